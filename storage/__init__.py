@@ -1,0 +1,1 @@
+"""Storage: plain-file loading (CSV/TOML/JSON) and the SQLModel database; may import league."""
