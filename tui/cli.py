@@ -10,6 +10,9 @@ app = typer.Typer(
     add_completion=False,
 )
 
+from tui.cli_troop import troop_app
+app.add_typer(troop_app, name="troop")
+
 
 def main() -> None:
     """Console-script entry point."""
