@@ -1,0 +1,427 @@
+"""Generate the bundled sample leagues: `python sample_leagues/generate.py`.
+
+Deterministic (seeded). Every player has a hidden talent (a normal draw) that drives his card, so
+better players really are better: more 1B/LG/HR room for batters, more K/G room for pitchers.
+The tunable parameters are the dicts at the top; change them and re-run to re-calibrate.
+After writing, the script loads each league back through league.roster and prints the average
+card widths, so a calibration change can be checked at a glance.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import random
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from league.cards import BAT_COLUMNS, PITCH_COLUMNS  # noqa: E402
+from league.roster import BATTER_HEADER, PITCHER_HEADER, League, parse_league  # noqa: E402
+
+SEED = 20240601
+
+# --- batters --------------------------------------------------------------------------------------
+# Card widths (rolls of 1..100 per column, BB 1B LG HR OF G IF K) of an average player of each
+# archetype; each row sums to 100.
+BATTER_WIDTHS: dict[str, dict[str, float]] = {
+    "regular":  {"BB": 5, "1B": 25, "LG": 8, "HR": 5, "OF": 19, "G": 20, "IF": 8, "K": 10},
+    "slugger":  {"BB": 8, "1B": 18, "LG": 10, "HR": 9.5, "OF": 20, "G": 14, "IF": 6.5, "K": 14},
+    "contact":  {"BB": 5, "1B": 30, "LG": 7, "HR": 1.5, "OF": 17, "G": 25, "IF": 8.5, "K": 6},
+    "setter":   {"BB": 7, "1B": 27, "LG": 6, "HR": 1, "OF": 17, "G": 25, "IF": 9, "K": 8},
+    "speedster": {"BB": 6, "1B": 27, "LG": 7, "HR": 1.5, "OF": 16, "G": 26, "IF": 8.5, "K": 8},
+    "catcher":  {"BB": 5, "1B": 22, "LG": 7, "HR": 4, "OF": 20, "G": 22, "IF": 9, "K": 11},
+    "bench":    {"BB": 4, "1B": 20, "LG": 6, "HR": 2, "OF": 19, "G": 25, "IF": 11, "K": 13},
+}
+# Width added per unit of talent (a standard-normal draw); the out columns (OF G IF K) give the room
+# back in proportion to their size.
+BATTER_TALENT = {"BB": 0.8, "1B": 2.0, "LG": 1.0, "HR": 0.9}
+BATTER_NOISE = 0.10        # relative jitter (sd) of each column width
+BATTER_TALENT_SD = {"regular": 0.8, "bench": 0.6}  # spread of talent; bench players sit lower
+BATTER_TALENT_MEAN = {"regular": 0.15, "bench": -0.7}
+# Running: (mean speed, sd) per archetype; speed drives RR, SR and DP.
+SPEED = {
+    "regular": (0.0, 0.8), "slugger": (-1.0, 0.5), "contact": (0.4, 0.7), "setter": (0.6, 0.6),
+    "speedster": (2.0, 0.35), "catcher": (-1.1, 0.4), "bench": (0.0, 0.9),
+}
+# Bunting BT (low, high) per archetype.
+BUNT = {
+    "regular": (1, 3), "slugger": (0, 1), "contact": (2, 3), "setter": (4, 5),
+    "speedster": (3, 4), "catcher": (1, 3), "bench": (1, 3),
+}
+# Glove: (mean, sd) of the glove skill per archetype; drives defence numbers and marks.
+GLOVE = {
+    "regular": (0.0, 0.8), "slugger": (-0.7, 0.6), "contact": (0.2, 0.7), "setter": (0.4, 0.6),
+    "speedster": (0.6, 0.6), "catcher": (0.3, 0.7), "bench": (0.8, 0.6),
+}
+# Base defence number at a primary position (before glove); SS/CF/C are the demanding ones.
+POSITION_BASE = {"C": 3.4, "SS": 3.4, "CF": 3.4, "2B": 2.8, "3B": 2.4, "1B": 1.6,
+                 "LF": 1.8, "RF": 2.0}
+# Secondary positions a player at a primary position may also field.
+SECONDARY = {
+    "C": ["1B", "3B"], "1B": ["3B", "LF", "RF"], "2B": ["SS", "3B", "1B"], "3B": ["1B", "2B", "SS"],
+    "SS": ["2B", "3B"], "LF": ["RF", "1B", "CF"], "CF": ["LF", "RF"], "RF": ["LF", "CF", "1B"],
+}
+MARKS = {
+    "fine_glove": 0.9,     # glove above this may carry a fine-play mark
+    "fine_chance": 0.7,
+    "error_glove": -0.2,   # glove below this may carry an error mark (~1 regular in 4)
+    "error_chance": 0.75,
+}
+
+# A team's 15 position players: (primary position, archetype, regular?, also-positions forced).
+POSITION_TEMPLATE = [
+    ("C", "catcher", True), ("1B", "slugger", True), ("2B", "setter", True),
+    ("3B", "regular", True), ("SS", "speedster", True), ("LF", "slugger", True),
+    ("CF", "speedster", True), ("RF", "regular", True), ("1B", "contact", True),  # DH / 1B
+    ("C", "bench", False), ("SS", "bench", False), ("3B", "bench", False),
+    ("CF", "bench", False), ("RF", "bench", False),
+]
+# The 15th position player alternates between a third catcher and a utility man.
+FIFTEENTH = [("C", "bench", False), ("2B", "bench", False)]
+
+# --- pitchers -------------------------------------------------------------------------------------
+# Condition row B widths (BS* BS+ BS BB X G IF K) of an average pitcher of each archetype.
+PITCHER_WIDTHS: dict[str, dict[str, float]] = {
+    "average":    {"BS*": 2, "BS+": 4, "BS": 42, "BB": 7, "X": 3, "G": 17, "IF": 11, "K": 14},
+    "ace":        {"BS*": 2, "BS+": 4, "BS": 36, "BB": 6, "X": 2, "G": 17, "IF": 14, "K": 19},
+    "groundball": {"BS*": 2, "BS+": 4, "BS": 41, "BB": 7, "X": 3, "G": 22, "IF": 9, "K": 12},
+    "control":    {"BS*": 2, "BS+": 4, "BS": 43, "BB": 4, "X": 2, "G": 18, "IF": 12, "K": 15},
+    "wild":       {"BS*": 2, "BS+": 4, "BS": 39, "BB": 10, "X": 5, "G": 14, "IF": 9, "K": 17},
+    "strikeout":  {"BS*": 2, "BS+": 4, "BS": 40, "BB": 8, "X": 3, "G": 11, "IF": 10, "K": 22},
+}
+# Row deltas from B to the other conditions (BS absorbs the rounding).
+CONDITION_SHIFT = {
+    "A": {"BS": -8, "BB": -1, "G": 2, "IF": 1, "K": 6},
+    "B": {},
+    "C": {"BS+": 1, "BS": 5, "BB": 1, "G": -2, "IF": -1, "K": -4},
+    "D": {"BS*": 1, "BS+": 1, "BS": 12, "BB": 2, "G": -4, "IF": -3, "K": -9},
+}
+PITCHER_MIN_WIDTH = {"BS*": 1, "BS+": 3, "BS": 20, "BB": 2, "X": 1, "G": 6, "IF": 4, "K": 3}
+# Width moved out of BS per unit of talent, and where it goes.
+PITCHER_TALENT = {"BS": -3.0, "K": 1.8, "G": 0.8, "IF": 0.4}
+PITCHER_NOISE = 0.08
+# A team's 13 pitchers: (archetype, role, talent mean).
+PITCHER_TEMPLATE = [
+    ("ace", "SP", 1.6), ("groundball", "SP", 0.5), ("control", "SP", 0.3), ("average", "SP", 0.0),
+    ("wild", "SP", -0.1), ("average", "SP", -0.5),
+    ("strikeout", "CL", 1.3), ("strikeout", "RP", 0.6), ("groundball", "RP", 0.2),
+    ("control", "RP", 0.0), ("wild", "RP", -0.3), ("average", "RP", -0.6), ("average", "RP", -1.0),
+]
+PITCHER_TALENT_SD = 0.5
+STABILITY_CUTS = [(1.4, "S"), (0.8, "A"), (-0.9, "B")]  # talent at least → grade; below: C
+BAT_RANKS = [("C", 0.62), ("B", 0.2), ("C+", 0.1), ("B+", 0.05), ("A", 0.03)]
+
+# --- people and places ----------------------------------------------------------------------------
+FAMILY = (
+    "佐藤 鈴木 高橋 田中 伊藤 渡辺 山本 中村 小林 加藤 吉田 山田 佐々木 山口 松本 井上 木村 林 清水 "
+    "山崎 森 池田 橋本 阿部 石川 山下 中島 石井 小川 前田 岡田 長谷川 藤田 後藤 近藤 村上 遠藤 青木 "
+    "坂本 斉藤 福田 太田 西村 藤井 金子 岡本 藤原 中野 三浦 原田 松田 竹内 中山 和田 石田 上田 森田 "
+    "小島 柴田 原 宮崎 酒井 工藤 横山 宮本 内田 高木 安藤 島田 谷口 大野 丸山 今井 河野 藤本 村田 "
+    "武田 上野 杉山 増田 小山 大塚 平野 菅原 久保 松井 千葉 岩崎 桜井 木下 野口 松尾 菊地 野村 新井"
+).split()
+GIVEN = (
+    "翔太 大輝 拓海 健太 雄大 直樹 大地 亮 翼 颯太 悠斗 蓮 陽向 湊 大和 海斗 颯 蒼 陸 悠真 "
+    "和也 達也 哲也 隆之 誠 剛 勇気 浩二 真一 慎吾 光 聡 智也 裕太 優斗 圭介 恭平 将太 健 "
+    "康介 俊介 貴之 匠 駿 航 涼 瑛太 一輝 直人 雅人 純平 大樹 晃 修 龍之介 亮太 祐介 友哉 "
+    "信 賢治 崇 彰 秀樹 英明 正人 洋平 健吾 慶太 秀人 大介"
+).split()
+
+LEAGUES = {
+    "pacific": {
+        "name": "パシフィック・インパクトリーグ", "code": "PAC", "dh": True, "extra_innings": 12,
+        "seed": SEED,
+        "teams": [
+            ("SAP", "北星電機札幌スノーオウルズ", "札幌"),
+            ("SEN", "杜の都仙台グリーンファルコンズ", "仙台"),
+            ("CHB", "房総電鉄千葉シーガルズ", "千葉"),
+            ("TKZ", "武蔵野開発所沢ブルーアローズ", "所沢"),
+            ("OSK", "浪速食品大阪ゴールデンスピリッツ", "大阪"),
+            ("FUK", "玄海ホールディングス福岡ブレイザーズ", "福岡"),
+        ],
+        "own_bat": [],
+    },
+    "mini": {
+        "name": "ミニ・リーグ", "code": "MINI", "dh": False, "extra_innings": 12,
+        "seed": SEED + 1,
+        "teams": [
+            ("KYO", "平安物産京都ミヤコキングス", "京都"),
+            ("KOB", "六甲汽船神戸ハーバーズ", "神戸"),
+        ],
+        # (team, pitcher slot in PITCHER_TEMPLATE) who also has his own batting card.
+        "own_bat": [("KYO", 1)],
+    },
+}
+
+
+# --- helpers --------------------------------------------------------------------------------------
+
+
+def clamp(x: float, lo: float, hi: float) -> float:
+    return max(lo, min(hi, x))
+
+
+def round_widths(widths: dict[str, float], columns: tuple[str, ...]) -> list[int]:
+    """Largest-remainder rounding to integers summing to 100."""
+    raw = [max(0.0, widths.get(c, 0.0)) for c in columns]
+    total = sum(raw)
+    raw = [w * 100.0 / total for w in raw]
+    ints = [int(w) for w in raw]
+    order = sorted(range(len(raw)), key=lambda i: raw[i] - ints[i], reverse=True)
+    for i in order[: 100 - sum(ints)]:
+        ints[i] += 1
+    return ints
+
+
+def bounds_of(widths: list[int]) -> list[int]:
+    out, acc = [], 0
+    for w in widths:
+        acc += w
+        out.append(acc)
+    return out
+
+
+def pick_name(rng: random.Random, used: set[str]) -> str:
+    while True:
+        name = f"{rng.choice(FAMILY)} {rng.choice(GIVEN)}"
+        if name not in used:
+            used.add(name)
+            return name
+
+
+def hands(rng: random.Random, position: str | None) -> tuple[str, str]:
+    """(bats, throws): catchers and infielders other than 1B throw right."""
+    lefty_ok = position in (None, "1B", "LF", "CF", "RF")
+    throws = "L" if lefty_ok and rng.random() < 0.3 else "R"
+    r = rng.random()
+    if throws == "L":
+        bats = "L" if r < 0.85 else "R"
+    else:
+        bats = "L" if r < 0.33 else ("S" if r < 0.41 else "R")
+    return bats, throws
+
+
+# --- batters --------------------------------------------------------------------------------------
+
+
+def batter_card(rng: random.Random, archetype: str, talent: float) -> list[int]:
+    w = dict(BATTER_WIDTHS[archetype])
+    gained = 0.0
+    for col, per in BATTER_TALENT.items():
+        add = per * talent
+        if col == "HR" and archetype == "slugger":
+            add *= 1.5
+        add = max(add, 1 - w[col])  # keep every hit column at least 1 wide
+        w[col] += add
+        gained += add
+    outs = ("OF", "G", "IF", "K")
+    room = sum(w[c] for c in outs)
+    for c in outs:
+        w[c] -= gained * w[c] / room
+    for c in w:
+        w[c] = max(0.5, w[c] * (1 + rng.gauss(0, BATTER_NOISE)))
+    return bounds_of(round_widths(w, BAT_COLUMNS))
+
+
+def fielding_text(rng: random.Random, primary: str, glove: float, regular: bool) -> str:
+    base = POSITION_BASE[primary]
+    main = int(round(clamp(base + glove + rng.gauss(0, 0.3), 0, 5)))
+    fine = ""
+    if glove > MARKS["fine_glove"] and rng.random() < MARKS["fine_chance"]:
+        fine = rng.choice(["+", "+", "#", "(#)"])
+    error = ""
+    if glove < MARKS["error_glove"] and rng.random() < MARKS["error_chance"]:
+        error = "*" if glove < -0.8 else "-"
+    entries = [f"{primary}{main}{fine}{error}"]
+    n_more = rng.choice([1, 1, 2]) if primary != "C" else rng.choice([0, 0, 1])
+    if not regular and primary != "C":
+        n_more = 2  # bench players are utility men
+    for pos in rng.sample(SECONDARY[primary], min(n_more, len(SECONDARY[primary]))):
+        drop = 1 if POSITION_BASE[pos] >= base else 0
+        num = int(round(clamp(POSITION_BASE[pos] + glove - 0.6 - drop + rng.gauss(0, 0.3), 0, 5)))
+        entries.append(f"{pos}{num}")
+    return ";".join(entries)
+
+
+def make_batter(rng: random.Random, team: str, pid: str, name: str, primary: str,
+                archetype: str, regular: bool) -> dict[str, str]:
+    group = "regular" if regular else "bench"
+    talent = rng.gauss(BATTER_TALENT_MEAN[group], BATTER_TALENT_SD[group])
+    talent = clamp(talent, -2.2, 2.2)
+    bounds = batter_card(rng, archetype, talent)
+    sp_mean, sp_sd = SPEED[archetype]
+    speed = rng.gauss(sp_mean, sp_sd)
+    rr = int(round(clamp(2 + speed * 1.1, -1, 5)))
+    if archetype == "speedster":
+        rr = max(rr, 4)
+    sr = int(round(clamp(15 + speed * 12 + rng.gauss(0, 4), 1, 60)))
+    if archetype == "speedster":
+        sr = max(sr, 40)
+    dp = int(round(clamp(5 + speed * 2 + rng.gauss(0, 1), 1, 12)))
+    lo, hi = BUNT[archetype]
+    bt = rng.randint(lo, hi)
+    g_mean, g_sd = GLOVE[archetype]
+    glove = rng.gauss(g_mean, g_sd)
+    bats, throws = hands(rng, primary)
+    rank = rng.choice("AABBC") if regular else rng.choice("BCCDE")
+    row = {
+        "team": team, "id": pid, "name": name, "bats": bats, "throws": throws, "rank": rank,
+        **{c: str(b) for c, b in zip(BAT_COLUMNS, bounds)},
+        "BT": str(bt), "RR": str(rr), "SR": str(sr), "DP": str(dp),
+        "positions": fielding_text(rng, primary, glove, regular),
+        "arm": "", "block": "", "lead": "",
+    }
+    if "C" in [e.rstrip("+#()*-").rstrip("0123456789") for e in row["positions"].split(";")]:
+        row["arm"] = str(int(round(clamp(3 + glove * 1.2 + rng.gauss(0, 0.6), 1, 5))))
+        row["block"] = str(int(round(clamp(1.5 + glove + rng.gauss(0, 0.5), 0, 3))))
+        row["lead"] = str(int(round(clamp(0.5 + glove * 0.8 + rng.gauss(0, 0.7), -1, 2))))
+    return row
+
+
+# --- pitchers -------------------------------------------------------------------------------------
+
+
+def pitcher_rows(rng: random.Random, archetype: str, talent: float) -> dict[str, str]:
+    base = dict(PITCHER_WIDTHS[archetype])
+    for col, per in PITCHER_TALENT.items():
+        base[col] += per * talent
+    for c in base:
+        if c != "BS":
+            base[c] = max(0.5, base[c] * (1 + rng.gauss(0, PITCHER_NOISE)))
+    no_bs_plus = archetype == "ace" and talent > 1.6
+    rows = {}
+    for cond, shift in CONDITION_SHIFT.items():
+        w = {c: base[c] + shift.get(c, 0) for c in PITCH_COLUMNS}
+        for c in PITCH_COLUMNS:
+            w[c] = max(PITCHER_MIN_WIDTH[c], w[c])
+        if no_bs_plus and cond in ("A", "B"):
+            w["BS"] += w["BS+"]
+            w["BS+"] = 0
+        w["BS"] += 100 - sum(w.values())  # BS absorbs what the clamps moved
+        ints = round_widths(w, PITCH_COLUMNS)
+        rows[cond] = " ".join(
+            "-" if wi == 0 else str(b) for wi, b in zip(ints, bounds_of(ints))
+        )
+    return rows
+
+
+def make_pitcher(rng: random.Random, team: str, pid: str, name: str, archetype: str, role: str,
+                 talent_mean: float) -> dict[str, str]:
+    talent = clamp(rng.gauss(talent_mean, PITCHER_TALENT_SD), -2.0, 2.4)
+    rows = pitcher_rows(rng, archetype, talent)
+    stability = "C"
+    for cut, grade in STABILITY_CUTS:
+        if talent >= cut:
+            stability = grade
+            break
+    if archetype == "wild" and stability in ("S", "A"):
+        stability = "B"
+    if role == "SP":
+        innings = clamp(6.0 + 0.5 * round(talent + rng.gauss(0, 0.5)), 6.0, 7.0)
+        starter = int(clamp(round(7 + talent * 0.7 + rng.gauss(0, 0.4)), 6, 8))
+        rest = rng.choice([5, 6, 6])
+    else:
+        innings = 1.0 if role == "CL" or rng.random() < 0.6 else 1.5
+        starter = 0
+        rest = rng.choice([1, 1, 2])
+    r = rng.random()
+    acc = 0.0
+    bat = "C"
+    for rank, p in BAT_RANKS:
+        acc += p
+        if r < acc:
+            bat = rank
+            break
+    pf = int(round(clamp(1.5 + rng.gauss(0, 0.9), 0, 3)))
+    mark = rng.choices(["", "+", "#", "*", "-"], weights=[80, 6, 5, 5, 4])[0]
+    bats, throws = hands(rng, None)
+    rank = rng.choice("ABBC") if role == "SP" else rng.choice("BBCD")
+    return {
+        "team": team, "id": pid, "name": name, "throws": throws, "bats": bats, "rank": rank,
+        **rows, "stability": stability, "innings": f"{innings:g}", "starter": str(starter),
+        "rest": str(rest), "bat": bat, "fielding": f"P{pf}{mark}",
+    }
+
+
+# --- output ---------------------------------------------------------------------------------------
+
+
+def csv_text(header: tuple[str, ...], rows: list[dict[str, str]]) -> str:
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=list(header), lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
+    return buf.getvalue()
+
+
+def toml_text(spec: dict) -> str:
+    lines = [
+        "# Generated by sample_leagues/generate.py; edit by hand or re-run the script.",
+        f'name = "{spec["name"]}"',
+        f'code = "{spec["code"]}"',
+        'ruleset = "standard"',
+        f'dh = {"true" if spec["dh"] else "false"}',
+        f'extra_innings = {spec["extra_innings"]}',
+        "roster_size = 28",
+    ]
+    for code, name, short in spec["teams"]:
+        lines += ["", "[[teams]]", f'code = "{code}"', f'name = "{name}"', f'short = "{short}"']
+    return "\n".join(lines) + "\n"
+
+
+def build(spec: dict) -> tuple[str, str, str]:
+    rng = random.Random(spec["seed"])
+    used: set[str] = set()
+    batters: list[dict[str, str]] = []
+    pitchers: list[dict[str, str]] = []
+    for t_index, (code, _, _) in enumerate(spec["teams"]):
+        template = POSITION_TEMPLATE + [FIFTEENTH[t_index % 2]]
+        for n, (pos, arch, regular) in enumerate(template, start=1):
+            batters.append(make_batter(rng, code, f"{code}{n:02d}", pick_name(rng, used), pos,
+                                       arch, regular))
+        for n, (arch, role, tmean) in enumerate(PITCHER_TEMPLATE, start=len(template) + 1):
+            p = make_pitcher(rng, code, f"{code}{n:02d}", pick_name(rng, used), arch, role, tmean)
+            if (code, n - len(template) - 1) in spec["own_bat"]:
+                p["bat"] = "own"
+                b = make_batter(rng, code, p["id"], p["name"], "RF", "regular", True)
+                b.update(bats=p["bats"], throws=p["throws"], rank=p["rank"], positions="RF1")
+                batters.append(b)
+            pitchers.append(p)
+    return toml_text(spec), csv_text(BATTER_HEADER, batters), csv_text(PITCHER_HEADER, pitchers)
+
+
+def summary(league: League) -> str:
+    bat = {c: 0.0 for c in BAT_COLUMNS}
+    pit = {c: 0.0 for c in PITCH_COLUMNS}
+    nb = np = 0
+    for team in league.teams:
+        for p in team.players:
+            if p.batting is not None and p.pitching is None:
+                nb += 1
+                for c in BAT_COLUMNS:
+                    bat[c] += p.batting.bounds.width(c)
+            if p.pitching is not None:
+                np += 1
+                for c in PITCH_COLUMNS:
+                    pit[c] += p.pitching.row("B").width(c)
+    b = " ".join(f"{c} {bat[c] / nb:.1f}" for c in BAT_COLUMNS)
+    q = " ".join(f"{c} {pit[c] / np:.1f}" for c in PITCH_COLUMNS)
+    return f"  batters ({nb}): {b}\n  pitchers row B ({np}): {q}"
+
+
+def main() -> None:
+    for folder, spec in LEAGUES.items():
+        toml, bats, pits = build(spec)
+        out = HERE / folder
+        out.mkdir(exist_ok=True)
+        (out / "league.toml").write_text(toml, encoding="utf-8")
+        (out / "batters.csv").write_text(bats, encoding="utf-8")
+        (out / "pitchers.csv").write_text(pits, encoding="utf-8")
+        league = parse_league(toml, bats, pits, where=str(out))
+        print(f"{out}: {len(league.teams)} teams")
+        print(summary(league))
+
+
+if __name__ == "__main__":
+    main()
