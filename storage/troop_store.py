@@ -1,0 +1,410 @@
+"""Stored Melting Pot events: setup, every slip as written and as read, progress, exports.
+
+Each slip is committed in its own transaction the moment it is entered, so a crash or a
+closed laptop mid-round loses nothing and the event resumes where it stopped. Rows stay in
+here; the rest of the program sees :class:`StoredEvent` and league objects.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Optional
+
+import platformdirs
+from sqlalchemy import UniqueConstraint, event
+from sqlalchemy.engine import Engine
+from sqlmodel import Field, Session, SQLModel, create_engine, select
+
+from league.melting_pot import (
+    EventSetup,
+    RoundResult,
+    SlipReading,
+    final_scores,
+    make_setup,
+    ranking,
+    run_rounds,
+    winners,
+)
+
+STAGES = ("entry", "reveal", "scoreboard", "finished")
+
+
+class TroopStoreError(ValueError):
+    """A stored-event request that cannot be met (unknown event, unknown player…)."""
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class TroopEventRow(SQLModel, table=True):
+    """One Melting Pot event: what was fixed before round 1 and how far it has got."""
+
+    __tablename__ = "troop_event"
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    title: str
+    created_at: datetime = Field(default_factory=_now)
+    updated_at: datetime = Field(default_factory=_now)
+    house_k: Optional[int] = None
+    procedure: str = "current"
+    strength1: int
+    strength2: int
+    strength3: int
+    round3_override: Optional[int] = None
+    current_round: int = 1
+    stage: str = "entry"
+    reveal_step: int = 0
+
+
+class TroopPlayerRow(SQLModel, table=True):
+    """A player of an event, in seating order."""
+
+    __tablename__ = "troop_player"
+    __table_args__ = (
+        UniqueConstraint("event_id", "seat", name="uq_troop_player_seat"),
+        UniqueConstraint("event_id", "name", name="uq_troop_player_name"),
+    )
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="troop_event.id", ondelete="CASCADE", index=True)
+    seat: int
+    name: str
+
+
+class TroopSlipRow(SQLModel, table=True):
+    """One slip: as written on the paper and as read under the rules."""
+
+    __tablename__ = "troop_slip"
+    __table_args__ = (
+        UniqueConstraint("event_id", "round_no", "player_id", name="uq_troop_slip"),
+    )
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="troop_event.id", ondelete="CASCADE", index=True)
+    player_id: int = Field(foreign_key="troop_player.id", ondelete="CASCADE")
+    round_no: int
+    written: Optional[str] = None
+    read_value: int
+    note: str = ""
+    entered_at: datetime = Field(default_factory=_now)
+
+
+TROOP_TABLES = [TroopEventRow.__table__, TroopPlayerRow.__table__, TroopSlipRow.__table__]
+
+
+@dataclass(frozen=True)
+class StoredSlip:
+    """A slip as stored."""
+
+    written: str | None
+    value: int
+    note: str
+
+    @property
+    def reading(self) -> SlipReading:
+        return SlipReading(self.written, self.value, self.note)
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """An event read back from the database, with its slips by round and player name."""
+
+    id: int
+    title: str
+    created_at: datetime
+    setup: EventSetup
+    round3_override: int | None
+    current_round: int
+    stage: str
+    reveal_step: int
+    slips: Mapping[int, Mapping[str, StoredSlip]]
+
+    def slips_of(self, round_no: int) -> Mapping[str, StoredSlip]:
+        return self.slips.get(round_no, {})
+
+    def played_rounds(self) -> int:
+        """Rounds whose battle has been fought."""
+        if self.stage == "finished":
+            return 3
+        return self.current_round - (1 if self.stage == "entry" else 0)
+
+    def results(self) -> tuple[RoundResult, ...]:
+        """The rounds fought so far, scored by the rules from the slips as written."""
+        rounds = []
+        for n in range(1, self.played_rounds() + 1):
+            slips = self.slips_of(n)
+            missing = [name for name in self.setup.players if name not in slips]
+            if missing:
+                raise TroopStoreError(
+                    f"event {self.id}, round {n}: no slip stored for {', '.join(missing)}"
+                )
+            rounds.append({name: slips[name].written for name in self.setup.players})
+        return run_rounds(self.setup, rounds, self.round3_override)
+
+
+@dataclass(frozen=True)
+class EventSummary:
+    """A line in the list of events to resume."""
+
+    id: int
+    title: str
+    created_at: datetime
+    players: int
+    current_round: int
+    stage: str
+
+
+def default_url() -> str:
+    """``IMPACT_DB`` if set, else ``events.sqlite3`` in the user data folder."""
+    url = os.environ.get("IMPACT_DB")
+    if url:
+        return url
+    folder = Path(platformdirs.user_data_dir("impact-league"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'events.sqlite3'}"
+
+
+def _sqlite_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url`` with the troop tables created (and SQLite foreign keys on)."""
+    engine = create_engine(url)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_foreign_keys)
+    SQLModel.metadata.create_all(engine, tables=TROOP_TABLES)
+    return engine
+
+
+class TroopStore:
+    """Repository of Melting Pot events. One short session per unit of work."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_url()
+        self.engine = make_engine(self.url)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ writing
+
+    def create_event(self, *, title: str, setup: EventSetup) -> int:
+        """Store a new event at round 1, slip entry; return its id."""
+        with Session(self.engine) as session:
+            row = TroopEventRow(
+                title=title.strip() or "Melting Pot", house_k=setup.house_k,
+                procedure=setup.procedure, strength1=setup.strengths[0],
+                strength2=setup.strengths[1], strength3=setup.strengths[2],
+            )
+            session.add(row)
+            session.flush()
+            assert row.id is not None
+            for seat, name in enumerate(setup.players, start=1):
+                session.add(TroopPlayerRow(event_id=row.id, seat=seat, name=name))
+            session.commit()
+            return row.id
+
+    def save_slip(
+        self, *, event_id: int, round_no: int, player: str, reading: SlipReading
+    ) -> None:
+        """Store (or correct) one slip, committed on its own."""
+        with Session(self.engine) as session:
+            player_row = session.exec(
+                select(TroopPlayerRow).where(
+                    TroopPlayerRow.event_id == event_id, TroopPlayerRow.name == player
+                )
+            ).first()
+            if player_row is None:
+                raise TroopStoreError(f"event {event_id}: no player called {player!r}")
+            slip = session.exec(
+                select(TroopSlipRow).where(
+                    TroopSlipRow.event_id == event_id,
+                    TroopSlipRow.round_no == round_no,
+                    TroopSlipRow.player_id == player_row.id,
+                )
+            ).first()
+            if slip is None:
+                assert player_row.id is not None
+                slip = TroopSlipRow(event_id=event_id, player_id=player_row.id,
+                                    round_no=round_no, read_value=0)
+            slip.written = reading.written
+            slip.read_value = reading.value
+            slip.note = reading.note
+            slip.entered_at = _now()
+            session.add(slip)
+            session.commit()
+
+    def set_progress(
+        self,
+        *,
+        event_id: int,
+        current_round: int,
+        stage: str,
+        reveal_step: int = 0,
+    ) -> None:
+        """Record how far the event has got."""
+        if stage not in STAGES:
+            raise TroopStoreError(f"event {event_id}: unknown stage {stage!r}")
+        with Session(self.engine) as session:
+            row = self._event_row(session, event_id)
+            row.current_round = current_round
+            row.stage = stage
+            row.reveal_step = reveal_step
+            row.updated_at = _now()
+            session.add(row)
+            session.commit()
+
+    def set_round3_override(self, *, event_id: int, strength: int | None) -> None:
+        """Record the facilitator's lower round-3 strength (None: the rules' value)."""
+        with Session(self.engine) as session:
+            row = self._event_row(session, event_id)
+            row.round3_override = strength
+            row.updated_at = _now()
+            session.add(row)
+            session.commit()
+
+    def delete_event(self, event_id: int) -> None:
+        with Session(self.engine) as session:
+            session.delete(self._event_row(session, event_id))
+            session.commit()
+
+    # ------------------------------------------------------------------ reading
+
+    def load_event(self, event_id: int) -> StoredEvent:
+        """The whole event as plain objects (safe to use after the session closed)."""
+        with Session(self.engine) as session:
+            row = self._event_row(session, event_id)
+            players = session.exec(
+                select(TroopPlayerRow).where(TroopPlayerRow.event_id == event_id)
+                .order_by(TroopPlayerRow.seat)
+            ).all()
+            names = {p.id: p.name for p in players}
+            slips: dict[int, dict[str, StoredSlip]] = {}
+            for slip in session.exec(
+                select(TroopSlipRow).where(TroopSlipRow.event_id == event_id)
+            ).all():
+                slips.setdefault(slip.round_no, {})[names[slip.player_id]] = StoredSlip(
+                    slip.written, slip.read_value, slip.note
+                )
+            setup = make_setup(
+                [p.name for p in players], [row.strength1, row.strength2, row.strength3],
+                row.house_k, row.procedure,
+            )
+            assert row.id is not None
+            return StoredEvent(
+                id=row.id, title=row.title, created_at=row.created_at, setup=setup,
+                round3_override=row.round3_override, current_round=row.current_round,
+                stage=row.stage, reveal_step=row.reveal_step, slips=slips,
+            )
+
+    def events(self, *, unfinished_only: bool = False) -> list[EventSummary]:
+        """Stored events, newest first."""
+        with Session(self.engine) as session:
+            query = select(TroopEventRow).order_by(TroopEventRow.id.desc())  # type: ignore[union-attr]
+            if unfinished_only:
+                query = query.where(TroopEventRow.stage != "finished")
+            summaries = []
+            for row in session.exec(query).all():
+                count = len(session.exec(
+                    select(TroopPlayerRow.id).where(TroopPlayerRow.event_id == row.id)
+                ).all())
+                assert row.id is not None
+                summaries.append(EventSummary(row.id, row.title, row.created_at, count,
+                                              row.current_round, row.stage))
+            return summaries
+
+    @staticmethod
+    def _event_row(session: Session, event_id: int) -> TroopEventRow:
+        row = session.get(TroopEventRow, event_id)
+        if row is None:
+            raise TroopStoreError(f"no event with id {event_id}")
+        return row
+
+    # ------------------------------------------------------------------ exports
+
+    def export_csv(self, event_id: int) -> str:
+        return export_csv(self.load_event(event_id))
+
+    def export_markdown(self, event_id: int) -> str:
+        return export_markdown(self.load_event(event_id))
+
+
+CSV_COLUMNS = ["round", "strength", "enemy_force", "result", "player", "written", "read",
+               "reading", "points", "troops_left", "score"]
+
+
+def export_csv(stored: StoredEvent) -> str:
+    """One row per player per fought round, then one ``final`` row per player when finished."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    results = stored.results()
+    for number, result in enumerate(results, start=1):
+        outcome = "victory" if result.victory else "defeat"
+        for name in result.players:
+            reading = result.readings[name]
+            writer.writerow([number, result.strength, result.enemy_force, outcome, name,
+                             "" if reading.written is None else reading.written,
+                             reading.value, reading.shown, result.points[name],
+                             result.troops_left[name], ""])
+    if stored.stage == "finished":
+        for name, final in final_scores(stored.setup.players, results).items():
+            writer.writerow(["final", "", "", "", name, "", "", "", final.points,
+                             final.troops_left, final.score])
+    return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def export_markdown(stored: StoredEvent) -> str:
+    """A readable summary: setup, each fought round, and the final ranking when finished."""
+    setup = stored.setup
+    lines = [
+        f"# {_cell(stored.title)}", "",
+        f"- Players: {len(setup.players)} ({', '.join(setup.players)}); k = {setup.k}",
+        f"- Strengths: {', '.join(map(str, setup.strengths))}",
+        f"- Reveal: {setup.procedure} rule",
+        f"- Status: {'finished' if stored.stage == 'finished' else f'round {stored.current_round}, {stored.stage}'}",
+        "",
+    ]
+    results = stored.results()
+    for number, result in enumerate(results, start=1):
+        adjusted = (f" (adjusted from {result.adjusted_from})"
+                    if result.adjusted_from is not None else "")
+        lines += [
+            f"## Round {number}", "",
+            f"Strength {result.strength}{adjusted}, enemy force {result.enemy_force}; "
+            f"total {result.total}: **{'victory' if result.victory else 'defeat'}**. "
+            f"Average {float(result.average):g}; closest: {', '.join(result.closest)}.", "",
+            "| Player | Slip | Read | Points | Troops left |",
+            "|---|---|---:|---:|---:|",
+        ]
+        for name in result.players:
+            reading = result.readings[name]
+            written = "blank" if reading.written is None or not reading.written.strip() \
+                else reading.written
+            note = f" ({reading.note})" if reading.note else ""
+            lines.append(f"| {_cell(name)} | {_cell(written)}{note} | {reading.value} | "
+                         f"{result.points[name]} | {result.troops_left[name]} |")
+        lines.append("")
+    if stored.stage == "finished":
+        final = final_scores(setup.players, results)
+        lines += ["## Final ranking", "", "| Place | Player | Points | Troops left | Score |",
+                  "|---:|---|---:|---:|---:|"]
+        for place, name, score in ranking({n: f.score for n, f in final.items()}):
+            lines.append(f"| {place} | {_cell(name)} | {final[name].points} | "
+                         f"{final[name].troops_left} | {score} |")
+        lines += ["", f"Winner{'s' if len(winners(final)) > 1 else ''}: "
+                  f"{', '.join(winners(final))}", ""]
+    return "\n".join(lines)
