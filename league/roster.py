@@ -270,7 +270,8 @@ def _parse_batter(cell: _Cell, row: dict[str, str]) -> tuple[BattingCard, tuple[
         for c in ("arm", "block", "lead"):
             if row[c]:
                 raise CardError(
-                    f"{cell.at(c)}: {c} is only for catchers (the positions have no C); leave it blank"
+                    f"{cell.at(c)}: {c} is only for catchers (the positions have no C); "
+                    "leave it blank"
                 )
     return card, fielding, catcher
 
@@ -346,7 +347,8 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
         )
 
     def need(key: str, kind: type, check: Callable[[Any], bool], what: str,
-             default: Any = None, team: int | None = None, table: dict[str, Any] | None = None) -> Any:
+             default: Any = None, team: int | None = None,
+             table: dict[str, Any] | None = None) -> Any:
         src = data if table is None else table
         if key not in src:
             if default is not None:
@@ -354,7 +356,8 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
             loc = f"{file}, [[teams]] #{team + 1}" if team is not None else file
             raise LeagueError(f"{loc}: missing key {key!r} ({what})")
         value = src[key]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)) or not check(value):
+        wrong_type = not isinstance(value, kind) or (kind is int and isinstance(value, bool))
+        if wrong_type or not check(value):
             raise LeagueError(f"{where(key, team)}: {value!r} is not {what}")
         return value
 
@@ -489,7 +492,9 @@ def parse_league(
                 f"needs {size} (roster_size in {toml_name})"
             )
         if not any(p.fielding_at("C") for p in players):
-            raise LeagueError(f"{bat_file}: team {code} has no catcher (no player lists C in positions)")
+            raise LeagueError(
+                f"{bat_file}: team {code} has no catcher (no player lists C in positions)"
+            )
         starters = [p for p in players if p.pitching is not None and p.pitching.starter > 0]
         if len(starters) < MIN_STARTERS:
             raise LeagueError(

@@ -43,7 +43,7 @@ BATTER_TALENT_MEAN = {"regular": 0.15, "bench": -0.7}
 # Running: (mean speed, sd) per archetype; speed drives RR, SR and DP.
 SPEED = {
     "regular": (0.0, 0.8), "slugger": (-1.0, 0.5), "contact": (0.4, 0.7), "setter": (0.6, 0.6),
-    "speedster": (2.0, 0.35), "catcher": (-1.1, 0.4), "bench": (0.0, 0.9),
+    "speedster": (2.3, 0.35), "catcher": (-1.1, 0.4), "bench": (0.0, 0.9),
 }
 # Bunting BT (low, high) per archetype.
 BUNT = {
@@ -64,17 +64,19 @@ SECONDARY = {
     "SS": ["2B", "3B"], "LF": ["RF", "1B", "CF"], "CF": ["LF", "RF"], "RF": ["LF", "CF", "1B"],
 }
 MARKS = {
-    "fine_glove": 0.9,     # glove above this may carry a fine-play mark
+    "fine_glove": 0.7,     # glove above this may carry a fine-play mark
     "fine_chance": 0.7,
-    "error_glove": -0.2,   # glove below this may carry an error mark (~1 regular in 4)
-    "error_chance": 0.75,
+    "error_glove": 0.0,   # glove below this may carry an error mark (~1 regular in 4)
+    "error_chance": 0.65,
 }
 
-# A team's 15 position players: (primary position, archetype, regular?, also-positions forced).
+# A team's 15 position players: (primary position, archetype or "a|b" to pick one, regular?).
+# The ninth regular is the DH (listed at 1B).
 POSITION_TEMPLATE = [
-    ("C", "catcher", True), ("1B", "slugger", True), ("2B", "setter", True),
-    ("3B", "regular", True), ("SS", "speedster", True), ("LF", "slugger", True),
-    ("CF", "speedster", True), ("RF", "regular", True), ("1B", "contact", True),  # DH / 1B
+    ("C", "catcher", True), ("1B", "slugger", True), ("2B", "setter|contact", True),
+    ("3B", "regular|slugger", True), ("SS", "speedster|regular|contact", True),
+    ("LF", "slugger|regular", True), ("CF", "speedster", True),
+    ("RF", "regular|contact|slugger", True), ("1B", "contact|slugger|regular", True),
     ("C", "bench", False), ("SS", "bench", False), ("3B", "bench", False),
     ("CF", "bench", False), ("RF", "bench", False),
 ]
@@ -85,11 +87,11 @@ FIFTEENTH = [("C", "bench", False), ("2B", "bench", False)]
 # Condition row B widths (BS* BS+ BS BB X G IF K) of an average pitcher of each archetype.
 PITCHER_WIDTHS: dict[str, dict[str, float]] = {
     "average":    {"BS*": 2, "BS+": 4, "BS": 42, "BB": 7, "X": 3, "G": 17, "IF": 11, "K": 14},
-    "ace":        {"BS*": 2, "BS+": 4, "BS": 36, "BB": 6, "X": 2, "G": 17, "IF": 14, "K": 19},
+    "ace":        {"BS*": 2, "BS+": 4, "BS": 38, "BB": 6, "X": 2, "G": 17, "IF": 13, "K": 18},
     "groundball": {"BS*": 2, "BS+": 4, "BS": 41, "BB": 7, "X": 3, "G": 22, "IF": 9, "K": 12},
     "control":    {"BS*": 2, "BS+": 4, "BS": 43, "BB": 4, "X": 2, "G": 18, "IF": 12, "K": 15},
     "wild":       {"BS*": 2, "BS+": 4, "BS": 39, "BB": 10, "X": 5, "G": 14, "IF": 9, "K": 17},
-    "strikeout":  {"BS*": 2, "BS+": 4, "BS": 40, "BB": 8, "X": 3, "G": 11, "IF": 10, "K": 22},
+    "strikeout":  {"BS*": 2, "BS+": 4, "BS": 41, "BB": 8, "X": 3, "G": 11, "IF": 10, "K": 21},
 }
 # Row deltas from B to the other conditions (BS absorbs the rounding).
 CONDITION_SHIFT = {
@@ -102,16 +104,23 @@ PITCHER_MIN_WIDTH = {"BS*": 1, "BS+": 3, "BS": 20, "BB": 2, "X": 1, "G": 6, "IF"
 # Width moved out of BS per unit of talent, and where it goes.
 PITCHER_TALENT = {"BS": -3.0, "K": 1.8, "G": 0.8, "IF": 0.4}
 PITCHER_NOISE = 0.08
+# League-wide nudge of row B: width moved from K to BS for every pitcher (the rosters hold more
+# good pitchers than bad ones, so without it the league pitches better than the target row).
+PITCHER_LEAGUE_SHIFT = 1.5
+# Row B widths of BS* and BS+ are drawn from these (BS absorbs the difference).
+BS_STAR_WIDTHS = (1, 2, 2, 2, 3, 4)
+BS_PLUS_WIDTHS = (3, 4, 4, 5, 6)
 # A team's 13 pitchers: (archetype, role, talent mean).
 PITCHER_TEMPLATE = [
-    ("ace", "SP", 1.6), ("groundball", "SP", 0.5), ("control", "SP", 0.3), ("average", "SP", 0.0),
+    ("ace", "SP", 1.0), ("groundball", "SP", 0.5), ("control", "SP", 0.3), ("average", "SP", 0.0),
     ("wild", "SP", -0.1), ("average", "SP", -0.5),
-    ("strikeout", "CL", 1.3), ("strikeout", "RP", 0.6), ("groundball", "RP", 0.2),
+    ("strikeout", "CL", 1.0), ("strikeout", "RP", 0.5), ("groundball", "RP", 0.2),
     ("control", "RP", 0.0), ("wild", "RP", -0.3), ("average", "RP", -0.6), ("average", "RP", -1.0),
 ]
 PITCHER_TALENT_SD = 0.5
 STABILITY_CUTS = [(1.4, "S"), (0.8, "A"), (-0.9, "B")]  # talent at least → grade; below: C
-BAT_RANKS = [("C", 0.62), ("B", 0.2), ("C+", 0.1), ("B+", 0.05), ("A", 0.03)]
+BAT_RANKS = [("C", 0.66), ("B", 0.2), ("C+", 0.07), ("B+", 0.03), ("A", 0.04)]
+ACE_NO_BS_PLUS = 1.1  # an ace at least this talented has no BS+ column ("-") in rows A and B
 
 # --- people and places ----------------------------------------------------------------------------
 FAMILY = (
@@ -134,7 +143,7 @@ LEAGUES = {
         "seed": SEED,
         "teams": [
             ("SAP", "北星電機札幌スノーオウルズ", "札幌"),
-            ("SEN", "杜の都仙台グリーンファルコンズ", "仙台"),
+            ("SEN", "青葉通信仙台グリーンファルコンズ", "仙台"),
             ("CHB", "房総電鉄千葉シーガルズ", "千葉"),
             ("TKZ", "武蔵野開発所沢ブルーアローズ", "所沢"),
             ("OSK", "浪速食品大阪ゴールデンスピリッツ", "大阪"),
@@ -255,7 +264,7 @@ def make_batter(rng: random.Random, team: str, pid: str, name: str, primary: str
     rr = int(round(clamp(2 + speed * 1.1, -1, 5)))
     if archetype == "speedster":
         rr = max(rr, 4)
-    sr = int(round(clamp(15 + speed * 12 + rng.gauss(0, 4), 1, 60)))
+    sr = int(round(clamp(15 + speed * 14 + rng.gauss(0, 4), 1, 60)))
     if archetype == "speedster":
         sr = max(sr, 40)
     dp = int(round(clamp(5 + speed * 2 + rng.gauss(0, 1), 1, 12)))
@@ -286,10 +295,16 @@ def pitcher_rows(rng: random.Random, archetype: str, talent: float) -> dict[str,
     base = dict(PITCHER_WIDTHS[archetype])
     for col, per in PITCHER_TALENT.items():
         base[col] += per * talent
+    base["BS"] += PITCHER_LEAGUE_SHIFT
+    for col, choices in (("BS*", BS_STAR_WIDTHS), ("BS+", BS_PLUS_WIDTHS)):
+        drawn = rng.choice(choices)
+        base["BS"] -= drawn - base[col]
+        base[col] = drawn
+    base["K"] -= PITCHER_LEAGUE_SHIFT
     for c in base:
-        if c != "BS":
+        if c not in ("BS", "BS*", "BS+"):
             base[c] = max(0.5, base[c] * (1 + rng.gauss(0, PITCHER_NOISE)))
-    no_bs_plus = archetype == "ace" and talent > 1.6
+    no_bs_plus = archetype == "ace" and talent >= ACE_NO_BS_PLUS
     rows = {}
     for cond, shift in CONDITION_SHIFT.items():
         w = {c: base[c] + shift.get(c, 0) for c in PITCH_COLUMNS}
@@ -317,6 +332,8 @@ def make_pitcher(rng: random.Random, team: str, pid: str, name: str, archetype: 
             break
     if archetype == "wild" and stability in ("S", "A"):
         stability = "B"
+    if archetype == "ace" and stability not in ("S", "A"):
+        stability = "A"
     if role == "SP":
         innings = clamp(6.0 + 0.5 * round(talent + rng.gauss(0, 0.5)), 6.0, 7.0)
         starter = int(clamp(round(7 + talent * 0.7 + rng.gauss(0, 0.4)), 6, 8))
@@ -378,6 +395,7 @@ def build(spec: dict) -> tuple[str, str, str]:
     for t_index, (code, _, _) in enumerate(spec["teams"]):
         template = POSITION_TEMPLATE + [FIFTEENTH[t_index % 2]]
         for n, (pos, arch, regular) in enumerate(template, start=1):
+            arch = rng.choice(arch.split("|"))
             batters.append(make_batter(rng, code, f"{code}{n:02d}", pick_name(rng, used), pos,
                                        arch, regular))
         for n, (arch, role, tmean) in enumerate(PITCHER_TEMPLATE, start=len(template) + 1):

@@ -1,6 +1,8 @@
 """Sample leagues load, and bad league files are refused with file, line and column named."""
 from __future__ import annotations
 
+import csv
+import io
 import shutil
 from pathlib import Path
 
@@ -135,7 +137,8 @@ def test_pitcher_row_out_of_order_names_the_condition_column(league_copy: Path) 
 
 def test_non_number_rating(league_copy: Path) -> None:
     _edit_csv(league_copy, "batters.csv", 14, "SR", "fast")
-    with pytest.raises(CardError, match=r"batters\.csv line 14, column SR: 'fast' is not a whole number"):
+    msg = r"batters\.csv line 14, column SR: 'fast' is not a whole number"
+    with pytest.raises(CardError, match=msg):
         load_league(league_copy)
 
 
@@ -164,7 +167,7 @@ def test_duplicate_player_id(league_copy: Path) -> None:
 
 def test_bad_hand_and_missing_catcher_ratings(league_copy: Path, tmp_path: Path) -> None:
     _edit_csv(league_copy, "batters.csv", 2, "bats", "X")
-    with pytest.raises(CardError, match=r"batters\.csv line 2, column bats: 'X' is not a valid bats"):
+    with pytest.raises(CardError, match=r"batters\.csv line 2, column bats: 'X' is not a valid"):
         load_league(league_copy)
     _edit_csv(league_copy, "batters.csv", 2, "bats", "R")
     _edit_csv(league_copy, "batters.csv", 2, "arm", "")
@@ -239,3 +242,26 @@ def test_parse_league_uses_where_in_messages() -> None:
 def test_unknown_sample_league() -> None:
     with pytest.raises(LeagueError, match="no sample league 'atlantis'.*mini, pacific"):
         sample_league_path("atlantis")
+
+
+def test_team_without_enough_starters(league_copy: Path) -> None:
+    # KOB's pitchers are lines 15..27 of the mini pitchers.csv, its six starters first.
+    _edit_csv(league_copy, "pitchers.csv", 15, "starter", "0")
+    _edit_csv(league_copy, "pitchers.csv", 16, "starter", "0")
+    with pytest.raises(LeagueError, match=r"pitchers\.csv: team KOB has 4 starters"):
+        load_league(league_copy)
+
+
+def test_team_without_a_catcher(league_copy: Path) -> None:
+    path = league_copy / "batters.csv"
+    rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
+    for row in rows:
+        if row["team"] == "KYO" and row["arm"]:
+            row.update(positions="1B2", arm="", block="", lead="")
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    path.write_text(buf.getvalue(), encoding="utf-8")
+    with pytest.raises(LeagueError, match=r"batters\.csv: team KYO has no catcher"):
+        load_league(league_copy)
