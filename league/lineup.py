@@ -1,0 +1,54 @@
+"""Line-ups: who bats where, who fields where, who is on the bench and in the bullpen."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from league.cards import FIELD_POSITIONS, Player
+from league.errors import LeagueError
+
+
+@dataclass(frozen=True, slots=True)
+class Lineup:
+    """A starting line-up: nine (or ten with DH) players, a starting pitcher, the dressed bench."""
+
+    team: str
+    order: tuple[str, ...]            # nine player ids in batting order
+    positions: tuple[str, ...]        # the position of each batting slot ("DH" allowed)
+    pitcher: str                      # starting pitcher id
+    bench: tuple[str, ...]            # position players available to come in
+    bullpen: tuple[str, ...]          # pitchers available to come in
+
+    def validate(self, players: dict[str, Player], dh: bool) -> None:
+        """Refuse an impossible line-up with one message naming the team and the problem."""
+        where = f"line-up of {self.team}"
+        if len(self.order) != 9 or len(self.positions) != 9:
+            raise LeagueError(f"{where}: needs 9 batters with positions, has {len(self.order)}")
+        everyone = list(self.order) + [self.pitcher] + list(self.bench) + list(self.bullpen)
+        for pid in everyone:
+            if pid not in players:
+                raise LeagueError(f"{where}: unknown player {pid!r}")
+            if players[pid].team != self.team:
+                raise LeagueError(f"{where}: {players[pid].name} ({pid}) plays for {players[pid].team}")
+        ids = list(self.order) + list(self.bench) + list(self.bullpen)
+        if dh:
+            ids.append(self.pitcher)
+        if len(set(ids)) != len(ids):
+            raise LeagueError(f"{where}: a player is listed twice")
+        need = set(FIELD_POSITIONS) - {"P"}
+        if dh:
+            need.add("DH")
+        else:
+            need.add("P")
+        if sorted(self.positions) != sorted(need):
+            raise LeagueError(
+                f"{where}: positions {' '.join(self.positions)} must be each of {' '.join(sorted(need))} once"
+            )
+        for pid, pos in zip(self.order, self.positions):
+            if pos == "P":
+                if pid != self.pitcher:
+                    raise LeagueError(f"{where}: the P in the order must be the starting pitcher")
+                continue
+            if not players[pid].can_play(pos):
+                raise LeagueError(f"{where}: {players[pid].name} ({pid}) cannot play {pos}")
+        if not players[self.pitcher].is_pitcher:
+            raise LeagueError(f"{where}: {players[self.pitcher].name} ({self.pitcher}) has no pitcher card")
