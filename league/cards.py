@@ -31,6 +31,7 @@ class Bounds:
     columns: tuple[str, ...]
     bounds: tuple[int | None, ...]
     lookup: tuple[str, ...] = field(repr=False, compare=False, default=())
+    widths: dict[str, int] = field(repr=False, compare=False, default_factory=dict)
 
     @staticmethod
     def make(columns: tuple[str, ...], bounds: tuple[int | None, ...], what: str = "card row") -> "Bounds":
@@ -59,7 +60,10 @@ class Bounds:
                 table[roll] = name
                 roll += 1
         table[0] = table[1]
-        return Bounds(columns, bounds, tuple(table))
+        widths = {c: 0 for c in columns}
+        for name in table[1:]:
+            widths[name] += 1
+        return Bounds(columns, bounds, tuple(table), widths)
 
     def read(self, roll: int) -> str:
         """The column a (clamped) roll of 1..100 reads."""
@@ -70,7 +74,7 @@ class Bounds:
 
     def width(self, column: str) -> int:
         """How many rolls of 1..100 read this column."""
-        return sum(1 for r in range(1, 101) if self.lookup[r] == column)
+        return self.widths[column]
 
     def text(self) -> str:
         return " ".join("-" if b is None else str(b) for b in self.bounds)

@@ -26,8 +26,8 @@ SEED = 20240601
 # Card widths (rolls of 1..100 per column, BB 1B LG HR OF G IF K) of an average player of each
 # archetype; each row sums to 100.
 BATTER_WIDTHS: dict[str, dict[str, float]] = {
-    "regular":  {"BB": 5, "1B": 25, "LG": 8, "HR": 5, "OF": 19, "G": 20, "IF": 8, "K": 10},
-    "slugger":  {"BB": 8, "1B": 18, "LG": 10, "HR": 9.5, "OF": 20, "G": 14, "IF": 6.5, "K": 14},
+    "regular":  {"BB": 4, "1B": 25, "LG": 8, "HR": 5, "OF": 19, "G": 20, "IF": 8, "K": 10},
+    "slugger":  {"BB": 7, "1B": 18, "LG": 10, "HR": 9.5, "OF": 21, "G": 14, "IF": 6.5, "K": 14},
     "contact":  {"BB": 5, "1B": 30, "LG": 7, "HR": 1.5, "OF": 17, "G": 25, "IF": 8.5, "K": 6},
     "setter":   {"BB": 7, "1B": 27, "LG": 6, "HR": 1, "OF": 17, "G": 25, "IF": 9, "K": 8},
     "speedster": {"BB": 6, "1B": 27, "LG": 7, "HR": 1.5, "OF": 16, "G": 26, "IF": 8.5, "K": 8},
@@ -86,12 +86,12 @@ FIFTEENTH = [("C", "bench", False), ("2B", "bench", False)]
 # --- pitchers -------------------------------------------------------------------------------------
 # Condition row B widths (BS* BS+ BS BB X G IF K) of an average pitcher of each archetype.
 PITCHER_WIDTHS: dict[str, dict[str, float]] = {
-    "average":    {"BS*": 2, "BS+": 4, "BS": 42, "BB": 7, "X": 3, "G": 17, "IF": 11, "K": 14},
-    "ace":        {"BS*": 2, "BS+": 4, "BS": 38, "BB": 6, "X": 2, "G": 17, "IF": 13, "K": 18},
-    "groundball": {"BS*": 2, "BS+": 4, "BS": 41, "BB": 7, "X": 3, "G": 22, "IF": 9, "K": 12},
-    "control":    {"BS*": 2, "BS+": 4, "BS": 43, "BB": 4, "X": 2, "G": 18, "IF": 12, "K": 15},
-    "wild":       {"BS*": 2, "BS+": 4, "BS": 39, "BB": 10, "X": 5, "G": 14, "IF": 9, "K": 17},
-    "strikeout":  {"BS*": 2, "BS+": 4, "BS": 41, "BB": 8, "X": 3, "G": 11, "IF": 10, "K": 21},
+    "average":    {"BS*": 2, "BS+": 4, "BS": 42, "BB": 5, "X": 3, "G": 18, "IF": 12, "K": 14},
+    "ace":        {"BS*": 2, "BS+": 4, "BS": 38, "BB": 4, "X": 2, "G": 18, "IF": 14, "K": 18},
+    "groundball": {"BS*": 2, "BS+": 4, "BS": 41, "BB": 5, "X": 3, "G": 23, "IF": 10, "K": 12},
+    "control":    {"BS*": 2, "BS+": 4, "BS": 43, "BB": 3, "X": 2, "G": 19, "IF": 12, "K": 15},
+    "wild":       {"BS*": 2, "BS+": 4, "BS": 39, "BB": 8, "X": 4, "G": 15, "IF": 11, "K": 17},
+    "strikeout":  {"BS*": 2, "BS+": 4, "BS": 41, "BB": 6, "X": 3, "G": 12, "IF": 11, "K": 21},
 }
 # Row deltas from B to the other conditions (BS absorbs the rounding).
 CONDITION_SHIFT = {
@@ -106,7 +106,7 @@ PITCHER_TALENT = {"BS": -3.0, "K": 1.8, "G": 0.8, "IF": 0.4}
 PITCHER_NOISE = 0.08
 # League-wide nudge of row B: width moved from K to BS for every pitcher (the rosters hold more
 # good pitchers than bad ones, so without it the league pitches better than the target row).
-PITCHER_LEAGUE_SHIFT = 1.5
+PITCHER_LEAGUE_SHIFT = 1.0
 # Row B widths of BS* and BS+ are drawn from these (BS absorbs the difference).
 BS_STAR_WIDTHS = (1, 2, 2, 2, 3, 4)
 BS_PLUS_WIDTHS = (3, 4, 4, 5, 6)

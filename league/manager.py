@@ -1,0 +1,316 @@
+"""Managers: whoever makes the decisions of a side — the computer here, a person in the app.
+
+Every decision point of the game loop is a method. The computer manager decides from the
+situation alone (no dice, no memory), so a game replays exactly from its logged rolls.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from league.cards import FIELD_POSITIONS, BattingCard, Player
+from league.lineup import Lineup
+
+if TYPE_CHECKING:
+    from league.game import Game, Side
+
+
+class Manager(Protocol):
+    """The decisions of one side. `game` is read-only for a manager."""
+
+    def defense_call(self, game: "Game") -> str: ...                 # "none" | "ibb" | "infield_in"
+    def offense_call(self, game: "Game") -> tuple: ...               # ("none",) ("bunt",) ("squeeze",)
+    # ("hit_and_run",) ("steal", base) ("double_steal", first base or None)
+    def aggressive(self, game: "Game", table: str) -> bool: ...       # after the batting result
+    def steal_go(self, game: "Game", base: int, roll: int) -> bool: ...   # go to catcher table or stop
+    def bonus_steal(self, game: "Game", candidates: list[int]) -> int | None: ...
+    def join_steal(self, game: "Game", base: int) -> bool: ...       # later runner of a double steal
+    def no_check(self, game: "Game") -> bool: ...
+    def bunt_plus(self, game: "Game") -> int | None: ...             # None = all safe; else runner base
+    def bunt_out(self, game: "Game", candidates: list[int]) -> int: ...   # 0 = batter
+    def send(self, game: "Game", base: int, target: int) -> bool: ...
+    def change_pitcher(self, game: "Game", inning_start: bool) -> str | None: ...
+    def reliever(self, game: "Game", side: "Side") -> str | None: ...
+    def pinch_hitter(self, game: "Game") -> str | None: ...
+
+
+def batting_value(card: BattingCard) -> float:
+    """A rough on-base-plus-power worth of a batting card, for choosing line-ups and hitters."""
+    b = card.bounds
+    w = {c: b.width(c) for c in ("BB", "1B", "LG", "HR", "K")}
+    return w["BB"] * 0.7 + w["1B"] * 0.9 + w["LG"] * 1.3 + w["HR"] * 2.0 - w["K"] * 0.15
+
+
+def pitching_value(player: Player) -> float:
+    """How hard a pitcher is to hit: K, G and IF room in row B, less BS room."""
+    row = player.pitching.rows["B"]
+    return row.width("K") * 1.0 + row.width("G") * 0.5 + row.width("IF") * 0.6 - row.width("BB") * 0.8 \
+        - (row.width("BS") + row.width("BS+") * 2 + row.width("BS*") * 3) * 0.5
+
+
+def _bat_card(p: Player, game_or_none=None) -> BattingCard | None:
+    return p.batting
+
+
+def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | None = None,
+                rotation_index: int = 0, dressed: int = 25) -> Lineup:
+    """The computer's line-up: the best glove-and-bat at each position, the best bats on top.
+
+    The starter is `starter`, or the `rotation_index`-th of the team's starters (by 『先』).
+    """
+    batters = [p for p in players if p.batting is not None and not (p.pitching and p.batting is None)]
+    hitters = [p for p in batters if any(f.position != "P" for f in p.fielding)]
+    starters = sorted([p for p in players if p.pitching and p.pitching.starter > 0],
+                      key=lambda p: (-pitching_value(p), p.id))
+    if starter is None:
+        if not starters:
+            starters = sorted([p for p in players if p.pitching], key=lambda p: p.id)
+        starter = starters[rotation_index % len(starters)].id
+    chosen: dict[str, Player] = {}
+    taken: set[str] = {starter}
+    # fill the premium defensive positions first
+    for pos in ("C", "SS", "CF", "2B", "3B", "RF", "LF", "1B"):
+        best = None
+        best_score = -1e9
+        for p in hitters:
+            if p.id in taken:
+                continue
+            f = p.fielding_at(pos)
+            if f is None:
+                continue
+            score = batting_value(p.batting) + f.defence * (4 if pos in ("C", "SS", "CF", "2B") else 2)
+            if f.error == "*":
+                score -= 4
+            if score > best_score:
+                best, best_score = p, score
+        if best is None:
+            raise ValueError(f"{team_code}: nobody can play {pos}")
+        chosen[pos] = best
+        taken.add(best.id)
+    if dh:
+        dh_p = max((p for p in hitters if p.id not in taken), key=lambda p: batting_value(p.batting))
+        chosen["DH"] = dh_p
+        taken.add(dh_p.id)
+    # batting order by worth: best OBP types 1-2, power 3-5
+    worth = sorted(chosen.items(), key=lambda kv: -batting_value(kv[1].batting))
+    slots = [None] * 9
+    order_pref = [2, 3, 0, 4, 1, 5, 6, 7, 8]
+    for (pos, p), slot in zip(worth, order_pref):
+        slots[slot] = (pos, p.id)
+    if not dh:
+        slots[8] = ("P", starter)
+    order = tuple(s[1] for s in slots)
+    positions = tuple(s[0] for s in slots)
+    bench_all = [p for p in hitters if p.id not in taken]
+    bench_all.sort(key=lambda p: -batting_value(p.batting))
+    pen = [p for p in players if p.pitching and p.id != starter and p.pitching.starter == 0]
+    pen.sort(key=lambda p: (-pitching_value(p), p.id))
+    # 25 dressed: the nine (or ten), the bench, the bullpen; the other starters sit out
+    room = dressed - len(order) - (1 if dh else 0)
+    bullpen = pen[:max(0, room - min(len(bench_all), 5))]
+    bench = bench_all[:max(0, room - len(bullpen))]
+    return Lineup(team_code, order, positions, starter, tuple(p.id for p in bench),
+                  tuple(p.id for p in bullpen))
+
+
+class ComputerManager:
+    """A sensible manager that decides from the situation alone."""
+
+    def __init__(self, strategies: bool = True) -> None:
+        self.strategies = strategies
+        self._worth: dict[str, float] = {}   # a pure function of the cards, remembered for speed
+
+    def bat_worth(self, game: "Game", pid: str) -> float:
+        w = self._worth.get(pid)
+        if w is None:
+            w = self._worth[pid] = batting_value(game.batting_card(pid))
+        return w
+
+    def pitch_worth(self, game: "Game", pid: str) -> float:
+        key = "P" + pid
+        w = self._worth.get(key)
+        if w is None:
+            w = self._worth[key] = pitching_value(game.players[pid])
+        return w
+
+    # -------------------------------------------------------------- defense
+    def defense_call(self, game: "Game") -> str:
+        if not self.strategies:
+            return "none"
+        d = game.defense
+        lead = game.lead(d.index)
+        late = game.inning >= 7
+        bases = game.situation()
+        if late and game.outs < 2 and game.bases[3] is not None and -1 <= lead <= 1:
+            return "infield_in"
+        if late and game.bases[1] is None and (game.bases[2] or game.bases[3]) and -1 <= lead <= 1:
+            card = game.batting_card(game.batter_id)
+            if card.bounds.width("HR") >= 8 and game.outs < 2:
+                return "ibb"
+        return "none"
+
+    def aggressive(self, game: "Game", table: str) -> bool:
+        if not self.strategies or table not in ("single", "long", "outfield_fly"):
+            return False
+        d = game.defense
+        lead = game.lead(d.index)
+        # when the tying or winning run would score from second or third
+        runners = [b for b in (2, 3) if game.bases[b] is not None]
+        if not runners or game.inning < 7:
+            return False
+        return 0 <= lead <= 1 and game.outs < 2
+
+    def no_check(self, game: "Game") -> bool:
+        return game.lead(game.defense.index) >= 4
+
+    def bunt_out(self, game: "Game", candidates: list[int]) -> int:
+        # cut down the lead runner
+        return max(candidates)
+
+    # -------------------------------------------------------------- offense
+    def offense_call(self, game: "Game") -> tuple:
+        if not self.strategies:
+            return ("none",)
+        o = game.offense
+        bid = game.batter_id
+        card = game.batting_card(bid)
+        lead = game.lead(o.index)
+        close = -3 <= lead <= 2
+        b1, b2, b3 = game.bases[1], game.bases[2], game.bases[3]
+        outs = game.outs
+        val = self.bat_worth(game, bid)
+        # steal with a fast runner on first, second open
+        if b1 and not b2 and outs < 2:
+            rc = game.batting_card(b1.pid)
+            arm = _catcher_arm(game)
+            if rc.SR >= 24 + arm * 3 and close or rc.SR >= 40:
+                return ("steal", 1)
+        # squeeze: runner on third, a good bunter, fewer than two out, late and close
+        if b3 and outs < 2 and card.BT >= 4 and game.inning >= 7 and -1 <= lead <= 0:
+            return ("squeeze",)
+        # sacrifice: weak hitter, nobody out, runner on first (or first and second), close game
+        if outs == 0 and b1 and not b3 and close and (
+                val < 42 or (card.BT >= 3 and val < 48) or game.players[bid].batting is None):
+            return ("bunt",)
+        if outs == 0 and b2 and not b1 and not b3 and game.inning >= 7 and -1 <= lead <= 0 \
+                and card.BT >= 3 and val < 42:
+            return ("bunt",)
+        if outs == 0 and b1 and not b3 and close and game.inning >= 7 and card.BT >= 3 and val < 34:
+            return ("bunt",)
+        # hit-and-run: contact hitter, runner on first
+        if b1 and not b2 and outs < 2 and card.bounds.width("K") <= 7 and card.bounds.width("1B") >= 27 \
+                and -3 <= lead <= 2:
+            return ("hit_and_run",)
+        return ("none",)
+
+    def steal_go(self, game: "Game", base: int, roll: int) -> bool:
+        arm = _catcher_arm(game)
+        return arm <= 2 and game.outs < 2
+
+    def bonus_steal(self, game: "Game", candidates: list[int]) -> int | None:
+        for b in sorted(candidates):
+            card = game.batting_card(game.bases[b].pid)
+            if b == 1 and card.SR >= 25:
+                return b
+            if b == 2 and card.SR >= 40:
+                return b
+        return None
+
+    def join_steal(self, game: "Game", base: int) -> bool:
+        return game.batting_card(game.bases[base].pid).SR >= 20
+
+    def bunt_plus(self, game: "Game") -> int | None:
+        return None
+
+    def send(self, game: "Game", base: int, target: int) -> bool:
+        rr = game.batting_card(game.bases[base].pid).RR
+        if target == 4:
+            return rr >= 2 or game.outs == 2
+        return rr >= 3
+
+    # -------------------------------------------------------------- changes
+    def change_pitcher(self, game: "Game", inning_start: bool) -> str | None:
+        side = game.defense
+        if not side.bullpen:
+            return None
+        pid = side.pitcher
+        card = game.players[pid].pitching
+        line = game.pit[pid]
+        outs = line[0]
+        runs = line[8]
+        starter = pid == side.pitchers_used[0]
+        fatigue = game.fatigue_points(side, pid)
+        lead = game.lead(side.index)
+        tired = False
+        if starter:
+            limit = card.starter * 3
+            if side.condition == "D" and (inning_start or game.runners()):
+                tired = True
+            elif fatigue >= 2 or (outs >= limit and (inning_start or game.runners())):
+                tired = True
+            elif runs >= 6 or (runs >= 4 and outs < 12 and game.runners()):
+                tired = True
+        else:
+            limit = max(3, int(card.innings * 3 + 0.5))
+            if outs >= limit and (inning_start or game.runners()):
+                tired = True
+            elif side.condition == "D" and game.runners():
+                tired = True
+            elif runs >= 3 and game.runners():
+                tired = True
+        # the closer for the ninth with a small lead
+        if inning_start and game.inning >= 9 and 1 <= lead <= 3:
+            closer = self._closer(game, side)
+            if closer and pid != closer and (starter or self.pitch_worth(game, pid) < self.pitch_worth(game, closer)):
+                return closer
+        if not tired:
+            return None
+        return self.reliever(game, side)
+
+    def _closer(self, game: "Game", side: "Side") -> str | None:
+        pen = [p for p in side.bullpen]
+        if not pen:
+            return None
+        return max(pen, key=lambda p: (self.pitch_worth(game, p), p))
+
+    def reliever(self, game: "Game", side: "Side") -> str | None:
+        pen = list(side.bullpen)
+        if not pen:
+            return None
+        lead = game.lead(side.index)
+        ranked = sorted(pen, key=lambda p: (-self.pitch_worth(game, p), p))
+        if game.inning >= 9 and 1 <= lead <= 3:
+            return ranked[0]
+        # keep the best arm for the ninth unless it is late and close
+        if len(ranked) > 1 and not (game.inning >= 8 and -1 <= lead <= 3):
+            # long men early, the lesser arms when the game is out of reach
+            if abs(lead) >= 4:
+                return ranked[-1]
+            return ranked[1]
+        return ranked[0]
+
+    def pinch_hitter(self, game: "Game") -> str | None:
+        side = game.offense
+        if not side.bench:
+            return None
+        bid = game.batter_id
+        p = game.players[bid]
+        lead = game.lead(side.index)
+        if game.inning < 5:
+            return None
+        best = max(side.bench, key=lambda b: (self.bat_worth(game, b), b))
+        best_val = self.bat_worth(game, best)
+        if p.batting is None:
+            # the pitcher bats: hit for him late, or when he is done anyway
+            if game.inning >= 7 and lead <= 2 or (game.inning >= 5 and lead < 0 and game.runners()):
+                if len(game.defense.bullpen) >= 0 and side.bullpen:
+                    return best
+            return None
+        if game.inning >= 8 and -2 <= lead <= 0 and game.runners():
+            if best_val > self.bat_worth(game, bid) + 8:
+                return best
+        return None
+
+
+def _catcher_arm(game: "Game") -> int:
+    c = game.players[game.defense.positions["C"]].catcher
+    return c.arm if c else 0
