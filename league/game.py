@@ -154,6 +154,7 @@ class Game:
         self.bat: dict[str, list[int]] = {}
         self.pit: dict[str, list[int]] = {}
         self.bat_order: list[tuple[int, str, str]] = []
+        self.pos_text: dict[str, str] = {}
         self.plays: list[Play] = []
         self.rolls: list[Roll] = []
         self.home_runs: list[tuple[int, str, int, str]] = []
@@ -162,11 +163,9 @@ class Game:
         self.lead_changes: list[tuple[int, str, str]] = []   # (leader, its pitcher, charged loser)
         self.finished = False
         self.notes: list[str] = []
-        for s in self.sides:
-            for pid in s.order:
-                self._bat_line(s.index, pid, s)
-            if s.pitcher not in s.order:
-                pass
+        for s, lu in zip(self.sides, (away, home)):
+            for pid, pos in zip(lu.order, lu.positions):
+                self._bat_line(s.index, pid, pos)
             self._pit_line(s.pitcher)
             s.entry[s.pitcher] = {"lead": 0, "outs": 0, "blown": False, "inning": 1}
 
@@ -203,11 +202,12 @@ class Game:
             return card
         return BattingCard(card.bounds, card.BT, card.RR, card.SR, card.DP, hr_defended=False)
 
-    def _bat_line(self, side: int, pid: str, s: Side | None = None) -> list[int]:
+    def _bat_line(self, side: int, pid: str, pos: str = "") -> list[int]:
         line = self.bat.get(pid)
         if line is None:
             line = self.bat[pid] = [0] * len(BAT_FIELDS)
-            self.bat_order.append((side, pid, ""))
+            self.bat_order.append((side, pid, pos))
+            self.pos_text[pid] = pos
         return line
 
     def _pit_line(self, pid: str) -> list[int]:
@@ -241,7 +241,6 @@ class Game:
             if self.half == 0:
                 # the home team does not bat in the last inning when it leads
                 if self.inning >= innings and self.score[1] > self.score[0]:
-                    self.line[1].append(-1)
                     self.finished = True
                     break
                 self.half = 1
@@ -348,7 +347,7 @@ class Game:
             slot = side.order.index(old)
             side.order[slot] = new
             side.positions["P"] = new
-            self._bat_line(side.index, new)
+            self._bat_line(side.index, new, "P")
         elif not side.dh:
             side.positions["P"] = new
         lead = self.lead(side.index)
@@ -375,7 +374,7 @@ class Game:
         side.bench.remove(new)
         side.used.add(new)
         side.order[slot] = new
-        self._bat_line(side.index, new)
+        self._bat_line(side.index, new, "PH")
         self.say(f"pinch hitter: {self.name(new)} bats for {self.name(old)}")
         side.pending_field = getattr(side, "pending_field", [])
         side.pending_field.append((old, new))
@@ -402,13 +401,14 @@ class Game:
                     side.used.add(rel)
                     side.condition = "B"
                     self._pit_line(rel)
-                    self._bat_line(side.index, rel)
+                    self._bat_line(side.index, rel, "P")
                     side.entry[rel] = {"lead": self.lead(side.index), "outs": 0, "blown": False,
                                        "inning": self.inning + (1 if side.index == 1 else 0),
                                        "runners": 0}
                 continue
             if pos == "DH" or self.players[new].can_play(pos):
                 side.positions[pos] = new
+                self.pos_text[new] = f"PH-{pos}"
                 continue
             sub = next((b for b in side.bench if self.players[b].can_play(pos)), None)
             slot = side.order.index(new)
@@ -417,7 +417,7 @@ class Game:
                 side.used.add(sub)
                 side.order[slot] = sub
                 side.positions[pos] = sub
-                self._bat_line(side.index, sub)
+                self._bat_line(side.index, sub, pos)
             else:
                 side.positions[pos] = new  # nobody else can: he plays out of position
         side.pending_field = []
@@ -926,7 +926,7 @@ class Game:
     def _fielder_for(self, key: str, raw: int) -> str:
         """Which fielder the defense table's play goes to: decided by the raw roll, no new die."""
         if key in ("ground", "infield_fly"):
-            pos = ("SS", "2B", "3B", "1B", "P", "SS", "3B", "2B")[raw % 8]
+            pos = ("SS", "2B", "3B", "1B", "SS", "3B", "2B", "1B")[raw % 8]
         elif key == "outfield_fly":
             pos = OUTFIELDERS[raw % 3]
         else:
@@ -1293,7 +1293,8 @@ class Game:
         from league.decisions import decide
         winner = None if self.score[0] == self.score[1] else (0 if self.score[0] > self.score[1] else 1)
         decisions = decide(self, winner)
-        batting = [(side, pid, self.bat[pid], "") for side, pid, _ in self.bat_order]
+        batting = [(side, pid, self.bat[pid], self.pos_text.get(pid, pos))
+                   for side, pid, pos in self.bat_order]
         pitching = [(s.index, pid, self.pit[pid]) for s in self.sides for pid in s.pitchers_used]
         return GameResult(
             away=self.sides[0].team, home=self.sides[1].team, innings=self.line,

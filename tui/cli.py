@@ -1,7 +1,16 @@
 """The `impact` command line."""
 from __future__ import annotations
 
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Optional
+
 import typer
+
+from league.errors import DiceError, LeagueError
 
 app = typer.Typer(
     name="impact",
@@ -9,9 +18,180 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+sim_app = typer.Typer(help="Simulate games with computer managers.", no_args_is_help=True)
+rules_app = typer.Typer(help="Rulesets: check a ruleset file.", no_args_is_help=True)
+app.add_typer(sim_app, name="sim")
+app.add_typer(rules_app, name="rules")
 
-from tui.cli_troop import troop_app
+from tui.cli_troop import troop_app  # noqa: E402
+
 app.add_typer(troop_app, name="troop")
+
+
+def fail(message: str, code: int = 2) -> None:
+    """One clear line on stderr and a non-zero exit, never a traceback."""
+    typer.echo(f"impact: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _league(path: Optional[Path]):
+    from storage.plainfiles import load_league, sample_league_path
+    try:
+        return load_league(path if path is not None else sample_league_path("pacific"))
+    except LeagueError as exc:
+        fail(str(exc))
+
+
+def _ruleset(league, ref: Optional[str]):
+    from storage.rulesets import load_ruleset
+    try:
+        return load_ruleset(ref or league.ruleset)
+    except LeagueError as exc:
+        fail(str(exc))
+
+
+LEAGUE_OPT = typer.Option(None, "--league", help="League folder (default: the bundled sample league).")
+
+
+@sim_app.command("game")
+def sim_game(
+    league: Optional[Path] = LEAGUE_OPT,
+    away: Optional[str] = typer.Option(None, "--away", help="Visiting team code."),
+    home: Optional[str] = typer.Option(None, "--home", help="Home team code."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the first game; game k uses seed+k."),
+    count: int = typer.Option(1, "--count", min=1, help="How many games."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object per game per line."),
+    rolls: Optional[Path] = typer.Option(None, "--rolls", help="Raw rolls, one per line, instead of the seed."),
+    rotation: int = typer.Option(0, "--rotation", min=0, help="Turn of the rotation that starts game 1."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Ruleset name or file."),
+    plays: bool = typer.Option(True, "--plays/--no-plays", help="Print the play-by-play."),
+) -> None:
+    """Play games with computer managers on both sides and print the box scores."""
+    from league.boxscore import render, result_dict
+    from league.dice import ScriptedDice
+    from league.simulate import play_game, players_of, schedule
+
+    lg = _league(league)
+    rs = _ruleset(lg, ruleset)
+    try:
+        matchups = schedule(lg, count, away, home, rotation)
+    except (LeagueError, ValueError) as exc:
+        fail(str(exc))
+    names = {t.code: t.short or t.name for t in lg.teams}
+    players = players_of(lg)
+    scripted = None
+    if rolls is not None:
+        try:
+            lines = [ln.strip() for ln in rolls.read_text(encoding="utf-8").splitlines()]
+        except (OSError, UnicodeDecodeError) as exc:
+            fail(f"{rolls}: cannot read the rolls: {exc}")
+        values = []
+        for no, ln in enumerate(lines, start=1):
+            if not ln or ln.startswith("#"):
+                continue
+            try:
+                from league.dice import read_d100
+                values.append(read_d100(ln))
+            except DiceError as exc:
+                fail(f"{rolls} line {no}: {exc}")
+        scripted = ScriptedDice(values)
+    for k, m in enumerate(matchups):
+        from league.dice import SeededDice
+        dice = scripted if scripted is not None else SeededDice(seed + k)
+        try:
+            result = play_game(lg, rs, m, dice, players)
+        except DiceError as exc:
+            fail(f"{rolls}: {exc} (game {k + 1}, {dice.used} rolls used)")
+        except LeagueError as exc:
+            fail(str(exc))
+        if as_json:
+            typer.echo(json.dumps(result_dict(result, None if scripted else seed + k),
+                                  ensure_ascii=False))
+        else:
+            if k:
+                typer.echo("\n" + "=" * 72 + "\n")
+            header = f"{names[m.away]} @ {names[m.home]}"
+            header += f"  (rolls from {rolls})" if scripted else f"  (seed {seed + k})"
+            typer.echo(header)
+            typer.echo(render(result, names, plays=plays))
+
+
+@app.command("calibrate")
+def calibrate(
+    games: int = typer.Option(2000, "--games", min=1, help="How many games to play."),
+    seed: int = typer.Option(1, "--seed"),
+    league: Optional[Path] = LEAGUE_OPT,
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Ruleset name or file."),
+) -> None:
+    """Play N games of the sample league and print each figure of rules C.3 beside its band."""
+    from league.calibration import Tally
+    from league.simulate import schedule, seeded_games
+
+    lg = _league(league)
+    rs = _ruleset(lg, ruleset)
+    tally = Tally()
+    for _, result in seeded_games(lg, rs, schedule(lg, games), seed):
+        tally.add(result)
+    failed = 0
+    typer.echo(f"{games} games of {lg.name}, ruleset {rs.name}, seeds {seed}..{seed + games - 1}")
+    typer.echo(f"{'figure':18}{'value':>10}   {'band':20} result")
+    for f in tally.figures():
+        ok = f.passed
+        failed += not ok
+        typer.echo(f"{f.name:18}{f.shown:>10}   {f.band_text():20} {'PASS' if ok else 'FAIL'}")
+    if failed:
+        typer.echo(f"{failed} figure(s) outside their band")
+        raise typer.Exit(1)
+    typer.echo("all figures inside their bands")
+
+
+@app.command("bench")
+def bench(
+    games: int = typer.Option(500, "--games", min=1, help="How many games to time."),
+    seed: int = typer.Option(1, "--seed"),
+    league: Optional[Path] = LEAGUE_OPT,
+) -> None:
+    """Time the engine: games and plate appearances per second, rolls per game, engine/dice ratio."""
+    from league.game import PA
+    from league.simulate import schedule, seeded_games
+
+    lg = _league(league)
+    rs = _ruleset(lg, None)
+    matchups = schedule(lg, games)
+    t0 = time.perf_counter()
+    pas = 0
+    nrolls = 0
+    for _, result in seeded_games(lg, rs, matchups, seed):
+        pas += sum(line[PA] for _, _, line, _ in result.batting)
+        nrolls += len(result.rolls)
+    engine = time.perf_counter() - t0
+    rnd = random.Random(seed)
+    t0 = time.perf_counter()
+    randint = rnd.randint
+    for _ in range(nrolls):
+        randint(1, 100)
+    dice = time.perf_counter() - t0
+    typer.echo(f"games            {games}")
+    typer.echo(f"time             {engine:.3f} s")
+    typer.echo(f"games/s          {games / engine:.1f}")
+    typer.echo(f"PA/s             {pas / engine:.0f}")
+    typer.echo(f"rolls/game       {nrolls / games:.1f}")
+    typer.echo(f"dice time        {dice:.4f} s for {nrolls} random.randint(1, 100) draws")
+    typer.echo(f"engine/dice      {engine / dice:.1f}")
+
+
+@rules_app.command("check")
+def rules_check(file: Path = typer.Argument(..., help="A ruleset TOML file.")) -> None:
+    """Validate a ruleset file: every error names the file, table, row and problem."""
+    from storage.rulesets import load_ruleset
+    if not file.exists():
+        fail(f"{file}: no such file")
+    try:
+        rs = load_ruleset(file)
+    except LeagueError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(1)
+    typer.echo(f"{file}: ruleset {rs.name!r} is valid ({len(rs.tables)} defense tables)")
 
 
 def main() -> None:

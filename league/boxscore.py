@@ -1,0 +1,139 @@
+"""Box scores: a finished game as data (for --json and storage) and as NPB-style text."""
+from __future__ import annotations
+
+import unicodedata
+
+from league.game import BAT_FIELDS, P_OUTS, PIT_FIELDS, GameResult
+
+POSITION_JA = {"P": "投", "C": "捕", "1B": "一", "2B": "二", "3B": "三", "SS": "遊", "LF": "左",
+               "CF": "中", "RF": "右", "DH": "指", "PH": "打"}
+DECISION_JA = {"W": "勝", "L": "敗", "S": "S", "H": "H"}
+
+
+def innings_text(outs: int) -> str:
+    """Innings pitched with thirds, as in Japanese box scores: 17 outs → "5 2/3"."""
+    whole, third = divmod(outs, 3)
+    if third == 0:
+        return str(whole)
+    return f"{whole} {third}/3" if whole else f"{third}/3"
+
+
+def result_dict(result: GameResult, seed: int | None, teams: dict[str, str] | None = None) -> dict:
+    """The game as one JSON-ready object (the `impact sim game --json` line)."""
+    codes = (result.away, result.home)
+    sides = {}
+    for i, key in enumerate(("away", "home")):
+        sides[key] = {"team": codes[i], "runs": result.runs[i], "hits": result.hits[i],
+                      "errors": result.errors[i], "innings": list(result.innings[i])}
+    batting = []
+    for side, pid, line, pos in result.batting:
+        row = {"team": codes[side], "player": pid, "name": result.players[pid].name, "pos": pos}
+        row.update(dict(zip(BAT_FIELDS, line)))
+        batting.append(row)
+    pitching = []
+    for side, pid, line in result.pitching:
+        row = {"team": codes[side], "player": pid, "name": result.players[pid].name}
+        row.update({k: v for k, v in zip(PIT_FIELDS, line)})
+        row["decision"] = result.decisions.get(pid)
+        pitching.append(row)
+    return {
+        "seed": seed,
+        **sides,
+        "winner": None if result.winner is None else codes[result.winner],
+        "final_inning": result.final_inning,
+        "decisions": {pid: d for pid, d in result.decisions.items()},
+        "home_runs": [{"team": codes[s], "player": b, "inning": inn, "pitcher": p}
+                      for s, b, inn, p in result.home_runs],
+        "batting": batting,
+        "pitching": pitching,
+        "plays": [p.as_dict() for p in result.plays],
+        "rolls": [r.as_dict() for r in result.rolls],
+        "notes": list(result.notes),
+    }
+
+
+def _w(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, width: int, right: bool = False) -> str:
+    gap = max(0, width - _w(text))
+    return (" " * gap + text) if right else (text + " " * gap)
+
+
+def render(result: GameResult, names: dict[str, str] | None = None, plays: bool = True) -> str:
+    """An NPB-style box score: line score with 計 安 失, batting and pitching, 勝敗S H, 本塁打."""
+    names = names or {}
+    codes = (result.away, result.home)
+    label = [names.get(c, c) for c in codes]
+    n = max(len(result.innings[0]), len(result.innings[1]), 9)
+    out: list[str] = []
+    head = _pad("", 14) + " ".join(f"{i:>2}" for i in range(1, n + 1)) + "   計  安  失"
+    out.append(head)
+    for i in range(2):
+        cells = []
+        for k in range(n):
+            if k < len(result.innings[i]):
+                cells.append(f"{result.innings[i][k]:>2}")
+            elif i == 1 and k == len(result.innings[1]) and k < len(result.innings[0]):
+                cells.append(" x")
+            else:
+                cells.append("  ")
+        out.append(_pad(label[i], 14) + " ".join(cells)
+                   + f"  {result.runs[i]:>2}  {result.hits[i]:>2}  {result.errors[i]:>2}")
+    if result.notes:
+        out.append("  " + "; ".join(result.notes))
+    for i in range(2):
+        out.append("")
+        out.append(f"【{label[i]}】")
+        out.append(_pad("守", 6) + _pad("選手", 16) + " 打数 得点 安打 打点 三振 四死 盗塁 失策")
+        for side, pid, line, pos in result.batting:
+            if side != i:
+                continue
+            f = dict(zip(BAT_FIELDS, line))
+            if f["pa"] == 0 and pos in ("P", ""):
+                continue
+            ptext = "".join(POSITION_JA.get(p, p) for p in pos.split("-")) if pos else ""
+            out.append(_pad(ptext, 6) + _pad(result.players[pid].name, 16)
+                       + f" {f['ab']:>4} {f['r']:>4} {f['h']:>4} {f['rbi']:>4} {f['so']:>4}"
+                       + f" {f['bb'] + f['hbp']:>4} {f['sb']:>4} {f['e']:>4}")
+        tot = [sum(line[j] for s, _, line, _ in result.batting if s == i) for j in range(len(BAT_FIELDS))]
+        f = dict(zip(BAT_FIELDS, tot))
+        out.append(_pad("", 6) + _pad("計", 16)
+                   + f" {f['ab']:>4} {f['r']:>4} {f['h']:>4} {f['rbi']:>4} {f['so']:>4}"
+                   + f" {f['bb'] + f['hbp']:>4} {f['sb']:>4} {f['e']:>4}")
+    for i in range(2):
+        out.append("")
+        out.append(_pad(f"【{label[i]}】投手", 22) + "   回   打者 安打 本塁 四死 三振 失点 自責")
+        for side, pid, line in result.pitching:
+            if side != i:
+                continue
+            f = dict(zip(PIT_FIELDS, line))
+            dec = DECISION_JA.get(result.decisions.get(pid, ""), "")
+            out.append(_pad(f"{dec:1} {result.players[pid].name}", 22)
+                       + _pad(innings_text(line[P_OUTS]), 6, right=True)
+                       + f" {f['bf']:>5} {f['h']:>4} {f['hr']:>4} {f['bb'] + f['hbp']:>4} {f['so']:>4}"
+                       + f" {f['r']:>4} {f['er']:>4}")
+    out.append("")
+    dec_line = []
+    for code in ("W", "L", "S", "H"):
+        who = [result.players[p].name for p, d in result.decisions.items() if d == code]
+        if who:
+            dec_line.append(f"{DECISION_JA[code]} {'、'.join(who)}")
+    if dec_line:
+        out.append("　".join(dec_line))
+    if result.home_runs:
+        hrs = [f"{result.players[b].name}（{inn}回 {result.players[p].name}）"
+               for _, b, inn, p in result.home_runs]
+        out.append("本塁打 " + "、".join(hrs))
+    if plays:
+        out.append("")
+        current = None
+        for p in result.plays:
+            key = (p.inning, p.half)
+            if key != current:
+                current = key
+                team = label[0] if p.half == "top" else label[1]
+                out.append(f"--- {p.inning}回{'表' if p.half == 'top' else '裏'} {team}")
+            out.append(f"  {p.text}  [{p.outs} out, {p.score[0]}-{p.score[1]}]")
+    return "\n".join(out)
