@@ -168,3 +168,17 @@ def test_unreadable_files(tmp_path):
     binary.write_bytes(b"\xff\xfe\x00bad")
     result = run("play", binary)
     assert result.exit_code == 1 and "is not UTF-8 text" in result.stderr
+
+
+def test_event_command_refuses_a_bad_database_url():
+    result = run("event", "--db", "nosuchdialect://x/y")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: nosuchdialect://x/y: cannot open the event database")
+    assert "Traceback" not in result.stderr
+
+
+def test_troop_commands_are_listed():
+    result = runner.invoke(app, ["troop", "--help"])
+    assert result.exit_code == 0
+    for command in ("score", "play", "event"):
+        assert command in result.stdout

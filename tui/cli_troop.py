@@ -212,6 +212,15 @@ def event_command(
     ),
 ) -> None:
     """Run a Melting Pot event in the terminal (facilitator and projector views)."""
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
     from tui.troop.app import TroopApp  # Textual loads only for the app itself
 
-    TroopApp(db_url=db).run()
+    try:
+        app = TroopApp(db_url=db)
+    except (ArgumentError, SQLAlchemyError, OSError) as error:
+        where = db or "the event database"
+        problem = str(error).splitlines()[0] if str(error) else type(error).__name__
+        typer.echo(f"error: {where}: cannot open the event database ({problem})", err=True)
+        raise typer.Exit(code=1) from None
+    app.run()

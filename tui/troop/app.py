@@ -1,0 +1,77 @@
+"""TroopApp: run a Melting Pot event — facilitator screens plus a projector (public) view."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+
+from storage.troop_store import StoredEvent
+from tui.troop.service import TroopService
+
+
+class TroopApp(App[None]):
+    """The event-mode app. Screens talk to :class:`TroopService`, never to the database."""
+
+    CSS_PATH = "troop.tcss"
+    TITLE = "Melting Pot"
+    SUB_TITLE = "event mode"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(self, db_url: str | None = None, export_dir: Path | None = None) -> None:
+        super().__init__()
+        self.service = TroopService(db_url)
+        self.export_dir = export_dir or Path.cwd()
+        self.event: StoredEvent | None = None
+
+    def on_mount(self) -> None:
+        from tui.troop.screens.events import EventsScreen
+
+        self.push_screen(EventsScreen())
+
+    def on_unmount(self) -> None:
+        self.service.close()
+
+    # ------------------------------------------------------------------ stage screens
+
+    def stage_screen(self) -> Screen[None]:
+        """A fresh facilitator screen for the event's current stage."""
+        from tui.troop.screens.final import FinalScreen
+        from tui.troop.screens.result import ResultScreen
+        from tui.troop.screens.slips import SlipEntryScreen
+
+        assert self.event is not None
+        if self.event.stage == "entry":
+            return SlipEntryScreen()
+        if self.event.stage == "finished":
+            return FinalScreen()
+        return ResultScreen()
+
+    def open_event(self, event: StoredEvent) -> None:
+        """Show an event (new or resumed) at the stage it is in."""
+        self.event = event
+        self.push_screen(self.stage_screen())
+
+    def show_stage(self) -> None:
+        """Replace the facilitator screen on top with the one for the current stage."""
+        self.switch_screen(self.stage_screen())
+
+    def advance(self) -> None:
+        """Move the event one step on (reveal step, scoreboard, next round, end)."""
+        assert self.event is not None
+        self.event = self.service.advance(self.event)
+
+    def export(self) -> None:
+        assert self.event is not None
+        try:
+            csv_path, md_path = self.service.export(self.event, self.export_dir)
+        except OSError as error:
+            self.notify(f"export failed: {self.export_dir}: {error.strerror}", severity="error")
+            return
+        self.notify(f"Exported {csv_path.name} and {md_path.name} to {csv_path.parent}")
+
+    def show_public(self) -> None:
+        from tui.troop.screens.public import PublicScreen
+
+        self.push_screen(PublicScreen())

@@ -1,0 +1,1 @@
+"""Melting Pot event-mode screens."""

@@ -1,0 +1,29 @@
+"""A small dialog: the facilitator lowers round 3's strength below the rules' value."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+
+class LowerStrengthDialog(ModalScreen[str | None]):
+    """Returns the typed strength (empty: back to the rules' value) or None when cancelled."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("Round 3 strength (lower only; empty = the rules' value), then enter")
+            yield Input(id="lower-strength", restrict=r"[0-9]*")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        message.stop()
+        self.dismiss(message.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
