@@ -846,6 +846,8 @@ class Game:
         outs = sum(1 for m in final if m[2] == 0)
         batter_out = final[0][2] == 0
         others_out = outs - (1 if batter_out else 0)
+        # the inning ends at the third out: a double play with two out is one out
+        outs = min(outs, 3 - outs_before)
         # credit
         bl = self._bat_line(off.index, bid)
         pl = self.pit[dfn.pitcher]
@@ -890,7 +892,7 @@ class Game:
             self._bat_line(dfn.index, fielder)[E] += 1
             if key in ("ground", "infield_fly", "outfield_fly"):
                 self.phantom_outs += 1
-        gidp = key == "ground" and batter_out and others_out >= 1
+        gidp = key == "ground" and batter_out and others_out >= 1 and outs >= 2
         if gidp:
             bl[GIDP] += 1
         # outs and runs: when the play makes the third out and the batter did not reach, no run counts

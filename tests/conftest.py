@@ -1,0 +1,104 @@
+"""Shared fixtures: the bundled leagues, the standard ruleset, and games set up in a situation."""
+from __future__ import annotations
+
+import pytest
+
+from league.dice import ScriptedDice
+from league.game import Game, Runner
+from league.manager import ComputerManager, make_lineup
+from storage.plainfiles import load_league, sample_league_path
+from storage.rulesets import shipped_ruleset
+
+
+@pytest.fixture(scope="session")
+def ruleset():
+    return shipped_ruleset("standard")
+
+
+@pytest.fixture(scope="session")
+def pacific():
+    return load_league(sample_league_path("pacific"))
+
+
+@pytest.fixture(scope="session")
+def mini():
+    return load_league(sample_league_path("mini"))
+
+
+class ScriptedManager(ComputerManager):
+    """A manager whose answers are set by the test; anything unset falls back to 'do nothing'."""
+
+    def __init__(self, **answers):
+        super().__init__(strategies=False)
+        self.answers = answers
+        self.asked: list[str] = []
+
+    def _get(self, name, default):
+        self.asked.append(name)
+        v = self.answers.get(name, default)
+        return v.pop(0) if isinstance(v, list) else v
+
+    def defense_call(self, game):
+        return self._get("defense_call", "none")
+
+    def offense_call(self, game):
+        return self._get("offense_call", ("none",))
+
+    def aggressive(self, game, table):
+        return self._get("aggressive", False)
+
+    def steal_go(self, game, base, roll):
+        return self._get("steal_go", False)
+
+    def bonus_steal(self, game, candidates):
+        return self._get("bonus_steal", None)
+
+    def join_steal(self, game, base):
+        return self._get("join_steal", False)
+
+    def no_check(self, game):
+        return self._get("no_check", False)
+
+    def bunt_plus(self, game):
+        return self._get("bunt_plus", None)
+
+    def bunt_out(self, game, candidates):
+        return self._get("bunt_out", max(candidates))
+
+    def send(self, game, base, target):
+        return self._get("send", False)
+
+    def change_pitcher(self, game, inning_start):
+        return self._get("change_pitcher", None)
+
+    def pinch_hitter(self, game):
+        return self._get("pinch_hitter", None)
+
+
+def situation_game(league, ruleset, rolls, *, offense=None, defense=None, runners=(), outs=0,
+                   inning=1, half=0, condition="B", dh=None):
+    """A game of `league` (first team away, second home) set up at a moment of the game.
+
+    `runners` maps base (1..3) to a player id of the batting team, or is a list of bases to fill
+    with the batting team's bench. `offense` / `defense` are ScriptedManagers.
+    """
+    a, h = league.teams[0], league.teams[1]
+    dh = league.dh if dh is None else dh
+    la = make_lineup(a.code, list(a.players), dh)
+    lh = make_lineup(h.code, list(h.players), dh)
+    offense = offense or ScriptedManager()
+    defense = defense or ScriptedManager()
+    managers = (offense, defense) if half == 0 else (defense, offense)
+    players = {p.id: p for t in league.teams for p in t.players}
+    g = Game(ruleset, players, la, lh, managers[0], managers[1], ScriptedDice(rolls), dh=dh)
+    g.inning, g.half, g.outs = inning, half, outs
+    g.line = [[0] * inning, [0] * (inning - (1 if half == 0 else 0))]
+    g.defense.condition = condition
+    off = g.offense
+    if isinstance(runners, dict):
+        items = runners.items()
+    else:
+        items = list(zip(runners, off.bench))
+    for base, pid in items:
+        g.bases[base] = Runner(pid, g.defense.pitcher, True)
+    return g
