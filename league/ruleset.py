@@ -406,7 +406,8 @@ def _parse_table(r: _Reader, key: str, raw: Any) -> DefenseTable | None:
     last = 0
     for i, row in enumerate(rows_raw, start=1):
         label = row.get("row") if isinstance(row, dict) else None
-        rwhere = f"{where}, row {label or i}"
+        shown = label or (f"~{row['upto']}" if isinstance(row, dict) and "upto" in row else f"#{i}")
+        rwhere = f"{where}, row {shown}"
         if not isinstance(row, dict):
             r.err(rwhere, "must be a table")
             continue

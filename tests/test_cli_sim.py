@@ -1,0 +1,128 @@
+"""The command line: sim game, replay from rolls, calibrate, bench, rules check."""
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from tui.cli import app
+
+runner = CliRunner()
+
+BAT_KEYS = {"team", "player", "name", "pa", "ab", "r", "h", "2b", "3b", "hr", "rbi", "bb", "ibb",
+            "hbp", "so", "sb", "cs", "sh", "sf", "gidp", "e"}
+PIT_KEYS = {"team", "player", "name", "outs", "bf", "h", "hr", "bb", "hbp", "so", "r", "er", "decision"}
+
+
+def _games(out: str) -> list[dict]:
+    return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+def test_sim_game_prints_a_box_score():
+    res = runner.invoke(app, ["sim", "game", "--seed", "3"])
+    assert res.exit_code == 0, res.output
+    assert "計  安  失" in res.output
+    assert "投手" in res.output and "打数" in res.output
+    assert "勝 " in res.output or "draw" in res.output
+    assert "1回表" in res.output  # the play-by-play
+
+
+def test_sim_game_json_has_the_documented_fields():
+    res = runner.invoke(app, ["sim", "game", "--seed", "10", "--count", "3", "--json"])
+    assert res.exit_code == 0, res.output
+    games = _games(res.output)
+    assert [g["seed"] for g in games] == [10, 11, 12]
+    pairs = {(g["away"]["team"], g["home"]["team"]) for g in games}
+    assert len(pairs) == 3, "games rotate through the league's pairings"
+    for g in games:
+        for side in ("away", "home"):
+            assert {"team", "runs", "hits", "errors", "innings"} <= set(g[side])
+            assert sum(g[side]["innings"]) == g[side]["runs"]
+        assert all(BAT_KEYS <= set(b) for b in g["batting"])
+        assert all(PIT_KEYS <= set(p) for p in g["pitching"])
+        assert all({"inning", "half", "batter", "pitcher", "text", "outs", "runs"} <= set(p) for p in g["plays"])
+        assert all({"purpose", "raw", "modifiers", "modified", "table", "row", "result"} <= set(r)
+                   for r in g["rolls"])
+
+
+def test_rolls_file_replays_a_logged_game_exactly(tmp_path):
+    res = runner.invoke(app, ["sim", "game", "--away", "OSK", "--home", "CHB", "--seed", "77", "--json"])
+    original = _games(res.output)[0]
+    rolls = tmp_path / "rolls.txt"
+    rolls.write_text("\n".join(str(r["raw"]) for r in original["rolls"]) + "\n")
+    res = runner.invoke(app, ["sim", "game", "--away", "OSK", "--home", "CHB", "--rolls", str(rolls), "--json"])
+    assert res.exit_code == 0, res.output
+    replay = _games(res.output)[0]
+    original.pop("seed")
+    replay.pop("seed")
+    assert replay == original
+
+
+def test_running_out_of_rolls_says_how_many_were_used(tmp_path):
+    rolls = tmp_path / "few.txt"
+    rolls.write_text("50\n50\n50\n")
+    res = runner.invoke(app, ["sim", "game", "--rolls", str(rolls)])
+    assert res.exit_code != 0
+    assert "ran out of rolls" in res.output and "3 rolls used" in res.output
+    assert "Traceback" not in res.output
+
+
+def test_typed_rolls_read_00_as_100_and_refuse_bad_dice(tmp_path):
+    rolls = tmp_path / "bad.txt"
+    rolls.write_text("00\n12\nabc\n")
+    res = runner.invoke(app, ["sim", "game", "--rolls", str(rolls)])
+    assert res.exit_code != 0
+    assert "line 3" in res.output and "'abc'" in res.output
+
+
+def test_unknown_team_is_one_clear_line():
+    res = runner.invoke(app, ["sim", "game", "--away", "ZZZ", "--home", "SAP"])
+    assert res.exit_code == 2
+    assert "no team 'ZZZ'" in res.output and "SAP" in res.output
+
+
+def test_calibrate_prints_every_figure_with_its_band():
+    res = runner.invoke(app, ["calibrate", "--games", "60"])
+    assert res.exit_code in (0, 1)
+    for name in ("runs", "AVG", "OBP", "SLG", "HR/PA", "BB/PA", "K/PA", "2B/H", "3B/H",
+                 "SB attempts", "SB success", "errors", "double plays", "sacrifice bunts"):
+        assert name in res.output
+    assert ("FAIL" in res.output) == (res.exit_code == 1)
+
+
+def test_bench_prints_figures():
+    res = runner.invoke(app, ["bench", "--games", "20"])
+    assert res.exit_code == 0, res.output
+    for key in ("games/s", "PA/s", "rolls/game", "engine/dice"):
+        assert key in res.output
+
+
+def test_rules_check_accepts_the_shipped_ruleset():
+    from importlib import resources
+    path = resources.files("league") / "rulesets" / "standard.toml"
+    res = runner.invoke(app, ["rules", "check", str(path)])
+    assert res.exit_code == 0, res.output
+    assert "valid" in res.output
+
+
+def test_rules_check_names_file_table_row_and_problem(tmp_path):
+    from importlib import resources
+    text = (resources.files("league") / "rulesets" / "standard.toml").read_text(encoding="utf-8")
+    bad = text.replace('{ upto = 16, result = "3・4・4・4" }', '{ upto = 16, result = "3・4・4" }')
+    bad = bad.replace('B = "2 14 82 98 100"', 'B = "2 14 82 70 100"')
+    assert bad != text
+    f = tmp_path / "mine.toml"
+    f.write_text(bad, encoding="utf-8")
+    res = runner.invoke(app, ["rules", "check", str(f)])
+    assert res.exit_code == 1
+    assert "mine.toml" in res.output
+    assert "table long, row ~16" in res.output and "must give 4 results" in res.output
+    assert "table condition, row B" in res.output and "below the bound before it" in res.output
+
+
+def test_rules_check_refuses_malformed_toml(tmp_path):
+    f = tmp_path / "broken.toml"
+    f.write_text("name = \n[platoon\n", encoding="utf-8")
+    res = runner.invoke(app, ["rules", "check", str(f)])
+    assert res.exit_code == 1
+    assert "broken.toml" in res.output and "malformed TOML" in res.output
