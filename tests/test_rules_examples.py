@@ -101,6 +101,11 @@ def standard_data():
     return tomllib.loads(text)
 
 
+def sb(g, pid):
+    """Stolen bases of a player (a bench runner has no line until he does something)."""
+    return g.bat[pid][SB] if pid in g.bat else 0
+
+
 def rolls_of(g, purpose):
     return [r for r in g.rolls if r.purpose == purpose]
 
@@ -278,7 +283,7 @@ def test_t9_stop_gives_plus_five_on_the_next_pitch(mini, ruleset):
     assert ("stop", 5) in pitch.modifiers
     assert pitch.modified == clamp(raw + plat + 5)
     assert pitch.result == "K"
-    assert g.bases[1].pid == rid and g.bat[rid][SB] == 0
+    assert g.bases[1].pid == rid and sb(g, rid) == 0
     assert g.outs == 1
 
 
