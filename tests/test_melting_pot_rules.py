@@ -2,6 +2,8 @@
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from league.melting_pot import (
     MeltingPotError,
@@ -286,3 +288,38 @@ def test_ranking_and_ordinals():
         (1, "b", 9), (2, "a", 5), (2, "c", 5), (4, "d", 1)]
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]
+
+
+# ----------------------------------------------------------------- invariants
+
+@settings(max_examples=300, deadline=None)
+@given(
+    values=st.lists(st.integers(min_value=0, max_value=100), min_size=6, max_size=15),
+    strength=st.integers(min_value=0, max_value=60),
+)
+def test_round_invariants(values, strength):
+    r = score_round(strength, named(values))
+    k = r.k
+    top_award = 2 * strength if r.victory else strength
+    # split awards never hand out more than the places are worth (fractions are dropped)
+    assert 0 <= sum(r.top_points.values()) <= k * top_award
+    assert 0 <= sum(r.closest_points.values()) <= strength
+    assert -2 * strength * k <= sum(r.penalties.values()) <= 0
+    if r.victory:
+        assert all(p == 0 for p in r.penalties.values()) and r.cancelled == ()
+    # equal commitments always score the same
+    for a in r.players:
+        for b in r.players:
+            if r.read[a] == r.read[b]:
+                assert r.points[a] == r.points[b]
+    assert all(left >= 0 for left in r.troops_left.values())
+    assert r.total == sum(values) and r.victory == (sum(values) >= len(values) * strength)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.none(), st.text(max_size=6), st.integers(-50, 500),
+                 st.floats(allow_nan=True)), st.integers(0, 100))
+def test_any_slip_reads_to_a_legal_commitment(slip, left):
+    reading = read_slip(slip, left)
+    assert 0 <= reading.value <= left
+    assert reading.note in ("", "blank", "invalid", "all troops left")

@@ -174,7 +174,8 @@ async def test_whole_ten_player_event_with_crash_and_resume(tmp_path):
         assert type(app.screen).__name__ == "EventsScreen"
         await pilot.press("enter")
         await pilot.pause()
-        assert type(app.screen).__name__ == "SlipEntryScreen"
+        assert [type(s).__name__ for s in app.screen_stack][1:] == [
+            "EventsScreen", "SlipEntryScreen"]
         assert (app.event.current_round, app.event.stage) == (2, "entry")
         assert {n: s.written for n, s in app.event.slips_of(2).items()} == dict(
             zip(NAMES[:5], ROUND_2[:5]))
