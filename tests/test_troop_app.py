@@ -290,3 +290,22 @@ async def test_round3_strength_adjusted_and_lowered_by_hand(tmp_path):
         assert "Round 3 adjusted: enemy force 360 → 30" in text(app, "#public-lines")
         assert text(app, "#public-big") == "" and "30" in str(
             app.screen.query_one("#public-digits").value)
+
+
+async def test_a_damaged_event_is_refused_with_a_message_not_a_crash(tmp_path):
+    url = f"sqlite:///{tmp_path / 'events.sqlite3'}"
+    service = TroopService(url)
+    event = service.create_event(title="broken", players_text=", ".join(NAMES),
+                                 strength_texts=("15", "25", "45"), procedure="current")
+    # a stage that claims the battle was fought although no slip is stored
+    service.store.set_progress(event_id=event.id, current_round=1, stage="reveal")
+    service.close()
+    app = TroopApp(db_url=url, export_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.animation_level = "none"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "EventsScreen"
+        assert app.event is None
+        messages = [n.message for n in app._notifications]
+        assert any("event 1 cannot be resumed" in m and "no slip stored" in m for m in messages)

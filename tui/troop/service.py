@@ -30,7 +30,9 @@ from league.melting_pot import (
     round_strength,
     winners,
 )
-from storage.troop_store import EventSummary, StoredEvent, TroopStore
+from sqlalchemy.exc import SQLAlchemyError
+
+from storage.troop_store import EventSummary, StoredEvent, TroopStore, TroopStoreError
 
 
 class TroopInputError(ValueError):
@@ -83,6 +85,15 @@ class TroopService:
 
     def load(self, event_id: int) -> StoredEvent:
         return self.store.load_event(event_id)
+
+    def resume(self, event_id: int) -> StoredEvent:
+        """Load an event to carry on with it; a damaged one is refused with a clear message."""
+        try:
+            event = self.store.load_event(event_id)
+            event.results()
+        except (TroopStoreError, MeltingPotError) as error:
+            raise TroopInputError(f"event {event_id} cannot be resumed: {error}") from None
+        return event
 
     def create_event(
         self,
@@ -138,8 +149,14 @@ class TroopService:
             raise TroopInputError(f"{player!r} is not a player of this event")
         written = text if text.strip() else None
         reading = read_slip(written, self.troops_before(event)[player])
-        self.store.save_slip(event_id=event.id, round_no=event.current_round, player=player,
-                             reading=reading)
+        try:
+            self.store.save_slip(event_id=event.id, round_no=event.current_round,
+                                 player=player, reading=reading)
+        except SQLAlchemyError as error:
+            raise TroopInputError(
+                f"{player}'s slip was NOT saved (database error: {type(error).__name__});"
+                " enter it again"
+            ) from None
         return self.load(event.id), reading
 
     def missing_slips(self, event: StoredEvent) -> list[str]:

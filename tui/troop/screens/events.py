@@ -9,6 +9,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.troop.service import TroopInputError
+
 if TYPE_CHECKING:
     from tui.troop.app import TroopApp
 
@@ -75,4 +77,9 @@ class EventsScreen(Screen[None]):
         self.resume(int(message.option.id or 0))
 
     def resume(self, event_id: int) -> None:
-        self.troop.open_event(self.troop.service.load(event_id))
+        try:
+            event = self.troop.service.resume(event_id)
+        except TroopInputError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.troop.open_event(event)
