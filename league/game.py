@@ -432,8 +432,8 @@ class Game:
         if call_d not in ("none", "ibb", "infield_in"):
             raise DecisionError(f"unknown defense strategy {call_d!r}")
         if call_d == "ibb":
-            self.say(f"{self.name(bid)}: intentional walk")
             self._walk(bid, intentional=True)
+            self.say(f"{self.name(bid)}: intentional walk")
             return self._next_batter()
         infield_in = call_d == "infield_in"
         call_o = mo.offense_call(self) if self.runners() else ("none",)
@@ -446,14 +446,14 @@ class Game:
             self.pitch_bonus = 0
         if kind == "steal":
             stopped = self.steal(call_o[1])
-            if self.outs >= 3:
+            if self.outs >= 3 or self._walk_off():
                 return
             if stopped:
                 pitch_mods.append(("stop", self.opt["stop_pitch"]))
             kind = "none"
         elif kind == "double_steal":
             self.double_steal(call_o[1] if len(call_o) > 1 else None)
-            if self.outs >= 3:
+            if self.outs >= 3 or self._walk_off():
                 return
             kind = "none"
         elif kind == "hit_and_run":
@@ -497,8 +497,8 @@ class Game:
             return self.bunt(bid, res, raw, kind == "squeeze", infield_in)
         if res == "BB":
             pline[P_BF] += 1
-            self.say(f"{self.name(bid)}: walk")
             self._walk(bid)
+            self.say(f"{self.name(bid)}: walk")
             return self._next_batter()
         if res == "K":
             self._strikeout(bid, swinging_runner_check=False)
@@ -620,19 +620,19 @@ class Game:
         runners = self.runners()
         pl = self.pit[dfn.pitcher]
         if code == "HP":
-            self.say(f"{self.name(bid)}: hit by pitch")
             self._walk(bid, hbp=True)
+            self.say(f"{self.name(bid)}: hit by pitch")
             return self._next_batter()
         if code == "BB":
             pl[P_BF] += 1
-            self.say(f"{self.name(bid)}: walk (X)")
             self._walk(bid)
+            self.say(f"{self.name(bid)}: walk (X)")
             return self._next_batter()
         if not runners:
             if self.opt["x_nobody_on"] == "walk":
                 pl[P_BF] += 1
-                self.say(f"{self.name(bid)}: walk (X with nobody on)")
                 self._walk(bid)
+                self.say(f"{self.name(bid)}: walk (X with nobody on)")
                 return self._next_batter()
             # re-pitch, the pitch roll moved against the pitcher (rules C.2)
             new_mods = [m for m in mods if m[0] != "x_repitch"]
@@ -654,7 +654,9 @@ class Game:
                     else:
                         self.bases[b + 1] = rn
                         self.say(f"{self.name(rn.pid)} steals {BASE_NAMES[b + 1]} ({code})")
-                    return self.pitch(bid, kind, infield_in, mods) if self.outs < 3 else None
+                    if self.outs >= 3 or self._walk_off():
+                        return None
+                    return self.pitch(bid, kind, infield_in, mods)
             # no eligible runner: as if this X never happened
             return self.pitch(bid, kind, infield_in, mods)
         # BK WP PB PB+: everyone advances one base
@@ -675,10 +677,10 @@ class Game:
                         self.bases[b + 1] = self.bases[b]
                     self.bases[b] = None
                     break
+        self._score(scored, rbi_batter=None, earned_play=True, pb=code.startswith("PB"))
         self.say({"WP": "wild pitch", "BK": "balk", "PB": "passed ball",
                   "PB+": "passed ball, the lead runner takes another base"}[code]
                  + (f", {len(scored)} run{'s' if len(scored) > 1 else ''} score" if scored else ""))
-        self._score(scored, rbi_batter=None, earned_play=True, pb=code.startswith("PB"))
         if self._walk_off():
             return
         return self.pitch(bid, kind, infield_in, mods)
@@ -693,8 +695,8 @@ class Game:
             res = self.opt["pitcher_hr_without_plus"]
         if res == "BB":
             self.pit[self.defense.pitcher][P_BF] += 1
-            self.say(f"{self.name(bid)}: walk")
             self._walk(bid)
+            self.say(f"{self.name(bid)}: walk")
             return self._next_batter()
         if res == "K":
             self._strikeout(bid, False)
@@ -971,8 +973,8 @@ class Game:
         """バント/スクイズ (9-2-1): the pitch decides whether the bunt gets down."""
         if pitch == "BB":
             self.pit[self.defense.pitcher][P_BF] += 1
-            self.say(f"{self.name(bid)}: walk")
             self._walk(bid)
+            self.say(f"{self.name(bid)}: walk")
             return self._next_batter()
         if pitch == "X":
             return self.x_table(bid, "bunt", infield_in, [])
