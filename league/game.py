@@ -1271,8 +1271,8 @@ class Game:
         for b in (3, 2, 1):
             if self.outs >= 3:
                 break
-            if self.bases[b] is None or b == first:
-                continue
+            if self.bases[b] is None or b == first or self.bases[b] is rn:
+                continue  # only the other runners join; the first runner has had his steal
             if b < 3 and self.bases[b + 1] is not None:
                 continue
             if not self.managers[self.offense.index].join_steal(self, b):
