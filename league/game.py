@@ -484,6 +484,7 @@ class Game:
         else:
             key = throws + bats
         plat = self.rules.platoon.get(key, 0)
+        mods = [m for m in mods if m[0] != "platoon"]  # a re-pitch after X: platoon once only
         if plat:
             mods = [("platoon", plat)] + mods
         raw = self.roll("pitch")
