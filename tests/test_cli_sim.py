@@ -126,3 +126,18 @@ def test_rules_check_refuses_malformed_toml(tmp_path):
     res = runner.invoke(app, ["rules", "check", str(f)])
     assert res.exit_code == 1
     assert "broken.toml" in res.output and "malformed TOML" in res.output
+
+
+def test_typed_dice_at_the_keyboard_play_the_same_game():
+    """Rules C.4: a person can roll real dice and type them in; a bad entry is asked again."""
+    res = runner.invoke(app, ["sim", "game", "--seed", "5", "--json"])
+    logged = _games(res.output)[0]
+    typed = [str(r["raw"]) for r in logged["rolls"]]
+    typed.insert(2, "7x")
+    res = runner.invoke(app, ["sim", "game", "--typed", "--json"], input="\n".join(typed) + "\n")
+    assert res.exit_code == 0, res.output
+    assert "roll again" in res.output
+    game = json.loads(res.output[res.output.rindex('{"seed"'):].splitlines()[0])
+    logged.pop("seed")
+    game.pop("seed")
+    assert game == logged

@@ -65,6 +65,7 @@ def sim_game(
     rotation: int = typer.Option(0, "--rotation", min=0, help="Turn of the rotation that starts game 1."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Ruleset name or file."),
     plays: bool = typer.Option(True, "--plays/--no-plays", help="Print the play-by-play."),
+    typed: bool = typer.Option(False, "--typed", help="Roll real dice and type each roll in."),
 ) -> None:
     """Play games with computer managers on both sides and print the box scores."""
     from league.boxscore import render, result_dict
@@ -95,6 +96,13 @@ def sim_game(
             except DiceError as exc:
                 fail(f"{rolls} line {no}: {exc}")
         scripted = ScriptedDice(values)
+    if typed:
+        from league.dice import TypedDice
+
+        def ask(purpose: str) -> str:
+            return typer.prompt(f"{purpose} roll (two d10, 00 = 100)", err=True)
+
+        scripted = TypedDice(ask, lambda msg: typer.echo(f"  {msg}; roll again", err=True))
     for k, m in enumerate(matchups):
         from league.dice import SeededDice
         dice = scripted if scripted is not None else SeededDice(seed + k)
@@ -111,7 +119,7 @@ def sim_game(
             if k:
                 typer.echo("\n" + "=" * 72 + "\n")
             header = f"{names[m.away]} @ {names[m.home]}"
-            header += f"  (rolls from {rolls})" if scripted else f"  (seed {seed + k})"
+            header += f"  (rolls from {rolls or 'the table'})" if scripted else f"  (seed {seed + k})"
             typer.echo(header)
             typer.echo(render(result, names, plays=plays))
 
