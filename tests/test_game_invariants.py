@@ -60,7 +60,7 @@ def _check_box(result):
         assert decisions.count("W") == 1 and decisions.count("L") == 1
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(min_value=0, max_value=2**31), pair=st.integers(min_value=0, max_value=29),
        rotation=st.integers(min_value=0, max_value=5))
 def test_invariants_hold_in_random_games(pacific, ruleset, seed, pair, rotation):
@@ -72,7 +72,7 @@ def test_invariants_hold_in_random_games(pacific, ruleset, seed, pair, rotation)
         assert len(result.innings[0]) == pacific.extra_innings
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(min_value=0, max_value=2**31))
 def test_invariants_hold_without_dh(mini, ruleset, seed):
     """Pitchers bat in the mini league: pinch hitters and double duty keep the box consistent."""
