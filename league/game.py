@@ -846,6 +846,20 @@ class Game:
             if m[2] <= prev and m[2] < 4:
                 m[2] = prev + 1
             prev = m[2] if m[2] < 4 else prev
+        # hit-and-run, the fly is caught: every runner must get back with a cross-play on RR+2
+        # (OF, HR table) or RR−2 (IF) (9-2-2); out if it fails, else the table's result stands
+        if (kind == "hit_and_run" and final[0][2] == 0
+                and key in ("outfield_fly", "home_run", "infield_fly")):
+            back = self.opt["hit_and_run_if_rr" if key == "infield_fly" else "hit_and_run_back_rr"]
+            for m in sorted(final[1:], key=lambda m: -m[0]):
+                if m[2] == 0 or outs_before + sum(1 for x in final if x[2] == 0) >= 3:
+                    continue
+                safe = self.crossplay(m[1], self.batting_card(m[1].pid).RR + back,
+                                      f"back to {BASE_NAMES[m[0]]}")
+                notes.append(f"{self.name(m[1].pid)} " + (f"gets back to {BASE_NAMES[m[0]]}" if safe
+                                                         else f"doubled off {BASE_NAMES[m[0]]}"))
+                if not safe:
+                    m[2] = 0
         outs = sum(1 for m in final if m[2] == 0)
         batter_out = final[0][2] == 0
         others_out = outs - (1 if batter_out else 0)
