@@ -1277,7 +1277,7 @@ class Game:
             go_on = True
         else:
             before = len(self.rolls)
-            self.steal(first, mode="no_stop")
+            self.steal(first, mode="no_stop", bonus_allowed=False)  # a bonus changes nothing
             steal_roll = next(r for r in self.rolls[before:] if r.purpose == "steal").raw
             go_on = steal_roll <= 79
             later_normal = False
