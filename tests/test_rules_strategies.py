@@ -666,3 +666,31 @@ def test_walk_off_ends_the_game(mini, ruleset):
     assert g.finished and g.score == [0, 1] and g.outs == 0
     assert g.dice.remaining == 3
     assert g.bat[g.sides[1].order[0]][RBI] == 1
+
+
+def test_9_2_3_double_steal_bonus_changes_nothing(mini, ruleset):
+    """9-2-3-6 double steal: a bonus on the first steal changes nothing (no bonus steal)."""
+    off = ScriptedManager(join_steal=False, bonus_steal=1)
+    g = _steal_game(mini, ruleset, [1, 5, 5], runners=[1, 2], offense=off, rr=2, sr=40)
+    r1, r2 = g.bases[1].pid, g.bases[2].pid
+    g.double_steal(None)
+    assert len(rolls_of(g, "steal")) == 1
+    assert "bonus_steal" not in off.asked
+    assert g.bases[3].pid == r2 and g.bases[1].pid == r1 and g.bases[2] is None
+
+
+def test_single_defense_modifier_on_low_batting_roll(mini, ruleset):
+    """§3.6 step 5: on 1B, a batting roll ≤ the 積極守備値 adds the 守備修正 to the defense roll."""
+    g = game(mini, ruleset, [])
+    set_values(g, aggressive_defense=20, range_total=12)
+    set_batting(g, g.batter_id, bounds="5 30 40 50 70 85 95 100")
+    g.dice = ScriptedDice([raw_for(g, "BS"), 20, 40])
+    g.plate_appearance()
+    d = g.rolls[-1]
+    assert d.modifiers == (("defense_modifier", 12),) and d.modified == 52
+    g = game(mini, ruleset, [])
+    set_values(g, aggressive_defense=20, range_total=12)
+    set_batting(g, g.batter_id, bounds="5 30 40 50 70 85 95 100")
+    g.dice = ScriptedDice([raw_for(g, "BS"), 21, 40])
+    g.plate_appearance()
+    assert g.rolls[-1].modifiers == () and g.rolls[-1].modified == 40
