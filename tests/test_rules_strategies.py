@@ -694,3 +694,41 @@ def test_single_defense_modifier_on_low_batting_roll(mini, ruleset):
     g.dice = ScriptedDice([raw_for(g, "BS"), 21, 40])
     g.plate_appearance()
     assert g.rolls[-1].modifiers == () and g.rolls[-1].modified == 40
+
+
+@pytest.mark.parametrize("rr,stolen", [(3, True), (2, False)])
+def test_x_s_advances_a_runner_with_rr_3_as_a_stolen_base(mini, ruleset, rr, stolen):
+    """§3.3 X table S: one runner with RR ≥ 3 advances a base, scored as a steal; with no such
+    runner the X is as if it never happened. Either way the pitch is made again."""
+    g = game(mini, ruleset, [], runners=[1])
+    set_catcher(g, block=0)
+    rid = g.bases[1].pid
+    set_batting(g, rid, RR=rr, SR=0)
+    g.dice = ScriptedDice([raw_for(g, "X"), _x_raw(ruleset, "S", 0), raw_for(g, "K")])
+    g.plate_appearance()
+    assert rolls_of(g, "x")[0].result == "S"
+    assert len(rolls_of(g, "pitch")) == 2 and g.outs == 1
+    if stolen:
+        assert g.bases[2].pid == rid and g.bases[1] is None and sb(g, rid) == 1
+    else:
+        assert g.bases[1].pid == rid and sb(g, rid) == 0
+
+
+def test_error_and_fine_play_use_the_raw_roll_modified_is_clamped(mini, ruleset):
+    """C.2: modifiers never create or remove an error / fine play (raw roll); the modified roll
+    is clamped to 1..100."""
+    off = ScriptedManager(offense_call=("hit_and_run",))
+    dfn = ScriptedManager(defense_call="infield_in")
+    g = game(mini, ruleset, [], runners=[1], offense=off, defense=dfn)
+    set_batting(g, g.batter_id, DP=9)
+    g.dice = ScriptedDice([raw_for(g, "G", extra=5), 98])      # infield fine value 98
+    g.plate_appearance()
+    d = g.rolls[-1]
+    assert d.modifiers == (("dp", -27),) and d.modified == 71 and d.row == "F"
+    g = game(mini, ruleset, [], runners=[1], offense=ScriptedManager(offense_call=("hit_and_run",)),
+             defense=ScriptedManager(defense_call="infield_in"))
+    set_batting(g, g.batter_id, DP=9)
+    g.dice = ScriptedDice([raw_for(g, "G", extra=5), 10])
+    g.plate_appearance()
+    d = g.rolls[-1]
+    assert d.modified == 1 and d.row != "E" and g.errs[g.defense.index] == 0
