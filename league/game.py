@@ -25,7 +25,11 @@ BAT_FIELDS = ("pa", "ab", "r", "h", "2b", "3b", "hr", "rbi", "bb", "ibb", "hbp",
 PA, AB, R, H, D2, D3, HR, RBI, BB, IBB, HBP, SO, SB, CS, SH, SF, GIDP, E = range(len(BAT_FIELDS))
 PIT_FIELDS = ("outs", "bf", "h", "hr", "bb", "ibb", "hbp", "so", "r", "er", "wp", "bk")
 P_OUTS, P_BF, P_H, P_HR, P_BB, P_IBB, P_HBP, P_SO, P_R, P_ER, P_WP, P_BK = range(len(PIT_FIELDS))
+FIELD_FIELDS = ("po", "a", "e", "dp", "pb", "sb_allowed", "cs")
+F_PO, F_A, F_E, F_DP, F_PB, F_SBA, F_CS = range(len(FIELD_FIELDS))
 BASE_NAMES = ("batter", "1st", "2nd", "3rd", "home")
+# who takes the throw at a base: (usual, when the usual fielder made the play)
+COVER = {2: ("SS", "2B"), 3: ("3B", "SS"), 4: ("C", "C"), 1: ("1B", "2B")}
 INFIELDERS = ("1B", "2B", "3B", "SS", "P", "C")
 OUTFIELDERS = ("LF", "CF", "RF")
 
@@ -121,6 +125,9 @@ class GameResult:
     rolls: list[Roll]
     players: dict[str, Player]
     winner: int | None
+    fielding: list[tuple[int, str, list[int]]] = field(default_factory=list)
+    lineups: tuple[Lineup, ...] = ()
+    fatigue: dict[str, int] = field(default_factory=dict)
     final_inning: int = 9
     notes: list[str] = field(default_factory=list)
 
@@ -141,6 +148,10 @@ class Game:
         home.validate(players, self.dh)
         self.sides = (Side(0, away, players, ruleset, self.dh, fatigue),
                       Side(1, home, players, ruleset, self.dh, fatigue))
+        self.lineups = (away, home)
+        self.fatigue_in = dict(fatigue or {})
+        self.fld: dict[str, list[int]] = {}
+        self.fld_order: list[tuple[int, str]] = []
         self.managers = (away_manager, home_manager)
         self.dice = dice
         self.inning = 1
@@ -209,6 +220,31 @@ class Game:
             self.bat_order.append((side, pid, pos))
             self.pos_text[pid] = pos
         return line
+
+    def _fld(self, side: int, pid: str) -> list[int]:
+        line = self.fld.get(pid)
+        if line is None:
+            line = self.fld[pid] = [0] * len(FIELD_FIELDS)
+            self.fld_order.append((side, pid))
+        return line
+
+    def _fld_at(self, pos: str) -> list[int]:
+        dfn = self.defense
+        return self._fld(dfn.index, dfn.fielder(pos))
+
+    def _credit_out(self, fielder: str, base: int, thrown: bool, dp: list[list[int]]) -> None:
+        """Putout at `base` (1..4), with an assist to `fielder` when the ball was thrown there."""
+        usual, other = COVER[base]
+        taker = other if usual == fielder and thrown else usual
+        if not thrown:
+            taker = fielder
+        po = self._fld_at(taker)
+        po[F_PO] += 1
+        dp.append(po)
+        if thrown and taker != fielder:
+            a = self._fld_at(fielder)
+            a[F_A] += 1
+            dp.append(a)
 
     def _pit_line(self, pid: str) -> list[int]:
         line = self.pit.get(pid)
@@ -553,6 +589,7 @@ class Game:
         bl[SO] += 1
         pl[P_SO] += 1
         pl[P_BF] += 1
+        self._fld_at("C")[F_PO] += 1
         self._out(1)
         self.say(f"{self.name(bid)}: strikeout")
 
@@ -647,20 +684,15 @@ class Game:
                     continue
                 card = self.batting_card(rn.pid)
                 if card.RR >= need or (code == "S+" and card.SR >= 1):
-                    self.bases[b] = None
-                    self._bat_line(self.offense.index, rn.pid)[SB] += 1
-                    if b == 3:
-                        self._score([rn], rbi_batter=None, earned_play=True)
-                        self.say(f"{self.name(rn.pid)} steals home ({code})")
-                    else:
-                        self.bases[b + 1] = rn
-                        self.say(f"{self.name(rn.pid)} steals {BASE_NAMES[b + 1]} ({code})")
+                    self._stolen(b, rn, f" ({code})")
                     if self.outs >= 3 or self._walk_off():
                         return None
                     return self.pitch(bid, kind, infield_in, mods)
             # no eligible runner: as if this X never happened
             return self.pitch(bid, kind, infield_in, mods)
         # BK WP PB PB+: everyone advances one base
+        if code.startswith("PB"):
+            self._fld_at("C")[F_PB] += 1
         if code == "WP":
             pl[P_WP] += 1
         elif code == "BK":
@@ -865,6 +897,18 @@ class Game:
         others_out = outs - (1 if batter_out else 0)
         # the inning ends at the third out: a double play with two out is one out
         outs = min(outs, 3 - outs_before)
+        # putouts and assists: lead runners first, then the batter, up to the outs that count
+        fpos = self._fielder_pos(key, raw)
+        in_play: list[list[int]] = []
+        for m in sorted((m for m in final if m[2] == 0), key=lambda m: -m[0])[:outs]:
+            if m[0] == 0:
+                grounder = key == "ground"
+                self._credit_out(fpos, 1 if grounder else 1, grounder, in_play)
+            else:
+                self._credit_out(fpos, min(m[0] + 1, 4), True, in_play)
+        if outs >= 2:
+            for line in {id(x): x for x in in_play}.values():
+                line[F_DP] += 1
         # credit
         bl = self._bat_line(off.index, bid)
         pl = self.pit[dfn.pitcher]
@@ -907,6 +951,7 @@ class Game:
             self.errs[dfn.index] += 1
             fielder = self._fielder_for(key, raw)
             self._bat_line(dfn.index, fielder)[E] += 1
+            self._fld(dfn.index, fielder)[F_E] += 1
             if key in ("ground", "infield_fly", "outfield_fly"):
                 self.phantom_outs += 1
         gidp = key == "ground" and batter_out and others_out >= 1 and outs >= 2
@@ -944,13 +989,16 @@ class Game:
 
     def _fielder_for(self, key: str, raw: int) -> str:
         """Which fielder the defense table's play goes to: decided by the raw roll, no new die."""
+        return self.defense.fielder(self._fielder_pos(key, raw))
+
+    def _fielder_pos(self, key: str, raw: int) -> str:
         if key in ("ground", "infield_fly"):
             pos = ("SS", "2B", "3B", "1B", "SS", "3B", "2B", "1B")[raw % 8]
         elif key == "outfield_fly":
             pos = OUTFIELDERS[raw % 3]
         else:
             pos = ("LF", "CF", "RF", "SS", "2B", "CF")[raw % 6]
-        return self.defense.fielder(pos)
+        return pos
 
     def _describe(self, bid, key, credit, final, is_error, agg_err, gidp, sac_fly) -> str:
         what = {"1B": "single", "2B": "double", "3B": "triple", "HR": "home run (inside the park)",
@@ -1008,6 +1056,7 @@ class Game:
                     self.bases[lead_base] = None
                     self._bat_line(self.offense.index, rn.pid)
                     self.say(f"{self.name(rn.pid)} is caught off {BASE_NAMES[lead_base]} on the swinging strikeout")
+                    self._credit_out("C", lead_base, True, [])
                     self._out(1)
                     return self._next_batter()
             return self._next_batter()
@@ -1064,7 +1113,9 @@ class Game:
             advance_all()
             new[1] = batter
             self.errs[dfn.index] += 1
-            self._bat_line(dfn.index, self._fielder_for("ground", raw))[E] += 1
+            fielder = self._fielder_for("ground", raw)
+            self._bat_line(dfn.index, fielder)[E] += 1
+            self._fld(dfn.index, fielder)[F_E] += 1
             bl[AB] += 1
             self.phantom_outs += 1
             text = f"{self.name(bid)}: bunt, reaches on an error, everyone safe"
@@ -1113,6 +1164,10 @@ class Game:
                 text = f"{self.name(bid)}: bunt fails, batter out, runners advance"
             outs = 1
         self.bases = new
+        if outs:
+            fielder = ("P", "3B", "1B", "C")[raw % 4]
+            base = 1 if res != "out" or victim == 0 else min(victim + 1, 4)
+            self._credit_out(fielder, base, True, [])
         self.outs += outs
         self.pit[dfn.pitcher][P_OUTS] += outs
         ent = dfn.entry.get(dfn.pitcher)
@@ -1217,17 +1272,23 @@ class Game:
         self.log("catcher", raw, mods, raw, "catcher", f"arm {arm}", ("○" if safe else "×") + f" ({what})")
         return safe
 
-    def _stolen(self, base_from: int, rn: Runner) -> None:
+    def _stolen(self, base_from: int, rn: Runner, how: str = "") -> None:
+        """A stolen base (a steal, or an X-table S / S+), credited to the runner."""
+        self._fld_at("C")[F_SBA] += 1
         self.bases[base_from] = None
         self._bat_line(self.offense.index, rn.pid)[SB] += 1
         if base_from == 3:
             self._score([rn], rbi_batter=None, earned_play=True)
-            self.say(f"{self.name(rn.pid)} steals home")
+            self.say(f"{self.name(rn.pid)} steals home{how}")
         else:
             self.bases[base_from + 1] = rn
-            self.say(f"{self.name(rn.pid)} steals {BASE_NAMES[base_from + 1]}")
+            self.say(f"{self.name(rn.pid)} steals {BASE_NAMES[base_from + 1]}{how}")
 
     def _caught(self, base_from: int, rn: Runner, text: str) -> None:
+        picked = text.startswith("picked")
+        if not picked:
+            self._fld_at("C")[F_CS] += 1
+        self._credit_out("C", base_from if picked else min(base_from + 1, 4), True, [])
         self.bases[base_from] = None
         self._bat_line(self.offense.index, rn.pid)[CS] += 1
         self.say(f"{self.name(rn.pid)} {text}")
@@ -1314,11 +1375,19 @@ class Game:
         decisions = decide(self, winner)
         batting = [(side, pid, self.bat[pid], self.pos_text.get(pid, pos))
                    for side, pid, pos in self.bat_order]
+        # everyone who played in the field has a fielding line, even an empty one
+        for side, pid, pos in self.bat_order:
+            if self.pos_text.get(pid, pos) not in ("PH", "DH", ""):
+                self._fld(side, pid)
+        for s in self.sides:
+            for pid in s.pitchers_used:
+                self._fld(s.index, pid)
+        fielding = [(side, pid, self.fld[pid]) for side, pid in self.fld_order]
         pitching = [(s.index, pid, self.pit[pid]) for s in self.sides for pid in s.pitchers_used]
         return GameResult(
             away=self.sides[0].team, home=self.sides[1].team, innings=self.line,
             runs=list(self.score), hits=list(self.hits), errors=list(self.errs), batting=batting,
             pitching=pitching, decisions=decisions, home_runs=self.home_runs, plays=self.plays,
             rolls=self.rolls, players=self.players, winner=winner, final_inning=self.inning,
-            notes=self.notes,
+            notes=self.notes, fielding=fielding, lineups=self.lineups, fatigue=self.fatigue_in,
         )
