@@ -26,6 +26,8 @@ app.add_typer(rules_app, name="rules")
 from tui.cli_troop import troop_app  # noqa: E402
 
 app.add_typer(troop_app, name="troop")
+from tui.cli_referee import register as register_referee  # noqa: E402
+register_referee(app)
 
 
 def fail(message: str, code: int = 2) -> None:
