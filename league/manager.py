@@ -178,6 +178,13 @@ class ComputerManager:
         b1, b2, b3 = game.bases[1], game.bases[2], game.bases[3]
         outs = game.outs
         val = self.bat_worth(game, bid)
+        # double steal: 1st-2nd or 1st-3rd, a lead runner fast for the catcher's arm, fewer than two out;
+        # in a close game, or far behind (the defense may well let them go: no check)
+        if outs < 2 and b1 and (b2 is None) != (b3 is None) and (close or lead <= -4):
+            lead_rn = b2 or b3
+            if game.batting_card(lead_rn.pid).SR >= 28 + 4 * _catcher_arm(game) \
+                    and game.batting_card(b1.pid).SR >= 20:
+                return ("double_steal", 2 if b2 else 1)
         # steal with a fast runner on first, second open
         if b1 and not b2 and outs < 2:
             rc = game.batting_card(b1.pid)

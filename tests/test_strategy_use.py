@@ -1,0 +1,90 @@
+"""Computer managers use every strategy of chapter 9 over a season's worth of games (issue 3).
+
+360 seeded games of the sample league (a season for six teams) with ComputerManager on both
+sides. What shows in the record is counted from the roll logs and the play texts; what leaves no
+mark of its own there (infield in, squeeze, a double steal without no check) is counted from the
+decisions the computer manager returned, through a counting subclass.
+"""
+from __future__ import annotations
+
+import collections
+import time
+
+import league.simulate as simulate
+from league.manager import ComputerManager
+from league.simulate import schedule, seeded_games
+
+GAMES = 360
+
+
+class CountingManager(ComputerManager):
+    """The computer manager, counting the strategies it declares."""
+
+    counts: collections.Counter = collections.Counter()
+
+    def defense_call(self, game):
+        call = super().defense_call(game)
+        self.counts["defense:" + call] += 1
+        return call
+
+    def offense_call(self, game):
+        call = super().offense_call(game)
+        self.counts["offense:" + call[0]] += 1
+        return call
+
+    def no_check(self, game):
+        answer = super().no_check(game)
+        self.counts["no_check"] += bool(answer)
+        return answer
+
+
+def test_every_strategy_is_used_over_a_season(pacific, ruleset, monkeypatch):
+    """Issue 3: over a season computer managers use IBB, infield in, aggressive defense, bunt,
+    squeeze, hit-and-run, steal (with bonus and stop), double steal and no check."""
+    CountingManager.counts = collections.Counter()
+    monkeypatch.setattr(simulate, "ComputerManager", CountingManager)
+    seen: collections.Counter = collections.Counter()
+    t0 = time.perf_counter()
+    for _, result in seeded_games(pacific, ruleset, schedule(pacific, GAMES), 1):
+        for r in result.rolls:
+            mods = {src for src, _ in r.modifiers}
+            if r.purpose == "steal":
+                seen["steal"] += 1
+                seen["steal:" + r.result] += 1
+            if r.purpose == "bunt":
+                seen["bunt"] += 1
+            if r.purpose == "pitch" and "hit_and_run" in mods:
+                seen["hit_and_run"] += 1
+            if r.purpose == "pitch" and "stop" in mods:
+                seen["stop_pitch"] += 1
+            if r.purpose == "defense" and "aggressive" in mods:
+                seen["aggressive"] += 1
+            if r.purpose == "steal" and "no check" in r.row:
+                seen["no_check_log"] += 1
+        for p in result.plays:
+            if p.text.endswith(": intentional walk"):
+                seen["ibb"] += 1
+            if "stops (steal of" in p.text:
+                seen["stop"] += 1
+            if p.text == "no check":
+                seen["no_check_play"] += 1
+    elapsed = time.perf_counter() - t0
+    c = CountingManager.counts
+    # from the roll logs and play texts
+    assert seen["ibb"] >= 1, "intentional walk"
+    assert seen["aggressive"] >= 1, "aggressive defense"
+    assert seen["bunt"] >= 1, "bunt"
+    assert seen["hit_and_run"] >= 1, "hit-and-run"
+    assert seen["steal"] >= 1, "steal"
+    assert seen["steal:bonus"] >= 1, "bonus"
+    assert seen["steal:stolen"] >= 1 and seen["steal:picked_off"] >= 1 and seen["steal:choice"] >= 1
+    assert seen["stop"] >= 1 and seen["stop_pitch"] >= 1, "stop (+5 on the next pitch)"
+    assert seen["no_check_play"] >= 1 and seen["no_check_log"] == seen["no_check_play"], "no check"
+    # from the decisions (no mark of their own in the log)
+    assert c["defense:ibb"] == seen["ibb"]
+    assert c["defense:infield_in"] >= 1, "infield in"
+    assert c["offense:squeeze"] >= 1, "squeeze"
+    assert c["offense:bunt"] >= 1
+    assert c["offense:double_steal"] >= 1, "double steal"
+    assert c["no_check"] == seen["no_check_play"]
+    assert elapsed < 5, f"{GAMES} games took {elapsed:.1f} s"
