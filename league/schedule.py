@@ -22,7 +22,6 @@ MIN_TEAMS = 2
 MAX_TEAMS = 16
 SERIES_LENGTHS = range(2, 5)
 CSV_HEADER = ("number", "date", "away", "home", "series")
-WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
 
 @dataclass(frozen=True)

@@ -318,15 +318,22 @@ def _qualified(stat: str, stats: Stats, team: str, team_games: dict[str, int]) -
 
 
 def leaders(rows: Iterable[tuple[str, str, Stats]], stat: str, *, team_games: dict[str, int],
-            limit: int = 10, ascending: bool | None = None) -> list[LeaderRow]:
+            limit: int = 10, ascending: bool | None = None,
+            kind: str | None = None) -> list[LeaderRow]:
     """The top `limit` players in `stat` from (player id, team, stats) rows.
 
     Rate stats (avg, obp, slg, ops, era, whip, fielding_pct, cs_rate) list only players who meet
     their team's qualifier; counting stats list everyone with a non-zero value. ERA and WHIP
     are best low unless `ascending` says otherwise. Ties keep player-id order and share a rank.
+    `kind` ("batting", "pitching", "fielding") checks the stat name even when `rows` is empty.
     """
     rows = list(rows)
     kinds = {kind_of(s) for _, _, s in rows}
+    if kind is not None:
+        stat_names(kind)
+        if kinds - {kind}:
+            raise LeagueError(f"leaders of {kind} were given {', '.join(sorted(kinds))} stats")
+        kinds = {kind}
     if len(kinds) > 1:
         raise LeagueError(f"leaders mixes kinds of stats: {', '.join(sorted(kinds))}")
     if kinds:

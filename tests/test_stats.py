@@ -184,6 +184,10 @@ def test_unknown_stat_lists_the_known_ones():
     with pytest.raises(LeagueError, match="unknown stat 'nope'"):
         leaders([], "nope", team_games=TEAM_GAMES)
     assert leaders([], "avg", team_games={}) == []
+    with pytest.raises(LeagueError, match="unknown pitching stat 'avg'"):
+        leaders([], "avg", team_games={}, kind="pitching")
+    with pytest.raises(LeagueError, match="leaders of pitching were given batting"):
+        leaders(rows, "so", team_games={}, kind="pitching")
 
 
 def test_a_rate_stat_needs_the_team_games():
