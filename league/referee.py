@@ -697,7 +697,10 @@ def referee(request: dict, *, league: League | None, ruleset: Ruleset) -> Refere
         g.bases[b] = Runner(p.id, pitcher.id, True)
     before = list(g.score)
 
-    g.plate_appearance()
+    try:
+        g.plate_appearance()
+    except DiceError as exc:
+        raise DiceError(f"missing roll: {exc} (give every raw roll in order in \"rolls\")") from None
 
     # steps: the rolls and choices up to each play text
     steps: list[Step] = []
