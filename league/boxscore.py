@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from league.game import BAT_FIELDS, P_OUTS, PIT_FIELDS, GameResult
+from league.game import BAT_FIELDS, FIELD_FIELDS, P_OUTS, PIT_FIELDS, GameResult
+from league.lineup import Lineup
 
 POSITION_JA = {"P": "投", "C": "捕", "1B": "一", "2B": "二", "3B": "三", "SS": "遊", "LF": "左",
                "CF": "中", "RF": "右", "DH": "指", "PH": "打"}
@@ -46,10 +47,26 @@ def result_dict(result: GameResult, seed: int | None, teams: dict[str, str] | No
                       for s, b, inn, p in result.home_runs],
         "batting": batting,
         "pitching": pitching,
+        "fielding": [{"team": codes[side], "player": pid, **dict(zip(FIELD_FIELDS, line))}
+                     for side, pid, line in result.fielding],
+        "lineups": [lineup_dict(lu) for lu in result.lineups],
+        "fatigue": dict(result.fatigue),
         "plays": [p.as_dict() for p in result.plays],
         "rolls": [r.as_dict() for r in result.rolls],
         "notes": list(result.notes),
     }
+
+
+def lineup_dict(lineup: Lineup) -> dict:
+    """A line-up as data (stored with a game so it can be replayed)."""
+    return {"team": lineup.team, "order": list(lineup.order), "positions": list(lineup.positions),
+            "pitcher": lineup.pitcher, "bench": list(lineup.bench), "bullpen": list(lineup.bullpen)}
+
+
+def lineup_from_dict(data: dict) -> Lineup:
+    """The inverse of lineup_dict."""
+    return Lineup(data["team"], tuple(data["order"]), tuple(data["positions"]), data["pitcher"],
+                  tuple(data["bench"]), tuple(data["bullpen"]))
 
 
 def _w(text: str) -> int:

@@ -6,6 +6,7 @@ from typing import Iterator
 
 from league.dice import Dice, SeededDice
 from league.game import Game, GameResult
+from league.lineup import Lineup
 from league.manager import ComputerManager, make_lineup
 from league.roster import League
 from league.ruleset import Ruleset
@@ -40,16 +41,29 @@ def schedule(league: League, count: int, away: str | None = None, home: str | No
 
 
 def play_game(league: League, ruleset: Ruleset, matchup: Matchup, dice: Dice,
-              players: dict | None = None) -> GameResult:
-    """One game of the league with computer managers on both sides."""
+              players: dict | None = None, *, fatigue: dict[str, int] | None = None,
+              starters: tuple[str | None, str | None] = (None, None),
+              unavailable: frozenset[str] = frozenset()) -> GameResult:
+    """One game of the league with computer managers on both sides.
+
+    `starters` names each side's starting pitcher (else the rotation turn picks him),
+    `fatigue` gives pitchers' carried fatigue points, `unavailable` leaves players out
+    (e.g. pitchers still resting)."""
     players = players or players_of(league)
     dh = league.dh
-    away = make_lineup(matchup.away, list(league.team(matchup.away).players), dh,
-                       rotation_index=matchup.rotation)
-    home = make_lineup(matchup.home, list(league.team(matchup.home).players), dh,
-                       rotation_index=matchup.rotation)
-    game = Game(ruleset, players, away, home, ComputerManager(), ComputerManager(), dice, dh=dh,
-                extra_innings=league.extra_innings)
+    lineups = []
+    for code, starter in ((matchup.away, starters[0]), (matchup.home, starters[1])):
+        roster = [p for p in league.team(code).players if p.id not in unavailable or p.id == starter]
+        lineups.append(make_lineup(code, roster, dh, starter=starter, rotation_index=matchup.rotation))
+    return replay_game(league, ruleset, lineups[0], lineups[1], dice, players, fatigue=fatigue)
+
+
+def replay_game(league: League, ruleset: Ruleset, away: Lineup, home: Lineup, dice: Dice,
+                players: dict | None = None, *, fatigue: dict[str, int] | None = None) -> GameResult:
+    """Play (or replay, with scripted dice) a game from its line-ups with computer managers."""
+    players = players or players_of(league)
+    game = Game(ruleset, players, away, home, ComputerManager(), ComputerManager(), dice,
+                dh=league.dh, extra_innings=league.extra_innings, fatigue=fatigue)
     return game.play()
 
 

@@ -47,6 +47,10 @@ def _check_box(result):
         outs = sum(line[P_OUTS] for s, _, line in result.pitching if s == side)
         batted = len(result.innings[1 - side])
         assert 3 * (batted - 1) <= outs <= 3 * batted
+        # every out the defense made has a putout, and errors agree with the line score
+        po = sum(line[0] for s, _, line in result.fielding if s == side)
+        assert po == outs, "putouts equal the outs recorded"
+        assert sum(line[2] for s, _, line in result.fielding if s == side) == result.errors[side]
         # runs allowed by this side's pitchers are the other side's runs
         assert sum(line[8] for s, _, line in result.pitching if s == side) == result.runs[1 - side]
     # the play log agrees: the last play's score is the final score
@@ -147,3 +151,22 @@ def test_better_cards_produce_better_numbers(pacific, ruleset):
         return 27 * sum(pit[i][8] for i in ids) / sum(pit[i][P_OUTS] for i in ids)
 
     assert ra9(arms[-t:]) < ra9(arms[:t]) - 0.5
+
+
+def test_a_stored_game_replays_from_its_lineups_fatigue_and_rolls(pacific, ruleset):
+    """What storage keeps of a game (line-ups, carried fatigue, raw rolls) is enough to replay it."""
+    from league.boxscore import lineup_from_dict
+    from league.simulate import replay_game
+
+    starters = ("SAP19", None)
+    original = play_game(pacific, ruleset, Matchup("SAP", "OSK"), SeededDice(5),
+                         fatigue={"SAP19": 2}, starters=starters)
+    data = result_dict(original, 5)
+    assert data["lineups"][0]["pitcher"] == "SAP19" and data["fatigue"] == {"SAP19": 2}
+    away, home = (lineup_from_dict(d) for d in data["lineups"])
+    replay = replay_game(pacific, ruleset, away, home, ScriptedDice([r["raw"] for r in data["rolls"]]),
+                         fatigue=data["fatigue"])
+    assert result_dict(replay, 5) == data
+    fatigue_mods = [m for r in original.rolls if r.purpose == "condition" for m in r.modifiers
+                    if m[0] == "fatigue"]
+    assert fatigue_mods, "carried fatigue lowers the starter's condition rolls"
