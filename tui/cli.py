@@ -28,6 +28,8 @@ from tui.cli_troop import troop_app  # noqa: E402
 app.add_typer(troop_app, name="troop")
 from tui.cli_referee import register as register_referee  # noqa: E402
 register_referee(app)
+from tui.cli_league import register as register_league  # noqa: E402
+register_league(app)
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -160,8 +162,12 @@ def bench(
     games: int = typer.Option(500, "--games", min=1, help="How many games to time."),
     seed: int = typer.Option(1, "--seed"),
     league: Optional[Path] = LEAGUE_OPT,
+    season: bool = typer.Option(False, "--season", help="Time a full stored season beside the engine alone."),
 ) -> None:
     """Time the engine: games and plate appearances per second, rolls per game, engine/dice ratio."""
+    if season:
+        from tui.cli_league import bench_season, guarded
+        return guarded(bench_season)(seed, league)
     from league.game import PA
     from league.simulate import schedule, seeded_games
 

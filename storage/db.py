@@ -1,0 +1,139 @@
+"""Where leagues are kept: engines and sessions, SQLite by default, any SQLAlchemy URL on request.
+
+A league database is brought to the newest schema with the Alembic migrations shipped inside
+this package each time it is opened, so a file made by an older version opens in a newer one.
+SQLite gets foreign keys, WAL and a busy timeout so the app and a CLI command can share a file.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from sqlalchemy import event
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import ArgumentError
+from sqlmodel import Session, create_engine
+
+from league.errors import LeagueError
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+VERSION_TABLE = "league_alembic_version"
+BUSY_TIMEOUT_MS = 10_000
+
+
+class StorageError(LeagueError):
+    """A database that cannot be opened or used (bad URL, locked, newer than this program)."""
+
+
+def default_path() -> Path:
+    """league.sqlite3 in the user's data folder (the folder is made on first use)."""
+    folder = Path(platformdirs.user_data_dir("impact-league"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / "league.sqlite3"
+
+
+def resolve_url(db: str | os.PathLike[str] | None = None) -> str:
+    """`db` (a path or an SQLAlchemy URL), else ``IMPACT_DB``, else the default SQLite file."""
+    ref = str(db) if db is not None else os.environ.get("IMPACT_DB") or ""
+    if not ref:
+        return f"sqlite:///{default_path()}"
+    if "://" in ref:
+        try:
+            make_url(ref)
+        except ArgumentError as exc:
+            raise StorageError(f"--db {ref!r}: not a database URL ({exc})") from None
+        return ref
+    path = Path(ref).expanduser()
+    if path.is_dir():
+        raise StorageError(f"--db {ref}: is a folder; give a file such as {path / 'league.sqlite3'}")
+    if path.parent and not path.parent.exists():
+        raise StorageError(f"--db {ref}: the folder {path.parent} does not exist")
+    return f"sqlite:///{path.resolve()}"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    # WAL lets a reader (the app) and a writer (a CLI sim) work at once; NORMAL sync in WAL
+    # still survives a killed process, it only risks the last commits on a power cut.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def make_engine(url: str, *, migrate: bool = True, revision: str = "head") -> Engine:
+    """An engine for `url`, its schema migrated to `revision` (the newest unless told)."""
+    try:
+        if url.startswith("sqlite"):
+            engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+            event.listen(engine, "connect", _sqlite_pragmas)
+        else:
+            engine = create_engine(url, pool_pre_ping=True)
+    except (ArgumentError, ImportError) as exc:
+        raise StorageError(f"cannot use the database {url!r}: {exc}") from None
+    if migrate:
+        upgrade(engine, revision)
+    return engine
+
+
+def _alembic_config(engine: Engine) -> Any:
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("version_table", VERSION_TABLE)
+    cfg.attributes["engine"] = engine
+    return cfg
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The schema revision stored in the database (None for an empty one)."""
+    from alembic.runtime.migration import MigrationContext
+
+    with engine.connect() as conn:
+        ctx = MigrationContext.configure(conn, opts={"version_table": VERSION_TABLE})
+        return ctx.get_current_revision()
+
+
+def head_revision() -> str:
+    from alembic.script import ScriptDirectory
+
+    head = ScriptDirectory(str(MIGRATIONS)).get_current_head()
+    assert head is not None
+    return head
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Run the migrations up to `revision`; nothing to do when the database is already there."""
+    from alembic import command
+    from alembic.script import ScriptDirectory
+
+    from sqlalchemy.exc import OperationalError
+
+    try:
+        current = current_revision(engine)
+        script = ScriptDirectory(str(MIGRATIONS))
+        target = script.get_current_head() if revision == "head" else revision
+        if current == target:
+            return
+        if current is not None and current not in {s.revision for s in script.walk_revisions()}:
+            raise StorageError(
+                f"{engine.url.render_as_string(hide_password=True)}: made by a newer version of "
+                f"Impact League (schema {current}); upgrade the program"
+            )
+        command.upgrade(_alembic_config(engine), revision)
+    except OperationalError as exc:
+        raise StorageError(f"cannot open the database: {_short(exc)}") from None
+
+
+def _short(exc: Exception) -> str:
+    text = str(getattr(exc, "orig", exc) or exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+def session(engine: Engine) -> Session:
+    """A new session: one per unit of work (``with session(engine) as s: ...``)."""
+    return Session(engine, expire_on_commit=False)

@@ -1,0 +1,144 @@
+"""Rows ↔ league objects. Cards are stored as their CSV cells, so a League is rebuilt by writing
+the plain-file texts back and parsing them with league.roster.parse_league: one parser, one set
+of checks, the same objects as a league read from a folder.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import defaultdict
+from itertools import count
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from league.boxscore import lineup_dict, lineup_from_dict
+from league.dice import Roll
+from league.game import Play
+from league.roster import BATTER_HEADER, PITCHER_HEADER, League, parse_league
+from storage.tables import LeagueRow, RulesetRow, TeamRow
+
+
+@dataclass(frozen=True)
+class LeagueTexts:
+    """A league in the plain-file format: league.toml, batters.csv, pitchers.csv, and where from."""
+
+    toml: str
+    batters: str
+    pitchers: str
+    where: str
+
+    def parse(self) -> League:
+        return parse_league(self.toml, self.batters, self.pitchers, where=self.where)
+
+
+def csv_rows(text: str) -> list[dict[str, str]]:
+    """Rows of a (validated) league CSV as dicts; blank and '#' rows skipped as the parser does."""
+    header: list[str] | None = None
+    rows = []
+    for record in csv.reader(io.StringIO(text)):
+        if not any(c.strip() for c in record) or record[0].strip().startswith("#"):
+            continue
+        if header is None:
+            header = [c.strip() for c in record]
+            continue
+        rows.append({k: v.strip() for k, v in zip(header, record)})
+    return rows
+
+
+def csv_text(header: Sequence[str], rows: Iterable[dict[str, str]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow([row.get(c, "") for c in header])
+    return out.getvalue()
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    # a JSON string is a valid TOML basic string
+    return json.dumps(str(value), ensure_ascii=False)
+
+
+def league_toml(league: LeagueRow, ruleset: RulesetRow | None, teams: Sequence[TeamRow]) -> str:
+    """league.toml for a stored league."""
+    lines = [
+        f"name = {_toml_value(league.title)}",
+        f"code = {_toml_value(league.code)}",
+        f"ruleset = {_toml_value(ruleset.name if ruleset else 'standard')}",
+        f"dh = {_toml_value(league.dh)}",
+        f"extra_innings = {_toml_value(league.extra_innings)}",
+        f"roster_size = {_toml_value(league.roster_size)}",
+    ]
+    for t in sorted(teams, key=lambda t: t.seq):
+        lines += ["", "[[teams]]", f"code = {_toml_value(t.code)}", f"name = {_toml_value(t.name)}",
+                  f"short = {_toml_value(t.short)}"]
+    return "\n".join(lines) + "\n"
+
+
+def league_texts(league: LeagueRow, ruleset: RulesetRow | None, teams: Sequence[TeamRow],
+                 cards: Sequence[tuple[str | None, str | None]], where: str) -> LeagueTexts:
+    """The plain-file texts of a stored league; `cards` are (batting, pitching) JSON texts."""
+    batters = [json.loads(b) for b, _ in cards if b]
+    pitchers = [json.loads(p) for _, p in cards if p]
+    return LeagueTexts(league_toml(league, ruleset, teams), csv_text(BATTER_HEADER, batters),
+                       csv_text(PITCHER_HEADER, pitchers), where)
+
+
+# --- a played game as one compact JSON text --------------------------------------------------
+
+
+def game_data(result: Any) -> str:
+    """Everything of a GameResult the line tables do not hold, as one compact JSON text.
+
+    Rolls and plays repeat a few strings (purposes, tables, rows, results, player ids) many
+    times; they are written once in "strings" and referred to by index, which halves the text
+    and the time to write it.
+    """
+    # a defaultdict fed by a counter numbers each new string at C speed, in first-seen order
+    ix: defaultdict[str, int] = defaultdict(count().__next__)
+    rolls = []
+    for r in result.rolls:
+        entry = [ix[r.purpose], r.raw, r.modified, ix[r.table], ix[r.row], ix[r.result]]
+        for source, value in r.modifiers:
+            entry += (ix[source], value)
+        rolls.append(entry)
+    plays = [(p.inning, ix[p.half], ix[p.batter], ix[p.pitcher], p.text, p.outs, p.score[0],
+              p.score[1]) for p in result.plays]
+    data = {
+        "v": 2,
+        "innings": result.innings, "hits": result.hits, "errors": result.errors,
+        "winner": result.winner, "final_inning": result.final_inning,
+        "decisions": result.decisions, "notes": list(result.notes),
+        "home_runs": result.home_runs,
+        "lineups": [lineup_dict(lu) for lu in getattr(result, "lineups", ())],
+        "fatigue": dict(getattr(result, "fatigue", {}) or {}),
+        "strings": list(ix),
+        "plays": plays,
+        "rolls": rolls,
+    }
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def plays_from(data: dict) -> list[Play]:
+    t = data["strings"]
+    return [Play(i, t[h], t[b], t[p], text, o, (a, hm))
+            for i, h, b, p, text, o, a, hm in data["plays"]]
+
+
+def rolls_from(data: dict) -> list[Roll]:
+    t = data["strings"]
+    out = []
+    for e in data["rolls"]:
+        mods = tuple((t[e[k]], e[k + 1]) for k in range(6, len(e), 2))
+        out.append(Roll(t[e[0]], e[1], mods, e[2], t[e[3]], t[e[4]], t[e[5]]))
+    return out
+
+
+def lineups_from(data: dict) -> tuple:
+    return tuple(lineup_from_dict(d) for d in data.get("lineups", ()))

@@ -1,0 +1,40 @@
+"""Alembic environment for the league database, run from storage.db (no alembic.ini needed)."""
+from __future__ import annotations
+
+from alembic import context
+from sqlmodel import SQLModel
+
+import storage.tables  # noqa: F401  (registers the league tables on SQLModel.metadata)
+
+config = context.config
+target_metadata = SQLModel.metadata
+VERSION_TABLE = config.get_main_option("version_table") or "league_alembic_version"
+
+
+def include_object(obj, name, type_, reflected, compare_to):  # type: ignore[no-untyped-def]
+    # other parts of the program (the Melting Pot's troop_* tables) share the database
+    if type_ == "table":
+        return bool(name) and name.startswith(("league_", "season_", "game_")) \
+            and name != VERSION_TABLE
+    return True
+
+
+def run_migrations_online() -> None:
+    engine = config.attributes.get("engine")
+    if engine is None:
+        from sqlalchemy import create_engine
+        engine = create_engine(config.get_main_option("sqlalchemy.url"))
+    with engine.connect() as connection:
+        context.configure(
+            connection=connection,
+            target_metadata=target_metadata,
+            version_table=VERSION_TABLE,
+            include_object=include_object,
+            render_as_batch=connection.dialect.name == "sqlite",
+        )
+        with context.begin_transaction():
+            context.run_migrations()
+        connection.commit()
+
+
+run_migrations_online()

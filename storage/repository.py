@@ -1,0 +1,675 @@
+"""The league repository: leagues, seasons, played games and the lines read back from them.
+
+Every public function takes a keyword-only ``session`` and leaves committing to the caller, so a
+unit of work (importing a league, recording one game) is one transaction. What comes out is
+league objects and plain dataclasses, never rows.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import bindparam, delete, func, insert, update
+from sqlmodel import Session, col, select
+
+from league.errors import LeagueError
+from league.game import GameResult
+from league.roster import BATTER_HEADER, PITCHER_HEADER, League
+from league.schedule import ScheduledGame
+from storage.mappers import (
+    LeagueTexts,
+    csv_rows,
+    game_data,
+    league_texts,
+    lineups_from,
+    plays_from,
+    rolls_from,
+)
+from storage.plainfiles import BATTERS_FILE, LEAGUE_FILE, PITCHERS_FILE, _read
+from storage.tables import (
+    BAT_COLUMNS,
+    FIELD_COLUMNS,
+    PIT_COLUMNS,
+    BattingLineRow,
+    CardRow,
+    FieldingLineRow,
+    GameRow,
+    LeagueRow,
+    PitcherRestRow,
+    PitchingLineRow,
+    PlayerRow,
+    RulesetRow,
+    ScheduleRow,
+    SeasonRow,
+    SeasonTeamRow,
+    TeamRow,
+    _now,
+)
+
+JSON_FORMAT = "impact-league"
+JSON_VERSION = 1
+NAME_RE = re.compile(r"^[^\s/\\][^/\\]{0,62}$")
+
+
+class NotFound(LeagueError):
+    """An unknown league, season, team, player or game."""
+
+
+@dataclass(frozen=True)
+class LeagueSummary:
+    id: int
+    name: str
+    title: str
+    code: str
+    teams: int
+    seasons: int
+
+
+@dataclass(frozen=True)
+class SeasonInfo:
+    id: int
+    league_id: int
+    number: int
+    seed: int
+    games_per_opponent: int
+    series_length: int
+    start: date
+    games: int
+    final: int
+
+
+@dataclass(frozen=True)
+class GameSlot:
+    """A game of the schedule as stored: its row id, number, day, teams, series and result."""
+
+    id: int
+    number: int
+    day: date
+    away: str
+    home: str
+    series: int
+    status: str
+    away_runs: int | None
+    home_runs: int | None
+
+
+@dataclass(frozen=True)
+class StoredRest:
+    available_on: date
+    fatigue: int
+
+
+# --- leagues -----------------------------------------------------------------------------------
+
+
+def read_plain_folder(path: str | Path) -> LeagueTexts:
+    """The three texts of a league folder (or of its league.toml); LeagueError names a bad file."""
+    p = Path(path)
+    if p.suffix.lower() == ".toml":
+        folder, toml_path = p.parent, p
+    else:
+        if not p.exists():
+            raise LeagueError(f"{p}: no such league folder")
+        if not p.is_dir():
+            raise LeagueError(f"{p}: expected a league folder or its {LEAGUE_FILE}")
+        folder, toml_path = p, p / LEAGUE_FILE
+    return LeagueTexts(_read(toml_path), _read(folder / BATTERS_FILE),
+                       _read(folder / PITCHERS_FILE), str(folder))
+
+
+def check_name(name: str) -> str:
+    name = name.strip()
+    if not NAME_RE.match(name):
+        raise LeagueError(f"{name!r} is not a league name (1-63 characters, no slashes)")
+    return name
+
+
+def create_league(*, session: Session, name: str, texts: LeagueTexts,
+                  options: Mapping[str, Any] | None = None) -> int:
+    """Store a league from its plain-file texts (validated whole first); return its id."""
+    name = check_name(name)
+    league = texts.parse()
+    if session.exec(select(LeagueRow.id).where(LeagueRow.name == name)).first() is not None:
+        raise LeagueError(f"a league called {name!r} already exists")
+    row = LeagueRow(name=name, title=league.name, code=league.code, dh=league.dh,
+                    extra_innings=league.extra_innings, roster_size=league.roster_size)
+    session.add(row)
+    session.flush()
+    assert row.id is not None
+    session.add(RulesetRow(league_id=row.id, name=league.ruleset,
+                           options=json.dumps(dict(options or {}), ensure_ascii=False)))
+    for seq, team in enumerate(league.teams):
+        session.add(TeamRow(league_id=row.id, seq=seq, code=team.code, name=team.name,
+                            short=team.short))
+    batting = {r["id"]: r for r in csv_rows(texts.batters)}
+    pitching = {r["id"]: r for r in csv_rows(texts.pitchers)}
+    order = list(dict.fromkeys([*batting, *pitching]))
+    names = {**{k: v["name"] for k, v in batting.items()}, **{k: v["name"] for k, v in pitching.items()}}
+    session.execute(insert(PlayerRow.__table__),
+                    [{"league_id": row.id, "pid": pid, "name": names[pid]} for pid in order])
+    ids = dict(session.exec(select(PlayerRow.pid, PlayerRow.id)
+                            .where(PlayerRow.league_id == row.id)).all())
+    session.execute(insert(CardRow.__table__), [
+        {"player_id": ids[pid], "season_id": None,
+         "team": (batting.get(pid) or pitching[pid])["team"],
+         "batting": _dumps(batting[pid]) if pid in batting else None,
+         "pitching": _dumps(pitching[pid]) if pid in pitching else None}
+        for pid in order
+    ])
+    session.flush()
+    return row.id
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def find_league(*, session: Session, name: str | None = None) -> LeagueRow:
+    """The league called `name`; without a name, the only league of the database."""
+    if name is None:
+        rows = session.exec(select(LeagueRow).order_by(col(LeagueRow.id))).all()
+        if not rows:
+            raise NotFound("no league yet: make one with `impact league new NAME --from pacific`")
+        if len(rows) > 1:
+            raise NotFound("several leagues (" + ", ".join(r.name for r in rows)
+                           + "): choose one with --league NAME")
+        return rows[0]
+    row = session.exec(select(LeagueRow).where(LeagueRow.name == name)).first()
+    if row is None:
+        known = ", ".join(session.exec(select(LeagueRow.name).order_by(LeagueRow.name)).all())
+        raise NotFound(f"no league called {name!r} (known: {known or 'none'})")
+    return row
+
+
+def list_leagues(*, session: Session) -> list[LeagueSummary]:
+    out = []
+    for row in session.exec(select(LeagueRow).order_by(col(LeagueRow.id))).all():
+        assert row.id is not None
+        teams = session.exec(select(func.count()).select_from(TeamRow)
+                             .where(TeamRow.league_id == row.id)).one()
+        seasons = session.exec(select(func.count()).select_from(SeasonRow)
+                               .where(SeasonRow.league_id == row.id)).one()
+        out.append(LeagueSummary(row.id, row.name, row.title, row.code, teams, seasons))
+    return out
+
+
+def stored_texts(*, session: Session, league_id: int, season_id: int | None = None) -> LeagueTexts:
+    """The league (the cards of `season_id`, or its own) in the plain-file format."""
+    league = session.get(LeagueRow, league_id)
+    if league is None:
+        raise NotFound(f"no league with id {league_id}")
+    ruleset = session.exec(select(RulesetRow).where(RulesetRow.league_id == league_id)).first()
+    teams = session.exec(select(TeamRow).where(TeamRow.league_id == league_id)).all()
+    season_filter = (CardRow.season_id.is_(None) if season_id is None  # type: ignore[union-attr]
+                     else CardRow.season_id == season_id)
+    cards = session.exec(
+        select(CardRow.batting, CardRow.pitching).join(PlayerRow)
+        .where(PlayerRow.league_id == league_id, season_filter).order_by(col(PlayerRow.id))
+    ).all()
+    where = f"league {league.name}" + ("" if season_id is None else f" (season id {season_id})")
+    return league_texts(league, ruleset, teams, cards, where)
+
+
+def ruleset_of(*, session: Session, league_id: int) -> tuple[str, dict[str, Any]]:
+    row = session.exec(select(RulesetRow).where(RulesetRow.league_id == league_id)).first()
+    if row is None:
+        return "standard", {}
+    return row.name, json.loads(row.options or "{}")
+
+
+def load_league(*, session: Session, league_id: int, season_id: int | None = None) -> League:
+    return stored_texts(session=session, league_id=league_id, season_id=season_id).parse()
+
+
+def delete_league(*, session: Session, league_id: int) -> None:
+    session.execute(delete(LeagueRow.__table__).where(LeagueRow.__table__.c.id == league_id))
+
+
+# --- JSON document -------------------------------------------------------------------------------
+
+
+def league_document(*, session: Session, league_id: int) -> dict[str, Any]:
+    """The league (definition and cards) as one JSON-ready document."""
+    texts = stored_texts(session=session, league_id=league_id)
+    league = texts.parse()
+    rs_name, options = ruleset_of(session=session, league_id=league_id)
+    return {
+        "format": JSON_FORMAT, "version": JSON_VERSION,
+        "league": {"name": league.name, "code": league.code, "ruleset": rs_name,
+                   "options": options, "dh": league.dh, "extra_innings": league.extra_innings,
+                   "roster_size": league.roster_size,
+                   "teams": [{"code": t.code, "name": t.name, "short": t.short}
+                             for t in league.teams]},
+        "batters": csv_rows(texts.batters),
+        "pitchers": csv_rows(texts.pitchers),
+    }
+
+
+def texts_from_document(text: str, where: str) -> tuple[LeagueTexts, dict[str, Any]]:
+    """Plain-file texts from a league JSON document; errors name the file, line, column, problem."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LeagueError(f"{where} line {exc.lineno}, column {exc.colno}: not valid JSON: "
+                          f"{exc.msg}") from None
+    if not isinstance(doc, dict) or doc.get("format") != JSON_FORMAT:
+        raise LeagueError(f"{where} line 1, column 1: not an Impact League document "
+                          f"(expected \"format\": \"{JSON_FORMAT}\")")
+    if doc.get("version") != JSON_VERSION:
+        raise LeagueError(f"{where}: document version {doc.get('version')!r} is not "
+                          f"{JSON_VERSION}")
+    lg = doc.get("league")
+    if not isinstance(lg, dict):
+        raise LeagueError(f"{where} line {_json_line(text, 'league')}: \"league\" must be an object")
+    options = lg.get("options") or {}
+    if not isinstance(options, dict):
+        raise LeagueError(f"{where} line {_json_line(text, 'options')}: \"options\" must be an "
+                          "object")
+    toml_doc = {k: v for k, v in lg.items() if k != "options"}
+    sections = {}
+    for key, header in (("batters", BATTER_HEADER), ("pitchers", PITCHER_HEADER)):
+        rows = doc.get(key)
+        if not isinstance(rows, list):
+            raise LeagueError(f"{where} line {_json_line(text, key)}: \"{key}\" must be a list")
+        for i, r in enumerate(rows):
+            if not isinstance(r, dict) or not all(isinstance(v, str) for v in r.values()):
+                raise LeagueError(f"{where} line {_json_line(text, key, i)}: {key}[{i}] must be "
+                                  "an object of column → text")
+        sections[key] = rows
+    from storage.mappers import csv_text
+
+    toml_lines = []
+    for k, v in toml_doc.items():
+        if k == "teams":
+            continue
+        toml_lines.append(f"{k} = {json.dumps(v, ensure_ascii=False)}")
+    for t in toml_doc.get("teams") or []:
+        toml_lines.append("[[teams]]")
+        if isinstance(t, dict):
+            toml_lines += [f"{k} = {json.dumps(v, ensure_ascii=False)}" for k, v in t.items()]
+    headers = {"batters": BATTER_HEADER, "pitchers": PITCHER_HEADER}
+    extra_cols = {key: [c for r in rows for c in r if c not in headers[key]]
+                  for key, rows in sections.items()}
+    for key, cols in extra_cols.items():
+        if cols:
+            raise LeagueError(f"{where} line {_json_line(text, cols[0])}: {key}: unknown column "
+                              f"{cols[0]!r}; expected {','.join(headers[key])}")
+    texts = LeagueTexts("\n".join(toml_lines) + "\n", csv_text(BATTER_HEADER, sections["batters"]),
+                        csv_text(PITCHER_HEADER, sections["pitchers"]), "")
+    return texts, options
+
+
+def parse_document(text: str, where: str) -> tuple[LeagueTexts, League, dict[str, Any]]:
+    """Parse a league JSON document whole; card errors are told in the document's terms."""
+    texts, options = texts_from_document(text, where)
+    try:
+        league = texts.parse()
+    except LeagueError as exc:
+        raise LeagueError(_document_message(str(exc), text, where)) from None
+    return texts, league, options
+
+
+def _document_message(msg: str, text: str, where: str) -> str:
+    m = re.match(r"^(batters|pitchers)\.csv line (\d+)(, column (\S+))?: (.*)$", msg, re.S)
+    if m:
+        key, index = m.group(1), int(m.group(2)) - 2
+        column = m.group(4) or ""
+        line = _json_line(text, key, index, column)
+        at = f", column {column}" if column else ""
+        return f"{where} line {line}, {key}[{index}]{at}: {m.group(5)}"
+    m = re.match(r"^league\.toml( line \d+)?(.*)$", msg, re.S)
+    if m:
+        return f"{where} line {_json_line(text, 'league')}, \"league\"{m.group(2)}"
+    return f"{where}: {msg}"
+
+
+def _json_line(text: str, key: str, index: int | None = None, column: str = "") -> int:
+    """Best-effort line of `"key"` (and of the index-th object in its list, and a column in it)."""
+    pos = text.find(json.dumps(key))
+    if pos < 0:
+        return 1
+    if index is not None:
+        depth, count, i = 0, -1, text.find("[", pos)
+        while 0 <= i < len(text):
+            ch = text[i]
+            if ch == '"':
+                i += 1
+                while i < len(text) and text[i] != '"':
+                    i += 2 if text[i] == "\\" else 1
+            elif ch in "[{":
+                depth += 1
+                if depth == 2 and ch == "{":
+                    count += 1
+                    if count == index:
+                        pos = i
+                        if column:
+                            end = text.find("}", i)
+                            cpos = text.find(json.dumps(column), i, end if end > 0 else None)
+                            if cpos >= 0:
+                                pos = cpos
+                        break
+            elif ch in "]}":
+                depth -= 1
+                if depth == 0:
+                    break
+            i += 1
+    return text.count("\n", 0, pos) + 1
+
+
+# --- seasons -------------------------------------------------------------------------------------
+
+
+def create_season(*, session: Session, league_id: int, games: Sequence[ScheduledGame], seed: int,
+                  games_per_opponent: int, series_length: int, start: date) -> SeasonInfo:
+    """A new season: the league's cards copied for it, its schedule, its teams' carried state."""
+    number = (session.exec(select(func.max(SeasonRow.number))
+                           .where(SeasonRow.league_id == league_id)).one() or 0) + 1
+    row = SeasonRow(league_id=league_id, number=number, seed=seed,
+                    games_per_opponent=games_per_opponent, series_length=series_length,
+                    start=start)
+    session.add(row)
+    session.flush()
+    assert row.id is not None
+    sid = row.id
+    base = session.exec(
+        select(CardRow).join(PlayerRow)
+        .where(PlayerRow.league_id == league_id, CardRow.season_id.is_(None))  # type: ignore[union-attr]
+    ).all()
+    session.execute(insert(CardRow.__table__), [
+        {"player_id": c.player_id, "season_id": sid, "team": c.team, "batting": c.batting,
+         "pitching": c.pitching} for c in base])
+    session.execute(insert(ScheduleRow.__table__), [
+        {"season_id": sid, "number": g.number, "day": g.day, "away": g.away, "home": g.home,
+         "series": g.series, "status": "scheduled"} for g in games])
+    teams = session.exec(select(TeamRow.code).where(TeamRow.league_id == league_id)).all()
+    session.execute(insert(SeasonTeamRow.__table__),
+                    [{"season_id": sid, "team": code, "last_starter": None} for code in teams])
+    session.flush()
+    return season_info(session=session, season_id=sid)
+
+
+def season_info(*, session: Session, season_id: int) -> SeasonInfo:
+    row = session.get(SeasonRow, season_id)
+    if row is None:
+        raise NotFound(f"no season with id {season_id}")
+    total = session.exec(select(func.count()).select_from(ScheduleRow)
+                         .where(ScheduleRow.season_id == season_id)).one()
+    final = session.exec(select(func.count()).select_from(ScheduleRow)
+                         .where(ScheduleRow.season_id == season_id,
+                                ScheduleRow.status == "final")).one()
+    assert row.id is not None
+    return SeasonInfo(row.id, row.league_id, row.number, row.seed, row.games_per_opponent,
+                      row.series_length, row.start, total, final)
+
+
+def find_season(*, session: Session, league_id: int, number: int | None = None) -> SeasonInfo:
+    """The season `number` of the league, or its latest."""
+    query = select(SeasonRow.id).where(SeasonRow.league_id == league_id)
+    if number is not None:
+        query = query.where(SeasonRow.number == number)
+    sid = session.exec(query.order_by(col(SeasonRow.number).desc())).first()
+    if sid is None:
+        league = session.get(LeagueRow, league_id)
+        lname = league.name if league else league_id
+        if number is None:
+            raise NotFound(f"league {lname} has no season yet: make one with `impact season new`")
+        raise NotFound(f"league {lname} has no season {number}")
+    return season_info(session=session, season_id=sid)
+
+
+def schedule(*, session: Session, season_id: int, pending_only: bool = False) -> list[GameSlot]:
+    query = select(ScheduleRow).where(ScheduleRow.season_id == season_id)
+    if pending_only:
+        query = query.where(ScheduleRow.status != "final")
+    rows = session.exec(query.order_by(col(ScheduleRow.day), col(ScheduleRow.number))).all()
+    return [GameSlot(r.id, r.number, r.day, r.away, r.home, r.series, r.status,  # type: ignore[arg-type]
+                     r.away_runs, r.home_runs) for r in rows]
+
+
+def rest_state(*, session: Session, season_id: int) -> tuple[dict[str, StoredRest], dict[str, str | None]]:
+    """Pitchers' carried rest and fatigue, and each team's last starter."""
+    rest = {r.player: StoredRest(r.available_on, r.fatigue) for r in session.exec(
+        select(PitcherRestRow).where(PitcherRestRow.season_id == season_id)).all()}
+    last = {r.team: r.last_starter for r in session.exec(
+        select(SeasonTeamRow).where(SeasonTeamRow.season_id == season_id)).all()}
+    return rest, last
+
+
+# --- one played game -----------------------------------------------------------------------------
+
+
+def record_game(*, session: Session, season_id: int, slot: GameSlot, result: GameResult,
+                seed: int | None, rest: Mapping[str, StoredRest],
+                starters: Mapping[str, str]) -> int:
+    """Store a finished game: result, line-ups, rolls and plays, lines, rest of its pitchers.
+
+    This is the hot path of a season simulation: the game row goes in through Core, everything
+    else through statements compiled once per dialect and run with executemany; the caller
+    commits, so the game is all or nothing.
+    """
+    conn = session.connection()
+    done = conn.execute(_FINAL, {"sid": slot.id, "away_runs": result.runs[0],
+                                 "home_runs": result.runs[1]})
+    if done.rowcount != 1:
+        raise LeagueError(f"game {slot.number} is already final")
+    gid = conn.execute(_GAME, {"schedule_id": slot.id, "season_id": season_id, "seed": seed,
+                               "data": game_data(result), "played_at": _now()}
+                       ).inserted_primary_key[0]
+    codes = (result.away, result.home)
+    cursor = conn.connection.cursor()
+    try:
+        dialect = conn.dialect
+        _many(cursor, dialect, "bat", [
+            (gid, season_id, k, side, codes[side], pid, pos, *line)
+            for k, (side, pid, line, pos) in enumerate(result.batting)])
+        last_of = {side: pid for side, pid, _ in result.pitching}
+        first_of: dict[int, str] = {}
+        for side, pid, _ in result.pitching:
+            first_of.setdefault(side, pid)
+        _many(cursor, dialect, "pit", [
+            (gid, season_id, k, side, codes[side], pid, result.decisions.get(pid),
+             first_of[side] == pid, last_of[side] == pid, *line)
+            for k, (side, pid, line) in enumerate(result.pitching)])
+        fielding = getattr(result, "fielding", None) or []
+        _many(cursor, dialect, "fld", [
+            (gid, season_id, k, side, codes[side], pid, *line)
+            for k, (side, pid, line) in enumerate(fielding)])
+        day = (lambda d: d.isoformat()) if dialect.name == "sqlite" else (lambda d: d)
+        _many(cursor, dialect, "rest_del", [(season_id, p) for p in rest])
+        _many(cursor, dialect, "rest_ins", [(season_id, p, day(r.available_on), r.fatigue)
+                                            for p, r in rest.items()])
+        _many(cursor, dialect, "starter", [(pid, season_id, team) for team, pid in starters.items()])
+    finally:
+        cursor.close()
+    return int(gid)
+
+
+def _statements() -> dict[str, tuple[Any, tuple[str, ...]]]:
+    r, t = PitcherRestRow.__table__, SeasonTeamRow.__table__
+
+    def ins(table: Any, keys: tuple[str, ...]) -> tuple[Any, tuple[str, ...]]:
+        return insert(table.__table__).values({k: bindparam(k) for k in keys}), keys
+
+    return {
+        "bat": ins(BattingLineRow, ("game_id", "season_id", "seq", "side", "team", "player",
+                                    "pos", *BAT_COLUMNS)),
+        "pit": ins(PitchingLineRow, ("game_id", "season_id", "seq", "side", "team", "player",
+                                     "decision", "started", "finished", *PIT_COLUMNS)),
+        "fld": ins(FieldingLineRow, ("game_id", "season_id", "seq", "side", "team", "player",
+                                     *FIELD_COLUMNS)),
+        "rest_del": (delete(r).where(r.c.season_id == bindparam("k_sid"),
+                                     r.c.player == bindparam("k_player")), ("k_sid", "k_player")),
+        "rest_ins": ins(PitcherRestRow, ("season_id", "player", "available_on", "fatigue")),
+        "starter": (update(t).where(t.c.season_id == bindparam("k_sid"),
+                                    t.c.team == bindparam("k_team"))
+                    .values(last_starter=bindparam("k_last")), ("k_last", "k_sid", "k_team")),
+    }
+
+
+_STATEMENTS = _statements()
+_compiled: dict[tuple[str, str], tuple[str, tuple[str, ...], tuple[int, ...] | None]] = {}
+
+
+def _many(cursor: Any, dialect: Any, name: str, rows: list[tuple]) -> None:
+    """executemany of a Core statement compiled once per dialect (its own paramstyle), with rows
+    as tuples: SQLAlchemy's per-row parameter processing was most of the cost of storing a game.
+    """
+    if not rows:
+        return
+    entry = _compiled.get((dialect.name, name))
+    if entry is None:
+        stmt, keys = _STATEMENTS[name]
+        compiled = stmt.compile(dialect=dialect)
+        order = (tuple(keys.index(n) for n in compiled.positiontup)  # type: ignore[union-attr]
+                 if compiled.positional else None)
+        entry = _compiled[(dialect.name, name)] = (str(compiled), keys, order)
+    sql, keys, order = entry
+    if order is None:
+        params: list[Any] = [dict(zip(keys, r)) for r in rows]
+    elif order == tuple(range(len(keys))):
+        params = rows
+    else:
+        params = [tuple(r[i] for i in order) for r in rows]
+    cursor.executemany(sql, params)
+
+
+_S = ScheduleRow.__table__
+_FINAL = (update(_S).where(_S.c.id == bindparam("sid"), _S.c.status != "final")
+          .values(status="final", away_runs=bindparam("away_runs"),
+                  home_runs=bindparam("home_runs")))
+_GAME = insert(GameRow.__table__)
+
+
+# --- reading back --------------------------------------------------------------------------------
+
+
+def final_games(*, session: Session, season_id: int) -> list[GameSlot]:
+    return [g for g in schedule(session=session, season_id=season_id) if g.status == "final"]
+
+
+def find_game(*, session: Session, season_id: int, number: int) -> GameSlot:
+    r = session.exec(select(ScheduleRow).where(ScheduleRow.season_id == season_id,
+                                               ScheduleRow.number == number)).first()
+    if r is None:
+        raise NotFound(f"no game {number} in this season")
+    assert r.id is not None
+    return GameSlot(r.id, r.number, r.day, r.away, r.home, r.series, r.status, r.away_runs,
+                    r.home_runs)
+
+
+@dataclass(frozen=True)
+class StoredLine:
+    """One stored line: game number and day, team, player, the line in engine order, extras."""
+
+    number: int
+    day: date
+    team: str
+    opponent: str
+    player: str
+    line: tuple[int, ...]
+    pos: str = ""
+    decision: str | None = None
+    started: bool = False
+    finished: bool = False
+
+
+def _lines(session: Session, table: Any, columns: Sequence[str], season_ids: Iterable[int],
+           player: str | None, team: str | None, extra: Sequence[str]) -> list[StoredLine]:
+    t = table.__table__
+    s = ScheduleRow.__table__
+    g = GameRow.__table__
+    query = (select(s.c.number, s.c.day, s.c.away, s.c.home, t.c.team, t.c.player,
+                    *[t.c[c] for c in extra], *[t.c[c] for c in columns])
+             .join(g, g.c.id == t.c.game_id).join(s, s.c.id == g.c.schedule_id)
+             .where(t.c.season_id.in_(list(season_ids))))
+    if player is not None:
+        query = query.where(t.c.player == player)
+    if team is not None:
+        query = query.where(t.c.team == team)
+    query = query.order_by(s.c.day, s.c.number, t.c.seq)
+    out = []
+    for row in session.execute(query):
+        number, day, away, home, tm, pid = row[:6]
+        ex = dict(zip(extra, row[6:6 + len(extra)]))
+        line = tuple(row[6 + len(extra):])
+        out.append(StoredLine(number, day, tm, home if tm == away else away, pid, line, **ex))
+    return out
+
+
+def batting_lines(*, session: Session, season_ids: Iterable[int], player: str | None = None,
+                  team: str | None = None) -> list[StoredLine]:
+    return _lines(session, BattingLineRow, BAT_COLUMNS, season_ids, player, team, ("pos",))
+
+
+def pitching_lines(*, session: Session, season_ids: Iterable[int], player: str | None = None,
+                   team: str | None = None) -> list[StoredLine]:
+    return _lines(session, PitchingLineRow, PIT_COLUMNS, season_ids, player, team,
+                  ("decision", "started", "finished"))
+
+
+def fielding_lines(*, session: Session, season_ids: Iterable[int], player: str | None = None,
+                   team: str | None = None) -> list[StoredLine]:
+    return _lines(session, FieldingLineRow, FIELD_COLUMNS, season_ids, player, team, ())
+
+
+def season_ids(*, session: Session, league_id: int) -> list[int]:
+    return list(session.exec(select(SeasonRow.id).where(SeasonRow.league_id == league_id)
+                             .order_by(col(SeasonRow.number))).all())  # type: ignore[arg-type]
+
+
+def game_result(*, session: Session, slot: GameSlot, players: Mapping[str, Any]) -> tuple[GameResult, dict, int | None]:
+    """A stored game rebuilt as a GameResult (for league.boxscore), its JSON data and seed."""
+    if slot.status != "final":
+        raise NotFound(f"game {slot.number} ({slot.away} @ {slot.home}, {slot.day}) "
+                       "has not been played yet")
+    g = session.exec(select(GameRow).where(GameRow.schedule_id == slot.id)).one()
+    data = json.loads(g.data)
+    bt, pt, ft = BattingLineRow.__table__, PitchingLineRow.__table__, FieldingLineRow.__table__
+    batting = [(r.side, r.player, [getattr(r, c) for c in BAT_COLUMNS], r.pos)
+               for r in session.execute(select(bt).where(bt.c.game_id == g.id).order_by(bt.c.seq))]
+    pitching = [(r.side, r.player, [getattr(r, c) for c in PIT_COLUMNS])
+                for r in session.execute(select(pt).where(pt.c.game_id == g.id).order_by(pt.c.seq))]
+    fielding = [(r.side, r.player, [getattr(r, c) for c in FIELD_COLUMNS])
+                for r in session.execute(select(ft).where(ft.c.game_id == g.id).order_by(ft.c.seq))]
+    kwargs: dict[str, Any] = {}
+    fields = GameResult.__dataclass_fields__
+    if "fielding" in fields:
+        kwargs["fielding"] = fielding
+    if "lineups" in fields:
+        kwargs["lineups"] = lineups_from(data)
+    if "fatigue" in fields:
+        kwargs["fatigue"] = dict(data.get("fatigue", {}))
+    result = GameResult(
+        away=slot.away, home=slot.home, innings=data["innings"],
+        runs=[slot.away_runs, slot.home_runs],  # type: ignore[list-item]
+        hits=data["hits"], errors=data["errors"], batting=batting, pitching=pitching,
+        decisions=data["decisions"], home_runs=[tuple(h) for h in data["home_runs"]],  # type: ignore[misc]
+        plays=plays_from(data), rolls=rolls_from(data), players=dict(players),
+        winner=data["winner"], final_inning=data["final_inning"], notes=data["notes"], **kwargs)
+    return result, data, g.seed
+
+
+def player_row(*, session: Session, league_id: int, ref: str) -> tuple[str, str]:
+    """(id, name) of a player by id (case-insensitive) or by name (exact, or a unique part)."""
+    rows = session.exec(select(PlayerRow.pid, PlayerRow.name)
+                        .where(PlayerRow.league_id == league_id)).all()
+    key = ref.strip()
+    for pid, name in rows:
+        if pid.lower() == key.lower():
+            return pid, name
+    exact = [(p, n) for p, n in rows if n == key or n.replace(" ", "") == key.replace(" ", "")]
+    if len(exact) == 1:
+        return exact[0]
+    part = [(p, n) for p, n in rows if key and key in n]
+    if len(part) == 1:
+        return part[0]
+    if len(exact) > 1 or len(part) > 1:
+        many = exact or part
+        raise NotFound(f"{ref!r} matches several players: "
+                       + ", ".join(f"{n} ({p})" for p, n in many[:8]))
+    raise NotFound(f"no player {ref!r} in this league (give an id such as SAP01 or a name)")

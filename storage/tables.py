@@ -1,0 +1,258 @@
+"""The league database: SQLModel table classes (``…Row``), one per kind of stored thing.
+
+Cards are stored as the very cells of the plain-file CSV (a JSON object of column → text),
+versioned per season: the league's own cards have no season, each season copies them. A played
+game keeps its roll log, play log and line-ups as one compact JSON text, and one row per player
+per game for batting, pitching and fielding lines. Tables are prefixed league_/season_/game_.
+"""
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+from typing import Optional
+
+from sqlalchemy import Column, Index, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class LeagueRow(SQLModel, table=True):
+    """A league as created by its commissioner; `name` is how commands refer to it."""
+
+    __tablename__ = "league_league"
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str = Field(unique=True)
+    title: str
+    code: str
+    dh: bool
+    extra_innings: int
+    roster_size: int
+    created_at: datetime = Field(default_factory=_now)
+
+
+class RulesetRow(SQLModel, table=True):
+    """The league's ruleset by name, and its option overrides (JSON object, may be empty)."""
+
+    __tablename__ = "league_ruleset"
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="league_league.id", ondelete="CASCADE", unique=True)
+    name: str = "standard"
+    options: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+
+
+class TeamRow(SQLModel, table=True):
+    __tablename__ = "league_team"
+    __table_args__ = (UniqueConstraint("league_id", "code", name="uq_league_team_code"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="league_league.id", ondelete="CASCADE", index=True)
+    seq: int
+    code: str
+    name: str
+    short: str
+
+
+class PlayerRow(SQLModel, table=True):
+    """A player of the league by his plain-file id (``SAP01``); his cards are in CardRow."""
+
+    __tablename__ = "league_player"
+    __table_args__ = (UniqueConstraint("league_id", "pid", name="uq_league_player_pid"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="league_league.id", ondelete="CASCADE", index=True)
+    pid: str
+    name: str
+
+
+class CardRow(SQLModel, table=True):
+    """A player's cards for one season (season_id NULL: the league's own version).
+
+    `batting` / `pitching` hold the CSV cells of batters.csv / pitchers.csv as a JSON object.
+    """
+
+    __tablename__ = "league_card"
+    __table_args__ = (UniqueConstraint("player_id", "season_id", name="uq_league_card_season"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    player_id: int = Field(foreign_key="league_player.id", ondelete="CASCADE", index=True)
+    season_id: Optional[int] = Field(default=None, foreign_key="season_season.id",
+                                     ondelete="CASCADE", index=True)
+    team: str
+    batting: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
+    pitching: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
+
+
+class SeasonRow(SQLModel, table=True):
+    __tablename__ = "season_season"
+    __table_args__ = (UniqueConstraint("league_id", "number", name="uq_season_number"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="league_league.id", ondelete="CASCADE", index=True)
+    number: int
+    seed: int
+    games_per_opponent: int
+    series_length: int
+    start: date
+    created_at: datetime = Field(default_factory=_now)
+
+
+class ScheduleRow(SQLModel, table=True):
+    """One game of a season's calendar; status and score once it is final."""
+
+    __tablename__ = "season_schedule"
+    __table_args__ = (
+        UniqueConstraint("season_id", "number", name="uq_season_schedule_number"),
+        Index("ix_season_schedule_day", "season_id", "day"),
+    )
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    season_id: int = Field(foreign_key="season_season.id", ondelete="CASCADE")
+    number: int
+    day: date
+    away: str
+    home: str
+    series: int
+    status: str = "scheduled"          # scheduled | final
+    away_runs: Optional[int] = None
+    home_runs: Optional[int] = None
+
+
+class SeasonTeamRow(SQLModel, table=True):
+    """What a team carries from game to game: the last starter of its rotation."""
+
+    __tablename__ = "season_team"
+    __table_args__ = (UniqueConstraint("season_id", "team", name="uq_season_team"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    season_id: int = Field(foreign_key="season_season.id", ondelete="CASCADE")
+    team: str
+    last_starter: Optional[str] = None
+
+
+class PitcherRestRow(SQLModel, table=True):
+    """A pitcher's rest and fatigue carried between games of a season."""
+
+    __tablename__ = "season_pitcher_rest"
+    __table_args__ = (UniqueConstraint("season_id", "player", name="uq_season_pitcher_rest"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    season_id: int = Field(foreign_key="season_season.id", ondelete="CASCADE")
+    player: str
+    available_on: date
+    fatigue: int = 0
+
+
+class GameRow(SQLModel, table=True):
+    """A played game: the seed and one JSON text with line score, line-ups, plays and rolls."""
+
+    __tablename__ = "game_game"
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    schedule_id: int = Field(foreign_key="season_schedule.id", ondelete="CASCADE", unique=True)
+    season_id: int = Field(foreign_key="season_season.id", ondelete="CASCADE", index=True)
+    seed: Optional[int] = None
+    data: str = Field(sa_column=Column(Text, nullable=False))
+    played_at: datetime = Field(default_factory=_now)
+
+
+class BattingLineRow(SQLModel, table=True):
+    """One batter's line in one game, in league.game.BAT_FIELDS order (2b → d2, 3b → d3)."""
+
+    __tablename__ = "game_batting"
+    __table_args__ = (Index("ix_game_batting_player", "season_id", "player"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game_game.id", ondelete="CASCADE", index=True)
+    season_id: int = Field(foreign_key="season_season.id", ondelete="CASCADE")
+    seq: int
+    side: int
+    team: str
+    player: str
+    pos: str
+    pa: int
+    ab: int
+    r: int
+    h: int
+    d2: int
+    d3: int
+    hr: int
+    rbi: int
+    bb: int
+    ibb: int
+    hbp: int
+    so: int
+    sb: int
+    cs: int
+    sh: int
+    sf: int
+    gidp: int
+    e: int
+
+
+class PitchingLineRow(SQLModel, table=True):
+    """One pitcher's line in one game, in league.game.PIT_FIELDS order, with his decision."""
+
+    __tablename__ = "game_pitching"
+    __table_args__ = (Index("ix_game_pitching_player", "season_id", "player"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game_game.id", ondelete="CASCADE", index=True)
+    season_id: int = Field(foreign_key="season_season.id", ondelete="CASCADE")
+    seq: int
+    side: int
+    team: str
+    player: str
+    decision: Optional[str] = None
+    started: bool
+    finished: bool
+    outs: int
+    bf: int
+    h: int
+    hr: int
+    bb: int
+    ibb: int
+    hbp: int
+    so: int
+    r: int
+    er: int
+    wp: int
+    bk: int
+
+
+class FieldingLineRow(SQLModel, table=True):
+    """One fielder's line in one game, in league.stats.FIELD_FIELDS order."""
+
+    __tablename__ = "game_fielding"
+    __table_args__ = (Index("ix_game_fielding_player", "season_id", "player"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game_game.id", ondelete="CASCADE", index=True)
+    season_id: int = Field(foreign_key="season_season.id", ondelete="CASCADE")
+    seq: int
+    side: int
+    team: str
+    player: str
+    po: int
+    a: int
+    e: int
+    dp: int
+    pb: int
+    sb_allowed: int
+    cs: int
+
+
+BAT_COLUMNS = ("pa", "ab", "r", "h", "d2", "d3", "hr", "rbi", "bb", "ibb", "hbp", "so", "sb", "cs",
+               "sh", "sf", "gidp", "e")
+PIT_COLUMNS = ("outs", "bf", "h", "hr", "bb", "ibb", "hbp", "so", "r", "er", "wp", "bk")
+FIELD_COLUMNS = ("po", "a", "e", "dp", "pb", "sb_allowed", "cs")
+
+LEAGUE_TABLES = [
+    LeagueRow.__table__, RulesetRow.__table__, TeamRow.__table__, PlayerRow.__table__,
+    SeasonRow.__table__, CardRow.__table__, ScheduleRow.__table__, SeasonTeamRow.__table__,
+    PitcherRestRow.__table__, GameRow.__table__, BattingLineRow.__table__,
+    PitchingLineRow.__table__, FieldingLineRow.__table__,
+]

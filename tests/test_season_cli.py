@@ -1,0 +1,165 @@
+"""The league/season command line end to end on a temp SQLite file (and PostgreSQL when set)."""
+import json
+import os
+import uuid
+
+import pytest
+import sqlalchemy as sa
+from sqlalchemy.engine import make_url
+from typer.testing import CliRunner
+
+from tui import services as sv
+from tui.cli import app
+
+PG_URL = os.environ.get("IMPACT_TEST_PG_URL")
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_engines():
+    yield
+    sv.close_all()
+
+
+@pytest.fixture(scope="module")
+def pg_server_url():
+    """A scratch PostgreSQL database for this module, dropped afterwards."""
+    if not PG_URL:
+        pytest.skip("IMPACT_TEST_PG_URL is not set")
+    admin = sa.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    name = f"season_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+    finally:
+        sv.close_all()
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def _clean_pg(url: str) -> None:
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        names = [r[0] for r in conn.execute(sa.text(
+            "select tablename from pg_tables where schemaname = 'public' and "
+            "(tablename like 'league%' or tablename like 'season%' or tablename like 'game%')"))]
+        for n in names:
+            conn.execute(sa.text(f'DROP TABLE IF EXISTS "{n}" CASCADE'))
+    engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request, tmp_path):
+    if request.param == "sqlite":
+        return str(tmp_path / "league.sqlite3")
+    url = request.getfixturevalue("pg_server_url")
+    sv.close_all()
+    _clean_pg(url)
+    return url
+
+
+def run(*args: str, ok: bool = True):
+    result = runner.invoke(app, list(args))
+    if ok:
+        assert result.exit_code == 0, (result.output, result.exception)
+    return result
+
+
+def test_slice_league_season_sim_standings(db):
+    out = run("league", "new", "pac", "--from", "pacific", "--db", db).output
+    assert "6 teams" in out
+    leagues = json.loads(run("league", "list", "--db", db, "--json").output)
+    assert [lg["name"] for lg in leagues] == ["pac"]
+    season = json.loads(run("season", "new", "--seed", "5", "--db", db, "--json").output)
+    assert season["games"] == 360 and season["final"] == 0
+    report = json.loads(run("season", "sim", "--days", "4", "--db", db, "--json").output)
+    assert report["days"] == 4 and report["games"] == 12
+    rows = json.loads(run("standings", "--db", db, "--json").output)["rows"]
+    assert sum(r["wins"] for r in rows) == sum(r["losses"] for r in rows)
+    assert sum(r["games"] for r in rows) == 24
+    text = run("standings", "--db", db).output
+    assert "勝率" in text and "札幌" in text
+    # carries on where it stopped
+    report = json.loads(run("season", "sim", "--days", "2", "--db", db, "--json").output)
+    assert report["games"] == 6 and report["remaining"] == 360 - 18
+
+
+def test_reading_commands(tmp_path):
+    db = str(tmp_path / "l.sqlite3")
+    run("league", "new", "pac", "--from", "pacific", "--db", db)
+    run("season", "new", "--db", db)
+    run("season", "sim", "--days", "6", "--db", db, "-q")
+    board = json.loads(run("leaders", "batting", "--stat", "hr", "--db", db, "--json").output)
+    assert board["rows"] and board["rows"][0]["rank"] == 1
+    board = json.loads(run("leaders", "pitching", "--stat", "so", "--team", "SAP", "--db", db,
+                           "--json").output)
+    assert all(r["team"] == "SAP" for r in board["rows"])
+    box = run("boxscore", "1", "--db", db).output
+    assert "計" in box and "回" in box
+    data = json.loads(run("boxscore", "1", "--db", db, "--json").output)
+    assert data["number"] == 1 and data["rolls"] and data["plays"]
+    player = json.loads(run("player", "SAP01", "--db", db, "--json").output)
+    assert player["batting"]["games"] == len([g for g in player["game_log"] if "batting" in g])
+    assert "game log" in run("player", "sap01", "--db", db).output
+    sched = json.loads(run("season", "schedule", "--db", db, "--json").output)
+    assert sched[0]["games"][0]["status"] == "final"
+
+
+@pytest.mark.parametrize("args, message", [
+    (("standings",), "no league yet"),
+    (("league", "new", "x", "--from", "nowhere"), "no such league folder"),
+    (("season", "new", "--league", "zzz"), "no league called 'zzz'"),
+])
+def test_errors_are_one_line(tmp_path, args, message):
+    db = str(tmp_path / "e.sqlite3")
+    result = run(*args, "--db", db, ok=False)
+    assert result.exit_code != 0
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_errors_after_a_season(tmp_path):
+    db = str(tmp_path / "e.sqlite3")
+    run("league", "new", "pac", "--from", "pacific", "--db", db)
+    assert "no season yet" in run("standings", "--db", db, ok=False).output
+    run("season", "new", "--db", db)
+    for args, message in [
+        (("boxscore", "9999"), "no game 9999"),
+        (("boxscore", "360"), "has not been played yet"),
+        (("player", "nobody"), "no player 'nobody'"),
+        (("leaders", "--team", "XXX"), "no team 'XXX'"),
+        (("leaders", "--stat", "nonsense"), "unknown batting stat"),
+        (("league", "new", "pac", "--from", "pacific"), "already exists"),
+    ]:
+        result = run(*args, "--db", db, ok=False)
+        assert result.exit_code != 0, args
+        assert message in result.output, (args, result.output)
+        assert "Traceback" not in result.output
+
+
+def test_bad_db_url(tmp_path):
+    result = run("league", "list", "--db", str(tmp_path / "missing" / "x.sqlite3"), ok=False)
+    assert result.exit_code != 0 and "does not exist" in result.output
+
+
+def test_locked_database_is_one_line(tmp_path, monkeypatch):
+    import sqlite3
+
+    import storage.db
+    db = str(tmp_path / "lock.sqlite3")
+    run("league", "new", "pac", "--from", "pacific", "--db", db)
+    monkeypatch.setattr(storage.db, "BUSY_TIMEOUT_MS", 100)
+    sv.close_all()
+    holder = sqlite3.connect(db)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        result = run("season", "new", "--db", db, ok=False)
+    finally:
+        holder.rollback()
+        holder.close()
+    assert result.exit_code != 0
+    assert "busy" in result.output or "locked" in result.output
+    assert "Traceback" not in result.output

@@ -1,0 +1,235 @@
+"""League storage: migrations, import/export round trips (plain files and JSON), bad files."""
+import json
+import os
+import shutil
+import uuid
+
+import pytest
+import sqlalchemy as sa
+from sqlalchemy.engine import make_url
+
+from league.errors import LeagueError
+from storage import repository as repo
+from storage.db import current_revision, head_revision, make_engine, resolve_url, session
+from storage.plainfiles import load_league, sample_league_path
+from tui import services as sv
+
+PG_URL = os.environ.get("IMPACT_TEST_PG_URL")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_engines():
+    yield
+    sv.close_all()
+
+
+@pytest.fixture(scope="module")
+def pg_server_url():
+    if not PG_URL:
+        pytest.skip("IMPACT_TEST_PG_URL is not set")
+    admin = sa.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    name = f"storage_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+    finally:
+        sv.close_all()
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def _clean_pg(url: str) -> None:
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        names = [r[0] for r in conn.execute(sa.text(
+            "select tablename from pg_tables where schemaname = 'public' and "
+            "(tablename like 'league%' or tablename like 'season%' or tablename like 'game%')"))]
+        for n in names:
+            conn.execute(sa.text(f'DROP TABLE IF EXISTS "{n}" CASCADE'))
+    engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request, tmp_path):
+    if request.param == "sqlite":
+        return str(tmp_path / "league.sqlite3")
+    url = request.getfixturevalue("pg_server_url")
+    sv.close_all()
+    _clean_pg(url)
+    return url
+
+
+def _same_league(a, b):
+    assert (a.name, a.code, a.ruleset, a.dh, a.extra_innings, a.roster_size) == \
+        (b.name, b.code, b.ruleset, b.dh, b.extra_innings, b.roster_size)
+    assert [(t.code, t.name, t.short) for t in a.teams] == [(t.code, t.name, t.short) for t in b.teams]
+    assert [t.players for t in a.teams] == [t.players for t in b.teams]
+
+
+# --- database and migrations ---------------------------------------------------------------------
+
+
+def test_resolve_url(tmp_path, monkeypatch):
+    monkeypatch.delenv("IMPACT_DB", raising=False)
+    assert resolve_url(tmp_path / "x.sqlite3") == f"sqlite:///{tmp_path / 'x.sqlite3'}"
+    assert resolve_url("postgresql+psycopg://u@h/db") == "postgresql+psycopg://u@h/db"
+    monkeypatch.setenv("IMPACT_DB", str(tmp_path / "env.sqlite3"))
+    assert resolve_url(None).endswith("env.sqlite3")
+    monkeypatch.delenv("IMPACT_DB")
+    monkeypatch.setattr("platformdirs.user_data_dir", lambda app: str(tmp_path / "data" / app))
+    assert resolve_url(None) == f"sqlite:///{tmp_path / 'data' / 'impact-league' / 'league.sqlite3'}"
+    assert (tmp_path / "data" / "impact-league").is_dir()
+
+
+def test_sqlite_pragmas(tmp_path):
+    engine = make_engine(f"sqlite:///{tmp_path / 'p.sqlite3'}")
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() >= 1000
+    engine.dispose()
+
+
+def test_upgrade_from_0001(tmp_path):
+    """A league file made at revision 0001 opens (and is upgraded) in this version."""
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    old = make_engine(url, revision="0001")
+    assert current_revision(old) == "0001"
+    with session(old) as s:
+        repo.create_league(session=s, name="old", texts=repo.read_plain_folder(
+            sample_league_path("mini")))
+        s.commit()
+    with old.connect() as conn:
+        idx = {r[1] for r in conn.exec_driver_sql("PRAGMA index_list('game_batting')")}
+    assert "ix_game_batting_player" not in idx
+    old.dispose()
+    new = make_engine(url)
+    assert current_revision(new) == head_revision() != "0001"
+    with new.connect() as conn:
+        idx = {r[1] for r in conn.exec_driver_sql("PRAGMA index_list('game_batting')")}
+    assert "ix_game_batting_player" in idx
+    with session(new) as s:
+        row = repo.find_league(session=s, name="old")
+        _same_league(repo.load_league(session=s, league_id=row.id),
+                     load_league(sample_league_path("mini")))
+    new.dispose()
+
+
+def test_newer_database_is_refused(tmp_path):
+    url = f"sqlite:///{tmp_path / 'new.sqlite3'}"
+    engine = make_engine(url)
+    with engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE league_alembic_version SET version_num = '9999'")
+    engine.dispose()
+    with pytest.raises(LeagueError, match="newer version"):
+        make_engine(url)
+
+
+def test_troop_tables_untouched(tmp_path):
+    """The Melting Pot's tables may share the file; the migrations neither make nor drop them."""
+    from storage.troop_store import TroopStore
+    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    TroopStore(url).close()
+    engine = make_engine(url)
+    names = set(sa.inspect(engine).get_table_names())
+    assert {"troop_event", "league_league", "game_game"} <= names
+    engine.dispose()
+
+
+# --- import / export -----------------------------------------------------------------------------
+
+
+def test_plain_round_trip(db, tmp_path):
+    sv.create_league(db, "pac", "pacific")
+    out = tmp_path / "export"
+    sv.export_league(db, "pac", out)
+    _same_league(load_league(out), load_league(sample_league_path("pacific")))
+    sv.create_league(db, "again", out)
+    _same_league(sv.open_league(db, "again"), sv.open_league(db, "pac"))
+
+
+def test_json_round_trip(db, tmp_path):
+    sv.create_league(db, "mini", "mini")
+    text = sv.export_league(db, "mini", None, "json")
+    doc = json.loads(text)
+    assert doc["format"] == "impact-league" and doc["batters"] and doc["pitchers"]
+    path = tmp_path / "mini.json"
+    path.write_text(text, encoding="utf-8")
+    sv.create_league(db, "mini2", path)
+    _same_league(sv.open_league(db, "mini2"), load_league(sample_league_path("mini")))
+    # and again through a file written by export
+    sv.export_league(db, "mini2", tmp_path / "again.json", "json")
+    assert json.loads((tmp_path / "again.json").read_text(encoding="utf-8")) == doc
+
+
+def _count_leagues(db):
+    return len(sv.list_leagues(db))
+
+
+def test_bad_csv_refused_whole(db, tmp_path):
+    folder = tmp_path / "bad"
+    shutil.copytree(sample_league_path("mini"), folder)
+    lines = (folder / "batters.csv").read_text(encoding="utf-8").splitlines()
+    cells = lines[3].split(",")
+    header = lines[0].split(",")
+    cells[header.index("SR")] = "x"
+    lines[3] = ",".join(cells)
+    (folder / "batters.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    before = _count_leagues(db)
+    with pytest.raises(LeagueError, match=r"batters\.csv line 4, column SR: 'x' is not a whole"):
+        sv.create_league(db, "bad", folder)
+    assert _count_leagues(db) == before
+
+
+def test_bad_toml_refused_whole(db, tmp_path):
+    folder = tmp_path / "bad"
+    shutil.copytree(sample_league_path("mini"), folder)
+    text = (folder / "league.toml").read_text(encoding="utf-8")
+    (folder / "league.toml").write_text(text.replace("dh = ", "dh = = "), encoding="utf-8")
+    with pytest.raises(LeagueError, match=r"league\.toml line \d+, column \d+: malformed TOML"):
+        sv.create_league(db, "bad", folder)
+    assert _count_leagues(db) == 0
+
+
+def test_bad_json_refused_whole(db, tmp_path):
+    sv.create_league(db, "mini", "mini")
+    text = sv.export_league(db, "mini", None, "json")
+    broken = tmp_path / "broken.json"
+    broken.write_text(text[:200], encoding="utf-8")
+    with pytest.raises(LeagueError, match=r"broken\.json line \d+, column \d+: not valid JSON"):
+        sv.create_league(db, "broken", broken)
+    doc = json.loads(text)
+    doc["batters"][2]["RR"] = "9"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
+    with pytest.raises(LeagueError) as exc:
+        sv.create_league(db, "bad", bad)
+    message = str(exc.value)
+    assert message.startswith(f"{bad} line ")
+    assert "batters[2], column RR" in message and "outside" in message
+    line = int(message.split(" line ")[1].split(",")[0])
+    assert '"RR"' in bad.read_text(encoding="utf-8").splitlines()[line - 1]
+    assert [lg.name for lg in sv.list_leagues(db)] == ["mini"]
+
+
+def test_import_failure_mid_way_leaves_nothing(db, monkeypatch):
+    """A failure after some rows went in rolls the whole league back."""
+    calls = {"n": 0}
+    real = repo.csv_rows
+
+    def failing(text):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise LeagueError("disk on fire")
+        return real(text)
+
+    monkeypatch.setattr(repo, "csv_rows", failing)
+    with pytest.raises(LeagueError, match="disk on fire"):
+        sv.create_league(db, "half", "mini")
+    monkeypatch.setattr(repo, "csv_rows", real)
+    assert _count_leagues(db) == 0
+    engine = sv.engine_for(db)
+    with engine.connect() as conn:
+        assert conn.execute(sa.text("select count(*) from league_team")).scalar() == 0

@@ -1,0 +1,431 @@
+"""`impact league|season|standings|leaders|boxscore|player`: stored leagues from the command line.
+
+Every command takes --db (a file path or an SQLAlchemy URL; default IMPACT_DB, else the SQLite
+file in the user data folder), and --json where data comes out. Errors are one line on stderr
+and a non-zero exit, never a traceback.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import time
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any, Optional, TypeVar
+
+import typer
+
+from league.errors import LeagueError
+
+league_app = typer.Typer(help="Stored leagues: create, list, export, import.", no_args_is_help=True)
+season_app = typer.Typer(help="Seasons: make the schedule, simulate days.", no_args_is_help=True)
+
+DB_OPT = typer.Option(None, "--db", envvar="IMPACT_DB",
+                      help="League database: a file path or an SQLAlchemy URL.")
+LEAGUE_NAME_OPT = typer.Option(None, "--league", "-l",
+                               help="League name (default: the only league of the database).")
+SEASON_OPT = typer.Option(None, "--season", help="Season number (default: the latest).")
+JSON_OPT = typer.Option(False, "--json", help="Print JSON instead of a table.")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _fail(message: str, code: int = 2) -> None:
+    typer.echo(f"impact: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def guarded(fn: F) -> F:
+    """Turn league, storage and database errors into one line and exit status 2."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from tui import services as sv
+        try:
+            return fn(*args, **kwargs)
+        except LeagueError as exc:
+            _fail(str(exc))
+        except SQLAlchemyError as exc:
+            _fail(str(sv.db_error(exc)))
+        except KeyboardInterrupt:
+            _fail("interrupted", 130)
+        finally:
+            sv.close_all()
+    return wrapper  # type: ignore[return-value]
+
+
+def _echo_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, default=_json_default))
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, date):
+        return value.isoformat()
+    import dataclasses
+    if dataclasses.is_dataclass(value):
+        return dataclasses.asdict(value)  # type: ignore[arg-type]
+    raise TypeError(f"not JSON: {type(value).__name__}")
+
+
+# --- league --------------------------------------------------------------------------------------
+
+
+@league_app.command("new")
+@guarded
+def league_new(
+    name: str = typer.Argument(..., help="A name for the league in this database."),
+    source: str = typer.Option("pacific", "--from",
+                               help="A league folder, a league JSON file or a sample league name."),
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Create a league from a plain-file folder (sample_leagues/<league>) or a sample's name."""
+    from tui import services as sv
+    summary = sv.create_league(db, name, source)
+    if as_json:
+        _echo_json(summary)
+    else:
+        typer.echo(f"league {summary.name}: {summary.title} ({summary.code}), "
+                   f"{summary.teams} teams")
+
+
+@league_app.command("import")
+@guarded
+def league_import(
+    source: Path = typer.Argument(..., help="A league folder (CSV + TOML) or a league JSON file."),
+    name: Optional[str] = typer.Option(None, "--name", help="Name in this database (default: the league code)."),
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Import a whole league; a bad file is refused whole, naming file, line, column, problem."""
+    from tui import services as sv
+    if name is None:
+        name = sv.read_source(source).league.code
+    summary = sv.create_league(db, name, source)
+    if as_json:
+        _echo_json(summary)
+    else:
+        typer.echo(f"league {summary.name}: {summary.title} ({summary.code}), "
+                   f"{summary.teams} teams imported")
+
+
+@league_app.command("export")
+@guarded
+def league_export(
+    name: Optional[str] = typer.Argument(None, help="League name (default: the only league)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o",
+                                       help="A folder for CSV + TOML, or a .json file."),
+    db: Optional[str] = DB_OPT,
+    as_json: bool = typer.Option(False, "--json", help="Write one JSON document (stdout without --out)."),
+) -> None:
+    """Export a whole league as the plain-file format or as one JSON document."""
+    from tui import services as sv
+    fmt = "json" if as_json or (out is not None and out.suffix.lower() == ".json") else "plain"
+    text = sv.export_league(db, name, out, fmt)
+    if text is not None:
+        typer.echo(text, nl=False)
+    else:
+        typer.echo(f"exported to {out}", err=True)
+
+
+@league_app.command("list")
+@guarded
+def league_list(db: Optional[str] = DB_OPT, as_json: bool = JSON_OPT) -> None:
+    """The leagues of the database."""
+    from tui import services as sv
+    leagues = sv.list_leagues(db)
+    if as_json:
+        _echo_json(leagues)
+        return
+    if not leagues:
+        typer.echo("no leagues yet: impact league new NAME --from pacific")
+    for lg in leagues:
+        typer.echo(f"{lg.name:16} {lg.code:6} {lg.teams:2} teams  {lg.seasons} season(s)  {lg.title}")
+
+
+# --- season --------------------------------------------------------------------------------------
+
+
+@season_app.command("new")
+@guarded
+def season_new(
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    games_per_opponent: int = typer.Option(24, "--games-per-opponent", min=1, max=60),
+    series_length: int = typer.Option(3, "--series-length", min=2, max=4),
+    seed: int = typer.Option(0, "--seed", help="Seed of the schedule and of every game."),
+    start: Optional[str] = typer.Option(None, "--start", help="First day, YYYY-MM-DD."),
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Make the next season: the schedule (series, off days) and the season's cards."""
+    from tui import services as sv
+    first = None
+    if start is not None:
+        try:
+            first = date.fromisoformat(start)
+        except ValueError:
+            _fail(f"--start {start!r}: not a date (YYYY-MM-DD)")
+    info = sv.new_season(db, league, games_per_opponent=games_per_opponent,
+                         series_length=series_length, seed=seed, start=first)
+    if as_json:
+        _echo_json(info)
+    else:
+        typer.echo(f"season {info.number}: {info.games} games from {info.start}, seed {info.seed}")
+
+
+@season_app.command("sim")
+@guarded
+def season_sim(
+    days: Optional[int] = typer.Option(None, "--days", min=1, help="How many playing days."),
+    to_end: bool = typer.Option(False, "--to-end", help="Every game left."),
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+) -> None:
+    """Simulate days of the season; each game is stored on its own, so a stop loses nothing."""
+    from tui import services as sv
+    if days is not None and to_end:
+        _fail("give --days N or --to-end, not both")
+    if days is None and not to_end:
+        days = 1
+    report = None
+    if quiet or as_json:
+        report = sv.sim_days(db, league, season, days=days, to_end=to_end)
+    else:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), transient=True) as bar:
+            task = bar.add_task("simulating", total=None)
+
+            def progress(done: int, total: int, slot: Any) -> None:
+                bar.update(task, completed=done, total=total, description=f"{slot.day}")
+
+            report = sv.sim_days(db, league, season, days=days, to_end=to_end, progress=progress)
+    if as_json:
+        _echo_json(report)
+    else:
+        left = f", {report.remaining} left" if report.remaining else ", season finished"
+        upto = f" through {report.last_day}" if report.last_day else ""
+        typer.echo(f"played {report.games} games on {report.days} days{upto}{left}")
+
+
+@season_app.command("schedule")
+@guarded
+def season_schedule(
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """The season's calendar with results so far."""
+    from tui import services as sv
+    days = sv.schedule_days(db, league, season)
+    if as_json:
+        _echo_json([{"day": d, "games": games} for d, games in days])
+        return
+    for d, games in days:
+        cells = []
+        for g in games:
+            score = f" {g.away_runs}-{g.home_runs}" if g.status == "final" else ""
+            cells.append(f"#{g.number} {g.away}@{g.home}{score}")
+        typer.echo(f"{d}  " + "  ".join(cells))
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+
+def standings_cmd(
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    from_above: bool = typer.Option(False, "--gb-above", help="Games behind the team above."),
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Standings: 試合 勝 敗 分 勝率 ゲーム差 貯金, streak, last 10, the tiebreak used."""
+    from league.standings import gb_text
+    from tui import services as sv
+    view = sv.standings(db, league, season, games_behind_from="above" if from_above else "leader")
+    if as_json:
+        _echo_json({"league": view.league, "season": view.season, "games": view.games,
+                    "final": view.final, "rows": view.rows})
+        return
+    typer.echo(f"{view.title}  season {view.season}  ({view.final}/{view.games} games played)")
+    typer.echo("順位 チーム     試合  勝  敗  分  勝率  差    貯金 連続    直近10   得点 失点")
+    for r in view.rows:
+        pct = f"{r.pct:.3f}".lstrip("0") if r.pct < 1 else f"{r.pct:.3f}"
+        name = _pad(view.names.get(r.team, r.team), 8)
+        note = f"  ({r.tiebreak})" if r.tiebreak else ""
+        typer.echo(f"{r.rank:>3}  {name} {r.games:>4} {r.wins:>3} {r.losses:>3} {r.draws:>3}"
+                   f"  {pct:>5} {gb_text(r.games_behind):>5} {r.savings:>+5} {_pad(r.streak, 7)}"
+                   f" {r.last10:>7} {r.runs_for:>5} {r.runs_against:>4}{note}")
+
+
+def _pad(text: str, width: int) -> str:
+    import unicodedata
+    w = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return text + " " * max(0, width - w)
+
+
+def leaders_cmd(
+    kind: str = typer.Argument("batting", help="batting, pitching or fielding."),
+    stat: Optional[str] = typer.Option(None, "--stat", help="avg, hr, rbi, ops, era, so, saves…"),
+    team: Optional[str] = typer.Option(None, "--team", help="Only this team (code)."),
+    limit: int = typer.Option(10, "--limit", min=1),
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Leaders; rate stats need 規定打席 (team games × 3.1) or 規定投球回 (team games × 1.0)."""
+    from league.stats import stat_label
+    from tui import services as sv
+    if kind not in ("batting", "pitching", "fielding"):
+        _fail(f"unknown kind {kind!r}: use batting, pitching or fielding")
+    view = sv.leaders(db, league, season, kind=kind, stat=stat, team=team, limit=limit)
+    if as_json:
+        _echo_json({"kind": view.kind, "stat": view.stat, "season": view.season,
+                    "rows": [{"rank": r.rank, "player": r.player_id, "name": view.names.get(r.player_id),
+                              "team": r.team, "value": r.value, "text": r.text}
+                             for r in view.rows]})
+        return
+    typer.echo(f"{stat_label(kind, view.stat)} ({view.stat}), season {view.season}")
+    if not view.rows:
+        typer.echo("  nobody qualifies yet")
+    for r in view.rows:
+        typer.echo(f"{r.rank:>3}  {_pad(view.names.get(r.player_id, r.player_id), 14)} {r.team}  {r.text:>8}")
+
+
+def boxscore_cmd(
+    game: int = typer.Argument(..., help="Game number in the season."),
+    plays: bool = typer.Option(True, "--plays/--no-plays", help="Print the play-by-play."),
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """The box score of a stored game (with its play-by-play)."""
+    from tui import services as sv
+    box = sv.boxscore(db, game, league, season, plays=plays)
+    if as_json:
+        _echo_json(box.data)
+    else:
+        typer.echo(f"game {box.number}, {box.day}")
+        typer.echo(box.text)
+
+
+def player_cmd(
+    ref: str = typer.Argument(..., help="Player id (SAP01) or name."),
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+    log: bool = typer.Option(True, "--log/--no-log", help="Print the game log."),
+) -> None:
+    """A player's season and career stats and game log."""
+    from tui import services as sv
+    view = sv.player(db, ref, league, season)
+    if as_json:
+        _echo_json({"id": view.id, "name": view.name, "team": view.team, "season": view.season,
+                    "batting": sv.stats_dict(view.batting),
+                    "pitching": sv.stats_dict(view.pitching),
+                    "fielding": sv.stats_dict(view.fielding),
+                    "career": {"batting": sv.stats_dict(view.career_batting),
+                               "pitching": sv.stats_dict(view.career_pitching),
+                               "fielding": sv.stats_dict(view.career_fielding)},
+                    "game_log": view.game_log})
+        return
+    from league.stats import stat_text
+    typer.echo(f"{view.name} ({view.id}, {view.team}), season {view.season}")
+    for label, st, career in (("batting", view.batting, view.career_batting),
+                              ("pitching", view.pitching, view.career_pitching)):
+        if st is None:
+            continue
+        if label == "batting":
+            keys = ("games", "pa", "ab", "h", "hr", "rbi", "sb", "bb", "so", "avg", "obp", "slg", "ops")
+        else:
+            keys = ("games", "starts", "wins", "losses", "saves", "holds", "outs", "so", "bb", "er",
+                    "era", "whip")
+        for title, s in (("season", st), ("career", career)):
+            cells = "  ".join(f"{k} {stat_text(k, getattr(s, k))}" for k in keys)
+            typer.echo(f"  {label} {title}: {cells}")
+    if view.fielding is not None:
+        f = view.fielding
+        typer.echo(f"  fielding season: games {f.games}  po {f.po}  a {f.a}  e {f.e}  dp {f.dp}"
+                   f"  pct {stat_text('fielding_pct', f.fielding_pct)}")
+    if log:
+        typer.echo("  game log:")
+        for e in view.game_log:
+            parts = []
+            if "batting" in e:
+                b = e["batting"]
+                parts.append(f"{b['pos'] or '-':6} {b['ab']}-{b['h']} HR {b['hr']} RBI {b['rbi']}"
+                             f" BB {b['bb']} K {b['so']}")
+            if "pitching" in e:
+                p = e["pitching"]
+                from league.boxscore import innings_text
+                parts.append(f"P {p['decision'] or '-'} {innings_text(p['outs'])} IP"
+                             f" H {p['h']} ER {p['er']} K {p['so']}")
+            typer.echo(f"  {e['day']} #{e['game']:<4} vs {e['opponent']}  " + "  ".join(parts))
+
+
+def bench_season(seed: int = 1, league_path: Optional[Path] = None,
+                 games_per_opponent: int = 24, rounds: int = 3) -> None:
+    """Time a full season stored in a temp SQLite file beside the engine alone on the same games.
+
+    Each round plays the season's games once without storage (the same starters, rest and
+    fatigue, so the same games) and once through `season sim --to-end` into a fresh season;
+    the best round of each is shown, as timeit does, since the machine's other work only adds.
+    """
+    import tempfile
+
+    from storage import repository as repo
+    from storage.db import session
+    from storage.plainfiles import sample_league_path
+    from tui import services as sv
+
+    source = str(league_path) if league_path is not None else str(sample_league_path("pacific"))
+    engine_times: list[float] = []
+    stored_times: list[float] = []
+    games = 0
+    with tempfile.TemporaryDirectory() as folder:
+        db = str(Path(folder) / "bench.sqlite3")
+        sv.create_league(db, "bench", source)
+        for _ in range(rounds):
+            info = sv.new_season(db, "bench", games_per_opponent=games_per_opponent, seed=seed)
+            with session(sv.engine_for(db)) as s:
+                ctx = sv._context(s, "bench", info.number)
+                slots = repo.schedule(session=s, season_id=info.id, pending_only=True)
+            t0 = time.perf_counter()
+            for slot in slots:
+                _result, rest, starters = sv.play_slot(ctx, slot)
+                ctx.rest.update(rest)
+                ctx.last.update(starters)
+            engine_times.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            report = sv.sim_days(db, "bench", info.number, to_end=True)
+            stored_times.append(time.perf_counter() - t0)
+            games = report.games
+        size = sum(p.stat().st_size for p in Path(folder).glob("bench.sqlite3*")) / rounds
+        sv.close_all()
+    engine_time, stored_time = min(engine_times), min(stored_times)
+    extra = stored_time / engine_time - 1
+    typer.echo(f"season           {games} games ({games_per_opponent} per opponent), seed {seed}, "
+               f"best of {rounds}")
+    typer.echo(f"engine alone     {engine_time:.3f} s  ({games / engine_time:.0f} games/s)")
+    typer.echo(f"with storage     {stored_time:.3f} s  ({games / stored_time:.0f} games/s, SQLite)")
+    typer.echo(f"storage adds     {extra * 100:.0f}% of the engine's time (limit 50%)")
+    typer.echo(f"database         {size / 1e6:.1f} MB a season")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the league, season and reading commands to the root `impact` app."""
+    app.add_typer(league_app, name="league")
+    app.add_typer(season_app, name="season")
+    app.command("standings")(guarded(standings_cmd))
+    app.command("leaders")(guarded(leaders_cmd))
+    app.command("boxscore")(guarded(boxscore_cmd))
+    app.command("player")(guarded(player_cmd))
