@@ -1,0 +1,160 @@
+"""The league app at the keyboard: open each area, sim a week and see the standings change,
+open a box score from the schedule, switch the language; and a snapshot of the main screens."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tui import services
+from tui.app import ImpactApp
+
+SIZE = (120, 40)
+
+
+async def _opened(app, pilot):
+    app.animation_level = "none"
+    for _ in range(200):
+        await pilot.pause(0.05)
+        if app.current_mode == "standings" and app.screen.query("#standings-table"):
+            table = app.screen.query_one("#standings-table")
+            if table.row_count:
+                return
+    raise AssertionError("the app did not open the league")
+
+
+async def _until(pilot, check, tries=200):
+    for _ in range(tries):
+        await pilot.pause(0.05)
+        if check():
+            return
+    raise AssertionError("timed out")
+
+
+async def test_first_run_creates_the_sample_league_and_shows_standings(tmp_path):
+    app = ImpactApp(db=str(tmp_path / "league.sqlite3"))
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        table = app.screen.query_one("#standings-table")
+        assert table.row_count == 6
+        assert [str(c) for c in table.get_row_at(0)][2:6] == ["0", "0", "0", "0"]
+    assert [lg.name for lg in services.list_leagues(str(tmp_path / "league.sqlite3"))] == ["pacific"]
+
+
+async def test_sim_a_week_from_the_schedule_changes_the_standings(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        await pilot.press("2")
+        await _until(pilot, lambda: app.screen.query("#days-table") and app.screen.query_one("#days-table").row_count)
+        await pilot.press("w")
+        await _until(pilot, lambda: not app.screen.simulating and "7" in str(app.screen.query_one("#sim-status").render()))
+        await pilot.press("1")
+        await _until(pilot, lambda: sum(int(str(app.screen.query_one("#standings-table").get_row_at(i)[2]))
+                                        for i in range(6)) > 0)
+        table = app.screen.query_one("#standings-table")
+        played = [int(str(table.get_row_at(i)[2])) for i in range(6)]
+        wins = [int(str(table.get_row_at(i)[3])) for i in range(6)]
+        losses = [int(str(table.get_row_at(i)[4])) for i in range(6)]
+        assert sum(played) == 2 * 21 and sum(wins) == sum(losses)
+    assert services.standings(db).final == 21
+
+
+async def test_escape_cancels_a_long_simulation_between_games(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        await pilot.press("2")
+        await _until(pilot, lambda: app.screen.query("#days-table") and app.screen.query_one("#days-table").row_count)
+        app.screen.start_sim("end")  # the same as pressing e
+        await pilot.press("escape")
+        await _until(pilot, lambda: not app.screen.simulating, tries=400)
+        assert "中止" in str(app.screen.query_one("#sim-status").render())
+    played = services.standings(db).final
+    assert played < 360
+    # what was cancelled carries on from where it stopped
+    report = services.sim_days(db, days=1)
+    assert report.games == 3 and services.standings(db).final == played + 3
+
+
+async def test_a_box_score_opens_from_the_schedule(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        services.sim_days(db, days=1)
+        app.data_changed()
+        await pilot.press("2")
+        await _until(pilot, lambda: app.screen.query("#days-table") and app.screen.query_one("#days-table").row_count)
+        app.screen.query_one("#days-table").move_cursor(row=0)
+        await _until(pilot, lambda: app.screen.query_one("#day-games").row_count
+                     and "vs" not in str(app.screen.query_one("#day-games").get_row_at(0)[2]))
+        app.screen.query_one("#day-games").focus()
+        await pilot.press("enter")
+        await _until(pilot, lambda: app.screen.query("#box-text") and "計" in str(app.screen.query_one("#box-text").render()))
+        assert app.screen.query_one("#rolls-table").row_count > 100
+        assert app.screen.query_one("#plays-table").row_count > 30
+        await pilot.press("escape")
+        await _until(pilot, lambda: app.screen.query("#days-table"))
+
+
+async def test_games_area_lists_finished_games_and_filters_by_team(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        services.sim_days(db, days=2)
+        app.data_changed()
+        await pilot.press("6")
+        await _until(pilot, lambda: app.screen.query("#games-table") and app.screen.query_one("#games-table").row_count == 6)
+        await pilot.click("#games-filter")
+        await pilot.press(*"SAP")
+        await _until(pilot, lambda: app.screen.query_one("#games-table").row_count == 2)
+
+
+async def test_language_switch_relabels_the_table(tmp_path):
+    app = ImpactApp(db=str(tmp_path / "league.sqlite3"))
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        table = app.screen.query_one("#standings-table")
+        assert str(table.columns[table.ordered_columns[6].key].label) == "勝率"
+        await pilot.press("L")
+        await _until(pilot, lambda: str(app.screen.query_one("#standings-table").ordered_columns[6].label) == "PCT")
+        assert app.japanese is False
+
+
+async def test_a_broken_database_is_a_notification_not_a_crash(tmp_path):
+    bad = tmp_path / "not-a-db.sqlite3"
+    bad.write_bytes(b"this is not a database" * 100)
+    app = ImpactApp(db=str(bad))
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, lambda: len(app._notifications) > 0)
+        assert app.is_running
+
+
+def test_standings_snapshot(tmp_path, snapshot):
+    import asyncio
+
+    db = str(tmp_path / "league.sqlite3")
+
+    async def run():
+        app = ImpactApp(db=db)
+        async with app.run_test(size=SIZE) as pilot:
+            await _opened(app, pilot)
+            services.sim_days(db, days=5)
+            app.data_changed()
+            await _until(pilot, lambda: int(str(app.screen.query_one("#standings-table").get_row_at(0)[2])) > 0)
+            await pilot.pause(0.2)
+            return app.export_screenshot()
+
+    svg = asyncio.run(run())
+    snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
+    snapshot.assert_match(_stable(svg), "standings.svg")
+
+
+def _stable(svg: str) -> str:
+    """Textual's SVG export names its CSS classes after a hash of the terminal id; strip it."""
+    import re
+    return re.sub(r"terminal-\d+", "terminal", svg)

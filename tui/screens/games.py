@@ -1,0 +1,63 @@
+"""Games: every finished game of the season; Enter opens its box score."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from tui import services
+from tui.labels import label
+from tui.screens.base import AreaScreen
+
+
+class GamesScreen(AreaScreen):
+    """試合: finished games, newest first, filtered by a team code or name typed above."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: list = []
+        self.names: dict[str, str] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="games-title", classes="area-title")
+        yield Input(placeholder="チーム / team filter", id="games-filter")
+        yield DataTable(id="games-table", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def load(self):
+        days = self.call_service(services.schedule_days)
+        view = self.call_service(services.standings)
+        finals = [g for _, gs in days for g in gs if g.status == "final"]
+        return list(reversed(finals)), view.names
+
+    def show(self, data) -> None:
+        self.games, self.names = data
+        ja = self.app.japanese
+        self.query_one("#games-title", Static).update(
+            f"{label('games', ja)}  {len(self.games)}")
+        self._fill()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._fill()
+
+    def _fill(self) -> None:
+        ja = self.app.japanese
+        needle = self.query_one("#games-filter", Input).value.strip().lower()
+        t = self.query_one("#games-table", DataTable)
+        t.clear(columns=True)
+        t.add_columns("#", label("day", ja), label("away", ja), label("score", ja), label("home", ja))
+        shown = 0
+        for g in self.games:
+            teams = f"{g.away} {g.home} {self.names.get(g.away, '')} {self.names.get(g.home, '')}".lower()
+            if needle and needle not in teams:
+                continue
+            t.add_row(str(g.number), g.day.isoformat(), self.names.get(g.away, g.away),
+                      f"{g.away_runs} - {g.home_runs}", self.names.get(g.home, g.home),
+                      key=str(g.number))
+            shown += 1
+            if shown >= 2000:  # page beyond what a person scans
+                break
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.row_key.value:
+            self.app.open_boxscore(int(event.row_key.value))

@@ -1,0 +1,184 @@
+"""Schedule: the season calendar by day, results and upcoming games; simulate days in a worker."""
+from __future__ import annotations
+
+import threading
+from datetime import date
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
+
+from league.errors import LeagueError
+from tui import services
+from tui.labels import label
+from tui.screens.base import AreaScreen
+
+
+class ScheduleScreen(AreaScreen):
+    """日程: days on the left, that day's games on the right; d / w / t / e simulate, Esc cancels."""
+
+    BINDINGS = [
+        Binding("d", "sim('day')", "1日"),
+        Binding("w", "sim('week')", "1週間"),
+        Binding("t", "sim('to')", "選んだ日まで"),
+        Binding("e", "sim('end')", "最後まで"),
+        Binding("escape", "cancel_sim", "中止", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.days: list[tuple[date, list]] = []
+        self.names: dict[str, str] = {}
+        self._cancel = threading.Event()
+        self.simulating = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="schedule-title", classes="area-title")
+        with Horizontal(id="schedule-body"):
+            yield DataTable(id="days-table", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="day-pane"):
+                yield Static(id="day-title", classes="section-title")
+                yield DataTable(id="day-games", cursor_type="row")
+        with Horizontal(id="sim-bar"):
+            yield Static(id="sim-status")
+            yield ProgressBar(id="sim-progress", show_eta=False)
+        yield Footer()
+
+    def load(self):
+        days = self.call_service(services.schedule_days)
+        view = self.call_service(services.standings)
+        return days, view
+
+    def show(self, data) -> None:
+        days, view = data
+        self.days = days
+        self.names = view.names
+        ja = self.app.japanese
+        self.query_one("#schedule-title", Static).update(
+            f"{label('schedule', ja)}  {view.title}  {view.final}/{view.games}")
+        t = self.query_one("#days-table", DataTable)
+        keep = t.cursor_row if t.row_count else None
+        t.clear(columns=True)
+        t.add_columns(label("day", ja), label("g", ja), label("status", ja))
+        first_open = None
+        for i, (d, games) in enumerate(days):
+            done = sum(1 for g in games if g.status == "final")
+            status = label("final", ja) if done == len(games) else (
+                f"{done}/{len(games)}" if done else label("scheduled", ja))
+            if first_open is None and done < len(games):
+                first_open = i
+            t.add_row(f"{d.isoformat()} ({'月火水木金土日'[d.weekday()] if ja else d.strftime('%a')})",
+                      str(len(games)), status, key=d.isoformat())
+        target = keep if keep is not None else (first_open if first_open is not None else 0)
+        if t.row_count:
+            t.move_cursor(row=min(target, t.row_count - 1))
+            self._show_day(min(target, t.row_count - 1))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id == "days-table":
+            self._show_day(event.cursor_row)
+
+    def _show_day(self, index: int) -> None:
+        if not 0 <= index < len(self.days):
+            return
+        ja = self.app.japanese
+        d, games = self.days[index]
+        self.query_one("#day-title", Static).update(d.isoformat())
+        t = self.query_one("#day-games", DataTable)
+        t.clear(columns=True)
+        t.add_columns("#", label("away", ja), label("score", ja), label("home", ja))
+        for g in games:
+            score = f"{g.away_runs} - {g.home_runs}" if g.status == "final" else "vs"
+            t.add_row(str(g.number), self.names.get(g.away, g.away), score,
+                      self.names.get(g.home, g.home), key=str(g.number))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id == "day-games" and event.row_key.value:
+            number = int(event.row_key.value)
+            game = next((g for _, gs in self.days for g in gs if g.number == number), None)
+            if game is not None and game.status == "final":
+                self.app.open_boxscore(number)
+            else:
+                self.app.notify("まだ試合をしていません" if self.app.japanese else "Not played yet",
+                                timeout=3)
+
+    # ------------------------------------------------------------------ simulation
+    def action_sim(self, how: str) -> None:
+        self.start_sim(how)
+
+    def start_sim(self, how: str) -> None:
+        if self.simulating:
+            self.app.notify("simulating already (Esc cancels)", timeout=3)
+            return
+        kwargs: dict = {}
+        if how == "day":
+            kwargs["days"] = 1
+        elif how == "week":
+            kwargs["days"] = 7
+        elif how == "end":
+            kwargs["to_end"] = True
+        else:
+            t = self.query_one("#days-table", DataTable)
+            if not self.days or not t.row_count:
+                return
+            target = self.days[t.cursor_row][0]
+            pending_days = sorted({d for d, gs in self.days if any(g.status != "final" for g in gs)})
+            n = sum(1 for d in pending_days if d <= target)
+            if n == 0:
+                self.app.notify("その日までの試合は終わっています" if self.app.japanese
+                                else "Every game up to that day is played", timeout=3)
+                return
+            kwargs["days"] = n
+        self._cancel.clear()
+        self.simulating = True
+        self.query_one("#sim-progress", ProgressBar).update(total=None, progress=0)
+        self._sim_worker(kwargs)
+
+    def action_cancel_sim(self) -> None:
+        if self.simulating:
+            self._cancel.set()
+            self.query_one("#sim-status", Static).update("…")
+
+    @work(thread=True, exclusive=True, group="sim")
+    def _sim_worker(self, kwargs: dict) -> None:
+        batch = {"n": 0}
+
+        def progress(done: int, total: int, slot) -> None:
+            batch["n"] += 1
+            # post progress in batches: the event loop is not flooded with updates
+            if done == total or batch["n"] % 3 == 0:
+                self.app.call_from_thread(self._progress, done, total, slot)
+            if done == total or batch["n"] % 30 == 0:
+                self.app.call_from_thread(self.app.data_changed)
+
+        try:
+            report = self.call_service(services.sim_days, progress=progress,
+                                       cancel=self._cancel.is_set, **kwargs)
+        except LeagueError as exc:
+            self.app.call_from_thread(self._sim_done, None, str(exc))
+            return
+        except Exception as exc:
+            self.app.call_from_thread(self._sim_done, None, f"{type(exc).__name__}: {exc}")
+            return
+        self.app.call_from_thread(self._sim_done, report, None)
+
+    def _progress(self, done: int, total: int, slot) -> None:
+        self.query_one("#sim-progress", ProgressBar).update(total=total, progress=done)
+        self.query_one("#sim-status", Static).update(f"{slot.day}  #{slot.number}  {done}/{total}")
+
+    def _sim_done(self, report, error: str | None) -> None:
+        self.simulating = False
+        ja = self.app.japanese
+        if error:
+            self.app.notify(error, severity="error", timeout=8)
+        elif report is not None:
+            text = (f"{report.games}試合 ({report.days}日) 終了" if ja
+                    else f"{report.games} games ({report.days} days) played")
+            if report.stopped:
+                text += "  — 中止" if ja else "  — cancelled"
+            self.query_one("#sim-status", Static).update(text)
+            self.app.notify(text, timeout=4)
+        self.app.data_changed()

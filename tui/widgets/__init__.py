@@ -1,0 +1,1 @@
+"""Reusable widgets of the league app; each carries its DEFAULT_CSS."""
