@@ -14,10 +14,25 @@ from league.errors import DiceError, LeagueError
 
 app = typer.Typer(
     name="impact",
-    help="Impact League: run leagues of Impact Baseball and Melting Pot events.",
-    no_args_is_help=True,
+    help="Impact League: run leagues of Impact Baseball and Melting Pot events. "
+         "With no command, opens the league app.",
     add_completion=False,
 )
+
+
+@app.callback(invoke_without_command=True)
+def root(
+    ctx: typer.Context,
+    db: Optional[str] = typer.Option(None, "--db", envvar="IMPACT_DB",
+                                     help="League database: a file path or an SQLAlchemy URL."),
+    league: Optional[str] = typer.Option(None, "--league-name", help="Which stored league to open."),
+) -> None:
+    """With no command: open the full-screen league app (the bundled sample league on first run)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from tui.app import ImpactApp
+
+    ImpactApp(db=db, league=league).run()
 sim_app = typer.Typer(help="Simulate games with computer managers.", no_args_is_help=True)
 rules_app = typer.Typer(help="Rulesets: check a ruleset file.", no_args_is_help=True)
 app.add_typer(sim_app, name="sim")
