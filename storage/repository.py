@@ -453,40 +453,46 @@ def record_game(*, session: Session, season_id: int, slot: GameSlot, result: Gam
     commits, so the game is all or nothing.
     """
     conn = session.connection()
-    done = conn.execute(_FINAL, {"sid": slot.id, "away_runs": result.runs[0],
-                                 "home_runs": result.runs[1]})
-    if done.rowcount != 1:
-        raise LeagueError(f"game {slot.number} is already final")
-    gid = conn.execute(_GAME, {"schedule_id": slot.id, "season_id": season_id, "seed": seed,
-                               "data": game_data(result), "played_at": _now()}
-                       ).inserted_primary_key[0]
-    codes = (result.away, result.home)
+    dialect = conn.dialect
+    sqlite = dialect.name == "sqlite"
     cursor = conn.connection.cursor()
     try:
-        dialect = conn.dialect
-        _many(cursor, dialect, "bat", [
-            (gid, season_id, k, side, codes[side], pid, pos, *line)
-            for k, (side, pid, line, pos) in enumerate(result.batting)])
-        last_of = {side: pid for side, pid, _ in result.pitching}
-        first_of: dict[int, str] = {}
-        for side, pid, _ in result.pitching:
-            first_of.setdefault(side, pid)
-        _many(cursor, dialect, "pit", [
-            (gid, season_id, k, side, codes[side], pid, result.decisions.get(pid),
-             first_of[side] == pid, last_of[side] == pid, *line)
-            for k, (side, pid, line) in enumerate(result.pitching)])
-        fielding = getattr(result, "fielding", None) or []
-        _many(cursor, dialect, "fld", [
-            (gid, season_id, k, side, codes[side], pid, *line)
-            for k, (side, pid, line) in enumerate(fielding)])
-        day = (lambda d: d.isoformat()) if dialect.name == "sqlite" else (lambda d: d)
-        _many(cursor, dialect, "rest_del", [(season_id, p) for p in rest])
-        _many(cursor, dialect, "rest_ins", [(season_id, p, day(r.available_on), r.fatigue)
-                                            for p, r in rest.items()])
-        _many(cursor, dialect, "starter", [(pid, season_id, team) for team, pid in starters.items()])
+        _many(cursor, dialect, "final", [(result.runs[0], result.runs[1], slot.id)], many=False)
+        if cursor.rowcount != 1:
+            raise LeagueError(f"game {slot.number} is already final")
+        now = _now()
+        _many(cursor, dialect, "game", [(slot.id, season_id, seed, game_data(result),
+                                         now.strftime("%Y-%m-%d %H:%M:%S.%f") if sqlite else now)],
+              many=False)
+        gid = cursor.fetchone()[0]
+        _write_lines(cursor, dialect, season_id, gid, result, rest, starters)
     finally:
         cursor.close()
     return int(gid)
+
+
+def _write_lines(cursor: Any, dialect: Any, season_id: int, gid: int, result: GameResult,
+           rest: Mapping[str, StoredRest], starters: Mapping[str, str]) -> None:
+    codes = (result.away, result.home)
+    _many(cursor, dialect, "bat", [
+        (gid, season_id, k, side, codes[side], pid, pos, *line)
+        for k, (side, pid, line, pos) in enumerate(result.batting)])
+    last_of = {side: pid for side, pid, _ in result.pitching}
+    first_of: dict[int, str] = {}
+    for side, pid, _ in result.pitching:
+        first_of.setdefault(side, pid)
+    _many(cursor, dialect, "pit", [
+        (gid, season_id, k, side, codes[side], pid, result.decisions.get(pid),
+         first_of[side] == pid, last_of[side] == pid, *line)
+        for k, (side, pid, line) in enumerate(result.pitching)])
+    _many(cursor, dialect, "fld", [
+        (gid, season_id, k, side, codes[side], pid, *line)
+        for k, (side, pid, line) in enumerate(getattr(result, "fielding", None) or [])])
+    day = (lambda d: d.isoformat()) if dialect.name == "sqlite" else (lambda d: d)
+    _many(cursor, dialect, "rest_del", [(season_id, p) for p in rest])
+    _many(cursor, dialect, "rest_ins", [(season_id, p, day(r.available_on), r.fatigue)
+                                        for p, r in rest.items()])
+    _many(cursor, dialect, "starter", [(pid, season_id, team) for team, pid in starters.items()])
 
 
 def _statements() -> dict[str, tuple[Any, tuple[str, ...]]]:
@@ -495,7 +501,15 @@ def _statements() -> dict[str, tuple[Any, tuple[str, ...]]]:
     def ins(table: Any, keys: tuple[str, ...]) -> tuple[Any, tuple[str, ...]]:
         return insert(table.__table__).values({k: bindparam(k) for k in keys}), keys
 
+    s = ScheduleRow.__table__
+    g = GameRow.__table__
     return {
+        "final": (update(s).where(s.c.id == bindparam("k_id"), s.c.status != "final")
+                  .values(status="final", away_runs=bindparam("k_away"),
+                          home_runs=bindparam("k_home")), ("k_away", "k_home", "k_id")),
+        "game": (insert(g).values({k: bindparam(k) for k in (
+            "schedule_id", "season_id", "seed", "data", "played_at")}).returning(g.c.id),
+            ("schedule_id", "season_id", "seed", "data", "played_at")),
         "bat": ins(BattingLineRow, ("game_id", "season_id", "seq", "side", "team", "player",
                                     "pos", *BAT_COLUMNS)),
         "pit": ins(PitchingLineRow, ("game_id", "season_id", "seq", "side", "team", "player",
@@ -512,10 +526,10 @@ def _statements() -> dict[str, tuple[Any, tuple[str, ...]]]:
 
 
 _STATEMENTS = _statements()
-_compiled: dict[tuple[str, str], tuple[str, tuple[str, ...], tuple[int, ...] | None]] = {}
+_compiled: dict[tuple[str, str], tuple[str, tuple[str, ...], Any, dict[str, Any]]] = {}
 
 
-def _many(cursor: Any, dialect: Any, name: str, rows: list[tuple]) -> None:
+def _many(cursor: Any, dialect: Any, name: str, rows: list[tuple], many: bool = True) -> None:
     """executemany of a Core statement compiled once per dialect (its own paramstyle), with rows
     as tuples: SQLAlchemy's per-row parameter processing was most of the cost of storing a game.
     """
@@ -525,24 +539,24 @@ def _many(cursor: Any, dialect: Any, name: str, rows: list[tuple]) -> None:
     if entry is None:
         stmt, keys = _STATEMENTS[name]
         compiled = stmt.compile(dialect=dialect)
-        order = (tuple(keys.index(n) for n in compiled.positiontup)  # type: ignore[union-attr]
-                 if compiled.positional else None)
-        entry = _compiled[(dialect.name, name)] = (str(compiled), keys, order)
-    sql, keys, order = entry
+        # literal values of the statement (status = 'final') are bound parameters too
+        constants = {k: v for k, v in compiled.params.items() if k not in keys}
+        order = None
+        if compiled.positional:
+            order = tuple(keys.index(n) if n in keys else ("const", constants[n])
+                          for n in compiled.positiontup)  # type: ignore[union-attr]
+        entry = _compiled[(dialect.name, name)] = (str(compiled), keys, order, constants)
+    sql, keys, order, constants = entry
     if order is None:
-        params: list[Any] = [dict(zip(keys, r)) for r in rows]
+        params: list[Any] = [{**constants, **dict(zip(keys, r))} for r in rows]
     elif order == tuple(range(len(keys))):
         params = rows
     else:
-        params = [tuple(r[i] for i in order) for r in rows]
-    cursor.executemany(sql, params)
-
-
-_S = ScheduleRow.__table__
-_FINAL = (update(_S).where(_S.c.id == bindparam("sid"), _S.c.status != "final")
-          .values(status="final", away_runs=bindparam("away_runs"),
-                  home_runs=bindparam("home_runs")))
-_GAME = insert(GameRow.__table__)
+        params = [tuple(r[i] if isinstance(i, int) else i[1] for i in order) for r in rows]
+    if many:
+        cursor.executemany(sql, params)
+    else:
+        cursor.execute(sql, params[0])
 
 
 # --- reading back --------------------------------------------------------------------------------

@@ -163,3 +163,28 @@ def test_locked_database_is_one_line(tmp_path, monkeypatch):
     assert result.exit_code != 0
     assert "busy" in result.output or "locked" in result.output
     assert "Traceback" not in result.output
+
+
+def test_short_season_to_end_and_replay(db):
+    """The whole loop on each database: a short season to the end, totals, a replayed game."""
+    from collections import Counter
+
+    from league.boxscore import render
+    from league.game import BAT_FIELDS
+
+    sv.create_league(db, "mini", "mini")
+    sv.new_season(db, games_per_opponent=4, seed=9)
+    report = sv.sim_days(db, to_end=True)
+    assert report.remaining == 0
+    view = sv.standings(db)
+    assert view.final == view.games == report.games
+    assert sum(r.wins for r in view.rows) == sum(r.losses for r in view.rows)
+    board = sv.leaders(db, kind="batting", stat="r", limit=1000)
+    runs = Counter()
+    for row in board.rows:
+        runs[row.team] += row.value
+    assert {r.team: r.runs_for for r in view.rows} == {t: runs[t] for t in view.names}
+    for number in (1, report.games):
+        stored, again = sv.replay(db, number)
+        assert render(again) == render(stored)
+    assert BAT_FIELDS[2] == "r"

@@ -14,6 +14,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Optional, TypeVar
 
+import click
 import typer
 
 from league.errors import LeagueError
@@ -50,7 +51,11 @@ def guarded(fn: F) -> F:
         except SQLAlchemyError as exc:
             _fail(str(sv.db_error(exc)))
         except KeyboardInterrupt:
-            _fail("interrupted", 130)
+            _fail("interrupted; every game finished so far is stored (run again to carry on)", 130)
+        except (typer.Exit, typer.Abort, click.exceptions.ClickException):
+            raise
+        except Exception as exc:  # a bug: still one line, with what and where
+            _fail(f"internal error: {type(exc).__name__}: {exc}", 1)
         finally:
             sv.close_all()
     return wrapper  # type: ignore[return-value]

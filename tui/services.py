@@ -287,7 +287,8 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
     in its own transaction; running again carries on from the first game not yet final.
 
     `progress(done, total, slot)` is called after each stored game; `cancel()` is asked before
-    each game and stops cleanly between games.
+    each game and stops cleanly between games. A Ctrl-C or a killed process leaves every game
+    stored so far and never half a game.
     """
     if days is None and not to_end:
         days = 1
@@ -482,9 +483,18 @@ def replay(db: str | Path | None, number: int, league: str | None = None,
         stored, data, _seed = repo.game_result(session=s, slot=slot, players=players_of(lg))
     away, home = stored.lineups
     again = replay_game(lg, _ruleset(rs_name, options), away, home,
-                        ScriptedDice([r.raw for r in stored.rolls]), players_of(lg),
+                        ScriptedDice(raw_rolls(stored)), players_of(lg),
                         fatigue=dict(data.get("fatigue", {})))
     return stored, again
+
+
+def raw_rolls(result: GameResult) -> list[int]:
+    """The dice actually rolled in a game, in order, from its roll log.
+
+    The log also notes a few outcomes that took no roll (a double steal's "no check" is logged
+    with raw 0); a d100 roll is 1..100, so those are left out.
+    """
+    return [r.raw for r in result.rolls if r.raw >= 1]
 
 
 @dataclass(frozen=True)
