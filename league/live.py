@@ -1,0 +1,255 @@
+"""Live games: a person manages a side at the table, and a game can be saved, resumed and undone.
+
+A game is fully determined by its line-ups, its carried fatigue, the decisions of the people
+managing and the raw rolls (rules C.4; computer managers decide from the situation alone). So a
+live game keeps two logs — every raw roll and every decision a person made — and resuming or
+undoing is replaying those logs through the engine, then carrying on live.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from league.dice import Dice
+from league.errors import DecisionError, DiceError
+from league.game import BASE_NAMES, Game
+
+# manager methods a person answers, in the order the engine may ask them
+DECISIONS = ("defense_call", "offense_call", "aggressive", "steal_go", "bonus_steal", "join_steal",
+             "no_check", "bunt_plus", "bunt_out", "send", "change_pitcher", "reliever",
+             "pinch_hitter")
+
+
+class GameAborted(Exception):
+    """The person closed the game; the engine thread stops where it stood (nothing is lost)."""
+
+
+def _plain(value: Any) -> Any:
+    """Decisions are stored as JSON: tuples become lists."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _back(name: str, value: Any) -> Any:
+    if name == "offense_call" and isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+@dataclass
+class LiveLog:
+    """What a live game needs to be replayed: raw rolls and the people's decisions, with the
+    position of both logs at the start of each plate appearance (for undo)."""
+
+    rolls: list[int] = field(default_factory=list)
+    decisions: list[list] = field(default_factory=list)   # [side, method, value]
+    checkpoints: list[list[int]] = field(default_factory=list)  # [rolls, decisions] per PA
+
+    def as_dict(self) -> dict:
+        return {"rolls": list(self.rolls), "decisions": [list(d) for d in self.decisions],
+                "checkpoints": [list(c) for c in self.checkpoints]}
+
+    @staticmethod
+    def from_dict(data: dict) -> "LiveLog":
+        try:
+            rolls = [int(r) for r in data.get("rolls", [])]
+            decisions = [[int(d[0]), str(d[1]), d[2]] for d in data.get("decisions", [])]
+            checkpoints = [[int(c[0]), int(c[1])] for c in data.get("checkpoints", [])]
+        except (TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise DiceError(f"the saved game's log is damaged: {exc}") from None
+        if any(not 1 <= r <= 100 for r in rolls):
+            raise DiceError("the saved game's log has a roll outside 1..100")
+        return LiveLog(rolls, decisions, checkpoints)
+
+    def undo_point(self) -> "LiveLog | None":
+        """The log cut back to the start of the last plate appearance that was completed or
+        begun; None when there is nothing to undo."""
+        cps = [c for c in self.checkpoints if c[0] < len(self.rolls) or c[1] < len(self.decisions)]
+        if not cps:
+            return None
+        r, d = cps[-1]
+        keep = [c for c in self.checkpoints if c[0] <= r and c[1] <= d and c != cps[-1]]
+        return LiveLog(self.rolls[:r], self.decisions[:d], keep)
+
+
+class LoggedDice:
+    """Dice that first replay a saved game's rolls, then roll live; every roll goes in the log."""
+
+    def __init__(self, saved: list[int], log: LiveLog, live: Callable[[], Dice]) -> None:
+        self.log = log
+        self._replay = list(saved)
+        self._live_factory = live
+        self._live: Dice | None = None
+        self.used = 0
+
+    @property
+    def replaying(self) -> bool:
+        return len(self.log.rolls) < len(self._replay)
+
+    def set_live(self, live: Callable[[], Dice]) -> None:
+        """Switch how live rolls are made (the computer's dice or the person's typed rolls)."""
+        self._live_factory = live
+        self._live = None
+
+    def roll(self, purpose: str) -> int:
+        if self.replaying:
+            value = self._replay[len(self.log.rolls)]
+        else:
+            if self._live is None:
+                self._live = self._live_factory()
+            value = self._live.roll(purpose)
+        self.log.rolls.append(value)
+        self.used += 1
+        return value
+
+
+class PersonManager:
+    """The decisions of a side managed by a person. Logged answers are replayed first; then every
+    question goes to `ask(method, game, options)`, which blocks until the person answers."""
+
+    def __init__(self, side: int, log: LiveLog, replay: list[list],
+                 ask: Callable[[str, Game, dict], Any]) -> None:
+        self.side = side
+        self.log = log
+        self._replay = replay
+        self._ask = ask
+
+    def _answer(self, method: str, game: Game, options: dict) -> Any:
+        if self._replay:
+            # the saved answers come back in the order the engine asked them, for either side
+            side, name, value = self._replay.pop(0)
+            if side != self.side or name != method:
+                raise DecisionError(f"the saved game does not replay: it recorded {name} of side "
+                                    f"{side} where the game asks {method} of side {self.side}")
+            value = _back(name, value)
+        else:
+            value = self._ask(method, game, options)
+        self.log.decisions.append([self.side, method, _plain(value)])
+        return value
+
+    # the Manager protocol -------------------------------------------------------------
+    def defense_call(self, game: Game) -> str:
+        return self._answer("defense_call", game, {"choices": defense_options(game)})
+
+    def offense_call(self, game: Game) -> tuple:
+        return self._answer("offense_call", game, {"choices": offense_options(game)})
+
+    def aggressive(self, game: Game, table: str) -> bool:
+        return bool(self._answer("aggressive", game, {"table": table}))
+
+    def steal_go(self, game: Game, base: int, roll: int) -> bool:
+        return bool(self._answer("steal_go", game, {"base": base, "roll": roll}))
+
+    def bonus_steal(self, game: Game, candidates: list[int]) -> int | None:
+        return self._answer("bonus_steal", game, {"candidates": candidates})
+
+    def join_steal(self, game: Game, base: int) -> bool:
+        return bool(self._answer("join_steal", game, {"base": base}))
+
+    def no_check(self, game: Game) -> bool:
+        return bool(self._answer("no_check", game, {}))
+
+    def bunt_plus(self, game: Game) -> int | None:
+        return self._answer("bunt_plus", game, {"runners": game.runners()})
+
+    def bunt_out(self, game: Game, candidates: list[int]) -> int:
+        return self._answer("bunt_out", game, {"candidates": candidates})
+
+    def send(self, game: Game, base: int, target: int) -> bool:
+        return bool(self._answer("send", game, {"base": base, "target": target}))
+
+    def change_pitcher(self, game: Game, inning_start: bool) -> str | None:
+        side = game.defense
+        return self._answer("change_pitcher", game, {"bullpen": list(side.bullpen),
+                                                    "inning_start": inning_start})
+
+    def reliever(self, game: Game, side) -> str | None:
+        return self._answer("reliever", game, {"bullpen": list(side.bullpen)})
+
+    def pinch_hitter(self, game: Game) -> str | None:
+        return self._answer("pinch_hitter", game, {"bench": list(game.offense.bench)})
+
+
+def defense_options(game: Game) -> list[str]:
+    """What the defense may declare before the pitch (9-1)."""
+    return ["none", "ibb", "infield_in"]
+
+
+def offense_options(game: Game) -> list[tuple]:
+    """What the offense may declare with the runners on (9-2): one of bunt, squeeze,
+    hit-and-run, a steal by a runner whose next base is free, or a double steal."""
+    runners = game.runners()
+    out: list[tuple] = [("none",)]
+    if not runners:
+        return out
+    out.append(("bunt",))
+    if game.bases[3] is not None:
+        out.append(("squeeze",))
+    out.append(("hit_and_run",))
+    free = [b for b in runners if b == 3 or game.bases[b + 1] is None]
+    for b in free:
+        out.append(("steal", b))
+    if len(runners) >= 2 and free:
+        out.append(("double_steal", max(free)))
+        if 1 in free and 3 in free and max(free) != 1:
+            out.append(("double_steal", 1))
+    return out
+
+
+def describe_call(call: tuple | str, japanese: bool = False) -> str:
+    """A strategy in words, for the situation panel."""
+    if isinstance(call, str):
+        call = (call,)
+    kind = call[0]
+    ja = {"none": "なし", "ibb": "敬遠", "infield_in": "前進守備", "bunt": "バント",
+          "squeeze": "スクイズ", "hit_and_run": "ヒットエンドラン", "steal": "盗塁",
+          "double_steal": "重盗"}
+    en = {"none": "none", "ibb": "intentional walk", "infield_in": "infield in", "bunt": "bunt",
+          "squeeze": "squeeze", "hit_and_run": "hit-and-run", "steal": "steal",
+          "double_steal": "double steal"}
+    text = (ja if japanese else en).get(kind, kind)
+    if len(call) > 1 and call[1] is not None:
+        text += f" ({BASE_NAMES[call[1]]})"
+    return text
+
+
+class LiveGame(Game):
+    """A Game that marks where each plate appearance begins in the live log (for undo) and
+    tells `on_plate_appearance` (e.g. to save the game) once the saved part has replayed."""
+
+    live_log: LiveLog
+    live_dice: LoggedDice
+    on_plate_appearance: Callable[["LiveGame"], None] | None = None
+
+    @property
+    def replaying(self) -> bool:
+        return self.live_dice.replaying
+
+    def plate_appearance(self) -> None:
+        self.live_log.checkpoints.append([len(self.live_log.rolls), len(self.live_log.decisions)])
+        if self.on_plate_appearance is not None and not self.replaying:
+            self.on_plate_appearance(self)
+        super().plate_appearance()
+
+
+def live_game(ruleset, players: dict, away, home, *, people: dict[int, Callable[[str, Game, dict], Any]],
+              computer: Callable[[], Any], live_dice: Callable[[], Dice], saved: LiveLog | None = None,
+              dh: bool | None = None, extra_innings: int | None = None,
+              fatigue: dict[str, int] | None = None) -> tuple[LiveGame, LoggedDice]:
+    """A game where the sides in `people` (0 away, 1 home) are managed by a person.
+
+    With `saved`, the game first replays the saved rolls and decisions silently, then carries on
+    live. `game.play()` runs it (in a worker thread: the person's answers block it).
+    """
+    saved = saved or LiveLog()
+    log = LiveLog()
+    dice = LoggedDice(saved.rolls, log, live_dice)
+    replay = [list(d) for d in saved.decisions]
+    managers = [PersonManager(side, log, replay, people[side]) if side in people else computer()
+                for side in (0, 1)]
+    game = LiveGame(ruleset, players, away, home, managers[0], managers[1], dice, dh=dh,
+                    extra_innings=extra_innings, fatigue=fatigue)
+    game.live_log = log
+    game.live_dice = dice
+    return game, dice
