@@ -247,7 +247,152 @@ def league_document(*, session: Session, league_id: int) -> dict[str, Any]:
                              for t in league.teams]},
         "batters": csv_rows(texts.batters),
         "pitchers": csv_rows(texts.pitchers),
+        "seasons": [season_document(session=session, league_id=league_id, season_id=sid)
+                    for sid in season_ids(session=session, league_id=league_id)],
     }
+
+
+def season_document(*, session: Session, league_id: int, season_id: int) -> dict[str, Any]:
+    """A season as JSON-ready data: calendar, its cards, every played game with its lines and
+    JSON log, and the rest and rotation state carried into the next game."""
+    info = season_info(session=session, season_id=season_id)
+    texts = stored_texts(session=session, league_id=league_id, season_id=season_id)
+    rest, last = rest_state(session=session, season_id=season_id)
+    games = []
+    g = GameRow.__table__
+    s = ScheduleRow.__table__
+    game_rows = session.execute(
+        select(g.c.id, s.c.number, g.c.seed, g.c.data).join(s, s.c.id == g.c.schedule_id)
+        .where(g.c.season_id == season_id).order_by(s.c.number)).all()
+    lines: dict[str, dict[int, list]] = {}
+    for key, table, cols in (("batting", BattingLineRow, ("side", "team", "player", "pos",
+                                                          *BAT_COLUMNS)),
+                             ("pitching", PitchingLineRow, ("side", "team", "player", "decision",
+                                                            "started", "finished", *PIT_COLUMNS)),
+                             ("fielding", FieldingLineRow, ("side", "team", "player",
+                                                            *FIELD_COLUMNS))):
+        t = table.__table__
+        per_game: dict[int, list] = {}
+        for row in session.execute(select(t.c.game_id, *[t.c[c] for c in cols])
+                                   .where(t.c.season_id == season_id)
+                                   .order_by(t.c.game_id, t.c.seq)):
+            values = list(row[1:])
+            if key == "pitching":
+                values[4], values[5] = bool(values[4]), bool(values[5])
+            per_game.setdefault(row[0], []).append(values)
+        lines[key] = per_game
+    for gid, number, seed, data in game_rows:
+        games.append({"number": number, "seed": seed, "log": json.loads(data),
+                      "batting": lines["batting"].get(gid, []),
+                      "pitching": lines["pitching"].get(gid, []),
+                      "fielding": lines["fielding"].get(gid, [])})
+    return {
+        "number": info.number, "seed": info.seed, "games_per_opponent": info.games_per_opponent,
+        "series_length": info.series_length, "start": info.start.isoformat(),
+        "batters": csv_rows(texts.batters), "pitchers": csv_rows(texts.pitchers),
+        "schedule": [[x.number, x.day.isoformat(), x.away, x.home, x.series]
+                     for x in schedule(session=session, season_id=season_id)],
+        "games": games,
+        "rest": {p: [r.available_on.isoformat(), r.fatigue] for p, r in sorted(rest.items())},
+        "last_starters": {t: p for t, p in sorted(last.items()) if p},
+    }
+
+
+def import_season(*, session: Session, league_id: int, doc: Any, where: str,
+                  league_texts_: LeagueTexts) -> SeasonInfo:
+    """Store a season from its JSON data (see season_document); LeagueError names the entry."""
+    from league.schedule import ScheduledGame
+    from storage.mappers import csv_text
+
+    try:
+        if not isinstance(doc, dict):
+            raise ValueError("a season must be an object")
+        texts = LeagueTexts(league_texts_.toml, csv_text(BATTER_HEADER, doc["batters"]),
+                            csv_text(PITCHER_HEADER, doc["pitchers"]), "")
+        try:
+            league = texts.parse()
+        except LeagueError as exc:
+            raise ValueError(f"its cards: {exc}") from None
+        codes = {t.code for t in league.teams}
+        players = {p.id for t in league.teams for p in t.players}
+        sched = []
+        for k, (number, day, away, home, series) in enumerate(doc["schedule"]):
+            if away not in codes or home not in codes:
+                raise ValueError(f"schedule[{k}]: unknown team {away if away not in codes else home!r}")
+            sched.append(ScheduledGame(int(number), date.fromisoformat(day), away, home,
+                                       int(series)))
+        info = create_season(session=session, league_id=league_id, games=sched,
+                             seed=int(doc["seed"]), games_per_opponent=int(doc["games_per_opponent"]),
+                             series_length=int(doc["series_length"]),
+                             start=date.fromisoformat(doc["start"]))
+        sid = info.id
+        # the season's own cards (they may differ from the league's)
+        by_pid = dict(session.exec(select(PlayerRow.pid, PlayerRow.id)
+                                   .where(PlayerRow.league_id == league_id)).all())
+        bat = {r["id"]: r for r in doc["batters"]}
+        pit = {r["id"]: r for r in doc["pitchers"]}
+        for pid in set(bat) | set(pit):
+            if pid not in by_pid:
+                raise ValueError(f"player {pid!r} of its cards is not in the league")
+            session.execute(
+                update(CardRow.__table__)
+                .where(CardRow.__table__.c.player_id == by_pid[pid],
+                       CardRow.__table__.c.season_id == sid)
+                .values(team=(bat.get(pid) or pit[pid])["team"],
+                        batting=_dumps(bat[pid]) if pid in bat else None,
+                        pitching=_dumps(pit[pid]) if pid in pit else None))
+        slots = {x.number: x for x in schedule(session=session, season_id=sid)}
+        conn = session.connection()
+        cursor = conn.connection.cursor()
+        try:
+            for k, game in enumerate(doc["games"]):
+                slot = slots.get(int(game["number"]))
+                if slot is None:
+                    raise ValueError(f"games[{k}]: game {game['number']} is not in the schedule")
+                for key in ("batting", "pitching", "fielding"):
+                    for line in game[key]:
+                        if line[2] not in players:
+                            raise ValueError(f"games[{k}].{key}: unknown player {line[2]!r}")
+                log = game["log"]
+                runs = [sum(log["innings"][0]), sum(log["innings"][1])]
+                _store_imported_game(cursor, conn.dialect, sid, slot, game, runs)
+        finally:
+            cursor.close()
+        rest = {p: StoredRest(date.fromisoformat(d), int(f)) for p, (d, f) in doc["rest"].items()}
+        if rest:
+            session.execute(insert(PitcherRestRow.__table__), [
+                {"season_id": sid, "player": p, "available_on": r.available_on,
+                 "fatigue": r.fatigue} for p, r in rest.items()])
+        for team, pid in doc["last_starters"].items():
+            session.execute(update(SeasonTeamRow.__table__)
+                            .where(SeasonTeamRow.__table__.c.season_id == sid,
+                                   SeasonTeamRow.__table__.c.team == team)
+                            .values(last_starter=pid))
+        session.flush()
+        return season_info(session=session, season_id=sid)
+    except LeagueError as exc:
+        raise LeagueError(f"{where}: {exc}") from None
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        what = f"missing key {exc}" if isinstance(exc, KeyError) else str(exc)
+        raise LeagueError(f"{where}: {what}") from None
+
+
+def _store_imported_game(cursor: Any, dialect: Any, season_id: int, slot: GameSlot,
+                         game: dict, runs: list[int]) -> None:
+    sqlite = dialect.name == "sqlite"
+    _many(cursor, dialect, "final", [(runs[0], runs[1], slot.id)], many=False)
+    now = _now()
+    _many(cursor, dialect, "game", [(slot.id, season_id, game.get("seed"),
+                                     _dumps(game["log"]),
+                                     now.strftime("%Y-%m-%d %H:%M:%S.%f") if sqlite else now)],
+          many=False)
+    gid = cursor.fetchone()[0]
+    _many(cursor, dialect, "bat", [(gid, season_id, k, *line)
+                                   for k, line in enumerate(game["batting"])])
+    _many(cursor, dialect, "pit", [(gid, season_id, k, *line)
+                                   for k, line in enumerate(game["pitching"])])
+    _many(cursor, dialect, "fld", [(gid, season_id, k, *line)
+                                   for k, line in enumerate(game["fielding"])])
 
 
 def texts_from_document(text: str, where: str) -> tuple[LeagueTexts, dict[str, Any]]:
@@ -304,14 +449,21 @@ def texts_from_document(text: str, where: str) -> tuple[LeagueTexts, dict[str, A
     return texts, options
 
 
-def parse_document(text: str, where: str) -> tuple[LeagueTexts, League, dict[str, Any]]:
-    """Parse a league JSON document whole; card errors are told in the document's terms."""
+def parse_document(text: str, where: str) -> tuple[LeagueTexts, League, dict[str, Any], list]:
+    """Parse a league JSON document whole; card errors are told in the document's terms.
+
+    Returns the texts, the league, its option overrides and its seasons (raw data, stored by
+    import_season in the same transaction as the league).
+    """
     texts, options = texts_from_document(text, where)
     try:
         league = texts.parse()
     except LeagueError as exc:
         raise LeagueError(_document_message(str(exc), text, where)) from None
-    return texts, league, options
+    seasons = json.loads(text).get("seasons") or []
+    if not isinstance(seasons, list):
+        raise LeagueError(f"{where} line {_json_line(text, 'seasons')}: \"seasons\" must be a list")
+    return texts, league, options, seasons
 
 
 def _document_message(msg: str, text: str, where: str) -> str:

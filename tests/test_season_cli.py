@@ -188,3 +188,37 @@ def test_short_season_to_end_and_replay(db):
         stored, again = sv.replay(db, number)
         assert render(again) == render(stored)
     assert BAT_FIELDS[2] == "r"
+
+
+def test_json_round_trip_with_a_season(db, tmp_path):
+    """A whole league with its season (calendar, games, lines, logs, rest) through one JSON file."""
+    from league.boxscore import render
+
+    sv.create_league(db, "mini", "mini")
+    sv.new_season(db, "mini", games_per_opponent=4, seed=2)
+    sv.sim_days(db, "mini", days=5)
+    path = tmp_path / "mini.json"
+    run("league", "export", "mini", "--out", str(path), "--db", db)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert len(doc["seasons"]) == 1 and doc["seasons"][0]["games"]
+    run("league", "import", str(path), "--name", "copy", "--db", db)
+    a, b = sv.standings(db, "mini"), sv.standings(db, "copy")
+    assert a.rows == b.rows and (a.games, a.final) == (b.games, b.final)
+    for number in (1, 3):
+        assert sv.boxscore(db, number, "mini").text == sv.boxscore(db, number, "copy").text
+        stored, again = sv.replay(db, number, "copy")
+        assert render(stored) == render(again)
+    someone = sv.leaders(db, "mini", kind="batting", stat="pa").rows[0].player_id
+    assert sv.player(db, someone, "mini").batting == sv.player(db, someone, "copy").batting
+    # both carry on the same way: the rest state came along
+    sv.sim_days(db, "mini", to_end=True)
+    sv.sim_days(db, "copy", to_end=True)
+    assert sv.standings(db, "mini").rows == sv.standings(db, "copy").rows
+    # a damaged season is refused whole
+    doc["seasons"][0]["games"][0]["batting"][0][2] = "NOBODY"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    result = run("league", "import", str(bad), "--name", "bad", "--db", db, ok=False)
+    assert result.exit_code != 0
+    assert "seasons[0]" in result.output and "NOBODY" in result.output
+    assert "bad" not in [lg.name for lg in sv.list_leagues(db)]

@@ -89,6 +89,8 @@ class Source:
     texts: LeagueTexts
     options: Mapping[str, Any]
     league: League
+    seasons: Sequence[Any] = ()
+    where: str = ""
 
 
 def read_source(ref: str | Path) -> Source:
@@ -105,8 +107,8 @@ def read_source(ref: str | Path) -> Source:
             text = path.read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as exc:
             raise ServiceError(f"{path}: cannot be read: {exc}") from None
-        texts, league, options = repo.parse_document(text, str(path))
-        return Source(texts, options, league)
+        texts, league, options, seasons = repo.parse_document(text, str(path))
+        return Source(texts, options, league, seasons, str(path))
     texts = repo.read_plain_folder(path)
     return Source(texts, {}, texts.parse())
 
@@ -118,6 +120,9 @@ def create_league(db: str | Path | None, name: str, source: str | Path) -> repo.
     with session(engine) as s:
         league_id = repo.create_league(session=s, name=name, texts=src.texts,
                                        options=src.options)
+        for k, season in enumerate(src.seasons):
+            repo.import_season(session=s, league_id=league_id, doc=season,
+                               where=f"{src.where}: seasons[{k}]", league_texts_=src.texts)
         s.commit()
         return next(x for x in repo.list_leagues(session=s) if x.id == league_id)
 
