@@ -611,7 +611,8 @@ def record_game(*, session: Session, season_id: int, slot: GameSlot, result: Gam
     try:
         _many(cursor, dialect, "final", [(result.runs[0], result.runs[1], slot.id)], many=False)
         if cursor.rowcount != 1:
-            raise LeagueError(f"game {slot.number} is already final")
+            raise LeagueError(f"game {slot.number} was stored meanwhile by another program "
+                              "simulating this season; run again to carry on")
         now = _now()
         _many(cursor, dialect, "game", [(slot.id, season_id, seed, game_data(result),
                                          now.strftime("%Y-%m-%d %H:%M:%S.%f") if sqlite else now)],
@@ -788,7 +789,8 @@ def season_ids(*, session: Session, league_id: int) -> list[int]:
                              .order_by(col(SeasonRow.number))).all())  # type: ignore[arg-type]
 
 
-def game_result(*, session: Session, slot: GameSlot, players: Mapping[str, Any]) -> tuple[GameResult, dict, int | None]:
+def game_result(*, session: Session, slot: GameSlot, players: Mapping[str, Any]
+                ) -> tuple[GameResult, dict, int | None]:
     """A stored game rebuilt as a GameResult (for league.boxscore), its JSON data and seed."""
     if slot.status != "final":
         raise NotFound(f"game {slot.number} ({slot.away} @ {slot.home}, {slot.day}) "

@@ -222,3 +222,65 @@ def test_json_round_trip_with_a_season(db, tmp_path):
     assert result.exit_code != 0
     assert "seasons[0]" in result.output and "NOBODY" in result.output
     assert "bad" not in [lg.name for lg in sv.list_leagues(db)]
+
+
+def test_schedule_csv_round_trip_and_bad_file(tmp_path):
+    db = str(tmp_path / "s.sqlite3")
+    run("league", "new", "pac", "--from", "pacific", "--db", db)
+    run("season", "new", "--games-per-opponent", "6", "--seed", "4", "--db", db)
+    text = run("season", "schedule", "--csv", "--db", db).output
+    assert text.startswith("number,date,away,home,series\n")
+    path = tmp_path / "schedule.csv"
+    path.write_text(text, encoding="utf-8")
+    info = json.loads(run("season", "new", "--schedule", str(path), "--db", db, "--json").output)
+    assert info["number"] == 2 and info["games"] == 90
+    assert run("season", "schedule", "--csv", "--season", "2", "--db", db).output == text
+    lines = text.splitlines()
+    lines[5] = lines[5].replace(lines[5].split(",")[2], "XXX", 1)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run("season", "new", "--schedule", str(path), "--db", db, ok=False)
+    assert result.exit_code != 0
+    assert f"{path} line 6" in result.output and "XXX" in result.output
+    assert len(sv.list_leagues(db)) == 1 and sv.season_info(db).number == 2
+
+
+def test_player_by_name(tmp_path):
+    db = str(tmp_path / "p.sqlite3")
+    run("league", "new", "pac", "--from", "pacific", "--db", db)
+    run("season", "new", "--db", db)
+    run("season", "sim", "--days", "2", "--db", db, "-q")
+    name = sv.open_league(db).player("SAP01").name
+    data = json.loads(run("player", name, "--db", db, "--json").output)
+    assert data["id"] == "SAP01"
+    data = json.loads(run("player", name.replace(" ", ""), "--db", db, "--json").output)
+    assert data["id"] == "SAP01"
+
+
+def test_reading_while_a_simulation_writes(tmp_path):
+    """The app reading and a CLI simulating on one SQLite file: no errors, nothing lost."""
+    import subprocess
+    import sys
+    import time as _time
+
+    db = str(tmp_path / "shared.sqlite3")
+    run("league", "new", "pac", "--from", "pacific", "--db", db)
+    run("season", "new", "--games-per-opponent", "12", "--db", db)
+    sv.close_all()
+    proc = subprocess.Popen([sys.executable, "-c", "from tui.cli import main; main()",
+                             "season", "sim", "--to-end", "-q", "--db", db],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    reads = 0
+    seen = []
+    while proc.poll() is None and reads < 2000:
+        view = sv.standings(db)
+        assert sum(r.wins for r in view.rows) == sum(r.losses for r in view.rows)
+        seen.append(view.final)
+        reads += 1
+        _time.sleep(0.005)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    assert seen == sorted(seen)
+    assert sv.standings(db).final == 180
+    # a second simulation of an already finished season has nothing to do
+    again = json.loads(run("season", "sim", "--to-end", "--db", db, "--json").output)
+    assert again["games"] == 0

@@ -100,7 +100,8 @@ def league_new(
 @guarded
 def league_import(
     source: Path = typer.Argument(..., help="A league folder (CSV + TOML) or a league JSON file."),
-    name: Optional[str] = typer.Option(None, "--name", help="Name in this database (default: the league code)."),
+    name: Optional[str] = typer.Option(None, "--name",
+                                       help="Name in this database (default: the league code)."),
     db: Optional[str] = DB_OPT,
     as_json: bool = JSON_OPT,
 ) -> None:
@@ -161,6 +162,8 @@ def season_new(
     series_length: int = typer.Option(3, "--series-length", min=2, max=4),
     seed: int = typer.Option(0, "--seed", help="Seed of the schedule and of every game."),
     start: Optional[str] = typer.Option(None, "--start", help="First day, YYYY-MM-DD."),
+    schedule: Optional[Path] = typer.Option(None, "--schedule",
+                                            help="Read the calendar from a schedule CSV instead."),
     db: Optional[str] = DB_OPT,
     as_json: bool = JSON_OPT,
 ) -> None:
@@ -173,7 +176,8 @@ def season_new(
         except ValueError:
             _fail(f"--start {start!r}: not a date (YYYY-MM-DD)")
     info = sv.new_season(db, league, games_per_opponent=games_per_opponent,
-                         series_length=series_length, seed=seed, start=first)
+                         series_length=series_length, seed=seed, start=first,
+                         schedule_csv=schedule)
     if as_json:
         _echo_json(info)
     else:
@@ -225,9 +229,13 @@ def season_schedule(
     season: Optional[int] = SEASON_OPT,
     db: Optional[str] = DB_OPT,
     as_json: bool = JSON_OPT,
+    as_csv: bool = typer.Option(False, "--csv", help="Print the calendar as a schedule CSV."),
 ) -> None:
     """The season's calendar with results so far."""
     from tui import services as sv
+    if as_csv:
+        typer.echo(sv.schedule_csv(db, league, season), nl=False)
+        return
     days = sv.schedule_days(db, league, season)
     if as_json:
         _echo_json([{"day": d, "games": games} for d, games in days])

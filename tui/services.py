@@ -25,7 +25,7 @@ from league.manager import pitching_value
 from league.rest import PitcherRest, choose_starter, fatigue_points, next_rest
 from league.roster import League
 from league.ruleset import Ruleset
-from league.schedule import make_schedule
+from league.schedule import make_schedule, schedule_from_csv, schedule_to_csv
 from league.simulate import Matchup, play_game, players_of
 from league.standings import Outcome, StandingRow
 from league.standings import standings as league_standings
@@ -184,19 +184,31 @@ def _write(path: Path, text: str) -> None:
 
 def new_season(db: str | Path | None, league: str | None = None, *, games_per_opponent: int = 24,
                series_length: int = 3, seed: int = 0, start: date | None = None,
-               off_days: Sequence[int] = (0,)) -> repo.SeasonInfo:
-    """Make and store the next season of a league: its calendar and a copy of the cards."""
+               off_days: Sequence[int] = (0,), schedule_csv: Path | None = None
+               ) -> repo.SeasonInfo:
+    """Make and store the next season of a league: its calendar (generated, or read from a
+    schedule CSV, refused whole with file, line, column on a problem) and a copy of the cards."""
     engine = engine_for(db)
     with session(engine) as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         lg = repo.load_league(session=s, league_id=row.id)
-        kwargs: dict[str, Any] = {"games_per_opponent": games_per_opponent,
-                                  "series_length": series_length, "off_days": tuple(off_days),
-                                  "seed": seed}
-        if start is not None:
-            kwargs["start"] = start
-        games = make_schedule([t.code for t in lg.teams], **kwargs)
+        codes = [t.code for t in lg.teams]
+        if schedule_csv is not None:
+            try:
+                text = Path(schedule_csv).read_text(encoding="utf-8-sig")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise ServiceError(f"{schedule_csv}: cannot be read: {exc}") from None
+            games = schedule_from_csv(text, where=str(schedule_csv), teams=codes)
+        else:
+            kwargs: dict[str, Any] = {"games_per_opponent": games_per_opponent,
+                                      "series_length": series_length,
+                                      "off_days": tuple(off_days), "seed": seed}
+            if start is not None:
+                kwargs["start"] = start
+            games = make_schedule(codes, **kwargs)
+        if not games:
+            raise ServiceError("the schedule has no games")
         info = repo.create_season(session=s, league_id=row.id, games=games, seed=seed,
                                   games_per_opponent=games_per_opponent,
                                   series_length=series_length,
@@ -249,7 +261,8 @@ def game_seed(season_seed: int, number: int) -> int:
     return season_seed * SEED_STRIDE + number
 
 
-def play_slot(ctx: SeasonContext, slot: repo.GameSlot) -> tuple[GameResult, dict[str, PitcherRest], dict[str, str]]:
+def play_slot(ctx: SeasonContext, slot: repo.GameSlot
+              ) -> tuple[GameResult, dict[str, PitcherRest], dict[str, str]]:
     """Play one scheduled game: rested starters, carried fatigue, seeded dice; the new rest."""
     day = slot.day
     starters = {t: choose_starter(rotation(ctx.league, t), ctx.rest, day, ctx.last.get(t))
@@ -260,7 +273,7 @@ def play_slot(ctx: SeasonContext, slot: repo.GameSlot) -> tuple[GameResult, dict
     # relievers still resting sit out; the starters were chosen knowing their rest
     unavailable = frozenset(p.id for p in team_pitchers
                             if p.id in fatigue and p.id not in starters.values())
-    result = play_game(ctx.league, ctx.ruleset, Matchup(slot.away, slot.home), 
+    result = play_game(ctx.league, ctx.ruleset, Matchup(slot.away, slot.home),
                        SeededDice(game_seed(ctx.season.seed, slot.number)), ctx.players,
                        fatigue=fatigue, starters=(starters[slot.away], starters[slot.home]),
                        unavailable=unavailable)
@@ -330,6 +343,15 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
     played_days = len({g.day for g in todo[:done]})
     return SimReport(done, played_days, len(pending) - done,
                      todo[done - 1].day if done else None, stopped)
+
+
+def schedule_csv(db: str | Path | None, league: str | None = None,
+                 season: int | None = None) -> str:
+    """The season's calendar as CSV (the form `season new --schedule` reads)."""
+    from league.schedule import ScheduledGame
+    games = [ScheduledGame(g.number, g.day, g.away, g.home, g.series)
+             for _, day_games in schedule_days(db, league, season) for g in day_games]
+    return schedule_to_csv(sorted(games, key=lambda g: g.number))
 
 
 def season_info(db: str | Path | None, league: str | None = None,

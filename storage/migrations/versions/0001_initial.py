@@ -1,7 +1,7 @@
 """Initial league, season and game tables
 
 Revision ID: 0001
-Revises: 
+Revises:
 Create Date: 2026-11-29 23:21:29.694172
 """
 from __future__ import annotations
