@@ -177,7 +177,11 @@ def _sqlite_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for ``url`` with the troop tables created (and SQLite foreign keys on)."""
+    """An engine for ``url`` with the troop tables created (and SQLite foreign keys on).
+
+    A plain file path (as ``IMPACT_DB`` or ``--db`` may give) is an SQLite file."""
+    if "://" not in url:
+        url = f"sqlite:///{Path(url).expanduser().resolve()}"
     engine = create_engine(url)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_foreign_keys)

@@ -158,3 +158,30 @@ def _stable(svg: str) -> str:
     """Textual's SVG export names its CSS classes after a hash of the terminal id; strip it."""
     import re
     return re.sub(r"terminal-\d+", "terminal", svg)
+
+
+async def test_the_melting_pot_event_mode_is_an_area_of_the_league_app(tmp_path):
+    """Issue 7: the facilitator runs an event from the same app (key 7), stored beside the league."""
+    from storage.troop_store import TroopStore
+    from tui.troop.screens.events import EventsScreen
+    from tui.troop.screens.setup import SetupScreen
+
+    db = tmp_path / "league.sqlite3"
+    app = ImpactApp(db=str(db))
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        await pilot.press("7")
+        await _until(pilot, lambda: isinstance(app.screen, EventsScreen))
+        await pilot.press("n")
+        await _until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.press("escape")
+        await _until(pilot, lambda: isinstance(app.screen, EventsScreen))
+        await pilot.press("1")  # other areas keep their own screen stacks
+        await _until(pilot, lambda: app.current_mode == "standings")
+        await pilot.press("7")
+        await _until(pilot, lambda: isinstance(app.screen, EventsScreen))
+    store = TroopStore(f"sqlite:///{db}")
+    try:
+        assert store.events() == []
+    finally:
+        store.close()

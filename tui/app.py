@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 from typing import Iterable
 
 from textual import work
@@ -13,8 +14,9 @@ from textual.screen import Screen
 from league.errors import LeagueError
 from tui import services
 from tui.labels import label
+from tui.troop.app import TroopHost
 
-AREAS = ("standings", "schedule", "teams", "players", "leaders", "games")
+AREAS = ("standings", "schedule", "teams", "players", "leaders", "games", "event")
 
 
 def _area(name: str) -> Screen:
@@ -33,14 +35,17 @@ def _area(name: str) -> Screen:
     if name == "leaders":
         from tui.screens.leaders import LeadersScreen
         return LeadersScreen()
+    if name == "event":
+        from tui.troop.screens.events import EventsScreen
+        return EventsScreen()
     from tui.screens.games import GamesScreen
     return GamesScreen()
 
 
-class ImpactApp(App[None]):
+class ImpactApp(TroopHost, App[None]):
     """The league app: standings, schedule, teams, players, leaders and games of one league."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = ["app.tcss", "troop/troop.tcss"]
     TITLE = "Impact League"
     MODES = {name: partial(_area, name) for name in AREAS}
     BINDINGS = [
@@ -50,6 +55,7 @@ class ImpactApp(App[None]):
         Binding("4", "switch_mode('players')", "Players"),
         Binding("5", "switch_mode('leaders')", "Leaders"),
         Binding("6", "switch_mode('games')", "Games"),
+        Binding("7", "switch_mode('event')", "Melting Pot"),
         Binding("L", "toggle_language", "日本語/English"),
         Binding("question_mark", "show_keys", "Keys"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -64,6 +70,11 @@ class ImpactApp(App[None]):
         self.league = league
         self.sample = sample
         self.data_version = 0
+        # Melting Pot events live in the same database as the league
+        from storage.db import resolve_url
+        self.troop_db_url = resolve_url(db)
+        self.export_dir = Path.cwd()
+        self.event = None
 
     def on_mount(self) -> None:
         self.sub_title = "…"
@@ -96,6 +107,9 @@ class ImpactApp(App[None]):
                                   timeout=10)
             return
         self.call_from_thread(self._league_opened)
+
+    def on_unmount(self) -> None:
+        self.close_troop_service()
 
     def _league_opened(self) -> None:
         self.sub_title = self.league or ""

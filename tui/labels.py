@@ -9,6 +9,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "players": ("選手", "Players"),
     "leaders": ("成績上位", "Leaders"),
     "games": ("試合", "Games"),
+    "event": ("メルティングポット", "Melting Pot"),
     "rank": ("順", "#"),
     "team": ("チーム", "Team"),
     "g": ("試合", "G"),

@@ -11,27 +11,25 @@ from storage.troop_store import StoredEvent
 from tui.troop.service import TroopService
 
 
-class TroopApp(App[None]):
-    """The event-mode app. Screens talk to :class:`TroopService`, never to the database."""
+class TroopHost:
+    """What the Melting Pot screens need from the app that hosts them: the event service, the
+    event in hand and the stage navigation. TroopApp (standalone) and the league app share it."""
 
-    CSS_PATH = "troop.tcss"
-    TITLE = "Melting Pot"
-    SUB_TITLE = "event mode"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    event: StoredEvent | None = None
+    export_dir: Path = Path.cwd()
+    _troop_service: TroopService | None = None
+    troop_db_url: str | None = None
 
-    def __init__(self, db_url: str | None = None, export_dir: Path | None = None) -> None:
-        super().__init__()
-        self.service = TroopService(db_url)
-        self.export_dir = export_dir or Path.cwd()
-        self.event: StoredEvent | None = None
+    @property
+    def service(self) -> TroopService:
+        if self._troop_service is None:
+            self._troop_service = TroopService(self.troop_db_url)
+        return self._troop_service
 
-    def on_mount(self) -> None:
-        from tui.troop.screens.events import EventsScreen
-
-        self.push_screen(EventsScreen())
-
-    def on_unmount(self) -> None:
-        self.service.close()
+    def close_troop_service(self) -> None:
+        if self._troop_service is not None:
+            self._troop_service.close()
+            self._troop_service = None
 
     # ------------------------------------------------------------------ stage screens
 
@@ -75,3 +73,27 @@ class TroopApp(App[None]):
         from tui.troop.screens.public import PublicScreen
 
         self.push_screen(PublicScreen())
+
+
+class TroopApp(TroopHost, App[None]):
+    """The event-mode app. Screens talk to :class:`TroopService`, never to the database."""
+
+    CSS_PATH = "troop.tcss"
+    TITLE = "Melting Pot"
+    SUB_TITLE = "event mode"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(self, db_url: str | None = None, export_dir: Path | None = None) -> None:
+        super().__init__()
+        self.troop_db_url = db_url
+        self.export_dir = export_dir or Path.cwd()
+        self.event = None
+        _ = self.service  # open (and check) the event database at once
+
+    def on_mount(self) -> None:
+        from tui.troop.screens.events import EventsScreen
+
+        self.push_screen(EventsScreen())
+
+    def on_unmount(self) -> None:
+        self.close_troop_service()
