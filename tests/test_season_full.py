@@ -186,3 +186,31 @@ def test_interrupt_stops_between_games(tmp_path):
     assert sv.season_info(db).final == 7
     report = sv.sim_days(db, to_end=True)
     assert report.games == 90 - 7 and report.remaining == 0
+
+
+def test_ctrl_c_stops_cleanly(tmp_path):
+    """SIGINT (Ctrl-C) mid-season: one line, exit 130, every stored game whole, resumable."""
+    db = str(tmp_path / "int.sqlite3")
+    run("league", "new", "pac", "--from", "pacific", "--db", db)
+    run("season", "new", "--games-per-opponent", "12", "--db", db)
+    sv.close_all()
+    proc = subprocess.Popen(_cli("season", "sim", "--to-end", "-q", "--db", db),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while _final_count(db) < 20 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    if proc.returncode == 0:
+        pytest.skip("the season finished before the interrupt arrived")
+    assert proc.returncode == 130, err
+    assert "interrupted" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+    con = sqlite3.connect(db)
+    final = con.execute("select count(*) from season_schedule where status='final'").fetchone()[0]
+    played = con.execute("select count(*) from game_game").fetchone()[0]
+    lines = con.execute("select count(distinct game_id) from game_pitching").fetchone()[0]
+    con.close()
+    assert final == played == lines
+    report = json.loads(run("season", "sim", "--to-end", "--db", db, "--json").output)
+    assert report["games"] == 180 - final
