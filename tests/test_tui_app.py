@@ -145,13 +145,25 @@ def test_standings_snapshot(tmp_path, snapshot):
             await _opened(app, pilot)
             services.sim_days(db, days=5)
             app.data_changed()
-            await _until(pilot, lambda: int(str(app.screen.query_one("#standings-table").get_row_at(0)[2])) > 0)
-            await pilot.pause(0.2)
-            return app.export_screenshot()
+            await _until(pilot, lambda: int(str(app.screen.query_one("#standings-table").get_row_at(0)[2])) > 0
+                         and app.screen.query_one("#recent-table").row_count == 3)
+            return await settled_screenshot(app, pilot)
 
     svg = asyncio.run(run())
     snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
     snapshot.assert_match(_stable(svg), "standings.svg")
+
+
+async def settled_screenshot(app, pilot) -> str:
+    """A screenshot once the screen stops changing (workers done, tables laid out)."""
+    last = None
+    for _ in range(100):
+        await pilot.pause(0.1)
+        shot = _stable(app.export_screenshot())
+        if shot == last:
+            return shot
+        last = shot
+    raise AssertionError("the screen kept changing")
 
 
 def _stable(svg: str) -> str:
