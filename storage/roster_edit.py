@@ -1,0 +1,220 @@
+"""Roster edits of one season: a card changed, players moved between the 28 and the reserves, and
+a team's saved line-up, rotation and bullpen preferences.
+
+A card is stored as its plain-file CSV cells (see storage.tables.CardRow), versioned per season;
+an edit changes the season's copy only, after checking the cells with the league.cards /
+league.roster validators and then the whole league with the one parser, in one transaction.
+Preferences live in ``league_roster_pref`` (migration 0003): one JSON list per season, team, kind.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional
+
+from sqlalchemy import Column, Text, UniqueConstraint
+from sqlmodel import Field, Session, SQLModel, select
+
+from league.cards import (
+    BAT_COLUMNS,
+    CONDITIONS,
+    PITCH_COLUMNS,
+    STABILITIES,
+    parse_bounds,
+    parse_fielding,
+)
+from league.errors import CardError, LeagueError
+from league.roster import INNINGS_RANGE, MIN_STARTERS, RATING_RANGES, League
+from storage.mappers import league_texts
+from storage.tables import CardRow, LeagueRow, PlayerRow, RulesetRow, TeamRow
+
+PREF_KINDS = ("reserves", "order", "rotation", "bullpen")
+
+
+class RosterPrefRow(SQLModel, table=True):
+    """A team's saved choice for one season: `kind` is reserves, order, rotation or bullpen;
+    `data` a JSON list (player ids; for order, [player id, position] pairs)."""
+
+    __tablename__ = "league_roster_pref"
+    __table_args__ = (UniqueConstraint("season_id", "team", "kind", name="uq_league_roster_pref"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    season_id: int = Field(foreign_key="season_season.id", ondelete="CASCADE", index=True)
+    team: str
+    kind: str
+    data: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+
+
+# --- checking a card's cells -------------------------------------------------------------------
+
+
+def _whole(text: str, name: str, what: str) -> int:
+    t = str(text).strip()
+    try:
+        value = int(t)
+    except ValueError:
+        raise CardError(f"{what}: {name} {t!r} is not a whole number") from None
+    lo, hi = RATING_RANGES[name]
+    if not lo <= value <= hi:
+        raise CardError(f"{what}: {name} {value} is outside {lo}..{hi}")
+    return value
+
+
+def check_batting(values: Mapping[str, str], what: str) -> dict[str, str]:
+    """Check a batting card given as {"bounds": "5 28 34 37 62 80 89 100", "BT": .., "RR": ..,
+    "SR": .., "DP": .., "positions": "C4;1B2", "arm"/"block"/"lead" for catchers}; return the
+    CSV cells. CardError names the field and the problem."""
+    bounds = parse_bounds(values.get("bounds", ""), BAT_COLUMNS, f"{what}: BB..K")
+    cells = {c: ("-" if b is None else str(b)) for c, b in zip(BAT_COLUMNS, bounds.bounds)}
+    for name in ("BT", "RR", "SR", "DP"):
+        cells[name] = str(_whole(values.get(name, ""), name, what))
+    fielding = parse_fielding(values.get("positions", ""), f"{what}: positions")
+    cells["positions"] = ";".join(f.text() for f in fielding)
+    catcher = any(f.position == "C" for f in fielding)
+    for name in ("arm", "block", "lead"):
+        raw = str(values.get(name, "") or "").strip()
+        if catcher:
+            if not raw:
+                raise CardError(f"{what}: a catcher needs {name} (the positions include C)")
+            cells[name] = str(_whole(raw, name, what))
+        elif raw:
+            raise CardError(f"{what}: {name} is only for catchers (the positions have no C)")
+        else:
+            cells[name] = ""
+    return cells
+
+
+def check_pitching(values: Mapping[str, str], what: str) -> dict[str, str]:
+    """Check a pitching card given as {"A".."D": bounds rows, "stability", "innings", "starter",
+    "rest"}; return the CSV cells. CardError names the field and the problem."""
+    cells: dict[str, str] = {}
+    for cond in CONDITIONS:
+        row = parse_bounds(values.get(cond, ""), PITCH_COLUMNS, f"{what}: row {cond}")
+        cells[cond] = row.text()
+    stability = str(values.get("stability", "")).strip().upper()
+    if stability not in STABILITIES:
+        raise CardError(f"{what}: stability {stability!r} is not one of {', '.join(STABILITIES)}")
+    cells["stability"] = stability
+    raw = str(values.get("innings", "")).strip()
+    try:
+        innings = float(raw)
+    except ValueError:
+        raise CardError(f"{what}: innings {raw!r} is not a number") from None
+    lo, hi = INNINGS_RANGE
+    if not lo <= innings <= hi:
+        raise CardError(f"{what}: innings {innings:g} is outside {lo:g}..{hi:g}")
+    cells["innings"] = f"{innings:g}"
+    for name in ("starter", "rest"):
+        cells[name] = str(_whole(values.get(name, ""), name, what))
+    return cells
+
+
+# --- writing a card ----------------------------------------------------------------------------
+
+
+def _season_cards(session: Session, league_id: int, season_id: int) -> list[tuple[str, CardRow]]:
+    return [(pid, card) for pid, card in session.exec(
+        select(PlayerRow.pid, CardRow).join(CardRow, CardRow.player_id == PlayerRow.id)
+        .where(PlayerRow.league_id == league_id, CardRow.season_id == season_id)
+        .order_by(PlayerRow.id)).all()]
+
+
+def _league_of(session: Session, league_id: int, season_id: int,
+               cards: Sequence[tuple[str | None, str | None]]) -> League:
+    league = session.get(LeagueRow, league_id)
+    if league is None:
+        raise LeagueError(f"no league with id {league_id}")
+    ruleset = session.exec(select(RulesetRow).where(RulesetRow.league_id == league_id)).first()
+    teams = session.exec(select(TeamRow).where(TeamRow.league_id == league_id)).all()
+    return league_texts(league, ruleset, teams, cards, f"league {league.name}").parse()
+
+
+def save_card(*, session: Session, league_id: int, season_id: int, pid: str,
+              batting: Mapping[str, str] | None = None,
+              pitching: Mapping[str, str] | None = None) -> League:
+    """Change the season's copy of a player's card (the given cells only) after checking them,
+    then the league as a whole (a team still needs a catcher and five starters); the caller
+    commits. Returns the season's league with the new card."""
+    rows = _season_cards(session, league_id, season_id)
+    mine = next((card for p, card in rows if p == pid), None)
+    if mine is None:
+        raise LeagueError(f"no card of player {pid!r} in this season")
+    name = pid
+    if batting is not None:
+        if not mine.batting:
+            raise CardError(f"{pid} has no batting card to edit")
+        cells = json.loads(mine.batting)
+        name = cells.get("name", pid)
+        cells.update(check_batting(batting, f"{name} ({pid})"))
+        mine.batting = json.dumps(cells, ensure_ascii=False, separators=(",", ":"))
+    if pitching is not None:
+        if not mine.pitching:
+            raise CardError(f"{pid} has no pitching card to edit")
+        cells = json.loads(mine.pitching)
+        name = cells.get("name", pid)
+        cells.update(check_pitching(pitching, f"{name} ({pid})"))
+        mine.pitching = json.dumps(cells, ensure_ascii=False, separators=(",", ":"))
+    league = _league_of(session, league_id, season_id, [(c.batting, c.pitching) for _, c in rows])
+    session.add(mine)
+    session.flush()
+    return league
+
+
+# --- preferences: reserves, order, rotation, bullpen ----------------------------------------------
+
+
+def preferences(*, session: Session, season_id: int, team: str | None = None
+                ) -> dict[str, dict[str, list]]:
+    """{team: {kind: list}} of the season's saved preferences (of one team when given)."""
+    query = select(RosterPrefRow).where(RosterPrefRow.season_id == season_id)
+    if team is not None:
+        query = query.where(RosterPrefRow.team == team)
+    out: dict[str, dict[str, list]] = {}
+    for row in session.exec(query).all():
+        out.setdefault(row.team, {})[row.kind] = json.loads(row.data)
+    return out
+
+
+def save_preference(*, session: Session, season_id: int, team: str, kind: str,
+                    data: Sequence[Any]) -> None:
+    """Store (replace) one preference of a team; an empty list removes it."""
+    if kind not in PREF_KINDS:
+        raise LeagueError(f"unknown roster preference {kind!r}; use {', '.join(PREF_KINDS)}")
+    row = session.exec(select(RosterPrefRow).where(
+        RosterPrefRow.season_id == season_id, RosterPrefRow.team == team,
+        RosterPrefRow.kind == kind)).first()
+    if not data:
+        if row is not None:
+            session.delete(row)
+        session.flush()
+        return
+    text = json.dumps(list(data), ensure_ascii=False, separators=(",", ":"))
+    if row is None:
+        session.add(RosterPrefRow(season_id=season_id, team=team, kind=kind, data=text))
+    else:
+        row.data = text
+        session.add(row)
+    session.flush()
+
+
+def check_active(league: League, team: str, reserves: set[str]) -> None:
+    """Refuse a 28 without what a game needs: a catcher, five starters, nine position players
+    (ten with DH) and no more players than the roster size."""
+    t = league.team(team)
+    active = [p for p in t.players if p.id not in reserves]
+    where = f"{t.short or t.name}"
+    if len(active) > league.roster_size:
+        raise LeagueError(f"{where}: {len(active)} players on the active roster; at most "
+                          f"{league.roster_size}")
+    if not any(p.fielding_at("C") for p in active):
+        raise LeagueError(f"{where}: the active roster would have no catcher")
+    starters = [p for p in active if p.pitching is not None and p.pitching.starter > 0]
+    if len(starters) < MIN_STARTERS:
+        raise LeagueError(f"{where}: the active roster would have {len(starters)} starters; a "
+                          f"rotation needs at least {MIN_STARTERS}")
+    hitters = [p for p in active if p.batting is not None
+               and any(f.position != "P" for f in p.fielding)]
+    need = 10 if league.dh else 9
+    if len(hitters) < need:
+        raise LeagueError(f"{where}: the active roster would have {len(hitters)} position players; "
+                          f"a line-up needs {need}")

@@ -1,0 +1,112 @@
+"""The Players area at the keyboard: filter the list, choose a player and see his card, season
+and career stats, game log and season chart; and a snapshot of the screen."""
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+from tui import services, services_roster
+from tui.app import ImpactApp
+
+SIZE = (120, 40)
+
+
+async def _opened(app, pilot):
+    app.animation_level = "none"
+    for _ in range(300):
+        await pilot.pause(0.05)
+        if app.current_mode == "standings":
+            return
+    raise AssertionError("the app did not open the league")
+
+
+async def _until(pilot, check, tries=200):
+    for _ in range(tries):
+        await pilot.pause(0.05)
+        if check():
+            return
+    raise AssertionError("timed out")
+
+
+async def _settle(app, pilot):
+    """Every load worker done and the tables laid out: what a snapshot may show."""
+    await pilot.pause(0.3)
+    await app.workers.wait_for_complete()
+    for _ in range(5):
+        await pilot.pause(0.05)
+
+
+def _stable(svg: str) -> str:
+    return re.sub(r"terminal-\d+", "terminal", svg)
+
+
+async def _open_players(app, pilot, db):
+    await _opened(app, pilot)
+    services.sim_days(db, days=3)
+    app.data_changed()
+    await pilot.press("4")
+    await _until(pilot, lambda: app.screen.query("#players-table")
+                 and app.screen.query_one("#players-table").row_count == 168)
+
+
+def _detail_of(app, pid):
+    return app.screen.detail is not None and app.screen.detail[0].id == pid
+
+
+async def test_filter_choose_and_see_a_batter(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_players(app, pilot, db)
+        screen = app.screen
+        await pilot.press("slash", *"SEN0")
+        table = screen.query_one("#players-table")
+        await _until(pilot, lambda: table.row_count == 9)
+        await pilot.press("enter", "down")
+        assert screen.focused is table
+        await _until(pilot, lambda: _detail_of(app, "SEN02"))
+        _player, view, series = screen.detail
+        assert view.batting is not None and view.batting.games == 3
+        assert screen.query_one("#player-card").player.id == "SEN02"
+        assert screen.query_one("#player-log").row_count == 3
+        assert series.kind == "avg" and len(series.values) == 3
+        assert screen.query_one("#player-chart").data == list(series.values)
+        stats = screen.query_one("#player-stats").render()
+        assert stats is not None
+        # by name (part of it) and by team short name
+        await pilot.press("slash", "end", "ctrl+u", *"仙台")
+        await _until(pilot, lambda: table.row_count == 28)
+
+
+async def test_a_pitcher_shows_his_running_era(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_players(app, pilot, db)
+        screen = app.screen
+        view = services.player(db, "SAP16")
+        screen.select_player("SAP16")
+        await _until(pilot, lambda: _detail_of(app, "SAP16"))
+        _player, _shown, series = screen.detail
+        assert series.kind == "era"
+        assert series == services_roster.season_series(view)
+        assert screen.query_one("#player-log").row_count == len(
+            [e for e in view.game_log if "pitching" in e])
+        assert "防御率" in str(screen.query_one("#chart-title").render())
+
+
+def test_players_snapshot(tmp_path, snapshot):
+    db = str(tmp_path / "league.sqlite3")
+
+    async def run():
+        app = ImpactApp(db=db)
+        async with app.run_test(size=SIZE) as pilot:
+            await _open_players(app, pilot, db)
+            await _until(pilot, lambda: _detail_of(app, "SAP01"))
+            await _settle(app, pilot)
+            return app.export_screenshot()
+
+    svg = asyncio.run(run())
+    snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
+    snapshot.assert_match(_stable(svg), "players.svg")

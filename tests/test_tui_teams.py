@@ -1,0 +1,184 @@
+"""The Teams area at the keyboard: cycle teams, edit a card (an impossible one is refused in the
+dialog, a good one is saved for the season), move players between the 28 and the reserves,
+save a batting order; and a snapshot of the screen."""
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+from tui import services, services_roster
+from tui.app import ImpactApp
+
+SIZE = (120, 40)
+
+
+async def _opened(app, pilot):
+    app.animation_level = "none"
+    for _ in range(300):
+        await pilot.pause(0.05)
+        if app.current_mode == "standings":
+            return
+    raise AssertionError("the app did not open the league")
+
+
+async def _until(pilot, check, tries=200):
+    for _ in range(tries):
+        await pilot.pause(0.05)
+        if check():
+            return
+    raise AssertionError("timed out")
+
+
+def _keys(text: str) -> list[str]:
+    return ["space" if c == " " else c for c in text]
+
+
+async def _settle(app, pilot):
+    """Every load worker done and the tables laid out: what a snapshot may show."""
+    await pilot.pause(0.3)
+    await app.workers.wait_for_complete()
+    for _ in range(5):
+        await pilot.pause(0.05)
+
+
+def _stable(svg: str) -> str:
+    """Textual's SVG export names its CSS classes after a hash of the terminal id; strip it."""
+    return re.sub(r"terminal-\d+", "terminal", svg)
+
+
+async def _open_teams(app, pilot, db):
+    await _opened(app, pilot)
+    services.sim_days(db, days=3)
+    app.data_changed()
+    await pilot.press("3")
+    await _until(pilot, lambda: app.screen.query("#batters-table")
+                 and app.screen.query_one("#batters-table").row_count > 0)
+
+
+def _notes(app) -> str:
+    return " ".join(str(n.message) for n in app._notifications)
+
+
+async def test_team_cycling_and_roster_ratings(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_teams(app, pilot, db)
+        screen = app.screen
+        assert screen.view.team == "SAP"
+        batters = screen.query_one("#batters-table")
+        pitchers = screen.query_one("#pitchers-table")
+        assert batters.row_count + pitchers.row_count >= 28
+        row = [str(c) for c in batters.get_row("SAP01")]
+        assert row[1:6] == ["SAP01", "柴田 修", "R", "C4", "5"]
+        await pilot.press("w")       # widths instead of bounds: 1B is 28 - 5 = 23 rolls wide
+        assert [str(c) for c in batters.get_row("SAP01")][6] == "23"
+        await pilot.press("n")
+        await _until(pilot, lambda: screen.view.team == "SEN")
+        await pilot.press("p", "p")
+        await _until(pilot, lambda: screen.view.team != "SEN" and screen.view.team != "SAP")
+
+
+async def test_an_impossible_card_is_refused_and_a_good_one_saved(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_teams(app, pilot, db)
+        app.screen.query_one("#batters-table").focus()
+        await pilot.press("e")
+        await _until(pilot, lambda: app.screen.query("#card-editor"))
+        editor = app.screen
+        bounds = editor.query_one("#f-batting-bounds")
+        assert bounds.value == "5 28 34 37 62 80 89 100"
+        bounds.focus()
+        await pilot.press("end", "ctrl+u", *_keys("5 28 34 30 62 80 89 100"), "enter")
+        await _until(pilot, lambda: "below" in str(editor.query_one("#card-error").render()))
+        assert app.screen is editor
+        assert "HR bound ~30 is below the bound before it (~34)" in _notes(app)
+        assert services_roster.season_league(db).player("SAP01").batting.bounds.bound("HR") == 37
+        await pilot.press("end", "ctrl+u", *_keys("5 28 34 40 62 80 89 100"))
+        editor.query_one("#f-batting-SR").focus()
+        await pilot.press("end", "ctrl+u", *_keys("9"), "enter")
+        await _until(pilot, lambda: not app.screen.query("#card-editor"))
+        await _until(pilot, lambda: services_roster.season_league(db).player("SAP01")
+                     .batting.bounds.bound("HR") == 40)
+        card = services_roster.season_league(db).player("SAP01").batting
+        assert card.SR == 9
+        # the league's own card is unchanged: the edit is the season's
+        assert services.open_league(db).player("SAP01").batting.bounds.bound("HR") == 37
+        await _until(pilot, lambda: [str(c) for c in app.screen.query_one("#batters-table")
+                                     .get_row("SAP01")][8] == "40")
+
+
+async def test_a_pitcher_rating_out_of_range_is_refused(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_teams(app, pilot, db)
+        table = app.screen.query_one("#pitchers-table")
+        table.focus()
+        table.move_cursor(row=table.get_row_index("SAP22"))
+        await pilot.press("e")
+        await _until(pilot, lambda: app.screen.query("#card-editor"))
+        editor = app.screen
+        editor.query_one("#f-pitching-rest").focus()
+        await pilot.press("end", "ctrl+u", "1", "1", "enter")
+        await _until(pilot, lambda: "rest 11 is outside 0..10" in str(editor.query_one("#card-error").render()))
+        await pilot.press("escape")
+        await _until(pilot, lambda: not app.screen.query("#card-editor"))
+        assert services_roster.season_league(db).player("SAP22").pitching.rest == 2
+
+
+async def test_reserves_and_a_saved_batting_order(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_teams(app, pilot, db)
+        screen = app.screen
+        pitchers = screen.query_one("#pitchers-table")
+        pitchers.focus()
+        pitchers.move_cursor(row=pitchers.get_row_index("SAP16"))
+        await pilot.press("r")
+        await _until(pilot, lambda: "SAP16" in services_roster.team_roster(db, "SAP").reserves)
+        await _until(pilot, lambda: "27/28" in str(screen.query_one("#teams-title").render()))
+        # a second starter sent down would leave four: refused with the reason
+        pitchers.move_cursor(row=pitchers.get_row_index("SAP17"))
+        await pilot.press("r")
+        await _until(pilot, lambda: "a rotation needs at least 5" in _notes(app))
+        assert services_roster.team_roster(db, "SAP").reserves == frozenset({"SAP16"})
+        # back to the 28
+        pitchers.move_cursor(row=pitchers.get_row_index("SAP16"))
+        await pilot.press("r")
+        await _until(pilot, lambda: not services_roster.team_roster(db, "SAP").reserves)
+        # the batting order: the second batter moves up to lead off, then saved
+        before = services_roster.team_roster(db, "SAP").order
+        order = screen.query_one("#order-table")
+        order.focus()
+        order.move_cursor(row=1)
+        await pilot.press("shift+up", "s")
+        await _until(pilot, lambda: services_roster.team_roster(db, "SAP").order_saved)
+        after = services_roster.team_roster(db, "SAP").order
+        assert after[0] == before[1] and after[1] == before[0] and after[2:] == before[2:]
+        # and the rotation
+        rotation = screen.query_one("#rotation-table")
+        rotation.focus()
+        rotation.move_cursor(row=0)
+        await pilot.press("shift+down", "s")
+        await _until(pilot, lambda: services_roster.team_roster(db, "SAP").rotation_saved)
+        assert services_roster.team_roster(db, "SAP").rotation[:2] == ("SAP17", "SAP16")
+
+
+def test_teams_snapshot(tmp_path, snapshot):
+    db = str(tmp_path / "league.sqlite3")
+
+    async def run():
+        app = ImpactApp(db=db)
+        async with app.run_test(size=SIZE) as pilot:
+            await _open_teams(app, pilot, db)
+            await _settle(app, pilot)
+            return app.export_screenshot()
+
+    svg = asyncio.run(run())
+    snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
+    snapshot.assert_match(_stable(svg), "teams.svg")

@@ -1,0 +1,1 @@
+"""Modal dialogs of the league app (ModalScreen[T] + dismiss(value))."""

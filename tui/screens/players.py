@@ -1,0 +1,245 @@
+"""Players: a searchable list; the chosen player's card as the physical card is read, his season
+and career stats, a chart of his season (rolling AVG or running ERA) and his game log."""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import DataTable, Footer, Header, Input, Sparkline, Static
+from textual.widgets.data_table import RowDoesNotExist
+
+from league.cards import Player
+from league.errors import LeagueError
+from league.roster import League
+from league.stats import stat_text
+from tui import services, services_roster
+from tui.labels import label, stat_name
+from tui.screens.base import AreaScreen
+from tui.widgets.card import CardView
+
+# two short tables rather than one wide one: the detail pane is about 75 cells wide
+BAT_SHOWN = (("games", "pa", "ab", "h", "doubles", "triples", "hr", "rbi"),
+             ("sb", "bb", "so", "avg", "obp", "slg", "ops"))
+PIT_SHOWN = (("games", "starts", "wins", "losses", "saves", "holds", "outs"),
+             ("h", "hr", "bb", "so", "er", "era", "whip"))
+
+
+class PlayersScreen(AreaScreen):
+    """選手: type to filter (name, id or team), ↑/↓ choose; the detail loads in a worker."""
+
+    AUTO_FOCUS = "#players-table"
+    BINDINGS = [
+        Binding("slash", "focus_search", "検索/Search"),
+        Binding("escape", "focus_list", "一覧/List", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.league: League | None = None
+        self.names: dict[str, str] = {}
+        self.pending: str | None = None
+        self.current: str | None = None
+        self.detail: tuple[Player, services.PlayerView, services_roster.SeasonSeries] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="players-title", classes="area-title")
+        with Horizontal(id="players-body"):
+            with Vertical(id="players-list-pane"):
+                yield Input(id="players-filter")
+                yield DataTable(id="players-table", cursor_type="row", zebra_stripes=True)
+            with VerticalScroll(id="player-detail"):
+                yield CardView(id="player-card")
+                yield Static(id="player-stats")
+                yield Static(id="chart-title", classes="section-title")
+                yield Sparkline([], id="player-chart")
+                yield Static(id="log-title", classes="section-title")
+                yield DataTable(id="player-log", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    # ------------------------------------------------------------------ the list
+    def load(self) -> League:
+        return self.call_service(services_roster.season_league)
+
+    def show(self, data: League) -> None:
+        self.league = data
+        self.names = {t.code: t.short or t.name for t in data.teams}
+        ja = self.app.japanese
+        self.query_one("#players-title", Static).update(
+            f"{label('players', ja)}  {data.name}")
+        self.query_one("#players-filter", Input).placeholder = label("pl_search", ja)
+        self._fill()
+        if self.pending:
+            self.select_player(self.pending)
+        elif self.current:
+            self._load_player(self.current)
+
+    def _players(self) -> list[Player]:
+        if self.league is None:
+            return []
+        return [p for t in self.league.teams for p in t.players]
+
+    def _fill(self) -> None:
+        ja = self.app.japanese
+        text = self.query_one("#players-filter", Input).value.strip().lower()
+        t = self.query_one("#players-table", DataTable)
+        keep = self.current
+        t.clear(columns=True)
+        t.add_columns(label("tm_id", ja), label("tm_name", ja), label("team", ja),
+                      label("tm_positions", ja))
+        for p in self._players():
+            team = self.names.get(p.team, p.team)
+            if text and not (text in p.name.lower() or text in p.id.lower()
+                             or text in team.lower() or text in p.team.lower()):
+                continue
+            pos = "/".join(f.position for f in p.fielding)
+            t.add_row(p.id, p.name, team, pos, key=p.id)
+        if keep is not None:
+            try:
+                t.move_cursor(row=t.get_row_index(keep))
+            except RowDoesNotExist:
+                pass    # filtered out
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "players-filter":
+            self._fill()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "players-filter":
+            self.action_focus_list()
+
+    def action_focus_search(self) -> None:
+        self.query_one("#players-filter", Input).focus()
+
+    def action_focus_list(self) -> None:
+        self.query_one("#players-table", DataTable).focus()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id == "players-table" and event.row_key.value:
+            pid = event.row_key.value
+            if pid != self.current:
+                self._load_player(pid)
+
+    def select_player(self, pid: str) -> None:
+        """Show a player (the Leaders area calls this); the filter is cleared if it hides him."""
+        if self.league is None:
+            self.pending = pid
+            return
+        self.pending = None
+        t = self.query_one("#players-table", DataTable)
+        try:
+            index = t.get_row_index(pid)
+        except RowDoesNotExist:
+            self.query_one("#players-filter", Input).value = ""
+            self._fill()
+            try:
+                index = t.get_row_index(pid)
+            except RowDoesNotExist:
+                self.app.notify(f"{pid}?", severity="warning", timeout=3)
+                return
+        t.move_cursor(row=index)
+        t.focus()
+        self._load_player(pid)
+
+    # ------------------------------------------------------------------ one player
+    def _load_player(self, pid: str) -> None:
+        self.current = pid
+        self._player_worker(pid)
+
+    @work(thread=True, exclusive=True, group="player")
+    def _player_worker(self, pid: str) -> None:
+        try:
+            view = self.call_service(services.player, pid)
+            series = services_roster.season_series(view)
+        except LeagueError as exc:
+            self.app.call_from_thread(self.app.notify, str(exc), severity="error", timeout=8)
+            return
+        except Exception as exc:  # noqa: BLE001 - a broken database is a notification
+            self.app.call_from_thread(self.app.notify, f"{type(exc).__name__}: {exc}",
+                                      severity="error", timeout=8)
+            return
+        self.app.call_from_thread(self._show_player, pid, view, series)
+
+    def _show_player(self, pid: str, view: services.PlayerView,
+                     series: services_roster.SeasonSeries) -> None:
+        if pid != self.current or self.league is None:
+            return
+        try:
+            player = self.league.player(pid)
+        except LeagueError:
+            return
+        self.detail = (player, view, series)
+        ja = self.app.japanese
+        card = self.query_one("#player-card", CardView)
+        card.japanese = ja
+        card.player = player
+        card.refresh(layout=True)   # the card's height depends on the player (auto height)
+        self.query_one("#player-stats", Static).update(self._stats_table(view, ja))
+        chart = self.query_one("#player-chart", Sparkline)
+        chart.data = list(series.values)
+        key = "pl_chart_era" if series.kind == "era" else "pl_chart_avg"
+        last = stat_text(series.kind, series.last) if series.last is not None else "-"
+        self.query_one("#chart-title", Static).update(
+            f"{label(key, ja)}  {last}" if series.values else
+            f"{label(key, ja)}  {label('pl_no_games', ja)}")
+        self._fill_log(view, ja)
+
+    def _stats_table(self, view: services.PlayerView, ja: bool) -> Any:
+        kind = "pitching" if view.pitching is not None or (
+            view.batting is None and view.career_pitching is not None) else "batting"
+        season = view.pitching if kind == "pitching" else view.batting
+        career = view.career_pitching if kind == "pitching" else view.career_batting
+        tables = []
+        for shown in PIT_SHOWN if kind == "pitching" else BAT_SHOWN:
+            t = Table(box=None, padding=(0, 1), header_style="bold cyan", show_edge=False)
+            t.add_column("")
+            for s in shown:
+                t.add_column(stat_name(kind, s, ja), justify="right")
+            for key, stats in (("pl_season", season), ("pl_career", career)):
+                if stats is None:
+                    t.add_row(label(key, ja), *["-"] * len(shown))
+                    continue
+                t.add_row(label(key, ja), *[stat_text(s, getattr(stats, s)) for s in shown])
+            tables.append(t)
+        return Group(*tables)
+
+    def _fill_log(self, view: services.PlayerView, ja: bool) -> None:
+        self.query_one("#log-title", Static).update(
+            f"{label('pl_game_log', ja)}  ({len(view.game_log)})")
+        t = self.query_one("#player-log", DataTable)
+        t.clear(columns=True)
+        pitcher = view.pitching is not None
+        base = ["#", label("day", ja), label("pl_opponent", ja)]
+        if pitcher:
+            cols = ["started", "decision", "outs", "h", "bb", "so", "er"]
+        else:
+            cols = ["pos", "ab", "h", "hr", "rbi", "bb", "so", "sb"]
+        kind = "pitching" if pitcher else "batting"
+        names = {"pos": label("tm_pos", ja), "started": label("tm_role", ja),
+                 "decision": "勝敗" if ja else "Dec"}
+        t.add_columns(*base, *[names.get(c) or stat_name(kind, c, ja) for c in cols])
+        for e in view.game_log:
+            line = e.get(kind)
+            if line is None:
+                continue
+            cells = []
+            for c in cols:
+                if c == "started":
+                    cells.append(label("tm_starter" if line["started"] else "tm_reliever", ja))
+                elif c == "decision":
+                    cells.append(line.get("decision") or "")
+                elif c == "outs":
+                    cells.append(stat_text("outs", line["outs"]))
+                else:
+                    cells.append(str(line.get(c, "")))
+            t.add_row(str(e["game"]), e["day"], self.names.get(e["opponent"], e["opponent"]),
+                      *cells, key=str(e["game"]))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id == "player-log" and event.row_key.value:
+            self.app.open_boxscore(int(event.row_key.value))

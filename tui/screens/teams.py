@@ -1,0 +1,352 @@
+"""Teams: a team's roster with its card ratings, the card editor, moves between the 28 and the
+reserves, and the batting order, rotation and bullpen (the computer's, or a saved preference)."""
+from __future__ import annotations
+
+from typing import Any
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
+
+from league.cards import BAT_COLUMNS, PITCH_COLUMNS, Player
+from league.errors import LeagueError
+from tui import services_roster
+from tui.dialogs.card_editor import CardEdit, CardEditor
+from tui.labels import label
+from tui.screens.base import AreaScreen
+
+PREF_TABLES = {"order-table": "order", "rotation-table": "rotation", "bullpen-table": "bullpen"}
+
+
+class TeamsScreen(AreaScreen):
+    """チーム: n / p cycle the teams, e (or Enter) edits the card under the cursor, r moves a
+    player between the 28 and the reserves; in the order / rotation / bullpen tables
+    shift+↑/↓ move a player and s saves the order."""
+
+    BINDINGS = [
+        Binding("n", "cycle_team(1)", "次/Next team"),
+        Binding("p", "cycle_team(-1)", "前/Prev team"),
+        Binding("e", "edit_card", "カード編集/Edit"),
+        Binding("r", "toggle_reserve", "一軍⇔控え/Reserve"),
+        Binding("w", "toggle_widths", "幅/Widths"),
+        Binding("shift+up", "move(-1)", "上へ/Up", show=False),
+        Binding("shift+down", "move(1)", "下へ/Down", show=False),
+        Binding("s", "save_pref", "順番保存/Save order"),
+        Binding("c", "clear_pref", "自動/Computer", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.team: str | None = None
+        self.view: services_roster.RosterView | None = None
+        self.widths = False
+        self.lists: dict[str, list] = {"order": [], "rotation": [], "bullpen": []}
+        self.dirty: set[str] = set()
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="teams-title", classes="area-title")
+        with Horizontal(id="teams-body"):
+            with Vertical(id="teams-roster"):
+                yield Static(id="batters-title", classes="section-title")
+                yield DataTable(id="batters-table", cursor_type="row", zebra_stripes=True)
+                yield Static(id="pitchers-title", classes="section-title")
+                yield DataTable(id="pitchers-table", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="teams-side"):
+                yield Static(id="order-title", classes="section-title")
+                yield DataTable(id="order-table", cursor_type="row")
+                yield Static(id="rotation-title", classes="section-title")
+                yield DataTable(id="rotation-table", cursor_type="row")
+                yield Static(id="bullpen-title", classes="section-title")
+                yield DataTable(id="bullpen-table", cursor_type="row")
+                yield Static(id="teams-note", classes="note")
+        yield Footer()
+
+    # ------------------------------------------------------------------ loading
+    def load(self) -> services_roster.RosterView:
+        return self.call_service(services_roster.team_roster, self.team)
+
+    def show(self, data: services_roster.RosterView) -> None:
+        self.view = data
+        self.team = data.team
+        self.lists = {"order": list(data.order), "rotation": list(data.rotation),
+                      "bullpen": list(data.bullpen)}
+        self.dirty.clear()
+        self._draw()
+
+    def _draw(self) -> None:
+        v = self.view
+        if v is None:
+            return
+        ja = self.app.japanese
+        active = len(v.active)
+        names = dict(v.teams)
+        self.query_one("#teams-title", Static).update(
+            f"{label('teams', ja)}  {names.get(v.team, v.team)}  {v.team_name}  "
+            f"{label('tm_roster_count', ja)} {active}/{v.roster_size}  "
+            f"({label('tm_widths' if self.widths else 'tm_bounds', ja)})")
+        self._draw_batters(v, ja)
+        self._draw_pitchers(v, ja)
+        self._draw_prefs()
+        self.query_one("#teams-note", Static).update(label("tm_not_simulated", ja))
+
+    def _status(self, p: Player, v: services_roster.RosterView, ja: bool) -> str:
+        return label("tm_reserve" if p.id in v.reserves else "tm_active", ja)
+
+    def _cells(self, bounds: Any) -> list[str]:
+        if self.widths:
+            return [str(bounds.width(c)) if b is not None else "-"
+                    for c, b in zip(bounds.columns, bounds.bounds)]
+        return ["-" if b is None else str(b) for b in bounds.bounds]
+
+    def _draw_batters(self, v: services_roster.RosterView, ja: bool) -> None:
+        t = self.query_one("#batters-table", DataTable)
+        keep = _cursor_key(t)
+        t.clear(columns=True)
+        self.query_one("#batters-title", Static).update(label("tm_batters", ja))
+        t.add_column(label("tm_status", ja), key="status")
+        t.add_column(label("tm_id", ja), key="id")
+        t.add_column(label("tm_name", ja), key="name")
+        t.add_column(label("tm_bats", ja), key="bats")
+        t.add_column(label("tm_positions", ja), key="positions")
+        for c in BAT_COLUMNS:
+            t.add_column(c, key=f"b-{c}")
+        for c in ("BT", "RR", "SR", "DP"):
+            t.add_column(c, key=c)
+        for p in v.players:
+            if p.batting is None or (p.pitching is not None
+                                     and not any(f.position != "P" for f in p.fielding)):
+                continue
+            b = p.batting
+            pos = ";".join(f.text() for f in p.fielding if f.position != "P")
+            t.add_row(self._status(p, v, ja), p.id, p.name, p.bats, pos, *self._cells(b.bounds),
+                      str(b.BT), str(b.RR), str(b.SR), str(b.DP), key=p.id)
+        _restore(t, keep)
+
+    def _draw_pitchers(self, v: services_roster.RosterView, ja: bool) -> None:
+        t = self.query_one("#pitchers-table", DataTable)
+        keep = _cursor_key(t)
+        t.clear(columns=True)
+        self.query_one("#pitchers-title", Static).update(
+            f"{label('tm_pitchers', ja)}  ({'B列' if ja else 'row B'})")
+        t.add_column(label("tm_status", ja), key="status")
+        t.add_column(label("tm_id", ja), key="id")
+        t.add_column(label("tm_name", ja), key="name")
+        t.add_column(label("tm_throws", ja), key="throws")
+        t.add_column(label("tm_role", ja), key="role")
+        for c in PITCH_COLUMNS:
+            t.add_column(c, key=f"p-{c}")
+        for key in ("tm_stability", "tm_innings", "tm_start", "tm_rest"):
+            t.add_column(label(key, ja), key=key)
+        for p in v.players:
+            if p.pitching is None:
+                continue
+            c = p.pitching
+            role = label("tm_starter" if c.starter > 0 else "tm_reliever", ja)
+            t.add_row(self._status(p, v, ja), p.id, p.name, p.throws, role,
+                      *self._cells(c.rows["B"]), c.stability, f"{c.innings:g}", str(c.starter),
+                      str(c.rest), key=p.id)
+        _restore(t, keep)
+
+    def _draw_prefs(self) -> None:
+        v = self.view
+        if v is None:
+            return
+        ja = self.app.japanese
+        people = {p.id: p for p in v.players}
+        saved = {"order": v.order_saved, "rotation": v.rotation_saved, "bullpen": v.bullpen_saved}
+        for table_id, kind in PREF_TABLES.items():
+            state = ("tm_unsaved" if kind in self.dirty else
+                     "tm_saved" if saved[kind] else "tm_computer")
+            self.query_one(f"#{kind}-title", Static).update(
+                f"{label('tm_' + kind, ja)}  ({label(state, ja)})")
+            t = self.query_one(f"#{table_id}", DataTable)
+            row = t.cursor_row if t.row_count else 0
+            t.clear(columns=True)
+            if kind == "order":
+                t.add_columns("#", label("tm_pos", ja), label("tm_name", ja))
+                for i, (pid, pos) in enumerate(self.lists["order"], start=1):
+                    p = people.get(pid)
+                    t.add_row(str(i), pos, p.name if p else pid, key=pid)
+            else:
+                t.add_columns("#", label("tm_name", ja), label("tm_stability", ja))
+                for i, pid in enumerate(self.lists[kind], start=1):
+                    p = people.get(pid)
+                    stab = p.pitching.stability if p and p.pitching else ""
+                    t.add_row(str(i), p.name if p else pid, stab, key=pid)
+            if t.row_count:
+                t.move_cursor(row=min(row, t.row_count - 1))
+
+    # ------------------------------------------------------------------ actions
+    def action_cycle_team(self, step: int) -> None:
+        if self.view is None:
+            return
+        codes = [c for c, _ in self.view.teams]
+        i = codes.index(self.view.team) if self.view.team in codes else 0
+        self.team = codes[(i + step) % len(codes)]
+        self.refresh_data()
+
+    def action_toggle_widths(self) -> None:
+        self.widths = not self.widths
+        self._draw()
+
+    def _selected_player(self) -> Player | None:
+        if self.view is None:
+            return None
+        focused = self.focused
+        tables = [self.query_one("#batters-table", DataTable),
+                  self.query_one("#pitchers-table", DataTable)]
+        if isinstance(focused, DataTable) and focused.id in PREF_TABLES:
+            tables.insert(0, focused)
+        elif isinstance(focused, DataTable) and focused.id == "pitchers-table":
+            tables.reverse()
+        for t in tables:
+            pid = _cursor_key(t)
+            if pid is not None:
+                return next((p for p in self.view.players if p.id == pid), None)
+        return None
+
+    def action_edit_card(self) -> None:
+        player = self._selected_player()
+        if player is None:
+            return
+        self.edit_player(player)
+
+    def edit_player(self, player: Player) -> None:
+        """Open the card editor on a player; a checked edit is saved in a worker."""
+        def done(edit: CardEdit | None) -> None:
+            if edit:
+                self._save_card_worker(player.id, edit)
+
+        self.app.push_screen(CardEditor(player, self.app.japanese), done)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id in ("batters-table", "pitchers-table") and self.view is not None:
+            pid = event.row_key.value
+            player = next((p for p in self.view.players if p.id == pid), None)
+            if player is not None:
+                self.edit_player(player)
+
+    @work(thread=True, exclusive=True, group="save")
+    def _save_card_worker(self, pid: str, edit: CardEdit) -> None:
+        try:
+            self.call_service(services_roster.save_card, pid, batting=edit.get("batting"),
+                              pitching=edit.get("pitching"))
+        except LeagueError as exc:
+            self.app.call_from_thread(self._refused, str(exc))
+            return
+        except Exception as exc:  # noqa: BLE001 - a broken database is a notification
+            self.app.call_from_thread(self._refused, f"{type(exc).__name__}: {exc}")
+            return
+        self.app.call_from_thread(self._saved, "tm_card_saved")
+
+    def _refused(self, text: str) -> None:
+        self.app.notify(text, title=label("ce_refused", self.app.japanese), severity="error",
+                        timeout=8)
+
+    def _saved(self, key: str) -> None:
+        self.app.notify(label(key, self.app.japanese), timeout=3)
+        self.app.data_changed()
+
+    def action_toggle_reserve(self) -> None:
+        player = self._selected_player()
+        if player is None or self.view is None:
+            return
+        self._reserve_worker(player.id, player.id not in self.view.reserves)
+
+    @work(thread=True, exclusive=True, group="save")
+    def _reserve_worker(self, pid: str, reserve: bool) -> None:
+        try:
+            self.call_service(services_roster.set_reserve, pid, reserve)
+        except LeagueError as exc:
+            self.app.call_from_thread(self._refused, str(exc))
+            return
+        except Exception as exc:  # noqa: BLE001 - a broken database is a notification
+            self.app.call_from_thread(self._refused, f"{type(exc).__name__}: {exc}")
+            return
+        self.app.call_from_thread(self._saved, "tm_pref_saved")
+
+    def _pref_table(self) -> tuple[str, DataTable] | None:
+        focused = self.focused
+        if isinstance(focused, DataTable) and focused.id in PREF_TABLES:
+            return PREF_TABLES[focused.id], focused
+        return None
+
+    def action_move(self, step: int) -> None:
+        found = self._pref_table()
+        if found is None:
+            return
+        kind, table = found
+        items = self.lists[kind]
+        i = table.cursor_row
+        j = i + step
+        if not (0 <= i < len(items) and 0 <= j < len(items)):
+            return
+        if kind == "order":
+            # the batting order changes; each player keeps his position
+            items[i], items[j] = items[j], items[i]
+        else:
+            items[i], items[j] = items[j], items[i]
+        self.dirty.add(kind)
+        self._draw_prefs()
+        table.move_cursor(row=j)
+
+    def action_save_pref(self) -> None:
+        found = self._pref_table()
+        if found is None or self.view is None:
+            kinds = sorted(self.dirty)
+        else:
+            kinds = [found[0]]
+        if not kinds:
+            return
+        self._pref_worker(self.view.team if self.view else "", kinds,
+                          {k: list(self.lists[k]) for k in kinds})
+
+    def action_clear_pref(self) -> None:
+        found = self._pref_table()
+        if found is None or self.view is None:
+            return
+        self._pref_worker(self.view.team, [found[0]], {found[0]: []})
+
+    @work(thread=True, exclusive=True, group="save")
+    def _pref_worker(self, team: str, kinds: list[str], data: dict[str, list]) -> None:
+        try:
+            for kind in kinds:
+                items = data[kind]
+                if not items:
+                    self.call_service(services_roster.clear_preference, team, kind)
+                elif kind == "order":
+                    self.call_service(services_roster.save_order, team, items)
+                elif kind == "rotation":
+                    self.call_service(services_roster.save_rotation, team, items)
+                else:
+                    self.call_service(services_roster.save_bullpen, team, items)
+        except LeagueError as exc:
+            self.app.call_from_thread(self._refused, str(exc))
+            return
+        except Exception as exc:  # noqa: BLE001 - a broken database is a notification
+            self.app.call_from_thread(self._refused, f"{type(exc).__name__}: {exc}")
+            return
+        self.app.call_from_thread(self._saved, "tm_pref_saved")
+
+
+def _cursor_key(table: DataTable) -> str | None:
+    if not table.row_count:
+        return None
+    try:
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+    except CellDoesNotExist:
+        return None
+    return key.value
+
+
+def _restore(table: DataTable, key: str | None) -> None:
+    if key is None or not table.row_count:
+        return
+    try:
+        table.move_cursor(row=table.get_row_index(key))
+    except RowDoesNotExist:
+        pass    # the player is no longer in this table (another team shown)
