@@ -386,7 +386,7 @@ def player_cmd(
 
 
 def bench_season(seed: int = 1, league_path: Optional[Path] = None,
-                 games_per_opponent: int = 24, rounds: int = 3) -> None:
+                 games_per_opponent: int = 24, rounds: int = 5) -> None:
     """Time a full season stored in a temp SQLite file beside the engine alone on the same games.
 
     Each round plays the season's games once without storage (the same starters, rest and
