@@ -1331,8 +1331,8 @@ class Game:
         no_check = bool(self.managers[dfn.index].no_check(self))
         rn = self.bases[first]
         if no_check:
-            self.log("steal", 0, (), 0, "steal", f"{BASE_NAMES[first]} no check", "stolen")
-            self.say("no check")
+            # no die is rolled: the play log says so, the roll log holds only real rolls
+            self.say("no check: the defense lets the lead runner go")
             self._stolen(first, rn)
             later_normal = True
             go_on = True

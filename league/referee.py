@@ -137,8 +137,6 @@ class RefereeReport:
 
 def roll_text(r: Roll) -> str:
     """One roll-log entry in words: purpose, raw, modifiers with sources, modified, table, row, result."""
-    if r.purpose == "steal" and r.raw == 0:
-        return f"steal: no roll (no check) -> {r.table} [{r.row}]: {r.result}"
     text = f"{r.purpose} roll {r.raw}"
     if r.modifiers:
         text += " " + " ".join(f"{v:+d} {s}" for s, v in r.modifiers) + f" = {r.modified}"

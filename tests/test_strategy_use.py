@@ -59,14 +59,12 @@ def test_every_strategy_is_used_over_a_season(pacific, ruleset, monkeypatch):
                 seen["stop_pitch"] += 1
             if r.purpose == "defense" and "aggressive" in mods:
                 seen["aggressive"] += 1
-            if r.purpose == "steal" and "no check" in r.row:
-                seen["no_check_log"] += 1
         for p in result.plays:
             if p.text.endswith(": intentional walk"):
                 seen["ibb"] += 1
             if "stops (steal of" in p.text:
                 seen["stop"] += 1
-            if p.text == "no check":
+            if p.text.startswith("no check"):
                 seen["no_check_play"] += 1
     elapsed = time.perf_counter() - t0
     c = CountingManager.counts
@@ -79,7 +77,7 @@ def test_every_strategy_is_used_over_a_season(pacific, ruleset, monkeypatch):
     assert seen["steal:bonus"] >= 1, "bonus"
     assert seen["steal:stolen"] >= 1 and seen["steal:picked_off"] >= 1 and seen["steal:choice"] >= 1
     assert seen["stop"] >= 1 and seen["stop_pitch"] >= 1, "stop (+5 on the next pitch)"
-    assert seen["no_check_play"] >= 1 and seen["no_check_log"] == seen["no_check_play"], "no check"
+    assert seen["no_check_play"] >= 1, "no check"
     # from the decisions (no mark of their own in the log)
     assert c["defense:ibb"] == seen["ibb"]
     assert c["defense:infield_in"] >= 1, "infield in"

@@ -516,12 +516,8 @@ def replay(db: str | Path | None, number: int, league: str | None = None,
 
 
 def raw_rolls(result: GameResult) -> list[int]:
-    """The dice actually rolled in a game, in order, from its roll log.
-
-    The log also notes a few outcomes that took no roll (a double steal's "no check" is logged
-    with raw 0); a d100 roll is 1..100, so those are left out.
-    """
-    return [r.raw for r in result.rolls if r.raw >= 1]
+    """The dice rolled in a game, in order, from its roll log (every entry is a real roll)."""
+    return [r.raw for r in result.rolls]
 
 
 @dataclass(frozen=True)
