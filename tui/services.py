@@ -261,9 +261,17 @@ def game_seed(season_seed: int, number: int) -> int:
     return season_seed * SEED_STRIDE + number
 
 
-def play_slot(ctx: SeasonContext, slot: repo.GameSlot
-              ) -> tuple[GameResult, dict[str, PitcherRest], dict[str, str]]:
-    """Play one scheduled game: rested starters, carried fatigue, seeded dice; the new rest."""
+@dataclass(frozen=True)
+class SlotSetup:
+    """How a scheduled game starts: each team's rested starter, the pitchers' carried fatigue,
+    and the relievers still resting (they sit out)."""
+
+    starters: dict[str, str]
+    fatigue: dict[str, int]
+    unavailable: frozenset[str]
+
+
+def slot_setup(ctx: SeasonContext, slot: repo.GameSlot) -> SlotSetup:
     day = slot.day
     starters = {t: choose_starter(rotation(ctx.league, t), ctx.rest, day, ctx.last.get(t))
                 for t in (slot.away, slot.home)}
@@ -273,17 +281,31 @@ def play_slot(ctx: SeasonContext, slot: repo.GameSlot
     # relievers still resting sit out; the starters were chosen knowing their rest
     unavailable = frozenset(p.id for p in team_pitchers
                             if p.id in fatigue and p.id not in starters.values())
-    result = play_game(ctx.league, ctx.ruleset, Matchup(slot.away, slot.home),
-                       SeededDice(game_seed(ctx.season.seed, slot.number)), ctx.players,
-                       fatigue=fatigue, starters=(starters[slot.away], starters[slot.home]),
-                       unavailable=unavailable)
+    return SlotSetup(starters, fatigue, unavailable)
+
+
+def rest_after(players: Mapping[str, Any], result: GameResult, day: date,
+               fatigue: Mapping[str, int]) -> dict[str, PitcherRest]:
+    """Each pitcher's rest after a game (the rest-day option rule, fatigue carried in)."""
     first: dict[int, str] = {}
     rest: dict[str, PitcherRest] = {}
     for side, pid, line in result.pitching:
         started = first.setdefault(side, pid) == pid
-        card = ctx.players[pid].pitching
-        rest[pid] = next_rest(card, line[0], started, day, fatigue=fatigue.get(pid, 0))
-    return result, rest, starters
+        rest[pid] = next_rest(players[pid].pitching, line[0], started, day,
+                              fatigue=fatigue.get(pid, 0))
+    return rest
+
+
+def play_slot(ctx: SeasonContext, slot: repo.GameSlot
+              ) -> tuple[GameResult, dict[str, PitcherRest], dict[str, str]]:
+    """Play one scheduled game: rested starters, carried fatigue, seeded dice; the new rest."""
+    setup = slot_setup(ctx, slot)
+    starters = setup.starters
+    result = play_game(ctx.league, ctx.ruleset, Matchup(slot.away, slot.home),
+                       SeededDice(game_seed(ctx.season.seed, slot.number)), ctx.players,
+                       fatigue=setup.fatigue, starters=(starters[slot.away], starters[slot.home]),
+                       unavailable=setup.unavailable)
+    return result, rest_after(ctx.players, result, slot.day, setup.fatigue), starters
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,135 @@
+"""Live games kept while a person plays them: line-ups, carried fatigue, and the log of rolls and
+decisions, saved after every plate appearance so quitting mid-game loses nothing."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Optional
+
+from sqlalchemy import Column, Text
+from sqlmodel import Field, Session, SQLModel, select
+
+from league.boxscore import lineup_dict, lineup_from_dict
+from league.errors import LeagueError
+from league.lineup import Lineup
+from league.live import LiveLog
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class LiveGameRow(SQLModel, table=True):
+    """A game a person is playing (or has finished) at the keyboard."""
+
+    __tablename__ = "game_live"
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="league_league.id", ondelete="CASCADE", index=True)
+    season_id: Optional[int] = Field(default=None, foreign_key="season_season.id", ondelete="CASCADE")
+    number: Optional[int] = None          # the schedule's game number; None for an exhibition
+    away: str
+    home: str
+    people: str                           # JSON list of the sides a person manages (0, 1)
+    lineups: str = Field(sa_column=Column(Text, nullable=False))
+    fatigue: str = Field(sa_column=Column(Text, nullable=False))
+    log: str = Field(sa_column=Column(Text, nullable=False))
+    dice: str = "computer"                # computer | typed
+    seed: int = 0
+    status: str = "playing"               # playing | final
+    updated_at: datetime = Field(default_factory=_now)
+
+
+@dataclass(frozen=True)
+class LiveGameInfo:
+    id: int
+    league_id: int
+    season_id: int | None
+    number: int | None
+    away: str
+    home: str
+    people: tuple[int, ...]
+    lineups: tuple[Lineup, Lineup]
+    fatigue: dict[str, int]
+    log: LiveLog
+    dice: str
+    seed: int
+    status: str
+    updated_at: datetime
+
+
+def _info(row: LiveGameRow) -> LiveGameInfo:
+    try:
+        lineups = tuple(lineup_from_dict(d) for d in json.loads(row.lineups))
+        fatigue = {str(k): int(v) for k, v in json.loads(row.fatigue).items()}
+        log = LiveLog.from_dict(json.loads(row.log))
+        people = tuple(int(x) for x in json.loads(row.people))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise LeagueError(f"saved game {row.id} is damaged: {exc}") from None
+    assert row.id is not None
+    return LiveGameInfo(row.id, row.league_id, row.season_id, row.number, row.away, row.home,
+                        people, (lineups[0], lineups[1]), fatigue, log, row.dice, row.seed,
+                        row.status, row.updated_at)
+
+
+def create_live(*, session: Session, league_id: int, season_id: int | None, number: int | None,
+                away: Lineup, home: Lineup, people: tuple[int, ...], fatigue: dict[str, int],
+                dice: str, seed: int) -> LiveGameInfo:
+    """Keep a new live game; refuses a second live game for the same scheduled game."""
+    if number is not None:
+        existing = session.exec(select(LiveGameRow).where(
+            LiveGameRow.season_id == season_id, LiveGameRow.number == number,
+            LiveGameRow.status == "playing")).first()
+        if existing is not None:
+            raise LeagueError(f"game {number} is already being played at the keyboard "
+                              f"(saved game {existing.id}): resume it instead")
+    row = LiveGameRow(league_id=league_id, season_id=season_id, number=number, away=away.team,
+                      home=home.team, people=json.dumps(list(people)),
+                      lineups=json.dumps([lineup_dict(away), lineup_dict(home)], ensure_ascii=False),
+                      fatigue=json.dumps(fatigue), log=json.dumps(LiveLog().as_dict()), dice=dice,
+                      seed=seed)
+    session.add(row)
+    session.flush()
+    return _info(row)
+
+
+def save_log(*, session: Session, live_id: int, log: LiveLog, dice: str | None = None) -> None:
+    row = session.get(LiveGameRow, live_id)
+    if row is None:
+        raise LeagueError(f"no saved game {live_id}")
+    row.log = json.dumps(log.as_dict())
+    if dice is not None:
+        row.dice = dice
+    row.updated_at = _now()
+    session.add(row)
+
+
+def mark_final(*, session: Session, live_id: int, log: LiveLog) -> None:
+    save_log(session=session, live_id=live_id, log=log)
+    row = session.get(LiveGameRow, live_id)
+    assert row is not None
+    row.status = "final"
+    session.add(row)
+
+
+def load_live(*, session: Session, live_id: int) -> LiveGameInfo:
+    row = session.get(LiveGameRow, live_id)
+    if row is None:
+        raise LeagueError(f"no saved game {live_id}")
+    return _info(row)
+
+
+def list_live(*, session: Session, league_id: int, playing_only: bool = True) -> list[LiveGameInfo]:
+    q = select(LiveGameRow).where(LiveGameRow.league_id == league_id)
+    if playing_only:
+        q = q.where(LiveGameRow.status == "playing")
+    return [_info(r) for r in session.exec(q.order_by(LiveGameRow.updated_at.desc())).all()]
+
+
+def delete_live(*, session: Session, live_id: int) -> None:
+    row = session.get(LiveGameRow, live_id)
+    if row is not None:
+        session.delete(row)
+
+

@@ -1,0 +1,142 @@
+"""Services for games played at the keyboard: start (a scheduled game or an exhibition), save
+after every plate appearance, resume, finish (recorded like a simulated game)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from league.errors import LeagueError
+from league.game import GameResult
+from league.lineup import Lineup
+from league.live import LiveLog
+from league.manager import make_lineup
+from league.roster import League
+from league.ruleset import Ruleset
+from league.simulate import players_of
+from storage import live_store
+from storage import repository as repo
+from storage.db import session
+from tui.services import ServiceError, _context, engine_for, rest_after, slot_setup
+
+
+@dataclass(frozen=True)
+class LiveSetup:
+    """Everything the play screen needs to run (or resume) a live game."""
+
+    info: live_store.LiveGameInfo
+    league: League
+    ruleset: Ruleset
+    players: dict
+    names: dict[str, str]
+
+
+def _lineups_for_slot(ctx, slot: repo.GameSlot) -> tuple[Lineup, Lineup, dict[str, int]]:
+    """The line-ups a scheduled game starts with, as a simulated game would (slot_setup)."""
+    setup = slot_setup(ctx, slot)
+    lineups = []
+    for code in (slot.away, slot.home):
+        roster = [p for p in ctx.league.team(code).players
+                  if p.id not in setup.unavailable or p.id == setup.starters[code]]
+        lineups.append(make_lineup(code, roster, ctx.league.dh, starter=setup.starters[code]))
+    return lineups[0], lineups[1], setup.fatigue
+
+
+def start_live(db: str | Path | None, league: str | None = None, *, number: int | None = None,
+               away: str | None = None, home: str | None = None, people: tuple[int, ...] = (1,),
+               dice: str = "computer", seed: int = 1) -> LiveSetup:
+    """Start a game at the keyboard: scheduled game `number` (it counts in the season) or an
+    exhibition between `away` and `home`. `people` are the sides a person manages (0 away, 1 home)."""
+    if not people or any(p not in (0, 1) for p in people):
+        raise ServiceError("choose which sides you manage: away (0), home (1) or both")
+    if dice not in ("computer", "typed"):
+        raise ServiceError("dice are rolled by the computer or typed in (computer | typed)")
+    engine = engine_for(db)
+    with session(engine) as s:
+        ctx = _context(s, league, None)
+        if number is not None:
+            slot = repo.find_game(session=s, season_id=ctx.season.id, number=number)
+            if slot.status == "final":
+                raise ServiceError(f"game {number} has been played already")
+            a, h, fatigue = _lineups_for_slot(ctx, slot)
+            season_id: int | None = ctx.season.id
+        else:
+            if away is None or home is None or away == home:
+                raise ServiceError("an exhibition needs two different teams (away and home)")
+            for code in (away, home):
+                ctx.league.team(code)
+            a = make_lineup(away, list(ctx.league.team(away).players), ctx.league.dh)
+            h = make_lineup(home, list(ctx.league.team(home).players), ctx.league.dh)
+            fatigue, season_id = {}, None
+        info = live_store.create_live(session=s, league_id=ctx.league_id, season_id=season_id,
+                                      number=number, away=a, home=h, people=tuple(people),
+                                      fatigue=fatigue, dice=dice, seed=seed)
+        s.commit()
+    return LiveSetup(info, ctx.league, ctx.ruleset, ctx.players,
+                     {t.code: t.short or t.name for t in ctx.league.teams})
+
+
+def resume_live(db: str | Path | None, live_id: int, league: str | None = None) -> LiveSetup:
+    """A saved game as it stood, ready to replay its log and carry on."""
+    with session(engine_for(db)) as s:
+        info = live_store.load_live(session=s, live_id=live_id)
+        ctx = _context(s, league, None)
+        if info.league_id != ctx.league_id:
+            raise ServiceError(f"saved game {live_id} belongs to another league")
+        if info.season_id is not None and info.season_id != ctx.season.id:
+            lg = repo.load_league(session=s, league_id=ctx.league_id, season_id=info.season_id)
+        else:
+            lg = ctx.league
+    return LiveSetup(info, lg, ctx.ruleset, players_of(lg),
+                     {t.code: t.short or t.name for t in lg.teams})
+
+
+def list_live(db: str | Path | None, league: str | None = None) -> list[live_store.LiveGameInfo]:
+    """Games being played at the keyboard, latest first."""
+    with session(engine_for(db)) as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        return live_store.list_live(session=s, league_id=row.id)
+
+
+def save_live(db: str | Path | None, live_id: int, log: LiveLog, dice: str | None = None) -> None:
+    """Save the log (every plate appearance): one transaction."""
+    with session(engine_for(db)) as s:
+        live_store.save_log(session=s, live_id=live_id, log=log, dice=dice)
+        s.commit()
+
+
+def finish_live(db: str | Path | None, live_id: int, result: GameResult, log: LiveLog,
+                league: str | None = None) -> int | None:
+    """Record a finished game: a scheduled one exactly like a simulated game (box score, stats,
+    standings, pitchers' rest) in one transaction; an exhibition is only marked final."""
+    with session(engine_for(db)) as s:
+        info = live_store.load_live(session=s, live_id=live_id)
+        if info.status == "final":
+            raise ServiceError(f"saved game {live_id} is finished already")
+        number = None
+        if info.number is not None and info.season_id is not None:
+            ctx = _context(s, league, None)
+            if ctx.season.id != info.season_id:
+                raise ServiceError("the game belongs to an earlier season")
+            slot = repo.find_game(session=s, season_id=info.season_id, number=info.number)
+            rest = {p: repo.StoredRest(r.available_on, r.fatigue)
+                    for p, r in rest_after(ctx.players, result, slot.day, info.fatigue).items()}
+            starters = {result.away: result.lineups[0].pitcher, result.home: result.lineups[1].pitcher}
+            repo.record_game(session=s, season_id=info.season_id, slot=slot, result=result,
+                             seed=None, rest=rest, starters=starters)
+            number = info.number
+        live_store.mark_final(session=s, live_id=live_id, log=log)
+        s.commit()
+    return number
+
+
+def abandon_live(db: str | Path | None, live_id: int) -> None:
+    """Throw a saved game away (the scheduled game stays to be played)."""
+    with session(engine_for(db)) as s:
+        live_store.delete_live(session=s, live_id=live_id)
+        s.commit()
+
+
+
+__all__ = ["LiveSetup", "start_live", "resume_live", "list_live", "save_live", "finish_live",
+           "abandon_live", "LeagueError"]
