@@ -96,6 +96,21 @@ async def test_a_pitcher_shows_his_running_era(tmp_path):
         assert "防御率" in str(screen.query_one("#chart-title").render())
 
 
+async def test_english_labels_and_a_box_score_from_the_game_log(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_players(app, pilot, db)
+        await _until(pilot, lambda: _detail_of(app, "SAP01"))
+        await pilot.press("L")
+        await _until(pilot, lambda: "Rolling AVG" in str(app.screen.query_one("#chart-title").render()))
+        log = app.screen.query_one("#player-log")
+        await _until(pilot, lambda: log.row_count == 3)
+        log.focus()
+        await pilot.press("enter")
+        await _until(pilot, lambda: app.screen.query("#box-text"))
+
+
 def test_players_snapshot(tmp_path, snapshot):
     db = str(tmp_path / "league.sqlite3")
 

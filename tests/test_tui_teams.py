@@ -130,6 +130,33 @@ async def test_a_pitcher_rating_out_of_range_is_refused(tmp_path):
         assert services_roster.season_league(db).player("SAP22").pitching.rest == 2
 
 
+async def _edit_starter(app, pilot, pid, value):
+    table = app.screen.query_one("#pitchers-table")
+    table.focus()
+    table.move_cursor(row=table.get_row_index(pid))
+    await pilot.press("e")
+    await _until(pilot, lambda: app.screen.query("#card-editor"))
+    app.screen.query_one("#f-pitching-starter").focus()
+    await pilot.press("end", "ctrl+u", *value, "enter")
+    await _until(pilot, lambda: not app.screen.query("#card-editor"))
+
+
+async def test_a_card_that_leaves_the_team_without_a_rotation_is_refused(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_teams(app, pilot, db)
+        # six starters: the first becomes a reliever (saved), the second would leave four
+        await _edit_starter(app, pilot, "SAP16", "0")
+        await _until(pilot, lambda: services_roster.season_league(db).player("SAP16")
+                     .pitching.starter == 0)
+        await _until(pilot, lambda: app.screen.query_one("#pitchers-table").row_count
+                     and str(app.screen.query_one("#pitchers-table").get_row("SAP16")[4]) == "救援")
+        await _edit_starter(app, pilot, "SAP17", "0")
+        await _until(pilot, lambda: "a rotation needs at least 5" in _notes(app))
+        assert services_roster.season_league(db).player("SAP17").pitching.starter == 8
+
+
 async def test_reserves_and_a_saved_batting_order(tmp_path):
     db = str(tmp_path / "league.sqlite3")
     app = ImpactApp(db=db)

@@ -151,3 +151,8 @@ def stat_name(kind: str, stat: str, japanese: bool) -> str:
         from league.stats import STAT_LABELS_JA
         return STAT_LABELS_JA.get(kind, {}).get(stat, stat)
     return STAT_LABELS_EN.get(stat, stat.upper())
+
+LABELS.update({
+    "pl_season_short": ("今季", "Season"),
+    "pl_career_short": ("通算", "Career"),
+})

@@ -200,7 +200,7 @@ class PlayersScreen(AreaScreen):
             t.add_column("")
             for s in shown:
                 t.add_column(stat_name(kind, s, ja), justify="right")
-            for key, stats in (("pl_season", season), ("pl_career", career)):
+            for key, stats in (("pl_season_short", season), ("pl_career_short", career)):
                 if stats is None:
                     t.add_row(label(key, ja), *["-"] * len(shown))
                     continue
