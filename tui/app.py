@@ -149,6 +149,18 @@ class ImpactApp(TroopHost, App[None]):
                             self.action_toggle_language)
         for key, text in (("day", "Sim one day"), ("week", "Sim a week"), ("end", "Sim to the end")):
             yield SystemCommand(text, "Simulate games of the season", partial(self.sim_from_palette, key))
+        yield SystemCommand("Play an exhibition", "A game at the keyboard between two teams you choose",
+                            self.play_exhibition)
+        yield SystemCommand("Resume a game at the keyboard", "Carry on with a saved game (or abandon it)",
+                            self.resume_live_game)
+
+    def play_exhibition(self) -> None:
+        from tui.screens.play import play_exhibition
+        play_exhibition(self)
+
+    def resume_live_game(self) -> None:
+        from tui.screens.play import resume_games
+        resume_games(self)
 
     def sim_from_palette(self, how: str) -> None:
         self.switch_mode("schedule")

@@ -25,6 +25,7 @@ class ScheduleScreen(AreaScreen):
         Binding("t", "sim('to')", "選んだ日まで"),
         Binding("e", "sim('end')", "最後まで"),
         Binding("escape", "cancel_sim", "中止", show=False),
+        Binding("p", "play_game", "試合をする/Play"),
     ]
 
     def __init__(self) -> None:
@@ -104,6 +105,20 @@ class ScheduleScreen(AreaScreen):
             else:
                 self.app.notify("まだ試合をしていません" if self.app.japanese else "Not played yet",
                                 timeout=3)
+
+    def action_play_game(self) -> None:
+        """Play the highlighted game at the keyboard (it counts in the season)."""
+        t = self.query_one("#day-games", DataTable)
+        if not t.row_count or self.simulating:
+            return
+        number = int(t.coordinate_to_cell_key((t.cursor_row, 0)).row_key.value or 0)
+        game = next((g for _, gs in self.days for g in gs if g.number == number), None)
+        if game is None or game.status == "final":
+            self.app.notify("この試合は終わっています" if self.app.japanese else "That game is played",
+                            timeout=3)
+            return
+        from tui.screens.play import play_scheduled
+        play_scheduled(self.app, number)
 
     # ------------------------------------------------------------------ simulation
     def action_sim(self, how: str) -> None:

@@ -1,0 +1,241 @@
+"""A game at the keyboard (issue 6), driven with Pilot: start a scheduled game from the schedule,
+use every strategy key the rules allow, type rolls (one refused), undo a plate appearance,
+quit and resume in a new app, finish and see it in the standings and its box score."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tui import services, services_live
+from tui.app import ImpactApp
+from tui.screens import play as play_module
+from tui.screens.play import PlayScreen
+
+SIZE = (120, 40)
+STRATEGY_KEYS = {"ibb": "i", "infield_in": "f", "bunt": "b", "squeeze": "z", "hit_and_run": "h",
+                 "steal": "s", "double_steal": "d"}
+
+
+async def _until(pilot, check, tries=2000, step=0.005):
+    for _ in range(tries):
+        if check():
+            return
+        await pilot.pause(step)
+    raise AssertionError("timed out")
+
+
+async def _opened(app, pilot):
+    app.animation_level = "none"
+    await _until(pilot, lambda: app.current_mode == "standings", step=0.05)
+
+
+def _play(app) -> PlayScreen | None:
+    return app.screen if isinstance(app.screen, PlayScreen) else None
+
+
+async def _question(app, pilot):
+    """Wait until the play screen asks something (or the game is over and it is gone)."""
+    await _until(pilot, lambda: _play(app) is None or _play(app).question is not None)
+    screen = _play(app)
+    return None if screen is None else screen.question
+
+
+class Policy:
+    """How the person at the keyboard answers: every strategy once where allowed, else on."""
+
+    def __init__(self) -> None:
+        self.used: set[str] = set()
+        self.counts: dict[str, int] = {}
+        self.picked: set[str] = set()
+
+    def key(self, screen: PlayScreen) -> str:
+        method = screen.question[0]
+        choices = screen._choices()
+        n = self.counts[method] = self.counts.get(method, 0) + 1
+        if method == "defense_call":
+            for name in ("ibb", "infield_in"):
+                if name not in self.used and name in choices and (
+                        name == "ibb" or screen._run.game.bases[3] is not None):
+                    self.used.add(name)
+                    return STRATEGY_KEYS[name]
+            return "n"
+        if method == "offense_call":
+            if screen._sub:
+                return next(k for k in ("1", "2", "3") if f"r{k}" in choices)
+            for name in ("squeeze", "double_steal", "steal", "bunt", "hit_and_run"):
+                if name not in self.used and name in choices:
+                    self.used.add(name)
+                    return STRATEGY_KEYS[name]
+            return "n"
+        if method in ("aggressive", "send", "no_check", "join_steal"):
+            return "y" if n % 2 else "n"
+        if method == "steal_go":
+            return "g" if n % 2 else "s"
+        if method == "bonus_steal":
+            return next((k for k in ("1", "2", "3") if f"r{k}" in choices), "n")
+        if method == "bunt_plus":
+            return "a" if n % 2 else next(k for k in ("1", "2", "3") if f"r{k}" in choices)
+        if method == "bunt_out":
+            return next(k for k in ("3", "2", "1", "0") if f"r{k}" in choices)
+        if method in ("change_pitcher", "pinch_hitter", "reliever"):
+            game = screen._run.game
+            if method == "change_pitcher" and "bullpen" in choices and "bullpen" not in self.picked \
+                    and game.inning >= 6:
+                self.picked.add("bullpen")
+                return "p"
+            if method == "pinch_hitter" and "bench" in choices and "bench" not in self.picked \
+                    and game.inning >= 7:
+                self.picked.add("bench")
+                return "h"
+            return "enter"
+        if method == "roll":
+            return "roll"
+        raise AssertionError(method)
+
+
+async def _answer(app, pilot, policy: Policy) -> str:
+    screen = _play(app)
+    method = screen.question[0]
+    key = policy.key(screen)
+    if key == "roll":
+        n = policy.counts["roll"]
+        await pilot.press(*f"{(n * 37) % 100:02d}", "enter")
+        return method
+    await pilot.press(key)
+    if key in ("p", "h") and method in ("change_pitcher", "pinch_hitter", "reliever"):
+        await _until(pilot, lambda: app.screen.query("#pick-list"))
+        await pilot.press("enter")
+    elif method == "offense_call" and key in ("s", "d") and _play(app).question is not None \
+            and _play(app)._sub:
+        await pilot.press(policy.key(_play(app)))
+    return method
+
+
+async def _drive(app, pilot, policy: Policy, stop=lambda game: False, limit=3000) -> bool:
+    """Answer questions until the game ends (True) or `stop(game)` (False)."""
+    for _ in range(limit):
+        q = await _question(app, pilot)
+        if q is None:
+            return True
+        if stop(_play(app)._run.game):
+            return False
+        await _answer(app, pilot, policy)
+    raise AssertionError("the game did not end")
+
+
+def _stable(svg: str) -> str:
+    return re.sub(r"terminal-\d+", "terminal", svg)
+
+
+async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path, monkeypatch,
+                                                                          snapshot):
+    db = str(tmp_path / "league.sqlite3")
+    monkeypatch.setattr(play_module, "new_seed", lambda: 20240607)
+    policy = Policy()
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        await pilot.press("2")
+        await _until(pilot, lambda: app.screen.query("#day-games")
+                     and app.screen.query_one("#day-games").row_count)
+        app.screen.query_one("#day-games").focus()
+        await pilot.press("p")
+        await _until(pilot, lambda: app.screen.query("#play-setup"))
+        await pilot.press("b", "enter")          # both sides, the computer's dice
+        await _question(app, pilot)
+        screen = _play(app)
+        assert screen is not None and screen.info.number == 1 and screen.info.people == (0, 1)
+        await pilot.pause(0.1)
+        snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
+        snapshot.assert_match(_stable(app.export_screenshot()), "play.svg")
+
+        # a few plate appearances, then type the rolls: one bad entry is refused
+        await _drive(app, pilot, policy, stop=lambda g: g.inning >= 2)
+        await pilot.press("c")
+        assert screen.dice_mode == "typed"
+        for _ in range(200):
+            q = await _question(app, pilot)
+            if q[0] == "roll":
+                break
+            await _answer(app, pilot, policy)
+        assert screen.focused is screen.query_one("#roll-input")
+        await pilot.press("7", "x", "enter")
+        await _until(pilot, lambda: screen.question and screen._error)
+        assert screen.question[0] == "roll" and "not a number" in screen._error
+        before = len(screen._run.game.live_log.rolls)
+        await pilot.press("0", "0", "enter")
+        await _until(pilot, lambda: len(screen._run.game.live_log.rolls) > before)
+        assert screen._run.game.live_log.rolls[before] == 100
+        for _ in range(3):
+            q = await _question(app, pilot)
+            if q[0] == "roll":
+                await pilot.press("4", "2", "enter")
+            else:
+                await _answer(app, pilot, policy)
+        await _question(app, pilot)
+        await pilot.press("ctrl+r")                 # the computer rolls the rest of this half
+        await _drive(app, pilot, policy, stop=lambda g: g.inning >= 3)
+        await pilot.press("c")
+        assert screen.dice_mode == "computer"
+
+        # undo the last plate appearance: the engine goes back and asks there again
+        await _drive(app, pilot, policy, stop=lambda g: g.runners() and g.inning >= 3)
+        await _answer(app, pilot, policy)
+        await _question(app, pilot)
+        rolls = len(screen._run.game.live_log.rolls)
+        old_run = screen._run
+        await pilot.press("u")
+        await _until(pilot, lambda: screen._run is not old_run and screen.question is not None)
+        assert len(screen._run.game.live_log.rolls) < rolls
+        saved = services_live.list_live(db)[0].log
+        assert len(saved.rolls) <= len(screen._run.game.live_log.rolls)
+
+        # up to the fifth inning, then quit: the game is saved
+        await _drive(app, pilot, policy, stop=lambda g: g.inning >= 5)
+        done_rolls = len(screen._run.game.live_log.rolls)
+        await pilot.press("q")
+        await _until(pilot, lambda: _play(app) is None)
+    [info] = services_live.list_live(db)
+    assert len(info.log.rolls) == done_rolls and info.status == "playing"
+
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        app.resume_live_game()
+        await _until(pilot, lambda: app.screen.query("#resume-list"))
+        await pilot.press("enter")
+        q = await _question(app, pilot)
+        screen = _play(app)
+        assert q is not None and screen._run.game.inning == 5
+        assert len(screen._run.game.live_log.rolls) >= done_rolls
+        assert await _drive(app, pilot, policy)
+        await _until(pilot, lambda: app.screen.query("#box-text"))
+        assert "BoxScoreScreen" == type(app.screen).__name__
+        await _until(pilot, lambda: "1" in str(app.screen.query_one("#box-title").render()))
+    assert set(STRATEGY_KEYS) <= policy.used, set(STRATEGY_KEYS) - policy.used
+    assert services.standings(db).final == 1
+    assert services_live.list_live(db) == []
+    box = services.boxscore(db, 1, plays=False)
+    assert box.number == 1
+
+
+@pytest.mark.parametrize("dummy", [0])
+async def test_an_exhibition_from_the_command_palette_is_saved_and_abandoned(tmp_path, dummy):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        app.play_exhibition()
+        await _until(pilot, lambda: app.screen.query("#play-setup"))
+        await pilot.press("h", "enter")           # the home side, computer dice
+        q = await _question(app, pilot)
+        screen = _play(app)
+        assert q is not None and screen.info.number is None and screen.info.people == (1,)
+        await pilot.press("q")
+        await _until(pilot, lambda: _play(app) is None)
+        app.resume_live_game()
+        await _until(pilot, lambda: app.screen.query("#resume-list"))
+        await pilot.press("x")
+        await _until(pilot, lambda: services_live.list_live(db) == [])

@@ -1,0 +1,55 @@
+"""Pick one player from a list (the bullpen for a pitching change, the bench for a pinch hitter)."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class PickPlayerDialog(ModalScreen[str | None]):
+    """Choose a player: Enter picks the highlighted one, Esc cancels (dismisses None)."""
+
+    DEFAULT_CSS = """
+    PickPlayerDialog {
+        align: center middle;
+    }
+    #pick-player {
+        width: 70;
+        max-width: 100%;
+        height: auto;
+        max-height: 80%;
+        border: thick $accent;
+        background: $panel;
+        padding: 0 1;
+    }
+    #pick-player OptionList {
+        height: auto;
+        max-height: 20;
+    }
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "取消/Cancel")]
+
+    def __init__(self, title: str, players: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.players = players
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="pick-player"):
+            yield Static(self.title_text, classes="section-title")
+            yield OptionList(*[Option(text, id=pid) for pid, text in self.players],
+                             id="pick-list")
+
+    def on_mount(self) -> None:
+        self.query_one("#pick-list", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

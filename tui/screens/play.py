@@ -1,0 +1,721 @@
+"""A game at the keyboard (issue 6): the engine runs in a thread worker and blocks on a queue
+whenever it needs a person's decision or a typed roll; the screen shows the question with the
+keys the rules allow, and the answer goes back through the queue.
+
+Saved after every plate appearance; quitting keeps the game; `u` undoes the last plate
+appearance by stopping the engine and replaying the log cut back to it.
+"""
+from __future__ import annotations
+
+import queue
+import random
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from rich.text import Text
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, RichLog, Static
+
+from league.boxscore import render
+from league.dice import Dice, SeededDice, TypedDice
+from league.errors import LeagueError
+from league.live import GameAborted, LiveLog, live_game
+from league.manager import ComputerManager
+from tui import services_live
+from tui.services_live import LiveSetup
+from tui.widgets.situation import SituationPanel
+
+_ABORT = object()       # the screen closed or undid: the engine thread stops
+_COMPUTER = object()    # the answer to a pending typed roll: let the computer roll it
+
+# (key, answer id, footer label); one key may mean different things at different questions
+ANSWER_KEYS: list[tuple[str, str, str]] = [
+    ("enter", "play_on", "続行 Play on"),
+    ("p", "bullpen", "継投 Bullpen"),
+    ("h", "bench", "代打 Pinch hit"),
+    ("n", "d_none", "なし None"),
+    ("i", "ibb", "敬遠 IBB"),
+    ("f", "infield_in", "前進守備 Infield in"),
+    ("n", "o_none", "なし None"),
+    ("b", "bunt", "バント Bunt"),
+    ("z", "squeeze", "スクイズ Squeeze"),
+    ("h", "hit_and_run", "エンドラン Hit&run"),
+    ("s", "steal", "盗塁 Steal"),
+    ("d", "double_steal", "重盗 Double steal"),
+    ("y", "yes", "はい Yes"),
+    ("n", "no", "いいえ No"),
+    ("g", "go", "ゴー Go"),
+    ("s", "stop", "ストップ Stop"),
+    ("a", "all_safe", "全員セーフ All safe"),
+    ("0", "r0", "打者 Batter"),
+    ("1", "r1", "一塁 1st"),
+    ("2", "r2", "二塁 2nd"),
+    ("3", "r3", "三塁 3rd"),
+]
+
+_QUESTIONS = {
+    # method: (日本語, English)
+    "defense_call": ("守備の作戦は？", "Defense: your call?"),
+    "offense_call": ("攻撃の作戦は？", "Offense: your call?"),
+    "aggressive": ("積極守備をしますか？", "Aggressive defense?"),
+    "steal_go": ("捕手表へ行きますか、ストップしますか？", "Go on to the catcher table, or stop?"),
+    "bonus_steal": ("ボーナス: 盗塁する走者は？", "Bonus: which runner steals?"),
+    "join_steal": ("この走者も盗塁しますか？", "Does this runner steal too?"),
+    "no_check": ("ノーチェックにしますか？", "No check?"),
+    "bunt_plus": ("バント+: 全員セーフか、1人だけもう1つ進めるか", "Bunt +: all safe, or one runner one more base?"),
+    "bunt_out": ("バント失敗: アウトにする走者は？", "Bunt failed: which runner is out?"),
+    "send": ("H−: 走者を送りますか？", "H−: send the runner?"),
+    "change_pitcher": ("次の打者へ (Enter)、継投は p", "Next batter (Enter); p changes the pitcher"),
+    "reliever": ("代わりの投手は？ (Enter = ブルペンの先頭)", "The new pitcher? (Enter = first in the bullpen)"),
+    "pinch_hitter": ("次の打者へ (Enter)、代打は h", "Next batter (Enter); h sends a pinch hitter"),
+    "roll": ("ダイスを入力 (2個のd10, 00 = 100)", "Type the roll (two d10, 00 = 100)"),
+}
+_BASES = {0: ("打者", "batter"), 1: ("一塁", "1st"), 2: ("二塁", "2nd"), 3: ("三塁", "3rd"), 4: ("本塁", "home")}
+
+
+def new_seed() -> int:
+    """The seed of the computer's dice for a new game."""
+    return random.randrange(1, 2**31)
+
+
+def seeded_from(seed: int, position: int) -> SeededDice:
+    """The seeded dice of a game, carried on to `position` rolls: a resumed game with the
+    computer's dice rolls exactly what it would have rolled without the pause."""
+    dice = SeededDice(seed)
+    for _ in range(position):
+        dice.roll("pitch")
+    return dice
+
+
+class _Run:
+    """One run of the engine thread (a new one after each undo)."""
+
+    def __init__(self) -> None:
+        self.answers: queue.Queue = queue.Queue()
+        self.aborted = False
+        self.game: Any = None
+        self.declared: dict[str, Any] = {}
+        self.pa_rolls = 0
+        self.play_on: tuple | None = None        # Enter between plate appearances answers them all
+        self.pending_ph: str | None = None       # a pinch hitter chosen at the pitching prompt
+
+    def abort(self) -> None:
+        self.aborted = True
+        self.answers.put(_ABORT)
+
+
+class _TellingComputer(ComputerManager):
+    """The computer manager of the other side; its declarations go in the situation panel."""
+
+    def __init__(self, run: _Run) -> None:
+        super().__init__()
+        self._run = run
+
+    def defense_call(self, game):
+        call = super().defense_call(game)
+        self._run.declared["defense"] = call
+        return call
+
+    def offense_call(self, game):
+        call = super().offense_call(game)
+        self._run.declared["offense"] = call
+        return call
+
+
+class _ScreenDice:
+    """The live dice: the computer's, or typed in by the person; the screen switches any time."""
+
+    def __init__(self, screen: PlayScreen, run: _Run, computer: Dice) -> None:
+        self._screen = screen
+        self._run = run
+        self._computer = computer
+        self._typed = TypedDice(self._ask, self._refused, attempts=10**6)
+        self.used = 0
+
+    def roll(self, purpose: str) -> int:
+        self.used += 1
+        if self._screen.typing_now(self._run.game):
+            return self._typed.roll(purpose)
+        return self._computer.roll(purpose)
+
+    def _ask(self, purpose: str) -> str | int:
+        answer = self._screen.wait_for(self._run, "roll", {"purpose": purpose})
+        if answer is _COMPUTER:
+            return self._computer.roll(purpose)
+        return answer
+
+    def _refused(self, message: str) -> None:
+        self._screen.refused(self._run, message)
+
+
+class PlayScreen(Screen):
+    """Play one game at the keyboard; pushed on the current area's stack."""
+
+    AUTO_FOCUS = None
+    DEFAULT_CSS = """
+    PlayScreen #play-body {
+        height: 1fr;
+    }
+    PlayScreen #play-logs {
+        width: 1fr;
+    }
+    PlayScreen RichLog {
+        height: 1fr;
+        border: round $primary-darken-1;
+        scrollbar-size-vertical: 1;
+    }
+    PlayScreen #play-prompt {
+        height: 2;
+        padding: 0 1;
+        background: $boost;
+    }
+    PlayScreen #roll-input {
+        display: none;
+    }
+    PlayScreen #roll-input.-asking {
+        display: block;
+    }
+    """
+
+    BINDINGS = [
+        *[Binding(key, f"answer('{aid}')", text) for key, aid, text in ANSWER_KEYS],
+        Binding("c", "toggle_dice", "ダイス切替 Dice", priority=True),
+        Binding("ctrl+r", "computer_inning", "この回は自動 Auto inning", priority=True),
+        Binding("u", "undo", "1打席戻す Undo", priority=True),
+        Binding("q", "leave", "中断 Quit", priority=True),
+        Binding("escape", "leave", "中断 Quit", show=False),
+    ]
+
+    def __init__(self, setup: LiveSetup, *, live_dice: Callable[[], Dice] | None = None) -> None:
+        super().__init__()
+        self.setup = setup
+        self.info = setup.info
+        self._live_dice = live_dice
+        self.dice_mode = setup.info.dice
+        self._auto_until: tuple[int, int] | None = None
+        self._run: _Run | None = None
+        self.question: tuple[str, dict] | None = None
+        self._sub: str | None = None
+        self._error = ""
+        self._shown_plays = 0
+        self._shown_rolls = 0
+        self.finished = False
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="play-body"):
+            yield SituationPanel(id="situation")
+            with Vertical(id="play-logs"):
+                yield RichLog(id="plays-log", wrap=True, markup=False, auto_scroll=False)
+                yield RichLog(id="rolls-log", wrap=False, markup=False, auto_scroll=False)
+        yield Static(id="play-prompt")
+        yield Input(id="roll-input", placeholder="00-99 (00 = 100)")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        ja = self.app.japanese
+        what = f"#{self.info.number}" if self.info.number is not None else (
+            "エキシビション" if ja else "exhibition")
+        names = self.setup.names
+        self.sub_title = f"{what}  {names.get(self.info.away, self.info.away)} @ " \
+                         f"{names.get(self.info.home, self.info.home)}"
+        self.query_one("#plays-log", RichLog).border_title = "一球速報 / Plays"
+        self.query_one("#rolls-log", RichLog).border_title = "ダイス / Rolls"
+        self._prompt("…")
+        self._start(self.info.log, save_first=False)
+
+    # ------------------------------------------------------------------ the engine thread
+    def _start(self, saved: LiveLog, *, save_first: bool) -> None:
+        run = _Run()
+        self._run = run
+        self.question = None
+        self._sub = None
+        self._shown_plays = self._shown_rolls = 0
+        self.query_one("#plays-log", RichLog).clear()
+        self.query_one("#rolls-log", RichLog).clear()
+        self._engine(run, saved, save_first)
+
+    @work(thread=True, exclusive=True, group="engine", exit_on_error=False)
+    def _engine(self, run: _Run, saved: LiveLog, save_first: bool) -> None:
+        setup, app = self.setup, self.app
+        try:
+            if save_first:
+                services_live.save_live(app.db, self.info.id, saved, dice=self.dice_mode)
+
+            def live() -> Dice:
+                position = len(run.game.live_log.rolls)
+                computer = (self._live_dice() if self._live_dice is not None
+                            else seeded_from(self.info.seed, position))
+                return _ScreenDice(self, run, computer)
+
+            ask = partial(self._ask, run)
+            game, _ = live_game(setup.ruleset, setup.players, *self.info.lineups,
+                                people={side: ask for side in self.info.people},
+                                computer=partial(_TellingComputer, run), live_dice=live,
+                                saved=saved, dh=setup.league.dh, fatigue=self.info.fatigue)
+            run.game = game
+            game.on_plate_appearance = partial(self._plate_appearance, run)
+            result = game.play()
+            if run.aborted:
+                return
+            number = services_live.finish_live(app.db, self.info.id, result, game.live_log,
+                                               league=app.league)
+            text = render(result, setup.names)
+        except GameAborted:
+            return
+        except Exception as exc:  # noqa: BLE001 - a replay that does not match, a locked database, ...
+            if not run.aborted:
+                message = str(exc) if isinstance(exc, LeagueError) else f"{type(exc).__name__}: {exc}"
+                try:
+                    self._post(run, self._failed, message)
+                except GameAborted:
+                    pass
+            return
+        try:
+            self._post(run, self._finished, number, text)
+        except GameAborted:
+            pass
+
+    def _post(self, run: _Run, fn: Callable, *args: Any) -> None:
+        """Run `fn` on the event loop; an engine that outlived its screen just stops."""
+        if run.aborted:
+            raise GameAborted
+        try:
+            self.app.call_from_thread(fn, *args)
+        except RuntimeError:
+            run.aborted = True
+            raise GameAborted from None
+
+    def _plate_appearance(self, run: _Run, game) -> None:
+        """Engine thread, at the start of each live plate appearance: save the game."""
+        run.declared = {}
+        run.pa_rolls = len(game.rolls)
+        try:
+            services_live.save_live(self.app.db, self.info.id, game.live_log, dice=self.dice_mode)
+        except Exception as exc:  # noqa: BLE001 - a locked database must not stop the game
+            self._post(run, self.app.notify, f"not saved: {exc}", severity="error")
+
+    @staticmethod
+    def _pa_key(game) -> tuple:
+        return (game.inning, game.half, game.outs, game.offense.batting_index, len(game.plays))
+
+    def _ask(self, run: _Run, method: str, game, options: dict) -> Any:
+        """Engine thread: a person's decision."""
+        if method == "pinch_hitter" and run.pending_ph is not None:
+            pid, run.pending_ph = run.pending_ph, None
+            return pid
+        if method in ("change_pitcher", "pinch_hitter") and run.play_on == self._pa_key(game):
+            return None
+        answer = self.wait_for(run, method, options)
+        if method in ("offense_call", "defense_call"):
+            run.declared["offense" if method == "offense_call" else "defense"] = answer
+        if method in ("change_pitcher", "pinch_hitter") and answer is None:
+            run.play_on = self._pa_key(game)
+        return answer
+
+    def wait_for(self, run: _Run, method: str, options: dict) -> Any:
+        """Engine thread: show the question, block until it is answered."""
+        self._post(run, self._show_question, run, method, options)
+        answer = run.answers.get()
+        if answer is _ABORT:
+            raise GameAborted
+        return answer
+
+    def refused(self, run: _Run, message: str) -> None:
+        """Engine thread: a typed roll was not a roll; say why (it is asked again)."""
+        self._error = message
+
+    def typing_now(self, game) -> bool:
+        return self.dice_mode == "typed" and self._auto_until != (game.inning, game.half)
+
+    # ------------------------------------------------------------------ questions
+    def _show_question(self, run: _Run, method: str, options: dict) -> None:
+        if run is not self._run or not self.is_attached:
+            run.abort()
+            return
+        self.question = (method, options)
+        self._sub = None
+        self._redraw(run)
+        roll_input = self.query_one("#roll-input", Input)
+        if method == "roll":
+            roll_input.add_class("-asking")
+            roll_input.value = ""
+            roll_input.focus()
+        else:
+            roll_input.remove_class("-asking")
+            if self.focused is roll_input:
+                self.set_focus(None)
+        self._show_prompt()
+        self.refresh_bindings()
+
+    def _show_prompt(self) -> None:
+        if self.question is None:
+            self._prompt("…")
+            return
+        ja = self.app.japanese
+        method, options = self.question
+        text = Text()
+        ask = _QUESTIONS.get(method, (method, method))[0 if ja else 1]
+        game = self._run.game if self._run else None
+        if method == "roll":
+            text.append(f"[{options['purpose']}] ", style="bold yellow")
+        elif method in ("steal_go", "join_steal", "send") and "base" in options:
+            b = options["base"]
+            text.append(f"[{_BASES[b][0 if ja else 1]}" + (f" → {_BASES[options['target']][0 if ja else 1]}"
+                                                         if "target" in options else "")
+                        + (f"  roll {options['roll']}" if "roll" in options else "") + "] ",
+                        style="bold yellow")
+        elif method == "aggressive":
+            text.append(f"[{options.get('table', '')}] ", style="bold yellow")
+        text.append(ask)
+        if self._sub:
+            text.append("  → " + ("走者を選ぶ 1/2/3" if ja else "pick the runner: 1/2/3"), style="bold")
+        keys = [f"{k}" for k, aid, _ in ANSWER_KEYS if aid in self._choices()]
+        if keys:
+            text.append("   " + " ".join(dict.fromkeys(keys)), style="dim")
+        if self._error and method == "roll":
+            text.append("\n" + self._error, style="bold red")
+        elif game is not None and method in ("change_pitcher", "pinch_hitter", "reliever"):
+            text.append("\n" + ("次の打者: " if ja else "Next up: ") + game.name(game.batter_id),
+                        style="dim")
+        self._prompt(text)
+
+    def _prompt(self, text: str | Text) -> None:
+        self.query_one("#play-prompt", Static).update(text)
+
+    def _choices(self) -> dict[str, Any]:
+        """Answer id → value for the question now asked: only what the rules allow."""
+        if self.question is None or self.finished:
+            return {}
+        method, options = self.question
+        run = self._run
+        if method == "defense_call":
+            m = {"none": "d_none", "ibb": "ibb", "infield_in": "infield_in"}
+            return {m[c]: c for c in options["choices"] if c in m}
+        if method == "offense_call":
+            out: dict[str, Any] = {}
+            for call in options["choices"]:
+                call = tuple(call)
+                kind = call[0]
+                if kind == "none":
+                    out["o_none"] = call
+                elif kind in ("bunt", "squeeze", "hit_and_run"):
+                    out[kind] = call
+                else:
+                    out.setdefault(kind, []).append(call)
+                    if self._sub == kind:
+                        out[f"r{call[1]}"] = call
+            return out
+        if method in ("aggressive", "send", "no_check", "join_steal"):
+            return {"yes": True, "no": False}
+        if method == "steal_go":
+            return {"go": True, "stop": False}
+        if method == "bonus_steal":
+            return {"no": None, **{f"r{b}": b for b in options["candidates"]}}
+        if method == "bunt_plus":
+            return {"all_safe": None, **{f"r{b}": b for b in options["runners"]}}
+        if method == "bunt_out":
+            return {f"r{b}": b for b in options["candidates"]}
+        if method in ("change_pitcher", "reliever"):
+            out = {"play_on": None}
+            if options["bullpen"]:
+                out["bullpen"] = "pick"
+            if (method == "change_pitcher" and run is not None and run.game is not None
+                    and run.game.offense.index in self.info.people and run.game.offense.bench):
+                out["bench"] = "pick"
+            return out
+        if method == "pinch_hitter":
+            out = {"play_on": None}
+            if options["bench"]:
+                out["bench"] = "pick"
+            return out
+        return {}
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "answer":
+            return parameters[0] in self._choices()
+        if action in ("toggle_dice", "computer_inning", "undo"):
+            return not self.finished
+        return True
+
+    def action_answer(self, aid: str) -> None:
+        choices = self._choices()
+        if aid not in choices or self.question is None:
+            return
+        method, options = self.question
+        value = choices[aid]
+        if method == "offense_call" and isinstance(value, list):
+            if len(value) == 1:
+                value = value[0]
+            else:
+                self._sub = aid
+                self._show_prompt()
+                self.refresh_bindings()
+                return
+        if aid == "bullpen":
+            self._pick("bullpen", list(options["bullpen"]), method)
+            return
+        if aid == "bench":
+            self._pick("bench", list(self._run.game.offense.bench), method)
+            return
+        self._answer(value)
+
+    def _answer(self, value: Any) -> None:
+        run = self._run
+        if run is None or self.question is None:
+            return
+        self.question = None
+        self._sub = None
+        self._error = ""
+        self.query_one("#roll-input", Input).remove_class("-asking")
+        self._prompt("…")
+        self.refresh_bindings()
+        run.answers.put(value)
+
+    def _pick(self, what: str, pids: list[str], method: str) -> None:
+        from tui.dialogs.pick_player import PickPlayerDialog
+        game = self._run.game
+        ja = self.app.japanese
+        rows = []
+        for pid in pids:
+            p = game.players[pid]
+            if what == "bullpen" and p.pitching is not None:
+                c = p.pitching
+                extra = (f"安定 {c.stability} 回 {c.innings:g}" if ja else
+                         f"stability {c.stability} inn {c.innings:g}")
+            else:
+                b = game.batting_card(pid)
+                extra = f"BT {b.BT} RR {b.RR} SR {b.SR} DP {b.DP}"
+            rows.append((pid, f"{p.name}  {pid}  {extra}"))
+        title = ("ブルペン / Bullpen" if what == "bullpen" else "ベンチ / Bench")
+        run = self._run
+
+        def picked(pid: str | None) -> None:
+            if pid is None or run is not self._run or self.question is None:
+                return
+            if what == "bench" and method == "change_pitcher":
+                # chosen at the pitching prompt: the engine asks for the pinch hitter next
+                run.pending_ph = pid
+                self._answer(None)
+            else:
+                self._answer(pid)
+
+        self.app.push_screen(PickPlayerDialog(title, rows), picked)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "roll-input" or self.question is None or self.question[0] != "roll":
+            return
+        event.stop()
+        text = event.value
+        event.input.value = ""
+        self._error = ""
+        self._answer(text)
+
+    # ------------------------------------------------------------------ drawing
+    def _redraw(self, run: _Run) -> None:
+        game = run.game
+        if game is None:
+            return
+        ja = self.app.japanese
+        dice = ("手入力ダイス" if ja else "typed dice") if self.typing_now(game) else (
+            "自動ダイス" if ja else "computer dice")
+        self.query_one(SituationPanel).show(game, run.declared, pa_rolls=run.pa_rolls,
+                                            japanese=ja, names=self.setup.names, dice=dice)
+        plays = self.query_one("#plays-log", RichLog)
+        follow = plays.scroll_offset.y >= plays.max_scroll_y
+        for p in game.plays[self._shown_plays:]:
+            half = ("表" if p.half == "top" else "裏") if ja else ("▲" if p.half == "top" else "▼")
+            plays.write(f"{p.inning}{half} {p.outs}o {p.score[0]}-{p.score[1]}  {p.text}",
+                        scroll_end=follow)
+        self._shown_plays = len(game.plays)
+        rolls = self.query_one("#rolls-log", RichLog)
+        follow = rolls.scroll_offset.y >= rolls.max_scroll_y
+        for i, r in enumerate(game.rolls[self._shown_rolls:], start=self._shown_rolls + 1):
+            mods = " ".join(f"{s}{v:+d}" for s, v in r.modifiers)
+            rolls.write(f"{i:>3} {r.purpose:<9} {r.raw:>3} {mods:<14} {r.modified:>3}  "
+                        f"{r.table} {r.row}: {r.result}", scroll_end=follow)
+        self._shown_rolls = len(game.rolls)
+
+    # ------------------------------------------------------------------ dice, undo, leaving
+    def action_toggle_dice(self) -> None:
+        self.dice_mode = "computer" if self.dice_mode == "typed" else "typed"
+        self._auto_until = None
+        ja = self.app.japanese
+        self.notify(("手入力ダイス" if ja else "You type the rolls") if self.dice_mode == "typed"
+                    else ("自動ダイス" if ja else "The computer rolls"), timeout=2)
+        if self.question is not None and self.question[0] == "roll" and self.dice_mode == "computer":
+            self._answer(_COMPUTER)
+        elif self._run is not None and self.question is not None:
+            self._redraw(self._run)
+
+    def action_computer_inning(self) -> None:
+        run = self._run
+        if run is None or run.game is None or self.question is None:
+            return
+        self._auto_until = (run.game.inning, run.game.half)
+        self.notify("この回は自動でダイスを振ります" if self.app.japanese
+                    else "The computer rolls the rest of this half-inning", timeout=2)
+        if self.question[0] == "roll":
+            self._answer(_COMPUTER)
+
+    def action_undo(self) -> None:
+        run = self._run
+        if run is None or run.game is None or self.question is None:
+            self.notify("…", timeout=1)
+            return
+        back = run.game.live_log.undo_point()
+        if back is None:
+            self.notify("戻せる打席がありません" if self.app.japanese else "Nothing to undo", timeout=3)
+            return
+        run.abort()
+        self.notify("1打席戻しました" if self.app.japanese else "Back to the start of the plate appearance",
+                    timeout=2)
+        self._start(back, save_first=True)
+
+    def _keep(self) -> None:
+        """Stop the engine; when it waits for an answer, save the log as it stands first."""
+        run = self._run
+        if run is None or run.aborted or self.finished:
+            return
+        if self.question is not None and run.game is not None:
+            log = run.game.live_log
+            try:
+                services_live.save_live(self.app.db, self.info.id,
+                                        LiveLog(list(log.rolls), [list(d) for d in log.decisions],
+                                                [list(c) for c in log.checkpoints]),
+                                        dice=self.dice_mode)
+            except Exception as exc:  # noqa: BLE001 - leaving must not crash the app
+                self.app.notify(f"not saved: {exc}", severity="error")
+        run.abort()
+
+    def action_leave(self) -> None:
+        self._keep()
+        self.notify("保存しました。続きはコマンドパレットの「Resume」から" if self.app.japanese
+                    else "Saved: resume it from the command palette", timeout=3)
+        self.app.pop_screen()
+
+    def on_unmount(self) -> None:
+        self._keep()
+
+    # ------------------------------------------------------------------ the end
+    def _finished(self, number: int | None, text: str) -> None:
+        self.finished = True
+        self.question = None
+        app = self.app
+        app.data_changed()
+        if self.is_current:
+            app.pop_screen()
+        if number is not None:
+            app.open_boxscore(number)
+        else:
+            from tui.dialogs.box_text import BoxTextDialog
+            app.push_screen(BoxTextDialog("試合終了 / Final", text))
+
+    def _failed(self, message: str) -> None:
+        self.question = None
+        self._prompt(Text(message, style="bold red"))
+        self.app.notify(message, severity="error", timeout=10)
+
+
+# ---------------------------------------------------------------------- starting and resuming
+def _in_thread(app: App, fn: Callable[[], Any], then: Callable[[Any], None]) -> None:
+    """Call a service in a thread worker, then `then(result)` on the event loop; errors notify."""
+
+    def job() -> None:
+        try:
+            result = fn()
+        except LeagueError as exc:
+            app.call_from_thread(app.notify, str(exc), severity="error", timeout=8)
+            return
+        except Exception as exc:  # noqa: BLE001 - shown, never a traceback
+            app.call_from_thread(app.notify, f"{type(exc).__name__}: {exc}", severity="error",
+                                 timeout=8)
+            return
+        app.call_from_thread(then, result)
+
+    app.run_worker(job, thread=True, group="play-start")
+
+
+def open_play(app: App, setup: LiveSetup, live_dice: Callable[[], Dice] | None = None) -> None:
+    """Push the play screen on the current area's stack."""
+    app.push_screen(PlayScreen(setup, live_dice=live_dice))
+
+
+def play_scheduled(app: App, number: int) -> None:
+    """Play scheduled game `number` at the keyboard (or carry on with it when it is saved)."""
+    db, league = app.db, app.league  # type: ignore[attr-defined]
+
+    def saved():
+        games = [g for g in services_live.list_live(db, league) if g.number == number]
+        return services_live.resume_live(db, games[0].id, league) if games else None
+
+    def then(setup):
+        if setup is not None:
+            app.notify(f"#{number}: 途中から / resuming", timeout=2)
+            open_play(app, setup)
+            return
+        from tui.dialogs.play_setup import PlaySetupDialog
+
+        def chosen(choice) -> None:
+            if choice is None:
+                return
+            _in_thread(app, lambda: services_live.start_live(
+                db, league, number=number, people=choice.people, dice=choice.dice,
+                seed=new_seed()), partial(open_play, app))
+
+        app.push_screen(PlaySetupDialog(f"試合 / Game #{number}"), chosen)
+
+    _in_thread(app, saved, then)
+
+
+def play_exhibition(app: App) -> None:
+    """Choose two teams, the sides and the dice, and play an exhibition."""
+    from tui import services
+    db, league = app.db, app.league  # type: ignore[attr-defined]
+
+    def then(view) -> None:
+        from tui.dialogs.play_setup import PlaySetupDialog
+        teams = [(code, view.names.get(code, code)) for code in sorted(view.names)]
+
+        def chosen(choice) -> None:
+            if choice is None:
+                return
+            _in_thread(app, lambda: services_live.start_live(
+                db, league, away=choice.away, home=choice.home, people=choice.people,
+                dice=choice.dice, seed=new_seed()), partial(open_play, app))
+
+        app.push_screen(PlaySetupDialog("エキシビション / Exhibition", teams=teams), chosen)
+
+    _in_thread(app, lambda: services.standings(db, league), then)
+
+
+def resume_games(app: App) -> None:
+    """List the saved games at the keyboard: resume one or abandon it."""
+    db, league = app.db, app.league  # type: ignore[attr-defined]
+
+    def then(games) -> None:
+        if not games:
+            app.notify("途中の試合はありません / No saved games", timeout=3)
+            return
+        from tui.dialogs.resume_game import ResumeGameDialog
+
+        def chosen(answer) -> None:
+            if answer is None:
+                return
+            how, live_id = answer
+            if how == "abandon":
+                _in_thread(app, lambda: services_live.abandon_live(db, live_id),
+                           lambda _: app.notify("破棄しました / Abandoned", timeout=2))
+            else:
+                _in_thread(app, lambda: services_live.resume_live(db, live_id, league),
+                           partial(open_play, app))
+
+        app.push_screen(ResumeGameDialog(games), chosen)
+
+    _in_thread(app, lambda: services_live.list_live(db, league), then)
