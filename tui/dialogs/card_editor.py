@@ -73,7 +73,7 @@ class CardEditor(ModalScreen[CardEdit | None]):
     ]
 
     def __init__(self, player: Player, japanese: bool = True) -> None:
-        super().__init__()
+        super().__init__(classes="-card-editor")
         self.player = player
         self.japanese = japanese
         self.values = card_values(player)
