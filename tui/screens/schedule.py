@@ -12,12 +12,16 @@ from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
 
 from league.errors import LeagueError
 from tui import services
+from league.standings import gb_text
 from tui.labels import label
 from tui.screens.base import AreaScreen
 
 
 class ScheduleScreen(AreaScreen):
-    """日程: days on the left, that day's games on the right; d / w / t / e simulate, Esc cancels."""
+    """日程: days on the left, that day's games and the standings on the right (they follow a
+    simulation as it goes); d / w / t / e simulate, Esc cancels."""
+
+    CSS_PATH = "schedule.tcss"
 
     BINDINGS = [
         Binding("d", "sim('day')", "1日"),
@@ -43,6 +47,8 @@ class ScheduleScreen(AreaScreen):
             with Vertical(id="day-pane"):
                 yield Static(id="day-title", classes="section-title")
                 yield DataTable(id="day-games", cursor_type="row")
+                yield Static(id="mini-title", classes="section-title")
+                yield DataTable(id="mini-standings", cursor_type="none", zebra_stripes=True)
         with Horizontal(id="sim-bar"):
             yield Static(id="sim-status")
             yield ProgressBar(id="sim-progress", show_eta=False)
@@ -60,6 +66,7 @@ class ScheduleScreen(AreaScreen):
         ja = self.app.japanese
         self.query_one("#schedule-title", Static).update(
             f"{label('schedule', ja)}  {view.title}  {view.final}/{view.games}")
+        self._fill_mini(view)
         t = self.query_one("#days-table", DataTable)
         keep = t.cursor_row if t.row_count else None
         t.clear(columns=True)
@@ -71,12 +78,25 @@ class ScheduleScreen(AreaScreen):
                 f"{done}/{len(games)}" if done else label("scheduled", ja))
             if first_open is None and done < len(games):
                 first_open = i
-            t.add_row(f"{d.isoformat()} ({'月火水木金土日'[d.weekday()] if ja else d.strftime('%a')})",
+            t.add_row(f"{d.month:02d}-{d.day:02d} ({'月火水木金土日'[d.weekday()] if ja else d.strftime('%a')})",
                       str(len(games)), status, key=d.isoformat())
         target = keep if keep is not None else (first_open if first_open is not None else 0)
         if t.row_count:
             t.move_cursor(row=min(target, t.row_count - 1))
             self._show_day(min(target, t.row_count - 1))
+
+    def _fill_mini(self, view) -> None:
+        """A compact standings table beside the calendar."""
+        ja = self.app.japanese
+        self.query_one("#mini-title", Static).update(label("standings", ja))
+        m = self.query_one("#mini-standings", DataTable)
+        m.clear(columns=True)
+        for key in ("team", "w", "l", "d", "pct", "gb"):
+            m.add_column(label(key, ja), key=key)
+        for r in view.rows:
+            pct = f"{r.pct:.3f}".lstrip("0") if r.pct < 1 else "1.000"
+            m.add_row(view.names.get(r.team, r.team), str(r.wins), str(r.losses), str(r.draws),
+                      pct, gb_text(r.games_behind), key=r.team)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.data_table.id == "days-table":
