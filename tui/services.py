@@ -21,12 +21,13 @@ from league.boxscore import render, result_dict
 from league.dice import ScriptedDice, SeededDice
 from league.errors import LeagueError
 from league.game import GameResult
-from league.manager import pitching_value
+from league.lineup import Lineup
+from league.manager import make_lineup, pitching_value
 from league.rest import PitcherRest, choose_starter, fatigue_points, next_rest
 from league.roster import League
 from league.ruleset import Ruleset
 from league.schedule import make_schedule, schedule_from_csv, schedule_to_csv
-from league.simulate import Matchup, play_game, players_of
+from league.simulate import players_of, replay_game
 from league.standings import Outcome, StandingRow
 from league.standings import standings as league_standings
 from league.stats import (
@@ -41,6 +42,7 @@ from league.stats import (
     stat_label,
 )
 from storage import repository as repo
+from storage import roster_edit
 from storage.db import StorageError, make_engine, resolve_url, session
 from storage.mappers import LeagueTexts
 from storage.plainfiles import sample_league_names, sample_league_path
@@ -229,6 +231,16 @@ class SeasonContext:
     players: dict
     rest: dict[str, PitcherRest] = field(default_factory=dict)
     last: dict[str, str | None] = field(default_factory=dict)
+    prefs: dict[str, dict[str, list]] = field(default_factory=dict)   # saved in the Teams area
+
+    def reserves(self) -> frozenset[str]:
+        return frozenset(pid for p in self.prefs.values() for pid in p.get("reserves", []))
+
+    def rotation(self, team: str) -> list[str]:
+        """The team's saved rotation (its players still active), else the computer's."""
+        saved = [pid for pid in self.prefs.get(team, {}).get("rotation", [])
+                 if pid not in self.reserves()]
+        return saved or [pid for pid in rotation(self.league, team) if pid not in self.reserves()]
 
 
 def _ruleset(name: str, options: Mapping[str, Any]) -> Ruleset:
@@ -245,9 +257,10 @@ def _context(s: Any, league: str | None, season: int | None) -> SeasonContext:
     lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
     rs_name, options = repo.ruleset_of(session=s, league_id=row.id)
     rest, last = repo.rest_state(session=s, season_id=info.id)
+    prefs = roster_edit.preferences(session=s, season_id=info.id)
     return SeasonContext(row.id, row.name, info, lg, _ruleset(rs_name, options), players_of(lg),
                          {p: PitcherRest(r.available_on, r.fatigue) for p, r in rest.items()},
-                         dict(last))
+                         dict(last), prefs)
 
 
 def rotation(league: League, team: str) -> list[str]:
@@ -273,15 +286,42 @@ class SlotSetup:
 
 def slot_setup(ctx: SeasonContext, slot: repo.GameSlot) -> SlotSetup:
     day = slot.day
-    starters = {t: choose_starter(rotation(ctx.league, t), ctx.rest, day, ctx.last.get(t))
+    starters = {t: choose_starter(ctx.rotation(t), ctx.rest, day, ctx.last.get(t))
                 for t in (slot.away, slot.home)}
     team_pitchers = [p for t in (slot.away, slot.home) for p in ctx.league.team(t).pitchers]
     fatigue = {p.id: n for p in team_pitchers
                if (n := fatigue_points(ctx.rest.get(p.id), day)) > 0}
     # relievers still resting sit out; the starters were chosen knowing their rest
     unavailable = frozenset(p.id for p in team_pitchers
-                            if p.id in fatigue and p.id not in starters.values())
+                            if p.id in fatigue and p.id not in starters.values()) | ctx.reserves()
     return SlotSetup(starters, fatigue, unavailable)
+
+
+def team_lineup(ctx: SeasonContext, team: str, setup: SlotSetup) -> Lineup:
+    """A team's line-up for a scheduled game: its saved batting order when every player in it
+    can play today, else the computer manager's; players sitting out are left off."""
+    starter = setup.starters[team]
+    roster = [p for p in ctx.league.team(team).players
+              if p.id not in setup.unavailable or p.id == starter]
+    computer = make_lineup(team, roster, ctx.league.dh, starter=starter)
+    order = ctx.prefs.get(team, {}).get("order")
+    if not order:
+        return computer
+    ids = [starter if pos == "P" else pid for pid, pos in order]
+    positions = [pos for _pid, pos in order]
+    here = {p.id for p in roster}
+    if any(pid not in here for pid in ids):
+        return computer
+    taken = set(ids) | {starter}
+    bench = tuple(pid for pid in computer.order + computer.bench
+                  if pid not in taken and ctx.players[pid].pitching is None)
+    lineup = Lineup(team, tuple(ids), tuple(positions), starter, bench[:max(len(computer.bench), 0)],
+                    computer.bullpen)
+    try:
+        lineup.validate(ctx.players, ctx.league.dh)
+    except LeagueError:
+        return computer
+    return lineup
 
 
 def rest_after(players: Mapping[str, Any], result: GameResult, day: date,
@@ -300,12 +340,11 @@ def play_slot(ctx: SeasonContext, slot: repo.GameSlot
               ) -> tuple[GameResult, dict[str, PitcherRest], dict[str, str]]:
     """Play one scheduled game: rested starters, carried fatigue, seeded dice; the new rest."""
     setup = slot_setup(ctx, slot)
-    starters = setup.starters
-    result = play_game(ctx.league, ctx.ruleset, Matchup(slot.away, slot.home),
-                       SeededDice(game_seed(ctx.season.seed, slot.number)), ctx.players,
-                       fatigue=setup.fatigue, starters=(starters[slot.away], starters[slot.home]),
-                       unavailable=setup.unavailable)
-    return result, rest_after(ctx.players, result, slot.day, setup.fatigue), starters
+    result = replay_game(ctx.league, ctx.ruleset, team_lineup(ctx, slot.away, setup),
+                         team_lineup(ctx, slot.home, setup),
+                         SeededDice(game_seed(ctx.season.seed, slot.number)), ctx.players,
+                         fatigue=setup.fatigue)
+    return result, rest_after(ctx.players, result, slot.day, setup.fatigue), setup.starters
 
 
 @dataclass(frozen=True)

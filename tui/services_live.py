@@ -16,7 +16,7 @@ from league.simulate import players_of
 from storage import live_store
 from storage import repository as repo
 from storage.db import session
-from tui.services import ServiceError, _context, engine_for, rest_after, slot_setup
+from tui.services import ServiceError, _context, engine_for, rest_after, slot_setup, team_lineup
 
 
 @dataclass(frozen=True)
@@ -33,12 +33,7 @@ class LiveSetup:
 def _lineups_for_slot(ctx, slot: repo.GameSlot) -> tuple[Lineup, Lineup, dict[str, int]]:
     """The line-ups a scheduled game starts with, as a simulated game would (slot_setup)."""
     setup = slot_setup(ctx, slot)
-    lineups = []
-    for code in (slot.away, slot.home):
-        roster = [p for p in ctx.league.team(code).players
-                  if p.id not in setup.unavailable or p.id == setup.starters[code]]
-        lineups.append(make_lineup(code, roster, ctx.league.dh, starter=setup.starters[code]))
-    return lineups[0], lineups[1], setup.fatigue
+    return team_lineup(ctx, slot.away, setup), team_lineup(ctx, slot.home, setup), setup.fatigue
 
 
 def start_live(db: str | Path | None, league: str | None = None, *, number: int | None = None,

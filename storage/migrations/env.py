@@ -5,6 +5,8 @@ from alembic import context
 from sqlmodel import SQLModel
 
 import storage.tables  # noqa: F401  (registers the league tables on SQLModel.metadata)
+import storage.live_store  # noqa: F401,E402  (game_live)
+import storage.roster_edit  # noqa: F401,E402  (league_roster_pref)
 
 config = context.config
 target_metadata = SQLModel.metadata

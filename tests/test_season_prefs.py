@@ -1,0 +1,56 @@
+"""What a manager saves in the Teams area is what the season simulation plays: the rotation,
+the batting order, and players sent to the reserves sit out."""
+from __future__ import annotations
+
+import pytest
+
+from tui import services, services_roster
+
+
+@pytest.fixture
+def db(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    services.create_league(db, "pacific", "pacific")
+    services.new_season(db, "pacific")
+    return db
+
+
+def _games_of(db, team):
+    out = []
+    for _, games in services.schedule_days(db):
+        for g in games:
+            if g.status == "final" and team in (g.away, g.home):
+                box = services.boxscore(db, g.number).data
+                side = 0 if box["away"]["team"] == team else 1
+                out.append(box["lineups"][side])
+    return out
+
+
+def test_the_saved_rotation_starts_in_its_order(db):
+    view = services_roster.team_roster(db, "SAP")
+    wanted = list(reversed(view.rotation))
+    services_roster.save_rotation(db, "SAP", wanted)
+    services.sim_days(db, days=4)
+    starters = [lu["pitcher"] for lu in _games_of(db, "SAP")]
+    assert starters == wanted[:len(starters)] and len(starters) >= 3
+
+
+def test_the_saved_batting_order_is_played(db):
+    view = services_roster.team_roster(db, "SEN")
+    order = list(view.order)
+    order[0], order[1] = order[1], order[0]
+    services_roster.save_order(db, "SEN", order)
+    services.sim_days(db, days=2)
+    for lu in _games_of(db, "SEN"):
+        assert list(zip(lu["order"], lu["positions"]))[:2] == order[:2]
+
+
+def test_a_player_in_the_reserves_sits_out(db):
+    view = services_roster.team_roster(db, "CHB")
+    regular = view.order[0][0]
+    services_roster.set_reserve(db, regular, True)
+    services.sim_days(db, days=3)
+    games = _games_of(db, "CHB")
+    assert games
+    for lu in games:
+        assert regular not in lu["order"] and regular not in lu["bench"]
