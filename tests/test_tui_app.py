@@ -197,3 +197,47 @@ async def test_the_melting_pot_event_mode_is_an_area_of_the_league_app(tmp_path)
         assert store.events() == []
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("area,ready", [
+    ("2", lambda s: s.query("#day-games") and s.query_one("#mini-standings").row_count == 6),
+    ("6", lambda s: s.query("#games-table") and s.query_one("#games-table").row_count == 9),
+])
+def test_area_snapshots(tmp_path, snapshot, area, ready):
+    import asyncio
+
+    db = str(tmp_path / "league.sqlite3")
+
+    async def run():
+        app = ImpactApp(db=db)
+        async with app.run_test(size=SIZE) as pilot:
+            await _opened(app, pilot)
+            services.sim_days(db, days=3)
+            app.data_changed()
+            await pilot.press(area)
+            await _until(pilot, lambda: ready(app.screen))
+            return await settled_screenshot(app, pilot)
+
+    svg = asyncio.run(run())
+    snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
+    snapshot.assert_match(svg, {"2": "schedule.svg", "6": "games.svg"}[area])
+
+
+def test_boxscore_snapshot(tmp_path, snapshot):
+    import asyncio
+
+    db = str(tmp_path / "league.sqlite3")
+
+    async def run():
+        app = ImpactApp(db=db)
+        async with app.run_test(size=SIZE) as pilot:
+            await _opened(app, pilot)
+            services.sim_days(db, days=1)
+            app.open_boxscore(2)
+            await _until(pilot, lambda: app.screen.query("#box-text")
+                         and "計" in str(app.screen.query_one("#box-text").render()))
+            return await settled_screenshot(app, pilot)
+
+    svg = asyncio.run(run())
+    snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
+    snapshot.assert_match(svg, "boxscore.svg")

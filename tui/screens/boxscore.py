@@ -1,7 +1,9 @@
 """One finished game: box score, play-by-play, and the roll log of every die."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.binding import Binding
 from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
 
@@ -13,6 +15,7 @@ from tui.screens.base import AreaScreen
 class BoxScoreScreen(AreaScreen):
     """A game pushed on top of an area; Esc goes back."""
 
+    CSS_PATH = "boxscore.tcss"
     BINDINGS = [Binding("escape", "app.pop_screen", "戻る/Back")]
 
     def __init__(self, number: int) -> None:
@@ -24,7 +27,8 @@ class BoxScoreScreen(AreaScreen):
         yield Static(id="box-title", classes="area-title")
         with TabbedContent(id="box-tabs"):
             with TabPane("ボックススコア / Box score", id="tab-box"):
-                yield Static(id="box-text")
+                with VerticalScroll(id="box-scroll"):
+                    yield Static(id="box-text")
             with TabPane("一球速報 / Plays", id="tab-plays"):
                 yield DataTable(id="plays-table", cursor_type="row", zebra_stripes=True)
             with TabPane("ダイス / Rolls", id="tab-rolls"):
@@ -40,7 +44,8 @@ class BoxScoreScreen(AreaScreen):
         self.query_one("#box-title", Static).update(
             f"#{box.number}  {box.day}  {d['away']['team']} {d['away']['runs']} - "
             f"{d['home']['runs']} {d['home']['team']}")
-        self.query_one("#box-text", Static).update(box.text)
+        # a Text keeps the box score's own spacing (columns are aligned with spaces)
+        self.query_one("#box-text", Static).update(Text(box.text))
         plays = self.query_one("#plays-table", DataTable)
         plays.clear(columns=True)
         plays.add_columns("回" if ja else "Inn", "", label("plays", ja), "out", label("score", ja))
