@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from textual import events
 
 from tui import services, services_live
 from tui.app import ImpactApp
@@ -95,6 +96,15 @@ class Policy:
         raise AssertionError(method)
 
 
+async def _send(app, pilot, key: str) -> None:
+    """Press one key and wait only until the screen took it (pilot.press also waits for the
+    whole process to go idle, which makes a game of a few hundred answers slow)."""
+    screen = _play(app)
+    before = screen.question
+    app._driver.send_message(events.Key(key, "\r" if key == "enter" else key))
+    await _until(pilot, lambda: _play(app) is not screen or screen.question is not before)
+
+
 async def _answer(app, pilot, policy: Policy) -> str:
     screen = _play(app)
     method = screen.question[0]
@@ -103,7 +113,11 @@ async def _answer(app, pilot, policy: Policy) -> str:
         n = policy.counts["roll"]
         await pilot.press(*f"{(n * 37) % 100:02d}", "enter")
         return method
-    await pilot.press(key)
+    if key in ("p", "h") and method in ("change_pitcher", "pinch_hitter", "reliever") \
+            or (method == "offense_call" and key in ("s", "d")):
+        await pilot.press(key)
+    else:
+        await _send(app, pilot, key)
     if key in ("p", "h") and method in ("change_pitcher", "pinch_hitter", "reliever"):
         await _until(pilot, lambda: app.screen.query("#pick-list"))
         await pilot.press("enter")
@@ -147,6 +161,9 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
         await _question(app, pilot)
         screen = _play(app)
         assert screen is not None and screen.info.number == 1 and screen.info.people == (0, 1)
+        while screen.question[0] != "offense_call":   # the snapshot: runners on, rolls marked
+            await _answer(app, pilot, policy)
+            await _question(app, pilot)
         await pilot.pause(0.1)
         snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
         snapshot.assert_match(_stable(app.export_screenshot()), "play.svg")
@@ -221,9 +238,9 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
     assert box.number == 1
 
 
-@pytest.mark.parametrize("dummy", [0])
-async def test_an_exhibition_from_the_command_palette_is_saved_and_abandoned(tmp_path, dummy):
+async def test_an_exhibition_closed_with_the_app_is_saved_resumed_and_abandoned(tmp_path):
     db = str(tmp_path / "league.sqlite3")
+    policy = Policy()
     app = ImpactApp(db=db)
     async with app.run_test(size=SIZE) as pilot:
         await _opened(app, pilot)
@@ -233,8 +250,37 @@ async def test_an_exhibition_from_the_command_palette_is_saved_and_abandoned(tmp
         q = await _question(app, pilot)
         screen = _play(app)
         assert q is not None and screen.info.number is None and screen.info.people == (1,)
-        await pilot.press("q")
+        await _drive(app, pilot, policy, stop=lambda g: g.inning >= 3)
+        log = screen._run.game.live_log
+        where = (len(log.rolls), len(log.decisions))
+        await pilot.press("ctrl+q")               # closing the app mid-game loses nothing
+    [info] = services_live.list_live(db)
+    assert info.number is None and (len(info.log.rolls), len(info.log.decisions)) == where
+
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        app.resume_live_game()
+        await _until(pilot, lambda: app.screen.query("#resume-list"))
+        await pilot.press("enter")
+        await _question(app, pilot)
+        game = _play(app)._run.game
+        assert game.inning == 3 and len(game.live_log.rolls) == where[0]
+        await pilot.press("L")                    # English labels on the play screen
+        assert "Offense" in str(app.screen.query_one("#situation-text").render())
+        assert await _drive(app, pilot, policy)
+        await _until(pilot, lambda: app.screen.query("#box-text-body"))
+        assert type(app.screen).__name__ == "BoxTextDialog"
+        await pilot.press("escape")
+        assert services_live.list_live(db) == []
+
+        app.play_exhibition()                     # another one, left and then abandoned
+        await _until(pilot, lambda: app.screen.query("#play-setup"))
+        await pilot.press("a", "enter")
+        await _question(app, pilot)
+        await pilot.press("escape")
         await _until(pilot, lambda: _play(app) is None)
+        assert len(services_live.list_live(db)) == 1
         app.resume_live_game()
         await _until(pilot, lambda: app.screen.query("#resume-list"))
         await pilot.press("x")

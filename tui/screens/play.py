@@ -170,7 +170,7 @@ class PlayScreen(Screen):
         scrollbar-size-vertical: 1;
     }
     PlayScreen #play-prompt {
-        height: 2;
+        height: 3;
         padding: 0 1;
         background: $boost;
     }
@@ -183,10 +183,12 @@ class PlayScreen(Screen):
     """
 
     BINDINGS = [
-        *[Binding(key, f"answer('{aid}')", text) for key, aid, text in ANSWER_KEYS],
-        Binding("c", "toggle_dice", "ダイス切替 Dice", priority=True),
-        Binding("ctrl+r", "computer_inning", "この回は自動 Auto inning", priority=True),
-        Binding("u", "undo", "1打席戻す Undo", priority=True),
+        # the answer keys are listed with their meaning on the prompt line (the footer keeps the
+        # keys that are always there: redrawing it at every question is slow)
+        *[Binding(key, f"answer('{aid}')", text, show=False) for key, aid, text in ANSWER_KEYS],
+        Binding("c", "toggle_dice", "ダイス Dice", priority=True),
+        Binding("ctrl+r", "computer_inning", "この回自動 Auto inning", priority=True),
+        Binding("u", "undo", "戻す Undo", priority=True),
         Binding("q", "leave", "中断 Quit", priority=True),
         Binding("escape", "leave", "中断 Quit", show=False),
     ]
@@ -352,7 +354,6 @@ class PlayScreen(Screen):
             if self.focused is roll_input:
                 self.set_focus(None)
         self._show_prompt()
-        self.refresh_bindings()
 
     def _show_prompt(self) -> None:
         if self.question is None:
@@ -376,9 +377,14 @@ class PlayScreen(Screen):
         text.append(ask)
         if self._sub:
             text.append("  → " + ("走者を選ぶ 1/2/3" if ja else "pick the runner: 1/2/3"), style="bold")
-        keys = [f"{k}" for k, aid, _ in ANSWER_KEYS if aid in self._choices()]
-        if keys:
-            text.append("   " + " ".join(dict.fromkeys(keys)), style="dim")
+        choices = self._choices()
+        keys = [(k, label) for k, aid, label in ANSWER_KEYS if aid in choices]
+        if method == "offense_call" and self._sub:
+            keys = [(k, label) for k, label in keys if k in "123"]
+        for k, label in keys:
+            text.append("  ")
+            text.append(" ⏎ " if k == "enter" else f" {k} ", style="bold reverse")
+            text.append(" " + label)
         if self._error and method == "roll":
             text.append("\n" + self._error, style="bold red")
         elif game is not None and method in ("change_pitcher", "pinch_hitter", "reliever"):
@@ -456,7 +462,6 @@ class PlayScreen(Screen):
             else:
                 self._sub = aid
                 self._show_prompt()
-                self.refresh_bindings()
                 return
         if aid == "bullpen":
             self._pick("bullpen", list(options["bullpen"]), method)
@@ -475,7 +480,6 @@ class PlayScreen(Screen):
         self._error = ""
         self.query_one("#roll-input", Input).remove_class("-asking")
         self._prompt("…")
-        self.refresh_bindings()
         run.answers.put(value)
 
     def _pick(self, what: str, pids: list[str], method: str) -> None:
@@ -541,6 +545,12 @@ class PlayScreen(Screen):
             rolls.write(f"{i:>3} {r.purpose:<9} {r.raw:>3} {mods:<14} {r.modified:>3}  "
                         f"{r.table} {r.row}: {r.result}", scroll_end=follow)
         self._shown_rolls = len(game.rolls)
+
+    def relabel(self) -> None:
+        """The language changed: redraw the panel and the prompt."""
+        if self._run is not None and self.question is not None:
+            self._redraw(self._run)
+        self._show_prompt()
 
     # ------------------------------------------------------------------ dice, undo, leaving
     def action_toggle_dice(self) -> None:
