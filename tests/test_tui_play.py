@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 from textual import events
 
 from tui import services, services_live
@@ -86,7 +85,7 @@ class Policy:
                     and game.inning >= 6:
                 self.picked.add("bullpen")
                 return "p"
-            if method == "pinch_hitter" and "bench" in choices and "bench" not in self.picked \
+            if method in ("pinch_hitter", "change_pitcher") and "bench" in choices and "bench" not in self.picked \
                     and game.inning >= 7:
                 self.picked.add("bench")
                 return "h"
@@ -232,6 +231,7 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
         assert "BoxScoreScreen" == type(app.screen).__name__
         await _until(pilot, lambda: "1" in str(app.screen.query_one("#box-title").render()))
     assert set(STRATEGY_KEYS) <= policy.used, set(STRATEGY_KEYS) - policy.used
+    assert policy.picked == {"bullpen", "bench"}
     assert services.standings(db).final == 1
     assert services_live.list_live(db) == []
     box = services.boxscore(db, 1, plays=False)
@@ -285,3 +285,33 @@ async def test_an_exhibition_closed_with_the_app_is_saved_resumed_and_abandoned(
         await _until(pilot, lambda: app.screen.query("#resume-list"))
         await pilot.press("x")
         await _until(pilot, lambda: services_live.list_live(db) == [])
+
+
+def test_only_the_answers_the_rules_allow_have_keys():
+    from types import SimpleNamespace
+
+    info = SimpleNamespace(dice="computer", people=(0,), number=None)
+    screen = PlayScreen(SimpleNamespace(info=info))
+
+    def keys(method, **options):
+        screen.question = (method, options)
+        return {aid: v for aid, v in screen._choices().items()}
+
+    assert keys("defense_call", choices=["none", "ibb", "infield_in"]) == {
+        "d_none": "none", "ibb": "ibb", "infield_in": "infield_in"}
+    assert keys("offense_call", choices=[("none",)]) == {"o_none": ("none",)}
+    two = keys("offense_call", choices=[("none",), ("bunt",), ("hit_and_run",), ("steal", 2),
+                                        ("steal", 3), ("double_steal", 3)])
+    assert "squeeze" not in two and two["steal"] == [("steal", 2), ("steal", 3)]
+    assert screen.check_action("answer", ("squeeze",)) is False
+    screen._sub = "steal"
+    assert screen._choices()["r3"] == ("steal", 3) and "r1" not in screen._choices()
+    screen._sub = None
+    assert keys("bunt_plus", runners=[1, 3]) == {"all_safe": None, "r1": 1, "r3": 3}
+    assert keys("bunt_out", candidates=[0, 2]) == {"r0": 0, "r2": 2}
+    assert keys("bonus_steal", candidates=[2]) == {"no": None, "r2": 2}
+    assert keys("steal_go", base=1, roll=40) == {"go": True, "stop": False}
+    assert keys("send", base=2, target=4) == {"yes": True, "no": False}
+    assert keys("reliever", bullpen=[]) == {"play_on": None}
+    assert keys("pinch_hitter", bench=["X"]) == {"play_on": None, "bench": "pick"}
+    assert keys("roll", purpose="pitch") == {}

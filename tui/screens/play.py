@@ -191,6 +191,8 @@ class PlayScreen(Screen):
         Binding("u", "undo", "戻す Undo", priority=True),
         Binding("q", "leave", "中断 Quit", priority=True),
         Binding("escape", "leave", "中断 Quit", show=False),
+        # the number keys pick runners here: they do not switch the app's areas mid-game
+        *[Binding(str(n), "nothing", show=False) for n in range(7)],
     ]
 
     def __init__(self, setup: LiveSetup, *, live_dice: Callable[[], Dice] | None = None) -> None:
@@ -446,9 +448,12 @@ class PlayScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "answer":
             return parameters[0] in self._choices()
-        if action in ("toggle_dice", "computer_inning", "undo"):
+        if action in ("toggle_dice", "computer_inning", "undo", "nothing"):
             return not self.finished
         return True
+
+    def action_nothing(self) -> None:
+        """A number key that is not an answer now."""
 
     def action_answer(self, aid: str) -> None:
         choices = self._choices()
