@@ -8,6 +8,7 @@ import pytest
 
 from tui import services
 from tui.app import ImpactApp
+from tui_helpers import settled_screenshot
 
 SIZE = (120, 40)
 
@@ -151,25 +152,7 @@ def test_standings_snapshot(tmp_path, snapshot):
 
     svg = asyncio.run(run())
     snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
-    snapshot.assert_match(_stable(svg), "standings.svg")
-
-
-async def settled_screenshot(app, pilot) -> str:
-    """A screenshot once the screen stops changing (workers done, tables laid out)."""
-    last = None
-    for _ in range(100):
-        await pilot.pause(0.1)
-        shot = _stable(app.export_screenshot())
-        if shot == last:
-            return shot
-        last = shot
-    raise AssertionError("the screen kept changing")
-
-
-def _stable(svg: str) -> str:
-    """Textual's SVG export names its CSS classes after a hash of the terminal id; strip it."""
-    import re
-    return re.sub(r"terminal-\d+", "terminal", svg)
+    snapshot.assert_match(svg, "standings.svg")
 
 
 async def test_the_melting_pot_event_mode_is_an_area_of_the_league_app(tmp_path):

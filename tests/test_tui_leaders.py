@@ -3,11 +3,11 @@ qualifiers shown, Enter opens the player in the Players area; and a snapshot of 
 from __future__ import annotations
 
 import asyncio
-import re
 from pathlib import Path
 
 from tui import services
 from tui.app import ImpactApp
+from tui_helpers import settled_screenshot
 
 SIZE = (120, 40)
 
@@ -27,18 +27,6 @@ async def _until(pilot, check, tries=200):
         if check():
             return
     raise AssertionError("timed out")
-
-
-async def _settle(app, pilot):
-    """Every load worker done and the tables laid out: what a snapshot may show."""
-    await pilot.pause(0.3)
-    await app.workers.wait_for_complete()
-    for _ in range(5):
-        await pilot.pause(0.05)
-
-
-def _stable(svg: str) -> str:
-    return re.sub(r"terminal-\d+", "terminal", svg)
 
 
 async def _open_leaders(app, pilot, db):
@@ -110,9 +98,8 @@ def test_leaders_snapshot(tmp_path, snapshot):
         app = ImpactApp(db=db)
         async with app.run_test(size=SIZE) as pilot:
             await _open_leaders(app, pilot, db)
-            await _settle(app, pilot)
-            return app.export_screenshot()
+            return await settled_screenshot(app, pilot)
 
     svg = asyncio.run(run())
     snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
-    snapshot.assert_match(_stable(svg), "leaders.svg")
+    snapshot.assert_match(svg, "leaders.svg")

@@ -3,11 +3,11 @@ and career stats, game log and season chart; and a snapshot of the screen."""
 from __future__ import annotations
 
 import asyncio
-import re
 from pathlib import Path
 
 from tui import services, services_roster
 from tui.app import ImpactApp
+from tui_helpers import settled_screenshot
 
 SIZE = (120, 40)
 
@@ -27,18 +27,6 @@ async def _until(pilot, check, tries=200):
         if check():
             return
     raise AssertionError("timed out")
-
-
-async def _settle(app, pilot):
-    """Every load worker done and the tables laid out: what a snapshot may show."""
-    await pilot.pause(0.3)
-    await app.workers.wait_for_complete()
-    for _ in range(5):
-        await pilot.pause(0.05)
-
-
-def _stable(svg: str) -> str:
-    return re.sub(r"terminal-\d+", "terminal", svg)
 
 
 async def _open_players(app, pilot, db):
@@ -119,9 +107,8 @@ def test_players_snapshot(tmp_path, snapshot):
         async with app.run_test(size=SIZE) as pilot:
             await _open_players(app, pilot, db)
             await _until(pilot, lambda: _detail_of(app, "SAP01"))
-            await _settle(app, pilot)
-            return app.export_screenshot()
+            return await settled_screenshot(app, pilot)
 
     svg = asyncio.run(run())
     snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
-    snapshot.assert_match(_stable(svg), "players.svg")
+    snapshot.assert_match(svg, "players.svg")

@@ -4,11 +4,11 @@ save a batting order; and a snapshot of the screen."""
 from __future__ import annotations
 
 import asyncio
-import re
 from pathlib import Path
 
 from tui import services, services_roster
 from tui.app import ImpactApp
+from tui_helpers import settled_screenshot
 
 SIZE = (120, 40)
 
@@ -32,19 +32,6 @@ async def _until(pilot, check, tries=200):
 
 def _keys(text: str) -> list[str]:
     return ["space" if c == " " else c for c in text]
-
-
-async def _settle(app, pilot):
-    """Every load worker done and the tables laid out: what a snapshot may show."""
-    await pilot.pause(0.3)
-    await app.workers.wait_for_complete()
-    for _ in range(5):
-        await pilot.pause(0.05)
-
-
-def _stable(svg: str) -> str:
-    """Textual's SVG export names its CSS classes after a hash of the terminal id; strip it."""
-    return re.sub(r"terminal-\d+", "terminal", svg)
 
 
 async def _open_teams(app, pilot, db):
@@ -203,9 +190,8 @@ def test_teams_snapshot(tmp_path, snapshot):
         app = ImpactApp(db=db)
         async with app.run_test(size=SIZE) as pilot:
             await _open_teams(app, pilot, db)
-            await _settle(app, pilot)
-            return app.export_screenshot()
+            return await settled_screenshot(app, pilot)
 
     svg = asyncio.run(run())
     snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
-    snapshot.assert_match(_stable(svg), "teams.svg")
+    snapshot.assert_match(svg, "teams.svg")

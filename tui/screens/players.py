@@ -90,8 +90,9 @@ class PlayersScreen(AreaScreen):
         t = self.query_one("#players-table", DataTable)
         keep = self.current
         t.clear(columns=True)
-        t.add_columns(label("tm_id", ja), label("tm_name", ja), label("team", ja),
-                      label("tm_positions", ja))
+        # fixed widths: the list is laid out the same however early it fills
+        for key, width in (("tm_id", 6), ("tm_name", 12), ("team", 6), ("tm_positions", 9)):
+            t.add_column(label(key, ja), width=width)
         for p in self._players():
             team = self.names.get(p.team, p.team)
             if text and not (text in p.name.lower() or text in p.id.lower()
