@@ -10,6 +10,12 @@ from storage.plainfiles import load_league, sample_league_path
 from storage.rulesets import shipped_ruleset
 
 
+@pytest.fixture(autouse=True)
+def _own_settings(tmp_path, monkeypatch):
+    """Each test keeps the app's settings (label language) in its own file."""
+    monkeypatch.setenv("IMPACT_CONFIG", str(tmp_path / "settings.json"))
+
+
 @pytest.fixture(scope="session")
 def ruleset():
     return shipped_ruleset("standard")

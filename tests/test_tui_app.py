@@ -124,6 +124,24 @@ async def test_language_switch_relabels_the_table(tmp_path):
         await pilot.press("L")
         await _until(pilot, lambda: str(app.screen.query_one("#standings-table").ordered_columns[6].label) == "PCT")
         assert app.japanese is False
+    # the choice is a setting: the next start shows English labels
+    again = ImpactApp(db=str(tmp_path / "league.sqlite3"))
+    async with again.run_test(size=SIZE) as pilot:
+        await _opened(again, pilot)
+        assert again.japanese is False
+        table = again.screen.query_one("#standings-table")
+        assert str(table.ordered_columns[6].label) == "PCT"
+
+
+def test_a_damaged_settings_file_gives_the_defaults(tmp_path, monkeypatch):
+    from tui.settings import load_settings, save_setting
+
+    f = tmp_path / "settings.json"
+    monkeypatch.setenv("IMPACT_CONFIG", str(f))
+    f.write_text("{not json", encoding="utf-8")
+    assert load_settings() == {}
+    assert save_setting("japanese", False) is None
+    assert load_settings() == {"japanese": False}
 
 
 async def test_a_broken_database_is_a_notification_not_a_crash(tmp_path):

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from league.errors import LeagueError
 from tui import services
 from tui.labels import label
+from tui.settings import load_settings, save_setting
 from tui.troop.app import TroopHost
 
 AREAS = ("standings", "schedule", "teams", "players", "leaders", "games", "event")
@@ -70,6 +71,7 @@ class ImpactApp(TroopHost, App[None]):
         self.league = league
         self.sample = sample
         self.data_version = 0
+        self.japanese = bool(load_settings().get("japanese", True))
         # Melting Pot events live in the same database as the league
         from storage.db import resolve_url
         self.troop_db_url = resolve_url(db)
@@ -126,6 +128,9 @@ class ImpactApp(TroopHost, App[None]):
     def action_toggle_language(self) -> None:
         self.japanese = not self.japanese
         self.notify("日本語" if self.japanese else "English", timeout=2)
+        problem = save_setting("japanese", self.japanese)
+        if problem:
+            self.notify(problem, severity="warning", timeout=6)
         screen = self.screen
         if hasattr(screen, "relabel"):
             screen.relabel()
