@@ -10,6 +10,7 @@ from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, Ta
 from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
+from tui.widgets.table import FitTable
 
 
 class BoxScoreScreen(AreaScreen):
@@ -30,9 +31,9 @@ class BoxScoreScreen(AreaScreen):
                 with VerticalScroll(id="box-scroll"):
                     yield Static(id="box-text")
             with TabPane("一球速報 / Plays", id="tab-plays"):
-                yield DataTable(id="plays-table", cursor_type="row", zebra_stripes=True)
+                yield FitTable(id="plays-table", cursor_type="row", zebra_stripes=True)
             with TabPane("ダイス / Rolls", id="tab-rolls"):
-                yield DataTable(id="rolls-table", cursor_type="row", zebra_stripes=True)
+                yield FitTable(id="rolls-table", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def load(self):

@@ -7,6 +7,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Static
 from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
+from tui.widgets.table import FitTable
 
 
 class GamesScreen(AreaScreen):
@@ -21,7 +22,7 @@ class GamesScreen(AreaScreen):
         yield Header()
         yield Static(id="games-title", classes="area-title")
         yield Input(placeholder="チーム / team filter", id="games-filter")
-        yield DataTable(id="games-table", cursor_type="row", zebra_stripes=True)
+        yield FitTable(id="games-table", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def load(self):

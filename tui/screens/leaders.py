@@ -14,6 +14,7 @@ from league.stats import RATE_STATS, qualified_outs, qualified_pa, stat_text
 from tui import services
 from tui.labels import label, stat_name
 from tui.screens.base import AreaScreen
+from tui.widgets.table import FitTable
 
 STATS = {
     "batting": ("avg", "hr", "rbi", "h", "r", "sb", "obp", "slg", "ops", "bb", "so", "doubles",
@@ -59,7 +60,7 @@ class LeadersScreen(AreaScreen):
         with Vertical(id="leaders-body"):
             yield Static(id="leaders-title", classes="area-title")
             yield Static(id="leaders-qualifier", classes="note")
-            yield DataTable(id="leaders-table", cursor_type="row", zebra_stripes=True)
+            yield FitTable(id="leaders-table", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def load(self) -> LeadersData:

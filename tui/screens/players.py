@@ -21,6 +21,7 @@ from tui import services, services_roster
 from tui.labels import label, stat_name
 from tui.screens.base import AreaScreen
 from tui.widgets.card import CardView
+from tui.widgets.table import FitTable
 
 # two short tables rather than one wide one: the detail pane is about 75 cells wide
 BAT_SHOWN = (("games", "pa", "ab", "h", "doubles", "triples", "hr", "rbi"),
@@ -52,14 +53,14 @@ class PlayersScreen(AreaScreen):
         with Horizontal(id="players-body"):
             with Vertical(id="players-list-pane"):
                 yield Input(id="players-filter")
-                yield DataTable(id="players-table", cursor_type="row", zebra_stripes=True)
+                yield FitTable(id="players-table", cursor_type="row", zebra_stripes=True)
             with VerticalScroll(id="player-detail"):
                 yield CardView(id="player-card")
                 yield Static(id="player-stats")
                 yield Static(id="chart-title", classes="section-title")
                 yield Sparkline([], id="player-chart")
                 yield Static(id="log-title", classes="section-title")
-                yield DataTable(id="player-log", cursor_type="row", zebra_stripes=True)
+                yield FitTable(id="player-log", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     # ------------------------------------------------------------------ the list

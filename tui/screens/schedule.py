@@ -15,6 +15,7 @@ from tui import services
 from league.standings import gb_text
 from tui.labels import label
 from tui.screens.base import AreaScreen
+from tui.widgets.table import FitTable
 
 
 class ScheduleScreen(AreaScreen):
@@ -43,12 +44,12 @@ class ScheduleScreen(AreaScreen):
         yield Header()
         yield Static(id="schedule-title", classes="area-title")
         with Horizontal(id="schedule-body"):
-            yield DataTable(id="days-table", cursor_type="row", zebra_stripes=True)
+            yield FitTable(id="days-table", cursor_type="row", zebra_stripes=True)
             with Vertical(id="day-pane"):
                 yield Static(id="day-title", classes="section-title")
-                yield DataTable(id="day-games", cursor_type="row")
+                yield FitTable(id="day-games", cursor_type="row")
                 yield Static(id="mini-title", classes="section-title")
-                yield DataTable(id="mini-standings", cursor_type="none", zebra_stripes=True)
+                yield FitTable(id="mini-standings", cursor_type="none", zebra_stripes=True)
         with Horizontal(id="sim-bar"):
             yield Static(id="sim-status")
             yield ProgressBar(id="sim-progress", show_eta=False)

@@ -12,6 +12,7 @@ from league.standings import gb_text
 from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
+from tui.widgets.table import FitTable
 
 
 @dataclass
@@ -35,15 +36,15 @@ class StandingsScreen(AreaScreen):
         yield Header()
         with Vertical(id="standings-body"):
             yield Static(id="standings-title", classes="area-title")
-            yield DataTable(id="standings-table", cursor_type="row", zebra_stripes=True)
+            yield FitTable(id="standings-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="standings-tiebreak", classes="note")
             with Horizontal(id="standings-games"):
                 with Vertical():
                     yield Static(id="recent-title", classes="section-title")
-                    yield DataTable(id="recent-table", cursor_type="row")
+                    yield FitTable(id="recent-table", cursor_type="row")
                 with Vertical():
                     yield Static(id="upcoming-title", classes="section-title")
-                    yield DataTable(id="upcoming-table", cursor_type="row")
+                    yield FitTable(id="upcoming-table", cursor_type="row")
         yield Footer()
 
     def action_toggle_gb(self) -> None:

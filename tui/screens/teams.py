@@ -17,6 +17,7 @@ from tui import services_roster
 from tui.dialogs.card_editor import CardEdit, CardEditor
 from tui.labels import label
 from tui.screens.base import AreaScreen
+from tui.widgets.table import FitTable
 
 PREF_TABLES = {"order-table": "order", "rotation-table": "rotation", "bullpen-table": "bullpen"}
 
@@ -52,16 +53,16 @@ class TeamsScreen(AreaScreen):
         with Horizontal(id="teams-body"):
             with Vertical(id="teams-roster"):
                 yield Static(id="batters-title", classes="section-title")
-                yield DataTable(id="batters-table", cursor_type="row", zebra_stripes=True)
+                yield FitTable(id="batters-table", cursor_type="row", zebra_stripes=True)
                 yield Static(id="pitchers-title", classes="section-title")
-                yield DataTable(id="pitchers-table", cursor_type="row", zebra_stripes=True)
+                yield FitTable(id="pitchers-table", cursor_type="row", zebra_stripes=True)
             with Vertical(id="teams-side"):
                 yield Static(id="order-title", classes="section-title")
-                yield DataTable(id="order-table", cursor_type="row")
+                yield FitTable(id="order-table", cursor_type="row")
                 yield Static(id="rotation-title", classes="section-title")
-                yield DataTable(id="rotation-table", cursor_type="row")
+                yield FitTable(id="rotation-table", cursor_type="row")
                 yield Static(id="bullpen-title", classes="section-title")
-                yield DataTable(id="bullpen-table", cursor_type="row")
+                yield FitTable(id="bullpen-table", cursor_type="row")
                 yield Static(id="teams-note", classes="note")
         yield Footer()
 
