@@ -7,7 +7,7 @@ from league.game import BAT_FIELDS, FIELD_FIELDS, P_OUTS, PIT_FIELDS, GameResult
 from league.lineup import Lineup
 
 POSITION_JA = {"P": "投", "C": "捕", "1B": "一", "2B": "二", "3B": "三", "SS": "遊", "LF": "左",
-               "CF": "中", "RF": "右", "DH": "指", "PH": "打"}
+               "CF": "中", "RF": "右", "DH": "指", "PH": "打", "PR": "走"}
 DECISION_JA = {"W": "勝", "L": "敗", "S": "S", "H": "H"}
 
 

@@ -364,9 +364,35 @@ class Game:
     # ------------------------------------------------------------------ substitutions
     def _defense_changes(self, inning_start: bool) -> None:
         side = self.defense
-        new = self.managers[side.index].change_pitcher(self, inning_start)
+        manager = self.managers[side.index]
+        new = manager.change_pitcher(self, inning_start)
         if new:
             self.change_pitcher(side, new)
+        if side.bench:
+            sub = manager.defensive_sub(self, inning_start)
+            if sub:
+                self.defensive_sub(side, sub[0], sub[1])
+
+    def defensive_sub(self, side: Side, pos: str, new: str) -> None:
+        """A bench player takes a position in the field and the batting slot of the man he
+        replaces; the team defence values are recomputed."""
+        if pos not in side.positions or pos in ("P", "DH"):
+            raise DecisionError(f"{pos} is not a fielding position of {side.team} to replace")
+        if new not in side.bench:
+            raise DecisionError(f"{self.name(new)} ({new}) is not on the bench of {side.team}")
+        if not self.players[new].can_play(pos):
+            raise DecisionError(f"{self.name(new)} ({new}) cannot play {pos}")
+        old = side.positions[pos]
+        side.bench.remove(new)
+        side.used.add(new)
+        side.order[side.order.index(old)] = new
+        side.positions[pos] = new
+        self._bat_line(side.index, new, pos)
+        self.plays.append(Play(self.inning, "top" if self.half == 0 else "bottom", "", side.pitcher,
+                               f"defensive substitution: {self.name(new)} replaces "
+                               f"{self.name(old)} at {pos}", self.outs,
+                               (self.score[0], self.score[1])))
+        side.recompute()
 
     def change_pitcher(self, side: Side, new: str) -> None:
         if new not in side.bullpen:
@@ -398,9 +424,32 @@ class Game:
 
     def _offense_changes(self) -> None:
         side = self.offense
-        new = self.managers[side.index].pinch_hitter(self)
+        manager = self.managers[side.index]
+        new = manager.pinch_hitter(self)
         if new:
             self.pinch_hit(side, new)
+        if side.bench and self.runners():
+            runner = manager.pinch_runner(self)
+            if runner:
+                self.pinch_run(side, runner[0], runner[1])
+
+    def pinch_run(self, side: Side, base: int, new: str) -> None:
+        """A bench player runs for the runner on `base` and takes his batting slot."""
+        rn = self.bases[base] if base in (1, 2, 3) else None
+        if rn is None:
+            raise DecisionError(f"no runner on base {base} to run for")
+        if new not in side.bench:
+            raise DecisionError(f"{self.name(new)} ({new}) is not on the bench of {side.team}")
+        old = rn.pid
+        side.bench.remove(new)
+        side.used.add(new)
+        side.order[side.order.index(old)] = new
+        self._bat_line(side.index, new, "PR")
+        # the runner keeps the pitcher charged with him and whether his run would be earned
+        self.bases[base] = Runner(new, rn.charged, rn.earned)
+        self.say(f"pinch runner: {self.name(new)} runs for {self.name(old)} on {BASE_NAMES[base]}")
+        side.pending_field = getattr(side, "pending_field", [])
+        side.pending_field.append((old, new))
 
     def pinch_hit(self, side: Side, new: str) -> None:
         if new not in side.bench:
@@ -420,7 +469,16 @@ class Game:
         pending = getattr(side, "pending_field", [])
         if not pending:
             return
+        # a pinch runner for a pinch hitter: the last man in the slot is the one who fields
+        chain: list[tuple[str, str]] = []
         for old, new in pending:
+            for i, (first, last) in enumerate(chain):
+                if last == old:
+                    chain[i] = (first, new)
+                    break
+            else:
+                chain.append((old, new))
+        for old, new in chain:
             pos = next((p for p, pid in side.positions.items() if pid == old), None)
             if pos is None:
                 continue
@@ -444,7 +502,7 @@ class Game:
                 continue
             if pos == "DH" or self.players[new].can_play(pos):
                 side.positions[pos] = new
-                self.pos_text[new] = f"PH-{pos}"
+                self.pos_text[new] = f"{self.pos_text.get(new, 'PH')}-{pos}"
                 continue
             sub = next((b for b in side.bench if self.players[b].can_play(pos)), None)
             slot = side.order.index(new)
@@ -1377,7 +1435,7 @@ class Game:
                    for side, pid, pos in self.bat_order]
         # everyone who played in the field has a fielding line, even an empty one
         for side, pid, pos in self.bat_order:
-            if self.pos_text.get(pid, pos) not in ("PH", "DH", ""):
+            if self.pos_text.get(pid, pos) not in ("PH", "PR", "DH", ""):
                 self._fld(side, pid)
         for s in self.sides:
             for pid in s.pitchers_used:

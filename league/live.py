@@ -17,7 +17,7 @@ from league.game import BASE_NAMES, Game
 # manager methods a person answers, in the order the engine may ask them
 DECISIONS = ("defense_call", "offense_call", "aggressive", "steal_go", "bonus_steal", "join_steal",
              "no_check", "bunt_plus", "bunt_out", "send", "change_pitcher", "reliever",
-             "pinch_hitter")
+             "pinch_hitter", "pinch_runner", "defensive_sub")
 
 
 class GameAborted(Exception):
@@ -169,6 +169,16 @@ class PersonManager:
 
     def pinch_hitter(self, game: Game) -> str | None:
         return self._answer("pinch_hitter", game, {"bench": list(game.offense.bench)})
+
+    def pinch_runner(self, game: Game) -> tuple[int, str] | None:
+        value = self._answer("pinch_runner", game, {"runners": game.runners(),
+                                                     "bench": list(game.offense.bench)})
+        return tuple(value) if value else None  # type: ignore[return-value]
+
+    def defensive_sub(self, game: Game, inning_start: bool) -> tuple[str, str] | None:
+        value = self._answer("defensive_sub", game, {"bench": list(game.defense.bench),
+                                                      "inning_start": inning_start})
+        return tuple(value) if value else None  # type: ignore[return-value]
 
 
 def defense_options(game: Game) -> list[str]:

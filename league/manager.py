@@ -31,6 +31,9 @@ class Manager(Protocol):
     def change_pitcher(self, game: "Game", inning_start: bool) -> str | None: ...
     def reliever(self, game: "Game", side: "Side") -> str | None: ...
     def pinch_hitter(self, game: "Game") -> str | None: ...
+    def pinch_runner(self, game: "Game") -> tuple[int, str] | None: ...   # (base, bench player)
+    def defensive_sub(self, game: "Game", inning_start: bool) -> tuple[str, str] | None: ...
+    # (position, bench player)
 
 
 def batting_value(card: BattingCard) -> float:
@@ -315,6 +318,49 @@ class ComputerManager:
         if game.inning >= 8 and -2 <= lead <= 0 and game.runners():
             if best_val > self.bat_worth(game, bid) + 8:
                 return best
+        return None
+
+
+    def pinch_runner(self, game: "Game") -> tuple[int, str] | None:
+        """Late and close, a fast man runs for a slow one who carries the tying or winning run."""
+        if not self.strategies or game.inning < 8:
+            return None
+        side = game.offense
+        lead = game.lead(side.index)
+        if not -2 <= lead <= 0:
+            return None
+        fast = [b for b in side.bench if game.batting_card(b).RR >= 4]
+        if not fast:
+            return None
+        for base in (3, 2, 1):
+            rn = game.bases[base]
+            if rn is None:
+                continue
+            if game.batting_card(rn.pid).RR <= 1:
+                best = max(fast, key=lambda b: (game.batting_card(b).RR, game.batting_card(b).SR, b))
+                return (base, best)
+        return None
+
+    def defensive_sub(self, game: "Game", inning_start: bool) -> tuple[str, str] | None:
+        """Protecting a lead late, a better glove replaces a poor one (an error mark or no range)."""
+        if not self.strategies or not inning_start or game.inning < 8:
+            return None
+        side = game.defense
+        if not 1 <= game.lead(side.index) <= 3:
+            return None
+        for pos in ("SS", "2B", "CF", "3B", "LF", "RF", "1B", "C"):
+            pid = side.positions.get(pos)
+            if pid is None:
+                continue
+            f = game.players[pid].fielding_at(pos)
+            weak = f is None or f.error == "*" or f.defence <= 0
+            if not weak:
+                continue
+            better = [b for b in side.bench
+                      if (g := game.players[b].fielding_at(pos)) is not None and g.error != "*"
+                      and g.defence > (f.defence if f else -1)]
+            if better:
+                return (pos, max(better, key=lambda b: (game.players[b].fielding_at(pos).defence, b)))
         return None
 
 

@@ -316,6 +316,12 @@ class _RefereeManager:
     def pinch_hitter(self, game) -> None:
         return None
 
+    def pinch_runner(self, game) -> None:
+        return None
+
+    def defensive_sub(self, game, inning_start: bool) -> None:
+        return None
+
 
 # ------------------------------------------------------------------------------------------ input
 def _base_of(v: Any, what: str, allow_zero: bool = False) -> int:

@@ -80,6 +80,12 @@ class ScriptedManager(ComputerManager):
     def pinch_hitter(self, game):
         return self._get("pinch_hitter", None)
 
+    def pinch_runner(self, game):
+        return self._get("pinch_runner", None)
+
+    def defensive_sub(self, game, inning_start):
+        return self._get("defensive_sub", None)
+
 
 def situation_game(league, ruleset, rolls, *, offense=None, defense=None, runners=(), outs=0,
                    inning=1, half=0, condition="B", dh=None):

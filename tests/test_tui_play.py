@@ -89,6 +89,15 @@ class Policy:
                     and game.inning >= 7:
                 self.picked.add("bench")
                 return "h"
+            if method in ("pinch_hitter", "change_pitcher") and "runner" in choices \
+                    and "runner" not in self.picked \
+                    and game.inning >= 6:
+                self.picked.add("runner")
+                return "r"
+            if method == "change_pitcher" and "defsub" in choices and "defsub" not in self.picked \
+                    and game.inning >= 6:
+                self.picked.add("defsub")
+                return "x"
             return "enter"
         if method == "roll":
             return "roll"
@@ -112,12 +121,12 @@ async def _answer(app, pilot, policy: Policy) -> str:
         n = policy.counts["roll"]
         await pilot.press(*f"{(n * 37) % 100:02d}", "enter")
         return method
-    if key in ("p", "h") and method in ("change_pitcher", "pinch_hitter", "reliever") \
+    if key in ("p", "h", "r", "x") and method in ("change_pitcher", "pinch_hitter", "reliever") \
             or (method == "offense_call" and key in ("s", "d")):
         await pilot.press(key)
     else:
         await _send(app, pilot, key)
-    if key in ("p", "h") and method in ("change_pitcher", "pinch_hitter", "reliever"):
+    if key in ("p", "h", "r", "x") and method in ("change_pitcher", "pinch_hitter", "reliever"):
         await _until(pilot, lambda: app.screen.query("#pick-list"))
         await pilot.press("enter")
     elif method == "offense_call" and key in ("s", "d") and _play(app).question is not None \
@@ -231,11 +240,14 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
         assert "BoxScoreScreen" == type(app.screen).__name__
         await _until(pilot, lambda: "1" in str(app.screen.query_one("#box-title").render()))
     assert set(STRATEGY_KEYS) <= policy.used, set(STRATEGY_KEYS) - policy.used
-    assert policy.picked == {"bullpen", "bench"}
+    assert policy.picked == {"bullpen", "bench", "runner", "defsub"}
     assert services.standings(db).final == 1
     assert services_live.list_live(db) == []
     box = services.boxscore(db, 1, plays=False)
     assert box.number == 1
+    texts = [p["text"] for p in box.data["plays"]]
+    assert any(t.startswith("pinch runner:") for t in texts)
+    assert any(t.startswith("defensive substitution:") for t in texts)
 
 
 async def test_an_exhibition_closed_with_the_app_is_saved_resumed_and_abandoned(tmp_path):

@@ -19,7 +19,7 @@ def person(answers=None, quit_after=None):
             raise Quit
         if answers and method in answers:
             return answers[method](game, options)
-        if method in ("change_pitcher", "reliever", "pinch_hitter"):
+        if method in ("change_pitcher", "reliever", "pinch_hitter", "pinch_runner", "defensive_sub"):
             return None
         if method == "defense_call":
             return cm.defense_call(game)

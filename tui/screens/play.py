@@ -38,6 +38,8 @@ ANSWER_KEYS: list[tuple[str, str, str]] = [
     ("enter", "play_on", "続行 Play on"),
     ("p", "bullpen", "継投 Bullpen"),
     ("h", "bench", "代打 Pinch hit"),
+    ("r", "runner", "代走 Pinch run"),
+    ("x", "defsub", "守備固め Defensive sub"),
     ("n", "d_none", "なし None"),
     ("i", "ibb", "敬遠 IBB"),
     ("f", "infield_in", "前進守備 Infield in"),
@@ -70,9 +72,9 @@ _QUESTIONS = {
     "bunt_plus": ("バント+: 全員セーフか、1人だけもう1つ進めるか", "Bunt +: all safe, or one runner one more base?"),
     "bunt_out": ("バント失敗: アウトにする走者は？", "Bunt failed: which runner is out?"),
     "send": ("H−: 走者を送りますか？", "H−: send the runner?"),
-    "change_pitcher": ("次の打者へ (Enter)、継投は p", "Next batter (Enter); p changes the pitcher"),
+    "change_pitcher": ("次の打者へ (Enter)、継投は p、守備固めは x", "Next batter (Enter); p changes the pitcher, x a defensive sub"),
     "reliever": ("代わりの投手は？ (Enter = ブルペンの先頭)", "The new pitcher? (Enter = first in the bullpen)"),
-    "pinch_hitter": ("次の打者へ (Enter)、代打は h", "Next batter (Enter); h sends a pinch hitter"),
+    "pinch_hitter": ("次の打者へ (Enter)、代打は h、代走は r", "Next batter (Enter); h pinch hitter, r pinch runner"),
     "roll": ("ダイスを入力 (2個のd10, 00 = 100)", "Type the roll (two d10, 00 = 100)"),
 }
 _BASES = {0: ("打者", "batter"), 1: ("一塁", "1st"), 2: ("二塁", "2nd"), 3: ("三塁", "3rd"), 4: ("本塁", "home")}
@@ -103,6 +105,8 @@ class _Run:
         self.pa_rolls = 0
         self.play_on: tuple | None = None        # Enter between plate appearances answers them all
         self.pending_ph: str | None = None       # a pinch hitter chosen at the pitching prompt
+        self.pending_pr: tuple[int, str] | None = None   # (base, bench player): a pinch runner
+        self.pending_ds: tuple[str, str] | None = None   # (position, bench player): a defensive sub
 
     def abort(self) -> None:
         self.aborted = True
@@ -311,6 +315,12 @@ class PlayScreen(Screen):
 
     def _ask(self, run: _Run, method: str, game, options: dict) -> Any:
         """Engine thread: a person's decision."""
+        if method in ("pinch_runner", "defensive_sub"):
+            # chosen (or not) at the prompt before the plate appearance: never asked on its own
+            attr = "pending_pr" if method == "pinch_runner" else "pending_ds"
+            value = getattr(run, attr)
+            setattr(run, attr, None)
+            return value
         if method == "pinch_hitter" and run.pending_ph is not None:
             pid, run.pending_ph = run.pending_ph, None
             return pid
@@ -437,11 +447,18 @@ class PlayScreen(Screen):
             if (method == "change_pitcher" and run is not None and run.game is not None
                     and run.game.offense.index in self.info.people and run.game.offense.bench):
                 out["bench"] = "pick"
+                if run.game.runners():
+                    out["runner"] = "pick"
+            if (method == "change_pitcher" and run is not None and run.game is not None
+                    and self._defensive_subs(run.game)):
+                out["defsub"] = "pick"
             return out
         if method == "pinch_hitter":
             out = {"play_on": None}
             if options["bench"]:
                 out["bench"] = "pick"
+                if run is not None and run.game is not None and run.game.runners():
+                    out["runner"] = "pick"
             return out
         return {}
 
@@ -474,7 +491,62 @@ class PlayScreen(Screen):
         if aid == "bench":
             self._pick("bench", list(self._run.game.offense.bench), method)
             return
+        if aid == "runner":
+            self._pick_runner()
+            return
+        if aid == "defsub":
+            self._pick_defensive_sub()
+            return
         self._answer(value)
+
+    @staticmethod
+    def _defensive_subs(game) -> list[tuple[str, str]]:
+        """(position, bench player) pairs the defense may make: a bench man who can play there."""
+        side = game.defense
+        return [(pos, b) for pos in ("C", "1B", "2B", "3B", "SS", "LF", "CF", "RF")
+                if pos in side.positions for b in side.bench if game.players[b].can_play(pos)]
+
+    def _pick_runner(self) -> None:
+        """代走: which runner, then who runs for him; chosen now, made before the pitch."""
+        from tui.dialogs.pick_player import PickPlayerDialog
+        run = self._run
+        game = run.game
+        ja = self.app.japanese
+        rows = []
+        for base in game.runners():
+            for b in game.offense.bench:
+                card = game.batting_card(b)
+                rows.append((f"{base}:{b}", f"{_BASES[base][0 if ja else 1]} {game.name(game.bases[base].pid)}"
+                             f" → {game.name(b)}  RR {card.RR} SR {card.SR}"))
+
+        def picked(choice: str | None) -> None:
+            if choice is None or run is not self._run or self.question is None:
+                return
+            base, pid = choice.split(":", 1)
+            run.pending_pr = (int(base), pid)
+            self._answer(None)
+
+        self.app.push_screen(PickPlayerDialog("代走 / Pinch runner", rows), picked)
+
+    def _pick_defensive_sub(self) -> None:
+        """守備固め: which position, and the bench player who takes it."""
+        from tui.dialogs.pick_player import PickPlayerDialog
+        run = self._run
+        game = run.game
+        rows = []
+        for pos, b in self._defensive_subs(game):
+            f = game.players[b].fielding_at(pos)
+            rows.append((f"{pos}:{b}", f"{pos}  {game.name(game.defense.positions[pos])} → "
+                                       f"{game.name(b)}  {f.text() if f else ''}"))
+
+        def picked(choice: str | None) -> None:
+            if choice is None or run is not self._run or self.question is None:
+                return
+            pos, pid = choice.split(":", 1)
+            run.pending_ds = (pos, pid)
+            self._answer(None)
+
+        self.app.push_screen(PickPlayerDialog("守備固め / Defensive substitution", rows), picked)
 
     def _answer(self, value: Any) -> None:
         run = self._run

@@ -1,0 +1,72 @@
+"""Substitutions: pinch runners and defensive substitutions, by a person or the computer."""
+from __future__ import annotations
+
+import pytest
+
+from league.errors import DecisionError
+from league.game import P_OUTS
+from league.simulate import schedule, seeded_games
+
+from conftest import ScriptedManager, situation_game
+
+
+def _fast_bench(g):
+    side = g.offense
+    return max(side.bench, key=lambda b: g.batting_card(b).RR)
+
+
+def test_a_pinch_runner_takes_the_base_and_the_batting_slot(mini, ruleset):
+    """The runner keeps the pitcher charged with him; the new man bats in the slot he took."""
+    off = ScriptedManager()
+    g = situation_game(mini, ruleset, [], offense=off, runners=[1])
+    side = g.offense
+    old = g.bases[1].pid
+    # put the runner in the batting order, as a real runner would be
+    slot = (side.batting_index + 8) % 9
+    side.order[slot] = old
+    new = _fast_bench(g)
+    charged = g.bases[1].charged
+    g.pinch_run(side, 1, new)
+    assert g.bases[1].pid == new and g.bases[1].charged == charged
+    assert side.order[slot] == new and new not in side.bench
+    assert g.plays[-1].text.startswith("pinch runner:")
+    assert g.pos_text[new] == "PR"
+
+
+def test_a_pinch_runner_needs_a_runner_and_a_bench_player(mini, ruleset):
+    g = situation_game(mini, ruleset, [])
+    with pytest.raises(DecisionError, match="no runner on base 2"):
+        g.pinch_run(g.offense, 2, g.offense.bench[0])
+    g = situation_game(mini, ruleset, [], runners=[1])
+    with pytest.raises(DecisionError, match="not on the bench"):
+        g.pinch_run(g.offense, 1, g.defense.pitcher)
+
+
+def test_a_defensive_substitution_changes_the_team_defence_values(mini, ruleset):
+    g = situation_game(mini, ruleset, [])
+    side = g.defense
+    pos, new = next((p, b) for p in ("SS", "2B", "3B", "CF", "LF", "RF", "1B")
+                    for b in side.bench if g.players[b].can_play(p)
+                    and g.players[b].fielding_at(p).defence != g.players[side.positions[p]].fielding_at(p).defence)
+    before = side.values.range_total
+    old = side.positions[pos]
+    g.defensive_sub(side, pos, new)
+    assert side.positions[pos] == new and new in side.order and old not in side.order
+    assert side.values.range_total != before, "team values are recomputed on the substitution"
+    assert g.plays[-1].text.startswith("defensive substitution:")
+    with pytest.raises(DecisionError, match="cannot play"):
+        catcherless = next(b for b in side.bench if not g.players[b].can_play("C"))
+        g.defensive_sub(side, "C", catcherless)
+
+
+def test_computer_managers_pinch_run_and_shore_up_the_defense_late(pacific, ruleset):
+    runs = subs = 0
+    for _, result in seeded_games(pacific, ruleset, schedule(pacific, 360), 4000):
+        for p in result.plays:
+            runs += p.text.startswith("pinch runner:")
+            subs += p.text.startswith("defensive substitution:")
+            if p.text.startswith(("pinch runner:", "defensive substitution:")):
+                assert p.inning >= 8
+        # whoever came in is in the box score
+        assert all(line is not None for _, _, line, _ in result.batting)
+    assert runs >= 1 and subs >= 1
