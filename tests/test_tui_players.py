@@ -7,26 +7,11 @@ from pathlib import Path
 
 from tui import services, services_roster
 from tui.app import ImpactApp
+from tui_helpers import opened as _opened
 from tui_helpers import settled_screenshot
+from tui_helpers import until as _until
 
 SIZE = (120, 40)
-
-
-async def _opened(app, pilot):
-    app.animation_level = "none"
-    for _ in range(300):
-        await pilot.pause(0.05)
-        if app.current_mode == "standings":
-            return
-    raise AssertionError("the app did not open the league")
-
-
-async def _until(pilot, check, tries=200):
-    for _ in range(tries):
-        await pilot.pause(0.05)
-        if check():
-            return
-    raise AssertionError("timed out")
 
 
 async def _open_players(app, pilot, db):

@@ -4,6 +4,25 @@ from __future__ import annotations
 import re
 
 
+async def until(pilot, check, tries: int = 200) -> None:
+    """Let the app run until `check()` holds (about 10 s at most)."""
+    for _ in range(tries):
+        await pilot.pause(0.05)
+        if check():
+            return
+    raise AssertionError("timed out")
+
+
+async def opened(app, pilot) -> None:
+    """Wait until the app has opened its league on the standings area."""
+    app.animation_level = "none"
+    for _ in range(300):
+        await pilot.pause(0.05)
+        if app.current_mode == "standings":
+            return
+    raise AssertionError("the app did not open the league")
+
+
 def stable(svg: str) -> str:
     """Textual's SVG export names its CSS classes after a hash of the terminal id; strip it."""
     return re.sub(r"terminal-\d+", "terminal", svg)
