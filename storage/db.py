@@ -111,7 +111,7 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     from alembic import command
     from alembic.script import ScriptDirectory
 
-    from sqlalchemy.exc import OperationalError
+    from sqlalchemy.exc import SQLAlchemyError
 
     try:
         current = current_revision(engine)
@@ -125,8 +125,9 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
                 f"Impact League (schema {current}); upgrade the program"
             )
         command.upgrade(_alembic_config(engine), revision)
-    except OperationalError as exc:
-        raise StorageError(f"cannot open the database: {_short(exc)}") from None
+    except SQLAlchemyError as exc:
+        where = engine.url.render_as_string(hide_password=True)
+        raise StorageError(f"cannot open the database {where}: {_short(exc)}") from None
 
 
 def _short(exc: Exception) -> str:
