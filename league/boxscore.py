@@ -60,13 +60,14 @@ def result_dict(result: GameResult, seed: int | None, teams: dict[str, str] | No
 def lineup_dict(lineup: Lineup) -> dict:
     """A line-up as data (stored with a game so it can be replayed)."""
     return {"team": lineup.team, "order": list(lineup.order), "positions": list(lineup.positions),
-            "pitcher": lineup.pitcher, "bench": list(lineup.bench), "bullpen": list(lineup.bullpen)}
+            "pitcher": lineup.pitcher, "bench": list(lineup.bench), "bullpen": list(lineup.bullpen),
+            "bullpen_ranked": lineup.bullpen_ranked}
 
 
 def lineup_from_dict(data: dict) -> Lineup:
     """The inverse of lineup_dict."""
     return Lineup(data["team"], tuple(data["order"]), tuple(data["positions"]), data["pitcher"],
-                  tuple(data["bench"]), tuple(data["bullpen"]))
+                  tuple(data["bench"]), tuple(data["bullpen"]), bool(data.get("bullpen_ranked", False)))
 
 
 def _w(text: str) -> int:

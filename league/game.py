@@ -61,6 +61,7 @@ class Side:
         self.pitcher = lineup.pitcher
         self.bench = list(lineup.bench)
         self.bullpen = list(lineup.bullpen)
+        self.bullpen_ranked = lineup.bullpen_ranked
         self.used: set[str] = set(lineup.order) | {lineup.pitcher}
         self.batting_index = 0
         self.condition = "B"

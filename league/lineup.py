@@ -17,6 +17,7 @@ class Lineup:
     pitcher: str                      # starting pitcher id
     bench: tuple[str, ...]            # position players available to come in
     bullpen: tuple[str, ...]          # pitchers available to come in
+    bullpen_ranked: bool = False      # the bullpen is in the manager's order (first = closer)
 
     def validate(self, players: dict[str, Player], dh: bool) -> None:
         """Refuse an impossible line-up with one message naming the team and the problem."""

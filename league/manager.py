@@ -270,24 +270,32 @@ class ComputerManager:
         # the closer for the ninth with a small lead
         if inning_start and game.inning >= 9 and 1 <= lead <= 3:
             closer = self._closer(game, side)
-            if closer and pid != closer and (starter or self.pitch_worth(game, pid) < self.pitch_worth(game, closer)):
+            if closer and pid != closer and (starter or side.bullpen_ranked
+                                             or self.pitch_worth(game, pid) < self.pitch_worth(game, closer)):
                 return closer
         if not tired:
             return None
         return self.reliever(game, side)
 
+    def _ranked(self, game: "Game", side: "Side") -> list[str]:
+        """The bullpen, best arm first: the manager's own saved order, else by the cards."""
+        if side.bullpen_ranked:
+            return list(side.bullpen)
+        return sorted(side.bullpen, key=lambda p: (-self.pitch_worth(game, p), p))
+
     def _closer(self, game: "Game", side: "Side") -> str | None:
-        pen = [p for p in side.bullpen]
-        if not pen:
+        if side.bullpen_ranked:
+            return side.bullpen[0] if side.bullpen else None
+        if not side.bullpen:
             return None
-        return max(pen, key=lambda p: (self.pitch_worth(game, p), p))
+        return max(side.bullpen, key=lambda p: (self.pitch_worth(game, p), p))
 
     def reliever(self, game: "Game", side: "Side") -> str | None:
         pen = list(side.bullpen)
         if not pen:
             return None
         lead = game.lead(side.index)
-        ranked = sorted(pen, key=lambda p: (-self.pitch_worth(game, p), p))
+        ranked = self._ranked(game, side)
         if game.inning >= 9 and 1 <= lead <= 3:
             return ranked[0]
         # keep the best arm for the ninth unless it is late and close

@@ -54,3 +54,23 @@ def test_a_player_in_the_reserves_sits_out(db):
     assert games
     for lu in games:
         assert regular not in lu["order"] and regular not in lu["bench"]
+
+
+def test_the_saved_bullpen_order_decides_the_closer(db):
+    view = services_roster.team_roster(db, "OSK")
+    relievers = [p for p in view.bullpen]
+    order = list(reversed(relievers))           # the weakest arm first: he closes now
+    services_roster.save_bullpen(db, "OSK", order)
+    services.sim_days(db, days=12)
+    saves_or_ninth = []
+    for _, games in services.schedule_days(db):
+        for g in games:
+            if g.status != "final" or "OSK" not in (g.away, g.home):
+                continue
+            box = services.boxscore(db, g.number).data
+            side = 0 if box["away"]["team"] == "OSK" else 1
+            assert box["lineups"][side]["bullpen_ranked"] is True
+            assert box["lineups"][side]["bullpen"][0] == order[0] or order[0] not in box["lineups"][side]["bullpen"]
+            saves_or_ninth += [p["player"] for p in box["pitching"]
+                               if p["team"] == "OSK" and p["decision"] == "S"]
+    assert set(saves_or_ninth) <= {order[0]} | set(order[1:]) and (not saves_or_ninth or order[0] in saves_or_ninth)

@@ -303,7 +303,7 @@ def team_lineup(ctx: SeasonContext, team: str, setup: SlotSetup) -> Lineup:
     starter = setup.starters[team]
     roster = [p for p in ctx.league.team(team).players
               if p.id not in setup.unavailable or p.id == starter]
-    computer = make_lineup(team, roster, ctx.league.dh, starter=starter)
+    computer = _with_bullpen(ctx, team, make_lineup(team, roster, ctx.league.dh, starter=starter))
     order = ctx.prefs.get(team, {}).get("order")
     if not order:
         return computer
@@ -316,12 +316,21 @@ def team_lineup(ctx: SeasonContext, team: str, setup: SlotSetup) -> Lineup:
     bench = tuple(pid for pid in computer.order + computer.bench
                   if pid not in taken and ctx.players[pid].pitching is None)
     lineup = Lineup(team, tuple(ids), tuple(positions), starter, bench[:max(len(computer.bench), 0)],
-                    computer.bullpen)
+                    computer.bullpen, computer.bullpen_ranked)
     try:
         lineup.validate(ctx.players, ctx.league.dh)
     except LeagueError:
         return computer
     return lineup
+
+
+def _with_bullpen(ctx: SeasonContext, team: str, lineup: Lineup) -> Lineup:
+    """The saved bullpen order (first = the closer) for the relievers dressed today."""
+    saved = [p for p in ctx.prefs.get(team, {}).get("bullpen", []) if p in lineup.bullpen]
+    if not saved:
+        return lineup
+    others = [p for p in lineup.bullpen if p not in saved]
+    return dataclasses.replace(lineup, bullpen=tuple(saved + others), bullpen_ranked=True)
 
 
 def rest_after(players: Mapping[str, Any], result: GameResult, day: date,
