@@ -6,8 +6,7 @@ Every roll in a game goes through a `Dice`. The engine asks for a d100 with a pu
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Callable, Iterable, Protocol
+from typing import Callable, Iterable, NamedTuple, Protocol
 
 from league.errors import DiceError
 
@@ -126,9 +125,8 @@ class TypedDice:
         raise DiceError(f"no valid {purpose} roll after {self._attempts} tries: {last}")
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
-    """One logged roll (rules C.4)."""
+class Roll(NamedTuple):
+    """One logged roll (rules C.4). A tuple: a game logs some two hundred of them."""
 
     purpose: str
     raw: int

@@ -7,7 +7,7 @@ situation alone, so replaying the logged raw rolls reproduces a game exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from league.cards import CONDITIONS, FIELD_POSITIONS, BattingCard, Player
 from league.dice import Dice, Roll
@@ -92,8 +92,9 @@ class Side:
         return self.pitcher if pos == "P" else self.positions[pos]
 
 
-@dataclass
-class Play:
+class Play(NamedTuple):
+    """One line of the play-by-play: what happened, and the outs and score after it."""
+
     inning: int
     half: str
     batter: str
