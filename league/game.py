@@ -554,9 +554,7 @@ class Game:
             kind = "none"
         elif kind == "hit_and_run":
             pitch_mods.append(("hit_and_run", self.opt["hit_and_run_pitch"]))
-        elif kind in ("bunt", "squeeze"):
-            pass
-        elif kind != "none":
+        elif kind not in ("none", "bunt", "squeeze"):  # a bunt is decided by the pitch
             raise DecisionError(f"unknown offense strategy {kind!r}")
         if not self.runners() and kind != "none":
             kind = "none"
@@ -589,11 +587,9 @@ class Game:
         row = pcard.rows[dfn.condition] if pcard else self.rules.sub_pitchers["B"].rows[dfn.condition]
         res = row.read(modified)
         self.log("pitch", raw, tuple(mods), modified, "pitcher card", dfn.condition, res)
-        pline = self.pit[pid]
         if kind in ("bunt", "squeeze"):
             return self.bunt(bid, res, raw, kind == "squeeze", infield_in)
         if res == "BB":
-            pline[P_BF] += 1
             self._walk(bid)
             self.say(f"{self.name(bid)}: walk")
             return self._next_batter()
@@ -624,9 +620,7 @@ class Game:
             if intentional:
                 bl[IBB] += 1
                 pl[P_IBB] += 1
-        if not (hbp or intentional):
-            pass
-        pl[P_BF] += 1 if intentional or hbp else 0
+        pl[P_BF] += 1
         # forced runners advance
         runs = []
         new = Runner(bid, dfn.pitcher, True)
@@ -722,13 +716,11 @@ class Game:
             self.say(f"{self.name(bid)}: hit by pitch")
             return self._next_batter()
         if code == "BB":
-            pl[P_BF] += 1
             self._walk(bid)
             self.say(f"{self.name(bid)}: walk (X)")
             return self._next_batter()
         if not runners:
             if self.opt["x_nobody_on"] == "walk":
-                pl[P_BF] += 1
                 self._walk(bid)
                 self.say(f"{self.name(bid)}: walk (X with nobody on)")
                 return self._next_batter()
@@ -787,7 +779,6 @@ class Game:
         if res == "HR" and not card.hr_defended and self.players[bid].batting is None:
             res = self.opt["pitcher_hr_without_plus"]
         if res == "BB":
-            self.pit[self.defense.pitcher][P_BF] += 1
             self._walk(bid)
             self.say(f"{self.name(bid)}: walk")
             return self._next_batter()
@@ -1095,7 +1086,6 @@ class Game:
     def bunt(self, bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield_in: bool) -> None:
         """バント/スクイズ (9-2-1): the pitch decides whether the bunt gets down."""
         if pitch == "BB":
-            self.pit[self.defense.pitcher][P_BF] += 1
             self._walk(bid)
             self.say(f"{self.name(bid)}: walk")
             return self._next_batter()

@@ -47,6 +47,10 @@ def _check_box(result):
         outs = sum(line[P_OUTS] for s, _, line in result.pitching if s == side)
         batted = len(result.innings[1 - side])
         assert 3 * (batted - 1) <= outs <= 3 * batted
+        # every batter the pitchers faced is a plate appearance of the other side
+        from league.game import P_BF
+        faced = sum(line[P_BF] for s, _, line in result.pitching if s == side)
+        assert faced == sum(l[PA] for s, _, l, _ in result.batting if s == 1 - side)
         # every out the defense made has a putout, and errors agree with the line score
         po = sum(line[0] for s, _, line in result.fielding if s == side)
         assert po == outs, "putouts equal the outs recorded"
