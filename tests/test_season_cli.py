@@ -1,63 +1,16 @@
 """The league/season command line end to end on a temp SQLite file (and PostgreSQL when set)."""
 import json
-import os
-import uuid
 
 import pytest
-import sqlalchemy as sa
-from sqlalchemy.engine import make_url
 from typer.testing import CliRunner
 
 from tui import services as sv
 from tui.cli import app
 
-PG_URL = os.environ.get("IMPACT_TEST_PG_URL")
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def _fresh_engines():
-    yield
-    sv.close_all()
-
-
-@pytest.fixture(scope="module")
-def pg_server_url():
-    """A scratch PostgreSQL database for this module, dropped afterwards."""
-    if not PG_URL:
-        pytest.skip("IMPACT_TEST_PG_URL is not set")
-    admin = sa.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
-    name = f"season_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
-    with admin.connect() as conn:
-        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
-    finally:
-        sv.close_all()
-        with admin.connect() as conn:
-            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
-
-
-def _clean_pg(url: str) -> None:
-    engine = sa.create_engine(url)
-    with engine.begin() as conn:
-        names = [r[0] for r in conn.execute(sa.text(
-            "select tablename from pg_tables where schemaname = 'public' and "
-            "(tablename like 'league%' or tablename like 'season%' or tablename like 'game%')"))]
-        for n in names:
-            conn.execute(sa.text(f'DROP TABLE IF EXISTS "{n}" CASCADE'))
-    engine.dispose()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db(request, tmp_path):
-    if request.param == "sqlite":
-        return str(tmp_path / "league.sqlite3")
-    url = request.getfixturevalue("pg_server_url")
-    sv.close_all()
-    _clean_pg(url)
-    return url
+from league_db import _fresh_engines, db, pg_server_url  # noqa: F401  (fixtures)
 
 
 def run(*args: str, ok: bool = True):
