@@ -153,26 +153,6 @@ async def test_a_broken_database_is_a_notification_not_a_crash(tmp_path):
         assert app.is_running
 
 
-def test_standings_snapshot(tmp_path, snapshot):
-    import asyncio
-
-    db = str(tmp_path / "league.sqlite3")
-
-    async def run():
-        app = ImpactApp(db=db)
-        async with app.run_test(size=SIZE) as pilot:
-            await _opened(app, pilot)
-            services.sim_days(db, days=5)
-            app.data_changed()
-            await _until(pilot, lambda: int(str(app.screen.query_one("#standings-table").get_row_at(0)[2])) > 0
-                         and app.screen.query_one("#recent-table").row_count == 3)
-            return await settled_screenshot(app, pilot)
-
-    svg = asyncio.run(run())
-    snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
-    snapshot.assert_match(svg, "standings.svg")
-
-
 async def test_the_melting_pot_event_mode_is_an_area_of_the_league_app(tmp_path):
     """Issue 7: the facilitator runs an event from the same app (key 7), stored beside the league."""
     from storage.troop_store import TroopStore
@@ -200,45 +180,51 @@ async def test_the_melting_pot_event_mode_is_an_area_of_the_league_app(tmp_path)
         store.close()
 
 
-@pytest.mark.parametrize("area,ready", [
-    ("2", lambda s: s.query("#day-games") and s.query_one("#mini-standings").row_count == 6),
-    ("6", lambda s: s.query("#games-table") and s.query_one("#games-table").row_count == 9),
-])
-def test_area_snapshots(tmp_path, snapshot, area, ready):
+async def _to_standings(app, pilot):
+    app.data_changed()
+
+
+async def _to_boxscore(app, pilot):
+    app.open_boxscore(2)
+
+
+SNAPSHOTS = {
+    # name: (days simulated first, how to get there, when the screen is ready)
+    "standings": (5, lambda app, pilot: _to_standings(app, pilot),
+                  lambda s: s.query("#standings-table")
+                  and int(str(s.query_one("#standings-table").get_row_at(0)[2])) > 0
+                  and s.query_one("#recent-table").row_count == 3),
+    "schedule": (3, lambda app, pilot: _press(app, pilot, "2"),
+                 lambda s: s.query("#day-games") and s.query_one("#mini-standings").row_count == 6),
+    "games": (3, lambda app, pilot: _press(app, pilot, "6"),
+              lambda s: s.query("#games-table") and s.query_one("#games-table").row_count == 9),
+    "boxscore": (1, lambda app, pilot: _to_boxscore(app, pilot),
+                 lambda s: s.query("#box-text") and "計" in str(s.query_one("#box-text").render())),
+}
+
+
+async def _press(app, pilot, key):
+    app.data_changed()
+    await pilot.press(key)
+
+
+@pytest.mark.parametrize("name", list(SNAPSHOTS))
+def test_screen_snapshots(tmp_path, snapshot, name):
+    """A screenshot of each main screen at a fixed size, after a fixed stretch of the season."""
     import asyncio
 
     db = str(tmp_path / "league.sqlite3")
+    days, go, ready = SNAPSHOTS[name]
 
     async def run():
         app = ImpactApp(db=db)
         async with app.run_test(size=SIZE) as pilot:
             await _opened(app, pilot)
-            services.sim_days(db, days=3)
-            app.data_changed()
-            await pilot.press(area)
+            services.sim_days(db, days=days)
+            await go(app, pilot)
             await _until(pilot, lambda: ready(app.screen))
             return await settled_screenshot(app, pilot)
 
     svg = asyncio.run(run())
     snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
-    snapshot.assert_match(svg, {"2": "schedule.svg", "6": "games.svg"}[area])
-
-
-def test_boxscore_snapshot(tmp_path, snapshot):
-    import asyncio
-
-    db = str(tmp_path / "league.sqlite3")
-
-    async def run():
-        app = ImpactApp(db=db)
-        async with app.run_test(size=SIZE) as pilot:
-            await _opened(app, pilot)
-            services.sim_days(db, days=1)
-            app.open_boxscore(2)
-            await _until(pilot, lambda: app.screen.query("#box-text")
-                         and "計" in str(app.screen.query_one("#box-text").render()))
-            return await settled_screenshot(app, pilot)
-
-    svg = asyncio.run(run())
-    snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
-    snapshot.assert_match(svg, "boxscore.svg")
+    snapshot.assert_match(svg, f"{name}.svg")
