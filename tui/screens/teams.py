@@ -2,6 +2,8 @@
 reserves, and the batting order, rotation and bullpen (the computer's, or a saved preference)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from typing import Any
 
 from textual import work
@@ -233,16 +235,21 @@ class TeamsScreen(AreaScreen):
 
     @work(thread=True, exclusive=True, group="save")
     def _save_card_worker(self, pid: str, edit: CardEdit) -> None:
+        self._save_in_thread(lambda: self.call_service(
+            services_roster.save_card, pid, batting=edit.get("batting"),
+            pitching=edit.get("pitching")), "tm_card_saved")
+
+    def _save_in_thread(self, save: Callable[[], object], saved: str) -> None:
+        """Worker thread: store an edit; a refusal or a broken database is a notification."""
         try:
-            self.call_service(services_roster.save_card, pid, batting=edit.get("batting"),
-                              pitching=edit.get("pitching"))
+            save()
         except LeagueError as exc:
             self.app.call_from_thread(self._refused, str(exc))
             return
         except Exception as exc:  # noqa: BLE001 - a broken database is a notification
             self.app.call_from_thread(self._refused, f"{type(exc).__name__}: {exc}")
             return
-        self.app.call_from_thread(self._saved, "tm_card_saved")
+        self.app.call_from_thread(self._saved, saved)
 
     def _refused(self, text: str) -> None:
         self.app.notify(text, title=label("ce_refused", self.app.japanese), severity="error",
@@ -260,15 +267,8 @@ class TeamsScreen(AreaScreen):
 
     @work(thread=True, exclusive=True, group="save")
     def _reserve_worker(self, pid: str, reserve: bool) -> None:
-        try:
-            self.call_service(services_roster.set_reserve, pid, reserve)
-        except LeagueError as exc:
-            self.app.call_from_thread(self._refused, str(exc))
-            return
-        except Exception as exc:  # noqa: BLE001 - a broken database is a notification
-            self.app.call_from_thread(self._refused, f"{type(exc).__name__}: {exc}")
-            return
-        self.app.call_from_thread(self._saved, "tm_pref_saved")
+        self._save_in_thread(lambda: self.call_service(services_roster.set_reserve, pid, reserve),
+                             "tm_pref_saved")
 
     def _pref_table(self) -> tuple[str, DataTable] | None:
         focused = self.focused
@@ -314,7 +314,7 @@ class TeamsScreen(AreaScreen):
 
     @work(thread=True, exclusive=True, group="save")
     def _pref_worker(self, team: str, kinds: list[str], data: dict[str, list]) -> None:
-        try:
+        def save() -> None:
             for kind in kinds:
                 items = data[kind]
                 if not items:
@@ -325,13 +325,8 @@ class TeamsScreen(AreaScreen):
                     self.call_service(services_roster.save_rotation, team, items)
                 else:
                     self.call_service(services_roster.save_bullpen, team, items)
-        except LeagueError as exc:
-            self.app.call_from_thread(self._refused, str(exc))
-            return
-        except Exception as exc:  # noqa: BLE001 - a broken database is a notification
-            self.app.call_from_thread(self._refused, f"{type(exc).__name__}: {exc}")
-            return
-        self.app.call_from_thread(self._saved, "tm_pref_saved")
+
+        self._save_in_thread(save, "tm_pref_saved")
 
 
 def _cursor_key(table: DataTable) -> str | None:
