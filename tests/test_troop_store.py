@@ -4,11 +4,9 @@ import io
 import os
 import subprocess
 import sys
-import uuid
 
 import pytest
 import sqlalchemy as sa
-from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
 from league.melting_pot import make_setup, read_slip
@@ -19,28 +17,13 @@ from storage.troop_store import (
     default_url,
 )
 
-PG_URL = os.environ.get("IMPACT_TEST_PG_URL")
 NAMES = [f"p{i}" for i in range(1, 11)]
 R1 = [2, 4, 5, 12, 18, 19, 21, 21, 25, 30]
 R2 = [45, 30, 27, 25, 20, 17, 10, 9, 6, 6]
 R3 = [0, 50, 50, 43, 30, 49, 51, 53, 50, 48]
 
 
-@pytest.fixture(scope="module")
-def pg_server_url():
-    """A scratch PostgreSQL database for this module, dropped afterwards."""
-    if not PG_URL:
-        pytest.skip("IMPACT_TEST_PG_URL is not set")
-    admin = sa.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
-    name = f"troop_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
-    with admin.connect() as conn:
-        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+from league_db import pg_server_url  # noqa: E402,F401  (the scratch PostgreSQL fixture)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

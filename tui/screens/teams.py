@@ -3,7 +3,6 @@ reserves, and the batting order, rotation and bullpen (the computer's, or a save
 from __future__ import annotations
 
 from collections.abc import Callable
-
 from typing import Any
 
 from textual import work
