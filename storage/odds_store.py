@@ -50,6 +50,9 @@ class OddsPoint:
     climax: float
     magic: int | None
     runs: int
+    wins: float = 0.0
+    losses: float = 0.0
+    draws: float = 0.0
 
 
 def save_odds(*, session: Session, season_id: int, report: OddsReport) -> None:
@@ -70,4 +73,5 @@ def odds_history(*, session: Session, season_id: int) -> list[OddsPoint]:
     rows: Sequence[SeasonOddsRow] = session.exec(
         select(SeasonOddsRow).where(SeasonOddsRow.season_id == season_id)
         .order_by(col(SeasonOddsRow.played), col(SeasonOddsRow.team))).all()
-    return [OddsPoint(r.played, r.day, r.team, r.pennant, r.climax, r.magic, r.runs) for r in rows]
+    return [OddsPoint(r.played, r.day, r.team, r.pennant, r.climax, r.magic, r.runs, r.wins,
+                      r.losses, r.draws) for r in rows]

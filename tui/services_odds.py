@@ -8,8 +8,10 @@ which is what the Standings area's chart draws.
 """
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import sys
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -41,6 +43,25 @@ def _init_worker(setup: OddsSetup) -> None:
 def _run_batch(start: int, stop: int) -> list[RunResult]:
     assert _setup is not None
     return [simulate_run(_setup, r) for r in range(start, stop)]
+
+
+@contextlib.contextmanager
+def _stderr_with_fileno():
+    """Worker processes are started with the parent's stderr; inside the Textual app stderr is a
+    capture without a real file descriptor, so the terminal's own is lent while they start."""
+    current = sys.stderr
+    try:
+        ok = current is not None and current.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        ok = False
+    if ok or sys.__stderr__ is None:
+        yield
+        return
+    sys.stderr = sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stderr = current
 
 
 @dataclass(frozen=True)
@@ -98,11 +119,16 @@ def run_odds(setup: OddsSetup, runs: int, *, workers: int | None = None,
                 progress(done, runs)
     else:
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method),
-                                   initializer=_init_worker, initargs=(setup,))
+        todo = list(batches)
+        running: dict[Future, int] = {}
+        with _stderr_with_fileno():   # the pool and its first submissions start every process
+            pool = ProcessPoolExecutor(max_workers=workers,
+                                       mp_context=multiprocessing.get_context(method),
+                                       initializer=_init_worker, initargs=(setup,))
+            while todo and len(running) < 2 * workers:
+                a, b = todo.pop(0)
+                running[pool.submit(_run_batch, a, b)] = a
         try:
-            todo = list(batches)
-            running: dict[Future, int] = {}
             # a few batches queued per worker, so cancelling does not wait for them all
             while todo or running:
                 while todo and len(running) < 2 * workers:
