@@ -15,11 +15,14 @@ tiebreaks, so it is not yet a clinch.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from league.season_play import SEED_STRIDE, SeasonState, Slot, play_scheduled
+from league.ruleset import Ruleset
+from league.schedule import ScheduledGame
+from league.season import SEED_STRIDE, SeasonState, play_scheduled
 from league.standings import Outcome, standings
 
 CLIMAX_PLACES = 3
@@ -150,9 +153,10 @@ class OddsSetup:
     """Everything a run needs (sent once to each worker process)."""
 
     state: SeasonState
+    ruleset: Ruleset
     teams: tuple[str, ...]
     played: tuple[Outcome, ...]
-    pending: tuple[Slot, ...]
+    pending: tuple[ScheduledGame, ...]
     seed: int
 
 
@@ -171,13 +175,14 @@ def run_seed(seed: int, run: int, number: int) -> int:
 
 def simulate_run(setup: OddsSetup, run: int) -> RunResult:
     """Play the rest of the season once (quiet games) and return the final table."""
-    state = setup.state.copy()
+    state = dataclasses.replace(setup.state, rest=dict(setup.state.rest),
+                                last=dict(setup.state.last))
     outcomes = list(setup.played)
     for slot in setup.pending:
-        result, rest, starters = play_scheduled(state, slot, run_seed(setup.seed, run, slot.number),
+        result, rest, starters = play_scheduled(state, setup.ruleset, slot.day, slot.away,
+                                                slot.home, run_seed(setup.seed, run, slot.number),
                                                 quiet=True)
-        state.rest.update(rest)
-        state.last.update(starters)
+        state.after_game(rest, starters)
         outcomes.append(Outcome(slot.number, slot.day, slot.away, slot.home, result.runs[0],
                                 result.runs[1]))
     rows = standings(outcomes, list(setup.teams))

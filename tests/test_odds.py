@@ -14,7 +14,7 @@ from league.odds import (
     tally,
 )
 from league.schedule import ScheduledGame, make_schedule
-from league.season_play import SeasonState
+from league.season import SeasonState
 from league.simulate import players_of
 from league.standings import Outcome
 
@@ -81,10 +81,10 @@ def test_records_count_draws_for_nobody():
 def _setup(league, ruleset, played_games: int, seed: int = 7) -> OddsSetup:
     codes = [t.code for t in league.teams]
     games = make_schedule(codes, games_per_opponent=4, seed=1)
-    state = SeasonState(league, ruleset, players_of(league))
+    state = SeasonState(league=league, players=players_of(league))
     played = tuple(Outcome(g.number, g.day, g.away, g.home, 3, 1 + (g.number % 5))
                    for g in games[:played_games])
-    return OddsSetup(state, tuple(codes), played, tuple(games[played_games:]), seed)
+    return OddsSetup(state, ruleset, tuple(codes), played, tuple(games[played_games:]), seed)
 
 
 def test_a_run_is_the_same_whoever_plays_it_and_others_differ(pacific, ruleset):
@@ -124,7 +124,7 @@ from typer.testing import CliRunner  # noqa: E402
 
 from storage.odds_store import SeasonOddsRow  # noqa: E402
 from tui import services as sv  # noqa: E402
-from tui import services_odds as so  # noqa: E402
+from tui import services as so  # noqa: E402
 from tui.cli import app  # noqa: E402
 
 

@@ -59,5 +59,5 @@ async def test_escape_cancels_the_odds_and_keeps_nothing(tmp_path, monkeypatch):
         await pilot.press("escape")
         await until(pilot, lambda: not screen.odds_running, tries=600)
         assert "中止" in str(screen.query_one("#odds-status").render())
-    from tui.services_odds import odds_history
+    from tui.services import odds_history
     assert odds_history(db)[0] == []

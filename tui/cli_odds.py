@@ -22,7 +22,7 @@ def odds_cmd(
 ) -> None:
     """Play the rest of the season N times: each team's chance of the pennant, of a Climax Series
     place and of each final rank, its expected record, and its magic number."""
-    from tui import services_odds as so
+    from tui import services as so
     t0 = time.perf_counter()
     if quiet or as_json:
         view = so.odds(db, league, season, runs=runs, seed=seed, workers=workers)

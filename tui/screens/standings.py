@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
 
 from league.errors import LeagueError
 from league.standings import gb_text
-from tui import services, services_odds
+from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
@@ -81,7 +81,7 @@ class StandingsScreen(AreaScreen):
         pending = [(d, gs) for d, gs in days if any(g.status != "final" for g in gs)]
         recent = played[-1][1] if played else []
         upcoming = [g for g in pending[0][1] if g.status != "final"] if pending else []
-        history, _names = self.call_service(services_odds.odds_history)
+        history, _names = self.call_service(services.odds_history)
         return StandingsData(view, recent, upcoming, pending[0][0] if pending else None, history)
 
     def show(self, data: StandingsData) -> None:
@@ -156,7 +156,7 @@ class StandingsScreen(AreaScreen):
         title.update(f"{label('odds', ja)}  {when}  ({last}/{data.view.games}, "
                      f"{latest[0].runs} {'回' if ja else 'runs'}, {len(days)} "
                      f"{'時点' if ja else 'points'})")
-        lines = services_odds.history_lines(history, [p.team for p in latest])
+        lines = services.history_lines(history, [p.team for p in latest])
         for p in latest:
             if p.magic == 0:
                 magic = label("odds_clinched", ja)
@@ -164,7 +164,7 @@ class StandingsScreen(AreaScreen):
                 magic = f"M{p.magic}" if p.magic is not None else "-"
             t.add_row(names.get(p.team, p.team), f"{p.pennant * 100:5.1f}", f"{p.climax * 100:5.1f}",
                       magic, f"{p.wins:.0f}-{p.losses:.0f}-{p.draws:.0f}",
-                      services_odds.sparkline([v for _, v in lines[p.team]], self.TREND_WIDTH),
+                      services.sparkline([v for _, v in lines[p.team]], self.TREND_WIDTH),
                       key=p.team)
 
     def action_toggle_odds(self) -> None:
@@ -197,7 +197,7 @@ class StandingsScreen(AreaScreen):
             self.app.call_from_thread(self._odds_progress, done, total)
 
         try:
-            view = self.call_service(services_odds.odds, runs=self.ODDS_RUNS, progress=progress,
+            view = self.call_service(services.odds, runs=self.ODDS_RUNS, progress=progress,
                                      cancel=self._cancel.is_set)
         except LeagueError as exc:
             self.app.call_from_thread(self._odds_done, False, str(exc))

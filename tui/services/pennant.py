@@ -21,29 +21,18 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from league.odds import OddsReport, OddsSetup, RunResult, simulate_run, tally
 from league.schedule import ScheduledGame
-from league.season_play import SeasonState
+from league.season import SeasonState
 from league.standings import Outcome
 from storage import odds_store
 from storage import repository as repo
 from storage.db import session
-from tui.services import ServiceError, _context, db_error, engine_for
+from tui.odds_worker import init_worker, run_batch
+from tui.services.db import ServiceError, db_error, engine_for
+from tui.services.seasons import _context
 
 Db = str | Path | None
 MAX_SEED = 2**31 - 1
 BATCH = 10          # runs per task sent to a worker: progress every few hundred games
-
-_setup: OddsSetup | None = None    # the worker process's copy, sent once by the initializer
-
-
-def _init_worker(setup: OddsSetup) -> None:
-    global _setup
-    _setup = setup
-
-
-def _run_batch(start: int, stop: int) -> list[RunResult]:
-    assert _setup is not None
-    return [simulate_run(_setup, r) for r in range(start, stop)]
-
 
 @contextlib.contextmanager
 def _stderr_with_fileno():
@@ -90,10 +79,10 @@ def odds_setup(db: Db, league: str | None = None, season: int | None = None, *,
                    for g in games if g.status == "final")
     pending = tuple(ScheduledGame(g.number, g.day, g.away, g.home, g.series)
                     for g in games if g.status != "final")
-    state = SeasonState(ctx.league, ctx.ruleset, ctx.players, dict(ctx.rest), dict(ctx.last),
-                        ctx.prefs)
+    state = SeasonState(league=ctx.league, players=ctx.players, rest=dict(ctx.rest),
+                        last=dict(ctx.last), prefs=ctx.prefs)
     teams = tuple(t.code for t in ctx.league.teams)
-    setup = OddsSetup(state, teams, played, pending,
+    setup = OddsSetup(state, ctx.ruleset, teams, played, pending,
                       ctx.season.seed % (MAX_SEED + 1) if seed is None else seed)
     names = {t.code: t.short or t.name for t in ctx.league.teams}
     return setup, names, ctx.season.id, ctx.season.number, ctx.league.name
@@ -124,16 +113,16 @@ def run_odds(setup: OddsSetup, runs: int, *, workers: int | None = None,
         with _stderr_with_fileno():   # the pool and its first submissions start every process
             pool = ProcessPoolExecutor(max_workers=workers,
                                        mp_context=multiprocessing.get_context(method),
-                                       initializer=_init_worker, initargs=(setup,))
+                                       initializer=init_worker, initargs=(setup,))
             while todo and len(running) < 2 * workers:
                 a, b = todo.pop(0)
-                running[pool.submit(_run_batch, a, b)] = a
+                running[pool.submit(run_batch, a, b)] = a
         try:
             # a few batches queued per worker, so cancelling does not wait for them all
             while todo or running:
                 while todo and len(running) < 2 * workers:
                     a, b = todo.pop(0)
-                    running[pool.submit(_run_batch, a, b)] = a
+                    running[pool.submit(run_batch, a, b)] = a
                 finished, _ = wait(list(running), timeout=0.2, return_when=FIRST_COMPLETED)
                 if cancel is not None and cancel():
                     return None
