@@ -1,8 +1,8 @@
 """Two leagues, the postseason and season after season: league settings, each team's league
 and division, a season's year and phase, postseason games apart, postseason series
 
-Revision ID: 0005_seasons
-Revises: 0004
+Revision ID: 0006_seasons
+Revises: 0005_odds
 Create Date: 2026-12-01
 """
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005_seasons"
-down_revision = "0004"
+revision = "0006_seasons"
+down_revision = "0005_odds"
 branch_labels = None
 depends_on = None
 
