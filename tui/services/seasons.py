@@ -19,7 +19,7 @@ from storage import repository as repo
 from storage import roster_edit
 from storage.db import session
 from storage.rulesets import load_ruleset
-from tui.services.db import ServiceError, engine_for
+from tui.services.db import ServiceError, engine_for, require_commissioner
 
 
 def new_season(db: str | Path | None, league: str | None = None, *, games_per_opponent: int = 24,
@@ -29,6 +29,7 @@ def new_season(db: str | Path | None, league: str | None = None, *, games_per_op
     """Make and store the next season of a league: its calendar (generated, or read from a
     schedule CSV, refused whole with file, line, column on a problem) and a copy of the cards."""
     engine = engine_for(db)
+    require_commissioner(db, "make seasons and schedules", league)
     with session(engine) as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
@@ -122,6 +123,10 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
     if days is not None and days < 1:
         raise ServiceError("--days must be at least 1")
     engine = engine_for(db)
+    require_commissioner(db, "simulate games", league)
+    if engine.dialect.name == "postgresql":
+        from tui.services.live import record_finished  # games managers finished, first
+        record_finished(db, league)
     with session(engine) as s:
         ctx = _context(s, league, season)
         pending = repo.schedule(session=s, season_id=ctx.season.id, pending_only=True)
