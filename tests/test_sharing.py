@@ -289,3 +289,30 @@ def test_sharing_again_guards_tables_added_since(shared):
         assert entry.table == "league_extra_test" and entry.after["team"] == "SAP"
     finally:
         _sql(shared.owner_url, "drop table league_extra_test")
+
+
+def test_a_managers_finished_game_is_replayed_and_recorded_by_the_commissioner(shared):
+    from league.dice import SeededDice
+    from league.live import live_game
+    from league.manager import ComputerManager
+    from tests_live_helpers import person
+
+    game = next(g for _day, games in sv.schedule_days(shared.owner_url) for g in games
+                if g.status != "final" and "SEN" in (g.away, g.home))
+    side = 0 if game.away == "SEN" else 1
+    setup = sv.start_live(shared.b_url, number=game.number, people=(side,))
+    info = setup.info
+    g, _ = live_game(setup.ruleset, setup.players, *info.lineups, people={side: person()},
+                     computer=ComputerManager, live_dice=lambda: SeededDice(11),
+                     dh=setup.league.dh, fatigue=info.fatigue)
+    result = g.play()
+    # the manager may not write results: his game waits, finished, for the commissioner
+    assert sv.finish_live(shared.b_url, info.id, result, g.live_log) is None
+    waiting = {k.id: k for k in sv.keyboard_games(shared.owner_url)}[info.id]
+    assert waiting.status == "finished" and waiting.played_by[side] == shared.b
+    sv.sim_days(shared.comm_url, days=1)
+    kept = {k.id: k for k in sv.keyboard_games(shared.owner_url)}[info.id]
+    assert kept.status == "final"
+    slot = next(s for _d, games in sv.schedule_days(shared.owner_url) for s in games
+                if s.number == game.number)
+    assert slot.status == "final" and (slot.away_runs, slot.home_runs) == tuple(result.runs)
