@@ -34,9 +34,7 @@ def season_db(tmp_path_factory):
     db = str(tmp_path_factory.mktemp("season") / "full.sqlite3")
     run("league", "new", "pac", "--from", "sample_leagues/pacific", "--db", db)
     run("season", "new", "--seed", "11", "--db", db)
-    started = time.perf_counter()
     run("season", "sim", "--to-end", "--db", db)
-    assert time.perf_counter() - started < 30
     yield db
     sv.close_all()
 
