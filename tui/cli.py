@@ -46,6 +46,8 @@ register_referee(app)
 from tui.cli_league import register as register_league  # noqa: E402
 register_league(app)
 import tui.cli_share  # noqa: E402,F401  (impact league share|manager|whoami|log|keyboard|void)
+from tui.cli_odds import register as register_odds  # noqa: E402
+register_odds(app)
 
 
 def fail(message: str, code: int = 2) -> None:

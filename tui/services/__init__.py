@@ -6,7 +6,8 @@ URL or None (``IMPACT_DB``, else the SQLite file in the user data folder).
 
 One module per area: `db` (engines, errors), `leagues`, `seasons` (calendar, simulation),
 `stats` (standings, leaders, players), `games` (box scores, replays), `live` (games at the
-keyboard), `roster` (the Teams area). Everything is re-exported here, so
+keyboard), `roster` (the Teams area), `pennant` (pennant odds, magic numbers). Everything is
+re-exported here, so
 ``from tui import services as sv; sv.standings(...)`` works whatever module holds it.
 """
 from __future__ import annotations
@@ -80,11 +81,22 @@ from tui.services.roster import (
     set_reserve,
     team_roster,
 )
+from tui.services.pennant import (
+    OddsView,
+    history_lines,
+    odds,
+    odds_history,
+    odds_setup,
+    report_dict,
+    run_odds,
+    sparkline,
+)
 from tui.services.seasons import (
     Progress,
     SeasonContext,
     SimReport,
     _context,
+    close_season,
     new_season,
     play_slot,
     schedule_csv,
@@ -119,8 +131,10 @@ __all__ = [
     "RosterView", "SeasonSeries", "card_values", "check_card", "clear_preference", "save_bullpen",
     "save_card", "save_order", "save_rotation", "season_league", "season_series", "set_reserve",
     "team_roster",
-    "Progress", "SeasonContext", "SimReport", "_context", "new_season", "play_slot",
+    "Progress", "SeasonContext", "SimReport", "_context", "close_season", "new_season", "play_slot",
     "schedule_csv", "schedule_days", "season_info", "sim_days",
     "DEFAULT_STAT", "LeadersView", "PlayerView", "StandingsView", "leaders", "player",
     "standings", "stats_dict", "team_games",
+    "OddsView", "history_lines", "odds", "odds_history", "odds_setup", "report_dict", "run_odds",
+    "sparkline",
 ]

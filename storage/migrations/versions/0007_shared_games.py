@@ -1,7 +1,7 @@
 """Keyboard games on a shared league: who played each side
 
-Revision ID: 0090_shared_games
-Revises: 0004
+Revision ID: 0007_shared_games
+Revises: 0006_seasons
 Create Date: 2026-12-01
 """
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0090_shared_games"
-down_revision = "0004"
+revision = "0007_shared_games"
+down_revision = "0006_seasons"
 branch_labels = None
 depends_on = None
 
