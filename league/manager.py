@@ -62,6 +62,7 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
     """
     batters = [p for p in players if p.batting is not None and not (p.pitching and p.batting is None)]
     hitters = [p for p in batters if any(f.position != "P" for f in p.fielding)]
+    worth_of = {p.id: batting_value(p.batting) for p in hitters}   # each card's worth once
     starters = sorted([p for p in players if p.pitching and p.pitching.starter > 0],
                       key=lambda p: (-pitching_value(p), p.id))
     if starter is None:
@@ -80,7 +81,7 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
             f = p.fielding_at(pos)
             if f is None:
                 continue
-            score = batting_value(p.batting) + f.defence * (4 if pos in ("C", "SS", "CF", "2B") else 2)
+            score = worth_of[p.id] + f.defence * (4 if pos in ("C", "SS", "CF", "2B") else 2)
             if f.error == "*":
                 score -= 4
             if score > best_score:
@@ -90,11 +91,11 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
         chosen[pos] = best
         taken.add(best.id)
     if dh:
-        dh_p = max((p for p in hitters if p.id not in taken), key=lambda p: batting_value(p.batting))
+        dh_p = max((p for p in hitters if p.id not in taken), key=lambda p: worth_of[p.id])
         chosen["DH"] = dh_p
         taken.add(dh_p.id)
     # batting order by worth: best OBP types 1-2, power 3-5
-    worth = sorted(chosen.items(), key=lambda kv: -batting_value(kv[1].batting))
+    worth = sorted(chosen.items(), key=lambda kv: -worth_of[kv[1].id])
     slots = [None] * 9
     order_pref = [2, 3, 0, 4, 1, 5, 6, 7, 8]
     for (pos, p), slot in zip(worth, order_pref):
@@ -104,7 +105,7 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
     order = tuple(s[1] for s in slots)
     positions = tuple(s[0] for s in slots)
     bench_all = [p for p in hitters if p.id not in taken]
-    bench_all.sort(key=lambda p: -batting_value(p.batting))
+    bench_all.sort(key=lambda p: -worth_of[p.id])
     pen = [p for p in players if p.pitching and p.id != starter and p.pitching.starter == 0]
     pen.sort(key=lambda p: (-pitching_value(p), p.id))
     # 25 dressed: the nine (or ten), the bench, the bullpen; the other starters sit out
@@ -308,25 +309,24 @@ class ComputerManager:
 
     def pinch_hitter(self, game: "Game") -> str | None:
         side = game.offense
-        if not side.bench:
+        if not side.bench or game.inning < 5:
             return None
         bid = game.batter_id
-        p = game.players[bid]
         lead = game.lead(side.index)
-        if game.inning < 5:
-            return None
-        best = max(side.bench, key=lambda b: (self.bat_worth(game, b), b))
-        best_val = self.bat_worth(game, best)
-        if p.batting is None:
+        # the best bat on the bench is looked for only when a pinch hitter is considered
+        if game.players[bid].batting is None:
             # the pitcher bats: hit for him late, or when he is done anyway
-            if game.inning >= 7 and lead <= 2 or (game.inning >= 5 and lead < 0 and game.runners()):
-                if len(game.defense.bullpen) >= 0 and side.bullpen:
-                    return best
+            if (game.inning >= 7 and lead <= 2 or (lead < 0 and game.runners())) and side.bullpen:
+                return self._best_bat(game, side.bench)
             return None
         if game.inning >= 8 and -2 <= lead <= 0 and game.runners():
-            if best_val > self.bat_worth(game, bid) + 8:
+            best = self._best_bat(game, side.bench)
+            if self.bat_worth(game, best) > self.bat_worth(game, bid) + 8:
                 return best
         return None
+
+    def _best_bat(self, game: "Game", bench: list[str]) -> str:
+        return max(bench, key=lambda b: (self.bat_worth(game, b), b))
 
 
     def pinch_runner(self, game: "Game") -> tuple[int, str] | None:
