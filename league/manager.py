@@ -47,6 +47,7 @@ def batting_value(card: BattingCard) -> float:
 
 def pitching_value(player: Player) -> float:
     """How hard a pitcher is to hit: K, G and IF room in row B, less BS room."""
+    assert player.pitching is not None, f"{player.id} has no pitcher card"
     row = player.pitching.rows["B"]
     return row.width("K") * 1.0 + row.width("G") * 0.5 + row.width("IF") * 0.6 - row.width("BB") * 0.8 \
         - (row.width("BS") + row.width("BS+") * 2 + row.width("BS*") * 3) * 0.5
@@ -64,7 +65,7 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
     """
     batters = [p for p in players if p.batting is not None and not (p.pitching and p.batting is None)]
     hitters = [p for p in batters if any(f.position != "P" for f in p.fielding)]
-    worth_of = {p.id: batting_value(p.batting) for p in hitters}   # each card's worth once
+    worth_of = {p.id: batting_value(p.batting) for p in hitters if p.batting is not None}
     starters = sorted([p for p in players if p.pitching and p.pitching.starter > 0],
                       key=lambda p: (-pitching_value(p), p.id))
     if starter is None:
@@ -98,7 +99,7 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
         taken.add(dh_p.id)
     # batting order by worth: best OBP types 1-2, power 3-5
     worth = sorted(chosen.items(), key=lambda kv: -worth_of[kv[1].id])
-    slots = [None] * 9
+    slots: list[tuple[str, str]] = [("", "")] * 9
     order_pref = [2, 3, 0, 4, 1, 5, 6, 7, 8]
     for (pos, p), slot in zip(worth, order_pref):
         slots[slot] = (pos, p.id)
@@ -188,6 +189,7 @@ class ComputerManager:
         # in a close game, or far behind (the defense may well let them go: no check)
         if outs < 2 and b1 and (b2 is None) != (b3 is None) and (close or lead <= -4):
             lead_rn = b2 or b3
+            assert lead_rn is not None
             if game.batting_card(lead_rn.pid).SR >= 28 + 4 * _catcher_arm(game) \
                     and game.batting_card(b1.pid).SR >= 20:
                 return ("double_steal", 2 if b2 else 1)
@@ -221,7 +223,7 @@ class ComputerManager:
 
     def bonus_steal(self, game: "Game", candidates: list[int]) -> int | None:
         for b in sorted(candidates):
-            card = game.batting_card(game.bases[b].pid)
+            card = game.batting_card(_runner_at(game, b))
             if b == 1 and card.SR >= 25:
                 return b
             if b == 2 and card.SR >= 40:
@@ -229,7 +231,7 @@ class ComputerManager:
         return None
 
     def join_steal(self, game: "Game", base: int) -> bool:
-        return game.batting_card(game.bases[base].pid).SR >= 20
+        return game.batting_card(_runner_at(game, base)).SR >= 20
 
     def bunt_plus(self, game: "Game") -> int | None:
         return None
@@ -239,7 +241,7 @@ class ComputerManager:
         return max(candidates)
 
     def send(self, game: "Game", base: int, target: int) -> bool:
-        rr = game.batting_card(game.bases[base].pid).RR
+        rr = game.batting_card(_runner_at(game, base)).RR
         if target == 4:
             return rr >= 2 or game.outs == 2
         return rr >= 3
@@ -251,6 +253,7 @@ class ComputerManager:
             return None
         pid = side.pitcher
         card = game.players[pid].pitching
+        assert card is not None, f"{pid} has no pitcher card"
         line = game.pit[pid]
         outs = line[0]
         runs = line[8]
@@ -374,8 +377,20 @@ class ComputerManager:
                       if (g := game.players[b].fielding_at(pos)) is not None and g.error != "*"
                       and g.defence > (f.defence if f else -1)]
             if better:
-                return (pos, max(better, key=lambda b: (game.players[b].fielding_at(pos).defence, b)))
+                return (pos, max(better, key=lambda b: (_defence_at(game, b, pos), b)))
         return None
+
+
+def _defence_at(game: "Game", pid: str, pos: str) -> int:
+    f = game.players[pid].fielding_at(pos)
+    return f.defence if f is not None else -1
+
+
+def _runner_at(game: "Game", base: int) -> str:
+    """The runner on `base`, which the engine asks about only when he is there."""
+    rn = game.bases[base]
+    assert rn is not None, f"no runner on base {base}"
+    return rn.pid
 
 
 def _catcher_arm(game: "Game") -> int:
