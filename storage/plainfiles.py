@@ -5,6 +5,7 @@ bundled sample leagues.
 """
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 
 from league.errors import LeagueError
@@ -14,9 +15,19 @@ LEAGUE_FILE = "league.toml"
 BATTERS_FILE = "batters.csv"
 PITCHERS_FILE = "pitchers.csv"
 
-# sample_leagues/ sits at the repository root, beside the packages (an editable install or a
-# checkout). It is not mirrored into a package, so a non-editable wheel does not carry it.
-SAMPLE_ROOT = Path(__file__).resolve().parents[1] / "sample_leagues"
+
+
+def _sample_root() -> Path:
+    """The folder of the bundled leagues: the `sample_leagues` package (package data in a wheel,
+    the checkout's folder in an editable install), else the checkout's folder beside storage/."""
+    try:
+        root = resources.files("sample_leagues")
+    except ModuleNotFoundError:
+        return Path(__file__).resolve().parents[1] / "sample_leagues"
+    return Path(str(root))
+
+
+SAMPLE_ROOT = _sample_root()
 
 
 def _read(path: Path) -> str:
@@ -71,7 +82,6 @@ def sample_league_path(name: str = "pacific") -> Path:
     if not (folder / LEAGUE_FILE).is_file():
         known = ", ".join(sample_league_names()) or "none found"
         raise LeagueError(
-            f"no sample league {name!r} in {SAMPLE_ROOT} (known: {known}); sample leagues ship "
-            "with a checkout or an editable install (pip install -e .)"
+            f"no sample league {name!r} in {SAMPLE_ROOT} (known: {known})"
         )
     return folder
