@@ -7,6 +7,7 @@ here; the rest of the program sees :class:`StoredEvent` and league objects.
 from __future__ import annotations
 
 import csv
+import html
 import io
 import os
 from collections.abc import Mapping
@@ -95,7 +96,22 @@ class TroopSlipRow(SQLModel, table=True):
     entered_at: datetime = Field(default_factory=_now)
 
 
-TROOP_TABLES = [TroopEventRow.__table__, TroopPlayerRow.__table__, TroopSlipRow.__table__]
+class TroopLogRow(SQLModel, table=True):
+    """The event's log: corrections of slips, a changed round-3 strength, renamed or re-seated
+    players — facilitator-only (a correction names the player and the amounts)."""
+
+    __tablename__ = "troop_log"
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="troop_event.id", ondelete="CASCADE", index=True)
+    at: datetime = Field(default_factory=_now)
+    round_no: int
+    text: str
+
+
+# troop_log is created by create_all on an older database too (a new table, no new columns)
+TROOP_TABLES = [TroopEventRow.__table__, TroopPlayerRow.__table__, TroopSlipRow.__table__,
+                TroopLogRow.__table__]
 
 
 @dataclass(frozen=True)
@@ -158,6 +174,16 @@ class EventSummary:
     players: int
     current_round: int
     stage: str
+    slips_in: int = 0   # slips handed in for the current round
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of an event's log."""
+
+    at: datetime
+    round_no: int
+    text: str
 
 
 def default_url() -> str:
@@ -240,11 +266,19 @@ class TroopStore:
                 assert player_row.id is not None
                 slip = TroopSlipRow(event_id=event_id, player_id=player_row.id,
                                     round_no=round_no, read_value=0)
+            else:
+                before = SlipReading(slip.written, slip.read_value, slip.note).shown
+                session.add(TroopLogRow(
+                    event_id=event_id, round_no=round_no,
+                    text=f"{player}'s slip corrected: {before} ⇒ {reading.shown}"))
             slip.written = reading.written
             slip.read_value = reading.value
             slip.note = reading.note
             slip.entered_at = _now()
             session.add(slip)
+            event_row = self._event_row(session, event_id)
+            event_row.updated_at = _now()
+            session.add(event_row)
             session.commit()
 
     def set_progress(
@@ -267,13 +301,51 @@ class TroopStore:
             session.add(row)
             session.commit()
 
-    def set_round3_override(self, *, event_id: int, strength: int | None) -> None:
-        """Record the facilitator's lower round-3 strength (None: the rules' value)."""
+    def set_round3_override(self, *, event_id: int, strength: int | None,
+                            note: str = "") -> None:
+        """Record the facilitator's lower round-3 strength (None: the rules' value); ``note``
+        goes to the event's log."""
         with Session(self.engine) as session:
             row = self._event_row(session, event_id)
             row.round3_override = strength
             row.updated_at = _now()
             session.add(row)
+            if note:
+                session.add(TroopLogRow(event_id=event_id, round_no=row.current_round,
+                                        text=note))
+            session.commit()
+
+    def edit_players(self, *, event_id: int, players: list[tuple[str, str]]) -> None:
+        """Rename and re-seat the players: ``players`` is (old name, new name) in the new
+        seating order, every player once. Slips follow their player. Logged."""
+        with Session(self.engine) as session:
+            event_row = self._event_row(session, event_id)
+            rows = {p.name: p for p in session.exec(
+                select(TroopPlayerRow).where(TroopPlayerRow.event_id == event_id)).all()}
+            if sorted(old for old, _ in players) != sorted(rows):
+                raise TroopStoreError(f"event {event_id}: the edit must list every player once")
+            notes = []
+            for seat, (old, new) in enumerate(players, start=1):
+                row = rows[old]
+                if old != new:
+                    notes.append(f"{old} renamed {new}")
+                if row.seat != seat:
+                    notes.append(f"{new} moved from seat {row.seat} to seat {seat}")
+            # two passes: the seats and names are unique within the event
+            for offset, (old, _new) in enumerate(players, start=1):
+                rows[old].seat = -offset
+                rows[old].name = f" {offset} "  # never a real name: names are stripped
+                session.add(rows[old])
+            session.flush()
+            for seat, (old, new) in enumerate(players, start=1):
+                rows[old].seat = seat
+                rows[old].name = new
+                session.add(rows[old])
+            for note in notes:
+                session.add(TroopLogRow(event_id=event_id, round_no=event_row.current_round,
+                                        text=note))
+            event_row.updated_at = _now()
+            session.add(event_row)
             session.commit()
 
     def delete_event(self, event_id: int) -> None:
@@ -310,6 +382,27 @@ class TroopStore:
                 stage=row.stage, reveal_step=row.reveal_step, slips=slips,
             )
 
+    def log(self, event_id: int) -> list[LogEntry]:
+        """The event's log, oldest first."""
+        with Session(self.engine) as session:
+            self._event_row(session, event_id)
+            rows = session.exec(select(TroopLogRow).where(TroopLogRow.event_id == event_id)
+                                .order_by(TroopLogRow.id)).all()  # type: ignore[arg-type]
+            return [LogEntry(r.at, r.round_no, r.text) for r in rows]
+
+    def latest_event_id(self) -> int | None:
+        """The event changed last, unfinished ones first (the one the projector follows)."""
+        with Session(self.engine) as session:
+            for unfinished in (True, False):
+                query = select(TroopEventRow.id).order_by(
+                    TroopEventRow.updated_at.desc(), TroopEventRow.id.desc())  # type: ignore[attr-defined,union-attr]
+                query = query.where((TroopEventRow.stage != "finished") if unfinished
+                                    else (TroopEventRow.stage == "finished"))
+                found = session.exec(query).first()
+                if found is not None:
+                    return found
+            return None
+
     def events(self, *, unfinished_only: bool = False) -> list[EventSummary]:
         """Stored events, newest first."""
         with Session(self.engine) as session:
@@ -321,9 +414,13 @@ class TroopStore:
                 count = len(session.exec(
                     select(TroopPlayerRow.id).where(TroopPlayerRow.event_id == row.id)
                 ).all())
+                slips_in = len(session.exec(
+                    select(TroopSlipRow.id).where(TroopSlipRow.event_id == row.id,
+                                                  TroopSlipRow.round_no == row.current_round)
+                ).all())
                 assert row.id is not None
                 summaries.append(EventSummary(row.id, row.title, row.created_at, count,
-                                              row.current_round, row.stage))
+                                              row.current_round, row.stage, slips_in))
             return summaries
 
     @staticmethod
@@ -340,6 +437,9 @@ class TroopStore:
 
     def export_markdown(self, event_id: int) -> str:
         return export_markdown(self.load_event(event_id))
+
+    def export_html(self, event_id: int) -> str:
+        return export_html(self.load_event(event_id), self.log(event_id))
 
 
 CSV_COLUMNS = ["round", "strength", "enemy_force", "result", "player", "written", "read",
@@ -412,3 +512,71 @@ def export_markdown(stored: StoredEvent) -> str:
         lines += ["", f"Winner{'s' if len(winners(final)) > 1 else ''}: "
                   f"{', '.join(winners(final))}", ""]
     return "\n".join(lines)
+
+
+_SHEET_STYLE = """
+body { font-family: sans-serif; margin: 1.5cm; }
+table { border-collapse: collapse; margin-bottom: 1em; }
+th, td { border: 1px solid #444; padding: 2px 8px; }
+td.n { text-align: right; }
+@media print { h2 { page-break-before: auto; } table { page-break-inside: avoid; } }
+"""
+
+
+def export_html(stored: StoredEvent, log: list[LogEntry] | None = None) -> str:
+    """A printable record sheet: setup, every fought round (slips as written and as read), the
+    final ranking when finished, and the event's log. Every name and slip is escaped."""
+    e = html.escape
+    setup = stored.setup
+    status = ("finished" if stored.stage == "finished"
+              else f"round {stored.current_round}, {stored.stage}")
+    out = [
+        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{e(stored.title)}</title><style>{_SHEET_STYLE}</style></head><body>",
+        f"<h1>{e(stored.title)}</h1>",
+        f"<p>Started {stored.created_at:%Y-%m-%d %H:%M}. {len(setup.players)} players, "
+        f"k = {setup.k}; strengths {', '.join(map(str, setup.strengths))}; "
+        f"{e(setup.procedure)} reveal; {e(status)}.</p>",
+        "<h2>Players</h2>", "<table><tr><th>Seat</th><th>Player</th></tr>",
+    ]
+    out += [f'<tr><td class="n">{seat}</td><td>{e(name)}</td></tr>'
+            for seat, name in enumerate(setup.players, start=1)]
+    out.append("</table>")
+    results = stored.results()
+    for number, result in enumerate(results, start=1):
+        adjusted = (f" (adjusted from {result.adjusted_from})"
+                    if result.adjusted_from is not None else "")
+        out += [
+            f"<h2>Round {number}</h2>",
+            f"<p>Strength {result.strength}{adjusted}, enemy force {result.enemy_force}; total "
+            f"{result.total}: <b>{'victory' if result.victory else 'defeat'}</b>. Average "
+            f"{float(result.average):g}; closest: {e(', '.join(result.closest))}.</p>",
+            "<table><tr><th>Player</th><th>Slip as written</th><th>Read</th><th>Points</th>"
+            "<th>Troops left</th></tr>",
+        ]
+        for name in result.players:
+            reading = result.readings[name]
+            written = "blank" if reading.written is None or not reading.written.strip() \
+                else reading.written
+            note = f" ({reading.note})" if reading.note else ""
+            out.append(f'<tr><td>{e(name)}</td><td>{e(written)}{e(note)}</td>'
+                       f'<td class="n">{reading.value}</td><td class="n">{result.points[name]}</td>'
+                       f'<td class="n">{result.troops_left[name]}</td></tr>')
+        out.append("</table>")
+    if stored.stage == "finished":
+        final = final_scores(setup.players, results)
+        out += ["<h2>Final ranking</h2>", "<table><tr><th>Place</th><th>Player</th>"
+                "<th>Points</th><th>Troops left</th><th>Score</th></tr>"]
+        for place, name, score in ranking({n: f.score for n, f in final.items()}):
+            out.append(f'<tr><td class="n">{place}</td><td>{e(name)}</td>'
+                       f'<td class="n">{final[name].points}</td>'
+                       f'<td class="n">{final[name].troops_left}</td><td class="n">{score}</td></tr>')
+        out += ["</table>", f"<p>Winner{'s' if len(winners(final)) > 1 else ''}: "
+                f"<b>{e(', '.join(winners(final)))}</b></p>"]
+    if log:
+        out += ["<h2>Log</h2>", "<ul>"]
+        out += [f"<li>{entry.at:%H:%M} round {entry.round_no}: {e(entry.text)}</li>"
+                for entry in log]
+        out.append("</ul>")
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"

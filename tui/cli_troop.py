@@ -224,3 +224,32 @@ def event_command(
         typer.echo(f"error: {where}: cannot open the event database ({problem})", err=True)
         raise typer.Exit(code=1) from None
     app.run()
+
+
+@troop_app.command("projector")
+def projector_command(
+    db: Optional[str] = typer.Option(
+        None, "--db", help="SQLAlchemy URL of the event database (default: IMPACT_DB or the"
+        " user data folder) — the same one the facilitator's app uses."
+    ),
+    event: Optional[int] = typer.Option(
+        None, "--event", help="The event to show (default: the one the facilitator changed last)."
+    ),
+) -> None:
+    """The projector view in a window of its own: follows the running event live (no slip entry)."""
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from storage.troop_store import TroopStoreError
+    from tui.troop.app import ProjectorApp
+
+    try:
+        app = ProjectorApp(db_url=db, event_id=event)
+    except TroopStoreError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(code=1) from None
+    except (ArgumentError, SQLAlchemyError, OSError) as error:
+        where = db or "the event database"
+        problem = str(error).splitlines()[0] if str(error) else type(error).__name__
+        typer.echo(f"error: {where}: cannot open the event database ({problem})", err=True)
+        raise typer.Exit(code=1) from None
+    app.run()

@@ -63,11 +63,20 @@ class TroopHost:
     def export(self) -> None:
         assert self.event is not None
         try:
-            csv_path, md_path = self.service.export(self.event, self.export_dir)
+            csv_path, md_path, html_path = self.service.export(self.event, self.export_dir)
         except OSError as error:
-            self.notify(f"export failed: {self.export_dir}: {error.strerror}", severity="error")
+            self.notify(f"export failed: {self.export_dir}: {error.strerror}", severity="error",
+                        markup=False)
             return
-        self.notify(f"Exported {csv_path.name} and {md_path.name} to {csv_path.parent}")
+        self.notify(f"Exported {csv_path.name}, {md_path.name} and {html_path.name} (printable"
+                    f" record sheet) to {csv_path.parent}", markup=False)
+
+    def show_log(self) -> None:
+        from tui.troop.screens.dialogs import LogDialog
+
+        assert self.event is not None
+        self.push_screen(LogDialog(f"Log of {self.event.title}", self.service.log(self.event),
+                                   "Nothing logged yet.", "esc: close"))
 
     def show_public(self) -> None:
         from tui.troop.screens.public import PublicScreen
@@ -94,6 +103,34 @@ class TroopApp(TroopHost, App[None]):
         from tui.troop.screens.events import EventsScreen
 
         self.push_screen(EventsScreen())
+
+    def on_unmount(self) -> None:
+        self.close_troop_service()
+
+
+class ProjectorApp(TroopHost, App[None]):
+    """`impact troop projector`: the public board in a window of its own (on the projector),
+    following the running event in the shared database. It shows; it never enters slips."""
+
+    CSS_PATH = "troop.tcss"
+    TITLE = "Melting Pot"
+    SUB_TITLE = "projector"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True),
+                Binding("q", "quit", "Quit")]
+
+    def __init__(self, db_url: str | None = None, event_id: int | None = None) -> None:
+        super().__init__()
+        self.troop_db_url = db_url
+        self.event_id = event_id
+        self.event = None
+        _ = self.service  # open (and check) the event database at once
+        if event_id is not None:
+            self.service.load(event_id)  # an unknown event is refused before the window opens
+
+    def on_mount(self) -> None:
+        from tui.troop.screens.public import PublicScreen
+
+        self.push_screen(PublicScreen(follow=True, event_id=self.event_id))
 
     def on_unmount(self) -> None:
         self.close_troop_service()

@@ -20,6 +20,7 @@ from league.melting_pot import (
     RevealStep,
     RoundResult,
     SlipReading,
+    check_players,
     final_scores,
     k_for,
     make_setup,
@@ -32,7 +33,18 @@ from league.melting_pot import (
 )
 from sqlalchemy.exc import SQLAlchemyError
 
-from storage.troop_store import EventSummary, StoredEvent, TroopStore, TroopStoreError
+from storage.troop_store import (
+    EventSummary,
+    LogEntry,
+    StoredEvent,
+    StoredSlip,
+    TroopStore,
+    TroopStoreError,
+)
+
+# how a slip that was not a plain number within the troops left is marked in the facilitator's
+# table: the mark, never the amount
+WARNINGS = {"blank": "blank", "invalid": "invalid", "all troops left": "over troops left"}
 
 
 class TroopInputError(ValueError):
@@ -60,6 +72,27 @@ def step_text(step: RevealStep) -> str:
         return f"{step.title}: {', '.join(step.names)}"
     detail = f" — {step.detail}" if step.detail else ""
     return f"{step.title}: {step.amount}{detail}"
+
+
+def slip_mark(slip: StoredSlip | None) -> str:
+    """The slip column of the facilitator's table: whether a slip is in, ⚠ for one that was
+    blank, invalid or capped — never the amount."""
+    if slip is None:
+        return "—"
+    warning = WARNINGS.get(slip.note)
+    return f"⚠ {warning}" if warning else "✓ entered"
+
+
+def slip_warning(player: str, reading: SlipReading) -> str | None:
+    """What to confirm before storing a slip that is blank, invalid or above the troops left."""
+    if reading.note == "blank":
+        return f"Record a BLANK slip for {player}? It counts as 0."
+    if reading.note == "invalid":
+        return f"{player}'s slip {reading.written!r} is not a whole number: it counts as 0."
+    if reading.note == "all troops left":
+        return (f"{player}'s slip {reading.written!r} is more than the troops left: it counts as"
+                " all troops left.")
+    return None
 
 
 def _whole(text: str, what: str) -> int:
@@ -141,6 +174,13 @@ class TroopService:
         return round_strength(event.setup, event.current_round, self.troops_before(event),
                               override)
 
+    def preview_slip(self, event: StoredEvent, player: str, text: str) -> SlipReading:
+        """How a slip would be read, without storing it (to confirm a doubtful one first)."""
+        if player not in event.setup.players:
+            raise TroopInputError(f"{player!r} is not a player of this event")
+        written = text if text.strip() else None
+        return read_slip(written, self.troops_before(event)[player])
+
     def enter_slip(self, event: StoredEvent, player: str, text: str) -> tuple[StoredEvent, SlipReading]:
         """Read and store one slip of the current round (its own transaction)."""
         if event.stage != "entry":
@@ -163,15 +203,47 @@ class TroopService:
         entered = event.slips_of(event.current_round)
         return [name for name in event.setup.players if name not in entered]
 
-    def lower_round3(self, event: StoredEvent, text: str) -> StoredEvent:
-        """The facilitator lowers round 3's strength below the rules' value (blank: undo)."""
+    def slips_in(self, event: StoredEvent) -> int:
+        return len(event.slips_of(event.current_round))
+
+    def lower_round3(self, event: StoredEvent, text: str, *, confirmed: bool = False) -> StoredEvent:
+        """The facilitator lowers round 3's strength below the rules' value (blank: undo).
+        Once slips are in (chosen against the announced force) only with ``confirmed``."""
         if event.current_round != ROUNDS or event.stage != "entry":
             raise TroopInputError("the strength can only be lowered in round 3 before the battle")
         value = _whole(text, "round 3 strength") if text.strip() else None
-        if value is not None:
-            round_strength(event.setup, ROUNDS, self.troops_before(event), value)
-        self.store.set_round3_override(event_id=event.id, strength=value)
+        before = self.strength(event).strength
+        after = round_strength(event.setup, ROUNDS, self.troops_before(event), value)
+        if self.slips_in(event) and not confirmed and after.strength != before:
+            raise TroopInputError(
+                f"{self.slips_in(event)} slips are in, chosen against strength {before}:"
+                " confirm to change it")
+        note = ""
+        if after.strength != before:
+            note = (f"round 3 strength changed from {before} to {after.strength}"
+                    + (f" with {self.slips_in(event)} slips in" if self.slips_in(event) else ""))
+        self.store.set_round3_override(event_id=event.id, strength=value, note=note)
         return self.load(event.id)
+
+    def edit_players(self, event: StoredEvent, players: list[tuple[str, str]]) -> StoredEvent:
+        """Rename and re-seat players after setup: (old name, new name) in the new seat order."""
+        new_names = check_players([new for _, new in players])
+        try:
+            self.store.edit_players(event_id=event.id, players=[
+                (old, new) for (old, _), new in zip(players, new_names)])
+        except TroopStoreError as error:
+            raise TroopInputError(str(error)) from None
+        return self.load(event.id)
+
+    def log(self, event: StoredEvent) -> list[LogEntry]:
+        return self.store.log(event.id)
+
+    def follow(self, event_id: int | None) -> StoredEvent | None:
+        """The event the projector shows: ``event_id``, else the one changed last."""
+        wanted = event_id if event_id is not None else self.store.latest_event_id()
+        if wanted is None:
+            return None
+        return self.store.load_event(wanted)
 
     def fight(self, event: StoredEvent) -> StoredEvent:
         """Run the battle once every slip is in; the reveal starts."""
@@ -215,19 +287,23 @@ class TroopService:
 
     # ------------------------------------------------------------------ exports
 
-    def export(self, event: StoredEvent, folder: Path) -> tuple[Path, Path]:
-        """Write the CSV and the Markdown summary into ``folder``; return both paths."""
+    def export(self, event: StoredEvent, folder: Path) -> tuple[Path, Path, Path]:
+        """Write the CSV, the Markdown summary and the printable HTML record sheet into
+        ``folder``; return the three paths."""
         folder.mkdir(parents=True, exist_ok=True)
         stem = f"melting-pot-{event.id}"
         csv_path, md_path = folder / f"{stem}.csv", folder / f"{stem}.md"
+        html_path = folder / f"{stem}.html"
         csv_path.write_text(self.store.export_csv(event.id), encoding="utf-8")
         md_path.write_text(self.store.export_markdown(event.id), encoding="utf-8")
-        return csv_path, md_path
+        html_path.write_text(self.store.export_html(event.id), encoding="utf-8")
+        return csv_path, md_path, html_path
 
     # ------------------------------------------------------------------ the projector
 
-    def public_board(self, event: StoredEvent) -> PublicBoard:
-        """The projector's content for the event's stage. Never a name next to an amount."""
+    def public_board(self, event: StoredEvent, *, show_missing: bool = False) -> PublicBoard:
+        """The projector's content for the event's stage. Never a name next to an amount;
+        ``show_missing`` lists who has not handed in a slip (names only) during slip entry."""
         n = event.current_round
         if event.stage == "entry":
             adjustment = self.strength(event)
@@ -245,6 +321,9 @@ class TroopService:
                               f"{len(event.setup.players) * adjustment.strength}")
             received = len(event.slips_of(n))
             forces.append(f"Slips received: {received} of {len(event.setup.players)}")
+            missing = self.missing_slips(event)
+            if show_missing and missing:
+                forces.append(f"Still to hand in: {', '.join(missing)}")
             return PublicBoard(f"Round {n} — hand in your slips",
                                str(len(event.setup.players) * adjustment.strength),
                                tuple(forces), "enemy force")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -47,9 +48,11 @@ class EventsScreen(Screen[None]):
         options.clear_options()
         for summary in events:
             where = f"round {summary.current_round}, {summary.stage}"
+            if summary.stage == "entry":
+                where += f", {summary.slips_in} of {summary.players} slips in"
             options.add_option(Option(
-                f"#{summary.id}  {summary.title} — {summary.players} players — {where}"
-                f" — started {summary.created_at:%Y-%m-%d %H:%M}",
+                Text(f"#{summary.id}  {summary.title} — {summary.players} players — {where}"
+                     f" — started {summary.created_at:%Y-%m-%d %H:%M}"),
                 id=str(summary.id),
             ))
         if events:
@@ -80,6 +83,6 @@ class EventsScreen(Screen[None]):
         try:
             event = self.troop.service.resume(event_id)
         except TroopInputError as error:
-            self.notify(str(error), severity="error")
+            self.notify(str(error), severity="error", markup=False)
             return
         self.troop.open_event(event)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -18,7 +19,8 @@ class FinalScreen(Screen[None]):
     """The end of the game."""
 
     BINDINGS = [
-        Binding("ctrl+e", "export", "Export CSV + Markdown"),
+        Binding("ctrl+e", "export", "Export CSV, Markdown, record sheet"),
+        Binding("f3", "log", "Log"),
         Binding("f2", "public", "Projector view"),
         Binding("escape", "leave", "Events"),
     ]
@@ -39,12 +41,12 @@ class FinalScreen(Screen[None]):
         assert event is not None
         final = self.troop.service.final(event)
         best = winners(final)
-        self.query_one("#winners", Static).update(
-            f"Winner{'s' if len(best) > 1 else ''}: [b]{', '.join(best)}[/b]")
+        self.query_one("#winners", Static).update(Text.assemble(
+            f"Winner{'s' if len(best) > 1 else ''}: ", (", ".join(best), "bold")))
         table = self.query_one("#final-table", DataTable)
         table.add_columns("Place", "Player", "Points", "Troops left", "Score")
         for place, name, score in ranking({n: f.score for n, f in final.items()}):
-            table.add_row(str(place), name, str(final[name].points),
+            table.add_row(str(place), Text(name), str(final[name].points),
                           str(final[name].troops_left), str(score), key=name)
 
     def action_export(self) -> None:
@@ -52,6 +54,9 @@ class FinalScreen(Screen[None]):
 
     def action_public(self) -> None:
         self.troop.show_public()
+
+    def action_log(self) -> None:
+        self.troop.show_log()
 
     def action_leave(self) -> None:
         self.app.pop_screen()

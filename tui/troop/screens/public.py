@@ -1,16 +1,27 @@
-"""The projector view: big, clear, and nothing secret — never a name next to an amount."""
+"""The projector view: big, clear, and nothing secret — never a name next to an amount.
+
+Two uses: F2 on the facilitator's laptop (one screen; space steps the reveal), and
+`impact troop projector` in a window of its own, which follows the running event from the
+shared database and takes no part in it (no slip entry, no stepping)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Digits, Footer, Static
 
+from tui.troop.service import PublicBoard
+
 if TYPE_CHECKING:
     from tui.troop.app import TroopApp
+
+WAITING = PublicBoard("Melting Pot", "", ("Waiting for the facilitator to start an event…",))
+# how often the projector window looks at the shared database
+POLL_SECONDS = 1.0
 
 
 class PublicScreen(Screen[None]):
@@ -18,9 +29,17 @@ class PublicScreen(Screen[None]):
 
     BINDINGS = [
         Binding("space", "advance", "Next"),
+        Binding("w", "toggle_missing", "Who is missing"),
         Binding("f2", "close", "Facilitator view"),
         Binding("escape", "close", "Facilitator view", show=False),
     ]
+
+    def __init__(self, *, follow: bool = False, event_id: int | None = None) -> None:
+        super().__init__()
+        self.follow = follow           # a projector window of its own
+        self.event_id = event_id       # the event it follows (None: the one changed last)
+        self.show_missing = False
+        self.board: PublicBoard | None = None
 
     @property
     def troop(self) -> TroopApp:
@@ -36,22 +55,52 @@ class PublicScreen(Screen[None]):
             yield Static("", id="public-hint")
         yield Footer()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.follow and action in ("advance", "close"):
+            return False   # the projector window only shows; the facilitator runs the event
+        return True
+
     def on_mount(self) -> None:
+        if self.follow:
+            self.poll()
+            self.set_interval(POLL_SECONDS, self.poll)
+        else:
+            self.refresh_view()
+
+    def poll(self) -> None:
+        """Load the followed event again from the shared database (projector window)."""
+        try:
+            self.troop.event = self.troop.service.follow(self.event_id)
+        except Exception as error:  # a damaged or deleted event: say so, keep polling
+            self.show_board(PublicBoard("Melting Pot", "", (f"Cannot show the event: {error}",)))
+            return
         self.refresh_view()
 
     def refresh_view(self) -> None:
-        assert self.troop.event is not None
-        board = self.troop.service.public_board(self.troop.event)
-        self.query_one("#public-heading", Static).update(board.heading)
+        event = self.troop.event
+        if event is None:
+            self.show_board(WAITING)
+            return
+        self.show_board(self.troop.service.public_board(event, show_missing=self.show_missing))
+
+    def show_board(self, board: PublicBoard) -> None:
+        if board == self.board:
+            return
+        self.board = board
+        self.query_one("#public-heading", Static).update(Text(board.heading))
         numeric = board.big.isdigit()
         digits = self.query_one("#public-digits", Digits)
         digits.update(board.big if numeric else "")
         digits.display = numeric
         big = self.query_one("#public-big", Static)
-        big.update("" if numeric else board.big)
-        big.display = not numeric
-        self.query_one("#public-lines", Static).update("\n".join(board.lines))
-        self.query_one("#public-hint", Static).update(board.hint)
+        big.update(Text("" if numeric else board.big))
+        big.display = not numeric and bool(board.big)
+        self.query_one("#public-lines", Static).update(Text("\n".join(board.lines)))
+        self.query_one("#public-hint", Static).update(Text(board.hint))
+
+    def action_toggle_missing(self) -> None:
+        self.show_missing = not self.show_missing
+        self.refresh_view()
 
     def action_advance(self) -> None:
         event = self.troop.event

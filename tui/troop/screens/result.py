@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -20,7 +21,8 @@ class ResultScreen(Screen[None]):
     BINDINGS = [
         Binding("space", "advance", "Next step"),
         Binding("f2", "public", "Projector view"),
-        Binding("ctrl+e", "export", "Export CSV + Markdown"),
+        Binding("ctrl+e", "export", "Export CSV, Markdown, record sheet"),
+        Binding("f3", "log", "Log"),
         Binding("escape", "leave", "Events"),
     ]
 
@@ -50,11 +52,11 @@ class ResultScreen(Screen[None]):
                     if result.adjusted_from is not None else "")
         self.query_one("#result-title", Static).update(
             f"Round {event.current_round} — facilitator's result (secret)")
-        self.query_one("#result-summary", Static).update(
+        self.query_one("#result-summary", Static).update(Text.assemble(
             f"Strength {result.strength}{adjusted}, enemy force {result.enemy_force}; "
-            f"total {result.total}: [b]{'VICTORY' if result.victory else 'DEFEAT'}[/b]; "
-            f"average {float(result.average):g}; closest: {', '.join(result.closest)}; "
-            f"k = {result.k}")
+            f"total {result.total}: ", ("VICTORY" if result.victory else "DEFEAT", "bold"),
+            f"; average {float(result.average):g}; closest: {', '.join(result.closest)}; "
+            f"k = {result.k}"))
         totals = service.points_so_far(event)
         table = self.query_one("#result-table", DataTable)
         table.clear()
@@ -62,7 +64,7 @@ class ResultScreen(Screen[None]):
             points = str(result.points[name])
             if name in result.cancelled:
                 points += " (penalty cancelled)"
-            table.add_row(name, result.readings[name].shown, str(result.read[name]), points,
+            table.add_row(Text(name), Text(result.readings[name].shown), str(result.read[name]), points,
                           str(result.troops_left[name]), str(totals[name]), key=name)
         if event.stage == "reveal":
             steps = service.steps(event)
@@ -72,7 +74,7 @@ class ResultScreen(Screen[None]):
         else:
             status = ("Scoreboard is up — space starts the next round"
                       if event.current_round < 3 else "Scoreboard is up — space: final ranking")
-        self.query_one("#reveal-status", Static).update(status)
+        self.query_one("#reveal-status", Static).update(Text(status))
 
     def action_advance(self) -> None:
         stage = self.troop.event.stage if self.troop.event else None
@@ -88,6 +90,9 @@ class ResultScreen(Screen[None]):
 
     def action_export(self) -> None:
         self.troop.export()
+
+    def action_log(self) -> None:
+        self.troop.show_log()
 
     def action_leave(self) -> None:
         self.app.pop_screen()

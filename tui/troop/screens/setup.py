@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -57,10 +58,10 @@ class SetupScreen(Screen[None]):
 
     def on_input_changed(self, message: Input.Changed) -> None:
         if message.input.id in ("players", "house-k"):
-            self.query_one("#players-hint", Static).update(TroopService.players_hint(
+            self.query_one("#players-hint", Static).update(Text(TroopService.players_hint(
                 self.query_one("#players", Input).value,
                 self.query_one("#house-k", Input).value,
-            ))
+            )))
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         message.stop()
@@ -82,7 +83,7 @@ class SetupScreen(Screen[None]):
                 house_k_text=value["house-k"] or "",
             )
         except (TroopInputError, MeltingPotError) as error:
-            self.query_one("#setup-error", Static).update(str(error))
+            self.query_one("#setup-error", Static).update(Text(str(error)))
             return
         self.troop.event = event
         self.troop.show_stage()
