@@ -132,6 +132,7 @@ class GameResult:
     fatigue: dict[str, int] = field(default_factory=dict)
     final_inning: int = 9
     notes: list[str] = field(default_factory=list)
+    raws: list[int] = field(default_factory=list)     # the raw rolls in order (kept when quiet)
 
 
 class Game:
@@ -140,7 +141,7 @@ class Game:
     def __init__(self, ruleset: Ruleset, players: dict[str, Player], away: Lineup, home: Lineup,
                  away_manager: "Manager", home_manager: "Manager", dice: Dice, *,
                  dh: bool | None = None, extra_innings: int | None = None,
-                 fatigue: dict[str, int] | None = None) -> None:
+                 fatigue: dict[str, int] | None = None, quiet: bool = False) -> None:
         self.rules = ruleset
         self.opt = ruleset.options
         self.players = players
@@ -170,6 +171,12 @@ class Game:
         self.pos_text: dict[str, str] = {}
         self.plays: list[Play] = []
         self.rolls: list[Roll] = []
+        self.raws: list[int] = []     # every raw roll in order: what a replay needs
+        self.quiet = quiet            # no roll log and no play text (odds, bulk simulation)
+        if quiet:
+            self.log = self._log_nothing  # type: ignore[method-assign]
+            self.say = self._say_nothing  # type: ignore[method-assign]
+        self._steal_raw = 0
         self.home_runs: list[tuple[int, str, int, str]] = []
         self.pitch_bonus = 0          # +5 after a stop, for the next pitch
         self.phantom_outs = 0         # outs the defense would have made without errors
@@ -261,8 +268,17 @@ class Game:
             result: str) -> None:
         self.rolls.append(Roll(purpose, raw, mods, modified, table, row, result))
 
+    def _log_nothing(self, purpose: str, raw: int, mods: tuple, modified: int, table: str,
+                     row: str, result: str) -> None:
+        pass
+
+    def _say_nothing(self, text: str) -> None:
+        pass
+
     def roll(self, purpose: str) -> int:
-        return self.dice.roll(purpose)
+        value = self.dice.roll(purpose)
+        self.raws.append(value)
+        return value
 
     def say(self, text: str) -> None:
         self.plays.append(Play(self.inning, "top" if self.half == 0 else "bottom", self.batter_id,
@@ -390,7 +406,8 @@ class Game:
         side.order[side.order.index(old)] = new
         side.positions[pos] = new
         self._bat_line(side.index, new, pos)
-        self.plays.append(Play(self.inning, "top" if self.half == 0 else "bottom", "", side.pitcher,
+        if not self.quiet:
+            self.plays.append(Play(self.inning, "top" if self.half == 0 else "bottom", "", side.pitcher,
                                f"defensive substitution: {self.name(new)} replaces "
                                f"{self.name(old)} at {pos}", self.outs,
                                (self.score[0], self.score[1])))
@@ -418,7 +435,7 @@ class Game:
         side.entry[new] = {"lead": lead, "outs": 0, "blown": False, "inning": self.inning,
                            "runners": len(self.runners())}
         side.recompute()
-        if self.plays or self.half == side.index ^ 1:
+        if not self.quiet and (self.plays or self.half == side.index ^ 1):
             self.plays.append(Play(self.inning, "top" if self.half == 0 else "bottom", "", new,
                                    f"pitching change: {self.name(new)} replaces {self.name(old)}",
                                    self.outs, (self.score[0], self.score[1])))
@@ -1268,6 +1285,7 @@ class Game:
         used = sr_override if sr_override is not None else self.steal_sr(base_from, sr, half)
         pick = self.pickoff_start(base_from, sr)
         raw = self.roll("steal")
+        self._steal_raw = raw
         target = BASE_NAMES[base_from + 1] if base_from < 3 else "home"
         if raw <= rr or (rr <= 0 and raw == 1):
             res = "bonus" if bonus_allowed else "stolen"
@@ -1387,9 +1405,8 @@ class Game:
             later_normal = True
             go_on = True
         else:
-            before = len(self.rolls)
             self.steal(first, mode="no_stop", bonus_allowed=False)  # a bonus changes nothing
-            steal_roll = next(r for r in self.rolls[before:] if r.purpose == "steal").raw
+            steal_roll = self._steal_raw
             go_on = steal_roll <= 79
             later_normal = False
         if not go_on or self.outs >= 3:
@@ -1440,4 +1457,5 @@ class Game:
             pitching=pitching, decisions=decisions, home_runs=self.home_runs, plays=self.plays,
             rolls=self.rolls, players=self.players, winner=winner, final_inning=self.inning,
             notes=self.notes, fielding=fielding, lineups=self.lineups, fatigue=self.fatigue_in,
+            raws=self.raws,
         )

@@ -47,6 +47,8 @@ from tui.cli_league import register as register_league  # noqa: E402
 register_league(app)
 from tui.cli_cards import register as register_cards  # noqa: E402
 register_cards(app)
+from tui.cli_odds import register as register_odds  # noqa: E402
+register_odds(app)
 
 
 def fail(message: str, code: int = 2) -> None:
