@@ -314,6 +314,8 @@ class EngineModel:
         share = dict(zip(x.columns, (w / 100 for w in xw)))
         self.x_hbp = share.get("HP", 0.0) * constants["fit_hbp"]
         self.x_bb = share.get("BB", 0.0)
+        # wild pitches and balks move runners only when there are runners to move
+        self.x_wild = share.get("WP", 0.0) + share.get("BK", 0.0)
 
     def _table(self, key: str, values) -> list[float]:
         """The batter's outcome on a defense table: the hundred defense rolls, over a typical
@@ -415,6 +417,14 @@ class EngineModel:
             y[_O["OUT"]] += moved
         return y
 
+    def wild(self, pitch: Mapping[str, float]) -> float:
+        """Hit batsmen, wild pitches and balks per plate appearance: what an X width does to the
+        lines a pitcher's statistics keep (passed balls are the catcher's)."""
+        px = pitch["X"] / 100
+        again = px * (1 - self.x_hbp - self.x_bb)
+        on = 1 - SITUATION_MIX[0]
+        return px * (self.x_hbp + on * self.x_wild) / (1 - again if again < 1 else 1)
+
     def platooned(self, widths: Mapping[str, float], throws: str,
                   batter_mix: Mapping[str, float]) -> dict[str, float]:
         """A pitcher's row as read by a mix of batters (keys R L S) after the platoon modifier."""
@@ -458,7 +468,8 @@ def pitcher_rates(line: Mapping[str, float]) -> dict[str, float] | None:
     if bf <= 0:
         return None
     return {"BB": (line["bb"] - line["ibb"]) / bf, "HBP": line["hbp"] / bf, "K": line["so"] / bf,
-            "H": line["h"] / bf, "HR": line["hr"] / bf}
+            "H": line["h"] / bf, "HR": line["hr"] / bf,
+            "WILD": (line["hbp"] + line["wp"] + line["bk"]) / bf}
 
 
 # --------------------------------------------------------------------------------------------
@@ -528,7 +539,9 @@ class CardMaker:
         # the league-average pitcher's mean row
         k = max(2.0, c["pitcher_k_share"] * rates["K"] * 100)
         bb = max(1.0, c["pitcher_bb_share"] * rates["BB"] * 100)
-        x = min(12.0, max(0.5, rates["HBP"] * 100 / max(0.02, self.model.x_hbp) * 0.8))
+        lg_p = pitcher_rates(self.lg_pit) or {"WILD": rates["HBP"]}
+        per_x = self.model.x_hbp + (1 - SITUATION_MIX[0]) * self.model.x_wild
+        x = min(12.0, max(0.5, lg_p["WILD"] * 100 / max(0.02, per_x)))
         rest = 100 - k - bb - x - c["avg_g"] - c["avg_if"] - c["avg_bs_star"] - c["avg_bs_plus"]
         self.avg_row = {"BS*": c["avg_bs_star"], "BS+": c["avg_bs_plus"], "BS": max(15.0, rest),
                         "BB": bb, "X": x, "G": c["avg_g"], "IF": c["avg_if"], "K": k}
@@ -715,12 +728,12 @@ class CardMaker:
             seen = model.platooned(row(x), throws, mix)
             y = model.rates(bat, seen)
             hits = y[_O["1B"]] + y[_O["2B"]] + y[_O["3B"]] + y[_O["HR"]]
-            return [y[_O["HR"]], hits + w * y[_O["HR"]], y[_O["BB"]], y[_O["HBP"]], y[_O["K"]]]
+            return [y[_O["HR"]], hits + w * y[_O["HR"]], y[_O["BB"]], model.wild(seen), y[_O["K"]]]
 
         # hits are matched as "damage", hits plus extra weight on home runs: when a pitcher
         # gave up fewer home runs than a row can (BS* at 0), his hits come down to make up
         w = c["hr_damage"]
-        target = [r["HR"], r["H"] + w * r["HR"], r["BB"], r["HBP"], r["K"]]
+        target = [r["HR"], r["H"] + w * r["HR"], r["BB"], r["WILD"], r["K"]]
         x0 = [self.avg_row["BS*"], self.avg_row["BS"] + self.avg_row["BS+"], self.avg_row["BB"],
               self.avg_row["X"], self.avg_row["K"]]
         x = solve_bounded(f, x0, target, [0, 18, 0.5, 0.5, 1], [14, 80, 30, 15, 50])
@@ -804,7 +817,7 @@ class CardMaker:
         if repl:
             lvl = c["replacement_level"]
             r = {"HR": lg_r["HR"] / lvl, "H": lg_r["H"] / lvl, "BB": lg_r["BB"] / lvl,
-                 "HBP": lg_r["HBP"], "K": lg_r["K"] * lvl}
+                 "HBP": lg_r["HBP"], "WILD": lg_r["WILD"], "K": lg_r["K"] * lvl}
         else:
             r = self._with_era(self._shrunk(pitcher_rates(line), line["bf"]), line)  # type: ignore[arg-type]
         starter_share = line["gs"] / line["g"] if line["g"] else 0.0

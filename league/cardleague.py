@@ -114,8 +114,10 @@ def choose_roster(players: Sequence[StatPlayer], size: int) -> tuple[list[StatPl
 
 def make_league(players: Sequence[StatPlayer], ruleset: Ruleset, context: LeagueContext, *,
                 name: str, code: str, roster_size: int = 28, dh: bool = True,
-                team_names: dict[str, str] | None = None) -> MadeLeague:
-    """Choose each team's roster, make the cards and the league's plain-file texts."""
+                team_names: dict[str, str] | None = None,
+                codes: dict[str, str] | None = None) -> MadeLeague:
+    """Choose each team's roster, make the cards and the league's plain-file texts. `codes`
+    gives the team code of each team of the files (else they are made: `team_codes`)."""
     by_team: dict[str, list[StatPlayer]] = {}
     for p in players:
         by_team.setdefault(p.team, []).append(p)
@@ -132,7 +134,7 @@ def make_league(players: Sequence[StatPlayer], ruleset: Ruleset, context: League
             raise LeagueError(f"team {team}: nobody caught a game — the cards need positions: "
                               "give a fielding file (--fielding) or a position column "
                               "(守備位置, POS) in the batting file")
-    codes = team_codes(list(by_team))
+    codes = dict(codes) if codes else team_codes(list(by_team))
     chosen: list[StatPlayer] = []
     rotation: set[str] = set()
     left_out: list[tuple[str, str]] = []

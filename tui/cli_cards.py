@@ -34,7 +34,10 @@ def _teams(text: Optional[str]) -> list[str] | None:
 
 
 def make_cmd(
-    out: Path = typer.Option(..., "-o", "--out", help="The league folder to write."),
+    out: Optional[Path] = typer.Option(None, "-o", "--out", help="The league folder to write."),
+    into: Optional[str] = typer.Option(None, "--into", help="A stored league: the cards become "
+                                       "its own, played from its next season."),
+    db: Optional[str] = typer.Option(None, "--db", envvar="IMPACT_DB", help="League database."),
     batting: Optional[Path] = typer.Option(None, "--batting", help="Batting lines (CSV)."),
     pitching: Optional[Path] = typer.Option(None, "--pitching", help="Pitching lines (CSV)."),
     fielding: Optional[Path] = typer.Option(None, "--fielding", help="Fielding lines by position (CSV)."),
@@ -55,6 +58,25 @@ def make_cmd(
     """Make a league folder of cards from batting and pitching statistics, or from a Lahman season."""
     from tui.services import cards as svc
 
+    if (out is None) == (into is None):
+        raise typer.BadParameter("give -o FOLDER (a new league folder) or --into LEAGUE "
+                                 "(a stored league's next season), one of them")
+    if into is not None:
+        if lahman is not None:
+            raise typer.BadParameter("--into takes statistics files, not --lahman")
+        if batting is None and pitching is None:
+            raise typer.BadParameter("give --batting and/or --pitching")
+        done = svc.make_into(db, into, batting, pitching, fielding=fielding, totals=totals,
+                             ruleset=None if ruleset == "standard" else ruleset)
+        if as_json:
+            _echo_json(done.as_dict())
+            return
+        typer.echo(f"league {done.league}: {done.players} players' cards made from the "
+                   "statistics; its next season (`impact season new`) plays them")
+        for r in done.made.replacement:
+            typer.echo(f"  replacement level: {r.team} {r.name}")
+        return
+    assert out is not None
     if lahman is not None:
         if batting or pitching or fielding or totals:
             raise typer.BadParameter("--lahman takes no statistics files")

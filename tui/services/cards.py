@@ -6,17 +6,18 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from league.cardcheck import CheckReport, closed_loop
 from league.cardgen import StatPlayer, default_context, league_context, make_cards
 from league.cardleague import MadeLeague, make_league
 from league.errors import LeagueError
+from league.roster import League
 from league.schedule import make_schedule
 from storage.plainfiles import BATTERS_FILE, LEAGUE_FILE, PITCHERS_FILE, load_league
 from storage.rulesets import load_ruleset
 from storage.statfiles import read_stat_files
-from tui.services.db import ServiceError
+from tui.services.db import Db, ServiceError, engine_for
 
 CheckProgress = Callable[[str, int, int], None]
 
@@ -85,6 +86,116 @@ def make_from_files(batting: Path | None, pitching: Path | None, out: Path, *,
     made = make_league(files.players, rs, ctx, name=name or Path(out).name,
                        code=code or "CARD", roster_size=roster_size, dh=dh)
     return CardsMade(write_league_folder(out, made, force=force), made)
+
+
+@dataclass(frozen=True)
+class CardsInto:
+    """What `impact cards make --into LEAGUE` stored."""
+
+    league: str
+    players: int
+    made: MadeLeague
+
+    def as_dict(self) -> dict:
+        return {"into": self.league, "players": self.players,
+                "teams": [{"code": t.code, "name": t.name, "players": len(t.players)}
+                          for t in self.made.league.teams],
+                "replacement_level": [{"name": n.name, "team": n.team, "why": n.text}
+                                      for n in self.made.replacement],
+                "left_out": [{"team": t, "name": n} for t, n in self.made.left_out],
+                "team_codes": self.made.team_codes}
+
+
+def make_into(db: Db, league: str | None, batting: Path | None, pitching: Path | None, *,
+              fielding: Path | None = None, totals: Path | None = None,
+              ruleset: str | None = None) -> CardsInto:
+    """Make cards from the files for a stored league and make them the league's own cards:
+    its next season (`impact season new`) plays them; seasons already made keep theirs. The
+    files' teams are the league's (by code, name or short name), every one of them."""
+    from storage import repository as repo
+    from storage.db import session
+
+    files = read_stat_files(batting, pitching, fielding, totals)
+    engine = engine_for(db)
+    with session(engine) as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        stored = repo.load_league(session=s, league_id=row.id)
+        rs_name, _ = repo.ruleset_of(session=s, league_id=row.id)
+    lookup = {}
+    for t in stored.teams:
+        for key in (t.code, t.name, t.short):
+            lookup[key] = t.code
+    teams = sorted({p.team for p in files.players})
+    unknown = [t for t in teams if t not in lookup]
+    if unknown:
+        raise ServiceError(f"team {unknown[0]!r} of the files is not a team of league "
+                           f"{row.name} (its teams: {', '.join(t.code for t in stored.teams)})")
+    missing = [t.code for t in stored.teams if t.code not in {lookup[x] for x in teams}]
+    if missing:
+        raise ServiceError(f"the files have no players of {', '.join(missing)}; every team of "
+                           f"league {row.name} needs its cards")
+    rs = load_ruleset(ruleset or rs_name)
+    ctx = league_context(files.players, team_games=files.team_games, totals=files.totals)
+    made = _cards_for(stored, files.players, rs, ctx, {t: lookup[t] for t in teams})
+    with session(engine) as s:
+        n = repo.replace_base_cards(session=s, league_id=row.id, batters_csv=made.batters,
+                                    pitchers_csv=made.pitchers)
+        s.commit()
+    return CardsInto(row.name, n, made)
+
+
+def _cards_for(stored: League, players: list[StatPlayer], rs: Any, ctx: Any,
+               codes: dict[str, str]) -> MadeLeague:
+    """The stored league's rosters with cards made from the files: a player of the files
+    keeps his id when the team has a player of that name; a team with fewer players in the
+    files than its roster keeps its other players' cards."""
+    from league.cardgen import CardNote
+    from league.cardleague import choose_roster, league_texts
+    from league.roster import parse_league
+
+    size = stored.roster_size
+    chosen: list[StatPlayer] = []
+    rotation: set[str] = set()
+    left_out: list[tuple[str, str]] = []
+    by_team: dict[str, list[StatPlayer]] = {}
+    for p in players:
+        by_team.setdefault(codes[p.team], []).append(
+            StatPlayer(p.key, p.name, codes[p.team], p.bats, p.throws, p.batting, p.pitching,
+                       p.fielding))
+    for code, members in by_team.items():
+        roster, rot = choose_roster(members, size)
+        chosen += roster
+        rotation |= rot
+        keys = {p.key for p in roster}
+        left_out += [(code, p.name) for p in members if p.key not in keys]
+    stored_ids = {(p.team, p.name): p.id for t in stored.teams for p in t.players}
+    all_ids = {p.id for t in stored.teams for p in t.players}
+    ids: list[str] = []
+    used: set[str] = set()
+    n = 0
+    for p in chosen:
+        pid = stored_ids.get((p.team, p.name))
+        if pid is None or pid in used:
+            while True:
+                n += 1
+                pid = f"{p.team}G{n:02d}"
+                if pid not in all_ids and pid not in used:
+                    break
+        used.add(pid)
+        ids.append(pid)
+    made = make_cards(chosen, rs, ctx, ids=ids, starters=frozenset(rotation))
+    cards = list(made.players)
+    names = {(p.team, p.name) for p in chosen}
+    for t in stored.teams:
+        have = sum(1 for p in cards if p.team == t.code)
+        keep = [p for p in t.players if (t.code, p.name) not in names and p.id not in used]
+        cards += keep[:max(0, size - have)]
+    toml, bats, pits = league_texts(stored.name, stored.code, stored.ruleset, stored.dh,
+                                    [(t.code, t.name, t.short) for t in stored.teams], cards)
+    league = parse_league(toml, bats, pits, where=f"league {stored.name}")
+    notes: tuple[CardNote, ...] = made.notes
+    return MadeLeague(league, toml, bats, pits, notes, tuple(left_out), codes)
 
 
 def make_lahman(year: int, out: Path, *, teams: list[str] | None = None, league: str | None = None,
