@@ -121,10 +121,11 @@ def play_season(league: League, ruleset: Ruleset, games: Sequence[ScheduledGame]
     state = SeasonState(league=chooser, players=players_of(chooser))
     for k, g in enumerate(games):
         setup = slot_setup(state, g.day, g.away, g.home)
-        result = replay_game(league, ruleset, team_lineup(state, g.away, setup),
-                             team_lineup(state, g.home, setup),
+        dh = chooser.dh_for(g.home)   # the home team's league's rule
+        result = replay_game(league, ruleset, team_lineup(state, g.away, setup, dh=dh),
+                             team_lineup(state, g.home, setup, dh=dh),
                              SeededDice(game_seed(seed, g.number)), players,
-                             fatigue=setup.fatigue)
+                             fatigue=setup.fatigue, quiet=True)
         state.after_game(rest_after(state.players, result, g.day, setup.fatigue), setup.starters)
         totals.add(result)
         if progress is not None:

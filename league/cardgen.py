@@ -60,13 +60,13 @@ DEFAULTS: dict[str, float] = {
     "out_of": 0.38, "out_g": 0.44, "of_per_hr": 3.0,
     "avg_block": 1.2,             # the catcher's 捕 assumed when reading the X table
     "avg_dp": 5,                  # the batter's DP assumed when reading the ground-ball table
-    "fit_1b": 0.936, "fit_2b": 0.96, "fit_hr": 1.0,   # the engine against the reading (fitted)
+    "fit_1b": 0.936, "fit_2b": 0.96, "fit_hr": 1.05,   # the engine against the reading (fitted)
     "fit_hbp": 1.1,
     "consistency_rounds": 2,      # rounds making the average cards the cards' average
     "hr_damage": 2.0,             # weight of a home run over a hit in a pitcher's "damage"
     "hr_shrink_bf": 500,          # home runs allowed pulled to the league's by this many BF
-    "era_weight": 0.5,            # share of the ERA beyond the components kept (as hits)
-    "era_shrink_bf": 150,
+    "era_weight": 1.0,            # share of the ERA beyond the components kept (as hits)
+    "era_shrink_bf": 0,
     # minimum playing time for a card of his own, else a replacement-level card
     "min_pa": 60, "min_outs": 60,
     "replacement_level": 0.80,    # a replacement card hits/pitches at this share of average
@@ -77,6 +77,7 @@ DEFAULTS: dict[str, float] = {
     "bt_base": 1.5, "bt_sh": 81.0,
     # fielding
     "range_shrink_g": 60, "error_shrink_chances": 150,
+    "team_marks": 1.0, "team_marks_slope": 3.2,  # error marks of an average team, per ratio
     "defence_per_range": 3.0, "fine_range": 0.04, "error_ratio": 1.35, "bad_error_ratio": 1.8,
     "arm_base": 3.0, "arm_per_cs": 12.0, "block_base": 1.5, "block_per_pb": -40.0,
     # pitchers
@@ -972,7 +973,7 @@ def make_cards(players: Sequence[StatPlayer], ruleset: Ruleset, context: LeagueC
     cards is the average the cards were solved against."""
     maker = CardMaker(ruleset, context, constants)
     maker.settle(players)
-    out = []
+    out: list[Player] = []
     repl = []
     notes = []
     for i, p in enumerate(players):
@@ -983,4 +984,63 @@ def make_cards(players: Sequence[StatPlayer], ruleset: Ruleset, context: LeagueC
             repl.append(p.key)
             notes.append(CardNote(p.key, p.name, p.team,
                                   "replacement-level card (too few plate appearances or innings)"))
+    out = team_error_marks(out, players, maker.c)
     return Generated(tuple(out), tuple(repl), tuple(notes))
+
+
+def team_error_marks(cards: list[Player], players: Sequence[StatPlayer],
+                     c: Mapping[str, float]) -> list[Player]:
+    """Error marks by team: the engine's error values come from the marks of the fielders on
+    the field, so a team's marks are set by its errors per chance against the league's
+    (`team_marks` marks for a league-average team, as many more or fewer as the ratio says),
+    and carried by its players with the worst error rates at their main position."""
+    from dataclasses import replace
+
+    def chances(f: Mapping[str, float]) -> float:
+        return float(f.get("po", 0) + f.get("a", 0) + f.get("e", 0))
+    team_e: dict[str, list[float]] = {}
+    for p in players:
+        for pos, f in p.fielding.items():
+            if pos in ("P", "C"):
+                continue
+            t = team_e.setdefault(p.team, [0.0, 0.0])
+            t[0] += float(f.get("e", 0) or 0)
+            t[1] += chances(f)
+    lg_e = sum(v[0] for v in team_e.values())
+    lg_ch = sum(v[1] for v in team_e.values())
+    if lg_e <= 0 or lg_ch <= 0:
+        return cards
+    lg_rate = lg_e / lg_ch
+    by_key = {p.key: p for p in players}
+    by_id = {card.id: p for card, p in zip(cards, players)}
+    out = list(cards)
+    for team, (e, ch) in team_e.items():
+        if ch <= 0:
+            continue
+        ratio = (e / ch) / lg_rate
+        marks = max(0, int(round(c["team_marks"] * ratio + c["team_marks_slope"] * (ratio - 1))))
+        # who carries them: the regulars (most games at a position), worst error rate first
+        cands = []
+        for i, card in enumerate(out):
+            sp = by_id.get(card.id)
+            if card.team != team or sp is None or not card.fielding or card.pitching:
+                continue
+            main = card.fielding[0]
+            f = sp.fielding.get(main.position, {})
+            if main.position in ("P", "C") or chances(f) < 30:
+                continue
+            cands.append(((f.get("e", 0) + 1) / (chances(f) + 20), float(f.get("g", 0)), i))
+        cands.sort(key=lambda x: (-x[0], -x[1]))
+        for rate, _g, i in cands:
+            card = out[i]
+            main = card.fielding[0]
+            if marks >= 2 and rate / lg_rate >= 1.3:
+                mark, marks = "*", marks - 2
+            elif marks >= 1:
+                mark, marks = "-", marks - 1
+            else:
+                mark = None
+            fielding = (replace(main, error=mark),) + tuple(card.fielding[1:])
+            out[i] = replace(card, fielding=fielding)
+    _ = by_key
+    return out
