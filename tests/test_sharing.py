@@ -153,6 +153,10 @@ def test_a_manager_cannot_edit_cards_results_schedules_or_the_log(shared):
             _sql(url, "insert into league_audit(who, tbl, op) values ('x', 'y', 'z')")
         with pytest.raises(sa.exc.ProgrammingError, match="permission denied|must be owner"):
             _sql(url, "drop trigger impact_audit on league_card")
+    with pytest.raises(sv.ServiceError, match="only the commissioner may export"):
+        sv.export_league(shared.a_url, None, None, fmt="json")
+    with pytest.raises(sv.ServiceError, match="only the commissioner may create or import"):
+        sv.create_league(shared.a_url, "another", "pacific")
     with pytest.raises(sa.exc.ProgrammingError, match="permission denied"):
         _sql(shared.a_url, "insert into league_manager(role, league_id, team) "
                            "select current_user, id, 'SEN' from league_league")
