@@ -2,6 +2,8 @@
 import csv
 import re
 
+import pytest
+
 from textual.widgets import DataTable, Static
 
 from league.melting_pot import make_setup, play_event
@@ -15,6 +17,14 @@ ROUND_1 = ["2", "4", "5", "12", "18", "19", "21", "21", "25", "30"]
 ROUND_2 = ["45", "30", "27", "25", "20", "17", "10", "9", "abc", ""]
 ROUND_3 = ["0", "50", "50", "43", "30", "49", "51", "53", "50", "99"]
 SIZE = (120, 40)
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """These tests read the English labels (the app starts in the saved language)."""
+    from tui.settings import save_setting
+
+    save_setting("japanese", False)
 
 
 def text(app, selector):

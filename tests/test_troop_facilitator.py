@@ -4,8 +4,9 @@ import html
 
 from textual.widgets import DataTable, Input, OptionList, Static
 
-from tests.test_troop_app import (
+from tests.test_troop_app import (  # noqa: F401  (_english: these tests read English)
     NAMES,
+    _english,
     SIZE,
     enter_slips,
     make_app,
@@ -308,3 +309,51 @@ def test_projector_command_refuses_an_unknown_event(tmp_path):
     result = CliRunner().invoke(cli, ["troop", "projector", "--db",
                                       f"sqlite:///{tmp_path / 'e.sqlite3'}", "--event", "7"])
     assert result.exit_code == 1 and "no event with id 7" in result.output
+
+
+def _visible(app):
+    """Every text shown on the screen (statics, labels, table headers and cells)."""
+    parts = [str(w.render()) for w in app.screen.query("Static, Label")]
+    for table in app.screen.query(DataTable):
+        parts += [str(c.label) for c in table.columns.values()]
+    for options in app.screen.query(OptionList):
+        parts += [str(options.get_option_at_index(i).prompt)
+                  for i in range(options.option_count)]
+    return "\n".join(parts)
+
+
+async def test_event_screens_follow_the_language_setting_and_L(tmp_path):
+    from tui.settings import save_setting
+
+    save_setting("japanese", True)       # the league app's saved setting: Japanese
+    service, event = service_event(tmp_path, NAMES)
+    service.close()
+    app = TroopApp(db_url=f"sqlite:///{tmp_path / 'events.sqlite3'}", export_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.animation_level = "none"
+        await until(pilot, lambda: on_screen(app, "EventsScreen"))
+        assert app.japanese is True
+        assert "未終了のイベント" in _visible(app) and "投入票 0/10 枚" in _visible(app)
+        await pilot.press("L")                       # English, on the screen in front
+        await until(pilot, lambda: "Unfinished events" in _visible(app))
+        assert "未終了" not in _visible(app) and "0 of 10 slips in" in _visible(app)
+        await pilot.press("L")
+        await until(pilot, lambda: "未終了のイベント" in _visible(app))
+        await pilot.press("enter")
+        await until(pilot, lambda: on_screen(app, "SlipEntryScreen"))
+        shown = _visible(app)
+        assert "第1ラウンド" in shown and "残り兵力" in shown and "投入票 10/10 枚待ち" in shown
+        app.japanese = False                          # (L types into the slip field here)
+        await until(pilot, lambda: "Round 1 of 3" in _visible(app))
+        shown = _visible(app)
+        assert "Troops left" in shown and "Waiting for 10 of 10 slips" in shown
+        # nothing left in Japanese (the header follows a moment later)
+        await until(pilot, lambda: not any("\u3040" <= ch <= "\u30ff" for ch in _visible(app)))
+        app.japanese = True
+        await until(pilot, lambda: "第1ラウンド" in _visible(app))
+        await pilot.press("f2")
+        await until(pilot, lambda: on_screen(app, "PublicScreen"))
+        assert "第1ラウンド — 投入票を提出してください" in _visible(app)
+        await pilot.press("L")
+        await until(pilot, lambda: "Round 1 — hand in your slips" in _visible(app))
+        assert "Slips received: 0 of 10" in _visible(app)

@@ -5,9 +5,12 @@ from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
+from textual.reactive import reactive
 from textual.screen import Screen
 
 from storage.troop_store import StoredEvent
+from tui.labels import mp
+from tui.settings import load_settings, save_setting
 from tui.troop.service import TroopService
 
 
@@ -68,15 +71,40 @@ class TroopHost:
             self.notify(f"export failed: {self.export_dir}: {error.strerror}", severity="error",
                         markup=False)
             return
-        self.notify(f"Exported {csv_path.name}, {md_path.name} and {html_path.name} (printable"
-                    f" record sheet) to {csv_path.parent}", markup=False)
+        ja = bool(getattr(self, "japanese", False))
+        self.notify(mp("mp_exported", ja, files=", ".join(
+            p.name for p in (csv_path, md_path, html_path)), folder=csv_path.parent),
+            markup=False)
 
     def show_log(self) -> None:
         from tui.troop.screens.dialogs import LogDialog
 
         assert self.event is not None
-        self.push_screen(LogDialog(f"Log of {self.event.title}", self.service.log(self.event),
-                                   "Nothing logged yet.", "esc: close"))
+        ja = bool(getattr(self, "japanese", False))
+        self.push_screen(LogDialog(mp("mp_log_title", ja, title=self.event.title),
+                                   self.service.log(self.event), mp("mp_log_empty", ja),
+                                   mp("mp_close_hint", ja)))
+
+
+class LanguageMixin:
+    """The event app and the projector follow the league app's label language (the saved
+    setting) and switch it with `L` the same way."""
+
+    def load_language(self) -> None:
+        self.japanese = bool(load_settings().get("japanese", True))  # type: ignore[attr-defined]
+
+    def watch_japanese(self, japanese: bool) -> None:
+        self.sub_title = mp(self.SUBTITLE_KEY, japanese)  # type: ignore[attr-defined]
+
+    SUBTITLE_KEY = "mp_sub_event"
+
+    def action_toggle_language(self) -> None:
+        app = self  # an App
+        app.japanese = not app.japanese  # type: ignore[attr-defined]
+        app.notify("日本語" if app.japanese else "English", timeout=2)  # type: ignore[attr-defined]
+        problem = save_setting("japanese", app.japanese)  # type: ignore[attr-defined]
+        if problem:
+            app.notify(problem, severity="warning", timeout=6, markup=False)  # type: ignore[attr-defined]
 
     def show_public(self) -> None:
         from tui.troop.screens.public import PublicScreen
@@ -84,19 +112,23 @@ class TroopHost:
         self.push_screen(PublicScreen())
 
 
-class TroopApp(TroopHost, App[None]):
+class TroopApp(LanguageMixin, TroopHost, App[None]):
     """The event-mode app. Screens talk to :class:`TroopService`, never to the database."""
 
     CSS_PATH = "troop.tcss"
     TITLE = "Melting Pot"
     SUB_TITLE = "event mode"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS = [Binding("ctrl+q", "quit", "終了/Quit", priority=True),
+                Binding("L", "toggle_language", "日本語/English")]
+
+    japanese: reactive[bool] = reactive(True)
 
     def __init__(self, db_url: str | None = None, export_dir: Path | None = None) -> None:
         super().__init__()
         self.troop_db_url = db_url
         self.export_dir = export_dir or Path.cwd()
         self.event = None
+        self.load_language()
         _ = self.service  # open (and check) the event database at once
 
     def on_mount(self) -> None:
@@ -108,21 +140,26 @@ class TroopApp(TroopHost, App[None]):
         self.close_troop_service()
 
 
-class ProjectorApp(TroopHost, App[None]):
+class ProjectorApp(LanguageMixin, TroopHost, App[None]):
     """`impact troop projector`: the public board in a window of its own (on the projector),
     following the running event in the shared database. It shows; it never enters slips."""
 
     CSS_PATH = "troop.tcss"
     TITLE = "Melting Pot"
     SUB_TITLE = "projector"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True),
-                Binding("q", "quit", "Quit")]
+    SUBTITLE_KEY = "mp_sub_projector"
+    BINDINGS = [Binding("ctrl+q", "quit", "終了/Quit", priority=True),
+                Binding("q", "quit", "終了/Quit"),
+                Binding("L", "toggle_language", "日本語/English")]
+
+    japanese: reactive[bool] = reactive(True)
 
     def __init__(self, db_url: str | None = None, event_id: int | None = None) -> None:
         super().__init__()
         self.troop_db_url = db_url
         self.event_id = event_id
         self.event = None
+        self.load_language()
         _ = self.service  # open (and check) the event database at once
         if event_id is not None:
             self.service.load(event_id)  # an unknown event is refused before the window opens

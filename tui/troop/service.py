@@ -6,12 +6,12 @@ public board, the only thing the projector ever shows. Screens never touch SQL.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from league.melting_pot import (
     GUIDELINE_STRENGTHS,
-    PROCEDURE_LABELS,
     ROUNDS,
     STARTING_TROOPS,
     Adjustment,
@@ -42,9 +42,12 @@ from storage.troop_store import (
     TroopStoreError,
 )
 
+from tui.labels import mp
+
 # how a slip that was not a plain number within the troops left is marked in the facilitator's
 # table: the mark, never the amount
-WARNINGS = {"blank": "blank", "invalid": "invalid", "all troops left": "over troops left"}
+WARNINGS = {"blank": "mp_warn_blank", "invalid": "mp_warn_invalid",
+            "all troops left": "mp_warn_capped"}
 
 
 class TroopInputError(ValueError):
@@ -66,33 +69,54 @@ def guideline_text(round_no: int) -> str:
     return f"guideline {low}–{high}"
 
 
-def step_text(step: RevealStep) -> str:
+def _step_title(title: str, japanese: bool) -> str:
+    """A reveal step's title (league.melting_pot writes it in English) in the label language."""
+    if not japanese:
+        return title
+    place = re.fullmatch(r"(\d+)\w\w place( \(shared\))?", title)
+    if place:
+        return (mp("mp_step_place", True, place=place.group(1))
+                + (mp("mp_step_shared", True) if place.group(2) else ""))
+    commitment = re.fullmatch(r"Commitment (\d+) of (\d+)", title)
+    if commitment:
+        return mp("mp_step_commitment", True, i=commitment.group(1), n=commitment.group(2))
+    return {"Total committed": mp("mp_step_total", True),
+            "Closest to the average": mp("mp_step_closest", True)}.get(title, title)
+
+
+def _step_detail(detail: str, japanese: bool) -> str:
+    versus = re.fullmatch(r"enemy force (\d+): (VICTORY|DEFEAT)", detail)
+    if not japanese or not versus:
+        return detail
+    outcome = mp("mp_victory" if versus.group(2) == "VICTORY" else "mp_defeat", True)
+    return mp("mp_step_versus", True, force=versus.group(1), outcome=outcome)
+
+
+def step_text(step: RevealStep, japanese: bool = False) -> str:
     """A reveal step as one public line: names with a place, or an amount alone."""
+    title = _step_title(step.title, japanese)
     if step.names:
-        return f"{step.title}: {', '.join(step.names)}"
-    detail = f" — {step.detail}" if step.detail else ""
-    return f"{step.title}: {step.amount}{detail}"
+        return f"{title}: {', '.join(step.names)}"
+    detail = f" — {_step_detail(step.detail, japanese)}" if step.detail else ""
+    return f"{title}: {step.amount}{detail}"
 
 
-def slip_mark(slip: StoredSlip | None) -> str:
+def slip_mark(slip: StoredSlip | None, japanese: bool = False) -> str:
     """The slip column of the facilitator's table: whether a slip is in, ⚠ for one that was
     blank, invalid or capped — never the amount."""
     if slip is None:
         return "—"
     warning = WARNINGS.get(slip.note)
-    return f"⚠ {warning}" if warning else "✓ entered"
+    return f"⚠ {mp(warning, japanese)}" if warning else mp("mp_mark_entered", japanese)
 
 
-def slip_warning(player: str, reading: SlipReading) -> str | None:
+def slip_warning(player: str, reading: SlipReading, japanese: bool = False) -> str | None:
     """What to confirm before storing a slip that is blank, invalid or above the troops left."""
-    if reading.note == "blank":
-        return f"Record a BLANK slip for {player}? It counts as 0."
-    if reading.note == "invalid":
-        return f"{player}'s slip {reading.written!r} is not a whole number: it counts as 0."
-    if reading.note == "all troops left":
-        return (f"{player}'s slip {reading.written!r} is more than the troops left: it counts as"
-                " all troops left.")
-    return None
+    key = {"blank": "mp_confirm_blank", "invalid": "mp_confirm_invalid",
+           "all troops left": "mp_confirm_capped"}.get(reading.note)
+    if key is None:
+        return None
+    return mp(key, japanese, player=player, written=repr(reading.written))
 
 
 def _whole(text: str, what: str) -> int:
@@ -148,12 +172,13 @@ class TroopService:
         return self.load(event_id)
 
     @staticmethod
-    def players_hint(players_text: str, house_k_text: str = "") -> str:
+    def players_hint(players_text: str, house_k_text: str = "", *, japanese: bool = False) -> str:
         """A live line under the players field: how many, and the k the rules give."""
         names = [n for n in (x.strip() for x in players_text.replace("\n", ",").split(",")) if n]
         try:
             house_k = int(house_k_text) if house_k_text.strip().isdigit() else None
-            return f"{len(names)} players, k = {k_for(len(names), house_k)}"
+            return mp("mp_players_count", japanese, n=len(names),
+                      k=k_for(len(names), house_k))
         except MeltingPotError as error:
             return f"{len(names)} players: {error}"
 
@@ -301,10 +326,14 @@ class TroopService:
 
     # ------------------------------------------------------------------ the projector
 
-    def public_board(self, event: StoredEvent, *, show_missing: bool = False) -> PublicBoard:
-        """The projector's content for the event's stage. Never a name next to an amount;
-        ``show_missing`` lists who has not handed in a slip (names only) during slip entry."""
+    def public_board(self, event: StoredEvent, *, show_missing: bool = False,
+                     japanese: bool = False) -> PublicBoard:
+        """The projector's content for the event's stage, in the label language. Never a name
+        next to an amount; ``show_missing`` lists who has not handed in a slip (names only)
+        during slip entry."""
+        ja = japanese
         n = event.current_round
+        players = len(event.setup.players)
         if event.stage == "entry":
             adjustment = self.strength(event)
             forces = []
@@ -312,38 +341,38 @@ class TroopService:
                 strength = event.setup.strengths[round_no - 1]
                 if round_no == n:
                     strength = adjustment.strength
-                force = len(event.setup.players) * strength
-                mark = "  ◀ now" if round_no == n else ""
-                forces.append(f"Round {round_no}: enemy force {force}{mark}")
+                forces.append(mp("mp_pub_force_line", ja, round=round_no,
+                                 force=players * strength,
+                                 now=mp("mp_pub_now", ja) if round_no == n else ""))
             if adjustment.adjusted_from is not None:
-                old = len(event.setup.players) * adjustment.adjusted_from
-                forces.append(f"Round 3 adjusted: enemy force {old} → "
-                              f"{len(event.setup.players) * adjustment.strength}")
-            received = len(event.slips_of(n))
-            forces.append(f"Slips received: {received} of {len(event.setup.players)}")
+                forces.append(mp("mp_pub_adjusted", ja, old=players * adjustment.adjusted_from,
+                                 new=players * adjustment.strength))
+            forces.append(mp("mp_pub_received", ja, n=len(event.slips_of(n)), players=players))
             missing = self.missing_slips(event)
             if show_missing and missing:
-                forces.append(f"Still to hand in: {', '.join(missing)}")
-            return PublicBoard(f"Round {n} — hand in your slips",
-                               str(len(event.setup.players) * adjustment.strength),
-                               tuple(forces), "enemy force")
+                forces.append(mp("mp_pub_missing", ja, names=", ".join(missing)))
+            return PublicBoard(mp("mp_pub_round_heading", ja, round=n),
+                               str(players * adjustment.strength),
+                               tuple(forces), mp("mp_pub_enemy_force", ja))
         if event.stage == "reveal":
             steps = self.steps(event)
             shown = steps[: event.reveal_step]
             big = "…" if not shown else (
                 ", ".join(shown[-1].names) if shown[-1].names else str(shown[-1].amount))
-            label = PROCEDURE_LABELS[event.setup.procedure].split(":")[0]
-            return PublicBoard(f"Round {n} — the reveal ({label})", big,
-                               tuple(step_text(s) for s in shown),
-                               f"step {event.reveal_step} of {len(steps)}")
+            rule = mp(f"mp_pub_rule_{event.setup.procedure}", ja)
+            return PublicBoard(mp("mp_pub_reveal_heading", ja, round=n, rule=rule), big,
+                               tuple(step_text(s, ja) for s in shown),
+                               mp("mp_pub_step", ja, step=event.reveal_step, steps=len(steps)))
         if event.stage == "scoreboard":
-            lines = tuple(f"{place:>2}. {name}: {points} points"
+            lines = tuple(mp("mp_pub_points_line", ja, place=place, name=name, points=points)
                           for place, name, points in ranking(self.points_so_far(event)))
             result = self.current_result(event)
-            big = "VICTORY" if result.victory else "DEFEAT"
-            return PublicBoard(f"Scoreboard after round {n}", big, lines, "points so far")
+            big = mp("mp_victory" if result.victory else "mp_defeat", ja)
+            return PublicBoard(mp("mp_pub_score_heading", ja, round=n), big, lines,
+                               mp("mp_pub_points_hint", ja))
         final = self.final(event)
-        lines = tuple(f"{ordinal(place)}: {name} — {score}"
+        lines = tuple(mp("mp_pub_final_line", ja, place=place, ordinal=ordinal(place), name=name,
+                         score=score)
                       for place, name, score in ranking({k: f.score for k, f in final.items()}))
-        return PublicBoard("Final ranking", " & ".join(winners(final)), lines,
-                           "final score = points + troops left")
+        return PublicBoard(mp("mp_pub_final_heading", ja), " & ".join(winners(final)), lines,
+                           mp("mp_pub_final_hint", ja))

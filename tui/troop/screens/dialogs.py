@@ -16,9 +16,9 @@ class ConfirmDialog(ModalScreen[bool]):
     """A question answered with y (or enter) / n (or escape)."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
+        Binding("y", "answer(True)", "はい/Yes"),
         Binding("enter", "answer(True)", "Yes", show=False),
-        Binding("n", "answer(False)", "No"),
+        Binding("n", "answer(False)", "いいえ/No"),
         Binding("escape", "answer(False)", "No", show=False),
     ]
 
@@ -39,7 +39,7 @@ class ConfirmDialog(ModalScreen[bool]):
 class LogDialog(ModalScreen[None]):
     """The event's log: corrections, strength changes, renamed or re-seated players."""
 
-    BINDINGS = [Binding("escape", "close", "Close"), Binding("f3", "close", "Close", show=False)]
+    BINDINGS = [Binding("escape", "close", "閉じる/Close"), Binding("f3", "close", "Close", show=False)]
 
     def __init__(self, title: str, entries: list[LogEntry], empty: str, hint: str) -> None:
         super().__init__()
@@ -62,10 +62,10 @@ class PlayersDialog(ModalScreen["list[tuple[str, str]] | None"]):
     Returns (old name, new name) in the new seating order, or None when cancelled."""
 
     BINDINGS = [
-        Binding("ctrl+s", "save", "Save", priority=True),
-        Binding("shift+up", "move(-1)", "Seat up", priority=True),
-        Binding("shift+down", "move(1)", "Seat down", priority=True),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", "保存/Save", priority=True),
+        Binding("shift+up", "move(-1)", "席を上へ/Seat up", priority=True),
+        Binding("shift+down", "move(1)", "席を下へ/Seat down", priority=True),
+        Binding("escape", "cancel", "中止/Cancel"),
     ]
 
     def __init__(self, players: tuple[str, ...], title: str, hint: str) -> None:

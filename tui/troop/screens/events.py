@@ -1,37 +1,28 @@
 """The list of unfinished events to resume, and the way to a new one."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.troop.screens.base import TroopScreen
 from tui.troop.service import TroopInputError
 
-if TYPE_CHECKING:
-    from tui.troop.app import TroopApp
 
-
-class EventsScreen(Screen[None]):
+class EventsScreen(TroopScreen):
     """Start here: resume an unfinished event or set up a new one."""
 
     BINDINGS = [
-        Binding("n", "new_event", "New event"),
-        Binding("enter", "resume", "Resume", show=True),
+        Binding("n", "new_event", "新規/New event"),
+        Binding("enter", "resume", "再開/Resume", show=True),
     ]
-
-    @property
-    def troop(self) -> TroopApp:
-        return cast("TroopApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("Melting Pot — events", classes="screen-title")
-        yield Static("Unfinished events (enter to resume):", classes="hint")
+        yield Static(self.t("mp_events_title"), id="events-title", classes="screen-title")
+        yield Static(self.t("mp_events_hint"), id="events-hint", classes="hint")
         yield OptionList(id="events")
         yield Static("", id="no-events", classes="hint")
         yield Footer()
@@ -42,25 +33,30 @@ class EventsScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.reload()
 
+    def relabel(self) -> None:
+        self.query_one("#events-title", Static).update(self.t("mp_events_title"))
+        self.query_one("#events-hint", Static).update(self.t("mp_events_hint"))
+        self.reload()
+
     def reload(self) -> None:
         events = self.troop.service.events_to_resume()
         options = self.query_one("#events", OptionList)
         options.clear_options()
         for summary in events:
-            where = f"round {summary.current_round}, {summary.stage}"
-            if summary.stage == "entry":
-                where += f", {summary.slips_in} of {summary.players} slips in"
+            slips = (self.t("mp_event_slips", n=summary.slips_in, players=summary.players)
+                     if summary.stage == "entry" else "")
             options.add_option(Option(
-                Text(f"#{summary.id}  {summary.title} — {summary.players} players — {where}"
-                     f" — started {summary.created_at:%Y-%m-%d %H:%M}"),
+                Text(self.t("mp_event_line", id=summary.id, title=summary.title,
+                            players=summary.players, round=summary.current_round,
+                            stage=self.t(f"mp_stage_{summary.stage}"), slips=slips,
+                            started=f"{summary.created_at:%Y-%m-%d %H:%M}")),
                 id=str(summary.id),
             ))
         if events:
             options.highlighted = 0
             options.focus()
         self.query_one("#no-events", Static).update(
-            "" if events else "No unfinished events. Press n to set up a new one."
-        )
+            "" if events else self.t("mp_no_events"))
 
     def action_new_event(self) -> None:
         from tui.troop.screens.setup import SetupScreen
@@ -70,7 +66,7 @@ class EventsScreen(Screen[None]):
     def action_resume(self) -> None:
         options = self.query_one("#events", OptionList)
         if options.highlighted is None:
-            self.notify("No event to resume; press n for a new one.")
+            self.notify(self.t("mp_no_resume"))
             return
         option = options.get_option_at_index(options.highlighted)
         self.resume(int(option.id or 0))

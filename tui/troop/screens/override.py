@@ -11,11 +11,16 @@ from textual.widgets import Input, Label
 class LowerStrengthDialog(ModalScreen[str | None]):
     """Returns the typed strength (empty: back to the rules' value) or None when cancelled."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "中止/Cancel")]
+
+    def __init__(self, prompt: str = "Round 3 strength (lower only; empty = the rules' value),"
+                 " then enter") -> None:
+        super().__init__()
+        self.prompt = prompt
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Round 3 strength (lower only; empty = the rules' value), then enter")
+            yield Label(self.prompt)
             yield Input(id="lower-strength", restrict=r"[0-9]*")
 
     def on_mount(self) -> None:

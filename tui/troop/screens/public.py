@@ -5,33 +5,27 @@ Two uses: F2 on the facilitator's laptop (one screen; space steps the reveal), a
 shared database and takes no part in it (no slip entry, no stepping)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.screen import Screen
 from textual.widgets import Digits, Footer, Static
 
+from tui.troop.screens.base import TroopScreen
 from tui.troop.service import PublicBoard
 
-if TYPE_CHECKING:
-    from tui.troop.app import TroopApp
-
-WAITING = PublicBoard("Melting Pot", "", ("Waiting for the facilitator to start an event…",))
 # how often the projector window looks at the shared database
 POLL_SECONDS = 1.0
 
 
-class PublicScreen(Screen[None]):
+class PublicScreen(TroopScreen):
     """Shows only the service's :class:`PublicBoard` for the event's stage."""
 
     BINDINGS = [
-        Binding("space", "advance", "Next"),
-        Binding("w", "toggle_missing", "Who is missing"),
-        Binding("f2", "close", "Facilitator view"),
-        Binding("escape", "close", "Facilitator view", show=False),
+        Binding("space", "advance", "次へ/Next"),
+        Binding("w", "toggle_missing", "未提出/Who is missing"),
+        Binding("f2", "close", "進行役/Facilitator view"),
+        Binding("escape", "close", "進行役/Facilitator view", show=False),
     ]
 
     def __init__(self, *, follow: bool = False, event_id: int | None = None) -> None:
@@ -40,10 +34,6 @@ class PublicScreen(Screen[None]):
         self.event_id = event_id       # the event it follows (None: the one changed last)
         self.show_missing = False
         self.board: PublicBoard | None = None
-
-    @property
-    def troop(self) -> TroopApp:
-        return cast("TroopApp", self.app)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="public"):
@@ -72,16 +62,21 @@ class PublicScreen(Screen[None]):
         try:
             self.troop.event = self.troop.service.follow(self.event_id)
         except Exception as error:  # a damaged or deleted event: say so, keep polling
-            self.show_board(PublicBoard("Melting Pot", "", (f"Cannot show the event: {error}",)))
+            self.show_board(PublicBoard("Melting Pot", "",
+                                        (self.t("mp_pub_cannot", error=error),)))
             return
+        self.refresh_view()
+
+    def relabel(self) -> None:
         self.refresh_view()
 
     def refresh_view(self) -> None:
         event = self.troop.event
         if event is None:
-            self.show_board(WAITING)
+            self.show_board(PublicBoard("Melting Pot", "", (self.t("mp_pub_waiting"),)))
             return
-        self.show_board(self.troop.service.public_board(event, show_missing=self.show_missing))
+        self.show_board(self.troop.service.public_board(event, show_missing=self.show_missing,
+                                                        japanese=self.ja))
 
     def show_board(self, board: PublicBoard) -> None:
         if board == self.board:
@@ -105,7 +100,7 @@ class PublicScreen(Screen[None]):
     def action_advance(self) -> None:
         event = self.troop.event
         if event is None or event.stage in ("entry", "finished"):
-            self.notify("Nothing to reveal now.", timeout=2)
+            self.notify(self.t("mp_nothing_to_reveal"), timeout=2)
             return
         self.troop.advance()
         self.refresh_view()

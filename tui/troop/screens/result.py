@@ -1,34 +1,25 @@
 """After the battle (facilitator): the full, secret result while the public reveal runs."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from tui.troop.screens.base import TroopScreen
 from tui.troop.service import step_text
 
-if TYPE_CHECKING:
-    from tui.troop.app import TroopApp
 
-
-class ResultScreen(Screen[None]):
+class ResultScreen(TroopScreen):
     """Who committed what and scored what — for the facilitator only."""
 
     BINDINGS = [
-        Binding("space", "advance", "Next step"),
-        Binding("f2", "public", "Projector view"),
-        Binding("ctrl+e", "export", "Export CSV, Markdown, record sheet"),
-        Binding("f3", "log", "Log"),
-        Binding("escape", "leave", "Events"),
+        Binding("space", "advance", "次へ/Next step"),
+        Binding("f2", "public", "プロジェクター/Projector view"),
+        Binding("ctrl+e", "export", "書き出し/Export CSV, Markdown, record sheet"),
+        Binding("f3", "log", "記録/Log"),
+        Binding("escape", "leave", "イベント/Events"),
     ]
-
-    @property
-    def troop(self) -> TroopApp:
-        return cast("TroopApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -40,40 +31,46 @@ class ResultScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#result-table", DataTable).add_columns(
-            "Player", "Slip as read", "Committed", "Points", "Troops left", "Total points")
+        self.refresh_view()
+
+    def relabel(self) -> None:
         self.refresh_view()
 
     def refresh_view(self) -> None:
         service, event = self.troop.service, self.troop.event
         assert event is not None
         result = service.current_result(event)
-        adjusted = (f" (lowered from {result.adjusted_from})"
+        adjusted = (self.t("mp_result_adjusted", old=result.adjusted_from)
                     if result.adjusted_from is not None else "")
         self.query_one("#result-title", Static).update(
-            f"Round {event.current_round} — facilitator's result (secret)")
+            self.t("mp_result_title", round=event.current_round))
         self.query_one("#result-summary", Static).update(Text.assemble(
-            f"Strength {result.strength}{adjusted}, enemy force {result.enemy_force}; "
-            f"total {result.total}: ", ("VICTORY" if result.victory else "DEFEAT", "bold"),
-            f"; average {float(result.average):g}; closest: {', '.join(result.closest)}; "
-            f"k = {result.k}"))
+            self.t("mp_result_summary", strength=result.strength, adjusted=adjusted,
+                   force=result.enemy_force, total=result.total),
+            (self.t("mp_victory" if result.victory else "mp_defeat"), "bold"),
+            self.t("mp_result_rest", average=f"{float(result.average):g}",
+                   closest=", ".join(result.closest), k=result.k)))
         totals = service.points_so_far(event)
         table = self.query_one("#result-table", DataTable)
-        table.clear()
+        table.clear(columns=True)
+        table.add_columns(self.t("mp_col_player"), self.t("mp_col_read"),
+                          self.t("mp_col_committed"), self.t("mp_col_points"),
+                          self.t("mp_col_troops"), self.t("mp_col_total_points"))
         for name in result.players:
             points = str(result.points[name])
             if name in result.cancelled:
-                points += " (penalty cancelled)"
+                points += self.t("mp_penalty_cancelled")
             table.add_row(Text(name), Text(result.readings[name].shown), str(result.read[name]), points,
                           str(result.troops_left[name]), str(totals[name]), key=name)
         if event.stage == "reveal":
             steps = service.steps(event)
-            upcoming = (f"next: {step_text(steps[event.reveal_step])}"
-                        if event.reveal_step < len(steps) else "next: the scoreboard")
-            status = f"Public reveal: step {event.reveal_step} of {len(steps)} — {upcoming}"
+            upcoming = (step_text(steps[event.reveal_step], self.ja)
+                        if event.reveal_step < len(steps) else self.t("mp_next_scoreboard"))
+            status = self.t("mp_reveal_status", step=event.reveal_step, steps=len(steps),
+                            next=upcoming)
         else:
-            status = ("Scoreboard is up — space starts the next round"
-                      if event.current_round < 3 else "Scoreboard is up — space: final ranking")
+            status = self.t("mp_scoreboard_up" if event.current_round < 3
+                            else "mp_scoreboard_last")
         self.query_one("#reveal-status", Static).update(Text(status))
 
     def action_advance(self) -> None:

@@ -1,54 +1,50 @@
 """Setting up an event: players, the three strengths (guidelines shown), the reveal procedure."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, RadioButton, RadioSet, Static
 
-from league.melting_pot import PROCEDURE_LABELS, MeltingPotError
-from tui.troop.service import TroopInputError, TroopService, guideline_text
-
-if TYPE_CHECKING:
-    from tui.troop.app import TroopApp
+from league.melting_pot import GUIDELINE_STRENGTHS, MeltingPotError
+from tui.troop.screens.base import TroopScreen
+from tui.troop.service import TroopInputError, TroopService
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(TroopScreen):
     """The facilitator fixes everything before round 1."""
 
     BINDINGS = [
-        Binding("ctrl+s", "create", "Start event"),
-        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "create", "開始/Start event"),
+        Binding("escape", "back", "戻る/Back"),
     ]
 
-    @property
-    def troop(self) -> TroopApp:
-        return cast("TroopApp", self.app)
+    def _strength_label(self, round_no: int) -> str:
+        low, high = GUIDELINE_STRENGTHS[round_no - 1]
+        return self.t("mp_setup_strength", round=round_no, low=low, high=high)
 
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="setup-form"):
-            yield Static("New Melting Pot event", classes="screen-title")
-            yield Label("Event title")
+            yield Static(self.t("mp_setup_title"), id="setup-title", classes="screen-title")
+            yield Label(self.t("mp_setup_event_title"), id="title-label")
             yield Input("Melting Pot", id="title")
-            yield Label("Players (6–15), separated by commas")
+            yield Label(self.t("mp_setup_players"), id="players-label")
             yield Input(placeholder="Aiko, Ben, Chie, …", id="players")
             yield Static("0 players", id="players-hint", classes="hint")
             for round_no in (1, 2, 3):
                 with Horizontal(classes="strength-row"):
-                    yield Label(f"Round {round_no} strength ({guideline_text(round_no)})")
-                    yield Input(placeholder=guideline_text(round_no), id=f"s{round_no}",
+                    yield Label(self._strength_label(round_no), id=f"s{round_no}-label")
+                    yield Input(placeholder="{}–{}".format(*GUIDELINE_STRENGTHS[round_no - 1]),
+                                id=f"s{round_no}",
                                 restrict=r"[0-9]*")
-            yield Label("Reveal procedure")
+            yield Label(self.t("mp_setup_procedure"), id="procedure-label")
             with RadioSet(id="procedure"):
-                yield RadioButton(PROCEDURE_LABELS["current"], value=True, id="current")
-                yield RadioButton(PROCEDURE_LABELS["original"], id="original")
-            yield Label("House-rule k (only for fewer than 6 or more than 15 players)")
-            yield Input(placeholder="leave empty to follow the rules", id="house-k",
+                yield RadioButton(self.t("mp_setup_current"), value=True, id="current")
+                yield RadioButton(self.t("mp_setup_original"), id="original")
+            yield Label(self.t("mp_setup_house_k"), id="house-k-label")
+            yield Input(placeholder=self.t("mp_setup_house_k_ph"), id="house-k",
                         restrict=r"[0-9]*")
             yield Static("", id="setup-error", classes="error")
         yield Footer()
@@ -56,12 +52,29 @@ class SetupScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#players", Input).focus()
 
+    def relabel(self) -> None:
+        self.query_one("#setup-title", Static).update(self.t("mp_setup_title"))
+        for widget_id, key in (("title-label", "mp_setup_event_title"),
+                               ("players-label", "mp_setup_players"),
+                               ("procedure-label", "mp_setup_procedure"),
+                               ("house-k-label", "mp_setup_house_k")):
+            self.query_one(f"#{widget_id}", Label).update(self.t(key))
+        for round_no in (1, 2, 3):
+            self.query_one(f"#s{round_no}-label", Label).update(self._strength_label(round_no))
+        self.query_one("#current", RadioButton).label = self.t("mp_setup_current")
+        self.query_one("#original", RadioButton).label = self.t("mp_setup_original")
+        self.query_one("#house-k", Input).placeholder = self.t("mp_setup_house_k_ph")
+        self.show_hint()
+
+    def show_hint(self) -> None:
+        self.query_one("#players-hint", Static).update(Text(TroopService.players_hint(
+            self.query_one("#players", Input).value,
+            self.query_one("#house-k", Input).value, japanese=self.ja,
+        )))
+
     def on_input_changed(self, message: Input.Changed) -> None:
         if message.input.id in ("players", "house-k"):
-            self.query_one("#players-hint", Static).update(Text(TroopService.players_hint(
-                self.query_one("#players", Input).value,
-                self.query_one("#house-k", Input).value,
-            )))
+            self.show_hint()
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         message.stop()

@@ -1,43 +1,34 @@
 """Slip entry (facilitator): type each slip as written; see how it was read; the number hides."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from league.melting_pot import ROUNDS, MeltingPotError
+from tui.troop.screens.base import TroopScreen
 from tui.troop.service import TroopInputError, slip_mark, slip_warning
 
-if TYPE_CHECKING:
-    from tui.troop.app import TroopApp
 
-
-class SlipEntryScreen(Screen[None]):
+class SlipEntryScreen(TroopScreen):
     """One round's slips. The table only says whether a slip is in, never what it said."""
 
     BINDINGS = [
-        Binding("up", "move(-1)", "Previous player"),
-        Binding("down", "move(1)", "Next player"),
+        Binding("up", "move(-1)", "前/Previous player"),
+        Binding("down", "move(1)", "次/Next player"),
         # F5, not Ctrl+B: tmux takes Ctrl+B (and screen Ctrl+A) for itself
-        Binding("f5", "battle", "Battle!"),
-        Binding("f2", "public", "Projector view"),
-        Binding("f3", "log", "Log"),
-        Binding("f4", "players", "Players"),
-        Binding("ctrl+l", "lower", "Lower round-3 strength"),
-        Binding("escape", "leave", "Events"),
+        Binding("f5", "battle", "戦闘/Battle!"),
+        Binding("f2", "public", "プロジェクター/Projector view"),
+        Binding("f3", "log", "記録/Log"),
+        Binding("f4", "players", "プレイヤー/Players"),
+        Binding("ctrl+l", "lower", "第3R強さ/Lower round-3 strength"),
+        Binding("escape", "leave", "イベント/Events"),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self.cursor = 0
-
-    @property
-    def troop(self) -> TroopApp:
-        return cast("TroopApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -46,15 +37,12 @@ class SlipEntryScreen(Screen[None]):
         table.can_focus = False
         yield table
         yield Static("", id="current-player")
-        yield Input(placeholder="the slip as written (empty = blank slip), then enter",
-                    id="slip")
+        yield Input(placeholder=self.t("mp_slip_placeholder"), id="slip")
         yield Static("", id="reading", classes="reading")
         yield Static("", id="message", classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one("#slips", DataTable)
-        table.add_columns("Seat", "Player", "Troops left", "Slip")
         event = self.troop.event
         assert event is not None
         missing = self.troop.service.missing_slips(event)
@@ -78,27 +66,35 @@ class SlipEntryScreen(Screen[None]):
         assert event is not None
         strength = service.strength(event)
         players = len(event.setup.players)
-        info = (f"Round {event.current_round} of {ROUNDS} — strength {strength.strength},"
-                f" enemy force {players * strength.strength}")
+        info = self.t("mp_round_info", round=event.current_round, rounds=ROUNDS,
+                      strength=strength.strength, force=players * strength.strength)
         if strength.adjusted_from is not None:
-            info += (f" (lowered from {strength.adjusted_from}:"
-                     f" enemy force was {players * strength.adjusted_from})")
-        self.query_one("#round-info", Static).update(info)
+            info += self.t("mp_round_lowered", old=strength.adjusted_from,
+                           old_force=players * strength.adjusted_from)
+        self.query_one("#round-info", Static).update(Text(info))
 
         troops = service.troops_before(event)
         entered = event.slips_of(event.current_round)
         table = self.query_one("#slips", DataTable)
-        table.clear()
+        table.clear(columns=True)
+        table.add_columns(self.t("mp_col_seat"), self.t("mp_col_player"),
+                          self.t("mp_col_troops"), self.t("mp_col_slip"))
         for seat, name in enumerate(event.setup.players, start=1):
             table.add_row(str(seat), Text(name), str(troops[name]),
-                          slip_mark(entered.get(name)), key=name)
+                          slip_mark(entered.get(name), self.ja), key=name)
         table.move_cursor(row=self.cursor)
         self.query_one("#current-player", Static).update(Text.assemble(
-            "Slip for ", (self.player, "bold"), f" (troops left {troops[self.player]})",
-            " — already entered; typing replaces it" if self.player in entered else ""))
+            self.t("mp_slip_for"), (self.player, "bold"),
+            self.t("mp_troops_left_paren", n=troops[self.player]),
+            self.t("mp_already") if self.player in entered else ""))
         missing = service.missing_slips(event)
-        self.say("All slips are in — F5 fights the battle." if not missing
-                 else f"Waiting for {len(missing)} of {players} slips.")
+        self.say(self.t("mp_all_in") if not missing
+                 else self.t("mp_waiting", missing=len(missing), players=players))
+
+    def relabel(self) -> None:
+        self.query_one("#slip", Input).placeholder = self.t("mp_slip_placeholder")
+        self.query_one("#reading", Static).update("")
+        self.refresh_view()
 
     def say(self, message: str) -> None:
         """A line under the field; names in it are plain text."""
@@ -125,7 +121,7 @@ class SlipEntryScreen(Screen[None]):
         except (TroopInputError, MeltingPotError) as error:
             self.say(str(error))
             return
-        warning = slip_warning(player, reading)
+        warning = slip_warning(player, reading, self.ja)
         if warning is None:
             self.store_slip(player, value)
             return
@@ -135,10 +131,10 @@ class SlipEntryScreen(Screen[None]):
             if yes:
                 self.store_slip(player, value)
             else:
-                self.say(f"Not recorded: {player}'s slip — correct it and press enter.")
+                self.say(self.t("mp_not_recorded", player=player))
             self.query_one("#slip", Input).focus()
 
-        self.app.push_screen(ConfirmDialog(warning), answered)
+        self.app.push_screen(ConfirmDialog(warning, self.t("mp_confirm_keys")), answered)
 
     def store_slip(self, player: str, value: str) -> None:
         event = self.troop.event
@@ -150,7 +146,8 @@ class SlipEntryScreen(Screen[None]):
             return
         self.troop.event = event
         self.query_one("#slip", Input).value = ""
-        self.query_one("#reading", Static).update(Text(f"{player}'s slip read as: {reading.shown}"))
+        self.query_one("#reading", Static).update(
+            Text(self.t("mp_read_as", player=player, shown=reading.shown)))
         missing = self.troop.service.missing_slips(event)
         if missing:
             order = event.setup.players
@@ -192,15 +189,15 @@ class SlipEntryScreen(Screen[None]):
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self.app.push_screen(LowerStrengthDialog(), lowered)
+                self.app.push_screen(LowerStrengthDialog(self.t("mp_lower_prompt")), lowered)
 
         if slips_in:
             self.app.push_screen(ConfirmDialog(
-                f"{slips_in} slips are already in, chosen against strength "
-                f"{self.troop.service.strength(event).strength}. Change the round-3 strength"
-                " anyway? (The change is kept in the event's log.)"), confirmed)
+                self.t("mp_confirm_lower", n=slips_in,
+                       strength=self.troop.service.strength(event).strength),
+                self.t("mp_confirm_keys")), confirmed)
         else:
-            self.app.push_screen(LowerStrengthDialog(), lowered)
+            self.app.push_screen(LowerStrengthDialog(self.t("mp_lower_prompt")), lowered)
 
     def action_log(self) -> None:
         self.troop.show_log()
@@ -225,9 +222,8 @@ class SlipEntryScreen(Screen[None]):
             self.cursor = order.index(renamed[current].strip())
             self.refresh_view()
 
-        self.app.push_screen(PlayersDialog(
-            event.setup.players, "Players: edit a name in place; shift+↑/↓ moves a seat",
-            "enter: next field — ctrl+s: save — esc: cancel"), edited)
+        self.app.push_screen(PlayersDialog(event.setup.players, self.t("mp_players_title"),
+                                           self.t("mp_players_hint")), edited)
 
     def action_leave(self) -> None:
         self.app.pop_screen()
