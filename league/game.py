@@ -375,7 +375,8 @@ class Game:
             step = 0
         new = CONDITIONS[max(0, min(3, idx + step))]
         side.condition = new
-        self.log("condition", raw, tuple(mods), mod, "condition", current, f"{res} {before}→{new}")
+        if not self.quiet:
+            self.log("condition", raw, tuple(mods), mod, "condition", current, f"{res} {before}→{new}")
 
     def fatigue_points(self, side: Side, pid: str) -> int:
         """Fatigue points: carried from earlier games, plus one per inning beyond 『先』 or 『回』."""
@@ -475,7 +476,8 @@ class Game:
         self._bat_line(side.index, new, "PR")
         # the runner keeps the pitcher charged with him and whether his run would be earned
         self.bases[base] = Runner(new, rn.charged, rn.earned)
-        self.say(f"pinch runner: {self.name(new)} runs for {self.name(old)} on {BASE_NAMES[base]}")
+        if not self.quiet:
+            self.say(f"pinch runner: {self.name(new)} runs for {self.name(old)} on {BASE_NAMES[base]}")
         side.pending_field.append((old, new))
 
     def pinch_hit(self, side: Side, new: str) -> None:
@@ -487,7 +489,8 @@ class Game:
         side.used.add(new)
         side.order[slot] = new
         self._bat_line(side.index, new, "PH")
-        self.say(f"pinch hitter: {self.name(new)} bats for {self.name(old)}")
+        if not self.quiet:
+            self.say(f"pinch hitter: {self.name(new)} bats for {self.name(old)}")
         side.pending_field.append((old, new))
 
     def settle_defense(self, side: Side) -> None:
@@ -551,7 +554,8 @@ class Game:
             raise DecisionError(f"unknown defense strategy {call_d!r}")
         if call_d == "ibb":
             self._walk(bid, intentional=True)
-            self.say(f"{self.name(bid)}: intentional walk")
+            if not self.quiet:
+                self.say(f"{self.name(bid)}: intentional walk")
             return self._next_batter()
         infield_in = call_d == "infield_in"
         call_o = mo.offense_call(self) if self.runners() else ("none",)
@@ -608,12 +612,14 @@ class Game:
         modified = 1 if total < 1 else 100 if total > 100 else total
         row = pcard.rows[dfn.condition] if pcard else self.rules.sub_pitchers["B"].rows[dfn.condition]
         res = row.read(modified)
-        self.log("pitch", raw, tuple(mods), modified, "pitcher card", dfn.condition, res)
+        if not self.quiet:
+            self.log("pitch", raw, tuple(mods), modified, "pitcher card", dfn.condition, res)
         if kind in ("bunt", "squeeze"):
             return self.bunt(bid, res, raw, kind == "squeeze", infield_in)
         if res == "BB":
             self._walk(bid)
-            self.say(f"{self.name(bid)}: walk")
+            if not self.quiet:
+                self.say(f"{self.name(bid)}: walk")
             return self._next_batter()
         if res == "K":
             self._strikeout(bid, swinging_runner_check=False)
@@ -666,7 +672,7 @@ class Game:
         pl[P_SO] += 1
         pl[P_BF] += 1
         self._fld_at("C")[F_PO] += 1
-        self._out(1, f"{self.name(bid)}: strikeout")
+        self._out(1, None if self.quiet else f"{self.name(bid)}: strikeout")
 
     def _record_outs(self, n: int) -> None:
         """`n` outs for the defense: the inning's count, the pitcher's line, the scorer's book."""
@@ -682,7 +688,8 @@ class Game:
         the outs are counted, shows the outs after the play."""
         self._record_outs(n)
         if text is not None:
-            self.say(text)
+            if not self.quiet:
+                self.say(text)
         if self.outs >= 3:
             self._end_half()
 
@@ -745,21 +752,25 @@ class Game:
         total = raw + block
         modified = 1 if total < 1 else 100 if total > 100 else total
         code = self.rules.x_table.read(modified)
-        self.log("x", raw, xm, modified, "X", str(modified), code)
+        if not self.quiet:
+            self.log("x", raw, xm, modified, "X", str(modified), code)
         runners = self.runners()
         pl = self.pit[dfn.pitcher]
         if code == "HP":
             self._walk(bid, hbp=True)
-            self.say(f"{self.name(bid)}: hit by pitch")
+            if not self.quiet:
+                self.say(f"{self.name(bid)}: hit by pitch")
             return self._next_batter()
         if code == "BB":
             self._walk(bid)
-            self.say(f"{self.name(bid)}: walk (X)")
+            if not self.quiet:
+                self.say(f"{self.name(bid)}: walk (X)")
             return self._next_batter()
         if not runners:
             if self.opt["x_nobody_on"] == "walk":
                 self._walk(bid)
-                self.say(f"{self.name(bid)}: walk (X with nobody on)")
+                if not self.quiet:
+                    self.say(f"{self.name(bid)}: walk (X with nobody on)")
                 return self._next_batter()
             # re-pitch, the pitch roll moved against the pitcher (rules C.2)
             new_mods = [m for m in mods if m[0] != "x_repitch"]
@@ -802,9 +813,10 @@ class Game:
                     self.bases[b] = None
                     break
         self._score(scored, rbi_batter=None, earned_play=True, pb=code.startswith("PB"))
-        self.say({"WP": "wild pitch", "BK": "balk", "PB": "passed ball",
-                  "PB+": "passed ball, the lead runner takes another base"}[code]
-                 + (f", {len(scored)} run{'s' if len(scored) > 1 else ''} score" if scored else ""))
+        if not self.quiet:
+            self.say({"WP": "wild pitch", "BK": "balk", "PB": "passed ball",
+                      "PB+": "passed ball, the lead runner takes another base"}[code]
+                     + (f", {len(scored)} run{'s' if len(scored) > 1 else ''} score" if scored else ""))
         if self._walk_off():
             return
         return self.pitch(bid, kind, infield_in, mods)
@@ -814,12 +826,14 @@ class Game:
         card = self.batting_card(bid)
         raw = self.roll("bat")
         res = card.bounds.read(raw)
-        self.log("bat", raw, (), raw, "batter card", "", res)
+        if not self.quiet:
+            self.log("bat", raw, (), raw, "batter card", "", res)
         if res == "HR" and not card.hr_defended and self.players[bid].batting is None:
             res = self.opt["pitcher_hr_without_plus"]
         if res == "BB":
             self._walk(bid)
-            self.say(f"{self.name(bid)}: walk")
+            if not self.quiet:
+                self.say(f"{self.name(bid)}: walk")
             return self._next_batter()
         if res == "K":
             self._strikeout(bid, False)
@@ -856,7 +870,8 @@ class Game:
         n = len(scored)
         # a home run over the fence counts every run, a walk-off one too (9.06(g))
         self._score(scored, rbi_batter=bid, earned_play=True, full=True)
-        self.say(f"{self.name(bid)}: home run" + (f", {n} runs" if n > 1 else ""))
+        if not self.quiet:
+            self.say(f"{self.name(bid)}: home run" + (f", {n} runs" if n > 1 else ""))
         self._next_batter()
 
     # ------------------------------------------------------------------ defense
@@ -909,9 +924,10 @@ class Game:
             ridx = max(0, idx - 2)
             up = table.rows[ridx].result(sit, infield_in)
             tokens = [tokens[0]] + list(up[1:])
-        text = "・".join(token_text(t) for t in tokens)
-        self.log("defense", raw, tuple(mods), modified, table.name, row.label,
-                 text + (" (aggressive error)" if agg_err else ""))
+        if not self.quiet:
+            text = "・".join(token_text(t) for t in tokens)
+            self.log("defense", raw, tuple(mods), modified, table.name, row.label,
+                     text + (" (aggressive error)" if agg_err else ""))
         is_error = row.label == "E"
         self._apply(bid, key, row, tokens, aggressive, is_error, agg_err, kind, raw)
 
@@ -1075,17 +1091,21 @@ class Game:
             if 1 <= m[2] <= 3:
                 self.bases[m[2]] = m[1]
         self._leave_on_base(spared + nullified)
-        desc = self._describe(bid, key, credit, final, is_error, agg_err, gidp, sac_fly)
-        if notes:
-            desc += " (" + "; ".join(notes) + ")"
-        if nullified:
-            desc = desc.replace(" scores", " crosses the plate") + " — the third out: no run counts"
+        desc = ""
+        if not self.quiet:
+            desc = self._describe(bid, key, credit, final, is_error, agg_err, gidp, sac_fly)
+            if notes:
+                desc += " (" + "; ".join(notes) + ")"
+            if nullified:
+                desc = (desc.replace(" scores", " crosses the plate")
+                        + " — the third out: no run counts")
         rbi = bid if (credit not in ("E",) and not gidp) else None
         self._record_outs(outs)
         earned_play = not (is_error and not agg_err)
         if scoring:
             self._score(scoring, rbi_batter=rbi, earned_play=earned_play)
-        self.say(desc + walk_off_note)
+        if not self.quiet:
+            self.say(desc + walk_off_note)
         if self.outs >= 3:
             self._end_half()
         self._next_batter()
@@ -1156,7 +1176,8 @@ class Game:
         raw = self.roll("crossplay")
         safe_upto = self.rules.crossplay_safe_upto(rr)
         safe = raw <= safe_upto
-        self.log("crossplay", raw, (), raw, "cross-play", f"RR {rr}", ("safe" if safe else "out") + f" ({what})")
+        if not self.quiet:
+            self.log("crossplay", raw, (), raw, "cross-play", f"RR {rr}", ("safe" if safe else "out") + f" ({what})")
         return safe
 
     # ------------------------------------------------------------------ strategies: bunt
@@ -1164,7 +1185,8 @@ class Game:
         """バント/スクイズ (9-2-1): the pitch decides whether the bunt gets down."""
         if pitch == "BB":
             self._walk(bid)
-            self.say(f"{self.name(bid)}: walk")
+            if not self.quiet:
+                self.say(f"{self.name(bid)}: walk")
             return self._next_batter()
         if pitch == "X":
             return self.x_table(bid, "bunt", infield_in, [])
@@ -1216,7 +1238,8 @@ class Game:
             res = "safe"
         else:
             res = "out"
-        self.log("bunt", raw, tuple(mods), raw, "cross-play", f"RR {rr}", res)
+        if not self.quiet:
+            self.log("bunt", raw, tuple(mods), raw, "cross-play", f"RR {rr}", res)
         off = self.offense
         mo, md = self.managers[off.index], self.managers[dfn.index]
         bl = self._bat_line(off.index, bid)
@@ -1307,7 +1330,8 @@ class Game:
             scored = []
         if scored:
             self._score(scored, rbi_batter=bid if res != "E" else None, earned_play=res != "E")
-        self.say(text)
+        if not self.quiet:
+            self.say(text)
         if self.outs >= 3:
             self._end_half()
         self._next_batter()
@@ -1368,7 +1392,8 @@ class Game:
             res = "choice"
         else:
             res = "picked_off"
-        self.log("steal", raw, (), raw, "steal", f"{BASE_NAMES[base_from]}→{target} SR {used}", res)
+        if not self.quiet:
+            self.log("steal", raw, (), raw, "steal", f"{BASE_NAMES[base_from]}→{target} SR {used}", res)
         arm_bonus = 1 if raw >= self.opt["steal_arm_bonus_from"] else 0
         if res in ("bonus", "stolen"):
             self._stolen(base_from, rn)
@@ -1376,7 +1401,8 @@ class Game:
                 self.bonus(base_from)
             return False
         if mode == "must_stop":
-            self.say(f"{self.name(rn.pid)} has to stop (steal of {target} after a bonus)")
+            if not self.quiet:
+                self.say(f"{self.name(rn.pid)} has to stop (steal of {target} after a bonus)")
             return False
         if mode == "forced":
             if self.catcher_table(arm_bonus, f"steal of {target}"):
@@ -1387,7 +1413,8 @@ class Game:
         if res == "choice":
             go = mode == "no_stop" or self.managers[self.offense.index].steal_go(self, base_from, raw)
             if not go:
-                self.say(f"{self.name(rn.pid)} stops (steal of {target} called off)")
+                if not self.quiet:
+                    self.say(f"{self.name(rn.pid)} stops (steal of {target} called off)")
                 return True
             if self.catcher_table(arm_bonus, f"steal of {target}"):
                 self._stolen(base_from, rn)
@@ -1398,7 +1425,8 @@ class Game:
         # every pick-off row, or only from the 80 roll: option pickoff_arm_bonus)
         pick_bonus = 1 if self.opt["pickoff_arm_bonus"] == "always" else arm_bonus
         if self.catcher_table(pick_bonus, f"back to {BASE_NAMES[base_from]}"):
-            self.say(f"{self.name(rn.pid)} gets back to {BASE_NAMES[base_from]} on the pick-off throw")
+            if not self.quiet:
+                self.say(f"{self.name(rn.pid)} gets back to {BASE_NAMES[base_from]} on the pick-off throw")
         else:
             self._caught(base_from, rn, f"picked off {BASE_NAMES[base_from]}")
         return False
@@ -1412,7 +1440,8 @@ class Game:
         out_from = self.rules.catcher_out_from_for(arm)
         safe = raw < out_from
         mods = (("steal_80", arm_bonus),) if arm_bonus else ()
-        self.log("catcher", raw, mods, raw, "catcher", f"arm {arm}", ("○" if safe else "×") + f" ({what})")
+        if not self.quiet:
+            self.log("catcher", raw, mods, raw, "catcher", f"arm {arm}", ("○" if safe else "×") + f" ({what})")
         return safe
 
     def _stolen(self, base_from: int, rn: Runner, how: str = "") -> None:
@@ -1422,10 +1451,12 @@ class Game:
         self._bat_line(self.offense.index, rn.pid)[SB] += 1
         if base_from == 3:
             self._score([rn], rbi_batter=None, earned_play=True)
-            self.say(f"{self.name(rn.pid)} steals home{how}")
+            if not self.quiet:
+                self.say(f"{self.name(rn.pid)} steals home{how}")
         else:
             self.bases[base_from + 1] = rn
-            self.say(f"{self.name(rn.pid)} steals {BASE_NAMES[base_from + 1]}{how}")
+            if not self.quiet:
+                self.say(f"{self.name(rn.pid)} steals {BASE_NAMES[base_from + 1]}{how}")
 
     def _caught(self, base_from: int, rn: Runner, text: str) -> None:
         """A runner out on a steal: caught stealing (the catcher's throw to the base ahead) or
@@ -1479,7 +1510,8 @@ class Game:
         rn = _on(self.bases[first])
         if no_check:
             # no die is rolled: the play log says so, the roll log holds only real rolls
-            self.say("no check: the defense lets the lead runner go")
+            if not self.quiet:
+                self.say("no check: the defense lets the lead runner go")
             self._stolen(first, rn)
             later_normal = True
             go_on = True
