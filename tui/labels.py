@@ -44,6 +44,16 @@ LABELS: dict[str, tuple[str, str]] = {
     "cancel": ("中止", "Cancel"),
     "language": ("English", "日本語"),
     "keys": ("キー一覧", "Keys"),
+    # a shared league's log (storage.sharing)
+    "league_log": ("変更履歴", "League log"),
+    "log_all_teams": ("全チーム", "all teams"),
+    "log_all_kinds": ("全種類", "all kinds"),
+    "log_when": ("日時", "When"),
+    "log_who": ("誰が", "Who"),
+    "log_what": ("何を", "What"),
+    "log_kind": ("種類", "Kind"),
+    "log_changed": ("変更項目", "Changed"),
+    "connected_as": ("接続", "Connected as"),
 }
 
 
