@@ -17,6 +17,12 @@ COMPILED = [
     "league/dice.py",
     "league/values.py",
     "league/game.py",
+    "league/rules/plate_appearance.py",
+    "league/rules/bunt.py",
+    "league/rules/hit_and_run.py",
+    "league/rules/steal.py",
+    "league/rules/x_table.py",
+    "league/rules/runners.py",
     "league/manager.py",
     "league/scoring.py",
 ]
