@@ -107,6 +107,8 @@ def run_odds(setup: OddsSetup, runs: int, *, workers: int | None = None,
             if progress is not None:
                 progress(done, runs)
     else:
+        if cancel is not None and cancel():
+            return None
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
         todo = list(batches)
         running: dict[Future, int] = {}
