@@ -45,6 +45,8 @@ from tui.cli_referee import register as register_referee  # noqa: E402
 register_referee(app)
 from tui.cli_league import register as register_league  # noqa: E402
 register_league(app)
+from tui.cli_cards import register as register_cards  # noqa: E402
+register_cards(app)
 import tui.cli_share  # noqa: E402,F401  (impact league share|manager|whoami|log|keyboard|void)
 from tui.cli_odds import register as register_odds  # noqa: E402
 register_odds(app)
