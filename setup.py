@@ -31,6 +31,7 @@ ext_modules = []
 if os.environ.get("IMPACT_MYPYC") == "1":
     from mypyc.build import mypycify
 
-    ext_modules = mypycify(COMPILED, opt_level="3")
+    # other modules are type-checked as they are used, their own errors left to their owners
+    ext_modules = mypycify(["--follow-imports=silent", *COMPILED], opt_level="3")
 
 setup(ext_modules=ext_modules)
