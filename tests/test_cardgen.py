@@ -218,8 +218,8 @@ def test_cards_line_makes_one_card_from_a_stat_line():
 # --- the closed loop -------------------------------------------------------------------------
 
 def _loop_league():
-    # the bundled 6-team league; the 12-team `nippon` joins when its teams can all field a
-    # computer line-up (docs/cards.md gives its figures)
+    # the bundled 6-team league keeps the test near ten seconds; the 12-team `nippon` takes
+    # about fifty (`impact cards check --league nippon`; docs/cards.md gives its figures)
     return "pacific"
 
 
@@ -317,3 +317,11 @@ def test_every_team_of_the_bundled_leagues_fields_a_computer_line_up():
             for dh in (True, False):
                 lineup = make_lineup(team.code, list(team.players), dh)
                 lineup.validate({p.id: p for p in team.players}, dh)
+
+
+def test_lahman_teams_get_their_nicknames_as_short_names():
+    from storage.lahman import nickname
+    assert nickname("Philadelphia Phillies") == "Phillies"
+    assert nickname("Boston Red Sox") == "Red Sox"
+    assert nickname("Toronto Blue Jays") == "Blue Jays"
+    assert nickname("Los Angeles Angels of Anaheim") == "Angels"
