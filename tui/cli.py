@@ -11,11 +11,14 @@ from typing import Optional
 import typer
 
 from league.errors import DiceError, LeagueError
+from tui.cli_globals import GlobalOptionsGroup, GlobalOptions
 
 app = typer.Typer(
     name="impact",
+    cls=GlobalOptionsGroup,
     help="Impact League: run leagues of Impact Baseball and Melting Pot events. "
-         "With no command, opens the league app.",
+         "With no command, opens the league app. The global options --db and --league-name "
+         "may stand before or after the command name.",
     add_completion=False,
 )
 
@@ -24,10 +27,14 @@ app = typer.Typer(
 def root(
     ctx: typer.Context,
     db: Optional[str] = typer.Option(None, "--db", envvar="IMPACT_DB",
-                                     help="League database: a file path or an SQLAlchemy URL."),
-    league: Optional[str] = typer.Option(None, "--league-name", help="Which stored league to open."),
+                                     help="League database (also the Melting Pot events): a "
+                                          "file path or an SQLAlchemy URL. Default: IMPACT_DB, "
+                                          "else league.sqlite3 in the user data folder."),
+    league: Optional[str] = typer.Option(None, "--league-name",
+                                         help="Which stored league (default: the only one)."),
 ) -> None:
     """With no command: open the full-screen league app (the bundled sample league on first run)."""
+    ctx.obj = GlobalOptions(db=db or None, league=league or None)
     if ctx.invoked_subcommand is not None:
         return
     from tui.app import ImpactApp

@@ -18,14 +18,17 @@ import click
 import typer
 
 from league.errors import LeagueError
+from tui.cli_globals import ClickException, global_db, global_league
 
 league_app = typer.Typer(help="Stored leagues: create, list, export, import.", no_args_is_help=True)
 season_app = typer.Typer(help="Seasons: make the schedule, simulate days.", no_args_is_help=True)
 
 DB_OPT = typer.Option(None, "--db", envvar="IMPACT_DB",
-                      help="League database: a file path or an SQLAlchemy URL.")
+                      help="League database: a file path or an SQLAlchemy URL (a global option: "
+                           "it may also stand before the command name).")
 LEAGUE_NAME_OPT = typer.Option(None, "--league", "-l",
-                               help="League name (default: the only league of the database).")
+                               help="League name (default: the global --league-name, else the "
+                                    "only league of the database).")
 SEASON_OPT = typer.Option(None, "--season", help="Season number (default: the latest).")
 JSON_OPT = typer.Option(False, "--json", help="Print JSON instead of a table.")
 
@@ -44,6 +47,11 @@ def guarded(fn: F) -> F:
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         from tui import services as sv
+        # the global options apply to every command (before or after the command name)
+        if "db" in kwargs:
+            kwargs["db"] = global_db(kwargs["db"])
+        if "league" in kwargs:
+            kwargs["league"] = global_league(kwargs["league"])
         try:
             return fn(*args, **kwargs)
         except LeagueError as exc:
@@ -52,7 +60,7 @@ def guarded(fn: F) -> F:
             _fail(str(sv.db_error(exc)))
         except KeyboardInterrupt:
             _fail("interrupted; every game finished so far is stored (run again to carry on)", 130)
-        except (typer.Exit, typer.Abort, click.exceptions.ClickException):
+        except (typer.Exit, typer.Abort, click.exceptions.ClickException, ClickException):
             raise
         except Exception as exc:  # a bug: still one line, with what and where
             _fail(f"internal error: {type(exc).__name__}: {exc}", 1)
@@ -128,6 +136,7 @@ def league_export(
 ) -> None:
     """Export a whole league as the plain-file format or as one JSON document."""
     from tui import services as sv
+    name = global_league(name)
     fmt = "json" if as_json or (out is not None and out.suffix.lower() == ".json") else "plain"
     text = sv.export_league(db, name, out, fmt)
     if text is not None:

@@ -207,18 +207,21 @@ def play_command(
 @troop_app.command("event")
 def event_command(
     db: Optional[str] = typer.Option(
-        None, "--db", help="SQLAlchemy URL of the event database (default: IMPACT_DB or the"
-        " user data folder)."
+        None, "--db", help="The database: a file path or an SQLAlchemy URL (default: the league"
+        " database, IMPACT_DB or league.sqlite3 in the user data folder; a global option)."
     ),
 ) -> None:
     """Run a Melting Pot event in the terminal (facilitator and projector views)."""
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+    from league.errors import LeagueError
+    from tui.cli_globals import global_db
     from tui.troop.app import TroopApp  # Textual loads only for the app itself
 
+    db = global_db(db)
     try:
         app = TroopApp(db_url=db)
-    except (ArgumentError, SQLAlchemyError, OSError) as error:
+    except (ArgumentError, SQLAlchemyError, OSError, LeagueError) as error:
         where = db or "the event database"
         problem = str(error).splitlines()[0] if str(error) else type(error).__name__
         typer.echo(f"error: {where}: cannot open the event database ({problem})", err=True)
