@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from league.numbers import whole_number
 from league.errors import CardError
 
 PITCH_COLUMNS = ("BS*", "BS+", "BS", "BB", "X", "G", "IF", "K")
@@ -88,8 +89,8 @@ def parse_bounds(text: str, columns: tuple[str, ...], what: str) -> Bounds:
         tok = tok.lstrip("~")
         if tok in ("-", "--", ""):
             values.append(None)
-        elif tok.isdigit():
-            values.append(int(tok))
+        elif (number := whole_number(tok)) is not None:
+            values.append(number)
         else:
             raise CardError(f"{what}: {tok!r} is not a bound (a number 0..100, or - for none)")
     return Bounds.make(columns, tuple(values), what)

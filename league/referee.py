@@ -50,6 +50,7 @@ from league.cards import (
     parse_fielding,
 )
 from league.dice import Roll, ScriptedDice
+from league.numbers import whole_number
 from league.errors import DecisionError, DiceError, LeagueError
 from league.game import BASE_NAMES, Game, Runner
 from league.lineup import Lineup
@@ -334,8 +335,8 @@ def _base_of(v: Any, what: str, allow_zero: bool = False) -> int:
         names = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3}
         if t in names:
             b = names[t]
-        elif t.isdigit():
-            b = int(t)
+        elif (number := whole_number(t)) is not None:
+            b = number
         else:
             raise LeagueError(f"{what}: {v!r} is not a base (1, 2 or 3)")
     else:
@@ -362,9 +363,10 @@ def _rating(card: dict, key: str, what: str, default: int | None = None) -> int:
     if key not in card and default is not None:
         return default
     v = card.get(key)
-    if isinstance(v, bool) or not isinstance(v, (int, str)) or not re.fullmatch(r"[+-]?\d+", str(v).strip()):
+    n = v if isinstance(v, int) and not isinstance(v, bool) else (
+        whole_number(v, signed=True) if isinstance(v, str) else None)
+    if n is None:
         raise LeagueError(f"{what}: {key} {v!r} is not a whole number")
-    n = int(str(v).strip())
     lo, hi = RATING_RANGES[key]
     if not lo <= n <= hi:
         raise LeagueError(f"{what}: {key} {n} is outside {lo}..{hi}")
@@ -752,7 +754,7 @@ def referee(request: dict, *, league: League | None, ruleset: Ruleset) -> Refere
         ruleset=ruleset.name, situation=situation, steps=steps, outcome=outcome,
         runners=after_runners, outs=min(g.outs, 3), runs=runs,
         score={"away": g.score[0], "home": g.score[1]}, choices_asked=manager.asked,
-        rolls_used=dice.used, rolls_left=[int(x) if str(x).isdigit() else x for x in left],
+        rolls_used=dice.used, rolls_left=[whole_number(str(x)) if whole_number(str(x)) is not None else x for x in left],
         warnings=warnings, inning_over=inning_over, game_over=game_over,
     )
 

@@ -15,6 +15,7 @@ from typing import Any
 from league.cards import (
     BAT_COLUMNS, CONDITIONS, PITCH_COLUMNS, BattingCard, Bounds, PitchingCard,
 )
+from league.numbers import whole_number
 from league.errors import CardError, RulesetError
 
 CONDITION_COLUMNS = ("↓2", "↓1", "NE", "↑1", "↑2")
@@ -202,8 +203,8 @@ class _Reader:
         for t in tokens:
             if t in ("-", "--"):
                 vals.append(None)
-            elif t.isdigit():
-                vals.append(int(t))
+            elif (number := whole_number(t)) is not None:
+                vals.append(number)
             else:
                 self.err(where, f"{t!r} is not a bound (a number or -)")
                 return None

@@ -18,6 +18,7 @@ from sqlalchemy import bindparam, delete, func, insert, update
 from sqlmodel import Session, col, select
 
 from league.errors import LeagueError
+from league.jsontext import JSONInputError, load_json
 from league.game import GameResult
 from league.roster import BATTER_HEADER, PITCHER_HEADER, League
 from league.schedule import ScheduledGame
@@ -30,6 +31,7 @@ from storage.mappers import (
     plays_from,
     rolls_from,
 )
+from storage.season_check import SeasonError, check_season
 from storage.plainfiles import BATTERS_FILE, LEAGUE_FILE, PITCHERS_FILE, _read
 from storage.tables import (
     BAT_COLUMNS,
@@ -315,6 +317,8 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
             raise ValueError(f"its cards: {exc}") from None
         codes = {t.code for t in league.teams}
         players = {p.id for t in league.teams for p in t.players}
+        # the whole season is checked before anything of it is stored
+        check_season(doc, where.rsplit(": ", 1)[-1], teams=codes, players=players)
         sched = []
         for k, (number, day, away, home, series) in enumerate(doc["schedule"]):
             if away not in codes or home not in codes:
@@ -370,6 +374,8 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
                             .values(last_starter=pid))
         session.flush()
         return season_info(session=session, season_id=sid)
+    except SeasonError as exc:
+        raise LeagueError(f"{where.rsplit(': ', 1)[0]}: {exc}") from None
     except LeagueError as exc:
         raise LeagueError(f"{where}: {exc}") from None
     except (KeyError, TypeError, ValueError, IndexError) as exc:
@@ -398,10 +404,9 @@ def _store_imported_game(cursor: Any, dialect: Any, season_id: int, slot: GameSl
 def texts_from_document(text: str, where: str) -> tuple[LeagueTexts, dict[str, Any]]:
     """Plain-file texts from a league JSON document; errors name the file, line, column, problem."""
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise LeagueError(f"{where} line {exc.lineno}, column {exc.colno}: not valid JSON: "
-                          f"{exc.msg}") from None
+        doc = load_json(text)
+    except JSONInputError as exc:
+        raise LeagueError(f"{where} {exc}") from None
     if not isinstance(doc, dict) or doc.get("format") != JSON_FORMAT:
         raise LeagueError(f"{where} line 1, column 1: not an Impact League document "
                           f"(expected \"format\": \"{JSON_FORMAT}\")")
@@ -460,7 +465,7 @@ def parse_document(text: str, where: str) -> tuple[LeagueTexts, League, dict[str
         league = texts.parse()
     except LeagueError as exc:
         raise LeagueError(_document_message(str(exc), text, where)) from None
-    seasons = json.loads(text).get("seasons") or []
+    seasons = load_json(text).get("seasons") or []
     if not isinstance(seasons, list):
         raise LeagueError(f"{where} line {_json_line(text, 'seasons')}: \"seasons\" must be a list")
     return texts, league, options, seasons

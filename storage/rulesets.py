@@ -1,20 +1,20 @@
 """Reading ruleset files: the shipped ones inside the league package, or any TOML file."""
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
 from league.errors import RulesetError
 from league.ruleset import Ruleset, parse_ruleset
+from league.tomltext import TOMLInputError, load_toml
 
 
 def _parse_text(text: str, source: str) -> Ruleset:
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(f"{source}: malformed TOML: {exc}") from None
+        data = load_toml(text)
+    except TOMLInputError as exc:
+        raise RulesetError(f"{source}: {exc}") from None
     return parse_ruleset(data, source)
 
 
@@ -38,7 +38,7 @@ def load_ruleset(ref: str | Path) -> Ruleset:
     if path.suffix != ".toml" and not path.exists():
         return shipped_ruleset(str(ref))
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise RulesetError(f"{path}: cannot read the ruleset: {exc}") from None
     return _parse_text(text, str(path))

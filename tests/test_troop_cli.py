@@ -116,7 +116,7 @@ def bad_play(change):
 
 
 @pytest.mark.parametrize("content,message", [
-    ("{not json", "malformed JSON at line 1"),
+    ("{not json", "line 1, column 2: not valid JSON"),
     ("[1, 2]", "the file must be a JSON object"),
     (bad_play(lambda d: d["rounds"][1].update({"zed": 4})), "round 2: 'zed' is not one of the players"),
     (bad_play(lambda d: d["rounds"].pop()), "exactly 3 rounds, got 2"),

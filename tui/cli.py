@@ -233,8 +233,17 @@ def rules_check(file: Path = typer.Argument(..., help="A ruleset TOML file.")) -
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point. Output piped into a program that stops reading (`| head`)
+    ends the command quietly, as a Unix tool does, instead of with a traceback."""
+    import os
+    try:
+        app()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python would complain again when it flushes stdout at exit: point it at /dev/null
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(141)  # 128 + SIGPIPE, as a shell reports a program stopped by a closed pipe
 
 
 if __name__ == "__main__":

@@ -60,7 +60,8 @@ def guarded(fn: F) -> F:
             _fail(str(sv.db_error(exc)))
         except KeyboardInterrupt:
             _fail("interrupted; every game finished so far is stored (run again to carry on)", 130)
-        except (typer.Exit, typer.Abort, click.exceptions.ClickException, ClickException):
+        except (typer.Exit, typer.Abort, click.exceptions.ClickException, ClickException,
+                BrokenPipeError):
             raise
         except Exception as exc:  # a bug: still one line, with what and where
             _fail(f"internal error: {type(exc).__name__}: {exc}", 1)

@@ -33,10 +33,11 @@ def run_referee(file: Path, as_json: bool) -> None:
         _fail(file, "is a folder, expected a JSON file")
     except (OSError, UnicodeDecodeError) as exc:
         _fail(file, f"cannot be read: {exc}")
+    from league.jsontext import JSONInputError, load_json
     try:
-        request = json.loads(text)
-    except json.JSONDecodeError as exc:
-        _fail(file, f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
+        request = load_json(text)
+    except JSONInputError as exc:
+        _fail(file, str(exc))
     if not isinstance(request, dict):
         _fail(file, "the request must be a JSON object")
     try:

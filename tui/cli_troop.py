@@ -35,7 +35,7 @@ def _fail(path: Path, problem: str) -> None:
 
 def _load(path: Path) -> Any:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise TroopFileError("no such file") from None
     except IsADirectoryError:
@@ -44,12 +44,12 @@ def _load(path: Path) -> Any:
         raise TroopFileError("is not UTF-8 text") from None
     except OSError as error:
         raise TroopFileError(f"cannot be read ({error.strerror})") from None
+    from league.jsontext import JSONInputError, load_json
+
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise TroopFileError(
-            f"malformed JSON at line {error.lineno} column {error.colno}: {error.msg}"
-        ) from None
+        return load_json(text)
+    except JSONInputError as error:
+        raise TroopFileError(str(error)) from None
 
 
 def _object(value: Any, what: str) -> dict[str, Any]:
