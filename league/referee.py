@@ -349,8 +349,14 @@ def _base_of(v: Any, what: str, allow_zero: bool = False) -> int:
 def _int(req: dict, key: str, default: int, lo: int, hi: int) -> int:
     v = req.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise LeagueError(f"{key}: {v!r} is not a whole number {lo}..{hi}")
+        raise LeagueError(f"{key}: {_short(v)} is not a whole number {lo}..{hi}")
     return v
+
+
+def _short(value: Any) -> str:
+    """A value as the request gave it, cut short (a number of a thousand digits, a long list)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _card_value(card: dict, key: str, what: str) -> str:
@@ -569,16 +575,17 @@ def referee(request: dict, *, league: League | None, ruleset: Ruleset) -> Refere
     if cond not in CONDITIONS:
         raise LeagueError(f"condition: {request.get('condition')!r} is not one of A, B, C, D")
     score_v = request.get("score", {"away": 0, "home": 0})
-    if isinstance(score_v, list) and len(score_v) == 2:
-        score_v = {"away": score_v[0], "home": score_v[1]}
-    if not isinstance(score_v, dict) or set(score_v) - {"away", "home"}:
-        raise LeagueError(f"score: {score_v!r} is not {{\"away\": N, \"home\": N}}")
+    if not isinstance(score_v, dict) or set(score_v) != {"away", "home"}:
+        raise LeagueError(f"score: {_short(score_v)} is not {{\"away\": N, \"home\": N}}")
     score = []
     for k in ("away", "home"):
-        v = score_v.get(k, 0)
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise LeagueError(f"score.{k}: {v!r} is not a whole number of runs")
+        v = score_v[k]
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 999:
+            raise LeagueError(f"score.{k}: {_short(v)} is not a whole number of runs (0..999)")
         score.append(v)
+    if inning > ruleset.options["extra_innings"]:
+        raise LeagueError(f"inning: {inning} is past the last extra inning "
+                          f"({ruleset.options['extra_innings']}); the game is over")
     if half == 1 and inning >= ruleset.options["innings"] and score[1] > score[0]:
         raise LeagueError(f"score: the home team already leads in the bottom of inning {inning}; "
                           "the game is over")
@@ -622,6 +629,23 @@ def referee(request: dict, *, league: League | None, ruleset: Ruleset) -> Refere
         fielders[pos] = p
     if "C" not in fielders:
         raise LeagueError("fielders.C: the defense needs a catcher (his arm reads the catcher table)")
+
+    # the two sides: the batter and runners bat, the pitcher and fielders field; a league
+    # player is on his team's side (inline cards may stand on either side)
+    sides = {"batting": [("batter", batter)] + [(f"runners.{b}", p) for b, p in sorted(runners.items())],
+             "fielding": [("pitcher", pitcher)] + [(f"fielders.{k}", p) for k, p in fielders.items()]}
+    team_of = {side: {p.team for _, p in ps if p.id not in inline} for side, ps in sides.items()}
+    for side, other in (("batting", "fielding"), ("fielding", "batting")):
+        for role, p in sides[side]:
+            if p.id not in inline and p.team in team_of[other] and len(team_of[other]) == 1:
+                raise LeagueError(f"{role}: {p.name} ({p.id}) plays for {p.team}, the "
+                                  f"{other} side")
+    for side, ps in sides.items():
+        league_players = [(role, p) for role, p in ps if p.id not in inline]
+        for role, p in league_players[1:]:
+            if p.team != league_players[0][1].team:
+                raise LeagueError(f"{role}: {p.name} ({p.id}) plays for {p.team}, not for "
+                                  f"{league_players[0][1].team} like the rest of the {side} side")
 
     everyone = [("batter", batter)] + [(f"runners.{b}", p) for b, p in sorted(runners.items())] \
         + [("pitcher", pitcher)] + [(f"fielders.{k}", p) for k, p in fielders.items()]

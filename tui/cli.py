@@ -228,7 +228,7 @@ def rules_check(file: Path = typer.Argument(..., help="A ruleset TOML file.")) -
         rs = load_ruleset(file)
     except LeagueError as exc:
         typer.echo(str(exc), err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(2)
     typer.echo(f"{file}: ruleset {rs.name!r} is valid ({len(rs.tables)} defense tables)")
 
 

@@ -30,7 +30,7 @@ class TroopFileError(ValueError):
 
 def _fail(path: Path, problem: str) -> None:
     typer.echo(f"error: {path}: {problem}", err=True)
-    raise typer.Exit(code=1)
+    raise typer.Exit(code=2)
 
 
 def _load(path: Path) -> Any:
@@ -225,5 +225,5 @@ def event_command(
         where = db or "the event database"
         problem = str(error).splitlines()[0] if str(error) else type(error).__name__
         typer.echo(f"error: {where}: cannot open the event database ({problem})", err=True)
-        raise typer.Exit(code=1) from None
+        raise typer.Exit(code=2) from None
     app.run()
