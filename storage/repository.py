@@ -6,6 +6,7 @@ league objects and plain dataclasses, never rows.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -18,6 +19,8 @@ from sqlalchemy import bindparam, delete, func, insert, update
 from sqlmodel import Session, col, select
 
 from league.errors import LeagueError
+from league.ruleset import Ruleset, check_options
+from league.tomltext import TOMLInputError, load_toml
 from league.jsontext import JSONInputError, load_json
 from league.game import GameResult
 from league.roster import BATTER_HEADER, PITCHER_HEADER, League
@@ -32,6 +35,8 @@ from storage.mappers import (
     rolls_from,
 )
 from storage.season_check import SeasonError, check_season
+from storage.rulesets import _parse_text as parse_ruleset_text
+from storage.rulesets import league_ruleset, ruleset_file, shipped_rulesets
 from storage.plainfiles import BATTERS_FILE, LEAGUE_FILE, PITCHERS_FILE, _read
 from storage.tables import (
     BAT_COLUMNS,
@@ -120,8 +125,27 @@ def read_plain_folder(path: str | Path) -> LeagueTexts:
         if not p.is_dir():
             raise LeagueError(f"{p}: expected a league folder or its {LEAGUE_FILE}")
         folder, toml_path = p, p / LEAGUE_FILE
-    return LeagueTexts(_read(toml_path), _read(folder / BATTERS_FILE),
-                       _read(folder / PITCHERS_FILE), str(folder))
+    toml = _read(toml_path)
+    texts = LeagueTexts(toml, _read(folder / BATTERS_FILE), _read(folder / PITCHERS_FILE),
+                        str(folder))
+    # a ruleset file the league names is read now and stored with it: a league never opens a
+    # file at simulation time (a bad league.toml is told by texts.parse())
+    try:
+        ref = load_toml(toml).get("ruleset")
+    except TOMLInputError:
+        return texts
+    if isinstance(ref, str) and ref not in shipped_rulesets():
+        name, text = ruleset_file(ref, folder)
+        texts = dataclasses.replace(texts, toml=_renamed_ruleset(toml, ref, name), ruleset=text)
+    return texts
+
+
+def _renamed_ruleset(toml: str, ref: str, name: str) -> str:
+    """league.toml naming the stored ruleset by its file name (as an export writes it beside)."""
+    if ref == name:
+        return toml
+    return re.sub(r'(?m)^(\s*ruleset\s*=\s*).*$', lambda m: m.group(1) + json.dumps(name),
+                  toml, count=1)
 
 
 def check_name(name: str) -> str:
@@ -136,6 +160,13 @@ def create_league(*, session: Session, name: str, texts: LeagueTexts,
     """Store a league from its plain-file texts (validated whole first); return its id."""
     name = check_name(name)
     league = texts.parse()
+    where = texts.where or "the league"
+    check_options(dict(options or {}), f"{where}: options")
+    if texts.ruleset is not None:
+        parse_ruleset_text(texts.ruleset, f"{where}: ruleset {league.ruleset}")
+    elif league.ruleset not in shipped_rulesets():
+        raise LeagueError(f"{where}: ruleset {league.ruleset!r} is not a shipped ruleset "
+                          f"({', '.join(shipped_rulesets())}) and the league brings none")
     if session.exec(select(LeagueRow.id).where(LeagueRow.name == name)).first() is not None:
         raise LeagueError(f"a league called {name!r} already exists")
     row = LeagueRow(name=name, title=league.name, code=league.code, dh=league.dh,
@@ -143,8 +174,11 @@ def create_league(*, session: Session, name: str, texts: LeagueTexts,
     session.add(row)
     session.flush()
     assert row.id is not None
-    session.add(RulesetRow(league_id=row.id, name=league.ruleset,
-                           options=json.dumps(dict(options or {}), ensure_ascii=False)))
+    # the text column only when there is a text: a league stored as an older schema knew it
+    session.execute(insert(RulesetRow.__table__).values(
+        league_id=row.id, name=league.ruleset,
+        options=json.dumps(dict(options or {}), ensure_ascii=False),
+        **({"text": texts.ruleset} if texts.ruleset is not None else {})))
     for seq, team in enumerate(league.teams):
         session.add(TeamRow(league_id=row.id, seq=seq, code=team.code, name=team.name,
                             short=team.short))
@@ -217,6 +251,21 @@ def stored_texts(*, session: Session, league_id: int, season_id: int | None = No
     return league_texts(league, ruleset, teams, cards, where)
 
 
+def league_ruleset_of(*, session: Session, league_id: int) -> Ruleset:
+    """The league's ruleset as stored with it (its own text, or a shipped one by name), with the
+    league's options applied."""
+    row = session.exec(select(RulesetRow).where(RulesetRow.league_id == league_id)).first()
+    if row is None:
+        return league_ruleset("standard")
+    return league_ruleset(row.name, json.loads(row.options or "{}"), row.text)
+
+
+def ruleset_text(*, session: Session, league_id: int) -> tuple[str, str | None]:
+    """(name, stored TOML text or None for a shipped ruleset) of the league's ruleset."""
+    row = session.exec(select(RulesetRow).where(RulesetRow.league_id == league_id)).first()
+    return (row.name, row.text) if row is not None else ("standard", None)
+
+
 def ruleset_of(*, session: Session, league_id: int) -> tuple[str, dict[str, Any]]:
     row = session.exec(select(RulesetRow).where(RulesetRow.league_id == league_id)).first()
     if row is None:
@@ -247,6 +296,8 @@ def league_document(*, session: Session, league_id: int) -> dict[str, Any]:
                    "roster_size": league.roster_size,
                    "teams": [{"code": t.code, "name": t.name, "short": t.short}
                              for t in league.teams]},
+        **({"ruleset_toml": rs_text} if (rs_text := ruleset_text(
+            session=session, league_id=league_id)[1]) is not None else {}),
         "batters": csv_rows(texts.batters),
         "pitchers": csv_rows(texts.pitchers),
         "seasons": [season_document(session=session, league_id=league_id, season_id=sid)
@@ -420,6 +471,21 @@ def texts_from_document(text: str, where: str) -> tuple[LeagueTexts, dict[str, A
     if not isinstance(options, dict):
         raise LeagueError(f"{where} line {_json_line(text, 'options')}: \"options\" must be an "
                           "object")
+    try:
+        check_options(options, "league.options")
+    except LeagueError as exc:
+        raise LeagueError(f"{where} line {_json_line(text, 'options')}, {exc}") from None
+    rs_text = doc.get("ruleset_toml")
+    if rs_text is not None and not isinstance(rs_text, str):
+        raise LeagueError(f"{where} line {_json_line(text, 'ruleset_toml')}: \"ruleset_toml\" "
+                          "must be the text of a ruleset file")
+    if rs_text is not None:
+        parse_ruleset_text(rs_text, f"{where}: ruleset_toml")
+    elif lg.get("ruleset", "standard") not in shipped_rulesets():
+        raise LeagueError(f"{where} line {_json_line(text, 'ruleset')}: league.ruleset "
+                          f"{str(lg.get('ruleset'))[:40]!r} is not a shipped ruleset "
+                          f"({', '.join(shipped_rulesets())}) and the document carries no "
+                          "\"ruleset_toml\"")
     toml_doc = {k: v for k, v in lg.items() if k != "options"}
     sections = {}
     for key, header in (("batters", BATTER_HEADER), ("pitchers", PITCHER_HEADER)):
@@ -450,7 +516,7 @@ def texts_from_document(text: str, where: str) -> tuple[LeagueTexts, dict[str, A
             raise LeagueError(f"{where} line {_json_line(text, cols[0])}: {key}: unknown column "
                               f"{cols[0]!r}; expected {','.join(headers[key])}")
     texts = LeagueTexts("\n".join(toml_lines) + "\n", csv_text(BATTER_HEADER, sections["batters"]),
-                        csv_text(PITCHER_HEADER, sections["pitchers"]), "")
+                        csv_text(PITCHER_HEADER, sections["pitchers"]), "", rs_text)
     return texts, options
 
 

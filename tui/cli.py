@@ -68,10 +68,17 @@ def _league(path: Optional[Path]):
         fail(str(exc))
 
 
-def _ruleset(league, ref: Optional[str]):
-    from storage.rulesets import load_ruleset
+def _ruleset(league, ref: Optional[str], folder: Optional[Path] = None):
+    """--ruleset (a name or a file), else the league's: shipped by name, or the file its folder
+    names (relative to the folder)."""
+    from storage.plainfiles import sample_league_path
+    from storage.rulesets import league_ruleset, load_ruleset, ruleset_file, shipped_rulesets
     try:
-        return load_ruleset(ref or league.ruleset)
+        if ref is not None or league.ruleset in shipped_rulesets():
+            return load_ruleset(ref or league.ruleset)
+        where = folder if folder is not None else sample_league_path("pacific")
+        name, text = ruleset_file(league.ruleset, where if where.is_dir() else where.parent)
+        return league_ruleset(name, None, text)
     except LeagueError as exc:
         fail(str(exc))
 
@@ -99,7 +106,7 @@ def sim_game(
     from league.simulate import play_game, players_of, schedule
 
     lg = _league(league)
-    rs = _ruleset(lg, ruleset)
+    rs = _ruleset(lg, ruleset, league)
     try:
         matchups = schedule(lg, count, away, home, rotation)
     except (LeagueError, ValueError) as exc:
@@ -162,7 +169,7 @@ def calibrate(
     from league.simulate import schedule, seeded_games
 
     lg = _league(league)
-    rs = _ruleset(lg, ruleset)
+    rs = _ruleset(lg, ruleset, league)
     tally = Tally()
     for _, result in seeded_games(lg, rs, schedule(lg, games), seed):
         tally.add(result)
@@ -194,7 +201,7 @@ def bench(
     from league.simulate import schedule, seeded_games
 
     lg = _league(league)
-    rs = _ruleset(lg, None)
+    rs = _ruleset(lg, None, league)
     matchups = schedule(lg, games)
     t0 = time.perf_counter()
     pas = 0

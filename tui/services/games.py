@@ -12,7 +12,6 @@ from league.simulate import players_of, replay_game
 from storage import repository as repo
 from storage.db import session
 from tui.services.db import engine_for
-from tui.services.seasons import _ruleset
 
 
 @dataclass(frozen=True)
@@ -48,10 +47,10 @@ def replay(db: str | Path | None, number: int, league: str | None = None,
         info = repo.find_season(session=s, league_id=row.id, number=season)
         slot = repo.find_game(session=s, season_id=info.id, number=number)
         lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
-        rs_name, options = repo.ruleset_of(session=s, league_id=row.id)
+        ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
         stored, data, _seed = repo.game_result(session=s, slot=slot, players=players_of(lg))
     away, home = stored.lineups
-    again = replay_game(lg, _ruleset(rs_name, options), away, home,
+    again = replay_game(lg, ruleset, away, home,
                         ScriptedDice(raw_rolls(stored)), players_of(lg),
                         fatigue=dict(data.get("fatigue", {})))
     return stored, again

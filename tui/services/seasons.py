@@ -18,7 +18,7 @@ from league.simulate import players_of
 from storage import repository as repo
 from storage import roster_edit
 from storage.db import session
-from storage.rulesets import load_ruleset
+from storage.rulesets import league_ruleset
 from tui.services.db import ServiceError, engine_for
 
 
@@ -67,11 +67,10 @@ class SeasonContext(SeasonState):
     ruleset: Ruleset
 
 
-def _ruleset(name: str, options: Mapping[str, Any]) -> Ruleset:
-    rs = load_ruleset(name)
-    if options:
-        rs = dataclasses.replace(rs, options={**rs.options, **options})
-    return rs
+def _ruleset(name: str, options: Mapping[str, Any], text: str | None = None) -> Ruleset:
+    """A league's ruleset: a shipped one by name or the text stored with the league (never a
+    file opened now), its options checked and applied."""
+    return league_ruleset(name, options, text)
 
 
 def _context(s: Any, league: str | None, season: int | None) -> SeasonContext:
@@ -79,11 +78,11 @@ def _context(s: Any, league: str | None, season: int | None) -> SeasonContext:
     assert row.id is not None
     info = repo.find_season(session=s, league_id=row.id, number=season)
     lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
-    rs_name, options = repo.ruleset_of(session=s, league_id=row.id)
+    ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
     rest, last = repo.rest_state(session=s, season_id=info.id)
     prefs = roster_edit.preferences(session=s, season_id=info.id)
     return SeasonContext(league_id=row.id, league_name=row.name, season=info, league=lg,
-                         ruleset=_ruleset(rs_name, options), players=players_of(lg),
+                         ruleset=ruleset, players=players_of(lg),
                          rest={p: PitcherRest(r.available_on, r.fatigue) for p, r in rest.items()},
                          last=dict(last), prefs=prefs)
 
