@@ -230,6 +230,10 @@ def season_sim(
         left = f", {report.remaining} left" if report.remaining else ", season finished"
         upto = f" through {report.last_day}" if report.last_day else ""
         typer.echo(f"played {report.games} games on {report.days} days{upto}{left}")
+        if report.skipped:
+            games = ", ".join(f"#{n}" for n in report.skipped)
+            typer.echo(f"skipped game{'s' if len(report.skipped) > 1 else ''} {games}: being "
+                       "played at the keyboard (finish or abandon it in the app first)")
 
 
 @season_app.command("schedule")

@@ -15,6 +15,7 @@ from league.ruleset import Ruleset
 from league.schedule import make_schedule, schedule_from_csv, schedule_to_csv
 from league.season import SeasonState, game_seed, play_scheduled
 from league.simulate import players_of
+from storage import live_store
 from storage import repository as repo
 from storage import roster_edit
 from storage.db import session
@@ -101,6 +102,7 @@ class SimReport:
     remaining: int
     last_day: date | None
     stopped: bool = False
+    skipped: tuple[int, ...] = ()   # games being played at the keyboard: left for the person
 
 
 Progress = Callable[[int, int, "repo.GameSlot"], None]
@@ -124,17 +126,29 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
     with session(engine) as s:
         ctx = _context(s, league, season)
         pending = repo.schedule(session=s, season_id=ctx.season.id, pending_only=True)
-    day_list = sorted({g.day for g in pending})
+        live = live_store.playing_numbers(session=s, season_id=ctx.season.id)
+    # a game a person is playing at the keyboard is never simulated behind his back
+    day_list = sorted({g.day for g in pending if g.number not in live})
     if days is not None:
         day_list = day_list[:days]
     chosen = set(day_list)
     todo = [g for g in pending if g.day in chosen]
     done = 0
     stopped = False
+    skipped: list[int] = []
+    played: list[repo.GameSlot] = []
+    day = None
     for slot in todo:
         if cancel is not None and cancel():
             stopped = True
             break
+        if slot.day != day and day is not None:  # a game started at the keyboard meanwhile
+            with session(engine) as s:
+                live = live_store.playing_numbers(session=s, season_id=ctx.season.id)
+        day = slot.day
+        if slot.number in live:
+            skipped.append(slot.number)
+            continue
         result, rest, starters = play_slot(ctx, slot)
         with session(engine) as s:
             repo.record_game(session=s, season_id=ctx.season.id, slot=slot, result=result,
@@ -145,11 +159,17 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
             s.commit()
         ctx.after_game(rest, starters)
         done += 1
+        played.append(slot)
         if progress is not None:
-            progress(done, len(todo), slot)
-    played_days = len({g.day for g in todo[:done]})
+            progress(done, len(todo) - len(skipped), slot)
+    played_days = len({g.day for g in played})
+    # every live game up to the last day simulated was passed over, whether its day was
+    # simulated or not
+    last = day_list[-1] if day_list else None
+    skipped += [g.number for g in pending if g.number in live and g.number not in skipped
+                and (last is None or g.day <= last)]
     return SimReport(done, played_days, len(pending) - done,
-                     todo[done - 1].day if done else None, stopped)
+                     played[-1].day if played else None, stopped, tuple(sorted(skipped)))
 
 
 def schedule_csv(db: str | Path | None, league: str | None = None,
