@@ -371,9 +371,12 @@ def parse_ruleset(data: dict[str, Any], source: str = "ruleset") -> Ruleset:
             r.err(f"table {key}", f"unknown defense table (known: {', '.join(DEFENSE_TABLES)})")
 
     xp = r.table(data, "crossplay", "table crossplay")
+    known = len(r.errors)
     cp_rr = r.ints(xp, "rr", "table crossplay, rr", -5, 20)
     cp_safe = r.ints(xp, "safe", "table crossplay, safe", 1, 100)
-    if not cp_rr or len(cp_rr) != len(cp_safe):
+    if len(r.errors) > known:
+        pass  # the values are wrong already: their order and count say nothing more
+    elif not cp_rr or len(cp_rr) != len(cp_safe):
         r.err("table crossplay", "needs `rr` (column RR values) and `safe` (a bound per column) of equal length")
     elif list(cp_rr) != sorted(set(cp_rr)):
         r.err("table crossplay, rr", "columns must be increasing")
@@ -382,9 +385,12 @@ def parse_ruleset(data: dict[str, Any], source: str = "ruleset") -> Ruleset:
                                        "bounds must not decrease")
 
     ct = r.table(data, "catcher", "table catcher")
+    known = len(r.errors)
     c_arm = r.ints(ct, "arm", "table catcher, arm", -5, 20)
     c_out = r.ints(ct, "out_from", "table catcher, out_from", 1, 101)
-    if not c_arm or len(c_arm) != len(c_out):
+    if len(r.errors) > known:
+        pass
+    elif not c_arm or len(c_arm) != len(c_out):
         r.err("table catcher", "needs `arm` (row arm values) and `out_from` (× from this roll) of equal length")
     elif list(c_arm) != sorted(set(c_arm)):
         r.err("table catcher, arm", "rows must be increasing")
