@@ -52,6 +52,8 @@ from tui.cli_referee import register as register_referee  # noqa: E402
 register_referee(app)
 from tui.cli_league import register as register_league  # noqa: E402
 register_league(app)
+from tui.cli_odds import register as register_odds  # noqa: E402
+register_odds(app)
 
 
 def fail(message: str, code: int = 2) -> None:
