@@ -124,3 +124,19 @@ def test_output_piped_into_head_ends_quietly(tmp_path):
         env={**os.environ, "PYTHONPATH": str(root)})
     assert proc.stdout.count("\n") == 1
     assert proc.stderr == "", proc.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["boxscore", "9" * 30],
+    ["boxscore", "1", "--season", "9" * 30],
+    ["season", "new", "--seed", "9" * 30],
+    ["season", "new", "--seed", "9" * 5000],
+    ["player", "SAP01", "--season", "-1"],
+    ["leaders", "batting", "--limit", "0"],
+])
+def test_numbers_on_the_command_line_are_refused_plainly(args, league_db):
+    before = dump(league_db)
+    result = runner.invoke(app, args + ["--db", league_db])
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output
+    assert dump(league_db) == before

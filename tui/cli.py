@@ -93,7 +93,8 @@ def sim_game(
     league: Optional[Path] = LEAGUE_OPT,
     away: Optional[str] = typer.Option(None, "--away", help="Visiting team code."),
     home: Optional[str] = typer.Option(None, "--home", help="Home team code."),
-    seed: int = typer.Option(1, "--seed", help="Seed of the first game; game k uses seed+k."),
+    seed: int = typer.Option(1, "--seed", max=10 ** 12,
+                             help="Seed of the first game; game k uses seed+k."),
     count: int = typer.Option(1, "--count", min=1, help="How many games."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per game per line."),
     rolls: Optional[Path] = typer.Option(None, "--rolls", help="Raw rolls, one per line, instead of the seed."),
@@ -162,7 +163,7 @@ def sim_game(
 @app.command("calibrate")
 def calibrate(
     games: int = typer.Option(2000, "--games", min=1, help="How many games to play."),
-    seed: int = typer.Option(1, "--seed"),
+    seed: int = typer.Option(1, "--seed", max=10 ** 12),
     league: Optional[Path] = LEAGUE_OPT,
     ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Ruleset name or file."),
 ) -> None:
@@ -191,7 +192,7 @@ def calibrate(
 @app.command("bench")
 def bench(
     games: int = typer.Option(500, "--games", min=1, help="How many games to time."),
-    seed: int = typer.Option(1, "--seed"),
+    seed: int = typer.Option(1, "--seed", max=10 ** 12),
     league: Optional[Path] = LEAGUE_OPT,
     season: bool = typer.Option(False, "--season", help="Time a full stored season beside the engine alone."),
 ) -> None:

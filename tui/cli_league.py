@@ -29,7 +29,8 @@ DB_OPT = typer.Option(None, "--db", envvar="IMPACT_DB",
 LEAGUE_NAME_OPT = typer.Option(None, "--league", "-l",
                                help="League name (default: the global --league-name, else the "
                                     "only league of the database).")
-SEASON_OPT = typer.Option(None, "--season", help="Season number (default: the latest).")
+SEASON_OPT = typer.Option(None, "--season", min=1, max=100_000,
+                          help="Season number (default: the latest).")
 JSON_OPT = typer.Option(False, "--json", help="Print JSON instead of a table.")
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -58,6 +59,8 @@ def guarded(fn: F) -> F:
             _fail(str(exc))
         except SQLAlchemyError as exc:
             _fail(str(sv.db_error(exc)))
+        except OverflowError as exc:  # a number no database column holds
+            _fail(f"a number is too large to store: {exc}")
         except KeyboardInterrupt:
             _fail("interrupted; every game finished so far is stored (run again to carry on)", 130)
         except (typer.Exit, typer.Abort, click.exceptions.ClickException, ClickException,
@@ -170,7 +173,8 @@ def season_new(
     league: Optional[str] = LEAGUE_NAME_OPT,
     games_per_opponent: int = typer.Option(24, "--games-per-opponent", min=1, max=60),
     series_length: int = typer.Option(3, "--series-length", min=2, max=4),
-    seed: int = typer.Option(0, "--seed", help="Seed of the schedule and of every game."),
+    seed: int = typer.Option(0, "--seed", min=0, max=10 ** 12,
+                             help="Seed of the schedule and of every game."),
     start: Optional[str] = typer.Option(None, "--start", help="First day, YYYY-MM-DD."),
     schedule: Optional[Path] = typer.Option(None, "--schedule",
                                             help="Read the calendar from a schedule CSV instead."),
@@ -327,7 +331,7 @@ def leaders_cmd(
 
 
 def boxscore_cmd(
-    game: int = typer.Argument(..., help="Game number in the season."),
+    game: int = typer.Argument(..., min=1, max=100_000, help="Game number in the season."),
     plays: bool = typer.Option(True, "--plays/--no-plays", help="Print the play-by-play."),
     league: Optional[str] = LEAGUE_NAME_OPT,
     season: Optional[int] = SEASON_OPT,
