@@ -29,13 +29,13 @@ COMMANDS = {
     "league import": (["league", "import", MINI], ["--name", "third"]),
     "league export": (["league", "export", "mini"], ["--json"]),
     "league list": (["league", "list"], ["--json"]),
-    "season new": (["season", "new"], ["--seed", "3"]),
-    "season sim": (["season", "sim"], ["--days", "1", "--json"]),
-    "season schedule": (["season", "schedule"], ["--json"]),
-    "standings": (["standings"], ["--json"]),
-    "leaders": (["leaders", "batting"], ["--json"]),
-    "boxscore": (["boxscore", "1"], ["--json", "--no-plays"]),
-    "player": (["player", "KYO01"], ["--json"]),
+    "season new": (["season", "new"], ["--seed", "3", "-l", "nos"]),
+    "season sim": (["season", "sim"], ["--days", "1", "--json", "-l", "mini"]),
+    "season schedule": (["season", "schedule"], ["--json", "-l", "mini"]),
+    "standings": (["standings"], ["--json", "-l", "mini"]),
+    "leaders": (["leaders", "batting"], ["--json", "-l", "mini"]),
+    "boxscore": (["boxscore", "1"], ["--json", "--no-plays", "-l", "mini"]),
+    "player": (["player", "KYO01"], ["--json", "-l", "mini"]),
     "troop event": (["troop", "event"], []),
     "(the league app)": ([], []),
 }
@@ -51,6 +51,7 @@ def places(tmp_path, monkeypatch):
     sv.create_league(str(named), "mini", "mini")
     sv.new_season(str(named), "mini", games_per_opponent=2)
     sv.sim_days(str(named), "mini", days=1)
+    sv.create_league(str(named), "nos", "mini")   # no season yet: `season new` makes one
     sv.close_all()
     opened: dict[str, str | None] = {}
     # the two apps are not run here: what matters is which database they were handed
@@ -69,9 +70,9 @@ def _check_used(name: str, named: Path, out: str, opened: dict) -> None:
     elif name == "league export":
         assert json.loads(out)["league"]["code"] == "MINI"
     elif name == "league list":
-        assert [lg["name"] for lg in json.loads(out)] == ["mini"]
+        assert [lg["name"] for lg in json.loads(out)] == ["mini", "nos"]
     elif name == "season new":
-        assert sv.season_info(str(named), "mini").number == 2
+        assert sv.season_info(str(named), "nos").number == 1
     elif name == "season sim":
         assert json.loads(out)["games"] > 0
     elif name in ("season schedule", "standings", "leaders", "boxscore", "player"):
@@ -112,8 +113,6 @@ def test_impact_db_names_the_database_for_every_command(places, monkeypatch, nam
 @pytest.mark.parametrize("where", ["before", "after"])
 def test_global_league_name_applies_before_or_after(places, where):
     named, _data, _opened = places
-    sv.create_league(str(named), "other", "mini")
-    sv.close_all()
     option = ["--league-name", "mini"]
     tail = ["standings", "--db", str(named), "--json"]
     result = runner.invoke(app, option + tail if where == "before" else tail + option)
