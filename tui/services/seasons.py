@@ -20,7 +20,7 @@ from storage import repository as repo
 from storage import roster_edit
 from storage.db import session
 from storage.rulesets import league_ruleset
-from tui.services.db import ServiceError, engine_for
+from tui.services.db import ServiceError, engine_for, require_commissioner
 
 
 FIRST_YEAR = 2026
@@ -38,6 +38,7 @@ def new_season(db: str | Path | None, league: str | None = None, *, games_per_op
     choices, and its pitchers start rested. A season under way must be closed first.
     """
     engine = engine_for(db)
+    require_commissioner(db, "make seasons and schedules", league)
     with session(engine) as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
@@ -142,11 +143,12 @@ def _context(s: Any, league: str | None, season: int | None) -> SeasonContext:
                          last=dict(last), prefs=prefs)
 
 
-def play_slot(ctx: SeasonContext, slot: repo.GameSlot
+def play_slot(ctx: SeasonContext, slot: repo.GameSlot, *, quiet: bool = False
               ) -> tuple[GameResult, dict[str, PitcherRest], dict[str, str]]:
-    """Play one scheduled game: rested starters, carried fatigue, seeded dice; the new rest."""
+    """Play one scheduled game: rested starters, carried fatigue, seeded dice; the new rest.
+    `quiet` keeps the raw rolls only (the roll log and plays come back by replaying)."""
     return play_scheduled(ctx, ctx.ruleset, slot.day, slot.away, slot.home,
-                          game_seed(ctx.season.seed, slot.number))
+                          game_seed(ctx.season.seed, slot.number), quiet=quiet)
 
 
 @dataclass(frozen=True)
@@ -177,6 +179,10 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
     if days is not None and days < 1:
         raise ServiceError("--days must be at least 1")
     engine = engine_for(db)
+    require_commissioner(db, "simulate games", league)
+    if engine.dialect.name == "postgresql":
+        from tui.services.live import record_finished  # games managers finished, first
+        record_finished(db, league)
     with session(engine) as s:
         ctx = _context(s, league, season)
         if ctx.season.closed:
@@ -205,13 +211,15 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
         if slot.number in live:
             skipped.append(slot.number)
             continue
-        result, rest, starters = play_slot(ctx, slot)
+        # a quiet game stored compactly: its play-by-play and roll log are made on demand by
+        # replaying its raw rolls (tui.services.games)
+        result, rest, starters = play_slot(ctx, slot, quiet=True)
         with session(engine) as s:
             repo.record_game(session=s, season_id=ctx.season.id, slot=slot, result=result,
                              seed=game_seed(ctx.season.seed, slot.number),
                              rest={p: repo.StoredRest(r.available_on, r.fatigue)
                                    for p, r in rest.items()},
-                             starters=starters)
+                             starters=starters, compact=True)
             s.commit()
         ctx.after_game(rest, starters)
         done += 1
