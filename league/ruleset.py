@@ -109,7 +109,8 @@ def option_problems(options: dict[str, Any], defaults: dict[str, Any] | None = N
             if not lo <= v <= hi:
                 out.append((k, f"{v} is outside {lo}..{hi}"))
         elif v not in rule:
-            out.append((k, f"{v!r} must be one of {', '.join(map(str, rule))}"))
+            choices = " or ".join(f'"{a}"' for a in rule)
+            out.append((k, f"must be {choices}, not {v!r}"))
     merged = {**defaults, **{k: v for k, v in options.items() if k in defaults}}
     if not out and isinstance(merged.get("innings"), int) and isinstance(merged.get("extra_innings"), int) \
             and merged["extra_innings"] < merged["innings"]:

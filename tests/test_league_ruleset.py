@@ -78,7 +78,7 @@ def test_a_league_naming_a_missing_or_bad_ruleset_file_is_refused(tmp_path):
     ({"dh": 1}, "option dh: 1 should be a bool"),
     ({"fatigue_step": -1}, "option fatigue_step: -1 is outside 0..100"),
     ({"extra_innings": 6}, "option extra_innings: 6 is before the last regular inning"),
-    ({"pickoff_second": "never"}, "option pickoff_second: 'never' must be one of double, literal"),
+    ({"pickoff_second": "never"}, 'option pickoff_second: must be "double" or "literal", not \'never\''),
     ({"walk_off": True}, "option walk_off: unknown option"),
 ])
 def test_league_options_are_type_and_range_checked(tmp_path, options, problem):
