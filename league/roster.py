@@ -493,6 +493,12 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
             raise LeagueError(f"{file}: league {lg['code']} needs at least two teams "
                               f"(teams name it with league = \"{lg['code']}\")")
     opts["leagues"] = leagues
+    # the season's tables are checked now, so a bad one is refused with the league file
+    from league.calendar import calendar_rules
+    from league.postseason import postseason_specs
+    calendar_rules(opts["settings"].get("schedule"), f"{file} [schedule]")
+    postseason_specs(opts["settings"].get("postseason"), [lg["code"] for lg in leagues],
+                     f"{file} [postseason]")
     return opts, teams
 
 

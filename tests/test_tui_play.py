@@ -156,7 +156,7 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
     db = str(tmp_path / "league.sqlite3")
     monkeypatch.setattr(play_module, "new_seed", lambda: 20240607)
     policy = Policy()
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await _opened(app, pilot)
         await pilot.press("2")
@@ -225,7 +225,7 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
     [info] = services.list_live(db)
     assert len(info.log.rolls) == done_rolls and info.status == "playing"
 
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await _opened(app, pilot)
         app.resume_live_game()
@@ -253,7 +253,7 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
 async def test_an_exhibition_closed_with_the_app_is_saved_resumed_and_abandoned(tmp_path):
     db = str(tmp_path / "league.sqlite3")
     policy = Policy()
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await _opened(app, pilot)
         app.play_exhibition()
@@ -269,7 +269,7 @@ async def test_an_exhibition_closed_with_the_app_is_saved_resumed_and_abandoned(
     [info] = services.list_live(db)
     assert info.number is None and (len(info.log.rolls), len(info.log.decisions)) == where
 
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await _opened(app, pilot)
         app.resume_live_game()

@@ -65,7 +65,7 @@ class ImpactApp(TroopHost, App[None]):
     japanese: reactive[bool] = reactive(True)
 
     def __init__(self, db: str | None = None, league: str | None = None, *,
-                 sample: str = "pacific") -> None:
+                 sample: str = "nippon") -> None:
         super().__init__()
         self.db = db
         self.league = league

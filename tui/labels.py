@@ -171,3 +171,12 @@ LABELS.update({
     "odds_cancelled": ("中止しました", "Cancelled"),
     "odds_clinched": ("優勝", "Clinched"),
 })
+
+# Seasons: leagues (リーグ), phases, the postseason (ps_ keys)
+LABELS.update({
+    "interleague": ("交流戦", "Interleague"),
+    "phase_regular": ("レギュラーシーズン", "Regular season"),
+    "phase_interleague": ("交流戦", "Interleague play"),
+    "phase_postseason": ("ポストシーズン", "Postseason"),
+    "phase_closed": ("シーズン終了", "Season closed"),
+})

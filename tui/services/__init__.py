@@ -43,6 +43,16 @@ from tui.services.live import (
     save_live,
     start_live,
 )
+from tui.services.postseason import (
+    PostseasonView,
+    SeasonStatus,
+    SeriesView,
+    next_game,
+    postseason,
+    season_status,
+    sim_postseason,
+    start_postseason,
+)
 from tui.services.roster import (
     RosterView,
     SeasonSeries,
@@ -84,6 +94,8 @@ from tui.services.seasons import (
 from tui.services.stats import (
     DEFAULT_STAT,
     LeadersView,
+    LeagueTable,
+    league_tables,
     PlayerView,
     StandingsView,
     leaders,
@@ -107,6 +119,8 @@ __all__ = [
     "team_roster",
     "Progress", "SeasonContext", "SimReport", "_context", "close_season", "new_season", "play_slot",
     "schedule_csv", "schedule_days", "season_info", "sim_days",
+    "PostseasonView", "SeasonStatus", "SeriesView", "next_game", "postseason", "season_status",
+    "sim_postseason", "start_postseason", "LeagueTable", "league_tables",
     "DEFAULT_STAT", "LeadersView", "PlayerView", "StandingsView", "leaders", "player",
     "standings", "stats_dict", "team_games",
     "OddsView", "history_lines", "odds", "odds_history", "odds_setup", "report_dict", "run_odds",
