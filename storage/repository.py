@@ -308,6 +308,14 @@ def season_document(*, session: Session, league_id: int, season_id: int) -> dict
         "games": games,
         "rest": {p: [r.available_on.isoformat(), r.fatigue] for p, r in sorted(rest.items())},
         "last_starters": {t: p for t, p in sorted(last.items()) if p},
+        "year": info.year, "phase": info.phase,
+        "postseason": [{"key": x.key, "name": x.name, "league": x.league, "high": x.high,
+                        "low": x.low, "high_seed": x.high_seed, "low_seed": x.low_seed,
+                        "format": x.format, "feeds": x.feeds, "status": x.status,
+                        "winner": x.winner,
+                        "schedule": [[g.number, g.day.isoformat(), g.away, g.home]
+                                     for g in x.games]}
+                       for x in postseason_series(session=session, season_id=season_id)],
     }
 
 
@@ -337,8 +345,12 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
         info = create_season(session=session, league_id=league_id, games=sched,
                              seed=int(doc["seed"]), games_per_opponent=int(doc["games_per_opponent"]),
                              series_length=int(doc["series_length"]),
-                             start=date.fromisoformat(doc["start"]))
+                             start=date.fromisoformat(doc["start"]),
+                             year=int(doc["year"]) if doc.get("year") else None)
         sid = info.id
+        _import_postseason(session, sid, doc.get("postseason") or [], codes)
+        if doc.get("phase", "regular") != "regular":
+            set_phase(session=session, season_id=sid, phase=str(doc["phase"]))
         # the season's own cards (they may differ from the league's)
         by_pid = dict(session.exec(select(PlayerRow.pid, PlayerRow.id)
                                    .where(PlayerRow.league_id == league_id)).all())
@@ -354,7 +366,7 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
                 .values(team=(bat.get(pid) or pit[pid])["team"],
                         batting=_dumps(bat[pid]) if pid in bat else None,
                         pitching=_dumps(pit[pid]) if pid in pit else None))
-        slots = {x.number: x for x in schedule(session=session, season_id=sid)}
+        slots = {x.number: x for x in schedule(session=session, season_id=sid, kind=None)}
         conn = session.connection()
         cursor = conn.connection.cursor()
         try:
@@ -388,6 +400,31 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         what = f"missing key {exc}" if isinstance(exc, KeyError) else str(exc)
         raise LeagueError(f"{where}: {what}") from None
+
+
+def _import_postseason(session: Session, season_id: int, series: list, codes: set[str]) -> None:
+    """A season document's postseason: its series and their games' slots."""
+    from storage.tables import PostseasonSeriesRow
+
+    for k, x in enumerate(series):
+        for side in ("high", "low", "winner"):
+            if x.get(side) is not None and x[side] not in codes:
+                raise ValueError(f"postseason[{k}]: unknown team {x[side]!r}")
+        row = PostseasonSeriesRow(season_id=season_id, seq=k, key=str(x["key"]),
+                                  name=str(x["name"]), league=str(x.get("league", "")),
+                                  high=x.get("high"), low=x.get("low"),
+                                  high_seed=x.get("high_seed"), low_seed=x.get("low_seed"),
+                                  format=_dumps(x["format"]), feeds=str(x.get("feeds", "")),
+                                  status=str(x["status"]), winner=x.get("winner"))
+        session.add(row)
+        session.flush()
+        for number, day, away, home in x["schedule"]:
+            if away not in codes or home not in codes:
+                raise ValueError(f"postseason[{k}].schedule: unknown team")
+            session.add(ScheduleRow(season_id=season_id, number=int(number),
+                                    day=date.fromisoformat(day), away=away, home=home,
+                                    series=row.id, status="scheduled", kind="postseason"))
+    session.flush()
 
 
 def _store_imported_game(cursor: Any, dialect: Any, season_id: int, slot: GameSlot,
@@ -973,3 +1010,59 @@ def add_postseason_game(*, session: Session, season_id: int, series_id: int, day
     session.add(row)
     session.flush()
     return _slot(row)
+
+
+# --- new cards for a new season ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardsTaken:
+    """What new cards did to a league: players kept (matched by id), joined and left."""
+
+    kept: tuple[str, ...]
+    joined: tuple[str, ...]
+    left: tuple[str, ...]
+
+
+def take_cards(*, session: Session, league_id: int, batters: str, pitchers: str,
+               where: str) -> CardsTaken:
+    """Make `batters` / `pitchers` (CSV texts, checked whole against the league's teams) the
+    league's own cards: a player matched by id keeps his history and gets his new cards, a new
+    id joins, a player left out leaves (his past seasons stay; he has no card from now on)."""
+    stored = stored_texts(session=session, league_id=league_id)
+    texts = LeagueTexts(stored.toml, batters, pitchers, where)
+    texts.parse()   # the whole league with the new cards, or a LeagueError naming file and line
+    batting = {r["id"]: r for r in csv_rows(batters)}
+    pitching = {r["id"]: r for r in csv_rows(pitchers)}
+    order = list(dict.fromkeys([*batting, *pitching]))
+    names = {**{k: v["name"] for k, v in batting.items()},
+             **{k: v["name"] for k, v in pitching.items()}}
+    ids = dict(session.exec(select(PlayerRow.pid, PlayerRow.id)
+                            .where(PlayerRow.league_id == league_id)).all())
+    had = set(session.exec(select(PlayerRow.pid).join(CardRow)
+                           .where(PlayerRow.league_id == league_id,
+                                  CardRow.season_id.is_(None))).all())  # type: ignore[union-attr]
+    joined = [pid for pid in order if pid not in ids]
+    if joined:
+        session.execute(insert(PlayerRow.__table__),
+                        [{"league_id": league_id, "pid": pid, "name": names[pid]}
+                         for pid in joined])
+        ids = dict(session.exec(select(PlayerRow.pid, PlayerRow.id)
+                                .where(PlayerRow.league_id == league_id)).all())
+    for pid in order:
+        if pid not in joined:
+            session.execute(update(PlayerRow.__table__)
+                            .where(PlayerRow.__table__.c.id == ids[pid]).values(name=names[pid]))
+    c = CardRow.__table__
+    session.execute(delete(c).where(c.c.season_id.is_(None),
+                                    c.c.player_id.in_(list(ids.values()))))
+    session.execute(insert(c), [
+        {"player_id": ids[pid], "season_id": None,
+         "team": (batting.get(pid) or pitching[pid])["team"],
+         "batting": _dumps(batting[pid]) if pid in batting else None,
+         "pitching": _dumps(pitching[pid]) if pid in pitching else None}
+        for pid in order])
+    session.flush()
+    left = sorted(had - set(order))
+    return CardsTaken(tuple(pid for pid in order if pid not in joined and pid in had),
+                      tuple(joined), tuple(left))

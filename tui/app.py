@@ -17,7 +17,7 @@ from tui.labels import label
 from tui.settings import load_settings, save_setting
 from tui.troop.app import TroopHost
 
-AREAS = ("standings", "schedule", "teams", "players", "leaders", "games", "event")
+AREAS = ("standings", "schedule", "teams", "players", "leaders", "games", "event", "season")
 
 
 def _area(name: str) -> Screen:
@@ -36,6 +36,9 @@ def _area(name: str) -> Screen:
     if name == "leaders":
         from tui.screens.leaders import LeadersScreen
         return LeadersScreen()
+    if name == "season":
+        from tui.screens.season import SeasonScreen
+        return SeasonScreen()
     if name == "event":
         from tui.troop.screens.events import EventsScreen
         return EventsScreen()
@@ -57,6 +60,7 @@ class ImpactApp(TroopHost, App[None]):
         Binding("5", "switch_mode('leaders')", "Leaders"),
         Binding("6", "switch_mode('games')", "Games"),
         Binding("7", "switch_mode('event')", "Melting Pot"),
+        Binding("8", "switch_mode('season')", "シーズン/Season"),
         Binding("L", "toggle_language", "日本語/English"),
         Binding("question_mark", "show_keys", "Keys"),
         Binding("ctrl+q", "quit", "Quit", priority=True),

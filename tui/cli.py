@@ -180,11 +180,15 @@ def bench(
     seed: int = typer.Option(1, "--seed"),
     league: Optional[Path] = LEAGUE_OPT,
     season: bool = typer.Option(False, "--season", help="Time a full stored season beside the engine alone."),
+    rounds: int = typer.Option(5, "--rounds", min=1,
+                               help="With --season: seasons to time (the best is shown)."),
 ) -> None:
-    """Time the engine: games and plate appearances per second, rolls per game, engine/dice ratio."""
+    """Time the engine: games and plate appearances per second, rolls per game, engine/dice ratio.
+
+    With --season, `--league` may also name a sample league (`--league nippon`: 858 games)."""
     if season:
         from tui.cli_league import bench_season, guarded
-        return guarded(bench_season)(seed, league)
+        return guarded(bench_season)(seed, league, rounds=rounds)
     from league.game import PA
     from league.simulate import schedule, seeded_games
 

@@ -170,10 +170,14 @@ def season_new(
     start: Optional[str] = typer.Option(None, "--start", help="First day, YYYY-MM-DD."),
     schedule: Optional[Path] = typer.Option(None, "--schedule",
                                             help="Read the calendar from a schedule CSV instead."),
+    cards: Optional[Path] = typer.Option(
+        None, "--cards", help="A league folder whose batters.csv and pitchers.csv are the new "
+        "year's cards (matched by id; new ids join, players left out leave)."),
     db: Optional[str] = DB_OPT,
     as_json: bool = JSON_OPT,
 ) -> None:
-    """Make the next season: the schedule (series, off days) and the season's cards."""
+    """Make the next season: a year on, its schedule and its cards (the last season's, or new
+    ones with --cards)."""
     from tui import services as sv
     first = None
     if start is not None:
@@ -183,7 +187,7 @@ def season_new(
             _fail(f"--start {start!r}: not a date (YYYY-MM-DD)")
     info = sv.new_season(db, league, games_per_opponent=games_per_opponent,
                          series_length=series_length, seed=seed, start=first,
-                         schedule_csv=schedule)
+                         schedule_csv=schedule, cards=cards)
     if as_json:
         _echo_json(info)
     else:
@@ -392,6 +396,8 @@ def player_cmd(
                     "career": {"batting": sv.stats_dict(view.career_batting),
                                "pitching": sv.stats_dict(view.career_pitching),
                                "fielding": sv.stats_dict(view.career_fielding)},
+                    "postseason": {"batting": sv.stats_dict(view.post_batting),
+                                   "pitching": sv.stats_dict(view.post_pitching)},
                     "game_log": view.game_log})
         return
     from league.stats import stat_text
@@ -548,7 +554,7 @@ def postseason_status(
 
 
 def bench_season(seed: int = 1, league_path: Optional[Path] = None,
-                 games_per_opponent: int = 24, rounds: int = 5) -> None:
+                 games_per_opponent: Optional[int] = None, rounds: int = 5) -> None:
     """Time a full season stored in a temp SQLite file beside the engine alone on the same games.
 
     Each round plays the season's games once without storage (the same starters, rest and
@@ -562,17 +568,19 @@ def bench_season(seed: int = 1, league_path: Optional[Path] = None,
     from storage.plainfiles import sample_league_path
     from tui import services as sv
 
+    # a league folder, a league JSON file or a sample league's name ("nippon": 858 games)
     source = str(league_path) if league_path is not None else str(sample_league_path("pacific"))
     engine_times: list[float] = []
     stored_times: list[float] = []
     games = 0
     with tempfile.TemporaryDirectory() as folder:
         db = str(Path(folder) / "bench.sqlite3")
-        sv.create_league(db, "bench", source)
-        for _ in range(rounds):
-            info = sv.new_season(db, "bench", games_per_opponent=games_per_opponent, seed=seed)
+        for r in range(rounds):
+            name = f"bench{r}"   # a league of its own each round: the same season each time
+            sv.create_league(db, name, source)
+            info = sv.new_season(db, name, games_per_opponent=games_per_opponent, seed=seed)
             with session(sv.engine_for(db)) as s:
-                ctx = sv._context(s, "bench", info.number)
+                ctx = sv._context(s, name, info.number)
                 slots = repo.schedule(session=s, season_id=info.id, pending_only=True)
             t0 = time.perf_counter()
             for slot in slots:
@@ -580,14 +588,15 @@ def bench_season(seed: int = 1, league_path: Optional[Path] = None,
                 ctx.after_game(rest, starters)
             engine_times.append(time.perf_counter() - t0)
             t0 = time.perf_counter()
-            report = sv.sim_days(db, "bench", info.number, to_end=True)
+            report = sv.sim_days(db, name, info.number, to_end=True)
             stored_times.append(time.perf_counter() - t0)
             games = report.games
         size = sum(p.stat().st_size for p in Path(folder).glob("bench.sqlite3*")) / rounds
         sv.close_all()
     engine_time, stored_time = min(engine_times), min(stored_times)
     extra = stored_time / engine_time - 1
-    typer.echo(f"season           {games} games ({games_per_opponent} per opponent), seed {seed}, "
+    typer.echo(f"season           {games} games ({info.games_per_opponent} per opponent"
+               f"{', ' + source if league_path is not None else ''}), seed {seed}, "
                f"best of {rounds}")
     typer.echo(f"engine alone     {engine_time:.3f} s  ({games / engine_time:.0f} games/s)")
     typer.echo(f"with storage     {stored_time:.3f} s  ({games / stored_time:.0f} games/s, SQLite)")

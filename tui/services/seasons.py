@@ -30,8 +30,8 @@ FIRST_YEAR = 2026
 def new_season(db: str | Path | None, league: str | None = None, *,
                games_per_opponent: int | None = None, series_length: int | None = None,
                seed: int | None = None, start: date | None = None,
-               off_days: Sequence[int] = (0,), schedule_csv: Path | None = None
-               ) -> repo.SeasonInfo:
+               off_days: Sequence[int] = (0,), schedule_csv: Path | None = None,
+               cards: Path | None = None) -> repo.SeasonInfo:
     """Make and store the next season of a league: its calendar (generated, or read from a
     schedule CSV, refused whole with file, line, column on a problem) and its cards.
 
@@ -43,6 +43,10 @@ def new_season(db: str | Path | None, league: str | None = None, *,
     The next season is a year on from the last, with a seed of its own (the last one's + 1
     unless given) so it plays other games; it carries the last season's cards and saved
     choices, and its pitchers start rested. A season under way must be closed first.
+
+    `cards` (a league folder's batters.csv and pitchers.csv) gives the new year's cards
+    instead: a player matched by id keeps his history, new ids join, players left out leave
+    (the managers' saved choices start afresh).
     """
     engine = engine_for(db)
     with session(engine) as s:
@@ -60,6 +64,18 @@ def new_season(db: str | Path | None, league: str | None = None, *,
         if start is None and prev is not None:
             start = _same_day(prev.start, year)
         carry = prev.id if prev is not None and prev.closed else None
+        if cards is not None:
+            folder = Path(cards)
+            if folder.suffix.lower() == ".toml" or folder.is_file():
+                folder = folder.parent
+            try:
+                batters = (folder / "batters.csv").read_text(encoding="utf-8-sig")
+                pitchers = (folder / "pitchers.csv").read_text(encoding="utf-8-sig")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise ServiceError(f"{folder}: cannot read the cards: {exc}") from None
+            repo.take_cards(session=s, league_id=row.id, batters=batters, pitchers=pitchers,
+                            where=str(folder))
+            carry = None
         lg = repo.load_league(session=s, league_id=row.id, season_id=carry)
         codes = [t.code for t in lg.teams]
         settings = lg.settings or {}

@@ -181,6 +181,9 @@ class PlayerView:
     career_pitching: PitchingStats | None
     career_fielding: FieldingStats | None
     game_log: list[dict]
+    # this season's postseason, kept apart from the regular season above
+    post_batting: BattingStats | None = None
+    post_pitching: PitchingStats | None = None
 
 
 def player(db: str | Path | None, ref: str, league: str | None = None,
@@ -199,6 +202,9 @@ def player(db: str | Path | None, ref: str, league: str | None = None,
         cbat = repo.batting_lines(session=s, season_ids=all_seasons, player=pid)
         cpit = repo.pitching_lines(session=s, season_ids=all_seasons, player=pid)
         cfld = repo.fielding_lines(session=s, season_ids=all_seasons, player=pid)
+        pbat = repo.batting_lines(session=s, season_ids=[info.id], player=pid, kind="postseason")
+        ppit = repo.pitching_lines(session=s, season_ids=[info.id], player=pid,
+                                   kind="postseason")
 
     def b(lines: list) -> BattingStats | None:
         return add_batting(ln.line for ln in lines) if lines else None
@@ -223,7 +229,8 @@ def player(db: str | Path | None, ref: str, league: str | None = None,
                          **dict(zip(PIT_FIELDS, ln.line))}
     team = lg.player(pid).team
     return PlayerView(pid, name, team, info.number, b(bat), p(pit), f(fld), b(cbat), p(cpit),
-                      f(cfld), [log[k] for k in sorted(log, key=lambda n: (log[n]["day"], n))])
+                      f(cfld), [log[k] for k in sorted(log, key=lambda n: (log[n]["day"], n))],
+                      b(pbat), p(ppit))
 
 
 def stats_dict(stats: Any) -> dict | None:
