@@ -43,8 +43,9 @@ class SeasonState:
 
     def rotation(self, team: str) -> list[str]:
         """The team's saved rotation (its players still active), else the computer's."""
+        on_team = {p.id for p in self.league.team(team).players}
         saved = [pid for pid in self.prefs.get(team, {}).get("rotation", [])
-                 if pid not in self.reserves()]
+                 if pid not in self.reserves() and pid in on_team]
         return saved or [pid for pid in rotation(self.league, team) if pid not in self.reserves()]
 
     def after_game(self, rest: Mapping[str, PitcherRest], starters: Mapping[str, str]) -> None:

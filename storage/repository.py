@@ -563,8 +563,8 @@ def _json_line(text: str, key: str, index: int | None = None, column: str = "") 
 def create_season(*, session: Session, league_id: int, games: Sequence[ScheduledGame], seed: int,
                   games_per_opponent: int, series_length: int, start: date,
                   year: int | None = None, carry_from: int | None = None) -> SeasonInfo:
-    """A new season: its cards (the league's own, or with `carry_from` those of that season:
-    its edits and the managers' saved choices carry on), its schedule and its teams' state.
+    """A new season: the league's own cards copied for it, its schedule and its teams' state;
+    with `carry_from` the managers' saved choices of that season carry on.
     Pitchers start rested: rest and fatigue belong to a season."""
     number = (session.exec(select(func.max(SeasonRow.number))
                            .where(SeasonRow.league_id == league_id)).one() or 0) + 1
@@ -575,11 +575,9 @@ def create_season(*, session: Session, league_id: int, games: Sequence[Scheduled
     session.flush()
     assert row.id is not None
     sid = row.id
-    from_season = (CardRow.season_id.is_(None) if carry_from is None  # type: ignore[union-attr]
-                   else CardRow.season_id == carry_from)
     base = session.exec(
         select(CardRow).join(PlayerRow)
-        .where(PlayerRow.league_id == league_id, from_season)
+        .where(PlayerRow.league_id == league_id, CardRow.season_id.is_(None))  # type: ignore[union-attr]
     ).all()
     session.execute(insert(CardRow.__table__), [
         {"player_id": c.player_id, "season_id": sid, "team": c.team, "batting": c.batting,
@@ -614,6 +612,20 @@ def season_info(*, session: Session, season_id: int) -> SeasonInfo:
     return SeasonInfo(row.id, row.league_id, row.number, row.seed, row.games_per_opponent,
                       row.series_length, row.start, total, final,
                       row.year if row.year is not None else row.start.year, row.phase)
+
+
+def promote_cards(*, session: Session, league_id: int, season_id: int) -> None:
+    """Make a season's cards (its edits included) the league's own, which the next season
+    copies: closing a season carries its rosters on."""
+    c = CardRow.__table__
+    cards = session.exec(select(CardRow).where(CardRow.season_id == season_id)).all()
+    if not cards:
+        return
+    ids = list(session.exec(select(PlayerRow.id).where(PlayerRow.league_id == league_id)).all())
+    session.execute(delete(c).where(c.c.season_id.is_(None), c.c.player_id.in_(ids)))
+    session.execute(insert(c), [{"player_id": x.player_id, "season_id": None, "team": x.team,
+                                 "batting": x.batting, "pitching": x.pitching} for x in cards])
+    session.flush()
 
 
 def set_phase(*, session: Session, season_id: int, phase: str) -> None:
@@ -678,8 +690,9 @@ def rest_state(*, session: Session, season_id: int) -> tuple[dict[str, StoredRes
 
 def record_game(*, session: Session, season_id: int, slot: GameSlot, result: GameResult,
                 seed: int | None, rest: Mapping[str, StoredRest],
-                starters: Mapping[str, str]) -> int:
+                starters: Mapping[str, str], compact: bool = False) -> int:
     """Store a finished game: result, line-ups, rolls and plays, lines, rest of its pitchers.
+    `compact` keeps the raw rolls instead of the roll log and plays (storage.mappers.game_data).
 
     This is the hot path of a season simulation: the game row goes in through Core, everything
     else through statements compiled once per dialect and run with executemany; the caller
@@ -695,7 +708,7 @@ def record_game(*, session: Session, season_id: int, slot: GameSlot, result: Gam
             raise LeagueError(f"game {slot.number} was stored meanwhile by another program "
                               "simulating this season; run again to carry on")
         now = _now()
-        _many(cursor, dialect, "game", [(slot.id, season_id, seed, game_data(result),
+        _many(cursor, dialect, "game", [(slot.id, season_id, seed, game_data(result, compact),
                                          now.strftime("%Y-%m-%d %H:%M:%S.%f") if sqlite else now)],
               many=False)
         gid = cursor.fetchone()[0]
@@ -1030,39 +1043,57 @@ def take_cards(*, session: Session, league_id: int, batters: str, pitchers: str,
     league's own cards: a player matched by id keeps his history and gets his new cards, a new
     id joins, a player left out leaves (his past seasons stay; he has no card from now on)."""
     stored = stored_texts(session=session, league_id=league_id)
-    texts = LeagueTexts(stored.toml, batters, pitchers, where)
-    texts.parse()   # the whole league with the new cards, or a LeagueError naming file and line
-    batting = {r["id"]: r for r in csv_rows(batters)}
-    pitching = {r["id"]: r for r in csv_rows(pitchers)}
+    LeagueTexts(stored.toml, batters, pitchers, where).parse()   # names file and line
+    had = set(session.exec(select(PlayerRow.pid).join(CardRow)
+                           .where(PlayerRow.league_id == league_id,
+                                  CardRow.season_id.is_(None))).all())  # type: ignore[union-attr]
+    known = set(session.exec(select(PlayerRow.pid).where(PlayerRow.league_id == league_id)).all())
+    rows = {r["id"]: r["name"] for r in [*csv_rows(pitchers), *csv_rows(batters)]}
+    replace_base_cards(session=session, league_id=league_id, batters_csv=batters,
+                       pitchers_csv=pitchers)
+    p = PlayerRow.__table__
+    for pid, name in rows.items():
+        if pid in known:
+            session.execute(update(p).where(p.c.league_id == league_id, p.c.pid == pid)
+                            .values(name=name))
+    session.flush()
+    order = list(rows)
+    return CardsTaken(tuple(pid for pid in order if pid in had),
+                      tuple(pid for pid in order if pid not in known),
+                      tuple(sorted(had - set(order))))
+
+
+def replace_base_cards(*, session: Session, league_id: int, batters_csv: str,
+                       pitchers_csv: str) -> int:
+    """Replace a league's own cards (the ones its next season copies) by these, checked whole
+    with the league's teams and roster size first; seasons already made keep their cards.
+    Returns how many players the league's cards now hold."""
+    league = session.get(LeagueRow, league_id)
+    if league is None:
+        raise NotFound(f"no league with id {league_id}")
+    current = stored_texts(session=session, league_id=league_id)
+    LeagueTexts(current.toml, batters_csv, pitchers_csv, f"league {league.name}").parse()
+    batting = {r["id"]: r for r in csv_rows(batters_csv)}
+    pitching = {r["id"]: r for r in csv_rows(pitchers_csv)}
     order = list(dict.fromkeys([*batting, *pitching]))
     names = {**{k: v["name"] for k, v in batting.items()},
              **{k: v["name"] for k, v in pitching.items()}}
     ids = dict(session.exec(select(PlayerRow.pid, PlayerRow.id)
                             .where(PlayerRow.league_id == league_id)).all())
-    had = set(session.exec(select(PlayerRow.pid).join(CardRow)
-                           .where(PlayerRow.league_id == league_id,
-                                  CardRow.season_id.is_(None))).all())  # type: ignore[union-attr]
-    joined = [pid for pid in order if pid not in ids]
-    if joined:
+    new = [pid for pid in order if pid not in ids]
+    if new:
         session.execute(insert(PlayerRow.__table__),
-                        [{"league_id": league_id, "pid": pid, "name": names[pid]}
-                         for pid in joined])
+                        [{"league_id": league_id, "pid": pid, "name": names[pid]} for pid in new])
         ids = dict(session.exec(select(PlayerRow.pid, PlayerRow.id)
                                 .where(PlayerRow.league_id == league_id)).all())
-    for pid in order:
-        if pid not in joined:
-            session.execute(update(PlayerRow.__table__)
-                            .where(PlayerRow.__table__.c.id == ids[pid]).values(name=names[pid]))
-    c = CardRow.__table__
-    session.execute(delete(c).where(c.c.season_id.is_(None),
-                                    c.c.player_id.in_(list(ids.values()))))
-    session.execute(insert(c), [
+    session.execute(delete(CardRow.__table__).where(
+        CardRow.__table__.c.season_id.is_(None),
+        CardRow.__table__.c.player_id.in_(list(ids.values()))))
+    session.execute(insert(CardRow.__table__), [
         {"player_id": ids[pid], "season_id": None,
          "team": (batting.get(pid) or pitching[pid])["team"],
          "batting": _dumps(batting[pid]) if pid in batting else None,
          "pitching": _dumps(pitching[pid]) if pid in pitching else None}
         for pid in order])
     session.flush()
-    left = sorted(had - set(order))
-    return CardsTaken(tuple(pid for pid in order if pid not in joined and pid in had),
-                      tuple(joined), tuple(left))
+    return len(order)

@@ -45,6 +45,9 @@ from tui.cli_referee import register as register_referee  # noqa: E402
 register_referee(app)
 from tui.cli_league import register as register_league  # noqa: E402
 register_league(app)
+from tui.cli_cards import register as register_cards  # noqa: E402
+register_cards(app)
+import tui.cli_share  # noqa: E402,F401  (impact league share|manager|whoami|log|keyboard|void)
 from tui.cli_odds import register as register_odds  # noqa: E402
 register_odds(app)
 
@@ -81,7 +84,8 @@ def sim_game(
     home: Optional[str] = typer.Option(None, "--home", help="Home team code."),
     seed: int = typer.Option(1, "--seed", help="Seed of the first game; game k uses seed+k."),
     count: int = typer.Option(1, "--count", min=1, help="How many games."),
-    as_json: bool = typer.Option(False, "--json", help="One JSON object per game per line."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object per game per line (compact: raw rolls, lines, plays as short codes)."),
+    detail: bool = typer.Option(False, "--detail", help="With --json: the full roll log and play-by-play text."),
     rolls: Optional[Path] = typer.Option(None, "--rolls", help="Raw rolls, one per line, instead of the seed."),
     rotation: int = typer.Option(0, "--rotation", min=0, help="Turn of the rotation that starts game 1."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Ruleset name or file."),
@@ -89,7 +93,7 @@ def sim_game(
     typed: bool = typer.Option(False, "--typed", help="Roll real dice and type each roll in."),
 ) -> None:
     """Play games with computer managers on both sides and print the box scores."""
-    from league.boxscore import render, result_dict
+    from league.boxscore import compact_dict, render, result_dict
     from league.dice import ScriptedDice
     from league.simulate import play_game, players_of, schedule
 
@@ -134,8 +138,9 @@ def sim_game(
         except LeagueError as exc:
             fail(str(exc))
         if as_json:
-            typer.echo(json.dumps(result_dict(result, None if scripted else seed + k),
-                                  ensure_ascii=False))
+            as_data = result_dict if detail else compact_dict
+            typer.echo(json.dumps(as_data(result, None if scripted else seed + k),
+                                  ensure_ascii=False, separators=None if detail else (",", ":")))
         else:
             if k:
                 typer.echo("\n" + "=" * 72 + "\n")
@@ -189,32 +194,39 @@ def bench(
     if season:
         from tui.cli_league import bench_season, guarded
         return guarded(bench_season)(seed, league, rounds=rounds)
+    from league import game as engine_module
     from league.game import PA
     from league.simulate import schedule, seeded_games
 
     lg = _league(league)
     rs = _ruleset(lg, None)
     matchups = schedule(lg, games)
-    t0 = time.perf_counter()
-    pas = 0
-    nrolls = 0
-    for _, result in seeded_games(lg, rs, matchups, seed):
-        pas += sum(line[PA] for _, _, line, _ in result.batting)
-        nrolls += len(result.rolls)
-    engine = time.perf_counter() - t0
-    rnd = random.Random(seed)
-    t0 = time.perf_counter()
-    randint = rnd.randint
-    for _ in range(nrolls):
-        randint(1, 100)
-    dice = time.perf_counter() - t0
+    build = ("pure Python" if (engine_module.__file__ or "").endswith(".py")
+             else "compiled (mypyc: IMPACT_MYPYC=1)")
+    typer.echo(f"build            {build}")
     typer.echo(f"games            {games}")
-    typer.echo(f"time             {engine:.3f} s")
-    typer.echo(f"games/s          {games / engine:.1f}")
-    typer.echo(f"PA/s             {pas / engine:.0f}")
-    typer.echo(f"rolls/game       {nrolls / games:.1f}")
-    typer.echo(f"dice time        {dice:.4f} s for {nrolls} random.randint(1, 100) draws")
-    typer.echo(f"engine/dice      {engine / dice:.1f}")
+    for quiet in (False, True):
+        t0 = time.perf_counter()
+        pas = 0
+        nrolls = 0
+        for _, result in seeded_games(lg, rs, matchups, seed, quiet=quiet):
+            pas += sum(line[PA] for _, _, line, _ in result.batting)
+            nrolls += len(result.raws)
+        engine = time.perf_counter() - t0
+        rnd = random.Random(seed)
+        t0 = time.perf_counter()
+        randint = rnd.randint
+        for _ in range(nrolls):
+            randint(1, 100)
+        dice = time.perf_counter() - t0
+        what = "quiet (no roll log, no play text)" if quiet else "full record (roll log and plays)"
+        typer.echo(f"--- {what}")
+        typer.echo(f"time             {engine:.3f} s")
+        typer.echo(f"games/s          {games / engine:.1f}")
+        typer.echo(f"PA/s             {pas / engine:.0f}")
+        typer.echo(f"rolls/game       {nrolls / games:.1f}")
+        typer.echo(f"dice time        {dice:.4f} s for {nrolls} random.randint(1, 100) draws")
+        typer.echo(f"engine/dice      {engine / dice:.1f}")
 
 
 @rules_app.command("check")

@@ -51,6 +51,8 @@ def guarded(fn: F) -> F:
             _fail(str(exc))
         except SQLAlchemyError as exc:
             _fail(str(sv.db_error(exc)))
+        except sv.driver_errors() as exc:
+            _fail(str(sv.db_error(exc)))
         except KeyboardInterrupt:
             _fail("interrupted; every game finished so far is stored (run again to carry on)", 130)
         except (typer.Exit, typer.Abort, click.exceptions.ClickException):
@@ -584,7 +586,7 @@ def bench_season(seed: int = 1, league_path: Optional[Path] = None,
                 slots = repo.schedule(session=s, season_id=info.id, pending_only=True)
             t0 = time.perf_counter()
             for slot in slots:
-                _result, rest, starters = sv.play_slot(ctx, slot)
+                _result, rest, starters = sv.play_slot(ctx, slot, quiet=True)
                 ctx.after_game(rest, starters)
             engine_times.append(time.perf_counter() - t0)
             t0 = time.perf_counter()

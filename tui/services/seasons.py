@@ -21,7 +21,7 @@ from storage import repository as repo
 from storage import roster_edit
 from storage.db import session
 from storage.rulesets import load_ruleset
-from tui.services.db import ServiceError, engine_for
+from tui.services.db import ServiceError, engine_for, require_commissioner
 
 
 FIRST_YEAR = 2026
@@ -49,6 +49,7 @@ def new_season(db: str | Path | None, league: str | None = None, *,
     (the managers' saved choices start afresh).
     """
     engine = engine_for(db)
+    require_commissioner(db, "make seasons and schedules", league)
     with session(engine) as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
@@ -76,7 +77,7 @@ def new_season(db: str | Path | None, league: str | None = None, *,
             repo.take_cards(session=s, league_id=row.id, batters=batters, pitchers=pitchers,
                             where=str(folder))
             carry = None
-        lg = repo.load_league(session=s, league_id=row.id, season_id=carry)
+        lg = repo.load_league(session=s, league_id=row.id)
         codes = [t.code for t in lg.teams]
         settings = lg.settings or {}
         calendar = bool(lg.leagues) or "schedule" in settings
@@ -136,7 +137,8 @@ def _same_day(day: date, year: int) -> date:
 
 def close_season(db: str | Path | None, league: str | None = None) -> repo.SeasonInfo:
     """Close the latest season once its games and its postseason (if the league has one) are
-    played: it is frozen (no more games) and the next season can start from its rosters."""
+    played: it is frozen (no more games or edits) and its cards become the league's own, which
+    the next season starts from (unless new ones come: `season new --cards`, `cards --into`)."""
     engine = engine_for(db)
     with session(engine) as s:
         row = repo.find_league(session=s, name=league)
@@ -159,6 +161,7 @@ def close_season(db: str | Path | None, league: str | None = None) -> repo.Seaso
             raise ServiceError(f"the postseason is not over (series {', '.join(left)} still to "
                                "decide): `impact postseason sim`")
         repo.set_phase(session=s, season_id=info.id, phase="closed")
+        repo.promote_cards(session=s, league_id=row.id, season_id=info.id)
         s.commit()
         return repo.season_info(session=s, season_id=info.id)
 
@@ -194,11 +197,12 @@ def _context(s: Any, league: str | None, season: int | None) -> SeasonContext:
                          last=dict(last), prefs=prefs)
 
 
-def play_slot(ctx: SeasonContext, slot: repo.GameSlot
+def play_slot(ctx: SeasonContext, slot: repo.GameSlot, *, quiet: bool = False
               ) -> tuple[GameResult, dict[str, PitcherRest], dict[str, str]]:
-    """Play one scheduled game: rested starters, carried fatigue, seeded dice; the new rest."""
+    """Play one scheduled game: rested starters, carried fatigue, seeded dice; the new rest.
+    `quiet` keeps the raw rolls only (the roll log and plays come back by replaying)."""
     return play_scheduled(ctx, ctx.ruleset, slot.day, slot.away, slot.home,
-                          game_seed(ctx.season.seed, slot.number))
+                          game_seed(ctx.season.seed, slot.number), quiet=quiet)
 
 
 @dataclass(frozen=True)
@@ -228,6 +232,10 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
     if days is not None and days < 1:
         raise ServiceError("--days must be at least 1")
     engine = engine_for(db)
+    require_commissioner(db, "simulate games", league)
+    if engine.dialect.name == "postgresql":
+        from tui.services.live import record_finished  # games managers finished, first
+        record_finished(db, league)
     with session(engine) as s:
         ctx = _context(s, league, season)
         if ctx.season.closed:
@@ -244,13 +252,15 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
         if cancel is not None and cancel():
             stopped = True
             break
-        result, rest, starters = play_slot(ctx, slot)
+        # a quiet game stored compactly: its play-by-play and roll log are made on demand by
+        # replaying its raw rolls (tui.services.games)
+        result, rest, starters = play_slot(ctx, slot, quiet=True)
         with session(engine) as s:
             repo.record_game(session=s, season_id=ctx.season.id, slot=slot, result=result,
                              seed=game_seed(ctx.season.seed, slot.number),
                              rest={p: repo.StoredRest(r.available_on, r.fatigue)
                                    for p, r in rest.items()},
-                             starters=starters)
+                             starters=starters, compact=True)
             s.commit()
         ctx.after_game(rest, starters)
         done += 1
