@@ -13,7 +13,7 @@ from league.postseason import SeriesFormat, SeriesState, postseason_specs, seed_
 from league.season import game_seed, play_scheduled
 from storage import repository as repo
 from storage.db import session
-from tui.services.db import Db, ServiceError, engine_for
+from tui.services.db import Db, ServiceError, engine_for, require_commissioner
 from tui.services.seasons import SeasonContext, SimReport, _context
 from tui.services.stats import league_tables
 
@@ -92,6 +92,7 @@ def postseason(db: Db, league: str | None = None, season: int | None = None) -> 
 
 def start_postseason(db: Db, league: str | None = None) -> PostseasonView:
     """Seed the postseason from the final standings and open its first series."""
+    require_commissioner(db, "start the postseason", league)
     engine = engine_for(db)
     with session(engine) as s:
         ctx = _context(s, league, None)
@@ -168,6 +169,7 @@ def _pending(series: list[repo.StoredSeries]) -> list[repo.StoredSeries]:
 def next_game(db: Db, league: str | None = None) -> repo.GameSlot | None:
     """The next postseason game to play, scheduled if it is not yet (None when none is left):
     the earliest of the series under way."""
+    require_commissioner(db, "schedule postseason games", league)
     engine = engine_for(db)
     with session(engine) as s:
         ctx = _context(s, league, None)
@@ -259,6 +261,7 @@ def sim_postseason(db: Db, league: str | None = None, *, games: int | None = Non
     the series it decides in its own transaction."""
     if games is not None and games < 1:
         raise ServiceError("--games must be at least 1")
+    require_commissioner(db, "simulate games", league)
     engine = engine_for(db)
     with session(engine) as s:
         ctx = _context(s, league, None)

@@ -139,6 +139,7 @@ def close_season(db: str | Path | None, league: str | None = None) -> repo.Seaso
     """Close the latest season once its games and its postseason (if the league has one) are
     played: it is frozen (no more games or edits) and its cards become the league's own, which
     the next season starts from (unless new ones come: `season new --cards`, `cards --into`)."""
+    require_commissioner(db, "close seasons", league)
     engine = engine_for(db)
     with session(engine) as s:
         row = repo.find_league(session=s, name=league)
