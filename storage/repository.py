@@ -209,7 +209,9 @@ def stored_texts(*, session: Session, league_id: int, season_id: int | None = No
                      else CardRow.season_id == season_id)
     cards = session.exec(
         select(CardRow.batting, CardRow.pitching).join(PlayerRow)
-        .where(PlayerRow.league_id == league_id, season_filter).order_by(col(PlayerRow.id))
+        # a released player (no team: a free agent) is on no team's roster
+        .where(PlayerRow.league_id == league_id, season_filter, CardRow.team != "")
+        .order_by(col(PlayerRow.id))
     ).all()
     where = f"league {league.name}" + ("" if season_id is None else f" (season id {season_id})")
     return league_texts(league, ruleset, teams, cards, where)

@@ -45,6 +45,8 @@ from tui.cli_referee import register as register_referee  # noqa: E402
 register_referee(app)
 from tui.cli_league import register as register_league  # noqa: E402
 register_league(app)
+from tui.cli_history import register as register_history  # noqa: E402
+register_history(app)
 
 
 def fail(message: str, code: int = 2) -> None:

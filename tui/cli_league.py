@@ -337,9 +337,15 @@ def player_cmd(
     db: Optional[str] = DB_OPT,
     as_json: bool = JSON_OPT,
     log: bool = typer.Option(True, "--log/--no-log", help="Print the game log."),
+    career: bool = typer.Option(False, "--career",
+                                help="His seasons year by year (年度別成績) with career totals."),
 ) -> None:
-    """A player's season and career stats and game log."""
+    """A player's season and career stats and game log (--career: year by year)."""
     from tui import services as sv
+    if career:
+        from tui.cli_history import career_out
+        career_out(db, ref, league, as_json)
+        return
     view = sv.player(db, ref, league, season)
     if as_json:
         _echo_json({"id": view.id, "name": view.name, "team": view.team, "season": view.season,
