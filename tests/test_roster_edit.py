@@ -8,7 +8,7 @@ from sqlalchemy import inspect
 
 from league.errors import CardError, LeagueError
 from storage.roster_edit import RosterPrefRow, check_batting, check_pitching
-from tui import services, services_roster
+from tui import services
 
 
 @pytest.fixture(scope="module")
@@ -58,30 +58,30 @@ def test_an_impossible_pitching_card_is_refused_with_the_reason(change, message)
 
 
 def test_a_card_edit_changes_the_season_copy_only(db):
-    new = services_roster.save_card(db, "SAP01", batting={**BAT, "SR": "9"})
+    new = services.save_card(db, "SAP01", batting={**BAT, "SR": "9"})
     assert new.batting.SR == 9
-    assert services_roster.season_league(db).player("SAP01").batting.SR == 9
+    assert services.season_league(db).player("SAP01").batting.SR == 9
     assert services.open_league(db).player("SAP01").batting.SR == 2
     with pytest.raises(CardError):
-        services_roster.save_card(db, "SAP16", batting=BAT)      # a pitcher without his own card
-    assert services_roster.card_values(new)["batting"]["SR"] == "9"
+        services.save_card(db, "SAP16", batting=BAT)      # a pitcher without his own card
+    assert services.card_values(new)["batting"]["SR"] == "9"
 
 
 def test_reserves_and_preferences_round_trip(db):
-    view = services_roster.set_reserve(db, "SAP27", True)
+    view = services.set_reserve(db, "SAP27", True)
     assert view.reserves == frozenset({"SAP27"}) and len(view.active) == 27
     assert "SAP27" not in view.bullpen
-    services_roster.set_reserve(db, "SAP01", True)
-    services_roster.set_reserve(db, "SAP10", True)
+    services.set_reserve(db, "SAP01", True)
+    services.set_reserve(db, "SAP10", True)
     with pytest.raises(LeagueError, match="no catcher"):
-        services_roster.set_reserve(db, "SAP15", True)      # the last catcher of the 28
-    assert services_roster.team_roster(db, "SAP").reserves == {"SAP27", "SAP01", "SAP10"}
-    view = services_roster.team_roster(db, "SAP")
+        services.set_reserve(db, "SAP15", True)      # the last catcher of the 28
+    assert services.team_roster(db, "SAP").reserves == {"SAP27", "SAP01", "SAP10"}
+    view = services.team_roster(db, "SAP")
     order = list(view.order)
     order[0], order[8] = order[8], order[0]
-    services_roster.save_order(db, "SAP", order)
-    services_roster.save_rotation(db, "SAP", list(reversed(view.rotation)))
-    again = services_roster.team_roster(db, "SAP")
+    services.save_order(db, "SAP", order)
+    services.save_rotation(db, "SAP", list(reversed(view.rotation)))
+    again = services.team_roster(db, "SAP")
     assert again.order_saved and list(again.order) == order
     assert again.rotation_saved and again.rotation == tuple(reversed(view.rotation))
     # the catcher and another batter swap positions: the other one cannot catch
@@ -90,11 +90,11 @@ def test_reserves_and_preferences_round_trip(db):
     bad = list(order)
     bad[c], bad[o] = (order[c][0], order[o][1]), (order[o][0], "C")
     with pytest.raises(LeagueError, match="cannot play"):
-        services_roster.save_order(db, "SAP", bad)
+        services.save_order(db, "SAP", bad)
     with pytest.raises(LeagueError, match="not an active starter"):
-        services_roster.save_rotation(db, "SAP", ["SAP27"])
-    services_roster.clear_preference(db, "SAP", "rotation")
-    assert not services_roster.team_roster(db, "SAP").rotation_saved
+        services.save_rotation(db, "SAP", ["SAP27"])
+    services.clear_preference(db, "SAP", "rotation")
+    assert not services.team_roster(db, "SAP").rotation_saved
 
 
 def test_the_migration_makes_the_table_of_the_model(db):

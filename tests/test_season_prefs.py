@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tui import services, services_roster
+from tui import services
 
 
 @pytest.fixture
@@ -27,28 +27,28 @@ def _games_of(db, team):
 
 
 def test_the_saved_rotation_starts_in_its_order(db):
-    view = services_roster.team_roster(db, "SAP")
+    view = services.team_roster(db, "SAP")
     wanted = list(reversed(view.rotation))
-    services_roster.save_rotation(db, "SAP", wanted)
+    services.save_rotation(db, "SAP", wanted)
     services.sim_days(db, days=4)
     starters = [lu["pitcher"] for lu in _games_of(db, "SAP")]
     assert starters == wanted[:len(starters)] and len(starters) >= 3
 
 
 def test_the_saved_batting_order_is_played(db):
-    view = services_roster.team_roster(db, "SEN")
+    view = services.team_roster(db, "SEN")
     order = list(view.order)
     order[0], order[1] = order[1], order[0]
-    services_roster.save_order(db, "SEN", order)
+    services.save_order(db, "SEN", order)
     services.sim_days(db, days=2)
     for lu in _games_of(db, "SEN"):
         assert list(zip(lu["order"], lu["positions"]))[:2] == order[:2]
 
 
 def test_a_player_in_the_reserves_sits_out(db):
-    view = services_roster.team_roster(db, "CHB")
+    view = services.team_roster(db, "CHB")
     regular = view.order[0][0]
-    services_roster.set_reserve(db, regular, True)
+    services.set_reserve(db, regular, True)
     services.sim_days(db, days=3)
     games = _games_of(db, "CHB")
     assert games
@@ -57,10 +57,10 @@ def test_a_player_in_the_reserves_sits_out(db):
 
 
 def test_the_saved_bullpen_order_decides_the_closer(db):
-    view = services_roster.team_roster(db, "OSK")
+    view = services.team_roster(db, "OSK")
     relievers = [p for p in view.bullpen]
     order = list(reversed(relievers))           # the weakest arm first: he closes now
-    services_roster.save_bullpen(db, "OSK", order)
+    services.save_bullpen(db, "OSK", order)
     services.sim_days(db, days=12)
     saves_or_ninth = []
     for _, games in services.schedule_days(db):

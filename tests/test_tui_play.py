@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual import events
 
-from tui import services, services_live
+from tui import services
 from tui.app import ImpactApp
 from tui.screens import play as play_module
 from tui.screens.play import PlayScreen
@@ -214,7 +214,7 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
         await pilot.press("u")
         await _until(pilot, lambda: screen._run is not old_run and screen.question is not None)
         assert len(screen._run.game.live_log.rolls) < rolls
-        saved = services_live.list_live(db)[0].log
+        saved = services.list_live(db)[0].log
         assert len(saved.rolls) <= len(screen._run.game.live_log.rolls)
 
         # up to the fifth inning, then quit: the game is saved
@@ -222,7 +222,7 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
         done_rolls = len(screen._run.game.live_log.rolls)
         await pilot.press("q")
         await _until(pilot, lambda: _play(app) is None)
-    [info] = services_live.list_live(db)
+    [info] = services.list_live(db)
     assert len(info.log.rolls) == done_rolls and info.status == "playing"
 
     app = ImpactApp(db=db)
@@ -242,7 +242,7 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
     assert set(STRATEGY_KEYS) <= policy.used, set(STRATEGY_KEYS) - policy.used
     assert policy.picked == {"bullpen", "bench", "runner", "defsub"}
     assert services.standings(db).final == 1
-    assert services_live.list_live(db) == []
+    assert services.list_live(db) == []
     box = services.boxscore(db, 1, plays=False)
     assert box.number == 1
     texts = [p["text"] for p in box.data["plays"]]
@@ -266,7 +266,7 @@ async def test_an_exhibition_closed_with_the_app_is_saved_resumed_and_abandoned(
         log = screen._run.game.live_log
         where = (len(log.rolls), len(log.decisions))
         await pilot.press("ctrl+q")               # closing the app mid-game loses nothing
-    [info] = services_live.list_live(db)
+    [info] = services.list_live(db)
     assert info.number is None and (len(info.log.rolls), len(info.log.decisions)) == where
 
     app = ImpactApp(db=db)
@@ -284,7 +284,7 @@ async def test_an_exhibition_closed_with_the_app_is_saved_resumed_and_abandoned(
         await _until(pilot, lambda: app.screen.query("#box-text-body"))
         assert type(app.screen).__name__ == "BoxTextDialog"
         await pilot.press("escape")
-        assert services_live.list_live(db) == []
+        assert services.list_live(db) == []
 
         app.play_exhibition()                     # another one, left and then abandoned
         await _until(pilot, lambda: app.screen.query("#play-setup"))
@@ -292,11 +292,11 @@ async def test_an_exhibition_closed_with_the_app_is_saved_resumed_and_abandoned(
         await _question(app, pilot)
         await pilot.press("escape")
         await _until(pilot, lambda: _play(app) is None)
-        assert len(services_live.list_live(db)) == 1
+        assert len(services.list_live(db)) == 1
         app.resume_live_game()
         await _until(pilot, lambda: app.screen.query("#resume-list"))
         await pilot.press("x")
-        await _until(pilot, lambda: services_live.list_live(db) == [])
+        await _until(pilot, lambda: services.list_live(db) == [])
 
 
 def test_only_the_answers_the_rules_allow_have_keys():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tui import services, services_roster
+from tui import services
 from tui.app import ImpactApp
 from tui_helpers import opened as _opened
 from tui_helpers import settled_screenshot
@@ -63,7 +63,7 @@ async def test_a_pitcher_shows_his_running_era(tmp_path):
         await _until(pilot, lambda: _detail_of(app, "SAP16"))
         _player, _shown, series = screen.detail
         assert series.kind == "era"
-        assert series == services_roster.season_series(view)
+        assert series == services.season_series(view)
         assert screen.query_one("#player-log").row_count == len(
             [e for e in view.game_log if "pitching" in e])
         assert "防御率" in str(screen.query_one("#chart-title").render())

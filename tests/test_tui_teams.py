@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tui import services, services_roster
+from tui import services
 from tui.app import ImpactApp
 from tui_helpers import opened as _opened
 from tui_helpers import settled_screenshot
@@ -68,14 +68,14 @@ async def test_an_impossible_card_is_refused_and_a_good_one_saved(tmp_path):
         await _until(pilot, lambda: "below" in str(editor.query_one("#card-error").render()))
         assert app.screen is editor
         assert "HR bound ~30 is below the bound before it (~34)" in _notes(app)
-        assert services_roster.season_league(db).player("SAP01").batting.bounds.bound("HR") == 37
+        assert services.season_league(db).player("SAP01").batting.bounds.bound("HR") == 37
         await pilot.press("end", "ctrl+u", *_keys("5 28 34 40 62 80 89 100"))
         editor.query_one("#f-batting-SR").focus()
         await pilot.press("end", "ctrl+u", *_keys("9"), "enter")
         await _until(pilot, lambda: not app.screen.query("#card-editor"))
-        await _until(pilot, lambda: services_roster.season_league(db).player("SAP01")
+        await _until(pilot, lambda: services.season_league(db).player("SAP01")
                      .batting.bounds.bound("HR") == 40)
-        card = services_roster.season_league(db).player("SAP01").batting
+        card = services.season_league(db).player("SAP01").batting
         assert card.SR == 9
         # the league's own card is unchanged: the edit is the season's
         assert services.open_league(db).player("SAP01").batting.bounds.bound("HR") == 37
@@ -99,7 +99,7 @@ async def test_a_pitcher_rating_out_of_range_is_refused(tmp_path):
         await _until(pilot, lambda: "rest 11 is outside 0..10" in str(editor.query_one("#card-error").render()))
         await pilot.press("escape")
         await _until(pilot, lambda: not app.screen.query("#card-editor"))
-        assert services_roster.season_league(db).player("SAP22").pitching.rest == 2
+        assert services.season_league(db).player("SAP22").pitching.rest == 2
 
 
 async def _edit_starter(app, pilot, pid, value):
@@ -120,13 +120,13 @@ async def test_a_card_that_leaves_the_team_without_a_rotation_is_refused(tmp_pat
         await _open_teams(app, pilot, db)
         # six starters: the first becomes a reliever (saved), the second would leave four
         await _edit_starter(app, pilot, "SAP16", "0")
-        await _until(pilot, lambda: services_roster.season_league(db).player("SAP16")
+        await _until(pilot, lambda: services.season_league(db).player("SAP16")
                      .pitching.starter == 0)
         await _until(pilot, lambda: app.screen.query_one("#pitchers-table").row_count
                      and str(app.screen.query_one("#pitchers-table").get_row("SAP16")[4]) == "救援")
         await _edit_starter(app, pilot, "SAP17", "0")
         await _until(pilot, lambda: "a rotation needs at least 5" in _notes(app))
-        assert services_roster.season_league(db).player("SAP17").pitching.starter == 8
+        assert services.season_league(db).player("SAP17").pitching.starter == 8
 
 
 async def test_reserves_and_a_saved_batting_order(tmp_path):
@@ -139,33 +139,33 @@ async def test_reserves_and_a_saved_batting_order(tmp_path):
         pitchers.focus()
         pitchers.move_cursor(row=pitchers.get_row_index("SAP16"))
         await pilot.press("r")
-        await _until(pilot, lambda: "SAP16" in services_roster.team_roster(db, "SAP").reserves)
+        await _until(pilot, lambda: "SAP16" in services.team_roster(db, "SAP").reserves)
         await _until(pilot, lambda: "27/28" in str(screen.query_one("#teams-title").render()))
         # a second starter sent down would leave four: refused with the reason
         pitchers.move_cursor(row=pitchers.get_row_index("SAP17"))
         await pilot.press("r")
         await _until(pilot, lambda: "a rotation needs at least 5" in _notes(app))
-        assert services_roster.team_roster(db, "SAP").reserves == frozenset({"SAP16"})
+        assert services.team_roster(db, "SAP").reserves == frozenset({"SAP16"})
         # back to the 28
         pitchers.move_cursor(row=pitchers.get_row_index("SAP16"))
         await pilot.press("r")
-        await _until(pilot, lambda: not services_roster.team_roster(db, "SAP").reserves)
+        await _until(pilot, lambda: not services.team_roster(db, "SAP").reserves)
         # the batting order: the second batter moves up to lead off, then saved
-        before = services_roster.team_roster(db, "SAP").order
+        before = services.team_roster(db, "SAP").order
         order = screen.query_one("#order-table")
         order.focus()
         order.move_cursor(row=1)
         await pilot.press("shift+up", "s")
-        await _until(pilot, lambda: services_roster.team_roster(db, "SAP").order_saved)
-        after = services_roster.team_roster(db, "SAP").order
+        await _until(pilot, lambda: services.team_roster(db, "SAP").order_saved)
+        after = services.team_roster(db, "SAP").order
         assert after[0] == before[1] and after[1] == before[0] and after[2:] == before[2:]
         # and the rotation
         rotation = screen.query_one("#rotation-table")
         rotation.focus()
         rotation.move_cursor(row=0)
         await pilot.press("shift+down", "s")
-        await _until(pilot, lambda: services_roster.team_roster(db, "SAP").rotation_saved)
-        assert services_roster.team_roster(db, "SAP").rotation[:2] == ("SAP17", "SAP16")
+        await _until(pilot, lambda: services.team_roster(db, "SAP").rotation_saved)
+        assert services.team_roster(db, "SAP").rotation[:2] == ("SAP17", "SAP16")
 
 
 def test_teams_snapshot(tmp_path, snapshot):

@@ -421,8 +421,7 @@ def bench_season(seed: int = 1, league_path: Optional[Path] = None,
             t0 = time.perf_counter()
             for slot in slots:
                 _result, rest, starters = sv.play_slot(ctx, slot)
-                ctx.rest.update(rest)
-                ctx.last.update(starters)
+                ctx.after_game(rest, starters)
             engine_times.append(time.perf_counter() - t0)
             t0 = time.perf_counter()
             report = sv.sim_days(db, "bench", info.number, to_end=True)

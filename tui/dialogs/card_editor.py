@@ -11,7 +11,7 @@ from textual.widgets import Button, Input, Label, Static
 from league.cards import CONDITIONS, Player
 from league.errors import LeagueError
 from tui.labels import label
-from tui.services_roster import card_values, check_card
+from tui.services import card_values, check_card
 
 CardEdit = dict[str, dict[str, str]]
 

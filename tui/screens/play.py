@@ -26,8 +26,8 @@ from league.dice import Dice, SeededDice, TypedDice
 from league.errors import LeagueError
 from league.live import GameAborted, LiveLog, live_game
 from league.manager import ComputerManager
-from tui import services_live
-from tui.services_live import LiveSetup
+from tui import services
+from tui.services import LiveSetup
 from tui.widgets.situation import SituationPanel
 
 _ABORT = object()       # the screen closed or undid: the engine thread stops
@@ -254,7 +254,7 @@ class PlayScreen(Screen):
         setup, app = self.setup, self.app
         try:
             if save_first:
-                services_live.save_live(app.db, self.info.id, saved, dice=self.dice_mode)
+                services.save_live(app.db, self.info.id, saved, dice=self.dice_mode)
 
             def live() -> Dice:
                 position = len(run.game.live_log.rolls)
@@ -272,7 +272,7 @@ class PlayScreen(Screen):
             result = game.play()
             if run.aborted:
                 return
-            number = services_live.finish_live(app.db, self.info.id, result, game.live_log,
+            number = services.finish_live(app.db, self.info.id, result, game.live_log,
                                                league=app.league)
             text = render(result, setup.names)
         except GameAborted:
@@ -305,7 +305,7 @@ class PlayScreen(Screen):
         run.declared = {}
         run.pa_rolls = len(game.rolls)
         try:
-            services_live.save_live(self.app.db, self.info.id, game.live_log, dice=self.dice_mode)
+            services.save_live(self.app.db, self.info.id, game.live_log, dice=self.dice_mode)
         except Exception as exc:  # noqa: BLE001 - a locked database must not stop the game
             self._post(run, self.app.notify, f"not saved: {exc}", severity="error")
 
@@ -673,7 +673,7 @@ class PlayScreen(Screen):
         if self.question is not None and run.game is not None:
             log = run.game.live_log
             try:
-                services_live.save_live(self.app.db, self.info.id,
+                services.save_live(self.app.db, self.info.id,
                                         LiveLog(list(log.rolls), [list(d) for d in log.decisions],
                                                 [list(c) for c in log.checkpoints]),
                                         dice=self.dice_mode)
@@ -739,8 +739,8 @@ def play_scheduled(app: App, number: int) -> None:
     db, league = app.db, app.league  # type: ignore[attr-defined]
 
     def saved():
-        games = [g for g in services_live.list_live(db, league) if g.number == number]
-        return services_live.resume_live(db, games[0].id, league) if games else None
+        games = [g for g in services.list_live(db, league) if g.number == number]
+        return services.resume_live(db, games[0].id, league) if games else None
 
     def then(setup):
         if setup is not None:
@@ -752,7 +752,7 @@ def play_scheduled(app: App, number: int) -> None:
         def chosen(choice) -> None:
             if choice is None:
                 return
-            _in_thread(app, lambda: services_live.start_live(
+            _in_thread(app, lambda: services.start_live(
                 db, league, number=number, people=choice.people, dice=choice.dice,
                 seed=new_seed()), partial(open_play, app))
 
@@ -773,7 +773,7 @@ def play_exhibition(app: App) -> None:
         def chosen(choice) -> None:
             if choice is None:
                 return
-            _in_thread(app, lambda: services_live.start_live(
+            _in_thread(app, lambda: services.start_live(
                 db, league, away=choice.away, home=choice.home, people=choice.people,
                 dice=choice.dice, seed=new_seed()), partial(open_play, app))
 
@@ -797,12 +797,12 @@ def resume_games(app: App) -> None:
                 return
             how, live_id = answer
             if how == "abandon":
-                _in_thread(app, lambda: services_live.abandon_live(db, live_id),
+                _in_thread(app, lambda: services.abandon_live(db, live_id),
                            lambda _: app.notify("破棄しました / Abandoned", timeout=2))
             else:
-                _in_thread(app, lambda: services_live.resume_live(db, live_id, league),
+                _in_thread(app, lambda: services.resume_live(db, live_id, league),
                            partial(open_play, app))
 
         app.push_screen(ResumeGameDialog(games), chosen)
 
-    _in_thread(app, lambda: services_live.list_live(db, league), then)
+    _in_thread(app, lambda: services.list_live(db, league), then)

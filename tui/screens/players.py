@@ -17,7 +17,7 @@ from league.cards import Player
 from league.errors import LeagueError
 from league.roster import League
 from league.stats import stat_text
-from tui import services, services_roster
+from tui import services
 from tui.labels import label, stat_name
 from tui.screens.base import AreaScreen
 from tui.widgets.card import CardView
@@ -45,7 +45,7 @@ class PlayersScreen(AreaScreen):
         self.names: dict[str, str] = {}
         self.pending: str | None = None
         self.current: str | None = None
-        self.detail: tuple[Player, services.PlayerView, services_roster.SeasonSeries] | None = None
+        self.detail: tuple[Player, services.PlayerView, services.SeasonSeries] | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -65,7 +65,7 @@ class PlayersScreen(AreaScreen):
 
     # ------------------------------------------------------------------ the list
     def load(self) -> League:
-        return self.call_service(services_roster.season_league)
+        return self.call_service(services.season_league)
 
     def show(self, data: League) -> None:
         self.league = data
@@ -157,7 +157,7 @@ class PlayersScreen(AreaScreen):
     def _player_worker(self, pid: str) -> None:
         try:
             view = self.call_service(services.player, pid)
-            series = services_roster.season_series(view)
+            series = services.season_series(view)
         except LeagueError as exc:
             self.app.call_from_thread(self.app.notify, str(exc), severity="error", timeout=8)
             return
@@ -168,7 +168,7 @@ class PlayersScreen(AreaScreen):
         self.app.call_from_thread(self._show_player, pid, view, series)
 
     def _show_player(self, pid: str, view: services.PlayerView,
-                     series: services_roster.SeasonSeries) -> None:
+                     series: services.SeasonSeries) -> None:
         if pid != self.current or self.league is None:
             return
         try:

@@ -14,7 +14,7 @@ from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
 
 from league.cards import BAT_COLUMNS, PITCH_COLUMNS, Player
 from league.errors import LeagueError
-from tui import services_roster
+from tui import services
 from tui.dialogs.card_editor import CardEdit, CardEditor
 from tui.labels import label
 from tui.screens.base import AreaScreen
@@ -43,7 +43,7 @@ class TeamsScreen(AreaScreen):
     def __init__(self) -> None:
         super().__init__()
         self.team: str | None = None
-        self.view: services_roster.RosterView | None = None
+        self.view: services.RosterView | None = None
         self.widths = False
         self.lists: dict[str, list] = {"order": [], "rotation": [], "bullpen": []}
         self.dirty: set[str] = set()
@@ -68,10 +68,10 @@ class TeamsScreen(AreaScreen):
         yield Footer()
 
     # ------------------------------------------------------------------ loading
-    def load(self) -> services_roster.RosterView:
-        return self.call_service(services_roster.team_roster, self.team)
+    def load(self) -> services.RosterView:
+        return self.call_service(services.team_roster, self.team)
 
-    def show(self, data: services_roster.RosterView) -> None:
+    def show(self, data: services.RosterView) -> None:
         self.view = data
         self.team = data.team
         self.lists = {"order": list(data.order), "rotation": list(data.rotation),
@@ -95,7 +95,7 @@ class TeamsScreen(AreaScreen):
         self._draw_prefs()
         self.query_one("#teams-note", Static).update(label("tm_not_simulated", ja))
 
-    def _status(self, p: Player, v: services_roster.RosterView, ja: bool) -> str:
+    def _status(self, p: Player, v: services.RosterView, ja: bool) -> str:
         return label("tm_reserve" if p.id in v.reserves else "tm_active", ja)
 
     def _cells(self, bounds: Any) -> list[str]:
@@ -104,7 +104,7 @@ class TeamsScreen(AreaScreen):
                     for c, b in zip(bounds.columns, bounds.bounds)]
         return ["-" if b is None else str(b) for b in bounds.bounds]
 
-    def _draw_batters(self, v: services_roster.RosterView, ja: bool) -> None:
+    def _draw_batters(self, v: services.RosterView, ja: bool) -> None:
         t = self.query_one("#batters-table", DataTable)
         keep = _cursor_key(t)
         t.clear(columns=True)
@@ -128,7 +128,7 @@ class TeamsScreen(AreaScreen):
                       str(b.BT), str(b.RR), str(b.SR), str(b.DP), key=p.id)
         _restore(t, keep)
 
-    def _draw_pitchers(self, v: services_roster.RosterView, ja: bool) -> None:
+    def _draw_pitchers(self, v: services.RosterView, ja: bool) -> None:
         t = self.query_one("#pitchers-table", DataTable)
         keep = _cursor_key(t)
         t.clear(columns=True)
@@ -235,7 +235,7 @@ class TeamsScreen(AreaScreen):
     @work(thread=True, exclusive=True, group="save")
     def _save_card_worker(self, pid: str, edit: CardEdit) -> None:
         self._save_in_thread(lambda: self.call_service(
-            services_roster.save_card, pid, batting=edit.get("batting"),
+            services.save_card, pid, batting=edit.get("batting"),
             pitching=edit.get("pitching")), "tm_card_saved")
 
     def _save_in_thread(self, save: Callable[[], object], saved: str) -> None:
@@ -266,7 +266,7 @@ class TeamsScreen(AreaScreen):
 
     @work(thread=True, exclusive=True, group="save")
     def _reserve_worker(self, pid: str, reserve: bool) -> None:
-        self._save_in_thread(lambda: self.call_service(services_roster.set_reserve, pid, reserve),
+        self._save_in_thread(lambda: self.call_service(services.set_reserve, pid, reserve),
                              "tm_pref_saved")
 
     def _pref_table(self) -> tuple[str, DataTable] | None:
@@ -317,13 +317,13 @@ class TeamsScreen(AreaScreen):
             for kind in kinds:
                 items = data[kind]
                 if not items:
-                    self.call_service(services_roster.clear_preference, team, kind)
+                    self.call_service(services.clear_preference, team, kind)
                 elif kind == "order":
-                    self.call_service(services_roster.save_order, team, items)
+                    self.call_service(services.save_order, team, items)
                 elif kind == "rotation":
-                    self.call_service(services_roster.save_rotation, team, items)
+                    self.call_service(services.save_rotation, team, items)
                 else:
-                    self.call_service(services_roster.save_bullpen, team, items)
+                    self.call_service(services.save_bullpen, team, items)
 
         self._save_in_thread(save, "tm_pref_saved")
 

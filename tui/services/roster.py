@@ -2,9 +2,9 @@
 edits, moves between the 28 and the reserves, line-up / rotation / bullpen preferences, and the
 figures a player's season chart draws.
 
-Textual-free like tui.services: each function opens its own short session (one unit of work)
-and returns league objects or plain dataclasses. Preferences are stored and shown; the season
-simulation (tui.services.play_slot) still lets the computer manager choose (make_lineup).
+Textual-free like the rest of tui.services: each function opens its own short session (one
+unit of work) and returns league objects or plain dataclasses. The season simulation plays the
+saved preferences (league.season.team_lineup).
 """
 from __future__ import annotations
 
@@ -20,10 +20,12 @@ from league.errors import LeagueError
 from league.lineup import Lineup
 from league.manager import make_lineup, pitching_value
 from league.roster import League
+from league.season import rotation
 from storage import repository as repo
 from storage import roster_edit
 from storage.db import session
-from tui.services import PlayerView, ServiceError, db_error, engine_for, rotation
+from tui.services.db import ServiceError, db_error, engine_for
+from tui.services.stats import PlayerView
 
 Db = str | Path | None
 

@@ -12,11 +12,13 @@ from league.live import LiveLog
 from league.manager import make_lineup
 from league.roster import League
 from league.ruleset import Ruleset
+from league.season import rest_after, slot_setup, team_lineup
 from league.simulate import players_of
 from storage import live_store
 from storage import repository as repo
 from storage.db import session
-from tui.services import ServiceError, _context, engine_for, rest_after, slot_setup, team_lineup
+from tui.services.db import ServiceError, engine_for
+from tui.services.seasons import _context
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,7 @@ class LiveSetup:
 
 def _lineups_for_slot(ctx, slot: repo.GameSlot) -> tuple[Lineup, Lineup, dict[str, int]]:
     """The line-ups a scheduled game starts with, as a simulated game would (slot_setup)."""
-    setup = slot_setup(ctx, slot)
+    setup = slot_setup(ctx, slot.day, slot.away, slot.home)
     return team_lineup(ctx, slot.away, setup), team_lineup(ctx, slot.home, setup), setup.fatigue
 
 
@@ -130,7 +132,6 @@ def abandon_live(db: str | Path | None, live_id: int) -> None:
     with session(engine_for(db)) as s:
         live_store.delete_live(session=s, live_id=live_id)
         s.commit()
-
 
 
 __all__ = ["LiveSetup", "start_live", "resume_live", "list_live", "save_live", "finish_live",

@@ -1,0 +1,150 @@
+"""The season's rules between games: the rotation turn, line-ups from the manager's saved orders,
+the pitchers' rest, and each scheduled game's seed.
+
+Pure: the service layer reads the season's state from storage into a `SeasonState`, asks these
+functions how each game starts, plays it, and stores what `rest_after` says. The CLI, the app
+and the tests share this one copy.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from league.dice import SeededDice
+from league.errors import LeagueError
+from league.game import GameResult
+from league.lineup import Lineup
+from league.manager import make_lineup, pitching_value
+from league.rest import PitcherRest, choose_starter, fatigue_points, next_rest
+from league.roster import League
+from league.ruleset import Ruleset
+from league.simulate import replay_game
+
+SEED_STRIDE = 100_000
+
+
+@dataclass(kw_only=True)
+class SeasonState:
+    """What deciding a season's next game needs: the season's league (its cards), every player,
+    each pitcher's rest, each team's last starter and the manager's saved choices
+    (`prefs[team]` holds "order", "rotation", "bullpen", "reserves")."""
+
+    league: League
+    players: dict
+    rest: dict[str, PitcherRest] = dataclasses.field(default_factory=dict)
+    last: dict[str, str | None] = dataclasses.field(default_factory=dict)
+    prefs: dict[str, dict[str, list]] = dataclasses.field(default_factory=dict)
+
+    def reserves(self) -> frozenset[str]:
+        return frozenset(pid for p in self.prefs.values() for pid in p.get("reserves", []))
+
+    def rotation(self, team: str) -> list[str]:
+        """The team's saved rotation (its players still active), else the computer's."""
+        saved = [pid for pid in self.prefs.get(team, {}).get("rotation", [])
+                 if pid not in self.reserves()]
+        return saved or [pid for pid in rotation(self.league, team) if pid not in self.reserves()]
+
+    def after_game(self, rest: Mapping[str, PitcherRest], starters: Mapping[str, str]) -> None:
+        """Carry a played game's rest and starters into the state."""
+        self.rest.update(rest)
+        self.last.update(starters)
+
+
+def rotation(league: League, team: str) -> list[str]:
+    """A team's starters in rotation order (the computer manager's order: best first)."""
+    starters = [p for p in league.team(team).players if p.pitching and p.pitching.starter > 0]
+    starters.sort(key=lambda p: (-pitching_value(p), p.id))
+    return [p.id for p in starters]
+
+
+def game_seed(season_seed: int, number: int) -> int:
+    """The seed of a scheduled game's dice: the season's seed and the game's number."""
+    return season_seed * SEED_STRIDE + number
+
+
+@dataclass(frozen=True)
+class SlotSetup:
+    """How a scheduled game starts: each team's rested starter, the pitchers' carried fatigue,
+    and the relievers still resting (they sit out)."""
+
+    starters: dict[str, str]
+    fatigue: dict[str, int]
+    unavailable: frozenset[str]
+
+
+def slot_setup(state: SeasonState, day: date, away: str, home: str) -> SlotSetup:
+    """Who starts and who sits out in a game between `away` and `home` on `day`."""
+    starters = {t: choose_starter(state.rotation(t), state.rest, day, state.last.get(t))
+                for t in (away, home)}
+    team_pitchers = [p for t in (away, home) for p in state.league.team(t).pitchers]
+    fatigue = {p.id: n for p in team_pitchers
+               if (n := fatigue_points(state.rest.get(p.id), day)) > 0}
+    # relievers still resting sit out; the starters were chosen knowing their rest
+    unavailable = frozenset(p.id for p in team_pitchers
+                            if p.id in fatigue and p.id not in starters.values()) | state.reserves()
+    return SlotSetup(starters, fatigue, unavailable)
+
+
+def team_lineup(state: SeasonState, team: str, setup: SlotSetup, *, dh: bool | None = None
+                ) -> Lineup:
+    """A team's line-up for a scheduled game: its saved batting order when every player in it
+    can play today, else the computer manager's; players sitting out are left off. `dh` is the
+    game's DH rule (the league's when None)."""
+    dh = state.league.dh if dh is None else dh
+    starter = setup.starters[team]
+    roster = [p for p in state.league.team(team).players
+              if p.id not in setup.unavailable or p.id == starter]
+    computer = with_bullpen(state, team, make_lineup(team, roster, dh, starter=starter))
+    order = state.prefs.get(team, {}).get("order")
+    if not order:
+        return computer
+    ids = [starter if pos == "P" else pid for pid, pos in order]
+    positions = [pos for _pid, pos in order]
+    here = {p.id for p in roster}
+    if any(pid not in here for pid in ids):
+        return computer
+    taken = set(ids) | {starter}
+    bench = tuple(pid for pid in computer.order + computer.bench
+                  if pid not in taken and state.players[pid].pitching is None)
+    lineup = Lineup(team, tuple(ids), tuple(positions), starter, bench[:max(len(computer.bench), 0)],
+                    computer.bullpen, computer.bullpen_ranked)
+    try:
+        lineup.validate(state.players, dh)
+    except LeagueError:
+        return computer
+    return lineup
+
+
+def with_bullpen(state: SeasonState, team: str, lineup: Lineup) -> Lineup:
+    """The saved bullpen order (first = the closer) for the relievers dressed today."""
+    saved = [p for p in state.prefs.get(team, {}).get("bullpen", []) if p in lineup.bullpen]
+    if not saved:
+        return lineup
+    others = [p for p in lineup.bullpen if p not in saved]
+    return dataclasses.replace(lineup, bullpen=tuple(saved + others), bullpen_ranked=True)
+
+
+def rest_after(players: Mapping[str, Any], result: GameResult, day: date,
+               fatigue: Mapping[str, int]) -> dict[str, PitcherRest]:
+    """Each pitcher's rest after a game (the rest-day option rule, fatigue carried in)."""
+    first: dict[int, str] = {}
+    rest: dict[str, PitcherRest] = {}
+    for side, pid, line in result.pitching:
+        started = first.setdefault(side, pid) == pid
+        rest[pid] = next_rest(players[pid].pitching, line[0], started, day,
+                              fatigue=fatigue.get(pid, 0))
+    return rest
+
+
+def play_scheduled(state: SeasonState, ruleset: Ruleset, day: date, away: str, home: str,
+                   seed: int) -> tuple[GameResult, dict[str, PitcherRest], dict[str, str]]:
+    """Play one scheduled game with computer managers: rested starters, carried fatigue, seeded
+    dice. Returns the result, the new rest of the pitchers who played, and the starters."""
+    setup = slot_setup(state, day, away, home)
+    result = replay_game(state.league, ruleset, team_lineup(state, away, setup),
+                         team_lineup(state, home, setup), SeededDice(seed), state.players,
+                         fatigue=setup.fatigue)
+    return result, rest_after(state.players, result, day, setup.fatigue), setup.starters

@@ -1,0 +1,100 @@
+"""The service layer between the interfaces (CLI, Textual screens) and storage + league logic.
+
+Textual-free and Typer-free. Each function opens its own short sessions (one per unit of work),
+and returns league objects or plain dataclasses, never ORM rows. `db` is a path, an SQLAlchemy
+URL or None (``IMPACT_DB``, else the SQLite file in the user data folder).
+
+One module per area: `db` (engines, errors), `leagues`, `seasons` (calendar, simulation),
+`stats` (standings, leaders, players), `games` (box scores, replays), `live` (games at the
+keyboard), `roster` (the Teams area). Everything is re-exported here, so
+``from tui import services as sv; sv.standings(...)`` works whatever module holds it.
+"""
+from __future__ import annotations
+
+from league.season import (
+    SEED_STRIDE,
+    SeasonState,
+    SlotSetup,
+    game_seed,
+    rest_after,
+    rotation,
+    slot_setup,
+    team_lineup,
+)
+from tui.services.db import Db, ServiceError, StorageError, close_all, db_error, engine_for
+from tui.services.games import BoxScore, boxscore, raw_rolls, replay
+from tui.services.leagues import (
+    Source,
+    create_league,
+    create_league_from_sample,
+    export_league,
+    import_league,
+    list_leagues,
+    open_league,
+    read_source,
+)
+from tui.services.live import (
+    LiveSetup,
+    abandon_live,
+    finish_live,
+    list_live,
+    resume_live,
+    save_live,
+    start_live,
+)
+from tui.services.roster import (
+    RosterView,
+    SeasonSeries,
+    card_values,
+    check_card,
+    clear_preference,
+    save_bullpen,
+    save_card,
+    save_order,
+    save_rotation,
+    season_league,
+    season_series,
+    set_reserve,
+    team_roster,
+)
+from tui.services.seasons import (
+    Progress,
+    SeasonContext,
+    SimReport,
+    _context,
+    new_season,
+    play_slot,
+    schedule_csv,
+    schedule_days,
+    season_info,
+    sim_days,
+)
+from tui.services.stats import (
+    DEFAULT_STAT,
+    LeadersView,
+    PlayerView,
+    StandingsView,
+    leaders,
+    player,
+    standings,
+    stats_dict,
+    team_games,
+)
+
+__all__ = [
+    "SEED_STRIDE", "SeasonState", "SlotSetup", "game_seed", "rest_after", "rotation",
+    "slot_setup", "team_lineup",
+    "Db", "ServiceError", "StorageError", "close_all", "db_error", "engine_for",
+    "BoxScore", "boxscore", "raw_rolls", "replay",
+    "Source", "create_league", "create_league_from_sample", "export_league", "import_league",
+    "list_leagues", "open_league", "read_source",
+    "LiveSetup", "abandon_live", "finish_live", "list_live", "resume_live", "save_live",
+    "start_live",
+    "RosterView", "SeasonSeries", "card_values", "check_card", "clear_preference", "save_bullpen",
+    "save_card", "save_order", "save_rotation", "season_league", "season_series", "set_reserve",
+    "team_roster",
+    "Progress", "SeasonContext", "SimReport", "_context", "new_season", "play_slot",
+    "schedule_csv", "schedule_days", "season_info", "sim_days",
+    "DEFAULT_STAT", "LeadersView", "PlayerView", "StandingsView", "leaders", "player",
+    "standings", "stats_dict", "team_games",
+]

@@ -1,0 +1,190 @@
+"""Reading a season back: standings, leader boards, a player's season and career."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from league.standings import Outcome, StandingRow
+from league.standings import standings as league_standings
+from league.stats import (
+    BattingStats,
+    FieldingStats,
+    LeaderRow,
+    PitchingStats,
+    add_batting,
+    add_fielding,
+    add_pitching,
+    leaders as league_leaders,
+    stat_label,
+)
+from storage import repository as repo
+from storage.db import session
+from tui.services.db import ServiceError, engine_for
+
+
+@dataclass(frozen=True)
+class StandingsView:
+    league: str
+    title: str
+    season: int
+    rows: tuple[StandingRow, ...]
+    names: dict[str, str]
+    games: int
+    final: int
+
+
+def standings(db: str | Path | None, league: str | None = None, season: int | None = None, *,
+              games_behind_from: str = "leader") -> StandingsView:
+    with session(engine_for(db)) as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        info = repo.find_season(session=s, league_id=row.id, number=season)
+        lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
+        finals = repo.final_games(session=s, season_id=info.id)
+    outcomes = [Outcome(g.number, g.day, g.away, g.home, g.away_runs or 0, g.home_runs or 0)
+                for g in finals]
+    rows = league_standings(outcomes, [t.code for t in lg.teams],
+                            games_behind_from=games_behind_from)
+    return StandingsView(row.name, lg.name, info.number, rows,
+                         {t.code: t.short or t.name for t in lg.teams}, info.games, info.final)
+
+
+def team_games(db: str | Path | None, league: str | None, season: int | None) -> dict[str, int]:
+    view = standings(db, league, season)
+    return {r.team: r.games for r in view.rows}
+
+
+@dataclass(frozen=True)
+class LeadersView:
+    kind: str
+    stat: str
+    rows: list[LeaderRow]
+    names: dict[str, str]
+    season: int
+
+
+def _season_stats(s: Any, season_id: int, kind: str, team: str | None = None,
+                  player: str | None = None) -> dict[tuple[str, str], Any]:
+    """Stats per (player, team) of one kind over the season's stored lines."""
+    grouped: dict[tuple[str, str], list] = {}
+    if kind == "batting":
+        for ln in repo.batting_lines(session=s, season_ids=[season_id], team=team, player=player):
+            grouped.setdefault((ln.player, ln.team), []).append(ln.line)
+        return {k: add_batting(v) for k, v in grouped.items()}
+    if kind == "pitching":
+        for ln in repo.pitching_lines(session=s, season_ids=[season_id], team=team, player=player):
+            grouped.setdefault((ln.player, ln.team), []).append(
+                (ln.line, ln.decision, ln.started, ln.finished))
+        return {k: add_pitching(v) for k, v in grouped.items()}
+    if kind == "fielding":
+        for ln in repo.fielding_lines(session=s, season_ids=[season_id], team=team, player=player):
+            grouped.setdefault((ln.player, ln.team), []).append(ln.line)
+        return {k: add_fielding(v) for k, v in grouped.items()}
+    raise ServiceError(f"unknown kind of stats {kind!r}; use batting, pitching or fielding")
+
+
+DEFAULT_STAT = {"batting": "avg", "pitching": "era", "fielding": "fielding_pct"}
+
+
+def leaders(db: str | Path | None, league: str | None = None, season: int | None = None, *,
+            kind: str = "batting", stat: str | None = None, team: str | None = None,
+            limit: int = 10) -> LeadersView:
+    """A leader board; rate stats only list players who meet their team's qualifier."""
+    view = standings(db, league, season)
+    games = {r.team: r.games for r in view.rows}
+    if team is not None and team not in games:
+        raise ServiceError(f"no team {team!r} in this league (teams: {', '.join(games)})")
+    stat = stat or DEFAULT_STAT.get(kind, "avg")
+    if kind not in DEFAULT_STAT:
+        raise ServiceError(f"unknown kind of stats {kind!r}; use batting, pitching or fielding")
+    stat_label(kind, stat)  # an unknown stat is refused even before any game is played
+    with session(engine_for(db)) as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        info = repo.find_season(session=s, league_id=row.id, number=season)
+        stats = _season_stats(s, info.id, kind, team=team)
+        names = _names(s, row.id)
+    board = league_leaders([(p, t, st) for (p, t), st in stats.items()], stat, team_games=games,
+                           limit=limit)
+    return LeadersView(kind, stat, board, names, view.season)
+
+
+def _names(s: Any, league_id: int) -> dict[str, str]:
+    lg = repo.load_league(session=s, league_id=league_id)
+    return {p.id: p.name for t in lg.teams for p in t.players}
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    id: str
+    name: str
+    team: str
+    season: int
+    batting: BattingStats | None
+    pitching: PitchingStats | None
+    fielding: FieldingStats | None
+    career_batting: BattingStats | None
+    career_pitching: PitchingStats | None
+    career_fielding: FieldingStats | None
+    game_log: list[dict]
+
+
+def player(db: str | Path | None, ref: str, league: str | None = None,
+           season: int | None = None) -> PlayerView:
+    """A player's season and career stats and his game log (this season)."""
+    with session(engine_for(db)) as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        info = repo.find_season(session=s, league_id=row.id, number=season)
+        pid, name = repo.player_row(session=s, league_id=row.id, ref=ref)
+        lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
+        all_seasons = repo.season_ids(session=s, league_id=row.id)
+        bat = repo.batting_lines(session=s, season_ids=[info.id], player=pid)
+        pit = repo.pitching_lines(session=s, season_ids=[info.id], player=pid)
+        fld = repo.fielding_lines(session=s, season_ids=[info.id], player=pid)
+        cbat = repo.batting_lines(session=s, season_ids=all_seasons, player=pid)
+        cpit = repo.pitching_lines(session=s, season_ids=all_seasons, player=pid)
+        cfld = repo.fielding_lines(session=s, season_ids=all_seasons, player=pid)
+
+    def b(lines: list) -> BattingStats | None:
+        return add_batting(ln.line for ln in lines) if lines else None
+
+    def p(lines: list) -> PitchingStats | None:
+        return add_pitching((ln.line, ln.decision, ln.started, ln.finished)
+                            for ln in lines) if lines else None
+
+    def f(lines: list) -> FieldingStats | None:
+        return add_fielding(ln.line for ln in lines) if lines else None
+
+    from league.game import BAT_FIELDS, PIT_FIELDS
+    log: dict[int, dict] = {}
+    for ln in bat:
+        e = log.setdefault(ln.number, {"game": ln.number, "day": ln.day.isoformat(),
+                                       "team": ln.team, "opponent": ln.opponent})
+        e["batting"] = {"pos": ln.pos, **dict(zip(BAT_FIELDS, ln.line))}
+    for ln in pit:
+        e = log.setdefault(ln.number, {"game": ln.number, "day": ln.day.isoformat(),
+                                       "team": ln.team, "opponent": ln.opponent})
+        e["pitching"] = {"decision": ln.decision, "started": ln.started,
+                         **dict(zip(PIT_FIELDS, ln.line))}
+    team = lg.player(pid).team
+    return PlayerView(pid, name, team, info.number, b(bat), p(pit), f(fld), b(cbat), p(cpit),
+                      f(cfld), [log[k] for k in sorted(log, key=lambda n: (log[n]["day"], n))])
+
+
+def stats_dict(stats: Any) -> dict | None:
+    """A stats object as JSON-ready data, with its rate stats."""
+    if stats is None:
+        return None
+    out = dataclasses.asdict(stats)
+    for name in ("avg", "obp", "slg", "ops", "tb", "era", "whip", "ip_text", "fielding_pct",
+                 "cs_rate"):
+        if hasattr(stats, name):
+            out[name] = getattr(stats, name)
+    return out
+
+
+__all__ = ["StandingsView", "LeadersView", "PlayerView", "DEFAULT_STAT", "standings",
+           "team_games", "leaders", "player", "stats_dict"]
