@@ -38,7 +38,7 @@ def titles_cmd(
     as_json: bool = JSON_OPT,
 ) -> None:
     """The titles (タイトル) of each league; ties are shared, rate titles need the qualifiers."""
-    from tui import services_history as sh
+    from tui.services import history as sh
     view = sh.season_titles(db, league, season)
     if as_json:
         _echo_json({"season": view.season, "year": view.year, "complete": view.complete,
@@ -85,7 +85,7 @@ def awards_cmd(
 ) -> None:
     """Awards: MVP, 新人王, ベストナイン, ゴールデングラブ, 沢村賞 as proposed by the value measure
     (docs/awards.md), and the commissioner's choices (--confirm, --accept)."""
-    from tui import services_history as sh
+    from tui.services import history as sh
     if rule:
         sh.set_award_rules(db, _pairs(rule, "--rule"), league=league)
     if confirm or accept:
@@ -127,7 +127,7 @@ def history_cmd(
 ) -> None:
     """The league's history: each season's pennant and champion, title holders and award
     winners; single-season and career records; head-to-head records between teams."""
-    from tui import services_history as sh
+    from tui.services import history as sh
     view = sh.history(db, league, limit=limit)
     if as_json:
         _echo_json(sh.history_dict(view))
@@ -191,7 +191,7 @@ def trade_cmd(
     as_json: bool = JSON_OPT,
 ) -> None:
     """Trade players between two teams; both rosters must stay legal."""
-    from tui import services_history as sh
+    from tui.services import history as sh
     _news_out([sh.transact(db, "trade", players=give, team=team, other_team=other, others=get,
                            note=note, league=league)], as_json)
 
@@ -206,7 +206,7 @@ def release_cmd(
     as_json: bool = JSON_OPT,
 ) -> None:
     """Release players: they become free agents (自由契約)."""
-    from tui import services_history as sh
+    from tui.services import history as sh
     _news_out([sh.transact(db, "release", players=players, note=note, league=league)], as_json)
 
 
@@ -221,7 +221,7 @@ def sign_cmd(
     as_json: bool = JSON_OPT,
 ) -> None:
     """Sign free agents to a team (at most the roster size)."""
-    from tui import services_history as sh
+    from tui.services import history as sh
     _news_out([sh.transact(db, "sign", players=players, team=team, note=note, league=league)],
               as_json)
 
@@ -237,7 +237,7 @@ def move_cmd(
     as_json: bool = JSON_OPT,
 ) -> None:
     """Move players from their team to another (both rosters must stay legal)."""
-    from tui import services_history as sh
+    from tui.services import history as sh
     _news_out([sh.transact(db, "move", players=players, team=team, note=note, league=league)],
               as_json)
 
@@ -251,7 +251,7 @@ def list_cmd(
     as_json: bool = JSON_OPT,
 ) -> None:
     """The transaction log (news), newest first, and the free agents."""
-    from tui import services_history as sh
+    from tui.services import history as sh
     _news_out(sh.news(db, league, limit=limit), as_json)
     if not as_json:
         fa = sh.free_agents(db, league)
@@ -263,7 +263,7 @@ def career_out(db: Optional[str], ref: str, league: Optional[str], as_json: bool
     """`impact player NAME --career`: 年度別成績 with career totals."""
     from league.stats import stat_text
     from tui import services as sv
-    from tui import services_history as sh
+    from tui.services import history as sh
     view = sh.player_career(db, ref, league)
     c = view.regular
     if as_json:

@@ -38,7 +38,7 @@ from storage import history_store as hs
 from storage import repository as repo
 from storage import roster_edit
 from storage.db import session
-from tui.services import ServiceError, db_error, engine_for
+from tui.services.db import ServiceError, db_error, engine_for
 
 Db = str | Path | None
 
