@@ -14,6 +14,7 @@ from league.dice import Dice, Roll
 from league.errors import DecisionError, LeagueError
 from league.lineup import Lineup
 from league.ruleset import CIRCLE, PLAIN, TRY, DefenseRow, Ruleset, token_text
+from league.scoring import ScoringBook
 from league.values import DefenceValues, defence_values
 
 if TYPE_CHECKING:
@@ -28,6 +29,8 @@ P_OUTS, P_BF, P_H, P_HR, P_BB, P_IBB, P_HBP, P_SO, P_R, P_ER, P_WP, P_BK = range
 FIELD_FIELDS = ("po", "a", "e", "dp", "pb", "sb_allowed", "cs")
 F_PO, F_A, F_E, F_DP, F_PB, F_SBA, F_CS = range(len(FIELD_FIELDS))
 BASE_NAMES = ("batter", "1st", "2nd", "3rd", "home")
+BASES_OF_HIT = {"1B": 1, "2B": 2, "3B": 3, "HR": 4}
+HIT_WORDS = {1: "single", 2: "double", 3: "triple", 4: "home run"}
 # who takes the throw at a base: (usual, when the usual fielder made the play)
 COVER = {2: ("SS", "2B"), 3: ("3B", "SS"), 4: ("C", "C"), 1: ("1B", "2B")}
 INFIELDERS = ("1B", "2B", "3B", "SS", "P", "C")
@@ -66,7 +69,6 @@ class Side:
         self.batting_index = 0
         self.condition = "B"
         self.pitchers_used: list[str] = [lineup.pitcher]
-        self.entry: dict[str, dict] = {}
         self.carried_fatigue = dict(fatigue or {})
         self.ruleset = ruleset
         self.values: DefenceValues = self._values()
@@ -132,6 +134,7 @@ class GameResult:
     fatigue: dict[str, int] = field(default_factory=dict)
     final_inning: int = 9
     notes: list[str] = field(default_factory=list)
+    raws: list[int] = field(default_factory=list)     # the raw rolls in order (kept when quiet)
 
 
 class Game:
@@ -140,7 +143,7 @@ class Game:
     def __init__(self, ruleset: Ruleset, players: dict[str, Player], away: Lineup, home: Lineup,
                  away_manager: "Manager", home_manager: "Manager", dice: Dice, *,
                  dh: bool | None = None, extra_innings: int | None = None,
-                 fatigue: dict[str, int] | None = None) -> None:
+                 fatigue: dict[str, int] | None = None, quiet: bool = False) -> None:
         self.rules = ruleset
         self.opt = ruleset.options
         self.players = players
@@ -170,17 +173,23 @@ class Game:
         self.pos_text: dict[str, str] = {}
         self.plays: list[Play] = []
         self.rolls: list[Roll] = []
+        self.raws: list[int] = []     # every raw roll in order: what a replay needs
+        self.quiet = quiet            # no roll log and no play text (odds, bulk simulation)
+        if quiet:
+            self.log = self._log_nothing  # type: ignore[method-assign]
+            self.say = self._say_nothing  # type: ignore[method-assign]
+        self._steal_raw = 0
         self.home_runs: list[tuple[int, str, int, str]] = []
         self.pitch_bonus = 0          # +5 after a stop, for the next pitch
         self.phantom_outs = 0         # outs the defense would have made without errors
-        self.lead_changes: list[tuple[int, str, str]] = []   # (leader, its pitcher, charged loser)
+        self.book = ScoringBook()     # the official scorer's record: pitchers in, runs, outs
         self.finished = False
         self.notes: list[str] = []
         for s, lu in zip(self.sides, (away, home)):
             for pid, pos in zip(lu.order, lu.positions):
                 self._bat_line(s.index, pid, pos)
             self._pit_line(s.pitcher)
-            s.entry[s.pitcher] = {"lead": 0, "outs": 0, "blown": False, "inning": 1}
+            self.book.enter(s.index, s.pitcher, 0, (self.score[0], self.score[1]))
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -261,8 +270,17 @@ class Game:
             result: str) -> None:
         self.rolls.append(Roll(purpose, raw, mods, modified, table, row, result))
 
+    def _log_nothing(self, purpose: str, raw: int, mods: tuple, modified: int, table: str,
+                     row: str, result: str) -> None:
+        pass
+
+    def _say_nothing(self, text: str) -> None:
+        pass
+
     def roll(self, purpose: str) -> int:
-        return self.dice.roll(purpose)
+        value = self.dice.roll(purpose)
+        self.raws.append(value)
+        return value
 
     def say(self, text: str) -> None:
         self.plays.append(Play(self.inning, "top" if self.half == 0 else "bottom", self.batter_id,
@@ -390,7 +408,8 @@ class Game:
         side.order[side.order.index(old)] = new
         side.positions[pos] = new
         self._bat_line(side.index, new, pos)
-        self.plays.append(Play(self.inning, "top" if self.half == 0 else "bottom", "", side.pitcher,
+        if not self.quiet:
+            self.plays.append(Play(self.inning, "top" if self.half == 0 else "bottom", "", side.pitcher,
                                f"defensive substitution: {self.name(new)} replaces "
                                f"{self.name(old)} at {pos}", self.outs,
                                (self.score[0], self.score[1])))
@@ -414,11 +433,10 @@ class Game:
             self._bat_line(side.index, new, "P")
         elif not side.dh:
             side.positions["P"] = new
-        lead = self.lead(side.index)
-        side.entry[new] = {"lead": lead, "outs": 0, "blown": False, "inning": self.inning,
-                           "runners": len(self.runners())}
+        on_base = len(self.runners()) if side is self.defense else 0
+        self.book.enter(side.index, new, on_base, (self.score[0], self.score[1]))
         side.recompute()
-        if self.plays or self.half == side.index ^ 1:
+        if not self.quiet and (self.plays or self.half == side.index ^ 1):
             self.plays.append(Play(self.inning, "top" if self.half == 0 else "bottom", "", new,
                                    f"pitching change: {self.name(new)} replaces {self.name(old)}",
                                    self.outs, (self.score[0], self.score[1])))
@@ -498,9 +516,7 @@ class Game:
                     side.condition = "B"
                     self._pit_line(rel)
                     self._bat_line(side.index, rel, "P")
-                    side.entry[rel] = {"lead": self.lead(side.index), "outs": 0, "blown": False,
-                                       "inning": self.inning + (1 if side.index == 1 else 0),
-                                       "runners": 0}
+                    self.book.enter(side.index, rel, 0, (self.score[0], self.score[1]))
                 continue
             if pos == "DH" or self.players[new].can_play(pos):
                 side.positions[pos] = new
@@ -644,16 +660,23 @@ class Game:
         pl[P_SO] += 1
         pl[P_BF] += 1
         self._fld_at("C")[F_PO] += 1
-        self._out(1)
-        self.say(f"{self.name(bid)}: strikeout")
+        self._out(1, f"{self.name(bid)}: strikeout")
 
-    def _out(self, n: int) -> None:
+    def _record_outs(self, n: int) -> None:
+        """`n` outs for the defense: the inning's count, the pitcher's line, the scorer's book."""
+        if not n:
+            return
         self.outs += n
         dfn = self.defense
         self.pit[dfn.pitcher][P_OUTS] += n
-        ent = dfn.entry.get(dfn.pitcher)
-        if ent is not None:
-            ent["outs"] += n
+        self.book.out(dfn.index, n)
+
+    def _out(self, n: int, text: str | None = None) -> None:
+        """Outs made off the batter's play (a strikeout, a runner caught): the play line, said after
+        the outs are counted, shows the outs after the play."""
+        self._record_outs(n)
+        if text is not None:
+            self.say(text)
         if self.outs >= 3:
             self._end_half()
 
@@ -661,15 +684,21 @@ class Game:
         self.settle_defense(self.offense)
 
     def _score(self, runners: list[Runner], rbi_batter: str | None, earned_play: bool,
-               pb: bool = False) -> int:
-        """Credit the runs of these runners: runs, RBI, runs and earned runs of the pitchers."""
+               pb: bool = False, full: bool = False) -> int:
+        """Credit the runs of these runners, given lead runner first (they cross the plate in that
+        order, rules C.2): runs, RBI, runs and earned runs of the pitchers charged with them.
+
+        In the last inning the game ends when the winning run scores (9.06(f)): the runners behind
+        it do not score and stay on the bases, unless `full` (a home run over the fence, 9.06(g)).
+        Returns the number of runs that counted."""
         if not runners:
             return 0
         off = self.offense
         n = 0
-        if self._walk_off_cap():
-            need = self.score[0] - self.score[1] + 1
-            runners = runners[:max(need, 0)] if need > 0 else runners
+        if not full and self._walk_off_cap():
+            need = self.winning_runs_needed()
+            runners, left = runners[:need], runners[need:]
+            self._leave_on_base(left)
         for rn in runners:
             self.score[off.index] += 1
             self.line[off.index][-1] += 1
@@ -682,21 +711,23 @@ class Game:
             if rbi_batter:
                 self._bat_line(off.index, rbi_batter)[RBI] += 1
             n += 1
-            self._lead_change(rn)
+            self.book.run(off.index, rn.pid, rn.charged, (self.score[0], self.score[1]))
         return n
 
+    def _leave_on_base(self, runners: list[Runner]) -> None:
+        """Runners whose run does not count (the game or the inning ended first) stay on the
+        bases, the lead one furthest on: no runner leaves the field except by an out or a run."""
+        free = [b for b in (3, 2, 1) if self.bases[b] is None]
+        for rn, b in zip(runners, free):
+            self.bases[b] = rn
+
     def _walk_off_cap(self) -> bool:
+        """The home team bats in the last inning (or later) and is not ahead: a run may end it."""
         return self.half == 1 and self.inning >= self.opt["innings"] and self.score[1] <= self.score[0]
 
-    def _lead_change(self, rn: Runner) -> None:
-        off = self.offense
-        if self.score[off.index] == self.score[1 - off.index] + 1:
-            # the offense has just taken the lead
-            self.lead_changes.append((off.index, off.pitcher, rn.charged))
-        dfn = self.defense
-        ent = dfn.entry.get(dfn.pitcher)
-        if ent is not None and self.lead(dfn.index) <= 0 and ent["lead"] > 0:
-            ent["blown"] = True
+    def winning_runs_needed(self) -> int:
+        """Runs the home team needs to win now (the last one is the winning run)."""
+        return self.score[0] - self.score[1] + 1
 
     # ------------------------------------------------------------------ X table
     def x_table(self, bid: str, kind: str, infield_in: bool, mods: list[tuple[str, int]]) -> None:
@@ -815,17 +846,8 @@ class Game:
         scored.append(Runner(bid, dfn.pitcher, True))
         self.bases = [None, None, None, None]
         n = len(scored)
-        # a walk-off home run counts every run
-        for rn in scored:
-            self.score[off.index] += 1
-            self.line[off.index][-1] += 1
-            self._bat_line(off.index, rn.pid)[R] += 1
-            p = self._pit_line(rn.charged)
-            p[P_R] += 1
-            if rn.earned and self.outs + self.phantom_outs < 3:
-                p[P_ER] += 1
-            bl[RBI] += 1
-            self._lead_change(rn)
+        # a home run over the fence counts every run, a walk-off one too (9.06(g))
+        self._score(scored, rbi_batter=bid, earned_play=True, full=True)
         self.say(f"{self.name(bid)}: home run" + (f", {n} runs" if n > 1 else ""))
         self._next_batter()
 
@@ -930,28 +952,24 @@ class Game:
                 m[2] = prev + 1
             prev = m[2] if m[2] < 4 else prev
         # hit-and-run, the fly is caught: every runner must get back with a cross-play on RR+2
-        # (OF, HR table) or RR−2 (IF) (9-2-2); out if it fails, else the table's result stands
+        # (OF, HR table) or RR−2 (IF) (9-2-2), in the order the offense chooses (「どこから行っても
+        # よい」, C.2); out if it fails; one who gets back stands on his own base (option
+        # hit_and_run_back = "stays") or where the table put him ("table")
         if (kind == "hit_and_run" and final[0][2] == 0
                 and key in ("outfield_fly", "home_run", "infield_fly")):
-            back = self.opt["hit_and_run_if_rr" if key == "infield_fly" else "hit_and_run_back_rr"]
-            for m in sorted(final[1:], key=lambda m: -m[0]):
-                if m[2] == 0 or outs_before + sum(1 for x in final if x[2] == 0) >= 3:
-                    continue
-                safe = self.crossplay(m[1], self.batting_card(m[1].pid).RR + back,
-                                      f"back to {BASE_NAMES[m[0]]}")
-                notes.append(f"{self.name(m[1].pid)} " + (f"gets back to {BASE_NAMES[m[0]]}" if safe
-                                                         else f"doubled off {BASE_NAMES[m[0]]}"))
-                if not safe:
-                    m[2] = 0
+            self._back_on_the_fly(final, key, outs_before, notes)
         outs = sum(1 for m in final if m[2] == 0)
         batter_out = final[0][2] == 0
         others_out = outs - (1 if batter_out else 0)
-        # the inning ends at the third out: a double play with two out is one out
+        # the inning ends at the third out: a double play with two out is one out, and whoever
+        # the play did not need to put out stays on base (left on base, not gone)
         outs = min(outs, 3 - outs_before)
+        put_out = sorted((m for m in final if m[2] == 0), key=lambda m: -m[0])
+        spared = [m[1] for m in put_out[outs:]]
         # putouts and assists: lead runners first, then the batter, up to the outs that count
         fpos = self._fielder_pos(key, raw)
         in_play: list[list[int]] = []
-        for m in sorted((m for m in final if m[2] == 0), key=lambda m: -m[0])[:outs]:
+        for m in put_out[:outs]:
             if m[0] == 0:
                 grounder = key == "ground"
                 self._credit_out(fpos, 1 if grounder else 1, grounder, in_play)
@@ -978,7 +996,31 @@ class Game:
                 credit = "1B"
             else:
                 credit = ("1B", "2B", "3B", "HR")[min(bbase, 4) - 1]
-        scoring = [m[1] for m in final if m[2] >= 4]
+        # runs cross the plate lead runner first (C.2)
+        scorers = sorted((m for m in final if m[2] >= 4), key=lambda m: -m[0])
+        walk_off_note = ""
+        need = self.winning_runs_needed() if self._walk_off_cap() else 0
+        if (need and len(scorers) >= need and outs_before + outs < 3
+                and not (key == "home_run" and credit == "HR")):
+            # the game ends when the winning run scores (9.06(f)): a hit counts only the bases the
+            # winning runner advanced, and the runners behind him stop where they are
+            winning = scorers[need - 1]
+            if credit in BASES_OF_HIT:
+                credited = min(BASES_OF_HIT[credit], 4 - winning[0])
+                if credited < BASES_OF_HIT[credit]:
+                    walk_off_note = (f" — the winning run scores: credited as a "
+                                     f"{HIT_WORDS[credited]} (9.06(f))")
+                    credit = ("1B", "2B", "3B", "HR")[credited - 1]
+                if final[0][2] >= 4 and winning is not final[0]:
+                    scorers.remove(final[0])
+                if winning is not final[0]:
+                    final[0][2] = min(final[0][2], credited)   # he stops where his hit ends
+            taken = {m[2] for m in final if 1 <= m[2] <= 3}
+            free = [b for b in (3, 2, 1) if b not in taken]
+            for m, b in zip(scorers[need:], free):
+                m[2] = b
+            scorers = scorers[:need]
+        scoring = [m[1] for m in scorers]
         sac_fly = (key in ("outfield_fly", "home_run") and batter_out and credit == "out"
                    and any(m[0] == 3 and m[2] >= 4 for m in final) and outs_before + outs < 3)
         if sac_fly:
@@ -1010,30 +1052,24 @@ class Game:
             bl[GIDP] += 1
         # outs and runs: when the play makes the third out and the batter did not reach, no run counts
         self.bases = [None, None, None, None]
-        nullified = False
+        nullified: list[Runner] = []
         if outs_before + outs >= 3 and (batter_out or not hit) and scoring:
-            scoring = []
-            nullified = True
+            nullified, scoring = scoring, []
         for m in final:
             if 1 <= m[2] <= 3:
                 self.bases[m[2]] = m[1]
-        self.outs += 0
+        self._leave_on_base(spared + nullified)
         desc = self._describe(bid, key, credit, final, is_error, agg_err, gidp, sac_fly)
         if notes:
             desc += " (" + "; ".join(notes) + ")"
         if nullified:
             desc = desc.replace(" scores", " crosses the plate") + " — the third out: no run counts"
         rbi = bid if (credit not in ("E",) and not gidp) else None
-        if outs:
-            self.outs += outs
-            self.pit[dfn.pitcher][P_OUTS] += outs
-            ent = dfn.entry.get(dfn.pitcher)
-            if ent is not None:
-                ent["outs"] += outs
+        self._record_outs(outs)
         earned_play = not (is_error and not agg_err)
         if scoring:
             self._score(scoring, rbi_batter=rbi, earned_play=earned_play)
-        self.say(desc)
+        self.say(desc + walk_off_note)
         if self.outs >= 3:
             self._end_half()
         self._next_batter()
@@ -1074,6 +1110,31 @@ class Game:
                 parts.append(f"{self.name(rn.pid)} to {BASE_NAMES[target]}")
         return ", ".join(parts)
 
+    def _back_on_the_fly(self, final: list[list], key: str, outs_before: int, notes: list[str]) -> None:
+        """Hit-and-run, the fly is caught (9-2-2): each runner makes a cross-play to get back, in
+        the order the offense chooses; no more once the third out is made."""
+        back = self.opt["hit_and_run_if_rr" if key == "infield_fly" else "hit_and_run_back_rr"]
+        stays = self.opt["hit_and_run_back"] == "stays"
+        waiting = [m for m in final[1:] if m[2] != 0]
+        while waiting and outs_before + sum(1 for x in final if x[2] == 0) < 3:
+            if len(waiting) > 1:
+                first = self.managers[self.offense.index].back_first(self, [m[0] for m in waiting])
+                m = next((m for m in waiting if m[0] == first), None)
+                if m is None:
+                    raise DecisionError(f"no runner from {BASE_NAMES[first] if first in (1, 2, 3) else first!r} "
+                                        "has to get back")
+            else:
+                m = waiting[0]
+            waiting.remove(m)
+            safe = self.crossplay(m[1], self.batting_card(m[1].pid).RR + back,
+                                  f"back to {BASE_NAMES[m[0]]}")
+            notes.append(f"{self.name(m[1].pid)} " + (f"gets back to {BASE_NAMES[m[0]]}" if safe
+                                                     else f"doubled off {BASE_NAMES[m[0]]}"))
+            if not safe:
+                m[2] = 0
+            elif stays:
+                m[2] = m[0]
+
     def crossplay(self, rn: Runner, rr: int, what: str) -> bool:
         """A cross-play: the runner is safe on a roll up to the table's bound for his RR."""
         raw = self.roll("crossplay")
@@ -1104,10 +1165,9 @@ class Game:
                 rr = self.batting_card(rn.pid).RR
                 if not self.crossplay(rn, rr, f"back to {BASE_NAMES[lead_base]}"):
                     self.bases[lead_base] = None
-                    self._bat_line(self.offense.index, rn.pid)
-                    self.say(f"{self.name(rn.pid)} is caught off {BASE_NAMES[lead_base]} on the swinging strikeout")
                     self._credit_out("C", lead_base, True, [])
-                    self._out(1)
+                    self._out(1, f"{self.name(rn.pid)} is caught off {BASE_NAMES[lead_base]} "
+                                 "on the swinging strikeout")
                     return self._next_batter()
             return self._next_batter()
         # bunt down: cross-play with RR = BT + lead runner RR
@@ -1125,7 +1185,12 @@ class Game:
         raw = self.roll("bunt")
         plus_rr = max(lead_rr, card.BT)
         plus_upto = plus_rr + (1 if values.infield_error >= self.opt["bunt_plus_error_value"] else 0)
-        if raw <= values.infield_error:
+        # C.2: with a sloppy infield the widened "+" must be able to fire, so by default the "+"
+        # comes before the error check (option bunt_error_check)
+        check = self.opt["bunt_error_check"]
+        if check == "after_plus" and raw <= plus_upto:
+            res = "+"
+        elif check != "none" and raw <= values.infield_error:
             res = "E"
         elif raw >= values.infield_fine:
             res = "out"
@@ -1182,8 +1247,9 @@ class Game:
                 text = f"{self.name(bid)}: bunt single, all safe"
                 outs = 0
             else:
-                if choice not in self.runners():
-                    raise DecisionError(f"no runner on {BASE_NAMES[choice]} to take the extra base")
+                if choice not in self.bunt_extra_base_runners():
+                    raise DecisionError(f"the runner on {BASE_NAMES[choice] if choice in (1, 2, 3) else choice!r} "
+                                        "cannot take the extra base: his next base is not free")
                 advance_all(extra_from=choice)
                 bl[SH] += 1
                 text = f"{self.name(bid)}: sacrifice bunt, {self.name(old[choice].pid)} takes an extra base"
@@ -1218,12 +1284,10 @@ class Game:
             fielder = ("P", "3B", "1B", "C")[raw % 4]
             base = 1 if res != "out" or victim == 0 else min(victim + 1, 4)
             self._credit_out(fielder, base, True, [])
-        self.outs += outs
-        self.pit[dfn.pitcher][P_OUTS] += outs
-        ent = dfn.entry.get(dfn.pitcher)
-        if ent is not None:
-            ent["outs"] += outs
+        self._record_outs(outs)
         if self.outs >= 3 and outs:
+            # the third out: the runner who crossed does not score, he is left on base
+            self._leave_on_base(scored)
             scored = []
         if scored:
             self._score(scored, rbi_batter=bid if res != "E" else None, earned_play=res != "E")
@@ -1232,21 +1296,31 @@ class Game:
             self._end_half()
         self._next_batter()
 
+    def bunt_extra_base_runners(self) -> list[int]:
+        """Bunt '+', batter out: the runners who may take one base more — those whose next base is
+        free after everyone has moved up one (C.2); a runner from 3rd has already scored."""
+        after = {b + 1 for b in self.runners()}
+        return [b for b in self.runners() if b + 1 <= 3 and (b + 2 >= 4 or b + 2 not in after)]
+
     # ------------------------------------------------------------------ strategies: steals
     def steal_sr(self, base_from: int, sr: int, half: bool) -> int:
         """SR used for a steal from this base (9-2-3): 2nd SR, 3rd SR/4, home SR/10; halved on a
         hit-and-run strikeout (SR/2, SR/8, SR/20), rounded up."""
         div = {1: 1, 2: 4, 3: 10}[base_from] * (2 if half else 1)
-        return -(-sr // div)
+        return self._divide(sr, div)
+
+    def _divide(self, sr: int, div: int) -> int:
+        """SR/n as the ruleset rounds it (option steal_rounding: "up", the default, or "down")."""
+        return -(-sr // div) if self.opt["steal_rounding"] == "up" else sr // div
 
     def pickoff_start(self, base_from: int, sr: int) -> int:
         """Where the pick-off rows begin: 80 or (2×SR, SR/2, SR/5) whichever is smaller (C.2)."""
         if base_from == 1:
             v = sr if self.opt["pickoff_second"] == "literal" else 2 * sr
         elif base_from == 2:
-            v = -(-sr // 2)
+            v = self._divide(sr, 2)
         else:
-            v = -(-sr // 5)
+            v = self._divide(sr, 5)
         return min(80, max(v, 1))
 
     def steal(self, base_from: int, mode: str = "normal", sr_override: int | None = None,
@@ -1268,6 +1342,7 @@ class Game:
         used = sr_override if sr_override is not None else self.steal_sr(base_from, sr, half)
         pick = self.pickoff_start(base_from, sr)
         raw = self.roll("steal")
+        self._steal_raw = raw
         target = BASE_NAMES[base_from + 1] if base_from < 3 else "home"
         if raw <= rr or (rr <= 0 and raw == 1):
             res = "bonus" if bonus_allowed else "stolen"
@@ -1303,8 +1378,10 @@ class Game:
             else:
                 self._caught(base_from, rn, f"caught stealing {target}")
             return False
-        # picked off: the catcher table decides whether he gets back, the catcher's arm +1
-        if self.catcher_table(1, f"back to {BASE_NAMES[base_from]}"):
+        # picked off: the catcher table decides whether he gets back, the catcher's arm +1 (on
+        # every pick-off row, or only from the 80 roll: option pickoff_arm_bonus)
+        pick_bonus = 1 if self.opt["pickoff_arm_bonus"] == "always" else arm_bonus
+        if self.catcher_table(pick_bonus, f"back to {BASE_NAMES[base_from]}"):
             self.say(f"{self.name(rn.pid)} gets back to {BASE_NAMES[base_from]} on the pick-off throw")
         else:
             self._caught(base_from, rn, f"picked off {BASE_NAMES[base_from]}")
@@ -1335,14 +1412,17 @@ class Game:
             self.say(f"{self.name(rn.pid)} steals {BASE_NAMES[base_from + 1]}{how}")
 
     def _caught(self, base_from: int, rn: Runner, text: str) -> None:
+        """A runner out on a steal: caught stealing (the catcher's throw to the base ahead) or
+        picked off (the pitcher's throw back to his base). Either is a caught stealing charged to
+        the runner and credited to the thrower — the catcher's or the pitcher's 盗塁刺 — with his
+        assist and the putout to the man covering the base."""
         picked = text.startswith("picked")
-        if not picked:
-            self._fld_at("C")[F_CS] += 1
-        self._credit_out("C", base_from if picked else min(base_from + 1, 4), True, [])
+        thrower = "P" if picked else "C"
+        self._fld_at(thrower)[F_CS] += 1
+        self._credit_out(thrower, base_from if picked else min(base_from + 1, 4), True, [])
         self.bases[base_from] = None
         self._bat_line(self.offense.index, rn.pid)[CS] += 1
-        self.say(f"{self.name(rn.pid)} {text}")
-        self._out(1)
+        self._out(1, f"{self.name(rn.pid)} {text}")
 
     def bonus(self, base_from: int) -> None:
         """ボーナス (9-2-3-4): another runner may steal with his own SR, or the same runner again."""
@@ -1365,7 +1445,8 @@ class Game:
         if pick not in candidates:
             raise DecisionError(f"the bonus cannot go to a runner on {BASE_NAMES[pick]}")
         card = self.batting_card(self.bases[pick].pid)
-        self.steal(pick, mode="must_stop", sr_override=card.SR, bonus_allowed=False)
+        own = self.opt["bonus_steal_sr"] == "own"
+        self.steal(pick, mode="must_stop", sr_override=card.SR if own else None, bonus_allowed=False)
 
     def double_steal(self, first: int | None) -> None:
         """重盗・三重盗 (9-2-3-6)."""
@@ -1387,9 +1468,8 @@ class Game:
             later_normal = True
             go_on = True
         else:
-            before = len(self.rolls)
             self.steal(first, mode="no_stop", bonus_allowed=False)  # a bonus changes nothing
-            steal_roll = next(r for r in self.rolls[before:] if r.purpose == "steal").raw
+            steal_roll = self._steal_raw
             go_on = steal_roll <= 79
             later_normal = False
         if not go_on or self.outs >= 3:
@@ -1404,10 +1484,8 @@ class Game:
             if not self.managers[self.offense.index].join_steal(self, b):
                 continue
             card = self.batting_card(self.bases[b].pid)
-            if later_normal:
-                self.steal(b, bonus_allowed=False)
-            else:
-                self.steal(b, sr_override=card.SR, bonus_allowed=False)
+            own = self.opt["no_check_later_sr" if later_normal else "double_steal_later_sr"] == "own"
+            self.steal(b, sr_override=card.SR if own else None, bonus_allowed=False)
 
     def hit_and_run_strikeout(self) -> None:
         """K on a hit-and-run: every runner must steal with half SR; no stopping (9-2-2)."""
@@ -1419,10 +1497,14 @@ class Game:
             self.steal(b, mode="forced", half=True, bonus_allowed=False)
 
     # ------------------------------------------------------------------ result
+    def scoring_record(self):
+        """The official scorer's record of the game so far (league/scoring.py)."""
+        return self.book.record((len(self.line[1]), len(self.line[0])))
+
     def _result(self) -> GameResult:
-        from league.decisions import decide
+        from league.scoring import decide
         winner = None if self.score[0] == self.score[1] else (0 if self.score[0] > self.score[1] else 1)
-        decisions = decide(self, winner)
+        decisions = decide(self.scoring_record())
         batting = [(side, pid, self.bat[pid], self.pos_text.get(pid, pos))
                    for side, pid, pos in self.bat_order]
         # everyone who played in the field has a fielding line, even an empty one
@@ -1440,4 +1522,5 @@ class Game:
             pitching=pitching, decisions=decisions, home_runs=self.home_runs, plays=self.plays,
             rolls=self.rolls, players=self.players, winner=winner, final_inning=self.inning,
             notes=self.notes, fielding=fielding, lineups=self.lineups, fatigue=self.fatigue_in,
+            raws=self.raws,
         )

@@ -16,7 +16,7 @@ from league.game import BASE_NAMES, Game
 
 # manager methods a person answers, in the order the engine may ask them
 DECISIONS = ("defense_call", "offense_call", "aggressive", "steal_go", "bonus_steal", "join_steal",
-             "no_check", "bunt_plus", "bunt_out", "send", "change_pitcher", "reliever",
+             "no_check", "bunt_plus", "bunt_out", "send", "back_first", "change_pitcher", "reliever",
              "pinch_hitter", "pinch_runner", "defensive_sub")
 
 
@@ -151,13 +151,16 @@ class PersonManager:
         return bool(self._answer("no_check", game, {}))
 
     def bunt_plus(self, game: Game) -> int | None:
-        return self._answer("bunt_plus", game, {"runners": game.runners()})
+        return self._answer("bunt_plus", game, {"runners": game.bunt_extra_base_runners()})
 
     def bunt_out(self, game: Game, candidates: list[int]) -> int:
         return self._answer("bunt_out", game, {"candidates": candidates})
 
     def send(self, game: Game, base: int, target: int) -> bool:
         return bool(self._answer("send", game, {"base": base, "target": target}))
+
+    def back_first(self, game: Game, candidates: list[int]) -> int:
+        return self._answer("back_first", game, {"candidates": candidates})
 
     def change_pitcher(self, game: Game, inning_start: bool) -> str | None:
         side = game.defense

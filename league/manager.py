@@ -28,6 +28,8 @@ class Manager(Protocol):
     def bunt_plus(self, game: "Game") -> int | None: ...             # None = all safe; else runner base
     def bunt_out(self, game: "Game", candidates: list[int]) -> int: ...   # 0 = batter
     def send(self, game: "Game", base: int, target: int) -> bool: ...
+    def back_first(self, game: "Game", candidates: list[int]) -> int: ...  # hit-and-run, fly caught:
+    # the base of the runner whose cross-play back comes next (the offense's choice, C.2)
     def change_pitcher(self, game: "Game", inning_start: bool) -> str | None: ...
     def reliever(self, game: "Game", side: "Side") -> str | None: ...
     def pinch_hitter(self, game: "Game") -> str | None: ...
@@ -230,6 +232,10 @@ class ComputerManager:
 
     def bunt_plus(self, game: "Game") -> int | None:
         return None
+
+    def back_first(self, game: "Game", candidates: list[int]) -> int:
+        # the lead runner first: his run is the one worth saving
+        return max(candidates)
 
     def send(self, game: "Game", base: int, target: int) -> bool:
         rr = game.batting_card(game.bases[base].pid).RR

@@ -67,6 +67,8 @@ CHOICES = {
     "bunt_plus": "a bunt '+': \"all_safe\", or the base of the runner who takes an extra base",
     "bunt_out": "a failed bunt: who the defense puts out, \"batter\" or a runner's base",
     "send": "an H−/N− in the table result: does the runner try for the extra base (true / false)",
+    "back_first": "a hit-and-run whose fly is caught: the bases of the runners in the order they "
+                  "try to get back, e.g. [1, 2] (one answer each time two or more are still out)",
 }
 _OFFENSE_TEAM, _DEFENSE_TEAM = "OFF", "DEF"
 _FILLER_BAT = "5 25 30 35 60 80 90 100"
@@ -285,11 +287,17 @@ class _RefereeManager:
         return self._bool("no_check", "double steal: does the defense answer with no check?")
 
     def bunt_plus(self, game) -> int | None:
-        runners = game.runners()
-        names = ", ".join(BASE_NAMES[b] for b in runners)
+        runners = game.bunt_extra_base_runners()
+        names = ", ".join(BASE_NAMES[b] for b in runners) or "none may: his next base is taken"
         v = self._ask("bunt_plus", f"bunt '+': all safe (\"all_safe\"), or the batter out and one "
                                    f"runner ({names}) takes an extra base?")
         return self._base(v, "bunt_plus", runners, {"all_safe": None, "all safe": None})
+
+    def back_first(self, game, candidates: list[int]) -> int:
+        names = ", ".join(BASE_NAMES[b] for b in candidates)
+        v = self._ask("back_first", f"hit-and-run, the fly is caught: whose cross-play back comes "
+                                    f"next ({names})?")
+        return self._base(v, "back_first", candidates, {})  # type: ignore[return-value]
 
     def bunt_out(self, game, candidates: list[int]) -> int:
         names = ", ".join("batter" if b == 0 else BASE_NAMES[b] for b in candidates)

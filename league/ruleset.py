@@ -42,6 +42,27 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "fatigue_step": 5,              # condition-roll penalty per fatigue point
     "steal_arm_bonus_from": 80,     # a steal roll of this or more gives the catcher's arm +1
     "bunt_plus_error_value": 5,     # infield error value from which rolls up to RR+1 are "+"
+    # readings of unclear text (rules C.2); every default is explained in docs/rule_options.md
+    "bunt_error_check": "after_plus",   # bunt cross-play: "+" before the error check, or not
+    "hit_and_run_back": "stays",        # hit-and-run, fly caught: a runner who gets back stays
+    "steal_rounding": "up",             # SR/2, SR/4, SR/5, SR/8, SR/10, SR/20 rounded up or down
+    "pickoff_arm_bonus": "always",      # pick-off row: arm +1 always, or only from the 80 roll
+    "bonus_steal_sr": "own",            # a steal on a bonus: own SR as is, or the target base's SR
+    "double_steal_later_sr": "own",     # later runners of a double steal: own SR, or target SR
+    "no_check_later_sr": "target",      # after no check: the others with target SR, or own SR
+}
+
+#: the allowed values of the options that name a reading
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {
+    "pickoff_second": ("double", "literal"),
+    "x_nobody_on": ("repitch", "walk"),
+    "bunt_error_check": ("after_plus", "before_plus", "none"),
+    "hit_and_run_back": ("stays", "table"),
+    "steal_rounding": ("up", "down"),
+    "pickoff_arm_bonus": ("always", "from_80"),
+    "bonus_steal_sr": ("own", "target"),
+    "double_steal_later_sr": ("own", "target"),
+    "no_check_later_sr": ("target", "own"),
 }
 
 
@@ -235,10 +256,9 @@ def parse_ruleset(data: dict[str, Any], source: str = "ruleset") -> Ruleset:
             r.err(f"table options, key {k}", f"{v!r} should be a {type(DEFAULT_OPTIONS[k]).__name__}")
             continue
         options[k] = v
-    if options["pickoff_second"] not in ("double", "literal"):
-        r.err("table options, key pickoff_second", "must be \"double\" or \"literal\"")
-    if options["x_nobody_on"] not in ("repitch", "walk"):
-        r.err("table options, key x_nobody_on", "must be \"repitch\" or \"walk\"")
+    for k, allowed in OPTION_CHOICES.items():
+        if options[k] not in allowed:
+            r.err(f"table options, key {k}", "must be " + " or ".join(f'"{a}"' for a in allowed))
     if options["pitcher_hr_without_plus"] not in BAT_COLUMNS:
         r.err("table options, key pitcher_hr_without_plus", "must be a batting result such as LG")
 

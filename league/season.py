@@ -140,11 +140,13 @@ def rest_after(players: Mapping[str, Any], result: GameResult, day: date,
 
 
 def play_scheduled(state: SeasonState, ruleset: Ruleset, day: date, away: str, home: str,
-                   seed: int) -> tuple[GameResult, dict[str, PitcherRest], dict[str, str]]:
+                   seed: int, *, quiet: bool = False
+                   ) -> tuple[GameResult, dict[str, PitcherRest], dict[str, str]]:
     """Play one scheduled game with computer managers: rested starters, carried fatigue, seeded
-    dice. Returns the result, the new rest of the pitchers who played, and the starters."""
+    dice. Returns the result, the new rest of the pitchers who played, and the starters.
+    `quiet` keeps no roll log and no play text (the same game otherwise)."""
     setup = slot_setup(state, day, away, home)
     result = replay_game(state.league, ruleset, team_lineup(state, away, setup),
                          team_lineup(state, home, setup), SeededDice(seed), state.players,
-                         fatigue=setup.fatigue)
+                         fatigue=setup.fatigue, quiet=quiet)
     return result, rest_after(state.players, result, day, setup.fatigue), setup.starters

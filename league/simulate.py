@@ -43,33 +43,36 @@ def schedule(league: League, count: int, away: str | None = None, home: str | No
 def play_game(league: League, ruleset: Ruleset, matchup: Matchup, dice: Dice,
               players: dict | None = None, *, fatigue: dict[str, int] | None = None,
               starters: tuple[str | None, str | None] = (None, None),
-              unavailable: frozenset[str] = frozenset()) -> GameResult:
+              unavailable: frozenset[str] = frozenset(), quiet: bool = False) -> GameResult:
     """One game of the league with computer managers on both sides.
 
     `starters` names each side's starting pitcher (else the rotation turn picks him),
     `fatigue` gives pitchers' carried fatigue points, `unavailable` leaves players out
-    (e.g. pitchers still resting)."""
+    (e.g. pitchers still resting); `quiet` keeps no roll log and no play text (the lines and
+    the raw rolls are the same)."""
     players = players or players_of(league)
     dh = league.dh
     lineups = []
     for code, starter in ((matchup.away, starters[0]), (matchup.home, starters[1])):
         roster = [p for p in league.team(code).players if p.id not in unavailable or p.id == starter]
         lineups.append(make_lineup(code, roster, dh, starter=starter, rotation_index=matchup.rotation))
-    return replay_game(league, ruleset, lineups[0], lineups[1], dice, players, fatigue=fatigue)
+    return replay_game(league, ruleset, lineups[0], lineups[1], dice, players, fatigue=fatigue,
+                       quiet=quiet)
 
 
 def replay_game(league: League, ruleset: Ruleset, away: Lineup, home: Lineup, dice: Dice,
-                players: dict | None = None, *, fatigue: dict[str, int] | None = None) -> GameResult:
+                players: dict | None = None, *, fatigue: dict[str, int] | None = None,
+                quiet: bool = False) -> GameResult:
     """Play (or replay, with scripted dice) a game from its line-ups with computer managers."""
     players = players or players_of(league)
     game = Game(ruleset, players, away, home, ComputerManager(), ComputerManager(), dice,
-                dh=league.dh, extra_innings=league.extra_innings, fatigue=fatigue)
+                dh=league.dh, extra_innings=league.extra_innings, fatigue=fatigue, quiet=quiet)
     return game.play()
 
 
 def seeded_games(league: League, ruleset: Ruleset, matchups: list[Matchup],
-                 seed: int) -> Iterator[tuple[int, GameResult]]:
+                 seed: int, *, quiet: bool = False) -> Iterator[tuple[int, GameResult]]:
     """Play each matchup with seeds seed, seed+1, …"""
     players = players_of(league)
     for k, m in enumerate(matchups):
-        yield seed + k, play_game(league, ruleset, m, SeededDice(seed + k), players)
+        yield seed + k, play_game(league, ruleset, m, SeededDice(seed + k), players, quiet=quiet)

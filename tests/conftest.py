@@ -74,6 +74,9 @@ class ScriptedManager(ComputerManager):
     def send(self, game, base, target):
         return self._get("send", False)
 
+    def back_first(self, game, candidates):
+        return self._get("back_first", max(candidates))
+
     def change_pitcher(self, game, inning_start):
         return self._get("change_pitcher", None)
 

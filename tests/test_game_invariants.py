@@ -18,7 +18,17 @@ class WatchedGame(Game):
 
     def plate_appearance(self):
         before = self.score[self.half]
+        on_base = len(self.runners())
+        outs = self.outs
+        batter = self.batter_id
+        faced = self.bat[batter][PA] if batter in self.bat else 0
         super().plate_appearance()
+        # Rules C.2: no runner ever leaves the field except by an out or a run — runners before
+        # plus the batter (if he finished his turn) = runners after + outs + runs
+        came_up = self.bat[batter][PA] - faced
+        runs = self.score[self.half] - before
+        assert on_base + came_up == len(self.runners()) + (self.outs - outs) + runs, \
+            f"a runner vanished: {self.plays[-1].text}"
         assert self.outs <= 3, "never more than three outs"
         ids = [r.pid for r in self.bases[1:] if r is not None]
         assert len(ids) == len(set(ids)), "one runner per base, a runner on one base"
@@ -55,6 +65,11 @@ def _check_box(result):
         po = sum(line[0] for s, _, line in result.fielding if s == side)
         assert po == outs, "putouts equal the outs recorded"
         assert sum(line[2] for s, _, line in result.fielding if s == side) == result.errors[side]
+        # every caught stealing or pick-off charged to a runner is credited to the other side's
+        # catcher or pitcher (team CS = the catchers' and pitchers' CS)
+        from league.game import CS, F_CS
+        assert sum(line[F_CS] for s, _, line in result.fielding if s == side) == \
+            sum(l[CS] for s, _, l, _ in result.batting if s == 1 - side)
         # runs allowed by this side's pitchers are the other side's runs
         assert sum(line[8] for s, _, line in result.pitching if s == side) == result.runs[1 - side]
     # the play log agrees: the last play's score is the final score

@@ -47,6 +47,8 @@ from tui.cli_league import register as register_league  # noqa: E402
 register_league(app)
 from tui.cli_history import register as register_history  # noqa: E402
 register_history(app)
+from tui.cli_odds import register as register_odds  # noqa: E402
+register_odds(app)
 
 
 def fail(message: str, code: int = 2) -> None:

@@ -194,3 +194,18 @@ LABELS.update({
     "cr_none": ("なし", "none"),
     "cr_free_agent": ("自由契約", "free agent"),
 })
+
+LABELS.update({
+    "odds": ("優勝確率", "Pennant odds"),
+    "odds_toggle": ("優勝確率/試合", "Odds/games"),
+    "odds_run": ("確率を計算", "Run the odds"),
+    "pennant_pct": ("優勝%", "Pennant%"),
+    "climax_pct": ("CS%", "CS%"),
+    "magic": ("M", "Magic"),
+    "expected": ("予想成績", "Expected"),
+    "odds_trend": ("優勝確率の推移", "Pennant odds through the season"),
+    "odds_none": ("まだ計算していません (r で計算)", "Not taken yet (r runs them)"),
+    "odds_running": ("計算中", "Running"),
+    "odds_cancelled": ("中止しました", "Cancelled"),
+    "odds_clinched": ("優勝", "Clinched"),
+})

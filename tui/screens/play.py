@@ -72,6 +72,7 @@ _QUESTIONS = {
     "bunt_plus": ("バント+: 全員セーフか、1人だけもう1つ進めるか", "Bunt +: all safe, or one runner one more base?"),
     "bunt_out": ("バント失敗: アウトにする走者は？", "Bunt failed: which runner is out?"),
     "send": ("H−: 走者を送りますか？", "H−: send the runner?"),
+    "back_first": ("エンドラン失敗: 先に帰塁する走者は？", "Hit-and-run, fly caught: which runner goes back first?"),
     "change_pitcher": ("次の打者へ (Enter)、継投は p、守備固めは x", "Next batter (Enter); p changes the pitcher, x a defensive sub"),
     "reliever": ("代わりの投手は？ (Enter = ブルペンの先頭)", "The new pitcher? (Enter = first in the bullpen)"),
     "pinch_hitter": ("次の打者へ (Enter)、代打は h、代走は r", "Next batter (Enter); h pinch hitter, r pinch runner"),
@@ -438,7 +439,7 @@ class PlayScreen(Screen):
             return {"no": None, **{f"r{b}": b for b in options["candidates"]}}
         if method == "bunt_plus":
             return {"all_safe": None, **{f"r{b}": b for b in options["runners"]}}
-        if method == "bunt_out":
+        if method in ("bunt_out", "back_first"):
             return {f"r{b}": b for b in options["candidates"]}
         if method in ("change_pitcher", "reliever"):
             out = {"play_on": None}

@@ -1,13 +1,16 @@
 """Standings: the Japanese table (試合 勝 敗 分 勝率 ゲーム差 貯金), recent results, next games."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
 
+from league.errors import LeagueError
 from league.standings import gb_text
 from tui import services
 from tui.labels import label
@@ -21,16 +24,30 @@ class StandingsData:
     recent: list
     upcoming: list
     next_day: object
+    odds: list = field(default_factory=list)     # stored odds of the season, oldest first
 
 
 class StandingsScreen(AreaScreen):
-    """順位表 with the tiebreak reasons, the latest results and the next day's games."""
+    """順位表 with the tiebreak reasons, the latest results and the next day's games; `o` shows the
+    pennant odds (優勝確率), magic numbers and how the odds moved through the season instead,
+    `r` runs them again (1,000 runs on every core, Esc cancels)."""
 
-    BINDINGS = [Binding("g", "toggle_gb", "GB from leader/above")]
+    BINDINGS = [
+        Binding("g", "toggle_gb", "GB from leader/above"),
+        Binding("o", "toggle_odds", "優勝確率/Odds"),
+        Binding("r", "run_odds", "確率を計算/Run odds"),
+        Binding("escape", "cancel_odds", "中止", show=False),
+    ]
+    ODDS_RUNS = 1000
+    TREND_WIDTH = 24
 
     def __init__(self) -> None:
         super().__init__()
         self.gb_from = "leader"
+        self.showing_odds = False
+        self.odds_running = False
+        self._cancel = threading.Event()
+        self._data: StandingsData | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -45,6 +62,12 @@ class StandingsScreen(AreaScreen):
                 with Vertical():
                     yield Static(id="upcoming-title", classes="section-title")
                     yield FitTable(id="upcoming-table", cursor_type="row")
+            with Vertical(id="standings-odds"):
+                yield Static(id="odds-title", classes="section-title")
+                yield FitTable(id="odds-table", cursor_type="row", zebra_stripes=True)
+                with Horizontal(id="odds-bar"):
+                    yield Static(id="odds-status")
+                    yield ProgressBar(id="odds-progress", show_eta=False)
         yield Footer()
 
     def action_toggle_gb(self) -> None:
@@ -58,11 +81,15 @@ class StandingsScreen(AreaScreen):
         pending = [(d, gs) for d, gs in days if any(g.status != "final" for g in gs)]
         recent = played[-1][1] if played else []
         upcoming = [g for g in pending[0][1] if g.status != "final"] if pending else []
-        return StandingsData(view, recent, upcoming, pending[0][0] if pending else None)
+        history, _names = self.call_service(services.odds_history)
+        return StandingsData(view, recent, upcoming, pending[0][0] if pending else None, history)
 
     def show(self, data: StandingsData) -> None:
+        self._data = data
         ja = self.app.japanese
         v = data.view
+        self._show_pane()
+        self._fill_odds(data)
         self.query_one("#standings-title", Static).update(
             f"{v.title}  {v.season}{'年度' if ja else ' season'}  "
             f"{v.final}/{v.games} {'試合消化' if ja else 'games played'}"
@@ -101,6 +128,102 @@ class StandingsScreen(AreaScreen):
         for g in data.upcoming:
             ut.add_row(str(g.number), names.get(g.away, g.away), names.get(g.home, g.home),
                        key=str(g.number))
+
+    # ------------------------------------------------------------------ pennant odds
+    def _show_pane(self) -> None:
+        self.query_one("#standings-games").display = not self.showing_odds
+        self.query_one("#standings-odds").display = self.showing_odds
+
+    def _fill_odds(self, data: StandingsData) -> None:
+        """The latest stored odds, each team's magic number and a line of its pennant odds at
+        every day they were taken."""
+        ja = self.app.japanese
+        names = data.view.names
+        history = data.odds
+        t = self.query_one("#odds-table", DataTable)
+        t.clear(columns=True)
+        for key in ("team", "pennant_pct", "climax_pct", "magic", "expected"):
+            t.add_column(label(key, ja), key=key)
+        t.add_column(label("odds_trend", ja), key="trend")
+        title = self.query_one("#odds-title", Static)
+        if not history:
+            title.update(label("odds", ja) + "  " + label("odds_none", ja))
+            return
+        last = max(p.played for p in history)
+        latest = sorted((p for p in history if p.played == last), key=lambda p: (-p.pennant, p.team))
+        days = sorted({p.played for p in history})
+        when = latest[0].day.isoformat() if latest[0].day else "-"
+        title.update(f"{label('odds', ja)}  {when}  ({last}/{data.view.games}, "
+                     f"{latest[0].runs} {'回' if ja else 'runs'}, {len(days)} "
+                     f"{'時点' if ja else 'points'})")
+        lines = services.history_lines(history, [p.team for p in latest])
+        for p in latest:
+            if p.magic == 0:
+                magic = label("odds_clinched", ja)
+            else:
+                magic = f"M{p.magic}" if p.magic is not None else "-"
+            t.add_row(names.get(p.team, p.team), f"{p.pennant * 100:5.1f}", f"{p.climax * 100:5.1f}",
+                      magic, f"{p.wins:.0f}-{p.losses:.0f}-{p.draws:.0f}",
+                      services.sparkline([v for _, v in lines[p.team]], self.TREND_WIDTH),
+                      key=p.team)
+
+    def action_toggle_odds(self) -> None:
+        self.showing_odds = not self.showing_odds
+        self._show_pane()
+        if self.showing_odds and self._data is not None and not self._data.odds:
+            self.action_run_odds()
+
+    def action_run_odds(self) -> None:
+        if self.odds_running:
+            self.app.notify("計算中です (Esc で中止)" if self.app.japanese
+                            else "The odds are running (Esc cancels)", timeout=3)
+            return
+        self.showing_odds = True
+        self._show_pane()
+        self._cancel.clear()
+        self.odds_running = True
+        self.query_one("#odds-progress", ProgressBar).update(total=self.ODDS_RUNS, progress=0)
+        self.query_one("#odds-status", Static).update(label("odds_running", self.app.japanese))
+        self._odds_worker()
+
+    def action_cancel_odds(self) -> None:
+        if self.odds_running:
+            self._cancel.set()
+            self.query_one("#odds-status", Static).update("…")
+
+    @work(thread=True, exclusive=True, group="odds")
+    def _odds_worker(self) -> None:
+        def progress(done: int, total: int) -> None:
+            self.app.call_from_thread(self._odds_progress, done, total)
+
+        try:
+            view = self.call_service(services.odds, runs=self.ODDS_RUNS, progress=progress,
+                                     cancel=self._cancel.is_set)
+        except LeagueError as exc:
+            self.app.call_from_thread(self._odds_done, False, str(exc))
+            return
+        except Exception as exc:  # a broken pool or database must not crash the app
+            self.app.call_from_thread(self._odds_done, False, f"{type(exc).__name__}: {exc}")
+            return
+        self.app.call_from_thread(self._odds_done, view is not None, None)
+
+    def _odds_progress(self, done: int, total: int) -> None:
+        self.query_one("#odds-progress", ProgressBar).update(total=total, progress=done)
+        self.query_one("#odds-status", Static).update(
+            f"{label('odds_running', self.app.japanese)} {done}/{total}")
+
+    def _odds_done(self, finished: bool, error: str | None) -> None:
+        self.odds_running = False
+        ja = self.app.japanese
+        if error:
+            self.app.notify(error, severity="error", timeout=8)
+            self.query_one("#odds-status", Static).update("")
+            return
+        self.query_one("#odds-status", Static).update(
+            (f"{self.ODDS_RUNS} {'回 完了' if ja else 'runs done'}") if finished
+            else label("odds_cancelled", ja))
+        if finished:
+            self.refresh_data()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if event.data_table.id == "recent-table" and event.row_key.value:

@@ -6,7 +6,8 @@ URL or None (``IMPACT_DB``, else the SQLite file in the user data folder).
 
 One module per area: `db` (engines, errors), `leagues`, `seasons` (calendar, simulation),
 `stats` (standings, leaders, players), `games` (box scores, replays), `live` (games at the
-keyboard), `roster` (the Teams area). Everything is re-exported here, so
+keyboard), `roster` (the Teams area), `pennant` (pennant odds, magic numbers). Everything is
+re-exported here, so
 ``from tui import services as sv; sv.standings(...)`` works whatever module holds it.
 """
 from __future__ import annotations
@@ -57,6 +58,16 @@ from tui.services.roster import (
     set_reserve,
     team_roster,
 )
+from tui.services.pennant import (
+    OddsView,
+    history_lines,
+    odds,
+    odds_history,
+    odds_setup,
+    report_dict,
+    run_odds,
+    sparkline,
+)
 from tui.services.seasons import (
     Progress,
     SeasonContext,
@@ -97,6 +108,8 @@ __all__ = [
     "schedule_csv", "schedule_days", "season_info", "sim_days",
     "DEFAULT_STAT", "LeadersView", "PlayerView", "StandingsView", "leaders", "player",
     "standings", "stats_dict", "team_games",
+    "OddsView", "history_lines", "odds", "odds_history", "odds_setup", "report_dict", "run_odds",
+    "sparkline",
 ]
 
 # titles, awards, transactions (news), careers and the league's history

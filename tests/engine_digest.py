@@ -1,0 +1,90 @@
+"""The engine digest: 200 seeded games of the sample league, one fingerprint per game.
+
+A fingerprint covers every roll (purpose, raw, modifiers, modified, table, row, result), every
+play of the play-by-play, the line score, every batting, pitching and fielding line and the
+pitching decisions. `tests/test_engine_digest.py` plays the games again and compares, so a change
+made for speed cannot alter a single roll or play.
+
+A change that is *meant* to change games (a rule, official scoring) regenerates the file on
+purpose, and says so in its commit:
+
+    python tests/engine_digest.py --write
+"""
+from __future__ import annotations
+
+import hashlib
+import sys
+from pathlib import Path
+
+DIGEST_FILE = Path(__file__).parent / "data" / "engine_digest.txt"
+GAMES = 200
+SEED = 1
+
+
+def fingerprint(result) -> str:
+    """A short hash of everything a game leaves."""
+    h = hashlib.sha256()
+    for r in result.rolls:
+        h.update(repr(tuple(r)).encode())
+    h.update(b"|plays|")
+    for p in result.plays:
+        h.update(repr(tuple(p)).encode())
+    h.update(repr((result.innings, result.runs, result.hits, result.errors, result.winner,
+                   result.final_inning, result.notes)).encode())
+    h.update(repr([(s, pid, list(line), pos) for s, pid, line, pos in result.batting]).encode())
+    h.update(repr([(s, pid, list(line)) for s, pid, line in result.pitching]).encode())
+    h.update(repr([(s, pid, list(line)) for s, pid, line in result.fielding]).encode())
+    h.update(repr(sorted(result.decisions.items())).encode())
+    h.update(repr(result.home_runs).encode())
+    return h.hexdigest()[:20]
+
+
+def lines_fingerprint(result) -> str:
+    """What a quiet game keeps: line score, lines and decisions (no roll log, no play text)."""
+    h = hashlib.sha256()
+    h.update(repr((result.innings, result.runs, result.hits, result.errors, result.winner,
+                   result.final_inning)).encode())
+    h.update(repr([(s, pid, list(line), pos) for s, pid, line, pos in result.batting]).encode())
+    h.update(repr([(s, pid, list(line)) for s, pid, line in result.pitching]).encode())
+    h.update(repr([(s, pid, list(line)) for s, pid, line in result.fielding]).encode())
+    h.update(repr(sorted(result.decisions.items())).encode())
+    return h.hexdigest()[:20]
+
+
+def digest_games(**play_options):
+    """The 200 games, played now: (seed, result) pairs."""
+    from league.simulate import schedule, seeded_games
+    from storage.plainfiles import load_league, sample_league_path
+    from storage.rulesets import shipped_ruleset
+
+    league = load_league(sample_league_path("pacific"))
+    ruleset = shipped_ruleset("standard")
+    return seeded_games(league, ruleset, schedule(league, GAMES), SEED, **play_options)
+
+
+def current() -> list[str]:
+    return [f"{seed} {fingerprint(result)}" for seed, result in digest_games()]
+
+
+def stored() -> list[str]:
+    return [ln for ln in DIGEST_FILE.read_text(encoding="utf-8").splitlines()
+            if ln and not ln.startswith("#")]
+
+
+def main(argv: list[str]) -> int:
+    if "--write" not in argv:
+        bad = [(a, b) for a, b in zip(current(), stored()) if a != b]
+        print("digest matches" if not bad else f"{len(bad)} games differ, first: {bad[0]}")
+        return 1 if bad else 0
+    lines = current()
+    DIGEST_FILE.write_text(
+        "# seed fingerprint — 200 seeded games of the sample league (tests/engine_digest.py).\n"
+        "# Regenerate only for a change meant to alter games: python tests/engine_digest.py --write\n"
+        + "\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {len(lines)} fingerprints to {DIGEST_FILE}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,28 @@
+"""The engine digest: 200 seeded games must come out roll for roll and play for play as recorded.
+
+Speed work may change how the engine is written, never what it plays. A change meant to alter
+games (a rule, official scoring) regenerates tests/data/engine_digest.txt deliberately:
+`python tests/engine_digest.py --write` (see tests/engine_digest.py).
+"""
+from __future__ import annotations
+
+import engine_digest as digest
+
+
+def test_two_hundred_seeded_games_match_the_recorded_digest():
+    stored = digest.stored()
+    assert len(stored) == digest.GAMES
+    now = digest.current()
+    differ = [(a, b) for a, b in zip(now, stored) if a != b]
+    assert not differ, (f"{len(differ)} of {digest.GAMES} games changed; first (now, recorded): "
+                        f"{differ[0]}. If the change is meant to alter games, regenerate with "
+                        "`python tests/engine_digest.py --write`")
+
+
+def test_a_quiet_game_keeps_the_same_lines_and_raw_rolls_without_log_or_text():
+    loud = list(digest.digest_games())[:60]
+    quiet = list(digest.digest_games(quiet=True))[:60]
+    for (seed, a), (_, b) in zip(loud, quiet):
+        assert b.rolls == [] and b.plays == []
+        assert b.raws == [r.raw for r in a.rolls], f"seed {seed}: raw rolls differ"
+        assert digest.lines_fingerprint(a) == digest.lines_fingerprint(b), f"seed {seed}"

@@ -1,0 +1,63 @@
+"""The Standings area's pennant odds: o shows them (running them the first time), r runs them
+again with a progress bar, Esc cancels; the chart grows a point per day the odds were taken."""
+from __future__ import annotations
+
+from tui import services
+from tui.app import ImpactApp
+from tui.screens.standings import StandingsScreen
+from tui_helpers import opened, until
+
+SIZE = (80, 24)
+
+
+def _db(tmp_path) -> str:
+    db = str(tmp_path / "league.sqlite3")
+    services.create_league(db, "pacific", "pacific")
+    services.new_season(db, "pacific", games_per_opponent=4, seed=3)
+    services.sim_days(db, days=5)
+    return db
+
+
+async def test_o_runs_the_odds_and_shows_them_with_magic_numbers_and_a_trend(tmp_path, monkeypatch):
+    monkeypatch.setattr(StandingsScreen, "ODDS_RUNS", 6)
+    db = _db(tmp_path)
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        screen = app.screen
+        await until(pilot, lambda: screen.query_one("#standings-table").row_count == 6)
+        await pilot.press("o")
+        table = screen.query_one("#odds-table")
+        await until(pilot, lambda: not screen.odds_running and table.row_count == 6, tries=600)
+        assert screen.query_one("#standings-odds").display
+        assert not screen.query_one("#standings-games").display
+        pennant = [float(str(table.get_row_at(i)[1])) for i in range(6)]
+        assert abs(sum(pennant) - 100) < 0.5 and pennant == sorted(pennant, reverse=True)
+        assert "6 回" in str(screen.query_one("#odds-title").render())
+        # a day later the odds are taken again: the trend has two points
+        services.sim_days(db, days=1)
+        screen.refresh_data()
+        await pilot.press("r")
+        await until(pilot, lambda: not screen.odds_running
+                    and "2 時点" in str(screen.query_one("#odds-title").render()), tries=600)
+        trend = str(table.get_row_at(0)[5])
+        assert len(trend) == 2
+        await pilot.press("o")
+        await until(pilot, lambda: screen.query_one("#standings-games").display)
+
+
+async def test_escape_cancels_the_odds_and_keeps_nothing(tmp_path, monkeypatch):
+    monkeypatch.setattr(StandingsScreen, "ODDS_RUNS", 400)
+    db = _db(tmp_path)
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        screen = app.screen
+        await until(pilot, lambda: screen.query_one("#standings-table").row_count == 6)
+        await pilot.press("r")
+        await until(pilot, lambda: screen.odds_running)
+        await pilot.press("escape")
+        await until(pilot, lambda: not screen.odds_running, tries=600)
+        assert "中止" in str(screen.query_one("#odds-status").render())
+    from tui.services import odds_history
+    assert odds_history(db)[0] == []

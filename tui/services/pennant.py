@@ -1,0 +1,216 @@
+"""Pennant odds (優勝確率) and magic numbers for the Standings area and `impact odds`.
+
+The rest of the season is played `runs` times on every core (a process pool); each run has its
+own seed from the odds seed and the run number (league.odds.run_seed), so the odds are the same
+whatever the number of processes. Progress is reported as runs finish and `cancel()` stops
+between batches. Each finished report is kept under the day it was taken (storage.odds_store),
+which is what the Standings area's chart draws.
+"""
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import sys
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from league.odds import OddsReport, OddsSetup, RunResult, simulate_run, tally
+from league.schedule import ScheduledGame
+from league.season import SeasonState
+from league.standings import Outcome
+from storage import odds_store
+from storage import repository as repo
+from storage.db import session
+from tui.odds_worker import init_worker, run_batch
+from tui.services.db import ServiceError, db_error, engine_for
+from tui.services.seasons import _context
+
+Db = str | Path | None
+MAX_SEED = 2**31 - 1
+BATCH = 10          # runs per task sent to a worker: progress every few hundred games
+
+@contextlib.contextmanager
+def _stderr_with_fileno():
+    """Worker processes are started with the parent's stderr; inside the Textual app stderr is a
+    capture without a real file descriptor, so the terminal's own is lent while they start."""
+    current = sys.stderr
+    try:
+        ok = current is not None and current.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        ok = False
+    if ok or sys.__stderr__ is None:
+        yield
+        return
+    sys.stderr = sys.__stderr__
+    try:
+        yield
+    finally:
+        sys.stderr = current
+
+
+@dataclass(frozen=True)
+class OddsView:
+    """A report with the teams' names and the season's stored history of odds."""
+
+    report: OddsReport
+    names: dict[str, str]
+    history: list[odds_store.OddsPoint]
+    title: str
+    season: int
+
+
+def odds_setup(db: Db, league: str | None = None, season: int | None = None, *,
+               seed: int | None = None) -> tuple[OddsSetup, dict[str, str], int, int, str]:
+    """Read what the runs need: the season's state, the results so far and the games left."""
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise ServiceError(f"--seed must be 0 to {MAX_SEED}, not {seed}")
+    try:
+        with session(engine_for(db)) as s:
+            ctx = _context(s, league, season)
+            games = repo.schedule(session=s, season_id=ctx.season.id)
+    except SQLAlchemyError as exc:
+        raise db_error(exc) from None
+    played = tuple(Outcome(g.number, g.day, g.away, g.home, g.away_runs or 0, g.home_runs or 0)
+                   for g in games if g.status == "final")
+    pending = tuple(ScheduledGame(g.number, g.day, g.away, g.home, g.series)
+                    for g in games if g.status != "final")
+    state = SeasonState(league=ctx.league, players=ctx.players, rest=dict(ctx.rest),
+                        last=dict(ctx.last), prefs=ctx.prefs)
+    teams = tuple(t.code for t in ctx.league.teams)
+    setup = OddsSetup(state, ctx.ruleset, teams, played, pending,
+                      ctx.season.seed % (MAX_SEED + 1) if seed is None else seed)
+    names = {t.code: t.short or t.name for t in ctx.league.teams}
+    return setup, names, ctx.season.id, ctx.season.number, ctx.league.name
+
+
+def run_odds(setup: OddsSetup, runs: int, *, workers: int | None = None,
+             progress: Callable[[int, int], None] | None = None,
+             cancel: Callable[[], bool] | None = None) -> OddsReport | None:
+    """Play the runs (on `workers` processes, every core by default); None when cancelled."""
+    if runs < 1:
+        raise ServiceError(f"--runs must be at least 1, not {runs}")
+    workers = max(1, workers or os.cpu_count() or 1)
+    batches = [(a, min(a + BATCH, runs)) for a in range(0, runs, BATCH)]
+    results: dict[int, list[RunResult]] = {}
+    done = 0
+    if workers == 1 or len(batches) == 1 or not setup.pending:
+        for a, b in batches:
+            if cancel is not None and cancel():
+                return None
+            results[a] = [simulate_run(setup, r) for r in range(a, b)]
+            done += b - a
+            if progress is not None:
+                progress(done, runs)
+    else:
+        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        todo = list(batches)
+        running: dict[Future, int] = {}
+        with _stderr_with_fileno():   # the pool and its first submissions start every process
+            pool = ProcessPoolExecutor(max_workers=workers,
+                                       mp_context=multiprocessing.get_context(method),
+                                       initializer=init_worker, initargs=(setup,))
+            while todo and len(running) < 2 * workers:
+                a, b = todo.pop(0)
+                running[pool.submit(run_batch, a, b)] = a
+        try:
+            # a few batches queued per worker, so cancelling does not wait for them all
+            while todo or running:
+                while todo and len(running) < 2 * workers:
+                    a, b = todo.pop(0)
+                    running[pool.submit(run_batch, a, b)] = a
+                finished, _ = wait(list(running), timeout=0.2, return_when=FIRST_COMPLETED)
+                if cancel is not None and cancel():
+                    return None
+                for f in finished:
+                    a = running.pop(f)
+                    batch = f.result()
+                    results[a] = batch
+                    done += len(batch)
+                    if progress is not None:
+                        progress(done, runs)
+        finally:
+            pool.shutdown(wait=False, cancel_futures=True)
+    ordered = [r for a in sorted(results) for r in results[a]]
+    return tally(setup, ordered)
+
+
+def odds(db: Db, league: str | None = None, season: int | None = None, *, runs: int = 1000,
+         seed: int | None = None, workers: int | None = None,
+         progress: Callable[[int, int], None] | None = None,
+         cancel: Callable[[], bool] | None = None, store: bool = True) -> OddsView | None:
+    """The pennant odds from the standings as they are, kept under today's date for the chart
+    (None when cancelled: nothing is stored)."""
+    setup, names, season_id, number, title = odds_setup(db, league, season, seed=seed)
+    report = run_odds(setup, runs, workers=workers, progress=progress, cancel=cancel)
+    if report is None:
+        return None
+    try:
+        with session(engine_for(db)) as s:
+            if store:
+                odds_store.save_odds(session=s, season_id=season_id, report=report)
+                s.commit()
+            history = odds_store.odds_history(session=s, season_id=season_id)
+    except SQLAlchemyError as exc:
+        raise db_error(exc) from None
+    return OddsView(report, names, history, title, number)
+
+
+def odds_history(db: Db, league: str | None = None, season: int | None = None
+                 ) -> tuple[list[odds_store.OddsPoint], dict[str, str]]:
+    """The season's stored odds, oldest first, and the teams' names."""
+    try:
+        with session(engine_for(db)) as s:
+            row = repo.find_league(session=s, name=league)
+            assert row.id is not None
+            info = repo.find_season(session=s, league_id=row.id, number=season)
+            lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
+            history = odds_store.odds_history(session=s, season_id=info.id)
+    except SQLAlchemyError as exc:
+        raise db_error(exc) from None
+    return history, {t.code: t.short or t.name for t in lg.teams}
+
+
+def report_dict(view: OddsView) -> dict:
+    """The odds as JSON-ready data (`impact odds --json`)."""
+    r = view.report
+    return {
+        "league": view.title, "season": view.season, "runs": r.runs, "seed": r.seed,
+        "day": r.day.isoformat() if r.day else None, "played": r.played, "remaining": r.remaining,
+        "climax_places": r.climax_places,
+        "teams": [{"team": t.team, "name": view.names.get(t.team, t.team),
+                   "record": {"wins": t.record.wins, "losses": t.record.losses,
+                              "draws": t.record.draws},
+                   "pennant": t.pennant, "climax": t.climax, "ranks": list(t.ranks),
+                   "expected": {"wins": t.wins, "losses": t.losses, "draws": t.draws},
+                   "magic": t.magic.number, "magic_rival": t.magic.rival,
+                   "clinched": t.magic.clinched} for t in r.teams],
+        "history": [{"played": p.played, "day": p.day.isoformat() if p.day else None,
+                     "team": p.team, "pennant": p.pennant, "climax": p.climax, "magic": p.magic,
+                     "runs": p.runs} for p in view.history],
+    }
+
+
+SPARKS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(values: list[float], width: int) -> str:
+    """Chances 0..1 as a line of block characters, the last `width` points."""
+    out = []
+    for v in values[-width:]:
+        v = min(max(v, 0.0), 1.0)
+        out.append(SPARKS[min(len(SPARKS) - 1, int(v * len(SPARKS)))] if v > 0 else "·")
+    return "".join(out)
+
+
+def history_lines(history: list[odds_store.OddsPoint], teams: list[str]
+                  ) -> dict[str, list[tuple[int, float]]]:
+    """Per team, its pennant chance at each stored point: [(games played, chance), …]."""
+    out: dict[str, list[tuple[int, float]]] = {t: [] for t in teams}
+    for p in history:
+        out.setdefault(p.team, []).append((p.played, p.pennant))
+    return out
