@@ -183,6 +183,7 @@ class Player:
     fielding: tuple[Fielding, ...]
     catcher: CatcherRatings | None = None
     rank: str = "B"  # 出場ランク (injury tolerance)
+    name_en: str = ""  # the name in Latin letters, when the league file gives one
 
     @property
     def is_pitcher(self) -> bool:

@@ -966,6 +966,14 @@ class Game:
         outs = min(outs, 3 - outs_before)
         put_out = sorted((m for m in final if m[2] == 0), key=lambda m: -m[0])
         spared = [m[1] for m in put_out[outs:]]
+        # 9.16(h): a batter who reaches while a runner left by an earlier pitcher is put out on
+        # the play takes that runner's place in the earlier pitcher's account (each pitcher is
+        # charged with the number of runners he put on, not with particular runners)
+        if final[0][2] != 0:
+            inherited = next((m[1] for m in put_out[:outs]
+                              if m[0] > 0 and m[1].charged != dfn.pitcher), None)
+            if inherited is not None:
+                batter_runner.charged = inherited.charged
         # putouts and assists: lead runners first, then the batter, up to the outs that count
         fpos = self._fielder_pos(key, raw)
         in_play: list[list[int]] = []

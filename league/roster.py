@@ -1,8 +1,15 @@
 """Teams and leagues, and the parser for the plain-file league format.
 
 A league is three texts (the caller reads the files; this module does no I/O):
-``league.toml`` (name, options, ``[[teams]]``), ``batters.csv`` and ``pitchers.csv``.
-Every error names the file, the line, the column (or key) and the problem, in one line.
+``league.toml`` (name, options, ``[[leagues]]``, ``[[teams]]``), ``batters.csv`` and
+``pitchers.csv``. Every error names the file, the line, the column (or key) and the problem, in
+one line.
+
+A league holds one or two leagues (リーグ) of teams (``[[leagues]]``: code, name, short, name_en,
+dh, divisions); each team names its league (and division) with ``league = "CL"``. Without
+``[[leagues]]`` the teams form one league under the top-level ``dh``. A game is played under the
+home team's league's DH rule. ``batters.csv`` and ``pitchers.csv`` may carry an optional
+``name_en`` column (a Latin-letter name).
 """
 from __future__ import annotations
 
@@ -46,6 +53,11 @@ PITCHER_HEADER = (
     "team", "id", "name", "throws", "bats", "rank", *CONDITIONS,
     "stability", "innings", "starter", "rest", "bat", "fielding",
 )
+# Columns a file may leave out (written by exports after the required ones).
+OPTIONAL_COLUMNS = ("name_en",)
+BATTER_COLUMNS = BATTER_HEADER + OPTIONAL_COLUMNS
+PITCHER_COLUMNS = PITCHER_HEADER + OPTIONAL_COLUMNS
+MAX_LEAGUES = 2
 
 # Inclusive ranges of the whole-number ratings.
 RATING_RANGES: dict[str, tuple[int, int]] = {
@@ -55,8 +67,11 @@ RATING_RANGES: dict[str, tuple[int, int]] = {
 }
 INNINGS_RANGE = (0.1, 12.0)
 
-_TOML_KEYS = {"name", "code", "ruleset", "dh", "extra_innings", "roster_size", "teams"}
-_TEAM_KEYS = {"code", "name", "short"}
+_TOML_KEYS = {"name", "code", "ruleset", "dh", "extra_innings", "roster_size", "teams",
+              "leagues", "schedule", "postseason"}
+_TEAM_KEYS = {"code", "name", "short", "name_en", "league", "division"}
+_LEAGUE_KEYS = {"code", "name", "short", "name_en", "dh", "divisions"}
+LEAGUE_CODE_RE = re.compile(r"^[A-Za-z0-9_-]{1,8}$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +82,9 @@ class Team:
     name: str
     short: str
     players: tuple[Player, ...]
+    league: str = ""        # code of its league (リーグ); "" in a league of one group
+    division: str = ""
+    name_en: str = ""
 
     def player(self, id: str) -> Player:
         """The player with this id; LeagueError if the roster has none."""
@@ -86,8 +104,26 @@ class Team:
 
 
 @dataclass(frozen=True, slots=True)
+class SubLeague:
+    """One league (リーグ) of a league's teams, e.g. a Central and a Pacific league: its own DH
+    rule and optional divisions (each a name and its team codes)."""
+
+    code: str
+    name: str
+    short: str
+    dh: bool
+    teams: tuple[str, ...]
+    divisions: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    name_en: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class League:
-    """A league: its teams and the options every game of it is played under."""
+    """A league: its teams, their leagues (リーグ), and the options every game is played under.
+
+    `settings` holds the season's tables of league.toml as read (``schedule``, ``postseason``);
+    league.calendar and league.postseason check and read them.
+    """
 
     name: str
     code: str
@@ -96,6 +132,32 @@ class League:
     teams: tuple[Team, ...]
     extra_innings: int = 12
     roster_size: int = DEFAULT_ROSTER_SIZE
+    leagues: tuple[SubLeague, ...] = ()
+    settings: Any = None
+
+    @property
+    def groups(self) -> tuple[SubLeague, ...]:
+        """The leagues (リーグ) of the teams: those of league.toml, else one holding them all."""
+        if self.leagues:
+            return self.leagues
+        return (SubLeague(self.code, self.name, self.name, self.dh,
+                          tuple(t.code for t in self.teams)),)
+
+    def league_of(self, team: str) -> SubLeague:
+        """The league (リーグ) a team plays in."""
+        for g in self.groups:
+            if team in g.teams:
+                return g
+        self.team(team)  # names the unknown code
+        raise LeagueError(f"team {team} is in no league of {self.code}")
+
+    def dh_for(self, home: str) -> bool:
+        """The DH rule of a game: the home team's league's."""
+        return self.league_of(home).dh if self.leagues else self.dh
+
+    def interleague(self, a: str, b: str) -> bool:
+        """Whether two teams are of different leagues (a 交流戦 game)."""
+        return bool(self.leagues) and self.league_of(a).code != self.league_of(b).code
 
     def team(self, code: str) -> Team:
         """The team with this code; LeagueError naming the code and the known ones."""
@@ -180,7 +242,7 @@ def _read_csv(
                         f"{file} line {reader.line_num}: the header lacks column(s) "
                         f"{', '.join(missing)}; expected {','.join(header)}"
                     )
-                extra = [c for c in got if c not in header]
+                extra = [c for c in got if c not in header and c not in OPTIONAL_COLUMNS]
                 if extra:
                     raise LeagueError(
                         f"{file} line {reader.line_num}: unknown column(s) {', '.join(extra)}; "
@@ -197,7 +259,10 @@ def _read_csv(
                 raise LeagueError(
                     f"{cell.row()}: {len(record)} cells, the header has {len(got)}"
                 )
-            rows.append((cell, {k: v.strip() for k, v in zip(got, record)}))
+            row = {k: v.strip() for k, v in zip(got, record)}
+            for c in OPTIONAL_COLUMNS:
+                row.setdefault(c, "")
+            rows.append((cell, row))
     except csv.Error as e:
         raise LeagueError(f"{file} line {reader.line_num}: not valid CSV: {e}") from None
     if got is None:
@@ -372,6 +437,11 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
         "roster_size": need("roster_size", int, lambda v: 10 <= v <= 60,
                             "a whole number 10..60", DEFAULT_ROSTER_SIZE),
     }
+    for key in ("schedule", "postseason"):
+        if key in data and not isinstance(data[key], dict):
+            raise LeagueError(f"{where(key)}: [{key}] must be a table")
+    opts["settings"] = {k: data[k] for k in ("schedule", "postseason") if k in data}
+    leagues = _parse_leagues(data.get("leagues"), file, text, opts["dh"])
     raw_teams = data.get("teams")
     if not isinstance(raw_teams, list) or len(raw_teams) < 2:
         raise LeagueError(f"{file}: a league needs at least two [[teams]] tables")
@@ -381,19 +451,89 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
         extra = sorted(set(t) - _TEAM_KEYS)
         if extra:
             raise LeagueError(
-                f"{where(extra[0], i)}: unknown key {extra[0]!r}; a team has code, name, short"
+                f"{where(extra[0], i)}: unknown key {extra[0]!r}; a team has "
+                f"{', '.join(sorted(_TEAM_KEYS))}"
             )
         entry = {
             "code": need("code", str, lambda v: bool(TEAM_CODE_RE.match(v)),
                          "a team code of 3 capital letters", team=i, table=t),
             "name": need("name", str, bool, "a team name (text)", team=i, table=t),
             "short": need("short", str, bool, "a short team name (text)", team=i, table=t),
+            "name_en": need("name_en", str, lambda v: True, "a team name (text)", "", team=i,
+                            table=t),
+            "league": need("league", str, lambda v: True, "a league code (text)", "", team=i,
+                           table=t),
+            "division": need("division", str, lambda v: True, "a division name (text)", "",
+                             team=i, table=t),
         }
         if entry["code"] in codes:
             raise LeagueError(f"{where('code', i)}: team code {entry['code']!r} is listed twice")
         codes.add(entry["code"])
+        if leagues:
+            known = {lg["code"]: lg for lg in leagues}
+            lg = known.get(entry["league"])
+            if lg is None:
+                raise LeagueError(
+                    f"{where('league', i) if 'league' in t else f'{file}, [[teams]] #{i + 1}'}: "
+                    f"team {entry['code']} needs league = one of {', '.join(known)}")
+            if lg["divisions"] and entry["division"] not in lg["divisions"]:
+                raise LeagueError(
+                    f"{where('division', i) if 'division' in t else f'{file}, [[teams]] #{i + 1}'}"
+                    f": team {entry['code']} needs division = one of "
+                    f"{', '.join(lg['divisions'])} (the divisions of league {lg['code']})")
+            if not lg["divisions"] and entry["division"]:
+                raise LeagueError(f"{where('division', i)}: league {lg['code']} has no divisions")
+        elif entry["league"] or entry["division"]:
+            key = "league" if entry["league"] else "division"
+            raise LeagueError(f"{where(key, i)}: {key} given but league.toml has no [[leagues]]")
         teams.append(entry)
+    for lg in leagues:
+        members = [t["code"] for t in teams if t["league"] == lg["code"]]
+        if len(members) < 2:
+            raise LeagueError(f"{file}: league {lg['code']} needs at least two teams "
+                              f"(teams name it with league = \"{lg['code']}\")")
+    opts["leagues"] = leagues
     return opts, teams
+
+
+def _parse_leagues(raw: Any, file: str, text: str, default_dh: bool) -> list[dict[str, Any]]:
+    """The [[leagues]] tables: one or two leagues (リーグ), each with code, name, dh, divisions."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or not all(isinstance(x, dict) for x in raw):
+        raise LeagueError(f"{file}: leagues must be [[leagues]] tables")
+    if not 1 <= len(raw) <= MAX_LEAGUES:
+        raise LeagueError(f"{file}: a league holds one or two [[leagues]], not {len(raw)}")
+    out: list[dict[str, Any]] = []
+    for i, lg in enumerate(raw):
+        at = f"{file}, [[leagues]] #{i + 1}"
+        extra = sorted(set(lg) - _LEAGUE_KEYS)
+        if extra:
+            raise LeagueError(f"{at}: unknown key {extra[0]!r}; a league has "
+                              f"{', '.join(sorted(_LEAGUE_KEYS))}")
+        code = lg.get("code")
+        if not isinstance(code, str) or not LEAGUE_CODE_RE.match(code):
+            raise LeagueError(f"{at}, key code: {code!r} is not a league code "
+                              "(1-8 letters, digits, _ -)")
+        if any(o["code"] == code for o in out):
+            raise LeagueError(f"{at}, key code: league code {code!r} is listed twice")
+        name = lg.get("name")
+        if not isinstance(name, str) or not name:
+            raise LeagueError(f"{at}, key name: {name!r} is not a league name (text)")
+        for key in ("short", "name_en"):
+            if key in lg and not isinstance(lg[key], str):
+                raise LeagueError(f"{at}, key {key}: {lg[key]!r} is not text")
+        dh = lg.get("dh", default_dh)
+        if not isinstance(dh, bool):
+            raise LeagueError(f"{at}, key dh: {dh!r} is not true or false")
+        divisions = lg.get("divisions", [])
+        if (not isinstance(divisions, list) or not all(isinstance(d, str) and d for d in divisions)
+                or len(set(divisions)) != len(divisions)):
+            raise LeagueError(f"{at}, key divisions: {divisions!r} is not a list of distinct "
+                              "division names")
+        out.append({"code": code, "name": name, "short": lg.get("short") or name,
+                    "name_en": lg.get("name_en", ""), "dh": dh, "divisions": list(divisions)})
+    return out
 
 
 def parse_league(
@@ -471,14 +611,14 @@ def parse_league(
                 )
             fielding = fielding + bfield
         by_team[team].append(Player(pid, name, team, bats, throws, batting, pitching, fielding,
-                                    catcher, rank))
+                                    catcher, rank, row["name_en"]))
 
     for pid, (cell, row, card, fielding, catcher) in batters.items():
         if pid in own_used:
             continue
         by_team[row["team"]].append(Player(
             pid, row["name"], row["team"], row["bats"].upper(), row["throws"].upper(), card, None,
-            fielding, catcher, row["rank"].upper(),
+            fielding, catcher, row["rank"].upper(), row["name_en"],
         ))
 
     size = opts["roster_size"]
@@ -503,9 +643,18 @@ def parse_league(
                 f"{pit_file}: team {code} has {len(starters)} starters (starter > 0); "
                 f"a rotation needs at least {MIN_STARTERS}"
             )
-        teams.append(Team(code, t["name"], t["short"], players))
+        teams.append(Team(code, t["name"], t["short"], players, t["league"], t["division"],
+                          t["name_en"]))
 
+    leagues = tuple(
+        SubLeague(lg["code"], lg["name"], lg["short"], lg["dh"],
+                  tuple(t.code for t in teams if t.league == lg["code"]),
+                  tuple((d, tuple(t.code for t in teams if t.league == lg["code"]
+                                  and t.division == d)) for d in lg["divisions"]),
+                  lg["name_en"])
+        for lg in opts["leagues"])
     return League(
         name=opts["name"], code=opts["code"], ruleset=opts["ruleset"], dh=opts["dh"],
         teams=tuple(teams), extra_innings=opts["extra_innings"], roster_size=size,
+        leagues=leagues, settings=opts["settings"],
     )

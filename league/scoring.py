@@ -172,8 +172,10 @@ def decide(rec: ScoringRecord) -> dict[str, str]:
     winner = rec.winner
     if winner is not None:
         # 9.17(a): the run that put the winner ahead for good — the last run after which it led by one
-        go_ahead = next(r for r in reversed(rec.runs)
-                        if r.side == winner and _lead(r.score, winner) == 1)
+        go_ahead = next((r for r in reversed(rec.runs)
+                         if r.side == winner and _lead(r.score, winner) == 1), None)
+        if go_ahead is None:    # a game taken up part-way (a referee situation): no decisions
+            return out
         stints = by_side[winner]
         win = next(s for s in stints if s.pitcher == go_ahead.of_record)
         relievers = stints[1:]

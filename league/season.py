@@ -88,12 +88,10 @@ def slot_setup(state: SeasonState, day: date, away: str, home: str) -> SlotSetup
     return SlotSetup(starters, fatigue, unavailable)
 
 
-def team_lineup(state: SeasonState, team: str, setup: SlotSetup, *, dh: bool | None = None
-                ) -> Lineup:
+def team_lineup(state: SeasonState, team: str, setup: SlotSetup, *, dh: bool) -> Lineup:
     """A team's line-up for a scheduled game: its saved batting order when every player in it
     can play today, else the computer manager's; players sitting out are left off. `dh` is the
-    game's DH rule (the league's when None)."""
-    dh = state.league.dh if dh is None else dh
+    game's DH rule (the home team's league's: `League.dh_for`)."""
     starter = setup.starters[team]
     roster = [p for p in state.league.team(team).players
               if p.id not in setup.unavailable or p.id == starter]
@@ -146,7 +144,8 @@ def play_scheduled(state: SeasonState, ruleset: Ruleset, day: date, away: str, h
     dice. Returns the result, the new rest of the pitchers who played, and the starters.
     `quiet` keeps no roll log and no play text (the same game otherwise)."""
     setup = slot_setup(state, day, away, home)
-    result = replay_game(state.league, ruleset, team_lineup(state, away, setup),
-                         team_lineup(state, home, setup), SeededDice(seed), state.players,
+    dh = state.league.dh_for(home)
+    result = replay_game(state.league, ruleset, team_lineup(state, away, setup, dh=dh),
+                         team_lineup(state, home, setup, dh=dh), SeededDice(seed), state.players,
                          fatigue=setup.fatigue, quiet=quiet)
     return result, rest_after(state.players, result, day, setup.fatigue), setup.starters

@@ -51,7 +51,7 @@ def play_game(league: League, ruleset: Ruleset, matchup: Matchup, dice: Dice,
     (e.g. pitchers still resting); `quiet` keeps no roll log and no play text (the lines and
     the raw rolls are the same)."""
     players = players or players_of(league)
-    dh = league.dh
+    dh = league.dh_for(matchup.home)
     lineups = []
     for code, starter in ((matchup.away, starters[0]), (matchup.home, starters[1])):
         roster = [p for p in league.team(code).players if p.id not in unavailable or p.id == starter]
@@ -63,10 +63,12 @@ def play_game(league: League, ruleset: Ruleset, matchup: Matchup, dice: Dice,
 def replay_game(league: League, ruleset: Ruleset, away: Lineup, home: Lineup, dice: Dice,
                 players: dict | None = None, *, fatigue: dict[str, int] | None = None,
                 quiet: bool = False) -> GameResult:
-    """Play (or replay, with scripted dice) a game from its line-ups with computer managers."""
+    """Play (or replay, with scripted dice) a game from its line-ups with computer managers,
+    under the home team's league's DH rule."""
     players = players or players_of(league)
     game = Game(ruleset, players, away, home, ComputerManager(), ComputerManager(), dice,
-                dh=league.dh, extra_innings=league.extra_innings, fatigue=fatigue, quiet=quiet)
+                dh=league.dh_for(home.team), extra_innings=league.extra_innings, fatigue=fatigue,
+                quiet=quiet)
     return game.play()
 
 

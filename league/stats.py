@@ -119,7 +119,10 @@ class PitchingStats:
 
 @dataclass(frozen=True)
 class FieldingStats:
-    """Season fielding: 刺殺 補殺 失策 併殺, and for catchers 捕逸, stolen bases allowed, 盗塁阻止."""
+    """Season fielding: 刺殺 補殺 失策 併殺, and for catchers 捕逸, stolen bases allowed, 盗塁阻止.
+
+    `cs` is a catcher's caught stealing, or a pitcher's pick-offs of runners trying to steal
+    (a team's CS is the sum of its catchers' and pitchers')."""
 
     games: int = 0
     po: int = 0
@@ -314,6 +317,10 @@ def _qualified(stat: str, stats: Stats, team: str, team_games: dict[str, int]) -
         return Fraction(stats.pa) >= Fraction(g) * Fraction(31, 10)  # type: ignore[union-attr]
     if need == "outs":
         return stats.outs >= qualified_outs(g)  # type: ignore[union-attr]
+    if stat == "cs_rate" and not stats.sb_allowed:  # type: ignore[union-attr]
+        # 盗塁阻止率 is a catcher's: stolen bases are charged to catchers only, while a pitcher's
+        # caught stealings are his pick-offs — he has no rate to rank
+        return False
     return Fraction(stats.games) >= Fraction(g * 2, 3)
 
 

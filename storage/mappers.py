@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections import defaultdict
 from itertools import count
 from collections.abc import Iterable, Sequence
@@ -16,7 +17,7 @@ from typing import Any
 from league.boxscore import lineup_dict, lineup_from_dict
 from league.dice import Roll
 from league.game import Play
-from league.roster import BATTER_HEADER, PITCHER_HEADER, League, parse_league
+from league.roster import BATTER_COLUMNS, PITCHER_COLUMNS, League, parse_league
 from storage.tables import LeagueRow, RulesetRow, TeamRow
 
 
@@ -59,14 +60,53 @@ def csv_text(header: Sequence[str], rows: Iterable[dict[str, str]]) -> str:
 def _toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}"
+                                for k, v in value.items()) + " }"
     # a JSON string is a valid TOML basic string
     return json.dumps(str(value), ensure_ascii=False)
 
 
+def _toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
+
+
+def _is_table_array(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def toml_lines(data: dict[str, Any], prefix: str = "") -> list[str]:
+    """TOML for plain data (tables, arrays of tables, scalars and lists): the inverse of
+    tomllib.loads for what league.toml holds."""
+    lines = [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in data.items()
+             if not isinstance(v, dict) and not _is_table_array(v)]
+    for k, v in data.items():
+        name = f"{prefix}{_toml_key(k)}"
+        if isinstance(v, dict):
+            lines += ["", f"[{name}]", *toml_lines(v, name + ".")]
+        elif _is_table_array(v):
+            for item in v:
+                lines += ["", f"[[{name}]]", *toml_lines(item, name + ".")]
+    return lines
+
+
+def settings_of(league: League) -> dict[str, Any]:
+    """What league.toml says beyond the name, options and teams, as JSON-ready data."""
+    out: dict[str, Any] = dict(league.settings or {})
+    if league.leagues:
+        out["leagues"] = [{"code": g.code, "name": g.name, "short": g.short,
+                           "name_en": g.name_en, "dh": g.dh,
+                           "divisions": [d for d, _ in g.divisions]} for g in league.leagues]
+    return out
+
+
 def league_toml(league: LeagueRow, ruleset: RulesetRow | None, teams: Sequence[TeamRow]) -> str:
     """league.toml for a stored league."""
+    settings = json.loads(getattr(league, "settings", None) or "{}")
     lines = [
         f"name = {_toml_value(league.title)}",
         f"code = {_toml_value(league.code)}",
@@ -75,9 +115,17 @@ def league_toml(league: LeagueRow, ruleset: RulesetRow | None, teams: Sequence[T
         f"extra_innings = {_toml_value(league.extra_innings)}",
         f"roster_size = {_toml_value(league.roster_size)}",
     ]
+    tables = {k: settings[k] for k in ("schedule", "postseason") if k in settings}
+    lines += toml_lines(tables)
+    for g in settings.get("leagues", []):
+        lines += ["", "[[leagues]]", *toml_lines({k: v for k, v in g.items()
+                                                  if v not in ("", [])})]
     for t in sorted(teams, key=lambda t: t.seq):
         lines += ["", "[[teams]]", f"code = {_toml_value(t.code)}", f"name = {_toml_value(t.name)}",
                   f"short = {_toml_value(t.short)}"]
+        for key in ("name_en", "league", "division"):
+            if getattr(t, key, ""):
+                lines.append(f"{key} = {_toml_value(getattr(t, key))}")
     return "\n".join(lines) + "\n"
 
 
@@ -86,8 +134,15 @@ def league_texts(league: LeagueRow, ruleset: RulesetRow | None, teams: Sequence[
     """The plain-file texts of a stored league; `cards` are (batting, pitching) JSON texts."""
     batters = [json.loads(b) for b, _ in cards if b]
     pitchers = [json.loads(p) for _, p in cards if p]
-    return LeagueTexts(league_toml(league, ruleset, teams), csv_text(BATTER_HEADER, batters),
-                       csv_text(PITCHER_HEADER, pitchers), where)
+    return LeagueTexts(league_toml(league, ruleset, teams),
+                       csv_text(_columns(BATTER_COLUMNS, batters), batters),
+                       csv_text(_columns(PITCHER_COLUMNS, pitchers), pitchers), where)
+
+
+def _columns(columns: Sequence[str], rows: Sequence[dict[str, str]]) -> Sequence[str]:
+    """The columns to write: the optional ones (name_en) only when a row fills them."""
+    from league.roster import OPTIONAL_COLUMNS
+    return [c for c in columns if c not in OPTIONAL_COLUMNS or any(r.get(c) for r in rows)]
 
 
 # --- a played game as one compact JSON text --------------------------------------------------

@@ -19,7 +19,7 @@ from sqlmodel import Session, col, select
 
 from league.errors import LeagueError
 from league.game import GameResult
-from league.roster import BATTER_HEADER, PITCHER_HEADER, League
+from league.roster import BATTER_COLUMNS, BATTER_HEADER, PITCHER_COLUMNS, PITCHER_HEADER, League
 from league.schedule import ScheduledGame
 from storage.mappers import (
     LeagueTexts,
@@ -29,6 +29,7 @@ from storage.mappers import (
     lineups_from,
     plays_from,
     rolls_from,
+    settings_of,
 )
 from storage.plainfiles import BATTERS_FILE, LEAGUE_FILE, PITCHERS_FILE, _read
 from storage.tables import (
@@ -81,6 +82,12 @@ class SeasonInfo:
     start: date
     games: int
     final: int
+    year: int = 0
+    phase: str = "regular"          # regular | postseason | closed
+
+    @property
+    def closed(self) -> bool:
+        return self.phase == "closed"
 
 
 @dataclass(frozen=True)
@@ -96,6 +103,7 @@ class GameSlot:
     status: str
     away_runs: int | None
     home_runs: int | None
+    kind: str = "regular"           # regular | postseason
 
 
 @dataclass(frozen=True)
@@ -137,7 +145,8 @@ def create_league(*, session: Session, name: str, texts: LeagueTexts,
     if session.exec(select(LeagueRow.id).where(LeagueRow.name == name)).first() is not None:
         raise LeagueError(f"a league called {name!r} already exists")
     row = LeagueRow(name=name, title=league.name, code=league.code, dh=league.dh,
-                    extra_innings=league.extra_innings, roster_size=league.roster_size)
+                    extra_innings=league.extra_innings, roster_size=league.roster_size,
+                    settings=json.dumps(settings_of(league), ensure_ascii=False))
     session.add(row)
     session.flush()
     assert row.id is not None
@@ -145,7 +154,8 @@ def create_league(*, session: Session, name: str, texts: LeagueTexts,
                            options=json.dumps(dict(options or {}), ensure_ascii=False)))
     for seq, team in enumerate(league.teams):
         session.add(TeamRow(league_id=row.id, seq=seq, code=team.code, name=team.name,
-                            short=team.short))
+                            short=team.short, league=team.league, division=team.division,
+                            name_en=team.name_en))
     batting = {r["id"]: r for r in csv_rows(texts.batters)}
     pitching = {r["id"]: r for r in csv_rows(texts.pitchers)}
     order = list(dict.fromkeys([*batting, *pitching]))
@@ -245,7 +255,10 @@ def league_document(*, session: Session, league_id: int) -> dict[str, Any]:
         "league": {"name": league.name, "code": league.code, "ruleset": rs_name,
                    "options": options, "dh": league.dh, "extra_innings": league.extra_innings,
                    "roster_size": league.roster_size,
-                   "teams": [{"code": t.code, "name": t.name, "short": t.short}
+                   **settings_of(league),
+                   "teams": [{"code": t.code, "name": t.name, "short": t.short,
+                              **{k: v for k, v in (("name_en", t.name_en), ("league", t.league),
+                                                   ("division", t.division)) if v}}
                              for t in league.teams]},
         "batters": csv_rows(texts.batters),
         "pitchers": csv_rows(texts.pitchers),
@@ -309,8 +322,8 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
     try:
         if not isinstance(doc, dict):
             raise ValueError("a season must be an object")
-        texts = LeagueTexts(league_texts_.toml, csv_text(BATTER_HEADER, doc["batters"]),
-                            csv_text(PITCHER_HEADER, doc["pitchers"]), "")
+        texts = LeagueTexts(league_texts_.toml, csv_text(BATTER_COLUMNS, doc["batters"]),
+                            csv_text(PITCHER_COLUMNS, doc["pitchers"]), "")
         try:
             league = texts.parse()
         except LeagueError as exc:
@@ -430,24 +443,18 @@ def texts_from_document(text: str, where: str) -> tuple[LeagueTexts, dict[str, A
         sections[key] = rows
     from storage.mappers import csv_text
 
-    toml_lines = []
-    for k, v in toml_doc.items():
-        if k == "teams":
-            continue
-        toml_lines.append(f"{k} = {json.dumps(v, ensure_ascii=False)}")
-    for t in toml_doc.get("teams") or []:
-        toml_lines.append("[[teams]]")
-        if isinstance(t, dict):
-            toml_lines += [f"{k} = {json.dumps(v, ensure_ascii=False)}" for k, v in t.items()]
-    headers = {"batters": BATTER_HEADER, "pitchers": PITCHER_HEADER}
+    from storage.mappers import toml_lines as to_toml
+    toml_lines = to_toml(toml_doc)
+    headers = {"batters": BATTER_COLUMNS, "pitchers": PITCHER_COLUMNS}
     extra_cols = {key: [c for r in rows for c in r if c not in headers[key]]
                   for key, rows in sections.items()}
     for key, cols in extra_cols.items():
         if cols:
             raise LeagueError(f"{where} line {_json_line(text, cols[0])}: {key}: unknown column "
                               f"{cols[0]!r}; expected {','.join(headers[key])}")
-    texts = LeagueTexts("\n".join(toml_lines) + "\n", csv_text(BATTER_HEADER, sections["batters"]),
-                        csv_text(PITCHER_HEADER, sections["pitchers"]), "")
+    texts = LeagueTexts("\n".join(toml_lines) + "\n",
+                        csv_text(BATTER_COLUMNS, sections["batters"]),
+                        csv_text(PITCHER_COLUMNS, sections["pitchers"]), "")
     return texts, options
 
 
@@ -519,20 +526,25 @@ def _json_line(text: str, key: str, index: int | None = None, column: str = "") 
 
 
 def create_season(*, session: Session, league_id: int, games: Sequence[ScheduledGame], seed: int,
-                  games_per_opponent: int, series_length: int, start: date) -> SeasonInfo:
-    """A new season: the league's cards copied for it, its schedule, its teams' carried state."""
+                  games_per_opponent: int, series_length: int, start: date,
+                  year: int | None = None, carry_from: int | None = None) -> SeasonInfo:
+    """A new season: its cards (the league's own, or with `carry_from` those of that season:
+    its edits and the managers' saved choices carry on), its schedule and its teams' state.
+    Pitchers start rested: rest and fatigue belong to a season."""
     number = (session.exec(select(func.max(SeasonRow.number))
                            .where(SeasonRow.league_id == league_id)).one() or 0) + 1
     row = SeasonRow(league_id=league_id, number=number, seed=seed,
                     games_per_opponent=games_per_opponent, series_length=series_length,
-                    start=start)
+                    start=start, year=year if year is not None else start.year)
     session.add(row)
     session.flush()
     assert row.id is not None
     sid = row.id
+    from_season = (CardRow.season_id.is_(None) if carry_from is None  # type: ignore[union-attr]
+                   else CardRow.season_id == carry_from)
     base = session.exec(
         select(CardRow).join(PlayerRow)
-        .where(PlayerRow.league_id == league_id, CardRow.season_id.is_(None))  # type: ignore[union-attr]
+        .where(PlayerRow.league_id == league_id, from_season)
     ).all()
     session.execute(insert(CardRow.__table__), [
         {"player_id": c.player_id, "season_id": sid, "team": c.team, "batting": c.batting,
@@ -543,6 +555,14 @@ def create_season(*, session: Session, league_id: int, games: Sequence[Scheduled
     teams = session.exec(select(TeamRow.code).where(TeamRow.league_id == league_id)).all()
     session.execute(insert(SeasonTeamRow.__table__),
                     [{"season_id": sid, "team": code, "last_starter": None} for code in teams])
+    if carry_from is not None:
+        from storage.roster_edit import RosterPrefRow
+        prefs = session.exec(select(RosterPrefRow)
+                             .where(RosterPrefRow.season_id == carry_from)).all()
+        if prefs:
+            session.execute(insert(RosterPrefRow.__table__), [
+                {"season_id": sid, "team": p.team, "kind": p.kind, "data": p.data}
+                for p in prefs])
     session.flush()
     return season_info(session=session, season_id=sid)
 
@@ -551,14 +571,28 @@ def season_info(*, session: Session, season_id: int) -> SeasonInfo:
     row = session.get(SeasonRow, season_id)
     if row is None:
         raise NotFound(f"no season with id {season_id}")
-    total = session.exec(select(func.count()).select_from(ScheduleRow)
-                         .where(ScheduleRow.season_id == season_id)).one()
+    regular = (ScheduleRow.season_id == season_id, ScheduleRow.kind == "regular")
+    total = session.exec(select(func.count()).select_from(ScheduleRow).where(*regular)).one()
     final = session.exec(select(func.count()).select_from(ScheduleRow)
-                         .where(ScheduleRow.season_id == season_id,
-                                ScheduleRow.status == "final")).one()
+                         .where(*regular, ScheduleRow.status == "final")).one()
     assert row.id is not None
     return SeasonInfo(row.id, row.league_id, row.number, row.seed, row.games_per_opponent,
-                      row.series_length, row.start, total, final)
+                      row.series_length, row.start, total, final,
+                      row.year if row.year is not None else row.start.year, row.phase)
+
+
+def set_phase(*, session: Session, season_id: int, phase: str) -> None:
+    """Move a season to its next phase (regular → postseason → closed); closing stamps it."""
+    if phase not in ("regular", "postseason", "closed"):
+        raise LeagueError(f"unknown season phase {phase!r}")
+    row = session.get(SeasonRow, season_id)
+    if row is None:
+        raise NotFound(f"no season with id {season_id}")
+    row.phase = phase
+    if phase == "closed":
+        row.closed_at = _now()
+    session.add(row)
+    session.flush()
 
 
 def find_season(*, session: Session, league_id: int, number: int | None = None) -> SeasonInfo:
@@ -576,13 +610,23 @@ def find_season(*, session: Session, league_id: int, number: int | None = None) 
     return season_info(session=session, season_id=sid)
 
 
-def schedule(*, session: Session, season_id: int, pending_only: bool = False) -> list[GameSlot]:
+def schedule(*, session: Session, season_id: int, pending_only: bool = False,
+             kind: str | None = "regular") -> list[GameSlot]:
+    """The season's games in day order: the regular season's (`kind`), the postseason's, or
+    every game with `kind` None."""
     query = select(ScheduleRow).where(ScheduleRow.season_id == season_id)
+    if kind is not None:
+        query = query.where(ScheduleRow.kind == kind)
     if pending_only:
         query = query.where(ScheduleRow.status != "final")
     rows = session.exec(query.order_by(col(ScheduleRow.day), col(ScheduleRow.number))).all()
-    return [GameSlot(r.id, r.number, r.day, r.away, r.home, r.series, r.status,  # type: ignore[arg-type]
-                     r.away_runs, r.home_runs) for r in rows]
+    return [_slot(r) for r in rows]
+
+
+def _slot(r: ScheduleRow) -> GameSlot:
+    assert r.id is not None
+    return GameSlot(r.id, r.number, r.day, r.away, r.home, r.series, r.status, r.away_runs,
+                    r.home_runs, r.kind)
 
 
 def rest_state(*, session: Session, season_id: int) -> tuple[dict[str, StoredRest], dict[str, str | None]]:
@@ -726,9 +770,7 @@ def find_game(*, session: Session, season_id: int, number: int) -> GameSlot:
                                                ScheduleRow.number == number)).first()
     if r is None:
         raise NotFound(f"no game {number} in this season")
-    assert r.id is not None
-    return GameSlot(r.id, r.number, r.day, r.away, r.home, r.series, r.status, r.away_runs,
-                    r.home_runs)
+    return _slot(r)
 
 
 @dataclass(frozen=True)
@@ -748,7 +790,8 @@ class StoredLine:
 
 
 def _lines(session: Session, table: Any, columns: Sequence[str], season_ids: Iterable[int],
-           player: str | None, team: str | None, extra: Sequence[str]) -> list[StoredLine]:
+           player: str | None, team: str | None, extra: Sequence[str],
+           kind: str | None = "regular") -> list[StoredLine]:
     t = table.__table__
     s = ScheduleRow.__table__
     g = GameRow.__table__
@@ -760,6 +803,8 @@ def _lines(session: Session, table: Any, columns: Sequence[str], season_ids: Ite
         query = query.where(t.c.player == player)
     if team is not None:
         query = query.where(t.c.team == team)
+    if kind is not None:
+        query = query.where(s.c.kind == kind)
     query = query.order_by(s.c.day, s.c.number, t.c.seq)
     out = []
     for row in session.execute(query):
@@ -771,19 +816,22 @@ def _lines(session: Session, table: Any, columns: Sequence[str], season_ids: Ite
 
 
 def batting_lines(*, session: Session, season_ids: Iterable[int], player: str | None = None,
-                  team: str | None = None) -> list[StoredLine]:
-    return _lines(session, BattingLineRow, BAT_COLUMNS, season_ids, player, team, ("pos",))
+                  team: str | None = None, kind: str | None = "regular") -> list[StoredLine]:
+    """Batting lines of the seasons' games: the regular season's (`kind`), the postseason's,
+    or all with `kind` None."""
+    return _lines(session, BattingLineRow, BAT_COLUMNS, season_ids, player, team, ("pos",),
+                  kind)
 
 
 def pitching_lines(*, session: Session, season_ids: Iterable[int], player: str | None = None,
-                   team: str | None = None) -> list[StoredLine]:
+                   team: str | None = None, kind: str | None = "regular") -> list[StoredLine]:
     return _lines(session, PitchingLineRow, PIT_COLUMNS, season_ids, player, team,
-                  ("decision", "started", "finished"))
+                  ("decision", "started", "finished"), kind)
 
 
 def fielding_lines(*, session: Session, season_ids: Iterable[int], player: str | None = None,
-                   team: str | None = None) -> list[StoredLine]:
-    return _lines(session, FieldingLineRow, FIELD_COLUMNS, season_ids, player, team, ())
+                   team: str | None = None, kind: str | None = "regular") -> list[StoredLine]:
+    return _lines(session, FieldingLineRow, FIELD_COLUMNS, season_ids, player, team, (), kind)
 
 
 def season_ids(*, session: Session, league_id: int) -> list[int]:
@@ -843,3 +891,87 @@ def player_row(*, session: Session, league_id: int, ref: str) -> tuple[str, str]
         raise NotFound(f"{ref!r} matches several players: "
                        + ", ".join(f"{n} ({p})" for p, n in many[:8]))
     raise NotFound(f"no player {ref!r} in this league (give an id such as SAP01 or a name)")
+
+
+# --- the postseason ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StoredSeries:
+    """A postseason series as stored: teams (once known), its format (league.postseason data),
+    where its winner goes, status, winner, and its games so far (in order)."""
+
+    id: int
+    seq: int
+    key: str
+    name: str
+    league: str
+    high: str | None
+    low: str | None
+    high_seed: int | None
+    low_seed: int | None
+    format: dict[str, Any]
+    feeds: str
+    status: str                     # waiting | playing | final
+    winner: str | None
+    games: tuple[GameSlot, ...] = ()
+
+
+def create_postseason(*, session: Session, season_id: int,
+                      series: Sequence[Mapping[str, Any]]) -> None:
+    """Store a season's postseason series (key, name, league, high, low, seeds, format, feeds)
+    and move the season to its postseason phase."""
+    from storage.tables import PostseasonSeriesRow
+
+    for seq, x in enumerate(series):
+        session.add(PostseasonSeriesRow(
+            season_id=season_id, seq=seq, key=x["key"], name=x["name"],
+            league=x.get("league", ""), high=x.get("high"), low=x.get("low"),
+            high_seed=x.get("high_seed"), low_seed=x.get("low_seed"),
+            format=_dumps(x["format"]), feeds=x.get("feeds", ""),
+            status="playing" if x.get("high") and x.get("low") else "waiting"))
+    session.flush()
+    set_phase(session=session, season_id=season_id, phase="postseason")
+
+
+def postseason_series(*, session: Session, season_id: int) -> list[StoredSeries]:
+    """The season's postseason series in order, each with its games (empty before it starts)."""
+    from storage.tables import PostseasonSeriesRow
+
+    rows = session.exec(select(PostseasonSeriesRow)
+                        .where(PostseasonSeriesRow.season_id == season_id)
+                        .order_by(col(PostseasonSeriesRow.seq))).all()
+    games: dict[int, list[GameSlot]] = {}
+    for g in schedule(session=session, season_id=season_id, kind="postseason"):
+        games.setdefault(g.series, []).append(g)
+    out = []
+    for r in rows:
+        assert r.id is not None
+        out.append(StoredSeries(r.id, r.seq, r.key, r.name, r.league, r.high, r.low, r.high_seed,
+                                r.low_seed, json.loads(r.format), r.feeds, r.status, r.winner,
+                                tuple(sorted(games.get(r.id, []), key=lambda g: g.number))))
+    return out
+
+
+def update_series(*, session: Session, series_id: int, **values: Any) -> None:
+    """Set a series' teams, seeds, status or winner."""
+    from storage.tables import PostseasonSeriesRow
+
+    allowed = {"high", "low", "high_seed", "low_seed", "status", "winner"}
+    bad = set(values) - allowed
+    if bad:
+        raise LeagueError(f"cannot set {', '.join(sorted(bad))} of a series")
+    t = PostseasonSeriesRow.__table__
+    session.execute(update(t).where(t.c.id == series_id).values(**values))
+
+
+def add_postseason_game(*, session: Session, season_id: int, series_id: int, day: date,
+                        away: str, home: str) -> GameSlot:
+    """Schedule the next game of a postseason series (numbered after every game so far)."""
+    number = (session.exec(select(func.max(ScheduleRow.number))
+                           .where(ScheduleRow.season_id == season_id)).one() or 0) + 1
+    row = ScheduleRow(season_id=season_id, number=number, day=day, away=away, home=home,
+                      series=series_id, status="scheduled", kind="postseason")
+    session.add(row)
+    session.flush()
+    return _slot(row)

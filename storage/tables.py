@@ -30,6 +30,10 @@ class LeagueRow(SQLModel, table=True):
     dh: bool
     extra_innings: int
     roster_size: int
+    # the league's leagues (リーグ) and season tables of league.toml, as JSON:
+    # {"leagues": [...], "schedule": {...}, "postseason": {...}}
+    settings: str = Field(default="{}", sa_column=Column(Text, nullable=False,
+                                                         server_default="{}"))
     created_at: datetime = Field(default_factory=_now)
 
 
@@ -54,6 +58,9 @@ class TeamRow(SQLModel, table=True):
     code: str
     name: str
     short: str
+    league: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    division: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    name_en: str = Field(default="", sa_column_kwargs={"server_default": ""})
 
 
 class PlayerRow(SQLModel, table=True):
@@ -87,6 +94,9 @@ class CardRow(SQLModel, table=True):
 
 
 class SeasonRow(SQLModel, table=True):
+    """A season: its number and year, the seed of its schedule and games, and its phase
+    (``regular`` → ``postseason`` → ``closed``; a closed season is frozen)."""
+
     __tablename__ = "season_season"
     __table_args__ = (UniqueConstraint("league_id", "number", name="uq_season_number"),)
 
@@ -97,6 +107,9 @@ class SeasonRow(SQLModel, table=True):
     games_per_opponent: int
     series_length: int
     start: date
+    year: Optional[int] = None
+    phase: str = Field(default="regular", sa_column_kwargs={"server_default": "regular"})
+    closed_at: Optional[datetime] = None
     created_at: datetime = Field(default_factory=_now)
 
 
@@ -115,10 +128,39 @@ class ScheduleRow(SQLModel, table=True):
     day: date
     away: str
     home: str
-    series: int
+    series: int                        # regular: the series' number; postseason: its row id
     status: str = "scheduled"          # scheduled | final
     away_runs: Optional[int] = None
     home_runs: Optional[int] = None
+    # "regular" or "postseason": postseason games and their lines are kept apart in the stats
+    kind: str = Field(default="regular", sa_column_kwargs={"server_default": "regular"})
+
+
+class PostseasonSeriesRow(SQLModel, table=True):
+    """One series of a season's postseason (a Climax Series stage, the Japan Series, a round of
+    a bracket): its teams once known, its format frozen as JSON, and its winner once decided.
+
+    `high` is the higher seed (the one with the advantage and the park); `feeds` names the
+    series (key) the winner goes on to, and as which side ("high"/"low").
+    """
+
+    __tablename__ = "season_postseason_series"
+    __table_args__ = (UniqueConstraint("season_id", "key", name="uq_season_postseason_key"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    season_id: int = Field(foreign_key="season_season.id", ondelete="CASCADE", index=True)
+    seq: int
+    key: str
+    name: str
+    league: str = ""                   # the league (リーグ) of a Climax Series; "" across leagues
+    high: Optional[str] = None
+    low: Optional[str] = None
+    high_seed: Optional[int] = None
+    low_seed: Optional[int] = None
+    format: str = Field(sa_column=Column(Text, nullable=False))
+    feeds: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    status: str = "waiting"            # waiting | playing | final
+    winner: Optional[str] = None
 
 
 class SeasonTeamRow(SQLModel, table=True):
@@ -253,6 +295,7 @@ FIELD_COLUMNS = ("po", "a", "e", "dp", "pb", "sb_allowed", "cs")
 LEAGUE_TABLES = [
     LeagueRow.__table__, RulesetRow.__table__, TeamRow.__table__, PlayerRow.__table__,
     SeasonRow.__table__, CardRow.__table__, ScheduleRow.__table__, SeasonTeamRow.__table__,
+    PostseasonSeriesRow.__table__,
     PitcherRestRow.__table__, GameRow.__table__, BattingLineRow.__table__,
     PitchingLineRow.__table__, FieldingLineRow.__table__,
 ]

@@ -239,3 +239,20 @@ def test_c2_hit_and_run_back_option(mini, ruleset, option, scored):
     assert (g.score == [1, 0]) is scored
     assert (g.bases[3] is not None and g.bases[3].pid == rids[3]) is not scored
     assert g.bases[1].pid == rids[1]
+
+
+def test_9_16_h_fielders_choice_keeps_the_earlier_pitchers_runner(mini, ruleset):
+    """9.16(h): a reliever inherits the starter's runner on 1st; a ground ball forces him at 2nd
+    and the batter reaches on the fielder's choice — the batter is now the starter's runner (each
+    pitcher is charged with the number of runners he put on)."""
+    g = _setup(mini, ruleset, [1], inning=5)
+    starter, reliever = g.defense.pitcher, g.defense.bullpen[0]
+    g.dice = ScriptedDice([_ne(ruleset)])
+    g.change_pitcher(g.defense, reliever)
+    set_pitcher(g, ROW)
+    bid = g.batter_id
+    set_batting(g, bid, DP=0)
+    g.dice = ScriptedDice([raw_for(g, "G"), 60])      # ground ~64, 1--: 1・×・3・3
+    g.plate_appearance()
+    assert g.outs == 1 and g.bases[1].pid == bid and g.bases[2] is None
+    assert g.bases[1].charged == starter

@@ -104,6 +104,25 @@ def test_hit_and_run_plus_five_and_two_rows_up(pacific, ruleset):
     assert rep.runners[3]["id"] == "SAP07" and rep.runners[1]["id"] == "SAP03"
 
 
+def test_hit_and_run_fly_caught_the_offense_orders_the_way_back(pacific, ruleset):
+    """9-2-2 / C.2 hit-and-run, fly caught: the choice back_first orders the cross-plays back; the
+    runner who gets back stands on his own base, the one who does not is doubled off."""
+    rep = run(pacific, ruleset, example("hit_and_run_fly"))
+    assert [c["choice"] for c in rep.choices_asked] == ["aggressive", "back_first"]
+    backs = [r.result for r in rep.rolls if r.purpose == "crossplay"]
+    assert backs == ["safe (back to 1st)", "out (back to 3rd)"]
+    assert rep.runners == {1: {"id": "SAP07", "name": "森 大和"}} and rep.outs == 3
+    # the other order: 3rd first, then 1st
+    rep = run(pacific, ruleset, example("hit_and_run_fly", choices={"back_first": [3]},
+                                        rolls=[30, 39, 30, 20, 20]))
+    backs = [r.result for r in rep.rolls if r.purpose == "crossplay"]
+    assert backs == ["safe (back to 3rd)", "safe (back to 1st)"] and rep.outs == 2
+    assert rep.runners[3]["id"] == "SAP12" and rep.runs == 0
+    # a runner who is not out there cannot be named
+    with pytest.raises(DecisionError, match="back_first"):
+        run(pacific, ruleset, example("hit_and_run_fly", choices={"back_first": [2]}))
+
+
 def test_steal_bonus_then_the_same_runner_again(pacific, ruleset):
     """9-2-3-4 bonus: roll ≤ RR; with nobody else on, the same runner steals 3rd with his own SR."""
     rep = run(pacific, ruleset, example("steal_bonus"))

@@ -177,6 +177,14 @@ def test_fielding_leaders_need_two_thirds_of_team_games():
     assert [(r.player_id, r.text) for r in board] == [("x", "1.000"), ("z", ".990")]
 
 
+def test_cs_rate_leaders_are_catchers():
+    """盗塁阻止率 ranks catchers: a pitcher's CS are pick-offs, with no stolen bases charged to him."""
+    rows = [("c", "SAP", FieldingStats(games=9, po=60, sb_allowed=6, cs=3)),
+            ("p", "SAP", FieldingStats(games=9, po=2, a=3, cs=2))]
+    board = leaders(rows, "cs_rate", team_games=TEAM_GAMES)
+    assert [(r.player_id, r.text) for r in board] == [("c", ".333")]
+
+
 def test_unknown_stat_lists_the_known_ones():
     rows = [("p1", "SAP", batter(31, 31, 12))]
     with pytest.raises(LeagueError, match="unknown batting stat 'era'.*avg.*ops"):

@@ -1,6 +1,7 @@
 """League storage: migrations, import/export round trips (plain files and JSON), bad files."""
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -48,14 +49,10 @@ def test_sqlite_pragmas(tmp_path):
 
 
 def test_upgrade_from_0001(tmp_path):
-    """A league file made at revision 0001 opens (and is upgraded) in this version."""
+    """A database made at revision 0001 is upgraded to the newest schema when opened."""
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     old = make_engine(url, revision="0001")
     assert current_revision(old) == "0001"
-    with session(old) as s:
-        repo.create_league(session=s, name="old", texts=repo.read_plain_folder(
-            sample_league_path("mini")))
-        s.commit()
     with old.connect() as conn:
         idx = {r[1] for r in conn.exec_driver_sql("PRAGMA index_list('game_batting')")}
     assert "ix_game_batting_player" not in idx
@@ -65,13 +62,29 @@ def test_upgrade_from_0001(tmp_path):
     with new.connect() as conn:
         idx = {r[1] for r in conn.exec_driver_sql("PRAGMA index_list('game_batting')")}
     assert "ix_game_batting_player" in idx
-    with session(new) as s:
-        row = repo.find_league(session=s, name="old")
-        _same_league(repo.load_league(session=s, league_id=row.id),
-                     load_league(sample_league_path("mini")))
     new.dispose()
 
 
+def test_a_league_stored_by_the_previous_version_opens_and_carries_on(tmp_path):
+    """tests/fixtures/league_0004.sqlite3 was written by the version before leagues (リーグ),
+    postseasons and season phases (schema 0004): the mini league, season 1 of 6 games with 2
+    played. It opens, keeps what was played, finishes its season and moves on to the next."""
+    path = tmp_path / "old.sqlite3"
+    shutil.copy(Path(__file__).parent / "fixtures" / "league_0004.sqlite3", path)
+    db = str(path)
+    before = sv.standings(db)
+    assert (before.final, before.games) == (2, 6)
+    assert current_revision(sv.engine_for(db)) == head_revision()
+    _same_league(sv.open_league(db), load_league(sample_league_path("mini")))
+    info = sv.season_info(db)
+    assert (info.number, info.year, info.phase) == (1, 2026, "regular")
+    assert sv.sim_days(db, to_end=True).games == 4
+    assert sv.standings(db).final == 6
+    assert sv.boxscore(db, 1).data["number"] == 1
+    sv.close_season(db)
+    nxt = sv.new_season(db)
+    assert (nxt.number, nxt.year) == (2, 2027)
+    assert sv.sim_days(db, days=1).games >= 1
 def test_newer_database_is_refused(tmp_path):
     url = f"sqlite:///{tmp_path / 'new.sqlite3'}"
     engine = make_engine(url)

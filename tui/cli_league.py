@@ -160,7 +160,9 @@ def season_new(
     league: Optional[str] = LEAGUE_NAME_OPT,
     games_per_opponent: int = typer.Option(24, "--games-per-opponent", min=1, max=60),
     series_length: int = typer.Option(3, "--series-length", min=2, max=4),
-    seed: int = typer.Option(0, "--seed", help="Seed of the schedule and of every game."),
+    seed: Optional[int] = typer.Option(
+        None, "--seed", help="Seed of the schedule and of every game (default: the last "
+        "season's + 1, 0 for the first)."),
     start: Optional[str] = typer.Option(None, "--start", help="First day, YYYY-MM-DD."),
     schedule: Optional[Path] = typer.Option(None, "--schedule",
                                             help="Read the calendar from a schedule CSV instead."),
@@ -181,7 +183,25 @@ def season_new(
     if as_json:
         _echo_json(info)
     else:
-        typer.echo(f"season {info.number}: {info.games} games from {info.start}, seed {info.seed}")
+        typer.echo(f"season {info.number} ({info.year}): {info.games} games from {info.start}, "
+                   f"seed {info.seed}")
+
+
+@season_app.command("close")
+@guarded
+def season_close(
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Close the latest season once all its games are played: it is frozen, and `season new`
+    moves on to the next year with its rosters."""
+    from tui import services as sv
+    info = sv.close_season(db, league)
+    if as_json:
+        _echo_json(info)
+    else:
+        typer.echo(f"season {info.number} ({info.year}) closed: {info.final} games")
 
 
 @season_app.command("sim")

@@ -267,7 +267,8 @@ class PlayScreen(Screen):
             game, _ = live_game(setup.ruleset, setup.players, *self.info.lineups,
                                 people={side: ask for side in self.info.people},
                                 computer=partial(_TellingComputer, run), live_dice=live,
-                                saved=saved, dh=setup.league.dh, fatigue=self.info.fatigue)
+                                saved=saved, dh=setup.league.dh_for(self.info.home),
+                                fatigue=self.info.fatigue)
             run.game = game
             game.on_plate_appearance = partial(self._plate_appearance, run)
             result = game.play()

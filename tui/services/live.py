@@ -35,7 +35,9 @@ class LiveSetup:
 def _lineups_for_slot(ctx, slot: repo.GameSlot) -> tuple[Lineup, Lineup, dict[str, int]]:
     """The line-ups a scheduled game starts with, as a simulated game would (slot_setup)."""
     setup = slot_setup(ctx, slot.day, slot.away, slot.home)
-    return team_lineup(ctx, slot.away, setup), team_lineup(ctx, slot.home, setup), setup.fatigue
+    dh = ctx.league.dh_for(slot.home)
+    return (team_lineup(ctx, slot.away, setup, dh=dh), team_lineup(ctx, slot.home, setup, dh=dh),
+            setup.fatigue)
 
 
 def start_live(db: str | Path | None, league: str | None = None, *, number: int | None = None,
@@ -61,8 +63,9 @@ def start_live(db: str | Path | None, league: str | None = None, *, number: int 
                 raise ServiceError("an exhibition needs two different teams (away and home)")
             for code in (away, home):
                 ctx.league.team(code)
-            a = make_lineup(away, list(ctx.league.team(away).players), ctx.league.dh)
-            h = make_lineup(home, list(ctx.league.team(home).players), ctx.league.dh)
+            dh = ctx.league.dh_for(home)
+            a = make_lineup(away, list(ctx.league.team(away).players), dh)
+            h = make_lineup(home, list(ctx.league.team(home).players), dh)
             fatigue, season_id = {}, None
         info = live_store.create_live(session=s, league_id=ctx.league_id, season_id=season_id,
                                       number=number, away=a, home=h, people=tuple(people),

@@ -110,12 +110,12 @@ def team_roster(db: Db, team: str | None = None, league: str | None = None,
     order_saved = len(order) == 9
     if not order_saved:
         try:
-            lu = make_lineup(code, active, lg.dh, starter=rot[0] if rot else None)
+            lu = make_lineup(code, active, lg.dh_for(code), starter=rot[0] if rot else None)
             order = list(zip(lu.order, lu.positions))
         except (ValueError, IndexError):
             order = []
     return RosterView(info.number, tuple((x.code, x.short or x.name) for x in lg.teams), code,
-                      t.name, t.players, reserves, lg.roster_size, lg.dh, tuple(order),
+                      t.name, t.players, reserves, lg.roster_size, lg.dh_for(code), tuple(order),
                       order_saved, tuple(rot), rot_saved, tuple(pen), pen_saved)
 
 
@@ -213,7 +213,8 @@ def save_order(db: Db, team: str, order: Sequence[tuple[str, str]], *, pitcher: 
     starter = next((p for p, pos in order if pos == "P"), None) or pitcher
     if starter is None:
         starter = next((p.id for p in lg.team(team).players if p.pitching is not None), "")
-    Lineup(team, tuple(ids), tuple(positions), starter, (), ()).validate(players, lg.dh)
+    Lineup(team, tuple(ids), tuple(positions), starter, (), ()).validate(players,
+                                                                         lg.dh_for(team))
     _save(db, team, "order", [[p, pos] for p, pos in order], league, season)
 
 

@@ -22,17 +22,37 @@ from storage.rulesets import load_ruleset
 from tui.services.db import ServiceError, engine_for
 
 
+FIRST_YEAR = 2026
+
+
 def new_season(db: str | Path | None, league: str | None = None, *, games_per_opponent: int = 24,
-               series_length: int = 3, seed: int = 0, start: date | None = None,
+               series_length: int = 3, seed: int | None = None, start: date | None = None,
                off_days: Sequence[int] = (0,), schedule_csv: Path | None = None
                ) -> repo.SeasonInfo:
     """Make and store the next season of a league: its calendar (generated, or read from a
-    schedule CSV, refused whole with file, line, column on a problem) and a copy of the cards."""
+    schedule CSV, refused whole with file, line, column on a problem) and its cards.
+
+    The next season is a year on from the last, with a seed of its own (the last one's + 1
+    unless given) so it plays other games; it carries the last season's cards and saved
+    choices, and its pitchers start rested. A season under way must be closed first.
+    """
     engine = engine_for(db)
     with session(engine) as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
-        lg = repo.load_league(session=s, league_id=row.id)
+        prev = _latest(s, row.id)
+        if prev is not None and prev.phase != "closed" and prev.final > 0:
+            raise ServiceError(
+                f"season {prev.number} ({prev.year}) is not closed: finish it and close it "
+                "(`impact season close`) before the next one")
+        if seed is None:
+            seed = prev.seed + 1 if prev is not None else 0
+        year = (start.year if start is not None
+                else prev.year + 1 if prev is not None else FIRST_YEAR)
+        if start is None and prev is not None:
+            start = _same_day(prev.start, year)
+        carry = prev.id if prev is not None and prev.closed else None
+        lg = repo.load_league(session=s, league_id=row.id, season_id=carry)
         codes = [t.code for t in lg.teams]
         if schedule_csv is not None:
             try:
@@ -52,9 +72,43 @@ def new_season(db: str | Path | None, league: str | None = None, *, games_per_op
         info = repo.create_season(session=s, league_id=row.id, games=games, seed=seed,
                                   games_per_opponent=games_per_opponent,
                                   series_length=series_length,
-                                  start=games[0].day if games else (start or date.today()))
+                                  start=games[0].day, year=year, carry_from=carry)
         s.commit()
         return info
+
+
+def _latest(s: Any, league_id: int) -> repo.SeasonInfo | None:
+    try:
+        return repo.find_season(session=s, league_id=league_id)
+    except repo.NotFound:
+        return None
+
+
+def _same_day(day: date, year: int) -> date:
+    """The same month and day in another year (28 February for a 29th in a common year)."""
+    try:
+        return day.replace(year=year)
+    except ValueError:
+        return day.replace(year=year, day=28)
+
+
+def close_season(db: str | Path | None, league: str | None = None) -> repo.SeasonInfo:
+    """Close the latest season: every game of it played, it is frozen (no more games, edits
+    or saved choices) and the next season can start from its rosters."""
+    engine = engine_for(db)
+    with session(engine) as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        info = repo.find_season(session=s, league_id=row.id)
+        if info.closed:
+            raise ServiceError(f"season {info.number} ({info.year}) is closed already")
+        if info.final < info.games:
+            raise ServiceError(f"season {info.number} ({info.year}) has {info.games - info.final}"
+                               " games left to play; simulate them first (`impact season sim "
+                               "--to-end`)")
+        repo.set_phase(session=s, season_id=info.id, phase="closed")
+        s.commit()
+        return repo.season_info(session=s, season_id=info.id)
 
 
 @dataclass(kw_only=True)
@@ -124,6 +178,8 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
     engine = engine_for(db)
     with session(engine) as s:
         ctx = _context(s, league, season)
+        if ctx.season.closed:
+            raise ServiceError(f"season {ctx.season.number} ({ctx.season.year}) is closed")
         pending = repo.schedule(session=s, season_id=ctx.season.id, pending_only=True)
     day_list = sorted({g.day for g in pending})
     if days is not None:
@@ -184,5 +240,6 @@ def schedule_days(db: str | Path | None, league: str | None = None,
     return list(out.items())
 
 
-__all__ = ["SeasonContext", "SimReport", "Progress", "new_season", "play_slot", "sim_days",
+__all__ = ["SeasonContext", "SimReport", "Progress", "new_season", "close_season", "play_slot",
+           "sim_days",
            "schedule_csv", "season_info", "schedule_days"]
