@@ -1,7 +1,7 @@
 """History of a league: the transaction log (news), the awards the commissioner confirmed, the
 award settings, and the season totals every title, award, career and record is computed from.
 
-Tables (migration 0006_history): ``league_transaction`` one row per transaction (a trade, a
+Tables (migration 0007_history): ``league_transaction`` one row per transaction (a trade, a
 release, a signing, a move) with the players it moved as JSON; ``season_award`` one row per
 award slot of a season (player NULL: 該当者なし); ``league_award_rules`` a league's award settings
 as JSON. A released player is a free agent: his card stays, with no team (``FREE_AGENT``), and
@@ -104,9 +104,10 @@ class Totals:
     fielding: FieldingStats | None = None
 
 
-def season_totals(*, session: Session, season_ids: Sequence[int],
-                  player: str | None = None) -> list[Totals]:
-    """Every (season, player, team)'s batting, pitching and fielding totals of the stored games."""
+def season_totals(*, session: Session, season_ids: Sequence[int], player: str | None = None,
+                  kind: str = "regular") -> list[Totals]:
+    """Every (season, player, team)'s batting, pitching and fielding totals of the stored games
+    of one kind: the regular season's, or the postseason's (kept apart)."""
     if not season_ids:
         return []
     s = ScheduleRow.__table__
@@ -118,7 +119,7 @@ def season_totals(*, session: Session, season_ids: Sequence[int],
         q = (select(t.c.season_id, t.c.player, t.c.team, func.max(s.c.day), func.max(s.c.number),
                     func.count(), *sums)
              .join(g, g.c.id == t.c.game_id).join(s, s.c.id == g.c.schedule_id)
-             .where(t.c.season_id.in_(list(season_ids))))
+             .where(t.c.season_id.in_(list(season_ids)), s.c.kind == kind))
         if player is not None:
             q = q.where(t.c.player == player)
         return session.execute(q.group_by(t.c.season_id, t.c.player, t.c.team)).all()
@@ -161,14 +162,17 @@ def _as_date(v: Any) -> date:
 
 def position_games(*, session: Session, season_ids: Sequence[int]
                    ) -> dict[tuple[int, str], dict[str, int]]:
-    """Games at each position per (season, player), from the batting lines' positions: a line
+    """Regular-season games at each position per (season, player), from the batting lines: a line
     "PH-LF" counts as LF, "DH" as DH; a pinch hitter or runner who never fielded counts nowhere."""
     if not season_ids:
         return {}
     t = BattingLineRow.__table__
+    s = ScheduleRow.__table__
+    g = GameRow.__table__
     out: dict[tuple[int, str], dict[str, int]] = {}
     rows = session.execute(select(t.c.season_id, t.c.player, t.c.pos, func.count())
-                           .where(t.c.season_id.in_(list(season_ids)))
+                           .join(g, g.c.id == t.c.game_id).join(s, s.c.id == g.c.schedule_id)
+                           .where(t.c.season_id.in_(list(season_ids)), s.c.kind == "regular")
                            .group_by(t.c.season_id, t.c.player, t.c.pos)).all()
     known = {"P", "C", "1B", "2B", "3B", "SS", "LF", "CF", "RF", "DH"}
     for sid, pid, pos, n in rows:

@@ -29,6 +29,7 @@ def played(db):
     for seed in (3, 4):
         run("season", "new", "--games-per-opponent", "2", "--seed", str(seed), "--db", db)
         run("season", "sim", "--to-end", "-q", "--db", db)
+        run("season", "close", "--db", db)
     return db
 
 

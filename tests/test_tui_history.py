@@ -23,6 +23,7 @@ def league_file(tmp_path_factory):
     for seed in (1, 2):
         services.new_season(db, "pacific", games_per_opponent=2, seed=seed)
         services.sim_days(db, "pacific", to_end=True)
+        services.close_season(db, "pacific")
     services.transact(db, "trade", players=["SAP06"], team="SAP", other_team="SEN",
                       others=["SEN06"], league="pacific")
     services.close_all()
@@ -131,3 +132,32 @@ def test_history_snapshots(db, snapshot, name):
     svg = asyncio.run(run())
     snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
     snapshot.assert_match(svg, f"{name}.svg")
+
+
+async def test_a_transaction_from_the_history_area_is_checked_stored_and_shown(db):
+    from tui.dialogs.transaction import TransactionDialog
+
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        await pilot.press("8")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen)
+                    and _rows(app.screen, "news-table") == 1)
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, TransactionDialog))
+        dialog = app.screen
+        await pilot.press(*"sign")
+        await pilot.press("tab", *"SAP20", "tab", *"CHB", "enter")
+        # refused: SAP20 is on a team; the dialog stays with the reason
+        await until(pilot, lambda: "not a free agent" in str(dialog.query_one("#tx-error").render()))
+        assert app.screen is dialog
+        dialog.query_one("#tx-kind").value = "release"
+        dialog.query_one("#tx-team").value = ""
+        dialog.query_one("#tx-kind").focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen)
+                    and _rows(app.screen, "news-table") == 2)
+        assert "自由契約" in str(app.screen.query_one("#news-table").get_row_at(0)[2])
+    assert [n.kind for n in services.news(db)] == ["release", "trade"]
+    assert services.free_agents(db) == [("SAP20", services.news(db)[0].text_ja.split("が")[1]
+                                         .split(" (")[0])]

@@ -139,6 +139,13 @@ def history_cmd(
         pennants = ", ".join(f"{lg}: {view.teams.get(t, t)}" for lg, t in h.pennants.items())
         typer.echo(f"season {h.season} ({h.year}){state}  champion {champ}"
                    + (f"  pennants {pennants}" if len(h.pennants) > 1 else ""))
+        for x in h.series:
+            if x["high"] and x["low"]:
+                draws = f"-{x['draws']}" if x["draws"] else ""
+                won = f" → {view.teams.get(x['winner'], x['winner'])}" if x["winner"] else ""
+                typer.echo(f"    {x['name']}: {view.teams.get(x['high'], x['high'])} "
+                           f"{x['high_wins']}-{x['low_wins']}{draws} "
+                           f"{view.teams.get(x['low'], x['low'])}{won}")
         for t in h.titles:
             who = ", ".join(view.names.get(x.player, x.player) for x in t.holders) or "-"
             value = t.holders[0].text if t.holders else ""
@@ -275,7 +282,13 @@ def career_out(db: Optional[str], ref: str, league: Optional[str], as_json: bool
                     "career": {"batting": sv.stats_dict(c.batting),
                                "pitching": sv.stats_dict(c.pitching),
                                "fielding": sv.stats_dict(c.fielding)},
-                    "postseason": None,
+                    "postseason": None if view.postseason is None else {
+                        "seasons": [{"season": s.season, "year": s.year, "teams": list(s.teams),
+                                     "batting": sv.stats_dict(s.batting),
+                                     "pitching": sv.stats_dict(s.pitching)}
+                                    for s in view.postseason.seasons],
+                        "batting": sv.stats_dict(view.postseason.batting),
+                        "pitching": sv.stats_dict(view.postseason.pitching)},
                     "titles": [{"season": n, "league": lg, "title": k} for n, lg, k in view.titles],
                     "awards": [{"season": n, "league": lg, "award": k}
                                for n, lg, k in view.awards]})
@@ -283,19 +296,22 @@ def career_out(db: Optional[str], ref: str, league: Optional[str], as_json: bool
     typer.echo(f"{view.name} ({view.id}, {view.team or 'free agent'}) 年度別成績")
     bat = ("games", "pa", "ab", "h", "hr", "rbi", "sb", "bb", "so", "avg", "obp", "ops")
     pit = ("games", "starts", "wins", "losses", "saves", "hold_points", "outs", "so", "era", "whip")
-    for kind, keys in (("batting", bat), ("pitching", pit)):
-        if getattr(c, kind) is None:
+    for title, car in (("", c), ("postseason ", view.postseason)):
+        if car is None:
             continue
-        typer.echo(f"  {kind}: season  team     " + " ".join(f"{k:>6}" for k in keys))
-        for s in c.seasons:
-            st = getattr(s, kind)
-            if st is None:
+        for kind, keys in (("batting", bat), ("pitching", pit)):
+            if getattr(car, kind) is None:
                 continue
-            cells = " ".join(f"{stat_text(k, getattr(st, k)):>6}" for k in keys)
-            typer.echo(f"    {s.season:>4} {s.year}  {'/'.join(s.teams):8} {cells}")
-        total = getattr(c, kind)
-        cells = " ".join(f"{stat_text(k, getattr(total, k)):>6}" for k in keys)
-        typer.echo(f"    通算 {c.years:>2} seasons {'':3} {cells}")
+            typer.echo(f"  {title}{kind}: season  team     " + " ".join(f"{k:>6}" for k in keys))
+            for s in car.seasons:
+                st = getattr(s, kind)
+                if st is None:
+                    continue
+                cells = " ".join(f"{stat_text(k, getattr(st, k)):>6}" for k in keys)
+                typer.echo(f"    {s.season:>4} {s.year}  {'/'.join(s.teams):8} {cells}")
+            total = getattr(car, kind)
+            cells = " ".join(f"{stat_text(k, getattr(total, k)):>6}" for k in keys)
+            typer.echo(f"    通算 {car.years:>2} seasons {'':3} {cells}")
     for n, lg, k in view.titles:
         typer.echo(f"  title: season {n} {k}")
     for n, lg, k in view.awards:

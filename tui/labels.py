@@ -209,3 +209,21 @@ LABELS.update({
     "odds_cancelled": ("中止しました", "Cancelled"),
     "odds_clinched": ("優勝", "Clinched"),
 })
+
+# the transaction dialog (tx_ keys)
+LABELS.update({
+    "tx_title": ("トレード・契約 (Enter で保存、Esc で取消)", "Transaction (Enter stores, Esc cancels)"),
+    "tx_kind": ("種類", "Kind"),
+    "tx_kind_hint": ("trade / release / sign / move", "trade / release / sign / move"),
+    "tx_players": ("選手 (ID か名前、カンマ区切り)", "Players (ids or names, commas)"),
+    "tx_players_hint": ("例 SAP06", "e.g. SAP06"),
+    "tx_team": ("チーム", "Team"),
+    "tx_team_hint": ("trade: 放出側 / sign, move: 行き先", "trade: giving team / sign, move: to"),
+    "tx_other": ("相手チーム (trade)", "Other team (trade)"),
+    "tx_other_hint": ("例 SEN", "e.g. SEN"),
+    "tx_for": ("相手の放出選手 (trade)", "Players coming back (trade)"),
+    "tx_for_hint": ("例 SEN06", "e.g. SEN06"),
+    "tx_note": ("メモ", "Note"),
+    "tx_stored": ("記録しました", "Stored"),
+    "tx_new": ("トレード・契約", "Transaction"),
+})

@@ -4,7 +4,8 @@ records between teams; and the news (the transaction log).
 
 Keys: the season highlighted in 年度別 is the one the タイトル and 表彰 tabs show; in 表彰 Enter
 chooses the winner of the highlighted award among its candidates (or nobody), `c` confirms the
-proposal, `a` confirms every proposal not yet confirmed.
+proposal, `a` confirms every proposal not yet confirmed; `t` opens a trade, release, signing or
+move, stored and shown in ニュース.
 """
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ class HistoryScreen(AreaScreen):
     BINDINGS = [
         Binding("c", "confirm_award", "確定/Confirm"),
         Binding("a", "accept_all", "全て確定/Accept all"),
+        Binding("t", "transaction", "トレード・契約/Transaction"),
     ]
 
     def __init__(self) -> None:
@@ -220,6 +222,20 @@ class HistoryScreen(AreaScreen):
             self.season = season
             self._fill_titles(self.app.japanese)
             self.refresh_data()
+
+    # ------------------------------------------------------------------ transactions
+    def action_transaction(self) -> None:
+        """A trade, release, signing or move by the commissioner (logged in the news)."""
+        from tui.dialogs.transaction import TransactionDialog
+
+        def stored(item: object) -> None:
+            if item is not None:
+                self.app.notify(label("tx_stored", self.app.japanese), timeout=2)
+                self.query_one("#history-tabs", TabbedContent).active = "tab-news"
+                self.app.data_changed()
+
+        self.app.push_screen(TransactionDialog(self.app.db, self.app.league, self.app.japanese),
+                             stored)
 
     # ------------------------------------------------------------------ awards
     def _highlighted_slot(self) -> services.history.AwardSlot | None:

@@ -47,23 +47,12 @@ Db = str | Path | None
 
 
 def league_groups(lg: League) -> dict[str, list[str]]:
-    """{league (リーグ) name: team codes}; one league of every team when the league has no parts."""
-    parts = getattr(lg, "leagues", None)
-    if parts:
-        out: dict[str, list[str]] = {}
-        for part in parts:
-            name = getattr(part, "name", None) or getattr(part, "code", "")
-            out[str(name)] = [getattr(t, "code", t) for t in getattr(part, "teams", ())]
-        if out:
-            return out
-    return {lg.name: [t.code for t in lg.teams]}
+    """{league (リーグ) name: team codes}: the leagues of league.toml, else one of every team."""
+    return {g.name: list(g.teams) for g in lg.groups}
 
 
 def _dh_of(lg: League, group: str) -> bool:
-    for part in getattr(lg, "leagues", None) or ():
-        if (getattr(part, "name", None) or getattr(part, "code", "")) == group:
-            return bool(getattr(part, "dh", lg.dh))
-    return lg.dh
+    return next((g.dh for g in lg.groups if g.name == group), lg.dh)
 
 
 @dataclass
@@ -77,9 +66,19 @@ class _Season:
     groups: dict[str, list[str]]
     group_rows: dict[str, tuple[StandingRow, ...]]
 
+    series: list[repo.StoredSeries] = field(default_factory=list)
+
     @property
     def complete(self) -> bool:
-        return self.info.games > 0 and self.info.final == self.info.games
+        """The regular season is over (its titles are the season's)."""
+        return self.info.phase in ("postseason", "closed") or (
+            self.info.games > 0 and self.info.final == self.info.games)
+
+    @property
+    def final_series(self) -> repo.StoredSeries | None:
+        """The last series of the postseason (the Japan Series), once it has a winner."""
+        last = [x for x in self.series if not x.feeds]
+        return last[-1] if last and last[-1].winner else None
 
     @property
     def team_games(self) -> dict[str, int]:
@@ -87,7 +86,7 @@ class _Season:
 
     @property
     def year(self) -> str:
-        return str(self.info.start.year)
+        return str(getattr(self.info, "year", None) or self.info.start.year)
 
 
 def _read_season(s: Any, league_id: int, info: repo.SeasonInfo) -> _Season:
@@ -99,7 +98,8 @@ def _read_season(s: Any, league_id: int, info: repo.SeasonInfo) -> _Season:
     groups = league_groups(lg)
     # each league's order: its teams in the order of the whole table (all their games count)
     group_rows = {name: tuple(r for r in rows if r.team in teams) for name, teams in groups.items()}
-    return _Season(info, lg, rows, outcomes, groups, group_rows)
+    series = repo.postseason_series(session=s, season_id=info.id)
+    return _Season(info, lg, rows, outcomes, groups, group_rows, series)
 
 
 def _league_id(s: Any, league: str | None) -> int:
@@ -629,10 +629,12 @@ def player_career(db: Db, ref: str, league: str | None = None) -> CareerView:
         ids = repo.season_ids(session=s, league_id=lid)
         infos = {sid: repo.season_info(session=s, season_id=sid) for sid in ids}
         mine = hs.season_totals(session=s, season_ids=ids, player=pid)
+        post = hs.season_totals(session=s, season_ids=ids, player=pid, kind="postseason")
         stored = [a for a in hs.awards(session=s, season_ids=ids) if a.player == pid]
         teams_now = hs.player_teams(session=s, league_id=lid,
                                     season_id=ids[-1] if ids else None)
-        complete = [sid for sid in ids if infos[sid].games and infos[sid].final == infos[sid].games]
+        complete = [sid for sid in ids if infos[sid].phase in ("postseason", "closed")
+                    or (infos[sid].games and infos[sid].final == infos[sid].games)]
         held: list[tuple[int, str, str]] = []
         if complete:
             all_totals = hs.season_totals(session=s, season_ids=complete)
@@ -643,24 +645,34 @@ def player_career(db: Db, ref: str, league: str | None = None) -> CareerView:
                                        leagues=se.groups):
                     if any(h.player == pid for h in t.holders):
                         held.append((infos[sid].number, t.league, t.key))
+    number = {sid: infos[sid].number for sid in ids}
+    post_seasons = _career_seasons(post, ids, infos)
+    return CareerView(pid, name, teams_now.get(pid, ""),
+                      career(pid, _career_seasons(mine, ids, infos)),
+                      career(pid, post_seasons) if post_seasons else None,
+                      [(number[a.season_id], a.league_part, a.award) for a in stored], held)
+
+
+def _career_seasons(totals: Sequence[hs.Totals], ids: Sequence[int],
+                    infos: Mapping[int, repo.SeasonInfo]) -> list[CareerSeason]:
     from league.careers import add_stats
     seasons = []
     for sid in ids:
-        parts = [t for t in mine if t.season_id == sid]
+        parts = sorted((t for t in totals if t.season_id == sid),
+                       key=lambda t: (t.last_day, t.last_number))
         if not parts:
             continue
-        parts.sort(key=lambda t: (t.last_day, t.last_number))
 
-        def total(attr: str) -> Any:
+        def total(attr: str, parts: list[hs.Totals] = parts) -> Any:
             xs = [getattr(t, attr) for t in parts if getattr(t, attr) is not None]
             return add_stats(xs) if xs else None
 
-        seasons.append(CareerSeason(infos[sid].number, str(infos[sid].start.year),
+        info = infos[sid]
+        seasons.append(CareerSeason(info.number, str(getattr(info, "year", None)
+                                                     or info.start.year),
                                     tuple(dict.fromkeys(t.team for t in parts)),
                                     total("batting"), total("pitching"), total("fielding")))
-    number = {sid: infos[sid].number for sid in ids}
-    return CareerView(pid, name, teams_now.get(pid, ""), career(pid, seasons), None,
-                      [(number[a.season_id], a.league_part, a.award) for a in stored], held)
+    return seasons
 
 
 # --- history -------------------------------------------------------------------------------------
@@ -674,7 +686,8 @@ class SeasonHistory:
     games: int
     final: int
     pennants: dict[str, str]                 # league → team first in its standings
-    champion: str | None                     # the league's champion (the pennant of one league)
+    champion: str | None                     # the final series' winner (else the one pennant)
+    series: list[dict[str, Any]]             # the postseason: name, teams, winner, wins
     titles: list[Title]
     awards: list[tuple[str, str, str | None]]     # (league, award key, player) confirmed
 
@@ -718,9 +731,15 @@ def history(db: Db, league: str | None = None, *, limit: int = 5) -> HistoryView
             if se.complete else []
         pennants = {g: rows[0].team for g, rows in se.group_rows.items()
                     if rows and rows[0].games and se.complete}
-        champion = next(iter(pennants.values())) if len(pennants) == 1 else None
+        final = se.final_series
+        if final is not None:
+            champion: str | None = final.winner
+        else:
+            champion = next(iter(pennants.values())) if len(pennants) == 1 and not se.series \
+                else None
         out.append(SeasonHistory(se.info.number, se.year, se.complete, se.info.games,
-                                 se.info.final, pennants, champion, ts,
+                                 se.info.final, pennants, champion,
+                                 [_series_dict(x) for x in se.series], ts,
                                  [(a.league_part, a.award, a.player) for a in stored
                                   if a.season_id == sid]))
         if se.complete:
@@ -733,6 +752,23 @@ def history(db: Db, league: str | None = None, *, limit: int = 5) -> HistoryView
     return HistoryView(row.name, title, out, srec, crec, h2h, teams, names)
 
 
+def _series_dict(x: repo.StoredSeries) -> dict[str, Any]:
+    """A postseason series as history shows it: its name, teams, winner and each side's wins."""
+    wins = {x.high: 0, x.low: 0}
+    draws = 0
+    for g in x.games:
+        if g.status != "final" or g.away_runs is None or g.home_runs is None:
+            continue
+        if g.away_runs == g.home_runs:
+            draws += 1
+        else:
+            w = g.away if g.away_runs > g.home_runs else g.home
+            wins[w] = wins.get(w, 0) + 1
+    return {"key": x.key, "name": x.name, "league": x.league, "high": x.high, "low": x.low,
+            "winner": x.winner, "high_wins": wins.get(x.high, 0), "low_wins": wins.get(x.low, 0),
+            "draws": draws, "status": x.status}
+
+
 def history_dict(view: HistoryView) -> dict[str, Any]:
     """The history as JSON-ready data."""
     def rec(rows: list[RecordRow]) -> list[dict[str, Any]]:
@@ -743,7 +779,7 @@ def history_dict(view: HistoryView) -> dict[str, Any]:
         "league": view.league, "title": view.title,
         "seasons": [{"season": h.season, "year": h.year, "complete": h.complete,
                      "games": h.games, "final": h.final, "pennants": h.pennants,
-                     "champion": h.champion,
+                     "champion": h.champion, "postseason": h.series,
                      "titles": [title_dict(t, view.names) for t in h.titles],
                      "awards": [{"league": lp, "award": k, "player": p,
                                  "name": view.names.get(p, p) if p else None}

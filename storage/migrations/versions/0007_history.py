@@ -1,7 +1,7 @@
 """History: the transaction log, the awards confirmed per season, a league's award settings
 
-Revision ID: 0005_history
-Revises: 0004
+Revision ID: 0007_history
+Revises: 0006_seasons
 Create Date: 2026-12-01
 """
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005_history"
-down_revision = "0004"
+revision = "0007_history"
+down_revision = "0006_seasons"
 branch_labels = None
 depends_on = None
 
