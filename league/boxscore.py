@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from league.game import BAT_FIELDS, FIELD_FIELDS, P_OUTS, PIT_FIELDS, GameResult
+from league.game import BAT_FIELDS, FIELD_FIELDS, P_OUTS, PIT_FIELDS, GameResult, Play
 from league.lineup import Lineup
 
 POSITION_JA = {"P": "投", "C": "捕", "1B": "一", "2B": "二", "3B": "三", "SS": "遊", "LF": "左",
@@ -53,6 +53,82 @@ def result_dict(result: GameResult, seed: int | None, teams: dict[str, str] | No
         "fatigue": dict(result.fatigue),
         "plays": [p.as_dict() for p in result.plays],
         "rolls": [r.as_dict() for r in result.rolls],
+        "notes": list(result.notes),
+    }
+
+
+# a play's short code: what the play-by-play line says, in a few letters (the JSON of a game)
+_BATTER_CODES = (
+    ("strikeout", "K"), ("intentional walk", "IBB"), ("walk", "BB"), ("hit by pitch", "HBP"),
+    ("home run", "HR"), ("single", "1B"), ("double", "2B"), ("triple", "3B"),
+    ("reaches on an error", "E"), ("fielder's choice", "FC"), ("grounds into a double play", "DP"),
+    ("ground out", "GO"), ("pop out", "PO"), ("fly out", "FO"), ("caught at the wall", "FO"),
+    ("out (fine play)", "FP"), ("sacrifice fly", "SF"), ("bunt single", "1B"),
+    ("bunt, reaches on an error", "E"), ("sacrifice bunt", "SH"), ("bunt fails", "BO"),
+)
+_EVENT_CODES = (
+    ("pitching change:", "PC"), ("pinch hitter:", "PH"), ("pinch runner:", "PR"),
+    ("defensive substitution:", "DS"), ("no check:", "NC"), ("wild pitch", "WP"), ("balk", "BK"),
+    ("passed ball", "PB"),
+)
+_RUNNER_CODES = (
+    (" steals ", "SB"), (" caught stealing ", "CS"), (" picked off ", "PK"),
+    (" gets back to ", "PKB"), (" stops (steal", "ST"), (" has to stop ", "ST"),
+    (" is caught off ", "CO"),
+)
+
+
+def play_code(play: Play, players: dict) -> str:
+    """The short code of one line of the play-by-play: K BB HR 1B GO SB PC …, "?" if unknown."""
+    text = play.text
+    for start, code in _EVENT_CODES:
+        if text.startswith(start):
+            return code
+    batter = players.get(play.batter)
+    rest = None
+    if batter is not None and text.startswith(batter.name + ": "):
+        rest = text[len(batter.name) + 2:]
+    elif ": " in text:   # the batter was replaced in the order as the half-inning ended
+        rest = text.split(": ", 1)[1]
+    if rest is not None:
+        for start, code in _BATTER_CODES:
+            if rest.startswith(start):
+                return code
+    for part, code in _RUNNER_CODES:
+        if part in text:
+            return code
+    return "?"
+
+
+def compact_dict(result: GameResult, seed: int | None) -> dict:
+    """The game as small JSON (`impact sim game --json`): line score, lines as rows of numbers
+    under their field names, the raw rolls (enough to replay it exactly) and each play as
+    [inning, half (0 top, 1 bottom), batter, code, outs, away runs, home runs]."""
+    codes = (result.away, result.home)
+    sides = {}
+    for i, key in enumerate(("away", "home")):
+        sides[key] = {"team": codes[i], "runs": result.runs[i], "hits": result.hits[i],
+                      "errors": result.errors[i], "innings": list(result.innings[i])}
+    raws = result.raws or [r.raw for r in result.rolls]
+    return {
+        "format": "compact",
+        "seed": seed,
+        **sides,
+        "winner": None if result.winner is None else codes[result.winner],
+        "final_inning": result.final_inning,
+        "decisions": dict(result.decisions),
+        "home_runs": [[codes[s], b, inn, p] for s, b, inn, p in result.home_runs],
+        "batting": {"fields": ["team", "player", "pos", *BAT_FIELDS],
+                    "rows": [[codes[s], pid, pos, *line] for s, pid, line, pos in result.batting]},
+        "pitching": {"fields": ["team", "player", *PIT_FIELDS],
+                     "rows": [[codes[s], pid, *line] for s, pid, line in result.pitching]},
+        "fielding": {"fields": ["team", "player", *FIELD_FIELDS],
+                     "rows": [[codes[s], pid, *line] for s, pid, line in result.fielding]},
+        "lineups": [lineup_dict(lu) for lu in result.lineups],
+        "fatigue": dict(result.fatigue),
+        "raws": list(raws),
+        "plays": [[p.inning, 0 if p.half == "top" else 1, p.batter, play_code(p, result.players),
+                   p.outs, p.score[0], p.score[1]] for p in result.plays],
         "notes": list(result.notes),
     }
 

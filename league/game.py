@@ -48,6 +48,12 @@ class Runner:
         self.earned = earned
 
 
+def _on(rn: Runner | None) -> Runner:
+    """The runner a rule knows is there (the caller has checked the base)."""
+    assert rn is not None, "no runner where one must be"
+    return rn
+
+
 class Side:
     """One team's state in the game."""
 
@@ -72,6 +78,7 @@ class Side:
         self.carried_fatigue = dict(fatigue or {})
         self.ruleset = ruleset
         self.values: DefenceValues = self._values()
+        self.pending_field: list[tuple[str, str]] = []   # (replaced, new) to settle in the field
 
     def _values(self) -> DefenceValues:
         fielders = []
@@ -175,9 +182,6 @@ class Game:
         self.rolls: list[Roll] = []
         self.raws: list[int] = []     # every raw roll in order: what a replay needs
         self.quiet = quiet            # no roll log and no play text (odds, bulk simulation)
-        if quiet:
-            self.log = self._log_nothing  # type: ignore[method-assign]
-            self.say = self._say_nothing  # type: ignore[method-assign]
         self._steal_raw = 0
         self.home_runs: list[tuple[int, str, int, str]] = []
         self.pitch_bonus = 0          # +5 after a stop, for the next pitch
@@ -268,14 +272,8 @@ class Game:
 
     def log(self, purpose: str, raw: int, mods: tuple, modified: int, table: str, row: str,
             result: str) -> None:
-        self.rolls.append(Roll(purpose, raw, mods, modified, table, row, result))
-
-    def _log_nothing(self, purpose: str, raw: int, mods: tuple, modified: int, table: str,
-                     row: str, result: str) -> None:
-        pass
-
-    def _say_nothing(self, text: str) -> None:
-        pass
+        if not self.quiet:
+            self.rolls.append(Roll(purpose, raw, mods, modified, table, row, result))
 
     def roll(self, purpose: str) -> int:
         value = self.dice.roll(purpose)
@@ -283,6 +281,8 @@ class Game:
         return value
 
     def say(self, text: str) -> None:
+        if self.quiet:
+            return
         self.plays.append(Play(self.inning, "top" if self.half == 0 else "bottom", self.batter_id,
                                self.defense.pitcher, text, self.outs, (self.score[0], self.score[1])))
 
@@ -373,6 +373,7 @@ class Game:
     def fatigue_points(self, side: Side, pid: str) -> int:
         """Fatigue points: carried from earlier games, plus one per inning beyond 『先』 or 『回』."""
         card = self.players[pid].pitching
+        assert card is not None, f"{pid} has no pitcher card"
         pts = side.carried_fatigue.get(pid, 0)
         outs = self.pit[pid][P_OUTS] if pid in self.pit else 0
         limit = card.starter if (pid == side.pitchers_used[0] and card.starter) else card.innings
@@ -468,7 +469,6 @@ class Game:
         # the runner keeps the pitcher charged with him and whether his run would be earned
         self.bases[base] = Runner(new, rn.charged, rn.earned)
         self.say(f"pinch runner: {self.name(new)} runs for {self.name(old)} on {BASE_NAMES[base]}")
-        side.pending_field = getattr(side, "pending_field", [])
         side.pending_field.append((old, new))
 
     def pinch_hit(self, side: Side, new: str) -> None:
@@ -481,12 +481,11 @@ class Game:
         side.order[slot] = new
         self._bat_line(side.index, new, "PH")
         self.say(f"pinch hitter: {self.name(new)} bats for {self.name(old)}")
-        side.pending_field = getattr(side, "pending_field", [])
         side.pending_field.append((old, new))
 
     def settle_defense(self, side: Side) -> None:
         """After its half at bat, a team puts pinch hitters in the field or brings in a sub."""
-        pending = getattr(side, "pending_field", [])
+        pending = side.pending_field
         if not pending:
             return
         # a pinch runner for a pinch hitter: the last man in the slot is the one who fields
@@ -640,7 +639,7 @@ class Game:
         # forced runners advance
         runs = []
         new = Runner(bid, dfn.pitcher, True)
-        moving = new
+        moving: Runner | None = new
         for b in (1, 2, 3):
             if self.bases[b] is None:
                 self.bases[b] = moving
@@ -780,15 +779,17 @@ class Game:
             pl[P_WP] += 1
         elif code == "BK":
             pl[P_BK] += 1
-        scored = []
-        if self.bases[3]:
-            scored.append(self.bases[3])
+        scored: list[Runner] = []
+        third = self.bases[3]
+        if third:
+            scored.append(third)
         self.bases[3], self.bases[2], self.bases[1] = self.bases[2], self.bases[1], None
         if code == "PB+":
             for b in (3, 2, 1):
-                if self.bases[b] is not None:
+                on_base = self.bases[b]
+                if on_base is not None:
                     if b == 3:
-                        scored.append(self.bases[3])
+                        scored.append(on_base)
                     else:
                         self.bases[b + 1] = self.bases[b]
                     self.bases[b] = None
@@ -842,7 +843,7 @@ class Game:
         pl[P_BF] += 1
         self.hits[off.index] += 1
         self.home_runs.append((off.index, bid, self.inning, dfn.pitcher))
-        scored = [self.bases[b] for b in (3, 2, 1) if self.bases[b] is not None]
+        scored = [rn for rn in (self.bases[3], self.bases[2], self.bases[1]) if rn is not None]
         scored.append(Runner(bid, dfn.pitcher, True))
         self.bases = [None, None, None, None]
         n = len(scored)
@@ -1169,18 +1170,18 @@ class Game:
             swinging = squeeze or pitch_raw == 100
             self._strikeout(bid, False)
             if swinging and self.outs < 3:
-                rn = self.bases[lead_base]
-                rr = self.batting_card(rn.pid).RR
-                if not self.crossplay(rn, rr, f"back to {BASE_NAMES[lead_base]}"):
+                lead_rn = _on(self.bases[lead_base])
+                rr = self.batting_card(lead_rn.pid).RR
+                if not self.crossplay(lead_rn, rr, f"back to {BASE_NAMES[lead_base]}"):
                     self.bases[lead_base] = None
                     self._credit_out("C", lead_base, True, [])
-                    self._out(1, f"{self.name(rn.pid)} is caught off {BASE_NAMES[lead_base]} "
+                    self._out(1, f"{self.name(lead_rn.pid)} is caught off {BASE_NAMES[lead_base]} "
                                  "on the swinging strikeout")
                     return self._next_batter()
             return self._next_batter()
         # bunt down: cross-play with RR = BT + lead runner RR
         card = self.batting_card(bid)
-        lead = self.bases[lead_base]
+        lead = _on(self.bases[lead_base])
         lead_rr = self.batting_card(lead.pid).RR
         rr = card.BT + lead_rr
         mods = []
@@ -1260,7 +1261,7 @@ class Game:
                                         "cannot take the extra base: his next base is not free")
                 advance_all(extra_from=choice)
                 bl[SH] += 1
-                text = f"{self.name(bid)}: sacrifice bunt, {self.name(old[choice].pid)} takes an extra base"
+                text = f"{self.name(bid)}: sacrifice bunt, {self.name(_on(old[choice]).pid)} takes an extra base"
                 outs = 1
         elif res == "safe":
             advance_all()
@@ -1283,7 +1284,7 @@ class Game:
             bl[AB] += 1
             if victim != 0:
                 new[1] = batter
-                text = f"{self.name(bid)}: bunt fails, {self.name(old[victim].pid)} out at {BASE_NAMES[victim + 1] if victim < 3 else 'home'}"
+                text = f"{self.name(bid)}: bunt fails, {self.name(_on(old[victim]).pid)} out at {BASE_NAMES[victim + 1] if victim < 3 else 'home'}"
             else:
                 text = f"{self.name(bid)}: bunt fails, batter out, runners advance"
             outs = 1
@@ -1452,7 +1453,7 @@ class Game:
             return
         if pick not in candidates:
             raise DecisionError(f"the bonus cannot go to a runner on {BASE_NAMES[pick]}")
-        card = self.batting_card(self.bases[pick].pid)
+        card = self.batting_card(_on(self.bases[pick]).pid)
         own = self.opt["bonus_steal_sr"] == "own"
         self.steal(pick, mode="must_stop", sr_override=card.SR if own else None, bonus_allowed=False)
 
@@ -1468,7 +1469,7 @@ class Game:
             raise DecisionError(f"the runner on {BASE_NAMES[first]} cannot go first: the base ahead is taken")
         dfn = self.defense
         no_check = bool(self.managers[dfn.index].no_check(self))
-        rn = self.bases[first]
+        rn = _on(self.bases[first])
         if no_check:
             # no die is rolled: the play log says so, the roll log holds only real rolls
             self.say("no check: the defense lets the lead runner go")
@@ -1491,7 +1492,7 @@ class Game:
                 continue
             if not self.managers[self.offense.index].join_steal(self, b):
                 continue
-            card = self.batting_card(self.bases[b].pid)
+            card = self.batting_card(_on(self.bases[b]).pid)
             own = self.opt["no_check_later_sr" if later_normal else "double_steal_later_sr"] == "own"
             self.steal(b, sr_override=card.SR if own else None, bonus_allowed=False)
 

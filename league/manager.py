@@ -47,6 +47,7 @@ def batting_value(card: BattingCard) -> float:
 
 def pitching_value(player: Player) -> float:
     """How hard a pitcher is to hit: K, G and IF room in row B, less BS room."""
+    assert player.pitching is not None, f"{player.id} has no pitcher card"
     row = player.pitching.rows["B"]
     return row.width("K") * 1.0 + row.width("G") * 0.5 + row.width("IF") * 0.6 - row.width("BB") * 0.8 \
         - (row.width("BS") + row.width("BS+") * 2 + row.width("BS*") * 3) * 0.5
@@ -64,6 +65,7 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
     """
     batters = [p for p in players if p.batting is not None and not (p.pitching and p.batting is None)]
     hitters = [p for p in batters if any(f.position != "P" for f in p.fielding)]
+    worth_of = {p.id: batting_value(p.batting) for p in hitters if p.batting is not None}
     starters = sorted([p for p in players if p.pitching and p.pitching.starter > 0],
                       key=lambda p: (-pitching_value(p), p.id))
     if starter is None:
@@ -82,7 +84,7 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
             f = p.fielding_at(pos)
             if f is None:
                 continue
-            score = batting_value(p.batting) + f.defence * (4 if pos in ("C", "SS", "CF", "2B") else 2)
+            score = worth_of[p.id] + f.defence * (4 if pos in ("C", "SS", "CF", "2B") else 2)
             if f.error == "*":
                 score -= 4
             if score > best_score:
@@ -92,12 +94,12 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
         chosen[pos] = best
         taken.add(best.id)
     if dh:
-        dh_p = max((p for p in hitters if p.id not in taken), key=lambda p: batting_value(p.batting))
+        dh_p = max((p for p in hitters if p.id not in taken), key=lambda p: worth_of[p.id])
         chosen["DH"] = dh_p
         taken.add(dh_p.id)
     # batting order by worth: best OBP types 1-2, power 3-5
-    worth = sorted(chosen.items(), key=lambda kv: -batting_value(kv[1].batting))
-    slots = [None] * 9
+    worth = sorted(chosen.items(), key=lambda kv: -worth_of[kv[1].id])
+    slots: list[tuple[str, str]] = [("", "")] * 9
     order_pref = [2, 3, 0, 4, 1, 5, 6, 7, 8]
     for (pos, p), slot in zip(worth, order_pref):
         slots[slot] = (pos, p.id)
@@ -106,7 +108,7 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
     order = tuple(s[1] for s in slots)
     positions = tuple(s[0] for s in slots)
     bench_all = [p for p in hitters if p.id not in taken]
-    bench_all.sort(key=lambda p: -batting_value(p.batting))
+    bench_all.sort(key=lambda p: -worth_of[p.id])
     pen = [p for p in players if p.pitching and p.id != starter and p.pitching.starter == 0]
     pen.sort(key=lambda p: (-pitching_value(p), p.id))
     # 25 dressed: the nine (or ten), the bench, the bullpen; the other starters sit out
@@ -187,6 +189,7 @@ class ComputerManager:
         # in a close game, or far behind (the defense may well let them go: no check)
         if outs < 2 and b1 and (b2 is None) != (b3 is None) and (close or lead <= -4):
             lead_rn = b2 or b3
+            assert lead_rn is not None
             if game.batting_card(lead_rn.pid).SR >= 28 + 4 * _catcher_arm(game) \
                     and game.batting_card(b1.pid).SR >= 20:
                 return ("double_steal", 2 if b2 else 1)
@@ -220,7 +223,7 @@ class ComputerManager:
 
     def bonus_steal(self, game: "Game", candidates: list[int]) -> int | None:
         for b in sorted(candidates):
-            card = game.batting_card(game.bases[b].pid)
+            card = game.batting_card(_runner_at(game, b))
             if b == 1 and card.SR >= 25:
                 return b
             if b == 2 and card.SR >= 40:
@@ -228,7 +231,7 @@ class ComputerManager:
         return None
 
     def join_steal(self, game: "Game", base: int) -> bool:
-        return game.batting_card(game.bases[base].pid).SR >= 20
+        return game.batting_card(_runner_at(game, base)).SR >= 20
 
     def bunt_plus(self, game: "Game") -> int | None:
         return None
@@ -238,7 +241,7 @@ class ComputerManager:
         return max(candidates)
 
     def send(self, game: "Game", base: int, target: int) -> bool:
-        rr = game.batting_card(game.bases[base].pid).RR
+        rr = game.batting_card(_runner_at(game, base)).RR
         if target == 4:
             return rr >= 2 or game.outs == 2
         return rr >= 3
@@ -250,6 +253,7 @@ class ComputerManager:
             return None
         pid = side.pitcher
         card = game.players[pid].pitching
+        assert card is not None, f"{pid} has no pitcher card"
         line = game.pit[pid]
         outs = line[0]
         runs = line[8]
@@ -314,25 +318,24 @@ class ComputerManager:
 
     def pinch_hitter(self, game: "Game") -> str | None:
         side = game.offense
-        if not side.bench:
+        if not side.bench or game.inning < 5:
             return None
         bid = game.batter_id
-        p = game.players[bid]
         lead = game.lead(side.index)
-        if game.inning < 5:
-            return None
-        best = max(side.bench, key=lambda b: (self.bat_worth(game, b), b))
-        best_val = self.bat_worth(game, best)
-        if p.batting is None:
+        # the best bat on the bench is looked for only when a pinch hitter is considered
+        if game.players[bid].batting is None:
             # the pitcher bats: hit for him late, or when he is done anyway
-            if game.inning >= 7 and lead <= 2 or (game.inning >= 5 and lead < 0 and game.runners()):
-                if len(game.defense.bullpen) >= 0 and side.bullpen:
-                    return best
+            if (game.inning >= 7 and lead <= 2 or (lead < 0 and game.runners())) and side.bullpen:
+                return self._best_bat(game, side.bench)
             return None
         if game.inning >= 8 and -2 <= lead <= 0 and game.runners():
-            if best_val > self.bat_worth(game, bid) + 8:
+            best = self._best_bat(game, side.bench)
+            if self.bat_worth(game, best) > self.bat_worth(game, bid) + 8:
                 return best
         return None
+
+    def _best_bat(self, game: "Game", bench: list[str]) -> str:
+        return max(bench, key=lambda b: (self.bat_worth(game, b), b))
 
 
     def pinch_runner(self, game: "Game") -> tuple[int, str] | None:
@@ -374,8 +377,20 @@ class ComputerManager:
                       if (g := game.players[b].fielding_at(pos)) is not None and g.error != "*"
                       and g.defence > (f.defence if f else -1)]
             if better:
-                return (pos, max(better, key=lambda b: (game.players[b].fielding_at(pos).defence, b)))
+                return (pos, max(better, key=lambda b: (_defence_at(game, b, pos), b)))
         return None
+
+
+def _defence_at(game: "Game", pid: str, pos: str) -> int:
+    f = game.players[pid].fielding_at(pos)
+    return f.defence if f is not None else -1
+
+
+def _runner_at(game: "Game", base: int) -> str:
+    """The runner on `base`, which the engine asks about only when he is there."""
+    rn = game.bases[base]
+    assert rn is not None, f"no runner on base {base}"
+    return rn.pid
 
 
 def _catcher_arm(game: "Game") -> int:

@@ -148,13 +148,27 @@ def _columns(columns: Sequence[str], rows: Sequence[dict[str, str]]) -> Sequence
 # --- a played game as one compact JSON text --------------------------------------------------
 
 
-def game_data(result: Any) -> str:
+def game_data(result: Any, compact: bool = False) -> str:
     """Everything of a GameResult the line tables do not hold, as one compact JSON text.
 
-    Rolls and plays repeat a few strings (purposes, tables, rows, results, player ids) many
-    times; they are written once in "strings" and referred to by index, which halves the text
-    and the time to write it.
+    `compact` (a game of the computer managers): the raw rolls instead of the roll log and the
+    play-by-play, which are made again on demand by replaying the game (v 3) — a replay gives
+    the very same game, the contract of the engine. Otherwise (a game played by a person, whose
+    decisions a replay would not know) rolls and plays are kept: they repeat a few strings
+    (purposes, tables, rows, results, player ids) many times, written once in "strings" and
+    referred to by index (v 2).
     """
+    if compact:
+        return json.dumps({
+            "v": 3,
+            "innings": result.innings, "hits": result.hits, "errors": result.errors,
+            "winner": result.winner, "final_inning": result.final_inning,
+            "decisions": result.decisions, "notes": list(result.notes),
+            "home_runs": result.home_runs,
+            "lineups": [lineup_dict(lu) for lu in result.lineups],
+            "fatigue": dict(result.fatigue or {}),
+            "raws": list(result.raws),
+        }, ensure_ascii=False, separators=(",", ":"))
     # a defaultdict fed by a counter numbers each new string at C speed, in first-seen order
     ix: defaultdict[str, int] = defaultdict(count().__next__)
     rolls = []
@@ -181,12 +195,18 @@ def game_data(result: Any) -> str:
 
 
 def plays_from(data: dict) -> list[Play]:
+    """The play-by-play kept with a game (none in a compact record: replay it)."""
+    if "plays" not in data:
+        return []
     t = data["strings"]
     return [Play(i, t[h], t[b], t[p], text, o, (a, hm))
             for i, h, b, p, text, o, a, hm in data["plays"]]
 
 
 def rolls_from(data: dict) -> list[Roll]:
+    """The roll log kept with a game (none in a compact record: replay it)."""
+    if "rolls" not in data:
+        return []
     t = data["strings"]
     out = []
     for e in data["rolls"]:

@@ -643,8 +643,9 @@ def rest_state(*, session: Session, season_id: int) -> tuple[dict[str, StoredRes
 
 def record_game(*, session: Session, season_id: int, slot: GameSlot, result: GameResult,
                 seed: int | None, rest: Mapping[str, StoredRest],
-                starters: Mapping[str, str]) -> int:
+                starters: Mapping[str, str], compact: bool = False) -> int:
     """Store a finished game: result, line-ups, rolls and plays, lines, rest of its pitchers.
+    `compact` keeps the raw rolls instead of the roll log and plays (storage.mappers.game_data).
 
     This is the hot path of a season simulation: the game row goes in through Core, everything
     else through statements compiled once per dialect and run with executemany; the caller
@@ -660,7 +661,7 @@ def record_game(*, session: Session, season_id: int, slot: GameSlot, result: Gam
             raise LeagueError(f"game {slot.number} was stored meanwhile by another program "
                               "simulating this season; run again to carry on")
         now = _now()
-        _many(cursor, dialect, "game", [(slot.id, season_id, seed, game_data(result),
+        _many(cursor, dialect, "game", [(slot.id, season_id, seed, game_data(result, compact),
                                          now.strftime("%Y-%m-%d %H:%M:%S.%f") if sqlite else now)],
               many=False)
         gid = cursor.fetchone()[0]

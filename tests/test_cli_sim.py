@@ -27,8 +27,8 @@ def test_sim_game_prints_a_box_score():
     assert "1回表" in res.output  # the play-by-play
 
 
-def test_sim_game_json_has_the_documented_fields():
-    res = runner.invoke(app, ["sim", "game", "--seed", "10", "--count", "3", "--json"])
+def test_sim_game_json_detail_has_the_documented_fields():
+    res = runner.invoke(app, ["sim", "game", "--seed", "10", "--count", "3", "--json", "--detail"])
     assert res.exit_code == 0, res.output
     games = _games(res.output)
     assert [g["seed"] for g in games] == [10, 11, 12]
@@ -46,11 +46,11 @@ def test_sim_game_json_has_the_documented_fields():
 
 
 def test_rolls_file_replays_a_logged_game_exactly(tmp_path):
-    res = runner.invoke(app, ["sim", "game", "--away", "OSK", "--home", "CHB", "--seed", "77", "--json"])
+    res = runner.invoke(app, ["sim", "game", "--away", "OSK", "--home", "CHB", "--seed", "77", "--json", "--detail"])
     original = _games(res.output)[0]
     rolls = tmp_path / "rolls.txt"
     rolls.write_text("\n".join(str(r["raw"]) for r in original["rolls"]) + "\n")
-    res = runner.invoke(app, ["sim", "game", "--away", "OSK", "--home", "CHB", "--rolls", str(rolls), "--json"])
+    res = runner.invoke(app, ["sim", "game", "--away", "OSK", "--home", "CHB", "--rolls", str(rolls), "--json", "--detail"])
     assert res.exit_code == 0, res.output
     replay = _games(res.output)[0]
     original.pop("seed")
@@ -130,14 +130,49 @@ def test_rules_check_refuses_malformed_toml(tmp_path):
 
 def test_typed_dice_at_the_keyboard_play_the_same_game():
     """Rules C.4: a person can roll real dice and type them in; a bad entry is asked again."""
-    res = runner.invoke(app, ["sim", "game", "--seed", "5", "--json"])
+    res = runner.invoke(app, ["sim", "game", "--seed", "5", "--json", "--detail"])
     logged = _games(res.output)[0]
     typed = [str(r["raw"]) for r in logged["rolls"]]
     typed.insert(2, "7x")
-    res = runner.invoke(app, ["sim", "game", "--typed", "--json"], input="\n".join(typed) + "\n")
+    res = runner.invoke(app, ["sim", "game", "--typed", "--json", "--detail"], input="\n".join(typed) + "\n")
     assert res.exit_code == 0, res.output
     assert "roll again" in res.output
     game = json.loads(res.output[res.output.rindex('{"seed"'):].splitlines()[0])
     logged.pop("seed")
     game.pop("seed")
     assert game == logged
+
+
+def test_sim_game_json_is_compact_by_default_and_replays_from_its_raw_rolls(tmp_path):
+    """`impact sim game --json`: raw rolls, lines and plays as short codes in a few KB; the full
+    roll log behind --detail; the raw rolls fed back make the same game."""
+    import json as _json
+
+    from typer.testing import CliRunner
+
+    from tui.cli import app
+
+    runner = CliRunner()
+    res = runner.invoke(app, ["sim", "game", "--away", "OSK", "--home", "CHB", "--seed", "77",
+                              "--json", "--count", "3"])
+    assert res.exit_code == 0, res.output
+    games = [_json.loads(line) for line in res.output.splitlines()]
+    for g in games:
+        assert len(_json.dumps(g, ensure_ascii=False, separators=(",", ":")).encode()) <= 12_000
+        assert "rolls" not in g and g["format"] == "compact"
+        codes = {p[3] for p in g["plays"]}
+        assert "?" not in codes and codes & {"K", "GO", "1B"}
+        assert g["batting"]["fields"][:4] == ["team", "player", "pos", "pa"]
+    full = runner.invoke(app, ["sim", "game", "--away", "OSK", "--home", "CHB", "--seed", "77",
+                               "--json", "--detail"])
+    detail = _json.loads(full.output)
+    assert [r["raw"] for r in detail["rolls"]] == games[0]["raws"]
+    assert len(detail["plays"]) == len(games[0]["plays"])
+    rolls = tmp_path / "rolls.txt"
+    rolls.write_text("\n".join(str(r) for r in games[0]["raws"]), encoding="utf-8")
+    again = runner.invoke(app, ["sim", "game", "--away", "OSK", "--home", "CHB", "--rolls",
+                                str(rolls), "--json"])
+    replayed = _json.loads(again.output)
+    assert replayed["seed"] is None
+    assert {k: v for k, v in replayed.items() if k != "seed"} == \
+        {k: v for k, v in games[0].items() if k != "seed"}

@@ -83,7 +83,8 @@ def sim_game(
     home: Optional[str] = typer.Option(None, "--home", help="Home team code."),
     seed: int = typer.Option(1, "--seed", help="Seed of the first game; game k uses seed+k."),
     count: int = typer.Option(1, "--count", min=1, help="How many games."),
-    as_json: bool = typer.Option(False, "--json", help="One JSON object per game per line."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object per game per line (compact: raw rolls, lines, plays as short codes)."),
+    detail: bool = typer.Option(False, "--detail", help="With --json: the full roll log and play-by-play text."),
     rolls: Optional[Path] = typer.Option(None, "--rolls", help="Raw rolls, one per line, instead of the seed."),
     rotation: int = typer.Option(0, "--rotation", min=0, help="Turn of the rotation that starts game 1."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Ruleset name or file."),
@@ -91,7 +92,7 @@ def sim_game(
     typed: bool = typer.Option(False, "--typed", help="Roll real dice and type each roll in."),
 ) -> None:
     """Play games with computer managers on both sides and print the box scores."""
-    from league.boxscore import render, result_dict
+    from league.boxscore import compact_dict, render, result_dict
     from league.dice import ScriptedDice
     from league.simulate import play_game, players_of, schedule
 
@@ -136,8 +137,9 @@ def sim_game(
         except LeagueError as exc:
             fail(str(exc))
         if as_json:
-            typer.echo(json.dumps(result_dict(result, None if scripted else seed + k),
-                                  ensure_ascii=False))
+            as_data = result_dict if detail else compact_dict
+            typer.echo(json.dumps(as_data(result, None if scripted else seed + k),
+                                  ensure_ascii=False, separators=None if detail else (",", ":")))
         else:
             if k:
                 typer.echo("\n" + "=" * 72 + "\n")

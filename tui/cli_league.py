@@ -440,7 +440,7 @@ def bench_season(seed: int = 1, league_path: Optional[Path] = None,
                 slots = repo.schedule(session=s, season_id=info.id, pending_only=True)
             t0 = time.perf_counter()
             for slot in slots:
-                _result, rest, starters = sv.play_slot(ctx, slot)
+                _result, rest, starters = sv.play_slot(ctx, slot, quiet=True)
                 ctx.after_game(rest, starters)
             engine_times.append(time.perf_counter() - t0)
             t0 = time.perf_counter()

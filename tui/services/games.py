@@ -1,13 +1,17 @@
 """Stored games: the box score (with play-by-play and roll log) and a replay from the rolls."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
 from league.boxscore import render, result_dict
 from league.dice import ScriptedDice
+from league.errors import LeagueError
 from league.game import GameResult
+from league.roster import League
+from league.ruleset import Ruleset
 from league.simulate import players_of, replay_game
 from storage import repository as repo
 from storage.db import session
@@ -32,7 +36,10 @@ def boxscore(db: str | Path | None, number: int, league: str | None = None,
         info = repo.find_season(session=s, league_id=row.id, number=season)
         slot = repo.find_game(session=s, season_id=info.id, number=number)
         lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
-        result, _data, seed = repo.game_result(session=s, slot=slot, players=players_of(lg))
+        rs_name, options = repo.ruleset_of(session=s, league_id=row.id)
+        result, data, seed = repo.game_result(session=s, slot=slot, players=players_of(lg))
+    if "raws" in data:
+        result = with_log(lg, _ruleset(rs_name, options), result, data)
     names = {t.code: t.short or t.name for t in lg.teams}
     data = result_dict(result, seed)
     data.update({"number": slot.number, "day": slot.day.isoformat(), "season": info.number})
@@ -41,7 +48,9 @@ def boxscore(db: str | Path | None, number: int, league: str | None = None,
 
 def replay(db: str | Path | None, number: int, league: str | None = None,
            season: int | None = None) -> tuple[GameResult, GameResult]:
-    """A stored game and the same game played again from its line-ups, fatigue and raw rolls."""
+    """A stored game and the same game played again from its line-ups, fatigue and raw rolls
+    (a compactly stored game gets its play-by-play and roll log from that replay when it agrees
+    with the stored lines)."""
     with session(engine_for(db)) as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
@@ -51,9 +60,15 @@ def replay(db: str | Path | None, number: int, league: str | None = None,
         rs_name, options = repo.ruleset_of(session=s, league_id=row.id)
         stored, data, _seed = repo.game_result(session=s, slot=slot, players=players_of(lg))
     away, home = stored.lineups
-    again = replay_game(lg, _ruleset(rs_name, options), away, home,
-                        ScriptedDice(raw_rolls(stored)), players_of(lg),
-                        fatigue=dict(data.get("fatigue", {})))
+    ruleset = _ruleset(rs_name, options)
+    raws = data["raws"] if "raws" in data else raw_rolls(stored)
+    again = replay_game(lg, ruleset, away, home, ScriptedDice(raws),
+                        players_of(lg), fatigue=dict(data.get("fatigue", {})))
+    if "raws" in data:
+        # the stored lines, with the play-by-play and roll log the replay made
+        if same_lines(stored, again):
+            stored = dataclasses.replace(stored, plays=again.plays, rolls=again.rolls,
+                                         raws=again.raws)
     return stored, again
 
 
@@ -62,4 +77,32 @@ def raw_rolls(result: GameResult) -> list[int]:
     return [r.raw for r in result.rolls]
 
 
-__all__ = ["BoxScore", "boxscore", "replay", "raw_rolls"]
+def with_log(league: League, ruleset: Ruleset, stored: GameResult, data: dict) -> GameResult:
+    """A compactly stored game with its play-by-play and roll log, made by replaying its raw
+    rolls. The replay is checked against the stored lines; should the rules have changed since
+    the game was played, the box score keeps its stored lines and says the play-by-play is gone."""
+    away, home = stored.lineups
+    try:
+        again = replay_game(league, ruleset, away, home, ScriptedDice(data["raws"]),
+                            players_of(league), fatigue=dict(data.get("fatigue", {})))
+    except LeagueError as exc:
+        return dataclasses.replace(stored, notes=[*stored.notes, f"no play-by-play: {exc}"])
+    if same_lines(stored, again):
+        return dataclasses.replace(stored, plays=again.plays, rolls=again.rolls, raws=again.raws)
+    return dataclasses.replace(stored, notes=[*stored.notes, "no play-by-play: the rules have "
+                                              "changed since this game was played"])
+
+
+def same_lines(a: GameResult, b: GameResult) -> bool:
+    """Do two results of a game agree on its line score, every line and the decisions?"""
+    return (a.innings == b.innings and list(a.runs) == list(b.runs)
+            and [(s, p, list(ln), pos) for s, p, ln, pos in a.batting]
+            == [(s, p, list(ln), pos) for s, p, ln, pos in b.batting]
+            and [(s, p, list(ln)) for s, p, ln in a.pitching]
+            == [(s, p, list(ln)) for s, p, ln in b.pitching]
+            and [(s, p, list(ln)) for s, p, ln in a.fielding]
+            == [(s, p, list(ln)) for s, p, ln in b.fielding]
+            and dict(a.decisions) == dict(b.decisions))
+
+
+__all__ = ["BoxScore", "boxscore", "replay", "raw_rolls", "same_lines", "with_log"]

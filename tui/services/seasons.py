@@ -142,11 +142,12 @@ def _context(s: Any, league: str | None, season: int | None) -> SeasonContext:
                          last=dict(last), prefs=prefs)
 
 
-def play_slot(ctx: SeasonContext, slot: repo.GameSlot
+def play_slot(ctx: SeasonContext, slot: repo.GameSlot, *, quiet: bool = False
               ) -> tuple[GameResult, dict[str, PitcherRest], dict[str, str]]:
-    """Play one scheduled game: rested starters, carried fatigue, seeded dice; the new rest."""
+    """Play one scheduled game: rested starters, carried fatigue, seeded dice; the new rest.
+    `quiet` keeps the raw rolls only (the roll log and plays come back by replaying)."""
     return play_scheduled(ctx, ctx.ruleset, slot.day, slot.away, slot.home,
-                          game_seed(ctx.season.seed, slot.number))
+                          game_seed(ctx.season.seed, slot.number), quiet=quiet)
 
 
 @dataclass(frozen=True)
@@ -192,13 +193,15 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
         if cancel is not None and cancel():
             stopped = True
             break
-        result, rest, starters = play_slot(ctx, slot)
+        # a quiet game stored compactly: its play-by-play and roll log are made on demand by
+        # replaying its raw rolls (tui.services.games)
+        result, rest, starters = play_slot(ctx, slot, quiet=True)
         with session(engine) as s:
             repo.record_game(session=s, season_id=ctx.season.id, slot=slot, result=result,
                              seed=game_seed(ctx.season.seed, slot.number),
                              rest={p: repo.StoredRest(r.available_on, r.fatigue)
                                    for p, r in rest.items()},
-                             starters=starters)
+                             starters=starters, compact=True)
             s.commit()
         ctx.after_game(rest, starters)
         done += 1

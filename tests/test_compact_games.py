@@ -1,0 +1,49 @@
+"""Quiet recording: a simulated season keeps each game's raw rolls, not its roll log and play
+text; the box score makes them again by replaying, and every stored game replays to its lines."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlmodel import select
+
+from storage.db import session
+from storage.tables import GameRow
+from tui import services as sv
+from tui.services.games import same_lines
+
+
+@pytest.fixture(scope="module")
+def season_db(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("compact") / "league.sqlite3")
+    sv.create_league(path, "pacific", "pacific")
+    sv.new_season(path, "pacific", games_per_opponent=2, seed=9)
+    sv.sim_days(path, "pacific", to_end=True)
+    yield path
+    sv.close_all()
+
+
+def test_a_simulated_game_is_stored_with_its_raw_rolls_only(season_db):
+    with session(sv.engine_for(season_db)) as s:
+        texts = list(s.exec(select(GameRow.data)).all())
+    assert len(texts) == 30
+    for text in texts:
+        data = json.loads(text)
+        assert data["v"] == 3 and "rolls" not in data and "plays" not in data
+        assert all(1 <= r <= 100 for r in data["raws"]) and len(data["raws"]) > 100
+    assert max(len(t.encode()) for t in texts) < 4000
+
+
+def test_every_stored_game_of_the_season_replays_to_its_stored_lines(season_db):
+    for number in range(1, 31):
+        stored, again = sv.replay(season_db, number)
+        assert same_lines(stored, again), f"game {number} does not replay to its lines"
+
+
+def test_the_box_score_makes_the_play_by_play_and_roll_log_again(season_db):
+    box = sv.boxscore(season_db, 7)
+    stored, again = sv.replay(season_db, 7)
+    assert box.result.plays == again.plays and box.result.plays
+    assert box.result.rolls == again.rolls and [r.raw for r in box.result.rolls] == again.raws
+    assert box.data["rolls"] and box.data["plays"]
+    assert again.plays[-1].text in box.text
