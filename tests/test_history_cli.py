@@ -129,3 +129,59 @@ def test_transactions_keep_rosters_legal_and_are_logged(played):
     run("season", "sim", "--to-end", "-q", "--db", db)
     c = js("player", "SAP06", "--career", "--db", db)
     assert c["seasons"][-1]["teams"] == ["SEN"]
+
+
+def test_postseason_games_are_kept_apart_and_the_final_series_names_the_champion(tmp_path):
+    """A series stored the way the seasons' postseason stores it: its games count in the
+    players' postseason careers, never in the titles; its winner is the champion."""
+    from datetime import timedelta
+
+    from storage import repository as repo
+    from storage.db import session
+    from tui import services as sv
+
+    db = str(tmp_path / "league.sqlite3")
+    sv.create_league(db, "pac", "pacific")
+    sv.new_season(db, "pac", games_per_opponent=2, seed=5)
+    sv.sim_days(db, "pac", to_end=True)
+    before = sv.season_titles(db, "pac")
+    with session(sv.engine_for(db)) as s:
+        ctx = sv._context(s, "pac", None)
+        sid = ctx.season.id
+        repo.create_postseason(session=s, season_id=sid, series=[
+            {"key": "final", "name": "日本シリーズ", "high": "SAP", "low": "SEN",
+             "high_seed": 1, "low_seed": 2, "format": {"best_of": 1}}])
+        [series] = repo.postseason_series(session=s, season_id=sid)
+        last = repo.final_games(session=s, season_id=sid)[-1].day
+        slot = repo.add_postseason_game(session=s, season_id=sid, series_id=series.id,
+                                        day=last + timedelta(days=2), away="SEN", home="SAP")
+        result, rest, starters = sv.play_slot(ctx, slot)
+        repo.record_game(session=s, season_id=sid, slot=slot, result=result, seed=1,
+                         rest={p: repo.StoredRest(r.available_on, r.fatigue)
+                               for p, r in rest.items()}, starters=starters)
+        winner = "SAP" if result.runs[1] > result.runs[0] else "SEN"
+        repo.update_series(session=s, series_id=series.id, status="final", winner=winner)
+        s.commit()
+    after = sv.season_titles(db, "pac")
+    assert [t.holders for t in after.titles] == [t.holders for t in before.titles]
+    h = sv.league_history(db, "pac")
+    [season] = h.seasons
+    assert season.champion == winner
+    [x] = season.series
+    assert (x["name"], x["winner"], x["high_wins"] + x["low_wins"] + x["draws"]) == \
+        ("日本シリーズ", winner, 1)
+    pid = next(p for side, p, *_ in result.batting if side == 1)
+    c = sv.player_career(db, pid, "pac")
+    assert c.postseason is not None and c.postseason.batting.games == 1
+    assert c.regular.batting.games == len(repo_lines(db, pid))
+    js_out = js("player", pid, "--career", "--db", db)
+    assert js_out["postseason"]["batting"]["games"] == 1
+
+
+def repo_lines(db, pid):
+    from storage import repository as repo
+    from storage.db import session
+    from tui import services as sv
+    with session(sv.engine_for(db)) as s:
+        ids = repo.season_ids(session=s, league_id=repo.find_league(session=s).id)
+        return repo.batting_lines(session=s, season_ids=ids, player=pid)

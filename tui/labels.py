@@ -227,3 +227,7 @@ LABELS.update({
     "tx_stored": ("記録しました", "Stored"),
     "tx_new": ("トレード・契約", "Transaction"),
 })
+
+LABELS.update({
+    "cr_postseason": ("ポストシーズン (別集計)", "Postseason (kept apart)"),
+})

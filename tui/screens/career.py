@@ -40,6 +40,8 @@ class CareerScreen(Screen):
             yield FitTable(id="career-batting", cursor_type="row", zebra_stripes=True)
             yield Static(id="career-pitching-title", classes="section-title")
             yield FitTable(id="career-pitching", cursor_type="row", zebra_stripes=True)
+            yield Static(id="career-post-title", classes="section-title")
+            yield FitTable(id="career-post", cursor_type="row", zebra_stripes=True)
             yield Static(id="career-honours", classes="note")
         yield Footer()
 
@@ -92,6 +94,7 @@ class CareerScreen(Screen):
                           f"{c.years}{'年' if ja else ' yrs'}", "",
                           *[Text(stat_text(k, getattr(total, k)), style="bold") for k in keys],
                           key="total")
+        self._fill_postseason(view, ja)
         honours = []
         for n, lg, key in view.titles:
             spec = title_spec(key)
@@ -101,3 +104,27 @@ class CareerScreen(Screen):
             honours.append(f"{n}: {award_name(award, ja)} {slot_name(slot, ja)}".rstrip())
         self.query_one("#career-honours", Static).update(
             Text(f"{label('cr_titles', ja)}: " + (", ".join(honours) or label("cr_none", ja))))
+
+    def _fill_postseason(self, view: services.CareerView, ja: bool) -> None:
+        """The postseason, kept apart: one row per season and kind, and its totals."""
+        table = self.query_one("#career-post", DataTable)
+        heading = self.query_one("#career-post-title", Static)
+        table.clear(columns=True)
+        post = view.postseason
+        table.display = heading.display = post is not None
+        if post is None:
+            return
+        heading.update(label("cr_postseason", ja))
+        table.add_columns(label("hs_season", ja), label("hs_year", ja), "",
+                          *[f"{stat_name('batting', k, ja)}" for k in POST_BAT],
+                          *[f"{stat_name('pitching', k, ja)}" for k in POST_PIT])
+        rows = [(str(s.season), s.year, s.batting, s.pitching) for s in post.seasons]
+        rows.append((label("cr_total", ja), f"{post.years}", post.batting, post.pitching))
+        for season, year, b, p in rows:
+            cells = [stat_text(k, getattr(b, k)) if b else "-" for k in POST_BAT]
+            cells += [stat_text(k, getattr(p, k)) if p else "-" for k in POST_PIT]
+            table.add_row(season, year, "", *cells)
+
+
+POST_BAT = ("games", "ab", "h", "hr", "rbi", "avg")
+POST_PIT = ("wins", "losses", "saves", "outs", "era")
