@@ -9,6 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
+try:  # the compiled build (setup.py): tests and the app subclass these classes in Python
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the pure-Python package needs nothing beyond the standard library
+    def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
+        return lambda cls: cls
+
 from league.cards import CONDITIONS, FIELD_POSITIONS, BattingCard, Player
 from league.dice import Dice, Roll
 from league.errors import DecisionError, LeagueError
@@ -144,6 +150,7 @@ class GameResult:
     raws: list[int] = field(default_factory=list)     # the raw rolls in order (kept when quiet)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """One game of Impact Baseball between two line-ups, driven by two managers and one dice."""
 

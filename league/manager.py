@@ -7,6 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+try:  # the compiled build (setup.py): tests and the app subclass these classes in Python
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the pure-Python package needs nothing beyond the standard library
+    def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
+        return lambda cls: cls
+
 from league.cards import FIELD_POSITIONS, BattingCard, Player
 from league.lineup import Lineup
 
@@ -119,6 +125,7 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
                   tuple(p.id for p in bullpen))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ComputerManager:
     """A sensible manager that decides from the situation alone."""
 

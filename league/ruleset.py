@@ -119,6 +119,7 @@ class Ruleset:
     pitcher_batting: dict[str, BattingCard]
     sub_pitchers: dict[str, PitchingCard]
     defence: dict[str, int]
+    cardgen: dict[str, float] = field(default_factory=dict)  # card-generator constants
 
     def option(self, name: str) -> Any:
         return self.options[name]
@@ -369,6 +370,7 @@ def parse_ruleset(data: dict[str, Any], source: str = "ruleset") -> Ruleset:
         else:
             r.int_(defence[k], f"table defence, key {k}", 0, 100)
 
+    cardgen = _parse_cardgen(r, data.get("cardgen"))
     if r.errors:
         raise RulesetError("\n".join(r.errors))
     assert x_table is not None
@@ -377,7 +379,27 @@ def parse_ruleset(data: dict[str, Any], source: str = "ruleset") -> Ruleset:
         condition=condition, x_table=x_table, tables=tables, crossplay_rr=cp_rr,
         crossplay_safe=cp_safe, catcher_arm=c_arm, catcher_out_from=c_out,
         pitcher_batting=pitcher_batting, sub_pitchers=sub_pitchers, defence=defence,
+        cardgen=cardgen,
     )
+
+
+def _parse_cardgen(r: "_Reader", raw: Any) -> dict[str, float]:
+    """The optional [cardgen] table: numbers overriding the card generator's constants."""
+    from league.cardgen import DEFAULTS  # the generator reads rulesets: import it late
+    out: dict[str, float] = {}
+    if raw is None:
+        return out
+    if not isinstance(raw, dict):
+        r.err("table cardgen", "must be a table of numbers")
+        return out
+    for k, v in raw.items():
+        if k not in DEFAULTS:
+            r.err(f"table cardgen, key {k}", "unknown constant (docs/cards.md lists them)")
+        elif isinstance(v, bool) or not isinstance(v, (int, float)):
+            r.err(f"table cardgen, key {k}", f"{v!r} should be a number")
+        else:
+            out[k] = float(v)
+    return out
 
 
 def _situation_results(r: _Reader, row: dict, key: str, where: str):

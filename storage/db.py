@@ -74,8 +74,9 @@ def make_engine(url: str, *, migrate: bool = True, revision: str = "head") -> En
             engine = create_engine(url, pool_pre_ping=True)
     except (ArgumentError, ImportError) as exc:
         raise StorageError(f"cannot use the database {url!r}: {exc}") from None
-    if migrate:
-        upgrade(engine, revision)
+    if migrate and upgrade(engine, revision) and engine.dialect.name == "postgresql":
+        from storage.sharing import reapply   # a shared league: guard the new tables too
+        reapply(engine)
     return engine
 
 
@@ -106,8 +107,9 @@ def head_revision() -> str:
     return head
 
 
-def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Run the migrations up to `revision`; nothing to do when the database is already there."""
+def upgrade(engine: Engine, revision: str = "head") -> bool:
+    """Run the migrations up to `revision`; nothing to do when the database is already there.
+    True when a migration ran."""
     from alembic import command
     from alembic.script import ScriptDirectory
 
@@ -118,13 +120,14 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
         script = ScriptDirectory(str(MIGRATIONS))
         target = script.get_current_head() if revision == "head" else revision
         if current == target:
-            return
+            return False
         if current is not None and current not in {s.revision for s in script.walk_revisions()}:
             raise StorageError(
                 f"{engine.url.render_as_string(hide_password=True)}: made by a newer version of "
                 f"Impact League (schema {current}); upgrade the program"
             )
         command.upgrade(_alembic_config(engine), revision)
+        return True
     except SQLAlchemyError as exc:
         where = engine.url.render_as_string(hide_password=True)
         raise StorageError(f"cannot open the database {where}: {_short(exc)}") from None

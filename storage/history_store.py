@@ -1,7 +1,7 @@
 """History of a league: the transaction log (news), the awards the commissioner confirmed, the
 award settings, and the season totals every title, award, career and record is computed from.
 
-Tables (migration 0007_history): ``league_transaction`` one row per transaction (a trade, a
+Tables (migration 0008_history): ``league_transaction`` one row per transaction (a trade, a
 release, a signing, a move) with the players it moved as JSON; ``season_award`` one row per
 award slot of a season (player NULL: 該当者なし); ``league_award_rules`` a league's award settings
 as JSON. A released player is a free agent: his card stays, with no team (``FREE_AGENT``), and

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Optional
 
-from sqlalchemy import Column, Text
+from sqlalchemy import Column, Text, text
 from sqlmodel import Field, Session, SQLModel, select
 
 from league.boxscore import lineup_dict, lineup_from_dict
@@ -37,8 +37,11 @@ class LiveGameRow(SQLModel, table=True):
     log: str = Field(sa_column=Column(Text, nullable=False))
     dice: str = "computer"                # computer | typed
     seed: int = 0
-    status: str = "playing"               # playing | final
+    status: str = "playing"               # playing | finished (awaiting record) | final | voided
     updated_at: datetime = Field(default_factory=_now)
+    # On a shared PostgreSQL league: the role that played each side (None: the computer).
+    away_by: Optional[str] = None
+    home_by: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,7 @@ class LiveGameInfo:
     seed: int
     status: str
     updated_at: datetime
+    played_by: tuple[str | None, str | None] = (None, None)
 
 
 def _info(row: LiveGameRow) -> LiveGameInfo:
@@ -70,7 +74,7 @@ def _info(row: LiveGameRow) -> LiveGameInfo:
     assert row.id is not None
     return LiveGameInfo(row.id, row.league_id, row.season_id, row.number, row.away, row.home,
                         people, (lineups[0], lineups[1]), fatigue, log, row.dice, row.seed,
-                        row.status, row.updated_at)
+                        row.status, row.updated_at, (row.away_by, row.home_by))
 
 
 def create_live(*, session: Session, league_id: int, season_id: int | None, number: int | None,
@@ -89,6 +93,32 @@ def create_live(*, session: Session, league_id: int, season_id: int | None, numb
                       lineups=json.dumps([lineup_dict(away), lineup_dict(home)], ensure_ascii=False),
                       fatigue=json.dumps(fatigue), log=json.dumps(LiveLog().as_dict()), dice=dice,
                       seed=seed)
+    person = _connected_role(session)
+    if person is not None:
+        row.away_by = person if 0 in people else None
+        row.home_by = person if 1 in people else None
+    session.add(row)
+    session.flush()
+    return _info(row)
+
+
+def _connected_role(session: Session) -> str | None:
+    """The PostgreSQL role this session is connected as (None on SQLite: one user)."""
+    bind = session.get_bind()
+    if bind.dialect.name != "postgresql":
+        return None
+    return str(session.connection().execute(text("select current_user")).scalar_one())
+
+
+def void_live(*, session: Session, live_id: int) -> LiveGameInfo:
+    """The commissioner voids a keyboard game: it stays in the record, marked voided."""
+    row = session.get(LiveGameRow, live_id)
+    if row is None:
+        raise LeagueError(f"no saved game {live_id}")
+    if row.status == "voided":
+        raise LeagueError(f"saved game {live_id} is already voided")
+    row.status = "voided"
+    row.updated_at = _now()
     session.add(row)
     session.flush()
     return _info(row)
@@ -105,11 +135,13 @@ def save_log(*, session: Session, live_id: int, log: LiveLog, dice: str | None =
     session.add(row)
 
 
-def mark_final(*, session: Session, live_id: int, log: LiveLog) -> None:
+def mark_final(*, session: Session, live_id: int, log: LiveLog, status: str = "final") -> None:
+    """The game is over: `final` once recorded, `finished` while it waits for the commissioner
+    to record it (a manager's game on a shared league)."""
     save_log(session=session, live_id=live_id, log=log)
     row = session.get(LiveGameRow, live_id)
     assert row is not None
-    row.status = "final"
+    row.status = status
     session.add(row)
 
 

@@ -976,3 +976,39 @@ def add_postseason_game(*, session: Session, season_id: int, series_id: int, day
     session.add(row)
     session.flush()
     return _slot(row)
+
+
+def replace_base_cards(*, session: Session, league_id: int, batters_csv: str,
+                       pitchers_csv: str) -> int:
+    """Replace a league's own cards (the ones its next season copies) by these, checked whole
+    with the league's teams and roster size first; seasons already made keep their cards.
+    Returns how many players the league's cards now hold."""
+    league = session.get(LeagueRow, league_id)
+    if league is None:
+        raise NotFound(f"no league with id {league_id}")
+    current = stored_texts(session=session, league_id=league_id)
+    LeagueTexts(current.toml, batters_csv, pitchers_csv, f"league {league.name}").parse()
+    batting = {r["id"]: r for r in csv_rows(batters_csv)}
+    pitching = {r["id"]: r for r in csv_rows(pitchers_csv)}
+    order = list(dict.fromkeys([*batting, *pitching]))
+    names = {**{k: v["name"] for k, v in batting.items()},
+             **{k: v["name"] for k, v in pitching.items()}}
+    ids = dict(session.exec(select(PlayerRow.pid, PlayerRow.id)
+                            .where(PlayerRow.league_id == league_id)).all())
+    new = [pid for pid in order if pid not in ids]
+    if new:
+        session.execute(insert(PlayerRow.__table__),
+                        [{"league_id": league_id, "pid": pid, "name": names[pid]} for pid in new])
+        ids = dict(session.exec(select(PlayerRow.pid, PlayerRow.id)
+                                .where(PlayerRow.league_id == league_id)).all())
+    session.execute(delete(CardRow.__table__).where(
+        CardRow.__table__.c.season_id.is_(None),
+        CardRow.__table__.c.player_id.in_(list(ids.values()))))
+    session.execute(insert(CardRow.__table__), [
+        {"player_id": ids[pid], "season_id": None,
+         "team": (batting.get(pid) or pitching[pid])["team"],
+         "batting": _dumps(batting[pid]) if pid in batting else None,
+         "pitching": _dumps(pitching[pid]) if pid in pitching else None}
+        for pid in order])
+    session.flush()
+    return len(order)

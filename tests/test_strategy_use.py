@@ -8,7 +8,6 @@ decisions the computer manager returned, through a counting subclass.
 from __future__ import annotations
 
 import collections
-import time
 
 import league.simulate as simulate
 from league.manager import ComputerManager
@@ -44,7 +43,6 @@ def test_every_strategy_is_used_over_a_season(pacific, ruleset, monkeypatch):
     CountingManager.counts = collections.Counter()
     monkeypatch.setattr(simulate, "ComputerManager", CountingManager)
     seen: collections.Counter = collections.Counter()
-    t0 = time.perf_counter()
     for _, result in seeded_games(pacific, ruleset, schedule(pacific, GAMES), 1):
         for r in result.rolls:
             mods = {src for src, _ in r.modifiers}
@@ -66,7 +64,6 @@ def test_every_strategy_is_used_over_a_season(pacific, ruleset, monkeypatch):
                 seen["stop"] += 1
             if p.text.startswith("no check"):
                 seen["no_check_play"] += 1
-    elapsed = time.perf_counter() - t0
     c = CountingManager.counts
     # from the roll logs and play texts
     assert seen["ibb"] >= 1, "intentional walk"
@@ -85,4 +82,3 @@ def test_every_strategy_is_used_over_a_season(pacific, ruleset, monkeypatch):
     assert c["offense:bunt"] >= 1
     assert c["offense:double_steal"] >= 1, "double steal"
     assert c["no_check"] == seen["no_check_play"]
-    assert elapsed < 5, f"{GAMES} games took {elapsed:.1f} s"

@@ -8,28 +8,18 @@ import pytest
 
 from tui import services
 from tui.app import ImpactApp
-from tui_helpers import settled_screenshot
+from tui_helpers import settled_screenshot, until
 
 SIZE = (120, 40)
 
 
 async def _opened(app, pilot):
     app.animation_level = "none"
-    for _ in range(200):
-        await pilot.pause(0.05)
-        if app.current_mode == "standings" and app.screen.query("#standings-table"):
-            table = app.screen.query_one("#standings-table")
-            if table.row_count:
-                return
-    raise AssertionError("the app did not open the league")
+    await until(pilot, lambda: app.current_mode == "standings" and app.screen.query("#standings-table")
+                and app.screen.query_one("#standings-table").row_count)
 
 
-async def _until(pilot, check, tries=200):
-    for _ in range(tries):
-        await pilot.pause(0.05)
-        if check():
-            return
-    raise AssertionError("timed out")
+_until = until
 
 
 async def test_first_run_creates_the_sample_league_and_shows_standings(tmp_path):

@@ -12,18 +12,15 @@ from tui import services
 from tui.app import ImpactApp
 from tui.screens import play as play_module
 from tui.screens.play import PlayScreen
+from tui_helpers import settled_screenshot, until
 
 SIZE = (120, 40)
 STRATEGY_KEYS = {"ibb": "i", "infield_in": "f", "bunt": "b", "squeeze": "z", "hit_and_run": "h",
                  "steal": "s", "double_steal": "d"}
 
 
-async def _until(pilot, check, tries=2000, step=0.005):
-    for _ in range(tries):
-        if check():
-            return
-        await pilot.pause(step)
-    raise AssertionError("timed out")
+async def _until(pilot, check, step=0.005):
+    await until(pilot, check, step=step)
 
 
 async def _opened(app, pilot):
@@ -172,9 +169,9 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
         while screen.question[0] != "offense_call":   # the snapshot: runners on, rolls marked
             await _answer(app, pilot, policy)
             await _question(app, pilot)
-        await pilot.pause(0.1)
+        shot = await settled_screenshot(app, pilot)
         snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
-        snapshot.assert_match(_stable(app.export_screenshot()), "play.svg")
+        snapshot.assert_match(shot, "play.svg")
 
         # a few plate appearances, then type the rolls: one bad entry is refused
         await _drive(app, pilot, policy, stop=lambda g: g.inning >= 2)
@@ -185,7 +182,7 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
             if q[0] == "roll":
                 break
             await _answer(app, pilot, policy)
-        assert screen.focused is screen.query_one("#roll-input")
+        await _until(pilot, lambda: screen.focused is screen.query_one("#roll-input"))
         await pilot.press("7", "x", "enter")
         await _until(pilot, lambda: screen.question and screen._error)
         assert screen.question[0] == "roll" and "not a number" in screen._error

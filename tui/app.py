@@ -80,6 +80,7 @@ class ImpactApp(TroopHost, App[None]):
         from storage.db import resolve_url
         self.troop_db_url = resolve_url(db)
         self.export_dir = Path.cwd()
+        self.access: services.Access | None = None   # who is connected (a shared league)
         self.event = None
 
     def on_mount(self) -> None:
@@ -105,6 +106,7 @@ class ImpactApp(TroopHost, App[None]):
                 services.season_info(self.db, self.league)
             except LeagueError:
                 services.new_season(self.db, self.league)
+            self.access = services.whoami(self.db, self.league)
         except LeagueError as exc:
             self.call_from_thread(self.notify, str(exc), severity="error", timeout=10)
             return
@@ -118,7 +120,9 @@ class ImpactApp(TroopHost, App[None]):
         self.close_troop_service()
 
     def _league_opened(self) -> None:
-        self.sub_title = self.league or ""
+        who = self.access.describe(self.japanese) if self.access is not None else ""
+        self.sub_title = f"{self.league or ''}  {label('connected_as', self.japanese)}: {who}" \
+            if who else (self.league or "")
         self.switch_mode("standings")
 
     # ------------------------------------------------------------------ app-wide actions
@@ -162,6 +166,14 @@ class ImpactApp(TroopHost, App[None]):
                             self.play_exhibition)
         yield SystemCommand("Resume a game at the keyboard", "Carry on with a saved game (or abandon it)",
                             self.resume_live_game)
+        if self.access is not None and self.access.shared:
+            yield SystemCommand("League log / 変更履歴",
+                                "Every change to this shared league: who, when, before and after",
+                                self.open_league_log)
+
+    def open_league_log(self) -> None:
+        from tui.screens.league_log import LeagueLogScreen
+        self.push_screen(LeagueLogScreen())
 
     def play_exhibition(self) -> None:
         from tui.screens.play import play_exhibition

@@ -47,6 +47,9 @@ from tui.cli_league import register as register_league  # noqa: E402
 register_league(app)
 from tui.cli_history import register as register_history  # noqa: E402
 register_history(app)
+from tui.cli_cards import register as register_cards  # noqa: E402
+register_cards(app)
+import tui.cli_share  # noqa: E402,F401  (impact league share|manager|whoami|log|keyboard|void)
 from tui.cli_odds import register as register_odds  # noqa: E402
 register_odds(app)
 
@@ -189,32 +192,39 @@ def bench(
     if season:
         from tui.cli_league import bench_season, guarded
         return guarded(bench_season)(seed, league)
+    from league import game as engine_module
     from league.game import PA
     from league.simulate import schedule, seeded_games
 
     lg = _league(league)
     rs = _ruleset(lg, None)
     matchups = schedule(lg, games)
-    t0 = time.perf_counter()
-    pas = 0
-    nrolls = 0
-    for _, result in seeded_games(lg, rs, matchups, seed):
-        pas += sum(line[PA] for _, _, line, _ in result.batting)
-        nrolls += len(result.rolls)
-    engine = time.perf_counter() - t0
-    rnd = random.Random(seed)
-    t0 = time.perf_counter()
-    randint = rnd.randint
-    for _ in range(nrolls):
-        randint(1, 100)
-    dice = time.perf_counter() - t0
+    build = ("pure Python" if (engine_module.__file__ or "").endswith(".py")
+             else "compiled (mypyc: IMPACT_MYPYC=1)")
+    typer.echo(f"build            {build}")
     typer.echo(f"games            {games}")
-    typer.echo(f"time             {engine:.3f} s")
-    typer.echo(f"games/s          {games / engine:.1f}")
-    typer.echo(f"PA/s             {pas / engine:.0f}")
-    typer.echo(f"rolls/game       {nrolls / games:.1f}")
-    typer.echo(f"dice time        {dice:.4f} s for {nrolls} random.randint(1, 100) draws")
-    typer.echo(f"engine/dice      {engine / dice:.1f}")
+    for quiet in (False, True):
+        t0 = time.perf_counter()
+        pas = 0
+        nrolls = 0
+        for _, result in seeded_games(lg, rs, matchups, seed, quiet=quiet):
+            pas += sum(line[PA] for _, _, line, _ in result.batting)
+            nrolls += len(result.raws)
+        engine = time.perf_counter() - t0
+        rnd = random.Random(seed)
+        t0 = time.perf_counter()
+        randint = rnd.randint
+        for _ in range(nrolls):
+            randint(1, 100)
+        dice = time.perf_counter() - t0
+        what = "quiet (no roll log, no play text)" if quiet else "full record (roll log and plays)"
+        typer.echo(f"--- {what}")
+        typer.echo(f"time             {engine:.3f} s")
+        typer.echo(f"games/s          {games / engine:.1f}")
+        typer.echo(f"PA/s             {pas / engine:.0f}")
+        typer.echo(f"rolls/game       {nrolls / games:.1f}")
+        typer.echo(f"dice time        {dice:.4f} s for {nrolls} random.randint(1, 100) draws")
+        typer.echo(f"engine/dice      {engine / dice:.1f}")
 
 
 @rules_app.command("check")

@@ -50,6 +50,8 @@ def guarded(fn: F) -> F:
             _fail(str(exc))
         except SQLAlchemyError as exc:
             _fail(str(sv.db_error(exc)))
+        except sv.driver_errors() as exc:
+            _fail(str(sv.db_error(exc)))
         except KeyboardInterrupt:
             _fail("interrupted; every game finished so far is stored (run again to carry on)", 130)
         except (typer.Exit, typer.Abort, click.exceptions.ClickException):

@@ -44,6 +44,16 @@ LABELS: dict[str, tuple[str, str]] = {
     "cancel": ("中止", "Cancel"),
     "language": ("English", "日本語"),
     "keys": ("キー一覧", "Keys"),
+    # a shared league's log (storage.sharing)
+    "league_log": ("変更履歴", "League log"),
+    "log_all_teams": ("全チーム", "all teams"),
+    "log_all_kinds": ("全種類", "all kinds"),
+    "log_when": ("日時", "When"),
+    "log_who": ("誰が", "Who"),
+    "log_what": ("何を", "What"),
+    "log_kind": ("種類", "Kind"),
+    "log_changed": ("変更項目", "Changed"),
+    "connected_as": ("接続", "Connected as"),
 }
 
 
@@ -108,6 +118,10 @@ LABELS.update({
     "ce_save": ("保存", "Save"),
     "ce_cancel": ("取消", "Cancel"),
     "ce_refused": ("保存できません", "Refused"),
+    "ce_statline": ("成績から作る (Ctrl+L、Enterで反映)", "From a stat line (Ctrl+L, Enter fills)"),
+    "ce_statline_hint": ("打席=520 打数=460 安打=130 本塁打=15 四球=45 三振=90",
+                         "PA=520 AB=460 H=130 HR=15 BB=45 SO=90"),
+    "ce_filled": ("成績からカードを作りました (保存で確定)", "Card made from the stat line (save to keep)"),
     "pl_search": ("選手を検索 (名前・ID・チーム)", "Search players (name, id, team)"),
     "pl_kind": ("種別", "Kind"),
     "pl_season": ("今季成績", "Season"),

@@ -2,21 +2,44 @@
 refused with the validator's message in the dialog and never leaves it."""
 from __future__ import annotations
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
+from textual.worker import Worker, WorkerState
 
 from league.cards import CONDITIONS, Player
 from league.errors import LeagueError
 from tui.labels import label
 from tui.services import card_values, check_card
+from tui.services.cards import card_from_line
 
 CardEdit = dict[str, dict[str, str]]
 
 _BAT_FIELDS = ("bounds", "BT", "RR", "SR", "DP", "positions", "arm", "block", "lead")
 _PIT_FIELDS = (*CONDITIONS, "stability", "innings", "starter", "rest")
+# the fields a stat line fills (positions and catcher ratings stay as they are)
+_FROM_LINE = {"batting": ("bounds", "BT", "RR", "SR", "DP"), "pitching": _PIT_FIELDS}
+_PITCHING_KEYS = {"ip", "ipouts", "投球回", "打者", "bfp", "bf", "er", "自責点", "登板", "先発",
+                  "gs", "w", "l", "勝利", "敗北", "sv", "セーブ"}
+
+
+def parse_stat_line(text: str) -> dict[str, str]:
+    """ "打席=520 打数=460 安打=130" (or with commas) → {"打席": "520", …}; innings keep their
+    space when quoted as IP=143_1/3 or written 143.1."""
+    out: dict[str, str] = {}
+    for tok in text.replace(",", " ").replace("、", " ").split():
+        if "=" not in tok:
+            raise LeagueError(f"{tok!r} is not KEY=VALUE (e.g. 打席=520 or PA=520)")
+        k, v = tok.split("=", 1)
+        if not k.strip() or not v.strip():
+            raise LeagueError(f"{tok!r} is not KEY=VALUE (e.g. 打席=520 or PA=520)")
+        out[k.strip()] = v.strip().replace("_", " ")
+    if not out:
+        raise LeagueError("type the season line first, e.g. 打席=520 打数=460 安打=130 本塁打=15")
+    return out
 
 
 class CardEditor(ModalScreen[CardEdit | None]):
@@ -70,6 +93,7 @@ class CardEditor(ModalScreen[CardEdit | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+l", "stat_line", "From a stat line"),
     ]
 
     def __init__(self, player: Player, japanese: bool = True) -> None:
@@ -93,6 +117,9 @@ class CardEditor(ModalScreen[CardEdit | None]):
                     yield Static(label("ce_pitching", ja), classes="card-section")
                     for name in _PIT_FIELDS:
                         yield from self._field("pitching", name)
+                yield Static(label("ce_statline", ja), classes="card-section")
+                yield Input("", id="f-statline", compact=True,
+                            placeholder=label("ce_statline_hint", ja))
             yield Static("", id="card-error")
             with Horizontal(id="card-buttons"):
                 yield Button(label("ce_save", ja), id="card-save", variant="primary")
@@ -139,7 +166,60 @@ class CardEditor(ModalScreen[CardEdit | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        if event.input.id == "f-statline":
+            self.fill_from_line(event.value)
+            return
         self.action_save()
+
+    # -- from a stat line ----------------------------------------------------------------------
+    def action_stat_line(self) -> None:
+        self.query_one("#f-statline", Input).focus()
+
+    def fill_from_line(self, text: str) -> None:
+        """Make the card from the season line typed in (a thread worker: the generator solves
+        the card) and put it in the fields; nothing is saved until Save."""
+        try:
+            line = parse_stat_line(text)
+        except LeagueError as exc:
+            self._refused(str(exc))
+            return
+        keys = {k.lower() for k in line}
+        if "pitching" in self.values and ("batting" not in self.values or keys & _PITCHING_KEYS):
+            kind = "pitching"
+        elif "batting" in self.values:
+            kind = "batting"
+        else:
+            return
+        p = self.player
+        self._make(kind, line, p.bats, p.throws)
+
+    @work(thread=True, exclusive=True, group="stat-line", exit_on_error=False)
+    def _make(self, kind: str, line: dict[str, str], bats: str, throws: str
+              ) -> tuple[str, dict[str, dict[str, str]] | str]:
+        try:
+            return kind, card_from_line(kind, line, bats=bats, throws=throws)
+        except LeagueError as exc:   # a line the generator cannot read: said in the dialog
+            return kind, str(exc)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "stat-line":
+            return
+        if event.state == WorkerState.ERROR:
+            self._refused(str(event.worker.error))
+        elif event.state == WorkerState.SUCCESS and event.worker.result is not None:
+            kind, values = event.worker.result
+            if isinstance(values, str):
+                self._refused(values)
+                return
+            for name in _FROM_LINE[kind]:
+                if name in values.get(kind, {}):
+                    self.query_one(f"#f-{kind}-{name}", Input).value = values[kind][name]
+            self.query_one("#card-error", Static).update(label("ce_filled", self.japanese))
+
+    def _refused(self, message: str) -> None:
+        from rich.text import Text
+        self.query_one("#card-error", Static).update(
+            Text(f"{label('ce_refused', self.japanese)}: {message}"))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -11,7 +11,25 @@ from league.errors import LeagueError
 
 class AreaScreen(Screen):
     """A top-level area. `load()` runs in a thread (services only, no widgets); `show(data)` runs
-    on the event loop with what it returned. Any LeagueError becomes a notification."""
+    on the event loop with what it returned. Any LeagueError becomes a notification.
+
+    On a shared league the footer greys out what the person connected may not do: actions in
+    COMMISSIONER_ACTIONS need the commissioner, those in TEAM_ACTIONS the manager of the
+    screen's `team` (the database refuses them anyway; this only shows it beforehand)."""
+
+    COMMISSIONER_ACTIONS: frozenset[str] = frozenset()
+    TEAM_ACTIONS: frozenset[str] = frozenset()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        access = getattr(self.app, "access", None)
+        if access is None or access.commissioner:
+            return True
+        if action in self.COMMISSIONER_ACTIONS:
+            return None
+        if action in self.TEAM_ACTIONS:
+            team = getattr(self, "team", None)
+            return True if team is not None and access.may_manage(team) else None
+        return True
 
     def on_mount(self) -> None:
         self.refresh_data()
@@ -35,7 +53,11 @@ class AreaScreen(Screen):
             self.app.call_from_thread(self.app.notify, f"{type(exc).__name__}: {exc}",
                                       severity="error", timeout=8)
             return
-        self.app.call_from_thread(self.show, data)
+        self.app.call_from_thread(self._shown, data)
+
+    def _shown(self, data: Any) -> None:
+        self.show(data)
+        self.refresh_bindings()   # what the footer offers may depend on what is shown
 
     def load(self) -> Any:
         return None

@@ -22,6 +22,8 @@ class ScheduleScreen(AreaScreen):
     """日程: days on the left, that day's games and the standings on the right (they follow a
     simulation as it goes); d / w / t / e simulate, Esc cancels."""
 
+    COMMISSIONER_ACTIONS = frozenset({"sim"})
+
     CSS_PATH = "schedule.tcss"
 
     BINDINGS = [

@@ -28,6 +28,9 @@ class TeamsScreen(AreaScreen):
     player between the 28 and the reserves; in the order / rotation / bullpen tables
     shift+↑/↓ move a player and s saves the order."""
 
+    COMMISSIONER_ACTIONS = frozenset({"edit_card"})
+    TEAM_ACTIONS = frozenset({"toggle_reserve", "move", "save_pref", "clear_pref"})
+
     BINDINGS = [
         Binding("n", "cycle_team(1)", "次/Next team"),
         Binding("p", "cycle_team(-1)", "前/Prev team"),

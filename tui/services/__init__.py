@@ -22,7 +22,16 @@ from league.season import (
     slot_setup,
     team_lineup,
 )
-from tui.services.db import Db, ServiceError, StorageError, close_all, db_error, engine_for
+from tui.services.db import (
+    Db,
+    ServiceError,
+    StorageError,
+    close_all,
+    db_error,
+    driver_errors,
+    engine_for,
+    require_commissioner,
+)
 from tui.services.games import BoxScore, boxscore, raw_rolls, replay
 from tui.services.leagues import (
     Source,
@@ -33,6 +42,20 @@ from tui.services.leagues import (
     list_leagues,
     open_league,
     read_source,
+)
+from tui.services.sharing import (
+    Access,
+    AuditEntry,
+    SharingError,
+    add_manager,
+    keyboard_games,
+    league_log,
+    managers,
+    remove_manager,
+    require_team,
+    share,
+    void_game,
+    whoami,
 )
 from tui.services.live import (
     LiveSetup,
@@ -96,7 +119,10 @@ from tui.services.stats import (
 __all__ = [
     "SEED_STRIDE", "SeasonState", "SlotSetup", "game_seed", "rest_after", "rotation",
     "slot_setup", "team_lineup",
-    "Db", "ServiceError", "StorageError", "close_all", "db_error", "engine_for",
+    "Db", "ServiceError", "StorageError", "close_all", "db_error", "driver_errors", "engine_for",
+    "require_commissioner",
+    "Access", "AuditEntry", "SharingError", "add_manager", "keyboard_games", "league_log",
+    "managers", "remove_manager", "require_team", "share", "void_game", "whoami",
     "BoxScore", "boxscore", "raw_rolls", "replay",
     "Source", "create_league", "create_league_from_sample", "export_league", "import_league",
     "list_leagues", "open_league", "read_source",

@@ -35,13 +35,39 @@ def close_all() -> None:
     _engines.clear()
 
 
-def db_error(exc: SQLAlchemyError) -> ServiceError:
+def driver_errors() -> tuple[type[Exception], ...]:
+    """The database drivers' own errors (raised where storage uses a raw cursor)."""
+    import sqlite3
+
+    import psycopg
+    return (sqlite3.Error, psycopg.Error)
+
+
+def db_error(exc: Exception) -> ServiceError:
     """A database failure as one line (a locked SQLite file, a server gone away…)."""
     orig = getattr(exc, "orig", None)
     text = str(orig or exc).strip().splitlines()[0] if str(orig or exc).strip() else type(exc).__name__
     if isinstance(exc, OperationalError) and "locked" in text:
         return ServiceError(f"the league database is busy (locked by another program): {text}")
+    from storage.sharing import refusal   # a shared league's guard said no: say what, in words
+    refused = refusal(text)
+    if refused is not None:
+        return ServiceError(refused)
     return ServiceError(f"database error: {text}")
 
 
-__all__ = ["Db", "ServiceError", "StorageError", "engine_for", "close_all", "db_error"]
+def require_commissioner(db: Db, what: str, league: str | None = None) -> None:
+    """Refuse early, in words, what only the commissioner of a shared league may do (the
+    database refuses it anyway)."""
+    engine = engine_for(db)
+    if engine.dialect.name != "postgresql":
+        return
+    from storage.sharing import access
+    who = access(engine, league)
+    if not who.commissioner:
+        raise ServiceError(f"only the commissioner may {what} (connected as {who.role}, "
+                           f"{who.kind}{' of ' + ', '.join(who.teams) if who.teams else ''})")
+
+
+__all__ = ["Db", "ServiceError", "StorageError", "engine_for", "close_all", "db_error",
+           "driver_errors", "require_commissioner"]

@@ -13,7 +13,7 @@ from storage import repository as repo
 from storage.db import session
 from storage.mappers import LeagueTexts
 from storage.plainfiles import sample_league_names, sample_league_path
-from tui.services.db import Db, ServiceError, engine_for
+from tui.services.db import Db, ServiceError, engine_for, require_commissioner
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,7 @@ def create_league(db: Db, name: str, source: str | Path) -> repo.LeagueSummary:
     """Store a new league read (and checked whole) from a folder, a JSON file or a sample name."""
     src = read_source(source)
     engine = engine_for(db)
+    require_commissioner(db, "create or import leagues")
     with session(engine) as s:
         league_id = repo.create_league(session=s, name=name, texts=src.texts,
                                        options=src.options)
@@ -83,6 +84,7 @@ def export_league(db: Db, name: str | None, out: Path | None, fmt: str = "plain"
 
     With `out` None, the JSON document is returned instead of written.
     """
+    require_commissioner(db, "export the league", name)
     with session(engine_for(db)) as s:
         row = repo.find_league(session=s, name=name)
         assert row.id is not None

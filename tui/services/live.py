@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from league.errors import LeagueError
 from league.game import GameResult
 from league.lineup import Lineup
@@ -17,7 +19,7 @@ from league.simulate import players_of
 from storage import live_store
 from storage import repository as repo
 from storage.db import session
-from tui.services.db import ServiceError, engine_for
+from tui.services.db import ServiceError, db_error, engine_for
 from tui.services.seasons import _context
 
 
@@ -67,10 +69,13 @@ def start_live(db: str | Path | None, league: str | None = None, *, number: int 
             a = make_lineup(away, list(ctx.league.team(away).players), dh)
             h = make_lineup(home, list(ctx.league.team(home).players), dh)
             fatigue, season_id = {}, None
-        info = live_store.create_live(session=s, league_id=ctx.league_id, season_id=season_id,
-                                      number=number, away=a, home=h, people=tuple(people),
-                                      fatigue=fatigue, dice=dice, seed=seed)
-        s.commit()
+        try:
+            info = live_store.create_live(session=s, league_id=ctx.league_id, season_id=season_id,
+                                          number=number, away=a, home=h, people=tuple(people),
+                                          fatigue=fatigue, dice=dice, seed=seed)
+            s.commit()
+        except SQLAlchemyError as exc:
+            raise db_error(exc) from None
     return LiveSetup(info, ctx.league, ctx.ruleset, ctx.players,
                      {t.code: t.short or t.name for t in ctx.league.teams})
 
@@ -109,10 +114,20 @@ def finish_live(db: str | Path | None, live_id: int, result: GameResult, log: Li
                 league: str | None = None) -> int | None:
     """Record a finished game: a scheduled one exactly like a simulated game (box score, stats,
     standings, pitchers' rest) in one transaction; an exhibition is only marked final."""
-    with session(engine_for(db)) as s:
+    engine = engine_for(db)
+    if info_kind(engine, league) == "manager":
+        # A manager may not write results: his finished game waits, with its whole log, for the
+        # commissioner, whose next simulation replays and records it (record_finished).
+        with session(engine) as s:
+            live_store.mark_final(session=s, live_id=live_id, log=log, status="finished")
+            s.commit()
+        return None
+    with session(engine) as s:
         info = live_store.load_live(session=s, live_id=live_id)
         if info.status == "final":
             raise ServiceError(f"saved game {live_id} is finished already")
+        if info.status == "voided":
+            raise ServiceError(f"saved game {live_id} was voided by the commissioner")
         number = None
         if info.number is not None and info.season_id is not None:
             ctx = _context(s, league, None)
@@ -130,6 +145,53 @@ def finish_live(db: str | Path | None, live_id: int, result: GameResult, log: Li
     return number
 
 
+def info_kind(engine, league: str | None) -> str:
+    """single | owner | commissioner | manager | reader: who is connected (see storage.sharing)."""
+    from storage.sharing import access
+    return access(engine, league).kind
+
+
+def record_finished(db: str | Path | None, league: str | None = None) -> list[int]:
+    """Record the keyboard games that managers finished on a shared league: each is replayed
+    from its saved rolls and decisions (exactly, as every game replays) and stored like a
+    simulated game. The commissioner's simulation does this first; returns the game numbers."""
+    engine = engine_for(db)
+    with session(engine) as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        waiting = [g for g in live_store.list_live(session=s, league_id=row.id, playing_only=False)
+                   if g.status == "finished"]
+    done: list[int] = []
+    for info in sorted(waiting, key=lambda g: g.updated_at):
+        setup = resume_live(db, info.id, league)
+        result = replay_finished(setup)
+        finish_live(db, info.id, result, info.log, league)
+        if info.number is not None:
+            done.append(info.number)
+    return done
+
+
+def replay_finished(setup: LiveSetup) -> GameResult:
+    """The result of a finished keyboard game, replayed from its log alone."""
+    from league.live import live_game
+    from league.manager import ComputerManager
+
+    def no_more(*_args: object) -> object:
+        raise ServiceError(f"saved game {setup.info.id} is not finished: its log ends mid-game")
+
+    class _NoDice:
+        def roll(self, purpose: str) -> int:
+            no_more()
+            return 0
+
+    info = setup.info
+    game, _ = live_game(setup.ruleset, setup.players, *info.lineups,
+                        people={side: no_more for side in info.people},
+                        computer=ComputerManager, live_dice=_NoDice, saved=info.log,
+                        dh=setup.league.dh, fatigue=info.fatigue)
+    return game.play()
+
+
 def abandon_live(db: str | Path | None, live_id: int) -> None:
     """Throw a saved game away (the scheduled game stays to be played)."""
     with session(engine_for(db)) as s:
@@ -138,4 +200,4 @@ def abandon_live(db: str | Path | None, live_id: int) -> None:
 
 
 __all__ = ["LiveSetup", "start_live", "resume_live", "list_live", "save_live", "finish_live",
-           "abandon_live", "LeagueError"]
+           "abandon_live", "record_finished", "replay_finished", "LeagueError"]

@@ -25,6 +25,7 @@ from storage import repository as repo
 from storage import roster_edit
 from storage.db import session
 from tui.services.db import ServiceError, db_error, engine_for
+from tui.services.sharing import require_team
 from tui.services.stats import PlayerView
 
 Db = str | Path | None
@@ -179,6 +180,7 @@ def set_reserve(db: Db, pid: str, reserve: bool, *, league: str | None = None,
         with session(engine_for(db)) as s:
             _lid, info, lg = _season(s, league, season)
             team = lg.player(pid).team
+            require_team(db, team, league)
             prefs = roster_edit.preferences(session=s, season_id=info.id, team=team).get(team, {})
             reserves = set(prefs.get("reserves", ()))
             if reserve:
@@ -251,6 +253,7 @@ def clear_preference(db: Db, team: str, kind: str, *, league: str | None = None,
 
 def _save(db: Db, team: str, kind: str, data: list, league: str | None,
           season: int | None) -> None:
+    require_team(db, team, league)
     try:
         with session(engine_for(db)) as s:
             _lid, info, lg = _season(s, league, season)

@@ -19,7 +19,7 @@ from storage import repository as repo
 from storage import roster_edit
 from storage.db import session
 from storage.rulesets import load_ruleset
-from tui.services.db import ServiceError, engine_for
+from tui.services.db import ServiceError, engine_for, require_commissioner
 
 
 FIRST_YEAR = 2026
@@ -37,6 +37,7 @@ def new_season(db: str | Path | None, league: str | None = None, *, games_per_op
     choices, and its pitchers start rested. A season under way must be closed first.
     """
     engine = engine_for(db)
+    require_commissioner(db, "make seasons and schedules", league)
     with session(engine) as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
@@ -177,6 +178,10 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
     if days is not None and days < 1:
         raise ServiceError("--days must be at least 1")
     engine = engine_for(db)
+    require_commissioner(db, "simulate games", league)
+    if engine.dialect.name == "postgresql":
+        from tui.services.live import record_finished  # games managers finished, first
+        record_finished(db, league)
     with session(engine) as s:
         ctx = _context(s, league, season)
         if ctx.season.closed:

@@ -1,7 +1,7 @@
 """History: the transaction log, the awards confirmed per season, a league's award settings
 
-Revision ID: 0007_history
-Revises: 0006_seasons
+Revision ID: 0008_history
+Revises: 0007_shared_games
 Create Date: 2026-12-01
 """
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007_history"
-down_revision = "0006_seasons"
+revision = "0008_history"
+down_revision = "0007_shared_games"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,30 @@
+"""Optional compiled build of the engine's hot modules with mypyc (the same typed source).
+
+    IMPACT_MYPYC=1 pip install --no-build-isolation .      # needs `pip install mypy` first
+    IMPACT_MYPYC=1 python setup.py build_ext --inplace     # in a checkout, beside the .py files
+
+Without IMPACT_MYPYC the package is pure Python and installs anywhere; both builds play the same
+games (tests/test_engine_digest.py). `impact bench` says which one is running.
+"""
+from __future__ import annotations
+
+import os
+
+from setuptools import setup
+
+# the modules a simulated game spends its time in; mypy-clean (a CI gate: .ci/run)
+COMPILED = [
+    "league/dice.py",
+    "league/values.py",
+    "league/game.py",
+    "league/manager.py",
+    "league/scoring.py",
+]
+
+ext_modules = []
+if os.environ.get("IMPACT_MYPYC") == "1":
+    from mypyc.build import mypycify
+
+    ext_modules = mypycify(COMPILED, opt_level="3")
+
+setup(ext_modules=ext_modules)

