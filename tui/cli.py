@@ -187,11 +187,14 @@ def bench(
     seed: int = typer.Option(1, "--seed"),
     league: Optional[Path] = LEAGUE_OPT,
     season: bool = typer.Option(False, "--season", help="Time a full stored season beside the engine alone."),
+    games_per_opponent: int = typer.Option(24, "--games-per-opponent", min=1,
+                                           help="With --season: e.g. 13 for nippon's 143-game, 858-game season."),
+    rounds: int = typer.Option(5, "--rounds", min=1, help="With --season: rounds timed, the best shown."),
 ) -> None:
     """Time the engine: games and plate appearances per second, rolls per game, engine/dice ratio."""
     if season:
         from tui.cli_league import bench_season, guarded
-        return guarded(bench_season)(seed, league)
+        return guarded(bench_season)(seed, league, games_per_opponent, rounds)
     from league import game as engine_module
     from league.game import PA
     from league.simulate import schedule, seeded_games

@@ -216,6 +216,9 @@ def season_sim(
     db: Optional[str] = DB_OPT,
     as_json: bool = JSON_OPT,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    odds_runs: int = typer.Option(0, "--odds", min=0,
+                                  help="Take the pennant odds with this many runs after every day "
+                                       "(the Standings chart's points)."),
 ) -> None:
     """Simulate days of the season; each game is stored on its own, so a stop loses nothing."""
     from tui import services as sv
@@ -224,7 +227,14 @@ def season_sim(
     if days is None and not to_end:
         days = 1
     report = None
-    if quiet or as_json:
+    if odds_runs:
+        def each_day(n: int, day: Any) -> None:
+            if not (quiet or as_json):
+                typer.echo(f"{day}: odds taken ({odds_runs} runs)")
+
+        report = sv.sim_days_with_odds(db, league, season, days=days, to_end=to_end,
+                                       runs=odds_runs, progress=each_day)
+    elif quiet or as_json:
         report = sv.sim_days(db, league, season, days=days, to_end=to_end)
     else:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -449,6 +459,7 @@ def bench_season(seed: int = 1, league_path: Optional[Path] = None,
             report = sv.sim_days(db, "bench", info.number, to_end=True)
             stored_times.append(time.perf_counter() - t0)
             games = report.games
+            sv.close_season(db, "bench")   # the next round's season may only start then
         size = sum(p.stat().st_size for p in Path(folder).glob("bench.sqlite3*")) / rounds
         sv.close_all()
     engine_time, stored_time = min(engine_times), min(stored_times)

@@ -89,6 +89,7 @@ from tui.services.pennant import (
     odds_setup,
     report_dict,
     run_odds,
+    sim_days_with_odds,
     sparkline,
 )
 from tui.services.seasons import (
@@ -136,7 +137,7 @@ __all__ = [
     "DEFAULT_STAT", "LeadersView", "PlayerView", "StandingsView", "leaders", "player",
     "standings", "stats_dict", "team_games",
     "OddsView", "history_lines", "odds", "odds_history", "odds_setup", "report_dict", "run_odds",
-    "sparkline",
+    "sim_days_with_odds", "sparkline",
 ]
 
 # titles, awards, transactions (news), careers and the league's history
