@@ -124,7 +124,7 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: list[tuple[in
     # the inning ends at the third out: a double play with two out is one out, and whoever
     # the play did not need to put out stays on base (left on base, not gone)
     outs = min(outs, 3 - outs_before)
-    put_out = [m for m in reversed(final) if m[2] == 0]   # lead runner first
+    put_out = [m for m in final[::-1] if m[2] == 0]   # lead runner first
     spared = [m[1] for m in put_out[outs:]]
     # 9.16(h): a batter who reaches while a runner left by an earlier pitcher is put out on
     # the play takes that runner's place in the earlier pitcher's account (each pitcher is
@@ -165,7 +165,7 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: list[tuple[in
         else:
             credit = ("1B", "2B", "3B", "HR")[min(bbase, 4) - 1]
     # runs cross the plate lead runner first (C.2)
-    scorers = [m for m in reversed(final) if m[2] >= 4]
+    scorers = [m for m in final[::-1] if m[2] >= 4]
     walk_off_note = ""
     need = g.winning_runs_needed() if g._walk_off_cap() else 0
     if (need and len(scorers) >= need and outs_before + outs < 3
