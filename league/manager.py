@@ -63,24 +63,6 @@ def _bat_card(p: Player, game_or_none=None) -> BattingCard | None:
     return p.batting
 
 
-def _free_for(pos: str, chosen: dict[str, Player], hitters: list[Player],
-              taken: set[str]) -> Player | None:
-    """Nobody free plays `pos`: move there a chosen player who can, and put the best free
-    hitter who can take his place at his position (the greedy fill can paint itself into a
-    corner, e.g. the only first basemen already in the outfield)."""
-    for other, q in list(chosen.items()):
-        if q.fielding_at(pos) is None:
-            continue
-        subs = [p for p in hitters if p.id not in taken and p.fielding_at(other) is not None]
-        if subs:
-            sub = max(subs, key=lambda p: (batting_value(p.batting)
-                                           + p.fielding_at(other).defence, p.id))  # type: ignore[union-attr]
-            chosen[other] = sub
-            taken.add(sub.id)
-            return q
-    return None
-
-
 def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | None = None,
                 rotation_index: int = 0, dressed: int = 25) -> Lineup:
     """The computer's line-up: the best glove-and-bat at each position, the best bats on top.
@@ -114,7 +96,7 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
             if score > best_score:
                 best, best_score = p, score
         if best is None:
-            best = _free_for(pos, chosen, hitters, taken)
+            best = _move_over(chosen, hitters, taken, pos)
         if best is None:
             raise ValueError(f"{team_code}: nobody can play {pos}")
         chosen[pos] = best
@@ -146,6 +128,22 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
+def _move_over(chosen: dict[str, Player], hitters: list[Player], taken: set[str],
+               pos: str) -> Player | None:
+    """Nobody free can play `pos`: a man already placed who can moves there, and a free man
+    takes his place (the greedy fill can use up a team's only first basemen elsewhere)."""
+    for q, placed in list(chosen.items()):
+        if placed.fielding_at(pos) is None:
+            continue
+        free = [p for p in hitters if p.id not in taken and p.fielding_at(q) is not None]
+        if free:
+            sub = max(free, key=lambda p: (p.fielding_at(q).defence, p.id))  # type: ignore[union-attr]
+            chosen[q] = sub
+            taken.add(sub.id)
+            return placed
+    return None
+
+
 class ComputerManager:
     """A sensible manager that decides from the situation alone."""
 

@@ -632,10 +632,12 @@ def parse_league(
     for t in team_rows:
         players = tuple(sorted(by_team[t["code"]], key=lambda p: p.id))
         code = t["code"]
-        if len(players) != size:
+        # roster_size is the most a team may hold (a release leaves a team one short until it
+        # signs someone); what a game needs is checked below and when the 28 is chosen
+        if len(players) > size:
             raise LeagueError(
                 f"{bat_file} + {pit_file}: team {code} has {len(players)} players; the league "
-                f"needs {size} (roster_size in {toml_name})"
+                f"allows at most {size} (roster_size in {toml_name})"
             )
         if not any(p.fielding_at("C") for p in players):
             raise LeagueError(

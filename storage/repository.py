@@ -219,7 +219,9 @@ def stored_texts(*, session: Session, league_id: int, season_id: int | None = No
                      else CardRow.season_id == season_id)
     cards = session.exec(
         select(CardRow.batting, CardRow.pitching).join(PlayerRow)
-        .where(PlayerRow.league_id == league_id, season_filter).order_by(col(PlayerRow.id))
+        # a released player (no team: a free agent) is on no team's roster
+        .where(PlayerRow.league_id == league_id, season_filter, CardRow.team != "")
+        .order_by(col(PlayerRow.id))
     ).all()
     where = f"league {league.name}" + ("" if season_id is None else f" (season id {season_id})")
     return league_texts(league, ruleset, teams, cards, where)
@@ -807,6 +809,58 @@ def _many(cursor: Any, dialect: Any, name: str, rows: list[tuple], many: bool = 
 
 
 # --- reading back --------------------------------------------------------------------------------
+
+
+def team_codes(*, session: Session, league_id: int) -> list[tuple[str, str, str]]:
+    """The league's teams in their order: (code, name, short), without reading any card."""
+    t = TeamRow.__table__
+    return [(r[0], r[1], r[2]) for r in session.execute(
+        select(t.c.code, t.c.name, t.c.short).where(t.c.league_id == league_id).order_by(t.c.seq))]
+
+
+def player_names(*, session: Session, league_id: int) -> dict[str, str]:
+    """Every player's name by id, without reading any card."""
+    p = PlayerRow.__table__
+    return {r[0]: r[1] for r in session.execute(
+        select(p.c.pid, p.c.name).where(p.c.league_id == league_id))}
+
+
+def season_totals(*, session: Session, season_id: int, kind: str, team: str | None = None
+                  ) -> list[tuple[str, str, int, tuple[int, ...], dict[str, int]]]:
+    """Each (player, team)'s season summed in SQL: (player, team, games, line totals in engine
+    order, counts); for pitching the counts are starts, wins, losses, saves, holds, hold points,
+    complete games and shutouts."""
+    from sqlalchemy import case
+
+    table, cols = {"batting": (BattingLineRow, BAT_COLUMNS), "pitching": (PitchingLineRow, PIT_COLUMNS),
+                   "fielding": (FieldingLineRow, FIELD_COLUMNS)}[kind]
+    t = table.__table__
+    extra: list[Any] = []
+    names: tuple[str, ...] = ()
+    if kind == "pitching":
+        started = t.c.started == True  # noqa: E712  (a boolean column on every database)
+        finished = t.c.finished == True  # noqa: E712
+
+        def count(cond: Any) -> Any:
+            return func.sum(case((cond, 1), else_=0))
+
+        names = ("starts", "wins", "losses", "saves", "holds", "hold_points", "complete_games",
+                 "shutouts")
+        extra = [count(started), count(t.c.decision == "W"), count(t.c.decision == "L"),
+                 count(t.c.decision == "S"), count(t.c.decision == "H"),
+                 count((t.c.decision == "H") | ((t.c.decision == "W") & ~started)),
+                 count(started & finished), count(started & finished & (t.c.r == 0))]
+    query = (select(t.c.player, t.c.team, func.count(), *[func.sum(t.c[c]) for c in cols], *extra)
+             .where(t.c.season_id == season_id).group_by(t.c.player, t.c.team))
+    if team is not None:
+        query = query.where(t.c.team == team)
+    out = []
+    n = len(cols)
+    for row in session.execute(query):
+        totals = tuple(int(v or 0) for v in row[3:3 + n])
+        counts = {k: int(v or 0) for k, v in zip(names, row[3 + n:])}
+        out.append((row[0], row[1], int(row[2]), totals, counts))
+    return out
 
 
 def final_games(*, session: Session, season_id: int) -> list[GameSlot]:

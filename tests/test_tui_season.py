@@ -21,7 +21,7 @@ async def test_through_the_postseason_into_the_next_season(tmp_path, snapshot):
     app = ImpactApp(db=db)
     async with app.run_test(size=SIZE) as pilot:
         await opened(app, pilot)
-        await pilot.press("8")
+        await pilot.press("9")
         await until(pilot, lambda: app.screen.query("#season-next")
                     and "ポストシーズン開始" in _text(app, "#season-next"))
         assert "レギュラーシーズン" in _text(app, "#season-title")

@@ -224,6 +224,9 @@ def season_sim(
     db: Optional[str] = DB_OPT,
     as_json: bool = JSON_OPT,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    odds_runs: int = typer.Option(0, "--odds", min=0,
+                                  help="Take the pennant odds with this many runs after every day "
+                                       "(the Standings chart's points)."),
 ) -> None:
     """Simulate days of the season; each game is stored on its own, so a stop loses nothing."""
     from tui import services as sv
@@ -232,7 +235,14 @@ def season_sim(
     if days is None and not to_end:
         days = 1
     report = None
-    if quiet or as_json:
+    if odds_runs:
+        def each_day(n: int, day: Any) -> None:
+            if not (quiet or as_json):
+                typer.echo(f"{day}: odds taken ({odds_runs} runs)")
+
+        report = sv.sim_days_with_odds(db, league, season, days=days, to_end=to_end,
+                                       runs=odds_runs, progress=each_day)
+    elif quiet or as_json:
         report = sv.sim_days(db, league, season, days=days, to_end=to_end)
     else:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -386,9 +396,15 @@ def player_cmd(
     db: Optional[str] = DB_OPT,
     as_json: bool = JSON_OPT,
     log: bool = typer.Option(True, "--log/--no-log", help="Print the game log."),
+    career: bool = typer.Option(False, "--career",
+                                help="His seasons year by year (年度別成績) with career totals."),
 ) -> None:
-    """A player's season and career stats and game log."""
+    """A player's season and career stats and game log (--career: year by year)."""
     from tui import services as sv
+    if career:
+        from tui.cli_history import career_out
+        career_out(db, ref, league, as_json)
+        return
     view = sv.player(db, ref, league, season)
     if as_json:
         _echo_json({"id": view.id, "name": view.name, "team": view.team, "season": view.season,
@@ -593,6 +609,7 @@ def bench_season(seed: int = 1, league_path: Optional[Path] = None,
             report = sv.sim_days(db, name, info.number, to_end=True)
             stored_times.append(time.perf_counter() - t0)
             games = report.games
+            sv.close_season(db, "bench")   # the next round's season may only start then
         size = sum(p.stat().st_size for p in Path(folder).glob("bench.sqlite3*")) / rounds
         sv.close_all()
     engine_time, stored_time = min(engine_times), min(stored_times)

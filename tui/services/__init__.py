@@ -99,6 +99,7 @@ from tui.services.pennant import (
     odds_setup,
     report_dict,
     run_odds,
+    sim_days_with_odds,
     sparkline,
 )
 from tui.services.seasons import (
@@ -150,5 +151,32 @@ __all__ = [
     "DEFAULT_STAT", "LeadersView", "PlayerView", "StandingsView", "leaders", "player",
     "standings", "stats_dict", "team_games",
     "OddsView", "history_lines", "odds", "odds_history", "odds_setup", "report_dict", "run_odds",
-    "sparkline",
+    "sim_days_with_odds", "sparkline",
+]
+
+# titles, awards, transactions (news), careers and the league's history
+from tui.services.history import (  # noqa: E402
+    AwardsView,
+    CareerView,
+    HistoryView,
+    NewsItem,
+    TitlesView,
+    award_rules,
+    confirm_awards,
+    free_agents,
+    history_dict,
+    news,
+    player_career,
+    season_awards,
+    season_titles,
+    set_award_rules,
+    title_dict,
+    transact,
+)
+from tui.services.history import history as league_history  # noqa: E402  (the module keeps the name)
+
+__all__ += [
+    "AwardsView", "CareerView", "HistoryView", "NewsItem", "TitlesView", "award_rules",
+    "confirm_awards", "free_agents", "league_history", "history_dict", "news", "player_career",
+    "season_awards", "season_titles", "set_award_rules", "title_dict", "transact",
 ]

@@ -17,6 +17,9 @@ from league.stats import (
     add_batting,
     add_fielding,
     add_pitching,
+    batting_of,
+    fielding_of,
+    pitching_of,
     leaders as league_leaders,
     stat_label,
 )
@@ -156,16 +159,30 @@ def leaders(db: str | Path | None, league: str | None = None, season: int | None
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
-        stats = _season_stats(s, info.id, kind, team=team)
-        names = _names(s, row.id)
+        stats = _season_totals(s, info.id, kind, team=team)
+        names = repo.player_names(session=s, league_id=row.id)
     board = league_leaders([(p, t, st) for (p, t), st in stats.items()], stat, team_games=games,
                            limit=limit)
     return LeadersView(kind, stat, board, names, view.season)
 
 
+def _season_totals(s: Any, season_id: int, kind: str, team: str | None = None
+                   ) -> dict[tuple[str, str], Any]:
+    """Stats per (player, team) of one kind, the lines summed by the database."""
+    out: dict[tuple[str, str], Any] = {}
+    for player, tm, games, totals, counts in repo.season_totals(session=s, season_id=season_id,
+                                                               kind=kind, team=team):
+        if kind == "batting":
+            out[(player, tm)] = batting_of(games, totals)
+        elif kind == "pitching":
+            out[(player, tm)] = pitching_of(games, totals, counts)
+        else:
+            out[(player, tm)] = fielding_of(games, totals)
+    return out
+
+
 def _names(s: Any, league_id: int) -> dict[str, str]:
-    lg = repo.load_league(session=s, league_id=league_id)
-    return {p.id: p.name for t in lg.teams for p in t.players}
+    return repo.player_names(session=s, league_id=league_id)
 
 
 @dataclass(frozen=True)
