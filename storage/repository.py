@@ -825,11 +825,13 @@ def player_names(*, session: Session, league_id: int) -> dict[str, str]:
         select(p.c.pid, p.c.name).where(p.c.league_id == league_id))}
 
 
-def season_totals(*, session: Session, season_id: int, kind: str, team: str | None = None
+def season_totals(*, session: Session, season_id: int, kind: str, team: str | None = None,
+                  game_kind: str | None = "regular"
                   ) -> list[tuple[str, str, int, tuple[int, ...], dict[str, int]]]:
     """Each (player, team)'s season summed in SQL: (player, team, games, line totals in engine
     order, counts); for pitching the counts are starts, wins, losses, saves, holds, hold points,
-    complete games and shutouts."""
+    complete games and shutouts. The regular season's games (`game_kind`), the postseason's,
+    or all with None."""
     from sqlalchemy import case
 
     table, cols = {"batting": (BattingLineRow, BAT_COLUMNS), "pitching": (PitchingLineRow, PIT_COLUMNS),
@@ -854,6 +856,10 @@ def season_totals(*, session: Session, season_id: int, kind: str, team: str | No
              .where(t.c.season_id == season_id).group_by(t.c.player, t.c.team))
     if team is not None:
         query = query.where(t.c.team == team)
+    if game_kind is not None:
+        g, sc = GameRow.__table__, ScheduleRow.__table__
+        query = (query.join(g, g.c.id == t.c.game_id).join(sc, sc.c.id == g.c.schedule_id)
+                 .where(sc.c.kind == game_kind))
     out = []
     n = len(cols)
     for row in session.execute(query):
