@@ -95,7 +95,7 @@ CONDITION_SHIFTS: dict[str, tuple[float, ...]] = {
 PITCH_MIN = {"BS*": 0, "BS+": 0, "BS": 15, "BB": 1, "X": 1, "G": 4, "IF": 3, "K": 2}
 # Runs a hit, a home run and a walk or hit batsman are worth to the defense (linear weights);
 # only their ratios matter (the league's line sets the scale).
-RUN_WEIGHTS = {"H": 0.50, "HR": 1.40, "BB": 0.32}
+RUN_WEIGHTS = {"H": 0.50, "HR": 1.40, "BB": 0.32, "TB_PER_HIT": 1.3}
 
 # How often each base situation (index = bases occupied as a bit mask, 1st = 1) comes up in a
 # plate appearance: the typical professional mix, used to read the defense tables.
@@ -745,15 +745,20 @@ class CardMaker:
         return out
 
     def _expected_er(self, r: Mapping[str, float]) -> float:
-        """Earned runs per batter faced that a line's components are worth (linear weights),
-        scaled so the league's own line is worth the league's earned runs."""
-        def worth(x: Mapping[str, float]) -> float:
-            return (RUN_WEIGHTS["H"] * (x["H"] - x["HR"]) + RUN_WEIGHTS["HR"] * x["HR"]
-                    + RUN_WEIGHTS["BB"] * (x["BB"] + x["HBP"]))
+        """Earned runs per batter faced that a line's components are worth: Base Runs (runs
+        grow faster than the runners allowed, so a line twice as bad is more than twice as
+        costly), scaled so the league's own line is worth the league's earned runs."""
+        def base_runs(x: Mapping[str, float]) -> float:
+            single_etc = x["H"] - x["HR"]
+            tb = RUN_WEIGHTS["TB_PER_HIT"] * single_etc + 4 * x["HR"]
+            a = single_etc + x["BB"] + x["HBP"]
+            b = (1.4 * tb - 0.6 * x["H"] - 3 * x["HR"] + 0.1 * (x["BB"] + x["HBP"])) * 1.02
+            c = max(1e-6, 1 - x["H"] - x["BB"] - x["HBP"])
+            return a * b / (b + c) + x["HR"] if b + c > 0 else x["HR"]
         lg = pitcher_rates(self.lg_pit) or r
         lg_er = self.lg_pit["er"] / max(1.0, self.lg_pit["bf"] - self.lg_pit["ibb"])
-        base = worth(lg)
-        return lg_er * worth(r) / base if base > 0 else lg_er
+        base = base_runs(lg)
+        return lg_er * base_runs(r) / base if base > 0 else lg_er
 
     def _with_era(self, r: Mapping[str, float], line: Mapping[str, float]) -> dict[str, float]:
         """A pitcher's earned runs beyond (or short of) what his components are worth are kept

@@ -115,7 +115,8 @@ def choose_roster(players: Sequence[StatPlayer], size: int) -> tuple[list[StatPl
 def make_league(players: Sequence[StatPlayer], ruleset: Ruleset, context: LeagueContext, *,
                 name: str, code: str, roster_size: int = 28, dh: bool = True,
                 team_names: dict[str, str] | None = None,
-                codes: dict[str, str] | None = None) -> MadeLeague:
+                codes: dict[str, str] | None = None,
+                team_shorts: dict[str, str] | None = None) -> MadeLeague:
     """Choose each team's roster, make the cards and the league's plain-file texts. `codes`
     gives the team code of each team of the files (else they are made: `team_codes`)."""
     by_team: dict[str, list[StatPlayer]] = {}
@@ -164,7 +165,8 @@ def make_league(players: Sequence[StatPlayer], ruleset: Ruleset, context: League
                           p.fielding) for p in chosen]
     made = make_cards(renamed, ruleset, context, ids=ids, starters=frozenset(rotation))
     names = team_names or {}
-    teams = [(codes[t], names.get(t, t), names.get(t, t)) for t in by_team]
+    shorts = team_shorts or {}
+    teams = [(codes[t], names.get(t, t), shorts.get(t, names.get(t, t))) for t in by_team]
     toml, bats, pits = league_texts(name, code, ruleset.name, dh, teams, made.players)
     league = parse_league(toml, bats, pits, where="(made from statistics)")
     return MadeLeague(league, toml, bats, pits, made.notes, tuple(left_out), codes)

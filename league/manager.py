@@ -96,6 +96,8 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
             if score > best_score:
                 best, best_score = p, score
         if best is None:
+            best = _move_over(chosen, hitters, taken, pos)
+        if best is None:
             raise ValueError(f"{team_code}: nobody can play {pos}")
         chosen[pos] = best
         taken.add(best.id)
@@ -126,6 +128,22 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
+def _move_over(chosen: dict[str, Player], hitters: list[Player], taken: set[str],
+               pos: str) -> Player | None:
+    """Nobody free can play `pos`: a man already placed who can moves there, and a free man
+    takes his place (the greedy fill can use up a team's only first basemen elsewhere)."""
+    for q, placed in list(chosen.items()):
+        if placed.fielding_at(pos) is None:
+            continue
+        free = [p for p in hitters if p.id not in taken and p.fielding_at(q) is not None]
+        if free:
+            sub = max(free, key=lambda p: (p.fielding_at(q).defence, p.id))  # type: ignore[union-attr]
+            chosen[q] = sub
+            taken.add(sub.id)
+            return placed
+    return None
+
+
 class ComputerManager:
     """A sensible manager that decides from the situation alone."""
 

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from fractions import Fraction
+from functools import lru_cache
 
 from league.cards import PitchingCard
 from league.errors import LeagueError
@@ -37,16 +38,23 @@ def rest_days(card: PitchingCard, outs: int, started: bool) -> int:
     """Days of rest a pitcher needs after getting `outs` outs (a start if `started`)."""
     if outs < 0:
         raise LeagueError(f"outs cannot be negative ({outs})")
+    return _rest_days(card.innings, card.starter, card.rest, outs, started)
+
+
+@lru_cache(maxsize=4096)
+def _rest_days(innings: float, starter: int, rest: int, outs: int, started: bool) -> int:
+    """rest_days of the card's three figures: a pure function asked after every game, so each
+    answer is remembered (exact fractions are slow to make)."""
     pitched = Fraction(outs, 3)
-    per_game = _innings(card.innings)
-    limit = max(per_game, Fraction(card.starter)) if started else per_game
+    per_game = _innings(innings)
+    limit = max(per_game, Fraction(starter)) if started else per_game
     if pitched <= per_game / 2:
-        days = (card.rest + 1) // 2  # 『休』/2 with halves rounded up (四捨五入)
+        days = (rest + 1) // 2  # 『休』/2 with halves rounded up (四捨五入)
     elif pitched <= limit:
-        days = card.rest
+        days = rest
     else:
         beyond = pitched - limit
-        days = card.rest + -(-beyond.numerator // beyond.denominator)
+        days = rest + -(-beyond.numerator // beyond.denominator)
     return max(1, days)
 
 

@@ -489,6 +489,12 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
             raise LeagueError(f"{file}: league {lg['code']} needs at least two teams "
                               f"(teams name it with league = \"{lg['code']}\")")
     opts["leagues"] = leagues
+    # the season's tables are checked now, so a bad one is refused with the league file
+    from league.calendar import calendar_rules
+    from league.postseason import postseason_specs
+    calendar_rules(opts["settings"].get("schedule"), f"{file} [schedule]")
+    postseason_specs(opts["settings"].get("postseason"), [lg["code"] for lg in leagues],
+                     f"{file} [postseason]")
     return opts, teams
 
 
@@ -622,10 +628,12 @@ def parse_league(
     for t in team_rows:
         players = tuple(sorted(by_team[t["code"]], key=lambda p: p.id))
         code = t["code"]
-        if len(players) != size:
+        # roster_size is the most a team may hold (a release leaves a team one short until it
+        # signs someone); what a game needs is checked below and when the 28 is chosen
+        if len(players) > size:
             raise LeagueError(
                 f"{bat_file} + {pit_file}: team {code} has {len(players)} players; the league "
-                f"needs {size} (roster_size in {toml_name})"
+                f"allows at most {size} (roster_size in {toml_name})"
             )
         if not any(p.fielding_at("C") for p in players):
             raise LeagueError(

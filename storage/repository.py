@@ -255,7 +255,9 @@ def stored_texts(*, session: Session, league_id: int, season_id: int | None = No
                      else CardRow.season_id == season_id)
     cards = session.exec(
         select(CardRow.batting, CardRow.pitching).join(PlayerRow)
-        .where(PlayerRow.league_id == league_id, season_filter).order_by(col(PlayerRow.id))
+        # a released player (no team: a free agent) is on no team's roster
+        .where(PlayerRow.league_id == league_id, season_filter, CardRow.team != "")
+        .order_by(col(PlayerRow.id))
     ).all()
     where = f"league {league.name}" + ("" if season_id is None else f" (season id {season_id})")
     return league_texts(league, ruleset, teams, cards, where)
@@ -361,6 +363,14 @@ def season_document(*, session: Session, league_id: int, season_id: int) -> dict
         "games": games,
         "rest": {p: [r.available_on.isoformat(), r.fatigue] for p, r in sorted(rest.items())},
         "last_starters": {t: p for t, p in sorted(last.items()) if p},
+        "year": info.year, "phase": info.phase,
+        "postseason": [{"key": x.key, "name": x.name, "league": x.league, "high": x.high,
+                        "low": x.low, "high_seed": x.high_seed, "low_seed": x.low_seed,
+                        "format": x.format, "feeds": x.feeds, "status": x.status,
+                        "winner": x.winner,
+                        "schedule": [[g.number, g.day.isoformat(), g.away, g.home]
+                                     for g in x.games]}
+                       for x in postseason_series(session=session, season_id=season_id)],
     }
 
 
@@ -392,8 +402,12 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
         info = create_season(session=session, league_id=league_id, games=sched,
                              seed=int(doc["seed"]), games_per_opponent=int(doc["games_per_opponent"]),
                              series_length=int(doc["series_length"]),
-                             start=date.fromisoformat(doc["start"]))
+                             start=date.fromisoformat(doc["start"]),
+                             year=int(doc["year"]) if doc.get("year") else None)
         sid = info.id
+        _import_postseason(session, sid, doc.get("postseason") or [], codes)
+        if doc.get("phase", "regular") != "regular":
+            set_phase(session=session, season_id=sid, phase=str(doc["phase"]))
         # the season's own cards (they may differ from the league's)
         by_pid = dict(session.exec(select(PlayerRow.pid, PlayerRow.id)
                                    .where(PlayerRow.league_id == league_id)).all())
@@ -409,7 +423,7 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
                 .values(team=(bat.get(pid) or pit[pid])["team"],
                         batting=_dumps(bat[pid]) if pid in bat else None,
                         pitching=_dumps(pit[pid]) if pid in pit else None))
-        slots = {x.number: x for x in schedule(session=session, season_id=sid)}
+        slots = {x.number: x for x in schedule(session=session, season_id=sid, kind=None)}
         conn = session.connection()
         cursor = conn.connection.cursor()
         try:
@@ -445,6 +459,31 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         what = f"missing key {exc}" if isinstance(exc, KeyError) else str(exc)
         raise LeagueError(f"{where}: {what}") from None
+
+
+def _import_postseason(session: Session, season_id: int, series: list, codes: set[str]) -> None:
+    """A season document's postseason: its series and their games' slots."""
+    from storage.tables import PostseasonSeriesRow
+
+    for k, x in enumerate(series):
+        for side in ("high", "low", "winner"):
+            if x.get(side) is not None and x[side] not in codes:
+                raise ValueError(f"postseason[{k}]: unknown team {x[side]!r}")
+        row = PostseasonSeriesRow(season_id=season_id, seq=k, key=str(x["key"]),
+                                  name=str(x["name"]), league=str(x.get("league", "")),
+                                  high=x.get("high"), low=x.get("low"),
+                                  high_seed=x.get("high_seed"), low_seed=x.get("low_seed"),
+                                  format=_dumps(x["format"]), feeds=str(x.get("feeds", "")),
+                                  status=str(x["status"]), winner=x.get("winner"))
+        session.add(row)
+        session.flush()
+        for number, day, away, home in x["schedule"]:
+            if away not in codes or home not in codes:
+                raise ValueError(f"postseason[{k}].schedule: unknown team")
+            session.add(ScheduleRow(season_id=season_id, number=int(number),
+                                    day=date.fromisoformat(day), away=away, home=home,
+                                    series=row.id, status="scheduled", kind="postseason"))
+    session.flush()
 
 
 def _store_imported_game(cursor: Any, dialect: Any, season_id: int, slot: GameSlot,
@@ -597,8 +636,8 @@ def _json_line(text: str, key: str, index: int | None = None, column: str = "") 
 def create_season(*, session: Session, league_id: int, games: Sequence[ScheduledGame], seed: int,
                   games_per_opponent: int, series_length: int, start: date,
                   year: int | None = None, carry_from: int | None = None) -> SeasonInfo:
-    """A new season: its cards (the league's own, or with `carry_from` those of that season:
-    its edits and the managers' saved choices carry on), its schedule and its teams' state.
+    """A new season: the league's own cards copied for it, its schedule and its teams' state;
+    with `carry_from` the managers' saved choices of that season carry on.
     Pitchers start rested: rest and fatigue belong to a season."""
     number = (session.exec(select(func.max(SeasonRow.number))
                            .where(SeasonRow.league_id == league_id)).one() or 0) + 1
@@ -609,11 +648,9 @@ def create_season(*, session: Session, league_id: int, games: Sequence[Scheduled
     session.flush()
     assert row.id is not None
     sid = row.id
-    from_season = (CardRow.season_id.is_(None) if carry_from is None  # type: ignore[union-attr]
-                   else CardRow.season_id == carry_from)
     base = session.exec(
         select(CardRow).join(PlayerRow)
-        .where(PlayerRow.league_id == league_id, from_season)
+        .where(PlayerRow.league_id == league_id, CardRow.season_id.is_(None))  # type: ignore[union-attr]
     ).all()
     session.execute(insert(CardRow.__table__), [
         {"player_id": c.player_id, "season_id": sid, "team": c.team, "batting": c.batting,
@@ -648,6 +685,20 @@ def season_info(*, session: Session, season_id: int) -> SeasonInfo:
     return SeasonInfo(row.id, row.league_id, row.number, row.seed, row.games_per_opponent,
                       row.series_length, row.start, total, final,
                       row.year if row.year is not None else row.start.year, row.phase)
+
+
+def promote_cards(*, session: Session, league_id: int, season_id: int) -> None:
+    """Make a season's cards (its edits included) the league's own, which the next season
+    copies: closing a season carries its rosters on."""
+    c = CardRow.__table__
+    cards = session.exec(select(CardRow).where(CardRow.season_id == season_id)).all()
+    if not cards:
+        return
+    ids = list(session.exec(select(PlayerRow.id).where(PlayerRow.league_id == league_id)).all())
+    session.execute(delete(c).where(c.c.season_id.is_(None), c.c.player_id.in_(ids)))
+    session.execute(insert(c), [{"player_id": x.player_id, "season_id": None, "team": x.team,
+                                 "batting": x.batting, "pitching": x.pitching} for x in cards])
+    session.flush()
 
 
 def set_phase(*, session: Session, season_id: int, phase: str) -> None:
@@ -829,6 +880,64 @@ def _many(cursor: Any, dialect: Any, name: str, rows: list[tuple], many: bool = 
 
 
 # --- reading back --------------------------------------------------------------------------------
+
+
+def team_codes(*, session: Session, league_id: int) -> list[tuple[str, str, str]]:
+    """The league's teams in their order: (code, name, short), without reading any card."""
+    t = TeamRow.__table__
+    return [(r[0], r[1], r[2]) for r in session.execute(
+        select(t.c.code, t.c.name, t.c.short).where(t.c.league_id == league_id).order_by(t.c.seq))]
+
+
+def player_names(*, session: Session, league_id: int) -> dict[str, str]:
+    """Every player's name by id, without reading any card."""
+    p = PlayerRow.__table__
+    return {r[0]: r[1] for r in session.execute(
+        select(p.c.pid, p.c.name).where(p.c.league_id == league_id))}
+
+
+def season_totals(*, session: Session, season_id: int, kind: str, team: str | None = None,
+                  game_kind: str | None = "regular"
+                  ) -> list[tuple[str, str, int, tuple[int, ...], dict[str, int]]]:
+    """Each (player, team)'s season summed in SQL: (player, team, games, line totals in engine
+    order, counts); for pitching the counts are starts, wins, losses, saves, holds, hold points,
+    complete games and shutouts. The regular season's games (`game_kind`), the postseason's,
+    or all with None."""
+    from sqlalchemy import case
+
+    table, cols = {"batting": (BattingLineRow, BAT_COLUMNS), "pitching": (PitchingLineRow, PIT_COLUMNS),
+                   "fielding": (FieldingLineRow, FIELD_COLUMNS)}[kind]
+    t = table.__table__
+    extra: list[Any] = []
+    names: tuple[str, ...] = ()
+    if kind == "pitching":
+        started = t.c.started == True  # noqa: E712  (a boolean column on every database)
+        finished = t.c.finished == True  # noqa: E712
+
+        def count(cond: Any) -> Any:
+            return func.sum(case((cond, 1), else_=0))
+
+        names = ("starts", "wins", "losses", "saves", "holds", "hold_points", "complete_games",
+                 "shutouts")
+        extra = [count(started), count(t.c.decision == "W"), count(t.c.decision == "L"),
+                 count(t.c.decision == "S"), count(t.c.decision == "H"),
+                 count((t.c.decision == "H") | ((t.c.decision == "W") & ~started)),
+                 count(started & finished), count(started & finished & (t.c.r == 0))]
+    query = (select(t.c.player, t.c.team, func.count(), *[func.sum(t.c[c]) for c in cols], *extra)
+             .where(t.c.season_id == season_id).group_by(t.c.player, t.c.team))
+    if team is not None:
+        query = query.where(t.c.team == team)
+    if game_kind is not None:
+        g, sc = GameRow.__table__, ScheduleRow.__table__
+        query = (query.join(g, g.c.id == t.c.game_id).join(sc, sc.c.id == g.c.schedule_id)
+                 .where(sc.c.kind == game_kind))
+    out = []
+    n = len(cols)
+    for row in session.execute(query):
+        totals = tuple(int(v or 0) for v in row[3:3 + n])
+        counts = {k: int(v or 0) for k, v in zip(names, row[3 + n:])}
+        out.append((row[0], row[1], int(row[2]), totals, counts))
+    return out
 
 
 def final_games(*, session: Session, season_id: int) -> list[GameSlot]:
@@ -1045,6 +1154,44 @@ def add_postseason_game(*, session: Session, season_id: int, series_id: int, day
     session.add(row)
     session.flush()
     return _slot(row)
+
+
+# --- new cards for a new season ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardsTaken:
+    """What new cards did to a league: players kept (matched by id), joined and left."""
+
+    kept: tuple[str, ...]
+    joined: tuple[str, ...]
+    left: tuple[str, ...]
+
+
+def take_cards(*, session: Session, league_id: int, batters: str, pitchers: str,
+               where: str) -> CardsTaken:
+    """Make `batters` / `pitchers` (CSV texts, checked whole against the league's teams) the
+    league's own cards: a player matched by id keeps his history and gets his new cards, a new
+    id joins, a player left out leaves (his past seasons stay; he has no card from now on)."""
+    stored = stored_texts(session=session, league_id=league_id)
+    LeagueTexts(stored.toml, batters, pitchers, where).parse()   # names file and line
+    had = set(session.exec(select(PlayerRow.pid).join(CardRow)
+                           .where(PlayerRow.league_id == league_id,
+                                  CardRow.season_id.is_(None))).all())  # type: ignore[union-attr]
+    known = set(session.exec(select(PlayerRow.pid).where(PlayerRow.league_id == league_id)).all())
+    rows = {r["id"]: r["name"] for r in [*csv_rows(pitchers), *csv_rows(batters)]}
+    replace_base_cards(session=session, league_id=league_id, batters_csv=batters,
+                       pitchers_csv=pitchers)
+    p = PlayerRow.__table__
+    for pid, name in rows.items():
+        if pid in known:
+            session.execute(update(p).where(p.c.league_id == league_id, p.c.pid == pid)
+                            .values(name=name))
+    session.flush()
+    order = list(rows)
+    return CardsTaken(tuple(pid for pid in order if pid in had),
+                      tuple(pid for pid in order if pid not in known),
+                      tuple(sorted(had - set(order))))
 
 
 def replace_base_cards(*, session: Session, league_id: int, batters_csv: str,

@@ -218,8 +218,8 @@ def test_cards_line_makes_one_card_from_a_stat_line():
 # --- the closed loop -------------------------------------------------------------------------
 
 def _loop_league():
-    # the bundled 6-team league; the 12-team `nippon` joins when its teams can all field a
-    # computer line-up (docs/cards.md gives its figures)
+    # the bundled 6-team league keeps the test near ten seconds; the 12-team `nippon` takes
+    # about fifty (`impact cards check --league nippon`; docs/cards.md gives its figures)
     return "pacific"
 
 
@@ -234,8 +234,8 @@ def test_closed_loop_generated_cards_play_like_the_season_they_came_from():
     res = closed_loop(league, rules, games, seed=1, seasons=3, through=through_npb_files)
     r = res.report
     assert r.counts["bat"] >= 40 and r.counts["pit"] >= 25
-    floors = {"AVG": 0.75, "OBP": 0.75, "ISO": 0.75, "HR%": 0.75, "BB%": 0.85, "K%": 0.9,
-              "K/9": 0.9, "BB/9": 0.9, "ERA": 0.6}
+    floors = {"AVG": 0.8, "OBP": 0.8, "ISO": 0.8, "HR%": 0.75, "BB%": 0.9, "K%": 0.9,
+              "K/9": 0.85, "BB/9": 0.9, "ERA": 0.55}
     for stat, tol, _kind in TOLERANCES:
         assert r.shares[stat] >= floors[stat], (stat, tol, r.shares[stat])
     assert abs(r.mean_error["AVG"]) < 0.006 and abs(r.mean_error["HR%"]) < 0.25
@@ -305,3 +305,23 @@ def test_cards_make_into_a_stored_league_gives_its_next_season_the_cards(tmp_pat
     bad = _write(tmp_path, "b.csv", "選手名,チーム,打席,打数,安打\n甲,東京,100,90,20\n")
     r = runner.invoke(app, ["cards", "make", "--batting", str(bad), "--into", "MINE", "--db", db])
     assert r.exit_code == 2 and "'東京' of the files is not a team of league MINE" in r.stderr
+
+
+def test_every_team_of_the_bundled_leagues_fields_a_computer_line_up():
+    """The closed loop plays the 12-team league too: the computer's line-up moves a placed man
+    over when the greedy fill used up a team's only first basemen elsewhere (nippon's SAP)."""
+    from league.manager import make_lineup
+    for name in ("pacific", "nippon", "mini"):
+        league = load_league(sample_league_path(name))
+        for team in league.teams:
+            for dh in (True, False):
+                lineup = make_lineup(team.code, list(team.players), dh)
+                lineup.validate({p.id: p for p in team.players}, dh)
+
+
+def test_lahman_teams_get_their_nicknames_as_short_names():
+    from storage.lahman import nickname
+    assert nickname("Philadelphia Phillies") == "Phillies"
+    assert nickname("Boston Red Sox") == "Red Sox"
+    assert nickname("Toronto Blue Jays") == "Blue Jays"
+    assert nickname("Los Angeles Angels of Anaheim") == "Angels"

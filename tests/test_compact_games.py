@@ -47,3 +47,21 @@ def test_the_box_score_makes_the_play_by_play_and_roll_log_again(season_db):
     assert box.result.rolls == again.rolls and [r.raw for r in box.result.rolls] == again.raws
     assert box.data["rolls"] and box.data["plays"]
     assert again.plays[-1].text in box.text
+
+
+def test_leaders_are_summed_by_the_database_as_the_lines_add_up(season_db):
+    """Leaders and standings read without parsing the cards: the SQL sums equal adding the
+    stored lines one by one, for every player of every kind."""
+    from storage.db import session as db_session
+    from tui.services.stats import _season_stats, _season_totals
+
+    info = sv.season_info(season_db)
+    with db_session(sv.engine_for(season_db)) as s:
+        for kind in ("batting", "pitching", "fielding"):
+            by_sql = _season_totals(s, info.id, kind)
+            by_lines = _season_stats(s, info.id, kind)
+            assert by_sql == by_lines and by_sql
+            assert _season_totals(s, info.id, kind, team="OSK") == \
+                {k: v for k, v in by_lines.items() if k[1] == "OSK"}
+    board = sv.leaders(season_db, kind="pitching", stat="wins", limit=3)
+    assert board.rows and all(r.player_id in board.names for r in board.rows)

@@ -176,3 +176,15 @@ def test_impact_odds_json_and_table(season_db):
     assert res.exit_code == 0 and "優勝%" in res.output
     res = runner.invoke(app, ["odds", "--runs", "2", "--seed", "-1", "--db", season_db])
     assert res.exit_code == 2 and "--seed must be" in res.output
+
+
+def test_season_sim_with_odds_takes_them_after_every_day(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    sv.create_league(db, "pacific", "pacific")
+    sv.new_season(db, "pacific", games_per_opponent=2, seed=4)
+    res = CliRunner().invoke(app, ["season", "sim", "--days", "3", "--odds", "2", "--db", db])
+    assert res.exit_code == 0, res.output
+    assert "played 9 games on 3 days" in res.output
+    history, names = so.odds_history(db)
+    assert sorted({p.played for p in history}) == [3, 6, 9]
+    assert len(history) == 3 * len(names)

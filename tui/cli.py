@@ -52,6 +52,8 @@ from tui.cli_referee import register as register_referee  # noqa: E402
 register_referee(app)
 from tui.cli_league import register as register_league  # noqa: E402
 register_league(app)
+from tui.cli_history import register as register_history  # noqa: E402
+register_history(app)
 from tui.cli_cards import register as register_cards  # noqa: E402
 register_cards(app)
 import tui.cli_share  # noqa: E402,F401  (impact league share|manager|whoami|log|keyboard|void)
@@ -200,11 +202,17 @@ def bench(
     seed: int = typer.Option(1, "--seed", max=10 ** 12),
     league: Optional[Path] = LEAGUE_OPT,
     season: bool = typer.Option(False, "--season", help="Time a full stored season beside the engine alone."),
+    games_per_opponent: Optional[int] = typer.Option(
+        None, "--games-per-opponent", min=1,
+        help="With --season: games against each rival (default: the league's own calendar)."),
+    rounds: int = typer.Option(5, "--rounds", min=1, help="With --season: rounds timed, the best shown."),
 ) -> None:
-    """Time the engine: games and plate appearances per second, rolls per game, engine/dice ratio."""
+    """Time the engine: games and plate appearances per second, rolls per game, engine/dice ratio.
+
+    With --season, `--league` may also name a sample league (`--league nippon`: 858 games)."""
     if season:
         from tui.cli_league import bench_season, guarded
-        return guarded(bench_season)(seed, league)
+        return guarded(bench_season)(seed, league, games_per_opponent, rounds)
     from league import game as engine_module
     from league.game import PA
     from league.simulate import schedule, seeded_games

@@ -210,7 +210,7 @@ def make_lahman(year: int, out: Path, *, teams: list[str] | None = None, league:
     ctx = league_context(season.context_players, team_games=season.team_games)
     made = make_league(season.players, rs, ctx, name=f"{year} {season.title}",
                        code=f"L{year}", roster_size=roster_size, dh=season.dh,
-                       team_names=season.team_names)
+                       team_names=season.team_names, team_shorts=season.team_shorts)
     info = {"year": year, "team_games": season.team_games,
             "games_per_opponent": season.games_per_opponent, "dh": season.dh}
     return CardsMade(write_league_folder(out, made, force=force), made), info
@@ -262,7 +262,7 @@ def lahman_check(year: int, *, teams: list[str] | None = None, league: str | Non
     rs = load_ruleset("standard")
     ctx = league_context(season.context_players, team_games=season.team_games)
     made = make_league(season.players, rs, ctx, name=f"{year}", code=f"L{year}", dh=season.dh,
-                       team_names=season.team_names)
+                       team_names=season.team_names, team_shorts=season.team_shorts)
     lg = made.league
     games = make_schedule([t.code for t in lg.teams],
                           games_per_opponent=season.games_per_opponent)

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -28,7 +29,7 @@ from storage import repository as repo
 from storage.db import session
 from tui.odds_worker import init_worker, run_batch
 from tui.services.db import ServiceError, db_error, engine_for
-from tui.services.seasons import _context
+from tui.services.seasons import SimReport, _context, sim_days
 
 Db = str | Path | None
 MAX_SEED = 2**31 - 1
@@ -107,6 +108,8 @@ def run_odds(setup: OddsSetup, runs: int, *, workers: int | None = None,
             if progress is not None:
                 progress(done, runs)
     else:
+        if cancel is not None and cancel():
+            return None
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
         todo = list(batches)
         running: dict[Future, int] = {}
@@ -158,6 +161,33 @@ def odds(db: Db, league: str | None = None, season: int | None = None, *, runs: 
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
     return OddsView(report, names, history, title, number)
+
+
+def sim_days_with_odds(db: Db, league: str | None = None, season: int | None = None, *,
+                       days: int | None = None, to_end: bool = False, runs: int = 100,
+                       seed: int | None = None, workers: int | None = None,
+                       progress: Callable[[int, Any], None] | None = None) -> SimReport:
+    """Simulate day by day and take the odds (`runs` runs) after each day, so the Standings chart
+    has a point for every simulated day; each game stored on its own as `sim_days` does."""
+    if days is None and not to_end:
+        days = 1
+    games = played_days = 0
+    last = None
+    remaining = 0
+    while days is None or played_days < days:
+        report = sim_days(db, league, season, days=1)
+        remaining = report.remaining
+        if report.games == 0:
+            break
+        games += report.games
+        played_days += 1
+        last = report.last_day
+        odds(db, league, season, runs=runs, seed=seed, workers=workers)
+        if progress is not None:
+            progress(played_days, last)
+        if remaining == 0:
+            break
+    return SimReport(games, played_days, remaining, last)
 
 
 def odds_history(db: Db, league: str | None = None, season: int | None = None

@@ -12,6 +12,8 @@ from typing import Any
 from league.game import GameResult
 from league.rest import PitcherRest
 from league.ruleset import Ruleset
+from league.calendar import calendar_rules, make_calendar
+from league.postseason import postseason_specs
 from league.schedule import make_schedule, schedule_from_csv, schedule_to_csv
 from league.season import SeasonState, game_seed, play_scheduled
 from league.simulate import players_of
@@ -26,16 +28,26 @@ from tui.services.db import ServiceError, engine_for, require_commissioner
 FIRST_YEAR = 2026
 
 
-def new_season(db: str | Path | None, league: str | None = None, *, games_per_opponent: int = 24,
-               series_length: int = 3, seed: int | None = None, start: date | None = None,
-               off_days: Sequence[int] = (0,), schedule_csv: Path | None = None
-               ) -> repo.SeasonInfo:
+def new_season(db: str | Path | None, league: str | None = None, *,
+               games_per_opponent: int | None = None, series_length: int | None = None,
+               seed: int | None = None, start: date | None = None,
+               off_days: Sequence[int] = (0,), schedule_csv: Path | None = None,
+               cards: Path | None = None) -> repo.SeasonInfo:
     """Make and store the next season of a league: its calendar (generated, or read from a
     schedule CSV, refused whole with file, line, column on a problem) and its cards.
+
+    A league of two leagues, or with a `[schedule]` table, gets the professional calendar
+    (league.calendar: 143 games by default, 交流戦, the All-Star break), `games_per_opponent`
+    and `series_length` overriding its settings; any other league a round robin of
+    `games_per_opponent` (24) games against each rival.
 
     The next season is a year on from the last, with a seed of its own (the last one's + 1
     unless given) so it plays other games; it carries the last season's cards and saved
     choices, and its pitchers start rested. A season under way must be closed first.
+
+    `cards` (a league folder's batters.csv and pitchers.csv) gives the new year's cards
+    instead: a player matched by id keeps his history, new ids join, players left out leave
+    (the managers' saved choices start afresh).
     """
     engine = engine_for(db)
     require_commissioner(db, "make seasons and schedules", league)
@@ -54,14 +66,44 @@ def new_season(db: str | Path | None, league: str | None = None, *, games_per_op
         if start is None and prev is not None:
             start = _same_day(prev.start, year)
         carry = prev.id if prev is not None and prev.closed else None
-        lg = repo.load_league(session=s, league_id=row.id, season_id=carry)
+        if cards is not None:
+            folder = Path(cards)
+            if folder.suffix.lower() == ".toml" or folder.is_file():
+                folder = folder.parent
+            try:
+                batters = (folder / "batters.csv").read_text(encoding="utf-8-sig")
+                pitchers = (folder / "pitchers.csv").read_text(encoding="utf-8-sig")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise ServiceError(f"{folder}: cannot read the cards: {exc}") from None
+            repo.take_cards(session=s, league_id=row.id, batters=batters, pitchers=pitchers,
+                            where=str(folder))
+            carry = None
+        lg = repo.load_league(session=s, league_id=row.id)
         codes = [t.code for t in lg.teams]
+        settings = lg.settings or {}
+        calendar = bool(lg.leagues) or "schedule" in settings
+        if calendar:
+            rules = calendar_rules(settings.get("schedule"))
+            changes: dict[str, Any] = {}
+            if games_per_opponent is not None:
+                changes["games_per_opponent"] = games_per_opponent
+            if series_length is not None:
+                changes["series_length"] = series_length
+            if start is not None:
+                changes["opening_day"] = f"{start.month:02d}-{start.day:02d}"
+            rules = dataclasses.replace(rules, **changes)
+            games_per_opponent, series_length = rules.games_per_opponent, rules.series_length
+        else:
+            games_per_opponent = games_per_opponent or 24
+            series_length = series_length or 3
         if schedule_csv is not None:
             try:
                 text = Path(schedule_csv).read_text(encoding="utf-8-sig")
             except (OSError, UnicodeDecodeError) as exc:
                 raise ServiceError(f"{schedule_csv}: cannot be read: {exc}") from None
             games = schedule_from_csv(text, where=str(schedule_csv), teams=codes)
+        elif calendar:
+            games = make_calendar([g.teams for g in lg.groups], rules, year=year, seed=seed)
         else:
             kwargs: dict[str, Any] = {"games_per_opponent": games_per_opponent,
                                       "series_length": series_length,
@@ -95,8 +137,10 @@ def _same_day(day: date, year: int) -> date:
 
 
 def close_season(db: str | Path | None, league: str | None = None) -> repo.SeasonInfo:
-    """Close the latest season: every game of it played, it is frozen (no more games, edits
-    or saved choices) and the next season can start from its rosters."""
+    """Close the latest season once its games and its postseason (if the league has one) are
+    played: it is frozen (no more games or edits) and its cards become the league's own, which
+    the next season starts from (unless new ones come: `season new --cards`, `cards --into`)."""
+    require_commissioner(db, "close seasons", league)
     engine = engine_for(db)
     with session(engine) as s:
         row = repo.find_league(session=s, name=league)
@@ -108,7 +152,18 @@ def close_season(db: str | Path | None, league: str | None = None) -> repo.Seaso
             raise ServiceError(f"season {info.number} ({info.year}) has {info.games - info.final}"
                                " games left to play; simulate them first (`impact season sim "
                                "--to-end`)")
+        lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
+        if info.phase == "regular" and postseason_specs(
+                (lg.settings or {}).get("postseason"), [g.code for g in lg.leagues]):
+            raise ServiceError(f"season {info.number} ({info.year}) has a postseason to play: "
+                               "`impact postseason start`, then `impact postseason sim`")
+        left = [x.key for x in repo.postseason_series(session=s, season_id=info.id)
+                if x.status != "final"]
+        if left:
+            raise ServiceError(f"the postseason is not over (series {', '.join(left)} still to "
+                               "decide): `impact postseason sim`")
         repo.set_phase(session=s, season_id=info.id, phase="closed")
+        repo.promote_cards(session=s, league_id=row.id, season_id=info.id)
         s.commit()
         return repo.season_info(session=s, season_id=info.id)
 
