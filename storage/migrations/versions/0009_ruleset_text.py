@@ -1,7 +1,7 @@
 """A league's own ruleset is stored with it (the TOML text), never opened from a file later
 
-Revision ID: 0008_ruleset_text
-Revises: 0007_shared_games
+Revision ID: 0009_ruleset_text
+Revises: 0008_history
 Create Date: 2026-12-01
 """
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008_ruleset_text"
-down_revision = "0007_shared_games"
+revision = "0009_ruleset_text"
+down_revision = "0008_history"
 branch_labels = None
 depends_on = None
 
