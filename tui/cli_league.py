@@ -626,7 +626,6 @@ def bench_season(seed: int = 1, league_path: Optional[Path] = None,
             report = sv.sim_days(db, name, info.number, to_end=True)
             stored_times.append(time.perf_counter() - t0)
             games = report.games
-            sv.close_season(db, "bench")   # the next round's season may only start then
         size = sum(p.stat().st_size for p in Path(folder).glob("bench.sqlite3*")) / rounds
         sv.close_all()
     engine_time, stored_time = min(engine_times), min(stored_times)
