@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from league.numbers import normalise_digits, whole_number
 from league.errors import CardError
 
 PITCH_COLUMNS = ("BS*", "BS+", "BS", "BB", "X", "G", "IF", "K")
@@ -88,8 +89,8 @@ def parse_bounds(text: str, columns: tuple[str, ...], what: str) -> Bounds:
         tok = tok.lstrip("~")
         if tok in ("-", "--", ""):
             values.append(None)
-        elif tok.isdigit():
-            values.append(int(tok))
+        elif (number := whole_number(tok)) is not None:
+            values.append(number)
         else:
             raise CardError(f"{what}: {tok!r} is not a bound (a number 0..100, or - for none)")
     return Bounds.make(columns, tuple(values), what)
@@ -108,7 +109,7 @@ class Fielding:
         return f"{self.position}{self.defence}{self.fine or ''}{self.error or ''}"
 
 
-_FIELDING_RE = re.compile(r"^(P|C|1B|2B|3B|SS|LF|CF|RF)(-?\d+)?(\(#\)|\+|#)?(\*|-)?$")
+_FIELDING_RE = re.compile(r"^(P|C|1B|2B|3B|SS|LF|CF|RF)(-?[0-9]{1,3})?(\(#\)|\+|#)?(\*|-)?$")
 
 
 def parse_fielding(text: str, what: str) -> tuple[Fielding, ...]:
@@ -116,7 +117,7 @@ def parse_fielding(text: str, what: str) -> tuple[Fielding, ...]:
     out = []
     seen = set()
     for tok in [t for t in re.split(r"[;\s/]+", str(text).strip()) if t]:
-        m = _FIELDING_RE.match(tok.upper())
+        m = _FIELDING_RE.match(normalise_digits(tok).upper())
         if not m:
             raise CardError(
                 f"{what}: {tok!r} is not a position entry like SS4+ "

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Iterable, NamedTuple, Protocol
 
+from league.numbers import normalise_digits, whole_number
 from league.errors import DiceError
 
 PURPOSES = (
@@ -36,11 +37,12 @@ def read_d100(text: str | int) -> int:
         value = text
     else:
         s = str(text).strip()
-        if s in ("00", "0 0"):
+        if normalise_digits(s) in ("00", "0 0"):
             return 100
-        if not s.isdigit():
+        number = whole_number(s)
+        if number is None:
             raise DiceError(f"die roll {text!r} is not a number from 1 to 100 (\"00\" reads 100)")
-        value = int(s)
+        value = number
     if not 1 <= value <= 100:
         raise DiceError(f"die roll {value} is outside 1..100")
     return value

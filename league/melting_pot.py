@@ -7,11 +7,12 @@ the round-3 adjustment, final scores and the public reveal steps. No I/O, stdlib
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, Union
+
+from league.numbers import normalise_digits, whole_number
 
 STARTING_TROOPS = 100
 ROUNDS = 3
@@ -33,8 +34,6 @@ PROCEDURE_LABELS: Mapping[str, str] = {
 Slip = Union[int, float, str, None]
 
 # Full-width digits are what a Japanese keyboard types; they are still plain digits.
-_FULLWIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
-_PLAIN_DIGITS = re.compile(r"[0-9]+")
 
 
 class MeltingPotError(ValueError):
@@ -170,8 +169,9 @@ def written_form(slip: Slip) -> str | None:
 def read_slip(slip: Slip, troops_left: int) -> SlipReading:
     """Read a slip: blank or invalid → 0; above the troops left → all troops left.
 
-    Valid means a whole number in plain digits (ASCII or full-width), nothing else: negative
-    numbers, fractions, words or several numbers are invalid.
+    Valid means a whole number in plain digits (ASCII or full-width, the rule of
+    league.numbers), nothing else: negative numbers, fractions, words, several numbers or other
+    digit characters (², ①) are invalid.
     """
     written = written_form(slip)
     if written is None or not written.strip():
@@ -180,9 +180,10 @@ def read_slip(slip: Slip, troops_left: int) -> SlipReading:
     if isinstance(slip, int) and not isinstance(slip, bool):
         number = slip if slip >= 0 else None
     elif isinstance(slip, str):
-        text = slip.strip().translate(_FULLWIDTH)
-        if _PLAIN_DIGITS.fullmatch(text):
-            number = int(text)
+        number = whole_number(slip)
+        if number is None and normalise_digits(slip.strip()).isascii() \
+                and normalise_digits(slip.strip()).isdigit():
+            number = troops_left + 1  # digits beyond any count: more than the troops left
     if number is None:
         return SlipReading(written, 0, "invalid")
     if number > troops_left:

@@ -50,6 +50,7 @@ from league.cards import (
     parse_fielding,
 )
 from league.dice import Roll, ScriptedDice
+from league.numbers import whole_number
 from league.errors import DecisionError, DiceError, LeagueError
 from league.game import BASE_NAMES, Game, Runner
 from league.lineup import Lineup
@@ -342,8 +343,8 @@ def _base_of(v: Any, what: str, allow_zero: bool = False) -> int:
         names = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3}
         if t in names:
             b = names[t]
-        elif t.isdigit():
-            b = int(t)
+        elif (number := whole_number(t)) is not None:
+            b = number
         else:
             raise LeagueError(f"{what}: {v!r} is not a base (1, 2 or 3)")
     else:
@@ -356,8 +357,14 @@ def _base_of(v: Any, what: str, allow_zero: bool = False) -> int:
 def _int(req: dict, key: str, default: int, lo: int, hi: int) -> int:
     v = req.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise LeagueError(f"{key}: {v!r} is not a whole number {lo}..{hi}")
+        raise LeagueError(f"{key}: {_short(v)} is not a whole number {lo}..{hi}")
     return v
+
+
+def _short(value: Any) -> str:
+    """A value as the request gave it, cut short (a number of a thousand digits, a long list)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _card_value(card: dict, key: str, what: str) -> str:
@@ -370,9 +377,10 @@ def _rating(card: dict, key: str, what: str, default: int | None = None) -> int:
     if key not in card and default is not None:
         return default
     v = card.get(key)
-    if isinstance(v, bool) or not isinstance(v, (int, str)) or not re.fullmatch(r"[+-]?\d+", str(v).strip()):
+    n = v if isinstance(v, int) and not isinstance(v, bool) else (
+        whole_number(v, signed=True) if isinstance(v, str) else None)
+    if n is None:
         raise LeagueError(f"{what}: {key} {v!r} is not a whole number")
-    n = int(str(v).strip())
     lo, hi = RATING_RANGES[key]
     if not lo <= n <= hi:
         raise LeagueError(f"{what}: {key} {n} is outside {lo}..{hi}")
@@ -575,16 +583,17 @@ def referee(request: dict, *, league: League | None, ruleset: Ruleset) -> Refere
     if cond not in CONDITIONS:
         raise LeagueError(f"condition: {request.get('condition')!r} is not one of A, B, C, D")
     score_v = request.get("score", {"away": 0, "home": 0})
-    if isinstance(score_v, list) and len(score_v) == 2:
-        score_v = {"away": score_v[0], "home": score_v[1]}
-    if not isinstance(score_v, dict) or set(score_v) - {"away", "home"}:
-        raise LeagueError(f"score: {score_v!r} is not {{\"away\": N, \"home\": N}}")
+    if not isinstance(score_v, dict) or set(score_v) != {"away", "home"}:
+        raise LeagueError(f"score: {_short(score_v)} is not {{\"away\": N, \"home\": N}}")
     score = []
     for k in ("away", "home"):
-        v = score_v.get(k, 0)
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise LeagueError(f"score.{k}: {v!r} is not a whole number of runs")
+        v = score_v[k]
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 999:
+            raise LeagueError(f"score.{k}: {_short(v)} is not a whole number of runs (0..999)")
         score.append(v)
+    if inning > ruleset.options["extra_innings"]:
+        raise LeagueError(f"inning: {inning} is past the last extra inning "
+                          f"({ruleset.options['extra_innings']}); the game is over")
     if half == 1 and inning >= ruleset.options["innings"] and score[1] > score[0]:
         raise LeagueError(f"score: the home team already leads in the bottom of inning {inning}; "
                           "the game is over")
@@ -628,6 +637,23 @@ def referee(request: dict, *, league: League | None, ruleset: Ruleset) -> Refere
         fielders[pos] = p
     if "C" not in fielders:
         raise LeagueError("fielders.C: the defense needs a catcher (his arm reads the catcher table)")
+
+    # the two sides: the batter and runners bat, the pitcher and fielders field; a league
+    # player is on his team's side (inline cards may stand on either side)
+    sides = {"batting": [("batter", batter)] + [(f"runners.{b}", p) for b, p in sorted(runners.items())],
+             "fielding": [("pitcher", pitcher)] + [(f"fielders.{k}", p) for k, p in fielders.items()]}
+    team_of = {side: {p.team for _, p in ps if p.id not in inline} for side, ps in sides.items()}
+    for side, other in (("batting", "fielding"), ("fielding", "batting")):
+        for role, p in sides[side]:
+            if p.id not in inline and p.team in team_of[other] and len(team_of[other]) == 1:
+                raise LeagueError(f"{role}: {p.name} ({p.id}) plays for {p.team}, the "
+                                  f"{other} side")
+    for side, ps in sides.items():
+        league_players = [(role, p) for role, p in ps if p.id not in inline]
+        for role, p in league_players[1:]:
+            if p.team != league_players[0][1].team:
+                raise LeagueError(f"{role}: {p.name} ({p.id}) plays for {p.team}, not for "
+                                  f"{league_players[0][1].team} like the rest of the {side} side")
 
     everyone = [("batter", batter)] + [(f"runners.{b}", p) for b, p in sorted(runners.items())] \
         + [("pitcher", pitcher)] + [(f"fielders.{k}", p) for k, p in fielders.items()]
@@ -760,7 +786,7 @@ def referee(request: dict, *, league: League | None, ruleset: Ruleset) -> Refere
         ruleset=ruleset.name, situation=situation, steps=steps, outcome=outcome,
         runners=after_runners, outs=min(g.outs, 3), runs=runs,
         score={"away": g.score[0], "home": g.score[1]}, choices_asked=manager.asked,
-        rolls_used=dice.used, rolls_left=[int(x) if str(x).isdigit() else x for x in left],
+        rolls_used=dice.used, rolls_left=[whole_number(str(x)) if whole_number(str(x)) is not None else x for x in left],
         warnings=warnings, inning_over=inning_over, game_over=game_over,
     )
 

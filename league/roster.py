@@ -16,7 +16,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import tomllib
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -37,6 +36,8 @@ from league.cards import (
     parse_bounds,
     parse_fielding,
 )
+from league.numbers import whole_number
+from league.tomltext import TOMLInputError, load_toml
 from league.errors import CardError, LeagueError
 
 DEFAULT_ROSTER_SIZE = 28
@@ -203,10 +204,10 @@ class _Cell:
 
 
 def _whole(text: str, where: str, column: str) -> int:
-    t = text.strip()
-    if not re.fullmatch(r"[+-]?\d+", t):
+    number = whole_number(text, signed=True)
+    if number is None:
         raise CardError(f"{where}: {text!r} is not a whole number")
-    value = int(t)
+    value = number
     lo, hi = RATING_RANGES[column]
     if not lo <= value <= hi:
         raise CardError(f"{where}: {column} {value} is outside {lo}..{hi}")
@@ -302,11 +303,12 @@ def _parse_batter_bounds(cell: _Cell, row: dict[str, str]) -> Bounds:
         if t in ("-", "--"):
             values.append(None)
             continue
-        if not t.isdigit():
+        number = whole_number(t)
+        if number is None:
             raise CardError(
                 f"{cell.at(col)}: {row[col]!r} is not a bound (a number 0..100, or - for none)"
             )
-        b = int(t)
+        b = number
         if b > 100:
             raise CardError(f"{cell.at(col)}: bound {b} is above 100")
         if b < last:
@@ -386,16 +388,10 @@ def _toml_line(text: str, key: str, team_index: int | None = None) -> int | None
 
 def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
+        data = load_toml(text)
+    except TOMLInputError as e:
         msg = str(e)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        if m:
-            problem = msg[: m.start()].strip()
-            raise LeagueError(
-                f"{file} line {m.group(1)}, column {m.group(2)}: malformed TOML: {problem}"
-            ) from None
-        raise LeagueError(f"{file}: malformed TOML: {msg}") from None
+        raise LeagueError(f"{file} {msg}" if msg.startswith("line ") else f"{file}: {msg}") from None
 
     def where(key: str, team: int | None = None) -> str:
         line = _toml_line(text, key, team)
@@ -493,6 +489,12 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
             raise LeagueError(f"{file}: league {lg['code']} needs at least two teams "
                               f"(teams name it with league = \"{lg['code']}\")")
     opts["leagues"] = leagues
+    # the season's tables are checked now, so a bad one is refused with the league file
+    from league.calendar import calendar_rules
+    from league.postseason import postseason_specs
+    calendar_rules(opts["settings"].get("schedule"), f"{file} [schedule]")
+    postseason_specs(opts["settings"].get("postseason"), [lg["code"] for lg in leagues],
+                     f"{file} [postseason]")
     return opts, teams
 
 
@@ -626,10 +628,12 @@ def parse_league(
     for t in team_rows:
         players = tuple(sorted(by_team[t["code"]], key=lambda p: p.id))
         code = t["code"]
-        if len(players) != size:
+        # roster_size is the most a team may hold (a release leaves a team one short until it
+        # signs someone); what a game needs is checked below and when the 28 is chosen
+        if len(players) > size:
             raise LeagueError(
                 f"{bat_file} + {pit_file}: team {code} has {len(players)} players; the league "
-                f"needs {size} (roster_size in {toml_name})"
+                f"allows at most {size} (roster_size in {toml_name})"
             )
         if not any(p.fielding_at("C") for p in players):
             raise LeagueError(

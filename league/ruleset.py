@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from league.cards import (
-    BAT_COLUMNS, CONDITIONS, PITCH_COLUMNS, BattingCard, Bounds, PitchingCard,
+    BAT_COLUMNS, CONDITIONS, PITCH_COLUMNS, STABILITIES, BattingCard, Bounds, PitchingCard,
 )
+from league.numbers import whole_number
 from league.errors import CardError, RulesetError
 
 CONDITION_COLUMNS = ("↓2", "↓1", "NE", "↑1", "↑2")
@@ -64,6 +65,67 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "double_steal_later_sr": ("own", "target"),
     "no_check_later_sr": ("target", "own"),
 }
+
+
+#: the values an option may take: (lowest, highest) for a number, the choices for a text.
+#: An option not listed here is only checked for its type.
+OPTION_RULES: dict[str, tuple[int, int] | tuple[str, ...]] = {
+    "innings": (1, 30),
+    "extra_innings": (1, 99),
+    "hit_and_run_pitch": (-50, 50),
+    "stop_pitch": (-50, 50),
+    "hit_and_run_if_rr": (-20, 20),
+    "hit_and_run_back_rr": (-20, 20),
+    "x_repitch_modifier": (-50, 50),
+    "pitcher_hr_without_plus": BAT_COLUMNS,
+    "fatigue_step": (0, 100),
+    "steal_arm_bonus_from": (1, 101),
+    "bunt_plus_error_value": (0, 101),
+    **OPTION_CHOICES,
+}
+
+
+def option_problems(options: dict[str, Any], defaults: dict[str, Any] | None = None
+                    ) -> list[tuple[str, str]]:
+    """(option, problem) for every option of `options` that is unknown, of the wrong type or
+    out of range, and for options that disagree (extra innings before the last inning)."""
+    defaults = DEFAULT_OPTIONS if defaults is None else defaults
+    out: list[tuple[str, str]] = []
+    if not isinstance(options, dict):
+        return [("options", f"must be a table of option = value, not {options!r}")]
+    for k, v in options.items():
+        if k not in defaults:
+            out.append((k, f"unknown option (known: {', '.join(defaults)})"))
+            continue
+        want = type(defaults[k])
+        if isinstance(v, bool) != (want is bool) or not isinstance(v, want):
+            out.append((k, f"{v!r} should be a {'whole number' if want is int else want.__name__}"))
+            continue
+        rule = OPTION_RULES.get(k)
+        if rule is None or isinstance(v, bool):
+            continue
+        if isinstance(v, int):
+            lo, hi = rule  # type: ignore[misc]
+            if not lo <= v <= hi:
+                out.append((k, f"{v} is outside {lo}..{hi}"))
+        elif v not in rule:
+            choices = " or ".join(f'"{a}"' for a in rule)
+            out.append((k, f"must be {choices}, not {v!r}"))
+    merged = {**defaults, **{k: v for k, v in options.items() if k in defaults}}
+    if not out and isinstance(merged.get("innings"), int) and isinstance(merged.get("extra_innings"), int) \
+            and merged["extra_innings"] < merged["innings"]:
+        out.append(("extra_innings", f"{merged['extra_innings']} is before the last regular inning "
+                                     f"({merged['innings']})"))
+    return out
+
+
+def check_options(options: Any, where: str) -> dict[str, Any]:
+    """League or ruleset options, type- and range-checked; RulesetError names the first problem."""
+    problems = option_problems(options)
+    if problems:
+        key, problem = problems[0]
+        raise RulesetError(f"{where}: option {key}: {problem}")
+    return dict(options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +210,9 @@ class Ruleset:
 # ---------------------------------------------------------------------------------------------
 # parsing
 
+TOP_LEVEL = ("name", "description", "options", "platoon", "condition", "x", "tables", "crossplay",
+             "catcher", "defence", "pitcher_batting", "sub_pitchers", "cardgen")
+
 _TOKEN_RE = re.compile(r"^(×|x|X|[1-4]|○|\[○\]|H−|H-|[23]−|[23]-)$")
 
 
@@ -205,6 +270,24 @@ class _Reader:
     def err(self, where: str, problem: str) -> None:
         self.errors.append(f"{self.source}: {where}: {problem}")
 
+    def table(self, data: dict, key: str, what: str) -> dict:
+        value = data.get(key)
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            self.err(what, f"must be a table, not {value!r}")
+            return {}
+        return value
+
+    def ints(self, table: dict, key: str, where: str, lo: int, hi: int) -> tuple[int, ...]:
+        value = table.get(key)
+        if value is None:
+            return ()
+        if not isinstance(value, list):
+            self.err(where, f"must be a list of whole numbers, not {value!r}")
+            return ()
+        return tuple(self.int_(v, where, lo, hi) for v in value)
+
     def int_(self, value: Any, where: str, lo: int = -1000, hi: int = 1000) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             self.err(where, f"{value!r} is not a whole number")
@@ -224,8 +307,8 @@ class _Reader:
         for t in tokens:
             if t in ("-", "--"):
                 vals.append(None)
-            elif t.isdigit():
-                vals.append(int(t))
+            elif (number := whole_number(t)) is not None:
+                vals.append(number)
             else:
                 self.err(where, f"{t!r} is not a bound (a number or -)")
                 return None
@@ -241,27 +324,22 @@ def parse_ruleset(data: dict[str, Any], source: str = "ruleset") -> Ruleset:
     r = _Reader(source)
     if not isinstance(data, dict):
         raise RulesetError(f"{source}: the ruleset must be a table of tables")
+    for key in data:
+        if key not in TOP_LEVEL:
+            r.err("top level", f"unknown key {key!r} (known: {', '.join(TOP_LEVEL)})")
     name = data.get("name", "")
     if not isinstance(name, str) or not name:
         r.err("top level", "`name` (a string) is missing")
     description = data.get("description", "")
+    if not isinstance(description, str):
+        r.err("top level", f"`description` must be a string, not {description!r}")
 
     options = dict(DEFAULT_OPTIONS)
-    for k, v in (data.get("options") or {}).items():
-        if k not in DEFAULT_OPTIONS:
-            r.err(f"table options, key {k}", f"unknown option (known: {', '.join(DEFAULT_OPTIONS)})")
-            continue
-        if type(v) is not type(DEFAULT_OPTIONS[k]) and not (
-            isinstance(v, int) and isinstance(DEFAULT_OPTIONS[k], float)
-        ):
-            r.err(f"table options, key {k}", f"{v!r} should be a {type(DEFAULT_OPTIONS[k]).__name__}")
-            continue
-        options[k] = v
-    for k, allowed in OPTION_CHOICES.items():
-        if options[k] not in allowed:
-            r.err(f"table options, key {k}", "must be " + " or ".join(f'"{a}"' for a in allowed))
-    if options["pitcher_hr_without_plus"] not in BAT_COLUMNS:
-        r.err("table options, key pitcher_hr_without_plus", "must be a batting result such as LG")
+    raw_options = r.table(data, "options", "table options")
+    bad = {k for k, _ in option_problems(raw_options)}
+    for k, problem in option_problems(raw_options):
+        r.err(f"table options, key {k}", problem)
+    options.update({k: v for k, v in raw_options.items() if k in DEFAULT_OPTIONS and k not in bad})
 
     platoon: dict[str, int] = {}
     praw = data.get("platoon")
@@ -314,24 +392,38 @@ def parse_ruleset(data: dict[str, Any], source: str = "ruleset") -> Ruleset:
         if key not in DEFENSE_TABLES:
             r.err(f"table {key}", f"unknown defense table (known: {', '.join(DEFENSE_TABLES)})")
 
-    xp = data.get("crossplay") or {}
-    cp_rr = tuple(r.int_(v, "table crossplay, rr", -5, 20) for v in (xp.get("rr") or []))
-    cp_safe = tuple(r.int_(v, "table crossplay, safe", 0, 100) for v in (xp.get("safe") or []))
-    if not cp_rr or len(cp_rr) != len(cp_safe):
+    xp = r.table(data, "crossplay", "table crossplay")
+    known = len(r.errors)
+    cp_rr = r.ints(xp, "rr", "table crossplay, rr", -5, 20)
+    cp_safe = r.ints(xp, "safe", "table crossplay, safe", 1, 100)
+    if len(r.errors) > known:
+        pass  # the values are wrong already: their order and count say nothing more
+    elif not cp_rr or len(cp_rr) != len(cp_safe):
         r.err("table crossplay", "needs `rr` (column RR values) and `safe` (a bound per column) of equal length")
     elif list(cp_rr) != sorted(set(cp_rr)):
         r.err("table crossplay, rr", "columns must be increasing")
+    elif any(b < a for a, b in zip(cp_safe, cp_safe[1:])):
+        r.err("table crossplay, safe", "a faster runner (higher RR) cannot be safe less often: "
+                                       "bounds must not decrease")
 
-    ct = data.get("catcher") or {}
-    c_arm = tuple(r.int_(v, "table catcher, arm", -5, 20) for v in (ct.get("arm") or []))
-    c_out = tuple(r.int_(v, "table catcher, out_from", 1, 101) for v in (ct.get("out_from") or []))
-    if not c_arm or len(c_arm) != len(c_out):
+    ct = r.table(data, "catcher", "table catcher")
+    known = len(r.errors)
+    c_arm = r.ints(ct, "arm", "table catcher, arm", -5, 20)
+    c_out = r.ints(ct, "out_from", "table catcher, out_from", 1, 101)
+    if len(r.errors) > known:
+        pass
+    elif not c_arm or len(c_arm) != len(c_out):
         r.err("table catcher", "needs `arm` (row arm values) and `out_from` (× from this roll) of equal length")
     elif list(c_arm) != sorted(set(c_arm)):
         r.err("table catcher, arm", "rows must be increasing")
+    elif any(b > a for a, b in zip(c_out, c_out[1:])):
+        r.err("table catcher, out_from", "a stronger arm cannot throw out fewer runners: "
+                                         "bounds must not increase")
 
     pitcher_batting: dict[str, BattingCard] = {}
     pb = data.get("pitcher_batting")
+    if pb is not None and not isinstance(pb, dict):
+        pb = None
     if not isinstance(pb, dict) or not pb:
         r.err("table pitcher_batting", "missing (ranks with card, BT, RR, SR, DP)")
     else:
@@ -346,29 +438,47 @@ def parse_ruleset(data: dict[str, Any], source: str = "ruleset") -> Ruleset:
                 pitcher_batting[rank] = BattingCard(b, vals["BT"], vals["RR"], vals["SR"], vals["DP"])
 
     sub_pitchers: dict[str, PitchingCard] = {}
-    for lst, row in (data.get("sub_pitchers") or {}).items():
+    for lst, row in r.table(data, "sub_pitchers", "table sub_pitchers").items():
         where = f"table sub_pitchers, list {lst}"
         if not isinstance(row, dict):
             r.err(where, "must be a table")
             continue
+        for k in row:
+            if k not in (*CONDITIONS, "stability", "innings", "rest", "bat"):
+                r.err(where, f"unknown key {k!r}")
         rows = {}
         for c in CONDITIONS:
             b = r.bounds(row.get(c, ""), PITCH_COLUMNS, f"{where}, row {c}")
             if b is not None:
                 rows[c] = b
+        stability = row.get("stability", "C")
+        if stability not in STABILITIES:
+            r.err(f"{where}, stability", f"{stability!r} is not one of {' '.join(STABILITIES)}")
+        innings = row.get("innings", 1)
+        if isinstance(innings, bool) or not isinstance(innings, (int, float)) \
+                or not 0 < innings <= 12:
+            r.err(f"{where}, innings", f"{innings!r} must be a positive number of innings "
+                                       "(at most 12)")
+            innings = 1
+        rest = r.int_(row.get("rest", 1), f"{where}, rest", 0, 30)
+        bat = row.get("bat", "C")
+        if not isinstance(bat, str) or not re.fullmatch(r"[ABC]\+?", bat):
+            r.err(f"{where}, bat", f"{bat!r} is not a pitcher batting rank (A, B, C, with +)")
         if len(rows) == 4:
-            sub_pitchers[lst] = PitchingCard(
-                rows, str(row.get("stability", "C")), float(row.get("innings", 1)), 0,
-                int(row.get("rest", 1)), str(row.get("bat", "C")),
-            )
+            sub_pitchers[lst] = PitchingCard(rows, str(stability), float(innings), 0, rest,
+                                             str(bat))
 
-    defence = dict(data.get("defence") or {})
+    defence = r.table(data, "defence", "table defence")
     for k in ("infield_error", "outfield_error", "overall_error", "infield_fine", "outfield_fine",
               "overall_fine"):
         if k not in defence:
             r.err(f"table defence, key {k}", "missing (the base value before marks)")
         else:
-            r.int_(defence[k], f"table defence, key {k}", 0, 100)
+            r.int_(defence[k], f"table defence, key {k}", 1, 100)
+    for k in defence:
+        if k not in ("infield_error", "outfield_error", "overall_error", "infield_fine",
+                     "outfield_fine", "overall_fine"):
+            r.err(f"table defence, key {k}", "unknown key")
 
     cardgen = _parse_cardgen(r, data.get("cardgen"))
     if r.errors:
@@ -430,8 +540,14 @@ def _parse_table(r: _Reader, key: str, raw: Any) -> DefenseTable | None:
         r.err(where, "must be a table")
         return None
     error = raw.get("error", "none")
-    if not (error in VALUE_SOURCES or (isinstance(error, int) and not isinstance(error, bool))):
+    if isinstance(error, int) and not isinstance(error, bool):
+        if not 1 <= error <= 100:
+            r.err(f"{where}, error", f"error value {error} is outside 1..100")
+    elif not (isinstance(error, str) and error in VALUE_SOURCES):
         r.err(f"{where}, error", f"{error!r} must be one of {', '.join(VALUE_SOURCES)} or a number")
+    for k in raw:
+        if k not in ("name", "error", "fine", "rows"):
+            r.err(where, f"unknown key {k!r}")
     fine_spec = raw.get("fine", [])
     if not isinstance(fine_spec, list):
         r.err(f"{where}, fine", "must be a list of [row label, value source] pairs")
@@ -465,7 +581,13 @@ def _parse_table(r: _Reader, key: str, raw: Any) -> DefenseTable | None:
         credit = row.get("credit")
         if credit is not None and credit not in CREDITS:
             r.err(rwhere, f"credit {credit!r} must be one of {' '.join(CREDITS)}")
-        agg = bool(row.get("aggressive_only", False))
+        agg = row.get("aggressive_only", False)
+        if not isinstance(agg, bool):
+            r.err(rwhere, f"aggressive_only {agg!r} must be true or false")
+            agg = False
+        if label is not None and not isinstance(label, str):
+            r.err(rwhere, f"row label {label!r} must be a string")
+            continue
         if label == "E" or (isinstance(label, str) and label in {str(f[0]) for f in fine_spec if isinstance(f, list) and f}):
             dr = DefenseRow(label, 100, results, infield_in, None, False, credit)
             if label == "E":
@@ -481,7 +603,8 @@ def _parse_table(r: _Reader, key: str, raw: Any) -> DefenseTable | None:
             r.err(rwhere, f"bound ~{upto} is not above the row before (~{last})")
         last = max(last, upto)
         iiu = row.get("infield_in_upto")
-        if iiu is not None and (not isinstance(iiu, int) or not upto <= iiu <= 100):
+        if iiu is not None and (isinstance(iiu, bool) or not isinstance(iiu, int)
+                                or not upto <= iiu <= 100):
             r.err(rwhere, f"infield_in_upto must be a bound from ~{upto} to 100")
             iiu = None
         rows.append(DefenseRow(label or f"~{upto}", upto, results, infield_in, iiu, agg, credit))
@@ -491,11 +614,14 @@ def _parse_table(r: _Reader, key: str, raw: Any) -> DefenseTable | None:
         r.err(where, f"the table has an error value ({error}) but no row \"E\"")
     fine: list[tuple[str | int, DefenseRow]] = []
     for f in fine_spec:
-        if not (isinstance(f, list) and len(f) == 2):
+        if not (isinstance(f, list) and len(f) == 2 and isinstance(f[0], str)):
             r.err(f"{where}, fine", f"{f!r} must be [row label, value source]")
             continue
         label, src = f
-        if not (src in VALUE_SOURCES or isinstance(src, int)):
+        if isinstance(src, int) and not isinstance(src, bool):
+            if not 1 <= src <= 100:
+                r.err(f"{where}, fine", f"fine-play value {src} is outside 1..100")
+        elif not (isinstance(src, str) and src in VALUE_SOURCES):
             r.err(f"{where}, fine", f"{src!r} must be one of {', '.join(VALUE_SOURCES)} or a number")
         if label not in fine_rows:
             r.err(f"{where}, fine", f"no row labelled {label!r}")

@@ -16,6 +16,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from league.numbers import whole_number
 from league.errors import LeagueError
 
 MIN_TEAMS = 2
@@ -182,10 +183,10 @@ def schedule_to_csv(games: Sequence[ScheduledGame] | tuple[ScheduledGame, ...]) 
 
 
 def _positive(text: str, at: str, column: str) -> int:
-    t = text.strip()
-    if not t.isdigit() or int(t) < 1:
+    number = whole_number(text)
+    if number is None or number < 1:
         raise LeagueError(f"{at}, column {column}: {text!r} is not a whole number of 1 or more")
-    return int(t)
+    return number
 
 
 def schedule_from_csv(text: str, *, where: str, teams: Collection[str]) -> tuple[ScheduledGame, ...]:
@@ -195,8 +196,14 @@ def schedule_from_csv(text: str, *, where: str, teams: Collection[str]) -> tuple
     team, a team playing itself, a team twice on one day, a game number used twice.
     """
     known = set(teams)
-    reader = csv.reader(io.StringIO(text))
-    rows = list(reader)
+    nul = text.find("\x00")
+    if nul >= 0:
+        raise LeagueError(f"{where} line {text.count(chr(10), 0, nul) + 1}: a NUL character "
+                          "(not a text file?)")
+    try:
+        rows = list(csv.reader(io.StringIO(text)))
+    except csv.Error as exc:
+        raise LeagueError(f"{where}: not a CSV file: {exc}") from None
     if not rows:
         raise LeagueError(f"{where} line 1: the file is empty; want the header {','.join(CSV_HEADER)}")
     header = tuple(c.strip() for c in rows[0])

@@ -47,7 +47,9 @@ class SeasonState:
     def rotation(self, team: str) -> list[str]:
         """The team's saved rotation (its players still active), else the computer's."""
         out = self.reserves()
-        saved = [pid for pid in self.prefs.get(team, {}).get("rotation", []) if pid not in out]
+        on_team = {p.id for p in self.league.team(team).players}
+        saved = [pid for pid in self.prefs.get(team, {}).get("rotation", [])
+                 if pid not in out and pid in on_team]
         if saved:
             return saved
         computer = self._computer_rotation.get(team)

@@ -131,8 +131,11 @@ def _record_text(w: int, l_: int, d: int) -> str:
 def standings(outcomes: Iterable[Outcome], teams: Sequence[str], *,
               games_behind_from: str = "leader",
               tiebreak: Sequence[str] = ("pct", "head_to_head", "wins", "run_diff", "code"),
-              ) -> tuple[StandingRow, ...]:
+              others: bool = False) -> tuple[StandingRow, ...]:
     """The standings table of `teams` after `outcomes`, best first.
+
+    With `others`, games against teams not in `teams` count for the team that is (a league's
+    table with its interleague games); without, every team of a game must be listed.
 
     `tiebreak` is the order of criteria; the first ranks the teams and the rest separate teams
     level on all before it ("head_to_head" compares 勝率 in the games among the level teams only).
@@ -152,14 +155,18 @@ def standings(outcomes: Iterable[Outcome], teams: Sequence[str], *,
     games = sorted(outcomes, key=lambda o: (o.day, o.number))
     tally = {t: _Tally() for t in teams}
     results: dict[str, list[str]] = {t: [] for t in teams}
+    if others:
+        games = [o for o in games if o.away in tally or o.home in tally]
     for o in games:
         for side in (o.away, o.home):
-            if side not in tally:
+            if side not in tally and not others:
                 raise LeagueError(f"game {o.number} on {o.day.isoformat()}: team {side!r} is not "
                                   f"in the standings ({', '.join(teams)})")
         if o.away == o.home:
             raise LeagueError(f"game {o.number} on {o.day.isoformat()}: {o.away} plays itself")
         for team, rf, ra in ((o.away, o.away_runs, o.home_runs), (o.home, o.home_runs, o.away_runs)):
+            if team not in tally:
+                continue
             t = tally[team]
             r = _result(o, team)
             t.wins += r == "W"

@@ -159,6 +159,13 @@ def list_live(*, session: Session, league_id: int, playing_only: bool = True) ->
     return [_info(r) for r in session.exec(q.order_by(LiveGameRow.updated_at.desc())).all()]
 
 
+def playing_numbers(*, session: Session, season_id: int) -> set[int]:
+    """Numbers of the season's scheduled games being played at the keyboard right now."""
+    return {n for n in session.exec(select(LiveGameRow.number).where(
+        LiveGameRow.season_id == season_id, LiveGameRow.status == "playing")).all()
+        if n is not None}
+
+
 def delete_live(*, session: Session, live_id: int) -> None:
     row = session.get(LiveGameRow, live_id)
     if row is not None:

@@ -29,6 +29,7 @@ class LeagueTexts:
     batters: str
     pitchers: str
     where: str
+    ruleset: str | None = None     # the TOML of a ruleset file the league names (not shipped)
 
     def parse(self) -> League:
         return parse_league(self.toml, self.batters, self.pitchers, where=self.where)

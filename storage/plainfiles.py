@@ -31,6 +31,16 @@ SAMPLE_ROOT = _sample_root()
 
 
 def _read(path: Path) -> str:
+    text = _read_text(path)
+    nul = text.find("\x00")
+    if nul >= 0:  # no database text column can hold it, and no card needs it
+        line = text.count("\n", 0, nul) + 1
+        col = nul - (text.rfind("\n", 0, nul) + 1) + 1
+        raise LeagueError(f"{path} line {line}, column {col}: a NUL character (not a text file?)")
+    return text
+
+
+def _read_text(path: Path) -> str:
     try:
         # utf-8-sig: spreadsheets often save CSV with a byte-order mark.
         return path.read_text(encoding="utf-8-sig")

@@ -6,6 +6,7 @@ league objects and plain dataclasses, never rows.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -18,6 +19,9 @@ from sqlalchemy import bindparam, delete, func, insert, update
 from sqlmodel import Session, col, select
 
 from league.errors import LeagueError
+from league.ruleset import Ruleset, check_options
+from league.tomltext import TOMLInputError, load_toml
+from league.jsontext import JSONInputError, load_json
 from league.game import GameResult
 from league.roster import BATTER_COLUMNS, BATTER_HEADER, PITCHER_COLUMNS, PITCHER_HEADER, League
 from league.schedule import ScheduledGame
@@ -31,6 +35,9 @@ from storage.mappers import (
     rolls_from,
     settings_of,
 )
+from storage.season_check import SeasonError, check_season
+from storage.rulesets import _parse_text as parse_ruleset_text
+from storage.rulesets import league_ruleset, ruleset_file, shipped_rulesets
 from storage.plainfiles import BATTERS_FILE, LEAGUE_FILE, PITCHERS_FILE, _read
 from storage.tables import (
     BAT_COLUMNS,
@@ -126,8 +133,27 @@ def read_plain_folder(path: str | Path) -> LeagueTexts:
         if not p.is_dir():
             raise LeagueError(f"{p}: expected a league folder or its {LEAGUE_FILE}")
         folder, toml_path = p, p / LEAGUE_FILE
-    return LeagueTexts(_read(toml_path), _read(folder / BATTERS_FILE),
-                       _read(folder / PITCHERS_FILE), str(folder))
+    toml = _read(toml_path)
+    texts = LeagueTexts(toml, _read(folder / BATTERS_FILE), _read(folder / PITCHERS_FILE),
+                        str(folder))
+    # a ruleset file the league names is read now and stored with it: a league never opens a
+    # file at simulation time (a bad league.toml is told by texts.parse())
+    try:
+        ref = load_toml(toml).get("ruleset")
+    except TOMLInputError:
+        return texts
+    if isinstance(ref, str) and ref not in shipped_rulesets():
+        name, text = ruleset_file(ref, folder)
+        texts = dataclasses.replace(texts, toml=_renamed_ruleset(toml, ref, name), ruleset=text)
+    return texts
+
+
+def _renamed_ruleset(toml: str, ref: str, name: str) -> str:
+    """league.toml naming the stored ruleset by its file name (as an export writes it beside)."""
+    if ref == name:
+        return toml
+    return re.sub(r'(?m)^(\s*ruleset\s*=\s*).*$', lambda m: m.group(1) + json.dumps(name),
+                  toml, count=1)
 
 
 def check_name(name: str) -> str:
@@ -142,6 +168,13 @@ def create_league(*, session: Session, name: str, texts: LeagueTexts,
     """Store a league from its plain-file texts (validated whole first); return its id."""
     name = check_name(name)
     league = texts.parse()
+    where = texts.where or "the league"
+    check_options(dict(options or {}), f"{where}: options")
+    if texts.ruleset is not None:
+        parse_ruleset_text(texts.ruleset, f"{where}: ruleset {league.ruleset}")
+    elif league.ruleset not in shipped_rulesets():
+        raise LeagueError(f"{where}: ruleset {league.ruleset!r} is not a shipped ruleset "
+                          f"({', '.join(shipped_rulesets())}) and the league brings none")
     if session.exec(select(LeagueRow.id).where(LeagueRow.name == name)).first() is not None:
         raise LeagueError(f"a league called {name!r} already exists")
     row = LeagueRow(name=name, title=league.name, code=league.code, dh=league.dh,
@@ -150,8 +183,11 @@ def create_league(*, session: Session, name: str, texts: LeagueTexts,
     session.add(row)
     session.flush()
     assert row.id is not None
-    session.add(RulesetRow(league_id=row.id, name=league.ruleset,
-                           options=json.dumps(dict(options or {}), ensure_ascii=False)))
+    # the text column only when there is a text: a league stored as an older schema knew it
+    session.execute(insert(RulesetRow.__table__).values(
+        league_id=row.id, name=league.ruleset,
+        options=json.dumps(dict(options or {}), ensure_ascii=False),
+        **({"text": texts.ruleset} if texts.ruleset is not None else {})))
     for seq, team in enumerate(league.teams):
         session.add(TeamRow(league_id=row.id, seq=seq, code=team.code, name=team.name,
                             short=team.short, league=team.league, division=team.division,
@@ -219,10 +255,27 @@ def stored_texts(*, session: Session, league_id: int, season_id: int | None = No
                      else CardRow.season_id == season_id)
     cards = session.exec(
         select(CardRow.batting, CardRow.pitching).join(PlayerRow)
-        .where(PlayerRow.league_id == league_id, season_filter).order_by(col(PlayerRow.id))
+        # a released player (no team: a free agent) is on no team's roster
+        .where(PlayerRow.league_id == league_id, season_filter, CardRow.team != "")
+        .order_by(col(PlayerRow.id))
     ).all()
     where = f"league {league.name}" + ("" if season_id is None else f" (season id {season_id})")
     return league_texts(league, ruleset, teams, cards, where)
+
+
+def league_ruleset_of(*, session: Session, league_id: int) -> Ruleset:
+    """The league's ruleset as stored with it (its own text, or a shipped one by name), with the
+    league's options applied."""
+    row = session.exec(select(RulesetRow).where(RulesetRow.league_id == league_id)).first()
+    if row is None:
+        return league_ruleset("standard")
+    return league_ruleset(row.name, json.loads(row.options or "{}"), row.text)
+
+
+def ruleset_text(*, session: Session, league_id: int) -> tuple[str, str | None]:
+    """(name, stored TOML text or None for a shipped ruleset) of the league's ruleset."""
+    row = session.exec(select(RulesetRow).where(RulesetRow.league_id == league_id)).first()
+    return (row.name, row.text) if row is not None else ("standard", None)
 
 
 def ruleset_of(*, session: Session, league_id: int) -> tuple[str, dict[str, Any]]:
@@ -258,6 +311,8 @@ def league_document(*, session: Session, league_id: int) -> dict[str, Any]:
                               **{k: v for k, v in (("name_en", t.name_en), ("league", t.league),
                                                    ("division", t.division)) if v}}
                              for t in league.teams]},
+        **({"ruleset_toml": rs_text} if (rs_text := ruleset_text(
+            session=session, league_id=league_id)[1]) is not None else {}),
         "batters": csv_rows(texts.batters),
         "pitchers": csv_rows(texts.pitchers),
         "seasons": [season_document(session=session, league_id=league_id, season_id=sid)
@@ -308,6 +363,14 @@ def season_document(*, session: Session, league_id: int, season_id: int) -> dict
         "games": games,
         "rest": {p: [r.available_on.isoformat(), r.fatigue] for p, r in sorted(rest.items())},
         "last_starters": {t: p for t, p in sorted(last.items()) if p},
+        "year": info.year, "phase": info.phase,
+        "postseason": [{"key": x.key, "name": x.name, "league": x.league, "high": x.high,
+                        "low": x.low, "high_seed": x.high_seed, "low_seed": x.low_seed,
+                        "format": x.format, "feeds": x.feeds, "status": x.status,
+                        "winner": x.winner,
+                        "schedule": [[g.number, g.day.isoformat(), g.away, g.home]
+                                     for g in x.games]}
+                       for x in postseason_series(session=session, season_id=season_id)],
     }
 
 
@@ -328,6 +391,8 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
             raise ValueError(f"its cards: {exc}") from None
         codes = {t.code for t in league.teams}
         players = {p.id for t in league.teams for p in t.players}
+        # the whole season is checked before anything of it is stored
+        check_season(doc, where.rsplit(": ", 1)[-1], teams=codes, players=players)
         sched = []
         for k, (number, day, away, home, series) in enumerate(doc["schedule"]):
             if away not in codes or home not in codes:
@@ -337,8 +402,12 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
         info = create_season(session=session, league_id=league_id, games=sched,
                              seed=int(doc["seed"]), games_per_opponent=int(doc["games_per_opponent"]),
                              series_length=int(doc["series_length"]),
-                             start=date.fromisoformat(doc["start"]))
+                             start=date.fromisoformat(doc["start"]),
+                             year=int(doc["year"]) if doc.get("year") else None)
         sid = info.id
+        _import_postseason(session, sid, doc.get("postseason") or [], codes)
+        if doc.get("phase", "regular") != "regular":
+            set_phase(session=session, season_id=sid, phase=str(doc["phase"]))
         # the season's own cards (they may differ from the league's)
         by_pid = dict(session.exec(select(PlayerRow.pid, PlayerRow.id)
                                    .where(PlayerRow.league_id == league_id)).all())
@@ -354,7 +423,7 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
                 .values(team=(bat.get(pid) or pit[pid])["team"],
                         batting=_dumps(bat[pid]) if pid in bat else None,
                         pitching=_dumps(pit[pid]) if pid in pit else None))
-        slots = {x.number: x for x in schedule(session=session, season_id=sid)}
+        slots = {x.number: x for x in schedule(session=session, season_id=sid, kind=None)}
         conn = session.connection()
         cursor = conn.connection.cursor()
         try:
@@ -383,11 +452,38 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
                             .values(last_starter=pid))
         session.flush()
         return season_info(session=session, season_id=sid)
+    except SeasonError as exc:
+        raise LeagueError(f"{where.rsplit(': ', 1)[0]}: {exc}") from None
     except LeagueError as exc:
         raise LeagueError(f"{where}: {exc}") from None
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         what = f"missing key {exc}" if isinstance(exc, KeyError) else str(exc)
         raise LeagueError(f"{where}: {what}") from None
+
+
+def _import_postseason(session: Session, season_id: int, series: list, codes: set[str]) -> None:
+    """A season document's postseason: its series and their games' slots."""
+    from storage.tables import PostseasonSeriesRow
+
+    for k, x in enumerate(series):
+        for side in ("high", "low", "winner"):
+            if x.get(side) is not None and x[side] not in codes:
+                raise ValueError(f"postseason[{k}]: unknown team {x[side]!r}")
+        row = PostseasonSeriesRow(season_id=season_id, seq=k, key=str(x["key"]),
+                                  name=str(x["name"]), league=str(x.get("league", "")),
+                                  high=x.get("high"), low=x.get("low"),
+                                  high_seed=x.get("high_seed"), low_seed=x.get("low_seed"),
+                                  format=_dumps(x["format"]), feeds=str(x.get("feeds", "")),
+                                  status=str(x["status"]), winner=x.get("winner"))
+        session.add(row)
+        session.flush()
+        for number, day, away, home in x["schedule"]:
+            if away not in codes or home not in codes:
+                raise ValueError(f"postseason[{k}].schedule: unknown team")
+            session.add(ScheduleRow(season_id=season_id, number=int(number),
+                                    day=date.fromisoformat(day), away=away, home=home,
+                                    series=row.id, status="scheduled", kind="postseason"))
+    session.flush()
 
 
 def _store_imported_game(cursor: Any, dialect: Any, season_id: int, slot: GameSlot,
@@ -411,10 +507,9 @@ def _store_imported_game(cursor: Any, dialect: Any, season_id: int, slot: GameSl
 def texts_from_document(text: str, where: str) -> tuple[LeagueTexts, dict[str, Any]]:
     """Plain-file texts from a league JSON document; errors name the file, line, column, problem."""
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise LeagueError(f"{where} line {exc.lineno}, column {exc.colno}: not valid JSON: "
-                          f"{exc.msg}") from None
+        doc = load_json(text)
+    except JSONInputError as exc:
+        raise LeagueError(f"{where} {exc}") from None
     if not isinstance(doc, dict) or doc.get("format") != JSON_FORMAT:
         raise LeagueError(f"{where} line 1, column 1: not an Impact League document "
                           f"(expected \"format\": \"{JSON_FORMAT}\")")
@@ -428,6 +523,21 @@ def texts_from_document(text: str, where: str) -> tuple[LeagueTexts, dict[str, A
     if not isinstance(options, dict):
         raise LeagueError(f"{where} line {_json_line(text, 'options')}: \"options\" must be an "
                           "object")
+    try:
+        check_options(options, "league.options")
+    except LeagueError as exc:
+        raise LeagueError(f"{where} line {_json_line(text, 'options')}, {exc}") from None
+    rs_text = doc.get("ruleset_toml")
+    if rs_text is not None and not isinstance(rs_text, str):
+        raise LeagueError(f"{where} line {_json_line(text, 'ruleset_toml')}: \"ruleset_toml\" "
+                          "must be the text of a ruleset file")
+    if rs_text is not None:
+        parse_ruleset_text(rs_text, f"{where}: ruleset_toml")
+    elif lg.get("ruleset", "standard") not in shipped_rulesets():
+        raise LeagueError(f"{where} line {_json_line(text, 'ruleset')}: league.ruleset "
+                          f"{str(lg.get('ruleset'))[:40]!r} is not a shipped ruleset "
+                          f"({', '.join(shipped_rulesets())}) and the document carries no "
+                          "\"ruleset_toml\"")
     toml_doc = {k: v for k, v in lg.items() if k != "options"}
     sections = {}
     for key, header in (("batters", BATTER_HEADER), ("pitchers", PITCHER_HEADER)):
@@ -452,7 +562,7 @@ def texts_from_document(text: str, where: str) -> tuple[LeagueTexts, dict[str, A
                               f"{cols[0]!r}; expected {','.join(headers[key])}")
     texts = LeagueTexts("\n".join(toml_lines) + "\n",
                         csv_text(BATTER_COLUMNS, sections["batters"]),
-                        csv_text(PITCHER_COLUMNS, sections["pitchers"]), "")
+                        csv_text(PITCHER_COLUMNS, sections["pitchers"]), "", rs_text)
     return texts, options
 
 
@@ -467,7 +577,7 @@ def parse_document(text: str, where: str) -> tuple[LeagueTexts, League, dict[str
         league = texts.parse()
     except LeagueError as exc:
         raise LeagueError(_document_message(str(exc), text, where)) from None
-    seasons = json.loads(text).get("seasons") or []
+    seasons = load_json(text).get("seasons") or []
     if not isinstance(seasons, list):
         raise LeagueError(f"{where} line {_json_line(text, 'seasons')}: \"seasons\" must be a list")
     return texts, league, options, seasons
@@ -526,8 +636,8 @@ def _json_line(text: str, key: str, index: int | None = None, column: str = "") 
 def create_season(*, session: Session, league_id: int, games: Sequence[ScheduledGame], seed: int,
                   games_per_opponent: int, series_length: int, start: date,
                   year: int | None = None, carry_from: int | None = None) -> SeasonInfo:
-    """A new season: its cards (the league's own, or with `carry_from` those of that season:
-    its edits and the managers' saved choices carry on), its schedule and its teams' state.
+    """A new season: the league's own cards copied for it, its schedule and its teams' state;
+    with `carry_from` the managers' saved choices of that season carry on.
     Pitchers start rested: rest and fatigue belong to a season."""
     number = (session.exec(select(func.max(SeasonRow.number))
                            .where(SeasonRow.league_id == league_id)).one() or 0) + 1
@@ -538,11 +648,9 @@ def create_season(*, session: Session, league_id: int, games: Sequence[Scheduled
     session.flush()
     assert row.id is not None
     sid = row.id
-    from_season = (CardRow.season_id.is_(None) if carry_from is None  # type: ignore[union-attr]
-                   else CardRow.season_id == carry_from)
     base = session.exec(
         select(CardRow).join(PlayerRow)
-        .where(PlayerRow.league_id == league_id, from_season)
+        .where(PlayerRow.league_id == league_id, CardRow.season_id.is_(None))  # type: ignore[union-attr]
     ).all()
     session.execute(insert(CardRow.__table__), [
         {"player_id": c.player_id, "season_id": sid, "team": c.team, "batting": c.batting,
@@ -577,6 +685,20 @@ def season_info(*, session: Session, season_id: int) -> SeasonInfo:
     return SeasonInfo(row.id, row.league_id, row.number, row.seed, row.games_per_opponent,
                       row.series_length, row.start, total, final,
                       row.year if row.year is not None else row.start.year, row.phase)
+
+
+def promote_cards(*, session: Session, league_id: int, season_id: int) -> None:
+    """Make a season's cards (its edits included) the league's own, which the next season
+    copies: closing a season carries its rosters on."""
+    c = CardRow.__table__
+    cards = session.exec(select(CardRow).where(CardRow.season_id == season_id)).all()
+    if not cards:
+        return
+    ids = list(session.exec(select(PlayerRow.id).where(PlayerRow.league_id == league_id)).all())
+    session.execute(delete(c).where(c.c.season_id.is_(None), c.c.player_id.in_(ids)))
+    session.execute(insert(c), [{"player_id": x.player_id, "season_id": None, "team": x.team,
+                                 "batting": x.batting, "pitching": x.pitching} for x in cards])
+    session.flush()
 
 
 def set_phase(*, session: Session, season_id: int, phase: str) -> None:
@@ -774,11 +896,13 @@ def player_names(*, session: Session, league_id: int) -> dict[str, str]:
         select(p.c.pid, p.c.name).where(p.c.league_id == league_id))}
 
 
-def season_totals(*, session: Session, season_id: int, kind: str, team: str | None = None
+def season_totals(*, session: Session, season_id: int, kind: str, team: str | None = None,
+                  game_kind: str | None = "regular"
                   ) -> list[tuple[str, str, int, tuple[int, ...], dict[str, int]]]:
     """Each (player, team)'s season summed in SQL: (player, team, games, line totals in engine
     order, counts); for pitching the counts are starts, wins, losses, saves, holds, hold points,
-    complete games and shutouts."""
+    complete games and shutouts. The regular season's games (`game_kind`), the postseason's,
+    or all with None."""
     from sqlalchemy import case
 
     table, cols = {"batting": (BattingLineRow, BAT_COLUMNS), "pitching": (PitchingLineRow, PIT_COLUMNS),
@@ -803,6 +927,10 @@ def season_totals(*, session: Session, season_id: int, kind: str, team: str | No
              .where(t.c.season_id == season_id).group_by(t.c.player, t.c.team))
     if team is not None:
         query = query.where(t.c.team == team)
+    if game_kind is not None:
+        g, sc = GameRow.__table__, ScheduleRow.__table__
+        query = (query.join(g, g.c.id == t.c.game_id).join(sc, sc.c.id == g.c.schedule_id)
+                 .where(sc.c.kind == game_kind))
     out = []
     n = len(cols)
     for row in session.execute(query):
@@ -1026,6 +1154,44 @@ def add_postseason_game(*, session: Session, season_id: int, series_id: int, day
     session.add(row)
     session.flush()
     return _slot(row)
+
+
+# --- new cards for a new season ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardsTaken:
+    """What new cards did to a league: players kept (matched by id), joined and left."""
+
+    kept: tuple[str, ...]
+    joined: tuple[str, ...]
+    left: tuple[str, ...]
+
+
+def take_cards(*, session: Session, league_id: int, batters: str, pitchers: str,
+               where: str) -> CardsTaken:
+    """Make `batters` / `pitchers` (CSV texts, checked whole against the league's teams) the
+    league's own cards: a player matched by id keeps his history and gets his new cards, a new
+    id joins, a player left out leaves (his past seasons stay; he has no card from now on)."""
+    stored = stored_texts(session=session, league_id=league_id)
+    LeagueTexts(stored.toml, batters, pitchers, where).parse()   # names file and line
+    had = set(session.exec(select(PlayerRow.pid).join(CardRow)
+                           .where(PlayerRow.league_id == league_id,
+                                  CardRow.season_id.is_(None))).all())  # type: ignore[union-attr]
+    known = set(session.exec(select(PlayerRow.pid).where(PlayerRow.league_id == league_id)).all())
+    rows = {r["id"]: r["name"] for r in [*csv_rows(pitchers), *csv_rows(batters)]}
+    replace_base_cards(session=session, league_id=league_id, batters_csv=batters,
+                       pitchers_csv=pitchers)
+    p = PlayerRow.__table__
+    for pid, name in rows.items():
+        if pid in known:
+            session.execute(update(p).where(p.c.league_id == league_id, p.c.pid == pid)
+                            .values(name=name))
+    session.flush()
+    order = list(rows)
+    return CardsTaken(tuple(pid for pid in order if pid in had),
+                      tuple(pid for pid in order if pid not in known),
+                      tuple(sorted(had - set(order))))
 
 
 def replace_base_cards(*, session: Session, league_id: int, batters_csv: str,

@@ -38,7 +38,8 @@ class LeagueRow(SQLModel, table=True):
 
 
 class RulesetRow(SQLModel, table=True):
-    """The league's ruleset by name, and its option overrides (JSON object, may be empty)."""
+    """The league's ruleset: a shipped ruleset's name or the text stored with the league, and its
+    option overrides (JSON object, may be empty)."""
 
     __tablename__ = "league_ruleset"
 
@@ -46,6 +47,8 @@ class RulesetRow(SQLModel, table=True):
     league_id: int = Field(foreign_key="league_league.id", ondelete="CASCADE", unique=True)
     name: str = "standard"
     options: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    # the TOML of a ruleset the league brought with it (None: the shipped ruleset `name`)
+    text: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
 
 
 class TeamRow(SQLModel, table=True):

@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import html
 import io
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -17,10 +16,12 @@ from pathlib import Path
 from typing import Any, Optional
 
 import platformdirs
-from sqlalchemy import UniqueConstraint, event
+from sqlalchemy import UniqueConstraint
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.engine import Engine
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
+from league.errors import LeagueError
 from league.melting_pot import (
     EventSetup,
     RoundResult,
@@ -186,33 +187,84 @@ class LogEntry:
     text: str
 
 
+LEGACY_FILE = "events.sqlite3"
+
+
+def legacy_path() -> Path:
+    """Where events were kept before they moved into the league database (not created)."""
+    return Path(platformdirs.user_data_dir("impact-league")) / LEGACY_FILE
+
+
 def default_url() -> str:
-    """``IMPACT_DB`` if set, else ``events.sqlite3`` in the user data folder."""
-    url = os.environ.get("IMPACT_DB")
-    if url:
-        return url
-    folder = Path(platformdirs.user_data_dir("impact-league"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'events.sqlite3'}"
+    """The league database: ``IMPACT_DB`` if set, else league.sqlite3 in the user data folder.
 
+    Melting Pot events live in the same database as the league (one database, the one named)."""
+    from storage.db import resolve_url
 
-def _sqlite_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
+    return resolve_url(None)
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for ``url`` with the troop tables created (and SQLite foreign keys on).
+    """An engine for ``url`` (a file path or an SQLAlchemy URL, as ``--db`` takes everywhere)
+    with the troop tables created. SQLite gets the league database's foreign keys, WAL and
+    busy timeout, so the event app and the league app can share the file."""
+    from storage.db import make_engine as league_engine
+    from storage.db import resolve_url
 
-    A plain file path (as ``IMPACT_DB`` or ``--db`` may give) is an SQLite file."""
-    if "://" not in url:
-        url = f"sqlite:///{Path(url).expanduser().resolve()}"
-    engine = create_engine(url)
-    if engine.dialect.name == "sqlite":
-        event.listen(engine, "connect", _sqlite_foreign_keys)
+    engine = league_engine(resolve_url(url), migrate=False)
     SQLModel.metadata.create_all(engine, tables=TROOP_TABLES)
     return engine
+
+
+def import_legacy_events(engine: Engine, legacy: Path) -> int:
+    """Copy the events of the old separate events file into `engine`'s database (one
+    transaction); an event already there (same title and start time) is not copied twice.
+    Returns how many events were copied."""
+    if not legacy.is_file():
+        return 0
+    old = create_engine(f"sqlite:///{legacy.resolve()}")
+    try:
+        with Session(old) as src:
+            try:
+                events = src.exec(select(TroopEventRow).order_by(TroopEventRow.id)).all()
+            except SQLAlchemyError:
+                return 0  # not an events file: nothing to bring over
+            players = src.exec(select(TroopPlayerRow)).all()
+            slips = src.exec(select(TroopSlipRow)).all()
+    finally:
+        old.dispose()
+    copied = 0
+    with Session(engine) as dst:
+        have = {(r.title, _naive(r.created_at)) for r in dst.exec(select(TroopEventRow)).all()}
+        for ev in events:
+            if (ev.title, _naive(ev.created_at)) in have:
+                continue
+            row = TroopEventRow(**{k: getattr(ev, k) for k in _columns(TroopEventRow) if k != "id"})
+            dst.add(row)
+            dst.flush()
+            seat_ids: dict[int, int] = {}
+            for p in (p for p in players if p.event_id == ev.id):
+                prow = TroopPlayerRow(event_id=row.id, seat=p.seat, name=p.name)
+                dst.add(prow)
+                dst.flush()
+                assert p.id is not None and prow.id is not None
+                seat_ids[p.id] = prow.id
+            for sl in (sl for sl in slips if sl.event_id == ev.id):
+                dst.add(TroopSlipRow(event_id=row.id, player_id=seat_ids[sl.player_id],
+                                     round_no=sl.round_no, written=sl.written,
+                                     read_value=sl.read_value, note=sl.note,
+                                     entered_at=sl.entered_at))
+            copied += 1
+        dst.commit()
+    return copied
+
+
+def _columns(model: Any) -> list[str]:
+    return [c.name for c in model.__table__.columns]
+
+
+def _naive(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=None)
 
 
 class TroopStore:
@@ -221,6 +273,23 @@ class TroopStore:
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
         self.engine = make_engine(self.url)
+        self.imported = 0
+        if self._is_default_database():
+            # events kept in the old separate file (before they moved into the league
+            # database) are brought over on first open; the old file stays as it was
+            try:
+                self.imported = import_legacy_events(self.engine, legacy_path())
+            except SQLAlchemyError:
+                self.imported = 0
+
+    def _is_default_database(self) -> bool:
+        from storage.db import resolve_url
+
+        default = Path(platformdirs.user_data_dir("impact-league")) / "league.sqlite3"
+        try:
+            return resolve_url(self.url) == f"sqlite:///{default.resolve()}"
+        except LeagueError:
+            return False
 
     def close(self) -> None:
         self.engine.dispose()

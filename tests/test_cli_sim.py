@@ -114,7 +114,7 @@ def test_rules_check_names_file_table_row_and_problem(tmp_path):
     f = tmp_path / "mine.toml"
     f.write_text(bad, encoding="utf-8")
     res = runner.invoke(app, ["rules", "check", str(f)])
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     assert "mine.toml" in res.output
     assert "table long, row ~16" in res.output and "must give 4 results" in res.output
     assert "table condition, row B" in res.output and "below the bound before it" in res.output
@@ -124,7 +124,7 @@ def test_rules_check_refuses_malformed_toml(tmp_path):
     f = tmp_path / "broken.toml"
     f.write_text("name = \n[platoon\n", encoding="utf-8")
     res = runner.invoke(app, ["rules", "check", str(f)])
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     assert "broken.toml" in res.output and "malformed TOML" in res.output
 
 

@@ -118,6 +118,8 @@ def test_the_next_season_is_another_season(tmp_path):
     assert closed.phase == "closed"
     with pytest.raises(LeagueError, match="closed"):
         sv.sim_days(db, days=1)
+    with pytest.raises(LeagueError, match="closed"):       # frozen: no edits either
+        sv.save_rotation(db, "KYO", list(sv.team_roster(db, "KYO").rotation))
     second = sv.new_season(db, games_per_opponent=6)
     assert (second.number, second.year, second.seed) == (2, first.year + 1, first.seed + 1)
     sv.sim_days(db, to_end=True)
@@ -160,3 +162,76 @@ def test_the_next_season_carries_the_edited_cards_and_starts_rested(tmp_path):
     with session(sv.engine_for(db)) as s:
         rest, last = repo.rest_state(session=s, season_id=sv.season_info(db).id)
     assert rest == {} and set(last.values()) == {None}
+
+
+def test_the_next_season_takes_new_cards_from_files(tmp_path):
+    """A player matched by id keeps his history with his new card; a new id joins; a player
+    left out leaves, his past seasons kept."""
+    import csv
+    import io
+
+    db = str(tmp_path / "l.sqlite3")
+    sv.create_league(db, "mini", "mini")
+    sv.new_season(db, games_per_opponent=4)
+    sv.sim_days(db, to_end=True)
+    sv.close_season(db)
+    texts = read_plain_folder(sample_league_path("mini"))
+    rows = list(csv.DictReader(io.StringIO(texts.batters)))
+    header = list(rows[0])
+    for r in rows:
+        if r["id"] == "KYO01":
+            r["SR"] = "41"
+        if r["id"] == "KYO02":
+            r["id"], r["name"] = "KYO99", "新人 太郎"
+    out = io.StringIO()
+    w = csv.DictWriter(out, fieldnames=header, lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
+    folder = tmp_path / "cards2027"
+    folder.mkdir()
+    (folder / "batters.csv").write_text(out.getvalue(), encoding="utf-8")
+    (folder / "pitchers.csv").write_text(texts.pitchers, encoding="utf-8")
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "batters.csv").write_text(out.getvalue().replace(",41,", ",412,"), encoding="utf-8")
+    (bad / "pitchers.csv").write_text(texts.pitchers, encoding="utf-8")
+    with pytest.raises(LeagueError, match="batters.csv line"):
+        sv.new_season(db, games_per_opponent=4, cards=bad)
+    assert sv.season_info(db).number == 1            # refused whole: nothing stored
+    info = sv.new_season(db, games_per_opponent=4, cards=folder)
+    assert info.number == 2
+    lg = sv.season_league(db)
+    assert lg.player("KYO01").batting.SR == 41 and lg.player("KYO99").name == "新人 太郎"
+    with pytest.raises(LeagueError):
+        lg.player("KYO02")
+    sv.sim_days(db, to_end=True)
+    gone = sv.player(db, "KYO02", season=1)
+    assert gone.batting is not None and gone.career_batting.games == gone.batting.games
+    kept = sv.player(db, "KYO01")
+    assert kept.career_batting.games == kept.batting.games + sv.player(
+        db, "KYO01", season=1).batting.games
+
+
+def test_a_season_with_its_postseason_survives_export_and_import(tmp_path):
+    from season_helpers import small_league
+
+    db = small_league(tmp_path)
+    sv.start_postseason(db)
+    sv.sim_postseason(db, games=4)
+    before = sv.postseason(db)
+    path = tmp_path / "small.json"
+    path.write_text(sv.export_league(db, "small", None, "json"), encoding="utf-8")
+    sv.create_league(db, "again", path)
+    after = sv.postseason(db, "again")
+    assert [(x.key, x.high, x.low, x.status, x.state, [(g.number, g.away_runs, g.home_runs)
+                                                        for g in x.games])
+            for x in after.series] == \
+        [(x.key, x.high, x.low, x.status, x.state, [(g.number, g.away_runs, g.home_runs)
+                                                     for g in x.games])
+         for x in before.series]
+    assert sv.season_info(db, "again").phase == "postseason"
+    assert sv.standings(db, "again").rows == sv.standings(db, "small").rows
+    # and it carries on where the original stood
+    sv.sim_postseason(db, "again")
+    sv.sim_postseason(db, "small")
+    assert sv.postseason(db, "again").champion == sv.postseason(db, "small").champion

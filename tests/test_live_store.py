@@ -40,3 +40,55 @@ def test_a_scheduled_game_at_the_keyboard_counts_in_the_season(tmp_path, pacific
     assert services.list_live(db) == []
     # the season carries on around it
     assert services.sim_days(db, days=1).games >= 2
+
+
+def test_the_season_simulation_skips_a_game_being_played_at_the_keyboard(tmp_path):
+    """Issue 10 part 3: a game at the keyboard is not simulated behind the person's back; it
+    is skipped (and said so) until finished or abandoned, and then leaves the resume list."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from tui import services
+    from tui.cli import app
+
+    db = str(tmp_path / "league.sqlite3")
+    services.create_league(db, "pacific", "pacific")
+    services.new_season(db, "pacific")
+    setup = services.start_live(db, number=2, people=(0, 1))
+    report = services.sim_days(db, days=1)
+    assert report.skipped == (2,) and report.games == 2          # games 1 and 3 of day 1
+    assert [g.status for _, games in services.schedule_days(db)[:1] for g in games] == [
+        "final", "scheduled", "final"]
+    # the command line says so, as text and as JSON
+    runner = CliRunner()
+    out = runner.invoke(app, ["season", "sim", "--days", "1", "--db", db, "-q"]).stdout
+    assert "skipped game #2: being played at the keyboard" in out
+    data = json.loads(runner.invoke(app, ["season", "sim", "--days", "1", "--db", db,
+                                          "--json"]).stdout)
+    assert data["skipped"] == [2]
+    # abandoned: it leaves the resume list and the next simulation plays it
+    assert [x.number for x in services.list_live(db)] == [2]
+    services.abandon_live(db, setup.info.id)
+    assert services.list_live(db) == []
+    report = services.sim_days(db, days=1)
+    assert report.skipped == () and 2 in {g.number for _, games in services.schedule_days(db)
+                                          for g in games if g.status == "final"}
+
+
+def test_a_finished_game_leaves_the_resume_list(tmp_path):
+    from tui import services
+
+    db = str(tmp_path / "league.sqlite3")
+    services.create_league(db, "pacific", "pacific")
+    services.new_season(db, "pacific")
+    setup = services.start_live(db, number=1, people=(1,))
+    info = setup.info
+    g, _ = live_game(setup.ruleset, setup.players, *info.lineups, people={1: person()},
+                     computer=ComputerManager, live_dice=lambda: SeededDice(3),
+                     dh=setup.league.dh, fatigue=info.fatigue, saved=info.log)
+    result = g.play()
+    assert services.list_live(db) != []
+    services.finish_live(db, info.id, result, g.live_log)
+    assert services.list_live(db) == []
+    assert services.sim_days(db, days=1).skipped == ()

@@ -280,7 +280,7 @@ def test_cli_errors_one_line_exit_1(tmp_path, content, message):
     f = tmp_path / "req.json"
     f.write_text(content, encoding="utf-8")
     res = runner.invoke(app, ["referee", str(f)])
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     lines = res.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"impact referee: {f}: ")
     assert message in lines[0]
@@ -289,4 +289,4 @@ def test_cli_errors_one_line_exit_1(tmp_path, content, message):
 
 def test_cli_missing_file(tmp_path):
     res = runner.invoke(app, ["referee", str(tmp_path / "none.json")])
-    assert res.exit_code == 1 and "no such file" in res.output
+    assert res.exit_code == 2 and "no such file" in res.output

@@ -175,11 +175,15 @@ def test_bad_hand_and_missing_catcher_ratings(league_copy: Path, tmp_path: Path)
         load_league(league_copy)
 
 
-def test_team_short_of_players(league_copy: Path) -> None:
+def test_team_over_the_roster_size(league_copy: Path) -> None:
     path = league_copy / "pitchers.csv"
     lines = path.read_text(encoding="utf-8").splitlines()
     path.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
-    with pytest.raises(LeagueError, match=r"team KOB has 27 players; the league needs 28"):
+    assert len(load_league(league_copy).team("KOB").players) == 27   # one short is allowed
+    toml = league_copy / "league.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("roster_size = 28",
+                                                             "roster_size = 26"), encoding="utf-8")
+    with pytest.raises(LeagueError, match=r"team KYO has 28 players; the league allows at most 26"):
         load_league(league_copy)
 
 

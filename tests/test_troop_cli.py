@@ -116,7 +116,7 @@ def bad_play(change):
 
 
 @pytest.mark.parametrize("content,message", [
-    ("{not json", "malformed JSON at line 1"),
+    ("{not json", "line 1, column 2: not valid JSON"),
     ("[1, 2]", "the file must be a JSON object"),
     (bad_play(lambda d: d["rounds"][1].update({"zed": 4})), "round 2: 'zed' is not one of the players"),
     (bad_play(lambda d: d["rounds"].pop()), "exactly 3 rounds, got 2"),
@@ -133,7 +133,7 @@ def bad_play(change):
 def test_play_refuses_bad_files_with_one_clear_line(tmp_path, content, message):
     path = write(tmp_path, content)
     result = run("play", path, "--json")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1
     assert result.stderr.startswith(f"error: {path}: ")
@@ -154,25 +154,25 @@ def test_play_refuses_bad_files_with_one_clear_line(tmp_path, content, message):
 def test_score_refuses_bad_files(tmp_path, content, message):
     path = write(tmp_path, content)
     result = run("score", path, "--json")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert message in result.stderr and result.stderr.startswith(f"error: {path}: ")
 
 
 def test_unreadable_files(tmp_path):
     missing = tmp_path / "nope.json"
     result = run("score", missing, "--json")
-    assert result.exit_code == 1 and f"error: {missing}: no such file" in result.stderr
+    assert result.exit_code == 2 and f"error: {missing}: no such file" in result.stderr
     result = run("play", tmp_path)
-    assert result.exit_code == 1 and "is a directory" in result.stderr
+    assert result.exit_code == 2 and "is a directory" in result.stderr
     binary = tmp_path / "bin.json"
     binary.write_bytes(b"\xff\xfe\x00bad")
     result = run("play", binary)
-    assert result.exit_code == 1 and "is not UTF-8 text" in result.stderr
+    assert result.exit_code == 2 and "is not UTF-8 text" in result.stderr
 
 
 def test_event_command_refuses_a_bad_database_url():
     result = run("event", "--db", "nosuchdialect://x/y")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.stderr.startswith("error: nosuchdialect://x/y: cannot open the event database")
     assert "Traceback" not in result.stderr
 

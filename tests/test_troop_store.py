@@ -199,10 +199,10 @@ def test_crash_mid_round_loses_no_slip_and_resumes(url):
         store.close()
 
 
-def test_default_url_honours_impact_db(monkeypatch, tmp_path):
+def test_events_live_in_the_league_database(monkeypatch, tmp_path):
     monkeypatch.setenv("IMPACT_DB", f"sqlite:///{tmp_path / 'x.sqlite3'}")
     assert default_url() == f"sqlite:///{tmp_path / 'x.sqlite3'}"
     monkeypatch.delenv("IMPACT_DB")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    assert default_url() == f"sqlite:///{tmp_path / 'data' / 'impact-league' / 'events.sqlite3'}"
+    assert default_url() == f"sqlite:///{tmp_path / 'data' / 'impact-league' / 'league.sqlite3'}"
     assert (tmp_path / "data" / "impact-league").is_dir()

@@ -35,7 +35,7 @@ def _first_ids(app, n=5):
 
 async def test_switch_kind_cycle_stats_and_filter_by_team(tmp_path):
     db = str(tmp_path / "league.sqlite3")
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await _open_leaders(app, pilot, db)
         screen = app.screen
@@ -65,7 +65,7 @@ async def test_switch_kind_cycle_stats_and_filter_by_team(tmp_path):
 
 async def test_enter_opens_the_leader_in_the_players_area(tmp_path):
     db = str(tmp_path / "league.sqlite3")
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await _open_leaders(app, pilot, db)
         first = _first_ids(app, 1)[0]
@@ -80,7 +80,7 @@ def test_leaders_snapshot(tmp_path, snapshot):
     db = str(tmp_path / "league.sqlite3")
 
     async def run():
-        app = ImpactApp(db=db)
+        app = ImpactApp(db=db, sample="pacific")
         async with app.run_test(size=SIZE) as pilot:
             await _open_leaders(app, pilot, db)
             return await settled_screenshot(app, pilot)

@@ -21,7 +21,7 @@ def _db(tmp_path) -> str:
 async def test_o_runs_the_odds_and_shows_them_with_magic_numbers_and_a_trend(tmp_path, monkeypatch):
     monkeypatch.setattr(StandingsScreen, "ODDS_RUNS", 6)
     db = _db(tmp_path)
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await opened(app, pilot)
         screen = app.screen
@@ -49,7 +49,7 @@ async def test_o_runs_the_odds_and_shows_them_with_magic_numbers_and_a_trend(tmp
 async def test_escape_cancels_the_odds_and_keeps_nothing(tmp_path, monkeypatch):
     monkeypatch.setattr(StandingsScreen, "ODDS_RUNS", 400)
     db = _db(tmp_path)
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await opened(app, pilot)
         screen = app.screen

@@ -153,7 +153,7 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
     db = str(tmp_path / "league.sqlite3")
     monkeypatch.setattr(play_module, "new_seed", lambda: 20240607)
     policy = Policy()
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await _opened(app, pilot)
         await pilot.press("2")
@@ -169,7 +169,7 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
         while screen.question[0] != "offense_call":   # the snapshot: runners on, rolls marked
             await _answer(app, pilot, policy)
             await _question(app, pilot)
-        shot = await settled_screenshot(app, pilot)
+        shot = await settled_screenshot(app, pilot, workers=False)   # the engine waits for us
         snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
         snapshot.assert_match(shot, "play.svg")
 
@@ -222,7 +222,7 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
     [info] = services.list_live(db)
     assert len(info.log.rolls) == done_rolls and info.status == "playing"
 
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await _opened(app, pilot)
         app.resume_live_game()
@@ -250,7 +250,7 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
 async def test_an_exhibition_closed_with_the_app_is_saved_resumed_and_abandoned(tmp_path):
     db = str(tmp_path / "league.sqlite3")
     policy = Policy()
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await _opened(app, pilot)
         app.play_exhibition()
@@ -266,7 +266,7 @@ async def test_an_exhibition_closed_with_the_app_is_saved_resumed_and_abandoned(
     [info] = services.list_live(db)
     assert info.number is None and (len(info.log.rolls), len(info.log.decisions)) == where
 
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await _opened(app, pilot)
         app.resume_live_game()

@@ -29,7 +29,7 @@ def _detail_of(app, pid):
 
 async def test_filter_choose_and_see_a_batter(tmp_path):
     db = str(tmp_path / "league.sqlite3")
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await _open_players(app, pilot, db)
         screen = app.screen
@@ -54,7 +54,7 @@ async def test_filter_choose_and_see_a_batter(tmp_path):
 
 async def test_a_pitcher_shows_his_running_era(tmp_path):
     db = str(tmp_path / "league.sqlite3")
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await _open_players(app, pilot, db)
         screen = app.screen
@@ -71,7 +71,7 @@ async def test_a_pitcher_shows_his_running_era(tmp_path):
 
 async def test_english_labels_and_a_box_score_from_the_game_log(tmp_path):
     db = str(tmp_path / "league.sqlite3")
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await _open_players(app, pilot, db)
         await _until(pilot, lambda: _detail_of(app, "SAP01"))
@@ -88,7 +88,7 @@ def test_players_snapshot(tmp_path, snapshot):
     db = str(tmp_path / "league.sqlite3")
 
     async def run():
-        app = ImpactApp(db=db)
+        app = ImpactApp(db=db, sample="pacific")
         async with app.run_test(size=SIZE) as pilot:
             await _open_players(app, pilot, db)
             await _until(pilot, lambda: _detail_of(app, "SAP01"))

@@ -34,7 +34,7 @@ def _notes(app) -> str:
 
 async def test_team_cycling_and_roster_ratings(tmp_path):
     db = str(tmp_path / "league.sqlite3")
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await _open_teams(app, pilot, db)
         screen = app.screen
@@ -54,7 +54,7 @@ async def test_team_cycling_and_roster_ratings(tmp_path):
 
 async def test_an_impossible_card_is_refused_and_a_good_one_saved(tmp_path):
     db = str(tmp_path / "league.sqlite3")
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await _open_teams(app, pilot, db)
         app.screen.query_one("#batters-table").focus()
@@ -85,7 +85,7 @@ async def test_an_impossible_card_is_refused_and_a_good_one_saved(tmp_path):
 
 async def test_a_pitcher_rating_out_of_range_is_refused(tmp_path):
     db = str(tmp_path / "league.sqlite3")
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await _open_teams(app, pilot, db)
         table = app.screen.query_one("#pitchers-table")
@@ -115,7 +115,7 @@ async def _edit_starter(app, pilot, pid, value):
 
 async def test_a_card_that_leaves_the_team_without_a_rotation_is_refused(tmp_path):
     db = str(tmp_path / "league.sqlite3")
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await _open_teams(app, pilot, db)
         # six starters: the first becomes a reliever (saved), the second would leave four
@@ -131,7 +131,7 @@ async def test_a_card_that_leaves_the_team_without_a_rotation_is_refused(tmp_pat
 
 async def test_reserves_and_a_saved_batting_order(tmp_path):
     db = str(tmp_path / "league.sqlite3")
-    app = ImpactApp(db=db)
+    app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await _open_teams(app, pilot, db)
         screen = app.screen
@@ -172,7 +172,7 @@ def test_teams_snapshot(tmp_path, snapshot):
     db = str(tmp_path / "league.sqlite3")
 
     async def run():
-        app = ImpactApp(db=db)
+        app = ImpactApp(db=db, sample="pacific")
         async with app.run_test(size=SIZE) as pilot:
             await _open_teams(app, pilot, db)
             return await settled_screenshot(app, pilot)

@@ -33,12 +33,14 @@ def stable(svg: str) -> str:
     return re.sub(r"terminal-\d+", "terminal", svg)
 
 
-async def settled_screenshot(app, pilot) -> str:
-    """A screenshot once the screen has stopped changing: no worker running and the same
-    picture three times over (tables laid out, late refreshes done)."""
+async def settled_screenshot(app, pilot, *, workers: bool = True) -> str:
+    """A screenshot once the screen has stopped changing: no worker running (unless `workers`
+    is False: a game at the keyboard keeps its engine worker waiting for the person's answer)
+    and the same picture three times over (tables laid out, late refreshes done)."""
     last, same = None, 0
     for _ in range(200):
-        await app.workers.wait_for_complete()
+        if workers:
+            await app.workers.wait_for_complete()
         await pilot.pause(0.1)
         shot = stable(app.export_screenshot())
         same = same + 1 if shot == last else 0

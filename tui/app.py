@@ -17,7 +17,8 @@ from tui.labels import label
 from tui.settings import load_settings, save_setting
 from tui.troop.app import TroopHost
 
-AREAS = ("standings", "schedule", "teams", "players", "leaders", "games", "event")
+AREAS = ("standings", "schedule", "teams", "players", "leaders", "games", "event", "history",
+         "season")
 
 
 def _area(name: str) -> Screen:
@@ -36,9 +37,15 @@ def _area(name: str) -> Screen:
     if name == "leaders":
         from tui.screens.leaders import LeadersScreen
         return LeadersScreen()
+    if name == "season":
+        from tui.screens.season import SeasonScreen
+        return SeasonScreen()
     if name == "event":
         from tui.troop.screens.events import EventsScreen
         return EventsScreen()
+    if name == "history":
+        from tui.screens.history import HistoryScreen
+        return HistoryScreen()
     from tui.screens.games import GamesScreen
     return GamesScreen()
 
@@ -57,6 +64,8 @@ class ImpactApp(TroopHost, App[None]):
         Binding("5", "switch_mode('leaders')", "Leaders"),
         Binding("6", "switch_mode('games')", "Games"),
         Binding("7", "switch_mode('event')", "Melting Pot"),
+        Binding("8", "switch_mode('history')", "歴代/History"),
+        Binding("9", "switch_mode('season')", "シーズン/Season"),
         Binding("L", "toggle_language", "日本語/English"),
         Binding("question_mark", "show_keys", "Keys"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
@@ -65,7 +74,7 @@ class ImpactApp(TroopHost, App[None]):
     japanese: reactive[bool] = reactive(True)
 
     def __init__(self, db: str | None = None, league: str | None = None, *,
-                 sample: str = "pacific") -> None:
+                 sample: str = "nippon") -> None:
         super().__init__()
         self.db = db
         self.league = league

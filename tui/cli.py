@@ -11,11 +11,14 @@ from typing import Optional
 import typer
 
 from league.errors import DiceError, LeagueError
+from tui.cli_globals import GlobalOptionsGroup, GlobalOptions
 
 app = typer.Typer(
     name="impact",
+    cls=GlobalOptionsGroup,
     help="Impact League: run leagues of Impact Baseball and Melting Pot events. "
-         "With no command, opens the league app.",
+         "With no command, opens the league app. The global options --db and --league-name "
+         "may stand before or after the command name.",
     add_completion=False,
 )
 
@@ -24,10 +27,14 @@ app = typer.Typer(
 def root(
     ctx: typer.Context,
     db: Optional[str] = typer.Option(None, "--db", envvar="IMPACT_DB",
-                                     help="League database: a file path or an SQLAlchemy URL."),
-    league: Optional[str] = typer.Option(None, "--league-name", help="Which stored league to open."),
+                                     help="League database (also the Melting Pot events): a "
+                                          "file path or an SQLAlchemy URL. Default: IMPACT_DB, "
+                                          "else league.sqlite3 in the user data folder."),
+    league: Optional[str] = typer.Option(None, "--league-name",
+                                         help="Which stored league (default: the only one)."),
 ) -> None:
     """With no command: open the full-screen league app (the bundled sample league on first run)."""
+    ctx.obj = GlobalOptions(db=db or None, league=league or None)
     if ctx.invoked_subcommand is not None:
         return
     from tui.app import ImpactApp
@@ -45,6 +52,8 @@ from tui.cli_referee import register as register_referee  # noqa: E402
 register_referee(app)
 from tui.cli_league import register as register_league  # noqa: E402
 register_league(app)
+from tui.cli_history import register as register_history  # noqa: E402
+register_history(app)
 from tui.cli_cards import register as register_cards  # noqa: E402
 register_cards(app)
 import tui.cli_share  # noqa: E402,F401  (impact league share|manager|whoami|log|keyboard|void)
@@ -66,10 +75,17 @@ def _league(path: Optional[Path]):
         fail(str(exc))
 
 
-def _ruleset(league, ref: Optional[str]):
-    from storage.rulesets import load_ruleset
+def _ruleset(league, ref: Optional[str], folder: Optional[Path] = None):
+    """--ruleset (a name or a file), else the league's: shipped by name, or the file its folder
+    names (relative to the folder)."""
+    from storage.plainfiles import sample_league_path
+    from storage.rulesets import league_ruleset, load_ruleset, ruleset_file, shipped_rulesets
     try:
-        return load_ruleset(ref or league.ruleset)
+        if ref is not None or league.ruleset in shipped_rulesets():
+            return load_ruleset(ref or league.ruleset)
+        where = folder if folder is not None else sample_league_path("pacific")
+        name, text = ruleset_file(league.ruleset, where if where.is_dir() else where.parent)
+        return league_ruleset(name, None, text)
     except LeagueError as exc:
         fail(str(exc))
 
@@ -82,7 +98,8 @@ def sim_game(
     league: Optional[Path] = LEAGUE_OPT,
     away: Optional[str] = typer.Option(None, "--away", help="Visiting team code."),
     home: Optional[str] = typer.Option(None, "--home", help="Home team code."),
-    seed: int = typer.Option(1, "--seed", help="Seed of the first game; game k uses seed+k."),
+    seed: int = typer.Option(1, "--seed", max=10 ** 12,
+                             help="Seed of the first game; game k uses seed+k."),
     count: int = typer.Option(1, "--count", min=1, help="How many games."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per game per line (compact: raw rolls, lines, plays as short codes)."),
     detail: bool = typer.Option(False, "--detail", help="With --json: the full roll log and play-by-play text."),
@@ -98,7 +115,7 @@ def sim_game(
     from league.simulate import play_game, players_of, schedule
 
     lg = _league(league)
-    rs = _ruleset(lg, ruleset)
+    rs = _ruleset(lg, ruleset, league)
     try:
         matchups = schedule(lg, count, away, home, rotation)
     except (LeagueError, ValueError) as exc:
@@ -153,7 +170,7 @@ def sim_game(
 @app.command("calibrate")
 def calibrate(
     games: int = typer.Option(2000, "--games", min=1, help="How many games to play."),
-    seed: int = typer.Option(1, "--seed"),
+    seed: int = typer.Option(1, "--seed", max=10 ** 12),
     league: Optional[Path] = LEAGUE_OPT,
     ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Ruleset name or file."),
 ) -> None:
@@ -162,7 +179,7 @@ def calibrate(
     from league.simulate import schedule, seeded_games
 
     lg = _league(league)
-    rs = _ruleset(lg, ruleset)
+    rs = _ruleset(lg, ruleset, league)
     tally = Tally()
     for _, result in seeded_games(lg, rs, schedule(lg, games), seed):
         tally.add(result)
@@ -182,14 +199,17 @@ def calibrate(
 @app.command("bench")
 def bench(
     games: int = typer.Option(500, "--games", min=1, help="How many games to time."),
-    seed: int = typer.Option(1, "--seed"),
+    seed: int = typer.Option(1, "--seed", max=10 ** 12),
     league: Optional[Path] = LEAGUE_OPT,
     season: bool = typer.Option(False, "--season", help="Time a full stored season beside the engine alone."),
-    games_per_opponent: int = typer.Option(24, "--games-per-opponent", min=1,
-                                           help="With --season: e.g. 13 for nippon's 143-game, 858-game season."),
+    games_per_opponent: Optional[int] = typer.Option(
+        None, "--games-per-opponent", min=1,
+        help="With --season: games against each rival (default: the league's own calendar)."),
     rounds: int = typer.Option(5, "--rounds", min=1, help="With --season: rounds timed, the best shown."),
 ) -> None:
-    """Time the engine: games and plate appearances per second, rolls per game, engine/dice ratio."""
+    """Time the engine: games and plate appearances per second, rolls per game, engine/dice ratio.
+
+    With --season, `--league` may also name a sample league (`--league nippon`: 858 games)."""
     if season:
         from tui.cli_league import bench_season, guarded
         return guarded(bench_season)(seed, league, games_per_opponent, rounds)
@@ -198,7 +218,7 @@ def bench(
     from league.simulate import schedule, seeded_games
 
     lg = _league(league)
-    rs = _ruleset(lg, None)
+    rs = _ruleset(lg, None, league)
     matchups = schedule(lg, games)
     build = ("pure Python" if (engine_module.__file__ or "").endswith(".py")
              else "compiled (mypyc: IMPACT_MYPYC=1)")
@@ -238,13 +258,22 @@ def rules_check(file: Path = typer.Argument(..., help="A ruleset TOML file.")) -
         rs = load_ruleset(file)
     except LeagueError as exc:
         typer.echo(str(exc), err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(2)
     typer.echo(f"{file}: ruleset {rs.name!r} is valid ({len(rs.tables)} defense tables)")
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point. Output piped into a program that stops reading (`| head`)
+    ends the command quietly, as a Unix tool does, instead of with a traceback."""
+    import os
+    try:
+        app()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python would complain again when it flushes stdout at exit: point it at /dev/null
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(141)  # 128 + SIGPIPE, as a shell reports a program stopped by a closed pipe
 
 
 if __name__ == "__main__":

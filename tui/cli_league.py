@@ -6,6 +6,7 @@ and a non-zero exit, never a traceback.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import time
@@ -18,15 +19,19 @@ import click
 import typer
 
 from league.errors import LeagueError
+from tui.cli_globals import ClickException, global_db, global_league
 
 league_app = typer.Typer(help="Stored leagues: create, list, export, import.", no_args_is_help=True)
 season_app = typer.Typer(help="Seasons: make the schedule, simulate days.", no_args_is_help=True)
 
 DB_OPT = typer.Option(None, "--db", envvar="IMPACT_DB",
-                      help="League database: a file path or an SQLAlchemy URL.")
+                      help="League database: a file path or an SQLAlchemy URL (a global option: "
+                           "it may also stand before the command name).")
 LEAGUE_NAME_OPT = typer.Option(None, "--league", "-l",
-                               help="League name (default: the only league of the database).")
-SEASON_OPT = typer.Option(None, "--season", help="Season number (default: the latest).")
+                               help="League name (default: the global --league-name, else the "
+                                    "only league of the database).")
+SEASON_OPT = typer.Option(None, "--season", min=1, max=100_000,
+                          help="Season number (default: the latest).")
 JSON_OPT = typer.Option(False, "--json", help="Print JSON instead of a table.")
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -44,6 +49,11 @@ def guarded(fn: F) -> F:
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         from tui import services as sv
+        # the global options apply to every command (before or after the command name)
+        if "db" in kwargs:
+            kwargs["db"] = global_db(kwargs["db"])
+        if "league" in kwargs:
+            kwargs["league"] = global_league(kwargs["league"])
         try:
             return fn(*args, **kwargs)
         except LeagueError as exc:
@@ -52,9 +62,12 @@ def guarded(fn: F) -> F:
             _fail(str(sv.db_error(exc)))
         except sv.driver_errors() as exc:
             _fail(str(sv.db_error(exc)))
+        except OverflowError as exc:  # a number no database column holds
+            _fail(f"a number is too large to store: {exc}")
         except KeyboardInterrupt:
             _fail("interrupted; every game finished so far is stored (run again to carry on)", 130)
-        except (typer.Exit, typer.Abort, click.exceptions.ClickException):
+        except (typer.Exit, typer.Abort, click.exceptions.ClickException, ClickException,
+                BrokenPipeError):
             raise
         except Exception as exc:  # a bug: still one line, with what and where
             _fail(f"internal error: {type(exc).__name__}: {exc}", 1)
@@ -130,6 +143,7 @@ def league_export(
 ) -> None:
     """Export a whole league as the plain-file format or as one JSON document."""
     from tui import services as sv
+    name = global_league(name)
     fmt = "json" if as_json or (out is not None and out.suffix.lower() == ".json") else "plain"
     text = sv.export_league(db, name, out, fmt)
     if text is not None:
@@ -160,18 +174,25 @@ def league_list(db: Optional[str] = DB_OPT, as_json: bool = JSON_OPT) -> None:
 @guarded
 def season_new(
     league: Optional[str] = LEAGUE_NAME_OPT,
-    games_per_opponent: int = typer.Option(24, "--games-per-opponent", min=1, max=60),
-    series_length: int = typer.Option(3, "--series-length", min=2, max=4),
+    games_per_opponent: Optional[int] = typer.Option(
+        None, "--games-per-opponent", min=1, max=60,
+        help="Games against each rival of its league (default: the league's; 24 for a league "
+             "of one group without [schedule])."),
+    series_length: Optional[int] = typer.Option(None, "--series-length", min=2, max=4),
     seed: Optional[int] = typer.Option(
-        None, "--seed", help="Seed of the schedule and of every game (default: the last "
-        "season's + 1, 0 for the first)."),
+        None, "--seed", min=0, max=10 ** 12, help="Seed of the schedule and of every game "
+        "(default: the last season's + 1, 0 for the first)."),
     start: Optional[str] = typer.Option(None, "--start", help="First day, YYYY-MM-DD."),
     schedule: Optional[Path] = typer.Option(None, "--schedule",
                                             help="Read the calendar from a schedule CSV instead."),
+    cards: Optional[Path] = typer.Option(
+        None, "--cards", help="A league folder whose batters.csv and pitchers.csv are the new "
+        "year's cards (matched by id; new ids join, players left out leave)."),
     db: Optional[str] = DB_OPT,
     as_json: bool = JSON_OPT,
 ) -> None:
-    """Make the next season: the schedule (series, off days) and the season's cards."""
+    """Make the next season: a year on, its schedule and its cards (the last season's, or new
+    ones with --cards)."""
     from tui import services as sv
     first = None
     if start is not None:
@@ -181,7 +202,7 @@ def season_new(
             _fail(f"--start {start!r}: not a date (YYYY-MM-DD)")
     info = sv.new_season(db, league, games_per_opponent=games_per_opponent,
                          series_length=series_length, seed=seed, start=first,
-                         schedule_csv=schedule)
+                         schedule_csv=schedule, cards=cards)
     if as_json:
         _echo_json(info)
     else:
@@ -252,6 +273,10 @@ def season_sim(
         left = f", {report.remaining} left" if report.remaining else ", season finished"
         upto = f" through {report.last_day}" if report.last_day else ""
         typer.echo(f"played {report.games} games on {report.days} days{upto}{left}")
+        if report.skipped:
+            games = ", ".join(f"#{n}" for n in report.skipped)
+            typer.echo(f"skipped game{'s' if len(report.skipped) > 1 else ''} {games}: being "
+                       "played at the keyboard (finish or abandon it in the app first)")
 
 
 @season_app.command("schedule")
@@ -290,17 +315,36 @@ def standings_cmd(
     db: Optional[str] = DB_OPT,
     as_json: bool = JSON_OPT,
 ) -> None:
-    """Standings: 試合 勝 敗 分 勝率 ゲーム差 貯金, streak, last 10, the tiebreak used."""
-    from league.standings import gb_text
+    """Standings: 試合 勝 敗 分 勝率 ゲーム差 貯金, streak, last 10, the tiebreak used; per league
+    (リーグ) and 交流戦 in a league of two."""
     from tui import services as sv
     view = sv.standings(db, league, season, games_behind_from="above" if from_above else "leader")
     if as_json:
-        _echo_json({"league": view.league, "season": view.season, "games": view.games,
-                    "final": view.final, "rows": view.rows})
+        _echo_json({"league": view.league, "season": view.season, "year": view.year,
+                    "phase": view.phase_key, "games": view.games, "final": view.final,
+                    "rows": view.rows,
+                    "leagues": [{"code": t.code, "name": t.name, "name_en": t.name_en,
+                                 "rows": t.rows} for t in view.tables],
+                    "interleague": view.interleague})
         return
-    typer.echo(f"{view.title}  season {view.season}  ({view.final}/{view.games} games played)")
+    typer.echo(f"{view.title}  season {view.season} ({view.year})  "
+               f"({view.final}/{view.games} games played)")
+    if len(view.tables) > 1:
+        for table in view.tables:
+            typer.echo("")
+            typer.echo(table.name)
+            _standings_table(view, table.rows)
+        typer.echo("")
+        typer.echo("交流戦")
+        _standings_table(view, view.interleague)
+    else:
+        _standings_table(view, view.rows)
+
+
+def _standings_table(view: Any, rows: Any) -> None:
+    from league.standings import gb_text
     typer.echo("順位 チーム     試合  勝  敗  分  勝率  差    貯金 連続    直近10   得点 失点")
-    for r in view.rows:
+    for r in rows:
         pct = f"{r.pct:.3f}".lstrip("0") if r.pct < 1 else f"{r.pct:.3f}"
         name = _pad(view.names.get(r.team, r.team), 8)
         note = f"  ({r.tiebreak})" if r.tiebreak else ""
@@ -345,7 +389,7 @@ def leaders_cmd(
 
 
 def boxscore_cmd(
-    game: int = typer.Argument(..., help="Game number in the season."),
+    game: int = typer.Argument(..., min=1, max=100_000, help="Game number in the season."),
     plays: bool = typer.Option(True, "--plays/--no-plays", help="Print the play-by-play."),
     league: Optional[str] = LEAGUE_NAME_OPT,
     season: Optional[int] = SEASON_OPT,
@@ -369,9 +413,15 @@ def player_cmd(
     db: Optional[str] = DB_OPT,
     as_json: bool = JSON_OPT,
     log: bool = typer.Option(True, "--log/--no-log", help="Print the game log."),
+    career: bool = typer.Option(False, "--career",
+                                help="His seasons year by year (年度別成績) with career totals."),
 ) -> None:
-    """A player's season and career stats and game log."""
+    """A player's season and career stats and game log (--career: year by year)."""
     from tui import services as sv
+    if career:
+        from tui.cli_history import career_out
+        career_out(db, ref, league, as_json)
+        return
     view = sv.player(db, ref, league, season)
     if as_json:
         _echo_json({"id": view.id, "name": view.name, "team": view.team, "season": view.season,
@@ -381,6 +431,8 @@ def player_cmd(
                     "career": {"batting": sv.stats_dict(view.career_batting),
                                "pitching": sv.stats_dict(view.career_pitching),
                                "fielding": sv.stats_dict(view.career_fielding)},
+                    "postseason": {"batting": sv.stats_dict(view.post_batting),
+                                   "pitching": sv.stats_dict(view.post_pitching)},
                     "game_log": view.game_log})
         return
     from league.stats import stat_text
@@ -417,8 +469,127 @@ def player_cmd(
             typer.echo(f"  {e['day']} #{e['game']:<4} vs {e['opponent']}  " + "  ".join(parts))
 
 
+# --- the season's phase and the postseason -------------------------------------------------------
+
+postseason_app = typer.Typer(help="The postseason: start it, simulate its games, its bracket.",
+                             no_args_is_help=True)
+
+PHASE_TEXT = {"regular": "regular season", "interleague": "regular season (交流戦)",
+              "postseason": "postseason", "closed": "closed"}
+
+
+@season_app.command("status")
+@guarded
+def season_status(
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """The season's phase (regular season, 交流戦, postseason, closed) and what comes next."""
+    from tui import services as sv
+    st = sv.season_status(db, league, season)
+    if as_json:
+        _echo_json(st)
+        return
+    typer.echo(f"season {st.number} ({st.year}): {PHASE_TEXT.get(st.phase, st.phase)}, "
+               f"{st.final}/{st.games} regular-season games played"
+               + (f", next games on {st.next_day}" if st.next_day else ""))
+    typer.echo(f"next: {st.next_step}")
+
+
+def _series_json(view: Any) -> list[dict]:
+    return [{"key": x.key, "name": x.name, "name_en": x.name_en, "league": x.league,
+             "high": x.high, "low": x.low, "high_seed": x.high_seed, "low_seed": x.low_seed,
+             "status": x.status, "winner": x.winner,
+             "wins": {"high": x.state.high_wins, "low": x.state.low_wins,
+                      "draws": x.state.draws},
+             "format": dataclasses.asdict(x.format),
+             "games": [{"number": g.number, "day": g.day, "away": g.away, "home": g.home,
+                        "away_runs": g.away_runs, "home_runs": g.home_runs,
+                        "status": g.status} for g in x.games]}
+            for x in view.series]
+
+
+def _print_bracket(view: Any) -> None:
+    typer.echo(f"season {view.season} ({view.year}) postseason"
+               + (f": champion {view.names.get(view.champion, view.champion)}"
+                  if view.champion else ""))
+    for x in view.series:
+        def side(team: Optional[str], seed: Optional[int]) -> str:
+            if team is None:
+                return "?"
+            return f"{view.names.get(team, team)}" + (f"({seed})" if seed else "")
+        score = x.state.score()
+        won = f"  → {view.names.get(x.winner, x.winner)}" if x.winner else ""
+        typer.echo(f"  {x.name}  [{x.status}]  {side(x.high, x.high_seed)} {score} "
+                   f"{side(x.low, x.low_seed)}{won}")
+        for g in x.games:
+            result = (f"{g.away_runs}-{g.home_runs}" if g.status == "final" else "scheduled")
+            typer.echo(f"      #{g.number} {g.day} {g.away}@{g.home} {result}")
+
+
+@postseason_app.command("start")
+@guarded
+def postseason_start(
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Seed the postseason from the final standings (every regular-season game played)."""
+    from tui import services as sv
+    view = sv.start_postseason(db, league)
+    if as_json:
+        _echo_json({"season": view.season, "year": view.year, "series": _series_json(view)})
+    else:
+        _print_bracket(view)
+
+
+@postseason_app.command("sim")
+@guarded
+def postseason_sim(
+    games: Optional[int] = typer.Option(None, "--games", min=1,
+                                        help="How many games (default: to the end)."),
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Simulate postseason games (each stored with its series' standing on its own)."""
+    from tui import services as sv
+    report = sv.sim_postseason(db, league, games=games)
+    view = sv.postseason(db, league)
+    if as_json:
+        _echo_json({"games": report.games, "series_left": report.remaining,
+                    "champion": view.champion, "series": _series_json(view)})
+    else:
+        typer.echo(f"played {report.games} postseason games; "
+                   + (f"champion {view.names.get(view.champion, view.champion)}"
+                      if view.champion else f"{report.remaining} series to decide"))
+
+
+@postseason_app.command("status")
+@guarded
+def postseason_status(
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """The bracket: every series with its score and games."""
+    from tui import services as sv
+    view = sv.postseason(db, league, season)
+    if as_json:
+        _echo_json({"season": view.season, "year": view.year, "phase": view.phase,
+                    "champion": view.champion, "series": _series_json(view)})
+        return
+    if not view.series:
+        typer.echo(f"season {view.season} ({view.year}): the postseason has not started")
+        return
+    _print_bracket(view)
+
+
 def bench_season(seed: int = 1, league_path: Optional[Path] = None,
-                 games_per_opponent: int = 24, rounds: int = 5) -> None:
+                 games_per_opponent: Optional[int] = None, rounds: int = 5) -> None:
     """Time a full season stored in a temp SQLite file beside the engine alone on the same games.
 
     Each round plays the season's games once without storage (the same starters, rest and
@@ -432,17 +603,19 @@ def bench_season(seed: int = 1, league_path: Optional[Path] = None,
     from storage.plainfiles import sample_league_path
     from tui import services as sv
 
+    # a league folder, a league JSON file or a sample league's name ("nippon": 858 games)
     source = str(league_path) if league_path is not None else str(sample_league_path("pacific"))
     engine_times: list[float] = []
     stored_times: list[float] = []
     games = 0
     with tempfile.TemporaryDirectory() as folder:
         db = str(Path(folder) / "bench.sqlite3")
-        sv.create_league(db, "bench", source)
-        for _ in range(rounds):
-            info = sv.new_season(db, "bench", games_per_opponent=games_per_opponent, seed=seed)
+        for r in range(rounds):
+            name = f"bench{r}"   # a league of its own each round: the same season each time
+            sv.create_league(db, name, source)
+            info = sv.new_season(db, name, games_per_opponent=games_per_opponent, seed=seed)
             with session(sv.engine_for(db)) as s:
-                ctx = sv._context(s, "bench", info.number)
+                ctx = sv._context(s, name, info.number)
                 slots = repo.schedule(session=s, season_id=info.id, pending_only=True)
             t0 = time.perf_counter()
             for slot in slots:
@@ -450,15 +623,15 @@ def bench_season(seed: int = 1, league_path: Optional[Path] = None,
                 ctx.after_game(rest, starters)
             engine_times.append(time.perf_counter() - t0)
             t0 = time.perf_counter()
-            report = sv.sim_days(db, "bench", info.number, to_end=True)
+            report = sv.sim_days(db, name, info.number, to_end=True)
             stored_times.append(time.perf_counter() - t0)
             games = report.games
-            sv.close_season(db, "bench")   # the next round's season may only start then
         size = sum(p.stat().st_size for p in Path(folder).glob("bench.sqlite3*")) / rounds
         sv.close_all()
     engine_time, stored_time = min(engine_times), min(stored_times)
     extra = stored_time / engine_time - 1
-    typer.echo(f"season           {games} games ({games_per_opponent} per opponent), seed {seed}, "
+    typer.echo(f"season           {games} games ({info.games_per_opponent} per opponent"
+               f"{', ' + source if league_path is not None else ''}), seed {seed}, "
                f"best of {rounds}")
     typer.echo(f"engine alone     {engine_time:.3f} s  ({games / engine_time:.0f} games/s)")
     typer.echo(f"with storage     {stored_time:.3f} s  ({games / stored_time:.0f} games/s, SQLite)")
@@ -470,6 +643,7 @@ def register(app: typer.Typer) -> None:
     """Add the league, season and reading commands to the root `impact` app."""
     app.add_typer(league_app, name="league")
     app.add_typer(season_app, name="season")
+    app.add_typer(postseason_app, name="postseason")
     app.command("standings")(guarded(standings_cmd))
     app.command("leaders")(guarded(leaders_cmd))
     app.command("boxscore")(guarded(boxscore_cmd))

@@ -3,7 +3,7 @@
 The CLI reads the file, the league (the "league" key names a folder; default: the bundled sample
 league) and the ruleset (the "ruleset" key; default: the league's), then hands the request to the
 pure `league.referee.referee`. Every problem is one line `impact referee: FILE: <problem>` and
-exit code 1, never a traceback.
+exit code 2, never a traceback.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from league.errors import LeagueError
 
 def _fail(file: Path, message: str) -> None:
     typer.echo(f"impact referee: {file}: {message}", err=True)
-    raise typer.Exit(1)
+    raise typer.Exit(2)
 
 
 def run_referee(file: Path, as_json: bool) -> None:
@@ -33,10 +33,11 @@ def run_referee(file: Path, as_json: bool) -> None:
         _fail(file, "is a folder, expected a JSON file")
     except (OSError, UnicodeDecodeError) as exc:
         _fail(file, f"cannot be read: {exc}")
+    from league.jsontext import JSONInputError, load_json
     try:
-        request = json.loads(text)
-    except json.JSONDecodeError as exc:
-        _fail(file, f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
+        request = load_json(text)
+    except JSONInputError as exc:
+        _fail(file, str(exc))
     if not isinstance(request, dict):
         _fail(file, "the request must be a JSON object")
     try:

@@ -30,12 +30,12 @@ class TroopFileError(ValueError):
 
 def _fail(path: Path, problem: str) -> None:
     typer.echo(f"error: {path}: {problem}", err=True)
-    raise typer.Exit(code=1)
+    raise typer.Exit(code=2)
 
 
 def _load(path: Path) -> Any:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise TroopFileError("no such file") from None
     except IsADirectoryError:
@@ -44,12 +44,12 @@ def _load(path: Path) -> Any:
         raise TroopFileError("is not UTF-8 text") from None
     except OSError as error:
         raise TroopFileError(f"cannot be read ({error.strerror})") from None
+    from league.jsontext import JSONInputError, load_json
+
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise TroopFileError(
-            f"malformed JSON at line {error.lineno} column {error.colno}: {error.msg}"
-        ) from None
+        return load_json(text)
+    except JSONInputError as error:
+        raise TroopFileError(str(error)) from None
 
 
 def _object(value: Any, what: str) -> dict[str, Any]:
@@ -207,22 +207,25 @@ def play_command(
 @troop_app.command("event")
 def event_command(
     db: Optional[str] = typer.Option(
-        None, "--db", help="SQLAlchemy URL of the event database (default: IMPACT_DB or the"
-        " user data folder)."
+        None, "--db", help="The database: a file path or an SQLAlchemy URL (default: the league"
+        " database, IMPACT_DB or league.sqlite3 in the user data folder; a global option)."
     ),
 ) -> None:
     """Run a Melting Pot event in the terminal (facilitator and projector views)."""
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+    from league.errors import LeagueError
+    from tui.cli_globals import global_db
     from tui.troop.app import TroopApp  # Textual loads only for the app itself
 
+    db = global_db(db)
     try:
         app = TroopApp(db_url=db)
-    except (ArgumentError, SQLAlchemyError, OSError) as error:
+    except (ArgumentError, SQLAlchemyError, OSError, LeagueError) as error:
         where = db or "the event database"
         problem = str(error).splitlines()[0] if str(error) else type(error).__name__
         typer.echo(f"error: {where}: cannot open the event database ({problem})", err=True)
-        raise typer.Exit(code=1) from None
+        raise typer.Exit(code=2) from None
     app.run()
 
 

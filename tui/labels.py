@@ -171,6 +171,44 @@ LABELS.update({
     "pl_career_short": ("通算", "Career"),
 })
 
+# History area (hs_ keys) and a player's year-by-year page (cr_ keys)
+LABELS.update({
+    "history": ("歴代", "History"),
+    "hs_seasons": ("年度別", "Seasons"),
+    "hs_awards": ("表彰", "Awards"),
+    "hs_records": ("記録", "Records"),
+    "hs_h2h": ("対戦成績", "Head to head"),
+    "hs_news": ("ニュース", "News"),
+    "hs_season": ("年度", "Season"),
+    "hs_year": ("年", "Year"),
+    "hs_champion": ("優勝", "Champion"),
+    "hs_mvp": ("MVP", "MVP"),
+    "hs_complete": ("終了", "Final"),
+    "hs_in_progress": ("途中経過", "in progress"),
+    "hs_titles": ("タイトル", "Titles"),
+    "hs_title": ("タイトル", "Title"),
+    "hs_value": ("値", "Value"),
+    "hs_nobody": ("該当者なし", "Nobody"),
+    "hs_award": ("賞", "Award"),
+    "hs_confirmed": ("確定", "Confirmed"),
+    "hs_proposed": ("候補", "Proposed"),
+    "hs_awards_keys": ("Enter 選択  c 確定  a 全て確定", "Enter choose  c confirm  a accept all"),
+    "hs_saved": ("表彰を保存しました", "Awards saved"),
+    "hs_record": ("記録", "Record"),
+    "hs_single": ("シーズン", "Season"),
+    "hs_career": ("通算", "Career"),
+    "hs_h2h_note": ("行のチームの対戦成績 (勝-敗-分、全シーズン)",
+                    "Row team's record against the column team (W-L-D, all seasons)"),
+    "hs_news_item": ("内容", "Transaction"),
+    "hs_no_news": ("トレード・契約はまだありません", "No transactions yet"),
+    "cr_title": ("年度別成績", "Year by year"),
+    "cr_total": ("通算", "Career"),
+    "cr_open": ("年度別成績", "Year by year"),
+    "cr_titles": ("タイトル・表彰", "Titles and awards"),
+    "cr_none": ("なし", "none"),
+    "cr_free_agent": ("自由契約", "free agent"),
+})
+
 LABELS.update({
     "odds": ("優勝確率", "Pennant odds"),
     "odds_toggle": ("優勝確率/試合", "Odds/games"),
@@ -329,3 +367,53 @@ def mp(key: str, japanese: bool, **values: object) -> str:
     """A Melting Pot label in the chosen language, filled in with ``values``."""
     text = label(key, japanese)
     return text.format(**values) if values else text
+
+# Seasons: leagues (リーグ), phases, the postseason (ps_ keys)
+LABELS.update({
+    "interleague": ("交流戦", "Interleague"),
+    "phase_regular": ("レギュラーシーズン", "Regular season"),
+    "phase_interleague": ("交流戦", "Interleague play"),
+    "phase_postseason": ("ポストシーズン", "Postseason"),
+    "phase_closed": ("シーズン終了", "Season closed"),
+    "season": ("シーズン", "Season"),
+    "ps_champion": ("優勝", "Champion"),
+    "ps_next": ("次", "Next"),
+    "ps_do_sim": ("レギュラーシーズンを進める (日程 2)", "play the regular season (Schedule, 2)"),
+    "ps_do_start_postseason": ("ポストシーズン開始", "start the postseason"),
+    "ps_do_sim_postseason": ("ポストシーズンの試合 (n 1試合 / e 最後まで / p 操作)",
+                             "postseason games (n one / e all / p at the keyboard)"),
+    "ps_do_close": ("シーズン終了", "close the season"),
+    "ps_do_new_season": ("次のシーズンへ", "start the next season"),
+    "ps_series": ("シリーズ", "Series"),
+    "ps_high": ("上位", "Higher seed"),
+    "ps_score": ("成績", "Score"),
+    "ps_low": ("下位", "Lower seed"),
+    "ps_status": ("状況", "Status"),
+    "ps_waiting": ("未定", "waiting"),
+    "ps_playing": ("進行中", "under way"),
+    "ps_final": ("終了", "final"),
+    "ps_none": ("ポストシーズンはまだ始まっていません", "The postseason has not started"),
+})
+
+# the transaction dialog (tx_ keys)
+LABELS.update({
+    "tx_title": ("トレード・契約 (Enter で保存、Esc で取消)", "Transaction (Enter stores, Esc cancels)"),
+    "tx_kind": ("種類", "Kind"),
+    "tx_kind_hint": ("trade / release / sign / move", "trade / release / sign / move"),
+    "tx_players": ("選手 (ID か名前、カンマ区切り)", "Players (ids or names, commas)"),
+    "tx_players_hint": ("例 SAP06", "e.g. SAP06"),
+    "tx_team": ("チーム", "Team"),
+    "tx_team_hint": ("trade: 放出側 / sign, move: 行き先", "trade: giving team / sign, move: to"),
+    "tx_other": ("相手チーム (trade)", "Other team (trade)"),
+    "tx_other_hint": ("例 SEN", "e.g. SEN"),
+    "tx_for": ("相手の放出選手 (trade)", "Players coming back (trade)"),
+    "tx_for_hint": ("例 SEN06", "e.g. SEN06"),
+    "tx_note": ("メモ", "Note"),
+    "tx_stored": ("記録しました", "Stored"),
+    "tx_new": ("トレード・契約", "Transaction"),
+})
+
+LABELS.update({
+    "cr_postseason": ("ポストシーズン (別集計)", "Postseason (kept apart)"),
+})
+

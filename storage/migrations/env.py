@@ -7,6 +7,7 @@ from sqlmodel import SQLModel
 import storage.tables  # noqa: F401  (registers the league tables on SQLModel.metadata)
 import storage.live_store  # noqa: F401,E402  (game_live)
 import storage.roster_edit  # noqa: F401,E402  (league_roster_pref)
+import storage.history_store  # noqa: F401,E402  (league_transaction, season_award, ...)
 import storage.odds_store  # noqa: F401,E402  (season_odds)
 
 config = context.config

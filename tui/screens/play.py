@@ -197,7 +197,7 @@ class PlayScreen(Screen):
         Binding("q", "leave", "中断 Quit", priority=True),
         Binding("escape", "leave", "中断 Quit", show=False),
         # the number keys pick runners here: they do not switch the app's areas mid-game
-        *[Binding(str(n), "nothing", show=False) for n in range(7)],
+        *[Binding(str(n), "nothing", show=False) for n in range(10)],
     ]
 
     def __init__(self, setup: LiveSetup, *, live_dice: Callable[[], Dice] | None = None) -> None:

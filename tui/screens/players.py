@@ -37,6 +37,7 @@ class PlayersScreen(AreaScreen):
     BINDINGS = [
         Binding("slash", "focus_search", "検索/Search"),
         Binding("escape", "focus_list", "一覧/List", show=False),
+        Binding("y", "year_by_year", "年度別/Year by year"),
     ]
 
     def __init__(self) -> None:
@@ -117,6 +118,12 @@ class PlayersScreen(AreaScreen):
 
     def action_focus_search(self) -> None:
         self.query_one("#players-filter", Input).focus()
+
+    def action_year_by_year(self) -> None:
+        """Open the chosen player's year-by-year page (年度別成績)."""
+        if self.current is not None:
+            from tui.screens.career import CareerScreen
+            self.app.push_screen(CareerScreen(self.current))
 
     def action_focus_list(self) -> None:
         self.query_one("#players-table", DataTable).focus()

@@ -217,6 +217,10 @@ class ScheduleScreen(AreaScreen):
                     else f"{report.games} games ({report.days} days) played")
             if report.stopped:
                 text += "  — 中止" if ja else "  — cancelled"
+            if report.skipped:
+                games = ", ".join(f"#{n}" for n in report.skipped)
+                text += (f"  — {games} は対戦中のため飛ばしました" if ja
+                         else f"  — skipped {games}: being played at the keyboard")
             self.query_one("#sim-status", Static).update(text)
             self.app.notify(text, timeout=4)
         self.app.data_changed()

@@ -34,6 +34,7 @@ class StandingsScreen(AreaScreen):
 
     BINDINGS = [
         Binding("g", "toggle_gb", "GB from leader/above"),
+        Binding("v", "next_table", "リーグ/League"),
         Binding("o", "toggle_odds", "優勝確率/Odds"),
         Binding("r", "run_odds", "確率を計算/Run odds"),
         Binding("escape", "cancel_odds", "中止", show=False),
@@ -44,6 +45,7 @@ class StandingsScreen(AreaScreen):
     def __init__(self) -> None:
         super().__init__()
         self.gb_from = "leader"
+        self.table_index = 0              # which league's table (then 交流戦) in a league of two
         self.showing_odds = False
         self.odds_running = False
         self._cancel = threading.Event()
@@ -70,6 +72,20 @@ class StandingsScreen(AreaScreen):
                     yield ProgressBar(id="odds-progress", show_eta=False)
         yield Footer()
 
+    def action_next_table(self) -> None:
+        """Show the next league's (リーグ) table, then 交流戦順位, then the first again."""
+        self.table_index += 1
+        if self._data is not None:
+            self.show(self._data)
+
+    def _table(self, v: services.StandingsView, ja: bool) -> tuple[str, tuple]:
+        """The table to show: (its name, its rows)."""
+        tables = [(t.name if ja else (t.name_en or t.name), t.rows) for t in v.tables]
+        if len(tables) < 2:
+            return "", v.rows
+        tables.append((label("interleague", ja), v.interleague))
+        return tables[self.table_index % len(tables)]
+
     def action_toggle_gb(self) -> None:
         self.gb_from = "above" if self.gb_from == "leader" else "leader"
         self.refresh_data()
@@ -90,9 +106,12 @@ class StandingsScreen(AreaScreen):
         v = data.view
         self._show_pane()
         self._fill_odds(data)
+        table_name, rows = self._table(v, ja)
         self.query_one("#standings-title", Static).update(
-            f"{v.title}  {v.season}{'年度' if ja else ' season'}  "
+            f"{v.title}  {v.year or v.season}{'年度' if ja else ' season'}  "
+            f"{label('phase_' + v.phase_key, ja)}  "
             f"{v.final}/{v.games} {'試合消化' if ja else 'games played'}"
+            + (f"  {table_name}" if table_name else "")
             + ("" if self.gb_from == "leader" else ("  (ゲーム差: 直上のチームから)" if ja
                                                     else "  (GB from the team above)")))
         t = self.query_one("#standings-table", DataTable)
@@ -101,7 +120,7 @@ class StandingsScreen(AreaScreen):
                     "rs", "ra"):
             t.add_column(label(key, ja), key=key)
         notes = []
-        for r in v.rows:
+        for r in rows:
             pct = f"{r.pct:.3f}".lstrip("0") if r.pct < 1 else "1.000"
             t.add_row(str(r.rank), v.names.get(r.team, r.team), str(r.games), str(r.wins),
                       str(r.losses), str(r.draws), pct, gb_text(r.games_behind), f"{r.savings:+d}",

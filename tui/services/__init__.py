@@ -66,6 +66,16 @@ from tui.services.live import (
     save_live,
     start_live,
 )
+from tui.services.postseason import (
+    PostseasonView,
+    SeasonStatus,
+    SeriesView,
+    next_game,
+    postseason,
+    season_status,
+    sim_postseason,
+    start_postseason,
+)
 from tui.services.roster import (
     RosterView,
     SeasonSeries,
@@ -108,6 +118,8 @@ from tui.services.seasons import (
 from tui.services.stats import (
     DEFAULT_STAT,
     LeadersView,
+    LeagueTable,
+    league_tables,
     PlayerView,
     StandingsView,
     leaders,
@@ -134,8 +146,37 @@ __all__ = [
     "team_roster",
     "Progress", "SeasonContext", "SimReport", "_context", "close_season", "new_season", "play_slot",
     "schedule_csv", "schedule_days", "season_info", "sim_days",
+    "PostseasonView", "SeasonStatus", "SeriesView", "next_game", "postseason", "season_status",
+    "sim_postseason", "start_postseason", "LeagueTable", "league_tables",
     "DEFAULT_STAT", "LeadersView", "PlayerView", "StandingsView", "leaders", "player",
     "standings", "stats_dict", "team_games",
     "OddsView", "history_lines", "odds", "odds_history", "odds_setup", "report_dict", "run_odds",
     "sim_days_with_odds", "sparkline",
+]
+
+# titles, awards, transactions (news), careers and the league's history
+from tui.services.history import (  # noqa: E402
+    AwardsView,
+    CareerView,
+    HistoryView,
+    NewsItem,
+    TitlesView,
+    award_rules,
+    confirm_awards,
+    free_agents,
+    history_dict,
+    news,
+    player_career,
+    season_awards,
+    season_titles,
+    set_award_rules,
+    title_dict,
+    transact,
+)
+from tui.services.history import history as league_history  # noqa: E402  (the module keeps the name)
+
+__all__ += [
+    "AwardsView", "CareerView", "HistoryView", "NewsItem", "TitlesView", "award_rules",
+    "confirm_awards", "free_agents", "league_history", "history_dict", "news", "player_career",
+    "season_awards", "season_titles", "set_award_rules", "title_dict", "transact",
 ]

@@ -16,7 +16,6 @@ from league.simulate import players_of, replay_game
 from storage import repository as repo
 from storage.db import session
 from tui.services.db import engine_for
-from tui.services.seasons import _ruleset
 
 
 @dataclass(frozen=True)
@@ -36,10 +35,10 @@ def boxscore(db: str | Path | None, number: int, league: str | None = None,
         info = repo.find_season(session=s, league_id=row.id, number=season)
         slot = repo.find_game(session=s, season_id=info.id, number=number)
         lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
-        rs_name, options = repo.ruleset_of(session=s, league_id=row.id)
+        ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
         result, data, seed = repo.game_result(session=s, slot=slot, players=players_of(lg))
     if "raws" in data:
-        result = with_log(lg, _ruleset(rs_name, options), result, data)
+        result = with_log(lg, ruleset, result, data)
     names = {t.code: t.short or t.name for t in lg.teams}
     data = result_dict(result, seed)
     data.update({"number": slot.number, "day": slot.day.isoformat(), "season": info.number})
@@ -57,10 +56,9 @@ def replay(db: str | Path | None, number: int, league: str | None = None,
         info = repo.find_season(session=s, league_id=row.id, number=season)
         slot = repo.find_game(session=s, season_id=info.id, number=number)
         lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
-        rs_name, options = repo.ruleset_of(session=s, league_id=row.id)
+        ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
         stored, data, _seed = repo.game_result(session=s, slot=slot, players=players_of(lg))
     away, home = stored.lineups
-    ruleset = _ruleset(rs_name, options)
     raws = data["raws"] if "raws" in data else raw_rolls(stored)
     again = replay_game(lg, ruleset, away, home, ScriptedDice(raws),
                         players_of(lg), fatigue=dict(data.get("fatigue", {})))

@@ -96,6 +96,7 @@ def export_league(db: Db, name: str | None, out: Path | None, fmt: str = "plain"
             _write(out, text)
             return None
         texts = repo.stored_texts(session=s, league_id=row.id)
+        rs_name, rs_text = repo.ruleset_text(session=s, league_id=row.id)
     if out is None:
         raise ServiceError("give a folder to export the plain files into")
     if out.exists() and not out.is_dir():
@@ -104,6 +105,8 @@ def export_league(db: Db, name: str | None, out: Path | None, fmt: str = "plain"
     _write(out / "league.toml", texts.toml)
     _write(out / "batters.csv", texts.batters)
     _write(out / "pitchers.csv", texts.pitchers)
+    if rs_text is not None:  # the league's own ruleset, beside league.toml that names it
+        _write(out / Path(rs_name).name, rs_text)
     return None
 
 

@@ -139,6 +139,9 @@ def finish_live(db: str | Path | None, live_id: int, result: GameResult, log: Li
             starters = {result.away: result.lineups[0].pitcher, result.home: result.lineups[1].pitcher}
             repo.record_game(session=s, season_id=info.season_id, slot=slot, result=result,
                              seed=None, rest=rest, starters=starters)
+            if slot.kind == "postseason":
+                from tui.services.postseason import settle
+                settle(s, ctx)
             number = info.number
         live_store.mark_final(session=s, live_id=live_id, log=log)
         s.commit()

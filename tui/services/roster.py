@@ -38,6 +38,13 @@ def _season(s: Any, league: str | None, season: int | None) -> tuple[int, repo.S
     return row.id, info, repo.load_league(session=s, league_id=row.id, season_id=info.id)
 
 
+def _open(info: repo.SeasonInfo) -> None:
+    """A closed season is frozen: its cards and saved choices stay as they were."""
+    if info.closed:
+        raise ServiceError(f"season {info.number} ({info.year}) is closed; changes go to the "
+                           "next season (`impact season new`)")
+
+
 def season_league(db: Db, league: str | None = None, season: int | None = None) -> League:
     """The league with the season's cards (edits included)."""
     try:
@@ -161,6 +168,7 @@ def save_card(db: Db, pid: str, *, batting: Mapping[str, str] | None = None,
     try:
         with session(engine_for(db)) as s:
             lid, info, _lg = _season(s, league, season)
+            _open(info)
             new = roster_edit.save_card(session=s, league_id=lid, season_id=info.id, pid=pid,
                                         batting=batting, pitching=pitching)
             s.commit()
@@ -179,6 +187,7 @@ def set_reserve(db: Db, pid: str, reserve: bool, *, league: str | None = None,
     try:
         with session(engine_for(db)) as s:
             _lid, info, lg = _season(s, league, season)
+            _open(info)
             team = lg.player(pid).team
             require_team(db, team, league)
             prefs = roster_edit.preferences(session=s, season_id=info.id, team=team).get(team, {})
@@ -257,6 +266,7 @@ def _save(db: Db, team: str, kind: str, data: list, league: str | None,
     try:
         with session(engine_for(db)) as s:
             _lid, info, lg = _season(s, league, season)
+            _open(info)
             lg.team(team)
             roster_edit.save_preference(session=s, season_id=info.id, team=team, kind=kind,
                                         data=data)

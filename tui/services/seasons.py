@@ -12,29 +12,42 @@ from typing import Any
 from league.game import GameResult
 from league.rest import PitcherRest
 from league.ruleset import Ruleset
+from league.calendar import calendar_rules, make_calendar
+from league.postseason import postseason_specs
 from league.schedule import make_schedule, schedule_from_csv, schedule_to_csv
 from league.season import SeasonState, game_seed, play_scheduled
 from league.simulate import players_of
+from storage import live_store
 from storage import repository as repo
 from storage import roster_edit
 from storage.db import session
-from storage.rulesets import load_ruleset
+from storage.rulesets import league_ruleset
 from tui.services.db import ServiceError, engine_for, require_commissioner
 
 
 FIRST_YEAR = 2026
 
 
-def new_season(db: str | Path | None, league: str | None = None, *, games_per_opponent: int = 24,
-               series_length: int = 3, seed: int | None = None, start: date | None = None,
-               off_days: Sequence[int] = (0,), schedule_csv: Path | None = None
-               ) -> repo.SeasonInfo:
+def new_season(db: str | Path | None, league: str | None = None, *,
+               games_per_opponent: int | None = None, series_length: int | None = None,
+               seed: int | None = None, start: date | None = None,
+               off_days: Sequence[int] = (0,), schedule_csv: Path | None = None,
+               cards: Path | None = None) -> repo.SeasonInfo:
     """Make and store the next season of a league: its calendar (generated, or read from a
     schedule CSV, refused whole with file, line, column on a problem) and its cards.
+
+    A league of two leagues, or with a `[schedule]` table, gets the professional calendar
+    (league.calendar: 143 games by default, 交流戦, the All-Star break), `games_per_opponent`
+    and `series_length` overriding its settings; any other league a round robin of
+    `games_per_opponent` (24) games against each rival.
 
     The next season is a year on from the last, with a seed of its own (the last one's + 1
     unless given) so it plays other games; it carries the last season's cards and saved
     choices, and its pitchers start rested. A season under way must be closed first.
+
+    `cards` (a league folder's batters.csv and pitchers.csv) gives the new year's cards
+    instead: a player matched by id keeps his history, new ids join, players left out leave
+    (the managers' saved choices start afresh).
     """
     engine = engine_for(db)
     require_commissioner(db, "make seasons and schedules", league)
@@ -53,14 +66,44 @@ def new_season(db: str | Path | None, league: str | None = None, *, games_per_op
         if start is None and prev is not None:
             start = _same_day(prev.start, year)
         carry = prev.id if prev is not None and prev.closed else None
-        lg = repo.load_league(session=s, league_id=row.id, season_id=carry)
+        if cards is not None:
+            folder = Path(cards)
+            if folder.suffix.lower() == ".toml" or folder.is_file():
+                folder = folder.parent
+            try:
+                batters = (folder / "batters.csv").read_text(encoding="utf-8-sig")
+                pitchers = (folder / "pitchers.csv").read_text(encoding="utf-8-sig")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise ServiceError(f"{folder}: cannot read the cards: {exc}") from None
+            repo.take_cards(session=s, league_id=row.id, batters=batters, pitchers=pitchers,
+                            where=str(folder))
+            carry = None
+        lg = repo.load_league(session=s, league_id=row.id)
         codes = [t.code for t in lg.teams]
+        settings = lg.settings or {}
+        calendar = bool(lg.leagues) or "schedule" in settings
+        if calendar:
+            rules = calendar_rules(settings.get("schedule"))
+            changes: dict[str, Any] = {}
+            if games_per_opponent is not None:
+                changes["games_per_opponent"] = games_per_opponent
+            if series_length is not None:
+                changes["series_length"] = series_length
+            if start is not None:
+                changes["opening_day"] = f"{start.month:02d}-{start.day:02d}"
+            rules = dataclasses.replace(rules, **changes)
+            games_per_opponent, series_length = rules.games_per_opponent, rules.series_length
+        else:
+            games_per_opponent = games_per_opponent or 24
+            series_length = series_length or 3
         if schedule_csv is not None:
             try:
                 text = Path(schedule_csv).read_text(encoding="utf-8-sig")
             except (OSError, UnicodeDecodeError) as exc:
                 raise ServiceError(f"{schedule_csv}: cannot be read: {exc}") from None
             games = schedule_from_csv(text, where=str(schedule_csv), teams=codes)
+        elif calendar:
+            games = make_calendar([g.teams for g in lg.groups], rules, year=year, seed=seed)
         else:
             kwargs: dict[str, Any] = {"games_per_opponent": games_per_opponent,
                                       "series_length": series_length,
@@ -94,8 +137,10 @@ def _same_day(day: date, year: int) -> date:
 
 
 def close_season(db: str | Path | None, league: str | None = None) -> repo.SeasonInfo:
-    """Close the latest season: every game of it played, it is frozen (no more games, edits
-    or saved choices) and the next season can start from its rosters."""
+    """Close the latest season once its games and its postseason (if the league has one) are
+    played: it is frozen (no more games or edits) and its cards become the league's own, which
+    the next season starts from (unless new ones come: `season new --cards`, `cards --into`)."""
+    require_commissioner(db, "close seasons", league)
     engine = engine_for(db)
     with session(engine) as s:
         row = repo.find_league(session=s, name=league)
@@ -107,7 +152,18 @@ def close_season(db: str | Path | None, league: str | None = None) -> repo.Seaso
             raise ServiceError(f"season {info.number} ({info.year}) has {info.games - info.final}"
                                " games left to play; simulate them first (`impact season sim "
                                "--to-end`)")
+        lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
+        if info.phase == "regular" and postseason_specs(
+                (lg.settings or {}).get("postseason"), [g.code for g in lg.leagues]):
+            raise ServiceError(f"season {info.number} ({info.year}) has a postseason to play: "
+                               "`impact postseason start`, then `impact postseason sim`")
+        left = [x.key for x in repo.postseason_series(session=s, season_id=info.id)
+                if x.status != "final"]
+        if left:
+            raise ServiceError(f"the postseason is not over (series {', '.join(left)} still to "
+                               "decide): `impact postseason sim`")
         repo.set_phase(session=s, season_id=info.id, phase="closed")
+        repo.promote_cards(session=s, league_id=row.id, season_id=info.id)
         s.commit()
         return repo.season_info(session=s, season_id=info.id)
 
@@ -122,11 +178,10 @@ class SeasonContext(SeasonState):
     ruleset: Ruleset
 
 
-def _ruleset(name: str, options: Mapping[str, Any]) -> Ruleset:
-    rs = load_ruleset(name)
-    if options:
-        rs = dataclasses.replace(rs, options={**rs.options, **options})
-    return rs
+def _ruleset(name: str, options: Mapping[str, Any], text: str | None = None) -> Ruleset:
+    """A league's ruleset: a shipped one by name or the text stored with the league (never a
+    file opened now), its options checked and applied."""
+    return league_ruleset(name, options, text)
 
 
 def _context(s: Any, league: str | None, season: int | None) -> SeasonContext:
@@ -134,11 +189,11 @@ def _context(s: Any, league: str | None, season: int | None) -> SeasonContext:
     assert row.id is not None
     info = repo.find_season(session=s, league_id=row.id, number=season)
     lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
-    rs_name, options = repo.ruleset_of(session=s, league_id=row.id)
+    ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
     rest, last = repo.rest_state(session=s, season_id=info.id)
     prefs = roster_edit.preferences(session=s, season_id=info.id)
     return SeasonContext(league_id=row.id, league_name=row.name, season=info, league=lg,
-                         ruleset=_ruleset(rs_name, options), players=players_of(lg),
+                         ruleset=ruleset, players=players_of(lg),
                          rest={p: PitcherRest(r.available_on, r.fatigue) for p, r in rest.items()},
                          last=dict(last), prefs=prefs)
 
@@ -158,6 +213,7 @@ class SimReport:
     remaining: int
     last_day: date | None
     stopped: bool = False
+    skipped: tuple[int, ...] = ()   # games being played at the keyboard: left for the person
 
 
 Progress = Callable[[int, int, "repo.GameSlot"], None]
@@ -187,17 +243,29 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
         if ctx.season.closed:
             raise ServiceError(f"season {ctx.season.number} ({ctx.season.year}) is closed")
         pending = repo.schedule(session=s, season_id=ctx.season.id, pending_only=True)
-    day_list = sorted({g.day for g in pending})
+        live = live_store.playing_numbers(session=s, season_id=ctx.season.id)
+    # a game a person is playing at the keyboard is never simulated behind his back
+    day_list = sorted({g.day for g in pending if g.number not in live})
     if days is not None:
         day_list = day_list[:days]
     chosen = set(day_list)
     todo = [g for g in pending if g.day in chosen]
     done = 0
     stopped = False
+    skipped: list[int] = []
+    played: list[repo.GameSlot] = []
+    day = None
     for slot in todo:
         if cancel is not None and cancel():
             stopped = True
             break
+        if slot.day != day and day is not None:  # a game started at the keyboard meanwhile
+            with session(engine) as s:
+                live = live_store.playing_numbers(session=s, season_id=ctx.season.id)
+        day = slot.day
+        if slot.number in live:
+            skipped.append(slot.number)
+            continue
         # a quiet game stored compactly: its play-by-play and roll log are made on demand by
         # replaying its raw rolls (tui.services.games)
         result, rest, starters = play_slot(ctx, slot, quiet=True)
@@ -210,11 +278,17 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
             s.commit()
         ctx.after_game(rest, starters)
         done += 1
+        played.append(slot)
         if progress is not None:
-            progress(done, len(todo), slot)
-    played_days = len({g.day for g in todo[:done]})
+            progress(done, len(todo) - len(skipped), slot)
+    played_days = len({g.day for g in played})
+    # every live game up to the last day simulated was passed over, whether its day was
+    # simulated or not
+    last = day_list[-1] if day_list else None
+    skipped += [g.number for g in pending if g.number in live and g.number not in skipped
+                and (last is None or g.day <= last)]
     return SimReport(done, played_days, len(pending) - done,
-                     todo[done - 1].day if done else None, stopped)
+                     played[-1].day if played else None, stopped, tuple(sorted(skipped)))
 
 
 def schedule_csv(db: str | Path | None, league: str | None = None,

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -28,31 +29,81 @@ from tui.services.db import ServiceError, engine_for
 
 
 @dataclass(frozen=True)
+class LeagueTable:
+    """The standings of one league (リーグ), its interleague games included."""
+
+    code: str
+    name: str
+    name_en: str
+    rows: tuple[StandingRow, ...]
+
+
+@dataclass(frozen=True)
 class StandingsView:
     league: str
     title: str
     season: int
-    rows: tuple[StandingRow, ...]
+    rows: tuple[StandingRow, ...]        # every team of the league by record
     names: dict[str, str]
     games: int
     final: int
+    tables: tuple[LeagueTable, ...] = ()  # per league (リーグ); one table in a league of one
+    interleague: tuple[StandingRow, ...] = ()   # 交流戦順位: interleague games only
+    year: int = 0
+    phase: str = "regular"
+    next_day: date | None = None          # the next day with regular-season games left
+    interleague_next: bool = False        # the next day's games are interleague (交流戦)
+
+    @property
+    def phase_key(self) -> str:
+        """regular, interleague (交流戦 under way), postseason or closed."""
+        if self.phase == "regular" and self.interleague_next:
+            return "interleague"
+        return self.phase
+
+
+def _outcomes(finals: list) -> list[Outcome]:
+    return [Outcome(g.number, g.day, g.away, g.home, g.away_runs or 0, g.home_runs or 0)
+            for g in finals]
+
+
+def league_tables(lg: Any, finals: list, *, games_behind_from: str = "leader"
+                  ) -> tuple[dict[str, tuple[StandingRow, ...]], tuple[StandingRow, ...]]:
+    """Each league's (リーグ) standings, its interleague games counted, and every team's."""
+    outcomes = _outcomes(finals)
+    tables = {g.code: league_standings(outcomes, list(g.teams), others=True,
+                                       games_behind_from=games_behind_from)
+              for g in lg.groups}
+    overall = league_standings(outcomes, [t.code for t in lg.teams],
+                               games_behind_from=games_behind_from)
+    return tables, overall
 
 
 def standings(db: str | Path | None, league: str | None = None, season: int | None = None, *,
               games_behind_from: str = "leader") -> StandingsView:
+    """The season's standings: every team, each league's (リーグ) table and 交流戦順位."""
     with session(engine_for(db)) as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
-        teams = repo.team_codes(session=s, league_id=row.id)   # no card is read
-        finals = repo.final_games(session=s, season_id=info.id)
-    outcomes = [Outcome(g.number, g.day, g.away, g.home, g.away_runs or 0, g.home_runs or 0)
-                for g in finals]
-    rows = league_standings(outcomes, [code for code, _, _ in teams],
-                            games_behind_from=games_behind_from)
-    return StandingsView(row.name, row.title, info.number, rows,
-                         {code: short or name for code, name, short in teams}, info.games,
-                         info.final)
+        lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
+        games = repo.schedule(session=s, season_id=info.id)
+    finals = [g for g in games if g.status == "final"]
+    pending = [g for g in games if g.status != "final"]
+    tables, overall = league_tables(lg, finals, games_behind_from=games_behind_from)
+    inter: tuple[StandingRow, ...] = ()
+    if len(lg.groups) == 2:
+        inter = league_standings([o for o in _outcomes(finals) if lg.interleague(o.away, o.home)],
+                                 [t.code for t in lg.teams],
+                                 games_behind_from=games_behind_from)
+    next_day = pending[0].day if pending else None
+    inter_next = bool(pending) and any(lg.interleague(g.away, g.home) for g in pending
+                                       if g.day == next_day)
+    return StandingsView(row.name, lg.name, info.number, overall,
+                         {t.code: t.short or t.name for t in lg.teams}, info.games, info.final,
+                         tuple(LeagueTable(g.code, g.name, g.name_en, tables[g.code])
+                               for g in lg.groups), inter, info.year, info.phase, next_day,
+                         inter_next)
 
 
 def team_games(db: str | Path | None, league: str | None, season: int | None) -> dict[str, int]:
@@ -147,6 +198,9 @@ class PlayerView:
     career_pitching: PitchingStats | None
     career_fielding: FieldingStats | None
     game_log: list[dict]
+    # this season's postseason, kept apart from the regular season above
+    post_batting: BattingStats | None = None
+    post_pitching: PitchingStats | None = None
 
 
 def player(db: str | Path | None, ref: str, league: str | None = None,
@@ -165,6 +219,9 @@ def player(db: str | Path | None, ref: str, league: str | None = None,
         cbat = repo.batting_lines(session=s, season_ids=all_seasons, player=pid)
         cpit = repo.pitching_lines(session=s, season_ids=all_seasons, player=pid)
         cfld = repo.fielding_lines(session=s, season_ids=all_seasons, player=pid)
+        pbat = repo.batting_lines(session=s, season_ids=[info.id], player=pid, kind="postseason")
+        ppit = repo.pitching_lines(session=s, season_ids=[info.id], player=pid,
+                                   kind="postseason")
 
     def b(lines: list) -> BattingStats | None:
         return add_batting(ln.line for ln in lines) if lines else None
@@ -189,7 +246,8 @@ def player(db: str | Path | None, ref: str, league: str | None = None,
                          **dict(zip(PIT_FIELDS, ln.line))}
     team = lg.player(pid).team
     return PlayerView(pid, name, team, info.number, b(bat), p(pit), f(fld), b(cbat), p(cpit),
-                      f(cfld), [log[k] for k in sorted(log, key=lambda n: (log[n]["day"], n))])
+                      f(cfld), [log[k] for k in sorted(log, key=lambda n: (log[n]["day"], n))],
+                      b(pbat), p(ppit))
 
 
 def stats_dict(stats: Any) -> dict | None:
@@ -204,5 +262,5 @@ def stats_dict(stats: Any) -> dict | None:
     return out
 
 
-__all__ = ["StandingsView", "LeadersView", "PlayerView", "DEFAULT_STAT", "standings",
+__all__ = ["StandingsView", "LeagueTable", "league_tables", "LeadersView", "PlayerView", "DEFAULT_STAT", "standings",
            "team_games", "leaders", "player", "stats_dict"]

@@ -120,10 +120,12 @@ def slip_warning(player: str, reading: SlipReading, japanese: bool = False) -> s
 
 
 def _whole(text: str, what: str) -> int:
-    cleaned = text.strip()
-    if not cleaned.isascii() or not cleaned.isdigit():
+    from league.numbers import whole_number
+
+    number = whole_number(text)
+    if number is None:
         raise TroopInputError(f"{what}: type a whole number, not {text.strip()!r}")
-    return int(cleaned)
+    return number
 
 
 class TroopService:

@@ -1,0 +1,36 @@
+"""What counts as a number in text a person typed or a file held — one rule for every input.
+
+A number is written with the digits 0-9, ASCII or full width (０-９, as a Japanese keyboard
+types them), with an optional sign where a sign is allowed. Every other character that Unicode
+calls a digit (superscripts such as ², circled ①, Arabic-Indic ٣, …) is not a number, and a
+number of more than MAX_DIGITS digits is refused before it is ever converted. The same rule
+reads CSV cells, TOML strings, JSON strings, typed dice and Melting Pot slips.
+"""
+from __future__ import annotations
+
+import re
+
+MAX_DIGITS = 18
+_FULL_WIDTH = str.maketrans("０１２３４５６７８９＋－", "0123456789+-")
+_UNSIGNED = re.compile(r"[0-9]+", re.ASCII)
+_SIGNED = re.compile(r"[+-]?[0-9]+", re.ASCII)
+
+
+def normalise_digits(text: str) -> str:
+    """`text` with full-width digits and signs turned into ASCII ones."""
+    return text.translate(_FULL_WIDTH)
+
+
+def whole_number(text: str, *, signed: bool = False) -> int | None:
+    """The whole number `text` spells under the rule above, or None (surrounding spaces ignored)."""
+    t = normalise_digits(str(text).strip())
+    if not (_SIGNED if signed else _UNSIGNED).fullmatch(t):
+        return None
+    if len(t.lstrip("+-")) > MAX_DIGITS:
+        return None
+    return int(t)
+
+
+def is_digits(text: str) -> bool:
+    """True when `text` is a whole number without a sign under the rule above."""
+    return whole_number(text) is not None

@@ -1,0 +1,163 @@
+"""The History area (key 8) and a player's year-by-year page: pilot flows and snapshots."""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from tui import services
+from tui.app import ImpactApp
+from tui.screens.career import CareerScreen
+from tui.screens.history import HistoryScreen
+from tui_helpers import opened, settled_screenshot, until
+
+SIZE = (80, 24)
+
+
+@pytest.fixture(scope="module")
+def league_file(tmp_path_factory):
+    """Two short seasons of the pacific league, and one trade."""
+    db = str(tmp_path_factory.mktemp("history") / "league.sqlite3")
+    services.create_league(db, "pacific", "pacific")
+    for seed in (1, 2):
+        services.new_season(db, "pacific", games_per_opponent=2, seed=seed)
+        services.sim_days(db, "pacific", to_end=True)
+        services.close_season(db, "pacific")
+    services.transact(db, "trade", players=["SAP06"], team="SAP", other_team="SEN",
+                      others=["SEN06"], league="pacific")
+    services.close_all()
+    return db
+
+
+@pytest.fixture
+def db(league_file, tmp_path):
+    copy = tmp_path / "league.sqlite3"
+    copy.write_bytes(Path(league_file).read_bytes())
+    return str(copy)
+
+
+def _rows(screen, table_id: str) -> int:
+    found = screen.query(f"#{table_id}")
+    return found.first().row_count if found else 0
+
+
+async def test_history_area_shows_seasons_titles_records_and_news(db):
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        await pilot.press("8")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen)
+                    and _rows(app.screen, "seasons-table") == 2
+                    and _rows(app.screen, "news-table") == 1)
+        s = app.screen
+        assert _rows(s, "season-titles") == 12
+        assert _rows(s, "records-table") > 10
+        assert _rows(s, "h2h-table") == 6
+        news = s.query_one("#news-table")
+        assert "トレード" in str(news.get_row_at(0)[2])
+        # choosing season 1 shows its titles
+        s.query_one("#seasons-table").move_cursor(row=0)
+        await until(pilot, lambda: "1" in str(s.query_one("#season-titles-title").render()))
+        await pilot.press("L")
+        await until(pilot, lambda: "History" in str(s.query_one("#history-title").render())
+                    and "Trade" in str(s.query_one("#news-table").get_row_at(0)[2]))
+
+
+async def test_awards_are_confirmed_from_the_history_area(db):
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        await pilot.press("8")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen)
+                    and _rows(app.screen, "awards-table") > 20)
+        s = app.screen
+        s.query_one("#history-tabs").active = "tab-awards"
+        table = s.query_one("#awards-table")
+        table.focus()
+        table.move_cursor(row=0)                       # MVP
+        proposal = services.season_awards(db).slots[0]
+        second = proposal.candidates[1].player
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen.query("#pick-list"))
+        await pilot.press("down", "enter")            # the second candidate
+        await until(pilot, lambda: services.season_awards(db).slots[0].confirmed)
+        assert services.season_awards(db).slots[0].winner == second
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen)
+                    and "確定" in str(app.screen.query_one("#awards-table").get_row_at(0)[4]))
+        await pilot.press("a")
+        await until(pilot, lambda: all(x.confirmed for x in services.season_awards(db).slots))
+        assert services.season_awards(db).slots[0].winner == second     # kept
+        mvp_name = services.season_awards(db).names[second]
+        await until(pilot, lambda: mvp_name in str(
+            app.screen.query_one("#seasons-table").get_row_at(1)[4]))
+
+
+async def test_year_by_year_page_from_the_players_area(db):
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        await pilot.press("4")
+        await until(pilot, lambda: app.screen.query("#players-table")
+                    and app.screen.query_one("#players-table").row_count > 100)
+        app.screen.select_player("SAP06")
+        await until(pilot, lambda: app.screen.current == "SAP06")
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, CareerScreen)
+                    and _rows(app.screen, "career-batting") == 3)
+        table = app.screen.query_one("#career-batting")
+        career = services.player_career(db, "SAP06")
+        assert str(table.get_row_at(2)[3]) == str(career.regular.batting.games)
+        assert not app.screen.query_one("#career-pitching").display
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen.query("#players-table"))
+
+
+@pytest.mark.parametrize("name", ["history", "career"])
+def test_history_snapshots(db, snapshot, name):
+    async def run():
+        app = ImpactApp(db=db)
+        async with app.run_test(size=SIZE) as pilot:
+            await opened(app, pilot)
+            if name == "history":
+                await pilot.press("8")
+                await until(pilot, lambda: isinstance(app.screen, HistoryScreen)
+                            and _rows(app.screen, "season-titles") == 12)
+            else:
+                app.push_screen(CareerScreen("SAP06"))
+                await until(pilot, lambda: isinstance(app.screen, CareerScreen)
+                            and _rows(app.screen, "career-batting") == 3)
+            return await settled_screenshot(app, pilot)
+
+    svg = asyncio.run(run())
+    snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
+    snapshot.assert_match(svg, f"{name}.svg")
+
+
+async def test_a_transaction_from_the_history_area_is_checked_stored_and_shown(db):
+    from tui.dialogs.transaction import TransactionDialog
+
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        await pilot.press("8")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen)
+                    and _rows(app.screen, "news-table") == 1)
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, TransactionDialog))
+        dialog = app.screen
+        await pilot.press(*"sign")
+        await pilot.press("tab", *"SAP20", "tab", *"CHB", "enter")
+        # refused: SAP20 is on a team; the dialog stays with the reason
+        await until(pilot, lambda: "not a free agent" in str(dialog.query_one("#tx-error").render()))
+        assert app.screen is dialog
+        dialog.query_one("#tx-kind").value = "release"
+        dialog.query_one("#tx-team").value = ""
+        dialog.query_one("#tx-kind").focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen)
+                    and _rows(app.screen, "news-table") == 2)
+        assert "自由契約" in str(app.screen.query_one("#news-table").get_row_at(0)[2])
+    assert [n.kind for n in services.news(db)] == ["release", "trade"]
+    assert services.free_agents(db) == [("SAP20", services.news(db)[0].text_ja.split("が")[1]
+                                         .split(" (")[0])]

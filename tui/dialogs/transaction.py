@@ -1,0 +1,124 @@
+"""A commissioner's transaction from the app: trade, release, sign or move. The dialog stores it
+through the services (checked whole there) and stays open with the one-line reason when it is
+refused; it dismisses with the news item when stored, None when cancelled."""
+from __future__ import annotations
+
+from typing import Any
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from league.errors import LeagueError
+from tui import services
+from tui.labels import label
+
+FIELDS = ("tx_kind", "tx_players", "tx_team", "tx_other", "tx_for", "tx_note")
+
+
+class TransactionDialog(ModalScreen["services.NewsItem | None"]):
+    """Fields: kind (trade / release / sign / move), players (ids or names, comma separated),
+    team, the other team and the players it gives (trade), a note. Enter or Ctrl+S stores."""
+
+    DEFAULT_CSS = """
+    TransactionDialog {
+        align: center middle;
+    }
+    #tx-dialog {
+        width: 76;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: thick $accent;
+        background: $panel;
+        padding: 0 1;
+    }
+    #tx-dialog .field {
+        height: 1;
+        margin: 0 0 1 0;
+    }
+    #tx-dialog .field Label {
+        width: 26;
+    }
+    #tx-dialog .field Input {
+        width: 1fr;
+        height: 1;
+        border: none;
+        padding: 0;
+    }
+    #tx-error {
+        color: $error;
+        text-style: bold;
+        height: auto;
+    }
+    """
+
+    BINDINGS = [
+        Binding("escape", "cancel", "取消/Cancel"),
+        Binding("ctrl+s", "save", "保存/Save"),
+    ]
+
+    def __init__(self, db: Any, league: str | None, japanese: bool = True) -> None:
+        super().__init__()
+        self.db = db
+        self.league = league
+        self.japanese = japanese
+
+    def compose(self) -> ComposeResult:
+        ja = self.japanese
+        with Vertical(id="tx-dialog"):
+            yield Static(label("tx_title", ja), classes="section-title")
+            for key in FIELDS:
+                with Horizontal(classes="field"):
+                    yield Label(label(key, ja))
+                    yield Input(id=key.replace("_", "-"),
+                                placeholder=label(key + "_hint", ja) if key + "_hint" in
+                                _HINTS else "")
+            yield Static(id="tx-error")
+
+    def on_mount(self) -> None:
+        self.query_one("#tx-kind", Input).focus()
+
+    def value(self, key: str) -> str:
+        return self.query_one(f"#{key.replace('_', '-')}", Input).value.strip()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_save()
+
+    def action_save(self) -> None:
+        kind = self.value("tx_kind").lower()
+
+        def split(text: str) -> list[str]:
+            return [p.strip() for p in text.replace("、", ",").split(",") if p.strip()]
+
+        self._store(kind, split(self.value("tx_players")), self.value("tx_team") or None,
+                    self.value("tx_other") or None, split(self.value("tx_for")),
+                    self.value("tx_note"))
+
+    @work(thread=True, exclusive=True, group="transaction")
+    def _store(self, kind: str, players: list[str], team: str | None, other: str | None,
+               others: list[str], note: str) -> None:
+        try:
+            item = services.transact(self.db, kind, players=players, team=team, other_team=other,
+                                     others=others, note=note, league=self.league)
+        except LeagueError as exc:
+            self.app.call_from_thread(self._refused, str(exc))
+            return
+        except Exception as exc:  # noqa: BLE001 - a broken database is shown, not a crash
+            self.app.call_from_thread(self._refused, f"{type(exc).__name__}: {exc}")
+            return
+        self.app.call_from_thread(self.dismiss, item)
+
+    def _refused(self, text: str) -> None:
+        from rich.text import Text
+        self.query_one("#tx-error", Static).update(Text(text))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+_HINTS = {"tx_kind_hint", "tx_players_hint", "tx_team_hint", "tx_other_hint", "tx_for_hint"}

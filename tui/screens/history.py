@@ -1,0 +1,301 @@
+"""History (歴代): each season's champion, title holders and award winners; the awards of a
+season with the commissioner's confirmation; single-season and career records; head-to-head
+records between teams; and the news (the transaction log).
+
+Keys: the season highlighted in 年度別 is the one the タイトル and 表彰 tabs show; in 表彰 Enter
+chooses the winner of the highlighted award among its candidates (or nobody), `c` confirms the
+proposal, `a` confirms every proposal not yet confirmed; `t` opens a trade, release, signing or
+move, stored and shown in ニュース.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
+
+from league.awards import award_name, slot_name
+from league.errors import LeagueError
+from tui import services
+from tui.labels import label
+from tui.screens.base import AreaScreen
+from tui.widgets.table import FitTable
+
+NONE_ID = "__none__"
+
+
+@dataclass
+class HistoryData:
+    history: services.HistoryView
+    awards: services.AwardsView | None
+    news: list[services.NewsItem]
+
+
+class HistoryScreen(AreaScreen):
+    """歴代: seasons, titles, awards, records, head to head, news."""
+
+    BINDINGS = [
+        Binding("c", "confirm_award", "確定/Confirm"),
+        Binding("a", "accept_all", "全て確定/Accept all"),
+        Binding("t", "transaction", "トレード・契約/Transaction"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.season: int | None = None
+        self.data: HistoryData | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="history-body"):
+            yield Static(id="history-title", classes="area-title")
+            with TabbedContent(id="history-tabs"):
+                with TabPane("年度別", id="tab-seasons"):
+                    yield FitTable(id="seasons-table", cursor_type="row", zebra_stripes=True)
+                    yield Static(id="season-titles-title", classes="section-title")
+                    yield FitTable(id="season-titles", cursor_type="row")
+                with TabPane("表彰", id="tab-awards"):
+                    yield Static(id="awards-note", classes="note")
+                    yield FitTable(id="awards-table", cursor_type="row", zebra_stripes=True)
+                with TabPane("記録", id="tab-records"):
+                    yield FitTable(id="records-table", cursor_type="row", zebra_stripes=True)
+                with TabPane("対戦成績", id="tab-h2h"):
+                    yield Static(id="h2h-note", classes="note")
+                    yield FitTable(id="h2h-table", cursor_type="row")
+                with TabPane("ニュース", id="tab-news"):
+                    yield FitTable(id="news-table", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    # ------------------------------------------------------------------ loading
+    def load(self) -> HistoryData:
+        view = self.call_service(services.league_history)
+        awards = None
+        if view.seasons:
+            season = self.season if self.season in {s.season for s in view.seasons} \
+                else view.seasons[-1].season
+            awards = self.call_service(services.season_awards, season=season)
+        return HistoryData(view, awards, self.call_service(services.news, limit=200))
+
+    def show(self, data: HistoryData) -> None:
+        self.data = data
+        ja = self.app.japanese
+        view = data.history
+        if data.awards is not None:
+            self.season = data.awards.season
+        self.query_one("#history-title", Static).update(
+            Text(f"{label('history', ja)}  {view.title}"))
+        tabs = self.query_one("#history-tabs", TabbedContent)
+        for pane, key in (("tab-seasons", "hs_seasons"), ("tab-awards", "hs_awards"),
+                          ("tab-records", "hs_records"), ("tab-h2h", "hs_h2h"),
+                          ("tab-news", "hs_news")):
+            tabs.get_tab(pane).label = label(key, ja)
+        self._fill_seasons(view, ja)
+        self._fill_titles(ja)
+        self._fill_awards(ja)
+        self._fill_records(view, ja)
+        self._fill_h2h(view, ja)
+        self._fill_news(data.news, ja)
+
+    def _team_name(self, code: str | None) -> str:
+        if not code or self.data is None:
+            return "-"
+        return self.data.history.teams.get(code, code)
+
+    def _player_name(self, pid: str | None, ja: bool) -> str:
+        if pid is None or self.data is None:
+            return label("hs_nobody", ja)
+        return self.data.history.names.get(pid, pid)
+
+    def _fill_seasons(self, view: services.HistoryView, ja: bool) -> None:
+        t = self.query_one("#seasons-table", DataTable)
+        t.clear(columns=True)
+        t.add_columns(label("hs_season", ja), label("hs_year", ja), label("status", ja),
+                      label("hs_champion", ja), label("hs_mvp", ja))
+        for h in view.seasons:
+            state = label("hs_complete", ja) if h.complete else f"{h.final}/{h.games}"
+            mvp = next((p for lp, k, p in h.awards if k == "mvp"), None)
+            t.add_row(str(h.season), h.year, state, self._team_name(h.champion),
+                      Text(self._player_name(mvp, ja)) if mvp else "-", key=str(h.season))
+        if self.season is not None:
+            try:
+                t.move_cursor(row=t.get_row_index(str(self.season)))
+            except LeagueError:
+                pass
+            except Exception:  # noqa: BLE001 - the season may be gone
+                pass
+
+    def _season_history(self) -> services.history.SeasonHistory | None:
+        if self.data is None:
+            return None
+        return next((h for h in self.data.history.seasons if h.season == self.season), None)
+
+    def _fill_titles(self, ja: bool) -> None:
+        h = self._season_history()
+        self.query_one("#season-titles-title", Static).update(
+            f"{label('hs_titles', ja)}  {h.season if h else ''}"
+            + ("" if h is None or h.complete else f"  ({label('hs_in_progress', ja)})"))
+        t = self.query_one("#season-titles", DataTable)
+        t.clear(columns=True)
+        t.add_columns(label("hs_title", ja), label("hs_value", ja), label("tm_name", ja),
+                      label("team", ja))
+        if h is None:
+            return
+        multi = len({x.league for x in h.titles}) > 1
+        for x in h.titles:
+            name = (x.ja if ja else x.en) + (f" ({x.league})" if multi else "")
+            shown = x.holders[:2]
+            more = f" +{len(x.holders) - 2}" if len(x.holders) > 2 else ""
+            who = (", ".join(self._player_name(p.player, ja) for p in shown) + more) \
+                or label("hs_nobody", ja)
+            teams = ", ".join(self._team_name(p.team) for p in shown) or "-"
+            t.add_row(name, x.holders[0].text if x.holders else "-", Text(who), teams)
+
+    def _fill_awards(self, ja: bool) -> None:
+        t = self.query_one("#awards-table", DataTable)
+        t.clear(columns=True)
+        t.add_columns(label("hs_award", ja), label("tm_name", ja), label("team", ja),
+                      label("hs_value", ja), label("status", ja))
+        a = self.data.awards if self.data else None
+        if a is None:
+            self.query_one("#awards-note", Static).update(label("no_season", ja))
+            return
+        self.query_one("#awards-note", Static).update(
+            f"{a.season}{'年度' if ja else ' season'}  {label('hs_awards_keys', ja)}"
+            + ("" if a.complete else f"  ({label('hs_in_progress', ja)})"))
+        for sl in a.slots:
+            name = f"{award_name(sl.award, ja)} {slot_name(sl.slot, ja)}".strip()
+            if sl.league:
+                name += f" ({sl.league})"
+            value = next((c.value for c in sl.candidates if c.player == sl.winner), None)
+            team = next((c.team for c in sl.candidates if c.player == sl.winner), None)
+            state = label("hs_confirmed", ja) if sl.confirmed else label("hs_proposed", ja)
+            t.add_row(name, Text(self._player_name(sl.winner, ja)), self._team_name(team),
+                      f"{value:.1f}" if value is not None else "-", state,
+                      key=f"{sl.league}|{sl.key}")
+
+    def _fill_records(self, view: services.HistoryView, ja: bool) -> None:
+        t = self.query_one("#records-table", DataTable)
+        t.clear(columns=True)
+        t.add_columns(label("hs_record", ja), label("rank", ja), label("tm_name", ja),
+                      label("team", ja), label("hs_season", ja), label("hs_value", ja))
+        for kind, records in (("hs_single", view.season_records),
+                              ("hs_career", view.career_records)):
+            for spec, rows in records:
+                title = f"{label(kind, ja)} {spec.ja if ja else spec.en}"
+                for r in rows[:3]:
+                    t.add_row(title, str(r.rank), Text(self._player_name(r.player, ja)),
+                              self._team_name(r.team), str(r.season) if r.season else "-", r.text)
+                    title = ""
+
+    def _fill_h2h(self, view: services.HistoryView, ja: bool) -> None:
+        self.query_one("#h2h-note", Static).update(label("hs_h2h_note", ja))
+        t = self.query_one("#h2h-table", DataTable)
+        t.clear(columns=True)
+        codes = list(view.teams)
+        t.add_columns(label("team", ja), *[c for c in codes])
+        for a in codes:
+            t.add_row(view.teams[a], *["-" if a == b else view.head_to_head[(a, b)].text
+                                       for b in codes], key=a)
+
+    def _fill_news(self, items: list[services.NewsItem], ja: bool) -> None:
+        t = self.query_one("#news-table", DataTable)
+        t.clear(columns=True)
+        t.add_columns("#", label("day", ja), label("hs_news_item", ja))
+        for n in items:
+            text = n.text_ja if ja else n.text_en
+            if n.note:
+                text += f"  ({n.note})"
+            t.add_row(str(n.id), n.day.isoformat() if n.day else "-", Text(text), key=str(n.id))
+        if not items:
+            t.add_row("", "", label("hs_no_news", ja))
+
+    # ------------------------------------------------------------------ choosing a season
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id != "seasons-table" or event.row_key.value is None:
+            return
+        season = int(event.row_key.value)
+        if season != self.season:
+            self.season = season
+            self._fill_titles(self.app.japanese)
+            self.refresh_data()
+
+    # ------------------------------------------------------------------ transactions
+    def action_transaction(self) -> None:
+        """A trade, release, signing or move by the commissioner (logged in the news)."""
+        from tui.dialogs.transaction import TransactionDialog
+
+        def stored(item: object) -> None:
+            if item is not None:
+                self.app.notify(label("tx_stored", self.app.japanese), timeout=2)
+                self.query_one("#history-tabs", TabbedContent).active = "tab-news"
+                self.app.data_changed()
+
+        self.app.push_screen(TransactionDialog(self.app.db, self.app.league, self.app.japanese),
+                             stored)
+
+    # ------------------------------------------------------------------ awards
+    def _highlighted_slot(self) -> services.history.AwardSlot | None:
+        if self.data is None or self.data.awards is None:
+            return None
+        t = self.query_one("#awards-table", DataTable)
+        if not t.row_count:
+            return None
+        key = t.coordinate_to_cell_key(t.cursor_coordinate).row_key.value or ""
+        lg, _, k = key.partition("|")
+        return next((s for s in self.data.awards.slots if s.league == lg and s.key == k), None)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id == "awards-table":
+            self.choose_award()
+
+    def choose_award(self) -> None:
+        """Choose the highlighted award's winner among its candidates, or nobody."""
+        from tui.dialogs.pick_player import PickPlayerDialog
+
+        slot = self._highlighted_slot()
+        if slot is None or self.data is None or self.data.awards is None:
+            return
+        ja = self.app.japanese
+        a = self.data.awards
+        options = [(c.player, f"{a.names.get(c.player, c.player)}  {a.teams.get(c.team, c.team)}"
+                              f"  {c.value:.1f} {c.note}".rstrip()) for c in slot.candidates]
+        options.append((NONE_ID, label("hs_nobody", ja)))
+        title = f"{award_name(slot.award, ja)} {slot_name(slot.slot, ja)}".strip()
+
+        def chosen(pid: str | None) -> None:
+            if pid is not None:
+                self._confirm({slot.key: None if pid == NONE_ID else pid}, slot.league)
+
+        self.app.push_screen(PickPlayerDialog(title, options), chosen)
+
+    def action_confirm_award(self) -> None:
+        slot = self._highlighted_slot()
+        if slot is not None:
+            self._confirm({slot.key: slot.proposed}, slot.league)
+
+    def action_accept_all(self) -> None:
+        if self.data is not None and self.data.awards is not None:
+            self._confirm({}, None, accept_all=True)
+
+    @work(thread=True, exclusive=True, group="awards")
+    def _confirm(self, choices: dict[str, str | None], part: str | None,
+                 accept_all: bool = False) -> None:
+        try:
+            self.call_service(services.confirm_awards, choices, season=self.season,
+                              part=part or None, accept_all=accept_all)
+        except LeagueError as exc:
+            self.app.call_from_thread(self.app.notify, str(exc), severity="error", timeout=8)
+            return
+        except Exception as exc:  # noqa: BLE001 - a broken database is a notification
+            self.app.call_from_thread(self.app.notify, f"{type(exc).__name__}: {exc}",
+                                      severity="error", timeout=8)
+            return
+        self.app.call_from_thread(self._confirmed)
+
+    def _confirmed(self) -> None:
+        self.app.notify(label("hs_saved", self.app.japanese), timeout=2)
+        self.app.data_changed()

@@ -1,0 +1,189 @@
+"""Season: the season's phase, what comes next, and the postseason bracket with series scores.
+
+Keys offer what the season allows now: `s` starts the postseason once the regular season is
+played, `n` simulates the next postseason game and `e` the rest, `p` plays the next one at the
+keyboard, `c` closes the season, `N` starts the next. Enter on a series lists its games; Enter
+on a game opens its box score.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import DataTable, Footer, Header, Static
+
+from league.errors import LeagueError
+from tui import services
+from tui.labels import label
+from tui.screens.base import AreaScreen
+from tui.widgets.table import FitTable
+
+# what each key does, and the season's next action it belongs to
+ACTIONS = {"start_postseason": "s", "sim_postseason": "n", "close": "c", "new_season": "N",
+           "sim": ""}
+
+
+@dataclass
+class SeasonData:
+    status: services.SeasonStatus
+    post: services.PostseasonView
+
+
+class SeasonScreen(AreaScreen):
+    """シーズン: phase, next step and the bracket (series, seeds, score, winner)."""
+
+    BINDINGS = [
+        Binding("s", "start_postseason", "PS開始/Start postseason"),
+        Binding("n", "sim_game", "1試合/Sim game"),
+        Binding("e", "sim_rest", "最後まで/Sim all"),
+        Binding("p", "play_game", "操作/Play"),
+        Binding("c", "close_season", "終了/Close"),
+        Binding("N", "new_season", "次の年/Next season"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.data: SeasonData | None = None
+        self.selected: str | None = None
+        self.busy = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="season-body"):
+            yield Static(id="season-title", classes="area-title")
+            yield Static(id="season-next", classes="note")
+            yield FitTable(id="bracket-table", cursor_type="row", zebra_stripes=True)
+            yield Static(id="series-title", classes="section-title")
+            yield FitTable(id="series-games", cursor_type="row")
+        yield Footer()
+
+    def load(self) -> SeasonData:
+        return SeasonData(self.call_service(services.season_status),
+                          self.call_service(services.postseason))
+
+    def show(self, data: SeasonData) -> None:
+        self.data = data
+        ja = self.app.japanese
+        st, post = data.status, data.post
+        champion = (f"  {label('ps_champion', ja)}: {post.names.get(st.champion, st.champion)}"
+                    if st.champion else "")
+        self.query_one("#season-title", Static).update(Text(
+            f"{st.year}{'年度' if ja else ' season'} ({st.number})  "
+            f"{label('phase_' + st.phase, ja)}  {st.final}/{st.games}{champion}"))
+        key = ACTIONS.get(st.next_action, "")
+        self.query_one("#season-next", Static).update(Text(
+            f"{label('ps_next', ja)}: {label('ps_do_' + st.next_action, ja)}"
+            + (f"  ({key})" if key else "")))
+        t = self.query_one("#bracket-table", DataTable)
+        t.clear(columns=True)
+        for k in ("ps_series", "ps_high", "ps_score", "ps_low", "ps_status"):
+            t.add_column(label(k, ja), key=k)
+        for x in post.series:
+            def side(team: str | None, seed: int | None) -> str:
+                if team is None:
+                    return "-"
+                return post.names.get(team, team) + (f" ({seed})" if seed else "")
+            status = (f"→ {post.names.get(x.winner, x.winner)}" if x.winner
+                      else label("ps_" + x.status, ja))
+            t.add_row(x.name if ja else (x.name_en or x.name), side(x.high, x.high_seed),
+                      x.state.score() if x.high and x.low else "", side(x.low, x.low_seed),
+                      status, key=x.key)
+        if not post.series:
+            self.query_one("#series-title", Static).update(label("ps_none", ja))
+            self.query_one("#series-games", DataTable).clear(columns=True)
+            return
+        keys = [x.key for x in post.series]
+        if self.selected not in keys:
+            under_way = [x.key for x in post.series if x.status == "playing"]
+            self.selected = under_way[0] if under_way else keys[-1]
+        t.move_cursor(row=keys.index(self.selected))
+        self._fill_games()
+
+    def _fill_games(self) -> None:
+        if self.data is None:
+            return
+        ja = self.app.japanese
+        post = self.data.post
+        x = next((s for s in post.series if s.key == self.selected), None)
+        g = self.query_one("#series-games", DataTable)
+        g.clear(columns=True)
+        if x is None:
+            return
+        self.query_one("#series-title", Static).update(Text(x.name if ja else (x.name_en or x.name)))
+        g.add_columns("#", label("day", ja), label("away", ja), label("score", ja),
+                      label("home", ja))
+        for game in x.games:
+            score = (f"{game.away_runs} - {game.home_runs}" if game.status == "final" else "-")
+            g.add_row(str(game.number), game.day.isoformat(), post.names.get(game.away, game.away),
+                      score, post.names.get(game.home, game.home), key=str(game.number))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id == "bracket-table" and event.row_key.value:
+            if event.row_key.value != self.selected:
+                self.selected = event.row_key.value
+                self._fill_games()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id == "series-games" and event.row_key.value:
+            self.app.open_boxscore(int(event.row_key.value))
+
+    # ------------------------------------------------------------------ actions
+    def _allowed(self, action: str) -> bool:
+        st = self.data.status if self.data else None
+        ok = st is not None and st.next_action == action
+        if not ok and st is not None:
+            ja = self.app.japanese
+            self.app.notify(f"{label('ps_next', ja)}: {label('ps_do_' + st.next_action, ja)}",
+                            timeout=3)
+        if ok and self.busy:
+            return False
+        return ok
+
+    def action_start_postseason(self) -> None:
+        if self._allowed("start_postseason"):
+            self._run(lambda: self.call_service(services.start_postseason))
+
+    def action_sim_game(self) -> None:
+        if self._allowed("sim_postseason"):
+            self._run(lambda: self.call_service(services.sim_postseason, games=1))
+
+    def action_sim_rest(self) -> None:
+        if self._allowed("sim_postseason"):
+            self._run(lambda: self.call_service(services.sim_postseason))
+
+    def action_close_season(self) -> None:
+        if self._allowed("close"):
+            self._run(lambda: self.call_service(services.close_season))
+
+    def action_new_season(self) -> None:
+        if self._allowed("new_season"):
+            self._run(lambda: self.call_service(services.new_season))
+
+    def action_play_game(self) -> None:
+        if not self._allowed("sim_postseason"):
+            return
+        from tui.screens.play import play_scheduled
+
+        def then(slot) -> None:
+            if slot is not None:
+                play_scheduled(self.app, slot.number)
+
+        self._run(lambda: self.call_service(services.next_game), then)
+
+    @work(thread=True, exclusive=True, group="season-action")
+    def _run(self, job, then=None) -> None:
+        self.busy = True
+        try:
+            result = job()
+        except LeagueError as exc:
+            self.app.call_from_thread(self.app.notify, str(exc), severity="error", timeout=8)
+            return
+        finally:
+            self.busy = False
+        self.app.call_from_thread(self.app.data_changed)
+        if then is not None:
+            self.app.call_from_thread(then, result)

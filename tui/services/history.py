@@ -1,0 +1,791 @@
+"""History services: titles, awards (proposed, confirmed), transactions and the news, careers
+(年度別成績) and the league's history (champions, title holders, award winners, records, head to
+head). Textual-free like tui.services; both the CLI and the History area call these.
+
+A season is complete when every game of its schedule is final; its titles are then the season's
+titles (before that `titles` shows them as they stand). The league's structure is read from the
+season's league: every team is in one league (リーグ) until a league holds two.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from league import awards as aw
+from league.careers import (
+    RECORDS,
+    Career,
+    CareerSeason,
+    HeadToHead,
+    PlayerSeason,
+    RecordRow,
+    RecordSpec,
+    career,
+    career_records,
+    head_to_head_table,
+    season_records,
+)
+from league.errors import LeagueError
+from league.roster import League
+from league.standings import Outcome, StandingRow, standings
+from league.titles import SeasonLine, Title, merge_lines, titles as league_titles
+from storage import history_store as hs
+from storage import repository as repo
+from storage import roster_edit
+from storage.db import session
+from tui.services.db import ServiceError, db_error, engine_for
+
+Db = str | Path | None
+
+
+# --- the season's leagues -----------------------------------------------------------------------
+
+
+def league_groups(lg: League) -> dict[str, list[str]]:
+    """{league (リーグ) name: team codes}: the leagues of league.toml, else one of every team."""
+    return {g.name: list(g.teams) for g in lg.groups}
+
+
+def _dh_of(lg: League, group: str) -> bool:
+    return next((g.dh for g in lg.groups if g.name == group), lg.dh)
+
+
+@dataclass
+class _Season:
+    """What history needs of one season, read once."""
+
+    info: repo.SeasonInfo
+    league: League
+    rows: tuple[StandingRow, ...]
+    outcomes: list[Outcome]
+    groups: dict[str, list[str]]
+    group_rows: dict[str, tuple[StandingRow, ...]]
+
+    series: list[repo.StoredSeries] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        """The regular season is over (its titles are the season's)."""
+        return self.info.phase in ("postseason", "closed") or (
+            self.info.games > 0 and self.info.final == self.info.games)
+
+    @property
+    def final_series(self) -> repo.StoredSeries | None:
+        """The last series of the postseason (the Japan Series), once it has a winner."""
+        last = [x for x in self.series if not x.feeds]
+        return last[-1] if last and last[-1].winner else None
+
+    @property
+    def team_games(self) -> dict[str, int]:
+        return {r.team: r.games for r in self.rows}
+
+    @property
+    def year(self) -> str:
+        return str(getattr(self.info, "year", None) or self.info.start.year)
+
+
+def _read_season(s: Any, league_id: int, info: repo.SeasonInfo) -> _Season:
+    lg = repo.load_league(session=s, league_id=league_id, season_id=info.id)
+    finals = repo.final_games(session=s, season_id=info.id)
+    outcomes = [Outcome(g.number, g.day, g.away, g.home, g.away_runs or 0, g.home_runs or 0)
+                for g in finals]
+    rows = standings(outcomes, [t.code for t in lg.teams])
+    groups = league_groups(lg)
+    # each league's order: its teams in the order of the whole table (all their games count)
+    group_rows = {name: tuple(r for r in rows if r.team in teams) for name, teams in groups.items()}
+    series = repo.postseason_series(session=s, season_id=info.id)
+    return _Season(info, lg, rows, outcomes, groups, group_rows, series)
+
+
+def _league_id(s: Any, league: str | None) -> int:
+    row = repo.find_league(session=s, name=league)
+    assert row.id is not None
+    return row.id
+
+
+def _names(s: Any, league_id: int) -> dict[str, str]:
+    from storage.tables import PlayerRow
+    from sqlmodel import select
+    return dict(s.exec(select(PlayerRow.pid, PlayerRow.name)
+                       .where(PlayerRow.league_id == league_id)).all())
+
+
+def _lines_of(totals: Sequence[hs.Totals]) -> dict[int, list[SeasonLine]]:
+    """Per season id, one SeasonLine per player (teams summed; his team is his last game's)."""
+    by: dict[int, list[hs.Totals]] = {}
+    for t in totals:
+        by.setdefault(t.season_id, []).append(t)
+    out = {}
+    for sid, ts in by.items():
+        last: dict[str, tuple[date, int, str]] = {}
+        for t in ts:
+            k = (t.last_day, t.last_number, t.team)
+            if t.player not in last or k > last[t.player]:
+                last[t.player] = k
+        out[sid] = merge_lines(((t.player, t.team, t.batting, t.pitching) for t in ts),
+                               {p: v[2] for p, v in last.items()})
+    return out
+
+
+def _guard(fn: Any) -> Any:
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except SQLAlchemyError as exc:
+            raise db_error(exc) from None
+    wrapper.__doc__ = fn.__doc__
+    wrapper.__name__ = fn.__name__
+    return wrapper
+
+
+# --- titles --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TitlesView:
+    season: int
+    year: str
+    complete: bool
+    remaining: int
+    titles: list[Title]
+    names: dict[str, str]            # player id → name
+    teams: dict[str, str]            # team code → short name
+
+
+@_guard
+def season_titles(db: Db, league: str | None = None, season: int | None = None) -> TitlesView:
+    """The titles of every league of the season (as they stand while games remain)."""
+    with session(engine_for(db)) as s:
+        lid = _league_id(s, league)
+        info = repo.find_season(session=s, league_id=lid, number=season)
+        se = _read_season(s, lid, info)
+        totals = hs.season_totals(session=s, season_ids=[info.id])
+        names = _names(s, lid)
+    lines = _lines_of(totals).get(info.id, [])
+    ts = league_titles(lines, team_games=se.team_games, leagues=se.groups)
+    return TitlesView(info.number, se.year, se.complete, info.games - info.final, ts, names,
+                      {t.code: t.short or t.name for t in se.league.teams})
+
+
+def title_dict(t: Title, names: Mapping[str, str]) -> dict[str, Any]:
+    return {"key": t.key, "ja": t.ja, "en": t.en, "league": t.league,
+            "holders": [{"player": h.player, "name": names.get(h.player, h.player),
+                         "team": h.team, "value": h.value, "text": h.text} for h in t.holders]}
+
+
+# --- awards --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AwardSlot:
+    """One award slot: the app's proposal, its candidates and the commissioner's stored choice."""
+
+    league: str
+    key: str
+    award: str
+    slot: str
+    proposed: str | None
+    candidates: tuple[aw.Candidate, ...]
+    confirmed: bool
+    chosen: str | None               # the stored choice (None with confirmed: 該当者なし)
+
+    @property
+    def winner(self) -> str | None:
+        return self.chosen if self.confirmed else self.proposed
+
+
+@dataclass(frozen=True)
+class AwardsView:
+    season: int
+    year: str
+    complete: bool
+    slots: list[AwardSlot]
+    names: dict[str, str]
+    teams: dict[str, str]
+    rules: aw.AwardRules
+    sawamura_criteria: dict[str, list[tuple[str, str, bool]]] = field(default_factory=dict)
+
+
+def _award_players(s: Any, lid: int, se: _Season, totals_all: Sequence[hs.Totals],
+                   season_numbers: Mapping[int, int]) -> list[aw.AwardPlayer]:
+    sid = se.info.id
+    mine = [t for t in totals_all if t.season_id == sid]
+    lines = {ln.player: ln for ln in _lines_of(mine).get(sid, [])}
+    fielding: dict[str, list] = {}
+    for t in mine:
+        if t.fielding is not None:
+            fielding.setdefault(t.player, []).append(t.fielding)
+    positions = hs.position_games(session=s, season_ids=[sid])
+    cards = hs.card_seasons(session=s, league_id=lid)
+    first_season = min(season_numbers.values()) if season_numbers else se.info.number
+    prior_ab: dict[str, int] = {}
+    prior_outs: dict[str, int] = {}
+    for t in totals_all:
+        if season_numbers.get(t.season_id, 10**9) < se.info.number:
+            if t.batting:
+                prior_ab[t.player] = prior_ab.get(t.player, 0) + t.batting.ab
+            if t.pitching:
+                prior_outs[t.player] = prior_outs.get(t.player, 0) + t.pitching.outs
+    from league.careers import add_stats
+    out = []
+    for pid, ln in lines.items():
+        try:
+            card = se.league.player(pid)
+            defence = {f.position: f.defence + aw.MARK_POINTS.get(f.fine or "", 0.0)
+                       + aw.MARK_POINTS.get(f.error or "", 0.0) for f in card.fielding}
+        except LeagueError:
+            defence = {}          # released since: his card is no longer on a team
+        seasons_in = [n for n, _t in cards.get(pid, [])]
+        out.append(aw.AwardPlayer(
+            pid, ln.team, ln.batting, ln.pitching,
+            add_stats(fielding[pid]) if pid in fielding else None,
+            positions.get((sid, pid), {}), defence,
+            prior_years=len({n for n in seasons_in if n < se.info.number}),
+            prior_ab=prior_ab.get(pid, 0), prior_outs=prior_outs.get(pid, 0),
+            founder=bool(seasons_in) and min(seasons_in) == first_season))
+    return out
+
+
+def _proposals(s: Any, lid: int, se: _Season, rules: aw.AwardRules,
+               totals_all: Sequence[hs.Totals], season_numbers: Mapping[int, int]
+               ) -> tuple[list[aw.Proposal], list[aw.AwardPlayer]]:
+    players = _award_players(s, lid, se, totals_all, season_numbers)
+    out: list[aw.Proposal] = []
+    for name, teams in se.groups.items():
+        group = [p for p in players if p.team in teams]
+        rank = {r.team: r.rank for r in se.group_rows[name]}
+        out += aw.propose(group, league=name if len(se.groups) > 1 else "",
+                          dh=_dh_of(se.league, name), team_games=se.team_games, team_rank=rank,
+                          rules=rules)
+    out.append(aw.sawamura(players, rules=rules, team_rank={r.team: r.rank for r in se.rows}))
+    return out, players
+
+
+def _rules(s: Any, lid: int) -> aw.AwardRules:
+    return aw.AwardRules.from_mapping(hs.award_rules(session=s, league_id=lid),
+                                      "the league's award settings")
+
+
+@_guard
+def season_awards(db: Db, league: str | None = None, season: int | None = None) -> AwardsView:
+    """Every award slot of the season: the proposal, the candidates, what is confirmed."""
+    with session(engine_for(db)) as s:
+        lid = _league_id(s, league)
+        info = repo.find_season(session=s, league_id=lid, number=season)
+        se = _read_season(s, lid, info)
+        ids = repo.season_ids(session=s, league_id=lid)
+        numbers = {sid: repo.season_info(session=s, season_id=sid).number for sid in ids}
+        totals_all = hs.season_totals(session=s, season_ids=ids)
+        rules = _rules(s, lid)
+        props, players = _proposals(s, lid, se, rules, totals_all, numbers)
+        stored = {(a.league_part, a.award): a for a in hs.awards(session=s, season_ids=[info.id])}
+        names = _names(s, lid)
+    slots = []
+    for p in props:
+        st = stored.get((p.league, p.key))
+        slots.append(AwardSlot(p.league, p.key, p.award, p.slot, p.player, p.candidates,
+                               st is not None, st.player if st else None))
+    crit = {}
+    sawa = next(p for p in props if p.award == "sawamura")
+    by = {p.player: p for p in players}
+    for c in sawa.candidates:
+        pit = by[c.player].pitching
+        if pit is not None:
+            crit[c.player] = [(cr.ja, text, met) for cr, text, met in aw.criteria_met(pit, rules)]
+    return AwardsView(info.number, se.year, se.complete, slots, names,
+                      {t.code: t.short or t.name for t in se.league.teams}, rules, crit)
+
+
+@_guard
+def confirm_awards(db: Db, choices: Mapping[str, str | None] | None = None, *,
+                   league: str | None = None, season: int | None = None, part: str | None = None,
+                   accept_all: bool = False) -> AwardsView:
+    """Store the commissioner's choices: {award key: player id or name, or None / "none" for
+    nobody}; with `accept_all` every slot not chosen yet takes the app's proposal. `part` names
+    the league (リーグ) of a two-league structure. A bad key or player refuses the whole call."""
+    view = season_awards(db, league, season)
+    parts = sorted({sl.league for sl in view.slots if sl.award != "sawamura"})
+    if part is None:
+        if len(parts) > 1 and choices and any(not k.startswith("sawamura") for k in choices):
+            raise ServiceError(f"this season has several leagues ({', '.join(parts)}): "
+                               "choose one with --part NAME")
+        part = parts[0] if parts else ""
+    elif part not in parts:
+        raise ServiceError(f"no league {part!r} in this season (leagues: {', '.join(parts)})")
+    by_key = {(sl.league, sl.key): sl for sl in view.slots}
+    with session(engine_for(db)) as s:
+        lid = _league_id(s, league)
+        info = repo.find_season(session=s, league_id=lid, number=season)
+        todo: list[tuple[AwardSlot, str | None]] = []
+        for key, ref in (choices or {}).items():
+            lp = "" if key == "sawamura" else part
+            slot = by_key.get((lp, key))
+            if slot is None:
+                known = ", ".join(sl.key for sl in view.slots if sl.league in (lp, ""))
+                raise ServiceError(f"no award {key!r} (the awards are {known})")
+            if ref is None or str(ref).strip().lower() in ("none", "-", "該当者なし", ""):
+                todo.append((slot, None))
+                continue
+            pid, _name = repo.player_row(session=s, league_id=lid, ref=str(ref))
+            todo.append((slot, pid))
+        chosen = {(sl.league, sl.key) for sl, _ in todo}
+        if accept_all:
+            todo += [(sl, sl.proposed) for sl in view.slots
+                     if not sl.confirmed and (sl.league, sl.key) not in chosen]
+        # the same player twice in one position group (outfield) is refused
+        for sl, pid in todo:
+            if pid is None:
+                continue
+            base = sl.key.rstrip("123")
+            same = [o for o in view.slots if o.league == sl.league and o.key != sl.key
+                    and o.key.rstrip("123") == base and base != sl.key]
+            for o in same:
+                other = next((p for x, p in todo if x.key == o.key and x.league == o.league),
+                             o.winner)
+                if other == pid:
+                    raise ServiceError(f"{view.names.get(pid, pid)} is already chosen for "
+                                       f"{o.key}")
+        for sl, pid in todo:
+            hs.confirm_award(session=s, season_id=info.id, league_part=sl.league, award=sl.key,
+                             player=pid, proposed=sl.proposed)
+        s.commit()
+    return season_awards(db, league, season)
+
+
+@_guard
+def set_award_rules(db: Db, changes: Mapping[str, Any], *, league: str | None = None
+                    ) -> aw.AwardRules:
+    """Change a league's award settings (e.g. rookie_max_prior_ab=60); checked whole first."""
+    with session(engine_for(db)) as s:
+        lid = _league_id(s, league)
+        data = {**hs.award_rules(session=s, league_id=lid)}
+        for k, v in changes.items():
+            if k.startswith("sawamura."):
+                data.setdefault("sawamura", {})[k.split(".", 1)[1]] = v
+            else:
+                data[k] = v
+        rules = aw.AwardRules.from_mapping(data, "award setting")
+        hs.save_award_rules(session=s, league_id=lid, data=rules.to_mapping())
+        s.commit()
+        return rules
+
+
+def award_rules(db: Db, league: str | None = None) -> aw.AwardRules:
+    with session(engine_for(db)) as s:
+        return _rules(s, _league_id(s, league))
+
+
+# --- transactions --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NewsItem:
+    id: int
+    season: int | None
+    day: date | None
+    kind: str
+    moves: tuple[tuple[str, str, str], ...]
+    note: str
+    text_ja: str
+    text_en: str
+
+
+def _team_name(teams: Mapping[str, str], code: str, ja: bool) -> str:
+    if code == hs.FREE_AGENT:
+        return "自由契約" if ja else "free agency"
+    return teams.get(code, code)
+
+
+def _news_text(kind: str, moves: Sequence[Sequence[str]], names: Mapping[str, str],
+               teams: Mapping[str, str], ja: bool) -> str:
+    def who(pid: str) -> str:
+        return f"{names.get(pid, pid)} ({pid})"
+    if kind == "trade":
+        sides: dict[str, list[str]] = {}
+        for pid, src, _dst in moves:
+            sides.setdefault(src, []).append(who(pid))
+        (a, pa), (b, pb) = list(sides.items())[:2]
+        if ja:
+            return (f"トレード: {_team_name(teams, a, ja)}の{'、'.join(pa)}と"
+                    f"{_team_name(teams, b, ja)}の{'、'.join(pb)}")
+        return (f"Trade: {_team_name(teams, a, ja)} send {', '.join(pa)} to "
+                f"{_team_name(teams, b, ja)} for {', '.join(pb)}")
+    pid, src, dst = moves[0]
+    if kind == "release":
+        return (f"自由契約: {_team_name(teams, src, ja)}が{who(pid)}を自由契約" if ja
+                else f"Released: {_team_name(teams, src, ja)} release {who(pid)}")
+    if kind == "sign":
+        return (f"契約: {_team_name(teams, dst, ja)}が{who(pid)}と契約" if ja
+                else f"Signed: {_team_name(teams, dst, ja)} sign {who(pid)}")
+    return (f"移籍: {who(pid)}が{_team_name(teams, src, ja)}から{_team_name(teams, dst, ja)}へ"
+            if ja else f"Moved: {who(pid)} from {_team_name(teams, src, ja)} to "
+            f"{_team_name(teams, dst, ja)}")
+
+
+def _team_codes(s: Any, lid: int) -> dict[str, str]:
+    from sqlmodel import select
+
+    from storage.tables import TeamRow
+    return {c: sh or n for c, n, sh in s.exec(select(TeamRow.code, TeamRow.name, TeamRow.short)
+                                              .where(TeamRow.league_id == lid)).all()}
+
+
+@_guard
+def transact(db: Db, kind: str, *, players: Sequence[str] = (), team: str | None = None,
+             other_team: str | None = None, others: Sequence[str] = (), note: str = "",
+             league: str | None = None) -> NewsItem:
+    """A commissioner's transaction, checked whole and logged, or refused with one line:
+
+    - trade: `players` of `team` go to `other_team`, `others` of `other_team` come back;
+    - release: `players` (each on a team) become free agents;
+    - sign: free agents `players` join `team`;
+    - move: `players` (each on a team) move to `team`.
+    The rosters after it must be legal: at most the roster size, and each active roster with
+    what a game needs (a catcher, five starters, nine position players, ten with DH)."""
+    if kind not in hs.TRANSACTION_KINDS:
+        raise ServiceError(f"unknown transaction {kind!r}; use {', '.join(hs.TRANSACTION_KINDS)}")
+    if not players:
+        raise ServiceError(f"{kind}: name at least one player")
+    engine = engine_for(db)
+    with session(engine) as s:
+        lid = _league_id(s, league)
+        teams = _team_codes(s, lid)
+
+        def check_team(code: str | None, what: str) -> str:
+            if not code:
+                raise ServiceError(f"{kind}: give {what}")
+            up = code.strip().upper()
+            if up not in teams:
+                raise ServiceError(f"{kind}: no team {code!r} in this league "
+                                   f"(teams: {', '.join(teams)})")
+            return up
+
+        try:
+            info: repo.SeasonInfo | None = repo.find_season(session=s, league_id=lid)
+        except repo.NotFound:
+            info = None
+        sid = info.id if info is not None else None
+        current = hs.player_teams(session=s, league_id=lid, season_id=sid)
+        own = hs.player_teams(session=s, league_id=lid, season_id=None)
+        for pid, t in own.items():
+            current.setdefault(pid, t)
+
+        def resolve(refs: Sequence[str]) -> list[str]:
+            out = []
+            for r in refs:
+                pid, _ = repo.player_row(session=s, league_id=lid, ref=r)
+                if pid in out:
+                    raise ServiceError(f"{kind}: {pid} is named twice")
+                out.append(pid)
+            return out
+
+        pids = resolve(players)
+        moves: list[tuple[str, str, str]] = []
+        if kind == "trade":
+            a = check_team(team, "the first team (--team)")
+            b = check_team(other_team, "the other team (--with)")
+            if a == b:
+                raise ServiceError("trade: a team cannot trade with itself")
+            back = resolve(others)
+            if not back:
+                raise ServiceError(f"trade: name the players {b} gives back (--for)")
+            for pid in pids:
+                if current.get(pid) != a:
+                    raise ServiceError(f"trade: {pid} is not on {a} "
+                                       f"(he is on {current.get(pid) or 'no team'})")
+            for pid in back:
+                if current.get(pid) != b:
+                    raise ServiceError(f"trade: {pid} is not on {b} "
+                                       f"(he is on {current.get(pid) or 'no team'})")
+            moves = [(p, a, b) for p in pids] + [(p, b, a) for p in back]
+        elif kind == "release":
+            for pid in pids:
+                if not current.get(pid):
+                    raise ServiceError(f"release: {pid} is already a free agent")
+            moves = [(p, current[p], hs.FREE_AGENT) for p in pids]
+        elif kind == "sign":
+            dst = check_team(team, "the team that signs him (--team)")
+            for pid in pids:
+                if current.get(pid):
+                    raise ServiceError(f"sign: {pid} is on {current[pid]}, not a free agent "
+                                       "(use move or trade)")
+            moves = [(p, hs.FREE_AGENT, dst) for p in pids]
+        else:
+            dst = check_team(team, "the team he moves to (--team)")
+            for pid in pids:
+                if not current.get(pid):
+                    raise ServiceError(f"move: {pid} is a free agent (use sign)")
+                if current[pid] == dst:
+                    raise ServiceError(f"move: {pid} is already on {dst}")
+            moves = [(p, current[p], dst) for p in pids]
+        hs.apply_moves(session=s, league_id=lid, season_id=sid, moves=moves)
+        _drop_from_prefs(s, sid, moves)
+        _check_rosters(s, lid, sid, {t for m in moves for t in m[1:] if t})
+        day = None
+        if info is not None:
+            pending = repo.schedule(session=s, season_id=info.id, pending_only=True)
+            day = pending[0].day if pending else (info.start if not info.final else None)
+            if day is None:
+                finals = repo.final_games(session=s, season_id=info.id)
+                day = finals[-1].day if finals else None
+        tid = hs.add_transaction(session=s, league_id=lid, season_id=sid, day=day, kind=kind,
+                                 moves=moves, note=note)
+        names = _names(s, lid)
+        s.commit()
+    return NewsItem(tid, info.number if info else None, day, kind, tuple(moves), note,
+                    _news_text(kind, moves, names, teams, True),
+                    _news_text(kind, moves, names, teams, False))
+
+
+def _drop_from_prefs(s: Any, sid: int | None, moves: Sequence[tuple[str, str, str]]) -> None:
+    """A player who leaves a team leaves its saved orders: his place in the rotation, bullpen and
+    reserves goes; a saved batting order with him in it goes back to the computer's."""
+    if sid is None:
+        return
+    gone: dict[str, set[str]] = {}
+    for pid, src, _dst in moves:
+        if src:
+            gone.setdefault(src, set()).add(pid)
+    prefs = roster_edit.preferences(session=s, season_id=sid)
+    for team, pids in gone.items():
+        for kind, data in prefs.get(team, {}).items():
+            if kind == "order":
+                if any(entry[0] in pids for entry in data):
+                    roster_edit.save_preference(session=s, season_id=sid, team=team,
+                                                kind=kind, data=[])
+            else:
+                kept = [p for p in data if p not in pids]
+                if kept != data:
+                    roster_edit.save_preference(session=s, season_id=sid, team=team,
+                                                kind=kind, data=kept)
+
+
+def _check_rosters(s: Any, lid: int, sid: int | None, changed: set[str]) -> None:
+    """Refuse (the caller rolls back) when a changed team's roster is not legal."""
+    try:
+        lg = repo.load_league(session=s, league_id=lid, season_id=sid)
+        if sid is not None:
+            repo.load_league(session=s, league_id=lid)     # the league's own cards too
+        prefs = roster_edit.preferences(session=s, season_id=sid) if sid is not None else {}
+        for team in sorted(changed):
+            roster_edit.check_active(lg, team, set(prefs.get(team, {}).get("reserves", [])))
+    except LeagueError as exc:
+        # the parser names the files of a folder; a stored league has none
+        text = str(exc).split(".csv: ")[-1].replace(" (roster_size in league.toml)", "")
+        raise ServiceError(f"refused, the rosters would not be legal: {text}") from None
+
+
+@_guard
+def news(db: Db, league: str | None = None, *, limit: int | None = None) -> list[NewsItem]:
+    """The transaction log, newest first."""
+    with session(engine_for(db)) as s:
+        lid = _league_id(s, league)
+        rows = hs.transactions(session=s, league_id=lid, limit=limit)
+        names = _names(s, lid)
+        teams = _team_codes(s, lid)
+    return [NewsItem(t.id, t.season, t.day, t.kind, t.moves, t.note,
+                     _news_text(t.kind, t.moves, names, teams, True),
+                     _news_text(t.kind, t.moves, names, teams, False)) for t in rows]
+
+
+def free_agents(db: Db, league: str | None = None) -> list[tuple[str, str]]:
+    """(id, name) of the league's free agents."""
+    with session(engine_for(db)) as s:
+        lid = _league_id(s, league)
+        try:
+            sid: int | None = repo.find_season(session=s, league_id=lid).id
+        except repo.NotFound:
+            sid = None
+        teams = hs.player_teams(session=s, league_id=lid, season_id=sid)
+        names = _names(s, lid)
+    return sorted((p, names.get(p, p)) for p, t in teams.items() if t == hs.FREE_AGENT)
+
+
+# --- careers -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CareerView:
+    id: str
+    name: str
+    team: str
+    regular: Career
+    postseason: Career | None       # kept apart; None until the league has postseason games
+    awards: list[tuple[int, str, str]]    # (season, league, award key)
+    titles: list[tuple[int, str, str]]    # (season, league, title key) of complete seasons
+
+
+@_guard
+def player_career(db: Db, ref: str, league: str | None = None) -> CareerView:
+    """A player's 年度別成績: every season's stats (teams summed) and the career totals."""
+    with session(engine_for(db)) as s:
+        lid = _league_id(s, league)
+        pid, name = repo.player_row(session=s, league_id=lid, ref=ref)
+        ids = repo.season_ids(session=s, league_id=lid)
+        infos = {sid: repo.season_info(session=s, season_id=sid) for sid in ids}
+        mine = hs.season_totals(session=s, season_ids=ids, player=pid)
+        post = hs.season_totals(session=s, season_ids=ids, player=pid, kind="postseason")
+        stored = [a for a in hs.awards(session=s, season_ids=ids) if a.player == pid]
+        teams_now = hs.player_teams(session=s, league_id=lid,
+                                    season_id=ids[-1] if ids else None)
+        complete = [sid for sid in ids if infos[sid].phase in ("postseason", "closed")
+                    or (infos[sid].games and infos[sid].final == infos[sid].games)]
+        held: list[tuple[int, str, str]] = []
+        if complete:
+            all_totals = hs.season_totals(session=s, season_ids=complete)
+            lines = _lines_of(all_totals)
+            for sid in complete:
+                se = _read_season(s, lid, infos[sid])
+                for t in league_titles(lines.get(sid, []), team_games=se.team_games,
+                                       leagues=se.groups):
+                    if any(h.player == pid for h in t.holders):
+                        held.append((infos[sid].number, t.league, t.key))
+    number = {sid: infos[sid].number for sid in ids}
+    post_seasons = _career_seasons(post, ids, infos)
+    return CareerView(pid, name, teams_now.get(pid, ""),
+                      career(pid, _career_seasons(mine, ids, infos)),
+                      career(pid, post_seasons) if post_seasons else None,
+                      [(number[a.season_id], a.league_part, a.award) for a in stored], held)
+
+
+def _career_seasons(totals: Sequence[hs.Totals], ids: Sequence[int],
+                    infos: Mapping[int, repo.SeasonInfo]) -> list[CareerSeason]:
+    from league.careers import add_stats
+    seasons = []
+    for sid in ids:
+        parts = sorted((t for t in totals if t.season_id == sid),
+                       key=lambda t: (t.last_day, t.last_number))
+        if not parts:
+            continue
+
+        def total(attr: str, parts: list[hs.Totals] = parts) -> Any:
+            xs = [getattr(t, attr) for t in parts if getattr(t, attr) is not None]
+            return add_stats(xs) if xs else None
+
+        info = infos[sid]
+        seasons.append(CareerSeason(info.number, str(getattr(info, "year", None)
+                                                     or info.start.year),
+                                    tuple(dict.fromkeys(t.team for t in parts)),
+                                    total("batting"), total("pitching"), total("fielding")))
+    return seasons
+
+
+# --- history -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeasonHistory:
+    season: int
+    year: str
+    complete: bool
+    games: int
+    final: int
+    pennants: dict[str, str]                 # league → team first in its standings
+    champion: str | None                     # the final series' winner (else the one pennant)
+    series: list[dict[str, Any]]             # the postseason: name, teams, winner, wins
+    titles: list[Title]
+    awards: list[tuple[str, str, str | None]]     # (league, award key, player) confirmed
+
+
+@dataclass(frozen=True)
+class HistoryView:
+    league: str
+    title: str
+    seasons: list[SeasonHistory]
+    season_records: list[tuple[RecordSpec, list[RecordRow]]]
+    career_records: list[tuple[RecordSpec, list[RecordRow]]]
+    head_to_head: dict[tuple[str, str], HeadToHead]
+    teams: dict[str, str]
+    names: dict[str, str]
+
+
+@_guard
+def history(db: Db, league: str | None = None, *, limit: int = 5) -> HistoryView:
+    """Every season's pennant winners and champion, title holders and award winners; the
+    single-season and career records; each pair of teams' record over all seasons."""
+    with session(engine_for(db)) as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        lid = row.id
+        ids = repo.season_ids(session=s, league_id=lid)
+        infos = [repo.season_info(session=s, season_id=sid) for sid in ids]
+        seasons = [_read_season(s, lid, i) for i in infos]
+        totals = hs.season_totals(session=s, season_ids=ids)
+        stored = hs.awards(session=s, season_ids=ids)
+        names = _names(s, lid)
+        teams = _team_codes(s, lid)
+        title = repo.load_league(session=s, league_id=lid).name
+    lines = _lines_of(totals)
+    out = []
+    per_player: list[PlayerSeason] = []
+    outcomes: list[Outcome] = []
+    for se in seasons:
+        sid = se.info.id
+        outcomes += se.outcomes
+        ts = league_titles(lines.get(sid, []), team_games=se.team_games, leagues=se.groups) \
+            if se.complete else []
+        pennants = {g: rows[0].team for g, rows in se.group_rows.items()
+                    if rows and rows[0].games and se.complete}
+        final = se.final_series
+        if final is not None:
+            champion: str | None = final.winner
+        else:
+            champion = next(iter(pennants.values())) if len(pennants) == 1 and not se.series \
+                else None
+        out.append(SeasonHistory(se.info.number, se.year, se.complete, se.info.games,
+                                 se.info.final, pennants, champion,
+                                 [_series_dict(x) for x in se.series], ts,
+                                 [(a.league_part, a.award, a.player) for a in stored
+                                  if a.season_id == sid]))
+        if se.complete:
+            per_player += [PlayerSeason(se.info.number, ln.player, ln.team,
+                                        se.team_games.get(ln.team, 0), ln.batting, ln.pitching)
+                           for ln in lines.get(sid, [])]
+    srec = [(spec, season_records(per_player, spec, limit)) for spec in RECORDS]
+    crec = [(spec, career_records(per_player, spec, limit)) for spec in RECORDS]
+    h2h = head_to_head_table(outcomes, list(teams))
+    return HistoryView(row.name, title, out, srec, crec, h2h, teams, names)
+
+
+def _series_dict(x: repo.StoredSeries) -> dict[str, Any]:
+    """A postseason series as history shows it: its name, teams, winner and each side's wins."""
+    wins = {x.high: 0, x.low: 0}
+    draws = 0
+    for g in x.games:
+        if g.status != "final" or g.away_runs is None or g.home_runs is None:
+            continue
+        if g.away_runs == g.home_runs:
+            draws += 1
+        else:
+            w = g.away if g.away_runs > g.home_runs else g.home
+            wins[w] = wins.get(w, 0) + 1
+    return {"key": x.key, "name": x.name, "league": x.league, "high": x.high, "low": x.low,
+            "winner": x.winner, "high_wins": wins.get(x.high, 0), "low_wins": wins.get(x.low, 0),
+            "draws": draws, "status": x.status}
+
+
+def history_dict(view: HistoryView) -> dict[str, Any]:
+    """The history as JSON-ready data."""
+    def rec(rows: list[RecordRow]) -> list[dict[str, Any]]:
+        return [{"rank": r.rank, "player": r.player, "name": view.names.get(r.player, r.player),
+                 "team": r.team, "season": r.season, "value": r.value, "text": r.text}
+                for r in rows]
+    return {
+        "league": view.league, "title": view.title,
+        "seasons": [{"season": h.season, "year": h.year, "complete": h.complete,
+                     "games": h.games, "final": h.final, "pennants": h.pennants,
+                     "champion": h.champion, "postseason": h.series,
+                     "titles": [title_dict(t, view.names) for t in h.titles],
+                     "awards": [{"league": lp, "award": k, "player": p,
+                                 "name": view.names.get(p, p) if p else None}
+                                for lp, k, p in h.awards]} for h in view.seasons],
+        "records": {"season": {spec.key: rec(rows) for spec, rows in view.season_records},
+                    "career": {spec.key: rec(rows) for spec, rows in view.career_records}},
+        "head_to_head": [{"team": a, "opponent": b, "wins": r.wins, "losses": r.losses,
+                          "draws": r.draws} for (a, b), r in view.head_to_head.items()],
+    }
