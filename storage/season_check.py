@@ -102,6 +102,21 @@ def check_season(doc: Any, path: str, *, teams: Collection[str], players: Collec
             days[(when, team)] = number
         _int(series, f"{at}[4]", 0, 100_000)
         slots[number] = (away, home)
+    # the postseason's games are scheduled in their series (see repository.season_document)
+    for k, series_doc in enumerate(_list(s.get("postseason") or [], f"{path}.postseason")):
+        at = f"{path}.postseason[{k}]"
+        for j, entry in enumerate(_list(_key(_obj(series_doc, at), "schedule", at),
+                                        f"{at}.schedule")):
+            where = f"{at}.schedule[{j}]"
+            number, day, away, home = _list(entry, where, 4)
+            number = _int(number, f"{where}[0]", 1, 100_000)
+            if number in slots:
+                _fail(f"{where}[0]", f"game number {number} is used twice")
+            _date(day, f"{where}[1]")
+            for i, team in ((2, away), (3, home)):
+                if team not in teams:
+                    _fail(f"{where}[{i}]", f"unknown team {team!r}")
+            slots[number] = (away, home)
     seen: dict[int, int] = {}
     for k, game in enumerate(_list(_key(s, "games", path), f"{path}.games")):
         at = f"{path}.games[{k}]"

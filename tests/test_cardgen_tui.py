@@ -30,6 +30,7 @@ async def test_a_stat_line_fills_the_card_and_save_keeps_it(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         editor = await _editor(app, pilot, db)
         before = editor.query_one("#f-batting-bounds").value
+        pid = editor.player.id          # the highlighted batter of the first team
         await pilot.press("ctrl+l")
         await until(pilot, lambda: editor.focused is editor.query_one("#f-statline"))
         await pilot.press(*_keys("PA=600 AB=520 H=170 2B=35 3B=2 HR=35 BB=70 SO=100 SB=2"),
@@ -40,10 +41,10 @@ async def test_a_stat_line_fills_the_card_and_save_keeps_it(tmp_path):
         assert hr_width >= 10            # 35 home runs: a slugger's HR column
         assert editor.query_one("#f-batting-positions").value.startswith("C")  # kept
         # nothing is stored before Save
-        assert services.season_league(db).player("SAP01").batting.bounds.text() == before
+        assert services.season_league(db).player(pid).batting.bounds.text() == before
         await pilot.press("ctrl+s")
         await until(pilot, lambda: not app.screen.query("#card-editor"))
-        await until(pilot, lambda: services.season_league(db).player("SAP01")
+        await until(pilot, lambda: services.season_league(db).player(pid)
                     .batting.bounds.text() == " ".join(map(str, bounds)))
 
 
