@@ -24,8 +24,10 @@ async def test_o_runs_the_odds_and_shows_them_with_magic_numbers_and_a_trend(tmp
     app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await opened(app, pilot)
+        await until(pilot, lambda: isinstance(app.screen, StandingsScreen)
+                    and app.screen.query("#standings-table")
+                    and app.screen.query_one("#standings-table").row_count == 6)
         screen = app.screen
-        await until(pilot, lambda: screen.query_one("#standings-table").row_count == 6)
         await pilot.press("o")
         table = screen.query_one("#odds-table")
         await until(pilot, lambda: not screen.odds_running and table.row_count == 6, tries=3000)
@@ -52,8 +54,10 @@ async def test_escape_cancels_the_odds_and_keeps_nothing(tmp_path, monkeypatch):
     app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         await opened(app, pilot)
+        await until(pilot, lambda: isinstance(app.screen, StandingsScreen)
+                    and app.screen.query("#standings-table")
+                    and app.screen.query_one("#standings-table").row_count == 6)
         screen = app.screen
-        await until(pilot, lambda: screen.query_one("#standings-table").row_count == 6)
         await pilot.press("r")
         await until(pilot, lambda: screen.odds_running)
         await pilot.press("escape")

@@ -48,3 +48,17 @@ async def settled_screenshot(app, pilot, *, workers: bool = True) -> str:
             return shot
         last = shot
     raise AssertionError("the screen kept changing")
+
+
+def screen_text(app) -> str:
+    """What the screen shows, line by line as plain text (rendered as for a screenshot)."""
+    import io
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens))
+    return console.export_text()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from textual import work
 from textual.app import App, SystemCommand
@@ -175,6 +175,10 @@ class ImpactApp(TroopHost, App[None]):
             yield SystemCommand("League log / 変更履歴",
                                 "Every change to this shared league: who, when, before and after",
                                 self.open_league_log)
+
+    def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:  # type: ignore[override]
+        """Notifications carry names and refusals: plain text unless a caller asks for markup."""
+        super().notify(message, markup=markup, **kwargs)
 
     def open_league_log(self) -> None:
         from tui.screens.league_log import LeagueLogScreen

@@ -6,6 +6,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
+from tui.widgets.plain import Plain
 
 
 class BoxTextDialog(ModalScreen[None]):
@@ -34,8 +35,8 @@ class BoxTextDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="box-text-scroll"):
-            yield Static(self.title_text, classes="section-title")
-            yield Static(self.text, id="box-text-body", markup=False)
+            yield Plain(self.title_text, classes="section-title")
+            yield Plain(self.text, id="box-text-body", markup=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

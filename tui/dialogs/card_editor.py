@@ -15,6 +15,7 @@ from league.errors import LeagueError
 from tui.labels import label
 from tui.services import card_values, check_card
 from tui.services.cards import card_from_line
+from tui.widgets.plain import Plain
 
 CardEdit = dict[str, dict[str, str]]
 
@@ -106,21 +107,21 @@ class CardEditor(ModalScreen[CardEdit | None]):
         ja = self.japanese
         p = self.player
         with Vertical(id="card-editor"):
-            yield Static(f"{label('ce_title', ja)}: {p.name} ({p.team} {p.id})",
+            yield Plain(f"{label('ce_title', ja)}: {p.name} ({p.team} {p.id})",
                          classes="area-title")
             with VerticalScroll():
                 if "batting" in self.values:
-                    yield Static(label("ce_batting", ja), classes="card-section")
+                    yield Plain(label("ce_batting", ja), classes="card-section")
                     for name in _BAT_FIELDS:
                         yield from self._field("batting", name)
                 if "pitching" in self.values:
-                    yield Static(label("ce_pitching", ja), classes="card-section")
+                    yield Plain(label("ce_pitching", ja), classes="card-section")
                     for name in _PIT_FIELDS:
                         yield from self._field("pitching", name)
-                yield Static(label("ce_statline", ja), classes="card-section")
+                yield Plain(label("ce_statline", ja), classes="card-section")
                 yield Input("", id="f-statline", compact=True,
                             placeholder=label("ce_statline_hint", ja))
-            yield Static("", id="card-error")
+            yield Plain("", id="card-error")
             with Horizontal(id="card-buttons"):
                 yield Button(label("ce_save", ja), id="card-save", variant="primary")
                 yield Button(label("ce_cancel", ja), id="card-cancel")

@@ -7,6 +7,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+from tui.widgets.plain import Plain
 
 
 class PickPlayerDialog(ModalScreen[str | None]):
@@ -40,7 +41,7 @@ class PickPlayerDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pick-player"):
-            yield Static(self.title_text, classes="section-title")
+            yield Plain(self.title_text, classes="section-title")
             yield OptionList(*[Option(text, id=pid) for pid, text in self.players],
                              id="pick-list")
 

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+from tui.widgets.plain import Plain
 
 
 @dataclass(frozen=True)
@@ -73,14 +74,14 @@ class PlaySetupDialog(ModalScreen[PlayChoice | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="play-setup"):
-            yield Static(self.title_text, classes="section-title")
+            yield Plain(self.title_text, classes="section-title")
             if self.teams:
                 with Horizontal(id="play-setup-teams"):
                     yield OptionList(*[Option(f"{code}  {name}", id=code) for code, name in self.teams],
                                      id="away-team")
                     yield OptionList(*[Option(f"{code}  {name}", id=code) for code, name in self.teams],
                                      id="home-team")
-            yield Static(id="play-setup-choice")
+            yield Plain(id="play-setup-choice")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -7,6 +7,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+from tui.widgets.plain import Plain
 
 
 class ResumeGameDialog(ModalScreen[tuple[str, int] | None]):
@@ -43,7 +44,7 @@ class ResumeGameDialog(ModalScreen[tuple[str, int] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="resume-game"):
-            yield Static("途中の試合 / Saved games", classes="section-title")
+            yield Plain("途中の試合 / Saved games", classes="section-title")
             options = []
             for g in self.games:
                 what = f"#{g.number}" if g.number is not None else "exhibition"

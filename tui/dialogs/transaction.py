@@ -15,6 +15,7 @@ from textual.widgets import Input, Label, Static
 from league.errors import LeagueError
 from tui import services
 from tui.labels import label
+from tui.widgets.plain import Plain
 
 FIELDS = ("tx_kind", "tx_players", "tx_team", "tx_other", "tx_for", "tx_note")
 
@@ -70,14 +71,14 @@ class TransactionDialog(ModalScreen["services.NewsItem | None"]):
     def compose(self) -> ComposeResult:
         ja = self.japanese
         with Vertical(id="tx-dialog"):
-            yield Static(label("tx_title", ja), classes="section-title")
+            yield Plain(label("tx_title", ja), classes="section-title")
             for key in FIELDS:
                 with Horizontal(classes="field"):
                     yield Label(label(key, ja))
                     yield Input(id=key.replace("_", "-"),
                                 placeholder=label(key + "_hint", ja) if key + "_hint" in
                                 _HINTS else "")
-            yield Static(id="tx-error")
+            yield Plain(id="tx-error")
 
     def on_mount(self) -> None:
         self.query_one("#tx-kind", Input).focus()

@@ -11,6 +11,7 @@ from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
+from tui.widgets.plain import Plain
 
 
 class BoxScoreScreen(AreaScreen):
@@ -25,11 +26,11 @@ class BoxScoreScreen(AreaScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(id="box-title", classes="area-title")
+        yield Plain(id="box-title", classes="area-title")
         with TabbedContent(id="box-tabs"):
             with TabPane("ボックススコア / Box score", id="tab-box"):
                 with VerticalScroll(id="box-scroll"):
-                    yield Static(id="box-text")
+                    yield Plain(id="box-text")
             with TabPane("一球速報 / Plays", id="tab-plays"):
                 yield FitTable(id="plays-table", cursor_type="row", zebra_stripes=True)
             with TabPane("ダイス / Rolls", id="tab-rolls"):

@@ -17,6 +17,7 @@ from league.titles import title_spec
 from tui import services
 from tui.labels import label, stat_name
 from tui.widgets.table import FitTable
+from tui.widgets.plain import Plain
 
 BAT = ("games", "pa", "ab", "h", "hr", "rbi", "sb", "bb", "so", "avg", "obp", "ops")
 PIT = ("games", "starts", "wins", "losses", "saves", "hold_points", "outs", "so", "era", "whip")
@@ -35,14 +36,14 @@ class CareerScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="career-body"):
-            yield Static(id="career-title", classes="area-title")
-            yield Static(id="career-batting-title", classes="section-title")
+            yield Plain(id="career-title", classes="area-title")
+            yield Plain(id="career-batting-title", classes="section-title")
             yield FitTable(id="career-batting", cursor_type="row", zebra_stripes=True)
-            yield Static(id="career-pitching-title", classes="section-title")
+            yield Plain(id="career-pitching-title", classes="section-title")
             yield FitTable(id="career-pitching", cursor_type="row", zebra_stripes=True)
-            yield Static(id="career-post-title", classes="section-title")
+            yield Plain(id="career-post-title", classes="section-title")
             yield FitTable(id="career-post", cursor_type="row", zebra_stripes=True)
-            yield Static(id="career-honours", classes="note")
+            yield Plain(id="career-honours", classes="note")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -8,6 +8,7 @@ from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
+from tui.widgets.plain import Plain
 
 
 class GamesScreen(AreaScreen):
@@ -20,7 +21,7 @@ class GamesScreen(AreaScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(id="games-title", classes="area-title")
+        yield Plain(id="games-title", classes="area-title")
         yield Input(placeholder="チーム / team filter", id="games-filter")
         yield FitTable(id="games-table", cursor_type="row", zebra_stripes=True)
         yield Footer()

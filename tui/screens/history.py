@@ -24,6 +24,7 @@ from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
+from tui.widgets.plain import Plain
 
 NONE_ID = "__none__"
 
@@ -52,19 +53,19 @@ class HistoryScreen(AreaScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="history-body"):
-            yield Static(id="history-title", classes="area-title")
+            yield Plain(id="history-title", classes="area-title")
             with TabbedContent(id="history-tabs"):
                 with TabPane("年度別", id="tab-seasons"):
                     yield FitTable(id="seasons-table", cursor_type="row", zebra_stripes=True)
-                    yield Static(id="season-titles-title", classes="section-title")
+                    yield Plain(id="season-titles-title", classes="section-title")
                     yield FitTable(id="season-titles", cursor_type="row")
                 with TabPane("表彰", id="tab-awards"):
-                    yield Static(id="awards-note", classes="note")
+                    yield Plain(id="awards-note", classes="note")
                     yield FitTable(id="awards-table", cursor_type="row", zebra_stripes=True)
                 with TabPane("記録", id="tab-records"):
                     yield FitTable(id="records-table", cursor_type="row", zebra_stripes=True)
                 with TabPane("対戦成績", id="tab-h2h"):
-                    yield Static(id="h2h-note", classes="note")
+                    yield Plain(id="h2h-note", classes="note")
                     yield FitTable(id="h2h-table", cursor_type="row")
                 with TabPane("ニュース", id="tab-news"):
                     yield FitTable(id="news-table", cursor_type="row", zebra_stripes=True)

@@ -15,6 +15,7 @@ from tui import services
 from tui.labels import label, stat_name
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
+from tui.widgets.plain import Plain
 
 STATS = {
     "batting": ("avg", "hr", "rbi", "h", "r", "sb", "obp", "slg", "ops", "bb", "so", "doubles",
@@ -58,8 +59,8 @@ class LeadersScreen(AreaScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="leaders-body"):
-            yield Static(id="leaders-title", classes="area-title")
-            yield Static(id="leaders-qualifier", classes="note")
+            yield Plain(id="leaders-title", classes="area-title")
+            yield Plain(id="leaders-qualifier", classes="note")
             yield FitTable(id="leaders-table", cursor_type="row", zebra_stripes=True)
         yield Footer()
 

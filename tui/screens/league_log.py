@@ -13,6 +13,7 @@ from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
+from tui.widgets.plain import Plain
 
 ALL_KINDS = (None, *sorted(set(KINDS.values())), "other")
 
@@ -35,9 +36,9 @@ class LeagueLogScreen(AreaScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(id="log-title", classes="area-title")
+        yield Plain(id="log-title", classes="area-title")
         yield FitTable(id="log-table", cursor_type="row", zebra_stripes=True)
-        yield Static(id="log-detail")
+        yield Plain(id="log-detail")
         yield Footer()
 
     def load(self):

@@ -29,6 +29,7 @@ from league.manager import ComputerManager
 from tui import services
 from tui.services import LiveSetup
 from tui.widgets.situation import SituationPanel
+from tui.widgets.plain import Plain
 
 _ABORT = object()       # the screen closed or undid: the engine thread stops
 _COMPUTER = object()    # the answer to a pending typed roll: let the computer roll it
@@ -223,7 +224,7 @@ class PlayScreen(Screen):
             with Vertical(id="play-logs"):
                 yield RichLog(id="plays-log", wrap=True, markup=False, auto_scroll=False)
                 yield RichLog(id="rolls-log", wrap=False, markup=False, auto_scroll=False)
-        yield Static(id="play-prompt")
+        yield Plain(id="play-prompt")
         yield Input(id="roll-input", placeholder="00-99 (00 = 100)")
         yield Footer()
 

@@ -22,6 +22,7 @@ from tui.labels import label, stat_name
 from tui.screens.base import AreaScreen
 from tui.widgets.card import CardView
 from tui.widgets.table import FitTable
+from tui.widgets.plain import Plain
 
 # two short tables rather than one wide one: the detail pane is about 75 cells wide
 BAT_SHOWN = (("games", "pa", "ab", "h", "doubles", "triples", "hr", "rbi"),
@@ -50,17 +51,17 @@ class PlayersScreen(AreaScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(id="players-title", classes="area-title")
+        yield Plain(id="players-title", classes="area-title")
         with Horizontal(id="players-body"):
             with Vertical(id="players-list-pane"):
                 yield Input(id="players-filter")
                 yield FitTable(id="players-table", cursor_type="row", zebra_stripes=True)
             with VerticalScroll(id="player-detail"):
                 yield CardView(id="player-card")
-                yield Static(id="player-stats")
-                yield Static(id="chart-title", classes="section-title")
+                yield Plain(id="player-stats")
+                yield Plain(id="chart-title", classes="section-title")
                 yield Sparkline([], id="player-chart")
-                yield Static(id="log-title", classes="section-title")
+                yield Plain(id="log-title", classes="section-title")
                 yield FitTable(id="player-log", cursor_type="row", zebra_stripes=True)
         yield Footer()
 

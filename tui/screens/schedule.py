@@ -16,6 +16,7 @@ from league.standings import gb_text
 from tui.labels import label
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
+from tui.widgets.plain import Plain
 
 
 class ScheduleScreen(AreaScreen):
@@ -44,16 +45,16 @@ class ScheduleScreen(AreaScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(id="schedule-title", classes="area-title")
+        yield Plain(id="schedule-title", classes="area-title")
         with Horizontal(id="schedule-body"):
             yield FitTable(id="days-table", cursor_type="row", zebra_stripes=True)
             with Vertical(id="day-pane"):
-                yield Static(id="day-title", classes="section-title")
+                yield Plain(id="day-title", classes="section-title")
                 yield FitTable(id="day-games", cursor_type="row")
-                yield Static(id="mini-title", classes="section-title")
+                yield Plain(id="mini-title", classes="section-title")
                 yield FitTable(id="mini-standings", cursor_type="none", zebra_stripes=True)
         with Horizontal(id="sim-bar"):
-            yield Static(id="sim-status")
+            yield Plain(id="sim-status")
             yield ProgressBar(id="sim-progress", show_eta=False)
         yield Footer()
 

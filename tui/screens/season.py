@@ -21,6 +21,7 @@ from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
+from tui.widgets.plain import Plain
 
 # what each key does, and the season's next action it belongs to
 ACTIONS = {"start_postseason": "s", "sim_postseason": "n", "close": "c", "new_season": "N",
@@ -54,10 +55,10 @@ class SeasonScreen(AreaScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="season-body"):
-            yield Static(id="season-title", classes="area-title")
-            yield Static(id="season-next", classes="note")
+            yield Plain(id="season-title", classes="area-title")
+            yield Plain(id="season-next", classes="note")
             yield FitTable(id="bracket-table", cursor_type="row", zebra_stripes=True)
-            yield Static(id="series-title", classes="section-title")
+            yield Plain(id="series-title", classes="section-title")
             yield FitTable(id="series-games", cursor_type="row")
         yield Footer()
 

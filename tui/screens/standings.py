@@ -16,6 +16,7 @@ from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
+from tui.widgets.plain import Plain
 
 
 @dataclass
@@ -54,21 +55,21 @@ class StandingsScreen(AreaScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="standings-body"):
-            yield Static(id="standings-title", classes="area-title")
+            yield Plain(id="standings-title", classes="area-title")
             yield FitTable(id="standings-table", cursor_type="row", zebra_stripes=True)
-            yield Static(id="standings-tiebreak", classes="note")
+            yield Plain(id="standings-tiebreak", classes="note")
             with Horizontal(id="standings-games"):
                 with Vertical():
-                    yield Static(id="recent-title", classes="section-title")
+                    yield Plain(id="recent-title", classes="section-title")
                     yield FitTable(id="recent-table", cursor_type="row")
                 with Vertical():
-                    yield Static(id="upcoming-title", classes="section-title")
+                    yield Plain(id="upcoming-title", classes="section-title")
                     yield FitTable(id="upcoming-table", cursor_type="row")
             with Vertical(id="standings-odds"):
-                yield Static(id="odds-title", classes="section-title")
+                yield Plain(id="odds-title", classes="section-title")
                 yield FitTable(id="odds-table", cursor_type="row", zebra_stripes=True)
                 with Horizontal(id="odds-bar"):
-                    yield Static(id="odds-status")
+                    yield Plain(id="odds-status")
                     yield ProgressBar(id="odds-progress", show_eta=False)
         yield Footer()
 

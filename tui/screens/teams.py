@@ -19,6 +19,7 @@ from tui.dialogs.card_editor import CardEdit, CardEditor
 from tui.labels import label
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
+from tui.widgets.plain import Plain
 
 PREF_TABLES = {"order-table": "order", "rotation-table": "rotation", "bullpen-table": "bullpen"}
 
@@ -53,21 +54,21 @@ class TeamsScreen(AreaScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(id="teams-title", classes="area-title")
+        yield Plain(id="teams-title", classes="area-title")
         with Horizontal(id="teams-body"):
             with Vertical(id="teams-roster"):
-                yield Static(id="batters-title", classes="section-title")
+                yield Plain(id="batters-title", classes="section-title")
                 yield FitTable(id="batters-table", cursor_type="row", zebra_stripes=True)
-                yield Static(id="pitchers-title", classes="section-title")
+                yield Plain(id="pitchers-title", classes="section-title")
                 yield FitTable(id="pitchers-table", cursor_type="row", zebra_stripes=True)
             with Vertical(id="teams-side"):
-                yield Static(id="order-title", classes="section-title")
+                yield Plain(id="order-title", classes="section-title")
                 yield FitTable(id="order-table", cursor_type="row")
-                yield Static(id="rotation-title", classes="section-title")
+                yield Plain(id="rotation-title", classes="section-title")
                 yield FitTable(id="rotation-table", cursor_type="row")
-                yield Static(id="bullpen-title", classes="section-title")
+                yield Plain(id="bullpen-title", classes="section-title")
                 yield FitTable(id="bullpen-table", cursor_type="row")
-                yield Static(id="teams-note", classes="note")
+                yield Plain(id="teams-note", classes="note")
         yield Footer()
 
     # ------------------------------------------------------------------ loading

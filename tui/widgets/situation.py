@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from league.live import describe_call
 from tui.widgets.card import CardView
+from tui.widgets.plain import Plain
 
 _BASES_JA = {1: "一塁", 2: "二塁", 3: "三塁"}
 _BASES_EN = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -85,7 +86,7 @@ class SituationPanel(Vertical):
     """
 
     def compose(self) -> ComposeResult:
-        yield Static(id="situation-text")
+        yield Plain(id="situation-text")
         yield CardView(id="batter-card")
         yield CardView(id="pitcher-card")
 

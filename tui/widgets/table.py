@@ -1,4 +1,5 @@
-"""A DataTable whose columns take the width of their cells at once.
+"""A DataTable whose columns take the width of their cells at once, and whose text cells are
+data: a name such as `Ann[/]` or `[b]Kings` shows as written, never as markup.
 
 DataTable measures new cells later, when it is idle; a table refilled while its screen is busy
 (a worker posting results, the app under load) could keep the narrow widths of its labels.
@@ -19,12 +20,26 @@ def _width(cell: Any) -> int:
     return max((cell_len(line) for line in str(cell).splitlines()), default=0)
 
 
+def _literal(cell: Any) -> Any:
+    """A string cell as plain text (DataTable would read it as markup)."""
+    return Text(cell) if isinstance(cell, str) else cell
+
+
 class FitTable(DataTable):
-    """DataTable with eager column widths (see the module doc)."""
+    """DataTable with eager column widths and literal text cells (see the module doc)."""
 
     def add_row(self, *cells: Any, **kwargs: Any):  # type: ignore[override]
+        cells = tuple(_literal(c) for c in cells)
         key = super().add_row(*cells, **kwargs)
         for column, cell in zip(self.ordered_columns, cells):
             if column.auto_width:
                 column.content_width = max(column.content_width, _width(cell))
         return key
+
+    def update_cell(self, row_key: Any, column_key: Any, value: Any, *,  # type: ignore[override]
+                    update_width: bool = False) -> None:
+        super().update_cell(row_key, column_key, _literal(value), update_width=update_width)
+
+    def update_cell_at(self, coordinate: Any, value: Any, *,  # type: ignore[override]
+                       update_width: bool = False) -> None:
+        super().update_cell_at(coordinate, _literal(value), update_width=update_width)
