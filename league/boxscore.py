@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import unicodedata
+from typing import Callable
 
 from league.game import BAT_FIELDS, FIELD_FIELDS, P_OUTS, PIT_FIELDS, GameResult, Play
 from league.lineup import Lineup
@@ -155,14 +156,25 @@ def _pad(text: str, width: int, right: bool = False) -> str:
     return (" " * gap + text) if right else (text + " " * gap)
 
 
-def render(result: GameResult, names: dict[str, str] | None = None, plays: bool = True) -> str:
-    """An NPB-style box score: line score with 計 安 失, batting and pitching, 勝敗S H, 本塁打."""
+POSITION_EN = {"PH": "PH", "PR": "PR"}
+DECISION_EN = {"W": "W", "L": "L", "S": "S", "H": "H"}
+
+
+def render(result: GameResult, names: dict[str, str] | None = None, plays: bool = True, *,
+           english: bool = False, player_name: Callable[[str], str] | None = None,
+           play_line: Callable[[str], str] | None = None) -> str:
+    """An NPB-style box score: line score with 計 安 失, batting and pitching, 勝敗S H, 本塁打.
+    `english` writes its labels in English (R H E, AB R H RBI …); `player_name` names a player
+    by id (default: his name in the league), `play_line` says a play-by-play line."""
     names = names or {}
     codes = (result.away, result.home)
     label = [names.get(c, c) for c in codes]
+    pname = player_name or (lambda pid: result.players[pid].name)
+    say = play_line or (lambda text: text)
     n = max(len(result.innings[0]), len(result.innings[1]), 9)
     out: list[str] = []
-    head = _pad("", 14) + " ".join(f"{i:>2}" for i in range(1, n + 1)) + "   計  安  失"
+    head = _pad("", 14) + " ".join(f"{i:>2}" for i in range(1, n + 1)) + (
+        "    R   H   E" if english else "   計  安  失")
     out.append(head)
     for i in range(2):
         cells = []
@@ -176,50 +188,64 @@ def render(result: GameResult, names: dict[str, str] | None = None, plays: bool 
         out.append(_pad(label[i], 14) + " ".join(cells)
                    + f"  {result.runs[i]:>2}  {result.hits[i]:>2}  {result.errors[i]:>2}")
     if result.notes:
-        out.append("  " + "; ".join(result.notes))
+        out.append("  " + "; ".join(say(x) for x in result.notes))
     for i in range(2):
         out.append("")
-        out.append(f"【{label[i]}】")
-        out.append(_pad("守", 6) + _pad("選手", 16) + " 打数 得点 安打 打点 三振 四死 盗塁 失策")
+        out.append(f"[{label[i]}]" if english else f"【{label[i]}】")
+        out.append(_pad("Pos" if english else "守", 6) + _pad("Batter" if english else "選手", 16)
+                   + ("   AB    R    H  RBI   SO   BB   SB    E" if english
+                      else " 打数 得点 安打 打点 三振 四死 盗塁 失策"))
         for side, pid, line, pos in result.batting:
             if side != i:
                 continue
             f = dict(zip(BAT_FIELDS, line))
             if f["pa"] == 0 and pos in ("P", ""):
                 continue
-            ptext = "".join(POSITION_JA.get(p, p) for p in pos.split("-")) if pos else ""
-            out.append(_pad(ptext, 6) + _pad(result.players[pid].name, 16)
+            if english:
+                ptext = "-".join(p.lower() if p in ("PH", "PR") else p for p in pos.split("-")) \
+                    if pos else ""
+            else:
+                ptext = "".join(POSITION_JA.get(p, p) for p in pos.split("-")) if pos else ""
+            out.append(_pad(ptext, 6) + _pad(pname(pid), 16)
                        + f" {f['ab']:>4} {f['r']:>4} {f['h']:>4} {f['rbi']:>4} {f['so']:>4}"
                        + f" {f['bb'] + f['hbp']:>4} {f['sb']:>4} {f['e']:>4}")
         tot = [sum(line[j] for s, _, line, _ in result.batting if s == i) for j in range(len(BAT_FIELDS))]
         f = dict(zip(BAT_FIELDS, tot))
-        out.append(_pad("", 6) + _pad("計", 16)
+        out.append(_pad("", 6) + _pad("Totals" if english else "計", 16)
                    + f" {f['ab']:>4} {f['r']:>4} {f['h']:>4} {f['rbi']:>4} {f['so']:>4}"
                    + f" {f['bb'] + f['hbp']:>4} {f['sb']:>4} {f['e']:>4}")
+    decisions = DECISION_EN if english else DECISION_JA
     for i in range(2):
         out.append("")
-        out.append(_pad(f"【{label[i]}】投手", 22) + "   回   打者 安打 本塁 四死 三振 失点 自責")
+        out.append(_pad(f"[{label[i]}] Pitchers" if english else f"【{label[i]}】投手", 22)
+                   + ("    IP    BF    H   HR   BB   SO    R   ER" if english
+                      else "   回   打者 安打 本塁 四死 三振 失点 自責"))
         for side, pid, line in result.pitching:
             if side != i:
                 continue
             f = dict(zip(PIT_FIELDS, line))
-            dec = DECISION_JA.get(result.decisions.get(pid, ""), "")
-            out.append(_pad(f"{dec:1} {result.players[pid].name}", 22)
+            dec = decisions.get(result.decisions.get(pid, ""), "")
+            out.append(_pad(f"{dec:1} {pname(pid)}", 22)
                        + _pad(innings_text(line[P_OUTS]), 6, right=True)
                        + f" {f['bf']:>5} {f['h']:>4} {f['hr']:>4} {f['bb'] + f['hbp']:>4} {f['so']:>4}"
                        + f" {f['r']:>4} {f['er']:>4}")
     out.append("")
     dec_line = []
     for code in ("W", "L", "S", "H"):
-        who = [result.players[p].name for p, d in result.decisions.items() if d == code]
+        who = [pname(p) for p, d in result.decisions.items() if d == code]
         if who:
-            dec_line.append(f"{DECISION_JA[code]} {'、'.join(who)}")
+            dec_line.append(f"{code}: {', '.join(who)}" if english
+                            else f"{DECISION_JA[code]} {'、'.join(who)}")
     if dec_line:
-        out.append("　".join(dec_line))
+        out.append(("  " if english else "　").join(dec_line))
     if result.home_runs:
-        hrs = [f"{result.players[b].name}（{inn}回 {result.players[p].name}）"
-               for _, b, inn, p in result.home_runs]
-        out.append("本塁打 " + "、".join(hrs))
+        if english:
+            hrs = [f"{pname(b)} ({_ordinal(inn)} inning, off {pname(p)})"
+                   for _, b, inn, p in result.home_runs]
+            out.append("HR: " + ", ".join(hrs))
+        else:
+            hrs = [f"{pname(b)}（{inn}回 {pname(p)}）" for _, b, inn, p in result.home_runs]
+            out.append("本塁打 " + "、".join(hrs))
     if plays:
         out.append("")
         current = None
@@ -228,6 +254,15 @@ def render(result: GameResult, names: dict[str, str] | None = None, plays: bool 
             if key != current:
                 current = key
                 team = label[0] if p.half == "top" else label[1]
-                out.append(f"--- {p.inning}回{'表' if p.half == 'top' else '裏'} {team}")
-            out.append(f"  {p.text}  [{p.outs} out, {p.score[0]}-{p.score[1]}]")
+                out.append(f"--- {'Top' if p.half == 'top' else 'Bottom'} {_ordinal(p.inning)} "
+                           f"{team}" if english else
+                           f"--- {p.inning}回{'表' if p.half == 'top' else '裏'} {team}")
+            out.append(f"  {say(p.text)}  [{p.outs} out, {p.score[0]}-{p.score[1]}]")
     return "\n".join(out)
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}" + {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

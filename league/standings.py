@@ -19,6 +19,10 @@ TIEBREAKS = ("pct", "head_to_head", "wins", "losses", "savings", "run_diff", "ru
 TIEBREAK_LABELS_JA = {"pct": "勝率", "head_to_head": "直接対決", "wins": "勝利数", "losses": "敗戦数",
                       "savings": "貯金", "run_diff": "得失点差", "runs_for": "得点",
                       "runs_against": "失点", "code": "チームコード順"}
+TIEBREAK_LABELS_EN = {"pct": "PCT", "head_to_head": "head to head", "wins": "wins",
+                      "losses": "losses", "savings": "+/-", "run_diff": "run differential",
+                      "runs_for": "runs scored", "runs_against": "runs allowed",
+                      "code": "team code order"}
 MINUS = "\u2212"
 LAST_N = 10
 
@@ -103,6 +107,22 @@ def streak_text(results: Sequence[str]) -> str:
         return f"{n}分"
     word = "勝" if last == "W" else "敗"
     return f"{n}連{word}" if n > 1 else f"1{word}"
+
+
+def streak_english(streak: str) -> str:
+    """A streak as English tables write it: "3連勝" → "W3", "2連敗" → "L2", "1分" → "D1"."""
+    for word, letter in (("連勝", "W"), ("連敗", "L"), ("勝", "W"), ("敗", "L"), ("分", "D")):
+        if streak.endswith(word) and streak[:-len(word)].isdigit():
+            return f"{letter}{streak[:-len(word)]}"
+    return streak
+
+
+def tiebreak_english(reason: str) -> str:
+    """A tiebreak reason ("直接対決 7-5") with the criterion in English ("head to head 7-5")."""
+    for key, ja in TIEBREAK_LABELS_JA.items():
+        if reason == ja or reason.startswith(ja + " "):
+            return TIEBREAK_LABELS_EN[key] + reason[len(ja):]
+    return reason
 
 
 def last_n_text(results: Sequence[str], n: int = LAST_N) -> str:

@@ -14,8 +14,22 @@ from textual.screen import Screen
 from league.errors import LeagueError
 from tui import services
 from tui.labels import label
+from tui.language import translate_bindings
 from tui.settings import load_settings, save_setting
 from tui.troop.app import TroopHost
+
+# Textual's own palette commands: their English titles and help texts, and our label keys
+_TEXTUAL_COMMANDS = {
+    "Theme": "pal_theme", "Quit": "pal_quit", "Keys": "pal_keys", "Screenshot": "pal_screenshot",
+    "Maximize": "pal_maximize", "Minimize": "pal_minimize",
+    "Change the current theme": "pal_theme_help",
+    "Quit the application as soon as possible": "pal_quit_help",
+    "Hide the keys and widget help panel": "pal_keys_hide_help",
+    "Show help for the focused widget and a summary of available keys": "pal_keys_help",
+    "Minimize the widget and restore to normal size": "pal_minimize_help",
+    "Maximize the focused widget": "pal_maximize_help",
+    "Save an SVG 'screenshot' of the current screen": "pal_screenshot_help",
+}
 
 AREAS = ("standings", "schedule", "teams", "players", "leaders", "games", "event", "history",
          "season")
@@ -57,18 +71,18 @@ class ImpactApp(TroopHost, App[None]):
     TITLE = "Impact League"
     MODES = {name: partial(_area, name) for name in AREAS}
     BINDINGS = [
-        Binding("1", "switch_mode('standings')", "順位/Standings"),
-        Binding("2", "switch_mode('schedule')", "日程/Schedule"),
-        Binding("3", "switch_mode('teams')", "Teams"),
-        Binding("4", "switch_mode('players')", "Players"),
-        Binding("5", "switch_mode('leaders')", "Leaders"),
-        Binding("6", "switch_mode('games')", "Games"),
-        Binding("7", "switch_mode('event')", "Melting Pot"),
-        Binding("8", "switch_mode('history')", "歴代/History"),
-        Binding("9", "switch_mode('season')", "シーズン/Season"),
-        Binding("L", "toggle_language", "日本語/English"),
-        Binding("question_mark", "show_keys", "Keys"),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("1", "switch_mode('standings')", "key_standings"),
+        Binding("2", "switch_mode('schedule')", "key_schedule"),
+        Binding("3", "switch_mode('teams')", "key_teams"),
+        Binding("4", "switch_mode('players')", "key_players"),
+        Binding("5", "switch_mode('leaders')", "key_leaders"),
+        Binding("6", "switch_mode('games')", "key_games"),
+        Binding("7", "switch_mode('event')", "key_event"),
+        Binding("8", "switch_mode('history')", "key_history"),
+        Binding("9", "switch_mode('season')", "key_season"),
+        Binding("L", "toggle_language", "key_language"),
+        Binding("question_mark", "show_keys", "key_keys"),
+        Binding("ctrl+q", "quit", "key_quit", priority=True),
     ]
 
     japanese: reactive[bool] = reactive(True)
@@ -80,16 +94,17 @@ class ImpactApp(TroopHost, App[None]):
         self.league = league
         self.sample = sample
         self.data_version = 0
+        self.access: services.Access | None = None   # who is connected (a shared league)
         self.japanese = bool(load_settings().get("japanese", True))
         # Melting Pot events live in the same database as the league
         from storage.db import resolve_url
         self.troop_db_url = resolve_url(db)
         self.export_dir = Path.cwd()
-        self.access: services.Access | None = None   # who is connected (a shared league)
         self.event = None
 
     def on_mount(self) -> None:
         self.sub_title = "…"
+        translate_bindings(self, self.japanese)
         self._open_league_worker()
 
     @work(thread=True, exclusive=True, group="prepare")
@@ -125,10 +140,24 @@ class ImpactApp(TroopHost, App[None]):
         self.close_troop_service()
 
     def _league_opened(self) -> None:
-        who = self.access.describe(self.japanese) if self.access is not None else ""
+        self._show_sub_title()
+        self.switch_mode("standings")
+
+    def _show_sub_title(self) -> None:
+        if self.access is None:
+            return
+        who = self.access.describe(self.japanese)
         self.sub_title = f"{self.league or ''}  {label('connected_as', self.japanese)}: {who}" \
             if who else (self.league or "")
-        self.switch_mode("standings")
+
+    def watch_japanese(self, japanese: bool) -> None:
+        """The one place the language changes: the app's own keys and title here; every
+        screen, in front or not, watches the same reactive (tui.language.Bilingual)."""
+        if not self.is_running:   # set in __init__ from the settings
+            return
+        translate_bindings(self, japanese)
+        self._show_sub_title()
+        self.screen.refresh_bindings()
 
     # ------------------------------------------------------------------ app-wide actions
     def data_changed(self) -> None:
@@ -144,9 +173,6 @@ class ImpactApp(TroopHost, App[None]):
         problem = save_setting("japanese", self.japanese)
         if problem:
             self.notify(problem, severity="warning", timeout=6)
-        screen = self.screen
-        if hasattr(screen, "relabel"):
-            screen.relabel()
 
     def action_show_keys(self) -> None:
         if self.screen.query("HelpPanel"):
@@ -159,21 +185,26 @@ class ImpactApp(TroopHost, App[None]):
         self.push_screen(BoxScoreScreen(number))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        ja = self.japanese
+        for command in super().get_system_commands(screen):
+            title = _TEXTUAL_COMMANDS.get(command.title, command.title)
+            help = _TEXTUAL_COMMANDS.get(command.help, command.help)
+            yield SystemCommand(label(title, ja), label(help, ja), command.callback,
+                                command.discover)
         for name in AREAS:
-            yield SystemCommand(f"{label(name, True)} / {label(name, False)}",
-                                f"Open the {name} area", partial(self.switch_mode, name))
-        yield SystemCommand("日本語 / English", "Switch the labels' language",
+            yield SystemCommand(label(name, ja), label("pal_open_area", ja).format(
+                area=label(name, ja)), partial(self.switch_mode, name))
+        yield SystemCommand(label("key_language", ja), label("pal_language", ja),
                             self.action_toggle_language)
-        for key, text in (("day", "Sim one day"), ("week", "Sim a week"), ("end", "Sim to the end")):
-            yield SystemCommand(text, "Simulate games of the season", partial(self.sim_from_palette, key))
-        yield SystemCommand("Play an exhibition", "A game at the keyboard between two teams you choose",
+        for key, text in (("day", "pal_sim_day"), ("week", "pal_sim_week"), ("end", "pal_sim_end")):
+            yield SystemCommand(label(text, ja), label("pal_sim", ja),
+                                partial(self.sim_from_palette, key))
+        yield SystemCommand(label("pal_exhibition", ja), label("pal_exhibition_help", ja),
                             self.play_exhibition)
-        yield SystemCommand("Resume a game at the keyboard", "Carry on with a saved game (or abandon it)",
+        yield SystemCommand(label("pal_resume", ja), label("pal_resume_help", ja),
                             self.resume_live_game)
         if self.access is not None and self.access.shared:
-            yield SystemCommand("League log / 変更履歴",
-                                "Every change to this shared league: who, when, before and after",
+            yield SystemCommand(label("league_log", ja), label("pal_league_log_help", ja),
                                 self.open_league_log)
 
     def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:  # type: ignore[override]

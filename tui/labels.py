@@ -80,9 +80,9 @@ LABELS.update({
     "tm_starter": ("先発", "SP"),
     "tm_reliever": ("救援", "RP"),
     "tm_stability": ("安定", "Stab"),
-    "tm_innings": ("回", "回"),
-    "tm_start": ("先", "先"),
-    "tm_rest": ("休", "休"),
+    "tm_innings": ("回", "Inn"),
+    "tm_start": ("先", "St"),
+    "tm_rest": ("休", "Rest"),
     "tm_order": ("打順", "Batting order"),
     "tm_rotation": ("先発ローテーション", "Rotation"),
     "tm_bullpen": ("ブルペン", "Bullpen"),
@@ -417,3 +417,158 @@ LABELS.update({
     "cr_postseason": ("ポストシーズン (別集計)", "Postseason (kept apart)"),
 })
 
+
+# What the keys do (binding descriptions; the footer and the key panel show them): key_ keys
+LABELS.update({
+    "key_standings": ("順位", "Standings"),
+    "key_schedule": ("日程", "Schedule"),
+    "key_teams": ("チーム", "Teams"),
+    "key_players": ("選手", "Players"),
+    "key_leaders": ("成績上位", "Leaders"),
+    "key_games": ("試合", "Games"),
+    "key_event": ("メルティングポット", "Melting Pot"),
+    "key_history": ("歴代", "History"),
+    "key_season": ("シーズン", "Season"),
+    "key_language": ("English", "日本語"),
+    "key_keys": ("キー一覧", "Keys"),
+    "key_quit": ("終了", "Quit"),
+    "key_back": ("戻る", "Back"),
+    "key_cancel": ("取消", "Cancel"),
+    "key_stop": ("中止", "Stop"),
+    "key_close": ("閉じる", "Close"),
+    "key_save": ("保存", "Save"),
+    "key_yes": ("はい", "Yes"),
+    "key_no": ("いいえ", "No"),
+    "key_next": ("次へ", "Next"),
+    "key_next_step": ("次へ", "Next step"),
+    "key_team": ("チーム", "Team"),
+    "key_kind": ("種類", "Kind"),
+    # standings
+    "key_gb_from": ("ゲーム差の基準", "GB from leader/above"),
+    "key_next_table": ("リーグ", "League"),
+    "key_odds": ("優勝確率", "Odds"),
+    "key_run_odds": ("確率を計算", "Run odds"),
+    # schedule
+    "key_sim_day": ("1日", "Sim day"),
+    "key_sim_week": ("1週間", "Sim week"),
+    "key_sim_to": ("選んだ日まで", "Sim to date"),
+    "key_sim_end": ("最後まで", "Sim to end"),
+    "key_play": ("試合をする", "Play"),
+    "key_today": ("今日へ", "Today"),
+    # teams
+    "key_next_team": ("次", "Next team"),
+    "key_prev_team": ("前", "Prev team"),
+    "key_edit_card": ("カード編集", "Edit card"),
+    "key_reserve": ("一軍⇔控え", "Reserve"),
+    "key_widths": ("幅", "Widths"),
+    "key_up": ("上へ", "Up"),
+    "key_down": ("下へ", "Down"),
+    "key_save_order": ("順番保存", "Save order"),
+    "key_computer": ("自動", "Computer"),
+    # players
+    "key_search": ("検索", "Search"),
+    "key_list": ("一覧", "List"),
+    "key_year_by_year": ("年度別", "Year by year"),
+    "key_splits": ("左右・本拠地別", "Splits"),
+    # leaders
+    "key_ld_kind": ("打撃/投手", "Batting/pitching"),
+    "key_ld_next": ("次の項目", "Next stat"),
+    "key_ld_prev": ("前の項目", "Prev stat"),
+    "key_ld_pick": ("項目を選ぶ", "Choose stat"),
+    "key_ld_order": ("昇順/降順", "Sort order"),
+    "key_team_stats": ("チーム成績", "Team stats"),
+    # history
+    "key_confirm": ("確定", "Confirm"),
+    "key_accept_all": ("全て確定", "Accept all"),
+    "key_transaction": ("トレード・契約", "Transaction"),
+    # season
+    "key_start_postseason": ("PS開始", "Start postseason"),
+    "key_sim_game": ("1試合", "Sim game"),
+    "key_sim_rest": ("最後まで", "Sim all"),
+    "key_play_ps": ("操作", "Play"),
+    "key_close_season": ("終了", "Close"),
+    "key_new_season": ("次の年", "Next season"),
+    # dialogs
+    "key_abandon": ("破棄", "Abandon"),
+    "key_stat_line": ("成績から作る", "From a stat line"),
+    "key_away": ("ビジター", "Away"),
+    "key_home": ("ホーム", "Home"),
+    "key_both": ("両方", "Both"),
+    "key_computer_dice": ("自動ダイス", "Computer dice"),
+    "key_typed_dice": ("手入力", "Typed dice"),
+    "key_start": ("開始", "Start"),
+    # the Melting Pot
+    "key_mp_new": ("新規", "New event"),
+    "key_mp_resume": ("再開", "Resume"),
+    "key_mp_missing": ("未提出", "Who is missing"),
+    "key_mp_facilitator": ("進行役", "Facilitator view"),
+    "key_mp_export": ("書き出し", "Export CSV, Markdown, record sheet"),
+    "key_mp_log": ("記録", "Log"),
+    "key_mp_projector": ("プロジェクター", "Projector view"),
+    "key_mp_events": ("イベント", "Events"),
+    "key_mp_start": ("開始", "Start event"),
+    "key_mp_prev_player": ("前", "Previous player"),
+    "key_mp_next_player": ("次", "Next player"),
+    "key_mp_battle": ("戦闘", "Battle!"),
+    "key_mp_players": ("プレイヤー", "Players"),
+    "key_mp_lower": ("第3R強さ", "Lower round-3 strength"),
+    "key_mp_seat_up": ("席を上へ", "Seat up"),
+    "key_mp_seat_down": ("席を下へ", "Seat down"),
+})
+
+# The command palette (pal_ keys)
+LABELS.update({
+    "pal_open_area": ("{area}を開く", "Open the {area} area"),
+    "pal_language": ("表示言語を切り替える (English)", "Switch the labels' language (日本語)"),
+    "pal_sim_day": ("1日進める", "Sim one day"),
+    "pal_sim_week": ("1週間進める", "Sim a week"),
+    "pal_sim_end": ("最後まで進める", "Sim to the end"),
+    "pal_sim": ("シーズンの試合をシミュレーション", "Simulate games of the season"),
+    "pal_exhibition": ("エキシビションを操作する", "Play an exhibition"),
+    "pal_exhibition_help": ("好きな2チームの試合をキーボードで", "A game at the keyboard between two teams you choose"),
+    "pal_resume": ("操作中の試合を再開", "Resume a game at the keyboard"),
+    "pal_resume_help": ("保存した試合の続き (または破棄)", "Carry on with a saved game (or abandon it)"),
+    "pal_league_log_help": ("共有リーグの変更すべて: 誰が、いつ、変更前と変更後",
+                            "Every change to this shared league: who, when, before and after"),
+    "pal_theme": ("テーマ", "Theme"),
+    "pal_theme_help": ("配色を変える", "Change the current theme"),
+    "pal_quit": ("終了", "Quit"),
+    "pal_quit_help": ("アプリを終了する", "Quit the application as soon as possible"),
+    "pal_keys": ("キー一覧", "Keys"),
+    "pal_keys_help": ("使えるキーの一覧を表示", "Show help for the focused widget and a summary of available keys"),
+    "pal_keys_hide_help": ("キー一覧を閉じる", "Hide the keys and widget help panel"),
+    "pal_screenshot": ("スクリーンショット", "Screenshot"),
+    "pal_screenshot_help": ("画面を SVG で保存", "Save an SVG 'screenshot' of the current screen"),
+    "pal_maximize": ("最大化", "Maximize"),
+    "pal_maximize_help": ("選択中の部品を最大化", "Maximize the focused widget"),
+    "pal_minimize": ("元に戻す", "Minimize"),
+    "pal_minimize_help": ("最大化をやめる", "Minimize the widget and restore to normal size"),
+})
+
+
+def season_title(year: int | None, number: int, japanese: bool) -> str:
+    """A season as a title: "2026年度" / "2026 season", or by its number: "第1シーズン" /
+    "Season 1" when it has no year."""
+    if year:
+        return f"{year}年度" if japanese else f"{year} season"
+    return f"第{number}シーズン" if japanese else f"Season {number}"
+
+LABELS.update({
+    "gm_filter": ("チームで絞り込む (コード・名前)", "Filter by team (code or name)"),
+})
+
+# the box score screen (bx_ keys)
+LABELS.update({
+    "bx_inning": ("回", "Inn"),
+    "bx_top": ("表", "Top"),
+    "bx_bottom": ("裏", "Bot"),
+    "bx_outs": ("アウト", "Outs"),
+    "bx_n": ("#", "#"),
+    "bx_purpose": ("目的", "Purpose"),
+    "bx_raw": ("出目", "Raw"),
+    "bx_modifiers": ("修正", "Modifiers"),
+    "bx_modified": ("修正後", "Modified"),
+    "bx_table": ("表", "Table"),
+    "bx_row": ("行", "Row"),
+    "bx_result": ("結果", "Result"),
+})

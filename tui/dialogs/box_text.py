@@ -6,10 +6,11 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
+from tui.language import Bilingual
 from tui.widgets.plain import Plain
 
 
-class BoxTextDialog(ModalScreen[None]):
+class BoxTextDialog(Bilingual, ModalScreen[None]):
     """Shows rendered text; Esc or Enter closes."""
 
     DEFAULT_CSS = """
@@ -26,7 +27,7 @@ class BoxTextDialog(ModalScreen[None]):
     }
     """
 
-    BINDINGS = [Binding("escape", "close", "閉じる/Close"), Binding("enter", "close", show=False)]
+    BINDINGS = [Binding("escape", "close", "key_close"), Binding("enter", "close", show=False)]
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__()

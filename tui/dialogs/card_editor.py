@@ -2,6 +2,7 @@
 refused with the validator's message in the dialog and never leaves it."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,7 +13,9 @@ from textual.worker import Worker, WorkerState
 
 from league.cards import CONDITIONS, Player
 from league.errors import LeagueError
+from tui.language import Bilingual
 from tui.labels import label
+from tui.refusals import refusal
 from tui.services import card_values, check_card
 from tui.services.cards import card_from_line
 from tui.widgets.plain import Plain
@@ -43,7 +46,7 @@ def parse_stat_line(text: str) -> dict[str, str]:
     return out
 
 
-class CardEditor(ModalScreen[CardEdit | None]):
+class CardEditor(Bilingual, ModalScreen[CardEdit | None]):
     """Edit one player's card; dismisses with {"batting": fields, "pitching": fields} (the
     cards he has) once every field checks, or None when cancelled."""
 
@@ -92,22 +95,37 @@ class CardEditor(ModalScreen[CardEdit | None]):
     """
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("ctrl+l", "stat_line", "From a stat line"),
+        Binding("escape", "cancel", "key_cancel"),
+        Binding("ctrl+s", "save", "key_save"),
+        Binding("ctrl+l", "stat_line", "key_stat_line"),
     ]
 
     def __init__(self, player: Player, japanese: bool = True) -> None:
         super().__init__(classes="-card-editor")
         self.player = player
-        self.japanese = japanese
+        self._japanese = japanese
         self.values = card_values(player)
+        self._line = ""
+
+    @property
+    def japanese(self) -> bool:
+        """The app's language (the one given when the editor stands alone)."""
+        return bool(getattr(self.app, "japanese", self._japanese)) if self.is_attached \
+            else self._japanese
+
+    def relabel(self) -> None:
+        """The language changed: draw the editor again, keeping what was typed."""
+        for kind, fields in self.collect().items():
+            self.values[kind].update(fields)
+        self._line = self.query_one("#f-statline", Input).value
+        self.refresh(recompose=True)
 
     def compose(self) -> ComposeResult:
         ja = self.japanese
         p = self.player
+        name = p.name if ja or not p.name_en else p.name_en
         with Vertical(id="card-editor"):
-            yield Plain(f"{label('ce_title', ja)}: {p.name} ({p.team} {p.id})",
+            yield Plain(f"{label('ce_title', ja)}: {name} ({p.team} {p.id})",
                          classes="area-title")
             with VerticalScroll():
                 if "batting" in self.values:
@@ -119,7 +137,7 @@ class CardEditor(ModalScreen[CardEdit | None]):
                     for name in _PIT_FIELDS:
                         yield from self._field("pitching", name)
                 yield Plain(label("ce_statline", ja), classes="card-section")
-                yield Input("", id="f-statline", compact=True,
+                yield Input(self._line, id="f-statline", compact=True,
                             placeholder=label("ce_statline_hint", ja))
             yield Plain("", id="card-error")
             with Horizontal(id="card-buttons"):
@@ -156,8 +174,10 @@ class CardEditor(ModalScreen[CardEdit | None]):
             for kind, fields in edit.items():
                 check_card(kind, fields, what)
         except LeagueError as exc:
-            self.query_one("#card-error", Static).update(f"{label('ce_refused', self.japanese)}: {exc}")
-            self.app.notify(str(exc), title=label("ce_refused", self.japanese), severity="error",
+            said = refusal(str(exc), self.japanese)
+            self.query_one("#card-error", Static).update(
+                Text(f"{label('ce_refused', self.japanese)}: {said}"))
+            self.app.notify(said, title=label("ce_refused", self.japanese), severity="error",
                             timeout=6)
             return
         self.dismiss(edit)
@@ -218,9 +238,8 @@ class CardEditor(ModalScreen[CardEdit | None]):
             self.query_one("#card-error", Static).update(label("ce_filled", self.japanese))
 
     def _refused(self, message: str) -> None:
-        from rich.text import Text
         self.query_one("#card-error", Static).update(
-            Text(f"{label('ce_refused', self.japanese)}: {message}"))
+            Text(f"{label('ce_refused', self.japanese)}: {refusal(message, self.japanese)}"))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -7,10 +7,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+from tui.language import Bilingual
 from tui.widgets.plain import Plain
 
 
-class PickPlayerDialog(ModalScreen[str | None]):
+class PickPlayerDialog(Bilingual, ModalScreen[str | None]):
     """Choose a player: Enter picks the highlighted one, Esc cancels (dismisses None)."""
 
     DEFAULT_CSS = """
@@ -32,7 +33,7 @@ class PickPlayerDialog(ModalScreen[str | None]):
     }
     """
 
-    BINDINGS = [Binding("escape", "cancel", "取消/Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "key_cancel")]
 
     def __init__(self, title: str, players: list[tuple[str, str]]) -> None:
         super().__init__()

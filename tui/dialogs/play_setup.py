@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+from tui.language import Bilingual
 from tui.widgets.plain import Plain
 
 
@@ -25,7 +26,7 @@ class PlayChoice:
     home: str | None = None
 
 
-class PlaySetupDialog(ModalScreen[PlayChoice | None]):
+class PlaySetupDialog(Bilingual, ModalScreen[PlayChoice | None]):
     """Choose the sides and the dice (and the teams of an exhibition); Esc cancels."""
 
     DEFAULT_CSS = """
@@ -55,13 +56,13 @@ class PlaySetupDialog(ModalScreen[PlayChoice | None]):
     """
 
     BINDINGS = [
-        Binding("a", "sides('away')", "ビジター/Away"),
-        Binding("h", "sides('home')", "ホーム/Home"),
-        Binding("b", "sides('both')", "両方/Both"),
-        Binding("c", "dice('computer')", "自動ダイス/Computer dice"),
-        Binding("t", "dice('typed')", "手入力/Typed dice"),
-        Binding("enter", "start", "開始/Start", priority=True),
-        Binding("escape", "cancel", "取消/Cancel"),
+        Binding("a", "sides('away')", "key_away"),
+        Binding("h", "sides('home')", "key_home"),
+        Binding("b", "sides('both')", "key_both"),
+        Binding("c", "dice('computer')", "key_computer_dice"),
+        Binding("t", "dice('typed')", "key_typed_dice"),
+        Binding("enter", "start", "key_start", priority=True),
+        Binding("escape", "cancel", "key_cancel"),
     ]
 
     def __init__(self, title: str, *, teams: list[tuple[str, str]] | None = None,

@@ -7,10 +7,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+from tui.language import Bilingual
 from tui.widgets.plain import Plain
 
 
-class ResumeGameDialog(ModalScreen[tuple[str, int] | None]):
+class ResumeGameDialog(Bilingual, ModalScreen[tuple[str, int] | None]):
     """Dismisses ("resume", id), ("abandon", id) or None."""
 
     DEFAULT_CSS = """
@@ -33,8 +34,8 @@ class ResumeGameDialog(ModalScreen[tuple[str, int] | None]):
     """
 
     BINDINGS = [
-        Binding("x", "abandon", "破棄/Abandon"),
-        Binding("escape", "cancel", "取消/Cancel"),
+        Binding("x", "abandon", "key_abandon"),
+        Binding("escape", "cancel", "key_cancel"),
     ]
 
     def __init__(self, games: list, names: dict[str, str] | None = None) -> None:

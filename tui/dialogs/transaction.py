@@ -14,13 +14,14 @@ from textual.widgets import Input, Label, Static
 
 from league.errors import LeagueError
 from tui import services
+from tui.language import Bilingual
 from tui.labels import label
 from tui.widgets.plain import Plain
 
 FIELDS = ("tx_kind", "tx_players", "tx_team", "tx_other", "tx_for", "tx_note")
 
 
-class TransactionDialog(ModalScreen["services.NewsItem | None"]):
+class TransactionDialog(Bilingual, ModalScreen["services.NewsItem | None"]):
     """Fields: kind (trade / release / sign / move), players (ids or names, comma separated),
     team, the other team and the players it gives (trade), a note. Enter or Ctrl+S stores."""
 
@@ -58,8 +59,8 @@ class TransactionDialog(ModalScreen["services.NewsItem | None"]):
     """
 
     BINDINGS = [
-        Binding("escape", "cancel", "取消/Cancel"),
-        Binding("ctrl+s", "save", "保存/Save"),
+        Binding("escape", "cancel", "key_cancel"),
+        Binding("ctrl+s", "save", "key_save"),
     ]
 
     def __init__(self, db: Any, league: str | None, japanese: bool = True) -> None:

@@ -3,19 +3,27 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from textual import work
+from textual import events, work
 from textual.screen import Screen
+from textual.widgets import Input
 
 from league.errors import LeagueError
+from tui import services
+from tui.language import Bilingual
 
 
-class AreaScreen(Screen):
+class AreaScreen(Bilingual, Screen):
     """A top-level area. `load()` runs in a thread (services only, no widgets); `show(data)` runs
     on the event loop with what it returned. Any LeagueError becomes a notification.
 
     On a shared league the footer greys out what the person connected may not do: actions in
     COMMISSIONER_ACTIONS need the commissioner, those in TEAM_ACTIONS the manager of the
     screen's `team` (the database refuses them anyway; this only shows it beforehand)."""
+
+    # keys: Esc leaves a text field for LIST; on a screen with a FILTER field, typing a
+    # character no key is bound to starts the filter with it (number keys switch areas)
+    LIST: str | None = None
+    FILTER: str | None = None
 
     COMMISSIONER_ACTIONS: frozenset[str] = frozenset()
     TEAM_ACTIONS: frozenset[str] = frozenset()
@@ -31,7 +39,34 @@ class AreaScreen(Screen):
             return True if team is not None and access.may_manage(team) else None
         return True
 
+    def on_key(self, event: events.Key) -> None:
+        focused = self.focused
+        if isinstance(focused, Input):
+            if event.key == "escape":
+                event.stop()
+                event.prevent_default()
+                self._leave_field()
+            return
+        if (self.FILTER is None or not event.is_printable or not event.character
+                or event.character.isdigit() or event.key in self.active_bindings):
+            return
+        field = self.query(self.FILTER)
+        if field and isinstance(field.first(), Input) and field.first().display:
+            event.stop()
+            event.prevent_default()
+            box = field.first(Input)
+            box.focus()
+            box.insert_text_at_cursor(event.character)
+
+    def _leave_field(self) -> None:
+        target = self.query(self.LIST) if self.LIST else None
+        if target:
+            target.first().focus()
+        else:
+            self.set_focus(None)
+
     def on_mount(self) -> None:
+        Bilingual.on_mount(self)
         self.refresh_data()
 
     def on_screen_resume(self) -> None:
@@ -42,9 +77,39 @@ class AreaScreen(Screen):
         self._seen_version = getattr(self.app, "data_version", 0)
         self._load_worker()
 
+    def name_book(self) -> services.NameBook:
+        """The league's names in both languages (read once per change of the data, from any
+        thread)."""
+        app = self.app
+        version = getattr(app, "data_version", 0)
+        cached = getattr(app, "_name_book", None)
+        if cached is None or cached[0] != version:
+            cached = (version, self.call_service(services.name_book))
+            app._name_book = cached  # type: ignore[attr-defined]
+        return cached[1]
+
+    @property
+    def ja(self) -> bool:
+        return bool(getattr(self.app, "japanese", True))
+
+    def team_name(self, code: str, *, full: bool = False) -> str:
+        """A team's name in the app's language (short: the code in English)."""
+        return self._book.team(code, self.ja, full=full)
+
+    def player_name(self, pid: str, default: str | None = None) -> str:
+        """A player's name in the app's language (Latin letters in English where given)."""
+        return self._book.player(pid, self.ja, default)
+
+    def in_language(self, text: str) -> str:
+        """Text made in the league's language (names inside) as the app's language shows it."""
+        return text if self.ja else self._book.english(text)
+
+    _book: services.NameBook = services.NameBook()
+
     @work(thread=True, exclusive=True, group="load")
     def _load_worker(self) -> None:
         try:
+            self._book = self.name_book()
             data = self.load()
         except LeagueError as exc:
             self.app.call_from_thread(self.app.notify, str(exc), severity="error", timeout=8)

@@ -7,6 +7,8 @@ from textual.containers import VerticalScroll
 from textual.binding import Binding
 from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
 
+from league.boxscore import render
+from league.playtext import play_text
 from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
@@ -18,7 +20,7 @@ class BoxScoreScreen(AreaScreen):
     """A game pushed on top of an area; Esc goes back."""
 
     CSS_PATH = "boxscore.tcss"
-    BINDINGS = [Binding("escape", "app.pop_screen", "戻る/Back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", "key_back")]
 
     def __init__(self, number: int) -> None:
         super().__init__()
@@ -28,35 +30,57 @@ class BoxScoreScreen(AreaScreen):
         yield Header()
         yield Plain(id="box-title", classes="area-title")
         with TabbedContent(id="box-tabs"):
-            with TabPane("ボックススコア / Box score", id="tab-box"):
+            with TabPane(label("boxscore", self.ja), id="tab-box"):
                 with VerticalScroll(id="box-scroll"):
                     yield Plain(id="box-text")
-            with TabPane("一球速報 / Plays", id="tab-plays"):
+            with TabPane(label("plays", self.ja), id="tab-plays"):
                 yield FitTable(id="plays-table", cursor_type="row", zebra_stripes=True)
-            with TabPane("ダイス / Rolls", id="tab-rolls"):
+            with TabPane(label("rolls", self.ja), id="tab-rolls"):
                 yield FitTable(id="rolls-table", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def load(self):
         return self.call_service(services.boxscore, self.number, plays=False)
 
+    def relabel(self) -> None:
+        """The language changed: the box score is drawn again from the game in hand."""
+        if self._box is not None:
+            self.show(self._box)
+
+    _box = None
+
     def show(self, box) -> None:
+        self._box = box
         ja = self.app.japanese
         d = box.data
+        for pane, key in (("tab-box", "boxscore"), ("tab-plays", "plays"), ("tab-rolls", "rolls")):
+            self.query_one("#box-tabs", TabbedContent).get_tab(pane).label = label(key, ja)
         self.query_one("#box-title", Static).update(
-            f"#{box.number}  {box.day}  {d['away']['team']} {d['away']['runs']} - "
-            f"{d['home']['runs']} {d['home']['team']}")
+            f"#{box.number}  {box.day}  {self.team_name(d['away']['team'])} {d['away']['runs']} - "
+            f"{d['home']['runs']} {self.team_name(d['home']['team'])}")
+        result = box.result
+
+        def name(pid: str) -> str:
+            return self.player_name(pid, result.players[pid].name)
+
+        def line(text: str) -> str:
+            return play_text(text, True) if ja else self.in_language(text)
+
+        text = render(result, {c: self.team_name(c) for c in (result.away, result.home)},
+                      plays=False, english=not ja, player_name=name, play_line=line)
         # a Text keeps the box score's own spacing (columns are aligned with spaces)
-        self.query_one("#box-text", Static).update(Text(box.text))
+        self.query_one("#box-text", Static).update(Text(text))
         plays = self.query_one("#plays-table", DataTable)
         plays.clear(columns=True)
-        plays.add_columns("回" if ja else "Inn", "", label("plays", ja), "out", label("score", ja))
+        plays.add_columns(label("bx_inning", ja), "", label("plays", ja), label("bx_outs", ja),
+                          label("score", ja))
         for p in d["plays"]:
-            plays.add_row(str(p["inning"]), ("表" if p["half"] == "top" else "裏") if ja else p["half"],
-                          p["text"], str(p["outs"]), f"{p['runs']['away']}-{p['runs']['home']}")
+            plays.add_row(str(p["inning"]), label("bx_" + p["half"], ja), line(p["text"]),
+                          str(p["outs"]), f"{p['runs']['away']}-{p['runs']['home']}")
         rolls = self.query_one("#rolls-table", DataTable)
         rolls.clear(columns=True)
-        rolls.add_columns("#", "purpose", "raw", "modifiers", "modified", "table", "row", "result")
+        rolls.add_columns(*(label("bx_" + c, ja) for c in (
+            "n", "purpose", "raw", "modifiers", "modified", "table", "row", "result")))
         for i, r in enumerate(d["rolls"], start=1):
             mods = " ".join(f"{m['source']}{m['value']:+d}" for m in r["modifiers"])
             rolls.add_row(str(i), r["purpose"], str(r["raw"]), mods, str(r["modified"]), r["table"],

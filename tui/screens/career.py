@@ -15,6 +15,7 @@ from league.errors import LeagueError
 from league.stats import stat_text
 from league.titles import title_spec
 from tui import services
+from tui.language import Bilingual
 from tui.labels import label, stat_name
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
@@ -23,10 +24,10 @@ BAT = ("games", "pa", "ab", "h", "hr", "rbi", "sb", "bb", "so", "avg", "obp", "o
 PIT = ("games", "starts", "wins", "losses", "saves", "hold_points", "outs", "so", "era", "whip")
 
 
-class CareerScreen(Screen):
+class CareerScreen(Bilingual, Screen):
     """年度別成績 of one player; Esc goes back to the Players area."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "戻る/Back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", "key_back")]
 
     def __init__(self, pid: str) -> None:
         super().__init__()

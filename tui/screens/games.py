@@ -12,7 +12,12 @@ from tui.widgets.plain import Plain
 
 
 class GamesScreen(AreaScreen):
-    """試合: finished games, newest first, filtered by a team code or name typed above."""
+    """試合: finished games, newest first, filtered by a team code or name typed above (typing
+    starts the filter; Esc goes back to the list)."""
+
+    AUTO_FOCUS = "#games-table"
+    LIST = "#games-table"
+    FILTER = "#games-filter"
 
     def __init__(self) -> None:
         super().__init__()
@@ -22,7 +27,7 @@ class GamesScreen(AreaScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Plain(id="games-title", classes="area-title")
-        yield Input(placeholder="チーム / team filter", id="games-filter")
+        yield Input(placeholder=label("gm_filter", self.ja), id="games-filter")
         yield FitTable(id="games-table", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
@@ -37,6 +42,7 @@ class GamesScreen(AreaScreen):
         ja = self.app.japanese
         self.query_one("#games-title", Static).update(
             f"{label('games', ja)}  {len(self.games)}")
+        self.query_one("#games-filter", Input).placeholder = label("gm_filter", ja)
         self._fill()
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -50,11 +56,13 @@ class GamesScreen(AreaScreen):
         t.add_columns("#", label("day", ja), label("away", ja), label("score", ja), label("home", ja))
         shown = 0
         for g in self.games:
-            teams = f"{g.away} {g.home} {self.names.get(g.away, '')} {self.names.get(g.home, '')}".lower()
+            teams = " ".join((g.away, g.home, self.names.get(g.away, ""), self.names.get(g.home, ""),
+                              self.team_name(g.away, full=True),
+                              self.team_name(g.home, full=True))).lower()
             if needle and needle not in teams:
                 continue
-            t.add_row(str(g.number), g.day.isoformat(), self.names.get(g.away, g.away),
-                      f"{g.away_runs} - {g.home_runs}", self.names.get(g.home, g.home),
+            t.add_row(str(g.number), g.day.isoformat(), self.team_name(g.away),
+                      f"{g.away_runs} - {g.home_runs}", self.team_name(g.home),
                       key=str(g.number))
             shown += 1
             if shown >= 2000:  # page beyond what a person scans

@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, Ta
 from league.awards import award_name, slot_name
 from league.errors import LeagueError
 from tui import services
-from tui.labels import label
+from tui.labels import label, season_title
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
@@ -40,9 +40,9 @@ class HistoryScreen(AreaScreen):
     """歴代: seasons, titles, awards, records, head to head, news."""
 
     BINDINGS = [
-        Binding("c", "confirm_award", "確定/Confirm"),
-        Binding("a", "accept_all", "全て確定/Accept all"),
-        Binding("t", "transaction", "トレード・契約/Transaction"),
+        Binding("c", "confirm_award", "key_confirm"),
+        Binding("a", "accept_all", "key_accept_all"),
+        Binding("t", "transaction", "key_transaction"),
     ]
 
     def __init__(self) -> None:
@@ -104,12 +104,14 @@ class HistoryScreen(AreaScreen):
     def _team_name(self, code: str | None) -> str:
         if not code or self.data is None:
             return "-"
+        if not self.ja or code in self._book.teams:
+            return self.team_name(code)
         return self.data.history.teams.get(code, code)
 
     def _player_name(self, pid: str | None, ja: bool) -> str:
         if pid is None or self.data is None:
             return label("hs_nobody", ja)
-        return self.data.history.names.get(pid, pid)
+        return self.player_name(pid, self.data.history.names.get(pid, pid))
 
     def _fill_seasons(self, view: services.HistoryView, ja: bool) -> None:
         t = self.query_one("#seasons-table", DataTable)
@@ -165,7 +167,7 @@ class HistoryScreen(AreaScreen):
             self.query_one("#awards-note", Static).update(label("no_season", ja))
             return
         self.query_one("#awards-note", Static).update(
-            f"{a.season}{'年度' if ja else ' season'}  {label('hs_awards_keys', ja)}"
+            f"{season_title(None, a.season, ja)}  {label('hs_awards_keys', ja)}"
             + ("" if a.complete else f"  ({label('hs_in_progress', ja)})"))
         for sl in a.slots:
             name = f"{award_name(sl.award, ja)} {slot_name(sl.slot, ja)}".strip()
@@ -199,7 +201,7 @@ class HistoryScreen(AreaScreen):
         codes = list(view.teams)
         t.add_columns(label("team", ja), *[c for c in codes])
         for a in codes:
-            t.add_row(view.teams[a], *["-" if a == b else view.head_to_head[(a, b)].text
+            t.add_row(self._team_name(a) if not ja else view.teams[a], *["-" if a == b else view.head_to_head[(a, b)].text
                                        for b in codes], key=a)
 
     def _fill_news(self, items: list[services.NewsItem], ja: bool) -> None:
@@ -207,7 +209,7 @@ class HistoryScreen(AreaScreen):
         t.clear(columns=True)
         t.add_columns("#", label("day", ja), label("hs_news_item", ja))
         for n in items:
-            text = n.text_ja if ja else n.text_en
+            text = n.text_ja if ja else self.in_language(n.text_en)
             if n.note:
                 text += f"  ({n.note})"
             t.add_row(str(n.id), n.day.isoformat() if n.day else "-", Text(text), key=str(n.id))
@@ -262,7 +264,7 @@ class HistoryScreen(AreaScreen):
             return
         ja = self.app.japanese
         a = self.data.awards
-        options = [(c.player, f"{a.names.get(c.player, c.player)}  {a.teams.get(c.team, c.team)}"
+        options = [(c.player, f"{self._player_name(c.player, ja)}  {self._team_name(c.team)}"
                               f"  {c.value:.1f} {c.note}".rstrip()) for c in slot.candidates]
         options.append((NONE_ID, label("hs_nobody", ja)))
         title = f"{award_name(slot.award, ja)} {slot_name(slot.slot, ja)}".strip()

@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 from league.boxscore import innings_text
 from league.stats import RATE_STATS, qualified_outs, qualified_pa, stat_text
 from tui import services
-from tui.labels import label, stat_name
+from tui.labels import label, season_title, stat_name
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
@@ -42,10 +42,10 @@ class LeadersScreen(AreaScreen):
     t cycles the team filter, Enter opens the player."""
 
     BINDINGS = [
-        Binding("k", "toggle_kind", "打撃/投手 Kind"),
-        Binding("s", "cycle_stat(1)", "次の項目/Next stat"),
-        Binding("S", "cycle_stat(-1)", "前の項目/Prev stat", show=False),
-        Binding("t", "cycle_team", "チーム/Team"),
+        Binding("k", "toggle_kind", "key_ld_kind"),
+        Binding("s", "cycle_stat(1)", "key_ld_next"),
+        Binding("S", "cycle_stat(-1)", "key_ld_prev", show=False),
+        Binding("t", "cycle_team", "key_team"),
     ]
 
     def __init__(self) -> None:
@@ -75,10 +75,10 @@ class LeadersScreen(AreaScreen):
         self.teams = list(data.names)
         ja = self.app.japanese
         kind, stat = data.view.kind, data.view.stat
-        team = (data.names.get(self.team, self.team) if self.team else label("ld_all_teams", ja))
+        team = (self.team_name(self.team) if self.team else label("ld_all_teams", ja))
         self.query_one("#leaders-title", Static).update(
             f"{label('ld_' + kind, ja)}  {stat_name(kind, stat, ja)}  [{team}]  "
-            f"{data.view.season}{'年度' if ja else ' season'}")
+            f"{season_title(None, data.view.season, ja)}")
         self.query_one("#leaders-qualifier", Static).update(self._qualifier(data, ja))
         t = self.query_one("#leaders-table", DataTable)
         t.clear(columns=True)
@@ -92,8 +92,9 @@ class LeadersScreen(AreaScreen):
         for row in data.view.rows:
             s = row.stats
             cells = [stat_text(c, getattr(s, c)) for c in cols]
-            t.add_row(str(row.rank), data.view.names.get(row.player_id, row.player_id),
-                      data.names.get(row.team, row.team), *cells, key=row.player_id)
+            t.add_row(str(row.rank),
+                      self.player_name(row.player_id, data.view.names.get(row.player_id)),
+                      self.team_name(row.team), *cells, key=row.player_id)
         if not data.view.rows:
             self.query_one("#leaders-qualifier", Static).update(
                 self._qualifier(data, ja) + f"  — {label('ld_none', ja)}")

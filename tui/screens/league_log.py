@@ -22,9 +22,9 @@ class LeagueLogScreen(AreaScreen):
     """変更履歴 / League log: who changed what, when, before and after."""
 
     BINDINGS = [
-        Binding("t", "cycle_team", "Team"),
-        Binding("k", "cycle_kind", "Kind"),
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("t", "cycle_team", "key_team"),
+        Binding("k", "cycle_kind", "key_kind"),
+        Binding("escape", "app.pop_screen", "key_back"),
     ]
 
     def __init__(self) -> None:

@@ -35,10 +35,12 @@ class PlayersScreen(AreaScreen):
     """選手: type to filter (name, id or team), ↑/↓ choose; the detail loads in a worker."""
 
     AUTO_FOCUS = "#players-table"
+    LIST = "#players-table"
+    FILTER = "#players-filter"
     BINDINGS = [
-        Binding("slash", "focus_search", "検索/Search"),
-        Binding("escape", "focus_list", "一覧/List", show=False),
-        Binding("y", "year_by_year", "年度別/Year by year"),
+        Binding("slash", "focus_search", "key_search"),
+        Binding("escape", "focus_list", "key_list", show=False),
+        Binding("y", "year_by_year", "key_year_by_year"),
     ]
 
     def __init__(self) -> None:
@@ -97,12 +99,14 @@ class PlayersScreen(AreaScreen):
         for key, width in (("tm_id", 6), ("tm_name", 12), ("team", 6), ("tm_positions", 9)):
             t.add_column(label(key, ja), width=width)
         for p in self._players():
-            team = self.names.get(p.team, p.team)
-            if text and not (text in p.name.lower() or text in p.id.lower()
-                             or text in team.lower() or text in p.team.lower()):
+            team = self.team_name(p.team)
+            if text and not (text in p.name.lower() or text in p.name_en.lower()
+                             or text in p.id.lower() or text in team.lower()
+                             or text in self.names.get(p.team, "").lower()
+                             or text in p.team.lower()):
                 continue
             pos = "/".join(f.position for f in p.fielding)
-            t.add_row(p.id, p.name, team, pos, key=p.id)
+            t.add_row(p.id, p.name if ja or not p.name_en else p.name_en, team, pos, key=p.id)
         if keep is not None:
             try:
                 t.move_cursor(row=t.get_row_index(keep))
@@ -247,7 +251,7 @@ class PlayersScreen(AreaScreen):
                     cells.append(stat_text("outs", line["outs"]))
                 else:
                     cells.append(str(line.get(c, "")))
-            t.add_row(str(e["game"]), e["day"], self.names.get(e["opponent"], e["opponent"]),
+            t.add_row(str(e["game"]), e["day"], self.team_name(e["opponent"]),
                       *cells, key=str(e["game"]))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:

@@ -28,12 +28,12 @@ class ScheduleScreen(AreaScreen):
     CSS_PATH = "schedule.tcss"
 
     BINDINGS = [
-        Binding("d", "sim('day')", "1日"),
-        Binding("w", "sim('week')", "1週間"),
-        Binding("t", "sim('to')", "選んだ日まで"),
-        Binding("e", "sim('end')", "最後まで"),
-        Binding("escape", "cancel_sim", "中止", show=False),
-        Binding("p", "play_game", "試合をする/Play"),
+        Binding("d", "sim('day')", "key_sim_day"),
+        Binding("w", "sim('week')", "key_sim_week"),
+        Binding("t", "sim('to')", "key_sim_to"),
+        Binding("e", "sim('end')", "key_sim_end"),
+        Binding("escape", "cancel_sim", "key_stop", show=False),
+        Binding("p", "play_game", "key_play"),
     ]
 
     def __init__(self) -> None:
@@ -99,7 +99,7 @@ class ScheduleScreen(AreaScreen):
             m.add_column(label(key, ja), key=key)
         for r in view.rows:
             pct = f"{r.pct:.3f}".lstrip("0") if r.pct < 1 else "1.000"
-            m.add_row(view.names.get(r.team, r.team), str(r.wins), str(r.losses), str(r.draws),
+            m.add_row(self.team_name(r.team), str(r.wins), str(r.losses), str(r.draws),
                       pct, gb_text(r.games_behind), key=r.team)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -117,8 +117,8 @@ class ScheduleScreen(AreaScreen):
         t.add_columns("#", label("away", ja), label("score", ja), label("home", ja))
         for g in games:
             score = f"{g.away_runs} - {g.home_runs}" if g.status == "final" else "vs"
-            t.add_row(str(g.number), self.names.get(g.away, g.away), score,
-                      self.names.get(g.home, g.home), key=str(g.number))
+            t.add_row(str(g.number), self.team_name(g.away), score,
+                      self.team_name(g.home), key=str(g.number))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if event.data_table.id == "day-games" and event.row_key.value:
@@ -150,7 +150,8 @@ class ScheduleScreen(AreaScreen):
 
     def start_sim(self, how: str) -> None:
         if self.simulating:
-            self.app.notify("simulating already (Esc cancels)", timeout=3)
+            self.app.notify("シミュレーション中です (Esc で中止)" if self.app.japanese
+                            else "Simulating already (Esc cancels)", timeout=3)
             return
         kwargs: dict = {}
         if how == "day":

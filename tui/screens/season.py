@@ -18,7 +18,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from league.errors import LeagueError
 from tui import services
-from tui.labels import label
+from tui.labels import label, season_title
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
@@ -38,12 +38,12 @@ class SeasonScreen(AreaScreen):
     """シーズン: phase, next step and the bracket (series, seeds, score, winner)."""
 
     BINDINGS = [
-        Binding("s", "start_postseason", "PS開始/Start postseason"),
-        Binding("n", "sim_game", "1試合/Sim game"),
-        Binding("e", "sim_rest", "最後まで/Sim all"),
-        Binding("p", "play_game", "操作/Play"),
-        Binding("c", "close_season", "終了/Close"),
-        Binding("N", "new_season", "次の年/Next season"),
+        Binding("s", "start_postseason", "key_start_postseason"),
+        Binding("n", "sim_game", "key_sim_game"),
+        Binding("e", "sim_rest", "key_sim_rest"),
+        Binding("p", "play_game", "key_play_ps"),
+        Binding("c", "close_season", "key_close_season"),
+        Binding("N", "new_season", "key_new_season"),
     ]
 
     def __init__(self) -> None:
@@ -70,10 +70,10 @@ class SeasonScreen(AreaScreen):
         self.data = data
         ja = self.app.japanese
         st, post = data.status, data.post
-        champion = (f"  {label('ps_champion', ja)}: {post.names.get(st.champion, st.champion)}"
+        champion = (f"  {label('ps_champion', ja)}: {self.team_name(st.champion)}"
                     if st.champion else "")
         self.query_one("#season-title", Static).update(Text(
-            f"{st.year}{'年度' if ja else ' season'} ({st.number})  "
+            f"{season_title(st.year, st.number, ja)} ({st.number})  "
             f"{label('phase_' + st.phase, ja)}  {st.final}/{st.games}{champion}"))
         key = ACTIONS.get(st.next_action, "")
         self.query_one("#season-next", Static).update(Text(
@@ -87,8 +87,8 @@ class SeasonScreen(AreaScreen):
             def side(team: str | None, seed: int | None) -> str:
                 if team is None:
                     return "-"
-                return post.names.get(team, team) + (f" ({seed})" if seed else "")
-            status = (f"→ {post.names.get(x.winner, x.winner)}" if x.winner
+                return self.team_name(team) + (f" ({seed})" if seed else "")
+            status = (f"→ {self.team_name(x.winner)}" if x.winner
                       else label("ps_" + x.status, ja))
             t.add_row(x.name if ja else (x.name_en or x.name), side(x.high, x.high_seed),
                       x.state.score() if x.high and x.low else "", side(x.low, x.low_seed),
@@ -119,8 +119,8 @@ class SeasonScreen(AreaScreen):
                       label("home", ja))
         for game in x.games:
             score = (f"{game.away_runs} - {game.home_runs}" if game.status == "final" else "-")
-            g.add_row(str(game.number), game.day.isoformat(), post.names.get(game.away, game.away),
-                      score, post.names.get(game.home, game.home), key=str(game.number))
+            g.add_row(str(game.number), game.day.isoformat(), self.team_name(game.away),
+                      score, self.team_name(game.home), key=str(game.number))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.data_table.id == "bracket-table" and event.row_key.value:

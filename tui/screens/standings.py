@@ -11,9 +11,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
 
 from league.errors import LeagueError
-from league.standings import gb_text
+from league.standings import gb_text, streak_english, tiebreak_english
 from tui import services
-from tui.labels import label
+from tui.labels import label, season_title
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
@@ -34,11 +34,11 @@ class StandingsScreen(AreaScreen):
     `r` runs them again (1,000 runs on every core, Esc cancels)."""
 
     BINDINGS = [
-        Binding("g", "toggle_gb", "GB from leader/above"),
-        Binding("v", "next_table", "リーグ/League"),
-        Binding("o", "toggle_odds", "優勝確率/Odds"),
-        Binding("r", "run_odds", "確率を計算/Run odds"),
-        Binding("escape", "cancel_odds", "中止", show=False),
+        Binding("g", "toggle_gb", "key_gb_from"),
+        Binding("v", "next_table", "key_next_table"),
+        Binding("o", "toggle_odds", "key_odds"),
+        Binding("r", "run_odds", "key_run_odds"),
+        Binding("escape", "cancel_odds", "key_stop", show=False),
     ]
     ODDS_RUNS = 1000
     TREND_WIDTH = 24
@@ -109,7 +109,7 @@ class StandingsScreen(AreaScreen):
         self._fill_odds(data)
         table_name, rows = self._table(v, ja)
         self.query_one("#standings-title", Static).update(
-            f"{v.title}  {v.year or v.season}{'年度' if ja else ' season'}  "
+            f"{v.title}  {season_title(v.year, v.season, ja)}  "
             f"{label('phase_' + v.phase_key, ja)}  "
             f"{v.final}/{v.games} {'試合消化' if ja else 'games played'}"
             + (f"  {table_name}" if table_name else "")
@@ -123,14 +123,15 @@ class StandingsScreen(AreaScreen):
         notes = []
         for r in rows:
             pct = f"{r.pct:.3f}".lstrip("0") if r.pct < 1 else "1.000"
-            t.add_row(str(r.rank), v.names.get(r.team, r.team), str(r.games), str(r.wins),
+            t.add_row(str(r.rank), self.team_name(r.team), str(r.games), str(r.wins),
                       str(r.losses), str(r.draws), pct, gb_text(r.games_behind), f"{r.savings:+d}",
-                      r.streak, r.last10, str(r.runs_for), str(r.runs_against), key=r.team)
+                      r.streak if ja else streak_english(r.streak), r.last10, str(r.runs_for),
+                      str(r.runs_against), key=r.team)
             if r.tiebreak:
-                notes.append(f"{v.names.get(r.team, r.team)}: {r.tiebreak}")
+                notes.append(f"{self.team_name(r.team)}: "
+                             f"{r.tiebreak if ja else tiebreak_english(r.tiebreak)}")
         self.query_one("#standings-tiebreak", Static).update(
             (label("tiebreak", ja) + ": " + "  ".join(notes)) if notes else "")
-        names = v.names
         self.query_one("#recent-title", Static).update(
             label("recent", ja) + (f"  {data.recent[0].day}" if data.recent else ""))
         rt = self.query_one("#recent-table", DataTable)
@@ -138,7 +139,7 @@ class StandingsScreen(AreaScreen):
         rt.add_columns("#", label("away", ja), label("score", ja), label("home", ja))
         for g in data.recent:
             score = f"{g.away_runs} - {g.home_runs}" if g.status == "final" else "-"
-            rt.add_row(str(g.number), names.get(g.away, g.away), score, names.get(g.home, g.home),
+            rt.add_row(str(g.number), self.team_name(g.away), score, self.team_name(g.home),
                        key=str(g.number))
         self.query_one("#upcoming-title", Static).update(
             label("today", ja) + (f"  {data.next_day}" if data.next_day else ""))
@@ -146,7 +147,7 @@ class StandingsScreen(AreaScreen):
         ut.clear(columns=True)
         ut.add_columns("#", label("away", ja), label("home", ja))
         for g in data.upcoming:
-            ut.add_row(str(g.number), names.get(g.away, g.away), names.get(g.home, g.home),
+            ut.add_row(str(g.number), self.team_name(g.away), self.team_name(g.home),
                        key=str(g.number))
 
     # ------------------------------------------------------------------ pennant odds
@@ -158,7 +159,6 @@ class StandingsScreen(AreaScreen):
         """The latest stored odds, each team's magic number and a line of its pennant odds at
         every day they were taken."""
         ja = self.app.japanese
-        names = data.view.names
         history = data.odds
         t = self.query_one("#odds-table", DataTable)
         t.clear(columns=True)
@@ -182,7 +182,7 @@ class StandingsScreen(AreaScreen):
                 magic = label("odds_clinched", ja)
             else:
                 magic = f"M{p.magic}" if p.magic is not None else "-"
-            t.add_row(names.get(p.team, p.team), f"{p.pennant * 100:5.1f}", f"{p.climax * 100:5.1f}",
+            t.add_row(self.team_name(p.team), f"{p.pennant * 100:5.1f}", f"{p.climax * 100:5.1f}",
                       magic, f"{p.wins:.0f}-{p.losses:.0f}-{p.draws:.0f}",
                       services.sparkline([v for _, v in lines[p.team]], self.TREND_WIDTH),
                       key=p.team)

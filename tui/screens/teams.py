@@ -17,6 +17,7 @@ from league.errors import LeagueError
 from tui import services
 from tui.dialogs.card_editor import CardEdit, CardEditor
 from tui.labels import label
+from tui.refusals import refusal
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
@@ -33,15 +34,15 @@ class TeamsScreen(AreaScreen):
     TEAM_ACTIONS = frozenset({"toggle_reserve", "move", "save_pref", "clear_pref"})
 
     BINDINGS = [
-        Binding("n", "cycle_team(1)", "次/Next team"),
-        Binding("p", "cycle_team(-1)", "前/Prev team"),
-        Binding("e", "edit_card", "カード編集/Edit"),
-        Binding("r", "toggle_reserve", "一軍⇔控え/Reserve"),
-        Binding("w", "toggle_widths", "幅/Widths"),
-        Binding("shift+up", "move(-1)", "上へ/Up", show=False),
-        Binding("shift+down", "move(1)", "下へ/Down", show=False),
-        Binding("s", "save_pref", "順番保存/Save order"),
-        Binding("c", "clear_pref", "自動/Computer", show=False),
+        Binding("n", "cycle_team(1)", "key_next_team"),
+        Binding("p", "cycle_team(-1)", "key_prev_team"),
+        Binding("e", "edit_card", "key_edit_card"),
+        Binding("r", "toggle_reserve", "key_reserve"),
+        Binding("w", "toggle_widths", "key_widths"),
+        Binding("shift+up", "move(-1)", "key_up", show=False),
+        Binding("shift+down", "move(1)", "key_down", show=False),
+        Binding("s", "save_pref", "key_save_order"),
+        Binding("c", "clear_pref", "key_computer", show=False),
     ]
 
     def __init__(self) -> None:
@@ -91,7 +92,8 @@ class TeamsScreen(AreaScreen):
         active = len(v.active)
         names = dict(v.teams)
         self.query_one("#teams-title", Static).update(
-            f"{label('teams', ja)}  {names.get(v.team, v.team)}  {v.team_name}  "
+            f"{label('teams', ja)}  {names.get(v.team, v.team) if ja else v.team}  "
+            f"{self.team_name(v.team, full=True) if v.team in self._book.teams else v.team_name}  "
             f"{label('tm_roster_count', ja)} {active}/{v.roster_size}  "
             f"({label('tm_widths' if self.widths else 'tm_bounds', ja)})")
         self._draw_batters(v, ja)
@@ -128,7 +130,7 @@ class TeamsScreen(AreaScreen):
                 continue
             b = p.batting
             pos = ";".join(f.text() for f in p.fielding if f.position != "P")
-            t.add_row(self._status(p, v, ja), p.id, p.name, p.bats, pos, *self._cells(b.bounds),
+            t.add_row(self._status(p, v, ja), p.id, self.player_name(p.id, p.name), p.bats, pos, *self._cells(b.bounds),
                       str(b.BT), str(b.RR), str(b.SR), str(b.DP), key=p.id)
         _restore(t, keep)
 
@@ -152,7 +154,7 @@ class TeamsScreen(AreaScreen):
                 continue
             c = p.pitching
             role = label("tm_starter" if c.starter > 0 else "tm_reliever", ja)
-            t.add_row(self._status(p, v, ja), p.id, p.name, p.throws, role,
+            t.add_row(self._status(p, v, ja), p.id, self.player_name(p.id, p.name), p.throws, role,
                       *self._cells(c.rows["B"]), c.stability, f"{c.innings:g}", str(c.starter),
                       str(c.rest), key=p.id)
         _restore(t, keep)
@@ -176,13 +178,13 @@ class TeamsScreen(AreaScreen):
                 t.add_columns("#", label("tm_pos", ja), label("tm_name", ja))
                 for i, (pid, pos) in enumerate(self.lists["order"], start=1):
                     p = people.get(pid)
-                    t.add_row(str(i), pos, p.name if p else pid, key=pid)
+                    t.add_row(str(i), pos, self.player_name(pid, p.name) if p else pid, key=pid)
             else:
                 t.add_columns("#", label("tm_name", ja), label("tm_stability", ja))
                 for i, pid in enumerate(self.lists[kind], start=1):
                     p = people.get(pid)
                     stab = p.pitching.stability if p and p.pitching else ""
-                    t.add_row(str(i), p.name if p else pid, stab, key=pid)
+                    t.add_row(str(i), self.player_name(pid, p.name) if p else pid, stab, key=pid)
             if t.row_count:
                 t.move_cursor(row=min(row, t.row_count - 1))
 
@@ -255,8 +257,8 @@ class TeamsScreen(AreaScreen):
         self.app.call_from_thread(self._saved, saved)
 
     def _refused(self, text: str) -> None:
-        self.app.notify(text, title=label("ce_refused", self.app.japanese), severity="error",
-                        timeout=8)
+        self.app.notify(refusal(text, self.app.japanese),
+                        title=label("ce_refused", self.app.japanese), severity="error", timeout=8)
 
     def _saved(self, key: str) -> None:
         self.app.notify(label(key, self.app.japanese), timeout=3)

@@ -91,6 +91,7 @@ from tui.services.roster import (
     set_reserve,
     team_roster,
 )
+from tui.services.names import NameBook, name_book
 from tui.services.pennant import (
     OddsView,
     history_lines,
@@ -137,6 +138,7 @@ __all__ = [
     "Access", "AuditEntry", "SharingError", "add_manager", "keyboard_games", "league_log",
     "managers", "remove_manager", "require_team", "share", "void_game", "whoami",
     "BoxScore", "boxscore", "raw_rolls", "replay",
+    "NameBook", "name_book",
     "Source", "create_league", "create_league_from_sample", "export_league", "import_league",
     "list_leagues", "open_league", "read_source",
     "LiveSetup", "abandon_live", "finish_live", "list_live", "resume_live", "save_live",

@@ -10,6 +10,7 @@ from textual.screen import Screen
 
 from storage.troop_store import StoredEvent
 from tui.labels import mp
+from tui.language import translate_bindings
 from tui.settings import load_settings, save_setting
 from tui.troop.service import TroopService
 
@@ -95,6 +96,9 @@ class LanguageMixin:
 
     def watch_japanese(self, japanese: bool) -> None:
         self.sub_title = mp(self.SUBTITLE_KEY, japanese)  # type: ignore[attr-defined]
+        translate_bindings(self, japanese)
+        if self.is_running:  # type: ignore[attr-defined]
+            self.screen.refresh_bindings()  # type: ignore[attr-defined]
 
     SUBTITLE_KEY = "mp_sub_event"
 
@@ -118,8 +122,8 @@ class TroopApp(LanguageMixin, TroopHost, App[None]):
     CSS_PATH = "troop.tcss"
     TITLE = "Melting Pot"
     SUB_TITLE = "event mode"
-    BINDINGS = [Binding("ctrl+q", "quit", "終了/Quit", priority=True),
-                Binding("L", "toggle_language", "日本語/English")]
+    BINDINGS = [Binding("ctrl+q", "quit", "key_quit", priority=True),
+                Binding("L", "toggle_language", "key_language")]
 
     japanese: reactive[bool] = reactive(True)
 
@@ -148,9 +152,9 @@ class ProjectorApp(LanguageMixin, TroopHost, App[None]):
     TITLE = "Melting Pot"
     SUB_TITLE = "projector"
     SUBTITLE_KEY = "mp_sub_projector"
-    BINDINGS = [Binding("ctrl+q", "quit", "終了/Quit", priority=True),
-                Binding("q", "quit", "終了/Quit"),
-                Binding("L", "toggle_language", "日本語/English")]
+    BINDINGS = [Binding("ctrl+q", "quit", "key_quit", priority=True),
+                Binding("q", "quit", "key_quit"),
+                Binding("L", "toggle_language", "key_language")]
 
     japanese: reactive[bool] = reactive(True)
 

@@ -26,7 +26,7 @@ def card_renderable(player: Player, *, condition: str | None = None, roll: int |
                     batting_roll: int | None = None, japanese: bool = True) -> Group:
     """The Rich renderable of a card: ratings line, batting card, pitcher rows A–D."""
     parts = []
-    head = Text(f"{player.name}  ", style="bold")
+    head = Text(f"{player.name if japanese or not player.name_en else player.name_en}  ", style="bold")
     head.append(f"{player.team} {player.id}  ", style="dim")
     head.append(("投" if japanese else "T") + f"{player.throws} " + ("打" if japanese else "B") + f"{player.bats}")
     head.append(f"  {'出場ランク' if japanese else 'rank'} {player.rank}", style="dim")

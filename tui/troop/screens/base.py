@@ -6,12 +6,13 @@ from typing import TYPE_CHECKING, cast
 from textual.screen import Screen
 
 from tui.labels import mp
+from tui.language import Bilingual
 
 if TYPE_CHECKING:
     from tui.troop.app import TroopApp
 
 
-class TroopScreen(Screen[None]):
+class TroopScreen(Bilingual, Screen[None]):
     """A Melting Pot screen: labels follow the app's ``japanese`` setting (`L`), live."""
 
     @property
@@ -26,8 +27,7 @@ class TroopScreen(Screen[None]):
         return mp(key, self.ja, **values)
 
     def on_mount(self) -> None:
-        if hasattr(type(self.app), "japanese"):
-            self.watch(self.app, "japanese", lambda _value: self.relabel(), init=False)
+        Bilingual.on_mount(self)   # bindings and relabel() follow the app's language
 
     def relabel(self) -> None:
         """The language changed: redraw with the new labels."""

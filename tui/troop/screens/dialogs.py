@@ -7,19 +7,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
+
+from tui.language import Bilingual
 from textual.widgets import Input, Label, Static
 
 from storage.troop_store import LogEntry
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class ConfirmDialog(Bilingual, ModalScreen[bool]):
     """A question answered with y (or enter) / n (or escape)."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "はい/Yes"),
-        Binding("enter", "answer(True)", "Yes", show=False),
-        Binding("n", "answer(False)", "いいえ/No"),
-        Binding("escape", "answer(False)", "No", show=False),
+        Binding("y", "answer(True)", "key_yes"),
+        Binding("enter", "answer(True)", "key_yes", show=False),
+        Binding("n", "answer(False)", "key_no"),
+        Binding("escape", "answer(False)", "key_no", show=False),
     ]
 
     def __init__(self, question: str, hint: str = "y / enter: yes — n / esc: no") -> None:
@@ -36,10 +38,10 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class LogDialog(ModalScreen[None]):
+class LogDialog(Bilingual, ModalScreen[None]):
     """The event's log: corrections, strength changes, renamed or re-seated players."""
 
-    BINDINGS = [Binding("escape", "close", "閉じる/Close"), Binding("f3", "close", "Close", show=False)]
+    BINDINGS = [Binding("escape", "close", "key_close"), Binding("f3", "close", "key_close", show=False)]
 
     def __init__(self, title: str, entries: list[LogEntry], empty: str, hint: str) -> None:
         super().__init__()
@@ -57,15 +59,15 @@ class LogDialog(ModalScreen[None]):
         self.dismiss(None)
 
 
-class PlayersDialog(ModalScreen["list[tuple[str, str]] | None"]):
+class PlayersDialog(Bilingual, ModalScreen["list[tuple[str, str]] | None"]):
     """Edit names in place; shift+↑/↓ moves the player in the focused field one seat.
     Returns (old name, new name) in the new seating order, or None when cancelled."""
 
     BINDINGS = [
-        Binding("ctrl+s", "save", "保存/Save", priority=True),
-        Binding("shift+up", "move(-1)", "席を上へ/Seat up", priority=True),
-        Binding("shift+down", "move(1)", "席を下へ/Seat down", priority=True),
-        Binding("escape", "cancel", "中止/Cancel"),
+        Binding("ctrl+s", "save", "key_save", priority=True),
+        Binding("shift+up", "move(-1)", "key_mp_seat_up", priority=True),
+        Binding("shift+down", "move(1)", "key_mp_seat_down", priority=True),
+        Binding("escape", "cancel", "key_cancel"),
     ]
 
     def __init__(self, players: tuple[str, ...], title: str, hint: str) -> None:

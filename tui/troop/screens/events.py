@@ -15,8 +15,8 @@ class EventsScreen(TroopScreen):
     """Start here: resume an unfinished event or set up a new one."""
 
     BINDINGS = [
-        Binding("n", "new_event", "新規/New event"),
-        Binding("enter", "resume", "再開/Resume", show=True),
+        Binding("n", "new_event", "key_mp_new"),
+        Binding("enter", "resume", "key_mp_resume", show=True),
     ]
 
     def compose(self) -> ComposeResult:

@@ -14,10 +14,10 @@ class FinalScreen(TroopScreen):
     """The end of the game."""
 
     BINDINGS = [
-        Binding("ctrl+e", "export", "書き出し/Export CSV, Markdown, record sheet"),
-        Binding("f3", "log", "記録/Log"),
-        Binding("f2", "public", "プロジェクター/Projector view"),
-        Binding("escape", "leave", "イベント/Events"),
+        Binding("ctrl+e", "export", "key_mp_export"),
+        Binding("f3", "log", "key_mp_log"),
+        Binding("f2", "public", "key_mp_projector"),
+        Binding("escape", "leave", "key_mp_events"),
     ]
 
     def compose(self) -> ComposeResult:

@@ -5,13 +5,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+
+from tui.language import Bilingual
 from textual.widgets import Input, Label
 
 
-class LowerStrengthDialog(ModalScreen[str | None]):
+class LowerStrengthDialog(Bilingual, ModalScreen[str | None]):
     """Returns the typed strength (empty: back to the rules' value) or None when cancelled."""
 
-    BINDINGS = [Binding("escape", "cancel", "中止/Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "key_cancel")]
 
     def __init__(self, prompt: str = "Round 3 strength (lower only; empty = the rules' value),"
                  " then enter") -> None:

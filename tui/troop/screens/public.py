@@ -22,10 +22,10 @@ class PublicScreen(TroopScreen):
     """Shows only the service's :class:`PublicBoard` for the event's stage."""
 
     BINDINGS = [
-        Binding("space", "advance", "次へ/Next"),
-        Binding("w", "toggle_missing", "未提出/Who is missing"),
-        Binding("f2", "close", "進行役/Facilitator view"),
-        Binding("escape", "close", "進行役/Facilitator view", show=False),
+        Binding("space", "advance", "key_next"),
+        Binding("w", "toggle_missing", "key_mp_missing"),
+        Binding("f2", "close", "key_mp_facilitator"),
+        Binding("escape", "close", "key_mp_facilitator", show=False),
     ]
 
     def __init__(self, *, follow: bool = False, event_id: int | None = None) -> None:

@@ -14,11 +14,11 @@ class ResultScreen(TroopScreen):
     """Who committed what and scored what — for the facilitator only."""
 
     BINDINGS = [
-        Binding("space", "advance", "次へ/Next step"),
-        Binding("f2", "public", "プロジェクター/Projector view"),
-        Binding("ctrl+e", "export", "書き出し/Export CSV, Markdown, record sheet"),
-        Binding("f3", "log", "記録/Log"),
-        Binding("escape", "leave", "イベント/Events"),
+        Binding("space", "advance", "key_next_step"),
+        Binding("f2", "public", "key_mp_projector"),
+        Binding("ctrl+e", "export", "key_mp_export"),
+        Binding("f3", "log", "key_mp_log"),
+        Binding("escape", "leave", "key_mp_events"),
     ]
 
     def compose(self) -> ComposeResult:

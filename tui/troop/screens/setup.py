@@ -16,8 +16,8 @@ class SetupScreen(TroopScreen):
     """The facilitator fixes everything before round 1."""
 
     BINDINGS = [
-        Binding("ctrl+s", "create", "開始/Start event"),
-        Binding("escape", "back", "戻る/Back"),
+        Binding("ctrl+s", "create", "key_mp_start"),
+        Binding("escape", "back", "key_back"),
     ]
 
     def _strength_label(self, round_no: int) -> str:

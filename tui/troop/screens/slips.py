@@ -15,15 +15,15 @@ class SlipEntryScreen(TroopScreen):
     """One round's slips. The table only says whether a slip is in, never what it said."""
 
     BINDINGS = [
-        Binding("up", "move(-1)", "前/Previous player"),
-        Binding("down", "move(1)", "次/Next player"),
+        Binding("up", "move(-1)", "key_mp_prev_player"),
+        Binding("down", "move(1)", "key_mp_next_player"),
         # F5, not Ctrl+B: tmux takes Ctrl+B (and screen Ctrl+A) for itself
-        Binding("f5", "battle", "戦闘/Battle!"),
-        Binding("f2", "public", "プロジェクター/Projector view"),
-        Binding("f3", "log", "記録/Log"),
-        Binding("f4", "players", "プレイヤー/Players"),
-        Binding("ctrl+l", "lower", "第3R強さ/Lower round-3 strength"),
-        Binding("escape", "leave", "イベント/Events"),
+        Binding("f5", "battle", "key_mp_battle"),
+        Binding("f2", "public", "key_mp_projector"),
+        Binding("f3", "log", "key_mp_log"),
+        Binding("f4", "players", "key_mp_players"),
+        Binding("ctrl+l", "lower", "key_mp_lower"),
+        Binding("escape", "leave", "key_mp_events"),
     ]
 
     def __init__(self) -> None:

@@ -1,0 +1,188 @@
+"""The play-by-play in Japanese: the engine writes each line in English (the form the game's
+JSON codes and the digest read); `japanese()` says the same line the way a Japanese 一球速報
+would. A line this table does not know is returned as it was (never half translated).
+"""
+from __future__ import annotations
+
+import re
+
+BASES_JA = {"batter": "打者", "1st": "一塁", "2nd": "二塁", "3rd": "三塁", "home": "本塁"}
+POSITIONS_JA = {"P": "投手", "C": "捕手", "1B": "一塁", "2B": "二塁", "3B": "三塁", "SS": "遊撃",
+                "LF": "左翼", "CF": "中堅", "RF": "右翼", "DH": "指名打者"}
+HITS_JA = {"single": "単打", "double": "二塁打", "triple": "三塁打", "home run": "本塁打"}
+_BASE = r"(1st|2nd|3rd|home)"
+_STEAL_JA = {"2nd": "二盗", "3rd": "三盗", "home": "本盗"}
+
+
+def _base(b: str) -> str:
+    return BASES_JA.get(b, b)
+
+
+def _home_run(m: re.Match[str]) -> str:
+    n = int(m.group(1))
+    return "満塁ホームラン" if n == 4 else f"{n}ランホームラン"
+
+
+# what the batter did (the start of his line), longest first where one begins another
+_WHAT: tuple[tuple[str, object], ...] = (
+    (r"home run \(inside the park\)", "ランニングホームラン"),
+    (r"home run, (\d) runs", _home_run),
+    (r"home run", "ソロホームラン"),
+    (r"single", "ヒット"),
+    (r"double", "ツーベース"),
+    (r"triple", "スリーベース"),
+    (r"reaches on an error", "エラーで出塁"),
+    (r"fielder's choice", "フィルダースチョイス"),
+    (r"grounds into a double play", "併殺打"),
+    (r"ground out", "ゴロアウト"),
+    (r"pop out", "内野フライ"),
+    (r"fly out", "外野フライ"),
+    (r"caught at the wall", "フェンス際で好捕される"),
+    (r"out \(fine play\)", "好守に阻まれアウト"),
+    (r"sacrifice fly", "犠牲フライ"),
+    (r"strikeout", "三振"),
+    (r"intentional walk", "敬遠"),
+    (r"walk \(X with nobody on\)", "四球 (X、走者なし)"),
+    (r"walk \(X\)", "四球 (X)"),
+    (r"walk", "四球"),
+    (r"hit by pitch", "死球"),
+    (r"bunt single", "バントヒット"),
+    (r"bunt fails", "バント失敗"),
+    (r"sacrifice bunt", "送りバント成功"),
+    (r"bunt", "バント"),
+)
+_WHAT_RE = [(re.compile(p + r"(?= \(aggressive error|, |$)"), ja) for p, ja in _WHAT]
+
+# what happened to the others on the play (", "-separated after the batter's part)
+_PARTS: tuple[tuple[str, str], ...] = (
+    (r"(?P<n>.+) out at " + _BASE, "{n}が{b}でアウト"),
+    (r"(?P<n>.+) takes an extra base", "{n}がもう一つ先の塁へ"),
+    (r"(?P<n>.+) crosses the plate", "{n}が本塁到達"),
+    (r"(?P<n>.+) scores", "{n}生還"),
+    (r"(?P<n>.+) to " + _BASE, "{n}は{b}へ"),
+    (r"batter out", "打者アウト"),
+    (r"runners advance", "走者進塁"),
+    (r"reaches on an error", "エラーで出塁"),
+    (r"(?:all|everyone) safe", "オールセーフ"),
+    (r"(?P<n>.+) out", "{n}アウト"),
+)
+_PARTS_RE = [(re.compile(p), ja) for p, ja in _PARTS]
+
+# the notes in brackets after a play (runners' tries, getting back on a fly)
+_NOTES: tuple[tuple[str, str], ...] = (
+    (r"(?P<n>.+) tries for " + _BASE + r": safe", "{n}は{b}を狙いセーフ"),
+    (r"(?P<n>.+) tries for " + _BASE + r": out", "{n}は{b}を狙いアウト"),
+    (r"(?P<n>.+) gets back to " + _BASE, "{n}は{b}に帰塁"),
+    (r"(?P<n>.+) doubled off " + _BASE, "{n}は{b}に戻れずアウト"),
+)
+_NOTES_RE = [(re.compile(p), ja) for p, ja in _NOTES]
+
+# lines that are not a batter's (substitutions, steals, wild pitches …), whole-line patterns
+_LINES: tuple[tuple[str, str], ...] = (
+    (r"pitching change: (?P<n>.+) replaces (?P<o>.+)", "投手交代: {o} → {n}"),
+    (r"pinch hitter: (?P<n>.+) bats for (?P<o>.+)", "代打: {o} → {n}"),
+    (r"pinch runner: (?P<n>.+) runs for (?P<o>.+) on " + _BASE, "代走: {o} → {n} ({b})"),
+    (r"defensive substitution: (?P<n>.+) replaces (?P<o>.+) at (?P<p>[A-Z0-9]+)",
+     "守備交代: {p} {o} → {n}"),
+    (r"no check: the defense lets the lead runner go", "ノーチェック: 守備側は先頭走者を見送る"),
+    (r"(?P<n>.+) steals " + _BASE + r"(?P<how> \(S\+?\))?", "{n}が{s}成功{how}"),
+    (r"(?P<n>.+) caught stealing " + _BASE, "{n}が{s}失敗 (盗塁死)"),
+    (r"(?P<n>.+) picked off " + _BASE, "{n}が{b}で牽制死"),
+    (r"(?P<n>.+) gets back to " + _BASE + r" on the pick-off throw", "{n}は牽制に{b}へ帰塁"),
+    (r"(?P<n>.+) is caught off " + _BASE + r" on the swinging strikeout",
+     "空振り三振の間に{n}が{b}を飛び出しアウト"),
+    (r"(?P<n>.+) has to stop \(steal of " + _BASE + r" after a bonus\)",
+     "{n}は止まる (ボーナス後の{s})"),
+    (r"(?P<n>.+) stops \(steal of " + _BASE + r" called off\)", "{n}は止まる ({s}を中止)"),
+)
+_LINES_RE = [(re.compile(p), ja) for p, ja in _LINES]
+
+_PITCH_EVENTS = {"wild pitch": "ワイルドピッチ", "balk": "ボーク", "passed ball": "パスボール",
+                 "passed ball, the lead runner takes another base": "パスボール、先頭走者がもう一つ進塁"}
+_RUNS_SCORE = re.compile(r"(?P<what>.+), (?P<n>\d+) runs? score")
+_THIRD_OUT = " — the third out: no run counts"
+_WALK_OFF = re.compile(r" — the winning run scores: credited as a (single|double|triple) "
+                       r"\((?P<rule>[^)]*\))\)$")
+_AGGRESSIVE = " (aggressive error, scored a hit)"
+_DRAW = re.compile(r"draw after (\d+) innings")
+
+
+def _fill(template: str, m: re.Match[str]) -> str:
+    groups = m.groupdict()
+    base = next((g for g in m.groups() if g in BASES_JA), "")
+    values = {k: (v or "") for k, v in groups.items()}
+    values["b"] = _base(base)
+    values["s"] = _STEAL_JA.get(base, _base(base))
+    if "p" in values:
+        values["p"] = POSITIONS_JA.get(values["p"], values["p"])
+    return template.format(**values)
+
+
+def _one(patterns: list[tuple[re.Pattern[str], str]], text: str) -> str | None:
+    for pattern, ja in patterns:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            return _fill(ja, m)
+    return None
+
+
+def _batter_line(text: str) -> str | None:
+    who, sep, rest = text.partition(": ")
+    if not sep or not who:
+        return None
+    suffix = ""
+    if rest.endswith(_THIRD_OUT):
+        rest, suffix = rest[: -len(_THIRD_OUT)], " — 第3アウトのため得点なし"
+    m = _WALK_OFF.search(rest)
+    if m is not None:
+        rest = rest[: m.start()]
+        suffix = f" — サヨナラ: {HITS_JA[m.group(1)]}として記録 ({m.group('rule')})"
+    notes: list[str] = []
+    if rest.endswith(")") and " (" in rest:
+        head, _, inside = rest[:-1].rpartition(" (")
+        translated = [_one(_NOTES_RE, n) for n in inside.split("; ")]
+        if all(t is not None for t in translated):
+            rest, notes = head, [t for t in translated if t is not None]
+    for pattern, ja in _WHAT_RE:
+        m = pattern.match(rest)
+        if m is None:
+            continue
+        what = ja(m) if callable(ja) else ja
+        tail = rest[m.end():]
+        if tail.startswith(_AGGRESSIVE):
+            what += " (積極走塁の失策、記録はヒット)"
+            tail = tail[len(_AGGRESSIVE):]
+        parts = [what]
+        for part in (tail[2:].split(", ") if tail.startswith(", ") else []):
+            said = _one(_PARTS_RE, part)
+            if said is None:
+                return None
+            parts.append(said)
+        if tail and not tail.startswith(", "):
+            return None
+        line = f"{who}: " + "、".join(parts)
+        if notes:
+            line += " (" + "; ".join(notes) + ")"
+        return line + suffix
+    return None
+
+
+def japanese(text: str) -> str:
+    """One play-by-play line in Japanese (the line as it was when the table does not know it)."""
+    said = _one(_LINES_RE, text)
+    if said is not None:
+        return said
+    m = _RUNS_SCORE.fullmatch(text)
+    what, runs = (m.group("what"), int(m.group("n"))) if m else (text, 0)
+    if what in _PITCH_EVENTS:
+        return _PITCH_EVENTS[what] + (f"、{runs}点" if runs else "")
+    m = _DRAW.fullmatch(text)
+    if m is not None:
+        return f"{m.group(1)}回引き分け"
+    said = _batter_line(text)
+    return said if said is not None else text
+
+
+def play_text(text: str, japanese_labels: bool) -> str:
+    """A play-by-play line in the chosen language (the engine's own words in English)."""
+    return japanese(text) if japanese_labels else text

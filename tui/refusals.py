@@ -1,0 +1,85 @@
+"""Refusals in Japanese: the rules and storage explain what they refuse in English (the CLI's
+language, and the form tests read); the app in Japanese mode shows the same refusal in Japanese.
+The place a message names (a player, a row, a file) is kept as it is; a message this table
+does not know is shown as it was."""
+from __future__ import annotations
+
+import re
+
+_X = r"(?P<x>.+?)"
+# one problem each: English pattern, Japanese template ({name} fills from the pattern)
+_PROBLEMS: tuple[tuple[str, str], ...] = (
+    (r"(?P<n>\d+) values for (?P<c>\d+) columns \((?P<cols>.+)\)",
+     "{n} 個の値に {c} 列 ({cols}) です"),
+    (r"(?P<col>\S+) bound ~(?P<b>\d+) is outside 0\.\.100", "{col} の境界 ~{b} が 0〜100 の外です"),
+    (r"(?P<col>\S+) bound ~(?P<b>\d+) is below the bound before it \(~(?P<last>\d+)\)",
+     "{col} の境界 ~{b} が一つ前の境界 (~{last}) より小さい"),
+    (r"the last bound must be ~100 so every roll reads, not ~(?P<b>\d+)",
+     "最後の境界は ~100 でなければなりません (どの出目も読めるように)。~{b} は不可"),
+    (_X + r" is not a bound \(a number 0\.\.100, or - for none\)",
+     "{x} は境界ではありません (0〜100 の数、なしは -)"),
+    (_X + r" is not a position entry like SS4\+ .*", "{x} は SS4+ のような守備の書き方ではありません"),
+    (r"position (?P<p>\S+) is listed twice", "守備位置 {p} が二度書かれています"),
+    (r"defence number (?P<d>-?\d+) for (?P<p>\S+) is outside -5\.\.9",
+     "{p} の守備値 {d} が -5〜9 の外です"),
+    (r"a catcher needs (?P<f>\w+) \(the positions include C\)",
+     "捕手には {f} が必要です (守備位置に C があります)"),
+    (r"(?P<f>\w+) is only for catchers \(the positions have no C\)",
+     "{f} は捕手だけの項目です (守備位置に C がありません)"),
+    (r"stability (?P<x>.+) is not one of (?P<all>.+)", "安定度 {x} は {all} のどれでもありません"),
+    (r"innings (?P<x>.+) is not a number", "イニング {x} は数ではありません"),
+    (r"innings (?P<x>\S+) is outside (?P<lo>\S+)\.\.(?P<hi>\S+)",
+     "イニング {x} が {lo}〜{hi} の外です"),
+    (r"(?P<f>\w+) (?P<x>'.*') is not a whole number", "{f} {x} は整数ではありません"),
+    (_X + r" is not a whole number", "{x} は整数ではありません"),
+    (r"(?P<f>\w+) (?P<x>-?\d+) is outside (?P<lo>-?\d+)\.\.(?P<hi>-?\d+)",
+     "{f} {x} が {lo}〜{hi} の外です"),
+    (r"(?P<p>\S+) has no (?P<k>batting|pitching) card to edit",
+     "{p} には編集する{k}カードがありません"),
+    # dice typed in by a person
+    (r"die roll (?P<x>.+) is not a number from 1 to 100 \(\"00\" reads 100\)",
+     "出目 {x} は 1〜100 の数ではありません (「00」は 100)"),
+    (r"die roll (?P<x>.+) is not a number from 1 to 100", "出目 {x} は 1〜100 の数ではありません"),
+    (r"die roll (?P<x>-?\d+) is outside 1\.\.100", "出目 {x} が 1〜100 の外です"),
+    (r"ran out of rolls: all (?P<n>\d+) were used and a (?P<p>.+) roll was needed",
+     "出目が尽きました: {n} 個すべて使い、{p} の出目が要ります"),
+    (r"no valid (?P<p>.+) roll after (?P<n>\d+) tries: (?P<x>.+)",
+     "{n} 回試しても {p} の正しい出目がありません: {x}"),
+)
+_PROBLEMS_RE = [(re.compile(p), ja) for p, ja in _PROBLEMS]
+_KINDS = {"batting": "打撃", "pitching": "投手"}
+_ROLL = re.compile(r"roll (?P<i>\d+): (?P<rest>.+)")
+
+
+def _problem(text: str) -> str | None:
+    m = _ROLL.fullmatch(text)
+    if m is not None:
+        rest = _problem(m.group("rest"))
+        return f"{m.group('i')} 個目の出目: {rest}" if rest is not None else None
+    for pattern, ja in _PROBLEMS_RE:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            values = dict(m.groupdict())
+            if "k" in values:
+                values["k"] = _KINDS.get(values["k"], values["k"])
+            return ja.format(**values)
+    return None
+
+
+def japanese(message: str) -> str:
+    """A refusal in Japanese; its place ("EDO01: row A: …") kept, the problem translated."""
+    said = _problem(message)
+    if said is not None:
+        return said
+    # "where: problem" — the place may itself hold ": " (a row of a card)
+    parts = message.split(": ")
+    for i in range(1, len(parts)):
+        said = _problem(": ".join(parts[i:]))
+        if said is not None:
+            return ": ".join(parts[:i]) + ": " + said
+    return message
+
+
+def refusal(message: str, japanese_labels: bool) -> str:
+    """A refusal in the chosen language."""
+    return japanese(message) if japanese_labels else message
