@@ -386,3 +386,31 @@ def leaders(rows: Iterable[tuple[str, str, Stats]], stat: str, *, team_games: di
 def stat_fields(cls: type) -> tuple[str, ...]:
     """The counting fields of a stats class, in order."""
     return tuple(f.name for f in fields(cls))
+
+
+# --- teams ---------------------------------------------------------------------------------------
+
+def combined(kind: str, parts: Iterable[Stats], games: int) -> Stats:
+    """Many players' (or teams') stats of one kind as one line: every count summed, `games`
+    the games the whole played (a team's games, not the sum of its players')."""
+    cls = {"batting": BattingStats, "pitching": PitchingStats, "fielding": FieldingStats}.get(kind)
+    if cls is None:
+        raise LeagueError(f"unknown kind of stats {kind!r}; use batting, pitching or fielding")
+    totals = {f.name: 0 for f in fields(cls)}
+    for part in parts:
+        if not isinstance(part, cls):
+            raise LeagueError(f"a {kind_of(part)} line among {kind} lines")
+        for name in totals:
+            totals[name] += getattr(part, name)
+    totals["games"] = games
+    return cls(**totals)
+
+
+def team_lines(kind: str, rows: Iterable[tuple[str, Stats]], team_games: dict[str, int]
+               ) -> dict[str, Stats]:
+    """Each team's line of one kind from its players' (team, stats) rows; every team of
+    `team_games` has a line, an empty one before its first game."""
+    parts: dict[str, list[Stats]] = {t: [] for t in team_games}
+    for team, stats in rows:
+        parts.setdefault(team, []).append(stats)
+    return {t: combined(kind, p, team_games.get(t, 0)) for t, p in parts.items()}

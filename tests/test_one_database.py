@@ -36,6 +36,7 @@ COMMANDS = {
     "leaders": (["leaders", "batting"], ["--json", "-l", "mini"]),
     "boxscore": (["boxscore", "1"], ["--json", "--no-plays", "-l", "mini"]),
     "player": (["player", "KYO01"], ["--json", "-l", "mini"]),
+    "stats teams": (["stats", "teams"], ["--json", "-l", "mini"]),
     "troop event": (["troop", "event"], []),
     "(the league app)": ([], []),
 }
@@ -75,7 +76,7 @@ def _check_used(name: str, named: Path, out: str, opened: dict) -> None:
         assert sv.season_info(str(named), "nos").number == 1
     elif name == "season sim":
         assert json.loads(out)["games"] > 0
-    elif name in ("season schedule", "standings", "leaders", "boxscore", "player"):
+    elif name in ("season schedule", "standings", "leaders", "boxscore", "player", "stats teams"):
         json.loads(out)
     elif name == "troop event":
         assert Path(opened["troop"].removeprefix("sqlite:///")) == named.resolve()

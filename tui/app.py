@@ -71,15 +71,15 @@ class ImpactApp(TroopHost, App[None]):
     TITLE = "Impact League"
     MODES = {name: partial(_area, name) for name in AREAS}
     BINDINGS = [
-        Binding("1", "switch_mode('standings')", "key_standings"),
-        Binding("2", "switch_mode('schedule')", "key_schedule"),
-        Binding("3", "switch_mode('teams')", "key_teams"),
-        Binding("4", "switch_mode('players')", "key_players"),
-        Binding("5", "switch_mode('leaders')", "key_leaders"),
-        Binding("6", "switch_mode('games')", "key_games"),
-        Binding("7", "switch_mode('event')", "key_event"),
-        Binding("8", "switch_mode('history')", "key_history"),
-        Binding("9", "switch_mode('season')", "key_season"),
+        Binding("1", "area('standings')", "key_standings"),
+        Binding("2", "area('schedule')", "key_schedule"),
+        Binding("3", "area('teams')", "key_teams"),
+        Binding("4", "area('players')", "key_players"),
+        Binding("5", "area('leaders')", "key_leaders"),
+        Binding("6", "area('games')", "key_games"),
+        Binding("7", "area('event')", "key_event"),
+        Binding("8", "area('history')", "key_history"),
+        Binding("9", "area('season')", "key_season"),
         Binding("L", "toggle_language", "key_language"),
         Binding("question_mark", "show_keys", "key_keys"),
         Binding("ctrl+q", "quit", "key_quit", priority=True),
@@ -166,6 +166,16 @@ class ImpactApp(TroopHost, App[None]):
         screen = self.screen
         if hasattr(screen, "refresh_data"):
             screen.refresh_data()
+
+    def action_area(self, name: str) -> None:
+        """Switch to an area (its number key) — but never away from a game being played at the
+        keyboard: it would go on unseen, so the key says how to leave it instead."""
+        screen = self.screen
+        if type(screen).__name__ == "PlayScreen" and getattr(screen, "finished", True) is False:
+            self.notify(label("keys_game_under_way", self.japanese).format(key=AREAS.index(name) + 1),
+                        severity="warning", timeout=5)
+            return
+        self.switch_mode(name)
 
     def action_toggle_language(self) -> None:
         self.japanese = not self.japanese

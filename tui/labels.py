@@ -572,3 +572,26 @@ LABELS.update({
     "bx_row": ("行", "Row"),
     "bx_result": ("結果", "Result"),
 })
+
+LABELS.update({
+    "keys_game_under_way": ("試合中です。q で中断すると (保存されます) {key} で移れます",
+                            "A game is under way: q leaves it (it is saved), then {key} opens "
+                            "that area"),
+    "sc_season_over": ("レギュラーシーズンの試合はすべて終わりました。ポストシーズンはシーズン画面 (9) から",
+                       "The regular season is over: every game is played. The postseason is on "
+                       "the Season screen (9)"),
+    "sc_today": ("今日", "today"),
+})
+
+# Leaders: team stats and the column picker
+LABELS.update({
+    "ld_team_stats": ("チーム成績", "Team stats"),
+    "ld_kind_batting": ("打撃", "Batting"),
+    "ld_kind_pitching": ("投手", "Pitching"),
+    "ld_kind_fielding": ("守備", "Fielding"),
+    "ld_team_note": ("k 打撃/投手/守備  c 項目を選ぶ  T 個人成績へ  (リーグ計は最後の行)",
+                     "k batting/pitching/fielding  c choose the column  T back to players"
+                     "  (league totals last)"),
+    "ld_total": ("全体", "All teams"),
+    "ld_pick_title": ("並べ替える項目 (Enter で選ぶ、Esc で取消)", "Sort by (Enter chooses, Esc cancels)"),
+})

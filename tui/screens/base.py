@@ -40,6 +40,11 @@ class AreaScreen(Bilingual, Screen):
         return True
 
     def on_key(self, event: events.Key) -> None:
+        if event.key == "escape" and self.query("HelpPanel"):
+            event.stop()
+            event.prevent_default()
+            self.app.action_hide_help_panel()   # Esc closes the keys panel first
+            return
         focused = self.focused
         if isinstance(focused, Input):
             if event.key == "escape":
@@ -55,6 +60,7 @@ class AreaScreen(Bilingual, Screen):
             event.stop()
             event.prevent_default()
             box = field.first(Input)
+            box.select_on_focus = False   # what is typed adds to the filter, never replaces it
             box.focus()
             box.insert_text_at_cursor(event.character)
 

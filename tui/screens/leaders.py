@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -30,22 +31,30 @@ COLUMNS = {
 LIMIT = 30
 
 
+TEAM_KINDS = ("batting", "pitching", "fielding")
+
+
 @dataclass
 class LeadersData:
     view: services.LeadersView
     team_games: dict[str, int]
     names: dict[str, str]
+    teams: services.TeamStatsView | None = None   # チーム成績, when shown
 
 
 class LeadersScreen(AreaScreen):
-    """成績上位: k switches batting / pitching, s / S cycle the stat (or choose a column header),
-    t cycles the team filter, Enter opens the player."""
+    """成績上位: k switches batting / pitching, c chooses the stat from a list (or click a column
+    header; s / S step through them), t cycles the team filter, Enter opens the player; T shows
+    チーム成績 instead: every team's batting, pitching or fielding (k) with the league totals,
+    sorted by any column (c or a header)."""
 
     BINDINGS = [
         Binding("k", "toggle_kind", "key_ld_kind"),
+        Binding("c", "pick_stat", "key_ld_pick"),
         Binding("s", "cycle_stat(1)", "key_ld_next"),
         Binding("S", "cycle_stat(-1)", "key_ld_prev", show=False),
         Binding("t", "cycle_team", "key_team"),
+        Binding("T", "toggle_teams", "key_team_stats"),
     ]
 
     def __init__(self) -> None:
@@ -55,6 +64,9 @@ class LeadersScreen(AreaScreen):
         self.team: str | None = None
         self.teams: list[str] = []
         self.data: LeadersData | None = None
+        self.showing_teams = False
+        self.team_kind = "batting"
+        self.team_stat = "avg"
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -68,10 +80,14 @@ class LeadersScreen(AreaScreen):
         view = self.call_service(services.leaders, kind=self.kind, stat=self.stat, team=self.team,
                                  limit=LIMIT)
         table = self.call_service(services.standings)
-        return LeadersData(view, {r.team: r.games for r in table.rows}, table.names)
+        teams = self.call_service(services.team_stats) if self.showing_teams else None
+        return LeadersData(view, {r.team: r.games for r in table.rows}, table.names, teams)
 
     def show(self, data: LeadersData) -> None:
         self.data = data
+        if data.teams is not None and self.showing_teams:
+            self._show_teams(data.teams)
+            return
         self.teams = list(data.names)
         ja = self.app.japanese
         kind, stat = data.view.kind, data.view.stat
@@ -113,11 +129,81 @@ class LeadersScreen(AreaScreen):
         note = "" if self.stat in RATE_STATS else ("  (率の項目のみ)" if ja else "  (rate stats only)")
         return f"{label(key, ja)} {value}  ({label('ld_team_games', ja)} {rule}){note}"
 
+    # ------------------------------------------------------------------ team stats
+    def _show_teams(self, v: services.TeamStatsView) -> None:
+        """チーム成績: each team's line of the kind, sorted by the chosen column, then each
+        league's total and the whole's."""
+        from tui.cli_stats import TEAM_COLUMNS
+        from league.stats import ASCENDING_STATS
+
+        ja = self.ja
+        kind, stat = self.team_kind, self.team_stat
+        cols = TEAM_COLUMNS[kind]
+        if stat not in cols:
+            stat = self.team_stat = {"batting": "avg", "pitching": "era",
+                                     "fielding": "fielding_pct"}[kind]
+        self.query_one("#leaders-title", Static).update(
+            f"{label('ld_team_stats', ja)}  {label('ld_kind_' + kind, ja)}  "
+            f"{stat_name(kind, stat, ja)}  {season_title(None, v.season, ja)}")
+        self.query_one("#leaders-qualifier", Static).update(label("ld_team_note", ja))
+        t = self.query_one("#leaders-table", DataTable)
+        t.clear(columns=True)
+        t.add_column(label("rank", ja), key="rank")
+        t.add_column(label("team", ja), key="team")
+        for c in cols:
+            text = stat_name(kind, c, ja)
+            t.add_column(f"▼{text}" if c == stat else text, key=c)
+        lines = v.lines(kind)
+        teams = list(v.groups[-1].teams)
+
+        def value(team: str) -> float:
+            x = getattr(lines[team], stat)
+            if x is None:
+                return float("inf")
+            return x if stat in ASCENDING_STATS else -x
+
+        for i, team in enumerate(sorted(teams, key=value), start=1):
+            t.add_row(str(i), self.team_name(team),
+                      *[stat_text(c, getattr(lines[team], c)) for c in cols], key=team)
+        for g in v.groups:
+            name = (g.name if ja or not g.name_en else g.name_en) if g.code else label("ld_total", ja)
+            t.add_row("", Text(name), *[stat_text(c, getattr(v.totals[g.code][kind], c))
+                                        for c in cols], key="total:" + g.code)
+
+    def action_toggle_teams(self) -> None:
+        self.showing_teams = not self.showing_teams
+        self.refresh_data()
+
     # ------------------------------------------------------------------ actions
     def action_toggle_kind(self) -> None:
+        if self.showing_teams:
+            self.team_kind = TEAM_KINDS[(TEAM_KINDS.index(self.team_kind) + 1) % len(TEAM_KINDS)]
+            if self.data is not None and self.data.teams is not None:
+                self._show_teams(self.data.teams)
+            return
         self.kind = "pitching" if self.kind == "batting" else "batting"
         self.stat = STATS[self.kind][0]
         self.refresh_data()
+
+    def action_pick_stat(self) -> None:
+        """Choose the column to sort by from a list of every stat of the kind shown."""
+        from tui.dialogs.pick_player import PickPlayerDialog
+        from tui.cli_stats import TEAM_COLUMNS
+
+        ja = self.ja
+        kind = self.team_kind if self.showing_teams else self.kind
+        stats = TEAM_COLUMNS[kind] if self.showing_teams else tuple(
+            dict.fromkeys(STATS[kind] + COLUMNS[kind]))
+        current = self.team_stat if self.showing_teams else self.stat
+
+        def chosen(stat: str | None) -> None:
+            if stat is not None:
+                self.choose_stat(stat)
+
+        self.app.push_screen(PickPlayerDialog(
+            label("ld_pick_title", ja),
+            [(s, ("▶ " if s == current else "  ") + stat_name(kind, s, ja)) for s in stats]),
+            chosen)
 
     def action_cycle_stat(self, step: int) -> None:
         stats = STATS[self.kind]
@@ -133,6 +219,11 @@ class LeadersScreen(AreaScreen):
 
     def choose_stat(self, stat: str) -> None:
         """Sort the board by `stat` (a stat of the current kind)."""
+        if self.showing_teams:
+            self.team_stat = stat
+            if self.data is not None and self.data.teams is not None:
+                self._show_teams(self.data.teams)
+            return
         if stat in STATS[self.kind] or stat in COLUMNS[self.kind]:
             self.stat = stat
             self.refresh_data()
@@ -143,7 +234,7 @@ class LeadersScreen(AreaScreen):
             self.choose_stat(key)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        if event.data_table.id == "leaders-table" and event.row_key.value:
+        if event.data_table.id == "leaders-table" and event.row_key.value and not self.showing_teams:
             self.open_player(event.row_key.value)
 
     def open_player(self, pid: str) -> None:

@@ -34,6 +34,7 @@ class ScheduleScreen(AreaScreen):
         Binding("e", "sim('end')", "key_sim_end"),
         Binding("escape", "cancel_sim", "key_stop", show=False),
         Binding("p", "play_game", "key_play"),
+        Binding("j", "today", "key_today"),
     ]
 
     def __init__(self) -> None:
@@ -42,6 +43,7 @@ class ScheduleScreen(AreaScreen):
         self.names: dict[str, str] = {}
         self._cancel = threading.Event()
         self.simulating = False
+        self._to_today = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -72,7 +74,8 @@ class ScheduleScreen(AreaScreen):
             f"{label('schedule', ja)}  {view.title}  {view.final}/{view.games}")
         self._fill_mini(view)
         t = self.query_one("#days-table", DataTable)
-        keep = t.cursor_row if t.row_count else None
+        keep = t.cursor_row if t.row_count and not self._to_today else None
+        self._to_today = False
         t.clear(columns=True)
         t.add_columns(label("day", ja), label("g", ja), label("status", ja))
         first_open = None
@@ -148,7 +151,24 @@ class ScheduleScreen(AreaScreen):
     def action_sim(self, how: str) -> None:
         self.start_sim(how)
 
+    def _today(self) -> int | None:
+        """The row of the first day with a game still to play (None: the season is played)."""
+        return next((i for i, (_d, games) in enumerate(self.days)
+                     if any(g.status != "final" for g in games)), None)
+
+    def action_today(self) -> None:
+        """Jump to today: the first day with a game still to play (the last day when none)."""
+        t = self.query_one("#days-table", DataTable)
+        if not t.row_count:
+            return
+        row = self._today()
+        t.move_cursor(row=t.row_count - 1 if row is None else row)
+        t.focus()
+
     def start_sim(self, how: str) -> None:
+        if self.days and self._today() is None:
+            self.app.notify(label("sc_season_over", self.app.japanese), timeout=6)
+            return
         if self.simulating:
             self.app.notify("シミュレーション中です (Esc で中止)" if self.app.japanese
                             else "Simulating already (Esc cancels)", timeout=3)
@@ -207,10 +227,19 @@ class ScheduleScreen(AreaScreen):
 
     def _progress(self, done: int, total: int, slot) -> None:
         self.query_one("#sim-progress", ProgressBar).update(total=total, progress=done)
+        # the calendar follows the simulation: the day being played is the one highlighted
+        t = self.query_one("#days-table", DataTable)
+        try:
+            row = t.get_row_index(slot.day.isoformat())
+        except Exception:  # noqa: BLE001 - a day the table has not drawn yet
+            row = None
+        if row is not None and row != t.cursor_row:
+            t.move_cursor(row=row)
         self.query_one("#sim-status", Static).update(f"{slot.day}  #{slot.number}  {done}/{total}")
 
     def _sim_done(self, report, error: str | None) -> None:
         self.simulating = False
+        self._to_today = True   # the calendar shows the day the simulation stopped before
         ja = self.app.japanese
         if error:
             self.app.notify(error, severity="error", timeout=8)

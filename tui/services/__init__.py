@@ -123,11 +123,14 @@ from tui.services.stats import (
     league_tables,
     PlayerView,
     StandingsView,
+    TeamGroup,
+    TeamStatsView,
     leaders,
     player,
     standings,
     stats_dict,
     team_games,
+    team_stats,
 )
 
 __all__ = [
@@ -151,7 +154,7 @@ __all__ = [
     "PostseasonView", "SeasonStatus", "SeriesView", "next_game", "postseason", "season_status",
     "sim_postseason", "start_postseason", "LeagueTable", "league_tables",
     "DEFAULT_STAT", "LeadersView", "PlayerView", "StandingsView", "leaders", "player",
-    "standings", "stats_dict", "team_games",
+    "standings", "stats_dict", "team_games", "team_stats", "TeamStatsView", "TeamGroup",
     "OddsView", "history_lines", "odds", "odds_history", "odds_setup", "report_dict", "run_odds",
     "sim_days_with_odds", "sparkline",
 ]

@@ -264,3 +264,55 @@ def stats_dict(stats: Any) -> dict | None:
 
 __all__ = ["StandingsView", "LeagueTable", "league_tables", "LeadersView", "PlayerView", "DEFAULT_STAT", "standings",
            "team_games", "leaders", "player", "stats_dict"]
+
+
+@dataclass(frozen=True)
+class TeamGroup:
+    """A league (リーグ) of the season, or the whole (code "")."""
+
+    code: str
+    name: str
+    name_en: str
+    teams: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TeamStatsView:
+    """Each team's batting, pitching and fielding over the regular season, and the totals of
+    each league (リーグ) and of the whole (code "")."""
+
+    season: int
+    groups: tuple[TeamGroup, ...]              # each league, then the whole when there are two
+    batting: dict[str, BattingStats]
+    pitching: dict[str, PitchingStats]
+    fielding: dict[str, FieldingStats]
+    totals: dict[str, dict[str, Any]]          # group code → kind → stats
+
+    def lines(self, kind: str) -> dict[str, Any]:
+        return {"batting": self.batting, "pitching": self.pitching, "fielding": self.fielding}[kind]
+
+
+def team_stats(db: str | Path | None, league: str | None = None, season: int | None = None
+               ) -> TeamStatsView:
+    """チーム成績: the season's batting, pitching and fielding by team, with league totals."""
+    from league.stats import combined, team_lines
+
+    view = standings(db, league, season)
+    games = {r.team: r.games for r in view.rows}
+    with session(engine_for(db)) as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        info = repo.find_season(session=s, league_id=row.id, number=season)
+        by_kind = {kind: team_lines(kind, ((t, st) for (_p, t), st in
+                                           _season_totals(s, info.id, kind).items()
+                                           if t in games), games)
+                   for kind in ("batting", "pitching", "fielding")}
+    order = tuple(r.team for r in view.rows)
+    groups = [TeamGroup(t.code, t.name, t.name_en, tuple(r.team for r in t.rows))
+              for t in view.tables if len(view.tables) > 1]
+    groups.append(TeamGroup("", view.title, "", order))
+    totals = {g.code: {kind: combined(kind, (lines[t] for t in g.teams),
+                                      sum(games[t] for t in g.teams))
+                       for kind, lines in by_kind.items()} for g in groups}
+    return TeamStatsView(view.season, tuple(groups), by_kind["batting"], by_kind["pitching"],
+                         by_kind["fielding"], totals)

@@ -1,0 +1,122 @@
+"""Keys that do what the user expects: number keys switch areas except while typing in a field,
+Esc leaves a field and closes the keys panel, typing in a list starts its filter, the calendar
+follows the simulation and jumps to today, the end of the season is said, and an area key never
+leaves a game at the keyboard unseen."""
+from __future__ import annotations
+
+from textual.widgets import DataTable, Input
+
+from tui import services
+from tui.app import ImpactApp
+from tui_helpers import until
+
+SIZE = (120, 36)
+
+
+async def _opened(app, pilot):
+    app.animation_level = "none"
+    await until(pilot, lambda: app.current_mode == "standings")
+
+
+def _messages(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def test_games_typing_starts_the_filter_esc_leaves_it_and_numbers_switch_areas(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db, sample="pacific")
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        services.sim_days(db, days=2)
+        app.data_changed()
+        await pilot.press("6")
+        await until(pilot, lambda: app.current_mode == "games"
+                    and app.screen.query_one("#games-table").row_count == 6)
+        assert isinstance(app.screen.focused, DataTable)     # the list, not the field
+        await pilot.press("S", "A", "P")                      # typing starts the filter
+        field = app.screen.query_one("#games-filter", Input)
+        assert field.has_focus and field.value == "SAP"
+        await until(pilot, lambda: app.screen.query_one("#games-table").row_count == 2)
+        await pilot.press("1")                                # typed while in the field
+        assert app.current_mode == "games" and field.value == "SAP1"
+        await pilot.press("backspace", "escape")              # Esc leaves the field
+        assert isinstance(app.screen.focused, DataTable)
+        await pilot.press("1")                                # now the number switches areas
+        await until(pilot, lambda: app.current_mode == "standings")
+
+
+async def test_players_typing_in_the_list_starts_the_filter(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db, sample="pacific")
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        await pilot.press("4")
+        await until(pilot, lambda: app.current_mode == "players"
+                    and app.screen.query_one("#players-table").row_count > 100)
+        assert isinstance(app.screen.focused, DataTable)
+        await pilot.press("S", "E", "N", "0", "6")
+        field = app.screen.query_one("#players-filter", Input)
+        assert field.value == "SEN06"
+        await until(pilot, lambda: app.screen.query_one("#players-table").row_count == 1)
+        await pilot.press("escape")
+        assert isinstance(app.screen.focused, DataTable)
+        await pilot.press("5")
+        await until(pilot, lambda: app.current_mode == "leaders")
+
+
+async def test_esc_closes_the_keys_panel(tmp_path):
+    app = ImpactApp(db=str(tmp_path / "league.sqlite3"), sample="pacific")
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: app.screen.query("HelpPanel"))
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.screen.query("HelpPanel"))
+        assert app.current_mode == "standings"
+
+
+async def test_the_calendar_jumps_to_today_and_says_when_the_season_is_over(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db, sample="mini")
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        services.sim_days(db, days=3)
+        app.data_changed()
+        await pilot.press("2")
+        days = lambda: app.screen.query_one("#days-table", DataTable)  # noqa: E731
+        await until(pilot, lambda: app.current_mode == "schedule" and days().row_count)
+        today = next(i for i, (_d, games) in enumerate(app.screen.days)
+                     if any(g.status != "final" for g in games))
+        days().move_cursor(row=0)
+        await pilot.press("j")
+        assert days().cursor_row == today
+        await pilot.press("d")                         # the calendar follows: the next day
+        await until(pilot, lambda: not app.screen.simulating and days().cursor_row == today + 1)
+        services.sim_days(db, to_end=True)
+        app.data_changed()
+        await until(pilot, lambda: app.screen.days and all(
+            g.status == "final" for _d, gs in app.screen.days for g in gs))
+        await pilot.press("d")
+        await until(pilot, lambda: any("season is over" in m or "すべて終わりました" in m
+                                       for m in _messages(app)))
+        assert not app.screen.simulating
+
+
+async def test_an_area_key_during_a_game_at_the_keyboard_does_not_leave_it(tmp_path):
+    from tui.screens.play import PlayScreen
+
+    app = ImpactApp(db=str(tmp_path / "league.sqlite3"), sample="pacific")
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        app.play_exhibition()
+        await until(pilot, lambda: app.screen.query("#play-setup"))
+        await pilot.press("h", "enter")           # the home side, computer dice
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen)
+                    and app.screen.question is not None)
+        screen = app.screen
+        await pilot.press("7")                    # handled before the next event: no area switch
+        assert app.screen is screen and app.current_mode == "standings"
+        # where the play screen lets a number key through, the app itself refuses it and says why
+        app.action_area("event")
+        assert app.screen is screen
+        await until(pilot, lambda: any("q" in m and "7" in m for m in _messages(app)))
