@@ -148,6 +148,8 @@ class GameResult:
     final_inning: int = 9
     notes: list[str] = field(default_factory=list)
     raws: list[int] = field(default_factory=list)     # the raw rolls in order (kept when quiet)
+    injuries: dict[str, int] = field(default_factory=dict)  # injury points of accidents (§7.6)
+    hurt: dict[str, int] = field(default_factory=dict)      # injury points of players who started hurt
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -157,7 +159,8 @@ class Game:
     def __init__(self, ruleset: Ruleset, players: dict[str, Player], away: Lineup, home: Lineup,
                  away_manager: "Manager", home_manager: "Manager", dice: Dice, *,
                  dh: bool | None = None, extra_innings: int | None = None,
-                 fatigue: dict[str, int] | None = None, quiet: bool = False) -> None:
+                 fatigue: dict[str, int] | None = None, quiet: bool = False,
+                 hurt: dict[str, int] | None = None) -> None:
         self.rules = ruleset
         self.opt = ruleset.options
         self.players = players
@@ -196,6 +199,15 @@ class Game:
         self.book = ScoringBook()     # the official scorer's record: pitchers in, runs, outs
         self.finished = False
         self.notes: list[str] = []
+        # accidents (§7.6, league/injury.py): None when the ruleset plays without injuries
+        self.injury_rules = ruleset.injury_rules
+        self.injuries: dict[str, int] = {}      # injury points gained in this game
+        self.heavy: set[str] = set()            # heavy injuries: BS*/BS+ read as BS for them
+        self.healthy: dict[str, Player] = {}    # cards before the accident
+        self.own_players = False                # self.players copied (a card changed)
+        self.hurt_in = dict(hurt or {})         # injury points of players who start hurt
+        if self.hurt_in:
+            _injury.start_hurt(self)
         for s, lu in zip(self.sides, (away, home)):
             for pid, pos in zip(lu.order, lu.positions):
                 self._bat_line(s.index, pid, pos)
@@ -331,7 +343,14 @@ class Game:
         while self.outs < 3 and not self.finished:
             self._defense_changes(inning_start=False)
             self._offense_changes()
-            self.plate_appearance()
+            if self.injury_rules is None:
+                self.plate_appearance()
+            else:
+                first, bid = len(self.raws), self.batter_id
+                self.plate_appearance()
+                # the accident check follows a plate appearance whose first raw roll triggers it
+                if len(self.raws) > first and self.raws[first] in self.injury_rules.trigger:
+                    _injury.accident_check(self, self.injury_rules, bid)
             if self._walk_off():
                 self.finished = True
 
@@ -755,7 +774,7 @@ class Game:
             pitching=pitching, decisions=decisions, home_runs=self.home_runs, plays=self.plays,
             rolls=self.rolls, players=self.players, winner=winner, final_inning=self.inning,
             notes=self.notes, fielding=fielding, lineups=self.lineups, fatigue=self.fatigue_in,
-            raws=self.raws,
+            raws=self.raws, injuries=self.injuries, hurt=self.hurt_in,
         )
 
 
@@ -764,5 +783,6 @@ from league.rules import plate_appearance as _plate_appearance  # noqa: E402
 from league.rules import bunt as _bunt  # noqa: E402
 from league.rules import hit_and_run as _hit_and_run  # noqa: E402
 from league.rules import steal as _steal  # noqa: E402
+from league import injury as _injury  # noqa: E402
 from league.rules import x_table as _x_table  # noqa: E402
 from league.rules import runners as _runners  # noqa: E402
