@@ -198,6 +198,7 @@ def _play_hurt(g: "Game", pid: str, level: str) -> None:
         g.own_players = True
     base = g.healthy.setdefault(pid, g.players[pid])
     g.players[pid] = hurt_player(base, level)
+    g._cards.pop(pid, None)     # the game's card of him is the hurt one from now on
     if level == "heavy":
         g.heavy.add(pid)
     for s in g.sides:
