@@ -69,8 +69,16 @@ LABELS.update({
     "tm_batters": ("野手", "Batters"),
     "tm_pitchers": ("投手", "Pitchers"),
     "tm_status": ("登録", "Roster"),
-    "tm_active": ("一軍", "28"),
+    "tm_active": ("一軍", "Active"),
     "tm_reserve": ("控え", "Reserve"),
+    "tm_farm": ("二軍", "Farm"),
+    "tm_injury": ("故障", "Injury"),
+    "tm_injured": ("故障者", "Injured"),
+    "tm_light": ("軽", "light "),
+    "tm_heavy": ("重", "heavy "),
+    "tm_called_up": ("一軍に登録しました", "Called up to the active roster"),
+    "tm_sent_down": ("登録を抹消しました (10日間は再登録できません)",
+                     "Sent down to the farm (no return for ten days)"),
     "tm_id": ("ID", "ID"),
     "tm_name": ("選手名", "Name"),
     "tm_bats": ("打", "B"),
@@ -594,4 +602,8 @@ LABELS.update({
                      "  (league totals last)"),
     "ld_total": ("全体", "All teams"),
     "ld_pick_title": ("並べ替える項目 (Enter で選ぶ、Esc で取消)", "Sort by (Enter chooses, Esc cancels)"),
+})
+
+LABELS.update({
+    "key_farm": ("一軍⇔二軍", "Farm"),
 })
