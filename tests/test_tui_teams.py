@@ -65,9 +65,10 @@ async def test_an_impossible_card_is_refused_and_a_good_one_saved(tmp_path):
         assert bounds.value == "5 28 34 37 62 80 89 100"
         bounds.focus()
         await pilot.press("end", "ctrl+u", *_keys("5 28 34 30 62 80 89 100"), "enter")
-        await _until(pilot, lambda: "below" in str(editor.query_one("#card-error").render()))
+        # the refusal in the app's language (Japanese): the field, the bound and the one before it
+        await _until(pilot, lambda: "一つ前の境界" in str(editor.query_one("#card-error").render()))
         assert app.screen is editor
-        assert "HR bound ~30 is below the bound before it (~34)" in _notes(app)
+        assert "HR の境界 ~30 が一つ前の境界 (~34) より小さい" in _notes(app)
         assert services.season_league(db).player("SAP01").batting.bounds.bound("HR") == 37
         await pilot.press("end", "ctrl+u", *_keys("5 28 34 40 62 80 89 100"))
         editor.query_one("#f-batting-SR").focus()
@@ -96,7 +97,7 @@ async def test_a_pitcher_rating_out_of_range_is_refused(tmp_path):
         editor = app.screen
         editor.query_one("#f-pitching-rest").focus()
         await pilot.press("end", "ctrl+u", "1", "1", "enter")
-        await _until(pilot, lambda: "rest 11 is outside 0..10" in str(editor.query_one("#card-error").render()))
+        await _until(pilot, lambda: "rest 11 が 0〜10 の外です" in str(editor.query_one("#card-error").render()))
         await pilot.press("escape")
         await _until(pilot, lambda: not app.screen.query("#card-editor"))
         assert services.season_league(db).player("SAP22").pitching.rest == 2
