@@ -113,7 +113,9 @@ class Figure:
         return f"{self.fmt.format(self.low)} – {self.fmt.format(self.high)}"
 
     def as_dict(self) -> dict[str, Any]:
-        return {"figure": self.name, "value": self.value, "shown": self.shown, "low": self.low,
+        # a figure nobody qualified for (no ERA leader) is NaN: null in JSON
+        value = None if self.value != self.value else self.value
+        return {"figure": self.name, "value": value, "shown": self.shown, "low": self.low,
                 "high": self.high, "band": self.band_text(), "passed": self.passed,
                 "meaning": self.label}
 

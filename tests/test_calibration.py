@@ -184,3 +184,15 @@ def test_cli_names_a_league_that_is_not_there(tmp_path):
     res = runner.invoke(app, ["calibrate", "--league", str(tmp_path / "nowhere"), "--games", "5"])
     assert res.exit_code != 0
     assert "nowhere" in res.output and "Traceback" not in res.output
+
+
+def test_a_league_without_a_qualified_pitcher_has_no_era_leader_and_fails_the_band():
+    tally = SeasonTally([("A", "B")])
+    tally.start()
+    tally.add(_result("A", "B", (1, 0), [(0, "a1", _bat(pa=4, ab=4, h=1), "CF")],
+                      [(0, "ap", _pit(outs=2)), (0, "ar", _pit(outs=2)),
+                       (1, "bp", _pit(outs=2)), (1, "br", _pit(outs=2))], {"ar": "W"}))
+    v = tally.values()
+    assert v["ERA leader"] != v["ERA leader"]          # NaN: nobody pitched an inning a team game
+    era = next(f for f in tally.figures() if f.name == "ERA leader")
+    assert not era.passed and era.as_dict()["value"] is None
