@@ -52,14 +52,15 @@ async def test_players_typing_in_the_list_starts_the_filter(tmp_path):
         await _opened(app, pilot)
         await pilot.press("4")
         await until(pilot, lambda: app.current_mode == "players"
-                    and app.screen.query_one("#players-table").row_count > 100)
-        assert isinstance(app.screen.focused, DataTable)
+                    and app.screen.query("#players-table")
+                    and app.screen.query_one("#players-table").row_count > 100
+                    and isinstance(app.screen.focused, DataTable))
         await pilot.press("S", "E", "N", "0", "6")
         field = app.screen.query_one("#players-filter", Input)
         assert field.value == "SEN06"
         await until(pilot, lambda: app.screen.query_one("#players-table").row_count == 1)
         await pilot.press("escape")
-        assert isinstance(app.screen.focused, DataTable)
+        await until(pilot, lambda: isinstance(app.screen.focused, DataTable))
         await pilot.press("5")
         await until(pilot, lambda: app.current_mode == "leaders")
 

@@ -93,7 +93,8 @@ async def test_a_pitcher_rating_out_of_range_is_refused(tmp_path):
         table.focus()
         table.move_cursor(row=table.get_row_index("SAP22"))
         await pilot.press("e")
-        await _until(pilot, lambda: app.screen.query("#card-editor"))
+        # the editor is open once its fields are (the screen exists a moment before them)
+        await _until(pilot, lambda: app.screen.query("#card-editor #f-pitching-rest"))
         editor = app.screen
         editor.query_one("#f-pitching-rest").focus()
         await pilot.press("end", "ctrl+u", "1", "1", "enter")
@@ -108,7 +109,7 @@ async def _edit_starter(app, pilot, pid, value):
     table.focus()
     table.move_cursor(row=table.get_row_index(pid))
     await pilot.press("e")
-    await _until(pilot, lambda: app.screen.query("#card-editor"))
+    await _until(pilot, lambda: app.screen.query("#card-editor #f-pitching-starter"))
     app.screen.query_one("#f-pitching-starter").focus()
     await pilot.press("end", "ctrl+u", *value, "enter")
     await _until(pilot, lambda: not app.screen.query("#card-editor"))
