@@ -15,7 +15,7 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
     def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
         return lambda cls: cls
 
-from league.cards import CONDITIONS, FIELD_POSITIONS, BattingCard, Player
+from league.cards import CONDITIONS, FIELD_POSITIONS, BattingCard, Fielding, Player
 from league.dice import Dice, Roll
 from league.errors import DecisionError, LeagueError
 from league.lineup import Lineup
@@ -84,17 +84,26 @@ class Side:
         self.carried_fatigue = dict(fatigue or {})
         self.ruleset = ruleset
         self.values: DefenceValues = self._values()
+        # per defense table: (error value, aggressive-error bound, fine-play rows with their
+        # bounds), read from the values on every play: kept until a substitution
+        self.table_values: dict[str, tuple[int, int, tuple[tuple[int, DefenseRow], ...]]] = {}
+        self.table_values_of: DefenceValues | None = None   # the values they were read from
         self.pending_field: list[tuple[str, str]] = []   # (replaced, new) to settle in the field
 
     def _values(self) -> DefenceValues:
         fielders = []
+        players = self.players
+        positions = self.positions
         for pos in FIELD_POSITIONS:
-            pid = self.pitcher if pos == "P" else self.positions.get(pos)
+            pid = self.pitcher if pos == "P" else positions.get(pos)
             if pid is None:
                 continue
-            f = self.players[pid].fielding_at(pos)
+            f = None
+            for have in players[pid].fielding:
+                if have.position == pos:
+                    f = have
+                    break
             if f is None:
-                from league.cards import Fielding
                 f = Fielding(pos, -1, None, "-")  # out of position: no range, a bad mark
             fielders.append(f)
         return defence_values(fielders, self.ruleset.defence)
@@ -196,6 +205,9 @@ class Game:
         self.book = ScoringBook()     # the official scorer's record: pitchers in, runs, outs
         self.finished = False
         self.notes: list[str] = []
+        # each player's batting card, a pitcher's from the ruleset's table: fixed for the game
+        self._cards: dict[str, BattingCard] = {}
+        self.innings: int = self.opt["innings"]
         for s, lu in zip(self.sides, (away, home)):
             for pid, pos in zip(lu.order, lu.positions):
                 self._bat_line(s.index, pid, pos)
@@ -213,7 +225,7 @@ class Game:
 
     @property
     def batter_id(self) -> str:
-        o = self.offense
+        o = self.sides[self.half]
         return o.order[o.batting_index]
 
     def lead(self, side: int) -> int:
@@ -226,6 +238,12 @@ class Game:
         return (1 if self.bases[1] else 0) | (2 if self.bases[2] else 0) | (4 if self.bases[3] else 0)
 
     def batting_card(self, pid: str) -> BattingCard:
+        card = self._cards.get(pid)
+        if card is None:
+            card = self._cards[pid] = self._batting_card(pid)
+        return card
+
+    def _batting_card(self, pid: str) -> BattingCard:
         p = self.players[pid]
         if p.batting is not None:
             return p.batting
@@ -251,7 +269,7 @@ class Game:
         return line
 
     def _fld_at(self, pos: str) -> list[int]:
-        dfn = self.defense
+        dfn = self.sides[1 - self.half]
         return self._fld(dfn.index, dfn.fielder(pos))
 
     def _credit_out(self, fielder: str, base: int, thrown: bool, dp: list[list[int]]) -> None:
@@ -325,14 +343,35 @@ class Game:
         self.bases = [None, None, None, None]
         self.line[self.half].append(0)
         self.pitch_bonus = 0
-        d = self.defense
+        half = self.half
+        off, dfn = self.sides[half], self.sides[1 - half]
+        mo, md = self.managers[off.index], self.managers[dfn.index]
         self._defense_changes(inning_start=True)
-        self.condition_check(d)
+        self.condition_check(dfn)
+        # the home team in the last inning or later: a run may end the game
+        may_end = half == 1 and self.inning >= self.innings
+        score = self.score
         while self.outs < 3 and not self.finished:
-            self._defense_changes(inning_start=False)
-            self._offense_changes()
+            # the decision points before every plate appearance (_defense_changes and
+            # _offense_changes, written out: this loop runs some eighty times a game)
+            new = md.change_pitcher(self, False)
+            if new:
+                self.change_pitcher(dfn, new)
+            if dfn.bench:
+                sub = md.defensive_sub(self, False)
+                if sub:
+                    self.defensive_sub(dfn, sub[0], sub[1])
+            hitter = mo.pinch_hitter(self)
+            if hitter:
+                self.pinch_hit(off, hitter)
+            if off.bench:
+                bases = self.bases
+                if bases[1] is not None or bases[2] is not None or bases[3] is not None:
+                    runner = mo.pinch_runner(self)
+                    if runner:
+                        self.pinch_run(off, runner[0], runner[1])
             self.plate_appearance()
-            if self._walk_off():
+            if may_end and score[1] > score[0]:
                 self.finished = True
 
     def _walk_off(self) -> bool:
@@ -392,7 +431,7 @@ class Game:
 
     # ------------------------------------------------------------------ substitutions
     def _defense_changes(self, inning_start: bool) -> None:
-        side = self.defense
+        side = self.sides[1 - self.half]
         manager = self.managers[side.index]
         new = manager.change_pitcher(self, inning_start)
         if new:
@@ -452,7 +491,7 @@ class Game:
         self.condition_check(side)
 
     def _offense_changes(self) -> None:
-        side = self.offense
+        side = self.sides[self.half]
         manager = self.managers[side.index]
         new = manager.pinch_hitter(self)
         if new:
@@ -550,7 +589,7 @@ class Game:
         return _plate_appearance.plate_appearance(self)
 
     def _next_batter(self) -> None:
-        off = self.offense
+        off = self.sides[self.half]
         off.batting_index = (off.batting_index + 1) % 9
 
     def pitch(self, bid: str, kind: str, infield_in: bool, mods: list[tuple[str, int]]) -> None:
@@ -570,7 +609,7 @@ class Game:
         if not n:
             return
         self.outs += n
-        dfn = self.defense
+        dfn = self.sides[1 - self.half]
         self.pit[dfn.pitcher][P_OUTS] += n
         self.book.out(dfn.index, n)
 
@@ -585,7 +624,7 @@ class Game:
             self._end_half()
 
     def _end_half(self) -> None:
-        self.settle_defense(self.offense)
+        self.settle_defense(self.sides[self.half])
 
     def _score(self, runners: list[Runner], rbi_batter: str | None, earned_play: bool,
                pb: bool = False, full: bool = False) -> int:
@@ -597,7 +636,7 @@ class Game:
         Returns the number of runs that counted."""
         if not runners:
             return 0
-        off = self.offense
+        off = self.sides[self.half]
         n = 0
         if not full and self._walk_off_cap():
             need = self.winning_runs_needed()
@@ -653,7 +692,7 @@ class Game:
         """The rule lives in league/rules/runners.py."""
         return _runners.defend(self, key, bid, kind, infield_in, bat_roll, pitch, bunt_ground)
 
-    def _apply(self, bid: str, key: str, row: DefenseRow, tokens: list[tuple[int, int]],
+    def _apply(self, bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[int, int], ...],
                aggressive: bool, is_error: bool, agg_err: bool, kind: str, raw: int) -> None:
         """The rule lives in league/rules/runners.py."""
         return _runners._apply(self, bid, key, row, tokens, aggressive, is_error, agg_err, kind, raw)

@@ -22,16 +22,24 @@ class DefenceValues:
     overall_fine: int
 
     def error(self, source: str | int) -> int:
+        """The error value a table names: infield, outfield, overall, or a number of its own."""
         if isinstance(source, int):
             return source
-        return {"infield": self.infield_error, "outfield": self.outfield_error,
-                "overall": self.overall_error}.get(source, 0)
+        if source == "infield":
+            return self.infield_error
+        if source == "outfield":
+            return self.outfield_error
+        return self.overall_error if source == "overall" else 0
 
     def fine(self, source: str | int) -> int:
+        """The fine-play value a table names (101: never)."""
         if isinstance(source, int):
             return source
-        return {"infield": self.infield_fine, "outfield": self.outfield_fine,
-                "overall": self.overall_fine}.get(source, 101)
+        if source == "infield":
+            return self.infield_fine
+        if source == "outfield":
+            return self.outfield_fine
+        return self.overall_fine if source == "overall" else 101
 
 
 def defence_values(fielders: Iterable[Fielding], base: dict[str, int]) -> DefenceValues:
@@ -39,27 +47,30 @@ def defence_values(fielders: Iterable[Fielding], base: dict[str, int]) -> Defenc
     rng = 0
     agg_def = 1
     agg_err = 1
-    marks = {"in_err": 0, "out_err": 0, "in_fine": 0, "out_fine": 0}
+    in_err = out_err = in_fine = out_fine = 0
     for f in fielders:
         rng += f.defence
-        fine = 2 if f.fine == "+" else 1 if f.fine == "#" else 0
+        mark = f.fine
+        fine = 2 if mark == "+" else 1 if mark == "#" else 0
         err = 2 if f.error == "*" else 1 if f.error == "-" else 0
-        agg_def += fine + (1 if f.fine == "(#)" else 0)
+        agg_def += fine + (1 if mark == "(#)" else 0)
         agg_err += err
-        side = "in" if f.position in INFIELD else "out" if f.position in OUTFIELD else None
-        if side:
-            marks[f"{side}_err"] += err
-            marks[f"{side}_fine"] += fine
-    all_err = marks["in_err"] + marks["out_err"]
-    all_fine = marks["in_fine"] + marks["out_fine"]
+        if f.position in INFIELD:
+            in_err += err
+            in_fine += fine
+        elif f.position in OUTFIELD:
+            out_err += err
+            out_fine += fine
+    all_err = in_err + out_err
+    all_fine = in_fine + out_fine
     return DefenceValues(
         range_total=rng,
         aggressive_defense=agg_def,
         aggressive_error=agg_err,
-        infield_error=max(0, base["infield_error"] + marks["in_err"]),
-        outfield_error=max(0, base["outfield_error"] + marks["out_err"]),
+        infield_error=max(0, base["infield_error"] + in_err),
+        outfield_error=max(0, base["outfield_error"] + out_err),
         overall_error=max(0, base["overall_error"] + all_err // 2),
-        infield_fine=min(101, base["infield_fine"] - marks["in_fine"]),
-        outfield_fine=min(101, base["outfield_fine"] - marks["out_fine"]),
+        infield_fine=min(101, base["infield_fine"] - in_fine),
+        outfield_fine=min(101, base["outfield_fine"] - out_fine),
         overall_fine=min(101, base["overall_fine"] - all_fine // 2),
     )

@@ -3,8 +3,9 @@ checkout) into a fresh environment. The wheel must carry everything the app need
 leagues included; this builds it, installs it into a new virtual environment and runs the first
 thing a new user runs there, with the user's folders pointed at an empty directory.
 
-The venv sees the system's site-packages (the dependencies are already installed there), and the
-wheel is installed with --no-deps: fast, and no network needed.
+The new venv sees the site-packages of the environment running the tests (the dependencies are
+already installed there, whether that is the system's Python or a user's virtual environment), and
+the wheel is installed with --no-deps: fast, and no network needed.
 """
 from __future__ import annotations
 
@@ -60,8 +61,15 @@ def test_the_wheel_carries_the_bundled_leagues(wheel):
 
 def test_installed_wheel_runs_help_and_creates_the_league_on_first_run(wheel, tmp_path):
     venv = tmp_path / "venv"
-    run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)])
+    run([sys.executable, "-m", "venv", str(venv)])
     python = venv / "bin" / "python"
+    # the dependencies come from the environment running the tests: its site folders, added after
+    # the venv's own (a plain path line: that environment's editable install of the project is a
+    # .pth hook there, which is not run, so the project itself is found only in the wheel)
+    [own] = [p for p in run([str(python), "-c", "import site; print(*site.getsitepackages())"])
+             .stdout.split() if p.startswith(str(venv))][:1]
+    deps = [p for p in sys.path if p.rstrip("/").endswith(("site-packages", "dist-packages"))]
+    (Path(own) / "_impact_test_deps.pth").write_text("\n".join(deps) + "\n")
     run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index",
          "--disable-pip-version-check", str(wheel)])
     home = tmp_path / "home"

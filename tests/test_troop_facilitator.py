@@ -4,7 +4,7 @@ import html
 
 from textual.widgets import DataTable, Input, OptionList, Static
 
-from tests.test_troop_app import (  # noqa: F401  (_english: these tests read English)
+from test_troop_app import (  # noqa: F401  (_english: these tests read English)
     NAMES,
     _english,
     SIZE,
@@ -15,7 +15,7 @@ from tests.test_troop_app import (  # noqa: F401  (_english: these tests read En
     text,
     type_text,
 )
-from tests.tui_helpers import until
+from tui_helpers import until
 from tui.troop.app import ProjectorApp, TroopApp
 from tui.troop.service import TroopService
 

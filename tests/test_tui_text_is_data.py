@@ -91,7 +91,8 @@ async def test_card_editor_refusals_quote_what_was_typed(tmp_path):
         table.move_cursor(row=table.get_row_index("KYO01"))
         await pilot.press("e")
         await until(pilot, lambda: app.screen.query("#card-editor"))
-        assert f"{BATTER} (KYO KYO01)" in screen_text(app)
+        # the editor is up once it shows whose card it is (written as typed, not as markup)
+        await until(pilot, lambda: f"{BATTER} (KYO KYO01)" in screen_text(app))
         for value in TYPED:
             await _type_into(pilot, app, "#f-batting-positions", value)
         await pilot.click("#card-save")

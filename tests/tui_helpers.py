@@ -41,6 +41,7 @@ async def settled_screenshot(app, pilot, *, workers: bool = True) -> str:
     for _ in range(200):
         if workers:
             await app.workers.wait_for_complete()
+        _steady_cursors(app)
         await pilot.pause(0.1)
         shot = stable(app.export_screenshot())
         same = same + 1 if shot == last else 0
@@ -48,6 +49,16 @@ async def settled_screenshot(app, pilot, *, workers: bool = True) -> str:
             return shot
         last = shot
     raise AssertionError("the screen kept changing")
+
+
+def _steady_cursors(app) -> None:
+    """Text cursors shown steadily: a blinking one is on or off by the clock, and a busy machine
+    takes the three pictures slowly enough to catch it off."""
+    from textual.widgets import Input, TextArea
+
+    for widget in app.screen.query("Input, TextArea"):
+        if isinstance(widget, (Input, TextArea)) and widget.cursor_blink:
+            widget.cursor_blink = False
 
 
 def screen_text(app) -> str:

@@ -588,14 +588,34 @@ def postseason_status(
     _print_bracket(view)
 
 
+# the seasons `impact bench --season` times: the 12-team league's 143-game calendar (858 games)
+# and a 6-team league playing each rival 29 times (145 games a team, 435 games: an even round
+# robin of six teams comes no nearer 143)
+BENCH_SEASONS = (("nippon", None), ("pacific", 29))
+
+
 def bench_season(seed: int = 1, league_path: Optional[Path] = None,
-                 games_per_opponent: Optional[int] = None, rounds: int = 5) -> None:
-    """Time a full season stored in a temp SQLite file beside the engine alone on the same games.
+                 games_per_opponent: Optional[int] = None, rounds: int = 3) -> None:
+    """Time full seasons stored in a temp SQLite file beside the engine alone on the same games.
 
     Each round plays the season's games once without storage (the same starters, rest and
     fatigue, so the same games) and once through `season sim --to-end` into a fresh season;
     the best round of each is shown, as timeit does, since the machine's other work only adds.
+    Without `league_path` the 12-team and the 6-team seasons of BENCH_SEASONS are timed.
     """
+    from league import game as engine_module
+    from tui.cli import engine_build
+
+    typer.echo(f"build            {engine_build(engine_module.__file__)}")
+    if league_path is not None:
+        _bench_one_season(seed, str(league_path), games_per_opponent, rounds)
+        return
+    for source, per in BENCH_SEASONS:
+        _bench_one_season(seed, source, games_per_opponent or per, rounds)
+
+
+def _bench_one_season(seed: int, source: str, games_per_opponent: Optional[int], rounds: int
+                      ) -> None:
     import tempfile
 
     from storage import repository as repo
@@ -604,7 +624,9 @@ def bench_season(seed: int = 1, league_path: Optional[Path] = None,
     from tui import services as sv
 
     # a league folder, a league JSON file or a sample league's name ("nippon": 858 games)
-    source = str(league_path) if league_path is not None else str(sample_league_path("pacific"))
+    where = source
+    if "/" not in source and not source.endswith(".json") and not Path(source).exists():
+        where = str(sample_league_path(source))
     engine_times: list[float] = []
     stored_times: list[float] = []
     games = 0
@@ -612,11 +634,12 @@ def bench_season(seed: int = 1, league_path: Optional[Path] = None,
         db = str(Path(folder) / "bench.sqlite3")
         for r in range(rounds):
             name = f"bench{r}"   # a league of its own each round: the same season each time
-            sv.create_league(db, name, source)
+            sv.create_league(db, name, where)
             info = sv.new_season(db, name, games_per_opponent=games_per_opponent, seed=seed)
             with session(sv.engine_for(db)) as s:
                 ctx = sv._context(s, name, info.number)
                 slots = repo.schedule(session=s, season_id=info.id, pending_only=True)
+                teams = len(ctx.league.teams)
             t0 = time.perf_counter()
             for slot in slots:
                 _result, rest, starters = sv.play_slot(ctx, slot, quiet=True)
@@ -630,9 +653,9 @@ def bench_season(seed: int = 1, league_path: Optional[Path] = None,
         sv.close_all()
     engine_time, stored_time = min(engine_times), min(stored_times)
     extra = stored_time / engine_time - 1
-    typer.echo(f"season           {games} games ({info.games_per_opponent} per opponent"
-               f"{', ' + source if league_path is not None else ''}), seed {seed}, "
-               f"best of {rounds}")
+    typer.echo(f"season           {games} games, {teams} teams, {2 * games // teams} a team "
+               f"({info.games_per_opponent} per opponent, {Path(source).name}), "
+               f"seed {seed}, best of {rounds}")
     typer.echo(f"engine alone     {engine_time:.3f} s  ({games / engine_time:.0f} games/s)")
     typer.echo(f"with storage     {stored_time:.3f} s  ({games / stored_time:.0f} games/s, SQLite)")
     typer.echo(f"storage adds     {extra * 100:.0f}% of the engine's time (limit 50%)")

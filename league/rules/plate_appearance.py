@@ -8,127 +8,136 @@ from __future__ import annotations
 
 from league.errors import DecisionError
 from league.game import AB, BB, F_PO, Game, H, HBP, HR, IBB, PA, P_BB, P_BF, P_H, P_HBP, P_HR, P_IBB, P_SO, Runner, SO
+from league.rules import runners as _runners
+
+
+# the defense table a batting result is read on (OF and HR are decided by the pitch first)
+BAT_TABLES = {"1B": "single", "LG": "long", "G": "ground", "IF": "infield_fly"}
 
 
 def plate_appearance(g: "Game") -> None:
-    off, dfn = g.offense, g.defense
-    mo, md = g.managers[off.index], g.managers[dfn.index]
-    bid = g.batter_id
-    call_d = md.defense_call(g)
-    if call_d not in ("none", "ibb", "infield_in"):
-        raise DecisionError(f"unknown defense strategy {call_d!r}")
-    if call_d == "ibb":
-        g._walk(bid, intentional=True)
+    half = g.half
+    off, dfn = g.sides[half], g.sides[1 - half]
+    bid = off.order[off.batting_index]
+    call_d = g.managers[dfn.index].defense_call(g)
+    if call_d != "none" and call_d != "infield_in":
+        if call_d != "ibb":
+            raise DecisionError(f"unknown defense strategy {call_d!r}")
+        _walk(g, bid, True)
         if not g.quiet:
             g.say(f"{g.name(bid)}: intentional walk")
         return g._next_batter()
     infield_in = call_d == "infield_in"
-    call_o = mo.offense_call(g) if g.runners() else ("none",)
-    kind = call_o[0]
-    if kind != "none" and not g.runners():
-        raise DecisionError(f"{kind} needs a runner on base")
+    bases = g.bases
+    kind = "none"
+    call_o: tuple = ("none",)
+    if bases[1] is not None or bases[2] is not None or bases[3] is not None:
+        # the offense's call is a decision only with a runner on base
+        call_o = g.managers[off.index].offense_call(g)
+        kind = call_o[0]
     pitch_mods: list[tuple[str, int]] = []
     if g.pitch_bonus:
         pitch_mods.append(("stop", g.pitch_bonus))
         g.pitch_bonus = 0
-    if kind == "steal":
-        stopped = g.steal(call_o[1])
-        if g.outs >= 3 or g._walk_off():
-            return
-        if stopped:
-            pitch_mods.append(("stop", g.opt["stop_pitch"]))
-        kind = "none"
-    elif kind == "double_steal":
-        g.double_steal(call_o[1] if len(call_o) > 1 else None)
-        if g.outs >= 3 or g._walk_off():
-            return
-        kind = "none"
-    elif kind == "hit_and_run":
-        pitch_mods.append(("hit_and_run", g.opt["hit_and_run_pitch"]))
-    elif kind not in ("none", "bunt", "squeeze"):  # a bunt is decided by the pitch
-        raise DecisionError(f"unknown offense strategy {kind!r}")
-    if not g.runners() and kind != "none":
-        kind = "none"
-    g.pitch(bid, kind, infield_in, pitch_mods)
+    if kind != "none":
+        if kind == "steal":
+            stopped = g.steal(call_o[1])
+            if g.outs >= 3 or g._walk_off():
+                return
+            if stopped:
+                pitch_mods.append(("stop", g.opt["stop_pitch"]))
+            kind = "none"
+        elif kind == "double_steal":
+            g.double_steal(call_o[1] if len(call_o) > 1 else None)
+            if g.outs >= 3 or g._walk_off():
+                return
+            kind = "none"
+        elif kind == "hit_and_run":
+            pitch_mods.append(("hit_and_run", g.opt["hit_and_run_pitch"]))
+        elif kind != "none" and kind != "bunt" and kind != "squeeze":  # a bunt is decided by the pitch
+            raise DecisionError(f"unknown offense strategy {kind!r}")
+        bases = g.bases
+        if kind != "none" and bases[1] is None and bases[2] is None and bases[3] is None:
+            kind = "none"
+    pitch(g, bid, kind, infield_in, pitch_mods)
 
 
 def pitch(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[str, int]]) -> None:
-    off, dfn = g.offense, g.defense
-    if kind != "none" and g.bases[1] is None and g.bases[2] is None and g.bases[3] is None:
+    dfn = g.sides[1 - g.half]
+    bases = g.bases
+    if kind != "none" and bases[1] is None and bases[2] is None and bases[3] is None:
         kind = "none"  # the runners are gone (an X result): the strategy lapses
     pid = dfn.pitcher
-    pcard = g.players[pid].pitching
-    batter = g.players[bid]
-    bats = batter.bats
-    throws = g.players[pid].throws
-    if bats == "S":
-        key = throws + "S"
-    else:
-        key = throws + bats
-    plat = g.rules.platoon.get(key, 0)
-    mods = [m for m in mods if m[0] != "platoon"]  # a re-pitch after X: platoon once only
+    pitcher = g.players[pid]
+    pcard = pitcher.pitching
+    plat = g.rules.platoon.get(pitcher.throws + g.players[bid].bats, 0)
+    if mods:
+        mods = [m for m in mods if m[0] != "platoon"]  # a re-pitch after X: platoon once only
     if plat:
         mods = [("platoon", plat)] + mods
-    raw = g.roll("pitch")
-    total = raw + sum(v for _, v in mods)
+    raw = g.dice.roll("pitch")
+    g.raws.append(raw)
+    total = raw
+    for m in mods:
+        total += m[1]
     modified = 1 if total < 1 else 100 if total > 100 else total
     row = pcard.rows[dfn.condition] if pcard else g.rules.sub_pitchers["B"].rows[dfn.condition]
-    res = row.read(modified)
+    res = row.lookup[modified]
     if not g.quiet:
         g.log("pitch", raw, tuple(mods), modified, "pitcher card", dfn.condition, res)
-    if kind in ("bunt", "squeeze"):
+    if kind == "bunt" or kind == "squeeze":
         return g.bunt(bid, res, raw, kind == "squeeze", infield_in)
     if res == "BB":
-        g._walk(bid)
+        _walk(g, bid)
         if not g.quiet:
             g.say(f"{g.name(bid)}: walk")
         return g._next_batter()
     if res == "K":
-        g._strikeout(bid, swinging_runner_check=False)
+        _strikeout(g, bid, False)
         if kind == "hit_and_run" and g.outs < 3 and g.runners():
             g.hit_and_run_strikeout()
-        return g._next_batter() if g.outs < 3 else g._next_batter()
+        return g._next_batter()
     if res == "X":
         return g.x_table(bid, kind, infield_in, mods)
     if res == "G":
-        return g.defend("ground", bid, kind, infield_in, bat_roll=None, pitch=res)
+        return _runners.defend(g, "ground", bid, kind, infield_in, None, res)
     if res == "IF":
-        return g.defend("infield_fly", bid, kind, infield_in, bat_roll=None, pitch=res)
-    return g.bat_roll(bid, res, kind, infield_in)
+        return _runners.defend(g, "infield_fly", bid, kind, infield_in, None, res)
+    return bat_roll(g, bid, res, kind, infield_in)
 
 
 def bat_roll(g: "Game", bid: str, pitch: str, kind: str, infield_in: bool) -> None:
     card = g.batting_card(bid)
-    raw = g.roll("bat")
-    res = card.bounds.read(raw)
+    raw = g.dice.roll("bat")
+    g.raws.append(raw)
+    res = card.bounds.lookup[raw]
     if not g.quiet:
         g.log("bat", raw, (), raw, "batter card", "", res)
     if res == "HR" and not card.hr_defended and g.players[bid].batting is None:
         res = g.opt["pitcher_hr_without_plus"]
     if res == "BB":
-        g._walk(bid)
+        _walk(g, bid)
         if not g.quiet:
             g.say(f"{g.name(bid)}: walk")
         return g._next_batter()
     if res == "K":
-        g._strikeout(bid, False)
+        _strikeout(g, bid, False)
         if kind == "hit_and_run" and g.outs < 3 and g.runners():
             g.hit_and_run_strikeout()
         return g._next_batter()
     if res == "HR":
         exact = raw == card.bounds.bound("HR")
-        if pitch in ("BS*", "BS+") or not exact:
-            return g._home_run(bid)
-        return g.defend("home_run", bid, kind, infield_in, bat_roll=raw, pitch=pitch)
+        if pitch == "BS*" or pitch == "BS+" or not exact:
+            return _home_run(g, bid)
+        return _runners.defend(g, "home_run", bid, kind, infield_in, raw, pitch)
     if res == "OF":
         table = "home_run" if pitch == "BS*" else "single" if pitch == "BS+" else "outfield_fly"
-        return g.defend(table, bid, kind, infield_in, bat_roll=raw, pitch=pitch)
-    table = {"1B": "single", "LG": "long", "G": "ground", "IF": "infield_fly"}[res]
-    return g.defend(table, bid, kind, infield_in, bat_roll=raw, pitch=pitch)
+        return _runners.defend(g, table, bid, kind, infield_in, raw, pitch)
+    return _runners.defend(g, BAT_TABLES[res], bid, kind, infield_in, raw, pitch)
 
 
 def _walk(g: "Game", bid: str, intentional: bool = False, hbp: bool = False) -> None:
-    off, dfn = g.offense, g.defense
+    off, dfn = g.sides[g.half], g.sides[1 - g.half]
     bl = g._bat_line(off.index, bid)
     pl = g.pit[dfn.pitcher]
     bl[PA] += 1
@@ -158,8 +167,9 @@ def _walk(g: "Game", bid: str, intentional: bool = False, hbp: bool = False) -> 
 
 
 def _strikeout(g: "Game", bid: str, swinging_runner_check: bool) -> None:
-    bl = g._bat_line(g.offense.index, bid)
-    pl = g.pit[g.defense.pitcher]
+    half = g.half
+    bl = g._bat_line(half, bid)
+    pl = g.pit[g.sides[1 - half].pitcher]
     bl[PA] += 1
     bl[AB] += 1
     bl[SO] += 1
@@ -170,7 +180,7 @@ def _strikeout(g: "Game", bid: str, swinging_runner_check: bool) -> None:
 
 
 def _home_run(g: "Game", bid: str) -> None:
-    off, dfn = g.offense, g.defense
+    off, dfn = g.sides[g.half], g.sides[1 - g.half]
     bl = g._bat_line(off.index, bid)
     pl = g.pit[dfn.pitcher]
     bl[PA] += 1

@@ -6,103 +6,204 @@ logged through it and decisions come from its managers.
 """
 from __future__ import annotations
 
-from league.ruleset import CIRCLE, DefenseRow, TRY, token_text
+from league.ruleset import CIRCLE, DefenseRow, DefenseTable, TRY, token_text
+from league.values import DefenceValues
 from league.game import AB, BASES_OF_HIT, BASE_NAMES, D2, D3, E, F_DP, F_E, GIDP, Game, H, HIT_WORDS, HR, OUTFIELDERS, PA, P_BF, P_H, P_HR, Runner, SF
+
+
+# the tables on which the defense may play aggressively (積極守備), asked after the batting result
+AGGRESSIVE_TABLES = frozenset(("single", "long", "outfield_fly", "ground", "infield_fly"))
+CREDIT_OF_BASES = ("1B", "2B", "3B", "HR")
+
+
+def table_values(table: DefenseTable, values: DefenceValues
+                 ) -> tuple[int, int, tuple[tuple[int, DefenseRow], ...]]:
+    """A defense table read with a team's defence values: the error value, the bound of an
+    aggressive error (error value + 積極エラー値) and each fine-play row with the roll from
+    which it reads."""
+    err_value = values.error(table.error) if table.error != "none" else 0
+    return (err_value, err_value + values.aggressive_error,
+            tuple((values.fine(src), frow) for src, frow in table.fine))
 
 
 def defend(g: "Game", key: str, bid: str, kind: str, infield_in: bool, bat_roll: int | None,
            pitch: str, bunt_ground: bool = False) -> None:
     """Read a defense table and move everyone (rules §3.6)."""
-    off, dfn = g.offense, g.defense
+    dfn = g.sides[1 - g.half]
     table = g.rules.tables[key]
-    md = g.managers[dfn.index]
     values = dfn.values
     aggressive = False
-    if key in ("single", "long", "outfield_fly", "ground", "infield_fly"):
-        aggressive = bool(md.aggressive(g, key))
-    sit = g.situation()
-    raw = g.roll("defense")
-    mods: list[tuple[str, int]] = []
+    if key in AGGRESSIVE_TABLES:
+        aggressive = bool(g.managers[dfn.index].aggressive(g, key))
+    bases = g.bases
+    sit = ((1 if bases[1] else 0) | (2 if bases[2] else 0) | (4 if bases[3] else 0))
+    raw = g.dice.roll("defense")
+    g.raws.append(raw)
+    total = raw
+    mods: list[tuple[str, int]] = []   # kept for the roll log only
+    quiet = g.quiet
     if key == "ground" and sit:
         card = g.batting_card(bid)
         if bunt_ground:
-            mods.append(("bt", -card.BT))
-        else:
+            total -= card.BT
+            if not quiet:
+                mods.append(("bt", -card.BT))
+        elif card.DP:
             mult = 1 + (1 if infield_in else 0) + (1 if kind == "hit_and_run" else 0)
-            if card.DP:
+            total -= card.DP * mult
+            if not quiet:
                 mods.append(("dp", -card.DP * mult))
     if key == "single" and bat_roll is not None and bat_roll <= values.aggressive_defense:
-        mods.append(("defense_modifier", values.range_total))
+        total += values.range_total
+        if not quiet:
+            mods.append(("defense_modifier", values.range_total))
     if aggressive:
-        mods.append(("aggressive", values.aggressive_defense))
-    total = raw + sum(v for _, v in mods)
+        total += values.aggressive_defense
+        if not quiet:
+            mods.append(("aggressive", values.aggressive_defense))
     modified = 1 if total < 1 else 100 if total > 100 else total
-    err_value = values.error(table.error) if table.error != "none" else 0
     agg_err = False
     row: DefenseRow | None = None
-    if table.error_row is not None and raw <= err_value:
-        row = table.error_row
-    elif table.error_row is not None and aggressive and raw <= err_value + values.aggressive_error:
-        row = table.error_row
-        agg_err = True
-    else:
-        for src, frow in table.fine:
-            if raw >= values.fine(src):
+    if dfn.table_values_of is not values:   # a substitution (or a test) changed the values
+        dfn.table_values = {}
+        dfn.table_values_of = values
+    tv = dfn.table_values.get(key)
+    if tv is None:
+        tv = dfn.table_values[key] = table_values(table, values)
+    error_row = table.error_row
+    if error_row is not None:
+        if raw <= tv[0]:
+            row = error_row
+        elif aggressive and raw <= tv[1]:
+            row = error_row
+            agg_err = True
+    if row is None:
+        for bound, frow in tv[2]:
+            if raw >= bound:
                 row = frow
                 break
     idx = -1
     if row is None:
         idx = table.row_index(modified, aggressive, infield_in)
         row = table.rows[idx]
-    tokens = list(row.result(sit, infield_in))
-    if kind == "hit_and_run" and idx >= 0 and key in ("single", "long"):
-        ridx = max(0, idx - 2)
-        up = table.rows[ridx].result(sit, infield_in)
-        tokens = [tokens[0]] + list(up[1:])
-    if not g.quiet:
+    tokens = row.result(sit, infield_in)
+    if kind == "hit_and_run" and idx >= 0 and (key == "single" or key == "long"):
+        up = table.rows[max(0, idx - 2)].result(sit, infield_in)
+        tokens = (tokens[0],) + up[1:]
+    if not quiet:
         text = "・".join(token_text(t) for t in tokens)
         g.log("defense", raw, tuple(mods), modified, table.name, row.label,
-                 text + (" (aggressive error)" if agg_err else ""))
+              text + (" (aggressive error)" if agg_err else ""))
     is_error = row.label == "E"
-    g._apply(bid, key, row, tokens, aggressive, is_error, agg_err, kind, raw)
+    if sit == 0 and kind != "hit_and_run":
+        return _apply_bases_empty(g, bid, key, row, tokens[0][0], is_error, agg_err, raw)
+    _apply(g, bid, key, row, tokens, aggressive, is_error, agg_err, kind, raw)
 
 
-def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: list[tuple[int, int]],
+def _apply_bases_empty(g: "Game", bid: str, key: str, row: DefenseRow, target: int,
+                       is_error: bool, agg_err: bool, raw: int) -> None:
+    """`_apply` with nobody on base: only the batter moves, to `target` (0 out, 4 home).
+
+    The same play and the same record as the general case, in the same order (fielding lines
+    are made as the putout is credited), without the bookkeeping for runners."""
+    half = g.half
+    off, dfn = g.sides[half], g.sides[1 - half]
+    earned = not (is_error and not agg_err)
+    batter_runner = Runner(bid, dfn.pitcher, earned)
+    batter_out = target == 0
+    if batter_out:
+        grounder = key == "ground"
+        g._credit_out(_fielder_pos(g, key, raw), 1, grounder, [])
+    bl = g._bat_line(off.index, bid)
+    pl = g.pit[dfn.pitcher]
+    bl[PA] += 1
+    pl[P_BF] += 1
+    credit = row.credit
+    if credit is None:
+        if not earned:
+            credit = "E"
+        elif batter_out:
+            credit = "out"
+        elif key == "ground" or key == "infield_fly":
+            credit = "1B"
+        else:
+            credit = CREDIT_OF_BASES[(target if target < 4 else 4) - 1]
+    bl[AB] += 1
+    hit = credit == "1B" or credit == "2B" or credit == "3B" or credit == "HR"
+    if hit:
+        bl[H] += 1
+        pl[P_H] += 1
+        g.hits[off.index] += 1
+        if credit == "2B":
+            bl[D2] += 1
+        elif credit == "3B":
+            bl[D3] += 1
+        elif credit == "HR":
+            bl[HR] += 1
+            pl[P_HR] += 1
+            g.home_runs.append((off.index, bid, g.inning, dfn.pitcher))
+    if not earned:
+        g.errs[dfn.index] += 1
+        fielder = _fielder_for(g, key, raw)
+        g._bat_line(dfn.index, fielder)[E] += 1
+        g._fld(dfn.index, fielder)[F_E] += 1
+        if key == "ground" or key == "infield_fly" or key == "outfield_fly":
+            g.phantom_outs += 1
+    bases: list[Runner | None] = [None, None, None, None]
+    if 1 <= target <= 3:
+        bases[target] = batter_runner
+    g.bases = bases
+    desc = ""
+    if not g.quiet:
+        desc = _describe(g, bid, key, credit, [[0, batter_runner, target]], is_error, agg_err,
+                         False, False)
+    if batter_out:
+        g._record_outs(1)
+    elif target >= 4:
+        g._score([batter_runner], bid if credit != "E" else None, earned)
+    if not g.quiet:
+        g.say(desc)
+    if g.outs >= 3:
+        g._end_half()
+    g._next_batter()
+
+
+def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[int, int], ...],
            aggressive: bool, is_error: bool, agg_err: bool, kind: str, raw: int) -> None:
-    off, dfn = g.offense, g.defense
-    mo = g.managers[off.index]
+    half = g.half
+    off, dfn = g.sides[half], g.sides[1 - half]
+    bases = g.bases
+    quiet = g.quiet
     outs_before = g.outs
     batter_runner = Runner(bid, dfn.pitcher, not (is_error and not agg_err))
-    movers: list[tuple[int, Runner, int]] = [(0, batter_runner, tokens[0][0])]
-    notes = []
-    for b in (1, 2, 3):
-        rn = g.bases[b]
+    notes: list[str] = []
+    # each runner's target base, lead runner first: a TRY token is the offense's decision
+    # (send him or hold him), asked lead runner first
+    lead_first: list[list] = []
+    for b in (3, 2, 1):
+        rn = bases[b]
         if rn is None:
             continue
         base, tkind = tokens[b]
-        if tkind == CIRCLE and aggressive:
-            tkind = TRY
         if base == 0:
-            movers.append((b, rn, 0))
+            lead_first.append([b, rn, 0])
             continue
         if base < b:
             base = b
-        movers.append((b, rn, base if tkind != TRY else -base))
-    # decisions for TRY tokens, lead runner first (movers are in base order: reversed)
-    final: list[list] = []
-    for origin, rn, target in reversed(movers):
-        if target < 0:
-            target = -target
-            if mo.send(g, origin, target):
+        if tkind == TRY or (tkind == CIRCLE and aggressive):
+            if g.managers[off.index].send(g, b, base):
                 rr = g.batting_card(rn.pid).RR
-                safe = g.crossplay(rn, rr, f"{BASE_NAMES[origin]}→{BASE_NAMES[target]}")
-                notes.append(f"{g.name(rn.pid)} tries for {BASE_NAMES[target]}: "
-                             + ("safe" if safe else "out"))
-                target = target if safe else 0
+                safe = g.crossplay(rn, rr, "" if quiet else f"{BASE_NAMES[b]}→{BASE_NAMES[base]}")
+                if not quiet:
+                    notes.append(f"{g.name(rn.pid)} tries for {BASE_NAMES[base]}: "
+                                 + ("safe" if safe else "out"))
+                if not safe:
+                    base = 0
             else:
-                target = target - 1
-        final.append([origin, rn, target])
-    final.reverse()   # back to base order: batter first
+                base -= 1
+        lead_first.append([b, rn, base])
+    lead_first.append([0, batter_runner, tokens[0][0]])
+    final = lead_first[::-1]   # base order: batter first
     # force: a runner cannot stay on or behind the base of the runner behind him
     prev = 0
     for m in final:
@@ -117,35 +218,37 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: list[tuple[in
     # hit_and_run_back = "stays") or where the table put him ("table")
     if (kind == "hit_and_run" and final[0][2] == 0
             and key in ("outfield_fly", "home_run", "infield_fly")):
-        g._back_on_the_fly(final, key, outs_before, notes)
-    outs = sum(1 for m in final if m[2] == 0)
+        _hit_and_run._back_on_the_fly(g, final, key, outs_before, notes)
+    put_out = [m for m in lead_first if m[2] == 0]   # lead runner first
+    outs = len(put_out)
     batter_out = final[0][2] == 0
     others_out = outs - (1 if batter_out else 0)
     # the inning ends at the third out: a double play with two out is one out, and whoever
     # the play did not need to put out stays on base (left on base, not gone)
-    outs = min(outs, 3 - outs_before)
-    put_out = [m for m in final[::-1] if m[2] == 0]   # lead runner first
+    if outs > 3 - outs_before:
+        outs = 3 - outs_before
     spared = [m[1] for m in put_out[outs:]]
-    # 9.16(h): a batter who reaches while a runner left by an earlier pitcher is put out on
-    # the play takes that runner's place in the earlier pitcher's account (each pitcher is
-    # charged with the number of runners he put on, not with particular runners)
-    if final[0][2] != 0:
-        inherited = next((m[1] for m in put_out[:outs]
-                          if m[0] > 0 and m[1].charged != dfn.pitcher), None)
-        if inherited is not None:
-            batter_runner.charged = inherited.charged
-    # putouts and assists: lead runners first, then the batter, up to the outs that count
-    fpos = g._fielder_pos(key, raw)
-    in_play: list[list[int]] = []
-    for m in put_out[:outs]:
-        if m[0] == 0:
-            grounder = key == "ground"
-            g._credit_out(fpos, 1 if grounder else 1, grounder, in_play)
-        else:
-            g._credit_out(fpos, min(m[0] + 1, 4), True, in_play)
-    if outs >= 2:
-        for line in {id(x): x for x in in_play}.values():
-            line[F_DP] += 1
+    if outs:
+        # 9.16(h): a batter who reaches while a runner left by an earlier pitcher is put out on
+        # the play takes that runner's place in the earlier pitcher's account (each pitcher is
+        # charged with the number of runners he put on, not with particular runners)
+        if not batter_out:
+            for m in put_out[:outs]:
+                if m[0] > 0 and m[1].charged != dfn.pitcher:
+                    batter_runner.charged = m[1].charged
+                    break
+        # putouts and assists: lead runners first, then the batter, up to the outs that count
+        fpos = _fielder_pos(g, key, raw)
+        in_play: list[list[int]] = []
+        for m in put_out[:outs]:
+            if m[0] == 0:
+                grounder = key == "ground"
+                g._credit_out(fpos, 1, grounder, in_play)
+            else:
+                g._credit_out(fpos, min(m[0] + 1, 4), True, in_play)
+        if outs >= 2:
+            for line in {id(x): x for x in in_play}.values():
+                line[F_DP] += 1
     # credit
     bl = g._bat_line(off.index, bid)
     pl = g.pit[dfn.pitcher]
@@ -165,9 +268,9 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: list[tuple[in
         else:
             credit = ("1B", "2B", "3B", "HR")[min(bbase, 4) - 1]
     # runs cross the plate lead runner first (C.2)
-    scorers = [m for m in final[::-1] if m[2] >= 4]
+    scorers = [m for m in lead_first if m[2] >= 4]
     walk_off_note = ""
-    need = g.winning_runs_needed() if g._walk_off_cap() else 0
+    need = g.winning_runs_needed() if scorers and g._walk_off_cap() else 0
     if (need and len(scorers) >= need and outs_before + outs < 3
             and not (key == "home_run" and credit == "HR")):
         # the game ends when the winning run scores (9.06(f)): a hit counts only the bases the
@@ -189,13 +292,13 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: list[tuple[in
             m[2] = b
         scorers = scorers[:need]
     scoring = [m[1] for m in scorers]
-    sac_fly = (key in ("outfield_fly", "home_run") and batter_out and credit == "out"
-               and any(m[0] == 3 and m[2] >= 4 for m in final) and outs_before + outs < 3)
+    sac_fly = (batter_out and (key == "outfield_fly" or key == "home_run") and credit == "out"
+               and outs_before + outs < 3 and any(m[0] == 3 and m[2] >= 4 for m in final))
     if sac_fly:
         bl[SF] += 1
     else:
         bl[AB] += 1
-    hit = credit in ("1B", "2B", "3B", "HR")
+    hit = credit == "1B" or credit == "2B" or credit == "3B" or credit == "HR"
     if hit:
         bl[H] += 1
         pl[P_H] += 1
@@ -210,7 +313,7 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: list[tuple[in
             g.home_runs.append((off.index, bid, g.inning, dfn.pitcher))
     if is_error and not agg_err:
         g.errs[dfn.index] += 1
-        fielder = g._fielder_for(key, raw)
+        fielder = _fielder_for(g, key, raw)
         g._bat_line(dfn.index, fielder)[E] += 1
         g._fld(dfn.index, fielder)[F_E] += 1
         if key in ("ground", "infield_fly", "outfield_fly"):
@@ -219,17 +322,19 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: list[tuple[in
     if gidp:
         bl[GIDP] += 1
     # outs and runs: when the play makes the third out and the batter did not reach, no run counts
-    g.bases = [None, None, None, None]
+    after: list[Runner | None] = [None, None, None, None]
     nullified: list[Runner] = []
     if outs_before + outs >= 3 and (batter_out or not hit) and scoring:
         nullified, scoring = scoring, []
     for m in final:
         if 1 <= m[2] <= 3:
-            g.bases[m[2]] = m[1]
-    g._leave_on_base(spared + nullified)
+            after[m[2]] = m[1]
+    g.bases = after
+    if spared or nullified:
+        g._leave_on_base(spared + nullified)
     desc = ""
-    if not g.quiet:
-        desc = g._describe(bid, key, credit, final, is_error, agg_err, gidp, sac_fly)
+    if not quiet:
+        desc = _describe(g, bid, key, credit, final, is_error, agg_err, gidp, sac_fly)
         if notes:
             desc += " (" + "; ".join(notes) + ")"
         if nullified:
@@ -240,7 +345,7 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: list[tuple[in
     earned_play = not (is_error and not agg_err)
     if scoring:
         g._score(scoring, rbi_batter=rbi, earned_play=earned_play)
-    if not g.quiet:
+    if not quiet:
         g.say(desc + walk_off_note)
     if g.outs >= 3:
         g._end_half()
@@ -294,3 +399,6 @@ def crossplay(g: "Game", rn: Runner, rr: int, what: str) -> bool:
     if not g.quiet:
         g.log("crossplay", raw, (), raw, "cross-play", f"RR {rr}", ("safe" if safe else "out") + f" ({what})")
     return safe
+
+
+from league.rules import hit_and_run as _hit_and_run  # noqa: E402  (it imports league.game too)
