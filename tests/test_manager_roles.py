@@ -187,7 +187,8 @@ def test_the_rotation_is_at_most_six_and_a_seventh_starter_pitches_long_relief(p
     league = pacific
     team = league.teams[1]
     starters = [p for p in team.players if p.pitching and p.pitching.starter > 0]
-    assert len(rotation(league, team.code)) == min(ROTATION_SIZE, len(starters))
+    assert len(_state(league).rotation(team.code)) == min(ROTATION_SIZE, len(starters))
+    assert rotation(league, team.code)[:ROTATION_SIZE] == _state(league).rotation(team.code)
     relievers = [p for p in team.players if p.pitching and p.pitching.starter == 0]
     roles = assign_roles(relievers + starters[:1])
     assert roles[starters[0].id] == LONG
