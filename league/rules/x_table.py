@@ -9,7 +9,7 @@ from league.game import F_PB, Game, P_BK, P_WP, Runner
 
 
 def x_table(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[str, int]]) -> None:
-    dfn = g.defense
+    dfn = g.sides[1 - g.half]
     catcher = g.players[dfn.positions["C"]].catcher
     block = catcher.block if catcher else 0
     raw = g.roll("x")
