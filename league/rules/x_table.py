@@ -16,7 +16,7 @@ def x_table(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[s
     xm = (("block", block),) if block else ()
     total = raw + block
     modified = 1 if total < 1 else 100 if total > 100 else total
-    code = g.rules.x_table.read(modified)
+    code = g.rules.x_table.lookup[modified]
     if not g.quiet:
         g.log("x", raw, xm, modified, "X", str(modified), code)
     runners = g.runners()
