@@ -185,6 +185,7 @@ class Player:
     catcher: CatcherRatings | None = None
     rank: str = "B"  # 出場ランク (injury tolerance)
     name_en: str = ""  # the name in Latin letters, when the league file gives one
+    roster: str = "active"  # 一軍 ("active", registered) or 二軍 ("farm"): league.farm
 
     @property
     def is_pitcher(self) -> bool:

@@ -157,6 +157,8 @@ class GameResult:
     final_inning: int = 9
     notes: list[str] = field(default_factory=list)
     raws: list[int] = field(default_factory=list)     # the raw rolls in order (kept when quiet)
+    injuries: dict[str, int] = field(default_factory=dict)  # injury points of accidents (§7.6)
+    hurt: dict[str, int] = field(default_factory=dict)      # injury points of players who started hurt
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -166,7 +168,8 @@ class Game:
     def __init__(self, ruleset: Ruleset, players: dict[str, Player], away: Lineup, home: Lineup,
                  away_manager: "Manager", home_manager: "Manager", dice: Dice, *,
                  dh: bool | None = None, extra_innings: int | None = None,
-                 fatigue: dict[str, int] | None = None, quiet: bool = False) -> None:
+                 fatigue: dict[str, int] | None = None, quiet: bool = False,
+                 hurt: dict[str, int] | None = None) -> None:
         self.rules = ruleset
         self.opt = ruleset.options
         self.players = players
@@ -208,6 +211,15 @@ class Game:
         # each player's batting card, a pitcher's from the ruleset's table: fixed for the game
         self._cards: dict[str, BattingCard] = {}
         self.innings: int = self.opt["innings"]
+        # accidents (§7.6, league/injury.py): None when the ruleset plays without injuries
+        self.injury_rules = ruleset.injury_rules
+        self.injuries: dict[str, int] = {}      # injury points gained in this game
+        self.heavy: set[str] = set()            # heavy injuries: BS*/BS+ read as BS for them
+        self.healthy: dict[str, Player] = {}    # cards before the accident
+        self.own_players = False                # self.players copied (a card changed)
+        self.hurt_in = dict(hurt or {})         # injury points of players who start hurt
+        if self.hurt_in:
+            _injury.start_hurt(self)
         for s, lu in zip(self.sides, (away, home)):
             for pid, pos in zip(lu.order, lu.positions):
                 self._bat_line(s.index, pid, pos)
@@ -355,6 +367,7 @@ class Game:
         # the home team in the last inning or later: a run may end the game
         may_end = half == 1 and self.inning >= self.innings
         score = self.score
+        injury = self.injury_rules
         while self.outs < 3 and not self.finished:
             # the decision points before every plate appearance (_defense_changes and
             # _offense_changes, written out: this loop runs some eighty times a game)
@@ -374,7 +387,14 @@ class Game:
                     runner = mo.pinch_runner(self)
                     if runner:
                         self.pinch_run(off, runner[0], runner[1])
-            self.plate_appearance()
+            if injury is None:
+                self.plate_appearance()
+            else:
+                first, bid = len(self.raws), self.batter_id
+                self.plate_appearance()
+                # the accident check follows a plate appearance whose first raw roll triggers it
+                if len(self.raws) > first and self.raws[first] in injury.trigger:
+                    _injury.accident_check(self, injury, bid)
             if may_end and score[1] > score[0]:
                 self.finished = True
 
@@ -798,7 +818,7 @@ class Game:
             pitching=pitching, decisions=decisions, home_runs=self.home_runs, plays=self.plays,
             rolls=self.rolls, players=self.players, winner=winner, final_inning=self.inning,
             notes=self.notes, fielding=fielding, lineups=self.lineups, fatigue=self.fatigue_in,
-            raws=self.raws,
+            raws=self.raws, injuries=self.injuries, hurt=self.hurt_in,
         )
 
 
@@ -807,5 +827,6 @@ from league.rules import plate_appearance as _plate_appearance  # noqa: E402
 from league.rules import bunt as _bunt  # noqa: E402
 from league.rules import hit_and_run as _hit_and_run  # noqa: E402
 from league.rules import steal as _steal  # noqa: E402
+from league import injury as _injury  # noqa: E402
 from league.rules import x_table as _x_table  # noqa: E402
 from league.rules import runners as _runners  # noqa: E402

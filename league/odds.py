@@ -193,7 +193,7 @@ def run_seed(seed: int, run: int, number: int) -> int:
 def simulate_run(setup: OddsSetup, run: int) -> RunResult:
     """Play the rest of the season once (quiet games) and return the final table."""
     state = dataclasses.replace(setup.state, rest=dict(setup.state.rest),
-                                last=dict(setup.state.last))
+                                last=dict(setup.state.last), roster=setup.state.roster.copy())
     outcomes = list(setup.played)
     for slot in setup.pending:
         result, rest, starters = play_scheduled(state, setup.ruleset, slot.day, slot.away,

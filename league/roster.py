@@ -9,7 +9,13 @@ A league holds one or two leagues (リーグ) of teams (``[[leagues]]``: code, n
 dh, divisions); each team names its league (and division) with ``league = "CL"``. Without
 ``[[leagues]]`` the teams form one league under the top-level ``dh``. A game is played under the
 home team's league's DH rule. ``batters.csv`` and ``pitchers.csv`` may carry an optional
-``name_en`` column (a Latin-letter name).
+``name_en`` column (a Latin-letter name) and an optional ``roster`` column: ``active`` (一軍, the
+default when the column or the cell is empty) or ``farm`` (二軍).
+
+Roster sizes (league.toml): ``roster_size`` players under contract per team (支配下, 70 by
+default), ``active_size`` registered on the active roster (一軍登録, 29) and ``dressed`` for a
+game (ベンチ入り, 26). A team with no farm players is all active, as leagues were before the farm
+existed, and is not held to ``active_size``.
 """
 from __future__ import annotations
 
@@ -40,7 +46,10 @@ from league.numbers import whole_number
 from league.tomltext import TOMLInputError, load_toml
 from league.errors import CardError, LeagueError
 
-DEFAULT_ROSTER_SIZE = 28
+DEFAULT_ROSTER_SIZE = 70      # under contract (支配下登録)
+DEFAULT_ACTIVE_SIZE = 29      # registered on the active roster (一軍登録)
+DEFAULT_DRESSED = 26          # dressed for a game (ベンチ入り)
+ROSTER_STATUSES = ("active", "farm")
 MIN_STARTERS = 5
 TEAM_CODE_RE = re.compile(r"^[A-Z]{3}$")
 PLAYER_ID_RE = re.compile(r"^[A-Za-z0-9_.-]+$")
@@ -55,7 +64,7 @@ PITCHER_HEADER = (
     "stability", "innings", "starter", "rest", "bat", "fielding",
 )
 # Columns a file may leave out (written by exports after the required ones).
-OPTIONAL_COLUMNS = ("name_en",)
+OPTIONAL_COLUMNS = ("name_en", "roster")
 BATTER_COLUMNS = BATTER_HEADER + OPTIONAL_COLUMNS
 PITCHER_COLUMNS = PITCHER_HEADER + OPTIONAL_COLUMNS
 MAX_LEAGUES = 2
@@ -69,7 +78,7 @@ RATING_RANGES: dict[str, tuple[int, int]] = {
 INNINGS_RANGE = (0.1, 12.0)
 
 _TOML_KEYS = {"name", "code", "ruleset", "dh", "extra_innings", "roster_size", "teams",
-              "leagues", "schedule", "postseason"}
+              "leagues", "schedule", "postseason", "active_size", "dressed"}
 _TEAM_KEYS = {"code", "name", "short", "name_en", "league", "division"}
 _LEAGUE_KEYS = {"code", "name", "short", "name_en", "dh", "divisions"}
 LEAGUE_CODE_RE = re.compile(r"^[A-Za-z0-9_-]{1,8}$")
@@ -86,6 +95,15 @@ class Team:
     league: str = ""        # code of its league (リーグ); "" in a league of one group
     division: str = ""
     name_en: str = ""
+
+    @property
+    def active(self) -> tuple[Player, ...]:
+        """The players on the active roster (一軍); the farm (二軍) plays no league games."""
+        return tuple(p for p in self.players if p.roster != "farm")
+
+    @property
+    def farm(self) -> tuple[Player, ...]:
+        return tuple(p for p in self.players if p.roster == "farm")
 
     def player(self, id: str) -> Player:
         """The player with this id; LeagueError if the roster has none."""
@@ -135,6 +153,8 @@ class League:
     roster_size: int = DEFAULT_ROSTER_SIZE
     leagues: tuple[SubLeague, ...] = ()
     settings: Any = None
+    active_size: int = DEFAULT_ACTIVE_SIZE
+    dressed: int = DEFAULT_DRESSED
 
     @property
     def groups(self) -> tuple[SubLeague, ...]:
@@ -430,9 +450,16 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
         "dh": need("dh", bool, lambda v: True, "true or false"),
         "extra_innings": need("extra_innings", int, lambda v: 9 <= v <= 99,
                               "a whole number of innings 9..99", 12),
-        "roster_size": need("roster_size", int, lambda v: 10 <= v <= 60,
-                            "a whole number 10..60", DEFAULT_ROSTER_SIZE),
+        "roster_size": need("roster_size", int, lambda v: 10 <= v <= 120,
+                            "a whole number 10..120", DEFAULT_ROSTER_SIZE),
+        "active_size": need("active_size", int, lambda v: 10 <= v <= 60,
+                            "a whole number 10..60", DEFAULT_ACTIVE_SIZE),
+        "dressed": need("dressed", int, lambda v: 10 <= v <= 60,
+                        "a whole number 10..60", DEFAULT_DRESSED),
     }
+    if opts["dressed"] > opts["active_size"]:
+        raise LeagueError(f"{where('dressed')}: dressed {opts['dressed']} is more than "
+                          f"active_size {opts['active_size']} (a game dresses registered players)")
     for key in ("schedule", "postseason"):
         if key in data and not isinstance(data[key], dict):
             raise LeagueError(f"{where(key)}: [{key}] must be a table")
@@ -561,6 +588,7 @@ def parse_league(
         _choice(row["bats"], cell.at("bats"), "bats", BAT_HANDS)
         _choice(row["throws"], cell.at("throws"), "throws", HANDS)
         _choice(row["rank"], cell.at("rank"), "rank", PLAYING_RANKS)
+        _roster_status(cell, row)
         card, fielding, catcher = _parse_batter(cell, row)
         batters[pid] = (cell, row, card, fielding, catcher)
 
@@ -580,8 +608,8 @@ def parse_league(
                     f"{cell.at('bat')}: bat = own but {bat_file} has no row with id {pid!r}"
                 )
             bcell, brow = batters[pid][0], batters[pid][1]
-            for col in ("team", "name", "bats", "throws", "rank"):
-                if brow[col].upper() != row[col].upper():
+            for col in ("team", "name", "bats", "throws", "rank", "roster"):
+                if _status_or(brow, col).upper() != _status_or(row, col).upper():
                     raise LeagueError(
                         f"{cell.at(col)}: {row[col]!r} differs from the batting row of {pid} "
                         f"({bcell.row()}: {brow[col]!r})"
@@ -613,14 +641,14 @@ def parse_league(
                 )
             fielding = fielding + bfield
         by_team[team].append(Player(pid, name, team, bats, throws, batting, pitching, fielding,
-                                    catcher, rank, row["name_en"]))
+                                    catcher, rank, row["name_en"], _roster_status(cell, row)))
 
     for pid, (cell, row, card, fielding, catcher) in batters.items():
         if pid in own_used:
             continue
         by_team[row["team"]].append(Player(
             pid, row["name"], row["team"], row["bats"].upper(), row["throws"].upper(), card, None,
-            fielding, catcher, row["rank"].upper(), row["name_en"],
+            fielding, catcher, row["rank"].upper(), row["name_en"], _roster_status(cell, row),
         ))
 
     size = opts["roster_size"]
@@ -635,15 +663,24 @@ def parse_league(
                 f"{bat_file} + {pit_file}: team {code} has {len(players)} players; the league "
                 f"allows at most {size} (roster_size in {toml_name})"
             )
-        if not any(p.fielding_at("C") for p in players):
+        active = [p for p in players if p.roster != "farm"]
+        if len(active) < len(players) and len(active) > opts["active_size"]:
+            raise LeagueError(
+                f"{bat_file} + {pit_file}: team {code} has {len(active)} players on the active "
+                f"roster (roster = active); the league registers at most {opts['active_size']} "
+                f"(active_size in {toml_name})"
+            )
+        if not any(p.fielding_at("C") for p in active):
             raise LeagueError(
                 f"{bat_file}: team {code} has no catcher (no player lists C in positions)"
+                + (" on the active roster" if len(active) < len(players) else "")
             )
-        starters = [p for p in players if p.pitching is not None and p.pitching.starter > 0]
+        starters = [p for p in active if p.pitching is not None and p.pitching.starter > 0]
         if len(starters) < MIN_STARTERS:
             raise LeagueError(
-                f"{pit_file}: team {code} has {len(starters)} starters (starter > 0); "
-                f"a rotation needs at least {MIN_STARTERS}"
+                f"{pit_file}: team {code} has {len(starters)} starters (starter > 0)"
+                + (" on the active roster" if len(active) < len(players) else "")
+                + f"; a rotation needs at least {MIN_STARTERS}"
             )
         teams.append(Team(code, t["name"], t["short"], players, t["league"], t["division"],
                           t["name_en"]))
@@ -658,5 +695,24 @@ def parse_league(
     return League(
         name=opts["name"], code=opts["code"], ruleset=opts["ruleset"], dh=opts["dh"],
         teams=tuple(teams), extra_innings=opts["extra_innings"], roster_size=size,
-        leagues=leagues, settings=opts["settings"],
+        leagues=leagues, settings=opts["settings"], active_size=opts["active_size"],
+        dressed=opts["dressed"],
     )
+
+
+def _status_or(row: dict[str, str], col: str) -> str:
+    """A row's cell, with an empty roster cell read as active."""
+    if col == "roster":
+        return row.get("roster", "").strip().lower() or "active"
+    return row[col]
+
+
+def _roster_status(cell: _Cell, row: dict[str, str]) -> str:
+    """The roster cell: active (一軍, also when empty) or farm (二軍)."""
+    text = row.get("roster", "").strip().lower()
+    if not text:
+        return "active"
+    if text not in ROSTER_STATUSES:
+        raise LeagueError(f"{cell.at('roster')}: {row['roster']!r} is not a roster status "
+                          f"(use {', '.join(ROSTER_STATUSES)})")
+    return text

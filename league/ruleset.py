@@ -51,6 +51,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "bonus_steal_sr": "own",            # a steal on a bonus: own SR as is, or the target base's SR
     "double_steal_later_sr": "own",     # later runners of a double steal: own SR, or target SR
     "no_check_later_sr": "target",      # after no check: the others with target SR, or own SR
+    "injuries": True,                   # accidents and injuries (§7.6, the [injury] table)
 }
 
 #: the allowed values of the options that name a reading
@@ -182,6 +183,13 @@ class Ruleset:
     sub_pitchers: dict[str, PitchingCard]
     defence: dict[str, int]
     cardgen: dict[str, float] = field(default_factory=dict)  # card-generator constants
+    injury: Any = None      # league.injury.InjuryRules of the [injury] table (None: no injuries)
+
+    @property
+    def injury_rules(self) -> Any:
+        """The injury rules a game plays by: None without an [injury] table or with the
+        option `injuries = false`."""
+        return self.injury if self.options.get("injuries", True) else None
 
     def option(self, name: str) -> Any:
         return self.options[name]
@@ -211,7 +219,7 @@ class Ruleset:
 # parsing
 
 TOP_LEVEL = ("name", "description", "options", "platoon", "condition", "x", "tables", "crossplay",
-             "catcher", "defence", "pitcher_batting", "sub_pitchers", "cardgen")
+             "catcher", "defence", "pitcher_batting", "sub_pitchers", "cardgen", "injury")
 
 _TOKEN_RE = re.compile(r"^(×|x|X|[1-4]|○|\[○\]|H−|H-|[23]−|[23]-)$")
 
@@ -481,6 +489,8 @@ def parse_ruleset(data: dict[str, Any], source: str = "ruleset") -> Ruleset:
             r.err(f"table defence, key {k}", "unknown key")
 
     cardgen = _parse_cardgen(r, data.get("cardgen"))
+    from league.injury import parse_injury
+    injury = parse_injury(r, data.get("injury"))
     if r.errors:
         raise RulesetError("\n".join(r.errors))
     assert x_table is not None
@@ -489,7 +499,7 @@ def parse_ruleset(data: dict[str, Any], source: str = "ruleset") -> Ruleset:
         condition=condition, x_table=x_table, tables=tables, crossplay_rr=cp_rr,
         crossplay_safe=cp_safe, catcher_arm=c_arm, catcher_out_from=c_out,
         pitcher_batting=pitcher_batting, sub_pitchers=sub_pitchers, defence=defence,
-        cardgen=cardgen,
+        cardgen=cardgen, injury=injury,
     )
 
 

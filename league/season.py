@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from league import farm
 from league.dice import SeededDice
 from league.errors import LeagueError
 from league.game import GameResult
@@ -37,12 +38,17 @@ class SeasonState:
     rest: dict[str, PitcherRest] = dataclasses.field(default_factory=dict)
     last: dict[str, str | None] = dataclasses.field(default_factory=dict)
     prefs: dict[str, dict[str, list]] = dataclasses.field(default_factory=dict)
+    # the farm and injuries carried between games (league/farm.py)
+    roster: farm.RosterBook = dataclasses.field(default_factory=farm.RosterBook)
     # the computer's rotation of each team: a function of the season's cards, asked every game
     _computer_rotation: dict[str, list[str]] = dataclasses.field(
         default_factory=dict, repr=False, compare=False)
 
     def reserves(self) -> frozenset[str]:
-        return frozenset(pid for p in self.prefs.values() for pid in p.get("reserves", []))
+        """Who sits out: the managers' reserves, the farm and the injured."""
+        self.roster.bind(self.league)
+        return frozenset(pid for p in self.prefs.values()
+                         for pid in p.get("reserves", [])) | self.roster.out()
 
     def rotation(self, team: str) -> list[str]:
         """The team's saved rotation (its players still active), else the computer's."""
@@ -105,7 +111,13 @@ def team_lineup(state: SeasonState, team: str, setup: SlotSetup, *, dh: bool) ->
     starter = setup.starters[team]
     roster = [p for p in state.league.team(team).players
               if p.id not in setup.unavailable or p.id == starter]
-    computer = with_bullpen(state, team, make_lineup(team, roster, dh, starter=starter))
+    try:
+        first = make_lineup(team, roster, dh, starter=starter, dressed=state.league.dressed)
+    except ValueError:
+        # too many hurt to field a line-up: the injured play after all, with their injury's card
+        roster = farm.with_hurt(state, team, roster)
+        first = make_lineup(team, roster, dh, starter=starter, dressed=state.league.dressed)
+    computer = with_bullpen(state, team, first)
     order = state.prefs.get(team, {}).get("order")
     if not order:
         return computer
@@ -152,10 +164,14 @@ def play_scheduled(state: SeasonState, ruleset: Ruleset, day: date, away: str, h
                    ) -> tuple[GameResult, dict[str, PitcherRest], dict[str, str]]:
     """Play one scheduled game with computer managers: rested starters, carried fatigue, seeded
     dice. Returns the result, the new rest of the pitchers who played, and the starters.
-    `quiet` keeps no roll log and no play text (the same game otherwise)."""
+    `quiet` keeps no roll log and no play text (the same game otherwise). The farm's hooks
+    (league/farm.py) run around it: recovery checks and roster moves before, injuries after."""
+    farm.before_game(state, ruleset, day, (away, home))
     setup = slot_setup(state, day, away, home)
     dh = state.league.dh_for(home)
-    result = replay_game(state.league, ruleset, team_lineup(state, away, setup, dh=dh),
-                         team_lineup(state, home, setup, dh=dh), SeededDice(seed), state.players,
-                         fatigue=setup.fatigue, quiet=quiet)
+    lineups = (team_lineup(state, away, setup, dh=dh), team_lineup(state, home, setup, dh=dh))
+    result = replay_game(state.league, ruleset, *lineups, SeededDice(seed), state.players,
+                         fatigue=setup.fatigue, quiet=quiet,
+                         hurt=farm.hurt_in(state.roster, lineups))
+    farm.after_game(state.roster, result, day)
     return result, rest_after(state.players, result, day, setup.fatigue), setup.starters

@@ -54,7 +54,8 @@ def play_game(league: League, ruleset: Ruleset, matchup: Matchup, dice: Dice,
     dh = league.dh_for(matchup.home)
     lineups = []
     for code, starter in ((matchup.away, starters[0]), (matchup.home, starters[1])):
-        roster = [p for p in league.team(code).players if p.id not in unavailable or p.id == starter]
+        # the farm (二軍) plays no league games
+        roster = [p for p in league.team(code).active if p.id not in unavailable or p.id == starter]
         lineups.append(make_lineup(code, roster, dh, starter=starter, rotation_index=matchup.rotation))
     return replay_game(league, ruleset, lineups[0], lineups[1], dice, players, fatigue=fatigue,
                        quiet=quiet)
@@ -62,13 +63,13 @@ def play_game(league: League, ruleset: Ruleset, matchup: Matchup, dice: Dice,
 
 def replay_game(league: League, ruleset: Ruleset, away: Lineup, home: Lineup, dice: Dice,
                 players: dict | None = None, *, fatigue: dict[str, int] | None = None,
-                quiet: bool = False) -> GameResult:
+                quiet: bool = False, hurt: dict[str, int] | None = None) -> GameResult:
     """Play (or replay, with scripted dice) a game from its line-ups with computer managers,
     under the home team's league's DH rule."""
     players = players or players_of(league)
     game = Game(ruleset, players, away, home, ComputerManager(), ComputerManager(), dice,
                 dh=league.dh_for(home.team), extra_innings=league.extra_innings, fatigue=fatigue,
-                quiet=quiet)
+                quiet=quiet, hurt=hurt)
     return game.play()
 
 

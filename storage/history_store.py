@@ -41,6 +41,8 @@ from storage.tables import (
 
 FREE_AGENT = ""        # CardRow.team of a released player (自由契約)
 TRANSACTION_KINDS = ("trade", "release", "sign", "move")
+# a team's own roster moves (storage.farm_store): call-up (一軍登録) and demotion (登録抹消)
+ROSTER_KINDS = ("up", "down")
 
 
 class TransactionRow(SQLModel, table=True):
@@ -255,7 +257,7 @@ def _with_team(cells: str | None, team: str) -> str | None:
 
 def add_transaction(*, session: Session, league_id: int, season_id: int | None, day: date | None,
                     kind: str, moves: Sequence[tuple[str, str, str]], note: str = "") -> int:
-    if kind not in TRANSACTION_KINDS:
+    if kind not in TRANSACTION_KINDS + ROSTER_KINDS:
         raise LeagueError(f"unknown transaction {kind!r}; use {', '.join(TRANSACTION_KINDS)}")
     row = TransactionRow(league_id=league_id, season_id=season_id, day=day, kind=kind,
                          moves=json.dumps([list(m) for m in moves], ensure_ascii=False),

@@ -98,6 +98,9 @@ def toml_lines(data: dict[str, Any], prefix: str = "") -> list[str]:
 def settings_of(league: League) -> dict[str, Any]:
     """What league.toml says beyond the name, options and teams, as JSON-ready data."""
     out: dict[str, Any] = dict(league.settings or {})
+    # the roster sizes beside roster_size (a column of its own since 0001) ride in the settings
+    out["active_size"] = league.active_size
+    out["dressed"] = league.dressed
     if league.leagues:
         out["leagues"] = [{"code": g.code, "name": g.name, "short": g.short,
                            "name_en": g.name_en, "dh": g.dh,
@@ -116,6 +119,8 @@ def league_toml(league: LeagueRow, ruleset: RulesetRow | None, teams: Sequence[T
         f"extra_innings = {_toml_value(league.extra_innings)}",
         f"roster_size = {_toml_value(league.roster_size)}",
     ]
+    lines += [f"{key} = {_toml_value(settings[key])}" for key in ("active_size", "dressed")
+              if key in settings]
     tables = {k: settings[k] for k in ("schedule", "postseason") if k in settings}
     lines += toml_lines(tables)
     for g in settings.get("leagues", []):
@@ -168,6 +173,7 @@ def game_data(result: Any, compact: bool = False) -> str:
             "home_runs": result.home_runs,
             "lineups": [lineup_dict(lu) for lu in result.lineups],
             "fatigue": dict(result.fatigue or {}),
+            **({"hurt": dict(result.hurt)} if getattr(result, "hurt", None) else {}),
             "raws": list(result.raws),
         }, ensure_ascii=False, separators=(",", ":"))
     # a defaultdict fed by a counter numbers each new string at C speed, in first-seen order
@@ -188,6 +194,7 @@ def game_data(result: Any, compact: bool = False) -> str:
         "home_runs": result.home_runs,
         "lineups": [lineup_dict(lu) for lu in getattr(result, "lineups", ())],
         "fatigue": dict(getattr(result, "fatigue", {}) or {}),
+        **({"hurt": dict(result.hurt)} if getattr(result, "hurt", None) else {}),
         "strings": list(ix),
         "plays": plays,
         "rolls": rolls,

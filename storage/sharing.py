@@ -43,6 +43,7 @@ KINDS: dict[str, str] = {
     "season_schedule": "schedule", "season_season": "season",
     "game_game": "results", "game_batting": "results", "game_pitching": "results",
     "game_fielding": "results", "season_pitcher_rest": "results", "season_team": "results",
+    "season_roster": "results",
     "season_postseason_series": "results",
     "league_league": "league", "league_team": "league", "league_ruleset": "league",
     "league_manager": "managers",

@@ -59,6 +59,8 @@ register_cards(app)
 import tui.cli_share  # noqa: E402,F401  (impact league share|manager|whoami|log|keyboard|void)
 from tui.cli_odds import register as register_odds  # noqa: E402
 register_odds(app)
+from tui.cli_roster import register as register_roster  # noqa: E402
+register_roster(app)
 
 
 def fail(message: str, code: int = 2) -> None:

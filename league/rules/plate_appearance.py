@@ -107,6 +107,8 @@ def pitch(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[str
 
 
 def bat_roll(g: "Game", bid: str, pitch: str, kind: str, infield_in: bool) -> None:
+    if g.heavy and bid in g.heavy:
+        pitch = "BS"  # §7.6: a heavy injury reads BS*/BS+ as a plain BS for him
     card = g.batting_card(bid)
     raw = g.dice.roll("bat")
     g.raws.append(raw)

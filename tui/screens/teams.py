@@ -1,5 +1,6 @@
-"""Teams: a team's roster with its card ratings, the card editor, moves between the 28 and the
-reserves, and the batting order, rotation and bullpen (the computer's, or a saved preference)."""
+"""Teams: a team's roster with its card ratings, the card editor, call-ups and demotions between
+the active roster (一軍) and the farm (二軍), moves between the active roster and the reserves,
+injuries, and the batting order, rotation and bullpen (the computer's, or a saved preference)."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -25,17 +26,19 @@ PREF_TABLES = {"order-table": "order", "rotation-table": "rotation", "bullpen-ta
 
 
 class TeamsScreen(AreaScreen):
-    """チーム: n / p cycle the teams, e (or Enter) edits the card under the cursor, r moves a
-    player between the 28 and the reserves; in the order / rotation / bullpen tables
+    """チーム: n / p cycle the teams, e (or Enter) edits the card under the cursor, f calls a
+    farm player up or sends an active one down (登録抹消; the ten-day rule), r moves a player
+    between the active roster and the reserves; in the order / rotation / bullpen tables
     shift+↑/↓ move a player and s saves the order."""
 
-    COMMISSIONER_ACTIONS = frozenset({"edit_card"})
+    COMMISSIONER_ACTIONS = frozenset({"edit_card", "toggle_farm"})
     TEAM_ACTIONS = frozenset({"toggle_reserve", "move", "save_pref", "clear_pref"})
 
     BINDINGS = [
         Binding("n", "cycle_team(1)", "次/Next team"),
         Binding("p", "cycle_team(-1)", "前/Prev team"),
         Binding("e", "edit_card", "カード編集/Edit"),
+        Binding("f", "toggle_farm", "一軍⇔二軍/Farm"),
         Binding("r", "toggle_reserve", "一軍⇔控え/Reserve"),
         Binding("w", "toggle_widths", "幅/Widths"),
         Binding("shift+up", "move(-1)", "上へ/Up", show=False),
@@ -92,7 +95,10 @@ class TeamsScreen(AreaScreen):
         names = dict(v.teams)
         self.query_one("#teams-title", Static).update(
             f"{label('teams', ja)}  {names.get(v.team, v.team)}  {v.team_name}  "
-            f"{label('tm_roster_count', ja)} {active}/{v.roster_size}  "
+            f"{label('tm_roster_count', ja)} {active}/{v.active_size}  "
+            f"{label('tm_farm', ja)} {len(v.farm)}  "
+            + (f"{label('tm_injured', ja)} {len(v.injuries)}  " if v.injuries else "")
+            + 
             f"({label('tm_widths' if self.widths else 'tm_bounds', ja)})")
         self._draw_batters(v, ja)
         self._draw_pitchers(v, ja)
@@ -100,7 +106,17 @@ class TeamsScreen(AreaScreen):
         self.query_one("#teams-note", Static).update(label("tm_not_simulated", ja))
 
     def _status(self, p: Player, v: services.RosterView, ja: bool) -> str:
-        return label("tm_reserve" if p.id in v.reserves else "tm_active", ja)
+        key = ("tm_farm" if p.id in v.farm else "tm_reserve" if p.id in v.reserves
+               else "tm_active")
+        return label(key, ja)
+
+    def _injury(self, p: Player, v: services.RosterView, ja: bool) -> str:
+        """The injury cell: light / heavy with its points, or the ten-day rule's date."""
+        hurt = v.injuries.get(p.id)
+        if hurt:
+            return f"{label('tm_' + hurt[1], ja)}{hurt[0]}"
+        back = v.back_on.get(p.id)
+        return f"{back:%m/%d}〜" if back is not None else ""
 
     def _cells(self, bounds: Any) -> list[str]:
         if self.widths:
@@ -114,6 +130,7 @@ class TeamsScreen(AreaScreen):
         t.clear(columns=True)
         self.query_one("#batters-title", Static).update(label("tm_batters", ja))
         t.add_column(label("tm_status", ja), key="status")
+        t.add_column(label("tm_injury", ja), key="injury")
         t.add_column(label("tm_id", ja), key="id")
         t.add_column(label("tm_name", ja), key="name")
         t.add_column(label("tm_bats", ja), key="bats")
@@ -128,7 +145,8 @@ class TeamsScreen(AreaScreen):
                 continue
             b = p.batting
             pos = ";".join(f.text() for f in p.fielding if f.position != "P")
-            t.add_row(self._status(p, v, ja), p.id, p.name, p.bats, pos, *self._cells(b.bounds),
+            t.add_row(self._status(p, v, ja), self._injury(p, v, ja), p.id, p.name, p.bats, pos,
+                      *self._cells(b.bounds),
                       str(b.BT), str(b.RR), str(b.SR), str(b.DP), key=p.id)
         _restore(t, keep)
 
@@ -139,6 +157,7 @@ class TeamsScreen(AreaScreen):
         self.query_one("#pitchers-title", Static).update(
             f"{label('tm_pitchers', ja)}  ({'B列' if ja else 'row B'})")
         t.add_column(label("tm_status", ja), key="status")
+        t.add_column(label("tm_injury", ja), key="injury")
         t.add_column(label("tm_id", ja), key="id")
         t.add_column(label("tm_name", ja), key="name")
         t.add_column(label("tm_throws", ja), key="throws")
@@ -152,7 +171,7 @@ class TeamsScreen(AreaScreen):
                 continue
             c = p.pitching
             role = label("tm_starter" if c.starter > 0 else "tm_reliever", ja)
-            t.add_row(self._status(p, v, ja), p.id, p.name, p.throws, role,
+            t.add_row(self._status(p, v, ja), self._injury(p, v, ja), p.id, p.name, p.throws, role,
                       *self._cells(c.rows["B"]), c.stability, f"{c.innings:g}", str(c.starter),
                       str(c.rest), key=p.id)
         _restore(t, keep)
@@ -267,6 +286,18 @@ class TeamsScreen(AreaScreen):
         if player is None or self.view is None:
             return
         self._reserve_worker(player.id, player.id not in self.view.reserves)
+
+    def action_toggle_farm(self) -> None:
+        """Call the player under the cursor up from the farm, or send him down (登録抹消)."""
+        player = self._selected_player()
+        if player is None or self.view is None:
+            return
+        self._farm_worker(player.id, "up" if player.id in self.view.farm else "down")
+
+    @work(thread=True, exclusive=True, group="save")
+    def _farm_worker(self, pid: str, kind: str) -> None:
+        self._save_in_thread(lambda: self.call_service(services.move_player, pid, kind),
+                             "tm_called_up" if kind == "up" else "tm_sent_down")
 
     @work(thread=True, exclusive=True, group="save")
     def _reserve_worker(self, pid: str, reserve: bool) -> None:

@@ -33,6 +33,7 @@ from tui.services.db import (
     require_commissioner,
 )
 from tui.services.games import BoxScore, boxscore, raw_rolls, replay
+from tui.services.farm import FarmEntry, FarmView, move_player, team_farm
 from tui.services.leagues import (
     Source,
     create_league,
@@ -130,6 +131,7 @@ from tui.services.stats import (
 )
 
 __all__ = [
+    "FarmEntry", "FarmView", "move_player", "team_farm",
     "SEED_STRIDE", "SeasonState", "SlotSetup", "game_seed", "rest_after", "rotation",
     "slot_setup", "team_lineup",
     "Db", "ServiceError", "StorageError", "close_all", "db_error", "driver_errors", "engine_for",

@@ -61,7 +61,8 @@ def replay(db: str | Path | None, number: int, league: str | None = None,
     away, home = stored.lineups
     raws = data["raws"] if "raws" in data else raw_rolls(stored)
     again = replay_game(lg, ruleset, away, home, ScriptedDice(raws),
-                        players_of(lg), fatigue=dict(data.get("fatigue", {})))
+                        players_of(lg), fatigue=dict(data.get("fatigue", {})),
+                            hurt=dict(data.get("hurt", {})))
     if "raws" in data:
         # the stored lines, with the play-by-play and roll log the replay made
         if same_lines(stored, again):
@@ -82,7 +83,8 @@ def with_log(league: League, ruleset: Ruleset, stored: GameResult, data: dict) -
     away, home = stored.lineups
     try:
         again = replay_game(league, ruleset, away, home, ScriptedDice(data["raws"]),
-                            players_of(league), fatigue=dict(data.get("fatigue", {})))
+                            players_of(league), fatigue=dict(data.get("fatigue", {})),
+                            hurt=dict(data.get("hurt", {})))
     except LeagueError as exc:
         return dataclasses.replace(stored, notes=[*stored.notes, f"no play-by-play: {exc}"])
     if same_lines(stored, again):

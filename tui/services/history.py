@@ -416,6 +416,12 @@ def _news_text(kind: str, moves: Sequence[Sequence[str]], names: Mapping[str, st
         return (f"Trade: {_team_name(teams, a, ja)} send {', '.join(pa)} to "
                 f"{_team_name(teams, b, ja)} for {', '.join(pb)}")
     pid, src, dst = moves[0]
+    if kind == "up":
+        return (f"一軍登録: {_team_name(teams, src, ja)}が{who(pid)}を登録" if ja
+                else f"Called up: {_team_name(teams, src, ja)} call up {who(pid)}")
+    if kind == "down":
+        return (f"登録抹消: {_team_name(teams, src, ja)}が{who(pid)}の登録を抹消" if ja
+                else f"Sent down: {_team_name(teams, src, ja)} send {who(pid)} to the farm")
     if kind == "release":
         return (f"自由契約: {_team_name(teams, src, ja)}が{who(pid)}を自由契約" if ja
                 else f"Released: {_team_name(teams, src, ja)} release {who(pid)}")

@@ -139,6 +139,11 @@ def finish_live(db: str | Path | None, live_id: int, result: GameResult, log: Li
             starters = {result.away: result.lineups[0].pitcher, result.home: result.lineups[1].pitcher}
             repo.record_game(session=s, season_id=info.season_id, slot=slot, result=result,
                              seed=None, rest=rest, starters=starters)
+            # the game's accidents go on the players' injury standings, with the game
+            from league.farm import after_game
+            from tui.services.seasons import store_roster
+            after_game(ctx.roster, result, slot.day)
+            store_roster(s, ctx)
             if slot.kind == "postseason":
                 from tui.services.postseason import settle
                 settle(s, ctx)

@@ -288,6 +288,8 @@ def sim_postseason(db: Db, league: str | None = None, *, games: int | None = Non
                              seed=seed, rest={p: repo.StoredRest(r.available_on, r.fatigue)
                                               for p, r in rest.items()}, starters=starters)
             settle(s, ctx)
+            from tui.services.seasons import store_roster
+            store_roster(s, ctx)
             s.commit()
         ctx.after_game(rest, starters)
         done += 1

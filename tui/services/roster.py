@@ -9,7 +9,9 @@ saved preferences (league.season.team_lineup).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+import dataclasses
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +24,9 @@ from league.manager import make_lineup, pitching_value
 from league.roster import League
 from league.season import rotation
 from storage import repository as repo
-from storage import roster_edit
+from storage import farm_store, roster_edit
+from league.farm import may_return_on
+from league.injury import severity
 from storage.db import session
 from tui.services.db import ServiceError, db_error, engine_for
 from tui.services.sharing import require_team
@@ -76,10 +80,17 @@ class RosterView:
     rotation_saved: bool
     bullpen: tuple[str, ...]
     bullpen_saved: bool
+    # the farm (二軍) and injuries (league.farm, league.injury)
+    farm: frozenset[str] = frozenset()
+    injuries: Mapping[str, tuple[int, str]] = dataclasses.field(default_factory=dict)
+    back_on: Mapping[str, date] = dataclasses.field(default_factory=dict)  # the ten-day rule
+    active_size: int = 29
 
     @property
     def active(self) -> tuple[Player, ...]:
-        return tuple(p for p in self.players if p.id not in self.reserves)
+        """The active roster (一軍) less the players set aside (控え)."""
+        return tuple(p for p in self.players if p.id not in self.reserves
+                     and p.id not in self.farm)
 
 
 def _computer_rotation(lg: League, team: str, reserves: frozenset[str]) -> list[str]:
@@ -101,15 +112,21 @@ def team_roster(db: Db, team: str | None = None, league: str | None = None,
             code = team or lg.teams[0].code
             t = lg.team(code)
             prefs = roster_edit.preferences(session=s, season_id=info.id, team=code).get(code, {})
+            book = farm_store.book_of(session=s, season_id=info.id, league=lg)
+            rules = repo.league_ruleset_of(session=s, league_id=_lid).injury_rules
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
+    farm = frozenset(p.id for p in t.players if p.id in book.farm)
+    injuries = {p.id: (e.points, severity(rules, p.rank, e.points)) for p in t.players
+                if (e := book.entries.get(p.id)) is not None and e.points > 0}
+    back_on = {pid: d for pid in farm if (d := may_return_on(book.entries.get(pid))) is not None}
     reserves = frozenset(prefs.get("reserves", ()))
-    active = [p for p in t.players if p.id not in reserves]
+    active = [p for p in t.players if p.id not in reserves and p.id not in farm]
     ids = {p.id for p in active}
     rot = [p for p in prefs.get("rotation", ()) if p in ids]
     rot_saved = bool(rot)
     if not rot:
-        rot = _computer_rotation(lg, code, reserves)
+        rot = _computer_rotation(lg, code, reserves | farm)
     pen = [p for p in prefs.get("bullpen", ()) if p in ids]
     pen_saved = bool(pen)
     if not pen:
@@ -124,7 +141,8 @@ def team_roster(db: Db, team: str | None = None, league: str | None = None,
             order = []
     return RosterView(info.number, tuple((x.code, x.short or x.name) for x in lg.teams), code,
                       t.name, t.players, reserves, lg.roster_size, lg.dh_for(code), tuple(order),
-                      order_saved, tuple(rot), rot_saved, tuple(pen), pen_saved)
+                      order_saved, tuple(rot), rot_saved, tuple(pen), pen_saved, farm, injuries,
+                      back_on, lg.active_size)
 
 
 # --- card edits ---------------------------------------------------------------------------------

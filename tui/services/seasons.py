@@ -17,7 +17,7 @@ from league.postseason import postseason_specs
 from league.schedule import make_schedule, schedule_from_csv, schedule_to_csv
 from league.season import SeasonState, game_seed, play_scheduled
 from league.simulate import players_of
-from storage import live_store
+from storage import farm_store, live_store
 from storage import repository as repo
 from storage import roster_edit
 from storage.db import session
@@ -192,10 +192,20 @@ def _context(s: Any, league: str | None, season: int | None) -> SeasonContext:
     ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
     rest, last = repo.rest_state(session=s, season_id=info.id)
     prefs = roster_edit.preferences(session=s, season_id=info.id)
+    book = farm_store.book_of(session=s, season_id=info.id, league=lg, season_seed=info.seed)
     return SeasonContext(league_id=row.id, league_name=row.name, season=info, league=lg,
                          ruleset=ruleset, players=players_of(lg),
                          rest={p: PitcherRest(r.available_on, r.fatigue) for p, r in rest.items()},
-                         last=dict(last), prefs=prefs)
+                         last=dict(last), prefs=prefs, roster=book)
+
+
+def store_roster(s: Any, ctx: SeasonContext) -> None:
+    """Store the roster moves and injury standings the last game brought (with that game, in its
+    transaction: a crash loses both or neither)."""
+    moves, entries = ctx.roster.take()
+    if moves or entries:
+        farm_store.store(session=s, league_id=ctx.league_id, season_id=ctx.season.id,
+                         moves=moves, entries=entries)
 
 
 def play_slot(ctx: SeasonContext, slot: repo.GameSlot, *, quiet: bool = False
@@ -275,6 +285,7 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
                              rest={p: repo.StoredRest(r.available_on, r.fatigue)
                                    for p, r in rest.items()},
                              starters=starters, compact=True)
+            store_roster(s, ctx)
             s.commit()
         ctx.after_game(rest, starters)
         done += 1

@@ -1,0 +1,160 @@
+"""Accidents and injuries, rulebook notes §7.6 [K15], with scripted dice: injury points by
+出場ランク, the light and heavy injuries' effects on the card, the manager taking a hurt player
+out at once, recovery by rest days, and the option to play without injuries."""
+from __future__ import annotations
+
+import dataclasses as dc
+from datetime import date, timedelta
+
+import pytest
+
+from league.cards import Fielding
+from league.dice import ScriptedDice
+from league.farm import RosterBook, Standing, settle
+from league.injury import (
+    InjuryRules, TOLERANCE, accident_check, hurt_fielding, hurt_player, recover, recovery_roll,
+    severity,
+)
+from test_rules_examples import game, raw_for, set_batting, set_pitcher
+from test_rules_strategies import CARD, ROW
+
+RULES = InjuryRules(dict(TOLERANCE), 2, 1, frozenset({100}),
+                    (("batter", 12), ("pitcher", 20), ("fielder", 36)), 50, 8)
+
+
+@pytest.mark.parametrize("rank,points,level", [
+    ("A", 4, "light"), ("A", 5, "light"), ("A", 6, "heavy"),
+    ("B", 2, "light"), ("B", 3, "light"), ("B", 4, "heavy"),
+    ("C", 1, "light"), ("C", 2, "heavy"),
+    ("D", 1, "heavy"), ("E", 1, "heavy"), ("B", 0, ""),
+])
+def test_7_6_injury_points_by_rank(rank, points, level):
+    """§7.6: tolerance by 出場ランク A 5, B 3, C 1, D 0, E 0; at or below it a light injury,
+    above it a heavy one (T17: rank B, two accidents taken out at once = 2 points, light)."""
+    assert severity(RULES, rank, points) == level
+
+
+def test_7_6_light_injury_fielding_half_a_mark_worse():
+    """§7.6 light injury: no mark → '-', '-' → '*' ('*' stays the worst)."""
+    assert hurt_fielding(Fielding("SS", 3, "+", None)) == Fielding("SS", 3, "+", "-")
+    assert hurt_fielding(Fielding("SS", 3, None, "-")) == Fielding("SS", 3, None, "*")
+    assert hurt_fielding(Fielding("SS", 3, None, "*")) == Fielding("SS", 3, None, "*")
+
+
+def test_7_6_heavy_injury_sr_halved_rr_minus_two(mini):
+    """§7.6 heavy injury: besides the fielding, SR halved and RR −2; light keeps SR and RR."""
+    p = next(q for q in mini.teams[0].players if q.batting is not None and q.pitching is None)
+    p = dc.replace(p, batting=dc.replace(p.batting, SR=37, RR=3))
+    light = hurt_player(p, "light")
+    assert (light.batting.SR, light.batting.RR) == (37, 3)
+    assert all(f.error in ("-", "*") for f in light.fielding)
+    heavy = hurt_player(p, "heavy")
+    assert (heavy.batting.SR, heavy.batting.RR) == (18, 1)
+    assert heavy.fielding == light.fielding
+
+
+@pytest.mark.parametrize("pitch", ["BS*", "BS+"])
+def test_7_6_heavy_injury_reads_bs_star_and_plus_as_bs(mini, ruleset, pitch):
+    """§7.6 heavy injury: a BS*/BS+ pitch counts as a plain BS for him (OF goes to the OF
+    table, not the HR or single table)."""
+    g = game(mini, ruleset, [])
+    set_pitcher(g, ROW)
+    bid = g.batter_id
+    set_batting(g, bid, bounds=CARD)
+    g.heavy.add(bid)
+    g.dice = ScriptedDice([raw_for(g, pitch), 60, 50])
+    g.plate_appearance()
+    assert g.rolls[0].result == pitch and g.rolls[1].result == "OF"
+    assert g.rolls[-1].table == ruleset.tables["outfield_fly"].name
+
+
+def test_accident_to_a_batter_taken_out_at_once_is_one_point(mini, ruleset):
+    """§7.6: an accident is 1 point when the player is taken out at once; his manager sends a
+    bench player in his place (the injury roll 5 ≤ 12 hurts the batter)."""
+    g = game(mini, ruleset, [])
+    off = g.offense
+    bid = off.order[0]
+    off.batting_index = 1            # his plate appearance is over
+    g.dice = ScriptedDice([5])
+    accident_check(g, RULES, bid)
+    assert g.rolls[-1].purpose == "injury" and g.rolls[-1].raw == 5
+    assert g.injuries == {bid: 1}
+    assert bid not in off.order       # replaced at once
+    assert "taken out" in g.notes[-1] and bid in g.notes[-1]
+
+
+def test_accident_with_nobody_to_replace_him_plays_on_hurt(mini, ruleset):
+    """§7.6: with no bench player for his position he plays on: 2 points, and the card of the
+    injury for the rest of the game (a copy of the players: the caller's cards stay whole)."""
+    g = game(mini, ruleset, [])
+    off = g.offense
+    bid = off.order[0]
+    off.bench.clear()
+    off.batting_index = 1
+    before = g.players
+    healthy = before[bid]
+    g.dice = ScriptedDice([5])
+    accident_check(g, RULES, bid)
+    assert g.injuries == {bid: 2}
+    level = severity(RULES, healthy.rank, 2)
+    assert g.players[bid] == hurt_player(healthy, level)
+    assert before[bid] == healthy and g.players is not before
+    assert bid in off.order and "plays on" in g.notes[-1]
+
+
+def test_accident_to_the_pitcher_brings_a_reliever(mini, ruleset):
+    """The injury roll 15 (13..20) hurts the pitcher: a reliever comes in at once."""
+    g = game(mini, ruleset, [50] * 10)
+    dfn = g.defense
+    pid = dfn.pitcher
+    g.dice = ScriptedDice([15, *([50] * 5)])
+    accident_check(g, RULES, g.offense.order[0])
+    assert g.injuries == {pid: 1} and dfn.pitcher != pid
+
+
+def test_no_accident_above_the_last_bound(mini, ruleset):
+    """An injury roll above the last bound of `who` is no accident."""
+    g = game(mini, ruleset, [])
+    g.dice = ScriptedDice([37])
+    accident_check(g, RULES, g.offense.order[0])
+    assert g.injuries == {} and g.notes == []
+
+
+def test_recovery_by_rest_days():
+    """Each full rest day an injury roll at most the recovery chance takes one point off; a
+    heavy injury recovers at its own (lower) chance."""
+    days = [date(2026, 5, 1) + timedelta(days=k) for k in range(30)]
+    always = dc.replace(RULES, recover_light=100, recover_heavy=100)
+    never = dc.replace(RULES, recover_light=0, recover_heavy=0)
+    assert recover(always, "B", 3, 1, "X01", days[:2]) == 1
+    assert recover(never, "B", 3, 1, "X01", days) == 3
+    # the rolls are the same whatever order a season is played in
+    assert recovery_roll(1, "X01", days[3]) == recovery_roll(1, "X01", days[3])
+    expected = 4
+    for d in days[:10]:
+        level = severity(RULES, "B", expected)
+        if expected and recovery_roll(1, "X01", d) <= (50 if level == "light" else 8):
+            expected -= 1
+    assert recover(RULES, "B", 4, 1, "X01", days[:10]) == expected
+
+
+def test_settle_counts_only_the_rest_days_since_the_last_check(mini):
+    """Recovery checks run for the days between the last one settled and the game day."""
+    always = dc.replace(RULES, recover_light=100, recover_heavy=100)
+    pid = mini.teams[0].players[0].id
+    book = RosterBook(entries={pid: Standing(points=5, hurt_on=date(2026, 5, 1),
+                                             settled=date(2026, 5, 1))})
+    settle(book, always, mini, mini.teams[0].code, date(2026, 5, 4))   # rest 2 and 3 May
+    assert book.entries[pid].points == 3 and book.entries[pid].settled == date(2026, 5, 3)
+    settle(book, always, mini, mini.teams[0].code, date(2026, 5, 4))   # nothing new
+    assert book.entries[pid].points == 3
+
+
+def test_without_injuries_no_check_is_made(mini, ruleset):
+    """The option injuries = false: no accident check, the rolls are those of a game without
+    the injury table."""
+    from league.simulate import schedule, seeded_games
+    off = dc.replace(ruleset, options={**ruleset.options, "injuries": False})
+    assert off.injury_rules is None
+    for _seed, r in seeded_games(mini, off, schedule(mini, 30), 1):
+        assert r.injuries == {} and all(x.purpose != "injury" for x in r.rolls)

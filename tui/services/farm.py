@@ -1,0 +1,220 @@
+"""Farm services for the Teams area and `impact roster`: a team's active roster (一軍) and farm
+(二軍) with each player's injury and ten-day-rule date, and a person's call-ups and demotions
+(登録抹消), each checked (league.farm), stored and logged as a transaction in one unit of work.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from league.cards import Player
+from league.errors import LeagueError
+from league.farm import Move, RosterBook, call_up_problem, demotion_problem, may_return_on
+from league.injury import severity
+from league.roster import League
+from storage import farm_store
+from storage import repository as repo
+from storage import roster_edit
+from storage.db import session
+from tui.services.db import ServiceError, db_error, engine_for, require_commissioner
+
+Db = str | Path | None
+
+
+@dataclass(frozen=True)
+class FarmEntry:
+    """One player of a team as the roster list shows him."""
+
+    player: Player
+    status: str                 # active | farm
+    role: str                   # SP, RP, C or a position player's first position
+    demoted_on: date | None
+    back_on: date | None        # the ten-day rule: the first day he may be called up
+    points: int                 # injury points
+    injury: str                 # "" | light | heavy
+
+
+@dataclass(frozen=True)
+class FarmView:
+    season: int | None
+    day: date | None            # the roster day (the next game day of the season)
+    team: str
+    team_name: str
+    active_size: int
+    roster_size: int
+    entries: tuple[FarmEntry, ...]
+
+    @property
+    def active(self) -> tuple[FarmEntry, ...]:
+        return tuple(e for e in self.entries if e.status == "active")
+
+    @property
+    def farm(self) -> tuple[FarmEntry, ...]:
+        return tuple(e for e in self.entries if e.status == "farm")
+
+    @property
+    def injured(self) -> tuple[FarmEntry, ...]:
+        return tuple(e for e in self.entries if e.points > 0)
+
+
+def _role(p: Player) -> str:
+    if p.pitching is not None:
+        return "SP" if p.pitching.starter > 0 else "RP"
+    first = next((f.position for f in p.fielding if f.position != "P"), "DH")
+    return first
+
+
+def _state(s: Any, league: str | None, season: int | None
+           ) -> tuple[int, repo.SeasonInfo | None, League, RosterBook, date | None]:
+    row = repo.find_league(session=s, name=league)
+    assert row.id is not None
+    try:
+        info: repo.SeasonInfo | None = repo.find_season(session=s, league_id=row.id,
+                                                        number=season)
+    except repo.NotFound:
+        if season is not None:
+            raise
+        info = None
+    sid = info.id if info is not None else None
+    lg = repo.load_league(session=s, league_id=row.id, season_id=sid)
+    book = farm_store.book_of(session=s, season_id=sid, league=lg,
+                              season_seed=info.seed if info else 0)
+    return row.id, info, lg, book, _roster_day(s, info)
+
+
+def _roster_day(s: Any, info: repo.SeasonInfo | None) -> date | None:
+    """The day a move counts from: the season's next game day (the last one when all are
+    played); None before any season."""
+    if info is None:
+        return None
+    games = repo.schedule(session=s, season_id=info.id, kind=None)
+    pending = [g.day for g in games if g.status != "final"]
+    if pending:
+        return min(pending)
+    return max((g.day for g in games), default=info.start)
+
+
+def _view(info: repo.SeasonInfo | None, lg: League, book: RosterBook, day: date | None,
+          team: str, ruleset: Any = None) -> FarmView:
+    t = lg.team(team)
+    entries = []
+    for p in t.players:
+        e = book.entries.get(p.id)
+        status = book.status(p.id)
+        points = e.points if e is not None else 0
+        entries.append(FarmEntry(p, status, _role(p), e.demoted_on if e else None,
+                                 may_return_on(e) if status == "farm" else None, points,
+                                 severity(ruleset, p.rank, points)))
+    order = {"SP": 0, "RP": 1}
+    entries.sort(key=lambda x: (x.status != "active", order.get(x.role, 2), x.player.id))
+    return FarmView(info.number if info else None, day, t.code, t.name, lg.active_size,
+                    lg.roster_size, tuple(entries))
+
+
+def team_farm(db: Db, team: str | None = None, league: str | None = None,
+              season: int | None = None) -> FarmView:
+    """A team's active roster and farm (the first team when `team` is None)."""
+    try:
+        with session(engine_for(db)) as s:
+            lid, info, lg, book, day = _state(s, league, season)
+            rs = repo.league_ruleset_of(session=s, league_id=lid)
+            code = (team or lg.teams[0].code).strip().upper()
+            lg.team(code)
+            return _view(info, lg, book, day, code, rs.injury_rules)
+    except SQLAlchemyError as exc:
+        raise db_error(exc) from None
+
+
+def move_player(db: Db, pid: str, kind: str, *, league: str | None = None) -> Move:
+    """A person's call-up (`kind` "up") or demotion ("down") of a player of the latest season,
+    on its roster day; refused in one line when the rules forbid it (the ten-day rule, a full
+    active roster, an active roster left without what a game needs)."""
+    if kind not in ("up", "down"):
+        raise ServiceError(f"unknown roster move {kind!r}; use up or down")
+    require_commissioner(db, "call up or demote players", league)
+    try:
+        with session(engine_for(db)) as s:
+            lid, info, lg, book, day = _state(s, league, None)
+            if info is not None and info.closed:
+                raise ServiceError(f"season {info.number} ({info.year}) is closed; roster moves "
+                                   "go to the next season (`impact season new`)")
+            ref = pid.strip()
+            try:
+                player = lg.player(ref)
+            except LeagueError:
+                found = [p for t in lg.teams for p in t.players if p.name == ref]
+                if len(found) != 1:
+                    raise ServiceError(f"no player {ref!r} in league {lg.name} (give his id)"
+                                       if not found else
+                                       f"{len(found)} players are named {ref!r}; give the id "
+                                       f"({', '.join(p.id for p in found)})") from None
+                player = found[0]
+            today = day or date.today()
+            if kind == "up":
+                problem = call_up_problem(lg, book, player.id, today)
+            else:
+                reserves: tuple[str, ...] = ()
+                if info is not None:
+                    prefs = roster_edit.preferences(session=s, season_id=info.id,
+                                                    team=player.team).get(player.team, {})
+                    reserves = tuple(prefs.get("reserves", ()))
+                problem = demotion_problem(lg, book, player.id, reserves)
+            if problem:
+                raise ServiceError(problem)
+            move = Move(today, player.team, player.id, kind)
+            from league.farm import apply_move
+            apply_move(book, move)
+            moves, entries = book.take()
+            farm_store.store(session=s, league_id=lid, season_id=info.id if info else None,
+                             moves=moves, entries=entries)
+            if kind == "down" and info is not None:
+                _forget_choices(s, info.id, player.team, player.id)
+            s.commit()
+            return move
+    except SQLAlchemyError as exc:
+        raise db_error(exc) from None
+
+
+def _forget_choices(s: Any, season_id: int, team: str, pid: str) -> None:
+    """A player sent down leaves his team's saved rotation, bullpen and batting order."""
+    prefs = roster_edit.preferences(session=s, season_id=season_id, team=team).get(team, {})
+    for kind in ("rotation", "bullpen", "reserves"):
+        if pid in prefs.get(kind, ()):
+            roster_edit.save_preference(session=s, season_id=season_id, team=team, kind=kind,
+                                        data=[p for p in prefs[kind] if p != pid])
+    if any(p == pid for p, _pos in prefs.get("order", ())):
+        roster_edit.save_preference(session=s, season_id=season_id, team=team, kind="order",
+                                    data=[])
+
+
+def injuries_on(db: Db, league: str | None = None) -> bool:
+    """Whether the league plays with injuries (its ruleset's [injury] table and option)."""
+    try:
+        with session(engine_for(db)) as s:
+            row = repo.find_league(session=s, name=league)
+            assert row.id is not None
+            return repo.league_ruleset_of(session=s, league_id=row.id).injury_rules is not None
+    except SQLAlchemyError as exc:
+        raise db_error(exc) from None
+
+
+def set_injuries(db: Db, on: bool, league: str | None = None) -> bool:
+    """Play with injuries or without (the rule option `injuries`); returns whether they are
+    played now (a ruleset without an [injury] table has none either way)."""
+    require_commissioner(db, "change the league's rules", league)
+    try:
+        with session(engine_for(db)) as s:
+            row = repo.find_league(session=s, name=league)
+            assert row.id is not None
+            farm_store.set_rule_option(session=s, league_id=row.id, key="injuries", value=on)
+            s.commit()
+    except SQLAlchemyError as exc:
+        raise db_error(exc) from None
+    return injuries_on(db, league)
+
+
+__all__ = ["FarmEntry", "FarmView", "team_farm", "move_player", "injuries_on", "set_injuries"]
