@@ -200,6 +200,53 @@ $$;
 create or replace function impact_season_league(sid integer) returns integer
 language sql stable as $$ select league_id from season_season where id = sid $$;
 
+-- A manager's call-up or demotion of one of his own players (issue 16: managers make their
+-- team's farm moves): only the card's roster cell changes, the ten-day rule holds, and the move
+-- is a transaction in the news; the audit triggers record the manager as who did it.
+create or replace function impact_roster_move(p_league integer, p_season integer, p_player text,
+    p_kind text, p_day date, p_ten_days integer) returns void
+language plpgsql security definer set search_path = public as $$
+declare
+  v_id integer; v_team text; v_value text;
+begin
+  if p_kind not in ('up', 'down') then
+    raise exception 'unknown roster move %: use up or down', p_kind using errcode = '22023';
+  end if;
+  select p.id into v_id from league_player p where p.league_id = p_league and p.pid = p_player;
+  select c.team into v_team from league_card c
+   where c.player_id = v_id and c.season_id is not distinct from p_season limit 1;
+  if v_team is null then
+    raise exception 'no player % in this league', p_player using errcode = '22023';
+  end if;
+  -- inside this function current_user is the owner: the caller is session_user
+  if not exists (select 1 from {MANAGER_TABLE} m where m.role = session_user
+                  and m.league_id = p_league and m.team = v_team) then
+    raise exception 'permission denied: % plays for %, which you do not manage', p_player, v_team
+      using errcode = '42501';
+  end if;
+  if p_kind = 'up' and p_season is not null and exists (
+       select 1 from season_roster r where r.season_id = p_season and r.player = p_player
+          and r.demoted_on is not null and p_day < r.demoted_on + p_ten_days) then
+    raise exception '% was sent down less than % days before %: the ten-day rule',
+      p_player, p_ten_days, p_day using errcode = '42501';
+  end if;
+  v_value := case p_kind when 'up' then '' else 'farm' end;
+  update league_card c set
+    batting = case when c.batting is null then null
+                   else jsonb_set(c.batting::jsonb, '{{roster}}', to_jsonb(v_value))::text end,
+    pitching = case when c.pitching is null then null
+                    else jsonb_set(c.pitching::jsonb, '{{roster}}', to_jsonb(v_value))::text end
+   where c.player_id = v_id and c.season_id is not distinct from p_season;
+  if p_kind = 'down' and p_season is not null then
+    insert into season_roster(season_id, player, demoted_on, points)
+    values (p_season, p_player, p_day, 0)
+    on conflict (season_id, player) do update set demoted_on = excluded.demoted_on;
+  end if;
+  insert into league_transaction(league_id, season_id, day, kind, moves, note, created_at)
+  values (p_league, p_season, p_day, p_kind,
+          jsonb_build_array(jsonb_build_array(p_player, v_team, v_team))::text, '', now());
+end $$;
+
 create or replace function impact_audit_guard() returns trigger
 language plpgsql as $$
 begin
@@ -438,6 +485,17 @@ def access(engine: Engine, league: str | None = None) -> Access:
         if conn.execute(text("select pg_has_role(current_user, :g, 'member')"), {"g": mgr}).scalar():
             return Access(role=role, kind="manager", teams=teams, shared=True)
         return Access(role=role, kind="reader", shared=True)
+
+
+def manager_roster_move(engine: Engine, *, league_id: int, season_id: int | None, player: str,
+                        kind: str, day: Any, ten_days: int) -> None:
+    """A manager's call-up or demotion of his own player, through the database's function (a
+    manager may not write cards or transactions himself; the function changes only the roster
+    cell, keeps the ten-day rule and records the move)."""
+    with engine.begin() as conn:
+        conn.execute(text("select impact_roster_move(:l, :s, :p, :k, :d, :t)"),
+                     {"l": league_id, "s": season_id, "p": player, "k": kind, "d": day,
+                      "t": ten_days})
 
 
 def team_manager(engine: Engine, team: str, league: str | None = None) -> str | None:

@@ -320,3 +320,41 @@ def test_a_managers_finished_game_is_replayed_and_recorded_by_the_commissioner(s
     slot = next(s for _d, games in sv.schedule_days(shared.owner_url) for s in games
                 if s.number == game.number)
     assert slot.status == "final" and (slot.away_runs, slot.home_runs) == tuple(result.runs)
+
+
+def test_a_manager_makes_his_own_teams_farm_moves_and_no_others(shared):
+    """Issue 16: a manager changes what belongs to his team, farm moves included (issue 12's
+    一軍/二軍); the database makes the move (only the roster cell changes), keeps the ten-day
+    rule and records it in the news and the log under his name."""
+    view = sv.team_farm(shared.owner_url, "SAP")
+    reliever = next(e for e in view.active if e.role == "RP")
+    move = sv.move_player(shared.a_url, reliever.player.id, "down")
+    assert move.kind == "down" and move.team == "SAP"
+    after = sv.team_farm(shared.owner_url, "SAP")
+    assert reliever.player.id in {e.player.id for e in after.farm}
+    assert next(e for e in after.entries if e.player.id == reliever.player.id).demoted_on == move.day
+    # the card itself is unchanged but for the roster cell
+    before_card = reliever.player
+    moved = next(e for e in after.entries if e.player.id == reliever.player.id).player
+    assert moved.pitching == before_card.pitching and moved.batting == before_card.batting
+    [entry] = _log(shared, who=shared.a, kind="cards", limit=1)
+    assert entry.teams == ("SAP",)
+    # the ten-day rule, in words from the service and from the database itself
+    with pytest.raises(sv.ServiceError, match="ten"):
+        sv.move_player(shared.a_url, reliever.player.id, "up")
+    with pytest.raises(sa.exc.DBAPIError, match="ten-day rule"):
+        _sql(shared.a_url, "select impact_roster_move(l.id, s.id, :p, 'up', :d, 10) "
+                           "from league_league l join season_season s on s.league_id = l.id",
+             p=reliever.player.id, d=move.day)
+    # another team's player: refused by the service (naming his manager) and by the database
+    other = next(e for e in sv.team_farm(shared.owner_url, "SEN").active if e.role == "RP")
+    with pytest.raises(sv.ServiceError, match=f"SEN is managed by {shared.b}"):
+        sv.move_player(shared.a_url, other.player.id, "down")
+    with pytest.raises(sa.exc.DBAPIError, match="which you do not manage"):
+        _sql(shared.a_url, "select impact_roster_move(l.id, s.id, :p, 'down', :d, 10) "
+                           "from league_league l join season_season s on s.league_id = l.id",
+             p=other.player.id, d=move.day)
+    assert other.player.id not in {e.player.id for e in sv.team_farm(shared.owner_url, "SEN").farm}
+    # and he cannot write the card's roster cell himself
+    with pytest.raises(sa.exc.ProgrammingError, match="permission denied"):
+        _sql(shared.a_url, "update league_card set team = team")

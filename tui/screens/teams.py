@@ -31,8 +31,8 @@ class TeamsScreen(AreaScreen):
     between the active roster and the reserves; in the order / rotation / bullpen tables
     shift+↑/↓ move a player and s saves the order."""
 
-    COMMISSIONER_ACTIONS = frozenset({"edit_card", "toggle_farm"})
-    TEAM_ACTIONS = frozenset({"toggle_reserve", "move", "save_pref", "clear_pref"})
+    COMMISSIONER_ACTIONS = frozenset({"edit_card"})
+    TEAM_ACTIONS = frozenset({"toggle_reserve", "toggle_farm", "move", "save_pref", "clear_pref"})
 
     BINDINGS = [
         Binding("n", "cycle_team(1)", "次/Next team"),

@@ -135,9 +135,10 @@ def move_player(db: Db, pid: str, kind: str, *, league: str | None = None) -> Mo
     active roster, an active roster left without what a game needs)."""
     if kind not in ("up", "down"):
         raise ServiceError(f"unknown roster move {kind!r}; use up or down")
-    require_commissioner(db, "call up or demote players", league)
+    engine = engine_for(db)
+    who = _access(engine, league)
     try:
-        with session(engine_for(db)) as s:
+        with session(engine) as s:
             lid, info, lg, book, day = _state(s, league, None)
             if info is not None and info.closed:
                 raise ServiceError(f"season {info.number} ({info.year}) is closed; roster moves "
@@ -153,6 +154,9 @@ def move_player(db: Db, pid: str, kind: str, *, league: str | None = None) -> Mo
                                        f"{len(found)} players are named {ref!r}; give the id "
                                        f"({', '.join(p.id for p in found)})") from None
                 player = found[0]
+            if not who.may_manage(player.team):
+                from tui.services.sharing import require_team
+                require_team(db, player.team, league)     # names the team's manager
             today = day or date.today()
             if kind == "up":
                 problem = call_up_problem(lg, book, player.id, today)
@@ -166,6 +170,18 @@ def move_player(db: Db, pid: str, kind: str, *, league: str | None = None) -> Mo
             if problem:
                 raise ServiceError(problem)
             move = Move(today, player.team, player.id, kind)
+            if not who.commissioner:
+                # a manager's own player: the database's function makes the move (a manager may
+                # not write cards or transactions), keeping the ten-day rule itself
+                from league.farm import TEN_DAYS
+                from storage.sharing import manager_roster_move
+                s.rollback()
+                manager_roster_move(engine, league_id=lid, season_id=info.id if info else None,
+                                    player=player.id, kind=kind, day=today, ten_days=TEN_DAYS)
+                if kind == "down" and info is not None:
+                    _forget_choices(s, info.id, player.team, player.id)
+                    s.commit()
+                return move
             from league.farm import apply_move
             apply_move(book, move)
             moves, entries = book.take()
@@ -175,6 +191,16 @@ def move_player(db: Db, pid: str, kind: str, *, league: str | None = None) -> Mo
                 _forget_choices(s, info.id, player.team, player.id)
             s.commit()
             return move
+    except SQLAlchemyError as exc:
+        raise db_error(exc) from None
+
+
+def _access(engine: Any, league: str | None) -> Any:
+    """Who is connected: the commissioner (or a single-user league) moves anyone, a manager of
+    a shared league only his own team's players, a reader nobody."""
+    from storage.sharing import access
+    try:
+        return access(engine, league)
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
 
