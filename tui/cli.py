@@ -77,6 +77,20 @@ def _league(path: Optional[Path]):
         fail(str(exc))
 
 
+def _league_folder(ref: Optional[str], default: str) -> Path:
+    """--league as a folder (or its league.toml), else a bundled sample league's name."""
+    from storage.plainfiles import sample_league_names, sample_league_path
+    if ref is None:
+        ref = default
+    path = Path(ref)
+    if path.exists() or ref not in sample_league_names():
+        return path
+    try:
+        return sample_league_path(ref)
+    except LeagueError as exc:
+        fail(str(exc))
+
+
 def _ruleset(league, ref: Optional[str], folder: Optional[Path] = None):
     """--ruleset (a name or a file), else the league's: shipped by name, or the file its folder
     names (relative to the folder)."""
@@ -171,31 +185,65 @@ def sim_game(
 
 @app.command("calibrate")
 def calibrate(
-    games: int = typer.Option(2000, "--games", min=1, help="How many games to play."),
-    seed: int = typer.Option(1, "--seed", max=10 ** 12),
-    league: Optional[Path] = LEAGUE_OPT,
+    games: int = typer.Option(2000, "--games", min=1,
+                              help="Games for the per-game table (the first N of the seasons)."),
+    seasons: Optional[int] = typer.Option(
+        None, "--seasons", min=1, max=100,
+        help="Play N whole seasons instead: the season-level table and the per-game one."),
+    seed: int = typer.Option(1, "--seed", min=0, max=10 ** 9,
+                             help="Seed of the first season (season s uses seed+s)."),
+    league: Optional[str] = typer.Option(
+        None, "--league", help="League folder or bundled sample league name (default: nippon)."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Ruleset name or file."),
+    as_json: bool = typer.Option(False, "--json", help="The figures as one JSON object."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
 ) -> None:
-    """Play N games of the sample league and print each figure of rules C.3 beside its band."""
-    from league.calibration import Tally
-    from league.simulate import schedule, seeded_games
+    """Play the league's seasons with computer managers and print each figure of rules C.3
+    beside its band, PASS or FAIL; exit 1 when any figure is outside its band."""
+    from league.calibration import calibrate as measure
 
-    lg = _league(league)
-    rs = _ruleset(lg, ruleset, league)
-    tally = Tally()
-    for _, result in seeded_games(lg, rs, schedule(lg, games), seed):
-        tally.add(result)
-    failed = 0
-    typer.echo(f"{games} games of {lg.name}, ruleset {rs.name}, seeds {seed}..{seed + games - 1}")
-    typer.echo(f"{'figure':18}{'value':>10}   {'band':20} result")
-    for f in tally.figures():
-        ok = f.passed
-        failed += not ok
-        typer.echo(f"{f.name:18}{f.shown:>10}   {f.band_text():20} {'PASS' if ok else 'FAIL'}")
-    if failed:
-        typer.echo(f"{failed} figure(s) outside their band")
+    folder = _league_folder(league, "nippon")
+    lg = _league(folder)
+    rs = _ruleset(lg, ruleset, folder)
+    last: dict[int, int] = {}
+
+    def progress(season: int, done: int, total: int) -> None:
+        step = max(1, total // 10)
+        if done == total or done - last.get(season, 0) >= step:
+            last[season] = done
+            sys.stderr.write(f"\rseason {season}: {done}/{total} games"
+                             + ("\n" if done == total else ""))
+            sys.stderr.flush()
+
+    try:
+        report = measure(lg, rs, games=None if seasons else games, seasons=seasons, seed=seed,
+                         progress=None if quiet or as_json else progress)
+    except LeagueError as exc:
+        fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=1))
+    else:
+        played = (f"{report.seasons} season(s), {report.games} games" if report.seasons
+                  else f"{report.games} games")
+        typer.echo(f"{played} of {report.league}, ruleset {report.ruleset}, seed {report.seed}")
+        tables = [("per team per game", report.per_game)]
+        if report.season:
+            tables.append(("season (mean over seasons and leagues)", report.season))
+        for title, figures in tables:
+            typer.echo(f"\n{title}")
+            typer.echo(f"{'figure':20}{'value':>10}   {'band':22} result")
+            for f in figures:
+                typer.echo(f"{f.name:20}{f.shown:>10}   {f.band_text():22} "
+                           f"{'PASS' if f.passed else 'FAIL'}")
+        failed = report.failed
+        typer.echo("")
+        if failed:
+            typer.echo(f"{len(failed)} figure(s) outside their band: "
+                       + ", ".join(f.name for f in failed))
+        else:
+            typer.echo("all figures inside their bands")
+    if report.failed:
         raise typer.Exit(1)
-    typer.echo("all figures inside their bands")
 
 
 @app.command("bench")
