@@ -138,13 +138,14 @@ def lineup_dict(lineup: Lineup) -> dict:
     """A line-up as data (stored with a game so it can be replayed)."""
     return {"team": lineup.team, "order": list(lineup.order), "positions": list(lineup.positions),
             "pitcher": lineup.pitcher, "bench": list(lineup.bench), "bullpen": list(lineup.bullpen),
-            "bullpen_ranked": lineup.bullpen_ranked}
+            "bullpen_ranked": lineup.bullpen_ranked, "roles": list(lineup.roles)}
 
 
 def lineup_from_dict(data: dict) -> Lineup:
     """The inverse of lineup_dict."""
     return Lineup(data["team"], tuple(data["order"]), tuple(data["positions"]), data["pitcher"],
-                  tuple(data["bench"]), tuple(data["bullpen"]), bool(data.get("bullpen_ranked", False)))
+                  tuple(data["bench"]), tuple(data["bullpen"]), bool(data.get("bullpen_ranked", False)),
+                  tuple(data.get("roles", ())))
 
 
 def _w(text: str) -> int:

@@ -282,7 +282,11 @@ class Game:
 
     def _fld_at(self, pos: str) -> list[int]:
         dfn = self.sides[1 - self.half]
-        return self._fld(dfn.index, dfn.fielder(pos))
+        pid = dfn.pitcher if pos == "P" else dfn.positions[pos]
+        line = self.fld.get(pid)
+        if line is None:
+            line = self._fld(dfn.index, pid)
+        return line
 
     def _credit_out(self, fielder: str, base: int, thrown: bool, dp: list[list[int]]) -> None:
         """Putout at `base` (1..4), with an assist to `fielder` when the ball was thrown there."""
@@ -420,7 +424,7 @@ class Game:
         raw = self.roll("condition")
         total = raw + sum(v for _, v in mods)
         mod = 1 if total < 1 else 100 if total > 100 else total
-        res = self.rules.condition[current].read(mod)
+        res = self.rules.condition[current].lookup[mod]
         idx = CONDITIONS.index(current)
         if res == "↓2":
             step = 1 if card.stability in ("S", "A") else 2

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from league.bullpen import ROLES
 from league.cards import FIELD_POSITIONS, Player
 from league.errors import LeagueError
 
@@ -18,6 +19,7 @@ class Lineup:
     bench: tuple[str, ...]            # position players available to come in
     bullpen: tuple[str, ...]          # pitchers available to come in
     bullpen_ranked: bool = False      # the bullpen is in the manager's order (first = closer)
+    roles: tuple[str, ...] = ()       # each reliever's role, as the bullpen (league/bullpen.py)
 
     def validate(self, players: dict[str, Player], dh: bool) -> None:
         """Refuse an impossible line-up with one message naming the team and the problem."""
@@ -51,5 +53,10 @@ class Lineup:
                 continue
             if not players[pid].can_play(pos):
                 raise LeagueError(f"{where}: {players[pid].name} ({pid}) cannot play {pos}")
+        if self.roles and len(self.roles) != len(self.bullpen):
+            raise LeagueError(f"{where}: {len(self.roles)} bullpen roles for {len(self.bullpen)} relievers")
+        for role in self.roles:
+            if role not in ROLES:
+                raise LeagueError(f"{where}: unknown bullpen role {role!r} (one of {' '.join(ROLES)})")
         if not players[self.pitcher].is_pitcher:
             raise LeagueError(f"{where}: {players[self.pitcher].name} ({self.pitcher}) has no pitcher card")

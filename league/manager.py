@@ -5,6 +5,7 @@ situation alone (no dice, no memory), so a game replays exactly from its logged 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 try:  # the compiled build (setup.py): tests and the app subclass these classes in Python
@@ -13,6 +14,8 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
     def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
         return lambda cls: cls
 
+from league.bullpen import (CLOSER, LONG, MIDDLE, MOPUP, ROLE_RANK, SETUP, assign_roles,
+                            order_by_role, pitching_value, save_situation)
 from league.cards import FIELD_POSITIONS, BattingCard, Player
 from league.lineup import Lineup
 
@@ -51,23 +54,19 @@ def batting_value(card: BattingCard) -> float:
     return w["BB"] * 0.7 + w["1B"] * 0.9 + w["LG"] * 1.3 + w["HR"] * 2.0 - w["K"] * 0.15
 
 
-def pitching_value(player: Player) -> float:
-    """How hard a pitcher is to hit: K, G and IF room in row B, less BS room."""
-    assert player.pitching is not None, f"{player.id} has no pitcher card"
-    row = player.pitching.rows["B"]
-    return row.width("K") * 1.0 + row.width("G") * 0.5 + row.width("IF") * 0.6 - row.width("BB") * 0.8 \
-        - (row.width("BS") + row.width("BS+") * 2 + row.width("BS*") * 3) * 0.5
-
-
 def _bat_card(p: Player, game_or_none=None) -> BattingCard | None:
     return p.batting
 
 
 def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | None = None,
-                rotation_index: int = 0, dressed: int = 25) -> Lineup:
+                rotation_index: int = 0, dressed: int = 25, *,
+                roles: Mapping[str, str] | None = None, ranking: Sequence[str] = ()) -> Lineup:
     """The computer's line-up: the best glove-and-bat at each position, the best bats on top.
 
     The starter is `starter`, or the `rotation_index`-th of the team's starters (by 『先』).
+    `roles` are the bullpen roles worked out from the whole staff (league/bullpen.py; a starter
+    given a role relieves), else from the relievers in `players`; `ranking` orders the relievers
+    within a role (the saved bullpen order), else the cards do.
     """
     batters = [p for p in players if p.batting is not None and not (p.pitching and p.batting is None)]
     hitters = [p for p in batters if any(f.position != "P" for f in p.fielding)]
@@ -117,14 +116,20 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
     positions = tuple(s[0] for s in slots)
     bench_all = [p for p in hitters if p.id not in taken]
     bench_all.sort(key=lambda p: -worth_of[p.id])
-    pen = [p for p in players if p.pitching and p.id != starter and p.pitching.starter == 0]
-    pen.sort(key=lambda p: (-pitching_value(p), p.id))
+    if roles is None:
+        roles = assign_roles([p for p in players if p.pitching and p.id != starter
+                              and p.pitching.starter == 0], ranking)
+    pen = [p for p in players if p.pitching and p.id != starter
+           and (p.pitching.starter == 0 or p.id in roles)]
+    by_value = [p.id for p in sorted(pen, key=lambda p: (-pitching_value(p), p.id))]
+    pen_ids, _ = order_by_role([p.id for p in pen], roles, list(ranking) + by_value)
     # 25 dressed: the nine (or ten), the bench, the bullpen; the other starters sit out
     room = dressed - len(order) - (1 if dh else 0)
-    bullpen = pen[:max(0, room - min(len(bench_all), 5))]
+    bullpen = pen_ids[:max(0, room - min(len(bench_all), 5))]
     bench = bench_all[:max(0, room - len(bullpen))]
+    pen_roles = tuple(roles.get(p, MIDDLE) for p in bullpen)
     return Lineup(team_code, order, positions, starter, tuple(p.id for p in bench),
-                  tuple(p.id for p in bullpen))
+                  tuple(bullpen), bool(ranking), pen_roles)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -150,6 +155,7 @@ class ComputerManager:
     def __init__(self, strategies: bool = True) -> None:
         self.strategies = strategies
         self._worth: dict[str, float] = {}   # a pure function of the cards, remembered for speed
+        self._roles: dict[int, tuple[Lineup, dict[str, str]]] = {}   # each side's, from its line-up
 
     def bat_worth(self, game: "Game", pid: str) -> float:
         w = self._worth.get(pid)
@@ -273,6 +279,8 @@ class ComputerManager:
 
     # -------------------------------------------------------------- changes
     def change_pitcher(self, game: "Game", inning_start: bool) -> str | None:
+        """Pull a tired or beaten pitcher; bring in the setup man and the closer for their
+        innings (docs/manager.md, "The bullpen" and "Starters")."""
         side = game.defense
         if not side.bullpen:
             return None
@@ -283,63 +291,115 @@ class ComputerManager:
         outs = line[0]
         runs = line[8]
         starter = pid == side.pitchers_used[0]
-        fatigue = game.fatigue_points(side, pid)
         lead = game.lead(side.index)
-        tired = False
         if starter:
+            if inning_start and game.inning >= 8:
+                # late, a starter goes on only when he is cruising (a complete game in the
+                # making); a losing one comes out, a winning one hands over to the setup man
+                # and the closer
+                if self._cruising(game, side, pid, runs, lead):
+                    return None
+                return self.reliever(game, side)
             limit = card.starter * 3
             if side.condition == "D" and (inning_start or game.runners()):
                 tired = True
-            elif fatigue >= 2 or (outs >= limit and (inning_start or game.runners())):
+            elif game.fatigue_points(side, pid) >= 2 or (outs >= limit and (inning_start or game.runners())):
                 tired = True
-            elif runs >= 6 or (runs >= 4 and outs < 12 and game.runners()):
-                tired = True
+            elif game.inning >= 7 and lead < 0 and (game.inning >= 8 or game.runners()):
+                tired = True   # late and losing: no complete-game losses of a beaten starter
+            else:
+                tired = runs >= 6 or (runs >= 4 and outs < 12 and bool(game.runners()))
         else:
             limit = max(3, int(card.innings * 3 + 0.5))
             if outs >= limit and (inning_start or game.runners()):
                 tired = True
             elif side.condition == "D" and game.runners():
                 tired = True
-            elif runs >= 3 and game.runners():
-                tired = True
-        # the closer for the ninth with a small lead
-        if inning_start and game.inning >= 9 and 1 <= lead <= 3:
-            closer = self._closer(game, side)
-            if closer and pid != closer and (starter or side.bullpen_ranked
-                                             or self.pitch_worth(game, pid) < self.pitch_worth(game, closer)):
-                return closer
+            else:
+                tired = runs >= 3 and bool(game.runners())
+            if inning_start and not tired:
+                # the closer for the save, the setup man for the 8th: a lesser arm gives way
+                wants = self._wants(game, side, lead)
+                mine = ROLE_RANK[self.roles(game, side).get(pid, MIDDLE)]
+                if wants[0] in (CLOSER, SETUP) and ROLE_RANK[wants[0]] < mine:
+                    better = self._pick(game, side, wants[:1], fresh_only=False)
+                    if better is not None:
+                        return better
         if not tired:
             return None
         return self.reliever(game, side)
 
-    def _ranked(self, game: "Game", side: "Side") -> list[str]:
-        """The bullpen, best arm first: the manager's own saved order, else by the cards."""
-        if side.bullpen_ranked:
-            return list(side.bullpen)
-        return sorted(side.bullpen, key=lambda p: (-self.pitch_worth(game, p), p))
+    def _cruising(self, game: "Game", side: "Side", pid: str, runs: int, lead: int) -> bool:
+        """A starter who may start the 8th (and the 9th, for a complete game): not behind, in
+        good condition, rested before the game, within his 『先』, hardly scored on — and in
+        the 9th three runs up or pitching a shutout with the lead."""
+        if lead < 0 or side.condition not in ("A", "B") or runs > 2:
+            return False
+        if side.carried_fatigue.get(pid, 0):
+            return False
+        if game.inning >= 9:
+            # one inning beyond his 『先』 for the complete game
+            return game.fatigue_points(side, pid) <= 1 and (lead >= 3 or (lead >= 1 and runs == 0))
+        return game.fatigue_points(side, pid) == 0
 
-    def _closer(self, game: "Game", side: "Side") -> str | None:
-        if side.bullpen_ranked:
-            return side.bullpen[0] if side.bullpen else None
-        if not side.bullpen:
-            return None
-        return max(side.bullpen, key=lambda p: (self.pitch_worth(game, p), p))
+    def roles(self, game: "Game", side: "Side") -> dict[str, str]:
+        """Each reliever's role in this game: from the line-up (worked out before the game from
+        the whole staff), else from the cards of the dressed bullpen."""
+        lu = game.lineups[side.index]
+        cached = self._roles.get(side.index)
+        if cached is not None and cached[0] is lu:
+            return cached[1]
+        if lu.roles:
+            roles = dict(zip(lu.bullpen, lu.roles))
+        else:
+            ranking = list(lu.bullpen) if lu.bullpen_ranked else []
+            roles = assign_roles([game.players[p] for p in lu.bullpen], ranking)
+        self._roles[side.index] = (lu, roles)
+        return roles
+
+    def _wants(self, game: "Game", side: "Side", lead: int) -> tuple[str, ...]:
+        """The roles the situation calls for, first choice first."""
+        inning = game.inning
+        if inning >= 9 and save_situation(lead, len(game.runners())):
+            return (CLOSER, SETUP, MIDDLE, LONG, MOPUP)
+        if inning >= 9 and lead == 0:
+            # a tie late: the home team's closer holds it, the visitors keep theirs for the lead
+            return ((CLOSER, SETUP, MIDDLE, LONG, MOPUP) if side.index == 1
+                    else (SETUP, MIDDLE, LONG, CLOSER, MOPUP))
+        if inning >= 7 and 0 <= lead <= 3:
+            return (SETUP, MIDDLE, LONG, MOPUP, CLOSER)
+        if lead <= -4 or lead >= 5:
+            return (MOPUP, LONG, MIDDLE, SETUP, CLOSER)
+        if inning <= 5:
+            return (LONG, MIDDLE, MOPUP, SETUP, CLOSER)
+        return (MIDDLE, LONG, MOPUP, SETUP, CLOSER)
+
+    def _pick(self, game: "Game", side: "Side", wants: Sequence[str], *,
+              fresh_only: bool = True) -> str | None:
+        """The first reliever of the wanted roles, in bullpen order; the 7th-inning setup man is
+        the last of them. A man who pitched yesterday (a carried fatigue point) is used only in
+        the first role asked for; `fresh_only=False` allows him there."""
+        roles = self.roles(game, side)
+        for i, want in enumerate(wants):
+            arms = [p for p in side.bullpen if roles.get(p, MIDDLE) == want]
+            if want == SETUP and game.inning <= 7:
+                arms.reverse()
+            for p in arms:
+                if side.carried_fatigue.get(p, 0) == 0 or (i == 0 and not fresh_only) \
+                        or (i == 0 and want in (CLOSER, SETUP)):
+                    return p
+        return None
 
     def reliever(self, game: "Game", side: "Side") -> str | None:
-        pen = list(side.bullpen)
+        """The reliever the situation calls for (docs/manager.md, "The bullpen")."""
+        pen = side.bullpen
         if not pen:
             return None
-        lead = game.lead(side.index)
-        ranked = self._ranked(game, side)
-        if game.inning >= 9 and 1 <= lead <= 3:
-            return ranked[0]
-        # keep the best arm for the ninth unless it is late and close
-        if len(ranked) > 1 and not (game.inning >= 8 and -1 <= lead <= 3):
-            # long men early, the lesser arms when the game is out of reach
-            if abs(lead) >= 4:
-                return ranked[-1]
-            return ranked[1]
-        return ranked[0]
+        pick = self._pick(game, side, self._wants(game, side, game.lead(side.index)))
+        if pick is not None:
+            return pick
+        # everyone left pitched yesterday: the least tired, in bullpen order
+        return min(pen, key=lambda p: (side.carried_fatigue.get(p, 0), pen.index(p)))
 
     def pinch_hitter(self, game: "Game") -> str | None:
         side = game.offense

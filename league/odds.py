@@ -5,6 +5,10 @@ computer managers (quiet games: no play text, no roll log), each run with its ow
 from the odds seed and the run number, so the result is the same however the runs are shared
 out between processes. Each run ends in a final table ordered by the league's tiebreaks.
 
+In a league of two leagues (セ・パ) each league has its own pennant: a run ends in each league's
+table (its interleague games counted, as the standings count them), and the chances, the
+ranks, the Climax Series places and the magic numbers are each league's own.
+
 The magic number is exact, as the Japanese press counts it: the fewest of its remaining games a
 team must win so that no rival can finish level with it or ahead on 勝率 (W / (W + L): draws
 count for nobody), whatever else happens — its other remaining games lost, every rival winning
@@ -65,15 +69,19 @@ def _ahead(w1: int, l1: int, w2: int, l2: int) -> bool:
     return w1 * d2 > w2 * d1
 
 
-def magic_numbers(records: Mapping[str, Record], remaining: Iterable[tuple[str, str]]
-                  ) -> dict[str, Magic]:
-    """Every team's magic number from the records and the games left (away, home)."""
-    teams = list(records)
+def magic_numbers(records: Mapping[str, Record], remaining: Iterable[tuple[str, str]],
+                  teams: Sequence[str] | None = None) -> dict[str, Magic]:
+    """Every team's magic number from the records and the games left (away, home).
+
+    `teams` are the rivals for one pennant (a league's teams in a league of two leagues; all
+    of `records` by default): games against other teams (交流戦) count in each team's record
+    and games left, but those teams are nobody's rival."""
+    teams = list(records) if teams is None else list(teams)
     left = {t: 0 for t in teams}
     between: dict[tuple[str, str], int] = {}
     for away, home in remaining:
-        left[away] += 1
-        left[home] += 1
+        left[away] = left.get(away, 0) + 1
+        left[home] = left.get(home, 0) + 1
         key = (away, home) if away < home else (home, away)
         between[key] = between.get(key, 0) + 1
 
@@ -158,13 +166,22 @@ class OddsSetup:
     played: tuple[Outcome, ...]
     pending: tuple[ScheduledGame, ...]
     seed: int
+    # the leagues (リーグ) of a league of two, each (code, its teams), each with its own pennant;
+    # empty: one table of every team
+    leagues: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    @property
+    def groups(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The tables a pennant is won in: each league's, or one of every team."""
+        return self.leagues or (("", self.teams),)
 
 
 @dataclass(frozen=True)
 class RunResult:
-    """One simulated finish: the final order (first place first) and each team's record."""
+    """One simulated finish: each table's final order (first place first, in the order of
+    OddsSetup.groups) and each team's record."""
 
-    order: tuple[str, ...]
+    orders: tuple[tuple[str, ...], ...]
     records: tuple[tuple[int, int, int], ...]   # in the order of OddsSetup.teams
 
 
@@ -185,9 +202,15 @@ def simulate_run(setup: OddsSetup, run: int) -> RunResult:
         state.after_game(rest, starters)
         outcomes.append(Outcome(slot.number, slot.day, slot.away, slot.home, result.runs[0],
                                 result.runs[1]))
-    rows = standings(outcomes, list(setup.teams))
-    rec = {r.team: (r.wins, r.losses, r.draws) for r in rows}
-    return RunResult(tuple(r.team for r in rows), tuple(rec[t] for t in setup.teams))
+    orders = []
+    rec: dict[str, tuple[int, int, int]] = {}
+    two = len(setup.groups) > 1
+    for _code, teams in setup.groups:
+        # a league's table counts its teams' interleague games (others=True), as the standings do
+        rows = standings(outcomes, list(teams), others=two)
+        orders.append(tuple(r.team for r in rows))
+        rec.update((r.team, (r.wins, r.losses, r.draws)) for r in rows)
+    return RunResult(tuple(orders), tuple(rec[t] for t in setup.teams))
 
 
 @dataclass(frozen=True)
@@ -203,6 +226,7 @@ class TeamOdds:
     draws: float
     record: Record                    # as it stands
     magic: Magic
+    league: str = ""                  # the league (リーグ) whose pennant it is ("" in one table)
 
 
 @dataclass(frozen=True)
@@ -215,36 +239,44 @@ class OddsReport:
     played: int
     remaining: int
     climax_places: int
-    teams: tuple[TeamOdds, ...]
+    teams: tuple[TeamOdds, ...]       # league by league, best chance of the pennant first
+    leagues: tuple[tuple[str, tuple[str, ...]], ...] = ()   # as OddsSetup.leagues
 
 
 def tally(setup: OddsSetup, results: Sequence[RunResult], *,
           climax_places: int = CLIMAX_PLACES) -> OddsReport:
-    """Sum the runs into chances and expected records (with the magic numbers of today)."""
-    teams = setup.teams
-    n = len(teams)
-    places = min(climax_places, n)
-    rank_counts = {t: [0] * n for t in teams}
-    totals = {t: [0, 0, 0] for t in teams}
+    """Sum the runs into chances and expected records (with the magic numbers of today), each
+    team's within its own league's table."""
+    groups = setup.groups
+    rank_counts = {t: [0] * len(teams) for _code, teams in groups for t in teams}
+    totals = {t: [0, 0, 0] for t in setup.teams}
     for res in results:
-        for i, t in enumerate(res.order):
-            rank_counts[t][i] += 1
-        for t, rec in zip(teams, res.records):
+        for order in res.orders:
+            for i, t in enumerate(order):
+                rank_counts[t][i] += 1
+        for t, rec in zip(setup.teams, res.records):
             tot = totals[t]
             tot[0] += rec[0]
             tot[1] += rec[1]
             tot[2] += rec[2]
     runs = len(results)
-    records = records_of(setup.played, teams)
-    magic = magic_numbers(records, [(s.away, s.home) for s in setup.pending])
+    records = records_of(setup.played, setup.teams)
+    remaining = [(s.away, s.home) for s in setup.pending]
     div = runs or 1
     out = []
-    for t in teams:
-        rc = rank_counts[t]
-        out.append(TeamOdds(t, rc[0] / div, sum(rc[:places]) / div, tuple(c / div for c in rc),
-                            totals[t][0] / div, totals[t][1] / div, totals[t][2] / div,
-                            records[t], magic[t]))
-    out.sort(key=lambda o: (-o.pennant, -o.climax, -o.wins, o.team))
+    places = min(climax_places, len(setup.teams))
+    for code, teams in groups:
+        magic = magic_numbers(records, remaining, teams)
+        places = min(climax_places, len(teams))
+        table = []
+        for t in teams:
+            rc = rank_counts[t]
+            table.append(TeamOdds(t, rc[0] / div, sum(rc[:places]) / div,
+                                  tuple(c / div for c in rc), totals[t][0] / div,
+                                  totals[t][1] / div, totals[t][2] / div, records[t], magic[t],
+                                  code))
+        table.sort(key=lambda o: (-o.pennant, -o.climax, -o.wins, o.team))
+        out += table
     last = max((o.day for o in setup.played), default=None)
     return OddsReport(runs, setup.seed, last, len(setup.played), len(setup.pending), places,
-                      tuple(out))
+                      tuple(out), setup.leagues)

@@ -84,8 +84,10 @@ def next_rest(card: PitchingCard, outs: int, started: bool, day: date, *,
 
 
 def choose_starter(starters: Sequence[str], rest: Mapping[str, PitcherRest], day: date,
-                   last: str | None) -> str:
-    """The starter for `day`: the next rested man in rotation order after `last`.
+                   last: str | None, *, by_rank: bool = False) -> str:
+    """The starter for `day`: the next rested man in rotation order after `last`; `by_rank`
+    (the computer's rotation, best first): the best rested man, so the aces come round again
+    after off days.
 
     With nobody rested, the one with the fewest fatigue points (the earliest in rotation order
     among equals). A pitcher missing from `rest` has not pitched yet and is rested.
@@ -93,7 +95,7 @@ def choose_starter(starters: Sequence[str], rest: Mapping[str, PitcherRest], day
     if not starters:
         raise LeagueError("the rotation has no starters")
     order = list(starters)
-    if last in order:
+    if last in order and not by_rank:
         i = order.index(last)
         order = order[i + 1:] + order[:i + 1]
     points = [fatigue_points(rest.get(p), day) for p in order]

@@ -18,13 +18,16 @@ from league.dice import SeededDice
 from league.errors import LeagueError
 from league.game import GameResult
 from league.lineup import Lineup
-from league.manager import make_lineup, pitching_value
+from league.bullpen import assign_roles, pitching_value
+from league.manager import make_lineup
 from league.rest import PitcherRest, choose_starter, fatigue_points, next_rest
 from league.roster import League
 from league.ruleset import Ruleset
 from league.simulate import replay_game
 
 SEED_STRIDE = 100_000
+ROTATION_SIZE = 6        # the computer's rotation; further starters pitch long relief
+RELIEF_FATIGUE_OK = 1    # a reliever who pitched yesterday may pitch today; two days running, not
 
 
 @dataclass(kw_only=True)
@@ -52,16 +55,30 @@ class SeasonState:
 
     def rotation(self, team: str) -> list[str]:
         """The team's saved rotation (its players still active), else the computer's."""
-        out = self.reserves()
-        on_team = {p.id for p in self.league.team(team).players}
-        saved = [pid for pid in self.prefs.get(team, {}).get("rotation", [])
-                 if pid not in out and pid in on_team]
+        saved = self.saved_rotation(team)
         if saved:
             return saved
+        out = self.reserves()
         computer = self._computer_rotation.get(team)
         if computer is None:
             computer = self._computer_rotation[team] = rotation(self.league, team)
-        return [pid for pid in computer if pid not in out]
+        return [pid for pid in computer if pid not in out][:ROTATION_SIZE]
+
+    def saved_rotation(self, team: str) -> list[str]:
+        """The rotation the manager saved for the team, its players still active ([] if none)."""
+        out = self.reserves()
+        on_team = {p.id for p in self.league.team(team).players}
+        return [pid for pid in self.prefs.get(team, {}).get("rotation", [])
+                if pid not in out and pid in on_team]
+
+    def roles(self, team: str) -> dict[str, str]:
+        """Each of the team's relievers' role (league/bullpen.py), from the whole staff outside
+        the rotation and the saved bullpen order: the closer keeps his role on his days off."""
+        in_rotation = set(self.rotation(team))
+        out = self.reserves()
+        staff = [p for p in self.league.team(team).players
+                 if p.pitching and p.id not in in_rotation and p.id not in out]
+        return assign_roles(staff, self.prefs.get(team, {}).get("bullpen", []))
 
     def after_game(self, rest: Mapping[str, PitcherRest], starters: Mapping[str, str]) -> None:
         """Carry a played game's rest and starters into the state."""
@@ -70,7 +87,8 @@ class SeasonState:
 
 
 def rotation(league: League, team: str) -> list[str]:
-    """A team's starters in rotation order (the computer manager's order: best first)."""
+    """A team's starters in the computer manager's order, best first (its rotation is the first
+    ROTATION_SIZE of them who are active: SeasonState.rotation)."""
     starters = [p for p in league.team(team).players if p.pitching and p.pitching.starter > 0]
     starters.sort(key=lambda p: (-pitching_value(p), p.id))
     return [p.id for p in starters]
@@ -92,15 +110,25 @@ class SlotSetup:
 
 
 def slot_setup(state: SeasonState, day: date, away: str, home: str) -> SlotSetup:
-    """Who starts and who sits out in a game between `away` and `home` on `day`."""
-    starters = {t: choose_starter(state.rotation(t), state.rest, day, state.last.get(t))
+    """Who starts and who sits out in a game between `away` and `home` on `day`.
+
+    The computer's rotation gives the ball to its best rested starter (the aces come round again
+    after off days); a saved rotation goes in its order. A reliever who pitched yesterday is
+    dressed (one fatigue point); one who is two days short of his rest — he pitched on both of
+    the last two days, or long — sits out (docs/manager.md)."""
+    starters = {t: choose_starter(state.rotation(t), state.rest, day, state.last.get(t),
+                                  by_rank=not state.saved_rotation(t))
                 for t in (away, home)}
     team_pitchers = [p for t in (away, home) for p in state.league.team(t).pitchers]
     fatigue = {p.id: n for p in team_pitchers
                if (n := fatigue_points(state.rest.get(p.id), day)) > 0}
-    # relievers still resting sit out; the starters were chosen knowing their rest
+    rotations = set(state.rotation(away)) | set(state.rotation(home))
+    # relievers too tired sit out, and so do the starters not starting (they were chosen
+    # knowing their rest)
     unavailable = frozenset(p.id for p in team_pitchers
-                            if p.id in fatigue and p.id not in starters.values()) | state.reserves()
+                            if p.id in fatigue and p.id not in starters.values()
+                            and (p.id in rotations or fatigue[p.id] > RELIEF_FATIGUE_OK)
+                            ) | state.reserves()
     return SlotSetup(starters, fatigue, unavailable)
 
 
@@ -111,12 +139,16 @@ def team_lineup(state: SeasonState, team: str, setup: SlotSetup, *, dh: bool) ->
     starter = setup.starters[team]
     roster = [p for p in state.league.team(team).players
               if p.id not in setup.unavailable or p.id == starter]
+    saved_pen = [p for p in state.prefs.get(team, {}).get("bullpen", []) if p in state.players]
+    roles = state.roles(team)
     try:
-        first = make_lineup(team, roster, dh, starter=starter, dressed=state.league.dressed)
+        first = make_lineup(team, roster, dh, starter=starter, dressed=state.league.dressed,
+                            roles=roles, ranking=saved_pen)
     except ValueError:
         # too many hurt to field a line-up: the injured play after all, with their injury's card
         roster = farm.with_hurt(state, team, roster)
-        first = make_lineup(team, roster, dh, starter=starter, dressed=state.league.dressed)
+        first = make_lineup(team, roster, dh, starter=starter, dressed=state.league.dressed,
+                            roles=roles, ranking=saved_pen)
     computer = with_bullpen(state, team, first)
     order = state.prefs.get(team, {}).get("order")
     if not order:
@@ -130,7 +162,7 @@ def team_lineup(state: SeasonState, team: str, setup: SlotSetup, *, dh: bool) ->
     bench = tuple(pid for pid in computer.order + computer.bench
                   if pid not in taken and state.players[pid].pitching is None)
     lineup = Lineup(team, tuple(ids), tuple(positions), starter, bench[:max(len(computer.bench), 0)],
-                    computer.bullpen, computer.bullpen_ranked)
+                    computer.bullpen, computer.bullpen_ranked, computer.roles)
     try:
         lineup.validate(state.players, dh)
     except LeagueError:
@@ -139,12 +171,12 @@ def team_lineup(state: SeasonState, team: str, setup: SlotSetup, *, dh: bool) ->
 
 
 def with_bullpen(state: SeasonState, team: str, lineup: Lineup) -> Lineup:
-    """The saved bullpen order (first = the closer) for the relievers dressed today."""
+    """Marks a bullpen dressed in the manager's saved order (first = the closer) as ranked; the
+    order within each role is the saved one (make_lineup's `ranking`)."""
     saved = [p for p in state.prefs.get(team, {}).get("bullpen", []) if p in lineup.bullpen]
     if not saved:
         return lineup
-    others = [p for p in lineup.bullpen if p not in saved]
-    return dataclasses.replace(lineup, bullpen=tuple(saved + others), bullpen_ranked=True)
+    return dataclasses.replace(lineup, bullpen_ranked=True)
 
 
 def rest_after(players: Mapping[str, Any], result: GameResult, day: date,

@@ -188,3 +188,66 @@ def test_season_sim_with_odds_takes_them_after_every_day(tmp_path):
     history, names = so.odds_history(db)
     assert sorted({p.played for p in history}) == [3, 6, 9]
     assert len(history) == 3 * len(names)
+
+
+# --- a league of two leagues: each has its own pennant ------------------------------------------
+
+def test_magic_numbers_of_one_league_count_its_interleague_games_but_no_rival_from_the_other():
+    # A 60-40 and B 55-45 of one league, X 70-30 of the other. A has 4 games left with B and 3
+    # with X (交流戦), B its 4 with A. One win does it: A 61-46 (.570), its other six lost, four
+    # of them to B, leaves B at best 59-45 (.567); with none, A 60-47 (.561) is below.
+    records = {"A": Record(60, 40), "B": Record(55, 45), "X": Record(70, 30)}
+    remaining = [("A", "B")] * 4 + [("A", "X")] * 3
+    m = magic_numbers(records, remaining, ["A", "B"])
+    assert set(m) == {"A", "B"}
+    assert m["A"] == Magic("A", 1, "B", 7, self_reliant=True)
+    assert m["B"].number is None and not m["B"].self_reliant
+    # as one table of every team, X's 自力優勝 keeps A's number unlit
+    assert magic_numbers(records, remaining)["A"].number is None
+
+
+def test_each_league_of_two_has_its_own_pennant_climax_places_and_ranks(ruleset):
+    from storage.plainfiles import load_league, sample_league_path
+    nippon = load_league(sample_league_path("nippon"))
+    codes = [t.code for t in nippon.teams]
+    games = make_schedule(codes, games_per_opponent=1, seed=2)   # interleague pairs included
+    state = SeasonState(league=nippon, players=players_of(nippon))
+    played = tuple(Outcome(g.number, g.day, g.away, g.home, 2 + g.number % 3, 3)
+                   for g in games[:40])
+    leagues = tuple((lg.code, tuple(lg.teams)) for lg in nippon.leagues)
+    setup = OddsSetup(state, ruleset, tuple(codes), played, tuple(games[40:]), 5, leagues)
+    run = simulate_run(setup, 0)
+    assert [set(o) for o in run.orders] == [set(t) for _, t in leagues]
+    report = tally(setup, [simulate_run(setup, r) for r in range(3)])
+    assert report.leagues == leagues
+    for code, teams in leagues:
+        mine = [t for t in report.teams if t.league == code]
+        assert {t.team for t in mine} == set(teams)
+        assert abs(sum(t.pennant for t in mine) - 1) < 1e-9      # one pennant per league
+        assert abs(sum(t.climax for t in mine) - 3) < 1e-9       # its top three
+        assert all(len(t.ranks) == 6 and abs(sum(t.ranks) - 1) < 1e-9 for t in mine)
+        assert [t.pennant for t in mine] == sorted((t.pennant for t in mine), reverse=True)
+    # the teams come league by league, in the leagues' order
+    assert [t.league for t in report.teams] == [c for c, ts in leagues for _ in ts]
+
+
+def test_impact_odds_shows_each_league_of_two_apart(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    sv.create_league(db, "nippon", "nippon")
+    sv.new_season(db, "nippon", games_per_opponent=1, seed=3)
+    sv.sim_days(db, "nippon", days=2)
+    runner = CliRunner()
+    res = runner.invoke(app, ["odds", "--runs", "2", "--seed", "1", "--workers", "1", "--json",
+                              "--db", db])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert [lg["league"] for lg in data["leagues"]] == ["CL", "PL"]
+    for lg in data["leagues"]:
+        mine = [t for t in data["teams"] if t["league"] == lg["league"]]
+        assert len(mine) == 6 and abs(sum(t["pennant"] for t in mine) - 1) < 1e-9
+    res = runner.invoke(app, ["odds", "--runs", "2", "--seed", "1", "--workers", "1", "-q",
+                              "--db", db])
+    assert res.exit_code == 0, res.output
+    assert "コスモ・リーグ" in res.output and "パノラマ・リーグ" in res.output
+    assert res.output.count("優勝%") == 2
+    sv.close_all()

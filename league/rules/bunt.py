@@ -46,7 +46,7 @@ def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield
         rr -= 1
         mods.append(("infield_in", -1))
         rr = min(rr, 3)
-    dfn = g.defense
+    dfn = g.sides[1 - g.half]
     values = dfn.values
     raw = g.roll("bunt")
     plus_rr = max(lead_rr, card.BT)
@@ -68,7 +68,7 @@ def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield
         res = "out"
     if not g.quiet:
         g.log("bunt", raw, tuple(mods), raw, "cross-play", f"RR {rr}", res)
-    off = g.offense
+    off = g.sides[g.half]
     mo, md = g.managers[off.index], g.managers[dfn.index]
     bl = g._bat_line(off.index, bid)
     pl = g.pit[dfn.pitcher]

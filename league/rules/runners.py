@@ -84,9 +84,11 @@ def defend(g: "Game", key: str, bid: str, kind: str, infield_in: bool, bat_roll:
                 break
     idx = -1
     if row is None:
-        idx = table.row_index(modified, aggressive, infield_in)
+        # DefenseTable.row_index and DefenseRow.result, read in place
+        idx = table.lookup[(2 if infield_in else 0) + (1 if aggressive else 0)][modified]
         row = table.rows[idx]
-    tokens = row.result(sit, infield_in)
+    in_results = row.infield_in
+    tokens = in_results[sit] if infield_in and in_results is not None else row.results[sit]
     if kind == "hit_and_run" and idx >= 0 and (key == "single" or key == "long"):
         up = table.rows[max(0, idx - 2)].result(sit, infield_in)
         tokens = (tokens[0],) + up[1:]

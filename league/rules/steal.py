@@ -104,7 +104,7 @@ def steal(g: "Game", base_from: int, mode: str = "normal", sr_override: int | No
 
 def catcher_table(g: "Game", arm_bonus: int, what: str) -> bool:
     """捕手表: the defense rolls; the catcher's arm picks the row. Returns True when safe (○)."""
-    dfn = g.defense
+    dfn = g.sides[1 - g.half]
     catcher = g.players[dfn.positions["C"]].catcher
     arm = (catcher.arm if catcher else 0) + arm_bonus
     raw = g.roll("catcher")
@@ -180,7 +180,7 @@ def double_steal(g: "Game", first: int | None) -> None:
         first = max(free)
     if first not in free:
         raise DecisionError(f"the runner on {BASE_NAMES[first]} cannot go first: the base ahead is taken")
-    dfn = g.defense
+    dfn = g.sides[1 - g.half]
     no_check = bool(g.managers[dfn.index].no_check(g))
     rn = _on(g.bases[first])
     if no_check:

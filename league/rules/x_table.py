@@ -9,14 +9,14 @@ from league.game import F_PB, Game, P_BK, P_WP, Runner
 
 
 def x_table(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[str, int]]) -> None:
-    dfn = g.defense
+    dfn = g.sides[1 - g.half]
     catcher = g.players[dfn.positions["C"]].catcher
     block = catcher.block if catcher else 0
     raw = g.roll("x")
     xm = (("block", block),) if block else ()
     total = raw + block
     modified = 1 if total < 1 else 100 if total > 100 else total
-    code = g.rules.x_table.read(modified)
+    code = g.rules.x_table.lookup[modified]
     if not g.quiet:
         g.log("x", raw, xm, modified, "X", str(modified), code)
     runners = g.runners()

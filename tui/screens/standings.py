@@ -177,6 +177,10 @@ class StandingsScreen(AreaScreen):
                      f"{latest[0].runs} {'回' if ja else 'runs'}, {len(days)} "
                      f"{'時点' if ja else 'points'})")
         lines = services.history_lines(history, [p.team for p in latest])
+        if len(data.view.tables) > 1:
+            # each league (リーグ) has its own pennant: its teams together, best chance first
+            league_of = {r.team: i for i, lt in enumerate(data.view.tables) for r in lt.rows}
+            latest.sort(key=lambda p: (league_of.get(p.team, len(league_of)), -p.pennant, p.team))
         for p in latest:
             if p.magic == 0:
                 magic = label("odds_clinched", ja)

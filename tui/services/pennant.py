@@ -9,6 +9,7 @@ which is what the Standings area's chart draws.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import multiprocessing
 import os
 import sys
@@ -63,6 +64,7 @@ class OddsView:
     history: list[odds_store.OddsPoint]
     title: str
     season: int
+    league_names: dict[str, str] = dataclasses.field(default_factory=dict)   # code -> name
 
 
 def odds_setup(db: Db, league: str | None = None, season: int | None = None, *,
@@ -83,8 +85,11 @@ def odds_setup(db: Db, league: str | None = None, season: int | None = None, *,
     state = SeasonState(league=ctx.league, players=ctx.players, rest=dict(ctx.rest),
                         last=dict(ctx.last), prefs=ctx.prefs)
     teams = tuple(t.code for t in ctx.league.teams)
+    # a league of two leagues: each has its own pennant, Climax Series and magic numbers
+    leagues = tuple((g.code, tuple(g.teams)) for g in ctx.league.leagues) \
+        if len(ctx.league.leagues) > 1 else ()
     setup = OddsSetup(state, ctx.ruleset, teams, played, pending,
-                      ctx.season.seed % (MAX_SEED + 1) if seed is None else seed)
+                      ctx.season.seed % (MAX_SEED + 1) if seed is None else seed, leagues)
     names = {t.code: t.short or t.name for t in ctx.league.teams}
     return setup, names, ctx.season.id, ctx.season.number, ctx.league.name
 
@@ -149,6 +154,7 @@ def odds(db: Db, league: str | None = None, season: int | None = None, *, runs: 
     """The pennant odds from the standings as they are, kept under today's date for the chart
     (None when cancelled: nothing is stored)."""
     setup, names, season_id, number, title = odds_setup(db, league, season, seed=seed)
+    league_names = {g.code: g.name for g in setup.state.league.leagues}
     report = run_odds(setup, runs, workers=workers, progress=progress, cancel=cancel)
     if report is None:
         return None
@@ -160,7 +166,7 @@ def odds(db: Db, league: str | None = None, season: int | None = None, *, runs: 
             history = odds_store.odds_history(session=s, season_id=season_id)
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
-    return OddsView(report, names, history, title, number)
+    return OddsView(report, names, history, title, number, league_names)
 
 
 def sim_days_with_odds(db: Db, league: str | None = None, season: int | None = None, *,
@@ -212,7 +218,9 @@ def report_dict(view: OddsView) -> dict:
         "league": view.title, "season": view.season, "runs": r.runs, "seed": r.seed,
         "day": r.day.isoformat() if r.day else None, "played": r.played, "remaining": r.remaining,
         "climax_places": r.climax_places,
-        "teams": [{"team": t.team, "name": view.names.get(t.team, t.team),
+        "leagues": [{"league": code, "name": view.league_names.get(code, code),
+                     "teams": list(teams)} for code, teams in r.leagues],
+        "teams": [{"team": t.team, "name": view.names.get(t.team, t.team), "league": t.league,
                    "record": {"wins": t.record.wins, "losses": t.record.losses,
                               "draws": t.record.draws},
                    "pennant": t.pennant, "climax": t.climax, "ranks": list(t.ranks),
