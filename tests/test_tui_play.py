@@ -276,7 +276,7 @@ async def test_an_exhibition_closed_with_the_app_is_saved_resumed_and_abandoned(
         game = _play(app)._run.game
         assert game.inning == 3 and len(game.live_log.rolls) == where[0]
         await pilot.press("L")                    # English labels on the play screen
-        assert "Offense" in str(app.screen.query_one("#situation-text").render())
+        await _until(pilot, lambda: "Offense" in str(app.screen.query_one("#situation-text").render()))
         assert await _drive(app, pilot, policy)
         await _until(pilot, lambda: app.screen.query("#box-text-body"))
         assert type(app.screen).__name__ == "BoxTextDialog"

@@ -27,6 +27,7 @@ from league.errors import LeagueError
 from league.live import GameAborted, LiveLog, live_game
 from league.manager import ComputerManager
 from tui import services
+from tui.language import Bilingual
 from tui.services import LiveSetup
 from tui.widgets.situation import SituationPanel
 from tui.widgets.plain import Plain
@@ -159,7 +160,7 @@ class _ScreenDice:
         self._screen.refused(self._run, message)
 
 
-class PlayScreen(Screen):
+class PlayScreen(Bilingual, Screen):
     """Play one game at the keyboard; pushed on the current area's stack."""
 
     AUTO_FOCUS = None
