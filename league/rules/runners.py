@@ -131,19 +131,7 @@ def _apply_bases_empty(g: "Game", bid: str, key: str, row: DefenseRow, target: i
         else:
             credit = CREDIT_OF_BASES[(target if target < 4 else 4) - 1]
     bl[AB] += 1
-    hit = credit == "1B" or credit == "2B" or credit == "3B" or credit == "HR"
-    if hit:
-        bl[H] += 1
-        pl[P_H] += 1
-        g.hits[off.index] += 1
-        if credit == "2B":
-            bl[D2] += 1
-        elif credit == "3B":
-            bl[D3] += 1
-        elif credit == "HR":
-            bl[HR] += 1
-            pl[P_HR] += 1
-            g.home_runs.append((off.index, bid, g.inning, dfn.pitcher))
+    hit = _credit_hit(g, bl, pl, off.index, bid, dfn.pitcher, credit)
     if not earned:
         g.errs[dfn.index] += 1
         fielder = _fielder_for(g, key, raw)
@@ -300,19 +288,7 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
         bl[SF] += 1
     else:
         bl[AB] += 1
-    hit = credit == "1B" or credit == "2B" or credit == "3B" or credit == "HR"
-    if hit:
-        bl[H] += 1
-        pl[P_H] += 1
-        g.hits[off.index] += 1
-        if credit == "2B":
-            bl[D2] += 1
-        elif credit == "3B":
-            bl[D3] += 1
-        elif credit == "HR":
-            bl[HR] += 1
-            pl[P_HR] += 1
-            g.home_runs.append((off.index, bid, g.inning, dfn.pitcher))
+    hit = _credit_hit(g, bl, pl, off.index, bid, dfn.pitcher, credit)
     if is_error and not agg_err:
         g.errs[dfn.index] += 1
         fielder = _fielder_for(g, key, raw)
@@ -352,6 +328,26 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
     if g.outs >= 3:
         g._end_half()
     g._next_batter()
+
+
+def _credit_hit(g: "Game", bl: list[int], pl: list[int], team: int, bid: str, pitcher: str,
+                credit: str) -> bool:
+    """Credit the batter's hit of kind `credit` (1B 2B 3B HR) to his line, the pitcher's and the
+    line score; whether it was a hit. Both ways of applying a defense play use it."""
+    if not (credit == "1B" or credit == "2B" or credit == "3B" or credit == "HR"):
+        return False
+    bl[H] += 1
+    pl[P_H] += 1
+    g.hits[team] += 1
+    if credit == "2B":
+        bl[D2] += 1
+    elif credit == "3B":
+        bl[D3] += 1
+    elif credit == "HR":
+        bl[HR] += 1
+        pl[P_HR] += 1
+        g.home_runs.append((team, bid, g.inning, pitcher))
+    return True
 
 
 def _fielder_for(g: "Game", key: str, raw: int) -> str:
