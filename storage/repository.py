@@ -805,6 +805,19 @@ def _slot(r: ScheduleRow) -> GameSlot:
                     r.home_runs, r.kind)
 
 
+def team_days(*, session: Session, season_id: int) -> dict[str, list[date]]:
+    """The days each team has played this season (its final games, postseason too, in day
+    order): the computer manager's rest days (league/bench.py)."""
+    rows = session.exec(select(ScheduleRow.day, ScheduleRow.away, ScheduleRow.home)
+                        .where(ScheduleRow.season_id == season_id, ScheduleRow.status == "final")
+                        .order_by(col(ScheduleRow.day), col(ScheduleRow.number))).all()
+    out: dict[str, list[date]] = {}
+    for day, away, home in rows:
+        out.setdefault(away, []).append(day)
+        out.setdefault(home, []).append(day)
+    return out
+
+
 def rest_state(*, session: Session, season_id: int) -> tuple[dict[str, StoredRest], dict[str, str | None]]:
     """Pitchers' carried rest and fatigue, and each team's last starter."""
     rest = {r.player: StoredRest(r.available_on, r.fatigue) for r in session.exec(

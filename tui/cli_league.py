@@ -674,7 +674,7 @@ def _bench_one_season(seed: int, source: str, games_per_opponent: Optional[int],
             t0 = time.perf_counter()
             for slot in slots:
                 _result, rest, starters = sv.play_slot(ctx, slot, quiet=True)
-                ctx.after_game(rest, starters)
+                ctx.after_game(rest, starters, slot.day)
             engine_times.append(time.perf_counter() - t0)
             t0 = time.perf_counter()
             report = sv.sim_days(db, name, info.number, to_end=True)
