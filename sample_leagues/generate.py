@@ -45,8 +45,8 @@ BATTER_WIDTHS: dict[str, dict[str, float]] = {
 # back in proportion to their size.
 BATTER_TALENT = {"BB": 0.8, "1B": 2.0, "LG": 1.0, "HR": 0.9}
 BATTER_NOISE = 0.10        # relative jitter (sd) of each column width
-BATTER_TALENT_SD = {"regular": 0.8, "bench": 0.6}  # spread of talent; bench players sit lower
-BATTER_TALENT_MEAN = {"regular": 0.15, "bench": -0.7}
+BATTER_TALENT_SD = {"regular": 0.8, "bench": 0.6, "farm": 0.7}  # bench and farm players sit lower
+BATTER_TALENT_MEAN = {"regular": 0.15, "bench": -0.7, "farm": -0.9}
 # Running: (mean speed, sd) per archetype; speed drives RR, SR and DP.
 SPEED = {
     "regular": (0.0, 0.8), "slugger": (-1.0, 0.5), "contact": (0.4, 0.7), "setter": (0.6, 0.6),
@@ -89,6 +89,23 @@ POSITION_TEMPLATE = [
 ]
 # The 15th position player alternates between a third catcher and a utility man.
 FIFTEENTH = [("C", "bench", False), ("2B", "bench", False)]
+
+# The farm (二軍) of each team in a league with `farm` set: players under contract who are not on
+# the active roster, weaker on average (a few prospects among them), so the computer manager has
+# someone to call up for a tired bullpen, an injury or a slump. Drawn from their own seeded
+# generator after the active rosters, so adding or tuning them leaves every active card alone.
+FARM_BATTERS = [
+    ("C", "catcher"), ("C", "bench"), ("1B", "slugger|regular"), ("2B", "contact|setter"),
+    ("SS", "speedster|regular"), ("3B", "regular|slugger"), ("LF", "slugger|regular"),
+    ("CF", "speedster"), ("RF", "regular|contact"),
+]
+FARM_PITCHERS = [   # (archetype, role, talent mean)
+    ("average", "SP", -0.6), ("groundball", "SP", -0.7), ("control", "SP", -0.8),
+    ("wild", "SP", -0.9), ("strikeout", "RP", -0.4), ("groundball", "RP", -0.6),
+    ("control", "RP", -0.7), ("wild", "RP", -0.8), ("average", "RP", -0.9),
+    ("average", "RP", -1.1),
+]
+FARM_SEED_OFFSET = 7_000_000
 
 # --- pitchers -------------------------------------------------------------------------------------
 # Condition row B widths (BS* BS+ BS BB X G IF K) of an average pitcher of each archetype.
@@ -193,7 +210,7 @@ LEAGUES = {
     # League plays without DH, the Panorama League with it. Teams and players carry Latin names.
     "nippon": {
         "name": "日本インパクト野球機構", "code": "NIB", "dh": True, "extra_innings": 12,
-        "seed": SEED + 2, "name_en": True,
+        "seed": SEED + 2, "name_en": True, "farm": True,
         "leagues": [
             {"code": "CL", "name": "コスモ・リーグ", "short": "コ", "name_en": "Cosmo League",
              "dh": False},
@@ -322,8 +339,8 @@ def fielding_text(rng: random.Random, primary: str, glove: float, regular: bool)
 
 
 def make_batter(rng: random.Random, team: str, pid: str, name: str, primary: str,
-                archetype: str, regular: bool) -> dict[str, str]:
-    group = "regular" if regular else "bench"
+                archetype: str, regular: bool, group: str = "") -> dict[str, str]:
+    group = group or ("regular" if regular else "bench")
     talent = rng.gauss(BATTER_TALENT_MEAN[group], BATTER_TALENT_SD[group])
     talent = clamp(talent, -2.2, 2.2)
     bounds = batter_card(rng, archetype, talent)
@@ -456,7 +473,7 @@ def toml_text(spec: dict) -> str:
         'ruleset = "standard"',
         f'dh = {"true" if spec["dh"] else "false"}',
         f'extra_innings = {spec["extra_innings"]}',
-        "roster_size = 28",
+        f"roster_size = {70 if spec.get('farm') else 28}",
     ]
     for table in ("schedule", "postseason"):
         if table in spec:
@@ -490,12 +507,35 @@ def build(spec: dict) -> tuple[str, str, str]:
                 b.update(bats=p["bats"], throws=p["throws"], rank=p["rank"], positions="RF1")
                 batters.append(b)
             pitchers.append(p)
+    if spec.get("farm"):
+        add_farm(spec, used, batters, pitchers)
     bat_header, pit_header = BATTER_HEADER, PITCHER_HEADER
     if spec.get("name_en"):
         for row in batters + pitchers:
             row["name_en"] = name_en(row["name"])
-        bat_header, pit_header = BATTER_COLUMNS, PITCHER_COLUMNS
+        bat_header, pit_header = BATTER_HEADER + ("name_en",), PITCHER_HEADER + ("name_en",)
+    if spec.get("farm"):
+        bat_header, pit_header = bat_header + ("roster",), pit_header + ("roster",)
     return toml_text(spec), csv_text(bat_header, batters), csv_text(pit_header, pitchers)
+
+
+def add_farm(spec: dict, used: set[str], batters: list[dict[str, str]],
+             pitchers: list[dict[str, str]]) -> None:
+    """Each team's farm players (roster = farm), numbered after its active ones."""
+    rng = random.Random(spec["seed"] + FARM_SEED_OFFSET)
+    for code, *_ in spec["teams"]:
+        n = len({row["id"] for row in batters + pitchers if row["team"] == code})
+        for pos, arch in FARM_BATTERS:
+            n += 1
+            row = make_batter(rng, code, f"{code}{n:02d}", pick_name(rng, used), pos,
+                              rng.choice(arch.split("|")), False, group="farm")
+            row["roster"] = "farm"
+            batters.append(row)
+        for arch, role, tmean in FARM_PITCHERS:
+            n += 1
+            row = make_pitcher(rng, code, f"{code}{n:02d}", pick_name(rng, used), arch, role, tmean)
+            row["roster"] = "farm"
+            pitchers.append(row)
 
 
 def summary(league: League) -> str:

@@ -363,6 +363,7 @@ def season_document(*, session: Session, league_id: int, season_id: int) -> dict
         "games": games,
         "rest": {p: [r.available_on.isoformat(), r.fatigue] for p, r in sorted(rest.items())},
         "last_starters": {t: p for t, p in sorted(last.items()) if p},
+        "roster": _roster_document(session, season_id),
         "year": info.year, "phase": info.phase,
         "postseason": [{"key": x.key, "name": x.name, "league": x.league, "high": x.high,
                         "low": x.low, "high_seed": x.high_seed, "low_seed": x.low_seed,
@@ -450,6 +451,7 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
                             .where(SeasonTeamRow.__table__.c.season_id == sid,
                                    SeasonTeamRow.__table__.c.team == team)
                             .values(last_starter=pid))
+        _import_roster(session, sid, doc.get("roster") or {})
         session.flush()
         return season_info(session=session, season_id=sid)
     except SeasonError as exc:
@@ -459,6 +461,36 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         what = f"missing key {exc}" if isinstance(exc, KeyError) else str(exc)
         raise LeagueError(f"{where}: {what}") from None
+
+
+def _roster_document(session: Session, season_id: int) -> dict[str, dict[str, Any]]:
+    """The season's farm and injury standings (the ten-day rule, injury points), by player."""
+    from storage.farm_store import standings
+
+    out: dict[str, dict[str, Any]] = {}
+    for pid, e in sorted(standings(session=session, season_id=season_id).items()):
+        entry: dict[str, Any] = {"points": e.points}
+        for key in ("demoted_on", "hurt_on", "settled"):
+            day = getattr(e, key)
+            if day is not None:
+                entry[key] = day.isoformat()
+        out[pid] = entry
+    return out
+
+
+def _import_roster(session: Session, season_id: int, roster: dict) -> None:
+    """A season document's farm and injury standings (checked by check_season)."""
+    from league.farm import Standing
+    from storage.farm_store import store
+
+    def day(v: Any) -> date | None:
+        return date.fromisoformat(v) if v is not None else None
+
+    entries = {pid: Standing(day(e.get("demoted_on")), int(e.get("points", 0)),
+                             day(e.get("hurt_on")), day(e.get("settled")))
+               for pid, e in roster.items()}
+    if entries:
+        store(session=session, league_id=0, season_id=season_id, moves=(), entries=entries)
 
 
 def _import_postseason(session: Session, season_id: int, series: list, codes: set[str]) -> None:
