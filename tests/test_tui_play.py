@@ -151,7 +151,8 @@ def _stable(svg: str) -> str:
 async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path, monkeypatch,
                                                                           snapshot):
     db = str(tmp_path / "league.sqlite3")
-    monkeypatch.setattr(play_module, "new_seed", lambda: 20240607)
+    # a seed whose game offers every strategy to the policy (with the injury rolls of the farm)
+    monkeypatch.setattr(play_module, "new_seed", lambda: 11)
     policy = Policy()
     app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
