@@ -177,6 +177,10 @@ def stat_name(kind: str, stat: str, japanese: bool) -> str:
 LABELS.update({
     "pl_season_short": ("今季", "Season"),
     "pl_career_short": ("通算", "Career"),
+    "pl_vs_L": ("対左投手", "vs LHP"),
+    "pl_vs_R": ("対右投手", "vs RHP"),
+    "pl_home": ("本拠地", "Home"),
+    "pl_away": ("ビジター", "Away"),
 })
 
 # History area (hs_ keys) and a player's year-by-year page (cr_ keys)
