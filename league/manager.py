@@ -47,25 +47,45 @@ class Manager(Protocol):
     # (position, bench player)
 
 
+_WORTH: dict[Bounds, float] = {}   # batting_value by card row (a value: the same everywhere)
+
+
 def batting_value(card: BattingCard) -> float:
     """A rough on-base-plus-power worth of a batting card, for choosing line-ups and hitters."""
     b = card.bounds
-    w = {c: b.width(c) for c in ("BB", "1B", "LG", "HR", "K")}
-    return w["BB"] * 0.7 + w["1B"] * 0.9 + w["LG"] * 1.3 + w["HR"] * 2.0 - w["K"] * 0.15
+    cached = _WORTH.get(b)
+    if cached is not None:
+        return cached
+    w = b.widths
+    value = w["BB"] * 0.7 + w["1B"] * 0.9 + w["LG"] * 1.3 + w["HR"] * 2.0 - w["K"] * 0.15
+    if len(_WORTH) < 200_000:
+        _WORTH[b] = value
+    return value
 
 
 BATTER_READS = ("BS*", "BS+", "BS")   # pitch results that send the batter to his own card
 
 
+# batter_reads by (row, modifier): rows are values (equal rows, equal counts), so the cache is
+# the same in every process and a season's line-ups do not depend on what was computed before
+_READS: dict[tuple[Bounds, int], int] = {}
+
+
 def batter_reads(row: Bounds, mod: int) -> int:
     """How many pitch rolls of 1..100 read the batter's card (BS*, BS+, BS) after the platoon
     modifier `mod` (positive favours the pitcher; the engine clamps the modified roll)."""
+    key = (row, mod)
+    cached = _READS.get(key)
+    if cached is not None:
+        return cached
     lookup = row.lookup
     n = 0
     for roll in range(1, 101):
         m = roll + mod
         if lookup[1 if m < 1 else 100 if m > 100 else m] in BATTER_READS:
             n += 1
+    if len(_READS) < 200_000:
+        _READS[key] = n
     return n
 
 
