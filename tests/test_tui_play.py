@@ -125,6 +125,12 @@ async def _answer(app, pilot, policy: Policy) -> str:
         await _send(app, pilot, key)
     if key in ("p", "h", "r", "x") and method in ("change_pitcher", "pinch_hitter", "reliever"):
         await _until(pilot, lambda: app.screen.query("#pick-list"))
+        # what a manager chooses by: the card's row, hands, fatigue, the season so far
+        first = str(app.screen.query_one("#pick-list").get_option_at_index(0).prompt)
+        if key == "p":
+            assert "B: BS*~" in first and re.search(r"疲労|fatigue|rested", first), first
+        else:
+            assert "BB~" in first and re.search(r"今季|season", first), first
         await pilot.press("enter")
     elif method == "offense_call" and key in ("s", "d") and _play(app).question is not None \
             and _play(app)._sub:
@@ -163,6 +169,10 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
         app.screen.query_one("#day-games").focus()
         await pilot.press("p")
         await _until(pilot, lambda: app.screen.query("#play-setup"))
+        # the start dialog says which team is away and which home
+        setup_text = str(app.screen.query_one("#play-setup-choice").render())
+        slot = services.scheduled_teams(db, None, 1)
+        assert f"ビジター (先攻): {slot[0]}" in setup_text and f"ホーム (後攻): {slot[1]}" in setup_text
         await pilot.press("b", "enter")          # both sides, the computer's dice
         await _question(app, pilot)
         screen = _play(app)
@@ -256,6 +266,7 @@ async def test_an_exhibition_closed_with_the_app_is_saved_resumed_and_abandoned(
         await _opened(app, pilot)
         app.play_exhibition()
         await _until(pilot, lambda: app.screen.query("#play-setup"))
+        await _until(pilot, lambda: "ビジター (先攻)" in str(app.screen.query_one("#away-head").render()))
         await pilot.press("h", "enter")           # the home side, computer dice
         q = await _question(app, pilot)
         screen = _play(app)

@@ -709,3 +709,30 @@ LABELS.update({
     "gm_roll_bunt": ("バント", "The bunt"),
     "gm_roll_injury": ("故障", "The injury check"),
 })
+LABELS.update({
+    "gm_bullpen": ("ブルペン: 継投する投手", "Bullpen: the new pitcher"),
+    "gm_bench": ("ベンチ: 代打", "Bench: the pinch hitter"),
+    "gm_role_closer": ("抑え", "closer"),
+    "gm_role_setup": ("セットアッパー", "setup"),
+    "gm_role_middle": ("中継ぎ", "middle relief"),
+    "gm_role_long": ("ロング", "long relief"),
+    "gm_role_mopup": ("敗戦処理", "mop-up"),
+})
+# before a game at the keyboard (su_)
+LABELS.update({
+    "su_away": ("ビジター (先攻)", "Away (bats first)"),
+    "su_home": ("ホーム (後攻)", "Home (bats last)"),
+    "su_away_pick": ("ビジター (先攻)", "Away (bats first)"),
+    "su_home_pick": ("ホーム (後攻)", "Home (bats last)"),
+    "su_you_manage": ("あなたの采配", "You manage"),
+    "su_you_away": ("ビジター", "the away side"),
+    "su_you_home": ("ホーム", "the home side"),
+    "su_you_both": ("両方", "both sides"),
+    "su_dice": ("ダイス", "Dice"),
+    "su_dice_computer": ("自動 (コンピューターが振る)", "the computer rolls"),
+    "su_dice_typed": ("手入力 (振った目を入力)", "you type each roll"),
+    "su_start": ("Enter 開始   Esc 取消", "Enter start   Esc cancel"),
+    "su_two_teams": ("二つの違うチームを選んでください", "Choose two different teams"),
+    "su_game": ("試合 #{n}", "Game #{n}"),
+    "su_exhibition": ("エキシビション", "Exhibition"),
+})

@@ -32,6 +32,7 @@ from tui import services
 from tui.labels import LABELS, label
 from tui.language import Bilingual
 from tui.services import LiveSetup
+from tui.widgets.picker_rows import batter_row, reliever_row
 from tui.widgets.situation import SituationPanel
 from tui.widgets.plain import Plain
 
@@ -607,10 +608,11 @@ class PlayScreen(Bilingual, Screen):
         ja = self.app.japanese
         rows = []
         for base in game.runners():
+            out = game.bases[base].pid
+            card = game.batting_card(out)
+            head = (f"{self._runner_words(game, base, ja)} (RR {card.RR} SR {card.SR}) →")
             for b in game.offense.bench:
-                card = game.batting_card(b)
-                rows.append((f"{base}:{b}", f"{_BASES[base][0 if ja else 1]} {game.name(game.bases[base].pid)}"
-                             f" → {game.name(b)}  RR {card.RR} SR {card.SR}"))
+                rows.append((f"{base}:{b}", batter_row(game, b, self.setup.season, ja, head)))
 
         def picked(choice: str | None) -> None:
             if choice is None or run is not self._run or self.question is None:
@@ -619,7 +621,7 @@ class PlayScreen(Bilingual, Screen):
             run.pending_pr = (int(base), pid)
             self._answer(None)
 
-        self.app.push_screen(PickPlayerDialog("代走 / Pinch runner", rows), picked)
+        self.app.push_screen(PickPlayerDialog(label("gm_a_runner", ja), rows), picked)
 
     def _pick_defensive_sub(self) -> None:
         """守備固め: which position, and the bench player who takes it."""
@@ -627,10 +629,11 @@ class PlayScreen(Bilingual, Screen):
         run = self._run
         game = run.game
         rows = []
+        ja = self.app.japanese
         for pos, b in self._defensive_subs(game):
-            f = game.players[b].fielding_at(pos)
-            rows.append((f"{pos}:{b}", f"{pos}  {game.name(game.defense.positions[pos])} → "
-                                       f"{game.name(b)}  {f.text() if f else ''}"))
+            f = game.players[game.defense.positions[pos]].fielding_at(pos)
+            head = f"{pos} {game.name(game.defense.positions[pos])} ({f.text() if f else '-'}) →"
+            rows.append((f"{pos}:{b}", batter_row(game, b, self.setup.season, ja, head)))
 
         def picked(choice: str | None) -> None:
             if choice is None or run is not self._run or self.question is None:
@@ -639,7 +642,7 @@ class PlayScreen(Bilingual, Screen):
             run.pending_ds = (pos, pid)
             self._answer(None)
 
-        self.app.push_screen(PickPlayerDialog("守備固め / Defensive substitution", rows), picked)
+        self.app.push_screen(PickPlayerDialog(label("gm_a_defsub", ja), rows), picked)
 
     def _answer(self, value: Any) -> None:
         run = self._run
@@ -657,17 +660,17 @@ class PlayScreen(Bilingual, Screen):
         game = self._run.game
         ja = self.app.japanese
         rows = []
+        side = game.defense
+        lineup = game.lineups[side.index]
+        roles = dict(zip(lineup.bullpen, lineup.roles)) if lineup.roles else {}
         for pid in pids:
-            p = game.players[pid]
-            if what == "bullpen" and p.pitching is not None:
-                c = p.pitching
-                extra = (f"安定 {c.stability} 回 {c.innings:g}" if ja else
-                         f"stability {c.stability} inn {c.innings:g}")
+            if what == "bullpen" and game.players[pid].pitching is not None:
+                role = roles.get(pid, "")
+                rows.append((pid, reliever_row(game, side, pid, self.setup.season, ja,
+                                               label(f"gm_role_{role}", ja) if role else "")))
             else:
-                b = game.batting_card(pid)
-                extra = f"BT {b.BT} RR {b.RR} SR {b.SR} DP {b.DP}"
-            rows.append((pid, f"{p.name}  {pid}  {extra}"))
-        title = ("ブルペン / Bullpen" if what == "bullpen" else "ベンチ / Bench")
+                rows.append((pid, batter_row(game, pid, self.setup.season, ja)))
+        title = label("gm_bullpen" if what == "bullpen" else "gm_bench", ja)
         run = self._run
 
         def picked(pid: str | None) -> None:
@@ -946,9 +949,15 @@ def play_scheduled(app: App, number: int) -> None:
 
     def saved():
         games = [g for g in services.list_live(db, league) if g.number == number]
-        return services.resume_live(db, games[0].id, league) if games else None
+        if games:
+            return services.resume_live(db, games[0].id, league), None
+        book = services.name_book(db, league)
+        ja = app.japanese  # type: ignore[attr-defined]
+        return None, tuple(f"{code} {book.team(code, ja, full=True)}"
+                           for code in services.scheduled_teams(db, league, number))
 
-    def then(setup):
+    def then(found):
+        setup, sides = found
         if setup is not None:
             app.notify(f"#{number}: 途中から / resuming", timeout=2)
             open_play(app, setup)
@@ -962,7 +971,8 @@ def play_scheduled(app: App, number: int) -> None:
                 db, league, number=number, people=choice.people, dice=choice.dice,
                 seed=new_seed()), partial(open_play, app))
 
-        app.push_screen(PlaySetupDialog(f"試合 / Game #{number}"), chosen)
+        app.push_screen(PlaySetupDialog(label("su_game", app.japanese).format(n=number),  # type: ignore[attr-defined]
+                                        sides=sides), chosen)
 
     _in_thread(app, saved, then)
 
@@ -983,7 +993,8 @@ def play_exhibition(app: App) -> None:
                 db, league, away=choice.away, home=choice.home, people=choice.people,
                 dice=choice.dice, seed=new_seed()), partial(open_play, app))
 
-        app.push_screen(PlaySetupDialog("エキシビション / Exhibition", teams=teams), chosen)
+        app.push_screen(PlaySetupDialog(label("su_exhibition", app.japanese),  # type: ignore[attr-defined]
+                                        teams=teams), chosen)
 
     _in_thread(app, lambda: services.standings(db, league), then)
 
