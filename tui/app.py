@@ -81,7 +81,7 @@ class ImpactApp(TroopHost, App[None]):
         Binding("8", "area('history')", "key_history"),
         Binding("9", "area('season')", "key_season"),
         Binding("L", "toggle_language", "key_language"),
-        Binding("question_mark", "show_keys", "key_keys"),
+        Binding("question_mark", "show_keys", "key_keys", show=False),
         Binding("ctrl+q", "quit", "key_quit", priority=True),
     ]
 

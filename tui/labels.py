@@ -443,6 +443,7 @@ LABELS.update({
     "key_season": ("シーズン", "Season"),
     "key_language": ("English", "日本語"),
     "key_keys": ("キー一覧", "Keys"),
+    "key_keys_areas": ("キー一覧・1〜9 エリア", "Keys, 1–9 areas"),
     "key_quit": ("終了", "Quit"),
     "key_back": ("戻る", "Back"),
     "key_cancel": ("取消", "Cancel"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from textual import events, work
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input
 
@@ -19,6 +20,10 @@ class AreaScreen(Bilingual, Screen):
     On a shared league the footer greys out what the person connected may not do: actions in
     COMMISSIONER_ACTIONS need the commissioner, those in TEAM_ACTIONS the manager of the
     screen's `team` (the database refuses them anyway; this only shows it beforehand)."""
+
+    # first in every area's footer, so it shows at any width: the keys panel (every key, the
+    # area keys 1–9 among them); the app's own `?` binding is hidden to avoid showing it twice
+    BINDINGS = [Binding("question_mark", "app.show_keys", "key_keys_areas")]
 
     # keys: Esc leaves a text field for LIST; on a screen with a FILTER field, typing a
     # character no key is bound to starts the filter with it (number keys switch areas)
