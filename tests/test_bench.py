@@ -387,3 +387,29 @@ def test_a_better_glove_comes_in_to_protect_a_lead(pacific, ruleset):
     g.score = [1, 3]
     g.inning = 7
     assert m.defensive_sub(g, inning_start=True) is None
+
+
+def test_a_stored_season_rests_the_same_men_simulated_day_by_day_or_at_once(tmp_path):
+    """The days each team played come from the stored games (storage: team_days), so a season
+    simulated a few days at a time makes the same line-ups — rest days included — as at once."""
+    from tui import services
+
+    def play(name, chunks):
+        db = str(tmp_path / f"{name}.sqlite3")
+        services.create_league(db, "pacific", "pacific")
+        services.new_season(db, "pacific")
+        for days in chunks:
+            services.sim_days(db, days=days)
+        out = []
+        for _, games in services.schedule_days(db):
+            for g in games:
+                if g.status == "final":
+                    box = services.boxscore(db, g.number).data
+                    out.append((g.number, g.away_runs, g.home_runs,
+                                [tuple(lu["order"]) for lu in box["lineups"]]))
+        return out
+
+    at_once = play("once", [14])
+    assert at_once == play("daily", [5, 4, 5])
+    # and the line-ups vary from day to day (rests, platoons, the order against the starter)
+    assert len({lu for g in at_once for lu in g[3]}) > 2 * len(at_once) // 3
