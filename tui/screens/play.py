@@ -222,6 +222,8 @@ class PlayScreen(Bilingual, Screen):
         Binding("u", "undo", "key_gm_undo", priority=True),
         Binding("q", "leave", "key_gm_leave", priority=True),
         Binding("escape", "leave", "key_gm_leave", show=False),
+        # q leaves the game (saved); Ctrl+Q still quits the app, off the footer to leave room
+        Binding("ctrl+q", "app.quit", "key_quit", show=False, priority=True),
         # the number keys pick runners here: they do not switch the app's areas mid-game
         *[Binding(str(n), "nothing", show=False) for n in range(10)],
     ]
@@ -269,6 +271,7 @@ class PlayScreen(Bilingual, Screen):
         narrow = self.size.width < 110 or self.size.height < 32
         if narrow != self.has_class("-narrow"):
             self.set_class(narrow, "-narrow")
+            self.query_one(Footer).compact = narrow    # every key fits in 80 columns
             self._refresh_situation()
 
     def _set_sub_title(self) -> None:
