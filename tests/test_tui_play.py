@@ -282,7 +282,11 @@ async def test_an_exhibition_closed_with_the_app_is_saved_resumed_and_abandoned(
     async with app.run_test(size=SIZE) as pilot:
         await _opened(app, pilot)
         app.resume_live_game()
-        await _until(pilot, lambda: app.screen.query("#resume-list"))
+        await _until(pilot, lambda: app.screen.query("#resume-list")
+                     and app.screen.query_one("#resume-list").option_count)
+        # the saved game by its inning and score, not its number of rolls
+        line = str(app.screen.query_one("#resume-list").get_option_at_index(0).prompt)
+        assert re.search(r"\d+-\d+ .+  3回[表裏] \d死", line) and "rolls" not in line, line
         await pilot.press("enter")
         await _question(app, pilot)
         game = _play(app)._run.game

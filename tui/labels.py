@@ -736,3 +736,9 @@ LABELS.update({
     "su_game": ("試合 #{n}", "Game #{n}"),
     "su_exhibition": ("エキシビション", "Exhibition"),
 })
+LABELS.update({
+    "rs_title": ("途中の試合 (Enter 再開、x 破棄)", "Saved games (Enter resumes, x abandons)"),
+    "rs_none": ("途中の試合はありません", "No saved games"),
+    "rs_abandoned": ("破棄しました", "Abandoned"),
+})
+LABELS.update({"gm_resuming": ("#{n}: 途中から再開", "#{n}: resuming where it stood")})

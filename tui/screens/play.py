@@ -884,11 +884,17 @@ class PlayScreen(Bilingual, Screen):
             try:
                 services.save_live(self.app.db, self.info.id,
                                         LiveLog(list(log.rolls), [list(d) for d in log.decisions],
-                                                [list(c) for c in log.checkpoints]),
+                                                [list(c) for c in log.checkpoints],
+                                                self._where(run.game)),
                                         dice=self.dice_mode)
             except Exception as exc:  # noqa: BLE001 - leaving must not crash the app
                 self.app.notify(f"not saved: {exc}", severity="error")
         run.abort()
+
+    @staticmethod
+    def _where(game) -> list[int]:
+        """Where the game stands now (the resume list shows it)."""
+        return [game.inning, game.half, game.outs, game.score[0], game.score[1]]
 
     def action_leave(self) -> None:
         self._keep()
@@ -959,7 +965,8 @@ def play_scheduled(app: App, number: int) -> None:
     def then(found):
         setup, sides = found
         if setup is not None:
-            app.notify(f"#{number}: 途中から / resuming", timeout=2)
+            app.notify(label("gm_resuming", app.japanese).format(n=number),  # type: ignore[attr-defined]
+                       timeout=2)
             open_play(app, setup)
             return
         from tui.dialogs.play_setup import PlaySetupDialog
@@ -1003,9 +1010,10 @@ def resume_games(app: App) -> None:
     """List the saved games at the keyboard: resume one or abandon it."""
     db, league = app.db, app.league  # type: ignore[attr-defined]
 
-    def then(games) -> None:
+    def then(found) -> None:
+        games, book = found
         if not games:
-            app.notify("途中の試合はありません / No saved games", timeout=3)
+            app.notify(label("rs_none", app.japanese), timeout=3)  # type: ignore[attr-defined]
             return
         from tui.dialogs.resume_game import ResumeGameDialog
 
@@ -1015,11 +1023,12 @@ def resume_games(app: App) -> None:
             how, live_id = answer
             if how == "abandon":
                 _in_thread(app, lambda: services.abandon_live(db, live_id),
-                           lambda _: app.notify("破棄しました / Abandoned", timeout=2))
+                           lambda _: app.notify(label("rs_abandoned", app.japanese),  # type: ignore[attr-defined]
+                                                timeout=2))
             else:
                 _in_thread(app, lambda: services.resume_live(db, live_id, league),
                            partial(open_play, app))
 
-        app.push_screen(ResumeGameDialog(games), chosen)
+        app.push_screen(ResumeGameDialog(games, book), chosen)
 
-    _in_thread(app, lambda: services.list_live(db, league), then)
+    _in_thread(app, lambda: (services.list_live(db, league), services.name_book(db, league)), then)
