@@ -69,7 +69,7 @@ _BATTER_CODES = (
 )
 _EVENT_CODES = (
     ("pitching change:", "PC"), ("pinch hitter:", "PH"), ("pinch runner:", "PR"),
-    ("defensive substitution:", "DS"), ("no check:", "NC"), ("wild pitch", "WP"), ("balk", "BK"),
+    ("defensive substitution:", "DS"), ("no check:", "NC"), ("accident:", "INJ"), ("wild pitch", "WP"), ("balk", "BK"),
     ("passed ball", "PB"),
 )
 _RUNNER_CODES = (
@@ -163,10 +163,11 @@ DECISION_EN = {"W": "W", "L": "L", "S": "S", "H": "H"}
 
 def render(result: GameResult, names: dict[str, str] | None = None, plays: bool = True, *,
            english: bool = False, player_name: Callable[[str], str] | None = None,
-           play_line: Callable[[str], str] | None = None) -> str:
+           play_line: Callable[[str], str] | None = None, final: bool = True) -> str:
     """An NPB-style box score: line score with 計 安 失, batting and pitching, 勝敗S H, 本塁打.
     `english` writes its labels in English (R H E, AB R H RBI …); `player_name` names a player
-    by id (default: his name in the league), `play_line` says a play-by-play line."""
+    by id (default: his name in the league), `play_line` says a play-by-play line; a game still
+    under way (`final` False) has no `x` for the home half not yet played."""
     names = names or {}
     codes = (result.away, result.home)
     label = [names.get(c, c) for c in codes]
@@ -182,7 +183,7 @@ def render(result: GameResult, names: dict[str, str] | None = None, plays: bool 
         for k in range(n):
             if k < len(result.innings[i]):
                 cells.append(f"{result.innings[i][k]:>2}")
-            elif i == 1 and k == len(result.innings[1]) and k < len(result.innings[0]):
+            elif final and i == 1 and k == len(result.innings[1]) and k < len(result.innings[0]):
                 cells.append(" x")
             else:
                 cells.append("  ")

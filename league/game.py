@@ -81,6 +81,9 @@ class Side:
         self.batting_index = 0
         self.condition = "B"
         self.pitchers_used: list[str] = [lineup.pitcher]
+        # this side's pitchers in turn, each with the other side's batting lines as he came in
+        # (empty for the starter): the differences give the batters' lines against each hand
+        self.stints: list[tuple[str, dict[str, list[int]]]] = [(lineup.pitcher, {})]
         self.carried_fatigue = dict(fatigue or {})
         self.ruleset = ruleset
         self.values: DefenceValues = self._values()
@@ -159,6 +162,8 @@ class GameResult:
     raws: list[int] = field(default_factory=list)     # the raw rolls in order (kept when quiet)
     injuries: dict[str, int] = field(default_factory=dict)  # injury points of accidents (§7.6)
     hurt: dict[str, int] = field(default_factory=dict)      # injury points of players who started hurt
+    # each batter's line against left- and right-handed pitching: (side, batter, hand, line)
+    splits: list[tuple[int, str, str, list[int]]] = field(default_factory=list)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -495,6 +500,8 @@ class Game:
         side.pitcher = new
         side.used.add(new)
         side.pitchers_used.append(new)
+        side.stints.append((new, {pid: line[:] for (s, pid, _pos), line
+                                  in zip(self.bat_order, self.bat.values()) if s != side.index}))
         side.condition = "B"
         self._pit_line(new)
         # the new pitcher bats in the old pitcher's place when there is no DH
@@ -818,8 +825,34 @@ class Game:
             pitching=pitching, decisions=decisions, home_runs=self.home_runs, plays=self.plays,
             rolls=self.rolls, players=self.players, winner=winner, final_inning=self.inning,
             notes=self.notes, fielding=fielding, lineups=self.lineups, fatigue=self.fatigue_in,
-            raws=self.raws, injuries=self.injuries, hurt=self.hurt_in,
+            raws=self.raws, injuries=self.injuries, hurt=self.hurt_in, splits=self._splits(),
         )
+
+    def _splits(self) -> list[tuple[int, str, str, list[int]]]:
+        """Each batter's line against left- and right-handed pitchers: the difference of his
+        line between the moments each pitcher of the other side came in and went out."""
+        n = len(BAT_FIELDS)
+        zero = [0] * n
+        by: dict[tuple[str, str], list[int]] = {}
+        for dfn in self.sides:
+            stints = dfn.stints
+            for k, (pid, start) in enumerate(stints):
+                end = stints[k + 1][1] if k + 1 < len(stints) else None
+                hand = self.healthy.get(pid, self.players[pid]).throws
+                for (s, bid, _pos), line in zip(self.bat_order, self.bat.values()):
+                    if s == dfn.index:
+                        continue
+                    last = line if end is None else end.get(bid, zero)
+                    first = start.get(bid, zero)
+                    if last == first:
+                        continue
+                    acc = by.get((bid, hand))
+                    if acc is None:
+                        acc = by[(bid, hand)] = [0] * n
+                    for i in range(n):
+                        acc[i] += last[i] - first[i]
+        side_of = {pid: s for s, pid, _pos in self.bat_order}
+        return [(side_of[bid], bid, hand, line) for (bid, hand), line in sorted(by.items())]
 
 
 # the rules' own modules (they import this one: imported last)

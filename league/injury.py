@@ -167,6 +167,7 @@ def accident_check(g: "Game", rules: InjuryRules, batter: str) -> None:
     if not pid or g.finished:
         return
     player = g.players[pid]
+    at = len(g.plays)
     removed = _take_out(g, side, pid)
     points = g.injuries.get(pid, 0) + (rules.points_removed if removed else rules.points)
     g.injuries[pid] = points
@@ -176,6 +177,8 @@ def accident_check(g: "Game", rules: InjuryRules, batter: str) -> None:
     g.notes.append(note)
     if not g.quiet:
         g.say(note)
+        # the play-by-play tells the accident before the substitution it brings
+        g.plays.insert(at, g.plays.pop())
     if not removed:
         _play_hurt(g, pid, level)
 

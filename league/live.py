@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from league.dice import Dice
 from league.errors import DecisionError, DiceError
-from league.game import BASE_NAMES, Game
+from league.game import BAT_FIELDS, BASE_NAMES, PIT_FIELDS, Game, GameResult
 
 # manager methods a person answers, in the order the engine may ask them
 DECISIONS = ("defense_call", "offense_call", "aggressive", "steal_go", "bonus_steal", "join_steal",
@@ -22,6 +22,37 @@ DECISIONS = ("defense_call", "offense_call", "aggressive", "steal_go", "bonus_st
 
 class GameAborted(Exception):
     """The person closed the game; the engine thread stops where it stood (nothing is lost)."""
+
+
+# What a person's `ask` may answer to let the computer manager decide this one question
+COMPUTER_DECIDES = object()
+
+HANDOVER_SPANS = ("half", "inning", "game")
+
+
+@dataclass(frozen=True)
+class Handover:
+    """A side a person manages, handed to the computer manager for the rest of the half-inning,
+    the inning or the game in which it was handed over ("The computer manages the rest")."""
+
+    span: str      # half | inning | game
+    inning: int
+    half: int      # 0 top, 1 bottom
+
+    @staticmethod
+    def starting(span: str, game: Game) -> "Handover":
+        """A handover from the situation of `game` on."""
+        if span not in HANDOVER_SPANS:
+            raise ValueError(f"a handover lasts the half-inning, the inning or the game, not {span!r}")
+        return Handover(span, game.inning, game.half)
+
+    def covers(self, game: Game) -> bool:
+        """Whether the computer still manages at this point of the game."""
+        if self.span == "game":
+            return True
+        if self.span == "inning":
+            return game.inning == self.inning
+        return game.inning == self.inning and game.half == self.half
 
 
 def _plain(value: Any) -> Any:
@@ -109,13 +140,18 @@ class PersonManager:
     question goes to `ask(method, game, options)`, which blocks until the person answers."""
 
     def __init__(self, side: int, log: LiveLog, replay: list[list],
-                 ask: Callable[[str, Game, dict], Any]) -> None:
+                 ask: Callable[[str, Game, dict], Any], computer: Any = None,
+                 handed: Callable[[int, Game], bool] | None = None) -> None:
         self.side = side
         self.log = log
         self._replay = replay
         self._ask = ask
+        # while `handed(side, game)` holds, `computer` (a Manager) decides; its answers are
+        # logged like the person's, so the game still replays exactly from its logs
+        self.computer = computer
+        self._handed = handed
 
-    def _answer(self, method: str, game: Game, options: dict) -> Any:
+    def _answer(self, method: str, game: Game, options: dict, args: tuple = ()) -> Any:
         if self._replay:
             # the saved answers come back in the order the engine asked them, for either side
             side, name, value = self._replay.pop(0)
@@ -123,8 +159,15 @@ class PersonManager:
                 raise DecisionError(f"the saved game does not replay: it recorded {name} of side "
                                     f"{side} where the game asks {method} of side {self.side}")
             value = _back(name, value)
+        elif (self.computer is not None and self._handed is not None
+              and self._handed(self.side, game)):
+            value = getattr(self.computer, method)(game, *args)
         else:
             value = self._ask(method, game, options)
+            if value is COMPUTER_DECIDES:
+                if self.computer is None:
+                    raise DecisionError(f"no computer manager to decide {method}")
+                value = getattr(self.computer, method)(game, *args)
         self.log.decisions.append([self.side, method, _plain(value)])
         return value
 
@@ -136,16 +179,16 @@ class PersonManager:
         return self._answer("offense_call", game, {"choices": offense_options(game)})
 
     def aggressive(self, game: Game, table: str) -> bool:
-        return bool(self._answer("aggressive", game, {"table": table}))
+        return bool(self._answer("aggressive", game, {"table": table}, (table,)))
 
     def steal_go(self, game: Game, base: int, roll: int) -> bool:
-        return bool(self._answer("steal_go", game, {"base": base, "roll": roll}))
+        return bool(self._answer("steal_go", game, {"base": base, "roll": roll}, (base, roll)))
 
     def bonus_steal(self, game: Game, candidates: list[int]) -> int | None:
-        return self._answer("bonus_steal", game, {"candidates": candidates})
+        return self._answer("bonus_steal", game, {"candidates": candidates}, (candidates,))
 
     def join_steal(self, game: Game, base: int) -> bool:
-        return bool(self._answer("join_steal", game, {"base": base}))
+        return bool(self._answer("join_steal", game, {"base": base}, (base,)))
 
     def no_check(self, game: Game) -> bool:
         return bool(self._answer("no_check", game, {}))
@@ -154,21 +197,22 @@ class PersonManager:
         return self._answer("bunt_plus", game, {"runners": game.bunt_extra_base_runners()})
 
     def bunt_out(self, game: Game, candidates: list[int]) -> int:
-        return self._answer("bunt_out", game, {"candidates": candidates})
+        return self._answer("bunt_out", game, {"candidates": candidates}, (candidates,))
 
     def send(self, game: Game, base: int, target: int) -> bool:
-        return bool(self._answer("send", game, {"base": base, "target": target}))
+        return bool(self._answer("send", game, {"base": base, "target": target},
+                                 (base, target)))
 
     def back_first(self, game: Game, candidates: list[int]) -> int:
-        return self._answer("back_first", game, {"candidates": candidates})
+        return self._answer("back_first", game, {"candidates": candidates}, (candidates,))
 
     def change_pitcher(self, game: Game, inning_start: bool) -> str | None:
         side = game.defense
         return self._answer("change_pitcher", game, {"bullpen": list(side.bullpen),
-                                                    "inning_start": inning_start})
+                                                    "inning_start": inning_start}, (inning_start,))
 
     def reliever(self, game: Game, side) -> str | None:
-        return self._answer("reliever", game, {"bullpen": list(side.bullpen)})
+        return self._answer("reliever", game, {"bullpen": list(side.bullpen)}, (side,))
 
     def pinch_hitter(self, game: Game) -> str | None:
         return self._answer("pinch_hitter", game, {"bench": list(game.offense.bench)})
@@ -180,7 +224,8 @@ class PersonManager:
 
     def defensive_sub(self, game: Game, inning_start: bool) -> tuple[str, str] | None:
         value = self._answer("defensive_sub", game, {"bench": list(game.defense.bench),
-                                                      "inning_start": inning_start})
+                                                      "inning_start": inning_start},
+                             (inning_start,))
         return tuple(value) if value else None  # type: ignore[return-value]
 
 
@@ -227,6 +272,22 @@ def describe_call(call: tuple | str, japanese: bool = False) -> str:
     return text
 
 
+def result_so_far(game: Game) -> GameResult:
+    """The game as it stands, as a result a box score can be drawn from: copies only, so reading
+    it (while the engine waits for an answer) changes nothing in the game. No decisions yet."""
+    batting = [(side, pid, list(game.bat.get(pid, [0] * len(BAT_FIELDS))), game.pos_text.get(pid, pos))
+               for side, pid, pos in game.bat_order]
+    pitching = [(s.index, pid, list(game.pit.get(pid, [0] * len(PIT_FIELDS))))
+                for s in game.sides for pid in s.pitchers_used]
+    return GameResult(
+        away=game.sides[0].team, home=game.sides[1].team,
+        innings=[list(x) for x in game.line], runs=list(game.score), hits=list(game.hits),
+        errors=list(game.errs), batting=batting, pitching=pitching, decisions={},
+        home_runs=list(game.home_runs), plays=list(game.plays), rolls=list(game.rolls),
+        players=game.players, winner=None, final_inning=game.inning, notes=list(game.notes),
+        lineups=game.lineups, fatigue=dict(game.fatigue_in), raws=list(game.raws))
+
+
 class LiveGame(Game):
     """A Game that marks where each plate appearance begins in the live log (for undo) and
     tells `on_plate_appearance` (e.g. to save the game) once the saved part has replayed."""
@@ -249,18 +310,21 @@ class LiveGame(Game):
 def live_game(ruleset, players: dict, away, home, *, people: dict[int, Callable[[str, Game, dict], Any]],
               computer: Callable[[], Any], live_dice: Callable[[], Dice], saved: LiveLog | None = None,
               dh: bool | None = None, extra_innings: int | None = None,
-              fatigue: dict[str, int] | None = None) -> tuple[LiveGame, LoggedDice]:
+              fatigue: dict[str, int] | None = None,
+              handed: Callable[[int, Game], bool] | None = None) -> tuple[LiveGame, LoggedDice]:
     """A game where the sides in `people` (0 away, 1 home) are managed by a person.
 
     With `saved`, the game first replays the saved rolls and decisions silently, then carries on
     live. `game.play()` runs it (in a worker thread: the person's answers block it).
+    While `handed(side, game)` holds, a computer manager (made by `computer`) decides for a
+    person's side without asking; so does it for one question answered with COMPUTER_DECIDES.
     """
     saved = saved or LiveLog()
     log = LiveLog()
     dice = LoggedDice(saved.rolls, log, live_dice)
     replay = [list(d) for d in saved.decisions]
-    managers = [PersonManager(side, log, replay, people[side]) if side in people else computer()
-                for side in (0, 1)]
+    managers = [PersonManager(side, log, replay, people[side], computer(), handed)
+                if side in people else computer() for side in (0, 1)]
     game = LiveGame(ruleset, players, away, home, managers[0], managers[1], dice, dh=dh,
                     extra_innings=extra_innings, fatigue=fatigue)
     game.live_log = log

@@ -16,7 +16,7 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
 
 from league.bullpen import (CLOSER, LONG, MIDDLE, MOPUP, ROLE_RANK, SETUP, assign_roles,
                             order_by_role, pitching_value, save_situation)
-from league.cards import FIELD_POSITIONS, BattingCard, Player
+from league.cards import FIELD_POSITIONS, BattingCard, Bounds, Fielding, Player
 from league.lineup import Lineup
 
 if TYPE_CHECKING:
@@ -58,8 +58,35 @@ def batting_value(card: BattingCard) -> float:
     return w["BB"] * 0.7 + w["1B"] * 0.9 + w["LG"] * 1.3 + w["HR"] * 2.0 - w["K"] * 0.15
 
 
-def _bat_card(p: Player, game_or_none=None) -> BattingCard | None:
-    return p.batting
+BATTER_READS = ("BS*", "BS+", "BS")   # pitch results that send the batter to his own card
+
+
+def batter_reads(row: Bounds, mod: int) -> int:
+    """How many pitch rolls of 1..100 read the batter's card (BS*, BS+, BS) after the platoon
+    modifier `mod` (positive favours the pitcher; the engine clamps the modified roll)."""
+    lookup = row.lookup
+    n = 0
+    for roll in range(1, 101):
+        m = roll + mod
+        if lookup[1 if m < 1 else 100 if m > 100 else m] in BATTER_READS:
+            n += 1
+    return n
+
+
+def worth_against(value: float, bats: str, pitcher: Player, condition: str,
+                  platoon: Mapping[str, int]) -> float:
+    """A batter's worth (`batting_value`) against one pitcher: the share of that pitcher's rolls
+    that read the batter's card after the [platoon] modifier, against the share without it. The
+    card is not changed: the engine applies the modifier to the pitch roll, and this only says
+    how often the batter's card gets read (docs/manager.md, "Line-ups")."""
+    card = pitcher.pitching
+    if card is None:
+        return value
+    row = card.rows[condition]
+    plain = batter_reads(row, 0)
+    if plain == 0:
+        return value
+    return value * batter_reads(row, platoon.get(pitcher.throws + bats, 0)) / plain
 
 
 def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | None = None,
@@ -93,9 +120,7 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
             f = p.fielding_at(pos)
             if f is None:
                 continue
-            score = worth_of[p.id] + f.defence * (4 if pos in ("C", "SS", "CF", "2B") else 2)
-            if f.error == "*":
-                score -= 4
+            score = worth_of[p.id] + glove(f)
             if score > best_score:
                 best, best_score = p, score
         if best is None:
@@ -108,16 +133,7 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
         dh_p = max((p for p in hitters if p.id not in taken), key=lambda p: worth_of[p.id])
         chosen["DH"] = dh_p
         taken.add(dh_p.id)
-    # batting order by worth: best OBP types 1-2, power 3-5
-    worth = sorted(chosen.items(), key=lambda kv: -worth_of[kv[1].id])
-    slots: list[tuple[str, str]] = [("", "")] * 9
-    order_pref = [2, 3, 0, 4, 1, 5, 6, 7, 8]
-    for (pos, p), slot in zip(worth, order_pref):
-        slots[slot] = (pos, p.id)
-    if not dh:
-        slots[8] = ("P", starter)
-    order = tuple(s[1] for s in slots)
-    positions = tuple(s[0] for s in slots)
+    order, positions = batting_order({pos: p.id for pos, p in chosen.items()}, worth_of, starter)
     bench_all = [p for p in hitters if p.id not in taken]
     bench_all.sort(key=lambda p: -worth_of[p.id])
     if roles is None:
@@ -134,6 +150,27 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
     pen_roles = tuple(roles.get(p, MIDDLE) for p in bullpen)
     return Lineup(team_code, order, positions, starter, tuple(p.id for p in bench),
                   tuple(bullpen), bool(ranking), pen_roles)
+
+
+def glove(f: Fielding) -> float:
+    """What a glove adds to a man's worth at a position when the line-up is chosen: the defence
+    number, twice over at the centre of the diamond, less a bad error mark."""
+    return f.defence * (4 if f.position in ("C", "SS", "CF", "2B") else 2) - (4 if f.error == "*" else 0)
+
+
+def batting_order(chosen: Mapping[str, str], worth: Mapping[str, float],
+                  starter: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The batting order of the men chosen for the positions (position → player; with "DH" or
+    without, when the pitcher bats 9th): by worth, the best on-base men 1st and 2nd, the power
+    3rd to 5th."""
+    ranked = sorted(chosen.items(), key=lambda kv: -worth[kv[1]])   # ties: in position order
+    slots: list[tuple[str, str]] = [("", "")] * 9
+    order_pref = [2, 3, 0, 4, 1, 5, 6, 7, 8]
+    for (pos, pid), slot in zip(ranked, order_pref):
+        slots[slot] = (pos, pid)
+    if "DH" not in chosen:
+        slots[8] = ("P", starter)
+    return tuple(s[1] for s in slots), tuple(s[0] for s in slots)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -427,7 +464,15 @@ class ComputerManager:
         pen = side.bullpen
         if not pen:
             return None
-        pick = self._pick(game, side, self._wants(game, side, game.lead(side.index)))
+        wants = self._wants(game, side, game.lead(side.index))
+        pick = self._pick(game, side, wants)
+        if pick is not None and game.inning < 9 and wants[0] != CLOSER \
+                and self.roles(game, side).get(pick) == CLOSER:
+            # before the 9th the closer is the last resort: a tired arm of another role
+            # pitches rather than leave the 9th to whoever is left
+            others = [p for p in pen if self.roles(game, side).get(p, MIDDLE) != CLOSER]
+            if others:
+                return min(others, key=lambda p: (side.carried_fatigue.get(p, 0), pen.index(p)))
         if pick is not None:
             return pick
         # everyone left pitched yesterday: the least tired, in bullpen order

@@ -193,13 +193,14 @@ def run_seed(seed: int, run: int, number: int) -> int:
 def simulate_run(setup: OddsSetup, run: int) -> RunResult:
     """Play the rest of the season once (quiet games) and return the final table."""
     state = dataclasses.replace(setup.state, rest=dict(setup.state.rest),
-                                last=dict(setup.state.last), roster=setup.state.roster.copy())
+                                last=dict(setup.state.last), roster=setup.state.roster.copy(),
+                                days=dict(setup.state.days))
     outcomes = list(setup.played)
     for slot in setup.pending:
         result, rest, starters = play_scheduled(state, setup.ruleset, slot.day, slot.away,
                                                 slot.home, run_seed(setup.seed, run, slot.number),
                                                 quiet=True)
-        state.after_game(rest, starters)
+        state.after_game(rest, starters, slot.day)
         outcomes.append(Outcome(slot.number, slot.day, slot.away, slot.home, result.runs[0],
                                 result.runs[1]))
     orders = []

@@ -13,13 +13,12 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from league import farm
+from league import bench, farm
 from league.dice import SeededDice
 from league.errors import LeagueError
 from league.game import GameResult
 from league.lineup import Lineup
 from league.bullpen import assign_roles, pitching_value
-from league.manager import make_lineup
 from league.rest import PitcherRest, choose_starter, fatigue_points, next_rest
 from league.roster import League
 from league.ruleset import Ruleset
@@ -43,6 +42,8 @@ class SeasonState:
     prefs: dict[str, dict[str, list]] = dataclasses.field(default_factory=dict)
     # the farm and injuries carried between games (league/farm.py)
     roster: farm.RosterBook = dataclasses.field(default_factory=farm.RosterBook)
+    # the days each team has played this season: its regulars' rest days (league/bench.py)
+    days: dict[str, list[date]] = dataclasses.field(default_factory=dict)
     # the computer's rotation of each team: a function of the season's cards, asked every game
     _computer_rotation: dict[str, list[str]] = dataclasses.field(
         default_factory=dict, repr=False, compare=False)
@@ -80,10 +81,15 @@ class SeasonState:
                  if p.pitching and p.id not in in_rotation and p.id not in out]
         return assign_roles(staff, self.prefs.get(team, {}).get("bullpen", []))
 
-    def after_game(self, rest: Mapping[str, PitcherRest], starters: Mapping[str, str]) -> None:
-        """Carry a played game's rest and starters into the state."""
+    def after_game(self, rest: Mapping[str, PitcherRest], starters: Mapping[str, str],
+                   day: date | None = None) -> None:
+        """Carry a played game's rest and starters (and its day, for each team of `starters`)
+        into the state."""
         self.rest.update(rest)
         self.last.update(starters)
+        if day is not None:
+            for team in starters:
+                self.days[team] = [*self.days.get(team, ()), day]
 
 
 def rotation(league: League, team: str) -> list[str]:
@@ -107,6 +113,7 @@ class SlotSetup:
     starters: dict[str, str]
     fatigue: dict[str, int]
     unavailable: frozenset[str]
+    day: date | None = None
 
 
 def slot_setup(state: SeasonState, day: date, away: str, home: str) -> SlotSetup:
@@ -129,39 +136,58 @@ def slot_setup(state: SeasonState, day: date, away: str, home: str) -> SlotSetup
                             if p.id in fatigue and p.id not in starters.values()
                             and (p.id in rotations or fatigue[p.id] > RELIEF_FATIGUE_OK)
                             ) | state.reserves()
-    return SlotSetup(starters, fatigue, unavailable)
+    return SlotSetup(starters, fatigue, unavailable, day)
 
 
-def team_lineup(state: SeasonState, team: str, setup: SlotSetup, *, dh: bool) -> Lineup:
-    """A team's line-up for a scheduled game: its saved batting order when every player in it
-    can play today, else the computer manager's; players sitting out are left off. `dh` is the
-    game's DH rule (the home team's league's: `League.dh_for`)."""
+def team_lineup(state: SeasonState, team: str, setup: SlotSetup, *, dh: bool,
+                platoon: Mapping[str, int] | None = None, rests: bool = True) -> Lineup:
+    """A team's line-up for a scheduled game (docs/manager.md, "Line-ups"): the computer
+    manager's — the regulars less those resting today, built against the opposing starter with
+    the ruleset's `platoon` table (league/bench.py) — or its saved batting order when every
+    player in it can play today, a resting man's place taken for the day by the best man who
+    can play it. Players sitting out are left off. `dh` is the game's DH rule (the home team's
+    league's: `League.dh_for`); `rests=False` plays the regulars every day."""
     starter = setup.starters[team]
     roster = [p for p in state.league.team(team).players
               if p.id not in setup.unavailable or p.id == starter]
     saved_pen = [p for p in state.prefs.get(team, {}).get("bullpen", []) if p in state.players]
     roles = state.roles(team)
+    vs_id = next((pid for t, pid in setup.starters.items() if t != team), None)
+    vs = state.players.get(vs_id) if vs_id is not None else None
+    days = (bench.team_days(state.days.get(team, ()), setup.day)
+            if setup.day is not None and rests else None)
     try:
-        first = make_lineup(team, roster, dh, starter=starter, dressed=state.league.dressed,
-                            roles=roles, ranking=saved_pen)
+        first = bench.day_lineup(team, roster, dh, starter, dressed=state.league.dressed,
+                                          roles=roles, ranking=saved_pen, vs=vs,
+                                          platoon=platoon, days=days)
     except ValueError:
         # too many hurt to field a line-up: the injured play after all, with their injury's card
         roster = farm.with_hurt(state, team, roster)
-        first = make_lineup(team, roster, dh, starter=starter, dressed=state.league.dressed,
-                            roles=roles, ranking=saved_pen)
+        first = bench.day_lineup(team, roster, dh, starter, dressed=state.league.dressed,
+                                          roles=roles, ranking=saved_pen, vs=vs,
+                                          platoon=platoon, days=days)
     computer = with_bullpen(state, team, first)
     order = state.prefs.get(team, {}).get("order")
     if not order:
         return computer
     ids = [starter if pos == "P" else pid for pid, pos in order]
     positions = [pos for _pid, pos in order]
-    here = {p.id for p in roster}
+    here = {p.id: p for p in roster}
     if any(pid not in here for pid in ids):
         return computer
+    if days is not None:
+        # a rest day: the man resting gives his place to the best man free to take it
+        sit = bench.resting([(pos, here[pid]) for pid, pos in zip(ids, positions) if pos != "P"],
+                            days)
+        free = [p for p in roster if p.id not in ids and p.pitching is None]
+        rested = bench.rest_saved_order(list(zip(ids, positions)), sit, free,
+                                        bench.platoon_worth(free, vs, platoon))
+        ids = [pid for pid, _pos in rested]
     taken = set(ids) | {starter}
-    bench = tuple(pid for pid in computer.order + computer.bench
-                  if pid not in taken and state.players[pid].pitching is None)
-    lineup = Lineup(team, tuple(ids), tuple(positions), starter, bench[:max(len(computer.bench), 0)],
+    bench_ids = tuple(pid for pid in computer.order + computer.bench
+                      if pid not in taken and state.players[pid].pitching is None)
+    lineup = Lineup(team, tuple(ids), tuple(positions), starter,
+                    bench_ids[:max(len(computer.bench), 0)],
                     computer.bullpen, computer.bullpen_ranked, computer.roles)
     try:
         lineup.validate(state.players, dh)
@@ -201,7 +227,8 @@ def play_scheduled(state: SeasonState, ruleset: Ruleset, day: date, away: str, h
     farm.before_game(state, ruleset, day, (away, home))
     setup = slot_setup(state, day, away, home)
     dh = state.league.dh_for(home)
-    lineups = (team_lineup(state, away, setup, dh=dh), team_lineup(state, home, setup, dh=dh))
+    lineups = (team_lineup(state, away, setup, dh=dh, platoon=ruleset.platoon),
+               team_lineup(state, home, setup, dh=dh, platoon=ruleset.platoon))
     result = replay_game(state.league, ruleset, *lineups, SeededDice(seed), state.players,
                          fatigue=setup.fatigue, quiet=quiet,
                          hurt=farm.hurt_in(state.roster, lineups))

@@ -31,29 +31,30 @@ SEED = 20240601
 
 # --- batters --------------------------------------------------------------------------------------
 # Card widths (rolls of 1..100 per column, BB 1B LG HR OF G IF K) of an average player of each
-# archetype; each row sums to 100.
+# archetype; each row sums to 100. Power hitters fly out, slap hitters ground out (the OF share of
+# the out room rises with HR, as league/cardgen.py assumes: of_per_hr).
 BATTER_WIDTHS: dict[str, dict[str, float]] = {
-    "regular":   {"BB": 3.2, "1B": 20.7, "LG": 6.6, "HR": 2.8, "OF": 35.9, "G": 17.6, "IF": 4.7, "K": 8.6},
-    "slugger":   {"BB": 5.6, "1B": 15.1, "LG": 8.2, "HR": 5.2, "OF": 33.2, "G": 16.3, "IF": 4.3, "K": 12},
-    "contact":   {"BB": 4, "1B": 24.8, "LG": 5.7, "HR": 0.8, "OF": 36.7, "G": 18, "IF": 4.8, "K": 5.2},
-    "setter":    {"BB": 5.6, "1B": 22.4, "LG": 4.9, "HR": 0.6, "OF": 36.8, "G": 18.1, "IF": 4.8, "K": 6.9},
-    "speedster": {"BB": 4.8, "1B": 22.4, "LG": 5.7, "HR": 0.8, "OF": 36.6, "G": 18, "IF": 4.8, "K": 6.9},
-    "catcher":   {"BB": 4, "1B": 18.3, "LG": 5.7, "HR": 2.2, "OF": 37.2, "G": 18.2, "IF": 4.9, "K": 9.5},
-    "bench":     {"BB": 3.2, "1B": 16.7, "LG": 4.9, "HR": 1.1, "OF": 38.8, "G": 19, "IF": 5.1, "K": 11.2},
+    "regular":   {"BB": 3.2, "1B": 20.7, "LG": 6.6, "HR": 2.5, "OF": 34.5, "G": 19.3, "IF": 4.7, "K": 8.6},
+    "slugger":   {"BB": 5.6, "1B": 15.1, "LG": 8.2, "HR": 6.5, "OF": 34, "G": 14.3, "IF": 4.2, "K": 12},
+    "contact":   {"BB": 4, "1B": 24.8, "LG": 5.7, "HR": 0.8, "OF": 33, "G": 21.6, "IF": 4.9, "K": 5.2},
+    "setter":    {"BB": 5.6, "1B": 22.4, "LG": 4.9, "HR": 0.6, "OF": 32.8, "G": 22, "IF": 4.9, "K": 6.9},
+    "speedster": {"BB": 4.8, "1B": 22.4, "LG": 5.7, "HR": 0.8, "OF": 33, "G": 21.5, "IF": 4.9, "K": 6.9},
+    "catcher":   {"BB": 4, "1B": 18.3, "LG": 5.7, "HR": 2.2, "OF": 35.3, "G": 20.1, "IF": 4.9, "K": 9.5},
+    "bench":     {"BB": 3.2, "1B": 16.7, "LG": 4.9, "HR": 1.1, "OF": 35.8, "G": 22, "IF": 5.1, "K": 11.2},
 }
 # Width added per unit of talent (a standard-normal draw); the out columns (OF G IF K) give the room
 # back in proportion to their size.
-BATTER_TALENT = {"BB": 0.8, "1B": 2.0, "LG": 1.0, "HR": 0.63}
+BATTER_TALENT = {"BB": 0.8, "1B": 2.0, "LG": 1.0, "HR": 1.1}
 BATTER_NOISE = 0.10        # relative jitter (sd) of each column width
-BATTER_TALENT_SD = {"regular": 0.8, "bench": 0.6}  # spread of talent; bench players sit lower
-BATTER_TALENT_MEAN = {"regular": 0.15, "bench": -0.7}
+BATTER_TALENT_SD = {"regular": 0.95, "bench": 0.6, "farm": 0.7}  # bench and farm players sit lower
+BATTER_TALENT_MEAN = {"regular": 0.15, "bench": -0.7, "farm": -0.9}
 # Running: (mean speed, sd) per archetype; speed drives RR, SR and DP.
 SPEED = {
     "regular": (0.0, 0.8), "slugger": (-1.0, 0.5), "contact": (0.4, 0.7), "setter": (0.6, 0.6),
     "speedster": (2.3, 0.35), "catcher": (-1.1, 0.4), "bench": (0.0, 0.9),
 }
 # The fastest base-stealers' SR: a steal leader of 30–40 a season (rules C.3), not 70.
-SR_MAX = 42
+SR_MAX = 46
 # Bunting BT (low, high) per archetype.
 BUNT = {
     "regular": (1, 3), "slugger": (0, 1), "contact": (2, 3), "setter": (4, 5),
@@ -91,6 +92,23 @@ POSITION_TEMPLATE = [
 ]
 # The 15th position player alternates between a third catcher and a utility man.
 FIFTEENTH = [("C", "bench", False), ("2B", "bench", False)]
+
+# The farm (二軍) of each team in a league with `farm` set: players under contract who are not on
+# the active roster, weaker on average (a few prospects among them), so the computer manager has
+# someone to call up for a tired bullpen, an injury or a slump. Drawn from their own seeded
+# generator after the active rosters, so adding or tuning them leaves every active card alone.
+FARM_BATTERS = [
+    ("C", "catcher"), ("C", "bench"), ("1B", "slugger|regular"), ("2B", "contact|setter"),
+    ("SS", "speedster|regular"), ("3B", "regular|slugger"), ("LF", "slugger|regular"),
+    ("CF", "speedster"), ("RF", "regular|contact"),
+]
+FARM_PITCHERS = [   # (archetype, role, talent mean)
+    ("average", "SP", -0.6), ("groundball", "SP", -0.7), ("control", "SP", -0.8),
+    ("wild", "SP", -0.9), ("strikeout", "RP", -0.4), ("groundball", "RP", -0.6),
+    ("control", "RP", -0.7), ("wild", "RP", -0.8), ("average", "RP", -0.9),
+    ("average", "RP", -1.1),
+]
+FARM_SEED_OFFSET = 7_000_000
 
 # --- pitchers -------------------------------------------------------------------------------------
 # Condition row B widths (BS* BS+ BS BB X G IF K) of an average pitcher of each archetype.
@@ -136,9 +154,9 @@ ACE_NO_BS_PLUS = 1.1  # an ace at least this talented has no BS+ column ("-") in
 # one of these per team of a league of six (リーグ), dealt out by the league's own shuffle (a
 # second random stream, so the players' draws and names stay what they were). The best and worst
 # records of a season then land near the professional game's (rules C.3: .570–.640 / .380–.440).
-TEAM_STRENGTH = (0.45, 0.27, 0.09, -0.09, -0.27, -0.45)
-TEAM_STRENGTH_BAT = 1.0    # share of a team's offset its batters get
-TEAM_STRENGTH_PIT = 1.0    # and its pitchers
+TEAM_STRENGTH = (0.36, 0.22, 0.07, -0.07, -0.17, -0.25)
+TEAM_STRENGTH_BAT = 1.3    # share of a team's offset its batters get
+TEAM_STRENGTH_PIT = 0.8    # and its pitchers
 
 # --- people and places ----------------------------------------------------------------------------
 FAMILY = (
@@ -204,7 +222,7 @@ LEAGUES = {
     # League plays without DH, the Panorama League with it. Teams and players carry Latin names.
     "nippon": {
         "name": "日本インパクト野球機構", "code": "NIB", "dh": True, "extra_innings": 12,
-        "seed": SEED + 2, "name_en": True,
+        "seed": SEED + 2, "name_en": True, "farm": True,
         "leagues": [
             {"code": "CL", "name": "コスモ・リーグ", "short": "コ", "name_en": "Cosmo League",
              "dh": False},
@@ -333,8 +351,9 @@ def fielding_text(rng: random.Random, primary: str, glove: float, regular: bool)
 
 
 def make_batter(rng: random.Random, team: str, pid: str, name: str, primary: str,
-                archetype: str, regular: bool, offset: float = 0.0) -> dict[str, str]:
-    group = "regular" if regular else "bench"
+                archetype: str, regular: bool, group: str = "", offset: float = 0.0
+                ) -> dict[str, str]:
+    group = group or ("regular" if regular else "bench")
     talent = rng.gauss(BATTER_TALENT_MEAN[group], BATTER_TALENT_SD[group]) + offset
     talent = clamp(talent, -2.2, 2.2)
     bounds = batter_card(rng, archetype, talent)
@@ -467,7 +486,7 @@ def toml_text(spec: dict) -> str:
         'ruleset = "standard"',
         f'dh = {"true" if spec["dh"] else "false"}',
         f'extra_innings = {spec["extra_innings"]}',
-        "roster_size = 28",
+        f"roster_size = {70 if spec.get('farm') else 28}",
     ]
     for table in ("schedule", "postseason"):
         if table in spec:
@@ -511,22 +530,50 @@ def build(spec: dict) -> tuple[str, str, str]:
         for n, (pos, arch, regular) in enumerate(template, start=1):
             arch = rng.choice(arch.split("|"))
             batters.append(make_batter(rng, code, f"{code}{n:02d}", pick_name(rng, used), pos,
-                                       arch, regular, bat_off))
+                                       arch, regular, offset=bat_off))
         for n, (arch, role, tmean) in enumerate(PITCHER_TEMPLATE, start=len(template) + 1):
             p = make_pitcher(rng, code, f"{code}{n:02d}", pick_name(rng, used), arch, role,
                              tmean + pit_off)
             if (code, n - len(template) - 1) in spec["own_bat"]:
                 p["bat"] = "own"
-                b = make_batter(rng, code, p["id"], p["name"], "RF", "regular", True, bat_off)
+                b = make_batter(rng, code, p["id"], p["name"], "RF", "regular", True,
+                                offset=bat_off)
                 b.update(bats=p["bats"], throws=p["throws"], rank=p["rank"], positions="RF1")
                 batters.append(b)
             pitchers.append(p)
+    if spec.get("farm"):
+        add_farm(spec, used, batters, pitchers, strength)
     bat_header, pit_header = BATTER_HEADER, PITCHER_HEADER
     if spec.get("name_en"):
         for row in batters + pitchers:
             row["name_en"] = name_en(row["name"])
-        bat_header, pit_header = BATTER_COLUMNS, PITCHER_COLUMNS
+        bat_header, pit_header = BATTER_HEADER + ("name_en",), PITCHER_HEADER + ("name_en",)
+    if spec.get("farm"):
+        bat_header, pit_header = bat_header + ("roster",), pit_header + ("roster",)
     return toml_text(spec), csv_text(bat_header, batters), csv_text(pit_header, pitchers)
+
+
+def add_farm(spec: dict, used: set[str], batters: list[dict[str, str]],
+             pitchers: list[dict[str, str]], strength: dict[str, float]) -> None:
+    """Each team's farm players (roster = farm), numbered after its active ones; a strong
+    club's farm is as much stronger as its active roster (TEAM_STRENGTH)."""
+    rng = random.Random(spec["seed"] + FARM_SEED_OFFSET)
+    for code, *_ in spec["teams"]:
+        n = len({row["id"] for row in batters + pitchers if row["team"] == code})
+        bat_off = strength.get(code, 0.0) * TEAM_STRENGTH_BAT
+        pit_off = strength.get(code, 0.0) * TEAM_STRENGTH_PIT
+        for pos, arch in FARM_BATTERS:
+            n += 1
+            row = make_batter(rng, code, f"{code}{n:02d}", pick_name(rng, used), pos,
+                              rng.choice(arch.split("|")), False, group="farm", offset=bat_off)
+            row["roster"] = "farm"
+            batters.append(row)
+        for arch, role, tmean in FARM_PITCHERS:
+            n += 1
+            row = make_pitcher(rng, code, f"{code}{n:02d}", pick_name(rng, used), arch, role,
+                               tmean + pit_off)
+            row["roster"] = "farm"
+            pitchers.append(row)
 
 
 def summary(league: League) -> str:

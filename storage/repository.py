@@ -44,6 +44,7 @@ from storage.tables import (
     FIELD_COLUMNS,
     PIT_COLUMNS,
     BattingLineRow,
+    BattingSplitRow,
     CardRow,
     FieldingLineRow,
     GameRow,
@@ -338,12 +339,15 @@ def season_document(*, session: Session, league_id: int, season_id: int) -> dict
                              ("pitching", PitchingLineRow, ("side", "team", "player", "decision",
                                                             "started", "finished", *PIT_COLUMNS)),
                              ("fielding", FieldingLineRow, ("side", "team", "player",
-                                                            *FIELD_COLUMNS))):
+                                                            *FIELD_COLUMNS)),
+                             ("splits", BattingSplitRow, ("side", "team", "player", "hand",
+                                                          *BAT_COLUMNS))):
         t = table.__table__
         per_game: dict[int, list] = {}
+        order = t.c.seq if "seq" in t.c else t.c.id
         for row in session.execute(select(t.c.game_id, *[t.c[c] for c in cols])
                                    .where(t.c.season_id == season_id)
-                                   .order_by(t.c.game_id, t.c.seq)):
+                                   .order_by(t.c.game_id, order)):
             values = list(row[1:])
             if key == "pitching":
                 values[4], values[5] = bool(values[4]), bool(values[5])
@@ -353,7 +357,8 @@ def season_document(*, session: Session, league_id: int, season_id: int) -> dict
         games.append({"number": number, "seed": seed, "log": json.loads(data),
                       "batting": lines["batting"].get(gid, []),
                       "pitching": lines["pitching"].get(gid, []),
-                      "fielding": lines["fielding"].get(gid, [])})
+                      "fielding": lines["fielding"].get(gid, []),
+                      "splits": lines["splits"].get(gid, [])})
     return {
         "number": info.number, "seed": info.seed, "games_per_opponent": info.games_per_opponent,
         "series_length": info.series_length, "start": info.start.isoformat(),
@@ -363,6 +368,7 @@ def season_document(*, session: Session, league_id: int, season_id: int) -> dict
         "games": games,
         "rest": {p: [r.available_on.isoformat(), r.fatigue] for p, r in sorted(rest.items())},
         "last_starters": {t: p for t, p in sorted(last.items()) if p},
+        "roster": _roster_document(session, season_id),
         "year": info.year, "phase": info.phase,
         "postseason": [{"key": x.key, "name": x.name, "league": x.league, "high": x.high,
                         "low": x.low, "high_seed": x.high_seed, "low_seed": x.low_seed,
@@ -435,6 +441,7 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
                     for line in game[key]:
                         if line[2] not in players:
                             raise ValueError(f"games[{k}].{key}: unknown player {line[2]!r}")
+                _check_splits(game.get("splits") or [], f"games[{k}].splits", players)
                 log = game["log"]
                 runs = [sum(log["innings"][0]), sum(log["innings"][1])]
                 _store_imported_game(cursor, conn.dialect, sid, slot, game, runs)
@@ -450,6 +457,7 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
                             .where(SeasonTeamRow.__table__.c.season_id == sid,
                                    SeasonTeamRow.__table__.c.team == team)
                             .values(last_starter=pid))
+        _import_roster(session, sid, doc.get("roster") or {})
         session.flush()
         return season_info(session=session, season_id=sid)
     except SeasonError as exc:
@@ -459,6 +467,36 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         what = f"missing key {exc}" if isinstance(exc, KeyError) else str(exc)
         raise LeagueError(f"{where}: {what}") from None
+
+
+def _roster_document(session: Session, season_id: int) -> dict[str, dict[str, Any]]:
+    """The season's farm and injury standings (the ten-day rule, injury points), by player."""
+    from storage.farm_store import standings
+
+    out: dict[str, dict[str, Any]] = {}
+    for pid, e in sorted(standings(session=session, season_id=season_id).items()):
+        entry: dict[str, Any] = {"points": e.points}
+        for key in ("demoted_on", "hurt_on", "settled"):
+            day = getattr(e, key)
+            if day is not None:
+                entry[key] = day.isoformat()
+        out[pid] = entry
+    return out
+
+
+def _import_roster(session: Session, season_id: int, roster: dict) -> None:
+    """A season document's farm and injury standings (checked by check_season)."""
+    from league.farm import Standing
+    from storage.farm_store import store
+
+    def day(v: Any) -> date | None:
+        return date.fromisoformat(v) if v is not None else None
+
+    entries = {pid: Standing(day(e.get("demoted_on")), int(e.get("points", 0)),
+                             day(e.get("hurt_on")), day(e.get("settled")))
+               for pid, e in roster.items()}
+    if entries:
+        store(session=session, league_id=0, season_id=season_id, moves=(), entries=entries)
 
 
 def _import_postseason(session: Session, season_id: int, series: list, codes: set[str]) -> None:
@@ -502,6 +540,24 @@ def _store_imported_game(cursor: Any, dialect: Any, season_id: int, slot: GameSl
                                    for k, line in enumerate(game["pitching"])])
     _many(cursor, dialect, "fld", [(gid, season_id, k, *line)
                                    for k, line in enumerate(game["fielding"])])
+    _many(cursor, dialect, "split", [(gid, season_id, *line) for line in game.get("splits") or []])
+
+
+def _check_splits(rows: Any, at: str, players: set[str]) -> None:
+    """A game's batting splits in a season document: [side, team, player, hand, *line]."""
+    if not isinstance(rows, list):
+        raise ValueError(f"{at}: must be a list")
+    for j, row in enumerate(rows):
+        if not isinstance(row, list) or len(row) != 4 + len(BAT_COLUMNS):
+            raise ValueError(f"{at}[{j}]: must be [side, team, player, hand, "
+                             f"{', '.join(BAT_COLUMNS)}]")
+        if row[2] not in players:
+            raise ValueError(f"{at}[{j}]: unknown player {row[2]!r}")
+        if row[0] not in (0, 1) or row[3] not in ("L", "R"):
+            raise ValueError(f"{at}[{j}]: side must be 0 or 1 and hand L or R")
+        if any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 999
+               for v in row[4:]):
+            raise ValueError(f"{at}[{j}]: the line must be whole numbers 0..999")
 
 
 def texts_from_document(text: str, where: str) -> tuple[LeagueTexts, dict[str, Any]]:
@@ -749,6 +805,19 @@ def _slot(r: ScheduleRow) -> GameSlot:
                     r.home_runs, r.kind)
 
 
+def team_days(*, session: Session, season_id: int) -> dict[str, list[date]]:
+    """The days each team has played this season (its final games, postseason too, in day
+    order): the computer manager's rest days (league/bench.py)."""
+    rows = session.exec(select(ScheduleRow.day, ScheduleRow.away, ScheduleRow.home)
+                        .where(ScheduleRow.season_id == season_id, ScheduleRow.status == "final")
+                        .order_by(col(ScheduleRow.day), col(ScheduleRow.number))).all()
+    out: dict[str, list[date]] = {}
+    for day, away, home in rows:
+        out.setdefault(away, []).append(day)
+        out.setdefault(home, []).append(day)
+    return out
+
+
 def rest_state(*, session: Session, season_id: int) -> tuple[dict[str, StoredRest], dict[str, str | None]]:
     """Pitchers' carried rest and fatigue, and each team's last starter."""
     rest = {r.player: StoredRest(r.available_on, r.fatigue) for r in session.exec(
@@ -808,6 +877,9 @@ def _write_lines(cursor: Any, dialect: Any, season_id: int, gid: int, result: Ga
     _many(cursor, dialect, "fld", [
         (gid, season_id, k, side, codes[side], pid, *line)
         for k, (side, pid, line) in enumerate(getattr(result, "fielding", None) or [])])
+    _many(cursor, dialect, "split", [
+        (gid, season_id, side, codes[side], pid, hand, *line)
+        for side, pid, hand, line in getattr(result, "splits", None) or []])
     day = (lambda d: d.isoformat()) if dialect.name == "sqlite" else (lambda d: d)
     _many(cursor, dialect, "rest_del", [(season_id, p) for p in rest])
     _many(cursor, dialect, "rest_ins", [(season_id, p, day(r.available_on), r.fatigue)
@@ -836,6 +908,8 @@ def _statements() -> dict[str, tuple[Any, tuple[str, ...]]]:
                                      "decision", "started", "finished", *PIT_COLUMNS)),
         "fld": ins(FieldingLineRow, ("game_id", "season_id", "seq", "side", "team", "player",
                                      *FIELD_COLUMNS)),
+        "split": ins(BattingSplitRow, ("game_id", "season_id", "side", "team", "player", "hand",
+                                       *BAT_COLUMNS)),
         "rest_del": (delete(r).where(r.c.season_id == bindparam("k_sid"),
                                      r.c.player == bindparam("k_player")), ("k_sid", "k_player")),
         "rest_ins": ins(PitcherRestRow, ("season_id", "player", "available_on", "fatigue")),
@@ -966,6 +1040,8 @@ class StoredLine:
     decision: str | None = None
     started: bool = False
     finished: bool = False
+    home: bool = False          # the player's team was the home team
+    hand: str = ""              # a split line: the hand of the pitchers it was against (L / R)
 
 
 def _lines(session: Session, table: Any, columns: Sequence[str], season_ids: Iterable[int],
@@ -984,13 +1060,14 @@ def _lines(session: Session, table: Any, columns: Sequence[str], season_ids: Ite
         query = query.where(t.c.team == team)
     if kind is not None:
         query = query.where(s.c.kind == kind)
-    query = query.order_by(s.c.day, s.c.number, t.c.seq)
+    query = query.order_by(s.c.day, s.c.number, t.c.seq if "seq" in t.c else t.c.id)
     out = []
     for row in session.execute(query):
         number, day, away, home, tm, pid = row[:6]
         ex = dict(zip(extra, row[6:6 + len(extra)]))
         line = tuple(row[6 + len(extra):])
-        out.append(StoredLine(number, day, tm, home if tm == away else away, pid, line, **ex))
+        out.append(StoredLine(number, day, tm, home if tm == away else away, pid, line,
+                              home=tm == home, **ex))
     return out
 
 
@@ -999,6 +1076,14 @@ def batting_lines(*, session: Session, season_ids: Iterable[int], player: str | 
     """Batting lines of the seasons' games: the regular season's (`kind`), the postseason's,
     or all with `kind` None."""
     return _lines(session, BattingLineRow, BAT_COLUMNS, season_ids, player, team, ("pos",),
+                  kind)
+
+
+def split_lines(*, session: Session, season_ids: Iterable[int], player: str | None = None,
+                team: str | None = None, kind: str | None = "regular") -> list[StoredLine]:
+    """Batting lines against each hand (`hand` L or R): a batter's lines of a game against the
+    left- and right-handed pitchers he faced (games stored since migration 0011)."""
+    return _lines(session, BattingSplitRow, BAT_COLUMNS, season_ids, player, team, ("hand",),
                   kind)
 
 

@@ -142,6 +142,19 @@ def check_season(doc: Any, path: str, *, teams: Collection[str], players: Collec
             _fail(f"{path}.last_starters.{team}", "unknown team")
         if pid not in players:
             _fail(f"{path}.last_starters.{team}", f"unknown player {pid!r}")
+    # the farm and injury standings (optional: documents of older versions have none)
+    for pid, value in _obj(s.get("roster", {}), f"{path}.roster").items():
+        at = f"{path}.roster.{pid}"
+        if pid not in players:
+            _fail(at, "unknown player")
+        entry = _obj(value, at)
+        for key in entry:
+            if key not in ("demoted_on", "points", "hurt_on", "settled"):
+                _fail(f"{at}.{key}", "unknown key (known: demoted_on, points, hurt_on, settled)")
+        _int(entry.get("points", 0), f"{at}.points", 0, 99)
+        for key in ("demoted_on", "hurt_on", "settled"):
+            if entry.get(key) is not None:
+                _date(entry[key], f"{at}.{key}")
 
 
 def _check_game(g: dict, at: str, teams: tuple[str, str], players: Collection[str]) -> None:

@@ -238,6 +238,41 @@ class BattingLineRow(SQLModel, table=True):
     e: int
 
 
+class BattingSplitRow(SQLModel, table=True):
+    """One batter's line in one game against the pitchers of one hand (`hand` L or R), in
+    league.game.BAT_FIELDS order: the lines of a game's batter against L and R add up to his
+    game line (migration 0011_splits; games stored before it have none)."""
+
+    __tablename__ = "game_batting_split"
+    __table_args__ = (Index("ix_game_batting_split_player", "season_id", "player"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game_game.id", ondelete="CASCADE", index=True)
+    season_id: int = Field(foreign_key="season_season.id", ondelete="CASCADE")
+    side: int
+    team: str
+    player: str
+    hand: str
+    pa: int
+    ab: int
+    r: int
+    h: int
+    d2: int
+    d3: int
+    hr: int
+    rbi: int
+    bb: int
+    ibb: int
+    hbp: int
+    so: int
+    sb: int
+    cs: int
+    sh: int
+    sf: int
+    gidp: int
+    e: int
+
+
 class PitchingLineRow(SQLModel, table=True):
     """One pitcher's line in one game, in league.game.PIT_FIELDS order, with his decision."""
 
@@ -300,5 +335,5 @@ LEAGUE_TABLES = [
     SeasonRow.__table__, CardRow.__table__, ScheduleRow.__table__, SeasonTeamRow.__table__,
     PostseasonSeriesRow.__table__,
     PitcherRestRow.__table__, GameRow.__table__, BattingLineRow.__table__,
-    PitchingLineRow.__table__, FieldingLineRow.__table__,
+    PitchingLineRow.__table__, FieldingLineRow.__table__, BattingSplitRow.__table__,
 ]

@@ -81,7 +81,9 @@ def test_the_twelve_team_league_is_two_leagues_of_six_with_latin_names():
     lg = load_league(sample_league_path("nippon"))
     assert [len(g.teams) for g in lg.leagues] == [6, 6]
     assert [g.dh for g in lg.leagues] == [False, True]
-    assert all(len(t.players) == 28 and t.name_en for t in lg.teams)
+    # 28 on the active roster (一軍) and a farm (二軍) of 19 under the 70-man limit
+    assert all(len(t.active) == 28 and len(t.farm) == 19 and t.name_en for t in lg.teams)
+    assert lg.roster_size == 70
     players = [p for t in lg.teams for p in t.players]
     assert all(p.name_en and p.name_en.isascii() for p in players)
     assert len({p.name for p in players}) == len(players)

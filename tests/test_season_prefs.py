@@ -71,6 +71,11 @@ def test_the_saved_bullpen_order_decides_the_closer(db):
             side = 0 if box["away"]["team"] == "OSK" else 1
             assert box["lineups"][side]["bullpen_ranked"] is True
             assert box["lineups"][side]["bullpen"][0] == order[0] or order[0] not in box["lineups"][side]["bullpen"]
-            saves_or_ninth += [p["player"] for p in box["pitching"]
-                               if p["team"] == "OSK" and p["decision"] == "S"]
-    assert set(saves_or_ninth) <= {order[0]} | set(order[1:]) and (not saves_or_ninth or order[0] in saves_or_ninth)
+            saves = [p for p in box["pitching"] if p["team"] == "OSK" and p["decision"] == "S"]
+            # with the saved closer dressed, another man saves a game only when he came in
+            # before the 9th and the 9th was no save situation (more than his inning's outs)
+            if order[0] in box["lineups"][side]["bullpen"]:
+                assert all(p["player"] == order[0] or p["outs"] > 3 for p in saves), \
+                    (g.number, saves)
+            saves_or_ninth += [p["player"] for p in saves]
+    assert set(saves_or_ninth) <= set(order)

@@ -62,7 +62,14 @@ def test_a_defensive_substitution_changes_the_team_defence_values(mini, ruleset)
 def test_computer_managers_pinch_run_and_shore_up_the_defense_late(pacific, ruleset):
     runs = subs = 0
     for _, result in seeded_games(pacific, ruleset, schedule(pacific, 360), 4000):
+        after_accident = False
         for p in result.plays:
+            if p.text.startswith("accident:"):   # an injured man's replacement may come any time
+                after_accident = True
+                continue
+            if after_accident:
+                after_accident = False
+                continue
             runs += p.text.startswith("pinch runner:")
             subs += p.text.startswith("defensive substitution:")
             if p.text.startswith(("pinch runner:", "defensive substitution:")):

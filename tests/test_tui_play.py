@@ -324,3 +324,64 @@ def test_only_the_answers_the_rules_allow_have_keys():
     assert keys("reliever", bullpen=[]) == {"play_on": None}
     assert keys("pinch_hitter", bench=["X"]) == {"play_on": None, "bench": "pick"}
     assert keys("roll", purpose="pitch") == {}
+
+
+async def test_the_computer_manages_the_rest_at_the_press_of_m(tmp_path):
+    """m hands a side to the computer manager for the rest of the half-inning (the person gets
+    it back after), and both sides for the rest of the game: it plays through without a prompt,
+    every decision logged so the game replays exactly."""
+    db = str(tmp_path / "league.sqlite3")
+    policy = Policy()
+    app = ImpactApp(db=db, sample="pacific")
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        app.play_exhibition()
+        await _until(pilot, lambda: app.screen.query("#play-setup"))
+        await pilot.press("b", "enter")           # both sides, computer dice
+        await _question(app, pilot)
+        screen = _play(app)
+        await _drive(app, pilot, policy, stop=lambda g: g.inning >= 2)
+        # the running line score and the box score so far, one key away
+        await pilot.press("l")
+        strip = screen.query_one("#line-score")
+        await _until(pilot, lambda: strip.display and "計" in str(strip.render()))
+        assert screen.setup.names[screen.info.home] in str(strip.render())
+        assert " x " not in str(strip.render())          # the home half is not over
+        await pilot.press("B")
+        await _until(pilot, lambda: app.screen.query("#box-text-body"))
+        box = str(app.screen.query_one("#box-text-body").render())
+        assert "投手" in box and "打数" in box
+        await pilot.press("escape")
+        await _until(pilot, lambda: _play(app) is screen)
+        game = screen._run.game
+        where = (game.inning, game.half)
+        await pilot.press("m")
+        await _until(pilot, lambda: app.screen.query("#hand-over"))
+        await pilot.press("a", "1")              # the away side, this half-inning
+        await _until(pilot, lambda: _play(app) is screen and 0 in screen.handover)
+        # questions now come only from the home side until the half-inning is over
+        for _ in range(400):
+            await _question(app, pilot)
+            g = screen._run.game
+            if (g.inning, g.half) != where:
+                break
+            assert screen._run.asking_side in (1, None)
+            await _answer(app, pilot, policy)
+        await _until(pilot, lambda: 0 not in screen.handover)
+        await pilot.press("m")
+        await _until(pilot, lambda: app.screen.query("#hand-over"))
+        await pilot.press("b", "3")              # both sides, the rest of the game
+        await _until(pilot, lambda: app.screen.query("#box-text-body"))
+        log = screen._run.game.live_log
+        assert screen.question is None and log.decisions
+    assert services.list_live(db) == []
+    from storage import live_store
+    from storage.db import session
+    from tui.services.db import engine_for
+    with session(engine_for(db)) as s:
+        [stored] = live_store.list_live(session=s, league_id=1, playing_only=False)
+    assert stored.status == "final" and len(stored.log.decisions) == len(log.decisions)
+    setup = services.resume_live(db, stored.id)
+    replayed = services.live.replay_finished(setup)
+    assert replayed.innings == [list(x) for x in screen._run.game.line]
+    assert replayed.runs == list(screen._run.game.score)

@@ -433,6 +433,7 @@ def player_cmd(
                                "fielding": sv.stats_dict(view.career_fielding)},
                     "postseason": {"batting": sv.stats_dict(view.post_batting),
                                    "pitching": sv.stats_dict(view.post_pitching)},
+                    "splits": splits_json(view),
                     "game_log": view.game_log})
         return
     from league.stats import stat_text
@@ -449,6 +450,8 @@ def player_cmd(
         for title, s in (("season", st), ("career", career)):
             cells = "  ".join(f"{k} {stat_text(k, getattr(s, k))}" for k in keys)
             typer.echo(f"  {label} {title}: {cells}")
+    for line in splits_text(view):
+        typer.echo("  " + line)
     if view.fielding is not None:
         f = view.fielding
         typer.echo(f"  fielding season: games {f.games}  po {f.po}  a {f.a}  e {f.e}  dp {f.dp}"
@@ -467,6 +470,34 @@ def player_cmd(
                 parts.append(f"P {p['decision'] or '-'} {innings_text(p['outs'])} IP"
                              f" H {p['h']} ER {p['er']} K {p['so']}")
             typer.echo(f"  {e['day']} #{e['game']:<4} vs {e['opponent']}  " + "  ".join(parts))
+
+
+SPLIT_NAMES = {"vs_L": "vs LHP", "vs_R": "vs RHP", "home": "home", "away": "away"}
+SPLIT_KEYS = {"batting": ("games", "pa", "ab", "h", "hr", "rbi", "bb", "so", "avg", "obp", "slg",
+                          "ops"),
+              "pitching": ("games", "wins", "losses", "saves", "outs", "so", "bb", "er", "era",
+                           "whip")}
+
+
+def splits_json(view: Any) -> dict:
+    """A player's splits as JSON: kind → split (vs_L, vs_R, home, away) → stats or null."""
+    from tui import services as sv
+    return {kind: {k: sv.stats_dict(st) for k, st in parts.items()}
+            for kind, parts in view.splits.items()}
+
+
+def splits_text(view: Any) -> list[str]:
+    """A player's splits, one line each (vs LHP / vs RHP, home / away)."""
+    from league.stats import stat_text
+    out = []
+    for kind, parts in view.splits.items():
+        for key, st in parts.items():
+            if st is None:
+                out.append(f"{kind} {SPLIT_NAMES[key]}: -")
+                continue
+            cells = "  ".join(f"{k} {stat_text(k, getattr(st, k))}" for k in SPLIT_KEYS[kind])
+            out.append(f"{kind} {SPLIT_NAMES[key]}: {cells}")
+    return out
 
 
 # --- the season's phase and the postseason -------------------------------------------------------
@@ -643,7 +674,7 @@ def _bench_one_season(seed: int, source: str, games_per_opponent: Optional[int],
             t0 = time.perf_counter()
             for slot in slots:
                 _result, rest, starters = sv.play_slot(ctx, slot, quiet=True)
-                ctx.after_game(rest, starters)
+                ctx.after_game(rest, starters, slot.day)
             engine_times.append(time.perf_counter() - t0)
             t0 = time.perf_counter()
             report = sv.sim_days(db, name, info.number, to_end=True)

@@ -79,6 +79,32 @@ def teams_cmd(
         typer.echo("")
 
 
+def splits_cmd(
+    ref: str = typer.Argument(..., help="Player id (SAP01) or name."),
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """A player's regular season split: batting against left- and right-handed pitchers (vs LHP,
+    vs RHP), batting and pitching at home and away."""
+    from tui import services as sv
+    from tui.cli_league import splits_json, splits_text
+
+    view = sv.player(db, ref, league, season)
+    if as_json:
+        _echo_json({"id": view.id, "name": view.name, "team": view.team, "season": view.season,
+                    "splits": splits_json(view)})
+        return
+    typer.echo(f"{view.name} ({view.id}, {view.team}), season {view.season}")
+    lines = splits_text(view)
+    if not lines:
+        typer.echo("  no games this season")
+    for line in lines:
+        typer.echo("  " + line)
+
+
 def register(app: typer.Typer) -> None:
     stats_app.command("teams")(guarded(teams_cmd))
+    stats_app.command("splits")(guarded(splits_cmd))
     app.add_typer(stats_app, name="stats")

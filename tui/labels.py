@@ -177,6 +177,10 @@ def stat_name(kind: str, stat: str, japanese: bool) -> str:
 LABELS.update({
     "pl_season_short": ("今季", "Season"),
     "pl_career_short": ("通算", "Career"),
+    "pl_vs_L": ("対左投手", "vs LHP"),
+    "pl_vs_R": ("対右投手", "vs RHP"),
+    "pl_home": ("本拠地", "Home"),
+    "pl_away": ("ビジター", "Away"),
 })
 
 # History area (hs_ keys) and a player's year-by-year page (cr_ keys)
@@ -606,4 +610,34 @@ LABELS.update({
 
 LABELS.update({
     "key_farm": ("一軍⇔二軍", "Farm"),
+})
+
+# A game at the keyboard (gm_ keys; key_gm_ for its keys)
+LABELS.update({
+    "key_gm_dice": ("ダイス", "Dice"),
+    "key_gm_auto_roll": ("この回自動ダイス", "Auto-roll half"),
+    "key_gm_undo": ("戻す", "Undo"),
+    "key_gm_leave": ("中断", "Quit"),
+    "key_gm_hand_over": ("コンピューター采配", "Computer manages"),
+    "key_gm_line": ("スコア", "Line score"),
+    "key_gm_box": ("ボックス", "Box score"),
+    "key_ho_half": ("この半イニング", "This half-inning"),
+    "key_ho_inning": ("この回", "This inning"),
+    "key_ho_game": ("試合終了まで", "Rest of the game"),
+    "key_ho_take": ("采配を戻す", "Take back"),
+    "gm_hand_over_title": ("コンピューターに任せる", "The computer manages the rest"),
+    "gm_which_side": ("どちらを", "Which side"),
+    "gm_how_long": ("いつまで", "For how long"),
+    "gm_computer_manages": ("コンピューター采配", "Computer manages"),
+    "gm_you_manage": ("あなたの采配", "You manage"),
+    "gm_span_half": ("この半イニング", "the rest of this half-inning"),
+    "gm_span_inning": ("この回", "the rest of this inning"),
+    "gm_span_game": ("試合終了まで", "the rest of the game"),
+    "gm_handed": ("{side}の采配をコンピューターに任せました ({span})",
+                  "The computer manages {side}: {span}"),
+    "gm_taken_back": ("{side}の采配を戻しました", "You manage {side} again"),
+    "gm_nothing_to_take": ("任せている采配はありません", "The computer manages no side of yours"),
+})
+LABELS.update({
+    "gm_box_so_far": ("ここまでのボックススコア", "The box score so far"),
 })

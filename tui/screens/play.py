@@ -24,9 +24,10 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 from league.boxscore import render
 from league.dice import Dice, SeededDice, TypedDice
 from league.errors import LeagueError
-from league.live import GameAborted, LiveLog, live_game
+from league.live import COMPUTER_DECIDES, GameAborted, Handover, LiveLog, live_game, result_so_far
 from league.manager import ComputerManager
 from tui import services
+from tui.labels import label
 from tui.language import Bilingual
 from tui.services import LiveSetup
 from tui.widgets.situation import SituationPanel
@@ -110,6 +111,7 @@ class _Run:
         self.pending_ph: str | None = None       # a pinch hitter chosen at the pitching prompt
         self.pending_pr: tuple[int, str] | None = None   # (base, bench player): a pinch runner
         self.pending_ds: tuple[str, str] | None = None   # (position, bench player): a defensive sub
+        self.asking_side: int | None = None      # whose decision the question on screen is
 
     def abort(self) -> None:
         self.aborted = True
@@ -184,6 +186,15 @@ class PlayScreen(Bilingual, Screen):
     PlayScreen #roll-input {
         display: none;
     }
+    PlayScreen #line-score {
+        display: none;
+        height: auto;
+        padding: 0 1;
+        background: $boost;
+    }
+    PlayScreen #line-score.-shown {
+        display: block;
+    }
     PlayScreen #roll-input.-asking {
         display: block;
     }
@@ -193,11 +204,14 @@ class PlayScreen(Bilingual, Screen):
         # the answer keys are listed with their meaning on the prompt line (the footer keeps the
         # keys that are always there: redrawing it at every question is slow)
         *[Binding(key, f"answer('{aid}')", text, show=False) for key, aid, text in ANSWER_KEYS],
-        Binding("c", "toggle_dice", "ダイス Dice", priority=True),
-        Binding("ctrl+r", "computer_inning", "この回自動 Auto inning", priority=True),
-        Binding("u", "undo", "戻す Undo", priority=True),
-        Binding("q", "leave", "中断 Quit", priority=True),
-        Binding("escape", "leave", "中断 Quit", show=False),
+        Binding("m", "hand_over", "key_gm_hand_over", priority=True),
+        Binding("l", "line_score", "key_gm_line", priority=True),
+        Binding("B", "box_so_far", "key_gm_box", priority=True),
+        Binding("c", "toggle_dice", "key_gm_dice", priority=True),
+        Binding("ctrl+r", "computer_inning", "key_gm_auto_roll", priority=True),
+        Binding("u", "undo", "key_gm_undo", priority=True),
+        Binding("q", "leave", "key_gm_leave", priority=True),
+        Binding("escape", "leave", "key_gm_leave", show=False),
         # the number keys pick runners here: they do not switch the app's areas mid-game
         *[Binding(str(n), "nothing", show=False) for n in range(10)],
     ]
@@ -209,6 +223,8 @@ class PlayScreen(Bilingual, Screen):
         self._live_dice = live_dice
         self.dice_mode = setup.info.dice
         self._auto_until: tuple[int, int] | None = None
+        # sides a person manages that the computer manages for now (read by the engine thread)
+        self.handover: dict[int, Handover] = {}
         self._run: _Run | None = None
         self.question: tuple[str, dict] | None = None
         self._sub: str | None = None
@@ -220,6 +236,7 @@ class PlayScreen(Bilingual, Screen):
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Header()
+        yield Plain(id="line-score")
         with Horizontal(id="play-body"):
             yield SituationPanel(id="situation")
             with Vertical(id="play-logs"):
@@ -265,12 +282,12 @@ class PlayScreen(Bilingual, Screen):
                             else seeded_from(self.info.seed, position))
                 return _ScreenDice(self, run, computer)
 
-            ask = partial(self._ask, run)
             game, _ = live_game(setup.ruleset, setup.players, *self.info.lineups,
-                                people={side: ask for side in self.info.people},
+                                people={side: partial(self._ask, run, side)
+                                        for side in self.info.people},
                                 computer=partial(_TellingComputer, run), live_dice=live,
                                 saved=saved, dh=setup.league.dh_for(self.info.home),
-                                fatigue=self.info.fatigue)
+                                fatigue=self.info.fatigue, handed=partial(self._handed, run))
             run.game = game
             game.on_plate_appearance = partial(self._plate_appearance, run)
             result = game.play()
@@ -317,7 +334,28 @@ class PlayScreen(Bilingual, Screen):
     def _pa_key(game) -> tuple:
         return (game.inning, game.half, game.outs, game.offense.batting_index, len(game.plays))
 
-    def _ask(self, run: _Run, method: str, game, options: dict) -> Any:
+    def _handed(self, run: _Run, side: int, game) -> bool:
+        """Engine thread: whether the computer manages this person's side now; a handover whose
+        half-inning or inning is over ends here, and the screen says so."""
+        handover = self.handover.get(side)
+        if handover is None:
+            return False
+        if handover.covers(game):
+            return True
+        if self.handover.get(side) is handover:
+            del self.handover[side]
+            self._post(run, self._say_taken_back, (side,))
+        return False
+
+    def _say_taken_back(self, sides: tuple[int, ...]) -> None:
+        ja = self.app.japanese
+        self.notify(label("gm_taken_back", ja).format(side=self._sides_text(sides, ja)), timeout=3)
+
+    def _sides_text(self, sides: tuple[int, ...], ja: bool) -> str:
+        teams = (self.info.away, self.info.home)
+        return " + ".join(self.setup.names.get(teams[s], teams[s]) for s in sides)
+
+    def _ask(self, run: _Run, side: int, method: str, game, options: dict) -> Any:
         """Engine thread: a person's decision."""
         if method in ("pinch_runner", "defensive_sub"):
             # chosen (or not) at the prompt before the plate appearance: never asked on its own
@@ -330,7 +368,13 @@ class PlayScreen(Bilingual, Screen):
             return pid
         if method in ("change_pitcher", "pinch_hitter") and run.play_on == self._pa_key(game):
             return None
-        answer = self.wait_for(run, method, options)
+        run.asking_side = side
+        try:
+            answer = self.wait_for(run, method, options)
+        finally:
+            run.asking_side = None
+        if answer is COMPUTER_DECIDES:
+            return answer                  # handed over while asked: the computer decides it
         if method in ("offense_call", "defense_call"):
             run.declared["offense" if method == "offense_call" else "defense"] = answer
         if method in ("change_pitcher", "pinch_hitter") and answer is None:
@@ -469,7 +513,8 @@ class PlayScreen(Bilingual, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "answer":
             return parameters[0] in self._choices()
-        if action in ("toggle_dice", "computer_inning", "undo", "nothing"):
+        if action in ("toggle_dice", "computer_inning", "undo", "nothing", "hand_over",
+                      "line_score", "box_so_far"):
             return not self.finished
         return True
 
@@ -610,8 +655,12 @@ class PlayScreen(Bilingual, Screen):
         ja = self.app.japanese
         dice = ("手入力ダイス" if ja else "typed dice") if self.typing_now(game) else (
             "自動ダイス" if ja else "computer dice")
+        if self.handover:
+            dice += "  " + label("gm_computer_manages", ja) + ": " + self._sides_text(
+                tuple(sorted(self.handover)), ja)
         self.query_one(SituationPanel).show(game, run.declared, pa_rolls=run.pa_rolls,
                                             japanese=ja, names=self.setup.names, dice=dice)
+        self._line_score(game)
         plays = self.query_one("#plays-log", RichLog)
         follow = plays.scroll_offset.y >= plays.max_scroll_y
         for p in game.plays[self._shown_plays:]:
@@ -643,6 +692,74 @@ class PlayScreen(Bilingual, Screen):
         if self.question is not None and self.question[0] == "roll" and self.dice_mode == "computer":
             self._answer(_COMPUTER)
         elif self._run is not None and self.question is not None:
+            self._redraw(self._run)
+
+    def action_hand_over(self) -> None:
+        """m: the computer manages one side or both for the rest of the half-inning, the inning
+        or the game — or give them back."""
+        from tui.dialogs.hand_over import HandOverDialog
+        run = self._run
+        if run is None or run.game is None:
+            return
+        teams = (self.setup.names.get(self.info.away, self.info.away),
+                 self.setup.names.get(self.info.home, self.info.home))
+        handed = {side: h.span for side, h in self.handover.items()}
+
+        def chosen(choice) -> None:
+            if choice is None or run is not self._run or run.game is None:
+                return
+            ja = self.app.japanese
+            if choice[0] == "take":
+                for side in choice[1]:
+                    self.handover.pop(side, None)
+                self._say_taken_back(choice[1])
+                self._refresh_situation()
+                return
+            _, sides, span = choice
+            for side in sides:
+                self.handover[side] = Handover.starting(span, run.game)
+            self.notify(label("gm_handed", ja).format(side=self._sides_text(sides, ja),
+                                                      span=label(f"gm_span_{span}", ja)),
+                        timeout=3)
+            if self.question is not None and run.asking_side in sides:
+                self._answer(COMPUTER_DECIDES)
+            else:
+                self._refresh_situation()
+
+        self.app.push_screen(HandOverDialog(tuple(self.info.people), teams, handed), chosen)
+
+    def action_line_score(self) -> None:
+        """l: the running line score above the play, shown or hidden."""
+        self.query_one("#line-score").toggle_class("-shown")
+        self._refresh_situation()
+
+    def _line_score(self, game) -> None:
+        strip = self.query_one("#line-score", Static)
+        if not strip.has_class("-shown"):
+            return
+        ja = self.app.japanese
+        text = render(result_so_far(game), self._team_names(), plays=False, english=not ja,
+                      final=False)
+        strip.update(Text("\n".join(text.splitlines()[:3])))
+
+    def _team_names(self) -> dict[str, str]:
+        ja = self.app.japanese
+        return {c: (self.setup.names.get(c, c) if ja else c) for c in (self.info.away, self.info.home)}
+
+    def action_box_so_far(self) -> None:
+        """B: the box score of the game so far (while the game waits for an answer)."""
+        from tui.dialogs.box_text import BoxTextDialog
+        run = self._run
+        if run is None or run.game is None or self.question is None:
+            self.notify("…", timeout=1)
+            return
+        ja = self.app.japanese
+        text = render(result_so_far(run.game), self._team_names(), plays=False, english=not ja,
+                      final=False)
+        self.app.push_screen(BoxTextDialog(label("gm_box_so_far", ja), text))
+
+    def _refresh_situation(self) -> None:
+        if self._run is not None and self.question is not None:
             self._redraw(self._run)
 
     def action_computer_inning(self) -> None:

@@ -214,7 +214,11 @@ class PlayersScreen(AreaScreen):
             t.add_column("")
             for s in shown:
                 t.add_column(stat_name(kind, s, ja), justify="right")
-            for key, stats in (("pl_season_short", season), ("pl_career_short", career)):
+            splits = view.splits.get(kind, {})
+            rows = [("pl_season_short", season), ("pl_career_short", career),
+                    *((f"pl_{k}", splits[k]) for k in ("vs_L", "vs_R", "home", "away")
+                      if k in splits)]
+            for key, stats in rows:
                 if stats is None:
                     t.add_row(label(key, ja), *["-"] * len(shown))
                     continue

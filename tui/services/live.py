@@ -38,8 +38,9 @@ def _lineups_for_slot(ctx, slot: repo.GameSlot) -> tuple[Lineup, Lineup, dict[st
     """The line-ups a scheduled game starts with, as a simulated game would (slot_setup)."""
     setup = slot_setup(ctx, slot.day, slot.away, slot.home)
     dh = ctx.league.dh_for(slot.home)
-    return (team_lineup(ctx, slot.away, setup, dh=dh), team_lineup(ctx, slot.home, setup, dh=dh),
-            setup.fatigue)
+    platoon = ctx.ruleset.platoon
+    return (team_lineup(ctx, slot.away, setup, dh=dh, platoon=platoon),
+            team_lineup(ctx, slot.home, setup, dh=dh, platoon=platoon), setup.fatigue)
 
 
 def start_live(db: str | Path | None, league: str | None = None, *, number: int | None = None,

@@ -83,7 +83,7 @@ def odds_setup(db: Db, league: str | None = None, season: int | None = None, *,
     pending = tuple(ScheduledGame(g.number, g.day, g.away, g.home, g.series)
                     for g in games if g.status != "final")
     state = SeasonState(league=ctx.league, players=ctx.players, rest=dict(ctx.rest),
-                        last=dict(ctx.last), prefs=ctx.prefs)
+                        last=dict(ctx.last), prefs=ctx.prefs, days=dict(ctx.days))
     teams = tuple(t.code for t in ctx.league.teams)
     # a league of two leagues: each has its own pennant, Climax Series and magic numbers
     leagues = tuple((g.code, tuple(g.teams)) for g in ctx.league.leagues) \

@@ -291,7 +291,7 @@ def sim_postseason(db: Db, league: str | None = None, *, games: int | None = Non
             from tui.services.seasons import store_roster
             store_roster(s, ctx)
             s.commit()
-        ctx.after_game(rest, starters)
+        ctx.after_game(rest, starters, slot.day)
         done += 1
         days.add(slot.day)
         last = slot.day

@@ -196,7 +196,8 @@ def _context(s: Any, league: str | None, season: int | None) -> SeasonContext:
     return SeasonContext(league_id=row.id, league_name=row.name, season=info, league=lg,
                          ruleset=ruleset, players=players_of(lg),
                          rest={p: PitcherRest(r.available_on, r.fatigue) for p, r in rest.items()},
-                         last=dict(last), prefs=prefs, roster=book)
+                         last=dict(last), prefs=prefs, roster=book,
+                         days=repo.team_days(session=s, season_id=info.id))
 
 
 def store_roster(s: Any, ctx: SeasonContext) -> None:
@@ -287,7 +288,7 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
                              starters=starters, compact=True)
             store_roster(s, ctx)
             s.commit()
-        ctx.after_game(rest, starters)
+        ctx.after_game(rest, starters, slot.day)
         done += 1
         played.append(slot)
         if progress is not None:

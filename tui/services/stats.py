@@ -201,6 +201,9 @@ class PlayerView:
     # this season's postseason, kept apart from the regular season above
     post_batting: BattingStats | None = None
     post_pitching: PitchingStats | None = None
+    # this season's splits (regular season): batting vs_L / vs_R (against left- and
+    # right-handed pitchers), batting and pitching home / away
+    splits: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
 def player(db: str | Path | None, ref: str, league: str | None = None,
@@ -222,6 +225,7 @@ def player(db: str | Path | None, ref: str, league: str | None = None,
         pbat = repo.batting_lines(session=s, season_ids=[info.id], player=pid, kind="postseason")
         ppit = repo.pitching_lines(session=s, season_ids=[info.id], player=pid,
                                    kind="postseason")
+        hands = repo.split_lines(session=s, season_ids=[info.id], player=pid)
 
     def b(lines: list) -> BattingStats | None:
         return add_batting(ln.line for ln in lines) if lines else None
@@ -245,9 +249,19 @@ def player(db: str | Path | None, ref: str, league: str | None = None,
         e["pitching"] = {"decision": ln.decision, "started": ln.started,
                          **dict(zip(PIT_FIELDS, ln.line))}
     team = lg.player(pid).team
+    splits: dict[str, Any] = {}
+    if bat:
+        splits["batting"] = {
+            "vs_L": b([ln for ln in hands if ln.hand == "L"]),
+            "vs_R": b([ln for ln in hands if ln.hand == "R"]),
+            "home": b([ln for ln in bat if ln.home]),
+            "away": b([ln for ln in bat if not ln.home])}
+    if pit:
+        splits["pitching"] = {"home": p([ln for ln in pit if ln.home]),
+                              "away": p([ln for ln in pit if not ln.home])}
     return PlayerView(pid, name, team, info.number, b(bat), p(pit), f(fld), b(cbat), p(cpit),
                       f(cfld), [log[k] for k in sorted(log, key=lambda n: (log[n]["day"], n))],
-                      b(pbat), p(ppit))
+                      b(pbat), p(ppit), splits)
 
 
 def stats_dict(stats: Any) -> dict | None:

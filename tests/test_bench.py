@@ -1,0 +1,268 @@
+"""The computer manager's line-ups (issue 12; docs/manager.md, "Line-ups"): regulars rest, the
+platoon against the opposing starter's hand, a saved order on a rest day, and games with all of
+it replaying exactly from their logged rolls.
+
+Each test sets a season's state before a game (the days the team has played) and checks the
+line-up the computer manager makes, citing the rule of docs/manager.md it follows.
+"""
+from __future__ import annotations
+
+import dataclasses
+from datetime import date, timedelta
+
+from league import bench
+from league.bench import CATCHER_EVERY, REST_EVERY, TeamDays, rest_due, team_days
+from league.dice import ScriptedDice, SeededDice
+from league.manager import batting_value, make_lineup
+from league.roster import League
+from league.season import SeasonState, slot_setup, team_lineup
+from league.simulate import players_of, replay_game
+
+SATURDAY = date(2026, 5, 9)
+SUNDAY = SATURDAY + timedelta(days=1)
+WEDNESDAY = date(2026, 5, 13)
+
+
+def _state(league, days=None, prefs=None):
+    return SeasonState(league=league, players=players_of(league), prefs=prefs or {},
+                       days=days or {})
+
+
+def _regulars(league, team, dh=None):
+    """The team's regulars: the computer's line-up by the cards alone."""
+    t = league.team(team)
+    starter = next(p for p in t.players if p.pitching and p.pitching.starter > 0)
+    lu = make_lineup(team, list(t.players), league.dh_for(team) if dh is None else dh,
+                     starter=starter.id, dressed=league.dressed)
+    return dict(zip(lu.positions, lu.order))
+
+
+def _lineup(state, away, home, day, team, *, platoon=None):
+    setup = slot_setup(state, day, away, home)
+    return team_lineup(state, team, setup, dh=state.league.dh_for(home), platoon=platoon)
+
+
+def _week_days(end: date, games: int) -> list[date]:
+    """`games` game days before `end`, Tuesday to Sunday each week (NPB's calendar)."""
+    out: list[date] = []
+    d = end - timedelta(days=1)
+    while len(out) < games:
+        if d.weekday() != 0:
+            out.append(d)
+        d -= timedelta(days=1)
+    return sorted(out)
+
+
+# --- Rest days ------------------------------------------------------------------------------------
+
+def test_the_catcher_rests_in_the_day_game_after_a_night_game(pacific):
+    """docs/manager.md, "Line-ups", rest days: the regular catcher sits in a day game after a
+    night game (Sunday after the team's Saturday game); the best other catcher plays."""
+    pacific = _everyday(pacific)
+    away, home = pacific.teams[0].code, pacific.teams[1].code
+    catcher = _regulars(pacific, home)["C"]
+    state = _state(pacific, days={home: _week_days(SUNDAY, 12)})
+    assert team_days(state.days[home], SUNDAY).day_after_night
+    lu = _lineup(state, away, home, SUNDAY, home)
+    assert catcher not in lu.order and catcher in lu.bench
+    backup = lu.order[lu.positions.index("C")]
+    assert state.players[backup].can_play("C") and backup != catcher
+    # on the Saturday before he catches (a night game; game 12 is not his 6th)
+    lu = _lineup(_state(pacific, days={home: _week_days(SATURDAY, 11)}), away, home, SATURDAY,
+                 home)
+    assert lu.order[lu.positions.index("C")] == catcher
+
+
+def test_with_no_day_game_lately_the_catcher_rests_every_sixth_game(pacific):
+    """docs/manager.md, "Line-ups": a calendar without a day game after a night game rests the
+    catcher every sixth game of the team."""
+    pacific = _everyday(pacific)
+    away, home = pacific.teams[0].code, pacific.teams[1].code
+    catcher = _regulars(pacific, home)["C"]
+    # games every other day: never a Sunday after a Saturday game
+    played = [WEDNESDAY - timedelta(days=2 * k) for k in range(1, 2 * CATCHER_EVERY)]
+    for games in range(1, 2 * CATCHER_EVERY):
+        days = sorted(played)[-games + 1:] if games > 1 else []
+        state = _state(pacific, days={home: days})
+        lu = _lineup(state, away, home, WEDNESDAY, home)
+        assert (catcher not in lu.order) == (games % CATCHER_EVERY == 0), games
+
+
+def test_regulars_rest_by_their_playing_rank(pacific):
+    """docs/manager.md, "Line-ups": a regular rests on his 出場ランク's turn — A never, B every
+    sixth game, C every third — the turns of one team a few games apart."""
+    p = next(q for t in pacific.teams for q in t.players if q.batting and not q.pitching)
+    for rank, every in REST_EVERY.items():
+        man = dataclasses.replace(p, rank=rank)
+        rests = [g for g in range(143)
+                 if rest_due(man, "2B", bench.TURN.index("2B"), TeamDays(g, False, True))]
+        if every == 0:
+            assert rests == []
+        else:
+            assert len(rests) in (143 // every, 143 // every + 1)
+            assert all(b - a == every for a, b in zip(rests, rests[1:]))
+
+
+def test_a_resting_regular_gives_his_place_to_the_best_bench_man_at_his_position(pacific):
+    """docs/manager.md, "Line-ups": the resting man's position goes to the best bench man who can
+    play it; the resting man is dressed (a pinch hitter later)."""
+    team = pacific.teams[2]
+    regulars = _regulars(pacific, team.code)
+    pos = next(q for q in ("SS", "2B", "CF", "3B", "RF", "LF", "1B")
+               if q in regulars and any(p.can_play(q) and p.id not in regulars.values()
+                                        and p.pitching is None for p in team.players))
+    man = regulars[pos]
+    ranks = {p.id: ("B" if p.id == man else "A") for p in team.players}
+    league = _with_ranks(pacific, ranks)
+    state = _state(league)
+    every = REST_EVERY["B"]
+    turn = bench.TURN.index(pos)
+    games = next(g for g in range(every) if (g + 1 + bench.REST_STAGGER * turn) % every == 0)
+    state.days[team.code] = _week_days(WEDNESDAY, games)
+    other = next(t.code for t in league.teams if t.code != team.code)
+    lu = _lineup(state, other, team.code, WEDNESDAY, team.code)
+    assert man not in lu.order and man in lu.bench
+    sub = lu.order[lu.positions.index(pos)]
+    free = [p for p in league.team(team.code).players if p.pitching is None
+            and p.id not in regulars.values() and p.can_play(pos)]
+    assert sub in {p.id for p in free}
+    best = max(free, key=lambda p: bench._score(p, pos, {q.id: batting_value(q.batting)
+                                                         for q in free}))
+    assert sub == best.id
+    # the other regulars keep their positions
+    for q, pid in regulars.items():
+        if q != pos:
+            assert lu.order[lu.positions.index(q)] == pid
+
+
+def _everyday(league: League) -> League:
+    """Every player of the league of 出場ランク A: only the catcher's own rule rests anyone."""
+    return _with_ranks(league, {p.id: "A" for t in league.teams for p in t.players})
+
+
+def _with_ranks(league: League, ranks: dict[str, str]) -> League:
+    teams = [dataclasses.replace(t, players=[dataclasses.replace(p, rank=ranks.get(p.id, p.rank))
+                                             for p in t.players]) for t in league.teams]
+    return dataclasses.replace(league, teams=teams)
+
+
+# --- The platoon ----------------------------------------------------------------------------------
+
+def _platoon_league(pacific):
+    """The second team of pacific, playing without the DH, with its left-handed regular at `pos`
+    given a right-handed partner on the bench: his card, a glove one point worse there."""
+    team = pacific.teams[1]
+    regulars = _regulars(pacific, team.code, dh=False)
+    by_id = {p.id: p for p in team.players}
+    pos, lefty = next((q, by_id[pid]) for q, pid in regulars.items()
+                      if q in ("LF", "RF", "1B", "3B") and by_id[pid].bats == "L")
+    spare = next(p for p in team.players if p.pitching is None and p.id not in regulars.values())
+    f = lefty.fielding_at(pos)
+    partner = dataclasses.replace(spare, bats="R", batting=lefty.batting,
+                                  fielding=(dataclasses.replace(f, defence=f.defence - 1),))
+    players = [partner if p.id == spare.id else dataclasses.replace(p, rank="A")
+               for p in team.players]
+    teams = [dataclasses.replace(t, players=players) if t.code == team.code else t
+             for t in pacific.teams]
+    return dataclasses.replace(pacific, teams=teams), team.code, pos, lefty.id, partner.id
+
+
+def _starter_of(league, team, hand):
+    return next(p for p in league.team(team).players
+                if p.pitching and p.pitching.starter > 0 and p.throws == hand)
+
+
+def test_the_platoon_line_up_is_used_against_a_left_handed_starter(pacific, ruleset):
+    """docs/manager.md, "Line-ups", the platoon: against a left-handed starter (the [platoon]
+    table's LL +4) a left-handed regular sits for a right-handed bench man worth more against
+    him; against a right-hander the regular plays. The cards are not changed."""
+    league, team, pos, lefty, partner = _platoon_league(pacific)
+    others = [t.code for t in league.teams if t.code != team]
+    for hand, plays in (("L", partner), ("R", lefty)):
+        other = next(t for t in others if any(
+            p.pitching and p.pitching.starter > 0 and p.throws == hand
+            for p in league.team(t).players))
+        vs = _starter_of(league, other, hand)
+        state = _state(league)
+        setup = slot_setup(state, WEDNESDAY, other, team)
+        setup = dataclasses.replace(setup, starters={**setup.starters, other: vs.id})
+        lu = team_lineup(state, team, setup, dh=False, platoon=ruleset.platoon)
+        assert lu.order[lu.positions.index(pos)] == plays, hand
+        assert ({lefty, partner} - {plays}) <= set(lu.bench)
+        # and the game is played with that line-up: the partner bats against the lefty
+        if hand == "L":
+            other_lu = team_lineup(state, other, setup, dh=False, platoon=ruleset.platoon)
+            no_dh = dataclasses.replace(league, dh=False)
+            result = replay_game(no_dh, ruleset, other_lu, lu, SeededDice(5), state.players)
+            assert any(pid == partner and line[0] > 0 for side, pid, line, _ in result.batting)
+            assert state.players[partner].batting is state.players[lefty].batting
+
+
+def test_without_a_platoon_table_the_line_up_is_the_regulars(pacific):
+    """docs/manager.md, "Line-ups": the line-up by the cards alone when no ruleset is given
+    (a saved-order-free game on the first day: nobody rests)."""
+    league, team, pos, lefty, partner = _platoon_league(pacific)
+    other = next(t.code for t in league.teams if t.code != team)
+    state = _state(league)
+    lu = team_lineup(state, team, slot_setup(state, WEDNESDAY, other, team), dh=False)
+    assert lu.order[lu.positions.index(pos)] == lefty
+
+
+# --- A saved order ----------------------------------------------------------------------------
+
+def test_a_saved_order_keeps_its_men_but_a_resting_one_gives_his_slot_for_the_day(pacific):
+    """docs/manager.md, "Line-ups", saved orders: the order is played as saved, except that a
+    man on his rest day (here the catcher, in a day game after a night game) gives his slot and
+    position to the best bench man who can play it; no platoon is applied."""
+    pacific = _everyday(pacific)
+    away, home = pacific.teams[0].code, pacific.teams[1].code
+    base = _lineup(_state(pacific), away, home, WEDNESDAY, home)
+    order = list(zip(base.order, base.positions))
+    order[0], order[1] = order[1], order[0]
+    prefs = {home: {"order": [list(x) for x in order]}}
+    weekday = _lineup(_state(pacific, prefs=prefs), away, home, WEDNESDAY, home)
+    assert list(zip(weekday.order, weekday.positions)) == order
+    sunday = _lineup(_state(pacific, prefs=prefs, days={home: _week_days(SUNDAY, 12)}), away,
+                     home, SUNDAY, home)
+    slot = [pos for _pid, pos in order].index("C")
+    catcher = order[slot][0]
+    assert sunday.order[slot] != catcher and sunday.positions[slot] == "C"
+    assert catcher in sunday.bench
+    assert [x for i, x in enumerate(zip(sunday.order, sunday.positions)) if i != slot] == \
+        [x for i, x in enumerate(order) if i != slot]
+
+
+# --- The season state -------------------------------------------------------------------------
+
+def test_the_season_state_carries_the_days_each_team_played(pacific):
+    state = _state(pacific)
+    state.after_game({}, {"SAP": "x", "SEN": "y"}, SATURDAY)
+    state.after_game({}, {"SAP": "x", "CHB": "y"}, SUNDAY)
+    assert state.days == {"SAP": [SATURDAY, SUNDAY], "SEN": [SATURDAY], "CHB": [SUNDAY]}
+    assert team_days(state.days["SAP"], SUNDAY + timedelta(days=1)) == TeamDays(2, False, True)
+
+
+# --- Replay ---------------------------------------------------------------------------------------
+
+def test_a_season_game_with_rests_and_platoons_replays_from_its_logged_rolls(pacific, ruleset):
+    """Rules C.4: the line-ups (rests and platoons made before the game) are stored with the
+    game; replaying its raw rolls with them reproduces it exactly."""
+    from league.calibration import season_calendar
+    from league.season import game_seed, play_scheduled
+    state = _state(pacific)
+    calendar = season_calendar(pacific, 2026, 3)
+    changed = 0
+    for slot in calendar[:60]:
+        result, rest, starters = play_scheduled(state, ruleset, slot.day, slot.away, slot.home,
+                                                game_seed(3, slot.number))
+        state.after_game(rest, starters, slot.day)
+        if slot.number % 5:
+            continue
+        replay = replay_game(pacific, ruleset, *result.lineups, ScriptedDice(list(result.raws)),
+                             state.players, fatigue=result.fatigue)
+        assert replay.rolls == result.rolls and replay.plays == result.plays
+        assert replay.batting == result.batting and replay.pitching == result.pitching
+        regulars = {t: set(_regulars(pacific, t).values()) for t in (slot.away, slot.home)}
+        for lu in result.lineups:
+            changed += bool(set(lu.order) - regulars[lu.team] - {lu.pitcher})
+    assert changed >= 3

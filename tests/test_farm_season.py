@@ -1,0 +1,88 @@
+"""The bundled twelve-team league plays its seasons with a farm (二軍) and injuries (rulebook notes
+§7.6): each team has farm players, the shipped ruleset has an [injury] table, and over the first
+weeks of a season the computer managers call players up and send them down for injuries, tired
+bullpens and slumps — keeping the ten-day rule and the active roster's size — while every game,
+injuries and substitutions included, replays exactly from its logged rolls."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from league.boxscore import lineup_from_dict, result_dict
+from league.calibration import FIRST_YEAR, season_calendar
+from league.dice import ScriptedDice
+from league.season import SeasonState, game_seed, play_scheduled
+from league.simulate import players_of, replay_game
+from storage.plainfiles import load_league, sample_league_path
+
+SEED = 3
+
+
+@pytest.fixture(scope="module")
+def nippon():
+    return load_league(sample_league_path("nippon"))
+
+
+@pytest.fixture(scope="module")
+def first_weeks(nippon, ruleset):
+    """The first 300 games of a season, as the season runner plays them (full record)."""
+    state = SeasonState(league=nippon, players=players_of(nippon))
+    played = []
+    for slot in season_calendar(nippon, FIRST_YEAR, SEED)[:300]:
+        result, rest, starters = play_scheduled(state, ruleset, slot.day, slot.away, slot.home,
+                                                game_seed(SEED, slot.number))
+        active = {t.code: len([p for p in t.players if p.id not in state.roster.farm])
+                  for t in nippon.teams}
+        state.after_game(rest, starters)
+        played.append((slot, result, active))
+    return state, played
+
+
+def test_the_bundled_teams_have_a_farm_and_the_ruleset_injuries(nippon, ruleset):
+    for team in nippon.teams:
+        assert len(team.active) <= nippon.active_size
+        assert len(team.farm) >= 10, team.code
+        assert len(team.players) <= nippon.roster_size
+        assert sum(1 for p in team.farm if p.pitching is not None) >= 6
+        assert any(p.can_play("C") for p in team.farm if p.batting is not None)
+    assert ruleset.injury_rules is not None
+
+
+def test_computer_managers_move_players_for_injuries_and_tired_bullpens(nippon, first_weeks):
+    state, played = first_weeks
+    moves = state.roster.moves
+    reasons = {m.reason for m in moves}
+    assert {"injury", "fatigue"} <= reasons, reasons
+    assert any(result.injuries for _slot, result, _ in played), "some accidents happen"
+    # the ten-day rule (10日ルール): nobody comes back up within ten days of his demotion
+    down_on: dict[str, object] = {}
+    for m in moves:
+        if m.kind == "down":
+            down_on[m.player] = m.day
+        elif m.player in down_on:
+            assert m.day >= down_on[m.player] + timedelta(days=10), m
+    # the active roster never holds more than the league registers
+    for _slot, _result, active in played:
+        assert max(active.values()) <= nippon.active_size
+
+
+def test_farm_players_called_up_get_into_games(nippon, first_weeks):
+    _state, played = first_weeks
+    farm = {p.id for t in nippon.teams for p in t.farm}
+    appeared = {pid for _s, r, _a in played for _side, pid, _line in r.pitching} | \
+        {pid for _s, r, _a in played for _side, pid, _line, _pos in r.batting}
+    assert appeared & farm
+
+
+def test_games_with_injuries_replay_exactly_from_their_rolls(nippon, ruleset, first_weeks):
+    _state, played = first_weeks
+    hurt = [(slot, r) for slot, r, _ in played if r.injuries or r.hurt][:8]
+    assert hurt
+    for slot, original in hurt:
+        data = result_dict(original, slot.number)
+        away, home = (lineup_from_dict(d) for d in data["lineups"])
+        replay = replay_game(nippon, ruleset, away, home,
+                             ScriptedDice([r["raw"] for r in data["rolls"]]),
+                             fatigue=data["fatigue"], hurt=original.hurt)
+        assert result_dict(replay, slot.number) == data
