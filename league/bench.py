@@ -88,12 +88,16 @@ def platoon_worth(hitters: Sequence[Player], vs: Player | None,
     batter on the short side of the [platoon] table is worth less against him, one on the long
     side more — or, without a starter or a platoon table, the cards' `batting_value`."""
     out = {}
+    ratio: dict[str, float] = {}        # by the batter's hand: worth_against is linear in worth
     for p in hitters:
         if p.batting is None:
             continue
         value = batting_value(p.batting)
         if vs is not None and vs.pitching is not None and platoon:
-            value = worth_against(value, p.bats, vs, "B", platoon)
+            r = ratio.get(p.bats)
+            if r is None:
+                r = ratio[p.bats] = worth_against(1.0, p.bats, vs, "B", platoon)
+            value *= r
         out[p.id] = value
     return out
 

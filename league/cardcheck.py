@@ -122,13 +122,14 @@ def play_season(league: League, ruleset: Ruleset, games: Sequence[ScheduledGame]
     for k, g in enumerate(games):
         setup = slot_setup(state, g.day, g.away, g.home)
         dh = chooser.dh_for(g.home)   # the home team's league's rule
-        # the regulars every day, no platoon (docs/cards.md, "The closed loop"): the cards are
-        # checked on the most plate appearances a regular gets, and made from lines without
-        # splits by the pitcher's hand (a platoon would be read as the cards' error)
+        # the regulars every day, no platoon in the line-ups or for pinch hitters (docs/cards.md,
+        # "The closed loop"): the cards are checked on the most plate appearances a regular
+        # gets, and made from lines without splits by the pitcher's hand (a platoon would be
+        # read as the cards' error)
         result = replay_game(league, ruleset, team_lineup(state, g.away, setup, dh=dh, rests=False),
                              team_lineup(state, g.home, setup, dh=dh, rests=False),
                              SeededDice(game_seed(seed, g.number)), players,
-                             fatigue=setup.fatigue, quiet=True)
+                             fatigue=setup.fatigue, quiet=True, platoon=False)
         state.after_game(rest_after(state.players, result, g.day, setup.fatigue), setup.starters,
                          g.day)
         totals.add(result)

@@ -836,12 +836,12 @@ class Game:
         by: dict[tuple[str, str], list[int]] = {}
         for dfn in self.sides:
             stints = dfn.stints
+            batters = [(bid, line) for (s, bid, _pos), line in zip(self.bat_order, self.bat.values())
+                       if s != dfn.index]
             for k, (pid, start) in enumerate(stints):
                 end = stints[k + 1][1] if k + 1 < len(stints) else None
                 hand = self.healthy.get(pid, self.players[pid]).throws
-                for (s, bid, _pos), line in zip(self.bat_order, self.bat.values()):
-                    if s == dfn.index:
-                        continue
+                for bid, line in batters:
                     last = line if end is None else end.get(bid, zero)
                     first = start.get(bid, zero)
                     if last == first:

@@ -141,7 +141,8 @@ class PersonManager:
 
     def __init__(self, side: int, log: LiveLog, replay: list[list],
                  ask: Callable[[str, Game, dict], Any], computer: Any = None,
-                 handed: Callable[[int, Game], bool] | None = None) -> None:
+                 handed: Callable[[int, Game], bool] | None = None,
+                 decided: Callable[[str, Game, Any], None] | None = None) -> None:
         self.side = side
         self.log = log
         self._replay = replay
@@ -150,6 +151,7 @@ class PersonManager:
         # logged like the person's, so the game still replays exactly from its logs
         self.computer = computer
         self._handed = handed
+        self._decided = decided    # told every decision, replayed or made (for a screen to show)
 
     def _answer(self, method: str, game: Game, options: dict, args: tuple = ()) -> Any:
         if self._replay:
@@ -169,6 +171,8 @@ class PersonManager:
                     raise DecisionError(f"no computer manager to decide {method}")
                 value = getattr(self.computer, method)(game, *args)
         self.log.decisions.append([self.side, method, _plain(value)])
+        if self._decided is not None:
+            self._decided(method, game, value)
         return value
 
     # the Manager protocol -------------------------------------------------------------
@@ -255,6 +259,9 @@ def offense_options(game: Game) -> list[tuple]:
     return out
 
 
+BASE_NAMES_JA = ("打者", "一塁", "二塁", "三塁", "本塁")
+
+
 def describe_call(call: tuple | str, japanese: bool = False) -> str:
     """A strategy in words, for the situation panel."""
     if isinstance(call, str):
@@ -268,7 +275,7 @@ def describe_call(call: tuple | str, japanese: bool = False) -> str:
           "double_steal": "double steal"}
     text = (ja if japanese else en).get(kind, kind)
     if len(call) > 1 and call[1] is not None:
-        text += f" ({BASE_NAMES[call[1]]})"
+        text += f" ({(BASE_NAMES_JA if japanese else BASE_NAMES)[call[1]]})"
     return text
 
 
@@ -311,19 +318,22 @@ def live_game(ruleset, players: dict, away, home, *, people: dict[int, Callable[
               computer: Callable[[], Any], live_dice: Callable[[], Dice], saved: LiveLog | None = None,
               dh: bool | None = None, extra_innings: int | None = None,
               fatigue: dict[str, int] | None = None,
-              handed: Callable[[int, Game], bool] | None = None) -> tuple[LiveGame, LoggedDice]:
+              handed: Callable[[int, Game], bool] | None = None,
+              decided: Callable[[str, Game, Any], None] | None = None
+              ) -> tuple[LiveGame, LoggedDice]:
     """A game where the sides in `people` (0 away, 1 home) are managed by a person.
 
     With `saved`, the game first replays the saved rolls and decisions silently, then carries on
     live. `game.play()` runs it (in a worker thread: the person's answers block it).
     While `handed(side, game)` holds, a computer manager (made by `computer`) decides for a
     person's side without asking; so does it for one question answered with COMPUTER_DECIDES.
+    `decided(method, game, value)` hears every decision of a person's side, replayed or made.
     """
     saved = saved or LiveLog()
     log = LiveLog()
     dice = LoggedDice(saved.rolls, log, live_dice)
     replay = [list(d) for d in saved.decisions]
-    managers = [PersonManager(side, log, replay, people[side], computer(), handed)
+    managers = [PersonManager(side, log, replay, people[side], computer(), handed, decided)
                 if side in people else computer() for side in (0, 1)]
     game = LiveGame(ruleset, players, away, home, managers[0], managers[1], dice, dh=dh,
                     extra_innings=extra_innings, fatigue=fatigue)

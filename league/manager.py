@@ -49,27 +49,45 @@ class Manager(Protocol):
 
 # the SR from which a runner on first steals against a catcher with arm 0 (3 more per arm point)
 STEAL_SR = 20
+_WORTH: dict[Bounds, float] = {}   # batting_value by card row (a value: the same everywhere)
 
 
 def batting_value(card: BattingCard) -> float:
     """A rough on-base-plus-power worth of a batting card, for choosing line-ups and hitters."""
     b = card.bounds
-    w = {c: b.width(c) for c in ("BB", "1B", "LG", "HR", "K")}
-    return w["BB"] * 0.7 + w["1B"] * 0.9 + w["LG"] * 1.3 + w["HR"] * 2.0 - w["K"] * 0.15
+    cached = _WORTH.get(b)
+    if cached is not None:
+        return cached
+    w = b.widths
+    value = w["BB"] * 0.7 + w["1B"] * 0.9 + w["LG"] * 1.3 + w["HR"] * 2.0 - w["K"] * 0.15
+    if len(_WORTH) < 200_000:
+        _WORTH[b] = value
+    return value
 
 
 BATTER_READS = ("BS*", "BS+", "BS")   # pitch results that send the batter to his own card
 
 
+# batter_reads by (row, modifier): rows are values (equal rows, equal counts), so the cache is
+# the same in every process and a season's line-ups do not depend on what was computed before
+_READS: dict[tuple[Bounds, int], int] = {}
+
+
 def batter_reads(row: Bounds, mod: int) -> int:
     """How many pitch rolls of 1..100 read the batter's card (BS*, BS+, BS) after the platoon
     modifier `mod` (positive favours the pitcher; the engine clamps the modified roll)."""
+    key = (row, mod)
+    cached = _READS.get(key)
+    if cached is not None:
+        return cached
     lookup = row.lookup
     n = 0
     for roll in range(1, 101):
         m = roll + mod
         if lookup[1 if m < 1 else 100 if m > 100 else m] in BATTER_READS:
             n += 1
+    if len(_READS) < 200_000:
+        _READS[key] = n
     return n
 
 
@@ -190,13 +208,27 @@ def _move_over(chosen: dict[str, Player], hitters: list[Player], taken: set[str]
     return None
 
 
+# the bench in the game (docs/manager.md, "In the game")
+LATE = 7                 # the inning pinch hitters and runners come from
+PH_MARGIN = 4.0          # how much more a pinch hitter must be worth, runners on (the bundled
+                         # cards: a batting_value of about 31 for a regular)
+PH_MARGIN_EMPTY = 8.0    # and with the bases empty
+PR_SLOW = 2              # a runner this slow (RR) or slower may be run for
+PR_FAST = 3              # by a bench man at least this fast
+PR_GAIN = 2              # and at least this much faster
+DEF_GAIN = 4.0           # a defensive replacement's better glove (glove(): defence x4 or x2)
+OUT_OF_POSITION = -8.0   # a fielder's glove where he has no rating
+
+
 class ComputerManager:
     """A sensible manager that decides from the situation alone."""
 
-    def __init__(self, strategies: bool = True) -> None:
+    def __init__(self, strategies: bool = True, platoon: bool = True) -> None:
         self.strategies = strategies
+        self.platoon = platoon       # weigh the [platoon] table when choosing pinch hitters
         self._worth: dict[str, float] = {}   # a pure function of the cards, remembered for speed
         self._roles: dict[int, tuple[Lineup, dict[str, str]]] = {}   # each side's, from its line-up
+        self._reads: dict[tuple[str, str, int], float] = {}   # (pitcher, condition, platoon)
 
     def bat_worth(self, game: "Game", pid: str) -> float:
         w = self._worth.get(pid)
@@ -478,7 +510,31 @@ class ComputerManager:
         # everyone left pitched yesterday: the least tired, in bullpen order
         return min(pen, key=lambda p: (side.carried_fatigue.get(p, 0), pen.index(p)))
 
+    # -------------------------------------------------------------- the bench in the game
+    def worth_now(self, game: "Game", pid: str) -> float:
+        """A batter's worth against the pitcher on the mound now: his card's worth times the
+        share of the pitcher's rolls (his row today) that read the batter's card after the
+        [platoon] modifier, over the share without it (`worth_against`)."""
+        value = self.bat_worth(game, pid)
+        side = game.defense
+        pitcher = game.players[side.pitcher]
+        card = pitcher.pitching
+        mod = game.rules.platoon.get(pitcher.throws + game.players[pid].bats, 0)
+        if card is None or mod == 0 or not self.platoon:
+            return value
+        key = (side.pitcher, side.condition, mod)
+        ratio = self._reads.get(key)
+        if ratio is None:
+            row = card.rows[side.condition]
+            plain = batter_reads(row, 0)
+            ratio = self._reads[key] = batter_reads(row, mod) / plain if plain else 1.0
+        return value * ratio
+
     def pinch_hitter(self, game: "Game") -> str | None:
+        """docs/manager.md, "In the game": for the pitcher without the DH; from the 7th of a
+        close game for a batter a bench man out-hits against the pitcher on the mound (by
+        PH_MARGIN with runners on, PH_MARGIN_EMPTY without) — so a reliever of the other hand
+        brings the platoon bat — when somebody can still field the batter's position."""
         side = game.offense
         if not side.bench or game.inning < 5:
             return None
@@ -490,62 +546,93 @@ class ComputerManager:
             if (game.inning >= 7 and lead <= 2 or (lead < 0 and game.runners())) and side.bullpen:
                 return self._best_bat(game, side.bench)
             return None
-        if game.inning >= 8 and -2 <= lead <= 0 and game.runners():
-            best = self._best_bat(game, side.bench)
-            if self.bat_worth(game, best) > self.bat_worth(game, bid) + 8:
-                return best
+        if game.inning < LATE or not -3 <= lead <= 1:
+            return None
+        pos = _position_of(side, bid)
+        if pos is None:
+            return None                    # a pinch hitter or runner of this half: he stays
+        cands = [b for b in side.bench if _covered(game, side, pos, b)]
+        if not cands:
+            return None
+        best = self._best_bat(game, cands)
+        margin = PH_MARGIN if game.runners() else PH_MARGIN_EMPTY
+        if self.worth_now(game, best) >= self.worth_now(game, bid) + margin:
+            return best
         return None
 
     def _best_bat(self, game: "Game", bench: list[str]) -> str:
-        return max(bench, key=lambda b: (self.bat_worth(game, b), b))
-
+        """The bench man worth most against the pitcher on the mound."""
+        return max(bench, key=lambda b: (self.worth_now(game, b), b))
 
     def pinch_runner(self, game: "Game") -> tuple[int, str] | None:
-        """Late and close, a fast man runs for a slow one who carries the tying or winning run."""
-        if not self.strategies or game.inning < 8:
+        """docs/manager.md, "In the game": from the 7th of a close game (two runs behind to one
+        ahead), a bench man at least PR_GAIN faster (RR) runs for a slow runner (RR PR_SLOW or
+        less) when somebody can still field the runner's position; the lead runner first."""
+        if not self.strategies or game.inning < LATE:
             return None
         side = game.offense
         lead = game.lead(side.index)
-        if not -2 <= lead <= 0:
-            return None
-        fast = [b for b in side.bench if game.batting_card(b).RR >= 4]
-        if not fast:
+        if not -2 <= lead <= 1:
             return None
         for base in (3, 2, 1):
             rn = game.bases[base]
-            if rn is None:
+            if rn is None or game.players[rn.pid].batting is None:
+                continue                   # nobody there, or a pitcher (his reliever is the call)
+            rr = game.batting_card(rn.pid).RR
+            if rr > PR_SLOW:
                 continue
-            if game.batting_card(rn.pid).RR <= 1:
-                best = max(fast, key=lambda b: (game.batting_card(b).RR, game.batting_card(b).SR, b))
-                return (base, best)
+            pos = _position_of(side, rn.pid)
+            if pos is None:
+                continue
+            fast = [b for b in side.bench if game.batting_card(b).RR >= max(PR_FAST, rr + PR_GAIN)
+                    and _covered(game, side, pos, b)]
+            if fast:
+                return (base, max(fast, key=lambda b: (game.batting_card(b).RR,
+                                                       game.batting_card(b).SR, b)))
         return None
 
     def defensive_sub(self, game: "Game", inning_start: bool) -> tuple[str, str] | None:
-        """Protecting a lead late, a better glove replaces a poor one (an error mark or no range)."""
+        """docs/manager.md, "In the game": protecting a lead of one to three runs from the 8th, a
+        bench man whose glove at a position is clearly better (DEF_GAIN on the line-up's glove
+        scale) replaces the fielder there, the centre of the diamond first; one a half-inning."""
         if not self.strategies or not inning_start or game.inning < 8:
             return None
         side = game.defense
         if not 1 <= game.lead(side.index) <= 3:
             return None
-        for pos in ("SS", "2B", "CF", "3B", "LF", "RF", "1B", "C"):
+        for pos in ("SS", "2B", "CF", "C", "3B", "RF", "LF", "1B"):
             pid = side.positions.get(pos)
             if pid is None:
                 continue
             f = game.players[pid].fielding_at(pos)
-            weak = f is None or f.error == "*" or f.defence <= 0
-            if not weak:
-                continue
+            have = glove(f) if f is not None else OUT_OF_POSITION
             better = [b for b in side.bench
-                      if (g := game.players[b].fielding_at(pos)) is not None and g.error != "*"
-                      and g.defence > (f.defence if f else -1)]
+                      if (g := game.players[b].fielding_at(pos)) is not None
+                      and glove(g) >= have + DEF_GAIN]
             if better:
-                return (pos, max(better, key=lambda b: (_defence_at(game, b, pos), b)))
+                return (pos, max(better, key=lambda b: (_glove_at(game, b, pos), b)))
         return None
 
 
-def _defence_at(game: "Game", pid: str, pos: str) -> int:
+def _position_of(side: "Side", pid: str) -> str | None:
+    """The position a player holds now (None for a pinch hitter or runner not yet placed)."""
+    for pos, q in side.positions.items():
+        if q == pid:
+            return pos
+    return None
+
+
+def _covered(game: "Game", side: "Side", pos: str, new: str) -> bool:
+    """Whether `pos` can still be fielded when `new` comes in for its man: by him, or by another
+    bench man (the DH needs nobody)."""
+    if pos == "DH" or game.players[new].can_play(pos):
+        return True
+    return any(b != new and game.players[b].can_play(pos) for b in side.bench)
+
+
+def _glove_at(game: "Game", pid: str, pos: str) -> float:
     f = game.players[pid].fielding_at(pos)
-    return f.defence if f is not None else -1
+    return glove(f) if f is not None else OUT_OF_POSITION
 
 
 def _runner_at(game: "Game", base: int) -> str:

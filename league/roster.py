@@ -684,7 +684,18 @@ def parse_league(
             )
         teams.append(Team(code, t["name"], t["short"], players, t["league"], t["division"],
                           t["name_en"]))
+    return _league_of(opts, teams)
 
+
+def parse_structure(toml_text: str, *, where: str, toml_name: str = "league.toml") -> League:
+    """The league as league.toml describes it — name, teams, its leagues (リーグ), settings —
+    with no players: what standings and schedules need, without reading a single card."""
+    opts, team_rows = _parse_toml(toml_text, _file(where, toml_name))
+    return _league_of(opts, [Team(t["code"], t["name"], t["short"], (), t["league"],
+                                  t["division"], t["name_en"]) for t in team_rows])
+
+
+def _league_of(opts: dict, teams: list[Team]) -> League:
     leagues = tuple(
         SubLeague(lg["code"], lg["name"], lg["short"], lg["dh"],
                   tuple(t.code for t in teams if t.league == lg["code"]),
@@ -694,7 +705,7 @@ def parse_league(
         for lg in opts["leagues"])
     return League(
         name=opts["name"], code=opts["code"], ruleset=opts["ruleset"], dh=opts["dh"],
-        teams=tuple(teams), extra_innings=opts["extra_innings"], roster_size=size,
+        teams=tuple(teams), extra_innings=opts["extra_innings"], roster_size=opts["roster_size"],
         leagues=leagues, settings=opts["settings"], active_size=opts["active_size"],
         dressed=opts["dressed"],
     )

@@ -17,7 +17,7 @@ from typing import Any
 from league.boxscore import lineup_dict, lineup_from_dict
 from league.dice import Roll
 from league.game import Play
-from league.roster import BATTER_COLUMNS, PITCHER_COLUMNS, League, parse_league
+from league.roster import BATTER_COLUMNS, PITCHER_COLUMNS, League, parse_league, parse_structure
 from storage.tables import LeagueRow, RulesetRow, TeamRow
 
 
@@ -33,6 +33,10 @@ class LeagueTexts:
 
     def parse(self) -> League:
         return parse_league(self.toml, self.batters, self.pitchers, where=self.where)
+
+    def structure(self) -> League:
+        """The league without its players (league.toml only: teams, leagues, settings)."""
+        return parse_structure(self.toml, where=self.where)
 
 
 def csv_rows(text: str) -> list[dict[str, str]]:

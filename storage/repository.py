@@ -290,6 +290,17 @@ def load_league(*, session: Session, league_id: int, season_id: int | None = Non
     return stored_texts(session=session, league_id=league_id, season_id=season_id).parse()
 
 
+def league_structure(*, session: Session, league_id: int) -> League:
+    """The league's teams, leagues (リーグ) and settings, without its players: read from the
+    league row and its teams alone, no card parsed (standings, leaders, schedules)."""
+    league = session.get(LeagueRow, league_id)
+    if league is None:
+        raise NotFound(f"no league with id {league_id}")
+    ruleset = session.exec(select(RulesetRow).where(RulesetRow.league_id == league_id)).first()
+    teams = session.exec(select(TeamRow).where(TeamRow.league_id == league_id)).all()
+    return league_texts(league, ruleset, teams, [], f"league {league.name}").structure()
+
+
 def delete_league(*, session: Session, league_id: int) -> None:
     session.execute(delete(LeagueRow.__table__).where(LeagueRow.__table__.c.id == league_id))
 

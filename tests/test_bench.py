@@ -13,6 +13,7 @@ from datetime import date, timedelta
 from league import bench
 from league.bench import CATCHER_EVERY, REST_EVERY, TeamDays, rest_due, team_days
 from league.dice import ScriptedDice, SeededDice
+from league.game import Runner
 from league.manager import batting_value, make_lineup
 from league.roster import League
 from league.season import SeasonState, slot_setup, team_lineup
@@ -244,25 +245,171 @@ def test_the_season_state_carries_the_days_each_team_played(pacific):
 
 # --- Replay ---------------------------------------------------------------------------------------
 
-def test_a_season_game_with_rests_and_platoons_replays_from_its_logged_rolls(pacific, ruleset):
-    """Rules C.4: the line-ups (rests and platoons made before the game) are stored with the
-    game; replaying its raw rolls with them reproduces it exactly."""
+def test_season_games_with_the_bench_at_work_replay_from_their_logged_rolls(pacific, ruleset):
+    """Rules C.4: the line-ups (rests and platoons, made before the game) are stored with the
+    game and every substitution in it (pinch hitters and runners, defensive replacements) is
+    decided from the situation: replaying the raw rolls with the line-ups reproduces the game."""
     from league.calibration import season_calendar
     from league.season import game_seed, play_scheduled
     state = _state(pacific)
     calendar = season_calendar(pacific, 2026, 3)
     changed = 0
+    seen = {"pinch hitter:": 0, "pinch runner:": 0, "defensive substitution:": 0}
     for slot in calendar[:60]:
         result, rest, starters = play_scheduled(state, ruleset, slot.day, slot.away, slot.home,
                                                 game_seed(3, slot.number))
         state.after_game(rest, starters, slot.day)
-        if slot.number % 5:
-            continue
         replay = replay_game(pacific, ruleset, *result.lineups, ScriptedDice(list(result.raws)),
-                             state.players, fatigue=result.fatigue)
+                             state.players, fatigue=result.fatigue, hurt=result.hurt)
         assert replay.rolls == result.rolls and replay.plays == result.plays
         assert replay.batting == result.batting and replay.pitching == result.pitching
+        for p in result.plays:
+            for text in seen:
+                seen[text] += p.text.startswith(text)
         regulars = {t: set(_regulars(pacific, t).values()) for t in (slot.away, slot.home)}
         for lu in result.lineups:
             changed += bool(set(lu.order) - regulars[lu.team] - {lu.pitcher})
     assert changed >= 3
+    assert all(n >= 1 for n in seen.values()), seen
+
+
+# --- In the game --------------------------------------------------------------------------------
+
+def _at_bat(pacific, ruleset, *, inning, score, runners=None, dh=None):
+    """Top of `inning`: the away team (SAP) bats with the computer manager; score (away, home)."""
+    from conftest import situation_game
+    from league.manager import ComputerManager
+    manager = ComputerManager()
+    g = situation_game(pacific, ruleset, [50] * 60, inning=inning, half=0, offense=manager,
+                       defense=ComputerManager(), runners=runners or {}, dh=dh)
+    g.score = list(score)
+    return g, manager
+
+
+def _on_mound(g, pid):
+    """`pid` pitching for the defense now, in condition B."""
+    side = g.defense
+    if pid != side.pitcher:
+        g.change_pitcher(side, pid)
+    side.condition = "B"
+
+
+def test_a_pinch_hitter_comes_in_against_a_reliever_of_the_other_hand(pacific, ruleset):
+    """docs/manager.md, "In the game": from the 7th of a close game a bench man worth PH_MARGIN
+    more against the pitcher on the mound bats (runners on). A left-handed batter faces a
+    left-handed reliever (LL +4): a right-handed bench man with his very card (LR −1) hits for
+    him; against a right-hander (RL −2, RR +2) the batter bats."""
+    from league.manager import PH_MARGIN
+    g, m = _at_bat(pacific, ruleset, inning=8, score=(2, 3))
+    off = g.offense
+    lefty = max((pid for pid in off.order if g.players[pid].bats == "L" and
+                 g.players[pid].batting is not None),
+                key=lambda pid: batting_value(g.players[pid].batting))
+    off.batting_index = off.order.index(lefty)
+    pos = next(q for q, pid in off.positions.items() if pid == lefty)
+    spare = off.bench[0]
+    g.players[spare] = dataclasses.replace(g.players[spare], bats="R",
+                                           batting=g.players[lefty].batting,
+                                           fielding=g.players[lefty].fielding)
+    g.bases[1] = Runner(next(pid for pid in off.order if pid != lefty), g.defense.pitcher, True)
+    left_arm = next(p for p in g.defense.bullpen if g.players[p].throws == "L")
+    right_arm = next(p for p in g.defense.bullpen if g.players[p].throws == "R")
+    _on_mound(g, right_arm)
+    assert m.pinch_hitter(g) is None
+    _on_mound(g, left_arm)
+    assert m.worth_now(g, spare) >= m.worth_now(g, lefty) + PH_MARGIN
+    assert m.pinch_hitter(g) == spare
+    g.pinch_hit(off, spare)
+    assert g.batter_id == spare and pos in off.positions
+    # not when the game is out of reach, nor before the 7th
+    g2, m2 = _at_bat(pacific, ruleset, inning=8, score=(2, 8))
+    assert m2.pinch_hitter(g2) is None
+
+
+def test_a_pinch_runner_runs_for_a_slow_runner_late_and_close(pacific, ruleset):
+    """docs/manager.md, "In the game": from the 7th, two runs behind to one ahead, a bench man
+    at least PR_GAIN faster (RR) runs for a runner of RR PR_SLOW or less; he takes the slot."""
+    from league.manager import PR_FAST, PR_GAIN, PR_SLOW
+    g, m = _at_bat(pacific, ruleset, inning=8, score=(2, 3))
+    off = g.offense
+    slow = next(pid for pid in off.order if g.players[pid].batting is not None)
+    g.players[slow] = dataclasses.replace(
+        g.players[slow], batting=dataclasses.replace(g.players[slow].batting, RR=0))
+    fast = off.bench[0]
+    g.players[fast] = dataclasses.replace(
+        g.players[fast], fielding=g.players[slow].fielding,
+        batting=dataclasses.replace(g.players[fast].batting, RR=max(PR_FAST, PR_GAIN), SR=30))
+    g.bases[2] = Runner(slow, g.defense.pitcher, True)
+    off.batting_index = (off.order.index(slow) + 1) % 9
+    assert g.batting_card(slow).RR <= PR_SLOW
+    assert m.pinch_runner(g) == (2, fast)
+    g.pinch_run(off, 2, fast)
+    assert g.bases[2].pid == fast and fast in off.order and slow not in off.order
+    # four runs behind: no
+    g2, m2 = _at_bat(pacific, ruleset, inning=8, score=(1, 5), runners={2: slow})
+    assert m2.pinch_runner(g2) is None
+
+
+def test_a_pinch_hitter_bats_for_the_pitcher_without_the_dh(pacific, ruleset):
+    """docs/manager.md, "In the game": without the DH the pitcher is hit for from the 7th
+    (his side up to two runs ahead) and a reliever takes the mound after the half."""
+    g, m = _at_bat(pacific, ruleset, inning=7, score=(1, 2), dh=False)
+    off = g.offense
+    pitcher = off.pitcher
+    off.batting_index = off.order.index(pitcher)
+    ph = m.pinch_hitter(g)
+    assert ph in off.bench
+    assert ph == max(off.bench, key=lambda b: (m.worth_now(g, b), b))
+    g.pinch_hit(off, ph)
+    g.settle_defense(off)
+    assert off.pitcher != pitcher and off.positions["P"] == off.pitcher
+    assert off.order[off.order.index(off.pitcher)] == off.pitcher
+
+
+def test_a_better_glove_comes_in_to_protect_a_lead(pacific, ruleset):
+    """docs/manager.md, "In the game": from the 8th, leading by one to three, a bench man with a
+    glove DEF_GAIN better at a position replaces the fielder there at the start of the inning."""
+    g, m = _at_bat(pacific, ruleset, inning=8, score=(1, 3))
+    dfn = g.defense
+    m = g.managers[dfn.index]
+    pos = "SS"
+    weak = dfn.positions[pos]
+    f = g.players[weak].fielding_at(pos)
+    g.players[weak] = dataclasses.replace(
+        g.players[weak], fielding=(dataclasses.replace(f, defence=1, error="*"),))
+    glove_man = dfn.bench[0]
+    g.players[glove_man] = dataclasses.replace(
+        g.players[glove_man], fielding=(dataclasses.replace(f, defence=5, error=None),))
+    assert m.defensive_sub(g, inning_start=True) == (pos, glove_man)
+    assert m.defensive_sub(g, inning_start=False) is None
+    g.score = [3, 3]
+    assert m.defensive_sub(g, inning_start=True) is None
+    g.score = [1, 3]
+    g.inning = 7
+    assert m.defensive_sub(g, inning_start=True) is None
+
+
+def test_a_stored_season_rests_the_same_men_simulated_day_by_day_or_at_once(tmp_path):
+    """The days each team played come from the stored games (storage: team_days), so a season
+    simulated a few days at a time makes the same line-ups — rest days included — as at once."""
+    from tui import services
+
+    def play(name, chunks):
+        db = str(tmp_path / f"{name}.sqlite3")
+        services.create_league(db, "pacific", "pacific")
+        services.new_season(db, "pacific")
+        for days in chunks:
+            services.sim_days(db, days=days)
+        out = []
+        for _, games in services.schedule_days(db):
+            for g in games:
+                if g.status == "final":
+                    box = services.boxscore(db, g.number).data
+                    out.append((g.number, g.away_runs, g.home_runs,
+                                [tuple(lu["order"]) for lu in box["lineups"]]))
+        return out
+
+    at_once = play("once", [14])
+    assert at_once == play("daily", [5, 4, 5])
+    # and the line-ups vary from day to day (rests, platoons, the order against the starter)
+    assert len({lu for g in at_once for lu in g[3]}) > 2 * len(at_once) // 3

@@ -125,6 +125,12 @@ async def _answer(app, pilot, policy: Policy) -> str:
         await _send(app, pilot, key)
     if key in ("p", "h", "r", "x") and method in ("change_pitcher", "pinch_hitter", "reliever"):
         await _until(pilot, lambda: app.screen.query("#pick-list"))
+        # what a manager chooses by: the card's row, hands, fatigue, the season so far
+        first = str(app.screen.query_one("#pick-list").get_option_at_index(0).prompt)
+        if key == "p":
+            assert "B: BS*~" in first and re.search(r"疲労|fatigue|rested", first), first
+        else:
+            assert "BB~" in first and re.search(r"今季|season", first), first
         await pilot.press("enter")
     elif method == "offense_call" and key in ("s", "d") and _play(app).question is not None \
             and _play(app)._sub:
@@ -151,7 +157,8 @@ def _stable(svg: str) -> str:
 async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path, monkeypatch,
                                                                           snapshot):
     db = str(tmp_path / "league.sqlite3")
-    monkeypatch.setattr(play_module, "new_seed", lambda: 20240607)
+    # a seed whose game offers every strategy to the policy (with the injury rolls of the farm)
+    monkeypatch.setattr(play_module, "new_seed", lambda: 11)
     policy = Policy()
     app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
@@ -162,6 +169,10 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
         app.screen.query_one("#day-games").focus()
         await pilot.press("p")
         await _until(pilot, lambda: app.screen.query("#play-setup"))
+        # the start dialog says which team is away and which home
+        setup_text = str(app.screen.query_one("#play-setup-choice").render())
+        slot = services.scheduled_teams(db, None, 1)
+        assert f"ビジター (先攻): {slot[0]}" in setup_text and f"ホーム (後攻): {slot[1]}" in setup_text
         await pilot.press("b", "enter")          # both sides, the computer's dice
         await _question(app, pilot)
         screen = _play(app)
@@ -255,6 +266,7 @@ async def test_an_exhibition_closed_with_the_app_is_saved_resumed_and_abandoned(
         await _opened(app, pilot)
         app.play_exhibition()
         await _until(pilot, lambda: app.screen.query("#play-setup"))
+        await _until(pilot, lambda: "ビジター (先攻)" in str(app.screen.query_one("#away-head").render()))
         await pilot.press("h", "enter")           # the home side, computer dice
         q = await _question(app, pilot)
         screen = _play(app)
@@ -385,3 +397,55 @@ async def test_the_computer_manages_the_rest_at_the_press_of_m(tmp_path):
     replayed = services.live.replay_finished(setup)
     assert replayed.innings == [list(x) for x in screen._run.game.line]
     assert replayed.runs == list(screen._run.game.score)
+
+
+def _log_text(screen, wid: str) -> str:
+    return "\n".join(strip.text for strip in screen.query_one(wid).lines)
+
+
+async def test_prompts_say_in_words_what_is_asked(tmp_path, monkeypatch):
+    """No internal ids on the prompt line; the runner asked about is named; the strategy line is
+    empty between plate appearances; the play log says a bunt is a bunt and shows the pitching
+    changes."""
+    db = str(tmp_path / "league.sqlite3")
+    monkeypatch.setattr(play_module, "new_seed", lambda: 20240607)
+    policy = Policy()
+    app = ImpactApp(db=db, sample="pacific")
+    ids = re.compile(r"\[[a-z_]+\]|outfield_fly|infield_fly|\bsteal_go\b")
+    seen: set[str] = set()
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        app.play_exhibition()
+        await _until(pilot, lambda: app.screen.query("#play-setup"))
+        await pilot.press("b", "enter")
+        screen = None
+        for _ in range(3000):
+            q = await _question(app, pilot)
+            if q is None:
+                break
+            screen = _play(app)
+            method, options = q
+            prompt = str(screen.query_one("#play-prompt").render())
+            assert not ids.search(prompt), prompt
+            game = screen._run.game
+            if method in ("steal_go", "send", "join_steal"):
+                assert game.name(game.bases[options["base"]].pid) in prompt, prompt
+                seen.add(method)
+            if method == "aggressive":
+                assert "守備表" in prompt, prompt
+                seen.add(method)
+            if method == "change_pitcher":
+                situation = str(screen.query_one("#situation-text").render())
+                assert re.search(r"攻撃 \w+: —", situation) and re.search(r"守備 \w+: —", situation), \
+                    situation
+            if {"bunt", "bullpen"} <= (policy.used | policy.picked) and len(seen) >= 2 \
+                    and game.inning >= 8:
+                break
+            await _answer(app, pilot, policy)
+        await _question(app, pilot)
+        plays = _log_text(screen, "#plays-log")
+        assert "投手交代" in plays and "バント" in plays, plays
+        assert not re.search(r"\b(pitching change|bunt)\b", plays)
+        await pilot.press("L")                   # the play log follows the language
+        await _until(pilot, lambda: "pitching change" in _log_text(screen, "#plays-log"))
+        assert "bunt" in _log_text(screen, "#plays-log")

@@ -1,6 +1,8 @@
 """Pick one player from a list (the bullpen for a pitching change, the bench for a pinch hitter)."""
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -19,23 +21,23 @@ class PickPlayerDialog(Bilingual, ModalScreen[str | None]):
         align: center middle;
     }
     #pick-player {
-        width: 70;
+        width: 100;
         max-width: 100%;
         height: auto;
-        max-height: 80%;
+        max-height: 100%;
         border: thick $accent;
         background: $panel;
         padding: 0 1;
     }
     #pick-player OptionList {
         height: auto;
-        max-height: 20;
+        max-height: 30;
     }
     """
 
     BINDINGS = [Binding("escape", "cancel", "key_cancel")]
 
-    def __init__(self, title: str, players: list[tuple[str, str]]) -> None:
+    def __init__(self, title: str, players: list[tuple[str, Any]]) -> None:
         super().__init__()
         self.title_text = title
         self.players = players

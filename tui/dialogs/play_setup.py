@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+from tui.labels import label
 from tui.language import Bilingual
 from tui.widgets.plain import Plain
 
@@ -45,9 +46,15 @@ class PlaySetupDialog(Bilingual, ModalScreen[PlayChoice | None]):
     #play-setup-teams {
         height: auto;
     }
-    #play-setup-teams OptionList {
+    #play-setup-teams .play-setup-side {
         width: 1fr;
+        height: auto;
+    }
+    #play-setup-teams OptionList {
         height: 10;
+    }
+    #play-setup-teams .side-head {
+        text-style: bold;
     }
     #play-setup-choice {
         height: auto;
@@ -66,22 +73,28 @@ class PlaySetupDialog(Bilingual, ModalScreen[PlayChoice | None]):
     ]
 
     def __init__(self, title: str, *, teams: list[tuple[str, str]] | None = None,
-                 people: tuple[int, ...] = (1,), dice: str = "computer") -> None:
+                 people: tuple[int, ...] = (1,), dice: str = "computer",
+                 sides: tuple[str, str] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.teams = teams
         self.people = people
         self.dice = dice
+        self.sides = sides          # a scheduled game's (away, home) names
 
     def compose(self) -> ComposeResult:
         with Vertical(id="play-setup"):
             yield Plain(self.title_text, classes="section-title")
             if self.teams:
                 with Horizontal(id="play-setup-teams"):
-                    yield OptionList(*[Option(f"{code}  {name}", id=code) for code, name in self.teams],
-                                     id="away-team")
-                    yield OptionList(*[Option(f"{code}  {name}", id=code) for code, name in self.teams],
-                                     id="home-team")
+                    with Vertical(classes="play-setup-side"):
+                        yield Plain(id="away-head", classes="side-head")
+                        yield OptionList(*[Option(f"{code}  {name}", id=code)
+                                           for code, name in self.teams], id="away-team")
+                    with Vertical(classes="play-setup-side"):
+                        yield Plain(id="home-head", classes="side-head")
+                        yield OptionList(*[Option(f"{code}  {name}", id=code)
+                                           for code, name in self.teams], id="home-team")
             yield Plain(id="play-setup-choice")
         yield Footer()
 
@@ -92,16 +105,45 @@ class PlaySetupDialog(Bilingual, ModalScreen[PlayChoice | None]):
             self.query_one("#away-team", OptionList).focus()
         self._redraw()
 
+    def relabel(self) -> None:
+        self._redraw()
+
+    def _side_names(self) -> tuple[str, str] | None:
+        if self.sides is not None:
+            return self.sides
+        if self.teams and self.is_mounted:
+            away, home = self._team("#away-team"), self._team("#home-team")
+            names = dict(self.teams)
+            if away is not None and home is not None:
+                return (f"{away} {names.get(away, '')}".strip(), f"{home} {names.get(home, '')}".strip())
+        return None
+
     def _redraw(self) -> None:
+        ja = self.app.japanese
         t = Text()
-        sides = {(0,): "ビジター / away", (1,): "ホーム / home", (0, 1): "両方 / both"}
-        t.append("采配 / You manage: ", style="bold")
-        t.append(sides.get(self.people, "?") + "   (a / h / b)\n")
-        t.append("ダイス / Dice: ", style="bold")
-        t.append(("自動 / the computer rolls" if self.dice == "computer"
-                  else "手入力 / you type each roll") + "   (c / t)\n")
-        t.append("Enter 開始 / start   Esc 取消 / cancel", style="dim")
+        sides = self._side_names()
+        if self.teams:
+            self.query_one("#away-head", Static).update(label("su_away_pick", ja))
+            self.query_one("#home-head", Static).update(label("su_home_pick", ja))
+        if sides is not None:
+            t.append(label("su_away", ja) + ": ", style="bold")
+            t.append(sides[0] + "\n")
+            t.append(label("su_home", ja) + ": ", style="bold")
+            t.append(sides[1] + "\n\n")
+        who = {(0,): "su_you_away", (1,): "su_you_home", (0, 1): "su_you_both"}
+        t.append(label("su_you_manage", ja) + ": ", style="bold")
+        manage = label(who.get(self.people, "su_you_home"), ja)
+        if sides is not None and len(self.people) == 1:
+            manage += f" ({sides[self.people[0]]})"
+        t.append(manage + "   (a / h / b)\n")
+        t.append(label("su_dice", ja) + ": ", style="bold")
+        t.append(label("su_dice_computer" if self.dice == "computer" else "su_dice_typed", ja)
+                 + "   (c / t)\n")
+        t.append(label("su_start", ja), style="dim")
         self.query_one("#play-setup-choice", Static).update(t)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._redraw()
 
     def action_sides(self, which: str) -> None:
         self.people = {"away": (0,), "home": (1,), "both": (0, 1)}[which]
@@ -122,8 +164,7 @@ class PlaySetupDialog(Bilingual, ModalScreen[PlayChoice | None]):
         if self.teams:
             away, home = self._team("#away-team"), self._team("#home-team")
             if away is None or home is None or away == home:
-                self.notify("二つの違うチームを選んでください / choose two different teams",
-                            severity="warning", timeout=4)
+                self.notify(label("su_two_teams", self.app.japanese), severity="warning", timeout=4)
                 return
         self.dismiss(PlayChoice(self.people, self.dice, away, home))
 

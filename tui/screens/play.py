@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import queue
 import random
+from bisect import bisect_right
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -26,61 +27,45 @@ from league.dice import Dice, SeededDice, TypedDice
 from league.errors import LeagueError
 from league.live import COMPUTER_DECIDES, GameAborted, Handover, LiveLog, live_game, result_so_far
 from league.manager import ComputerManager
+from league.playtext import play_text
 from tui import services
-from tui.labels import label
+from tui.labels import LABELS, label
 from tui.language import Bilingual
 from tui.services import LiveSetup
+from tui.widgets.picker_rows import batter_row, reliever_row
 from tui.widgets.situation import SituationPanel
 from tui.widgets.plain import Plain
 
 _ABORT = object()       # the screen closed or undid: the engine thread stops
 _COMPUTER = object()    # the answer to a pending typed roll: let the computer roll it
 
-# (key, answer id, footer label); one key may mean different things at different questions
+# (key, answer id, label key); one key may mean different things at different questions
 ANSWER_KEYS: list[tuple[str, str, str]] = [
-    ("enter", "play_on", "続行 Play on"),
-    ("p", "bullpen", "継投 Bullpen"),
-    ("h", "bench", "代打 Pinch hit"),
-    ("r", "runner", "代走 Pinch run"),
-    ("x", "defsub", "守備固め Defensive sub"),
-    ("n", "d_none", "なし None"),
-    ("i", "ibb", "敬遠 IBB"),
-    ("f", "infield_in", "前進守備 Infield in"),
-    ("n", "o_none", "なし None"),
-    ("b", "bunt", "バント Bunt"),
-    ("z", "squeeze", "スクイズ Squeeze"),
-    ("h", "hit_and_run", "エンドラン Hit&run"),
-    ("s", "steal", "盗塁 Steal"),
-    ("d", "double_steal", "重盗 Double steal"),
-    ("y", "yes", "はい Yes"),
-    ("n", "no", "いいえ No"),
-    ("g", "go", "ゴー Go"),
-    ("s", "stop", "ストップ Stop"),
-    ("a", "all_safe", "全員セーフ All safe"),
-    ("0", "r0", "打者 Batter"),
-    ("1", "r1", "一塁 1st"),
-    ("2", "r2", "二塁 2nd"),
-    ("3", "r3", "三塁 3rd"),
+    ("enter", "play_on", "gm_a_play_on"),
+    ("p", "bullpen", "gm_a_bullpen"),
+    ("h", "bench", "gm_a_bench"),
+    ("r", "runner", "gm_a_runner"),
+    ("x", "defsub", "gm_a_defsub"),
+    ("n", "d_none", "gm_a_d_none"),
+    ("i", "ibb", "gm_a_ibb"),
+    ("f", "infield_in", "gm_a_infield_in"),
+    ("n", "o_none", "gm_a_o_none"),
+    ("b", "bunt", "gm_a_bunt"),
+    ("z", "squeeze", "gm_a_squeeze"),
+    ("h", "hit_and_run", "gm_a_hit_and_run"),
+    ("s", "steal", "gm_a_steal"),
+    ("d", "double_steal", "gm_a_double_steal"),
+    ("y", "yes", "gm_a_yes"),
+    ("n", "no", "gm_a_no"),
+    ("g", "go", "gm_a_go"),
+    ("s", "stop", "gm_a_stop"),
+    ("a", "all_safe", "gm_a_all_safe"),
+    ("0", "r0", "gm_a_r0"),
+    ("1", "r1", "gm_a_r1"),
+    ("2", "r2", "gm_a_r2"),
+    ("3", "r3", "gm_a_r3"),
 ]
 
-_QUESTIONS = {
-    # method: (日本語, English)
-    "defense_call": ("守備の作戦は？", "Defense: your call?"),
-    "offense_call": ("攻撃の作戦は？", "Offense: your call?"),
-    "aggressive": ("積極守備をしますか？", "Aggressive defense?"),
-    "steal_go": ("捕手表へ行きますか、ストップしますか？", "Go on to the catcher table, or stop?"),
-    "bonus_steal": ("ボーナス: 盗塁する走者は？", "Bonus: which runner steals?"),
-    "join_steal": ("この走者も盗塁しますか？", "Does this runner steal too?"),
-    "no_check": ("ノーチェックにしますか？", "No check?"),
-    "bunt_plus": ("バント+: 全員セーフか、1人だけもう1つ進めるか", "Bunt +: all safe, or one runner one more base?"),
-    "bunt_out": ("バント失敗: アウトにする走者は？", "Bunt failed: which runner is out?"),
-    "send": ("H−: 走者を送りますか？", "H−: send the runner?"),
-    "back_first": ("エンドラン失敗: 先に帰塁する走者は？", "Hit-and-run, fly caught: which runner goes back first?"),
-    "change_pitcher": ("次の打者へ (Enter)、継投は p、守備固めは x", "Next batter (Enter); p changes the pitcher, x a defensive sub"),
-    "reliever": ("代わりの投手は？ (Enter = ブルペンの先頭)", "The new pitcher? (Enter = first in the bullpen)"),
-    "pinch_hitter": ("次の打者へ (Enter)、代打は h、代走は r", "Next batter (Enter); h pinch hitter, r pinch runner"),
-    "roll": ("ダイスを入力 (2個のd10, 00 = 100)", "Type the roll (two d10, 00 = 100)"),
-}
 _BASES = {0: ("打者", "batter"), 1: ("一塁", "1st"), 2: ("二塁", "2nd"), 3: ("三塁", "3rd"), 4: ("本塁", "home")}
 
 
@@ -112,10 +97,25 @@ class _Run:
         self.pending_pr: tuple[int, str] | None = None   # (base, bench player): a pinch runner
         self.pending_ds: tuple[str, str] | None = None   # (position, bench player): a defensive sub
         self.asking_side: int | None = None      # whose decision the question on screen is
+        # [first play, offense call, batter] of each plate appearance (its defense call starts
+        # it): the play log says a bunt is a bunt
+        self.calls: list[list] = []
 
     def abort(self) -> None:
         self.aborted = True
         self.answers.put(_ABORT)
+
+
+def _decided(run: _Run, method: str, game, value: Any) -> None:
+    """Engine thread: a strategy declared (by either side, replayed or made): the situation
+    panel shows it, and the play log knows which plate appearances were bunts."""
+    if method == "defense_call":
+        run.declared = {"defense": value}
+        run.calls.append([len(game.plays), None, None])
+    elif method == "offense_call":
+        run.declared["offense"] = value
+        if run.calls:
+            run.calls[-1][1:] = [tuple(value), game.batter_id]
 
 
 class _TellingComputer(ComputerManager):
@@ -127,12 +127,12 @@ class _TellingComputer(ComputerManager):
 
     def defense_call(self, game):
         call = super().defense_call(game)
-        self._run.declared["defense"] = call
+        _decided(self._run, "defense_call", game, call)
         return call
 
     def offense_call(self, game):
         call = super().offense_call(game)
-        self._run.declared["offense"] = call
+        _decided(self._run, "offense_call", game, call)
         return call
 
 
@@ -179,9 +179,19 @@ class PlayScreen(Bilingual, Screen):
         scrollbar-size-vertical: 1;
     }
     PlayScreen #play-prompt {
-        height: 3;
+        height: auto;
+        min-height: 1;
+        max-height: 4;
         padding: 0 1;
         background: $boost;
+    }
+    /* a small terminal (80×24): a narrower panel, cards without their frames */
+    PlayScreen.-narrow SituationPanel {
+        width: 50;
+    }
+    PlayScreen.-narrow SituationPanel CardView {
+        border: none;
+        padding: 0 1;
     }
     PlayScreen #roll-input {
         display: none;
@@ -208,7 +218,7 @@ class PlayScreen(Bilingual, Screen):
         Binding("l", "line_score", "key_gm_line", priority=True),
         Binding("B", "box_so_far", "key_gm_box", priority=True),
         Binding("c", "toggle_dice", "key_gm_dice", priority=True),
-        Binding("ctrl+r", "computer_inning", "key_gm_auto_roll", priority=True),
+        Binding("ctrl+r", "computer_inning", "key_gm_auto_roll", show=False, priority=True),
         Binding("u", "undo", "key_gm_undo", priority=True),
         Binding("q", "leave", "key_gm_leave", priority=True),
         Binding("escape", "leave", "key_gm_leave", show=False),
@@ -231,6 +241,7 @@ class PlayScreen(Bilingual, Screen):
         self._error = ""
         self._shown_plays = 0
         self._shown_rolls = 0
+        self._shown_pitchers = [0, 0]
         self.finished = False
 
     # ------------------------------------------------------------------ layout
@@ -240,23 +251,31 @@ class PlayScreen(Bilingual, Screen):
         with Horizontal(id="play-body"):
             yield SituationPanel(id="situation")
             with Vertical(id="play-logs"):
-                yield RichLog(id="plays-log", wrap=True, markup=False, auto_scroll=False)
-                yield RichLog(id="rolls-log", wrap=False, markup=False, auto_scroll=False)
+                yield RichLog(id="plays-log", wrap=True, markup=False, auto_scroll=False, min_width=16)
+                yield RichLog(id="rolls-log", wrap=True, markup=False, auto_scroll=False, min_width=16)
         yield Plain(id="play-prompt")
         yield Input(id="roll-input", placeholder="00-99 (00 = 100)")
         yield Footer()
 
     def on_mount(self) -> None:
         ja = self.app.japanese
-        what = f"#{self.info.number}" if self.info.number is not None else (
-            "エキシビション" if ja else "exhibition")
-        names = self.setup.names
-        self.sub_title = f"{what}  {names.get(self.info.away, self.info.away)} @ " \
-                         f"{names.get(self.info.home, self.info.home)}"
-        self.query_one("#plays-log", RichLog).border_title = "一球速報 / Plays"
-        self.query_one("#rolls-log", RichLog).border_title = "ダイス / Rolls"
+        self._set_sub_title()
+        self.query_one("#plays-log", RichLog).border_title = label("gm_plays_title", ja)
+        self.query_one("#rolls-log", RichLog).border_title = label("gm_rolls_title", ja)
         self._prompt("…")
         self._start(self.info.log, save_first=False)
+
+    def on_resize(self, event) -> None:
+        narrow = self.size.width < 110 or self.size.height < 32
+        if narrow != self.has_class("-narrow"):
+            self.set_class(narrow, "-narrow")
+            self._refresh_situation()
+
+    def _set_sub_title(self) -> None:
+        ja = self.app.japanese
+        what = f"#{self.info.number}" if self.info.number is not None else label("gm_exhibition", ja)
+        away, home = self._team_names()[self.info.away], self._team_names()[self.info.home]
+        self.sub_title = f"{what}  {away} @ {home}"
 
     # ------------------------------------------------------------------ the engine thread
     def _start(self, saved: LiveLog, *, save_first: bool) -> None:
@@ -265,6 +284,7 @@ class PlayScreen(Bilingual, Screen):
         self.question = None
         self._sub = None
         self._shown_plays = self._shown_rolls = 0
+        self._shown_pitchers = [0, 0]
         self.query_one("#plays-log", RichLog).clear()
         self.query_one("#rolls-log", RichLog).clear()
         self._engine(run, saved, save_first)
@@ -287,7 +307,8 @@ class PlayScreen(Bilingual, Screen):
                                         for side in self.info.people},
                                 computer=partial(_TellingComputer, run), live_dice=live,
                                 saved=saved, dh=setup.league.dh_for(self.info.home),
-                                fatigue=self.info.fatigue, handed=partial(self._handed, run))
+                                fatigue=self.info.fatigue, handed=partial(self._handed, run),
+                                decided=partial(_decided, run))
             run.game = game
             game.on_plate_appearance = partial(self._plate_appearance, run)
             result = game.play()
@@ -368,6 +389,10 @@ class PlayScreen(Bilingual, Screen):
             return pid
         if method in ("change_pitcher", "pinch_hitter") and run.play_on == self._pa_key(game):
             return None
+        if method in ("change_pitcher", "pinch_hitter", "reliever", "defense_call"):
+            # between plate appearances: the last one's strategies and rolls are over
+            run.declared = {}
+            run.pa_rolls = len(game.rolls)
         run.asking_side = side
         try:
             answer = self.wait_for(run, method, options)
@@ -375,8 +400,6 @@ class PlayScreen(Bilingual, Screen):
             run.asking_side = None
         if answer is COMPUTER_DECIDES:
             return answer                  # handed over while asked: the computer decides it
-        if method in ("offense_call", "defense_call"):
-            run.declared["offense" if method == "offense_call" else "defense"] = answer
         if method in ("change_pitcher", "pinch_hitter") and answer is None:
             run.play_on = self._pa_key(game)
         return answer
@@ -421,36 +444,58 @@ class PlayScreen(Bilingual, Screen):
             return
         ja = self.app.japanese
         method, options = self.question
-        text = Text()
-        ask = _QUESTIONS.get(method, (method, method))[0 if ja else 1]
         game = self._run.game if self._run else None
-        if method == "roll":
-            text.append(f"[{options['purpose']}] ", style="bold yellow")
-        elif method in ("steal_go", "join_steal", "send") and "base" in options:
-            b = options["base"]
-            text.append(f"[{_BASES[b][0 if ja else 1]}" + (f" → {_BASES[options['target']][0 if ja else 1]}"
-                                                         if "target" in options else "")
-                        + (f"  roll {options['roll']}" if "roll" in options else "") + "] ",
-                        style="bold yellow")
-        elif method == "aggressive":
-            text.append(f"[{options.get('table', '')}] ", style="bold yellow")
-        text.append(ask)
+        text = Text()
+        what = self._what_is_asked(method, options, game, ja)
+        if what:
+            text.append(what + ": ", style="bold yellow")
+        text.append(label(f"gm_q_{method}", ja))
         if self._sub:
-            text.append("  → " + ("走者を選ぶ 1/2/3" if ja else "pick the runner: 1/2/3"), style="bold")
+            text.append("  → " + label("gm_pick_runner", ja), style="bold")
         choices = self._choices()
-        keys = [(k, label) for k, aid, label in ANSWER_KEYS if aid in choices]
+        keys = [(k, aid, label(key, ja)) for k, aid, key in ANSWER_KEYS if aid in choices]
         if method == "offense_call" and self._sub:
-            keys = [(k, label) for k, label in keys if k in "123"]
-        for k, label in keys:
+            keys = [(k, aid, text_) for k, aid, text_ in keys if k in "123"]
+        for k, aid, words in keys:
+            if aid in ("r0", "r1", "r2", "r3") and game is not None:
+                words = self._runner_words(game, int(aid[1]), ja)
             text.append("  ")
             text.append(" ⏎ " if k == "enter" else f" {k} ", style="bold reverse")
-            text.append(" " + label)
+            text.append(" " + words)
         if self._error and method == "roll":
             text.append("\n" + self._error, style="bold red")
         elif game is not None and method in ("change_pitcher", "pinch_hitter", "reliever"):
-            text.append("\n" + ("次の打者: " if ja else "Next up: ") + game.name(game.batter_id),
-                        style="dim")
+            text.append("\n" + label("gm_next_up", ja) + game.name(game.batter_id), style="dim")
         self._prompt(text)
+
+    @staticmethod
+    def _runner_words(game, base: int, ja: bool) -> str:
+        """The runner on `base` in words: "一塁走者 坂本" / "Sakamoto (on 1st)"; 0 is the batter."""
+        where = _BASES[base][0 if ja else 1]
+        if base == 0:
+            return f"{where} {game.name(game.batter_id)}"
+        runner = game.bases[base] if 1 <= base <= 3 else None
+        if runner is None:
+            return where
+        return label("gm_runner_on", ja).format(base=where, name=game.name(runner.pid))
+
+    def _what_is_asked(self, method: str, options: dict, game, ja: bool) -> str:
+        """What the question is about, in words: the roll's purpose, the runner asked about,
+        the batted ball whose table is read."""
+        if method == "roll":
+            purpose = options.get("purpose", "")
+            return label(f"gm_roll_{purpose}", ja) if f"gm_roll_{purpose}" in LABELS else purpose
+        if method == "aggressive":
+            table = options.get("table", "")
+            return label(f"gm_table_{table}", ja) if f"gm_table_{table}" in LABELS else table
+        if method in ("steal_go", "join_steal", "send") and "base" in options and game is not None:
+            words = self._runner_words(game, options["base"], ja)
+            if "target" in options:
+                words += " → " + label("gm_to", ja).format(base=_BASES[options["target"]][0 if ja else 1])
+            if "roll" in options:
+                words += "  (" + label("gm_steal_roll", ja).format(roll=options["roll"]) + ")"
+            return words
+        return ""
 
     def _prompt(self, text: str | Text) -> None:
         self.query_one("#play-prompt", Static).update(text)
@@ -563,10 +608,11 @@ class PlayScreen(Bilingual, Screen):
         ja = self.app.japanese
         rows = []
         for base in game.runners():
+            out = game.bases[base].pid
+            card = game.batting_card(out)
+            head = (f"{self._runner_words(game, base, ja)} (RR {card.RR} SR {card.SR}) →")
             for b in game.offense.bench:
-                card = game.batting_card(b)
-                rows.append((f"{base}:{b}", f"{_BASES[base][0 if ja else 1]} {game.name(game.bases[base].pid)}"
-                             f" → {game.name(b)}  RR {card.RR} SR {card.SR}"))
+                rows.append((f"{base}:{b}", batter_row(game, b, self.setup.season, ja, head)))
 
         def picked(choice: str | None) -> None:
             if choice is None or run is not self._run or self.question is None:
@@ -575,7 +621,7 @@ class PlayScreen(Bilingual, Screen):
             run.pending_pr = (int(base), pid)
             self._answer(None)
 
-        self.app.push_screen(PickPlayerDialog("代走 / Pinch runner", rows), picked)
+        self.app.push_screen(PickPlayerDialog(label("gm_a_runner", ja), rows), picked)
 
     def _pick_defensive_sub(self) -> None:
         """守備固め: which position, and the bench player who takes it."""
@@ -583,10 +629,11 @@ class PlayScreen(Bilingual, Screen):
         run = self._run
         game = run.game
         rows = []
+        ja = self.app.japanese
         for pos, b in self._defensive_subs(game):
-            f = game.players[b].fielding_at(pos)
-            rows.append((f"{pos}:{b}", f"{pos}  {game.name(game.defense.positions[pos])} → "
-                                       f"{game.name(b)}  {f.text() if f else ''}"))
+            f = game.players[game.defense.positions[pos]].fielding_at(pos)
+            head = f"{pos} {game.name(game.defense.positions[pos])} ({f.text() if f else '-'}) →"
+            rows.append((f"{pos}:{b}", batter_row(game, b, self.setup.season, ja, head)))
 
         def picked(choice: str | None) -> None:
             if choice is None or run is not self._run or self.question is None:
@@ -595,7 +642,7 @@ class PlayScreen(Bilingual, Screen):
             run.pending_ds = (pos, pid)
             self._answer(None)
 
-        self.app.push_screen(PickPlayerDialog("守備固め / Defensive substitution", rows), picked)
+        self.app.push_screen(PickPlayerDialog(label("gm_a_defsub", ja), rows), picked)
 
     def _answer(self, value: Any) -> None:
         run = self._run
@@ -613,17 +660,17 @@ class PlayScreen(Bilingual, Screen):
         game = self._run.game
         ja = self.app.japanese
         rows = []
+        side = game.defense
+        lineup = game.lineups[side.index]
+        roles = dict(zip(lineup.bullpen, lineup.roles)) if lineup.roles else {}
         for pid in pids:
-            p = game.players[pid]
-            if what == "bullpen" and p.pitching is not None:
-                c = p.pitching
-                extra = (f"安定 {c.stability} 回 {c.innings:g}" if ja else
-                         f"stability {c.stability} inn {c.innings:g}")
+            if what == "bullpen" and game.players[pid].pitching is not None:
+                role = roles.get(pid, "")
+                rows.append((pid, reliever_row(game, side, pid, self.setup.season, ja,
+                                               label(f"gm_role_{role}", ja) if role else "")))
             else:
-                b = game.batting_card(pid)
-                extra = f"BT {b.BT} RR {b.RR} SR {b.SR} DP {b.DP}"
-            rows.append((pid, f"{p.name}  {pid}  {extra}"))
-        title = ("ブルペン / Bullpen" if what == "bullpen" else "ベンチ / Bench")
+                rows.append((pid, batter_row(game, pid, self.setup.season, ja)))
+        title = label("gm_bullpen" if what == "bullpen" else "gm_bench", ja)
         run = self._run
 
         def picked(pid: str | None) -> None:
@@ -659,15 +706,10 @@ class PlayScreen(Bilingual, Screen):
             dice += "  " + label("gm_computer_manages", ja) + ": " + self._sides_text(
                 tuple(sorted(self.handover)), ja)
         self.query_one(SituationPanel).show(game, run.declared, pa_rolls=run.pa_rolls,
-                                            japanese=ja, names=self.setup.names, dice=dice)
+                                            japanese=ja, names=self._team_names(), dice=dice,
+                                            compact=self.has_class("-narrow"))
         self._line_score(game)
-        plays = self.query_one("#plays-log", RichLog)
-        follow = plays.scroll_offset.y >= plays.max_scroll_y
-        for p in game.plays[self._shown_plays:]:
-            half = ("表" if p.half == "top" else "裏") if ja else ("▲" if p.half == "top" else "▼")
-            plays.write(f"{p.inning}{half} {p.outs}o {p.score[0]}-{p.score[1]}  {p.text}",
-                        scroll_end=follow)
-        self._shown_plays = len(game.plays)
+        self._write_plays(run, game, ja)
         rolls = self.query_one("#rolls-log", RichLog)
         follow = rolls.scroll_offset.y >= rolls.max_scroll_y
         for i, r in enumerate(game.rolls[self._shown_rolls:], start=self._shown_rolls + 1):
@@ -676,9 +718,55 @@ class PlayScreen(Bilingual, Screen):
                         f"{r.table} {r.row}: {r.result}", scroll_end=follow)
         self._shown_rolls = len(game.rolls)
 
+    def _write_plays(self, run: _Run, game, ja: bool) -> None:
+        """The plays not yet in the play log, in the app's language: a bunt said as a bunt, and
+        a reliever who came in without a line of his own (after his pitcher was hit for)."""
+        plays = self.query_one("#plays-log", RichLog)
+        follow = plays.scroll_offset.y >= plays.max_scroll_y
+        new = game.plays[self._shown_plays:]
+        starts = [c[0] for c in run.calls]
+        for i, p in enumerate(new, start=self._shown_plays):
+            text = p.text
+            k = bisect_right(starts, i) - 1
+            if k >= 0 and run.calls[k][1] and run.calls[k][1][0] in ("bunt", "squeeze") \
+                    and p.batter == run.calls[k][2] and "bunt" not in text \
+                    and text.startswith(game.name(p.batter) + ": "):
+                what = label("gm_" + run.calls[k][1][0], ja)
+                said = play_text(text, ja)
+                name = game.name(p.batter)
+                text = f"{name} ({what}): {said[len(name) + 2:]}"
+            else:
+                text = play_text(text, ja)
+            self._write_play(plays, p.inning, p.half, p.outs, p.score, text, ja, follow)
+        for side in game.sides:
+            for pid in side.pitchers_used[self._shown_pitchers[side.index]:]:
+                if pid in side.pitchers_used[:1] or any(
+                        p.text.startswith(f"pitching change: {game.name(pid)} ") for p in new):
+                    continue
+                old = side.pitchers_used[side.pitchers_used.index(pid) - 1]
+                line = play_text(f"pitching change: {game.name(pid)} replaces {game.name(old)}", ja)
+                self._write_play(plays, game.inning, "top" if game.half == 0 else "bottom",
+                                 game.outs, game.score, line, ja, follow)
+            self._shown_pitchers[side.index] = len(side.pitchers_used)
+        self._shown_plays = len(game.plays)
+
+    @staticmethod
+    def _write_play(log: RichLog, inning: int, half: str, outs: int, score, text: str, ja: bool,
+                    follow: bool) -> None:
+        mark = ("表" if half == "top" else "裏") if ja else ("▲" if half == "top" else "▼")
+        out = f"{outs}死" if ja else f"{outs}o"
+        log.write(f"{inning}{mark} {out} {score[0]}-{score[1]}  {text}", scroll_end=follow)
+
     def relabel(self) -> None:
-        """The language changed: redraw the panel and the prompt."""
+        """The language changed: the titles, the panel, the play log and the prompt again."""
+        ja = self.app.japanese
+        self.query_one("#plays-log", RichLog).border_title = label("gm_plays_title", ja)
+        self.query_one("#rolls-log", RichLog).border_title = label("gm_rolls_title", ja)
+        self._set_sub_title()
         if self._run is not None and self.question is not None:
+            self.query_one("#plays-log", RichLog).clear()
+            self._shown_plays = 0
+            self._shown_pitchers = [0, 0]
             self._redraw(self._run)
         self._show_prompt()
 
@@ -861,9 +949,15 @@ def play_scheduled(app: App, number: int) -> None:
 
     def saved():
         games = [g for g in services.list_live(db, league) if g.number == number]
-        return services.resume_live(db, games[0].id, league) if games else None
+        if games:
+            return services.resume_live(db, games[0].id, league), None
+        book = services.name_book(db, league)
+        ja = app.japanese  # type: ignore[attr-defined]
+        return None, tuple(f"{code} {book.team(code, ja, full=True)}"
+                           for code in services.scheduled_teams(db, league, number))
 
-    def then(setup):
+    def then(found):
+        setup, sides = found
         if setup is not None:
             app.notify(f"#{number}: 途中から / resuming", timeout=2)
             open_play(app, setup)
@@ -877,7 +971,8 @@ def play_scheduled(app: App, number: int) -> None:
                 db, league, number=number, people=choice.people, dice=choice.dice,
                 seed=new_seed()), partial(open_play, app))
 
-        app.push_screen(PlaySetupDialog(f"試合 / Game #{number}"), chosen)
+        app.push_screen(PlaySetupDialog(label("su_game", app.japanese).format(n=number),  # type: ignore[attr-defined]
+                                        sides=sides), chosen)
 
     _in_thread(app, saved, then)
 
@@ -898,7 +993,8 @@ def play_exhibition(app: App) -> None:
                 db, league, away=choice.away, home=choice.home, people=choice.people,
                 dice=choice.dice, seed=new_seed()), partial(open_play, app))
 
-        app.push_screen(PlaySetupDialog("エキシビション / Exhibition", teams=teams), chosen)
+        app.push_screen(PlaySetupDialog(label("su_exhibition", app.japanese),  # type: ignore[attr-defined]
+                                        teams=teams), chosen)
 
     _in_thread(app, lambda: services.standings(db, league), then)
 

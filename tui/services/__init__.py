@@ -61,6 +61,7 @@ from tui.services.sharing import (
 from tui.services.live import (
     LiveSetup,
     abandon_live,
+    scheduled_teams,
     finish_live,
     list_live,
     resume_live,
@@ -147,7 +148,7 @@ __all__ = [
     "Source", "create_league", "create_league_from_sample", "export_league", "import_league",
     "list_leagues", "open_league", "read_source",
     "LiveSetup", "abandon_live", "finish_live", "list_live", "resume_live", "save_live",
-    "start_live",
+    "start_live", "scheduled_teams",
     "RosterView", "SeasonSeries", "card_values", "check_card", "clear_preference", "save_bullpen",
     "save_card", "save_order", "save_rotation", "season_league", "season_series", "set_reserve",
     "team_roster",

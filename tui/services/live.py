@@ -2,8 +2,9 @@
 after every plate appearance, resume, finish (recorded like a simulated game)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -32,6 +33,22 @@ class LiveSetup:
     ruleset: Ruleset
     players: dict
     names: dict[str, str]
+    # each player's season so far (regular season): pid → (BattingStats | None, PitchingStats | None)
+    season: dict[str, tuple[Any, Any]] = field(default_factory=dict)
+
+
+def _season_lines(s, season_id: int | None, teams: tuple[str, str]) -> dict[str, tuple[Any, Any]]:
+    """The season's batting and pitching of the two teams' players, for the pickers."""
+    from tui.services.stats import _season_totals
+    out: dict[str, tuple[Any, Any]] = {}
+    if season_id is None:
+        return out
+    for team in teams:
+        for (pid, _t), st in _season_totals(s, season_id, "batting", team=team).items():
+            out[pid] = (st, out.get(pid, (None, None))[1])
+        for (pid, _t), st in _season_totals(s, season_id, "pitching", team=team).items():
+            out[pid] = (out.get(pid, (None, None))[0], st)
+    return out
 
 
 def _lineups_for_slot(ctx, slot: repo.GameSlot) -> tuple[Lineup, Lineup, dict[str, int]]:
@@ -70,6 +87,7 @@ def start_live(db: str | Path | None, league: str | None = None, *, number: int 
             a = make_lineup(away, list(ctx.league.team(away).players), dh)
             h = make_lineup(home, list(ctx.league.team(home).players), dh)
             fatigue, season_id = {}, None
+        season = _season_lines(s, ctx.season.id, (a.team, h.team))
         try:
             info = live_store.create_live(session=s, league_id=ctx.league_id, season_id=season_id,
                                           number=number, away=a, home=h, people=tuple(people),
@@ -78,7 +96,7 @@ def start_live(db: str | Path | None, league: str | None = None, *, number: int 
         except SQLAlchemyError as exc:
             raise db_error(exc) from None
     return LiveSetup(info, ctx.league, ctx.ruleset, ctx.players,
-                     {t.code: t.short or t.name for t in ctx.league.teams})
+                     {t.code: t.short or t.name for t in ctx.league.teams}, season)
 
 
 def resume_live(db: str | Path | None, live_id: int, league: str | None = None) -> LiveSetup:
@@ -92,8 +110,20 @@ def resume_live(db: str | Path | None, live_id: int, league: str | None = None) 
             lg = repo.load_league(session=s, league_id=ctx.league_id, season_id=info.season_id)
         else:
             lg = ctx.league
+        season = _season_lines(s, info.season_id if info.season_id is not None else ctx.season.id,
+                               (info.away, info.home))
     return LiveSetup(info, lg, ctx.ruleset, players_of(lg),
-                     {t.code: t.short or t.name for t in lg.teams})
+                     {t.code: t.short or t.name for t in lg.teams}, season)
+
+
+def scheduled_teams(db: str | Path | None, league: str | None, number: int) -> tuple[str, str]:
+    """The away and home teams of scheduled game `number` of the current season."""
+    with session(engine_for(db)) as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        info = repo.find_season(session=s, league_id=row.id)
+        slot = repo.find_game(session=s, season_id=info.id, number=number)
+        return slot.away, slot.home
 
 
 def list_live(db: str | Path | None, league: str | None = None) -> list[live_store.LiveGameInfo]:
@@ -208,5 +238,5 @@ def abandon_live(db: str | Path | None, live_id: int) -> None:
         s.commit()
 
 
-__all__ = ["LiveSetup", "start_live", "resume_live", "list_live", "save_live", "finish_live",
+__all__ = ["LiveSetup", "scheduled_teams", "start_live", "resume_live", "list_live", "save_live", "finish_live",
            "abandon_live", "record_finished", "replay_finished", "LeagueError"]

@@ -86,7 +86,7 @@ def standings(db: str | Path | None, league: str | None = None, season: int | No
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
-        lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
+        lg = repo.league_structure(session=s, league_id=row.id)
         games = repo.schedule(session=s, season_id=info.id)
     finals = [g for g in games if g.status == "final"]
     pending = [g for g in games if g.status != "final"]

@@ -19,8 +19,10 @@ _BASES_EN = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
 def situation_text(game: Any, declared: dict[str, Any], japanese: bool,
-                   names: dict[str, str] | None = None, dice: str = "") -> Text:
-    """The situation above the cards, as Rich text (a pure function of the game state)."""
+                   names: dict[str, str] | None = None, dice: str = "",
+                   compact: bool = False) -> Text:
+    """The situation above the cards, as Rich text (a pure function of the game state);
+    `compact` (a small terminal) puts the runners on one line and the defence values on one."""
     names = names or {}
     away, home = game.sides[0].team, game.sides[1].team
     half = ("表" if game.half == 0 else "裏") if japanese else ("Top" if game.half == 0 else "Bot")
@@ -36,11 +38,14 @@ def situation_text(game: Any, declared: dict[str, Any], japanese: bool,
     for b in (3, 2, 1):
         rn = game.bases[b]
         t.append(f"{bases[b]} ", style="cyan")
+        end = "  " if compact and b > 1 else "\n"
         if rn is None:
-            t.append("—\n", style="dim")
+            t.append("—" + end, style="dim")
             continue
         card = game.batting_card(rn.pid)
-        t.append(f"{game.name(rn.pid)}  RR {card.RR}  SR {card.SR}\n")
+        t.append(f"{game.name(rn.pid)} RR {card.RR} SR {card.SR}" if compact
+                 else f"{game.name(rn.pid)}  RR {card.RR}  SR {card.SR}")
+        t.append(end)
     dfn, off = game.defense, game.offense
     t.append(("守備 " if japanese else "Defense ") + f"{dfn.team}: ", style="magenta")
     t.append(describe_call(declared.get("defense", "none"), japanese) if "defense" in declared
@@ -51,7 +56,12 @@ def situation_text(game: Any, declared: dict[str, Any], japanese: bool,
         t.append(f"   stop +{game.pitch_bonus}", style="yellow")
     t.append("\n")
     v = dfn.values
-    if japanese:
+    if compact:
+        t.append(("守備修正 " if japanese else "range ") + f"{v.range_total:+d}  "
+                 + ("積極 " if japanese else "agg. ") + f"{v.aggressive_defense}/{v.aggressive_error}  "
+                 + f"E {v.infield_error}/{v.outfield_error}/{v.overall_error}  "
+                 + f"FP {v.infield_fine}/{v.outfield_fine}/{v.overall_fine}")
+    elif japanese:
         t.append(f"守備修正 {v.range_total:+d}  積極守備値 {v.aggressive_defense}  "
                  f"積極エラー値 {v.aggressive_error}\n")
         t.append(f"内野E {v.infield_error}  外野E {v.outfield_error}  全体E {v.overall_error}  "
@@ -75,6 +85,8 @@ class SituationPanel(Vertical):
         height: 1fr;
         border: round $primary;
         padding: 0 0;
+        overflow-y: auto;
+        scrollbar-size-vertical: 1;
     }
     SituationPanel #situation-text {
         height: auto;
@@ -91,11 +103,12 @@ class SituationPanel(Vertical):
         yield CardView(id="pitcher-card")
 
     def show(self, game: Any, declared: dict[str, Any], *, pa_rolls: int = 0,
-             japanese: bool = True, names: dict[str, str] | None = None, dice: str = "") -> None:
+             japanese: bool = True, names: dict[str, str] | None = None, dice: str = "",
+             compact: bool = False) -> None:
         """Redraw from the game; rolls from index `pa_rolls` on belong to this plate appearance
         (the last pitch and bat rolls among them are marked on the cards)."""
         self.query_one("#situation-text", Static).update(
-            situation_text(game, declared, japanese, names, dice))
+            situation_text(game, declared, japanese, names, dice, compact))
         pitch = bat = None
         for r in game.rolls[pa_rolls:]:
             if r.purpose == "pitch":
