@@ -76,10 +76,17 @@ class LiveLog:
     rolls: list[int] = field(default_factory=list)
     decisions: list[list] = field(default_factory=list)   # [side, method, value]
     checkpoints: list[list[int]] = field(default_factory=list)  # [rolls, decisions] per PA
+    # where the game stood at the last plate appearance begun: [inning, half (0 top, 1 bottom),
+    # outs, away runs, home runs]; None in a log saved by an older version
+    where: list[int] | None = None
 
     def as_dict(self) -> dict:
-        return {"rolls": list(self.rolls), "decisions": [list(d) for d in self.decisions],
-                "checkpoints": [list(c) for c in self.checkpoints]}
+        out: dict[str, Any] = {"rolls": list(self.rolls),
+                               "decisions": [list(d) for d in self.decisions],
+                               "checkpoints": [list(c) for c in self.checkpoints]}
+        if self.where is not None:
+            out["where"] = list(self.where)
+        return out
 
     @staticmethod
     def from_dict(data: dict) -> "LiveLog":
@@ -87,11 +94,15 @@ class LiveLog:
             rolls = [int(r) for r in data.get("rolls", [])]
             decisions = [[int(d[0]), str(d[1]), d[2]] for d in data.get("decisions", [])]
             checkpoints = [[int(c[0]), int(c[1])] for c in data.get("checkpoints", [])]
+            where = data.get("where")
+            where = [int(x) for x in where][:5] if where is not None else None
+            if where is not None and len(where) != 5:
+                where = None
         except (TypeError, ValueError, IndexError, AttributeError) as exc:
             raise DiceError(f"the saved game's log is damaged: {exc}") from None
         if any(not 1 <= r <= 100 for r in rolls):
             raise DiceError("the saved game's log has a roll outside 1..100")
-        return LiveLog(rolls, decisions, checkpoints)
+        return LiveLog(rolls, decisions, checkpoints, where)
 
     def undo_point(self) -> "LiveLog | None":
         """The log cut back to the start of the last plate appearance that was completed or
@@ -309,6 +320,7 @@ class LiveGame(Game):
 
     def plate_appearance(self) -> None:
         self.live_log.checkpoints.append([len(self.live_log.rolls), len(self.live_log.decisions)])
+        self.live_log.where = [self.inning, self.half, self.outs, self.score[0], self.score[1]]
         if self.on_plate_appearance is not None and not self.replaying:
             self.on_plate_appearance(self)
         super().plate_appearance()

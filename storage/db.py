@@ -2,11 +2,15 @@
 
 A league database is brought to the newest schema with the Alembic migrations shipped inside
 this package each time it is opened, so a file made by an older version opens in a newer one.
+Opening a database already at the newest schema reads its version row and the migration files'
+text only: Alembic (a tenth of a second to import) is imported when a migration has to run.
 SQLite gets foreign keys, WAL and a busy timeout so the app and a CLI command can share a file.
 """
 from __future__ import annotations
 
 import os
+import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -107,15 +111,53 @@ def head_revision() -> str:
     return head
 
 
+_REVISION = re.compile(r"""^(down_revision|revision)\s*(?::[^=]*)?=\s*(?:['"]([^'"]+)['"]|None)""",
+                       re.MULTILINE)
+
+
+@lru_cache(maxsize=1)
+def head_from_files() -> str | None:
+    """The newest revision, read from the migration files' text (`revision = "..."` and
+    `down_revision = "..."`) without importing Alembic; None when the files do not name one
+    head (then Alembic decides)."""
+    revisions: set[str] = set()
+    downs: set[str] = set()
+    for path in (MIGRATIONS / "versions").glob("*.py"):
+        found = dict((m.group(1), m.group(2)) for m in _REVISION.finditer(
+            path.read_text(encoding="utf-8")))
+        if "revision" not in found or found["revision"] is None:
+            continue
+        revisions.add(found["revision"])
+        if found.get("down_revision"):
+            downs.add(found["down_revision"])   # type: ignore[arg-type]
+    heads = revisions - downs
+    return heads.pop() if len(heads) == 1 else None
+
+
+def _stored_revision(engine: Engine) -> str | None:
+    """The version row, read with plain SQL (None: no version table or no row)."""
+    from sqlalchemy import inspect, text
+
+    with engine.connect() as conn:
+        if not inspect(conn).has_table(VERSION_TABLE):
+            return None
+        rows = conn.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).fetchall()
+    return rows[0][0] if len(rows) == 1 else None
+
+
 def upgrade(engine: Engine, revision: str = "head") -> bool:
     """Run the migrations up to `revision`; nothing to do when the database is already there.
     True when a migration ran."""
-    from alembic import command
-    from alembic.script import ScriptDirectory
-
     from sqlalchemy.exc import SQLAlchemyError
 
     try:
+        if revision == "head":
+            head = head_from_files()
+            if head is not None and _stored_revision(engine) == head:
+                return False          # the usual open: no Alembic at all
+        from alembic import command
+        from alembic.script import ScriptDirectory
+
         current = current_revision(engine)
         script = ScriptDirectory(str(MIGRATIONS))
         target = script.get_current_head() if revision == "head" else revision

@@ -282,7 +282,11 @@ async def test_an_exhibition_closed_with_the_app_is_saved_resumed_and_abandoned(
     async with app.run_test(size=SIZE) as pilot:
         await _opened(app, pilot)
         app.resume_live_game()
-        await _until(pilot, lambda: app.screen.query("#resume-list"))
+        await _until(pilot, lambda: app.screen.query("#resume-list")
+                     and app.screen.query_one("#resume-list").option_count)
+        # the saved game by its inning and score, not its number of rolls
+        line = str(app.screen.query_one("#resume-list").get_option_at_index(0).prompt)
+        assert re.search(r"\d+-\d+ .+  3回[表裏] \d死", line) and "rolls" not in line, line
         await pilot.press("enter")
         await _question(app, pilot)
         game = _play(app)._run.game
@@ -449,3 +453,44 @@ async def test_prompts_say_in_words_what_is_asked(tmp_path, monkeypatch):
         await pilot.press("L")                   # the play log follows the language
         await _until(pilot, lambda: "pitching change" in _log_text(screen, "#plays-log"))
         assert "bunt" in _log_text(screen, "#plays-log")
+
+
+def _visible(app, screen) -> str:
+    """What the play screen shows in words: the situation, the cards, the prompt, the play log
+    and the footer (the roll log's table names are the ruleset's, as the rulebook names them)."""
+    import io
+
+    from rich.console import Console
+
+    from tui_helpers import screen_text
+    console = Console(width=120, file=io.StringIO(), record=True)
+    for cid in ("#batter-card", "#pitcher-card"):
+        console.print(screen.query_one(cid).render())
+    return "\n".join([str(screen.query_one("#situation-text").render()),
+                      str(screen.query_one("#play-prompt").render()),
+                      _log_text(screen, "#plays-log"), console.export_text(),
+                      screen_text(app).splitlines()[-1]])
+
+
+async def test_the_play_screen_shows_one_language_and_L_switches_it(tmp_path, monkeypatch):
+    from test_tui_language import ENGLISH, JAPANESE, KEY_NAMES
+    db = str(tmp_path / "league.sqlite3")
+    monkeypatch.setattr(play_module, "new_seed", lambda: 11)
+    policy = Policy()
+    app = ImpactApp(db=db)                     # the bundled nippon league: English names too
+    async with app.run_test(size=(120, 36)) as pilot:
+        await _opened(app, pilot)
+        app.play_exhibition()
+        await _until(pilot, lambda: app.screen.query("#play-setup"))
+        await pilot.press("b", "enter")
+        await _question(app, pilot)
+        screen = _play(app)
+        await _drive(app, pilot, policy, stop=lambda g: g.inning >= 3 and g.runners()
+                     and screen.question[0] == "offense_call")
+        shown = _visible(app, screen)
+        english = [w for w in ENGLISH.findall(shown) if w not in KEY_NAMES | {"English"}]
+        assert english == [], (english, shown)
+        await pilot.press("L")
+        await _until(pilot, lambda: "Offense" in str(screen.query_one("#situation-text").render()))
+        shown = _visible(app, screen)
+        assert [w for w in JAPANESE.findall(shown) if w != "日本語"] == [], shown

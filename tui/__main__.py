@@ -1,4 +1,4 @@
 """`python -m tui` runs the `impact` command line (handy from a source checkout)."""
-from tui.cli import main
+from tui.launch import main
 
 main()

@@ -618,9 +618,9 @@ LABELS.update({
     "key_gm_auto_roll": ("この回自動ダイス", "Auto-roll half"),
     "key_gm_undo": ("戻す", "Undo"),
     "key_gm_leave": ("中断", "Quit"),
-    "key_gm_hand_over": ("自動采配", "Computer manages"),
-    "key_gm_line": ("スコア", "Line score"),
-    "key_gm_box": ("ボックス", "Box score"),
+    "key_gm_hand_over": ("自動采配", "Computer"),
+    "key_gm_line": ("スコア", "Score"),
+    "key_gm_box": ("ボックス", "Box"),
     "key_ho_half": ("この半イニング", "This half-inning"),
     "key_ho_inning": ("この回", "This inning"),
     "key_ho_game": ("試合終了まで", "Rest of the game"),
@@ -736,3 +736,9 @@ LABELS.update({
     "su_game": ("試合 #{n}", "Game #{n}"),
     "su_exhibition": ("エキシビション", "Exhibition"),
 })
+LABELS.update({
+    "rs_title": ("途中の試合 (Enter 再開、x 破棄)", "Saved games (Enter resumes, x abandons)"),
+    "rs_none": ("途中の試合はありません", "No saved games"),
+    "rs_abandoned": ("破棄しました", "Abandoned"),
+})
+LABELS.update({"gm_resuming": ("#{n}: 途中から再開", "#{n}: resuming where it stood")})

@@ -129,6 +129,9 @@ class AreaScreen(Bilingual, Screen):
     def _shown(self, data: Any) -> None:
         self.show(data)
         self.refresh_bindings()   # what the footer offers may depend on what is shown
+        shown = getattr(self.app, "screen_shown", None)
+        if shown is not None:
+            self.call_after_refresh(shown)
 
     def load(self) -> Any:
         return None

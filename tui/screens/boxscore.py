@@ -39,6 +39,11 @@ class BoxScoreScreen(AreaScreen):
                 yield FitTable(id="rolls-table", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
+    def on_mount(self) -> None:
+        # a loading indicator at once; the worker replays the game for its play-by-play
+        self.query_one("#box-tabs", TabbedContent).loading = True
+        super().on_mount()
+
     def load(self):
         return self.call_service(services.boxscore, self.number, plays=False)
 
@@ -70,6 +75,15 @@ class BoxScoreScreen(AreaScreen):
                       plays=False, english=not ja, player_name=name, play_line=line)
         # a Text keeps the box score's own spacing (columns are aligned with spaces)
         self.query_one("#box-text", Static).update(Text(text))
+        self.query_one("#box-tabs", TabbedContent).loading = False
+        # the box score paints first; the play-by-play and roll log tables fill after it
+        self.call_after_refresh(self._fill_tables, box, line)
+
+    def _fill_tables(self, box, line) -> None:
+        if box is not self._box:
+            return
+        ja = self.app.japanese
+        d = box.data
         plays = self.query_one("#plays-table", DataTable)
         plays.clear(columns=True)
         plays.add_columns(label("bx_inning", ja), "", label("plays", ja), label("bx_outs", ja),

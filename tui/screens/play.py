@@ -222,6 +222,8 @@ class PlayScreen(Bilingual, Screen):
         Binding("u", "undo", "key_gm_undo", priority=True),
         Binding("q", "leave", "key_gm_leave", priority=True),
         Binding("escape", "leave", "key_gm_leave", show=False),
+        # q leaves the game (saved); Ctrl+Q still quits the app, off the footer to leave room
+        Binding("ctrl+q", "app.quit", "key_quit", show=False, priority=True),
         # the number keys pick runners here: they do not switch the app's areas mid-game
         *[Binding(str(n), "nothing", show=False) for n in range(10)],
     ]
@@ -269,6 +271,7 @@ class PlayScreen(Bilingual, Screen):
         narrow = self.size.width < 110 or self.size.height < 32
         if narrow != self.has_class("-narrow"):
             self.set_class(narrow, "-narrow")
+            self.query_one(Footer).compact = narrow    # every key fits in 80 columns
             self._refresh_situation()
 
     def _set_sub_title(self) -> None:
@@ -316,7 +319,10 @@ class PlayScreen(Bilingual, Screen):
                 return
             number = services.finish_live(app.db, self.info.id, result, game.live_log,
                                                league=app.league)
-            text = render(result, setup.names)
+            ja = app.japanese
+            text = render(result, self._team_names(), english=not ja,
+                          player_name=partial(self._pname, game),
+                          play_line=lambda line: self._say(line, ja))
         except GameAborted:
             return
         except Exception as exc:  # noqa: BLE001 - a replay that does not match, a locked database, ...
@@ -374,7 +380,8 @@ class PlayScreen(Bilingual, Screen):
 
     def _sides_text(self, sides: tuple[int, ...], ja: bool) -> str:
         teams = (self.info.away, self.info.home)
-        return " + ".join(self.setup.names.get(teams[s], teams[s]) for s in sides)
+        names = self._team_names()
+        return " + ".join(names.get(teams[s], teams[s]) for s in sides)
 
     def _ask(self, run: _Run, side: int, method: str, game, options: dict) -> Any:
         """Engine thread: a person's decision."""
@@ -465,19 +472,31 @@ class PlayScreen(Bilingual, Screen):
         if self._error and method == "roll":
             text.append("\n" + self._error, style="bold red")
         elif game is not None and method in ("change_pitcher", "pinch_hitter", "reliever"):
-            text.append("\n" + label("gm_next_up", ja) + game.name(game.batter_id), style="dim")
+            text.append("\n" + label("gm_next_up", ja) + self._pname(game, game.batter_id), style="dim")
         self._prompt(text)
 
-    @staticmethod
-    def _runner_words(game, base: int, ja: bool) -> str:
+    def _pname(self, game, pid: str) -> str:
+        """A player's name in the app's language (his Latin-letter name in English)."""
+        book = getattr(self.setup, "book", None)
+        default = game.name(pid)
+        return book.player(pid, self.app.japanese, default) if book is not None else default
+
+    def _say(self, text: str, ja: bool) -> str:
+        """An engine line in the app's language: 一球速報 in Japanese, English names in English."""
+        if ja:
+            return play_text(text, True)
+        book = getattr(self.setup, "book", None)
+        return book.english(text) if book is not None else text
+
+    def _runner_words(self, game, base: int, ja: bool) -> str:
         """The runner on `base` in words: "一塁走者 坂本" / "Sakamoto (on 1st)"; 0 is the batter."""
         where = _BASES[base][0 if ja else 1]
         if base == 0:
-            return f"{where} {game.name(game.batter_id)}"
+            return f"{where} {self._pname(game, game.batter_id)}"
         runner = game.bases[base] if 1 <= base <= 3 else None
         if runner is None:
             return where
-        return label("gm_runner_on", ja).format(base=where, name=game.name(runner.pid))
+        return label("gm_runner_on", ja).format(base=where, name=self._pname(game, runner.pid))
 
     def _what_is_asked(self, method: str, options: dict, game, ja: bool) -> str:
         """What the question is about, in words: the roll's purpose, the runner asked about,
@@ -632,7 +651,8 @@ class PlayScreen(Bilingual, Screen):
         ja = self.app.japanese
         for pos, b in self._defensive_subs(game):
             f = game.players[game.defense.positions[pos]].fielding_at(pos)
-            head = f"{pos} {game.name(game.defense.positions[pos])} ({f.text() if f else '-'}) →"
+            head = (f"{pos} {self._pname(game, game.defense.positions[pos])} "
+                    f"({f.text() if f else '-'}) →")
             rows.append((f"{pos}:{b}", batter_row(game, b, self.setup.season, ja, head)))
 
         def picked(choice: str | None) -> None:
@@ -707,7 +727,8 @@ class PlayScreen(Bilingual, Screen):
                 tuple(sorted(self.handover)), ja)
         self.query_one(SituationPanel).show(game, run.declared, pa_rolls=run.pa_rolls,
                                             japanese=ja, names=self._team_names(), dice=dice,
-                                            compact=self.has_class("-narrow"))
+                                            compact=self.has_class("-narrow"),
+                                            player_name=partial(self._pname, game))
         self._line_score(game)
         self._write_plays(run, game, ja)
         rolls = self.query_one("#rolls-log", RichLog)
@@ -732,11 +753,12 @@ class PlayScreen(Bilingual, Screen):
                     and p.batter == run.calls[k][2] and "bunt" not in text \
                     and text.startswith(game.name(p.batter) + ": "):
                 what = label("gm_" + run.calls[k][1][0], ja)
-                said = play_text(text, ja)
-                name = game.name(p.batter)
-                text = f"{name} ({what}): {said[len(name) + 2:]}"
+                said = self._say(text, ja)
+                name = self._pname(game, p.batter)
+                rest = said.split(": ", 1)[1] if ": " in said else said
+                text = f"{name} ({what}): {rest}"
             else:
-                text = play_text(text, ja)
+                text = self._say(text, ja)
             self._write_play(plays, p.inning, p.half, p.outs, p.score, text, ja, follow)
         for side in game.sides:
             for pid in side.pitchers_used[self._shown_pitchers[side.index]:]:
@@ -744,7 +766,7 @@ class PlayScreen(Bilingual, Screen):
                         p.text.startswith(f"pitching change: {game.name(pid)} ") for p in new):
                     continue
                 old = side.pitchers_used[side.pitchers_used.index(pid) - 1]
-                line = play_text(f"pitching change: {game.name(pid)} replaces {game.name(old)}", ja)
+                line = self._say(f"pitching change: {game.name(pid)} replaces {game.name(old)}", ja)
                 self._write_play(plays, game.inning, "top" if game.half == 0 else "bottom",
                                  game.outs, game.score, line, ja, follow)
             self._shown_pitchers[side.index] = len(side.pitchers_used)
@@ -789,8 +811,8 @@ class PlayScreen(Bilingual, Screen):
         run = self._run
         if run is None or run.game is None:
             return
-        teams = (self.setup.names.get(self.info.away, self.info.away),
-                 self.setup.names.get(self.info.home, self.info.home))
+        names = self._team_names()
+        teams = (names[self.info.away], names[self.info.home])
         handed = {side: h.span for side, h in self.handover.items()}
 
         def chosen(choice) -> None:
@@ -884,11 +906,17 @@ class PlayScreen(Bilingual, Screen):
             try:
                 services.save_live(self.app.db, self.info.id,
                                         LiveLog(list(log.rolls), [list(d) for d in log.decisions],
-                                                [list(c) for c in log.checkpoints]),
+                                                [list(c) for c in log.checkpoints],
+                                                self._where(run.game)),
                                         dice=self.dice_mode)
             except Exception as exc:  # noqa: BLE001 - leaving must not crash the app
                 self.app.notify(f"not saved: {exc}", severity="error")
         run.abort()
+
+    @staticmethod
+    def _where(game) -> list[int]:
+        """Where the game stands now (the resume list shows it)."""
+        return [game.inning, game.half, game.outs, game.score[0], game.score[1]]
 
     def action_leave(self) -> None:
         self._keep()
@@ -959,7 +987,8 @@ def play_scheduled(app: App, number: int) -> None:
     def then(found):
         setup, sides = found
         if setup is not None:
-            app.notify(f"#{number}: 途中から / resuming", timeout=2)
+            app.notify(label("gm_resuming", app.japanese).format(n=number),  # type: ignore[attr-defined]
+                       timeout=2)
             open_play(app, setup)
             return
         from tui.dialogs.play_setup import PlaySetupDialog
@@ -1003,9 +1032,10 @@ def resume_games(app: App) -> None:
     """List the saved games at the keyboard: resume one or abandon it."""
     db, league = app.db, app.league  # type: ignore[attr-defined]
 
-    def then(games) -> None:
+    def then(found) -> None:
+        games, book = found
         if not games:
-            app.notify("途中の試合はありません / No saved games", timeout=3)
+            app.notify(label("rs_none", app.japanese), timeout=3)  # type: ignore[attr-defined]
             return
         from tui.dialogs.resume_game import ResumeGameDialog
 
@@ -1015,11 +1045,12 @@ def resume_games(app: App) -> None:
             how, live_id = answer
             if how == "abandon":
                 _in_thread(app, lambda: services.abandon_live(db, live_id),
-                           lambda _: app.notify("破棄しました / Abandoned", timeout=2))
+                           lambda _: app.notify(label("rs_abandoned", app.japanese),  # type: ignore[attr-defined]
+                                                timeout=2))
             else:
                 _in_thread(app, lambda: services.resume_live(db, live_id, league),
                            partial(open_play, app))
 
-        app.push_screen(ResumeGameDialog(games), chosen)
+        app.push_screen(ResumeGameDialog(games, book), chosen)
 
-    _in_thread(app, lambda: services.list_live(db, league), then)
+    _in_thread(app, lambda: (services.list_live(db, league), services.name_book(db, league)), then)

@@ -7,184 +7,196 @@ URL or None (``IMPACT_DB``, else the SQLite file in the user data folder).
 One module per area: `db` (engines, errors), `leagues`, `seasons` (calendar, simulation),
 `stats` (standings, leaders, players), `games` (box scores, replays), `live` (games at the
 keyboard), `roster` (the Teams area), `pennant` (pennant odds, magic numbers). Everything is
-re-exported here, so
+re-exported here (loaded when first used, so the app starts without importing every
+service), so
 ``from tui import services as sv; sv.standings(...)`` works whatever module holds it.
 """
 from __future__ import annotations
 
-from league.season import (
-    SEED_STRIDE,
-    SeasonState,
-    SlotSetup,
-    game_seed,
-    rest_after,
-    rotation,
-    slot_setup,
-    team_lineup,
-)
-from tui.services.db import (
-    Db,
-    ServiceError,
-    StorageError,
-    close_all,
-    db_error,
-    driver_errors,
-    engine_for,
-    require_commissioner,
-)
-from tui.services.games import BoxScore, boxscore, raw_rolls, replay
-from tui.services.farm import FarmEntry, FarmView, move_player, team_farm
-from tui.services.leagues import (
-    Source,
-    create_league,
-    create_league_from_sample,
-    export_league,
-    import_league,
-    list_leagues,
-    open_league,
-    read_source,
-)
-from tui.services.sharing import (
-    Access,
-    AuditEntry,
-    SharingError,
-    add_manager,
-    keyboard_games,
-    league_log,
-    managers,
-    remove_manager,
-    require_team,
-    share,
-    void_game,
-    whoami,
-)
-from tui.services.live import (
-    LiveSetup,
-    abandon_live,
-    scheduled_teams,
-    finish_live,
-    list_live,
-    resume_live,
-    save_live,
-    start_live,
-)
-from tui.services.postseason import (
-    PostseasonView,
-    SeasonStatus,
-    SeriesView,
-    next_game,
-    postseason,
-    season_status,
-    sim_postseason,
-    start_postseason,
-)
-from tui.services.roster import (
-    RosterView,
-    SeasonSeries,
-    card_values,
-    check_card,
-    clear_preference,
-    save_bullpen,
-    save_card,
-    save_order,
-    save_rotation,
-    season_league,
-    season_series,
-    set_reserve,
-    team_roster,
-)
-from tui.services.names import NameBook, name_book
-from tui.services.pennant import (
-    OddsView,
-    history_lines,
-    odds,
-    odds_history,
-    odds_setup,
-    report_dict,
-    run_odds,
-    sim_days_with_odds,
-    sparkline,
-)
-from tui.services.seasons import (
-    Progress,
-    SeasonContext,
-    SimReport,
-    _context,
-    close_season,
-    new_season,
-    play_slot,
-    schedule_csv,
-    schedule_days,
-    season_info,
-    sim_days,
-)
-from tui.services.stats import (
-    DEFAULT_STAT,
-    LeadersView,
-    LeagueTable,
-    league_tables,
-    PlayerView,
-    StandingsView,
-    TeamGroup,
-    TeamStatsView,
-    leaders,
-    player,
-    standings,
-    stats_dict,
-    team_games,
-    team_stats,
-)
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING, Any
 
-__all__ = [
-    "FarmEntry", "FarmView", "move_player", "team_farm",
-    "SEED_STRIDE", "SeasonState", "SlotSetup", "game_seed", "rest_after", "rotation",
-    "slot_setup", "team_lineup",
-    "Db", "ServiceError", "StorageError", "close_all", "db_error", "driver_errors", "engine_for",
-    "require_commissioner",
-    "Access", "AuditEntry", "SharingError", "add_manager", "keyboard_games", "league_log",
-    "managers", "remove_manager", "require_team", "share", "void_game", "whoami",
-    "BoxScore", "boxscore", "raw_rolls", "replay",
-    "NameBook", "name_book",
-    "Source", "create_league", "create_league_from_sample", "export_league", "import_league",
-    "list_leagues", "open_league", "read_source",
-    "LiveSetup", "abandon_live", "finish_live", "list_live", "resume_live", "save_live",
-    "start_live", "scheduled_teams",
-    "RosterView", "SeasonSeries", "card_values", "check_card", "clear_preference", "save_bullpen",
-    "save_card", "save_order", "save_rotation", "season_league", "season_series", "set_reserve",
-    "team_roster",
-    "Progress", "SeasonContext", "SimReport", "_context", "close_season", "new_season", "play_slot",
-    "schedule_csv", "schedule_days", "season_info", "sim_days",
-    "PostseasonView", "SeasonStatus", "SeriesView", "next_game", "postseason", "season_status",
-    "sim_postseason", "start_postseason", "LeagueTable", "league_tables",
-    "DEFAULT_STAT", "LeadersView", "PlayerView", "StandingsView", "leaders", "player",
-    "standings", "stats_dict", "team_games", "team_stats", "TeamStatsView", "TeamGroup",
-    "OddsView", "history_lines", "odds", "odds_history", "odds_setup", "report_dict", "run_odds",
-    "sim_days_with_odds", "sparkline",
-]
+# name → (module, name in it): what `from tui import services as sv; sv.NAME` reaches
+_WHERE: dict[str, tuple[str, str]] = {
+    'SEED_STRIDE': ('league.season', 'SEED_STRIDE'),
+    'SeasonState': ('league.season', 'SeasonState'),
+    'SlotSetup': ('league.season', 'SlotSetup'),
+    'game_seed': ('league.season', 'game_seed'),
+    'rest_after': ('league.season', 'rest_after'),
+    'rotation': ('league.season', 'rotation'),
+    'slot_setup': ('league.season', 'slot_setup'),
+    'team_lineup': ('league.season', 'team_lineup'),
+    'Db': ('tui.services.db', 'Db'),
+    'ServiceError': ('tui.services.db', 'ServiceError'),
+    'StorageError': ('tui.services.db', 'StorageError'),
+    'close_all': ('tui.services.db', 'close_all'),
+    'db_error': ('tui.services.db', 'db_error'),
+    'driver_errors': ('tui.services.db', 'driver_errors'),
+    'engine_for': ('tui.services.db', 'engine_for'),
+    'require_commissioner': ('tui.services.db', 'require_commissioner'),
+    'BoxScore': ('tui.services.games', 'BoxScore'),
+    'boxscore': ('tui.services.games', 'boxscore'),
+    'raw_rolls': ('tui.services.games', 'raw_rolls'),
+    'replay': ('tui.services.games', 'replay'),
+    'FarmEntry': ('tui.services.farm', 'FarmEntry'),
+    'FarmView': ('tui.services.farm', 'FarmView'),
+    'move_player': ('tui.services.farm', 'move_player'),
+    'team_farm': ('tui.services.farm', 'team_farm'),
+    'Source': ('tui.services.leagues', 'Source'),
+    'create_league': ('tui.services.leagues', 'create_league'),
+    'create_league_from_sample': ('tui.services.leagues', 'create_league_from_sample'),
+    'export_league': ('tui.services.leagues', 'export_league'),
+    'import_league': ('tui.services.leagues', 'import_league'),
+    'list_leagues': ('tui.services.leagues', 'list_leagues'),
+    'open_league': ('tui.services.leagues', 'open_league'),
+    'read_source': ('tui.services.leagues', 'read_source'),
+    'Access': ('tui.services.sharing', 'Access'),
+    'AuditEntry': ('tui.services.sharing', 'AuditEntry'),
+    'SharingError': ('tui.services.sharing', 'SharingError'),
+    'add_manager': ('tui.services.sharing', 'add_manager'),
+    'keyboard_games': ('tui.services.sharing', 'keyboard_games'),
+    'league_log': ('tui.services.sharing', 'league_log'),
+    'managers': ('tui.services.sharing', 'managers'),
+    'remove_manager': ('tui.services.sharing', 'remove_manager'),
+    'require_team': ('tui.services.sharing', 'require_team'),
+    'share': ('tui.services.sharing', 'share'),
+    'void_game': ('tui.services.sharing', 'void_game'),
+    'whoami': ('tui.services.sharing', 'whoami'),
+    'LiveSetup': ('tui.services.live', 'LiveSetup'),
+    'abandon_live': ('tui.services.live', 'abandon_live'),
+    'scheduled_teams': ('tui.services.live', 'scheduled_teams'),
+    'finish_live': ('tui.services.live', 'finish_live'),
+    'list_live': ('tui.services.live', 'list_live'),
+    'resume_live': ('tui.services.live', 'resume_live'),
+    'save_live': ('tui.services.live', 'save_live'),
+    'start_live': ('tui.services.live', 'start_live'),
+    'PostseasonView': ('tui.services.postseason', 'PostseasonView'),
+    'SeasonStatus': ('tui.services.postseason', 'SeasonStatus'),
+    'SeriesView': ('tui.services.postseason', 'SeriesView'),
+    'next_game': ('tui.services.postseason', 'next_game'),
+    'postseason': ('tui.services.postseason', 'postseason'),
+    'season_status': ('tui.services.postseason', 'season_status'),
+    'sim_postseason': ('tui.services.postseason', 'sim_postseason'),
+    'start_postseason': ('tui.services.postseason', 'start_postseason'),
+    'RosterView': ('tui.services.roster', 'RosterView'),
+    'SeasonSeries': ('tui.services.roster', 'SeasonSeries'),
+    'card_values': ('tui.services.roster', 'card_values'),
+    'check_card': ('tui.services.roster', 'check_card'),
+    'clear_preference': ('tui.services.roster', 'clear_preference'),
+    'save_bullpen': ('tui.services.roster', 'save_bullpen'),
+    'save_card': ('tui.services.roster', 'save_card'),
+    'save_order': ('tui.services.roster', 'save_order'),
+    'save_rotation': ('tui.services.roster', 'save_rotation'),
+    'season_league': ('tui.services.roster', 'season_league'),
+    'season_series': ('tui.services.roster', 'season_series'),
+    'set_reserve': ('tui.services.roster', 'set_reserve'),
+    'team_roster': ('tui.services.roster', 'team_roster'),
+    'NameBook': ('tui.services.names', 'NameBook'),
+    'name_book': ('tui.services.names', 'name_book'),
+    'OddsView': ('tui.services.pennant', 'OddsView'),
+    'history_lines': ('tui.services.pennant', 'history_lines'),
+    'odds': ('tui.services.pennant', 'odds'),
+    'odds_history': ('tui.services.pennant', 'odds_history'),
+    'odds_setup': ('tui.services.pennant', 'odds_setup'),
+    'report_dict': ('tui.services.pennant', 'report_dict'),
+    'run_odds': ('tui.services.pennant', 'run_odds'),
+    'sim_days_with_odds': ('tui.services.pennant', 'sim_days_with_odds'),
+    'sparkline': ('tui.services.pennant', 'sparkline'),
+    'Progress': ('tui.services.seasons', 'Progress'),
+    'SeasonContext': ('tui.services.seasons', 'SeasonContext'),
+    'SimReport': ('tui.services.seasons', 'SimReport'),
+    '_context': ('tui.services.seasons', '_context'),
+    'close_season': ('tui.services.seasons', 'close_season'),
+    'new_season': ('tui.services.seasons', 'new_season'),
+    'play_slot': ('tui.services.seasons', 'play_slot'),
+    'schedule_csv': ('tui.services.seasons', 'schedule_csv'),
+    'schedule_days': ('tui.services.seasons', 'schedule_days'),
+    'season_info': ('tui.services.seasons', 'season_info'),
+    'sim_days': ('tui.services.seasons', 'sim_days'),
+    'DEFAULT_STAT': ('tui.services.stats', 'DEFAULT_STAT'),
+    'LeadersView': ('tui.services.stats', 'LeadersView'),
+    'LeagueTable': ('tui.services.stats', 'LeagueTable'),
+    'league_tables': ('tui.services.stats', 'league_tables'),
+    'PlayerView': ('tui.services.stats', 'PlayerView'),
+    'StandingsView': ('tui.services.stats', 'StandingsView'),
+    'TeamGroup': ('tui.services.stats', 'TeamGroup'),
+    'TeamStatsView': ('tui.services.stats', 'TeamStatsView'),
+    'leaders': ('tui.services.stats', 'leaders'),
+    'player': ('tui.services.stats', 'player'),
+    'standings': ('tui.services.stats', 'standings'),
+    'stats_dict': ('tui.services.stats', 'stats_dict'),
+    'team_games': ('tui.services.stats', 'team_games'),
+    'team_stats': ('tui.services.stats', 'team_stats'),
+    'AwardsView': ('tui.services.history', 'AwardsView'),
+    'CareerView': ('tui.services.history', 'CareerView'),
+    'HistoryView': ('tui.services.history', 'HistoryView'),
+    'NewsItem': ('tui.services.history', 'NewsItem'),
+    'TitlesView': ('tui.services.history', 'TitlesView'),
+    'award_rules': ('tui.services.history', 'award_rules'),
+    'confirm_awards': ('tui.services.history', 'confirm_awards'),
+    'free_agents': ('tui.services.history', 'free_agents'),
+    'history_dict': ('tui.services.history', 'history_dict'),
+    'news': ('tui.services.history', 'news'),
+    'player_career': ('tui.services.history', 'player_career'),
+    'season_awards': ('tui.services.history', 'season_awards'),
+    'season_titles': ('tui.services.history', 'season_titles'),
+    'set_award_rules': ('tui.services.history', 'set_award_rules'),
+    'title_dict': ('tui.services.history', 'title_dict'),
+    'transact': ('tui.services.history', 'transact'),
+    'league_history': ('tui.services.history', 'history'),
+}
 
-# titles, awards, transactions (news), careers and the league's history
-from tui.services.history import (  # noqa: E402
-    AwardsView,
-    CareerView,
-    HistoryView,
-    NewsItem,
-    TitlesView,
-    award_rules,
-    confirm_awards,
-    free_agents,
-    history_dict,
-    news,
-    player_career,
-    season_awards,
-    season_titles,
-    set_award_rules,
-    title_dict,
-    transact,
-)
-from tui.services.history import history as league_history  # noqa: E402  (the module keeps the name)
+__all__ = list(_WHERE)
 
-__all__ += [
-    "AwardsView", "CareerView", "HistoryView", "NewsItem", "TitlesView", "award_rules",
-    "confirm_awards", "free_agents", "league_history", "history_dict", "news", "player_career",
-    "season_awards", "season_titles", "set_award_rules", "title_dict", "transact",
-]
+
+def __getattr__(name: str) -> Any:
+    """Import the module that holds `name` on first use (PEP 562); a submodule by its name."""
+    place = _WHERE.get(name)
+    if place is None:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        try:
+            return importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(place[0]), place[1])
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WHERE))
+
+
+class _Services(types.ModuleType):
+    """The package keeps an exported name whose module has the same name (`postseason`): the
+    import system sets the submodule on its package when it is loaded, which must not replace
+    the function the package exports (the eager package bound the function after it)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and name in _WHERE:
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Services
+
+
+if TYPE_CHECKING:  # the names for type checkers and editors
+    from league.season import SEED_STRIDE, SeasonState, SlotSetup, game_seed, rest_after, rotation, slot_setup, team_lineup  # noqa: F401
+    from tui.services.db import Db, ServiceError, StorageError, close_all, db_error, driver_errors, engine_for, require_commissioner  # noqa: F401
+    from tui.services.games import BoxScore, boxscore, raw_rolls, replay  # noqa: F401
+    from tui.services.farm import FarmEntry, FarmView, move_player, team_farm  # noqa: F401
+    from tui.services.leagues import Source, create_league, create_league_from_sample, export_league, import_league, list_leagues, open_league, read_source  # noqa: F401
+    from tui.services.sharing import Access, AuditEntry, SharingError, add_manager, keyboard_games, league_log, managers, remove_manager, require_team, share, void_game, whoami  # noqa: F401
+    from tui.services.live import LiveSetup, abandon_live, scheduled_teams, finish_live, list_live, resume_live, save_live, start_live  # noqa: F401
+    from tui.services.postseason import PostseasonView, SeasonStatus, SeriesView, next_game, postseason, season_status, sim_postseason, start_postseason  # noqa: F401
+    from tui.services.roster import RosterView, SeasonSeries, card_values, check_card, clear_preference, save_bullpen, save_card, save_order, save_rotation, season_league, season_series, set_reserve, team_roster  # noqa: F401
+    from tui.services.names import NameBook, name_book  # noqa: F401
+    from tui.services.pennant import OddsView, history_lines, odds, odds_history, odds_setup, report_dict, run_odds, sim_days_with_odds, sparkline  # noqa: F401
+    from tui.services.seasons import Progress, SeasonContext, SimReport, _context, close_season, new_season, play_slot, schedule_csv, schedule_days, season_info, sim_days  # noqa: F401
+    from tui.services.stats import DEFAULT_STAT, LeadersView, LeagueTable, league_tables, PlayerView, StandingsView, TeamGroup, TeamStatsView, leaders, player, standings, stats_dict, team_games, team_stats  # noqa: F401
+    from tui.services.history import AwardsView, CareerView, HistoryView, NewsItem, TitlesView, award_rules, confirm_awards, free_agents, history_dict, news, player_career, season_awards, season_titles, set_award_rules, title_dict, transact  # noqa: F401
+    from tui.services.history import history as league_history  # noqa: F401

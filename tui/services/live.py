@@ -35,6 +35,7 @@ class LiveSetup:
     names: dict[str, str]
     # each player's season so far (regular season): pid → (BattingStats | None, PitchingStats | None)
     season: dict[str, tuple[Any, Any]] = field(default_factory=dict)
+    book: Any = None       # the league's names in both languages (services.names.NameBook)
 
 
 def _season_lines(s, season_id: int | None, teams: tuple[str, str]) -> dict[str, tuple[Any, Any]]:
@@ -95,8 +96,10 @@ def start_live(db: str | Path | None, league: str | None = None, *, number: int 
             s.commit()
         except SQLAlchemyError as exc:
             raise db_error(exc) from None
+    from tui.services.names import name_book
     return LiveSetup(info, ctx.league, ctx.ruleset, ctx.players,
-                     {t.code: t.short or t.name for t in ctx.league.teams}, season)
+                     {t.code: t.short or t.name for t in ctx.league.teams}, season,
+                     name_book(db, league))
 
 
 def resume_live(db: str | Path | None, live_id: int, league: str | None = None) -> LiveSetup:
@@ -112,8 +115,9 @@ def resume_live(db: str | Path | None, live_id: int, league: str | None = None) 
             lg = ctx.league
         season = _season_lines(s, info.season_id if info.season_id is not None else ctx.season.id,
                                (info.away, info.home))
+    from tui.services.names import name_book
     return LiveSetup(info, lg, ctx.ruleset, players_of(lg),
-                     {t.code: t.short or t.name for t in lg.teams}, season)
+                     {t.code: t.short or t.name for t in lg.teams}, season, name_book(db, league))
 
 
 def scheduled_teams(db: str | Path | None, league: str | None, number: int) -> tuple[str, str]:

@@ -78,9 +78,13 @@ def name_book(db: str | Path | None, league: str | None = None) -> NameBook:
             season_id = info.id
         except repo.NotFound:
             season_id = None
-        lg = repo.load_league(session=s, league_id=row.id, season_id=season_id)
-    teams = {t.code: (t.short, t.name, t.name_en) for t in lg.teams}
-    for t in lg.teams:
-        for p in t.players:
-            players[p.id] = (p.name, p.name_en)
+        texts = repo.stored_texts(session=s, league_id=row.id, season_id=season_id)
+    # names only: the teams from league.toml and two columns of the cards' CSV, no card parsed
+    # (parsing every card of a league with farms took a fifth of a second at every start)
+    from storage.mappers import csv_rows
+    teams = {t.code: (t.short, t.name, t.name_en) for t in texts.structure().teams}
+    for text in (texts.batters, texts.pitchers):
+        for r in csv_rows(text):
+            if r.get("id"):
+                players[r["id"]] = (r.get("name", ""), r.get("name_en", ""))
     return NameBook(teams, players)

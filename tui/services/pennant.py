@@ -204,7 +204,8 @@ def odds_history(db: Db, league: str | None = None, season: int | None = None
             row = repo.find_league(session=s, name=league)
             assert row.id is not None
             info = repo.find_season(session=s, league_id=row.id, number=season)
-            lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
+            # the teams' names only: the league's structure, no card parsed
+            lg = repo.league_structure(session=s, league_id=row.id)
             history = odds_store.odds_history(session=s, season_id=info.id)
     except SQLAlchemyError as exc:
         raise db_error(exc) from None

@@ -20,10 +20,11 @@ _BASES_EN = {1: "1st", 2: "2nd", 3: "3rd"}
 
 def situation_text(game: Any, declared: dict[str, Any], japanese: bool,
                    names: dict[str, str] | None = None, dice: str = "",
-                   compact: bool = False) -> Text:
+                   compact: bool = False, player_name: Any = None) -> Text:
     """The situation above the cards, as Rich text (a pure function of the game state);
     `compact` (a small terminal) puts the runners on one line and the defence values on one."""
     names = names or {}
+    name = player_name or game.name
     away, home = game.sides[0].team, game.sides[1].team
     half = ("表" if game.half == 0 else "裏") if japanese else ("Top" if game.half == 0 else "Bot")
     t = Text()
@@ -43,8 +44,8 @@ def situation_text(game: Any, declared: dict[str, Any], japanese: bool,
             t.append("—" + end, style="dim")
             continue
         card = game.batting_card(rn.pid)
-        t.append(f"{game.name(rn.pid)} RR {card.RR} SR {card.SR}" if compact
-                 else f"{game.name(rn.pid)}  RR {card.RR}  SR {card.SR}")
+        t.append(f"{name(rn.pid)} RR {card.RR} SR {card.SR}" if compact
+                 else f"{name(rn.pid)}  RR {card.RR}  SR {card.SR}")
         t.append(end)
     dfn, off = game.defense, game.offense
     t.append(("守備 " if japanese else "Defense ") + f"{dfn.team}: ", style="magenta")
@@ -67,10 +68,10 @@ def situation_text(game: Any, declared: dict[str, Any], japanese: bool,
         t.append(f"内野E {v.infield_error}  外野E {v.outfield_error}  全体E {v.overall_error}  "
                  f"FP 内野 {v.infield_fine} 外野 {v.outfield_fine} 全体 {v.overall_fine}")
     else:
-        t.append(f"守備修正 range {v.range_total:+d}  積極守備値 agg. def {v.aggressive_defense}  "
-                 f"積極エラー値 agg. err {v.aggressive_error}\n")
-        t.append(f"内野E IF {v.infield_error}  外野E OF {v.outfield_error}  全体E all "
-                 f"{v.overall_error}  FP IF {v.infield_fine} OF {v.outfield_fine} "
+        t.append(f"range {v.range_total:+d}  aggressive defense {v.aggressive_defense}  "
+                 f"aggressive error {v.aggressive_error}\n")
+        t.append(f"E infield {v.infield_error}  outfield {v.outfield_error}  all "
+                 f"{v.overall_error}  FP infield {v.infield_fine}  outfield {v.outfield_fine}  "
                  f"all {v.overall_fine}")
     return t
 
@@ -104,11 +105,11 @@ class SituationPanel(Vertical):
 
     def show(self, game: Any, declared: dict[str, Any], *, pa_rolls: int = 0,
              japanese: bool = True, names: dict[str, str] | None = None, dice: str = "",
-             compact: bool = False) -> None:
+             compact: bool = False, player_name: Any = None) -> None:
         """Redraw from the game; rolls from index `pa_rolls` on belong to this plate appearance
         (the last pitch and bat rolls among them are marked on the cards)."""
         self.query_one("#situation-text", Static).update(
-            situation_text(game, declared, japanese, names, dice, compact))
+            situation_text(game, declared, japanese, names, dice, compact, player_name))
         pitch = bat = None
         for r in game.rolls[pa_rolls:]:
             if r.purpose == "pitch":

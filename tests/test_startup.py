@@ -1,0 +1,56 @@
+"""Startup (issue 13): opening a league already at the newest schema imports no Alembic (the
+newest revision is read from the migration files' text), `impact` with only global options opens
+the app without building the command line, and tools/startup_bench.py measures a cold start."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from storage.db import head_from_files, head_revision
+from tui.launch import app_options
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_head_read_from_the_files_is_alembics():
+    assert head_from_files() == head_revision()
+
+
+def _opened(db: Path) -> tuple[bool, str]:
+    code = ("import sys; from storage.db import make_engine, current_revision, resolve_url; "
+            f"e = make_engine(resolve_url({str(db)!r})); "
+            "print('alembic' in sys.modules, current_revision(e) if 'alembic' in sys.modules "
+            "else '-')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT).stdout.split()
+    return out[0] == "True", out[1]
+
+
+def test_alembic_is_imported_only_when_a_migration_runs(tmp_path):
+    db = tmp_path / "league.sqlite3"
+    migrated, revision = _opened(db)          # a new file: every migration runs
+    assert migrated and revision == head_revision()
+    assert _opened(db) == (False, "-")        # at the newest schema: no Alembic
+
+
+def test_only_global_options_open_the_app_directly():
+    assert app_options([]) == {}
+    assert app_options(["--db", "x.sqlite3"]) == {"--db": "x.sqlite3"}
+    assert app_options(["--db=x", "--league-name", "nippon"]) == {"--db": "x",
+                                                                  "--league-name": "nippon"}
+    for args in (["standings"], ["--help"], ["--db"], ["--db", "a", "--db", "b"],
+                 ["--db", "x", "season", "sim"]):
+        assert app_options(args) is None, args
+
+
+def test_the_startup_bench_times_a_cold_start(tmp_path):
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import startup_bench
+    finally:
+        sys.path.pop(0)
+    db = str(tmp_path / "league.sqlite3")
+    startup_bench.make_db(db, days=1)
+    seconds = startup_bench.cold_start(db, timeout=120)
+    assert 0 < seconds < 120
