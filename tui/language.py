@@ -48,14 +48,25 @@ class Bilingual:
     """A screen that follows the app's label language: bindings at once, `relabel()` for the
     rest. Apps without a ``japanese`` reactive (none today) leave the screen as it is."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # made while the app runs: its keys are in the app's language from the start, so the
+        # footer is not drawn twice when the screen mounts
+        from textual._context import active_app
+        app = active_app.get(None)
+        if app is not None and hasattr(type(app), "japanese"):
+            translate_bindings(self, app.japanese)
+            self._translated_as = app.japanese
+
     def on_mount(self) -> None:
         app = self.app  # type: ignore[attr-defined]
         if getattr(self, "_follows_language", False) or not hasattr(type(app), "japanese"):
             return
         self._follows_language = True
-        translate_bindings(self, app.japanese)
         self.watch(app, "japanese", self._language_changed, init=False)  # type: ignore[attr-defined]
-        self.refresh_bindings()  # type: ignore[attr-defined]
+        if getattr(self, "_translated_as", None) is not app.japanese:
+            translate_bindings(self, app.japanese)
+            self.refresh_bindings()  # type: ignore[attr-defined]
 
     def _language_changed(self, japanese: bool) -> None:
         translate_bindings(self, japanese)
