@@ -52,15 +52,15 @@ _O = {o: i for i, o in enumerate(OUTCOMES)}
 DEFAULTS: dict[str, float] = {
     # the league-average pitcher's mean row: K, BB from the league's rates, the rest fixed widths
     "pitcher_k_share": 0.70,      # share of the league's strikeouts on the pitcher's K column
-    "pitcher_bb_share": 0.62,     # share of the league's (unintentional) walks on his BB column
-    "avg_bs_star": 2.4, "avg_bs_plus": 4.2, "avg_g": 17.5, "avg_if": 11.4,
+    "pitcher_bb_share": 0.58,     # share of the league's (unintentional) walks on his BB column
+    "avg_bs_star": 2.4, "avg_bs_plus": 4.2, "avg_g": 17.4, "avg_if": 6.0,
     "bs_plus_of_bs": 0.09,        # a pitcher's BS+ width as a share of his BS+BS room
     "pitcher_g_of_gif": 0.60,     # G share of a pitcher's G+IF room
     # the batter's out room: OF / G / IF shares, fly balls rising with home-run power
-    "out_of": 0.38, "out_g": 0.44, "of_per_hr": 3.0,
+    "out_of": 0.58, "out_g": 0.34, "of_per_hr": 3.0,
     "avg_block": 1.2,             # the catcher's 捕 assumed when reading the X table
     "avg_dp": 5,                  # the batter's DP assumed when reading the ground-ball table
-    "fit_1b": 0.936, "fit_2b": 0.96, "fit_hr": 1.05,   # the engine against the reading (fitted)
+    "fit_1b": 0.90, "fit_2b": 0.94, "fit_hr": 1.0,    # the engine against the reading (fitted)
     "fit_hbp": 1.1,
     "consistency_rounds": 2,      # rounds making the average cards the cards' average
     "hr_damage": 2.0,             # weight of a home run over a hit in a pitcher's "damage"
@@ -566,7 +566,7 @@ class CardMaker:
     def _out_split(self, hr_rate: float) -> tuple[float, float, float]:
         c = self.c
         of = c["out_of"] + c["of_per_hr"] * (hr_rate - self.lg_rates["HR"])
-        of = min(0.6, max(0.2, of))
+        of = min(0.75, max(0.2, of))
         g = c["out_g"] * (1 - of) / (1 - c["out_of"])
         return of, g, 1 - of - g
 

@@ -47,6 +47,8 @@ class Manager(Protocol):
     # (position, bench player)
 
 
+# the SR from which a runner on first steals against a catcher with arm 0 (3 more per arm point)
+STEAL_SR = 20
 _WORTH: dict[Bounds, float] = {}   # batting_value by card row (a value: the same everywhere)
 
 
@@ -208,8 +210,9 @@ def _move_over(chosen: dict[str, Player], hitters: list[Player], taken: set[str]
 
 # the bench in the game (docs/manager.md, "In the game")
 LATE = 7                 # the inning pinch hitters and runners come from
-PH_MARGIN = 5.0          # how much more a pinch hitter must be worth, runners on
-PH_MARGIN_EMPTY = 10.0   # and with the bases empty
+PH_MARGIN = 4.0          # how much more a pinch hitter must be worth, runners on (the bundled
+                         # cards: a batting_value of about 31 for a regular)
+PH_MARGIN_EMPTY = 8.0    # and with the bases empty
 PR_SLOW = 2              # a runner this slow (RR) or slower may be run for
 PR_FAST = 3              # by a bench man at least this fast
 PR_GAIN = 2              # and at least this much faster
@@ -250,10 +253,16 @@ class ComputerManager:
         bases = game.situation()
         if late and game.outs < 2 and game.bases[3] is not None and -1 <= lead <= 1:
             return "infield_in"
-        if late and game.bases[1] is None and (game.bases[2] or game.bases[3]) and -1 <= lead <= 1:
-            card = game.batting_card(game.batter_id)
-            if card.bounds.width("HR") >= 8 and game.outs < 2:
-                return "ibb"
+        if late and game.bases[1] is None and (game.bases[2] or game.bases[3]) and -1 <= lead <= 1 \
+                and game.outs < 2:
+            # first base open late and close: walk one of the two best bats of the order when
+            # a weaker one follows him
+            bid = game.batter_id
+            off = game.offense
+            if self._weaker_in_order(game, bid) >= len(off.order) - 2:
+                on_deck = off.order[(off.batting_index + 1) % len(off.order)]
+                if self.bat_worth(game, on_deck) < self.bat_worth(game, bid):
+                    return "ibb"
         return "none"
 
     def aggressive(self, game: "Game", table: str) -> bool:
@@ -285,7 +294,7 @@ class ComputerManager:
         close = -3 <= lead <= 2
         b1, b2, b3 = game.bases[1], game.bases[2], game.bases[3]
         outs = game.outs
-        val = self.bat_worth(game, bid)
+        below = -1   # how many of the order are weaker bats than him: worked out when asked
         # double steal: 1st-2nd or 1st-3rd, a lead runner fast for the catcher's arm, fewer than two out;
         # in a close game, or far behind (the defense may well let them go: no check)
         if outs < 2 and b1 and (b2 is None) != (b3 is None) and (close or lead <= -4):
@@ -294,33 +303,55 @@ class ComputerManager:
             if game.batting_card(lead_rn.pid).SR >= 28 + 4 * _catcher_arm(game) \
                     and game.batting_card(b1.pid).SR >= 20:
                 return ("double_steal", 2 if b2 else 1)
-        # steal with a fast runner on first, second open
-        if b1 and not b2 and outs < 2:
-            rc = game.batting_card(b1.pid)
-            arm = _catcher_arm(game)
-            if rc.SR >= 24 + arm * 3 and close or rc.SR >= 40:
+        # nobody out, a runner on first: the pitcher and the weakest bats bunt him over before
+        # anyone thinks of a steal
+        if outs == 0 and b1 and not b3 and close:
+            if game.players[bid].batting is None:
+                return ("bunt",)
+            below = self._weaker_in_order(game, bid)
+            if below <= 2:
+                return ("bunt",)
+        # steal: a runner on first fast for the catcher's arm, second open, a close game (two
+        # down to one up), not while one of the three best bats is up, and with nobody out only
+        # late (early, the bat moves him up). NPB teams try about 0.6 steals a game, their best
+        # thief 30 to 45 a season
+        if b1 and not b2 and -2 <= lead <= 1 and (outs == 1 or outs == 2 or game.inning >= 7) \
+                and game.batting_card(b1.pid).SR >= STEAL_SR + _catcher_arm(game) * 3:
+            if below < 0:
+                below = self._weaker_in_order(game, bid)
+            if below < len(o.order) - 3:
                 return ("steal", 1)
         # squeeze: runner on third, a good bunter, fewer than two out, late and close
         if b3 and outs < 2 and card.BT >= 4 and game.inning >= 7 and -1 <= lead <= 0:
             return ("squeeze",)
-        # sacrifice: weak hitter, nobody out, runner on first (or first and second), close game
-        if outs == 0 and b1 and not b3 and close and (
-                val < 42 or (card.BT >= 3 and val < 48) or game.players[bid].batting is None):
-            return ("bunt",)
-        if outs == 0 and b2 and not b1 and not b3 and game.inning >= 7 and -1 <= lead <= 0 \
-                and card.BT >= 3 and val < 42:
-            return ("bunt",)
-        if outs == 0 and b1 and not b3 and close and game.inning >= 7 and card.BT >= 3 and val < 34:
-            return ("bunt",)
+        # sacrifice (送りバント): nobody out, a runner on first (or first and second), nobody on
+        # third; the pitcher bats (no DH) unless the game is lost; in a close game one of the
+        # weakest bats of the order, or a good bunter in its lower half; late in a close game
+        # anyone but the three best bats. "Weak" is within his own line-up, whatever the cards
+        if outs == 0 and (b1 or b2) and not b3:
+            if b1 and game.players[bid].batting is None and lead >= -3:
+                return ("bunt",)
+            if below < 0:
+                below = self._weaker_in_order(game, bid)
+            if b1 and close and (below <= 3 or (card.BT >= 3 and below <= 5)):
+                return ("bunt",)
+            if game.inning >= 7 and -2 <= lead <= 1 and (below <= 5 if b1 else
+                                                         card.BT >= 3 and below <= 3):
+                return ("bunt",)
         # hit-and-run: contact hitter, runner on first
         if b1 and not b2 and outs < 2 and card.bounds.width("K") <= 7 and card.bounds.width("1B") >= 27 \
                 and -3 <= lead <= 2:
             return ("hit_and_run",)
         return ("none",)
 
+    def _weaker_in_order(self, game: "Game", bid: str) -> int:
+        """How many of the offense's batting order are weaker bats than `bid` (0: the weakest)."""
+        val = self.bat_worth(game, bid)
+        return sum(1 for p in game.offense.order if p != bid and self.bat_worth(game, p) < val)
+
     def steal_go(self, game: "Game", base: int, roll: int) -> bool:
         arm = _catcher_arm(game)
-        return arm <= 2 and game.outs < 2
+        return arm <= 3 and game.outs < 2
 
     def bonus_steal(self, game: "Game", candidates: list[int]) -> int | None:
         for b in sorted(candidates):
@@ -465,7 +496,15 @@ class ComputerManager:
         pen = side.bullpen
         if not pen:
             return None
-        pick = self._pick(game, side, self._wants(game, side, game.lead(side.index)))
+        wants = self._wants(game, side, game.lead(side.index))
+        pick = self._pick(game, side, wants)
+        if pick is not None and game.inning < 9 and wants[0] != CLOSER \
+                and self.roles(game, side).get(pick) == CLOSER:
+            # before the 9th the closer is the last resort: a tired arm of another role
+            # pitches rather than leave the 9th to whoever is left
+            others = [p for p in pen if self.roles(game, side).get(p, MIDDLE) != CLOSER]
+            if others:
+                return min(others, key=lambda p: (side.carried_fatigue.get(p, 0), pen.index(p)))
         if pick is not None:
             return pick
         # everyone left pitched yesterday: the least tired, in bullpen order

@@ -31,27 +31,30 @@ SEED = 20240601
 
 # --- batters --------------------------------------------------------------------------------------
 # Card widths (rolls of 1..100 per column, BB 1B LG HR OF G IF K) of an average player of each
-# archetype; each row sums to 100.
+# archetype; each row sums to 100. Power hitters fly out, slap hitters ground out (the OF share of
+# the out room rises with HR, as league/cardgen.py assumes: of_per_hr).
 BATTER_WIDTHS: dict[str, dict[str, float]] = {
-    "regular":  {"BB": 4, "1B": 25, "LG": 8, "HR": 5, "OF": 19, "G": 20, "IF": 8, "K": 10},
-    "slugger":  {"BB": 7, "1B": 18, "LG": 10, "HR": 9.5, "OF": 21, "G": 14, "IF": 6.5, "K": 14},
-    "contact":  {"BB": 5, "1B": 30, "LG": 7, "HR": 1.5, "OF": 17, "G": 25, "IF": 8.5, "K": 6},
-    "setter":   {"BB": 7, "1B": 27, "LG": 6, "HR": 1, "OF": 17, "G": 25, "IF": 9, "K": 8},
-    "speedster": {"BB": 6, "1B": 27, "LG": 7, "HR": 1.5, "OF": 16, "G": 26, "IF": 8.5, "K": 8},
-    "catcher":  {"BB": 5, "1B": 22, "LG": 7, "HR": 4, "OF": 20, "G": 22, "IF": 9, "K": 11},
-    "bench":    {"BB": 4, "1B": 20, "LG": 6, "HR": 2, "OF": 19, "G": 25, "IF": 11, "K": 13},
+    "regular":   {"BB": 3.2, "1B": 20.7, "LG": 6.6, "HR": 2.5, "OF": 34.5, "G": 19.3, "IF": 4.7, "K": 8.6},
+    "slugger":   {"BB": 5.6, "1B": 15.1, "LG": 8.2, "HR": 6.5, "OF": 34, "G": 14.3, "IF": 4.2, "K": 12},
+    "contact":   {"BB": 4, "1B": 24.8, "LG": 5.7, "HR": 0.8, "OF": 33, "G": 21.6, "IF": 4.9, "K": 5.2},
+    "setter":    {"BB": 5.6, "1B": 22.4, "LG": 4.9, "HR": 0.6, "OF": 32.8, "G": 22, "IF": 4.9, "K": 6.9},
+    "speedster": {"BB": 4.8, "1B": 22.4, "LG": 5.7, "HR": 0.8, "OF": 33, "G": 21.5, "IF": 4.9, "K": 6.9},
+    "catcher":   {"BB": 4, "1B": 18.3, "LG": 5.7, "HR": 2.2, "OF": 35.3, "G": 20.1, "IF": 4.9, "K": 9.5},
+    "bench":     {"BB": 3.2, "1B": 16.7, "LG": 4.9, "HR": 1.1, "OF": 35.8, "G": 22, "IF": 5.1, "K": 11.2},
 }
 # Width added per unit of talent (a standard-normal draw); the out columns (OF G IF K) give the room
 # back in proportion to their size.
-BATTER_TALENT = {"BB": 0.8, "1B": 2.0, "LG": 1.0, "HR": 0.9}
+BATTER_TALENT = {"BB": 0.8, "1B": 2.0, "LG": 1.0, "HR": 1.1}
 BATTER_NOISE = 0.10        # relative jitter (sd) of each column width
-BATTER_TALENT_SD = {"regular": 0.8, "bench": 0.6, "farm": 0.7}  # bench and farm players sit lower
+BATTER_TALENT_SD = {"regular": 0.95, "bench": 0.6, "farm": 0.7}  # bench and farm players sit lower
 BATTER_TALENT_MEAN = {"regular": 0.15, "bench": -0.7, "farm": -0.9}
 # Running: (mean speed, sd) per archetype; speed drives RR, SR and DP.
 SPEED = {
     "regular": (0.0, 0.8), "slugger": (-1.0, 0.5), "contact": (0.4, 0.7), "setter": (0.6, 0.6),
     "speedster": (2.3, 0.35), "catcher": (-1.1, 0.4), "bench": (0.0, 0.9),
 }
+# The fastest base-stealers' SR: a steal leader of 30–40 a season (rules C.3), not 70.
+SR_MAX = 46
 # Bunting BT (low, high) per archetype.
 BUNT = {
     "regular": (1, 3), "slugger": (0, 1), "contact": (2, 3), "setter": (4, 5),
@@ -110,12 +113,12 @@ FARM_SEED_OFFSET = 7_000_000
 # --- pitchers -------------------------------------------------------------------------------------
 # Condition row B widths (BS* BS+ BS BB X G IF K) of an average pitcher of each archetype.
 PITCHER_WIDTHS: dict[str, dict[str, float]] = {
-    "average":    {"BS*": 2, "BS+": 4, "BS": 42, "BB": 5, "X": 3, "G": 18, "IF": 12, "K": 14},
-    "ace":        {"BS*": 2, "BS+": 4, "BS": 38, "BB": 4, "X": 2, "G": 18, "IF": 14, "K": 18},
-    "groundball": {"BS*": 2, "BS+": 4, "BS": 41, "BB": 5, "X": 3, "G": 23, "IF": 10, "K": 12},
-    "control":    {"BS*": 2, "BS+": 4, "BS": 43, "BB": 3, "X": 2, "G": 19, "IF": 12, "K": 15},
-    "wild":       {"BS*": 2, "BS+": 4, "BS": 39, "BB": 8, "X": 4, "G": 15, "IF": 11, "K": 17},
-    "strikeout":  {"BS*": 2, "BS+": 4, "BS": 41, "BB": 6, "X": 3, "G": 12, "IF": 11, "K": 21},
+    "average":    {"BS*": 2, "BS+": 4, "BS": 47.5, "BB": 5, "X": 3, "G": 18, "IF": 6.5, "K": 14},
+    "ace":        {"BS*": 2, "BS+": 4, "BS": 44.5, "BB": 4, "X": 2, "G": 18, "IF": 8.5, "K": 17},
+    "groundball": {"BS*": 2, "BS+": 4, "BS": 46.5, "BB": 5, "X": 3, "G": 23, "IF": 4.5, "K": 12},
+    "control":    {"BS*": 2, "BS+": 4, "BS": 48.5, "BB": 3, "X": 2, "G": 19, "IF": 6.5, "K": 15},
+    "wild":       {"BS*": 2, "BS+": 4, "BS": 44.5, "BB": 8, "X": 4, "G": 15, "IF": 5.5, "K": 17},
+    "strikeout":  {"BS*": 2, "BS+": 4, "BS": 46.5, "BB": 6, "X": 3, "G": 12, "IF": 5.5, "K": 21},
 }
 # Row deltas from B to the other conditions (BS absorbs the rounding).
 CONDITION_SHIFT = {
@@ -126,7 +129,7 @@ CONDITION_SHIFT = {
 }
 PITCHER_MIN_WIDTH = {"BS*": 1, "BS+": 3, "BS": 20, "BB": 2, "X": 1, "G": 6, "IF": 4, "K": 3}
 # Width moved out of BS per unit of talent, and where it goes.
-PITCHER_TALENT = {"BS": -3.0, "K": 1.8, "G": 0.8, "IF": 0.4}
+PITCHER_TALENT = {"BS": -3.0, "K": 1.6, "G": 0.9, "IF": 0.5}
 PITCHER_NOISE = 0.08
 # League-wide nudge of row B: width moved from K to BS for every pitcher (the rosters hold more
 # good pitchers than bad ones, so without it the league pitches better than the target row).
@@ -145,6 +148,15 @@ PITCHER_TALENT_SD = 0.5
 STABILITY_CUTS = [(1.4, "S"), (0.8, "A"), (-0.9, "B")]  # talent at least → grade; below: C
 BAT_RANKS = [("C", 0.66), ("B", 0.2), ("C+", 0.07), ("B+", 0.03), ("A", 0.04)]
 ACE_NO_BS_PLUS = 1.1  # an ace at least this talented has no BS+ column ("-") in rows A and B
+
+# --- teams ---------------------------------------------------------------------------------------
+# Strong and weak clubs: a talent offset added to every player of a team (batters and pitchers),
+# one of these per team of a league of six (リーグ), dealt out by the league's own shuffle (a
+# second random stream, so the players' draws and names stay what they were). The best and worst
+# records of a season then land near the professional game's (rules C.3: .570–.640 / .380–.440).
+TEAM_STRENGTH = (0.36, 0.22, 0.07, -0.07, -0.17, -0.25)
+TEAM_STRENGTH_BAT = 1.3    # share of a team's offset its batters get
+TEAM_STRENGTH_PIT = 0.8    # and its pitchers
 
 # --- people and places ----------------------------------------------------------------------------
 FAMILY = (
@@ -194,7 +206,7 @@ LEAGUES = {
             ("OSK", "浪速食品大阪ゴールデンスピリッツ", "大阪"),
             ("FUK", "玄海ホールディングス福岡ブレイザーズ", "福岡"),
         ],
-        "own_bat": [],
+        "own_bat": [], "team_strength": True,
     },
     "mini": {
         "name": "ミニ・リーグ", "code": "MINI", "dh": False, "extra_innings": 12,
@@ -238,7 +250,7 @@ LEAGUES = {
             ("FUK", "玄海ホールディングス福岡ブレイザーズ", "福岡", "PL",
              "Genkai Holdings Fukuoka Blazers"),
         ],
-        "own_bat": [("NGY", 1)],
+        "own_bat": [("NGY", 1)], "team_strength": True,
     },
 }
 
@@ -339,9 +351,10 @@ def fielding_text(rng: random.Random, primary: str, glove: float, regular: bool)
 
 
 def make_batter(rng: random.Random, team: str, pid: str, name: str, primary: str,
-                archetype: str, regular: bool, group: str = "") -> dict[str, str]:
+                archetype: str, regular: bool, group: str = "", offset: float = 0.0
+                ) -> dict[str, str]:
     group = group or ("regular" if regular else "bench")
-    talent = rng.gauss(BATTER_TALENT_MEAN[group], BATTER_TALENT_SD[group])
+    talent = rng.gauss(BATTER_TALENT_MEAN[group], BATTER_TALENT_SD[group]) + offset
     talent = clamp(talent, -2.2, 2.2)
     bounds = batter_card(rng, archetype, talent)
     sp_mean, sp_sd = SPEED[archetype]
@@ -349,9 +362,9 @@ def make_batter(rng: random.Random, team: str, pid: str, name: str, primary: str
     rr = int(round(clamp(2 + speed * 1.1, -1, 5)))
     if archetype == "speedster":
         rr = max(rr, 4)
-    sr = int(round(clamp(15 + speed * 14 + rng.gauss(0, 4), 1, 60)))
+    sr = int(round(clamp(15 + speed * 14 + rng.gauss(0, 4), 1, SR_MAX)))
     if archetype == "speedster":
-        sr = max(sr, 40)
+        sr = max(sr, SR_MAX - 6)
     dp = int(round(clamp(5 + speed * 2 + rng.gauss(0, 1), 1, 12)))
     lo, hi = BUNT[archetype]
     bt = rng.randint(lo, hi)
@@ -488,27 +501,48 @@ def toml_text(spec: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def team_strengths(spec: dict) -> dict[str, float]:
+    """Each team's talent offset: TEAM_STRENGTH dealt out within each league of six."""
+    if not spec.get("team_strength"):
+        return {}
+    deal = random.Random(spec["seed"] * 7 + 1)
+    groups: dict[str, list[str]] = {}
+    for code, *more in spec["teams"]:
+        groups.setdefault(more[2] if len(more) > 2 else "", []).append(code)
+    out: dict[str, float] = {}
+    for codes in groups.values():
+        offsets = list(TEAM_STRENGTH[:len(codes)])
+        deal.shuffle(offsets)
+        out.update(zip(codes, offsets))
+    return out
+
+
 def build(spec: dict) -> tuple[str, str, str]:
     rng = random.Random(spec["seed"])
     used: set[str] = set()
     batters: list[dict[str, str]] = []
     pitchers: list[dict[str, str]] = []
+    strength = team_strengths(spec)
     for t_index, (code, *_) in enumerate(spec["teams"]):
         template = POSITION_TEMPLATE + [FIFTEENTH[t_index % 2]]
+        bat_off = strength.get(code, 0.0) * TEAM_STRENGTH_BAT
+        pit_off = strength.get(code, 0.0) * TEAM_STRENGTH_PIT
         for n, (pos, arch, regular) in enumerate(template, start=1):
             arch = rng.choice(arch.split("|"))
             batters.append(make_batter(rng, code, f"{code}{n:02d}", pick_name(rng, used), pos,
-                                       arch, regular))
+                                       arch, regular, offset=bat_off))
         for n, (arch, role, tmean) in enumerate(PITCHER_TEMPLATE, start=len(template) + 1):
-            p = make_pitcher(rng, code, f"{code}{n:02d}", pick_name(rng, used), arch, role, tmean)
+            p = make_pitcher(rng, code, f"{code}{n:02d}", pick_name(rng, used), arch, role,
+                             tmean + pit_off)
             if (code, n - len(template) - 1) in spec["own_bat"]:
                 p["bat"] = "own"
-                b = make_batter(rng, code, p["id"], p["name"], "RF", "regular", True)
+                b = make_batter(rng, code, p["id"], p["name"], "RF", "regular", True,
+                                offset=bat_off)
                 b.update(bats=p["bats"], throws=p["throws"], rank=p["rank"], positions="RF1")
                 batters.append(b)
             pitchers.append(p)
     if spec.get("farm"):
-        add_farm(spec, used, batters, pitchers)
+        add_farm(spec, used, batters, pitchers, strength)
     bat_header, pit_header = BATTER_HEADER, PITCHER_HEADER
     if spec.get("name_en"):
         for row in batters + pitchers:
@@ -520,20 +554,24 @@ def build(spec: dict) -> tuple[str, str, str]:
 
 
 def add_farm(spec: dict, used: set[str], batters: list[dict[str, str]],
-             pitchers: list[dict[str, str]]) -> None:
-    """Each team's farm players (roster = farm), numbered after its active ones."""
+             pitchers: list[dict[str, str]], strength: dict[str, float]) -> None:
+    """Each team's farm players (roster = farm), numbered after its active ones; a strong
+    club's farm is as much stronger as its active roster (TEAM_STRENGTH)."""
     rng = random.Random(spec["seed"] + FARM_SEED_OFFSET)
     for code, *_ in spec["teams"]:
         n = len({row["id"] for row in batters + pitchers if row["team"] == code})
+        bat_off = strength.get(code, 0.0) * TEAM_STRENGTH_BAT
+        pit_off = strength.get(code, 0.0) * TEAM_STRENGTH_PIT
         for pos, arch in FARM_BATTERS:
             n += 1
             row = make_batter(rng, code, f"{code}{n:02d}", pick_name(rng, used), pos,
-                              rng.choice(arch.split("|")), False, group="farm")
+                              rng.choice(arch.split("|")), False, group="farm", offset=bat_off)
             row["roster"] = "farm"
             batters.append(row)
         for arch, role, tmean in FARM_PITCHERS:
             n += 1
-            row = make_pitcher(rng, code, f"{code}{n:02d}", pick_name(rng, used), arch, role, tmean)
+            row = make_pitcher(rng, code, f"{code}{n:02d}", pick_name(rng, used), arch, role,
+                               tmean + pit_off)
             row["roster"] = "farm"
             pitchers.append(row)
 

@@ -67,7 +67,10 @@ def test_both_sides_at_the_keyboard_replay_in_the_order_asked(pacific, ruleset, 
 
 
 def test_undo_goes_back_to_the_start_of_the_last_plate_appearance(pacific, ruleset, lineups):
-    g, _ = _new(pacific, ruleset, lineups, person(quit_after=30), seed=8)
+    # a game whose last question before the quit opens its plate appearance (seed 8 of the
+    # cards before issue 12's calibration; a question asked after the PA's first rolls, as a
+    # pitching change after an accident, would be asked again only after new rolls)
+    g, _ = _new(pacific, ruleset, lineups, person(quit_after=30), seed=3)
     with pytest.raises(Quit):
         g.play()
     log = g.live_log
@@ -78,7 +81,7 @@ def test_undo_goes_back_to_the_start_of_the_last_plate_appearance(pacific, rules
         [len(back.rolls), len(back.decisions)] in log.checkpoints
     # replaying the undone log stops at that plate appearance: the person is asked again there
     ask = person(quit_after=0)
-    again, _ = _new(pacific, ruleset, lineups, ask, saved=back, seed=8)
+    again, _ = _new(pacific, ruleset, lineups, ask, saved=back, seed=3)
     with pytest.raises(Quit):
         again.play()
     assert again.live_log.rolls == back.rolls

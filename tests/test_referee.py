@@ -128,7 +128,7 @@ def test_steal_bonus_then_the_same_runner_again(pacific, ruleset):
     rep = run(pacific, ruleset, example("steal_bonus"))
     steals = [r for r in rep.rolls if r.purpose == "steal"]
     assert [r.result for r in steals] == ["bonus", "stolen"]
-    assert steals[1].row == "2nd→3rd SR 48"
+    assert steals[1].row == "2nd→3rd SR 46"
     assert rep.choices_asked[0] == {"choice": "bonus", "question": rep.choices_asked[0]["question"],
                                     "answer": 2}
     assert rep.runners[3]["id"] == "SAP07"
@@ -239,7 +239,7 @@ def test_missing_choice_of_a_runner_named_by_base(pacific, ruleset):
 
 
 def test_leftover_rolls_are_a_warning(pacific, ruleset):
-    rep = run(pacific, ruleset, example("steal_bonus", rolls=[3, 30, 45, 12, "00"]))
+    rep = run(pacific, ruleset, example("steal_bonus", rolls=[3, 30, 49, 12, "00"]))
     assert rep.rolls_left == [12, "00"] or rep.rolls_left == [12, 100] or rep.rolls_left[0] == 12
     assert rep.warnings == ["2 rolls left over unused: 12, 00"]
 
@@ -248,7 +248,7 @@ def test_leftover_rolls_are_a_warning(pacific, ruleset):
 def test_cli_text_and_json():
     res = runner.invoke(app, ["referee", str(EXAMPLES / "steal_bonus.json")])
     assert res.exit_code == 0, res.output
-    assert "steal roll 3 -> steal [1st→2nd SR 48]: bonus" in res.output
+    assert "steal roll 3 -> steal [1st→2nd SR 46]: bonus" in res.output
     assert "Outcome: 中島 慎吾: walk" in res.output
     res = runner.invoke(app, ["referee", str(EXAMPLES / "steal_bonus.json"), "--json"])
     assert res.exit_code == 0, res.output

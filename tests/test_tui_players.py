@@ -78,9 +78,11 @@ async def test_english_labels_and_a_box_score_from_the_game_log(tmp_path):
         await pilot.press("L")
         await _until(pilot, lambda: "Rolling AVG" in str(app.screen.query_one("#chart-title").render()))
         log = app.screen.query_one("#player-log")
-        # the catcher sat out the third day, a Sunday day game after a night game
-        # (docs/manager.md, "Line-ups"): two games in his log
-        await _until(pilot, lambda: log.row_count == 2)
+        # his log holds every game he played in, from the start or as a substitute (which
+        # games depends on the cards: rest days and platoons, docs/manager.md, "Line-ups")
+        played = len(services.player(db, "SAP01").game_log)
+        assert played >= 1
+        await _until(pilot, lambda: log.row_count == played)
         log.focus()
         await pilot.press("enter")
         await _until(pilot, lambda: app.screen.query("#box-text"))

@@ -43,9 +43,9 @@ async def test_team_cycling_and_roster_ratings(tmp_path):
         pitchers = screen.query_one("#pitchers-table")
         assert batters.row_count + pitchers.row_count >= 28
         row = [str(c) for c in batters.get_row("SAP01")]
-        assert row[2:7] == ["SAP01", "柴田 修", "R", "C4", "5"]
-        await pilot.press("w")       # widths instead of bounds: 1B is 28 - 5 = 23 rolls wide
-        assert [str(c) for c in batters.get_row("SAP01")][7] == "23"
+        assert row[2:7] == ["SAP01", "柴田 修", "R", "C4", "3"]
+        await pilot.press("w")       # widths instead of bounds: 1B is 20 - 3 = 17 rolls wide
+        assert [str(c) for c in batters.get_row("SAP01")][7] == "17"
         await pilot.press("n")
         await _until(pilot, lambda: screen.view.team == "SEN")
         await pilot.press("p", "p")
@@ -62,14 +62,14 @@ async def test_an_impossible_card_is_refused_and_a_good_one_saved(tmp_path):
         await _until(pilot, lambda: app.screen.query("#card-editor"))
         editor = app.screen
         bounds = editor.query_one("#f-batting-bounds")
-        assert bounds.value == "5 28 34 37 62 80 89 100"
+        assert bounds.value == "3 20 25 26 70 86 91 100"
         bounds.focus()
         await pilot.press("end", "ctrl+u", *_keys("5 28 34 30 62 80 89 100"), "enter")
         # the refusal in the app's language (Japanese): the field, the bound and the one before it
         await _until(pilot, lambda: "一つ前の境界" in str(editor.query_one("#card-error").render()))
         assert app.screen is editor
         assert "HR の境界 ~30 が一つ前の境界 (~34) より小さい" in _notes(app)
-        assert services.season_league(db).player("SAP01").batting.bounds.bound("HR") == 37
+        assert services.season_league(db).player("SAP01").batting.bounds.bound("HR") == 26
         await pilot.press("end", "ctrl+u", *_keys("5 28 34 40 62 80 89 100"))
         editor.query_one("#f-batting-SR").focus()
         await pilot.press("end", "ctrl+u", *_keys("9"), "enter")
@@ -79,7 +79,7 @@ async def test_an_impossible_card_is_refused_and_a_good_one_saved(tmp_path):
         card = services.season_league(db).player("SAP01").batting
         assert card.SR == 9
         # the league's own card is unchanged: the edit is the season's
-        assert services.open_league(db).player("SAP01").batting.bounds.bound("HR") == 37
+        assert services.open_league(db).player("SAP01").batting.bounds.bound("HR") == 26
         await _until(pilot, lambda: [str(c) for c in app.screen.query_one("#batters-table")
                                      .get_row("SAP01")][9] == "40")
 
@@ -163,12 +163,13 @@ async def test_reserves_and_a_saved_batting_order(tmp_path):
         after = services.team_roster(db, "SAP").order
         assert after[0] == before[1] and after[1] == before[0] and after[2:] == before[2:]
         # and the rotation
+        before = services.team_roster(db, "SAP").rotation
         rotation = screen.query_one("#rotation-table")
         rotation.focus()
         rotation.move_cursor(row=0)
         await pilot.press("shift+down", "s")
         await _until(pilot, lambda: services.team_roster(db, "SAP").rotation_saved)
-        assert services.team_roster(db, "SAP").rotation[:2] == ("SAP17", "SAP16")
+        assert services.team_roster(db, "SAP").rotation[:2] == (before[1], before[0])
 
 
 def test_teams_snapshot(tmp_path, snapshot):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from league.ruleset import CIRCLE, DefenseRow, DefenseTable, TRY, token_text
 from league.values import DefenceValues
-from league.game import AB, BASES_OF_HIT, BASE_NAMES, D2, D3, E, F_DP, F_E, GIDP, Game, H, HIT_WORDS, HR, OUTFIELDERS, PA, P_BF, P_H, P_HR, Runner, SF
+from league.game import AB, BASES_OF_HIT, BASE_NAMES, D2, D3, E, F_DP, F_E, GIDP, Game, H, HIT_WORDS, HR, OUTFIELDERS, PA, P_BF, P_H, P_HR, Runner, SF, SH
 
 
 # the tables on which the defense may play aggressively (積極守備), asked after the batting result
@@ -284,8 +284,14 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
     scoring = [m[1] for m in scorers]
     sac_fly = (batter_out and (key == "outfield_fly" or key == "home_run") and credit == "out"
                and outs_before + outs < 3 and any(m[0] == 3 and m[2] >= 4 for m in final))
+    # a bunt fielded as a grounder that puts out only the batter while every runner moves up
+    # is a sacrifice bunt (9.08(a)), as when the bunt gets down
+    sac_bunt = (kind == "bunt" and key == "ground" and batter_out and not others_out
+                and credit == "out" and all(m[2] > m[0] for m in final[1:]))
     if sac_fly:
         bl[SF] += 1
+    elif sac_bunt:
+        bl[SH] += 1
     else:
         bl[AB] += 1
     hit = _credit_hit(g, bl, pl, off.index, bid, dfn.pitcher, credit)
@@ -312,7 +318,8 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
         g._leave_on_base(spared + nullified)
     desc = ""
     if not quiet:
-        desc = _describe(g, bid, key, credit, final, is_error, agg_err, gidp, sac_fly)
+        desc = _describe(g, bid, key, credit, final, is_error, agg_err, gidp, sac_fly,
+                         sac_bunt)
         if notes:
             desc += " (" + "; ".join(notes) + ")"
         if nullified:
@@ -365,7 +372,8 @@ def _fielder_pos(g: "Game", key: str, raw: int) -> str:
     return pos
 
 
-def _describe(g: "Game", bid, key, credit, final, is_error, agg_err, gidp, sac_fly) -> str:
+def _describe(g: "Game", bid, key, credit, final, is_error, agg_err, gidp, sac_fly,
+              sac_bunt: bool = False) -> str:
     what = {"1B": "single", "2B": "double", "3B": "triple", "HR": "home run (inside the park)",
             "E": "reaches on an error", "FC": "fielder's choice"}.get(credit)
     if what is None:
@@ -376,6 +384,8 @@ def _describe(g: "Game", bid, key, credit, final, is_error, agg_err, gidp, sac_f
             what = "grounds into a double play"
         if sac_fly:
             what = "sacrifice fly"
+        if sac_bunt:
+            what = "sacrifice bunt"
     if agg_err:
         what += " (aggressive error, scored a hit)"
     parts = [f"{g.name(bid)}: {what}"]

@@ -244,7 +244,10 @@ rules("arm_bonus_zero", "key steal_arm_bonus_from", "steal_arm_bonus_from = 80",
 rules("pickoff_unknown", "key pickoff_second", 'pickoff_second = "double"', 'pickoff_second = "triple"')
 rules("option_unknown", "key designated_runner", "dh = true", "dh = true\ndesignated_runner = true")
 rules("dh_number", "key dh", "dh = true", "dh = 1")
-rules("error_value_zero", "key infield_error: 0 is outside 1..100", "infield_error = 2", "infield_error = 0")
+# the shipped values (a retune of the standard ruleset changes them, not the cases)
+INFIELD_ERROR = re.search(r"^infield_error = \d+$", RS, re.M).group(0)    # type: ignore[union-attr]
+X_BOUNDS = re.search(r'^bounds = "[\d ]+"$', RS, re.M).group(0)         # type: ignore[union-attr]
+rules("error_value_zero", "key infield_error: 0 is outside 1..100", INFIELD_ERROR, "infield_error = 0")
 rules("fine_value_over", "key outfield_fine: 101 is outside 1..100", "outfield_fine = 97", "outfield_fine = 101")
 rules("fine_value_text", "key overall_fine", "overall_fine = 99", 'overall_fine = "99"')
 rules("defence_missing", "key overall_fine", "overall_fine = 99\n", "")
@@ -264,7 +267,7 @@ rules("condition_backwards", "table condition, row B", 'B = "2 14 82 98 100"', '
 rules("condition_short", "table condition, row C", 'C = "1 8 78 97 100"', 'C = "1 8 100"')
 rules("condition_superscript", "table condition, row A", 'A = "4 22 92 - 100"', 'A = "4 2² 92 - 100"')
 rules("x_unknown_code", "table x, columns", 'columns = ["PB+",', 'columns = ["ZZ",')
-rules("x_bounds_short", "table x, bounds", 'bounds = "4 12 32 35 52 66 88 100"', 'bounds = "4 12 100"')
+rules("x_bounds_short", "table x, bounds", X_BOUNDS, 'bounds = "4 12 100"')
 rules("platoon_missing", "table platoon, key LS", "LS = -1\n", "")
 rules("platoon_huge", "table platoon, key RR", "RR = 2\n", "RR = 2000\n")
 rules("table_error_over", "table single, error", 'error = "overall"', "error = 101")
