@@ -831,8 +831,7 @@ class Game:
     def _splits(self) -> list[tuple[int, str, str, list[int]]]:
         """Each batter's line against left- and right-handed pitchers: the difference of his
         line between the moments each pitcher of the other side came in and went out."""
-        n = len(BAT_FIELDS)
-        zero = [0] * n
+        zero = [0] * len(BAT_FIELDS)
         by: dict[tuple[str, str], list[int]] = {}
         for dfn in self.sides:
             stints = dfn.stints
@@ -848,9 +847,9 @@ class Game:
                         continue
                     acc = by.get((bid, hand))
                     if acc is None:
-                        acc = by[(bid, hand)] = [0] * n
-                    for i in range(n):
-                        acc[i] += last[i] - first[i]
+                        by[(bid, hand)] = [a - b for a, b in zip(last, first)]
+                    else:
+                        by[(bid, hand)] = [c + a - b for c, a, b in zip(acc, last, first)]
         side_of = {pid: s for s, pid, _pos in self.bat_order}
         return [(side_of[bid], bid, hand, line) for (bid, hand), line in sorted(by.items())]
 

@@ -551,12 +551,15 @@ class ComputerManager:
         pos = _position_of(side, bid)
         if pos is None:
             return None                    # a pinch hitter or runner of this half: he stays
+        need = self.worth_now(game, bid) + (PH_MARGIN if game.runners() else PH_MARGIN_EMPTY)
+        # nobody on the bench is worth that much: no need to ask who could field his place
+        if max(self.worth_now(game, b) for b in side.bench) < need:
+            return None
         cands = [b for b in side.bench if _covered(game, side, pos, b)]
         if not cands:
             return None
         best = self._best_bat(game, cands)
-        margin = PH_MARGIN if game.runners() else PH_MARGIN_EMPTY
-        if self.worth_now(game, best) >= self.worth_now(game, bid) + margin:
+        if self.worth_now(game, best) >= need:
             return best
         return None
 
