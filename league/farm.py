@@ -243,15 +243,18 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     dh = league.dh_for(team)
     aside = set(reserves)
     made: list[Move] = []
+    role_of = {p.id: _role(p) for p in t.players}
+    # the farm players who may come up today, best first (a move today only sends men down,
+    # who may not come back for ten days, or brings one of these up: filtered at each use)
+    eligible = sorted((p for p in t.players if p.id in book.farm and _eligible(book, p, day, rules)),
+                      key=lambda p: (-_value(p), p.id))
 
     def active() -> list[Player]:
         return [p for p in t.players if p.id not in book.farm]
 
     def farm_pool(role: str | None, pos: str | None = None) -> list[Player]:
-        pool = [p for p in t.players if p.id in book.farm and _eligible(book, p, day, rules)
-                and (role is None or _role(p) == role) and (pos is None or p.can_play(pos))]
-        pool.sort(key=lambda p: (-_value(p), p.id))
-        return pool
+        return [p for p in eligible if p.id in book.farm
+                and (role is None or role_of[p.id] == role) and (pos is None or p.can_play(pos))]
 
     def down(p: Player, reason: str) -> bool:
         left = [q for q in active() if q.id != p.id and q.id not in aside
@@ -282,8 +285,9 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
                 and p.id not in aside]
 
     # a position nobody healthy can play: an injured man goes down for a farm player who can
+    fit = healthy()
     for pos in FIELD:
-        if any(p.can_play(pos) for p in healthy()):
+        if any(p.can_play(pos) for p in fit):
             continue
         pool = farm_pool(None, pos)
         if not pool:
@@ -294,6 +298,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
             if not hurt or not down(hurt[0], "injury"):
                 continue
         up(pool[0], "injury")
+        fit = healthy()
     # fill the active roster, the most needed role first
     for _ in range(league.active_size):
         if len(active()) >= league.active_size:
@@ -305,7 +310,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         up(pool[0], "injury" if any(m.reason == "injury" for m in made) else "fill")
     # a tired bullpen: the most tired reliever goes down for a rested one
     if rested is not None:
-        pen = [p for p in active() if _role(p) == "RP" and p.id not in aside]
+        pen = [p for p in active() if role_of[p.id] == "RP" and p.id not in aside]
         fresh = [p for p in pen if rested.get(p.id, True)]
         tired = sorted((p for p in pen if not rested.get(p.id, True)), key=lambda p: (_value(p), p.id))
         if len(fresh) < TIRED_PEN and tired:
@@ -317,7 +322,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         pool = farm_pool(role)
         if not pool:
             continue
-        cands = [p for p in active() if _role(p) == role and p.id not in aside]
+        cands = [p for p in active() if role_of[p.id] == role and p.id not in aside]
         if not cands:
             continue
         worst = min(cands, key=lambda p: (_value(p), p.id))

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import Optional
 
-from sqlalchemy import UniqueConstraint, select, update
+from sqlalchemy import UniqueConstraint, bindparam, select, update
 from sqlmodel import Field, Session, SQLModel
 
 from league.farm import Move, RosterBook, Standing
@@ -54,22 +54,31 @@ def store(*, session: Session, league_id: int, season_id: int | None, moves: Ite
     """Store moves (the card's roster cell and a transaction each) and standings; the caller
     commits, with the game they came before when the season runner made them."""
     moves = list(moves)
-    if season_id is not None:
+    if season_id is not None and entries:
+        # one upsert for them all (executemany): the standings change after nearly every game
+        # (recovery checks, injuries); SQLite and PostgreSQL both have INSERT … ON CONFLICT
         t = SeasonRosterRow.__table__
-        for pid, e in entries.items():
-            values = {"demoted_on": e.demoted_on, "points": e.points, "hurt_on": e.hurt_on,
-                      "settled": e.settled}
-            done = session.execute(update(t).where(t.c.season_id == season_id,
-                                                   t.c.player == pid).values(**values))
-            if done.rowcount == 0:
-                session.add(SeasonRosterRow(season_id=season_id, player=pid, **values))
+        dialect = session.get_bind().dialect.name
+        if dialect == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert as upsert
+        else:
+            from sqlalchemy.dialects.sqlite import insert as upsert   # type: ignore[assignment]
+        stmt = upsert(t)
+        stmt = stmt.on_conflict_do_update(
+            index_elements=[t.c.season_id, t.c.player],
+            set_={c: stmt.excluded[c] for c in ("demoted_on", "points", "hurt_on", "settled")})
+        session.execute(stmt, [{"season_id": season_id, "player": pid,
+                                "demoted_on": e.demoted_on, "points": e.points,
+                                "hurt_on": e.hurt_on, "settled": e.settled}
+                               for pid, e in entries.items()])
     if moves:
         set_status(session=session, league_id=league_id, season_id=season_id,
                    status={m.player: ("farm" if m.kind == "down" else "active") for m in moves})
         for m in moves:
-            hs.add_transaction(session=session, league_id=league_id, season_id=season_id,
-                               day=m.day, kind=m.kind, moves=[(m.player, m.team, m.team)],
-                               note=m.reason)
+            if m.kind not in hs.ROSTER_KINDS:
+                raise ValueError(f"unknown roster move {m.kind!r}")
+        hs.add_roster_moves(session=session, league_id=league_id, season_id=season_id,
+                            moves=[(m.day, m.kind, m.player, m.team, m.reason) for m in moves])
     session.flush()
 
 
@@ -78,15 +87,18 @@ def set_status(*, session: Session, league_id: int, season_id: int | None,
     """Write players' roster cells (active / farm) into the season's cards (or the league's own
     without a season), batting and pitching rows alike."""
     c = CardRow.__table__
-    ids = dict(session.execute(select(PlayerRow.pid, PlayerRow.id)
+    ids = dict(session.execute(select(PlayerRow.id, PlayerRow.pid)
                                .where(PlayerRow.league_id == league_id,
                                       PlayerRow.pid.in_(list(status)))).all())  # type: ignore[attr-defined]
     where = c.c.season_id.is_(None) if season_id is None else c.c.season_id == season_id
-    for pid, value in status.items():
-        for cid, bat, pit in session.execute(select(c.c.id, c.c.batting, c.c.pitching)
-                                             .where(c.c.player_id == ids[pid], where)).all():
-            session.execute(update(c).where(c.c.id == cid).values(
-                batting=_with_roster(bat, value), pitching=_with_roster(pit, value)))
+    rows = [{"k_id": cid, "batting": _with_roster(bat, status[ids[player]]),
+             "pitching": _with_roster(pit, status[ids[player]])}
+            for cid, player, bat, pit in session.execute(
+                select(c.c.id, c.c.player_id, c.c.batting, c.c.pitching)
+                .where(c.c.player_id.in_(list(ids)), where)).all()]
+    if rows:   # one statement for every card (executemany)
+        session.execute(update(c).where(c.c.id == bindparam("k_id"))
+                        .values(batting=bindparam("batting"), pitching=bindparam("pitching")), rows)
 
 
 def _with_roster(cells: str | None, value: str) -> str | None:

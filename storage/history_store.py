@@ -268,6 +268,20 @@ def add_transaction(*, session: Session, league_id: int, season_id: int | None, 
     return row.id
 
 
+def add_roster_moves(*, session: Session, league_id: int, season_id: int | None,
+                     moves: Sequence[tuple[date, str, str, str, str]]) -> None:
+    """Roster moves (day, kind up/down, player, team, reason) as transactions of the log, one
+    statement for them all (the season runner stores a day's moves with its next game)."""
+    if not moves:
+        return
+    now = _now()
+    session.execute(TransactionRow.__table__.insert(), [
+        {"league_id": league_id, "season_id": season_id, "day": day, "kind": kind,
+         "moves": json.dumps([[pid, team, team]], ensure_ascii=False), "note": reason,
+         "created_at": now}
+        for day, kind, pid, team, reason in moves])
+
+
 def transactions(*, session: Session, league_id: int, limit: int | None = None
                  ) -> list[Transaction]:
     """The log, newest first."""
