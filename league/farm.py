@@ -362,6 +362,70 @@ def before_game(state: Any, ruleset: "Ruleset", day: date, teams: Iterable[str])
                        reserves=reserves)
 
 
+def uncovered(players: Iterable[Player]) -> str | None:
+    """A fielding position the players cannot fill while the others are filled by other men
+    (the eight positions need eight different men), or None when they can field a team: a
+    matching of positions to players by augmenting paths."""
+    hitters = [p for p in players
+               if p.batting is not None and any(f.position != "P" for f in p.fielding)]
+    able = {pos: [p.id for p in hitters if p.can_play(pos)] for pos in FIELD}
+    holder: dict[str, str] = {}          # player id -> the position he holds
+
+    def place(pos: str, seen: set[str]) -> bool:
+        for pid in able[pos]:
+            if pid in seen:
+                continue
+            seen.add(pid)
+            if pid not in holder or place(holder[pid], seen):
+                holder[pid] = pos
+                return True
+        return False
+
+    for pos in sorted(FIELD, key=lambda q: (len(able[q]), q)):
+        if not place(pos, set()):
+            return pos
+    return None
+
+
+def cover_positions(state: Any, team: str, day: date) -> list[Move]:
+    """The last resort before a game the active players, the hurt among them, cannot field
+    (say the only man for right field is also the only one for left): eligible farm players who
+    can fill the open positions come up — with the active roster full, the least valuable
+    reliever or bench hitter the roster can spare goes down first — keeping the ten-day rule.
+    Returns the moves (recorded in the book like the computer's others)."""
+    book: RosterBook = state.roster
+    league: League = state.league
+    t = league.team(team)
+    dh = league.dh_for(team)
+    aside = set(state.prefs.get(team, {}).get("reserves", ()))
+    made: list[Move] = []
+
+    def active() -> list[Player]:
+        return [p for p in t.players if p.id not in book.farm and p.id not in aside]
+
+    tried: set[str] = set()
+    while (pos := uncovered(active())) is not None and pos not in tried:
+        tried.add(pos)
+        pool = sorted((p for p in t.players if p.id in book.farm and _eligible(book, p, day, None)
+                       and p.can_play(pos)), key=lambda p: (-_value(p), p.id))
+        if not pool:
+            continue
+        if sum(1 for p in t.players if p.id not in book.farm) >= league.active_size:
+            fit = active()
+            spare = sorted((p for p in fit if _role(p) in ("RP", "H")),
+                           key=lambda p: (_value(p), p.id))
+            out = next((p for p in spare
+                        if roster_problem([q for q in fit if q.id != p.id] + [pool[0]], dh) is None
+                        and uncovered([q for q in fit if q.id != p.id] + [pool[0]]) is None), None)
+            if out is None:
+                continue
+            made.append(Move(day, team, out.id, "down", "injury"))
+            apply_move(book, made[-1])
+        made.append(Move(day, team, pool[0].id, "up", "injury"))
+        apply_move(book, made[-1])
+    return made
+
+
 def with_hurt(state: Any, team: str, roster: list[Player]) -> list[Player]:
     """A roster that cannot field a line-up without its injured: the active injured players
     (the least hurt first) join it; they play with their injury's card (`hurt_in`)."""

@@ -126,27 +126,20 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
         if not starters:
             starters = sorted([p for p in players if p.pitching], key=lambda p: p.id)
         starter = starters[rotation_index % len(starters)].id
-    chosen: dict[str, Player] = {}
-    taken: set[str] = {starter}
-    # fill the premium defensive positions first
-    for pos in ("C", "SS", "CF", "2B", "3B", "RF", "LF", "1B"):
-        best = None
-        best_score = -1e9
-        for p in hitters:
-            if p.id in taken:
-                continue
-            f = p.fielding_at(pos)
-            if f is None:
-                continue
-            score = worth_of[p.id] + glove(f)
-            if score > best_score:
-                best, best_score = p, score
-        if best is None:
-            best = _move_over(chosen, hitters, taken, pos)
-        if best is None:
-            raise ValueError(f"{team_code}: nobody can play {pos}")
-        chosen[pos] = best
-        taken.add(best.id)
+    # fill the premium defensive positions first; when that leaves a position nobody can take
+    # (a team's only right fielder used in left), the scarcest positions first
+    chosen = _fill_positions(hitters, worth_of, starter, FILL_ORDER)
+    if chosen is None:
+        counts = {pos: sum(1 for p in hitters if p.id != starter and p.fielding_at(pos))
+                  for pos in FILL_ORDER}
+        chosen = _fill_positions(hitters, worth_of, starter,
+                                 sorted(FILL_ORDER, key=lambda pos: counts[pos]))
+    if chosen is None:
+        missing = [pos for pos in FILL_ORDER
+                   if not any(p.id != starter and p.fielding_at(pos) for p in hitters)]
+        raise ValueError(f"{team_code}: nobody can play {missing[0]}" if missing else
+                         f"{team_code}: its players cannot cover every position at once")
+    taken = {starter} | {p.id for p in chosen.values()}
     if dh:
         dh_p = max((p for p in hitters if p.id not in taken), key=lambda p: worth_of[p.id])
         chosen["DH"] = dh_p
@@ -191,7 +184,36 @@ def batting_order(chosen: Mapping[str, str], worth: Mapping[str, float],
     return tuple(s[1] for s in slots), tuple(s[0] for s in slots)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+FILL_ORDER = ("C", "SS", "CF", "2B", "3B", "RF", "LF", "1B")
+
+
+def _fill_positions(hitters: list[Player], worth_of: Mapping[str, float], starter: str,
+                    order: Sequence[str]) -> dict[str, Player] | None:
+    """Each fielding position's man, position by position in `order`: the best glove-and-bat
+    free there, else a man already placed moves over (`_move_over`); None if one stays empty."""
+    chosen: dict[str, Player] = {}
+    taken: set[str] = {starter}
+    for pos in order:
+        best = None
+        best_score = -1e9
+        for p in hitters:
+            if p.id in taken:
+                continue
+            f = p.fielding_at(pos)
+            if f is None:
+                continue
+            score = worth_of[p.id] + glove(f)
+            if score > best_score:
+                best, best_score = p, score
+        if best is None:
+            best = _move_over(chosen, hitters, taken, pos)
+        if best is None:
+            return None
+        chosen[pos] = best
+        taken.add(best.id)
+    return chosen
+
+
 def _move_over(chosen: dict[str, Player], hitters: list[Player], taken: set[str],
                pos: str) -> Player | None:
     """Nobody free can play `pos`: a man already placed who can moves there, and a free man
@@ -220,6 +242,7 @@ DEF_GAIN = 4.0           # a defensive replacement's better glove (glove(): defe
 OUT_OF_POSITION = -8.0   # a fielder's glove where he has no rating
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ComputerManager:
     """A sensible manager that decides from the situation alone."""
 

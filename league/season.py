@@ -163,9 +163,22 @@ def team_lineup(state: SeasonState, team: str, setup: SlotSetup, *, dh: bool,
     except ValueError:
         # too many hurt to field a line-up: the injured play after all, with their injury's card
         roster = farm.with_hurt(state, team, roster)
-        first = bench.day_lineup(team, roster, dh, starter, dressed=state.league.dressed,
-                                          roles=roles, ranking=saved_pen, vs=vs,
-                                          platoon=platoon, days=days)
+        try:
+            first = bench.day_lineup(team, roster, dh, starter, dressed=state.league.dressed,
+                                     roles=roles, ranking=saved_pen, vs=vs,
+                                     platoon=platoon, days=days)
+        except ValueError:
+            # still no team: the farm players the open positions need come up
+            if setup.day is None:
+                raise
+            made = farm.cover_positions(state, team, setup.day)
+            gone = {m.player for m in made if m.kind == "down"}
+            came = {m.player for m in made if m.kind == "up"}
+            roster = [p for p in roster if p.id not in gone] + [
+                p for p in state.league.team(team).players if p.id in came]
+            first = bench.day_lineup(team, roster, dh, starter, dressed=state.league.dressed,
+                                     roles=roles, ranking=saved_pen, vs=vs,
+                                     platoon=platoon, days=days)
     computer = with_bullpen(state, team, first)
     order = state.prefs.get(team, {}).get("order")
     if not order:

@@ -86,3 +86,42 @@ def test_games_with_injuries_replay_exactly_from_their_rolls(nippon, ruleset, fi
                              ScriptedDice([r["raw"] for r in data["rolls"]]),
                              fatigue=data["fatigue"], hurt=original.hurt)
         assert result_dict(replay, slot.number) == data
+
+
+def test_a_team_that_cannot_field_a_position_calls_up_a_man_who_can(nippon):
+    """The last resort before a game (league.farm.cover_positions): every right fielder of the
+    active roster is on the farm — one sent down yesterday (the ten-day rule keeps him there),
+    the others long ago — so a farm man who can play right field comes up, and with the active
+    roster full the least valuable spare man goes down; the team then fields a line-up."""
+    from datetime import date
+
+    from league import farm
+    from league.farm import Move, apply_move, cover_positions, uncovered
+    from league.manager import make_lineup
+
+    state = SeasonState(league=nippon, players=players_of(nippon))
+    book = state.roster
+    book.bind(nippon)
+    team = nippon.teams[0]
+    day = date(2026, 6, 1)
+    rf = [p for p in team.players if p.batting is not None and p.can_play("RF")]
+    active_rf = [p for p in rf if p.id not in book.farm]
+    assert active_rf
+    for k, p in enumerate(active_rf):
+        apply_move(book, Move(day - timedelta(days=1 if k == 0 else 30), team.code, p.id, "down"))
+    # fill the active roster back to its size with farm pitchers, so a spare must go down
+    for p in [p for p in team.players if p.id in book.farm and p.pitching is not None]:
+        if sum(1 for q in team.players if q.id not in book.farm) >= nippon.active_size:
+            break
+        apply_move(book, Move(day - timedelta(days=30), team.code, p.id, "up"))
+    active = [p for p in team.players if p.id not in book.farm]
+    assert uncovered(active) == "RF"
+    made = cover_positions(state, team.code, day)
+    ups = [m.player for m in made if m.kind == "up"]
+    assert ups and all(nippon.player(pid).can_play("RF") for pid in ups)
+    assert active_rf[0].id not in ups                      # demoted yesterday: ten days to wait
+    assert any(m.kind == "down" for m in made)             # the roster was full
+    active = [p for p in team.players if p.id not in book.farm]
+    assert len(active) <= nippon.active_size and uncovered(active) is None
+    make_lineup(team.code, active, nippon.dh_for(team.code))
+    assert farm.roster_problem(active, nippon.dh_for(team.code)) is None
