@@ -140,8 +140,10 @@ def test_the_players_area_shows_the_splits(tmp_path):
 
 
 def _text(widget) -> str:
+    import io
+
     from rich.console import Console
 
-    console = Console(width=200, record=True)
+    console = Console(width=200, record=True, file=io.StringIO())
     console.print(widget.content)
     return console.export_text()
