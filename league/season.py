@@ -14,6 +14,7 @@ from datetime import date
 from typing import Any
 
 from league import bench, farm
+from league.cards import Player
 from league.dice import SeededDice
 from league.errors import LeagueError
 from league.game import GameResult
@@ -156,17 +157,19 @@ def team_lineup(state: SeasonState, team: str, setup: SlotSetup, *, dh: bool,
     vs = state.players.get(vs_id) if vs_id is not None else None
     days = (bench.team_days(state.days.get(team, ()), setup.day)
             if setup.day is not None and rests else None)
+
+    def day_lineup(roster: list[Player]) -> Lineup:
+        return bench.day_lineup(team, roster, dh, starter, dressed=state.league.dressed,
+                                roles=roles, ranking=saved_pen, vs=vs, platoon=platoon,
+                                days=days)
+
     try:
-        first = bench.day_lineup(team, roster, dh, starter, dressed=state.league.dressed,
-                                          roles=roles, ranking=saved_pen, vs=vs,
-                                          platoon=platoon, days=days)
+        first = day_lineup(roster)
     except ValueError:
         # too many hurt to field a line-up: the injured play after all, with their injury's card
         roster = farm.with_hurt(state, team, roster)
         try:
-            first = bench.day_lineup(team, roster, dh, starter, dressed=state.league.dressed,
-                                     roles=roles, ranking=saved_pen, vs=vs,
-                                     platoon=platoon, days=days)
+            first = day_lineup(roster)
         except ValueError:
             # still no team: the farm players the open positions need come up
             if setup.day is None:
@@ -176,9 +179,7 @@ def team_lineup(state: SeasonState, team: str, setup: SlotSetup, *, dh: bool,
             came = {m.player for m in made if m.kind == "up"}
             roster = [p for p in roster if p.id not in gone] + [
                 p for p in state.league.team(team).players if p.id in came]
-            first = bench.day_lineup(team, roster, dh, starter, dressed=state.league.dressed,
-                                     roles=roles, ranking=saved_pen, vs=vs,
-                                     platoon=platoon, days=days)
+            first = day_lineup(roster)
     computer = with_bullpen(state, team, first)
     order = state.prefs.get(team, {}).get("order")
     if not order:

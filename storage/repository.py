@@ -247,11 +247,7 @@ def list_leagues(*, session: Session) -> list[LeagueSummary]:
 
 def stored_texts(*, session: Session, league_id: int, season_id: int | None = None) -> LeagueTexts:
     """The league (the cards of `season_id`, or its own) in the plain-file format."""
-    league = session.get(LeagueRow, league_id)
-    if league is None:
-        raise NotFound(f"no league with id {league_id}")
-    ruleset = session.exec(select(RulesetRow).where(RulesetRow.league_id == league_id)).first()
-    teams = session.exec(select(TeamRow).where(TeamRow.league_id == league_id)).all()
+    league, ruleset, teams = _league_rows(session, league_id)
     season_filter = (CardRow.season_id.is_(None) if season_id is None  # type: ignore[union-attr]
                      else CardRow.season_id == season_id)
     cards = session.exec(
@@ -293,12 +289,19 @@ def load_league(*, session: Session, league_id: int, season_id: int | None = Non
 def league_structure(*, session: Session, league_id: int) -> League:
     """The league's teams, leagues (リーグ) and settings, without its players: read from the
     league row and its teams alone, no card parsed (standings, leaders, schedules)."""
+    league, ruleset, teams = _league_rows(session, league_id)
+    return league_texts(league, ruleset, teams, [], f"league {league.name}").structure()
+
+
+def _league_rows(session: Session, league_id: int
+                 ) -> tuple[LeagueRow, RulesetRow | None, Sequence[TeamRow]]:
+    """The league's row, its ruleset row and its teams: what league.toml is written from."""
     league = session.get(LeagueRow, league_id)
     if league is None:
         raise NotFound(f"no league with id {league_id}")
     ruleset = session.exec(select(RulesetRow).where(RulesetRow.league_id == league_id)).first()
     teams = session.exec(select(TeamRow).where(TeamRow.league_id == league_id)).all()
-    return league_texts(league, ruleset, teams, [], f"league {league.name}").structure()
+    return league, ruleset, teams
 
 
 def delete_league(*, session: Session, league_id: int) -> None:
@@ -452,7 +455,6 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
                     for line in game[key]:
                         if line[2] not in players:
                             raise ValueError(f"games[{k}].{key}: unknown player {line[2]!r}")
-                _check_splits(game.get("splits") or [], f"games[{k}].splits", players)
                 log = game["log"]
                 runs = [sum(log["innings"][0]), sum(log["innings"][1])]
                 _store_imported_game(cursor, conn.dialect, sid, slot, game, runs)
@@ -553,22 +555,6 @@ def _store_imported_game(cursor: Any, dialect: Any, season_id: int, slot: GameSl
                                    for k, line in enumerate(game["fielding"])])
     _many(cursor, dialect, "split", [(gid, season_id, *line) for line in game.get("splits") or []])
 
-
-def _check_splits(rows: Any, at: str, players: set[str]) -> None:
-    """A game's batting splits in a season document: [side, team, player, hand, *line]."""
-    if not isinstance(rows, list):
-        raise ValueError(f"{at}: must be a list")
-    for j, row in enumerate(rows):
-        if not isinstance(row, list) or len(row) != 4 + len(BAT_COLUMNS):
-            raise ValueError(f"{at}[{j}]: must be [side, team, player, hand, "
-                             f"{', '.join(BAT_COLUMNS)}]")
-        if row[2] not in players:
-            raise ValueError(f"{at}[{j}]: unknown player {row[2]!r}")
-        if row[0] not in (0, 1) or row[3] not in ("L", "R"):
-            raise ValueError(f"{at}[{j}]: side must be 0 or 1 and hand L or R")
-        if any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 999
-               for v in row[4:]):
-            raise ValueError(f"{at}[{j}]: the line must be whole numbers 0..999")
 
 
 def texts_from_document(text: str, where: str) -> tuple[LeagueTexts, dict[str, Any]]:

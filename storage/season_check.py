@@ -130,6 +130,7 @@ def check_season(doc: Any, path: str, *, teams: Collection[str], players: Collec
         if g.get("seed") is not None:
             _int(g["seed"], f"{at}.seed", -(10 ** 18), 10 ** 18)
         _check_game(g, at, slots[number], players)
+        _check_splits(g.get("splits", []), f"{at}.splits", players)
     rest = _obj(_key(s, "rest", path), f"{path}.rest")
     for pid, value in rest.items():
         if pid not in players:
@@ -155,6 +156,23 @@ def check_season(doc: Any, path: str, *, teams: Collection[str], players: Collec
         for key in ("demoted_on", "hurt_on", "settled"):
             if entry.get(key) is not None:
                 _date(entry[key], f"{at}.{key}")
+
+
+def _check_splits(rows: Any, at: str, players: Collection[str]) -> None:
+    """A game's batting splits (optional: documents of older versions have none):
+    [side, team, player, hand, *line] with the line in BAT_COLUMNS order."""
+    from storage.tables import BAT_COLUMNS
+
+    for j, row in enumerate(_list(rows, at)):
+        where = f"{at}[{j}]"
+        if not isinstance(row, list) or len(row) != 4 + len(BAT_COLUMNS):
+            _fail(where, f"must be [side, team, player, hand, {', '.join(BAT_COLUMNS)}]")
+        if row[2] not in players:
+            _fail(where, f"unknown player {row[2]!r}")
+        if row[0] not in (0, 1) or row[3] not in ("L", "R"):
+            _fail(where, "side must be 0 or 1 and hand L or R")
+        for i, v in enumerate(row[4:]):
+            _int(v, f"{where}[{4 + i}]", 0, 999)
 
 
 def _check_game(g: dict, at: str, teams: tuple[str, str], players: Collection[str]) -> None:
