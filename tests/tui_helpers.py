@@ -12,11 +12,17 @@ PATIENCE = 120.0
 async def until(pilot, check, tries: int | None = None, step: float = 0.05,
                 patience: float = PATIENCE) -> None:
     """Let the app run until `check()` holds; fail after `patience` seconds (never a fixed wait:
-    `tries` is accepted for old callers and ignored)."""
+    `tries` is accepted for old callers and ignored). A check that queries a widget not mounted
+    yet (a dialog still composing) has simply not reached its state."""
+    from textual.css.query import NoMatches
+
     deadline = time.monotonic() + patience
     while True:
-        if check():
-            return
+        try:
+            if check():
+                return
+        except NoMatches:
+            pass
         if time.monotonic() > deadline:
             raise AssertionError("timed out waiting for the expected state")
         await pilot.pause(step)
