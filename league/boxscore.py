@@ -6,18 +6,11 @@ from typing import Callable
 
 from league.game import BAT_FIELDS, FIELD_FIELDS, P_OUTS, PIT_FIELDS, GameResult, Play
 from league.lineup import Lineup
+from league.lines import innings_text
 
 POSITION_JA = {"P": "投", "C": "捕", "1B": "一", "2B": "二", "3B": "三", "SS": "遊", "LF": "左",
                "CF": "中", "RF": "右", "DH": "指", "PH": "打", "PR": "走"}
 DECISION_JA = {"W": "勝", "L": "敗", "S": "S", "H": "H"}
-
-
-def innings_text(outs: int) -> str:
-    """Innings pitched with thirds, as in Japanese box scores: 17 outs → "5 2/3"."""
-    whole, third = divmod(outs, 3)
-    if third == 0:
-        return str(whole)
-    return f"{whole} {third}/3" if whole else f"{third}/3"
 
 
 def result_dict(result: GameResult, seed: int | None, teams: dict[str, str] | None = None) -> dict:

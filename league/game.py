@@ -18,6 +18,7 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
 from league.cards import CONDITIONS, FIELD_POSITIONS, BattingCard, Fielding, Player
 from league.dice import Dice, Roll
 from league.errors import DecisionError, LeagueError
+from league.lines import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
 from league.lineup import Lineup
 from league.ruleset import CIRCLE, PLAIN, TRY, DefenseRow, Ruleset, token_text
 from league.scoring import ScoringBook
@@ -26,13 +27,9 @@ from league.values import DefenceValues, defence_values
 if TYPE_CHECKING:
     from league.manager import Manager
 
-# batting line fields
-BAT_FIELDS = ("pa", "ab", "r", "h", "2b", "3b", "hr", "rbi", "bb", "ibb", "hbp", "so", "sb", "cs",
-              "sh", "sf", "gidp", "e")
+# the line fields (league.lines) and their positions in a line
 PA, AB, R, H, D2, D3, HR, RBI, BB, IBB, HBP, SO, SB, CS, SH, SF, GIDP, E = range(len(BAT_FIELDS))
-PIT_FIELDS = ("outs", "bf", "h", "hr", "bb", "ibb", "hbp", "so", "r", "er", "wp", "bk")
 P_OUTS, P_BF, P_H, P_HR, P_BB, P_IBB, P_HBP, P_SO, P_R, P_ER, P_WP, P_BK = range(len(PIT_FIELDS))
-FIELD_FIELDS = ("po", "a", "e", "dp", "pb", "sb_allowed", "cs")
 F_PO, F_A, F_E, F_DP, F_PB, F_SBA, F_CS = range(len(FIELD_FIELDS))
 BASE_NAMES = ("batter", "1st", "2nd", "3rd", "home")
 BASES_OF_HIT = {"1B": 1, "2B": 2, "3B": 3, "HR": 4}

@@ -1,6 +1,6 @@
 """Season statistics summed from game lines, rate stats, qualifiers and leader boards.
 
-Batting lines are in the order of `league.game.BAT_FIELDS`, pitching lines in `PIT_FIELDS`, and
+Batting lines are in the order of `league.lines.BAT_FIELDS`, pitching lines in `PIT_FIELDS`, and
 fielding lines in `FIELD_FIELDS` below. Rate leaders need the qualifiers of the player's team
 (rulebook C.5): 規定打席 = team games × 3.1 and 規定投球回 = team games × 1.0 (three outs a game).
 """
@@ -10,9 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from fractions import Fraction
 
-from league.boxscore import innings_text
 from league.errors import LeagueError
-from league.game import BAT_FIELDS, PIT_FIELDS
+from league.lines import BAT_FIELDS, PIT_FIELDS, innings_text
 
 FIELD_FIELDS = ("po", "a", "e", "dp", "pb", "sb_allowed", "cs")
 

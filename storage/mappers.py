@@ -12,13 +12,14 @@ from collections import defaultdict
 from itertools import count
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from league.boxscore import lineup_dict, lineup_from_dict
 from league.dice import Roll
-from league.game import Play
 from league.roster import BATTER_COLUMNS, PITCHER_COLUMNS, League, parse_league, parse_structure
 from storage.tables import LeagueRow, RulesetRow, TeamRow
+
+if TYPE_CHECKING:   # the engine is imported only where games are stored or rebuilt
+    from league.game import Play
 
 
 @dataclass(frozen=True)
@@ -168,6 +169,7 @@ def game_data(result: Any, compact: bool = False) -> str:
     (purposes, tables, rows, results, player ids) many times, written once in "strings" and
     referred to by index (v 2).
     """
+    from league.boxscore import lineup_dict
     if compact:
         return json.dumps({
             "v": 3,
@@ -208,6 +210,7 @@ def game_data(result: Any, compact: bool = False) -> str:
 
 def plays_from(data: dict) -> list[Play]:
     """The play-by-play kept with a game (none in a compact record: replay it)."""
+    from league.game import Play
     if "plays" not in data:
         return []
     t = data["strings"]
@@ -228,4 +231,5 @@ def rolls_from(data: dict) -> list[Roll]:
 
 
 def lineups_from(data: dict) -> tuple:
+    from league.boxscore import lineup_from_dict
     return tuple(lineup_from_dict(d) for d in data.get("lineups", ()))

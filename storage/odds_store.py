@@ -8,13 +8,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from sqlalchemy import UniqueConstraint, delete
 from sqlmodel import Field, Session, SQLModel, col, select
 
-from league.odds import OddsReport
 from storage.tables import _now
+
+if TYPE_CHECKING:   # reading the chart's rows needs no engine
+    from league.odds import OddsReport
 
 
 class SeasonOddsRow(SQLModel, table=True):

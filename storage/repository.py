@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import bindparam, delete, func, insert, update
 from sqlmodel import Session, col, select
@@ -22,7 +22,6 @@ from league.errors import LeagueError
 from league.ruleset import Ruleset, check_options
 from league.tomltext import TOMLInputError, load_toml
 from league.jsontext import JSONInputError, load_json
-from league.game import GameResult
 from league.roster import BATTER_COLUMNS, BATTER_HEADER, PITCHER_COLUMNS, PITCHER_HEADER, League
 from league.schedule import ScheduledGame
 from storage.mappers import (
@@ -39,6 +38,8 @@ from storage.season_check import SeasonError, check_season
 from storage.rulesets import _parse_text as parse_ruleset_text
 from storage.rulesets import league_ruleset, ruleset_file, shipped_rulesets
 from storage.plainfiles import BATTERS_FILE, LEAGUE_FILE, PITCHERS_FILE, _read
+if TYPE_CHECKING:   # the engine is imported only where a game is rebuilt (a faster start)
+    from league.game import GameResult
 from storage.tables import (
     BAT_COLUMNS,
     FIELD_COLUMNS,
@@ -1103,6 +1104,7 @@ def season_ids(*, session: Session, league_id: int) -> list[int]:
 def game_result(*, session: Session, slot: GameSlot, players: Mapping[str, Any]
                 ) -> tuple[GameResult, dict, int | None]:
     """A stored game rebuilt as a GameResult (for league.boxscore), its JSON data and seed."""
+    from league.game import GameResult
     if slot.status != "final":
         raise NotFound(f"game {slot.number} ({slot.away} @ {slot.home}, {slot.day}) "
                        "has not been played yet")

@@ -12,7 +12,6 @@ from datetime import date
 from typing import Any, Collection
 
 from league.errors import LeagueError
-from league.game import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
 
 MAX_COUNT = 9_999          # no line of one game comes near it; keeps every value an SQL INTEGER
 DECISIONS = (None, "W", "L", "S", "H")
@@ -176,6 +175,8 @@ def _check_splits(rows: Any, at: str, players: Collection[str]) -> None:
 
 
 def _check_game(g: dict, at: str, teams: tuple[str, str], players: Collection[str]) -> None:
+    from league.game import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
+
     log = _obj(_key(g, "log", at), f"{at}.log")
     innings = _list(_key(log, "innings", f"{at}.log"), f"{at}.log.innings", 2)
     for side in (0, 1):

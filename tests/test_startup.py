@@ -54,3 +54,28 @@ def test_the_startup_bench_times_a_cold_start(tmp_path):
     startup_bench.make_db(db, days=1)
     seconds = startup_bench.cold_start(db, timeout=120)
     assert 0 < seconds < 120
+
+
+def test_the_first_screen_is_read_without_loading_the_engine(tmp_path):
+    """What the app reads to show its first screen (the league, the season, the standings, the
+    calendar, the odds chart, the names, who is connected) needs neither the engine nor the
+    Melting Pot storage: importing them is most of a slow start."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import startup_bench
+    finally:
+        sys.path.pop(0)
+    db = str(tmp_path / "league.sqlite3")
+    startup_bench.make_db(db, days=1)
+    code = ("import sys; import tui.app; from tui import services as sv; "
+            f"db = {db!r}; lg = sv.list_leagues(db)[0].name; "
+            "sv.season_info(db, lg); sv.whoami(db, lg); sv.name_book(db, league=lg); "
+            "view = sv.standings(db, league=lg); sv.schedule_days(db, league=lg); "
+            "sv.odds_history(db, league=lg); "
+            "print(len(view.rows), "
+            "sorted(m for m in ('league.game', 'league.manager', 'storage.troop_store', "
+            "'storage.live_store', 'multiprocessing') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().endswith("[]"), out.stdout

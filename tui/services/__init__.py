@@ -112,8 +112,6 @@ _WHERE: dict[str, tuple[str, str]] = {
     'new_season': ('tui.services.seasons', 'new_season'),
     'play_slot': ('tui.services.seasons', 'play_slot'),
     'schedule_csv': ('tui.services.seasons', 'schedule_csv'),
-    'schedule_days': ('tui.services.seasons', 'schedule_days'),
-    'season_info': ('tui.services.seasons', 'season_info'),
     'sim_days': ('tui.services.seasons', 'sim_days'),
     'DEFAULT_STAT': ('tui.services.stats', 'DEFAULT_STAT'),
     'LeadersView': ('tui.services.stats', 'LeadersView'),
@@ -125,6 +123,8 @@ _WHERE: dict[str, tuple[str, str]] = {
     'TeamStatsView': ('tui.services.stats', 'TeamStatsView'),
     'leaders': ('tui.services.stats', 'leaders'),
     'player': ('tui.services.stats', 'player'),
+    'schedule_days': ('tui.services.stats', 'schedule_days'),
+    'season_info': ('tui.services.stats', 'season_info'),
     'standings': ('tui.services.stats', 'standings'),
     'stats_dict': ('tui.services.stats', 'stats_dict'),
     'team_games': ('tui.services.stats', 'team_games'),
@@ -196,7 +196,7 @@ if TYPE_CHECKING:  # the names for type checkers and editors
     from tui.services.roster import RosterView, SeasonSeries, card_values, check_card, clear_preference, save_bullpen, save_card, save_order, save_rotation, season_league, season_series, set_reserve, team_roster  # noqa: F401
     from tui.services.names import NameBook, name_book  # noqa: F401
     from tui.services.pennant import OddsView, history_lines, odds, odds_history, odds_setup, report_dict, run_odds, sim_days_with_odds, sparkline  # noqa: F401
-    from tui.services.seasons import Progress, SeasonContext, SimReport, _context, close_season, new_season, play_slot, schedule_csv, schedule_days, season_info, sim_days  # noqa: F401
-    from tui.services.stats import DEFAULT_STAT, LeadersView, LeagueTable, league_tables, PlayerView, StandingsView, TeamGroup, TeamStatsView, leaders, player, standings, stats_dict, team_games, team_stats  # noqa: F401
+    from tui.services.seasons import Progress, SeasonContext, SimReport, _context, close_season, new_season, play_slot, schedule_csv, sim_days  # noqa: F401
+    from tui.services.stats import DEFAULT_STAT, LeadersView, LeagueTable, league_tables, PlayerView, StandingsView, TeamGroup, TeamStatsView, leaders, player, schedule_days, season_info, standings, stats_dict, team_games, team_stats  # noqa: F401
     from tui.services.history import AwardsView, CareerView, HistoryView, NewsItem, TitlesView, award_rules, confirm_awards, free_agents, history_dict, news, player_career, season_awards, season_titles, set_award_rules, title_dict, transact  # noqa: F401
     from tui.services.history import history as league_history  # noqa: F401

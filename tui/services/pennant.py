@@ -10,27 +10,23 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import multiprocessing
 import os
 import sys
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from league.odds import OddsReport, OddsSetup, RunResult, simulate_run, tally
-from league.schedule import ScheduledGame
-from league.season import SeasonState
-from league.standings import Outcome
 from storage import odds_store
 from storage import repository as repo
 from storage.db import session
-from tui.odds_worker import init_worker, run_batch
 from tui.services.db import ServiceError, db_error, engine_for
-from tui.services.seasons import SimReport, _context, sim_days
+
+if TYPE_CHECKING:   # the engine and the process pool load when odds are run, not to draw the chart
+    from league.odds import OddsReport, OddsSetup, RunResult
+    from tui.services.seasons import SimReport
 
 Db = str | Path | None
 MAX_SEED = 2**31 - 1
@@ -70,6 +66,12 @@ class OddsView:
 def odds_setup(db: Db, league: str | None = None, season: int | None = None, *,
                seed: int | None = None) -> tuple[OddsSetup, dict[str, str], int, int, str]:
     """Read what the runs need: the season's state, the results so far and the games left."""
+    from league.odds import OddsSetup
+    from league.schedule import ScheduledGame
+    from league.season import SeasonState
+    from league.standings import Outcome
+    from tui.services.seasons import _context
+
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise ServiceError(f"--seed must be 0 to {MAX_SEED}, not {seed}")
     try:
@@ -98,6 +100,12 @@ def run_odds(setup: OddsSetup, runs: int, *, workers: int | None = None,
              progress: Callable[[int, int], None] | None = None,
              cancel: Callable[[], bool] | None = None) -> OddsReport | None:
     """Play the runs (on `workers` processes, every core by default); None when cancelled."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+
+    from league.odds import simulate_run, tally
+    from tui.odds_worker import init_worker, run_batch
+
     if runs < 1:
         raise ServiceError(f"--runs must be at least 1, not {runs}")
     workers = max(1, workers or os.cpu_count() or 1)
@@ -175,6 +183,8 @@ def sim_days_with_odds(db: Db, league: str | None = None, season: int | None = N
                        progress: Callable[[int, Any], None] | None = None) -> SimReport:
     """Simulate day by day and take the odds (`runs` runs) after each day, so the Standings chart
     has a point for every simulated day; each game stored on its own as `sim_days` does."""
+    from tui.services.seasons import SimReport, sim_days
+
     if days is None and not to_end:
         days = 1
     games = played_days = 0

@@ -312,28 +312,6 @@ def schedule_csv(db: str | Path | None, league: str | None = None,
     return schedule_to_csv(sorted(games, key=lambda g: g.number))
 
 
-def season_info(db: str | Path | None, league: str | None = None,
-                season: int | None = None) -> repo.SeasonInfo:
-    with session(engine_for(db)) as s:
-        row = repo.find_league(session=s, name=league)
-        assert row.id is not None
-        return repo.find_season(session=s, league_id=row.id, number=season)
-
-
-def schedule_days(db: str | Path | None, league: str | None = None,
-                  season: int | None = None) -> list[tuple[date, list[repo.GameSlot]]]:
-    """The season's calendar: each playing day with its games (and results when final)."""
-    with session(engine_for(db)) as s:
-        row = repo.find_league(session=s, name=league)
-        assert row.id is not None
-        info = repo.find_season(session=s, league_id=row.id, number=season)
-        games = repo.schedule(session=s, season_id=info.id)
-    out: dict[date, list[repo.GameSlot]] = {}
-    for g in games:
-        out.setdefault(g.day, []).append(g)
-    return list(out.items())
-
-
 __all__ = ["SeasonContext", "SimReport", "Progress", "new_season", "close_season", "play_slot",
            "sim_days",
-           "schedule_csv", "season_info", "schedule_days"]
+           "schedule_csv"]

@@ -3,16 +3,18 @@ audit log as the league's news, and voiding a keyboard game. The guard is the da
 (storage.sharing); these functions only open the engine and tell a refusal in one line."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from storage import live_store
 from storage import repository as repo
 from storage import sharing as store
 from storage.db import session
 from storage.sharing import Access, AuditEntry, SharingError
 from tui.services.db import Db, ServiceError, db_error, engine_for, require_commissioner
+
+if TYPE_CHECKING:   # keyboard games (and the engine they load) only where they are listed
+    from storage import live_store
 
 
 def share(db: Db, commissioner: str | None = None) -> dict[str, Any]:
@@ -83,6 +85,8 @@ def require_team(db: Db, team: str, league: str | None = None) -> None:
 
 def keyboard_games(db: Db, league: str | None = None) -> list[live_store.LiveGameInfo]:
     """Every game played at the keyboard, finished, being played or voided (newest first)."""
+    from storage import live_store
+
     try:
         with session(engine_for(db)) as s:
             row = repo.find_league(session=s, name=league)
@@ -94,6 +98,8 @@ def keyboard_games(db: Db, league: str | None = None) -> list[live_store.LiveGam
 
 def void_game(db: Db, live_id: int) -> live_store.LiveGameInfo:
     """The commissioner voids a keyboard game: it stays in the record, marked voided."""
+    from storage import live_store
+
     require_commissioner(db, "void or replay games")
     try:
         with session(engine_for(db)) as s:

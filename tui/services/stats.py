@@ -277,7 +277,7 @@ def stats_dict(stats: Any) -> dict | None:
 
 
 __all__ = ["StandingsView", "LeagueTable", "league_tables", "LeadersView", "PlayerView", "DEFAULT_STAT", "standings",
-           "team_games", "leaders", "player", "stats_dict"]
+           "team_games", "leaders", "player", "stats_dict", "season_info", "schedule_days"]
 
 
 @dataclass(frozen=True)
@@ -330,3 +330,26 @@ def team_stats(db: str | Path | None, league: str | None = None, season: int | N
                        for kind, lines in by_kind.items()} for g in groups}
     return TeamStatsView(view.season, tuple(groups), by_kind["batting"], by_kind["pitching"],
                          by_kind["fielding"], totals)
+
+
+# ---------------------------------------------------------------- the season and its calendar
+def season_info(db: str | Path | None, league: str | None = None,
+                season: int | None = None) -> repo.SeasonInfo:
+    with session(engine_for(db)) as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        return repo.find_season(session=s, league_id=row.id, number=season)
+
+
+def schedule_days(db: str | Path | None, league: str | None = None,
+                  season: int | None = None) -> list[tuple[date, list[repo.GameSlot]]]:
+    """The season's calendar: each playing day with its games (and results when final)."""
+    with session(engine_for(db)) as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        info = repo.find_season(session=s, league_id=row.id, number=season)
+        games = repo.schedule(session=s, season_id=info.id)
+    out: dict[date, list[repo.GameSlot]] = {}
+    for g in games:
+        out.setdefault(g.day, []).append(g)
+    return list(out.items())

@@ -2,17 +2,20 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from storage.troop_store import StoredEvent
 from tui.labels import mp
 from tui.language import translate_bindings
 from tui.settings import load_settings, save_setting
-from tui.troop.service import TroopService
+
+if TYPE_CHECKING:   # the league app imports the event mode's storage only when it is used
+    from storage.troop_store import StoredEvent
+    from tui.troop.service import TroopService
 
 
 class TroopHost:
@@ -27,6 +30,7 @@ class TroopHost:
     @property
     def service(self) -> TroopService:
         if self._troop_service is None:
+            from tui.troop.service import TroopService
             self._troop_service = TroopService(self.troop_db_url)
         return self._troop_service
 
