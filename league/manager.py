@@ -107,6 +107,29 @@ def worth_against(value: float, bats: str, pitcher: Player, condition: str,
     return value * batter_reads(row, platoon.get(pitcher.throws + bats, 0)) / plain
 
 
+class _Roster:
+    """What make_lineup works out from one roster: its rotation and the line-ups asked of it.
+
+    A line-up is a pure function of the cards and the arguments, and a season asks for the same
+    roster's line-up again and again (each starter's turn, every series): worked out once."""
+
+    __slots__ = ("players", "rotation", "lineups")
+
+    def __init__(self, players: tuple[Player, ...]) -> None:
+        # the entry holds the player objects: their ids (the key) cannot be reused while it lives
+        self.players = players
+        starters = sorted([p for p in players if p.pitching and p.pitching.starter > 0],
+                          key=lambda p: (-pitching_value(p), p.id))
+        if not starters:
+            starters = sorted([p for p in players if p.pitching], key=lambda p: p.id)
+        self.rotation: tuple[str, ...] = tuple(p.id for p in starters)
+        self.lineups: dict[tuple, Lineup] = {}
+
+
+# rosters by the identity of their player objects (frozen cards: the same objects, the same cards)
+_ROSTERS: dict[tuple[int, ...], _Roster] = {}
+
+
 def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | None = None,
                 rotation_index: int = 0, dressed: int = 25, *,
                 roles: Mapping[str, str] | None = None, ranking: Sequence[str] = ()) -> Lineup:
@@ -117,15 +140,29 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
     given a role relieves), else from the relievers in `players`; `ranking` orders the relievers
     within a role (the saved bullpen order), else the cards do.
     """
+    cast = tuple(players)
+    key = tuple([id(p) for p in cast])
+    roster = _ROSTERS.get(key)
+    if roster is None:
+        if len(_ROSTERS) >= 1024:
+            _ROSTERS.clear()
+        roster = _ROSTERS[key] = _Roster(cast)
+    if starter is None:
+        starter = roster.rotation[rotation_index % len(roster.rotation)]
+    asked = (team_code, dh, starter, dressed,
+             None if roles is None else tuple(sorted(roles.items())), tuple(ranking))
+    lineup = roster.lineups.get(asked)
+    if lineup is None:
+        lineup = roster.lineups[asked] = _make_lineup(team_code, cast, dh, starter, dressed,
+                                                      roles, ranking)
+    return lineup
+
+
+def _make_lineup(team_code: str, players: Sequence[Player], dh: bool, starter: str, dressed: int,
+                 roles: Mapping[str, str] | None, ranking: Sequence[str]) -> Lineup:
     batters = [p for p in players if p.batting is not None and not (p.pitching and p.batting is None)]
     hitters = [p for p in batters if any(f.position != "P" for f in p.fielding)]
     worth_of = {p.id: batting_value(p.batting) for p in hitters if p.batting is not None}
-    starters = sorted([p for p in players if p.pitching and p.pitching.starter > 0],
-                      key=lambda p: (-pitching_value(p), p.id))
-    if starter is None:
-        if not starters:
-            starters = sorted([p for p in players if p.pitching], key=lambda p: p.id)
-        starter = starters[rotation_index % len(starters)].id
     # fill the premium defensive positions first; when that leaves a position nobody can take
     # (a team's only right fielder used in left), the scarcest positions first
     chosen = _fill_positions(hitters, worth_of, starter, FILL_ORDER)
