@@ -89,6 +89,9 @@ class Side:
         self.table_values: dict[str, tuple[int, int, tuple[tuple[int, DefenseRow], ...]]] = {}
         self.table_values_of: DefenceValues | None = None   # the values they were read from
         self.pending_field: list[tuple[str, str]] = []   # (replaced, new) to settle in the field
+        # (the pitcher hit for, the man now in his batting slot): a reliever takes the mound
+        # when this side next takes the field, not before (a game may end first)
+        self.relieve: tuple[str, str] | None = None
 
     def _values(self) -> DefenceValues:
         fielders = []
@@ -364,7 +367,15 @@ class Game:
         half = self.half
         off, dfn = self.sides[half], self.sides[1 - half]
         mo, md = self.managers[off.index], self.managers[dfn.index]
-        self._defense_changes(inning_start=True)
+        if dfn.pending_field:
+            self.settle_defense(dfn)
+        if dfn.relieve is not None:
+            # the pitcher was hit for: his reliever comes in now and faces a batter before he
+            # can be changed (5.10(g)); other changes at the start of the inning as usual
+            self._relieve(dfn)
+            self._defense_changes(inning_start=True, pitcher=False)
+        else:
+            self._defense_changes(inning_start=True)
         self.condition_check(dfn)
         # the home team in the last inning or later: a run may end the game
         may_end = half == 1 and self.inning >= self.innings
@@ -456,12 +467,13 @@ class Game:
         return pts
 
     # ------------------------------------------------------------------ substitutions
-    def _defense_changes(self, inning_start: bool) -> None:
+    def _defense_changes(self, inning_start: bool, pitcher: bool = True) -> None:
         side = self.sides[1 - self.half]
         manager = self.managers[side.index]
-        new = manager.change_pitcher(self, inning_start)
-        if new:
-            self.change_pitcher(side, new)
+        if pitcher:
+            new = manager.change_pitcher(self, inning_start)
+            if new:
+                self.change_pitcher(side, new)
         if side.bench:
             sub = manager.defensive_sub(self, inning_start)
             if sub:
@@ -483,10 +495,8 @@ class Game:
         side.positions[pos] = new
         self._bat_line(side.index, new, pos)
         if not self.quiet:
-            self.plays.append(Play(self.inning, "top" if self.half == 0 else "bottom", "", side.pitcher,
-                               f"defensive substitution: {self.name(new)} replaces "
-                               f"{self.name(old)} at {pos}", self.outs,
-                               (self.score[0], self.score[1])))
+            self._change_line(side, f"defensive substitution: {self.name(new)} replaces "
+                                    f"{self.name(old)} at {pos}")
         side.recompute()
 
     def change_pitcher(self, side: Side, new: str) -> None:
@@ -561,7 +571,9 @@ class Game:
         side.pending_field.append((old, new))
 
     def settle_defense(self, side: Side) -> None:
-        """After its half at bat, a team puts pinch hitters in the field or brings in a sub."""
+        """When it takes the field after pinch hitters or runners batted for it, a team puts them
+        in the field or brings in a sub (and a reliever for a pitcher hit for, _relieve); a game
+        that ends first changes nothing."""
         pending = side.pending_field
         if not pending:
             return
@@ -579,24 +591,16 @@ class Game:
             if pos is None:
                 continue
             if pos == "P":
-                # the pitcher was hit for: a reliever takes the mound in that slot
+                # the pitcher was hit for: a reliever takes the mound in that slot when the
+                # team next takes the field (Game._relieve)
                 if side.bullpen:
-                    rel = self.managers[side.index].reliever(self, side) or side.bullpen[0]
-                    side.bullpen.remove(rel)
-                    slot = side.order.index(new)
-                    side.order[slot] = rel
-                    side.positions["P"] = rel
-                    side.pitcher = rel
-                    side.pitchers_used.append(rel)
-                    side.used.add(rel)
-                    side.condition = "B"
-                    self._pit_line(rel)
-                    self._bat_line(side.index, rel, "P")
-                    self.book.enter(side.index, rel, 0, (self.score[0], self.score[1]))
+                    side.relieve = (old, new)
                 continue
             if pos == "DH" or self.players[new].can_play(pos):
                 side.positions[pos] = new
                 self.pos_text[new] = f"{self.pos_text.get(new, 'PH')}-{pos}"
+                if pos != "DH" and not self.quiet:
+                    self._change_line(side, f"{self.name(new)} goes in at {pos}")
                 continue
             sub = next((b for b in side.bench if self.players[b].can_play(pos)), None)
             slot = side.order.index(new)
@@ -606,10 +610,41 @@ class Game:
                 side.order[slot] = sub
                 side.positions[pos] = sub
                 self._bat_line(side.index, sub, pos)
+                if not self.quiet:
+                    self._change_line(side, f"{self.name(sub)} goes in at {pos} for "
+                                            f"{self.name(new)}")
             else:
                 side.positions[pos] = new  # nobody else can: he plays out of position
         side.pending_field = []
         side.recompute()
+
+    def _relieve(self, side: Side) -> None:
+        """The reliever for a pitcher who was hit for takes the mound and the batting slot of
+        the man who hit (or ran) for him, at the start of his team's half in the field."""
+        assert side.relieve is not None
+        old, new = side.relieve
+        side.relieve = None
+        rel = self.managers[side.index].reliever(self, side) or side.bullpen[0]
+        side.bullpen.remove(rel)
+        side.order[side.order.index(new)] = rel
+        side.positions["P"] = rel
+        side.pitcher = rel
+        side.pitchers_used.append(rel)
+        side.stints.append((rel, {pid: line[:] for (s, pid, _pos), line
+                                  in zip(self.bat_order, self.bat.values()) if s != side.index}))
+        side.used.add(rel)
+        side.condition = "B"
+        self._pit_line(rel)
+        self._bat_line(side.index, rel, "P")
+        self.book.enter(side.index, rel, 0, (self.score[0], self.score[1]))
+        side.recompute()
+        if not self.quiet:
+            self._change_line(side, f"pitching change: {self.name(rel)} replaces {self.name(old)}")
+
+    def _change_line(self, side: Side, text: str) -> None:
+        """A substitution's line in the play-by-play (no batter: it is nobody's at-bat)."""
+        self.plays.append(Play(self.inning, "top" if self.half == 0 else "bottom", "", side.pitcher,
+                               text, self.outs, (self.score[0], self.score[1])))
 
     # ------------------------------------------------------------------ plate appearance
     def plate_appearance(self) -> None:
@@ -648,11 +683,6 @@ class Game:
         if text is not None:
             if not self.quiet:
                 self.say(text)
-        if self.outs >= 3:
-            self._end_half()
-
-    def _end_half(self) -> None:
-        self.settle_defense(self.sides[self.half])
 
     def _score(self, runners: list[Runner], rbi_batter: str | None, earned_play: bool,
                pb: bool = False, full: bool = False) -> int:

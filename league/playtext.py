@@ -84,6 +84,9 @@ _LINES: tuple[tuple[str, str], ...] = (
     (r"pinch runner: (?P<n>.+) runs for (?P<o>.+) on " + _BASE, "代走: {o} → {n} ({b})"),
     (r"defensive substitution: (?P<n>.+) replaces (?P<o>.+) at (?P<p>[A-Z0-9]+)",
      "守備交代: {p} {o} → {n}"),
+    # a pinch hitter or runner who takes the field, or the man who takes it for him
+    (r"(?P<n>.+) goes in at (?P<p>[A-Z0-9]+) for (?P<o>.+)", "{n}が{o}に代わって{p}の守備へ"),
+    (r"(?P<n>.+) goes in at (?P<p>[A-Z0-9]+)", "{n}がそのまま{p}の守備へ"),
     (r"accident: (?P<n>.+) hurt, light injury, taken out", "アクシデント: {n}が負傷 (軽傷)、交代"),
     (r"accident: (?P<n>.+) hurt, light injury, plays on", "アクシデント: {n}が負傷 (軽傷)、出場続行"),
     (r"accident: (?P<n>.+) hurt, heavy injury, taken out", "アクシデント: {n}が負傷 (重傷)、交代"),
@@ -176,7 +179,12 @@ def japanese(text: str) -> str:
     said = _one(_LINES_RE, text)
     if said is not None:
         return said
-    m = _RUNS_SCORE.fullmatch(text)
+    event, _, moves = text.partition(": ")
+    if event in _PITCH_EVENTS and moves:     # "passed ball: A scores, B to 3rd"
+        parts = [_one(_PARTS_RE, part) for part in moves.split(", ")]
+        if all(parts):
+            return _PITCH_EVENTS[event] + ": " + "、".join(p or "" for p in parts)
+    m = _RUNS_SCORE.fullmatch(text)          # the older words: "wild pitch, 1 run score"
     what, runs = (m.group("what"), int(m.group("n"))) if m else (text, 0)
     if what in _PITCH_EVENTS:
         return _PITCH_EVENTS[what] + (f"、{runs}点" if runs else "")
@@ -190,3 +198,40 @@ def japanese(text: str) -> str:
 def play_text(text: str, japanese_labels: bool) -> str:
     """A play-by-play line in the chosen language (the engine's own words in English)."""
     return japanese(text) if japanese_labels else text
+
+
+# ---------------------------------------------------------------- the roll log's words
+# what each roll was for, and the tables and cards it was read on, in the app's language
+_PURPOSE_JA = {"pitch": "投球", "bat": "打撃", "defense": "守備", "x": "X", "steal": "盗塁",
+               "catcher": "捕手", "condition": "調子", "crossplay": "クロスプレイ", "bunt": "バント",
+               "injury": "アクシデント"}
+_TABLE_WORDS = {"X": ("X表", "X table"), "batter card": ("打者カード", "batter card"),
+                "pitcher card": ("投手カード", "pitcher card"), "catcher": ("捕手表", "catcher table"),
+                "condition": ("調子表", "condition table"), "cross-play": ("クロスプレイ表", "cross-play table"),
+                "injury": ("アクシデント表", "injury table"), "steal": ("盗塁", "steal")}
+# the defense tables by their key in a ruleset, in English (a ruleset names them in Japanese)
+DEFENSE_TABLES_EN = {"single": "single table", "long": "long-hit table",
+                     "home_run": "home-run table", "outfield_fly": "outfield-fly table",
+                     "ground": "ground-ball table", "infield_fly": "infield-fly table"}
+# the shipped ruleset's names of them, for a roll log read without its ruleset
+_SHIPPED_DEFENSE = {"単打守備表": "single", "長打守備表": "long", "本塁打守備表": "home_run",
+                    "外野フライ守備表": "outfield_fly", "内野ゴロ守備表": "ground",
+                    "内野フライ守備表": "infield_fly"}
+
+
+def roll_purpose(purpose: str, japanese: bool) -> str:
+    """What a roll was for (the roll log's purpose column) in the chosen language."""
+    return _PURPOSE_JA.get(purpose, purpose) if japanese else purpose
+
+
+def roll_table(table: str, japanese: bool, keys: dict[str, str] | None = None) -> str:
+    """The table or card a roll was read on, in the chosen language. `keys` maps a ruleset's
+    table names to their keys (single, long …) when the ruleset is at hand; a table a ruleset
+    names in its own words keeps them in English when its key is unknown."""
+    words = _TABLE_WORDS.get(table)
+    if words is not None:
+        return words[0 if japanese else 1]
+    if japanese:
+        return table
+    key = (keys or {}).get(table) or _SHIPPED_DEFENSE.get(table)
+    return DEFENSE_TABLES_EN.get(key, table) if key else table

@@ -352,7 +352,8 @@ def test_a_pinch_runner_runs_for_a_slow_runner_late_and_close(pacific, ruleset):
 
 def test_a_pinch_hitter_bats_for_the_pitcher_without_the_dh(pacific, ruleset):
     """docs/manager.md, "In the game": without the DH the pitcher is hit for from the 7th
-    (his side up to two runs ahead) and a reliever takes the mound after the half."""
+    (his side up to two runs ahead) and a reliever takes the mound when his team takes the
+    field again."""
     g, m = _at_bat(pacific, ruleset, inning=7, score=(1, 2), dh=False)
     off = g.offense
     pitcher = off.pitcher
@@ -361,9 +362,12 @@ def test_a_pinch_hitter_bats_for_the_pitcher_without_the_dh(pacific, ruleset):
     assert ph in off.bench
     assert ph == max(off.bench, key=lambda b: (m.worth_now(g, b), b))
     g.pinch_hit(off, ph)
-    g.settle_defense(off)
+    g.settle_defense(off)            # the team takes the field: the reliever is its manager's
+    assert off.relieve == (pitcher, ph) and off.pitcher == pitcher   # choice at that moment
+    g._relieve(off)
     assert off.pitcher != pitcher and off.positions["P"] == off.pitcher
     assert off.order[off.order.index(off.pitcher)] == off.pitcher
+    assert off.relieve is None and off.pitchers_used[-1] == off.pitcher
 
 
 def test_a_better_glove_comes_in_to_protect_a_lead(pacific, ruleset):
@@ -413,3 +417,32 @@ def test_a_stored_season_rests_the_same_men_simulated_day_by_day_or_at_once(tmp_
     assert at_once == play("daily", [5, 4, 5])
     # and the line-ups vary from day to day (rests, platoons, the order against the starter)
     assert len({lu for g in at_once for lu in g[3]}) > 2 * len(at_once) // 3
+
+
+def test_every_pitcher_in_a_box_score_pitched_and_the_play_by_play_brings_him_in():
+    """Rule 5.10(g): a reliever faces a batter before he can be changed, and a game that ends
+    after its pitcher was hit for brings in nobody. Over simulated games of the league without
+    the DH in one of its leagues, every pitcher with a line faced a batter or got an out, and
+    each reliever has a play line of his own, the one who came in for a pitcher hit for too."""
+    from league.game import P_BF, P_OUTS
+    from league.simulate import schedule, seeded_games
+    from storage.plainfiles import load_league, sample_league_path
+    from storage.rulesets import shipped_ruleset
+
+    league = load_league(sample_league_path("nippon"))
+    games = hit_for = 0
+    for _seed, r in seeded_games(league, shipped_ruleset("standard"), schedule(league, 120), 7):
+        games += 1
+        changes = [p.text for p in r.plays if p.text.startswith("pitching change: ")]
+        hurt = any(p.text.startswith("accident: ") and "taken out" in p.text for p in r.plays)
+        for side in (0, 1):
+            relievers = [pid for s, pid, _ in r.pitching if s == side][1:]
+            for pid in relievers:
+                assert any(t.startswith(f"pitching change: {r.players[pid].name} replaces ")
+                           for t in changes), (r.away, r.home, pid)
+        for _s, pid, line in r.pitching:
+            assert line[P_BF] > 0 or line[P_OUTS] > 0 or hurt, (r.away, r.home, pid)
+        hit_for += sum(1 for p in r.plays if p.text.startswith("pinch hitter: ")
+                       and any(r.players[q].name in p.text.split(" bats for ")[1]
+                               for _s, q, _ in r.pitching))
+    assert games == 120 and hit_for > 0       # pitchers were hit for in these games

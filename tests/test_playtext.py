@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from league.playtext import japanese
+from league.playtext import japanese, roll_purpose, roll_table
 from league.simulate import schedule, seeded_games
 from tui.refusals import japanese as refusal_ja
 
@@ -27,7 +27,11 @@ def test_lines_read_as_a_japanese_play_by_play():
                                        "(田中 三郎は本塁を狙いセーフ)")
     assert japanese("pitching change: 山田 太郎 replaces 佐藤 一郎") == "投手交代: 佐藤 一郎 → 山田 太郎"
     assert japanese("鈴木 次郎 caught stealing 2nd") == "鈴木 次郎が二盗失敗 (盗塁死)"
-    assert japanese("wild pitch, 1 run score") == "ワイルドピッチ、1点"
+    assert japanese("wild pitch, 1 run score") == "ワイルドピッチ、1点"     # as older games say it
+    assert japanese("passed ball: 田中 三郎 scores, 鈴木 次郎 to 3rd") == \
+        "パスボール: 田中 三郎生還、鈴木 次郎は三塁へ"
+    assert japanese("石井 駿 goes in at SS") == "石井 駿がそのまま遊撃の守備へ"
+    assert japanese("石井 駿 goes in at SS for 小川 颯") == "石井 駿が小川 颯に代わって遊撃の守備へ"
     assert japanese("something new the table does not know") == \
         "something new the table does not know"
 
@@ -38,3 +42,16 @@ def test_refusals_keep_their_place_and_say_the_problem_in_japanese():
     assert refusal_ja("roll 3: die roll 'x' is not a number from 1 to 100") == \
         "3 個目の出目: 出目 'x' は 1〜100 の数ではありません"
     assert refusal_ja("an unknown problem") == "an unknown problem"
+
+
+def test_the_roll_log_says_its_tables_and_purposes_in_the_chosen_language():
+    """Issue 13: one language at a time — the roll log's defense tables (named in Japanese by
+    the ruleset) read in English in English mode, its cards and purposes in Japanese in
+    Japanese mode; a table a ruleset names in its own words is read by its key."""
+    assert roll_table("単打守備表", False) == "single table"
+    assert roll_table("単打守備表", True) == "単打守備表"
+    assert roll_table("batter card", True) == "打者カード"
+    assert roll_table("X", False) == "X table"
+    assert roll_table("my own table", False, {"my own table": "ground"}) == "ground-ball table"
+    assert roll_table("my own table", False) == "my own table"
+    assert (roll_purpose("pitch", True), roll_purpose("pitch", False)) == ("投球", "pitch")

@@ -7,7 +7,7 @@ import pytest
 from conftest import ScriptedManager
 from league.dice import ScriptedDice, clamp
 from league.game import (
-    AB, BB, CS, GIDP, H, HBP, HR, IBB, P_BF, P_HR, P_IBB, P_WP, PA, RBI, SH, SO,
+    AB, BB, CS, F_PB, GIDP, H, HBP, HR, IBB, P_BF, P_HR, P_IBB, P_WP, PA, RBI, SH, SO,
 )
 from test_rules_examples import (
     bat_for, game, platoon, raw_for, rolls_of, sb, set_batting, set_catcher, set_pitcher,
@@ -204,6 +204,20 @@ def test_x_wild_pitch_advances_every_runner(mini, ruleset):
     # the platoon modifier is applied once to the new pitch, not twice
     assert repitch.modifiers.count(("platoon", plat)) == 1
     assert repitch.modified == clamp(repitch.raw + plat)
+
+
+@pytest.mark.parametrize("code,event", [("PB", "passed ball"), ("WP", "wild pitch")])
+def test_x_passed_ball_names_every_runner_it_moves(mini, ruleset, code, event):
+    """§3.3 X table PB / WP: the play-by-play names each runner who moves, the lead runner first
+    (issue 13: the play log names the runner on a passed ball), and the catcher is charged."""
+    g = game(mini, ruleset, [], runners=[1, 3])
+    set_catcher(g, block=0)
+    r1, r3 = g.bases[1].pid, g.bases[3].pid
+    g.dice = ScriptedDice([raw_for(g, "X"), _x_raw(ruleset, code, 0), raw_for(g, "K")])
+    g.plate_appearance()
+    line = next(p.text for p in g.plays if p.text.startswith(event))
+    assert line == f"{event}: {g.name(r3)} scores, {g.name(r1)} to 2nd"
+    assert g.fld[g.defense.positions["C"]][F_PB] == (1 if code == "PB" else 0)
 
 
 def test_x_block_is_added_to_the_x_roll(mini, ruleset):

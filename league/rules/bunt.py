@@ -160,8 +160,6 @@ def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield
         g._score(scored, rbi_batter=bid if res != "E" else None, earned_play=res != "E")
     if not g.quiet:
         g.say(text)
-    if g.outs >= 3:
-        g._end_half()
     g._next_batter()
 
 

@@ -153,8 +153,6 @@ def _apply_bases_empty(g: "Game", bid: str, key: str, row: DefenseRow, target: i
         g._score([batter_runner], bid if credit != "E" else None, earned)
     if not g.quiet:
         g.say(desc)
-    if g.outs >= 3:
-        g._end_half()
     g._next_batter()
 
 
@@ -332,8 +330,6 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
         g._score(scoring, rbi_batter=rbi, earned_play=earned_play)
     if not quiet:
         g.say(desc + walk_off_note)
-    if g.outs >= 3:
-        g._end_half()
     g._next_batter()
 
 

@@ -5,7 +5,7 @@ logged through it and decisions come from its managers.
 """
 from __future__ import annotations
 
-from league.game import F_PB, Game, P_BK, P_WP, Runner
+from league.game import BASE_NAMES, F_PB, Game, P_BK, P_WP, Runner
 
 
 def x_table(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[str, int]]) -> None:
@@ -79,9 +79,16 @@ def x_table(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[s
                 break
     g._score(scored, rbi_batter=None, earned_play=True, pb=code.startswith("PB"))
     if not g.quiet:
+        # every runner moved up: each named, the lead runner first ("passed ball: A scores,
+        # B to 3rd"); nobody stays on 1st
+        moves = [f"{g.name(r.pid)} scores" for r in scored]
+        for b in (3, 2):
+            runner = g.bases[b]
+            if runner is not None:
+                moves.append(f"{g.name(runner.pid)} to {BASE_NAMES[b]}")
         g.say({"WP": "wild pitch", "BK": "balk", "PB": "passed ball",
-                  "PB+": "passed ball, the lead runner takes another base"}[code]
-                 + (f", {len(scored)} run{'s' if len(scored) > 1 else ''} score" if scored else ""))
+               "PB+": "passed ball, the lead runner takes another base"}[code]
+              + (": " + ", ".join(moves) if moves else ""))
     if g._walk_off():
         return
     return g.pitch(bid, kind, infield_in, mods)
