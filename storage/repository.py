@@ -797,6 +797,25 @@ def schedule(*, session: Session, season_id: int, pending_only: bool = False,
     return [_slot(r) for r in rows]
 
 
+def days_around(*, session: Session, season_id: int, kind: str = "regular"
+                ) -> tuple[list[GameSlot], date | None, list[GameSlot]]:
+    """The games of the last day with a result (all of that day's games), the next day with a
+    game still to play, and that day's games still to play — without reading the season."""
+    of_season = (ScheduleRow.season_id == season_id, ScheduleRow.kind == kind)
+    last = session.exec(select(func.max(ScheduleRow.day))
+                        .where(*of_season, ScheduleRow.status == "final")).one()
+    following = session.exec(select(func.min(ScheduleRow.day))
+                             .where(*of_season, ScheduleRow.status != "final")).one()
+    recent = session.exec(select(ScheduleRow).where(*of_season, ScheduleRow.day == last)
+                          .order_by(col(ScheduleRow.number))).all() if last is not None else []
+    upcoming = session.exec(select(ScheduleRow)
+                            .where(*of_season, ScheduleRow.day == following,
+                                   ScheduleRow.status != "final")
+                            .order_by(col(ScheduleRow.number))).all() \
+        if following is not None else []
+    return [_slot(r) for r in recent], following, [_slot(r) for r in upcoming]
+
+
 def _slot(r: ScheduleRow) -> GameSlot:
     assert r.id is not None
     return GameSlot(r.id, r.number, r.day, r.away, r.home, r.series, r.status, r.away_runs,

@@ -121,3 +121,24 @@ async def test_an_area_key_during_a_game_at_the_keyboard_does_not_leave_it(tmp_p
         app.action_area("event")
         assert app.screen is screen
         await until(pilot, lambda: any("q" in m and "7" in m for m in _messages(app)))
+
+
+async def test_the_footer_is_rebuilt_only_when_its_keys_change(tmp_path):
+    """The footer's keys are widgets: refreshing the bindings without a change keeps them (an
+    area opened rebuilt them several times, a good part of the app's start); a change of
+    language rebuilds them with the new words."""
+    from textual.widgets._footer import FooterKey
+
+    app = ImpactApp(db=str(tmp_path / "league.sqlite3"), sample="pacific")
+    app.japanese = True
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        await until(pilot, lambda: len(app.screen.query(FooterKey)) > 3)
+        keys = list(app.screen.query(FooterKey))
+        app.screen.refresh_bindings()
+        await pilot.pause()
+        assert list(app.screen.query(FooterKey)) == keys
+        await pilot.press("L")
+        await until(pilot, lambda: any(k.description == "Keys, 1–9 areas"
+                                       for k in app.screen.query(FooterKey)))
+        assert list(app.screen.query(FooterKey)) != keys

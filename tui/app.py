@@ -101,6 +101,7 @@ class ImpactApp(TroopHost, App[None]):
         self.troop_db_url = resolve_url(db)
         self.export_dir = Path.cwd()
         self.event = None
+        self._first_data: tuple[int, str, Any] | None = None
         # tools/startup_bench.py: the time the first screen showed its data goes to this file,
         # and the app closes (a cold start measured as a whole process)
         import os
@@ -139,6 +140,7 @@ class ImpactApp(TroopHost, App[None]):
             except LeagueError:
                 services.new_season(self.db, self.league)
             self.access = services.whoami(self.db, self.league)
+            self._first_data = self._read_first_area()
         except LeagueError as exc:
             self.call_from_thread(self.notify, str(exc), severity="error", timeout=10)
             return
@@ -147,6 +149,24 @@ class ImpactApp(TroopHost, App[None]):
                                   timeout=10)
             return
         self.call_from_thread(self._league_opened)
+
+    def _read_first_area(self) -> tuple[int, str, Any] | None:
+        """The first area's data (the standings) and the league's names, read in the thread that
+        opens the league: the first screen then shows its data in its first frame. None on any
+        problem: the area reads again itself, and says what is wrong."""
+        from tui.screens.standings import standings_data
+        try:
+            self._name_book = (self.data_version, services.name_book(self.db, league=self.league))
+            return self.data_version, "StandingsScreen", standings_data(self.db, self.league)
+        except Exception:
+            return None
+
+    def take_first_data(self, screen: str) -> Any:
+        """What `_read_first_area` read for the area `screen`, once, if nothing changed since."""
+        first, self._first_data = self._first_data, None
+        if first is None or first[1] != screen or first[0] != self.data_version:
+            return None
+        return first[2]
 
     def on_unmount(self) -> None:
         self.close_troop_service()

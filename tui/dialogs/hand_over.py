@@ -8,11 +8,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tui.labels import label
 from tui.language import Bilingual
 from tui.widgets.plain import Plain
+from tui.widgets.footer import KeyFooter
 
 # what the dialog dismisses: ("give", sides, span), ("take", sides) or None
 HandOverChoice = tuple
@@ -63,7 +64,7 @@ class HandOverDialog(Bilingual, ModalScreen[HandOverChoice | None]):
         with Vertical(id="hand-over"):
             yield Plain(id="hand-over-title", classes="section-title")
             yield Plain(id="hand-over-text")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.relabel()

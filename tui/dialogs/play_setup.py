@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from tui.labels import label
 from tui.language import Bilingual
 from tui.widgets.plain import Plain
+from tui.widgets.footer import KeyFooter
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ class PlaySetupDialog(Bilingual, ModalScreen[PlayChoice | None]):
                         yield OptionList(*[Option(f"{code}  {name}", id=code)
                                            for code, name in self.teams], id="home-team")
             yield Plain(id="play-setup-choice")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         if self.teams:

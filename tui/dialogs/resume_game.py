@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from tui.labels import label
 from tui.language import Bilingual
 from tui.widgets.plain import Plain
+from tui.widgets.footer import KeyFooter
 
 
 def where_text(where: list[int] | None, ja: bool) -> str:
@@ -71,7 +72,7 @@ class ResumeGameDialog(Bilingual, ModalScreen[tuple[str, int] | None]):
         with Vertical(id="resume-game"):
             yield Plain(id="resume-title", classes="section-title")
             yield OptionList(id="resume-list")
-        yield Footer()
+        yield KeyFooter()
 
     def _team(self, code: str, ja: bool) -> str:
         return self.names.team(code, ja) if self.names is not None else code

@@ -86,6 +86,12 @@ class AreaScreen(Bilingual, Screen):
 
     def refresh_data(self) -> None:
         self._seen_version = getattr(self.app, "data_version", 0)
+        take = getattr(self.app, "take_first_data", None)
+        first = take(type(self).__name__) if take is not None else None
+        if first is not None:         # read while the league opened: shown in the first frame
+            self._book = self.name_book()
+            self._shown(first)
+            return
         self._load_worker()
 
     def name_book(self) -> services.NameBook:

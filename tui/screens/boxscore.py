@@ -5,15 +5,16 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.binding import Binding
-from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 
 from league.boxscore import render
-from league.playtext import play_text
+from league.playtext import play_text, roll_purpose, roll_table
 from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
+from tui.widgets.footer import KeyFooter
 
 
 class BoxScoreScreen(AreaScreen):
@@ -37,7 +38,7 @@ class BoxScoreScreen(AreaScreen):
                 yield FitTable(id="plays-table", cursor_type="row", zebra_stripes=True)
             with TabPane(label("rolls", self.ja), id="tab-rolls"):
                 yield FitTable(id="rolls-table", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         # a loading indicator at once; the worker replays the game for its play-by-play
@@ -97,5 +98,5 @@ class BoxScoreScreen(AreaScreen):
             "n", "purpose", "raw", "modifiers", "modified", "table", "row", "result")))
         for i, r in enumerate(d["rolls"], start=1):
             mods = " ".join(f"{m['source']}{m['value']:+d}" for m in r["modifiers"])
-            rolls.add_row(str(i), r["purpose"], str(r["raw"]), mods, str(r["modified"]), r["table"],
-                          r["row"], r["result"])
+            rolls.add_row(str(i), roll_purpose(r["purpose"], ja), str(r["raw"]), mods,
+                          str(r["modified"]), roll_table(r["table"], ja), r["row"], r["result"])

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from league.awards import award_name, slot_name
 from league.errors import LeagueError
@@ -19,6 +19,7 @@ from tui.language import Bilingual
 from tui.labels import label, stat_name
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
+from tui.widgets.footer import KeyFooter
 
 BAT = ("games", "pa", "ab", "h", "hr", "rbi", "sb", "bb", "so", "avg", "obp", "ops")
 PIT = ("games", "starts", "wins", "losses", "saves", "hold_points", "outs", "so", "era", "whip")
@@ -45,7 +46,7 @@ class CareerScreen(Bilingual, Screen):
             yield Plain(id="career-post-title", classes="section-title")
             yield FitTable(id="career-post", cursor_type="row", zebra_stripes=True)
             yield Plain(id="career-honours", classes="note")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._load()

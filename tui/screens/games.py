@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Header, Input, Static
 
 from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
+from tui.widgets.footer import KeyFooter
 
 
 class GamesScreen(AreaScreen):
@@ -29,7 +30,7 @@ class GamesScreen(AreaScreen):
         yield Plain(id="games-title", classes="area-title")
         yield Input(placeholder=label("gm_filter", self.ja), id="games-filter")
         yield FitTable(id="games-table", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter()
 
     def load(self):
         days = self.call_service(services.schedule_days)

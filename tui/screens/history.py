@@ -16,7 +16,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 
 from league.awards import award_name, slot_name
 from league.errors import LeagueError
@@ -25,6 +25,7 @@ from tui.labels import label, season_title
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
+from tui.widgets.footer import KeyFooter
 
 NONE_ID = "__none__"
 
@@ -69,7 +70,7 @@ class HistoryScreen(AreaScreen):
                     yield FitTable(id="h2h-table", cursor_type="row")
                 with TabPane("ニュース", id="tab-news"):
                     yield FitTable(id="news-table", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter()
 
     # ------------------------------------------------------------------ loading
     def load(self) -> HistoryData:

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from league.boxscore import innings_text
 from league.stats import RATE_STATS, qualified_outs, qualified_pa, stat_text
@@ -17,6 +17,7 @@ from tui.labels import label, season_title, stat_name
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
+from tui.widgets.footer import KeyFooter
 
 STATS = {
     "batting": ("avg", "hr", "rbi", "h", "r", "sb", "obp", "slg", "ops", "bb", "so", "doubles",
@@ -74,7 +75,7 @@ class LeadersScreen(AreaScreen):
             yield Plain(id="leaders-title", classes="area-title")
             yield Plain(id="leaders-qualifier", classes="note")
             yield FitTable(id="leaders-table", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter()
 
     def load(self) -> LeadersData:
         view = self.call_service(services.leaders, kind=self.kind, stat=self.stat, team=self.team,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from league.errors import LeagueError
 from storage.sharing import KINDS
@@ -14,6 +14,7 @@ from tui.labels import label
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
+from tui.widgets.footer import KeyFooter
 
 ALL_KINDS = (None, *sorted(set(KINDS.values())), "other")
 
@@ -39,7 +40,7 @@ class LeagueLogScreen(AreaScreen):
         yield Plain(id="log-title", classes="area-title")
         yield FitTable(id="log-table", cursor_type="row", zebra_stripes=True)
         yield Plain(id="log-detail")
-        yield Footer()
+        yield KeyFooter()
 
     def load(self):
         teams = [t.code for t in self.call_service(services.season_league).teams]

@@ -14,20 +14,21 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, RichLog, Static
+from textual.widgets import Header, Input, RichLog, Static
 
 from league.boxscore import render
 from league.dice import Dice, SeededDice, TypedDice
 from league.errors import LeagueError
 from league.live import COMPUTER_DECIDES, GameAborted, Handover, LiveLog, live_game, result_so_far
 from league.manager import ComputerManager
-from league.playtext import play_text
+from league.playtext import play_text, roll_purpose, roll_table
 from tui import services
 from tui.labels import LABELS, label
 from tui.language import Bilingual
@@ -35,6 +36,7 @@ from tui.services import LiveSetup
 from tui.widgets.picker_rows import batter_row, reliever_row
 from tui.widgets.situation import SituationPanel
 from tui.widgets.plain import Plain
+from tui.widgets.footer import KeyFooter
 
 _ABORT = object()       # the screen closed or undid: the engine thread stops
 _COMPUTER = object()    # the answer to a pending typed roll: let the computer roll it
@@ -243,7 +245,6 @@ class PlayScreen(Bilingual, Screen):
         self._error = ""
         self._shown_plays = 0
         self._shown_rolls = 0
-        self._shown_pitchers = [0, 0]
         self.finished = False
 
     # ------------------------------------------------------------------ layout
@@ -257,7 +258,7 @@ class PlayScreen(Bilingual, Screen):
                 yield RichLog(id="rolls-log", wrap=True, markup=False, auto_scroll=False, min_width=16)
         yield Plain(id="play-prompt")
         yield Input(id="roll-input", placeholder="00-99 (00 = 100)")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         ja = self.app.japanese
@@ -271,7 +272,7 @@ class PlayScreen(Bilingual, Screen):
         narrow = self.size.width < 110 or self.size.height < 32
         if narrow != self.has_class("-narrow"):
             self.set_class(narrow, "-narrow")
-            self.query_one(Footer).compact = narrow    # every key fits in 80 columns
+            self.query_one(KeyFooter).compact = narrow    # every key fits in 80 columns
             self._refresh_situation()
 
     def _set_sub_title(self) -> None:
@@ -287,7 +288,6 @@ class PlayScreen(Bilingual, Screen):
         self.question = None
         self._sub = None
         self._shown_plays = self._shown_rolls = 0
-        self._shown_pitchers = [0, 0]
         self.query_one("#plays-log", RichLog).clear()
         self.query_one("#rolls-log", RichLog).clear()
         self._engine(run, saved, save_first)
@@ -733,15 +733,18 @@ class PlayScreen(Bilingual, Screen):
         self._write_plays(run, game, ja)
         rolls = self.query_one("#rolls-log", RichLog)
         follow = rolls.scroll_offset.y >= rolls.max_scroll_y
+        keys = {t.name: k for k, t in game.rules.tables.items()}
         for i, r in enumerate(game.rolls[self._shown_rolls:], start=self._shown_rolls + 1):
             mods = " ".join(f"{s}{v:+d}" for s, v in r.modifiers)
-            rolls.write(f"{i:>3} {r.purpose:<9} {r.raw:>3} {mods:<14} {r.modified:>3}  "
-                        f"{r.table} {r.row}: {r.result}", scroll_end=follow)
+            purpose = roll_purpose(r.purpose, ja)     # padded by cells: 調子 takes four
+            purpose += " " * max(0, 9 - cell_len(purpose))
+            rolls.write(f"{i:>3} {purpose} {r.raw:>3} {mods:<14} {r.modified:>3}  "
+                        f"{roll_table(r.table, ja, keys)} {r.row}: {r.result}", scroll_end=follow)
         self._shown_rolls = len(game.rolls)
 
     def _write_plays(self, run: _Run, game, ja: bool) -> None:
-        """The plays not yet in the play log, in the app's language: a bunt said as a bunt, and
-        a reliever who came in without a line of his own (after his pitcher was hit for)."""
+        """The plays not yet in the play log, in the app's language: a bunt said as a bunt (every
+        pitching change has its own line from the engine, a reliever for a pitcher hit for too)."""
         plays = self.query_one("#plays-log", RichLog)
         follow = plays.scroll_offset.y >= plays.max_scroll_y
         new = game.plays[self._shown_plays:]
@@ -760,16 +763,6 @@ class PlayScreen(Bilingual, Screen):
             else:
                 text = self._say(text, ja)
             self._write_play(plays, p.inning, p.half, p.outs, p.score, text, ja, follow)
-        for side in game.sides:
-            for pid in side.pitchers_used[self._shown_pitchers[side.index]:]:
-                if pid in side.pitchers_used[:1] or any(
-                        p.text.startswith(f"pitching change: {game.name(pid)} ") for p in new):
-                    continue
-                old = side.pitchers_used[side.pitchers_used.index(pid) - 1]
-                line = self._say(f"pitching change: {game.name(pid)} replaces {game.name(old)}", ja)
-                self._write_play(plays, game.inning, "top" if game.half == 0 else "bottom",
-                                 game.outs, game.score, line, ja, follow)
-            self._shown_pitchers[side.index] = len(side.pitchers_used)
         self._shown_plays = len(game.plays)
 
     @staticmethod
@@ -788,7 +781,6 @@ class PlayScreen(Bilingual, Screen):
         if self._run is not None and self.question is not None:
             self.query_one("#plays-log", RichLog).clear()
             self._shown_plays = 0
-            self._shown_pitchers = [0, 0]
             self._redraw(self._run)
         self._show_prompt()
 

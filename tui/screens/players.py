@@ -10,7 +10,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import DataTable, Footer, Header, Input, Sparkline, Static
+from textual.widgets import DataTable, Header, Input, Sparkline, Static
 from textual.widgets.data_table import RowDoesNotExist
 
 from league.cards import Player
@@ -23,6 +23,7 @@ from tui.screens.base import AreaScreen
 from tui.widgets.card import CardView
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
+from tui.widgets.footer import KeyFooter
 
 # two short tables rather than one wide one: the detail pane is about 75 cells wide
 BAT_SHOWN = (("games", "pa", "ab", "h", "doubles", "triples", "hr", "rbi"),
@@ -65,7 +66,7 @@ class PlayersScreen(AreaScreen):
                 yield Sparkline([], id="player-chart")
                 yield Plain(id="log-title", classes="section-title")
                 yield FitTable(id="player-log", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter()
 
     # ------------------------------------------------------------------ the list
     def load(self) -> League:

@@ -8,7 +8,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
+from textual.widgets import DataTable, Header, ProgressBar, Static
 
 from league.errors import LeagueError
 from tui import services
@@ -17,6 +17,7 @@ from tui.labels import label
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
+from tui.widgets.footer import KeyFooter
 
 
 class ScheduleScreen(AreaScreen):
@@ -58,7 +59,7 @@ class ScheduleScreen(AreaScreen):
         with Horizontal(id="sim-bar"):
             yield Plain(id="sim-status")
             yield ProgressBar(id="sim-progress", show_eta=False)
-        yield Footer()
+        yield KeyFooter()
 
     def load(self):
         days = self.call_service(services.schedule_days)

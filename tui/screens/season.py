@@ -14,7 +14,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from league.errors import LeagueError
 from tui import services
@@ -22,6 +22,7 @@ from tui.labels import label, season_title
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
+from tui.widgets.footer import KeyFooter
 
 # what each key does, and the season's next action it belongs to
 ACTIONS = {"start_postseason": "s", "sim_postseason": "n", "close": "c", "new_season": "N",
@@ -60,7 +61,7 @@ class SeasonScreen(AreaScreen):
             yield FitTable(id="bracket-table", cursor_type="row", zebra_stripes=True)
             yield Plain(id="series-title", classes="section-title")
             yield FitTable(id="series-games", cursor_type="row")
-        yield Footer()
+        yield KeyFooter()
 
     def load(self) -> SeasonData:
         return SeasonData(self.call_service(services.season_status),

@@ -8,7 +8,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Header, ProgressBar, Static
+from textual.widgets import DataTable, Header, ProgressBar, Static
 
 from league.errors import LeagueError
 from league.standings import gb_text, streak_english, tiebreak_english
@@ -17,6 +17,7 @@ from tui.labels import label, season_title
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
+from tui.widgets.footer import KeyFooter
 
 
 @dataclass
@@ -26,6 +27,16 @@ class StandingsData:
     upcoming: list
     next_day: object
     odds: list = field(default_factory=list)     # stored odds of the season, oldest first
+
+
+def standings_data(db: services.Db, league: str | None, gb_from: str = "leader") -> StandingsData:
+    """What the area shows: the standings, the latest day's results, the next day's games and
+    the odds kept so far (read in a thread; the app reads it while the league opens, so the
+    first screen shows its data in its first frame)."""
+    view = services.standings(db, league=league, games_behind_from=gb_from)
+    recent, next_day, upcoming = services.days_around(db, league=league)
+    history, _names = services.odds_history(db, league=league)
+    return StandingsData(view, recent, upcoming, next_day, history)
 
 
 class StandingsScreen(AreaScreen):
@@ -71,7 +82,7 @@ class StandingsScreen(AreaScreen):
                 with Horizontal(id="odds-bar"):
                     yield Plain(id="odds-status")
                     yield ProgressBar(id="odds-progress", show_eta=False)
-        yield Footer()
+        yield KeyFooter()
 
     def action_next_table(self) -> None:
         """Show the next league's (リーグ) table, then 交流戦順位, then the first again."""
@@ -92,14 +103,7 @@ class StandingsScreen(AreaScreen):
         self.refresh_data()
 
     def load(self) -> StandingsData:
-        view = self.call_service(services.standings, games_behind_from=self.gb_from)
-        days = self.call_service(services.schedule_days)
-        played = [(d, gs) for d, gs in days if any(g.status == "final" for g in gs)]
-        pending = [(d, gs) for d, gs in days if any(g.status != "final" for g in gs)]
-        recent = played[-1][1] if played else []
-        upcoming = [g for g in pending[0][1] if g.status != "final"] if pending else []
-        history, _names = self.call_service(services.odds_history)
-        return StandingsData(view, recent, upcoming, pending[0][0] if pending else None, history)
+        return standings_data(self.app.db, self.app.league, self.gb_from)
 
     def show(self, data: StandingsData) -> None:
         self._data = data

@@ -10,7 +10,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
 
 from league.cards import BAT_COLUMNS, PITCH_COLUMNS, Player
@@ -22,6 +22,7 @@ from tui.refusals import refusal
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
+from tui.widgets.footer import KeyFooter
 
 PREF_TABLES = {"order-table": "order", "rotation-table": "rotation", "bullpen-table": "bullpen"}
 
@@ -73,7 +74,7 @@ class TeamsScreen(AreaScreen):
                 yield Plain(id="bullpen-title", classes="section-title")
                 yield FitTable(id="bullpen-table", cursor_type="row")
                 yield Plain(id="teams-note", classes="note")
-        yield Footer()
+        yield KeyFooter()
 
     # ------------------------------------------------------------------ loading
     def load(self) -> services.RosterView:

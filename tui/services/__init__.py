@@ -123,6 +123,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     'TeamStatsView': ('tui.services.stats', 'TeamStatsView'),
     'leaders': ('tui.services.stats', 'leaders'),
     'player': ('tui.services.stats', 'player'),
+    'days_around': ('tui.services.stats', 'days_around'),
     'schedule_days': ('tui.services.stats', 'schedule_days'),
     'season_info': ('tui.services.stats', 'season_info'),
     'standings': ('tui.services.stats', 'standings'),
@@ -197,6 +198,6 @@ if TYPE_CHECKING:  # the names for type checkers and editors
     from tui.services.names import NameBook, name_book  # noqa: F401
     from tui.services.pennant import OddsView, history_lines, odds, odds_history, odds_setup, report_dict, run_odds, sim_days_with_odds, sparkline  # noqa: F401
     from tui.services.seasons import Progress, SeasonContext, SimReport, _context, close_season, new_season, play_slot, schedule_csv, sim_days  # noqa: F401
-    from tui.services.stats import DEFAULT_STAT, LeadersView, LeagueTable, league_tables, PlayerView, StandingsView, TeamGroup, TeamStatsView, leaders, player, schedule_days, season_info, standings, stats_dict, team_games, team_stats  # noqa: F401
+    from tui.services.stats import DEFAULT_STAT, LeadersView, LeagueTable, league_tables, PlayerView, StandingsView, TeamGroup, TeamStatsView, leaders, player, days_around, schedule_days, season_info, standings, stats_dict, team_games, team_stats  # noqa: F401
     from tui.services.history import AwardsView, CareerView, HistoryView, NewsItem, TitlesView, award_rules, confirm_awards, free_agents, history_dict, news, player_career, season_awards, season_titles, set_award_rules, title_dict, transact  # noqa: F401
     from tui.services.history import history as league_history  # noqa: F401

@@ -307,6 +307,7 @@ def schedule_csv(db: str | Path | None, league: str | None = None,
                  season: int | None = None) -> str:
     """The season's calendar as CSV (the form `season new --schedule` reads)."""
     from league.schedule import ScheduledGame
+    from tui.services.stats import schedule_days
     games = [ScheduledGame(g.number, g.day, g.away, g.home, g.series)
              for _, day_games in schedule_days(db, league, season) for g in day_games]
     return schedule_to_csv(sorted(games, key=lambda g: g.number))

@@ -277,7 +277,7 @@ def stats_dict(stats: Any) -> dict | None:
 
 
 __all__ = ["StandingsView", "LeagueTable", "league_tables", "LeadersView", "PlayerView", "DEFAULT_STAT", "standings",
-           "team_games", "leaders", "player", "stats_dict", "season_info", "schedule_days"]
+           "team_games", "leaders", "player", "stats_dict", "season_info", "schedule_days", "days_around"]
 
 
 @dataclass(frozen=True)
@@ -353,3 +353,14 @@ def schedule_days(db: str | Path | None, league: str | None = None,
     for g in games:
         out.setdefault(g.day, []).append(g)
     return list(out.items())
+
+
+def days_around(db: str | Path | None, league: str | None = None, season: int | None = None
+                ) -> tuple[list[repo.GameSlot], date | None, list[repo.GameSlot]]:
+    """The latest day's games (with their results), the next day with games to play, and
+    those games (the Standings area's lists)."""
+    with session(engine_for(db)) as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        info = repo.find_season(session=s, league_id=row.id, number=season)
+        return repo.days_around(session=s, season_id=info.id)

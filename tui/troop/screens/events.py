@@ -4,11 +4,12 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.troop.screens.base import TroopScreen
 from tui.troop.service import TroopInputError
+from tui.widgets.footer import KeyFooter
 
 
 class EventsScreen(TroopScreen):
@@ -25,7 +26,7 @@ class EventsScreen(TroopScreen):
         yield Static(self.t("mp_events_hint"), id="events-hint", classes="hint")
         yield OptionList(id="events")
         yield Static("", id="no-events", classes="hint")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.reload()

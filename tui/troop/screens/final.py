@@ -4,10 +4,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from league.melting_pot import ranking, winners
 from tui.troop.screens.base import TroopScreen
+from tui.widgets.footer import KeyFooter
 
 
 class FinalScreen(TroopScreen):
@@ -25,7 +26,7 @@ class FinalScreen(TroopScreen):
         yield Static(self.t("mp_final_title"), id="final-title", classes="screen-title")
         yield Static("", id="winners")
         yield DataTable(id="final-table", zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.refresh_view()

@@ -9,10 +9,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.widgets import Digits, Footer, Static
+from textual.widgets import Digits, Static
 
 from tui.troop.screens.base import TroopScreen
 from tui.troop.service import PublicBoard
+from tui.widgets.footer import KeyFooter
 
 # how often the projector window looks at the shared database
 POLL_SECONDS = 1.0
@@ -43,7 +44,7 @@ class PublicScreen(TroopScreen):
             yield Static("", id="public-big")
             yield Static("", id="public-lines")
             yield Static("", id="public-hint")
-        yield Footer()
+        yield KeyFooter()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.follow and action in ("advance", "close"):

@@ -4,10 +4,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from tui.troop.screens.base import TroopScreen
 from tui.troop.service import step_text
+from tui.widgets.footer import KeyFooter
 
 
 class ResultScreen(TroopScreen):
@@ -28,7 +29,7 @@ class ResultScreen(TroopScreen):
         table: DataTable[str] = DataTable(id="result-table", zebra_stripes=True)
         yield table
         yield Static("", id="reveal-status", classes="hint")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.refresh_view()

@@ -5,11 +5,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Header, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Header, Input, Label, RadioButton, RadioSet, Static
 
 from league.melting_pot import GUIDELINE_STRENGTHS, MeltingPotError
 from tui.troop.screens.base import TroopScreen
 from tui.troop.service import TroopInputError, TroopService
+from tui.widgets.footer import KeyFooter
 
 
 class SetupScreen(TroopScreen):
@@ -47,7 +48,7 @@ class SetupScreen(TroopScreen):
             yield Input(placeholder=self.t("mp_setup_house_k_ph"), id="house-k",
                         restrict=r"[0-9]*")
             yield Static("", id="setup-error", classes="error")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#players", Input).focus()

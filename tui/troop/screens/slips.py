@@ -4,11 +4,12 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Header, Input, Static
 
 from league.melting_pot import ROUNDS, MeltingPotError
 from tui.troop.screens.base import TroopScreen
 from tui.troop.service import TroopInputError, slip_mark, slip_warning
+from tui.widgets.footer import KeyFooter
 
 
 class SlipEntryScreen(TroopScreen):
@@ -40,7 +41,7 @@ class SlipEntryScreen(TroopScreen):
         yield Input(placeholder=self.t("mp_slip_placeholder"), id="slip")
         yield Static("", id="reading", classes="reading")
         yield Static("", id="message", classes="hint")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         event = self.troop.event
