@@ -22,6 +22,11 @@ if TYPE_CHECKING:   # the engine is imported only where games are stored or rebu
     from league.game import Play
 
 
+# the leagues parsed lately, by their texts (LeagueTexts.parse)
+_PARSED: dict[tuple[str, str, str, str], League] = {}
+_PARSED_KEPT = 8
+
+
 @dataclass(frozen=True)
 class LeagueTexts:
     """A league in the plain-file format: league.toml, batters.csv, pitchers.csv, and where from."""
@@ -33,7 +38,17 @@ class LeagueTexts:
     ruleset: str | None = None     # the TOML of a ruleset file the league names (not shipped)
 
     def parse(self) -> League:
-        return parse_league(self.toml, self.batters, self.pitchers, where=self.where)
+        """The league with its cards parsed. Leagues parsed lately are kept by their texts and
+        given again (a League is immutable): parsing every card of a league with farms takes a
+        tenth of a second, and a box score, a replay or a day's games each read the league."""
+        key = (self.toml, self.batters, self.pitchers, self.where)
+        league = _PARSED.get(key)
+        if league is None:
+            league = parse_league(self.toml, self.batters, self.pitchers, where=self.where)
+            while len(_PARSED) >= _PARSED_KEPT:
+                _PARSED.pop(next(iter(_PARSED)), None)
+            _PARSED[key] = league
+        return league
 
     def structure(self) -> League:
         """The league without its players (league.toml only: teams, leagues, settings)."""
