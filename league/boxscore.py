@@ -69,6 +69,7 @@ _RUNNER_CODES = (
     (" steals ", "SB"), (" caught stealing ", "CS"), (" picked off ", "PK"),
     (" gets back to ", "PKB"), (" stops (steal", "ST"), (" has to stop ", "ST"),
     (" is caught off ", "CO"),
+    (" goes in at ", "DS"),     # a pinch hitter or runner takes the field, or a man for him
 )
 
 

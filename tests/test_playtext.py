@@ -19,6 +19,22 @@ def test_every_line_of_seeded_games_reads_in_japanese(pacific, ruleset):
     assert left == []
 
 
+def test_every_line_of_the_league_without_dh_reads_in_japanese_and_has_its_code(ruleset):
+    """The 12-team league (one of its leagues without the DH: pitchers hit for, relievers
+    brought in for them, pinch hitters taking the field): every play-by-play line reads in
+    Japanese and has its short code in the compact JSON."""
+    from league.boxscore import play_code
+    from storage.plainfiles import load_league, sample_league_path
+
+    nippon = load_league(sample_league_path("nippon"))
+    plays = [(p, result.players) for _seed, result in
+             seeded_games(nippon, ruleset, schedule(nippon, 120), 5) for p in result.plays]
+    texts = [p.text for p, _ in plays]
+    assert any(" goes in at " in t for t in texts) and any("pitching change" in t for t in texts)
+    assert sorted({t for t in texts if ENGLISH_WORD.search(japanese(t))}) == []
+    assert sorted({p.text for p, players in plays if play_code(p, players) == "?"}) == []
+
+
 def test_lines_read_as_a_japanese_play_by_play():
     assert japanese("佐藤 一郎: intentional walk") == "佐藤 一郎: 敬遠"
     assert japanese("佐藤 一郎: home run, 4 runs") == "佐藤 一郎: 満塁ホームラン"
