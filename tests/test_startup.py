@@ -44,7 +44,8 @@ def test_only_global_options_open_the_app_directly():
         assert app_options(args) is None, args
 
 
-def test_the_startup_bench_times_a_cold_start(tmp_path):
+def _bench_and_league(tmp_path):
+    """tools/startup_bench.py and the league it times (the bundled one, a day played)."""
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         import startup_bench
@@ -52,6 +53,11 @@ def test_the_startup_bench_times_a_cold_start(tmp_path):
         sys.path.pop(0)
     db = str(tmp_path / "league.sqlite3")
     startup_bench.make_db(db, days=1)
+    return startup_bench, db
+
+
+def test_the_startup_bench_times_a_cold_start(tmp_path):
+    startup_bench, db = _bench_and_league(tmp_path)
     seconds = startup_bench.cold_start(db, timeout=120)
     assert 0 < seconds < 120
 
@@ -60,17 +66,11 @@ def test_the_first_screen_is_read_without_loading_the_engine(tmp_path):
     """What the app reads to show its first screen (the league, the season, the standings, the
     calendar, the odds chart, the names, who is connected) needs neither the engine nor the
     Melting Pot storage: importing them is most of a slow start."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import startup_bench
-    finally:
-        sys.path.pop(0)
-    db = str(tmp_path / "league.sqlite3")
-    startup_bench.make_db(db, days=1)
+    _bench, db = _bench_and_league(tmp_path)
     code = ("import sys; import tui.app; from tui import services as sv; "
             f"db = {db!r}; lg = sv.list_leagues(db)[0].name; "
             "sv.season_info(db, lg); sv.whoami(db, lg); sv.name_book(db, league=lg); "
-            "view = sv.standings(db, league=lg); sv.schedule_days(db, league=lg); "
+            "view = sv.standings(db, league=lg); sv.days_around(db, league=lg); "
             "sv.odds_history(db, league=lg); "
             "print(len(view.rows), "
             "sorted(m for m in ('league.game', 'league.manager', 'storage.troop_store', "
