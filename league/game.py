@@ -620,11 +620,15 @@ class Game:
 
     def _relieve(self, side: Side) -> None:
         """The reliever for a pitcher who was hit for takes the mound and the batting slot of
-        the man who hit (or ran) for him, at the start of his team's half in the field."""
+        the man who hit (or ran) for him, at the start of his team's half in the field; for a
+        pitcher hurt on the third out (no one in his place yet) an ordinary pitching change."""
         assert side.relieve is not None
         old, new = side.relieve
         side.relieve = None
         rel = self.managers[side.index].reliever(self, side) or side.bullpen[0]
+        if not new:
+            self.change_pitcher(side, rel)
+            return
         side.bullpen.remove(rel)
         side.order[side.order.index(new)] = rel
         side.positions["P"] = rel

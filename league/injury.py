@@ -213,6 +213,11 @@ def _take_out(g: "Game", side: "Side", pid: str) -> bool:
     if pid == side.pitcher:
         if not side.bullpen or side is not g.defense:
             return False
+        if g.outs >= 3:
+            # hurt on the third out: his reliever comes in when the team next takes the field
+            # (Game._relieve), so nobody enters a game he may never pitch in
+            side.relieve = (pid, "")
+            return True
         new = g.managers[side.index].reliever(g, side) or side.bullpen[0]
         g.change_pitcher(side, new)
         return True
