@@ -788,13 +788,16 @@ def schedule(*, session: Session, season_id: int, pending_only: bool = False,
              kind: str | None = "regular") -> list[GameSlot]:
     """The season's games in day order: the regular season's (`kind`), the postseason's, or
     every game with `kind` None."""
-    query = select(ScheduleRow).where(ScheduleRow.season_id == season_id)
+    # the columns, not ORM rows: a season's calendar is read whole for the standings, and
+    # building an object per game cost more than the query
+    t = ScheduleRow.__table__
+    query = select(t.c.id, t.c.number, t.c.day, t.c.away, t.c.home, t.c.series,  # type: ignore[call-overload]
+                   t.c.status, t.c.away_runs, t.c.home_runs, t.c.kind).where(t.c.season_id == season_id)
     if kind is not None:
-        query = query.where(ScheduleRow.kind == kind)
+        query = query.where(t.c.kind == kind)
     if pending_only:
-        query = query.where(ScheduleRow.status != "final")
-    rows = session.exec(query.order_by(col(ScheduleRow.day), col(ScheduleRow.number))).all()
-    return [_slot(r) for r in rows]
+        query = query.where(t.c.status != "final")
+    return [GameSlot(*r) for r in session.execute(query.order_by(t.c.day, t.c.number))]
 
 
 def days_around(*, session: Session, season_id: int, kind: str = "regular"
