@@ -89,8 +89,9 @@ class Side:
         self.table_values: dict[str, tuple[int, int, tuple[tuple[int, DefenseRow], ...]]] = {}
         self.table_values_of: DefenceValues | None = None   # the values they were read from
         self.pending_field: list[tuple[str, str]] = []   # (replaced, new) to settle in the field
-        # (the pitcher hit for, the man now in his batting slot): a reliever takes the mound
-        # when this side next takes the field, not before (a game may end first)
+        # (the pitcher hit for, the man now in his batting slot) — or (a pitcher hurt on the
+        # third out, ""): a reliever takes the mound when this side next takes the field, not
+        # before (a game may end first)
         self.relieve: tuple[str, str] | None = None
 
     def _values(self) -> DefenceValues:
