@@ -51,6 +51,14 @@ class Runner:
         self.earned = earned
 
 
+# a fielder out of position: no range, a bad mark
+OUT_OF_POSITION = {pos: Fielding(pos, -1, None, "-") for pos in FIELD_POSITIONS}
+# team defence values by the identity of the fielders' cards and of the ruleset's base values
+# (each entry holds them, so no id is reused while it is remembered): every pitching change
+# recomputes them, and a team's defences come back game after game
+_DEFENCES: dict[tuple[int, ...], tuple[tuple[Fielding, ...], dict[str, int], DefenceValues]] = {}
+
+
 def _on(rn: Runner | None) -> Runner:
     """The runner a rule knows is there (the caller has checked the base)."""
     assert rn is not None, "no runner where one must be"
@@ -95,7 +103,7 @@ class Side:
         self.relieve: tuple[str, str] | None = None
 
     def _values(self) -> DefenceValues:
-        fielders = []
+        fielders: list[Fielding] = []
         players = self.players
         positions = self.positions
         for pos in FIELD_POSITIONS:
@@ -107,10 +115,17 @@ class Side:
                 if have.position == pos:
                     f = have
                     break
-            if f is None:
-                f = Fielding(pos, -1, None, "-")  # out of position: no range, a bad mark
-            fielders.append(f)
-        return defence_values(fielders, self.ruleset.defence)
+            fielders.append(OUT_OF_POSITION[pos] if f is None else f)
+        base = self.ruleset.defence
+        key = tuple([id(base)] + [id(f) for f in fielders])
+        known = _DEFENCES.get(key)
+        if known is not None:
+            return known[2]
+        values = defence_values(fielders, base)
+        if len(_DEFENCES) >= 4096:
+            _DEFENCES.clear()
+        _DEFENCES[key] = (tuple(fielders), base, values)
+        return values
 
     def recompute(self) -> None:
         """Team defence values are recomputed on every substitution."""

@@ -289,6 +289,11 @@ class ComputerManager:
         self._worth: dict[str, float] = {}   # a pure function of the cards, remembered for speed
         self._roles: dict[int, tuple[Lineup, dict[str, str]]] = {}   # each side's, from its line-up
         self._reads: dict[tuple[str, str, int], float] = {}   # (pitcher, condition, platoon)
+        # by side: the best bench worth against (pitcher, condition, bench size), and how many
+        # of the batting order are weaker bats than each man in it: asked every plate
+        # appearance late in a game, the same until a substitution
+        self._bench_best: dict[int, tuple[list[str], tuple[str, str, int], float]] = {}
+        self._weaker: dict[int, tuple[list[str], dict[str, int]]] = {}
 
     def bat_worth(self, game: "Game", pid: str) -> float:
         w = self._worth.get(pid)
@@ -307,14 +312,15 @@ class ComputerManager:
     def defense_call(self, game: "Game") -> str:
         if not self.strategies:
             return "none"
-        d = game.defense
-        lead = game.lead(d.index)
-        late = game.inning >= 7
-        bases = game.situation()
-        if late and game.outs < 2 and game.bases[3] is not None and -1 <= lead <= 1:
+        # both calls are for late in a close game, fewer than two out
+        if game.inning < 7 or game.outs >= 2:
+            return "none"
+        lead = game.lead(game.defense.index)
+        if not -1 <= lead <= 1:
+            return "none"
+        if game.bases[3] is not None:
             return "infield_in"
-        if late and game.bases[1] is None and (game.bases[2] or game.bases[3]) and -1 <= lead <= 1 \
-                and game.outs < 2:
+        if game.bases[1] is None and game.bases[2]:
             # first base open late and close: walk one of the two best bats of the order when
             # a weaker one follows him
             bid = game.batter_id
@@ -326,14 +332,12 @@ class ComputerManager:
         return "none"
 
     def aggressive(self, game: "Game", table: str) -> bool:
-        if not self.strategies or table not in ("single", "long", "outfield_fly"):
+        if not self.strategies or game.inning < 7 or table not in ("single", "long", "outfield_fly"):
             return False
-        d = game.defense
-        lead = game.lead(d.index)
         # when the tying or winning run would score from second or third
-        runners = [b for b in (2, 3) if game.bases[b] is not None]
-        if not runners or game.inning < 7:
+        if game.bases[2] is None and game.bases[3] is None:
             return False
+        lead = game.lead(game.defense.index)
         return 0 <= lead <= 1 and game.outs < 2
 
     def no_check(self, game: "Game") -> bool:
@@ -406,8 +410,16 @@ class ComputerManager:
 
     def _weaker_in_order(self, game: "Game", bid: str) -> int:
         """How many of the offense's batting order are weaker bats than `bid` (0: the weakest)."""
-        val = self.bat_worth(game, bid)
-        return sum(1 for p in game.offense.order if p != bid and self.bat_worth(game, p) < val)
+        off = game.offense
+        order = off.order
+        cached = self._weaker.get(off.index)
+        if cached is None or cached[0] != order:
+            cached = self._weaker[off.index] = (list(order), {})
+        n = cached[1].get(bid)
+        if n is None:
+            val = self.bat_worth(game, bid)
+            n = cached[1][bid] = sum(1 for p in order if p != bid and self.bat_worth(game, p) < val)
+        return n
 
     def steal_go(self, game: "Game", base: int, roll: int) -> bool:
         arm = _catcher_arm(game)
@@ -445,13 +457,17 @@ class ComputerManager:
         side = game.defense
         if not side.bullpen:
             return None
+        bases = game.bases
+        on_base = bases[1] is not None or bases[2] is not None or bases[3] is not None
         pid = side.pitcher
+        starter = pid == side.pitchers_used[0]
+        if not (starter or inning_start or on_base):
+            return None      # a reliever is pulled in an inning only with runners on
         card = game.players[pid].pitching
         assert card is not None, f"{pid} has no pitcher card"
         line = game.pit[pid]
         outs = line[0]
         runs = line[8]
-        starter = pid == side.pitchers_used[0]
         lead = game.lead(side.index)
         if starter:
             if inning_start and game.inning >= 8:
@@ -462,22 +478,22 @@ class ComputerManager:
                     return None
                 return self.reliever(game, side)
             limit = card.starter * 3
-            if side.condition == "D" and (inning_start or game.runners()):
+            if side.condition == "D" and (inning_start or on_base):
                 tired = True
-            elif game.fatigue_points(side, pid) >= 2 or (outs >= limit and (inning_start or game.runners())):
+            elif game.fatigue_points(side, pid) >= 2 or (outs >= limit and (inning_start or on_base)):
                 tired = True
-            elif game.inning >= 7 and lead < 0 and (game.inning >= 8 or game.runners()):
+            elif game.inning >= 7 and lead < 0 and (game.inning >= 8 or on_base):
                 tired = True   # late and losing: no complete-game losses of a beaten starter
             else:
-                tired = runs >= 6 or (runs >= 4 and outs < 12 and bool(game.runners()))
+                tired = runs >= 6 or (runs >= 4 and outs < 12 and on_base)
         else:
             limit = max(3, int(card.innings * 3 + 0.5))
-            if outs >= limit and (inning_start or game.runners()):
+            if outs >= limit and (inning_start or on_base):
                 tired = True
-            elif side.condition == "D" and game.runners():
+            elif side.condition == "D" and on_base:
                 tired = True
             else:
-                tired = runs >= 3 and bool(game.runners())
+                tired = runs >= 3 and on_base
             if inning_start and not tired:
                 # the closer for the save, the setup man for the 8th: a lesser arm gives way
                 wants = self._wants(game, side, lead)
@@ -611,9 +627,11 @@ class ComputerManager:
         pos = _position_of(side, bid)
         if pos is None:
             return None                    # a pinch hitter or runner of this half: he stays
-        need = self.worth_now(game, bid) + (PH_MARGIN if game.runners() else PH_MARGIN_EMPTY)
+        bases = game.bases
+        on_base = bases[1] is not None or bases[2] is not None or bases[3] is not None
+        need = self.worth_now(game, bid) + (PH_MARGIN if on_base else PH_MARGIN_EMPTY)
         # nobody on the bench is worth that much: no need to ask who could field his place
-        if max(self.worth_now(game, b) for b in side.bench) < need:
+        if self._best_on_bench(game, side) < need:
             return None
         cands = [b for b in side.bench if _covered(game, side, pos, b)]
         if not cands:
@@ -622,6 +640,20 @@ class ComputerManager:
         if self.worth_now(game, best) >= need:
             return best
         return None
+
+    def _best_on_bench(self, game: "Game", side: "Side") -> float:
+        """The most a man on `side`'s bench is worth against the pitcher on the mound now
+        (`worth_now`): the same until the bench, the pitcher or his condition changes (a bench
+        only shrinks, so its size tells)."""
+        mound = game.defense
+        bench = side.bench
+        key = (mound.pitcher, mound.condition, len(bench))
+        cached = self._bench_best.get(side.index)
+        if cached is not None and cached[0] is bench and cached[1] == key:
+            return cached[2]
+        best = max(self.worth_now(game, b) for b in bench)
+        self._bench_best[side.index] = (bench, key, best)
+        return best
 
     def _best_bat(self, game: "Game", bench: list[str]) -> str:
         """The bench man worth most against the pitcher on the mound."""
