@@ -880,13 +880,20 @@ class Game:
         line between the moments each pitcher of the other side came in and went out."""
         zero = [0] * len(BAT_FIELDS)
         by: dict[tuple[str, str], list[int]] = {}
+        lines = list(zip(self.bat_order, self.bat.values()))
         for dfn in self.sides:
             stints = dfn.stints
-            batters = [(bid, line) for (s, bid, _pos), line in zip(self.bat_order, self.bat.values())
-                       if s != dfn.index]
-            for k, (pid, start) in enumerate(stints):
-                end = stints[k + 1][1] if k + 1 < len(stints) else None
-                hand = self.healthy.get(pid, self.players[pid]).throws
+            batters = [(bid, line) for (s, bid, _pos), line in lines if s != dfn.index]
+            hands = [self.healthy.get(pid, self.players[pid]).throws for pid, _start in stints]
+            k = 0
+            while k < len(stints):
+                # pitchers of one hand in a row are one stretch: the lines only grow, so the
+                # differences of their stints add up to the difference over the stretch
+                start, hand = stints[k][1], hands[k]
+                k += 1
+                while k < len(stints) and hands[k] == hand:
+                    k += 1
+                end = stints[k][1] if k < len(stints) else None
                 for bid, line in batters:
                     last = line if end is None else end.get(bid, zero)
                     first = start.get(bid, zero)

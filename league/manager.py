@@ -49,45 +49,40 @@ class Manager(Protocol):
 
 # the SR from which a runner on first steals against a catcher with arm 0 (3 more per arm point)
 STEAL_SR = 20
-_WORTH: dict[Bounds, float] = {}   # batting_value by card row (a value: the same everywhere)
 
 
 def batting_value(card: BattingCard) -> float:
     """A rough on-base-plus-power worth of a batting card, for choosing line-ups and hitters."""
-    b = card.bounds
-    cached = _WORTH.get(b)
-    if cached is not None:
-        return cached
-    w = b.widths
-    value = w["BB"] * 0.7 + w["1B"] * 0.9 + w["LG"] * 1.3 + w["HR"] * 2.0 - w["K"] * 0.15
-    if len(_WORTH) < 200_000:
-        _WORTH[b] = value
-    return value
+    # five look-ups: cheaper than remembering it by the row (hashing a row hashes its bounds)
+    w = card.bounds.widths
+    return w["BB"] * 0.7 + w["1B"] * 0.9 + w["LG"] * 1.3 + w["HR"] * 2.0 - w["K"] * 0.15
 
 
 BATTER_READS = ("BS*", "BS+", "BS")   # pitch results that send the batter to his own card
 
 
-# batter_reads by (row, modifier): rows are values (equal rows, equal counts), so the cache is
-# the same in every process and a season's line-ups do not depend on what was computed before
-_READS: dict[tuple[Bounds, int], int] = {}
+# batter_reads by (row, modifier), the row known by its identity (the entry holds it, so its id
+# is not reused while remembered): rows are values (equal rows, equal counts), so a season's
+# line-ups do not depend on what was computed before
+_READS: dict[tuple[int, int], tuple[Bounds, int]] = {}
 
 
 def batter_reads(row: Bounds, mod: int) -> int:
     """How many pitch rolls of 1..100 read the batter's card (BS*, BS+, BS) after the platoon
     modifier `mod` (positive favours the pitcher; the engine clamps the modified roll)."""
-    key = (row, mod)
+    key = (id(row), mod)
     cached = _READS.get(key)
     if cached is not None:
-        return cached
+        return cached[1]
     lookup = row.lookup
     n = 0
     for roll in range(1, 101):
         m = roll + mod
         if lookup[1 if m < 1 else 100 if m > 100 else m] in BATTER_READS:
             n += 1
-    if len(_READS) < 200_000:
-        _READS[key] = n
+    if len(_READS) >= 20_000:
+        _READS.clear()
+    _READS[key] = (row, n)
     return n
 
 
@@ -414,11 +409,14 @@ class ComputerManager:
         order = off.order
         cached = self._weaker.get(off.index)
         if cached is None or cached[0] != order:
-            cached = self._weaker[off.index] = (list(order), {})
+            worth = [self.bat_worth(game, p) for p in order]
+            cached = self._weaker[off.index] = (list(order), {
+                p: sum(1 for q, w in zip(order, worth) if q != p and w < val)
+                for p, val in zip(order, worth)})
         n = cached[1].get(bid)
-        if n is None:
+        if n is None:       # not in the order (the engine asks only of the batter up)
             val = self.bat_worth(game, bid)
-            n = cached[1][bid] = sum(1 for p in order if p != bid and self.bat_worth(game, p) < val)
+            n = sum(1 for p in order if p != bid and self.bat_worth(game, p) < val)
         return n
 
     def steal_go(self, game: "Game", base: int, roll: int) -> bool:
