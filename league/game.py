@@ -397,23 +397,25 @@ class Game:
         may_end = half == 1 and self.inning >= self.innings
         score = self.score
         injury = self.injury_rules
+        # the decision points before every plate appearance (_defense_changes and
+        # _offense_changes, written out: this loop runs some eighty times a game)
+        change_pitcher, defensive_sub = md.change_pitcher, md.defensive_sub
+        pinch_hitter, pinch_runner = mo.pinch_hitter, mo.pinch_runner
         while self.outs < 3 and not self.finished:
-            # the decision points before every plate appearance (_defense_changes and
-            # _offense_changes, written out: this loop runs some eighty times a game)
-            new = md.change_pitcher(self, False)
+            new = change_pitcher(self, False)
             if new:
                 self.change_pitcher(dfn, new)
             if dfn.bench:
-                sub = md.defensive_sub(self, False)
+                sub = defensive_sub(self, False)
                 if sub:
                     self.defensive_sub(dfn, sub[0], sub[1])
-            hitter = mo.pinch_hitter(self)
+            hitter = pinch_hitter(self)
             if hitter:
                 self.pinch_hit(off, hitter)
             if off.bench:
                 bases = self.bases
                 if bases[1] is not None or bases[2] is not None or bases[3] is not None:
-                    runner = mo.pinch_runner(self)
+                    runner = pinch_runner(self)
                     if runner:
                         self.pinch_run(off, runner[0], runner[1])
             if injury is None:
@@ -440,18 +442,14 @@ class Game:
             return
         before = side.condition
         current = before
-        mods = []
         if current == "D":
             current = "C"  # forced recovery from D (ver 7.1): raised to C, checked on C
         catcher = self.players[side.positions["C"]].catcher
         lead = catcher.lead if catcher else 0
-        if lead:
-            mods.append(("lead", lead))
         fatigue = self.fatigue_points(side, pid)
-        if fatigue:
-            mods.append(("fatigue", -fatigue * self.opt["fatigue_step"]))
+        tired = -fatigue * self.opt["fatigue_step"] if fatigue else 0
         raw = self.roll("condition")
-        total = raw + sum(v for _, v in mods)
+        total = raw + lead + tired
         mod = 1 if total < 1 else 100 if total > 100 else total
         res = self.rules.condition[current].lookup[mod]
         idx = CONDITIONS.index(current)
@@ -468,14 +466,16 @@ class Game:
         new = CONDITIONS[max(0, min(3, idx + step))]
         side.condition = new
         if not self.quiet:
-            self.log("condition", raw, tuple(mods), mod, "condition", current, f"{res} {before}→{new}")
+            mods = ((("lead", lead),) if lead else ()) + ((("fatigue", tired),) if fatigue else ())
+            self.log("condition", raw, mods, mod, "condition", current, f"{res} {before}→{new}")
 
     def fatigue_points(self, side: Side, pid: str) -> int:
         """Fatigue points: carried from earlier games, plus one per inning beyond 『先』 or 『回』."""
         card = self.players[pid].pitching
         assert card is not None, f"{pid} has no pitcher card"
         pts = side.carried_fatigue.get(pid, 0)
-        outs = self.pit[pid][P_OUTS] if pid in self.pit else 0
+        line = self.pit.get(pid)
+        outs = line[P_OUTS] if line is not None else 0
         limit = card.starter if (pid == side.pitchers_used[0] and card.starter) else card.innings
         beyond = outs / 3 - limit
         if beyond > 0:
@@ -901,7 +901,8 @@ class Game:
                         continue
                     acc = by.get((bid, hand))
                     if acc is None:
-                        by[(bid, hand)] = [a - b for a, b in zip(last, first)]
+                        by[(bid, hand)] = (last[:] if first is zero
+                                           else [a - b for a, b in zip(last, first)])
                     else:
                         by[(bid, hand)] = [c + a - b for c, a, b in zip(acc, last, first)]
         side_of = {pid: s for s, pid, _pos in self.bat_order}

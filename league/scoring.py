@@ -10,11 +10,12 @@ rule and the readings where the rulebook leaves the choice to the official score
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Stint:
-    """One pitcher's time on the mound (a pitcher pitches once in a game)."""
+class Stint(NamedTuple):
+    """One pitcher's time on the mound (a pitcher pitches once in a game). A tuple, as
+    `RunScored`: every game makes some twenty of them."""
 
     side: int                   # 0 away, 1 home
     pitcher: str
@@ -30,8 +31,7 @@ class Stint:
         return self.score_in[self.side] - self.score_in[1 - self.side]
 
 
-@dataclass(frozen=True, slots=True)
-class RunScored:
+class RunScored(NamedTuple):
     """A run, in the order runs crossed the plate."""
 
     side: int                  # the side that scored
