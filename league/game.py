@@ -53,10 +53,11 @@ class Runner:
 
 # a fielder out of position: no range, a bad mark
 OUT_OF_POSITION = {pos: Fielding(pos, -1, None, "-") for pos in FIELD_POSITIONS}
-# team defence values by the identity of the fielders' cards and of the ruleset's base values
-# (each entry holds them, so no id is reused while it is remembered): every pitching change
-# recomputes them, and a team's defences come back game after game
-_DEFENCES: dict[tuple[int, ...], tuple[tuple[Fielding, ...], dict[str, int], DefenceValues]] = {}
+# team defence values by the ruleset's base values and the identity of the fielders' cards (each
+# entry holds them, so no id is reused while it is remembered): every pitching change recomputes
+# them, and a team's defences come back game after game
+_DEFENCES: dict[int, tuple[dict[str, int],
+                           dict[tuple[int, ...], tuple[list[Fielding], DefenceValues]]]] = {}
 
 
 def _on(rn: Runner | None) -> Runner:
@@ -117,14 +118,17 @@ class Side:
                     break
             fielders.append(OUT_OF_POSITION[pos] if f is None else f)
         base = self.ruleset.defence
-        key = tuple([id(base)] + [id(f) for f in fielders])
-        known = _DEFENCES.get(key)
+        of_base = _DEFENCES.get(id(base))
+        if of_base is None or len(of_base[1]) >= 4096:
+            if len(_DEFENCES) >= 64:
+                _DEFENCES.clear()
+            of_base = _DEFENCES[id(base)] = (base, {})
+        key = tuple(map(id, fielders))
+        known = of_base[1].get(key)
         if known is not None:
-            return known[2]
+            return known[1]
         values = defence_values(fielders, base)
-        if len(_DEFENCES) >= 4096:
-            _DEFENCES.clear()
-        _DEFENCES[key] = (tuple(fielders), base, values)
+        of_base[1][key] = (fielders, values)
         return values
 
     def recompute(self) -> None:

@@ -5,6 +5,7 @@ situation alone (no dice, no memory), so a game replays exactly from its logged 
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -288,6 +289,7 @@ class ComputerManager:
         # of the batting order are weaker bats than each man in it: asked every plate
         # appearance late in a game, the same until a substitution
         self._bench_best: dict[int, tuple[list[str], tuple[str, str, int], float]] = {}
+        self._now: dict[tuple[str, str], dict[str, float]] = {}   # worth_now by (pitcher, condition)
         self._weaker: dict[int, tuple[list[str], dict[str, int]]] = {}
 
     def bat_worth(self, game: "Game", pid: str) -> float:
@@ -410,9 +412,10 @@ class ComputerManager:
         cached = self._weaker.get(off.index)
         if cached is None or cached[0] != order:
             worth = [self.bat_worth(game, p) for p in order]
+            ranked = sorted(worth)
+            # the weaker bats are those worth less: bisect_left counts them (never the man himself)
             cached = self._weaker[off.index] = (list(order), {
-                p: sum(1 for q, w in zip(order, worth) if q != p and w < val)
-                for p, val in zip(order, worth)})
+                p: bisect_left(ranked, val) for p, val in zip(order, worth)})
         n = cached[1].get(bid)
         if n is None:       # not in the order (the engine asks only of the batter up)
             val = self.bat_worth(game, bid)
@@ -466,13 +469,12 @@ class ComputerManager:
         line = game.pit[pid]
         outs = line[0]
         runs = line[8]
-        lead = game.lead(side.index)
         if starter:
             if inning_start and game.inning >= 8:
                 # late, a starter goes on only when he is cruising (a complete game in the
                 # making); a losing one comes out, a winning one hands over to the setup man
                 # and the closer
-                if self._cruising(game, side, pid, runs, lead):
+                if self._cruising(game, side, pid, runs, game.lead(side.index)):
                     return None
                 return self.reliever(game, side)
             limit = card.starter * 3
@@ -480,7 +482,7 @@ class ComputerManager:
                 tired = True
             elif game.fatigue_points(side, pid) >= 2 or (outs >= limit and (inning_start or on_base)):
                 tired = True
-            elif game.inning >= 7 and lead < 0 and (game.inning >= 8 or on_base):
+            elif game.inning >= 7 and game.lead(side.index) < 0 and (game.inning >= 8 or on_base):
                 tired = True   # late and losing: no complete-game losses of a beaten starter
             else:
                 tired = runs >= 6 or (runs >= 4 and outs < 12 and on_base)
@@ -494,7 +496,7 @@ class ComputerManager:
                 tired = runs >= 3 and on_base
             if inning_start and not tired:
                 # the closer for the save, the setup man for the 8th: a lesser arm gives way
-                wants = self._wants(game, side, lead)
+                wants = self._wants(game, side, game.lead(side.index))
                 mine = ROLE_RANK[self.roles(game, side).get(pid, MIDDLE)]
                 if wants[0] in (CLOSER, SETUP) and ROLE_RANK[wants[0]] < mine:
                     better = self._pick(game, side, wants[:1], fresh_only=False)
@@ -589,8 +591,19 @@ class ComputerManager:
         """A batter's worth against the pitcher on the mound now: his card's worth times the
         share of the pitcher's rolls (his row today) that read the batter's card after the
         [platoon] modifier, over the share without it (`worth_against`)."""
-        value = self.bat_worth(game, pid)
         side = game.defense
+        # the same for the game while the pitcher and his condition are (worth and platoon
+        # are the cards')
+        now = self._now.get((side.pitcher, side.condition))
+        if now is None:
+            now = self._now[(side.pitcher, side.condition)] = {}
+        value = now.get(pid)
+        if value is None:
+            value = now[pid] = self._worth_against(game, side, pid)
+        return value
+
+    def _worth_against(self, game: "Game", side: "Side", pid: str) -> float:
+        value = self.bat_worth(game, pid)
         pitcher = game.players[side.pitcher]
         card = pitcher.pitching
         mod = game.rules.platoon.get(pitcher.throws + game.players[pid].bats, 0)
@@ -609,8 +622,10 @@ class ComputerManager:
         close game for a batter a bench man out-hits against the pitcher on the mound (by
         PH_MARGIN with runners on, PH_MARGIN_EMPTY without) — so a reliever of the other hand
         brings the platoon bat — when somebody can still field the batter's position."""
+        if game.inning < 5:
+            return None
         side = game.offense
-        if not side.bench or game.inning < 5:
+        if not side.bench:
             return None
         bid = game.batter_id
         lead = game.lead(side.index)

@@ -16,14 +16,27 @@ AGGRESSIVE_TABLES = frozenset(("single", "long", "outfield_fly", "ground", "infi
 CREDIT_OF_BASES = ("1B", "2B", "3B", "HR")
 
 
-def table_values(table: DefenseTable, values: DefenceValues
-                 ) -> tuple[int, int, tuple[tuple[int, DefenseRow], ...]]:
+TableValues = tuple[int, int, tuple[tuple[int, DefenseRow], ...]]
+# table_values by the identity of the table and the values (the entry holds both, so no id is
+# reused while it is remembered): a team's defences come back game after game
+_TABLE_VALUES: dict[tuple[int, int], tuple[DefenseTable, DefenceValues, TableValues]] = {}
+
+
+def table_values(table: DefenseTable, values: DefenceValues) -> TableValues:
     """A defense table read with a team's defence values: the error value, the bound of an
     aggressive error (error value + 積極エラー値) and each fine-play row with the roll from
     which it reads."""
+    key = (id(table), id(values))
+    known = _TABLE_VALUES.get(key)
+    if known is not None:
+        return known[2]
     err_value = values.error(table.error) if table.error != "none" else 0
-    return (err_value, err_value + values.aggressive_error,
-            tuple((values.fine(src), frow) for src, frow in table.fine))
+    tv = (err_value, err_value + values.aggressive_error,
+          tuple((values.fine(src), frow) for src, frow in table.fine))
+    if len(_TABLE_VALUES) >= 4096:
+        _TABLE_VALUES.clear()
+    _TABLE_VALUES[key] = (table, values, tv)
+    return tv
 
 
 def defend(g: "Game", key: str, bid: str, kind: str, infield_in: bool, bat_roll: int | None,
