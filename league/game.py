@@ -53,11 +53,12 @@ class Runner:
 
 # a fielder out of position: no range, a bad mark
 OUT_OF_POSITION = {pos: Fielding(pos, -1, None, "-") for pos in FIELD_POSITIONS}
-# team defence values by the ruleset's base values and the identity of the fielders' cards (each
-# entry holds them, so no id is reused while it is remembered): every pitching change recomputes
-# them, and a team's defences come back game after game
+# team defence values by the ruleset's base values and the identity of the players at the
+# positions, P to RF (each entry holds them, so no id is reused while it is remembered; a player's
+# card never changes, a hurt man is a new Player): every pitching change recomputes them, and a
+# team's defences come back game after game
 _DEFENCES: dict[int, tuple[dict[str, int],
-                           dict[tuple[int, ...], tuple[list[Fielding], DefenceValues]]]] = {}
+                           dict[tuple[int, ...], tuple[list[Player | None], DefenceValues]]]] = {}
 
 
 def _on(rn: Runner | None) -> Runner:
@@ -104,31 +105,34 @@ class Side:
         self.relieve: tuple[str, str] | None = None
 
     def _values(self) -> DefenceValues:
-        fielders: list[Fielding] = []
         players = self.players
         positions = self.positions
+        at: list[Player | None] = []     # who plays each position, P to RF (None: nobody)
         for pos in FIELD_POSITIONS:
             pid = self.pitcher if pos == "P" else positions.get(pos)
-            if pid is None:
-                continue
-            f = None
-            for have in players[pid].fielding:
-                if have.position == pos:
-                    f = have
-                    break
-            fielders.append(OUT_OF_POSITION[pos] if f is None else f)
+            at.append(None if pid is None else players[pid])
         base = self.ruleset.defence
         of_base = _DEFENCES.get(id(base))
         if of_base is None or len(of_base[1]) >= 4096:
             if len(_DEFENCES) >= 64:
                 _DEFENCES.clear()
             of_base = _DEFENCES[id(base)] = (base, {})
-        key = tuple(map(id, fielders))
+        key = tuple([id(p) for p in at])
         known = of_base[1].get(key)
         if known is not None:
             return known[1]
+        fielders: list[Fielding] = []
+        for pos, player in zip(FIELD_POSITIONS, at):
+            if player is None:
+                continue
+            f = None
+            for have in player.fielding:
+                if have.position == pos:
+                    f = have
+                    break
+            fielders.append(OUT_OF_POSITION[pos] if f is None else f)
         values = defence_values(fielders, base)
-        of_base[1][key] = (fielders, values)
+        of_base[1][key] = (at, values)
         return values
 
     def recompute(self) -> None:

@@ -55,7 +55,9 @@ def play_game(league: League, ruleset: Ruleset, matchup: Matchup, dice: Dice,
     lineups = []
     for code, starter in ((matchup.away, starters[0]), (matchup.home, starters[1])):
         # the farm (二軍) plays no league games
-        roster = [p for p in league.team(code).active if p.id not in unavailable or p.id == starter]
+        active = league.team(code).active
+        roster = ([p for p in active if p.id not in unavailable or p.id == starter] if unavailable
+                  else list(active))
         lineups.append(make_lineup(code, roster, dh, starter=starter, rotation_index=matchup.rotation))
     return replay_game(league, ruleset, lineups[0], lineups[1], dice, players, fatigue=fatigue,
                        quiet=quiet)
