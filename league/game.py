@@ -429,7 +429,7 @@ class Game:
             if injury is None:
                 self.plate_appearance()
             else:
-                first, bid = len(self.raws), self.batter_id
+                first, bid = len(self.raws), off.order[off.batting_index]
                 self.plate_appearance()
                 # the accident check follows a plate appearance whose first raw roll triggers it
                 if len(self.raws) > first and self.raws[first] in injury.trigger:

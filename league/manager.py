@@ -455,7 +455,7 @@ class ComputerManager:
     def change_pitcher(self, game: "Game", inning_start: bool) -> str | None:
         """Pull a tired or beaten pitcher; bring in the setup man and the closer for their
         innings (docs/manager.md, "The bullpen" and "Starters")."""
-        side = game.defense
+        side = game.sides[1 - game.half]     # the defense (asked before every plate appearance)
         if not side.bullpen:
             return None
         bases = game.bases
@@ -591,7 +591,7 @@ class ComputerManager:
         """A batter's worth against the pitcher on the mound now: his card's worth times the
         share of the pitcher's rolls (his row today) that read the batter's card after the
         [platoon] modifier, over the share without it (`worth_against`)."""
-        side = game.defense
+        side = game.sides[1 - game.half]     # the defense
         # the same for the game while the pitcher and his condition are (worth and platoon
         # are the cards')
         now = self._now.get((side.pitcher, side.condition))
