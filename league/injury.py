@@ -187,25 +187,48 @@ def start_hurt(g: "Game") -> None:
     """Players who start the game hurt (a light injury the line-up could not do without) play
     with the card of their injury from the first pitch."""
     rules = g.injury_rules
+    hurt = False
     for pid, points in sorted(g.hurt_in.items()):
         if pid in g.players:
-            _play_hurt(g, pid, severity(rules, g.players[pid].rank, points))
+            _play_hurt(g, pid, severity(rules, g.players[pid].rank, points), recompute=False)
+            hurt = True
+    if hurt:
+        for s in g.sides:
+            s.recompute()     # once for them all
 
 
-def _play_hurt(g: "Game", pid: str, level: str) -> None:
-    """He plays on with the hurt card: the game's players (a copy, never the caller's dict)."""
+# hurt cards by (the healthy player's identity, level; the entry holds him, so the id is not
+# reused while remembered): a season plays the same hurt men day after day, and the same Player
+# lets the games' remembered team defences know them
+_HURT: dict[tuple[int, str], tuple[Player, Player]] = {}
+
+
+def _hurt_card(player: Player, level: str) -> Player:
+    key = (id(player), level)
+    known = _HURT.get(key)
+    if known is None:
+        if len(_HURT) >= 4096:
+            _HURT.clear()
+        known = _HURT[key] = (player, hurt_player(player, level))
+    return known[1]
+
+
+def _play_hurt(g: "Game", pid: str, level: str, recompute: bool = True) -> None:
+    """He plays on with the hurt card: the game's players (a copy, never the caller's dict);
+    the team defences are recomputed unless the caller does it (`recompute`)."""
     if not g.own_players:
         g.players = dict(g.players)
         for s in g.sides:
             s.players = g.players
         g.own_players = True
     base = g.healthy.setdefault(pid, g.players[pid])
-    g.players[pid] = hurt_player(base, level)
+    g.players[pid] = _hurt_card(base, level)
     g._cards.pop(pid, None)     # the game's card of him is the hurt one from now on
     if level == "heavy":
         g.heavy.add(pid)
-    for s in g.sides:
-        s.recompute()
+    if recompute:
+        for s in g.sides:
+            s.recompute()
 
 
 def _take_out(g: "Game", side: "Side", pid: str) -> bool:
