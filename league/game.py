@@ -113,7 +113,7 @@ class Side:
             at.append(None if pid is None else players[pid])
         base = self.ruleset.defence
         of_base = _DEFENCES.get(id(base))
-        if of_base is None or len(of_base[1]) >= 4096:
+        if of_base is None or len(of_base[1]) >= 1024:
             if len(_DEFENCES) >= 64:
                 _DEFENCES.clear()
             of_base = _DEFENCES[id(base)] = (base, {})

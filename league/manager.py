@@ -140,7 +140,7 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
     key = tuple([id(p) for p in cast])
     roster = _ROSTERS.get(key)
     if roster is None:
-        if len(_ROSTERS) >= 1024:
+        if len(_ROSTERS) >= 64:     # a league's teams; a season's daily rosters rarely repeat
             _ROSTERS.clear()
         roster = _ROSTERS[key] = _Roster(cast)
     if starter is None:

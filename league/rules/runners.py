@@ -33,7 +33,7 @@ def table_values(table: DefenseTable, values: DefenceValues) -> TableValues:
     err_value = values.error(table.error) if table.error != "none" else 0
     tv = (err_value, err_value + values.aggressive_error,
           tuple((values.fine(src), frow) for src, frow in table.fine))
-    if len(_TABLE_VALUES) >= 4096:
+    if len(_TABLE_VALUES) >= 2048:
         _TABLE_VALUES.clear()
     _TABLE_VALUES[key] = (table, values, tv)
     return tv
