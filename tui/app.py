@@ -102,6 +102,7 @@ class ImpactApp(TroopHost, App[None]):
         self.export_dir = Path.cwd()
         self.event = None
         self._first_data: tuple[int, str, Any] | None = None
+        self._name_book: tuple[int, services.NameBook] | None = None
         # tools/startup_bench.py: the time the first screen showed its data goes to this file,
         # and the app closes (a cold start measured as a whole process)
         import os
@@ -156,10 +157,19 @@ class ImpactApp(TroopHost, App[None]):
         problem: the area reads again itself, and says what is wrong."""
         from tui.screens.standings import standings_data
         try:
-            self._name_book = (self.data_version, services.name_book(self.db, league=self.league))
+            self.league_names()
             return self.data_version, "StandingsScreen", standings_data(self.db, self.league)
         except Exception:
             return None
+
+    def league_names(self) -> services.NameBook:
+        """The league's names in both languages, read once per change of the data (any thread:
+        the areas' loads and the thread that opens the league)."""
+        cached = self._name_book
+        if cached is None or cached[0] != self.data_version:
+            cached = self._name_book = (self.data_version,
+                                        services.name_book(self.db, league=self.league))
+        return cached[1]
 
     def take_first_data(self, screen: str) -> Any:
         """What `_read_first_area` read for the area `screen`, once, if nothing changed since."""

@@ -95,15 +95,9 @@ class AreaScreen(Bilingual, Screen):
         self._load_worker()
 
     def name_book(self) -> services.NameBook:
-        """The league's names in both languages (read once per change of the data, from any
-        thread)."""
-        app = self.app
-        version = getattr(app, "data_version", 0)
-        cached = getattr(app, "_name_book", None)
-        if cached is None or cached[0] != version:
-            cached = (version, self.call_service(services.name_book))
-            app._name_book = cached  # type: ignore[attr-defined]
-        return cached[1]
+        """The league's names in both languages (the app reads them once per change of the
+        data, from any thread)."""
+        return self.app.league_names()  # type: ignore[attr-defined]
 
     @property
     def ja(self) -> bool:
