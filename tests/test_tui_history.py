@@ -47,13 +47,14 @@ async def test_history_area_shows_seasons_titles_records_and_news(db):
     async with app.run_test(size=SIZE) as pilot:
         await opened(app, pilot)
         await pilot.press("8")
+        # the area refills as the season under the cursor settles: wait for the whole picture
         await until(pilot, lambda: isinstance(app.screen, HistoryScreen)
                     and _rows(app.screen, "seasons-table") == 2
-                    and _rows(app.screen, "news-table") == 1)
+                    and _rows(app.screen, "news-table") == 1
+                    and _rows(app.screen, "season-titles") == 12
+                    and _rows(app.screen, "records-table") > 10
+                    and _rows(app.screen, "h2h-table") == 6)
         s = app.screen
-        assert _rows(s, "season-titles") == 12
-        assert _rows(s, "records-table") > 10
-        assert _rows(s, "h2h-table") == 6
         news = s.query_one("#news-table")
         assert "トレード" in str(news.get_row_at(0)[2])
         # choosing season 1 shows its titles

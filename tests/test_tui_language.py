@@ -104,7 +104,6 @@ async def test_L_switches_the_areas_behind_too(tmp_path):
         await settled_screenshot(app, pilot)
         await pilot.press("L")
         await until(pilot, lambda: not app.japanese)
-        await app.workers.wait_for_complete()
         await settled_screenshot(app, pilot)
         titles = {mode: str(screen.query_one(".area-title").render())
                   for mode, screen in behind.items()}
