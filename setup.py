@@ -25,6 +25,14 @@ COMPILED = [
     "league/rules/runners.py",
     "league/manager.py",
     "league/scoring.py",
+    # the season's machinery between games (the classes sent to the odds' workers stay Python
+    # classes: mypyc_attr(native_class=False))
+    "league/bench.py",
+    "league/bullpen.py",
+    "league/season.py",
+    "league/farm.py",
+    "league/rest.py",
+    "league/injury.py",
 ]
 
 ext_modules = []

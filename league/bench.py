@@ -15,7 +15,8 @@ from datetime import date, timedelta
 
 from league.cards import Player
 from league.lineup import Lineup
-from league.manager import batting_order, batting_value, glove, make_lineup, worth_against
+from league.manager import (batting_order, batting_value, fielding_of, glove, make_lineup, plays,
+                            worth_against)
 
 # the positions in the order a rest turn goes round (the catcher has his own rule)
 TURN = ("C", "SS", "CF", "2B", "3B", "RF", "LF", "1B", "DH")
@@ -104,12 +105,12 @@ def platoon_worth(hitters: Sequence[Player], vs: Player | None,
 
 def _score(p: Player, pos: str, worth: Mapping[str, float]) -> float:
     """A man's worth at a position as the computer's line-up weighs it: bat and glove."""
-    f = p.fielding_at(pos)
+    f = fielding_of(p, pos)
     return worth[p.id] + (glove(f) if f is not None else 0.0)
 
 
 def _best_free(pos: str, free: Sequence[Player], worth: Mapping[str, float]) -> Player | None:
-    cands = [p for p in free if p.id in worth and p.can_play(pos)]
+    cands = [p for p in free if p.id in worth and plays(p, pos)]
     if not cands:
         return None
     return max(cands, key=lambda p: (_score(p, pos, worth), p.id))

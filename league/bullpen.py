@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from league.cards import Player
+from league.cards import PitchingCard, Player
 
 CLOSER, SETUP, MIDDLE, LONG, MOPUP = "closer", "setup", "middle", "long", "mopup"
 ROLES = (CLOSER, SETUP, MIDDLE, LONG, MOPUP)
@@ -18,12 +18,26 @@ SETUP_MEN = 2      # the 8th-inning man and the 7th-inning man
 LONG_MEN = 2       # the most innings on the card (『回』), or starters outside the rotation
 
 
+# each card's value, remembered by the card's identity (the card kept, so the identity stays
+# its own): a season asks it for the same staffs every game
+_VALUES: dict[int, tuple[PitchingCard, float]] = {}
+
+
 def pitching_value(player: Player) -> float:
     """How hard a pitcher is to hit: K, G and IF room in row B, less BS room."""
-    assert player.pitching is not None, f"{player.id} has no pitcher card"
-    row = player.pitching.rows["B"]
-    return row.width("K") * 1.0 + row.width("G") * 0.5 + row.width("IF") * 0.6 - row.width("BB") * 0.8 \
+    card = player.pitching
+    assert card is not None, f"{player.id} has no pitcher card"
+    known = _VALUES.get(id(card))
+    if known is not None and known[0] is card:
+        return known[1]
+    row = card.rows["B"]
+    value = row.width("K") * 1.0 + row.width("G") * 0.5 + row.width("IF") * 0.6 \
+        - row.width("BB") * 0.8 \
         - (row.width("BS") + row.width("BS+") * 2 + row.width("BS*") * 3) * 0.5
+    if len(_VALUES) >= 4096:
+        _VALUES.clear()
+    _VALUES[id(card)] = (card, value)
+    return value
 
 
 def assign_roles(relievers: Iterable[Player], saved: Sequence[str] = ()) -> dict[str, str]:

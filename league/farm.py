@@ -21,6 +21,13 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
+try:  # the compiled build (setup.py): this module's classes stay Python classes (pickled to
+    # the odds' workers, copied with dataclasses.replace)
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the pure-Python package needs nothing beyond the standard library
+    def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
+        return lambda cls: cls
+
 from league.cards import Player
 from league.injury import recover, severity
 from league.manager import batting_value, pitching_value
@@ -36,6 +43,7 @@ TIRED_PEN = 4            # fewer rested relievers than this: the most tired one 
 SWAP_MARGIN = 6.0        # how much better a farm player must be to take an active man's place
 
 
+@mypyc_attr(native_class=False)
 @dataclass
 class Standing:
     """A player's season record for the farm and injuries: when he was last demoted, his injury
@@ -47,6 +55,7 @@ class Standing:
     settled: date | None = None
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Move:
     """A call-up ("up") or a demotion ("down") on a day; `reason` says why the computer made it
@@ -59,6 +68,7 @@ class Move:
     reason: str = ""
 
 
+@mypyc_attr(native_class=False)
 @dataclass
 class RosterBook:
     """What a season carries between games: who is on the farm (moves made this season on top

@@ -154,16 +154,50 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
     return lineup
 
 
+# the batting side of a line-up by the identity of the hitters (held, so their ids stay
+# theirs), the starter and the DH rule: a season's rosters change daily in their bullpens (who
+# is rested) far more often than in their hitters
+_BATS: dict[tuple, tuple[tuple[Player, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
+
+
 def _make_lineup(team_code: str, players: Sequence[Player], dh: bool, starter: str, dressed: int,
                  roles: Mapping[str, str] | None, ranking: Sequence[str]) -> Lineup:
     batters = [p for p in players if p.batting is not None and not (p.pitching and p.batting is None)]
-    hitters = [p for p in batters if any(f.position != "P" for f in p.fielding)]
+    hitters = tuple([p for p in batters if any(f.position != "P" for f in p.fielding)])
+    key = (team_code, dh, starter, tuple([id(p) for p in hitters]))
+    known = _BATS.get(key)
+    if known is None:
+        order, positions, bench_ids = _batting_side(team_code, list(hitters), dh, starter)
+        if len(_BATS) >= 1024:
+            _BATS.clear()
+        _BATS[key] = (hitters, order, positions, bench_ids)
+    else:
+        order, positions, bench_ids = known[1], known[2], known[3]
+    if roles is None:
+        roles = assign_roles([p for p in players if p.pitching and p.id != starter
+                              and p.pitching.starter == 0], ranking)
+    pen = [p for p in players if p.pitching and p.id != starter
+           and (p.pitching.starter == 0 or p.id in roles)]
+    by_value = [p.id for p in sorted(pen, key=lambda p: (-pitching_value(p), p.id))]
+    pen_ids, _ = order_by_role([p.id for p in pen], roles, list(ranking) + by_value)
+    # 25 dressed: the nine (or ten), the bench, the bullpen; the other starters sit out
+    room = dressed - len(order) - (1 if dh else 0)
+    bullpen = pen_ids[:max(0, room - min(len(bench_ids), 5))]
+    bench = bench_ids[:max(0, room - len(bullpen))]
+    pen_roles = tuple(roles.get(p, MIDDLE) for p in bullpen)
+    return Lineup(team_code, order, positions, starter, bench,
+                  tuple(bullpen), bool(ranking), pen_roles)
+
+
+def _batting_side(team_code: str, hitters: list[Player], dh: bool, starter: str
+                  ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The batting order, its positions and the bench by worth (best first), from the hitters."""
     worth_of = {p.id: batting_value(p.batting) for p in hitters if p.batting is not None}
     # fill the premium defensive positions first; when that leaves a position nobody can take
     # (a team's only right fielder used in left), the scarcest positions first
     chosen = _fill_positions(hitters, worth_of, starter, FILL_ORDER)
     if chosen is None:
-        counts = {pos: sum(1 for p in hitters if p.id != starter and p.fielding_at(pos))
+        counts = {pos: sum(1 for p in hitters if p.id != starter and fielding_of(p, pos))
                   for pos in FILL_ORDER}
         chosen = _fill_positions(hitters, worth_of, starter,
                                  sorted(FILL_ORDER, key=lambda pos: counts[pos]))
@@ -180,20 +214,7 @@ def _make_lineup(team_code: str, players: Sequence[Player], dh: bool, starter: s
     order, positions = batting_order({pos: p.id for pos, p in chosen.items()}, worth_of, starter)
     bench_all = [p for p in hitters if p.id not in taken]
     bench_all.sort(key=lambda p: -worth_of[p.id])
-    if roles is None:
-        roles = assign_roles([p for p in players if p.pitching and p.id != starter
-                              and p.pitching.starter == 0], ranking)
-    pen = [p for p in players if p.pitching and p.id != starter
-           and (p.pitching.starter == 0 or p.id in roles)]
-    by_value = [p.id for p in sorted(pen, key=lambda p: (-pitching_value(p), p.id))]
-    pen_ids, _ = order_by_role([p.id for p in pen], roles, list(ranking) + by_value)
-    # 25 dressed: the nine (or ten), the bench, the bullpen; the other starters sit out
-    room = dressed - len(order) - (1 if dh else 0)
-    bullpen = pen_ids[:max(0, room - min(len(bench_all), 5))]
-    bench = bench_all[:max(0, room - len(bullpen))]
-    pen_roles = tuple(roles.get(p, MIDDLE) for p in bullpen)
-    return Lineup(team_code, order, positions, starter, tuple(p.id for p in bench),
-                  tuple(bullpen), bool(ranking), pen_roles)
+    return order, positions, tuple([p.id for p in bench_all])
 
 
 def glove(f: Fielding) -> float:
@@ -220,6 +241,21 @@ def batting_order(chosen: Mapping[str, str], worth: Mapping[str, float],
 FILL_ORDER = ("C", "SS", "CF", "2B", "3B", "RF", "LF", "1B")
 
 
+def fielding_of(p: Player, pos: str) -> Fielding | None:
+    """`p.fielding_at(pos)`, for the line-up's loops (in the compiled build, no Python call)."""
+    for f in p.fielding:
+        if f.position == pos:
+            return f
+    return None
+
+
+def plays(p: Player, pos: str) -> bool:
+    """`p.can_play(pos)`, for the line-up's loops."""
+    if pos == "DH":
+        return p.batting is not None
+    return fielding_of(p, pos) is not None
+
+
 def _fill_positions(hitters: list[Player], worth_of: Mapping[str, float], starter: str,
                     order: Sequence[str]) -> dict[str, Player] | None:
     """Each fielding position's man, position by position in `order`: the best glove-and-bat
@@ -232,7 +268,7 @@ def _fill_positions(hitters: list[Player], worth_of: Mapping[str, float], starte
         for p in hitters:
             if p.id in taken:
                 continue
-            f = p.fielding_at(pos)
+            f = fielding_of(p, pos)
             if f is None:
                 continue
             score = worth_of[p.id] + glove(f)
@@ -252,11 +288,11 @@ def _move_over(chosen: dict[str, Player], hitters: list[Player], taken: set[str]
     """Nobody free can play `pos`: a man already placed who can moves there, and a free man
     takes his place (the greedy fill can use up a team's only first basemen elsewhere)."""
     for q, placed in list(chosen.items()):
-        if placed.fielding_at(pos) is None:
+        if fielding_of(placed, pos) is None:
             continue
-        free = [p for p in hitters if p.id not in taken and p.fielding_at(q) is not None]
+        free = [p for p in hitters if p.id not in taken and fielding_of(p, q) is not None]
         if free:
-            sub = max(free, key=lambda p: (p.fielding_at(q).defence, p.id))  # type: ignore[union-attr]
+            sub = max(free, key=lambda p: (fielding_of(p, q).defence, p.id))  # type: ignore[union-attr]
             chosen[q] = sub
             taken.add(sub.id)
             return placed

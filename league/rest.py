@@ -23,6 +23,13 @@ from datetime import date, timedelta
 from fractions import Fraction
 from functools import lru_cache
 
+try:  # the compiled build (setup.py): this module's classes stay Python classes (pickled to
+    # the odds' workers, copied with dataclasses.replace)
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the pure-Python package needs nothing beyond the standard library
+    def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
+        return lambda cls: cls
+
 from league.cards import PitchingCard
 from league.errors import LeagueError
 
@@ -58,6 +65,7 @@ def _rest_days(innings: float, starter: int, rest: int, outs: int, started: bool
     return max(1, days)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class PitcherRest:
     """When a pitcher is rested again, and the fatigue points he pitched with last time."""

@@ -13,6 +13,13 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+try:  # the compiled build (setup.py): this module's classes stay Python classes (pickled to
+    # the odds' workers, copied with dataclasses.replace)
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the pure-Python package needs nothing beyond the standard library
+    def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
+        return lambda cls: cls
+
 from league import bench, farm
 from league.cards import Player
 from league.dice import SeededDice
@@ -30,6 +37,7 @@ ROTATION_SIZE = 6        # the computer's rotation; further starters pitch long 
 RELIEF_FATIGUE_OK = 1    # a reliever who pitched yesterday may pitch today; two days running, not
 
 
+@mypyc_attr(native_class=False)
 @dataclass(kw_only=True)
 class SeasonState:
     """What deciding a season's next game needs: the season's league (its cards), every player,
@@ -48,12 +56,23 @@ class SeasonState:
     # the computer's rotation of each team: a function of the season's cards, asked every game
     _computer_rotation: dict[str, list[str]] = dataclasses.field(
         default_factory=dict, repr=False, compare=False)
+    # who sits out, held while one game is set up (the book does not change meanwhile):
+    # asked some twenty times a game
+    _held: frozenset[str] | None = dataclasses.field(default=None, repr=False, compare=False)
 
     def reserves(self) -> frozenset[str]:
         """Who sits out: the managers' reserves, the farm and the injured."""
+        if self._held is not None:
+            return self._held
         self.roster.bind(self.league)
         return frozenset(pid for p in self.prefs.values()
                          for pid in p.get("reserves", [])) | self.roster.out()
+
+    def hold_reserves(self, hold: bool) -> None:
+        """Remember who sits out until `hold_reserves(False)` (no roster moves in between)."""
+        self._held = None
+        if hold:
+            self._held = self.reserves()
 
     def rotation(self, team: str) -> list[str]:
         """The team's saved rotation (its players still active), else the computer's."""
@@ -68,10 +87,12 @@ class SeasonState:
 
     def saved_rotation(self, team: str) -> list[str]:
         """The rotation the manager saved for the team, its players still active ([] if none)."""
+        saved = self.prefs.get(team, {}).get("rotation")
+        if not saved:
+            return []
         out = self.reserves()
         on_team = {p.id for p in self.league.team(team).players}
-        return [pid for pid in self.prefs.get(team, {}).get("rotation", [])
-                if pid not in out and pid in on_team]
+        return [pid for pid in saved if pid not in out and pid in on_team]
 
     def roles(self, team: str) -> dict[str, str]:
         """Each of the team's relievers' role (league/bullpen.py), from the whole staff outside
@@ -106,6 +127,7 @@ def game_seed(season_seed: int, number: int) -> int:
     return season_seed * SEED_STRIDE + number
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class SlotSetup:
     """How a scheduled game starts: each team's rested starter, the pitchers' carried fatigue,
@@ -174,6 +196,7 @@ def team_lineup(state: SeasonState, team: str, setup: SlotSetup, *, dh: bool,
             # still no team: the farm players the open positions need come up
             if setup.day is None:
                 raise
+            state.hold_reserves(False)      # the moves change who sits out
             made = farm.cover_positions(state, team, setup.day)
             gone = {m.player for m in made if m.kind == "down"}
             came = {m.player for m in made if m.kind == "up"}
@@ -239,10 +262,14 @@ def play_scheduled(state: SeasonState, ruleset: Ruleset, day: date, away: str, h
     `quiet` keeps no roll log and no play text (the same game otherwise). The farm's hooks
     (league/farm.py) run around it: recovery checks and roster moves before, injuries after."""
     farm.before_game(state, ruleset, day, (away, home))
-    setup = slot_setup(state, day, away, home)
-    dh = state.league.dh_for(home)
-    lineups = (team_lineup(state, away, setup, dh=dh, platoon=ruleset.platoon),
-               team_lineup(state, home, setup, dh=dh, platoon=ruleset.platoon))
+    state.hold_reserves(True)
+    try:
+        setup = slot_setup(state, day, away, home)
+        dh = state.league.dh_for(home)
+        lineups = (team_lineup(state, away, setup, dh=dh, platoon=ruleset.platoon),
+                   team_lineup(state, home, setup, dh=dh, platoon=ruleset.platoon))
+    finally:
+        state.hold_reserves(False)
     result = replay_game(state.league, ruleset, *lineups, SeededDice(seed), state.players,
                          fatigue=setup.fatigue, quiet=quiet,
                          hurt=farm.hurt_in(state.roster, lineups))
