@@ -8,15 +8,14 @@ game replays exactly from its line-ups and its logged rolls.
 """
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
 from league.cards import Player
 from league.lineup import Lineup
-from league.manager import (batting_order, batting_value, fielding_of, glove, make_lineup, plays,
-                            worth_against)
+from league.manager import (batting_order, batting_value, fielding_of, fields_off_mound, glove,
+                            make_lineup, plays, worth_against)
 
 # the positions in the order a rest turn goes round (the catcher has his own rule)
 TURN = ("C", "SS", "CF", "2B", "3B", "RF", "LF", "1B", "DH")
@@ -135,8 +134,7 @@ def day_lineup(team: str, roster: list[Player], dh: bool, starter: str, *, dress
     sit = set(resting([(pos, by_id[pid]) for pos, pid in chosen.items()], days)) \
         if days is not None else set()
     pitching = set(regular.bullpen) | {starter}
-    hitters = [p for p in roster if p.id in worth and p.id not in pitching
-               and any(f.position != "P" for f in p.fielding)]
+    hitters = [p for p in roster if p.id in worth and p.id not in pitching and fields_off_mound(p)]
 
     def free() -> list[Player]:
         playing = set(chosen.values())
@@ -163,8 +161,10 @@ def day_lineup(team: str, roster: list[Player], dh: bool, starter: str, *, dress
     playing = set(order)
     bench = [p for p in hitters if p.id not in playing]
     bench.sort(key=lambda p: (-worth[p.id], p.id))
-    return dataclasses.replace(regular, order=order, positions=positions,
-                               bench=tuple(p.id for p in bench[:len(regular.bench)]))
+    return Lineup(regular.team, order, positions, regular.pitcher,
+                  tuple([p.id for p in bench[:len(regular.bench)]]), regular.bullpen,
+                  regular.bullpen_ranked, regular.roles)
+
 
 
 def rest_saved_order(order: Sequence[tuple[str, str]], sit: Sequence[str],

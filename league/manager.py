@@ -109,17 +109,24 @@ class _Roster:
     A line-up is a pure function of the cards and the arguments, and a season asks for the same
     roster's line-up again and again (each starter's turn, every series): worked out once."""
 
-    __slots__ = ("players", "rotation", "lineups")
+    __slots__ = ("players", "_rotation", "lineups")
 
     def __init__(self, players: tuple[Player, ...]) -> None:
         # the entry holds the player objects: their ids (the key) cannot be reused while it lives
         self.players = players
-        starters = sorted([p for p in players if p.pitching and p.pitching.starter > 0],
-                          key=lambda p: (-pitching_value(p), p.id))
-        if not starters:
-            starters = sorted([p for p in players if p.pitching], key=lambda p: p.id)
-        self.rotation: tuple[str, ...] = tuple(p.id for p in starters)
+        self._rotation: tuple[str, ...] | None = None    # worked out when first asked
         self.lineups: dict[tuple, Lineup] = {}
+
+    @property
+    def rotation(self) -> tuple[str, ...]:
+        if self._rotation is None:
+            players = self.players
+            starters = sorted([p for p in players if p.pitching and p.pitching.starter > 0],
+                              key=lambda p: (-pitching_value(p), p.id))
+            if not starters:
+                starters = sorted([p for p in players if p.pitching], key=lambda p: p.id)
+            self._rotation = tuple(p.id for p in starters)
+        return self._rotation
 
 
 # rosters by the identity of their player objects (frozen cards: the same objects, the same cards)
@@ -163,7 +170,7 @@ _BATS: dict[tuple, tuple[tuple[Player, ...], tuple[str, ...], tuple[str, ...], t
 def _make_lineup(team_code: str, players: Sequence[Player], dh: bool, starter: str, dressed: int,
                  roles: Mapping[str, str] | None, ranking: Sequence[str]) -> Lineup:
     batters = [p for p in players if p.batting is not None and not (p.pitching and p.batting is None)]
-    hitters = tuple([p for p in batters if any(f.position != "P" for f in p.fielding)])
+    hitters = tuple([p for p in batters if fields_off_mound(p)])
     key = (team_code, dh, starter, tuple([id(p) for p in hitters]))
     known = _BATS.get(key)
     if known is None:
@@ -247,6 +254,14 @@ def fielding_of(p: Player, pos: str) -> Fielding | None:
         if f.position == pos:
             return f
     return None
+
+
+def fields_off_mound(p: Player) -> bool:
+    """Whether a man has a place in the field besides the mound."""
+    for f in p.fielding:
+        if f.position != "P":
+            return True
+    return False
 
 
 def plays(p: Player, pos: str) -> bool:
