@@ -10,8 +10,11 @@ _setup: OddsSetup | None = None    # this process's copy, sent once by the pool'
 
 
 def init_worker(setup: OddsSetup) -> None:
+    from tui.bulkgc import settle_process
+
     global _setup
     _setup = setup
+    settle_process()      # the setup lives the whole process: out of the collector's walks
 
 
 def run_batch(start: int, stop: int) -> list[RunResult]:

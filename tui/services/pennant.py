@@ -113,13 +113,16 @@ def run_odds(setup: OddsSetup, runs: int, *, workers: int | None = None,
     results: dict[int, list[RunResult]] = {}
     done = 0
     if workers == 1 or len(batches) == 1 or not setup.pending:
-        for a, b in batches:
-            if cancel is not None and cancel():
-                return None
-            results[a] = [simulate_run(setup, r) for r in range(a, b)]
-            done += b - a
-            if progress is not None:
-                progress(done, runs)
+        from tui.bulkgc import bulk
+
+        with bulk():
+            for a, b in batches:
+                if cancel is not None and cancel():
+                    return None
+                results[a] = [simulate_run(setup, r) for r in range(a, b)]
+                done += b - a
+                if progress is not None:
+                    progress(done, runs)
     else:
         if cancel is not None and cancel():
             return None

@@ -22,6 +22,7 @@ from storage import repository as repo
 from storage import roster_edit
 from storage.db import session
 from storage.rulesets import league_ruleset
+from tui.bulkgc import bulk
 from tui.services.db import ServiceError, engine_for, require_commissioner
 
 
@@ -266,33 +267,34 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
     skipped: list[int] = []
     played: list[repo.GameSlot] = []
     day = None
-    for slot in todo:
-        if cancel is not None and cancel():
-            stopped = True
-            break
-        if slot.day != day and day is not None:  # a game started at the keyboard meanwhile
+    with bulk():     # the cyclic collector out of the way (tui/bulkgc.py)
+        for slot in todo:
+            if cancel is not None and cancel():
+                stopped = True
+                break
+            if slot.day != day and day is not None:  # a game started at the keyboard meanwhile
+                with session(engine) as s:
+                    live = live_store.playing_numbers(session=s, season_id=ctx.season.id)
+            day = slot.day
+            if slot.number in live:
+                skipped.append(slot.number)
+                continue
+            # a quiet game stored compactly: its play-by-play and roll log are made on demand by
+            # replaying its raw rolls (tui.services.games)
+            result, rest, starters = play_slot(ctx, slot, quiet=True)
             with session(engine) as s:
-                live = live_store.playing_numbers(session=s, season_id=ctx.season.id)
-        day = slot.day
-        if slot.number in live:
-            skipped.append(slot.number)
-            continue
-        # a quiet game stored compactly: its play-by-play and roll log are made on demand by
-        # replaying its raw rolls (tui.services.games)
-        result, rest, starters = play_slot(ctx, slot, quiet=True)
-        with session(engine) as s:
-            repo.record_game(session=s, season_id=ctx.season.id, slot=slot, result=result,
-                             seed=game_seed(ctx.season.seed, slot.number),
-                             rest={p: repo.StoredRest(r.available_on, r.fatigue)
-                                   for p, r in rest.items()},
-                             starters=starters, compact=True)
-            store_roster(s, ctx)
-            s.commit()
-        ctx.after_game(rest, starters, slot.day)
-        done += 1
-        played.append(slot)
-        if progress is not None:
-            progress(done, len(todo) - len(skipped), slot)
+                repo.record_game(session=s, season_id=ctx.season.id, slot=slot, result=result,
+                                 seed=game_seed(ctx.season.seed, slot.number),
+                                 rest={p: repo.StoredRest(r.available_on, r.fatigue)
+                                       for p, r in rest.items()},
+                                 starters=starters, compact=True)
+                store_roster(s, ctx)
+                s.commit()
+            ctx.after_game(rest, starters, slot.day)
+            done += 1
+            played.append(slot)
+            if progress is not None:
+                progress(done, len(todo) - len(skipped), slot)
     played_days = len({g.day for g in played})
     # every live game up to the last day simulated was passed over, whether its day was
     # simulated or not
