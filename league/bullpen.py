@@ -51,6 +51,21 @@ def assign_roles(relievers: Iterable[Player], saved: Sequence[str] = ()) -> dict
     pool = [p for p in relievers if p.pitching is not None]
     if not pool:
         return {}
+    key = (tuple([id(p) for p in pool]), tuple(saved))
+    known = _ROLES.get(key)
+    if known is None:
+        if len(_ROLES) >= 1024:
+            _ROLES.clear()
+        known = _ROLES[key] = (tuple(pool), _assign(pool, saved))
+    return dict(known[1])
+
+
+# roles by the identity of the staff's players (held, so their ids stay theirs) and the saved
+# order: a season asks for the same staff's roles game after game
+_ROLES: dict[tuple, tuple[tuple[Player, ...], dict[str, str]]] = {}
+
+
+def _assign(pool: list[Player], saved: Sequence[str]) -> dict[str, str]:
     by_id = {p.id: p for p in pool}
     ranked_by_cards = sorted(pool, key=lambda p: (-pitching_value(p), p.id))
     saved_ids = [pid for pid in saved if pid in by_id]

@@ -198,7 +198,7 @@ class Game:
                  away_manager: "Manager", home_manager: "Manager", dice: Dice, *,
                  dh: bool | None = None, extra_innings: int | None = None,
                  fatigue: dict[str, int] | None = None, quiet: bool = False,
-                 hurt: dict[str, int] | None = None) -> None:
+                 hurt: dict[str, int] | None = None, splits: bool = True) -> None:
         self.rules = ruleset
         self.opt = ruleset.options
         self.players = players
@@ -230,6 +230,7 @@ class Game:
         self.rolls: list[Roll] = []
         self.raws: list[int] = []     # every raw roll in order: what a replay needs
         self.quiet = quiet            # no roll log and no play text (odds, bulk simulation)
+        self.want_splits = splits     # lines against left and right (the odds need none)
         self._steal_raw = 0
         self.home_runs: list[tuple[int, str, int, str]] = []
         self.pitch_bonus = 0          # +5 after a stop, for the next pitch
@@ -531,8 +532,9 @@ class Game:
         side.pitcher = new
         side.used.add(new)
         side.pitchers_used.append(new)
-        side.stints.append((new, {pid: line[:] for (s, pid, _pos), line
-                                  in zip(self.bat_order, self.bat.values()) if s != side.index}))
+        if self.want_splits:
+            side.stints.append((new, {pid: line[:] for (s, pid, _pos), line
+                                      in zip(self.bat_order, self.bat.values()) if s != side.index}))
         side.condition = "B"
         self._pit_line(new)
         # the new pitcher bats in the old pitcher's place when there is no DH
@@ -658,8 +660,9 @@ class Game:
         side.positions["P"] = rel
         side.pitcher = rel
         side.pitchers_used.append(rel)
-        side.stints.append((rel, {pid: line[:] for (s, pid, _pos), line
-                                  in zip(self.bat_order, self.bat.values()) if s != side.index}))
+        if self.want_splits:
+            side.stints.append((rel, {pid: line[:] for (s, pid, _pos), line
+                                      in zip(self.bat_order, self.bat.values()) if s != side.index}))
         side.used.add(rel)
         side.condition = "B"
         self._pit_line(rel)
@@ -880,7 +883,8 @@ class Game:
             pitching=pitching, decisions=decisions, home_runs=self.home_runs, plays=self.plays,
             rolls=self.rolls, players=self.players, winner=winner, final_inning=self.inning,
             notes=self.notes, fielding=fielding, lineups=self.lineups, fatigue=self.fatigue_in,
-            raws=self.raws, injuries=self.injuries, hurt=self.hurt_in, splits=self._splits(),
+            raws=self.raws, injuries=self.injuries, hurt=self.hurt_in,
+            splits=self._splits() if self.want_splits else [],
         )
 
     def _splits(self) -> list[tuple[int, str, str, list[int]]]:

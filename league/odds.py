@@ -199,7 +199,7 @@ def simulate_run(setup: OddsSetup, run: int) -> RunResult:
     for slot in setup.pending:
         result, rest, starters = play_scheduled(state, setup.ruleset, slot.day, slot.away,
                                                 slot.home, run_seed(setup.seed, run, slot.number),
-                                                quiet=True)
+                                                quiet=True, splits=False)
         state.after_game(rest, starters, slot.day)
         outcomes.append(Outcome(slot.number, slot.day, slot.away, slot.home, result.runs[0],
                                 result.runs[1]))

@@ -255,11 +255,12 @@ def rest_after(players: Mapping[str, Any], result: GameResult, day: date,
 
 
 def play_scheduled(state: SeasonState, ruleset: Ruleset, day: date, away: str, home: str,
-                   seed: int, *, quiet: bool = False
+                   seed: int, *, quiet: bool = False, splits: bool = True
                    ) -> tuple[GameResult, dict[str, PitcherRest], dict[str, str]]:
     """Play one scheduled game with computer managers: rested starters, carried fatigue, seeded
     dice. Returns the result, the new rest of the pitchers who played, and the starters.
-    `quiet` keeps no roll log and no play text (the same game otherwise). The farm's hooks
+    `quiet` keeps no roll log and no play text, `splits=False` no lines against left and right
+    (the same game otherwise). The farm's hooks
     (league/farm.py) run around it: recovery checks and roster moves before, injuries after."""
     farm.before_game(state, ruleset, day, (away, home))
     state.hold_reserves(True)
@@ -272,6 +273,6 @@ def play_scheduled(state: SeasonState, ruleset: Ruleset, day: date, away: str, h
         state.hold_reserves(False)
     result = replay_game(state.league, ruleset, *lineups, SeededDice(seed), state.players,
                          fatigue=setup.fatigue, quiet=quiet,
-                         hurt=farm.hurt_in(state.roster, lineups))
+                         hurt=farm.hurt_in(state.roster, lineups), splits=splits)
     farm.after_game(state.roster, result, day)
     return result, rest_after(state.players, result, day, setup.fatigue), setup.starters

@@ -66,15 +66,16 @@ def play_game(league: League, ruleset: Ruleset, matchup: Matchup, dice: Dice,
 def replay_game(league: League, ruleset: Ruleset, away: Lineup, home: Lineup, dice: Dice,
                 players: dict | None = None, *, fatigue: dict[str, int] | None = None,
                 quiet: bool = False, hurt: dict[str, int] | None = None,
-                platoon: bool = True) -> GameResult:
+                platoon: bool = True, splits: bool = True) -> GameResult:
     """Play (or replay, with scripted dice) a game from its line-ups with computer managers,
     under the home team's league's DH rule; `platoon=False` chooses pinch hitters without the
-    [platoon] table (the card check: league/cardcheck.py)."""
+    [platoon] table (the card check: league/cardcheck.py); `splits=False` keeps no lines against
+    left and right (the odds)."""
     players = players or players_of(league)
     game = Game(ruleset, players, away, home, ComputerManager(platoon=platoon),
                 ComputerManager(platoon=platoon), dice,
                 dh=league.dh_for(home.team), extra_innings=league.extra_innings, fatigue=fatigue,
-                quiet=quiet, hurt=hurt)
+                quiet=quiet, hurt=hurt, splits=splits)
     return game.play()
 
 
