@@ -10,12 +10,15 @@ still collected. Nothing a simulation decides depends on it.
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 THRESHOLD = 20_000        # allocations between the collector's youngest-generation runs
 
+_lock = threading.Lock()
 _depth = 0
+_before: tuple[int, int, int] = gc.get_threshold()
 
 
 def settle_process() -> None:
@@ -28,22 +31,20 @@ def settle_process() -> None:
 
 @contextmanager
 def bulk() -> Iterator[None]:
-    """The collector set for a long simulation in this process, and set back after it."""
-    global _depth
-    if _depth:
+    """The collector set for a long simulation in this process, and set back after the last
+    of those running at once (the app may simulate days and take the odds in two threads)."""
+    global _depth, _before
+    with _lock:
+        if _depth == 0:
+            _before = gc.get_threshold()
+            gc.freeze()
+            gc.set_threshold(max(_before[0], THRESHOLD), *_before[1:])
         _depth += 1
-        try:
-            yield
-        finally:
-            _depth -= 1
-        return
-    before = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(max(before[0], THRESHOLD), *before[1:])
-    _depth = 1
     try:
         yield
     finally:
-        _depth = 0
-        gc.set_threshold(*before)
-        gc.unfreeze()
+        with _lock:
+            _depth -= 1
+            if _depth == 0:
+                gc.set_threshold(*_before)
+                gc.unfreeze()
