@@ -653,6 +653,7 @@ def _bench_one_season(seed: int, source: str, games_per_opponent: Optional[int],
     from storage.db import session
     from storage.plainfiles import sample_league_path
     from tui import services as sv
+    from tui.bulkgc import bulk
 
     # a league folder, a league JSON file or a sample league's name ("nippon": 858 games)
     where = source
@@ -672,9 +673,10 @@ def _bench_one_season(seed: int, source: str, games_per_opponent: Optional[int],
                 slots = repo.schedule(session=s, season_id=info.id, pending_only=True)
                 teams = len(ctx.league.teams)
             t0 = time.perf_counter()
-            for slot in slots:
-                _result, rest, starters = sv.play_slot(ctx, slot, quiet=True)
-                ctx.after_game(rest, starters, slot.day)
+            with bulk():        # as sim_days plays them (tui/bulkgc.py)
+                for slot in slots:
+                    _result, rest, starters = sv.play_slot(ctx, slot, quiet=True)
+                    ctx.after_game(rest, starters, slot.day)
             engine_times.append(time.perf_counter() - t0)
             t0 = time.perf_counter()
             report = sv.sim_days(db, name, info.number, to_end=True)
