@@ -26,10 +26,10 @@ COMPILED = [
     "league/manager.py",
     "league/scoring.py",
     # the season's machinery between games (the classes sent to the odds' workers stay Python
-    # classes: mypyc_attr(native_class=False))
+    # classes: mypyc_attr(native_class=False)); not league/season.py, whose SeasonState the
+    # services subclass (a compiled function refuses a subclass of a non-native class)
     "league/bench.py",
     "league/bullpen.py",
-    "league/season.py",
     "league/farm.py",
     "league/rest.py",
     "league/injury.py",

@@ -13,13 +13,6 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-try:  # the compiled build (setup.py): this module's classes stay Python classes (pickled to
-    # the odds' workers, copied with dataclasses.replace)
-    from mypy_extensions import mypyc_attr
-except ImportError:  # the pure-Python package needs nothing beyond the standard library
-    def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
-        return lambda cls: cls
-
 from league import bench, farm
 from league.cards import Player
 from league.dice import SeededDice
@@ -37,7 +30,6 @@ ROTATION_SIZE = 6        # the computer's rotation; further starters pitch long 
 RELIEF_FATIGUE_OK = 1    # a reliever who pitched yesterday may pitch today; two days running, not
 
 
-@mypyc_attr(native_class=False)
 @dataclass(kw_only=True)
 class SeasonState:
     """What deciding a season's next game needs: the season's league (its cards), every player,
@@ -127,7 +119,6 @@ def game_seed(season_seed: int, number: int) -> int:
     return season_seed * SEED_STRIDE + number
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class SlotSetup:
     """How a scheduled game starts: each team's rested starter, the pitchers' carried fatigue,
