@@ -142,8 +142,9 @@ def _everyday(league: League) -> League:
 
 
 def _with_ranks(league: League, ranks: dict[str, str]) -> League:
-    teams = [dataclasses.replace(t, players=[dataclasses.replace(p, rank=ranks.get(p.id, p.rank))
-                                             for p in t.players]) for t in league.teams]
+    # tuples, as the cards are read (the compiled build holds the types to their word)
+    teams = tuple(dataclasses.replace(t, players=tuple(dataclasses.replace(
+        p, rank=ranks.get(p.id, p.rank)) for p in t.players)) for t in league.teams)
     return dataclasses.replace(league, teams=teams)
 
 
@@ -161,10 +162,10 @@ def _platoon_league(pacific):
     f = lefty.fielding_at(pos)
     partner = dataclasses.replace(spare, bats="R", batting=lefty.batting,
                                   fielding=(dataclasses.replace(f, defence=f.defence - 1),))
-    players = [partner if p.id == spare.id else dataclasses.replace(p, rank="A")
-               for p in team.players]
-    teams = [dataclasses.replace(t, players=players) if t.code == team.code else t
-             for t in pacific.teams]
+    players = tuple(partner if p.id == spare.id else dataclasses.replace(p, rank="A")
+                    for p in team.players)
+    teams = tuple(dataclasses.replace(t, players=players) if t.code == team.code else t
+                  for t in pacific.teams)
     return dataclasses.replace(pacific, teams=teams), team.code, pos, lefty.id, partner.id
 
 
