@@ -97,7 +97,7 @@ class ImpactApp(TroopHost, App[None]):
         self.access: services.Access | None = None   # who is connected (a shared league)
         self.japanese = bool(load_settings().get("japanese", True))
         # Melting Pot events live in the same database as the league
-        from storage.db import resolve_url
+        from storage.location import resolve_url   # no SQLAlchemy: the app starts sooner
         self.troop_db_url = resolve_url(db)
         self.export_dir = Path.cwd()
         self.event = None
