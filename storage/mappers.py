@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 from league.dice import Roll
 from league.roster import BATTER_COLUMNS, PITCHER_COLUMNS, League, parse_league, parse_structure
-from storage.tables import LeagueRow, RulesetRow, TeamRow
 
+if TYPE_CHECKING:   # the table classes only name what is read (storage.first_read passes rows
+    # read with sqlite3)
+    from storage.tables import LeagueRow, RulesetRow, TeamRow
 if TYPE_CHECKING:   # the engine is imported only where games are stored or rebuilt
     from league.game import Play
 

@@ -14,6 +14,7 @@ from sqlalchemy import UniqueConstraint, delete
 from sqlmodel import Field, Session, SQLModel, col, select
 
 from storage.tables import _now
+from storage.views import OddsPoint  # noqa: F401  (kept where it was)
 
 if TYPE_CHECKING:   # reading the chart's rows needs no engine
     from league.odds import OddsReport
@@ -39,22 +40,6 @@ class SeasonOddsRow(SQLModel, table=True):
     draws: float
     magic: Optional[int] = None
     taken_at: datetime = Field(default_factory=_now)
-
-
-@dataclass(frozen=True)
-class OddsPoint:
-    """A team's odds on one day of the season."""
-
-    played: int
-    day: date | None
-    team: str
-    pennant: float
-    climax: float
-    magic: int | None
-    runs: int
-    wins: float = 0.0
-    losses: float = 0.0
-    draws: float = 0.0
 
 
 def save_odds(*, session: Session, season_id: int, report: OddsReport) -> None:

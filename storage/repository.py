@@ -35,6 +35,7 @@ from storage.mappers import (
     settings_of,
 )
 from storage.season_check import SeasonError, check_season
+from storage.views import GameSlot, SeasonInfo, StoredRest  # noqa: F401  (kept where they were)
 from storage.rulesets import _parse_text as parse_ruleset_text
 from storage.rulesets import league_ruleset, ruleset_file, shipped_rulesets
 from storage.plainfiles import BATTERS_FILE, LEAGUE_FILE, PITCHERS_FILE, _read
@@ -78,47 +79,6 @@ class LeagueSummary:
     code: str
     teams: int
     seasons: int
-
-
-@dataclass(frozen=True)
-class SeasonInfo:
-    id: int
-    league_id: int
-    number: int
-    seed: int
-    games_per_opponent: int
-    series_length: int
-    start: date
-    games: int
-    final: int
-    year: int = 0
-    phase: str = "regular"          # regular | postseason | closed
-
-    @property
-    def closed(self) -> bool:
-        return self.phase == "closed"
-
-
-@dataclass(frozen=True)
-class GameSlot:
-    """A game of the schedule as stored: its row id, number, day, teams, series and result."""
-
-    id: int
-    number: int
-    day: date
-    away: str
-    home: str
-    series: int
-    status: str
-    away_runs: int | None
-    home_runs: int | None
-    kind: str = "regular"           # regular | postseason
-
-
-@dataclass(frozen=True)
-class StoredRest:
-    available_on: date
-    fatigue: int
 
 
 # --- leagues -----------------------------------------------------------------------------------

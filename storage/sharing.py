@@ -27,6 +27,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import Connection, Engine
 
 from league.errors import LeagueError
+from storage.views import Access  # noqa: F401  (kept where it was)
 
 AUDIT_TABLE = "league_audit"
 MANAGER_TABLE = "league_manager"
@@ -65,35 +66,6 @@ _ROLE = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
 class SharingError(LeagueError):
     """Sharing cannot be set up or used as asked (one line)."""
-
-
-@dataclass(frozen=True)
-class Access:
-    """Who is connected and what that allows."""
-
-    role: str | None                       # the PostgreSQL role; None for SQLite
-    kind: str                              # single | owner | commissioner | manager | reader
-    teams: tuple[str, ...] = ()            # a manager's teams
-    shared: bool = False
-
-    @property
-    def commissioner(self) -> bool:
-        """May do what only the commissioner does (true for single-user and owner too)."""
-        return self.kind in ("single", "owner", "commissioner")
-
-    def may_manage(self, team: str) -> bool:
-        """May change this team's line-up, rotation, bullpen and reserves."""
-        return self.commissioner or team in self.teams
-
-    def describe(self, japanese: bool = False) -> str:
-        """One line for a status bar: whom the app is connected as."""
-        if self.kind == "single":
-            return "" if not japanese else ""
-        names = {"owner": ("database owner", "所有者"), "commissioner": ("commissioner", "コミッショナー"),
-                 "manager": ("manager", "監督"), "reader": ("read only", "閲覧のみ")}
-        label = names[self.kind][1 if japanese else 0]
-        teams = f" {', '.join(self.teams)}" if self.teams else ""
-        return f"{self.role} ({label}{teams})"
 
 
 @dataclass(frozen=True)

@@ -79,3 +79,60 @@ def test_the_first_screen_is_read_without_loading_the_engine(tmp_path):
                          cwd=ROOT)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().endswith("[]"), out.stdout
+
+
+def _ordinary(db: str, league: str | None = None):
+    """What the app's opening reads through the services (no plain-sqlite3 first read)."""
+    import tui.opening as opening
+    quick = opening._first_read
+    opening._first_read = lambda *_a: None
+    try:
+        return opening.open_league(db, league)
+    finally:
+        opening._first_read = quick
+
+
+def test_the_first_read_with_sqlite3_gives_what_the_services_give(tmp_path):
+    """The bundled league of two leagues (リーグ), days played with the odds taken each day:
+    standings, results, next games, odds and names read with plain sqlite3 are the services'."""
+    from tui import services as sv
+    from tui.opening import _first_read
+    db = str(tmp_path / "league.sqlite3")
+    sv.create_league(db, "nippon", "nippon")
+    sv.new_season(db, "nippon")
+    sv.sim_days_with_odds(db, days=2, runs=20, seed=1, workers=1)
+    quick = _first_read(db, None)
+    assert quick is not None and quick.first is not None and quick.first.odds
+    assert len(quick.first.view.tables) == 2
+    assert quick == _ordinary(db)
+    assert _first_read(db, "nippon") == _ordinary(db, "nippon")
+    assert _first_read(db, "no such league") is None       # the services say what is wrong
+
+
+def test_an_older_schema_is_not_read_with_sqlite3(tmp_path):
+    """A database not at the newest schema (or not SQLite, or without a season) is opened the
+    ordinary way, which migrates it (or makes the season)."""
+    import sqlite3
+
+    from storage.location import VERSION_TABLE
+    from tui.opening import _first_read
+    _bench, db = _bench_and_league(tmp_path)
+    assert _first_read(db, None) is not None
+    with sqlite3.connect(db) as conn:
+        conn.execute(f"UPDATE {VERSION_TABLE} SET version_num = '0001_old'")
+    assert _first_read(db, None) is None
+    assert _first_read(str(tmp_path / "missing.sqlite3"), None) is None
+    assert _first_read("postgresql+psycopg://u@h/db", None) is None
+
+
+def test_the_first_screen_needs_no_sqlalchemy(tmp_path):
+    """The app's first screen (its Textual modules and the league opened for it) imports neither
+    SQLAlchemy nor SQLModel: a third of a cold start."""
+    _bench, db = _bench_and_league(tmp_path)
+    code = ("import sys; from tui.opening import open_league; import tui.app, "
+            f"tui.screens.standings; o = open_league({db!r}, None); "
+            "print(o.first is not None, [m for m in ('sqlalchemy', 'sqlmodel') "
+            "if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "[]"], out.stdout

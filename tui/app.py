@@ -97,12 +97,13 @@ class ImpactApp(TroopHost, App[None]):
         self.access: services.Access | None = None   # who is connected (a shared league)
         self.japanese = bool(load_settings().get("japanese", True))
         # Melting Pot events live in the same database as the league
-        from storage.db import resolve_url
+        from storage.location import resolve_url   # no SQLAlchemy: the app starts sooner
         self.troop_db_url = resolve_url(db)
         self.export_dir = Path.cwd()
         self.event = None
         self._first_data: tuple[int, str, Any] | None = None
         self._name_book: tuple[int, services.NameBook] | None = None
+        self._warmed = False
         # tools/startup_bench.py: the time the first screen showed its data goes to this file,
         # and the app closes (a cold start measured as a whole process)
         import os
@@ -110,11 +111,24 @@ class ImpactApp(TroopHost, App[None]):
 
     def screen_shown(self) -> None:
         """An area screen has shown its data (the first one ends a startup measurement)."""
+        if not self._warmed:
+            self._warmed = True
+            self._warm_up()
         if self._ready_file:
             import time
             Path(self._ready_file).write_text(f"{time.time():.6f}\n", encoding="utf-8")
             self._ready_file = None
             self.exit()
+
+    @work(thread=True, exclusive=True, group="warm-up")
+    def _warm_up(self) -> None:
+        """After the first screen: the database layer the other areas use (SQLAlchemy, the
+        tables, the league's engine), which the first screen was read without (tui.opening)."""
+        try:
+            import storage.repository  # noqa: F401
+            services.engine_for(self.db)
+        except Exception:      # the area that needs it says what is wrong
+            pass
 
     def on_mount(self) -> None:
         self.sub_title = "…"
@@ -123,25 +137,11 @@ class ImpactApp(TroopHost, App[None]):
 
     @work(thread=True, exclusive=True, group="prepare")
     def _open_league_worker(self) -> None:
-        """Open the league; on first run create it from the bundled sample with a season."""
+        """Open the league; on first run create it from the bundled sample with a season; read
+        the first area's data and the league's names (tui.opening)."""
+        from tui.opening import open_league
         try:
-            leagues = services.list_leagues(self.db)
-            if not leagues:
-                services.create_league(self.db, self.sample, self.sample)
-                services.new_season(self.db, self.sample)
-                leagues = services.list_leagues(self.db)
-            names = [lg.name for lg in leagues]
-            if self.league is None:
-                self.league = names[0]
-            elif self.league not in names:
-                raise LeagueError(f"no league {self.league!r} in this database "
-                                  f"(leagues: {', '.join(names)})")
-            try:
-                services.season_info(self.db, self.league)
-            except LeagueError:
-                services.new_season(self.db, self.league)
-            self.access = services.whoami(self.db, self.league)
-            self._first_data = self._read_first_area()
+            opened = open_league(self.db, self.league, self.sample)
         except LeagueError as exc:
             self.call_from_thread(self.notify, str(exc), severity="error", timeout=10)
             return
@@ -149,18 +149,14 @@ class ImpactApp(TroopHost, App[None]):
             self.call_from_thread(self.notify, f"{type(exc).__name__}: {exc}", severity="error",
                                   timeout=10)
             return
+        self.league = opened.league
+        self.access = opened.access
+        if opened.first is not None and opened.names is not None:
+            # the first area's data and the league's names: the first screen shows its data in
+            # its first frame
+            self._name_book = (self.data_version, opened.names)
+            self._first_data = (self.data_version, "StandingsScreen", opened.first)
         self.call_from_thread(self._league_opened)
-
-    def _read_first_area(self) -> tuple[int, str, Any] | None:
-        """The first area's data (the standings) and the league's names, read in the thread that
-        opens the league: the first screen then shows its data in its first frame. None on any
-        problem: the area reads again itself, and says what is wrong."""
-        from tui.screens.standings import standings_data
-        try:
-            self.league_names()
-            return self.data_version, "StandingsScreen", standings_data(self.db, self.league)
-        except Exception:
-            return None
 
     def league_names(self) -> services.NameBook:
         """The league's names in both languages, read once per change of the data (any thread:

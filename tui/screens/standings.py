@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
 
 from textual import work
 from textual.app import ComposeResult
@@ -14,29 +13,11 @@ from league.errors import LeagueError
 from league.standings import gb_text, streak_english, tiebreak_english
 from tui import services
 from tui.labels import label, season_title
+from tui.opening import StandingsData, standings_data
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
-
-
-@dataclass
-class StandingsData:
-    view: services.StandingsView
-    recent: list
-    upcoming: list
-    next_day: object
-    odds: list = field(default_factory=list)     # stored odds of the season, oldest first
-
-
-def standings_data(db: services.Db, league: str | None, gb_from: str = "leader") -> StandingsData:
-    """What the area shows: the standings, the latest day's results, the next day's games and
-    the odds kept so far (read in a thread; the app reads it while the league opens, so the
-    first screen shows its data in its first frame)."""
-    view = services.standings(db, league=league, games_behind_from=gb_from)
-    recent, next_day, upcoming = services.days_around(db, league=league)
-    history, _names = services.odds_history(db, league=league)
-    return StandingsData(view, recent, upcoming, next_day, history)
 
 
 class StandingsScreen(AreaScreen):

@@ -2,6 +2,7 @@
 told in one line."""
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from sqlalchemy.engine import Engine
@@ -13,6 +14,7 @@ from storage.db import StorageError, make_engine, resolve_url
 Db = str | Path | None
 
 _engines: dict[str, Engine] = {}
+_making = threading.Lock()     # one engine per URL, when threads ask at once (the app warms up)
 
 
 class ServiceError(LeagueError):
@@ -24,7 +26,10 @@ def engine_for(db: Db) -> Engine:
     url = resolve_url(db)
     engine = _engines.get(url)
     if engine is None:
-        engine = _engines[url] = make_engine(url)
+        with _making:
+            engine = _engines.get(url)
+            if engine is None:
+                engine = _engines[url] = make_engine(url)
     return engine
 
 

@@ -23,6 +23,7 @@ from storage import odds_store
 from storage import repository as repo
 from storage.db import session
 from tui.services.db import ServiceError, db_error, engine_for
+from tui.services.views import SPARKS, history_lines, sparkline  # noqa: F401  (kept where they were)
 
 if TYPE_CHECKING:   # the engine and the process pool load when odds are run, not to draw the chart
     from league.odds import OddsReport, OddsSetup, RunResult
@@ -246,23 +247,3 @@ def report_dict(view: OddsView) -> dict:
                      "runs": p.runs} for p in view.history],
     }
 
-
-SPARKS = "▁▂▃▄▅▆▇█"
-
-
-def sparkline(values: list[float], width: int) -> str:
-    """Chances 0..1 as a line of block characters, the last `width` points."""
-    out = []
-    for v in values[-width:]:
-        v = min(max(v, 0.0), 1.0)
-        out.append(SPARKS[min(len(SPARKS) - 1, int(v * len(SPARKS)))] if v > 0 else "·")
-    return "".join(out)
-
-
-def history_lines(history: list[odds_store.OddsPoint], teams: list[str]
-                  ) -> dict[str, list[tuple[int, float]]]:
-    """Per team, its pennant chance at each stored point: [(games played, chance), …]."""
-    out: dict[str, list[tuple[int, float]]] = {t: [] for t in teams}
-    for p in history:
-        out.setdefault(p.team, []).append((p.played, p.pennant))
-    return out

@@ -7,8 +7,6 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from league.standings import Outcome, StandingRow
-from league.standings import standings as league_standings
 from league.stats import (
     BattingStats,
     FieldingStats,
@@ -26,57 +24,8 @@ from league.stats import (
 from storage import repository as repo
 from storage.db import session
 from tui.services.db import ServiceError, engine_for
-
-
-@dataclass(frozen=True)
-class LeagueTable:
-    """The standings of one league (リーグ), its interleague games included."""
-
-    code: str
-    name: str
-    name_en: str
-    rows: tuple[StandingRow, ...]
-
-
-@dataclass(frozen=True)
-class StandingsView:
-    league: str
-    title: str
-    season: int
-    rows: tuple[StandingRow, ...]        # every team of the league by record
-    names: dict[str, str]
-    games: int
-    final: int
-    tables: tuple[LeagueTable, ...] = ()  # per league (リーグ); one table in a league of one
-    interleague: tuple[StandingRow, ...] = ()   # 交流戦順位: interleague games only
-    year: int = 0
-    phase: str = "regular"
-    next_day: date | None = None          # the next day with regular-season games left
-    interleague_next: bool = False        # the next day's games are interleague (交流戦)
-
-    @property
-    def phase_key(self) -> str:
-        """regular, interleague (交流戦 under way), postseason or closed."""
-        if self.phase == "regular" and self.interleague_next:
-            return "interleague"
-        return self.phase
-
-
-def _outcomes(finals: list) -> list[Outcome]:
-    return [Outcome(g.number, g.day, g.away, g.home, g.away_runs or 0, g.home_runs or 0)
-            for g in finals]
-
-
-def league_tables(lg: Any, finals: list, *, games_behind_from: str = "leader"
-                  ) -> tuple[dict[str, tuple[StandingRow, ...]], tuple[StandingRow, ...]]:
-    """Each league's (リーグ) standings, its interleague games counted, and every team's."""
-    outcomes = _outcomes(finals)
-    tables = {g.code: league_standings(outcomes, list(g.teams), others=True,
-                                       games_behind_from=games_behind_from)
-              for g in lg.groups}
-    overall = league_standings(outcomes, [t.code for t in lg.teams],
-                               games_behind_from=games_behind_from)
-    return tables, overall
+from tui.services.views import (  # noqa: F401  (kept where they were)
+    LeagueTable, StandingsView, _outcomes, league_tables, standings_view)
 
 
 def standings(db: str | Path | None, league: str | None = None, season: int | None = None, *,
@@ -88,22 +37,7 @@ def standings(db: str | Path | None, league: str | None = None, season: int | No
         info = repo.find_season(session=s, league_id=row.id, number=season)
         lg = repo.league_structure(session=s, league_id=row.id)
         games = repo.schedule(session=s, season_id=info.id)
-    finals = [g for g in games if g.status == "final"]
-    pending = [g for g in games if g.status != "final"]
-    tables, overall = league_tables(lg, finals, games_behind_from=games_behind_from)
-    inter: tuple[StandingRow, ...] = ()
-    if len(lg.groups) == 2:
-        inter = league_standings([o for o in _outcomes(finals) if lg.interleague(o.away, o.home)],
-                                 [t.code for t in lg.teams],
-                                 games_behind_from=games_behind_from)
-    next_day = pending[0].day if pending else None
-    inter_next = bool(pending) and any(lg.interleague(g.away, g.home) for g in pending
-                                       if g.day == next_day)
-    return StandingsView(row.name, lg.name, info.number, overall,
-                         {t.code: t.short or t.name for t in lg.teams}, info.games, info.final,
-                         tuple(LeagueTable(g.code, g.name, g.name_en, tables[g.code])
-                               for g in lg.groups), inter, info.year, info.phase, next_day,
-                         inter_next)
+    return standings_view(row.name, lg, info, games, games_behind_from)
 
 
 def team_games(db: str | Path | None, league: str | None, season: int | None) -> dict[str, int]:

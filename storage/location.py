@@ -1,0 +1,73 @@
+"""Where a league is kept, without importing SQLAlchemy: the database a `--db` names (a path or
+an SQLAlchemy URL; the app checks it as it starts) and the newest schema revision, read from
+the migration files' text (the app's first read of an SQLite file compares it with the file's
+version row)."""
+from __future__ import annotations
+
+import os
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from league.errors import LeagueError
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+VERSION_TABLE = "league_alembic_version"
+
+
+class StorageError(LeagueError):
+    """A database that cannot be opened or used (bad URL, locked, newer than this program)."""
+
+
+def default_path() -> Path:
+    """league.sqlite3 in the user's data folder (the folder is made on first use)."""
+    import platformdirs
+
+    folder = Path(platformdirs.user_data_dir("impact-league"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / "league.sqlite3"
+
+
+def resolve_url(db: str | os.PathLike[str] | None = None) -> str:
+    """`db` (a path or an SQLAlchemy URL), else ``IMPACT_DB``, else the default SQLite file."""
+    ref = str(db) if db is not None else os.environ.get("IMPACT_DB") or ""
+    if not ref:
+        return f"sqlite:///{default_path()}"
+    if "://" in ref:
+        from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import ArgumentError
+
+        try:
+            make_url(ref)
+        except ArgumentError as exc:
+            raise StorageError(f"--db {ref!r}: not a database URL ({exc})") from None
+        return ref
+    path = Path(ref).expanduser()
+    if path.is_dir():
+        raise StorageError(f"--db {ref}: is a folder; give a file such as {path / 'league.sqlite3'}")
+    if path.parent and not path.parent.exists():
+        raise StorageError(f"--db {ref}: the folder {path.parent} does not exist")
+    return f"sqlite:///{path.resolve()}"
+
+
+_REVISION = re.compile(r"""^(down_revision|revision)\s*(?::[^=]*)?=\s*(?:['"]([^'"]+)['"]|None)""",
+                       re.MULTILINE)
+
+
+@lru_cache(maxsize=1)
+def head_from_files() -> str | None:
+    """The newest revision, read from the migration files' text (`revision = "..."` and
+    `down_revision = "..."`) without importing Alembic; None when the files do not name one
+    head (then Alembic decides)."""
+    revisions: set[str] = set()
+    downs: set[str] = set()
+    for path in (MIGRATIONS / "versions").glob("*.py"):
+        found = dict((m.group(1), m.group(2)) for m in _REVISION.finditer(
+            path.read_text(encoding="utf-8")))
+        if "revision" not in found or found["revision"] is None:
+            continue
+        revisions.add(found["revision"])
+        if found.get("down_revision"):
+            downs.add(found["down_revision"])   # type: ignore[arg-type]
+    heads = revisions - downs
+    return heads.pop() if len(heads) == 1 else None

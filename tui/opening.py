@@ -1,0 +1,100 @@
+"""Opening the league the app shows, and the first area's data (the standings), without Textual
+(the app's worker thread calls `open_league`).
+
+An SQLite league already at the newest schema is read for the first screen with plain sqlite3
+(storage.first_read): the app then shows its first screen without importing SQLAlchemy,
+SQLModel and the table classes, half of the CPU time of a cold start. Any other database, or
+anything unexpected, goes the ordinary way through the services (which migrate an older schema,
+make the league on first run, and say in one line what is wrong)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from league.errors import LeagueError
+from tui import services
+
+
+@dataclass
+class StandingsData:
+    view: services.StandingsView
+    recent: list
+    upcoming: list
+    next_day: object
+    odds: list = field(default_factory=list)     # stored odds of the season, oldest first
+
+
+def standings_data(db: services.Db, league: str | None, gb_from: str = "leader") -> StandingsData:
+    """What the standings area shows: the standings, the latest day's results, the next day's
+    games and the odds kept so far (read in a thread; the league's opening reads it too, so
+    the first screen shows its data in its first frame)."""
+    view = services.standings(db, league=league, games_behind_from=gb_from)
+    recent, next_day, upcoming = services.days_around(db, league=league)
+    history, _names = services.odds_history(db, league=league)
+    return StandingsData(view, recent, upcoming, next_day, history)
+
+
+@dataclass
+class Opened:
+    """An opened league: its name, who is connected, and the first area's data and the league's
+    names (None when they could not be read: the area reads them again and says what is wrong)."""
+    league: str
+    access: Any
+    first: StandingsData | None = None
+    names: services.NameBook | None = None
+
+
+def open_league(db: services.Db, league: str | None, sample: str = "nippon") -> Opened:
+    """Open the league (on first run create it from the bundled sample with a season) and read
+    the first area's data. A LeagueError says what is wrong in one line."""
+    quick = _first_read(db, league)
+    if quick is not None:
+        return quick
+    leagues = services.list_leagues(db)
+    if not leagues:
+        services.create_league(db, sample, sample)
+        services.new_season(db, sample)
+        leagues = services.list_leagues(db)
+    names = [lg.name for lg in leagues]
+    if league is None:
+        league = names[0]
+    elif league not in names:
+        raise LeagueError(f"no league {league!r} in this database "
+                          f"(leagues: {', '.join(names)})")
+    try:
+        services.season_info(db, league)
+    except LeagueError:
+        services.new_season(db, league)
+    opened = Opened(league, services.whoami(db, league))
+    try:
+        opened.names = services.name_book(db, league=league)
+        opened.first = standings_data(db, league)
+    except Exception:
+        opened.names = opened.first = None
+    return opened
+
+
+def _first_read(db: services.Db, league: str | None) -> Opened | None:
+    """An SQLite league at the newest schema, read with plain sqlite3 (storage.first_read): the
+    same values as the services give, without importing SQLAlchemy; None: open it as usual."""
+    try:
+        from storage.first_read import days_around, first_read
+        from storage.location import resolve_url
+        from storage.mappers import league_texts
+        from storage.views import Access
+        from tui.services.views import names_of, standings_view
+
+        read = first_read(resolve_url(db), league)
+        if read is None:
+            return None
+        rows = (read.league_row, read.ruleset_row, read.team_rows)
+        structure = league_texts(*rows, [], f"league {read.league}").structure()
+        view = standings_view(read.league, structure, read.season, read.games)
+        recent, next_day, upcoming = days_around(read.games)
+        texts = league_texts(*rows, read.cards, f"league {read.league} "
+                             f"(season id {read.season.id})")
+        names = names_of({pid: (name, "") for pid, name in read.players.items()}, texts)
+        return Opened(read.league, Access(role=None, kind="single"),
+                      StandingsData(view, recent, upcoming, next_day, read.odds), names)
+    except Exception:        # whatever it is, the ordinary way opens the league or says it
+        return None
