@@ -166,7 +166,6 @@ def day_lineup(team: str, roster: list[Player], dh: bool, starter: str, *, dress
                   regular.bullpen_ranked, regular.roles)
 
 
-
 def rest_saved_order(order: Sequence[tuple[str, str]], sit: Sequence[str],
                      free: Sequence[Player], worth: Mapping[str, float]) -> list[tuple[str, str]]:
     """A saved batting order on a rest day: each resting man's place (slot and position) goes to
