@@ -5,15 +5,16 @@ transaction of the league's log (kind ``up`` or ``down``, storage.history_store)
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import date
-from typing import Optional
+from typing import Any, Optional
 
 from sqlalchemy import UniqueConstraint, bindparam, select, update
 from sqlmodel import Field, Session, SQLModel
 
 from league.farm import Move, RosterBook, Standing
 from league.roster import League
+from storage import fastsql
 from storage import history_store as hs
 from storage.tables import CardRow, PlayerRow
 
@@ -55,22 +56,17 @@ def store(*, session: Session, league_id: int, season_id: int | None, moves: Ite
     commits, with the game they came before when the season runner made them."""
     moves = list(moves)
     if season_id is not None and entries:
-        # one upsert for them all (executemany): the standings change after nearly every game
-        # (recovery checks, injuries); SQLite and PostgreSQL both have INSERT … ON CONFLICT
-        t = SeasonRosterRow.__table__
-        dialect = session.get_bind().dialect.name
-        if dialect == "postgresql":
-            from sqlalchemy.dialects.postgresql import insert as upsert
-        else:
-            from sqlalchemy.dialects.sqlite import insert as upsert   # type: ignore[assignment]
-        stmt = upsert(t)
-        stmt = stmt.on_conflict_do_update(
-            index_elements=[t.c.season_id, t.c.player],
-            set_={c: stmt.excluded[c] for c in ("demoted_on", "points", "hurt_on", "settled")})
-        session.execute(stmt, [{"season_id": season_id, "player": pid,
-                                "demoted_on": e.demoted_on, "points": e.points,
-                                "hurt_on": e.hurt_on, "settled": e.settled}
-                               for pid, e in entries.items()])
+        # one upsert for them all (executemany on the connection's cursor, compiled once): the
+        # standings change after nearly every game (recovery checks, injuries)
+        conn = session.connection()
+        day = _day_param(conn.dialect.name)
+        cursor = conn.connection.cursor()
+        try:
+            fastsql.run(cursor, conn.dialect, "season_roster_upsert", _upsert, [
+                (season_id, pid, day(e.demoted_on), e.points, day(e.hurt_on), day(e.settled))
+                for pid, e in entries.items()])
+        finally:
+            cursor.close()
     if moves:
         set_status(session=session, league_id=league_id, season_id=season_id,
                    status={m.player: ("farm" if m.kind == "down" else "active") for m in moves})
@@ -80,6 +76,31 @@ def store(*, session: Session, league_id: int, season_id: int | None, moves: Ite
         hs.add_roster_moves(session=session, league_id=league_id, season_id=season_id,
                             moves=[(m.day, m.kind, m.player, m.team, m.reason) for m in moves])
     session.flush()
+
+
+_STANDING = ("demoted_on", "points", "hurt_on", "settled")
+
+
+def _upsert(dialect: str) -> tuple[Any, tuple[str, ...]]:
+    """INSERT … ON CONFLICT DO UPDATE of a player's standing (SQLite and PostgreSQL both)."""
+    t = SeasonRosterRow.__table__   # type: ignore[attr-defined]
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as upsert
+    else:
+        from sqlalchemy.dialects.sqlite import insert as upsert   # type: ignore[assignment]
+    keys = ("season_id", "player", *_STANDING)
+    stmt = upsert(t).values({k: bindparam(k) for k in keys})
+    stmt = stmt.on_conflict_do_update(index_elements=[t.c.season_id, t.c.player],
+                                      set_={c: stmt.excluded[c] for c in _STANDING})
+    return stmt, keys
+
+
+def _day_param(dialect: str) -> Callable[[date | None], object]:
+    """How a day is bound on the raw cursor: SQLite keeps dates as ISO text (as SQLAlchemy's
+    Date type writes them), PostgreSQL takes the date itself."""
+    if dialect == "sqlite":
+        return lambda d: None if d is None else d.isoformat()
+    return lambda d: d
 
 
 def set_status(*, session: Session, league_id: int, season_id: int | None,

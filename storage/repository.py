@@ -24,6 +24,7 @@ from league.tomltext import TOMLInputError, load_toml
 from league.jsontext import JSONInputError, load_json
 from league.roster import BATTER_COLUMNS, BATTER_HEADER, PITCHER_COLUMNS, PITCHER_HEADER, League
 from league.schedule import ScheduledGame
+from storage import fastsql
 from storage.mappers import (
     LeagueTexts,
     csv_rows,
@@ -900,37 +901,11 @@ def _statements() -> dict[str, tuple[Any, tuple[str, ...]]]:
 
 
 _STATEMENTS = _statements()
-_compiled: dict[tuple[str, str], tuple[str, tuple[str, ...], Any, dict[str, Any]]] = {}
 
 
 def _many(cursor: Any, dialect: Any, name: str, rows: list[tuple], many: bool = True) -> None:
-    """executemany of a Core statement compiled once per dialect (its own paramstyle), with rows
-    as tuples: SQLAlchemy's per-row parameter processing was most of the cost of storing a game.
-    """
-    if not rows:
-        return
-    entry = _compiled.get((dialect.name, name))
-    if entry is None:
-        stmt, keys = _STATEMENTS[name]
-        compiled = stmt.compile(dialect=dialect)
-        # literal values of the statement (status = 'final') are bound parameters too
-        constants = {k: v for k, v in compiled.params.items() if k not in keys}
-        order = None
-        if compiled.positional:
-            order = tuple(keys.index(n) if n in keys else ("const", constants[n])
-                          for n in compiled.positiontup)  # type: ignore[union-attr]
-        entry = _compiled[(dialect.name, name)] = (str(compiled), keys, order, constants)
-    sql, keys, order, constants = entry
-    if order is None:
-        params: list[Any] = [{**constants, **dict(zip(keys, r))} for r in rows]
-    elif order == tuple(range(len(keys))):
-        params = rows
-    else:
-        params = [tuple(r[i] if isinstance(i, int) else i[1] for i in order) for r in rows]
-    if many:
-        cursor.executemany(sql, params)
-    else:
-        cursor.execute(sql, params[0])
+    """One of _STATEMENTS run for `rows` (storage.fastsql: compiled once, tuples, executemany)."""
+    fastsql.run(cursor, dialect, name, lambda _dialect: _STATEMENTS[name], rows, many)
 
 
 # --- reading back --------------------------------------------------------------------------------

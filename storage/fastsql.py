@@ -1,0 +1,46 @@
+"""Statements on a season's hot path: compiled once per dialect and run with executemany on the
+DBAPI cursor of the session's connection (so in its transaction), with rows as plain tuples.
+
+SQLAlchemy's per-row parameter processing, and building a statement anew for every game, were
+most of the cost of storing one: a statement is built by its factory the first time a dialect
+needs it and then only its SQL text and parameter order are kept.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+# (dialect, name) -> (SQL text, keys, parameter order or None for a named paramstyle, constants)
+_compiled: dict[tuple[str, str], tuple[str, tuple[str, ...], Any, dict[str, Any]]] = {}
+
+Factory = Callable[[str], "tuple[Any, tuple[str, ...]]"]
+
+
+def run(cursor: Any, dialect: Any, name: str, factory: Factory, rows: Sequence[tuple],
+        many: bool = True) -> None:
+    """Run the statement `name` (built by `factory(dialect name)` as (statement, keys) on first
+    use) for `rows`, tuples in the order of its keys; `many=False` runs it once, for rows[0]."""
+    if not rows:
+        return
+    entry = _compiled.get((dialect.name, name))
+    if entry is None:
+        stmt, keys = factory(dialect.name)
+        compiled = stmt.compile(dialect=dialect)
+        # literal values of the statement (status = 'final') are bound parameters too
+        constants = {k: v for k, v in compiled.params.items() if k not in keys}
+        order = None
+        if compiled.positional:
+            order = tuple(keys.index(n) if n in keys else ("const", constants[n])
+                          for n in compiled.positiontup)  # type: ignore[union-attr]
+        entry = _compiled[(dialect.name, name)] = (str(compiled), keys, order, constants)
+    sql, keys, order, constants = entry
+    if order is None:
+        params: Sequence[Any] = [{**constants, **dict(zip(keys, r))} for r in rows]
+    elif order == tuple(range(len(keys))):
+        params = rows
+    else:
+        params = [tuple(r[i] if isinstance(i, int) else i[1] for i in order) for r in rows]
+    if many:
+        cursor.executemany(sql, params)
+    else:
+        cursor.execute(sql, params[0])
