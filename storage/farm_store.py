@@ -58,6 +58,7 @@ def store(*, session: Session, league_id: int, season_id: int | None, moves: Ite
     if season_id is not None and entries:
         # one upsert for them all (executemany on the connection's cursor, compiled once): the
         # standings change after nearly every game (recovery checks, injuries)
+        session.flush()                   # the cursor must see what the session holds
         conn = session.connection()
         day = _day_param(conn.dialect.name)
         cursor = conn.connection.cursor()
@@ -106,20 +107,49 @@ def _day_param(dialect: str) -> Callable[[date | None], object]:
 def set_status(*, session: Session, league_id: int, season_id: int | None,
                status: Mapping[str, str]) -> None:
     """Write players' roster cells (active / farm) into the season's cards (or the league's own
-    without a season), batting and pitching rows alike."""
-    c = CardRow.__table__
-    ids = dict(session.execute(select(PlayerRow.id, PlayerRow.pid)
-                               .where(PlayerRow.league_id == league_id,
-                                      PlayerRow.pid.in_(list(status)))).all())  # type: ignore[attr-defined]
-    where = c.c.season_id.is_(None) if season_id is None else c.c.season_id == season_id
-    rows = [{"k_id": cid, "batting": _with_roster(bat, status[ids[player]]),
-             "pitching": _with_roster(pit, status[ids[player]])}
-            for cid, player, bat, pit in session.execute(
-                select(c.c.id, c.c.player_id, c.c.batting, c.c.pitching)
-                .where(c.c.player_id.in_(list(ids)), where)).all()]
-    if rows:   # one statement for every card (executemany)
-        session.execute(update(c).where(c.c.id == bindparam("k_id"))
-                        .values(batting=bindparam("batting"), pitching=bindparam("pitching")), rows)
+    without a season), batting and pitching rows alike.
+
+    A move comes with nearly every game of a league with a farm: each player's cards are read and
+    written back on the session's cursor with statements compiled once (storage.fastsql)."""
+    if not status:
+        return
+    session.flush()                       # the cursor must see what the session holds
+    conn = session.connection()
+    cursor = conn.connection.cursor()
+    try:
+        rows = []
+        for player, value in status.items():
+            if season_id is None:
+                fastsql.run(cursor, conn.dialect, "league_cards_of", _cards_of(False), [
+                    (league_id, player)], many=False)
+            else:
+                fastsql.run(cursor, conn.dialect, "season_cards_of", _cards_of(True), [
+                    (league_id, player, season_id)], many=False)
+            rows += [(_with_roster(bat, value), _with_roster(pit, value), cid)
+                     for cid, bat, pit in cursor.fetchall()]
+        fastsql.run(cursor, conn.dialect, "card_roster_cells", _card_cells, rows)
+    finally:
+        cursor.close()
+
+
+def _cards_of(with_season: bool) -> Callable[[str], tuple[Any, tuple[str, ...]]]:
+    """A player's cards (id, batting and pitching cells): the season's, or the league's own."""
+    def factory(_dialect: str) -> tuple[Any, tuple[str, ...]]:
+        c, p = CardRow.__table__, PlayerRow.__table__   # type: ignore[attr-defined]
+        season = c.c.season_id == bindparam("k_season") if with_season else c.c.season_id.is_(None)
+        keys = ("k_league", "k_pid", "k_season") if with_season else ("k_league", "k_pid")
+        return (select(c.c.id, c.c.batting, c.c.pitching)
+                .select_from(c.join(p, p.c.id == c.c.player_id))
+                .where(p.c.league_id == bindparam("k_league"), p.c.pid == bindparam("k_pid"),
+                       season), keys)
+    return factory
+
+
+def _card_cells(_dialect: str) -> tuple[Any, tuple[str, ...]]:
+    c = CardRow.__table__   # type: ignore[attr-defined]
+    return (update(c).where(c.c.id == bindparam("k_id"))
+            .values(batting=bindparam("k_bat"), pitching=bindparam("k_pit")),
+            ("k_bat", "k_pit", "k_id"))
 
 
 def _with_roster(cells: str | None, value: str) -> str | None:

@@ -18,12 +18,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, Optional
 
-from sqlalchemy import Column, Text, UniqueConstraint, case, func, select, update
+from sqlalchemy import Column, Text, UniqueConstraint, bindparam, case, func, select, update
 from sqlmodel import Field, Session, SQLModel, col
 from sqlmodel import select as sm_select
 
 from league.errors import LeagueError
 from league.stats import BattingStats, FieldingStats, PitchingStats
+from storage import fastsql
 from storage.tables import (
     BAT_COLUMNS,
     FIELD_COLUMNS,
@@ -274,12 +275,26 @@ def add_roster_moves(*, session: Session, league_id: int, season_id: int | None,
     statement for them all (the season runner stores a day's moves with its next game)."""
     if not moves:
         return
+    session.flush()                       # the cursor must see what the session holds
+    conn = session.connection()
+    sqlite = conn.dialect.name == "sqlite"
     now = _now()
-    session.execute(TransactionRow.__table__.insert(), [
-        {"league_id": league_id, "season_id": season_id, "day": day, "kind": kind,
-         "moves": json.dumps([[pid, team, team]], ensure_ascii=False), "note": reason,
-         "created_at": now}
-        for day, kind, pid, team, reason in moves])
+    # SQLite keeps dates and times as text, as SQLAlchemy's types write them
+    stamp = now.strftime("%Y-%m-%d %H:%M:%S.%f") if sqlite else now
+    cursor = conn.connection.cursor()
+    try:
+        fastsql.run(cursor, conn.dialect, "roster_moves", _roster_move_insert, [
+            (league_id, season_id, day.isoformat() if sqlite and day is not None else day, kind,
+             json.dumps([[pid, team, team]], ensure_ascii=False), reason, stamp)
+            for day, kind, pid, team, reason in moves])
+    finally:
+        cursor.close()
+
+
+def _roster_move_insert(_dialect: str) -> tuple[Any, tuple[str, ...]]:
+    keys = ("league_id", "season_id", "day", "kind", "moves", "note", "created_at")
+    return TransactionRow.__table__.insert().values(  # type: ignore[attr-defined]
+        {k: bindparam(k) for k in keys}), keys
 
 
 def transactions(*, session: Session, league_id: int, limit: int | None = None
