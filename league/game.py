@@ -21,7 +21,7 @@ from league.errors import DecisionError, LeagueError
 from league.lines import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
 from league.lineup import Lineup
 from league.ruleset import CIRCLE, PLAIN, TRY, DefenseRow, Ruleset, token_text
-from league.scoring import ScoringBook
+from league.scoring import ScoringBook, decide
 from league.values import DefenceValues, defence_values
 
 if TYPE_CHECKING:
@@ -863,7 +863,6 @@ class Game:
         return self.book.record((len(self.line[1]), len(self.line[0])))
 
     def _result(self) -> GameResult:
-        from league.scoring import decide
         winner = None if self.score[0] == self.score[1] else (0 if self.score[0] > self.score[1] else 1)
         decisions = decide(self.scoring_record())
         batting = [(side, pid, self.bat[pid], self.pos_text.get(pid, pos))

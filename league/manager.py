@@ -162,24 +162,39 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
 
 
 # the batting side of a line-up by the identity of the hitters (held, so their ids stay
-# theirs), the starter and the DH rule: a season's rosters change daily in their bullpens (who
-# is rested) far more often than in their hitters
-_BATS: dict[tuple, tuple[tuple[Player, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
+# theirs), the DH rule and a two-way starter: a season's rosters change daily in their bullpens (who
+# is rested) far more often than in their hitters; hitters who cannot field a team are kept
+# with the reason (the season then tries again with its hurt men)
+_BATS: dict[tuple, tuple[tuple[Player, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...],
+                         str]] = {}
 
 
 def _make_lineup(team_code: str, players: Sequence[Player], dh: bool, starter: str, dressed: int,
                  roles: Mapping[str, str] | None, ranking: Sequence[str]) -> Lineup:
     batters = [p for p in players if p.batting is not None and not (p.pitching and p.batting is None)]
     hitters = tuple([p for p in batters if fields_off_mound(p)])
-    key = (team_code, dh, starter, tuple([id(p) for p in hitters]))
+    # the starter matters to the batting side only when he can also field (a two-way man) and
+    # as the 9th batter without DH: the side is kept without him and he is put in 9th
+    two_way = any(p.id == starter for p in hitters)
+    key = (team_code, dh, starter if two_way else "", tuple([id(p) for p in hitters]))
     known = _BATS.get(key)
     if known is None:
-        order, positions, bench_ids = _batting_side(team_code, list(hitters), dh, starter)
-        if len(_BATS) >= 1024:
+        if len(_BATS) >= 8192:
             _BATS.clear()
-        _BATS[key] = (hitters, order, positions, bench_ids)
+        try:
+            order, positions, bench_ids = _batting_side(team_code, list(hitters), dh,
+                                                        starter if two_way else "")
+        except ValueError as exc:
+            # hitters who cannot field a team stay unable (the season then tries the hurt)
+            _BATS[key] = (hitters, (), (), (), str(exc))
+            raise
+        _BATS[key] = (hitters, order, positions, bench_ids, "")
+    elif known[4]:
+        raise ValueError(known[4])
     else:
         order, positions, bench_ids = known[1], known[2], known[3]
+    if not dh and not two_way:
+        order = order[:8] + (starter,)
     if roles is None:
         roles = assign_roles([p for p in players if p.pitching and p.id != starter
                               and p.pitching.starter == 0], ranking)
