@@ -224,3 +224,32 @@ async def test_an_area_builds_and_styles_its_footer_keys_once(tmp_path, monkeypa
             await pilot.pause()
         shown = list(app.screen.query(FooterKey))
         assert made == shown and restyled == []
+
+
+async def test_opening_an_area_does_not_parse_the_stylesheet_again(tmp_path, monkeypatch):
+    """A new area's screen is styled as it mounts: Textual's switch_mode reparsed the whole
+    stylesheet twice for it (tui.app._area). A change of theme still restyles every area."""
+    from textual.css.stylesheet import Stylesheet
+
+    parsed = []
+    reparse = Stylesheet.reparse
+
+    def counted(self):
+        parsed.append(self)
+        reparse(self)
+
+    app = ImpactApp(db=str(tmp_path / "league.sqlite3"), sample="pacific")
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        await app.workers.wait_for_complete()
+        monkeypatch.setattr(Stylesheet, "reparse", counted)
+        await pilot.press("3")
+        await until(pilot, lambda: app.current_mode == "teams")
+        assert parsed == []
+        before = app.screen.query_one("Header").styles.background
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await until(pilot, lambda: app.screen.query_one("Header").styles.background != before)
+        await pilot.press("1")
+        await until(pilot, lambda: app.current_mode == "standings"
+                    and app.screen.query_one("Header").styles.background
+                    == app.get_screen_stack("teams")[0].query_one("Header").styles.background)
