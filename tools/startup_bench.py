@@ -10,8 +10,9 @@ the file named by IMPACT_READY_FILE and closes). Printed: the median and the spr
 from spawning the process to that moment. The database is made once (the bundled league with a
 few days played; kept with --db), so the runs time an ordinary start, not the first-run set-up.
 
-Box score: in one app (headless), `--boxes` box scores are opened one after the other; printed
-are the median times until the loading indicator shows and until the box score's text shows.
+Box score: in one app (headless), once its first screen has shown and what it prepares after
+that is done, `--boxes` box scores are opened one after the other; printed are the median times
+until the loading indicator shows and until the box score's text shows (and the first one's).
 Say the machine's load with the figures (`uptime`): a busy machine is slower. CPU time is
 less sensitive to a busy machine: the CPU time to the first screen (the app writes it with the
 moment) and that of the whole run, which includes what the app prepares after its first screen
@@ -110,7 +111,11 @@ async def _boxes(db: str, numbers: list[int]) -> list[tuple[float, float]]:
     app = ImpactApp(db=db)
     async with app.run_test(size=(120, 36)) as pilot:
         app.animation_level = "none"
-        while app.current_mode != "standings":
+        # as a person would: the first screen shown and what the app prepares after it (tui.app,
+        # `_warm_up`: the database layer, the game engine, the league) done; a box score asked
+        # for at the very moment the first screen shows waits for that too (say it: the first
+        # box score's time is printed apart)
+        while app.current_mode != "standings" or not getattr(app, "_warmed", True):
             await pilot.pause(0.01)
         await app.workers.wait_for_complete()
         for n in numbers:
@@ -167,7 +172,7 @@ def main() -> None:
             print(f"box score, {len(boxes)} opened: loading indicator after median "
                   f"{statistics.median(b[0] for b in boxes) * 1000:.0f} ms, text after median "
                   f"{statistics.median(b[1] for b in boxes) * 1000:.0f} ms "
-                  f"(max {max(b[1] for b in boxes) * 1000:.0f} ms)")
+                  f"(the first {boxes[0][1] * 1000:.0f} ms, max {max(b[1] for b in boxes) * 1000:.0f} ms)")
         print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     finally:
         if folder is not None:
