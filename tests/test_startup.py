@@ -137,26 +137,3 @@ def test_the_first_screen_needs_no_sqlalchemy(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["True", "[]"], out.stdout
-
-
-async def test_after_the_first_screen_the_app_prepares_a_box_score(tmp_path):
-    """After the first screen a worker imports the database layer and the game engine and parses
-    the season's league (kept by its texts): the first box score opens as fast as the next."""
-    from storage import mappers
-    from tui import services as sv
-    from tui.app import ImpactApp
-    from tui_helpers import until
-
-    db = str(tmp_path / "league.sqlite3")
-    sv.create_league(db, "pacific", "pacific")
-    sv.new_season(db, "pacific")
-    mappers._PARSED.clear()
-    app = ImpactApp(db=db)
-    async with app.run_test(size=(120, 36)) as pilot:
-        app.animation_level = "none"
-        await until(pilot, lambda: app.current_mode == "standings")
-        await until(pilot, lambda: app._warmed)
-        await app.workers.wait_for_complete()
-        assert "tui.services.games" in sys.modules
-        league = sv.season_league(db, league="pacific")
-        assert list(mappers._PARSED.values()) == [league]     # parsed once, by the warm-up
