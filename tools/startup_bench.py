@@ -112,7 +112,7 @@ async def _boxes(db: str, numbers: list[int]) -> list[tuple[float, float]]:
     async with app.run_test(size=(120, 36)) as pilot:
         app.animation_level = "none"
         # as a person would: the first screen shown and what the app prepares after it (tui.app,
-        # `_warm_up`: the database layer, the game engine, the league) done; a box score asked
+        # `_warm_up`: the database layer) done; a box score asked
         # for at the very moment the first screen shows waits for that too (say it: the first
         # box score's time is printed apart)
         while app.current_mode != "standings" or not getattr(app, "_warmed", True):
