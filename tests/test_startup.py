@@ -60,6 +60,7 @@ def test_the_startup_bench_times_a_cold_start(tmp_path):
     startup_bench, db = _bench_and_league(tmp_path)
     seconds = startup_bench.cold_start(db, timeout=120)
     assert 0 < seconds < 120
+    assert 0 < startup_bench.cold_start.ready_cpu < 120     # the CPU time to the first screen
 
 
 def test_the_first_screen_is_read_without_loading_the_engine(tmp_path):

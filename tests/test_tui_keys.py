@@ -142,3 +142,114 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change(tmp_path):
         await until(pilot, lambda: any(k.description == "Keys, 1–9 areas"
                                        for k in app.screen.query(FooterKey)))
         assert list(app.screen.query(FooterKey)) != keys
+
+
+async def test_the_footer_keys_look_as_in_textuals_footer():
+    """KeyFooter makes each key with the `compact` value it ends with (one styling instead of
+    three) and builds a new screen's keys once: the keys have the same classes and values as
+    Textual's own Footer, compact or not."""
+    from textual.app import App
+    from textual.binding import Binding
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    from tui.widgets.footer import KeyFooter
+
+    made = []
+
+    class Counted(KeyFooter):
+        def compose(self):
+            for widget in super().compose():
+                if isinstance(widget, FooterKey):
+                    made.append(widget)
+                yield widget
+
+    class Keys(App[None]):
+        BINDINGS = [Binding("a", "bell", "Ring"), Binding("b", "bell", "Again"),
+                    Binding("c", "app.quit", "Quit")]
+
+        def __init__(self, compact: bool) -> None:
+            super().__init__()
+            self.compact = compact
+
+        def compose(self):
+            yield Footer(compact=self.compact, id="textual")
+            yield Counted(compact=self.compact, id="ours")
+
+    def keys(app, footer_id):
+        return [(k.key, k.description, sorted(k.classes), k.compact)
+                for k in app.query_one(f"#{footer_id}").query(FooterKey)]
+
+    for compact in (False, True):
+        made.clear()
+        app = Keys(compact)
+        async with app.run_test(size=(100, 10)) as pilot:
+            await until(pilot, lambda: len(keys(app, "ours")) == 3
+                        and len(keys(app, "textual")) == 3)
+            await pilot.pause()
+            assert keys(app, "ours") == keys(app, "textual")
+            assert any(k[2] == ["-command-palette", "-compact"] for k in keys(app, "ours"))
+            assert len(made) == len(keys(app, "ours"))         # built once
+            app.query_one("#ours", KeyFooter).compact = not compact
+            app.query_one("#textual", Footer).compact = not compact
+            await until(pilot, lambda: keys(app, "ours") == keys(app, "textual"))
+
+
+async def test_an_area_builds_and_styles_its_footer_keys_once(tmp_path, monkeypatch):
+    """The first area's footer: each key is made once and never restyled while it opens (the
+    keys were made twice and each restyled twice, a tenth of the app's start)."""
+    from textual.dom import DOMNode
+    from textual.widgets._footer import FooterKey
+
+    made, restyled = [], []
+    init, update = FooterKey.__init__, DOMNode.update_node_styles
+
+    def counted_init(self, *args, **kwargs):
+        made.append(self)
+        init(self, *args, **kwargs)
+
+    def counted_update(self, *args, **kwargs):
+        if isinstance(self, FooterKey):
+            restyled.append(self)
+        update(self, *args, **kwargs)
+
+    monkeypatch.setattr(FooterKey, "__init__", counted_init)
+    monkeypatch.setattr(DOMNode, "update_node_styles", counted_update)
+    app = ImpactApp(db=str(tmp_path / "league.sqlite3"), sample="pacific")
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        await until(pilot, lambda: len(app.screen.query(FooterKey)) > 3)
+        await app.workers.wait_for_complete()
+        for _ in range(3):          # a second rebuild, were one asked for, is done by then
+            await pilot.pause()
+        shown = list(app.screen.query(FooterKey))
+        assert made == shown and restyled == []
+
+
+async def test_opening_an_area_does_not_parse_the_stylesheet_again(tmp_path, monkeypatch):
+    """A new area's screen is styled as it mounts: Textual's switch_mode reparsed the whole
+    stylesheet twice for it (tui.app._area). A change of theme still restyles every area."""
+    from textual.css.stylesheet import Stylesheet
+
+    parsed = []
+    reparse = Stylesheet.reparse
+
+    def counted(self):
+        parsed.append(self)
+        reparse(self)
+
+    app = ImpactApp(db=str(tmp_path / "league.sqlite3"), sample="pacific")
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        await app.workers.wait_for_complete()
+        monkeypatch.setattr(Stylesheet, "reparse", counted)
+        await pilot.press("3")
+        await until(pilot, lambda: app.current_mode == "teams")
+        assert parsed == []
+        before = app.screen.query_one("Header").styles.background
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await until(pilot, lambda: app.screen.query_one("Header").styles.background != before)
+        await pilot.press("1")
+        await until(pilot, lambda: app.current_mode == "standings"
+                    and app.screen.query_one("Header").styles.background
+                    == app.get_screen_stack("teams")[0].query_one("Header").styles.background)

@@ -28,6 +28,7 @@ async def test_o_runs_the_odds_and_shows_them_with_magic_numbers_and_a_trend(tmp
                     and app.screen.query("#standings-table")
                     and app.screen.query_one("#standings-table").row_count == 6)
         screen = app.screen
+        assert not screen.query("#standings-odds")       # made the first time it is shown
         await pilot.press("o")
         table = screen.query_one("#odds-table")
         await until(pilot, lambda: not screen.odds_running and table.row_count == 6, tries=3000)

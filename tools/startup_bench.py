@@ -10,9 +10,13 @@ the file named by IMPACT_READY_FILE and closes). Printed: the median and the spr
 from spawning the process to that moment. The database is made once (the bundled league with a
 few days played; kept with --db), so the runs time an ordinary start, not the first-run set-up.
 
-Box score: in one app (headless), `--boxes` box scores are opened one after the other; printed
-are the median times until the loading indicator shows and until the box score's text shows.
-Say the machine's load with the figures (`uptime`): a busy machine is slower.
+Box score: in one app (headless), once its first screen has shown and what it prepares after
+that is done, `--boxes` box scores are opened one after the other; printed are the median times
+until the loading indicator shows and until the box score's text shows (and the first one's).
+Say the machine's load with the figures (`uptime`): a busy machine is slower. CPU time is
+less sensitive to a busy machine: the CPU time to the first screen (the app writes it with the
+moment) and that of the whole run, which includes what the app prepares after its first screen
+(tui.app, `_warm_up`) before it closes.
 """
 from __future__ import annotations
 
@@ -93,7 +97,11 @@ def cold_start(db: str, size: tuple[int, int] = (120, 36), timeout: float = 60.0
         cold_start.cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)  # type: ignore[attr-defined]
         if not ready.exists():
             raise RuntimeError(f"the app closed (exit {proc.returncode}) before its first screen")
-        return float(ready.read_text()) - t0
+        moment, *cpu = ready.read_text().split()
+        # the CPU time the process had used when its first screen showed (an older app writes
+        # only the moment)
+        cold_start.ready_cpu = float(cpu[0]) if cpu else float("nan")  # type: ignore[attr-defined]
+        return float(moment) - t0
 
 
 async def _boxes(db: str, numbers: list[int]) -> list[tuple[float, float]]:
@@ -103,7 +111,11 @@ async def _boxes(db: str, numbers: list[int]) -> list[tuple[float, float]]:
     app = ImpactApp(db=db)
     async with app.run_test(size=(120, 36)) as pilot:
         app.animation_level = "none"
-        while app.current_mode != "standings":
+        # as a person would: the first screen shown and what the app prepares after it (tui.app,
+        # `_warm_up`: the database layer) done; a box score asked
+        # for at the very moment the first screen shows waits for that too (say it: the first
+        # box score's time is printed apart)
+        while app.current_mode != "standings" or not getattr(app, "_warmed", True):
             await pilot.pause(0.01)
         await app.workers.wait_for_complete()
         for n in numbers:
@@ -144,19 +156,23 @@ def main() -> None:
         make_db(db)
         print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
               f"on {os.cpu_count()} CPUs")
-        times, cpu = [], []
+        times, cpu, ready_cpu = [], [], []
         for _ in range(args.runs):
             times.append(cold_start(db, size))  # type: ignore[arg-type]
             cpu.append(cold_start.cpu)  # type: ignore[attr-defined]
+            ready_cpu.append(cold_start.ready_cpu)  # type: ignore[attr-defined]
         print(f"cold start to the first screen, {args.runs} runs: median "
               f"{statistics.median(times):.3f} s (min {min(times):.3f}, max {max(times):.3f}); "
-              f"CPU time of the whole run (to its exit, all threads): median {statistics.median(cpu):.3f} s")
+              f"CPU time to the first screen (all threads): median "
+              f"{statistics.median(ready_cpu):.3f} s; "
+              f"of the whole run (to its exit, the warm-up after the first screen included): "
+              f"median {statistics.median(cpu):.3f} s")
         if args.boxes:
             boxes = asyncio.run(_boxes(db, list(range(1, args.boxes + 1))))
             print(f"box score, {len(boxes)} opened: loading indicator after median "
                   f"{statistics.median(b[0] for b in boxes) * 1000:.0f} ms, text after median "
                   f"{statistics.median(b[1] for b in boxes) * 1000:.0f} ms "
-                  f"(max {max(b[1] for b in boxes) * 1000:.0f} ms)")
+                  f"(the first {boxes[0][1] * 1000:.0f} ms, max {max(b[1] for b in boxes) * 1000:.0f} ms)")
         print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     finally:
         if folder is not None:

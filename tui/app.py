@@ -36,6 +36,16 @@ AREAS = ("standings", "schedule", "teams", "players", "leaders", "games", "event
 
 
 def _area(name: str) -> Screen:
+    screen = _new_area(name)
+    # Textual's switch_mode reparses the whole stylesheet twice for a screen never shown (once
+    # while the old screen is still in front, and again for the new one): a tenth of the first
+    # screen's start. A new screen's widgets are styled from the current stylesheet as they
+    # mount, so it starts as up to date as the app (a change of theme still restyles it).
+    screen._css_update_count = screen.app._css_update_count
+    return screen
+
+
+def _new_area(name: str) -> Screen:
     if name == "standings":
         from tui.screens.standings import StandingsScreen
         return StandingsScreen()
@@ -116,7 +126,9 @@ class ImpactApp(TroopHost, App[None]):
             self._warm_up()
         if self._ready_file:
             import time
-            Path(self._ready_file).write_text(f"{time.time():.6f}\n", encoding="utf-8")
+            # the moment, and the CPU time the process has used until then (all its threads)
+            Path(self._ready_file).write_text(f"{time.time():.6f} {time.process_time():.6f}\n",
+                                              encoding="utf-8")
             self._ready_file = None
             self.exit()
 

@@ -57,13 +57,23 @@ class StandingsScreen(AreaScreen):
                 with Vertical():
                     yield Plain(id="upcoming-title", classes="section-title")
                     yield FitTable(id="upcoming-table", cursor_type="row")
-            with Vertical(id="standings-odds"):
-                yield Plain(id="odds-title", classes="section-title")
-                yield FitTable(id="odds-table", cursor_type="row", zebra_stripes=True)
-                with Horizontal(id="odds-bar"):
-                    yield Plain(id="odds-status")
-                    yield ProgressBar(id="odds-progress", show_eta=False)
+            # the odds pane (#standings-odds) is made the first time it is shown (_odds_pane)
         yield KeyFooter()
+
+    async def _odds_pane(self) -> None:
+        """The pennant odds pane, made and filled the first time it is shown: most starts never
+        show it, and its widgets were a tenth of the time the first screen took to show."""
+        if self.query("#standings-odds"):
+            return
+        pane = Vertical(
+            Plain(id="odds-title", classes="section-title"),
+            FitTable(id="odds-table", cursor_type="row", zebra_stripes=True),
+            Horizontal(Plain(id="odds-status"), ProgressBar(id="odds-progress", show_eta=False),
+                       id="odds-bar"),
+            id="standings-odds")
+        await self.query_one("#standings-body", Vertical).mount(pane)
+        if self._data is not None:
+            self._fill_odds(self._data)
 
     def action_next_table(self) -> None:
         """Show the next league's (リーグ) table, then 交流戦順位, then the first again."""
@@ -91,7 +101,8 @@ class StandingsScreen(AreaScreen):
         ja = self.app.japanese
         v = data.view
         self._show_pane()
-        self._fill_odds(data)
+        if self.query("#standings-odds"):
+            self._fill_odds(data)
         table_name, rows = self._table(v, ja)
         self.query_one("#standings-title", Static).update(
             f"{v.title}  {season_title(v.year, v.season, ja)}  "
@@ -138,7 +149,8 @@ class StandingsScreen(AreaScreen):
     # ------------------------------------------------------------------ pennant odds
     def _show_pane(self) -> None:
         self.query_one("#standings-games").display = not self.showing_odds
-        self.query_one("#standings-odds").display = self.showing_odds
+        for pane in self.query("#standings-odds"):
+            pane.display = self.showing_odds
 
     def _fill_odds(self, data: StandingsData) -> None:
         """The latest stored odds, each team's magic number and a line of its pennant odds at
@@ -176,17 +188,20 @@ class StandingsScreen(AreaScreen):
                       services.sparkline([v for _, v in lines[p.team]], self.TREND_WIDTH),
                       key=p.team)
 
-    def action_toggle_odds(self) -> None:
+    async def action_toggle_odds(self) -> None:
         self.showing_odds = not self.showing_odds
+        if self.showing_odds:
+            await self._odds_pane()
         self._show_pane()
         if self.showing_odds and self._data is not None and not self._data.odds:
-            self.action_run_odds()
+            await self.action_run_odds()
 
-    def action_run_odds(self) -> None:
+    async def action_run_odds(self) -> None:
         if self.odds_running:
             self.app.notify("計算中です (Esc で中止)" if self.app.japanese
                             else "The odds are running (Esc cancels)", timeout=3)
             return
+        await self._odds_pane()
         self.showing_odds = True
         self._show_pane()
         self._cancel.clear()
