@@ -36,6 +36,13 @@ class FitTable(DataTable):
                 column.content_width = max(column.content_width, _width(cell))
         return key
 
+    def watch_virtual_size(self, old: Any, new: Any) -> None:
+        # a table of auto height takes the height of its rows, which DataTable works out when it
+        # is idle; a layout asked for while the screen is laying out can be lost, and a busy
+        # machine kept a refilled table zero rows high: ask again once the screen has refreshed
+        if old.height != new.height:
+            self.call_after_refresh(self.refresh, layout=True)
+
     def update_cell(self, row_key: Any, column_key: Any, value: Any, *,  # type: ignore[override]
                     update_width: bool = False) -> None:
         super().update_cell(row_key, column_key, _literal(value), update_width=update_width)
