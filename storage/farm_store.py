@@ -58,16 +58,11 @@ def store(*, session: Session, league_id: int, season_id: int | None, moves: Ite
     if season_id is not None and entries:
         # one upsert for them all (executemany on the connection's cursor, compiled once): the
         # standings change after nearly every game (recovery checks, injuries)
-        session.flush()                   # the cursor must see what the session holds
-        conn = session.connection()
-        day = _day_param(conn.dialect.name)
-        cursor = conn.connection.cursor()
-        try:
-            fastsql.run(cursor, conn.dialect, "season_roster_upsert", _upsert, [
+        with fastsql.cursor_of(session) as (cursor, dialect):
+            day = fastsql.day_param(dialect)
+            fastsql.run(cursor, dialect, "season_roster_upsert", _upsert, [
                 (season_id, pid, day(e.demoted_on), e.points, day(e.hurt_on), day(e.settled))
                 for pid, e in entries.items()])
-        finally:
-            cursor.close()
     if moves:
         set_status(session=session, league_id=league_id, season_id=season_id,
                    status={m.player: ("farm" if m.kind == "down" else "active") for m in moves})
@@ -96,14 +91,6 @@ def _upsert(dialect: str) -> tuple[Any, tuple[str, ...]]:
     return stmt, keys
 
 
-def _day_param(dialect: str) -> Callable[[date | None], object]:
-    """How a day is bound on the raw cursor: SQLite keeps dates as ISO text (as SQLAlchemy's
-    Date type writes them), PostgreSQL takes the date itself."""
-    if dialect == "sqlite":
-        return lambda d: None if d is None else d.isoformat()
-    return lambda d: d
-
-
 def set_status(*, session: Session, league_id: int, season_id: int | None,
                status: Mapping[str, str]) -> None:
     """Write players' roster cells (active / farm) into the season's cards (or the league's own
@@ -113,23 +100,18 @@ def set_status(*, session: Session, league_id: int, season_id: int | None,
     written back on the session's cursor with statements compiled once (storage.fastsql)."""
     if not status:
         return
-    session.flush()                       # the cursor must see what the session holds
-    conn = session.connection()
-    cursor = conn.connection.cursor()
-    try:
+    with fastsql.cursor_of(session) as (cursor, dialect):
         rows = []
         for player, value in status.items():
             if season_id is None:
-                fastsql.run(cursor, conn.dialect, "league_cards_of", _cards_of(False), [
+                fastsql.run(cursor, dialect, "league_cards_of", _cards_of(False), [
                     (league_id, player)], many=False)
             else:
-                fastsql.run(cursor, conn.dialect, "season_cards_of", _cards_of(True), [
+                fastsql.run(cursor, dialect, "season_cards_of", _cards_of(True), [
                     (league_id, player, season_id)], many=False)
             rows += [(_with_roster(bat, value), _with_roster(pit, value), cid)
                      for cid, bat, pit in cursor.fetchall()]
-        fastsql.run(cursor, conn.dialect, "card_roster_cells", _card_cells, rows)
-    finally:
-        cursor.close()
+        fastsql.run(cursor, dialect, "card_roster_cells", _card_cells, rows)
 
 
 def _cards_of(with_season: bool) -> Callable[[str], tuple[Any, tuple[str, ...]]]:

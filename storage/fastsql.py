@@ -7,13 +7,36 @@ needs it and then only its SQL text and parameter order are kept.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import date
 from typing import Any
 
 # (dialect, name) -> (SQL text, keys, parameter order or None for a named paramstyle, constants)
 _compiled: dict[tuple[str, str], tuple[str, tuple[str, ...], Any, dict[str, Any]]] = {}
 
 Factory = Callable[[str], "tuple[Any, tuple[str, ...]]"]
+
+
+@contextmanager
+def cursor_of(session: Any) -> Iterator[tuple[Any, Any]]:
+    """The DBAPI cursor of the session's connection and its dialect, in the session's
+    transaction; what the session holds is flushed first, so the cursor sees it."""
+    session.flush()
+    conn = session.connection()
+    cursor = conn.connection.cursor()
+    try:
+        yield cursor, conn.dialect
+    finally:
+        cursor.close()
+
+
+def day_param(dialect: Any) -> Callable[[date | None], object]:
+    """How a day is bound on the raw cursor: SQLite keeps dates as ISO text (as SQLAlchemy's
+    Date type writes them), PostgreSQL takes the date itself."""
+    if dialect.name == "sqlite":
+        return lambda d: None if d is None else d.isoformat()
+    return lambda d: d
 
 
 def run(cursor: Any, dialect: Any, name: str, factory: Factory, rows: Sequence[tuple],

@@ -275,20 +275,15 @@ def add_roster_moves(*, session: Session, league_id: int, season_id: int | None,
     statement for them all (the season runner stores a day's moves with its next game)."""
     if not moves:
         return
-    session.flush()                       # the cursor must see what the session holds
-    conn = session.connection()
-    sqlite = conn.dialect.name == "sqlite"
     now = _now()
-    # SQLite keeps dates and times as text, as SQLAlchemy's types write them
-    stamp = now.strftime("%Y-%m-%d %H:%M:%S.%f") if sqlite else now
-    cursor = conn.connection.cursor()
-    try:
-        fastsql.run(cursor, conn.dialect, "roster_moves", _roster_move_insert, [
-            (league_id, season_id, day.isoformat() if sqlite and day is not None else day, kind,
+    with fastsql.cursor_of(session) as (cursor, dialect):
+        day_of = fastsql.day_param(dialect)
+        # SQLite keeps times as text, as SQLAlchemy's DateTime writes them
+        stamp = now.strftime("%Y-%m-%d %H:%M:%S.%f") if dialect.name == "sqlite" else now
+        fastsql.run(cursor, dialect, "roster_moves", _roster_move_insert, [
+            (league_id, season_id, day_of(day), kind,
              json.dumps([[pid, team, team]], ensure_ascii=False), reason, stamp)
             for day, kind, pid, team, reason in moves])
-    finally:
-        cursor.close()
 
 
 def _roster_move_insert(_dialect: str) -> tuple[Any, tuple[str, ...]]:

@@ -861,7 +861,7 @@ def _write_lines(cursor: Any, dialect: Any, season_id: int, gid: int, result: Ga
     _many(cursor, dialect, "split", [
         (gid, season_id, side, codes[side], pid, hand, *line)
         for side, pid, hand, line in getattr(result, "splits", None) or []])
-    day = (lambda d: d.isoformat()) if dialect.name == "sqlite" else (lambda d: d)
+    day = fastsql.day_param(dialect)
     _many(cursor, dialect, "rest_del", [(season_id, p) for p in rest])
     _many(cursor, dialect, "rest_ins", [(season_id, p, day(r.available_on), r.fatigue)
                                         for p, r in rest.items()])
