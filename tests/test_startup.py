@@ -137,3 +137,32 @@ def test_the_first_screen_needs_no_sqlalchemy(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["True", "[]"], out.stdout
+
+
+def test_the_collector_paused_for_the_start_runs_again_once_the_app_is_up(tmp_path):
+    """`impact` pauses the cyclic collector before importing Textual (its full walks over the
+    objects of the start took a seventh of a cold start); once the first screen has shown and
+    the database layer is loaded, what is alive is frozen out of its walks and it runs again
+    (tui/bulkgc.py). Run in its own process: the collector is the process's."""
+    _bench, db = _bench_and_league(tmp_path)
+    code = f"""
+import asyncio, gc
+from tui.bulkgc import pause_for_start, resume_after_start
+pause_for_start()
+from tui.app import ImpactApp
+async def main():
+    app = ImpactApp(db={db!r})
+    async with app.run_test(size=(120, 36)) as pilot:
+        paused = not gc.isenabled()
+        while app.current_mode != "standings" or not app._warmed:
+            await pilot.pause(0.01)
+        await app.workers.wait_for_complete()
+        print(paused, gc.isenabled(), gc.get_freeze_count() > 0)
+asyncio.run(main())
+resume_after_start()           # once is enough: nothing changes
+print(gc.isenabled())
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "True", "True", "True"], out.stdout

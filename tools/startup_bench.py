@@ -105,6 +105,8 @@ def cold_start(db: str, size: tuple[int, int] = (120, 36), timeout: float = 60.0
 
 
 async def _boxes(db: str, numbers: list[int]) -> list[tuple[float, float]]:
+    from tui.bulkgc import pause_for_start
+    pause_for_start()           # as `impact` starts the app (tui.launch)
     from tui.app import ImpactApp
 
     out = []

@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 from league.errors import LeagueError
 from tui import services
+from tui.bulkgc import resume_after_start
 from tui.labels import label
 from tui.language import translate_bindings
 from tui.settings import load_settings, save_setting
@@ -141,11 +142,16 @@ class ImpactApp(TroopHost, App[None]):
             services.engine_for(self.db)
         except Exception:      # the area that needs it says what is wrong
             pass
+        finally:
+            resume_after_start()   # the start is over (tui/bulkgc.py)
 
     def on_mount(self) -> None:
         self.sub_title = "…"
         translate_bindings(self, self.japanese)
         self._open_league_worker()
+        # the collector paused by the launcher runs again after the warm-up, or ten seconds
+        # after the start whatever kept the first screen from showing (tui/bulkgc.py)
+        self.set_timer(10, resume_after_start)
 
     @work(thread=True, exclusive=True, group="prepare")
     def _open_league_worker(self) -> None:

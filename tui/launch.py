@@ -38,6 +38,8 @@ def main() -> None:
         from tui.cli import main as cli_main
         cli_main()
         return
+    from tui.bulkgc import pause_for_start
+    pause_for_start()     # until the first screen has shown (tui/bulkgc.py)
     db = options.get("--db", os.environ.get("IMPACT_DB")) or None
     league = options.get("--league-name") or None
     from league.errors import LeagueError
