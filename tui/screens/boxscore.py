@@ -20,7 +20,6 @@ from tui.widgets.footer import KeyFooter
 class BoxScoreScreen(AreaScreen):
     """A game pushed on top of an area; Esc goes back."""
 
-    CSS_PATH = "boxscore.tcss"
     BINDINGS = [Binding("escape", "app.pop_screen", "key_back")]
 
     def __init__(self, number: int) -> None:

@@ -26,8 +26,6 @@ class ScheduleScreen(AreaScreen):
 
     COMMISSIONER_ACTIONS = frozenset({"sim"})
 
-    CSS_PATH = "schedule.tcss"
-
     BINDINGS = [
         Binding("d", "sim('day')", "key_sim_day"),
         Binding("w", "sim('week')", "key_sim_week"),
