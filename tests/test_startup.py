@@ -166,3 +166,27 @@ print(gc.isenabled())
                          timeout=300)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["True", "True", "True", "True"], out.stdout
+
+
+def test_the_launcher_reads_the_first_screen_in_a_child_process(tmp_path):
+    """`impact` forks a child that reads the first screen's data while the app imports Textual
+    (tui/prefetch.py): the app gets what it would have read itself, once, and for the league it
+    asked for; a child with nothing to give (an older schema, a missing file) leaves the app to
+    open the league the ordinary way."""
+    _bench, db = _bench_and_league(tmp_path)
+    missing = str(tmp_path / "missing.sqlite3")
+    code = f"""
+from tui import prefetch
+from tui.opening import _first_read
+first = prefetch.start({db!r}, None)
+got = first.take({db!r}, None)
+print(got is not None and got == _first_read({db!r}, None), first.take({db!r}, None) is None)
+other = prefetch.start({db!r}, None)
+print(other.take({db!r}, "another league") is None)
+print(prefetch.start({missing!r}, None).take({missing!r}, None) is None)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "True", "True", "True"], out.stdout
+    assert not (tmp_path / "missing.sqlite3").exists()      # the child never makes a league

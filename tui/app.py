@@ -99,7 +99,7 @@ class ImpactApp(TroopHost, App[None]):
     japanese: reactive[bool] = reactive(True)
 
     def __init__(self, db: str | None = None, league: str | None = None, *,
-                 sample: str = "nippon") -> None:
+                 sample: str = "nippon", prefetch: Any = None) -> None:
         super().__init__()
         self.db = db
         self.league = league
@@ -115,6 +115,8 @@ class ImpactApp(TroopHost, App[None]):
         self._first_data: tuple[int, str, Any] | None = None
         self._name_book: tuple[int, services.NameBook] | None = None
         self._warmed = False
+        # the first screen's data being read by the launcher's child process (tui.prefetch)
+        self._prefetch = prefetch
         # tools/startup_bench.py: the time the first screen showed its data goes to this file,
         # and the app closes (a cold start measured as a whole process)
         import os
@@ -158,8 +160,11 @@ class ImpactApp(TroopHost, App[None]):
         """Open the league; on first run create it from the bundled sample with a season; read
         the first area's data and the league's names (tui.opening)."""
         from tui.opening import open_league
+        prefetched, self._prefetch = self._prefetch, None
         try:
-            opened = open_league(self.db, self.league, self.sample)
+            opened = prefetched.take(self.db, self.league) if prefetched is not None else None
+            if opened is None:
+                opened = open_league(self.db, self.league, self.sample)
         except LeagueError as exc:
             self.call_from_thread(self.notify, str(exc), severity="error", timeout=10)
             return

@@ -42,10 +42,12 @@ def main() -> None:
     pause_for_start()     # until the first screen has shown (tui/bulkgc.py)
     db = options.get("--db", os.environ.get("IMPACT_DB")) or None
     league = options.get("--league-name") or None
+    from tui import prefetch
+    first = prefetch.start(db, league)   # read while Textual is imported (tui/prefetch.py)
     from league.errors import LeagueError
     from tui.app import ImpactApp
     try:
-        app = ImpactApp(db=db, league=league)
+        app = ImpactApp(db=db, league=league, prefetch=first)
     except LeagueError as exc:          # a bad --db: one line, as the command line says it
         print(str(exc), file=sys.stderr)
         sys.exit(2)
