@@ -190,3 +190,28 @@ print(prefetch.start({missing!r}, None).take({missing!r}, None) is None)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["True", "True", "True", "True"], out.stdout
     assert not (tmp_path / "missing.sqlite3").exists()      # the child never makes a league
+
+
+async def test_after_the_first_screen_the_app_prepares_a_box_score(tmp_path):
+    """After the first screen a worker loads the database layer and the game engine and parses
+    the season's league (kept by its texts): the first box score opens about as fast as the
+    next."""
+    from storage import mappers
+    from tui import services as sv
+    from tui.app import ImpactApp
+    from tui_helpers import until
+
+    db = str(tmp_path / "league.sqlite3")
+    sv.create_league(db, "pacific", "pacific")
+    sv.new_season(db, "pacific")
+    mappers._PARSED.clear()
+    app = ImpactApp(db=db)
+    async with app.run_test(size=(120, 36)) as pilot:
+        app.animation_level = "none"
+        await until(pilot, lambda: app.current_mode == "standings")
+        await until(pilot, lambda: app._warmed)
+        await app.workers.wait_for_complete()
+        assert "tui.services.games" in sys.modules
+        parsed = list(mappers._PARSED.values())
+        assert parsed == [sv.season_league(db, league="pacific")]   # parsed once, by the warm-up
+        assert list(mappers._PARSED.values()) == parsed                # and read again as it is
