@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 # (dialect, name) -> (SQL text, keys, parameter order or None for a named paramstyle, constants)
@@ -37,6 +37,14 @@ def day_param(dialect: Any) -> Callable[[date | None], object]:
     if dialect.name == "sqlite":
         return lambda d: None if d is None else d.isoformat()
     return lambda d: d
+
+
+def time_param(dialect: Any) -> Callable[[datetime], object]:
+    """How a moment is bound on the raw cursor: SQLite keeps it as text (as SQLAlchemy's
+    DateTime type writes it), PostgreSQL takes the datetime itself."""
+    if dialect.name == "sqlite":
+        return lambda t: t.strftime("%Y-%m-%d %H:%M:%S.%f")
+    return lambda t: t
 
 
 def run(cursor: Any, dialect: Any, name: str, factory: Factory, rows: Sequence[tuple],

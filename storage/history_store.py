@@ -278,8 +278,7 @@ def add_roster_moves(*, session: Session, league_id: int, season_id: int | None,
     now = _now()
     with fastsql.cursor_of(session) as (cursor, dialect):
         day_of = fastsql.day_param(dialect)
-        # SQLite keeps times as text, as SQLAlchemy's DateTime writes them
-        stamp = now.strftime("%Y-%m-%d %H:%M:%S.%f") if dialect.name == "sqlite" else now
+        stamp = fastsql.time_param(dialect)(now)
         fastsql.run(cursor, dialect, "roster_moves", _roster_move_insert, [
             (league_id, season_id, day_of(day), kind,
              json.dumps([[pid, team, team]], ensure_ascii=False), reason, stamp)

@@ -406,9 +406,7 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
                         batting=_dumps(bat[pid]) if pid in bat else None,
                         pitching=_dumps(pit[pid]) if pid in pit else None))
         slots = {x.number: x for x in schedule(session=session, season_id=sid, kind=None)}
-        conn = session.connection()
-        cursor = conn.connection.cursor()
-        try:
+        with fastsql.cursor_of(session) as (cursor, dialect):
             for k, game in enumerate(doc["games"]):
                 slot = slots.get(int(game["number"]))
                 if slot is None:
@@ -419,9 +417,7 @@ def import_season(*, session: Session, league_id: int, doc: Any, where: str,
                             raise ValueError(f"games[{k}].{key}: unknown player {line[2]!r}")
                 log = game["log"]
                 runs = [sum(log["innings"][0]), sum(log["innings"][1])]
-                _store_imported_game(cursor, conn.dialect, sid, slot, game, runs)
-        finally:
-            cursor.close()
+                _store_imported_game(cursor, dialect, sid, slot, game, runs)
         rest = {p: StoredRest(date.fromisoformat(d), int(f)) for p, (d, f) in doc["rest"].items()}
         if rest:
             session.execute(insert(PitcherRestRow.__table__), [
@@ -501,12 +497,9 @@ def _import_postseason(session: Session, season_id: int, series: list, codes: se
 
 def _store_imported_game(cursor: Any, dialect: Any, season_id: int, slot: GameSlot,
                          game: dict, runs: list[int]) -> None:
-    sqlite = dialect.name == "sqlite"
     _many(cursor, dialect, "final", [(runs[0], runs[1], slot.id)], many=False)
-    now = _now()
     _many(cursor, dialect, "game", [(slot.id, season_id, game.get("seed"),
-                                     _dumps(game["log"]),
-                                     now.strftime("%Y-%m-%d %H:%M:%S.%f") if sqlite else now)],
+                                     _dumps(game["log"]), fastsql.time_param(dialect)(_now()))],
           many=False)
     gid = cursor.fetchone()[0]
     _many(cursor, dialect, "bat", [(gid, season_id, k, *line)
@@ -821,23 +814,15 @@ def record_game(*, session: Session, season_id: int, slot: GameSlot, result: Gam
     else through statements compiled once per dialect and run with executemany; the caller
     commits, so the game is all or nothing.
     """
-    conn = session.connection()
-    dialect = conn.dialect
-    sqlite = dialect.name == "sqlite"
-    cursor = conn.connection.cursor()
-    try:
+    with fastsql.cursor_of(session) as (cursor, dialect):
         _many(cursor, dialect, "final", [(result.runs[0], result.runs[1], slot.id)], many=False)
         if cursor.rowcount != 1:
             raise LeagueError(f"game {slot.number} was stored meanwhile by another program "
                               "simulating this season; run again to carry on")
-        now = _now()
         _many(cursor, dialect, "game", [(slot.id, season_id, seed, game_data(result, compact),
-                                         now.strftime("%Y-%m-%d %H:%M:%S.%f") if sqlite else now)],
-              many=False)
+                                         fastsql.time_param(dialect)(_now()))], many=False)
         gid = cursor.fetchone()[0]
         _write_lines(cursor, dialect, season_id, gid, result, rest, starters)
-    finally:
-        cursor.close()
     return int(gid)
 
 
