@@ -88,8 +88,9 @@ class Side:
         self.batting_index = 0
         self.condition = "B"
         self.pitchers_used: list[str] = [lineup.pitcher]
-        # this side's pitchers in turn, each with the other side's batting lines as he came in
-        # (empty for the starter): the differences give the batters' lines against each hand
+        # this side's stretches of pitchers of one hand, each with its first pitcher and the
+        # other side's batting lines as he came in (empty for the starter): the differences
+        # give the batters' lines against each hand (Game._stint, Game._splits)
         self.stints: list[tuple[str, dict[str, list[int]]]] = [(lineup.pitcher, {})]
         self.carried_fatigue = dict(fatigue or {})
         self.ruleset = ruleset
@@ -533,8 +534,7 @@ class Game:
         side.used.add(new)
         side.pitchers_used.append(new)
         if self.want_splits:
-            side.stints.append((new, {pid: line[:] for (s, pid, _pos), line
-                                      in zip(self.bat_order, self.bat.values()) if s != side.index}))
+            self._stint(side, new)
         side.condition = "B"
         self._pit_line(new)
         # the new pitcher bats in the old pitcher's place when there is no DH
@@ -661,8 +661,7 @@ class Game:
         side.pitcher = rel
         side.pitchers_used.append(rel)
         if self.want_splits:
-            side.stints.append((rel, {pid: line[:] for (s, pid, _pos), line
-                                      in zip(self.bat_order, self.bat.values()) if s != side.index}))
+            self._stint(side, rel)
         side.used.add(rel)
         side.condition = "B"
         self._pit_line(rel)
@@ -886,15 +885,30 @@ class Game:
             splits=self._splits() if self.want_splits else [],
         )
 
+    def _stint(self, side: Side, new: str) -> None:
+        """A new pitcher of `side`: when he throws with the other hand than the pitcher of its
+        last stretch, a stretch of his starts with the other side's batting lines as he comes
+        in (pitchers of one hand in a row are one stretch of the splits: no copy for them)."""
+        players, healthy = self.players, self.healthy
+        last = side.stints[-1][0]
+        if healthy.get(new, players[new]).throws == healthy.get(last, players[last]).throws:
+            return
+        side.stints.append((new, {pid: line[:] for (s, pid, _pos), line
+                                  in zip(self.bat_order, self.bat.values()) if s != side.index}))
+
     def _splits(self) -> list[tuple[int, str, str, list[int]]]:
         """Each batter's line against left- and right-handed pitchers: the difference of his
         line between the moments each pitcher of the other side came in and went out."""
-        zero = [0] * len(BAT_FIELDS)
+        width = len(BAT_FIELDS)
+        zero = [0] * width
         by: dict[tuple[str, str], list[int]] = {}
-        lines = list(zip(self.bat_order, self.bat.values()))
+        bat = self.bat
         for dfn in self.sides:
             stints = dfn.stints
-            batters = [(bid, line) for (s, bid, _pos), line in lines if s != dfn.index]
+            batters: list[tuple[str, list[int]]] = []
+            for s, bid, _pos in self.bat_order:
+                if s != dfn.index:
+                    batters.append((bid, bat[bid]))
             hands = [self.healthy.get(pid, self.players[pid]).throws for pid, _start in stints]
             k = 0
             while k < len(stints):
@@ -910,12 +924,16 @@ class Game:
                     first = start.get(bid, zero)
                     if last == first:
                         continue
-                    acc = by.get((bid, hand))
+                    key = (bid, hand)
+                    acc = by.get(key)
                     if acc is None:
-                        by[(bid, hand)] = (last[:] if first is zero
-                                           else [a - b for a, b in zip(last, first)])
-                    else:
-                        by[(bid, hand)] = [c + a - b for c, a, b in zip(acc, last, first)]
+                        if first is zero:
+                            by[key] = last[:]
+                            continue
+                        acc = by[key] = [0] * width
+                    # index loops: typed, they compile to plain integer arithmetic
+                    for i in range(width):
+                        acc[i] += last[i] - first[i]
         side_of = {pid: s for s, pid, _pos in self.bat_order}
         return [(side_of[bid], bid, hand, line) for (bid, hand), line in sorted(by.items())]
 

@@ -23,6 +23,8 @@ class Lineup:
 
     def validate(self, players: dict[str, Player], dh: bool) -> None:
         """Refuse an impossible line-up with one message naming the team and the problem."""
+        if self._sound(players, dh):
+            return      # every game validates two line-ups: the checks below only name a fault
         where = f"line-up of {self.team}"
         if len(self.order) != 9 or len(self.positions) != 9:
             raise LeagueError(f"{where}: needs 9 batters with positions, has {len(self.order)}")
@@ -60,3 +62,43 @@ class Lineup:
                 raise LeagueError(f"{where}: unknown bullpen role {role!r} (one of {' '.join(ROLES)})")
         if not players[self.pitcher].is_pitcher:
             raise LeagueError(f"{where}: {players[self.pitcher].name} ({self.pitcher}) has no pitcher card")
+
+    def _sound(self, players: dict[str, Player], dh: bool) -> bool:
+        """The checks of `validate` without their messages: True only when every one passes."""
+        order, positions, pitcher, team = self.order, self.positions, self.pitcher, self.team
+        if len(order) != 9 or len(positions) != 9:
+            return False
+        for group in (order, self.bench, self.bullpen):
+            for pid in group:
+                p = players.get(pid)
+                if p is None or p.team != team:
+                    return False
+        starter = players.get(pitcher)
+        if starter is None or starter.team != team or starter.pitching is None:
+            return False
+        listed = len(order) + len(self.bench) + len(self.bullpen) + (1 if dh else 0)
+        ids = set(order)
+        ids.update(self.bench)
+        ids.update(self.bullpen)
+        if dh:
+            ids.add(pitcher)
+        if len(ids) != listed or frozenset(positions) != (_NEED_DH if dh else _NEED_P):
+            return False     # with nine positions, nine different ones are each of them once
+        for pid, pos in zip(order, positions):
+            if pos == "P":
+                if pid != pitcher:
+                    return False
+            elif not players[pid].can_play(pos):
+                return False
+        if self.roles:
+            if len(self.roles) != len(self.bullpen):
+                return False
+            for role in self.roles:
+                if role not in ROLES:
+                    return False
+        return True
+
+
+# the positions a line-up fills: with the DH, and with the pitcher batting
+_NEED_DH = frozenset(FIELD_POSITIONS) - {"P"} | {"DH"}
+_NEED_P = frozenset(FIELD_POSITIONS)

@@ -278,15 +278,19 @@ def bench(
     typer.echo(f"build            {engine_build(engine_module.__file__)}")
     typer.echo(f"games            {games} of {lg.name}, seeds {seed}..{seed + games - 1}, "
                f"best of {rounds} rounds")
+    from tui.bulkgc import bulk
+
     for quiet in (True, False):
         engine = dice = float("inf")
         pas = nrolls = 0
         for _ in range(rounds):
             t0 = time.perf_counter()
             pas = nrolls = 0
-            for _, result in seeded_games(lg, rs, matchups, seed, quiet=quiet):
-                pas += sum(line[PA] for _, _, line, _ in result.batting)
-                nrolls += len(result.raws)
+            # with the cyclic collector as a season's days and the odds' workers run it
+            with bulk():
+                for _, result in seeded_games(lg, rs, matchups, seed, quiet=quiet):
+                    pas += sum(line[PA] for _, _, line, _ in result.batting)
+                    nrolls += len(result.raws)
             engine = min(engine, time.perf_counter() - t0)
             # the same number of d100 draws, timed right after under the same load
             randint = random.Random(seed).randint
