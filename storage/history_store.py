@@ -125,6 +125,9 @@ def season_totals(*, session: Session, season_ids: Sequence[int], player: str | 
              .where(t.c.season_id.in_(list(season_ids)), s.c.kind == kind))
         if player is not None:
             q = q.where(t.c.player == player)
+            if table is FieldingLineRow:     # indexed by season alone (0012_line_indexes)
+                from storage.repository import games_of
+                q = q.where(t.c.game_id.in_(games_of(player, list(season_ids))))
         return session.execute(q.group_by(t.c.season_id, t.c.player, t.c.team)).all()
 
     def entry(row: Any) -> dict[str, Any]:

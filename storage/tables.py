@@ -244,7 +244,10 @@ class BattingSplitRow(SQLModel, table=True):
     game line (migration 0011_splits; games stored before it have none)."""
 
     __tablename__ = "game_batting_split"
-    __table_args__ = (Index("ix_game_batting_split_player", "season_id", "player"),)
+    # by season only: rows are written in season order, so each game's rows go at the end of
+    # the index (a season's sim writes ~15 split rows a game); a player's splits are read one
+    # season at a time (migration 0012_line_indexes)
+    __table_args__ = (Index("ix_game_batting_split_season", "season_id"),)
 
     id: Optional[int] = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game_game.id", ondelete="CASCADE", index=True)
@@ -307,7 +310,9 @@ class FieldingLineRow(SQLModel, table=True):
     """One fielder's line in one game, in league.stats.FIELD_FIELDS order."""
 
     __tablename__ = "game_fielding"
-    __table_args__ = (Index("ix_game_fielding_player", "season_id", "player"),)
+    # by season only, as the splits: a player's fielding over several seasons is found through
+    # the games of his batting and pitching lines (repository.games_of; 0012_line_indexes)
+    __table_args__ = (Index("ix_game_fielding_season", "season_id"),)
 
     id: Optional[int] = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game_game.id", ondelete="CASCADE", index=True)

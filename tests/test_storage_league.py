@@ -204,3 +204,55 @@ def test_import_failure_mid_way_leaves_nothing(db, monkeypatch):
     engine = sv.engine_for(db)
     with engine.connect() as conn:
         assert conn.execute(sa.text("select count(*) from league_team")).scalar() == 0
+
+
+def test_upgrade_from_0011_indexes_splits_and_fielding_by_season(tmp_path):
+    """0012_line_indexes: the split and fielding lines are indexed by season alone (a stored
+    game's rows go at the end of the index) and no longer by (season, player)."""
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    make_engine(url, revision="0011_splits").dispose()
+    new = make_engine(url)
+    with new.connect() as conn:
+        for table in ("game_fielding", "game_batting_split"):
+            idx = {r[1] for r in conn.exec_driver_sql(f"PRAGMA index_list('{table}')")}
+            assert f"ix_{table}_season" in idx and f"ix_{table}_player" not in idx
+        idx = {r[1] for r in conn.exec_driver_sql("PRAGMA index_list('game_batting')")}
+        assert "ix_game_batting_player" in idx
+    new.dispose()
+
+
+def test_a_players_fielding_over_his_seasons_is_every_line_he_has(tmp_path):
+    """A player's fielding and split lines are found through the games of his batting and
+    pitching lines (repository.games_of): every fielding line of every player — pitchers in DH
+    games (no batting line), pinch hitters who stayed in the field, defensive replacements — is
+    read, in two seasons of the two-league nippon league (DH in one league only)."""
+    db = str(tmp_path / "n.sqlite3")
+    sv.create_league(db, "n", str(sample_league_path("nippon")))
+    sv.new_season(db, "n", games_per_opponent=1)
+    sv.sim_days(db, "n", to_end=True)
+    sv.start_postseason(db, "n")
+    sv.sim_postseason(db, "n")
+    sv.close_season(db, "n")
+    sv.new_season(db, "n")
+    sv.sim_days(db, "n", days=3)
+    engine = sv.engine_for(db)
+    with engine.connect() as conn:
+        every = conn.exec_driver_sql(
+            "SELECT f.player, COUNT(*), SUM(f.po), SUM(f.a), SUM(f.e) FROM game_fielding f "
+            "JOIN game_game g ON g.id = f.game_id JOIN season_schedule s ON s.id = g.schedule_id "
+            "WHERE s.kind = 'regular' GROUP BY f.player").all()
+        splits = dict(conn.exec_driver_sql(
+            "SELECT x.player, COUNT(*) FROM game_batting_split x "
+            "JOIN game_game g ON g.id = x.game_id JOIN season_schedule s ON s.id = g.schedule_id "
+            "WHERE s.kind = 'regular' GROUP BY x.player").all())
+    assert len(every) > 200
+    with session(engine) as s:
+        league_id = repo.find_league(session=s, name="n").id
+        seasons = repo.season_ids(session=s, league_id=league_id)
+        assert len(seasons) == 2
+        for player, n, po, a, e in every:
+            lines = repo.fielding_lines(session=s, season_ids=seasons, player=player)
+            assert len(lines) == n, player
+            assert [sum(ln.line[i] for ln in lines) for i in range(3)] == [po, a, e], player
+        for player, n in list(splits.items())[:60]:
+            assert len(repo.split_lines(session=s, season_ids=seasons, player=player)) == n
