@@ -365,6 +365,8 @@ def before_game(state: Any, ruleset: "Ruleset", day: date, teams: Iterable[str])
         settle(book, rules, state.league, team, day)
         if not book.auto:
             continue
+        if not any(p.roster == "farm" or p.id in book.farm for p in state.league.team(team).players):
+            continue    # a team without a farm: nothing to move (as computer_moves says)
         rested = {p.id: (r := state.rest.get(p.id)) is None or r.available_on <= day
                   for p in state.league.team(team).pitchers}
         reserves = state.prefs.get(team, {}).get("reserves", ())
