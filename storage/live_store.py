@@ -7,13 +7,15 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Optional
 
-from sqlalchemy import Column, Text, text
+from sqlalchemy import Column, Text, bindparam, text
+from sqlalchemy import select as sa_select
 from sqlmodel import Field, Session, SQLModel, select
 
 from league.boxscore import lineup_dict, lineup_from_dict
 from league.errors import LeagueError
 from league.lineup import Lineup
 from league.live import LiveLog
+from storage import fastsql
 
 
 def _now() -> datetime:
@@ -160,10 +162,19 @@ def list_live(*, session: Session, league_id: int, playing_only: bool = True) ->
 
 
 def playing_numbers(*, session: Session, season_id: int) -> set[int]:
-    """Numbers of the season's scheduled games being played at the keyboard right now."""
-    return {n for n in session.exec(select(LiveGameRow.number).where(
-        LiveGameRow.season_id == season_id, LiveGameRow.status == "playing")).all()
-        if n is not None}
+    """Numbers of the season's scheduled games being played at the keyboard right now (asked
+    by a season's simulation before every day it plays: one compiled statement on the session's
+    cursor, storage.fastsql)."""
+    with fastsql.cursor_of(session) as (cursor, dialect):
+        fastsql.run(cursor, dialect, "live_playing", _playing_statement, [(season_id,)],
+                    many=False)
+        return {n for (n,) in cursor.fetchall() if n is not None}
+
+
+def _playing_statement(_dialect: str) -> tuple[Any, tuple[str, ...]]:
+    t = LiveGameRow.__table__
+    return (sa_select(t.c.number).where(t.c.season_id == bindparam("k_sid"),
+                                        t.c.status == "playing"), ("k_sid",))
 
 
 def delete_live(*, session: Session, live_id: int) -> None:

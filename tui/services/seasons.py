@@ -267,14 +267,16 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
     skipped: list[int] = []
     played: list[repo.GameSlot] = []
     day = None
+    live_on = todo[0].day if todo else None     # the day `live` was read for
     with bulk():     # the cyclic collector out of the way (tui/bulkgc.py)
-        for slot in todo:
+        for k, slot in enumerate(todo):
             if cancel is not None and cancel():
                 stopped = True
                 break
-            if slot.day != day and day is not None:  # a game started at the keyboard meanwhile
+            if slot.day != live_on:  # a game started at the keyboard meanwhile
                 with session(engine) as s:
                     live = live_store.playing_numbers(session=s, season_id=ctx.season.id)
+                live_on = slot.day
             day = slot.day
             if slot.number in live:
                 skipped.append(slot.number)
@@ -290,6 +292,11 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
                                  starters=starters, compact=True)
                 store_roster(s, ctx)
                 s.commit()
+                if k + 1 < len(todo) and todo[k + 1].day != day:
+                    # the day's last game: the next day's games started at the keyboard are
+                    # read in this session (a session of its own costs more than the read)
+                    live = live_store.playing_numbers(session=s, season_id=ctx.season.id)
+                    live_on = todo[k + 1].day
             ctx.after_game(rest, starters, slot.day)
             done += 1
             played.append(slot)
