@@ -88,10 +88,11 @@ class Side:
         self.batting_index = 0
         self.condition = "B"
         self.pitchers_used: list[str] = [lineup.pitcher]
-        # this side's stretches of pitchers of one hand, each with its first pitcher and the
-        # other side's batting lines as he came in (empty for the starter): the differences
-        # give the batters' lines against each hand (Game._stint, Game._splits)
-        self.stints: list[tuple[str, dict[str, list[int]]]] = [(lineup.pitcher, {})]
+        # this side's stretches of pitchers of one hand, each with that hand and the other
+        # side's batting lines as its first pitcher came in (empty for the starter): the
+        # differences give the batters' lines against each hand (Game._stint, Game._splits)
+        self.stints: list[tuple[str, dict[str, list[int]]]] = [(players[lineup.pitcher].throws,
+                                                                 {})]
         self.carried_fatigue = dict(fatigue or {})
         self.ruleset = ruleset
         self.values: DefenceValues = self._values()
@@ -886,19 +887,19 @@ class Game:
         )
 
     def _stint(self, side: Side, new: str) -> None:
-        """A new pitcher of `side`: when he throws with the other hand than the pitcher of its
-        last stretch, a stretch of his starts with the other side's batting lines as he comes
-        in (pitchers of one hand in a row are one stretch of the splits: no copy for them)."""
-        players, healthy = self.players, self.healthy
-        last = side.stints[-1][0]
-        if healthy.get(new, players[new]).throws == healthy.get(last, players[last]).throws:
+        """A new pitcher of `side`: when he throws with the other hand than its last stretch,
+        a stretch of his hand starts with the other side's batting lines as he comes in
+        (pitchers of one hand in a row are one stretch of the splits: no copy for them; an
+        injury never changes the hand a man throws with)."""
+        hand = self.players[new].throws
+        if hand == side.stints[-1][0]:
             return
-        side.stints.append((new, {pid: line[:] for (s, pid, _pos), line
-                                  in zip(self.bat_order, self.bat.values()) if s != side.index}))
+        side.stints.append((hand, {pid: line[:] for (s, pid, _pos), line
+                                   in zip(self.bat_order, self.bat.values()) if s != side.index}))
 
     def _splits(self) -> list[tuple[int, str, str, list[int]]]:
         """Each batter's line against left- and right-handed pitchers: the difference of his
-        line between the moments each pitcher of the other side came in and went out."""
+        line between the start and the end of each stretch of one hand of the other side."""
         width = len(BAT_FIELDS)
         zero = [0] * width
         by: dict[tuple[str, str], list[int]] = {}
@@ -909,16 +910,9 @@ class Game:
             for s, bid, _pos in self.bat_order:
                 if s != dfn.index:
                     batters.append((bid, bat[bid]))
-            hands = [self.healthy.get(pid, self.players[pid]).throws for pid, _start in stints]
-            k = 0
-            while k < len(stints):
-                # pitchers of one hand in a row are one stretch: the lines only grow, so the
-                # differences of their stints add up to the difference over the stretch
-                start, hand = stints[k][1], hands[k]
-                k += 1
-                while k < len(stints) and hands[k] == hand:
-                    k += 1
-                end = stints[k][1] if k < len(stints) else None
+            # one stretch after another, each of the other hand than the one before (_stint)
+            for k, (hand, start) in enumerate(stints):
+                end = stints[k + 1][1] if k + 1 < len(stints) else None
                 for bid, line in batters:
                     last = line if end is None else end.get(bid, zero)
                     first = start.get(bid, zero)
