@@ -220,6 +220,11 @@ def settle(book: RosterBook, rules: Any, league: League, team: str, day: date) -
         book.changed.add(p.id)
 
 
+def has_farm(book: RosterBook, players: Iterable[Player]) -> bool:
+    """Whether a team has a farm: a player of its cards' farm or sent down this season."""
+    return any(p.roster == "farm" or p.id in book.farm for p in players)
+
+
 def _role(p: Player) -> str:
     if p.pitching is not None:
         return "SP" if p.pitching.starter > 0 else "RP"
@@ -248,7 +253,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     player up for the worst active man of his role. `rested[pid]` says whether a reliever can
     pitch today."""
     t = league.team(team)
-    if not any(p.roster == "farm" or p.id in book.farm for p in t.players):
+    if not has_farm(book, t.players):
         return []   # a team without a farm: nothing to move
     dh = league.dh_for(team)
     aside = set(reserves)
@@ -365,8 +370,8 @@ def before_game(state: Any, ruleset: "Ruleset", day: date, teams: Iterable[str])
         settle(book, rules, state.league, team, day)
         if not book.auto:
             continue
-        if not any(p.roster == "farm" or p.id in book.farm for p in state.league.team(team).players):
-            continue    # a team without a farm: nothing to move (as computer_moves says)
+        if not has_farm(book, state.league.team(team).players):
+            continue    # nothing to move, as computer_moves would find
         rested = {p.id: (r := state.rest.get(p.id)) is None or r.available_on <= day
                   for p in state.league.team(team).pitchers}
         reserves = state.prefs.get(team, {}).get("reserves", ())
