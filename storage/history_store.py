@@ -38,6 +38,7 @@ from storage.tables import (
     ScheduleRow,
     SeasonRow,
     _now,
+    of_player,
 )
 
 FREE_AGENT = ""        # CardRow.team of a released player (自由契約)
@@ -124,10 +125,7 @@ def season_totals(*, session: Session, season_ids: Sequence[int], player: str | 
              .join(g, g.c.id == t.c.game_id).join(s, s.c.id == g.c.schedule_id)
              .where(t.c.season_id.in_(list(season_ids)), s.c.kind == kind))
         if player is not None:
-            q = q.where(t.c.player == player)
-            if table is FieldingLineRow:     # indexed by season alone (0012_line_indexes)
-                from storage.repository import games_of
-                q = q.where(t.c.game_id.in_(games_of(player, list(season_ids))))
+            q = q.where(*of_player(table, player, list(season_ids)))
         return session.execute(q.group_by(t.c.season_id, t.c.player, t.c.team)).all()
 
     def entry(row: Any) -> dict[str, Any]:

@@ -61,6 +61,7 @@ from storage.tables import (
     SeasonTeamRow,
     TeamRow,
     _now,
+    of_player,
 )
 
 JSON_FORMAT = "impact-league"
@@ -984,17 +985,6 @@ class StoredLine:
     hand: str = ""              # a split line: the hand of the pitchers it was against (L / R)
 
 
-def games_of(player: str, season_ids: Sequence[int]) -> Any:
-    """The ids of the games of `season_ids` a player has a batting or a pitching line in: every
-    game he played (a fielder bats or pitches), found through those lines' (season_id, player)
-    index. The fielding and split lines are indexed by season alone (0012_line_indexes), so a
-    player's lines there over many seasons are looked up by these games."""
-    b, p = BattingLineRow.__table__, PitchingLineRow.__table__
-    return (select(b.c.game_id).where(b.c.season_id.in_(season_ids), b.c.player == player)
-            .union(select(p.c.game_id).where(p.c.season_id.in_(season_ids),
-                                             p.c.player == player)))
-
-
 def _lines(session: Session, table: Any, columns: Sequence[str], season_ids: Iterable[int],
            player: str | None, team: str | None, extra: Sequence[str],
            kind: str | None = "regular") -> list[StoredLine]:
@@ -1007,9 +997,7 @@ def _lines(session: Session, table: Any, columns: Sequence[str], season_ids: Ite
              .join(g, g.c.id == t.c.game_id).join(s, s.c.id == g.c.schedule_id)
              .where(t.c.season_id.in_(seasons)))
     if player is not None:
-        query = query.where(t.c.player == player)
-        if table is FieldingLineRow or table is BattingSplitRow:
-            query = query.where(t.c.game_id.in_(games_of(player, seasons)))
+        query = query.where(*of_player(table, player, seasons))
     if team is not None:
         query = query.where(t.c.team == team)
     if kind is not None:

@@ -8,9 +8,10 @@ per game for batting, pitching and fielding lines. Tables are prefixed league_/s
 from __future__ import annotations
 
 from datetime import date, datetime, timezone
-from typing import Optional
+from collections.abc import Sequence
+from typing import Any, Optional
 
-from sqlalchemy import Column, Index, Text, UniqueConstraint
+from sqlalchemy import Column, Index, Text, UniqueConstraint, select
 from sqlmodel import Field, SQLModel
 
 
@@ -311,7 +312,7 @@ class FieldingLineRow(SQLModel, table=True):
 
     __tablename__ = "game_fielding"
     # by season only, as the splits: a player's fielding over several seasons is found through
-    # the games of his batting and pitching lines (repository.games_of; 0012_line_indexes)
+    # the games of his batting and pitching lines (of_player; 0012_line_indexes)
     __table_args__ = (Index("ix_game_fielding_season", "season_id"),)
 
     id: Optional[int] = Field(default=None, primary_key=True)
@@ -334,6 +335,23 @@ BAT_COLUMNS = ("pa", "ab", "r", "h", "d2", "d3", "hr", "rbi", "bb", "ibb", "hbp"
                "sh", "sf", "gidp", "e")
 PIT_COLUMNS = ("outs", "bf", "h", "hr", "bb", "ibb", "hbp", "so", "r", "er", "wp", "bk")
 FIELD_COLUMNS = ("po", "a", "e", "dp", "pb", "sb_allowed", "cs")
+
+
+def of_player(table: Any, player: str, season_ids: Sequence[int]) -> list[Any]:
+    """The conditions that pick a player's lines of `table` (any of the game line tables), for a
+    query of `season_ids`. The split and fielding lines are indexed by season alone (0012):
+    theirs are found through the games of his batting and pitching lines (every game he
+    played: a fielder bats or pitches), which keep their (season_id, player) index."""
+    t = table.__table__
+    found = [t.c.player == player]
+    if table is FieldingLineRow or table is BattingSplitRow:
+        b, p = BattingLineRow.__table__, PitchingLineRow.__table__
+        found.append(t.c.game_id.in_(
+            select(b.c.game_id).where(b.c.season_id.in_(season_ids), b.c.player == player)
+            .union(select(p.c.game_id).where(p.c.season_id.in_(season_ids),
+                                             p.c.player == player))))
+    return found
+
 
 LEAGUE_TABLES = [
     LeagueRow.__table__, RulesetRow.__table__, TeamRow.__table__, PlayerRow.__table__,

@@ -223,7 +223,7 @@ def test_upgrade_from_0011_indexes_splits_and_fielding_by_season(tmp_path):
 
 def test_a_players_fielding_over_his_seasons_is_every_line_he_has(tmp_path):
     """A player's fielding and split lines are found through the games of his batting and
-    pitching lines (repository.games_of): every fielding line of every player — pitchers in DH
+    pitching lines (tables.of_player): every fielding line of every player — pitchers in DH
     games (no batting line), pinch hitters who stayed in the field, defensive replacements — is
     read, in two seasons of the two-league nippon league (DH in one league only)."""
     db = str(tmp_path / "n.sqlite3")

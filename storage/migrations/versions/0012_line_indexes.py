@@ -5,7 +5,7 @@ each row went to its player's place in the index, so every game touched pages al
 indexes; by season_id, the rows of a season's games go at the end, as their game_id index's do.
 A 6-team season (435 games) simulated and stored: median of seven alternate runs 2.29 -> 1.93 s
 on a busy machine. Splits are read one season at a time; a player's fielding over his seasons is
-found through the games of his batting and pitching lines (storage.repository.games_of), which
+found through the games of his batting and pitching lines (storage.tables.of_player), which
 keep their (season_id, player) index.
 
 Revision ID: 0012_line_indexes
