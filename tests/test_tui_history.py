@@ -65,6 +65,39 @@ async def test_history_area_shows_seasons_titles_records_and_news(db):
                     and "Trade" in str(s.query_one("#news-table").get_row_at(0)[2]))
 
 
+async def test_history_area_reads_the_league_once_and_settles(db, monkeypatch):
+    """Refilling the seasons table puts its cursor back on the season shown: that must not
+    count as choosing a season (it once set the area reading the league again and again)."""
+    reads = []
+    load = HistoryScreen.load
+
+    def counted(self):
+        reads.append(self.season)
+        return load(self)
+
+    monkeypatch.setattr(HistoryScreen, "load", counted)
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        await pilot.press("8")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen)
+                    and _rows(app.screen, "season-titles") == 12)
+        for _ in range(3):          # what the refill set off has run its course
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+        assert reads == [None]
+        assert app.screen.season == 2
+        assert app.screen.query_one("#seasons-table").cursor_row == 1
+        # a season chosen is read once
+        app.screen.query_one("#seasons-table").move_cursor(row=0)
+        await until(pilot, lambda: app.screen.data.awards.season == 1)
+        for _ in range(3):
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+        assert reads == [None, 1]
+        assert app.screen.query_one("#seasons-table").cursor_row == 0
+
+
 async def test_awards_are_confirmed_from_the_history_area(db):
     app = ImpactApp(db=db)
     async with app.run_test(size=SIZE) as pilot:

@@ -6,11 +6,18 @@ from typing import Any, Callable
 from textual import events, work
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 
 from league.errors import LeagueError
 from tui import services
 from tui.language import Bilingual
+
+
+def still_highlighted(event: DataTable.RowHighlighted) -> bool:
+    """Whether a highlight is where the table's cursor is now. Refilling a table sends two: one
+    for its first row as it is cleared, one for the row the cursor is put back on; acting on the
+    first (a season chosen, a read begun) would put the cursor there in turn, for ever."""
+    return event.cursor_row == event.data_table.cursor_row
 
 
 class AreaScreen(Bilingual, Screen):
@@ -92,7 +99,8 @@ class AreaScreen(Bilingual, Screen):
             self._book = self.name_book()
             self._shown(first)
             return
-        self._load_worker()
+        self._generation += 1
+        self._load_worker(self._generation)
 
     def name_book(self) -> services.NameBook:
         """The league's names in both languages (the app reads them once per change of the
@@ -116,9 +124,10 @@ class AreaScreen(Bilingual, Screen):
         return text if self.ja else self._book.english(text)
 
     _book: services.NameBook = services.NameBook()
+    _generation = 0      # the latest read asked for: an earlier one still running is not shown
 
     @work(thread=True, exclusive=True, group="load")
-    def _load_worker(self) -> None:
+    def _load_worker(self, generation: int) -> None:
         try:
             self._book = self.name_book()
             data = self.load()
@@ -129,7 +138,14 @@ class AreaScreen(Bilingual, Screen):
             self.app.call_from_thread(self.app.notify, f"{type(exc).__name__}: {exc}",
                                       severity="error", timeout=8)
             return
-        self.app.call_from_thread(self._shown, data)
+        self.app.call_from_thread(self._deliver, generation, data)
+
+    def _deliver(self, generation: int, data: Any) -> None:
+        """Show what a read found unless a later read was asked for meanwhile: a cancelled
+        thread worker still runs to its end, and what it read then (the season highlighted
+        before, say) must not overwrite the choice made since."""
+        if generation == self._generation:
+            self._shown(data)
 
     def _shown(self, data: Any) -> None:
         self.show(data)
