@@ -8,6 +8,7 @@ game replays exactly from its line-ups and its logged rolls.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -40,15 +41,30 @@ class TeamDays:
     recent_day_after_night: bool
 
 
-def team_days(days: Sequence[date], today: date) -> TeamDays:
-    """The team's calendar before its game on `today`, from the days it has played."""
-    before = sorted(d for d in days if d < today)
-    played = set(before)
+_ONE_DAY = timedelta(days=1)
+
+
+def team_days(days: Sequence[date], today: date, *, ordered: bool = False) -> TeamDays:
+    """The team's calendar before its game on `today`, from the days it has played
+    (`ordered`: they are in order, as SeasonState keeps them)."""
+    if ordered:
+        before = list(days[:bisect_left(days, today)])
+    else:
+        before = sorted([d for d in days if d < today])
+    recent = before[-RECENT:]
+    # the day before today or before one of the last RECENT games is one of the days from the
+    # day before the earliest of those on
+    low = (recent[0] if recent else today) - _ONE_DAY
+    played = set()
+    i = len(before) - 1
+    while i >= 0 and before[i] >= low:
+        played.add(before[i])
+        i -= 1
 
     def after_night(d: date) -> bool:
-        return d.weekday() == DAY_GAME and d - timedelta(days=1) in played
+        return d.weekday() == DAY_GAME and d - _ONE_DAY in played
 
-    return TeamDays(len(before), after_night(today), any(after_night(d) for d in before[-RECENT:]))
+    return TeamDays(len(before), after_night(today), any(after_night(d) for d in recent))
 
 
 def rest_due(player: Player, pos: str, turn: int, days: TeamDays) -> bool:

@@ -200,6 +200,9 @@ def apply_move(book: RosterBook, move: Move) -> None:
 # --- between games -------------------------------------------------------------------------------
 
 
+_ONE_DAY = timedelta(days=1)
+
+
 def settle(book: RosterBook, rules: Any, league: League, team: str, day: date) -> None:
     """Recovery checks for a team's injured players on each full rest day before `day`."""
     if rules is None:
@@ -208,13 +211,15 @@ def settle(book: RosterBook, rules: Any, league: League, team: str, day: date) -
         e = book.entries.get(p.id)
         if e is None or e.points <= 0:
             continue
-        start = (e.settled or e.hurt_on or day - timedelta(days=1)) + timedelta(days=1)
-        days = [start + timedelta(days=k) for k in range((day - start).days)]
-        if not days:
+        start = (e.settled or e.hurt_on or day - _ONE_DAY) + _ONE_DAY
+        if start >= day:
             continue
+        days = [start]
+        while days[-1] + _ONE_DAY < day:
+            days.append(days[-1] + _ONE_DAY)
         left = recover(rules, p.rank, e.points, book.season_seed, p.id, days)
         e.points = left
-        e.settled = day - timedelta(days=1)
+        e.settled = day - _ONE_DAY
         if left == 0:
             e.hurt_on = None
         book.changed.add(p.id)

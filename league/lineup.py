@@ -53,8 +53,18 @@ class Lineup:
             if pos == "P":
                 if pid != pitcher:
                     return "the P in the order must be the starting pitcher"
-            elif not players[pid].can_play(pos):
-                return f"{players[pid].name} ({pid}) cannot play {pos}"
+                continue
+            p = players[pid]
+            if pos == "DH":
+                able = p.batting is not None
+            else:                             # Player.can_play, without two calls a man
+                able = False
+                for f in p.fielding:
+                    if f.position == pos:
+                        able = True
+                        break
+            if not able:
+                return f"{p.name} ({pid}) cannot play {pos}"
         if self.roles and len(self.roles) != len(self.bullpen):
             return f"{len(self.roles)} bullpen roles for {len(self.bullpen)} relievers"
         for role in self.roles:

@@ -87,8 +87,11 @@ def next_rest(card: PitchingCard, outs: int, started: bool, day: date, *,
     (from `fatigue_points`), each adding a day to the rest."""
     if fatigue < 0:
         raise LeagueError(f"fatigue points cannot be negative ({fatigue})")
-    days = rest_days(card, outs, started) + fatigue
-    return PitcherRest(available_on=day + timedelta(days=days + 1), fatigue=fatigue)
+    days = rest_days(card, outs, started) + fatigue + 1
+    return PitcherRest(day + (_DAYS[days] if days < len(_DAYS) else timedelta(days=days)), fatigue)
+
+
+_DAYS = tuple(timedelta(days=k) for k in range(32))    # the rests there are, made once
 
 
 def choose_starter(starters: Sequence[str], rest: Mapping[str, PitcherRest], day: date,

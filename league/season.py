@@ -52,6 +52,10 @@ class SeasonState:
     # asked some twenty times a game
     _held: frozenset[str] | None = dataclasses.field(default=None, repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        # each team's days in order (bench.team_days finds today's place in them by bisection)
+        self.days = {team: sorted(days) for team, days in self.days.items()}
+
     def reserves(self) -> frozenset[str]:
         """Who sits out: the managers' reserves, the farm and the injured."""
         if self._held is not None:
@@ -103,7 +107,10 @@ class SeasonState:
         self.last.update(starters)
         if day is not None:
             for team in starters:
-                self.days[team] = [*self.days.get(team, ()), day]
+                days = [*self.days.get(team, ()), day]     # a new list: runs share the old
+                if len(days) > 1 and days[-2] > day:
+                    days.sort()
+                self.days[team] = days
 
 
 def rotation(league: League, team: str) -> list[str]:
@@ -168,7 +175,7 @@ def team_lineup(state: SeasonState, team: str, setup: SlotSetup, *, dh: bool,
     roles = state.roles(team)
     vs_id = next((pid for t, pid in setup.starters.items() if t != team), None)
     vs = state.players.get(vs_id) if vs_id is not None else None
-    days = (bench.team_days(state.days.get(team, ()), setup.day)
+    days = (bench.team_days(state.days.get(team, ()), setup.day, ordered=True)
             if setup.day is not None and rests else None)
 
     def day_lineup(roster: list[Player]) -> Lineup:

@@ -244,6 +244,21 @@ def test_the_season_state_carries_the_days_each_team_played(pacific):
     assert team_days(state.days["SAP"], SUNDAY + timedelta(days=1)) == TeamDays(2, False, True)
 
 
+def test_the_season_state_keeps_each_teams_days_in_order(pacific):
+    """A game stored out of its day's order (a postponed one played later, say) still gives
+    the calendar of the days before today: the state keeps them in order."""
+    state = _state(pacific, days={"SAP": [SUNDAY, SATURDAY - timedelta(days=2)]})
+    assert state.days["SAP"] == [SATURDAY - timedelta(days=2), SUNDAY]
+    state.after_game({}, {"SAP": "x"}, SATURDAY)
+    assert state.days["SAP"] == [SATURDAY - timedelta(days=2), SATURDAY, SUNDAY]
+    monday = SUNDAY + timedelta(days=1)
+    for today in (SATURDAY, SUNDAY, monday):
+        assert team_days(state.days["SAP"], today, ordered=True) == \
+            team_days(list(reversed(state.days["SAP"])), today)
+    assert team_days(state.days["SAP"], monday) == TeamDays(3, False, True)
+    assert team_days(state.days["SAP"], SUNDAY) == TeamDays(2, True, False)
+
+
 # --- Replay ---------------------------------------------------------------------------------------
 
 def test_season_games_with_the_bench_at_work_replay_from_their_logged_rolls(pacific, ruleset):
