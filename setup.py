@@ -27,7 +27,9 @@ COMPILED = [
     "league/scoring.py",
     # the season's machinery between games (the classes sent to the odds' workers stay Python
     # classes: mypyc_attr(native_class=False)); not league/season.py, whose SeasonState the
-    # services subclass (a compiled function refuses a subclass of a non-native class)
+    # services subclass (a compiled function refuses a subclass of a non-native class): the
+    # functions that set up each game take it untyped (league/gameday.py)
+    "league/gameday.py",
     "league/bench.py",
     "league/bullpen.py",
     "league/farm.py",
