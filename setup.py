@@ -30,6 +30,7 @@ COMPILED = [
     # services subclass (a compiled function refuses a subclass of a non-native class): the
     # functions that set up each game take it untyped (league/gameday.py)
     "league/gameday.py",
+    "league/lineup.py",
     "league/bench.py",
     "league/bullpen.py",
     "league/farm.py",

@@ -20,6 +20,8 @@ from league.dice import Dice, Roll
 from league.errors import DecisionError, LeagueError
 from league.lines import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
 from league.lineup import Lineup
+# Player.can_play as a compiled function (no Python method call in the compiled build)
+from league.manager import plays
 from league.ruleset import CIRCLE, PLAIN, TRY, DefenseRow, Ruleset, token_text
 from league.scoring import ScoringBook, decide
 from league.values import DefenceValues, defence_values
@@ -513,7 +515,7 @@ class Game:
             raise DecisionError(f"{pos} is not a fielding position of {side.team} to replace")
         if new not in side.bench:
             raise DecisionError(f"{self.name(new)} ({new}) is not on the bench of {side.team}")
-        if not self.players[new].can_play(pos):
+        if not plays(self.players[new], pos):
             raise DecisionError(f"{self.name(new)} ({new}) cannot play {pos}")
         old = side.positions[pos]
         side.bench.remove(new)
@@ -623,13 +625,13 @@ class Game:
                 if side.bullpen:
                     side.relieve = (old, new)
                 continue
-            if pos == "DH" or self.players[new].can_play(pos):
+            if pos == "DH" or plays(self.players[new], pos):
                 side.positions[pos] = new
                 self.pos_text[new] = f"{self.pos_text.get(new, 'PH')}-{pos}"
                 if pos != "DH" and not self.quiet:
                     self._change_line(side, f"{self.name(new)} goes in at {pos}")
                 continue
-            sub = next((b for b in side.bench if self.players[b].can_play(pos)), None)
+            sub = next((b for b in side.bench if plays(self.players[b], pos)), None)
             slot = side.order.index(new)
             if sub is not None:
                 side.bench.remove(sub)

@@ -3,11 +3,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+try:  # the compiled build (setup.py): Lineup stays a Python class (its checks are compiled)
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the pure-Python package needs nothing beyond the standard library
+    def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
+        return lambda cls: cls
+
 from league.bullpen import ROLES
 from league.cards import FIELD_POSITIONS, Player
 from league.errors import LeagueError
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Lineup:
     """A starting line-up: nine (or ten with DH) players, a starting pitcher, the dressed bench."""

@@ -466,7 +466,7 @@ class ComputerManager:
                                                          card.BT >= 3 and below <= 3):
                 return ("bunt",)
         # hit-and-run: contact hitter, runner on first
-        if b1 and not b2 and outs < 2 and card.bounds.width("K") <= 7 and card.bounds.width("1B") >= 27 \
+        if b1 and not b2 and outs < 2 and card.bounds.widths["K"] <= 7 and card.bounds.widths["1B"] >= 27 \
                 and -3 <= lead <= 2:
             return ("hit_and_run",)
         return ("none",)
@@ -778,10 +778,10 @@ class ComputerManager:
             pid = side.positions.get(pos)
             if pid is None:
                 continue
-            f = game.players[pid].fielding_at(pos)
+            f = fielding_of(game.players[pid], pos)
             have = glove(f) if f is not None else OUT_OF_POSITION
             better = [b for b in side.bench
-                      if (g := game.players[b].fielding_at(pos)) is not None
+                      if (g := fielding_of(game.players[b], pos)) is not None
                       and glove(g) >= have + DEF_GAIN]
             if better:
                 return (pos, max(better, key=lambda b: (_glove_at(game, b, pos), b)))
@@ -799,13 +799,13 @@ def _position_of(side: "Side", pid: str) -> str | None:
 def _covered(game: "Game", side: "Side", pos: str, new: str) -> bool:
     """Whether `pos` can still be fielded when `new` comes in for its man: by him, or by another
     bench man (the DH needs nobody)."""
-    if pos == "DH" or game.players[new].can_play(pos):
+    if pos == "DH" or plays(game.players[new], pos):
         return True
-    return any(b != new and game.players[b].can_play(pos) for b in side.bench)
+    return any(b != new and plays(game.players[b], pos) for b in side.bench)
 
 
 def _glove_at(game: "Game", pid: str, pos: str) -> float:
-    f = game.players[pid].fielding_at(pos)
+    f = fielding_of(game.players[pid], pos)
     return glove(f) if f is not None else OUT_OF_POSITION
 
 
