@@ -34,7 +34,7 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
 
 from league.cards import PLAYING_RANKS, BattingCard, Fielding, Player
 from league.dice import SeededDice
-from league.manager import batting_value
+from league.manager import batting_value, fielding_of, plays
 
 if TYPE_CHECKING:
     from league.game import Game, Side
@@ -274,10 +274,10 @@ def _take_out(g: "Game", side: "Side", pid: str) -> bool:
         side.positions["DH"] = new
         g._bat_line(side.index, new, "DH")
         return True
-    able = [b for b in side.bench if g.players[b].can_play(pos)]
+    able = [b for b in side.bench if plays(g.players[b], pos)]
     if not able:
         return False
-    new = max(able, key=lambda b: (g.players[b].fielding_at(pos).defence, b))  # type: ignore[union-attr]
+    new = max(able, key=lambda b: (fielding_of(g.players[b], pos).defence, b))  # type: ignore[union-attr]
     g.defensive_sub(side, pos, new)
     return True
 
@@ -288,8 +288,21 @@ def _take_out(g: "Game", side: "Side", pid: str) -> bool:
 def recovery_roll(season_seed: int, pid: str, day: date) -> int:
     """The recovery check of one player on one rest day: an `injury` roll from dice seeded by
     the season, the player and the day (the same roll whatever order the season is played in)."""
+    key = (season_seed, pid, day)
+    known = _RECOVERY_ROLLS.get(key)
+    if known is not None:
+        return known
     seed = (season_seed * 1_000_003 + day.toordinal()) * 4_294_967_311 + zlib.crc32(pid.encode())
-    return SeededDice(seed).roll("injury")
+    roll = SeededDice(seed).roll("injury")
+    if len(_RECOVERY_ROLLS) >= 1 << 17:
+        _RECOVERY_ROLLS.clear()
+    _RECOVERY_ROLLS[key] = roll
+    return roll
+
+
+# the rolls made, by (season seed, player, day): seeding the dice costs about as much as a
+# plate appearance, and the pennant odds play the same days over a thousand times
+_RECOVERY_ROLLS: dict[tuple[int, str, date], int] = {}
 
 
 def recover(rules: InjuryRules, rank: str, points: int, season_seed: int, pid: str,
