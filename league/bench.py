@@ -145,42 +145,12 @@ def day_lineup(team: str, roster: list[Player], dh: bool, starter: str, *, dress
     if days is None and (vs is None or not platoon):
         return regular
     by_id = {p.id: p for p in roster}
+    worth = platoon_worth(roster, vs, platoon)
     chosen = {pos: pid for pid, pos in zip(regular.order, regular.positions) if pos != "P"}
     sit = set(resting([(pos, by_id[pid]) for pos, pid in chosen.items()], days)) \
         if days is not None else set()
     pitching = set(regular.bullpen) | {starter}
-    hitters = [p for p in roster
-               if p.batting is not None and p.id not in pitching and fields_off_mound(p)]
-    regulars = [by_id[pid] for pid in chosen.values()]
-    # the rest and the platoon are a function of these, the cards by identity
-    key = (tuple([id(p) for p in hitters]), tuple([id(p) for p in regulars]), regular.positions,
-           tuple(sorted(sit)), id(vs), id(platoon), starter)
-    known = _DAYS.get(key)
-    if known is None:
-        if len(_DAYS) >= 8192:
-            _DAYS.clear()
-        known = _DAYS[key] = (_rest_and_platoon(hitters, regulars, chosen, sit, by_id, starter,
-                                                vs, platoon),
-                              (hitters, regulars, vs, platoon))
-    order, positions, bench = known[0]
-    return Lineup(regular.team, order, positions, regular.pitcher,
-                  bench[:len(regular.bench)], regular.bullpen, regular.bullpen_ranked,
-                  regular.roles)
-
-
-# day_lineup's rest and platoon by what they are a function of: a season's rosters change daily
-# in who is rested in the bullpen far more often than in these. The entry holds the objects
-# whose ids are in its key, so those ids stay theirs.
-_DAYS: dict[tuple, tuple] = {}
-
-
-def _rest_and_platoon(hitters: list[Player], regulars: list[Player], chosen: dict[str, str],
-                      sit: set[str], by_id: Mapping[str, Player], starter: str,
-                      vs: Player | None, platoon: Mapping[str, int] | None
-                      ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """day_lineup's regulars less those resting, the platoon against `vs`, and the batting
-    order: (order, positions, the bench by worth, best first)."""
-    worth = platoon_worth(hitters + regulars, vs, platoon)
+    hitters = [p for p in roster if p.id in worth and p.id not in pitching and fields_off_mound(p)]
 
     def free() -> list[Player]:
         playing = set(chosen.values())
@@ -207,7 +177,9 @@ def _rest_and_platoon(hitters: list[Player], regulars: list[Player], chosen: dic
     playing = set(order)
     bench = [p for p in hitters if p.id not in playing]
     bench.sort(key=lambda p: (-worth[p.id], p.id))
-    return order, positions, tuple([p.id for p in bench])
+    return Lineup(regular.team, order, positions, regular.pitcher,
+                  tuple([p.id for p in bench[:len(regular.bench)]]), regular.bullpen,
+                  regular.bullpen_ranked, regular.roles)
 
 
 def rest_saved_order(order: Sequence[tuple[str, str]], sit: Sequence[str],

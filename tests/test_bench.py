@@ -169,35 +169,6 @@ def _platoon_league(pacific):
     return dataclasses.replace(pacific, teams=teams), team.code, pos, lefty.id, partner.id
 
 
-def test_the_days_line_up_follows_a_mans_changed_card(pacific, ruleset):
-    """docs/manager.md, "Line-ups": the line-up is made from the cards as they are today. The
-    computer remembers the rest and the platoon it worked out by the cards they came from, so
-    a man whose card changes (an injury's card, a corrected one) is weighed by his new card:
-    the same line-up as one worked out afresh. Here a bench man is given the other hand."""
-    team = pacific.teams[1]
-    vs = next(p for p in pacific.teams[0].players if p.pitching and p.pitching.starter > 0)
-    starter = next(p for p in team.players if p.pitching and p.pitching.starter > 0)
-    days = TeamDays(20, False, False)
-
-    def day(roster):
-        return bench.day_lineup(team.code, roster, False, starter.id, dressed=pacific.dressed,
-                                vs=vs, platoon=ruleset.platoon, days=days)
-
-    roster = list(team.players)
-    before = day(roster)
-    assert day(roster) == before
-    by_id = {p.id: p for p in roster}
-    # a change of hand that changes the line-up (the bench's order against this starter)
-    changes = ([dataclasses.replace(p, bats=h) if p.id == pid else p for p in roster]
-               for pid in reversed(before.bench) for h in "LRS" if h != by_id[pid].bats)
-    changed = next(r for r in changes if (bench._DAYS.clear(), day(r))[1] != before)
-    bench._DAYS.clear()
-    assert day(roster) == before                 # remembered from the cards of today
-    after = day(changed)
-    bench._DAYS.clear()
-    assert after == day(changed) != before       # as worked out afresh
-
-
 def _starter_of(league, team, hand):
     return next(p for p in league.team(team).players
                 if p.pitching and p.pitching.starter > 0 and p.throws == hand)
