@@ -153,6 +153,10 @@ async def test_reserves_and_a_saved_batting_order(tmp_path):
         pitchers.move_cursor(row=pitchers.get_row_index("SAP16"))
         await pilot.press("r")
         await _until(pilot, lambda: not services.team_roster(db, "SAP").reserves)
+        # the area shows the roster read after the change (a reload landing later would
+        # redraw the batting order under the keys below)
+        await _until(pilot, lambda: f"{active + 1}/29"
+                     in str(screen.query_one("#teams-title").render()))
         # the batting order: the second batter moves up to lead off, then saved
         before = services.team_roster(db, "SAP").order
         order = screen.query_one("#order-table")
