@@ -10,6 +10,7 @@ from tui import services
 from tui.app import ImpactApp
 from tui_helpers import opened as _opened
 from tui_helpers import settled_screenshot
+from tui.labels import label
 from tui_helpers import until as _until
 
 SIZE = (120, 40)
@@ -174,6 +175,43 @@ async def test_reserves_and_a_saved_batting_order(tmp_path):
         await pilot.press("shift+down", "s")
         await _until(pilot, lambda: services.team_roster(db, "SAP").rotation_saved)
         assert services.team_roster(db, "SAP").rotation[:2] == (before[1], before[0])
+
+
+async def test_an_unsaved_batting_order_survives_a_reload_and_is_what_is_saved(tmp_path):
+    """A batting order edited and not yet saved stays on screen, marked unsaved, when the area
+    reloads after another change (a pitcher reserved); saving then stores the edited order."""
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db, sample="pacific")
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_teams(app, pilot, db)
+        screen = app.screen
+        before = services.team_roster(db, "SAP").order
+        order = screen.query_one("#order-table")
+        order.focus()
+        order.move_cursor(row=1)
+        await pilot.press("shift+up")
+        await _until(pilot, lambda: screen.lists["order"][0] == before[1])
+        unsaved = label("tm_unsaved", app.japanese)
+        assert unsaved in str(screen.query_one("#order-title").render())
+        # a pitcher reserved meanwhile: the area reloads with the roster read after it
+        pitchers = screen.query_one("#pitchers-table")
+        pitchers.focus()
+        pitchers.move_cursor(row=pitchers.get_row_index("SAP16"))
+        await pilot.press("r")
+        await _until(pilot, lambda: "SAP16" in services.team_roster(db, "SAP").reserves)
+        active = len(services.team_roster(db, "SAP").active)
+        await _until(pilot, lambda: f"{active}/29"
+                     in str(screen.query_one("#teams-title").render()))
+        assert screen.lists["order"][:2] == [before[1], before[0]]
+        assert unsaved in str(screen.query_one("#order-title").render())
+        assert not services.team_roster(db, "SAP").order_saved
+        # saved: the edited order is the one stored, and shown as saved
+        order.focus()
+        await pilot.press("s")
+        await _until(pilot, lambda: services.team_roster(db, "SAP").order_saved)
+        after = services.team_roster(db, "SAP").order
+        assert after[0] == before[1] and after[1] == before[0] and after[2:] == before[2:]
+        await _until(pilot, lambda: unsaved not in str(screen.query_one("#order-title").render()))
 
 
 def test_teams_snapshot(tmp_path, snapshot):

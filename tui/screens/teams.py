@@ -81,11 +81,16 @@ class TeamsScreen(AreaScreen):
         return self.call_service(services.team_roster, self.team)
 
     def show(self, data: services.RosterView) -> None:
+        # an order, rotation or bullpen edited and not yet saved survives a reload of the same
+        # team (a pitcher reserved meanwhile, another list saved); another team's drops it
+        same = self.view is not None and self.view.team == data.team
+        kept = {kind: self.lists[kind] for kind in self.dirty} if same else {}
         self.view = data
         self.team = data.team
         self.lists = {"order": list(data.order), "rotation": list(data.rotation),
                       "bullpen": list(data.bullpen)}
-        self.dirty.clear()
+        self.lists.update(kept)
+        self.dirty = set(kept)
         self._draw()
 
     def _draw(self) -> None:
@@ -266,8 +271,10 @@ class TeamsScreen(AreaScreen):
             services.save_card, pid, batting=edit.get("batting"),
             pitching=edit.get("pitching")), "tm_card_saved")
 
-    def _save_in_thread(self, save: Callable[[], object], saved: str) -> None:
-        """Worker thread: store an edit; a refusal or a broken database is a notification."""
+    def _save_in_thread(self, save: Callable[[], object], saved: str,
+                        kinds: tuple[str, ...] = ()) -> None:
+        """Worker thread: store an edit (of the saved lists `kinds`); a refusal or a broken
+        database is a notification."""
         try:
             save()
         except LeagueError as exc:
@@ -276,13 +283,14 @@ class TeamsScreen(AreaScreen):
         except Exception as exc:  # noqa: BLE001 - a broken database is a notification
             self.app.call_from_thread(self._refused, f"{type(exc).__name__}: {exc}")
             return
-        self.app.call_from_thread(self._saved, saved)
+        self.app.call_from_thread(self._saved, saved, kinds)
 
     def _refused(self, text: str) -> None:
         self.app.notify(refusal(text, self.app.japanese),
                         title=label("ce_refused", self.app.japanese), severity="error", timeout=8)
 
-    def _saved(self, key: str) -> None:
+    def _saved(self, key: str, kinds: tuple[str, ...] = ()) -> None:
+        self.dirty.difference_update(kinds)     # stored: the reload shows what was saved
         self.app.notify(label(key, self.app.japanese), timeout=3)
         self.app.data_changed()
 
@@ -365,7 +373,7 @@ class TeamsScreen(AreaScreen):
                 else:
                     self.call_service(services.save_bullpen, team, items)
 
-        self._save_in_thread(save, "tm_pref_saved")
+        self._save_in_thread(save, "tm_pref_saved", tuple(kinds))
 
 
 def _cursor_key(table: DataTable) -> str | None:
