@@ -132,9 +132,11 @@ async def _answer(app, pilot, policy: Policy) -> str:
         else:
             assert "BB~" in first and re.search(r"今季|season", first), first
         await pilot.press("enter")
-    elif method == "offense_call" and key in ("s", "d") and _play(app).question is not None \
-            and _play(app)._sub:
-        await pilot.press(policy.key(_play(app)))
+    elif method == "offense_call" and key in ("s", "d"):
+        # the runners to send, asked next; the steal itself may have ended the game
+        screen = _play(app)
+        if screen is not None and screen.question is not None and screen._sub:
+            await pilot.press(policy.key(screen))
     return method
 
 
