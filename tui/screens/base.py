@@ -6,18 +6,11 @@ from typing import Any, Callable
 from textual import events, work
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Input
+from textual.widgets import Input
 
 from league.errors import LeagueError
 from tui import services
 from tui.language import Bilingual
-
-
-def still_highlighted(event: DataTable.RowHighlighted) -> bool:
-    """Whether a highlight is where the table's cursor is now. Refilling a table sends two: one
-    for its first row as it is cleared, one for the row the cursor is put back on; acting on the
-    first (a season chosen, a read begun) would put the cursor there in turn, for ever."""
-    return event.cursor_row == event.data_table.cursor_row
 
 
 class AreaScreen(Bilingual, Screen):

@@ -22,7 +22,7 @@ from league.awards import award_name, slot_name
 from league.errors import LeagueError
 from tui import services
 from tui.labels import label, season_title
-from tui.screens.base import AreaScreen, still_highlighted
+from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
@@ -219,8 +219,7 @@ class HistoryScreen(AreaScreen):
 
     # ------------------------------------------------------------------ choosing a season
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if (event.data_table.id != "seasons-table" or event.row_key.value is None
-                or not still_highlighted(event)):
+        if event.data_table.id != "seasons-table" or event.row_key.value is None:
             return
         season = int(event.row_key.value)
         if season != self.season:

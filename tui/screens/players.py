@@ -19,7 +19,7 @@ from league.roster import League
 from league.stats import stat_text
 from tui import services
 from tui.labels import label, stat_name
-from tui.screens.base import AreaScreen, still_highlighted
+from tui.screens.base import AreaScreen
 from tui.widgets.card import CardView
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
@@ -135,8 +135,7 @@ class PlayersScreen(AreaScreen):
         self.query_one("#players-table", DataTable).focus()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if (event.data_table.id == "players-table" and event.row_key.value
-                and still_highlighted(event)):
+        if event.data_table.id == "players-table" and event.row_key.value:
             pid = event.row_key.value
             if pid != self.current:
                 self._load_player(pid)

@@ -14,7 +14,7 @@ from league.errors import LeagueError
 from tui import services
 from league.standings import gb_text
 from tui.labels import label
-from tui.screens.base import AreaScreen, still_highlighted
+from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
@@ -105,7 +105,7 @@ class ScheduleScreen(AreaScreen):
                       pct, gb_text(r.games_behind), key=r.team)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if event.data_table.id == "days-table" and still_highlighted(event):
+        if event.data_table.id == "days-table":
             self._show_day(event.cursor_row)
 
     def _show_day(self, index: int) -> None:

@@ -19,7 +19,7 @@ from textual.widgets import DataTable, Header, Static
 from league.errors import LeagueError
 from tui import services
 from tui.labels import label, season_title
-from tui.screens.base import AreaScreen, still_highlighted
+from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
@@ -124,8 +124,7 @@ class SeasonScreen(AreaScreen):
                       score, self.team_name(game.home), key=str(game.number))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if (event.data_table.id == "bracket-table" and event.row_key.value
-                and still_highlighted(event)):
+        if event.data_table.id == "bracket-table" and event.row_key.value:
             if event.row_key.value != self.selected:
                 self.selected = event.row_key.value
                 self._fill_games()

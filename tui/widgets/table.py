@@ -1,5 +1,6 @@
-"""A DataTable whose columns take the width of their cells at once, and whose text cells are
-data: a name such as `Ann[/]` or `[b]Kings` shows as written, never as markup.
+"""A DataTable whose columns take the width of their cells at once, whose text cells are data
+(a name such as `Ann[/]` or `[b]Kings` shows as written, never as markup), and whose row
+highlights reach the screen only while the cursor is still on their row.
 
 DataTable measures new cells later, when it is idle; a table refilled while its screen is busy
 (a worker posting results, the app under load) could keep the narrow widths of its labels.
@@ -35,6 +36,14 @@ class FitTable(DataTable):
             if column.auto_width:
                 column.content_width = max(column.content_width, _width(cell))
         return key
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        # refilling a table highlights its first row as it is cleared, then the row the cursor
+        # is put back on: only a highlight still under the cursor goes on to the screen (one
+        # that acted on the first, a season chosen and read, would put the cursor there in
+        # turn and read again, for ever)
+        if event.cursor_row != self.cursor_row:
+            event.stop()
 
     def watch_virtual_size(self, old: Any, new: Any) -> None:
         # a table of auto height takes the height of its rows, which DataTable works out when it
