@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from league.cards import Player
-from league.lineup import Lineup
-from league.manager import (batting_order, batting_value, fielding_of, fields_off_mound, glove,
-                            make_lineup, plays, worth_against)
+from league.lineup import Lineup, fielding_of, plays
+from league.manager import (batting_order, batting_value, fields_off_mound, glove, make_lineup,
+                            worth_against)
 
 # the positions in the order a rest turn goes round (the catcher has his own rule)
 TURN = ("C", "SS", "CF", "2B", "3B", "RF", "LF", "1B", "DH")

@@ -19,9 +19,7 @@ from league.cards import CONDITIONS, FIELD_POSITIONS, BattingCard, Fielding, Pla
 from league.dice import Dice, Roll
 from league.errors import DecisionError, LeagueError
 from league.lines import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
-from league.lineup import Lineup
-# Player.can_play as a compiled function (no Python method call in the compiled build)
-from league.manager import plays
+from league.lineup import Lineup, plays
 from league.ruleset import CIRCLE, PLAIN, TRY, DefenseRow, Ruleset, token_text
 from league.scoring import ScoringBook, decide
 from league.values import DefenceValues, defence_values

@@ -34,7 +34,8 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
 
 from league.cards import PLAYING_RANKS, BattingCard, Fielding, Player
 from league.dice import SeededDice
-from league.manager import batting_value, fielding_of, plays
+from league.lineup import fielding_of, plays
+from league.manager import batting_value
 
 if TYPE_CHECKING:
     from league.game import Game, Side

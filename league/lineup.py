@@ -10,8 +10,24 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
         return lambda cls: cls
 
 from league.bullpen import ROLES
-from league.cards import FIELD_POSITIONS, Player
+from league.cards import FIELD_POSITIONS, Fielding, Player
 from league.errors import LeagueError
+
+
+def fielding_of(p: Player, pos: str) -> Fielding | None:
+    """`p.fielding_at(pos)`, for the line-ups' and the game's loops (in the compiled build, no
+    Python call)."""
+    for f in p.fielding:
+        if f.position == pos:
+            return f
+    return None
+
+
+def plays(p: Player, pos: str) -> bool:
+    """`p.can_play(pos)`, as `fielding_of`."""
+    if pos == "DH":
+        return p.batting is not None
+    return fielding_of(p, pos) is not None
 
 
 @mypyc_attr(native_class=False)
@@ -61,17 +77,8 @@ class Lineup:
                 if pid != pitcher:
                     return "the P in the order must be the starting pitcher"
                 continue
-            p = players[pid]
-            if pos == "DH":
-                able = p.batting is not None
-            else:                             # Player.can_play, without two calls a man
-                able = False
-                for f in p.fielding:
-                    if f.position == pos:
-                        able = True
-                        break
-            if not able:
-                return f"{p.name} ({pid}) cannot play {pos}"
+            if not plays(players[pid], pos):
+                return f"{players[pid].name} ({pid}) cannot play {pos}"
         if self.roles and len(self.roles) != len(self.bullpen):
             return f"{len(self.roles)} bullpen roles for {len(self.bullpen)} relievers"
         for role in self.roles:

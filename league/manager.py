@@ -18,7 +18,7 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
 from league.bullpen import (CLOSER, LONG, MIDDLE, MOPUP, ROLE_RANK, SETUP, assign_roles,
                             order_by_role, pitching_value, save_situation)
 from league.cards import FIELD_POSITIONS, BattingCard, Bounds, Fielding, Player
-from league.lineup import Lineup
+from league.lineup import Lineup, fielding_of, plays
 
 if TYPE_CHECKING:
     from league.game import Game, Side
@@ -263,27 +263,12 @@ def batting_order(chosen: Mapping[str, str], worth: Mapping[str, float],
 FILL_ORDER = ("C", "SS", "CF", "2B", "3B", "RF", "LF", "1B")
 
 
-def fielding_of(p: Player, pos: str) -> Fielding | None:
-    """`p.fielding_at(pos)`, for the line-up's loops (in the compiled build, no Python call)."""
-    for f in p.fielding:
-        if f.position == pos:
-            return f
-    return None
-
-
 def fields_off_mound(p: Player) -> bool:
     """Whether a man has a place in the field besides the mound."""
     for f in p.fielding:
         if f.position != "P":
             return True
     return False
-
-
-def plays(p: Player, pos: str) -> bool:
-    """`p.can_play(pos)`, for the line-up's loops."""
-    if pos == "DH":
-        return p.batting is not None
-    return fielding_of(p, pos) is not None
 
 
 def _fill_positions(hitters: list[Player], worth_of: Mapping[str, float], starter: str,
