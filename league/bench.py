@@ -47,10 +47,8 @@ _ONE_DAY = timedelta(days=1)
 def team_days(days: Sequence[date], today: date, *, ordered: bool = False) -> TeamDays:
     """The team's calendar before its game on `today`, from the days it has played
     (`ordered`: they are in order, as SeasonState keeps them)."""
-    if ordered:
-        before = list(days[:bisect_left(days, today)])
-    else:
-        before = sorted([d for d in days if d < today])
+    before: Sequence[date] = (days[:bisect_left(days, today)] if ordered
+                              else sorted([d for d in days if d < today]))
     recent = before[-RECENT:]
     # the day before today or before one of the last RECENT games is one of the days from the
     # day before the earliest of those on

@@ -4,8 +4,8 @@ rest after the game (docs/manager.md).
 
 The season's state (league.season.SeasonState, or the services' subclass of it) is passed in
 and read; its rules live with it. These functions run before and after every simulated game of
-a season and of every pennant-odds run, so they are compiled with the engine (setup.py); league.season
-re-exports them.
+a season and of every pennant-odds run, so they are compiled with the engine (setup.py);
+league.season re-exports them.
 """
 from __future__ import annotations
 
