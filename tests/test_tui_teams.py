@@ -29,6 +29,20 @@ async def _open_teams(app, pilot, db):
                  and app.screen.query_one("#batters-table").row_count > 0)
 
 
+async def _toggle_reserve(pilot, screen, db, pid: str) -> int:
+    """`r` on a pitcher of SAP; waits until the move is stored and the area shows the roster
+    read after it (its active count in the title), and returns that count."""
+    reserved = pid in services.team_roster(db, "SAP").reserves
+    pitchers = screen.query_one("#pitchers-table")
+    pitchers.focus()
+    pitchers.move_cursor(row=pitchers.get_row_index(pid))
+    await pilot.press("r")
+    await _until(pilot, lambda: (pid in services.team_roster(db, "SAP").reserves) != reserved)
+    active = len(services.team_roster(db, "SAP").active)
+    await _until(pilot, lambda: f"{active}/29" in str(screen.query_one("#teams-title").render()))
+    return active
+
+
 def _notes(app) -> str:
     return " ".join(str(n.message) for n in app._notifications)
 
@@ -138,26 +152,18 @@ async def test_reserves_and_a_saved_batting_order(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await _open_teams(app, pilot, db)
         screen = app.screen
+        active = await _toggle_reserve(pilot, screen, db, "SAP16")
+        assert "SAP16" in services.team_roster(db, "SAP").reserves
         pitchers = screen.query_one("#pitchers-table")
-        pitchers.focus()
-        pitchers.move_cursor(row=pitchers.get_row_index("SAP16"))
-        await pilot.press("r")
-        await _until(pilot, lambda: "SAP16" in services.team_roster(db, "SAP").reserves)
-        active = len(services.team_roster(db, "SAP").active)
-        await _until(pilot, lambda: f"{active}/29" in str(screen.query_one("#teams-title").render()))
         # a second starter sent down would leave four: refused with the reason
         pitchers.move_cursor(row=pitchers.get_row_index("SAP17"))
         await pilot.press("r")
         await _until(pilot, lambda: "a rotation needs at least 5" in _notes(app))
         assert services.team_roster(db, "SAP").reserves == frozenset({"SAP16"})
-        # back to the 28
-        pitchers.move_cursor(row=pitchers.get_row_index("SAP16"))
-        await pilot.press("r")
-        await _until(pilot, lambda: not services.team_roster(db, "SAP").reserves)
-        # the area shows the roster read after the change (a reload landing later would
-        # redraw the batting order under the keys below)
-        await _until(pilot, lambda: f"{active + 1}/29"
-                     in str(screen.query_one("#teams-title").render()))
+        # back to the 28 (and shown: a reload landing later would redraw the batting order
+        # under the keys below)
+        assert await _toggle_reserve(pilot, screen, db, "SAP16") == active + 1
+        assert not services.team_roster(db, "SAP").reserves
         # the batting order: the second batter moves up to lead off, then saved
         before = services.team_roster(db, "SAP").order
         order = screen.query_one("#order-table")
@@ -194,14 +200,8 @@ async def test_an_unsaved_batting_order_survives_a_reload_and_is_what_is_saved(t
         unsaved = label("tm_unsaved", app.japanese)
         assert unsaved in str(screen.query_one("#order-title").render())
         # a pitcher reserved meanwhile: the area reloads with the roster read after it
-        pitchers = screen.query_one("#pitchers-table")
-        pitchers.focus()
-        pitchers.move_cursor(row=pitchers.get_row_index("SAP16"))
-        await pilot.press("r")
-        await _until(pilot, lambda: "SAP16" in services.team_roster(db, "SAP").reserves)
-        active = len(services.team_roster(db, "SAP").active)
-        await _until(pilot, lambda: f"{active}/29"
-                     in str(screen.query_one("#teams-title").render()))
+        await _toggle_reserve(pilot, screen, db, "SAP16")
+        assert "SAP16" in services.team_roster(db, "SAP").reserves
         assert screen.lists["order"][:2] == [before[1], before[0]]
         assert unsaved in str(screen.query_one("#order-title").render())
         assert not services.team_roster(db, "SAP").order_saved
