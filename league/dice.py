@@ -26,8 +26,9 @@ class Dice(Protocol):
         ...
 
 
-def read_d100(text: str | int) -> int:
-    """Read a d100 as a person writes it: two d10 digits, "00" reads 100, "05" reads 5.
+def read_d100(text: object) -> int:
+    """Read a d100 as a person writes it: two d10 digits, "00" reads 100, "05" reads 5. Any
+    value a file holds is taken (the compiled build would refuse a wrong type with a TypeError).
 
     Raises DiceError naming the value when it is not a roll of 1..100.
     """
@@ -68,7 +69,7 @@ class ScriptedDice:
 
     __slots__ = ("_rolls", "used")
 
-    def __init__(self, rolls: Iterable[int | str]) -> None:
+    def __init__(self, rolls: Iterable[object]) -> None:
         checked = []
         for i, r in enumerate(rolls, start=1):
             try:

@@ -1,6 +1,8 @@
 """The dice interface (rules C.4) and reading cards (rulebook §2.1)."""
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from league.cards import BAT_COLUMNS, PITCH_COLUMNS, Bounds, parse_bounds, parse_fielding
@@ -39,6 +41,14 @@ def test_scripted_dice_run_out_with_a_count():
 def test_scripted_dice_name_the_bad_roll():
     with pytest.raises(DiceError, match="roll 2: die roll 0 is outside 1..100"):
         ScriptedDice([5, 0])
+
+
+@pytest.mark.parametrize("bad", [{"d": 3}, [30], None, 4.5])
+def test_a_roll_of_the_wrong_kind_in_a_file_is_named_not_a_type_error(bad):
+    # a file's rolls can hold anything JSON does; the compiled build must say the same as the
+    # pure one (its typed functions would otherwise refuse the value with a TypeError)
+    with pytest.raises(DiceError, match=r"roll 2: die roll .* is not a number from 1 to 100"):
+        ScriptedDice([5, bad, 7])
 
 
 def test_typed_dice_ask_again_after_a_bad_entry():
@@ -81,3 +91,23 @@ def test_fielding_marks_are_read():
         ("SS", 4, "+", None), ("2B", 3, "(#)", "-"), ("LF", 1, None, "*")]
     with pytest.raises(CardError, match="not a position entry"):
         parse_fielding("QB5", "card")
+
+
+def test_cards_line_ups_and_injury_rules_pickle_whole():
+    # the pennant odds send the league to their worker processes; in the compiled build these
+    # frozen classes are native and pickle by their fields (cards.by_fields)
+    from league.injury import InjuryRules
+    from league.lineup import Lineup
+    from storage.plainfiles import load_league, sample_league_path
+
+    league = load_league(sample_league_path("pacific"))
+    players = [p for t in league.teams for p in t.players]
+    assert any(p.pitching for p in players) and any(p.catcher for p in players)
+    back = pickle.loads(pickle.dumps(players))
+    assert back == players
+    assert [p.batting.bounds.widths for p in back if p.batting] == [
+        p.batting.bounds.widths for p in players if p.batting]          # compare=False fields too
+    lineup = Lineup("SAP", tuple("abcdefghi"), ("C", "1B", "2B", "3B", "SS", "LF", "CF", "RF", "P"),
+                    "i", ("j",), ("k", "l"), True, ("closer", "setup"))
+    rules = InjuryRules({"A": 5}, trigger=frozenset({99, 100}))
+    assert pickle.loads(pickle.dumps((lineup, rules))) == (lineup, rules)
