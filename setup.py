@@ -15,6 +15,8 @@ from setuptools import setup
 # the modules a simulated game spends its time in; mypy-clean (a CI gate: .ci/run)
 COMPILED = [
     "league/dice.py",
+    # the cards every play reads (native classes: their fields read directly)
+    "league/cards.py",
     "league/values.py",
     "league/game.py",
     "league/rules/plate_appearance.py",
@@ -25,10 +27,10 @@ COMPILED = [
     "league/rules/runners.py",
     "league/manager.py",
     "league/scoring.py",
-    # the season's machinery between games (the classes sent to the odds' workers stay Python
-    # classes: mypyc_attr(native_class=False)); not league/season.py, whose SeasonState the
-    # services subclass (a compiled function refuses a subclass of a non-native class): the
-    # functions that set up each game take it untyped (league/gameday.py)
+    # the season's machinery between games (the frozen classes sent to the odds' workers pickle
+    # by their fields: cards.by_fields); not league/season.py, whose SeasonState the services
+    # subclass (a compiled function refuses a subclass of a non-native class): the functions
+    # that set up each game take it untyped (league/gameday.py)
     "league/gameday.py",
     "league/lineup.py",
     "league/bench.py",

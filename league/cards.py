@@ -6,7 +6,7 @@ skipped) whose bound is at least the roll (rulebook_notes §2.1).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from league.numbers import normalise_digits, whole_number
 from league.errors import CardError
@@ -25,6 +25,13 @@ FINE_MARKS = ("+", "#", "(#)")
 ERROR_MARKS = ("*", "-")
 
 
+def by_fields(card: object) -> tuple[object, ...]:
+    """How a frozen dataclass pickles (the odds send the league to their workers): its class and
+    its fields in order. The compiled build's native classes cannot be restored one attribute
+    at a time when frozen, so the cards and line-ups reduce to this (`__reduce__`)."""
+    return (type(card), tuple(getattr(card, f.name) for f in fields(card)))  # type: ignore[arg-type]
+
+
 @dataclass(frozen=True, slots=True)
 class Bounds:
     """One row of "~N" bounds over named columns; None is a "-" (the column is absent)."""
@@ -33,6 +40,9 @@ class Bounds:
     bounds: tuple[int | None, ...]
     lookup: tuple[str, ...] = field(repr=False, compare=False, default=())
     widths: dict[str, int] = field(repr=False, compare=False, default_factory=dict)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return by_fields(self)
 
     @staticmethod
     def make(columns: tuple[str, ...], bounds: tuple[int | None, ...], what: str = "card row") -> "Bounds":
@@ -105,6 +115,9 @@ class Fielding:
     fine: str | None = None   # '+', '#' or '(#)'
     error: str | None = None  # '*' or '-'
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return by_fields(self)
+
     def text(self) -> str:
         return f"{self.position}{self.defence}{self.fine or ''}{self.error or ''}"
 
@@ -142,6 +155,9 @@ class CatcherRatings:
     block: int
     lead: int
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return by_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class BattingCard:
@@ -154,6 +170,9 @@ class BattingCard:
     DP: int
     hr_defended: bool = True  # False for pitcher-table ranks without "+": an exact HR roll is a HR
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return by_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class PitchingCard:
@@ -165,6 +184,9 @@ class PitchingCard:
     starter: int         # 『先』 starter endurance in innings; 0 = not a starter
     rest: int            # 『休』 rest interval in days
     bat_rank: str | None  # pitcher batting table rank ("A", "B+", ...) or None with own card
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return by_fields(self)
 
     def row(self, condition: str) -> Bounds:
         return self.rows[condition]
@@ -186,6 +208,9 @@ class Player:
     rank: str = "B"  # 出場ランク (injury tolerance)
     name_en: str = ""  # the name in Latin letters, when the league file gives one
     roster: str = "active"  # 一軍 ("active", registered) or 二軍 ("farm"): league.farm
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return by_fields(self)
 
     @property
     def is_pitcher(self) -> bool:

@@ -25,14 +25,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-try:  # the compiled build (setup.py): this module's classes stay Python classes (pickled to
-    # the odds' workers, copied with dataclasses.replace)
-    from mypy_extensions import mypyc_attr
-except ImportError:  # the pure-Python package needs nothing beyond the standard library
-    def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
-        return lambda cls: cls
-
-from league.cards import PLAYING_RANKS, BattingCard, Fielding, Player
+from league.cards import PLAYING_RANKS, BattingCard, Fielding, Player, by_fields
 from league.dice import SeededDice
 from league.lineup import fielding_of, plays
 from league.manager import batting_value
@@ -46,7 +39,6 @@ FIELDERS = ("1B", "2B", "3B", "SS", "LF", "CF", "RF")
 TOLERANCE = {"A": 5, "B": 3, "C": 1, "D": 0, "E": 0}   # §7.6: points borne as a light injury
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class InjuryRules:
     """The ruleset's [injury] table (see the module docstring)."""
@@ -58,6 +50,9 @@ class InjuryRules:
     who: tuple[tuple[str, int], ...] = (("batter", 12), ("pitcher", 20), ("fielder", 36))
     recover_light: int = 50
     recover_heavy: int = 8
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return by_fields(self)
 
 
 def parse_injury(r: Any, raw: Any) -> InjuryRules | None:

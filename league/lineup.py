@@ -3,14 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-try:  # the compiled build (setup.py): Lineup stays a Python class (its checks are compiled)
-    from mypy_extensions import mypyc_attr
-except ImportError:  # the pure-Python package needs nothing beyond the standard library
-    def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
-        return lambda cls: cls
-
 from league.bullpen import ROLES
-from league.cards import FIELD_POSITIONS, Fielding, Player
+from league.cards import FIELD_POSITIONS, Fielding, Player, by_fields
 from league.errors import LeagueError
 
 
@@ -30,7 +24,6 @@ def plays(p: Player, pos: str) -> bool:
     return fielding_of(p, pos) is not None
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Lineup:
     """A starting line-up: nine (or ten with DH) players, a starting pitcher, the dressed bench."""
@@ -43,6 +36,9 @@ class Lineup:
     bullpen: tuple[str, ...]          # pitchers available to come in
     bullpen_ranked: bool = False      # the bullpen is in the manager's order (first = closer)
     roles: tuple[str, ...] = ()       # each reliever's role, as the bullpen (league/bullpen.py)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return by_fields(self)
 
     def validate(self, players: dict[str, Player], dh: bool) -> None:
         """Refuse an impossible line-up with one message naming the team and the problem."""
