@@ -7,9 +7,13 @@ from typing import Iterable
 from league.cards import INFIELD, OUTFIELD, Fielding
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DefenceValues:
-    """守備修正, 積極守備値, 積極エラー値 and the error / fine-play values of a defense."""
+    """守備修正, 積極守備値, 積極エラー値 and the error / fine-play values of a defense.
+
+    Made anew on every change in the field and never changed after. Not a frozen dataclass:
+    the compiled build makes a frozen one through Python-level setattr calls (some 14,000
+    machine instructions each, every substitution), this written-out __init__ natively."""
 
     range_total: int          # 守備修正
     aggressive_defense: int   # 積極守備値 = 1 + 2·(+) + (#) + ((#))
@@ -20,6 +24,19 @@ class DefenceValues:
     infield_fine: int
     outfield_fine: int
     overall_fine: int
+
+    def __init__(self, range_total: int, aggressive_defense: int, aggressive_error: int,
+                 infield_error: int, outfield_error: int, overall_error: int,
+                 infield_fine: int, outfield_fine: int, overall_fine: int) -> None:
+        self.range_total = range_total
+        self.aggressive_defense = aggressive_defense
+        self.aggressive_error = aggressive_error
+        self.infield_error = infield_error
+        self.outfield_error = outfield_error
+        self.overall_error = overall_error
+        self.infield_fine = infield_fine
+        self.outfield_fine = outfield_fine
+        self.overall_fine = overall_fine
 
     def error(self, source: str | int) -> int:
         """The error value a table names: infield, outfield, overall, or a number of its own."""
