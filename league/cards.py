@@ -25,11 +25,11 @@ FINE_MARKS = ("+", "#", "(#)")
 ERROR_MARKS = ("*", "-")
 
 
-def by_fields(card: object) -> tuple[object, ...]:
+def by_fields(value: object) -> tuple[object, ...]:
     """How a frozen dataclass pickles (the odds send the league to their workers): its class and
     its fields in order. The compiled build's native classes cannot be restored one attribute
-    at a time when frozen, so the cards and line-ups reduce to this (`__reduce__`)."""
-    return (type(card), tuple(getattr(card, f.name) for f in fields(card)))  # type: ignore[arg-type]
+    at a time when frozen, so the cards, Lineup and InjuryRules reduce to this (`__reduce__`)."""
+    return (type(value), tuple(getattr(value, f.name) for f in fields(value)))  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
