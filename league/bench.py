@@ -12,6 +12,7 @@ from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import Final
 
 from league.cards import Player
 from league.lineup import Lineup, fielding_of, plays
@@ -19,15 +20,15 @@ from league.manager import (batting_order, batting_value, fields_off_mound, glov
                             worth_against)
 
 # the positions in the order a rest turn goes round (the catcher has his own rule)
-TURN = ("C", "SS", "CF", "2B", "3B", "RF", "LF", "1B", "DH")
-CATCHER_EVERY = 6        # a catcher with no day game after a night game lately: every 6th game
+TURN: Final = ("C", "SS", "CF", "2B", "3B", "RF", "LF", "1B", "DH")
+CATCHER_EVERY: Final = 6        # a catcher with no day game after a night game lately: every 6th game
 # every how many team games a regular of each 出場ランク rests (0: he plays every day)
-REST_EVERY = {"A": 0, "B": 6, "C": 3, "D": 2, "E": 2}
-REST_STAGGER = 1         # the turns of the positions fall this many games apart
-MOST_RESTING = 3         # regulars besides the catcher who may rest on one day
+REST_EVERY: Final = {"A": 0, "B": 6, "C": 3, "D": 2, "E": 2}
+REST_STAGGER: Final = 1         # the turns of the positions fall this many games apart
+MOST_RESTING: Final = 3         # regulars besides the catcher who may rest on one day
 NIGHT_BEFORE = 5         # Saturday: weekday and Saturday games are night games (NPB's custom)
-DAY_GAME = 6             # Sunday: the day game
-RECENT = 5               # games looked back for the catcher's last day game after a night game
+DAY_GAME: Final = 6             # Sunday: the day game
+RECENT: Final = 5               # games looked back for the catcher's last day game after a night game
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ class TeamDays:
     recent_day_after_night: bool
 
 
-_ONE_DAY = timedelta(days=1)
+_ONE_DAY: Final = timedelta(days=1)
 
 
 def team_days(days: Sequence[date], today: date, *, ordered: bool = False) -> TeamDays:

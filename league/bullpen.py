@@ -7,20 +7,26 @@ the line-up, so a game replays exactly from its line-ups and rolls.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from collections.abc import Iterable, Mapping, Sequence
 
 from league.cards import PitchingCard, Player
 
-CLOSER, SETUP, MIDDLE, LONG, MOPUP = "closer", "setup", "middle", "long", "mopup"
-ROLES = (CLOSER, SETUP, MIDDLE, LONG, MOPUP)
-ROLE_RANK = {r: i for i, r in enumerate(ROLES)}
-SETUP_MEN = 2      # the 8th-inning man and the 7th-inning man
-LONG_MEN = 2       # the most innings on the card (『回』), or starters outside the rotation
+CLOSER: Final = "closer"
+SETUP: Final = "setup"
+MIDDLE: Final = "middle"
+LONG: Final = "long"
+MOPUP: Final = "mopup"
+ROLES: Final = (CLOSER, SETUP, MIDDLE, LONG, MOPUP)
+ROLE_RANK: Final = {r: i for i, r in enumerate(ROLES)}
+SETUP_MEN: Final = 2     # the 8th-inning man and the 7th-inning man
+LONG_MEN: Final = 2      # the most innings on the card (『回』), or starters outside the rotation
 
 
 # each card's value, remembered by the card's identity (the card kept, so the identity stays
 # its own): a season asks it for the same staffs every game
-_VALUES: dict[int, tuple[PitchingCard, float]] = {}
+_VALUES: Final[dict[int, tuple[PitchingCard, float]]] = {}
 
 
 def pitching_value(player: Player) -> float:
@@ -62,7 +68,7 @@ def assign_roles(relievers: Iterable[Player], saved: Sequence[str] = ()) -> dict
 
 # roles by the identity of the staff's players (held, so their ids stay theirs) and the saved
 # order: a season asks for the same staff's roles game after game
-_ROLES: dict[tuple, tuple[tuple[Player, ...], dict[str, str]]] = {}
+_ROLES: Final[dict[tuple, tuple[tuple[Player, ...], dict[str, str]]]] = {}
 
 
 def _assign(pool: list[Player], saved: Sequence[str]) -> dict[str, str]:

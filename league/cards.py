@@ -5,6 +5,8 @@ skipped) whose bound is at least the roll (rulebook_notes §2.1).
 """
 from __future__ import annotations
 
+from typing import Final
+
 import re
 from dataclasses import dataclass, field, fields
 
@@ -13,14 +15,14 @@ from league.errors import CardError
 
 PITCH_COLUMNS = ("BS*", "BS+", "BS", "BB", "X", "G", "IF", "K")
 BAT_COLUMNS = ("BB", "1B", "LG", "HR", "OF", "G", "IF", "K")
-CONDITIONS = ("A", "B", "C", "D")
+CONDITIONS: Final = ("A", "B", "C", "D")
 STABILITIES = ("S", "A", "B", "C")
 HANDS = ("L", "R")
 BAT_HANDS = ("L", "R", "S")
-PLAYING_RANKS = ("A", "B", "C", "D", "E")
-FIELD_POSITIONS = ("P", "C", "1B", "2B", "3B", "SS", "LF", "CF", "RF")
-INFIELD = frozenset(("P", "C", "1B", "2B", "3B", "SS"))
-OUTFIELD = frozenset(("LF", "CF", "RF"))
+PLAYING_RANKS: Final = ("A", "B", "C", "D", "E")
+FIELD_POSITIONS: Final = ("P", "C", "1B", "2B", "3B", "SS", "LF", "CF", "RF")
+INFIELD: Final = frozenset(("P", "C", "1B", "2B", "3B", "SS"))
+OUTFIELD: Final = frozenset(("LF", "CF", "RF"))
 FINE_MARKS = ("+", "#", "(#)")
 ERROR_MARKS = ("*", "-")
 

@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 try:  # the compiled build (setup.py): this module's classes stay Python classes (pickled to
     # the odds' workers, copied with dataclasses.replace)
@@ -37,10 +37,10 @@ if TYPE_CHECKING:
     from league.game import GameResult
     from league.ruleset import Ruleset
 
-FIELD = ("C", "SS", "2B", "CF", "3B", "1B", "LF", "RF")
-TEN_DAYS = 10            # days a demoted player waits before he may be registered again
-TIRED_PEN = 4            # fewer rested relievers than this: the most tired one goes down
-SWAP_MARGIN = 6.0        # how much better a farm player must be to take an active man's place
+FIELD: Final = ("C", "SS", "2B", "CF", "3B", "1B", "LF", "RF")
+TEN_DAYS: Final = 10            # days a demoted player waits before he may be registered again
+TIRED_PEN: Final = 4            # fewer rested relievers than this: the most tired one goes down
+SWAP_MARGIN: Final = 6.0        # how much better a farm player must be to take an active man's place
 
 
 @mypyc_attr(native_class=False)
@@ -200,7 +200,7 @@ def apply_move(book: RosterBook, move: Move) -> None:
 # --- between games -------------------------------------------------------------------------------
 
 
-_ONE_DAY = timedelta(days=1)
+_ONE_DAY: Final = timedelta(days=1)
 
 
 def settle(book: RosterBook, rules: Any, league: League, team: str, day: date) -> None:

@@ -7,7 +7,7 @@ situation alone, so replaying the logged raw rolls reproduces a game exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 try:  # the compiled build (setup.py): tests and the app subclass these classes in Python
     from mypy_extensions import mypyc_attr
@@ -27,17 +27,53 @@ from league.values import DefenceValues, defence_values
 if TYPE_CHECKING:
     from league.manager import Manager
 
-# the line fields (league.lines) and their positions in a line
-PA, AB, R, H, D2, D3, HR, RBI, BB, IBB, HBP, SO, SB, CS, SH, SF, GIDP, E = range(len(BAT_FIELDS))
-P_OUTS, P_BF, P_H, P_HR, P_BB, P_IBB, P_HBP, P_SO, P_R, P_ER, P_WP, P_BK = range(len(PIT_FIELDS))
-F_PO, F_A, F_E, F_DP, F_PB, F_SBA, F_CS = range(len(FIELD_FIELDS))
-BASE_NAMES = ("batter", "1st", "2nd", "3rd", "home")
-BASES_OF_HIT = {"1B": 1, "2B": 2, "3B": 3, "HR": 4}
-HIT_WORDS = {1: "single", 2: "double", 3: "triple", 4: "home run"}
+# the line fields (league.lines) and their positions in a line, written out as constants (Final:
+# the compiled build reads them as numbers, not from the module's dictionary at every use)
+PA: Final = 0
+AB: Final = 1
+R: Final = 2
+H: Final = 3
+D2: Final = 4
+D3: Final = 5
+HR: Final = 6
+RBI: Final = 7
+BB: Final = 8
+IBB: Final = 9
+HBP: Final = 10
+SO: Final = 11
+SB: Final = 12
+CS: Final = 13
+SH: Final = 14
+SF: Final = 15
+GIDP: Final = 16
+E: Final = 17
+P_OUTS: Final = 0
+P_BF: Final = 1
+P_H: Final = 2
+P_HR: Final = 3
+P_BB: Final = 4
+P_IBB: Final = 5
+P_HBP: Final = 6
+P_SO: Final = 7
+P_R: Final = 8
+P_ER: Final = 9
+P_WP: Final = 10
+P_BK: Final = 11
+F_PO: Final = 0
+F_A: Final = 1
+F_E: Final = 2
+F_DP: Final = 3
+F_PB: Final = 4
+F_SBA: Final = 5
+F_CS: Final = 6
+assert (len(BAT_FIELDS), len(PIT_FIELDS), len(FIELD_FIELDS)) == (E + 1, P_BK + 1, F_CS + 1)
+BASE_NAMES: Final = ("batter", "1st", "2nd", "3rd", "home")
+BASES_OF_HIT: Final = {"1B": 1, "2B": 2, "3B": 3, "HR": 4}
+HIT_WORDS: Final = {1: "single", 2: "double", 3: "triple", 4: "home run"}
 # who takes the throw at a base: (usual, when the usual fielder made the play)
-COVER = {2: ("SS", "2B"), 3: ("3B", "SS"), 4: ("C", "C"), 1: ("1B", "2B")}
-INFIELDERS = ("1B", "2B", "3B", "SS", "P", "C")
-OUTFIELDERS = ("LF", "CF", "RF")
+COVER: Final = {2: ("SS", "2B"), 3: ("3B", "SS"), 4: ("C", "C"), 1: ("1B", "2B")}
+INFIELDERS: Final = ("1B", "2B", "3B", "SS", "P", "C")
+OUTFIELDERS: Final = ("LF", "CF", "RF")
 
 
 class Runner:
@@ -52,13 +88,13 @@ class Runner:
 
 
 # a fielder out of position: no range, a bad mark
-OUT_OF_POSITION = {pos: Fielding(pos, -1, None, "-") for pos in FIELD_POSITIONS}
+OUT_OF_POSITION: Final = {pos: Fielding(pos, -1, None, "-") for pos in FIELD_POSITIONS}
 # team defence values by the ruleset's base values and the identity of the players at the
 # positions, P to RF (each entry holds them, so no id is reused while it is remembered; a player's
 # card never changes, a hurt man is a new Player): every pitching change recomputes them, and a
 # team's defences come back game after game
-_DEFENCES: dict[int, tuple[dict[str, int],
-                           dict[tuple[int, ...], tuple[list[Player | None], DefenceValues]]]] = {}
+_DEFENCES: Final[dict[int, tuple[dict[str, int],
+                                 dict[tuple[int, ...], tuple[list[Player | None], DefenceValues]]]]] = {}
 
 
 def _on(rn: Runner | None) -> Runner:
@@ -902,7 +938,7 @@ class Game:
         line between the start and the end of each stretch of one hand of the other side."""
         width = len(BAT_FIELDS)
         zero = [0] * width
-        by: dict[tuple[str, str], list[int]] = {}
+        by: dict[str, dict[str, list[int]]] = {}   # batter -> hand -> line
         bat = self.bat
         for dfn in self.sides:
             stints = dfn.stints
@@ -918,18 +954,26 @@ class Game:
                     first = start.get(bid, zero)
                     if last == first:
                         continue
-                    key = (bid, hand)
-                    acc = by.get(key)
+                    hands = by.get(bid)
+                    if hands is None:
+                        hands = by[bid] = {}
+                    acc = hands.get(hand)
                     if acc is None:
                         if first is zero:
-                            by[key] = last[:]
+                            hands[hand] = last[:]
                             continue
-                        acc = by[key] = [0] * width
+                        acc = hands[hand] = [0] * width
                     # index loops: typed, they compile to plain integer arithmetic
                     for i in range(width):
-                        acc[i] += last[i] - first[i]
+                        acc[i] = acc[i] + last[i] - first[i]
         side_of = {pid: s for s, pid, _pos in self.bat_order}
-        return [(side_of[bid], bid, hand, line) for (bid, hand), line in sorted(by.items())]
+        # by batter, then hand (sorting the batters' ids, not pairs of them and the hands)
+        out: list[tuple[int, str, str, list[int]]] = []
+        for bid in sorted(by):
+            hands = by[bid]
+            for hand in sorted(hands):
+                out.append((side_of[bid], bid, hand, hands[hand]))
+        return out
 
 
 # the rules' own modules (they import this one: imported last)

@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, Final
 
 try:  # the compiled build (setup.py): SlotSetup stays a Python class
     from mypy_extensions import mypyc_attr
@@ -31,7 +31,7 @@ from league.rest import PitcherRest, choose_starter, fatigue_points, next_rest
 from league.ruleset import Ruleset
 from league.simulate import replay_game
 
-RELIEF_FATIGUE_OK = 1    # a reliever who pitched yesterday may pitch today; two days running, not
+RELIEF_FATIGUE_OK: Final = 1    # a reliever who pitched yesterday may pitch today; two days running, not
 
 
 @mypyc_attr(native_class=False)

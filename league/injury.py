@@ -23,7 +23,7 @@ import dataclasses
 import zlib
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from league.cards import PLAYING_RANKS, BattingCard, Fielding, Player, by_fields
 from league.dice import SeededDice
@@ -33,10 +33,10 @@ from league.manager import batting_value
 if TYPE_CHECKING:
     from league.game import Game, Side
 
-WHO = ("batter", "pitcher", "fielder")
+WHO: Final = ("batter", "pitcher", "fielder")
 # a hurt fielder: the position chosen by the injury roll (the roll modulo 7)
-FIELDERS = ("1B", "2B", "3B", "SS", "LF", "CF", "RF")
-TOLERANCE = {"A": 5, "B": 3, "C": 1, "D": 0, "E": 0}   # §7.6: points borne as a light injury
+FIELDERS: Final = ("1B", "2B", "3B", "SS", "LF", "CF", "RF")
+TOLERANCE: Final = {"A": 5, "B": 3, "C": 1, "D": 0, "E": 0}   # §7.6: points borne as a light injury
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +124,7 @@ def severity(rules: InjuryRules | None, rank: str, points: int) -> str:
     return "light" if points <= tolerance(rules, rank) else "heavy"
 
 
-_WORSE_MARK = {None: "-", "-": "*", "*": "*"}
+_WORSE_MARK: Final = {None: "-", "-": "*", "*": "*"}
 
 
 def hurt_fielding(f: Fielding) -> Fielding:
@@ -204,7 +204,7 @@ def start_hurt(g: "Game") -> None:
 # hurt cards by (the healthy player's identity, level; the entry holds him, so the id is not
 # reused while remembered): a season plays the same hurt men day after day, and the same Player
 # lets the games' remembered team defences know them
-_HURT: dict[tuple[int, str], tuple[Player, Player]] = {}
+_HURT: Final[dict[tuple[int, str], tuple[Player, Player]]] = {}
 
 
 def _hurt_card(player: Player, level: str) -> Player:
@@ -298,7 +298,7 @@ def recovery_roll(season_seed: int, pid: str, day: date) -> int:
 
 # the rolls made, by (season seed, player, day): seeding the dice costs about as much as a
 # plate appearance, and the pennant odds play the same days over a thousand times
-_RECOVERY_ROLLS: dict[tuple[int, str, date], int] = {}
+_RECOVERY_ROLLS: Final[dict[tuple[int, str, date], int]] = {}
 
 
 def recover(rules: InjuryRules, rank: str, points: int, season_seed: int, pid: str,

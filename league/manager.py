@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 try:  # the compiled build (setup.py): tests and the app subclass these classes in Python
     from mypy_extensions import mypyc_attr
@@ -49,7 +49,7 @@ class Manager(Protocol):
 
 
 # the SR from which a runner on first steals against a catcher with arm 0 (3 more per arm point)
-STEAL_SR = 20
+STEAL_SR: Final = 20
 
 
 def batting_value(card: BattingCard) -> float:
@@ -59,13 +59,13 @@ def batting_value(card: BattingCard) -> float:
     return w["BB"] * 0.7 + w["1B"] * 0.9 + w["LG"] * 1.3 + w["HR"] * 2.0 - w["K"] * 0.15
 
 
-BATTER_READS = ("BS*", "BS+", "BS")   # pitch results that send the batter to his own card
+BATTER_READS: Final = ("BS*", "BS+", "BS")   # pitch results that send the batter to his own card
 
 
 # batter_reads by (row, modifier), the row known by its identity (the entry holds it, so its id
 # is not reused while remembered): rows are values (equal rows, equal counts), so a season's
 # line-ups do not depend on what was computed before
-_READS: dict[tuple[int, int], tuple[Bounds, int]] = {}
+_READS: Final[dict[tuple[int, int], tuple[Bounds, int]]] = {}
 
 
 def batter_reads(row: Bounds, mod: int) -> int:
@@ -85,6 +85,41 @@ def batter_reads(row: Bounds, mod: int) -> int:
         _READS.clear()
     _READS[key] = (row, n)
     return n
+
+
+# a batting card's worth and a pitcher's row's read ratio by platoon modifier, the card and the
+# row known by their identity as in _READS: pure functions of the cards, so the games of a season
+# or of the odds work each out once instead of once a game
+_VALUES: Final[dict[int, tuple[BattingCard, float]]] = {}
+_RATIOS: Final[dict[tuple[int, int], tuple[Bounds, float]]] = {}
+
+
+def card_worth(card: BattingCard) -> float:
+    """`batting_value(card)`, remembered."""
+    key = id(card)
+    cached = _VALUES.get(key)
+    if cached is not None:
+        return cached[1]
+    value = batting_value(card)
+    if len(_VALUES) >= 20_000:
+        _VALUES.clear()
+    _VALUES[key] = (card, value)
+    return value
+
+
+def reads_ratio(row: Bounds, mod: int) -> float:
+    """How many more (or fewer) of a pitcher's rolls on `row` read the batter's card with the
+    platoon modifier `mod` than without it: `batter_reads(row, mod) / batter_reads(row, 0)`."""
+    key = (id(row), mod)
+    cached = _RATIOS.get(key)
+    if cached is not None:
+        return cached[1]
+    plain = batter_reads(row, 0)
+    ratio = batter_reads(row, mod) / plain if plain else 1.0
+    if len(_RATIOS) >= 20_000:
+        _RATIOS.clear()
+    _RATIOS[key] = (row, ratio)
+    return ratio
 
 
 def worth_against(value: float, bats: str, pitcher: Player, condition: str,
@@ -130,7 +165,7 @@ class _Roster:
 
 
 # rosters by the identity of their player objects (frozen cards: the same objects, the same cards)
-_ROSTERS: dict[tuple[int, ...], _Roster] = {}
+_ROSTERS: Final[dict[tuple[int, ...], _Roster]] = {}
 
 
 def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | None = None,
@@ -260,7 +295,7 @@ def batting_order(chosen: Mapping[str, str], worth: Mapping[str, float],
     return tuple(s[1] for s in slots), tuple(s[0] for s in slots)
 
 
-FILL_ORDER = ("C", "SS", "CF", "2B", "3B", "RF", "LF", "1B")
+FILL_ORDER: Final = ("C", "SS", "CF", "2B", "3B", "RF", "LF", "1B")
 
 
 def fields_off_mound(p: Player) -> bool:
@@ -315,15 +350,15 @@ def _move_over(chosen: dict[str, Player], hitters: list[Player], taken: set[str]
 
 
 # the bench in the game (docs/manager.md, "In the game")
-LATE = 7                 # the inning pinch hitters and runners come from
-PH_MARGIN = 4.0          # how much more a pinch hitter must be worth, runners on (the bundled
+LATE: Final = 7                 # the inning pinch hitters and runners come from
+PH_MARGIN: Final = 4.0          # how much more a pinch hitter must be worth, runners on (the bundled
                          # cards: a batting_value of about 31 for a regular)
-PH_MARGIN_EMPTY = 8.0    # and with the bases empty
-PR_SLOW = 2              # a runner this slow (RR) or slower may be run for
-PR_FAST = 3              # by a bench man at least this fast
-PR_GAIN = 2              # and at least this much faster
-DEF_GAIN = 4.0           # a defensive replacement's better glove (glove(): defence x4 or x2)
-OUT_OF_POSITION = -8.0   # a fielder's glove where he has no rating
+PH_MARGIN_EMPTY: Final = 8.0    # and with the bases empty
+PR_SLOW: Final = 2              # a runner this slow (RR) or slower may be run for
+PR_FAST: Final = 3              # by a bench man at least this fast
+PR_GAIN: Final = 2              # and at least this much faster
+DEF_GAIN: Final = 4.0           # a defensive replacement's better glove (glove(): defence x4 or x2)
+OUT_OF_POSITION: Final = -8.0   # a fielder's glove where he has no rating
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -335,7 +370,6 @@ class ComputerManager:
         self.platoon = platoon       # weigh the [platoon] table when choosing pinch hitters
         self._worth: dict[str, float] = {}   # a pure function of the cards, remembered for speed
         self._roles: dict[int, tuple[Lineup, dict[str, str]]] = {}   # each side's, from its line-up
-        self._reads: dict[tuple[str, str, int], float] = {}   # (pitcher, condition, platoon)
         # by side: the best bench worth against (pitcher, condition, bench size), and how many
         # of the batting order are weaker bats than each man in it: asked every plate
         # appearance late in a game, the same until a substitution
@@ -346,7 +380,7 @@ class ComputerManager:
     def bat_worth(self, game: "Game", pid: str) -> float:
         w = self._worth.get(pid)
         if w is None:
-            w = self._worth[pid] = batting_value(game.batting_card(pid))
+            w = self._worth[pid] = card_worth(game.batting_card(pid))
         return w
 
     def pitch_worth(self, game: "Game", pid: str) -> float:
@@ -660,13 +694,7 @@ class ComputerManager:
         mod = game.rules.platoon.get(pitcher.throws + game.players[pid].bats, 0)
         if card is None or mod == 0 or not self.platoon:
             return value
-        key = (side.pitcher, side.condition, mod)
-        ratio = self._reads.get(key)
-        if ratio is None:
-            row = card.rows[side.condition]
-            plain = batter_reads(row, 0)
-            ratio = self._reads[key] = batter_reads(row, mod) / plain if plain else 1.0
-        return value * ratio
+        return value * reads_ratio(card.rows[side.condition], mod)
 
     def pinch_hitter(self, game: "Game") -> str | None:
         """docs/manager.md, "In the game": for the pitcher without the DH; from the 7th of a

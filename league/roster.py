@@ -23,7 +23,7 @@ import csv
 import io
 import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from league.cards import (
     BAT_COLUMNS,
@@ -50,7 +50,7 @@ DEFAULT_ROSTER_SIZE = 70      # under contract (支配下登録)
 DEFAULT_ACTIVE_SIZE = 29      # registered on the active roster (一軍登録)
 DEFAULT_DRESSED = 26          # dressed for a game (ベンチ入り)
 ROSTER_STATUSES = ("active", "farm")
-MIN_STARTERS = 5
+MIN_STARTERS: Final = 5
 TEAM_CODE_RE = re.compile(r"^[A-Z]{3}$")
 PLAYER_ID_RE = re.compile(r"^[A-Za-z0-9_.-]+$")
 PITCHER_BAT_RE = re.compile(r"^[ABC]\+?$")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from league.cards import (
     BAT_COLUMNS, CONDITIONS, PITCH_COLUMNS, STABILITIES, BattingCard, Bounds, PitchingCard,
@@ -26,7 +26,9 @@ VALUE_SOURCES = ("infield", "outfield", "overall", "none")
 CREDITS = ("1B", "2B", "3B", "HR", "E", "out", "FC")
 
 # A runner token: (base, kind). base 0 = out, 1..3 a base, 4 = scores.
-PLAIN, CIRCLE, TRY = 0, 1, 2
+PLAIN: Final = 0
+CIRCLE: Final = 1
+TRY: Final = 2
 
 DEFAULT_OPTIONS: dict[str, Any] = {
     "dh": True,

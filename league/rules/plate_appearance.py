@@ -6,13 +6,15 @@ logged through it and decisions come from its managers.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from league.errors import DecisionError
 from league.game import AB, BB, F_PO, Game, H, HBP, HR, IBB, PA, P_BB, P_BF, P_H, P_HBP, P_HR, P_IBB, P_SO, Runner, SO
 from league.rules import runners as _runners
 
 
 # the defense table a batting result is read on (OF and HR are decided by the pitch first)
-BAT_TABLES = {"1B": "single", "LG": "long", "G": "ground", "IF": "infield_fly"}
+BAT_TABLES: Final = {"1B": "single", "LG": "long", "G": "ground", "IF": "infield_fly"}
 
 
 def plate_appearance(g: "Game") -> None:

@@ -6,20 +6,22 @@ logged through it and decisions come from its managers.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from league.ruleset import CIRCLE, DefenseRow, DefenseTable, TRY, token_text
 from league.values import DefenceValues
 from league.game import AB, BASES_OF_HIT, BASE_NAMES, D2, D3, E, F_DP, F_E, GIDP, Game, H, HIT_WORDS, HR, OUTFIELDERS, PA, P_BF, P_H, P_HR, Runner, SF, SH
 
 
 # the tables on which the defense may play aggressively (積極守備), asked after the batting result
-AGGRESSIVE_TABLES = frozenset(("single", "long", "outfield_fly", "ground", "infield_fly"))
-CREDIT_OF_BASES = ("1B", "2B", "3B", "HR")
+AGGRESSIVE_TABLES: Final = frozenset(("single", "long", "outfield_fly", "ground", "infield_fly"))
+CREDIT_OF_BASES: Final = ("1B", "2B", "3B", "HR")
 
 
 TableValues = tuple[int, int, tuple[tuple[int, DefenseRow], ...]]
 # table_values by the identity of the table and the values (the entry holds both, so no id is
 # reused while it is remembered): a team's defences come back game after game
-_TABLE_VALUES: dict[tuple[int, int], tuple[DefenseTable, DefenceValues, TableValues]] = {}
+_TABLE_VALUES: Final[dict[tuple[int, int], tuple[DefenseTable, DefenceValues, TableValues]]] = {}
 
 
 def table_values(table: DefenseTable, values: DefenceValues) -> TableValues:
