@@ -20,6 +20,7 @@ from league.dice import Dice, Roll
 from league.errors import DecisionError, LeagueError
 from league.lines import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
 from league.lineup import Lineup, plays
+from league.manager import ComputerManager, deciding
 from league.ruleset import CIRCLE, PLAIN, TRY, DefenseRow, Ruleset, token_text
 from league.scoring import ScoringBook, decide
 from league.values import DefenceValues, defence_values
@@ -66,7 +67,11 @@ F_DP: Final = 3
 F_PB: Final = 4
 F_SBA: Final = 5
 F_CS: Final = 6
-assert (len(BAT_FIELDS), len(PIT_FIELDS), len(FIELD_FIELDS)) == (E + 1, P_BK + 1, F_CS + 1)
+BAT_WIDTH: Final = 18
+PIT_WIDTH: Final = 12
+FIELD_WIDTH: Final = 7
+assert (len(BAT_FIELDS), len(PIT_FIELDS), len(FIELD_FIELDS)) == (BAT_WIDTH, PIT_WIDTH, FIELD_WIDTH) \
+    == (E + 1, P_BK + 1, F_CS + 1)
 BASE_NAMES: Final = ("batter", "1st", "2nd", "3rd", "home")
 BASES_OF_HIT: Final = {"1B": 1, "2B": 2, "3B": 3, "HR": 4}
 HIT_WORDS: Final = {1: "single", 2: "double", 3: "triple", 4: "home run"}
@@ -251,6 +256,10 @@ class Game:
         self.fld: dict[str, list[int]] = {}
         self.fld_order: list[tuple[int, str]] = []
         self.managers = (away_manager, home_manager)
+        # the engine asks its decisions of these: the compiled build calls a ComputerManager's
+        # methods directly (any other Manager is asked through league.manager.Asking)
+        self.deciders: tuple[ComputerManager, ComputerManager] = (deciding(away_manager),
+                                                                  deciding(home_manager))
         self.dice = dice
         self.inning = 1
         self.half = 0
@@ -336,7 +345,7 @@ class Game:
     def _bat_line(self, side: int, pid: str, pos: str = "") -> list[int]:
         line = self.bat.get(pid)
         if line is None:
-            line = self.bat[pid] = [0] * len(BAT_FIELDS)
+            line = self.bat[pid] = [0] * BAT_WIDTH
             self.bat_order.append((side, pid, pos))
             self.pos_text[pid] = pos
         return line
@@ -344,7 +353,7 @@ class Game:
     def _fld(self, side: int, pid: str) -> list[int]:
         line = self.fld.get(pid)
         if line is None:
-            line = self.fld[pid] = [0] * len(FIELD_FIELDS)
+            line = self.fld[pid] = [0] * FIELD_WIDTH
             self.fld_order.append((side, pid))
         return line
 
@@ -373,7 +382,7 @@ class Game:
     def _pit_line(self, pid: str) -> list[int]:
         line = self.pit.get(pid)
         if line is None:
-            line = self.pit[pid] = [0] * len(PIT_FIELDS)
+            line = self.pit[pid] = [0] * PIT_WIDTH
         return line
 
     def name(self, pid: str) -> str:
@@ -429,7 +438,7 @@ class Game:
         self.pitch_bonus = 0
         half = self.half
         off, dfn = self.sides[half], self.sides[1 - half]
-        mo, md = self.managers[off.index], self.managers[dfn.index]
+        mo, md = self.deciders[off.index], self.deciders[dfn.index]
         if dfn.pending_field:
             self.settle_defense(dfn)
         if dfn.relieve is not None:
@@ -446,23 +455,21 @@ class Game:
         injury = self.injury_rules
         # the decision points before every plate appearance (_defense_changes and
         # _offense_changes, written out: this loop runs some eighty times a game)
-        change_pitcher, defensive_sub = md.change_pitcher, md.defensive_sub
-        pinch_hitter, pinch_runner = mo.pinch_hitter, mo.pinch_runner
         while self.outs < 3 and not self.finished:
-            new = change_pitcher(self, False)
+            new = md.change_pitcher(self, False)
             if new:
                 self.change_pitcher(dfn, new)
             if dfn.bench:
-                sub = defensive_sub(self, False)
+                sub = md.defensive_sub(self, False)
                 if sub:
                     self.defensive_sub(dfn, sub[0], sub[1])
-            hitter = pinch_hitter(self)
+            hitter = mo.pinch_hitter(self)
             if hitter:
                 self.pinch_hit(off, hitter)
             if off.bench:
                 bases = self.bases
                 if bases[1] is not None or bases[2] is not None or bases[3] is not None:
-                    runner = pinch_runner(self)
+                    runner = mo.pinch_runner(self)
                     if runner:
                         self.pinch_run(off, runner[0], runner[1])
             if injury is None:
@@ -523,7 +530,9 @@ class Game:
         pts = side.carried_fatigue.get(pid, 0)
         line = self.pit.get(pid)
         outs = line[P_OUTS] if line is not None else 0
-        limit = card.starter if (pid == side.pitchers_used[0] and card.starter) else card.innings
+        # float arithmetic throughout (an int starter limit is exactly the same float)
+        limit: float = (float(card.starter) if (pid == side.pitchers_used[0] and card.starter)
+                        else card.innings)
         beyond = outs / 3 - limit
         if beyond > 0:
             pts += int(-(-beyond // 1))
@@ -532,7 +541,7 @@ class Game:
     # ------------------------------------------------------------------ substitutions
     def _defense_changes(self, inning_start: bool, pitcher: bool = True) -> None:
         side = self.sides[1 - self.half]
-        manager = self.managers[side.index]
+        manager = self.deciders[side.index]
         if pitcher:
             new = manager.change_pitcher(self, inning_start)
             if new:
@@ -593,7 +602,7 @@ class Game:
 
     def _offense_changes(self) -> None:
         side = self.sides[self.half]
-        manager = self.managers[side.index]
+        manager = self.deciders[side.index]
         new = manager.pinch_hitter(self)
         if new:
             self.pinch_hit(side, new)
@@ -688,7 +697,7 @@ class Game:
         assert side.relieve is not None
         old, new = side.relieve
         side.relieve = None
-        rel = self.managers[side.index].reliever(self, side) or side.bullpen[0]
+        rel = self.deciders[side.index].reliever(self, side) or side.bullpen[0]
         if not new:
             self.change_pitcher(side, rel)
             return
@@ -936,7 +945,7 @@ class Game:
     def _splits(self) -> list[tuple[int, str, str, list[int]]]:
         """Each batter's line against left- and right-handed pitchers: the difference of his
         line between the start and the end of each stretch of one hand of the other side."""
-        width = len(BAT_FIELDS)
+        width = BAT_WIDTH
         zero = [0] * width
         by: dict[str, dict[str, list[int]]] = {}   # batter -> hand -> line
         bat = self.bat

@@ -245,7 +245,7 @@ def _take_out(g: "Game", side: "Side", pid: str) -> bool:
             # (Game._relieve), so nobody enters a game he may never pitch in
             side.relieve = (pid, "")
             return True
-        new = g.managers[side.index].reliever(g, side) or side.bullpen[0]
+        new = g.deciders[side.index].reliever(g, side) or side.bullpen[0]
         g.change_pitcher(side, new)
         return True
     pos = next((p for p, q in side.positions.items() if q == pid), None)

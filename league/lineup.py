@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from league.bullpen import ROLES
 from league.cards import FIELD_POSITIONS, Fielding, Player, by_fields
@@ -86,5 +87,5 @@ class Lineup:
 
 
 # the positions a line-up fills: with the DH, and with the pitcher batting
-_NEED_DH = frozenset(FIELD_POSITIONS) - {"P"} | {"DH"}
-_NEED_P = frozenset(FIELD_POSITIONS)
+_NEED_DH: Final = frozenset(FIELD_POSITIONS) - {"P"} | {"DH"}
+_NEED_P: Final = frozenset(FIELD_POSITIONS)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 try:  # the compiled build (setup.py): tests and the app subclass these classes in Python
     from mypy_extensions import mypyc_attr
@@ -18,6 +18,7 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
 from league.bullpen import (CLOSER, LONG, MIDDLE, MOPUP, ROLE_RANK, SETUP, assign_roles,
                             order_by_role, pitching_value, save_situation)
 from league.cards import FIELD_POSITIONS, BattingCard, Bounds, Fielding, Player
+from league.errors import DecisionError
 from league.lineup import Lineup, fielding_of, plays
 
 if TYPE_CHECKING:
@@ -200,8 +201,8 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
 # theirs), the DH rule and a two-way starter: a season's rosters change daily in their bullpens (who
 # is rested) far more often than in their hitters; hitters who cannot field a team are kept
 # with the reason (the season then tries again with its hurt men)
-_BATS: dict[tuple, tuple[tuple[Player, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...],
-                         str]] = {}
+_BATS: Final[dict[tuple, tuple[tuple[Player, ...], tuple[str, ...], tuple[str, ...],
+                               tuple[str, ...], str]]] = {}
 
 
 def _make_lineup(team_code: str, players: Sequence[Player], dh: bool, starter: str, dressed: int,
@@ -799,6 +800,114 @@ class ComputerManager:
             if better:
                 return (pos, max(better, key=lambda b: (_glove_at(game, b, pos), b)))
         return None
+
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Asking(ComputerManager):
+    """Any other Manager (a person's, the referee's, one a test or a script brings) in the shape
+    of a ComputerManager. The engine asks every decision of a ComputerManager (`Game.deciders`),
+    which the compiled build calls directly instead of looking each method up by name; this one
+    passes every question on to the manager it holds, and an answer of the wrong kind is a
+    DecisionError naming the question (the compiled build would otherwise raise a TypeError)."""
+
+    def __init__(self, manager: Manager) -> None:
+        super().__init__()
+        # untyped: its answers are taken as they come and checked here (typed as the protocol
+        # says, the compiled build would check them on return with a TypeError)
+        self.manager: Any = manager
+
+    def defense_call(self, game: "Game") -> str:
+        call: object = self.manager.defense_call(game)
+        if not isinstance(call, str):
+            raise DecisionError(f"unknown defense strategy {call!r}")
+        return call
+
+    def offense_call(self, game: "Game") -> tuple:
+        call: object = self.manager.offense_call(game)
+        if isinstance(call, list):
+            call = tuple(call)
+        if not isinstance(call, tuple) or not call:
+            raise DecisionError(f"unknown offense strategy {call!r}")
+        return call
+
+    def aggressive(self, game: "Game", table: str) -> bool:
+        return bool(self.manager.aggressive(game, table))
+
+    def steal_go(self, game: "Game", base: int, roll: int) -> bool:
+        return bool(self.manager.steal_go(game, base, roll))
+
+    def bonus_steal(self, game: "Game", candidates: list[int]) -> int | None:
+        return _base_or_none("bonus_steal", self.manager.bonus_steal(game, candidates))
+
+    def join_steal(self, game: "Game", base: int) -> bool:
+        return bool(self.manager.join_steal(game, base))
+
+    def no_check(self, game: "Game") -> bool:
+        return bool(self.manager.no_check(game))
+
+    def bunt_plus(self, game: "Game") -> int | None:
+        return _base_or_none("bunt_plus", self.manager.bunt_plus(game))
+
+    def bunt_out(self, game: "Game", candidates: list[int]) -> int:
+        return _base("bunt_out", self.manager.bunt_out(game, candidates))
+
+    def send(self, game: "Game", base: int, target: int) -> bool:
+        return bool(self.manager.send(game, base, target))
+
+    def back_first(self, game: "Game", candidates: list[int]) -> int:
+        return _base("back_first", self.manager.back_first(game, candidates))
+
+    def change_pitcher(self, game: "Game", inning_start: bool) -> str | None:
+        return _player_or_none("change_pitcher", self.manager.change_pitcher(game, inning_start))
+
+    def reliever(self, game: "Game", side: "Side") -> str | None:
+        return _player_or_none("reliever", self.manager.reliever(game, side))
+
+    def pinch_hitter(self, game: "Game") -> str | None:
+        return _player_or_none("pinch_hitter", self.manager.pinch_hitter(game))
+
+    def pinch_runner(self, game: "Game") -> tuple[int, str] | None:
+        answer: object = self.manager.pinch_runner(game)
+        if answer is None:
+            return None
+        if isinstance(answer, (tuple, list)) and len(answer) == 2:
+            base, pid = answer
+            if isinstance(base, int) and isinstance(pid, str):
+                return (base, pid)
+        raise DecisionError(f"pinch_runner: {answer!r} is not a base and a bench player")
+
+    def defensive_sub(self, game: "Game", inning_start: bool) -> tuple[str, str] | None:
+        answer: object = self.manager.defensive_sub(game, inning_start)
+        if answer is None:
+            return None
+        if isinstance(answer, (tuple, list)) and len(answer) == 2:
+            pos, pid = answer
+            if isinstance(pos, str) and isinstance(pid, str):
+                return (pos, pid)
+        raise DecisionError(f"defensive_sub: {answer!r} is not a position and a bench player")
+
+
+def deciding(manager: Manager) -> ComputerManager:
+    """The manager as the engine asks it: a ComputerManager (or a subclass) itself, any other
+    Manager through `Asking`."""
+    return manager if isinstance(manager, ComputerManager) else Asking(manager)
+
+
+def _base(question: str, answer: object) -> int:
+    if isinstance(answer, int):
+        return answer
+    raise DecisionError(f"{question}: {answer!r} is not a base")
+
+
+def _base_or_none(question: str, answer: object) -> int | None:
+    return None if answer is None else _base(question, answer)
+
+
+def _player_or_none(question: str, answer: object) -> str | None:
+    if answer is None or isinstance(answer, str):
+        return answer
+    raise DecisionError(f"{question}: {answer!r} is not a player")
 
 
 def _position_of(side: "Side", pid: str) -> str | None:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from fractions import Fraction
 from functools import lru_cache
+from typing import Final
 
 try:  # the compiled build (setup.py): this module's classes stay Python classes (pickled to
     # the odds' workers, copied with dataclasses.replace)
@@ -91,7 +92,7 @@ def next_rest(card: PitchingCard, outs: int, started: bool, day: date, *,
     return PitcherRest(day + (_DAYS[days] if days < len(_DAYS) else timedelta(days=days)), fatigue)
 
 
-_DAYS = tuple(timedelta(days=k) for k in range(32))    # the rests there are, made once
+_DAYS: Final = tuple(timedelta(days=k) for k in range(32))    # the rests there are, made once
 
 
 def choose_starter(starters: Sequence[str], rest: Mapping[str, PitcherRest], day: date,

@@ -69,7 +69,7 @@ def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield
     if not g.quiet:
         g.log("bunt", raw, tuple(mods), raw, "cross-play", f"RR {rr}", res)
     off = g.sides[g.half]
-    mo, md = g.managers[off.index], g.managers[dfn.index]
+    mo, md = g.deciders[off.index], g.deciders[dfn.index]
     bl = g._bat_line(off.index, bid)
     pl = g.pit[dfn.pitcher]
     bl[PA] += 1

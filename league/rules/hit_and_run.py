@@ -27,7 +27,7 @@ def _back_on_the_fly(g: "Game", final: list[list], key: str, outs_before: int, n
     waiting = [m for m in final[1:] if m[2] != 0]
     while waiting and outs_before + sum(1 for x in final if x[2] == 0) < 3:
         if len(waiting) > 1:
-            first = g.managers[g.offense.index].back_first(g, [m[0] for m in waiting])
+            first = g.deciders[g.offense.index].back_first(g, [m[0] for m in waiting])
             m = next((m for m in waiting if m[0] == first), None)
             if m is None:
                 raise DecisionError(f"no runner from {BASE_NAMES[first] if first in (1, 2, 3) else first!r} "

@@ -21,7 +21,7 @@ def plate_appearance(g: "Game") -> None:
     half = g.half
     off, dfn = g.sides[half], g.sides[1 - half]
     bid = off.order[off.batting_index]
-    call_d = g.managers[dfn.index].defense_call(g)
+    call_d = g.deciders[dfn.index].defense_call(g)
     if call_d != "none" and call_d != "infield_in":
         if call_d != "ibb":
             raise DecisionError(f"unknown defense strategy {call_d!r}")
@@ -35,7 +35,7 @@ def plate_appearance(g: "Game") -> None:
     call_o: tuple = ("none",)
     if bases[1] is not None or bases[2] is not None or bases[3] is not None:
         # the offense's call is a decision only with a runner on base
-        call_o = g.managers[off.index].offense_call(g)
+        call_o = g.deciders[off.index].offense_call(g)
         kind = call_o[0]
     pitch_mods: list[tuple[str, int]] = []
     if g.pitch_bonus:

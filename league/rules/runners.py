@@ -49,7 +49,7 @@ def defend(g: "Game", key: str, bid: str, kind: str, infield_in: bool, bat_roll:
     values = dfn.values
     aggressive = False
     if key in AGGRESSIVE_TABLES:
-        aggressive = bool(g.managers[dfn.index].aggressive(g, key))
+        aggressive = bool(g.deciders[dfn.index].aggressive(g, key))
     bases = g.bases
     sit = ((1 if bases[1] else 0) | (2 if bases[2] else 0) | (4 if bases[3] else 0))
     raw = g.dice.roll("defense")
@@ -194,7 +194,7 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
         if base < b:
             base = b
         if tkind == TRY or (tkind == CIRCLE and aggressive):
-            if g.managers[off.index].send(g, b, base):
+            if g.deciders[off.index].send(g, b, base):
                 rr = g.batting_card(rn.pid).RR
                 safe = g.crossplay(rn, rr, "" if quiet else f"{BASE_NAMES[b]}→{BASE_NAMES[base]}")
                 if not quiet:

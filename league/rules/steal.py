@@ -81,7 +81,7 @@ def steal(g: "Game", base_from: int, mode: str = "normal", sr_override: int | No
             g._caught(base_from, rn, f"caught stealing {target}")
         return False
     if res == "choice":
-        go = mode == "no_stop" or g.managers[g.offense.index].steal_go(g, base_from, raw)
+        go = mode == "no_stop" or g.deciders[g.offense.index].steal_go(g, base_from, raw)
         if not go:
             if not g.quiet:
                 g.say(f"{g.name(rn.pid)} stops (steal of {target} called off)")
@@ -160,7 +160,7 @@ def bonus(g: "Game", base_from: int) -> None:
         candidates = [new_base]
     if not candidates:
         return
-    pick = g.managers[g.offense.index].bonus_steal(g, candidates)
+    pick = g.deciders[g.offense.index].bonus_steal(g, candidates)
     if pick is None:
         return
     if pick not in candidates:
@@ -181,7 +181,7 @@ def double_steal(g: "Game", first: int | None) -> None:
     if first not in free:
         raise DecisionError(f"the runner on {BASE_NAMES[first]} cannot go first: the base ahead is taken")
     dfn = g.sides[1 - g.half]
-    no_check = bool(g.managers[dfn.index].no_check(g))
+    no_check = bool(g.deciders[dfn.index].no_check(g))
     rn = _on(g.bases[first])
     if no_check:
         # no die is rolled: the play log says so, the roll log holds only real rolls
@@ -204,7 +204,7 @@ def double_steal(g: "Game", first: int | None) -> None:
             continue  # only the other runners join; the first runner has had his steal
         if b < 3 and g.bases[b + 1] is not None:
             continue
-        if not g.managers[g.offense.index].join_steal(g, b):
+        if not g.deciders[g.offense.index].join_steal(g, b):
             continue
         card = g.batting_card(_on(g.bases[b]).pid)
         own = g.opt["no_check_later_sr" if later_normal else "double_steal_later_sr"] == "own"

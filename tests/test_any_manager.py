@@ -1,0 +1,114 @@
+"""A manager of any class drives a game: the Manager protocol is the contract, not the class.
+
+The engine asks its decisions of a ComputerManager (`Game.deciders`; the compiled build calls
+its methods directly); any other manager (a person's, the referee's, a script's) is asked through
+`league.manager.Asking`, which passes every question on and names an answer of the wrong kind.
+"""
+from __future__ import annotations
+
+import pytest
+
+from league.dice import SeededDice
+from league.errors import DecisionError
+from league.game import Game
+from league.manager import Asking, ComputerManager, Manager, make_lineup
+from league.simulate import players_of
+
+
+class Delegate:
+    """A manager of its own class (no ComputerManager subclass): it asks one for every answer,
+    through the protocol's methods only, and may give a wrong answer to one question."""
+
+    def __init__(self, wrong: dict[str, object] | None = None) -> None:
+        self.computer = ComputerManager()
+        self.wrong = wrong or {}
+        self.asked: set[str] = set()
+
+    def __getattr__(self, name: str):
+        if name not in PROTOCOL:
+            raise AttributeError(name)
+
+        def answer(*args):
+            self.asked.add(name)
+            if name in self.wrong:
+                return self.wrong[name]
+            return getattr(self.computer, name)(*args)
+        return answer
+
+
+PROTOCOL = sorted(n for n, v in vars(Manager).items() if callable(v) and not n.startswith("_"))
+
+
+def _game(league, ruleset, seed: int, away, home) -> Game:
+    a, h = league.teams[0], league.teams[1]
+    dh = league.dh_for(h.code)
+    return Game(ruleset, players_of(league), make_lineup(a.code, list(a.active), dh),
+                make_lineup(h.code, list(h.active), dh), away, home, SeededDice(seed), dh=dh,
+                quiet=True)
+
+
+def test_asking_passes_on_every_question_of_the_protocol():
+    """Every decision of the Manager protocol is answered by the manager Asking holds, none by
+    the computer manager Asking is built on."""
+    assert len(PROTOCOL) == 16
+    missing = [n for n in PROTOCOL if n not in vars(Asking)]
+    assert missing == []
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_a_manager_of_another_class_plays_the_same_game(pacific, ruleset, seed):
+    """Two managers of another class that answer as the computer does play the very game two
+    computer managers play: the same rolls, lines and score."""
+    plain = _game(pacific, ruleset, seed, ComputerManager(), ComputerManager()).play()
+    away, home = Delegate(), Delegate()
+    game = _game(pacific, ruleset, seed, away, home)
+    assert all(isinstance(d, Asking) for d in game.deciders)
+    other = game.play()
+    assert other.raws == plain.raws
+    assert other.batting == plain.batting
+    assert other.pitching == plain.pitching
+    assert (other.runs, other.winner) == (plain.runs, plain.winner)
+    assert {"defense_call", "change_pitcher", "pinch_hitter"} <= away.asked | home.asked
+
+
+def test_a_computer_manager_is_asked_itself(pacific, ruleset):
+    """A ComputerManager (or a subclass, as the tests' scripted managers) is not wrapped."""
+    away, home = ComputerManager(), ComputerManager()
+    game = _game(pacific, ruleset, 1, away, home)
+    assert game.deciders[0] is away and game.deciders[1] is home
+
+
+@pytest.mark.parametrize("question, answer, message", [
+    ("defense_call", 5, "unknown defense strategy 5"),
+    ("defense_call", None, "unknown defense strategy None"),
+    ("offense_call", "bunt", "unknown offense strategy 'bunt'"),
+    ("offense_call", (), "unknown offense strategy ()"),
+    ("pinch_hitter", 7, "pinch_hitter: 7 is not a player"),
+    ("change_pitcher", ["P1"], "change_pitcher: ['P1'] is not a player"),
+])
+def test_an_answer_of_the_wrong_kind_names_the_question(pacific, ruleset, question, answer,
+                                                        message):
+    """An answer of the wrong kind stops the game with a DecisionError that names the question
+    and the answer, in the pure package and the compiled build alike (not a TypeError)."""
+    wrong = Delegate({question: answer})
+    game = _game(pacific, ruleset, 1, wrong, wrong)
+    with pytest.raises(DecisionError) as err:
+        game.play()
+    assert message in str(err.value)
+
+
+def test_an_offense_call_as_a_list_is_read_as_a_tuple(pacific, ruleset):
+    """A saved or typed answer may come back as a list (JSON has no tuples): it is the same
+    call."""
+    away, home = Delegate(), Delegate()
+
+    class Lists(Delegate):
+        def __getattr__(self, name):
+            inner = super().__getattr__(name)
+            if name != "offense_call":
+                return inner
+            return lambda *args: list(inner(*args))
+
+    plain = _game(pacific, ruleset, 2, away, home).play()
+    listed = _game(pacific, ruleset, 2, Lists(), Lists()).play()
+    assert listed.raws == plain.raws and listed.batting == plain.batting
