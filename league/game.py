@@ -16,7 +16,7 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
         return lambda cls: cls
 
 from league.cards import CONDITIONS, FIELD_POSITIONS, BattingCard, Fielding, Player
-from league.dice import Dice, Roll
+from league.dice import Dice, Roll, SeededDice
 from league.errors import DecisionError, LeagueError
 from league.lines import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
 from league.lineup import Lineup, plays
@@ -260,6 +260,7 @@ class Game:
         # methods directly (any other Manager is asked through league.manager.Asking)
         self.deciders: tuple[ComputerManager, ComputerManager] = (deciding(away_manager),
                                                                   deciding(home_manager))
+        self._seeded: SeededDice | None = None
         self.dice = dice
         self.inning = 1
         self.half = 0
@@ -393,8 +394,21 @@ class Game:
         if not self.quiet:
             self.rolls.append(Roll(purpose, raw, mods, modified, table, row, result))
 
+    @property
+    def dice(self) -> Dice:
+        return self._dice
+
+    @dice.setter
+    def dice(self, dice: Dice) -> None:
+        self._dice = dice
+        # seeded dice (every simulated game) are rolled directly in the compiled build, any
+        # other Dice through the protocol
+        self._seeded = dice if isinstance(dice, SeededDice) else None
+
     def roll(self, purpose: str) -> int:
-        value = self.dice.roll(purpose)
+        """Roll the d100 and record the raw roll (the game replays from these)."""
+        seeded = self._seeded
+        value = seeded.roll(purpose) if seeded is not None else self._dice.roll(purpose)
         self.raws.append(value)
         return value
 
@@ -980,8 +994,9 @@ class Game:
         out: list[tuple[int, str, str, list[int]]] = []
         for bid in sorted(by):
             hands = by[bid]
-            for hand in sorted(hands):
-                out.append((side_of[bid], bid, hand, hands[hand]))
+            s = side_of[bid]
+            for hand in (hands if len(hands) == 1 else sorted(hands)):
+                out.append((s, bid, hand, hands[hand]))
         return out
 
 

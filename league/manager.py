@@ -95,6 +95,12 @@ _VALUES: Final[dict[int, tuple[BattingCard, float]]] = {}
 _RATIOS: Final[dict[tuple[int, int], tuple[Bounds, float]]] = {}
 
 
+# a batter's worth against a pitcher in a condition under a ruleset (its [platoon] table and
+# its pitchers' batting cards), the players and the ruleset known by identity as above: a pure
+# function of them, asked whenever a pinch hitter is weighed late in a game
+_AGAINST: Final[dict[tuple[int, int, str, int], tuple[Player, Player, object, float]]] = {}
+
+
 def card_worth(card: BattingCard) -> float:
     """`batting_value(card)`, remembered."""
     key = id(card)
@@ -689,13 +695,23 @@ class ComputerManager:
         return value
 
     def _worth_against(self, game: "Game", side: "Side", pid: str) -> float:
+        if not self.platoon:
+            return self.bat_worth(game, pid)
+        players = game.players
+        batter, pitcher, rules = players[pid], players[side.pitcher], game.rules
+        key = (id(batter), id(pitcher), side.condition, id(rules))
+        known = _AGAINST.get(key)
+        if known is not None:
+            return known[3]
         value = self.bat_worth(game, pid)
-        pitcher = game.players[side.pitcher]
         card = pitcher.pitching
-        mod = game.rules.platoon.get(pitcher.throws + game.players[pid].bats, 0)
-        if card is None or mod == 0 or not self.platoon:
-            return value
-        return value * reads_ratio(card.rows[side.condition], mod)
+        mod = rules.platoon.get(pitcher.throws + batter.bats, 0)
+        if card is not None and mod != 0:
+            value = value * reads_ratio(card.rows[side.condition], mod)
+        if len(_AGAINST) >= 100_000:
+            _AGAINST.clear()
+        _AGAINST[key] = (batter, pitcher, rules, value)
+        return value
 
     def pinch_hitter(self, game: "Game") -> str | None:
         """docs/manager.md, "In the game": for the pitcher without the DH; from the 7th of a

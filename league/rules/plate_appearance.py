@@ -77,8 +77,7 @@ def pitch(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[str
         mods = [m for m in mods if m[0] != "platoon"]  # a re-pitch after X: platoon once only
     if plat:
         mods = [("platoon", plat)] + mods
-    raw = g.dice.roll("pitch")
-    g.raws.append(raw)
+    raw = g.roll("pitch")
     total = raw
     for m in mods:
         total += m[1]
@@ -112,8 +111,7 @@ def bat_roll(g: "Game", bid: str, pitch: str, kind: str, infield_in: bool) -> No
     if g.heavy and bid in g.heavy:
         pitch = "BS"  # §7.6: a heavy injury reads BS*/BS+ as a plain BS for him
     card = g.batting_card(bid)
-    raw = g.dice.roll("bat")
-    g.raws.append(raw)
+    raw = g.roll("bat")
     res = card.bounds.lookup[raw]
     if not g.quiet:
         g.log("bat", raw, (), raw, "batter card", "", res)
