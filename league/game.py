@@ -260,7 +260,7 @@ class Game:
         # methods directly (any other Manager is asked through league.manager.Asking)
         self.deciders: tuple[ComputerManager, ComputerManager] = (deciding(away_manager),
                                                                   deciding(home_manager))
-        self._seeded: SeededDice | None = None
+        self.seeded: SeededDice | None = None
         self.dice = dice
         self.inning = 1
         self.half = 0
@@ -402,12 +402,13 @@ class Game:
     def dice(self, dice: Dice) -> None:
         self._dice = dice
         # seeded dice (every simulated game) are rolled directly in the compiled build, any
-        # other Dice through the protocol
-        self._seeded = dice if isinstance(dice, SeededDice) else None
+        # other Dice through the protocol (the plate appearance's three rolls read `seeded`
+        # themselves: one call fewer a roll in the pure-Python package)
+        self.seeded = dice if isinstance(dice, SeededDice) else None
 
     def roll(self, purpose: str) -> int:
         """Roll the d100 and record the raw roll (the game replays from these)."""
-        seeded = self._seeded
+        seeded = self.seeded
         value = seeded.roll(purpose) if seeded is not None else self._dice.roll(purpose)
         self.raws.append(value)
         return value

@@ -99,11 +99,12 @@ class Team:
     @property
     def active(self) -> tuple[Player, ...]:
         """The players on the active roster (一軍); the farm (二軍) plays no league games."""
-        return tuple(p for p in self.players if p.roster != "farm")
+        # a list made and turned into a tuple: a generator resumes once a player
+        return tuple([p for p in self.players if p.roster != "farm"])
 
     @property
     def farm(self) -> tuple[Player, ...]:
-        return tuple(p for p in self.players if p.roster == "farm")
+        return tuple([p for p in self.players if p.roster == "farm"])
 
     def player(self, id: str) -> Player:
         """The player with this id; LeagueError if the roster has none."""

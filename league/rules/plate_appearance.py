@@ -77,7 +77,9 @@ def pitch(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[str
         mods = [m for m in mods if m[0] != "platoon"]  # a re-pitch after X: platoon once only
     if plat:
         mods = [("platoon", plat)] + mods
-    raw = g.roll("pitch")
+    seeded = g.seeded
+    raw = seeded.roll("pitch") if seeded is not None else g.dice.roll("pitch")
+    g.raws.append(raw)
     total = raw
     for m in mods:
         total += m[1]
@@ -111,7 +113,9 @@ def bat_roll(g: "Game", bid: str, pitch: str, kind: str, infield_in: bool) -> No
     if g.heavy and bid in g.heavy:
         pitch = "BS"  # §7.6: a heavy injury reads BS*/BS+ as a plain BS for him
     card = g.batting_card(bid)
-    raw = g.roll("bat")
+    seeded = g.seeded
+    raw = seeded.roll("bat") if seeded is not None else g.dice.roll("bat")
+    g.raws.append(raw)
     res = card.bounds.lookup[raw]
     if not g.quiet:
         g.log("bat", raw, (), raw, "batter card", "", res)

@@ -52,7 +52,9 @@ def defend(g: "Game", key: str, bid: str, kind: str, infield_in: bool, bat_roll:
         aggressive = bool(g.deciders[dfn.index].aggressive(g, key))
     bases = g.bases
     sit = ((1 if bases[1] else 0) | (2 if bases[2] else 0) | (4 if bases[3] else 0))
-    raw = g.roll("defense")
+    seeded = g.seeded
+    raw = seeded.roll("defense") if seeded is not None else g.dice.roll("defense")
+    g.raws.append(raw)
     total = raw
     mods: list[tuple[str, int]] = []   # kept for the roll log only
     quiet = g.quiet
