@@ -135,6 +135,10 @@ class Side:
         self.stints: list[tuple[str, dict[str, list[int]]]] = [(players[lineup.pitcher].throws,
                                                                  {})]
         self.carried_fatigue = dict(fatigue or {})
+        # Game.fatigue_points' last answer for his innings: (pitcher, his outs) -> points
+        self.fatigue_pid = ""
+        self.fatigue_outs = -1
+        self.fatigue_innings = 0
         self.ruleset = ruleset
         self.values: DefenceValues = self._values()
         # per defense table: (error value, aggressive-error bound, fine-play rows with their
@@ -540,18 +544,22 @@ class Game:
 
     def fatigue_points(self, side: Side, pid: str) -> int:
         """Fatigue points: carried from earlier games, plus one per inning beyond 『先』 or 『回』."""
-        card = self.players[pid].pitching
-        assert card is not None, f"{pid} has no pitcher card"
         pts = side.carried_fatigue.get(pid, 0)
         line = self.pit.get(pid)
         outs = line[P_OUTS] if line is not None else 0
+        # the points for his innings, the same until he records another out: the managers ask
+        # before every plate appearance
+        if pid == side.fatigue_pid and outs == side.fatigue_outs:
+            return pts + side.fatigue_innings
+        card = self.players[pid].pitching
+        assert card is not None, f"{pid} has no pitcher card"
         # float arithmetic throughout (an int starter limit is exactly the same float)
         limit: float = (float(card.starter) if (pid == side.pitchers_used[0] and card.starter)
                         else card.innings)
         beyond = outs / 3 - limit
-        if beyond > 0:
-            pts += int(-(-beyond // 1))
-        return pts
+        extra = int(-(-beyond // 1)) if beyond > 0 else 0
+        side.fatigue_pid, side.fatigue_outs, side.fatigue_innings = pid, outs, extra
+        return pts + extra
 
     # ------------------------------------------------------------------ substitutions
     def _defense_changes(self, inning_start: bool, pitcher: bool = True) -> None:
