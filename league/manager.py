@@ -884,24 +884,12 @@ class Asking(ComputerManager):
         return _player_or_none("pinch_hitter", self.manager.pinch_hitter(game))
 
     def pinch_runner(self, game: "Game") -> tuple[int, str] | None:
-        answer: object = self.manager.pinch_runner(game)
-        if answer is None:
-            return None
-        if isinstance(answer, (tuple, list)) and len(answer) == 2:
-            base, pid = answer
-            if isinstance(base, int) and isinstance(pid, str):
-                return (base, pid)
-        raise DecisionError(f"pinch_runner: {answer!r} is not a base and a bench player")
+        return _pair("pinch_runner", self.manager.pinch_runner(game), int,
+                     "a base and a bench player")
 
     def defensive_sub(self, game: "Game", inning_start: bool) -> tuple[str, str] | None:
-        answer: object = self.manager.defensive_sub(game, inning_start)
-        if answer is None:
-            return None
-        if isinstance(answer, (tuple, list)) and len(answer) == 2:
-            pos, pid = answer
-            if isinstance(pos, str) and isinstance(pid, str):
-                return (pos, pid)
-        raise DecisionError(f"defensive_sub: {answer!r} is not a position and a bench player")
+        return _pair("defensive_sub", self.manager.defensive_sub(game, inning_start), str,
+                     "a position and a bench player")
 
 
 def deciding(manager: Manager) -> ComputerManager:
@@ -918,6 +906,17 @@ def _base(question: str, answer: object) -> int:
 
 def _base_or_none(question: str, answer: object) -> int | None:
     return None if answer is None else _base(question, answer)
+
+
+def _pair(question: str, answer: object, first: type, what: str) -> tuple[Any, str] | None:
+    """None, or a pair of a `first` and a player (a list, as JSON gives it, is read as one)."""
+    if answer is None:
+        return None
+    if isinstance(answer, (tuple, list)) and len(answer) == 2:
+        a, pid = answer
+        if isinstance(a, first) and isinstance(pid, str):
+            return (a, pid)
+    raise DecisionError(f"{question}: {answer!r} is not {what}")
 
 
 def _player_or_none(question: str, answer: object) -> str | None:

@@ -85,6 +85,8 @@ def test_a_computer_manager_is_asked_itself(pacific, ruleset):
     ("offense_call", (), "unknown offense strategy ()"),
     ("pinch_hitter", 7, "pinch_hitter: 7 is not a player"),
     ("change_pitcher", ["P1"], "change_pitcher: ['P1'] is not a player"),
+    ("pinch_runner", "fast", "pinch_runner: 'fast' is not a base and a bench player"),
+    ("defensive_sub", ("SS",), "defensive_sub: ('SS',) is not a position and a bench player"),
 ])
 def test_an_answer_of_the_wrong_kind_names_the_question(pacific, ruleset, question, answer,
                                                         message):
