@@ -87,6 +87,9 @@ def test_a_computer_manager_is_asked_itself(pacific, ruleset):
     ("change_pitcher", ["P1"], "change_pitcher: ['P1'] is not a player"),
     ("pinch_runner", "fast", "pinch_runner: 'fast' is not a base and a bench player"),
     ("defensive_sub", ("SS",), "defensive_sub: ('SS',) is not a position and a bench player"),
+    # a base that is none of the three: named, not an IndexError (nor the runner on third for -1)
+    ("offense_call", ("steal", 7), "no base 7 to steal from"),
+    ("offense_call", ("steal", -1), "no base -1 to steal from"),
 ])
 def test_an_answer_of_the_wrong_kind_names_the_question(pacific, ruleset, question, answer,
                                                         message):

@@ -129,7 +129,8 @@ def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield
     else:
         victim = md.bunt_out(g, [0] + g.runners())
         if victim not in [0] + g.runners():
-            raise DecisionError(f"the defense cannot put out a runner on {BASE_NAMES[victim]}")
+            raise DecisionError(f"the defense cannot put out a runner on "
+                                f"{BASE_NAMES[victim] if victim in (1, 2, 3) else victim!r}")
         for b in (3, 2, 1):
             rn = old[b]
             if rn is None or b == victim:

@@ -41,6 +41,8 @@ def steal(g: "Game", base_from: int, mode: str = "normal", sr_override: int | No
     "must_stop" (a steal on a bonus: a catcher-table result means he stops), "forced" (a
     hit-and-run strikeout: every result short of success goes to the catcher table).
     """
+    if base_from not in (1, 2, 3):
+        raise DecisionError(f"no base {base_from!r} to steal from (1st, 2nd or 3rd)")
     rn = g.bases[base_from]
     if rn is None:
         raise DecisionError(f"no runner on {BASE_NAMES[base_from]} to steal")
@@ -164,7 +166,8 @@ def bonus(g: "Game", base_from: int) -> None:
     if pick is None:
         return
     if pick not in candidates:
-        raise DecisionError(f"the bonus cannot go to a runner on {BASE_NAMES[pick]}")
+        raise DecisionError(f"the bonus cannot go to a runner on "
+                            f"{BASE_NAMES[pick] if pick in (1, 2, 3) else pick!r}")
     card = g.batting_card(_on(g.bases[pick]).pid)
     own = g.opt["bonus_steal_sr"] == "own"
     g.steal(pick, mode="must_stop", sr_override=card.SR if own else None, bonus_allowed=False)
