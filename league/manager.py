@@ -708,7 +708,7 @@ class ComputerManager:
         mod = rules.platoon.get(pitcher.throws + batter.bats, 0)
         if card is not None and mod != 0:
             value = value * reads_ratio(card.rows[side.condition], mod)
-        if len(_AGAINST) >= 100_000:
+        if len(_AGAINST) >= 20_000:
             _AGAINST.clear()
         _AGAINST[key] = (batter, pitcher, rules, value)
         return value
