@@ -26,7 +26,7 @@ CATCHER_EVERY: Final = 6        # a catcher with no day game after a night game 
 REST_EVERY: Final = {"A": 0, "B": 6, "C": 3, "D": 2, "E": 2}
 REST_STAGGER: Final = 1         # the turns of the positions fall this many games apart
 MOST_RESTING: Final = 3         # regulars besides the catcher who may rest on one day
-NIGHT_BEFORE = 5         # Saturday: weekday and Saturday games are night games (NPB's custom)
+NIGHT_BEFORE: Final = 5         # Saturday: weekday and Saturday games are night games (NPB's custom)
 DAY_GAME: Final = 6             # Sunday: the day game
 RECENT: Final = 5               # games looked back for the catcher's last day game after a night game
 

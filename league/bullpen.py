@@ -7,9 +7,8 @@ the line-up, so a game replays exactly from its line-ups and rolls.
 """
 from __future__ import annotations
 
-from typing import Final
-
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
 
 from league.cards import PitchingCard, Player
 

@@ -5,10 +5,9 @@ skipped) whose bound is at least the roll (rulebook_notes §2.1).
 """
 from __future__ import annotations
 
-from typing import Final
-
 import re
 from dataclasses import dataclass, field, fields
+from typing import Final
 
 from league.numbers import normalise_digits, whole_number
 from league.errors import CardError

@@ -358,8 +358,8 @@ def _move_over(chosen: dict[str, Player], hitters: list[Player], taken: set[str]
 
 # the bench in the game (docs/manager.md, "In the game")
 LATE: Final = 7                 # the inning pinch hitters and runners come from
-PH_MARGIN: Final = 4.0          # how much more a pinch hitter must be worth, runners on (the bundled
-                         # cards: a batting_value of about 31 for a regular)
+PH_MARGIN: Final = 4.0          # how much more a pinch hitter must be worth, runners on (the
+                                # bundled cards: a batting_value of about 31 for a regular)
 PH_MARGIN_EMPTY: Final = 8.0    # and with the bases empty
 PR_SLOW: Final = 2              # a runner this slow (RR) or slower may be run for
 PR_FAST: Final = 3              # by a bench man at least this fast

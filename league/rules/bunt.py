@@ -6,7 +6,7 @@ logged through it and decisions come from its managers.
 from __future__ import annotations
 
 from league.errors import DecisionError
-from league.game import AB, BASE_NAMES, E, F_E, Game, H, PA, P_BF, P_H, Runner, SH, _on
+from league.game import AB, BASE_NAMES, E, F_E, Game, H, PA, P_BF, P_H, Runner, SH, _on, base_text
 
 
 def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield_in: bool) -> None:
@@ -115,7 +115,7 @@ def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield
             outs = 0
         else:
             if choice not in g.bunt_extra_base_runners():
-                raise DecisionError(f"the runner on {BASE_NAMES[choice] if choice in (1, 2, 3) else choice!r} "
+                raise DecisionError(f"the runner on {base_text(choice)} "
                                     "cannot take the extra base: his next base is not free")
             advance_all(extra_from=choice)
             bl[SH] += 1
@@ -129,8 +129,7 @@ def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield
     else:
         victim = md.bunt_out(g, [0] + g.runners())
         if victim not in [0] + g.runners():
-            raise DecisionError(f"the defense cannot put out a runner on "
-                                f"{BASE_NAMES[victim] if victim in (1, 2, 3) else victim!r}")
+            raise DecisionError(f"the defense cannot put out a runner on {base_text(victim)}")
         for b in (3, 2, 1):
             rn = old[b]
             if rn is None or b == victim:

@@ -6,7 +6,7 @@ logged through it and decisions come from its managers.
 from __future__ import annotations
 
 from league.errors import DecisionError
-from league.game import BASE_NAMES, Game
+from league.game import BASE_NAMES, Game, base_text
 
 
 def hit_and_run_strikeout(g: "Game") -> None:
@@ -30,7 +30,7 @@ def _back_on_the_fly(g: "Game", final: list[list], key: str, outs_before: int, n
             first = g.deciders[g.offense.index].back_first(g, [m[0] for m in waiting])
             m = next((m for m in waiting if m[0] == first), None)
             if m is None:
-                raise DecisionError(f"no runner from {BASE_NAMES[first] if first in (1, 2, 3) else first!r} "
+                raise DecisionError(f"no runner from {base_text(first)} "
                                     "has to get back")
         else:
             m = waiting[0]

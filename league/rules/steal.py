@@ -7,7 +7,7 @@ logged through it and decisions come from its managers.
 from __future__ import annotations
 
 from league.errors import DecisionError
-from league.game import BASE_NAMES, CS, F_CS, F_SBA, Game, Runner, SB, _on
+from league.game import BASE_NAMES, CS, F_CS, F_SBA, Game, Runner, SB, _on, base_text
 
 
 def steal_sr(g: "Game", base_from: int, sr: int, half: bool) -> int:
@@ -166,8 +166,7 @@ def bonus(g: "Game", base_from: int) -> None:
     if pick is None:
         return
     if pick not in candidates:
-        raise DecisionError(f"the bonus cannot go to a runner on "
-                            f"{BASE_NAMES[pick] if pick in (1, 2, 3) else pick!r}")
+        raise DecisionError(f"the bonus cannot go to a runner on {base_text(pick)}")
     card = g.batting_card(_on(g.bases[pick]).pid)
     own = g.opt["bonus_steal_sr"] == "own"
     g.steal(pick, mode="must_stop", sr_override=card.SR if own else None, bonus_allowed=False)
