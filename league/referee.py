@@ -29,7 +29,6 @@ missing roll, or a strategy the situation does not allow is an error with one cl
 from __future__ import annotations
 
 import dataclasses as dc
-import re
 from dataclasses import dataclass, field
 from typing import Any
 

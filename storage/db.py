@@ -8,7 +8,6 @@ SQLite gets foreign keys, WAL and a busy timeout so the app and a CLI command ca
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event

@@ -6,7 +6,6 @@ The Standings area draws how each team's odds moved through the season from thes
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Optional
 
