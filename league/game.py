@@ -161,16 +161,19 @@ class Side:
         players = self.players
         positions = self.positions
         at: list[Player | None] = []     # who plays each position, P to RF (None: nobody)
+        ids: list[int] = []
         for pos in FIELD_POSITIONS:
             pid = self.pitcher if pos == "P" else positions.get(pos)
-            at.append(None if pid is None else players[pid])
+            player = None if pid is None else players[pid]
+            at.append(player)
+            ids.append(id(player))
         base = self.ruleset.defence
         of_base = _DEFENCES.get(id(base))
         if of_base is None or len(of_base[1]) >= 1024:
             if len(_DEFENCES) >= 64:
                 _DEFENCES.clear()
             of_base = _DEFENCES[id(base)] = (base, {})
-        key = tuple([id(p) for p in at])
+        key = tuple(ids)
         known = of_base[1].get(key)
         if known is not None:
             return known[1]
@@ -943,12 +946,14 @@ class Game:
         batting = [(side, pid, self.bat[pid], self.pos_text.get(pid, pos))
                    for side, pid, pos in self.bat_order]
         # everyone who played in the field has a fielding line, even an empty one
+        fld = self.fld
         for side, pid, pos in self.bat_order:
-            if self.pos_text.get(pid, pos) not in ("PH", "PR", "DH", ""):
+            if pid not in fld and self.pos_text.get(pid, pos) not in ("PH", "PR", "DH", ""):
                 self._fld(side, pid)
         for s in self.sides:
             for pid in s.pitchers_used:
-                self._fld(s.index, pid)
+                if pid not in fld:
+                    self._fld(s.index, pid)
         fielding = [(side, pid, self.fld[pid]) for side, pid in self.fld_order]
         pitching = [(s.index, pid, self.pit[pid]) for s in self.sides for pid in s.pitchers_used]
         return GameResult(
@@ -975,8 +980,7 @@ class Game:
     def _splits(self) -> list[tuple[int, str, str, list[int]]]:
         """Each batter's line against left- and right-handed pitchers: the difference of his
         line between the start and the end of each stretch of one hand of the other side."""
-        width = BAT_WIDTH
-        zero = [0] * width
+        zero = [0] * BAT_WIDTH
         by: dict[str, dict[str, list[int]]] = {}   # batter -> hand -> line
         bat = self.bat
         for dfn in self.sides:
@@ -998,13 +1002,10 @@ class Game:
                         hands = by[bid] = {}
                     acc = hands.get(hand)
                     if acc is None:
-                        if first is zero:
-                            hands[hand] = last[:]
-                            continue
-                        acc = hands[hand] = [0] * width
-                    # index loops: typed, they compile to plain integer arithmetic
-                    for i in range(width):
-                        acc[i] = acc[i] + last[i] - first[i]
+                        hands[hand] = (last[:] if first is zero
+                                       else [b - a for a, b in zip(first, last)])
+                    else:
+                        hands[hand] = [t + b - a for t, a, b in zip(acc, first, last)]
         side_of = {pid: s for s, pid, _pos in self.bat_order}
         # by batter, then hand (sorting the batters' ids, not pairs of them and the hands)
         out: list[tuple[int, str, str, list[int]]] = []

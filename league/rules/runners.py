@@ -147,7 +147,7 @@ def _apply_bases_empty(g: "Game", bid: str, key: str, row: DefenseRow, target: i
         else:
             credit = CREDIT_OF_BASES[(target if target < 4 else 4) - 1]
     bl[AB] += 1
-    hit = _credit_hit(g, bl, pl, off.index, bid, dfn.pitcher, credit)
+    _credit_hit(g, bl, pl, off.index, bid, dfn.pitcher, credit)
     if not earned:
         g.errs[dfn.index] += 1
         fielder = _fielder_for(g, key, raw)
@@ -223,7 +223,14 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
     if (kind == "hit_and_run" and final[0][2] == 0
             and key in ("outfield_fly", "home_run", "infield_fly")):
         _hit_and_run._back_on_the_fly(g, final, key, outs_before, notes)
-    put_out = [m for m in lead_first if m[2] == 0]   # lead runner first
+    # who is put out and who scores, lead runner first
+    put_out: list[list] = []
+    scorers: list[list] = []
+    for m in lead_first:
+        if m[2] == 0:
+            put_out.append(m)
+        elif m[2] >= 4:
+            scorers.append(m)
     outs = len(put_out)
     batter_out = final[0][2] == 0
     others_out = outs - (1 if batter_out else 0)
@@ -231,7 +238,7 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
     # the play did not need to put out stays on base (left on base, not gone)
     if outs > 3 - outs_before:
         outs = 3 - outs_before
-    spared = [m[1] for m in put_out[outs:]]
+    spared = [m[1] for m in put_out[outs:]] if len(put_out) > outs else []
     if outs:
         # 9.16(h): a batter who reaches while a runner left by an earlier pitcher is put out on
         # the play takes that runner's place in the earlier pitcher's account (each pitcher is
@@ -272,7 +279,6 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
         else:
             credit = ("1B", "2B", "3B", "HR")[min(bbase, 4) - 1]
     # runs cross the plate lead runner first (C.2)
-    scorers = [m for m in lead_first if m[2] >= 4]
     walk_off_note = ""
     need = g.winning_runs_needed() if scorers and g._walk_off_cap() else 0
     if (need and len(scorers) >= need and outs_before + outs < 3
@@ -295,7 +301,7 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
         for m, b in zip(scorers[need:], free):
             m[2] = b
         scorers = scorers[:need]
-    scoring = [m[1] for m in scorers]
+    scoring = [m[1] for m in scorers] if scorers else []
     sac_fly = (batter_out and (key == "outfield_fly" or key == "home_run") and credit == "out"
                and outs_before + outs < 3 and any(m[0] == 3 and m[2] >= 4 for m in final))
     # a bunt fielded as a grounder that puts out only the batter while every runner moves up
