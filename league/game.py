@@ -17,11 +17,12 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
 
 from league.cards import CONDITIONS, FIELD_POSITIONS, BattingCard, Fielding, Player
 from league.dice import Dice, Roll, SeededDice
-from league.errors import DecisionError, LeagueError
+from league.errors import DecisionError
 from league.lines import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
 from league.lineup import Lineup, plays
-from league.manager import ComputerManager, deciding
-from league.ruleset import CIRCLE, PLAIN, TRY, DefenseRow, Ruleset, token_text
+from league.manager import (ASK_ALL, ASK_DEFENSIVE_SUB, ASK_PINCH_HITTER, ASK_PINCH_RUNNER,
+                            ComputerManager, deciding)
+from league.ruleset import DefenseRow, Ruleset
 from league.scoring import ScoringBook, decide
 from league.values import DefenceValues, defence_values
 
@@ -273,6 +274,9 @@ class Game:
         # methods directly (any other Manager is asked through league.manager.Asking)
         self.deciders: tuple[ComputerManager, ComputerManager] = (deciding(away_manager),
                                                                   deciding(home_manager))
+        # the per-batter questions the defense's manager may answer in this half-inning
+        # (ComputerManager.asking: its other questions go unasked until the next half)
+        self.ask_defense = ASK_ALL
         self.seeded: SeededDice | None = None
         self.dice = dice
         self.inning = 1
@@ -482,20 +486,24 @@ class Game:
         may_end = half == 1 and self.inning >= self.innings
         score = self.score
         injury = self.injury_rules
+        # the questions the managers may answer in this half (the others would be "nothing")
+        ask_o = mo.asking(self, True)
+        ask_d = self.ask_defense = md.asking(self, False)
         # the decision points before every plate appearance (_defense_changes and
         # _offense_changes, written out: this loop runs some eighty times a game)
         while self.outs < 3 and not self.finished:
             new = md.change_pitcher(self, False)
             if new:
                 self.change_pitcher(dfn, new)
-            if dfn.bench:
+            if dfn.bench and ask_d & ASK_DEFENSIVE_SUB:
                 sub = md.defensive_sub(self, False)
                 if sub:
                     self.defensive_sub(dfn, sub[0], sub[1])
-            hitter = mo.pinch_hitter(self)
-            if hitter:
-                self.pinch_hit(off, hitter)
-            if off.bench:
+            if ask_o & ASK_PINCH_HITTER:
+                hitter = mo.pinch_hitter(self)
+                if hitter:
+                    self.pinch_hit(off, hitter)
+            if off.bench and ask_o & ASK_PINCH_RUNNER:
                 bases = self.bases
                 if bases[1] is not None or bases[2] is not None or bases[3] is not None:
                     runner = mo.pinch_runner(self)
@@ -511,6 +519,7 @@ class Game:
                     _injury.accident_check(self, injury, bid)
             if may_end and score[1] > score[0]:
                 self.finished = True
+        self.ask_defense = ASK_ALL
 
     def _walk_off(self) -> bool:
         return (self.half == 1 and self.inning >= self.opt["innings"]

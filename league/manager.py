@@ -368,6 +368,18 @@ DEF_GAIN: Final = 4.0           # a defensive replacement's better glove (glove(
 OUT_OF_POSITION: Final = -8.0   # a fielder's glove where he has no rating
 
 
+# The questions the engine asks before or during every plate appearance that a manager may let
+# pass for a whole half-inning (ComputerManager.asking): one bit each
+ASK_PINCH_HITTER: Final = 1
+ASK_PINCH_RUNNER: Final = 2
+ASK_DEFENSIVE_SUB: Final = 4    # in the inning (one at the start of an inning is always asked)
+ASK_DEFENSE_CALL: Final = 8
+ASK_AGGRESSIVE: Final = 16
+ASK_ALL: Final = 31
+# the bits of the questions a class of manager answers itself, not by ComputerManager's policy
+_OWN_ASKS: Final[dict[type, int]] = {}
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ComputerManager:
     """A sensible manager that decides from the situation alone."""
@@ -396,6 +408,27 @@ class ComputerManager:
         if w is None:
             w = self._worth[key] = pitching_value(game.players[pid])
         return w
+
+    def asking(self, game: "Game", batting: bool) -> int:
+        """The per-batter questions (ASK_* bits) this manager may answer with anything but
+        "nothing" in the half-inning about to start, batting or in the field; the engine leaves
+        the others unasked until the next half. By this manager's policy (docs/manager.md, "In
+        the game") there are no pinch hitters before the 5th, no pinch runners, defense calls or
+        aggressive defense before the 7th or without strategies, and defensive substitutions
+        only at the start of an inning. The questions a subclass answers itself are always
+        asked; none is skipped that could change a game."""
+        ask = _OWN_ASKS.get(type(self))
+        if ask is None:
+            ask = _OWN_ASKS[type(self)] = _own_asks(type(self))
+        inning = game.inning
+        if batting:
+            if inning >= 5:
+                ask |= ASK_PINCH_HITTER
+            if self.strategies and inning >= LATE:
+                ask |= ASK_PINCH_RUNNER
+        elif self.strategies and inning >= 7:
+            ask |= ASK_DEFENSE_CALL | ASK_AGGRESSIVE
+        return ask
 
     # -------------------------------------------------------------- defense
     def defense_call(self, game: "Game") -> str:
@@ -890,6 +923,17 @@ class Asking(ComputerManager):
     def defensive_sub(self, game: "Game", inning_start: bool) -> tuple[str, str] | None:
         return _pair("defensive_sub", self.manager.defensive_sub(game, inning_start), str,
                      "a position and a bench player")
+
+
+def _own_asks(cls: type) -> int:
+    """The ASK_* bits of the questions `cls` answers with methods of its own."""
+    own = 0
+    for name, bit in (("pinch_hitter", ASK_PINCH_HITTER), ("pinch_runner", ASK_PINCH_RUNNER),
+                      ("defensive_sub", ASK_DEFENSIVE_SUB), ("defense_call", ASK_DEFENSE_CALL),
+                      ("aggressive", ASK_AGGRESSIVE)):
+        if getattr(cls, name) is not getattr(ComputerManager, name):
+            own |= bit
+    return own
 
 
 def deciding(manager: Manager) -> ComputerManager:

@@ -11,7 +11,8 @@ import pytest
 from league.dice import SeededDice
 from league.errors import DecisionError
 from league.game import Game
-from league.manager import Asking, ComputerManager, Manager, make_lineup
+from league.manager import (ASK_AGGRESSIVE, ASK_ALL, ASK_DEFENSE_CALL, ASK_PINCH_HITTER,
+                            ASK_PINCH_RUNNER, Asking, ComputerManager, Manager, make_lineup)
 from league.simulate import players_of
 
 
@@ -117,3 +118,59 @@ def test_an_offense_call_as_a_list_is_read_as_a_tuple(pacific, ruleset):
     plain = _game(pacific, ruleset, 2, away, home).play()
     listed = _game(pacific, ruleset, 2, Lists(), Lists()).play()
     assert listed.raws == plain.raws and listed.batting == plain.batting
+
+
+class Recording(ComputerManager):
+    """The computer's own policy, except that it notes the innings it is asked for a pinch
+    hitter and a defensive replacement in (methods of its own: the engine must ask them)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pinch_asked: set[int] = set()
+        self.sub_mid_inning: set[int] = set()
+
+    def pinch_hitter(self, game):
+        self.pinch_asked.add(game.inning)
+        return super().pinch_hitter(game)
+
+    def defensive_sub(self, game, inning_start):
+        if not inning_start:
+            self.sub_mid_inning.add(game.inning)
+        return super().defensive_sub(game, inning_start)
+
+
+def test_the_computer_manager_lets_pass_what_it_cannot_answer_in_a_half(pacific, ruleset):
+    """docs/manager.md, "In the game": no pinch hitter before the 5th, no pinch runner, defense
+    call or aggressive defense before the 7th, no defensive replacement mid-inning — so the
+    engine does not ask them in those halves (ComputerManager.asking)."""
+    game = _game(pacific, ruleset, 1, ComputerManager(), ComputerManager())
+    manager = game.deciders[0]
+    game.inning = 1
+    assert manager.asking(game, True) == 0
+    assert manager.asking(game, False) == 0
+    game.inning = 5
+    assert manager.asking(game, True) == ASK_PINCH_HITTER
+    game.inning = 7
+    assert manager.asking(game, True) == ASK_PINCH_HITTER | ASK_PINCH_RUNNER
+    assert manager.asking(game, False) == ASK_DEFENSE_CALL | ASK_AGGRESSIVE
+    without = ComputerManager(strategies=False)
+    assert without.asking(game, True) == ASK_PINCH_HITTER
+    assert without.asking(game, False) == 0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_question_a_manager_answers_itself_is_always_asked(pacific, ruleset, seed):
+    """A subclass with a pinch-hitter and a defensive-replacement method of its own is asked
+    before every batter from the 1st, and still plays the computer's game."""
+    plain = _game(pacific, ruleset, seed, ComputerManager(), ComputerManager()).play()
+    away, home = Recording(), Recording()
+    assert away.asking(_game(pacific, ruleset, seed, away, home), True) & ASK_PINCH_HITTER
+    game = _game(pacific, ruleset, seed, away, home)
+    result = game.play()
+    assert 1 in away.pinch_asked and 1 in home.pinch_asked
+    assert 1 in away.sub_mid_inning | home.sub_mid_inning
+    assert result.raws == plain.raws and result.batting == plain.batting
+    # any other manager is asked everything (Asking answers with methods of its own)
+    game.inning = 1
+    assert Asking(Delegate()).asking(game, True) == ASK_ALL
+    assert Asking(Delegate()).asking(game, False) == ASK_ALL

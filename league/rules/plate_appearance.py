@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from league.errors import DecisionError
+from league.manager import ASK_DEFENSE_CALL
 from league.game import AB, BB, F_PO, Game, H, HBP, HR, IBB, PA, P_BB, P_BF, P_H, P_HBP, P_HR, P_IBB, P_SO, Runner, SO
 from league.rules import runners as _runners
 
@@ -21,7 +22,7 @@ def plate_appearance(g: "Game") -> None:
     half = g.half
     off, dfn = g.sides[half], g.sides[1 - half]
     bid = off.order[off.batting_index]
-    call_d = g.deciders[dfn.index].defense_call(g)
+    call_d = g.deciders[dfn.index].defense_call(g) if g.ask_defense & ASK_DEFENSE_CALL else "none"
     if call_d != "none" and call_d != "infield_in":
         if call_d != "ibb":
             raise DecisionError(f"unknown defense strategy {call_d!r}")

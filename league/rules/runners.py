@@ -10,6 +10,7 @@ from typing import Final
 
 from league.ruleset import CIRCLE, DefenseRow, DefenseTable, TRY, token_text
 from league.values import DefenceValues
+from league.manager import ASK_AGGRESSIVE
 from league.game import AB, BASES_OF_HIT, BASE_NAMES, D2, D3, E, F_DP, F_E, GIDP, Game, H, HIT_WORDS, HR, OUTFIELDERS, PA, P_BF, P_H, P_HR, Runner, SF, SH
 
 
@@ -48,7 +49,7 @@ def defend(g: "Game", key: str, bid: str, kind: str, infield_in: bool, bat_roll:
     table = g.rules.tables[key]
     values = dfn.values
     aggressive = False
-    if key in AGGRESSIVE_TABLES:
+    if key in AGGRESSIVE_TABLES and g.ask_defense & ASK_AGGRESSIVE:
         aggressive = bool(g.deciders[dfn.index].aggressive(g, key))
     bases = g.bases
     sit = ((1 if bases[1] else 0) | (2 if bases[2] else 0) | (4 if bases[3] else 0))
