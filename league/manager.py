@@ -17,7 +17,7 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
 
 from league.bullpen import (CLOSER, LONG, MIDDLE, MOPUP, ROLE_RANK, SETUP, assign_roles,
                             order_by_role, pitching_value, save_situation)
-from league.cards import FIELD_POSITIONS, BattingCard, Bounds, Fielding, Player
+from league.cards import BattingCard, Bounds, Fielding, Player
 from league.errors import DecisionError
 from league.lineup import Lineup, fielding_of, plays
 
@@ -437,7 +437,7 @@ class ComputerManager:
         # both calls are for late in a close game, fewer than two out
         if game.inning < 7 or game.outs >= 2:
             return "none"
-        lead = game.lead(game.defense.index)
+        lead = game.lead(1 - game.half)
         if not -1 <= lead <= 1:
             return "none"
         if game.bases[3] is not None:
@@ -459,11 +459,11 @@ class ComputerManager:
         # when the tying or winning run would score from second or third
         if game.bases[2] is None and game.bases[3] is None:
             return False
-        lead = game.lead(game.defense.index)
+        lead = game.lead(1 - game.half)
         return 0 <= lead <= 1 and game.outs < 2
 
     def no_check(self, game: "Game") -> bool:
-        return game.lead(game.defense.index) >= 4
+        return game.lead(1 - game.half) >= 4
 
     def bunt_out(self, game: "Game", candidates: list[int]) -> int:
         # cut down the lead runner
@@ -473,9 +473,8 @@ class ComputerManager:
     def offense_call(self, game: "Game") -> tuple:
         if not self.strategies:
             return ("none",)
-        o = game.offense
-        bid = game.batter_id
-        card = game.batting_card(bid)
+        o = game.sides[game.half]
+        bid = o.order[o.batting_index]
         lead = game.lead(o.index)
         close = -3 <= lead <= 2
         b1, b2, b3 = game.bases[1], game.bases[2], game.bases[3]
@@ -508,7 +507,8 @@ class ComputerManager:
             if below < len(o.order) - 3:
                 return ("steal", 1)
         # squeeze: runner on third, a good bunter, fewer than two out, late and close
-        if b3 and outs < 2 and card.BT >= 4 and game.inning >= 7 and -1 <= lead <= 0:
+        if b3 and outs < 2 and game.inning >= 7 and -1 <= lead <= 0 \
+                and game.batting_card(bid).BT >= 4:
             return ("squeeze",)
         # sacrifice (送りバント): nobody out, a runner on first (or first and second), nobody on
         # third; the pitcher bats (no DH) unless the game is lost; in a close game one of the
@@ -519,20 +519,21 @@ class ComputerManager:
                 return ("bunt",)
             if below < 0:
                 below = self._weaker_in_order(game, bid)
-            if b1 and close and (below <= 3 or (card.BT >= 3 and below <= 5)):
+            if b1 and close and (below <= 3 or (below <= 5 and game.batting_card(bid).BT >= 3)):
                 return ("bunt",)
-            if game.inning >= 7 and -2 <= lead <= 1 and (below <= 5 if b1 else
-                                                         card.BT >= 3 and below <= 3):
+            if game.inning >= 7 and -2 <= lead <= 1 and (
+                    below <= 5 if b1 else below <= 3 and game.batting_card(bid).BT >= 3):
                 return ("bunt",)
         # hit-and-run: contact hitter, runner on first
-        if b1 and not b2 and outs < 2 and card.bounds.widths["K"] <= 7 and card.bounds.widths["1B"] >= 27 \
-                and -3 <= lead <= 2:
-            return ("hit_and_run",)
+        if b1 and not b2 and outs < 2 and -3 <= lead <= 2:
+            widths = game.batting_card(bid).bounds.widths
+            if widths["K"] <= 7 and widths["1B"] >= 27:
+                return ("hit_and_run",)
         return ("none",)
 
     def _weaker_in_order(self, game: "Game", bid: str) -> int:
         """How many of the offense's batting order are weaker bats than `bid` (0: the weakest)."""
-        off = game.offense
+        off = game.sides[game.half]
         order = off.order
         cached = self._weaker.get(off.index)
         if cached is None or cached[0] != order:
@@ -753,10 +754,10 @@ class ComputerManager:
         brings the platoon bat — when somebody can still field the batter's position."""
         if game.inning < 5:
             return None
-        side = game.offense
+        side = game.sides[game.half]
         if not side.bench:
             return None
-        bid = game.batter_id
+        bid = side.order[side.batting_index]
         lead = game.lead(side.index)
         # the best bat on the bench is looked for only when a pinch hitter is considered
         if game.players[bid].batting is None:
@@ -787,13 +788,17 @@ class ComputerManager:
         """The most a man on `side`'s bench is worth against the pitcher on the mound now
         (`worth_now`): the same until the bench, the pitcher or his condition changes (a bench
         only shrinks, so its size tells)."""
-        mound = game.defense
+        mound = game.sides[1 - game.half]
         bench = side.bench
         key = (mound.pitcher, mound.condition, len(bench))
         cached = self._bench_best.get(side.index)
         if cached is not None and cached[0] is bench and cached[1] == key:
             return cached[2]
-        best = max(self.worth_now(game, b) for b in bench)
+        best = self.worth_now(game, bench[0])
+        for i in range(1, len(bench)):
+            w = self.worth_now(game, bench[i])
+            if w > best:
+                best = w
         self._bench_best[side.index] = (bench, key, best)
         return best
 
@@ -807,7 +812,7 @@ class ComputerManager:
         less) when somebody can still field the runner's position; the lead runner first."""
         if not self.strategies or game.inning < LATE:
             return None
-        side = game.offense
+        side = game.sides[game.half]
         lead = game.lead(side.index)
         if not -2 <= lead <= 1:
             return None
@@ -834,7 +839,7 @@ class ComputerManager:
         scale) replaces the fielder there, the centre of the diamond first; one a half-inning."""
         if not self.strategies or not inning_start or game.inning < 8:
             return None
-        side = game.defense
+        side = game.sides[1 - game.half]
         if not 1 <= game.lead(side.index) <= 3:
             return None
         for pos in ("SS", "2B", "CF", "C", "3B", "RF", "LF", "1B"):
@@ -998,5 +1003,5 @@ def _runner_at(game: "Game", base: int) -> str:
 
 
 def _catcher_arm(game: "Game") -> int:
-    c = game.players[game.defense.positions["C"]].catcher
+    c = game.players[game.sides[1 - game.half].positions["C"]].catcher
     return c.arm if c else 0
