@@ -7,6 +7,7 @@ situation alone, so replaying the logged raw rolls reproduces a game exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import add, sub
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 try:  # the compiled build (setup.py): tests and the app subclass these classes in Python
@@ -485,10 +486,15 @@ class Game:
         # the home team in the last inning or later: a run may end the game
         may_end = half == 1 and self.inning >= self.innings
         score = self.score
+        raws = self.raws
         injury = self.injury_rules
+        first, bid = 0, ""
         # the questions the managers may answer in this half (the others would be "nothing")
         ask_o = mo.asking(self, True)
         ask_d = self.ask_defense = md.asking(self, False)
+        # the rule's own function, called directly unless a subclass wraps the plate
+        # appearance (league/live.py records where each one starts)
+        plain = type(self).plate_appearance is Game.plate_appearance
         # the decision points before every plate appearance (_defense_changes and
         # _offense_changes, written out: this loop runs some eighty times a game)
         while self.outs < 3 and not self.finished:
@@ -509,14 +515,15 @@ class Game:
                     runner = mo.pinch_runner(self)
                     if runner:
                         self.pinch_run(off, runner[0], runner[1])
-            if injury is None:
-                self.plate_appearance()
+            if injury is not None:
+                first, bid = len(raws), off.order[off.batting_index]
+            if plain:
+                _plate_appearance.plate_appearance(self)
             else:
-                first, bid = len(self.raws), off.order[off.batting_index]
                 self.plate_appearance()
-                # the accident check follows a plate appearance whose first raw roll triggers it
-                if len(self.raws) > first and self.raws[first] in injury.trigger:
-                    _injury.accident_check(self, injury, bid)
+            # the accident check follows a plate appearance whose first raw roll triggers it
+            if injury is not None and len(raws) > first and raws[first] in injury.trigger:
+                _injury.accident_check(self, injury, bid)
             if may_end and score[1] > score[0]:
                 self.finished = True
         self.ask_defense = ASK_ALL
@@ -1010,11 +1017,11 @@ class Game:
                     if hands is None:
                         hands = by[bid] = {}
                     acc = hands.get(hand)
+                    # map with operator's functions: the element loops run in C
                     if acc is None:
-                        hands[hand] = (last[:] if first is zero
-                                       else [b - a for a, b in zip(first, last)])
+                        hands[hand] = last[:] if first is zero else list(map(sub, last, first))
                     else:
-                        hands[hand] = [t + b - a for t, a, b in zip(acc, first, last)]
+                        hands[hand] = list(map(add, acc, map(sub, last, first)))
         side_of = {pid: s for s, pid, _pos in self.bat_order}
         # by batter, then hand (sorting the batters' ids, not pairs of them and the hands)
         out: list[tuple[int, str, str, list[int]]] = []

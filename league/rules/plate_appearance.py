@@ -73,22 +73,23 @@ def pitch(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[str
     pid = dfn.pitcher
     pitcher = g.players[pid]
     pcard = pitcher.pitching
+    # the platoon modifier is added here, once (mods holds the others, as the X table passes
+    # them on to a re-pitch)
     plat = g.rules.platoon.get(pitcher.throws + g.players[bid].bats, 0)
-    if mods:
-        mods = [m for m in mods if m[0] != "platoon"]  # a re-pitch after X: platoon once only
-    if plat:
-        mods = [("platoon", plat)] + mods
     seeded = g.seeded
     raw = seeded.roll("pitch") if seeded is not None else g.dice.roll("pitch")
     g.raws.append(raw)
-    total = raw
-    for m in mods:
-        total += m[1]
+    total = raw + plat
+    if mods:
+        mods = [m for m in mods if m[0] != "platoon"]
+        for m in mods:
+            total += m[1]
     modified = 1 if total < 1 else 100 if total > 100 else total
     row = pcard.rows[dfn.condition] if pcard else g.rules.sub_pitchers["B"].rows[dfn.condition]
     res = row.lookup[modified]
     if not g.quiet:
-        g.log("pitch", raw, tuple(mods), modified, "pitcher card", dfn.condition, res)
+        g.log("pitch", raw, ((("platoon", plat),) if plat else ()) + tuple(mods), modified,
+              "pitcher card", dfn.condition, res)
     if kind == "bunt" or kind == "squeeze":
         return g.bunt(bid, res, raw, kind == "squeeze", infield_in)
     if res == "BB":
