@@ -413,16 +413,17 @@ class ComputerManager:
         """The per-batter questions (ASK_* bits) this manager may answer with anything but
         "nothing" in the half-inning about to start, batting or in the field; the engine leaves
         the others unasked until the next half. By this manager's policy (docs/manager.md, "In
-        the game") there are no pinch hitters before the 5th, no pinch runners, defense calls or
-        aggressive defense before the 7th or without strategies, and defensive substitutions
-        only at the start of an inning. The questions a subclass answers itself are always
-        asked; none is skipped that could change a game."""
+        the game") there are no pinch hitters before the 5th, and in the 5th and 6th only for
+        a pitcher (nobody bats for a side with the DH then: `_pitcher_may_bat`); no pinch
+        runners, defense calls or aggressive defense before the 7th or without strategies, and
+        defensive substitutions only at the start of an inning. The questions a subclass
+        answers itself are always asked; none is skipped that could change a game."""
         ask = _OWN_ASKS.get(type(self))
         if ask is None:
             ask = _OWN_ASKS[type(self)] = _own_asks(type(self))
         inning = game.inning
         if batting:
-            if inning >= 5:
+            if inning >= LATE or (inning >= 5 and _pitcher_may_bat(game, game.sides[game.half])):
                 ask |= ASK_PINCH_HITTER
             if self.strategies and inning >= LATE:
                 ask |= ASK_PINCH_RUNNER
@@ -939,6 +940,20 @@ def _own_asks(cls: type) -> int:
         if getattr(cls, name) is not getattr(ComputerManager, name):
             own |= bit
     return own
+
+
+def _pitcher_may_bat(game: "Game", side: "Side") -> bool:
+    """Whether anyone who may bat for `side` in the half-inning has no batting card (a pitcher):
+    the batting order and the bench (pinch hitters and runners, and a hurt man's replacement,
+    come from it)."""
+    players = game.players
+    for pid in side.order:
+        if players[pid].batting is None:
+            return True
+    for pid in side.bench:
+        if players[pid].batting is None:
+            return True
+    return False
 
 
 def deciding(manager: Manager) -> ComputerManager:

@@ -139,17 +139,25 @@ class Recording(ComputerManager):
         return super().defensive_sub(game, inning_start)
 
 
-def test_the_computer_manager_lets_pass_what_it_cannot_answer_in_a_half(pacific, ruleset):
-    """docs/manager.md, "In the game": no pinch hitter before the 5th, no pinch runner, defense
-    call or aggressive defense before the 7th, no defensive replacement mid-inning — so the
-    engine does not ask them in those halves (ComputerManager.asking)."""
+def test_the_computer_manager_lets_pass_what_it_cannot_answer_in_a_half(pacific, mini, ruleset):
+    """docs/manager.md, "In the game": no pinch hitter before the 5th, nor before the 7th but
+    for a pitcher (none bats with the DH), no pinch runner, defense call or aggressive defense
+    before the 7th, no defensive replacement mid-inning — so the engine does not ask them in
+    those halves (ComputerManager.asking)."""
     game = _game(pacific, ruleset, 1, ComputerManager(), ComputerManager())
+    assert game.dh
     manager = game.deciders[0]
     game.inning = 1
     assert manager.asking(game, True) == 0
     assert manager.asking(game, False) == 0
     game.inning = 5
-    assert manager.asking(game, True) == ASK_PINCH_HITTER
+    assert manager.asking(game, True) == 0
+    # without the DH the pitcher bats: he may be hit for from the 5th
+    no_dh = _game(mini, ruleset, 1, ComputerManager(), ComputerManager())
+    assert not no_dh.dh
+    for inning, ask in ((4, 0), (5, ASK_PINCH_HITTER), (6, ASK_PINCH_HITTER)):
+        no_dh.inning = inning
+        assert no_dh.deciders[0].asking(no_dh, True) == ask
     game.inning = 7
     assert manager.asking(game, True) == ASK_PINCH_HITTER | ASK_PINCH_RUNNER
     assert manager.asking(game, False) == ASK_DEFENSE_CALL | ASK_AGGRESSIVE
@@ -159,13 +167,16 @@ def test_the_computer_manager_lets_pass_what_it_cannot_answer_in_a_half(pacific,
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_question_a_manager_answers_itself_is_always_asked(pacific, ruleset, seed):
+@pytest.mark.parametrize("name", ["pacific", "mini"])
+def test_a_question_a_manager_answers_itself_is_always_asked(request, ruleset, name, seed):
     """A subclass with a pinch-hitter and a defensive-replacement method of its own is asked
-    before every batter from the 1st, and still plays the computer's game."""
-    plain = _game(pacific, ruleset, seed, ComputerManager(), ComputerManager()).play()
+    before every batter from the 1st, and still plays the computer's game (with the DH and
+    without, where the pitcher bats)."""
+    league = request.getfixturevalue(name)
+    plain = _game(league, ruleset, seed, ComputerManager(), ComputerManager()).play()
     away, home = Recording(), Recording()
-    assert away.asking(_game(pacific, ruleset, seed, away, home), True) & ASK_PINCH_HITTER
-    game = _game(pacific, ruleset, seed, away, home)
+    assert away.asking(_game(league, ruleset, seed, away, home), True) & ASK_PINCH_HITTER
+    game = _game(league, ruleset, seed, away, home)
     result = game.play()
     assert 1 in away.pinch_asked and 1 in home.pinch_asked
     assert 1 in away.sub_mid_inning | home.sub_mid_inning
