@@ -476,7 +476,8 @@ class ComputerManager:
             return ("none",)
         o = game.sides[game.half]
         bid = o.order[o.batting_index]
-        lead = game.lead(o.index)
+        score = game.score
+        lead = score[o.index] - score[1 - o.index]
         close = -3 <= lead <= 2
         b1, b2, b3 = game.bases[1], game.bases[2], game.bases[3]
         outs = game.outs
@@ -759,7 +760,8 @@ class ComputerManager:
         if not side.bench:
             return None
         bid = side.order[side.batting_index]
-        lead = game.lead(side.index)
+        score = game.score
+        lead = score[side.index] - score[1 - side.index]
         # the best bat on the bench is looked for only when a pinch hitter is considered
         if game.players[bid].batting is None:
             # the pitcher bats: hit for him late, or when he is done anyway
