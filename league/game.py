@@ -22,7 +22,7 @@ from league.errors import DecisionError
 from league.lines import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
 from league.lineup import Lineup, plays
 from league.manager import (ASK_ALL, ASK_DEFENSIVE_SUB, ASK_PINCH_HITTER, ASK_PINCH_RUNNER,
-                            ComputerManager, deciding)
+                            ASK_PITCHER_AGAIN, ComputerManager, deciding)
 from league.ruleset import DefenseRow, Ruleset
 from league.scoring import ScoringBook, decide
 from league.values import DefenceValues, defence_values
@@ -475,6 +475,9 @@ class Game:
         mo, md = self.deciders[off.index], self.deciders[dfn.index]
         if dfn.pending_field:
             self.settle_defense(dfn)
+        # whether the pitcher question is asked again before the first batter, right after
+        # the one at the start of the half (ASK_PITCHER_AGAIN)
+        again = True
         if dfn.relieve is not None:
             # the pitcher was hit for: his reliever comes in now and faces a batter before he
             # can be changed (5.10(g)); other changes at the start of the inning as usual
@@ -482,6 +485,7 @@ class Game:
             self._defense_changes(inning_start=True, pitcher=False)
         else:
             self._defense_changes(inning_start=True)
+            again = False
         self.condition_check(dfn)
         # the home team in the last inning or later: a run may end the game
         may_end = half == 1 and self.inning >= self.innings
@@ -492,15 +496,19 @@ class Game:
         # the questions the managers may answer in this half (the others would be "nothing")
         ask_o = mo.asking(self, True)
         ask_d = self.ask_defense = md.asking(self, False)
+        if ask_d & ASK_PITCHER_AGAIN:
+            again = True
         # the rule's own function, called directly unless a subclass wraps the plate
         # appearance (league/live.py records where each one starts)
         plain = type(self).plate_appearance is Game.plate_appearance
         # the decision points before every plate appearance (_defense_changes and
         # _offense_changes, written out: this loop runs some eighty times a game)
         while self.outs < 3 and not self.finished:
-            new = md.change_pitcher(self, False)
-            if new:
-                self.change_pitcher(dfn, new)
+            if again:
+                new = md.change_pitcher(self, False)
+                if new:
+                    self.change_pitcher(dfn, new)
+            again = True
             if dfn.bench and ask_d & ASK_DEFENSIVE_SUB:
                 sub = md.defensive_sub(self, False)
                 if sub:

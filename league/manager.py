@@ -375,7 +375,11 @@ ASK_PINCH_RUNNER: Final = 2
 ASK_DEFENSIVE_SUB: Final = 4    # in the inning (one at the start of an inning is always asked)
 ASK_DEFENSE_CALL: Final = 8
 ASK_AGGRESSIVE: Final = 16
-ASK_ALL: Final = 31
+# the pitcher question before the first batter of a half, right after the one at its start:
+# the computer manager's answer is then always "no change" (ComputerManager.asking), so only a
+# manager that answers it itself is asked
+ASK_PITCHER_AGAIN: Final = 32
+ASK_ALL: Final = 63
 # the bits of the questions a class of manager answers itself, not by ComputerManager's policy
 _OWN_ASKS: Final[dict[type, int]] = {}
 
@@ -416,8 +420,14 @@ class ComputerManager:
         the game") there are no pinch hitters before the 5th, and in the 5th and 6th only for
         a pitcher (nobody bats for a side with the DH then: `_pitcher_may_bat`); no pinch
         runners, defense calls or aggressive defense before the 7th or without strategies, and
-        defensive substitutions only at the start of an inning. The questions a subclass
-        answers itself are always asked; none is skipped that could change a game."""
+        defensive substitutions only at the start of an inning.
+
+        Nor is the pitcher question asked again before the first batter of a half, right after
+        the one at its start (ASK_PITCHER_AGAIN): the bases are empty then, so every reason to
+        pull a pitcher in the inning is one the start of the inning already weighed (a starter
+        let go on in the 8th is cruising: fresh, ahead, hardly scored on), and a reliever is
+        pulled in an inning only with runners on. The questions a subclass answers itself are
+        always asked; none is skipped that could change a game."""
         ask = _OWN_ASKS.get(type(self))
         if ask is None:
             ask = _OWN_ASKS[type(self)] = _own_asks(type(self))
@@ -934,11 +944,13 @@ class Asking(ComputerManager):
 
 
 def _own_asks(cls: type) -> int:
-    """The ASK_* bits of the questions `cls` answers with methods of its own."""
+    """The ASK_* bits of the questions `cls` answers with methods of its own (for the pitcher,
+    also the starter's late-innings check, on which the answer's sameness rests)."""
     own = 0
     for name, bit in (("pinch_hitter", ASK_PINCH_HITTER), ("pinch_runner", ASK_PINCH_RUNNER),
                       ("defensive_sub", ASK_DEFENSIVE_SUB), ("defense_call", ASK_DEFENSE_CALL),
-                      ("aggressive", ASK_AGGRESSIVE)):
+                      ("aggressive", ASK_AGGRESSIVE), ("change_pitcher", ASK_PITCHER_AGAIN),
+                      ("_cruising", ASK_PITCHER_AGAIN)):
         if getattr(cls, name) is not getattr(ComputerManager, name):
             own |= bit
     return own

@@ -12,7 +12,8 @@ from league.dice import SeededDice
 from league.errors import DecisionError
 from league.game import Game
 from league.manager import (ASK_AGGRESSIVE, ASK_ALL, ASK_DEFENSE_CALL, ASK_PINCH_HITTER,
-                            ASK_PINCH_RUNNER, Asking, ComputerManager, Manager, make_lineup)
+                            ASK_PINCH_RUNNER, ASK_PITCHER_AGAIN, Asking, ComputerManager, Manager,
+                            make_lineup)
 from league.simulate import players_of
 
 
@@ -185,3 +186,45 @@ def test_a_question_a_manager_answers_itself_is_always_asked(request, ruleset, n
     game.inning = 1
     assert Asking(Delegate()).asking(game, True) == ASK_ALL
     assert Asking(Delegate()).asking(game, False) == ASK_ALL
+
+
+class PitcherWatch(ComputerManager):
+    """The computer's own policy for the pitcher, answered by a method of its own (so asked
+    before every batter), noting its answer before the first batter of each half it opens in
+    the field: right after the question at the start of the half."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.after_start = False
+        self.first_answers: list[str | None] = []
+
+    def change_pitcher(self, game, inning_start):
+        answer = super().change_pitcher(game, inning_start)
+        if not inning_start and self.after_start:
+            self.first_answers.append(answer)
+        self.after_start = inning_start
+        return answer
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+@pytest.mark.parametrize("name", ["pacific", "mini"])
+def test_the_pitcher_question_before_the_first_batter_is_no_change(request, ruleset, name, seed):
+    """docs/manager.md, "In the game": before the first batter of a half, right after the
+    question at its start, the computer manager never changes the pitcher (the bases are empty),
+    so the engine does not ask it again then; a manager that answers for the pitcher itself is
+    asked, and the games are the same."""
+    league = request.getfixturevalue(name)
+    assert not ComputerManager().asking(_game(league, ruleset, seed, ComputerManager(),
+                                              ComputerManager()), False) & ASK_PITCHER_AGAIN
+    plain = _game(league, ruleset, seed, ComputerManager(), ComputerManager()).play()
+    away, home = PitcherWatch(), PitcherWatch()
+    game = _game(league, ruleset, seed, away, home)
+    assert away.asking(game, False) & ASK_PITCHER_AGAIN
+    result = game.play()
+    answers = away.first_answers + home.first_answers
+    # asked before the first batter of every half but those a reliever opens (his pitcher was
+    # hit for: no question at the start of the half) and the last half when not needed
+    assert len(answers) >= 12
+    assert answers == [None] * len(answers)
+    assert result.raws == plain.raws and result.batting == plain.batting
+    assert result.pitching == plain.pitching
