@@ -420,7 +420,10 @@ class ComputerManager:
         the game") there are no pinch hitters before the 5th, and in the 5th and 6th only for
         a pitcher (nobody bats for a side with the DH then: `_pitcher_may_bat`); no pinch
         runners, defense calls or aggressive defense before the 7th or without strategies, and
-        defensive substitutions only at the start of an inning.
+        defensive substitutions only at the start of an inning. A lead settles some for the
+        half, as a batting side's lead can only grow and a fielding side's only shrink: two
+        runs up, nobody bats (but for a pitcher) or runs for a man; two runs down, the defense
+        calls nothing, and one run down it plays no aggressive defense.
 
         Nor is the pitcher question asked again before the first batter of a half, right after
         the one at its start (ASK_PITCHER_AGAIN): the bases are empty then, so every reason to
@@ -432,13 +435,23 @@ class ComputerManager:
         if ask is None:
             ask = _OWN_ASKS[type(self)] = _own_asks(type(self))
         inning = game.inning
+        if inning < 5:
+            return ask
+        # the batting side's lead can only grow in its half, the fielding side's only shrink
+        score = game.score
+        half = game.half
         if batting:
-            if inning >= LATE or (inning >= 5 and _pitcher_may_bat(game, game.sides[game.half])):
+            lead = score[half] - score[1 - half]
+            if (inning >= LATE and lead <= 1) or _pitcher_may_bat(game, game.sides[half]):
                 ask |= ASK_PINCH_HITTER
-            if self.strategies and inning >= LATE:
+            if self.strategies and inning >= LATE and lead <= 1:
                 ask |= ASK_PINCH_RUNNER
         elif self.strategies and inning >= 7:
-            ask |= ASK_DEFENSE_CALL | ASK_AGGRESSIVE
+            lead = score[1 - half] - score[half]
+            if lead >= -1:
+                ask |= ASK_DEFENSE_CALL
+            if lead >= 0:
+                ask |= ASK_AGGRESSIVE
         return ask
 
     # -------------------------------------------------------------- defense

@@ -143,8 +143,8 @@ class Recording(ComputerManager):
 def test_the_computer_manager_lets_pass_what_it_cannot_answer_in_a_half(pacific, mini, ruleset):
     """docs/manager.md, "In the game": no pinch hitter before the 5th, nor before the 7th but
     for a pitcher (none bats with the DH), no pinch runner, defense call or aggressive defense
-    before the 7th, no defensive replacement mid-inning — so the engine does not ask them in
-    those halves (ComputerManager.asking)."""
+    before the 7th, no defensive replacement mid-inning, and none of those a lead rules out —
+    so the engine does not ask them in those halves (ComputerManager.asking)."""
     game = _game(pacific, ruleset, 1, ComputerManager(), ComputerManager())
     assert game.dh
     manager = game.deciders[0]
@@ -165,6 +165,19 @@ def test_the_computer_manager_lets_pass_what_it_cannot_answer_in_a_half(pacific,
     without = ComputerManager(strategies=False)
     assert without.asking(game, True) == ASK_PINCH_HITTER
     assert without.asking(game, False) == 0
+    # a lead settles some for the half: the batting side's can only grow, the fielding side's
+    # only shrink (the visitors bat: half 0)
+    assert game.half == 0
+    for score, batting, fielding in (
+            ([0, 1], ASK_PINCH_HITTER | ASK_PINCH_RUNNER, ASK_DEFENSE_CALL | ASK_AGGRESSIVE),
+            ([1, 0], ASK_PINCH_HITTER | ASK_PINCH_RUNNER, ASK_DEFENSE_CALL),
+            ([2, 0], 0, 0),                 # two up: nobody bats or runs for a man
+            ([0, 5], ASK_PINCH_HITTER | ASK_PINCH_RUNNER, ASK_DEFENSE_CALL | ASK_AGGRESSIVE)):
+        game.score = score
+        assert manager.asking(game, True) == batting, score
+        assert manager.asking(game, False) == fielding, score
+    no_dh.inning, no_dh.score = 8, [2, 0]    # without the DH a pitcher may still be hit for
+    assert no_dh.deciders[0].asking(no_dh, True) == ASK_PINCH_HITTER
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
