@@ -438,16 +438,15 @@ class ComputerManager:
         if inning < 5:
             return ask
         # the batting side's lead can only grow in its half, the fielding side's only shrink
-        score = game.score
         half = game.half
         if batting:
-            lead = score[half] - score[1 - half]
+            lead = game.lead(half)
             if (inning >= LATE and lead <= 1) or _pitcher_may_bat(game, game.sides[half]):
                 ask |= ASK_PINCH_HITTER
             if self.strategies and inning >= LATE and lead <= 1:
                 ask |= ASK_PINCH_RUNNER
         elif self.strategies and inning >= 7:
-            lead = score[1 - half] - score[half]
+            lead = game.lead(1 - half)
             if lead >= -1:
                 ask |= ASK_DEFENSE_CALL
             if lead >= 0:
@@ -499,7 +498,7 @@ class ComputerManager:
             return ("none",)
         o = game.sides[game.half]
         bid = o.order[o.batting_index]
-        score = game.score
+        score = game.score     # game.lead(o.index), in place: asked with every runner on base
         lead = score[o.index] - score[1 - o.index]
         close = -3 <= lead <= 2
         b1, b2, b3 = game.bases[1], game.bases[2], game.bases[3]
@@ -783,7 +782,7 @@ class ComputerManager:
         if not side.bench:
             return None
         bid = side.order[side.batting_index]
-        score = game.score
+        score = game.score     # game.lead(side.index), in place: asked before every late batter
         lead = score[side.index] - score[1 - side.index]
         # the best bat on the bench is looked for only when a pinch hitter is considered
         if game.players[bid].batting is None:

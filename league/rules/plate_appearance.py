@@ -73,17 +73,15 @@ def pitch(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[str
     pid = dfn.pitcher
     pitcher = g.players[pid]
     pcard = pitcher.pitching
-    # the platoon modifier is added here, once (mods holds the others, as the X table passes
-    # them on to a re-pitch)
+    # the platoon modifier is added here, once: mods holds the others (the stop, the
+    # hit-and-run, an X table re-pitch's), as the X table passes them on
     plat = g.rules.platoon.get(pitcher.throws + g.players[bid].bats, 0)
     seeded = g.seeded
     raw = seeded.roll("pitch") if seeded is not None else g.dice.roll("pitch")
     g.raws.append(raw)
     total = raw + plat
-    if mods:
-        mods = [m for m in mods if m[0] != "platoon"]
-        for m in mods:
-            total += m[1]
+    for m in mods:
+        total += m[1]
     modified = 1 if total < 1 else 100 if total > 100 else total
     row = pcard.rows[dfn.condition] if pcard else g.rules.sub_pitchers["B"].rows[dfn.condition]
     res = row.lookup[modified]
