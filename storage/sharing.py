@@ -139,9 +139,16 @@ def _ensure_role(conn: Connection, name: str, login: bool) -> bool:
     return True
 
 
-_FUNCTIONS = f"""
-create or replace function impact_audit_trim(j jsonb) returns jsonb
-language sql immutable as $$
+def _functions(schema: str) -> str:
+    """The schema's functions. Each has a fixed search_path with pg_temp last and names every
+    table with its schema: PostgreSQL looks in a session's temporary schema first unless told
+    otherwise, and every role may make temporary tables where TEMPORARY is not revoked, so an
+    unqualified name in a function is the caller's to choose (issue 28)."""
+    s = _q(schema)
+    path = f"set search_path = {s}, pg_temp"
+    return f"""
+create or replace function {s}.impact_audit_trim(j jsonb) returns jsonb
+language sql immutable {path} as $$
   select coalesce(jsonb_object_agg(key, case when length(value::text) > 2000
          then to_jsonb(format('(%s characters, md5 %s)', length(value::text),
                               left(md5(value::text), 12)))
@@ -149,98 +156,112 @@ language sql immutable as $$
   from jsonb_each(j)
 $$;
 
-create or replace function impact_audit() returns trigger
-language plpgsql security definer set search_path = public as $$
+create or replace function {s}.impact_audit() returns trigger
+language plpgsql security definer {path} as $$
 declare
   b jsonb; a jsonb; r jsonb; teams text[];
 begin
   if tg_op = 'UPDATE' and to_jsonb(old) = to_jsonb(new) then return null; end if;
-  if tg_op <> 'INSERT' then b := impact_audit_trim(to_jsonb(old)); end if;
-  if tg_op <> 'DELETE' then a := impact_audit_trim(to_jsonb(new)); end if;
+  if tg_op <> 'INSERT' then b := {s}.impact_audit_trim(to_jsonb(old)); end if;
+  if tg_op <> 'DELETE' then a := {s}.impact_audit_trim(to_jsonb(new)); end if;
   r := coalesce(a, b);
   teams := array_remove(array[r->>'team', r->>'away', r->>'home'], null);
-  insert into {AUDIT_TABLE}(who, tbl, op, teams, before, after)
+  insert into {s}.{AUDIT_TABLE}(who, tbl, op, teams, before, after)
   values (session_user, tg_table_name, lower(tg_op), teams, b, a);
   return null;
 end $$;
 
-create or replace function impact_manages(lg integer, code text) returns boolean
-language sql stable as $$
-  select exists (select 1 from {MANAGER_TABLE} m
+create or replace function {s}.impact_manages(lg integer, code text) returns boolean
+language sql stable {path} as $$
+  select exists (select 1 from {s}.{MANAGER_TABLE} m
                  where m.role = current_user and m.league_id = lg and m.team = code)
 $$;
 
-create or replace function impact_season_league(sid integer) returns integer
-language sql stable as $$ select league_id from season_season where id = sid $$;
+create or replace function {s}.impact_season_league(sid integer) returns integer
+language sql stable {path} as $$ select league_id from {s}.season_season where id = sid $$;
 
 -- A manager's call-up or demotion of one of his own players (issue 16: managers make their
 -- team's farm moves): only the card's roster cell changes, the ten-day rule holds, and the move
 -- is a transaction in the news; the audit triggers record the manager as who did it.
-create or replace function impact_roster_move(p_league integer, p_season integer, p_player text,
-    p_kind text, p_day date, p_ten_days integer) returns void
-language plpgsql security definer set search_path = public as $$
+create or replace function {s}.impact_roster_move(p_league integer, p_season integer,
+    p_player text, p_kind text, p_day date, p_ten_days integer) returns void
+language plpgsql security definer {path} as $$
 declare
   v_id integer; v_team text; v_value text;
 begin
   if p_kind not in ('up', 'down') then
     raise exception 'unknown roster move %: use up or down', p_kind using errcode = '22023';
   end if;
-  select p.id into v_id from league_player p where p.league_id = p_league and p.pid = p_player;
-  select c.team into v_team from league_card c
+  select p.id into v_id from {s}.league_player p where p.league_id = p_league and p.pid = p_player;
+  select c.team into v_team from {s}.league_card c
    where c.player_id = v_id and c.season_id is not distinct from p_season limit 1;
   if v_team is null then
     raise exception 'no player % in this league', p_player using errcode = '22023';
   end if;
   -- inside this function current_user is the owner: the caller is session_user
-  if not exists (select 1 from {MANAGER_TABLE} m where m.role = session_user
+  if not exists (select 1 from {s}.{MANAGER_TABLE} m where m.role = session_user
                   and m.league_id = p_league and m.team = v_team) then
     raise exception 'permission denied: % plays for %, which you do not manage', p_player, v_team
       using errcode = '42501';
   end if;
   if p_kind = 'up' and p_season is not null and exists (
-       select 1 from season_roster r where r.season_id = p_season and r.player = p_player
+       select 1 from {s}.season_roster r where r.season_id = p_season and r.player = p_player
           and r.demoted_on is not null and p_day < r.demoted_on + p_ten_days) then
     raise exception '% was sent down less than % days before %: the ten-day rule',
       p_player, p_ten_days, p_day using errcode = '42501';
   end if;
   v_value := case p_kind when 'up' then '' else 'farm' end;
-  update league_card c set
+  update {s}.league_card c set
     batting = case when c.batting is null then null
                    else jsonb_set(c.batting::jsonb, '{{roster}}', to_jsonb(v_value))::text end,
     pitching = case when c.pitching is null then null
                     else jsonb_set(c.pitching::jsonb, '{{roster}}', to_jsonb(v_value))::text end
    where c.player_id = v_id and c.season_id is not distinct from p_season;
   if p_kind = 'down' and p_season is not null then
-    insert into season_roster(season_id, player, demoted_on, points)
+    insert into {s}.season_roster(season_id, player, demoted_on, points)
     values (p_season, p_player, p_day, 0)
     on conflict (season_id, player) do update set demoted_on = excluded.demoted_on;
   end if;
-  insert into league_transaction(league_id, season_id, day, kind, moves, note, created_at)
+  insert into {s}.league_transaction(league_id, season_id, day, kind, moves, note, created_at)
   values (p_league, p_season, p_day, p_kind,
           jsonb_build_array(jsonb_build_array(p_player, v_team, v_team))::text, '', now());
 end $$;
 
-create or replace function impact_audit_guard() returns trigger
-language plpgsql as $$
+create or replace function {s}.impact_audit_guard() returns trigger
+language plpgsql {path} as $$
 begin
   raise exception 'the audit log is append-only: nobody may % it', lower(tg_op)
     using errcode = '42501';
 end $$;
 """
 
-_POLICIES = {
-    "league_roster_pref": (
-        "impact_manages(impact_season_league(season_id), team)",
-        "impact_manages(impact_season_league(season_id), team)",
-    ),
-    "game_live": (
-        "status <> 'voided' and (impact_manages(league_id, away) or impact_manages(league_id, home))",
-        "status <> 'voided'"
-        " and (away_by is null or (away_by = current_user and impact_manages(league_id, away)))"
-        " and (home_by is null or (home_by = current_user and impact_manages(league_id, home)))"
-        " and (impact_manages(league_id, away) or impact_manages(league_id, home))",
-    ),
-}
+def _policies(schema: str) -> dict[str, tuple[str, str]]:
+    """Each manager table's policy (USING, WITH CHECK), its functions named with their schema."""
+    f = f"{_q(schema)}."
+    manages = f"{f}impact_manages"
+    return {
+        "league_roster_pref": (
+            f"{manages}({f}impact_season_league(season_id), team)",
+            f"{manages}({f}impact_season_league(season_id), team)",
+        ),
+        "game_live": (
+            f"status <> 'voided' and ({manages}(league_id, away) or {manages}(league_id, home))",
+            "status <> 'voided'"
+            f" and (away_by is null or (away_by = current_user and {manages}(league_id, away)))"
+            f" and (home_by is null or (home_by = current_user and {manages}(league_id, home)))"
+            f" and ({manages}(league_id, away) or {manages}(league_id, home))",
+        ),
+    }
+
+
+# The functions a role calls itself (policies run with the querying role's privileges): every
+# other function of the schema is executed by triggers only, and nobody else may call it.
+_CALLED_BY = {"impact_manages(integer, text)": "both",
+              "impact_season_league(integer)": "both",
+              "impact_roster_move(integer, integer, text, text, date, integer)": "manager"}
+# The sequences a manager's inserts draw from (the rest are the commissioner's, or the owner's
+# functions', to advance).
+_MANAGER_SEQUENCES = MANAGER_TABLES
 
 
 def share(engine: Engine, commissioner: str | None = None) -> dict[str, Any]:
@@ -271,54 +292,131 @@ def share(engine: Engine, commissioner: str | None = None) -> dict[str, Any]:
               league_id integer not null references league_league(id) on delete cascade,
               team text not null,
               primary key (role, league_id, team))"""))
-        conn.execute(text(_FUNCTIONS))
+        conn.execute(text(_functions(_schema(conn))))
         _apply(conn, comm, mgr)
+        notes = _harden(conn, comm, mgr)
         created = False
         if commissioner is not None:
             created = _ensure_role(conn, commissioner, login=True)
             conn.execute(text(f"grant {_q(comm)} to {_q(commissioner)}"))
     return {"commissioner_group": comm, "manager_group": mgr,
-            "commissioner": commissioner, "created": created}
+            "commissioner": commissioner, "created": created, "notes": notes}
+
+
+def _schema(conn: Connection) -> str:
+    schema = conn.execute(text("select current_schema()")).scalar()
+    if not schema:
+        raise SharingError("the connection has no schema to share (its search_path is empty)")
+    return str(schema)
 
 
 def _apply(conn: Connection, comm: str, mgr: str) -> None:
     db = conn.execute(text("select current_database()")).scalar_one()
+    schema = _schema(conn)
+    s = _q(schema)
     both = f"{_q(comm)}, {_q(mgr)}"
     conn.execute(text(f"grant connect on database {_q(db)} to {both}"))
-    conn.execute(text(f"grant usage on schema public to {both}"))
-    conn.execute(text(f"grant select on all tables in schema public to {both}"))
-    conn.execute(text(f"grant usage, select on all sequences in schema public to {both}"))
-    conn.execute(text(f"grant insert, update, delete on all tables in schema public to {_q(comm)}"))
-    conn.execute(text(f"revoke insert, update, delete, truncate on {AUDIT_TABLE}, {MANAGER_TABLE}, "
-                      f"league_alembic_version from {both}"))
-    conn.execute(text(f"revoke all on {AUDIT_TABLE} from public"))
-    conn.execute(text(f"grant select on {AUDIT_TABLE} to {both}"))
+    conn.execute(text(f"grant usage on schema {s} to {both}"))
+    conn.execute(text(f"grant select on all tables in schema {s} to {both}"))
+    conn.execute(text(f"grant insert, update, delete on all tables in schema {s} to {_q(comm)}"))
+    conn.execute(text(f"revoke insert, update, delete, truncate on {s}.{AUDIT_TABLE}, "
+                      f"{s}.{MANAGER_TABLE}, {s}.league_alembic_version from {both}"))
+    conn.execute(text(f"revoke all on {s}.{AUDIT_TABLE} from public"))
+    conn.execute(text(f"grant select on {s}.{AUDIT_TABLE} to {both}"))
     tables = _tables(conn)
+    # sequences: everyone reads them; the commissioner draws from those of the tables he writes,
+    # a manager only from those of his two tables (nextval elsewhere would burn other tables' ids)
+    conn.execute(text(f"revoke all on all sequences in schema {s} from public, {both}"))
+    conn.execute(text(f"grant select on all sequences in schema {s} to {both}"))
+    for seq, table in _sequences(conn, schema):
+        if table in (AUDIT_TABLE, MANAGER_TABLE, "league_alembic_version"):
+            continue
+        conn.execute(text(f"grant usage on sequence {s}.{_q(seq)} to {_q(comm)}"))
+        if table in MANAGER_TABLES:
+            conn.execute(text(f"grant usage on sequence {s}.{_q(seq)} to {_q(mgr)}"))
+    # functions: only those a role calls itself may be called (the rest are triggers')
+    conn.execute(text(f"revoke all on all functions in schema {s} from public, {both}"))
+    for signature, who in _CALLED_BY.items():
+        exists = conn.execute(text("select to_regprocedure(:f)"),
+                              {"f": f"{s}.{signature}"}).scalar()
+        if exists is not None:
+            conn.execute(text(f"grant execute on function {s}.{signature} to "
+                              f"{both if who == 'both' else _q(mgr)}"))
+    policies = _policies(schema)
     for table in MANAGER_TABLES:
         if table not in tables:
             continue
-        conn.execute(text(f"grant insert, update, delete on {table} to {_q(mgr)}"))
-        using, check = _POLICIES[table]
-        conn.execute(text(f"alter table {table} enable row level security"))
+        conn.execute(text(f"grant insert, update, delete on {s}.{table} to {_q(mgr)}"))
+        using, check = policies[table]
+        conn.execute(text(f"alter table {s}.{table} enable row level security"))
         for name, sql in (
-            ("impact_read", f"create policy impact_read on {table} for select using (true)"),
-            ("impact_commissioner", f"create policy impact_commissioner on {table} for all "
+            ("impact_read", f"create policy impact_read on {s}.{table} for select using (true)"),
+            ("impact_commissioner", f"create policy impact_commissioner on {s}.{table} for all "
                                     f"to {_q(comm)} using (true) with check (true)"),
-            ("impact_manager", f"create policy impact_manager on {table} for all to {_q(mgr)} "
-                               f"using ({using}) with check ({check})"),
+            ("impact_manager", f"create policy impact_manager on {s}.{table} for all to "
+                               f"{_q(mgr)} using ({using}) with check ({check})"),
         ):
-            conn.execute(text(f"drop policy if exists {name} on {table}"))
+            conn.execute(text(f"drop policy if exists {name} on {s}.{table}"))
             conn.execute(text(sql))
     for table in tables:
         if table in UNAUDITED:
             continue
-        conn.execute(text(f"drop trigger if exists impact_audit on {_q(table)}"))
+        conn.execute(text(f"drop trigger if exists impact_audit on {s}.{_q(table)}"))
         conn.execute(text(f"create trigger impact_audit after insert or update or delete on "
-                          f"{_q(table)} for each row execute function impact_audit()"))
+                          f"{s}.{_q(table)} for each row execute function {s}.impact_audit()"))
     # Even a role granted more by mistake cannot rewrite history: the log refuses changes.
-    conn.execute(text(f"drop trigger if exists impact_audit_guard on {AUDIT_TABLE}"))
-    conn.execute(text(f"create trigger impact_audit_guard before update or delete on {AUDIT_TABLE} "
-                      "for each row execute function impact_audit_guard()"))
+    conn.execute(text(f"drop trigger if exists impact_audit_guard on {s}.{AUDIT_TABLE}"))
+    conn.execute(text(f"create trigger impact_audit_guard before update or delete on "
+                      f"{s}.{AUDIT_TABLE} for each row execute function {s}.impact_audit_guard()"))
+
+
+def _sequences(conn: Connection, schema: str) -> list[tuple[str, str]]:
+    """(sequence, the table it belongs to) of the schema's serial and identity columns."""
+    return [(r[0], r[1]) for r in conn.execute(text(
+        "select c.relname, t.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace "
+        "join pg_depend d on d.objid = c.oid and d.classid = 'pg_class'::regclass "
+        "and d.deptype in ('a', 'i') join pg_class t on t.oid = d.refobjid "
+        "where c.relkind = 'S' and n.nspname = :s order by 1"), {"s": schema})]
+
+
+def _harden(conn: Connection, comm: str, mgr: str) -> list[str]:
+    """What PostgreSQL gives every role by default and a shared league takes away: TEMPORARY
+    on the database (a temporary table named like a league table) and, before PostgreSQL 15,
+    CREATE on the schema `public`. Done where the connected role may; otherwise the returned
+    notes say what is left and who may take it away (the functions never look in pg_temp, so
+    the league holds either way)."""
+    notes: list[str] = []
+    db = conn.execute(text("select current_database()")).scalar_one()
+    schema = _schema(conn)
+    both = f"{_q(comm)}, {_q(mgr)}"
+    managers = [r[0] for r in conn.execute(text(
+        f"select distinct role from {_q(schema)}.{MANAGER_TABLE}"))] if conn.execute(text(
+            "select to_regclass(:t)"), {"t": f"{_q(schema)}.{MANAGER_TABLE}"}).scalar() else []
+    owns_db = conn.execute(text(
+        "select d.datdba = r.oid or r.rolsuper from pg_database d, pg_roles r "
+        "where d.datname = current_database() and r.rolname = current_user")).scalar()
+    if owns_db:
+        conn.execute(text(f"revoke temporary, create on database {_q(db)} from public, {both}"))
+        for role in managers:
+            if conn.execute(text("select 1 from pg_roles where rolname = :r"), {"r": role}).first():
+                conn.execute(text(f"revoke temporary, create on database {_q(db)} from {_q(role)}"))
+    else:
+        owner = conn.execute(text("select pg_get_userbyid(datdba) from pg_database "
+                                  "where datname = current_database()")).scalar_one()
+        notes.append(f"the database {db} belongs to {owner}, not to you: every role may still "
+                     f"make temporary tables there (the league's functions never look in them); "
+                     f"{owner} may take that away: REVOKE TEMPORARY ON DATABASE {_q(db)} FROM "
+                     "PUBLIC")
+    # before PostgreSQL 15 PUBLIC may create objects in the schema public (from 15 on it may not)
+    conn.execute(text(f"revoke create on schema {_q(schema)} from public, {both}"))
+    if conn.execute(text("select has_schema_privilege('public', :s, 'CREATE')"),
+                    {"s": schema}).scalar():
+        owner = conn.execute(text("select pg_get_userbyid(nspowner) from pg_namespace "
+                                  "where nspname = :s"), {"s": schema}).scalar_one()
+        notes.append(f"every role may still create objects in the schema {schema} (PostgreSQL "
+                     f"before 15 allows it); its owner {owner} may take that away: REVOKE "
+                     f"CREATE ON SCHEMA {_q(schema)} FROM PUBLIC")
+    return notes
 
 
 def reapply(engine: Engine) -> None:
@@ -328,21 +426,26 @@ def reapply(engine: Engine) -> None:
     with engine.begin() as conn:
         if not is_shared(conn) or not _is_owner(conn):
             return
-        conn.execute(text(_FUNCTIONS))
+        conn.execute(text(_functions(_schema(conn))))
         _apply(conn, *_groups(conn))
+        _harden(conn, *_groups(conn))
 
 
 def _is_owner(conn: Connection) -> bool:
+    """Whether the connected role is the league's owner: the owner of its tables (made by the
+    migrations he ran), else of the database before there are any; or a superuser."""
     return bool(conn.execute(text(
-        "select r.rolsuper or d.datdba = r.oid from pg_roles r, pg_database d "
+        "select r.rolsuper or coalesce(t.relowner, d.datdba) = r.oid "
+        "from pg_roles r, pg_database d left join pg_class t "
+        "on t.oid = to_regclass('league_league') "
         "where r.rolname = current_user and d.datname = current_database()")).scalar())
 
 
 def _check_owner(conn: Connection) -> None:
     if not _is_owner(conn):
         who = conn.execute(text("select current_user")).scalar_one()
-        raise SharingError(f"only the database owner may set up sharing and managers "
-                           f"(connected as {who})")
+        raise SharingError(f"only the database owner (the owner of the league's tables) may set "
+                           f"up sharing and managers (connected as {who})")
 
 
 def _league_id(conn: Connection, league: str | None) -> tuple[int, str]:

@@ -33,6 +33,8 @@ def league_share(
                "(impact league log)")
     if commissioner:
         typer.echo(f"commissioner: {commissioner}" + (" (new login role)" if out["created"] else ""))
+    for note in out.get("notes", ()):
+        typer.echo(f"note: {note}")
 
 
 @manager_app.command("add")

@@ -1,0 +1,380 @@
+"""A hostile manager against a shared league (issue 28), on the real PostgreSQL server.
+
+Each attack is made the way a manager with nothing but `psql` and his own login would make it:
+a login role that is not a superuser, on a league whose owner is not a superuser either. Each
+attack must end in an error (permission denied or a check violation), and every league table
+and the audit log must be as they were before it (a snapshot of every table before and after).
+
+With IMPACT_TEST_PG_URL set (CI sets it) these tests run, and fail when the server cannot be
+reached or a role cannot be made: they never skip there.
+"""
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator, Sequence
+
+import psycopg
+import pytest
+import sqlalchemy as sa
+from sqlalchemy.engine import make_url
+
+from tui import services as sv
+
+PG_URL = os.environ.get("IMPACT_TEST_PG_URL")
+pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
+
+# permission denied (grants, row-level security, our functions' refusals), a check violation
+REFUSED = {"42501": "permission denied", "23514": "check violation"}
+
+
+class League:
+    """One shared league on its own database: its owner (a login role that may create roles,
+    not a superuser), its commissioner and two managers, A of SAP and B of SEN."""
+
+    def __init__(self, base: str, db: str, tag: str) -> None:
+        self.db = db
+        self.tag = tag
+        self.owner = f"own_{tag}"
+        self.commissioner = f"kom_{tag}"
+        self.a = f"mgr_a_{tag}"
+        self.b = f"mgr_b_{tag}"
+        self.base = base
+
+    def url(self, role: str | None = None) -> str:
+        u = make_url(self.base).set(database=self.db, username=role or self.owner, password=None)
+        return u.render_as_string(hide_password=False)
+
+    def conninfo(self, role: str) -> str:
+        u = make_url(self.base).set(drivername="postgresql", database=self.db, username=role,
+                                    password=None)
+        return u.render_as_string(hide_password=False)
+
+    @property
+    def groups(self) -> tuple[str, str]:
+        stem = self.db.lower()[:40]
+        return f"{stem}_commissioner", f"{stem}_manager"
+
+
+def _admin() -> sa.Engine:
+    assert PG_URL is not None
+    return sa.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+
+
+@pytest.fixture(scope="module")
+def lg() -> Iterator[League]:
+    tag = uuid.uuid4().hex[:8]
+    name = f"league_attack_{tag}"
+    assert PG_URL is not None
+    league = League(PG_URL, name, tag)
+    admin = _admin()
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'create role "{league.owner}" login createrole'))
+        conn.execute(sa.text(f'create database "{name}" owner "{league.owner}"'))
+    try:
+        sv.create_league(league.url(), "pacific", "pacific")
+        sv.new_season(league.url(), "pacific", games_per_opponent=2)
+        sv.share(league.url(), commissioner=league.commissioner)
+        sv.add_manager(league.url(), league.a, "SAP")
+        sv.add_manager(league.url(), league.b, "SEN")
+        sv.close_all()
+        with admin.connect() as conn:
+            supers = conn.execute(sa.text(
+                "select rolname from pg_roles where rolsuper and rolname = any(:r)"),
+                {"r": [league.owner, league.commissioner, league.a, league.b]}).scalars().all()
+            assert supers == [], supers
+        yield league
+    finally:
+        sv.close_all()
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'drop database if exists "{name}" with (force)'))
+            for role in (league.a, league.b, league.commissioner, *league.groups, league.owner):
+                conn.execute(sa.text(f'drop role if exists "{role}"'))
+        admin.dispose()
+
+
+@pytest.fixture(autouse=True)
+def _close() -> Iterator[None]:
+    yield
+    sv.close_all()
+
+
+def snapshot(lg: League) -> dict[str, tuple[int, str]]:
+    """Every table of the league's schema (the audit log among them): its row count and a digest
+    of its rows, read by the owner (row-level security does not hide rows from him)."""
+    with psycopg.connect(lg.conninfo(lg.owner)) as conn:
+        tables = [r[0] for r in conn.execute(
+            "select tablename from pg_tables where schemaname = 'public' order by 1")]
+        out = {}
+        for t in tables:
+            out[t] = conn.execute(
+                f'select count(*), coalesce(md5(string_agg(md5(x::text), \'\' order by '
+                f'md5(x::text))), \'\') from public."{t}" x').fetchone()
+    assert "league_audit" in out and "league_roster_pref" in out
+    return out
+
+
+def attack(lg: League, role: str, statements: Sequence[str], *, params: dict | None = None
+           ) -> psycopg.Error:
+    """Run the statements in one transaction as `role`; the attack must end in a refusal (the
+    error is returned) and leave every table as it was."""
+    before = snapshot(lg)
+    error: psycopg.Error | None = None
+    with psycopg.connect(lg.conninfo(role)) as conn:
+        try:
+            for sql in statements:
+                conn.execute(sql, params or {})
+            conn.commit()
+        except psycopg.Error as exc:
+            error = exc
+            conn.rollback()
+    after = snapshot(lg)
+    changed = sorted(t for t in before if before[t] != after.get(t))
+    assert changed == [], f"the attack changed {changed}"
+    assert error is not None, "the attack went through without an error"
+    assert error.sqlstate in REFUSED, f"{error.sqlstate}: {error}"
+    return error
+
+
+def _one(lg: League, sql: str, role: str | None = None) -> object:
+    with psycopg.connect(lg.conninfo(role or lg.owner)) as conn:
+        row = conn.execute(sql).fetchone()
+        return row[0] if row else None
+
+
+def _temporary_back(lg: League, role: str) -> None:
+    """Where the league's owner does not own the database he cannot take TEMPORARY from PUBLIC:
+    give it back to one manager, so the attack meets the functions' own defence."""
+    with _admin().connect() as conn:
+        conn.execute(sa.text(f'grant temporary on database "{lg.db}" to "{role}"'))
+
+
+def _temporary_gone(lg: League, role: str) -> None:
+    with _admin().connect() as conn:
+        conn.execute(sa.text(f'revoke temporary on database "{lg.db}" from "{role}"'))
+
+
+# --- 1. temporary tables shadowing the policies' lookups ------------------------------------------
+
+SHADOW_MANAGER = (
+    "create temp table league_manager(role text, league_id int, team text)",
+    "insert into league_manager select current_user, id, 'SEN' from public.league_league",
+    "update league_roster_pref set data = '[]' where team = 'SEN'",
+    "insert into league_roster_pref(season_id, team, kind, data) "
+    "select id, 'SEN', 'bullpen', '[\"x\"]' from public.season_season",
+)
+
+
+def _sen_pref(lg: League) -> None:
+    """SEN's manager keeps a saved rotation (something for the attacker to overwrite)."""
+    ids = [p.id for p in sv.team_roster(lg.url(lg.b), "SEN").active
+           if p.pitching is not None and p.pitching.starter > 0]
+    sv.save_rotation(lg.url(lg.b), "SEN", ids)
+
+
+def test_temporary_tables_are_not_allowed_to_managers(lg):
+    _sen_pref(lg)
+    err = attack(lg, lg.a, SHADOW_MANAGER)
+    assert "permission denied to create temporary tables" in str(err)
+
+
+def test_a_temporary_league_manager_shadows_nothing(lg):
+    """Even with TEMPORARY (a database the league's owner does not own): the functions the
+    policies call look in the schema, never in pg_temp."""
+    _sen_pref(lg)
+    _temporary_back(lg, lg.a)
+    try:
+        err = attack(lg, lg.a, SHADOW_MANAGER)
+        assert "row-level security" in str(err)
+        err = attack(lg, lg.a, (
+            "create temp table season_season(id int, league_id int)",
+            "insert into season_season select id, 999 from public.season_season",
+            "create temp table league_manager(role text, league_id int, team text)",
+            "insert into league_manager values (current_user, 999, 'SEN')",
+            "insert into league_roster_pref(season_id, team, kind, data) "
+            "select id, 'SEN', 'bullpen', '[]' from public.season_season",
+        ))
+        assert "row-level security" in str(err)
+        err = attack(lg, lg.a, (
+            "create temp table league_manager(role text, league_id int, team text)",
+            "insert into league_manager select current_user, id, 'SEN' from public.league_league",
+            "insert into game_live(league_id, away, home, people, lineups, fatigue, log, dice, "
+            "seed, status, updated_at, home_by) select id, 'CHB', 'SEN', '[1]', '[]', '{}', '{}', "
+            "'computer', 1, 'playing', now(), current_user from public.league_league",
+        ))
+        assert "row-level security" in str(err)
+    finally:
+        _temporary_gone(lg, lg.a)
+
+
+# --- 2. the audit log kept empty by a temporary league_audit -------------------------------------
+
+
+def test_the_audit_log_cannot_be_diverted(lg):
+    err = attack(lg, lg.a, ("create temp table league_audit (like public.league_audit)",))
+    assert "permission denied" in str(err)
+    _temporary_back(lg, lg.a)
+    try:
+        ids = [p.id for p in sv.team_roster(lg.url(lg.a), "SAP").active
+               if p.pitching is not None and p.pitching.starter > 0]
+        before = _one(lg, "select count(*) from league_audit")
+        with psycopg.connect(lg.conninfo(lg.a)) as conn:
+            conn.execute("create temp table league_audit (id bigserial, at timestamptz default "
+                         "now(), who text, tbl text, op text, teams text[], before jsonb, "
+                         "after jsonb)")
+            conn.execute("grant all on league_audit to public")
+            conn.execute("insert into league_roster_pref(season_id, team, kind, data) select id, "
+                         "'SAP', 'rotation', %s from public.season_season "
+                         "on conflict (season_id, team, kind) do update set data = excluded.data",
+                         (str(ids[::-1]).replace("'", '"'),))
+            diverted = conn.execute("select count(*) from pg_temp.league_audit").fetchone()[0]
+            conn.commit()
+        assert diverted == 0
+        assert _one(lg, "select count(*) from league_audit") == before + 1
+        assert _one(lg, "select who from league_audit order by id desc limit 1") == lg.a
+    finally:
+        _temporary_gone(lg, lg.a)
+
+
+# --- 3. the roster function on another team's players ---------------------------------------------
+
+
+def test_the_roster_function_cannot_reach_another_teams_player(lg):
+    other = next(e for e in sv.team_farm(lg.url(), "SEN").active if e.role == "RP")
+    _temporary_back(lg, lg.a)
+    try:
+        err = attack(lg, lg.a, (
+            "create temp table league_manager(role text, league_id int, team text)",
+            "insert into league_manager select session_user, id, 'SEN' from public.league_league",
+            "grant all on league_manager to public",
+            f"select impact_roster_move(l.id, s.id, '{other.player.id}', 'down', s.start, 10) "
+            "from public.league_league l join public.season_season s on s.league_id = l.id",
+        ))
+        assert "which you do not manage" in str(err)
+    finally:
+        _temporary_gone(lg, lg.a)
+
+
+# --- the schema's functions ---------------------------------------------------------------------
+
+
+def test_every_project_function_has_a_fixed_search_path_with_pg_temp_last(lg):
+    with psycopg.connect(lg.conninfo(lg.owner)) as conn:
+        rows = conn.execute(
+            "select p.proname, p.proconfig from pg_proc p join pg_namespace n on "
+            "n.oid = p.pronamespace where n.nspname = 'public'").fetchall()
+    assert rows, "no functions in the league's schema"
+    bad = []
+    for name, config in rows:
+        path = next((c.split("=", 1)[1] for c in config or () if c.startswith("search_path=")),
+                    None)
+        parts = [p.strip().strip('"') for p in path.split(",")] if path else []
+        if not parts or parts[-1] != "pg_temp":
+            bad.append(f"{name}: search_path {path!r}")
+    assert bad == []
+
+
+# --- further routes a hostile manager might take ------------------------------------------------
+
+FURTHER = {
+    "nextval on another table's sequence": ["select nextval('public.league_card_id_seq')"],
+    "the audit log's sequence": ["select setval('public.league_audit_id_seq', 1)"],
+    "a trigger's function called by hand": ["select public.impact_audit_trim(jsonb_build_object())"],
+    "the commissioners' group": ["set role {comm}", "update league_card set team = team"],
+    "the managers' group": ["set role {mgr}", "insert into league_roster_pref(season_id, team, "
+                            "kind, data) select id, 'SEN', 'bullpen', '[]' from season_season"],
+    "a search_path of his own": [
+        "select set_config('search_path', 'pg_temp, public', false)",
+        "create temp table league_manager(role text, league_id int, team text)"],
+    "triggers switched off": ["set session_replication_role = replica"],
+    "a view in the schema": ["create view public.league_manager_v as select 1 as x"],
+    "a function in the schema": [
+        "create function public.impact_manages(lg integer, code text, x int) returns boolean "
+        "language sql as 'select true'"],
+    "a schema of his own": ["create schema mine"],
+    "row-level security switched off": [
+        "alter table league_roster_pref disable row level security"],
+    "a trigger of his own": [
+        "create trigger mine before insert on league_roster_pref for each row execute function "
+        "public.impact_audit()"],
+    "the policy replaced": ["drop policy impact_manager on league_roster_pref"],
+    "the function replaced": [
+        "create or replace function public.impact_manages(lg integer, code text) returns "
+        "boolean language sql as 'select true'"],
+    "a server file read into a large object": ["select lo_import('/etc/passwd')"],
+    "COPY into his table past the policy": ["copy league_roster_pref(season_id, team, kind, data) "
+                                            "from program 'echo'"],
+    "the commissioner's session ended": ["select pg_terminate_backend({pid})"],
+}
+
+
+@pytest.mark.parametrize("route", sorted(FURTHER))
+def test_further_routes_are_refused(lg, route):
+    comm, mgr = lg.groups
+    with psycopg.connect(lg.conninfo(lg.commissioner)) as kept:   # a session to end
+        pid = kept.info.backend_pid
+        statements = [s.format(comm=f'"{comm}"', mgr=f'"{mgr}"', pid=pid) for s in FURTHER[route]]
+        err = attack(lg, lg.a, statements)
+        assert kept.execute("select 1").fetchone() == (1,)
+    assert err.sqlstate == "42501", err
+
+
+def test_the_audit_function_cannot_be_borrowed_to_forge_entries(lg):
+    """The audit trigger's function runs as the owner: a manager's own table with it as a
+    trigger would write forged entries into the real log. Nobody but triggers of the league's
+    tables may execute it."""
+    _temporary_back(lg, lg.a)
+    try:
+        err = attack(lg, lg.a, (
+            "create temp table league_card(id int, team text)",
+            "create trigger forge after insert on league_card for each row "
+            "execute function public.impact_audit()",
+            "insert into league_card values (1, 'SEN')",
+        ))
+        assert "permission denied for function public.impact_audit" in str(err)
+    finally:
+        _temporary_gone(lg, lg.a)
+
+
+def test_a_league_in_a_database_its_owner_does_not_own_holds_and_says_why(tmp_path):
+    """The league's tables belong to one role, the database to another (a hosted server's
+    usual set-up): sharing cannot take TEMPORARY from PUBLIC and says so, and a manager's
+    temporary league_manager still shadows nothing."""
+    from typer.testing import CliRunner
+
+    from tui.cli import app as cli_app
+
+    tag = uuid.uuid4().hex[:8]
+    name = f"league_hosted_{tag}"
+    assert PG_URL is not None
+    league = League(PG_URL, name, tag)
+    dba = f"dba_{tag}"
+    admin = _admin()
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'create role "{dba}" login'))
+        conn.execute(sa.text(f'create role "{league.owner}" login createrole'))
+        conn.execute(sa.text(f'create database "{name}" owner "{dba}"'))
+    db_admin = sa.create_engine(make_url(PG_URL).set(database=name), isolation_level="AUTOCOMMIT")
+    try:
+        with db_admin.connect() as conn:
+            conn.execute(sa.text(f'grant create on schema public to "{league.owner}"'))
+        sv.create_league(league.url(), "pacific", "pacific")
+        sv.new_season(league.url(), "pacific", games_per_opponent=2)
+        out = CliRunner().invoke(cli_app, ["league", "share", "--db", league.url()])
+        assert out.exit_code == 0, out.output
+        assert f"note: the database {name} belongs to {dba}" in out.output
+        assert "REVOKE TEMPORARY ON DATABASE" in out.output
+        sv.add_manager(league.url(), league.a, "SAP")
+        sv.add_manager(league.url(), league.b, "SEN")
+        _sen_pref(league)
+        sv.close_all()
+        err = attack(league, league.a, SHADOW_MANAGER)
+        assert "row-level security" in str(err)
+    finally:
+        sv.close_all()
+        db_admin.dispose()
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'drop database if exists "{name}" with (force)'))
+            for role in (league.a, league.b, *league.groups, league.owner, dba):
+                conn.execute(sa.text(f'drop role if exists "{role}"'))
+        admin.dispose()
