@@ -14,30 +14,30 @@ from setuptools import setup
 
 # the modules a simulated game spends its time in; mypy-clean (a CI gate: .ci/run)
 COMPILED = [
-    "league/dice.py",
+    "league/engine/dice.py",
     # the cards every play reads (native classes: their fields read directly)
-    "league/cards.py",
-    "league/values.py",
-    "league/game.py",
-    "league/rules/plate_appearance.py",
-    "league/rules/bunt.py",
-    "league/rules/hit_and_run.py",
-    "league/rules/steal.py",
-    "league/rules/x_table.py",
-    "league/rules/runners.py",
-    "league/manager.py",
-    "league/scoring.py",
+    "league/engine/cards.py",
+    "league/engine/values.py",
+    "league/engine/game.py",
+    "league/engine/rules/plate_appearance.py",
+    "league/engine/rules/bunt.py",
+    "league/engine/rules/hit_and_run.py",
+    "league/engine/rules/steal.py",
+    "league/engine/rules/x_table.py",
+    "league/engine/rules/runners.py",
+    "league/manager/computer.py",
+    "league/engine/scoring.py",
     # the season's machinery between games (the frozen classes sent to the odds' workers pickle
-    # by their fields: cards.by_fields); not league/season.py, whose SeasonState the services
+    # by their fields: cards.by_fields); not league/season/state.py, whose SeasonState the services
     # subclass (a compiled function refuses a subclass of a non-native class): the functions
-    # that set up each game take it untyped (league/gameday.py)
-    "league/gameday.py",
-    "league/lineup.py",
-    "league/bench.py",
-    "league/bullpen.py",
-    "league/farm.py",
-    "league/rest.py",
-    "league/injury.py",
+    # that set up each game take it untyped (league/season/gameday.py)
+    "league/season/gameday.py",
+    "league/engine/lineup.py",
+    "league/manager/bench.py",
+    "league/manager/bullpen.py",
+    "league/season/farm.py",
+    "league/manager/rest.py",
+    "league/season/injury.py",
 ]
 
 ext_modules = []

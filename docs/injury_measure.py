@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from league.calibration import FIRST_YEAR, season_calendar  # noqa: E402
-from league.simulate import players_of  # noqa: E402
-from league.season import SeasonState, game_seed, play_scheduled  # noqa: E402
+from league.season.calibration import FIRST_YEAR, season_calendar  # noqa: E402
+from league.season.simulate import players_of  # noqa: E402
+from league.season.state import SeasonState, game_seed, play_scheduled  # noqa: E402
 from storage.plainfiles import load_league, sample_league_path  # noqa: E402
 from storage.rulesets import load_ruleset  # noqa: E402
 

@@ -34,8 +34,8 @@ COMPAT = {"bunt_error_check": "before_plus", "hit_and_run_back": "table"}
 
 def worker(games: int, seed: int, compat: bool) -> None:
     """Play the games with the engine on sys.path and print one JSON line per game."""
-    from league.game import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
-    from league.simulate import schedule, seeded_games
+    from league.engine.game import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
+    from league.season.simulate import schedule, seeded_games
     from storage.plainfiles import load_league, sample_league_path
     from storage.rulesets import shipped_ruleset
 

@@ -32,7 +32,7 @@ import dataclasses as dc
 from dataclasses import dataclass, field
 from typing import Any
 
-from league.cards import (
+from league.engine.cards import (
     BAT_COLUMNS,
     BAT_HANDS,
     CONDITIONS,
@@ -48,13 +48,13 @@ from league.cards import (
     parse_bounds,
     parse_fielding,
 )
-from league.dice import Roll, ScriptedDice
+from league.engine.dice import Roll, ScriptedDice
 from league.numbers import whole_number
 from league.errors import DecisionError, DiceError, LeagueError
-from league.game import BASE_NAMES, Game, Runner
-from league.lineup import Lineup
-from league.roster import INNINGS_RANGE, PITCHER_BAT_RE, RATING_RANGES, League
-from league.ruleset import Ruleset
+from league.engine.game import BASE_NAMES, Game, Runner
+from league.engine.lineup import Lineup
+from league.season.roster import INNINGS_RANGE, PITCHER_BAT_RE, RATING_RANGES, League
+from league.engine.ruleset import Ruleset
 
 DEFENSE_STRATEGIES = ("none", "ibb", "infield_in")
 OFFENSE_STRATEGIES = ("none", "bunt", "squeeze", "hit_and_run", "steal", "double_steal")

@@ -3,7 +3,7 @@
 Deterministic (seeded). Every player has a hidden talent (a normal draw) that drives his card, so
 better players really are better: more 1B/LG/HR room for batters, more K/G room for pitchers.
 The tunable parameters are the dicts at the top; change them and re-run to re-calibrate.
-After writing, the script loads each league back through league.roster and prints the average
+After writing, the script loads each league back through league.season.roster and prints the average
 card widths, so a calibration change can be checked at a glance.
 """
 from __future__ import annotations
@@ -17,8 +17,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from league.cards import BAT_COLUMNS, PITCH_COLUMNS  # noqa: E402
-from league.roster import (  # noqa: E402
+from league.engine.cards import BAT_COLUMNS, PITCH_COLUMNS  # noqa: E402
+from league.season.roster import (  # noqa: E402
     BATTER_COLUMNS,
     BATTER_HEADER,
     PITCHER_COLUMNS,
@@ -32,7 +32,7 @@ SEED = 20240601
 # --- batters --------------------------------------------------------------------------------------
 # Card widths (rolls of 1..100 per column, BB 1B LG HR OF G IF K) of an average player of each
 # archetype; each row sums to 100. Power hitters fly out, slap hitters ground out (the OF share of
-# the out room rises with HR, as league/cardgen.py assumes: of_per_hr).
+# the out room rises with HR, as league/cardmaking/cardgen.py assumes: of_per_hr).
 BATTER_WIDTHS: dict[str, dict[str, float]] = {
     "regular":   {"BB": 3.2, "1B": 20.7, "LG": 6.6, "HR": 2.5, "OF": 34.5, "G": 19.3, "IF": 4.7, "K": 8.6},
     "slugger":   {"BB": 5.6, "1B": 15.1, "LG": 8.2, "HR": 6.5, "OF": 34, "G": 14.3, "IF": 4.2, "K": 12},

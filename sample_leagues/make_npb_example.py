@@ -14,8 +14,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from league.cardcheck import play_season, stat_players  # noqa: E402
-from league.schedule import make_schedule  # noqa: E402
+from league.cardmaking.cardcheck import play_season, stat_players  # noqa: E402
+from league.season.schedule import make_schedule  # noqa: E402
 from storage.plainfiles import load_league, sample_league_path  # noqa: E402
 from storage.rulesets import load_ruleset  # noqa: E402
 from storage.statfiles import stat_csv_texts  # noqa: E402
@@ -33,7 +33,7 @@ def main() -> None:
     players = stat_players(league, totals)
     names = {t.code: t.short for t in league.teams}
     # the official pages name teams, not codes: write the short names
-    from league.cardgen import StatPlayer
+    from league.cardmaking.cardgen import StatPlayer
     players = [StatPlayer(p.key, p.name, names[p.team], p.bats, p.throws, p.batting, p.pitching,
                           p.fielding) for p in players]
     OUT.mkdir(exist_ok=True)

@@ -12,8 +12,8 @@ from typing import Any, Optional
 from sqlalchemy import UniqueConstraint, bindparam, select, update
 from sqlmodel import Field, Session, SQLModel
 
-from league.farm import Move, RosterBook, Standing
-from league.roster import League
+from league.season.farm import Move, RosterBook, Standing
+from league.season.roster import League
 from storage import fastsql
 from storage import history_store as hs
 from storage.tables import CardRow, PlayerRow
@@ -144,7 +144,7 @@ def _with_roster(cells: str | None, value: str) -> str | None:
 
 def set_rule_option(*, session: Session, league_id: int, key: str, value: object) -> None:
     """Set one rule option of the league's ruleset (checked like a ruleset's [options])."""
-    from league.ruleset import check_options
+    from league.engine.ruleset import check_options
     from storage.tables import RulesetRow
     row = session.exec(select(RulesetRow)  # type: ignore[call-overload]
                        .where(RulesetRow.league_id == league_id)).scalars().first()

@@ -23,7 +23,7 @@ from sqlmodel import Field, Session, SQLModel, col
 from sqlmodel import select as sm_select
 
 from league.errors import LeagueError
-from league.stats import BattingStats, FieldingStats, PitchingStats
+from league.season.stats import BattingStats, FieldingStats, PitchingStats
 from storage import fastsql
 from storage.tables import (
     BAT_COLUMNS,
@@ -80,7 +80,7 @@ class AwardRow(SQLModel, table=True):
 
 
 class AwardRulesRow(SQLModel, table=True):
-    """A league's award settings (league.awards.AwardRules.to_mapping) as JSON."""
+    """A league's award settings (league.season.awards.AwardRules.to_mapping) as JSON."""
 
     __tablename__ = "league_award_rules"
 

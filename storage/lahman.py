@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from league.cardgen import StatPlayer
+from league.cardmaking.cardgen import StatPlayer
 from league.errors import LeagueError
 
 _BAT = {"G": "g", "AB": "ab", "R": "r", "H": "h", "2B": "2b", "3B": "3b", "HR": "hr",

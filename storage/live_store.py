@@ -11,10 +11,10 @@ from sqlalchemy import Column, Text, bindparam, text
 from sqlalchemy import select as sa_select
 from sqlmodel import Field, Session, SQLModel, select
 
-from league.boxscore import lineup_dict, lineup_from_dict
+from league.engine.boxscore import lineup_dict, lineup_from_dict
 from league.errors import LeagueError
-from league.lineup import Lineup
-from league.live import LiveLog
+from league.engine.lineup import Lineup
+from league.engine.live import LiveLog
 from storage import fastsql
 
 

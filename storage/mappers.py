@@ -1,5 +1,5 @@
 """Rows ↔ league objects. Cards are stored as their CSV cells, so a League is rebuilt by writing
-the plain-file texts back and parsing them with league.roster.parse_league: one parser, one set
+the plain-file texts back and parsing them with league.season.roster.parse_league: one parser, one set
 of checks, the same objects as a league read from a folder.
 """
 from __future__ import annotations
@@ -14,14 +14,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from league.dice import Roll
-from league.roster import BATTER_COLUMNS, PITCHER_COLUMNS, League, parse_league, parse_structure
+from league.engine.dice import Roll
+from league.season.roster import BATTER_COLUMNS, PITCHER_COLUMNS, League, parse_league, parse_structure
 
 if TYPE_CHECKING:   # the table classes only name what is read (storage.first_read passes rows
     # read with sqlite3)
     from storage.tables import LeagueRow, RulesetRow, TeamRow
 if TYPE_CHECKING:   # the engine is imported only where games are stored or rebuilt
-    from league.game import Play
+    from league.engine.game import Play
 
 
 # the leagues parsed lately, by their texts (LeagueTexts.parse)
@@ -169,7 +169,7 @@ def league_texts(league: LeagueRow, ruleset: RulesetRow | None, teams: Sequence[
 
 def _columns(columns: Sequence[str], rows: Sequence[dict[str, str]]) -> Sequence[str]:
     """The columns to write: the optional ones (name_en) only when a row fills them."""
-    from league.roster import OPTIONAL_COLUMNS
+    from league.season.roster import OPTIONAL_COLUMNS
     return [c for c in columns if c not in OPTIONAL_COLUMNS or any(r.get(c) for r in rows)]
 
 
@@ -186,7 +186,7 @@ def game_data(result: Any, compact: bool = False) -> str:
     (purposes, tables, rows, results, player ids) many times, written once in "strings" and
     referred to by index (v 2).
     """
-    from league.boxscore import lineup_dict
+    from league.engine.boxscore import lineup_dict
     if compact:
         return json.dumps({
             "v": 3,
@@ -227,7 +227,7 @@ def game_data(result: Any, compact: bool = False) -> str:
 
 def plays_from(data: dict) -> list[Play]:
     """The play-by-play kept with a game (none in a compact record: replay it)."""
-    from league.game import Play
+    from league.engine.game import Play
     if "plays" not in data:
         return []
     t = data["strings"]
@@ -248,5 +248,5 @@ def rolls_from(data: dict) -> list[Roll]:
 
 
 def lineups_from(data: dict) -> tuple:
-    from league.boxscore import lineup_from_dict
+    from league.engine.boxscore import lineup_from_dict
     return tuple(lineup_from_dict(d) for d in data.get("lineups", ()))

@@ -16,7 +16,7 @@ from storage.tables import _now
 from storage.views import OddsPoint  # noqa: F401  (kept where it was)
 
 if TYPE_CHECKING:   # reading the chart's rows needs no engine
-    from league.odds import OddsReport
+    from league.season.odds import OddsReport
 
 
 class SeasonOddsRow(SQLModel, table=True):

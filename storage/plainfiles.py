@@ -1,6 +1,6 @@
 """Plain-file leagues: a folder with league.toml, batters.csv and pitchers.csv.
 
-The parsing lives in league.roster (pure); this module only reads the files and finds the
+The parsing lives in league.season.roster (pure); this module only reads the files and finds the
 bundled sample leagues.
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ from importlib import resources
 from pathlib import Path
 
 from league.errors import LeagueError
-from league.roster import League, parse_league
+from league.season.roster import League, parse_league
 
 LEAGUE_FILE = "league.toml"
 BATTERS_FILE = "batters.csv"

@@ -19,11 +19,11 @@ from sqlalchemy import bindparam, delete, func, insert, update
 from sqlmodel import Session, col, select
 
 from league.errors import LeagueError
-from league.ruleset import Ruleset, check_options
+from league.engine.ruleset import Ruleset, check_options
 from league.tomltext import TOMLInputError, load_toml
 from league.jsontext import JSONInputError, load_json
-from league.roster import BATTER_COLUMNS, BATTER_HEADER, PITCHER_COLUMNS, PITCHER_HEADER, League
-from league.schedule import ScheduledGame
+from league.season.roster import BATTER_COLUMNS, BATTER_HEADER, PITCHER_COLUMNS, PITCHER_HEADER, League
+from league.season.schedule import ScheduledGame
 from storage import fastsql
 from storage.mappers import (
     LeagueTexts,
@@ -41,7 +41,7 @@ from storage.rulesets import _parse_text as parse_ruleset_text
 from storage.rulesets import league_ruleset, ruleset_file, shipped_rulesets
 from storage.plainfiles import BATTERS_FILE, LEAGUE_FILE, PITCHERS_FILE, _read
 if TYPE_CHECKING:   # the engine is imported only where a game is rebuilt (a faster start)
-    from league.game import GameResult
+    from league.engine.game import GameResult
 from storage.tables import (
     BAT_COLUMNS,
     FIELD_COLUMNS,
@@ -360,7 +360,7 @@ def season_document(*, session: Session, league_id: int, season_id: int) -> dict
 def import_season(*, session: Session, league_id: int, doc: Any, where: str,
                   league_texts_: LeagueTexts) -> SeasonInfo:
     """Store a season from its JSON data (see season_document); LeagueError names the entry."""
-    from league.schedule import ScheduledGame
+    from league.season.schedule import ScheduledGame
     from storage.mappers import csv_text
 
     try:
@@ -458,7 +458,7 @@ def _roster_document(session: Session, season_id: int) -> dict[str, dict[str, An
 
 def _import_roster(session: Session, season_id: int, roster: dict) -> None:
     """A season document's farm and injury standings (checked by check_season)."""
-    from league.farm import Standing
+    from league.season.farm import Standing
     from storage.farm_store import store
 
     def day(v: Any) -> date | None:
@@ -782,7 +782,7 @@ def _slot(r: ScheduleRow) -> GameSlot:
 
 def team_days(*, session: Session, season_id: int) -> dict[str, list[date]]:
     """The days each team has played this season (its final games, postseason too, in day
-    order): the computer manager's rest days (league/bench.py)."""
+    order): the computer manager's rest days (league/manager/bench.py)."""
     rows = session.exec(select(ScheduleRow.day, ScheduleRow.away, ScheduleRow.home)
                         .where(ScheduleRow.season_id == season_id, ScheduleRow.status == "final")
                         .order_by(col(ScheduleRow.day), col(ScheduleRow.number))).all()
@@ -1047,8 +1047,8 @@ def season_ids(*, session: Session, league_id: int) -> list[int]:
 
 def game_result(*, session: Session, slot: GameSlot, players: Mapping[str, Any]
                 ) -> tuple[GameResult, dict, int | None]:
-    """A stored game rebuilt as a GameResult (for league.boxscore), its JSON data and seed."""
-    from league.game import GameResult
+    """A stored game rebuilt as a GameResult (for league.engine.boxscore), its JSON data and seed."""
+    from league.engine.game import GameResult
     if slot.status != "final":
         raise NotFound(f"game {slot.number} ({slot.away} @ {slot.home}, {slot.day}) "
                        "has not been played yet")
@@ -1105,7 +1105,7 @@ def player_row(*, session: Session, league_id: int, ref: str) -> tuple[str, str]
 
 @dataclass(frozen=True)
 class StoredSeries:
-    """A postseason series as stored: teams (once known), its format (league.postseason data),
+    """A postseason series as stored: teams (once known), its format (league.season.postseason data),
     where its winner goes, status, winner, and its games so far (in order)."""
 
     id: int

@@ -2,8 +2,8 @@
 a team's saved line-up, rotation and bullpen preferences.
 
 A card is stored as its plain-file CSV cells (see storage.tables.CardRow), versioned per season;
-an edit changes the season's copy only, after checking the cells with the league.cards /
-league.roster validators and then the whole league with the one parser, in one transaction.
+an edit changes the season's copy only, after checking the cells with the league.engine.cards /
+league.season.roster validators and then the whole league with the one parser, in one transaction.
 Preferences live in ``league_roster_pref`` (migration 0003): one JSON list per season, team, kind.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any, Optional
 from sqlalchemy import Column, Text, UniqueConstraint
 from sqlmodel import Field, Session, SQLModel, select
 
-from league.cards import (
+from league.engine.cards import (
     BAT_COLUMNS,
     CONDITIONS,
     PITCH_COLUMNS,
@@ -24,7 +24,7 @@ from league.cards import (
     parse_fielding,
 )
 from league.errors import CardError, LeagueError
-from league.roster import INNINGS_RANGE, MIN_STARTERS, RATING_RANGES, League
+from league.season.roster import INNINGS_RANGE, MIN_STARTERS, RATING_RANGES, League
 from storage.mappers import league_texts
 from storage.tables import CardRow, LeagueRow, PlayerRow, RulesetRow, TeamRow
 

@@ -9,7 +9,7 @@ from importlib import resources
 from pathlib import Path
 
 from league.errors import RulesetError
-from league.ruleset import Ruleset, check_options, parse_ruleset
+from league.engine.ruleset import Ruleset, check_options, parse_ruleset
 from league.tomltext import TOMLInputError, load_toml
 
 

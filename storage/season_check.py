@@ -175,7 +175,7 @@ def _check_splits(rows: Any, at: str, players: Collection[str]) -> None:
 
 
 def _check_game(g: dict, at: str, teams: tuple[str, str], players: Collection[str]) -> None:
-    from league.game import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
+    from league.engine.game import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
 
     log = _obj(_key(g, "log", at), f"{at}.log")
     innings = _list(_key(log, "innings", f"{at}.log"), f"{at}.log.innings", 2)

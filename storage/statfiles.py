@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from league.cardgen import FIELD_POSITIONS, StatPlayer, batting_line, pitching_line
+from league.cardmaking.cardgen import FIELD_POSITIONS, StatPlayer, batting_line, pitching_line
 from league.errors import LeagueError
 
 # column name (as written, compared without spaces, case-insensitive) -> stat key

@@ -206,7 +206,7 @@ class GameRow(SQLModel, table=True):
 
 
 class BattingLineRow(SQLModel, table=True):
-    """One batter's line in one game, in league.game.BAT_FIELDS order (2b → d2, 3b → d3)."""
+    """One batter's line in one game, in league.engine.game.BAT_FIELDS order (2b → d2, 3b → d3)."""
 
     __tablename__ = "game_batting"
     __table_args__ = (Index("ix_game_batting_player", "season_id", "player"),)
@@ -241,7 +241,7 @@ class BattingLineRow(SQLModel, table=True):
 
 class BattingSplitRow(SQLModel, table=True):
     """One batter's line in one game against the pitchers of one hand (`hand` L or R), in
-    league.game.BAT_FIELDS order: the lines of a game's batter against L and R add up to his
+    league.engine.game.BAT_FIELDS order: the lines of a game's batter against L and R add up to his
     game line (migration 0011_splits; games stored before it have none)."""
 
     __tablename__ = "game_batting_split"
@@ -278,7 +278,7 @@ class BattingSplitRow(SQLModel, table=True):
 
 
 class PitchingLineRow(SQLModel, table=True):
-    """One pitcher's line in one game, in league.game.PIT_FIELDS order, with his decision."""
+    """One pitcher's line in one game, in league.engine.game.PIT_FIELDS order, with his decision."""
 
     __tablename__ = "game_pitching"
     __table_args__ = (Index("ix_game_pitching_player", "season_id", "player"),)
@@ -308,7 +308,7 @@ class PitchingLineRow(SQLModel, table=True):
 
 
 class FieldingLineRow(SQLModel, table=True):
-    """One fielder's line in one game, in league.stats.FIELD_FIELDS order."""
+    """One fielder's line in one game, in league.season.stats.FIELD_FIELDS order."""
 
     __tablename__ = "game_fielding"
     # by season only, as the splits: a player's fielding over several seasons is found through

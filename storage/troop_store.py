@@ -22,7 +22,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 from league.errors import LeagueError
-from league.melting_pot import (
+from league.troop.rules import (
     EventSetup,
     RoundResult,
     SlipReading,

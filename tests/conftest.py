@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from league.dice import ScriptedDice
-from league.game import Game, Runner
-from league.manager import ComputerManager, make_lineup
+from league.engine.dice import ScriptedDice
+from league.engine.game import Game, Runner
+from league.manager.computer import ComputerManager, make_lineup
 from storage.plainfiles import load_league, sample_league_path
 from storage.rulesets import shipped_ruleset
 

@@ -53,7 +53,7 @@ def lines_fingerprint(result) -> str:
 
 def digest_games(**play_options):
     """The 200 games, played now: (seed, result) pairs."""
-    from league.simulate import schedule, seeded_games
+    from league.season.simulate import schedule, seeded_games
     from storage.plainfiles import load_league, sample_league_path
     from storage.rulesets import shipped_ruleset
 

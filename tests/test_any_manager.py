@@ -2,19 +2,19 @@
 
 The engine asks its decisions of a ComputerManager (`Game.deciders`; the compiled build calls
 its methods directly); any other manager (a person's, the referee's, a script's) is asked through
-`league.manager.Asking`, which passes every question on and names an answer of the wrong kind.
+`league.manager.computer.Asking`, which passes every question on and names an answer of the wrong kind.
 """
 from __future__ import annotations
 
 import pytest
 
-from league.dice import SeededDice
+from league.engine.dice import SeededDice
 from league.errors import DecisionError
-from league.game import Game
-from league.manager import (ASK_AGGRESSIVE, ASK_ALL, ASK_DEFENSE_CALL, ASK_PINCH_HITTER,
+from league.engine.game import Game
+from league.manager.computer import (ASK_AGGRESSIVE, ASK_ALL, ASK_DEFENSE_CALL, ASK_PINCH_HITTER,
                             ASK_PINCH_RUNNER, ASK_PITCHER_AGAIN, Asking, ComputerManager, Manager,
                             make_lineup)
-from league.simulate import players_of
+from league.season.simulate import players_of
 
 
 class Delegate:

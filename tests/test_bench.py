@@ -10,14 +10,14 @@ from __future__ import annotations
 import dataclasses
 from datetime import date, timedelta
 
-from league import bench
-from league.bench import CATCHER_EVERY, REST_EVERY, TeamDays, rest_due, team_days
-from league.dice import ScriptedDice, SeededDice
-from league.game import Runner
-from league.manager import batting_value, make_lineup
-from league.roster import League
-from league.season import SeasonState, slot_setup, team_lineup
-from league.simulate import players_of, replay_game
+from league.manager import bench
+from league.manager.bench import CATCHER_EVERY, REST_EVERY, TeamDays, rest_due, team_days
+from league.engine.dice import ScriptedDice, SeededDice
+from league.engine.game import Runner
+from league.manager.computer import batting_value, make_lineup
+from league.season.roster import League
+from league.season.state import SeasonState, slot_setup, team_lineup
+from league.season.simulate import players_of, replay_game
 
 SATURDAY = date(2026, 5, 9)
 SUNDAY = SATURDAY + timedelta(days=1)
@@ -265,8 +265,8 @@ def test_season_games_with_the_bench_at_work_replay_from_their_logged_rolls(paci
     """Rules C.4: the line-ups (rests and platoons, made before the game) are stored with the
     game and every substitution in it (pinch hitters and runners, defensive replacements) is
     decided from the situation: replaying the raw rolls with the line-ups reproduces the game."""
-    from league.calibration import season_calendar
-    from league.season import game_seed, play_scheduled
+    from league.season.calibration import season_calendar
+    from league.season.state import game_seed, play_scheduled
     state = _state(pacific)
     calendar = season_calendar(pacific, 2026, 3)
     changed = 0
@@ -294,7 +294,7 @@ def test_season_games_with_the_bench_at_work_replay_from_their_logged_rolls(paci
 def _at_bat(pacific, ruleset, *, inning, score, runners=None, dh=None):
     """Top of `inning`: the away team (SAP) bats with the computer manager; score (away, home)."""
     from conftest import situation_game
-    from league.manager import ComputerManager
+    from league.manager.computer import ComputerManager
     manager = ComputerManager()
     g = situation_game(pacific, ruleset, [50] * 60, inning=inning, half=0, offense=manager,
                        defense=ComputerManager(), runners=runners or {}, dh=dh)
@@ -315,7 +315,7 @@ def test_a_pinch_hitter_comes_in_against_a_reliever_of_the_other_hand(pacific, r
     more against the pitcher on the mound bats (runners on). A left-handed batter faces a
     left-handed reliever (LL +4): a right-handed bench man with his very card (LR −1) hits for
     him; against a right-hander (RL −2, RR +2) the batter bats."""
-    from league.manager import PH_MARGIN
+    from league.manager.computer import PH_MARGIN
     g, m = _at_bat(pacific, ruleset, inning=8, score=(2, 3))
     off = g.offense
     lefty = max((pid for pid in off.order if g.players[pid].bats == "L" and
@@ -345,7 +345,7 @@ def test_a_pinch_hitter_comes_in_against_a_reliever_of_the_other_hand(pacific, r
 def test_a_pinch_runner_runs_for_a_slow_runner_late_and_close(pacific, ruleset):
     """docs/manager.md, "In the game": from the 7th, two runs behind to one ahead, a bench man
     at least PR_GAIN faster (RR) runs for a runner of RR PR_SLOW or less; he takes the slot."""
-    from league.manager import PR_FAST, PR_GAIN, PR_SLOW
+    from league.manager.computer import PR_FAST, PR_GAIN, PR_SLOW
     g, m = _at_bat(pacific, ruleset, inning=8, score=(2, 3))
     off = g.offense
     slow = next(pid for pid in off.order if g.players[pid].batting is not None)
@@ -441,8 +441,8 @@ def test_every_pitcher_in_a_box_score_pitched_and_the_play_by_play_brings_him_in
     the DH in one of its leagues, every pitcher with a line faced a batter or got an out (the
     reliever for a pitcher hurt on the third out too), and each reliever has a play line of
     his own, the one who came in for a pitcher hit for too."""
-    from league.game import P_BF, P_OUTS
-    from league.simulate import schedule, seeded_games
+    from league.engine.game import P_BF, P_OUTS
+    from league.season.simulate import schedule, seeded_games
     from storage.plainfiles import load_league, sample_league_path
     from storage.rulesets import shipped_ruleset
 

@@ -1,4 +1,4 @@
-"""The professional calendar (league.calendar): 143 games a team, 交流戦 in late May and June,
+"""The professional calendar (league.season.calendar): 143 games a team, 交流戦 in late May and June,
 Mondays off, the All-Star break, home and away balanced; every number a setting."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from league.calendar import CalendarRules, calendar_rules, make_calendar
+from league.season.calendar import CalendarRules, calendar_rules, make_calendar
 from league.errors import LeagueError
 from storage.plainfiles import load_league, sample_league_path
 

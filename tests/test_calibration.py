@@ -7,12 +7,12 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from league.calibration import (PER_GAME_BANDS, SEASON_BANDS, SeasonTally, Tally, calibrate,
+from league.season.calibration import (PER_GAME_BANDS, SEASON_BANDS, SeasonTally, Tally, calibrate,
                                 season_calendar)
-from league.game import BAT_FIELDS, PIT_FIELDS, GameResult
+from league.engine.game import BAT_FIELDS, PIT_FIELDS, GameResult
 from storage.plainfiles import load_league, sample_league_path
 from storage.rulesets import load_ruleset
-from tui.cli import app
+from tui.cli.main import app
 
 runner = CliRunner()
 

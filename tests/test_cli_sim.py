@@ -5,7 +5,7 @@ import json
 
 from typer.testing import CliRunner
 
-from tui.cli import app
+from tui.cli.main import app
 
 runner = CliRunner()
 
@@ -150,7 +150,7 @@ def test_sim_game_json_is_compact_by_default_and_replays_from_its_raw_rolls(tmp_
 
     from typer.testing import CliRunner
 
-    from tui.cli import app
+    from tui.cli.main import app
 
     runner = CliRunner()
     res = runner.invoke(app, ["sim", "game", "--away", "OSK", "--home", "CHB", "--seed", "77",

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from storage.plainfiles import sample_league_path
 from tui import services as sv
-from tui.cli import app
+from tui.cli.main import app
 
 from league_db import _fresh_engines  # noqa: F401  (fixture)
 

@@ -9,10 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 from league.errors import LeagueError
-from league.farm import RosterBook, Move, apply_move, call_up_problem, computer_moves, demotion_problem
-from league.roster import parse_league
+from league.season.farm import RosterBook, Move, apply_move, call_up_problem, computer_moves, demotion_problem
+from league.season.roster import parse_league
 from storage.plainfiles import load_league, sample_league_path
-from tui.cli import app
+from tui.cli.main import app
 
 from league_db import _fresh_engines, db, pg_server_url  # noqa: F401  (fixtures)
 

@@ -9,11 +9,11 @@ from datetime import timedelta
 
 import pytest
 
-from league.boxscore import lineup_from_dict, result_dict
-from league.calibration import FIRST_YEAR, season_calendar
-from league.dice import ScriptedDice
-from league.season import SeasonState, game_seed, play_scheduled
-from league.simulate import players_of, replay_game
+from league.engine.boxscore import lineup_from_dict, result_dict
+from league.season.calibration import FIRST_YEAR, season_calendar
+from league.engine.dice import ScriptedDice
+from league.season.state import SeasonState, game_seed, play_scheduled
+from league.season.simulate import players_of, replay_game
 from storage.plainfiles import load_league, sample_league_path
 
 SEED = 3
@@ -89,15 +89,15 @@ def test_games_with_injuries_replay_exactly_from_their_rolls(nippon, ruleset, fi
 
 
 def test_a_team_that_cannot_field_a_position_calls_up_a_man_who_can(nippon):
-    """The last resort before a game (league.farm.cover_positions): every right fielder of the
+    """The last resort before a game (league.season.farm.cover_positions): every right fielder of the
     active roster is on the farm — one sent down yesterday (the ten-day rule keeps him there),
     the others long ago — so a farm man who can play right field comes up, and with the active
     roster full the least valuable spare man goes down; the team then fields a line-up."""
     from datetime import date
 
-    from league import farm
-    from league.farm import Move, apply_move, cover_positions, uncovered
-    from league.manager import make_lineup
+    from league.season import farm
+    from league.season.farm import Move, apply_move, cover_positions, uncovered
+    from league.manager.computer import make_lineup
 
     state = SeasonState(league=nippon, players=players_of(nippon))
     book = state.roster

@@ -6,11 +6,11 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from league.boxscore import result_dict
-from league.dice import ScriptedDice, SeededDice
-from league.game import AB, BB, GIDP, H, HBP, HR, P_OUTS, PA, R, SF, SH, SO, Game
-from league.manager import ComputerManager, make_lineup
-from league.simulate import Matchup, play_game, players_of
+from league.engine.boxscore import result_dict
+from league.engine.dice import ScriptedDice, SeededDice
+from league.engine.game import AB, BB, GIDP, H, HBP, HR, P_OUTS, PA, R, SF, SH, SO, Game
+from league.manager.computer import ComputerManager, make_lineup
+from league.season.simulate import Matchup, play_game, players_of
 
 
 class WatchedGame(Game):
@@ -58,7 +58,7 @@ def _check_box(result):
         batted = len(result.innings[1 - side])
         assert 3 * (batted - 1) <= outs <= 3 * batted
         # every batter the pitchers faced is a plate appearance of the other side
-        from league.game import P_BF
+        from league.engine.game import P_BF
         faced = sum(line[P_BF] for s, _, line in result.pitching if s == side)
         assert faced == sum(l[PA] for s, _, l, _ in result.batting if s == 1 - side)
         # every out the defense made has a putout, and errors agree with the line score
@@ -67,7 +67,7 @@ def _check_box(result):
         assert sum(line[2] for s, _, line in result.fielding if s == side) == result.errors[side]
         # every caught stealing or pick-off charged to a runner is credited to the other side's
         # catcher or pitcher (team CS = the catchers' and pitchers' CS)
-        from league.game import CS, F_CS
+        from league.engine.game import CS, F_CS
         assert sum(line[F_CS] for s, _, line in result.fielding if s == side) == \
             sum(l[CS] for s, _, l, _ in result.batting if s == 1 - side)
         # runs allowed by this side's pitchers are the other side's runs
@@ -133,9 +133,9 @@ def test_every_roll_is_logged_with_its_purpose(pacific, ruleset):
 def test_better_cards_produce_better_numbers(pacific, ruleset):
     """Rules C.3: over a season, the batters with more 1B/LG/HR room hit better, and pitchers
     with more K/G room allow fewer runs."""
-    from league.game import D2, D3
-    from league.manager import batting_value, pitching_value
-    from league.simulate import schedule, seeded_games
+    from league.engine.game import D2, D3
+    from league.manager.computer import batting_value, pitching_value
+    from league.season.simulate import schedule, seeded_games
 
     bat: dict[str, list[int]] = {}
     pit: dict[str, list[int]] = {}
@@ -173,8 +173,8 @@ def test_better_cards_produce_better_numbers(pacific, ruleset):
 
 def test_a_stored_game_replays_from_its_lineups_fatigue_and_rolls(pacific, ruleset):
     """What storage keeps of a game (line-ups, carried fatigue, raw rolls) is enough to replay it."""
-    from league.boxscore import lineup_from_dict
-    from league.simulate import replay_game
+    from league.engine.boxscore import lineup_from_dict
+    from league.season.simulate import replay_game
 
     starters = ("SAP19", None)
     # the first of a few seeded games in which the tired starter makes a condition check

@@ -5,7 +5,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from tui.cli import app
+from tui.cli.main import app
 
 from league_db import _fresh_engines, db, pg_server_url  # noqa: F401  (fixtures)
 

@@ -8,10 +8,10 @@ from datetime import date, timedelta
 
 import pytest
 
-from league.cards import Fielding
-from league.dice import ScriptedDice
-from league.farm import RosterBook, Standing, settle
-from league.injury import (
+from league.engine.cards import Fielding
+from league.engine.dice import ScriptedDice
+from league.season.farm import RosterBook, Standing, settle
+from league.season.injury import (
     InjuryRules, TOLERANCE, accident_check, hurt_fielding, hurt_player, recover, recovery_roll,
     severity,
 )
@@ -153,7 +153,7 @@ def test_settle_counts_only_the_rest_days_since_the_last_check(mini):
 def test_without_injuries_no_check_is_made(mini, ruleset):
     """The option injuries = false: no accident check, the rolls are those of a game without
     the injury table."""
-    from league.simulate import schedule, seeded_games
+    from league.season.simulate import schedule, seeded_games
     off = dc.replace(ruleset, options={**ruleset.options, "injuries": False})
     assert off.injury_rules is None
     for _seed, r in seeded_games(mini, off, schedule(mini, 30), 1):

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from league.errors import LeagueError
-from league.roster import parse_league
+from league.season.roster import parse_league
 from storage.plainfiles import load_league, sample_league_path
 from storage.repository import read_plain_folder
 from tui import services as sv

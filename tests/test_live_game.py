@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from league.boxscore import result_dict
-from league.dice import ScriptedDice, SeededDice
+from league.engine.boxscore import result_dict
+from league.engine.dice import ScriptedDice, SeededDice
 from league.errors import DecisionError
-from league.live import LiveLog, live_game, offense_options
-from league.manager import ComputerManager, make_lineup
+from league.engine.live import LiveLog, live_game, offense_options
+from league.manager.computer import ComputerManager, make_lineup
 
 
 from tests_live_helpers import Quit, person  # noqa: E402
@@ -106,7 +106,7 @@ def test_a_damaged_log_is_one_clear_error():
 
 
 def test_offense_choices_follow_the_rules(pacific, ruleset, lineups):
-    from league.game import Runner
+    from league.engine.game import Runner
     g, _ = _new(pacific, ruleset, lineups, person())
     assert offense_options(g) == [("none",)]
     g.bases[1] = Runner(lineups[0].bench[0], "x", True)
@@ -132,7 +132,7 @@ def test_a_game_handed_to_the_computer_on_both_sides_plays_through_and_replays(
     """The computer manages the rest: no question reaches the person, every decision is logged
     (the computer's for a person's side too) and the game replays exactly from the logs, and it
     is the game two computer managers would have played."""
-    from league.live import Handover
+    from league.engine.live import Handover
 
     handovers = {}
     never = person(quit_after=0)
@@ -150,14 +150,14 @@ def test_a_game_handed_to_the_computer_on_both_sides_plays_through_and_replays(
     again, _ = _new(pacific, ruleset, lineups, person(quit_after=0), saved=g.live_log,
                     sides=(0, 1), seed=999)
     assert result_dict(again.play(), None) == first
-    from league.game import Game
+    from league.engine.game import Game
     machine = Game(ruleset, _players(pacific), *lineups, ComputerManager(), ComputerManager(),
                    SeededDice(21), dh=pacific.dh)
     assert result_dict(machine.play(), None) == first
 
 
 def test_a_handover_lasts_its_half_inning_or_inning(pacific, ruleset, lineups):
-    from league.live import COMPUTER_DECIDES, Handover
+    from league.engine.live import COMPUTER_DECIDES, Handover
 
     state = {}
     asked_at = []

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from league.dice import SeededDice
-from league.live import live_game
-from league.manager import ComputerManager
+from league.engine.dice import SeededDice
+from league.engine.live import live_game
+from league.manager.computer import ComputerManager
 from tests_live_helpers import Quit, person  # noqa: F401
 
 def test_a_scheduled_game_at_the_keyboard_counts_in_the_season(tmp_path, pacific, ruleset):
@@ -50,7 +50,7 @@ def test_the_season_simulation_skips_a_game_being_played_at_the_keyboard(tmp_pat
     from typer.testing import CliRunner
 
     from tui import services
-    from tui.cli import app
+    from tui.cli.main import app
 
     db = str(tmp_path / "league.sqlite3")
     services.create_league(db, "pacific", "pacific")

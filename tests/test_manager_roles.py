@@ -10,12 +10,12 @@ from datetime import date, timedelta
 
 import pytest
 
-from league.bullpen import CLOSER, LONG, MIDDLE, MOPUP, SETUP, assign_roles, save_situation
-from league.game import P_OUTS, P_R
-from league.manager import ComputerManager
-from league.rest import PitcherRest, choose_starter
-from league.season import ROTATION_SIZE, SeasonState, rotation, slot_setup, team_lineup
-from league.simulate import players_of
+from league.manager.bullpen import CLOSER, LONG, MIDDLE, MOPUP, SETUP, assign_roles, save_situation
+from league.engine.game import P_OUTS, P_R
+from league.manager.computer import ComputerManager
+from league.manager.rest import PitcherRest, choose_starter
+from league.season.state import ROTATION_SIZE, SeasonState, rotation, slot_setup, team_lineup
+from league.season.simulate import players_of
 from conftest import situation_game
 
 DAY = date(2025, 5, 10)
@@ -50,7 +50,7 @@ def test_roles_come_from_the_cards_the_best_short_reliever_closes(pacific):
     assert sorted(roles.values()).count(CLOSER) == 1
     assert list(roles.values()).count(SETUP) == 2
     assert list(roles.values()).count(MOPUP) == 1
-    from league.bullpen import pitching_value
+    from league.manager.bullpen import pitching_value
     closer = next(p for p in relievers if roles[p.id] == CLOSER)
     assert pitching_value(closer) == max(pitching_value(p) for p in relievers)
     for p in relievers:
@@ -154,7 +154,7 @@ def _closer_of(state, team):
 def test_the_closer_is_rested_after_pitching_two_days_running(pacific):
     """docs/manager.md, "Rest": a reliever who pitched yesterday is dressed (one fatigue point);
     one who pitched on both of the last two days sits out today."""
-    from league.rest import next_rest
+    from league.manager.rest import next_rest
     away, home = pacific.teams[0].code, pacific.teams[1].code
     state = _state(pacific)
     closer = _closer_of(state, home)

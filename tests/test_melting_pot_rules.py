@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.melting_pot import (
+from league.troop.rules import (
     MeltingPotError,
     adjust_round3,
     k_for,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from league.odds import (
+from league.season.odds import (
     Magic,
     OddsSetup,
     Record,
@@ -13,10 +13,10 @@ from league.odds import (
     simulate_run,
     tally,
 )
-from league.schedule import ScheduledGame, make_schedule
-from league.season import SeasonState
-from league.simulate import players_of
-from league.standings import Outcome
+from league.season.schedule import ScheduledGame, make_schedule
+from league.season.state import SeasonState
+from league.season.simulate import players_of
+from league.season.standings import Outcome
 
 
 def _remaining(ab: int, ac: int, bc: int) -> list[tuple[str, str]]:
@@ -125,7 +125,7 @@ from typer.testing import CliRunner  # noqa: E402
 from storage.odds_store import SeasonOddsRow  # noqa: E402
 from tui import services as sv  # noqa: E402
 from tui import services as so  # noqa: E402
-from tui.cli import app  # noqa: E402
+from tui.cli.main import app  # noqa: E402
 
 
 @pytest.fixture(scope="module")

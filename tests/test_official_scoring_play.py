@@ -9,10 +9,10 @@ import dataclasses as dc
 import pytest
 
 from conftest import ScriptedManager
-from league.dice import ScriptedDice
+from league.engine.dice import ScriptedDice
 from league.errors import DecisionError
-from league.game import CS, D2, D3, F_A, F_CS, F_PO, H, HR, RBI, SH, Runner
-from league.scoring import decide
+from league.engine.game import CS, D2, D3, F_A, F_CS, F_PO, H, HR, RBI, SH, Runner
+from league.engine.scoring import decide
 from test_rules_examples import (
     bat_for, game, raw_for, rolls_of, set_batting, set_catcher, set_pitcher, set_values,
 )

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from league.melting_pot import make_setup, read_slip
+from league.troop.rules import make_setup, read_slip
 from storage.plainfiles import sample_league_path
 from storage.troop_store import LEGACY_FILE, TroopStore
 from tui import services as sv
-from tui.cli import app
+from tui.cli.main import app
 
 from league_db import _fresh_engines  # noqa: F401  (fixture)
 

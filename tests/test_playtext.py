@@ -1,11 +1,11 @@
-"""The play-by-play in Japanese (league/playtext.py): every line the engine writes in 120 seeded
+"""The play-by-play in Japanese (league/engine/playtext.py): every line the engine writes in 120 seeded
 games reads in Japanese, with the names kept; lines it does not know are left as they were."""
 from __future__ import annotations
 
 import re
 
-from league.playtext import japanese, roll_purpose, roll_table
-from league.simulate import schedule, seeded_games
+from league.engine.playtext import japanese, roll_purpose, roll_table
+from league.season.simulate import schedule, seeded_games
 from tui.refusals import japanese as refusal_ja
 
 ENGLISH_WORD = re.compile(r"[a-z]{3,}")
@@ -23,7 +23,7 @@ def test_every_line_of_the_league_without_dh_reads_in_japanese_and_has_its_code(
     """The 12-team league (one of its leagues without the DH: pitchers hit for, relievers
     brought in for them, pinch hitters taking the field): every play-by-play line reads in
     Japanese and has its short code in the compact JSON."""
-    from league.boxscore import play_code
+    from league.engine.boxscore import play_code
     from storage.plainfiles import load_league, sample_league_path
 
     nippon = load_league(sample_league_path("nippon"))

@@ -1,4 +1,4 @@
-"""Postseason formats as data (league.postseason): the Climax Series with the pennant winner's
+"""Postseason formats as data (league.season.postseason): the Climax Series with the pennant winner's
 one-win advantage, a tied series to the higher seed, draws counted as games; the Japan Series
 2-3-2 with draws replayed; generic brackets."""
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from league.errors import LeagueError
-from league.postseason import (
+from league.season.postseason import (
     SeriesFormat,
     bracket,
     climax_series,

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from league.dice import SeededDice
+from league.engine.dice import SeededDice
 from league.errors import LeagueError
-from league.live import live_game
-from league.manager import ComputerManager
+from league.engine.live import live_game
+from league.manager.computer import ComputerManager
 from season_helpers import small_league
 from tests_live_helpers import person
 from tui import services as sv

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from league.errors import DecisionError, DiceError, LeagueError
 from league.referee import referee, render
-from tui.cli import app
+from tui.cli.main import app
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "referee_examples"
 runner = CliRunner()

@@ -5,9 +5,9 @@ from datetime import date
 
 import pytest
 
-from league.cards import PitchingCard
+from league.engine.cards import PitchingCard
 from league.errors import LeagueError
-from league.rest import PitcherRest, choose_starter, fatigue_points, next_rest, rest_days
+from league.manager.rest import PitcherRest, choose_starter, fatigue_points, next_rest, rest_days
 
 
 def card(innings: float = 6.0, starter: int = 7, rest: int = 5) -> PitchingCard:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from league.errors import CardError, LeagueError
-from league.roster import League, parse_league
+from league.season.roster import League, parse_league
 from storage.plainfiles import load_league, sample_league_names, sample_league_path
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from league.errors import RulesetError
-from league.ruleset import DEFAULT_OPTIONS, OPTION_CHOICES, parse_ruleset
+from league.engine.ruleset import DEFAULT_OPTIONS, OPTION_CHOICES, parse_ruleset
 from test_rules_examples import standard_data
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "rule_options.md").read_text(encoding="utf-8")

@@ -14,12 +14,12 @@ from importlib import resources
 import pytest
 
 from conftest import ScriptedManager, situation_game
-from league.cards import BAT_COLUMNS, CONDITIONS, PITCH_COLUMNS, Fielding, parse_bounds
-from league.dice import ScriptedDice, clamp, read_d100
+from league.engine.cards import BAT_COLUMNS, CONDITIONS, PITCH_COLUMNS, Fielding, parse_bounds
+from league.engine.dice import ScriptedDice, clamp, read_d100
 from league.errors import DiceError
-from league.game import AB, BB, E, GIDP, H, P_H, PA, SB
-from league.ruleset import parse_ruleset
-from league.values import DefenceValues, defence_values
+from league.engine.game import AB, BB, E, GIDP, H, P_H, PA, SB
+from league.engine.ruleset import parse_ruleset
+from league.engine.values import DefenceValues, defence_values
 
 # ------------------------------------------------------------------------------------------
 # helpers (also used by test_rules_strategies.py)
@@ -172,7 +172,7 @@ def test_t4_condition_check_lead_minus_one(mini, ruleset):
 
 def test_t4_lead_moves_the_roll_across_a_bound(mini, ruleset):
     """T4 with a tiny table: the lead is added before the reading (raw 69 + lead −1 = 68)."""
-    from league.ruleset import CONDITION_COLUMNS
+    from league.engine.ruleset import CONDITION_COLUMNS
     tiny = parse_bounds("10 40 68 90 100", CONDITION_COLUMNS, "T4 table")
     rs = dc.replace(ruleset, condition={c: tiny for c in CONDITIONS})
     g = game(mini, rs, [69, 69], condition="B")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import ScriptedManager
-from league.dice import ScriptedDice, clamp
-from league.game import (
+from league.engine.dice import ScriptedDice, clamp
+from league.engine.game import (
     AB, BB, CS, F_PB, GIDP, H, HBP, HR, IBB, P_BF, P_HR, P_IBB, P_WP, PA, RBI, SH, SO,
 )
 from test_rules_examples import (

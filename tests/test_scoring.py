@@ -3,8 +3,8 @@
 record the engine keeps — so each rule is checked on its own."""
 from __future__ import annotations
 
-from league.scoring import ScoringBook, decide
-from league.stats import add_pitching
+from league.engine.scoring import ScoringBook, decide
+from league.season.stats import add_pitching
 
 AWAY, HOME = 0, 1
 

@@ -5,7 +5,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tui import services as sv
-from tui.cli import app
+from tui.cli.main import app
 
 runner = CliRunner()
 
@@ -122,8 +122,8 @@ def test_short_season_to_end_and_replay(db):
     """The whole loop on each database: a short season to the end, totals, a replayed game."""
     from collections import Counter
 
-    from league.boxscore import render
-    from league.game import BAT_FIELDS
+    from league.engine.boxscore import render
+    from league.engine.game import BAT_FIELDS
 
     sv.create_league(db, "mini", "mini")
     sv.new_season(db, games_per_opponent=4, seed=9)
@@ -145,7 +145,7 @@ def test_short_season_to_end_and_replay(db):
 
 def test_json_round_trip_with_a_season(db, tmp_path):
     """A whole league with its season (calendar, games, lines, logs, rest) through one JSON file."""
-    from league.boxscore import render
+    from league.engine.boxscore import render
 
     sv.create_league(db, "mini", "mini")
     sv.new_season(db, "mini", games_per_opponent=4, seed=2)
@@ -219,7 +219,7 @@ def test_reading_while_a_simulation_writes(tmp_path):
     run("league", "new", "pac", "--from", "pacific", "--db", db)
     run("season", "new", "--games-per-opponent", "12", "--db", db)
     sv.close_all()
-    proc = subprocess.Popen([sys.executable, "-c", "from tui.cli import main; main()",
+    proc = subprocess.Popen([sys.executable, "-c", "from tui.cli.main import main; main()",
                              "season", "sim", "--to-end", "-q", "--db", db],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     reads = 0

@@ -12,13 +12,13 @@ from collections import Counter
 import pytest
 from typer.testing import CliRunner
 
-from league.boxscore import render, result_dict
-from league.game import BAT_FIELDS
-from league.stats import add_batting
+from league.engine.boxscore import render, result_dict
+from league.engine.game import BAT_FIELDS
+from league.season.stats import add_batting
 from storage import repository as repo
 from storage.db import session
 from tui import services as sv
-from tui.cli import app
+from tui.cli.main import app
 
 runner = CliRunner()
 
@@ -133,7 +133,7 @@ def _final_count(path: str) -> int:
 
 
 def _cli(*args: str) -> list[str]:
-    return [sys.executable, "-c", "from tui.cli import main; main()", *args]
+    return [sys.executable, "-c", "from tui.cli.main import main; main()", *args]
 
 
 def test_killed_simulation_loses_nothing_and_resumes(tmp_path):

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from league.errors import LeagueError
 from tui import services as sv
-from tui.cli import app as cli_app
+from tui.cli.main import app as cli_app
 
 PG_URL = os.environ.get("IMPACT_TEST_PG_URL")
 pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
@@ -296,9 +296,9 @@ def test_sharing_again_guards_tables_added_since(shared):
 
 
 def test_a_managers_finished_game_is_replayed_and_recorded_by_the_commissioner(shared):
-    from league.dice import SeededDice
-    from league.live import live_game
-    from league.manager import ComputerManager
+    from league.engine.dice import SeededDice
+    from league.engine.live import live_game
+    from league.manager.computer import ComputerManager
     from tests_live_helpers import person
 
     game = next(g for _day, games in sv.schedule_days(shared.owner_url) for g in games

@@ -10,11 +10,11 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from league.game import BAT_FIELDS, PA
-from league.simulate import schedule, seeded_games
+from league.engine.game import BAT_FIELDS, PA
+from league.season.simulate import schedule, seeded_games
 from tui import services
 from tui.app import ImpactApp
-from tui.cli import app as cli
+from tui.cli.main import app as cli
 from tui_helpers import opened, until
 
 runner = CliRunner()

@@ -6,7 +6,7 @@ from datetime import date, timedelta
 import pytest
 
 from league.errors import LeagueError
-from league.standings import Outcome, gb_text, head_to_head, standings
+from league.season.standings import Outcome, gb_text, head_to_head, standings
 
 START = date(2026, 4, 1)
 

@@ -74,7 +74,7 @@ def test_the_first_screen_is_read_without_loading_the_engine(tmp_path):
             "view = sv.standings(db, league=lg); sv.days_around(db, league=lg); "
             "sv.odds_history(db, league=lg); "
             "print(len(view.rows), "
-            "sorted(m for m in ('league.game', 'league.manager', 'storage.troop_store', "
+            "sorted(m for m in ('league.engine.game', 'league.manager.computer', 'storage.troop_store', "
             "'storage.live_store', 'multiprocessing') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT)

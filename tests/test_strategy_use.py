@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import collections
 
-import league.simulate as simulate
-from league.manager import ComputerManager
-from league.simulate import schedule, seeded_games
+import league.season.simulate as simulate
+from league.manager.computer import ComputerManager
+from league.season.simulate import schedule, seeded_games
 
 GAMES = 360
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from league.errors import DecisionError
-from league.game import P_OUTS
-from league.simulate import schedule, seeded_games
+from league.engine.game import P_OUTS
+from league.season.simulate import schedule, seeded_games
 
 from conftest import ScriptedManager, situation_game
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from storage.plainfiles import load_league, sample_league_path
 from tui import services as sv
-from tui.cli import app
+from tui.cli.main import app
 
 runner = CliRunner()
 NIPPON = load_league(sample_league_path("nippon"))

@@ -6,7 +6,7 @@ import pytest
 
 from textual.widgets import DataTable, Static
 
-from league.melting_pot import make_setup, play_event
+from league.troop.rules import make_setup, play_event
 from tui_helpers import until
 from tui.troop.app import TroopApp
 from tui.troop.service import TroopService

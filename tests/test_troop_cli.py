@@ -4,7 +4,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from tui.cli import app
+from tui.cli.main import app
 
 runner = CliRunner()
 

@@ -303,7 +303,7 @@ async def test_projector_window_follows_the_event_live_and_shows_no_entry(tmp_pa
 def test_projector_command_refuses_an_unknown_event(tmp_path):
     from typer.testing import CliRunner
 
-    from tui.cli import app as cli
+    from tui.cli.main import app as cli
 
     TroopService(f"sqlite:///{tmp_path / 'e.sqlite3'}").close()
     result = CliRunner().invoke(cli, ["troop", "projector", "--db",

@@ -9,7 +9,7 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
-from league.melting_pot import make_setup, read_slip
+from league.troop.rules import make_setup, read_slip
 from storage.troop_store import (
     TroopSlipRow,
     TroopStore,
@@ -165,7 +165,7 @@ def test_round3_override_is_stored_and_used(store):
 
 CRASHING_WRITER = """
 import os, sys
-from league.melting_pot import make_setup, read_slip
+from league.troop.rules import make_setup, read_slip
 from storage.troop_store import TroopStore
 store = TroopStore(sys.argv[1])
 event_id = store.create_event(title="crash", setup=make_setup(

@@ -1,7 +1,7 @@
 """A person at the keyboard, for the live-game tests."""
 from __future__ import annotations
 
-from league.manager import ComputerManager
+from league.manager.computer import ComputerManager
 
 
 class Quit(Exception):

@@ -1,1 +1,1 @@
-"""The interface: the Textual app and the Typer CLI (tui/cli.py)."""
+"""The interface: the Textual app and the Typer CLI (tui/cli/main.py)."""

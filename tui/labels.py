@@ -170,7 +170,7 @@ STAT_LABELS_EN = {
 def stat_name(kind: str, stat: str, japanese: bool) -> str:
     """A stat's column label: the league's Japanese name of that kind, or the English short one."""
     if japanese:
-        from league.stats import STAT_LABELS_JA
+        from league.season.stats import STAT_LABELS_JA
         return STAT_LABELS_JA.get(kind, {}).get(stat, stat)
     return STAT_LABELS_EN.get(stat, stat.upper())
 

@@ -1,7 +1,7 @@
 """The `impact` command's entry point. With no command (only the global options --db and
 --league-name) it opens the league app at once, without building the whole command line (Typer
 and every command's module): the app reaches its first screen sooner. Anything else goes to
-the command line (`tui.cli`)."""
+the command line (`tui.cli.main`)."""
 from __future__ import annotations
 
 import os
@@ -35,7 +35,7 @@ def main() -> None:
     """Console-script entry point (see the module's docstring)."""
     options = app_options(sys.argv[1:])
     if options is None:
-        from tui.cli import main as cli_main
+        from tui.cli.main import main as cli_main
         cli_main()
         return
     from tui.bulkgc import pause_for_start

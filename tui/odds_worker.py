@@ -4,7 +4,7 @@ Kept apart from the service layer so a worker imports the rules core only.
 """
 from __future__ import annotations
 
-from league.odds import OddsSetup, RunResult, simulate_run
+from league.season.odds import OddsSetup, RunResult, simulate_run
 
 _setup: OddsSetup | None = None    # this process's copy, sent once by the pool's initializer
 

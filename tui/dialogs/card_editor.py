@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 from textual.worker import Worker, WorkerState
 
-from league.cards import CONDITIONS, Player
+from league.engine.cards import CONDITIONS, Player
 from league.errors import LeagueError
 from tui.language import Bilingual
 from tui.labels import label

@@ -7,8 +7,8 @@ from textual.containers import VerticalScroll
 from textual.binding import Binding
 from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 
-from league.boxscore import render
-from league.playtext import play_text, roll_purpose, roll_table
+from league.engine.boxscore import render
+from league.engine.playtext import play_text, roll_purpose, roll_table
 from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen

@@ -10,10 +10,10 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from league.awards import award_name, slot_name
+from league.season.awards import award_name, slot_name
 from league.errors import LeagueError
-from league.stats import stat_text
-from league.titles import title_spec
+from league.season.stats import stat_text
+from league.season.titles import title_spec
 from tui import services
 from tui.language import Bilingual
 from tui.labels import label, stat_name

@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 
-from league.awards import award_name, slot_name
+from league.season.awards import award_name, slot_name
 from league.errors import LeagueError
 from tui import services
 from tui.labels import label, season_title

@@ -10,8 +10,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Header, Static
 
-from league.boxscore import innings_text
-from league.stats import RATE_STATS, qualified_outs, qualified_pa, stat_text
+from league.engine.boxscore import innings_text
+from league.season.stats import RATE_STATS, qualified_outs, qualified_pa, stat_text
 from tui import services
 from tui.labels import label, season_title, stat_name
 from tui.screens.base import AreaScreen
@@ -134,8 +134,8 @@ class LeadersScreen(AreaScreen):
     def _show_teams(self, v: services.TeamStatsView) -> None:
         """チーム成績: each team's line of the kind, sorted by the chosen column, then each
         league's total and the whole's."""
-        from tui.cli_stats import TEAM_COLUMNS
-        from league.stats import ASCENDING_STATS
+        from tui.cli.stats import TEAM_COLUMNS
+        from league.season.stats import ASCENDING_STATS
 
         ja = self.ja
         kind, stat = self.team_kind, self.team_stat
@@ -189,7 +189,7 @@ class LeadersScreen(AreaScreen):
     def action_pick_stat(self) -> None:
         """Choose the column to sort by from a list of every stat of the kind shown."""
         from tui.dialogs.pick_player import PickPlayerDialog
-        from tui.cli_stats import TEAM_COLUMNS
+        from tui.cli.stats import TEAM_COLUMNS
 
         ja = self.ja
         kind = self.team_kind if self.showing_teams else self.kind

@@ -23,12 +23,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Header, Input, RichLog, Static
 
-from league.boxscore import render
-from league.dice import Dice, SeededDice, TypedDice
+from league.engine.boxscore import render
+from league.engine.dice import Dice, SeededDice, TypedDice
 from league.errors import LeagueError
-from league.live import COMPUTER_DECIDES, GameAborted, Handover, LiveLog, live_game, result_so_far
-from league.manager import ComputerManager
-from league.playtext import play_text, roll_purpose, roll_table
+from league.engine.live import COMPUTER_DECIDES, GameAborted, Handover, LiveLog, live_game, result_so_far
+from league.manager.computer import ComputerManager
+from league.engine.playtext import play_text, roll_purpose, roll_table
 from tui import services
 from tui.labels import LABELS, label
 from tui.language import Bilingual

@@ -13,10 +13,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, Header, Input, Sparkline, Static
 from textual.widgets.data_table import RowDoesNotExist
 
-from league.cards import Player
+from league.engine.cards import Player
 from league.errors import LeagueError
-from league.roster import League
-from league.stats import stat_text
+from league.season.roster import League
+from league.season.stats import stat_text
 from tui import services
 from tui.labels import label, stat_name
 from tui.screens.base import AreaScreen

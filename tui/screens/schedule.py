@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Header, ProgressBar, Static
 
 from league.errors import LeagueError
 from tui import services
-from league.standings import gb_text
+from league.season.standings import gb_text
 from tui.labels import label
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable

@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Header, ProgressBar, Static
 
 from league.errors import LeagueError
-from league.standings import gb_text, streak_english, tiebreak_english
+from league.season.standings import gb_text, streak_english, tiebreak_english
 from tui import services
 from tui.labels import label, season_title
 from tui.opening import StandingsData, standings_data

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Header, Static
 from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
 
-from league.cards import BAT_COLUMNS, PITCH_COLUMNS, Player
+from league.engine.cards import BAT_COLUMNS, PITCH_COLUMNS, Player
 from league.errors import LeagueError
 from tui import services
 from tui.dialogs.card_editor import CardEdit, CardEditor

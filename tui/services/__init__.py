@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING, Any
 
 # name → (module, name in it): what `from tui import services as sv; sv.NAME` reaches
 _WHERE: dict[str, tuple[str, str]] = {
-    'SEED_STRIDE': ('league.season', 'SEED_STRIDE'),
-    'SeasonState': ('league.season', 'SeasonState'),
-    'SlotSetup': ('league.season', 'SlotSetup'),
-    'game_seed': ('league.season', 'game_seed'),
-    'rest_after': ('league.season', 'rest_after'),
-    'rotation': ('league.season', 'rotation'),
-    'slot_setup': ('league.season', 'slot_setup'),
-    'team_lineup': ('league.season', 'team_lineup'),
+    'SEED_STRIDE': ('league.season.state', 'SEED_STRIDE'),
+    'SeasonState': ('league.season.state', 'SeasonState'),
+    'SlotSetup': ('league.season.state', 'SlotSetup'),
+    'game_seed': ('league.season.state', 'game_seed'),
+    'rest_after': ('league.season.state', 'rest_after'),
+    'rotation': ('league.season.state', 'rotation'),
+    'slot_setup': ('league.season.state', 'slot_setup'),
+    'team_lineup': ('league.season.state', 'team_lineup'),
     'Db': ('tui.services.db', 'Db'),
     'ServiceError': ('tui.services.db', 'ServiceError'),
     'StorageError': ('tui.services.db', 'StorageError'),
@@ -186,7 +186,7 @@ sys.modules[__name__].__class__ = _Services
 
 
 if TYPE_CHECKING:  # the names for type checkers and editors
-    from league.season import SEED_STRIDE, SeasonState, SlotSetup, game_seed, rest_after, rotation, slot_setup, team_lineup  # noqa: F401
+    from league.season.state import SEED_STRIDE, SeasonState, SlotSetup, game_seed, rest_after, rotation, slot_setup, team_lineup  # noqa: F401
     from tui.services.db import Db, ServiceError, StorageError, close_all, db_error, driver_errors, engine_for, require_commissioner  # noqa: F401
     from tui.services.games import BoxScore, boxscore, raw_rolls, replay  # noqa: F401
     from tui.services.farm import FarmEntry, FarmView, move_player, team_farm  # noqa: F401

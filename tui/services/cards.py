@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from league.cardcheck import CheckReport, closed_loop
-from league.cardgen import StatPlayer, default_context, league_context, make_cards
-from league.cardleague import MadeLeague, make_league
+from league.cardmaking.cardcheck import CheckReport, closed_loop
+from league.cardmaking.cardgen import StatPlayer, default_context, league_context, make_cards
+from league.cardmaking.cardleague import MadeLeague, make_league
 from league.errors import LeagueError
-from league.roster import League
-from league.schedule import make_schedule
+from league.season.roster import League
+from league.season.schedule import make_schedule
 from storage.plainfiles import BATTERS_FILE, LEAGUE_FILE, PITCHERS_FILE, load_league
 from storage.rulesets import load_ruleset
 from storage.statfiles import read_stat_files
@@ -150,9 +150,9 @@ def _cards_for(stored: League, players: list[StatPlayer], rs: Any, ctx: Any,
     """The stored league's rosters with cards made from the files: a player of the files
     keeps his id when the team has a player of that name; a team with fewer players in the
     files than its roster keeps its other players' cards."""
-    from league.cardgen import CardNote
-    from league.cardleague import choose_roster, league_texts
-    from league.roster import parse_league
+    from league.cardmaking.cardgen import CardNote
+    from league.cardmaking.cardleague import choose_roster, league_texts
+    from league.season.roster import parse_league
 
     size = stored.roster_size
     chosen: list[StatPlayer] = []
@@ -253,7 +253,7 @@ def lahman_check(year: int, *, teams: list[str] | None = None, league: str | Non
                  seasons: int = 3, seed: int = 1, progress: CheckProgress | None = None) -> CheckReport:
     """A real season: make its cards, play the real schedule's length `seasons` times, and
     compare with what really happened, player by player and team by team."""
-    from league.cardcheck import (
+    from league.cardmaking.cardcheck import (
         REGULAR_IP, REGULAR_PA, SeasonTotals, compare, original_scale, play_season,
     )
     from storage import lahman

@@ -1,6 +1,6 @@
 """Farm services for the Teams area and `impact roster`: a team's active roster (一軍) and farm
 (二軍) with each player's injury and ten-day-rule date, and a person's call-ups and demotions
-(登録抹消), each checked (league.farm), stored and logged as a transaction in one unit of work.
+(登録抹消), each checked (league.season.farm), stored and logged as a transaction in one unit of work.
 """
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from league.cards import Player
+from league.engine.cards import Player
 from league.errors import LeagueError
-from league.farm import Move, RosterBook, call_up_problem, demotion_problem, may_return_on
-from league.injury import severity
-from league.roster import League
+from league.season.farm import Move, RosterBook, call_up_problem, demotion_problem, may_return_on
+from league.season.injury import severity
+from league.season.roster import League
 from storage import farm_store
 from storage import repository as repo
 from storage import roster_edit
@@ -173,7 +173,7 @@ def move_player(db: Db, pid: str, kind: str, *, league: str | None = None) -> Mo
             if not who.commissioner:
                 # a manager's own player: the database's function makes the move (a manager may
                 # not write cards or transactions), keeping the ten-day rule itself
-                from league.farm import TEN_DAYS
+                from league.season.farm import TEN_DAYS
                 from storage.sharing import manager_roster_move
                 s.rollback()
                 manager_roster_move(engine, league_id=lid, season_id=info.id if info else None,
@@ -182,7 +182,7 @@ def move_player(db: Db, pid: str, kind: str, *, league: str | None = None) -> Mo
                     _forget_choices(s, info.id, player.team, player.id)
                     s.commit()
                 return move
-            from league.farm import apply_move
+            from league.season.farm import apply_move
             apply_move(book, move)
             moves, entries = book.take()
             farm_store.store(session=s, league_id=lid, season_id=info.id if info else None,

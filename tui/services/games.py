@@ -6,13 +6,13 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from league.boxscore import render, result_dict
-from league.dice import ScriptedDice
+from league.engine.boxscore import render, result_dict
+from league.engine.dice import ScriptedDice
 from league.errors import LeagueError
-from league.game import GameResult
-from league.roster import League
-from league.ruleset import Ruleset
-from league.simulate import players_of, replay_game
+from league.engine.game import GameResult
+from league.season.roster import League
+from league.engine.ruleset import Ruleset
+from league.season.simulate import players_of, replay_game
 from storage import repository as repo
 from storage.db import session
 from tui.services.db import engine_for

@@ -16,8 +16,8 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from league import awards as aw
-from league.careers import (
+from league.season import awards as aw
+from league.season.careers import (
     RECORDS,
     Career,
     CareerSeason,
@@ -31,9 +31,9 @@ from league.careers import (
     season_records,
 )
 from league.errors import LeagueError
-from league.roster import League
-from league.standings import Outcome, StandingRow, standings
-from league.titles import SeasonLine, Title, merge_lines, titles as league_titles
+from league.season.roster import League
+from league.season.standings import Outcome, StandingRow, standings
+from league.season.titles import SeasonLine, Title, merge_lines, titles as league_titles
 from storage import history_store as hs
 from storage import repository as repo
 from storage import roster_edit
@@ -231,7 +231,7 @@ def _award_players(s: Any, lid: int, se: _Season, totals_all: Sequence[hs.Totals
                 prior_ab[t.player] = prior_ab.get(t.player, 0) + t.batting.ab
             if t.pitching:
                 prior_outs[t.player] = prior_outs.get(t.player, 0) + t.pitching.outs
-    from league.careers import add_stats
+    from league.season.careers import add_stats
     out = []
     for pid, ln in lines.items():
         try:
@@ -661,7 +661,7 @@ def player_career(db: Db, ref: str, league: str | None = None) -> CareerView:
 
 def _career_seasons(totals: Sequence[hs.Totals], ids: Sequence[int],
                     infos: Mapping[int, repo.SeasonInfo]) -> list[CareerSeason]:
-    from league.careers import add_stats
+    from league.season.careers import add_stats
     seasons = []
     for sid in ids:
         parts = sorted((t for t in totals if t.season_id == sid),

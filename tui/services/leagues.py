@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from league.roster import League
+from league.season.roster import League
 from storage import repository as repo
 from storage.db import session
 from storage.mappers import LeagueTexts

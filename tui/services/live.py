@@ -9,14 +9,14 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from league.errors import LeagueError
-from league.game import GameResult
-from league.lineup import Lineup
-from league.live import LiveLog
-from league.manager import make_lineup
-from league.roster import League
-from league.ruleset import Ruleset
-from league.season import rest_after, slot_setup, team_lineup
-from league.simulate import players_of
+from league.engine.game import GameResult
+from league.engine.lineup import Lineup
+from league.engine.live import LiveLog
+from league.manager.computer import make_lineup
+from league.season.roster import League
+from league.engine.ruleset import Ruleset
+from league.season.state import rest_after, slot_setup, team_lineup
+from league.season.simulate import players_of
 from storage import live_store
 from storage import repository as repo
 from storage.db import session
@@ -175,7 +175,7 @@ def finish_live(db: str | Path | None, live_id: int, result: GameResult, log: Li
             repo.record_game(session=s, season_id=info.season_id, slot=slot, result=result,
                              seed=None, rest=rest, starters=starters)
             # the game's accidents go on the players' injury standings, with the game
-            from league.farm import after_game
+            from league.season.farm import after_game
             from tui.services.seasons import store_roster
             after_game(ctx.roster, result, slot.day)
             store_roster(s, ctx)
@@ -216,8 +216,8 @@ def record_finished(db: str | Path | None, league: str | None = None) -> list[in
 
 def replay_finished(setup: LiveSetup) -> GameResult:
     """The result of a finished keyboard game, replayed from its log alone."""
-    from league.live import live_game
-    from league.manager import ComputerManager
+    from league.engine.live import live_game
+    from league.manager.computer import ComputerManager
 
     def no_more(*_args: object) -> object:
         raise ServiceError(f"saved game {setup.info.id} is not finished: its log ends mid-game")

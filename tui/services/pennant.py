@@ -1,7 +1,7 @@
 """Pennant odds (優勝確率) and magic numbers for the Standings area and `impact odds`.
 
 The rest of the season is played `runs` times on every core (a process pool); each run has its
-own seed from the odds seed and the run number (league.odds.run_seed), so the odds are the same
+own seed from the odds seed and the run number (league.season.odds.run_seed), so the odds are the same
 whatever the number of processes. Progress is reported as runs finish and `cancel()` stops
 between batches. Each finished report is kept under the day it was taken (storage.odds_store),
 which is what the Standings area's chart draws.
@@ -26,7 +26,7 @@ from tui.services.db import ServiceError, db_error, engine_for
 from tui.services.views import SPARKS, history_lines, sparkline  # noqa: F401  (kept where they were)
 
 if TYPE_CHECKING:   # the engine and the process pool load when odds are run, not to draw the chart
-    from league.odds import OddsReport, OddsSetup, RunResult
+    from league.season.odds import OddsReport, OddsSetup, RunResult
     from tui.services.seasons import SimReport
 
 Db = str | Path | None
@@ -67,10 +67,10 @@ class OddsView:
 def odds_setup(db: Db, league: str | None = None, season: int | None = None, *,
                seed: int | None = None) -> tuple[OddsSetup, dict[str, str], int, int, str]:
     """Read what the runs need: the season's state, the results so far and the games left."""
-    from league.odds import OddsSetup
-    from league.schedule import ScheduledGame
-    from league.season import SeasonState
-    from league.standings import Outcome
+    from league.season.odds import OddsSetup
+    from league.season.schedule import ScheduledGame
+    from league.season.state import SeasonState
+    from league.season.standings import Outcome
     from tui.services.seasons import _context
 
     if seed is not None and not 0 <= seed <= MAX_SEED:
@@ -104,7 +104,7 @@ def run_odds(setup: OddsSetup, runs: int, *, workers: int | None = None,
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
-    from league.odds import simulate_run, tally
+    from league.season.odds import simulate_run, tally
     from tui.odds_worker import init_worker, run_batch
 
     if runs < 1:

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from league.postseason import SeriesFormat, SeriesState, postseason_specs, seed_of, series_state
-from league.season import game_seed, play_scheduled
+from league.season.postseason import SeriesFormat, SeriesState, postseason_specs, seed_of, series_state
+from league.season.state import game_seed, play_scheduled
 from storage import repository as repo
 from storage.db import session
 from tui.services.db import Db, ServiceError, engine_for, require_commissioner

@@ -4,7 +4,7 @@ figures a player's season chart draws.
 
 Textual-free like the rest of tui.services: each function opens its own short session (one
 unit of work) and returns league objects or plain dataclasses. The season simulation plays the
-saved preferences (league.season.team_lineup).
+saved preferences (league.season.state.team_lineup).
 """
 from __future__ import annotations
 
@@ -17,16 +17,16 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from league.cards import Player
+from league.engine.cards import Player
 from league.errors import LeagueError
-from league.lineup import Lineup
-from league.manager import make_lineup, pitching_value
-from league.roster import League
-from league.season import rotation
+from league.engine.lineup import Lineup
+from league.manager.computer import make_lineup, pitching_value
+from league.season.roster import League
+from league.season.state import rotation
 from storage import repository as repo
 from storage import farm_store, roster_edit
-from league.farm import may_return_on
-from league.injury import severity
+from league.season.farm import may_return_on
+from league.season.injury import severity
 from storage.db import session
 from tui.services.db import ServiceError, db_error, engine_for
 from tui.services.sharing import require_team
@@ -80,7 +80,7 @@ class RosterView:
     rotation_saved: bool
     bullpen: tuple[str, ...]
     bullpen_saved: bool
-    # the farm (二軍) and injuries (league.farm, league.injury)
+    # the farm (二軍) and injuries (league.season.farm, league.season.injury)
     farm: frozenset[str] = frozenset()
     injuries: Mapping[str, tuple[int, str]] = dataclasses.field(default_factory=dict)
     back_on: Mapping[str, date] = dataclasses.field(default_factory=dict)  # the ten-day rule

@@ -1,5 +1,5 @@
 """Seasons: make the next season's calendar, simulate its days (each game stored on its own),
-read its calendar back. The season's rules themselves live in `league.season`."""
+read its calendar back. The season's rules themselves live in `league.season.state`."""
 from __future__ import annotations
 
 import dataclasses
@@ -9,14 +9,14 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from league.game import GameResult
-from league.rest import PitcherRest
-from league.ruleset import Ruleset
-from league.calendar import calendar_rules, make_calendar
-from league.postseason import postseason_specs
-from league.schedule import make_schedule, schedule_from_csv, schedule_to_csv
-from league.season import SeasonState, game_seed, play_scheduled
-from league.simulate import players_of
+from league.engine.game import GameResult
+from league.manager.rest import PitcherRest
+from league.engine.ruleset import Ruleset
+from league.season.calendar import calendar_rules, make_calendar
+from league.season.postseason import postseason_specs
+from league.season.schedule import make_schedule, schedule_from_csv, schedule_to_csv
+from league.season.state import SeasonState, game_seed, play_scheduled
+from league.season.simulate import players_of
 from storage import farm_store, live_store
 from storage import repository as repo
 from storage import roster_edit
@@ -38,7 +38,7 @@ def new_season(db: str | Path | None, league: str | None = None, *,
     schedule CSV, refused whole with file, line, column on a problem) and its cards.
 
     A league of two leagues, or with a `[schedule]` table, gets the professional calendar
-    (league.calendar: 143 games by default, 交流戦, the All-Star break), `games_per_opponent`
+    (league.season.calendar: 143 games by default, 交流戦, the All-Star break), `games_per_opponent`
     and `series_length` overriding its settings; any other league a round robin of
     `games_per_opponent` (24) games against each rival.
 
@@ -315,7 +315,7 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
 def schedule_csv(db: str | Path | None, league: str | None = None,
                  season: int | None = None) -> str:
     """The season's calendar as CSV (the form `season new --schedule` reads)."""
-    from league.schedule import ScheduledGame
+    from league.season.schedule import ScheduledGame
     from tui.services.stats import schedule_days
     games = [ScheduledGame(g.number, g.day, g.away, g.home, g.series)
              for _, day_games in schedule_days(db, league, season) for g in day_games]

@@ -7,7 +7,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from league.stats import (
+from league.season.stats import (
     BattingStats,
     FieldingStats,
     LeaderRow,
@@ -171,7 +171,7 @@ def player(db: str | Path | None, ref: str, league: str | None = None,
     def f(lines: list) -> FieldingStats | None:
         return add_fielding(ln.line for ln in lines) if lines else None
 
-    from league.game import BAT_FIELDS, PIT_FIELDS
+    from league.engine.game import BAT_FIELDS, PIT_FIELDS
     log: dict[int, dict] = {}
     for ln in bat:
         e = log.setdefault(ln.number, {"game": ln.number, "day": ln.day.isoformat(),
@@ -243,7 +243,7 @@ class TeamStatsView:
 def team_stats(db: str | Path | None, league: str | None = None, season: int | None = None
                ) -> TeamStatsView:
     """チーム成績: the season's batting, pitching and fielding by team, with league totals."""
-    from league.stats import combined, team_lines
+    from league.season.stats import combined, team_lines
 
     view = standings(db, league, season)
     games = {r.team: r.games for r in view.rows}

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from league.standings import Outcome, StandingRow
-from league.standings import standings as league_standings
+from league.season.standings import Outcome, StandingRow
+from league.season.standings import standings as league_standings
 from storage.views import OddsPoint
 
 

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from league.melting_pot import (
+from league.troop.rules import (
     GUIDELINE_STRENGTHS,
     ROUNDS,
     STARTING_TROOPS,
@@ -70,7 +70,7 @@ def guideline_text(round_no: int) -> str:
 
 
 def _step_title(title: str, japanese: bool) -> str:
-    """A reveal step's title (league.melting_pot writes it in English) in the label language."""
+    """A reveal step's title (league.troop.rules writes it in English) in the label language."""
     if not japanese:
         return title
     place = re.fullmatch(r"(\d+)\w\w place( \(shared\))?", title)

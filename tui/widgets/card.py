@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from league.cards import BAT_COLUMNS, CONDITIONS, PITCH_COLUMNS, Bounds, Player
+from league.engine.cards import BAT_COLUMNS, CONDITIONS, PITCH_COLUMNS, Bounds, Player
 
 
 def _row_cells(bounds: Bounds, roll: int | None) -> list[Text]:

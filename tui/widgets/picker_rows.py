@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
-from league.stats import stat_text
+from league.season.stats import stat_text
 
 
 def bounds_text(bounds: Any) -> str:

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from league.live import describe_call
+from league.engine.live import describe_call
 from tui.widgets.card import CardView
 from tui.widgets.plain import Plain
 

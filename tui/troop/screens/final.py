@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Header, Static
 
-from league.melting_pot import ranking, winners
+from league.troop.rules import ranking, winners
 from tui.troop.screens.base import TroopScreen
 from tui.widgets.footer import KeyFooter
 

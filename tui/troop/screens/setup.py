@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Header, Input, Label, RadioButton, RadioSet, Static
 
-from league.melting_pot import GUIDELINE_STRENGTHS, MeltingPotError
+from league.troop.rules import GUIDELINE_STRENGTHS, MeltingPotError
 from tui.troop.screens.base import TroopScreen
 from tui.troop.service import TroopInputError, TroopService
 from tui.widgets.footer import KeyFooter

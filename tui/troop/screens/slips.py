@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Header, Input, Static
 
-from league.melting_pot import ROUNDS, MeltingPotError
+from league.troop.rules import ROUNDS, MeltingPotError
 from tui.troop.screens.base import TroopScreen
 from tui.troop.service import TroopInputError, slip_mark, slip_warning
 from tui.widgets.footer import KeyFooter

@@ -1,0 +1,1 @@
+"""Cards from statistics, card leagues and the closed loop that checks them."""

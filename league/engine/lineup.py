@@ -1,0 +1,91 @@
+"""Line-ups: who bats where, who fields where, who is on the bench and in the bullpen."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from league.manager.bullpen import ROLES
+from league.engine.cards import FIELD_POSITIONS, Fielding, Player, by_fields
+from league.errors import LeagueError
+
+
+def fielding_of(p: Player, pos: str) -> Fielding | None:
+    """`p.fielding_at(pos)`, for the line-ups' and the game's loops (in the compiled build, no
+    Python call)."""
+    for f in p.fielding:
+        if f.position == pos:
+            return f
+    return None
+
+
+def plays(p: Player, pos: str) -> bool:
+    """`p.can_play(pos)`, as `fielding_of`."""
+    if pos == "DH":
+        return p.batting is not None
+    return fielding_of(p, pos) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Lineup:
+    """A starting line-up: nine (or ten with DH) players, a starting pitcher, the dressed bench."""
+
+    team: str
+    order: tuple[str, ...]            # nine player ids in batting order
+    positions: tuple[str, ...]        # the position of each batting slot ("DH" allowed)
+    pitcher: str                      # starting pitcher id
+    bench: tuple[str, ...]            # position players available to come in
+    bullpen: tuple[str, ...]          # pitchers available to come in
+    bullpen_ranked: bool = False      # the bullpen is in the manager's order (first = closer)
+    roles: tuple[str, ...] = ()       # each reliever's role, as the bullpen (league/manager/bullpen.py)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return by_fields(self)
+
+    def validate(self, players: dict[str, Player], dh: bool) -> None:
+        """Refuse an impossible line-up with one message naming the team and the problem."""
+        fault = self._fault(players, dh)
+        if fault is not None:
+            raise LeagueError(f"line-up of {self.team}: {fault}")
+
+    def _fault(self, players: dict[str, Player], dh: bool) -> str | None:
+        """The first thing wrong with the line-up, or None. Every game checks two line-ups, so
+        the checks build no text until one fails."""
+        order, positions, pitcher, team = self.order, self.positions, self.pitcher, self.team
+        if len(order) != 9 or len(positions) != 9:
+            return f"needs 9 batters with positions, has {len(order)}"
+        for group in (order, (pitcher,), self.bench, self.bullpen):
+            for pid in group:
+                p = players.get(pid)
+                if p is None:
+                    return f"unknown player {pid!r}"
+                if p.team != team:
+                    return f"{p.name} ({pid}) plays for {p.team}"
+        ids = [*order, *self.bench, *self.bullpen]
+        if dh:
+            ids.append(pitcher)
+        if len(set(ids)) != len(ids):
+            return "a player is listed twice"
+        need = _NEED_DH if dh else _NEED_P
+        # nine positions are each of the nine needed once when they are the nine
+        if frozenset(positions) != need:
+            return f"positions {' '.join(positions)} must be each of {' '.join(sorted(need))} once"
+        for pid, pos in zip(order, positions):
+            if pos == "P":
+                if pid != pitcher:
+                    return "the P in the order must be the starting pitcher"
+                continue
+            if not plays(players[pid], pos):
+                return f"{players[pid].name} ({pid}) cannot play {pos}"
+        if self.roles and len(self.roles) != len(self.bullpen):
+            return f"{len(self.roles)} bullpen roles for {len(self.bullpen)} relievers"
+        for role in self.roles:
+            if role not in ROLES:
+                return f"unknown bullpen role {role!r} (one of {' '.join(ROLES)})"
+        if not players[pitcher].is_pitcher:
+            return f"{players[pitcher].name} ({pitcher}) has no pitcher card"
+        return None
+
+
+# the positions a line-up fills: with the DH, and with the pitcher batting
+_NEED_DH: Final = frozenset(FIELD_POSITIONS) - {"P"} | {"DH"}
+_NEED_P: Final = frozenset(FIELD_POSITIONS)

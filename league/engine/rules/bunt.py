@@ -1,0 +1,170 @@
+"""バント・スクイズ: the bunt and the squeeze (9-2-1).
+
+Functions of the game in progress `g` (league.engine.game.Game delegates to them); every roll is
+logged through it and decisions come from its managers.
+"""
+from __future__ import annotations
+
+from league.errors import DecisionError
+from league.engine.game import AB, BASE_NAMES, E, F_E, Game, H, PA, P_BF, P_H, Runner, SH, _on, base_text
+
+
+def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield_in: bool) -> None:
+    """バント/スクイズ (9-2-1): the pitch decides whether the bunt gets down."""
+    if pitch == "BB":
+        g._walk(bid)
+        if not g.quiet:
+            g.say(f"{g.name(bid)}: walk")
+        return g._next_batter()
+    if pitch == "X":
+        return g.x_table(bid, "bunt", infield_in, [])
+    if pitch == "G":
+        return g.defend("ground", bid, "bunt", infield_in, None, pitch, bunt_ground=True)
+    if pitch == "IF":
+        return g.defend("infield_fly", bid, "bunt", infield_in, None, pitch)
+    lead_base = max(g.runners())
+    if pitch == "K":
+        swinging = squeeze or pitch_raw == 100
+        g._strikeout(bid, False)
+        if swinging and g.outs < 3:
+            lead_rn = _on(g.bases[lead_base])
+            rr = g.batting_card(lead_rn.pid).RR
+            if not g.crossplay(lead_rn, rr, f"back to {BASE_NAMES[lead_base]}"):
+                g.bases[lead_base] = None
+                g._credit_out("C", lead_base, True, [])
+                g._out(1, f"{g.name(lead_rn.pid)} is caught off {BASE_NAMES[lead_base]} "
+                             "on the swinging strikeout")
+                return g._next_batter()
+        return g._next_batter()
+    # bunt down: cross-play with RR = BT + lead runner RR
+    card = g.batting_card(bid)
+    lead = _on(g.bases[lead_base])
+    lead_rr = g.batting_card(lead.pid).RR
+    rr = card.BT + lead_rr
+    mods = []
+    if infield_in:
+        rr -= 1
+        mods.append(("infield_in", -1))
+        rr = min(rr, 3)
+    dfn = g.sides[1 - g.half]
+    values = dfn.values
+    raw = g.roll("bunt")
+    plus_rr = max(lead_rr, card.BT)
+    plus_upto = plus_rr + (1 if values.infield_error >= g.opt["bunt_plus_error_value"] else 0)
+    # C.2: with a sloppy infield the widened "+" must be able to fire, so by default the "+"
+    # comes before the error check (option bunt_error_check)
+    check = g.opt["bunt_error_check"]
+    if check == "after_plus" and raw <= plus_upto:
+        res = "+"
+    elif check != "none" and raw <= values.infield_error:
+        res = "E"
+    elif raw >= values.infield_fine:
+        res = "out"
+    elif raw <= plus_upto:
+        res = "+"
+    elif raw <= g.rules.crossplay_safe_upto(rr):
+        res = "safe"
+    else:
+        res = "out"
+    if not g.quiet:
+        g.log("bunt", raw, tuple(mods), raw, "cross-play", f"RR {rr}", res)
+    off = g.sides[g.half]
+    mo, md = g.deciders[off.index], g.deciders[dfn.index]
+    bl = g._bat_line(off.index, bid)
+    pl = g.pit[dfn.pitcher]
+    bl[PA] += 1
+    pl[P_BF] += 1
+    old = g.bases
+    scored: list[Runner] = []
+    new: list[Runner | None] = [None, None, None, None]
+    batter = Runner(bid, dfn.pitcher, True)
+
+    def advance_all(extra_from: int | None = None):
+        for b in (3, 2, 1):
+            rn = old[b]
+            if rn is None:
+                continue
+            to = b + 1 + (1 if extra_from == b else 0)
+            if to >= 4:
+                scored.append(rn)
+            else:
+                new[to] = rn
+
+    if res == "E":
+        batter.earned = False
+        advance_all()
+        new[1] = batter
+        g.errs[dfn.index] += 1
+        fielder = g._fielder_for("ground", raw)
+        g._bat_line(dfn.index, fielder)[E] += 1
+        g._fld(dfn.index, fielder)[F_E] += 1
+        bl[AB] += 1
+        g.phantom_outs += 1
+        text = f"{g.name(bid)}: bunt, reaches on an error, everyone safe"
+        outs = 0
+    elif res == "+":
+        choice = mo.bunt_plus(g)
+        if choice is None:
+            advance_all()
+            new[1] = batter
+            bl[AB] += 1
+            bl[H] += 1
+            pl[P_H] += 1
+            g.hits[off.index] += 1
+            text = f"{g.name(bid)}: bunt single, all safe"
+            outs = 0
+        else:
+            if choice not in g.bunt_extra_base_runners():
+                raise DecisionError(f"the runner on {base_text(choice)} "
+                                    "cannot take the extra base: his next base is not free")
+            advance_all(extra_from=choice)
+            bl[SH] += 1
+            text = f"{g.name(bid)}: sacrifice bunt, {g.name(_on(old[choice]).pid)} takes an extra base"
+            outs = 1
+    elif res == "safe":
+        advance_all()
+        bl[SH] += 1
+        text = f"{g.name(bid)}: sacrifice bunt, runners advance"
+        outs = 1
+    else:
+        victim = md.bunt_out(g, [0] + g.runners())
+        if victim not in [0] + g.runners():
+            raise DecisionError(f"the defense cannot put out a runner on {base_text(victim)}")
+        for b in (3, 2, 1):
+            rn = old[b]
+            if rn is None or b == victim:
+                continue
+            to = b + 1
+            if to >= 4:
+                scored.append(rn)
+            else:
+                new[to] = rn
+        bl[AB] += 1
+        if victim != 0:
+            new[1] = batter
+            text = f"{g.name(bid)}: bunt fails, {g.name(_on(old[victim]).pid)} out at {BASE_NAMES[victim + 1] if victim < 3 else 'home'}"
+        else:
+            text = f"{g.name(bid)}: bunt fails, batter out, runners advance"
+        outs = 1
+    g.bases = new
+    if outs:
+        fielder = ("P", "3B", "1B", "C")[raw % 4]
+        base = 1 if res != "out" or victim == 0 else min(victim + 1, 4)
+        g._credit_out(fielder, base, True, [])
+    g._record_outs(outs)
+    if g.outs >= 3 and outs:
+        # the third out: the runner who crossed does not score, he is left on base
+        g._leave_on_base(scored)
+        scored = []
+    if scored:
+        g._score(scored, rbi_batter=bid if res != "E" else None, earned_play=res != "E")
+    if not g.quiet:
+        g.say(text)
+    g._next_batter()
+
+
+def bunt_extra_base_runners(g: "Game") -> list[int]:
+    """Bunt '+', batter out: the runners who may take one base more — those whose next base is
+    free after everyone has moved up one (C.2); a runner from 3rd has already scored."""
+    after = {b + 1 for b in g.runners()}
+    return [b for b in g.runners() if b + 1 <= 3 and (b + 2 >= 4 or b + 2 not in after)]

@@ -1,0 +1,45 @@
+"""ヒットエンドラン: the hit-and-run's strikeout and the caught fly (9-2-2).
+
+Functions of the game in progress `g` (league.engine.game.Game delegates to them); every roll is
+logged through it and decisions come from its managers.
+"""
+from __future__ import annotations
+
+from league.errors import DecisionError
+from league.engine.game import BASE_NAMES, Game, base_text
+
+
+def hit_and_run_strikeout(g: "Game") -> None:
+    """K on a hit-and-run: every runner must steal with half SR; no stopping (9-2-2)."""
+    for b in (3, 2, 1):
+        if g.outs >= 3:
+            return
+        if g.bases[b] is None or (b < 3 and g.bases[b + 1] is not None):
+            continue
+        g.steal(b, mode="forced", half=True, bonus_allowed=False)
+
+
+def _back_on_the_fly(g: "Game", final: list[list], key: str, outs_before: int, notes: list[str]) -> None:
+    """Hit-and-run, the fly is caught (9-2-2): each runner makes a cross-play to get back, in
+    the order the offense chooses; no more once the third out is made."""
+    back = g.opt["hit_and_run_if_rr" if key == "infield_fly" else "hit_and_run_back_rr"]
+    stays = g.opt["hit_and_run_back"] == "stays"
+    waiting = [m for m in final[1:] if m[2] != 0]
+    while waiting and outs_before + sum(1 for x in final if x[2] == 0) < 3:
+        if len(waiting) > 1:
+            first = g.deciders[g.offense.index].back_first(g, [m[0] for m in waiting])
+            m = next((m for m in waiting if m[0] == first), None)
+            if m is None:
+                raise DecisionError(f"no runner from {base_text(first)} "
+                                    "has to get back")
+        else:
+            m = waiting[0]
+        waiting.remove(m)
+        safe = g.crossplay(m[1], g.batting_card(m[1].pid).RR + back,
+                              f"back to {BASE_NAMES[m[0]]}")
+        notes.append(f"{g.name(m[1].pid)} " + (f"gets back to {BASE_NAMES[m[0]]}" if safe
+                                                 else f"doubled off {BASE_NAMES[m[0]]}"))
+        if not safe:
+            m[2] = 0
+        elif stays:
+            m[2] = m[0]

@@ -1,0 +1,209 @@
+"""The plate appearance: the defense's and offense's calls, the pitch on the pitcher's card, the
+batter's card, walks, strikeouts and home runs (rules §3).
+
+Functions of the game in progress `g` (league.engine.game.Game delegates to them); every roll is
+logged through it and decisions come from its managers.
+"""
+from __future__ import annotations
+
+from typing import Final
+
+from league.errors import DecisionError
+from league.manager.computer import ASK_DEFENSE_CALL
+from league.engine.game import AB, BB, F_PO, Game, H, HBP, HR, IBB, PA, P_BB, P_BF, P_H, P_HBP, P_HR, P_IBB, P_SO, Runner, SO
+from league.engine.rules import runners as _runners
+
+
+# the defense table a batting result is read on (OF and HR are decided by the pitch first)
+BAT_TABLES: Final = {"1B": "single", "LG": "long", "G": "ground", "IF": "infield_fly"}
+
+
+def plate_appearance(g: "Game") -> None:
+    half = g.half
+    off, dfn = g.sides[half], g.sides[1 - half]
+    bid = off.order[off.batting_index]
+    call_d = g.deciders[dfn.index].defense_call(g) if g.ask_defense & ASK_DEFENSE_CALL else "none"
+    if call_d != "none" and call_d != "infield_in":
+        if call_d != "ibb":
+            raise DecisionError(f"unknown defense strategy {call_d!r}")
+        _walk(g, bid, True)
+        if not g.quiet:
+            g.say(f"{g.name(bid)}: intentional walk")
+        return g._next_batter()
+    infield_in = call_d == "infield_in"
+    bases = g.bases
+    kind = "none"
+    call_o: tuple = ("none",)
+    if bases[1] is not None or bases[2] is not None or bases[3] is not None:
+        # the offense's call is a decision only with a runner on base
+        call_o = g.deciders[off.index].offense_call(g)
+        kind = call_o[0]
+    pitch_mods: list[tuple[str, int]] = []
+    if g.pitch_bonus:
+        pitch_mods.append(("stop", g.pitch_bonus))
+        g.pitch_bonus = 0
+    if kind != "none":
+        if kind == "steal":
+            stopped = g.steal(call_o[1])
+            if g.outs >= 3 or g._walk_off():
+                return
+            if stopped:
+                pitch_mods.append(("stop", g.opt["stop_pitch"]))
+            kind = "none"
+        elif kind == "double_steal":
+            g.double_steal(call_o[1] if len(call_o) > 1 else None)
+            if g.outs >= 3 or g._walk_off():
+                return
+            kind = "none"
+        elif kind == "hit_and_run":
+            pitch_mods.append(("hit_and_run", g.opt["hit_and_run_pitch"]))
+        elif kind != "none" and kind != "bunt" and kind != "squeeze":  # a bunt is decided by the pitch
+            raise DecisionError(f"unknown offense strategy {kind!r}")
+        bases = g.bases
+        if kind != "none" and bases[1] is None and bases[2] is None and bases[3] is None:
+            kind = "none"
+    pitch(g, bid, kind, infield_in, pitch_mods)
+
+
+def pitch(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[str, int]]) -> None:
+    dfn = g.sides[1 - g.half]
+    bases = g.bases
+    if kind != "none" and bases[1] is None and bases[2] is None and bases[3] is None:
+        kind = "none"  # the runners are gone (an X result): the strategy lapses
+    pid = dfn.pitcher
+    pitcher = g.players[pid]
+    pcard = pitcher.pitching
+    # the platoon modifier is added here, once: mods holds the others (the stop, the
+    # hit-and-run, an X table re-pitch's), as the X table passes them on
+    plat = g.rules.platoon.get(pitcher.throws + g.players[bid].bats, 0)
+    seeded = g.seeded
+    raw = seeded.roll("pitch") if seeded is not None else g.dice.roll("pitch")
+    g.raws.append(raw)
+    total = raw + plat
+    for m in mods:
+        total += m[1]
+    modified = 1 if total < 1 else 100 if total > 100 else total
+    row = pcard.rows[dfn.condition] if pcard else g.rules.sub_pitchers["B"].rows[dfn.condition]
+    res = row.lookup[modified]
+    if not g.quiet:
+        g.log("pitch", raw, ((("platoon", plat),) if plat else ()) + tuple(mods), modified,
+              "pitcher card", dfn.condition, res)
+    if kind == "bunt" or kind == "squeeze":
+        return g.bunt(bid, res, raw, kind == "squeeze", infield_in)
+    if res == "BB":
+        _walk(g, bid)
+        if not g.quiet:
+            g.say(f"{g.name(bid)}: walk")
+        return g._next_batter()
+    if res == "K":
+        _strikeout(g, bid, False)
+        if kind == "hit_and_run" and g.outs < 3 and g.runners():
+            g.hit_and_run_strikeout()
+        return g._next_batter()
+    if res == "X":
+        return g.x_table(bid, kind, infield_in, mods)
+    if res == "G":
+        return _runners.defend(g, "ground", bid, kind, infield_in, None, res)
+    if res == "IF":
+        return _runners.defend(g, "infield_fly", bid, kind, infield_in, None, res)
+    return bat_roll(g, bid, res, kind, infield_in)
+
+
+def bat_roll(g: "Game", bid: str, pitch: str, kind: str, infield_in: bool) -> None:
+    if g.heavy and bid in g.heavy:
+        pitch = "BS"  # §7.6: a heavy injury reads BS*/BS+ as a plain BS for him
+    card = g.batting_card(bid)
+    seeded = g.seeded
+    raw = seeded.roll("bat") if seeded is not None else g.dice.roll("bat")
+    g.raws.append(raw)
+    res = card.bounds.lookup[raw]
+    if not g.quiet:
+        g.log("bat", raw, (), raw, "batter card", "", res)
+    if res == "HR" and not card.hr_defended and g.players[bid].batting is None:
+        res = g.opt["pitcher_hr_without_plus"]
+    if res == "BB":
+        _walk(g, bid)
+        if not g.quiet:
+            g.say(f"{g.name(bid)}: walk")
+        return g._next_batter()
+    if res == "K":
+        _strikeout(g, bid, False)
+        if kind == "hit_and_run" and g.outs < 3 and g.runners():
+            g.hit_and_run_strikeout()
+        return g._next_batter()
+    if res == "HR":
+        exact = raw == card.bounds.bound("HR")
+        if pitch == "BS*" or pitch == "BS+" or not exact:
+            return _home_run(g, bid)
+        return _runners.defend(g, "home_run", bid, kind, infield_in, raw, pitch)
+    if res == "OF":
+        table = "home_run" if pitch == "BS*" else "single" if pitch == "BS+" else "outfield_fly"
+        return _runners.defend(g, table, bid, kind, infield_in, raw, pitch)
+    return _runners.defend(g, BAT_TABLES[res], bid, kind, infield_in, raw, pitch)
+
+
+def _walk(g: "Game", bid: str, intentional: bool = False, hbp: bool = False) -> None:
+    off, dfn = g.sides[g.half], g.sides[1 - g.half]
+    bl = g._bat_line(off.index, bid)
+    pl = g.pit[dfn.pitcher]
+    bl[PA] += 1
+    if hbp:
+        bl[HBP] += 1
+        pl[P_HBP] += 1
+    else:
+        bl[BB] += 1
+        pl[P_BB] += 1
+        if intentional:
+            bl[IBB] += 1
+            pl[P_IBB] += 1
+    pl[P_BF] += 1
+    # forced runners advance
+    runs = []
+    new = Runner(bid, dfn.pitcher, True)
+    moving: Runner | None = new
+    for b in (1, 2, 3):
+        if g.bases[b] is None:
+            g.bases[b] = moving
+            moving = None
+            break
+        g.bases[b], moving = moving, g.bases[b]
+    if moving is not None:
+        runs.append(moving)
+    g._score(runs, rbi_batter=bid, earned_play=True)
+
+
+def _strikeout(g: "Game", bid: str, swinging_runner_check: bool) -> None:
+    half = g.half
+    bl = g._bat_line(half, bid)
+    pl = g.pit[g.sides[1 - half].pitcher]
+    bl[PA] += 1
+    bl[AB] += 1
+    bl[SO] += 1
+    pl[P_SO] += 1
+    pl[P_BF] += 1
+    g._fld_at("C")[F_PO] += 1
+    g._out(1, None if g.quiet else f"{g.name(bid)}: strikeout")
+
+
+def _home_run(g: "Game", bid: str) -> None:
+    off, dfn = g.sides[g.half], g.sides[1 - g.half]
+    bl = g._bat_line(off.index, bid)
+    pl = g.pit[dfn.pitcher]
+    bl[PA] += 1
+    bl[AB] += 1
+    bl[H] += 1
+    bl[HR] += 1
+    pl[P_H] += 1
+    pl[P_HR] += 1
+    pl[P_BF] += 1
+    g.hits[off.index] += 1
+    g.home_runs.append((off.index, bid, g.inning, dfn.pitcher))
+    scored = [rn for rn in (g.bases[3], g.bases[2], g.bases[1]) if rn is not None]
+    scored.append(Runner(bid, dfn.pitcher, True))
+    g.bases = [None, None, None, None]
+    n = len(scored)
+    # a home run over the fence counts every run, a walk-off one too (9.06(g))
+    g._score(scored, rbi_batter=bid, earned_play=True, full=True)
+    if not g.quiet:
+        g.say(f"{g.name(bid)}: home run" + (f", {n} runs" if n > 1 else ""))
+    g._next_batter()

@@ -1,0 +1,431 @@
+"""Runner movement: a defense table read, its tokens applied to the batter and every runner,
+cross-plays, outs, putouts and assists, and the play's description (rules §3.6).
+
+Functions of the game in progress `g` (league.engine.game.Game delegates to them); every roll is
+logged through it and decisions come from its managers.
+"""
+from __future__ import annotations
+
+from typing import Final
+
+from league.engine.ruleset import CIRCLE, DefenseRow, DefenseTable, TRY, token_text
+from league.engine.values import DefenceValues
+from league.manager.computer import ASK_AGGRESSIVE
+from league.engine.game import AB, BASES_OF_HIT, BASE_NAMES, D2, D3, E, F_DP, F_E, GIDP, Game, H, HIT_WORDS, HR, OUTFIELDERS, PA, P_BF, P_H, P_HR, Runner, SF, SH
+
+
+# the tables on which the defense may play aggressively (積極守備), asked after the batting result
+AGGRESSIVE_TABLES: Final = frozenset(("single", "long", "outfield_fly", "ground", "infield_fly"))
+CREDIT_OF_BASES: Final = ("1B", "2B", "3B", "HR")
+
+
+TableValues = tuple[int, int, tuple[tuple[int, DefenseRow], ...]]
+# table_values by the identity of the table and the values (the entry holds both, so no id is
+# reused while it is remembered): a team's defences come back game after game
+_TABLE_VALUES: Final[dict[tuple[int, int], tuple[DefenseTable, DefenceValues, TableValues]]] = {}
+
+
+def table_values(table: DefenseTable, values: DefenceValues) -> TableValues:
+    """A defense table read with a team's defence values: the error value, the bound of an
+    aggressive error (error value + 積極エラー値) and each fine-play row with the roll from
+    which it reads."""
+    key = (id(table), id(values))
+    known = _TABLE_VALUES.get(key)
+    if known is not None:
+        return known[2]
+    err_value = values.error(table.error) if table.error != "none" else 0
+    tv = (err_value, err_value + values.aggressive_error,
+          tuple((values.fine(src), frow) for src, frow in table.fine))
+    if len(_TABLE_VALUES) >= 2048:
+        _TABLE_VALUES.clear()
+    _TABLE_VALUES[key] = (table, values, tv)
+    return tv
+
+
+def defend(g: "Game", key: str, bid: str, kind: str, infield_in: bool, bat_roll: int | None,
+           pitch: str, bunt_ground: bool = False) -> None:
+    """Read a defense table and move everyone (rules §3.6)."""
+    dfn = g.sides[1 - g.half]
+    table = g.rules.tables[key]
+    values = dfn.values
+    aggressive = False
+    if key in AGGRESSIVE_TABLES and g.ask_defense & ASK_AGGRESSIVE:
+        aggressive = bool(g.deciders[dfn.index].aggressive(g, key))
+    bases = g.bases
+    sit = ((1 if bases[1] else 0) | (2 if bases[2] else 0) | (4 if bases[3] else 0))
+    seeded = g.seeded
+    raw = seeded.roll("defense") if seeded is not None else g.dice.roll("defense")
+    g.raws.append(raw)
+    total = raw
+    mods: list[tuple[str, int]] = []   # kept for the roll log only
+    quiet = g.quiet
+    if key == "ground" and sit:
+        card = g.batting_card(bid)
+        if bunt_ground:
+            total -= card.BT
+            if not quiet:
+                mods.append(("bt", -card.BT))
+        elif card.DP:
+            mult = 1 + (1 if infield_in else 0) + (1 if kind == "hit_and_run" else 0)
+            total -= card.DP * mult
+            if not quiet:
+                mods.append(("dp", -card.DP * mult))
+    if key == "single" and bat_roll is not None and bat_roll <= values.aggressive_defense:
+        total += values.range_total
+        if not quiet:
+            mods.append(("defense_modifier", values.range_total))
+    if aggressive:
+        total += values.aggressive_defense
+        if not quiet:
+            mods.append(("aggressive", values.aggressive_defense))
+    modified = 1 if total < 1 else 100 if total > 100 else total
+    agg_err = False
+    row: DefenseRow | None = None
+    if dfn.table_values_of is not values:   # a substitution (or a test) changed the values
+        dfn.table_values = {}
+        dfn.table_values_of = values
+    tv = dfn.table_values.get(key)
+    if tv is None:
+        tv = dfn.table_values[key] = table_values(table, values)
+    error_row = table.error_row
+    if error_row is not None:
+        if raw <= tv[0]:
+            row = error_row
+        elif aggressive and raw <= tv[1]:
+            row = error_row
+            agg_err = True
+    if row is None:
+        for bound, frow in tv[2]:
+            if raw >= bound:
+                row = frow
+                break
+    idx = -1
+    if row is None:
+        # DefenseTable.row_index and DefenseRow.result, read in place
+        idx = table.lookup[(2 if infield_in else 0) + (1 if aggressive else 0)][modified]
+        row = table.rows[idx]
+    in_results = row.infield_in
+    tokens = in_results[sit] if infield_in and in_results is not None else row.results[sit]
+    if kind == "hit_and_run" and idx >= 0 and (key == "single" or key == "long"):
+        up = table.rows[max(0, idx - 2)].result(sit, infield_in)
+        tokens = (tokens[0],) + up[1:]
+    if not quiet:
+        text = "・".join(token_text(t) for t in tokens)
+        g.log("defense", raw, tuple(mods), modified, table.name, row.label,
+              text + (" (aggressive error)" if agg_err else ""))
+    is_error = row.label == "E"
+    if sit == 0 and kind != "hit_and_run":
+        return _apply_bases_empty(g, bid, key, row, tokens[0][0], is_error, agg_err, raw)
+    _apply(g, bid, key, row, tokens, aggressive, is_error, agg_err, kind, raw)
+
+
+def _apply_bases_empty(g: "Game", bid: str, key: str, row: DefenseRow, target: int,
+                       is_error: bool, agg_err: bool, raw: int) -> None:
+    """`_apply` with nobody on base: only the batter moves, to `target` (0 out, 4 home).
+
+    The same play and the same record as the general case, in the same order (fielding lines
+    are made as the putout is credited), without the bookkeeping for runners."""
+    half = g.half
+    off, dfn = g.sides[half], g.sides[1 - half]
+    earned = not (is_error and not agg_err)
+    batter_runner = Runner(bid, dfn.pitcher, earned)
+    batter_out = target == 0
+    if batter_out:
+        grounder = key == "ground"
+        g._credit_out(_fielder_pos(g, key, raw), 1, grounder, [])
+    bl = g._bat_line(off.index, bid)
+    pl = g.pit[dfn.pitcher]
+    bl[PA] += 1
+    pl[P_BF] += 1
+    credit = row.credit
+    if credit is None:
+        if not earned:
+            credit = "E"
+        elif batter_out:
+            credit = "out"
+        elif key == "ground" or key == "infield_fly":
+            credit = "1B"
+        else:
+            credit = CREDIT_OF_BASES[(target if target < 4 else 4) - 1]
+    bl[AB] += 1
+    _credit_hit(g, bl, pl, off.index, bid, dfn.pitcher, credit)
+    if not earned:
+        g.errs[dfn.index] += 1
+        fielder = _fielder_for(g, key, raw)
+        g._bat_line(dfn.index, fielder)[E] += 1
+        g._fld(dfn.index, fielder)[F_E] += 1
+        if key == "ground" or key == "infield_fly" or key == "outfield_fly":
+            g.phantom_outs += 1
+    bases: list[Runner | None] = [None, None, None, None]
+    if 1 <= target <= 3:
+        bases[target] = batter_runner
+    g.bases = bases
+    desc = ""
+    if not g.quiet:
+        desc = _describe(g, bid, key, credit, [[0, batter_runner, target]], is_error, agg_err,
+                         False, False)
+    if batter_out:
+        g._record_outs(1)
+    elif target >= 4:
+        g._score([batter_runner], bid if credit != "E" else None, earned)
+    if not g.quiet:
+        g.say(desc)
+    g._next_batter()
+
+
+def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[int, int], ...],
+           aggressive: bool, is_error: bool, agg_err: bool, kind: str, raw: int) -> None:
+    half = g.half
+    off, dfn = g.sides[half], g.sides[1 - half]
+    bases = g.bases
+    quiet = g.quiet
+    outs_before = g.outs
+    batter_runner = Runner(bid, dfn.pitcher, not (is_error and not agg_err))
+    notes: list[str] = []
+    # each runner's target base, lead runner first: a TRY token is the offense's decision
+    # (send him or hold him), asked lead runner first
+    lead_first: list[list] = []
+    for b in (3, 2, 1):
+        rn = bases[b]
+        if rn is None:
+            continue
+        base, tkind = tokens[b]
+        if base == 0:
+            lead_first.append([b, rn, 0])
+            continue
+        if base < b:
+            base = b
+        if tkind == TRY or (tkind == CIRCLE and aggressive):
+            if g.deciders[off.index].send(g, b, base):
+                rr = g.batting_card(rn.pid).RR
+                safe = g.crossplay(rn, rr, "" if quiet else f"{BASE_NAMES[b]}→{BASE_NAMES[base]}")
+                if not quiet:
+                    notes.append(f"{g.name(rn.pid)} tries for {BASE_NAMES[base]}: "
+                                 + ("safe" if safe else "out"))
+                if not safe:
+                    base = 0
+            else:
+                base -= 1
+        lead_first.append([b, rn, base])
+    lead_first.append([0, batter_runner, tokens[0][0]])
+    final = lead_first[::-1]   # base order: batter first
+    # force: a runner cannot stay on or behind the base of the runner behind him
+    prev = 0
+    for m in final:
+        if m[2] == 0:
+            continue
+        if m[2] <= prev and m[2] < 4:
+            m[2] = prev + 1
+        prev = m[2] if m[2] < 4 else prev
+    # hit-and-run, the fly is caught: every runner must get back with a cross-play on RR+2
+    # (OF, HR table) or RR−2 (IF) (9-2-2), in the order the offense chooses (「どこから行っても
+    # よい」, C.2); out if it fails; one who gets back stands on his own base (option
+    # hit_and_run_back = "stays") or where the table put him ("table")
+    if (kind == "hit_and_run" and final[0][2] == 0
+            and key in ("outfield_fly", "home_run", "infield_fly")):
+        _hit_and_run._back_on_the_fly(g, final, key, outs_before, notes)
+    # who is put out and who scores, lead runner first
+    put_out: list[list] = []
+    scorers: list[list] = []
+    for m in lead_first:
+        if m[2] == 0:
+            put_out.append(m)
+        elif m[2] >= 4:
+            scorers.append(m)
+    outs = len(put_out)
+    batter_out = final[0][2] == 0
+    others_out = outs - (1 if batter_out else 0)
+    # the inning ends at the third out: a double play with two out is one out, and whoever
+    # the play did not need to put out stays on base (left on base, not gone)
+    if outs > 3 - outs_before:
+        outs = 3 - outs_before
+    spared = [m[1] for m in put_out[outs:]] if len(put_out) > outs else []
+    if outs:
+        # 9.16(h): a batter who reaches while a runner left by an earlier pitcher is put out on
+        # the play takes that runner's place in the earlier pitcher's account (each pitcher is
+        # charged with the number of runners he put on, not with particular runners)
+        if not batter_out:
+            for m in put_out[:outs]:
+                if m[0] > 0 and m[1].charged != dfn.pitcher:
+                    batter_runner.charged = m[1].charged
+                    break
+        # putouts and assists: lead runners first, then the batter, up to the outs that count
+        fpos = _fielder_pos(g, key, raw)
+        in_play: list[list[int]] = []
+        for m in put_out[:outs]:
+            if m[0] == 0:
+                grounder = key == "ground"
+                g._credit_out(fpos, 1, grounder, in_play)
+            else:
+                g._credit_out(fpos, min(m[0] + 1, 4), True, in_play)
+        if outs >= 2:
+            for line in {id(x): x for x in in_play}.values():
+                line[F_DP] += 1
+    # credit
+    bl = g._bat_line(off.index, bid)
+    pl = g.pit[dfn.pitcher]
+    bl[PA] += 1
+    pl[P_BF] += 1
+    credit = row.credit
+    bbase = final[0][2]
+    if credit is None:
+        if is_error and not agg_err:
+            credit = "E"
+        elif batter_out:
+            credit = "out"
+        elif key in ("ground", "infield_fly") and others_out:
+            credit = "FC"
+        elif key in ("ground", "infield_fly"):
+            credit = "1B"
+        else:
+            credit = ("1B", "2B", "3B", "HR")[min(bbase, 4) - 1]
+    # runs cross the plate lead runner first (C.2)
+    walk_off_note = ""
+    need = g.winning_runs_needed() if scorers and g._walk_off_cap() else 0
+    if (need and len(scorers) >= need and outs_before + outs < 3
+            and not (key == "home_run" and credit == "HR")):
+        # the game ends when the winning run scores (9.06(f)): a hit counts only the bases the
+        # winning runner advanced, and the runners behind him stop where they are
+        winning = scorers[need - 1]
+        if credit in BASES_OF_HIT:
+            credited = min(BASES_OF_HIT[credit], 4 - winning[0])
+            if credited < BASES_OF_HIT[credit]:
+                walk_off_note = (f" — the winning run scores: credited as a "
+                                 f"{HIT_WORDS[credited]} (9.06(f))")
+                credit = ("1B", "2B", "3B", "HR")[credited - 1]
+            if final[0][2] >= 4 and winning is not final[0]:
+                scorers.remove(final[0])
+            if winning is not final[0]:
+                final[0][2] = min(final[0][2], credited)   # he stops where his hit ends
+        taken = {m[2] for m in final if 1 <= m[2] <= 3}
+        free = [b for b in (3, 2, 1) if b not in taken]
+        for m, b in zip(scorers[need:], free):
+            m[2] = b
+        scorers = scorers[:need]
+    scoring = [m[1] for m in scorers] if scorers else []
+    sac_fly = (batter_out and (key == "outfield_fly" or key == "home_run") and credit == "out"
+               and outs_before + outs < 3 and any(m[0] == 3 and m[2] >= 4 for m in final))
+    # a bunt fielded as a grounder that puts out only the batter while every runner moves up
+    # is a sacrifice bunt (9.08(a)), as when the bunt gets down
+    sac_bunt = (kind == "bunt" and key == "ground" and batter_out and not others_out
+                and credit == "out" and all(m[2] > m[0] for m in final[1:]))
+    if sac_fly:
+        bl[SF] += 1
+    elif sac_bunt:
+        bl[SH] += 1
+    else:
+        bl[AB] += 1
+    hit = _credit_hit(g, bl, pl, off.index, bid, dfn.pitcher, credit)
+    if is_error and not agg_err:
+        g.errs[dfn.index] += 1
+        fielder = _fielder_for(g, key, raw)
+        g._bat_line(dfn.index, fielder)[E] += 1
+        g._fld(dfn.index, fielder)[F_E] += 1
+        if key in ("ground", "infield_fly", "outfield_fly"):
+            g.phantom_outs += 1
+    gidp = key == "ground" and batter_out and others_out >= 1 and outs >= 2
+    if gidp:
+        bl[GIDP] += 1
+    # outs and runs: when the play makes the third out and the batter did not reach, no run counts
+    after: list[Runner | None] = [None, None, None, None]
+    nullified: list[Runner] = []
+    if outs_before + outs >= 3 and (batter_out or not hit) and scoring:
+        nullified, scoring = scoring, []
+    for m in final:
+        if 1 <= m[2] <= 3:
+            after[m[2]] = m[1]
+    g.bases = after
+    if spared or nullified:
+        g._leave_on_base(spared + nullified)
+    desc = ""
+    if not quiet:
+        desc = _describe(g, bid, key, credit, final, is_error, agg_err, gidp, sac_fly,
+                         sac_bunt)
+        if notes:
+            desc += " (" + "; ".join(notes) + ")"
+        if nullified:
+            desc = (desc.replace(" scores", " crosses the plate")
+                    + " — the third out: no run counts")
+    rbi = bid if (credit not in ("E",) and not gidp) else None
+    g._record_outs(outs)
+    earned_play = not (is_error and not agg_err)
+    if scoring:
+        g._score(scoring, rbi_batter=rbi, earned_play=earned_play)
+    if not quiet:
+        g.say(desc + walk_off_note)
+    g._next_batter()
+
+
+def _credit_hit(g: "Game", bl: list[int], pl: list[int], team: int, bid: str, pitcher: str,
+                credit: str) -> bool:
+    """Credit the batter's hit of kind `credit` (1B 2B 3B HR) to his line, the pitcher's and the
+    line score; whether it was a hit. Both ways of applying a defense play use it."""
+    if not (credit == "1B" or credit == "2B" or credit == "3B" or credit == "HR"):
+        return False
+    bl[H] += 1
+    pl[P_H] += 1
+    g.hits[team] += 1
+    if credit == "2B":
+        bl[D2] += 1
+    elif credit == "3B":
+        bl[D3] += 1
+    elif credit == "HR":
+        bl[HR] += 1
+        pl[P_HR] += 1
+        g.home_runs.append((team, bid, g.inning, pitcher))
+    return True
+
+
+def _fielder_for(g: "Game", key: str, raw: int) -> str:
+    """Which fielder the defense table's play goes to: decided by the raw roll, no new die."""
+    return g.defense.fielder(g._fielder_pos(key, raw))
+
+
+def _fielder_pos(g: "Game", key: str, raw: int) -> str:
+    if key in ("ground", "infield_fly"):
+        pos = ("SS", "2B", "3B", "1B", "SS", "3B", "2B", "1B")[raw % 8]
+    elif key == "outfield_fly":
+        pos = OUTFIELDERS[raw % 3]
+    else:
+        pos = ("LF", "CF", "RF", "SS", "2B", "CF")[raw % 6]
+    return pos
+
+
+def _describe(g: "Game", bid, key, credit, final, is_error, agg_err, gidp, sac_fly,
+              sac_bunt: bool = False) -> str:
+    what = {"1B": "single", "2B": "double", "3B": "triple", "HR": "home run (inside the park)",
+            "E": "reaches on an error", "FC": "fielder's choice"}.get(credit)
+    if what is None:
+        what = {"ground": "ground out", "infield_fly": "pop out", "outfield_fly": "fly out",
+                "home_run": "caught at the wall", "single": "out (fine play)",
+                "long": "out (fine play)"}[key]
+        if gidp:
+            what = "grounds into a double play"
+        if sac_fly:
+            what = "sacrifice fly"
+        if sac_bunt:
+            what = "sacrifice bunt"
+    if agg_err:
+        what += " (aggressive error, scored a hit)"
+    parts = [f"{g.name(bid)}: {what}"]
+    for origin, rn, target in final[1:]:
+        if target == 0:
+            parts.append(f"{g.name(rn.pid)} out")
+        elif target >= 4:
+            parts.append(f"{g.name(rn.pid)} scores")
+        elif target != origin:
+            parts.append(f"{g.name(rn.pid)} to {BASE_NAMES[target]}")
+    return ", ".join(parts)
+
+
+def crossplay(g: "Game", rn: Runner, rr: int, what: str) -> bool:
+    """A cross-play: the runner is safe on a roll up to the table's bound for his RR."""
+    raw = g.roll("crossplay")
+    safe_upto = g.rules.crossplay_safe_upto(rr)
+    safe = raw <= safe_upto
+    if not g.quiet:
+        g.log("crossplay", raw, (), raw, "cross-play", f"RR {rr}", ("safe" if safe else "out") + f" ({what})")
+    return safe
+
+
+from league.engine.rules import hit_and_run as _hit_and_run  # noqa: E402  (it imports league.engine.game too)

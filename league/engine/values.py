@@ -1,0 +1,93 @@
+"""Team defence values from the marks of the nine players in the field (rulebook_notes §5)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from league.engine.cards import INFIELD, OUTFIELD, Fielding
+
+
+@dataclass(slots=True)
+class DefenceValues:
+    """守備修正, 積極守備値, 積極エラー値 and the error / fine-play values of a defense.
+
+    Made anew on every change in the field and never changed after. Not a frozen dataclass:
+    the compiled build makes a frozen one through Python-level setattr calls (some 14,000
+    machine instructions each, every substitution), this written-out __init__ natively."""
+
+    range_total: int          # 守備修正
+    aggressive_defense: int   # 積極守備値 = 1 + 2·(+) + (#) + ((#))
+    aggressive_error: int     # 積極エラー値 = 1 + 2·(*) + (-)
+    infield_error: int
+    outfield_error: int
+    overall_error: int
+    infield_fine: int
+    outfield_fine: int
+    overall_fine: int
+
+    def __init__(self, range_total: int, aggressive_defense: int, aggressive_error: int,
+                 infield_error: int, outfield_error: int, overall_error: int,
+                 infield_fine: int, outfield_fine: int, overall_fine: int) -> None:
+        self.range_total = range_total
+        self.aggressive_defense = aggressive_defense
+        self.aggressive_error = aggressive_error
+        self.infield_error = infield_error
+        self.outfield_error = outfield_error
+        self.overall_error = overall_error
+        self.infield_fine = infield_fine
+        self.outfield_fine = outfield_fine
+        self.overall_fine = overall_fine
+
+    def error(self, source: str | int) -> int:
+        """The error value a table names: infield, outfield, overall, or a number of its own."""
+        if isinstance(source, int):
+            return source
+        if source == "infield":
+            return self.infield_error
+        if source == "outfield":
+            return self.outfield_error
+        return self.overall_error if source == "overall" else 0
+
+    def fine(self, source: str | int) -> int:
+        """The fine-play value a table names (101: never)."""
+        if isinstance(source, int):
+            return source
+        if source == "infield":
+            return self.infield_fine
+        if source == "outfield":
+            return self.outfield_fine
+        return self.overall_fine if source == "overall" else 101
+
+
+def defence_values(fielders: Iterable[Fielding], base: dict[str, int]) -> DefenceValues:
+    """Compute the values for the players in the field (pitcher included), one Fielding each."""
+    rng = 0
+    agg_def = 1
+    agg_err = 1
+    in_err = out_err = in_fine = out_fine = 0
+    for f in fielders:
+        rng += f.defence
+        mark = f.fine
+        fine = 2 if mark == "+" else 1 if mark == "#" else 0
+        err = 2 if f.error == "*" else 1 if f.error == "-" else 0
+        agg_def += fine + (1 if mark == "(#)" else 0)
+        agg_err += err
+        if f.position in INFIELD:
+            in_err += err
+            in_fine += fine
+        elif f.position in OUTFIELD:
+            out_err += err
+            out_fine += fine
+    all_err = in_err + out_err
+    all_fine = in_fine + out_fine
+    return DefenceValues(
+        range_total=rng,
+        aggressive_defense=agg_def,
+        aggressive_error=agg_err,
+        infield_error=max(0, base["infield_error"] + in_err),
+        outfield_error=max(0, base["outfield_error"] + out_err),
+        overall_error=max(0, base["overall_error"] + all_err // 2),
+        infield_fine=min(101, base["infield_fine"] - in_fine),
+        outfield_fine=min(101, base["outfield_fine"] - out_fine),
+        overall_fine=min(101, base["overall_fine"] - all_fine // 2),
+    )

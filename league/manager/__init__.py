@@ -1,0 +1,1 @@
+"""The computer manager: line-ups, the bench, the bullpen and rest."""

@@ -1,0 +1,198 @@
+"""Line-ups of a professional bench (docs/manager.md, "Line-ups"): regulars rest, the line-up
+is built against the opposing starter's hand (platoons), and a saved batting order keeps its men
+except on their rest days.
+
+Pure and decided from the situation alone: the cards, the opposing starter, the day and the days
+the team has played this season (`SeasonState.days`). The line-up is stored with the game, so a
+game replays exactly from its line-ups and its logged rolls.
+"""
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Final
+
+from league.engine.cards import Player
+from league.engine.lineup import Lineup, fielding_of, plays
+from league.manager.computer import (batting_order, batting_value, fields_off_mound, glove, make_lineup,
+                            worth_against)
+
+# the positions in the order a rest turn goes round (the catcher has his own rule)
+TURN: Final = ("C", "SS", "CF", "2B", "3B", "RF", "LF", "1B", "DH")
+CATCHER_EVERY: Final = 6        # a catcher with no day game after a night game lately: every 6th game
+# every how many team games a regular of each 出場ランク rests (0: he plays every day)
+REST_EVERY: Final = {"A": 0, "B": 6, "C": 3, "D": 2, "E": 2}
+REST_STAGGER: Final = 1         # the turns of the positions fall this many games apart
+MOST_RESTING: Final = 3         # regulars besides the catcher who may rest on one day
+NIGHT_BEFORE: Final = 5         # Saturday: weekday and Saturday games are night games (NPB's custom)
+DAY_GAME: Final = 6             # Sunday: the day game
+RECENT: Final = 5               # games looked back for the catcher's last day game after a night game
+
+
+@dataclass(frozen=True)
+class TeamDays:
+    """What the calendar says about a team's game today: how many games it has played, whether
+    today is a day game after a night game (a Sunday game the day after its Saturday game), and
+    whether one of its last `RECENT` games was."""
+
+    games: int
+    day_after_night: bool
+    recent_day_after_night: bool
+
+
+_ONE_DAY: Final = timedelta(days=1)
+
+
+def team_days(days: Sequence[date], today: date, *, ordered: bool = False) -> TeamDays:
+    """The team's calendar before its game on `today`, from the days it has played
+    (`ordered`: they are in order, as SeasonState keeps them)."""
+    before: Sequence[date] = (days[:bisect_left(days, today)] if ordered
+                              else sorted([d for d in days if d < today]))
+    recent = before[-RECENT:]
+    # the day before today or before one of the last RECENT games is one of the days from the
+    # day before the earliest of those on
+    low = (recent[0] if recent else today) - _ONE_DAY
+    played = set()
+    i = len(before) - 1
+    while i >= 0 and before[i] >= low:
+        played.add(before[i])
+        i -= 1
+
+    def after_night(d: date) -> bool:
+        return d.weekday() == DAY_GAME and d - _ONE_DAY in played
+
+    return TeamDays(len(before), after_night(today), any(after_night(d) for d in recent))
+
+
+def rest_due(player: Player, pos: str, turn: int, days: TeamDays) -> bool:
+    """Whether a regular playing `pos` rests today (docs/manager.md, "Line-ups"): the catcher in
+    a day game after a night game (with none lately, every `CATCHER_EVERY`th game), and every
+    regular on his rank's turn (`REST_EVERY`), the turns of one team `REST_STAGGER` games apart
+    by position (`turn`: the position's place in `TURN`)."""
+    game = days.games + 1
+    if pos == "C":
+        if days.day_after_night:
+            return True
+        if not days.recent_day_after_night and game % CATCHER_EVERY == 0:
+            return True
+    every = REST_EVERY.get(player.rank, 0)
+    return every > 0 and (game + REST_STAGGER * turn) % every == 0
+
+
+def resting(regulars: Sequence[tuple[str, Player]], days: TeamDays) -> list[str]:
+    """The regulars (position, player) who rest today: the catcher when due, and at most
+    `MOST_RESTING` others, in the order of `TURN`."""
+    out: list[str] = []
+    others = 0
+    for pos, p in sorted(regulars, key=lambda r: TURN.index(r[0]) if r[0] in TURN else len(TURN)):
+        if pos not in TURN or not rest_due(p, pos, TURN.index(pos), days):
+            continue
+        if pos == "C":
+            out.append(p.id)
+        elif others < MOST_RESTING:
+            out.append(p.id)
+            others += 1
+    return out
+
+
+def platoon_worth(hitters: Sequence[Player], vs: Player | None,
+                  platoon: Mapping[str, int] | None) -> dict[str, float]:
+    """Each hitter's worth today: against the opposing starter (manager.worth_against) — a
+    batter on the short side of the [platoon] table is worth less against him, one on the long
+    side more — or, without a starter or a platoon table, the cards' `batting_value`."""
+    out = {}
+    ratio: dict[str, float] = {}        # by the batter's hand: worth_against is linear in worth
+    for p in hitters:
+        if p.batting is None:
+            continue
+        value = batting_value(p.batting)
+        if vs is not None and vs.pitching is not None and platoon:
+            r = ratio.get(p.bats)
+            if r is None:
+                r = ratio[p.bats] = worth_against(1.0, p.bats, vs, "B", platoon)
+            value *= r
+        out[p.id] = value
+    return out
+
+
+def _score(p: Player, pos: str, worth: Mapping[str, float]) -> float:
+    """A man's worth at a position as the computer's line-up weighs it: bat and glove."""
+    f = fielding_of(p, pos)
+    return worth[p.id] + (glove(f) if f is not None else 0.0)
+
+
+def _best_free(pos: str, free: Sequence[Player], worth: Mapping[str, float]) -> Player | None:
+    cands = [p for p in free if p.id in worth and plays(p, pos)]
+    if not cands:
+        return None
+    return max(cands, key=lambda p: (_score(p, pos, worth), p.id))
+
+
+def day_lineup(team: str, roster: list[Player], dh: bool, starter: str, *, dressed: int,
+               roles: Mapping[str, str] | None = None, ranking: Sequence[str] = (),
+               vs: Player | None = None, platoon: Mapping[str, int] | None = None,
+               days: TeamDays | None = None) -> Lineup:
+    """The computer manager's line-up for a game (docs/manager.md, "Line-ups"): the regulars —
+    the line-up by the cards alone — with a resting man's position taken by the best bench man
+    who can play it, and a regular on the short side of the platoon against the opposing
+    starter `vs` replaced by a bench man worth more there against him; the batting order by
+    worth against that starter. Raises ValueError when no line-up can be fielded."""
+    regular = make_lineup(team, roster, dh, starter=starter, dressed=dressed, roles=roles,
+                          ranking=ranking)
+    if days is None and (vs is None or not platoon):
+        return regular
+    by_id = {p.id: p for p in roster}
+    worth = platoon_worth(roster, vs, platoon)
+    chosen = {pos: pid for pid, pos in zip(regular.order, regular.positions) if pos != "P"}
+    sit = set(resting([(pos, by_id[pid]) for pos, pid in chosen.items()], days)) \
+        if days is not None else set()
+    pitching = set(regular.bullpen) | {starter}
+    hitters = [p for p in roster if p.id in worth and p.id not in pitching and fields_off_mound(p)]
+
+    def free() -> list[Player]:
+        playing = set(chosen.values())
+        return [p for p in hitters if p.id not in playing and p.id not in sit]
+
+    # rest days: the best bench man at the position (against today's starter) plays it
+    for pos in [q for q in TURN if q in chosen and chosen[q] in sit]:
+        sub = _best_free(pos, free(), worth)
+        if sub is not None:
+            chosen[pos] = sub.id
+        else:
+            sit.discard(chosen[pos])        # nobody can take his place: he plays
+    # the platoon: a regular worth less against this starter than his cards say gives way to a
+    # bench man worth more at his position against him
+    if vs is not None and platoon:
+        for pos in [q for q in TURN if q in chosen]:
+            pid = chosen[pos]
+            if pid in sit or worth[pid] >= batting_value(by_id[pid].batting):  # type: ignore[arg-type]
+                continue
+            sub = _best_free(pos, free(), worth)
+            if sub is not None and _score(sub, pos, worth) > _score(by_id[pid], pos, worth):
+                chosen[pos] = sub.id
+    order, positions = batting_order(chosen, worth, starter)
+    playing = set(order)
+    bench = [p for p in hitters if p.id not in playing]
+    bench.sort(key=lambda p: (-worth[p.id], p.id))
+    return Lineup(regular.team, order, positions, regular.pitcher,
+                  tuple([p.id for p in bench[:len(regular.bench)]]), regular.bullpen,
+                  regular.bullpen_ranked, regular.roles)
+
+
+def rest_saved_order(order: Sequence[tuple[str, str]], sit: Sequence[str],
+                     free: Sequence[Player], worth: Mapping[str, float]) -> list[tuple[str, str]]:
+    """A saved batting order on a rest day: each resting man's place (slot and position) goes to
+    the best free man who can play the position (bat and glove, as the computer's line-up
+    weighs them); a man nobody can replace plays."""
+    out = list(order)
+    taken: set[str] = set()
+    for i, (pid, pos) in enumerate(order):
+        if pid not in sit or pos == "P":
+            continue
+        sub = _best_free(pos, [p for p in free if p.id not in taken], worth)
+        if sub is not None:
+            taken.add(sub.id)
+            out[i] = (sub.id, pos)
+    return out

@@ -1,0 +1,1048 @@
+"""Managers: whoever makes the decisions of a side — the computer here, a person in the app.
+
+Every decision point of the game loop is a method. The computer manager decides from the
+situation alone (no dice, no memory), so a game replays exactly from its logged rolls.
+"""
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, Protocol
+
+try:  # the compiled build (setup.py): tests and the app subclass these classes in Python
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the pure-Python package needs nothing beyond the standard library
+    def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
+        return lambda cls: cls
+
+from league.manager.bullpen import (CLOSER, LONG, MIDDLE, MOPUP, ROLE_RANK, SETUP, assign_roles,
+                            order_by_role, pitching_value, save_situation)
+from league.engine.cards import BattingCard, Bounds, Fielding, Player
+from league.errors import DecisionError
+from league.engine.lineup import Lineup, fielding_of, plays
+
+if TYPE_CHECKING:
+    from league.engine.game import Game, Side
+
+
+class Manager(Protocol):
+    """The decisions of one side. `game` is read-only for a manager."""
+
+    def defense_call(self, game: "Game") -> str: ...                 # "none" | "ibb" | "infield_in"
+    def offense_call(self, game: "Game") -> tuple: ...               # ("none",) ("bunt",) ("squeeze",)
+    # ("hit_and_run",) ("steal", base) ("double_steal", first base or None)
+    def aggressive(self, game: "Game", table: str) -> bool: ...       # after the batting result
+    def steal_go(self, game: "Game", base: int, roll: int) -> bool: ...   # go to catcher table or stop
+    def bonus_steal(self, game: "Game", candidates: list[int]) -> int | None: ...
+    def join_steal(self, game: "Game", base: int) -> bool: ...       # later runner of a double steal
+    def no_check(self, game: "Game") -> bool: ...
+    def bunt_plus(self, game: "Game") -> int | None: ...             # None = all safe; else runner base
+    def bunt_out(self, game: "Game", candidates: list[int]) -> int: ...   # 0 = batter
+    def send(self, game: "Game", base: int, target: int) -> bool: ...
+    def back_first(self, game: "Game", candidates: list[int]) -> int: ...  # hit-and-run, fly caught:
+    # the base of the runner whose cross-play back comes next (the offense's choice, C.2)
+    def change_pitcher(self, game: "Game", inning_start: bool) -> str | None: ...
+    def reliever(self, game: "Game", side: "Side") -> str | None: ...
+    def pinch_hitter(self, game: "Game") -> str | None: ...
+    def pinch_runner(self, game: "Game") -> tuple[int, str] | None: ...   # (base, bench player)
+    def defensive_sub(self, game: "Game", inning_start: bool) -> tuple[str, str] | None: ...
+    # (position, bench player)
+
+
+# the SR from which a runner on first steals against a catcher with arm 0 (3 more per arm point)
+STEAL_SR: Final = 20
+
+
+def batting_value(card: BattingCard) -> float:
+    """A rough on-base-plus-power worth of a batting card, for choosing line-ups and hitters."""
+    # five look-ups: cheaper than remembering it by the row (hashing a row hashes its bounds)
+    w = card.bounds.widths
+    return w["BB"] * 0.7 + w["1B"] * 0.9 + w["LG"] * 1.3 + w["HR"] * 2.0 - w["K"] * 0.15
+
+
+BATTER_READS: Final = ("BS*", "BS+", "BS")   # pitch results that send the batter to his own card
+
+
+# batter_reads by (row, modifier), the row known by its identity (the entry holds it, so its id
+# is not reused while remembered): rows are values (equal rows, equal counts), so a season's
+# line-ups do not depend on what was computed before
+_READS: Final[dict[tuple[int, int], tuple[Bounds, int]]] = {}
+
+
+def batter_reads(row: Bounds, mod: int) -> int:
+    """How many pitch rolls of 1..100 read the batter's card (BS*, BS+, BS) after the platoon
+    modifier `mod` (positive favours the pitcher; the engine clamps the modified roll)."""
+    key = (id(row), mod)
+    cached = _READS.get(key)
+    if cached is not None:
+        return cached[1]
+    lookup = row.lookup
+    n = 0
+    for roll in range(1, 101):
+        m = roll + mod
+        if lookup[1 if m < 1 else 100 if m > 100 else m] in BATTER_READS:
+            n += 1
+    if len(_READS) >= 20_000:
+        _READS.clear()
+    _READS[key] = (row, n)
+    return n
+
+
+# a batting card's worth and a pitcher's row's read ratio by platoon modifier, the card and the
+# row known by their identity as in _READS: pure functions of the cards, so the games of a season
+# or of the odds work each out once instead of once a game
+_VALUES: Final[dict[int, tuple[BattingCard, float]]] = {}
+_RATIOS: Final[dict[tuple[int, int], tuple[Bounds, float]]] = {}
+
+
+# a batter's worth against a pitcher in a condition under a ruleset (its [platoon] table and
+# its pitchers' batting cards), the players and the ruleset known by identity as above: a pure
+# function of them, asked whenever a pinch hitter is weighed late in a game
+_AGAINST: Final[dict[tuple[int, int, str, int], tuple[Player, Player, object, float]]] = {}
+
+
+def card_worth(card: BattingCard) -> float:
+    """`batting_value(card)`, remembered."""
+    key = id(card)
+    cached = _VALUES.get(key)
+    if cached is not None:
+        return cached[1]
+    value = batting_value(card)
+    if len(_VALUES) >= 20_000:
+        _VALUES.clear()
+    _VALUES[key] = (card, value)
+    return value
+
+
+def reads_ratio(row: Bounds, mod: int) -> float:
+    """How many more (or fewer) of a pitcher's rolls on `row` read the batter's card with the
+    platoon modifier `mod` than without it: `batter_reads(row, mod) / batter_reads(row, 0)`."""
+    key = (id(row), mod)
+    cached = _RATIOS.get(key)
+    if cached is not None:
+        return cached[1]
+    plain = batter_reads(row, 0)
+    ratio = batter_reads(row, mod) / plain if plain else 1.0
+    if len(_RATIOS) >= 20_000:
+        _RATIOS.clear()
+    _RATIOS[key] = (row, ratio)
+    return ratio
+
+
+def worth_against(value: float, bats: str, pitcher: Player, condition: str,
+                  platoon: Mapping[str, int]) -> float:
+    """A batter's worth (`batting_value`) against one pitcher: the share of that pitcher's rolls
+    that read the batter's card after the [platoon] modifier, against the share without it. The
+    card is not changed: the engine applies the modifier to the pitch roll, and this only says
+    how often the batter's card gets read (docs/manager.md, "Line-ups")."""
+    card = pitcher.pitching
+    if card is None:
+        return value
+    row = card.rows[condition]
+    plain = batter_reads(row, 0)
+    if plain == 0:
+        return value
+    return value * batter_reads(row, platoon.get(pitcher.throws + bats, 0)) / plain
+
+
+class _Roster:
+    """What make_lineup works out from one roster: its rotation and the line-ups asked of it.
+
+    A line-up is a pure function of the cards and the arguments, and a season asks for the same
+    roster's line-up again and again (each starter's turn, every series): worked out once."""
+
+    __slots__ = ("players", "_rotation", "lineups")
+
+    def __init__(self, players: tuple[Player, ...]) -> None:
+        # the entry holds the player objects: their ids (the key) cannot be reused while it lives
+        self.players = players
+        self._rotation: tuple[str, ...] | None = None    # worked out when first asked
+        self.lineups: dict[tuple, Lineup] = {}
+
+    @property
+    def rotation(self) -> tuple[str, ...]:
+        if self._rotation is None:
+            players = self.players
+            starters = sorted([p for p in players if p.pitching and p.pitching.starter > 0],
+                              key=lambda p: (-pitching_value(p), p.id))
+            if not starters:
+                starters = sorted([p for p in players if p.pitching], key=lambda p: p.id)
+            self._rotation = tuple(p.id for p in starters)
+        return self._rotation
+
+
+# rosters by the identity of their player objects (frozen cards: the same objects, the same cards)
+_ROSTERS: Final[dict[tuple[int, ...], _Roster]] = {}
+
+
+def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | None = None,
+                rotation_index: int = 0, dressed: int = 25, *,
+                roles: Mapping[str, str] | None = None, ranking: Sequence[str] = ()) -> Lineup:
+    """The computer's line-up: the best glove-and-bat at each position, the best bats on top.
+
+    The starter is `starter`, or the `rotation_index`-th of the team's starters (by 『先』).
+    `roles` are the bullpen roles worked out from the whole staff (league/manager/bullpen.py; a starter
+    given a role relieves), else from the relievers in `players`; `ranking` orders the relievers
+    within a role (the saved bullpen order), else the cards do.
+    """
+    cast = tuple(players)
+    key = tuple([id(p) for p in cast])
+    roster = _ROSTERS.get(key)
+    if roster is None:
+        if len(_ROSTERS) >= 64:     # a league's teams; a season's daily rosters rarely repeat
+            _ROSTERS.clear()
+        roster = _ROSTERS[key] = _Roster(cast)
+    if starter is None:
+        starter = roster.rotation[rotation_index % len(roster.rotation)]
+    asked = (team_code, dh, starter, dressed,
+             None if roles is None else tuple(sorted(roles.items())), tuple(ranking))
+    lineup = roster.lineups.get(asked)
+    if lineup is None:
+        lineup = roster.lineups[asked] = _make_lineup(team_code, cast, dh, starter, dressed,
+                                                      roles, ranking)
+    return lineup
+
+
+# the batting side of a line-up by the identity of the hitters (held, so their ids stay
+# theirs), the DH rule and a two-way starter: a season's rosters change daily in their bullpens (who
+# is rested) far more often than in their hitters; hitters who cannot field a team are kept
+# with the reason (the season then tries again with its hurt men)
+_BATS: Final[dict[tuple, tuple[tuple[Player, ...], tuple[str, ...], tuple[str, ...],
+                               tuple[str, ...], str]]] = {}
+
+
+def _make_lineup(team_code: str, players: Sequence[Player], dh: bool, starter: str, dressed: int,
+                 roles: Mapping[str, str] | None, ranking: Sequence[str]) -> Lineup:
+    batters = [p for p in players if p.batting is not None and not (p.pitching and p.batting is None)]
+    hitters = tuple([p for p in batters if fields_off_mound(p)])
+    # the starter matters to the batting side only when he can also field (a two-way man) and
+    # as the 9th batter without DH: the side is kept without him and he is put in 9th
+    two_way = any(p.id == starter for p in hitters)
+    key = (team_code, dh, starter if two_way else "", tuple([id(p) for p in hitters]))
+    known = _BATS.get(key)
+    if known is None:
+        if len(_BATS) >= 8192:
+            _BATS.clear()
+        try:
+            order, positions, bench_ids = _batting_side(team_code, list(hitters), dh,
+                                                        starter if two_way else "")
+        except ValueError as exc:
+            # hitters who cannot field a team stay unable (the season then tries the hurt)
+            _BATS[key] = (hitters, (), (), (), str(exc))
+            raise
+        _BATS[key] = (hitters, order, positions, bench_ids, "")
+    elif known[4]:
+        raise ValueError(known[4])
+    else:
+        order, positions, bench_ids = known[1], known[2], known[3]
+    if not dh and not two_way:
+        order = order[:8] + (starter,)
+    if roles is None:
+        roles = assign_roles([p for p in players if p.pitching and p.id != starter
+                              and p.pitching.starter == 0], ranking)
+    pen = [p for p in players if p.pitching and p.id != starter
+           and (p.pitching.starter == 0 or p.id in roles)]
+    by_value = [p.id for p in sorted(pen, key=lambda p: (-pitching_value(p), p.id))]
+    pen_ids, _ = order_by_role([p.id for p in pen], roles, list(ranking) + by_value)
+    # 25 dressed: the nine (or ten), the bench, the bullpen; the other starters sit out
+    room = dressed - len(order) - (1 if dh else 0)
+    bullpen = pen_ids[:max(0, room - min(len(bench_ids), 5))]
+    bench = bench_ids[:max(0, room - len(bullpen))]
+    pen_roles = tuple(roles.get(p, MIDDLE) for p in bullpen)
+    return Lineup(team_code, order, positions, starter, bench,
+                  tuple(bullpen), bool(ranking), pen_roles)
+
+
+def _batting_side(team_code: str, hitters: list[Player], dh: bool, starter: str
+                  ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The batting order, its positions and the bench by worth (best first), from the hitters."""
+    worth_of = {p.id: batting_value(p.batting) for p in hitters if p.batting is not None}
+    # fill the premium defensive positions first; when that leaves a position nobody can take
+    # (a team's only right fielder used in left), the scarcest positions first
+    chosen = _fill_positions(hitters, worth_of, starter, FILL_ORDER)
+    if chosen is None:
+        counts = {pos: sum(1 for p in hitters if p.id != starter and fielding_of(p, pos))
+                  for pos in FILL_ORDER}
+        chosen = _fill_positions(hitters, worth_of, starter,
+                                 sorted(FILL_ORDER, key=lambda pos: counts[pos]))
+    if chosen is None:
+        missing = [pos for pos in FILL_ORDER
+                   if not any(p.id != starter and p.fielding_at(pos) for p in hitters)]
+        raise ValueError(f"{team_code}: nobody can play {missing[0]}" if missing else
+                         f"{team_code}: its players cannot cover every position at once")
+    taken = {starter} | {p.id for p in chosen.values()}
+    if dh:
+        dh_p = max((p for p in hitters if p.id not in taken), key=lambda p: worth_of[p.id])
+        chosen["DH"] = dh_p
+        taken.add(dh_p.id)
+    order, positions = batting_order({pos: p.id for pos, p in chosen.items()}, worth_of, starter)
+    bench_all = [p for p in hitters if p.id not in taken]
+    bench_all.sort(key=lambda p: -worth_of[p.id])
+    return order, positions, tuple([p.id for p in bench_all])
+
+
+def glove(f: Fielding) -> float:
+    """What a glove adds to a man's worth at a position when the line-up is chosen: the defence
+    number, twice over at the centre of the diamond, less a bad error mark."""
+    return f.defence * (4 if f.position in ("C", "SS", "CF", "2B") else 2) - (4 if f.error == "*" else 0)
+
+
+def batting_order(chosen: Mapping[str, str], worth: Mapping[str, float],
+                  starter: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The batting order of the men chosen for the positions (position → player; with "DH" or
+    without, when the pitcher bats 9th): by worth, the best on-base men 1st and 2nd, the power
+    3rd to 5th."""
+    ranked = sorted(chosen.items(), key=lambda kv: -worth[kv[1]])   # ties: in position order
+    slots: list[tuple[str, str]] = [("", "")] * 9
+    order_pref = [2, 3, 0, 4, 1, 5, 6, 7, 8]
+    for (pos, pid), slot in zip(ranked, order_pref):
+        slots[slot] = (pos, pid)
+    if "DH" not in chosen:
+        slots[8] = ("P", starter)
+    return tuple(s[1] for s in slots), tuple(s[0] for s in slots)
+
+
+FILL_ORDER: Final = ("C", "SS", "CF", "2B", "3B", "RF", "LF", "1B")
+
+
+def fields_off_mound(p: Player) -> bool:
+    """Whether a man has a place in the field besides the mound."""
+    for f in p.fielding:
+        if f.position != "P":
+            return True
+    return False
+
+
+def _fill_positions(hitters: list[Player], worth_of: Mapping[str, float], starter: str,
+                    order: Sequence[str]) -> dict[str, Player] | None:
+    """Each fielding position's man, position by position in `order`: the best glove-and-bat
+    free there, else a man already placed moves over (`_move_over`); None if one stays empty."""
+    chosen: dict[str, Player] = {}
+    taken: set[str] = {starter}
+    for pos in order:
+        best = None
+        best_score = -1e9
+        for p in hitters:
+            if p.id in taken:
+                continue
+            f = fielding_of(p, pos)
+            if f is None:
+                continue
+            score = worth_of[p.id] + glove(f)
+            if score > best_score:
+                best, best_score = p, score
+        if best is None:
+            best = _move_over(chosen, hitters, taken, pos)
+        if best is None:
+            return None
+        chosen[pos] = best
+        taken.add(best.id)
+    return chosen
+
+
+def _move_over(chosen: dict[str, Player], hitters: list[Player], taken: set[str],
+               pos: str) -> Player | None:
+    """Nobody free can play `pos`: a man already placed who can moves there, and a free man
+    takes his place (the greedy fill can use up a team's only first basemen elsewhere)."""
+    for q, placed in list(chosen.items()):
+        if fielding_of(placed, pos) is None:
+            continue
+        free = [p for p in hitters if p.id not in taken and fielding_of(p, q) is not None]
+        if free:
+            sub = max(free, key=lambda p: (fielding_of(p, q).defence, p.id))  # type: ignore[union-attr]
+            chosen[q] = sub
+            taken.add(sub.id)
+            return placed
+    return None
+
+
+# the bench in the game (docs/manager.md, "In the game")
+LATE: Final = 7                 # the inning pinch hitters and runners come from
+PH_MARGIN: Final = 4.0          # how much more a pinch hitter must be worth, runners on (the
+                                # bundled cards: a batting_value of about 31 for a regular)
+PH_MARGIN_EMPTY: Final = 8.0    # and with the bases empty
+PR_SLOW: Final = 2              # a runner this slow (RR) or slower may be run for
+PR_FAST: Final = 3              # by a bench man at least this fast
+PR_GAIN: Final = 2              # and at least this much faster
+DEF_GAIN: Final = 4.0           # a defensive replacement's better glove (glove(): defence x4 or x2)
+OUT_OF_POSITION: Final = -8.0   # a fielder's glove where he has no rating
+
+
+# The questions the engine asks before or during every plate appearance that a manager may let
+# pass for a whole half-inning (ComputerManager.asking): one bit each
+ASK_PINCH_HITTER: Final = 1
+ASK_PINCH_RUNNER: Final = 2
+ASK_DEFENSIVE_SUB: Final = 4    # in the inning (one at the start of an inning is always asked)
+ASK_DEFENSE_CALL: Final = 8
+ASK_AGGRESSIVE: Final = 16
+# the pitcher question before the first batter of a half, right after the one at its start:
+# the computer manager's answer is then always "no change" (ComputerManager.asking), so only a
+# manager that answers it itself is asked
+ASK_PITCHER_AGAIN: Final = 32
+ASK_ALL: Final = 63
+# the bits of the questions a class of manager answers itself, not by ComputerManager's policy
+_OWN_ASKS: Final[dict[type, int]] = {}
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ComputerManager:
+    """A sensible manager that decides from the situation alone."""
+
+    def __init__(self, strategies: bool = True, platoon: bool = True) -> None:
+        self.strategies = strategies
+        self.platoon = platoon       # weigh the [platoon] table when choosing pinch hitters
+        self._worth: dict[str, float] = {}   # a pure function of the cards, remembered for speed
+        self._roles: dict[int, tuple[Lineup, dict[str, str]]] = {}   # each side's, from its line-up
+        # by side: the best bench worth against (pitcher, condition, bench size), and how many
+        # of the batting order are weaker bats than each man in it: asked every plate
+        # appearance late in a game, the same until a substitution
+        self._bench_best: dict[int, tuple[list[str], tuple[str, str, int], float]] = {}
+        self._now: dict[tuple[str, str], dict[str, float]] = {}   # worth_now by (pitcher, condition)
+        self._weaker: dict[int, tuple[list[str], dict[str, int]]] = {}
+
+    def bat_worth(self, game: "Game", pid: str) -> float:
+        w = self._worth.get(pid)
+        if w is None:
+            w = self._worth[pid] = card_worth(game.batting_card(pid))
+        return w
+
+    def pitch_worth(self, game: "Game", pid: str) -> float:
+        key = "P" + pid
+        w = self._worth.get(key)
+        if w is None:
+            w = self._worth[key] = pitching_value(game.players[pid])
+        return w
+
+    def asking(self, game: "Game", batting: bool) -> int:
+        """The per-batter questions (ASK_* bits) this manager may answer with anything but
+        "nothing" in the half-inning about to start, batting or in the field; the engine leaves
+        the others unasked until the next half. By this manager's policy (docs/manager.md, "In
+        the game") there are no pinch hitters before the 5th, and in the 5th and 6th only for
+        a pitcher (nobody bats for a side with the DH then: `_pitcher_may_bat`); no pinch
+        runners, defense calls or aggressive defense before the 7th or without strategies, and
+        defensive substitutions only at the start of an inning. A lead settles some for the
+        half, as a batting side's lead can only grow and a fielding side's only shrink: two
+        runs up, nobody bats (but for a pitcher) or runs for a man; two runs down, the defense
+        calls nothing, and one run down it plays no aggressive defense.
+
+        Nor is the pitcher question asked again before the first batter of a half, right after
+        the one at its start (ASK_PITCHER_AGAIN): the bases are empty then, so every reason to
+        pull a pitcher in the inning is one the start of the inning already weighed (a starter
+        let go on in the 8th is cruising: fresh, ahead, hardly scored on), and a reliever is
+        pulled in an inning only with runners on. The questions a subclass answers itself are
+        always asked; none is skipped that could change a game."""
+        ask = _OWN_ASKS.get(type(self))
+        if ask is None:
+            ask = _OWN_ASKS[type(self)] = _own_asks(type(self))
+        inning = game.inning
+        if inning < 5:
+            return ask
+        # the batting side's lead can only grow in its half, the fielding side's only shrink
+        half = game.half
+        if batting:
+            lead = game.lead(half)
+            if (inning >= LATE and lead <= 1) or _pitcher_may_bat(game, game.sides[half]):
+                ask |= ASK_PINCH_HITTER
+            if self.strategies and inning >= LATE and lead <= 1:
+                ask |= ASK_PINCH_RUNNER
+        elif self.strategies and inning >= 7:
+            lead = game.lead(1 - half)
+            if lead >= -1:
+                ask |= ASK_DEFENSE_CALL
+            if lead >= 0:
+                ask |= ASK_AGGRESSIVE
+        return ask
+
+    # -------------------------------------------------------------- defense
+    def defense_call(self, game: "Game") -> str:
+        if not self.strategies:
+            return "none"
+        # both calls are for late in a close game, fewer than two out
+        if game.inning < 7 or game.outs >= 2:
+            return "none"
+        lead = game.lead(1 - game.half)
+        if not -1 <= lead <= 1:
+            return "none"
+        if game.bases[3] is not None:
+            return "infield_in"
+        if game.bases[1] is None and game.bases[2]:
+            # first base open late and close: walk one of the two best bats of the order when
+            # a weaker one follows him
+            bid = game.batter_id
+            off = game.offense
+            if self._weaker_in_order(game, bid) >= len(off.order) - 2:
+                on_deck = off.order[(off.batting_index + 1) % len(off.order)]
+                if self.bat_worth(game, on_deck) < self.bat_worth(game, bid):
+                    return "ibb"
+        return "none"
+
+    def aggressive(self, game: "Game", table: str) -> bool:
+        if not self.strategies or game.inning < 7 or table not in ("single", "long", "outfield_fly"):
+            return False
+        # when the tying or winning run would score from second or third
+        if game.bases[2] is None and game.bases[3] is None:
+            return False
+        lead = game.lead(1 - game.half)
+        return 0 <= lead <= 1 and game.outs < 2
+
+    def no_check(self, game: "Game") -> bool:
+        return game.lead(1 - game.half) >= 4
+
+    def bunt_out(self, game: "Game", candidates: list[int]) -> int:
+        # cut down the lead runner
+        return max(candidates)
+
+    # -------------------------------------------------------------- offense
+    def offense_call(self, game: "Game") -> tuple:
+        if not self.strategies:
+            return ("none",)
+        o = game.sides[game.half]
+        bid = o.order[o.batting_index]
+        score = game.score     # game.lead(o.index), in place: asked with every runner on base
+        lead = score[o.index] - score[1 - o.index]
+        close = -3 <= lead <= 2
+        b1, b2, b3 = game.bases[1], game.bases[2], game.bases[3]
+        outs = game.outs
+        below = -1   # how many of the order are weaker bats than him: worked out when asked
+        # double steal: 1st-2nd or 1st-3rd, a lead runner fast for the catcher's arm, fewer than two out;
+        # in a close game, or far behind (the defense may well let them go: no check)
+        if outs < 2 and b1 and (b2 is None) != (b3 is None) and (close or lead <= -4):
+            lead_rn = b2 or b3
+            assert lead_rn is not None
+            if game.batting_card(lead_rn.pid).SR >= 28 + 4 * _catcher_arm(game) \
+                    and game.batting_card(b1.pid).SR >= 20:
+                return ("double_steal", 2 if b2 else 1)
+        # nobody out, a runner on first: the pitcher and the weakest bats bunt him over before
+        # anyone thinks of a steal
+        if outs == 0 and b1 and not b3 and close:
+            if game.players[bid].batting is None:
+                return ("bunt",)
+            below = self._weaker_in_order(game, bid)
+            if below <= 2:
+                return ("bunt",)
+        # steal: a runner on first fast for the catcher's arm, second open, a close game (two
+        # down to one up), not while one of the three best bats is up, and with nobody out only
+        # late (early, the bat moves him up). NPB teams try about 0.6 steals a game, their best
+        # thief 30 to 45 a season
+        if b1 and not b2 and -2 <= lead <= 1 and (outs == 1 or outs == 2 or game.inning >= 7) \
+                and game.batting_card(b1.pid).SR >= STEAL_SR + _catcher_arm(game) * 3:
+            if below < 0:
+                below = self._weaker_in_order(game, bid)
+            if below < len(o.order) - 3:
+                return ("steal", 1)
+        # squeeze: runner on third, a good bunter, fewer than two out, late and close
+        if b3 and outs < 2 and game.inning >= 7 and -1 <= lead <= 0 \
+                and game.batting_card(bid).BT >= 4:
+            return ("squeeze",)
+        # sacrifice (送りバント): nobody out, a runner on first (or first and second), nobody on
+        # third; the pitcher bats (no DH) unless the game is lost; in a close game one of the
+        # weakest bats of the order, or a good bunter in its lower half; late in a close game
+        # anyone but the three best bats. "Weak" is within his own line-up, whatever the cards
+        if outs == 0 and (b1 or b2) and not b3:
+            if b1 and game.players[bid].batting is None and lead >= -3:
+                return ("bunt",)
+            if below < 0:
+                below = self._weaker_in_order(game, bid)
+            if b1 and close and (below <= 3 or (below <= 5 and game.batting_card(bid).BT >= 3)):
+                return ("bunt",)
+            if game.inning >= 7 and -2 <= lead <= 1 and (
+                    below <= 5 if b1 else below <= 3 and game.batting_card(bid).BT >= 3):
+                return ("bunt",)
+        # hit-and-run: contact hitter, runner on first
+        if b1 and not b2 and outs < 2 and -3 <= lead <= 2:
+            widths = game.batting_card(bid).bounds.widths
+            if widths["K"] <= 7 and widths["1B"] >= 27:
+                return ("hit_and_run",)
+        return ("none",)
+
+    def _weaker_in_order(self, game: "Game", bid: str) -> int:
+        """How many of the offense's batting order are weaker bats than `bid` (0: the weakest)."""
+        off = game.sides[game.half]
+        order = off.order
+        cached = self._weaker.get(off.index)
+        if cached is None or cached[0] != order:
+            worth = [self.bat_worth(game, p) for p in order]
+            ranked = sorted(worth)
+            # the weaker bats are those worth less: bisect_left counts them (never the man himself)
+            cached = self._weaker[off.index] = (list(order), {
+                p: bisect_left(ranked, val) for p, val in zip(order, worth)})
+        n = cached[1].get(bid)
+        if n is None:       # not in the order (the engine asks only of the batter up)
+            val = self.bat_worth(game, bid)
+            n = sum(1 for p in order if p != bid and self.bat_worth(game, p) < val)
+        return n
+
+    def steal_go(self, game: "Game", base: int, roll: int) -> bool:
+        arm = _catcher_arm(game)
+        return arm <= 3 and game.outs < 2
+
+    def bonus_steal(self, game: "Game", candidates: list[int]) -> int | None:
+        for b in sorted(candidates):
+            card = game.batting_card(_runner_at(game, b))
+            if b == 1 and card.SR >= 25:
+                return b
+            if b == 2 and card.SR >= 40:
+                return b
+        return None
+
+    def join_steal(self, game: "Game", base: int) -> bool:
+        return game.batting_card(_runner_at(game, base)).SR >= 20
+
+    def bunt_plus(self, game: "Game") -> int | None:
+        return None
+
+    def back_first(self, game: "Game", candidates: list[int]) -> int:
+        # the lead runner first: his run is the one worth saving
+        return max(candidates)
+
+    def send(self, game: "Game", base: int, target: int) -> bool:
+        rr = game.batting_card(_runner_at(game, base)).RR
+        if target == 4:
+            return rr >= 2 or game.outs == 2
+        return rr >= 3
+
+    # -------------------------------------------------------------- changes
+    def change_pitcher(self, game: "Game", inning_start: bool) -> str | None:
+        """Pull a tired or beaten pitcher; bring in the setup man and the closer for their
+        innings (docs/manager.md, "The bullpen" and "Starters")."""
+        side = game.sides[1 - game.half]     # the defense (asked before every plate appearance)
+        if not side.bullpen:
+            return None
+        bases = game.bases
+        on_base = bases[1] is not None or bases[2] is not None or bases[3] is not None
+        pid = side.pitcher
+        starter = pid == side.pitchers_used[0]
+        if not (starter or inning_start or on_base):
+            return None      # a reliever is pulled in an inning only with runners on
+        card = game.players[pid].pitching
+        assert card is not None, f"{pid} has no pitcher card"
+        line = game.pit[pid]
+        outs = line[0]
+        runs = line[8]
+        if starter:
+            if inning_start and game.inning >= 8:
+                # late, a starter goes on only when he is cruising (a complete game in the
+                # making); a losing one comes out, a winning one hands over to the setup man
+                # and the closer
+                if self._cruising(game, side, pid, runs, game.lead(side.index)):
+                    return None
+                return self.reliever(game, side)
+            limit = card.starter * 3
+            if side.condition == "D" and (inning_start or on_base):
+                tired = True
+            elif game.fatigue_points(side, pid) >= 2 or (outs >= limit and (inning_start or on_base)):
+                tired = True
+            elif game.inning >= 7 and game.lead(side.index) < 0 and (game.inning >= 8 or on_base):
+                tired = True   # late and losing: no complete-game losses of a beaten starter
+            else:
+                tired = runs >= 6 or (runs >= 4 and outs < 12 and on_base)
+        else:
+            limit = max(3, int(card.innings * 3 + 0.5))
+            if outs >= limit and (inning_start or on_base):
+                tired = True
+            elif side.condition == "D" and on_base:
+                tired = True
+            else:
+                tired = runs >= 3 and on_base
+            if inning_start and not tired:
+                # the closer for the save, the setup man for the 8th: a lesser arm gives way
+                wants = self._wants(game, side, game.lead(side.index))
+                mine = ROLE_RANK[self.roles(game, side).get(pid, MIDDLE)]
+                if wants[0] in (CLOSER, SETUP) and ROLE_RANK[wants[0]] < mine:
+                    better = self._pick(game, side, wants[:1], fresh_only=False)
+                    if better is not None:
+                        return better
+        if not tired:
+            return None
+        return self.reliever(game, side)
+
+    def _cruising(self, game: "Game", side: "Side", pid: str, runs: int, lead: int) -> bool:
+        """A starter who may start the 8th (and the 9th, for a complete game): not behind, in
+        good condition, rested before the game, within his 『先』, hardly scored on — and in
+        the 9th three runs up or pitching a shutout with the lead."""
+        if lead < 0 or side.condition not in ("A", "B") or runs > 2:
+            return False
+        if side.carried_fatigue.get(pid, 0):
+            return False
+        if game.inning >= 9:
+            # one inning beyond his 『先』 for the complete game
+            return game.fatigue_points(side, pid) <= 1 and (lead >= 3 or (lead >= 1 and runs == 0))
+        return game.fatigue_points(side, pid) == 0
+
+    def roles(self, game: "Game", side: "Side") -> dict[str, str]:
+        """Each reliever's role in this game: from the line-up (worked out before the game from
+        the whole staff), else from the cards of the dressed bullpen."""
+        lu = game.lineups[side.index]
+        cached = self._roles.get(side.index)
+        if cached is not None and cached[0] is lu:
+            return cached[1]
+        if lu.roles:
+            roles = dict(zip(lu.bullpen, lu.roles))
+        else:
+            ranking = list(lu.bullpen) if lu.bullpen_ranked else []
+            roles = assign_roles([game.players[p] for p in lu.bullpen], ranking)
+        self._roles[side.index] = (lu, roles)
+        return roles
+
+    def _wants(self, game: "Game", side: "Side", lead: int) -> tuple[str, ...]:
+        """The roles the situation calls for, first choice first."""
+        inning = game.inning
+        if inning >= 9 and save_situation(lead, len(game.runners())):
+            return (CLOSER, SETUP, MIDDLE, LONG, MOPUP)
+        if inning >= 9 and lead == 0:
+            # a tie late: the home team's closer holds it, the visitors keep theirs for the lead
+            return ((CLOSER, SETUP, MIDDLE, LONG, MOPUP) if side.index == 1
+                    else (SETUP, MIDDLE, LONG, CLOSER, MOPUP))
+        if inning >= 7 and 0 <= lead <= 3:
+            return (SETUP, MIDDLE, LONG, MOPUP, CLOSER)
+        if lead <= -4 or lead >= 5:
+            return (MOPUP, LONG, MIDDLE, SETUP, CLOSER)
+        if inning <= 5:
+            return (LONG, MIDDLE, MOPUP, SETUP, CLOSER)
+        return (MIDDLE, LONG, MOPUP, SETUP, CLOSER)
+
+    def _pick(self, game: "Game", side: "Side", wants: Sequence[str], *,
+              fresh_only: bool = True) -> str | None:
+        """The first reliever of the wanted roles, in bullpen order; the 7th-inning setup man is
+        the last of them. A man who pitched yesterday (a carried fatigue point) is used only in
+        the first role asked for; `fresh_only=False` allows him there."""
+        roles = self.roles(game, side)
+        for i, want in enumerate(wants):
+            arms = [p for p in side.bullpen if roles.get(p, MIDDLE) == want]
+            if want == SETUP and game.inning <= 7:
+                arms.reverse()
+            for p in arms:
+                if side.carried_fatigue.get(p, 0) == 0 or (i == 0 and not fresh_only) \
+                        or (i == 0 and want in (CLOSER, SETUP)):
+                    return p
+        return None
+
+    def reliever(self, game: "Game", side: "Side") -> str | None:
+        """The reliever the situation calls for (docs/manager.md, "The bullpen")."""
+        pen = side.bullpen
+        if not pen:
+            return None
+        wants = self._wants(game, side, game.lead(side.index))
+        pick = self._pick(game, side, wants)
+        if pick is not None and game.inning < 9 and wants[0] != CLOSER \
+                and self.roles(game, side).get(pick) == CLOSER:
+            # before the 9th the closer is the last resort: a tired arm of another role
+            # pitches rather than leave the 9th to whoever is left
+            others = [p for p in pen if self.roles(game, side).get(p, MIDDLE) != CLOSER]
+            if others:
+                return min(others, key=lambda p: (side.carried_fatigue.get(p, 0), pen.index(p)))
+        if pick is not None:
+            return pick
+        # everyone left pitched yesterday: the least tired, in bullpen order
+        return min(pen, key=lambda p: (side.carried_fatigue.get(p, 0), pen.index(p)))
+
+    # -------------------------------------------------------------- the bench in the game
+    def worth_now(self, game: "Game", pid: str) -> float:
+        """A batter's worth against the pitcher on the mound now: his card's worth times the
+        share of the pitcher's rolls (his row today) that read the batter's card after the
+        [platoon] modifier, over the share without it (`worth_against`)."""
+        side = game.sides[1 - game.half]     # the defense
+        # the same for the game while the pitcher and his condition are (worth and platoon
+        # are the cards')
+        now = self._now.get((side.pitcher, side.condition))
+        if now is None:
+            now = self._now[(side.pitcher, side.condition)] = {}
+        value = now.get(pid)
+        if value is None:
+            value = now[pid] = self._worth_against(game, side, pid)
+        return value
+
+    def _worth_against(self, game: "Game", side: "Side", pid: str) -> float:
+        if not self.platoon:
+            return self.bat_worth(game, pid)
+        players = game.players
+        batter, pitcher, rules = players[pid], players[side.pitcher], game.rules
+        key = (id(batter), id(pitcher), side.condition, id(rules))
+        known = _AGAINST.get(key)
+        if known is not None:
+            return known[3]
+        value = self.bat_worth(game, pid)
+        card = pitcher.pitching
+        mod = rules.platoon.get(pitcher.throws + batter.bats, 0)
+        if card is not None and mod != 0:
+            value = value * reads_ratio(card.rows[side.condition], mod)
+        if len(_AGAINST) >= 20_000:
+            _AGAINST.clear()
+        _AGAINST[key] = (batter, pitcher, rules, value)
+        return value
+
+    def pinch_hitter(self, game: "Game") -> str | None:
+        """docs/manager.md, "In the game": for the pitcher without the DH; from the 7th of a
+        close game for a batter a bench man out-hits against the pitcher on the mound (by
+        PH_MARGIN with runners on, PH_MARGIN_EMPTY without) — so a reliever of the other hand
+        brings the platoon bat — when somebody can still field the batter's position."""
+        if game.inning < 5:
+            return None
+        side = game.sides[game.half]
+        if not side.bench:
+            return None
+        bid = side.order[side.batting_index]
+        score = game.score     # game.lead(side.index), in place: asked before every late batter
+        lead = score[side.index] - score[1 - side.index]
+        # the best bat on the bench is looked for only when a pinch hitter is considered
+        if game.players[bid].batting is None:
+            # the pitcher bats: hit for him late, or when he is done anyway
+            if (game.inning >= 7 and lead <= 2 or (lead < 0 and game.runners())) and side.bullpen:
+                return self._best_bat(game, side.bench)
+            return None
+        if game.inning < LATE or not -3 <= lead <= 1:
+            return None
+        pos = _position_of(side, bid)
+        if pos is None:
+            return None                    # a pinch hitter or runner of this half: he stays
+        bases = game.bases
+        on_base = bases[1] is not None or bases[2] is not None or bases[3] is not None
+        need = self.worth_now(game, bid) + (PH_MARGIN if on_base else PH_MARGIN_EMPTY)
+        # nobody on the bench is worth that much: no need to ask who could field his place
+        if self._best_on_bench(game, side) < need:
+            return None
+        cands = [b for b in side.bench if _covered(game, side, pos, b)]
+        if not cands:
+            return None
+        best = self._best_bat(game, cands)
+        if self.worth_now(game, best) >= need:
+            return best
+        return None
+
+    def _best_on_bench(self, game: "Game", side: "Side") -> float:
+        """The most a man on `side`'s bench is worth against the pitcher on the mound now
+        (`worth_now`): the same until the bench, the pitcher or his condition changes (a bench
+        only shrinks, so its size tells)."""
+        mound = game.sides[1 - game.half]
+        bench = side.bench
+        key = (mound.pitcher, mound.condition, len(bench))
+        cached = self._bench_best.get(side.index)
+        if cached is not None and cached[0] is bench and cached[1] == key:
+            return cached[2]
+        best = self.worth_now(game, bench[0])
+        for i in range(1, len(bench)):
+            w = self.worth_now(game, bench[i])
+            if w > best:
+                best = w
+        self._bench_best[side.index] = (bench, key, best)
+        return best
+
+    def _best_bat(self, game: "Game", bench: list[str]) -> str:
+        """The bench man worth most against the pitcher on the mound."""
+        return max(bench, key=lambda b: (self.worth_now(game, b), b))
+
+    def pinch_runner(self, game: "Game") -> tuple[int, str] | None:
+        """docs/manager.md, "In the game": from the 7th of a close game (two runs behind to one
+        ahead), a bench man at least PR_GAIN faster (RR) runs for a slow runner (RR PR_SLOW or
+        less) when somebody can still field the runner's position; the lead runner first."""
+        if not self.strategies or game.inning < LATE:
+            return None
+        side = game.sides[game.half]
+        lead = game.lead(side.index)
+        if not -2 <= lead <= 1:
+            return None
+        for base in (3, 2, 1):
+            rn = game.bases[base]
+            if rn is None or game.players[rn.pid].batting is None:
+                continue                   # nobody there, or a pitcher (his reliever is the call)
+            rr = game.batting_card(rn.pid).RR
+            if rr > PR_SLOW:
+                continue
+            pos = _position_of(side, rn.pid)
+            if pos is None:
+                continue
+            fast = [b for b in side.bench if game.batting_card(b).RR >= max(PR_FAST, rr + PR_GAIN)
+                    and _covered(game, side, pos, b)]
+            if fast:
+                return (base, max(fast, key=lambda b: (game.batting_card(b).RR,
+                                                       game.batting_card(b).SR, b)))
+        return None
+
+    def defensive_sub(self, game: "Game", inning_start: bool) -> tuple[str, str] | None:
+        """docs/manager.md, "In the game": protecting a lead of one to three runs from the 8th, a
+        bench man whose glove at a position is clearly better (DEF_GAIN on the line-up's glove
+        scale) replaces the fielder there, the centre of the diamond first; one a half-inning."""
+        if not self.strategies or not inning_start or game.inning < 8:
+            return None
+        side = game.sides[1 - game.half]
+        if not 1 <= game.lead(side.index) <= 3:
+            return None
+        for pos in ("SS", "2B", "CF", "C", "3B", "RF", "LF", "1B"):
+            pid = side.positions.get(pos)
+            if pid is None:
+                continue
+            f = fielding_of(game.players[pid], pos)
+            have = glove(f) if f is not None else OUT_OF_POSITION
+            better = [b for b in side.bench
+                      if (g := fielding_of(game.players[b], pos)) is not None
+                      and glove(g) >= have + DEF_GAIN]
+            if better:
+                return (pos, max(better, key=lambda b: (_glove_at(game, b, pos), b)))
+        return None
+
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Asking(ComputerManager):
+    """Any other Manager (a person's, the referee's, one a test or a script brings) in the shape
+    of a ComputerManager. The engine asks every decision of a ComputerManager (`Game.deciders`),
+    which the compiled build calls directly instead of looking each method up by name; this one
+    passes every question on to the manager it holds, and an answer of the wrong kind is a
+    DecisionError naming the question (the compiled build would otherwise raise a TypeError)."""
+
+    def __init__(self, manager: Manager) -> None:
+        super().__init__()
+        # untyped: its answers are taken as they come and checked here (typed as the protocol
+        # says, the compiled build would check them on return with a TypeError)
+        self.manager: Any = manager
+
+    def defense_call(self, game: "Game") -> str:
+        call: object = self.manager.defense_call(game)
+        if not isinstance(call, str):
+            raise DecisionError(f"unknown defense strategy {call!r}")
+        return call
+
+    def offense_call(self, game: "Game") -> tuple:
+        call: object = self.manager.offense_call(game)
+        if isinstance(call, list):
+            call = tuple(call)
+        if not isinstance(call, tuple) or not call:
+            raise DecisionError(f"unknown offense strategy {call!r}")
+        return call
+
+    def aggressive(self, game: "Game", table: str) -> bool:
+        return bool(self.manager.aggressive(game, table))
+
+    def steal_go(self, game: "Game", base: int, roll: int) -> bool:
+        return bool(self.manager.steal_go(game, base, roll))
+
+    def bonus_steal(self, game: "Game", candidates: list[int]) -> int | None:
+        return _base_or_none("bonus_steal", self.manager.bonus_steal(game, candidates))
+
+    def join_steal(self, game: "Game", base: int) -> bool:
+        return bool(self.manager.join_steal(game, base))
+
+    def no_check(self, game: "Game") -> bool:
+        return bool(self.manager.no_check(game))
+
+    def bunt_plus(self, game: "Game") -> int | None:
+        return _base_or_none("bunt_plus", self.manager.bunt_plus(game))
+
+    def bunt_out(self, game: "Game", candidates: list[int]) -> int:
+        return _base("bunt_out", self.manager.bunt_out(game, candidates))
+
+    def send(self, game: "Game", base: int, target: int) -> bool:
+        return bool(self.manager.send(game, base, target))
+
+    def back_first(self, game: "Game", candidates: list[int]) -> int:
+        return _base("back_first", self.manager.back_first(game, candidates))
+
+    def change_pitcher(self, game: "Game", inning_start: bool) -> str | None:
+        return _player_or_none("change_pitcher", self.manager.change_pitcher(game, inning_start))
+
+    def reliever(self, game: "Game", side: "Side") -> str | None:
+        return _player_or_none("reliever", self.manager.reliever(game, side))
+
+    def pinch_hitter(self, game: "Game") -> str | None:
+        return _player_or_none("pinch_hitter", self.manager.pinch_hitter(game))
+
+    def pinch_runner(self, game: "Game") -> tuple[int, str] | None:
+        return _pair("pinch_runner", self.manager.pinch_runner(game), int,
+                     "a base and a bench player")
+
+    def defensive_sub(self, game: "Game", inning_start: bool) -> tuple[str, str] | None:
+        return _pair("defensive_sub", self.manager.defensive_sub(game, inning_start), str,
+                     "a position and a bench player")
+
+
+def _own_asks(cls: type) -> int:
+    """The ASK_* bits of the questions `cls` answers with methods of its own (for the pitcher,
+    also the starter's late-innings check, on which the answer's sameness rests)."""
+    own = 0
+    for name, bit in (("pinch_hitter", ASK_PINCH_HITTER), ("pinch_runner", ASK_PINCH_RUNNER),
+                      ("defensive_sub", ASK_DEFENSIVE_SUB), ("defense_call", ASK_DEFENSE_CALL),
+                      ("aggressive", ASK_AGGRESSIVE), ("change_pitcher", ASK_PITCHER_AGAIN),
+                      ("_cruising", ASK_PITCHER_AGAIN)):
+        if getattr(cls, name) is not getattr(ComputerManager, name):
+            own |= bit
+    return own
+
+
+def _pitcher_may_bat(game: "Game", side: "Side") -> bool:
+    """Whether anyone who may bat for `side` in the half-inning has no batting card (a pitcher):
+    the batting order and the bench (pinch hitters and runners, and a hurt man's replacement,
+    come from it)."""
+    players = game.players
+    for pid in side.order:
+        if players[pid].batting is None:
+            return True
+    for pid in side.bench:
+        if players[pid].batting is None:
+            return True
+    return False
+
+
+def deciding(manager: Manager) -> ComputerManager:
+    """The manager as the engine asks it: a ComputerManager (or a subclass) itself, any other
+    Manager through `Asking`."""
+    return manager if isinstance(manager, ComputerManager) else Asking(manager)
+
+
+def _base(question: str, answer: object) -> int:
+    if isinstance(answer, int):
+        return answer
+    raise DecisionError(f"{question}: {answer!r} is not a base")
+
+
+def _base_or_none(question: str, answer: object) -> int | None:
+    return None if answer is None else _base(question, answer)
+
+
+def _pair(question: str, answer: object, first: type, what: str) -> tuple[Any, str] | None:
+    """None, or a pair of a `first` and a player (a list, as JSON gives it, is read as one)."""
+    if answer is None:
+        return None
+    if isinstance(answer, (tuple, list)) and len(answer) == 2:
+        a, pid = answer
+        if isinstance(a, first) and isinstance(pid, str):
+            return (a, pid)
+    raise DecisionError(f"{question}: {answer!r} is not {what}")
+
+
+def _player_or_none(question: str, answer: object) -> str | None:
+    if answer is None or isinstance(answer, str):
+        return answer
+    raise DecisionError(f"{question}: {answer!r} is not a player")
+
+
+def _position_of(side: "Side", pid: str) -> str | None:
+    """The position a player holds now (None for a pinch hitter or runner not yet placed)."""
+    for pos, q in side.positions.items():
+        if q == pid:
+            return pos
+    return None
+
+
+def _covered(game: "Game", side: "Side", pos: str, new: str) -> bool:
+    """Whether `pos` can still be fielded when `new` comes in for its man: by him, or by another
+    bench man (the DH needs nobody)."""
+    if pos == "DH" or plays(game.players[new], pos):
+        return True
+    return any(b != new and plays(game.players[b], pos) for b in side.bench)
+
+
+def _glove_at(game: "Game", pid: str, pos: str) -> float:
+    f = fielding_of(game.players[pid], pos)
+    return glove(f) if f is not None else OUT_OF_POSITION
+
+
+def _runner_at(game: "Game", base: int) -> str:
+    """The runner on `base`, which the engine asks about only when he is there."""
+    rn = game.bases[base]
+    assert rn is not None, f"no runner on base {base}"
+    return rn.pid
+
+
+def _catcher_arm(game: "Game") -> int:
+    c = game.players[game.sides[1 - game.half].positions["C"]].catcher
+    return c.arm if c else 0

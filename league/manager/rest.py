@@ -1,0 +1,115 @@
+"""Pitcher rest days and fatigue between games (rulebook_notes §7.5, the ver 5.1 option rule).
+
+| innings pitched                         | rest days                        |
+|-----------------------------------------|----------------------------------|
+| ≤ half of 『回』                         | 『休』/2, halves rounded up        |
+| ≤ 『回』 (a starter: or ≤ 『先』)          | 『休』                             |
+| beyond that                             | 『休』 + innings beyond, rounded up |
+
+At least one day after any appearance; the day of the appearance is not a rest day, so a pitcher
+who needs 5 days after pitching on the 1st is ready again on the 7th. Rest days are calendar
+days (off days rest a pitcher too). The "all innings were ○" row is not used: the engine does not
+keep ○ per inning.
+
+Fatigue points (疲労ポイント) are a design of ours where the rulebook has a gap (§7.3, §9.12): a
+pitcher used before his rest is over carries one point per day short; the engine takes 5 off his
+condition rolls per point, and the points he pitched with lengthen his next rest by as many days.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+from fractions import Fraction
+from functools import lru_cache
+from typing import Final
+
+try:  # the compiled build (setup.py): this module's classes stay Python classes (pickled to
+    # the odds' workers, copied with dataclasses.replace)
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the pure-Python package needs nothing beyond the standard library
+    def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
+        return lambda cls: cls
+
+from league.engine.cards import PitchingCard
+from league.errors import LeagueError
+
+CONDITION_PENALTY_PER_POINT = 5
+
+
+def _innings(value: float) -> Fraction:
+    """A card's innings as an exact fraction (6.5 → 13/2), so 1/3-inning comparisons are exact."""
+    return Fraction(str(value))
+
+
+def rest_days(card: PitchingCard, outs: int, started: bool) -> int:
+    """Days of rest a pitcher needs after getting `outs` outs (a start if `started`)."""
+    if outs < 0:
+        raise LeagueError(f"outs cannot be negative ({outs})")
+    return _rest_days(card.innings, card.starter, card.rest, outs, started)
+
+
+@lru_cache(maxsize=4096)
+def _rest_days(innings: float, starter: int, rest: int, outs: int, started: bool) -> int:
+    """rest_days of the card's three figures: a pure function asked after every game, so each
+    answer is remembered (exact fractions are slow to make)."""
+    pitched = Fraction(outs, 3)
+    per_game = _innings(innings)
+    limit = max(per_game, Fraction(starter)) if started else per_game
+    if pitched <= per_game / 2:
+        days = (rest + 1) // 2  # 『休』/2 with halves rounded up (四捨五入)
+    elif pitched <= limit:
+        days = rest
+    else:
+        beyond = pitched - limit
+        days = rest + -(-beyond.numerator // beyond.denominator)
+    return max(1, days)
+
+
+@mypyc_attr(native_class=False)
+@dataclass(frozen=True)
+class PitcherRest:
+    """When a pitcher is rested again, and the fatigue points he pitched with last time."""
+
+    available_on: date
+    fatigue: int = 0
+
+
+def fatigue_points(rest: PitcherRest | None, day: date) -> int:
+    """Fatigue points of a pitcher used on `day`: one per day short of his rest, 0 when rested."""
+    if rest is None:
+        return 0
+    return max(0, (rest.available_on - day).days)
+
+
+def next_rest(card: PitchingCard, outs: int, started: bool, day: date, *,
+              fatigue: int = 0) -> PitcherRest:
+    """The rest after an appearance on `day`; `fatigue` is the points he pitched with that day
+    (from `fatigue_points`), each adding a day to the rest."""
+    if fatigue < 0:
+        raise LeagueError(f"fatigue points cannot be negative ({fatigue})")
+    days = rest_days(card, outs, started) + fatigue + 1
+    return PitcherRest(day + (_DAYS[days] if days < len(_DAYS) else timedelta(days=days)), fatigue)
+
+
+_DAYS: Final = tuple(timedelta(days=k) for k in range(32))    # the rests there are, made once
+
+
+def choose_starter(starters: Sequence[str], rest: Mapping[str, PitcherRest], day: date,
+                   last: str | None, *, by_rank: bool = False) -> str:
+    """The starter for `day`: the next rested man in rotation order after `last`; `by_rank`
+    (the computer's rotation, best first): the best rested man, so the aces come round again
+    after off days.
+
+    With nobody rested, the one with the fewest fatigue points (the earliest in rotation order
+    among equals). A pitcher missing from `rest` has not pitched yet and is rested.
+    """
+    if not starters:
+        raise LeagueError("the rotation has no starters")
+    order = list(starters)
+    if last in order and not by_rank:
+        i = order.index(last)
+        order = order[i + 1:] + order[:i + 1]
+    points = [fatigue_points(rest.get(p), day) for p in order]
+    best = min(range(len(order)), key=lambda i: (points[i], i))
+    return order[best]

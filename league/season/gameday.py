@@ -1,0 +1,186 @@
+"""A scheduled game's set-up between games, with computer managers: who starts (the rested
+starter), the fatigue the pitchers carry, who sits out, each team's line-up, and each pitcher's
+rest after the game (docs/manager.md).
+
+The season's state (league.season.state.SeasonState, or the services' subclass of it) is passed in
+and read; its rules live with it. These functions run before and after every simulated game of
+a season and of every pennant-odds run, so they are compiled with the engine (setup.py);
+league.season.state re-exports them.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, Final
+
+try:  # the compiled build (setup.py): SlotSetup stays a Python class
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the pure-Python package needs nothing beyond the standard library
+    def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
+        return lambda cls: cls
+
+from league.manager import bench
+from league.season import farm
+from league.engine.cards import Player
+from league.engine.dice import SeededDice
+from league.errors import LeagueError
+from league.engine.game import GameResult
+from league.engine.lineup import Lineup
+from league.manager.rest import PitcherRest, choose_starter, fatigue_points, next_rest
+from league.engine.ruleset import Ruleset
+from league.season.simulate import replay_game
+
+RELIEF_FATIGUE_OK: Final = 1    # a reliever who pitched yesterday may pitch today; two days running, not
+
+
+@mypyc_attr(native_class=False)
+@dataclass(frozen=True)
+class SlotSetup:
+    """How a scheduled game starts: each team's rested starter, the pitchers' carried fatigue,
+    and the relievers still resting (they sit out)."""
+
+    starters: dict[str, str]
+    fatigue: dict[str, int]
+    unavailable: frozenset[str]
+    day: date | None = None
+
+
+def slot_setup(state: Any, day: date, away: str, home: str) -> SlotSetup:
+    """Who starts and who sits out in a game between `away` and `home` on `day`.
+
+    The computer's rotation gives the ball to its best rested starter (the aces come round again
+    after off days); a saved rotation goes in its order. A reliever who pitched yesterday is
+    dressed (one fatigue point); one who is two days short of his rest — he pitched on both of
+    the last two days, or long — sits out (docs/manager.md)."""
+    starters = {t: choose_starter(state.rotation(t), state.rest, day, state.last.get(t),
+                                  by_rank=not state.saved_rotation(t))
+                for t in (away, home)}
+    team_pitchers = [p for t in (away, home) for p in state.league.team(t).pitchers]
+    fatigue = {p.id: n for p in team_pitchers
+               if (n := fatigue_points(state.rest.get(p.id), day)) > 0}
+    rotations = set(state.rotation(away)) | set(state.rotation(home))
+    # relievers too tired sit out, and so do the starters not starting (they were chosen
+    # knowing their rest)
+    unavailable = frozenset(p.id for p in team_pitchers
+                            if p.id in fatigue and p.id not in starters.values()
+                            and (p.id in rotations or fatigue[p.id] > RELIEF_FATIGUE_OK)
+                            ) | state.reserves()
+    return SlotSetup(starters, fatigue, unavailable, day)
+
+
+def team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
+                platoon: Mapping[str, int] | None = None, rests: bool = True) -> Lineup:
+    """A team's line-up for a scheduled game (docs/manager.md, "Line-ups"): the computer
+    manager's — the regulars less those resting today, built against the opposing starter with
+    the ruleset's `platoon` table (league/manager/bench.py) — or its saved batting order when every
+    player in it can play today, a resting man's place taken for the day by the best man who
+    can play it. Players sitting out are left off. `dh` is the game's DH rule (the home team's
+    league's: `League.dh_for`); `rests=False` plays the regulars every day."""
+    starter = setup.starters[team]
+    roster = [p for p in state.league.team(team).players
+              if p.id not in setup.unavailable or p.id == starter]
+    saved_pen = [p for p in state.prefs.get(team, {}).get("bullpen", []) if p in state.players]
+    roles = state.roles(team)
+    vs_id = next((pid for t, pid in setup.starters.items() if t != team), None)
+    vs = state.players.get(vs_id) if vs_id is not None else None
+    days = (bench.team_days(state.days.get(team, ()), setup.day, ordered=True)
+            if setup.day is not None and rests else None)
+
+    def day_lineup(roster: list[Player]) -> Lineup:
+        return bench.day_lineup(team, roster, dh, starter, dressed=state.league.dressed,
+                                roles=roles, ranking=saved_pen, vs=vs, platoon=platoon,
+                                days=days)
+
+    try:
+        first = day_lineup(roster)
+    except ValueError:
+        # too many hurt to field a line-up: the injured play after all, with their injury's card
+        roster = farm.with_hurt(state, team, roster)
+        try:
+            first = day_lineup(roster)
+        except ValueError:
+            # still no team: the farm players the open positions need come up
+            if setup.day is None:
+                raise
+            state.hold_reserves(False)      # the moves change who sits out
+            made = farm.cover_positions(state, team, setup.day)
+            gone = {m.player for m in made if m.kind == "down"}
+            came = {m.player for m in made if m.kind == "up"}
+            roster = [p for p in roster if p.id not in gone] + [
+                p for p in state.league.team(team).players if p.id in came]
+            first = day_lineup(roster)
+    computer = with_bullpen(state, team, first)
+    order = state.prefs.get(team, {}).get("order")
+    if not order:
+        return computer
+    ids = [starter if pos == "P" else pid for pid, pos in order]
+    positions = [pos for _pid, pos in order]
+    here = {p.id: p for p in roster}
+    if any(pid not in here for pid in ids):
+        return computer
+    if days is not None:
+        # a rest day: the man resting gives his place to the best man free to take it
+        sit = bench.resting([(pos, here[pid]) for pid, pos in zip(ids, positions) if pos != "P"],
+                            days)
+        free = [p for p in roster if p.id not in ids and p.pitching is None]
+        rested = bench.rest_saved_order(list(zip(ids, positions)), sit, free,
+                                        bench.platoon_worth(free, vs, platoon))
+        ids = [pid for pid, _pos in rested]
+    taken = set(ids) | {starter}
+    bench_ids = tuple(pid for pid in computer.order + computer.bench
+                      if pid not in taken and state.players[pid].pitching is None)
+    lineup = Lineup(team, tuple(ids), tuple(positions), starter,
+                    bench_ids[:max(len(computer.bench), 0)],
+                    computer.bullpen, computer.bullpen_ranked, computer.roles)
+    try:
+        lineup.validate(state.players, dh)
+    except LeagueError:
+        return computer
+    return lineup
+
+
+def with_bullpen(state: Any, team: str, lineup: Lineup) -> Lineup:
+    """Marks a bullpen dressed in the manager's saved order (first = the closer) as ranked; the
+    order within each role is the saved one (make_lineup's `ranking`)."""
+    saved = [p for p in state.prefs.get(team, {}).get("bullpen", []) if p in lineup.bullpen]
+    if not saved:
+        return lineup
+    return dataclasses.replace(lineup, bullpen_ranked=True)
+
+
+def rest_after(players: Mapping[str, Any], result: GameResult, day: date,
+               fatigue: Mapping[str, int]) -> dict[str, PitcherRest]:
+    """Each pitcher's rest after a game (the rest-day option rule, fatigue carried in)."""
+    first: dict[int, str] = {}
+    rest: dict[str, PitcherRest] = {}
+    for side, pid, line in result.pitching:
+        started = first.setdefault(side, pid) == pid
+        rest[pid] = next_rest(players[pid].pitching, line[0], started, day,
+                              fatigue=fatigue.get(pid, 0))
+    return rest
+
+
+def play_scheduled(state: Any, ruleset: Ruleset, day: date, away: str, home: str,
+                   seed: int, *, quiet: bool = False, splits: bool = True
+                   ) -> tuple[GameResult, dict[str, PitcherRest], dict[str, str]]:
+    """Play one scheduled game with computer managers: rested starters, carried fatigue, seeded
+    dice. Returns the result, the new rest of the pitchers who played, and the starters.
+    `quiet` keeps no roll log and no play text, `splits=False` no lines against left and right
+    (the same game otherwise). The farm's hooks
+    (league/season/farm.py) run around it: recovery checks and roster moves before, injuries after."""
+    farm.before_game(state, ruleset, day, (away, home))
+    state.hold_reserves(True)
+    try:
+        setup = slot_setup(state, day, away, home)
+        dh = state.league.dh_for(home)
+        lineups = (team_lineup(state, away, setup, dh=dh, platoon=ruleset.platoon),
+                   team_lineup(state, home, setup, dh=dh, platoon=ruleset.platoon))
+    finally:
+        state.hold_reserves(False)
+    result = replay_game(state.league, ruleset, *lineups, SeededDice(seed), state.players,
+                         fatigue=setup.fatigue, quiet=quiet,
+                         hurt=farm.hurt_in(state.roster, lineups), splits=splits)
+    farm.after_game(state.roster, result, day)
+    return result, rest_after(state.players, result, day, setup.fatigue), setup.starters

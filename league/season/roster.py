@@ -1,0 +1,730 @@
+"""Teams and leagues, and the parser for the plain-file league format.
+
+A league is three texts (the caller reads the files; this module does no I/O):
+``league.toml`` (name, options, ``[[leagues]]``, ``[[teams]]``), ``batters.csv`` and
+``pitchers.csv``. Every error names the file, the line, the column (or key) and the problem, in
+one line.
+
+A league holds one or two leagues (リーグ) of teams (``[[leagues]]``: code, name, short, name_en,
+dh, divisions); each team names its league (and division) with ``league = "CL"``. Without
+``[[leagues]]`` the teams form one league under the top-level ``dh``. A game is played under the
+home team's league's DH rule. ``batters.csv`` and ``pitchers.csv`` may carry an optional
+``name_en`` column (a Latin-letter name) and an optional ``roster`` column: ``active`` (一軍, the
+default when the column or the cell is empty) or ``farm`` (二軍).
+
+Roster sizes (league.toml): ``roster_size`` players under contract per team (支配下, 70 by
+default), ``active_size`` registered on the active roster (一軍登録, 29) and ``dressed`` for a
+game (ベンチ入り, 26). A team with no farm players is all active, as leagues were before the farm
+existed, and is not held to ``active_size``.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Final
+
+from league.engine.cards import (
+    BAT_COLUMNS,
+    BAT_HANDS,
+    CONDITIONS,
+    HANDS,
+    PITCH_COLUMNS,
+    PLAYING_RANKS,
+    STABILITIES,
+    BattingCard,
+    Bounds,
+    CatcherRatings,
+    Fielding,
+    PitchingCard,
+    Player,
+    parse_bounds,
+    parse_fielding,
+)
+from league.numbers import whole_number
+from league.tomltext import TOMLInputError, load_toml
+from league.errors import CardError, LeagueError
+
+DEFAULT_ROSTER_SIZE = 70      # under contract (支配下登録)
+DEFAULT_ACTIVE_SIZE = 29      # registered on the active roster (一軍登録)
+DEFAULT_DRESSED = 26          # dressed for a game (ベンチ入り)
+ROSTER_STATUSES = ("active", "farm")
+MIN_STARTERS: Final = 5
+TEAM_CODE_RE = re.compile(r"^[A-Z]{3}$")
+PLAYER_ID_RE = re.compile(r"^[A-Za-z0-9_.-]+$")
+PITCHER_BAT_RE = re.compile(r"^[ABC]\+?$")
+
+BATTER_HEADER = (
+    "team", "id", "name", "bats", "throws", "rank", *BAT_COLUMNS,
+    "BT", "RR", "SR", "DP", "positions", "arm", "block", "lead",
+)
+PITCHER_HEADER = (
+    "team", "id", "name", "throws", "bats", "rank", *CONDITIONS,
+    "stability", "innings", "starter", "rest", "bat", "fielding",
+)
+# Columns a file may leave out (written by exports after the required ones).
+OPTIONAL_COLUMNS = ("name_en", "roster")
+BATTER_COLUMNS = BATTER_HEADER + OPTIONAL_COLUMNS
+PITCHER_COLUMNS = PITCHER_HEADER + OPTIONAL_COLUMNS
+MAX_LEAGUES = 2
+
+# Inclusive ranges of the whole-number ratings.
+RATING_RANGES: dict[str, tuple[int, int]] = {
+    "BT": (0, 5), "RR": (-1, 6), "SR": (0, 99), "DP": (0, 15),
+    "arm": (0, 6), "block": (0, 5), "lead": (-3, 3),
+    "starter": (0, 12), "rest": (0, 10),
+}
+INNINGS_RANGE = (0.1, 12.0)
+
+_TOML_KEYS = {"name", "code", "ruleset", "dh", "extra_innings", "roster_size", "teams",
+              "leagues", "schedule", "postseason", "active_size", "dressed"}
+_TEAM_KEYS = {"code", "name", "short", "name_en", "league", "division"}
+_LEAGUE_KEYS = {"code", "name", "short", "name_en", "dh", "divisions"}
+LEAGUE_CODE_RE = re.compile(r"^[A-Za-z0-9_-]{1,8}$")
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """One club: its code (3 capital letters), full and short names, and its roster."""
+
+    code: str
+    name: str
+    short: str
+    players: tuple[Player, ...]
+    league: str = ""        # code of its league (リーグ); "" in a league of one group
+    division: str = ""
+    name_en: str = ""
+
+    @property
+    def active(self) -> tuple[Player, ...]:
+        """The players on the active roster (一軍); the farm (二軍) plays no league games."""
+        # a list made and turned into a tuple: a generator resumes once a player
+        return tuple([p for p in self.players if p.roster != "farm"])
+
+    @property
+    def farm(self) -> tuple[Player, ...]:
+        return tuple([p for p in self.players if p.roster == "farm"])
+
+    def player(self, id: str) -> Player:
+        """The player with this id; LeagueError if the roster has none."""
+        for p in self.players:
+            if p.id == id:
+                return p
+        raise LeagueError(f"team {self.code} has no player {id!r}")
+
+    @property
+    def pitchers(self) -> tuple[Player, ...]:
+        return tuple(p for p in self.players if p.pitching is not None)
+
+    @property
+    def batters(self) -> tuple[Player, ...]:
+        """Players with their own batting card (pitchers with `bat = own` included)."""
+        return tuple(p for p in self.players if p.batting is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class SubLeague:
+    """One league (リーグ) of a league's teams, e.g. a Central and a Pacific league: its own DH
+    rule and optional divisions (each a name and its team codes)."""
+
+    code: str
+    name: str
+    short: str
+    dh: bool
+    teams: tuple[str, ...]
+    divisions: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    name_en: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class League:
+    """A league: its teams, their leagues (リーグ), and the options every game is played under.
+
+    `settings` holds the season's tables of league.toml as read (``schedule``, ``postseason``);
+    league.season.calendar and league.season.postseason check and read them.
+    """
+
+    name: str
+    code: str
+    ruleset: str
+    dh: bool
+    teams: tuple[Team, ...]
+    extra_innings: int = 12
+    roster_size: int = DEFAULT_ROSTER_SIZE
+    leagues: tuple[SubLeague, ...] = ()
+    settings: Any = None
+    active_size: int = DEFAULT_ACTIVE_SIZE
+    dressed: int = DEFAULT_DRESSED
+
+    @property
+    def groups(self) -> tuple[SubLeague, ...]:
+        """The leagues (リーグ) of the teams: those of league.toml, else one holding them all."""
+        if self.leagues:
+            return self.leagues
+        return (SubLeague(self.code, self.name, self.name, self.dh,
+                          tuple(t.code for t in self.teams)),)
+
+    def league_of(self, team: str) -> SubLeague:
+        """The league (リーグ) a team plays in."""
+        for g in self.groups:
+            if team in g.teams:
+                return g
+        self.team(team)  # names the unknown code
+        raise LeagueError(f"team {team} is in no league of {self.code}")
+
+    def dh_for(self, home: str) -> bool:
+        """The DH rule of a game: the home team's league's."""
+        return self.league_of(home).dh if self.leagues else self.dh
+
+    def interleague(self, a: str, b: str) -> bool:
+        """Whether two teams are of different leagues (a 交流戦 game)."""
+        return bool(self.leagues) and self.league_of(a).code != self.league_of(b).code
+
+    def team(self, code: str) -> Team:
+        """The team with this code; LeagueError naming the code and the known ones."""
+        for t in self.teams:
+            if t.code == code:
+                return t
+        known = ", ".join(t.code for t in self.teams)
+        raise LeagueError(f"league {self.code} has no team {code!r}; its teams are {known}")
+
+    def player(self, id: str) -> Player:
+        """The player with this id in any team."""
+        for t in self.teams:
+            for p in t.players:
+                if p.id == id:
+                    return p
+        raise LeagueError(f"league {self.code} has no player {id!r}")
+
+    def pairings(self) -> tuple[tuple[str, str], ...]:
+        """Every ordered (away, home) pair of team codes, in the order the teams are listed."""
+        codes = [t.code for t in self.teams]
+        return tuple((a, h) for a in codes for h in codes if a != h)
+
+
+# --- parsing -------------------------------------------------------------------------------------
+
+
+def _file(where: str, name: str) -> str:
+    return f"{where.rstrip('/')}/{name}" if where else name
+
+
+class _Cell:
+    """Where a value came from, for messages: 'batters.csv line 14, column SR'."""
+
+    def __init__(self, file: str, line: int) -> None:
+        self.file = file
+        self.line = line
+
+    def at(self, column: str) -> str:
+        return f"{self.file} line {self.line}, column {column}"
+
+    def row(self) -> str:
+        return f"{self.file} line {self.line}"
+
+
+def _whole(text: str, where: str, column: str) -> int:
+    number = whole_number(text, signed=True)
+    if number is None:
+        raise CardError(f"{where}: {text!r} is not a whole number")
+    value = number
+    lo, hi = RATING_RANGES[column]
+    if not lo <= value <= hi:
+        raise CardError(f"{where}: {column} {value} is outside {lo}..{hi}")
+    return value
+
+
+def _choice(text: str, where: str, column: str, allowed: tuple[str, ...]) -> str:
+    t = text.strip().upper()
+    if t not in allowed:
+        raise CardError(f"{where}: {text!r} is not a valid {column} (use {', '.join(allowed)})")
+    return t
+
+
+def _read_csv(
+    text: str, file: str, header: tuple[str, ...]
+) -> list[tuple[_Cell, dict[str, str]]]:
+    """Rows of a CSV as dicts keyed by the header, each with its line number.
+
+    Blank rows and rows whose first cell starts with '#' are skipped (notes in a spreadsheet).
+    """
+    reader = csv.reader(io.StringIO(text))
+    got: list[str] | None = None
+    rows: list[tuple[_Cell, dict[str, str]]] = []
+    try:
+        for record in reader:
+            if not any(c.strip() for c in record) or record[0].strip().startswith("#"):
+                continue
+            if got is None:
+                got = [c.strip() for c in record]
+                missing = [c for c in header if c not in got]
+                if missing:
+                    raise LeagueError(
+                        f"{file} line {reader.line_num}: the header lacks column(s) "
+                        f"{', '.join(missing)}; expected {','.join(header)}"
+                    )
+                extra = [c for c in got if c not in header and c not in OPTIONAL_COLUMNS]
+                if extra:
+                    raise LeagueError(
+                        f"{file} line {reader.line_num}: unknown column(s) {', '.join(extra)}; "
+                        f"expected {','.join(header)}"
+                    )
+                dupes = sorted({c for c in got if got.count(c) > 1})
+                if dupes:
+                    raise LeagueError(
+                        f"{file} line {reader.line_num}: column(s) {', '.join(dupes)} appear twice"
+                    )
+                continue
+            cell = _Cell(file, reader.line_num)
+            if len(record) != len(got):
+                raise LeagueError(
+                    f"{cell.row()}: {len(record)} cells, the header has {len(got)}"
+                )
+            row = {k: v.strip() for k, v in zip(got, record)}
+            for c in OPTIONAL_COLUMNS:
+                row.setdefault(c, "")
+            rows.append((cell, row))
+    except csv.Error as e:
+        raise LeagueError(f"{file} line {reader.line_num}: not valid CSV: {e}") from None
+    if got is None:
+        raise LeagueError(f"{file}: the file is empty; expected a header {','.join(header)}")
+    return rows
+
+
+def _identity(
+    cell: _Cell, row: dict[str, str], teams: dict[str, Any], seen: dict[str, str]
+) -> tuple[str, str, str]:
+    """Check team, id and name of a row; return them."""
+    team = row["team"].strip()
+    if team not in teams:
+        raise LeagueError(
+            f"{cell.at('team')}: unknown team code {team!r}; league.toml lists "
+            f"{', '.join(teams)}"
+        )
+    pid = row["id"]
+    if not PLAYER_ID_RE.match(pid):
+        raise LeagueError(
+            f"{cell.at('id')}: {pid!r} is not a player id (letters, digits, _ . - only)"
+        )
+    if pid in seen:
+        raise LeagueError(f"{cell.at('id')}: duplicate player id {pid!r} (first at {seen[pid]})")
+    seen[pid] = cell.row()
+    name = row["name"]
+    if not name:
+        raise LeagueError(f"{cell.at('name')}: the name is empty")
+    return team, pid, name
+
+
+def _parse_batter_bounds(cell: _Cell, row: dict[str, str]) -> Bounds:
+    values: list[int | None] = []
+    last, last_col = 0, ""
+    for col in BAT_COLUMNS:
+        t = row[col].lstrip("~")
+        if t in ("-", "--"):
+            values.append(None)
+            continue
+        number = whole_number(t)
+        if number is None:
+            raise CardError(
+                f"{cell.at(col)}: {row[col]!r} is not a bound (a number 0..100, or - for none)"
+            )
+        b = number
+        if b > 100:
+            raise CardError(f"{cell.at(col)}: bound {b} is above 100")
+        if b < last:
+            raise CardError(
+                f"{cell.at(col)}: bound {b} is below the bound before it ({last_col} {last}); "
+                "bounds are cumulative"
+            )
+        last, last_col = b, col
+        values.append(b)
+    return Bounds.make(BAT_COLUMNS, tuple(values), f"{cell.at('BB..K')}")
+
+
+def _parse_batter(cell: _Cell, row: dict[str, str]) -> tuple[BattingCard, tuple[Fielding, ...],
+                                                             CatcherRatings | None]:
+    bounds = _parse_batter_bounds(cell, row)
+    ratings = {c: _whole(row[c], cell.at(c), c) for c in ("BT", "RR", "SR", "DP")}
+    card = BattingCard(bounds, **ratings)
+    fielding = parse_fielding(row["positions"], cell.at("positions"))
+    catcher = None
+    if any(f.position == "C" for f in fielding):
+        for c in ("arm", "block", "lead"):
+            if not row[c]:
+                raise CardError(f"{cell.at(c)}: a catcher needs {c} (the positions include C)")
+        catcher = CatcherRatings(*(_whole(row[c], cell.at(c), c) for c in ("arm", "block", "lead")))
+    else:
+        for c in ("arm", "block", "lead"):
+            if row[c]:
+                raise CardError(
+                    f"{cell.at(c)}: {c} is only for catchers (the positions have no C); "
+                    "leave it blank"
+                )
+    return card, fielding, catcher
+
+
+def _parse_pitching(cell: _Cell, row: dict[str, str]) -> PitchingCard:
+    rows = {c: parse_bounds(row[c], PITCH_COLUMNS, cell.at(c)) for c in CONDITIONS}
+    stability = _choice(row["stability"], cell.at("stability"), "stability", STABILITIES)
+    try:
+        innings = float(row["innings"])
+    except ValueError:
+        raise CardError(f"{cell.at('innings')}: {row['innings']!r} is not a number") from None
+    lo, hi = INNINGS_RANGE
+    if not lo <= innings <= hi:
+        raise CardError(f"{cell.at('innings')}: innings {innings:g} is outside {lo:g}..{hi:g}")
+    starter = _whole(row["starter"], cell.at("starter"), "starter")
+    rest = _whole(row["rest"], cell.at("rest"), "rest")
+    bat = row["bat"].strip()
+    if bat.lower() == "own":
+        bat_rank = None
+    elif PITCHER_BAT_RE.match(bat.upper()):
+        bat_rank = bat.upper()
+    else:
+        raise CardError(
+            f"{cell.at('bat')}: {bat!r} is not a pitcher batting rank (A, B, C, optionally with +) "
+            "or 'own'"
+        )
+    return PitchingCard(rows, stability, innings, starter, rest, bat_rank)
+
+
+def _toml_line(text: str, key: str, team_index: int | None = None) -> int | None:
+    """Best-effort line of `key =` at the top level or in the n-th [[teams]] table."""
+    section: int | None = None  # None = top level
+    teams_seen = -1
+    for n, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if line.startswith("[[") and line.rstrip("]").strip("[ ").strip() == "teams":
+            teams_seen += 1
+            section = teams_seen
+            continue
+        if line.startswith("["):
+            section = -1
+            continue
+        if section == team_index and re.match(rf"^{re.escape(key)}\s*=", line):
+            return n
+    return None
+
+
+def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    try:
+        data = load_toml(text)
+    except TOMLInputError as e:
+        msg = str(e)
+        raise LeagueError(f"{file} {msg}" if msg.startswith("line ") else f"{file}: {msg}") from None
+
+    def where(key: str, team: int | None = None) -> str:
+        line = _toml_line(text, key, team)
+        base = f"{file} line {line}" if line else file
+        if team is not None:
+            return f"{base}, [[teams]] #{team + 1}, key {key}"
+        return f"{base}, key {key}"
+
+    unknown = sorted(set(data) - _TOML_KEYS)
+    if unknown:
+        raise LeagueError(
+            f"{where(unknown[0])}: unknown key {unknown[0]!r}; known keys are "
+            f"{', '.join(sorted(_TOML_KEYS))}"
+        )
+
+    def need(key: str, kind: type, check: Callable[[Any], bool], what: str,
+             default: Any = None, team: int | None = None,
+             table: dict[str, Any] | None = None) -> Any:
+        src = data if table is None else table
+        if key not in src:
+            if default is not None:
+                return default
+            loc = f"{file}, [[teams]] #{team + 1}" if team is not None else file
+            raise LeagueError(f"{loc}: missing key {key!r} ({what})")
+        value = src[key]
+        wrong_type = not isinstance(value, kind) or (kind is int and isinstance(value, bool))
+        if wrong_type or not check(value):
+            raise LeagueError(f"{where(key, team)}: {value!r} is not {what}")
+        return value
+
+    opts = {
+        "name": need("name", str, bool, "a league name (text)"),
+        "code": need("code", str, lambda v: bool(re.fullmatch(r"[A-Za-z0-9_-]+", v)),
+                     "a league code (letters, digits, _ -)"),
+        "ruleset": need("ruleset", str, bool, "a ruleset name (text)", "standard"),
+        "dh": need("dh", bool, lambda v: True, "true or false"),
+        "extra_innings": need("extra_innings", int, lambda v: 9 <= v <= 99,
+                              "a whole number of innings 9..99", 12),
+        "roster_size": need("roster_size", int, lambda v: 10 <= v <= 120,
+                            "a whole number 10..120", DEFAULT_ROSTER_SIZE),
+        "active_size": need("active_size", int, lambda v: 10 <= v <= 60,
+                            "a whole number 10..60", DEFAULT_ACTIVE_SIZE),
+        "dressed": need("dressed", int, lambda v: 10 <= v <= 60,
+                        "a whole number 10..60", DEFAULT_DRESSED),
+    }
+    if opts["dressed"] > opts["active_size"]:
+        raise LeagueError(f"{where('dressed')}: dressed {opts['dressed']} is more than "
+                          f"active_size {opts['active_size']} (a game dresses registered players)")
+    for key in ("schedule", "postseason"):
+        if key in data and not isinstance(data[key], dict):
+            raise LeagueError(f"{where(key)}: [{key}] must be a table")
+    opts["settings"] = {k: data[k] for k in ("schedule", "postseason") if k in data}
+    leagues = _parse_leagues(data.get("leagues"), file, text, opts["dh"])
+    raw_teams = data.get("teams")
+    if not isinstance(raw_teams, list) or len(raw_teams) < 2:
+        raise LeagueError(f"{file}: a league needs at least two [[teams]] tables")
+    teams: list[dict[str, Any]] = []
+    codes: set[str] = set()
+    for i, t in enumerate(raw_teams):
+        extra = sorted(set(t) - _TEAM_KEYS)
+        if extra:
+            raise LeagueError(
+                f"{where(extra[0], i)}: unknown key {extra[0]!r}; a team has "
+                f"{', '.join(sorted(_TEAM_KEYS))}"
+            )
+        entry = {
+            "code": need("code", str, lambda v: bool(TEAM_CODE_RE.match(v)),
+                         "a team code of 3 capital letters", team=i, table=t),
+            "name": need("name", str, bool, "a team name (text)", team=i, table=t),
+            "short": need("short", str, bool, "a short team name (text)", team=i, table=t),
+            "name_en": need("name_en", str, lambda v: True, "a team name (text)", "", team=i,
+                            table=t),
+            "league": need("league", str, lambda v: True, "a league code (text)", "", team=i,
+                           table=t),
+            "division": need("division", str, lambda v: True, "a division name (text)", "",
+                             team=i, table=t),
+        }
+        if entry["code"] in codes:
+            raise LeagueError(f"{where('code', i)}: team code {entry['code']!r} is listed twice")
+        codes.add(entry["code"])
+        if leagues:
+            known = {lg["code"]: lg for lg in leagues}
+            lg = known.get(entry["league"])
+            if lg is None:
+                raise LeagueError(
+                    f"{where('league', i) if 'league' in t else f'{file}, [[teams]] #{i + 1}'}: "
+                    f"team {entry['code']} needs league = one of {', '.join(known)}")
+            if lg["divisions"] and entry["division"] not in lg["divisions"]:
+                raise LeagueError(
+                    f"{where('division', i) if 'division' in t else f'{file}, [[teams]] #{i + 1}'}"
+                    f": team {entry['code']} needs division = one of "
+                    f"{', '.join(lg['divisions'])} (the divisions of league {lg['code']})")
+            if not lg["divisions"] and entry["division"]:
+                raise LeagueError(f"{where('division', i)}: league {lg['code']} has no divisions")
+        elif entry["league"] or entry["division"]:
+            key = "league" if entry["league"] else "division"
+            raise LeagueError(f"{where(key, i)}: {key} given but league.toml has no [[leagues]]")
+        teams.append(entry)
+    for lg in leagues:
+        members = [t["code"] for t in teams if t["league"] == lg["code"]]
+        if len(members) < 2:
+            raise LeagueError(f"{file}: league {lg['code']} needs at least two teams "
+                              f"(teams name it with league = \"{lg['code']}\")")
+    opts["leagues"] = leagues
+    # the season's tables are checked now, so a bad one is refused with the league file
+    from league.season.calendar import calendar_rules
+    from league.season.postseason import postseason_specs
+    calendar_rules(opts["settings"].get("schedule"), f"{file} [schedule]")
+    postseason_specs(opts["settings"].get("postseason"), [lg["code"] for lg in leagues],
+                     f"{file} [postseason]")
+    return opts, teams
+
+
+def _parse_leagues(raw: Any, file: str, text: str, default_dh: bool) -> list[dict[str, Any]]:
+    """The [[leagues]] tables: one or two leagues (リーグ), each with code, name, dh, divisions."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or not all(isinstance(x, dict) for x in raw):
+        raise LeagueError(f"{file}: leagues must be [[leagues]] tables")
+    if not 1 <= len(raw) <= MAX_LEAGUES:
+        raise LeagueError(f"{file}: a league holds one or two [[leagues]], not {len(raw)}")
+    out: list[dict[str, Any]] = []
+    for i, lg in enumerate(raw):
+        at = f"{file}, [[leagues]] #{i + 1}"
+        extra = sorted(set(lg) - _LEAGUE_KEYS)
+        if extra:
+            raise LeagueError(f"{at}: unknown key {extra[0]!r}; a league has "
+                              f"{', '.join(sorted(_LEAGUE_KEYS))}")
+        code = lg.get("code")
+        if not isinstance(code, str) or not LEAGUE_CODE_RE.match(code):
+            raise LeagueError(f"{at}, key code: {code!r} is not a league code "
+                              "(1-8 letters, digits, _ -)")
+        if any(o["code"] == code for o in out):
+            raise LeagueError(f"{at}, key code: league code {code!r} is listed twice")
+        name = lg.get("name")
+        if not isinstance(name, str) or not name:
+            raise LeagueError(f"{at}, key name: {name!r} is not a league name (text)")
+        for key in ("short", "name_en"):
+            if key in lg and not isinstance(lg[key], str):
+                raise LeagueError(f"{at}, key {key}: {lg[key]!r} is not text")
+        dh = lg.get("dh", default_dh)
+        if not isinstance(dh, bool):
+            raise LeagueError(f"{at}, key dh: {dh!r} is not true or false")
+        divisions = lg.get("divisions", [])
+        if (not isinstance(divisions, list) or not all(isinstance(d, str) and d for d in divisions)
+                or len(set(divisions)) != len(divisions)):
+            raise LeagueError(f"{at}, key divisions: {divisions!r} is not a list of distinct "
+                              "division names")
+        out.append({"code": code, "name": name, "short": lg.get("short") or name,
+                    "name_en": lg.get("name_en", ""), "dh": dh, "divisions": list(divisions)})
+    return out
+
+
+def parse_league(
+    toml_text: str, batters_csv: str, pitchers_csv: str, *, where: str,
+    toml_name: str = "league.toml",
+) -> League:
+    """Build a League from the texts of league.toml, batters.csv and pitchers.csv.
+
+    `where` is the folder the texts came from; it prefixes the file names in error messages.
+    Raises CardError for a card that cannot be read and LeagueError for everything else.
+    """
+    toml_file = _file(where, toml_name)
+    bat_file = _file(where, "batters.csv")
+    pit_file = _file(where, "pitchers.csv")
+    opts, team_rows = _parse_toml(toml_text, toml_file)
+    by_team: dict[str, list[Player]] = {t["code"]: [] for t in team_rows}
+    seen: dict[str, str] = {}
+
+    batters: dict[str, tuple[_Cell, dict[str, str], BattingCard, tuple[Fielding, ...],
+                             CatcherRatings | None]] = {}
+    for cell, row in _read_csv(batters_csv, bat_file, BATTER_HEADER):
+        team, pid, name = _identity(cell, row, by_team, seen)
+        _choice(row["bats"], cell.at("bats"), "bats", BAT_HANDS)
+        _choice(row["throws"], cell.at("throws"), "throws", HANDS)
+        _choice(row["rank"], cell.at("rank"), "rank", PLAYING_RANKS)
+        _roster_status(cell, row)
+        card, fielding, catcher = _parse_batter(cell, row)
+        batters[pid] = (cell, row, card, fielding, catcher)
+
+    own_used: set[str] = set()
+    pitcher_ids: dict[str, str] = {}
+    for cell, row in _read_csv(pitchers_csv, pit_file, PITCHER_HEADER):
+        team = row["team"]
+        pid = row["id"]
+        is_own = row["bat"].strip().lower() == "own"
+        if pid in pitcher_ids:
+            raise LeagueError(
+                f"{cell.at('id')}: duplicate player id {pid!r} (first at {pitcher_ids[pid]})"
+            )
+        if is_own:
+            if pid not in batters:
+                raise LeagueError(
+                    f"{cell.at('bat')}: bat = own but {bat_file} has no row with id {pid!r}"
+                )
+            bcell, brow = batters[pid][0], batters[pid][1]
+            for col in ("team", "name", "bats", "throws", "rank", "roster"):
+                if _status_or(brow, col).upper() != _status_or(row, col).upper():
+                    raise LeagueError(
+                        f"{cell.at(col)}: {row[col]!r} differs from the batting row of {pid} "
+                        f"({bcell.row()}: {brow[col]!r})"
+                    )
+        elif pid in batters:
+            raise LeagueError(
+                f"{cell.at('id')}: duplicate player id {pid!r} (first at {batters[pid][0].row()}); "
+                "to give a pitcher his own batting card write bat = own"
+            )
+        team, pid, name = _identity(cell, row, by_team, {} if is_own else seen)
+        pitcher_ids[pid] = cell.row()
+        throws = _choice(row["throws"], cell.at("throws"), "throws", HANDS)
+        bats = _choice(row["bats"], cell.at("bats"), "bats", BAT_HANDS)
+        rank = _choice(row["rank"], cell.at("rank"), "rank", PLAYING_RANKS)
+        pitching = _parse_pitching(cell, row)
+        fielding = parse_fielding(row["fielding"], cell.at("fielding"))
+        if not any(f.position == "P" for f in fielding):
+            raise CardError(f"{cell.at('fielding')}: a pitcher's fielding needs a P entry, like P2")
+        batting = None
+        catcher = None
+        if is_own:
+            _, _, batting, bfield, catcher = batters[pid]
+            own_used.add(pid)
+            dup = [f.position for f in bfield if any(g.position == f.position for g in fielding)]
+            if dup:
+                raise CardError(
+                    f"{cell.at('fielding')}: position {dup[0]} is also in the positions of "
+                    f"{bat_file} for {pid}; list it once"
+                )
+            fielding = fielding + bfield
+        by_team[team].append(Player(pid, name, team, bats, throws, batting, pitching, fielding,
+                                    catcher, rank, row["name_en"], _roster_status(cell, row)))
+
+    for pid, (cell, row, card, fielding, catcher) in batters.items():
+        if pid in own_used:
+            continue
+        by_team[row["team"]].append(Player(
+            pid, row["name"], row["team"], row["bats"].upper(), row["throws"].upper(), card, None,
+            fielding, catcher, row["rank"].upper(), row["name_en"], _roster_status(cell, row),
+        ))
+
+    size = opts["roster_size"]
+    teams: list[Team] = []
+    for t in team_rows:
+        players = tuple(sorted(by_team[t["code"]], key=lambda p: p.id))
+        code = t["code"]
+        # roster_size is the most a team may hold (a release leaves a team one short until it
+        # signs someone); what a game needs is checked below and when the 28 is chosen
+        if len(players) > size:
+            raise LeagueError(
+                f"{bat_file} + {pit_file}: team {code} has {len(players)} players; the league "
+                f"allows at most {size} (roster_size in {toml_name})"
+            )
+        active = [p for p in players if p.roster != "farm"]
+        if len(active) < len(players) and len(active) > opts["active_size"]:
+            raise LeagueError(
+                f"{bat_file} + {pit_file}: team {code} has {len(active)} players on the active "
+                f"roster (roster = active); the league registers at most {opts['active_size']} "
+                f"(active_size in {toml_name})"
+            )
+        if not any(p.fielding_at("C") for p in active):
+            raise LeagueError(
+                f"{bat_file}: team {code} has no catcher (no player lists C in positions)"
+                + (" on the active roster" if len(active) < len(players) else "")
+            )
+        starters = [p for p in active if p.pitching is not None and p.pitching.starter > 0]
+        if len(starters) < MIN_STARTERS:
+            raise LeagueError(
+                f"{pit_file}: team {code} has {len(starters)} starters (starter > 0)"
+                + (" on the active roster" if len(active) < len(players) else "")
+                + f"; a rotation needs at least {MIN_STARTERS}"
+            )
+        teams.append(Team(code, t["name"], t["short"], players, t["league"], t["division"],
+                          t["name_en"]))
+    return _league_of(opts, teams)
+
+
+def parse_structure(toml_text: str, *, where: str, toml_name: str = "league.toml") -> League:
+    """The league as league.toml describes it — name, teams, its leagues (リーグ), settings —
+    with no players: what standings and schedules need, without reading a single card."""
+    opts, team_rows = _parse_toml(toml_text, _file(where, toml_name))
+    return _league_of(opts, [Team(t["code"], t["name"], t["short"], (), t["league"],
+                                  t["division"], t["name_en"]) for t in team_rows])
+
+
+def _league_of(opts: dict, teams: list[Team]) -> League:
+    leagues = tuple(
+        SubLeague(lg["code"], lg["name"], lg["short"], lg["dh"],
+                  tuple(t.code for t in teams if t.league == lg["code"]),
+                  tuple((d, tuple(t.code for t in teams if t.league == lg["code"]
+                                  and t.division == d)) for d in lg["divisions"]),
+                  lg["name_en"])
+        for lg in opts["leagues"])
+    return League(
+        name=opts["name"], code=opts["code"], ruleset=opts["ruleset"], dh=opts["dh"],
+        teams=tuple(teams), extra_innings=opts["extra_innings"], roster_size=opts["roster_size"],
+        leagues=leagues, settings=opts["settings"], active_size=opts["active_size"],
+        dressed=opts["dressed"],
+    )
+
+
+def _status_or(row: dict[str, str], col: str) -> str:
+    """A row's cell, with an empty roster cell read as active."""
+    if col == "roster":
+        return row.get("roster", "").strip().lower() or "active"
+    return row[col]
+
+
+def _roster_status(cell: _Cell, row: dict[str, str]) -> str:
+    """The roster cell: active (一軍, also when empty) or farm (二軍)."""
+    text = row.get("roster", "").strip().lower()
+    if not text:
+        return "active"
+    if text not in ROSTER_STATUSES:
+        raise LeagueError(f"{cell.at('roster')}: {row['roster']!r} is not a roster status "
+                          f"(use {', '.join(ROSTER_STATUSES)})")
+    return text

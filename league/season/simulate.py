@@ -1,0 +1,87 @@
+"""Playing games with computer managers on both sides: single games, runs of games, figures."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from league.engine.dice import Dice, SeededDice
+from league.engine.game import Game, GameResult
+from league.engine.lineup import Lineup
+from league.manager.computer import ComputerManager, make_lineup
+from league.season.roster import League
+from league.engine.ruleset import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class Matchup:
+    """One game to play: the teams and which turn of the rotation starts."""
+
+    away: str
+    home: str
+    rotation: int = 0
+
+
+def players_of(league: League) -> dict:
+    return {p.id: p for t in league.teams for p in t.players}
+
+
+def schedule(league: League, count: int, away: str | None = None, home: str | None = None,
+             rotation: int = 0) -> list[Matchup]:
+    """`count` games: the given teams every time, or the league's pairings in turn."""
+    if away is not None or home is not None:
+        if away is None or home is None:
+            raise ValueError("give both --away and --home, or neither")
+        league.team(away)
+        league.team(home)
+        if away == home:
+            raise ValueError(f"a team cannot play itself ({away})")
+        return [Matchup(away, home, rotation + k) for k in range(count)]
+    pairs = league.pairings()
+    return [Matchup(*pairs[k % len(pairs)], rotation + k // len(pairs)) for k in range(count)]
+
+
+def play_game(league: League, ruleset: Ruleset, matchup: Matchup, dice: Dice,
+              players: dict | None = None, *, fatigue: dict[str, int] | None = None,
+              starters: tuple[str | None, str | None] = (None, None),
+              unavailable: frozenset[str] = frozenset(), quiet: bool = False) -> GameResult:
+    """One game of the league with computer managers on both sides.
+
+    `starters` names each side's starting pitcher (else the rotation turn picks him),
+    `fatigue` gives pitchers' carried fatigue points, `unavailable` leaves players out
+    (e.g. pitchers still resting); `quiet` keeps no roll log and no play text (the lines and
+    the raw rolls are the same)."""
+    players = players or players_of(league)
+    dh = league.dh_for(matchup.home)
+    lineups = []
+    for code, starter in ((matchup.away, starters[0]), (matchup.home, starters[1])):
+        # the farm (二軍) plays no league games
+        active = league.team(code).active
+        roster = ([p for p in active if p.id not in unavailable or p.id == starter] if unavailable
+                  else list(active))
+        lineups.append(make_lineup(code, roster, dh, starter=starter, rotation_index=matchup.rotation))
+    return replay_game(league, ruleset, lineups[0], lineups[1], dice, players, fatigue=fatigue,
+                       quiet=quiet)
+
+
+def replay_game(league: League, ruleset: Ruleset, away: Lineup, home: Lineup, dice: Dice,
+                players: dict | None = None, *, fatigue: dict[str, int] | None = None,
+                quiet: bool = False, hurt: dict[str, int] | None = None,
+                platoon: bool = True, splits: bool = True) -> GameResult:
+    """Play (or replay, with scripted dice) a game from its line-ups with computer managers,
+    under the home team's league's DH rule; `platoon=False` chooses pinch hitters without the
+    [platoon] table (the card check: league/cardmaking/cardcheck.py); `splits=False` keeps no lines against
+    left and right (the odds)."""
+    players = players or players_of(league)
+    game = Game(ruleset, players, away, home, ComputerManager(platoon=platoon),
+                ComputerManager(platoon=platoon), dice,
+                dh=league.dh_for(home.team), extra_innings=league.extra_innings, fatigue=fatigue,
+                quiet=quiet, hurt=hurt, splits=splits)
+    return game.play()
+
+
+def seeded_games(league: League, ruleset: Ruleset, matchups: list[Matchup],
+                 seed: int, *, quiet: bool = False) -> Iterator[tuple[int, GameResult]]:
+    """Play each matchup with seeds seed, seed+1, …"""
+    players = players_of(league)
+    for k, m in enumerate(matchups):
+        yield seed + k, play_game(league, ruleset, m, SeededDice(seed + k), players, quiet=quiet)

@@ -1,0 +1,120 @@
+"""The season's rules between games: the rotation turn, line-ups from the manager's saved orders,
+the pitchers' rest, and each scheduled game's seed.
+
+Pure: the service layer reads the season's state from storage into a `SeasonState`, asks these
+functions how each game starts, plays it, and stores what `rest_after` says. The CLI, the app
+and the tests share this one copy.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+
+from league.season import farm
+from league.manager.bullpen import assign_roles, pitching_value
+# a scheduled game's set-up and the rest after it, compiled with the engine (league/season/gameday.py)
+from league.season.gameday import (RELIEF_FATIGUE_OK, SlotSetup, play_scheduled, rest_after,  # noqa: F401
+                            slot_setup, team_lineup, with_bullpen)
+from league.manager.rest import PitcherRest
+from league.season.roster import League
+
+SEED_STRIDE = 100_000
+ROTATION_SIZE = 6        # the computer's rotation; further starters pitch long relief
+
+
+@dataclass(kw_only=True)
+class SeasonState:
+    """What deciding a season's next game needs: the season's league (its cards), every player,
+    each pitcher's rest, each team's last starter and the manager's saved choices
+    (`prefs[team]` holds "order", "rotation", "bullpen", "reserves")."""
+
+    league: League
+    players: dict
+    rest: dict[str, PitcherRest] = dataclasses.field(default_factory=dict)
+    last: dict[str, str | None] = dataclasses.field(default_factory=dict)
+    prefs: dict[str, dict[str, list]] = dataclasses.field(default_factory=dict)
+    # the farm and injuries carried between games (league/season/farm.py)
+    roster: farm.RosterBook = dataclasses.field(default_factory=farm.RosterBook)
+    # the days each team has played this season: its regulars' rest days (league/manager/bench.py)
+    days: dict[str, list[date]] = dataclasses.field(default_factory=dict)
+    # the computer's rotation of each team: a function of the season's cards, asked every game
+    _computer_rotation: dict[str, list[str]] = dataclasses.field(
+        default_factory=dict, repr=False, compare=False)
+    # who sits out, held while one game is set up (the book does not change meanwhile):
+    # asked some twenty times a game
+    _held: frozenset[str] | None = dataclasses.field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # each team's days in order (bench.team_days finds today's place in them by bisection)
+        self.days = {team: sorted(days) for team, days in self.days.items()}
+
+    def reserves(self) -> frozenset[str]:
+        """Who sits out: the managers' reserves, the farm and the injured."""
+        if self._held is not None:
+            return self._held
+        self.roster.bind(self.league)
+        return frozenset(pid for p in self.prefs.values()
+                         for pid in p.get("reserves", [])) | self.roster.out()
+
+    def hold_reserves(self, hold: bool) -> None:
+        """Remember who sits out until `hold_reserves(False)` (no roster moves in between)."""
+        self._held = None
+        if hold:
+            self._held = self.reserves()
+
+    def rotation(self, team: str) -> list[str]:
+        """The team's saved rotation (its players still active), else the computer's."""
+        saved = self.saved_rotation(team)
+        if saved:
+            return saved
+        out = self.reserves()
+        computer = self._computer_rotation.get(team)
+        if computer is None:
+            computer = self._computer_rotation[team] = rotation(self.league, team)
+        return [pid for pid in computer if pid not in out][:ROTATION_SIZE]
+
+    def saved_rotation(self, team: str) -> list[str]:
+        """The rotation the manager saved for the team, its players still active ([] if none)."""
+        saved = self.prefs.get(team, {}).get("rotation")
+        if not saved:
+            return []
+        out = self.reserves()
+        on_team = {p.id for p in self.league.team(team).players}
+        return [pid for pid in saved if pid not in out and pid in on_team]
+
+    def roles(self, team: str) -> dict[str, str]:
+        """Each of the team's relievers' role (league/manager/bullpen.py), from the whole staff outside
+        the rotation and the saved bullpen order: the closer keeps his role on his days off."""
+        in_rotation = set(self.rotation(team))
+        out = self.reserves()
+        staff = [p for p in self.league.team(team).players
+                 if p.pitching and p.id not in in_rotation and p.id not in out]
+        return assign_roles(staff, self.prefs.get(team, {}).get("bullpen", []))
+
+    def after_game(self, rest: Mapping[str, PitcherRest], starters: Mapping[str, str],
+                   day: date | None = None) -> None:
+        """Carry a played game's rest and starters (and its day, for each team of `starters`)
+        into the state."""
+        self.rest.update(rest)
+        self.last.update(starters)
+        if day is not None:
+            for team in starters:
+                days = [*self.days.get(team, ()), day]     # a new list: runs share the old
+                if len(days) > 1 and days[-2] > day:
+                    days.sort()
+                self.days[team] = days
+
+
+def rotation(league: League, team: str) -> list[str]:
+    """A team's starters in the computer manager's order, best first (its rotation is the first
+    ROTATION_SIZE of them who are active: SeasonState.rotation)."""
+    starters = [p for p in league.team(team).players if p.pitching and p.pitching.starter > 0]
+    starters.sort(key=lambda p: (-pitching_value(p), p.id))
+    return [p.id for p in starters]
+
+
+def game_seed(season_seed: int, number: int) -> int:
+    """The seed of a scheduled game's dice: the season's seed and the game's number."""
+    return season_seed * SEED_STRIDE + number

@@ -1,0 +1,1 @@
+"""Melting Pot, the troop game run at events (one name for the feature everywhere: troop)."""

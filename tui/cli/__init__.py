@@ -1,0 +1,1 @@
+"""The command line (`impact ...`): Typer commands that call the Textual-free services."""

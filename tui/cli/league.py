@@ -1,0 +1,707 @@
+"""`impact league|season|standings|leaders|boxscore|player`: stored leagues from the command line.
+
+Every command takes --db (a file path or an SQLAlchemy URL; default IMPACT_DB, else the SQLite
+file in the user data folder), and --json where data comes out. Errors are one line on stderr
+and a non-zero exit, never a traceback.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import time
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any, Optional, TypeVar
+
+import click
+import typer
+
+from league.errors import LeagueError
+from tui.cli.common import ClickException, global_db, global_league
+
+league_app = typer.Typer(help="Stored leagues: create, list, export, import.", no_args_is_help=True)
+season_app = typer.Typer(help="Seasons: make the schedule, simulate days.", no_args_is_help=True)
+
+DB_OPT = typer.Option(None, "--db", envvar="IMPACT_DB",
+                      help="League database: a file path or an SQLAlchemy URL (a global option: "
+                           "it may also stand before the command name).")
+LEAGUE_NAME_OPT = typer.Option(None, "--league", "-l",
+                               help="League name (default: the global --league-name, else the "
+                                    "only league of the database).")
+SEASON_OPT = typer.Option(None, "--season", min=1, max=100_000,
+                          help="Season number (default: the latest).")
+JSON_OPT = typer.Option(False, "--json", help="Print JSON instead of a table.")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _fail(message: str, code: int = 2) -> None:
+    typer.echo(f"impact: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def guarded(fn: F) -> F:
+    """Turn league, storage and database errors into one line and exit status 2."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from tui import services as sv
+        # the global options apply to every command (before or after the command name)
+        if "db" in kwargs:
+            kwargs["db"] = global_db(kwargs["db"])
+        if "league" in kwargs:
+            kwargs["league"] = global_league(kwargs["league"])
+        try:
+            return fn(*args, **kwargs)
+        except LeagueError as exc:
+            _fail(str(exc))
+        except SQLAlchemyError as exc:
+            _fail(str(sv.db_error(exc)))
+        except sv.driver_errors() as exc:
+            _fail(str(sv.db_error(exc)))
+        except OverflowError as exc:  # a number no database column holds
+            _fail(f"a number is too large to store: {exc}")
+        except KeyboardInterrupt:
+            _fail("interrupted; every game finished so far is stored (run again to carry on)", 130)
+        except (typer.Exit, typer.Abort, click.exceptions.ClickException, ClickException,
+                BrokenPipeError):
+            raise
+        except Exception as exc:  # a bug: still one line, with what and where
+            _fail(f"internal error: {type(exc).__name__}: {exc}", 1)
+        finally:
+            sv.close_all()
+    return wrapper  # type: ignore[return-value]
+
+
+def _echo_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, default=_json_default))
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, date):
+        return value.isoformat()
+    import dataclasses
+    if dataclasses.is_dataclass(value):
+        return dataclasses.asdict(value)  # type: ignore[arg-type]
+    raise TypeError(f"not JSON: {type(value).__name__}")
+
+
+# --- league --------------------------------------------------------------------------------------
+
+
+@league_app.command("new")
+@guarded
+def league_new(
+    name: str = typer.Argument(..., help="A name for the league in this database."),
+    source: str = typer.Option("pacific", "--from",
+                               help="A league folder, a league JSON file or a sample league name."),
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Create a league from a plain-file folder (sample_leagues/<league>) or a sample's name."""
+    from tui import services as sv
+    summary = sv.create_league(db, name, source)
+    if as_json:
+        _echo_json(summary)
+    else:
+        typer.echo(f"league {summary.name}: {summary.title} ({summary.code}), "
+                   f"{summary.teams} teams")
+
+
+@league_app.command("import")
+@guarded
+def league_import(
+    source: Path = typer.Argument(..., help="A league folder (CSV + TOML) or a league JSON file."),
+    name: Optional[str] = typer.Option(None, "--name",
+                                       help="Name in this database (default: the league code)."),
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Import a whole league; a bad file is refused whole, naming file, line, column, problem."""
+    from tui import services as sv
+    if name is None:
+        name = sv.read_source(source).league.code
+    summary = sv.create_league(db, name, source)
+    if as_json:
+        _echo_json(summary)
+    else:
+        typer.echo(f"league {summary.name}: {summary.title} ({summary.code}), "
+                   f"{summary.teams} teams imported")
+
+
+@league_app.command("export")
+@guarded
+def league_export(
+    name: Optional[str] = typer.Argument(None, help="League name (default: the only league)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o",
+                                       help="A folder for CSV + TOML, or a .json file."),
+    db: Optional[str] = DB_OPT,
+    as_json: bool = typer.Option(False, "--json", help="Write one JSON document (stdout without --out)."),
+) -> None:
+    """Export a whole league as the plain-file format or as one JSON document."""
+    from tui import services as sv
+    name = global_league(name)
+    fmt = "json" if as_json or (out is not None and out.suffix.lower() == ".json") else "plain"
+    text = sv.export_league(db, name, out, fmt)
+    if text is not None:
+        typer.echo(text, nl=False)
+    else:
+        typer.echo(f"exported to {out}", err=True)
+
+
+@league_app.command("list")
+@guarded
+def league_list(db: Optional[str] = DB_OPT, as_json: bool = JSON_OPT) -> None:
+    """The leagues of the database."""
+    from tui import services as sv
+    leagues = sv.list_leagues(db)
+    if as_json:
+        _echo_json(leagues)
+        return
+    if not leagues:
+        typer.echo("no leagues yet: impact league new NAME --from pacific")
+    for lg in leagues:
+        typer.echo(f"{lg.name:16} {lg.code:6} {lg.teams:2} teams  {lg.seasons} season(s)  {lg.title}")
+
+
+# --- season --------------------------------------------------------------------------------------
+
+
+@season_app.command("new")
+@guarded
+def season_new(
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    games_per_opponent: Optional[int] = typer.Option(
+        None, "--games-per-opponent", min=1, max=60,
+        help="Games against each rival of its league (default: the league's; 24 for a league "
+             "of one group without [schedule])."),
+    series_length: Optional[int] = typer.Option(None, "--series-length", min=2, max=4),
+    seed: Optional[int] = typer.Option(
+        None, "--seed", min=0, max=10 ** 12, help="Seed of the schedule and of every game "
+        "(default: the last season's + 1, 0 for the first)."),
+    start: Optional[str] = typer.Option(None, "--start", help="First day, YYYY-MM-DD."),
+    schedule: Optional[Path] = typer.Option(None, "--schedule",
+                                            help="Read the calendar from a schedule CSV instead."),
+    cards: Optional[Path] = typer.Option(
+        None, "--cards", help="A league folder whose batters.csv and pitchers.csv are the new "
+        "year's cards (matched by id; new ids join, players left out leave)."),
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Make the next season: a year on, its schedule and its cards (the last season's, or new
+    ones with --cards)."""
+    from tui import services as sv
+    first = None
+    if start is not None:
+        try:
+            first = date.fromisoformat(start)
+        except ValueError:
+            _fail(f"--start {start!r}: not a date (YYYY-MM-DD)")
+    info = sv.new_season(db, league, games_per_opponent=games_per_opponent,
+                         series_length=series_length, seed=seed, start=first,
+                         schedule_csv=schedule, cards=cards)
+    if as_json:
+        _echo_json(info)
+    else:
+        typer.echo(f"season {info.number} ({info.year}): {info.games} games from {info.start}, "
+                   f"seed {info.seed}")
+
+
+@season_app.command("close")
+@guarded
+def season_close(
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Close the latest season once all its games are played: it is frozen, and `season new`
+    moves on to the next year with its rosters."""
+    from tui import services as sv
+    info = sv.close_season(db, league)
+    if as_json:
+        _echo_json(info)
+    else:
+        typer.echo(f"season {info.number} ({info.year}) closed: {info.final} games")
+
+
+@season_app.command("sim")
+@guarded
+def season_sim(
+    days: Optional[int] = typer.Option(None, "--days", min=1, help="How many playing days."),
+    to_end: bool = typer.Option(False, "--to-end", help="Every game left."),
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    odds_runs: int = typer.Option(0, "--odds", min=0,
+                                  help="Take the pennant odds with this many runs after every day "
+                                       "(the Standings chart's points)."),
+) -> None:
+    """Simulate days of the season; each game is stored on its own, so a stop loses nothing."""
+    from tui import services as sv
+    if days is not None and to_end:
+        _fail("give --days N or --to-end, not both")
+    if days is None and not to_end:
+        days = 1
+    report = None
+    if odds_runs:
+        def each_day(n: int, day: Any) -> None:
+            if not (quiet or as_json):
+                typer.echo(f"{day}: odds taken ({odds_runs} runs)")
+
+        report = sv.sim_days_with_odds(db, league, season, days=days, to_end=to_end,
+                                       runs=odds_runs, progress=each_day)
+    elif quiet or as_json:
+        report = sv.sim_days(db, league, season, days=days, to_end=to_end)
+    else:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), transient=True) as bar:
+            task = bar.add_task("simulating", total=None)
+
+            def progress(done: int, total: int, slot: Any) -> None:
+                bar.update(task, completed=done, total=total, description=f"{slot.day}")
+
+            report = sv.sim_days(db, league, season, days=days, to_end=to_end, progress=progress)
+    if as_json:
+        _echo_json(report)
+    else:
+        left = f", {report.remaining} left" if report.remaining else ", season finished"
+        upto = f" through {report.last_day}" if report.last_day else ""
+        typer.echo(f"played {report.games} games on {report.days} days{upto}{left}")
+        if report.skipped:
+            games = ", ".join(f"#{n}" for n in report.skipped)
+            typer.echo(f"skipped game{'s' if len(report.skipped) > 1 else ''} {games}: being "
+                       "played at the keyboard (finish or abandon it in the app first)")
+
+
+@season_app.command("schedule")
+@guarded
+def season_schedule(
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+    as_csv: bool = typer.Option(False, "--csv", help="Print the calendar as a schedule CSV."),
+) -> None:
+    """The season's calendar with results so far."""
+    from tui import services as sv
+    if as_csv:
+        typer.echo(sv.schedule_csv(db, league, season), nl=False)
+        return
+    days = sv.schedule_days(db, league, season)
+    if as_json:
+        _echo_json([{"day": d, "games": games} for d, games in days])
+        return
+    for d, games in days:
+        cells = []
+        for g in games:
+            score = f" {g.away_runs}-{g.home_runs}" if g.status == "final" else ""
+            cells.append(f"#{g.number} {g.away}@{g.home}{score}")
+        typer.echo(f"{d}  " + "  ".join(cells))
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+
+def standings_cmd(
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    from_above: bool = typer.Option(False, "--gb-above", help="Games behind the team above."),
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Standings: 試合 勝 敗 分 勝率 ゲーム差 貯金, streak, last 10, the tiebreak used; per league
+    (リーグ) and 交流戦 in a league of two."""
+    from tui import services as sv
+    view = sv.standings(db, league, season, games_behind_from="above" if from_above else "leader")
+    if as_json:
+        _echo_json({"league": view.league, "season": view.season, "year": view.year,
+                    "phase": view.phase_key, "games": view.games, "final": view.final,
+                    "rows": view.rows,
+                    "leagues": [{"code": t.code, "name": t.name, "name_en": t.name_en,
+                                 "rows": t.rows} for t in view.tables],
+                    "interleague": view.interleague})
+        return
+    typer.echo(f"{view.title}  season {view.season} ({view.year})  "
+               f"({view.final}/{view.games} games played)")
+    if len(view.tables) > 1:
+        for table in view.tables:
+            typer.echo("")
+            typer.echo(table.name)
+            _standings_table(view, table.rows)
+        typer.echo("")
+        typer.echo("交流戦")
+        _standings_table(view, view.interleague)
+    else:
+        _standings_table(view, view.rows)
+
+
+def _standings_table(view: Any, rows: Any) -> None:
+    from league.season.standings import gb_text
+    typer.echo("順位 チーム     試合  勝  敗  分  勝率  差    貯金 連続    直近10   得点 失点")
+    for r in rows:
+        pct = f"{r.pct:.3f}".lstrip("0") if r.pct < 1 else f"{r.pct:.3f}"
+        name = _pad(view.names.get(r.team, r.team), 8)
+        note = f"  ({r.tiebreak})" if r.tiebreak else ""
+        typer.echo(f"{r.rank:>3}  {name} {r.games:>4} {r.wins:>3} {r.losses:>3} {r.draws:>3}"
+                   f"  {pct:>5} {gb_text(r.games_behind):>5} {r.savings:>+5} {_pad(r.streak, 7)}"
+                   f" {r.last10:>7} {r.runs_for:>5} {r.runs_against:>4}{note}")
+
+
+def _pad(text: str, width: int) -> str:
+    import unicodedata
+    w = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return text + " " * max(0, width - w)
+
+
+def leaders_cmd(
+    kind: str = typer.Argument("batting", help="batting, pitching or fielding."),
+    stat: Optional[str] = typer.Option(None, "--stat", help="avg, hr, rbi, ops, era, so, saves…"),
+    team: Optional[str] = typer.Option(None, "--team", help="Only this team (code)."),
+    limit: int = typer.Option(10, "--limit", min=1),
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Leaders; rate stats need 規定打席 (team games × 3.1) or 規定投球回 (team games × 1.0)."""
+    from league.season.stats import stat_label
+    from tui import services as sv
+    if kind not in ("batting", "pitching", "fielding"):
+        _fail(f"unknown kind {kind!r}: use batting, pitching or fielding")
+    view = sv.leaders(db, league, season, kind=kind, stat=stat, team=team, limit=limit)
+    if as_json:
+        _echo_json({"kind": view.kind, "stat": view.stat, "season": view.season,
+                    "rows": [{"rank": r.rank, "player": r.player_id, "name": view.names.get(r.player_id),
+                              "team": r.team, "value": r.value, "text": r.text}
+                             for r in view.rows]})
+        return
+    typer.echo(f"{stat_label(kind, view.stat)} ({view.stat}), season {view.season}")
+    if not view.rows:
+        typer.echo("  nobody qualifies yet")
+    for r in view.rows:
+        typer.echo(f"{r.rank:>3}  {_pad(view.names.get(r.player_id, r.player_id), 14)} {r.team}  {r.text:>8}")
+
+
+def boxscore_cmd(
+    game: int = typer.Argument(..., min=1, max=100_000, help="Game number in the season."),
+    plays: bool = typer.Option(True, "--plays/--no-plays", help="Print the play-by-play."),
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """The box score of a stored game (with its play-by-play)."""
+    from tui import services as sv
+    box = sv.boxscore(db, game, league, season, plays=plays)
+    if as_json:
+        _echo_json(box.data)
+    else:
+        typer.echo(f"game {box.number}, {box.day}")
+        typer.echo(box.text)
+
+
+def player_cmd(
+    ref: str = typer.Argument(..., help="Player id (SAP01) or name."),
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+    log: bool = typer.Option(True, "--log/--no-log", help="Print the game log."),
+    career: bool = typer.Option(False, "--career",
+                                help="His seasons year by year (年度別成績) with career totals."),
+) -> None:
+    """A player's season and career stats and game log (--career: year by year)."""
+    from tui import services as sv
+    if career:
+        from tui.cli.history import career_out
+        career_out(db, ref, league, as_json)
+        return
+    view = sv.player(db, ref, league, season)
+    if as_json:
+        _echo_json({"id": view.id, "name": view.name, "team": view.team, "season": view.season,
+                    "batting": sv.stats_dict(view.batting),
+                    "pitching": sv.stats_dict(view.pitching),
+                    "fielding": sv.stats_dict(view.fielding),
+                    "career": {"batting": sv.stats_dict(view.career_batting),
+                               "pitching": sv.stats_dict(view.career_pitching),
+                               "fielding": sv.stats_dict(view.career_fielding)},
+                    "postseason": {"batting": sv.stats_dict(view.post_batting),
+                                   "pitching": sv.stats_dict(view.post_pitching)},
+                    "splits": splits_json(view),
+                    "game_log": view.game_log})
+        return
+    from league.season.stats import stat_text
+    typer.echo(f"{view.name} ({view.id}, {view.team}), season {view.season}")
+    for label, st, career in (("batting", view.batting, view.career_batting),
+                              ("pitching", view.pitching, view.career_pitching)):
+        if st is None:
+            continue
+        if label == "batting":
+            keys = ("games", "pa", "ab", "h", "hr", "rbi", "sb", "bb", "so", "avg", "obp", "slg", "ops")
+        else:
+            keys = ("games", "starts", "wins", "losses", "saves", "holds", "outs", "so", "bb", "er",
+                    "era", "whip")
+        for title, s in (("season", st), ("career", career)):
+            cells = "  ".join(f"{k} {stat_text(k, getattr(s, k))}" for k in keys)
+            typer.echo(f"  {label} {title}: {cells}")
+    for line in splits_text(view):
+        typer.echo("  " + line)
+    if view.fielding is not None:
+        f = view.fielding
+        typer.echo(f"  fielding season: games {f.games}  po {f.po}  a {f.a}  e {f.e}  dp {f.dp}"
+                   f"  pct {stat_text('fielding_pct', f.fielding_pct)}")
+    if log:
+        typer.echo("  game log:")
+        for e in view.game_log:
+            parts = []
+            if "batting" in e:
+                b = e["batting"]
+                parts.append(f"{b['pos'] or '-':6} {b['ab']}-{b['h']} HR {b['hr']} RBI {b['rbi']}"
+                             f" BB {b['bb']} K {b['so']}")
+            if "pitching" in e:
+                p = e["pitching"]
+                from league.engine.boxscore import innings_text
+                parts.append(f"P {p['decision'] or '-'} {innings_text(p['outs'])} IP"
+                             f" H {p['h']} ER {p['er']} K {p['so']}")
+            typer.echo(f"  {e['day']} #{e['game']:<4} vs {e['opponent']}  " + "  ".join(parts))
+
+
+SPLIT_NAMES = {"vs_L": "vs LHP", "vs_R": "vs RHP", "home": "home", "away": "away"}
+SPLIT_KEYS = {"batting": ("games", "pa", "ab", "h", "hr", "rbi", "bb", "so", "avg", "obp", "slg",
+                          "ops"),
+              "pitching": ("games", "wins", "losses", "saves", "outs", "so", "bb", "er", "era",
+                           "whip")}
+
+
+def splits_json(view: Any) -> dict:
+    """A player's splits as JSON: kind → split (vs_L, vs_R, home, away) → stats or null."""
+    from tui import services as sv
+    return {kind: {k: sv.stats_dict(st) for k, st in parts.items()}
+            for kind, parts in view.splits.items()}
+
+
+def splits_text(view: Any) -> list[str]:
+    """A player's splits, one line each (vs LHP / vs RHP, home / away)."""
+    from league.season.stats import stat_text
+    out = []
+    for kind, parts in view.splits.items():
+        for key, st in parts.items():
+            if st is None:
+                out.append(f"{kind} {SPLIT_NAMES[key]}: -")
+                continue
+            cells = "  ".join(f"{k} {stat_text(k, getattr(st, k))}" for k in SPLIT_KEYS[kind])
+            out.append(f"{kind} {SPLIT_NAMES[key]}: {cells}")
+    return out
+
+
+# --- the season's phase and the postseason -------------------------------------------------------
+
+postseason_app = typer.Typer(help="The postseason: start it, simulate its games, its bracket.",
+                             no_args_is_help=True)
+
+PHASE_TEXT = {"regular": "regular season", "interleague": "regular season (交流戦)",
+              "postseason": "postseason", "closed": "closed"}
+
+
+@season_app.command("status")
+@guarded
+def season_status(
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """The season's phase (regular season, 交流戦, postseason, closed) and what comes next."""
+    from tui import services as sv
+    st = sv.season_status(db, league, season)
+    if as_json:
+        _echo_json(st)
+        return
+    typer.echo(f"season {st.number} ({st.year}): {PHASE_TEXT.get(st.phase, st.phase)}, "
+               f"{st.final}/{st.games} regular-season games played"
+               + (f", next games on {st.next_day}" if st.next_day else ""))
+    typer.echo(f"next: {st.next_step}")
+
+
+def _series_json(view: Any) -> list[dict]:
+    return [{"key": x.key, "name": x.name, "name_en": x.name_en, "league": x.league,
+             "high": x.high, "low": x.low, "high_seed": x.high_seed, "low_seed": x.low_seed,
+             "status": x.status, "winner": x.winner,
+             "wins": {"high": x.state.high_wins, "low": x.state.low_wins,
+                      "draws": x.state.draws},
+             "format": dataclasses.asdict(x.format),
+             "games": [{"number": g.number, "day": g.day, "away": g.away, "home": g.home,
+                        "away_runs": g.away_runs, "home_runs": g.home_runs,
+                        "status": g.status} for g in x.games]}
+            for x in view.series]
+
+
+def _print_bracket(view: Any) -> None:
+    typer.echo(f"season {view.season} ({view.year}) postseason"
+               + (f": champion {view.names.get(view.champion, view.champion)}"
+                  if view.champion else ""))
+    for x in view.series:
+        def side(team: Optional[str], seed: Optional[int]) -> str:
+            if team is None:
+                return "?"
+            return f"{view.names.get(team, team)}" + (f"({seed})" if seed else "")
+        score = x.state.score()
+        won = f"  → {view.names.get(x.winner, x.winner)}" if x.winner else ""
+        typer.echo(f"  {x.name}  [{x.status}]  {side(x.high, x.high_seed)} {score} "
+                   f"{side(x.low, x.low_seed)}{won}")
+        for g in x.games:
+            result = (f"{g.away_runs}-{g.home_runs}" if g.status == "final" else "scheduled")
+            typer.echo(f"      #{g.number} {g.day} {g.away}@{g.home} {result}")
+
+
+@postseason_app.command("start")
+@guarded
+def postseason_start(
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Seed the postseason from the final standings (every regular-season game played)."""
+    from tui import services as sv
+    view = sv.start_postseason(db, league)
+    if as_json:
+        _echo_json({"season": view.season, "year": view.year, "series": _series_json(view)})
+    else:
+        _print_bracket(view)
+
+
+@postseason_app.command("sim")
+@guarded
+def postseason_sim(
+    games: Optional[int] = typer.Option(None, "--games", min=1,
+                                        help="How many games (default: to the end)."),
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Simulate postseason games (each stored with its series' standing on its own)."""
+    from tui import services as sv
+    report = sv.sim_postseason(db, league, games=games)
+    view = sv.postseason(db, league)
+    if as_json:
+        _echo_json({"games": report.games, "series_left": report.remaining,
+                    "champion": view.champion, "series": _series_json(view)})
+    else:
+        typer.echo(f"played {report.games} postseason games; "
+                   + (f"champion {view.names.get(view.champion, view.champion)}"
+                      if view.champion else f"{report.remaining} series to decide"))
+
+
+@postseason_app.command("status")
+@guarded
+def postseason_status(
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """The bracket: every series with its score and games."""
+    from tui import services as sv
+    view = sv.postseason(db, league, season)
+    if as_json:
+        _echo_json({"season": view.season, "year": view.year, "phase": view.phase,
+                    "champion": view.champion, "series": _series_json(view)})
+        return
+    if not view.series:
+        typer.echo(f"season {view.season} ({view.year}): the postseason has not started")
+        return
+    _print_bracket(view)
+
+
+# the seasons `impact bench --season` times: the 12-team league's 143-game calendar (858 games)
+# and a 6-team league playing each rival 29 times (145 games a team, 435 games: an even round
+# robin of six teams comes no nearer 143)
+BENCH_SEASONS = (("nippon", None), ("pacific", 29))
+
+
+def bench_season(seed: int = 1, league_path: Optional[Path] = None,
+                 games_per_opponent: Optional[int] = None, rounds: int = 3) -> None:
+    """Time full seasons stored in a temp SQLite file beside the engine alone on the same games.
+
+    Each round plays the season's games once without storage (the same starters, rest and
+    fatigue, so the same games) and once through `season sim --to-end` into a fresh season;
+    the best round of each is shown, as timeit does, since the machine's other work only adds.
+    Without `league_path` the 12-team and the 6-team seasons of BENCH_SEASONS are timed.
+    """
+    from league.engine import game as engine_module
+    from tui.cli.main import engine_build
+
+    typer.echo(f"build            {engine_build(engine_module.__file__)}")
+    if league_path is not None:
+        _bench_one_season(seed, str(league_path), games_per_opponent, rounds)
+        return
+    for source, per in BENCH_SEASONS:
+        _bench_one_season(seed, source, games_per_opponent or per, rounds)
+
+
+def _bench_one_season(seed: int, source: str, games_per_opponent: Optional[int], rounds: int
+                      ) -> None:
+    import tempfile
+
+    from storage import repository as repo
+    from storage.db import session
+    from storage.plainfiles import sample_league_path
+    from tui import services as sv
+    from tui.bulkgc import bulk
+
+    # a league folder, a league JSON file or a sample league's name ("nippon": 858 games)
+    where = source
+    if "/" not in source and not source.endswith(".json") and not Path(source).exists():
+        where = str(sample_league_path(source))
+    engine_times: list[float] = []
+    stored_times: list[float] = []
+    games = 0
+    with tempfile.TemporaryDirectory() as folder:
+        db = str(Path(folder) / "bench.sqlite3")
+        for r in range(rounds):
+            name = f"bench{r}"   # a league of its own each round: the same season each time
+            sv.create_league(db, name, where)
+            info = sv.new_season(db, name, games_per_opponent=games_per_opponent, seed=seed)
+            with session(sv.engine_for(db)) as s:
+                ctx = sv._context(s, name, info.number)
+                slots = repo.schedule(session=s, season_id=info.id, pending_only=True)
+                teams = len(ctx.league.teams)
+            t0 = time.perf_counter()
+            with bulk():        # as sim_days plays them (tui/bulkgc.py)
+                for slot in slots:
+                    _result, rest, starters = sv.play_slot(ctx, slot, quiet=True)
+                    ctx.after_game(rest, starters, slot.day)
+            engine_times.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            report = sv.sim_days(db, name, info.number, to_end=True)
+            stored_times.append(time.perf_counter() - t0)
+            games = report.games
+        size = sum(p.stat().st_size for p in Path(folder).glob("bench.sqlite3*")) / rounds
+        sv.close_all()
+    engine_time, stored_time = min(engine_times), min(stored_times)
+    extra = stored_time / engine_time - 1
+    typer.echo(f"season           {games} games, {teams} teams, {2 * games // teams} a team "
+               f"({info.games_per_opponent} per opponent, {Path(source).name}), "
+               f"seed {seed}, best of {rounds}")
+    typer.echo(f"engine alone     {engine_time:.3f} s  ({games / engine_time:.0f} games/s)")
+    typer.echo(f"season stored    {stored_time:.3f} s  ({games / stored_time:.0f} games/s, SQLite: "
+               "each day's line-ups, farm moves and injuries, each game in its own transaction)")
+    typer.echo(f"season adds      {extra * 100:.0f}% to the engine's time")
+    typer.echo(f"database         {size / 1e6:.1f} MB a season")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the league, season and reading commands to the root `impact` app."""
+    app.add_typer(league_app, name="league")
+    app.add_typer(season_app, name="season")
+    app.add_typer(postseason_app, name="postseason")
+    app.command("standings")(guarded(standings_cmd))
+    app.command("leaders")(guarded(leaders_cmd))
+    app.command("boxscore")(guarded(boxscore_cmd))
+    app.command("player")(guarded(player_cmd))

@@ -1,0 +1,348 @@
+"""The `impact` command line."""
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from league.errors import DiceError, LeagueError
+from tui.cli.common import GlobalOptionsGroup, GlobalOptions
+
+app = typer.Typer(
+    name="impact",
+    cls=GlobalOptionsGroup,
+    help="Impact League: run leagues of Impact Baseball and Melting Pot events. "
+         "With no command, opens the league app. The global options --db and --league-name "
+         "may stand before or after the command name.",
+    add_completion=False,
+)
+
+
+@app.callback(invoke_without_command=True)
+def root(
+    ctx: typer.Context,
+    db: Optional[str] = typer.Option(None, "--db", envvar="IMPACT_DB",
+                                     help="League database (also the Melting Pot events): a "
+                                          "file path or an SQLAlchemy URL. Default: IMPACT_DB, "
+                                          "else league.sqlite3 in the user data folder."),
+    league: Optional[str] = typer.Option(None, "--league-name",
+                                         help="Which stored league (default: the only one)."),
+) -> None:
+    """With no command: open the full-screen league app (the bundled sample league on first run)."""
+    ctx.obj = GlobalOptions(db=db or None, league=league or None)
+    if ctx.invoked_subcommand is not None:
+        return
+    from tui.app import ImpactApp
+
+    ImpactApp(db=db, league=league).run()
+sim_app = typer.Typer(help="Simulate games with computer managers.", no_args_is_help=True)
+rules_app = typer.Typer(help="Rulesets: check a ruleset file.", no_args_is_help=True)
+app.add_typer(sim_app, name="sim")
+app.add_typer(rules_app, name="rules")
+
+from tui.cli.troop import troop_app  # noqa: E402
+
+app.add_typer(troop_app, name="troop")
+from tui.cli.referee import register as register_referee  # noqa: E402
+register_referee(app)
+from tui.cli.league import register as register_league  # noqa: E402
+register_league(app)
+from tui.cli.history import register as register_history  # noqa: E402
+register_history(app)
+from tui.cli.cards import register as register_cards  # noqa: E402
+register_cards(app)
+import tui.cli.share  # noqa: E402,F401  (impact league share|manager|whoami|log|keyboard|void)
+from tui.cli.odds import register as register_odds  # noqa: E402
+register_odds(app)
+from tui.cli.stats import register as register_stats  # noqa: E402
+register_stats(app)
+from tui.cli.roster import register as register_roster  # noqa: E402
+register_roster(app)
+
+
+def fail(message: str, code: int = 2) -> None:
+    """One clear line on stderr and a non-zero exit, never a traceback."""
+    typer.echo(f"impact: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _league(path: Optional[Path]):
+    from storage.plainfiles import load_league, sample_league_path
+    try:
+        return load_league(path if path is not None else sample_league_path("pacific"))
+    except LeagueError as exc:
+        fail(str(exc))
+
+
+def _league_folder(ref: Optional[str], default: str) -> Path:
+    """--league as a folder (or its league.toml), else a bundled sample league's name."""
+    from storage.plainfiles import sample_league_names, sample_league_path
+    if ref is None:
+        ref = default
+    path = Path(ref)
+    if path.exists() or ref not in sample_league_names():
+        return path
+    try:
+        return sample_league_path(ref)
+    except LeagueError as exc:
+        fail(str(exc))
+
+
+def _ruleset(league, ref: Optional[str], folder: Optional[Path] = None):
+    """--ruleset (a name or a file), else the league's: shipped by name, or the file its folder
+    names (relative to the folder)."""
+    from storage.plainfiles import sample_league_path
+    from storage.rulesets import league_ruleset, load_ruleset, ruleset_file, shipped_rulesets
+    try:
+        if ref is not None or league.ruleset in shipped_rulesets():
+            return load_ruleset(ref or league.ruleset)
+        where = folder if folder is not None else sample_league_path("pacific")
+        name, text = ruleset_file(league.ruleset, where if where.is_dir() else where.parent)
+        return league_ruleset(name, None, text)
+    except LeagueError as exc:
+        fail(str(exc))
+
+
+LEAGUE_OPT = typer.Option(None, "--league", help="League folder (default: the bundled sample league).")
+
+
+@sim_app.command("game")
+def sim_game(
+    league: Optional[Path] = LEAGUE_OPT,
+    away: Optional[str] = typer.Option(None, "--away", help="Visiting team code."),
+    home: Optional[str] = typer.Option(None, "--home", help="Home team code."),
+    seed: int = typer.Option(1, "--seed", max=10 ** 12,
+                             help="Seed of the first game; game k uses seed+k."),
+    count: int = typer.Option(1, "--count", min=1, help="How many games."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object per game per line (compact: raw rolls, lines, plays as short codes)."),
+    detail: bool = typer.Option(False, "--detail", help="With --json: the full roll log and play-by-play text."),
+    rolls: Optional[Path] = typer.Option(None, "--rolls", help="Raw rolls, one per line, instead of the seed."),
+    rotation: int = typer.Option(0, "--rotation", min=0, help="Turn of the rotation that starts game 1."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Ruleset name or file."),
+    plays: bool = typer.Option(True, "--plays/--no-plays", help="Print the play-by-play."),
+    typed: bool = typer.Option(False, "--typed", help="Roll real dice and type each roll in."),
+) -> None:
+    """Play games with computer managers on both sides and print the box scores."""
+    from league.engine.boxscore import compact_dict, render, result_dict
+    from league.engine.dice import ScriptedDice
+    from league.season.simulate import play_game, players_of, schedule
+
+    lg = _league(league)
+    rs = _ruleset(lg, ruleset, league)
+    try:
+        matchups = schedule(lg, count, away, home, rotation)
+    except (LeagueError, ValueError) as exc:
+        fail(str(exc))
+    names = {t.code: t.short or t.name for t in lg.teams}
+    players = players_of(lg)
+    scripted = None
+    if rolls is not None:
+        try:
+            lines = [ln.strip() for ln in rolls.read_text(encoding="utf-8").splitlines()]
+        except (OSError, UnicodeDecodeError) as exc:
+            fail(f"{rolls}: cannot read the rolls: {exc}")
+        values = []
+        for no, ln in enumerate(lines, start=1):
+            if not ln or ln.startswith("#"):
+                continue
+            try:
+                from league.engine.dice import read_d100
+                values.append(read_d100(ln))
+            except DiceError as exc:
+                fail(f"{rolls} line {no}: {exc}")
+        scripted = ScriptedDice(values)
+    if typed:
+        from league.engine.dice import TypedDice
+
+        def ask(purpose: str) -> str:
+            return typer.prompt(f"{purpose} roll (two d10, 00 = 100)", err=True)
+
+        scripted = TypedDice(ask, lambda msg: typer.echo(f"  {msg}; roll again", err=True))
+    for k, m in enumerate(matchups):
+        from league.engine.dice import SeededDice
+        dice = scripted if scripted is not None else SeededDice(seed + k)
+        try:
+            result = play_game(lg, rs, m, dice, players)
+        except DiceError as exc:
+            fail(f"{rolls}: {exc} (game {k + 1}, {dice.used} rolls used)")
+        except LeagueError as exc:
+            fail(str(exc))
+        if as_json:
+            as_data = result_dict if detail else compact_dict
+            typer.echo(json.dumps(as_data(result, None if scripted else seed + k),
+                                  ensure_ascii=False, separators=None if detail else (",", ":")))
+        else:
+            if k:
+                typer.echo("\n" + "=" * 72 + "\n")
+            header = f"{names[m.away]} @ {names[m.home]}"
+            header += f"  (rolls from {rolls or 'the table'})" if scripted else f"  (seed {seed + k})"
+            typer.echo(header)
+            typer.echo(render(result, names, plays=plays))
+
+
+@app.command("calibrate")
+def calibrate(
+    games: int = typer.Option(2000, "--games", min=1,
+                              help="Games for the per-game table (the first N of the seasons)."),
+    seasons: Optional[int] = typer.Option(
+        None, "--seasons", min=1, max=100,
+        help="Play N whole seasons instead: the season-level table and the per-game one."),
+    seed: int = typer.Option(1, "--seed", min=0, max=10 ** 9,
+                             help="Seed of the first season (season s uses seed+s)."),
+    league: Optional[str] = typer.Option(
+        None, "--league", help="League folder or bundled sample league name (default: nippon)."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Ruleset name or file."),
+    as_json: bool = typer.Option(False, "--json", help="The figures as one JSON object."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
+) -> None:
+    """Play the league's seasons with computer managers and print each figure of rules C.3
+    beside its band, PASS or FAIL; exit 1 when any figure is outside its band."""
+    from league.season.calibration import calibrate as measure
+
+    folder = _league_folder(league, "nippon")
+    lg = _league(folder)
+    rs = _ruleset(lg, ruleset, folder)
+    last: dict[int, int] = {}
+
+    def progress(season: int, done: int, total: int) -> None:
+        step = max(1, total // 10)
+        if done == total or done - last.get(season, 0) >= step:
+            last[season] = done
+            sys.stderr.write(f"\rseason {season}: {done}/{total} games"
+                             + ("\n" if done == total else ""))
+            sys.stderr.flush()
+
+    try:
+        report = measure(lg, rs, games=None if seasons else games, seasons=seasons, seed=seed,
+                         progress=None if quiet or as_json else progress)
+    except LeagueError as exc:
+        fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=1))
+    else:
+        played = (f"{report.seasons} season(s), {report.games} games" if report.seasons
+                  else f"{report.games} games")
+        typer.echo(f"{played} of {report.league}, ruleset {report.ruleset}, seed {report.seed}")
+        tables = [("per team per game", report.per_game)]
+        if report.season:
+            tables.append(("season (mean over seasons and leagues)", report.season))
+        for title, figures in tables:
+            typer.echo(f"\n{title}")
+            typer.echo(f"{'figure':20}{'value':>10}   {'band':22} result")
+            for f in figures:
+                typer.echo(f"{f.name:20}{f.shown:>10}   {f.band_text():22} "
+                           f"{'PASS' if f.passed else 'FAIL'}")
+        failed = report.failed
+        typer.echo("")
+        if failed:
+            typer.echo(f"{len(failed)} figure(s) outside their band: "
+                       + ", ".join(f.name for f in failed))
+        else:
+            typer.echo("all figures inside their bands")
+    if report.failed:
+        raise typer.Exit(1)
+
+
+@app.command("bench")
+def bench(
+    games: int = typer.Option(500, "--games", min=1, help="How many games to time."),
+    seed: int = typer.Option(1, "--seed", max=10 ** 12),
+    league: Optional[Path] = LEAGUE_OPT,
+    season: bool = typer.Option(False, "--season", help="Time full stored seasons beside the engine alone."),
+    games_per_opponent: Optional[int] = typer.Option(
+        None, "--games-per-opponent", min=1,
+        help="With --season: games against each rival (default: the league's own calendar)."),
+    rounds: int = typer.Option(3, "--rounds", min=1,
+                               help="Rounds timed, the best shown (the machine's other work only adds)."),
+) -> None:
+    """Time the engine: which build runs, games and plate appearances per second, rolls per game,
+    and the engine's time against drawing as many d100 rolls from `random` (engine/dice).
+
+    With --season: the 12-team league's 858-game season and a 6-team league's season, each
+    simulated and stored (`--league` times one league: a folder or a sample league's name)."""
+    if season:
+        from tui.cli.league import bench_season, guarded
+        return guarded(bench_season)(seed, league, games_per_opponent, rounds)
+    from league.engine import game as engine_module
+    from league.engine.game import PA
+    from league.season.simulate import schedule, seeded_games
+
+    lg = _league(league)
+    rs = _ruleset(lg, None, league)
+    matchups = schedule(lg, games)
+    typer.echo(f"build            {engine_build(engine_module.__file__)}")
+    typer.echo(f"games            {games} of {lg.name}, seeds {seed}..{seed + games - 1}, "
+               f"best of {rounds} rounds")
+    from tui.bulkgc import bulk
+
+    for quiet in (True, False):
+        engine = dice = float("inf")
+        pas = nrolls = 0
+        for _ in range(rounds):
+            t0 = time.perf_counter()
+            pas = nrolls = 0
+            # with the cyclic collector as a season's days and the odds' workers run it
+            with bulk():
+                for _, result in seeded_games(lg, rs, matchups, seed, quiet=quiet):
+                    pas += sum(line[PA] for _, _, line, _ in result.batting)
+                    nrolls += len(result.raws)
+            engine = min(engine, time.perf_counter() - t0)
+            # the same number of d100 draws, timed right after under the same load
+            randint = random.Random(seed).randint
+            t0 = time.perf_counter()
+            for _ in range(nrolls):
+                randint(1, 100)
+            dice = min(dice, time.perf_counter() - t0)
+        what = ("quiet (what a season and the odds play: no roll log, no play text)" if quiet
+                else "full record (roll log and plays)")
+        typer.echo(f"--- {what}")
+        typer.echo(f"time             {engine:.3f} s")
+        typer.echo(f"games/s          {games / engine:.1f}")
+        typer.echo(f"PA/s             {pas / engine:.0f}")
+        typer.echo(f"rolls/game       {nrolls / games:.1f}")
+        typer.echo(f"dice time        {dice:.4f} s for {nrolls} random.randint(1, 100) draws")
+        typer.echo(f"engine/dice      {engine / dice:.1f}")
+
+
+def engine_build(engine_file: str | None) -> str:
+    """Which build of the engine is running: the pure-Python package or the compiled modules."""
+    if (engine_file or "").endswith(".py"):
+        return "pure Python"
+    return "compiled (mypyc: IMPACT_MYPYC=1)"
+
+
+@rules_app.command("check")
+def rules_check(file: Path = typer.Argument(..., help="A ruleset TOML file.")) -> None:
+    """Validate a ruleset file: every error names the file, table, row and problem."""
+    from storage.rulesets import load_ruleset
+    if not file.exists():
+        fail(f"{file}: no such file")
+    try:
+        rs = load_ruleset(file)
+    except LeagueError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(2)
+    typer.echo(f"{file}: ruleset {rs.name!r} is valid ({len(rs.tables)} defense tables)")
+
+
+def main() -> None:
+    """Console-script entry point. Output piped into a program that stops reading (`| head`)
+    ends the command quietly, as a Unix tool does, instead of with a traceback."""
+    import os
+    try:
+        app()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python would complain again when it flushes stdout at exit: point it at /dev/null
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(141)  # 128 + SIGPIPE, as a shell reports a program stopped by a closed pipe
+
+
+if __name__ == "__main__":
+    main()

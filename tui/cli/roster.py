@@ -1,0 +1,116 @@
+"""`impact roster list|up|down`: a team's active roster (一軍) and farm (二軍), call-ups and
+demotions (登録抹消) with the ten-day rule. Same conventions as tui/cli/league.py: --db,
+--league, --json; a refusal is one line on stderr with exit status 2."""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import typer
+
+from tui.cli.league import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, _echo_json, _pad, guarded
+
+roster_app = typer.Typer(
+    help="The active roster (一軍) and the farm (二軍): list, call up, demote (ten-day rule).",
+    no_args_is_help=True)
+
+
+def _entry_dict(e: Any) -> dict[str, Any]:
+    return {"id": e.player.id, "name": e.player.name, "status": e.status, "role": e.role,
+            "rank": e.player.rank, "demoted_on": e.demoted_on, "back_on": e.back_on,
+            "injury_points": e.points, "injury": e.injury or None}
+
+
+def list_cmd(
+    team: str = typer.Argument(..., help="Team code, e.g. TOK."),
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """The team's active roster and farm: role, 出場ランク, injury, the ten-day rule's date."""
+    from tui.services import farm as sf
+    v = sf.team_farm(db, team, league, season)
+    if as_json:
+        _echo_json({"season": v.season, "day": v.day, "team": v.team, "name": v.team_name,
+                    "active_size": v.active_size, "roster_size": v.roster_size,
+                    "active": [_entry_dict(e) for e in v.active],
+                    "farm": [_entry_dict(e) for e in v.farm]})
+        return
+    when = f", roster day {v.day}" if v.day else ""
+    typer.echo(f"{v.team_name} ({v.team}){when}: 一軍 {len(v.active)}/{v.active_size}, "
+               f"二軍 {len(v.farm)}, under contract {len(v.entries)}/{v.roster_size}")
+    for title, rows in (("一軍 active", v.active), ("二軍 farm", v.farm)):
+        typer.echo(f"[{title}]")
+        for e in rows:
+            notes = []
+            if e.injury:
+                notes.append(f"injured ({e.injury}, {e.points} pt)")
+            if e.back_on is not None and v.day is not None and v.day < e.back_on:
+                notes.append(f"back on {e.back_on} (ten-day rule)")
+            typer.echo(f"  {e.player.id:<8} {_pad(e.player.name, 16)} {e.role:<3} {e.player.rank}"
+                       f"  {'; '.join(notes)}".rstrip())
+
+
+def _move(player: str, kind: str, league: Optional[str], db: Optional[str],
+          as_json: bool) -> None:
+    from tui.services import farm as sf
+    m = sf.move_player(db, player, kind, league=league)
+    if as_json:
+        _echo_json({"player": m.player, "team": m.team, "move": m.kind, "day": m.day})
+        return
+    what = "called up to the active roster" if kind == "up" else "sent down to the farm"
+    typer.echo(f"{m.player} ({m.team}) {what} on {m.day}"
+               + ("; he may come back on or after the tenth day" if kind == "down" else ""))
+
+
+def up_cmd(
+    player: str = typer.Argument(..., help="Player id (or a unique name)."),
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Call a farm player up to the active roster (一軍登録); refused within ten days of his
+    demotion or with the active roster full."""
+    _move(player, "up", league, db, as_json)
+
+
+def down_cmd(
+    player: str = typer.Argument(..., help="Player id (or a unique name)."),
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Send an active player down to the farm (登録抹消); he may not come back for ten days."""
+    _move(player, "down", league, db, as_json)
+
+
+def injuries_cmd(
+    switch: Optional[str] = typer.Argument(None, help="on or off (none: show the setting)."),
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Play with injuries (on, the default) or without (off): the rule option `injuries`."""
+    from tui.services import farm as sf
+    if switch is None:
+        on = sf.injuries_on(db, league)
+    elif switch.strip().lower() in ("on", "off"):
+        on = sf.set_injuries(db, switch.strip().lower() == "on", league)
+    else:
+        from tui.cli.league import _fail
+        _fail(f"injuries {switch!r}: write on or off")
+        return
+    if as_json:
+        _echo_json({"injuries": on})
+        return
+    typer.echo(f"injuries: {'on' if on else 'off'}"
+               + (" (the league's ruleset has no [injury] table)"
+                  if switch is not None and switch.strip().lower() == "on" and not on else ""))
+
+
+def register(app: typer.Typer) -> None:
+    roster_app.command("injuries")(guarded(injuries_cmd))
+    roster_app.command("list")(guarded(list_cmd))
+    roster_app.command("up")(guarded(up_cmd))
+    roster_app.command("down")(guarded(down_cmd))
+    app.add_typer(roster_app, name="roster")
