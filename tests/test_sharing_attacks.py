@@ -342,7 +342,7 @@ def test_a_league_in_a_database_its_owner_does_not_own_holds_and_says_why(tmp_pa
     temporary league_manager still shadows nothing."""
     from typer.testing import CliRunner
 
-    from tui.cli import app as cli_app
+    from tui.cli.main import app as cli_app
 
     tag = uuid.uuid4().hex[:8]
     name = f"league_hosted_{tag}"
