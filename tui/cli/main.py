@@ -63,6 +63,8 @@ from tui.cli.stats import register as register_stats  # noqa: E402
 register_stats(app)
 from tui.cli.roster import register as register_roster  # noqa: E402
 register_roster(app)
+from tui.cli.site import register as register_site  # noqa: E402
+register_site(app)
 
 
 def fail(message: str, code: int = 2) -> None:
