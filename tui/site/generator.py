@@ -25,7 +25,7 @@ import jinja2
 from markupsafe import Markup, escape
 
 from league.season.awards import award_name, slot_name
-from league.engine.boxscore import POSITION_JA
+from league.engine.boxscore import DECISION_JA, POSITION_JA
 from league.engine.lines import BAT_FIELDS, PIT_FIELDS, innings_text
 from league.engine.playtext import play_text
 from league.season.standings import gb_text, streak_english, tiebreak_english
@@ -328,21 +328,39 @@ def _game_context(p: Page, box: publish.GameBox) -> dict[str, Any]:
                 cells.append("")
         line.append({"team": codes[i], "cells": cells, "runs": r.runs[i], "hits": r.hits[i],
                      "errors": r.errors[i]})
+    # the lines and the play-by-play are most of a box score: their rows are made here, every
+    # name through plink (escaped by markupsafe, as the templates' autoescape would); a Jinja
+    # loop over them took as long as all the rest of the page
+    names = {pid: pl.name for pid, pl in r.players.items()}
     sides = []
     for i in range(2):
-        batters = []
+        rows = []
         for side, pid, ln, pos in r.batting:
             if side != i:
                 continue
             f = dict(zip(BAT_FIELDS, ln))
             if f["pa"] == 0 and pos in ("P", ""):
                 continue
-            batters.append({"id": pid, "pos": pos, **f})
+            rows.append(f"<tr><td>{escape(p.pos(pos))}</td><td class=\"name\">"
+                        f"{p.plink(pid, names.get(pid))}</td><td>{f['ab']}</td><td>{f['r']}</td>"
+                        f"<td>{f['h']}</td><td>{f['rbi']}</td><td>{f['so']}</td>"
+                        f"<td>{f['bb'] + f['hbp']}</td><td>{f['sb']}</td><td>{f['e']}</td></tr>")
         tot = [sum(ln[j] for s, _, ln, _ in r.batting if s == i) for j in range(len(BAT_FIELDS))]
-        pitchers = [{"id": pid, "decision": r.decisions.get(pid, ""), **dict(zip(PIT_FIELDS, ln))}
-                    for side, pid, ln in r.pitching if side == i]
-        sides.append({"team": codes[i], "batters": batters, "totals": dict(zip(BAT_FIELDS, tot)),
-                      "pitchers": pitchers})
+        pitchers = []
+        for side, pid, ln in r.pitching:
+            if side != i:
+                continue
+            f = dict(zip(PIT_FIELDS, ln))
+            dec = r.decisions.get(pid, "")
+            dec = DECISION_JA.get(dec, dec) if p.ja else dec
+            pitchers.append(f"<tr><td>{escape(dec)}</td><td class=\"name\">"
+                            f"{p.plink(pid, names.get(pid))}</td><td>{innings_text(f['outs'])}</td>"
+                            f"<td>{f['bf']}</td><td>{f['h']}</td><td>{f['hr']}</td>"
+                            f"<td>{f['bb'] + f['hbp']}</td><td>{f['so']}</td><td>{f['r']}</td>"
+                            f"<td>{f['er']}</td></tr>")
+        sides.append({"team": codes[i], "batter_rows": Markup("\n".join(rows)),
+                      "totals": dict(zip(BAT_FIELDS, tot)),
+                      "pitcher_rows": Markup("\n".join(pitchers))})
     # the play-by-play, the page's longest part, is escaped here in one pass (markupsafe's
     # escape, as the templates' autoescape would): a Jinja loop over it took as long as the
     # rest of the page
@@ -357,7 +375,6 @@ def _game_context(p: Page, box: publish.GameBox) -> dict[str, Any]:
             f'{play.score[0]}-{play.score[1]}</span></li>')
     for h in halves:
         h["plays"] = Markup("\n".join(h["plays"]))
-    names = {pid: pl.name for pid, pl in r.players.items()}
     return {"season": box.season, "slot": box.slot, "result": r, "line": line, "sides": sides,
             "halves": halves, "stored_names": names,
             "decisions": [(code, [pid for pid, d in r.decisions.items() if d == code])
