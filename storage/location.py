@@ -50,6 +50,23 @@ def resolve_url(db: str | os.PathLike[str] | None = None) -> str:
     return f"sqlite:///{path.resolve()}"
 
 
+def read_only(url: str) -> bool:
+    """Is `url` an SQLite league opened read-only (`impact serve` serves one so)?"""
+    return url.startswith("sqlite") and "mode=ro" in url.partition("?")[2].split("&")
+
+
+def read_only_url(url: str) -> str:
+    """The SQLite URL `url` (a file) opened read-only: SQLite itself refuses every write."""
+    if not url.startswith("sqlite:///") or url.startswith("sqlite:///file:"):
+        raise StorageError(f"{url}: not an SQLite league file")
+    path = url[len("sqlite:///"):].partition("?")[0]
+    return f"sqlite:///file:{path}?mode=ro&uri=true"
+
+
+READ_ONLY_REFUSAL = ("this league is open read-only (served to a browser from its SQLite file): "
+                     "nothing can be changed here")
+
+
 _REVISION = re.compile(r"""^(down_revision|revision)\s*(?::[^=]*)?=\s*(?:['"]([^'"]+)['"]|None)""",
                        re.MULTILINE)
 

@@ -540,7 +540,9 @@ def managers(engine: Engine, league: str | None = None) -> list[dict[str, str]]:
 def access(engine: Engine, league: str | None = None) -> Access:
     """Who the connection is, and what that allows in this league."""
     if not is_postgres(engine):
-        return Access(role=None, kind="single")
+        from storage.location import read_only
+        ro = read_only(engine.url.render_as_string(hide_password=True))
+        return Access(role=None, kind="reader" if ro else "single")
     with engine.connect() as conn:
         role = conn.execute(text("select current_user")).scalar_one()
         if not is_shared(conn):

@@ -90,4 +90,6 @@ class Access:
                  "manager": ("manager", "監督"), "reader": ("read only", "閲覧のみ")}
         label = names[self.kind][1 if japanese else 0]
         teams = f" {', '.join(self.teams)}" if self.teams else ""
+        if self.role is None:
+            return label             # an SQLite league open read-only
         return f"{self.role} ({label}{teams})"

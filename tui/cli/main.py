@@ -65,6 +65,8 @@ from tui.cli.roster import register as register_roster  # noqa: E402
 register_roster(app)
 from tui.cli.site import register as register_site  # noqa: E402
 register_site(app)
+from tui.cli.serve import register as register_serve  # noqa: E402
+register_serve(app)
 
 
 def fail(message: str, code: int = 2) -> None:

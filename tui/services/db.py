@@ -52,6 +52,9 @@ def db_error(exc: Exception) -> ServiceError:
     """A database failure as one line (a locked SQLite file, a server gone away…)."""
     orig = getattr(exc, "orig", None)
     text = str(orig or exc).strip().splitlines()[0] if str(orig or exc).strip() else type(exc).__name__
+    if "readonly database" in text or "read-only database" in text:
+        from storage.location import READ_ONLY_REFUSAL
+        return ServiceError(READ_ONLY_REFUSAL)
     if isinstance(exc, OperationalError) and "locked" in text:
         return ServiceError(f"the league database is busy (locked by another program): {text}")
     from storage.sharing import refusal   # a shared league's guard said no: say what, in words
@@ -66,6 +69,9 @@ def require_commissioner(db: Db, what: str, league: str | None = None) -> None:
     database refuses it anyway)."""
     engine = engine_for(db)
     if engine.dialect.name != "postgresql":
+        from storage.location import READ_ONLY_REFUSAL, read_only
+        if read_only(str(engine.url)):
+            raise ServiceError(f"{READ_ONLY_REFUSAL} (nobody may {what})")
         return
     from storage.sharing import access
     who = access(engine, league)

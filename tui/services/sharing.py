@@ -69,6 +69,7 @@ def require_team(db: Db, team: str, league: str | None = None) -> None:
     would refuse it anyway: this only names the team's manager)."""
     engine = engine_for(db)
     if not store.is_postgres(engine):
+        require_commissioner(db, f"change {team}", league)   # refused when read-only
         return
     try:
         who = store.access(engine, league)
