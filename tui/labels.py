@@ -460,6 +460,10 @@ LABELS.update({
     "key_gb_from": ("ゲーム差の基準", "GB from leader/above"),
     "key_next_table": ("リーグ", "League"),
     "key_odds": ("優勝確率", "Odds"),
+    "key_chart": ("グラフ", "Chart"),
+    "chart_race": ("ペナントレース (貯金の推移)", "Pennant race (games above .500)"),
+    "chart_odds": ("優勝確率の推移 (%)", "Pennant odds over time (%)"),
+    "chart_none": ("まだ点がありません", "Nothing to draw yet"),
     "key_run_odds": ("確率を計算", "Run odds"),
     # schedule
     "key_sim_day": ("1日", "Sim day"),

@@ -269,3 +269,24 @@ def standings(outcomes: Iterable[Outcome], teams: Sequence[str], *,
                                 last10=last_n_text(results[team]), runs_for=t.runs_for,
                                 runs_against=t.runs_against, tiebreak=why))
     return tuple(rows)
+
+
+def games_above(outcomes: Iterable[Outcome], teams: Sequence[str]
+                ) -> dict[str, list[tuple[date, int]]]:
+    """Each team's wins minus losses (貯金, games above .500) after each day it played, from the
+    finished games in day order: the pennant race as the site and the Standings area chart it.
+    A draw counts for nobody; a team's two games of one day make one point."""
+    level = {t: 0 for t in teams}
+    out: dict[str, list[tuple[date, int]]] = {t: [] for t in teams}
+    for o in outcomes:
+        for team, mine, theirs in ((o.away, o.away_runs, o.home_runs),
+                                   (o.home, o.home_runs, o.away_runs)):
+            if team not in level:
+                continue
+            level[team] += (mine > theirs) - (mine < theirs)
+            points = out[team]
+            if points and points[-1][0] == o.day:
+                points[-1] = (o.day, level[team])
+            else:
+                points.append((o.day, level[team]))
+    return out

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import threading
 
+from rich.text import Text
+
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,6 +22,13 @@ from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
 
 
+# the chart's lines (Okabe-Ito, then Tableau's: apart on dark and light themes)
+CHART_COLORS = ((0, 114, 178), (213, 94, 0), (0, 158, 115), (204, 121, 167), (230, 159, 0),
+                (86, 180, 233), (240, 228, 66), (140, 86, 75), (127, 127, 127), (188, 189, 34),
+                (148, 103, 189), (23, 190, 207))
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
 class StandingsScreen(AreaScreen):
     """順位表 with the tiebreak reasons, the latest results and the next day's games; `o` shows the
     pennant odds (優勝確率), magic numbers and how the odds moved through the season instead,
@@ -29,6 +38,7 @@ class StandingsScreen(AreaScreen):
         Binding("g", "toggle_gb", "key_gb_from"),
         Binding("v", "next_table", "key_next_table"),
         Binding("o", "toggle_odds", "key_odds"),
+        Binding("c", "cycle_chart", "key_chart"),
         Binding("r", "run_odds", "key_run_odds"),
         Binding("escape", "cancel_odds", "key_stop", show=False),
     ]
@@ -43,6 +53,8 @@ class StandingsScreen(AreaScreen):
         self.odds_running = False
         self._cancel = threading.Event()
         self._data: StandingsData | None = None
+        self.chart: str | None = None     # the chart shown instead of the tables: race | odds
+        self._race: services.RaceView | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -98,6 +110,8 @@ class StandingsScreen(AreaScreen):
 
     def show(self, data: StandingsData) -> None:
         self._data = data
+        if self.chart is not None:
+            self._race_worker()     # the chart follows the data and the league chosen
         ja = self.app.japanese
         v = data.view
         self._show_pane()
@@ -148,9 +162,98 @@ class StandingsScreen(AreaScreen):
 
     # ------------------------------------------------------------------ pennant odds
     def _show_pane(self) -> None:
-        self.query_one("#standings-games").display = not self.showing_odds
+        charting = self.chart is not None
+        self.query_one("#standings-games").display = not self.showing_odds and not charting
         for pane in self.query("#standings-odds"):
-            pane.display = self.showing_odds
+            pane.display = self.showing_odds and not charting
+        for widget in self.query("#standings-table, #standings-tiebreak"):
+            widget.display = not charting
+        for pane in self.query("#standings-chart"):
+            pane.display = charting
+
+    # ------------------------------------------------------------------ charts
+    async def action_cycle_chart(self) -> None:
+        """`c`: the pennant race (貯金 by date), then the pennant odds over time, then the
+        tables again; the league (リーグ) whose table `v` chose."""
+        self.chart = {None: "race", "race": "odds", "odds": None}[self.chart]
+        if self.chart is not None and not self.query("#standings-chart"):
+            from textual_plotext import PlotextPlot
+            await self.query_one("#standings-body", Vertical).mount(
+                Vertical(Plain(id="chart-title", classes="section-title"),
+                         PlotextPlot(id="chart-plot"), Plain(id="chart-legend"),
+                         id="standings-chart"))
+        self._show_pane()
+        if self.chart is not None:
+            self._race_worker()
+
+    @work(thread=True, exclusive=True, group="chart")
+    def _race_worker(self) -> None:
+        try:
+            race = self.call_service(services.pennant_race)
+        except LeagueError as exc:
+            self.app.call_from_thread(self.app.notify, str(exc), severity="error", timeout=8)
+            return
+        self.app.call_from_thread(self._draw_chart, race)
+
+    def _chart_group(self, race: services.RaceView) -> services.TeamGroup:
+        """The league (リーグ) whose table is chosen (after 交流戦, the first again)."""
+        return race.groups[self.table_index % (len(race.groups) + (len(race.groups) > 1))
+                           % len(race.groups)]
+
+    def _draw_chart(self, race: services.RaceView) -> None:
+        """Draw the chosen chart with plotext: one line a team, days along, month ticks. Names
+        reach plotext as plain text (it draws them with ANSI codes, never markup)."""
+        if self.chart is None or not self.query("#chart-plot"):
+            return
+        from textual_plotext import PlotextPlot
+        self._race = race
+        ja = self.app.japanese
+        group = self._chart_group(race)
+        if self.chart == "race":
+            lines = {t: [(d, float(v)) for d, v in race.race[group.code].get(t, [])]
+                     for t in group.teams}
+            title = label("chart_race", ja)
+        else:
+            lines = {t: [] for t in group.teams}
+            for p in (self._data.odds if self._data is not None else []):
+                if p.team in lines and p.day is not None:
+                    lines[p.team].append((p.day, p.pennant * 100))
+            title = label("chart_odds", ja)
+        name = group.name if ja or not group.name_en else group.name_en
+        self.query_one("#chart-title", Static).update(
+            f"{title}  {name}" if len(race.groups) > 1 else title)
+        plot = self.query_one("#chart-plot", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        plt.clear_figure()
+        days = sorted({d for pts in lines.values() for d, _ in pts})
+        if not days:
+            plt.title(label("chart_none", ja))
+            plot.refresh()
+            return
+        first = days[0].toordinal()
+        legend = Text()
+        # the legend is drawn by the app, not plotext (it counts a wide character as one cell)
+        for k, (team, pts) in enumerate(lines.items()):
+            color = CHART_COLORS[k % len(CHART_COLORS)]
+            if pts:
+                plt.plot([d.toordinal() - first for d, _ in pts], [v for _, v in pts],
+                         color=color, marker="braille")
+            legend.append("■ ", style="rgb({},{},{})".format(*color))
+            legend.append(self.team_name(team))
+            legend.append("  ")
+        self.query_one("#chart-legend", Static).update(legend)
+        months = sorted({d.replace(day=1) for d in days} - {days[0].replace(day=1)}
+                        | ({days[0]} if days[0].day == 1 else set()))
+        plt.xticks([m.toordinal() - first for m in months],
+                   [f"{m.month}月" if ja else MONTHS[m.month - 1] for m in months])
+        values = [v for pts in lines.values() for _, v in pts]
+        low, high = (0, 100) if self.chart == "odds" else (min(0, min(values)), max(0, max(values)))
+        step = next(s for s in (1, 2, 5, 10, 20, 25, 50) if (high - low) / s <= 5)
+        plt.yticks(list(range(int(low // step * step), int(high) + step, step)))
+        if self.chart == "odds":
+            plt.ylim(0, 100)
+        plot.refresh()
 
     def _fill_odds(self, data: StandingsData) -> None:
         """The latest stored odds, each team's magic number and a line of its pennant odds at

@@ -130,6 +130,8 @@ _WHERE: dict[str, tuple[str, str]] = {
     'stats_dict': ('tui.services.stats', 'stats_dict'),
     'team_games': ('tui.services.stats', 'team_games'),
     'team_stats': ('tui.services.stats', 'team_stats'),
+    'RaceView': ('tui.services.stats', 'RaceView'),
+    'pennant_race': ('tui.services.stats', 'pennant_race'),
     'AwardsView': ('tui.services.history', 'AwardsView'),
     'CareerView': ('tui.services.history', 'CareerView'),
     'HistoryView': ('tui.services.history', 'HistoryView'),
@@ -198,6 +200,6 @@ if TYPE_CHECKING:  # the names for type checkers and editors
     from tui.services.names import NameBook, name_book  # noqa: F401
     from tui.services.pennant import OddsView, history_lines, odds, odds_history, odds_setup, report_dict, run_odds, sim_days_with_odds, sparkline  # noqa: F401
     from tui.services.seasons import Progress, SeasonContext, SimReport, _context, close_season, new_season, play_slot, schedule_csv, sim_days  # noqa: F401
-    from tui.services.stats import DEFAULT_STAT, LeadersView, LeagueTable, league_tables, PlayerView, StandingsView, TeamGroup, TeamStatsView, leaders, player, days_around, schedule_days, season_info, standings, stats_dict, team_games, team_stats  # noqa: F401
+    from tui.services.stats import DEFAULT_STAT, LeadersView, LeagueTable, league_tables, PlayerView, StandingsView, TeamGroup, TeamStatsView, leaders, player, days_around, schedule_days, season_info, standings, stats_dict, team_games, team_stats, RaceView, pennant_race  # noqa: F401
     from tui.services.history import AwardsView, CareerView, HistoryView, NewsItem, TitlesView, award_rules, confirm_awards, free_agents, history_dict, news, player_career, season_awards, season_titles, set_award_rules, title_dict, transact  # noqa: F401
     from tui.services.history import history as league_history  # noqa: F401

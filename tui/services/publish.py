@@ -28,7 +28,7 @@ from tui.services.db import db_error, engine_for
 from tui.services.farm import FarmView
 from tui.services.history import HistoryView, NewsItem
 from tui.services.postseason import PostseasonView
-from tui.services.stats import StandingsView, TeamStatsView
+from tui.services.stats import StandingsView, TeamStatsView, race_of
 from tui.services.views import NameBook
 
 Db = str | Path | None
@@ -66,6 +66,7 @@ class SiteSeason:
     team_stats: TeamStatsView
     leaders: tuple[GroupLeaders, ...]
     odds: tuple[OddsPoint, ...]
+    race: dict[str, dict[str, list[tuple[date, int]]]]    # league (リーグ) → team → 貯金 by day
 
 
 @dataclass(frozen=True)
@@ -151,7 +152,8 @@ def site_data(db: Db, league: str | None = None) -> SiteData:
             for code, gname, gname_en, teams in groups)
         seasons.append(SiteSeason(info.number, info.year, info.phase, view,
                                   schedules[info.id], postseason(db, name, info.number),
-                                  team_stats(db, name, info.number), leaders, odds[info.id]))
+                                  team_stats(db, name, info.number), leaders, odds[info.id],
+                                  race_of(schedules[info.id], groups)))
     rosters = {t.code: team_farm(db, t.code, name) for t in latest.teams} if ids else {}
     players = _players(latest, everyone, ids, infos, regular, post, split_rows, bat_rows,
                        pit_rows, rosters)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from datetime import date
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -298,3 +299,35 @@ def days_around(db: str | Path | None, league: str | None = None, season: int | 
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
         return repo.days_around(session=s, season_id=info.id)
+
+
+@dataclass(frozen=True)
+class RaceView:
+    """The pennant race of a season: each league's (リーグ) teams' 貯金 (games above .500) after
+    each day they played (the Standings area's chart and the site's)."""
+
+    groups: tuple[TeamGroup, ...]
+    race: dict[str, dict[str, list[tuple[date, int]]]]     # league code → team → (day, 貯金)
+
+
+def pennant_race(db: str | Path | None, league: str | None = None, season: int | None = None
+                 ) -> RaceView:
+    """The season's pennant race, league by league, from its finished regular-season games."""
+    with session(engine_for(db)) as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        info = repo.find_season(session=s, league_id=row.id, number=season)
+        lg = repo.league_structure(session=s, league_id=row.id)
+        games = repo.schedule(session=s, season_id=info.id)
+    groups = tuple(TeamGroup(g.code, g.name, g.name_en, tuple(g.teams)) for g in lg.groups)
+    return RaceView(groups, race_of(games, [(g.code, g.name, g.name_en, g.teams)
+                                            for g in groups]))
+
+
+def race_of(games: Sequence[repo.GameSlot], groups: Sequence[tuple[str, str, str, tuple[str, ...]]]
+            ) -> dict[str, dict[str, list[tuple[date, int]]]]:
+    """Each league's (リーグ) pennant race: its teams' 貯金 after each day, regular season only."""
+    from league.season.standings import Outcome, games_above
+    finals = [Outcome(g.number, g.day, g.away, g.home, g.away_runs or 0, g.home_runs or 0)
+              for g in games if g.kind == "regular" and g.status == "final"]
+    return {code: games_above(finals, teams) for code, _n, _e, teams in groups}

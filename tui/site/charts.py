@@ -129,22 +129,3 @@ def _month_starts(first: date, last: date) -> Iterable[date]:
         if d >= first:
             yield d
         y, m = (y + 1, 1) if m == 12 else (y, m + 1)
-
-
-def games_above(finals: Iterable[tuple[date, str, str, int, int]], teams: Sequence[str]
-                ) -> dict[str, list[tuple[date, float]]]:
-    """Each team's wins minus losses (貯金) after each day it played, from the finished games
-    (day, away, home, away runs, home runs) in day order; a draw counts for nobody."""
-    level = {t: 0 for t in teams}
-    out: dict[str, list[tuple[date, float]]] = {t: [] for t in teams}
-    for day, away, home, ar, hr in finals:
-        for team, mine, theirs in ((away, ar, hr), (home, hr, ar)):
-            if team not in level:
-                continue
-            level[team] += (mine > theirs) - (mine < theirs)
-            pts = out[team]
-            if pts and pts[-1][0] == day:
-                pts[-1] = (day, float(level[team]))
-            else:
-                pts.append((day, float(level[team])))
-    return out

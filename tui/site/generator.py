@@ -33,7 +33,7 @@ from league.season.stats import STAT_LABELS_JA, stat_text
 from tui.labels import season_title
 from tui.services import publish
 from tui.services.views import NameBook
-from tui.site.charts import MonthText, games_above, line_chart
+from tui.site.charts import MonthText, line_chart
 from tui.site.words import MONTHS_EN, word
 
 MANIFEST = ".impact-site.json"
@@ -427,14 +427,12 @@ def _months(season: publish.SiteSeason) -> list[tuple[date, list[tuple[date, lis
 
 def _standings_charts(p: Page, season: publish.SiteSeason) -> list[dict[str, Any]]:
     """Per league (リーグ): the pennant race (貯金 by date) and the pennant odds over time."""
-    finals = [(g.day, g.away, g.home, g.away_runs or 0, g.home_runs or 0)
-              for g in season.games if g.kind == "regular" and g.status == "final"]
     out = []
     for code, name, name_en, teams in p.groups:
-        race = games_above(finals, teams)
+        race = season.race[code]
         label = p.group_name(name, name_en) if len(p.groups) > 1 else ""
         chart = line_chart(" ".join(x for x in (label, p.w("pennant_race")) if x),
-                           [(p.team(t), race[t]) for t in teams],
+                           [(p.team(t), [(d, float(v)) for d, v in race[t]]) for t in teams],
                            y_label=p.w("chart_games_above"), month_text=p.month_text)
         odds: dict[str, list[tuple[date, float]]] = {t: [] for t in teams}
         for point in season.odds:
