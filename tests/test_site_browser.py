@@ -202,4 +202,16 @@ def test_no_page_is_wider_than_a_phone_and_screenshots_are_written(site, chrome)
         for width in (1280, 390):
             browser.screenshot(chrome, shots / f"{stem}-{width}.png", width)
             assert (shots / f"{stem}-{width}.png").stat().st_size > 5000
+    # on paper: no navigation, the wide tables printed whole rather than in a scrolling box
+    chrome.set_window_size(1280, 900)
+    chrome.get(_url(out, f"player-{sl.BATTER}.html"))
+    chrome.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        printed = chrome.execute_script("""return {
+            nav: getComputedStyle(document.querySelector('header.site nav')).display,
+            lang: getComputedStyle(document.querySelector('header.site .lang')).display,
+            scroll: getComputedStyle(document.querySelector('.scroll')).overflowX};""")
+    finally:
+        chrome.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    assert printed == {"nav": "none", "lang": "none", "scroll": "visible"}
     print(f"screenshots in {shots}")

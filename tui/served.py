@@ -23,7 +23,7 @@ class ServedApp(ImpactApp):
         self.served_mode = mode
         self.logged_in_as: str | None = None
 
-    def on_mount(self, event: events.Mount) -> None:
+    def on_mount(self, event: events.Mount) -> None:  # type: ignore[override]
         if self.served_mode == "login":
             event.prevent_default()        # the league opens after the login
             from tui.screens.login import LoginScreen
