@@ -10,7 +10,6 @@ from __future__ import annotations
 import base64
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -308,8 +307,8 @@ class Server:
     def __init__(self, db: str, env: dict[str, str]) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
-        impact = shutil.which("impact") or ""
-        cmd = ([impact] if impact else [sys.executable, "-c", "from tui.cli.main import main; main()"])
+        # the checkout under test (run from its folder), whichever `impact` is installed
+        cmd = [sys.executable, "-c", "from tui.cli.main import main; main()"]
         self.proc = subprocess.Popen([*cmd, "--db", db, "serve", "--port", str(self.port)],
                                      cwd=ROOT, env=env, start_new_session=True,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
