@@ -143,6 +143,13 @@ def test_a_day_later_only_the_pages_that_day_changed_are_written(league, tmp_pat
     before = _hashes(out)
     again = build_site(db, "odd", out, workers=0)
     assert again.written == [] and _hashes(out) == before     # nothing changed, nothing written
+    assert first.games_made > 0 and again.games_made == 0      # no game replayed again
+    # a box score changed by hand is made again (its hash is not the one the manifest keeps)
+    page = out / sorted(p for p in first.pages if p.startswith("game-"))[0]
+    page.write_text("changed by hand", encoding="utf-8")
+    mended = build_site(db, "odd", out, workers=2)
+    assert mended.written == [page.name] and mended.games_made == 1
+    assert _hashes(out) == before
 
     report = sv.sim_days(db, "odd", days=1)
     day = report.last_day
@@ -154,6 +161,7 @@ def test_a_day_later_only_the_pages_that_day_changed_are_written(league, tmp_pat
         played |= {x["player"] for x in data["batting"] + data["pitching"]}
     moved = {m[0] for n in sv.news(db, "odd") if n.day == day for m in n.moves}
     after = build_site(db, "odd", out, workers=2)
+    assert after.games_made == len(games)                     # only the day's games replayed
     now = _hashes(out)
     changed = {rel for rel in now if now[rel] != before.get(rel)}
     assert changed == set(after.written)          # the report says what the hashes say
@@ -198,7 +206,7 @@ def test_pages_no_longer_made_are_removed_and_nothing_else(league, tmp_path):
     stale = out / "player-GONE01.html"
     stale.write_text("old")
     manifest = json.loads((out / ".impact-site.json").read_text(encoding="utf-8"))
-    manifest["pages"].append("player-GONE01.html")
+    manifest["pages"]["player-GONE01.html"] = {"hash": "", "source": ""}
     (out / ".impact-site.json").write_text(json.dumps(manifest), encoding="utf-8")
     mine = out / "README.txt"
     mine.write_text("the publisher's own file")

@@ -34,11 +34,13 @@ def site_cmd(
     seconds = time.perf_counter() - t0
     if as_json:
         _echo_json({"out": str(out), "pages": len(report.pages), "written": sorted(report.written),
-                    "removed": report.removed, "seconds": round(seconds, 3)})
+                    "removed": report.removed, "box_scores_made": report.games_made,
+                    "seconds": round(seconds, 3)})
         return
     typer.echo(f"{len(report.pages)} pages in {out}: {len(report.written)} written, "
                f"{len(report.pages) - len(report.written)} unchanged"
                + (f", {len(report.removed)} removed" if report.removed else "")
+               + f"; {report.games_made} box scores made, the others' pages kept"
                + f" ({seconds:.1f} s); open {out / 'index.html'}")
 
 

@@ -289,6 +289,35 @@ def site_index(db: Db, league: str | None = None) -> SiteIndex:
     return SiteIndex(row.name, structure.name, numbers, groups, name_book(db, league=row.name))
 
 
+def game_digests(db: Db, league: str | None = None, season: int | None = None
+                 ) -> dict[int, str]:
+    """Each finished game of the season (number → digest of what is stored of it: its slot and
+    its record), so the site can tell a game it has already made a page of (tui/site)."""
+    import hashlib
+
+    from sqlmodel import select
+
+    from storage.tables import GameRow, ScheduleRow
+    try:
+        with session(engine_for(db)) as s:
+            row = repo.find_league(session=s, name=league)
+            assert row.id is not None
+            info = repo.find_season(session=s, league_id=row.id, number=season)
+            found = s.exec(
+                select(ScheduleRow.number, ScheduleRow.day, ScheduleRow.away, ScheduleRow.home,
+                       ScheduleRow.away_runs, ScheduleRow.home_runs, ScheduleRow.kind,
+                       GameRow.id, GameRow.data)
+                .join(GameRow, GameRow.schedule_id == ScheduleRow.id)  # type: ignore[arg-type]
+                .where(ScheduleRow.season_id == info.id, ScheduleRow.status == "final")).all()
+    except SQLAlchemyError as exc:
+        raise db_error(exc) from None
+    out = {}
+    for number, day, away, home, ar, hr, kind, gid, data in found:
+        head = f"{number}|{day}|{away}|{home}|{ar}|{hr}|{kind}|{gid}|".encode()
+        out[number] = hashlib.sha256(head + data.encode("utf-8")).hexdigest()
+    return out
+
+
 @dataclass(frozen=True)
 class GameBox:
     """A finished game for its page: the stored result with its play-by-play."""
@@ -329,4 +358,4 @@ def season_games(db: Db, league: str | None = None, season: int | None = None, *
 
 
 __all__ = ["GameBox", "GroupLeaders", "LEADER_BOARDS", "SiteData", "SitePlayer", "SiteSeason",
-           "SiteIndex", "season_games", "site_data", "site_index"]
+           "SiteIndex", "game_digests", "season_games", "site_data", "site_index"]

@@ -61,29 +61,40 @@ class SiteError(Exception):
 
 @dataclass
 class Report:
-    """What a run did: every page it made, those it (re)wrote, and those it removed."""
+    """What a run did: every page it made, those it (re)wrote, and those it removed; each page's
+    content hash and, for a box score, the digest of what it was made from (the manifest keeps
+    both, so the next run need not replay a game whose page is already there); how many box
+    scores it made (replayed) rather than found."""
 
     pages: list[str] = field(default_factory=list)
     written: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    hashes: dict[str, str] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
+    games_made: int = 0
 
     def add(self, other: "Report") -> None:
         self.pages += other.pages
         self.written += other.written
         self.removed += other.removed
+        self.hashes.update(other.hashes)
+        self.sources.update(other.sources)
+        self.games_made += other.games_made
 
 
 def write_page(root: Path, rel: str, data: bytes, report: Report) -> None:
     """Write `data` to root/rel unless the file there already holds exactly it (its hash)."""
     path = root / rel
     report.pages.append(rel)
+    new = hashlib.sha256(data).hexdigest()
+    report.hashes[rel] = new
     try:
         old = path.read_bytes()
     except FileNotFoundError:
         old = None
     except OSError as exc:
         raise SiteError(f"{path}: cannot read it: {exc.strerror or exc}") from None
-    if old is not None and hashlib.sha256(old).digest() == hashlib.sha256(data).digest():
+    if old is not None and hashlib.sha256(old).hexdigest() == new:
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -93,6 +104,47 @@ def write_page(root: Path, rel: str, data: bytes, report: Report) -> None:
     except OSError as exc:
         raise SiteError(f"{path}: cannot write it: {exc.strerror or exc}") from None
     report.written.append(rel)
+
+
+def _file_hash(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def read_manifest(out: Path) -> dict[str, dict[str, str]]:
+    """What the last run wrote: page → {"hash": its content's, "source": what it was made from}."""
+    try:
+        pages = json.loads((out / MANIFEST).read_text(encoding="utf-8")).get("pages", {})
+    except (OSError, ValueError, AttributeError):
+        return {}
+    if isinstance(pages, list):
+        return {rel: {} for rel in pages if isinstance(rel, str)}
+    return {rel: v for rel, v in pages.items() if isinstance(rel, str) and isinstance(v, dict)}
+
+
+_CODE_DIGEST: list[str] = []
+
+
+def code_digest() -> str:
+    """A digest of what makes a box score page besides the game: the site's templates, styles and
+    code, and the league package (the play-by-play is made by replaying the game)."""
+    if not _CODE_DIGEST:
+        import league
+        h = hashlib.sha256()
+        for folder in (Path(__file__).parent, Path(league.__file__).parent):
+            for f in sorted(folder.rglob("*")):
+                if f.is_file() and f.suffix in (".py", ".html", ".css", ".toml"):
+                    h.update(str(f.relative_to(folder)).encode() + b"\0" + f.read_bytes())
+        _CODE_DIGEST.append(h.hexdigest())
+    return _CODE_DIGEST[0]
+
+
+def names_digest(names: NameBook) -> str:
+    data = json.dumps([sorted(names.teams.items()), sorted(names.players.items())],
+                      ensure_ascii=False)
+    return hashlib.sha256(data.encode("utf-8")).hexdigest()
 
 
 def environment() -> jinja2.Environment:
@@ -259,7 +311,7 @@ def build_site(db: Any, league: str | None, out: Path, *, workers: int | None = 
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
     _static(out, report)
-    report.removed = _prune(out, report.pages)
+    report.removed = _prune(out, report)
     return report
 
 
@@ -267,16 +319,12 @@ def _static(out: Path, report: Report) -> None:
     write_page(out, "style.css", (STATIC / "style.css").read_bytes(), report)
 
 
-def _prune(out: Path, pages: list[str]) -> list[str]:
+def _prune(out: Path, report: Report) -> list[str]:
     """Remove the pages an earlier run wrote that this one did not make (a player who left the
-    league's records, a month no longer scheduled); the manifest lists them, so nothing else
-    in the folder is touched."""
-    path = out / MANIFEST
-    try:
-        before = set(json.loads(path.read_text(encoding="utf-8")).get("pages", []))
-    except (OSError, ValueError, AttributeError):
-        before = set()
-    now = set(pages)
+    league's records, a month no longer scheduled): the manifest lists them, so nothing else in
+    the folder is touched. Then keep this run's pages in the manifest."""
+    before = set(read_manifest(out))
+    now = set(report.pages)
     removed = []
     for rel in sorted(before - now):
         target = (out / rel)
@@ -287,28 +335,54 @@ def _prune(out: Path, pages: list[str]) -> list[str]:
             removed.append(rel)
         except OSError:
             pass
-    text = json.dumps({"pages": sorted(now)}, ensure_ascii=False, indent=0)
-    if not path.exists() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
+    pages = {rel: {"hash": report.hashes.get(rel, ""), "source": report.sources.get(rel, "")}
+             for rel in sorted(now)}
+    text = json.dumps({"pages": pages}, ensure_ascii=False, indent=0, sort_keys=True)
+    path = out / MANIFEST
+    try:
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise SiteError(f"{path}: cannot write it: {exc.strerror or exc}") from None
     return removed
 
 
 def _game_shard(db: Any, league: str, out: str, shard: int, shards: int) -> Report:
-    """The box-score pages of every `shards`-th finished game from `shard` (both languages)."""
+    """The box-score pages of every `shards`-th finished game from `shard` (both languages). A
+    game whose two pages the last run made from the same record, names and code, and which are
+    still there as it wrote them, is not replayed again."""
     index = publish.site_index(db, league)
     env = environment()
     root = Path(out)
     report = Report()
+    known = read_manifest(root)
+    common = code_digest() + names_digest(index.names)
     pages = [Page(ja, index.names, index.title, index.seasons[-1] if index.seasons else None,
                   index.groups) for ja, _ in ((True, ""), (False, "en/"))]
-    k = 0
     for season in index.seasons:
-        for box in publish.season_games(db, league, season, shard=shard, shards=shards):
-            k += 1
-            for page, (lang, prefix) in zip(pages, LANGS):
+        digests = publish.game_digests(db, league, season)
+        keys = {}
+        for number in sorted(digests)[shard::shards]:
+            key = hashlib.sha256(f"{common}|{season}|{digests[number]}".encode()).hexdigest()
+            rels = [prefix + Page.game_href(season, number) for _lang, prefix in LANGS]
+            entries = [known.get(rel, {}) for rel in rels]
+            if all(e.get("source") == key and e.get("hash") == _file_hash(root / rel)
+                   for e, rel in zip(entries, rels)):
+                for e, rel in zip(entries, rels):
+                    report.pages.append(rel)
+                    report.hashes[rel] = e["hash"]
+                    report.sources[rel] = key
+                continue
+            keys[number] = key
+        if not keys:
+            continue
+        for box in publish.season_games(db, league, season, numbers=sorted(keys)):
+            report.games_made += 1
+            for page, (_lang, prefix) in zip(pages, LANGS):
                 rel = page.game_href(season, box.slot.number)
                 write_page(root, prefix + rel, _render(
                     env, "game.html", page, rel, **_game_context(page, box)), report)
+                report.sources[prefix + rel] = keys[box.slot.number]
     return report
 
 
