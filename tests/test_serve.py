@@ -405,6 +405,39 @@ def test_in_a_browser_the_served_app_asks_for_a_login_and_shows_the_standings(sh
         sv.close_all()
 
 
+def test_another_sites_page_cannot_open_a_session(tmp_path):
+    """Cross-site websocket hijacking: a page of another site the person has open may not drive
+    the app through his browser; the league's own page may."""
+    import asyncio
+
+    import aiohttp
+
+    from tui.serve import same_origin
+
+    assert same_origin("http://127.0.0.1:8000", "127.0.0.1:8000", None)
+    assert same_origin("https://league.example.org", "127.0.0.1:8000",
+                       "https://league.example.org")
+    assert not same_origin("https://evil.example", "127.0.0.1:8000", None)
+    db = _sqlite_league(tmp_path)
+    server = Server(db, _environment(tmp_path))
+
+    async def connect(origin: str) -> int:
+        async with aiohttp.ClientSession() as client:
+            try:
+                async with client.ws_connect(f"{server.url}ws?width=80&height=24",
+                                             origin=origin) as ws:
+                    await ws.close()
+                    return 101
+            except aiohttp.WSServerHandshakeError as exc:
+                return exc.status
+
+    try:
+        assert asyncio.run(connect("https://evil.example")) == 403
+        assert asyncio.run(connect(server.url.rstrip("/"))) == 101
+    finally:
+        server.stop()
+
+
 def test_in_a_browser_an_sqlite_league_shows_read_only_without_a_login(tmp_path):
     db = _sqlite_league(tmp_path)
     before = Path(db).read_bytes()

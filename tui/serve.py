@@ -16,7 +16,7 @@ import os
 import shlex
 import sys
 from dataclasses import dataclass
-from typing import MutableMapping
+from typing import Any, MutableMapping
 
 from league.errors import LeagueError
 
@@ -106,8 +106,34 @@ def serve(served: Served, host: str = "127.0.0.1", port: int = 8000,
           public_url: str | None = None, title: str = "Impact League") -> None:
     """Serve the app until Ctrl+C (the sessions' processes get this process's environment less
     every credential, and the league to open)."""
-    from textual_serve.server import Server
-
     without_credentials(os.environ)
     os.environ.update(served.environment())
-    Server(app_command(), host=host, port=port, title=title, public_url=public_url).serve()
+    _server_class()(app_command(), host=host, port=port, title=title,
+                    public_url=public_url).serve()
+
+
+def same_origin(origin: str | None, host: str, public_url: str | None) -> bool:
+    """May a page from `origin` drive a session? Only the league's own pages (their origin is
+    the address the browser asked for, or the public one behind a proxy): another web site the
+    person has open must not reach the app through his browser (cross-site websocket hijacking).
+    A client that sends no Origin is no browser page."""
+    from urllib.parse import urlsplit
+    if not origin:
+        return True
+    where = urlsplit(origin).netloc
+    return where == host or (public_url is not None and where == urlsplit(public_url).netloc)
+
+
+def _server_class() -> Any:
+    from aiohttp import web
+    from textual_serve.server import Server
+
+    class LeagueServer(Server):
+        """textual-serve's server, whose websocket takes only the league's own pages."""
+
+        async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+            if not same_origin(request.headers.get("Origin"), request.host, self.public_url):
+                raise web.HTTPForbidden(text="a page of another site may not open the league")
+            return await super().handle_websocket(request)
+
+    return LeagueServer
