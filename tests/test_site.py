@@ -20,6 +20,7 @@ import site_league as sl
 from tui import services as sv
 from tui.cli.main import app as cli_app
 from tui.site.generator import build_site, page_id
+from league_db import pg_server_url  # noqa: F401  (the fixture)
 
 
 @pytest.fixture(scope="module")
@@ -221,3 +222,18 @@ def test_the_generator_imports_no_textual():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=Path(__file__).resolve().parents[1])
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_postgresql_league_site_with_worker_processes(pg_server_url, tmp_path):
+    """The box-score workers are forked with no connection open, so the main process's own
+    PostgreSQL session lives on while they work and after they end."""
+    from league_db import clean_pg
+    clean_pg(pg_server_url)
+    sv.create_league(pg_server_url, "pacific", "pacific")
+    sv.new_season(pg_server_url, "pacific", games_per_opponent=2)
+    sv.sim_days(pg_server_url, "pacific", days=3)
+    first = build_site(pg_server_url, "pacific", tmp_path / "site", workers=2)
+    assert first.games_made == 9 and "standings-1.html" in first.pages
+    sv.sim_days(pg_server_url, "pacific", days=1)
+    again = build_site(pg_server_url, "pacific", tmp_path / "site", workers=2)
+    assert again.games_made == 3 and sv.standings(pg_server_url, "pacific").final == 12

@@ -293,8 +293,11 @@ def build_site(db: Any, league: str | None, out: Path, *, workers: int | None = 
     futures = []
     report = Report()
     if count > 0 and index.seasons:
-        # forked before this process reads the league (tui/site/workers.py)
+        # forked with no database connection open: a child that inherited one would close it
+        # at its exit for the parent too (a PostgreSQL session ends when either side says so)
+        from tui.services import close_all
         from tui.site.workers import start_pool
+        close_all()
         pool = start_pool(count)
         futures = [pool.submit(_game_shard, db, name, str(out), k, count)
                    for k in range(count)]
