@@ -84,30 +84,33 @@ def test_the_first_screen_is_read_without_loading_the_engine(tmp_path):
 
 def _ordinary(db: str, league: str | None = None):
     """What the app's opening reads through the services (no plain-sqlite3 first read)."""
-    import tui.opening as opening
-    quick = opening._first_read
-    opening._first_read = lambda *_a: None
+    import tui.services.opening as opening
+    quick = opening.first_read
+    opening.first_read = lambda *_a: None
     try:
         return opening.open_league(db, league)
     finally:
-        opening._first_read = quick
+        opening.first_read = quick
 
 
 def test_the_first_read_with_sqlite3_gives_what_the_services_give(tmp_path):
     """The bundled league of two leagues (リーグ), days played with the odds taken each day:
     standings, results, next games, odds and names read with plain sqlite3 are the services'."""
     from tui import services as sv
-    from tui.opening import _first_read
+    from tui.services.opening import first_read
     db = str(tmp_path / "league.sqlite3")
     sv.create_league(db, "nippon", "nippon")
-    sv.new_season(db, "nippon")
+    # a short calendar of the same league (168 games: both leagues, 交流戦, the odds' two
+    # leagues): each day's odds play the rest of the season 20 times, which over the full
+    # 858-game calendar took a minute of this test's 64 s, and tells the first read nothing more
+    sv.new_season(db, "nippon", games_per_opponent=2)
     sv.sim_days_with_odds(db, days=2, runs=20, seed=1, workers=1)
-    quick = _first_read(db, None)
+    quick = first_read(db, None)
     assert quick is not None and quick.first is not None and quick.first.odds
     assert len(quick.first.view.tables) == 2
     assert quick == _ordinary(db)
-    assert _first_read(db, "nippon") == _ordinary(db, "nippon")
-    assert _first_read(db, "no such league") is None       # the services say what is wrong
+    assert first_read(db, "nippon") == _ordinary(db, "nippon")
+    assert first_read(db, "no such league") is None       # the services say what is wrong
 
 
 def test_an_older_schema_is_not_read_with_sqlite3(tmp_path):
@@ -116,21 +119,21 @@ def test_an_older_schema_is_not_read_with_sqlite3(tmp_path):
     import sqlite3
 
     from storage.location import VERSION_TABLE
-    from tui.opening import _first_read
+    from tui.services.opening import first_read
     _bench, db = _bench_and_league(tmp_path)
-    assert _first_read(db, None) is not None
+    assert first_read(db, None) is not None
     with sqlite3.connect(db) as conn:
         conn.execute(f"UPDATE {VERSION_TABLE} SET version_num = '0001_old'")
-    assert _first_read(db, None) is None
-    assert _first_read(str(tmp_path / "missing.sqlite3"), None) is None
-    assert _first_read("postgresql+psycopg://u@h/db", None) is None
+    assert first_read(db, None) is None
+    assert first_read(str(tmp_path / "missing.sqlite3"), None) is None
+    assert first_read("postgresql+psycopg://u@h/db", None) is None
 
 
 def test_the_first_screen_needs_no_sqlalchemy(tmp_path):
     """The app's first screen (its Textual modules and the league opened for it) imports neither
     SQLAlchemy nor SQLModel: a third of a cold start."""
     _bench, db = _bench_and_league(tmp_path)
-    code = ("import sys; from tui.opening import open_league; import tui.app, "
+    code = ("import sys; from tui.services.opening import open_league; import tui.app, "
             f"tui.screens.standings; o = open_league({db!r}, None); "
             "print(o.first is not None, [m for m in ('sqlalchemy', 'sqlmodel') "
             "if m in sys.modules])")
@@ -177,10 +180,10 @@ def test_the_launcher_reads_the_first_screen_in_a_child_process(tmp_path):
     missing = str(tmp_path / "missing.sqlite3")
     code = f"""
 from tui import prefetch
-from tui.opening import _first_read
+from tui.services.opening import first_read
 first = prefetch.start({db!r}, None)
 got = first.take({db!r}, None)
-print(got is not None and got == _first_read({db!r}, None), first.take({db!r}, None) is None)
+print(got is not None and got == first_read({db!r}, None), first.take({db!r}, None) is None)
 other = prefetch.start({db!r}, None)
 print(other.take({db!r}, "another league") is None)
 print(prefetch.start({missing!r}, None).take({missing!r}, None) is None)

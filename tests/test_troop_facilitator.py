@@ -17,7 +17,7 @@ from test_troop_app import (  # noqa: F401  (_english: these tests read English)
 )
 from tui_helpers import until
 from tui.troop.app import ProjectorApp, TroopApp
-from tui.troop.service import TroopService
+from tui.services.troop import TroopService
 
 MARKUP_NAMES = ["[/b]", "Ann[/]", "Ken [guest]", "[bold red]Bo", "Eve", "Fay"]
 

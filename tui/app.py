@@ -108,8 +108,8 @@ class ImpactApp(TroopHost, App[None]):
         self.access: services.Access | None = None   # who is connected (a shared league)
         self.japanese = bool(load_settings().get("japanese", True))
         # Melting Pot events live in the same database as the league
-        from storage.location import resolve_url   # no SQLAlchemy: the app starts sooner
-        self.troop_db_url = resolve_url(db)
+        from tui.services.opening import database_url   # no SQLAlchemy: the app starts sooner
+        self.troop_db_url = database_url(db)
         self.export_dir = Path.cwd()
         self.event = None
         self._first_data: tuple[int, str, Any] | None = None
@@ -138,17 +138,15 @@ class ImpactApp(TroopHost, App[None]):
     @work(thread=True, exclusive=True, group="warm-up")
     def _warm_up(self) -> None:
         """After the first screen: the database layer the other areas use (SQLAlchemy, the
-        tables, the league's engine), which the first screen was read without (tui.opening);
+        tables, the league's engine), which the first screen was read without (tui.services.opening);
         then what a box score needs: the game engine it replays a game with and the season's
         league with its cards parsed (kept by its texts in storage.mappers, so a box score, the
         teams and the players read it without parsing it again). The first box score opened
         then in 241-300 ms against 415-678 ms without (tools/startup_bench.py, five alternate
         runs)."""
         try:
-            import storage.repository  # noqa: F401
-            services.engine_for(self.db)
-            import tui.services.games  # noqa: F401
-            services.season_league(self.db, league=self.league)
+            from tui.services.opening import warm_up
+            warm_up(self.db, self.league)
         except Exception:      # the area that needs it says what is wrong
             pass
         finally:
@@ -165,8 +163,8 @@ class ImpactApp(TroopHost, App[None]):
     @work(thread=True, exclusive=True, group="prepare")
     def _open_league_worker(self) -> None:
         """Open the league; on first run create it from the bundled sample with a season; read
-        the first area's data and the league's names (tui.opening)."""
-        from tui.opening import open_league
+        the first area's data and the league's names (tui.services.opening)."""
+        from tui.services.opening import open_league
         prefetched, self._prefetch = self._prefetch, None
         try:
             opened = prefetched.take(self.db, self.league) if prefetched is not None else None

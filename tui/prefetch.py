@@ -1,7 +1,7 @@
 """The first screen's data read in a second process while the app imports Textual.
 
 `impact` with no command (tui.launch) spends most of its start importing Textual, on one core;
-reading the league for the first screen (tui.opening's plain-sqlite3 first read: the league's
+reading the league for the first screen (tui.services.opening's plain-sqlite3 first read: the league's
 texts, the standings, the calendar, the names) is another tenth of a second on the same core. On a
 system with `fork`, the launcher forks before importing anything heavy: the child does the first
 read and hands it back through a pipe, the app's opening worker takes it (`take`). The child only
@@ -23,7 +23,7 @@ class Prefetch:
         self._pid, self._fd = pid, fd
 
     def take(self, db: Any, league: str | None) -> Any:
-        """The child's `tui.opening.Opened` for this `db` and `league`, or None (waits for the
+        """The child's `tui.services.opening.Opened` for this `db` and `league`, or None (waits for the
         child; once: a second call gives None)."""
         if self._fd < 0:
             return None
@@ -64,8 +64,8 @@ def start(db: Any, league: str | None) -> Prefetch | None:
         code = 0
         try:
             os.close(read_end)
-            from tui.opening import _first_read
-            data = pickle.dumps(_first_read(db, league), protocol=pickle.HIGHEST_PROTOCOL)
+            from tui.services.opening import first_read
+            data = pickle.dumps(first_read(db, league), protocol=pickle.HIGHEST_PROTOCOL)
             view = memoryview(data)
             while view:
                 view = view[os.write(write_end, view):]

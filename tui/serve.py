@@ -67,26 +67,22 @@ def prepare(db: str | None, league: str | None) -> Served:
     """Check the league can be served and say how: a PostgreSQL URL naming a TCP host and no
     password (each session logs in with its own role), or an SQLite file with a league in it
     (opened here once, so an older file is migrated before the sessions open it read-only)."""
-    from sqlalchemy.engine import make_url
-
-    from storage.location import read_only_url, resolve_url
     from tui import services as sv
+    from tui.services import urls
 
-    url = resolve_url(db)
-    parsed = make_url(url)
-    if parsed.get_backend_name() == "postgresql":
-        if parsed.password:
+    url = urls.resolve(db)
+    where = urls.place(url)
+    if where.backend == "postgresql":
+        if where.password:
             raise ServeError("the --db URL holds a password: leave it out, each browser session "
                              "logs in with its own role and password")
-        host = parsed.host or ""
-        if not host or host.startswith("/") or parsed.query.get("host"):
+        if not where.host or where.socket:
             raise ServeError("name the database server's host in the --db URL "
                              "(postgresql+psycopg://dbhost/league): a browser session connects "
                              "over TCP, since over a local socket peer authentication would "
                              "log it in as the server's own account")
-        bare = parsed._replace(username=None, password=None).render_as_string(hide_password=False)
-        return Served(bare, league, "login")
-    if parsed.get_backend_name() != "sqlite":
+        return Served(urls.without_login(url), league, "login")
+    if where.backend != "sqlite":
         raise ServeError(f"impact serve serves a PostgreSQL or SQLite league, not {url}")
     names = [lg.name for lg in sv.list_leagues(url)]
     if not names:
@@ -94,7 +90,7 @@ def prepare(db: str | None, league: str | None) -> Served:
     if league is not None and league not in names:
         raise ServeError(f"no league {league!r} in this database (leagues: {', '.join(names)})")
     sv.close_all()
-    return Served(read_only_url(url), league, "read-only")
+    return Served(urls.read_only(url), league, "read-only")
 
 
 def app_command() -> str:

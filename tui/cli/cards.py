@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from tui.cli.league import JSON_OPT, _echo_json, guarded
+from tui.cli.common import JSON_OPT, echo_json, guarded
 
 cards_app = typer.Typer(help="Cards from a season's statistics: make a league, check the "
                              "generator, one card from a stat line.", no_args_is_help=True)
@@ -69,7 +69,7 @@ def make_cmd(
         done = svc.make_into(db, into, batting, pitching, fielding=fielding, totals=totals,
                              ruleset=None if ruleset == "standard" else ruleset)
         if as_json:
-            _echo_json(done.as_dict())
+            echo_json(done.as_dict())
             return
         typer.echo(f"league {done.league}: {done.players} players' cards made from the "
                    "statistics; its next season (`impact season new`) plays them")
@@ -91,7 +91,7 @@ def make_cmd(
                                    ruleset=ruleset, dh=not no_dh, force=force)
         data = made.as_dict()
     if as_json:
-        _echo_json(data)
+        echo_json(data)
         return
     typer.echo(f"{data['folder']}: {data['name']} — {len(data['teams'])} teams of "
                f"{data['roster_size']} players")
@@ -131,7 +131,7 @@ def check_cmd(
                            seed=seed, progress=_progress(quiet or as_json))
     data = report.as_dict()
     if as_json:
-        _echo_json(data)
+        echo_json(data)
         return
     what = f"Lahman {lahman}" if lahman is not None else league
     typer.echo(f"closed loop on {what}: the generated cards played {report.seasons} season(s); "
@@ -174,7 +174,7 @@ def line_cmd(
     values = svc.card_from_line(kind, line, bats=bats.upper(), throws=throws.upper(),
                                 positions=positions, ruleset=ruleset)
     if as_json:
-        _echo_json(values)
+        echo_json(values)
         return
     for section, fields in values.items():
         typer.echo(section)

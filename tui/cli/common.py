@@ -7,10 +7,18 @@ commands read them back with `global_db` / `global_league`.
 """
 from __future__ import annotations
 
+import functools
+import json
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
+from typing import Any, NoReturn, TypeVar
 
+import click
 import typer
 from typer.core import TyperGroup
+
+from league.errors import LeagueError
 
 # typer brings its own click (a private copy since typer 0.20): its exceptions and context are
 # the ones the command line raises and runs in, whichever click is installed beside it.
@@ -95,3 +103,82 @@ def global_league(local: str | None = None) -> str | None:
         raise UsageError(
             f"two leagues named: --league-name {root!r} and --league {local!r}; give one")
     return root or local
+
+
+# ---------------------------------------------------------------- what every command module uses
+DB_OPT = typer.Option(None, "--db", envvar="IMPACT_DB",
+                      help="League database: a file path or an SQLAlchemy URL (a global option: "
+                           "it may also stand before the command name).")
+LEAGUE_NAME_OPT = typer.Option(None, "--league", "-l",
+                               help="League name (default: the global --league-name, else the "
+                                    "only league of the database).")
+SEASON_OPT = typer.Option(None, "--season", min=1, max=100_000,
+                          help="Season number (default: the latest).")
+JSON_OPT = typer.Option(False, "--json", help="Print JSON instead of a table.")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """One clear line on stderr and a non-zero exit, never a traceback."""
+    typer.echo(f"impact: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def guarded(fn: F) -> F:
+    """Turn league, storage and database errors into one line and exit status 2."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from tui import services as sv
+        # the global options apply to every command (before or after the command name)
+        if "db" in kwargs:
+            kwargs["db"] = global_db(kwargs["db"])
+        if "league" in kwargs:
+            kwargs["league"] = global_league(kwargs["league"])
+        try:
+            return fn(*args, **kwargs)
+        except LeagueError as exc:
+            fail(str(exc))
+        except sv.database_errors() as exc:
+            fail(str(sv.db_error(exc)))
+        except OverflowError as exc:  # a number no database column holds
+            fail(f"a number is too large to store: {exc}")
+        except KeyboardInterrupt:
+            fail("interrupted; every game finished so far is stored (run again to carry on)", 130)
+        except (typer.Exit, typer.Abort, click.exceptions.ClickException, ClickException,
+                BrokenPipeError):
+            raise
+        except Exception as exc:  # a bug: still one line, with what and where
+            fail(f"internal error: {type(exc).__name__}: {exc}", 1)
+        finally:
+            sv.close_all()
+    return wrapper  # type: ignore[return-value]
+
+
+def echo_json(data: Any) -> None:
+    """`data` as one line of JSON (dates as ISO text, dataclasses as objects)."""
+    typer.echo(json.dumps(data, ensure_ascii=False, default=json_default))
+
+
+def json_default(value: Any) -> Any:
+    if isinstance(value, date):
+        return value.isoformat()
+    import dataclasses
+    if dataclasses.is_dataclass(value):
+        return dataclasses.asdict(value)  # type: ignore[arg-type]
+    raise TypeError(f"not JSON: {type(value).__name__}")
+
+
+def pad(text: str, width: int) -> str:
+    """`text` padded to `width` terminal cells (a wide character takes two)."""
+    import unicodedata
+    w = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return text + " " * max(0, width - w)
+
+
+def engine_build(engine_file: str | None) -> str:
+    """Which build of the engine is running: the pure-Python package or the compiled modules."""
+    if (engine_file or "").endswith(".py"):
+        return "pure Python"
+    return "compiled (mypyc: IMPACT_MYPYC=1)"

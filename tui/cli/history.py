@@ -9,16 +9,7 @@ from typing import Any, Optional
 
 import typer
 
-from tui.cli.league import (
-    DB_OPT,
-    JSON_OPT,
-    LEAGUE_NAME_OPT,
-    SEASON_OPT,
-    _echo_json,
-    _fail,
-    _pad,
-    guarded,
-)
+from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo_json, fail, guarded, pad
 
 transaction_app = typer.Typer(
     help="Transactions by the commissioner: trade, release, sign, move; list shows the news.",
@@ -41,7 +32,7 @@ def titles_cmd(
     from tui.services import history as sh
     view = sh.season_titles(db, league, season)
     if as_json:
-        _echo_json({"season": view.season, "year": view.year, "complete": view.complete,
+        echo_json({"season": view.season, "year": view.year, "complete": view.complete,
                     "remaining": view.remaining,
                     "titles": [sh.title_dict(t, view.names) for t in view.titles]})
         return
@@ -55,7 +46,7 @@ def titles_cmd(
         who = ", ".join(f"{view.names.get(h.player, h.player)} ({view.teams.get(h.team, h.team)})"
                         for h in t.holders) or "該当者なし"
         value = t.holders[0].text if t.holders else ""
-        typer.echo(f"  {_pad(t.ja, 14)} {value:>6}  {who}")
+        typer.echo(f"  {pad(t.ja, 14)} {value:>6}  {who}")
 
 
 def _pairs(items: list[str], what: str) -> dict[str, str]:
@@ -63,7 +54,7 @@ def _pairs(items: list[str], what: str) -> dict[str, str]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            _fail(f"{what} {item!r}: write KEY=VALUE")
+            fail(f"{what} {item!r}: write KEY=VALUE")
         out[key.strip()] = value.strip()
     return out
 
@@ -94,7 +85,7 @@ def awards_cmd(
     else:
         view = sh.season_awards(db, league, season)
     if as_json:
-        _echo_json({"season": view.season, "year": view.year, "complete": view.complete,
+        echo_json({"season": view.season, "year": view.year, "complete": view.complete,
                     "rules": view.rules.to_mapping(),
                     "awards": [{"league": s.league, "award": s.key, "proposed": s.proposed,
                                 "confirmed": s.confirmed, "player": s.winner,
@@ -115,7 +106,7 @@ def awards_cmd(
                 typer.echo(f"[{league_name}]")
         state = "confirmed" if s.confirmed else "proposed"
         label = f"{award_name(s.award, True)} {slot_name(s.slot, True)}".strip()
-        typer.echo(f"  {_pad(label, 26)} {_pad(s.key, 20)} {_name(view.names, s.winner)}"
+        typer.echo(f"  {pad(label, 26)} {pad(s.key, 20)} {_name(view.names, s.winner)}"
                    f"  [{state}]")
 
 
@@ -130,7 +121,7 @@ def history_cmd(
     from tui.services import history as sh
     view = sh.history(db, league, limit=limit)
     if as_json:
-        _echo_json(sh.history_dict(view))
+        echo_json(sh.history_dict(view))
         return
     typer.echo(f"{view.title} — history")
     for h in view.seasons:
@@ -149,9 +140,9 @@ def history_cmd(
         for t in h.titles:
             who = ", ".join(view.names.get(x.player, x.player) for x in t.holders) or "-"
             value = t.holders[0].text if t.holders else ""
-            typer.echo(f"    {_pad(t.ja, 14)} {value:>6}  {who}")
+            typer.echo(f"    {pad(t.ja, 14)} {value:>6}  {who}")
         for lp, key, pid in h.awards:
-            typer.echo(f"    {_pad(key, 20)} {_name(view.names, pid)}")
+            typer.echo(f"    {pad(key, 20)} {_name(view.names, pid)}")
     for title, records in (("single-season records", view.season_records),
                            ("career records", view.career_records)):
         typer.echo(title)
@@ -159,7 +150,7 @@ def history_cmd(
             cells = "  ".join(f"{view.names.get(r.player, r.player)}"
                               + (f" ({r.season})" if r.season else "") + f" {r.text}"
                               for r in rows[:3])
-            typer.echo(f"  {_pad(spec.ja, 8)} {cells or '-'}")
+            typer.echo(f"  {pad(spec.ja, 8)} {cells or '-'}")
     typer.echo("head to head (row team's W-L-D against the column team)")
     codes = list(view.teams)
     typer.echo("       " + " ".join(f"{c:>8}" for c in codes))
@@ -170,7 +161,7 @@ def history_cmd(
 
 def _news_out(items: list[Any], as_json: bool) -> None:
     if as_json:
-        _echo_json([{"id": n.id, "season": n.season, "day": n.day, "kind": n.kind,
+        echo_json([{"id": n.id, "season": n.season, "day": n.day, "kind": n.kind,
                      "moves": [{"player": p, "from": f or None, "to": t or None}
                                for p, f, t in n.moves],
                      "note": n.note, "text": n.text_ja, "text_en": n.text_en} for n in items])
@@ -274,7 +265,7 @@ def career_out(db: Optional[str], ref: str, league: Optional[str], as_json: bool
     view = sh.player_career(db, ref, league)
     c = view.regular
     if as_json:
-        _echo_json({"id": view.id, "name": view.name, "team": view.team or None,
+        echo_json({"id": view.id, "name": view.name, "team": view.team or None,
                     "seasons": [{"season": s.season, "year": s.year, "teams": list(s.teams),
                                  "batting": sv.stats_dict(s.batting),
                                  "pitching": sv.stats_dict(s.pitching),

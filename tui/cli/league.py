@@ -7,86 +7,23 @@ and a non-zero exit, never a traceback.
 from __future__ import annotations
 
 import dataclasses
-import functools
-import json
 import time
-from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import Any, Optional, TypeVar
+from typing import Any, Optional
 
-import click
 import typer
 
-from league.errors import LeagueError
-from tui.cli.common import ClickException, global_db, global_league
+# the options and helpers every command module shares live in tui.cli.common (their names stay
+# importable from here, where they were first)
+from tui.cli.common import (  # noqa: F401
+    DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo_json, engine_build, fail, global_league,
+    guarded, json_default, pad)
+
+_fail, _echo_json, _json_default, _pad = fail, echo_json, json_default, pad
 
 league_app = typer.Typer(help="Stored leagues: create, list, export, import.", no_args_is_help=True)
 season_app = typer.Typer(help="Seasons: make the schedule, simulate days.", no_args_is_help=True)
-
-DB_OPT = typer.Option(None, "--db", envvar="IMPACT_DB",
-                      help="League database: a file path or an SQLAlchemy URL (a global option: "
-                           "it may also stand before the command name).")
-LEAGUE_NAME_OPT = typer.Option(None, "--league", "-l",
-                               help="League name (default: the global --league-name, else the "
-                                    "only league of the database).")
-SEASON_OPT = typer.Option(None, "--season", min=1, max=100_000,
-                          help="Season number (default: the latest).")
-JSON_OPT = typer.Option(False, "--json", help="Print JSON instead of a table.")
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _fail(message: str, code: int = 2) -> None:
-    typer.echo(f"impact: {message}", err=True)
-    raise typer.Exit(code)
-
-
-def guarded(fn: F) -> F:
-    """Turn league, storage and database errors into one line and exit status 2."""
-    from sqlalchemy.exc import SQLAlchemyError
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from tui import services as sv
-        # the global options apply to every command (before or after the command name)
-        if "db" in kwargs:
-            kwargs["db"] = global_db(kwargs["db"])
-        if "league" in kwargs:
-            kwargs["league"] = global_league(kwargs["league"])
-        try:
-            return fn(*args, **kwargs)
-        except LeagueError as exc:
-            _fail(str(exc))
-        except SQLAlchemyError as exc:
-            _fail(str(sv.db_error(exc)))
-        except sv.driver_errors() as exc:
-            _fail(str(sv.db_error(exc)))
-        except OverflowError as exc:  # a number no database column holds
-            _fail(f"a number is too large to store: {exc}")
-        except KeyboardInterrupt:
-            _fail("interrupted; every game finished so far is stored (run again to carry on)", 130)
-        except (typer.Exit, typer.Abort, click.exceptions.ClickException, ClickException,
-                BrokenPipeError):
-            raise
-        except Exception as exc:  # a bug: still one line, with what and where
-            _fail(f"internal error: {type(exc).__name__}: {exc}", 1)
-        finally:
-            sv.close_all()
-    return wrapper  # type: ignore[return-value]
-
-
-def _echo_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, default=_json_default))
-
-
-def _json_default(value: Any) -> Any:
-    if isinstance(value, date):
-        return value.isoformat()
-    import dataclasses
-    if dataclasses.is_dataclass(value):
-        return dataclasses.asdict(value)  # type: ignore[arg-type]
-    raise TypeError(f"not JSON: {type(value).__name__}")
 
 
 # --- league --------------------------------------------------------------------------------------
@@ -105,7 +42,7 @@ def league_new(
     from tui import services as sv
     summary = sv.create_league(db, name, source)
     if as_json:
-        _echo_json(summary)
+        echo_json(summary)
     else:
         typer.echo(f"league {summary.name}: {summary.title} ({summary.code}), "
                    f"{summary.teams} teams")
@@ -126,7 +63,7 @@ def league_import(
         name = sv.read_source(source).league.code
     summary = sv.create_league(db, name, source)
     if as_json:
-        _echo_json(summary)
+        echo_json(summary)
     else:
         typer.echo(f"league {summary.name}: {summary.title} ({summary.code}), "
                    f"{summary.teams} teams imported")
@@ -159,7 +96,7 @@ def league_list(db: Optional[str] = DB_OPT, as_json: bool = JSON_OPT) -> None:
     from tui import services as sv
     leagues = sv.list_leagues(db)
     if as_json:
-        _echo_json(leagues)
+        echo_json(leagues)
         return
     if not leagues:
         typer.echo("no leagues yet: impact league new NAME --from pacific")
@@ -199,12 +136,12 @@ def season_new(
         try:
             first = date.fromisoformat(start)
         except ValueError:
-            _fail(f"--start {start!r}: not a date (YYYY-MM-DD)")
+            fail(f"--start {start!r}: not a date (YYYY-MM-DD)")
     info = sv.new_season(db, league, games_per_opponent=games_per_opponent,
                          series_length=series_length, seed=seed, start=first,
                          schedule_csv=schedule, cards=cards)
     if as_json:
-        _echo_json(info)
+        echo_json(info)
     else:
         typer.echo(f"season {info.number} ({info.year}): {info.games} games from {info.start}, "
                    f"seed {info.seed}")
@@ -222,7 +159,7 @@ def season_close(
     from tui import services as sv
     info = sv.close_season(db, league)
     if as_json:
-        _echo_json(info)
+        echo_json(info)
     else:
         typer.echo(f"season {info.number} ({info.year}) closed: {info.final} games")
 
@@ -244,7 +181,7 @@ def season_sim(
     """Simulate days of the season; each game is stored on its own, so a stop loses nothing."""
     from tui import services as sv
     if days is not None and to_end:
-        _fail("give --days N or --to-end, not both")
+        fail("give --days N or --to-end, not both")
     if days is None and not to_end:
         days = 1
     report = None
@@ -268,7 +205,7 @@ def season_sim(
 
             report = sv.sim_days(db, league, season, days=days, to_end=to_end, progress=progress)
     if as_json:
-        _echo_json(report)
+        echo_json(report)
     else:
         left = f", {report.remaining} left" if report.remaining else ", season finished"
         upto = f" through {report.last_day}" if report.last_day else ""
@@ -295,7 +232,7 @@ def season_schedule(
         return
     days = sv.schedule_days(db, league, season)
     if as_json:
-        _echo_json([{"day": d, "games": games} for d, games in days])
+        echo_json([{"day": d, "games": games} for d, games in days])
         return
     for d, games in days:
         cells = []
@@ -320,7 +257,7 @@ def standings_cmd(
     from tui import services as sv
     view = sv.standings(db, league, season, games_behind_from="above" if from_above else "leader")
     if as_json:
-        _echo_json({"league": view.league, "season": view.season, "year": view.year,
+        echo_json({"league": view.league, "season": view.season, "year": view.year,
                     "phase": view.phase_key, "games": view.games, "final": view.final,
                     "rows": view.rows,
                     "leagues": [{"code": t.code, "name": t.name, "name_en": t.name_en,
@@ -346,17 +283,11 @@ def _standings_table(view: Any, rows: Any) -> None:
     typer.echo("順位 チーム     試合  勝  敗  分  勝率  差    貯金 連続    直近10   得点 失点")
     for r in rows:
         pct = f"{r.pct:.3f}".lstrip("0") if r.pct < 1 else f"{r.pct:.3f}"
-        name = _pad(view.names.get(r.team, r.team), 8)
+        name = pad(view.names.get(r.team, r.team), 8)
         note = f"  ({r.tiebreak})" if r.tiebreak else ""
         typer.echo(f"{r.rank:>3}  {name} {r.games:>4} {r.wins:>3} {r.losses:>3} {r.draws:>3}"
-                   f"  {pct:>5} {gb_text(r.games_behind):>5} {r.savings:>+5} {_pad(r.streak, 7)}"
+                   f"  {pct:>5} {gb_text(r.games_behind):>5} {r.savings:>+5} {pad(r.streak, 7)}"
                    f" {r.last10:>7} {r.runs_for:>5} {r.runs_against:>4}{note}")
-
-
-def _pad(text: str, width: int) -> str:
-    import unicodedata
-    w = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-    return text + " " * max(0, width - w)
 
 
 def leaders_cmd(
@@ -373,10 +304,10 @@ def leaders_cmd(
     from league.season.stats import stat_label
     from tui import services as sv
     if kind not in ("batting", "pitching", "fielding"):
-        _fail(f"unknown kind {kind!r}: use batting, pitching or fielding")
+        fail(f"unknown kind {kind!r}: use batting, pitching or fielding")
     view = sv.leaders(db, league, season, kind=kind, stat=stat, team=team, limit=limit)
     if as_json:
-        _echo_json({"kind": view.kind, "stat": view.stat, "season": view.season,
+        echo_json({"kind": view.kind, "stat": view.stat, "season": view.season,
                     "rows": [{"rank": r.rank, "player": r.player_id, "name": view.names.get(r.player_id),
                               "team": r.team, "value": r.value, "text": r.text}
                              for r in view.rows]})
@@ -385,7 +316,7 @@ def leaders_cmd(
     if not view.rows:
         typer.echo("  nobody qualifies yet")
     for r in view.rows:
-        typer.echo(f"{r.rank:>3}  {_pad(view.names.get(r.player_id, r.player_id), 14)} {r.team}  {r.text:>8}")
+        typer.echo(f"{r.rank:>3}  {pad(view.names.get(r.player_id, r.player_id), 14)} {r.team}  {r.text:>8}")
 
 
 def boxscore_cmd(
@@ -400,7 +331,7 @@ def boxscore_cmd(
     from tui import services as sv
     box = sv.boxscore(db, game, league, season, plays=plays)
     if as_json:
-        _echo_json(box.data)
+        echo_json(box.data)
     else:
         typer.echo(f"game {box.number}, {box.day}")
         typer.echo(box.text)
@@ -424,7 +355,7 @@ def player_cmd(
         return
     view = sv.player(db, ref, league, season)
     if as_json:
-        _echo_json({"id": view.id, "name": view.name, "team": view.team, "season": view.season,
+        echo_json({"id": view.id, "name": view.name, "team": view.team, "season": view.season,
                     "batting": sv.stats_dict(view.batting),
                     "pitching": sv.stats_dict(view.pitching),
                     "fielding": sv.stats_dict(view.fielding),
@@ -521,7 +452,7 @@ def season_status(
     from tui import services as sv
     st = sv.season_status(db, league, season)
     if as_json:
-        _echo_json(st)
+        echo_json(st)
         return
     typer.echo(f"season {st.number} ({st.year}): {PHASE_TEXT.get(st.phase, st.phase)}, "
                f"{st.final}/{st.games} regular-season games played"
@@ -571,7 +502,7 @@ def postseason_start(
     from tui import services as sv
     view = sv.start_postseason(db, league)
     if as_json:
-        _echo_json({"season": view.season, "year": view.year, "series": _series_json(view)})
+        echo_json({"season": view.season, "year": view.year, "series": _series_json(view)})
     else:
         _print_bracket(view)
 
@@ -590,7 +521,7 @@ def postseason_sim(
     report = sv.sim_postseason(db, league, games=games)
     view = sv.postseason(db, league)
     if as_json:
-        _echo_json({"games": report.games, "series_left": report.remaining,
+        echo_json({"games": report.games, "series_left": report.remaining,
                     "champion": view.champion, "series": _series_json(view)})
     else:
         typer.echo(f"played {report.games} postseason games; "
@@ -610,7 +541,7 @@ def postseason_status(
     from tui import services as sv
     view = sv.postseason(db, league, season)
     if as_json:
-        _echo_json({"season": view.season, "year": view.year, "phase": view.phase,
+        echo_json({"season": view.season, "year": view.year, "phase": view.phase,
                     "champion": view.champion, "series": _series_json(view)})
         return
     if not view.series:
@@ -635,7 +566,6 @@ def bench_season(seed: int = 1, league_path: Optional[Path] = None,
     Without `league_path` the 12-team and the 6-team seasons of BENCH_SEASONS are timed.
     """
     from league.engine import game as engine_module
-    from tui.cli.main import engine_build
 
     typer.echo(f"build            {engine_build(engine_module.__file__)}")
     if league_path is not None:
@@ -649,11 +579,9 @@ def _bench_one_season(seed: int, source: str, games_per_opponent: Optional[int],
                       ) -> None:
     import tempfile
 
-    from storage import repository as repo
-    from storage.db import session
-    from storage.plainfiles import sample_league_path
     from tui import services as sv
     from tui.bulkgc import bulk
+    from tui.services.folders import sample_league_path
 
     # a league folder, a league JSON file or a sample league's name ("nippon": 858 games)
     where = source
@@ -668,10 +596,8 @@ def _bench_one_season(seed: int, source: str, games_per_opponent: Optional[int],
             name = f"bench{r}"   # a league of its own each round: the same season each time
             sv.create_league(db, name, where)
             info = sv.new_season(db, name, games_per_opponent=games_per_opponent, seed=seed)
-            with session(sv.engine_for(db)) as s:
-                ctx = sv._context(s, name, info.number)
-                slots = repo.schedule(session=s, season_id=info.id, pending_only=True)
-                teams = len(ctx.league.teams)
+            ctx, slots = sv.games_to_play(db, name, info.number)
+            teams = len(ctx.league.teams)
             t0 = time.perf_counter()
             with bulk():        # as sim_days plays them (tui/bulkgc.py)
                 for slot in slots:

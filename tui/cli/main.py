@@ -6,12 +6,16 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from league.errors import DiceError, LeagueError
-from tui.cli.common import GlobalOptionsGroup, GlobalOptions
+from tui.cli.common import GlobalOptions, GlobalOptionsGroup, engine_build, fail
+
+if TYPE_CHECKING:
+    from league.engine.ruleset import Ruleset
+    from league.season.roster import League
 
 app = typer.Typer(
     name="impact",
@@ -69,45 +73,29 @@ from tui.cli.serve import register as register_serve  # noqa: E402
 register_serve(app)
 
 
-def fail(message: str, code: int = 2) -> None:
-    """One clear line on stderr and a non-zero exit, never a traceback."""
-    typer.echo(f"impact: {message}", err=True)
-    raise typer.Exit(code)
-
-
-def _league(path: Optional[Path]):
-    from storage.plainfiles import load_league, sample_league_path
+def _league(path: Optional[Path]) -> League:
+    from tui.services.folders import read_league
     try:
-        return load_league(path if path is not None else sample_league_path("pacific"))
+        return read_league(path)
     except LeagueError as exc:
         fail(str(exc))
 
 
 def _league_folder(ref: Optional[str], default: str) -> Path:
     """--league as a folder (or its league.toml), else a bundled sample league's name."""
-    from storage.plainfiles import sample_league_names, sample_league_path
-    if ref is None:
-        ref = default
-    path = Path(ref)
-    if path.exists() or ref not in sample_league_names():
-        return path
+    from tui.services.folders import league_folder
     try:
-        return sample_league_path(ref)
+        return league_folder(ref, default)
     except LeagueError as exc:
         fail(str(exc))
 
 
-def _ruleset(league, ref: Optional[str], folder: Optional[Path] = None):
+def _ruleset(league: League, ref: Optional[str], folder: Optional[Path] = None) -> Ruleset:
     """--ruleset (a name or a file), else the league's: shipped by name, or the file its folder
     names (relative to the folder)."""
-    from storage.plainfiles import sample_league_path
-    from storage.rulesets import league_ruleset, load_ruleset, ruleset_file, shipped_rulesets
+    from tui.services.folders import folder_ruleset
     try:
-        if ref is not None or league.ruleset in shipped_rulesets():
-            return load_ruleset(ref or league.ruleset)
-        where = folder if folder is not None else sample_league_path("pacific")
-        name, text = ruleset_file(league.ruleset, where if where.is_dir() else where.parent)
-        return league_ruleset(name, None, text)
+        return folder_ruleset(league, ref, folder)
     except LeagueError as exc:
         fail(str(exc))
 
@@ -313,21 +301,14 @@ def bench(
         typer.echo(f"engine/dice      {engine / dice:.1f}")
 
 
-def engine_build(engine_file: str | None) -> str:
-    """Which build of the engine is running: the pure-Python package or the compiled modules."""
-    if (engine_file or "").endswith(".py"):
-        return "pure Python"
-    return "compiled (mypyc: IMPACT_MYPYC=1)"
-
-
 @rules_app.command("check")
 def rules_check(file: Path = typer.Argument(..., help="A ruleset TOML file.")) -> None:
     """Validate a ruleset file: every error names the file, table, row and problem."""
-    from storage.rulesets import load_ruleset
+    from tui.services.folders import read_ruleset
     if not file.exists():
         fail(f"{file}: no such file")
     try:
-        rs = load_ruleset(file)
+        rs = read_ruleset(file)
     except LeagueError as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(2)

@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from tui.cli.league import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, _echo_json, _pad, guarded
+from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo_json, guarded, pad
 
 
 def odds_cmd(
@@ -40,7 +40,7 @@ def odds_cmd(
     assert view is not None
     elapsed = time.perf_counter() - t0
     if as_json:
-        _echo_json(so.report_dict(view))
+        echo_json(so.report_dict(view))
         return
     r = view.report
     upto = f" after {r.day}" if r.day else ""
@@ -59,7 +59,7 @@ def odds_cmd(
                      if t.magic.number is not None else "-")
             exp = f"{t.wins:5.1f}-{t.losses:5.1f}-{t.draws:4.1f}"
             dist = " ".join(f"{p * 100:5.1f}" for p in t.ranks)
-            typer.echo(f"{_pad(view.names.get(t.team, t.team), 8)} {t.record.wins:>4} "
+            typer.echo(f"{pad(view.names.get(t.team, t.team), 8)} {t.record.wins:>4} "
                        f"{t.record.losses:>3} {t.record.draws:>3} {t.pennant * 100:6.1f} "
                        f"{t.climax * 100:5.1f}  {magic:<5} {exp}  {dist}")
         for t in rows:

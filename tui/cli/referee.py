@@ -9,21 +9,21 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import NoReturn
 
 import typer
 
 from league.errors import LeagueError
 
 
-def _fail(file: Path, message: str) -> None:
+def _fail(file: Path, message: str) -> NoReturn:
     typer.echo(f"impact referee: {file}: {message}", err=True)
     raise typer.Exit(2)
 
 
 def run_referee(file: Path, as_json: bool) -> None:
     from league.referee import referee, render
-    from storage.plainfiles import load_league, sample_league_path
-    from storage.rulesets import load_ruleset
+    from tui.services.folders import read_league, read_ruleset
 
     try:
         text = file.read_text(encoding="utf-8-sig")
@@ -44,19 +44,18 @@ def run_referee(file: Path, as_json: bool) -> None:
         where = request.get("league")
         if where is not None and not isinstance(where, str):
             raise LeagueError(f"league: {where!r} is not a folder name")
-        if where is None:
-            league_path = sample_league_path("pacific")
-        else:
+        league_path: Path | None = None      # the bundled sample league
+        if where is not None:
             league_path = Path(where)
             if not league_path.is_absolute() and not league_path.exists():
                 beside = file.parent / league_path
                 if beside.exists():
                     league_path = beside
-        lg = load_league(league_path)
+        lg = read_league(league_path)
         ref = request.get("ruleset") or lg.ruleset
         if not isinstance(ref, str):
             raise LeagueError(f"ruleset: {ref!r} is not a ruleset name or file")
-        rs = load_ruleset(ref)
+        rs = read_ruleset(ref)
         report = referee(request, league=lg, ruleset=rs)
     except LeagueError as exc:
         _fail(file, str(exc))

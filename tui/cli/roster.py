@@ -7,7 +7,7 @@ from typing import Any, Optional
 
 import typer
 
-from tui.cli.league import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, _echo_json, _pad, guarded
+from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo_json, fail, guarded, pad
 
 roster_app = typer.Typer(
     help="The active roster (一軍) and the farm (二軍): list, call up, demote (ten-day rule).",
@@ -31,7 +31,7 @@ def list_cmd(
     from tui.services import farm as sf
     v = sf.team_farm(db, team, league, season)
     if as_json:
-        _echo_json({"season": v.season, "day": v.day, "team": v.team, "name": v.team_name,
+        echo_json({"season": v.season, "day": v.day, "team": v.team, "name": v.team_name,
                     "active_size": v.active_size, "roster_size": v.roster_size,
                     "active": [_entry_dict(e) for e in v.active],
                     "farm": [_entry_dict(e) for e in v.farm]})
@@ -47,7 +47,7 @@ def list_cmd(
                 notes.append(f"injured ({e.injury}, {e.points} pt)")
             if e.back_on is not None and v.day is not None and v.day < e.back_on:
                 notes.append(f"back on {e.back_on} (ten-day rule)")
-            typer.echo(f"  {e.player.id:<8} {_pad(e.player.name, 16)} {e.role:<3} {e.player.rank}"
+            typer.echo(f"  {e.player.id:<8} {pad(e.player.name, 16)} {e.role:<3} {e.player.rank}"
                        f"  {'; '.join(notes)}".rstrip())
 
 
@@ -56,7 +56,7 @@ def _move(player: str, kind: str, league: Optional[str], db: Optional[str],
     from tui.services import farm as sf
     m = sf.move_player(db, player, kind, league=league)
     if as_json:
-        _echo_json({"player": m.player, "team": m.team, "move": m.kind, "day": m.day})
+        echo_json({"player": m.player, "team": m.team, "move": m.kind, "day": m.day})
         return
     what = "called up to the active roster" if kind == "up" else "sent down to the farm"
     typer.echo(f"{m.player} ({m.team}) {what} on {m.day}"
@@ -97,11 +97,10 @@ def injuries_cmd(
     elif switch.strip().lower() in ("on", "off"):
         on = sf.set_injuries(db, switch.strip().lower() == "on", league)
     else:
-        from tui.cli.league import _fail
-        _fail(f"injuries {switch!r}: write on or off")
+        fail(f"injuries {switch!r}: write on or off")
         return
     if as_json:
-        _echo_json({"injuries": on})
+        echo_json({"injuries": on})
         return
     typer.echo(f"injuries: {'on' if on else 'off'}"
                + (" (the league's ruleset has no [injury] table)"

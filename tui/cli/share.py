@@ -7,7 +7,8 @@ from typing import Optional
 
 import typer
 
-from tui.cli.league import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, _echo_json, guarded, league_app
+from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, echo_json, guarded
+from tui.cli.league import league_app
 
 manager_app = typer.Typer(help="Managers of a shared league: add, remove, list.",
                           no_args_is_help=True)
@@ -26,7 +27,7 @@ def league_share(
     from tui import services as sv
     out = sv.share(db, commissioner)
     if as_json:
-        _echo_json(out)
+        echo_json(out)
         return
     typer.echo(f"shared: commissioners are the group {out['commissioner_group']}, managers the "
                f"group {out['manager_group']}; every change is now in the audit log "
@@ -55,7 +56,7 @@ def manager_add(
         secret = typer.prompt(f"password for {name}", hide_input=True, confirmation_prompt=True)
     out = sv.add_manager(db, name, team, league=league, password=secret)
     if as_json:
-        _echo_json(out)
+        echo_json(out)
         return
     made = "new login role" if out["created"] else "existing role"
     typer.echo(f"{name} manages {team} in {out['league']} ({made})")
@@ -73,7 +74,7 @@ def manager_remove(
     from tui import services as sv
     out = sv.remove_manager(db, name, league=league)
     if as_json:
-        _echo_json(out)
+        echo_json(out)
         return
     gone = "; login role dropped" if out["role_dropped"] else ""
     typer.echo(f"{name} no longer manages {', '.join(out['teams'])} in {out['league']}{gone}")
@@ -87,7 +88,7 @@ def manager_list(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB
     from tui import services as sv
     rows = sv.managers(db, league)
     if as_json:
-        _echo_json(rows)
+        echo_json(rows)
         return
     if not rows:
         typer.echo("no managers (an SQLite league is single-user; a PostgreSQL league is shared "
@@ -111,7 +112,7 @@ def league_whoami(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = D
         "reader": "nothing (read only)",
     }[who.kind]
     if as_json:
-        _echo_json({"role": who.role, "kind": who.kind, "teams": list(who.teams),
+        echo_json({"role": who.role, "kind": who.kind, "teams": list(who.teams),
                     "shared": who.shared, "may_change": may})
         return
     typer.echo(f"{who.role or os.environ.get('USER', 'you')}: {who.kind}; may change {may}")
@@ -133,7 +134,7 @@ def league_log(
     from tui import services as sv
     entries = sv.league_log(db, team=team, kind=kind, who=who, limit=limit)
     if as_json:
-        _echo_json([e.as_dict() for e in entries])
+        echo_json([e.as_dict() for e in entries])
         return
     if not entries:
         typer.echo("no changes recorded")
@@ -151,7 +152,7 @@ def league_keyboard(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] =
     from tui import services as sv
     games = sv.keyboard_games(db, league)
     if as_json:
-        _echo_json([{"id": g.id, "number": g.number, "away": g.away, "home": g.home,
+        echo_json([{"id": g.id, "number": g.number, "away": g.away, "home": g.home,
                      "status": g.status, "away_by": g.played_by[0], "home_by": g.played_by[1],
                      "updated_at": g.updated_at.isoformat()} for g in games])
         return
@@ -172,7 +173,7 @@ def league_void(saved_game: int = typer.Argument(..., help="The keyboard game's 
     from tui import services as sv
     info = sv.void_game(db, saved_game)
     if as_json:
-        _echo_json({"id": info.id, "status": info.status})
+        echo_json({"id": info.id, "status": info.status})
         return
     typer.echo(f"saved game {info.id} ({info.away} @ {info.home}) is voided")
 

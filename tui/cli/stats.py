@@ -6,34 +6,25 @@ from typing import Any, Optional
 
 import typer
 
-from tui.cli.league import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, _echo_json, _pad, guarded
+from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo_json, guarded, pad
 
 stats_app = typer.Typer(help="Statistics beyond the leader boards: by team, a player's splits.",
                         no_args_is_help=True)
 
-# the columns `impact stats teams` prints for each kind (every stat is in --json)
-TEAM_COLUMNS = {
-    "batting": ("games", "pa", "ab", "r", "h", "doubles", "triples", "hr", "rbi", "sb", "bb",
-                "so", "avg", "obp", "slg", "ops"),
-    "pitching": ("games", "wins", "losses", "saves", "holds", "complete_games", "shutouts",
-                 "outs", "h", "hr", "bb", "so", "r", "er", "era", "whip"),
-    "fielding": ("games", "po", "a", "e", "dp", "pb", "sb_allowed", "cs", "fielding_pct",
-                 "cs_rate"),
-}
-
-
 def _table(kind: str, rows: list[tuple[str, Any]]) -> list[str]:
     from league.season.stats import stat_text
     from tui.labels import STAT_LABELS_EN
+
+    from tui.services.stats import TEAM_COLUMNS
 
     cols = TEAM_COLUMNS[kind]
     heads = [STAT_LABELS_EN.get(c, c.upper()) for c in cols]
     cells = [[stat_text(c, getattr(st, c)) for c in cols] for _t, st in rows]
     widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(heads)]
     name_w = max([4] + [len(t) for t, _ in rows])
-    out = [_pad("", name_w) + "  " + "  ".join(h.rjust(w) for h, w in zip(heads, widths))]
+    out = [pad("", name_w) + "  " + "  ".join(h.rjust(w) for h, w in zip(heads, widths))]
     for (team, _st), row in zip(rows, cells):
-        out.append(_pad(team, name_w) + "  " + "  ".join(v.rjust(w) for v, w in zip(row, widths)))
+        out.append(pad(team, name_w) + "  " + "  ".join(v.rjust(w) for v, w in zip(row, widths)))
     return out
 
 
@@ -49,7 +40,7 @@ def teams_cmd(
 
     view = sv.team_stats(db, league, season)
     if as_json:
-        _echo_json({
+        echo_json({
             "season": view.season,
             "leagues": [{"code": g.code, "name": g.name, "name_en": g.name_en,
                          "teams": list(g.teams),
@@ -93,7 +84,7 @@ def splits_cmd(
 
     view = sv.player(db, ref, league, season)
     if as_json:
-        _echo_json({"id": view.id, "name": view.name, "team": view.team, "season": view.season,
+        echo_json({"id": view.id, "name": view.name, "team": view.team, "season": view.season,
                     "splits": splits_json(view)})
         return
     typer.echo(f"{view.name} ({view.id}, {view.team}), season {view.season}")

@@ -212,16 +212,15 @@ def event_command(
     ),
 ) -> None:
     """Run a Melting Pot event in the terminal (facilitator and projector views)."""
-    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-
     from league.errors import LeagueError
     from tui.cli.common import global_db
+    from tui.services.troop import OPEN_ERRORS
     from tui.troop.app import TroopApp  # Textual loads only for the app itself
 
     db = global_db(db)
     try:
         app = TroopApp(db_url=db)
-    except (ArgumentError, SQLAlchemyError, OSError, LeagueError) as error:
+    except (*OPEN_ERRORS, LeagueError) as error:
         where = db or "the event database"
         problem = str(error).splitlines()[0] if str(error) else type(error).__name__
         typer.echo(f"error: {where}: cannot open the event database ({problem})", err=True)
@@ -240,9 +239,7 @@ def projector_command(
     ),
 ) -> None:
     """The projector view in a window of its own: follows the running event live (no slip entry)."""
-    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-
-    from storage.troop_store import TroopStoreError
+    from tui.services.troop import OPEN_ERRORS, TroopStoreError
     from tui.troop.app import ProjectorApp
 
     try:
@@ -250,7 +247,7 @@ def projector_command(
     except TroopStoreError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(code=1) from None
-    except (ArgumentError, SQLAlchemyError, OSError) as error:
+    except OPEN_ERRORS as error:
         where = db or "the event database"
         problem = str(error).splitlines()[0] if str(error) else type(error).__name__
         typer.echo(f"error: {where}: cannot open the event database ({problem})", err=True)

@@ -134,7 +134,7 @@ class LeadersScreen(AreaScreen):
     def _show_teams(self, v: services.TeamStatsView) -> None:
         """チーム成績: each team's line of the kind, sorted by the chosen column, then each
         league's total and the whole's."""
-        from tui.cli.stats import TEAM_COLUMNS
+        from tui.services.stats import TEAM_COLUMNS
         from league.season.stats import ASCENDING_STATS
 
         ja = self.ja
@@ -189,7 +189,7 @@ class LeadersScreen(AreaScreen):
     def action_pick_stat(self) -> None:
         """Choose the column to sort by from a list of every stat of the kind shown."""
         from tui.dialogs.pick_player import PickPlayerDialog
-        from tui.cli.stats import TEAM_COLUMNS
+        from tui.services.stats import TEAM_COLUMNS
 
         ja = self.ja
         kind = self.team_kind if self.showing_teams else self.kind

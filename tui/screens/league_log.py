@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Header, Static
 
 from league.errors import LeagueError
-from storage.sharing import KINDS
+from tui.services.sharing import KINDS
 from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen

@@ -37,9 +37,8 @@ def word(key: str, ja: bool) -> str:
 
 def with_login(url: str, role: str, password: str) -> str:
     """The league's URL with the person's role and password (kept in memory only)."""
-    from sqlalchemy.engine import make_url
-    return make_url(url).set(username=role, password=password or None).render_as_string(
-        hide_password=False)
+    from tui.services import urls
+    return urls.with_login(url, role, password)
 
 
 class LoginScreen(Bilingual, Screen[str]):
@@ -59,12 +58,11 @@ class LoginScreen(Bilingual, Screen[str]):
         self.trying = False
 
     def compose(self) -> ComposeResult:
-        from sqlalchemy.engine import make_url
-        where = make_url(self.url)
+        from tui.services import urls
         with Vertical(id="login"):
             yield Plain(id="login-title", classes="section-title")
             yield Plain(id="login-intro")
-            yield Plain(f"{where.host}:{where.port or 5432}/{where.database}", id="login-where")
+            yield Plain(urls.place(self.url).text(), id="login-where")
             yield Plain(id="login-role-label")
             yield Input(id="login-role", max_length=63)
             yield Plain(id="login-password-label")

@@ -15,7 +15,7 @@ from league.errors import LeagueError
 from league.season.standings import gb_text, streak_english, tiebreak_english
 from tui import services
 from tui.labels import label, season_title
-from tui.opening import StandingsData, standings_data
+from tui.services.opening import StandingsData, standings_data
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain

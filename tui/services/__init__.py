@@ -1,15 +1,18 @@
 """The service layer between the interfaces (CLI, Textual screens) and storage + league logic.
 
-Textual-free and Typer-free. Each function opens its own short sessions (one per unit of work),
-and returns league objects or plain dataclasses, never ORM rows. `db` is a path, an SQLAlchemy
-URL or None (``IMPACT_DB``, else the SQLite file in the user data folder).
+Textual-free and Typer-free. Each public function opens one unit of work (`Work.of(db,
+league)`: the database resolved once, who is connected asked once) and passes it down; it
+returns league objects or plain dataclasses, never ORM rows. `db` is a path, an SQLAlchemy URL,
+None (``IMPACT_DB``, else the SQLite file in the user data folder) or a `Work` already open.
 
-One module per area: `db` (engines, errors), `leagues`, `seasons` (calendar, simulation),
-`stats` (standings, leaders, players), `games` (box scores, replays), `live` (games at the
-keyboard), `roster` (the Teams area), `pennant` (pennant odds, magic numbers). Everything is
-re-exported here (loaded when first used, so the app starts without importing every
-service), so
-``from tui import services as sv; sv.standings(...)`` works whatever module holds it.
+One module per subject: `db` (engines, the unit of work, errors), `context` (the season a game
+is played in), `leagues`, `seasons` (calendar, simulation), `stats` (standings, leaders,
+players), `games` (box scores, replays), `live` (games at the keyboard), `postseason`, `roster`
+(the Teams area), `farm`, `history`, `cards`, `sharing`, `pennant` (pennant odds, magic numbers),
+`opening` (the app's first read), `folders` (league folders and rulesets from files), `troop`
+(Melting Pot events). Everything is re-exported here (loaded when first used, so the app starts
+without importing every service), so ``from tui import services as sv; sv.standings(...)``
+works whatever module holds it. docs/architecture.md describes the pattern a new service follows.
 """
 from __future__ import annotations
 
@@ -29,11 +32,13 @@ _WHERE: dict[str, tuple[str, str]] = {
     'slot_setup': ('league.season.state', 'slot_setup'),
     'team_lineup': ('league.season.state', 'team_lineup'),
     'Db': ('tui.services.db', 'Db'),
+    'Work': ('tui.services.db', 'Work'),
     'ServiceError': ('tui.services.db', 'ServiceError'),
     'StorageError': ('tui.services.db', 'StorageError'),
     'close_all': ('tui.services.db', 'close_all'),
     'db_error': ('tui.services.db', 'db_error'),
     'driver_errors': ('tui.services.db', 'driver_errors'),
+    'database_errors': ('tui.services.db', 'database_errors'),
     'engine_for': ('tui.services.db', 'engine_for'),
     'require_commissioner': ('tui.services.db', 'require_commissioner'),
     'BoxScore': ('tui.services.games', 'BoxScore'),
@@ -104,15 +109,18 @@ _WHERE: dict[str, tuple[str, str]] = {
     'run_odds': ('tui.services.pennant', 'run_odds'),
     'sim_days_with_odds': ('tui.services.pennant', 'sim_days_with_odds'),
     'sparkline': ('tui.services.views', 'sparkline'),
-    'Progress': ('tui.services.seasons', 'Progress'),
-    'SeasonContext': ('tui.services.seasons', 'SeasonContext'),
-    'SimReport': ('tui.services.seasons', 'SimReport'),
-    '_context': ('tui.services.seasons', '_context'),
+    'Progress': ('tui.services.context', 'Progress'),
+    'SeasonContext': ('tui.services.context', 'SeasonContext'),
+    'SimReport': ('tui.services.context', 'SimReport'),
+    '_context': ('tui.services.context', '_context'),
+    'season_context': ('tui.services.context', 'season_context'),
+    'store_roster': ('tui.services.context', 'store_roster'),
     'close_season': ('tui.services.seasons', 'close_season'),
     'new_season': ('tui.services.seasons', 'new_season'),
-    'play_slot': ('tui.services.seasons', 'play_slot'),
+    'play_slot': ('tui.services.context', 'play_slot'),
     'schedule_csv': ('tui.services.seasons', 'schedule_csv'),
     'sim_days': ('tui.services.seasons', 'sim_days'),
+    'games_to_play': ('tui.services.seasons', 'games_to_play'),
     'DEFAULT_STAT': ('tui.services.stats', 'DEFAULT_STAT'),
     'LeadersView': ('tui.services.stats', 'LeadersView'),
     'LeagueTable': ('tui.services.views', 'LeagueTable'),
@@ -189,7 +197,7 @@ sys.modules[__name__].__class__ = _Services
 
 if TYPE_CHECKING:  # the names for type checkers and editors
     from league.season.state import SEED_STRIDE, SeasonState, SlotSetup, game_seed, rest_after, rotation, slot_setup, team_lineup  # noqa: F401
-    from tui.services.db import Db, ServiceError, StorageError, close_all, db_error, driver_errors, engine_for, require_commissioner  # noqa: F401
+    from tui.services.db import Db, Work, ServiceError, StorageError, close_all, database_errors, db_error, driver_errors, engine_for, require_commissioner  # noqa: F401
     from tui.services.games import BoxScore, boxscore, raw_rolls, replay  # noqa: F401
     from tui.services.farm import FarmEntry, FarmView, move_player, team_farm  # noqa: F401
     from tui.services.leagues import Source, create_league, create_league_from_sample, export_league, import_league, list_leagues, open_league, read_source  # noqa: F401
@@ -199,7 +207,8 @@ if TYPE_CHECKING:  # the names for type checkers and editors
     from tui.services.roster import RosterView, SeasonSeries, card_values, check_card, clear_preference, save_bullpen, save_card, save_order, save_rotation, season_league, season_series, set_reserve, team_roster  # noqa: F401
     from tui.services.names import NameBook, name_book  # noqa: F401
     from tui.services.pennant import OddsView, history_lines, odds, odds_history, odds_setup, report_dict, run_odds, sim_days_with_odds, sparkline  # noqa: F401
-    from tui.services.seasons import Progress, SeasonContext, SimReport, _context, close_season, new_season, play_slot, schedule_csv, sim_days  # noqa: F401
+    from tui.services.context import Progress, SeasonContext, SimReport, _context, play_slot, season_context, store_roster  # noqa: F401
+    from tui.services.seasons import close_season, games_to_play, new_season, schedule_csv, sim_days  # noqa: F401
     from tui.services.stats import DEFAULT_STAT, LeadersView, LeagueTable, league_tables, PlayerView, StandingsView, TeamGroup, TeamStatsView, leaders, player, days_around, schedule_days, season_info, standings, stats_dict, team_games, team_stats, RaceView, pennant_race  # noqa: F401
     from tui.services.history import AwardsView, CareerView, HistoryView, NewsItem, TitlesView, award_rules, confirm_awards, free_agents, history_dict, news, player_career, season_awards, season_titles, set_award_rules, title_dict, transact  # noqa: F401
     from tui.services.history import history as league_history  # noqa: F401

@@ -17,7 +17,7 @@ from league.season.schedule import make_schedule
 from storage.plainfiles import BATTERS_FILE, LEAGUE_FILE, PITCHERS_FILE, load_league
 from storage.rulesets import load_ruleset
 from storage.statfiles import read_stat_files
-from tui.services.db import Db, ServiceError, engine_for
+from tui.services.db import Db, ServiceError, Work
 
 CheckProgress = Callable[[str, int, int], None]
 
@@ -113,11 +113,10 @@ def make_into(db: Db, league: str | None, batting: Path | None, pitching: Path |
     its next season (`impact season new`) plays them; seasons already made keep theirs. The
     files' teams are the league's (by code, name or short name), every one of them."""
     from storage import repository as repo
-    from storage.db import session
 
     files = read_stat_files(batting, pitching, fielding, totals)
-    engine = engine_for(db)
-    with session(engine) as s:
+    w = Work.of(db, league)
+    with w.session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         stored = repo.load_league(session=s, league_id=row.id)
@@ -138,7 +137,7 @@ def make_into(db: Db, league: str | None, batting: Path | None, pitching: Path |
     rs = load_ruleset(ruleset or rs_name)
     ctx = league_context(files.players, team_games=files.team_games, totals=files.totals)
     made = _cards_for(stored, files.players, rs, ctx, {t: lookup[t] for t in teams})
-    with session(engine) as s:
+    with w.session() as s:
         n = repo.replace_base_cards(session=s, league_id=row.id, batters_csv=made.batters,
                                     pitchers_csv=made.pitchers)
         s.commit()

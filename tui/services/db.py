@@ -1,17 +1,21 @@
-"""The league databases the services open: one engine per URL, reused, and database failures
-told in one line."""
+"""The league databases the services open: one engine per URL, reused; the unit of work a
+service call opens once and passes down (`Work`); database failures told in one line."""
 from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from sqlmodel import Session
 
 from league.errors import LeagueError
 from storage.db import StorageError, make_engine, resolve_url
+from storage.db import session as new_session
 
-Db = str | Path | None
+if TYPE_CHECKING:
+    from storage.views import Access
 
 _engines: dict[str, Engine] = {}
 _making = threading.Lock()     # one engine per URL, when threads ask at once (the app warms up)
@@ -23,6 +27,8 @@ class ServiceError(LeagueError):
 
 def engine_for(db: Db) -> Engine:
     """The engine of a league database (made and migrated on first use, then reused)."""
+    if isinstance(db, Work):
+        return db.engine
     url = resolve_url(db)
     engine = _engines.get(url)
     if engine is None:
@@ -31,6 +37,68 @@ def engine_for(db: Db) -> Engine:
             if engine is None:
                 engine = _engines[url] = make_engine(url)
     return engine
+
+
+class Work:
+    """One unit of work: the league database a service call works on, opened once, and the
+    league it names. A public service function takes `db` (a path, an SQLAlchemy URL, None for
+    IMPACT_DB or the user's file, or a Work already open) and opens its unit of work with
+    `Work.of(db, league)`; whatever it calls — a helper, another service — gets the Work, never
+    the database string again. Transactions are the Work's sessions (`with w.session() as s`):
+    one for a read, one per stored game. Who is connected (a shared league) is asked once."""
+
+    __slots__ = ("engine", "league", "_access")
+
+    def __init__(self, engine: Engine, league: str | None = None) -> None:
+        self.engine = engine
+        self.league = league
+        self._access: Access | None = None
+
+    @classmethod
+    def of(cls, db: Db, league: str | None = None) -> Work:
+        """The unit of work of `db`: `db` itself when it is one (for the same league)."""
+        if isinstance(db, Work):
+            if league is None or league == db.league:
+                return db
+            if db.league is None:
+                return cls(db.engine, league)
+            raise ServiceError(f"one unit of work, two leagues: {db.league!r} and {league!r}")
+        return cls(engine_for(db), league)
+
+    @property
+    def postgres(self) -> bool:
+        return self.engine.dialect.name == "postgresql"
+
+    def session(self) -> Session:
+        """A new session on the Work's database (``with w.session() as s: ...``)."""
+        return new_session(self.engine)
+
+    def access(self) -> Access:
+        """Who is connected and what he may do in the league (asked once per Work)."""
+        if self._access is None:
+            from storage.sharing import access
+            try:
+                self._access = access(self.engine, self.league)
+            except SQLAlchemyError as exc:
+                raise db_error(exc) from None
+        return self._access
+
+    def require_commissioner(self, what: str) -> None:
+        """Refuse early, in words, what only the commissioner of a shared league may do (the
+        database refuses it anyway)."""
+        if not self.postgres:
+            from storage.location import READ_ONLY_REFUSAL, read_only
+            if read_only(str(self.engine.url)):
+                raise ServiceError(f"{READ_ONLY_REFUSAL} (nobody may {what})")
+            return
+        who = self.access()
+        if not who.commissioner:
+            raise ServiceError(f"only the commissioner may {what} (connected as {who.role}, "
+                               f"{who.kind}{' of ' + ', '.join(who.teams) if who.teams else ''})")
+
+
+# what a public service function takes for its database: a reference, or a Work already open
+Db = str | Path | Work | None
 
 
 def close_all() -> None:
@@ -46,6 +114,11 @@ def driver_errors() -> tuple[type[Exception], ...]:
 
     import psycopg
     return (sqlite3.Error, psycopg.Error)
+
+
+def database_errors() -> tuple[type[Exception], ...]:
+    """What a database may fail with: SQLAlchemy's errors and the drivers' own."""
+    return (SQLAlchemyError, *driver_errors())
 
 
 def db_error(exc: Exception) -> ServiceError:
@@ -67,18 +140,8 @@ def db_error(exc: Exception) -> ServiceError:
 def require_commissioner(db: Db, what: str, league: str | None = None) -> None:
     """Refuse early, in words, what only the commissioner of a shared league may do (the
     database refuses it anyway)."""
-    engine = engine_for(db)
-    if engine.dialect.name != "postgresql":
-        from storage.location import READ_ONLY_REFUSAL, read_only
-        if read_only(str(engine.url)):
-            raise ServiceError(f"{READ_ONLY_REFUSAL} (nobody may {what})")
-        return
-    from storage.sharing import access
-    who = access(engine, league)
-    if not who.commissioner:
-        raise ServiceError(f"only the commissioner may {what} (connected as {who.role}, "
-                           f"{who.kind}{' of ' + ', '.join(who.teams) if who.teams else ''})")
+    Work.of(db, league).require_commissioner(what)
 
 
-__all__ = ["Db", "ServiceError", "StorageError", "engine_for", "close_all", "db_error",
-           "driver_errors", "require_commissioner"]
+__all__ = ["Db", "Work", "ServiceError", "StorageError", "engine_for", "close_all", "db_error",
+           "driver_errors", "database_errors", "require_commissioner"]

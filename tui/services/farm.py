@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -19,10 +18,7 @@ from league.season.roster import League
 from storage import farm_store
 from storage import repository as repo
 from storage import roster_edit
-from storage.db import session
-from tui.services.db import ServiceError, db_error, engine_for, require_commissioner
-
-Db = str | Path | None
+from tui.services.db import Db, ServiceError, Work, db_error
 
 
 @dataclass(frozen=True)
@@ -119,7 +115,7 @@ def team_farm(db: Db, team: str | None = None, league: str | None = None,
               season: int | None = None) -> FarmView:
     """A team's active roster and farm (the first team when `team` is None)."""
     try:
-        with session(engine_for(db)) as s:
+        with Work.of(db, league).session() as s:
             lid, info, lg, book, day = _state(s, league, season)
             rs = repo.league_ruleset_of(session=s, league_id=lid)
             code = (team or lg.teams[0].code).strip().upper()
@@ -135,10 +131,10 @@ def move_player(db: Db, pid: str, kind: str, *, league: str | None = None) -> Mo
     active roster, an active roster left without what a game needs)."""
     if kind not in ("up", "down"):
         raise ServiceError(f"unknown roster move {kind!r}; use up or down")
-    engine = engine_for(db)
-    who = _access(engine, league)
+    w = Work.of(db, league)
+    who = w.access()
     try:
-        with session(engine) as s:
+        with w.session() as s:
             lid, info, lg, book, day = _state(s, league, None)
             if info is not None and info.closed:
                 raise ServiceError(f"season {info.number} ({info.year}) is closed; roster moves "
@@ -156,7 +152,7 @@ def move_player(db: Db, pid: str, kind: str, *, league: str | None = None) -> Mo
                 player = found[0]
             if not who.may_manage(player.team):
                 from tui.services.sharing import require_team
-                require_team(db, player.team, league)     # names the team's manager
+                require_team(w, player.team, league)     # names the team's manager
             today = day or date.today()
             if kind == "up":
                 problem = call_up_problem(lg, book, player.id, today)
@@ -176,7 +172,7 @@ def move_player(db: Db, pid: str, kind: str, *, league: str | None = None) -> Mo
                 from league.season.farm import TEN_DAYS
                 from storage.sharing import manager_roster_move
                 s.rollback()
-                manager_roster_move(engine, league_id=lid, season_id=info.id if info else None,
+                manager_roster_move(w.engine, league_id=lid, season_id=info.id if info else None,
                                     player=player.id, kind=kind, day=today, ten_days=TEN_DAYS)
                 if kind == "down" and info is not None:
                     _forget_choices(s, info.id, player.team, player.id)
@@ -191,16 +187,6 @@ def move_player(db: Db, pid: str, kind: str, *, league: str | None = None) -> Mo
                 _forget_choices(s, info.id, player.team, player.id)
             s.commit()
             return move
-    except SQLAlchemyError as exc:
-        raise db_error(exc) from None
-
-
-def _access(engine: Any, league: str | None) -> Any:
-    """Who is connected: the commissioner (or a single-user league) moves anyone, a manager of
-    a shared league only his own team's players, a reader nobody."""
-    from storage.sharing import access
-    try:
-        return access(engine, league)
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
 
@@ -220,7 +206,7 @@ def _forget_choices(s: Any, season_id: int, team: str, pid: str) -> None:
 def injuries_on(db: Db, league: str | None = None) -> bool:
     """Whether the league plays with injuries (its ruleset's [injury] table and option)."""
     try:
-        with session(engine_for(db)) as s:
+        with Work.of(db, league).session() as s:
             row = repo.find_league(session=s, name=league)
             assert row.id is not None
             return repo.league_ruleset_of(session=s, league_id=row.id).injury_rules is not None
@@ -231,16 +217,17 @@ def injuries_on(db: Db, league: str | None = None) -> bool:
 def set_injuries(db: Db, on: bool, league: str | None = None) -> bool:
     """Play with injuries or without (the rule option `injuries`); returns whether they are
     played now (a ruleset without an [injury] table has none either way)."""
-    require_commissioner(db, "change the league's rules", league)
+    w = Work.of(db, league)
+    w.require_commissioner("change the league's rules")
     try:
-        with session(engine_for(db)) as s:
+        with w.session() as s:
             row = repo.find_league(session=s, name=league)
             assert row.id is not None
             farm_store.set_rule_option(session=s, league_id=row.id, key="injuries", value=on)
             s.commit()
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
-    return injuries_on(db, league)
+    return injuries_on(w, league)
 
 
 __all__ = ["FarmEntry", "FarmView", "team_farm", "move_player", "injuries_on", "set_injuries"]

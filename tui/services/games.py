@@ -4,7 +4,6 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 
 from league.engine.boxscore import render, result_dict
 from league.engine.dice import ScriptedDice
@@ -14,8 +13,7 @@ from league.season.roster import League
 from league.engine.ruleset import Ruleset
 from league.season.simulate import players_of, replay_game
 from storage import repository as repo
-from storage.db import session
-from tui.services.db import engine_for
+from tui.services.db import Db, Work
 
 
 @dataclass(frozen=True)
@@ -27,9 +25,9 @@ class BoxScore:
     result: GameResult
 
 
-def boxscore(db: str | Path | None, number: int, league: str | None = None,
+def boxscore(db: Db, number: int, league: str | None = None,
              season: int | None = None, *, plays: bool = True) -> BoxScore:
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
@@ -45,12 +43,12 @@ def boxscore(db: str | Path | None, number: int, league: str | None = None,
     return BoxScore(slot.number, slot.day, render(result, names, plays=plays), data, result)
 
 
-def replay(db: str | Path | None, number: int, league: str | None = None,
+def replay(db: Db, number: int, league: str | None = None,
            season: int | None = None) -> tuple[GameResult, GameResult]:
     """A stored game and the same game played again from its line-ups, fatigue and raw rolls
     (a compactly stored game gets its play-by-play and roll log from that replay when it agrees
     with the stored lines)."""
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -37,10 +36,8 @@ from league.season.titles import SeasonLine, Title, merge_lines, titles as leagu
 from storage import history_store as hs
 from storage import repository as repo
 from storage import roster_edit
-from storage.db import session
-from tui.services.db import ServiceError, db_error, engine_for
+from tui.services.db import Db, ServiceError, Work, db_error
 
-Db = str | Path | None
 
 
 # --- the season's leagues -----------------------------------------------------------------------
@@ -160,7 +157,7 @@ class TitlesView:
 @_guard
 def season_titles(db: Db, league: str | None = None, season: int | None = None) -> TitlesView:
     """The titles of every league of the season (as they stand while games remain)."""
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         lid = _league_id(s, league)
         info = repo.find_season(session=s, league_id=lid, number=season)
         se = _read_season(s, lid, info)
@@ -274,7 +271,7 @@ def _rules(s: Any, lid: int) -> aw.AwardRules:
 @_guard
 def season_awards(db: Db, league: str | None = None, season: int | None = None) -> AwardsView:
     """Every award slot of the season: the proposal, the candidates, what is confirmed."""
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         lid = _league_id(s, league)
         info = repo.find_season(session=s, league_id=lid, number=season)
         se = _read_season(s, lid, info)
@@ -308,7 +305,8 @@ def confirm_awards(db: Db, choices: Mapping[str, str | None] | None = None, *,
     """Store the commissioner's choices: {award key: player id or name, or None / "none" for
     nobody}; with `accept_all` every slot not chosen yet takes the app's proposal. `part` names
     the league (リーグ) of a two-league structure. A bad key or player refuses the whole call."""
-    view = season_awards(db, league, season)
+    w = Work.of(db, league)
+    view = season_awards(w, league, season)
     parts = sorted({sl.league for sl in view.slots if sl.award != "sawamura"})
     if part is None:
         if len(parts) > 1 and choices and any(not k.startswith("sawamura") for k in choices):
@@ -318,7 +316,7 @@ def confirm_awards(db: Db, choices: Mapping[str, str | None] | None = None, *,
     elif part not in parts:
         raise ServiceError(f"no league {part!r} in this season (leagues: {', '.join(parts)})")
     by_key = {(sl.league, sl.key): sl for sl in view.slots}
-    with session(engine_for(db)) as s:
+    with w.session() as s:
         lid = _league_id(s, league)
         info = repo.find_season(session=s, league_id=lid, number=season)
         todo: list[tuple[AwardSlot, str | None]] = []
@@ -354,14 +352,14 @@ def confirm_awards(db: Db, choices: Mapping[str, str | None] | None = None, *,
             hs.confirm_award(session=s, season_id=info.id, league_part=sl.league, award=sl.key,
                              player=pid, proposed=sl.proposed)
         s.commit()
-    return season_awards(db, league, season)
+    return season_awards(w, league, season)
 
 
 @_guard
 def set_award_rules(db: Db, changes: Mapping[str, Any], *, league: str | None = None
                     ) -> aw.AwardRules:
     """Change a league's award settings (e.g. rookie_max_prior_ab=60); checked whole first."""
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         lid = _league_id(s, league)
         data = {**hs.award_rules(session=s, league_id=lid)}
         for k, v in changes.items():
@@ -376,7 +374,7 @@ def set_award_rules(db: Db, changes: Mapping[str, Any], *, league: str | None = 
 
 
 def award_rules(db: Db, league: str | None = None) -> aw.AwardRules:
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         return _rules(s, _league_id(s, league))
 
 
@@ -457,8 +455,8 @@ def transact(db: Db, kind: str, *, players: Sequence[str] = (), team: str | None
         raise ServiceError(f"unknown transaction {kind!r}; use {', '.join(hs.TRANSACTION_KINDS)}")
     if not players:
         raise ServiceError(f"{kind}: name at least one player")
-    engine = engine_for(db)
-    with session(engine) as s:
+    w = Work.of(db, league)
+    with w.session() as s:
         lid = _league_id(s, league)
         teams = _team_codes(s, lid)
 
@@ -589,7 +587,7 @@ def _check_rosters(s: Any, lid: int, sid: int | None, changed: set[str]) -> None
 @_guard
 def news(db: Db, league: str | None = None, *, limit: int | None = None) -> list[NewsItem]:
     """The transaction log, newest first."""
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         lid = _league_id(s, league)
         rows = hs.transactions(session=s, league_id=lid, limit=limit)
         names = _names(s, lid)
@@ -601,7 +599,7 @@ def news(db: Db, league: str | None = None, *, limit: int | None = None) -> list
 
 def free_agents(db: Db, league: str | None = None) -> list[tuple[str, str]]:
     """(id, name) of the league's free agents."""
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         lid = _league_id(s, league)
         try:
             sid: int | None = repo.find_season(session=s, league_id=lid).id
@@ -629,7 +627,7 @@ class CareerView:
 @_guard
 def player_career(db: Db, ref: str, league: str | None = None) -> CareerView:
     """A player's 年度別成績: every season's stats (teams summed) and the career totals."""
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         lid = _league_id(s, league)
         pid, name = repo.player_row(session=s, league_id=lid, ref=ref)
         ids = repo.season_ids(session=s, league_id=lid)
@@ -714,7 +712,7 @@ class HistoryView:
 def history(db: Db, league: str | None = None, *, limit: int = 5) -> HistoryView:
     """Every season's pennant winners and champion, title holders and award winners; the
     single-season and career records; each pair of teams' record over all seasons."""
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         lid = row.id

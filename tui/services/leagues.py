@@ -10,10 +10,9 @@ from typing import Any
 
 from league.season.roster import League
 from storage import repository as repo
-from storage.db import session
 from storage.mappers import LeagueTexts
 from storage.plainfiles import sample_league_names, sample_league_path
-from tui.services.db import Db, ServiceError, engine_for, require_commissioner
+from tui.services.db import Db, ServiceError, Work
 
 
 @dataclass(frozen=True)
@@ -50,9 +49,9 @@ def read_source(ref: str | Path) -> Source:
 def create_league(db: Db, name: str, source: str | Path) -> repo.LeagueSummary:
     """Store a new league read (and checked whole) from a folder, a JSON file or a sample name."""
     src = read_source(source)
-    engine = engine_for(db)
-    require_commissioner(db, "create or import leagues")
-    with session(engine) as s:
+    w = Work.of(db)
+    w.require_commissioner("create or import leagues")
+    with w.session() as s:
         league_id = repo.create_league(session=s, name=name, texts=src.texts,
                                        options=src.options)
         for k, season in enumerate(src.seasons):
@@ -67,13 +66,13 @@ import_league = create_league
 
 
 def list_leagues(db: Db) -> list[repo.LeagueSummary]:
-    with session(engine_for(db)) as s:
+    with Work.of(db).session() as s:
         return repo.list_leagues(session=s)
 
 
 def open_league(db: Db, name: str | None = None) -> League:
     """The league (its own cards) as a league object."""
-    with session(engine_for(db)) as s:
+    with Work.of(db).session() as s:
         row = repo.find_league(session=s, name=name)
         assert row.id is not None
         return repo.load_league(session=s, league_id=row.id)
@@ -84,8 +83,9 @@ def export_league(db: Db, name: str | None, out: Path | None, fmt: str = "plain"
 
     With `out` None, the JSON document is returned instead of written.
     """
-    require_commissioner(db, "export the league", name)
-    with session(engine_for(db)) as s:
+    w = Work.of(db, name)
+    w.require_commissioner("export the league")
+    with w.session() as s:
         row = repo.find_league(session=s, name=name)
         assert row.id is not None
         if fmt == "json":

@@ -3,7 +3,6 @@ after every plate appearance, resume, finish (recorded like a simulated game).""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -19,9 +18,10 @@ from league.season.state import rest_after, slot_setup, team_lineup
 from league.season.simulate import players_of
 from storage import live_store
 from storage import repository as repo
-from storage.db import session
-from tui.services.db import ServiceError, db_error, engine_for
-from tui.services.seasons import _context
+from tui.services.context import SeasonContext, season_context, store_roster
+from tui.services.db import Db, ServiceError, Work, db_error
+from tui.services.names import NameBook, name_book
+from tui.services.postseason import settle
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class LiveSetup:
     names: dict[str, str]
     # each player's season so far (regular season): pid → (BattingStats | None, PitchingStats | None)
     season: dict[str, tuple[Any, Any]] = field(default_factory=dict)
-    book: Any = None       # the league's names in both languages (services.names.NameBook)
+    book: NameBook = field(default_factory=NameBook)   # the league's names in both languages
 
 
 def _season_lines(s, season_id: int | None, teams: tuple[str, str]) -> dict[str, tuple[Any, Any]]:
@@ -52,7 +52,7 @@ def _season_lines(s, season_id: int | None, teams: tuple[str, str]) -> dict[str,
     return out
 
 
-def _lineups_for_slot(ctx, slot: repo.GameSlot) -> tuple[Lineup, Lineup, dict[str, int]]:
+def _lineups_for_slot(ctx: SeasonContext, slot: repo.GameSlot) -> tuple[Lineup, Lineup, dict[str, int]]:
     """The line-ups a scheduled game starts with, as a simulated game would (slot_setup)."""
     setup = slot_setup(ctx, slot.day, slot.away, slot.home)
     dh = ctx.league.dh_for(slot.home)
@@ -61,7 +61,7 @@ def _lineups_for_slot(ctx, slot: repo.GameSlot) -> tuple[Lineup, Lineup, dict[st
             team_lineup(ctx, slot.home, setup, dh=dh, platoon=platoon), setup.fatigue)
 
 
-def start_live(db: str | Path | None, league: str | None = None, *, number: int | None = None,
+def start_live(db: Db, league: str | None = None, *, number: int | None = None,
                away: str | None = None, home: str | None = None, people: tuple[int, ...] = (1,),
                dice: str = "computer", seed: int = 1) -> LiveSetup:
     """Start a game at the keyboard: scheduled game `number` (it counts in the season) or an
@@ -70,9 +70,9 @@ def start_live(db: str | Path | None, league: str | None = None, *, number: int 
         raise ServiceError("choose which sides you manage: away (0), home (1) or both")
     if dice not in ("computer", "typed"):
         raise ServiceError("dice are rolled by the computer or typed in (computer | typed)")
-    engine = engine_for(db)
-    with session(engine) as s:
-        ctx = _context(s, league, None)
+    w = Work.of(db, league)
+    with w.session() as s:
+        ctx = season_context(s, league, None)
         if number is not None:
             slot = repo.find_game(session=s, season_id=ctx.season.id, number=number)
             if slot.status == "final":
@@ -96,17 +96,17 @@ def start_live(db: str | Path | None, league: str | None = None, *, number: int 
             s.commit()
         except SQLAlchemyError as exc:
             raise db_error(exc) from None
-    from tui.services.names import name_book
     return LiveSetup(info, ctx.league, ctx.ruleset, ctx.players,
                      {t.code: t.short or t.name for t in ctx.league.teams}, season,
-                     name_book(db, league))
+                     name_book(w, league))
 
 
-def resume_live(db: str | Path | None, live_id: int, league: str | None = None) -> LiveSetup:
+def resume_live(db: Db, live_id: int, league: str | None = None) -> LiveSetup:
     """A saved game as it stood, ready to replay its log and carry on."""
-    with session(engine_for(db)) as s:
+    w = Work.of(db, league)
+    with w.session() as s:
         info = live_store.load_live(session=s, live_id=live_id)
-        ctx = _context(s, league, None)
+        ctx = season_context(s, league, None)
         if info.league_id != ctx.league_id:
             raise ServiceError(f"saved game {live_id} belongs to another league")
         if info.season_id is not None and info.season_id != ctx.season.id:
@@ -115,14 +115,13 @@ def resume_live(db: str | Path | None, live_id: int, league: str | None = None) 
             lg = ctx.league
         season = _season_lines(s, info.season_id if info.season_id is not None else ctx.season.id,
                                (info.away, info.home))
-    from tui.services.names import name_book
     return LiveSetup(info, lg, ctx.ruleset, players_of(lg),
-                     {t.code: t.short or t.name for t in lg.teams}, season, name_book(db, league))
+                     {t.code: t.short or t.name for t in lg.teams}, season, name_book(w, league))
 
 
-def scheduled_teams(db: str | Path | None, league: str | None, number: int) -> tuple[str, str]:
+def scheduled_teams(db: Db, league: str | None, number: int) -> tuple[str, str]:
     """The away and home teams of scheduled game `number` of the current season."""
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id)
@@ -130,34 +129,34 @@ def scheduled_teams(db: str | Path | None, league: str | None, number: int) -> t
         return slot.away, slot.home
 
 
-def list_live(db: str | Path | None, league: str | None = None) -> list[live_store.LiveGameInfo]:
+def list_live(db: Db, league: str | None = None) -> list[live_store.LiveGameInfo]:
     """Games being played at the keyboard, latest first."""
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         return live_store.list_live(session=s, league_id=row.id)
 
 
-def save_live(db: str | Path | None, live_id: int, log: LiveLog, dice: str | None = None) -> None:
+def save_live(db: Db, live_id: int, log: LiveLog, dice: str | None = None) -> None:
     """Save the log (every plate appearance): one transaction."""
-    with session(engine_for(db)) as s:
+    with Work.of(db).session() as s:
         live_store.save_log(session=s, live_id=live_id, log=log, dice=dice)
         s.commit()
 
 
-def finish_live(db: str | Path | None, live_id: int, result: GameResult, log: LiveLog,
+def finish_live(db: Db, live_id: int, result: GameResult, log: LiveLog,
                 league: str | None = None) -> int | None:
     """Record a finished game: a scheduled one exactly like a simulated game (box score, stats,
     standings, pitchers' rest) in one transaction; an exhibition is only marked final."""
-    engine = engine_for(db)
-    if info_kind(engine, league) == "manager":
+    w = Work.of(db, league)
+    if w.access().kind == "manager":
         # A manager may not write results: his finished game waits, with its whole log, for the
         # commissioner, whose next simulation replays and records it (record_finished).
-        with session(engine) as s:
+        with w.session() as s:
             live_store.mark_final(session=s, live_id=live_id, log=log, status="finished")
             s.commit()
         return None
-    with session(engine) as s:
+    with w.session() as s:
         info = live_store.load_live(session=s, live_id=live_id)
         if info.status == "final":
             raise ServiceError(f"saved game {live_id} is finished already")
@@ -165,7 +164,7 @@ def finish_live(db: str | Path | None, live_id: int, result: GameResult, log: Li
             raise ServiceError(f"saved game {live_id} was voided by the commissioner")
         number = None
         if info.number is not None and info.season_id is not None:
-            ctx = _context(s, league, None)
+            ctx = season_context(s, league, None)
             if ctx.season.id != info.season_id:
                 raise ServiceError("the game belongs to an earlier season")
             slot = repo.find_game(session=s, season_id=info.season_id, number=info.number)
@@ -176,11 +175,9 @@ def finish_live(db: str | Path | None, live_id: int, result: GameResult, log: Li
                              seed=None, rest=rest, starters=starters)
             # the game's accidents go on the players' injury standings, with the game
             from league.season.farm import after_game
-            from tui.services.seasons import store_roster
             after_game(ctx.roster, result, slot.day)
             store_roster(s, ctx)
             if slot.kind == "postseason":
-                from tui.services.postseason import settle
                 settle(s, ctx)
             number = info.number
         live_store.mark_final(session=s, live_id=live_id, log=log)
@@ -188,27 +185,26 @@ def finish_live(db: str | Path | None, live_id: int, result: GameResult, log: Li
     return number
 
 
-def info_kind(engine, league: str | None) -> str:
+def info_kind(db: Db, league: str | None) -> str:
     """single | owner | commissioner | manager | reader: who is connected (see storage.sharing)."""
-    from storage.sharing import access
-    return access(engine, league).kind
+    return Work.of(db, league).access().kind
 
 
-def record_finished(db: str | Path | None, league: str | None = None) -> list[int]:
+def record_finished(db: Db, league: str | None = None) -> list[int]:
     """Record the keyboard games that managers finished on a shared league: each is replayed
     from its saved rolls and decisions (exactly, as every game replays) and stored like a
     simulated game. The commissioner's simulation does this first; returns the game numbers."""
-    engine = engine_for(db)
-    with session(engine) as s:
+    w = Work.of(db, league)
+    with w.session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         waiting = [g for g in live_store.list_live(session=s, league_id=row.id, playing_only=False)
                    if g.status == "finished"]
     done: list[int] = []
     for info in sorted(waiting, key=lambda g: g.updated_at):
-        setup = resume_live(db, info.id, league)
+        setup = resume_live(w, info.id, league)
         result = replay_finished(setup)
-        finish_live(db, info.id, result, info.log, league)
+        finish_live(w, info.id, result, info.log, league)
         if info.number is not None:
             done.append(info.number)
     return done
@@ -235,9 +231,9 @@ def replay_finished(setup: LiveSetup) -> GameResult:
     return game.play()
 
 
-def abandon_live(db: str | Path | None, live_id: int) -> None:
+def abandon_live(db: Db, live_id: int) -> None:
     """Throw a saved game away (the scheduled game stays to be played)."""
-    with session(engine_for(db)) as s:
+    with Work.of(db).session() as s:
         live_store.delete_live(session=s, live_id=live_id)
         s.commit()
 

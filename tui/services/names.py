@@ -2,18 +2,15 @@
 (``name_en``) where the league gives them."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from storage import repository as repo
-from storage.db import session
-from tui.services.db import engine_for
+from tui.services.db import Db, Work
 from tui.services.views import NameBook, names_of  # noqa: F401  (kept where it was)
 
 
-def name_book(db: str | Path | None, league: str | None = None) -> NameBook:
+def name_book(db: Db, league: str | None = None) -> NameBook:
     """The names of the league's current season (its teams, the players on its rosters, and
     every player the league has had, by the name he was stored under)."""
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         players = {pid: (name, "") for pid, name in

@@ -14,22 +14,18 @@ import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from storage import odds_store
 from storage import repository as repo
-from storage.db import session
-from tui.services.db import ServiceError, db_error, engine_for
+from tui.services.db import Db, ServiceError, Work, db_error
 from tui.services.views import SPARKS, history_lines, sparkline  # noqa: F401  (kept where they were)
 
 if TYPE_CHECKING:   # the engine and the process pool load when odds are run, not to draw the chart
     from league.season.odds import OddsReport, OddsSetup, RunResult
-    from tui.services.seasons import SimReport
-
-Db = str | Path | None
+    from tui.services.context import SimReport
 MAX_SEED = 2**31 - 1
 BATCH = 10          # runs per task sent to a worker: progress every few hundred games
 
@@ -71,13 +67,13 @@ def odds_setup(db: Db, league: str | None = None, season: int | None = None, *,
     from league.season.schedule import ScheduledGame
     from league.season.state import SeasonState
     from league.season.standings import Outcome
-    from tui.services.seasons import _context
+    from tui.services.context import season_context
 
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise ServiceError(f"--seed must be 0 to {MAX_SEED}, not {seed}")
     try:
-        with session(engine_for(db)) as s:
-            ctx = _context(s, league, season)
+        with Work.of(db, league).session() as s:
+            ctx = season_context(s, league, season)
             games = repo.schedule(session=s, season_id=ctx.season.id)
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
@@ -165,13 +161,14 @@ def odds(db: Db, league: str | None = None, season: int | None = None, *, runs: 
          cancel: Callable[[], bool] | None = None, store: bool = True) -> OddsView | None:
     """The pennant odds from the standings as they are, kept under today's date for the chart
     (None when cancelled: nothing is stored)."""
-    setup, names, season_id, number, title = odds_setup(db, league, season, seed=seed)
+    w = Work.of(db, league)
+    setup, names, season_id, number, title = odds_setup(w, league, season, seed=seed)
     league_names = {g.code: g.name for g in setup.state.league.leagues}
     report = run_odds(setup, runs, workers=workers, progress=progress, cancel=cancel)
     if report is None:
         return None
     try:
-        with session(engine_for(db)) as s:
+        with w.session() as s:
             if store:
                 odds_store.save_odds(session=s, season_id=season_id, report=report)
                 s.commit()
@@ -187,22 +184,24 @@ def sim_days_with_odds(db: Db, league: str | None = None, season: int | None = N
                        progress: Callable[[int, Any], None] | None = None) -> SimReport:
     """Simulate day by day and take the odds (`runs` runs) after each day, so the Standings chart
     has a point for every simulated day; each game stored on its own as `sim_days` does."""
-    from tui.services.seasons import SimReport, sim_days
+    from tui.services.context import SimReport
+    from tui.services.seasons import sim_days
 
     if days is None and not to_end:
         days = 1
     games = played_days = 0
     last = None
     remaining = 0
+    w = Work.of(db, league)
     while days is None or played_days < days:
-        report = sim_days(db, league, season, days=1)
+        report = sim_days(w, league, season, days=1)
         remaining = report.remaining
         if report.games == 0:
             break
         games += report.games
         played_days += 1
         last = report.last_day
-        odds(db, league, season, runs=runs, seed=seed, workers=workers)
+        odds(w, league, season, runs=runs, seed=seed, workers=workers)
         if progress is not None:
             progress(played_days, last)
         if remaining == 0:
@@ -214,7 +213,7 @@ def odds_history(db: Db, league: str | None = None, season: int | None = None
                  ) -> tuple[list[odds_store.OddsPoint], dict[str, str]]:
     """The season's stored odds, oldest first, and the teams' names."""
     try:
-        with session(engine_for(db)) as s:
+        with Work.of(db, league).session() as s:
             row = repo.find_league(session=s, name=league)
             assert row.id is not None
             info = repo.find_season(session=s, league_id=row.id, number=season)

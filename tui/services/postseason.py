@@ -7,15 +7,15 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Any
 
 from league.season.postseason import SeriesFormat, SeriesState, postseason_specs, seed_of, series_state
 from league.season.state import game_seed, play_scheduled
+from sqlmodel import Session
+
 from storage import repository as repo
-from storage.db import session
-from tui.services.db import Db, ServiceError, engine_for, require_commissioner
-from tui.services.seasons import SeasonContext, SimReport, _context
-from tui.services.stats import league_tables
+from tui.services.context import SeasonContext, SimReport, season_context, store_roster
+from tui.services.db import Db, ServiceError, Work
+from tui.services.stats import league_tables, standings
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ def _view(series: repo.StoredSeries) -> SeriesView:
 
 def postseason(db: Db, league: str | None = None, season: int | None = None) -> PostseasonView:
     """The season's postseason as it stands (no series before it starts)."""
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
@@ -92,10 +92,10 @@ def postseason(db: Db, league: str | None = None, season: int | None = None) -> 
 
 def start_postseason(db: Db, league: str | None = None) -> PostseasonView:
     """Seed the postseason from the final standings and open its first series."""
-    require_commissioner(db, "start the postseason", league)
-    engine = engine_for(db)
-    with session(engine) as s:
-        ctx = _context(s, league, None)
+    w = Work.of(db, league)
+    w.require_commissioner("start the postseason")
+    with w.session() as s:
+        ctx = season_context(s, league, None)
         info = ctx.season
         if info.phase == "closed":
             raise ServiceError(f"season {info.number} ({info.year}) is closed")
@@ -129,7 +129,7 @@ def start_postseason(db: Db, league: str | None = None) -> PostseasonView:
                          "feeds": ""})
         repo.create_postseason(session=s, season_id=info.id, series=rows)
         s.commit()
-    return postseason(db, league)
+    return postseason(w, league)
 
 
 def _specs(ctx: SeasonContext) -> list:
@@ -142,7 +142,7 @@ def _stored_format(series: repo.StoredSeries) -> SeriesFormat:
     return SeriesFormat(**data)
 
 
-def _next_day(s: Any, ctx: SeasonContext, series: repo.StoredSeries,
+def _next_day(s: Session, ctx: SeasonContext, series: repo.StoredSeries,
               all_series: list[repo.StoredSeries]) -> date:
     fmt = _stored_format(series)
     played = [g for g in series.games]
@@ -169,16 +169,16 @@ def _pending(series: list[repo.StoredSeries]) -> list[repo.StoredSeries]:
 def next_game(db: Db, league: str | None = None) -> repo.GameSlot | None:
     """The next postseason game to play, scheduled if it is not yet (None when none is left):
     the earliest of the series under way."""
-    require_commissioner(db, "schedule postseason games", league)
-    engine = engine_for(db)
-    with session(engine) as s:
-        ctx = _context(s, league, None)
+    w = Work.of(db, league)
+    w.require_commissioner("schedule postseason games")
+    with w.session() as s:
+        ctx = season_context(s, league, None)
         slot = _schedule_next(s, ctx)
         s.commit()
         return slot
 
 
-def _schedule_next(s: Any, ctx: SeasonContext) -> repo.GameSlot | None:
+def _schedule_next(s: Session, ctx: SeasonContext) -> repo.GameSlot | None:
     if ctx.season.phase != "postseason":
         raise ServiceError("the postseason has not started (`impact postseason start`)"
                            if ctx.season.phase == "regular" else "the season is closed")
@@ -204,7 +204,7 @@ def _schedule_next(s: Any, ctx: SeasonContext) -> repo.GameSlot | None:
                                     day=day, away=away, home=home)
 
 
-def settle(s: Any, ctx: SeasonContext) -> None:
+def settle(s: Session, ctx: SeasonContext) -> None:
     """After a postseason game: decide the series it belongs to when it is over, and send the
     winner on to the series that waits for him."""
     series = repo.postseason_series(session=s, season_id=ctx.season.id)
@@ -234,7 +234,7 @@ def settle(s: Any, ctx: SeasonContext) -> None:
     s.flush()
 
 
-def _order_sides(s: Any, ctx: SeasonContext, y: repo.StoredSeries, a: str, b: str,
+def _order_sides(s: Session, ctx: SeasonContext, y: repo.StoredSeries, a: str, b: str,
                  by_key: dict) -> None:
     """Two winners meet: the higher side is the one the series' order says."""
     order = y.format.get("order", "seed")
@@ -261,17 +261,17 @@ def sim_postseason(db: Db, league: str | None = None, *, games: int | None = Non
     the series it decides in its own transaction."""
     if games is not None and games < 1:
         raise ServiceError("--games must be at least 1")
-    require_commissioner(db, "simulate games", league)
-    engine = engine_for(db)
-    with session(engine) as s:
-        ctx = _context(s, league, None)
+    w = Work.of(db, league)
+    w.require_commissioner("simulate games")
+    with w.session() as s:
+        ctx = season_context(s, league, None)
     done, days, last = 0, set(), None
     stopped = False
     while games is None or done < games:
         if cancel is not None and cancel():
             stopped = True
             break
-        with session(engine) as s:
+        with w.session() as s:
             slot = _schedule_next(s, ctx)
             if slot is None:
                 break
@@ -288,7 +288,6 @@ def sim_postseason(db: Db, league: str | None = None, *, games: int | None = Non
                              seed=seed, rest={p: repo.StoredRest(r.available_on, r.fatigue)
                                               for p, r in rest.items()}, starters=starters)
             settle(s, ctx)
-            from tui.services.seasons import store_roster
             store_roster(s, ctx)
             s.commit()
         ctx.after_game(rest, starters, slot.day)
@@ -297,7 +296,7 @@ def sim_postseason(db: Db, league: str | None = None, *, games: int | None = Non
         last = slot.day
         if progress is not None:
             progress(done, games or 0, slot)
-    with session(engine) as s:
+    with w.session() as s:
         left = sum(1 for x in repo.postseason_series(session=s, season_id=ctx.season.id)
                    if x.status != "final")
     return SimReport(done, len(days), left, last, stopped)
@@ -320,11 +319,11 @@ class SeasonStatus:
 
 
 def season_status(db: Db, league: str | None = None, season: int | None = None) -> SeasonStatus:
-    from tui.services.stats import standings
-
-    view = standings(db, league, season)
-    post = postseason(db, league, season)
-    with session(engine_for(db)) as s:
+    """Where the season stands and what comes next."""
+    w = Work.of(db, league)
+    view = standings(w, league, season)
+    post = postseason(w, league, season)
+    with w.session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         lg = repo.load_league(session=s, league_id=row.id)

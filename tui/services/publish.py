@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -22,16 +21,13 @@ from league.season.stats import leaders as league_leaders
 from league.season.stats import pitching_of
 from storage import history_store as hs
 from storage import repository as repo
-from storage.db import session
 from storage.views import GameSlot, OddsPoint
-from tui.services.db import db_error, engine_for
+from tui.services.db import Db, Work, db_error
 from tui.services.farm import FarmView
 from tui.services.history import HistoryView, NewsItem
 from tui.services.postseason import PostseasonView
 from tui.services.stats import StandingsView, TeamStatsView, race_of
 from tui.services.views import NameBook
-
-Db = str | Path | None
 
 # the leader boards of the site: (kind, stat), the rate stats with their qualifier
 LEADER_BOARDS: tuple[tuple[str, str], ...] = (
@@ -112,8 +108,9 @@ def site_data(db: Db, league: str | None = None) -> SiteData:
     from tui.services.postseason import postseason
     from tui.services.stats import standings, team_stats
 
+    w = Work.of(db, league)
     try:
-        with session(engine_for(db)) as s:
+        with w.session() as s:
             row = repo.find_league(session=s, name=league)
             assert row.id is not None
             lid = row.id
@@ -137,11 +134,11 @@ def site_data(db: Db, league: str | None = None) -> SiteData:
             boards = {i.id: _season_boards(s, i.id) for i in infos}
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
-    book = name_book(db, league=name)
+    book = name_book(w, league=name)
     groups = tuple((g.code, g.name, g.name_en, tuple(g.teams)) for g in structure.groups)
     seasons = []
     for info in infos:
-        view = standings(db, name, info.number)
+        view = standings(w, name, info.number)
         games = {r.team: r.games for r in view.rows}
         leaders = tuple(
             GroupLeaders(code, gname, gname_en, {t: games.get(t, 0) for t in teams},
@@ -151,14 +148,14 @@ def site_data(db: Db, league: str | None = None) -> SiteData:
                           for kind, stat in LEADER_BOARDS})
             for code, gname, gname_en, teams in groups)
         seasons.append(SiteSeason(info.number, info.year, info.phase, view,
-                                  schedules[info.id], postseason(db, name, info.number),
-                                  team_stats(db, name, info.number), leaders, odds[info.id],
+                                  schedules[info.id], postseason(w, name, info.number),
+                                  team_stats(w, name, info.number), leaders, odds[info.id],
                                   race_of(schedules[info.id], groups)))
-    rosters = {t.code: team_farm(db, t.code, name) for t in latest.teams} if ids else {}
+    rosters = {t.code: team_farm(w, t.code, name) for t in latest.teams} if ids else {}
     players = _players(latest, everyone, ids, infos, regular, post, split_rows, bat_rows,
                        pit_rows, rosters)
     return SiteData(name, structure.name, structure.code, groups, book, tuple(seasons), rosters,
-                    players, history(db, name), tuple(news(db, name)))
+                    players, history(w, name), tuple(news(w, name)))
 
 
 def _season_boards(s: Any, season_id: int) -> dict[str, dict[tuple[str, str], Any]]:
@@ -276,8 +273,9 @@ class SiteIndex:
 def site_index(db: Db, league: str | None = None) -> SiteIndex:
     from tui.services.names import name_book
 
+    w = Work.of(db, league)
     try:
-        with session(engine_for(db)) as s:
+        with w.session() as s:
             row = repo.find_league(session=s, name=league)
             assert row.id is not None
             ids = repo.season_ids(session=s, league_id=row.id)
@@ -286,7 +284,7 @@ def site_index(db: Db, league: str | None = None) -> SiteIndex:
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
     groups = tuple((g.code, g.name, g.name_en, tuple(g.teams)) for g in structure.groups)
-    return SiteIndex(row.name, structure.name, numbers, groups, name_book(db, league=row.name))
+    return SiteIndex(row.name, structure.name, numbers, groups, name_book(w, league=row.name))
 
 
 def game_digests(db: Db, league: str | None = None, season: int | None = None
@@ -299,7 +297,7 @@ def game_digests(db: Db, league: str | None = None, season: int | None = None
 
     from storage.tables import GameRow, ScheduleRow
     try:
-        with session(engine_for(db)) as s:
+        with Work.of(db, league).session() as s:
             row = repo.find_league(session=s, name=league)
             assert row.id is not None
             info = repo.find_season(session=s, league_id=row.id, number=season)
@@ -337,7 +335,7 @@ def season_games(db: Db, league: str | None = None, season: int | None = None, *
     from tui.services.games import with_log
 
     try:
-        with session(engine_for(db)) as s:
+        with Work.of(db, league).session() as s:
             row = repo.find_league(session=s, name=league)
             assert row.id is not None
             info = repo.find_season(session=s, league_id=row.id, number=season)

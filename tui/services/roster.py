@@ -12,7 +12,6 @@ from collections.abc import Mapping, Sequence
 import dataclasses
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -27,12 +26,10 @@ from storage import repository as repo
 from storage import farm_store, roster_edit
 from league.season.farm import may_return_on
 from league.season.injury import severity
-from storage.db import session
-from tui.services.db import ServiceError, db_error, engine_for
+from tui.services.db import Db, ServiceError, Work, db_error
 from tui.services.sharing import require_team
 from tui.services.stats import PlayerView
 
-Db = str | Path | None
 
 
 def _season(s: Any, league: str | None, season: int | None) -> tuple[int, repo.SeasonInfo, League]:
@@ -52,7 +49,7 @@ def _open(info: repo.SeasonInfo) -> None:
 def season_league(db: Db, league: str | None = None, season: int | None = None) -> League:
     """The league with the season's cards (edits included)."""
     try:
-        with session(engine_for(db)) as s:
+        with Work.of(db, league).session() as s:
             return _season(s, league, season)[2]
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
@@ -107,7 +104,7 @@ def team_roster(db: Db, team: str | None = None, league: str | None = None,
                 season: int | None = None) -> RosterView:
     """A team's roster for the season (the first team when `team` is None)."""
     try:
-        with session(engine_for(db)) as s:
+        with Work.of(db, league).session() as s:
             _lid, info, lg = _season(s, league, season)
             code = team or lg.teams[0].code
             t = lg.team(code)
@@ -184,7 +181,7 @@ def save_card(db: Db, pid: str, *, batting: Mapping[str, str] | None = None,
     """Store a card edit for the season (checked card, then checked league; one transaction);
     the player with his new card."""
     try:
-        with session(engine_for(db)) as s:
+        with Work.of(db, league).session() as s:
             lid, info, _lg = _season(s, league, season)
             _open(info)
             new = roster_edit.save_card(session=s, league_id=lid, season_id=info.id, pid=pid,
@@ -202,12 +199,13 @@ def set_reserve(db: Db, pid: str, reserve: bool, *, league: str | None = None,
                 season: int | None = None) -> RosterView:
     """Move a player to the reserves (`reserve`) or back to the 28; refused when the active
     roster would lack what a game needs. A player sent down leaves the saved choices."""
+    w = Work.of(db, league)
     try:
-        with session(engine_for(db)) as s:
+        with w.session() as s:
             _lid, info, lg = _season(s, league, season)
             _open(info)
             team = lg.player(pid).team
-            require_team(db, team, league)
+            require_team(w, team, league)
             prefs = roster_edit.preferences(session=s, season_id=info.id, team=team).get(team, {})
             reserves = set(prefs.get("reserves", ()))
             if reserve:
@@ -229,13 +227,14 @@ def set_reserve(db: Db, pid: str, reserve: bool, *, league: str | None = None,
             s.commit()
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
-    return team_roster(db, team, league, season)
+    return team_roster(w, team, league, season)
 
 
 def save_order(db: Db, team: str, order: Sequence[tuple[str, str]], *, pitcher: str | None = None,
                league: str | None = None, season: int | None = None) -> None:
     """Save a batting order (nine (player id, position) pairs), checked as a line-up is."""
-    lg = season_league(db, league, season)
+    w = Work.of(db, league)
+    lg = season_league(w, league, season)
     players = {p.id: p for t in lg.teams for p in t.players}
     ids = [p for p, _pos in order]
     positions = [pos for _p, pos in order]
@@ -244,13 +243,14 @@ def save_order(db: Db, team: str, order: Sequence[tuple[str, str]], *, pitcher: 
         starter = next((p.id for p in lg.team(team).players if p.pitching is not None), "")
     Lineup(team, tuple(ids), tuple(positions), starter, (), ()).validate(players,
                                                                          lg.dh_for(team))
-    _save(db, team, "order", [[p, pos] for p, pos in order], league, season)
+    _save(w, team, "order", [[p, pos] for p, pos in order], league, season)
 
 
 def save_rotation(db: Db, team: str, ids: Sequence[str], *, league: str | None = None,
                   season: int | None = None) -> None:
     """Save a rotation: the team's active starters (『先』 above 0) in the order they start."""
-    view = team_roster(db, team, league, season)
+    w = Work.of(db, league)
+    view = team_roster(w, team, league, season)
     active = {p.id: p for p in view.active}
     for pid in ids:
         p = active.get(pid)
@@ -258,18 +258,19 @@ def save_rotation(db: Db, team: str, ids: Sequence[str], *, league: str | None =
             raise ServiceError(f"{pid} is not an active starter of {view.team_name}")
     if len(set(ids)) != len(ids):
         raise ServiceError("a starter is listed twice in the rotation")
-    _save(db, team, "rotation", list(ids), league, season)
+    _save(w, team, "rotation", list(ids), league, season)
 
 
 def save_bullpen(db: Db, team: str, ids: Sequence[str], *, league: str | None = None,
                  season: int | None = None) -> None:
     """Save a bullpen order (first = first called): active pitchers of the team."""
-    view = team_roster(db, team, league, season)
+    w = Work.of(db, league)
+    view = team_roster(w, team, league, season)
     active = {p.id: p for p in view.active}
     for pid in ids:
         if pid not in active or active[pid].pitching is None:
             raise ServiceError(f"{pid} is not an active pitcher of {view.team_name}")
-    _save(db, team, "bullpen", list(ids), league, season)
+    _save(w, team, "bullpen", list(ids), league, season)
 
 
 def clear_preference(db: Db, team: str, kind: str, *, league: str | None = None,
@@ -280,9 +281,10 @@ def clear_preference(db: Db, team: str, kind: str, *, league: str | None = None,
 
 def _save(db: Db, team: str, kind: str, data: list, league: str | None,
           season: int | None) -> None:
-    require_team(db, team, league)
+    w = Work.of(db, league)
+    require_team(w, team, league)
     try:
-        with session(engine_for(db)) as s:
+        with w.session() as s:
             _lid, info, lg = _season(s, league, season)
             _open(info)
             lg.team(team)

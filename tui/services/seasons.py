@@ -1,35 +1,32 @@
 """Seasons: make the next season's calendar, simulate its days (each game stored on its own),
-read its calendar back. The season's rules themselves live in `league.season.state`."""
+read its calendar back. The season's rules themselves live in `league.season.state`; what a
+game of the season needs is read once (`tui.services.context`)."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-from league.engine.game import GameResult
-from league.manager.rest import PitcherRest
-from league.engine.ruleset import Ruleset
+from sqlmodel import Session
+
 from league.season.calendar import calendar_rules, make_calendar
 from league.season.postseason import postseason_specs
 from league.season.schedule import make_schedule, schedule_from_csv, schedule_to_csv
-from league.season.state import SeasonState, game_seed, play_scheduled
-from league.season.simulate import players_of
-from storage import farm_store, live_store
+from league.season.state import game_seed
+from storage import live_store
 from storage import repository as repo
-from storage import roster_edit
-from storage.db import session
-from storage.rulesets import league_ruleset
 from tui.bulkgc import bulk
-from tui.services.db import ServiceError, engine_for, require_commissioner
+from tui.services.context import (  # noqa: F401  (their home before tui.services.context)
+    Progress, SeasonContext, SimReport, _context, play_slot, season_context, store_roster)
+from tui.services.db import Db, ServiceError, Work
 
 
 FIRST_YEAR = 2026
 
 
-def new_season(db: str | Path | None, league: str | None = None, *,
+def new_season(db: Db, league: str | None = None, *,
                games_per_opponent: int | None = None, series_length: int | None = None,
                seed: int | None = None, start: date | None = None,
                off_days: Sequence[int] = (0,), schedule_csv: Path | None = None,
@@ -50,9 +47,9 @@ def new_season(db: str | Path | None, league: str | None = None, *,
     instead: a player matched by id keeps his history, new ids join, players left out leave
     (the managers' saved choices start afresh).
     """
-    engine = engine_for(db)
-    require_commissioner(db, "make seasons and schedules", league)
-    with session(engine) as s:
+    w = Work.of(db, league)
+    w.require_commissioner("make seasons and schedules")
+    with w.session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         prev = _latest(s, row.id)
@@ -122,7 +119,7 @@ def new_season(db: str | Path | None, league: str | None = None, *,
         return info
 
 
-def _latest(s: Any, league_id: int) -> repo.SeasonInfo | None:
+def _latest(s: Session, league_id: int) -> repo.SeasonInfo | None:
     try:
         return repo.find_season(session=s, league_id=league_id)
     except repo.NotFound:
@@ -137,13 +134,13 @@ def _same_day(day: date, year: int) -> date:
         return day.replace(year=year, day=28)
 
 
-def close_season(db: str | Path | None, league: str | None = None) -> repo.SeasonInfo:
+def close_season(db: Db, league: str | None = None) -> repo.SeasonInfo:
     """Close the latest season once its games and its postseason (if the league has one) are
     played: it is frozen (no more games or edits) and its cards become the league's own, which
     the next season starts from (unless new ones come: `season new --cards`, `cards --into`)."""
-    require_commissioner(db, "close seasons", league)
-    engine = engine_for(db)
-    with session(engine) as s:
+    w = Work.of(db, league)
+    w.require_commissioner("close seasons")
+    with w.session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id)
@@ -169,69 +166,7 @@ def close_season(db: str | Path | None, league: str | None = None) -> repo.Seaso
         return repo.season_info(session=s, season_id=info.id)
 
 
-@dataclass(kw_only=True)
-class SeasonContext(SeasonState):
-    """What simulating a season needs, read once: the season's league, ruleset and state."""
-
-    league_id: int
-    league_name: str
-    season: repo.SeasonInfo
-    ruleset: Ruleset
-
-
-def _ruleset(name: str, options: Mapping[str, Any], text: str | None = None) -> Ruleset:
-    """A league's ruleset: a shipped one by name or the text stored with the league (never a
-    file opened now), its options checked and applied."""
-    return league_ruleset(name, options, text)
-
-
-def _context(s: Any, league: str | None, season: int | None) -> SeasonContext:
-    row = repo.find_league(session=s, name=league)
-    assert row.id is not None
-    info = repo.find_season(session=s, league_id=row.id, number=season)
-    lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
-    ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
-    rest, last = repo.rest_state(session=s, season_id=info.id)
-    prefs = roster_edit.preferences(session=s, season_id=info.id)
-    book = farm_store.book_of(session=s, season_id=info.id, league=lg, season_seed=info.seed)
-    return SeasonContext(league_id=row.id, league_name=row.name, season=info, league=lg,
-                         ruleset=ruleset, players=players_of(lg),
-                         rest={p: PitcherRest(r.available_on, r.fatigue) for p, r in rest.items()},
-                         last=dict(last), prefs=prefs, roster=book,
-                         days=repo.team_days(session=s, season_id=info.id))
-
-
-def store_roster(s: Any, ctx: SeasonContext) -> None:
-    """Store the roster moves and injury standings the last game brought (with that game, in its
-    transaction: a crash loses both or neither)."""
-    moves, entries = ctx.roster.take()
-    if moves or entries:
-        farm_store.store(session=s, league_id=ctx.league_id, season_id=ctx.season.id,
-                         moves=moves, entries=entries)
-
-
-def play_slot(ctx: SeasonContext, slot: repo.GameSlot, *, quiet: bool = False
-              ) -> tuple[GameResult, dict[str, PitcherRest], dict[str, str]]:
-    """Play one scheduled game: rested starters, carried fatigue, seeded dice; the new rest.
-    `quiet` keeps the raw rolls only (the roll log and plays come back by replaying)."""
-    return play_scheduled(ctx, ctx.ruleset, slot.day, slot.away, slot.home,
-                          game_seed(ctx.season.seed, slot.number), quiet=quiet)
-
-
-@dataclass(frozen=True)
-class SimReport:
-    games: int
-    days: int
-    remaining: int
-    last_day: date | None
-    stopped: bool = False
-    skipped: tuple[int, ...] = ()   # games being played at the keyboard: left for the person
-
-
-Progress = Callable[[int, int, "repo.GameSlot"], None]
-
-
-def sim_days(db: str | Path | None, league: str | None = None, season: int | None = None, *,
+def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
              days: int | None = None, to_end: bool = False, progress: Progress | None = None,
              cancel: Callable[[], bool] | None = None) -> SimReport:
     """Play the next `days` days with games left (or every day with `to_end`), each game stored
@@ -245,13 +180,13 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
         days = 1
     if days is not None and days < 1:
         raise ServiceError("--days must be at least 1")
-    engine = engine_for(db)
-    require_commissioner(db, "simulate games", league)
-    if engine.dialect.name == "postgresql":
+    w = Work.of(db, league)
+    w.require_commissioner("simulate games")
+    if w.postgres:
         from tui.services.live import record_finished  # games managers finished, first
-        record_finished(db, league)
-    with session(engine) as s:
-        ctx = _context(s, league, season)
+        record_finished(w, league)
+    with w.session() as s:
+        ctx = season_context(s, league, season)
         if ctx.season.closed:
             raise ServiceError(f"season {ctx.season.number} ({ctx.season.year}) is closed")
         pending = repo.schedule(session=s, season_id=ctx.season.id, pending_only=True)
@@ -274,7 +209,7 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
                 stopped = True
                 break
             if slot.day != live_on:  # a game started at the keyboard meanwhile
-                with session(engine) as s:
+                with w.session() as s:
                     live = live_store.playing_numbers(session=s, season_id=ctx.season.id)
                 live_on = slot.day
             day = slot.day
@@ -284,7 +219,7 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
             # a quiet game stored compactly: its play-by-play and roll log are made on demand by
             # replaying its raw rolls (tui.services.games)
             result, rest, starters = play_slot(ctx, slot, quiet=True)
-            with session(engine) as s:
+            with w.session() as s:
                 repo.record_game(session=s, season_id=ctx.season.id, slot=slot, result=result,
                                  seed=game_seed(ctx.season.seed, slot.number),
                                  rest={p: repo.StoredRest(r.available_on, r.fatigue)
@@ -312,16 +247,24 @@ def sim_days(db: str | Path | None, league: str | None = None, season: int | Non
                      played[-1].day if played else None, stopped, tuple(sorted(skipped)))
 
 
-def schedule_csv(db: str | Path | None, league: str | None = None,
-                 season: int | None = None) -> str:
+def games_to_play(db: Db, league: str | None = None, season: int | None = None
+                  ) -> tuple[SeasonContext, list[repo.GameSlot]]:
+    """The season as its games need it, and its games not played yet in order (what `impact
+    bench --season` plays without storing them)."""
+    with Work.of(db, league).session() as s:
+        ctx = season_context(s, league, season)
+        return ctx, repo.schedule(session=s, season_id=ctx.season.id, pending_only=True)
+
+
+def schedule_csv(db: Db, league: str | None = None, season: int | None = None) -> str:
     """The season's calendar as CSV (the form `season new --schedule` reads)."""
     from league.season.schedule import ScheduledGame
     from tui.services.stats import schedule_days
     games = [ScheduledGame(g.number, g.day, g.away, g.home, g.series)
-             for _, day_games in schedule_days(db, league, season) for g in day_games]
+             for _, day_games in schedule_days(Work.of(db, league), league, season)
+             for g in day_games]
     return schedule_to_csv(sorted(games, key=lambda g: g.number))
 
 
 __all__ = ["SeasonContext", "SimReport", "Progress", "new_season", "close_season", "play_slot",
-           "sim_days",
-           "schedule_csv"]
+           "sim_days", "games_to_play", "schedule_csv"]

@@ -9,9 +9,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from storage import repository as repo
 from storage import sharing as store
-from storage.db import session
-from storage.sharing import Access, AuditEntry, SharingError
-from tui.services.db import Db, ServiceError, db_error, engine_for, require_commissioner
+from storage.sharing import KINDS, Access, AuditEntry, SharingError  # noqa: F401  (for the screens)
+from tui.services.db import Db, ServiceError, Work, db_error
 
 if TYPE_CHECKING:   # keyboard games (and the engine they load) only where they are listed
     from storage import live_store
@@ -20,7 +19,7 @@ if TYPE_CHECKING:   # keyboard games (and the engine they load) only where they 
 def share(db: Db, commissioner: str | None = None) -> dict[str, Any]:
     """Set a PostgreSQL league up for sharing (the database owner runs it; safe to run again)."""
     try:
-        return store.share(engine_for(db), commissioner)
+        return store.share(Work.of(db).engine, commissioner)
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
 
@@ -28,38 +27,35 @@ def share(db: Db, commissioner: str | None = None) -> dict[str, Any]:
 def add_manager(db: Db, name: str, team: str, *, league: str | None = None,
                 password: str | None = None) -> dict[str, Any]:
     try:
-        return store.add_manager(engine_for(db), name, team, league=league, password=password)
+        return store.add_manager(Work.of(db, league).engine, name, team, league=league, password=password)
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
 
 
 def remove_manager(db: Db, name: str, *, league: str | None = None) -> dict[str, Any]:
     try:
-        return store.remove_manager(engine_for(db), name, league=league)
+        return store.remove_manager(Work.of(db, league).engine, name, league=league)
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
 
 
 def managers(db: Db, league: str | None = None) -> list[dict[str, str]]:
     try:
-        return store.managers(engine_for(db), league)
+        return store.managers(Work.of(db, league).engine, league)
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
 
 
 def whoami(db: Db, league: str | None = None) -> Access:
     """Who this connection is and what it may do (single-user for SQLite)."""
-    try:
-        return store.access(engine_for(db), league)
-    except SQLAlchemyError as exc:
-        raise db_error(exc) from None
+    return Work.of(db, league).access()
 
 
 def league_log(db: Db, *, team: str | None = None, kind: str | None = None,
                who: str | None = None, limit: int = 200) -> list[AuditEntry]:
     """The audit log, newest first: every change to a shared league, by whom, before and after."""
     try:
-        return store.audit_log(engine_for(db), team=team, kind=kind, who=who, limit=limit)
+        return store.audit_log(Work.of(db).engine, team=team, kind=kind, who=who, limit=limit)
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
 
@@ -67,15 +63,15 @@ def league_log(db: Db, *, team: str | None = None, kind: str | None = None,
 def require_team(db: Db, team: str, league: str | None = None) -> None:
     """Refuse early, in words, a manager's change to a team that is not his (the database
     would refuse it anyway: this only names the team's manager)."""
-    engine = engine_for(db)
-    if not store.is_postgres(engine):
-        require_commissioner(db, f"change {team}", league)   # refused when read-only
+    w = Work.of(db, league)
+    if not w.postgres:
+        w.require_commissioner(f"change {team}")   # refused when read-only
+        return
+    who = w.access()
+    if who.may_manage(team):
         return
     try:
-        who = store.access(engine, league)
-        if who.may_manage(team):
-            return
-        owner = store.team_manager(engine, team, league)
+        owner = store.team_manager(w.engine, team, league)
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
     mine = f" (you manage {', '.join(who.teams)})" if who.teams else ""
@@ -89,7 +85,7 @@ def keyboard_games(db: Db, league: str | None = None) -> list[live_store.LiveGam
     from storage import live_store
 
     try:
-        with session(engine_for(db)) as s:
+        with Work.of(db, league).session() as s:
             row = repo.find_league(session=s, name=league)
             assert row.id is not None
             return live_store.list_live(session=s, league_id=row.id, playing_only=False)
@@ -101,9 +97,10 @@ def void_game(db: Db, live_id: int) -> live_store.LiveGameInfo:
     """The commissioner voids a keyboard game: it stays in the record, marked voided."""
     from storage import live_store
 
-    require_commissioner(db, "void or replay games")
+    w = Work.of(db)
+    w.require_commissioner("void or replay games")
     try:
-        with session(engine_for(db)) as s:
+        with w.session() as s:
             info = live_store.void_live(session=s, live_id=live_id)
             s.commit()
             return info

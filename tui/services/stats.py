@@ -5,7 +5,6 @@ import dataclasses
 from dataclasses import dataclass
 from datetime import date
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from league.season.stats import (
@@ -23,16 +22,15 @@ from league.season.stats import (
     stat_label,
 )
 from storage import repository as repo
-from storage.db import session
-from tui.services.db import ServiceError, engine_for
+from tui.services.db import Db, ServiceError, Work
 from tui.services.views import (  # noqa: F401  (kept where they were)
     LeagueTable, StandingsView, _outcomes, league_tables, standings_view)
 
 
-def standings(db: str | Path | None, league: str | None = None, season: int | None = None, *,
+def standings(db: Db, league: str | None = None, season: int | None = None, *,
               games_behind_from: str = "leader") -> StandingsView:
     """The season's standings: every team, each league's (リーグ) table and 交流戦順位."""
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
@@ -41,7 +39,7 @@ def standings(db: str | Path | None, league: str | None = None, season: int | No
     return standings_view(row.name, lg, info, games, games_behind_from)
 
 
-def team_games(db: str | Path | None, league: str | None, season: int | None) -> dict[str, int]:
+def team_games(db: Db, league: str | None, season: int | None) -> dict[str, int]:
     view = standings(db, league, season)
     return {r.team: r.games for r in view.rows}
 
@@ -77,12 +75,24 @@ def _season_stats(s: Any, season_id: int, kind: str, team: str | None = None,
 
 DEFAULT_STAT = {"batting": "avg", "pitching": "era", "fielding": "fielding_pct"}
 
+# the columns of チーム成績 for each kind: what `impact stats teams` prints and the Leaders area's
+# team page shows (every stat is in --json)
+TEAM_COLUMNS = {
+    "batting": ("games", "pa", "ab", "r", "h", "doubles", "triples", "hr", "rbi", "sb", "bb",
+                "so", "avg", "obp", "slg", "ops"),
+    "pitching": ("games", "wins", "losses", "saves", "holds", "complete_games", "shutouts",
+                 "outs", "h", "hr", "bb", "so", "r", "er", "era", "whip"),
+    "fielding": ("games", "po", "a", "e", "dp", "pb", "sb_allowed", "cs", "fielding_pct",
+                 "cs_rate"),
+}
 
-def leaders(db: str | Path | None, league: str | None = None, season: int | None = None, *,
+
+def leaders(db: Db, league: str | None = None, season: int | None = None, *,
             kind: str = "batting", stat: str | None = None, team: str | None = None,
             limit: int = 10) -> LeadersView:
     """A leader board; rate stats only list players who meet their team's qualifier."""
-    view = standings(db, league, season)
+    w = Work.of(db, league)
+    view = standings(w, league, season)
     games = {r.team: r.games for r in view.rows}
     if team is not None and team not in games:
         raise ServiceError(f"no team {team!r} in this league (teams: {', '.join(games)})")
@@ -90,7 +100,7 @@ def leaders(db: str | Path | None, league: str | None = None, season: int | None
     if kind not in DEFAULT_STAT:
         raise ServiceError(f"unknown kind of stats {kind!r}; use batting, pitching or fielding")
     stat_label(kind, stat)  # an unknown stat is refused even before any game is played
-    with session(engine_for(db)) as s:
+    with w.session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
@@ -141,10 +151,10 @@ class PlayerView:
     splits: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
-def player(db: str | Path | None, ref: str, league: str | None = None,
+def player(db: Db, ref: str, league: str | None = None,
            season: int | None = None) -> PlayerView:
     """A player's season and career stats and his game log (this season)."""
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
@@ -211,7 +221,8 @@ def stats_dict(stats: Any) -> dict | None:
     return out
 
 
-__all__ = ["StandingsView", "LeagueTable", "league_tables", "LeadersView", "PlayerView", "DEFAULT_STAT", "standings",
+__all__ = ["StandingsView", "LeagueTable", "league_tables", "LeadersView", "PlayerView", "DEFAULT_STAT",
+           "TEAM_COLUMNS", "standings",
            "team_games", "leaders", "player", "stats_dict", "season_info", "schedule_days", "days_around"]
 
 
@@ -241,14 +252,15 @@ class TeamStatsView:
         return {"batting": self.batting, "pitching": self.pitching, "fielding": self.fielding}[kind]
 
 
-def team_stats(db: str | Path | None, league: str | None = None, season: int | None = None
+def team_stats(db: Db, league: str | None = None, season: int | None = None
                ) -> TeamStatsView:
     """チーム成績: the season's batting, pitching and fielding by team, with league totals."""
     from league.season.stats import combined, team_lines
 
-    view = standings(db, league, season)
+    w = Work.of(db, league)
+    view = standings(w, league, season)
     games = {r.team: r.games for r in view.rows}
-    with session(engine_for(db)) as s:
+    with w.session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
@@ -268,18 +280,18 @@ def team_stats(db: str | Path | None, league: str | None = None, season: int | N
 
 
 # ---------------------------------------------------------------- the season and its calendar
-def season_info(db: str | Path | None, league: str | None = None,
+def season_info(db: Db, league: str | None = None,
                 season: int | None = None) -> repo.SeasonInfo:
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         return repo.find_season(session=s, league_id=row.id, number=season)
 
 
-def schedule_days(db: str | Path | None, league: str | None = None,
+def schedule_days(db: Db, league: str | None = None,
                   season: int | None = None) -> list[tuple[date, list[repo.GameSlot]]]:
     """The season's calendar: each playing day with its games (and results when final)."""
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
@@ -290,11 +302,11 @@ def schedule_days(db: str | Path | None, league: str | None = None,
     return list(out.items())
 
 
-def days_around(db: str | Path | None, league: str | None = None, season: int | None = None
+def days_around(db: Db, league: str | None = None, season: int | None = None
                 ) -> tuple[list[repo.GameSlot], date | None, list[repo.GameSlot]]:
     """The latest day's games (with their results), the next day with games to play, and
     those games (the Standings area's lists)."""
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
@@ -310,10 +322,10 @@ class RaceView:
     race: dict[str, dict[str, list[tuple[date, int]]]]     # league code → team → (day, 貯金)
 
 
-def pennant_race(db: str | Path | None, league: str | None = None, season: int | None = None
+def pennant_race(db: Db, league: str | None = None, season: int | None = None
                  ) -> RaceView:
     """The season's pennant race, league by league, from its finished regular-season games."""
-    with session(engine_for(db)) as s:
+    with Work.of(db, league).session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)

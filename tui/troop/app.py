@@ -14,8 +14,8 @@ from tui.language import translate_bindings
 from tui.settings import load_settings, save_setting
 
 if TYPE_CHECKING:   # the league app imports the event mode's storage only when it is used
-    from storage.troop_store import StoredEvent
-    from tui.troop.service import TroopService
+    from tui.services.troop import StoredEvent
+    from tui.services.troop import TroopService
 
 
 class TroopHost:
@@ -30,7 +30,7 @@ class TroopHost:
     @property
     def service(self) -> TroopService:
         if self._troop_service is None:
-            from tui.troop.service import TroopService
+            from tui.services.troop import TroopService
             self._troop_service = TroopService(self.troop_db_url)
         return self._troop_service
 
@@ -120,6 +120,7 @@ class LanguageMixin:
         self.push_screen(PublicScreen())
 
 
+
 class TroopApp(LanguageMixin, TroopHost, App[None]):
     """The event-mode app. Screens talk to :class:`TroopService`, never to the database."""
 
@@ -179,3 +180,10 @@ class ProjectorApp(LanguageMixin, TroopHost, App[None]):
 
     def on_unmount(self) -> None:
         self.close_troop_service()
+
+
+if TYPE_CHECKING:   # the type checker proves that a TroopApp is the host the screens expect
+    from tui.troop.screens.base import EventHost
+
+    def _hosts(app: TroopApp) -> EventHost:
+        return app

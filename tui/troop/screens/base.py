@@ -1,7 +1,7 @@
 """What every Melting Pot screen shares: the host app, the label language and its changes."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from textual.screen import Screen
 
@@ -9,15 +9,39 @@ from tui.labels import mp
 from tui.language import Bilingual
 
 if TYPE_CHECKING:
-    from tui.troop.app import TroopApp
+    from tui.services.troop import StoredEvent, TroopService
+
+
+class EventHost(Protocol):
+    """What the Melting Pot screens need of the app that shows them (tui.troop.app.TroopHost:
+    the event app, the projector and the league app): the event service, the event in hand and
+    the stage navigation. A protocol, so the screens never import the apps that import them."""
+
+    event: StoredEvent | None
+
+    @property
+    def service(self) -> TroopService: ...
+
+    def open_event(self, event: StoredEvent) -> None: ...
+
+    def show_stage(self) -> None: ...
+
+    def advance(self) -> None: ...
+
+    def export(self) -> None: ...
+
+    def show_log(self) -> None: ...
+
+    def show_public(self) -> None: ...
 
 
 class TroopScreen(Bilingual, Screen[None]):
     """A Melting Pot screen: labels follow the app's ``japanese`` setting (`L`), live."""
 
     @property
-    def troop(self) -> TroopApp:
-        return cast("TroopApp", self.app)
+    def troop(self) -> EventHost:
+        """The app as the event's host (every app that shows these screens is a TroopHost)."""
+        return cast("EventHost", self.app)
 
     @property
     def ja(self) -> bool:

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from tui.language import Bilingual
 from textual.widgets import Input, Label, Static
 
-from storage.troop_store import LogEntry
+from tui.services.troop import LogEntry
 
 
 class ConfirmDialog(Bilingual, ModalScreen[bool]):

@@ -8,7 +8,7 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.troop.screens.base import TroopScreen
-from tui.troop.service import TroopInputError
+from tui.services.troop import TroopInputError
 from tui.widgets.footer import KeyFooter
 
 

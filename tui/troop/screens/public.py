@@ -12,7 +12,7 @@ from textual.containers import Center, Vertical
 from textual.widgets import Digits, Static
 
 from tui.troop.screens.base import TroopScreen
-from tui.troop.service import PublicBoard
+from tui.services.troop import PublicBoard
 from tui.widgets.footer import KeyFooter
 
 # how often the projector window looks at the shared database

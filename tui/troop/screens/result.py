@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Header, Static
 
 from tui.troop.screens.base import TroopScreen
-from tui.troop.service import step_text
+from tui.services.troop import step_text
 from tui.widgets.footer import KeyFooter
 
 

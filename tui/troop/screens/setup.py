@@ -9,7 +9,7 @@ from textual.widgets import Header, Input, Label, RadioButton, RadioSet, Static
 
 from league.troop.rules import GUIDELINE_STRENGTHS, MeltingPotError
 from tui.troop.screens.base import TroopScreen
-from tui.troop.service import TroopInputError, TroopService
+from tui.services.troop import TroopInputError, TroopService
 from tui.widgets.footer import KeyFooter
 
 

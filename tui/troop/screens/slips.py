@@ -8,7 +8,7 @@ from textual.widgets import DataTable, Header, Input, Static
 
 from league.troop.rules import ROUNDS, MeltingPotError
 from tui.troop.screens.base import TroopScreen
-from tui.troop.service import TroopInputError, slip_mark, slip_warning
+from tui.services.troop import TroopInputError, slip_mark, slip_warning
 from tui.widgets.footer import KeyFooter
 
 

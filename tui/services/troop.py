@@ -1,4 +1,4 @@
-"""The thin, Textual-free service the Melting Pot screens call.
+"""The thin, Textual-free service the Melting Pot screens and `impact troop` call.
 
 It turns what the facilitator typed into league calls, keeps the stored event moving through
 its stages (slip entry → reveal → scoreboard → next round … → finished) and builds the
@@ -31,7 +31,7 @@ from league.troop.rules import (
     round_strength,
     winners,
 )
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from storage.troop_store import (
     EventSummary,
@@ -43,6 +43,9 @@ from storage.troop_store import (
 )
 
 from tui.labels import mp
+
+# what opening an event database may fail with (a bad URL, a database gone, a file not writable)
+OPEN_ERRORS: tuple[type[Exception], ...] = (ArgumentError, SQLAlchemyError, OSError)
 
 # how a slip that was not a plain number within the troops left is marked in the facilitator's
 # table: the mark, never the amount

@@ -28,9 +28,10 @@ def standings_data(db: services.Db, league: str | None, gb_from: str = "leader")
     """What the standings area shows: the standings, the latest day's results, the next day's
     games and the odds kept so far (read in a thread; the league's opening reads it too, so
     the first screen shows its data in its first frame)."""
-    view = services.standings(db, league=league, games_behind_from=gb_from)
-    recent, next_day, upcoming = services.days_around(db, league=league)
-    history, _names = services.odds_history(db, league=league)
+    w = services.Work.of(db, league)
+    view = services.standings(w, league=league, games_behind_from=gb_from)
+    recent, next_day, upcoming = services.days_around(w, league=league)
+    history, _names = services.odds_history(w, league=league)
     return StandingsData(view, recent, upcoming, next_day, history)
 
 
@@ -47,44 +48,66 @@ class Opened:
 def open_league(db: services.Db, league: str | None, sample: str = "nippon") -> Opened:
     """Open the league (on first run create it from the bundled sample with a season) and read
     the first area's data. A LeagueError says what is wrong in one line."""
-    quick = _first_read(db, league)
+    quick = first_read(db, league)
     if quick is not None:
         return quick
-    leagues = services.list_leagues(db)
+    database = services.Work.of(db)
+    leagues = services.list_leagues(database)
     if not leagues:
-        services.create_league(db, sample, sample)
-        services.new_season(db, sample)
-        leagues = services.list_leagues(db)
+        services.create_league(database, sample, sample)
+        services.new_season(database, sample)
+        leagues = services.list_leagues(database)
     names = [lg.name for lg in leagues]
     if league is None:
         league = names[0]
     elif league not in names:
         raise LeagueError(f"no league {league!r} in this database "
                           f"(leagues: {', '.join(names)})")
+    w = services.Work.of(database, league)
     try:
-        services.season_info(db, league)
+        services.season_info(w, league)
     except LeagueError:
-        services.new_season(db, league)
-    opened = Opened(league, services.whoami(db, league))
+        services.new_season(w, league)
+    opened = Opened(league, services.whoami(w, league))
     try:
-        opened.names = services.name_book(db, league=league)
-        opened.first = standings_data(db, league)
+        opened.names = services.name_book(w, league=league)
+        opened.first = standings_data(w, league)
     except Exception:
         opened.names = opened.first = None
     return opened
 
 
-def _first_read(db: services.Db, league: str | None) -> Opened | None:
+def database_url(db: services.Db) -> str:
+    """The URL of the league database `db` names (IMPACT_DB, else the user's file, when None),
+    without importing SQLAlchemy: where the app keeps its Melting Pot events too."""
+    from storage.location import resolve_url
+    return resolve_url(db)
+
+
+def warm_up(db: services.Db, league: str | None) -> None:
+    """Load what the areas after the first one use, the first screen having been read without
+    it: the database layer (SQLAlchemy, the tables, the league's engine), the game engine a box
+    score replays a game with, and the season's league with its cards parsed (kept by its texts
+    in storage.mappers, so a box score, the teams and the players read it without parsing it
+    again)."""
+    import storage.repository  # noqa: F401
+    import tui.services.games  # noqa: F401
+    w = services.Work.of(db, league)
+    services.season_league(w, league=league)
+
+
+def first_read(db: services.Db, league: str | None) -> Opened | None:
     """An SQLite league at the newest schema, read with plain sqlite3 (storage.first_read): the
     same values as the services give, without importing SQLAlchemy; None: open it as usual."""
     try:
-        from storage.first_read import days_around, first_read
+        from storage.first_read import days_around
+        from storage.first_read import first_read as read_with_sqlite3
         from storage.location import resolve_url
         from storage.mappers import league_texts
         from storage.views import Access
         from tui.services.views import names_of, standings_view
 
-        read = first_read(resolve_url(db), league)
+        read = read_with_sqlite3(resolve_url(db), league)
         if read is None:
             return None
         rows = (read.league_row, read.ruleset_row, read.team_rows)

@@ -1,0 +1,92 @@
+"""The season a service works on, read once in its unit of work (`SeasonContext`), and what
+playing one of its games takes: the game itself (`play_slot`), the roster moves and injuries
+it brought (`store_roster`), and what a simulation reports (`SimReport`).
+
+The season, postseason and keyboard-game services all build on this module and on nothing of
+each other's but what they call one way (seasons → live → postseason): no circle."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from sqlmodel import Session
+
+from league.engine.game import GameResult
+from league.engine.ruleset import Ruleset
+from league.manager.rest import PitcherRest
+from league.season.simulate import players_of
+from league.season.state import SeasonState, game_seed, play_scheduled
+from storage import farm_store
+from storage import repository as repo
+from storage import roster_edit
+
+
+@dataclass(kw_only=True)
+class SeasonContext(SeasonState):
+    """What simulating a season needs, read once: the season's league, ruleset and state."""
+
+    league_id: int
+    league_name: str
+    season: repo.SeasonInfo
+    ruleset: Ruleset
+
+
+def season_context(s: Session, league: str | None, season: int | None) -> SeasonContext:
+    """The league's season (the latest when `season` is None) with everything its games need:
+    the league with the season's cards, the ruleset, the pitchers' rest, the managers' saved
+    choices, the farm and injuries, the teams' days."""
+    row = repo.find_league(session=s, name=league)
+    assert row.id is not None
+    info = repo.find_season(session=s, league_id=row.id, number=season)
+    lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
+    ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
+    rest, last = repo.rest_state(session=s, season_id=info.id)
+    prefs = roster_edit.preferences(session=s, season_id=info.id)
+    book = farm_store.book_of(session=s, season_id=info.id, league=lg, season_seed=info.seed)
+    return SeasonContext(league_id=row.id, league_name=row.name, season=info, league=lg,
+                         ruleset=ruleset, players=players_of(lg),
+                         rest={p: PitcherRest(r.available_on, r.fatigue) for p, r in rest.items()},
+                         last=dict(last), prefs=prefs, roster=book,
+                         days=repo.team_days(session=s, season_id=info.id))
+
+
+_context = season_context     # its earlier name
+
+
+def store_roster(s: Session, ctx: SeasonContext) -> None:
+    """Store the roster moves and injury standings the last game brought (with that game, in its
+    transaction: a crash loses both or neither)."""
+    moves, entries = ctx.roster.take()
+    if moves or entries:
+        farm_store.store(session=s, league_id=ctx.league_id, season_id=ctx.season.id,
+                         moves=moves, entries=entries)
+
+
+def play_slot(ctx: SeasonContext, slot: repo.GameSlot, *, quiet: bool = False
+              ) -> tuple[GameResult, dict[str, PitcherRest], dict[str, str]]:
+    """Play one scheduled game: rested starters, carried fatigue, seeded dice; the new rest.
+    `quiet` keeps the raw rolls only (the roll log and plays come back by replaying)."""
+    return play_scheduled(ctx, ctx.ruleset, slot.day, slot.away, slot.home,
+                          game_seed(ctx.season.seed, slot.number), quiet=quiet)
+
+
+@dataclass(frozen=True)
+class SimReport:
+    """What a simulation did: games and days played, games left, the last day played, whether
+    it was cancelled, and the games it left to the people playing them at the keyboard."""
+
+    games: int
+    days: int
+    remaining: int
+    last_day: date | None
+    stopped: bool = False
+    skipped: tuple[int, ...] = ()   # games being played at the keyboard: left for the person
+
+
+# progress(done, total, slot): called after each stored game
+Progress = Callable[[int, int, repo.GameSlot], None]
+
+
+__all__ = ["SeasonContext", "season_context", "store_roster", "play_slot", "SimReport",
+           "Progress"]
