@@ -9,9 +9,12 @@ reads CSV cells, TOML strings, JSON strings, typed dice and Melting Pot slips.
 from __future__ import annotations
 
 import re
+from typing import Final
 
 MAX_DIGITS = 18
-_FULL_WIDTH = str.maketrans("０１２３４５６７８９＋－", "0123456789+-")
+FULL_WIDTH: Final = "０１２３４５６７８９＋－"    # read as ...
+ASCII_DIGITS: Final = "0123456789+-"            # ... these (the database's copy: storage/roster_sql.py)
+_FULL_WIDTH = str.maketrans(FULL_WIDTH, ASCII_DIGITS)
 _UNSIGNED = re.compile(r"[0-9]+", re.ASCII)
 _SIGNED = re.compile(r"[+-]?[0-9]+", re.ASCII)
 

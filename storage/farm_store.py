@@ -12,7 +12,7 @@ from typing import Any, Optional
 from sqlalchemy import UniqueConstraint, bindparam, select, update
 from sqlmodel import Field, Session, SQLModel
 
-from league.season.farm import Move, RosterBook, Standing
+from league.season.farm import Move, Notice, RosterBook, Standing
 from league.season.roster import League
 from storage import fastsql
 from storage import history_store as hs
@@ -51,10 +51,15 @@ def book_of(*, session: Session, season_id: int | None, league: League,
 
 
 def store(*, session: Session, league_id: int, season_id: int | None, moves: Iterable[Move],
-          entries: Mapping[str, Standing]) -> None:
-    """Store moves (the card's roster cell and a transaction each) and standings; the caller
-    commits, with the game they came before when the season runner made them."""
+          entries: Mapping[str, Standing], notices: Iterable[Notice] = ()) -> None:
+    """Store moves (the card's roster cell and a transaction each), standings and the saved lists
+    set aside (an entry of the news each); the caller commits, with the game they came before
+    when the season runner made them."""
     moves = list(moves)
+    notices = list(notices)
+    if notices:
+        hs.add_notices(session=session, league_id=league_id, season_id=season_id,
+                       notices=[(n.day, n.team, n.what, n.why) for n in notices])
     if season_id is not None and entries:
         # one upsert for them all (executemany on the connection's cursor, compiled once): the
         # standings change after nearly every game (recovery checks, injuries)

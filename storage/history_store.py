@@ -45,6 +45,9 @@ FREE_AGENT = ""        # CardRow.team of a released player (自由契約)
 TRANSACTION_KINDS = ("trade", "release", "sign", "move")
 # a team's own roster moves (storage.farm_store): call-up (一軍登録) and demotion (登録抹消)
 ROSTER_KINDS = ("up", "down")
+# a manager's saved list the season runner set aside (league.season.farm.Notice): kind "aside_<list>"
+# ("aside_order", "aside_reserves", ...), the team as the one move's teams, the reason as note
+ASIDE = "aside_"
 
 
 class TransactionRow(SQLModel, table=True):
@@ -284,6 +287,18 @@ def add_roster_moves(*, session: Session, league_id: int, season_id: int | None,
             (league_id, season_id, day_of(day), kind,
              json.dumps([[pid, team, team]], ensure_ascii=False), reason, stamp)
             for day, kind, pid, team, reason in moves])
+
+
+def add_notices(*, session: Session, league_id: int, season_id: int | None,
+                notices: Sequence[tuple[date | None, str, str, str]]) -> None:
+    """Saved lists set aside (day, team, list, why) as entries of the league's news."""
+    now = _now()
+    for day, team, what, why in notices:
+        session.add(TransactionRow(league_id=league_id, season_id=season_id, day=day,
+                                   kind=ASIDE + what,
+                                   moves=json.dumps([["", team, team]], ensure_ascii=False),
+                                   note=why, created_at=now))
+    session.flush()
 
 
 def _roster_move_insert(_dialect: str) -> tuple[Any, tuple[str, ...]]:

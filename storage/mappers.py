@@ -25,7 +25,7 @@ if TYPE_CHECKING:   # the engine is imported only where games are stored or rebu
 
 
 # the leagues parsed lately, by their texts (LeagueTexts.parse)
-_PARSED: dict[tuple[str, str, str, str], League] = {}
+_PARSED: dict[tuple[str, str, str, str, bool], League] = {}
 _PARSED_KEPT = 8
 
 
@@ -39,14 +39,17 @@ class LeagueTexts:
     where: str
     ruleset: str | None = None     # the TOML of a ruleset file the league names (not shipped)
 
-    def parse(self) -> League:
+    def parse(self, *, active: bool = True) -> League:
         """The league with its cards parsed. Leagues parsed lately are kept by their texts and
         given again (a League is immutable): parsing every card of a league with farms takes a
-        tenth of a second, and a box score, a replay or a day's games each read the league."""
-        key = (self.toml, self.batters, self.pitchers, self.where)
+        tenth of a second, and a box score, a replay or a day's games each read the league.
+        `active=False`: a stored season's cards, whose active rosters the season's moves made
+        (league.season.roster.parse_league)."""
+        key = (self.toml, self.batters, self.pitchers, self.where, active)
         league = _PARSED.get(key)
         if league is None:
-            league = parse_league(self.toml, self.batters, self.pitchers, where=self.where)
+            league = parse_league(self.toml, self.batters, self.pitchers, where=self.where,
+                                  active=active)
             while len(_PARSED) >= _PARSED_KEPT:
                 _PARSED.pop(next(iter(_PARSED)), None)
             _PARSED[key] = league
@@ -123,6 +126,7 @@ def settings_of(league: League) -> dict[str, Any]:
     # the roster sizes beside roster_size (a column of its own since 0001) ride in the settings
     out["active_size"] = league.active_size
     out["dressed"] = league.dressed
+    out["ten_days"] = league.ten_days
     if league.leagues:
         out["leagues"] = [{"code": g.code, "name": g.name, "short": g.short,
                            "name_en": g.name_en, "dh": g.dh,
@@ -141,8 +145,8 @@ def league_toml(league: LeagueRow, ruleset: RulesetRow | None, teams: Sequence[T
         f"extra_innings = {_toml_value(league.extra_innings)}",
         f"roster_size = {_toml_value(league.roster_size)}",
     ]
-    lines += [f"{key} = {_toml_value(settings[key])}" for key in ("active_size", "dressed")
-              if key in settings]
+    lines += [f"{key} = {_toml_value(settings[key])}"
+              for key in ("active_size", "dressed", "ten_days") if key in settings]
     tables = {k: settings[k] for k in ("schedule", "postseason") if k in settings}
     lines += toml_lines(tables)
     for g in settings.get("leagues", []):

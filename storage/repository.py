@@ -246,7 +246,11 @@ def ruleset_of(*, session: Session, league_id: int) -> tuple[str, dict[str, Any]
 
 
 def load_league(*, session: Session, league_id: int, season_id: int | None = None) -> League:
-    return stored_texts(session=session, league_id=league_id, season_id=season_id).parse()
+    """The league with the cards of `season_id` (or its own). A season's active rosters are what
+    its moves made them, and are not held to a league file's rules: whatever a manager did, the
+    computer mends a roster that cannot field a team before its game (league.season.farm.repair)."""
+    return stored_texts(session=session, league_id=league_id, season_id=season_id).parse(
+        active=season_id is None)
 
 
 def league_structure(*, session: Session, league_id: int) -> League:

@@ -24,7 +24,8 @@ from league.engine.cards import (
     parse_fielding,
 )
 from league.errors import CardError, LeagueError
-from league.season.roster import INNINGS_RANGE, MIN_STARTERS, RATING_RANGES, League
+from league.season.farm import roster_problem
+from league.season.roster import INNINGS_RANGE, RATING_RANGES, League
 from storage.mappers import league_texts
 from storage.tables import CardRow, LeagueRow, PlayerRow, RulesetRow, TeamRow
 
@@ -198,23 +199,15 @@ def save_preference(*, session: Session, season_id: int, team: str, kind: str,
 
 
 def check_active(league: League, team: str, reserves: set[str]) -> None:
-    """Refuse a 28 without what a game needs: a catcher, five starters, nine position players
-    (ten with DH) and no more players than the roster size."""
+    """Refuse an active roster (its players off the farm, less the reserves) without what a game
+    needs — league.season.farm.roster_problem: a catcher, five starters, nine position players (ten
+    with DH), a man for every position — or with more players than the roster size."""
     t = league.team(team)
-    active = [p for p in t.players if p.id not in reserves]
+    active = [p for p in t.active if p.id not in reserves]
     where = f"{t.short or t.name}"
     if len(active) > league.roster_size:
         raise LeagueError(f"{where}: {len(active)} players on the active roster; at most "
                           f"{league.roster_size}")
-    if not any(p.fielding_at("C") for p in active):
-        raise LeagueError(f"{where}: the active roster would have no catcher")
-    starters = [p for p in active if p.pitching is not None and p.pitching.starter > 0]
-    if len(starters) < MIN_STARTERS:
-        raise LeagueError(f"{where}: the active roster would have {len(starters)} starters; a "
-                          f"rotation needs at least {MIN_STARTERS}")
-    hitters = [p for p in active if p.batting is not None
-               and any(f.position != "P" for f in p.fielding)]
-    need = 10 if league.dh else 9
-    if len(hitters) < need:
-        raise LeagueError(f"{where}: the active roster would have {len(hitters)} position players; "
-                          f"a line-up needs {need}")
+    problem = roster_problem(active, league.dh_for(team))
+    if problem is not None:
+        raise LeagueError(f"{where}: {problem}")

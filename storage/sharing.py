@@ -27,6 +27,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import Connection, Engine
 
 from league.errors import LeagueError
+from storage import roster_sql
 from storage.views import Access  # noqa: F401  (kept where it was)
 
 AUDIT_TABLE = "league_audit"
@@ -139,7 +140,7 @@ def _ensure_role(conn: Connection, name: str, login: bool) -> bool:
     return True
 
 
-def _functions(schema: str) -> str:
+def _functions(schema: str, comm: str) -> str:
     """The schema's functions. Each has a fixed search_path with pg_temp last and names every
     table with its schema: PostgreSQL looks in a session's temporary schema first unless told
     otherwise, and every role may make temporary tables where TEMPORARY is not revoked, so an
@@ -180,60 +181,14 @@ $$;
 create or replace function {s}.impact_season_league(sid integer) returns integer
 language sql stable {path} as $$ select league_id from {s}.season_season where id = sid $$;
 
--- A manager's call-up or demotion of one of his own players (issue 16: managers make their
--- team's farm moves): only the card's roster cell changes, the ten-day rule holds, and the move
--- is a transaction in the news; the audit triggers record the manager as who did it.
-create or replace function {s}.impact_roster_move(p_league integer, p_season integer,
-    p_player text, p_kind text, p_day date, p_ten_days integer) returns void
-language plpgsql security definer {path} as $$
-declare
-  v_id integer; v_team text; v_value text;
-begin
-  if p_kind not in ('up', 'down') then
-    raise exception 'unknown roster move %: use up or down', p_kind using errcode = '22023';
-  end if;
-  select p.id into v_id from {s}.league_player p where p.league_id = p_league and p.pid = p_player;
-  select c.team into v_team from {s}.league_card c
-   where c.player_id = v_id and c.season_id is not distinct from p_season limit 1;
-  if v_team is null then
-    raise exception 'no player % in this league', p_player using errcode = '22023';
-  end if;
-  -- inside this function current_user is the owner: the caller is session_user
-  if not exists (select 1 from {s}.{MANAGER_TABLE} m where m.role = session_user
-                  and m.league_id = p_league and m.team = v_team) then
-    raise exception 'permission denied: % plays for %, which you do not manage', p_player, v_team
-      using errcode = '42501';
-  end if;
-  if p_kind = 'up' and p_season is not null and exists (
-       select 1 from {s}.season_roster r where r.season_id = p_season and r.player = p_player
-          and r.demoted_on is not null and p_day < r.demoted_on + p_ten_days) then
-    raise exception '% was sent down less than % days before %: the ten-day rule',
-      p_player, p_ten_days, p_day using errcode = '42501';
-  end if;
-  v_value := case p_kind when 'up' then '' else 'farm' end;
-  update {s}.league_card c set
-    batting = case when c.batting is null then null
-                   else jsonb_set(c.batting::jsonb, '{{roster}}', to_jsonb(v_value))::text end,
-    pitching = case when c.pitching is null then null
-                    else jsonb_set(c.pitching::jsonb, '{{roster}}', to_jsonb(v_value))::text end
-   where c.player_id = v_id and c.season_id is not distinct from p_season;
-  if p_kind = 'down' and p_season is not null then
-    insert into {s}.season_roster(season_id, player, demoted_on, points)
-    values (p_season, p_player, p_day, 0)
-    on conflict (season_id, player) do update set demoted_on = excluded.demoted_on;
-  end if;
-  insert into {s}.league_transaction(league_id, season_id, day, kind, moves, note, created_at)
-  values (p_league, p_season, p_day, p_kind,
-          jsonb_build_array(jsonb_build_array(p_player, v_team, v_team))::text, '', now());
-end $$;
-
 create or replace function {s}.impact_audit_guard() returns trigger
 language plpgsql {path} as $$
 begin
   raise exception 'the audit log is append-only: nobody may % it', lower(tg_op)
     using errcode = '42501';
 end $$;
-"""
+""" + roster_sql.functions(s)
+
 
 def _policies(schema: str) -> dict[str, tuple[str, str]]:
     """Each manager table's policy (USING, WITH CHECK), its functions named with their schema."""
@@ -258,7 +213,7 @@ def _policies(schema: str) -> dict[str, tuple[str, str]]:
 # other function of the schema is executed by triggers only, and nobody else may call it.
 _CALLED_BY = {"impact_manages(integer, text)": "both",
               "impact_season_league(integer)": "both",
-              "impact_roster_move(integer, integer, text, text, date, integer)": "manager"}
+              **{f: "manager" for f in roster_sql.CALLED_BY_MANAGERS}}
 # The sequences a manager's inserts draw from (the rest are the commissioner's, or the owner's
 # functions', to advance).
 _MANAGER_SEQUENCES = MANAGER_TABLES
@@ -292,7 +247,7 @@ def share(engine: Engine, commissioner: str | None = None) -> dict[str, Any]:
               league_id integer not null references league_league(id) on delete cascade,
               team text not null,
               primary key (role, league_id, team))"""))
-        conn.execute(text(_functions(_schema(conn))))
+        conn.execute(text(_functions(_schema(conn), comm)))
         _apply(conn, comm, mgr)
         notes = _harden(conn, comm, mgr)
         created = False
@@ -426,7 +381,7 @@ def reapply(engine: Engine) -> None:
     with engine.begin() as conn:
         if not is_shared(conn) or not _is_owner(conn):
             return
-        conn.execute(text(_functions(_schema(conn))))
+        conn.execute(text(_functions(_schema(conn), _groups(conn)[0])))
         _apply(conn, *_groups(conn))
         _harden(conn, *_groups(conn))
 
@@ -565,15 +520,34 @@ def access(engine: Engine, league: str | None = None) -> Access:
         return Access(role=role, kind="reader", shared=True)
 
 
-def manager_roster_move(engine: Engine, *, league_id: int, season_id: int | None, player: str,
-                        kind: str, day: Any, ten_days: int) -> None:
+def manager_roster_move(engine: Engine, *, league_id: int, player: str, kind: str) -> None:
     """A manager's call-up or demotion of his own player, through the database's function (a
-    manager may not write cards or transactions himself; the function changes only the roster
-    cell, keeps the ten-day rule and records the move)."""
-    with engine.begin() as conn:
-        conn.execute(text("select impact_roster_move(:l, :s, :p, :k, :d, :t)"),
-                     {"l": league_id, "s": season_id, "p": player, "k": kind, "d": day,
-                      "t": ten_days})
+    manager may not write cards or transactions himself): the database takes the season, the
+    day and the rules from the league, changes only the season card's roster cell and records
+    the move. A refusal is a SharingError in the rules' own words (storage.roster_sql)."""
+    from sqlalchemy.exc import DBAPIError
+
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("select impact_roster_move(:l, :p, :k)"),
+                         {"l": league_id, "p": player, "k": kind})
+    except DBAPIError as exc:
+        words = refused_by_rule(exc)
+        if words is None:
+            raise
+        raise SharingError(words) from None
+
+
+def refused_by_rule(exc: Exception) -> str | None:
+    """The words of a refusal raised by the league's own functions and checks (a rule, a check
+    violation, a team not the caller's), without the driver's context lines; else None."""
+    orig = getattr(exc, "orig", exc)
+    if getattr(orig, "sqlstate", None) not in (roster_sql.RULE, roster_sql.DENIED,
+                                               roster_sql.UNKNOWN):
+        return None
+    diag = getattr(orig, "diag", None)
+    primary = getattr(diag, "message_primary", None) if diag is not None else None
+    return str(primary or str(orig).splitlines()[0])
 
 
 def team_manager(engine: Engine, team: str, league: str | None = None) -> str | None:

@@ -123,6 +123,85 @@ def test_the_computer_keeps_the_ten_day_rule():
         [("up", "fill", a.id), ("up", "fill", b.id)])
 
 
+def test_the_ten_day_rule_is_the_leagues_own_length():
+    """`ten_days` in league.toml: the length the person's and the computer's moves keep (and the
+    shared league's database reads from the league's settings)."""
+    toml, bat, pit = _texts()
+    lg = parse_league(toml.replace("roster_size = 28", "roster_size = 28\nten_days = 3"), bat,
+                      pit, where="mini")
+    assert lg.ten_days == 3 and load_league(MINI).ten_days == 10
+    team = lg.teams[0].code
+    rp = _pitcher(lg, team)
+    book = RosterBook()
+    book.bind(lg)
+    apply_move(book, Move(date(2026, 5, 1), team, rp.id, "down"))
+    assert call_up_problem(lg, book, rp.id, date(2026, 5, 3)).endswith("until 2026-05-04")
+    assert call_up_problem(lg, book, rp.id, date(2026, 5, 4)) is None
+    for bad in ("0", "61", '"ten"'):
+        with pytest.raises(LeagueError, match="ten_days"):
+            parse_league(toml.replace("roster_size = 28", f"roster_size = 28\nten_days = {bad}"),
+                         bat, pit, where="mini")
+
+
+def test_a_stored_seasons_roster_is_read_whatever_its_active_players():
+    """A league file must give each team a catcher and five starters on its active roster; a
+    stored season's cards are what its moves made them (the computer mends them before a game),
+    so they are read with the whole team counted."""
+    toml, bat, pit = _texts()
+    lg = parse_league(toml, bat, pit, where="mini")
+    team = lg.teams[0]
+    catchers = {p.id for p in team.players if p.fielding_at("C")}
+    with pytest.raises(LeagueError, match="no catcher"):
+        parse_league(toml, _with_farm(bat, catchers), pit, where="mini")
+    stored = parse_league(toml, _with_farm(bat, catchers), pit, where="mini", active=False)
+    assert {p.id for p in stored.team(team.code).farm} == catchers
+
+
+class _State:
+    """What farm.repair reads of a season's state."""
+
+    def __init__(self, league, book, prefs=None):
+        self.league, self.roster, self.prefs = league, book, prefs or {}
+
+
+def test_the_computer_mends_a_team_sent_wholly_down():
+    """Every player sent down on the day itself (an older version let a manager): nobody may come
+    back for ten days, yet the game needs a team. The computer calls up what it lacks, one need
+    at a time, each move saying why, and no more."""
+    from league.season.farm import repair, roster_problem
+    lg = load_league(MINI)
+    team = lg.teams[0]
+    day = date(2026, 5, 1)
+    book = RosterBook()
+    book.bind(lg)
+    for p in team.players:
+        apply_move(book, Move(day, team.code, p.id, "down"))
+    book.take()
+    made = repair(_State(lg, book), team.code, day)
+    assert made and all(m.kind == "up" and m.reason.startswith("roster: the active roster would")
+                        for m in made)
+    assert made[0].reason == "roster: the active roster would have no catcher"
+    active = [p for p in team.players if p.id not in book.farm]
+    assert roster_problem(active, lg.dh_for(team.code)) is None
+    assert len(active) == len(made)
+    assert repair(_State(lg, book), team.code, day) == []       # nothing more to mend
+
+
+def test_reserves_that_leave_the_roster_short_are_set_aside():
+    from league.season.farm import Notice, repair
+    lg = load_league(MINI)
+    team = lg.teams[0]
+    book = RosterBook()
+    book.bind(lg)
+    catchers = [p.id for p in team.players if p.fielding_at("C")]
+    state = _State(lg, book, {team.code: {"reserves": catchers, "order": []}})
+    day = date(2026, 5, 1)
+    assert repair(state, team.code, day) == []
+    assert "reserves" not in state.prefs[team.code] and "order" in state.prefs[team.code]
+    assert book.take_notices() == [Notice(day, team.code, "reserves",
+                                          "the active roster would have no catcher")]
+
+
 # --- the command line -----------------------------------------------------------------------------
 
 
@@ -192,3 +271,33 @@ def test_an_old_database_opens_and_takes_roster_moves(tmp_path):
     sf.move_player(db, rp, "down")
     assert [e.player.id for e in sf.team_farm(db, team).farm] == [rp]
     assert sv.sim_days(db, to_end=True).games == 4
+
+
+def test_a_season_sets_reserves_aside_that_leave_a_team_without_a_catcher(db):
+    """Saved reserves that set every catcher aside (stored past the app's own check, as a
+    manager with psql could on an older version): the season plays on, the reserves are set
+    aside with an entry in the news, and the team's catcher plays."""
+    from storage import roster_edit
+    from storage import repository as repo
+    from storage.db import session
+    from tui import services as sv
+
+    sv.create_league(db, "pacific", "pacific")
+    sv.new_season(db, "pacific", games_per_opponent=2)
+    team = "SAP"
+    catchers = [p.id for p in sv.team_roster(db, team).active if p.fielding_at("C")]
+    with session(sv.engine_for(db)) as s:
+        info = repo.find_season(session=s, league_id=repo.find_league(session=s, name=None).id)
+        roster_edit.save_preference(session=s, season_id=info.id, team=team, kind="reserves",
+                                    data=catchers)
+        s.commit()
+    report = sv.sim_days(db, to_end=True)
+    assert report.remaining == 0
+    aside = [n for n in sv.news(db) if n.kind == "aside_reserves"]
+    assert len(aside) == 1 and aside[0].moves[0][1] == team
+    assert aside[0].note == "the active roster would have no catcher"
+    assert aside[0].text_en.startswith("Set aside: ") and \
+        aside[0].text_en.endswith("'s saved reserves; the computer decides")
+    assert not set(catchers) & sv.team_roster(db, team).reserves
+    out = run("transaction", "list", "--db", db)
+    assert "控え" in out.output and "(the active roster would have no catcher)" in out.output

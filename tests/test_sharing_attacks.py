@@ -10,9 +10,8 @@ reached or a role cannot be made: they never skip there.
 """
 from __future__ import annotations
 
-import os
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 import psycopg
 import pytest
@@ -21,137 +20,22 @@ from sqlalchemy.engine import make_url
 
 from tui import services as sv
 
-PG_URL = os.environ.get("IMPACT_TEST_PG_URL")
+from pg_league import (PG_URL, League, _admin, _one, _temporary_back, _temporary_gone, attack,
+                       shared_league)
+
 pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
-
-# permission denied (grants, row-level security, our functions' refusals), a check violation
-REFUSED = {"42501": "permission denied", "23514": "check violation"}
-
-
-class League:
-    """One shared league on its own database: its owner (a login role that may create roles,
-    not a superuser), its commissioner and two managers, A of SAP and B of SEN."""
-
-    def __init__(self, base: str, db: str, tag: str) -> None:
-        self.db = db
-        self.tag = tag
-        self.owner = f"own_{tag}"
-        self.commissioner = f"kom_{tag}"
-        self.a = f"mgr_a_{tag}"
-        self.b = f"mgr_b_{tag}"
-        self.base = base
-
-    def url(self, role: str | None = None) -> str:
-        u = make_url(self.base).set(database=self.db, username=role or self.owner, password=None)
-        return u.render_as_string(hide_password=False)
-
-    def conninfo(self, role: str) -> str:
-        u = make_url(self.base).set(drivername="postgresql", database=self.db, username=role,
-                                    password=None)
-        return u.render_as_string(hide_password=False)
-
-    @property
-    def groups(self) -> tuple[str, str]:
-        stem = self.db.lower()[:40]
-        return f"{stem}_commissioner", f"{stem}_manager"
-
-
-def _admin() -> sa.Engine:
-    assert PG_URL is not None
-    return sa.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
 
 
 @pytest.fixture(scope="module")
 def lg() -> Iterator[League]:
-    tag = uuid.uuid4().hex[:8]
-    name = f"league_attack_{tag}"
-    assert PG_URL is not None
-    league = League(PG_URL, name, tag)
-    admin = _admin()
-    with admin.connect() as conn:
-        conn.execute(sa.text(f'create role "{league.owner}" login createrole'))
-        conn.execute(sa.text(f'create database "{name}" owner "{league.owner}"'))
-    try:
-        sv.create_league(league.url(), "pacific", "pacific")
-        sv.new_season(league.url(), "pacific", games_per_opponent=2)
-        sv.share(league.url(), commissioner=league.commissioner)
-        sv.add_manager(league.url(), league.a, "SAP")
-        sv.add_manager(league.url(), league.b, "SEN")
-        sv.close_all()
-        with admin.connect() as conn:
-            supers = conn.execute(sa.text(
-                "select rolname from pg_roles where rolsuper and rolname = any(:r)"),
-                {"r": [league.owner, league.commissioner, league.a, league.b]}).scalars().all()
-            assert supers == [], supers
+    with shared_league("pacific", a="SAP", b="SEN") as league:
         yield league
-    finally:
-        sv.close_all()
-        with admin.connect() as conn:
-            conn.execute(sa.text(f'drop database if exists "{name}" with (force)'))
-            for role in (league.a, league.b, league.commissioner, *league.groups, league.owner):
-                conn.execute(sa.text(f'drop role if exists "{role}"'))
-        admin.dispose()
 
 
 @pytest.fixture(autouse=True)
 def _close() -> Iterator[None]:
     yield
     sv.close_all()
-
-
-def snapshot(lg: League) -> dict[str, tuple[int, str]]:
-    """Every table of the league's schema (the audit log among them): its row count and a digest
-    of its rows, read by the owner (row-level security does not hide rows from him)."""
-    with psycopg.connect(lg.conninfo(lg.owner)) as conn:
-        tables = [r[0] for r in conn.execute(
-            "select tablename from pg_tables where schemaname = 'public' order by 1")]
-        out = {}
-        for t in tables:
-            out[t] = conn.execute(
-                f'select count(*), coalesce(md5(string_agg(md5(x::text), \'\' order by '
-                f'md5(x::text))), \'\') from public."{t}" x').fetchone()
-    assert "league_audit" in out and "league_roster_pref" in out
-    return out
-
-
-def attack(lg: League, role: str, statements: Sequence[str], *, params: dict | None = None
-           ) -> psycopg.Error:
-    """Run the statements in one transaction as `role`; the attack must end in a refusal (the
-    error is returned) and leave every table as it was."""
-    before = snapshot(lg)
-    error: psycopg.Error | None = None
-    with psycopg.connect(lg.conninfo(role)) as conn:
-        try:
-            for sql in statements:
-                conn.execute(sql, params or {})
-            conn.commit()
-        except psycopg.Error as exc:
-            error = exc
-            conn.rollback()
-    after = snapshot(lg)
-    changed = sorted(t for t in before if before[t] != after.get(t))
-    assert changed == [], f"the attack changed {changed}"
-    assert error is not None, "the attack went through without an error"
-    assert error.sqlstate in REFUSED, f"{error.sqlstate}: {error}"
-    return error
-
-
-def _one(lg: League, sql: str, role: str | None = None) -> object:
-    with psycopg.connect(lg.conninfo(role or lg.owner)) as conn:
-        row = conn.execute(sql).fetchone()
-        return row[0] if row else None
-
-
-def _temporary_back(lg: League, role: str) -> None:
-    """Where the league's owner does not own the database he cannot take TEMPORARY from PUBLIC:
-    give it back to one manager, so the attack meets the functions' own defence."""
-    with _admin().connect() as conn:
-        conn.execute(sa.text(f'grant temporary on database "{lg.db}" to "{role}"'))
-
-
-def _temporary_gone(lg: League, role: str) -> None:
-    with _admin().connect() as conn:
-        conn.execute(sa.text(f'revoke temporary on database "{lg.db}" from "{role}"'))
 
 
 # --- 1. temporary tables shadowing the policies' lookups ------------------------------------------
@@ -378,3 +262,70 @@ def test_a_league_in_a_database_its_owner_does_not_own_holds_and_says_why(tmp_pa
             for role in (league.a, league.b, *league.groups, league.owner, dba):
                 conn.execute(sa.text(f'drop role if exists "{role}"'))
         admin.dispose()
+
+
+# --- 4. the roster function takes the rules from its caller ---------------------------------------
+
+CALLER_RULES = {
+    "no ten-day rule": "s.id, %(p)s, 'up', %(day)s, 0",
+    "a day in 2099": "s.id, %(p)s, 'up', date '2099-01-01', 10",
+    "no season: the league's own cards": "null, %(p)s, 'up', %(day)s, 10",
+}
+
+
+@pytest.mark.parametrize("rules", sorted(CALLER_RULES))
+def test_the_roster_function_takes_no_rules_from_its_caller(lg, rules):
+    view = sv.team_farm(lg.url(), "SAP")
+    reliever = next(e for e in view.active if e.role == "RP")
+    if reliever.player.id not in {e.player.id for e in sv.team_farm(lg.url(), "SAP").farm}:
+        sv.move_player(lg.url(lg.a), reliever.player.id, "down")
+    err = attack(lg, lg.a, [
+        f"select impact_roster_move(l.id, {CALLER_RULES[rules]}) from public.league_league l "
+        "join public.season_season s on s.league_id = l.id"],
+        params={"p": reliever.player.id, "day": view.day})
+    assert err.sqlstate == "23514"
+
+
+def test_a_manager_cannot_send_his_whole_team_down(lg):
+    """One by one his players go down until the next would leave the active roster unable to
+    field a line-up: that one is refused, in the rules' words."""
+    lid = _one(lg, "select id from league_league")
+    refused = None
+    for entry in sv.team_farm(lg.url(), "SAP").active:
+        try:
+            with psycopg.connect(lg.conninfo(lg.a)) as conn:
+                conn.execute("select impact_roster_move(%s, %s, 'down')", (lid, entry.player.id))
+        except psycopg.Error as exc:
+            assert exc.sqlstate == "23514", exc
+            refused = exc.diag.message_primary
+    assert refused is not None and refused.startswith("SAP: demoting ")
+    left = [e.player for e in sv.team_farm(lg.url(), "SAP").active]
+    from league.season.farm import roster_problem
+    assert roster_problem(left, sv.season_league(lg.url()).dh_for("SAP")) is None
+
+
+def test_the_season_never_stops_on_one_teams_roster(lg):
+    """A league whose manager sent his whole team down under an older version (the function
+    let him, on the day itself): the commissioner's simulation plays on, the computer calls up
+    from the farm what a game needs and the news says why."""
+    day = sv.team_farm(lg.url(), "SEN").day
+    with psycopg.connect(lg.conninfo(lg.owner)) as conn:
+        conn.execute(
+            "update league_card c set batting = case when batting is null then null else "
+            "jsonb_set(batting::jsonb, '{roster}', '\"farm\"')::text end, pitching = case when "
+            "pitching is null then null else jsonb_set(pitching::jsonb, '{roster}', "
+            "'\"farm\"')::text end where c.team = 'SEN' and c.season_id is not null")
+        conn.execute("insert into season_roster(season_id, player, demoted_on, points) "
+                     "select c.season_id, p.pid, %s, 0 from league_card c join league_player p "
+                     "on p.id = c.player_id where c.team = 'SEN' and c.season_id is not null "
+                     "on conflict (season_id, player) do update set demoted_on = excluded.demoted_on",
+                     (day,))
+    assert sv.team_farm(lg.url(), "SEN").active == ()
+    report = sv.sim_days(lg.url(lg.commissioner), days=2)
+    assert report.games > 0 and not report.stopped
+    ups = [n for n in sv.news(lg.url()) if n.kind == "up" and n.moves[0][1] == "SEN"]
+    assert ups and all(n.note.startswith("roster: the active roster would have") for n in ups)
+    assert any("no catcher" in n.note for n in ups)
+    from league.season.farm import roster_problem
+    left = [e.player for e in sv.team_farm(lg.url(), "SEN").active]
+    assert roster_problem(left, sv.season_league(lg.url()).dh_for("SEN")) is None

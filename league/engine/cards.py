@@ -123,15 +123,16 @@ class Fielding:
         return f"{self.position}{self.defence}{self.fine or ''}{self.error or ''}"
 
 
-_FIELDING_RE = re.compile(r"^(P|C|1B|2B|3B|SS|LF|CF|RF)(-?[0-9]{1,3})?(\(#\)|\+|#)?(\*|-)?$")
+FIELDING_SEPARATORS = r"[;\s/]+"     # between the entries of a positions cell
+FIELDING_ENTRY = re.compile(r"^(P|C|1B|2B|3B|SS|LF|CF|RF)(-?[0-9]{1,3})?(\(#\)|\+|#)?(\*|-)?$")
 
 
 def parse_fielding(text: str, what: str) -> tuple[Fielding, ...]:
     """Read "SS4+;2B3" — position, defence number, fine-play mark, error mark — separated by ; or space."""
     out = []
     seen = set()
-    for tok in [t for t in re.split(r"[;\s/]+", str(text).strip()) if t]:
-        m = _FIELDING_RE.match(normalise_digits(tok).upper())
+    for tok in [t for t in re.split(FIELDING_SEPARATORS, str(text).strip()) if t]:
+        m = FIELDING_ENTRY.match(normalise_digits(tok).upper())
         if not m:
             raise CardError(
                 f"{what}: {tok!r} is not a position entry like SS4+ "

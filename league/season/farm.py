@@ -31,14 +31,16 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
 from league.engine.cards import Player
 from league.season.injury import recover, severity
 from league.manager.computer import batting_value, pitching_value
-from league.season.roster import MIN_STARTERS, League, Team
+from league.season.roster import DEFAULT_ACTIVE_SIZE, DEFAULT_TEN_DAYS, MIN_STARTERS, League, Team
 
 if TYPE_CHECKING:
     from league.engine.game import GameResult
     from league.engine.ruleset import Ruleset
 
 FIELD: Final = ("C", "SS", "2B", "CF", "3B", "1B", "LF", "RF")
-TEN_DAYS: Final = 10            # days a demoted player waits before he may be registered again
+TEN_DAYS: Final = DEFAULT_TEN_DAYS  # days a demoted player waits (a league's `ten_days`)
+HITTERS: Final = 9              # position players an active roster needs without the DH
+DH_HITTERS: Final = 10          # ... and with it
 TIRED_PEN: Final = 4            # fewer rested relievers than this: the most tired one goes down
 SWAP_MARGIN: Final = 6.0        # how much better a farm player must be to take an active man's place
 
@@ -69,6 +71,19 @@ class Move:
 
 
 @mypyc_attr(native_class=False)
+@dataclass(frozen=True)
+class Notice:
+    """A saved list of a team's manager (`what`: order, rotation, bullpen or reserves) set aside
+    on a day because it cannot be used (`why`): the computer decides instead, and the league's
+    news says so."""
+
+    day: date | None
+    team: str
+    what: str
+    why: str
+
+
+@mypyc_attr(native_class=False)
 @dataclass
 class RosterBook:
     """What a season carries between games: who is on the farm (moves made this season on top
@@ -82,6 +97,7 @@ class RosterBook:
     season_seed: int = 0
     auto: bool = True           # the computer manager makes moves between games
     bound: bool = False
+    notices: list[Notice] = field(default_factory=list)   # to store with the next game
 
     def bind(self, league: League) -> None:
         """Take the farm from the cards once (the runner may have filled it already)."""
@@ -92,7 +108,7 @@ class RosterBook:
     def copy(self) -> "RosterBook":
         return RosterBook(set(self.farm), {k: dataclasses.replace(v) for k, v in self.entries.items()},
                           list(self.moves), set(self.changed), self.season_seed, self.auto,
-                          self.bound)
+                          self.bound, list(self.notices))
 
     def entry(self, pid: str) -> Standing:
         e = self.entries.get(pid)
@@ -116,16 +132,62 @@ class RosterBook:
         self.moves, self.changed = [], set()
         return moves, changed
 
+    def take_notices(self) -> list[Notice]:
+        """The saved lists set aside since the last call (the book forgets them)."""
+        notices, self.notices = self.notices, []
+        return notices
 
-def may_return_on(entry: Standing | None) -> date | None:
-    """The first day a demoted player may be registered again (None: any day)."""
+
+# --- the rules of a roster move, in words --------------------------------------------------------
+# One home for them: the services refuse with these, and the shared league's database function
+# (storage/roster_sql.py) is generated from these same texts and constants, so a manager calling
+# it with psql meets the same rules in the same words (tests/test_roster_rules.py runs one table
+# of cases against both).
+NO_CATCHER: Final = "the active roster would have no catcher"
+FEW_STARTERS: Final = ("the active roster would have {starters} starters; a rotation needs at "
+                       "least {need}")
+FEW_HITTERS: Final = ("the active roster would have {hitters} position players; a line-up "
+                      "needs {need}")
+NOBODY_AT: Final = "the active roster would have nobody who can play {position}"
+ALREADY_ACTIVE: Final = "{player} is on the active roster of {team} already"
+TEN_DAY_RULE: Final = ("{player} was demoted on {demoted}: the ten-day rule keeps him down until "
+                       "{back}")
+ACTIVE_FULL: Final = ("{team} has {active} players on the active roster, the most the league "
+                      "registers (active_size {size}); demote someone first")
+ALREADY_FARM: Final = "{player} is on the farm already"
+DEMOTING: Final = "{team}: demoting {player}: {problem}"
+SEASON_CLOSED: Final = ("season {number} ({year}) is closed; roster moves go to the next season "
+                        "(`impact season new`)")
+NO_SEASON: Final = "the league has no season: roster moves wait for one (`impact season new`)"
+NO_PLAYER: Final = "no player {player} in league {league}"
+NOT_YOURS: Final = "permission denied: {player} plays for {team}, which you do not manage"
+UNKNOWN_MOVE: Final = "unknown roster move {kind}; use up or down"
+ACTIVE_SIZE: Final = DEFAULT_ACTIVE_SIZE   # a league's `active_size` unless it sets one
+
+
+def roster_day(games: Iterable[tuple[date, bool]], start: date) -> date:
+    """The day a roster move counts from: the season's next game day (`games` are (day, final)
+    of all its games), the last one when all are played, its start before it has any."""
+    days = list(games)
+    pending = [d for d, final in days if not final]
+    if pending:
+        return min(pending)
+    return max((d for d, _final in days), default=start)
+
+
+def may_return_on(entry: Standing | None, ten_days: int = TEN_DAYS) -> date | None:
+    """The first day a demoted player may be registered again (None: any day): `ten_days`
+    (the league's, League.ten_days) after his demotion."""
     if entry is None or entry.demoted_on is None:
         return None
-    return entry.demoted_on + timedelta(days=TEN_DAYS)
+    return entry.demoted_on + timedelta(days=ten_days)
+
+
+PLAYER: Final = "{name} ({id})"     # how a rule names a player
 
 
 def _name(p: Player) -> str:
-    return f"{p.name} ({p.id})"
+    return PLAYER.format(name=p.name, id=p.id)
 
 
 def active_players(team: Team, book: RosterBook) -> list[Player]:
@@ -134,22 +196,43 @@ def active_players(team: Team, book: RosterBook) -> list[Player]:
 
 def roster_problem(players: Iterable[Player], dh: bool) -> str | None:
     """What an active roster lacks for a game: a catcher, five starters, nine position players
-    (ten with DH); None if nothing."""
-    ps = list(players)
+    (ten with DH), a man for every position; None if nothing."""
+    lack = _lack(list(players), dh)
+    return lack[0] if lack is not None else None
+
+
+def _lack(ps: list[Player], dh: bool) -> tuple[str, Any] | None:
+    """The first thing `ps` lack for a game (roster_problem's words) and which players supply it."""
     if not any(p.fielding_at("C") for p in ps):
-        return "the active roster would have no catcher"
+        return NO_CATCHER, lambda p: p.fielding_at("C") is not None
     starters = sum(1 for p in ps if p.pitching is not None and p.pitching.starter > 0)
     if starters < MIN_STARTERS:
-        return (f"the active roster would have {starters} starters; a rotation needs "
-                f"{MIN_STARTERS}")
-    hitters = sum(1 for p in ps if p.batting is not None and any(f.position != "P" for f in p.fielding))
-    need = 10 if dh else 9
+        return (FEW_STARTERS.format(starters=starters, need=MIN_STARTERS),
+                lambda p: p.pitching is not None and p.pitching.starter > 0)
+    hitters = sum(1 for p in ps if _hitter(p))
+    need = DH_HITTERS if dh else HITTERS
     if hitters < need:
-        return f"the active roster would have {hitters} position players; a line-up needs {need}"
+        return FEW_HITTERS.format(hitters=hitters, need=need), _hitter
     for pos in FIELD:
         if not any(p.can_play(pos) for p in ps):
-            return f"the active roster would have nobody who can play {pos}"
+            return NOBODY_AT.format(position=pos), _plays(pos)
     return None
+
+
+def _plays(pos: str) -> Any:
+    return lambda p: p.can_play(pos)
+
+
+def _needs(ps: list[Player], dh: bool) -> tuple[bool, ...]:
+    """Which of the things a game needs (roster_problem's, in its order) `ps` have."""
+    return (any(p.fielding_at("C") for p in ps),
+            sum(1 for p in ps if p.pitching is not None and p.pitching.starter > 0) >= MIN_STARTERS,
+            sum(1 for p in ps if _hitter(p)) >= (DH_HITTERS if dh else HITTERS),
+            *(any(p.can_play(pos) for p in ps) for pos in FIELD))
+
+
+def _hitter(p: Player) -> bool:
+    return p.batting is not None and any(f.position != "P" for f in p.fielding)
 
 
 def call_up_problem(league: League, book: RosterBook, pid: str, day: date) -> str | None:
@@ -157,16 +240,14 @@ def call_up_problem(league: League, book: RosterBook, pid: str, day: date) -> st
     p = league.player(pid)
     team = league.team(p.team)
     if pid not in book.farm:
-        return f"{_name(p)} is on the active roster of {team.code} already"
-    back = may_return_on(book.entries.get(pid))
+        return ALREADY_ACTIVE.format(player=_name(p), team=team.code)
+    back = may_return_on(book.entries.get(pid), league.ten_days)
     if back is not None and day < back:
-        demoted = book.entries[pid].demoted_on
-        return (f"{_name(p)} was demoted on {demoted}: the ten-day rule keeps him down until "
-                f"{back}")
+        return TEN_DAY_RULE.format(player=_name(p), demoted=book.entries[pid].demoted_on,
+                                   back=back)
     active = active_players(team, book)
     if len(active) >= league.active_size:
-        return (f"{team.code} has {len(active)} players on the active roster, the most the league "
-                f"registers (active_size {league.active_size}); demote someone first")
+        return ACTIVE_FULL.format(team=team.code, active=len(active), size=league.active_size)
     return None
 
 
@@ -177,12 +258,12 @@ def demotion_problem(league: League, book: RosterBook, pid: str, reserves: Itera
     p = league.player(pid)
     team = league.team(p.team)
     if pid in book.farm:
-        return f"{_name(p)} is on the farm already"
+        return ALREADY_FARM.format(player=_name(p))
     aside = set(reserves)
     left = [q for q in active_players(team, book) if q.id != pid and q.id not in aside]
     problem = roster_problem(left, league.dh_for(team.code))
     if problem:
-        return f"{team.code}: demoting {_name(p)}: {problem}"
+        return DEMOTING.format(team=team.code, player=_name(p), problem=problem)
     return None
 
 
@@ -242,8 +323,9 @@ def _value(p: Player) -> float:
     return batting_value(p.batting) if p.batting is not None else -99.0
 
 
-def _eligible(book: RosterBook, p: Player, day: date, rules: Any) -> bool:
-    back = may_return_on(book.entries.get(p.id))
+def _eligible(book: RosterBook, p: Player, day: date, ten_days: int) -> bool:
+    """Whether a farm player may come up on `day`: the ten-day rule lets him, and he is healthy."""
+    back = may_return_on(book.entries.get(p.id), ten_days)
     if back is not None and day < back:
         return False
     e = book.entries.get(p.id)
@@ -266,7 +348,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     role_of = {p.id: _role(p) for p in t.players}
     # the farm players who may come up today, best first (a move today only sends men down,
     # who may not come back for ten days, or brings one of these up: filtered at each use)
-    eligible = sorted((p for p in t.players if p.id in book.farm and _eligible(book, p, day, rules)),
+    eligible = sorted((p for p in t.players if p.id in book.farm and _eligible(book, p, day, league.ten_days)),
                       key=lambda p: (-_value(p), p.id))
 
     def active() -> list[Player]:
@@ -282,7 +364,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         if reason == "injury":
             # he goes down only when the healthy and the farm can play his positions without him
             # (else he stays, to play hurt if the line-up needs him)
-            left += [q for q in t.players if q.id in book.farm and _eligible(book, q, day, rules)]
+            left += [q for q in t.players if q.id in book.farm and _eligible(book, q, day, league.ten_days)]
         if roster_problem(left, dh):
             return False
         mv = Move(day, team, p.id, "down", reason)
@@ -428,7 +510,7 @@ def cover_positions(state: Any, team: str, day: date) -> list[Move]:
     tried: set[str] = set()
     while (pos := uncovered(active())) is not None and pos not in tried:
         tried.add(pos)
-        pool = sorted((p for p in t.players if p.id in book.farm and _eligible(book, p, day, None)
+        pool = sorted((p for p in t.players if p.id in book.farm and _eligible(book, p, day, league.ten_days)
                        and p.can_play(pos)), key=lambda p: (-_value(p), p.id))
         if not pool:
             continue
@@ -484,3 +566,54 @@ def after_game(book: RosterBook, result: "GameResult", day: date) -> None:
         e.hurt_on = day
         e.settled = day
         book.changed.add(pid)
+
+
+def repair(state: Any, team: str, day: date) -> list[Move]:
+    """Whatever was done to a team's roster — a manager's moves or saved reserves, a league kept
+    by an older version that let a manager send his whole team down — the computer makes its
+    active roster able to field a legal line-up before its game, so a season never stops on one
+    team: saved reserves that leave the roster short are set aside (a Notice), then for each
+    thing still missing (roster_problem: a catcher, the rotation's starters, position players, a
+    man for every position) the best farm player who supplies it comes up, one the ten-day rule
+    lets come back if there is one, else anyone (the game needs him); with the active roster
+    full, the least valuable man it can spare goes down first. Each move's reason names what was
+    missing, so the news says why. Returns the moves (recorded in the book)."""
+    book: RosterBook = state.roster
+    book.bind(state.league)
+    league: League = state.league
+    t = league.team(team)
+    dh = league.dh_for(team)
+    prefs = state.prefs.get(team, {})
+    made: list[Move] = []
+
+    def active() -> list[Player]:
+        return [p for p in t.players if p.id not in book.farm]
+
+    aside = set(prefs.get("reserves", ()))
+    problem = roster_problem([p for p in active() if p.id not in aside], dh)
+    if problem is not None and aside:
+        state.prefs[team] = {k: v for k, v in prefs.items() if k != "reserves"}
+        book.notices.append(Notice(day, team, "reserves", problem))
+    for _ in range(len(t.players)):
+        here = active()
+        lack = _lack(here, dh)
+        if lack is None:
+            break
+        problem, supplies = lack
+        pool = sorted((p for p in t.players if p.id in book.farm and supplies(p)),
+                      key=lambda p: (not _eligible(book, p, day, league.ten_days), -_value(p), p.id))
+        if not pool:
+            break
+        if len(here) >= league.active_size:
+            # room for him: the least valuable man whose going keeps all the roster has
+            had = _needs(here, dh)
+            spare = sorted((p for p in here if all(
+                after or not before for before, after in zip(
+                    had, _needs([q for q in here if q.id != p.id] + [pool[0]], dh)))),
+                key=lambda p: (_value(p), p.id))
+            if spare:
+                made.append(Move(day, team, spare[0].id, "down", f"roster: {problem}"))
+                apply_move(book, made[-1])
+        made.append(Move(day, team, pool[0].id, "up", f"roster: {problem}"))
+        apply_move(book, made[-1])
+    return made

@@ -171,14 +171,29 @@ def play_scheduled(state: Any, ruleset: Ruleset, day: date, away: str, home: str
     (the same game otherwise). The farm's hooks
     (league/season/farm.py) run around it: recovery checks and roster moves before, injuries after."""
     farm.before_game(state, ruleset, day, (away, home))
-    state.hold_reserves(True)
+    dh = state.league.dh_for(home)
+
+    def set_up() -> tuple[SlotSetup, tuple[Lineup, Lineup]]:
+        state.hold_reserves(True)
+        try:
+            setup = slot_setup(state, day, away, home)
+            return setup, (team_lineup(state, away, setup, dh=dh, platoon=ruleset.platoon),
+                           team_lineup(state, home, setup, dh=dh, platoon=ruleset.platoon))
+        finally:
+            state.hold_reserves(False)
+
     try:
-        setup = slot_setup(state, day, away, home)
-        dh = state.league.dh_for(home)
-        lineups = (team_lineup(state, away, setup, dh=dh, platoon=ruleset.platoon),
-                   team_lineup(state, home, setup, dh=dh, platoon=ruleset.platoon))
-    finally:
-        state.hold_reserves(False)
+        setup, lineups = set_up()
+    except (LeagueError, ValueError) as exc:
+        # a team that cannot field a line-up (no starter for the rotation, no catcher...): the
+        # computer mends its roster from the farm and says so (farm.repair), and the game is
+        # played; a season never stops on one team's roster
+        noticed = len(state.roster.notices)
+        if not any([farm.repair(state, team, day) for team in (away, home)]) \
+                and len(state.roster.notices) == noticed:
+            raise LeagueError(f"{away} @ {home} on {day}: {exc}; the farm has nobody to mend "
+                              "the roster with") from None
+        setup, lineups = set_up()
     result = replay_game(state.league, ruleset, *lineups, SeededDice(seed), state.players,
                          fatigue=setup.fatigue, quiet=quiet,
                          hurt=farm.hurt_in(state.roster, lineups), splits=splits)

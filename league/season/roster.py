@@ -14,7 +14,8 @@ default when the column or the cell is empty) or ``farm`` (二軍).
 
 Roster sizes (league.toml): ``roster_size`` players under contract per team (支配下, 70 by
 default), ``active_size`` registered on the active roster (一軍登録, 29) and ``dressed`` for a
-game (ベンチ入り, 26). A team with no farm players is all active, as leagues were before the farm
+game (ベンチ入り, 26); ``ten_days`` is how long a demoted player waits before he may be
+registered again (the ten-day rule, 10). A team with no farm players is all active, as leagues were before the farm
 existed, and is not held to ``active_size``.
 """
 from __future__ import annotations
@@ -49,6 +50,8 @@ from league.errors import CardError, LeagueError
 DEFAULT_ROSTER_SIZE = 70      # under contract (支配下登録)
 DEFAULT_ACTIVE_SIZE = 29      # registered on the active roster (一軍登録)
 DEFAULT_DRESSED = 26          # dressed for a game (ベンチ入り)
+DEFAULT_TEN_DAYS = 10         # days a demoted player waits before he may come back (10日ルール)
+TEN_DAYS_RANGE: Final = (1, 60)
 ROSTER_STATUSES = ("active", "farm")
 MIN_STARTERS: Final = 5
 TEAM_CODE_RE = re.compile(r"^[A-Z]{3}$")
@@ -78,7 +81,7 @@ RATING_RANGES: dict[str, tuple[int, int]] = {
 INNINGS_RANGE = (0.1, 12.0)
 
 _TOML_KEYS = {"name", "code", "ruleset", "dh", "extra_innings", "roster_size", "teams",
-              "leagues", "schedule", "postseason", "active_size", "dressed"}
+              "leagues", "schedule", "postseason", "active_size", "dressed", "ten_days"}
 _TEAM_KEYS = {"code", "name", "short", "name_en", "league", "division"}
 _LEAGUE_KEYS = {"code", "name", "short", "name_en", "dh", "divisions"}
 LEAGUE_CODE_RE = re.compile(r"^[A-Za-z0-9_-]{1,8}$")
@@ -156,6 +159,7 @@ class League:
     settings: Any = None
     active_size: int = DEFAULT_ACTIVE_SIZE
     dressed: int = DEFAULT_DRESSED
+    ten_days: int = DEFAULT_TEN_DAYS
 
     @property
     def groups(self) -> tuple[SubLeague, ...]:
@@ -457,6 +461,10 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
                             "a whole number 10..60", DEFAULT_ACTIVE_SIZE),
         "dressed": need("dressed", int, lambda v: 10 <= v <= 60,
                         "a whole number 10..60", DEFAULT_DRESSED),
+        "ten_days": need("ten_days", int,
+                         lambda v: TEN_DAYS_RANGE[0] <= v <= TEN_DAYS_RANGE[1],
+                         f"a whole number of days {TEN_DAYS_RANGE[0]}..{TEN_DAYS_RANGE[1]}",
+                         DEFAULT_TEN_DAYS),
     }
     if opts["dressed"] > opts["active_size"]:
         raise LeagueError(f"{where('dressed')}: dressed {opts['dressed']} is more than "
@@ -568,11 +576,14 @@ def _parse_leagues(raw: Any, file: str, text: str, default_dh: bool) -> list[dic
 
 def parse_league(
     toml_text: str, batters_csv: str, pitchers_csv: str, *, where: str,
-    toml_name: str = "league.toml",
+    toml_name: str = "league.toml", active: bool = True,
 ) -> League:
     """Build a League from the texts of league.toml, batters.csv and pitchers.csv.
 
     `where` is the folder the texts came from; it prefixes the file names in error messages.
+    `active=False` reads a stored season's cards: a team's catcher and starters may be anywhere
+    in it (the active roster is what the season's moves made it; the computer mends it before
+    a game, league.season.farm.repair) and its active roster may be larger than `active_size`.
     Raises CardError for a card that cannot be read and LeagueError for everything else.
     """
     toml_file = _file(where, toml_name)
@@ -664,23 +675,25 @@ def parse_league(
                 f"{bat_file} + {pit_file}: team {code} has {len(players)} players; the league "
                 f"allows at most {size} (roster_size in {toml_name})"
             )
-        active = [p for p in players if p.roster != "farm"]
-        if len(active) < len(players) and len(active) > opts["active_size"]:
+        registered = [p for p in players if p.roster != "farm"]
+        if active and len(registered) < len(players) and len(registered) > opts["active_size"]:
             raise LeagueError(
-                f"{bat_file} + {pit_file}: team {code} has {len(active)} players on the active "
+                f"{bat_file} + {pit_file}: team {code} has {len(registered)} players on the active "
                 f"roster (roster = active); the league registers at most {opts['active_size']} "
                 f"(active_size in {toml_name})"
             )
-        if not any(p.fielding_at("C") for p in active):
+        # a stored season's roster is mended before a game; its team needs the players somewhere
+        checked = registered if active else list(players)
+        if not any(p.fielding_at("C") for p in checked):
             raise LeagueError(
                 f"{bat_file}: team {code} has no catcher (no player lists C in positions)"
-                + (" on the active roster" if len(active) < len(players) else "")
+                + (" on the active roster" if len(checked) < len(players) else "")
             )
-        starters = [p for p in active if p.pitching is not None and p.pitching.starter > 0]
+        starters = [p for p in checked if p.pitching is not None and p.pitching.starter > 0]
         if len(starters) < MIN_STARTERS:
             raise LeagueError(
                 f"{pit_file}: team {code} has {len(starters)} starters (starter > 0)"
-                + (" on the active roster" if len(active) < len(players) else "")
+                + (" on the active roster" if len(checked) < len(players) else "")
                 + f"; a rotation needs at least {MIN_STARTERS}"
             )
         teams.append(Team(code, t["name"], t["short"], players, t["league"], t["division"],
@@ -708,7 +721,7 @@ def _league_of(opts: dict, teams: list[Team]) -> League:
         name=opts["name"], code=opts["code"], ruleset=opts["ruleset"], dh=opts["dh"],
         teams=tuple(teams), extra_innings=opts["extra_innings"], roster_size=opts["roster_size"],
         leagues=leagues, settings=opts["settings"], active_size=opts["active_size"],
-        dressed=opts["dressed"],
+        dressed=opts["dressed"], ten_days=opts["ten_days"],
     )
 
 

@@ -55,12 +55,16 @@ _context = season_context     # its earlier name
 
 
 def store_roster(s: Session, ctx: SeasonContext) -> None:
-    """Store the roster moves and injury standings the last game brought (with that game, in its
-    transaction: a crash loses both or neither)."""
+    """Store the roster moves, injury standings and saved lists set aside that the last game
+    brought (with that game, in its transaction: a crash loses both or neither)."""
     moves, entries = ctx.roster.take()
-    if moves or entries:
+    notices = ctx.roster.take_notices()
+    if moves or entries or notices:
         farm_store.store(session=s, league_id=ctx.league_id, season_id=ctx.season.id,
-                         moves=moves, entries=entries)
+                         moves=moves, entries=entries, notices=notices)
+    for n in notices:   # a list set aside is out of use for good (the audit log keeps it)
+        roster_edit.save_preference(session=s, season_id=ctx.season.id, team=n.team,
+                                    kind=n.what, data=[])
 
 
 def play_slot(ctx: SeasonContext, slot: repo.GameSlot, *, quiet: bool = False

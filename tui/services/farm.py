@@ -12,7 +12,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from league.engine.cards import Player
 from league.errors import LeagueError
-from league.season.farm import Move, RosterBook, call_up_problem, demotion_problem, may_return_on
+from league.season.farm import (NO_SEASON, SEASON_CLOSED, UNKNOWN_MOVE, Move, RosterBook,
+                                call_up_problem, demotion_problem, may_return_on, roster_day)
 from league.season.injury import severity
 from league.season.roster import League
 from storage import farm_store
@@ -88,10 +89,7 @@ def _roster_day(s: Any, info: repo.SeasonInfo | None) -> date | None:
     if info is None:
         return None
     games = repo.schedule(session=s, season_id=info.id, kind=None)
-    pending = [g.day for g in games if g.status != "final"]
-    if pending:
-        return min(pending)
-    return max((g.day for g in games), default=info.start)
+    return roster_day(((g.day, g.status == "final") for g in games), info.start)
 
 
 def _view(info: repo.SeasonInfo | None, lg: League, book: RosterBook, day: date | None,
@@ -103,7 +101,8 @@ def _view(info: repo.SeasonInfo | None, lg: League, book: RosterBook, day: date 
         status = book.status(p.id)
         points = e.points if e is not None else 0
         entries.append(FarmEntry(p, status, _role(p), e.demoted_on if e else None,
-                                 may_return_on(e) if status == "farm" else None, points,
+                                 may_return_on(e, lg.ten_days) if status == "farm" else None,
+                                 points,
                                  severity(ruleset, p.rank, points)))
     order = {"SP": 0, "RP": 1}
     entries.sort(key=lambda x: (x.status != "active", order.get(x.role, 2), x.player.id))
@@ -130,15 +129,16 @@ def move_player(db: Db, pid: str, kind: str, *, league: str | None = None) -> Mo
     on its roster day; refused in one line when the rules forbid it (the ten-day rule, a full
     active roster, an active roster left without what a game needs)."""
     if kind not in ("up", "down"):
-        raise ServiceError(f"unknown roster move {kind!r}; use up or down")
+        raise ServiceError(UNKNOWN_MOVE.format(kind=kind))
     w = Work.of(db, league)
     who = w.access()
     try:
         with w.session() as s:
             lid, info, lg, book, day = _state(s, league, None)
             if info is not None and info.closed:
-                raise ServiceError(f"season {info.number} ({info.year}) is closed; roster moves "
-                                   "go to the next season (`impact season new`)")
+                raise ServiceError(SEASON_CLOSED.format(number=info.number, year=info.year))
+            if info is None and not who.commissioner:
+                raise ServiceError(NO_SEASON)     # a manager never moves the league's own cards
             ref = pid.strip()
             try:
                 player = lg.player(ref)
@@ -168,12 +168,14 @@ def move_player(db: Db, pid: str, kind: str, *, league: str | None = None) -> Mo
             move = Move(today, player.team, player.id, kind)
             if not who.commissioner:
                 # a manager's own player: the database's function makes the move (a manager may
-                # not write cards or transactions), keeping the ten-day rule itself
-                from league.season.farm import TEN_DAYS
-                from storage.sharing import manager_roster_move
+                # not write cards or transactions) by the league's rules alone, the same as
+                # these (storage.roster_sql)
+                from storage.sharing import SharingError, manager_roster_move
                 s.rollback()
-                manager_roster_move(w.engine, league_id=lid, season_id=info.id if info else None,
-                                    player=player.id, kind=kind, day=today, ten_days=TEN_DAYS)
+                try:
+                    manager_roster_move(w.engine, league_id=lid, player=player.id, kind=kind)
+                except SharingError as exc:
+                    raise ServiceError(str(exc)) from None
                 if kind == "down" and info is not None:
                     _forget_choices(s, info.id, player.team, player.id)
                     s.commit()

@@ -399,6 +399,11 @@ def _team_name(teams: Mapping[str, str], code: str, ja: bool) -> str:
     return teams.get(code, code)
 
 
+# a manager's saved lists, as the news names one set aside
+_LISTS = {"order": ("打順", "batting order"), "rotation": ("先発ローテーション", "rotation"),
+          "bullpen": ("ブルペンの順", "bullpen order"), "reserves": ("控え", "reserves")}
+
+
 def _news_text(kind: str, moves: Sequence[Sequence[str]], names: Mapping[str, str],
                teams: Mapping[str, str], ja: bool) -> str:
     def who(pid: str) -> str:
@@ -413,6 +418,11 @@ def _news_text(kind: str, moves: Sequence[Sequence[str]], names: Mapping[str, st
                     f"{_team_name(teams, b, ja)}の{'、'.join(pb)}")
         return (f"Trade: {_team_name(teams, a, ja)} send {', '.join(pa)} to "
                 f"{_team_name(teams, b, ja)} for {', '.join(pb)}")
+    if kind.startswith(hs.ASIDE):
+        team = _team_name(teams, moves[0][1] if moves else "", ja)
+        what = _LISTS.get(kind[len(hs.ASIDE):], ("", kind[len(hs.ASIDE):]))
+        return (f"保存した{what[0]}を使わず: {team}はコンピューターが決める" if ja
+                else f"Set aside: {team}'s saved {what[1]}; the computer decides")
     pid, src, dst = moves[0]
     if kind == "up":
         return (f"一軍登録: {_team_name(teams, src, ja)}が{who(pid)}を登録" if ja

@@ -116,7 +116,8 @@ def team_roster(db: Db, team: str | None = None, league: str | None = None,
     farm = frozenset(p.id for p in t.players if p.id in book.farm)
     injuries = {p.id: (e.points, severity(rules, p.rank, e.points)) for p in t.players
                 if (e := book.entries.get(p.id)) is not None and e.points > 0}
-    back_on = {pid: d for pid in farm if (d := may_return_on(book.entries.get(pid))) is not None}
+    back_on = {pid: d for pid in farm
+               if (d := may_return_on(book.entries.get(pid), lg.ten_days)) is not None}
     reserves = frozenset(prefs.get("reserves", ()))
     active = [p for p in t.players if p.id not in reserves and p.id not in farm]
     ids = {p.id for p in active}

@@ -1,0 +1,148 @@
+"""A shared league on the real PostgreSQL server for the tests of a hostile manager (issue 28):
+its own database, owned by a login role that may create roles but is not a superuser, with a
+commissioner and two managers (neither a superuser), a snapshot of every table, and `attack`,
+which runs a manager's statements and checks they end in a refusal that changed nothing.
+
+With IMPACT_TEST_PG_URL set the tests using these run and fail when the server cannot be
+reached: they never skip there."""
+from __future__ import annotations
+
+import contextlib
+import os
+import uuid
+from collections.abc import Iterator, Sequence
+
+import psycopg
+import sqlalchemy as sa
+from sqlalchemy.engine import make_url
+
+from tui import services as sv
+
+PG_URL = os.environ.get("IMPACT_TEST_PG_URL")
+
+# permission denied (grants, row-level security, our functions' refusals), a check violation
+REFUSED = {"42501": "permission denied", "23514": "check violation"}
+
+
+class League:
+    """One shared league on its own database: its owner (a login role that may create roles,
+    not a superuser), its commissioner and two managers, A and B."""
+
+    def __init__(self, base: str, db: str, tag: str) -> None:
+        self.db = db
+        self.tag = tag
+        self.owner = f"own_{tag}"
+        self.commissioner = f"kom_{tag}"
+        self.a = f"mgr_a_{tag}"
+        self.b = f"mgr_b_{tag}"
+        self.base = base
+        self.teams: dict[str, str] = {}      # manager role -> team
+
+    def url(self, role: str | None = None) -> str:
+        u = make_url(self.base).set(database=self.db, username=role or self.owner, password=None)
+        return u.render_as_string(hide_password=False)
+
+    def conninfo(self, role: str) -> str:
+        u = make_url(self.base).set(drivername="postgresql", database=self.db, username=role,
+                                    password=None)
+        return u.render_as_string(hide_password=False)
+
+    @property
+    def groups(self) -> tuple[str, str]:
+        stem = self.db.lower()[:40]
+        return f"{stem}_commissioner", f"{stem}_manager"
+
+
+def _admin() -> sa.Engine:
+    assert PG_URL is not None
+    return sa.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+
+
+@contextlib.contextmanager
+def shared_league(source: str, *, a: str, b: str, games_per_opponent: int = 2
+                  ) -> Iterator[League]:
+    """The bundled league `source`, shared, with A managing team `a` and B team `b`."""
+    tag = uuid.uuid4().hex[:8]
+    name = f"league_attack_{tag}"
+    assert PG_URL is not None
+    league = League(PG_URL, name, tag)
+    admin = _admin()
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'create role "{league.owner}" login createrole'))
+        conn.execute(sa.text(f'create database "{name}" owner "{league.owner}"'))
+    try:
+        sv.create_league(league.url(), source, source)
+        sv.new_season(league.url(), source, games_per_opponent=games_per_opponent)
+        sv.share(league.url(), commissioner=league.commissioner)
+        sv.add_manager(league.url(), league.a, a)
+        sv.add_manager(league.url(), league.b, b)
+        league.teams = {league.a: a, league.b: b}
+        sv.close_all()
+        with admin.connect() as conn:
+            supers = conn.execute(sa.text(
+                "select rolname from pg_roles where rolsuper and rolname = any(:r)"),
+                {"r": [league.owner, league.commissioner, league.a, league.b]}).scalars().all()
+            assert supers == [], supers
+        yield league
+    finally:
+        sv.close_all()
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'drop database if exists "{name}" with (force)'))
+            for role in (league.a, league.b, league.commissioner, *league.groups, league.owner):
+                conn.execute(sa.text(f'drop role if exists "{role}"'))
+        admin.dispose()
+
+
+def snapshot(lg: League) -> dict[str, tuple[int, str]]:
+    """Every table of the league's schema (the audit log among them): its row count and a digest
+    of its rows, read by the owner (row-level security does not hide rows from him)."""
+    with psycopg.connect(lg.conninfo(lg.owner)) as conn:
+        tables = [r[0] for r in conn.execute(
+            "select tablename from pg_tables where schemaname = 'public' order by 1")]
+        out = {}
+        for t in tables:
+            out[t] = conn.execute(
+                f'select count(*), coalesce(md5(string_agg(md5(x::text), \'\' order by '
+                f'md5(x::text))), \'\') from public."{t}" x').fetchone()
+    assert "league_audit" in out and "league_roster_pref" in out
+    return out
+
+
+def attack(lg: League, role: str, statements: Sequence[str], *, params: dict | None = None
+           ) -> psycopg.Error:
+    """Run the statements in one transaction as `role`; the attack must end in a refusal (the
+    error is returned) and leave every table as it was."""
+    before = snapshot(lg)
+    error: psycopg.Error | None = None
+    with psycopg.connect(lg.conninfo(role)) as conn:
+        try:
+            for sql in statements:
+                conn.execute(sql, params or {})
+            conn.commit()
+        except psycopg.Error as exc:
+            error = exc
+            conn.rollback()
+    after = snapshot(lg)
+    changed = sorted(t for t in before if before[t] != after.get(t))
+    assert changed == [], f"the attack changed {changed}"
+    assert error is not None, "the attack went through without an error"
+    assert error.sqlstate in REFUSED, f"{error.sqlstate}: {error}"
+    return error
+
+
+def _one(lg: League, sql: str, role: str | None = None) -> object:
+    with psycopg.connect(lg.conninfo(role or lg.owner)) as conn:
+        row = conn.execute(sql).fetchone()
+        return row[0] if row else None
+
+
+def _temporary_back(lg: League, role: str) -> None:
+    """Where the league's owner does not own the database he cannot take TEMPORARY from PUBLIC:
+    give it back to one manager, so the attack meets the functions' own defence."""
+    with _admin().connect() as conn:
+        conn.execute(sa.text(f'grant temporary on database "{lg.db}" to "{role}"'))
+
+
+def _temporary_gone(lg: League, role: str) -> None:
+    with _admin().connect() as conn:
+        conn.execute(sa.text(f'revoke temporary on database "{lg.db}" from "{role}"'))
