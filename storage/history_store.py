@@ -48,6 +48,8 @@ ROSTER_KINDS = ("up", "down")
 # a manager's saved list the season runner set aside (league.season.farm.Notice): kind "aside_<list>"
 # ("aside_order", "aside_reserves", ...), the team as the one move's teams, the reason as note
 ASIDE = "aside_"
+# a keyboard game the commissioner's recording refused and voided: the teams, the reason
+REFUSED = "keyboard_refused"
 
 
 class TransactionRow(SQLModel, table=True):
@@ -298,6 +300,17 @@ def add_notices(*, session: Session, league_id: int, season_id: int | None,
                                    kind=ASIDE + what,
                                    moves=json.dumps([["", team, team]], ensure_ascii=False),
                                    note=why, created_at=now))
+    session.flush()
+
+
+def add_refused(*, session: Session, league_id: int, season_id: int | None,
+                teams: tuple[str, str], number: int | None, live_id: int, reason: str) -> None:
+    """A keyboard game refused by the commissioner's recording (and voided), in the news."""
+    what = f"game {number}" if number is not None else "exhibition"
+    session.add(TransactionRow(league_id=league_id, season_id=season_id, day=None, kind=REFUSED,
+                               moves=json.dumps([["", teams[0], teams[1]]], ensure_ascii=False),
+                               note=f"{what}, saved game {live_id}: {reason}",
+                               created_at=_now()))
     session.flush()
 
 

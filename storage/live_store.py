@@ -101,6 +101,8 @@ def create_live(*, session: Session, league_id: int, season_id: int | None, numb
         row.home_by = person if 1 in people else None
     session.add(row)
     session.flush()
+    if person is not None:
+        session.refresh(row)    # a shared league's database chooses the seed (storage.sharing)
     return _info(row)
 
 

@@ -312,7 +312,8 @@ def season_document(*, session: Session, league_id: int, season_id: int) -> dict
     g = GameRow.__table__
     s = ScheduleRow.__table__
     game_rows = session.execute(
-        select(g.c.id, s.c.number, g.c.seed, g.c.data).join(s, s.c.id == g.c.schedule_id)
+        select(g.c.id, s.c.number, g.c.seed, g.c.data, g.c.typed_by)
+        .join(s, s.c.id == g.c.schedule_id)
         .where(g.c.season_id == season_id).order_by(s.c.number)).all()
     lines: dict[str, dict[int, list]] = {}
     for key, table, cols in (("batting", BattingLineRow, ("side", "team", "player", "pos",
@@ -334,8 +335,9 @@ def season_document(*, session: Session, league_id: int, season_id: int) -> dict
                 values[4], values[5] = bool(values[4]), bool(values[5])
             per_game.setdefault(row[0], []).append(values)
         lines[key] = per_game
-    for gid, number, seed, data in game_rows:
+    for gid, number, seed, data, typed_by in game_rows:
         games.append({"number": number, "seed": seed, "log": json.loads(data),
+                      **({"typed_by": typed_by} if typed_by is not None else {}),
                       "batting": lines["batting"].get(gid, []),
                       "pitching": lines["pitching"].get(gid, []),
                       "fielding": lines["fielding"].get(gid, []),
@@ -504,7 +506,8 @@ def _store_imported_game(cursor: Any, dialect: Any, season_id: int, slot: GameSl
                          game: dict, runs: list[int]) -> None:
     _many(cursor, dialect, "final", [(runs[0], runs[1], slot.id)], many=False)
     _many(cursor, dialect, "game", [(slot.id, season_id, game.get("seed"),
-                                     _dumps(game["log"]), fastsql.time_param(dialect)(_now()))],
+                                     _dumps(game["log"]), fastsql.time_param(dialect)(_now()),
+                                     game.get("typed_by"))],
           many=False)
     gid = cursor.fetchone()[0]
     _many(cursor, dialect, "bat", [(gid, season_id, k, *line)
@@ -811,9 +814,11 @@ def rest_state(*, session: Session, season_id: int) -> tuple[dict[str, StoredRes
 
 def record_game(*, session: Session, season_id: int, slot: GameSlot, result: GameResult,
                 seed: int | None, rest: Mapping[str, StoredRest],
-                starters: Mapping[str, str], compact: bool = False) -> int:
+                starters: Mapping[str, str], compact: bool = False,
+                typed_by: str | None = None) -> int:
     """Store a finished game: result, line-ups, rolls and plays, lines, rest of its pitchers.
-    `compact` keeps the raw rolls instead of the roll log and plays (storage.mappers.game_data).
+    `compact` keeps the raw rolls instead of the roll log and plays (storage.mappers.game_data);
+    `typed_by` marks a keyboard game whose dice a person typed (GameRow.typed_by).
 
     This is the hot path of a season simulation: the game row goes in through Core, everything
     else through statements compiled once per dialect and run with executemany; the caller
@@ -825,7 +830,8 @@ def record_game(*, session: Session, season_id: int, slot: GameSlot, result: Gam
             raise LeagueError(f"game {slot.number} was stored meanwhile by another program "
                               "simulating this season; run again to carry on")
         _many(cursor, dialect, "game", [(slot.id, season_id, seed, game_data(result, compact),
-                                         fastsql.time_param(dialect)(_now()))], many=False)
+                                         fastsql.time_param(dialect)(_now()), typed_by)],
+              many=False)
         gid = cursor.fetchone()[0]
         _write_lines(cursor, dialect, season_id, gid, result, rest, starters)
     return int(gid)
@@ -871,8 +877,9 @@ def _statements() -> dict[str, tuple[Any, tuple[str, ...]]]:
                   .values(status="final", away_runs=bindparam("k_away"),
                           home_runs=bindparam("k_home")), ("k_away", "k_home", "k_id")),
         "game": (insert(g).values({k: bindparam(k) for k in (
-            "schedule_id", "season_id", "seed", "data", "played_at")}).returning(g.c.id),
-            ("schedule_id", "season_id", "seed", "data", "played_at")),
+            "schedule_id", "season_id", "seed", "data", "played_at", "typed_by")})
+            .returning(g.c.id),
+            ("schedule_id", "season_id", "seed", "data", "played_at", "typed_by")),
         "bat": ins(BattingLineRow, ("game_id", "season_id", "seq", "side", "team", "player",
                                     "pos", *BAT_COLUMNS)),
         "pit": ins(PitchingLineRow, ("game_id", "season_id", "seq", "side", "team", "player",
@@ -1051,13 +1058,16 @@ def season_ids(*, session: Session, league_id: int) -> list[int]:
 
 def game_result(*, session: Session, slot: GameSlot, players: Mapping[str, Any]
                 ) -> tuple[GameResult, dict, int | None]:
-    """A stored game rebuilt as a GameResult (for league.engine.boxscore), its JSON data and seed."""
+    """A stored game rebuilt as a GameResult (for league.engine.boxscore), its JSON data and seed;
+    a keyboard game whose dice were typed has "typed_by" in its data."""
     from league.engine.game import GameResult
     if slot.status != "final":
         raise NotFound(f"game {slot.number} ({slot.away} @ {slot.home}, {slot.day}) "
                        "has not been played yet")
     g = session.exec(select(GameRow).where(GameRow.schedule_id == slot.id)).one()
     data = json.loads(g.data)
+    if g.typed_by is not None:
+        data["typed_by"] = g.typed_by
     bt, pt, ft = BattingLineRow.__table__, PitchingLineRow.__table__, FieldingLineRow.__table__
     batting = [(r.side, r.player, [getattr(r, c) for c in BAT_COLUMNS], r.pos)
                for r in session.execute(select(bt).where(bt.c.game_id == g.id).order_by(bt.c.seq))]

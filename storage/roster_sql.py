@@ -268,7 +268,3 @@ begin
 end $$;
 """
 
-
-# the functions a manager's session calls itself (the rest are called by these)
-CALLED_BY_MANAGERS: Final = ("impact_roster_move(integer, text, text)",
-                             "impact_roster_move(integer, integer, text, text, date, integer)")

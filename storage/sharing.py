@@ -27,7 +27,6 @@ from sqlalchemy import text
 from sqlalchemy.engine import Connection, Engine
 
 from league.errors import LeagueError
-from storage import roster_sql
 from storage.views import Access  # noqa: F401  (kept where it was)
 
 AUDIT_TABLE = "league_audit"
@@ -187,7 +186,118 @@ begin
   raise exception 'the audit log is append-only: nobody may % it', lower(tg_op)
     using errcode = '42501';
 end $$;
-""" + roster_sql.functions(s)
+""" + _roster_functions(s) + _live_guard(s, path, comm)
+
+
+def _roster_functions(s: str) -> str:
+    # the roster rules' SQL is made from league.farm, which brings the computer manager with it:
+    # imported only when functions are installed (the app's first screen asks who is connected)
+    from storage import roster_sql
+    return roster_sql.functions(s)
+
+
+def _live_guard(s: str, path: str, comm: str) -> str:
+    """The trigger that keeps a keyboard game (game_live) what it was when it started, against
+    everyone but the commissioner and the owner: a game starts playing, with an empty log and a
+    seed the database chooses, as a game of the open season's schedule between its two teams
+    (or an exhibition of no season); from then on its number, teams, line-ups, fatigue and seed
+    are fixed, a side played by a person is handed over only by that person (to the computer),
+    its log changes only while it is played, and a finished game is the commissioner's to record
+    or void."""
+    return f"""
+create or replace function {s}.impact_live_guard() returns trigger
+language plpgsql {path} as $$
+declare
+  v_owner oid; v_open integer; v_slot record; v_people jsonb;
+begin
+  select c.relowner into v_owner from pg_catalog.pg_class c where c.oid = tg_relid;
+  if pg_catalog.pg_has_role(current_user, {_lit(comm)}, 'member')
+     or pg_catalog.pg_has_role(current_user, v_owner, 'member') then
+    if tg_op = 'DELETE' then return old; end if;
+    return new;
+  end if;
+  if tg_op <> 'INSERT' and current_user is distinct from old.away_by
+     and current_user is distinct from old.home_by then
+    raise exception 'keyboard game % is played by %: only he or the commissioner may change it',
+      old.id, coalesce(old.away_by, old.home_by, 'the computer') using errcode = '42501';
+  end if;
+  if tg_op = 'DELETE' then
+    if old.status <> 'playing' then
+      raise exception 'keyboard game % is %: only the commissioner may remove it', old.id,
+        old.status using errcode = '42501';
+    end if;
+    return old;
+  end if;
+  if tg_op = 'UPDATE' and old.status <> 'playing' then
+    raise exception 'keyboard game % is %: only the commissioner may change it', old.id,
+      old.status using errcode = '42501';
+  end if;
+  if new.status not in ('playing', 'finished') or (tg_op = 'INSERT' and new.status <> 'playing')
+  then
+    raise exception 'only the commissioner may mark a keyboard game %', new.status
+      using errcode = '42501';
+  end if;
+  v_people := new.people::jsonb;
+  if (new.away_by is not null) <> (v_people @> '[0]'::jsonb)
+     or (new.home_by is not null) <> (v_people @> '[1]'::jsonb) then
+    raise exception 'keyboard game: the sides a person plays (people %) are the sides with a player (away %, home %)',
+      new.people, new.away_by, new.home_by using errcode = '23514';
+  end if;
+  if tg_op = 'INSERT' then
+    if coalesce(jsonb_array_length(new.log::jsonb -> 'rolls'), 0) > 0
+       or coalesce(jsonb_array_length(new.log::jsonb -> 'decisions'), 0) > 0 then
+      raise exception 'a keyboard game starts with an empty log' using errcode = '23514';
+    end if;
+    if new.number is not null then
+      select g.id into v_open from {s}.season_season g where g.league_id = new.league_id
+       and g.phase <> 'closed' order by g.number desc limit 1;
+      if new.season_id is distinct from v_open then
+        raise exception 'game % is a game of the open season of its league', new.number
+          using errcode = '23514';
+      end if;
+      select g.away, g.home, g.status into v_slot from {s}.season_schedule g
+       where g.season_id = new.season_id and g.number = new.number;
+      if not found then
+        raise exception 'no game % in the schedule', new.number using errcode = '23514';
+      end if;
+      if v_slot.away <> new.away or v_slot.home <> new.home then
+        raise exception 'game % is % @ %, not % @ %', new.number, v_slot.away, v_slot.home,
+          new.away, new.home using errcode = '23514';
+      end if;
+      if v_slot.status = 'final' then
+        raise exception 'game % has been played already', new.number using errcode = '23514';
+      end if;
+      if exists (select 1 from {s}.game_live l where l.season_id = new.season_id
+                 and l.number = new.number and l.status in ('playing', 'finished')) then
+        raise exception 'game % is already being played at the keyboard', new.number
+          using errcode = '23514';
+      end if;
+    elsif new.season_id is not null then
+      raise exception 'an exhibition (no game number) belongs to no season' using errcode = '23514';
+    end if;
+    -- the computer's dice are the database's: a seed a manager chose could be one he likes
+    new.seed := ('x' || substr(md5(gen_random_uuid()::text), 1, 7))::bit(28)::integer + 1;
+    return new;
+  end if;
+  if (new.league_id, new.season_id, new.number, new.away, new.home, new.lineups, new.fatigue,
+      new.seed) is distinct from (old.league_id, old.season_id, old.number, old.away, old.home,
+      old.lineups, old.fatigue, old.seed) then
+    raise exception 'keyboard game %: its number, teams, line-ups, fatigue and seed are fixed when it starts',
+      old.id using errcode = '42501';
+  end if;
+  if new.away_by is distinct from old.away_by
+     and not (old.away_by = current_user and new.away_by is null) then
+    raise exception 'keyboard game %: only % or the commissioner may hand the away side over',
+      old.id, coalesce(old.away_by, 'the commissioner') using errcode = '42501';
+  end if;
+  if new.home_by is distinct from old.home_by
+     and not (old.home_by = current_user and new.home_by is null) then
+    raise exception 'keyboard game %: only % or the commissioner may hand the home side over',
+      old.id, coalesce(old.home_by, 'the commissioner') using errcode = '42501';
+  end if;
+  return new;
+end $$;
+"""
 
 
 def _policies(schema: str) -> dict[str, tuple[str, str]]:
@@ -213,7 +323,11 @@ def _policies(schema: str) -> dict[str, tuple[str, str]]:
 # other function of the schema is executed by triggers only, and nobody else may call it.
 _CALLED_BY = {"impact_manages(integer, text)": "both",
               "impact_season_league(integer)": "both",
-              **{f: "manager" for f in roster_sql.CALLED_BY_MANAGERS}}
+              "impact_roster_move(integer, text, text)": "manager",
+              "impact_roster_move(integer, integer, text, text, date, integer)": "manager"}
+# the SQLSTATEs of the league's own refusals (storage.roster_sql, the triggers): a rule or a
+# check, a team or a game not the caller's, a name that is no one's
+_OWN_REFUSALS = ("23514", "42501", "22023")
 # The sequences a manager's inserts draw from (the rest are the commissioner's, or the owner's
 # functions', to advance).
 _MANAGER_SEQUENCES = MANAGER_TABLES
@@ -319,6 +433,11 @@ def _apply(conn: Connection, comm: str, mgr: str) -> None:
         conn.execute(text(f"drop trigger if exists impact_audit on {s}.{_q(table)}"))
         conn.execute(text(f"create trigger impact_audit after insert or update or delete on "
                           f"{s}.{_q(table)} for each row execute function {s}.impact_audit()"))
+    if "game_live" in tables:
+        conn.execute(text(f"drop trigger if exists impact_live_guard on {s}.game_live"))
+        conn.execute(text(f"create trigger impact_live_guard before insert or update or delete "
+                          f"on {s}.game_live for each row execute function "
+                          f"{s}.impact_live_guard()"))
     # Even a role granted more by mistake cannot rewrite history: the log refuses changes.
     conn.execute(text(f"drop trigger if exists impact_audit_guard on {s}.{AUDIT_TABLE}"))
     conn.execute(text(f"create trigger impact_audit_guard before update or delete on "
@@ -542,8 +661,7 @@ def refused_by_rule(exc: Exception) -> str | None:
     """The words of a refusal raised by the league's own functions and checks (a rule, a check
     violation, a team not the caller's), without the driver's context lines; else None."""
     orig = getattr(exc, "orig", exc)
-    if getattr(orig, "sqlstate", None) not in (roster_sql.RULE, roster_sql.DENIED,
-                                               roster_sql.UNKNOWN):
+    if getattr(orig, "sqlstate", None) not in _OWN_REFUSALS:
         return None
     diag = getattr(orig, "diag", None)
     primary = getattr(diag, "message_primary", None) if diag is not None else None

@@ -203,6 +203,9 @@ class GameRow(SQLModel, table=True):
     seed: Optional[int] = None
     data: str = Field(sa_column=Column(Text, nullable=False))
     played_at: datetime = Field(default_factory=_now)
+    # a keyboard game whose rolls were not all the computer's: who typed them ("" a single user;
+    # migration 0013_typed_dice); None: the computer's dice
+    typed_by: Optional[str] = None
 
 
 class BattingLineRow(SQLModel, table=True):

@@ -92,3 +92,56 @@ def test_a_finished_game_leaves_the_resume_list(tmp_path):
     services.finish_live(db, info.id, result, g.live_log)
     assert services.list_live(db) == []
     assert services.sim_days(db, days=1).skipped == ()
+
+
+def test_a_game_of_typed_dice_says_so_in_its_record_and_box_score(tmp_path):
+    """The computer's dice of a keyboard game are its seed's, roll after roll, also across a
+    pause (the app carries them on from where the log stands): such a game is not marked. A
+    game with rolls that are not the seed's had typed dice, and its box score says so."""
+    from league.engine.live import computer_rolls
+    from tui import services
+    from tui.screens.play import seeded_from
+
+    db = str(tmp_path / "league.sqlite3")
+    services.create_league(db, "pacific", "pacific")
+    services.new_season(db, "pacific")
+    setup = services.start_live(db, number=1, people=(1,))
+    info = setup.info
+    g, _ = live_game(setup.ruleset, setup.players, *info.lineups, people={1: person(quit_after=25)},
+                     computer=ComputerManager, live_dice=lambda: SeededDice(info.seed),
+                     dh=setup.league.dh, fatigue=info.fatigue, saved=info.log)
+    with pytest.raises(Quit):
+        g.play()
+    services.save_live(db, info.id, g.live_log)
+    back = services.resume_live(db, info.id)
+    g2, _ = live_game(back.ruleset, back.players, *back.info.lineups, people={1: person()},
+                      computer=ComputerManager,
+                      live_dice=lambda: seeded_from(info.seed, len(g2.live_log.rolls)),
+                      dh=back.league.dh, fatigue=back.info.fatigue, saved=back.info.log)
+    result = g2.play()
+    assert computer_rolls(info.seed, g2.live_log.rolls)
+    services.finish_live(db, info.id, result, g2.live_log)
+    box = services.boxscore(db, 1)
+    assert box.data["typed_by"] is None and "dice typed" not in box.text
+
+    setup = services.start_live(db, number=2, people=(0,), dice="typed")
+    info = setup.info
+    g, _ = live_game(setup.ruleset, setup.players, *info.lineups, people={0: person()},
+                     computer=ComputerManager, live_dice=lambda: SeededDice(info.seed + 1),
+                     dh=setup.league.dh, fatigue=info.fatigue, saved=info.log)
+    result = g.play()
+    assert not computer_rolls(info.seed, g.live_log.rolls)
+    services.finish_live(db, info.id, result, g.live_log)
+    box = services.boxscore(db, 2)
+    assert box.data["typed_by"] == ""
+    assert "dice typed at the keyboard" in box.result.notes and "dice typed at the keyboard" in box.text
+    # the league's JSON document carries the mark, and a league made from it keeps it
+    import json
+    doc = services.export_league(db, None, None, fmt="json")
+    games = {g["number"]: g for g in json.loads(doc)["seasons"][0]["games"]}
+    assert games[2]["typed_by"] == "" and "typed_by" not in games[1]
+    (tmp_path / "league.json").write_text(doc, encoding="utf-8")
+    copy = str(tmp_path / "copy.sqlite3")
+    services.create_league(copy, "copy", tmp_path / "league.json")
+    assert services.boxscore(copy, 2).data["typed_by"] == ""
+    assert services.boxscore(copy, 1).data["typed_by"] is None

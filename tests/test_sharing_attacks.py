@@ -329,3 +329,199 @@ def test_the_season_never_stops_on_one_teams_roster(lg):
     from league.season.farm import roster_problem
     left = [e.player for e in sv.team_farm(lg.url(), "SEN").active]
     assert roster_problem(left, sv.season_league(lg.url()).dh_for("SEN")) is None
+
+
+# --- 6. keyboard games taken over and forged ------------------------------------------------------
+
+
+def _scheduled(lg, *teams: str, exclude: set[int] = frozenset()):
+    """A game of the schedule not played yet, between the teams given (one or both)."""
+    return next(g for _day, games in sv.schedule_days(lg.url()) for g in games
+                if g.status != "final" and set(teams) <= {g.away, g.home}
+                and g.number not in exclude and g.number not in _live_numbers(lg))
+
+
+def _live_numbers(lg) -> set[int]:
+    return {k.number for k in sv.keyboard_games(lg.url()) if k.number is not None
+            and k.status in ("playing", "finished")}
+
+
+def _play(setup, side: int, *, seed: int | None = None):
+    """A person plays `side` of a keyboard game to its end: the computer's dice of the game
+    (its seed), or other rolls (`seed`: as typed dice would be)."""
+    from league.engine.dice import SeededDice
+    from league.engine.live import live_game
+    from league.manager.computer import ComputerManager
+    from tests_live_helpers import person
+
+    info = setup.info
+    g, _ = live_game(setup.ruleset, setup.players, *info.lineups, people={side: person()},
+                     computer=ComputerManager,
+                     live_dice=lambda: SeededDice(info.seed if seed is None else seed),
+                     dh=setup.league.dh_for(info.home), fatigue=info.fatigue)
+    return g, g.play()
+
+
+def test_another_managers_side_cannot_be_cleared_or_taken(lg):
+    """B plays SEN's side of a SAP-SEN game; A, SAP's manager, may read the row but neither
+    set B's side to nobody, nor take the computer's side, nor rewrite B's log."""
+    game = _scheduled(lg, "SAP", "SEN")
+    sen = 0 if game.away == "SEN" else 1
+    setup = sv.start_live(lg.url(lg.b), number=game.number, people=(sen,))
+    live = setup.info.id
+    col = ("away_by", "home_by")
+    err = attack(lg, lg.a, [f"update game_live set {col[sen]} = null, people = '[]' "
+                            f"where id = {live}"])
+    assert f"played by {lg.b}" in str(err)
+    attack(lg, lg.a, [f"update game_live set {col[1 - sen]} = current_user, "
+                      f"people = '[0, 1]' where id = {live}"])
+    attack(lg, lg.a, [f"update game_live set log = '{{\"rolls\": [100, 100, 100]}}' "
+                      f"where id = {live}"])
+    attack(lg, lg.a, [f"delete from game_live where id = {live}"])
+    sv.void_game(lg.url(lg.commissioner), live)
+
+
+def test_a_finished_game_is_frozen(lg):
+    """A's game, finished and waiting for the commissioner: its number, teams, line-ups, log and
+    status are his no longer (the forgery: the number of another pair's game)."""
+    game = _scheduled(lg, "SAP")
+    side = 0 if game.away == "SAP" else 1
+    setup = sv.start_live(lg.url(lg.a), number=game.number, people=(side,))
+    g, result = _play(setup, side)
+    assert sv.finish_live(lg.url(lg.a), setup.info.id, result, g.live_log) is None
+    other = next(x for _d, games in sv.schedule_days(lg.url()) for x in games
+                 if x.status != "final" and "SAP" not in (x.away, x.home))
+    live = setup.info.id
+    for sql in (f"update game_live set number = {other.number} where id = {live}",
+                f"update game_live set away = '{other.away}', home = '{other.home}' "
+                f"where id = {live}",
+                f"update game_live set log = '{{\"rolls\": []}}' where id = {live}",
+                f"update game_live set status = 'final' where id = {live}",
+                f"update game_live set status = 'playing' where id = {live}",
+                f"update game_live set lineups = '[]' where id = {live}",
+                f"delete from game_live where id = {live}"):
+        attack(lg, lg.a, [sql])
+
+
+def test_a_game_cannot_be_entered_finished_or_under_another_pairs_number(lg):
+    lid = _one(lg, "select id from league_league")
+    sid = _one(lg, "select id from season_season")
+    mine = _scheduled(lg, "SAP")
+    theirs = next(x for _d, games in sv.schedule_days(lg.url()) for x in games
+                  if x.status != "final" and "SAP" not in (x.away, x.home))
+    side = "away" if mine.away == "SAP" else "home"
+    cols = ("league_id, season_id, number, away, home, people, lineups, fatigue, log, dice, "
+            f"seed, status, updated_at, {side}_by")
+    people = "[0]" if side == "away" else "[1]"
+
+    def row(number: int, status: str, log: str) -> str:
+        return (f"insert into game_live({cols}) values ({lid}, {sid}, {number}, '{mine.away}', "
+                f"'{mine.home}', '{people}', '[]', '{{}}', '{log}', 'computer', 1, '{status}', "
+                "now(), current_user)")
+
+    attack(lg, lg.a, [row(mine.number, "finished", '{"rolls": [50]}')])
+    attack(lg, lg.a, [row(mine.number, "final", '{"rolls": []}')])
+    attack(lg, lg.a, [row(theirs.number, "playing", '{"rolls": []}')])
+    attack(lg, lg.a, [row(mine.number, "playing", '{"rolls": [1, 2, 3]}')])
+
+
+def test_the_database_chooses_a_keyboard_games_seed(lg):
+    """The seed of the computer's dice is the database's: a manager who chose it could choose
+    a game he likes."""
+    game = _scheduled(lg, "SAP")
+    side = 0 if game.away == "SAP" else 1
+    setup = sv.start_live(lg.url(lg.a), number=game.number, people=(side,), seed=12345)
+    stored = _one(lg, f"select seed from game_live where id = {setup.info.id}")
+    assert stored == setup.info.seed and stored != 12345
+    sv.void_game(lg.url(lg.commissioner), setup.info.id)
+
+
+def _finished_game(lg, *, typed_seed: int | None = None):
+    """A's keyboard game of SAP, played to its end and waiting for the commissioner."""
+    game = _scheduled(lg, "SAP")
+    side = 0 if game.away == "SAP" else 1
+    setup = sv.start_live(lg.url(lg.a), number=game.number, people=(side,))
+    g, result = _play(setup, side, seed=typed_seed)
+    assert sv.finish_live(lg.url(lg.a), setup.info.id, result, g.live_log) is None
+    return game, setup.info.id, result
+
+
+def _final(lg, number: int) -> bool:
+    return any(g.number == number and g.status == "final"
+               for _d, games in sv.schedule_days(lg.url()) for g in games)
+
+
+def _sql_as_owner(lg, sql: str, params: tuple = ()) -> None:
+    with psycopg.connect(lg.conninfo(lg.owner)) as conn:
+        conn.execute(sql, params)
+
+
+def test_the_commissioner_refuses_a_game_under_another_pairs_number(lg):
+    """A row forged before the database froze it (an older version let a manager change a
+    finished game's number): the commissioner's recording replays it, finds the number is not
+    its teams' game, and voids it with the reason in the news; the other pair's game is played
+    by its own teams."""
+    game, live, _result = _finished_game(lg)
+    other = next(x for _d, games in sv.schedule_days(lg.url()) for x in games
+                 if x.status != "final" and "SAP" not in (x.away, x.home))
+    _sql_as_owner(lg, "update game_live set number = %s where id = %s", (other.number, live))
+    report = sv.sim_days(lg.url(lg.commissioner), days=1)
+    assert game.number not in report.recorded and other.number not in report.recorded
+    [why] = [w for w in report.refused if f"saved game {live}" in w]
+    for _ in range(60):         # day by day until the other pair's game is played
+        if _final(lg, other.number):
+            break
+        sv.sim_days(lg.url(lg.commissioner), days=1)
+    assert f"game {other.number} is {other.away} @ {other.home}, not {game.away} @ {game.home}" in why
+    kept = {k.id: k for k in sv.keyboard_games(lg.url())}[live]
+    assert kept.status == "voided"
+    box = sv.boxscore(lg.url(), other.number)
+    assert {p for _s, p, *_ in box.result.batting} <= {
+        p.id for t in (other.away, other.home) for p in sv.season_league(lg.url()).team(t).players}
+    assert box.data["typed_by"] is None
+    [news] = [n for n in sv.news(lg.url()) if n.kind == "keyboard_refused"]
+    assert f"saved game {live}" in news.note and news.moves[0][1:] == (game.away, game.home)
+
+
+def test_the_commissioner_refuses_a_log_that_does_not_replay_to_the_end(lg):
+    game, live, _result = _finished_game(lg)
+    _sql_as_owner(lg, "update game_live set log = jsonb_set(log::jsonb, '{rolls}', "
+                      "(select jsonb_agg(r) from (select r from jsonb_array_elements("
+                      "log::jsonb -> 'rolls') with ordinality x(r, n) where n <= 20) y))::text "
+                      "where id = %s", (live,))
+    report = sv.sim_days(lg.url(lg.commissioner), days=1)
+    assert any(f"saved game {live}" in why and "log ends mid-game" in why for why in report.refused)
+    assert {k.id: k for k in sv.keyboard_games(lg.url())}[live].status == "voided"
+
+
+def test_a_game_of_typed_dice_is_marked_in_the_record_and_the_box_score(lg):
+    """Rolls that are not the game's seeded dice were typed: the record and the box score say
+    by whom. A game of the computer's dice is not marked."""
+    plain, _live, _r = _finished_game(lg)
+    typed, _live2, result = _finished_game(lg, typed_seed=11)
+    report = sv.sim_days(lg.url(lg.commissioner), days=1)
+    assert {plain.number, typed.number} <= set(report.recorded), report
+    box = sv.boxscore(lg.url(), typed.number)
+    assert box.data["typed_by"] == lg.a
+    assert f"dice typed at the keyboard by {lg.a}" in box.result.notes
+    assert f"dice typed at the keyboard by {lg.a}" in box.text
+    assert (box.data["away"]["runs"], box.data["home"]["runs"]) == tuple(result.runs)
+    assert sv.boxscore(lg.url(), plain.number).data["typed_by"] is None
+    assert _one(lg, f"select typed_by from game_game g join season_schedule s on "
+                    f"s.id = g.schedule_id where s.number = {typed.number}") == lg.a
+
+
+def test_a_league_shared_by_an_older_version_is_brought_up_to_date_when_its_owner_opens_it(lg):
+    """A shared league whose functions were installed by an older version (no fixed
+    search_path) and whose schema is one migration behind: the owner's first open migrates it
+    and installs the league's functions and triggers anew."""
+    with psycopg.connect(lg.conninfo(lg.owner)) as conn:
+        conn.execute("alter function impact_manages(integer, text) reset search_path")
+        conn.execute("drop trigger impact_live_guard on game_live")
+        conn.execute("alter table game_game drop column typed_by")
+        conn.execute("update league_alembic_version set version_num = '0012_line_indexes'")
+    sv.close_all()
+    assert sv.whoami(lg.url()).kind == "owner"          # opened, migrated, shared anew
+    test_every_project_function_has_a_fixed_search_path_with_pg_temp_last(lg)
+    assert _one(lg, "select count(*) from pg_trigger where tgname = 'impact_live_guard'") == 1
+    assert _one(lg, "select version_num from league_alembic_version") == "0013_typed_dice"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from league.engine.dice import Dice
+from league.engine.dice import Dice, SeededDice
 from league.errors import DecisionError, DiceError
 from league.engine.game import BAT_FIELDS, BASE_NAMES, PIT_FIELDS, Game, GameResult
 
@@ -113,6 +113,15 @@ class LiveLog:
         r, d = cps[-1]
         keep = [c for c in self.checkpoints if c[0] <= r and c[1] <= d and c != cps[-1]]
         return LiveLog(self.rolls[:r], self.decisions[:d], keep)
+
+
+def computer_rolls(seed: int, rolls: list[int]) -> bool:
+    """Whether every roll of a keyboard game is the computer's: the game's seeded dice roll the
+    k-th roll of its log as its k-th (a resumed or undone game carries them on from where its
+    log stands, so the k-th roll is the seed's k-th however often the game was resumed). A roll
+    that is not was typed by the person (or written by hand)."""
+    dice = SeededDice(seed)
+    return all(dice.roll("pitch") == r for r in rolls)
 
 
 class LoggedDice:

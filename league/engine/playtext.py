@@ -78,6 +78,8 @@ _NOTES: tuple[tuple[str, str], ...] = (
 _NOTES_RE = [(re.compile(p), ja) for p, ja in _NOTES]
 
 # lines that are not a batter's (substitutions, steals, wild pitches …), whole-line patterns
+TYPED = "dice typed at the keyboard"
+TYPED_BY = TYPED + " by {who}"
 _LINES: tuple[tuple[str, str], ...] = (
     (r"pitching change: (?P<n>.+) replaces (?P<o>.+)", "投手交代: {o} → {n}"),
     (r"pinch hitter: (?P<n>.+) bats for (?P<o>.+)", "代打: {o} → {n}"),
@@ -101,6 +103,9 @@ _LINES: tuple[tuple[str, str], ...] = (
     (r"(?P<n>.+) has to stop \(steal of " + _BASE + r" after a bonus\)",
      "{n}は止まる (ボーナス後の{s})"),
     (r"(?P<n>.+) stops \(steal of " + _BASE + r" called off\)", "{n}は止まる ({s}を中止)"),
+    # a keyboard game whose rolls were not all the computer's (the box score's notes)
+    (TYPED_BY.format(who="(?P<n>.+)"), "手入力ダイス ({n}が入力)"),
+    (TYPED, "手入力ダイス"),
 )
 _LINES_RE = [(re.compile(p), ja) for p, ja in _LINES]
 

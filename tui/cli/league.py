@@ -214,6 +214,11 @@ def season_sim(
             games = ", ".join(f"#{n}" for n in report.skipped)
             typer.echo(f"skipped game{'s' if len(report.skipped) > 1 else ''} {games}: being "
                        "played at the keyboard (finish or abandon it in the app first)")
+        if report.recorded:
+            games = ", ".join(f"#{n}" for n in report.recorded)
+            typer.echo(f"recorded keyboard game{'s' if len(report.recorded) > 1 else ''} {games}")
+        for why in report.refused:
+            typer.echo(f"refused and voided keyboard {why}")
 
 
 @season_app.command("schedule")

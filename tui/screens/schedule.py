@@ -251,6 +251,11 @@ class ScheduleScreen(AreaScreen):
                 games = ", ".join(f"#{n}" for n in report.skipped)
                 text += (f"  — {games} は対戦中のため飛ばしました" if ja
                          else f"  — skipped {games}: being played at the keyboard")
+            if report.refused:
+                n = len(report.refused)
+                text += (f"  — キーボードの試合{n}件を無効にしました (ニュース参照)" if ja
+                         else f"  — {n} keyboard game{'s' if n > 1 else ''} refused and voided "
+                              "(see the news)")
             self.query_one("#sim-status", Static).update(text)
             self.app.notify(text, timeout=4)
         self.app.data_changed()

@@ -86,6 +86,9 @@ class SimReport:
     last_day: date | None
     stopped: bool = False
     skipped: tuple[int, ...] = ()   # games being played at the keyboard: left for the person
+    # keyboard games managers finished: recorded first (their numbers), or refused (why)
+    recorded: tuple[int, ...] = ()
+    refused: tuple[str, ...] = ()
 
 
 # progress(done, total, slot): called after each stored game

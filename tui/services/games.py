@@ -9,6 +9,7 @@ from league.engine.boxscore import render, result_dict
 from league.engine.dice import ScriptedDice
 from league.errors import LeagueError
 from league.engine.game import GameResult
+from league.engine.playtext import TYPED, TYPED_BY
 from league.season.roster import League
 from league.engine.ruleset import Ruleset
 from league.season.simulate import players_of, replay_game
@@ -37,9 +38,14 @@ def boxscore(db: Db, number: int, league: str | None = None,
         result, data, seed = repo.game_result(session=s, slot=slot, players=players_of(lg))
     if "raws" in data:
         result = with_log(lg, ruleset, result, data)
+    typed_by = data.get("typed_by")
+    if typed_by is not None:        # the record says whose dice these were (issue 28)
+        result = dataclasses.replace(result, notes=[
+            *result.notes, TYPED_BY.format(who=typed_by) if typed_by else TYPED])
     names = {t.code: t.short or t.name for t in lg.teams}
     data = result_dict(result, seed)
-    data.update({"number": slot.number, "day": slot.day.isoformat(), "season": info.number})
+    data.update({"number": slot.number, "day": slot.day.isoformat(), "season": info.number,
+                 "typed_by": typed_by})
     return BoxScore(slot.number, slot.day, render(result, names, plays=plays), data, result)
 
 

@@ -418,6 +418,10 @@ def _news_text(kind: str, moves: Sequence[Sequence[str]], names: Mapping[str, st
                     f"{_team_name(teams, b, ja)}の{'、'.join(pb)}")
         return (f"Trade: {_team_name(teams, a, ja)} send {', '.join(pa)} to "
                 f"{_team_name(teams, b, ja)} for {', '.join(pb)}")
+    if kind == hs.REFUSED:
+        away, home = (_team_name(teams, c, ja) for c in (moves[0][1:3] if moves else ("", "")))
+        return (f"キーボードの試合を無効: {away}対{home}" if ja
+                else f"Keyboard game voided: {away} @ {home}")
     if kind.startswith(hs.ASIDE):
         team = _team_name(teams, moves[0][1] if moves else "", ja)
         what = _LISTS.get(kind[len(hs.ASIDE):], ("", kind[len(hs.ASIDE):]))

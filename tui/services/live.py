@@ -10,7 +10,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from league.errors import LeagueError
 from league.engine.game import GameResult
 from league.engine.lineup import Lineup
-from league.engine.live import LiveLog
+from league.engine.live import LiveLog, computer_rolls
 from league.manager.computer import make_lineup
 from league.season.roster import League
 from league.engine.ruleset import Ruleset
@@ -147,7 +147,9 @@ def save_live(db: Db, live_id: int, log: LiveLog, dice: str | None = None) -> No
 def finish_live(db: Db, live_id: int, result: GameResult, log: LiveLog,
                 league: str | None = None) -> int | None:
     """Record a finished game: a scheduled one exactly like a simulated game (box score, stats,
-    standings, pitchers' rest) in one transaction; an exhibition is only marked final."""
+    standings, pitchers' rest) in one transaction; an exhibition is only marked final. A game
+    whose rolls were not all the computer's (its seed's) is marked in the record as typed by
+    the person who played it."""
     w = Work.of(db, league)
     if w.access().kind == "manager":
         # A manager may not write results: his finished game waits, with its whole log, for the
@@ -167,12 +169,13 @@ def finish_live(db: Db, live_id: int, result: GameResult, log: LiveLog,
             ctx = season_context(s, league, None)
             if ctx.season.id != info.season_id:
                 raise ServiceError("the game belongs to an earlier season")
-            slot = repo.find_game(session=s, season_id=info.season_id, number=info.number)
+            slot = _slot_of(s, info)
             rest = {p: repo.StoredRest(r.available_on, r.fatigue)
                     for p, r in rest_after(ctx.players, result, slot.day, info.fatigue).items()}
             starters = {result.away: result.lineups[0].pitcher, result.home: result.lineups[1].pitcher}
             repo.record_game(session=s, season_id=info.season_id, slot=slot, result=result,
-                             seed=None, rest=rest, starters=starters)
+                             seed=None, rest=rest, starters=starters,
+                             typed_by=typed_by(info, log))
             # the game's accidents go on the players' injury standings, with the game
             from league.season.farm import after_game
             after_game(ctx.roster, result, slot.day)
@@ -185,15 +188,50 @@ def finish_live(db: Db, live_id: int, result: GameResult, log: LiveLog,
     return number
 
 
+def _slot_of(s: Any, info: live_store.LiveGameInfo) -> repo.GameSlot:
+    """The scheduled game a keyboard game is: its number must be a game of its own two teams,
+    not played yet (a finished game's number changed to another pair's is refused)."""
+    assert info.number is not None and info.season_id is not None
+    try:
+        slot = repo.find_game(session=s, season_id=info.season_id, number=info.number)
+    except repo.NotFound:
+        raise ServiceError(f"there is no game {info.number} in its season") from None
+    if (slot.away, slot.home) != (info.away, info.home):
+        raise ServiceError(f"game {info.number} is {slot.away} @ {slot.home}, not "
+                           f"{info.away} @ {info.home}")
+    if slot.status == "final":
+        raise ServiceError(f"game {info.number} has been played already")
+    return slot
+
+
+def typed_by(info: live_store.LiveGameInfo, log: LiveLog) -> str | None:
+    """None when every roll of the log is the computer's (the game's seeded dice); otherwise
+    who typed them: the people who played it (their roles on a shared league, "" alone)."""
+    if computer_rolls(info.seed, log.rolls):
+        return None
+    return ", ".join(sorted({who for who in info.played_by if who}))
+
+
 def info_kind(db: Db, league: str | None) -> str:
     """single | owner | commissioner | manager | reader: who is connected (see storage.sharing)."""
     return Work.of(db, league).access().kind
 
 
-def record_finished(db: Db, league: str | None = None) -> list[int]:
+@dataclass(frozen=True)
+class Recorded:
+    """What the commissioner's recording step did with the keyboard games managers finished:
+    the game numbers recorded, and the games refused (voided), each with its reason."""
+
+    numbers: tuple[int, ...] = ()
+    refused: tuple[str, ...] = ()
+
+
+def record_finished(db: Db, league: str | None = None) -> Recorded:
     """Record the keyboard games that managers finished on a shared league: each is replayed
-    from its saved rolls and decisions (exactly, as every game replays) and stored like a
-    simulated game. The commissioner's simulation does this first; returns the game numbers."""
+    in Python from its saved rolls and decisions (exactly, as every game replays) and stored
+    like a simulated game. A game whose number is not a game of its two teams, whose line-ups
+    are not theirs, or whose log does not replay to a finished game is refused: voided, with
+    an entry in the news. The commissioner's simulation does this first."""
     w = Work.of(db, league)
     with w.session() as s:
         row = repo.find_league(session=s, name=league)
@@ -201,13 +239,57 @@ def record_finished(db: Db, league: str | None = None) -> list[int]:
         waiting = [g for g in live_store.list_live(session=s, league_id=row.id, playing_only=False)
                    if g.status == "finished"]
     done: list[int] = []
+    refused: list[str] = []
     for info in sorted(waiting, key=lambda g: g.updated_at):
-        setup = resume_live(w, info.id, league)
-        result = replay_finished(setup)
-        finish_live(w, info.id, result, info.log, league)
+        try:
+            setup = resume_live(w, info.id, league)
+            result = verified(w, setup, league)
+            finish_live(w, info.id, result, info.log, league)
+        except (LeagueError, ValueError) as exc:
+            what = (f"game {info.number}" if info.number is not None else "an exhibition") + \
+                f" ({info.away} @ {info.home}, saved game {info.id})"
+            refused.append(f"{what}: {exc}")
+            _refuse(w, info, str(exc))
+            continue
         if info.number is not None:
             done.append(info.number)
-    return done
+    return Recorded(tuple(done), tuple(refused))
+
+
+def verified(db: Db, setup: LiveSetup, league: str | None = None) -> GameResult:
+    """The result of a finished keyboard game, after the checks the commissioner's recording
+    makes: its number is a game of its two teams in its season, its line-ups are legal line-ups
+    of those teams, and its log replays (in Python) to a finished game and ends there."""
+    info = setup.info
+    if info.number is not None:
+        with Work.of(db, league).session() as s:
+            if info.season_id is None:
+                raise ServiceError(f"game {info.number} has no season")
+            _slot_of(s, info)
+    away, home = info.lineups
+    if (away.team, home.team) != (info.away, info.home):
+        raise ServiceError(f"its line-ups are {away.team}'s and {home.team}'s")
+    dh = setup.league.dh_for(info.home)
+    try:
+        for lineup in (away, home):
+            lineup.validate(setup.players, dh)
+        return replay_finished(setup)
+    except ServiceError:
+        raise
+    except (LeagueError, ValueError, KeyError, IndexError, TypeError) as exc:
+        raise ServiceError(f"its log does not replay: {exc}") from None
+
+
+def _refuse(db: Db, info: live_store.LiveGameInfo, reason: str) -> None:
+    """A refused keyboard game is voided (it stays in the record) and the news says why."""
+    from storage import history_store as hs
+
+    with Work.of(db).session() as s:
+        live_store.void_live(session=s, live_id=info.id)
+        hs.add_refused(session=s, league_id=info.league_id, season_id=info.season_id,
+                       teams=(info.away, info.home), number=info.number, live_id=info.id,
+                       reason=reason)
+        s.commit()
 
 
 def replay_finished(setup: LiveSetup) -> GameResult:
@@ -227,8 +309,14 @@ def replay_finished(setup: LiveSetup) -> GameResult:
     game, _ = live_game(setup.ruleset, setup.players, *info.lineups,
                         people={side: no_more for side in info.people},
                         computer=ComputerManager, live_dice=_NoDice, saved=info.log,
-                        dh=setup.league.dh, fatigue=info.fatigue)
-    return game.play()
+                        dh=setup.league.dh_for(info.home), fatigue=info.fatigue)
+    result = game.play()
+    if (len(game.live_log.rolls), len(game.live_log.decisions)) != (len(info.log.rolls),
+                                                                   len(info.log.decisions)):
+        raise ServiceError(f"saved game {info.id}'s log goes on after the game's end "
+                           f"({len(info.log.rolls) - len(game.live_log.rolls)} rolls, "
+                           f"{len(info.log.decisions) - len(game.live_log.decisions)} decisions)")
+    return result
 
 
 def abandon_live(db: Db, live_id: int) -> None:
@@ -239,4 +327,4 @@ def abandon_live(db: Db, live_id: int) -> None:
 
 
 __all__ = ["LiveSetup", "scheduled_teams", "start_live", "resume_live", "list_live", "save_live", "finish_live",
-           "abandon_live", "record_finished", "replay_finished", "LeagueError"]
+           "abandon_live", "record_finished", "Recorded", "verified", "typed_by", "replay_finished", "LeagueError"]

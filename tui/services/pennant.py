@@ -193,9 +193,12 @@ def sim_days_with_odds(db: Db, league: str | None = None, season: int | None = N
     last = None
     remaining = 0
     w = Work.of(db, league)
+    recorded: tuple[int, ...] = ()
+    refused: tuple[str, ...] = ()
     while days is None or played_days < days:
         report = sim_days(w, league, season, days=1)
         remaining = report.remaining
+        recorded, refused = recorded + report.recorded, refused + report.refused
         if report.games == 0:
             break
         games += report.games
@@ -206,7 +209,7 @@ def sim_days_with_odds(db: Db, league: str | None = None, season: int | None = N
             progress(played_days, last)
         if remaining == 0:
             break
-    return SimReport(games, played_days, remaining, last)
+    return SimReport(games, played_days, remaining, last, recorded=recorded, refused=refused)
 
 
 def odds_history(db: Db, league: str | None = None, season: int | None = None

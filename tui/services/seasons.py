@@ -182,9 +182,10 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
         raise ServiceError("--days must be at least 1")
     w = Work.of(db, league)
     w.require_commissioner("simulate games")
+    keyboard = None
     if w.postgres:
         from tui.services.live import record_finished  # games managers finished, first
-        record_finished(w, league)
+        keyboard = record_finished(w, league)
     with w.session() as s:
         ctx = season_context(s, league, season)
         if ctx.season.closed:
@@ -244,7 +245,8 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
     skipped += [g.number for g in pending if g.number in live and g.number not in skipped
                 and (last is None or g.day <= last)]
     return SimReport(done, played_days, len(pending) - done,
-                     played[-1].day if played else None, stopped, tuple(sorted(skipped)))
+                     played[-1].day if played else None, stopped, tuple(sorted(skipped)),
+                     keyboard.numbers if keyboard else (), keyboard.refused if keyboard else ())
 
 
 def games_to_play(db: Db, league: str | None = None, season: int | None = None
