@@ -25,11 +25,13 @@ from league.engine.cards import (
 )
 from league.errors import CardError, LeagueError
 from league.season.farm import roster_problem
+from league.season.prefs import (LIST_NAMES, NOT_A_LIST, PREF_KINDS,  # noqa: F401
+                                 SHORT_ROSTER, pref_problem)
 from league.season.roster import INNINGS_RANGE, RATING_RANGES, League
 from storage.mappers import league_texts
 from storage.tables import CardRow, LeagueRow, PlayerRow, RulesetRow, TeamRow
 
-PREF_KINDS = ("reserves", "order", "rotation", "bullpen")
+# a manager's saved lists and what each must look like: league.season.prefs
 
 
 class RosterPrefRow(SQLModel, table=True):
@@ -164,23 +166,37 @@ def save_card(*, session: Session, league_id: int, season_id: int, pid: str,
 # --- preferences: reserves, order, rotation, bullpen ----------------------------------------------
 
 
-def preferences(*, session: Session, season_id: int, team: str | None = None
+def preferences(*, session: Session, season_id: int, team: str | None = None,
+                set_aside: list[tuple[str, str, str]] | None = None
                 ) -> dict[str, dict[str, list]]:
-    """{team: {kind: list}} of the season's saved preferences (of one team when given)."""
+    """{team: {kind: list}} of the season's saved preferences (of one team when given). A list
+    that is not what its kind must be (league.season.prefs: not JSON, not a list, entries of the
+    wrong shape) is left out; `set_aside`, when given, gets (team, kind, why) of each."""
     query = select(RosterPrefRow).where(RosterPrefRow.season_id == season_id)
     if team is not None:
         query = query.where(RosterPrefRow.team == team)
     out: dict[str, dict[str, list]] = {}
     for row in session.exec(query).all():
-        out.setdefault(row.team, {})[row.kind] = json.loads(row.data)
+        try:
+            data: Any = json.loads(row.data)
+        except ValueError:
+            why: str | None = NOT_A_LIST.format(what=LIST_NAMES.get(row.kind, row.kind))
+        else:
+            why = pref_problem(row.kind, data)
+        if why is not None:
+            if set_aside is not None:
+                set_aside.append((row.team, row.kind, why))
+            continue
+        out.setdefault(row.team, {})[row.kind] = data
     return out
 
 
 def save_preference(*, session: Session, season_id: int, team: str, kind: str,
                     data: Sequence[Any]) -> None:
     """Store (replace) one preference of a team; an empty list removes it."""
-    if kind not in PREF_KINDS:
-        raise LeagueError(f"unknown roster preference {kind!r}; use {', '.join(PREF_KINDS)}")
+    why = pref_problem(kind, json.loads(json.dumps(list(data))))   # as it will be read back
+    if why is not None:
+        raise LeagueError(why)
     row = session.exec(select(RosterPrefRow).where(
         RosterPrefRow.season_id == season_id, RosterPrefRow.team == team,
         RosterPrefRow.kind == kind)).first()
@@ -198,6 +214,15 @@ def save_preference(*, session: Session, season_id: int, team: str, kind: str,
     session.flush()
 
 
+def drop_preference(*, session: Session, season_id: int, team: str, kind: str) -> None:
+    """Remove a saved list, whatever it holds (one set aside as unusable)."""
+    for row in session.exec(select(RosterPrefRow).where(
+            RosterPrefRow.season_id == season_id, RosterPrefRow.team == team,
+            RosterPrefRow.kind == kind)).all():
+        session.delete(row)
+    session.flush()
+
+
 def check_active(league: League, team: str, reserves: set[str]) -> None:
     """Refuse an active roster (its players off the farm, less the reserves) without what a game
     needs — league.season.farm.roster_problem: a catcher, five starters, nine position players (ten
@@ -210,4 +235,4 @@ def check_active(league: League, team: str, reserves: set[str]) -> None:
                           f"{league.roster_size}")
     problem = roster_problem(active, league.dh_for(team))
     if problem is not None:
-        raise LeagueError(f"{where}: {problem}")
+        raise LeagueError(SHORT_ROSTER.format(team=where, problem=problem))

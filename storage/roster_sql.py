@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from league.season import farm
+from league.season import farm, prefs
 from league.engine.cards import FIELDING_ENTRY, FIELDING_SEPARATORS
 from league.numbers import ASCII_DIGITS, FULL_WIDTH, MAX_DIGITS
 from league.season.roster import MIN_STARTERS
@@ -268,3 +268,89 @@ begin
 end $$;
 """
 
+
+
+def _shown(expr: str) -> str:
+    """league.season.prefs._shown in SQL: the value in quotes, cut after SHOWN characters."""
+    q = "''''"
+    return (f"({q} || case when length({expr}) <= {prefs.SHOWN} then {expr} "
+            f"else left({expr}, {prefs.SHOWN}) || '...' end || {q})")
+
+
+def prefs_check(schema: str) -> str:
+    """The check of a saved list (league_roster_pref) when it is written, as the season checks
+    it when it reads it (league.season.prefs, its words): a kind of list, a list, entries of the
+    kind's shape, no player twice, every player the team's, and reserves that leave the active
+    roster able to field a team. Runs as the owner (it reads the cards and calls the roster
+    rules) for every writer."""
+    s = schema
+    path = f"set search_path = {s}, pg_temp"
+    what = "case new.kind " + " ".join(
+        f"when {_lit(k)} then {_lit(v)}" for k, v in prefs.LIST_NAMES.items()) + " end"
+    return f"""
+create or replace function {s}.impact_pref_check() returns trigger
+language plpgsql security definer {path} as $$
+declare
+  v_data jsonb; v_what text; v_most integer; v_n integer := 0; v_e jsonb; v_pid text;
+  v_ids text[] := '{{}}'::text[]; v_league integer; v_problem text; v_team text;
+begin
+  if new.kind is null or not new.kind = any({_array(prefs.PREF_KINDS)}) then
+    {_raise(prefs.UNKNOWN_KIND, RULE, kind=_shown("coalesce(new.kind, '')"))}
+  end if;
+  v_what := {what};
+  begin
+    v_data := new.data::jsonb;
+  exception when others then
+    {_raise(prefs.NOT_A_LIST, RULE, what="v_what")}
+  end;
+  if v_data is null or jsonb_typeof(v_data) <> 'array' then
+    {_raise(prefs.NOT_A_LIST, RULE, what="v_what")}
+  end if;
+  v_most := case when new.kind = 'order' then {prefs.ORDER_LENGTH} else {prefs.MOST_IDS} end;
+  if jsonb_array_length(v_data) > v_most then
+    {_raise(prefs.TOO_LONG, RULE, what="v_what", count="jsonb_array_length(v_data)",
+            most="v_most")}
+  end if;
+  for v_e in select x from jsonb_array_elements(v_data) x loop
+    v_n := v_n + 1;
+    if new.kind = 'order' then
+      if jsonb_typeof(v_e) <> 'array' or jsonb_array_length(v_e) <> 2
+         or jsonb_typeof(v_e -> 0) <> 'string' or jsonb_typeof(v_e -> 1) <> 'string' then
+        {_raise(prefs.NOT_A_PAIR, RULE, n="v_n", what="v_what")}
+      end if;
+      if not (v_e ->> 1) = any({_array(prefs.ORDER_POSITIONS)}) then
+        {_raise(prefs.NOT_A_POSITION, RULE, n="v_n", what="v_what",
+                position=_shown("(v_e ->> 1)"))}
+      end if;
+      v_pid := v_e ->> 0;
+    else
+      if jsonb_typeof(v_e) <> 'string' then
+        {_raise(prefs.NOT_AN_ID, RULE, n="v_n", what="v_what")}
+      end if;
+      v_pid := v_e #>> '{{}}';
+    end if;
+    if v_pid = any(v_ids) then
+      {_raise(prefs.TWICE, RULE, what="v_what", player="v_pid")}
+    end if;
+    v_ids := v_ids || v_pid;
+  end loop;
+  select x into v_pid from unnest(v_ids) with ordinality u(x, k)
+   where not exists (select 1 from {s}.league_card c join {s}.league_player p
+                     on p.id = c.player_id where c.season_id = new.season_id
+                     and c.team = new.team and p.pid = x)
+   order by k limit 1;
+  if v_pid is not null then
+    {_raise(prefs.NOT_OURS, RULE, what="v_what", player="v_pid", team="new.team")}
+  end if;
+  if new.kind = 'reserves' then
+    select g.league_id into v_league from {s}.season_season g where g.id = new.season_id;
+    v_problem := {s}.impact_roster_problem(v_league, new.season_id, new.team, v_ids);
+    if v_problem is not null then
+      select coalesce(nullif(t.short, ''), t.name) into v_team from {s}.league_team t
+       where t.league_id = v_league and t.code = new.team;
+      {_raise(prefs.SHORT_ROSTER, RULE, team="coalesce(v_team, new.team)", problem="v_problem")}
+    end if;
+  end if;
+  return new;
+end $$;
+"""

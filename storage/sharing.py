@@ -31,6 +31,8 @@ from storage.views import Access  # noqa: F401  (kept where it was)
 
 AUDIT_TABLE = "league_audit"
 MANAGER_TABLE = "league_manager"
+# the login roles `manager add` made: the only ones `manager remove` drops
+MADE_TABLE = "league_made_role"
 # Tables a manager may write, each guarded by a row-level policy.
 MANAGER_TABLES = ("league_roster_pref", "game_live")
 # Not audited: the audit log itself and Alembic's bookkeeping.
@@ -48,7 +50,7 @@ KINDS: dict[str, str] = {
     "season_roster": "results",
     "season_postseason_series": "results",
     "league_league": "league", "league_team": "league", "league_ruleset": "league",
-    "league_manager": "managers",
+    "league_manager": "managers", "league_made_role": "managers",
 }
 _REFUSALS = {
     "cards": "edit cards",
@@ -193,7 +195,7 @@ def _roster_functions(s: str) -> str:
     # the roster rules' SQL is made from league.farm, which brings the computer manager with it:
     # imported only when functions are installed (the app's first screen asks who is connected)
     from storage import roster_sql
-    return roster_sql.functions(s)
+    return roster_sql.functions(s) + roster_sql.prefs_check(s)
 
 
 def _live_guard(s: str, path: str, comm: str) -> str:
@@ -361,6 +363,7 @@ def share(engine: Engine, commissioner: str | None = None) -> dict[str, Any]:
               league_id integer not null references league_league(id) on delete cascade,
               team text not null,
               primary key (role, league_id, team))"""))
+        _made_table(conn)
         conn.execute(text(_functions(_schema(conn), comm)))
         _apply(conn, comm, mgr)
         notes = _harden(conn, comm, mgr)
@@ -370,6 +373,13 @@ def share(engine: Engine, commissioner: str | None = None) -> dict[str, Any]:
             conn.execute(text(f"grant {_q(comm)} to {_q(commissioner)}"))
     return {"commissioner_group": comm, "manager_group": mgr,
             "commissioner": commissioner, "created": created, "notes": notes}
+
+
+def _made_table(conn: Connection) -> None:
+    conn.execute(text(f"""
+        create table if not exists {MADE_TABLE} (
+          role text primary key,
+          made_at timestamptz not null default now())"""))
 
 
 def _schema(conn: Connection) -> str:
@@ -388,8 +398,9 @@ def _apply(conn: Connection, comm: str, mgr: str) -> None:
     conn.execute(text(f"grant usage on schema {s} to {both}"))
     conn.execute(text(f"grant select on all tables in schema {s} to {both}"))
     conn.execute(text(f"grant insert, update, delete on all tables in schema {s} to {_q(comm)}"))
+    made = f", {s}.{MADE_TABLE}" if MADE_TABLE in _tables(conn) else ""
     conn.execute(text(f"revoke insert, update, delete, truncate on {s}.{AUDIT_TABLE}, "
-                      f"{s}.{MANAGER_TABLE}, {s}.league_alembic_version from {both}"))
+                      f"{s}.{MANAGER_TABLE}{made}, {s}.league_alembic_version from {both}"))
     conn.execute(text(f"revoke all on {s}.{AUDIT_TABLE} from public"))
     conn.execute(text(f"grant select on {s}.{AUDIT_TABLE} to {both}"))
     tables = _tables(conn)
@@ -398,7 +409,7 @@ def _apply(conn: Connection, comm: str, mgr: str) -> None:
     conn.execute(text(f"revoke all on all sequences in schema {s} from public, {both}"))
     conn.execute(text(f"grant select on all sequences in schema {s} to {both}"))
     for seq, table in _sequences(conn, schema):
-        if table in (AUDIT_TABLE, MANAGER_TABLE, "league_alembic_version"):
+        if table in (AUDIT_TABLE, MANAGER_TABLE, MADE_TABLE, "league_alembic_version"):
             continue
         conn.execute(text(f"grant usage on sequence {s}.{_q(seq)} to {_q(comm)}"))
         if table in MANAGER_TABLES:
@@ -433,6 +444,11 @@ def _apply(conn: Connection, comm: str, mgr: str) -> None:
         conn.execute(text(f"drop trigger if exists impact_audit on {s}.{_q(table)}"))
         conn.execute(text(f"create trigger impact_audit after insert or update or delete on "
                           f"{s}.{_q(table)} for each row execute function {s}.impact_audit()"))
+    if "league_roster_pref" in tables:
+        conn.execute(text(f"drop trigger if exists impact_pref_check on {s}.league_roster_pref"))
+        conn.execute(text(f"create trigger impact_pref_check before insert or update on "
+                          f"{s}.league_roster_pref for each row execute function "
+                          f"{s}.impact_pref_check()"))
     if "game_live" in tables:
         conn.execute(text(f"drop trigger if exists impact_live_guard on {s}.game_live"))
         conn.execute(text(f"create trigger impact_live_guard before insert or update or delete "
@@ -500,6 +516,7 @@ def reapply(engine: Engine) -> None:
     with engine.begin() as conn:
         if not is_shared(conn) or not _is_owner(conn):
             return
+        _made_table(conn)          # a league shared by an older version has none yet
         conn.execute(text(_functions(_schema(conn), _groups(conn)[0])))
         _apply(conn, *_groups(conn))
         _harden(conn, *_groups(conn))
@@ -555,12 +572,16 @@ def add_manager(engine: Engine, name: str, team: str, *, league: str | None = No
             raise SharingError(f"{team} is already managed by {taken[0]} "
                                f"(remove that manager first)")
         comm, mgr = _groups(conn)
+        _own_role(conn, name, comm, mgr)
         member_of_comm = conn.execute(text(
             "select pg_has_role(:r, :g, 'member') from pg_roles where rolname = :r"),
             {"r": name, "g": comm}).scalar()
         if member_of_comm:
             raise SharingError(f"{name} is a commissioner; a manager needs a role of his own")
         created = _ensure_role(conn, name, login=True)
+        if created:
+            conn.execute(text(f"insert into {MADE_TABLE}(role) values (:r) on conflict do nothing"),
+                         {"r": name})
         if password:
             conn.execute(text(f"alter role {_q(name)} password {_lit(password)}"))
         conn.execute(text(f"grant {_q(mgr)} to {_q(name)}"))
@@ -569,15 +590,40 @@ def add_manager(engine: Engine, name: str, team: str, *, league: str | None = No
     return {"manager": name, "team": team, "league": lname, "created": created}
 
 
+def _own_role(conn: Connection, name: str, comm: str, mgr: str) -> None:
+    """Refuse, as a manager's role, one that is not a person's own: PostgreSQL's built-in roles,
+    the league's owner, its group roles, and a role PostgreSQL lets past every guard."""
+    if name.startswith("pg_"):
+        raise SharingError(f"{name} is one of PostgreSQL's own roles (pg_*): a manager needs a "
+                           "login role of his own")
+    if name in (comm, mgr):
+        raise SharingError(f"{name} is a group role of this league: a manager needs a login role "
+                           "of his own")
+    owners = set(conn.execute(text(
+        "select pg_get_userbyid(d.datdba) from pg_database d where d.datname = "
+        "current_database() union select current_user::text union "
+        "select pg_get_userbyid(c.relowner) from pg_class c where c.oid = "
+        "to_regclass('league_league')")).scalars())
+    if name in owners:
+        raise SharingError(f"{name} owns the league: a manager needs a login role of his own")
+    row = conn.execute(text("select rolsuper or rolbypassrls from pg_roles where rolname = :r"),
+                       {"r": name}).first()
+    if row is not None and row[0]:
+        raise SharingError(f"{name} is a superuser or bypasses row-level security: PostgreSQL "
+                           "lets him past every guard, so he cannot be one team's manager")
+
+
 def remove_manager(engine: Engine, name: str, *, league: str | None = None) -> dict[str, Any]:
     """The manager loses his teams in this league; with no team left anywhere in this database
-    he leaves the managers' group (his login role is dropped when nothing else holds it)."""
+    he leaves the managers' group, and his login role is dropped when `manager add` made it
+    (and nothing else holds it): a role that was there before stays, powerless here."""
     _require_pg(engine)
     role_name(name)
     with engine.begin() as conn:
         _check_owner(conn)
         if not is_shared(conn):
             raise SharingError("this league is not shared")
+        _own_role(conn, name, *_groups(conn))
         lid, lname = _league_id(conn, league)
         gone = conn.execute(text(f"delete from {MANAGER_TABLE} where role = :r and league_id = :l "
                                  "returning team"), {"r": name, "l": lid}).all()
@@ -586,13 +632,17 @@ def remove_manager(engine: Engine, name: str, *, league: str | None = None) -> d
         left = conn.execute(text(f"select count(*) from {MANAGER_TABLE} where role = :r"),
                             {"r": name}).scalar_one()
         dropped = False
+        made = False
         if not left:
             _, mgr = _groups(conn)
             conn.execute(text(f"revoke {_q(mgr)} from {_q(name)}"))
-    if not left:
+            made = conn.execute(text(f"select 1 from {MADE_TABLE} where role = :r"),
+                                {"r": name}).first() is not None
+    if made:
         try:
             with engine.begin() as conn:
                 conn.execute(text(f"drop role if exists {_q(name)}"))
+                conn.execute(text(f"delete from {MADE_TABLE} where role = :r"), {"r": name})
             dropped = True
         except Exception:   # the role owns or is granted things elsewhere: it stays, powerless here
             dropped = False

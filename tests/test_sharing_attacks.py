@@ -10,6 +10,7 @@ reached or a role cannot be made: they never skip there.
 """
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterator
 
@@ -18,6 +19,7 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.engine import make_url
 
+from league.errors import LeagueError
 from tui import services as sv
 
 from pg_league import (PG_URL, League, _admin, _one, _temporary_back, _temporary_gone, attack,
@@ -45,7 +47,7 @@ SHADOW_MANAGER = (
     "insert into league_manager select current_user, id, 'SEN' from public.league_league",
     "update league_roster_pref set data = '[]' where team = 'SEN'",
     "insert into league_roster_pref(season_id, team, kind, data) "
-    "select id, 'SEN', 'bullpen', '[\"x\"]' from public.season_season",
+    "select id, 'SEN', 'bullpen', '[\"SEN20\"]' from public.season_season",
 )
 
 
@@ -525,3 +527,123 @@ def test_a_league_shared_by_an_older_version_is_brought_up_to_date_when_its_owne
     test_every_project_function_has_a_fixed_search_path_with_pg_temp_last(lg)
     assert _one(lg, "select count(*) from pg_trigger where tgname = 'impact_live_guard'") == 1
     assert _one(lg, "select version_num from league_alembic_version") == "0013_typed_dice"
+
+
+# --- 5. a saved list that crashed the commissioner ------------------------------------------------
+
+BAD_LISTS = {
+    "an order of a bare string": ("order", '["abc"]'),
+    "an order of three-part entries": ("order", '[["SAP01", "C", 1]]'),
+    "an order at no position": ("order", '[["SAP01", "XX"]]'),
+    "an order of twelve": ("order", json.dumps([[f"SAP{i:02d}", "C"] for i in range(1, 13)])),
+    "a rotation of numbers": ("rotation", "[1, 2, 3]"),
+    "a player twice": ("bullpen", '["SAP20", "SAP20"]'),
+    "another team's player": ("rotation", '["SEN16"]'),
+    "not a list": ("bullpen", '{"a": 1}'),
+    "not JSON": ("rotation", "not json"),
+    "an unknown kind": ("lineup", "[]"),
+    "reserves that leave no catcher": ("reserves", None),
+}
+
+
+def _pref_words(lg, kind: str, data: str) -> str:
+    """What league.season.prefs says of the list (the season's read says the same)."""
+    from league.season.prefs import LIST_NAMES, NOT_A_LIST, pref_problem
+    try:
+        value = json.loads(data)
+    except ValueError:
+        return NOT_A_LIST.format(what=LIST_NAMES[kind])
+    players = {p.id for p in sv.season_league(lg.url()).team("SAP").players}
+    why = pref_problem(kind, value, players, "SAP")
+    assert why is not None
+    return why
+
+
+@pytest.mark.parametrize("case", sorted(BAD_LISTS))
+def test_a_bad_saved_list_is_refused_when_written_in_the_seasons_words(lg, case):
+    kind, data = BAD_LISTS[case]
+    if data is None:        # every catcher of SAP in reserve
+        data = json.dumps([p.id for p in sv.team_roster(lg.url(), "SAP").active
+                           if p.fielding_at("C")])
+        short = sv.season_league(lg.url()).team("SAP").short
+        words = f"{short}: the active roster would have no catcher"
+    else:
+        words = _pref_words(lg, kind, data)
+    sql = ("insert into league_roster_pref(season_id, team, kind, data) select id, 'SAP', "
+           "%(kind)s, %(data)s from public.season_season on conflict (season_id, team, kind) "
+           "do update set data = excluded.data")
+    err = attack(lg, lg.a, [sql], params={"kind": kind, "data": data})
+    assert err.sqlstate == "23514" and err.diag.message_primary == words
+    # the commissioner's writes meet the same check
+    err = attack(lg, lg.commissioner, [sql], params={"kind": kind, "data": data})
+    assert err.diag.message_primary == words
+
+
+def test_a_bad_saved_list_already_stored_is_set_aside_with_a_word_in_the_news(lg):
+    """Lists stored before the database checked them (an older version): the commissioner's
+    simulation never ends in an internal error; each is set aside with an entry in the news and
+    the computer decides."""
+    from typer.testing import CliRunner
+
+    from tui.cli.main import app as cli_app
+
+    with psycopg.connect(lg.conninfo(lg.owner)) as conn:
+        conn.execute("alter table league_roster_pref disable trigger impact_pref_check")
+        for kind, data in (("order", '["abc"]'), ("rotation", "not json"),
+                           ("bullpen", '["SEN20"]')):
+            conn.execute("insert into league_roster_pref(season_id, team, kind, data) select id, "
+                         "'SAP', %s, %s from season_season on conflict (season_id, team, kind) "
+                         "do update set data = excluded.data", (kind, data))
+        conn.execute("alter table league_roster_pref enable trigger impact_pref_check")
+    out = CliRunner().invoke(cli_app, ["season", "sim", "--days", "1", "--db",
+                                       lg.url(lg.commissioner)])
+    assert out.exit_code == 0, out.output
+    assert "internal error" not in out.output
+    aside = {n.kind: n for n in sv.news(lg.url()) if n.kind.startswith("aside_")}
+    assert aside["aside_order"].note == \
+        "entry 1 of the saved batting order is not a [player id, position] pair"
+    assert aside["aside_rotation"].note == "the saved rotation is not a list"
+    assert aside["aside_bullpen"].note == \
+        "the saved bullpen order names SEN20, who is not a player of SAP"
+    assert _one(lg, "select count(*) from league_roster_pref where team = 'SAP' and kind in "
+                    "('order', 'rotation', 'bullpen')") == 0
+
+
+# --- 7. manager remove dropped roles sharing did not make ----------------------------------------
+
+
+def test_manager_add_refuses_roles_that_are_not_a_persons_own(lg):
+    comm, mgr = lg.groups
+    for name, words in (("pg_monitor", "PostgreSQL's own roles"), (lg.owner, "owns the league"),
+                        (comm, "group role"), (mgr, "group role"),
+                        ("postgres", "superuser")):
+        with pytest.raises(LeagueError, match=words):
+            sv.add_manager(lg.url(), name, "CHB")
+        with pytest.raises(LeagueError, match=words):
+            sv.remove_manager(lg.url(), name)
+    assert {r["team"] for r in sv.managers(lg.url())} == {"SAP", "SEN"}
+
+
+def test_manager_remove_drops_only_a_role_manager_add_made(lg):
+    """A role that was there before (here: made by the server's administrator) is only taken
+    out of the league; the one `manager add` made is dropped."""
+    older, new = f"older_{lg.tag}", f"newer_{lg.tag}"
+    with _admin().connect() as conn:
+        conn.execute(sa.text(f'create role "{older}" login'))
+    try:
+        assert sv.add_manager(lg.url(), older, "CHB")["created"] is False
+        assert sv.add_manager(lg.url(), new, "OSK")["created"] is True
+        out = sv.remove_manager(lg.url(), older)
+        assert out["role_dropped"] is False
+        assert _one(lg, f"select count(*) from pg_roles where rolname = '{older}'") == 1
+        assert _one(lg, f"select pg_has_role('{older}', '{lg.groups[1]}', 'member')") is False
+        out = sv.remove_manager(lg.url(), new)
+        assert out["role_dropped"] is True
+        assert _one(lg, f"select count(*) from pg_roles where rolname = '{new}'") == 0
+        # the record of made roles is the owner's: nobody else writes it
+        for role in (lg.a, lg.commissioner):
+            attack(lg, role, [f"insert into league_made_role(role) values ('{older}')"])
+    finally:
+        with _admin().connect() as conn:
+            conn.execute(sa.text(f'drop role if exists "{older}"'))
+            conn.execute(sa.text(f'drop role if exists "{new}"'))

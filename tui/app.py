@@ -1,6 +1,8 @@
 """ImpactApp: the full-screen league manager. Each area is a Textual mode with its own stack."""
 from __future__ import annotations
 
+from league.visible import visible
+
 from functools import partial
 from pathlib import Path
 from typing import Any, Iterable
@@ -213,8 +215,9 @@ class ImpactApp(TroopHost, App[None]):
         if self.access is None:
             return
         who = self.access.describe(self.japanese)
-        self.sub_title = f"{self.league or ''}  {label('connected_as', self.japanese)}: {who}" \
-            if who else (self.league or "")
+        self.sub_title = visible(
+            f"{self.league or ''}  {label('connected_as', self.japanese)}: {who}" if who
+            else (self.league or ""))
 
     def watch_japanese(self, japanese: bool) -> None:
         """The one place the language changes: the app's own keys and title here; every

@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from tui.cli.common import JSON_OPT, echo_json, guarded
+from tui.cli.common import echo
 
 cards_app = typer.Typer(help="Cards from a season's statistics: make a league, check the "
                              "generator, one card from a stat line.", no_args_is_help=True)
@@ -71,10 +72,10 @@ def make_cmd(
         if as_json:
             echo_json(done.as_dict())
             return
-        typer.echo(f"league {done.league}: {done.players} players' cards made from the "
+        echo(f"league {done.league}: {done.players} players' cards made from the "
                    "statistics; its next season (`impact season new`) plays them")
         for r in done.made.replacement:
-            typer.echo(f"  replacement level: {r.team} {r.name}")
+            echo(f"  replacement level: {r.team} {r.name}")
         return
     assert out is not None
     if lahman is not None:
@@ -93,18 +94,18 @@ def make_cmd(
     if as_json:
         echo_json(data)
         return
-    typer.echo(f"{data['folder']}: {data['name']} — {len(data['teams'])} teams of "
+    echo(f"{data['folder']}: {data['name']} — {len(data['teams'])} teams of "
                f"{data['roster_size']} players")
     for t in data["teams"]:
-        typer.echo(f"  {t['code']}  {t['name']}")
+        echo(f"  {t['code']}  {t['name']}")
     if data["replacement_level"]:
-        typer.echo(f"replacement-level cards ({len(data['replacement_level'])}: too few PA or IP):")
+        echo(f"replacement-level cards ({len(data['replacement_level'])}: too few PA or IP):")
         for r in data["replacement_level"]:
-            typer.echo(f"  {r['team']}  {r['name']}")
+            echo(f"  {r['team']}  {r['name']}")
     if data["left_out"]:
-        typer.echo(f"not on a roster: {len(data['left_out'])} players (least playing time)")
+        echo(f"not on a roster: {len(data['left_out'])} players (least playing time)")
     if lahman is not None:
-        typer.echo(f"schedule: {data['lahman']['games_per_opponent']} games per opponent "
+        echo(f"schedule: {data['lahman']['games_per_opponent']} games per opponent "
                    f"(the real season had {data['lahman']['team_games']} games); "
                    f"`impact league new NAME --from {data['folder']}` stores it")
 
@@ -134,19 +135,19 @@ def check_cmd(
         echo_json(data)
         return
     what = f"Lahman {lahman}" if lahman is not None else league
-    typer.echo(f"closed loop on {what}: the generated cards played {report.seasons} season(s); "
+    echo(f"closed loop on {what}: the generated cards played {report.seasons} season(s); "
                f"{report.counts.get('bat', 0)} regular batters, {report.counts.get('pit', 0)} "
                "pitchers compared")
-    typer.echo(f"{'stat':6} {'tolerance':>9} {'inside':>7} {'mean error':>11}")
+    echo(f"{'stat':6} {'tolerance':>9} {'inside':>7} {'mean error':>11}")
     for stat, tol in data["tolerances"].items():
         if stat in report.shares:
-            typer.echo(f"{stat:6} {'±' + format(tol, 'g'):>9} {report.shares[stat]:>7.0%} "
+            echo(f"{stat:6} {'±' + format(tol, 'g'):>9} {report.shares[stat]:>7.0%} "
                        f"{report.mean_error[stat]:>+11.4f}")
-    typer.echo(f"team runs scored, Spearman {report.spearman_scored:.2f}; "
+    echo(f"team runs scored, Spearman {report.spearman_scored:.2f}; "
                f"allowed {report.spearman_allowed:.2f} (target ≥ 0.80)")
-    typer.echo(f"{'team':5} {'R/G':>5} {'RA/G':>5}  {'gen R/G':>7} {'gen RA/G':>8}")
+    echo(f"{'team':5} {'R/G':>5} {'RA/G':>5}  {'gen R/G':>7} {'gen RA/G':>8}")
     for t, r, ra, gr, gra in report.teams:
-        typer.echo(f"{t:5} {r:5.2f} {ra:5.2f}  {gr:7.2f} {gra:8.2f}")
+        echo(f"{t:5} {r:5.2f} {ra:5.2f}  {gr:7.2f} {gra:8.2f}")
 
 
 def line_cmd(
@@ -177,9 +178,9 @@ def line_cmd(
         echo_json(values)
         return
     for section, fields in values.items():
-        typer.echo(section)
+        echo(section)
         for k, v in fields.items():
-            typer.echo(f"  {k:10} {v}")
+            echo(f"  {k:10} {v}")
 
 
 def register(app: typer.Typer) -> None:

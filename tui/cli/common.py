@@ -36,6 +36,21 @@ def _current_context():  # type: ignore[no-untyped-def]
 GLOBAL_OPTIONS = ("--db", "--league-name")
 
 
+def echo(message: object = "", *, err: bool = False, nl: bool = True) -> None:
+    """typer.echo for every line the command line prints: stored text (names, notes, lists)
+    shows its control characters as visible escapes (league.visible), never as terminal
+    commands."""
+    from league.visible import visible
+    typer.echo(visible(str(message)), err=err, nl=nl)
+
+
+def echo_json_text(text: str) -> None:
+    """A JSON text as the command line prints it: the data kept, its control characters written
+    as JSON escapes (league.visible.visible_json)."""
+    from league.visible import visible_json
+    typer.echo(visible_json(text))
+
+
 @dataclass(frozen=True)
 class GlobalOptions:
     db: str | None = None
@@ -121,7 +136,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """One clear line on stderr and a non-zero exit, never a traceback."""
-    typer.echo(f"impact: {message}", err=True)
+    echo(f"impact: {message}", err=True)
     raise typer.Exit(code)
 
 
@@ -157,8 +172,9 @@ def guarded(fn: F) -> F:
 
 
 def echo_json(data: Any) -> None:
-    """`data` as one line of JSON (dates as ISO text, dataclasses as objects)."""
-    typer.echo(json.dumps(data, ensure_ascii=False, default=json_default))
+    """`data` as one line of JSON (dates as ISO text, dataclasses as objects): the data kept,
+    its control characters written as JSON escapes."""
+    echo_json_text(json.dumps(data, ensure_ascii=False, default=json_default))
 
 
 def json_default(value: Any) -> Any:

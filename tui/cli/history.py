@@ -10,6 +10,7 @@ from typing import Any, Optional
 import typer
 
 from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo_json, fail, guarded, pad
+from tui.cli.common import echo
 
 transaction_app = typer.Typer(
     help="Transactions by the commissioner: trade, release, sign, move; list shows the news.",
@@ -37,16 +38,16 @@ def titles_cmd(
                     "titles": [sh.title_dict(t, view.names) for t in view.titles]})
         return
     state = "final" if view.complete else f"as they stand, {view.remaining} games left"
-    typer.echo(f"season {view.season} ({view.year}) titles, {state}")
+    echo(f"season {view.season} ({view.year}) titles, {state}")
     league_name = None
     for t in view.titles:
         if t.league != league_name:
             league_name = t.league
-            typer.echo(f"[{league_name}]")
+            echo(f"[{league_name}]")
         who = ", ".join(f"{view.names.get(h.player, h.player)} ({view.teams.get(h.team, h.team)})"
                         for h in t.holders) or "該当者なし"
         value = t.holders[0].text if t.holders else ""
-        typer.echo(f"  {pad(t.ja, 14)} {value:>6}  {who}")
+        echo(f"  {pad(t.ja, 14)} {value:>6}  {who}")
 
 
 def _pairs(items: list[str], what: str) -> dict[str, str]:
@@ -96,17 +97,17 @@ def awards_cmd(
                                for s in view.slots]})
         return
     from league.season.awards import award_name, slot_name
-    typer.echo(f"season {view.season} ({view.year}) awards"
+    echo(f"season {view.season} ({view.year}) awards"
                + ("" if view.complete else " (season not finished: proposals as it stands)"))
     league_name = None
     for s in view.slots:
         if s.league != league_name:
             league_name = s.league
             if league_name:
-                typer.echo(f"[{league_name}]")
+                echo(f"[{league_name}]")
         state = "confirmed" if s.confirmed else "proposed"
         label = f"{award_name(s.award, True)} {slot_name(s.slot, True)}".strip()
-        typer.echo(f"  {pad(label, 26)} {pad(s.key, 20)} {_name(view.names, s.winner)}"
+        echo(f"  {pad(label, 26)} {pad(s.key, 20)} {_name(view.names, s.winner)}"
                    f"  [{state}]")
 
 
@@ -123,40 +124,40 @@ def history_cmd(
     if as_json:
         echo_json(sh.history_dict(view))
         return
-    typer.echo(f"{view.title} — history")
+    echo(f"{view.title} — history")
     for h in view.seasons:
         state = "" if h.complete else f"  (in progress, {h.final}/{h.games} games)"
         champ = view.teams.get(h.champion, h.champion) if h.champion else "-"
         pennants = ", ".join(f"{lg}: {view.teams.get(t, t)}" for lg, t in h.pennants.items())
-        typer.echo(f"season {h.season} ({h.year}){state}  champion {champ}"
+        echo(f"season {h.season} ({h.year}){state}  champion {champ}"
                    + (f"  pennants {pennants}" if len(h.pennants) > 1 else ""))
         for x in h.series:
             if x["high"] and x["low"]:
                 draws = f"-{x['draws']}" if x["draws"] else ""
                 won = f" → {view.teams.get(x['winner'], x['winner'])}" if x["winner"] else ""
-                typer.echo(f"    {x['name']}: {view.teams.get(x['high'], x['high'])} "
+                echo(f"    {x['name']}: {view.teams.get(x['high'], x['high'])} "
                            f"{x['high_wins']}-{x['low_wins']}{draws} "
                            f"{view.teams.get(x['low'], x['low'])}{won}")
         for t in h.titles:
             who = ", ".join(view.names.get(x.player, x.player) for x in t.holders) or "-"
             value = t.holders[0].text if t.holders else ""
-            typer.echo(f"    {pad(t.ja, 14)} {value:>6}  {who}")
+            echo(f"    {pad(t.ja, 14)} {value:>6}  {who}")
         for lp, key, pid in h.awards:
-            typer.echo(f"    {pad(key, 20)} {_name(view.names, pid)}")
+            echo(f"    {pad(key, 20)} {_name(view.names, pid)}")
     for title, records in (("single-season records", view.season_records),
                            ("career records", view.career_records)):
-        typer.echo(title)
+        echo(title)
         for spec, rows in records:
             cells = "  ".join(f"{view.names.get(r.player, r.player)}"
                               + (f" ({r.season})" if r.season else "") + f" {r.text}"
                               for r in rows[:3])
-            typer.echo(f"  {pad(spec.ja, 8)} {cells or '-'}")
-    typer.echo("head to head (row team's W-L-D against the column team)")
+            echo(f"  {pad(spec.ja, 8)} {cells or '-'}")
+    echo("head to head (row team's W-L-D against the column team)")
     codes = list(view.teams)
-    typer.echo("       " + " ".join(f"{c:>8}" for c in codes))
+    echo("       " + " ".join(f"{c:>8}" for c in codes))
     for a in codes:
         cells = [f"{'':>8}" if a == b else f"{view.head_to_head[(a, b)].text:>8}" for b in codes]
-        typer.echo(f"  {a:5}" + " ".join(cells))
+        echo(f"  {a:5}" + " ".join(cells))
 
 
 def _news_out(items: list[Any], as_json: bool) -> None:
@@ -167,10 +168,10 @@ def _news_out(items: list[Any], as_json: bool) -> None:
                      "note": n.note, "text": n.text_ja, "text_en": n.text_en} for n in items])
         return
     if not items:
-        typer.echo("no transactions yet")
+        echo("no transactions yet")
     for n in items:
         when = f"{n.day}" if n.day else "-"
-        typer.echo(f"#{n.id:<4} {when}  {n.text_ja}" + (f"  ({n.note})" if n.note else ""))
+        echo(f"#{n.id:<4} {when}  {n.text_ja}" + (f"  ({n.note})" if n.note else ""))
 
 
 NOTE_OPT = typer.Option("", "--note", help="A note kept with the transaction.")
@@ -254,7 +255,7 @@ def list_cmd(
     if not as_json:
         fa = sh.free_agents(db, league)
         if fa:
-            typer.echo("free agents: " + ", ".join(f"{n} ({p})" for p, n in fa))
+            echo("free agents: " + ", ".join(f"{n} ({p})" for p, n in fa))
 
 
 def career_out(db: Optional[str], ref: str, league: Optional[str], as_json: bool) -> None:
@@ -284,7 +285,7 @@ def career_out(db: Optional[str], ref: str, league: Optional[str], as_json: bool
                     "awards": [{"season": n, "league": lg, "award": k}
                                for n, lg, k in view.awards]})
         return
-    typer.echo(f"{view.name} ({view.id}, {view.team or 'free agent'}) 年度別成績")
+    echo(f"{view.name} ({view.id}, {view.team or 'free agent'}) 年度別成績")
     bat = ("games", "pa", "ab", "h", "hr", "rbi", "sb", "bb", "so", "avg", "obp", "ops")
     pit = ("games", "starts", "wins", "losses", "saves", "hold_points", "outs", "so", "era", "whip")
     for title, car in (("", c), ("postseason ", view.postseason)):
@@ -293,20 +294,20 @@ def career_out(db: Optional[str], ref: str, league: Optional[str], as_json: bool
         for kind, keys in (("batting", bat), ("pitching", pit)):
             if getattr(car, kind) is None:
                 continue
-            typer.echo(f"  {title}{kind}: season  team     " + " ".join(f"{k:>6}" for k in keys))
+            echo(f"  {title}{kind}: season  team     " + " ".join(f"{k:>6}" for k in keys))
             for s in car.seasons:
                 st = getattr(s, kind)
                 if st is None:
                     continue
                 cells = " ".join(f"{stat_text(k, getattr(st, k)):>6}" for k in keys)
-                typer.echo(f"    {s.season:>4} {s.year}  {'/'.join(s.teams):8} {cells}")
+                echo(f"    {s.season:>4} {s.year}  {'/'.join(s.teams):8} {cells}")
             total = getattr(car, kind)
             cells = " ".join(f"{stat_text(k, getattr(total, k)):>6}" for k in keys)
-            typer.echo(f"    通算 {car.years:>2} seasons {'':3} {cells}")
+            echo(f"    通算 {car.years:>2} seasons {'':3} {cells}")
     for n, lg, k in view.titles:
-        typer.echo(f"  title: season {n} {k}")
+        echo(f"  title: season {n} {k}")
     for n, lg, k in view.awards:
-        typer.echo(f"  award: season {n} {k}")
+        echo(f"  award: season {n} {k}")
 
 
 def register(app: typer.Typer) -> None:

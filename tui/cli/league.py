@@ -19,6 +19,7 @@ import typer
 from tui.cli.common import (  # noqa: F401
     DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo_json, engine_build, fail, global_league,
     guarded, json_default, pad)
+from tui.cli.common import echo, echo_json_text
 
 _fail, _echo_json, _json_default, _pad = fail, echo_json, json_default, pad
 
@@ -44,7 +45,7 @@ def league_new(
     if as_json:
         echo_json(summary)
     else:
-        typer.echo(f"league {summary.name}: {summary.title} ({summary.code}), "
+        echo(f"league {summary.name}: {summary.title} ({summary.code}), "
                    f"{summary.teams} teams")
 
 
@@ -65,7 +66,7 @@ def league_import(
     if as_json:
         echo_json(summary)
     else:
-        typer.echo(f"league {summary.name}: {summary.title} ({summary.code}), "
+        echo(f"league {summary.name}: {summary.title} ({summary.code}), "
                    f"{summary.teams} teams imported")
 
 
@@ -83,10 +84,10 @@ def league_export(
     name = global_league(name)
     fmt = "json" if as_json or (out is not None and out.suffix.lower() == ".json") else "plain"
     text = sv.export_league(db, name, out, fmt)
-    if text is not None:
-        typer.echo(text, nl=False)
+    if text is not None:        # the JSON document: the data kept, control characters escaped
+        echo_json_text(text.rstrip("\n"))
     else:
-        typer.echo(f"exported to {out}", err=True)
+        echo(f"exported to {out}", err=True)
 
 
 @league_app.command("list")
@@ -99,9 +100,9 @@ def league_list(db: Optional[str] = DB_OPT, as_json: bool = JSON_OPT) -> None:
         echo_json(leagues)
         return
     if not leagues:
-        typer.echo("no leagues yet: impact league new NAME --from pacific")
+        echo("no leagues yet: impact league new NAME --from pacific")
     for lg in leagues:
-        typer.echo(f"{lg.name:16} {lg.code:6} {lg.teams:2} teams  {lg.seasons} season(s)  {lg.title}")
+        echo(f"{lg.name:16} {lg.code:6} {lg.teams:2} teams  {lg.seasons} season(s)  {lg.title}")
 
 
 # --- season --------------------------------------------------------------------------------------
@@ -143,7 +144,7 @@ def season_new(
     if as_json:
         echo_json(info)
     else:
-        typer.echo(f"season {info.number} ({info.year}): {info.games} games from {info.start}, "
+        echo(f"season {info.number} ({info.year}): {info.games} games from {info.start}, "
                    f"seed {info.seed}")
 
 
@@ -161,7 +162,7 @@ def season_close(
     if as_json:
         echo_json(info)
     else:
-        typer.echo(f"season {info.number} ({info.year}) closed: {info.final} games")
+        echo(f"season {info.number} ({info.year}) closed: {info.final} games")
 
 
 @season_app.command("sim")
@@ -188,7 +189,7 @@ def season_sim(
     if odds_runs:
         def each_day(n: int, day: Any) -> None:
             if not (quiet or as_json):
-                typer.echo(f"{day}: odds taken ({odds_runs} runs)")
+                echo(f"{day}: odds taken ({odds_runs} runs)")
 
         report = sv.sim_days_with_odds(db, league, season, days=days, to_end=to_end,
                                        runs=odds_runs, progress=each_day)
@@ -209,16 +210,16 @@ def season_sim(
     else:
         left = f", {report.remaining} left" if report.remaining else ", season finished"
         upto = f" through {report.last_day}" if report.last_day else ""
-        typer.echo(f"played {report.games} games on {report.days} days{upto}{left}")
+        echo(f"played {report.games} games on {report.days} days{upto}{left}")
         if report.skipped:
             games = ", ".join(f"#{n}" for n in report.skipped)
-            typer.echo(f"skipped game{'s' if len(report.skipped) > 1 else ''} {games}: being "
+            echo(f"skipped game{'s' if len(report.skipped) > 1 else ''} {games}: being "
                        "played at the keyboard (finish or abandon it in the app first)")
         if report.recorded:
             games = ", ".join(f"#{n}" for n in report.recorded)
-            typer.echo(f"recorded keyboard game{'s' if len(report.recorded) > 1 else ''} {games}")
+            echo(f"recorded keyboard game{'s' if len(report.recorded) > 1 else ''} {games}")
         for why in report.refused:
-            typer.echo(f"refused and voided keyboard {why}")
+            echo(f"refused and voided keyboard {why}")
 
 
 @season_app.command("schedule")
@@ -233,7 +234,7 @@ def season_schedule(
     """The season's calendar with results so far."""
     from tui import services as sv
     if as_csv:
-        typer.echo(sv.schedule_csv(db, league, season), nl=False)
+        echo(sv.schedule_csv(db, league, season), nl=False)
         return
     days = sv.schedule_days(db, league, season)
     if as_json:
@@ -244,7 +245,7 @@ def season_schedule(
         for g in games:
             score = f" {g.away_runs}-{g.home_runs}" if g.status == "final" else ""
             cells.append(f"#{g.number} {g.away}@{g.home}{score}")
-        typer.echo(f"{d}  " + "  ".join(cells))
+        echo(f"{d}  " + "  ".join(cells))
 
 
 # --- reading -------------------------------------------------------------------------------------
@@ -269,15 +270,15 @@ def standings_cmd(
                                  "rows": t.rows} for t in view.tables],
                     "interleague": view.interleague})
         return
-    typer.echo(f"{view.title}  season {view.season} ({view.year})  "
+    echo(f"{view.title}  season {view.season} ({view.year})  "
                f"({view.final}/{view.games} games played)")
     if len(view.tables) > 1:
         for table in view.tables:
-            typer.echo("")
-            typer.echo(table.name)
+            echo("")
+            echo(table.name)
             _standings_table(view, table.rows)
-        typer.echo("")
-        typer.echo("交流戦")
+        echo("")
+        echo("交流戦")
         _standings_table(view, view.interleague)
     else:
         _standings_table(view, view.rows)
@@ -285,12 +286,12 @@ def standings_cmd(
 
 def _standings_table(view: Any, rows: Any) -> None:
     from league.season.standings import gb_text
-    typer.echo("順位 チーム     試合  勝  敗  分  勝率  差    貯金 連続    直近10   得点 失点")
+    echo("順位 チーム     試合  勝  敗  分  勝率  差    貯金 連続    直近10   得点 失点")
     for r in rows:
         pct = f"{r.pct:.3f}".lstrip("0") if r.pct < 1 else f"{r.pct:.3f}"
         name = pad(view.names.get(r.team, r.team), 8)
         note = f"  ({r.tiebreak})" if r.tiebreak else ""
-        typer.echo(f"{r.rank:>3}  {name} {r.games:>4} {r.wins:>3} {r.losses:>3} {r.draws:>3}"
+        echo(f"{r.rank:>3}  {name} {r.games:>4} {r.wins:>3} {r.losses:>3} {r.draws:>3}"
                    f"  {pct:>5} {gb_text(r.games_behind):>5} {r.savings:>+5} {pad(r.streak, 7)}"
                    f" {r.last10:>7} {r.runs_for:>5} {r.runs_against:>4}{note}")
 
@@ -317,11 +318,11 @@ def leaders_cmd(
                               "team": r.team, "value": r.value, "text": r.text}
                              for r in view.rows]})
         return
-    typer.echo(f"{stat_label(kind, view.stat)} ({view.stat}), season {view.season}")
+    echo(f"{stat_label(kind, view.stat)} ({view.stat}), season {view.season}")
     if not view.rows:
-        typer.echo("  nobody qualifies yet")
+        echo("  nobody qualifies yet")
     for r in view.rows:
-        typer.echo(f"{r.rank:>3}  {pad(view.names.get(r.player_id, r.player_id), 14)} {r.team}  {r.text:>8}")
+        echo(f"{r.rank:>3}  {pad(view.names.get(r.player_id, r.player_id), 14)} {r.team}  {r.text:>8}")
 
 
 def boxscore_cmd(
@@ -338,8 +339,8 @@ def boxscore_cmd(
     if as_json:
         echo_json(box.data)
     else:
-        typer.echo(f"game {box.number}, {box.day}")
-        typer.echo(box.text)
+        echo(f"game {box.number}, {box.day}")
+        echo(box.text)
 
 
 def player_cmd(
@@ -373,7 +374,7 @@ def player_cmd(
                     "game_log": view.game_log})
         return
     from league.season.stats import stat_text
-    typer.echo(f"{view.name} ({view.id}, {view.team}), season {view.season}")
+    echo(f"{view.name} ({view.id}, {view.team}), season {view.season}")
     for label, st, career in (("batting", view.batting, view.career_batting),
                               ("pitching", view.pitching, view.career_pitching)):
         if st is None:
@@ -385,15 +386,15 @@ def player_cmd(
                     "era", "whip")
         for title, s in (("season", st), ("career", career)):
             cells = "  ".join(f"{k} {stat_text(k, getattr(s, k))}" for k in keys)
-            typer.echo(f"  {label} {title}: {cells}")
+            echo(f"  {label} {title}: {cells}")
     for line in splits_text(view):
-        typer.echo("  " + line)
+        echo("  " + line)
     if view.fielding is not None:
         f = view.fielding
-        typer.echo(f"  fielding season: games {f.games}  po {f.po}  a {f.a}  e {f.e}  dp {f.dp}"
+        echo(f"  fielding season: games {f.games}  po {f.po}  a {f.a}  e {f.e}  dp {f.dp}"
                    f"  pct {stat_text('fielding_pct', f.fielding_pct)}")
     if log:
-        typer.echo("  game log:")
+        echo("  game log:")
         for e in view.game_log:
             parts = []
             if "batting" in e:
@@ -405,7 +406,7 @@ def player_cmd(
                 from league.engine.boxscore import innings_text
                 parts.append(f"P {p['decision'] or '-'} {innings_text(p['outs'])} IP"
                              f" H {p['h']} ER {p['er']} K {p['so']}")
-            typer.echo(f"  {e['day']} #{e['game']:<4} vs {e['opponent']}  " + "  ".join(parts))
+            echo(f"  {e['day']} #{e['game']:<4} vs {e['opponent']}  " + "  ".join(parts))
 
 
 SPLIT_NAMES = {"vs_L": "vs LHP", "vs_R": "vs RHP", "home": "home", "away": "away"}
@@ -459,10 +460,10 @@ def season_status(
     if as_json:
         echo_json(st)
         return
-    typer.echo(f"season {st.number} ({st.year}): {PHASE_TEXT.get(st.phase, st.phase)}, "
+    echo(f"season {st.number} ({st.year}): {PHASE_TEXT.get(st.phase, st.phase)}, "
                f"{st.final}/{st.games} regular-season games played"
                + (f", next games on {st.next_day}" if st.next_day else ""))
-    typer.echo(f"next: {st.next_step}")
+    echo(f"next: {st.next_step}")
 
 
 def _series_json(view: Any) -> list[dict]:
@@ -479,7 +480,7 @@ def _series_json(view: Any) -> list[dict]:
 
 
 def _print_bracket(view: Any) -> None:
-    typer.echo(f"season {view.season} ({view.year}) postseason"
+    echo(f"season {view.season} ({view.year}) postseason"
                + (f": champion {view.names.get(view.champion, view.champion)}"
                   if view.champion else ""))
     for x in view.series:
@@ -489,11 +490,11 @@ def _print_bracket(view: Any) -> None:
             return f"{view.names.get(team, team)}" + (f"({seed})" if seed else "")
         score = x.state.score()
         won = f"  → {view.names.get(x.winner, x.winner)}" if x.winner else ""
-        typer.echo(f"  {x.name}  [{x.status}]  {side(x.high, x.high_seed)} {score} "
+        echo(f"  {x.name}  [{x.status}]  {side(x.high, x.high_seed)} {score} "
                    f"{side(x.low, x.low_seed)}{won}")
         for g in x.games:
             result = (f"{g.away_runs}-{g.home_runs}" if g.status == "final" else "scheduled")
-            typer.echo(f"      #{g.number} {g.day} {g.away}@{g.home} {result}")
+            echo(f"      #{g.number} {g.day} {g.away}@{g.home} {result}")
 
 
 @postseason_app.command("start")
@@ -529,7 +530,7 @@ def postseason_sim(
         echo_json({"games": report.games, "series_left": report.remaining,
                     "champion": view.champion, "series": _series_json(view)})
     else:
-        typer.echo(f"played {report.games} postseason games; "
+        echo(f"played {report.games} postseason games; "
                    + (f"champion {view.names.get(view.champion, view.champion)}"
                       if view.champion else f"{report.remaining} series to decide"))
 
@@ -550,7 +551,7 @@ def postseason_status(
                     "champion": view.champion, "series": _series_json(view)})
         return
     if not view.series:
-        typer.echo(f"season {view.season} ({view.year}): the postseason has not started")
+        echo(f"season {view.season} ({view.year}): the postseason has not started")
         return
     _print_bracket(view)
 
@@ -572,7 +573,7 @@ def bench_season(seed: int = 1, league_path: Optional[Path] = None,
     """
     from league.engine import game as engine_module
 
-    typer.echo(f"build            {engine_build(engine_module.__file__)}")
+    echo(f"build            {engine_build(engine_module.__file__)}")
     if league_path is not None:
         _bench_one_season(seed, str(league_path), games_per_opponent, rounds)
         return
@@ -617,14 +618,14 @@ def _bench_one_season(seed: int, source: str, games_per_opponent: Optional[int],
         sv.close_all()
     engine_time, stored_time = min(engine_times), min(stored_times)
     extra = stored_time / engine_time - 1
-    typer.echo(f"season           {games} games, {teams} teams, {2 * games // teams} a team "
+    echo(f"season           {games} games, {teams} teams, {2 * games // teams} a team "
                f"({info.games_per_opponent} per opponent, {Path(source).name}), "
                f"seed {seed}, best of {rounds}")
-    typer.echo(f"engine alone     {engine_time:.3f} s  ({games / engine_time:.0f} games/s)")
-    typer.echo(f"season stored    {stored_time:.3f} s  ({games / stored_time:.0f} games/s, SQLite: "
+    echo(f"engine alone     {engine_time:.3f} s  ({games / engine_time:.0f} games/s)")
+    echo(f"season stored    {stored_time:.3f} s  ({games / stored_time:.0f} games/s, SQLite: "
                "each day's line-ups, farm moves and injuries, each game in its own transaction)")
-    typer.echo(f"season adds      {extra * 100:.0f}% to the engine's time")
-    typer.echo(f"database         {size / 1e6:.1f} MB a season")
+    echo(f"season adds      {extra * 100:.0f}% to the engine's time")
+    echo(f"database         {size / 1e6:.1f} MB a season")
 
 
 def register(app: typer.Typer) -> None:

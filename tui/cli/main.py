@@ -70,6 +70,7 @@ register_roster(app)
 from tui.cli.site import register as register_site  # noqa: E402
 register_site(app)
 from tui.cli.serve import register as register_serve  # noqa: E402
+from tui.cli.common import echo, echo_json_text
 register_serve(app)
 
 
@@ -154,7 +155,7 @@ def sim_game(
         def ask(purpose: str) -> str:
             return typer.prompt(f"{purpose} roll (two d10, 00 = 100)", err=True)
 
-        scripted = TypedDice(ask, lambda msg: typer.echo(f"  {msg}; roll again", err=True))
+        scripted = TypedDice(ask, lambda msg: echo(f"  {msg}; roll again", err=True))
     for k, m in enumerate(matchups):
         from league.engine.dice import SeededDice
         dice = scripted if scripted is not None else SeededDice(seed + k)
@@ -166,15 +167,15 @@ def sim_game(
             fail(str(exc))
         if as_json:
             as_data = result_dict if detail else compact_dict
-            typer.echo(json.dumps(as_data(result, None if scripted else seed + k),
+            echo_json_text(json.dumps(as_data(result, None if scripted else seed + k),
                                   ensure_ascii=False, separators=None if detail else (",", ":")))
         else:
             if k:
-                typer.echo("\n" + "=" * 72 + "\n")
+                echo("\n" + "=" * 72 + "\n")
             header = f"{names[m.away]} @ {names[m.home]}"
             header += f"  (rolls from {rolls or 'the table'})" if scripted else f"  (seed {seed + k})"
-            typer.echo(header)
-            typer.echo(render(result, names, plays=plays))
+            echo(header)
+            echo(render(result, names, plays=plays))
 
 
 @app.command("calibrate")
@@ -215,27 +216,27 @@ def calibrate(
     except LeagueError as exc:
         fail(str(exc))
     if as_json:
-        typer.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=1))
+        echo_json_text(json.dumps(report.as_dict(), ensure_ascii=False, indent=1))
     else:
         played = (f"{report.seasons} season(s), {report.games} games" if report.seasons
                   else f"{report.games} games")
-        typer.echo(f"{played} of {report.league}, ruleset {report.ruleset}, seed {report.seed}")
+        echo(f"{played} of {report.league}, ruleset {report.ruleset}, seed {report.seed}")
         tables = [("per team per game", report.per_game)]
         if report.season:
             tables.append(("season (mean over seasons and leagues)", report.season))
         for title, figures in tables:
-            typer.echo(f"\n{title}")
-            typer.echo(f"{'figure':20}{'value':>10}   {'band':22} result")
+            echo(f"\n{title}")
+            echo(f"{'figure':20}{'value':>10}   {'band':22} result")
             for f in figures:
-                typer.echo(f"{f.name:20}{f.shown:>10}   {f.band_text():22} "
+                echo(f"{f.name:20}{f.shown:>10}   {f.band_text():22} "
                            f"{'PASS' if f.passed else 'FAIL'}")
         failed = report.failed
-        typer.echo("")
+        echo("")
         if failed:
-            typer.echo(f"{len(failed)} figure(s) outside their band: "
+            echo(f"{len(failed)} figure(s) outside their band: "
                        + ", ".join(f.name for f in failed))
         else:
-            typer.echo("all figures inside their bands")
+            echo("all figures inside their bands")
     if report.failed:
         raise typer.Exit(1)
 
@@ -267,8 +268,8 @@ def bench(
     lg = _league(league)
     rs = _ruleset(lg, None, league)
     matchups = schedule(lg, games)
-    typer.echo(f"build            {engine_build(engine_module.__file__)}")
-    typer.echo(f"games            {games} of {lg.name}, seeds {seed}..{seed + games - 1}, "
+    echo(f"build            {engine_build(engine_module.__file__)}")
+    echo(f"games            {games} of {lg.name}, seeds {seed}..{seed + games - 1}, "
                f"best of {rounds} rounds")
     from tui.bulkgc import bulk
 
@@ -292,13 +293,13 @@ def bench(
             dice = min(dice, time.perf_counter() - t0)
         what = ("quiet (what a season and the odds play: no roll log, no play text)" if quiet
                 else "full record (roll log and plays)")
-        typer.echo(f"--- {what}")
-        typer.echo(f"time             {engine:.3f} s")
-        typer.echo(f"games/s          {games / engine:.1f}")
-        typer.echo(f"PA/s             {pas / engine:.0f}")
-        typer.echo(f"rolls/game       {nrolls / games:.1f}")
-        typer.echo(f"dice time        {dice:.4f} s for {nrolls} random.randint(1, 100) draws")
-        typer.echo(f"engine/dice      {engine / dice:.1f}")
+        echo(f"--- {what}")
+        echo(f"time             {engine:.3f} s")
+        echo(f"games/s          {games / engine:.1f}")
+        echo(f"PA/s             {pas / engine:.0f}")
+        echo(f"rolls/game       {nrolls / games:.1f}")
+        echo(f"dice time        {dice:.4f} s for {nrolls} random.randint(1, 100) draws")
+        echo(f"engine/dice      {engine / dice:.1f}")
 
 
 @rules_app.command("check")
@@ -310,9 +311,9 @@ def rules_check(file: Path = typer.Argument(..., help="A ruleset TOML file.")) -
     try:
         rs = read_ruleset(file)
     except LeagueError as exc:
-        typer.echo(str(exc), err=True)
+        echo(str(exc), err=True)
         raise typer.Exit(2)
-    typer.echo(f"{file}: ruleset {rs.name!r} is valid ({len(rs.tables)} defense tables)")
+    echo(f"{file}: ruleset {rs.name!r} is valid ({len(rs.tables)} defense tables)")
 
 
 def main() -> None:

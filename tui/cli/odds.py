@@ -7,6 +7,7 @@ from typing import Optional
 import typer
 
 from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo_json, guarded, pad
+from tui.cli.common import echo
 
 
 def odds_cmd(
@@ -44,27 +45,27 @@ def odds_cmd(
         return
     r = view.report
     upto = f" after {r.day}" if r.day else ""
-    typer.echo(f"{view.title}  season {view.season}: {r.played} games played{upto}, "
+    echo(f"{view.title}  season {view.season}: {r.played} games played{upto}, "
                f"{r.remaining} left; {r.runs} runs, seed {r.seed} ({elapsed:.1f} s)")
     # each league (リーグ) of a league of two has its own pennant: a table each
     groups = r.leagues or (("", tuple(t.team for t in r.teams)),)
     for code, _teams in groups:
         rows = [t for t in r.teams if t.league == code]
         if code:
-            typer.echo(f"\n{view.league_names.get(code, code)}")
+            echo(f"\n{view.league_names.get(code, code)}")
         ranks = " ".join(f"{k:>5}" for k in (f"{i}位" for i in range(1, len(rows) + 1)))
-        typer.echo(f"チーム      勝  敗  分  優勝%   CS%  M     予想成績        {ranks}")
+        echo(f"チーム      勝  敗  分  優勝%   CS%  M     予想成績        {ranks}")
         for t in rows:
             magic = (("優勝" if t.magic.clinched else f"M{t.magic.number}")
                      if t.magic.number is not None else "-")
             exp = f"{t.wins:5.1f}-{t.losses:5.1f}-{t.draws:4.1f}"
             dist = " ".join(f"{p * 100:5.1f}" for p in t.ranks)
-            typer.echo(f"{pad(view.names.get(t.team, t.team), 8)} {t.record.wins:>4} "
+            echo(f"{pad(view.names.get(t.team, t.team), 8)} {t.record.wins:>4} "
                        f"{t.record.losses:>3} {t.record.draws:>3} {t.pennant * 100:6.1f} "
                        f"{t.climax * 100:5.1f}  {magic:<5} {exp}  {dist}")
         for t in rows:
             if t.magic.number:
-                typer.echo(f"magic number {t.magic.number} for {view.names.get(t.team, t.team)}"
+                echo(f"magic number {t.magic.number} for {view.names.get(t.team, t.team)}"
                            + (f" (against {view.names.get(t.magic.rival, t.magic.rival)})"
                               if t.magic.rival else ""))
 

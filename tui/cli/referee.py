@@ -14,10 +14,11 @@ from typing import NoReturn
 import typer
 
 from league.errors import LeagueError
+from tui.cli.common import echo, echo_json_text
 
 
 def _fail(file: Path, message: str) -> NoReturn:
-    typer.echo(f"impact referee: {file}: {message}", err=True)
+    echo(f"impact referee: {file}: {message}", err=True)
     raise typer.Exit(2)
 
 
@@ -62,9 +63,9 @@ def run_referee(file: Path, as_json: bool) -> None:
     except (KeyError, TypeError, ValueError, IndexError) as exc:  # a request shape we did not foresee
         _fail(file, f"cannot resolve the request: {type(exc).__name__}: {exc}")
     if as_json:
-        typer.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
+        echo_json_text(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
     else:
-        typer.echo("\n".join(render(report)))
+        echo("\n".join(render(report)))
 
 
 def register(app: typer.Typer) -> None:

@@ -8,6 +8,7 @@ from typing import Any, Optional
 import typer
 
 from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo_json, fail, guarded, pad
+from tui.cli.common import echo
 
 roster_app = typer.Typer(
     help="The active roster (一軍) and the farm (二軍): list, call up, demote (ten-day rule).",
@@ -37,17 +38,17 @@ def list_cmd(
                     "farm": [_entry_dict(e) for e in v.farm]})
         return
     when = f", roster day {v.day}" if v.day else ""
-    typer.echo(f"{v.team_name} ({v.team}){when}: 一軍 {len(v.active)}/{v.active_size}, "
+    echo(f"{v.team_name} ({v.team}){when}: 一軍 {len(v.active)}/{v.active_size}, "
                f"二軍 {len(v.farm)}, under contract {len(v.entries)}/{v.roster_size}")
     for title, rows in (("一軍 active", v.active), ("二軍 farm", v.farm)):
-        typer.echo(f"[{title}]")
+        echo(f"[{title}]")
         for e in rows:
             notes = []
             if e.injury:
                 notes.append(f"injured ({e.injury}, {e.points} pt)")
             if e.back_on is not None and v.day is not None and v.day < e.back_on:
                 notes.append(f"back on {e.back_on} (ten-day rule)")
-            typer.echo(f"  {e.player.id:<8} {pad(e.player.name, 16)} {e.role:<3} {e.player.rank}"
+            echo(f"  {e.player.id:<8} {pad(e.player.name, 16)} {e.role:<3} {e.player.rank}"
                        f"  {'; '.join(notes)}".rstrip())
 
 
@@ -59,7 +60,7 @@ def _move(player: str, kind: str, league: Optional[str], db: Optional[str],
         echo_json({"player": m.player, "team": m.team, "move": m.kind, "day": m.day})
         return
     what = "called up to the active roster" if kind == "up" else "sent down to the farm"
-    typer.echo(f"{m.player} ({m.team}) {what} on {m.day}"
+    echo(f"{m.player} ({m.team}) {what} on {m.day}"
                + ("; he may come back on or after the tenth day" if kind == "down" else ""))
 
 
@@ -102,7 +103,7 @@ def injuries_cmd(
     if as_json:
         echo_json({"injuries": on})
         return
-    typer.echo(f"injuries: {'on' if on else 'off'}"
+    echo(f"injuries: {'on' if on else 'off'}"
                + (" (the league's ruleset has no [injury] table)"
                   if switch is not None and switch.strip().lower() == "on" and not on else ""))
 

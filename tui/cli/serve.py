@@ -6,6 +6,7 @@ from typing import Optional
 import typer
 
 from tui.cli.league import DB_OPT, LEAGUE_NAME_OPT, guarded
+from tui.cli.common import echo
 
 
 def serve_cmd(
@@ -27,7 +28,7 @@ def serve_cmd(
     shown = public_url or f"http://{host}:{port}"
     how = ("each session logs in with its own PostgreSQL role" if served.mode == "login"
            else "read-only")
-    typer.echo(f"serving the league app on {shown} ({how}); Ctrl+C stops", err=True)
+    echo(f"serving the league app on {shown} ({how}); Ctrl+C stops", err=True)
     serve(served, host=host, port=port, public_url=public_url)
 
 

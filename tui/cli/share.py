@@ -9,6 +9,7 @@ import typer
 
 from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, echo_json, guarded
 from tui.cli.league import league_app
+from tui.cli.common import echo
 
 manager_app = typer.Typer(help="Managers of a shared league: add, remove, list.",
                           no_args_is_help=True)
@@ -29,13 +30,13 @@ def league_share(
     if as_json:
         echo_json(out)
         return
-    typer.echo(f"shared: commissioners are the group {out['commissioner_group']}, managers the "
+    echo(f"shared: commissioners are the group {out['commissioner_group']}, managers the "
                f"group {out['manager_group']}; every change is now in the audit log "
                "(impact league log)")
     if commissioner:
-        typer.echo(f"commissioner: {commissioner}" + (" (new login role)" if out["created"] else ""))
+        echo(f"commissioner: {commissioner}" + (" (new login role)" if out["created"] else ""))
     for note in out.get("notes", ()):
-        typer.echo(f"note: {note}")
+        echo(f"note: {note}")
 
 
 @manager_app.command("add")
@@ -59,7 +60,7 @@ def manager_add(
         echo_json(out)
         return
     made = "new login role" if out["created"] else "existing role"
-    typer.echo(f"{name} manages {team} in {out['league']} ({made})")
+    echo(f"{name} manages {team} in {out['league']} ({made})")
 
 
 @manager_app.command("remove")
@@ -77,7 +78,7 @@ def manager_remove(
         echo_json(out)
         return
     gone = "; login role dropped" if out["role_dropped"] else ""
-    typer.echo(f"{name} no longer manages {', '.join(out['teams'])} in {out['league']}{gone}")
+    echo(f"{name} no longer manages {', '.join(out['teams'])} in {out['league']}{gone}")
 
 
 @manager_app.command("list")
@@ -91,10 +92,10 @@ def manager_list(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB
         echo_json(rows)
         return
     if not rows:
-        typer.echo("no managers (an SQLite league is single-user; a PostgreSQL league is shared "
+        echo("no managers (an SQLite league is single-user; a PostgreSQL league is shared "
                    "with: impact league share, then impact league manager add NAME --team CODE)")
     for r in rows:
-        typer.echo(f"{r['team']:6} {r['manager']}")
+        echo(f"{r['team']:6} {r['manager']}")
 
 
 @league_app.command("whoami")
@@ -115,7 +116,7 @@ def league_whoami(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = D
         echo_json({"role": who.role, "kind": who.kind, "teams": list(who.teams),
                     "shared": who.shared, "may_change": may})
         return
-    typer.echo(f"{who.role or os.environ.get('USER', 'you')}: {who.kind}; may change {may}")
+    echo(f"{who.role or os.environ.get('USER', 'you')}: {who.kind}; may change {may}")
 
 
 @league_app.command("log")
@@ -137,11 +138,11 @@ def league_log(
         echo_json([e.as_dict() for e in entries])
         return
     if not entries:
-        typer.echo("no changes recorded")
+        echo("no changes recorded")
     for e in entries:
         teams = f" [{','.join(e.teams)}]" if e.teams else ""
         what = f" {', '.join(e.changed)}" if e.changed else ""
-        typer.echo(f"{e.at:%Y-%m-%d %H:%M:%S} {e.who:12} {e.op:6} {e.kind:9} {e.table}{teams}{what}")
+        echo(f"{e.at:%Y-%m-%d %H:%M:%S} {e.who:12} {e.op:6} {e.kind:9} {e.table}{teams}{what}")
 
 
 @league_app.command("keyboard")
@@ -157,11 +158,11 @@ def league_keyboard(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] =
                      "updated_at": g.updated_at.isoformat()} for g in games])
         return
     if not games:
-        typer.echo("no games played at the keyboard")
+        echo("no games played at the keyboard")
     for g in games:
         by = " / ".join(p or "computer" for p in g.played_by)
         game = f"game {g.number}" if g.number is not None else "exhibition"
-        typer.echo(f"{g.id:4} {game:12} {g.away} @ {g.home}  {g.status:8} played by {by}")
+        echo(f"{g.id:4} {game:12} {g.away} @ {g.home}  {g.status:8} played by {by}")
 
 
 @league_app.command("void")
@@ -175,7 +176,7 @@ def league_void(saved_game: int = typer.Argument(..., help="The keyboard game's 
     if as_json:
         echo_json({"id": info.id, "status": info.status})
         return
-    typer.echo(f"saved game {info.id} ({info.away} @ {info.home}) is voided")
+    echo(f"saved game {info.id} ({info.away} @ {info.home}) is voided")
 
 
 league_app.add_typer(manager_app, name="manager")

@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from tui.cli.league import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, _echo_json, _fail, guarded
+from tui.cli.common import echo
 
 
 def site_cmd(
@@ -37,7 +38,7 @@ def site_cmd(
                     "removed": report.removed, "box_scores_made": report.games_made,
                     "seconds": round(seconds, 3)})
         return
-    typer.echo(f"{len(report.pages)} pages in {out}: {len(report.written)} written, "
+    echo(f"{len(report.pages)} pages in {out}: {len(report.written)} written, "
                f"{len(report.pages) - len(report.written)} unchanged"
                + (f", {len(report.removed)} removed" if report.removed else "")
                + f"; {report.games_made} box scores made, the others' pages kept"

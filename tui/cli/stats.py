@@ -7,6 +7,7 @@ from typing import Any, Optional
 import typer
 
 from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo_json, guarded, pad
+from tui.cli.common import echo
 
 stats_app = typer.Typer(help="Statistics beyond the leader boards: by team, a player's splits.",
                         no_args_is_help=True)
@@ -52,22 +53,22 @@ def teams_cmd(
         })
         return
     for kind in ("batting", "pitching", "fielding"):
-        typer.echo(f"{kind}, season {view.season}")
+        echo(f"{kind}, season {view.season}")
         for g in view.groups:
             rows = [(t, view.lines(kind)[t]) for t in g.teams]
             rows.append((g.code or "total", view.totals[g.code][kind]))
             if g.code:
-                typer.echo(f"  {g.name}{' / ' + g.name_en if g.name_en else ''}")
+                echo(f"  {g.name}{' / ' + g.name_en if g.name_en else ''}")
             elif len(view.groups) > 1:
                 continue   # the whole is the last line of each league's table below
             for line in _table(kind, rows):
-                typer.echo("  " + line)
+                echo("  " + line)
         if len(view.groups) > 1:
-            typer.echo("  league totals")
+            echo("  league totals")
             for line in _table(kind, [(g.code or "total", view.totals[g.code][kind])
                                       for g in view.groups]):
-                typer.echo("  " + line)
-        typer.echo("")
+                echo("  " + line)
+        echo("")
 
 
 def splits_cmd(
@@ -87,12 +88,12 @@ def splits_cmd(
         echo_json({"id": view.id, "name": view.name, "team": view.team, "season": view.season,
                     "splits": splits_json(view)})
         return
-    typer.echo(f"{view.name} ({view.id}, {view.team}), season {view.season}")
+    echo(f"{view.name} ({view.id}, {view.team}), season {view.season}")
     lines = splits_text(view)
     if not lines:
-        typer.echo("  no games this season")
+        echo("  no games this season")
     for line in lines:
-        typer.echo("  " + line)
+        echo("  " + line)
 
 
 def register(app: typer.Typer) -> None:

@@ -16,6 +16,7 @@ from league.troop.rules import (
     play_event,
     score_round,
 )
+from tui.cli.common import echo, echo_json_text
 
 troop_app = typer.Typer(
     name="troop",
@@ -29,7 +30,7 @@ class TroopFileError(ValueError):
 
 
 def _fail(path: Path, problem: str) -> None:
-    typer.echo(f"error: {path}: {problem}", err=True)
+    echo(f"error: {path}: {problem}", err=True)
     raise typer.Exit(code=2)
 
 
@@ -170,9 +171,9 @@ def score_command(
         _fail(file, str(error))
         return
     if as_json:
-        typer.echo(json.dumps(round_json(result), ensure_ascii=False, indent=2))
+        echo_json_text(json.dumps(round_json(result), ensure_ascii=False, indent=2))
     else:
-        typer.echo("\n".join(_readable_round(result, "Round")))
+        echo("\n".join(_readable_round(result, "Round")))
 
 
 @troop_app.command("play")
@@ -187,7 +188,7 @@ def play_command(
         _fail(file, str(error))
         return
     if as_json:
-        typer.echo(json.dumps(event_json(result), ensure_ascii=False, indent=2))
+        echo_json_text(json.dumps(event_json(result), ensure_ascii=False, indent=2))
         return
     lines: list[str] = []
     for number, round_result in enumerate(result.rounds, start=1):
@@ -201,7 +202,7 @@ def play_command(
             f" = {final.score:>4}"
         )
     lines.append(f"Winner{'s' if len(result.winners) > 1 else ''}: {', '.join(result.winners)}")
-    typer.echo("\n".join(lines))
+    echo("\n".join(lines))
 
 
 @troop_app.command("event")
@@ -223,7 +224,7 @@ def event_command(
     except (*OPEN_ERRORS, LeagueError) as error:
         where = db or "the event database"
         problem = str(error).splitlines()[0] if str(error) else type(error).__name__
-        typer.echo(f"error: {where}: cannot open the event database ({problem})", err=True)
+        echo(f"error: {where}: cannot open the event database ({problem})", err=True)
         raise typer.Exit(code=2) from None
     app.run()
 
@@ -245,11 +246,11 @@ def projector_command(
     try:
         app = ProjectorApp(db_url=db, event_id=event)
     except TroopStoreError as error:
-        typer.echo(f"error: {error}", err=True)
+        echo(f"error: {error}", err=True)
         raise typer.Exit(code=1) from None
     except OPEN_ERRORS as error:
         where = db or "the event database"
         problem = str(error).splitlines()[0] if str(error) else type(error).__name__
-        typer.echo(f"error: {where}: cannot open the event database ({problem})", err=True)
+        echo(f"error: {where}: cannot open the event database ({problem})", err=True)
         raise typer.Exit(code=1) from None
     app.run()

@@ -2,6 +2,8 @@
 refused with the validator's message in the dialog and never leaves it."""
 from __future__ import annotations
 
+from league.visible import visible
+
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -176,7 +178,7 @@ class CardEditor(Bilingual, ModalScreen[CardEdit | None]):
         except LeagueError as exc:
             said = refusal(str(exc), self.japanese)
             self.query_one("#card-error", Static).update(
-                Text(f"{label('ce_refused', self.japanese)}: {said}"))
+                Text(visible(f"{label('ce_refused', self.japanese)}: {said}")))
             self.app.notify(said, title=label("ce_refused", self.japanese), severity="error",
                             timeout=6)
             return
@@ -239,7 +241,7 @@ class CardEditor(Bilingual, ModalScreen[CardEdit | None]):
 
     def _refused(self, message: str) -> None:
         self.query_one("#card-error", Static).update(
-            Text(f"{label('ce_refused', self.japanese)}: {refusal(message, self.japanese)}"))
+            Text(visible(f"{label('ce_refused', self.japanese)}: {refusal(message, self.japanese)}")))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

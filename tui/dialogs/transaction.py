@@ -3,6 +3,8 @@ through the services (checked whole there) and stays open with the one-line reas
 refused; it dismisses with the news item when stored, None when cancelled."""
 from __future__ import annotations
 
+from league.visible import visible
+
 from typing import Any
 
 from textual import work
@@ -117,7 +119,7 @@ class TransactionDialog(Bilingual, ModalScreen["services.NewsItem | None"]):
 
     def _refused(self, text: str) -> None:
         from rich.text import Text
-        self.query_one("#tx-error", Static).update(Text(text))
+        self.query_one("#tx-error", Static).update(Text(visible(text)))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -1,6 +1,8 @@
 """What every area screen shares: loading in a thread worker, errors as notifications."""
 from __future__ import annotations
 
+from league.visible import visible
+
 from typing import Any, Callable
 
 from textual import events, work
@@ -106,15 +108,15 @@ class AreaScreen(Bilingual, Screen):
 
     def team_name(self, code: str, *, full: bool = False) -> str:
         """A team's name in the app's language (short: the code in English)."""
-        return self._book.team(code, self.ja, full=full)
+        return visible(self._book.team(code, self.ja, full=full))
 
     def player_name(self, pid: str, default: str | None = None) -> str:
         """A player's name in the app's language (Latin letters in English where given)."""
-        return self._book.player(pid, self.ja, default)
+        return visible(self._book.player(pid, self.ja, default))
 
     def in_language(self, text: str) -> str:
         """Text made in the league's language (names inside) as the app's language shows it."""
-        return text if self.ja else self._book.english(text)
+        return visible(text if self.ja else self._book.english(text))
 
     _book: services.NameBook = services.NameBook()
     _generation = 0      # the latest read asked for: an earlier one still running is not shown

@@ -1,6 +1,8 @@
 """One finished game: box score, play-by-play, and the roll log of every die."""
 from __future__ import annotations
 
+from league.visible import visible
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -74,7 +76,7 @@ class BoxScoreScreen(AreaScreen):
         text = render(result, {c: self.team_name(c) for c in (result.away, result.home)},
                       plays=False, english=not ja, player_name=name, play_line=line)
         # a Text keeps the box score's own spacing (columns are aligned with spaces)
-        self.query_one("#box-text", Static).update(Text(text))
+        self.query_one("#box-text", Static).update(Text(visible(text)))
         self.query_one("#box-tabs", TabbedContent).loading = False
         # the box score paints first; the play-by-play and roll log tables fill after it
         self.call_after_refresh(self._fill_tables, box, line)

@@ -2,6 +2,8 @@
 totals (通算), and the titles and awards he won. Opened from the Players area with `y`."""
 from __future__ import annotations
 
+from league.visible import visible
+
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -74,7 +76,7 @@ class CareerScreen(Bilingual, Screen):
         ja = self.app.japanese
         team = view.team or label("cr_free_agent", ja)
         self.query_one("#career-title", Static).update(
-            Text(f"{view.name} ({view.id}, {team})  {label('cr_title', ja)}"))
+            Text(visible(f"{view.name} ({view.id}, {team})  {label('cr_title', ja)}")))
         c = view.regular
         for kind, keys, title in (("batting", BAT, "ld_batting"), ("pitching", PIT, "ld_pitching")):
             table = self.query_one(f"#career-{kind}", DataTable)

@@ -9,6 +9,8 @@ move, stored and shown in ニュース.
 """
 from __future__ import annotations
 
+from league.visible import visible
+
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -89,7 +91,7 @@ class HistoryScreen(AreaScreen):
         if data.awards is not None:
             self.season = data.awards.season
         self.query_one("#history-title", Static).update(
-            Text(f"{label('history', ja)}  {view.title}"))
+            Text(visible(f"{label('history', ja)}  {view.title}")))
         tabs = self.query_one("#history-tabs", TabbedContent)
         for pane, key in (("tab-seasons", "hs_seasons"), ("tab-awards", "hs_awards"),
                           ("tab-records", "hs_records"), ("tab-h2h", "hs_h2h"),

@@ -2,6 +2,8 @@
 filtered by team (`t`) and kind of change (`k`); Esc goes back."""
 from __future__ import annotations
 
+from league.visible import visible
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -67,7 +69,7 @@ class LeagueLogScreen(AreaScreen):
             t.add_row(e.at.strftime("%m-%d %H:%M:%S"), Text(e.who), Text(f"{e.op} {e.table}"),
                       e.kind, Text(",".join(e.teams)), Text(", ".join(e.changed)[:60]),
                       key=str(e.id))
-        self.query_one("#log-detail", Static).update(Text(problem))
+        self.query_one("#log-detail", Static).update(Text(visible(problem)))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         key = event.row_key.value if event.row_key is not None else None
@@ -80,7 +82,7 @@ class LeagueLogScreen(AreaScreen):
         else:
             row = entry.after or entry.before or {}
             parts = [f"{name}: {value!r}" for name, value in row.items()]
-        self.query_one("#log-detail", Static).update(Text("\n".join(parts)[:2000]))
+        self.query_one("#log-detail", Static).update(Text(visible(visible("\n".join(parts)[:2000]))))
 
     def action_cycle_team(self) -> None:
         options = [None, *self.teams]

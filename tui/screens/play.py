@@ -7,6 +7,8 @@ appearance by stopping the engine and replaying the log cut back to it.
 """
 from __future__ import annotations
 
+from league.visible import visible
+
 import queue
 import random
 from bisect import bisect_right
@@ -479,14 +481,15 @@ class PlayScreen(Bilingual, Screen):
         """A player's name in the app's language (his Latin-letter name in English)."""
         book = getattr(self.setup, "book", None)
         default = game.name(pid)
-        return book.player(pid, self.app.japanese, default) if book is not None else default
+        return visible(book.player(pid, self.app.japanese, default) if book is not None
+                       else default)
 
     def _say(self, text: str, ja: bool) -> str:
         """An engine line in the app's language: 一球速報 in Japanese, English names in English."""
         if ja:
-            return play_text(text, True)
+            return visible(play_text(text, True))
         book = getattr(self.setup, "book", None)
-        return book.english(text) if book is not None else text
+        return visible(book.english(text) if book is not None else text)
 
     def _runner_words(self, game, base: int, ja: bool) -> str:
         """The runner on `base` in words: "一塁走者 坂本" / "Sakamoto (on 1st)"; 0 is the batter."""
@@ -846,7 +849,8 @@ class PlayScreen(Bilingual, Screen):
 
     def _team_names(self) -> dict[str, str]:
         ja = self.app.japanese
-        return {c: (self.setup.names.get(c, c) if ja else c) for c in (self.info.away, self.info.home)}
+        return {c: visible(self.setup.names.get(c, c) if ja else c)
+                for c in (self.info.away, self.info.home)}
 
     def action_box_so_far(self) -> None:
         """B: the box score of the game so far (while the game waits for an answer)."""

@@ -7,6 +7,8 @@ on a game opens its box score.
 """
 from __future__ import annotations
 
+from league.visible import visible
+
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -73,13 +75,13 @@ class SeasonScreen(AreaScreen):
         st, post = data.status, data.post
         champion = (f"  {label('ps_champion', ja)}: {self.team_name(st.champion)}"
                     if st.champion else "")
-        self.query_one("#season-title", Static).update(Text(
+        self.query_one("#season-title", Static).update(Text(visible(
             f"{season_title(st.year, st.number, ja)} ({st.number})  "
-            f"{label('phase_' + st.phase, ja)}  {st.final}/{st.games}{champion}"))
+            f"{label('phase_' + st.phase, ja)}  {st.final}/{st.games}{champion}")))
         key = ACTIONS.get(st.next_action, "")
-        self.query_one("#season-next", Static).update(Text(
+        self.query_one("#season-next", Static).update(Text(visible(
             f"{label('ps_next', ja)}: {label('ps_do_' + st.next_action, ja)}"
-            + (f"  ({key})" if key else "")))
+            + (f"  ({key})" if key else ""))))
         t = self.query_one("#bracket-table", DataTable)
         t.clear(columns=True)
         for k in ("ps_series", "ps_high", "ps_score", "ps_low", "ps_status"):
@@ -115,7 +117,7 @@ class SeasonScreen(AreaScreen):
         g.clear(columns=True)
         if x is None:
             return
-        self.query_one("#series-title", Static).update(Text(x.name if ja else (x.name_en or x.name)))
+        self.query_one("#series-title", Static).update(Text(visible(x.name if ja else (x.name_en or x.name))))
         g.add_columns("#", label("day", ja), label("away", ja), label("score", ja),
                       label("home", ja))
         for game in x.games:

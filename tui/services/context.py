@@ -14,7 +14,10 @@ from sqlmodel import Session
 
 from league.engine.game import GameResult
 from league.engine.ruleset import Ruleset
+from league.errors import LeagueError
 from league.manager.rest import PitcherRest
+from league.season.farm import Notice
+from league.season.prefs import pref_problem
 from league.season.simulate import players_of
 from league.season.state import SeasonState, game_seed, play_scheduled
 from storage import farm_store
@@ -42,8 +45,22 @@ def season_context(s: Session, league: str | None, season: int | None) -> Season
     lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
     ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
     rest, last = repo.rest_state(session=s, season_id=info.id)
-    prefs = roster_edit.preferences(session=s, season_id=info.id)
+    aside: list[tuple[str, str, str]] = []
+    prefs = roster_edit.preferences(session=s, season_id=info.id, set_aside=aside)
+    # a list naming players the team does not have is set aside too (league.season.prefs)
+    for team, lists in prefs.items():
+        try:
+            ids = {p.id for p in lg.team(team).players}
+        except LeagueError:
+            ids = set()
+        for kind in list(lists):
+            why = pref_problem(kind, lists[kind], ids, team)
+            if why is not None:
+                aside.append((team, kind, why))
+                del lists[kind]
     book = farm_store.book_of(session=s, season_id=info.id, league=lg, season_seed=info.seed)
+    # the commissioner's next game stores these in the news and takes the lists out of use
+    book.notices.extend(Notice(None, team, kind, why) for team, kind, why in aside)
     return SeasonContext(league_id=row.id, league_name=row.name, season=info, league=lg,
                          ruleset=ruleset, players=players_of(lg),
                          rest={p: PitcherRest(r.available_on, r.fatigue) for p, r in rest.items()},
@@ -63,8 +80,7 @@ def store_roster(s: Session, ctx: SeasonContext) -> None:
         farm_store.store(session=s, league_id=ctx.league_id, season_id=ctx.season.id,
                          moves=moves, entries=entries, notices=notices)
     for n in notices:   # a list set aside is out of use for good (the audit log keeps it)
-        roster_edit.save_preference(session=s, season_id=ctx.season.id, team=n.team,
-                                    kind=n.what, data=[])
+        roster_edit.drop_preference(session=s, season_id=ctx.season.id, team=n.team, kind=n.what)
 
 
 def play_slot(ctx: SeasonContext, slot: repo.GameSlot, *, quiet: bool = False

@@ -2,6 +2,8 @@
 the pitcher's condition rows A–D with the current one highlighted and a rolled value marked."""
 from __future__ import annotations
 
+from league.visible import visible
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -26,7 +28,8 @@ def card_renderable(player: Player, *, condition: str | None = None, roll: int |
                     batting_roll: int | None = None, japanese: bool = True) -> Group:
     """The Rich renderable of a card: ratings line, batting card, pitcher rows A–D."""
     parts = []
-    head = Text(f"{player.name if japanese or not player.name_en else player.name_en}  ", style="bold")
+    name = player.name if japanese or not player.name_en else player.name_en
+    head = Text(f"{visible(name)}  ", style="bold")
     head.append(f"{player.team} {player.id}  ", style="dim")
     head.append(("投" if japanese else "T") + f"{player.throws} " + ("打" if japanese else "B") + f"{player.bats}")
     head.append(f"  {'出場ランク' if japanese else 'rank'} {player.rank}", style="dim")

@@ -3,6 +3,8 @@ as the rows of a picker: the card's row, bats and throws, fatigue and rest, the 
 Pure functions of the game and the season lines (Rich text; names are data, never markup)."""
 from __future__ import annotations
 
+from league.visible import visible
+
 from typing import Any
 
 from rich.text import Text
@@ -17,7 +19,7 @@ def bounds_text(bounds: Any) -> str:
 
 
 def _name(player: Any, ja: bool) -> str:
-    return player.name if ja or not getattr(player, "name_en", "") else player.name_en
+    return visible(player.name if ja or not getattr(player, "name_en", "") else player.name_en)
 
 
 def _hands(player: Any, ja: bool) -> str:

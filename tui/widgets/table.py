@@ -8,6 +8,8 @@ Measuring each cell as it is added makes the layout the same however the refills
 """
 from __future__ import annotations
 
+from league.visible import CONTROLS, visible
+
 from typing import Any
 
 from rich.cells import cell_len
@@ -22,8 +24,13 @@ def _width(cell: Any) -> int:
 
 
 def _literal(cell: Any) -> Any:
-    """A string cell as plain text (DataTable would read it as markup)."""
-    return Text(cell) if isinstance(cell, str) else cell
+    """A string cell as plain text (DataTable would read it as markup), its control characters
+    shown as escapes (league.visible): a stored name is data, never a terminal command."""
+    if isinstance(cell, str):
+        return Text(visible(cell))
+    if isinstance(cell, Text) and CONTROLS.search(cell.plain):
+        return Text(visible(cell.plain), style=cell.style)
+    return cell
 
 
 class FitTable(DataTable):
