@@ -75,3 +75,15 @@ async def test_the_app_shows_a_stored_name_harmlessly(tmp_path):
                     and app.screen.query_one("#players-table").row_count
                     and SHOWN in screen_text(app))
         assert not any(c in screen_text(app) for c in RAW)
+
+
+def test_the_web_site_shows_a_stored_name_harmlessly(tmp_path):
+    """`impact site`: every page names the player with escapes, never the raw characters."""
+    db = _evil_league(tmp_path)
+    out = tmp_path / "site"
+    result = CliRunner().invoke(cli_app, ["--db", db, "site", "-o", str(out), "--workers", "0"])
+    assert result.exit_code == 0, result.output
+    pages = list(out.rglob("*.html"))
+    texts = [p.read_text(encoding="utf-8") for p in pages]
+    assert pages and not [p for p, t in zip(pages, texts) if any(c in t for c in RAW)]
+    assert any(SHOWN in t for t in texts)

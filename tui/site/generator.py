@@ -11,6 +11,8 @@ through tui.services only (the publish module reads it in bulk).
 """
 from __future__ import annotations
 
+from league.visible import visible
+
 import hashlib
 import json
 import os
@@ -151,13 +153,19 @@ def environment() -> jinja2.Environment:
     """The templates, every value escaped (names, labels, SVG texts)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
                              trim_blocks=True, lstrip_blocks=True,
-                             undefined=jinja2.StrictUndefined)
+                             undefined=jinja2.StrictUndefined, finalize=_shown)
     env.filters["pct"] = _pct
     env.filters["gb"] = gb_text
     env.filters["stat"] = lambda value, name: stat_text(name, value)
     env.filters["ip"] = innings_text
     env.filters["signed"] = lambda n: f"{n:+d}"
     return env
+
+
+def _shown(value: Any) -> Any:
+    """Every text a template prints shows its control characters as escapes (league.visible);
+    Markup (made here, its names already shown so) is left as it is."""
+    return visible(value) if type(value) is str else value
 
 
 def _pct(value: float) -> str:
@@ -186,13 +194,13 @@ class Page:
     def team(self, code: str | None, full: bool = False) -> str:
         if not code:
             return "—"
-        return self.names.team(code, self.ja, full=full)
+        return visible(self.names.team(code, self.ja, full=full))
 
     def player(self, pid: str, default: str | None = None) -> str:
-        return self.names.player(pid, self.ja, default)
+        return visible(self.names.player(pid, self.ja, default))
 
     def group_name(self, name: str, name_en: str) -> str:
-        return name if self.ja or not name_en else name_en
+        return visible(name if self.ja or not name_en else name_en)
 
     def season(self, year: int | None, number: int) -> str:
         return season_title(year, number, self.ja)
@@ -203,7 +211,7 @@ class Page:
 
     def play(self, text: str) -> str:
         """A play-by-play line as the page's language says it (一球速報 in Japanese)."""
-        return play_text(text, True) if self.ja else self.names.english(text)
+        return visible(play_text(text, True) if self.ja else self.names.english(text))
 
     def pos(self, pos: str) -> str:
         if not pos:
