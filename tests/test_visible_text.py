@@ -62,6 +62,25 @@ def test_the_command_line_shows_a_stored_name_harmlessly(tmp_path):
     assert kyo01["name"] == EVIL            # the data kept
 
 
+
+def test_exported_csv_files_show_a_stored_name_harmlessly(tmp_path):
+    """The plain-file export is read by people too (cat, a spreadsheet): its CSV files hold the
+    visible escapes, never the raw controls, and the folder imports again as a league."""
+    db = _evil_league(tmp_path)
+    out = tmp_path / "exported"
+    result = CliRunner().invoke(cli_app, ["league", "export", "evil", "--out", str(out), "--db", db])
+    assert result.exit_code == 0, result.output
+    for name in ("batters.csv", "pitchers.csv", "league.toml"):
+        text = (out / name).read_text(encoding="utf-8")
+        assert not any(c in text for c in RAW), name
+    assert SHOWN in (out / "batters.csv").read_text(encoding="utf-8")
+    again = str(tmp_path / "again.sqlite3")
+    result = CliRunner().invoke(cli_app, ["league", "import", str(out), "--db", again])
+    assert result.exit_code == 0, result.output
+    shown = CliRunner().invoke(cli_app, ["league", "export", "--json", "--db", again])
+    kyo01 = next(b for b in json.loads(shown.output)["batters"] if b["id"] == "KYO01")
+    assert kyo01["name"] == SHOWN           # the escape, now plain text
+
 async def test_the_app_shows_a_stored_name_harmlessly(tmp_path):
     db = _evil_league(tmp_path)
     app = ImpactApp(db=db, league="evil")

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from league.season.roster import League
+from league.visible import visible
 from storage import repository as repo
 from storage.mappers import LeagueTexts
 from storage.plainfiles import sample_league_names, sample_league_path
@@ -103,8 +104,11 @@ def export_league(db: Db, name: str | None, out: Path | None, fmt: str = "plain"
         raise ServiceError(f"{out}: exists and is not a folder")
     out.mkdir(parents=True, exist_ok=True)
     _write(out / "league.toml", texts.toml)
-    _write(out / "batters.csv", texts.batters)
-    _write(out / "pitchers.csv", texts.pitchers)
+    # the CSV files are text a person opens (cat, a spreadsheet): control characters in a name are
+    # written as visible escapes, as every face shows them (league.visible); league.toml's TOML
+    # writer escapes them itself, so the league's names there read back unchanged
+    _write(out / "batters.csv", visible(texts.batters))
+    _write(out / "pitchers.csv", visible(texts.pitchers))
     if rs_text is not None:  # the league's own ruleset, beside league.toml that names it
         _write(out / Path(rs_name).name, rs_text)
     return None
