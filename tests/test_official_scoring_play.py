@@ -256,3 +256,46 @@ def test_9_16_h_fielders_choice_keeps_the_earlier_pitchers_runner(mini, ruleset)
     g.plate_appearance()
     assert g.outs == 1 and g.bases[1].pid == bid and g.bases[2] is None
     assert g.bases[1].charged == starter
+
+
+def test_9_16_h_failed_bunt_keeps_the_earlier_pitchers_runner(mini, ruleset):
+    """9.16(h) on a failed bunt (バント失敗、走者二塁封殺): a reliever inherits the starter's
+    runner on 1st; the bunt fails and the lead runner is forced at 2nd — the batter who reaches
+    takes his place in the starter's account, and when he scores the run is the starter's."""
+    off = ScriptedManager(offense_call=("bunt",), bunt_out=1)
+    g = game(mini, ruleset, [], runners=[1], inning=5, offense=off)
+    starter, reliever = g.defense.pitcher, g.defense.bullpen[0]
+    g.dice = ScriptedDice([_ne(ruleset)])
+    g.change_pitcher(g.defense, reliever)
+    set_pitcher(g, ROW)
+    bid = g.batter_id
+    set_batting(g, bid, BT=1)
+    set_batting(g, g.bases[1].pid, RR=1)
+    g.dice = ScriptedDice([raw_for(g, "BS"), 100])     # the bunt gets down; 100: out
+    g.plate_appearance()
+    assert "bunt fails" in g.plays[-1].text and "out at 2nd" in g.plays[-1].text
+    assert g.outs == 1 and g.bases[1].pid == bid and g.bases[2] is None
+    assert g.bases[1].charged == starter
+    # the batter who took the starter's place scores on a long hit: the starter's run
+    off.answers.pop("offense_call")
+    set_batting(g, g.batter_id, bounds=CARD)
+    _long_hit(g, LONG_TRIPLE)
+    runs = g.scoring_record().runs
+    assert [(r.runner, r.charged) for r in runs] == [(bid, starter)]
+
+
+def test_9_06_g_walk_off_home_run_on_the_home_run_table_counts_in_full(mini, ruleset):
+    """9.06(g): the home-run table's home run (本塁打守備表 4・4・4・4) is a ball out of the park:
+    a walk-off one counts the batter and every runner, as a home run off the card does; a tied
+    game, runners on 1st and 2nd: 3-0, three RBI, nobody left on base, and the play is a
+    home run, not one "inside the park"."""
+    g = _setup(mini, ruleset, [1, 2], inning=9, half=1)
+    bid = g.batter_id
+    g.dice = ScriptedDice([raw_for(g, "BS"), bat_for(g, "HR", exact_hr=True), 30])
+    g.plate_appearance()
+    assert rolls_of(g, "defense")[0].table == "本塁打守備表"
+    assert g.score == [0, 3] and g._walk_off()
+    assert g.bat[bid][HR] == 1 and g.bat[bid][RBI] == 3 and g.bat[bid][H] == 1
+    assert g.bases == [None, None, None, None]
+    text = g.plays[-1].text
+    assert "inside the park" not in text and text.endswith("home run, 3 runs")

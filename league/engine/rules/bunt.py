@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from league.errors import DecisionError
 from league.engine.game import AB, BASE_NAMES, E, F_E, Game, H, PA, P_BF, P_H, Runner, SH, _on, base_text
+from league.engine.rules import runners as _runners
 
 
 def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield_in: bool) -> None:
@@ -142,6 +143,7 @@ def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield
         bl[AB] += 1
         if victim != 0:
             new[1] = batter
+            _runners.take_the_place(batter, [_on(old[victim])], dfn.pitcher)
             text = f"{g.name(bid)}: bunt fails, {g.name(_on(old[victim]).pid)} out at {BASE_NAMES[victim + 1] if victim < 3 else 'home'}"
         else:
             text = f"{g.name(bid)}: bunt fails, batter out, runners advance"

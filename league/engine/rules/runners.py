@@ -245,10 +245,8 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
         # the play takes that runner's place in the earlier pitcher's account (each pitcher is
         # charged with the number of runners he put on, not with particular runners)
         if not batter_out:
-            for m in put_out[:outs]:
-                if m[0] > 0 and m[1].charged != dfn.pitcher:
-                    batter_runner.charged = m[1].charged
-                    break
+            take_the_place(batter_runner, [m[1] for m in put_out[:outs] if m[0] > 0],
+                           dfn.pitcher)
         # putouts and assists: lead runners first, then the batter, up to the outs that count
         fpos = _fielder_pos(g, key, raw)
         in_play: list[list[int]] = []
@@ -350,10 +348,25 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
     g._record_outs(outs)
     earned_play = not (is_error and not agg_err)
     if scoring:
-        g._score(scoring, rbi_batter=rbi, earned_play=earned_play)
+        # the home-run table's home run is a ball out of the park: a walk-off one counts the
+        # batter and every runner (9.06(g)), as a home run read off the batting card does
+        g._score(scoring, rbi_batter=rbi, earned_play=earned_play,
+                 full=key == "home_run" and credit == "HR")
     if not quiet:
         g.say(desc + walk_off_note)
     g._next_batter()
+
+
+def take_the_place(batter: Runner, put_out: list[Runner], pitcher: str) -> None:
+    """9.16(h): a batter who reaches on a play that puts out a runner left by an earlier pitcher
+    takes that runner's place in the earlier pitcher's account (each pitcher is charged with the
+    number of runners he put on, not with particular runners). `put_out`: the runners put out
+    on the play, lead runner first. The one home of the rule: every play that puts out a runner
+    while the batter reaches (a force, a failed bunt) calls it."""
+    for rn in put_out:
+        if rn.charged != pitcher:
+            batter.charged = rn.charged
+            break
 
 
 def _credit_hit(g: "Game", bl: list[int], pl: list[int], team: int, bid: str, pitcher: str,
@@ -393,6 +406,11 @@ def _fielder_pos(g: "Game", key: str, raw: int) -> str:
 
 def _describe(g: "Game", bid, key, credit, final, is_error, agg_err, gidp, sac_fly,
               sac_bunt: bool = False) -> str:
+    if key == "home_run" and credit == "HR":
+        # the home-run table's home run is a ball out of the park (9.06(g)): said as one read
+        # off the batting card is; another table's home run stays inside it
+        n = sum(1 for m in final if m[2] >= 4)
+        return f"{g.name(bid)}: home run" + (f", {n} runs" if n > 1 else "")
     what = {"1B": "single", "2B": "double", "3B": "triple", "HR": "home run (inside the park)",
             "E": "reaches on an error", "FC": "fielder's choice"}.get(credit)
     if what is None:
