@@ -19,9 +19,7 @@ sys.path.insert(0, str(HERE.parent))
 
 from league.engine.cards import BAT_COLUMNS, PITCH_COLUMNS  # noqa: E402
 from league.season.roster import (  # noqa: E402
-    BATTER_COLUMNS,
     BATTER_HEADER,
-    PITCHER_COLUMNS,
     PITCHER_HEADER,
     League,
     parse_league,

@@ -48,11 +48,11 @@ def _play(league, ruleset, seed, away, home, rotation=0):
 def _check_box(result):
     for side in (0, 1):
         lines = [line for s, _, line, _ in result.batting if s == side]
-        assert sum(l[R] for l in lines) == result.runs[side] == sum(result.innings[side])
-        assert sum(l[H] for l in lines) == result.hits[side]
-        for l in lines:
-            assert l[PA] == l[AB] + l[BB] + l[HBP] + l[SH] + l[SF], "PA = AB + BB + HBP + SH + SF"
-            assert l[H] <= l[AB] and l[HR] <= l[H] and l[SO] <= l[AB] and l[GIDP] <= l[AB]
+        assert sum(ln[R] for ln in lines) == result.runs[side] == sum(result.innings[side])
+        assert sum(ln[H] for ln in lines) == result.hits[side]
+        for ln in lines:
+            assert ln[PA] == ln[AB] + ln[BB] + ln[HBP] + ln[SH] + ln[SF], "PA = AB + BB + HBP + SH + SF"
+            assert ln[H] <= ln[AB] and ln[HR] <= ln[H] and ln[SO] <= ln[AB] and ln[GIDP] <= ln[AB]
         # pitchers' outs sum to the innings the other side batted
         outs = sum(line[P_OUTS] for s, _, line in result.pitching if s == side)
         batted = len(result.innings[1 - side])
@@ -60,7 +60,7 @@ def _check_box(result):
         # every batter the pitchers faced is a plate appearance of the other side
         from league.engine.game import P_BF
         faced = sum(line[P_BF] for s, _, line in result.pitching if s == side)
-        assert faced == sum(l[PA] for s, _, l, _ in result.batting if s == 1 - side)
+        assert faced == sum(ln[PA] for s, _, ln, _ in result.batting if s == 1 - side)
         # every out the defense made has a putout, and errors agree with the line score
         po = sum(line[0] for s, _, line in result.fielding if s == side)
         assert po == outs, "putouts equal the outs recorded"
@@ -69,7 +69,7 @@ def _check_box(result):
         # catcher or pitcher (team CS = the catchers' and pitchers' CS)
         from league.engine.game import CS, F_CS
         assert sum(line[F_CS] for s, _, line in result.fielding if s == side) == \
-            sum(l[CS] for s, _, l, _ in result.batting if s == 1 - side)
+            sum(ln[CS] for s, _, ln, _ in result.batting if s == 1 - side)
         # runs allowed by this side's pitchers are the other side's runs
         assert sum(line[8] for s, _, line in result.pitching if s == side) == result.runs[1 - side]
     # the play log agrees: the last play's score is the final score
@@ -149,7 +149,7 @@ def test_better_cards_produce_better_numbers(pacific, ruleset):
             for i, v in enumerate(line):
                 acc[i] += v
     players = players_of(pacific)
-    regulars = [pid for pid, l in bat.items() if l[PA] >= 300 and players[pid].batting]
+    regulars = [pid for pid, ln in bat.items() if ln[PA] >= 300 and players[pid].batting]
     regulars.sort(key=lambda pid: batting_value(players[pid].batting))
     third = len(regulars) // 3
 
@@ -161,7 +161,7 @@ def test_better_cards_produce_better_numbers(pacific, ruleset):
         return obp + slg
 
     assert ops(regulars[-third:]) > ops(regulars[:third]) + 0.05
-    arms = [pid for pid, l in pit.items() if l[P_OUTS] >= 150]
+    arms = [pid for pid, ln in pit.items() if ln[P_OUTS] >= 150]
     arms.sort(key=lambda pid: pitching_value(players[pid]))
     t = len(arms) // 3
 

@@ -13,7 +13,7 @@ from league.season.odds import (
     simulate_run,
     tally,
 )
-from league.season.schedule import ScheduledGame, make_schedule
+from league.season.schedule import make_schedule
 from league.season.state import SeasonState
 from league.season.simulate import players_of
 from league.season.standings import Outcome

@@ -9,7 +9,6 @@ from league.errors import LeagueError
 from league.season.postseason import (
     SeriesFormat,
     bracket,
-    climax_series,
     postseason_specs,
     seed_of,
     series_state,

@@ -7,7 +7,7 @@ import pytest
 from conftest import ScriptedManager
 from league.engine.dice import ScriptedDice, clamp
 from league.engine.game import (
-    AB, BB, CS, F_PB, GIDP, H, HBP, HR, IBB, P_BF, P_HR, P_IBB, P_WP, PA, RBI, SH, SO,
+    AB, BB, CS, F_PB, H, HBP, HR, IBB, P_HR, P_IBB, P_WP, PA, RBI, SH, SO,
 )
 from test_rules_examples import (
     bat_for, game, platoon, raw_for, rolls_of, sb, set_batting, set_catcher, set_pitcher,
@@ -191,7 +191,7 @@ def test_x_wild_pitch_advances_every_runner(mini, ruleset):
     """§3.3 X table WP: every runner advances one base; then the pitch is made again."""
     g = game(mini, ruleset, [], runners=[1, 3])
     set_catcher(g, block=0)
-    r1, r3 = g.bases[1].pid, g.bases[3].pid
+    r1 = g.bases[1].pid
     plat = platoon(g)
     g.dice = ScriptedDice([raw_for(g, "X"), _x_raw(ruleset, "WP", 0), raw_for(g, "K")])
     g.plate_appearance()
@@ -607,7 +607,7 @@ def test_9_2_3_bonus_to_another_runner(mini, ruleset):
     """9-2-3-4 bonus: another runner may steal with his own SR as is."""
     off = ScriptedManager(bonus_steal=3)
     g = _steal_game(mini, ruleset, [2, 30], runners=[1, 3], offense=off)
-    r1, r3 = g.bases[1].pid, g.bases[3].pid
+    r1 = g.bases[1].pid
     g.steal(1)
     second = rolls_of(g, "steal")[1]
     assert second.row.endswith("SR 30") and second.result == "stolen"   # home, own SR 30

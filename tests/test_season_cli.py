@@ -6,11 +6,9 @@ from typer.testing import CliRunner
 
 from tui import services as sv
 from tui.cli.main import app
+from league_db import _fresh_engines, db, pg_server_url  # noqa: F401  (fixtures)
 
 runner = CliRunner()
-
-
-from league_db import _fresh_engines, db, pg_server_url  # noqa: F401  (fixtures)
 
 
 def run(*args: str, ok: bool = True):

@@ -26,7 +26,7 @@ from sqlalchemy.engine import make_url
 import browser
 from league.errors import LeagueError
 from tui import services as sv
-from tui.serve import Served, ServeError, prepare, without_credentials
+from tui.serve import ServeError, prepare, without_credentials
 
 PG_URL = os.environ.get("IMPACT_TEST_PG_URL")
 ROOT = Path(__file__).resolve().parents[1]

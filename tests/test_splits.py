@@ -10,7 +10,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from league.engine.game import BAT_FIELDS, PA
+from league.engine.game import BAT_FIELDS
 from league.season.simulate import schedule, seeded_games
 from tui import services
 from tui.app import ImpactApp

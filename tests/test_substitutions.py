@@ -4,7 +4,6 @@ from __future__ import annotations
 import pytest
 
 from league.errors import DecisionError
-from league.engine.game import P_OUTS
 from league.season.simulate import schedule, seeded_games
 
 from conftest import ScriptedManager, situation_game

@@ -2,7 +2,7 @@
 players edited after setup, the projector in its own window, names that look like markup."""
 import html
 
-from textual.widgets import DataTable, Input, OptionList, Static
+from textual.widgets import DataTable, Input, OptionList
 
 from test_troop_app import (  # noqa: F401  (_english: these tests read English)
     NAMES,

@@ -166,7 +166,7 @@ def league_context(players: Sequence[StatPlayer], team_games: int | None = None,
     bats = [batting_line(p.batting) for p in players if p.batting]
     pits = [(p, pitching_line(p.pitching)) for p in players if p.pitching]
     bat_tot = _sum(bats, BAT_STATS)
-    pit_tot = _sum((l for _, l in pits), PIT_STATS)
+    pit_tot = _sum((ln for _, ln in pits), PIT_STATS)
     fld: dict[str, dict[str, float]] = {}
     for pos in FIELD_POSITIONS:
         fld[pos] = _sum((p.fielding[pos] for p in players if pos in p.fielding), FLD_STATS)
@@ -199,9 +199,9 @@ def league_context(players: Sequence[StatPlayer], team_games: int | None = None,
         if teams:
             team_games = max(team_games, 1)
     lefty = 0.3
-    total_bf = sum(l["bf"] for _, l in pits)
+    total_bf = sum(ln["bf"] for _, ln in pits)
     if total_bf > 0:
-        lefty = sum(l["bf"] for p, l in pits if p.throws == "L") / total_bf
+        lefty = sum(ln["bf"] for p, ln in pits if p.throws == "L") / total_bf
     hands = {"R": 0.0, "L": 0.0, "S": 0.0}
     for p in players:
         if p.batting:
@@ -628,11 +628,11 @@ class CardMaker:
 
         # speed: triples among extra-base hits, runs scored per time on base (home runs left
         # out), steal attempts — each against the league's own figure
-        def speed(l: Mapping[str, float]) -> tuple[float, float, float]:
-            on = max(1.0, l["h"] + l["bb"] + l["hbp"] - l["hr"])
-            s1 = max(1.0, l["h"] - l["2b"] - l["3b"] - l["hr"] + l["bb"] + l["hbp"] - l["ibb"])
-            return (l["3b"] / max(1.0, l["2b"] + l["3b"]), (l["r"] - l["hr"]) / on,
-                    (l["sb"] + l["cs"]) / s1)
+        def speed(ln: Mapping[str, float]) -> tuple[float, float, float]:
+            on = max(1.0, ln["h"] + ln["bb"] + ln["hbp"] - ln["hr"])
+            s1 = max(1.0, ln["h"] - ln["2b"] - ln["3b"] - ln["hr"] + ln["bb"] + ln["hbp"] - ln["ibb"])
+            return (ln["3b"] / max(1.0, ln["2b"] + ln["3b"]), (ln["r"] - ln["hr"]) / on,
+                    (ln["sb"] + ln["cs"]) / s1)
         t3, rs, sa = speed(line)
         l3, lrs, lsa = speed(lg)
         rr = c["rr_mean"] + c["rr_3b"] * (t3 - l3) + c["rr_runs"] * (rs - lrs) + c["rr_att"] * (sa - lsa)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import re
 import json
-import shutil
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent

@@ -70,7 +70,7 @@ register_roster(app)
 from tui.cli.site import register as register_site  # noqa: E402
 register_site(app)
 from tui.cli.serve import register as register_serve  # noqa: E402
-from tui.cli.common import echo, echo_json_text
+from tui.cli.common import echo, echo_json_text  # noqa: E402
 register_serve(app)
 
 

@@ -5,7 +5,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
 from tui.language import Bilingual
 from tui.widgets.plain import Plain
 

@@ -266,7 +266,6 @@ class HistoryScreen(AreaScreen):
         if slot is None or self.data is None or self.data.awards is None:
             return
         ja = self.app.japanese
-        a = self.data.awards
         options = [(c.player, f"{self._player_name(c.player, ja)}  {self._team_name(c.team)}"
                               f"  {c.value:.1f} {c.note}".rstrip()) for c in slot.candidates]
         options.append((NONE_ID, label("hs_nobody", ja)))

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Header, Input, Static
+from textual.widgets import Input, Static
 
 from league.errors import LeagueError
 from tui import services

@@ -106,7 +106,7 @@ class TeamsScreen(AreaScreen):
             f"{label('tm_roster_count', ja)} {active}/{v.active_size}  "
             f"{label('tm_farm', ja)} {len(v.farm)}  "
             + (f"{label('tm_injured', ja)} {len(v.injuries)}  " if v.injuries else "")
-            + 
+            +
             f"({label('tm_widths' if self.widths else 'tm_bounds', ja)})")
         self._draw_batters(v, ja)
         self._draw_pitchers(v, ja)

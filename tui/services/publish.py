@@ -16,7 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from league.season.careers import Career, CareerSeason, add_stats, career
 from league.engine.game import GameResult
-from league.season.stats import LeaderRow, add_batting, add_pitching, batting_of, fielding_of
+from league.season.stats import LeaderRow, add_batting, add_pitching, batting_of
 from league.season.stats import leaders as league_leaders
 from league.season.stats import pitching_of
 from storage import history_store as hs
