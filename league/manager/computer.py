@@ -240,14 +240,18 @@ def _make_lineup(team_code: str, players: Sequence[Player], dh: bool, starter: s
     if roles is None:
         roles = assign_roles([p for p in players if p.pitching and p.id != starter
                               and p.pitching.starter == 0], ranking)
-    pen = [p for p in players if p.pitching and p.id != starter
+    # a two-way man in the order plays the field (or bats) today: he is not in the bullpen
+    batting_today = set(order)
+    pen = [p for p in players if p.pitching and p.id != starter and p.id not in batting_today
            and (p.pitching.starter == 0 or p.id in roles)]
     by_value = [p.id for p in sorted(pen, key=lambda p: (-pitching_value(p), p.id))]
     pen_ids, _ = order_by_role([p.id for p in pen], roles, list(ranking) + by_value)
     # 25 dressed: the nine (or ten), the bench, the bullpen; the other starters sit out
     room = dressed - len(order) - (1 if dh else 0)
     bullpen = pen_ids[:max(0, room - min(len(bench_ids), 5))]
-    bench = bench_ids[:max(0, room - len(bullpen))]
+    # a two-way man dressed in the bullpen is not also on the bench: one place each
+    in_pen = set(bullpen)
+    bench = tuple([b for b in bench_ids if b not in in_pen])[:max(0, room - len(bullpen))]
     pen_roles = tuple(roles.get(p, MIDDLE) for p in bullpen)
     return Lineup(team_code, order, positions, starter, bench,
                   tuple(bullpen), bool(ranking), pen_roles)

@@ -39,9 +39,17 @@ def make_cmd(
     into: Optional[str] = typer.Option(None, "--into", help="A stored league: the cards become "
                                        "its own, played from its next season."),
     db: Optional[str] = typer.Option(None, "--db", envvar="IMPACT_DB", help="League database."),
-    batting: Optional[Path] = typer.Option(None, "--batting", help="Batting lines (CSV)."),
-    pitching: Optional[Path] = typer.Option(None, "--pitching", help="Pitching lines (CSV)."),
-    fielding: Optional[Path] = typer.Option(None, "--fielding", help="Fielding lines by position (CSV)."),
+    batting: Optional[list[Path]] = typer.Option(None, "--batting", help="Batting lines (CSV; "
+                                                 "again for one file per team)."),
+    pitching: Optional[list[Path]] = typer.Option(None, "--pitching", help="Pitching lines (CSV; "
+                                                  "again for one file per team)."),
+    fielding: Optional[list[Path]] = typer.Option(None, "--fielding", help="Fielding lines by "
+                                                  "position (CSV; again for one file per team)."),
+    stats: Optional[Path] = typer.Option(None, "--stats", help="A folder of statistics files "
+                                         "(the official pages saved as CSV, each known by its "
+                                         "header; one per team or per league)."),
+    team: Optional[str] = typer.Option(None, "--team", help="The team of files without a team "
+                                       "column (else the file's name)."),
     totals: Optional[Path] = typer.Option(None, "--league-totals",
                                           help="A line of league totals (else the files are the whole league)."),
     lahman: Optional[int] = typer.Option(None, "--lahman", help="A real season from the Lahman "
@@ -62,16 +70,21 @@ def make_cmd(
     if (out is None) == (into is None):
         raise typer.BadParameter("give -o FOLDER (a new league folder) or --into LEAGUE "
                                  "(a stored league's next season), one of them")
+    if stats is not None and (batting or pitching or fielding):
+        raise typer.BadParameter("give --stats FOLDER or --batting/--pitching files, not both")
     if into is not None:
         if lahman is not None:
             raise typer.BadParameter("--into takes statistics files, not --lahman")
-        if batting is None and pitching is None:
-            raise typer.BadParameter("give --batting and/or --pitching")
+        if not batting and not pitching and stats is None:
+            raise typer.BadParameter("give --batting and/or --pitching, or --stats FOLDER")
         done = svc.make_into(db, into, batting, pitching, fielding=fielding, totals=totals,
-                             ruleset=None if ruleset == "standard" else ruleset)
+                             ruleset=None if ruleset == "standard" else ruleset,
+                             stats=stats, team=team)
         if as_json:
             echo_json(done.as_dict())
             return
+        for warning in done.warnings:
+            echo(f"note: {warning}")
         echo(f"league {done.league}: {done.players} players' cards made from the "
                    "statistics; its next season (`impact season new`) plays them")
         for r in done.made.replacement:
@@ -79,21 +92,25 @@ def make_cmd(
         return
     assert out is not None
     if lahman is not None:
-        if batting or pitching or fielding or totals:
+        if batting or pitching or fielding or totals or stats:
             raise typer.BadParameter("--lahman takes no statistics files")
         made, info = svc.make_lahman(lahman, out, teams=_teams(teams), league=lg,
                                      roster_size=roster_size, ruleset=ruleset, force=force)
         data = {**made.as_dict(), "lahman": info}
     else:
-        if batting is None and pitching is None:
-            raise typer.BadParameter("give --batting and/or --pitching, or --lahman YEAR")
+        if not batting and not pitching and stats is None:
+            raise typer.BadParameter("give --batting and/or --pitching, --stats FOLDER or "
+                                     "--lahman YEAR")
         made = svc.make_from_files(batting, pitching, out, fielding=fielding, totals=totals,
                                    name=name, code=code, roster_size=roster_size,
-                                   ruleset=ruleset, dh=not no_dh, force=force)
+                                   ruleset=ruleset, dh=not no_dh, force=force, stats=stats,
+                                   team=team)
         data = made.as_dict()
     if as_json:
         echo_json(data)
         return
+    for warning in data.get("warnings", ()):
+        echo(f"note: {warning}")
     echo(f"{data['folder']}: {data['name']} — {len(data['teams'])} teams of "
                f"{data['roster_size']} players")
     for t in data["teams"]:

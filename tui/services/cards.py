@@ -16,7 +16,7 @@ from league.season.roster import League
 from league.season.schedule import make_schedule
 from storage.plainfiles import BATTERS_FILE, LEAGUE_FILE, PITCHERS_FILE, load_league
 from storage.rulesets import load_ruleset
-from storage.statfiles import read_stat_files
+from storage.statfiles import StatFiles, read_stat_files, read_stat_folder
 from tui.services.db import Db, ServiceError, Work
 
 CheckProgress = Callable[[str, int, int], None]
@@ -28,11 +28,13 @@ class CardsMade:
 
     folder: Path
     made: MadeLeague
+    warnings: tuple[str, ...] = ()
 
     def as_dict(self) -> dict:
         lg = self.made.league
         return {
             "folder": str(self.folder), "name": lg.name, "code": lg.code,
+            "warnings": list(self.warnings),
             "teams": [{"code": t.code, "name": t.name, "players": len(t.players)} for t in lg.teams],
             "roster_size": lg.roster_size,
             "replacement_level": [{"name": n.name, "team": n.team, "why": n.text}
@@ -73,19 +75,37 @@ def write_league_folder(out: Path, made: MadeLeague, *, force: bool = False) -> 
     return out
 
 
-def make_from_files(batting: Path | None, pitching: Path | None, out: Path, *,
-                    fielding: Path | None = None, totals: Path | None = None,
+StatPaths = Path | list[Path] | None
+
+
+def read_stats(batting: StatPaths, pitching: StatPaths, fielding: StatPaths = None,
+               totals: Path | None = None, *, stats: Path | None = None,
+               team: str | None = None) -> StatFiles:
+    """The statistics files, or a folder of them (each known by its header)."""
+    if stats is not None:
+        files = read_stat_folder(stats, team=team)
+        if totals is not None:
+            from storage.statfiles import read_totals
+            files.totals, files.team_games = read_totals(totals)
+        return files
+    return read_stat_files(batting or None, pitching or None, fielding or None, totals,
+                           team=team)
+
+
+def make_from_files(batting: StatPaths, pitching: StatPaths, out: Path, *,
+                    fielding: StatPaths = None, totals: Path | None = None,
                     name: str = "", code: str = "", roster_size: int = 28,
-                    ruleset: str = "standard", dh: bool = True, force: bool = False) -> CardsMade:
+                    ruleset: str = "standard", dh: bool = True, force: bool = False,
+                    stats: Path | None = None, team: str | None = None) -> CardsMade:
     """Read the statistics files (refused whole on any problem), make the cards and write the
     league folder."""
     _free(out, force)
-    files = read_stat_files(batting, pitching, fielding, totals)
+    files = read_stats(batting, pitching, fielding, totals, stats=stats, team=team)
     rs = load_ruleset(ruleset)
     ctx = league_context(files.players, team_games=files.team_games, totals=files.totals)
     made = make_league(files.players, rs, ctx, name=name or Path(out).name,
                        code=code or "CARD", roster_size=roster_size, dh=dh)
-    return CardsMade(write_league_folder(out, made, force=force), made)
+    return CardsMade(write_league_folder(out, made, force=force), made, tuple(files.warnings))
 
 
 @dataclass(frozen=True)
@@ -95,9 +115,10 @@ class CardsInto:
     league: str
     players: int
     made: MadeLeague
+    warnings: tuple[str, ...] = ()
 
     def as_dict(self) -> dict:
-        return {"into": self.league, "players": self.players,
+        return {"into": self.league, "players": self.players, "warnings": list(self.warnings),
                 "teams": [{"code": t.code, "name": t.name, "players": len(t.players)}
                           for t in self.made.league.teams],
                 "replacement_level": [{"name": n.name, "team": n.team, "why": n.text}
@@ -106,15 +127,16 @@ class CardsInto:
                 "team_codes": self.made.team_codes}
 
 
-def make_into(db: Db, league: str | None, batting: Path | None, pitching: Path | None, *,
-              fielding: Path | None = None, totals: Path | None = None,
-              ruleset: str | None = None) -> CardsInto:
+def make_into(db: Db, league: str | None, batting: StatPaths, pitching: StatPaths, *,
+              fielding: StatPaths = None, totals: Path | None = None,
+              ruleset: str | None = None, stats: Path | None = None,
+              team: str | None = None) -> CardsInto:
     """Make cards from the files for a stored league and make them the league's own cards:
     its next season (`impact season new`) plays them; seasons already made keep theirs. The
     files' teams are the league's (by code, name or short name), every one of them."""
     from storage import repository as repo
 
-    files = read_stat_files(batting, pitching, fielding, totals)
+    files = read_stats(batting, pitching, fielding, totals, stats=stats, team=team)
     w = Work.of(db, league)
     with w.session() as s:
         row = repo.find_league(session=s, name=league)
@@ -141,7 +163,7 @@ def make_into(db: Db, league: str | None, batting: Path | None, pitching: Path |
         n = repo.replace_base_cards(session=s, league_id=row.id, batters_csv=made.batters,
                                     pitchers_csv=made.pitchers)
         s.commit()
-    return CardsInto(row.name, n, made)
+    return CardsInto(row.name, n, made, tuple(files.warnings))
 
 
 def _cards_for(stored: League, players: list[StatPlayer], rs: Any, ctx: Any,

@@ -1,0 +1,156 @@
+"""Statistics files as people have them (issue 33): the professional league's official pages
+saved one per team (tests/npb_pages.py makes them in that layout), Shift_JIS or UTF-8 with a
+BOM, full-width digits, hand marks before names, no 先発 column, the fielding page in sections;
+impossible lines refused naming file, line and column; two-way players as one man with both
+cards who plays a season."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from league.errors import LeagueError
+from npb_pages import EXAMPLE, two_way_names, write_pages
+from storage.plainfiles import load_league
+from storage.statfiles import inferred_starts, read_stat_files, read_stat_folder, team_from_file_name
+from tui.cli.main import app
+
+runner = CliRunner()
+
+
+def _example_starts() -> dict[str, int]:
+    import csv
+    rows = csv.DictReader((EXAMPLE / "pitching.csv").open(encoding="utf-8"))
+    return {r["選手名"]: int(r["先発"]) for r in rows}
+
+
+def test_the_official_pages_saved_per_team_read_as_the_one_file_league(tmp_path):
+    write_pages(tmp_path)
+    # both encodings are among the files
+    raw = (tmp_path / "仙台_投手.csv").read_bytes()
+    assert not raw.startswith(b"\xef\xbb\xbf") and raw.decode("cp932")
+    assert (tmp_path / "札幌_投手.csv").read_bytes().startswith(b"\xef\xbb\xbf")
+    files = read_stat_folder(tmp_path)
+    whole = read_stat_files(EXAMPLE / "batting.csv", EXAMPLE / "pitching.csv",
+                            EXAMPLE / "fielding.csv")
+    pages = {(p.team, p.name): p for p in files.players}
+    two_way = set(two_way_names())
+    for p in whole.players:
+        q = pages[(p.team, p.name)]
+        # the marks before the names are the hands: how he bats on the batting page, how he
+        # throws on the pitching page
+        if p.batting:
+            assert q.bats == p.bats, p.name
+            assert q.batting == p.batting, p.name
+        if p.pitching:
+            assert q.throws == p.throws, p.name
+            # the innings in two cells (whole, then ".1"), and starts inferred without 先発
+            assert q.pitching == p.pitching, p.name
+        if (p.team, p.name) not in two_way:
+            # the fielding page's sections: the positions and their games (the outfield is one
+            # section on the page: its games are shared over LF, CF and RF)
+            assert {pos for pos in q.fielding if pos not in ("LF", "CF", "RF")} == \
+                {pos for pos in p.fielding if pos not in ("LF", "CF", "RF")}, p.name
+            if "C" in p.fielding:
+                assert q.fielding["C"] == p.fielding["C"], p.name
+    # the full-width digits of one team's files read as the others
+    texts = [f.read_bytes().decode("utf-8-sig", errors="replace") for f in tmp_path.iterdir()]
+    assert any("０" <= c <= "９" for text in texts for c in text)
+    # each pitching file without 先発 says whom it made starters, with their starts
+    assert len(files.warnings) == 6
+    starts = _example_starts()
+    for w in files.warnings:
+        assert "no 先発 (GS) column" in w
+        for name, n in re.findall(r"([^:;,]+?) (\d+)(?=,|;|$)", w.split("starters (starts): ")[1]):
+            assert starts[name.strip().split(": ")[-1]] == int(n)
+
+
+def test_a_two_way_player_is_one_man_with_both_lines(tmp_path):
+    write_pages(tmp_path)
+    files = read_stat_folder(tmp_path)
+    for team, name in two_way_names():
+        mine = [p for p in files.players if p.name == name and p.team == team]
+        assert len(mine) == 1
+        p = mine[0]
+        assert p.batting["pa"] == 240 and p.pitching["outs"] > 0
+        assert {"P", "LF", "CF", "RF"} <= set(p.fielding)
+
+
+@pytest.mark.parametrize("name,expected", [("巨人_打撃.csv", "巨人"), ("giants-batting.csv", "giants"),
+                                           ("2024_阪神_投手成績.csv", "阪神"), ("batting.csv", "")])
+def test_the_team_of_a_file_is_its_name(tmp_path, name, expected):
+    assert team_from_file_name(tmp_path / name) == expected
+
+
+def test_a_single_file_without_a_team_takes_team_or_says_how(tmp_path):
+    f = tmp_path / "batting.csv"
+    f.write_bytes("選手,試合,打席,打数,安打,三振\n*山田　太郎,10,40,36,10,5\n".encode("cp932"))
+    with pytest.raises(LeagueError, match=r"batting.csv, line 2: no team .* give --team"):
+        read_stat_files(f, None)
+    p = read_stat_files(f, None, team="巨人").players[0]
+    assert (p.team, p.name, p.bats) == ("巨人", "山田 太郎", "L")
+
+
+@pytest.mark.parametrize("kind,header,line,where,what", [
+    ("batting", "選手名,チーム,試合,打席,打数,得点,安打,三振",
+     "甲,巨人,143,592,540,70,150,900", "line 2, column 三振", "900 strikeouts in 540 at-bats"),
+    ("batting", "選手名,チーム,試合,打席,打数,得点,安打,三振",
+     "甲,巨人,143,592,540,600,150,100", "line 2, column 得点", "600 runs in 592 plate appearances"),
+    ("pitching", "投手名,チーム,登板,先発,打者,投球回,安打,四球,三振,失点,自責点",
+     "乙,巨人,10,10,5,53 2/3,1,1,2,3,3", "line 2, column 打者", "5 batters faced over 53 2/3 innings"),
+    ("pitching", "投手名,チーム,登板,先発,打者,投球回,安打,四球,三振,失点,自責点",
+     "乙,巨人,10,10,50,12,10,10,60,3,3", "line 2, column 打者", "50 batters faced for 80"),
+])
+def test_impossible_lines_are_refused_naming_file_line_and_column(tmp_path, kind, header, line,
+                                                                   where, what):
+    f = tmp_path / f"{kind}.csv"
+    f.write_text(f"{header}\n{line}\n", encoding="utf-8")
+    with pytest.raises(LeagueError) as e:
+        read_stat_files(f if kind == "batting" else None, f if kind == "pitching" else None)
+    assert f"{f}, {where}: {what}" in str(e.value)
+
+
+def test_a_pinch_runner_may_score_more_runs_than_plate_appearances(tmp_path):
+    f = tmp_path / "b.csv"
+    f.write_text("選手名,チーム,試合,打席,打数,得点,安打\n足,巨人,80,10,9,20,2\n", encoding="utf-8")
+    assert read_stat_files(f, None).players[0].batting["r"] == 20
+
+
+@pytest.mark.parametrize("line,gs", [
+    ({"g": 25, "outs": 450, "cg": 2}, 25),          # 6 innings an outing: every game a start
+    ({"g": 60, "outs": 180, "sv": 30}, 0),          # a closer
+    # a swingman of 70 innings in 30 games: 6 starts of 5.6 innings and 24 outings of 1.5
+    ({"g": 30, "outs": 210, "cg": 0, "hld": 5}, 6),
+    ({"g": 40, "outs": 60, "cg": 1}, 1),            # a reliever with one complete game
+])
+def test_starts_are_inferred_from_innings_per_appearance(line, gs):
+    assert inferred_starts(line) == gs
+
+
+def test_a_league_in_page_format_plays_a_season_with_its_two_way_players(tmp_path):
+    """Issue 33: six teams of page-format files (both encodings, two two-way players, no 先発)
+    make a league that plays a season from the command line: the two-way men are on their
+    rosters once, with both cards, and the starters go their real innings a start."""
+    write_pages(tmp_path / "stats")
+    out = tmp_path / "league"
+    r = runner.invoke(app, ["cards", "make", "--stats", str(tmp_path / "stats"), "-o", str(out),
+                            "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert len(data["teams"]) == 6 and len(data["warnings"]) == 6
+    league = load_league(out)
+    for team, name in two_way_names():
+        mine = [p for t in league.teams for p in t.players if p.name == name]
+        assert len(mine) == 1 and mine[0].batting is not None and mine[0].pitching is not None
+    db = str(tmp_path / "l.sqlite3")
+    assert runner.invoke(app, ["league", "new", "PAGES", "--from", str(out), "--db", db]).exit_code == 0
+    assert runner.invoke(app, ["season", "new", "--db", db, "--games-per-opponent", "4"]).exit_code == 0
+    r = runner.invoke(app, ["season", "sim", "--to-end", "--db", db, "-q"])
+    assert r.exit_code == 0, r.output
+    for team, name in two_way_names():
+        pid = next(p.id for t in league.teams for p in t.players if p.name == name)
+        r = runner.invoke(app, ["player", pid, "--db", db, "--json"])
+        assert r.exit_code == 0, r.output
+        assert json.loads(r.stdout)["batting"]["pa"] > 0
