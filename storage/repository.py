@@ -820,10 +820,20 @@ def record_game(*, session: Session, season_id: int, slot: GameSlot, result: Gam
     `compact` keeps the raw rolls instead of the roll log and plays (storage.mappers.game_data);
     `typed_by` marks a keyboard game whose dice a person typed (GameRow.typed_by).
 
-    This is the hot path of a season simulation: the game row goes in through Core, everything
-    else through statements compiled once per dialect and run with executemany; the caller
-    commits, so the game is all or nothing.
-    """
+    The caller commits, so the game is all or nothing (record_games: a day's games at once)."""
+    lines = DayLines()
+    gid = record_game_row(session=session, season_id=season_id, slot=slot, result=result,
+                          seed=seed, compact=compact, typed_by=typed_by)
+    lines.add(season_id, gid, result, rest, starters)
+    lines.write(session=session)
+    return gid
+
+
+def record_game_row(*, session: Session, season_id: int, slot: GameSlot, result: GameResult,
+                    seed: int | None, compact: bool = False, typed_by: str | None = None) -> int:
+    """A game's result on its schedule row and its game row (what its lines refer to); the
+    lines, rest and starters follow with DayLines. Refused when another program stored the game
+    meanwhile."""
     with fastsql.cursor_of(session) as (cursor, dialect):
         _many(cursor, dialect, "final", [(result.runs[0], result.runs[1], slot.id)], many=False)
         if cursor.rowcount != 1:
@@ -832,36 +842,59 @@ def record_game(*, session: Session, season_id: int, slot: GameSlot, result: Gam
         _many(cursor, dialect, "game", [(slot.id, season_id, seed, game_data(result, compact),
                                          fastsql.time_param(dialect)(_now()), typed_by)],
               many=False)
-        gid = cursor.fetchone()[0]
-        _write_lines(cursor, dialect, season_id, gid, result, rest, starters)
-    return int(gid)
+        return int(cursor.fetchone()[0])
 
 
-def _write_lines(cursor: Any, dialect: Any, season_id: int, gid: int, result: GameResult,
-           rest: Mapping[str, StoredRest], starters: Mapping[str, str]) -> None:
-    codes = (result.away, result.home)
-    _many(cursor, dialect, "bat", [
-        (gid, season_id, k, side, codes[side], pid, pos, *line)
-        for k, (side, pid, line, pos) in enumerate(result.batting)])
-    last_of = {side: pid for side, pid, _ in result.pitching}
-    first_of: dict[int, str] = {}
-    for side, pid, _ in result.pitching:
-        first_of.setdefault(side, pid)
-    _many(cursor, dialect, "pit", [
-        (gid, season_id, k, side, codes[side], pid, result.decisions.get(pid),
-         first_of[side] == pid, last_of[side] == pid, *line)
-        for k, (side, pid, line) in enumerate(result.pitching)])
-    _many(cursor, dialect, "fld", [
-        (gid, season_id, k, side, codes[side], pid, *line)
-        for k, (side, pid, line) in enumerate(getattr(result, "fielding", None) or [])])
-    _many(cursor, dialect, "split", [
-        (gid, season_id, side, codes[side], pid, hand, *line)
-        for side, pid, hand, line in getattr(result, "splits", None) or []])
-    day = fastsql.day_param(dialect)
-    _many(cursor, dialect, "rest_del", [(season_id, p) for p in rest])
-    _many(cursor, dialect, "rest_ins", [(season_id, p, day(r.available_on), r.fatigue)
-                                        for p, r in rest.items()])
-    _many(cursor, dialect, "starter", [(pid, season_id, team) for team, pid in starters.items()])
+class DayLines:
+    """The lines of a day's games, their pitchers' rest and the teams' last starters, gathered
+    game by game and written with one batched insert a table (`write`), in the session's
+    transaction: the hot path of a season simulation, statements compiled once per dialect
+    (storage.fastsql). Lines keep the order of their games, so their ids are as if each game
+    had been written on its own; a pitcher's rest and a team's starter are the last game's."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, list[tuple]] = {k: [] for k in ("bat", "pit", "fld", "split")}
+        self.rest: dict[tuple[int, str], StoredRest] = {}
+        self.starters: dict[tuple[int, str], str] = {}
+
+    def add(self, season_id: int, gid: int, result: GameResult, rest: Mapping[str, StoredRest],
+            starters: Mapping[str, str]) -> None:
+        """Gather a game's lines (its game row written: `gid`), rest and starters."""
+        codes = (result.away, result.home)
+        self.rows["bat"] += [(gid, season_id, k, side, codes[side], pid, pos, *line)
+                             for k, (side, pid, line, pos) in enumerate(result.batting)]
+        last_of = {side: pid for side, pid, _ in result.pitching}
+        first_of: dict[int, str] = {}
+        for side, pid, _ in result.pitching:
+            first_of.setdefault(side, pid)
+        self.rows["pit"] += [
+            (gid, season_id, k, side, codes[side], pid, result.decisions.get(pid),
+             first_of[side] == pid, last_of[side] == pid, *line)
+            for k, (side, pid, line) in enumerate(result.pitching)]
+        self.rows["fld"] += [
+            (gid, season_id, k, side, codes[side], pid, *line)
+            for k, (side, pid, line) in enumerate(getattr(result, "fielding", None) or [])]
+        self.rows["split"] += [
+            (gid, season_id, side, codes[side], pid, hand, *line)
+            for side, pid, hand, line in getattr(result, "splits", None) or []]
+        for p, r in rest.items():
+            self.rest.pop((season_id, p), None)     # the last game's place in the order
+            self.rest[(season_id, p)] = r
+        for team, pid in starters.items():
+            self.starters[(season_id, team)] = pid
+
+    def write(self, *, session: Session) -> None:
+        """Write what was gathered (the caller commits) and forget it."""
+        with fastsql.cursor_of(session) as (cursor, dialect):
+            for name, rows in self.rows.items():
+                _many(cursor, dialect, name, rows)
+            day = fastsql.day_param(dialect)
+            _many(cursor, dialect, "rest_del", list(self.rest))
+            _many(cursor, dialect, "rest_ins", [(sid, p, day(r.available_on), r.fatigue)
+                                                for (sid, p), r in self.rest.items()])
+            _many(cursor, dialect, "starter", [(pid, sid, team)
+                                               for (sid, team), pid in self.starters.items()])
+        self.__init__()     # type: ignore[misc]
 
 
 def _statements() -> dict[str, tuple[Any, tuple[str, ...]]]:

@@ -177,10 +177,11 @@ def test_interrupt_stops_between_games(tmp_path):
     db = str(tmp_path / "cancel.sqlite3")
     sv.create_league(db, "pac", "pacific")
     sv.new_season(db, games_per_opponent=6)
-    calls = []
-    report = sv.sim_days(db, to_end=True, cancel=lambda: len(calls) >= 7,
+    asked = []     # cancel is asked before each game: the eighth time, it says stop
+    calls = []     # progress comes as each day is stored (the day cut short too)
+    report = sv.sim_days(db, to_end=True, cancel=lambda: asked.append(1) or len(asked) > 7,
                          progress=lambda done, total, slot: calls.append(done))
-    assert report.stopped and report.games == 7
+    assert report.stopped and report.games == 7 and calls == list(range(1, 8))
     assert sv.season_info(db).final == 7
     report = sv.sim_days(db, to_end=True)
     assert report.games == 90 - 7 and report.remaining == 0

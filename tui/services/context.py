@@ -16,7 +16,7 @@ from league.engine.game import GameResult
 from league.engine.ruleset import Ruleset
 from league.errors import LeagueError
 from league.manager.rest import PitcherRest
-from league.season.farm import Notice
+from league.season.farm import Move, Notice, Standing
 from league.season.prefs import pref_problem
 from league.season.simulate import players_of
 from league.season.state import SeasonState, game_seed, play_scheduled
@@ -71,11 +71,17 @@ def season_context(s: Session, league: str | None, season: int | None) -> Season
 _context = season_context     # its earlier name
 
 
-def store_roster(s: Session, ctx: SeasonContext) -> None:
+def store_roster(s: Session, ctx: SeasonContext,
+                 taken: tuple[list[Move], dict[str, Standing], list[Notice]] | None = None
+                 ) -> None:
     """Store the roster moves, injury standings and saved lists set aside that the last game
-    brought (with that game, in its transaction: a crash loses both or neither)."""
-    moves, entries = ctx.roster.take()
-    notices = ctx.roster.take_notices()
+    brought (with that game, in its transaction: a crash loses both or neither); `taken`: what
+    was taken from the book when the game was played (a day's games are stored together)."""
+    if taken is None:
+        moves, entries = ctx.roster.take()
+        notices = ctx.roster.take_notices()
+    else:
+        moves, entries, notices = taken
     if moves or entries or notices:
         farm_store.store(session=s, league_id=ctx.league_id, season_id=ctx.season.id,
                          moves=moves, entries=entries, notices=notices)

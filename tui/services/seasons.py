@@ -1,4 +1,4 @@
-"""Seasons: make the next season's calendar, simulate its days (each game stored on its own),
+"""Seasons: make the next season's calendar, simulate its days (a day's games stored together),
 read its calendar back. The season's rules themselves live in `league.season.state`; what a
 game of the season needs is read once (`tui.services.context`)."""
 from __future__ import annotations
@@ -11,7 +11,10 @@ from typing import Any
 
 from sqlmodel import Session
 
+from league.engine.game import GameResult
+from league.manager.rest import PitcherRest
 from league.season.calendar import calendar_rules, make_calendar
+from league.season.farm import Move, Notice, Standing
 from league.season.postseason import postseason_specs
 from league.season.schedule import make_schedule, schedule_from_csv, schedule_to_csv
 from league.season.state import game_seed
@@ -169,12 +172,14 @@ def close_season(db: Db, league: str | None = None) -> repo.SeasonInfo:
 def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
              days: int | None = None, to_end: bool = False, progress: Progress | None = None,
              cancel: Callable[[], bool] | None = None) -> SimReport:
-    """Play the next `days` days with games left (or every day with `to_end`), each game stored
-    in its own transaction; running again carries on from the first game not yet final.
+    """Play the next `days` days with games left (or every day with `to_end`), each day's games
+    stored together in one transaction; running again carries on from the first game not yet
+    final.
 
-    `progress(done, total, slot)` is called after each stored game; `cancel()` is asked before
-    each game and stops cleanly between games. A Ctrl-C or a killed process leaves every game
-    stored so far and never half a game.
+    `progress(done, total, slot)` is called for each game once its day is stored; `cancel()` is
+    asked before each game and stops cleanly between games (the games of the day played so far
+    are stored). A Ctrl-C or a killed process loses at most the day being played or written,
+    never half a game.
     """
     if days is None and not to_end:
         days = 1
@@ -198,46 +203,42 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
         day_list = day_list[:days]
     chosen = set(day_list)
     todo = [g for g in pending if g.day in chosen]
+    by_day: dict[date, list[repo.GameSlot]] = {}
+    for g in todo:
+        by_day.setdefault(g.day, []).append(g)
+    total = len(todo)
     done = 0
     stopped = False
     skipped: list[int] = []
     played: list[repo.GameSlot] = []
-    day = None
-    live_on = todo[0].day if todo else None     # the day `live` was read for
+    next_live = live
     with bulk():     # the cyclic collector out of the way (tui/bulkgc.py)
-        for k, slot in enumerate(todo):
-            if cancel is not None and cancel():
-                stopped = True
+        for slots in by_day.values():
+            live = next_live    # games started at the keyboard meanwhile: read with the last day
+            games: list[_Played] = []
+            for slot in slots:
+                if cancel is not None and cancel():
+                    stopped = True
+                    break
+                if slot.number in live:
+                    skipped.append(slot.number)
+                    total -= 1
+                    continue
+                # a quiet game stored compactly: its play-by-play and roll log are made on
+                # demand by replaying its raw rolls (tui.services.games)
+                result, rest, starters = play_slot(ctx, slot, quiet=True)
+                moves, entries = ctx.roster.take()
+                games.append(_Played(slot, result, rest, starters, moves, entries,
+                                     ctx.roster.take_notices()))
+                ctx.after_game(rest, starters, slot.day)
+            next_live = _store_day(w, ctx, games, read_live=not stopped)
+            for one in games:
+                done += 1
+                played.append(one.slot)
+                if progress is not None:
+                    progress(done, total, one.slot)
+            if stopped:
                 break
-            if slot.day != live_on:  # a game started at the keyboard meanwhile
-                with w.session() as s:
-                    live = live_store.playing_numbers(session=s, season_id=ctx.season.id)
-                live_on = slot.day
-            day = slot.day
-            if slot.number in live:
-                skipped.append(slot.number)
-                continue
-            # a quiet game stored compactly: its play-by-play and roll log are made on demand by
-            # replaying its raw rolls (tui.services.games)
-            result, rest, starters = play_slot(ctx, slot, quiet=True)
-            with w.session() as s:
-                repo.record_game(session=s, season_id=ctx.season.id, slot=slot, result=result,
-                                 seed=game_seed(ctx.season.seed, slot.number),
-                                 rest={p: repo.StoredRest(r.available_on, r.fatigue)
-                                       for p, r in rest.items()},
-                                 starters=starters, compact=True)
-                store_roster(s, ctx)
-                s.commit()
-                if k + 1 < len(todo) and todo[k + 1].day != day:
-                    # the day's last game: the next day's games started at the keyboard are
-                    # read in this session (a session of its own costs more than the read)
-                    live = live_store.playing_numbers(session=s, season_id=ctx.season.id)
-                    live_on = todo[k + 1].day
-            ctx.after_game(rest, starters, slot.day)
-            done += 1
-            played.append(slot)
-            if progress is not None:
-                progress(done, len(todo) - len(skipped), slot)
     played_days = len({g.day for g in played})
     # every live game up to the last day simulated was passed over, whether its day was
     # simulated or not
@@ -247,6 +248,45 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
     return SimReport(done, played_days, len(pending) - done,
                      played[-1].day if played else None, stopped, tuple(sorted(skipped)),
                      keyboard.numbers if keyboard else (), keyboard.refused if keyboard else ())
+
+
+@dataclasses.dataclass(frozen=True)
+class _Played:
+    """A game played and not stored yet, with the roster moves, standings and lists set aside
+    that came before it."""
+
+    slot: repo.GameSlot
+    result: GameResult
+    rest: dict[str, PitcherRest]
+    starters: dict[str, str]
+    moves: list[Move]
+    entries: dict[str, Standing]
+    notices: list[Notice]
+
+
+def _store_day(w: Work, ctx: SeasonContext, games: list[_Played], *, read_live: bool
+               ) -> set[int]:
+    """Store a day's games in one transaction, each as it was played (the game, then what its
+    farm check brought), and read the games started at the keyboard meanwhile (in the same
+    session: a session of its own costs more than the read). A crash loses the whole day or
+    nothing of it."""
+    if not games and not read_live:
+        return set()
+    sid = ctx.season.id
+    with w.session() as s:
+        lines = repo.DayLines()
+        for g in games:
+            gid = repo.record_game_row(session=s, season_id=sid, slot=g.slot, result=g.result,
+                                       seed=game_seed(ctx.season.seed, g.slot.number),
+                                       compact=True)
+            lines.add(sid, gid, g.result, {p: repo.StoredRest(r.available_on, r.fatigue)
+                                           for p, r in g.rest.items()}, g.starters)
+            store_roster(s, ctx, (g.moves, g.entries, g.notices))
+        if games:
+            lines.write(session=s)
+            s.commit()
+        return live_store.playing_numbers(session=s, season_id=ctx.season.id) if read_live \
+            else set()
 
 
 def games_to_play(db: Db, league: str | None = None, season: int | None = None

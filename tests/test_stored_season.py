@@ -1,0 +1,81 @@
+"""A stored season is the same season however storage writes it (issue 34): the bundled
+12-team league's games stored a day at a time, table by table (tools/season_digest.py), as they
+were stored a game at a time before."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from tui import services as sv
+from tui.services.folders import sample_league_path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+from season_digest import digest
+
+DAYS = 80     # past the farm's first call-ups and injuries: about 480 games
+
+
+def _one_game_at_a_time(db: str) -> None:
+    """The season stored as before issue 34 (ec1adb7's sim_days): each game in its own
+    transaction, then its farm moves, rest and starters, read back from nothing in memory."""
+    from storage import repository as repo
+    from tui.services.context import play_slot, season_context, store_roster
+    from tui.services.db import Work
+    from league.season.state import game_seed
+
+    w = Work.of(db, "nippon")
+    with w.session() as s:
+        ctx = season_context(s, "nippon", None)
+        pending = repo.schedule(session=s, season_id=ctx.season.id, pending_only=True)
+    days = sorted({g.day for g in pending})[:DAYS]
+    for slot in (g for g in pending if g.day in set(days)):
+        result, rest, starters = play_slot(ctx, slot, quiet=True)
+        with w.session() as s:
+            repo.record_game(session=s, season_id=ctx.season.id, slot=slot, result=result,
+                             seed=game_seed(ctx.season.seed, slot.number),
+                             rest={p: repo.StoredRest(r.available_on, r.fatigue)
+                                   for p, r in rest.items()},
+                             starters=starters, compact=True)
+            store_roster(s, ctx)
+            s.commit()
+        ctx.after_game(rest, starters, slot.day)
+
+
+def test_a_stored_season_is_byte_identical_to_one_game_at_a_time(tmp_path):
+    """The same days stored a day at a time (sim_days) and a game at a time: the schedule and
+    results, games, lines, rest, starters, farm, cards and transactions the same, row for row."""
+    dbs = [str(tmp_path / f"{how}.sqlite3") for how in ("day", "game")]
+    for db in dbs:
+        sv.create_league(db, "nippon", str(sample_league_path("nippon")))
+        sv.new_season(db, "nippon", seed=1)
+    report = sv.sim_days(dbs[0], "nippon", days=DAYS)
+    _one_game_at_a_time(dbs[1])
+    sv.close_all()
+    assert report.days == DAYS and report.games > 400
+    day, game = digest(dbs[0]), digest(dbs[1])
+    assert day["league_transaction"][0] > 0 and day["season_roster"][0] > 0
+    assert day == game
+
+
+def test_a_cancelled_day_keeps_the_games_it_played(tmp_path):
+    """Cancel after the first two games of a day: both are stored with the day's others left
+    to play, and running again plays the rest of the day as one run would have."""
+    db = str(tmp_path / "cancel.sqlite3")
+    sv.create_league(db, "nippon", str(sample_league_path("nippon")))
+    info = sv.new_season(db, "nippon", seed=1)
+    asked = {"n": 0}
+
+    def cancel() -> bool:
+        asked["n"] += 1
+        return asked["n"] > 2
+
+    seen: list[int] = []
+    report = sv.sim_days(db, "nippon", info.number, days=1, cancel=cancel,
+                         progress=lambda done, total, slot: seen.append(done))
+    assert report.stopped and report.games == 2 and seen == [1, 2]
+    first_day = sv.schedule_days(db, "nippon", info.number)[0][1]
+    assert [g.status for g in first_day].count("final") == 2
+    rest = sv.sim_days(db, "nippon", info.number, days=1)
+    assert rest.games == len(first_day) - 2
+    assert all(g.status == "final" for g in sv.schedule_days(db, "nippon", info.number)[0][1])
+    sv.close_all()

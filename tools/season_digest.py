@@ -1,0 +1,58 @@
+"""A stored league's digest, table by table: what a change to storage must leave as it was.
+
+    python tools/season_digest.py FILE.sqlite3 [--rows]
+
+Every row of the tables a simulated season writes (the schedule and results, the games' data,
+the batting, pitching, fielding and split lines, the pitchers' rest, the starters, the farm and
+injury standings, the cards' roster cells, the transactions and the news), sorted, without the
+moments things were written (`*_at`) and without the surrogate ids of the tables whose rows are
+replaced as the season goes (rest, standings); a sha256 for each table and one for them all.
+Two runs of the same season (another build, another way of storing) must print the same.
+"""
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import sys
+
+TABLES = ("season_schedule", "game_game", "game_batting", "game_pitching", "game_fielding",
+          "game_batting_split", "season_pitcher_rest", "season_team", "season_roster",
+          "league_card", "league_transaction", "season_season")
+NO_ID = {"season_pitcher_rest", "season_roster"}
+
+
+def table_rows(conn: sqlite3.Connection, table: str) -> list[tuple]:
+    """The table's rows as compared: no `*_at` column, no id where rows are replaced."""
+    cols = [r[1] for r in conn.execute(f"pragma table_info({table})")]
+    keep = [c for c in cols if not c.endswith("_at") and not (c == "id" and table in NO_ID)]
+    rows = conn.execute(f"select {', '.join(keep)} from {table}").fetchall()
+    return sorted(rows, key=repr)
+
+
+def digest(path: str) -> dict[str, tuple[int, str]]:
+    """Each table's (rows, sha256) and the whole's under 'all'."""
+    conn = sqlite3.connect(path)
+    out: dict[str, tuple[int, str]] = {}
+    whole = hashlib.sha256()
+    for table in TABLES:
+        h = hashlib.sha256()
+        rows = table_rows(conn, table)
+        for r in rows:
+            h.update(repr(r).encode())
+        out[table] = (len(rows), h.hexdigest())
+        whole.update(h.digest())
+    out["all"] = (sum(n for n, _ in out.values()), whole.hexdigest())
+    return out
+
+
+def main(argv: list[str]) -> int:
+    if not argv:
+        print(__doc__)
+        return 2
+    for table, (n, h) in digest(argv[0]).items():
+        print(f"{table:22} {n:7} {h}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
