@@ -19,6 +19,8 @@ COMPILED = [
     "league/engine/cards.py",
     "league/engine/values.py",
     "league/engine/game.py",
+    # the play record and its texts (every play of a game with its play-by-play)
+    "league/engine/events.py",
     "league/engine/rules/plate_appearance.py",
     "league/engine/rules/bunt.py",
     "league/engine/rules/hit_and_run.py",

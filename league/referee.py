@@ -193,9 +193,11 @@ class _RefereeGame(Game):
         super().log(purpose, raw, mods, modified, table, row, result)
         self.timeline.append(("roll", self.rolls[-1]))
 
-    def say(self, text: str) -> None:
-        super().say(text)
-        self.timeline.append(("play", text))
+    def record(self, *args, **kwargs) -> None:
+        made = len(self.plays)
+        super().record(*args, **kwargs)
+        if len(self.plays) > made:
+            self.timeline.append(("play", self.plays[-1].text))
 
 
 class _RefereeManager:

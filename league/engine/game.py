@@ -18,6 +18,7 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
 
 from league.engine.cards import CONDITIONS, FIELD_POSITIONS, BattingCard, Fielding, Player
 from league.engine.dice import Dice, Roll, SeededDice
+from league.engine.events import Event, text as event_text
 from league.errors import DecisionError
 from league.engine.lines import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
 from league.engine.lineup import Lineup, plays
@@ -242,6 +243,9 @@ class GameResult:
     final_inning: int = 9
     notes: list[str] = field(default_factory=list)
     raws: list[int] = field(default_factory=list)     # the raw rolls in order (kept when quiet)
+    # the play record (league.engine.events), one for each play; empty for a game stored
+    # before the engine kept it (its plays are text only)
+    events: list[Event] = field(default_factory=list)
     injuries: dict[str, int] = field(default_factory=dict)  # injury points of accidents (§7.6)
     hurt: dict[str, int] = field(default_factory=dict)      # injury points of players who started hurt
     # each batter's line against left- and right-handed pitching: (side, batter, hand, line)
@@ -293,6 +297,12 @@ class Game:
         self.bat_order: list[tuple[int, str, str]] = []
         self.pos_text: dict[str, str] = {}
         self.plays: list[Play] = []
+        self.events: list[Event] = []   # each play as data, beside its line in self.plays
+        # what the last record left in this half-inning: (inning, half), runners and outs
+        self._rec_half = (0, -1)
+        self._rec_after: tuple[str, str, str] = ("", "", "")
+        self.outs_now = 0                             # outs made since the last record
+        self.scored_now: list[tuple[str, str]] = []   # runs counted since the last record
         self.rolls: list[Roll] = []
         self.raws: list[int] = []     # every raw roll in order: what a replay needs
         self.quiet = quiet            # no roll log and no play text (odds, bulk simulation)
@@ -432,11 +442,41 @@ class Game:
         self.raws.append(value)
         return value
 
-    def say(self, text: str) -> None:
+    def record(self, what: str, who: str = "", other: str = "", base: int = 0, pos: str = "",
+               runs: int = 0, moves: tuple[tuple[str, int, int], ...] = (),
+               notes: tuple[tuple[str, str, int], ...] = (), mods: tuple[str, ...] = (),
+               batter: str | None = None, pitcher: str | None = None,
+               before: tuple[str, str, str] | None = None) -> None:
+        """The play as data (league.engine.events.Event, in self.events) and its line of the
+        play-by-play made from it (self.plays): the runners before and after, the runs counted
+        with the pitchers charged, the outs it made. `batter` and `pitcher` default to the man at
+        the plate and the defense's pitcher; `before` to the runners the last play of the
+        half-inning left (a batted ball gives its own)."""
         if self.quiet:
             return
-        self.plays.append(Play(self.inning, "top" if self.half == 0 else "bottom", self.batter_id,
-                               self.defense.pitcher, text, self.outs, (self.score[0], self.score[1])))
+        b = self.bases
+        r1, r2, r3 = b[1], b[2], b[3]
+        after = (r1.pid if r1 is not None else "", r2.pid if r2 is not None else "",
+                 r3.pid if r3 is not None else "")
+        key = (self.inning, self.half)
+        if key != self._rec_half:
+            self._rec_half = key
+            left: tuple[str, str, str] = ("", "", "")
+        else:
+            left = self._rec_after
+        scored = tuple(self.scored_now)
+        if scored:
+            self.scored_now.clear()
+        ev = Event(what, self.batter_id if batter is None else batter,
+                   self.sides[1 - self.half].pitcher if pitcher is None else pitcher, who, other,
+                   base, pos, runs, moves, notes, mods, left if before is None else before,
+                   after, scored, self.outs_now)
+        self.outs_now = 0
+        self._rec_after = after
+        self.events.append(ev)
+        self.plays.append(Play(self.inning, "top" if self.half == 0 else "bottom", ev.batter,
+                               ev.pitcher, event_text(ev, self.name), self.outs,
+                               (self.score[0], self.score[1])))
 
     # ------------------------------------------------------------------ the game
     def play(self) -> GameResult:
@@ -466,6 +506,7 @@ class Game:
 
     def play_half(self) -> None:
         self.outs = 0
+        self.outs_now = 0
         self.phantom_outs = 0
         self.bases = [None, None, None, None]
         self.line[self.half].append(0)
@@ -624,8 +665,7 @@ class Game:
         side.positions[pos] = new
         self._bat_line(side.index, new, pos)
         if not self.quiet:
-            self._change_line(side, f"defensive substitution: {self.name(new)} replaces "
-                                    f"{self.name(old)} at {pos}")
+            self.record("DS", new, old, pos=pos, batter="", pitcher=side.pitcher)
         side.recompute()
 
     def change_pitcher(self, side: Side, new: str) -> None:
@@ -652,9 +692,7 @@ class Game:
         self.book.enter(side.index, new, on_base, (self.score[0], self.score[1]))
         side.recompute()
         if not self.quiet and (self.plays or self.half == side.index ^ 1):
-            self.plays.append(Play(self.inning, "top" if self.half == 0 else "bottom", "", new,
-                                   f"pitching change: {self.name(new)} replaces {self.name(old)}",
-                                   self.outs, (self.score[0], self.score[1])))
+            self.record("PC", new, old, batter="", pitcher=new)
         self.condition_check(side)
 
     def _offense_changes(self) -> None:
@@ -683,7 +721,7 @@ class Game:
         # the runner keeps the pitcher charged with him and whether his run would be earned
         self.bases[base] = Runner(new, rn.charged, rn.earned)
         if not self.quiet:
-            self.say(f"pinch runner: {self.name(new)} runs for {self.name(old)} on {BASE_NAMES[base]}")
+            self.record("PR", new, old, base=base)
         side.pending_field.append((old, new))
 
     def pinch_hit(self, side: Side, new: str) -> None:
@@ -696,7 +734,7 @@ class Game:
         side.order[slot] = new
         self._bat_line(side.index, new, "PH")
         if not self.quiet:
-            self.say(f"pinch hitter: {self.name(new)} bats for {self.name(old)}")
+            self.record("PH", new, old)
         side.pending_field.append((old, new))
 
     def settle_defense(self, side: Side) -> None:
@@ -729,7 +767,7 @@ class Game:
                 side.positions[pos] = new
                 self.pos_text[new] = f"{self.pos_text.get(new, 'PH')}-{pos}"
                 if pos != "DH" and not self.quiet:
-                    self._change_line(side, f"{self.name(new)} goes in at {pos}")
+                    self.record("GOES_IN", new, pos=pos, batter="", pitcher=side.pitcher)
                 continue
             sub = next((b for b in side.bench if plays(self.players[b], pos)), None)
             slot = side.order.index(new)
@@ -740,8 +778,8 @@ class Game:
                 side.positions[pos] = sub
                 self._bat_line(side.index, sub, pos)
                 if not self.quiet:
-                    self._change_line(side, f"{self.name(sub)} goes in at {pos} for "
-                                            f"{self.name(new)}")
+                    self.record("GOES_IN_FOR", sub, new, pos=pos, batter="",
+                                pitcher=side.pitcher)
             else:
                 side.positions[pos] = new  # nobody else can: he plays out of position
         side.pending_field = []
@@ -772,12 +810,8 @@ class Game:
         self.book.enter(side.index, rel, 0, (self.score[0], self.score[1]))
         side.recompute()
         if not self.quiet:
-            self._change_line(side, f"pitching change: {self.name(rel)} replaces {self.name(old)}")
-
-    def _change_line(self, side: Side, text: str) -> None:
-        """A substitution's line in the play-by-play (no batter: it is nobody's at-bat)."""
-        self.plays.append(Play(self.inning, "top" if self.half == 0 else "bottom", "", side.pitcher,
-                               text, self.outs, (self.score[0], self.score[1])))
+            # a substitution's line: no batter (it is nobody's at-bat)
+            self.record("PC", rel, old, batter="", pitcher=rel)
 
     # ------------------------------------------------------------------ plate appearance
     def plate_appearance(self) -> None:
@@ -805,17 +839,15 @@ class Game:
         if not n:
             return
         self.outs += n
+        self.outs_now += n
         dfn = self.sides[1 - self.half]
         self.pit[dfn.pitcher][P_OUTS] += n
         self.book.out(dfn.index, n)
 
-    def _out(self, n: int, text: str | None = None) -> None:
-        """Outs made off the batter's play (a strikeout, a runner caught): the play line, said after
+    def _out(self, n: int) -> None:
+        """Outs made off the batter's play (a strikeout, a runner caught); its record, made after
         the outs are counted, shows the outs after the play."""
         self._record_outs(n)
-        if text is not None:
-            if not self.quiet:
-                self.say(text)
 
     def _score(self, runners: list[Runner], rbi_batter: str | None, earned_play: bool,
                pb: bool = False, full: bool = False) -> int:
@@ -845,6 +877,8 @@ class Game:
             if rbi_batter:
                 self._bat_line(off.index, rbi_batter)[RBI] += 1
             n += 1
+            if not self.quiet:
+                self.scored_now.append((rn.pid, rn.charged))
             self.book.run(off.index, rn.pid, rn.charged, (self.score[0], self.score[1]))
         return n
 
@@ -896,11 +930,8 @@ class Game:
         """The rule lives in league/engine/rules/runners.py."""
         return _runners._fielder_pos(self, key, raw)
 
-    def _describe(self, bid, key, credit, final, is_error, agg_err, gidp, sac_fly) -> str:
-        """The rule lives in league/engine/rules/runners.py."""
-        return _runners._describe(self, bid, key, credit, final, is_error, agg_err, gidp, sac_fly)
-
-    def _back_on_the_fly(self, final: list[list], key: str, outs_before: int, notes: list[str]) -> None:
+    def _back_on_the_fly(self, final: list[list], key: str, outs_before: int,
+                         notes: list[tuple[str, str, int]]) -> None:
         """The rule lives in league/engine/rules/hit_and_run.py."""
         return _hit_and_run._back_on_the_fly(self, final, key, outs_before, notes)
 
@@ -943,9 +974,9 @@ class Game:
         """The rule lives in league/engine/rules/steal.py."""
         return _steal._stolen(self, base_from, rn, how)
 
-    def _caught(self, base_from: int, rn: Runner, text: str) -> None:
+    def _caught(self, base_from: int, rn: Runner, picked: bool) -> None:
         """The rule lives in league/engine/rules/steal.py."""
-        return _steal._caught(self, base_from, rn, text)
+        return _steal._caught(self, base_from, rn, picked)
 
     def bonus(self, base_from: int) -> None:
         """The rule lives in league/engine/rules/steal.py."""
@@ -983,7 +1014,7 @@ class Game:
         return GameResult(
             away=self.sides[0].team, home=self.sides[1].team, innings=self.line,
             runs=list(self.score), hits=list(self.hits), errors=list(self.errs), batting=batting,
-            pitching=pitching, decisions=decisions, home_runs=self.home_runs, plays=self.plays,
+            pitching=pitching, decisions=decisions, home_runs=self.home_runs, plays=self.plays, events=self.events,
             rolls=self.rolls, players=self.players, winner=winner, final_inning=self.inning,
             notes=self.notes, fielding=fielding, lineups=self.lineups, fatigue=self.fatigue_in,
             raws=self.raws, injuries=self.injuries, hurt=self.hurt_in,

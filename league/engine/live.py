@@ -310,7 +310,7 @@ def result_so_far(game: Game) -> GameResult:
         away=game.sides[0].team, home=game.sides[1].team,
         innings=[list(x) for x in game.line], runs=list(game.score), hits=list(game.hits),
         errors=list(game.errs), batting=batting, pitching=pitching, decisions={},
-        home_runs=list(game.home_runs), plays=list(game.plays), rolls=list(game.rolls),
+        home_runs=list(game.home_runs), plays=list(game.plays), events=list(game.events), rolls=list(game.rolls),
         players=game.players, winner=None, final_inning=game.inning, notes=list(game.notes),
         lineups=game.lineups, fatigue=dict(game.fatigue_in), raws=list(game.raws))
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from league.engine.cards import PLAYING_RANKS, BattingCard, Fielding, Player, by_fields
 from league.engine.dice import SeededDice
+from league.engine.events import HEAVY, TAKEN_OUT
 from league.engine.lineup import fielding_of, plays
 from league.manager.computer import batting_value
 
@@ -180,9 +181,11 @@ def accident_check(g: "Game", rules: InjuryRules, batter: str) -> None:
             + (", taken out" if removed else ", plays on"))
     g.notes.append(note)
     if not g.quiet:
-        g.say(note)
+        g.record("INJURY", pid, mods=((HEAVY,) if level == "heavy" else ())
+                 + ((TAKEN_OUT,) if removed else ()))
         # the play-by-play tells the accident before the substitution it brings
         g.plays.insert(at, g.plays.pop())
+        g.events.insert(at, g.events.pop())
     if not removed:
         _play_hurt(g, pid, level)
 

@@ -15,7 +15,7 @@ def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield
     if pitch == "BB":
         g._walk(bid)
         if not g.quiet:
-            g.say(f"{g.name(bid)}: walk")
+            g.record("BB")
         return g._next_batter()
     if pitch == "X":
         return g.x_table(bid, "bunt", infield_in, [])
@@ -33,8 +33,9 @@ def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield
             if not g.crossplay(lead_rn, rr, f"back to {BASE_NAMES[lead_base]}"):
                 g.bases[lead_base] = None
                 g._credit_out("C", lead_base, True, [])
-                g._out(1, f"{g.name(lead_rn.pid)} is caught off {BASE_NAMES[lead_base]} "
-                             "on the swinging strikeout")
+                g._out(1)
+                if not g.quiet:
+                    g.record("CAUGHT_OFF", lead_rn.pid, base=lead_base)
                 return g._next_batter()
         return g._next_batter()
     # bunt down: cross-play with RR = BT + lead runner RR
@@ -101,7 +102,7 @@ def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield
         g._fld(dfn.index, fielder)[F_E] += 1
         bl[AB] += 1
         g.phantom_outs += 1
-        text = f"{g.name(bid)}: bunt, reaches on an error, everyone safe"
+        what, who, base = "BUNT_E", "", 0
         outs = 0
     elif res == "+":
         choice = mo.bunt_plus(g)
@@ -112,7 +113,7 @@ def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield
             bl[H] += 1
             pl[P_H] += 1
             g.hits[off.index] += 1
-            text = f"{g.name(bid)}: bunt single, all safe"
+            what, who, base = "BUNT_1B", "", 0
             outs = 0
         else:
             if choice not in g.bunt_extra_base_runners():
@@ -120,12 +121,12 @@ def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield
                                     "cannot take the extra base: his next base is not free")
             advance_all(extra_from=choice)
             bl[SH] += 1
-            text = f"{g.name(bid)}: sacrifice bunt, {g.name(_on(old[choice]).pid)} takes an extra base"
+            what, who, base = "SH_EXTRA", _on(old[choice]).pid, 0
             outs = 1
     elif res == "safe":
         advance_all()
         bl[SH] += 1
-        text = f"{g.name(bid)}: sacrifice bunt, runners advance"
+        what, who, base = "SH_ALL", "", 0
         outs = 1
     else:
         victim = md.bunt_out(g, [0] + g.runners())
@@ -144,9 +145,9 @@ def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield
         if victim != 0:
             new[1] = batter
             _runners.take_the_place(batter, [_on(old[victim])], dfn.pitcher)
-            text = f"{g.name(bid)}: bunt fails, {g.name(_on(old[victim]).pid)} out at {BASE_NAMES[victim + 1] if victim < 3 else 'home'}"
+            what, who, base = "BUNT_OUT", _on(old[victim]).pid, min(victim + 1, 4)
         else:
-            text = f"{g.name(bid)}: bunt fails, batter out, runners advance"
+            what, who, base = "BUNT_BATTER_OUT", "", 0
         outs = 1
     g.bases = new
     if outs:
@@ -161,7 +162,7 @@ def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield
     if scored:
         g._score(scored, rbi_batter=bid if res != "E" else None, earned_play=res != "E")
     if not g.quiet:
-        g.say(text)
+        g.record(what, who, base=base)
     g._next_batter()
 
 

@@ -6,6 +6,7 @@ logged through it and decisions come from its managers.
 from __future__ import annotations
 
 from league.errors import DecisionError
+from league.engine.events import BACK, DOUBLED
 from league.engine.game import BASE_NAMES, Game, base_text
 
 
@@ -19,7 +20,8 @@ def hit_and_run_strikeout(g: "Game") -> None:
         g.steal(b, mode="forced", half=True, bonus_allowed=False)
 
 
-def _back_on_the_fly(g: "Game", final: list[list], key: str, outs_before: int, notes: list[str]) -> None:
+def _back_on_the_fly(g: "Game", final: list[list], key: str, outs_before: int,
+                     notes: list[tuple[str, str, int]]) -> None:
     """Hit-and-run, the fly is caught (9-2-2): each runner makes a cross-play to get back, in
     the order the offense chooses; no more once the third out is made."""
     back = g.opt["hit_and_run_if_rr" if key == "infield_fly" else "hit_and_run_back_rr"]
@@ -37,8 +39,7 @@ def _back_on_the_fly(g: "Game", final: list[list], key: str, outs_before: int, n
         waiting.remove(m)
         safe = g.crossplay(m[1], g.batting_card(m[1].pid).RR + back,
                               f"back to {BASE_NAMES[m[0]]}")
-        notes.append(f"{g.name(m[1].pid)} " + (f"gets back to {BASE_NAMES[m[0]]}" if safe
-                                                 else f"doubled off {BASE_NAMES[m[0]]}"))
+        notes.append((m[1].pid, BACK if safe else DOUBLED, m[0]))
         if not safe:
             m[2] = 0
         elif stays:

@@ -28,7 +28,7 @@ def plate_appearance(g: "Game") -> None:
             raise DecisionError(f"unknown defense strategy {call_d!r}")
         _walk(g, bid, True)
         if not g.quiet:
-            g.say(f"{g.name(bid)}: intentional walk")
+            g.record("IBB")
         return g._next_batter()
     infield_in = call_d == "infield_in"
     bases = g.bases
@@ -93,7 +93,7 @@ def pitch(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[str
     if res == "BB":
         _walk(g, bid)
         if not g.quiet:
-            g.say(f"{g.name(bid)}: walk")
+            g.record("BB")
         return g._next_batter()
     if res == "K":
         _strikeout(g, bid, False)
@@ -124,7 +124,7 @@ def bat_roll(g: "Game", bid: str, pitch: str, kind: str, infield_in: bool) -> No
     if res == "BB":
         _walk(g, bid)
         if not g.quiet:
-            g.say(f"{g.name(bid)}: walk")
+            g.record("BB")
         return g._next_batter()
     if res == "K":
         _strikeout(g, bid, False)
@@ -182,7 +182,9 @@ def _strikeout(g: "Game", bid: str, swinging_runner_check: bool) -> None:
     pl[P_SO] += 1
     pl[P_BF] += 1
     g._fld_at("C")[F_PO] += 1
-    g._out(1, None if g.quiet else f"{g.name(bid)}: strikeout")
+    g._out(1)
+    if not g.quiet:
+        g.record("K")
 
 
 def _home_run(g: "Game", bid: str) -> None:
@@ -205,5 +207,5 @@ def _home_run(g: "Game", bid: str) -> None:
     # a home run over the fence counts every run, a walk-off one too (9.06(g))
     g._score(scored, rbi_batter=bid, earned_play=True, full=True)
     if not g.quiet:
-        g.say(f"{g.name(bid)}: home run" + (f", {n} runs" if n > 1 else ""))
+        g.record("HR", runs=n)
     g._next_batter()

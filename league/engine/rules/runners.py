@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from league.engine.events import AGGRESSIVE, NO_RUN, TRY_OUT, TRY_SAFE, WALK_OFF
 from league.engine.ruleset import CIRCLE, DefenseRow, DefenseTable, TRY, token_text
 from league.engine.values import DefenceValues
 from league.manager.computer import ASK_AGGRESSIVE
-from league.engine.game import AB, BASES_OF_HIT, BASE_NAMES, D2, D3, E, F_DP, F_E, GIDP, Game, H, HIT_WORDS, HR, OUTFIELDERS, PA, P_BF, P_H, P_HR, Runner, SF, SH
+from league.engine.game import AB, BASES_OF_HIT, BASE_NAMES, D2, D3, E, F_DP, F_E, GIDP, Game, H, HR, OUTFIELDERS, PA, P_BF, P_H, P_HR, Runner, SF, SH
 
 
 # the tables on which the defense may play aggressively (積極守備), asked after the batting result
@@ -160,16 +161,13 @@ def _apply_bases_empty(g: "Game", bid: str, key: str, row: DefenseRow, target: i
     if 1 <= target <= 3:
         bases[target] = batter_runner
     g.bases = bases
-    desc = ""
-    if not g.quiet:
-        desc = _describe(g, bid, key, credit, [[0, batter_runner, target]], is_error, agg_err,
-                         False, False)
     if batter_out:
         g._record_outs(1)
     elif target >= 4:
         g._score([batter_runner], bid if credit != "E" else None, earned)
     if not g.quiet:
-        g.say(desc)
+        g.record(_what(key, credit, False, False), mods=(AGGRESSIVE,) if agg_err else (),
+                 before=("", "", ""))
     g._next_batter()
 
 
@@ -181,7 +179,7 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
     quiet = g.quiet
     outs_before = g.outs
     batter_runner = Runner(bid, dfn.pitcher, not (is_error and not agg_err))
-    notes: list[str] = []
+    notes: list[tuple[str, str, int]] = []
     # each runner's target base, lead runner first: a TRY token is the offense's decision
     # (send him or hold him), asked lead runner first
     lead_first: list[list] = []
@@ -200,8 +198,7 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
                 rr = g.batting_card(rn.pid).RR
                 safe = g.crossplay(rn, rr, "" if quiet else f"{BASE_NAMES[b]}→{BASE_NAMES[base]}")
                 if not quiet:
-                    notes.append(f"{g.name(rn.pid)} tries for {BASE_NAMES[base]}: "
-                                 + ("safe" if safe else "out"))
+                    notes.append((rn.pid, TRY_SAFE if safe else TRY_OUT, base))
                 if not safe:
                     base = 0
             else:
@@ -278,7 +275,7 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
         else:
             credit = ("1B", "2B", "3B", "HR")[min(bbase, 4) - 1]
     # runs cross the plate lead runner first (C.2)
-    walk_off_note = ""
+    walk_off = ""
     need = g.winning_runs_needed() if scorers and g._walk_off_cap() else 0
     if (need and len(scorers) >= need and outs_before + outs < 3
             and not (key == "home_run" and credit == "HR")):
@@ -288,8 +285,7 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
         if credit in BASES_OF_HIT:
             credited = min(BASES_OF_HIT[credit], 4 - winning[0])
             if credited < BASES_OF_HIT[credit]:
-                walk_off_note = (f" — the winning run scores: credited as a "
-                                 f"{HIT_WORDS[credited]} (9.06(f))")
+                walk_off = WALK_OFF[credited - 1]
                 credit = ("1B", "2B", "3B", "HR")[credited - 1]
             if final[0][2] >= 4 and winning is not final[0]:
                 scorers.remove(final[0])
@@ -335,15 +331,6 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
     g.bases = after
     if spared or nullified:
         g._leave_on_base(spared + nullified)
-    desc = ""
-    if not quiet:
-        desc = _describe(g, bid, key, credit, final, is_error, agg_err, gidp, sac_fly,
-                         sac_bunt)
-        if notes:
-            desc += " (" + "; ".join(notes) + ")"
-        if nullified:
-            desc = (desc.replace(" scores", " crosses the plate")
-                    + " — the third out: no run counts")
     rbi = bid if (credit not in ("E",) and not gidp) else None
     g._record_outs(outs)
     earned_play = not (is_error and not agg_err)
@@ -353,7 +340,25 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
         g._score(scoring, rbi_batter=rbi, earned_play=earned_play,
                  full=key == "home_run" and credit == "HR")
     if not quiet:
-        g.say(desc + walk_off_note)
+        mods: list[str] = []
+        if agg_err:
+            mods.append(AGGRESSIVE)
+        if nullified:
+            mods.append(NO_RUN)
+        if walk_off:
+            mods.append(walk_off)
+        on = ["", "", "", ""]
+        for m in final[1:]:
+            on[m[0]] = m[1].pid
+        if key == "home_run" and credit == "HR":
+            # the home-run table's home run is a ball out of the park (9.06(g)): said as one
+            # read off the batting card is; another table's home run stays inside it
+            what, runs = "HR", sum(1 for m in final if m[2] >= 4)
+        else:
+            what, runs = _what(key, credit, gidp, sac_fly, sac_bunt), 0
+        g.record(what, runs=runs,
+                 moves=tuple([(m[1].pid, m[0], m[2]) for m in final[1:]]), notes=tuple(notes),
+                 mods=tuple(mods), before=(on[1], on[2], on[3]))
     g._next_batter()
 
 
@@ -404,36 +409,25 @@ def _fielder_pos(g: "Game", key: str, raw: int) -> str:
     return pos
 
 
-def _describe(g: "Game", bid, key, credit, final, is_error, agg_err, gidp, sac_fly,
-              sac_bunt: bool = False) -> str:
-    if key == "home_run" and credit == "HR":
-        # the home-run table's home run is a ball out of the park (9.06(g)): said as one read
-        # off the batting card is; another table's home run stays inside it
-        n = sum(1 for m in final if m[2] >= 4)
-        return f"{g.name(bid)}: home run" + (f", {n} runs" if n > 1 else "")
-    what = {"1B": "single", "2B": "double", "3B": "triple", "HR": "home run (inside the park)",
-            "E": "reaches on an error", "FC": "fielder's choice"}.get(credit)
-    if what is None:
-        what = {"ground": "ground out", "infield_fly": "pop out", "outfield_fly": "fly out",
-                "home_run": "caught at the wall", "single": "out (fine play)",
-                "long": "out (fine play)"}[key]
-        if gidp:
-            what = "grounds into a double play"
-        if sac_fly:
-            what = "sacrifice fly"
-        if sac_bunt:
-            what = "sacrifice bunt"
-    if agg_err:
-        what += " (aggressive error, scored a hit)"
-    parts = [f"{g.name(bid)}: {what}"]
-    for origin, rn, target in final[1:]:
-        if target == 0:
-            parts.append(f"{g.name(rn.pid)} out")
-        elif target >= 4:
-            parts.append(f"{g.name(rn.pid)} scores")
-        elif target != origin:
-            parts.append(f"{g.name(rn.pid)} to {BASE_NAMES[target]}")
-    return ", ".join(parts)
+# what a batted ball was (league.engine.events.BATTER_WHAT) by the batter's credit, else by
+# the defense table it was read on
+_CREDITED: Final = {"1B": "1B", "2B": "2B", "3B": "3B", "HR": "HRIP", "E": "E", "FC": "FC"}
+_OUT_ON: Final = {"ground": "GO", "infield_fly": "PO", "outfield_fly": "FO", "home_run": "WALL",
+                  "single": "FP", "long": "FP"}
+
+
+def _what(key: str, credit: str, gidp: bool, sac_fly: bool, sac_bunt: bool = False) -> str:
+    """The play's `what` in the play record."""
+    what = _CREDITED.get(credit)
+    if what is not None:
+        return what
+    if sac_bunt:
+        return "SH"
+    if sac_fly:
+        return "SF"
+    if gidp:
+        return "DP"
+    return _OUT_ON[key]
 
 
 def crossplay(g: "Game", rn: Runner, rr: int, what: str) -> bool:

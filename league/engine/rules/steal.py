@@ -74,33 +74,33 @@ def steal(g: "Game", base_from: int, mode: str = "normal", sr_override: int | No
         return False
     if mode == "must_stop":
         if not g.quiet:
-            g.say(f"{g.name(rn.pid)} has to stop (steal of {target} after a bonus)")
+            g.record("STOP_BONUS", rn.pid, base=base_from + 1)
         return False
     if mode == "forced":
         if g.catcher_table(arm_bonus, f"steal of {target}"):
             g._stolen(base_from, rn)
         else:
-            g._caught(base_from, rn, f"caught stealing {target}")
+            g._caught(base_from, rn, False)
         return False
     if res == "choice":
         go = mode == "no_stop" or g.deciders[g.offense.index].steal_go(g, base_from, raw)
         if not go:
             if not g.quiet:
-                g.say(f"{g.name(rn.pid)} stops (steal of {target} called off)")
+                g.record("STOP", rn.pid, base=base_from + 1)
             return True
         if g.catcher_table(arm_bonus, f"steal of {target}"):
             g._stolen(base_from, rn)
         else:
-            g._caught(base_from, rn, f"caught stealing {target}")
+            g._caught(base_from, rn, False)
         return False
     # picked off: the catcher table decides whether he gets back, the catcher's arm +1 (on
     # every pick-off row, or only from the 80 roll: option pickoff_arm_bonus)
     pick_bonus = 1 if g.opt["pickoff_arm_bonus"] == "always" else arm_bonus
     if g.catcher_table(pick_bonus, f"back to {BASE_NAMES[base_from]}"):
         if not g.quiet:
-            g.say(f"{g.name(rn.pid)} gets back to {BASE_NAMES[base_from]} on the pick-off throw")
+            g.record("PK_BACK", rn.pid, base=base_from)
     else:
-        g._caught(base_from, rn, f"picked off {BASE_NAMES[base_from]}")
+        g._caught(base_from, rn, True)
     return False
 
 
@@ -119,32 +119,32 @@ def catcher_table(g: "Game", arm_bonus: int, what: str) -> bool:
 
 
 def _stolen(g: "Game", base_from: int, rn: Runner, how: str = "") -> None:
-    """A stolen base (a steal, or an X-table S / S+), credited to the runner."""
+    """A stolen base (a steal, or an X-table S / S+: `how`), credited to the runner."""
     g._fld_at("C")[F_SBA] += 1
     g.bases[base_from] = None
     g._bat_line(g.offense.index, rn.pid)[SB] += 1
     if base_from == 3:
         g._score([rn], rbi_batter=None, earned_play=True)
-        if not g.quiet:
-            g.say(f"{g.name(rn.pid)} steals home{how}")
     else:
         g.bases[base_from + 1] = rn
-        if not g.quiet:
-            g.say(f"{g.name(rn.pid)} steals {BASE_NAMES[base_from + 1]}{how}")
+    if not g.quiet:
+        g.record("SB", rn.pid, base=base_from + 1, mods=(how,) if how else ())
 
 
-def _caught(g: "Game", base_from: int, rn: Runner, text: str) -> None:
+def _caught(g: "Game", base_from: int, rn: Runner, picked: bool) -> None:
     """A runner out on a steal: caught stealing (the catcher's throw to the base ahead) or
     picked off (the pitcher's throw back to his base). Either is a caught stealing charged to
     the runner and credited to the thrower — the catcher's or the pitcher's 盗塁刺 — with his
     assist and the putout to the man covering the base."""
-    picked = text.startswith("picked")
     thrower = "P" if picked else "C"
     g._fld_at(thrower)[F_CS] += 1
     g._credit_out(thrower, base_from if picked else min(base_from + 1, 4), True, [])
     g.bases[base_from] = None
     g._bat_line(g.offense.index, rn.pid)[CS] += 1
-    g._out(1, f"{g.name(rn.pid)} {text}")
+    g._out(1)
+    if not g.quiet:
+        g.record("PK" if picked else "CS", rn.pid,
+                 base=base_from if picked else base_from + 1)
 
 
 def bonus(g: "Game", base_from: int) -> None:
@@ -188,7 +188,7 @@ def double_steal(g: "Game", first: int | None) -> None:
     if no_check:
         # no die is rolled: the play log says so, the roll log holds only real rolls
         if not g.quiet:
-            g.say("no check: the defense lets the lead runner go")
+            g.record("NO_CHECK")
         g._stolen(first, rn)
         later_normal = True
         go_on = True

@@ -5,7 +5,7 @@ logged through it and decisions come from its managers.
 """
 from __future__ import annotations
 
-from league.engine.game import BASE_NAMES, F_PB, Game, P_BK, P_WP, Runner
+from league.engine.game import F_PB, Game, P_BK, P_WP, Runner
 
 
 def x_table(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[str, int]]) -> None:
@@ -24,18 +24,18 @@ def x_table(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[s
     if code == "HP":
         g._walk(bid, hbp=True)
         if not g.quiet:
-            g.say(f"{g.name(bid)}: hit by pitch")
+            g.record("HBP")
         return g._next_batter()
     if code == "BB":
         g._walk(bid)
         if not g.quiet:
-            g.say(f"{g.name(bid)}: walk (X)")
+            g.record("BBX")
         return g._next_batter()
     if not runners:
         if g.opt["x_nobody_on"] == "walk":
             g._walk(bid)
             if not g.quiet:
-                g.say(f"{g.name(bid)}: walk (X with nobody on)")
+                g.record("BBX0")
             return g._next_batter()
         # re-pitch, the pitch roll moved against the pitcher (rules C.2)
         new_mods = [m for m in mods if m[0] != "x_repitch"]
@@ -49,7 +49,7 @@ def x_table(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[s
                 continue
             card = g.batting_card(rn.pid)
             if card.RR >= need or (code == "S+" and card.SR >= 1):
-                g._stolen(b, rn, f" ({code})")
+                g._stolen(b, rn, code)
                 if g.outs >= 3 or g._walk_off():
                     return None
                 return g.pitch(bid, kind, infield_in, mods)
@@ -81,14 +81,12 @@ def x_table(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[s
     if not g.quiet:
         # every runner moved up: each named, the lead runner first ("passed ball: A scores,
         # B to 3rd"); nobody stays on 1st
-        moves = [f"{g.name(r.pid)} scores" for r in scored]
+        moves = [(r.pid, 3, 4) for r in scored]
         for b in (3, 2):
             runner = g.bases[b]
             if runner is not None:
-                moves.append(f"{g.name(runner.pid)} to {BASE_NAMES[b]}")
-        g.say({"WP": "wild pitch", "BK": "balk", "PB": "passed ball",
-               "PB+": "passed ball, the lead runner takes another base"}[code]
-              + (": " + ", ".join(moves) if moves else ""))
+                moves.append((runner.pid, b - 1, b))
+        g.record(code, moves=tuple(moves))
     if g._walk_off():
         return
     return g.pitch(bid, kind, infield_in, mods)

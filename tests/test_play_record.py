@@ -1,0 +1,114 @@
+"""A play is recorded as data (league.engine.events): who batted and pitched, what happened, the
+runners before and after, who scored and which pitcher is charged, the outs it made, the
+modifiers — and every text of the play (English, 一球速報, the compact code) is made from it."""
+from __future__ import annotations
+
+import pytest
+
+import engine_digest
+from league.engine import events
+from league.engine.dice import ScriptedDice
+from league.engine.events import Event
+from league.engine.game import Runner
+from test_official_scoring_play import LONG_DOUBLE, _long_hit, _setup
+
+
+@pytest.fixture(scope="module")
+def games():
+    return list(engine_digest.digest_games())[:40]
+
+
+def test_every_play_has_its_record_and_its_line_is_made_from_it(games):
+    for seed, r in games:
+        assert len(r.events) == len(r.plays), seed
+        name = lambda pid: r.players[pid].name          # noqa: E731
+        for play, ev in zip(r.plays, r.events):
+            assert events.english(ev, name) == play.text
+            assert (ev.batter, ev.pitcher) == (play.batter, play.pitcher)
+            assert ev.code() != "?"
+
+
+def test_the_records_add_up_to_the_game(games):
+    """The runs the records count are the line score's, each charged to a pitcher of the other
+    side; a finished half-inning's records make its three outs; a record's runners before are the
+    last record's after in the same half."""
+    for seed, r in games:
+        runs = [0, 0]
+        outs: dict[tuple[int, str], int] = {}
+        pitchers = [{pid for s, pid, _ in r.pitching if s == side} for side in (0, 1)]
+        last: dict[tuple[int, str], Event] = {}
+        for play, ev in zip(r.plays, r.events):
+            side = 0 if play.half == "top" else 1
+            runs[side] += len(ev.scored)
+            assert all(charged in pitchers[1 - side] for _, charged in ev.scored), seed
+            key = (play.inning, play.half)
+            outs[key] = outs.get(key, 0) + ev.outs
+            if key in last and ev.what != "INJURY" and last[key].what != "INJURY":
+                assert ev.before == last[key].after, (seed, play.text)
+            last[key] = ev
+        assert runs == list(r.runs), seed
+        final_half = (r.plays[-1].inning, r.plays[-1].half)
+        assert all(n == 3 for key, n in outs.items() if key != final_half), seed
+
+
+def test_a_double_records_the_runners_who_score_and_the_pitchers_charged(mini, ruleset):
+    """C.2: the runner from 3rd and the runner from 1st score on a double, lead runner first,
+    each charged to the pitcher who put him on."""
+    g = _setup(mini, ruleset, [1, 3], inning=5, score=(0, 1))
+    starter = g.defense.pitcher
+    r1, r3 = g.bases[1].pid, g.bases[3].pid
+    g.bases[1] = Runner(r1, "someone-else", True)
+    g.bases[3] = Runner(r3, starter, True)
+    batter = g.batter_id
+    _long_hit(g, LONG_DOUBLE)
+    ev = g.events[-1]
+    assert ev.what == "2B" and ev.batter == batter and ev.pitcher == starter
+    assert ev.before == (r1, "", r3)
+    assert ev.after == ("", batter, "")
+    assert ev.scored == ((r3, starter), (r1, "someone-else"))
+    assert (r3, 3, 4) in ev.moves and (r1, 1, 4) in ev.moves
+    assert ev.outs == 0 and ev.code() == "2B"
+    name = g.name
+    assert events.english(ev, name) == (f"{name(batter)}: double, {name(r1)} scores, "
+                                        f"{name(r3)} scores")
+    assert events.japanese(ev, name) == f"{name(batter)}: ツーベース、{name(r1)}生還、{name(r3)}生還"
+
+
+def test_a_caught_stealing_records_the_runner_the_base_and_the_out(mini, ruleset):
+    from test_official_scoring_play import _steal
+    g = _steal(mini, ruleset, [45, 100], outs=2)
+    rid = g.bases[1].pid
+    g.steal(1)
+    ev = g.events[-1]
+    assert (ev.what, ev.who, ev.base, ev.outs) == ("CS", rid, 2, 1)
+    assert ev.after == ("", "", "")
+    assert events.japanese(ev, g.name) == f"{g.name(rid)}が二盗失敗 (盗塁死)"
+    assert ev.code() == "CS"
+
+
+def test_the_lines_name_players_by_the_callers_names_never_by_searching_text():
+    """高橋 and 高橋 直樹, Lee and Leeds: each line names exactly the players of its record, in
+    whatever names the caller gives (English names in the app), however the names overlap."""
+    names = {"a": "高橋", "b": "高橋 直樹", "c": "Lee", "d": "Leeds"}
+    english_names = {"a": "Takahashi", "b": "Naoki Takahashi", "c": "Lee", "d": "Leeds"}
+    ev = Event("1B", "b", "p", moves=(("a", 1, 3), ("c", 2, 4)))
+    assert events.english(ev, names.__getitem__) == "高橋 直樹: single, 高橋 to 3rd, Lee scores"
+    assert events.english(ev, english_names.__getitem__) == \
+        "Naoki Takahashi: single, Takahashi to 3rd, Lee scores"
+    assert events.japanese(ev, names.__getitem__) == "高橋 直樹: ヒット、高橋は三塁へ、Lee生還"
+    sub = Event("PH", "d", "p", who="d", other="c")
+    assert events.english(sub, english_names.__getitem__) == "pinch hitter: Leeds bats for Lee"
+    assert events.japanese(sub, english_names.__getitem__) == "代打: Lee → Leeds"
+
+
+def test_a_scripted_steal_from_the_x_table_keeps_its_s(mini, ruleset):
+    from test_rules_examples import game, set_batting
+    g = game(mini, ruleset, [], runners=[1])
+    rid = g.bases[1].pid
+    set_batting(g, rid, RR=3)
+    g.dice = ScriptedDice([])
+    g._stolen(1, g.bases[1], "S")
+    ev = g.events[-1]
+    assert (ev.what, ev.mods, ev.base) == ("SB", ("S",), 2)
+    assert events.english(ev, g.name) == f"{g.name(rid)} steals 2nd (S)"
+    assert events.japanese(ev, g.name) == f"{g.name(rid)}が二盗成功 (S)"
