@@ -52,6 +52,16 @@ def texts() -> dict[str, str]:
     return {name: "\n".join(lines) + "\n" for name, lines in out.items()}
 
 
+def _near(lines: list[str], i: int, other: list[str]) -> str:
+    """Line i, from a little before where it differs from the other's line i (a JSON line is long)."""
+    if i >= len(lines):
+        return "(end)"
+    line, theirs = lines[i], other[i] if i < len(other) else ""
+    at = next((k for k, (x, y) in enumerate(zip(line, theirs)) if x != y), min(len(line), len(theirs)))
+    start = max(0, at - 60)
+    return ("…" if start else "") + line[start:start + 160]
+
+
 def check(folder: Path) -> int:
     bad = 0
     for name, text in texts().items():
@@ -68,8 +78,7 @@ def check(folder: Path) -> int:
         a, b = was.splitlines(), text.splitlines()
         first = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
         print(f"{name}: differs at line {first + 1} ({len(a)} lines stored, {len(b)} now)\n"
-              f"  stored: {a[first] if first < len(a) else '(end)'}\n"
-              f"  now:    {b[first] if first < len(b) else '(end)'}")
+              f"  stored: {_near(a, first, b)}\n  now:    {_near(b, first, a)}")
     return 1 if bad else 0
 
 

@@ -166,8 +166,8 @@ def _apply_bases_empty(g: "Game", bid: str, key: str, row: DefenseRow, target: i
     elif target >= 4:
         g._score([batter_runner], bid if credit != "E" else None, earned)
     if not g.quiet:
-        g.record(_what(key, credit, False, False), mods=(AGGRESSIVE,) if agg_err else (),
-                 before=("", "", ""))
+        g.record(_what(key, credit, False, False), runs=1 if target >= 4 else 0,
+                 mods=(AGGRESSIVE,) if agg_err else (), before=("", "", ""))
     g._next_batter()
 
 
@@ -350,13 +350,8 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
         on = ["", "", "", ""]
         for m in final[1:]:
             on[m[0]] = m[1].pid
-        if key == "home_run" and credit == "HR":
-            # the home-run table's home run is a ball out of the park (9.06(g)): said as one
-            # read off the batting card is; another table's home run stays inside it
-            what, runs = "HR", sum(1 for m in final if m[2] >= 4)
-        else:
-            what, runs = _what(key, credit, gidp, sac_fly, sac_bunt), 0
-        g.record(what, runs=runs,
+        what = _what(key, credit, gidp, sac_fly, sac_bunt)
+        g.record(what, runs=sum(1 for m in final if m[2] >= 4) if what == "HR" else 0,
                  moves=tuple([(m[1].pid, m[0], m[2]) for m in final[1:]]), notes=tuple(notes),
                  mods=tuple(mods), before=(on[1], on[2], on[3]))
     g._next_batter()
@@ -418,6 +413,10 @@ _OUT_ON: Final = {"ground": "GO", "infield_fly": "PO", "outfield_fly": "FO", "ho
 
 def _what(key: str, credit: str, gidp: bool, sac_fly: bool, sac_bunt: bool = False) -> str:
     """The play's `what` in the play record."""
+    if key == "home_run" and credit == "HR":
+        # the home-run table's home run is a ball out of the park (9.06(g)): said as one read
+        # off the batting card is; another table's home run stays inside it
+        return "HR"
     what = _CREDITED.get(credit)
     if what is not None:
         return what
