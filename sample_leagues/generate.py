@@ -18,6 +18,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from league.engine.cards import BAT_COLUMNS, PITCH_COLUMNS  # noqa: E402
+from league.offseason.people import plausible_born  # noqa: E402
 from league.season.roster import (  # noqa: E402
     BATTER_HEADER,
     PITCHER_HEADER,
@@ -460,6 +461,9 @@ def make_pitcher(rng: random.Random, team: str, pid: str, name: str, archetype: 
 # --- output ---------------------------------------------------------------------------------------
 
 
+FIRST_YEAR = 2026      # the year of a bundled league's first season
+
+
 def csv_text(header: tuple[str, ...], rows: list[dict[str, str]]) -> str:
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=list(header), lineterminator="\n")
@@ -548,6 +552,11 @@ def build(spec: dict) -> tuple[str, str, str]:
         bat_header, pit_header = BATTER_HEADER + ("name_en",), PITCHER_HEADER + ("name_en",)
     if spec.get("farm"):
         bat_header, pit_header = bat_header + ("roster",), pit_header + ("roster",)
+    # birth dates from their own seeded stream (league.offseason.people), so adding them left
+    # every card alone; a pitcher who bats has one date on both rows
+    for row in batters + pitchers:
+        row["born"] = plausible_born(f"sample-{spec['seed']}", row["id"], FIRST_YEAR).isoformat()
+    bat_header, pit_header = bat_header + ("born",), pit_header + ("born",)
     return toml_text(spec), csv_text(bat_header, batters), csv_text(pit_header, pitchers)
 
 

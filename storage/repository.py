@@ -159,6 +159,7 @@ def create_league(*, session: Session, name: str, texts: LeagueTexts,
     batting = {r["id"]: r for r in csv_rows(texts.batters)}
     pitching = {r["id"]: r for r in csv_rows(texts.pitchers)}
     order = list(dict.fromkeys([*batting, *pitching]))
+    fill_born(batting, pitching, name, FIRST_YEAR)
     names = {**{k: v["name"] for k, v in batting.items()}, **{k: v["name"] for k, v in pitching.items()}}
     session.execute(insert(PlayerRow.__table__),
                     [{"league_id": row.id, "pid": pid, "name": names[pid]} for pid in order])
@@ -173,6 +174,23 @@ def create_league(*, session: Session, name: str, texts: LeagueTexts,
     ])
     session.flush()
     return row.id
+
+
+FIRST_YEAR = 2026      # the year of a league's first season unless it says otherwise
+
+
+def fill_born(batting: dict[str, dict[str, str]], pitching: dict[str, dict[str, str]],
+              league: str, year: int) -> None:
+    """Give every player of these card cells a birth date (`born`): the one his row gives (a
+    pitcher who bats keeps one date on both cards), else a plausible one for the season of
+    `year` from the seeded stream of (league, player id) - league.offseason.people."""
+    from league.offseason.people import born_of
+    for pid in dict.fromkeys([*batting, *pitching]):
+        given = (batting.get(pid, {}).get("born") or pitching.get(pid, {}).get("born") or "")
+        born = given or born_of(None, league, pid, year)
+        for cells in (batting, pitching):
+            if pid in cells:
+                cells[pid]["born"] = born
 
 
 def _dumps(data: Any) -> str:
@@ -1282,6 +1300,9 @@ def replace_base_cards(*, session: Session, league_id: int, batters_csv: str,
     batting = {r["id"]: r for r in csv_rows(batters_csv)}
     pitching = {r["id"]: r for r in csv_rows(pitchers_csv)}
     order = list(dict.fromkeys([*batting, *pitching]))
+    year = session.exec(select(func.max(SeasonRow.year))
+                        .where(SeasonRow.league_id == league_id)).one()
+    fill_born(batting, pitching, league.name, year or FIRST_YEAR)
     names = {**{k: v["name"] for k, v in batting.items()},
              **{k: v["name"] for k, v in pitching.items()}}
     ids = dict(session.exec(select(PlayerRow.pid, PlayerRow.id)

@@ -58,9 +58,11 @@ async def test_team_cycling_and_roster_ratings(tmp_path):
         pitchers = screen.query_one("#pitchers-table")
         assert batters.row_count + pitchers.row_count >= 28
         row = [str(c) for c in batters.get_row("SAP01")]
-        assert row[2:7] == ["SAP01", "柴田 修", "R", "C4", "3"]
+        age = str(screen.view.age(screen.view.players[0]))
+        assert screen.view.players[0].id == "SAP01" and 18 <= int(age) <= 41
+        assert row[2:8] == ["SAP01", "柴田 修", age, "R", "C4", "3"]
         await pilot.press("w")       # widths instead of bounds: 1B is 20 - 3 = 17 rolls wide
-        assert [str(c) for c in batters.get_row("SAP01")][7] == "17"
+        assert [str(c) for c in batters.get_row("SAP01")][8] == "17"
         await pilot.press("n")
         await _until(pilot, lambda: screen.view.team == "SEN")
         await pilot.press("p", "p")
@@ -96,7 +98,7 @@ async def test_an_impossible_card_is_refused_and_a_good_one_saved(tmp_path):
         # the league's own card is unchanged: the edit is the season's
         assert services.open_league(db).player("SAP01").batting.bounds.bound("HR") == 26
         await _until(pilot, lambda: [str(c) for c in app.screen.query_one("#batters-table")
-                                     .get_row("SAP01")][9] == "40")
+                                     .get_row("SAP01")][10] == "40")
 
 
 async def test_a_pitcher_rating_out_of_range_is_refused(tmp_path):
@@ -140,7 +142,7 @@ async def test_a_card_that_leaves_the_team_without_a_rotation_is_refused(tmp_pat
         await _until(pilot, lambda: services.season_league(db).player("SAP16")
                      .pitching.starter == 0)
         await _until(pilot, lambda: app.screen.query_one("#pitchers-table").row_count
-                     and str(app.screen.query_one("#pitchers-table").get_row("SAP16")[5]) == "救援")
+                     and str(app.screen.query_one("#pitchers-table").get_row("SAP16")[6]) == "救援")
         await _edit_starter(app, pilot, "SAP17", "0")
         await _until(pilot, lambda: "a rotation needs at least 5" in _notes(app))
         assert services.season_league(db).player("SAP17").pitching.starter == 8

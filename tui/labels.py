@@ -135,6 +135,8 @@ LABELS.update({
     "pl_season": ("今季成績", "Season"),
     "pl_career": ("通算成績", "Career"),
     "pl_game_log": ("試合記録", "Game log"),
+    "tm_age": ("年齢", "Age"),
+    "pl_born": ("生年月日 {born}（{age}歳）", "Born {born} (age {age})"),
     "pl_chart_avg": ("打率の推移 (直近10試合)", "Rolling AVG (last 10 games)"),
     "pl_chart_era": ("防御率の推移", "Running ERA"),
     "pl_opponent": ("相手", "Opp"),

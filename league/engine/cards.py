@@ -210,6 +210,7 @@ class Player:
     rank: str = "B"  # 出場ランク (injury tolerance)
     name_en: str = ""  # the name in Latin letters, when the league file gives one
     roster: str = "active"  # 一軍 ("active", registered) or 二軍 ("farm"): league.season.farm
+    born: str = ""  # birth date, YYYY-MM-DD (league.offseason.people); "" when a file gives none
 
     def __reduce__(self) -> tuple[object, ...]:
         return by_fields(self)

@@ -9,8 +9,9 @@ A league holds one or two leagues (リーグ) of teams (``[[leagues]]``: code, n
 dh, divisions); each team names its league (and division) with ``league = "CL"``. Without
 ``[[leagues]]`` the teams form one league under the top-level ``dh``. A game is played under the
 home team's league's DH rule. ``batters.csv`` and ``pitchers.csv`` may carry an optional
-``name_en`` column (a Latin-letter name) and an optional ``roster`` column: ``active`` (一軍, the
-default when the column or the cell is empty) or ``farm`` (二軍).
+``name_en`` column (a Latin-letter name), an optional ``roster`` column: ``active`` (一軍, the
+default when the column or the cell is empty) or ``farm`` (二軍), and an optional ``born`` column
+(the birth date, YYYY-MM-DD; a league stored without one gets a plausible one).
 
 Roster sizes (league.toml): ``roster_size`` players under contract per team (支配下, 70 by
 default), ``active_size`` registered on the active roster (一軍登録, 29) and ``dressed`` for a
@@ -67,7 +68,7 @@ PITCHER_HEADER = (
     "stability", "innings", "starter", "rest", "bat", "fielding",
 )
 # Columns a file may leave out (written by exports after the required ones).
-OPTIONAL_COLUMNS = ("name_en", "roster")
+OPTIONAL_COLUMNS = ("name_en", "roster", "born")
 BATTER_COLUMNS = BATTER_HEADER + OPTIONAL_COLUMNS
 PITCHER_COLUMNS = PITCHER_HEADER + OPTIONAL_COLUMNS
 MAX_LEAGUES = 2
@@ -244,6 +245,13 @@ def _choice(text: str, where: str, column: str, allowed: tuple[str, ...]) -> str
     if t not in allowed:
         raise CardError(f"{where}: {text!r} is not a valid {column} (use {', '.join(allowed)})")
     return t
+
+
+def _born(cell: _Cell, row: dict[str, str]) -> str:
+    """The `born` cell checked (YYYY-MM-DD or empty), as written."""
+    from league.offseason.people import parse_born
+    day = parse_born(row.get("born", ""), cell.at("born"))
+    return day.isoformat() if day is not None else ""
 
 
 def _read_csv(
@@ -620,7 +628,9 @@ def parse_league(
                     f"{cell.at('bat')}: bat = own but {bat_file} has no row with id {pid!r}"
                 )
             bcell, brow = batters[pid][0], batters[pid][1]
-            for col in ("team", "name", "bats", "throws", "rank", "roster"):
+            for col in ("team", "name", "bats", "throws", "rank", "roster", "born"):
+                if col == "born" and not (row.get(col) and brow.get(col)):
+                    continue        # one birth date given is his birth date
                 if _status_or(brow, col).upper() != _status_or(row, col).upper():
                     raise LeagueError(
                         f"{cell.at(col)}: {row[col]!r} differs from the batting row of {pid} "
@@ -653,7 +663,9 @@ def parse_league(
                 )
             fielding = fielding + bfield
         by_team[team].append(Player(pid, name, team, bats, throws, batting, pitching, fielding,
-                                    catcher, rank, row["name_en"], _roster_status(cell, row)))
+                                    catcher, rank, row["name_en"], _roster_status(cell, row),
+                                    _born(cell, row) or (_born(*batters[pid][:2]) if is_own
+                                                         else "")))
 
     for pid, (cell, row, card, fielding, catcher) in batters.items():
         if pid in own_used:
@@ -661,6 +673,7 @@ def parse_league(
         by_team[row["team"]].append(Player(
             pid, row["name"], row["team"], row["bats"].upper(), row["throws"].upper(), card, None,
             fielding, catcher, row["rank"].upper(), row["name_en"], _roster_status(cell, row),
+            _born(cell, row),
         ))
 
     size = opts["roster_size"]

@@ -362,6 +362,7 @@ def player_cmd(
     view = sv.player(db, ref, league, season)
     if as_json:
         echo_json({"id": view.id, "name": view.name, "team": view.team, "season": view.season,
+                    "born": view.born or None, "age": view.age,
                     "batting": sv.stats_dict(view.batting),
                     "pitching": sv.stats_dict(view.pitching),
                     "fielding": sv.stats_dict(view.fielding),
@@ -374,7 +375,8 @@ def player_cmd(
                     "game_log": view.game_log})
         return
     from league.season.stats import stat_text
-    echo(f"{view.name} ({view.id}, {view.team}), season {view.season}")
+    born = f", born {view.born} (age {view.age})" if view.born else ""
+    echo(f"{view.name} ({view.id}, {view.team}), season {view.season}{born}")
     for label, st, career in (("batting", view.batting, view.career_batting),
                               ("pitching", view.pitching, view.career_pitching)):
         if st is None:

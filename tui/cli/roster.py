@@ -17,7 +17,8 @@ roster_app = typer.Typer(
 
 def _entry_dict(e: Any) -> dict[str, Any]:
     return {"id": e.player.id, "name": e.player.name, "status": e.status, "role": e.role,
-            "rank": e.player.rank, "demoted_on": e.demoted_on, "back_on": e.back_on,
+            "rank": e.player.rank, "born": e.player.born or None, "age": e.age,
+            "demoted_on": e.demoted_on, "back_on": e.back_on,
             "injury_points": e.points, "injury": e.injury or None}
 
 
@@ -48,7 +49,8 @@ def list_cmd(
                 notes.append(f"injured ({e.injury}, {e.points} pt)")
             if e.back_on is not None and v.day is not None and v.day < e.back_on:
                 notes.append(f"back on {e.back_on} (ten-day rule)")
-            echo(f"  {e.player.id:<8} {pad(e.player.name, 16)} {e.role:<3} {e.player.rank}"
+            age = f"{e.age:>2}" if e.age is not None else " -"
+            echo(f"  {e.player.id:<8} {pad(e.player.name, 16)} {e.role:<3} {e.player.rank} {age}"
                        f"  {'; '.join(notes)}".rstrip())
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.console import Group
 from rich.table import Table
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -225,6 +226,8 @@ class PlayersScreen(AreaScreen):
                     continue
                 t.add_row(label(key, ja), *[stat_text(s, getattr(stats, s)) for s in shown])
             tables.append(t)
+        if view.born:
+            tables.insert(0, Text(label("pl_born", ja).format(born=view.born, age=view.age)))
         return Group(*tables)
 
     def _fill_log(self, view: services.PlayerView, ja: bool) -> None:

@@ -141,6 +141,7 @@ class TeamsScreen(AreaScreen):
         t.add_column(label("tm_injury", ja), key="injury")
         t.add_column(label("tm_id", ja), key="id")
         t.add_column(label("tm_name", ja), key="name")
+        t.add_column(label("tm_age", ja), key="age")
         t.add_column(label("tm_bats", ja), key="bats")
         t.add_column(label("tm_positions", ja), key="positions")
         for c in BAT_COLUMNS:
@@ -154,7 +155,7 @@ class TeamsScreen(AreaScreen):
             b = p.batting
             pos = ";".join(f.text() for f in p.fielding if f.position != "P")
             t.add_row(self._status(p, v, ja), self._injury(p, v, ja), p.id,
-                      self.player_name(p.id, p.name), p.bats, pos,
+                      self.player_name(p.id, p.name), _age(v, p), p.bats, pos,
                       *self._cells(b.bounds),
                       str(b.BT), str(b.RR), str(b.SR), str(b.DP), key=p.id)
         _restore(t, keep)
@@ -169,6 +170,7 @@ class TeamsScreen(AreaScreen):
         t.add_column(label("tm_injury", ja), key="injury")
         t.add_column(label("tm_id", ja), key="id")
         t.add_column(label("tm_name", ja), key="name")
+        t.add_column(label("tm_age", ja), key="age")
         t.add_column(label("tm_throws", ja), key="throws")
         t.add_column(label("tm_role", ja), key="role")
         for c in PITCH_COLUMNS:
@@ -181,7 +183,7 @@ class TeamsScreen(AreaScreen):
             c = p.pitching
             role = label("tm_starter" if c.starter > 0 else "tm_reliever", ja)
             t.add_row(self._status(p, v, ja), self._injury(p, v, ja), p.id,
-                      self.player_name(p.id, p.name), p.throws, role,
+                      self.player_name(p.id, p.name), _age(v, p), p.throws, role,
                       *self._cells(c.rows["B"]), c.stability, f"{c.innings:g}", str(c.starter),
                       str(c.rest), key=p.id)
         _restore(t, keep)
@@ -393,3 +395,8 @@ def _restore(table: DataTable, key: str | None) -> None:
         table.move_cursor(row=table.get_row_index(key))
     except RowDoesNotExist:
         pass    # the player is no longer in this table (another team shown)
+
+
+def _age(v: services.RosterView, p: Any) -> str:
+    age = v.age(p)
+    return "-" if age is None else str(age)

@@ -14,6 +14,7 @@ from league.engine.cards import Player
 from league.errors import LeagueError
 from league.season.farm import (NO_SEASON, SEASON_CLOSED, UNKNOWN_MOVE, Move, RosterBook,
                                 call_up_problem, demotion_problem, may_return_on, roster_day)
+from league.offseason.people import age_in
 from league.season.injury import severity
 from league.season.roster import League
 from storage import farm_store
@@ -33,6 +34,7 @@ class FarmEntry:
     back_on: date | None        # the ten-day rule: the first day he may be called up
     points: int                 # injury points
     injury: str                 # "" | light | heavy
+    age: int | None = None      # his age for the season (on 1 April), None without a birth date
 
 
 @dataclass(frozen=True)
@@ -103,7 +105,8 @@ def _view(info: repo.SeasonInfo | None, lg: League, book: RosterBook, day: date 
         entries.append(FarmEntry(p, status, _role(p), e.demoted_on if e else None,
                                  may_return_on(e, lg.ten_days) if status == "farm" else None,
                                  points,
-                                 severity(ruleset, p.rank, points)))
+                                 severity(ruleset, p.rank, points),
+                                 age_in(p.born, info.year if info else None)))
     order = {"SP": 0, "RP": 1}
     entries.sort(key=lambda x: (x.status != "active", order.get(x.role, 2), x.player.id))
     return FarmView(info.number if info else None, day, t.code, t.name, lg.active_size,

@@ -82,6 +82,12 @@ class RosterView:
     injuries: Mapping[str, tuple[int, str]] = dataclasses.field(default_factory=dict)
     back_on: Mapping[str, date] = dataclasses.field(default_factory=dict)  # the ten-day rule
     active_size: int = 29
+    year: int | None = None                 # the season's year: ages are on 1 April of it
+
+    def age(self, player: Player) -> int | None:
+        """The player's age for the season, None without a birth date."""
+        from league.offseason.people import age_in
+        return age_in(player.born, self.year)
 
     @property
     def active(self) -> tuple[Player, ...]:
@@ -140,7 +146,7 @@ def team_roster(db: Db, team: str | None = None, league: str | None = None,
     return RosterView(info.number, tuple((x.code, x.short or x.name) for x in lg.teams), code,
                       t.name, t.players, reserves, lg.roster_size, lg.dh_for(code), tuple(order),
                       order_saved, tuple(rot), rot_saved, tuple(pen), pen_saved, farm, injuries,
-                      back_on, lg.active_size)
+                      back_on, lg.active_size, info.year)
 
 
 # --- card edits ---------------------------------------------------------------------------------

@@ -149,6 +149,8 @@ class PlayerView:
     # this season's splits (regular season): batting vs_L / vs_R (against left- and
     # right-handed pitchers), batting and pitching home / away
     splits: dict[str, Any] = dataclasses.field(default_factory=dict)
+    born: str = ""                 # birth date (YYYY-MM-DD), "" when his cards give none
+    age: int | None = None         # his age for the season: on 1 April of its year
 
 
 def player(db: Db, ref: str, league: str | None = None,
@@ -193,7 +195,11 @@ def player(db: Db, ref: str, league: str | None = None,
                                        "team": ln.team, "opponent": ln.opponent})
         e["pitching"] = {"decision": ln.decision, "started": ln.started,
                          **dict(zip(PIT_FIELDS, ln.line))}
-    team = lg.player(pid).team
+    card = lg.player(pid)
+    team = card.team
+    from league.offseason.people import age_in
+    born = card.born
+    age = age_in(born, info.year)
     splits: dict[str, Any] = {}
     if bat:
         splits["batting"] = {
@@ -206,7 +212,7 @@ def player(db: Db, ref: str, league: str | None = None,
                               "away": p([ln for ln in pit if not ln.home])}
     return PlayerView(pid, name, team, info.number, b(bat), p(pit), f(fld), b(cbat), p(cpit),
                       f(cfld), [log[k] for k in sorted(log, key=lambda n: (log[n]["day"], n))],
-                      b(pbat), p(ppit), splits)
+                      b(pbat), p(ppit), splits, born, age)
 
 
 def stats_dict(stats: Any) -> dict | None:

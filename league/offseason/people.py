@@ -1,0 +1,78 @@
+"""Birth dates and ages (npb_offseason.md §1): a player's age for a season is his age on 1 April
+of its year; a player without a birth date in his league file gets a plausible one from a seeded
+stream keyed by his league and id, so the same league always gets the same dates."""
+from __future__ import annotations
+
+import hashlib
+import random
+from datetime import date
+
+from league.errors import LeagueError
+
+SEASON_AGE_DAY = (4, 1)      # the age of a season is the age on 1 April
+
+# Weights of a roster's ages (支配下 70 per club): NPB rosters average about 27-28 years, join at
+# 18 (高校), 22 (大学) or 23-26 (社会人, 独立) and few play past 40.
+AGE_WEIGHTS: dict[int, float] = {
+    18: 3.0, 19: 3.0, 20: 3.0, 21: 3.0, 22: 4.5, 23: 5.5, 24: 6.0, 25: 6.5, 26: 6.5, 27: 6.5,
+    28: 6.5, 29: 6.0, 30: 6.0, 31: 5.5, 32: 5.0, 33: 4.5, 34: 3.5, 35: 3.0, 36: 2.5, 37: 1.5,
+    38: 1.0, 39: 0.6, 40: 0.4, 41: 0.2,
+}
+
+
+def stream(*key: object) -> random.Random:
+    """A seeded stream for `key` (e.g. the league, the player, the year): the same key gives the
+    same numbers on every machine and Python version."""
+    digest = hashlib.sha256("\x1f".join(str(k) for k in key).encode("utf-8")).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def parse_born(text: str, where: str) -> date | None:
+    """A birth date as a league file writes it (YYYY-MM-DD); "" is none. LeagueError naming
+    `where` for anything else."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    try:
+        day = date.fromisoformat(text)
+    except ValueError:
+        raise LeagueError(f"{where}: {text!r} is not a birth date (YYYY-MM-DD)") from None
+    if not 1850 <= day.year <= 2200:
+        raise LeagueError(f"{where}: {text!r} is not a plausible birth date (year 1850-2200)")
+    return day
+
+
+def age_on(born: date, day: date) -> int:
+    """Whole years from `born` to `day`."""
+    return day.year - born.year - ((day.month, day.day) < (born.month, born.day))
+
+
+def season_age(born: date, year: int) -> int:
+    """A player's age for the season of `year`: his age on 1 April."""
+    return age_on(born, date(year, *SEASON_AGE_DAY))
+
+
+def age_in(born: str, year: int | None) -> int | None:
+    """The age for the season of `year` of a player born on `born` (ISO text); None when either
+    is missing."""
+    if not born or year is None:
+        return None
+    return season_age(date.fromisoformat(born), year)
+
+
+def plausible_born(league: str, pid: str, year: int) -> date:
+    """A birth date that gives a player of a roster a plausible age in the season of `year`,
+    drawn from the seeded stream of (league, player id): the same every time."""
+    rng = stream("born", league, pid)
+    ages = list(AGE_WEIGHTS)
+    age = rng.choices(ages, weights=[AGE_WEIGHTS[a] for a in ages])[0]
+    # born between 2 April of (year - age - 1) and 1 April of (year - age): that age on 1 April
+    first = date(year - age - 1, 4, 2).toordinal()
+    last = date(year - age, 4, 1).toordinal()
+    return date.fromordinal(rng.randint(first, last))
+
+
+def born_of(cells: dict[str, str] | None, league: str, pid: str, year: int) -> str:
+    """The birth date a card's cells give, or a plausible one (ISO text)."""
+    text = (cells or {}).get("born", "")
+    return text if text else plausible_born(league, pid, year).isoformat()
