@@ -9,7 +9,10 @@ from datetime import date, timedelta
 import pytest
 
 from league.engine.cards import Fielding
+from league.engine.boxscore import play_code
+from league.engine import events
 from league.engine.dice import ScriptedDice
+from league.engine.playtext import japanese
 from league.season.farm import RosterBook, Standing, settle
 from league.season.injury import (
     InjuryRules, TOLERANCE, accident_check, hurt_fielding, hurt_player, recover, recovery_roll,
@@ -158,3 +161,76 @@ def test_without_injuries_no_check_is_made(mini, ruleset):
     assert off.injury_rules is None
     for _seed, r in seeded_games(mini, off, schedule(mini, 30), 1):
         assert r.injuries == {} and all(x.purpose != "injury" for x in r.rolls)
+
+
+# ------------------------------------------------------------------------------------------
+# nothing after the last play; a replacement is announced
+
+def _ne(ruleset):
+    return next(r for r in range(1, 101) if ruleset.condition["B"].read(r) == "NE")
+
+
+def test_no_accident_after_the_walk_off(mini, ruleset):
+    """§7.6 and the end of the game (9.06(f)): the walk-off plate appearance ends the game, so
+    even when its first roll is a trigger no injury roll is made and no injury or substitution
+    follows it (the last line of the play-by-play is the winning hit)."""
+    g = game(mini, ruleset, [], inning=9, half=1)
+    g.line = [[0] * 9, [0] * 8]
+    set_pitcher(g, ROW)
+    set_batting(g, g.batter_id, bounds=CARD)
+    pitch = raw_for(g, "BS")
+    g.injury_rules = dc.replace(RULES, trigger=frozenset({pitch}))
+    g.dice = ScriptedDice([_ne(ruleset), pitch, 45, 5, 50, 50])
+    g.play_half()
+    assert g.finished and g.score == [0, 1]
+    assert all(r.purpose != "injury" for r in g.rolls) and g.injuries == {} and g.notes == []
+    assert g.plays[-1].text.endswith("home run")
+
+
+def test_no_accident_after_the_last_out(mini, ruleset):
+    """The third out of the top of the 9th with the home team ahead ends the game: no injury
+    roll after it, though its first roll is a trigger (the first two outs' rolls are not)."""
+    g = game(mini, ruleset, [], inning=9, half=0)
+    g.score, g.line = [0, 1], [[0] * 9, [1] + [0] * 7]
+    set_pitcher(g, ROW)
+    off = g.offense
+    for pid in off.order[:3]:
+        set_batting(g, pid, bounds=CARD)
+    k1 = raw_for(g, "K", bid=off.order[0])
+    k3 = raw_for(g, "K", bid=off.order[2], avoid=(100, k1))
+    assert raw_for(g, "K", bid=off.order[1]) == k1
+    g.injury_rules = dc.replace(RULES, trigger=frozenset({k3}))
+    g.dice = ScriptedDice([_ne(ruleset), k1, k1, k3, 5, 50])
+    g.play_half()
+    assert g.outs == 3 and g._ends_with_half()
+    assert all(r.purpose != "injury" for r in g.rolls) and g.injuries == {}
+    assert g.plays[-1].text.endswith("strikeout")
+
+
+def test_a_hurt_designated_hitters_replacement_is_announced(mini, ruleset):
+    """§7.6 taken out at once: the designated hitter hurt is replaced by a bench batter, and the
+    play-by-play says so (after the accident, in both languages); a later pinch hitter in that
+    slot bats for the replacement."""
+    g = game(mini, ruleset, [])
+    off = g.offense
+    dh = off.positions["DH"]
+    slot = off.order.index(dh)
+    off.batting_index = (slot + 1) % 9
+    g.dice = ScriptedDice([5])
+    accident_check(g, RULES, dh)
+    new = off.order[slot]
+    assert new != dh and off.positions["DH"] == new
+    accident, sub = g.plays[-2].text, g.plays[-1].text
+    assert accident.startswith("accident: ") and "taken out" in accident
+    assert sub == f"substitution: {g.name(new)} replaces {g.name(dh)} at DH"
+    ev = g.events[-1]
+    assert (ev.what, ev.who, ev.other, ev.pos) == ("SUB", new, dh, "DH") and ev.code() == "DS"
+    assert events.japanese(ev, g.name) == f"選手交代: 指名打者 {g.name(dh)} → {g.name(new)}"
+    assert g.events[-2].what == "INJURY"
+    # a stored game's English line reads the same in Japanese and as a code
+    assert japanese(sub) == f"選手交代: 指名打者 {g.name(dh)} → {g.name(new)}"
+    assert play_code(g.plays[-1], g.players) == "DS"
+    off.batting_index = slot
+    ph = off.bench[0]
+    g.pinch_hit(off, ph)
+    assert g.plays[-1].text == f"pinch hitter: {g.name(ph)} bats for {g.name(new)}"

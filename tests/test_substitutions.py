@@ -4,6 +4,8 @@ from __future__ import annotations
 import pytest
 
 from league.errors import DecisionError
+from league.engine.game import P_BF
+from league.manager.computer import ComputerManager
 from league.season.simulate import schedule, seeded_games
 
 from conftest import ScriptedManager, situation_game
@@ -79,3 +81,44 @@ def test_computer_managers_pinch_run_and_shore_up_the_defense_late(pacific, rule
         # whoever came in is in the box score
         assert all(line is not None for _, _, line, _ in result.batting)
     assert runs >= 1 and subs >= 1
+
+
+def test_5_10_f_the_starter_pitches_to_the_first_batter(mini, ruleset):
+    """公認野球規則 5.10(f): the starting pitcher pitches to the first batter until he is out or
+    on base, unless hurt. The computer manager keeps a starter in bad condition in until then
+    (and pulls him after); the engine refuses the change, except for a hurt pitcher."""
+    g = situation_game(mini, ruleset, [], defense=ComputerManager())
+    dfn = g.defense
+    starter = dfn.pitcher
+    dfn.condition = "D"          # he would come out at once otherwise
+    assert g.starter_owes_a_batter(dfn)
+    assert g.deciders[dfn.index].change_pitcher(g, True) is None
+    with pytest.raises(DecisionError, match="5.10"):
+        g.change_pitcher(dfn, dfn.bullpen[0])
+    g.pit[starter][P_BF] = 1       # he has faced the first batter
+    assert not g.starter_owes_a_batter(dfn)
+    assert g.deciders[dfn.index].change_pitcher(g, True) in dfn.bullpen
+
+
+def test_5_10_f_a_hurt_starter_may_leave_before_the_first_batter(mini, ruleset):
+    """5.10(f)'s exception: a hurt starter is replaced at once."""
+    g = situation_game(mini, ruleset, [50] * 5)
+    dfn = g.defense
+    starter, reliever = dfn.pitcher, dfn.bullpen[0]
+    g.change_pitcher(dfn, reliever, hurt=True)
+    assert dfn.pitcher == reliever and dfn.pitchers_used == [starter, reliever]
+
+
+def test_5_10_f_a_tired_starter_plays_the_first_batter(mini, ruleset):
+    """5.10(f): a starter carrying two fatigue points from earlier games (the way the scorer's
+    recount found 45 of 1,756 starters gone before a batter) still pitches to the first batter:
+    the half-inning's first play is a batter's, then the manager makes the change."""
+    g = situation_game(mini, ruleset, [50] * 40, defense=ComputerManager())
+    dfn = g.defense
+    starter = dfn.pitcher
+    dfn.carried_fatigue[starter] = 2
+    g.play_half()
+    assert dfn.pitchers_used[0] == starter and g.pit[starter][P_BF] >= 1
+    first = next(p for p in g.plays if p.batter)
+    changes = [p for p in g.plays if p.text.startswith("pitching change:")]
+    assert not changes or g.plays.index(changes[0]) > g.plays.index(first)

@@ -62,7 +62,7 @@ _BATTER_CODES = (
 )
 _EVENT_CODES = (
     ("pitching change:", "PC"), ("pinch hitter:", "PH"), ("pinch runner:", "PR"),
-    ("defensive substitution:", "DS"), ("no check:", "NC"), ("accident:", "INJ"), ("wild pitch", "WP"), ("balk", "BK"),
+    ("defensive substitution:", "DS"), ("substitution:", "DS"), ("no check:", "NC"), ("accident:", "INJ"), ("wild pitch", "WP"), ("balk", "BK"),
     ("passed ball", "PB"),
 )
 _RUNNER_CODES = (

@@ -89,6 +89,8 @@ OTHER_WHAT: Final = {
     "PR": ("pinch runner: {who} runs for {other} on {base}", "代走: {other} → {who} ({base})", "PR"),
     "DS": ("defensive substitution: {who} replaces {other} at {pos}", "守備交代: {pos} {other} → {who}",
            "DS"),
+    # a hurt man's replacement where no other line says so (the designated hitter)
+    "SUB": ("substitution: {who} replaces {other} at {pos}", "選手交代: {pos} {other} → {who}", "DS"),
     # a pinch hitter or runner who takes the field, or the man who takes it for him
     "GOES_IN": ("{who} goes in at {pos}", "{who}がそのまま{pos}の守備へ", "DS"),
     "GOES_IN_FOR": ("{who} goes in at {pos} for {other}", "{who}が{other}に代わって{pos}の守備へ", "DS"),

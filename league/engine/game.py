@@ -570,12 +570,24 @@ class Game:
                 _plate_appearance.plate_appearance(self)
             else:
                 self.plate_appearance()
-            # the accident check follows a plate appearance whose first raw roll triggers it
-            if injury is not None and len(raws) > first and raws[first] in injury.trigger:
-                _injury.accident_check(self, injury, bid)
             if may_end and score[1] > score[0]:
                 self.finished = True
+            # the accident check follows a plate appearance whose first raw roll triggers it —
+            # not one that ended the game: nothing happens on the field after the last play
+            if (injury is not None and len(raws) > first and raws[first] in injury.trigger
+                    and not self.finished and not (self.outs >= 3 and self._ends_with_half())):
+                _injury.accident_check(self, injury, bid)
         self.ask_defense = ASK_ALL
+
+    def _ends_with_half(self) -> bool:
+        """The game is over when the half-inning now being played ends: the home team leads
+        after the top of the last inning, the score is not tied after the bottom of the last
+        inning or later, or the bottom of the last inning allowed is over (a draw)."""
+        innings = self.opt["innings"]
+        if self.half == 0:
+            return self.inning >= innings and self.score[1] > self.score[0]
+        return ((self.inning >= innings and self.score[0] != self.score[1])
+                or self.inning >= self.max_innings)
 
     def _walk_off(self) -> bool:
         return (self.half == 1 and self.inning >= self.opt["innings"]
@@ -668,9 +680,22 @@ class Game:
             self.record("DS", new, old, pos=pos, batter="", pitcher=side.pitcher)
         side.recompute()
 
-    def change_pitcher(self, side: Side, new: str) -> None:
+    def starter_owes_a_batter(self, side: Side) -> bool:
+        """The starting pitcher has not yet pitched to a batter: he must pitch to the first one
+        until that batter is out or on base, unless he is hurt (公認野球規則 5.10(f)); till then
+        no pitching change is allowed (the computer manager and the play screen ask this).
+        Only the first inning can find him so: a half-inning's three outs need batters."""
+        return (self.inning == 1 and side.pitcher == side.pitchers_used[0]
+                and self.pit[side.pitcher][P_BF] == 0)
+
+    def change_pitcher(self, side: Side, new: str, hurt: bool = False) -> None:
+        """A reliever from the bullpen replaces the pitcher (`hurt`: the pitcher is hurt, the one
+        reason a starter may leave before he has faced a batter, 5.10(f))."""
         if new not in side.bullpen:
             raise DecisionError(f"{self.name(new)} ({new}) is not in the bullpen of {side.team}")
+        if not hurt and self.starter_owes_a_batter(side):
+            raise DecisionError(f"{self.name(side.pitcher)} ({side.pitcher}) starts: he pitches "
+                                "to the first batter before he can be relieved (5.10(f))")
         old = side.pitcher
         side.bullpen.remove(new)
         side.pitcher = new
@@ -794,7 +819,7 @@ class Game:
         side.relieve = None
         rel = self.deciders[side.index].reliever(self, side) or side.bullpen[0]
         if not new:
-            self.change_pitcher(side, rel)
+            self.change_pitcher(side, rel, hurt=True)
             return
         side.bullpen.remove(rel)
         side.order[side.order.index(new)] = rel

@@ -232,7 +232,9 @@ class PersonManager:
 
     def change_pitcher(self, game: Game, inning_start: bool) -> str | None:
         side = game.defense
-        return self._answer("change_pitcher", game, {"bullpen": list(side.bullpen),
+        # a starter who has not yet faced a batter stays in (5.10(f)): no bullpen to pick from
+        bullpen = [] if game.starter_owes_a_batter(side) else list(side.bullpen)
+        return self._answer("change_pitcher", game, {"bullpen": bullpen,
                                                     "inning_start": inning_start}, (inning_start,))
 
     def reliever(self, game: Game, side) -> str | None:

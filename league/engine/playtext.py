@@ -86,6 +86,8 @@ _LINES: tuple[tuple[str, str], ...] = (
     (r"pinch runner: (?P<n>.+) runs for (?P<o>.+) on " + _BASE, "代走: {o} → {n} ({b})"),
     (r"defensive substitution: (?P<n>.+) replaces (?P<o>.+) at (?P<p>[A-Z0-9]+)",
      "守備交代: {p} {o} → {n}"),
+    # a hurt designated hitter's replacement
+    (r"substitution: (?P<n>.+) replaces (?P<o>.+) at (?P<p>[A-Z0-9]+)", "選手交代: {p} {o} → {n}"),
     # a pinch hitter or runner who takes the field, or the man who takes it for him
     (r"(?P<n>.+) goes in at (?P<p>[A-Z0-9]+) for (?P<o>.+)", "{n}が{o}に代わって{p}の守備へ"),
     (r"(?P<n>.+) goes in at (?P<p>[A-Z0-9]+)", "{n}がそのまま{p}の守備へ"),

@@ -616,6 +616,8 @@ class ComputerManager:
         on_base = bases[1] is not None or bases[2] is not None or bases[3] is not None
         pid = side.pitcher
         starter = pid == side.pitchers_used[0]
+        if starter and game.starter_owes_a_batter(side):
+            return None      # he pitches to the first batter (5.10(f))
         if not (starter or inning_start or on_base):
             return None      # a reliever is pulled in an inning only with runners on
         card = game.players[pid].pitching

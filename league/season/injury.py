@@ -249,7 +249,7 @@ def _take_out(g: "Game", side: "Side", pid: str) -> bool:
             side.relieve = (pid, "")
             return True
         new = g.deciders[side.index].reliever(g, side) or side.bullpen[0]
-        g.change_pitcher(side, new)
+        g.change_pitcher(side, new, hurt=True)
         return True
     pos = next((p for p, q in side.positions.items() if q == pid), None)
     if pos is None:
@@ -272,6 +272,8 @@ def _take_out(g: "Game", side: "Side", pid: str) -> bool:
         side.order[side.order.index(pid)] = new
         side.positions["DH"] = new
         g._bat_line(side.index, new, "DH")
+        # announced like every other change: the play-by-play says who takes his place
+        g.record("SUB", new, pid, pos="DH", batter="", pitcher=g.sides[1 - side.index].pitcher)
         return True
     able = [b for b in side.bench if plays(g.players[b], pos)]
     if not able:
