@@ -8,14 +8,14 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from textual import work
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
-from textual.reactive import reactive
 from textual.screen import Screen
 
 from league.errors import LeagueError
 from tui import services
 from tui.bulkgc import resume_after_start
+from tui.host import KeepsItsArea, LeagueApp
 from tui.labels import label
 from tui.language import translate_bindings
 from tui.settings import load_settings, save_setting
@@ -77,7 +77,7 @@ def _new_area(name: str) -> Screen:
     return GamesScreen()
 
 
-class ImpactApp(TroopHost, App[None]):
+class ImpactApp(TroopHost, LeagueApp):
     """The league app: standings, schedule, teams, players, leaders and games of one league."""
 
     CSS_PATH = ["app.tcss", "troop/troop.tcss"]
@@ -97,8 +97,6 @@ class ImpactApp(TroopHost, App[None]):
         Binding("question_mark", "show_keys", "key_keys", show=False),
         Binding("ctrl+q", "quit", "key_quit", priority=True),
     ]
-
-    japanese: reactive[bool] = reactive(True)
 
     def __init__(self, db: str | None = None, league: str | None = None, *,
                  sample: str = "nippon", prefetch: Any = None) -> None:
@@ -232,15 +230,16 @@ class ImpactApp(TroopHost, App[None]):
     def data_changed(self) -> None:
         """Games were played or cards edited: every area reloads when it is shown next."""
         self.data_version += 1
+        from tui.screens.base import AreaScreen   # loaded with the first area already
         screen = self.screen
-        if hasattr(screen, "refresh_data"):
+        if isinstance(screen, AreaScreen):
             screen.refresh_data()
 
     def action_area(self, name: str) -> None:
         """Switch to an area (its number key) — but never away from a game being played at the
         keyboard: it would go on unseen, so the key says how to leave it instead."""
         screen = self.screen
-        if type(screen).__name__ == "PlayScreen" and getattr(screen, "finished", True) is False:
+        if isinstance(screen, KeepsItsArea) and screen.keeps_area():
             self.notify(label("keys_game_under_way", self.japanese).format(key=AREAS.index(name) + 1),
                         severity="warning", timeout=5)
             return

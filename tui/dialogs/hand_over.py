@@ -4,6 +4,7 @@ Single keys: a / h / b the side (when you manage both), 1 / 2 / 3 how long, t ta
 from __future__ import annotations
 
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -11,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.labels import label
+from tui.host import LeagueApp
 from tui.language import Bilingual
 from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
@@ -21,6 +23,8 @@ HandOverChoice = tuple
 
 class HandOverDialog(Bilingual, ModalScreen[HandOverChoice | None]):
     """Choose the sides and how long the computer manages them; Esc cancels."""
+
+    app = getters.app(LeagueApp)
 
     DEFAULT_CSS = """
     HandOverDialog {

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -12,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from tui.labels import label
+from tui.host import LeagueApp
 from tui.language import Bilingual
 from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
@@ -30,6 +32,8 @@ class PlayChoice:
 
 class PlaySetupDialog(Bilingual, ModalScreen[PlayChoice | None]):
     """Choose the sides and the dice (and the teams of an exhibition); Esc cancels."""
+
+    app = getters.app(LeagueApp)
 
     DEFAULT_CSS = """
     PlaySetupDialog {

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -10,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from tui.labels import label
+from tui.host import LeagueApp
 from tui.language import Bilingual
 from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
@@ -38,6 +40,8 @@ def game_line(g: Any, ja: bool, team: Any) -> str:
 
 class ResumeGameDialog(Bilingual, ModalScreen[tuple[str, int] | None]):
     """Dismisses ("resume", id), ("abandon", id) or None."""
+
+    app = getters.app(LeagueApp)
 
     DEFAULT_CSS = """
     ResumeGameDialog {

@@ -5,13 +5,14 @@ from league.visible import visible
 
 from typing import Any, Callable
 
-from textual import events, work
+from textual import events, getters, work
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input
 
 from league.errors import LeagueError
 from tui import services
+from tui.host import LeagueApp
 from tui.language import Bilingual
 
 
@@ -26,6 +27,8 @@ class AreaScreen(Bilingual, Screen):
     # first in every area's footer, so it shows at any width: the keys panel (every key, the
     # area keys 1–9 among them); the app's own `?` binding is hidden to avoid showing it twice
     BINDINGS = [Binding("question_mark", "app.show_keys", "key_keys_areas")]
+
+    app = getters.app(LeagueApp)
 
     # keys: Esc leaves a text field for LIST; on a screen with a FILTER field, typing a
     # character no key is bound to starts the filter with it (number keys switch areas)

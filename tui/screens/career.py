@@ -5,7 +5,7 @@ from __future__ import annotations
 from league.visible import visible
 
 from rich.text import Text
-from textual import work
+from textual import getters, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -17,6 +17,7 @@ from league.errors import LeagueError
 from league.season.stats import stat_text
 from league.season.titles import title_spec
 from tui import services
+from tui.host import LeagueApp
 from tui.language import Bilingual
 from tui.labels import label, stat_name
 from tui.widgets.table import FitTable
@@ -29,6 +30,8 @@ PIT = ("games", "starts", "wins", "losses", "saves", "hold_points", "outs", "so"
 
 class CareerScreen(Bilingual, Screen):
     """年度別成績 of one player; Esc goes back to the Players area."""
+
+    app = getters.app(LeagueApp)
 
     BINDINGS = [Binding("escape", "app.pop_screen", "key_back")]
 

@@ -4,7 +4,7 @@ role once the database lets it in. The password is kept in this process only, fo
 connections: never written anywhere, never shown."""
 from __future__ import annotations
 
-from textual import work
+from textual import getters, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -13,6 +13,7 @@ from textual.widgets import Input, Static
 
 from league.errors import LeagueError
 from tui import services
+from tui.host import LeagueApp
 from tui.language import Bilingual
 from tui.widgets.footer import KeyFooter
 from tui.widgets.plain import Plain
@@ -43,6 +44,8 @@ def with_login(url: str, role: str, password: str) -> str:
 
 class LoginScreen(Bilingual, Screen[str]):
     """Role, then password, Enter tries them; dismisses the URL to open the league with."""
+
+    app = getters.app(LeagueApp)
 
     DEFAULT_CSS = """
     LoginScreen { align: center middle; }

@@ -18,7 +18,7 @@ from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import work
+from textual import getters, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -33,6 +33,7 @@ from league.manager.computer import ComputerManager
 from league.engine.playtext import play_text, roll_purpose, roll_table
 from tui import services
 from tui.labels import LABELS, label
+from tui.host import KeepsItsArea, LeagueApp
 from tui.language import Bilingual
 from tui.services import LiveSetup
 from tui.widgets.picker_rows import batter_row, reliever_row
@@ -166,8 +167,10 @@ class _ScreenDice:
         self._screen.refused(self._run, message)
 
 
-class PlayScreen(Bilingual, Screen):
+class PlayScreen(KeepsItsArea, Bilingual, Screen):
     """Play one game at the keyboard; pushed on the current area's stack."""
+
+    app = getters.app(LeagueApp)
 
     AUTO_FOCUS = None
     DEFAULT_CSS = """
@@ -248,6 +251,10 @@ class PlayScreen(Bilingual, Screen):
         self._shown_plays = 0
         self._shown_rolls = 0
         self.finished = False
+
+    def keeps_area(self) -> bool:
+        """The area keys wait until the game is over (or left with its own key)."""
+        return not self.finished
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
