@@ -86,6 +86,41 @@ async def test_escape_cancels_a_long_simulation_between_games(tmp_path):
     assert report.games == left and services.standings(db).final == played + left
 
 
+async def test_a_season_simulated_in_the_app_updates_the_screen_on_a_budget(tmp_path,
+                                                                             monkeypatch):
+    """Schedule, e (issue 34): the season's games through the command line's own service, the
+    progress shown a few times a second (ScheduleScreen.SHOW_EVERY), not once a game, and the
+    last figure is the whole season."""
+    import time
+
+    from tui.screens.schedule import ScheduleScreen
+
+    shown: list[tuple[int, int]] = []
+    real = ScheduleScreen._progress
+
+    def counted(self, done, total, slot):
+        shown.append((done, total))
+        real(self, done, total, slot)
+
+    monkeypatch.setattr(ScheduleScreen, "_progress", counted)
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db, sample="pacific")
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        await pilot.press("2")
+        await _until(pilot, lambda: app.screen.query("#days-table")
+                     and app.screen.query_one("#days-table").row_count)
+        t0 = time.monotonic()
+        await pilot.press("e")
+        await _until(pilot, lambda: not app.screen.simulating)
+        elapsed = time.monotonic() - t0
+    games = services.standings(db).games
+    assert services.standings(db).final == games
+    assert shown and shown[-1] == (games, games)
+    assert len(shown) < games
+    assert len(shown) <= elapsed / ScheduleScreen.SHOW_EVERY + 2
+
+
 async def test_a_box_score_opens_from_the_schedule(tmp_path):
     db = str(tmp_path / "league.sqlite3")
     app = ImpactApp(db=db, sample="pacific")

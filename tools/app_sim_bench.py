@@ -31,12 +31,27 @@ def _cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
+def _threads_cpu() -> dict[str, float]:
+    """Each thread's CPU so far by its name (Linux: /proc/self/task), in seconds."""
+    out: dict[str, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    try:
+        for task in Path("/proc/self/task").iterdir():
+            stat = (task / "stat").read_text()
+            name = stat[stat.index("(") + 1:stat.rindex(")")]
+            fields = stat[stat.rindex(")") + 2:].split()
+            out[f"{name}:{task.name}"] = (int(fields[11]) + int(fields[12])) / tick
+    except OSError:
+        pass
+    return out
+
+
 def _children_cpu() -> float:
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
     return r.ru_utime + r.ru_stime
 
 
-async def _app_sim(db: str, size: tuple[int, int]) -> tuple[float, float, int]:
+async def _app_sim(db: str, size: tuple[int, int]) -> tuple[float, float, int, dict[str, float]]:
     from tui import services as sv
     from tui.app import ImpactApp
 
@@ -49,13 +64,22 @@ async def _app_sim(db: str, size: tuple[int, int]) -> tuple[float, float, int]:
         await pilot.press("2")
         while not getattr(app.screen, "days", None) and time.monotonic() < deadline:
             await pilot.pause(0.05)
+        start = _threads_cpu()
         t0, c0 = time.perf_counter(), _cpu()
         await pilot.press("e")
+        seen = _threads_cpu()
         while getattr(app.screen, "simulating", False) and time.monotonic() < deadline + 600:
-            await pilot.pause(0.02)
+            await pilot.pause(0.1)
+            seen.update(_threads_cpu())     # a worker's last figure before it ends
         wall, cpu = time.perf_counter() - t0, _cpu() - c0
+        seen.update(_threads_cpu())
+        main = f"{Path('/proc/self').resolve().name}"
+        split = {("event loop" if k.endswith(":" + main) else "other threads"): 0.0
+                 for k in seen}
+        for k, v in seen.items():
+            split["event loop" if k.endswith(":" + main) else "other threads"] += v - start.get(k, 0)
     info = sv.season_info(db, league="app")
-    return wall, cpu, info.final
+    return wall, cpu, info.final, split
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,9 +103,10 @@ def main(argv: list[str] | None = None) -> int:
         sv.new_season(db, name, seed=args.seed)
     sv.close_all()
     if args.only != "cli":
-        wall, cpu, final = asyncio.run(_app_sim(db, (w, h)))
+        wall, cpu, final, split = asyncio.run(_app_sim(db, (w, h)))
         print(f"app   {final} games  {wall:6.2f} s wall  {cpu:6.2f} s CPU (user+sys, the app's "
-              "whole process from the key `e` to the end)")
+              "whole process from the key `e` to the end: "
+              + ", ".join(f"{k} {v:.2f} s" for k, v in split.items()) + ")")
     if args.only != "app":
         c0 = _children_cpu()
         t0 = time.perf_counter()

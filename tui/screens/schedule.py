@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import threading
+import time
 from datetime import date
 
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.widgets import DataTable, Header, ProgressBar, Static
 
 from league.errors import LeagueError
@@ -201,17 +203,33 @@ class ScheduleScreen(AreaScreen):
             self._cancel.set()
             self.query_one("#sim-status", Static).update("…")
 
+    # the screen follows a simulation on a budget, not game by game: the progress a few times a
+    # second, the calendar and standings (read again from the database) every couple of seconds;
+    # the worker posts and goes on (it never waits for the event loop)
+    SHOW_EVERY = 0.25
+    RELOAD_EVERY = 2.0
+
+    class SimProgressed(Message):
+        """A simulation has stored `done` of its `total` games, the last one `slot`; `reload`:
+        the calendar and standings are read again."""
+
+        def __init__(self, done: int, total: int, slot, reload: bool) -> None:
+            super().__init__()
+            self.done, self.total, self.slot, self.reload = done, total, slot, reload
+
     @work(thread=True, exclusive=True, group="sim")
     def _sim_worker(self, kwargs: dict) -> None:
-        batch = {"n": 0}
+        last = {"shown": 0.0, "reload": time.monotonic()}
 
         def progress(done: int, total: int, slot) -> None:
-            batch["n"] += 1
-            # post progress in batches: the event loop is not flooded with updates
-            if done == total or batch["n"] % 3 == 0:
-                self.app.call_from_thread(self._progress, done, total, slot)
-            if done == total or batch["n"] % 30 == 0:
-                self.app.call_from_thread(self.app.data_changed)
+            now = time.monotonic()
+            if done != total and now - last["shown"] < self.SHOW_EVERY:
+                return
+            last["shown"] = now
+            reload = done != total and now - last["reload"] >= self.RELOAD_EVERY
+            if reload:
+                last["reload"] = now
+            self.post_message(self.SimProgressed(done, total, slot, reload))
 
         try:
             report = self.call_service(services.sim_days, progress=progress,
@@ -223,6 +241,13 @@ class ScheduleScreen(AreaScreen):
             self.app.call_from_thread(self._sim_done, None, f"{type(exc).__name__}: {exc}")
             return
         self.app.call_from_thread(self._sim_done, report, None)
+
+    def on_schedule_screen_sim_progressed(self, message: SimProgressed) -> None:
+        if not self.simulating:     # a late message of a simulation already done
+            return
+        self._progress(message.done, message.total, message.slot)
+        if message.reload:
+            self.app.data_changed()
 
     def _progress(self, done: int, total: int, slot) -> None:
         self.query_one("#sim-progress", ProgressBar).update(total=total, progress=done)
