@@ -10,16 +10,17 @@ from datetime import date
 from typing import Any, Optional
 
 from sqlalchemy import UniqueConstraint, bindparam, select, update
-from sqlmodel import Field, Session, SQLModel
+from sqlmodel import Field, Session
 
 from league.season.farm import Move, Notice, RosterBook, Standing
 from league.season.roster import League
 from storage import fastsql
 from storage import history_store as hs
+from storage.rowbase import Row
 from storage.tables import CardRow, PlayerRow
 
 
-class SeasonRosterRow(SQLModel, table=True):
+class SeasonRosterRow(Row, table=True):
     """A player's farm and injury standing in one season."""
 
     __tablename__ = "season_roster"

@@ -19,12 +19,13 @@ from datetime import date, datetime
 from typing import Any, Optional
 
 from sqlalchemy import Column, Text, UniqueConstraint, bindparam, case, func, select, update
-from sqlmodel import Field, Session, SQLModel, col
+from sqlmodel import Field, Session, col
 from sqlmodel import select as sm_select
 
 from league.errors import LeagueError
 from league.season.stats import BattingStats, FieldingStats, PitchingStats
 from storage import fastsql
+from storage.rowbase import Row
 from storage.tables import (
     BAT_COLUMNS,
     FIELD_COLUMNS,
@@ -52,7 +53,7 @@ ASIDE = "aside_"
 REFUSED = "keyboard_refused"
 
 
-class TransactionRow(SQLModel, table=True):
+class TransactionRow(Row, table=True):
     """One transaction: `moves` is a JSON list of [player id, from team, to team] ("" = free)."""
 
     __tablename__ = "league_transaction"
@@ -68,7 +69,7 @@ class TransactionRow(SQLModel, table=True):
     created_at: datetime = Field(default_factory=_now)
 
 
-class AwardRow(SQLModel, table=True):
+class AwardRow(Row, table=True):
     """The award the commissioner confirmed for one slot of a season (player NULL: nobody)."""
 
     __tablename__ = "season_award"
@@ -84,7 +85,7 @@ class AwardRow(SQLModel, table=True):
     confirmed_at: datetime = Field(default_factory=_now)
 
 
-class AwardRulesRow(SQLModel, table=True):
+class AwardRulesRow(Row, table=True):
     """A league's award settings (league.season.awards.AwardRules.to_mapping) as JSON."""
 
     __tablename__ = "league_award_rules"

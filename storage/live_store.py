@@ -9,7 +9,9 @@ from typing import Any, Optional
 
 from sqlalchemy import Column, Text, bindparam, text
 from sqlalchemy import select as sa_select
-from sqlmodel import Field, Session, SQLModel, select
+from sqlmodel import Field, Session, select
+
+from storage.rowbase import Row
 
 from league.engine.boxscore import lineup_dict, lineup_from_dict
 from league.errors import LeagueError
@@ -22,7 +24,7 @@ def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-class LiveGameRow(SQLModel, table=True):
+class LiveGameRow(Row, table=True):
     """A game a person is playing (or has finished) at the keyboard."""
 
     __tablename__ = "game_live"

@@ -10,8 +10,9 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Optional
 
 from sqlalchemy import UniqueConstraint, delete
-from sqlmodel import Field, Session, SQLModel, col, select
+from sqlmodel import Field, Session, col, select
 
+from storage.rowbase import Row
 from storage.tables import _now
 from storage.views import OddsPoint  # noqa: F401  (kept where it was)
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:   # reading the chart's rows needs no engine
     from league.season.odds import OddsReport
 
 
-class SeasonOddsRow(SQLModel, table=True):
+class SeasonOddsRow(Row, table=True):
     """One team's odds after `played` games of the season (the last of them on `day`)."""
 
     __tablename__ = "season_odds"

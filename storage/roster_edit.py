@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
 from sqlalchemy import Column, Text, UniqueConstraint
-from sqlmodel import Field, Session, SQLModel, select
+from sqlmodel import Field, Session, select
 
 from league.engine.cards import (
     BAT_COLUMNS,
@@ -28,13 +28,14 @@ from league.season.farm import roster_problem
 from league.season.prefs import (LIST_NAMES, NOT_A_LIST, PREF_KINDS,  # noqa: F401
                                  SHORT_ROSTER, pref_problem)
 from league.season.roster import INNINGS_RANGE, RATING_RANGES, League
+from storage.rowbase import Row
 from storage.mappers import league_texts
 from storage.tables import CardRow, LeagueRow, PlayerRow, RulesetRow, TeamRow
 
 # a manager's saved lists and what each must look like: league.season.prefs
 
 
-class RosterPrefRow(SQLModel, table=True):
+class RosterPrefRow(Row, table=True):
     """A team's saved choice for one season: `kind` is reserves, order, rotation or bullpen;
     `data` a JSON list (player ids; for order, [player id, position] pairs)."""
 

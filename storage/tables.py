@@ -12,14 +12,16 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 from sqlalchemy import Column, Index, Text, UniqueConstraint, select
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
+
+from storage.rowbase import Row
 
 
 def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-class LeagueRow(SQLModel, table=True):
+class LeagueRow(Row, table=True):
     """A league as created by its commissioner; `name` is how commands refer to it."""
 
     __tablename__ = "league_league"
@@ -38,7 +40,7 @@ class LeagueRow(SQLModel, table=True):
     created_at: datetime = Field(default_factory=_now)
 
 
-class RulesetRow(SQLModel, table=True):
+class RulesetRow(Row, table=True):
     """The league's ruleset: a shipped ruleset's name or the text stored with the league, and its
     option overrides (JSON object, may be empty)."""
 
@@ -52,7 +54,7 @@ class RulesetRow(SQLModel, table=True):
     text: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
 
 
-class TeamRow(SQLModel, table=True):
+class TeamRow(Row, table=True):
     __tablename__ = "league_team"
     __table_args__ = (UniqueConstraint("league_id", "code", name="uq_league_team_code"),)
 
@@ -67,7 +69,7 @@ class TeamRow(SQLModel, table=True):
     name_en: str = Field(default="", sa_column_kwargs={"server_default": ""})
 
 
-class PlayerRow(SQLModel, table=True):
+class PlayerRow(Row, table=True):
     """A player of the league by his plain-file id (``SAP01``); his cards are in CardRow."""
 
     __tablename__ = "league_player"
@@ -79,7 +81,7 @@ class PlayerRow(SQLModel, table=True):
     name: str
 
 
-class CardRow(SQLModel, table=True):
+class CardRow(Row, table=True):
     """A player's cards for one season (season_id NULL: the league's own version).
 
     `batting` / `pitching` hold the CSV cells of batters.csv / pitchers.csv as a JSON object.
@@ -97,7 +99,7 @@ class CardRow(SQLModel, table=True):
     pitching: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
 
 
-class SeasonRow(SQLModel, table=True):
+class SeasonRow(Row, table=True):
     """A season: its number and year, the seed of its schedule and games, and its phase
     (``regular`` → ``postseason`` → ``closed``; a closed season is frozen)."""
 
@@ -117,7 +119,7 @@ class SeasonRow(SQLModel, table=True):
     created_at: datetime = Field(default_factory=_now)
 
 
-class ScheduleRow(SQLModel, table=True):
+class ScheduleRow(Row, table=True):
     """One game of a season's calendar; status and score once it is final."""
 
     __tablename__ = "season_schedule"
@@ -140,7 +142,7 @@ class ScheduleRow(SQLModel, table=True):
     kind: str = Field(default="regular", sa_column_kwargs={"server_default": "regular"})
 
 
-class PostseasonSeriesRow(SQLModel, table=True):
+class PostseasonSeriesRow(Row, table=True):
     """One series of a season's postseason (a Climax Series stage, the Japan Series, a round of
     a bracket): its teams once known, its format frozen as JSON, and its winner once decided.
 
@@ -167,7 +169,7 @@ class PostseasonSeriesRow(SQLModel, table=True):
     winner: Optional[str] = None
 
 
-class SeasonTeamRow(SQLModel, table=True):
+class SeasonTeamRow(Row, table=True):
     """What a team carries from game to game: the last starter of its rotation."""
 
     __tablename__ = "season_team"
@@ -179,7 +181,7 @@ class SeasonTeamRow(SQLModel, table=True):
     last_starter: Optional[str] = None
 
 
-class PitcherRestRow(SQLModel, table=True):
+class PitcherRestRow(Row, table=True):
     """A pitcher's rest and fatigue carried between games of a season."""
 
     __tablename__ = "season_pitcher_rest"
@@ -192,7 +194,7 @@ class PitcherRestRow(SQLModel, table=True):
     fatigue: int = 0
 
 
-class GameRow(SQLModel, table=True):
+class GameRow(Row, table=True):
     """A played game: the seed and one JSON text with line score, line-ups, plays and rolls."""
 
     __tablename__ = "game_game"
@@ -208,7 +210,7 @@ class GameRow(SQLModel, table=True):
     typed_by: Optional[str] = None
 
 
-class BattingLineRow(SQLModel, table=True):
+class BattingLineRow(Row, table=True):
     """One batter's line in one game, in league.engine.game.BAT_FIELDS order (2b → d2, 3b → d3)."""
 
     __tablename__ = "game_batting"
@@ -242,7 +244,7 @@ class BattingLineRow(SQLModel, table=True):
     e: int
 
 
-class BattingSplitRow(SQLModel, table=True):
+class BattingSplitRow(Row, table=True):
     """One batter's line in one game against the pitchers of one hand (`hand` L or R), in
     league.engine.game.BAT_FIELDS order: the lines of a game's batter against L and R add up to his
     game line (migration 0011_splits; games stored before it have none)."""
@@ -280,7 +282,7 @@ class BattingSplitRow(SQLModel, table=True):
     e: int
 
 
-class PitchingLineRow(SQLModel, table=True):
+class PitchingLineRow(Row, table=True):
     """One pitcher's line in one game, in league.engine.game.PIT_FIELDS order, with his decision."""
 
     __tablename__ = "game_pitching"
@@ -310,7 +312,7 @@ class PitchingLineRow(SQLModel, table=True):
     bk: int
 
 
-class FieldingLineRow(SQLModel, table=True):
+class FieldingLineRow(Row, table=True):
     """One fielder's line in one game, in league.season.stats.FIELD_FIELDS order."""
 
     __tablename__ = "game_fielding"

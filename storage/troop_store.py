@@ -21,6 +21,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.engine import Engine
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
+from storage.rowbase import Row
+
 from league.errors import LeagueError
 from league.troop.rules import (
     EventSetup,
@@ -44,7 +46,7 @@ def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-class TroopEventRow(SQLModel, table=True):
+class TroopEventRow(Row, table=True):
     """One Melting Pot event: what was fixed before round 1 and how far it has got."""
 
     __tablename__ = "troop_event"
@@ -64,7 +66,7 @@ class TroopEventRow(SQLModel, table=True):
     reveal_step: int = 0
 
 
-class TroopPlayerRow(SQLModel, table=True):
+class TroopPlayerRow(Row, table=True):
     """A player of an event, in seating order."""
 
     __tablename__ = "troop_player"
@@ -79,7 +81,7 @@ class TroopPlayerRow(SQLModel, table=True):
     name: str
 
 
-class TroopSlipRow(SQLModel, table=True):
+class TroopSlipRow(Row, table=True):
     """One slip: as written on the paper and as read under the rules."""
 
     __tablename__ = "troop_slip"
@@ -97,7 +99,7 @@ class TroopSlipRow(SQLModel, table=True):
     entered_at: datetime = Field(default_factory=_now)
 
 
-class TroopLogRow(SQLModel, table=True):
+class TroopLogRow(Row, table=True):
     """The event's log: corrections of slips, a changed round-3 strength, renamed or re-seated
     players — facilitator-only (a correction names the player and the amounts)."""
 

@@ -1,0 +1,19 @@
+"""`Row`: the base of every table class, SQLModel's own with the SQLAlchemy `Table` it maps
+declared for the type checker.
+
+SQLAlchemy sets `__table__` on each class made with ``table=True``; SQLModel does not declare it,
+so `SomeRow.__table__` (the Core table the bulk inserts and joins use) would be unknown to mypy.
+At run time `Row` *is* `SQLModel`: nothing changes in the tables or their metadata."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from sqlmodel import SQLModel
+
+if TYPE_CHECKING:
+    from sqlalchemy import Table
+
+    class Row(SQLModel):
+        __table__: ClassVar[Table]
+else:
+    Row = SQLModel
