@@ -2,6 +2,7 @@
 to play through to its postseason."""
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 from storage.plainfiles import sample_league_path
@@ -27,8 +28,9 @@ dh = true
 '''
 
 
-def small_league(tmp_path: Path) -> str:
-    """The pacific teams as two leagues of three, a season of seven games a team, played."""
+def small_league(tmp_path: Path, year: int | None = None) -> str:
+    """The pacific teams as two leagues of three, a season of seven games a team, played (in
+    `year`, from its 1 April, when given)."""
     texts = read_plain_folder(sample_league_path("pacific"))
     toml = texts.toml.replace("roster_size = 28\n", "roster_size = 28\n" + SMALL, 1)
     for code, lg in (("SAP", "N"), ("SEN", "N"), ("CHB", "N"), ("TKZ", "S"), ("OSK", "S"),
@@ -41,6 +43,6 @@ def small_league(tmp_path: Path) -> str:
     (folder / "pitchers.csv").write_text(texts.pitchers, encoding="utf-8")
     db = str(tmp_path / "league.sqlite3")
     services.create_league(db, "small", folder)
-    services.new_season(db, seed=3)
+    services.new_season(db, seed=3, start=date(year, 4, 1) if year is not None else None)
     services.sim_days(db, to_end=True)
     return db

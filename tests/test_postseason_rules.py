@@ -3,11 +3,16 @@ one-win advantage, a tied series to the higher seed, draws counted as games; the
 2-3-2 with draws replayed; generic brackets."""
 from __future__ import annotations
 
+import dataclasses as dc
+
 import pytest
 
 from league.errors import LeagueError
+from league.season.roster import SubLeague
 from league.season.postseason import (
+    NO_INNING_LIMIT,
     SeriesFormat,
+    japan_series_hosts,
     bracket,
     postseason_specs,
     seed_of,
@@ -99,3 +104,29 @@ def test_sides_come_from_the_standings():
 def test_bad_formats_are_refused(data, message):
     with pytest.raises(LeagueError, match=message):
         postseason_specs(data, ["CL", "PL"])
+
+
+def test_japan_series_games_after_the_seventh_have_no_inning_limit():
+    """日本シリーズ: games 1-7 stop after 12 innings (a draw, replayed); a game 8 or later is
+    played to a finish. The Climax Series keeps its limit in every game."""
+    specs = {s.key: s for s in postseason_specs(None, ["CL", "PL"])}
+    japan = specs["JS"].format
+    assert [japan.innings_limit(k) for k in range(7)] == [12] * 7
+    assert japan.innings_limit(7) == japan.innings_limit(8) == NO_INNING_LIMIT
+    final = specs["CL-F"].format
+    assert {final.innings_limit(k) for k in range(6)} == {12}
+    custom = postseason_specs({"series": [{"key": "F", "high": "#1", "low": "#2", "games": 7,
+                                           "unlimited_from": 5}]}, [])
+    assert [custom[0].format.innings_limit(k) for k in (3, 4)] == [12, NO_INNING_LIMIT]
+
+
+def test_japan_series_hosts_take_turns_central_in_even_years():
+    """日本シリーズ: the Central League's champion hosts games 1, 2, 6 and 7 in even years (2022,
+    2024), the Pacific's in odd years (2023, 2025). In a league of one's own the league without
+    the designated hitter stands for the Central, whichever is listed first."""
+    cosmo, panorama = SubLeague("CL", "コスモ", "コ", False, ()), SubLeague("PL", "パノラマ", "パ", True, ())
+    for leagues in ((cosmo, panorama), (panorama, cosmo)):
+        assert japan_series_hosts(leagues, 2022) == japan_series_hosts(leagues, 2024) == "CL"
+        assert japan_series_hosts(leagues, 2023) == japan_series_hosts(leagues, 2025) == "PL"
+    both = (panorama, dc.replace(cosmo, dh=True))
+    assert japan_series_hosts(both, 2024) == "PL" and japan_series_hosts(both, 2025) == "CL"

@@ -71,3 +71,20 @@ def test_a_postseason_game_at_the_keyboard_counts_in_its_series(tmp_path, rulese
     assert sv.close_season(db).phase == "closed"
     with pytest.raises(LeagueError, match="closed"):
         sv.sim_postseason(db)
+
+
+@pytest.mark.parametrize("year", [2024, 2025])
+def test_the_japan_series_host_is_the_central_in_even_years(tmp_path, year):
+    """日本シリーズ: in even years the Central League's champion hosts games 1, 2, 6 and 7, in
+    odd years the Pacific's; the North League (no DH) stands for the Central."""
+    db = small_league(tmp_path, year=year)
+    sv.start_postseason(db)
+    sv.sim_postseason(db)
+    series = {x.key: x for x in sv.postseason(db).series}
+    js = series["JS"]
+    north = series["N-F"].winner
+    south = series["S-F"].winner
+    assert {js.high, js.low} == {north, south}
+    assert js.high == (north if year % 2 == 0 else south)
+    first = js.games[0]
+    assert first.home == js.high

@@ -11,13 +11,16 @@ plays under a `SeriesFormat`:
 - `home` spells the park of each game, ``H`` the higher seed's, ``L`` the lower's (the last
   letter stands for any further game): ``"H"`` all at the higher seed's park, ``"HHLLLHH"`` the
   2-3-2 of a Japan Series;
-- `innings`: the extra-innings limit of its games (0: the league's).
+- `innings`: the extra-innings limit of its games (0: the league's); `unlimited_from`: the game
+  (1 the first, draws counted) from which there is no limit at all (0: never).
 
 The professional default for a league of two leagues (`climax_series`): per league the Climax
 Series First Stage (2nd v 3rd, best of three at the 2nd's park) and Final Stage (1st v the
 winner, best of six with a one-win advantage, at the 1st's park), then the Japan Series (best of
-seven, 2-3-2, draws replayed; the leagues take turns hosting games 1-2). `bracket` makes the
-generic top-N bracket seeded by record with best-of-N rounds.
+seven, 2-3-2, draws replayed, games 1-7 stopping after 12 innings and an 8th or later played
+to a finish; the Central League's champion hosts games 1, 2, 6 and 7 in even years, the
+Pacific's in odd years, `japan_series_hosts`). `bracket` makes the generic top-N bracket seeded
+by record with best-of-N rounds.
 """
 from __future__ import annotations
 
@@ -28,6 +31,8 @@ from typing import Any
 from league.errors import LeagueError
 
 FORMATS = ("climax", "bracket", "none")
+# a game with no inning limit is played on till it is decided: no game goes this far
+NO_INNING_LIMIT = 999
 
 
 @dataclass(frozen=True)
@@ -39,10 +44,18 @@ class SeriesFormat:
     home: str = "H"
     innings: int = 0
     rest_days: int = 1
+    unlimited_from: int = 0
 
     def park(self, index: int) -> str:
         """"H" or "L": whose park game `index` (0-based, draws included) is at."""
         return self.home[min(index, len(self.home) - 1)]
+
+    def innings_limit(self, index: int) -> int:
+        """The last inning game `index` (0-based, draws included) may go to: NO_INNING_LIMIT
+        from game `unlimited_from` on, else `innings` (0: the league's own limit)."""
+        if self.unlimited_from and index + 1 >= self.unlimited_from:
+            return NO_INNING_LIMIT
+        return self.innings
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -98,7 +111,7 @@ def series_state(fmt: SeriesFormat, results: Sequence[str | None]) -> SeriesStat
 # --- reading [postseason] ---------------------------------------------------------------------
 
 _SERIES_KEYS = {"key", "name", "name_en", "league", "high", "low", "order", "wins", "games",
-                "advantage", "replay_draws", "home", "innings", "rest_days"}
+                "advantage", "replay_draws", "home", "innings", "rest_days", "unlimited_from"}
 _TOP_KEYS = {"format", "teams", "best_of", "innings", "series"}
 
 
@@ -125,7 +138,8 @@ def series_format(data: Mapping[str, Any], where: str, innings: int = 0) -> Seri
         raise LeagueError(f"{where}, key replay_draws: {replay!r} is not true or false")
     return SeriesFormat(wins, games, adv, replay, home,
                         _int(data, "innings", 0, 99, innings, where),
-                        _int(data, "rest_days", 0, 30, 1, where))
+                        _int(data, "rest_days", 0, 30, 1, where),
+                        _int(data, "unlimited_from", 0, 99, 0, where))
 
 
 def climax_series(leagues: Sequence[str], innings: int = 12) -> list[SeriesSpec]:
@@ -145,9 +159,22 @@ def climax_series(leagues: Sequence[str], innings: int = 12) -> list[SeriesSpec]
     if len(leagues) == 2:
         out.append(SeriesSpec(
             "JS", "日本シリーズ", f"winner:{leagues[0]}-F", f"winner:{leagues[1]}-F",
-            SeriesFormat(4, 7, replay_draws=True, home="HHLLLHH", innings=innings, rest_days=4),
+            SeriesFormat(4, 7, replay_draws=True, home="HHLLLHH", innings=innings, rest_days=4,
+                         unlimited_from=8),
             "", "Japan Series", order="alternate"))
     return out
+
+
+def japan_series_hosts(leagues: Sequence[Any], year: int) -> str:
+    """The code of the league whose champion hosts games 1, 2, 6 and 7 when the two leagues'
+    winners meet in turn (order "alternate"): the Central League's in even years (2022, 2024),
+    the Pacific's in odd years. `leagues`: the two leagues (each with `code` and `dh`); the one
+    without the designated hitter stands for the Central (it kept the pitcher batting), the
+    first listed when both or neither have it."""
+    without_dh = [lg for lg in leagues if not lg.dh]
+    central = without_dh[0] if len(without_dh) == 1 else leagues[0]
+    pacific = next(lg for lg in leagues if lg is not central)
+    return (central if year % 2 == 0 else pacific).code
 
 
 def bracket(teams: int, best_of: Sequence[int], innings: int = 0) -> list[SeriesSpec]:
@@ -266,4 +293,5 @@ def seed_of(side: str, standings: Mapping[str, Sequence[str]], overall: Sequence
 
 
 __all__ = ["SeriesFormat", "SeriesSpec", "SeriesState", "series_state", "series_format",
-           "climax_series", "bracket", "postseason_specs", "seed_of"]
+           "climax_series", "bracket", "postseason_specs", "seed_of", "japan_series_hosts",
+           "NO_INNING_LIMIT"]

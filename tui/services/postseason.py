@@ -8,7 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from league.season.postseason import SeriesFormat, SeriesState, postseason_specs, seed_of, series_state
+from league.season.postseason import (
+    SeriesFormat, SeriesState, japan_series_hosts, postseason_specs, seed_of, series_state,
+)
 from league.season.state import game_seed, play_scheduled
 from sqlmodel import Session
 
@@ -240,7 +242,7 @@ def _order_sides(s: Session, ctx: SeasonContext, y: repo.StoredSeries, a: str, b
     order = y.format.get("order", "seed")
     lg = ctx.league
     if order == "alternate" and len(lg.leagues) == 2:
-        hosts = lg.leagues[(ctx.season.year + 1) % 2].code   # odd years the second league
+        hosts = japan_series_hosts(lg.leagues, ctx.season.year)
         high = a if lg.league_of(a).code == hosts else b
     else:
         finals = repo.final_games(session=s, season_id=ctx.season.id)
@@ -277,7 +279,7 @@ def sim_postseason(db: Db, league: str | None = None, *, games: int | None = Non
                 break
             x = next(y for y in repo.postseason_series(session=s, season_id=ctx.season.id)
                      if y.id == slot.series)
-            innings = _stored_format(x).innings
+            innings = _stored_format(x).innings_limit(len(x.games))
             league_ = (dataclasses.replace(ctx.league, extra_innings=innings) if innings
                        else ctx.league)
             state = dataclasses.replace(ctx, league=league_)
