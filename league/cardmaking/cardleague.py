@@ -167,7 +167,8 @@ def make_league(players: Sequence[StatPlayer], ruleset: Ruleset, context: League
     names = team_names or {}
     shorts = team_shorts or {}
     teams = [(codes[t], names.get(t, t), shorts.get(t, names.get(t, t))) for t in by_team]
-    toml, bats, pits = league_texts(name, code, ruleset.name, dh, teams, made.players)
+    toml, bats, pits = league_texts(name, code, ruleset.name, dh, teams, made.players,
+                                    STATS_OPTIONS)
     league = parse_league(toml, bats, pits, where="(made from statistics)")
     return MadeLeague(league, toml, bats, pits, made.notes, tuple(left_out), codes)
 
@@ -180,10 +181,17 @@ def _toml(value: object) -> str:
     return json.dumps(str(value), ensure_ascii=False)
 
 
+# a league made from statistics plays without injuries (the season's lines already hold the
+# games its players missed): league.toml's [options], stored with the league by `league new`
+# and changed with `impact roster injuries on`
+STATS_OPTIONS: dict[str, bool] = {"injuries": False}
+
+
 def league_texts(name: str, code: str, ruleset: str, dh: bool,
-                 teams: Sequence[tuple[str, str, str]], players: Sequence[Player]
-                 ) -> tuple[str, str, str]:
-    """league.toml, batters.csv and pitchers.csv for these teams (code, name, short) and cards."""
+                 teams: Sequence[tuple[str, str, str]], players: Sequence[Player],
+                 options: dict[str, bool] | None = None) -> tuple[str, str, str]:
+    """league.toml, batters.csv and pitchers.csv for these teams (code, name, short) and cards;
+    `options`: the league's rule options ([options])."""
     size = {}
     for p in players:
         size[p.team] = size.get(p.team, 0) + 1
@@ -191,6 +199,8 @@ def league_texts(name: str, code: str, ruleset: str, dh: bool,
     lines = ["# Made by `impact cards make` from a season's statistics (docs/cards.md).",
              f"name = {_toml(name)}", f"code = {_toml(code)}", f"ruleset = {_toml(ruleset)}",
              f"dh = {_toml(dh)}", "extra_innings = 12", f"roster_size = {roster}"]
+    if options:
+        lines += ["", "[options]", *(f"{k} = {_toml(v)}" for k, v in options.items())]
     for tcode, tname, short in teams:
         lines += ["", "[[teams]]", f"code = {_toml(tcode)}", f"name = {_toml(tname)}",
                   f"short = {_toml(short)}"]

@@ -47,6 +47,11 @@ class SlotSetup:
     day: date | None = None
 
 
+def _two_way(p: Player) -> bool:
+    """A pitcher who is also a hitter: his own batting card and a place off the mound."""
+    return p.batting is not None and any(f.position != "P" for f in p.fielding)
+
+
 def slot_setup(state: Any, day: date, away: str, home: str) -> SlotSetup:
     """Who starts and who sits out in a game between `away` and `home` on `day`.
 
@@ -63,9 +68,12 @@ def slot_setup(state: Any, day: date, away: str, home: str) -> SlotSetup:
     rotations = set(state.rotation(away)) | set(state.rotation(home))
     # relievers too tired sit out, and so do the starters not starting (they were chosen
     # knowing their rest)
+    # a two-way starter (a batting card and a place in the field) resting between starts
+    # plays as a hitter: the computer's line-up keeps a starter out of the bullpen
     unavailable = frozenset(p.id for p in team_pitchers
                             if p.id in fatigue and p.id not in starters.values()
                             and (p.id in rotations or fatigue[p.id] > RELIEF_FATIGUE_OK)
+                            and not (p.id in rotations and _two_way(p))
                             ) | state.reserves()
     return SlotSetup(starters, fatigue, unavailable, day)
 

@@ -82,7 +82,8 @@ RATING_RANGES: dict[str, tuple[int, int]] = {
 INNINGS_RANGE = (0.1, 12.0)
 
 _TOML_KEYS = {"name", "code", "ruleset", "dh", "extra_innings", "roster_size", "teams",
-              "leagues", "schedule", "postseason", "active_size", "dressed", "ten_days"}
+              "leagues", "schedule", "postseason", "active_size", "dressed", "ten_days",
+              "options"}
 _TEAM_KEYS = {"code", "name", "short", "name_en", "league", "division"}
 _LEAGUE_KEYS = {"code", "name", "short", "name_en", "dh", "divisions"}
 LEAGUE_CODE_RE = re.compile(r"^[A-Za-z0-9_-]{1,8}$")
@@ -455,6 +456,17 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
             raise LeagueError(f"{where(key, team)}: {value!r} is not {what}")
         return value
 
+    if "options" in data:
+        # the league's rule options (a ruleset's [options] keys, e.g. injuries = false): stored
+        # with the league when it is made (storage: the league's rule options)
+        from league.engine.ruleset import check_options
+        from league.errors import RulesetError
+        if not isinstance(data["options"], dict):
+            raise LeagueError(f"{where('options')}: must be a table of rule options")
+        try:
+            check_options(data["options"], "table options")
+        except RulesetError as exc:
+            raise LeagueError(f"{file}, {exc}") from None
     opts = {
         "name": need("name", str, bool, "a league name (text)"),
         "code": need("code", str, lambda v: bool(re.fullmatch(r"[A-Za-z0-9_-]+", v)),

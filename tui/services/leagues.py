@@ -44,7 +44,12 @@ def read_source(ref: str | Path) -> Source:
         texts, league, options, seasons = repo.parse_document(text, str(path))
         return Source(texts, options, league, seasons, str(path))
     texts = repo.read_plain_folder(path)
-    return Source(texts, {}, texts.parse())
+    league = texts.parse()
+    # league.toml's [options]: the league's rule options (a league made from statistics plays
+    # without injuries: docs/cards.md)
+    from league.tomltext import load_toml
+    options = load_toml(texts.toml).get("options") or {}
+    return Source(texts, dict(options), league)
 
 
 def create_league(db: Db, name: str, source: str | Path) -> repo.LeagueSummary:
