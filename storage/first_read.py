@@ -44,9 +44,12 @@ def sqlite_path(url: str) -> Path | None:
     return Path(url[len(prefix):])
 
 
-def first_read(url: str, league: str | None) -> FirstRead | None:
+def first_read(url: str, league: str | None, season: int | None = None, *,
+               names: bool = True) -> FirstRead | None:
     """What the first screen shows, read from an SQLite league at the newest schema; None when
-    it has to be opened the ordinary way (see the module's docstring)."""
+    it has to be opened the ordinary way (see the module's docstring). `season`: that season's
+    number instead of the latest; `names=False`: the standings only (no odds, names or cards:
+    `impact standings`)."""
     path = sqlite_path(url)
     if path is None or not path.is_file():
         return None
@@ -56,14 +59,15 @@ def first_read(url: str, league: str | None) -> FirstRead | None:
     conn = sqlite3.connect(str(path), timeout=10)
     try:
         conn.execute("PRAGMA query_only = ON")     # reads only, whatever happens
-        return _read(conn, head, league)
+        return _read(conn, head, league, season, names)
     except sqlite3.Error:
         return None
     finally:
         conn.close()
 
 
-def _read(conn: sqlite3.Connection, head: str, league: str | None) -> FirstRead | None:
+def _read(conn: sqlite3.Connection, head: str, league: str | None, number: int | None = None,
+          names: bool = True) -> FirstRead | None:
     q = conn.execute
     if [r[0] for r in q(f"SELECT version_num FROM {VERSION_TABLE}")] != [head]:
         return None
@@ -83,9 +87,10 @@ def _read(conn: sqlite3.Connection, head: str, league: str | None) -> FirstRead 
                                  division=r[5], name_en=r[6])
                  for r in q("SELECT seq, code, name, short, league, division, name_en "
                             "FROM league_team WHERE league_id = ?", (lid,))]
+    which = "" if number is None else " AND number = ?"
     season = q("SELECT id, number, seed, games_per_opponent, series_length, start, year, phase "
-               "FROM season_season WHERE league_id = ? ORDER BY number DESC LIMIT 1",
-               (lid,)).fetchone()
+               f"FROM season_season WHERE league_id = ?{which} ORDER BY number DESC LIMIT 1",
+               (lid,) if number is None else (lid, number)).fetchone()
     if season is None:
         return None
     sid, number, seed, per_opponent, series_length, start, year, phase = season
@@ -97,6 +102,8 @@ def _read(conn: sqlite3.Connection, head: str, league: str | None) -> FirstRead 
     info = SeasonInfo(sid, lid, number, seed, per_opponent, series_length, start_day, len(games),
                       sum(1 for g in games if g.status == "final"),
                       year if year is not None else start_day.year, phase)
+    if not names:
+        return FirstRead(name, league_row, ruleset_row, team_rows, info, games, [], {}, [])
     odds = [OddsPoint(r[0], _day(r[1]), *r[2:])
             for r in q("SELECT played, day, team, pennant, climax, magic, runs, wins, losses, "
                        "draws FROM season_odds WHERE season_id = ? ORDER BY played, team",

@@ -218,3 +218,40 @@ async def test_after_the_first_screen_the_app_prepares_a_box_score(tmp_path):
         parsed = list(mappers._PARSED.values())
         assert parsed == [sv.season_league(db, league="pacific")]   # parsed once, by the warm-up
         assert list(mappers._PARSED.values()) == parsed                # and read again as it is
+
+
+def test_impact_standings_json_imports_neither_textual_nor_sqlalchemy(tmp_path):
+    """`impact standings --json` (issue 34) as a whole process: an SQLite league at the newest
+    schema is read with plain sqlite3; no Textual, Rich, SQLAlchemy or SQLModel is imported,
+    and it prints what the services' standings print."""
+    import json
+
+    from tui import services as sv
+    _bench, db = _bench_and_league(tmp_path)
+    code = ("import sys; from tui.cli.main import main; sys.argv = ['impact', 'standings', "
+            f"'--json', '--db', {db!r}]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print([m for m in ('textual', 'rich', 'sqlalchemy', 'sqlmodel') if m in sys.modules],"
+            " file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.strip() == "[]", out.stderr
+    got = json.loads(out.stdout)
+    view = sv.standings(db)
+    assert got["final"] == view.final > 0 and got["games"] == view.games
+    assert [r["team"] for r in got["rows"]] == [r.team for r in view.rows]
+
+
+def test_quick_standings_are_the_services_standings(tmp_path):
+    """The standings read with sqlite3 are the services' (the latest season or one by number,
+    games behind the leader or the team above); anything else is read the ordinary way."""
+    from tui import services as sv
+    from tui.services.opening import quick_standings
+    _bench, db = _bench_and_league(tmp_path)
+    for season in (None, 1):
+        for how in ("leader", "above"):
+            assert quick_standings(db, None, season, how) == sv.standings(
+                db, None, season, games_behind_from=how)
+    assert quick_standings(db, None, 2) is None                 # no such season: the services
+    assert quick_standings(db, "no such league") is None        # say what is wrong
+    assert quick_standings("postgresql+psycopg://u@h/db", None) is None

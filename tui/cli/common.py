@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
@@ -167,7 +168,10 @@ def guarded(fn: F) -> F:
         except Exception as exc:  # a bug: still one line, with what and where
             fail(f"internal error: {type(exc).__name__}: {exc}", 1)
         finally:
-            sv.close_all()
+            # nothing to close when the command never opened the database layer (impact
+            # standings reads an SQLite league with plain sqlite3): not imported only to close
+            if "tui.services.db" in sys.modules:
+                sv.close_all()
     return wrapper  # type: ignore[return-value]
 
 

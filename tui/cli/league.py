@@ -260,8 +260,12 @@ def standings_cmd(
 ) -> None:
     """Standings: 試合 勝 敗 分 勝率 ゲーム差 貯金, streak, last 10, the tiebreak used; per league
     (リーグ) and 交流戦 in a league of two."""
-    from tui import services as sv
-    view = sv.standings(db, league, season, games_behind_from="above" if from_above else "leader")
+    from tui.services.opening import quick_standings
+    how = "above" if from_above else "leader"
+    view = quick_standings(db, league, season, how)    # an SQLite league: no SQLAlchemy loaded
+    if view is None:
+        from tui import services as sv
+        view = sv.standings(db, league, season, games_behind_from=how)
     if as_json:
         echo_json({"league": view.league, "season": view.season, "year": view.year,
                     "phase": view.phase_key, "games": view.games, "final": view.final,

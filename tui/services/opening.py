@@ -121,3 +121,25 @@ def first_read(db: services.Db, league: str | None) -> Opened | None:
                       StandingsData(view, recent, upcoming, next_day, read.odds), names)
     except Exception:        # whatever it is, the ordinary way opens the league or says it
         return None
+
+
+def quick_standings(db: services.Db, league: str | None, season: int | None = None,
+                    games_behind_from: str = "leader") -> services.StandingsView | None:
+    """The standings of an SQLite league at the newest schema read with plain sqlite3 (the
+    same view as services.standings, without importing SQLAlchemy: `impact standings` as a whole
+    process); None: read them the ordinary way, which also says what is wrong."""
+    try:
+        from storage.first_read import first_read as read_with_sqlite3
+        from storage.location import resolve_url
+        from storage.mappers import league_texts
+        from tui.services.views import standings_view
+
+        read = read_with_sqlite3(resolve_url(db), league, season, names=False)
+        if read is None:
+            return None
+        structure = league_texts(read.league_row, read.ruleset_row, read.team_rows, [],
+                                 f"league {read.league}").structure()
+        return standings_view(read.league, structure, read.season, read.games,
+                              games_behind_from)
+    except Exception:        # whatever it is, the ordinary way reads them or says what is wrong
+        return None
