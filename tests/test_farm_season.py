@@ -125,3 +125,24 @@ def test_a_team_that_cannot_field_a_position_calls_up_a_man_who_can(nippon):
     assert len(active) <= nippon.active_size and uncovered(active) is None
     make_lineup(team.code, active, nippon.dh_for(team.code))
     assert farm.roster_problem(active, nippon.dh_for(team.code)) is None
+
+
+def test_nobody_is_sent_down_for_a_slump_before_a_game(nippon, ruleset):
+    """Opening day: before a team's first game nobody is in a slump, so the computer manager
+    sends nobody down for one (the fan's reading found 25 such moves on opening day); it may
+    once the team has played."""
+    state = SeasonState(league=nippon, players=players_of(nippon))
+    calendar = season_calendar(nippon, FIRST_YEAR, SEED)
+    opening = calendar[0].day
+    first = [slot for slot in calendar if slot.day == opening]
+    for slot in first:
+        result, rest, starters = play_scheduled(state, ruleset, slot.day, slot.away, slot.home,
+                                                game_seed(SEED, slot.number))
+        state.after_game(rest, starters, slot.day)
+    assert [m for m in state.roster.moves if m.reason == "slump"] == []
+    later = [slot for slot in calendar if slot.day > opening][:60]
+    for slot in later:
+        result, rest, starters = play_scheduled(state, ruleset, slot.day, slot.away, slot.home,
+                                                game_seed(SEED, slot.number))
+        state.after_game(rest, starters, slot.day)
+    assert any(m.reason == "slump" for m in state.roster.moves)

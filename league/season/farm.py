@@ -334,11 +334,12 @@ def _eligible(book: RosterBook, p: Player, day: date, ten_days: int) -> bool:
 
 def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
                    rules: Any = None, rested: Mapping[str, bool] | None = None,
-                   reserves: Iterable[str] = ()) -> list[Move]:
+                   reserves: Iterable[str] = (), played: bool = True) -> list[Move]:
     """The computer manager's moves for a team before its game on `day` (recorded in the book):
     heavy injuries down, the roster filled, a tired bullpen refreshed, a clearly better farm
     player up for the worst active man of his role. `rested[pid]` says whether a reliever can
-    pitch today."""
+    pitch today; `played`: the team has played a game this season (before its first, nobody
+    is in a slump: the opening roster stands)."""
     t = league.team(team)
     if not has_farm(book, t.players):
         return []   # a team without a farm: nothing to move
@@ -420,7 +421,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
             if pool and down(tired[0], "fatigue"):
                 up(pool[0], "fatigue")
     # a farm player clearly better than the worst active man of his role (a slump's answer)
-    for role in ("H", "RP", "SP", "C"):
+    for role in ("H", "RP", "SP", "C") if played else ():
         pool = farm_pool(role)
         if not pool:
             continue
@@ -462,8 +463,12 @@ def before_game(state: Any, ruleset: "Ruleset", day: date, teams: Iterable[str])
         rested = {p.id: (r := state.rest.get(p.id)) is None or r.available_on <= day
                   for p in state.league.team(team).pitchers}
         reserves = state.prefs.get(team, {}).get("reserves", ())
+        # a team has played once it has a day played or a last starter (a state carried without
+        # its days, as the odds and calibration runs carry it, still knows the latter)
+        days = state.days.get(team, ())
+        played = (bool(days) and days[0] < day) or state.last.get(team) is not None
         computer_moves(book, state.league, team, day, rules=rules, rested=rested,
-                       reserves=reserves)
+                       reserves=reserves, played=played)
 
 
 def uncovered(players: Iterable[Player]) -> str | None:
