@@ -234,7 +234,9 @@ def test_closed_loop_generated_cards_play_like_the_season_they_came_from():
     res = closed_loop(league, rules, games, seed=4, seasons=3, through=through_npb_files)
     r = res.report
     assert r.counts["bat"] >= 40 and r.counts["pit"] >= 25
-    floors = {"AVG": 0.8, "OBP": 0.8, "ISO": 0.8, "HR%": 0.75, "BB%": 0.9, "K%": 0.9,
+    # BB% 0.85: since failed bunts and the home-run table's walk-offs are scored by the rulebook
+    # (issue 29) seed 4 gives 0.889 inside ±1.5 points, before it 0.9 or more
+    floors = {"AVG": 0.8, "OBP": 0.8, "ISO": 0.8, "HR%": 0.75, "BB%": 0.85, "K%": 0.9,
               "K/9": 0.85, "BB/9": 0.9, "ERA": 0.55}
     for stat, tol, _kind in TOLERANCES:
         assert r.shares[stat] >= floors[stat], (stat, tol, r.shares[stat])
