@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.binding import Binding
-from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane, Tabs
 
 from league.engine.boxscore import render
 from league.engine.playtext import play_text, roll_purpose, roll_table
@@ -78,6 +78,10 @@ class BoxScoreScreen(AreaScreen):
         # a Text keeps the box score's own spacing (columns are aligned with spaces)
         self.query_one("#box-text", Static).update(Text(visible(text)))
         self.query_one("#box-tabs", TabbedContent).loading = False
+        if self.focused is None or isinstance(self.focused, Tabs):
+            # End, PgDn and Down scroll the box score from the start (Tab still reaches the
+            # tabs, and the tabs' own keys switch to the play-by-play and the rolls)
+            self.query_one("#box-scroll", VerticalScroll).focus()
         # the box score paints first; the play-by-play and roll log tables fill after it
         self.call_after_refresh(self._fill_tables, box, line)
 

@@ -81,6 +81,13 @@ class TroopHost:
             p.name for p in (csv_path, md_path, html_path)), folder=csv_path.parent),
             markup=False)
 
+    def show_public(self) -> None:
+        """The projector (public) view over the facilitator's screen (F2): every host has it,
+        the league app's Melting Pot area too."""
+        from tui.troop.screens.public import PublicScreen
+
+        self.push_screen(PublicScreen())
+
     def show_log(self) -> None:
         from tui.troop.screens.dialogs import LogDialog
 
@@ -113,11 +120,6 @@ class LanguageMixin:
         problem = save_setting("japanese", app.japanese)  # type: ignore[attr-defined]
         if problem:
             app.notify(problem, severity="warning", timeout=6, markup=False)  # type: ignore[attr-defined]
-
-    def show_public(self) -> None:
-        from tui.troop.screens.public import PublicScreen
-
-        self.push_screen(PublicScreen())
 
 
 
