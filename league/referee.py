@@ -246,7 +246,8 @@ class _RefereeManager:
             raise DecisionError(f"choice {name!r}: {v!r} is not true or false ({question})")
         return v
 
-    def _base(self, v: Any, name: str, allowed: list[int], words: dict[str, int]) -> int | None:
+    def _base(self, v: Any, name: str, allowed: list[int],
+              words: dict[str, int | None]) -> int | None:
         if isinstance(v, str) and v.strip().lower() in words:
             return words[v.strip().lower()]
         b = _base_of(v, f"choice {name!r}", allow_zero=False) if v is not None else None
@@ -255,6 +256,13 @@ class _RefereeManager:
         if b not in allowed:
             where = ", ".join(BASE_NAMES[a] for a in allowed if a) or "none"
             raise DecisionError(f"choice {name!r}: {v!r} is not one of the runners it may name ({where})")
+        return b
+
+    def _runner(self, v: Any, name: str, allowed: list[int]) -> int:
+        """A runner the answer must name (no word for none)."""
+        b = self._base(v, name, allowed, {})
+        if b is None:   # _base refuses what is not in `allowed`: None never comes back here
+            raise DecisionError(f"choice {name!r}: {v!r} names no runner")
         return b
 
     # declarations
@@ -299,7 +307,7 @@ class _RefereeManager:
         names = ", ".join(BASE_NAMES[b] for b in candidates)
         v = self._ask("back_first", f"hit-and-run, the fly is caught: whose cross-play back comes "
                                     f"next ({names})?")
-        return self._base(v, "back_first", candidates, {})  # type: ignore[return-value]
+        return self._runner(v, "back_first", candidates)
 
     def bunt_out(self, game, candidates: list[int]) -> int:
         names = ", ".join("batter" if b == 0 else BASE_NAMES[b] for b in candidates)
@@ -308,8 +316,7 @@ class _RefereeManager:
             return 0
         if v == 0:
             return 0
-        b = self._base(v, "bunt_out", candidates, {})
-        return b
+        return self._runner(v, "bunt_out", candidates)
 
     def send(self, game, base: int, target: int) -> bool:
         where = "home" if target >= 4 else BASE_NAMES[target]
@@ -416,8 +423,9 @@ def inline_player(card: dict, team: str = "---") -> Player:
         if isinstance(text, list):
             text = " ".join(str(t) for t in text)
         bounds = parse_bounds(str(text), BAT_COLUMNS, f"{what}, batting")
-        batting = BattingCard(bounds, *(_rating(card, k, what, 0 if k == "DP" else None)
-                                        for k in ("BT", "RR", "SR", "DP")))
+        bt, rr, sr, dp = (_rating(card, k, what, 0 if k == "DP" else None)
+                          for k in ("BT", "RR", "SR", "DP"))
+        batting = BattingCard(bounds, bt, rr, sr, dp)
         fielding = parse_fielding(str(card.get("positions", "")), f"{what}, positions")
         if any(f.position == "C" for f in fielding):
             catcher = CatcherRatings(*(_rating(card, k, f"{what} (a catcher)") for k in ("arm", "block", "lead")))
@@ -727,9 +735,9 @@ def referee(request: dict, *, league: League | None, ruleset: Ruleset) -> Refere
     manager.game = g
     g.inning, g.half, g.outs = inning, half, outs
     g.line = [[0] * inning, [0] * (inning - (1 if half == 0 else 0))]
-    for side in (0, 1):
-        if g.line[side]:
-            g.line[side][0] = score[side]
+    for half_of in (0, 1):
+        if g.line[half_of]:
+            g.line[half_of][0] = score[half_of]
     g.score = list(score)
     g.defense.condition = cond
     for b, p in runners.items():
@@ -766,8 +774,8 @@ def referee(request: dict, *, league: League | None, ruleset: Ruleset) -> Refere
         outcome += f" — the third out before {batter.name} finished his turn: he leads off next inning"
     if game_over:
         outcome += " — the game is over (walk-off)"
-    after_runners = {b: {"id": g.bases[b].pid, "name": g.name(g.bases[b].pid)}
-                     for b in (1, 2, 3) if g.bases[b] is not None}
+    after_runners = {b: {"id": r.pid, "name": g.name(r.pid)}
+                     for b in (1, 2, 3) if (r := g.bases[b]) is not None}
 
     warnings = []
     left = list(rolls_v[dice.used:])
@@ -787,7 +795,7 @@ def referee(request: dict, *, league: League | None, ruleset: Ruleset) -> Refere
         ruleset=ruleset.name, situation=situation, steps=steps, outcome=outcome,
         runners=after_runners, outs=min(g.outs, 3), runs=runs,
         score={"away": g.score[0], "home": g.score[1]}, choices_asked=manager.asked,
-        rolls_used=dice.used, rolls_left=[whole_number(str(x)) if whole_number(str(x)) is not None else x for x in left],
+        rolls_used=dice.used, rolls_left=[w if (w := whole_number(str(x))) is not None else x for x in left],
         warnings=warnings, inning_over=inning_over, game_over=game_over,
     )
 

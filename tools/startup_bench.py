@@ -153,7 +153,7 @@ def main() -> None:
     size = tuple(int(x) for x in args.size.split("x"))
     keep = args.db is not None
     folder = None if keep else tempfile.mkdtemp(prefix="impact-bench-")
-    db = args.db or str(Path(folder) / "league.sqlite3")
+    db = args.db if folder is None else str(Path(folder) / "league.sqlite3")
     try:
         make_db(db)
         print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())} "

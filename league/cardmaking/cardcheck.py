@@ -80,7 +80,7 @@ class SeasonTotals:
             f = self.fielding.setdefault(pid, {}).setdefault(
                 "P", dict.fromkeys(("g", "po", "a", "e", "dp", "pb", "sb", "cs"), 0.0))
             f["g"] += 1
-        per_side = {}
+        per_side: dict[int, list[str]] = {}
         for side, pid, _ in result.pitching:
             per_side.setdefault(side, []).append(pid)
         for side, pids in per_side.items():
@@ -90,11 +90,11 @@ class SeasonTotals:
         pos_of = {pid: next((p for p in pos.split("-") if p in FIELD_POS), None)
                   for _s, pid, _l, pos in result.batting}
         for _side, pid, line in result.fielding:
-            pos = pos_of.get(pid) or ("P" if pid in self.pitching else None)
-            if pos is None:
+            where = pos_of.get(pid) or ("P" if pid in self.pitching else None)
+            if where is None:
                 continue
             f = self.fielding.setdefault(pid, {}).setdefault(
-                pos, dict.fromkeys(("g", "po", "a", "e", "dp", "pb", "sb", "cs"), 0.0))
+                where, dict.fromkeys(("g", "po", "a", "e", "dp", "pb", "sb", "cs"), 0.0))
             vals = dict(zip(FIELD_FIELDS, line))
             f["po"] += vals["po"]
             f["a"] += vals["a"]
@@ -278,9 +278,9 @@ def compare(originals: Sequence[StatPlayer], original_runs: Mapping[str, Sequenc
     teams = []
     for t, (scored, allowed, games) in sorted(
             (t, (v[0], v[1], v[2] if len(v) > 2 else 1)) for t, v in original_runs.items()):
-        g = generated.runs.get(t, [0, 0])
+        runs = generated.runs.get(t, [0, 0])
         gg = max(1, generated.games.get(t, 1))
-        teams.append((t, scored / max(1, games), allowed / max(1, games), g[0] / gg, g[1] / gg))
+        teams.append((t, scored / max(1, games), allowed / max(1, games), runs[0] / gg, runs[1] / gg))
     rs = spearman([x[1] for x in teams], [x[3] for x in teams])
     ra = spearman([x[2] for x in teams], [x[4] for x in teams])
     counts = {"bat": sum(1 for r in rows if r.kind == "bat"),

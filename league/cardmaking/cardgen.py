@@ -179,11 +179,11 @@ def league_context(players: Sequence[StatPlayer], team_games: int | None = None,
             team_games = int(totals["team_games"])  # type: ignore[call-overload]
     if bat_tot["pa"] <= 0 and pit_tot["bf"] > 0:
         # only pitching lines: the league's batting is what its pitchers allowed
-        p = pit_tot
-        bat_tot = batting_line({"pa": p["bf"], "ab": p["bf"] - p["bb"] - p["hbp"], "h": p["h"],
-                                "hr": p["hr"], "bb": p["bb"], "ibb": p["ibb"], "hbp": p["hbp"],
-                                "so": p["so"], "2b": 0.17 * (p["h"] - p["hr"]),
-                                "3b": 0.02 * (p["h"] - p["hr"])})
+        pt = pit_tot
+        bat_tot = batting_line({"pa": pt["bf"], "ab": pt["bf"] - pt["bb"] - pt["hbp"], "h": pt["h"],
+                                "hr": pt["hr"], "bb": pt["bb"], "ibb": pt["ibb"], "hbp": pt["hbp"],
+                                "so": pt["so"], "2b": 0.17 * (pt["h"] - pt["hr"]),
+                                "3b": 0.02 * (pt["h"] - pt["hr"])})
     if pit_tot["bf"] <= 0 and bat_tot["pa"] > 0:
         b = bat_tot
         pit_tot = pitching_line({"bf": b["pa"], "h": b["h"], "hr": b["hr"], "bb": b["bb"],

@@ -192,7 +192,7 @@ def league_texts(name: str, code: str, ruleset: str, dh: bool,
                  options: dict[str, bool] | None = None) -> tuple[str, str, str]:
     """league.toml, batters.csv and pitchers.csv for these teams (code, name, short) and cards;
     `options`: the league's rule options ([options])."""
-    size = {}
+    size: dict[str, int] = {}
     for p in players:
         size[p.team] = size.get(p.team, 0) + 1
     roster = max(size.values()) if size else 28

@@ -108,8 +108,8 @@ def option_problems(options: dict[str, Any], defaults: dict[str, Any] | None = N
         if rule is None or isinstance(v, bool):
             continue
         if isinstance(v, int):
-            lo, hi = rule  # type: ignore[misc]
-            if not lo <= v <= hi:
+            lo, hi = rule
+            if not (isinstance(lo, int) and isinstance(hi, int) and lo <= v <= hi):
                 out.append((k, f"{v} is outside {lo}..{hi}"))
         elif v not in rule:
             choices = " or ".join(f'"{a}"' for a in rule)

@@ -58,12 +58,13 @@ def career(player: str, seasons: Iterable[CareerSeason]) -> Career:
     """A career from its seasons (sorted by season number); totals are sums of the seasons."""
     rows = tuple(sorted(seasons, key=lambda s: s.season))
 
-    def total(attr: str) -> object:
-        parts = [getattr(s, attr) for s in rows if getattr(s, attr) is not None]
+    def total(parts: list[S]) -> S | None:
         return add_stats(parts) if parts else None
 
-    return Career(player, rows, total("batting"), total("pitching"),  # type: ignore[arg-type]
-                  total("fielding"))
+    return Career(player, rows,
+                  total([s.batting for s in rows if s.batting is not None]),
+                  total([s.pitching for s in rows if s.pitching is not None]),
+                  total([s.fielding for s in rows if s.fielding is not None]))
 
 
 # --- records ------------------------------------------------------------------------------------
@@ -131,14 +132,14 @@ def _qualifies(spec: RecordSpec, st: BattingStats | PitchingStats, *, games: int
     return Fraction(have) >= spec.season_min_per_game * games
 
 
-def _ranked(spec: RecordSpec, rows: list[tuple[float | int, str, str, int | None]],
+def _ranked(spec: RecordSpec, rows: list[tuple[float | int | None, str, str, int | None]],
             limit: int) -> list[RecordRow]:
-    rows = [r for r in rows if r[0] is not None and (spec.season_min_per_game is not None
-                                                     or r[0] > 0)]
-    rows.sort(key=lambda r: (r[1], r[3] or 0))
-    rows.sort(key=lambda r: r[0], reverse=not spec.lower_is_better)
+    valued = [(v, pid, team, season) for v, pid, team, season in rows
+              if v is not None and (spec.season_min_per_game is not None or v > 0)]
+    valued.sort(key=lambda r: (r[1], r[3] or 0))
+    valued.sort(key=lambda r: r[0], reverse=not spec.lower_is_better)
     out: list[RecordRow] = []
-    for i, (value, pid, team, season) in enumerate(rows[:limit]):
+    for i, (value, pid, team, season) in enumerate(valued[:limit]):
         rank = out[-1].rank if out and out[-1].value == value else i + 1
         out.append(RecordRow(rank, pid, team, season, value, stat_text(spec.stat, value)))
     return out
@@ -147,7 +148,7 @@ def _ranked(spec: RecordSpec, rows: list[tuple[float | int, str, str, int | None
 def season_records(seasons: Iterable[PlayerSeason], spec: RecordSpec,
                    limit: int = 10) -> list[RecordRow]:
     """The best single seasons in one stat (rate records need the season qualifier)."""
-    rows = []
+    rows: list[tuple[float | int | None, str, str, int | None]] = []
     for ps in seasons:
         st = ps.batting if spec.kind == "batting" else ps.pitching
         if st is None or not _qualifies(spec, st, games=ps.team_games):
@@ -162,7 +163,7 @@ def career_records(seasons: Iterable[PlayerSeason], spec: RecordSpec,
     by: dict[str, list[PlayerSeason]] = {}
     for ps in seasons:
         by.setdefault(ps.player, []).append(ps)
-    rows = []
+    rows: list[tuple[float | int | None, str, str, int | None]] = []
     for pid, mine in by.items():
         mine.sort(key=lambda p: p.season)
         parts = [getattr(p, spec.kind) for p in mine if getattr(p, spec.kind) is not None]

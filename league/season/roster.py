@@ -358,8 +358,8 @@ def _parse_batter_bounds(cell: _Cell, row: dict[str, str]) -> Bounds:
 def _parse_batter(cell: _Cell, row: dict[str, str]) -> tuple[BattingCard, tuple[Fielding, ...],
                                                              CatcherRatings | None]:
     bounds = _parse_batter_bounds(cell, row)
-    ratings = {c: _whole(row[c], cell.at(c), c) for c in ("BT", "RR", "SR", "DP")}
-    card = BattingCard(bounds, **ratings)
+    bt, rr, sr, dp = (_whole(row[c], cell.at(c), c) for c in ("BT", "RR", "SR", "DP"))
+    card = BattingCard(bounds, bt, rr, sr, dp)
     fielding = parse_fielding(row["positions"], cell.at("positions"))
     catcher = None
     if any(f.position == "C" for f in fielding):
