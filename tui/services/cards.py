@@ -237,6 +237,25 @@ def make_lahman(year: int, out: Path, *, teams: list[str] | None = None, league:
     return CardsMade(write_league_folder(out, made, force=force), made), info
 
 
+def create_lahman_league(db: Db, name: str, year: int, *, league: str | None = None,
+                         teams: list[str] | None = None, roster_size: int = 28,
+                         ruleset: str = "standard") -> tuple[Any, dict]:
+    """`impact league new NAME --lahman YEAR --lg AL`: a real season's league stored whole — its
+    teams under their real names, its cards from that year, its schedule as near the real
+    length as whole games against each rival make it (league.toml's [schedule]), no injuries."""
+    from tui.services.leagues import create_league
+    with tempfile.TemporaryDirectory(prefix="impact-lahman-") as tmp:
+        out = Path(tmp) / "league"
+        made, info = make_lahman(year, out, teams=teams, league=league,
+                                 roster_size=roster_size, ruleset=ruleset)
+        toml = (out / LEAGUE_FILE).read_text(encoding="utf-8")
+        toml += f"\n[schedule]\ngames_per_opponent = {info['games_per_opponent']}\n"
+        (out / LEAGUE_FILE).write_text(toml, encoding="utf-8")
+        summary = create_league(db, name, out)
+    return summary, {**info, "replacement_level": len(made.made.replacement),
+                     "left_out": len(made.made.left_out)}
+
+
 def check(league: str = "pacific", *, seasons: int = 3, games_per_opponent: int = 24,
           seed: int = 1, progress: CheckProgress | None = None) -> CheckReport:
     """The closed loop on a league folder or a bundled sample league."""
