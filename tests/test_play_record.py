@@ -112,3 +112,33 @@ def test_a_scripted_steal_from_the_x_table_keeps_its_s(mini, ruleset):
     assert (ev.what, ev.mods, ev.base) == ("SB", ("S",), 2)
     assert events.english(ev, g.name) == f"{g.name(rid)} steals 2nd (S)"
     assert events.japanese(ev, g.name) == f"{g.name(rid)}が二盗成功 (S)"
+
+
+def test_a_name_inside_another_never_changes_the_other_in_either_language(games):
+    """高橋 has an English name, 高橋 直樹 has none: in English the play-by-play names 高橋 as
+    Takahashi and leaves 高橋 直樹 whole (the lines were once made by finding names in the text,
+    which turned him into "Takahashi 直樹")."""
+    from tui.services.views import NameBook
+    seed, r = games[0]
+    a, b = r.plays[0].batter, r.plays[1].batter
+    league = {a: "高橋", b: "高橋 直樹"}
+    book = NameBook(players={a: ("高橋", "Takahashi"), b: ("高橋 直樹", "")})
+
+    def ja_name(pid):
+        return league.get(pid) or r.players[pid].name
+
+    def en_name(pid):
+        return book.player(pid, False, ja_name(pid))
+
+    from league.engine.playtext import play_lines
+    english, japanese = play_lines(r, False, en_name), play_lines(r, True, ja_name)
+    batters = [ev.batter if ev.what in events.BATTER_WHAT else "" for ev in r.events]
+    by_b = [i for i, who in enumerate(batters) if who == b]
+    by_a = [i for i, who in enumerate(batters) if who == a]
+    assert by_a and by_b
+    assert all(english[i].startswith("高橋 直樹: ") for i in by_b)
+    assert all(english[i].startswith("Takahashi: ") for i in by_a)
+    assert all(japanese[i].startswith("高橋 直樹: ") for i in by_b)
+    assert not any("Takahashi 直樹" in line for line in english)
+    # what reading the names back out of the text did
+    assert book.english("高橋 直樹: single") == "Takahashi 直樹: single"

@@ -31,7 +31,7 @@ def texts() -> dict[str, str]:
     sys.path.insert(0, str(ROOT / "tests"))
     import engine_digest
     from league.engine.boxscore import compact_dict, render, result_dict
-    from league.engine.playtext import play_text
+    from league.engine.playtext import play_lines, play_text
 
     out: dict[str, list[str]] = {name: [] for name in FILES}
     for seed, result in engine_digest.digest_games():
@@ -39,14 +39,16 @@ def texts() -> dict[str, str]:
         for name in FILES:
             if name != "data.jsonl":
                 out[name].append(head)
-        for p in result.plays:
+        english, japanese = play_lines(result, False), play_lines(result, True)
+        for p, en, ja in zip(result.plays, english, japanese):
             where = f"{p.inning} {p.half} {p.batter} {p.pitcher} {p.outs} {p.score[0]}-{p.score[1]}"
-            out["plays_en.txt"].append(f"{where} | {play_text(p.text, False)}")
-            out["plays_ja.txt"].append(f"{where} | {play_text(p.text, True)}")
+            out["plays_en.txt"].append(f"{where} | {en}")
+            out["plays_ja.txt"].append(f"{where} | {ja}")
         compact = compact_dict(result, seed)
         out["codes.txt"].extend(json.dumps(row, ensure_ascii=False) for row in compact["plays"])
-        out["box_ja.txt"].append(render(result, play_line=lambda t: play_text(t, True)))
-        out["box_en.txt"].append(render(result, english=True))
+        out["box_ja.txt"].append(render(result, play_line=lambda t: play_text(t, True),
+                                        lines=japanese))
+        out["box_en.txt"].append(render(result, english=True, lines=english))
         out["data.jsonl"].append(json.dumps(result_dict(result, seed), ensure_ascii=False,
                                             sort_keys=True))
     return {name: "\n".join(lines) + "\n" for name, lines in out.items()}

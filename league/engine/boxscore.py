@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import unicodedata
-from typing import Callable
+from typing import Callable, Sequence
 
 from league.engine.game import BAT_FIELDS, FIELD_FIELDS, P_OUTS, PIT_FIELDS, GameResult, Play
 from league.engine.lineup import Lineup
@@ -74,7 +74,9 @@ _RUNNER_CODES = (
 
 
 def play_code(play: Play, players: dict) -> str:
-    """The short code of one line of the play-by-play: K BB HR 1B GO SB PC …, "?" if unknown."""
+    """The short code of one stored line of the play-by-play of a game stored before its plays
+    were recorded (a recorded play has its own: Event.code): K BB HR 1B GO SB PC …, "?" if
+    unknown."""
     text = play.text
     for start, code in _EVENT_CODES:
         if text.startswith(start):
@@ -93,6 +95,14 @@ def play_code(play: Play, players: dict) -> str:
         if part in text:
             return code
     return "?"
+
+
+def play_codes(result: GameResult) -> list[str]:
+    """Each play's short code: from its record, or read from the stored line of a game stored
+    before the record."""
+    if result.events and len(result.events) == len(result.plays):
+        return [ev.code() for ev in result.events]
+    return [play_code(p, result.players) for p in result.plays]
 
 
 def compact_dict(result: GameResult, seed: int | None) -> dict:
@@ -122,8 +132,8 @@ def compact_dict(result: GameResult, seed: int | None) -> dict:
         "lineups": [lineup_dict(lu) for lu in result.lineups],
         "fatigue": dict(result.fatigue),
         "raws": list(raws),
-        "plays": [[p.inning, 0 if p.half == "top" else 1, p.batter, play_code(p, result.players),
-                   p.outs, p.score[0], p.score[1]] for p in result.plays],
+        "plays": [[p.inning, 0 if p.half == "top" else 1, p.batter, code, p.outs, p.score[0],
+                   p.score[1]] for p, code in zip(result.plays, play_codes(result))],
         "notes": list(result.notes),
     }
 
@@ -157,11 +167,14 @@ DECISION_EN = {"W": "W", "L": "L", "S": "S", "H": "H"}
 
 def render(result: GameResult, names: dict[str, str] | None = None, plays: bool = True, *,
            english: bool = False, player_name: Callable[[str], str] | None = None,
-           play_line: Callable[[str], str] | None = None, final: bool = True) -> str:
+           play_line: Callable[[str], str] | None = None, final: bool = True,
+           lines: Sequence[str] | None = None) -> str:
     """An NPB-style box score: line score with 計 安 失, batting and pitching, 勝敗S H, 本塁打.
     `english` writes its labels in English (R H E, AB R H RBI …); `player_name` names a player
-    by id (default: his name in the league), `play_line` says a play-by-play line; a game still
-    under way (`final` False) has no `x` for the home half not yet played."""
+    by id (default: his name in the league), `play_line` says a note (and a stored line of a
+    game stored as text); `lines` are the plays' lines (league.engine.playtext.play_lines: made
+    from the play records); a game still under way (`final` False) has no `x` for the home
+    half not yet played."""
     names = names or {}
     codes = (result.away, result.home)
     label = [names.get(c, c) for c in codes]
@@ -245,7 +258,8 @@ def render(result: GameResult, names: dict[str, str] | None = None, plays: bool 
     if plays:
         out.append("")
         current = None
-        for p in result.plays:
+        said = lines if lines is not None else [say(p.text) for p in result.plays]
+        for p, line in zip(result.plays, said):
             key = (p.inning, p.half)
             if key != current:
                 current = key
@@ -253,7 +267,7 @@ def render(result: GameResult, names: dict[str, str] | None = None, plays: bool 
                 out.append(f"--- {'Top' if p.half == 'top' else 'Bottom'} {_ordinal(p.inning)} "
                            f"{team}" if english else
                            f"--- {p.inning}回{'表' if p.half == 'top' else '裏'} {team}")
-            out.append(f"  {say(p.text)}  [{p.outs} out, {p.score[0]}-{p.score[1]}]")
+            out.append(f"  {line}  [{p.outs} out, {p.score[0]}-{p.score[1]}]")
     return "\n".join(out)
 
 

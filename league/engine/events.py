@@ -98,6 +98,9 @@ OTHER_WHAT: Final = {
                "アクシデント: {who} ({pid})が負傷 ({level})、{then}", "INJ"),
 }
 PITCH_EVENTS: Final = ("WP", "BK", "PB", "PB+")
+# the batter's plays of a bunt that got down (their words say it was a bunt)
+BUNTS: Final = frozenset({"BUNT_E", "BUNT_1B", "SH_EXTRA", "SH_ALL", "BUNT_OUT", "BUNT_BATTER_OUT",
+                          "SH"})
 
 
 class Event(NamedTuple):
@@ -161,9 +164,11 @@ def _home_run(runs: int, japanese: bool) -> str:
     return "home run" + (f", {runs} runs" if runs > 1 else "")
 
 
-def text(ev: Event, name: Callable[[str], str], japanese: bool = False) -> str:
+def text(ev: Event, name: Callable[[str], str], japanese: bool = False,
+         batter: str | None = None) -> str:
     """The play-by-play line of `ev` in English (the engine's words) or Japanese (一球速報);
-    `name` names a player by id."""
+    `name` names a player by id; `batter`, when given, stands for the batter's name at the start
+    of his line (the play screen adds what he was asked to do)."""
     what = ev.what
     batter_what = BATTER_WHAT.get(what)
     if batter_what is not None:
@@ -179,7 +184,8 @@ def text(ev: Event, name: Callable[[str], str], japanese: bool = False) -> str:
         parts = [words]
         if what != "HR" and not what.startswith(("BUNT", "SH_")):
             parts += _runner_parts(ev, name, japanese)
-        line = f"{name(ev.batter)}: " + ("、" if japanese else ", ").join(parts)
+        line = (f"{name(ev.batter) if batter is None else batter}: "
+                + ("、" if japanese else ", ").join(parts))
         if ev.notes:
             line += " (" + "; ".join(_note(p, k, b, name, japanese) for p, k, b in ev.notes) + ")"
         for mod in ev.mods:
@@ -227,4 +233,4 @@ def japanese(ev: Event, name: Callable[[str], str]) -> str:
 
 __all__ = ["Event", "text", "english", "japanese", "BATTER_WHAT", "OTHER_WHAT", "AGGRESSIVE",
            "NO_RUN", "WALK_OFF", "TRY_SAFE", "TRY_OUT", "BACK", "DOUBLED", "STEAL_S", "STEAL_SP",
-           "HEAVY", "TAKEN_OUT", "PITCH_EVENTS"]
+           "HEAVY", "TAKEN_OUT", "PITCH_EVENTS", "BUNTS"]

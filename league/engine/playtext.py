@@ -1,10 +1,20 @@
-"""The play-by-play in Japanese: the engine writes each line in English (the form the game's
-JSON codes and the digest read); `japanese()` says the same line the way a Japanese 一球速報
-would. A line this table does not know is returned as it was (never half translated).
+"""The play-by-play's lines in either language.
+
+A game's plays are recorded as data (league.engine.events) and every line is made from the
+record: `play_lines` says them in the chosen language with the caller's names for the players.
+A game stored before the engine kept the record has only its English lines; `japanese()` is the
+reader of those older texts (the way a Japanese 一球速報 would say them; a line it does not know
+is returned as it was, never half translated) — it never reads a game that has its record.
 """
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Callable
+
+from league.engine import events
+
+if TYPE_CHECKING:
+    from league.engine.game import GameResult
 
 BASES_JA = {"batter": "打者", "1st": "一塁", "2nd": "二塁", "3rd": "三塁", "home": "本塁"}
 POSITIONS_JA = {"P": "投手", "C": "捕手", "1B": "一塁", "2B": "二塁", "3B": "三塁", "SS": "遊撃",
@@ -203,8 +213,34 @@ def japanese(text: str) -> str:
 
 
 def play_text(text: str, japanese_labels: bool) -> str:
-    """A play-by-play line in the chosen language (the engine's own words in English)."""
+    """A stored play-by-play line (a game stored before its plays were recorded, a note) in the
+    chosen language (the engine's own words in English)."""
     return japanese(text) if japanese_labels else text
+
+
+def recorded(result: "GameResult") -> bool:
+    """Does the game have the record of each of its plays (not a game stored as text only)?"""
+    return bool(result.events) and len(result.events) == len(result.plays)
+
+
+def play_lines(result: "GameResult", japanese_labels: bool,
+               name: Callable[[str], str] | None = None,
+               older: Callable[[str], str] | None = None) -> list[str]:
+    """Each play's line in the chosen language, made from its record with `name` naming the
+    players (default: their names in the league). A game stored as text only (before the
+    record) keeps its stored lines: in English as stored, or through `older` (default: the
+    Japanese reader of older texts in Japanese, the text itself in English)."""
+    if recorded(result):
+        players = result.players
+
+        def league_name(pid: str) -> str:
+            player = players.get(pid)
+            return player.name if player is not None else pid
+
+        say = name or league_name
+        return [events.text(ev, say, japanese_labels) for ev in result.events]
+    old = older or (japanese if japanese_labels else (lambda text: text))
+    return [old(p.text) for p in result.plays]
 
 
 # ---------------------------------------------------------------- the roll log's words

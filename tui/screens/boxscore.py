@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane, Tabs
 
 from league.engine.boxscore import render
-from league.engine.playtext import play_text, roll_purpose, roll_table
+from league.engine.playtext import play_lines, play_text, roll_purpose, roll_table
 from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
@@ -71,8 +71,11 @@ class BoxScoreScreen(AreaScreen):
             return self.player_name(pid, result.players[pid].name)
 
         def line(text: str) -> str:
+            """A note, or a line of a game stored before its plays were recorded."""
             return play_text(text, True) if ja else self.in_language(text)
 
+        # each play's line from its record, the players named in the app's language
+        lines = [visible(x) for x in play_lines(result, ja, name, older=line)]
         text = render(result, {c: self.team_name(c) for c in (result.away, result.home)},
                       plays=False, english=not ja, player_name=name, play_line=line)
         # a Text keeps the box score's own spacing (columns are aligned with spaces)
@@ -83,9 +86,9 @@ class BoxScoreScreen(AreaScreen):
             # tabs, and the tabs' own keys switch to the play-by-play and the rolls)
             self.query_one("#box-scroll", VerticalScroll).focus()
         # the box score paints first; the play-by-play and roll log tables fill after it
-        self.call_after_refresh(self._fill_tables, box, line)
+        self.call_after_refresh(self._fill_tables, box, lines)
 
-    def _fill_tables(self, box, line) -> None:
+    def _fill_tables(self, box, lines: list[str]) -> None:
         if box is not self._box:
             return
         ja = self.app.japanese
@@ -94,8 +97,8 @@ class BoxScoreScreen(AreaScreen):
         plays.clear(columns=True)
         plays.add_columns(label("bx_inning", ja), "", label("plays", ja), label("bx_outs", ja),
                           label("score", ja))
-        for p in d["plays"]:
-            plays.add_row(str(p["inning"]), label("bx_" + p["half"], ja), line(p["text"]),
+        for p, said in zip(d["plays"], lines):
+            plays.add_row(str(p["inning"]), label("bx_" + p["half"], ja), said,
                           str(p["outs"]), f"{p['runs']['away']}-{p['runs']['home']}")
         rolls = self.query_one("#rolls-table", DataTable)
         rolls.clear(columns=True)

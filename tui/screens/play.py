@@ -30,7 +30,8 @@ from league.engine.dice import Dice, SeededDice, TypedDice
 from league.errors import LeagueError
 from league.engine.live import COMPUTER_DECIDES, GameAborted, Handover, LiveLog, live_game, result_so_far
 from league.manager.computer import ComputerManager
-from league.engine.playtext import play_text, roll_purpose, roll_table
+from league.engine import events
+from league.engine.playtext import play_lines, play_text, roll_purpose, roll_table
 from tui import services
 from tui.labels import LABELS, label
 from tui.host import KeepsItsArea, LeagueApp
@@ -331,7 +332,8 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
             ja = app.japanese
             text = render(result, self._team_names(), english=not ja,
                           player_name=partial(self._pname, game),
-                          play_line=lambda line: self._say(line, ja))
+                          play_line=lambda line: self._say(line, ja),
+                          lines=play_lines(result, ja, partial(self._pname, game)))
         except GameAborted:
             return
         except Exception as exc:  # noqa: BLE001 - a replay that does not match, a locked database, ...
@@ -492,7 +494,8 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
                        else default)
 
     def _say(self, text: str, ja: bool) -> str:
-        """An engine line in the app's language: 一球速報 in Japanese, English names in English."""
+        """A note of the game (an accident, a draw) in the app's language: Japanese, or English
+        names in English."""
         if ja:
             return visible(play_text(text, True))
         book = getattr(self.setup, "book", None)
@@ -758,20 +761,19 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
         plays = self.query_one("#plays-log", RichLog)
         follow = plays.scroll_offset.y >= plays.max_scroll_y
         new = game.plays[self._shown_plays:]
+        records = game.events
         starts = [c[0] for c in run.calls]
+        name = partial(self._pname, game)
         for i, p in enumerate(new, start=self._shown_plays):
-            text = p.text
+            ev = records[i]
             k = bisect_right(starts, i) - 1
+            batter = None
             if k >= 0 and run.calls[k][1] and run.calls[k][1][0] in ("bunt", "squeeze") \
-                    and p.batter == run.calls[k][2] and "bunt" not in text \
-                    and text.startswith(game.name(p.batter) + ": "):
+                    and ev.batter == run.calls[k][2] and ev.what in events.BATTER_WHAT \
+                    and ev.what not in events.BUNTS:
                 what = label("gm_" + run.calls[k][1][0], ja)
-                said = self._say(text, ja)
-                name = self._pname(game, p.batter)
-                rest = said.split(": ", 1)[1] if ": " in said else said
-                text = f"{name} ({what}): {rest}"
-            else:
-                text = self._say(text, ja)
+                batter = f"{name(ev.batter)} ({what})"
+            text = visible(events.text(ev, name, ja, batter=batter))
             self._write_play(plays, p.inning, p.half, p.outs, p.score, text, ja, follow)
         self._shown_plays = len(game.plays)
 

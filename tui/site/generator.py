@@ -29,7 +29,7 @@ from markupsafe import Markup, escape
 from league.season.awards import award_name, slot_name
 from league.engine.boxscore import DECISION_JA, POSITION_JA
 from league.engine.lines import BAT_FIELDS, PIT_FIELDS, innings_text
-from league.engine.playtext import play_text
+from league.engine.playtext import play_lines, play_text
 from league.season.standings import gb_text, streak_english, tiebreak_english
 from league.season.stats import STAT_LABELS_JA, stat_text
 from tui.labels import season_title
@@ -210,8 +210,12 @@ class Page:
                                              month_name=MONTHS_EN[month - 1])
 
     def play(self, text: str) -> str:
-        """A play-by-play line as the page's language says it (一球速報 in Japanese)."""
-        return visible(play_text(text, True) if self.ja else self.names.english(text))
+        """A note or a stored play-by-play line (a game stored before its plays were recorded)
+        as the page's language says it (一球速報 in Japanese)."""
+        return visible(self.older_play(text))
+
+    def older_play(self, text: str) -> str:
+        return play_text(text, True) if self.ja else self.names.english(text)
 
     def pos(self, pos: str) -> str:
         if not pos:
@@ -451,12 +455,15 @@ def _game_context(p: Page, box: publish.GameBox) -> dict[str, Any]:
     # rest of the page
     halves: list[dict[str, Any]] = []
     out_word = "アウト" if p.ja else " out"
-    for play in r.plays:
+    # each play's line from its record, the players named in the page's language
+    lines = play_lines(r, p.ja, lambda pid: p.names.player(pid, p.ja, names.get(pid, pid)),
+                       older=p.older_play)
+    for play, said in zip(r.plays, lines):
         if not halves or (halves[-1]["inning"], halves[-1]["half"]) != (play.inning, play.half):
             halves.append({"inning": play.inning, "half": play.half,
                            "team": codes[0] if play.half == "top" else codes[1], "plays": []})
         halves[-1]["plays"].append(
-            f'<li>{escape(p.play(play.text))} <span class="after">{play.outs}{out_word} '
+            f'<li>{escape(visible(said))} <span class="after">{play.outs}{out_word} '
             f'{play.score[0]}-{play.score[1]}</span></li>')
     for h in halves:
         h["plays"] = Markup("\n".join(h["plays"]))
