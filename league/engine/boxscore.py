@@ -20,12 +20,12 @@ def result_dict(result: GameResult, seed: int | None, teams: dict[str, str] | No
     for i, key in enumerate(("away", "home")):
         sides[key] = {"team": codes[i], "runs": result.runs[i], "hits": result.hits[i],
                       "errors": result.errors[i], "innings": list(result.innings[i])}
-    batting = []
+    batting: list[dict[str, object]] = []
     for side, pid, line, pos in result.batting:
-        row = {"team": codes[side], "player": pid, "name": result.players[pid].name, "pos": pos}
+        row: dict[str, object] = {"team": codes[side], "player": pid, "name": result.players[pid].name, "pos": pos}
         row.update(dict(zip(BAT_FIELDS, line)))
         batting.append(row)
-    pitching = []
+    pitching: list[dict[str, object]] = []
     for side, pid, line in result.pitching:
         row = {"team": codes[side], "player": pid, "name": result.players[pid].name}
         row.update({k: v for k, v in zip(PIT_FIELDS, line)})
@@ -259,7 +259,7 @@ def render(result: GameResult, names: dict[str, str] | None = None, plays: bool 
         out.append("")
         current = None
         said = lines if lines is not None else [say(p.text) for p in result.plays]
-        for p, line in zip(result.plays, said):
+        for p, said_line in zip(result.plays, said):
             key = (p.inning, p.half)
             if key != current:
                 current = key
@@ -267,7 +267,7 @@ def render(result: GameResult, names: dict[str, str] | None = None, plays: bool 
                 out.append(f"--- {'Top' if p.half == 'top' else 'Bottom'} {_ordinal(p.inning)} "
                            f"{team}" if english else
                            f"--- {p.inning}回{'表' if p.half == 'top' else '裏'} {team}")
-            out.append(f"  {line}  [{p.outs} out, {p.score[0]}-{p.score[1]}]")
+            out.append(f"  {said_line}  [{p.outs} out, {p.score[0]}-{p.score[1]}]")
     return "\n".join(out)
 
 

@@ -171,7 +171,7 @@ def _batter_line(text: str) -> str | None:
         m = pattern.match(rest)
         if m is None:
             continue
-        what = ja(m) if callable(ja) else ja
+        what = ja(m) if callable(ja) else str(ja)
         tail = rest[m.end():]
         if tail.startswith(_AGGRESSIVE):
             what += " (積極走塁の失策、記録はヒット)"

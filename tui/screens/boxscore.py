@@ -88,7 +88,7 @@ class BoxScoreScreen(AreaScreen):
         # the box score paints first; the play-by-play and roll log tables fill after it
         self.call_after_refresh(self._fill_tables, box, lines)
 
-    def _fill_tables(self, box, lines: list[str]) -> None:
+    def _fill_tables(self, box: "services.BoxScore", lines: list[str]) -> None:
         if box is not self._box:
             return
         ja = self.app.japanese
