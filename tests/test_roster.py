@@ -269,3 +269,33 @@ def test_team_without_a_catcher(league_copy: Path) -> None:
     path.write_text(buf.getvalue(), encoding="utf-8")
     with pytest.raises(LeagueError, match=r"batters\.csv: team KYO has no catcher"):
         load_league(league_copy)
+
+
+def test_team_that_cannot_field_a_shortstop_is_refused(league_copy: Path) -> None:
+    """A team nobody can field at shortstop is refused when the league is read (it stopped the
+    season with an internal error before), naming the team and the position."""
+    path = league_copy / "batters.csv"
+    rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
+    for row in rows:
+        if row["team"] == "KYO":
+            kept = [f for f in row["positions"].split(";") if not f.startswith("SS")]
+            row["positions"] = ";".join(kept) or "1B0"
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    path.write_text(buf.getvalue(), encoding="utf-8")
+    with pytest.raises(LeagueError, match=r"batters\.csv: team KYO cannot field a shortstop "
+                                          r"\(SS\): no player lists SS in positions"):
+        load_league(league_copy)
+
+
+@pytest.mark.parametrize("teams", ["teams = [1, 2]", 'teams = ["A", "B"]'])
+def test_teams_that_are_not_tables_are_named(league_copy: Path, teams: str) -> None:
+    """`teams = [1, 2]` in league.toml: one clear line, not an internal TypeError."""
+    path = league_copy / "league.toml"
+    text = path.read_text(encoding="utf-8")
+    head = text.split("[[teams]]", 1)[0]
+    path.write_text(head + teams + "\n", encoding="utf-8")
+    with pytest.raises(LeagueError, match=r"league\.toml, teams #1: .* is not a \[\[teams\]\] table"):
+        load_league(league_copy)

@@ -31,13 +31,13 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
 from league.engine.cards import Player
 from league.season.injury import recover, severity
 from league.manager.computer import batting_value, pitching_value
-from league.season.roster import DEFAULT_ACTIVE_SIZE, DEFAULT_TEN_DAYS, MIN_STARTERS, League, Team
+from league.season.roster import DEFAULT_ACTIVE_SIZE, DEFAULT_TEN_DAYS, MIN_STARTERS, FIELD_ORDER, League, Team, uncovered
 
 if TYPE_CHECKING:
     from league.engine.game import GameResult
     from league.engine.ruleset import Ruleset
 
-FIELD: Final = ("C", "SS", "2B", "CF", "3B", "1B", "LF", "RF")
+FIELD: Final = FIELD_ORDER
 TEN_DAYS: Final = DEFAULT_TEN_DAYS  # days a demoted player waits (a league's `ten_days`)
 HITTERS: Final = 9              # position players an active roster needs without the DH
 DH_HITTERS: Final = 10          # ... and with it
@@ -469,31 +469,6 @@ def before_game(state: Any, ruleset: "Ruleset", day: date, teams: Iterable[str])
         played = (bool(days) and days[0] < day) or state.last.get(team) is not None
         computer_moves(book, state.league, team, day, rules=rules, rested=rested,
                        reserves=reserves, played=played)
-
-
-def uncovered(players: Iterable[Player]) -> str | None:
-    """A fielding position the players cannot fill while the others are filled by other men
-    (the eight positions need eight different men), or None when they can field a team: a
-    matching of positions to players by augmenting paths."""
-    hitters = [p for p in players
-               if p.batting is not None and any(f.position != "P" for f in p.fielding)]
-    able = {pos: [p.id for p in hitters if p.can_play(pos)] for pos in FIELD}
-    holder: dict[str, str] = {}          # player id -> the position he holds
-
-    def place(pos: str, seen: set[str]) -> bool:
-        for pid in able[pos]:
-            if pid in seen:
-                continue
-            seen.add(pid)
-            if pid not in holder or place(holder[pid], seen):
-                holder[pid] = pos
-                return True
-        return False
-
-    for pos in sorted(FIELD, key=lambda q: (len(able[q]), q)):
-        if not place(pos, set()):
-            return pos
-    return None
 
 
 def cover_positions(state: Any, team: str, day: date) -> list[Move]:

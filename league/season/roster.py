@@ -25,6 +25,7 @@ import csv
 import io
 import re
 from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Any, Callable, Final
 
 from league.engine.cards import (
@@ -497,6 +498,10 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
     raw_teams = data.get("teams")
     if not isinstance(raw_teams, list) or len(raw_teams) < 2:
         raise LeagueError(f"{file}: a league needs at least two [[teams]] tables")
+    for i, t in enumerate(raw_teams):
+        if not isinstance(t, dict):
+            raise LeagueError(f"{file}, teams #{i + 1}: {t!r} is not a [[teams]] table (teams "
+                              "are written [[teams]] with code, name and short under it)")
     teams: list[dict[str, Any]] = []
     codes: set[str] = set()
     for i, t in enumerate(raw_teams):
@@ -721,9 +726,54 @@ def parse_league(
                 + (" on the active roster" if len(checked) < len(players) else "")
                 + f"; a rotation needs at least {MIN_STARTERS}"
             )
+        # every fielding position by a different man: a team that cannot field one is refused
+        # now, not when its first game is set up
+        pos = uncovered(checked)
+        if pos is not None:
+            able = [p.id for p in checked if p.batting is not None and p.can_play(pos)]
+            raise LeagueError(
+                f"{bat_file}: team {code} cannot field a {POSITION_WORDS.get(pos, pos)} ({pos})"
+                + (" from its active roster" if len(checked) < len(players) else "") + ": "
+                + (f"no player lists {pos} in positions" if not able else
+                   f"{', '.join(able)} can play {pos} but are needed at other positions")
+            )
         teams.append(Team(code, t["name"], t["short"], players, t["league"], t["division"],
                           t["name_en"]))
     return _league_of(opts, teams)
+
+
+# the fielding positions a game needs filled (league.season.farm reads them in this order too)
+FIELD_ORDER: Final = ("C", "SS", "2B", "CF", "3B", "1B", "LF", "RF")
+
+
+def uncovered(players: Iterable[Player]) -> str | None:
+    """A fielding position the players cannot fill while the others are filled by other men
+    (the eight positions need eight different men), or None when they can field a team: a
+    matching of positions to players by augmenting paths."""
+    hitters = [p for p in players
+               if p.batting is not None and any(f.position != "P" for f in p.fielding)]
+    able = {pos: [p.id for p in hitters if p.can_play(pos)] for pos in FIELD_ORDER}
+    holder: dict[str, str] = {}          # player id -> the position he holds
+
+    def place(pos: str, seen: set[str]) -> bool:
+        for pid in able[pos]:
+            if pid in seen:
+                continue
+            seen.add(pid)
+            if pid not in holder or place(holder[pid], seen):
+                holder[pid] = pos
+                return True
+        return False
+
+    for pos in sorted(FIELD_ORDER, key=lambda q: (len(able[q]), q)):
+        if not place(pos, set()):
+            return pos
+    return None
+
+
+POSITION_WORDS = {"C": "catcher", "1B": "first baseman", "2B": "second baseman",
+                  "3B": "third baseman", "SS": "shortstop", "LF": "left fielder",
+                  "CF": "center fielder", "RF": "right fielder"}
 
 
 def parse_structure(toml_text: str, *, where: str, toml_name: str = "league.toml") -> League:
