@@ -190,10 +190,12 @@ def game_data(result: Any, compact: bool = False) -> str:
     (purposes, tables, rows, results, player ids) many times, written once in "strings" and
     referred to by index (v 2).
     """
+    from league.engine import ENGINE_VERSION
     from league.engine.boxscore import lineup_dict
     if compact:
         return json.dumps({
             "v": 3,
+            "engine": ENGINE_VERSION,
             "innings": result.innings, "hits": result.hits, "errors": result.errors,
             "winner": result.winner, "final_inning": result.final_inning,
             "decisions": result.decisions, "notes": list(result.notes),
@@ -213,8 +215,16 @@ def game_data(result: Any, compact: bool = False) -> str:
         rolls.append(entry)
     plays = [(p.inning, ix[p.half], ix[p.batter], ix[p.pitcher], p.text, p.outs, p.score[0],
               p.score[1]) for p in result.plays]
+    # each play's record (league.engine.events.Event), its words and ids in "strings"
+    events = [[ix[e.what], ix[e.batter], ix[e.pitcher], ix[e.who], ix[e.other], e.base, ix[e.pos],
+               e.runs, [[ix[p], a, b] for p, a, b in e.moves],
+               [[ix[p], ix[k], b] for p, k, b in e.notes], [ix[m] for m in e.mods],
+               [ix[x] for x in e.before], [ix[x] for x in e.after],
+               [[ix[p], ix[c]] for p, c in e.scored], e.outs]
+              for e in getattr(result, "events", ())]
     data = {
         "v": 2,
+        "engine": ENGINE_VERSION,
         "innings": result.innings, "hits": result.hits, "errors": result.errors,
         "winner": result.winner, "final_inning": result.final_inning,
         "decisions": result.decisions, "notes": list(result.notes),
@@ -224,6 +234,7 @@ def game_data(result: Any, compact: bool = False) -> str:
         **({"hurt": dict(result.hurt)} if getattr(result, "hurt", None) else {}),
         "strings": list(ix),
         "plays": plays,
+        **({"events": events} if events and len(events) == len(plays) else {}),
         "rolls": rolls,
     }
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
@@ -237,6 +248,25 @@ def plays_from(data: dict) -> list[Play]:
     t = data["strings"]
     return [Play(i, t[h], t[b], t[p], text, o, (a, hm))
             for i, h, b, p, text, o, a, hm in data["plays"]]
+
+
+def events_from(data: dict) -> list[Any]:
+    """The record of each play kept with a game (league.engine.events.Event); none for a
+    compact record (replay it) or a game stored before plays were recorded."""
+    if "events" not in data:
+        return []
+    from league.engine.events import Event
+    t = data["strings"]
+
+    def three(ids: list[int]) -> tuple[str, str, str]:
+        return (t[ids[0]], t[ids[1]], t[ids[2]])
+
+    return [Event(t[w], t[b], t[p], t[who], t[other], base, t[pos], runs,
+                  tuple((t[r], a, c) for r, a, c in moves),
+                  tuple((t[r], t[k], c) for r, k, c in notes), tuple(t[m] for m in mods),
+                  three(before), three(after), tuple((t[r], t[c]) for r, c in scored), outs)
+            for (w, b, p, who, other, base, pos, runs, moves, notes, mods, before, after, scored,
+                 outs) in data["events"]]
 
 
 def rolls_from(data: dict) -> list[Roll]:

@@ -31,6 +31,7 @@ from storage.mappers import (
     game_data,
     league_texts,
     lineups_from,
+    events_from,
     plays_from,
     rolls_from,
     settings_of,
@@ -1134,6 +1135,8 @@ def game_result(*, session: Session, slot: GameSlot, players: Mapping[str, Any]
         kwargs["lineups"] = lineups_from(data)
     if "fatigue" in fields:
         kwargs["fatigue"] = dict(data.get("fatigue", {}))
+    if "events" in fields:
+        kwargs["events"] = events_from(data)
     result = GameResult(
         away=slot.away, home=slot.home, innings=data["innings"],
         runs=[slot.away_runs, slot.home_runs],  # type: ignore[list-item]

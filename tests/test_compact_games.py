@@ -65,3 +65,34 @@ def test_leaders_are_summed_by_the_database_as_the_lines_add_up(season_db):
                 {k: v for k, v in by_lines.items() if k[1] == "OSK"}
     board = sv.leaders(season_db, kind="pitching", stat="wins", limit=3)
     assert board.rows and all(r.player_id in board.names for r in board.rows)
+
+
+def test_a_stored_game_says_which_engine_played_it(season_db):
+    """Every game stored records the engine version that played it (league.engine's
+    ENGINE_VERSION), in its data and in its box score's JSON."""
+    from league.engine import ENGINE_VERSION
+    with session(sv.engine_for(season_db)) as s:
+        texts = list(s.exec(select(GameRow.data)).all())
+    assert {json.loads(t)["engine"] for t in texts} == {ENGINE_VERSION}
+    assert sv.boxscore(season_db, 3).data["engine"] == ENGINE_VERSION
+
+
+def test_a_game_stored_before_versions_and_records_still_reads_and_replays(season_db):
+    """A game stored by an older version (no engine version, no play record) opens as before:
+    its box score, its play-by-play in both languages (from its replay's records) and its
+    replay to the same lines."""
+    from league.engine.playtext import play_lines
+    from storage.tables import ScheduleRow
+    with session(sv.engine_for(season_db)) as s:
+        slot = s.exec(select(ScheduleRow).where(ScheduleRow.number == 5)).one()
+        row = s.exec(select(GameRow).where(GameRow.schedule_id == slot.id)).one()
+        data = json.loads(row.data)
+        del data["engine"]
+        row.data = json.dumps(data)
+        s.add(row)
+        s.commit()
+    box = sv.boxscore(season_db, 5)
+    assert box.data["engine"] is None and box.result.plays
+    assert len(play_lines(box.result, True)) == len(box.result.plays)
+    stored, again = sv.replay(season_db, 5)
+    assert same_lines(stored, again)

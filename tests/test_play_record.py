@@ -142,3 +142,28 @@ def test_a_name_inside_another_never_changes_the_other_in_either_language(games)
     assert not any("Takahashi 直樹" in line for line in english)
     # what reading the names back out of the text did
     assert book.english("高橋 直樹: single") == "Takahashi 直樹: single"
+
+
+def test_a_game_kept_whole_stores_its_records_and_reads_them_back(games):
+    """A game played at the keyboard is stored with its plays (storage.mappers.game_data, v 2):
+    its records are stored beside the lines and read back the same; a game stored before the
+    record (no "events") reads its stored lines, in Japanese through the reader of older
+    texts."""
+    import json
+
+    from league.engine import ENGINE_VERSION
+    from league.engine.playtext import japanese, play_lines, recorded
+    from storage.mappers import events_from, game_data, plays_from
+    for seed, r in games[:10]:
+        data = json.loads(game_data(r))
+        assert data["engine"] == ENGINE_VERSION
+        assert events_from(data) == r.events, seed
+        assert plays_from(data) == r.plays
+        del data["events"]
+        older = events_from(data)
+        assert older == []
+        import dataclasses
+        old = dataclasses.replace(r, events=older)
+        assert not recorded(old)
+        assert play_lines(old, False) == [p.text for p in r.plays]
+        assert play_lines(old, True) == [japanese(p.text) for p in r.plays] == play_lines(r, True)

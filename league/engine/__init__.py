@@ -1,2 +1,10 @@
 """A game of Impact Baseball: its state and flow, the rules (one module per rule), dice,
 cards, values, line-ups, official scoring and the texts derived from the plays."""
+
+# The version of the engine, stored with every game it plays (storage.mappers.game_data): a game
+# stored by another version keeps its stored lines and texts, and a box score says which
+# version played it. Raise it with every change meant to alter games — the change that
+# regenerates the engine digest (tests/engine_digest.py --write). 2: the play record (issue 30),
+# the failed bunt's runner account and the home-run table's walk-offs (issue 29); games stored
+# before carry no version.
+ENGINE_VERSION = 2

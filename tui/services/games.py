@@ -39,13 +39,14 @@ def boxscore(db: Db, number: int, league: str | None = None,
     if "raws" in data:
         result = with_log(lg, ruleset, result, data)
     typed_by = data.get("typed_by")
+    engine = data.get("engine")     # the engine version that played it (None: stored before)
     if typed_by is not None:        # the record says whose dice these were (issue 28)
         result = dataclasses.replace(result, notes=[
             *result.notes, TYPED_BY.format(who=typed_by) if typed_by else TYPED])
     names = {t.code: t.short or t.name for t in lg.teams}
     data = result_dict(result, seed)
     data.update({"number": slot.number, "day": slot.day.isoformat(), "season": info.number,
-                 "typed_by": typed_by})
+                 "typed_by": typed_by, "engine": engine})
     return BoxScore(slot.number, slot.day, render(result, names, plays=plays), data, result)
 
 
