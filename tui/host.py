@@ -13,6 +13,7 @@ from textual.app import App
 from textual.reactive import reactive
 
 from tui import services
+from tui.messages import WorkFailed
 
 
 class LeagueApp(App[None]):
@@ -26,6 +27,10 @@ class LeagueApp(App[None]):
     league: str | None                 # which stored league (None: the only one)
     data_version: int                  # raised by data_changed(): areas reload when shown next
     access: services.Access | None     # who is connected (a shared league), once it is open
+
+    def on_work_failed(self, message: WorkFailed) -> None:
+        """A thread worker's read or action failed: say so (tui.messages.WorkFailed)."""
+        self.notify(message.text, severity="error", timeout=message.timeout)
 
     @abstractmethod
     def data_changed(self) -> None:

@@ -10,9 +10,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input
 
-from league.errors import LeagueError
 from tui import services
 from tui.host import LeagueApp
+from tui.messages import AreaRead, WorkFailed
 from tui.language import Bilingual
 
 
@@ -129,14 +129,14 @@ class AreaScreen(Bilingual, Screen):
         try:
             self._book = self.name_book()
             data = self.load()
-        except LeagueError as exc:
-            self.app.call_from_thread(self.app.notify, str(exc), severity="error", timeout=8)
-            return
         except Exception as exc:  # a locked or broken database must not crash the app
-            self.app.call_from_thread(self.app.notify, f"{type(exc).__name__}: {exc}",
-                                      severity="error", timeout=8)
+            self.app.post_message(WorkFailed.of(exc))
             return
-        self.app.call_from_thread(self._deliver, generation, data)
+        self.post_message(AreaRead(generation, data))
+
+    def on_area_read(self, message: AreaRead) -> None:
+        message.stop()
+        self._deliver(message.generation, message.data)
 
     def _deliver(self, generation: int, data: Any) -> None:
         """Show what a read found unless a later read was asked for meanwhile: a cancelled

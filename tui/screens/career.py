@@ -13,10 +13,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from league.season.awards import award_name, slot_name
-from league.errors import LeagueError
 from league.season.stats import stat_text
 from league.season.titles import title_spec
 from tui import services
+from tui.messages import WorkFailed
 from tui.host import LeagueApp
 from tui.language import Bilingual
 from tui.labels import label, stat_name
@@ -61,12 +61,8 @@ class CareerScreen(Bilingual, Screen):
         app = self.app
         try:
             view = services.player_career(app.db, self.pid, league=app.league)
-        except LeagueError as exc:
-            app.call_from_thread(app.notify, str(exc), severity="error", timeout=8)
-            return
         except Exception as exc:  # noqa: BLE001 - a broken database is a notification
-            app.call_from_thread(app.notify, f"{type(exc).__name__}: {exc}", severity="error",
-                                 timeout=8)
+            app.post_message(WorkFailed.of(exc))
             return
         app.call_from_thread(self.show, view)
 

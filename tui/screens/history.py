@@ -23,6 +23,7 @@ from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 from league.season.awards import award_name, slot_name
 from league.errors import LeagueError
 from tui import services
+from tui.messages import WorkFailed
 from tui.labels import label, season_title
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
@@ -292,12 +293,8 @@ class HistoryScreen(AreaScreen):
         try:
             self.call_service(services.confirm_awards, choices, season=self.season,
                               part=part or None, accept_all=accept_all)
-        except LeagueError as exc:
-            self.app.call_from_thread(self.app.notify, str(exc), severity="error", timeout=8)
-            return
         except Exception as exc:  # noqa: BLE001 - a broken database is a notification
-            self.app.call_from_thread(self.app.notify, f"{type(exc).__name__}: {exc}",
-                                      severity="error", timeout=8)
+            self.app.post_message(WorkFailed.of(exc))
             return
         self.app.call_from_thread(self._confirmed)
 

@@ -19,6 +19,7 @@ from league.errors import LeagueError
 from league.season.roster import League
 from league.season.stats import stat_text
 from tui import services
+from tui.messages import WorkFailed
 from tui.labels import label, stat_name
 from tui.screens.base import AreaScreen
 from tui.widgets.card import CardView
@@ -172,12 +173,8 @@ class PlayersScreen(AreaScreen):
         try:
             view = self.call_service(services.player, pid)
             series = services.season_series(view)
-        except LeagueError as exc:
-            self.app.call_from_thread(self.app.notify, str(exc), severity="error", timeout=8)
-            return
         except Exception as exc:  # noqa: BLE001 - a broken database is a notification
-            self.app.call_from_thread(self.app.notify, f"{type(exc).__name__}: {exc}",
-                                      severity="error", timeout=8)
+            self.app.post_message(WorkFailed.of(exc))
             return
         self.app.call_from_thread(self._show_player, pid, view, series)
 

@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Header, ProgressBar, Static
 from league.errors import LeagueError
 from league.season.standings import gb_text, streak_english, tiebreak_english
 from tui import services
+from tui.messages import WorkFailed
 from tui.labels import label, season_title
 from tui.services.opening import StandingsData, standings_data
 from tui.screens.base import AreaScreen
@@ -191,7 +192,7 @@ class StandingsScreen(AreaScreen):
         try:
             race = self.call_service(services.pennant_race)
         except LeagueError as exc:
-            self.app.call_from_thread(self.app.notify, str(exc), severity="error", timeout=8)
+            self.app.post_message(WorkFailed.of(exc))
             return
         self.app.call_from_thread(self._draw_chart, race)
 

@@ -1,0 +1,39 @@
+"""The app's messages: what a thread worker (or a screen) tells the event loop, typed.
+
+A worker posts one of these (`post_message` is safe from any thread) instead of calling back
+into a screen with `call_from_thread`; the handler named after the message (`on_area_read`,
+`on_work_failed`) runs on the event loop. Past-tense names: each says what happened."""
+from __future__ import annotations
+
+from typing import Any
+
+from textual.message import Message
+
+from league.errors import LeagueError
+
+
+class AreaRead(Message):
+    """An area screen's worker has read what the screen shows (tui.screens.base.AreaScreen):
+    `generation` says which read it was, so an older read never overwrites a newer one."""
+
+    def __init__(self, generation: int, data: Any) -> None:
+        super().__init__()
+        self.generation = generation
+        self.data = data
+
+
+class WorkFailed(Message):
+    """A worker's read or action failed: the app shows `text` as an error notification (a
+    LeagueError's own words; anything else with its type's name: a locked or broken database
+    must not crash the app)."""
+
+    def __init__(self, text: str, timeout: float = 8) -> None:
+        super().__init__()
+        self.text = text
+        self.timeout = timeout
+
+    @classmethod
+    def of(cls, exc: BaseException, timeout: float = 8) -> "WorkFailed":
+        """The message for `exc`, worded as the app words errors."""
+        text = str(exc) if isinstance(exc, LeagueError) else f"{type(exc).__name__}: {exc}"
+        return cls(text, timeout)
