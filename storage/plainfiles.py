@@ -86,8 +86,8 @@ def sample_league_names() -> tuple[str, ...]:
     return tuple(sorted(d.name for d in SAMPLE_ROOT.iterdir() if (d / LEAGUE_FILE).is_file()))
 
 
-def sample_league_path(name: str = "pacific") -> Path:
-    """The folder of a bundled sample league ("pacific", "mini")."""
+def sample_league_path(name: str = "nippon") -> Path:
+    """The folder of a bundled sample league ("nippon", the default; "pacific", "mini")."""
     folder = SAMPLE_ROOT / name
     if not (folder / LEAGUE_FILE).is_file():
         known = ", ".join(sample_league_names()) or "none found"

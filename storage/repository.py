@@ -203,7 +203,7 @@ def find_league(*, session: Session, name: str | None = None) -> LeagueRow:
     if name is None:
         rows = session.exec(select(LeagueRow).order_by(col(LeagueRow.id))).all()
         if not rows:
-            raise NotFound("no league yet: make one with `impact league new NAME --from pacific`")
+            raise NotFound("no league yet: make one with `impact league new NAME`")
         if len(rows) > 1:
             raise NotFound("several leagues (" + ", ".join(r.name for r in rows)
                            + "): choose one with --league NAME")

@@ -176,3 +176,31 @@ def test_sim_game_json_is_compact_by_default_and_replays_from_its_raw_rolls(tmp_
     assert replayed["seed"] is None
     assert {k: v for k, v in replayed.items() if k != "seed"} == \
         {k: v for k, v in games[0].items() if k != "seed"}
+
+
+def test_every_command_plays_the_twelve_team_league_by_default(tmp_path):
+    """Issue 29: `nippon`, the league the app opens, is the default of every command — sim game
+    (by name too), league new, cards check — and no hint sends a newcomer to `--from pacific`."""
+    from league.season.roster import League
+    from storage.plainfiles import load_league, sample_league_path
+    nippon = {t.code for t in load_league(sample_league_path("nippon")).teams}
+    pacific = {t.code for t in load_league(sample_league_path("pacific")).teams}
+    res = runner.invoke(app, ["sim", "game", "--seed", "1", "--count", "12", "--json"])
+    assert res.exit_code == 0, res.output
+    seen = {g[s]["team"] for g in _games(res.output) for s in ("away", "home")}
+    assert seen <= nippon and seen - pacific, seen
+    named = runner.invoke(app, ["sim", "game", "--league", "pacific", "--count", "6", "--json"])
+    assert named.exit_code == 0, named.output
+    assert {g[s]["team"] for g in _games(named.output) for s in ("away", "home")} <= pacific
+    db = str(tmp_path / "l.sqlite3")
+    empty = runner.invoke(app, ["league", "list", "--db", db])
+    assert "--from pacific" not in empty.output and "impact league new NAME" in empty.output
+    made = runner.invoke(app, ["league", "new", "mine", "--db", db])
+    assert made.exit_code == 0, made.output
+    listed = runner.invoke(app, ["league", "list", "--db", db, "--json"])
+    assert json.loads(listed.output)[0]["teams"] == 12
+    assert isinstance(load_league(sample_league_path()), League)
+    assert {t.code for t in load_league(sample_league_path()).teams} == nippon
+    from tui.cli.cards import check_cmd
+    import inspect
+    assert inspect.signature(check_cmd).parameters["league"].default.default == "nippon"

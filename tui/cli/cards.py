@@ -128,7 +128,8 @@ def make_cmd(
 
 
 def check_cmd(
-    league: str = typer.Option("pacific", "--league", help="League folder or bundled sample league."),
+    league: str = typer.Option("nippon", "--league", help="League folder or bundled sample league "
+                                                          "(default: the 12-team nippon)."),
     seasons: int = typer.Option(3, "--seasons", help="Seasons the generated cards play."),
     games_per_opponent: int = typer.Option(24, "--games-per-opponent", help="The season's length."),
     lahman: Optional[int] = typer.Option(None, "--lahman", help="Check against a real season instead."),

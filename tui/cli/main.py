@@ -101,7 +101,8 @@ def _ruleset(league: League, ref: Optional[str], folder: Optional[Path] = None) 
         fail(str(exc))
 
 
-LEAGUE_OPT = typer.Option(None, "--league", help="League folder (default: the bundled sample league).")
+LEAGUE_OPT = typer.Option(None, "--league", help="League folder or sample league name (default: "
+                          "the bundled 12-team league nippon).")
 
 
 @sim_app.command("game")

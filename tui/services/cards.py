@@ -256,7 +256,7 @@ def create_lahman_league(db: Db, name: str, year: int, *, league: str | None = N
                      "left_out": len(made.made.left_out)}
 
 
-def check(league: str = "pacific", *, seasons: int = 3, games_per_opponent: int = 24,
+def check(league: str = "nippon", *, seasons: int = 3, games_per_opponent: int = 24,
           seed: int = 1, progress: CheckProgress | None = None) -> CheckReport:
     """The closed loop on a league folder or a bundled sample league."""
     from storage.plainfiles import sample_league_names, sample_league_path

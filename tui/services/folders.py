@@ -11,7 +11,8 @@ from league.season.roster import League
 from storage.plainfiles import load_league, sample_league_names, sample_league_path
 from storage.rulesets import league_ruleset, load_ruleset, ruleset_file, shipped_rulesets
 
-DEFAULT_SAMPLE = "pacific"
+# the bundled league every command plays when none is named (the app opens it too)
+DEFAULT_SAMPLE = "nippon"
 
 
 def league_folder(ref: str | None, default: str) -> Path:
@@ -26,8 +27,9 @@ def league_folder(ref: str | None, default: str) -> Path:
 
 
 def read_league(path: str | Path | None = None) -> League:
-    """The league of a folder (the bundled sample league when `path` is None)."""
-    return load_league(path if path is not None else sample_league_path(DEFAULT_SAMPLE))
+    """The league of a folder (or its league.toml), or the bundled sample league of that name;
+    the bundled `nippon` when `path` is None."""
+    return load_league(league_folder(None if path is None else str(path), DEFAULT_SAMPLE))
 
 
 def folder_ruleset(league: League, ref: str | None = None, folder: Path | None = None) -> Ruleset:
