@@ -251,3 +251,41 @@ def test_impact_odds_shows_each_league_of_two_apart(tmp_path):
     assert "コスモ・リーグ" in res.output and "パノラマ・リーグ" in res.output
     assert res.output.count("優勝%") == 2
     sv.close_all()
+
+
+def test_a_first_estimate_comes_after_one_run_and_refines_with_its_margins(season_db,
+                                                                           monkeypatch):
+    """Issue 34: the odds of the runs so far as they run, each figure with its 95 % margin
+    (narrower with more runs); the last report is the same as without estimates."""
+    import tui.services.pennant as pennant
+    monkeypatch.setattr(pennant, "ESTIMATE_EVERY", 0.0)     # every batch: the test sees them all
+    for workers in (1, 2):
+        seen = []
+        view = so.odds(season_db, runs=30, seed=7, workers=workers, store=False,
+                       estimate=seen.append)
+        plain = so.odds(season_db, runs=30, seed=7, workers=workers, store=False)
+        assert view is not None and plain is not None and view.report == plain.report
+        runs = [v.report.runs for v in seen]
+        assert runs[0] <= workers and runs == sorted(runs) and runs[-1] < 30
+        first, last = seen[0].report, view.report
+        for a, b in zip(sorted(first.teams, key=lambda t: t.team),
+                        sorted(last.teams, key=lambda t: t.team)):
+            assert a.pennant_margin > b.pennant_margin > 0
+            assert a.climax_margin > b.climax_margin > 0
+
+
+def test_the_margins_are_wilson_intervals_and_the_wins_standard_errors():
+    from league.season.margins import share_margin
+    # 95 % Wilson interval of 50 of 100: 0.4038..0.5962
+    assert share_margin(0.5, 100) == pytest.approx((0.5962 - 0.4038) / 2, abs=1e-4)
+    assert 0 < share_margin(0.0, 1000) < 0.003 and share_margin(0.3, 0) == 1.0
+    assert share_margin(0.5, 400) < share_margin(0.5, 100)
+
+
+def test_impact_odds_json_gives_each_figures_margin(season_db):
+    res = CliRunner().invoke(app, ["odds", "--runs", "8", "--seed", "2", "--workers", "1",
+                                   "--json", "--db", season_db])
+    assert res.exit_code == 0, res.output
+    for t in json.loads(res.output)["teams"]:
+        m = t["margin95"]
+        assert 0 < m["pennant"] <= 1 and 0 < m["climax"] <= 1 and m["wins"] >= 0

@@ -34,9 +34,13 @@ async def test_o_runs_the_odds_and_shows_them_with_magic_numbers_and_a_trend(tmp
         await until(pilot, lambda: not screen.odds_running and table.row_count == 6, tries=3000)
         assert screen.query_one("#standings-odds").display
         assert not screen.query_one("#standings-games").display
-        pennant = [float(str(table.get_row_at(i)[1])) for i in range(6)]
+        # each chance with its 95 % margin (issue 34): "48.3 ±3.1"
+        cells = [str(table.get_row_at(i)[1]).split() for i in range(6)]
+        assert all(len(c) == 2 and c[1].startswith("±") and float(c[1][1:]) > 0 for c in cells)
+        pennant = [float(c[0]) for c in cells]
         assert abs(sum(pennant) - 100) < 0.5 and pennant == sorted(pennant, reverse=True)
-        assert "6 回" in str(screen.query_one("#odds-title").render())
+        assert "±" in str(table.get_row_at(0)[4])       # the expected record's wins too
+        assert "6/6 回" in str(screen.query_one("#odds-title").render())
         # a day later the odds are taken again: the trend has two points
         services.sim_days(db, days=1)
         screen.refresh_data()

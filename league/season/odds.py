@@ -20,11 +20,13 @@ tiebreaks, so it is not yet a clinch.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
 from league.engine.ruleset import Ruleset
+from league.season.margins import Z95, share_margin
 from league.season.schedule import ScheduledGame
 from league.season.state import SEED_STRIDE, SeasonState, play_scheduled
 from league.season.standings import Outcome, standings
@@ -228,6 +230,11 @@ class TeamOdds:
     record: Record                    # as it stands
     magic: Magic
     league: str = ""                  # the league (リーグ) whose pennant it is ("" in one table)
+    # the 95 % margins (half the width of the interval) of the pennant and Climax chances
+    # (share_margin) and of the expected wins (1.96 standard errors of the runs' wins)
+    pennant_margin: float = 0.0
+    climax_margin: float = 0.0
+    wins_margin: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -250,7 +257,7 @@ def tally(setup: OddsSetup, results: Sequence[RunResult], *,
     team's within its own league's table."""
     groups = setup.groups
     rank_counts = {t: [0] * len(teams) for _code, teams in groups for t in teams}
-    totals = {t: [0, 0, 0] for t in setup.teams}
+    totals = {t: [0, 0, 0, 0] for t in setup.teams}    # wins, losses, draws, wins squared
     for res in results:
         for order in res.orders:
             for i, t in enumerate(order):
@@ -260,7 +267,10 @@ def tally(setup: OddsSetup, results: Sequence[RunResult], *,
             tot[0] += rec[0]
             tot[1] += rec[1]
             tot[2] += rec[2]
+            tot[3] += rec[0] * rec[0]
     runs = len(results)
+    # with no game left every run ends the same: the figures are exact, no margin
+    sampled = runs if setup.pending else 10 ** 18
     records = records_of(setup.played, setup.teams)
     remaining = [(s.away, s.home) for s in setup.pending]
     div = runs or 1
@@ -272,10 +282,15 @@ def tally(setup: OddsSetup, results: Sequence[RunResult], *,
         table = []
         for t in teams:
             rc = rank_counts[t]
+            wins, sq = totals[t][0] / div, totals[t][3] / div
+            # the wins' sample variance over the runs, then the standard error of their mean
+            var = max(0.0, sq - wins * wins) * runs / (runs - 1) if runs > 1 else 0.0
             table.append(TeamOdds(t, rc[0] / div, sum(rc[:places]) / div,
-                                  tuple(c / div for c in rc), totals[t][0] / div,
+                                  tuple(c / div for c in rc), wins,
                                   totals[t][1] / div, totals[t][2] / div, records[t], magic[t],
-                                  code))
+                                  code, share_margin(rc[0] / div, sampled),
+                                  share_margin(sum(rc[:places]) / div, sampled),
+                                  Z95 * math.sqrt(var / runs) if runs > 1 else 0.0))
         table.sort(key=lambda o: (-o.pennant, -o.climax, -o.wins, o.team))
         out += table
     last = max((o.day for o in setup.played), default=None)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import time
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -36,8 +36,16 @@ def odds_cmd(
             def progress(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
+            def estimate(v: Any) -> None:
+                # the leader so far and the widest 95 % margin of a pennant chance
+                top = max(v.report.teams, key=lambda t: t.pennant)
+                widest = max(t.pennant_margin for t in v.report.teams)
+                bar.update(task, description=(
+                    f"runs {v.report.runs}: {v.names.get(top.team, top.team)} "
+                    f"{top.pennant * 100:.0f}%, ±{widest * 100:.1f}"))
+
             view = so.odds(db, league, season, runs=runs, seed=seed, workers=workers,
-                           progress=progress)
+                           progress=progress, estimate=estimate)
     assert view is not None
     elapsed = time.perf_counter() - t0
     if as_json:
@@ -54,7 +62,8 @@ def odds_cmd(
         if code:
             echo(f"\n{view.league_names.get(code, code)}")
         ranks = " ".join(f"{k:>5}" for k in (f"{i}位" for i in range(1, len(rows) + 1)))
-        echo(f"チーム      勝  敗  分  優勝%   CS%  M     予想成績        {ranks}")
+        echo(f"チーム      勝  敗  分  優勝%  ±95%   CS%  ±95%  M     予想成績         ±95%  "
+             f"{ranks}")
         for t in rows:
             magic = (("優勝" if t.magic.clinched else f"M{t.magic.number}")
                      if t.magic.number is not None else "-")
@@ -62,12 +71,17 @@ def odds_cmd(
             dist = " ".join(f"{p * 100:5.1f}" for p in t.ranks)
             echo(f"{pad(view.names.get(t.team, t.team), 8)} {t.record.wins:>4} "
                        f"{t.record.losses:>3} {t.record.draws:>3} {t.pennant * 100:6.1f} "
-                       f"{t.climax * 100:5.1f}  {magic:<5} {exp}  {dist}")
+                       f"{t.pennant_margin * 100:5.1f} {t.climax * 100:5.1f} "
+                       f"{t.climax_margin * 100:5.1f}  {magic:<5} {exp} {t.wins_margin:5.1f}  "
+                       f"{dist}")
+
         for t in rows:
             if t.magic.number:
                 echo(f"magic number {t.magic.number} for {view.names.get(t.team, t.team)}"
                            + (f" (against {view.names.get(t.magic.rival, t.magic.rival)})"
                               if t.magic.rival else ""))
+    echo("\n±95%: the 95 % margin of the figure before it (the true chance lies within it 19 "
+         "times in 20; more runs, a smaller margin)")
 
 
 def register(app: typer.Typer) -> None:

@@ -1,6 +1,7 @@
 """Standings: the Japanese table (試合 勝 敗 分 勝率 ゲーム差 貯金), recent results, next games."""
 from __future__ import annotations
 
+import dataclasses
 import threading
 
 from rich.text import Text
@@ -9,9 +10,11 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.widgets import DataTable, Header, ProgressBar, Static
 
 from league.errors import LeagueError
+from league.season.margins import share_margin
 from league.season.standings import gb_text, streak_english, tiebreak_english
 from tui import services
 from tui.messages import WorkFailed
@@ -56,6 +59,8 @@ class StandingsScreen(AreaScreen):
         self._data: StandingsData | None = None
         self.chart: str | None = None     # the chart shown instead of the tables: race | odds
         self._race: services.RaceView | None = None
+        self._estimate: services.OddsView | None = None    # the odds of the runs so far
+        self._last_run: services.OddsView | None = None    # the last odds run to its end
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -258,39 +263,75 @@ class StandingsScreen(AreaScreen):
 
     def _fill_odds(self, data: StandingsData) -> None:
         """The latest stored odds, each team's magic number and a line of its pennant odds at
-        every day they were taken."""
+        every day they were taken; each chance with its 95 % margin."""
         ja = self.app.japanese
         history = data.odds
+        if not history:
+            self._odds_table([], history)
+            self.query_one("#odds-title", Static).update(label("odds", ja) + "  "
+                                                         + label("odds_none", ja))
+            return
+        last = max(p.played for p in history)
+        latest = sorted((p for p in history if p.played == last), key=lambda p: (-p.pennant, p.team))
+        done = self._last_run
+        if done is not None and (done.report.played, done.report.runs) == (last, latest[0].runs):
+            # the odds just run are the latest stored: shown with every figure's margin
+            self._fill_odds_estimate(dataclasses.replace(done, history=history), done.report.runs)
+            return
+        days = sorted({p.played for p in history})
+        when = latest[0].day.isoformat() if latest[0].day else "-"
+        self.query_one("#odds-title", Static).update(
+            f"{label('odds', ja)}  {when}  ({last}/{data.view.games}, "
+            f"{latest[0].runs} {'回' if ja else 'runs'}, {len(days)} "
+            f"{'時点' if ja else 'points'})")
+        self._odds_table([(p.team, p.pennant, share_margin(p.pennant, p.runs), p.climax,
+                           share_margin(p.climax, p.runs), p.magic,
+                           f"{p.wins:.0f}-{p.losses:.0f}-{p.draws:.0f}") for p in latest],
+                         history)
+
+    def _fill_odds_estimate(self, view: services.OddsView, total: int) -> None:
+        """The odds of the runs played so far (and, when they are done, of them all), each
+        figure with its 95 % margin, and the runs so far in the title."""
+        ja = self.app.japanese
+        r = view.report
+        widest = max((t.pennant_margin for t in r.teams), default=0.0)
+        when = r.day.isoformat() if r.day else "-"
+        games = self._data.view.games if self._data is not None else r.played + r.remaining
+        points = len({p.played for p in view.history})
+        self.query_one("#odds-title", Static).update(
+            f"{label('odds', ja)}  {when}  ({r.played}/{games}, {r.runs}/{total} "
+            f"{'回' if ja else 'runs'}, ±{widest * 100:.1f}%, {points} "
+            f"{'時点' if ja else 'points'})")
+        self._odds_table([(t.team, t.pennant, t.pennant_margin, t.climax, t.climax_margin,
+                           t.magic.number, f"{t.wins:.0f}-{t.losses:.0f}-{t.draws:.0f} "
+                           f"±{t.wins_margin:.1f}")
+                          for t in sorted(r.teams, key=lambda t: (-t.pennant, t.team))],
+                         view.history)
+
+    def _odds_table(self, rows: list, history: list) -> None:
+        """The odds table: (team, pennant, its margin, climax, its margin, magic, expected)."""
+        ja = self.app.japanese
         t = self.query_one("#odds-table", DataTable)
         t.clear(columns=True)
         for key in ("team", "pennant_pct", "climax_pct", "magic", "expected"):
             t.add_column(label(key, ja), key=key)
         t.add_column(label("odds_trend", ja), key="trend")
-        title = self.query_one("#odds-title", Static)
-        if not history:
-            title.update(label("odds", ja) + "  " + label("odds_none", ja))
+        if not rows:
             return
-        last = max(p.played for p in history)
-        latest = sorted((p for p in history if p.played == last), key=lambda p: (-p.pennant, p.team))
-        days = sorted({p.played for p in history})
-        when = latest[0].day.isoformat() if latest[0].day else "-"
-        title.update(f"{label('odds', ja)}  {when}  ({last}/{data.view.games}, "
-                     f"{latest[0].runs} {'回' if ja else 'runs'}, {len(days)} "
-                     f"{'時点' if ja else 'points'})")
-        lines = services.history_lines(history, [p.team for p in latest])
-        if len(data.view.tables) > 1:
+        lines = services.history_lines(history, [row[0] for row in rows])
+        if self._data is not None and len(self._data.view.tables) > 1:
             # each league (リーグ) has its own pennant: its teams together, best chance first
-            league_of = {r.team: i for i, lt in enumerate(data.view.tables) for r in lt.rows}
-            latest.sort(key=lambda p: (league_of.get(p.team, len(league_of)), -p.pennant, p.team))
-        for p in latest:
-            if p.magic == 0:
+            league_of = {r.team: i for i, lt in enumerate(self._data.view.tables) for r in lt.rows}
+            rows.sort(key=lambda row: (league_of.get(row[0], len(league_of)), -row[1], row[0]))
+        for team, pennant, pm, climax, cm, magic_number, expected in rows:
+            if magic_number == 0:
                 magic = label("odds_clinched", ja)
             else:
-                magic = f"M{p.magic}" if p.magic is not None else "-"
-            t.add_row(self.team_name(p.team), f"{p.pennant * 100:5.1f}", f"{p.climax * 100:5.1f}",
-                      magic, f"{p.wins:.0f}-{p.losses:.0f}-{p.draws:.0f}",
-                      services.sparkline([v for _, v in lines[p.team]], self.TREND_WIDTH),
-                      key=p.team)
+                magic = f"M{magic_number}" if magic_number is not None else "-"
+            t.add_row(self.team_name(team), f"{pennant * 100:5.1f} ±{pm * 100:4.1f}",
+                      f"{climax * 100:5.1f} ±{cm * 100:4.1f}", magic, expected,
+                      services.sparkline([v for _, v in lines.get(team, [])], self.TREND_WIDTH),
+                      key=team)
 
     async def action_toggle_odds(self) -> None:
         self.showing_odds = not self.showing_odds
@@ -319,29 +360,54 @@ class StandingsScreen(AreaScreen):
             self._cancel.set()
             self.query_one("#odds-status", Static).update("…")
 
+    class OddsEstimated(Message):
+        """The odds of the runs so far (`final`: of them all, stored)."""
+
+        def __init__(self, view: services.OddsView, final: bool = False) -> None:
+            super().__init__()
+            self.view, self.final = view, final
+
     @work(thread=True, exclusive=True, group="odds")
     def _odds_worker(self) -> None:
         def progress(done: int, total: int) -> None:
             self.app.call_from_thread(self._odds_progress, done, total)
 
+        def estimate(view: services.OddsView) -> None:
+            self.post_message(self.OddsEstimated(view))
+
         try:
             view = self.call_service(services.odds, runs=self.ODDS_RUNS, progress=progress,
-                                     cancel=self._cancel.is_set)
+                                     cancel=self._cancel.is_set, estimate=estimate)
         except LeagueError as exc:
             self.app.call_from_thread(self._odds_done, False, str(exc))
             return
         except Exception as exc:  # a broken pool or database must not crash the app
             self.app.call_from_thread(self._odds_done, False, f"{type(exc).__name__}: {exc}")
             return
+        if view is not None:
+            self.post_message(self.OddsEstimated(view, final=True))
         self.app.call_from_thread(self._odds_done, view is not None, None)
+
+    def on_standings_screen_odds_estimated(self, message: OddsEstimated) -> None:
+        if not (self.odds_running or message.final) or not self.query("#odds-table"):
+            return
+        self._estimate = message.view
+        if message.final:
+            self._last_run = message.view
+        self._fill_odds_estimate(message.view, self.ODDS_RUNS)
 
     def _odds_progress(self, done: int, total: int) -> None:
         self.query_one("#odds-progress", ProgressBar).update(total=total, progress=done)
+        margin = ""
+        if self._estimate is not None:
+            widest = max((t.pennant_margin for t in self._estimate.report.teams), default=0.0)
+            margin = f"  ±{widest * 100:.1f}%"
         self.query_one("#odds-status", Static).update(
-            f"{label('odds_running', self.app.japanese)} {done}/{total}")
+            f"{label('odds_running', self.app.japanese)} {done}/{total}{margin}")
 
     def _odds_done(self, finished: bool, error: str | None) -> None:
         self.odds_running = False
+        self._estimate = None
         ja = self.app.japanese
         if error:
             self.app.notify(error, severity="error", timeout=8)

@@ -28,6 +28,7 @@ if TYPE_CHECKING:   # the engine and the process pool load when odds are run, no
     from tui.services.context import SimReport
 MAX_SEED = 2**31 - 1
 BATCH = 10          # runs per task sent to a worker: progress every few hundred games
+ESTIMATE_EVERY = 1.0   # seconds between two estimates from the runs so far
 
 @contextlib.contextmanager
 def _stderr_with_fileno():
@@ -93,11 +94,24 @@ def odds_setup(db: Db, league: str | None = None, season: int | None = None, *,
     return setup, names, ctx.season.id, ctx.season.number, ctx.league.name
 
 
+def _batches(runs: int, workers: int) -> list[tuple[int, int]]:
+    """The runs in batches (start, stop): the first run of each worker alone, so a first
+    estimate comes as soon as one run is played, then BATCH runs a batch."""
+    first = min(runs, 2 * workers)
+    return [(a, a + 1) for a in range(first)] + [(a, min(a + BATCH, runs))
+                                                 for a in range(first, runs, BATCH)]
+
+
 def run_odds(setup: OddsSetup, runs: int, *, workers: int | None = None,
              progress: Callable[[int, int], None] | None = None,
-             cancel: Callable[[], bool] | None = None) -> OddsReport | None:
-    """Play the runs (on `workers` processes, every core by default); None when cancelled."""
+             cancel: Callable[[], bool] | None = None,
+             estimate: Callable[[OddsReport], None] | None = None) -> OddsReport | None:
+    """Play the runs (on `workers` processes, every core by default); None when cancelled.
+    `estimate(report)`: the odds of the runs played so far (each figure with its 95 % margin),
+    as soon as the first run is played and then about once a second (ESTIMATE_EVERY); the last
+    report is the runs' in order, the same whatever the estimates and the workers."""
     import multiprocessing
+    import time
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
     from league.season.odds import simulate_run, tally
@@ -106,9 +120,20 @@ def run_odds(setup: OddsSetup, runs: int, *, workers: int | None = None,
     if runs < 1:
         raise ServiceError(f"--runs must be at least 1, not {runs}")
     workers = max(1, workers or os.cpu_count() or 1)
-    batches = [(a, min(a + BATCH, runs)) for a in range(0, runs, BATCH)]
+    batches = _batches(runs, workers)
     results: dict[int, list[RunResult]] = {}
     done = 0
+    shown: dict[str, float | None] = {"at": None}
+
+    def report_so_far() -> None:
+        """An estimate from the runs so far, on its budget (never for the last: the caller's)."""
+        now = time.monotonic()
+        last = shown["at"]
+        if estimate is None or done >= runs or (last is not None
+                                                and now - last < ESTIMATE_EVERY):
+            return
+        shown["at"] = now
+        estimate(tally(setup, [r for a in sorted(results) for r in results[a]]))
     if workers == 1 or len(batches) == 1 or not setup.pending:
         from tui.bulkgc import bulk
 
@@ -120,6 +145,7 @@ def run_odds(setup: OddsSetup, runs: int, *, workers: int | None = None,
                 done += b - a
                 if progress is not None:
                     progress(done, runs)
+                report_so_far()
     else:
         if cancel is not None and cancel():
             return None
@@ -149,6 +175,8 @@ def run_odds(setup: OddsSetup, runs: int, *, workers: int | None = None,
                     done += len(batch)
                     if progress is not None:
                         progress(done, runs)
+                if finished:
+                    report_so_far()
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
     ordered = [r for a in sorted(results) for r in results[a]]
@@ -158,13 +186,26 @@ def run_odds(setup: OddsSetup, runs: int, *, workers: int | None = None,
 def odds(db: Db, league: str | None = None, season: int | None = None, *, runs: int = 1000,
          seed: int | None = None, workers: int | None = None,
          progress: Callable[[int, int], None] | None = None,
-         cancel: Callable[[], bool] | None = None, store: bool = True) -> OddsView | None:
+         cancel: Callable[[], bool] | None = None, store: bool = True,
+         estimate: Callable[[OddsView], None] | None = None) -> OddsView | None:
     """The pennant odds from the standings as they are, kept under today's date for the chart
-    (None when cancelled: nothing is stored)."""
+    (None when cancelled: nothing is stored). `estimate(view)`: the odds of the runs so far
+    while they run (run_odds), with the history stored before."""
     w = Work.of(db, league)
     setup, names, season_id, number, title = odds_setup(w, league, season, seed=seed)
     league_names = {g.code: g.name for g in setup.state.league.leagues}
-    report = run_odds(setup, runs, workers=workers, progress=progress, cancel=cancel)
+    so_far = None
+    if estimate is not None:
+        try:
+            with w.session() as s:
+                before = odds_store.odds_history(session=s, season_id=season_id)
+        except SQLAlchemyError as exc:
+            raise db_error(exc) from None
+
+        def so_far(r: OddsReport) -> None:
+            estimate(OddsView(r, names, before, title, number, league_names))
+    report = run_odds(setup, runs, workers=workers, progress=progress, cancel=cancel,
+                      estimate=so_far)
     if report is None:
         return None
     try:
@@ -242,6 +283,8 @@ def report_dict(view: OddsView) -> dict:
                               "draws": t.record.draws},
                    "pennant": t.pennant, "climax": t.climax, "ranks": list(t.ranks),
                    "expected": {"wins": t.wins, "losses": t.losses, "draws": t.draws},
+                   "margin95": {"pennant": t.pennant_margin, "climax": t.climax_margin,
+                                "wins": t.wins_margin},
                    "magic": t.magic.number, "magic_rival": t.magic.rival,
                    "clinched": t.magic.clinched} for t in r.teams],
         "history": [{"played": p.played, "day": p.day.isoformat() if p.day else None,
