@@ -55,8 +55,9 @@ class Bilingual:
         from textual._context import active_app
         app = active_app.get(None)
         if app is not None and hasattr(type(app), "japanese"):
-            translate_bindings(self, app.japanese)
-            self._translated_as = app.japanese
+            japanese = bool(getattr(app, "japanese"))
+            translate_bindings(self, japanese)
+            self._translated_as = japanese
 
     def on_mount(self) -> None:
         app = self.app  # type: ignore[attr-defined]

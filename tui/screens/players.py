@@ -207,7 +207,7 @@ class PlayersScreen(AreaScreen):
             view.batting is None and view.career_pitching is not None) else "batting"
         season = view.pitching if kind == "pitching" else view.batting
         career = view.career_pitching if kind == "pitching" else view.career_batting
-        tables = []
+        tables: list[Table | Text] = []
         for shown in PIT_SHOWN if kind == "pitching" else BAT_SHOWN:
             t = Table(box=None, padding=(0, 1), header_style="bold cyan", show_edge=False)
             t.add_column("")

@@ -180,12 +180,12 @@ class TeamsScreen(AreaScreen):
         for p in v.players:
             if p.pitching is None:
                 continue
-            c = p.pitching
-            role = label("tm_starter" if c.starter > 0 else "tm_reliever", ja)
+            card = p.pitching
+            role = label("tm_starter" if card.starter > 0 else "tm_reliever", ja)
             t.add_row(self._status(p, v, ja), self._injury(p, v, ja), p.id,
                       self.player_name(p.id, p.name), _age(v, p), p.throws, role,
-                      *self._cells(c.rows["B"]), c.stability, f"{c.innings:g}", str(c.starter),
-                      str(c.rest), key=p.id)
+                      *self._cells(card.rows["B"]), card.stability, f"{card.innings:g}",
+                      str(card.starter), str(card.rest), key=p.id)
         _restore(t, keep)
 
     def _draw_prefs(self) -> None:

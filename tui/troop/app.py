@@ -18,7 +18,13 @@ if TYPE_CHECKING:   # the league app imports the event mode's storage only when 
     from tui.services.troop import TroopService
 
 
-class TroopHost:
+if TYPE_CHECKING:
+    _App = App[None]       # TroopHost is always mixed into an App (the league app, TroopApp)
+else:
+    _App = object
+
+
+class TroopHost(_App):
     """What the Melting Pot screens need from the app that hosts them: the event service, the
     event in hand and the stage navigation. TroopApp (standalone) and the league app share it."""
 

@@ -27,7 +27,7 @@ def _row_cells(bounds: Bounds, roll: int | None) -> list[Text]:
 def card_renderable(player: Player, *, condition: str | None = None, roll: int | None = None,
                     batting_roll: int | None = None, japanese: bool = True) -> Group:
     """The Rich renderable of a card: ratings line, batting card, pitcher rows A–D."""
-    parts = []
+    parts: list[Text | Table] = []
     name = player.name if japanese or not player.name_en else player.name_en
     head = Text(f"{visible(name)}  ", style="bold")
     head.append(f"{player.team} {player.id}  ", style="dim")
@@ -46,9 +46,9 @@ def card_renderable(player: Player, *, condition: str | None = None, roll: int |
     if fielding:
         parts.append(Text(("守備 " if japanese else "Fielding ") + fielding, style="yellow"))
     if player.catcher is not None:
-        c = player.catcher
-        parts.append(Text(("肩" if japanese else "arm") + f" {c.arm}  " + ("捕" if japanese else "block")
-                          + f" {c.block}  " + ("リード" if japanese else "lead") + f" {c.lead:+d}",
+        cr = player.catcher
+        parts.append(Text(("肩" if japanese else "arm") + f" {cr.arm}  " + ("捕" if japanese else "block")
+                          + f" {cr.block}  " + ("リード" if japanese else "lead") + f" {cr.lead:+d}",
                           style="yellow"))
     if player.pitching is not None:
         p = player.pitching
