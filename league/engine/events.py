@@ -179,7 +179,11 @@ def text(ev: Event, name: Callable[[str], str], japanese: bool = False,
             base = ev.base
             words = words.format(who=name(ev.who),
                                  base=(BASES_JA[base] if japanese else BASES_EN[base]))
-        if AGGRESSIVE in ev.mods:
+        mods = ev.mods
+        if not mods and not ev.notes and (not ev.moves or what == "HR"):
+            # the common line: the batter and what he did
+            return f"{name(ev.batter) if batter is None else batter}: {words}"
+        if AGGRESSIVE in mods:
             words += " (積極走塁の失策、記録はヒット)" if japanese else " (aggressive error, scored a hit)"
         parts = [words]
         if what != "HR" and not what.startswith(("BUNT", "SH_")):

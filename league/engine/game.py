@@ -299,7 +299,7 @@ class Game:
         self.plays: list[Play] = []
         self.events: list[Event] = []   # each play as data, beside its line in self.plays
         # what the last record left in this half-inning: (inning, half), runners and outs
-        self._rec_half = (0, -1)
+        self._rec_half = -1     # inning * 2 + half
         self._rec_after: tuple[str, str, str] = ("", "", "")
         self.outs_now = 0                             # outs made since the last record
         self.scored_now: list[tuple[str, str]] = []   # runs counted since the last record
@@ -458,25 +458,30 @@ class Game:
         r1, r2, r3 = b[1], b[2], b[3]
         after = (r1.pid if r1 is not None else "", r2.pid if r2 is not None else "",
                  r3.pid if r3 is not None else "")
-        key = (self.inning, self.half)
+        half = self.half
+        key = self.inning * 2 + half
         if key != self._rec_half:
             self._rec_half = key
             left: tuple[str, str, str] = ("", "", "")
         else:
             left = self._rec_after
-        scored = tuple(self.scored_now)
-        if scored:
+        scored: tuple[tuple[str, str], ...] = ()
+        if self.scored_now:
+            scored = tuple(self.scored_now)
             self.scored_now.clear()
-        ev = Event(what, self.batter_id if batter is None else batter,
-                   self.sides[1 - self.half].pitcher if pitcher is None else pitcher, who, other,
-                   base, pos, runs, moves, notes, mods, left if before is None else before,
-                   after, scored, self.outs_now)
+        if batter is None:
+            o = self.sides[half]
+            batter = o.order[o.batting_index]
+        if pitcher is None:
+            pitcher = self.sides[1 - half].pitcher
+        ev = Event(what, batter, pitcher, who, other, base, pos, runs, moves, notes, mods,
+                   left if before is None else before, after, scored, self.outs_now)
         self.outs_now = 0
         self._rec_after = after
         self.events.append(ev)
-        self.plays.append(Play(self.inning, "top" if self.half == 0 else "bottom", ev.batter,
-                               ev.pitcher, event_text(ev, self.name), self.outs,
-                               (self.score[0], self.score[1])))
+        score = self.score
+        self.plays.append(Play(self.inning, "top" if half == 0 else "bottom", batter, pitcher,
+                               event_text(ev, self.name), self.outs, (score[0], score[1])))
 
     # ------------------------------------------------------------------ the game
     def play(self) -> GameResult:
