@@ -49,6 +49,10 @@ ROSTER_KINDS = ("up", "down")
 # a manager's saved list the season runner set aside (league.season.farm.Notice): kind "aside_<list>"
 # ("aside_order", "aside_reserves", ...), the team as the one move's teams, the reason as note
 ASIDE = "aside_"
+# the off-season's renewal (league.offseason): each team's growth and decline (変化: one entry per
+# team, its players as the moves, the changes as a JSON note {player: Change.as_dict()})
+CHANGE = "change"
+OFFSEASON_KINDS = (CHANGE,)
 # a keyboard game the commissioner's recording refused and voided: the teams, the reason
 REFUSED = "keyboard_refused"
 
@@ -265,7 +269,7 @@ def _with_team(cells: str | None, team: str) -> str | None:
 
 def add_transaction(*, session: Session, league_id: int, season_id: int | None, day: date | None,
                     kind: str, moves: Sequence[tuple[str, str, str]], note: str = "") -> int:
-    if kind not in TRANSACTION_KINDS + ROSTER_KINDS:
+    if kind not in TRANSACTION_KINDS + ROSTER_KINDS + OFFSEASON_KINDS:
         raise LeagueError(f"unknown transaction {kind!r}; use {', '.join(TRANSACTION_KINDS)}")
     row = TransactionRow(league_id=league_id, season_id=season_id, day=day, kind=kind,
                          moves=json.dumps([list(m) for m in moves], ensure_ascii=False),

@@ -722,6 +722,39 @@ def season_info(*, session: Session, season_id: int) -> SeasonInfo:
                       row.year if row.year is not None else row.start.year, row.phase)
 
 
+def base_cells(*, session: Session, league_id: int, player: str | None = None,
+               released: bool = False
+               ) -> list[tuple[str, str, dict[str, str] | None, dict[str, str] | None]]:
+    """The league's own cards (the ones its next season copies) as (id, team, batting cells,
+    pitching cells), players on a team only (`released`: free agents too), in the order they
+    were stored; `player`: his alone."""
+    q = (select(PlayerRow.pid, CardRow.team, CardRow.batting, CardRow.pitching).join(PlayerRow)
+         .where(PlayerRow.league_id == league_id,
+                CardRow.season_id.is_(None)))  # type: ignore[union-attr]
+    if not released:
+        q = q.where(CardRow.team != "")
+    if player is not None:
+        q = q.where(PlayerRow.pid == player)
+    rows = session.exec(q.order_by(col(PlayerRow.id))).all()
+    return [(pid, team, json.loads(b) if b else None, json.loads(p) if p else None)
+            for pid, team, b, p in rows]
+
+
+def set_base_cells(*, session: Session, league_id: int,
+                   cells: Mapping[str, tuple[dict[str, str] | None, dict[str, str] | None]]
+                   ) -> None:
+    """Write players' own cards (id → batting cells, pitching cells; None leaves a card alone)."""
+    ids = dict(session.exec(select(PlayerRow.pid, PlayerRow.id)
+                            .where(PlayerRow.league_id == league_id)).all())
+    c = CardRow.__table__
+    for pid, (bat, pit) in cells.items():
+        values = {k: _dumps(v) for k, v in (("batting", bat), ("pitching", pit)) if v is not None}
+        if values:
+            session.execute(update(c).where(c.c.player_id == ids[pid], c.c.season_id.is_(None))
+                            .values(**values))
+    session.flush()
+
+
 def promote_cards(*, session: Session, league_id: int, season_id: int) -> None:
     """Make a season's cards (its edits included) the league's own, which the next season
     copies: closing a season carries its rosters on."""

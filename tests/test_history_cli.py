@@ -120,7 +120,9 @@ def test_transactions_keep_rosters_legal_and_are_logged(played):
               "--for", "SEN18", "--db", db, ok=False)
     assert "no catcher" in bad.output and js("player", "SAP01", "--db", db)["team"] == "SAP"
     news = js("transaction", "list", "--db", db)
-    assert [x["kind"] for x in news] == ["sign", "release", "trade"]
+    # the off-season's changes (変化) came first, with the season this one followed
+    assert [x["kind"] for x in news if x["kind"] != "change"] == ["sign", "release", "trade"]
+    assert {x["kind"] for x in news[3:]} == {"change"}
     # the traded player's season stays with the team he played for
     c = js("player", "SAP06", "--career", "--db", db)
     assert c["team"] == "SEN" and all(s["teams"] == ["SAP"] for s in c["seasons"])

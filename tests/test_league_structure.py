@@ -157,7 +157,9 @@ def test_the_next_season_carries_the_edited_cards_and_starts_rested(tmp_path):
     sv.sim_days(db, to_end=True)
     sv.close_season(db)
     sv.new_season(db, games_per_opponent=4)
-    assert sv.season_league(db).player("KYO01").batting.SR == 33
+    # the edit is where his growth or decline starts (npb_offseason.md §1)
+    moved = next(c for c in sv.offseason(db).changes if c.player == "KYO01").changes
+    assert sv.season_league(db).player("KYO01").batting.SR == 33 + moved.get("SR", 0)
     assert sv.team_roster(db, "KYO").rotation_saved
     from storage import repository as repo
     from storage.db import session

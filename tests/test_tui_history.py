@@ -50,7 +50,7 @@ async def test_history_area_shows_seasons_titles_records_and_news(db):
         # the area refills as the season under the cursor settles: wait for the whole picture
         await until(pilot, lambda: isinstance(app.screen, HistoryScreen)
                     and _rows(app.screen, "seasons-table") == 2
-                    and _rows(app.screen, "news-table") == 1
+                    and _rows(app.screen, "news-table") == 1 + 6   # a trade, 6 teams' 変化
                     and _rows(app.screen, "season-titles") == 12
                     and _rows(app.screen, "records-table") > 10
                     and _rows(app.screen, "h2h-table") == 6)
@@ -180,7 +180,7 @@ async def test_a_transaction_from_the_history_area_is_checked_stored_and_shown(d
         await opened(app, pilot)
         await pilot.press("8")
         await until(pilot, lambda: isinstance(app.screen, HistoryScreen)
-                    and _rows(app.screen, "news-table") == 1)
+                    and _rows(app.screen, "news-table") == 1 + 6)
         await pilot.press("t")
         await until(pilot, lambda: isinstance(app.screen, TransactionDialog))
         dialog = app.screen
@@ -194,8 +194,8 @@ async def test_a_transaction_from_the_history_area_is_checked_stored_and_shown(d
         dialog.query_one("#tx-kind").focus()
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, HistoryScreen)
-                    and _rows(app.screen, "news-table") == 2)
+                    and _rows(app.screen, "news-table") == 2 + 6)
         assert "自由契約" in str(app.screen.query_one("#news-table").get_row_at(0)[2])
-    assert [n.kind for n in services.news(db)] == ["release", "trade"]
+    assert [n.kind for n in services.news(db)] == ["release", "trade"] + ["change"] * 6
     assert services.free_agents(db) == [("SAP20", services.news(db)[0].text_ja.split("が")[1]
                                          .split(" (")[0])]

@@ -281,11 +281,14 @@ def career_out(db: Optional[str], ref: str, league: Optional[str], as_json: bool
                                     for s in view.postseason.seasons],
                         "batting": sv.stats_dict(view.postseason.batting),
                         "pitching": sv.stats_dict(view.postseason.pitching)},
+                    "born": view.born or None,
+                    "changes": [{"season": n, "year": y, **d} for n, y, d in view.changes],
                     "titles": [{"season": n, "league": lg, "title": k} for n, lg, k in view.titles],
                     "awards": [{"season": n, "league": lg, "award": k}
                                for n, lg, k in view.awards]})
         return
-    echo(f"{view.name} ({view.id}, {view.team or 'free agent'}) 年度別成績")
+    born = f", born {view.born}" if view.born else ""
+    echo(f"{view.name} ({view.id}, {view.team or 'free agent'}{born}) 年度別成績")
     bat = ("games", "pa", "ab", "h", "hr", "rbi", "sb", "bb", "so", "avg", "obp", "ops")
     pit = ("games", "starts", "wins", "losses", "saves", "hold_points", "outs", "so", "era", "whip")
     for title, car in (("", c), ("postseason ", view.postseason)):
@@ -308,6 +311,10 @@ def career_out(db: Optional[str], ref: str, league: Optional[str], as_json: bool
         echo(f"  title: season {n} {k}")
     for n, lg, k in view.awards:
         echo(f"  award: season {n} {k}")
+    for n, y, d in view.changes:
+        moved = "  ".join(f"{k} {v:+g}" for k, v in (d.get("changes") or {}).items()) or "-"
+        mark = f"  [{d['mark']}]" if d.get("mark") else ""
+        echo(f"  変化 before season {n} ({y}), age {d.get('age')}: {moved}{mark}")
 
 
 def register(app: typer.Typer) -> None:

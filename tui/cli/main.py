@@ -67,6 +67,8 @@ from tui.cli.stats import register as register_stats  # noqa: E402
 register_stats(app)
 from tui.cli.roster import register as register_roster  # noqa: E402
 register_roster(app)
+from tui.cli.offseason import register as register_offseason  # noqa: E402
+register_offseason(app)
 from tui.cli.site import register as register_site  # noqa: E402
 register_site(app)
 from tui.cli.serve import register as register_serve  # noqa: E402

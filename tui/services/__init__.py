@@ -150,6 +150,9 @@ _WHERE: dict[str, tuple[str, str]] = {
     'free_agents': ('tui.services.history', 'free_agents'),
     'history_dict': ('tui.services.history', 'history_dict'),
     'news': ('tui.services.history', 'news'),
+    'offseason': ('tui.services.offseason', 'offseason'),
+    'OffseasonView': ('tui.services.offseason', 'OffseasonView'),
+    'ChangeView': ('tui.services.offseason', 'ChangeView'),
     'player_career': ('tui.services.history', 'player_career'),
     'season_awards': ('tui.services.history', 'season_awards'),
     'season_titles': ('tui.services.history', 'season_titles'),
@@ -212,3 +215,4 @@ if TYPE_CHECKING:  # the names for type checkers and editors
     from tui.services.stats import DEFAULT_STAT, LeadersView, LeagueTable, league_tables, PlayerView, StandingsView, TeamGroup, TeamStatsView, leaders, player, days_around, schedule_days, season_info, standings, stats_dict, team_games, team_stats, RaceView, pennant_race  # noqa: F401
     from tui.services.history import AwardsView, CareerView, HistoryView, NewsItem, TitlesView, award_rules, confirm_awards, free_agents, history_dict, news, player_career, season_awards, season_titles, set_award_rules, title_dict, transact  # noqa: F401
     from tui.services.history import history as league_history  # noqa: F401
+    from tui.services.offseason import ChangeView, OffseasonView, offseason  # noqa: F401

@@ -422,6 +422,10 @@ def _news_text(kind: str, moves: Sequence[Sequence[str]], names: Mapping[str, st
         away, home = (_team_name(teams, c, ja) for c in (moves[0][1:3] if moves else ("", "")))
         return (f"キーボードの試合を無効: {away}対{home}" if ja
                 else f"Keyboard game voided: {away} @ {home}")
+    if kind == hs.CHANGE:
+        team = _team_name(teams, moves[0][1] if moves else "", ja)
+        return (f"変化: {team}の{len(moves)}人の成長と衰え" if ja
+                else f"Changes: growth and decline of {len(moves)} players of {team}")
     if kind.startswith(hs.ASIDE):
         team = _team_name(teams, moves[0][1] if moves else "", ja)
         what = _LISTS.get(kind[len(hs.ASIDE):], ("", kind[len(hs.ASIDE):]))
@@ -636,6 +640,10 @@ class CareerView:
     postseason: Career | None       # kept apart; None until the league has postseason games
     awards: list[tuple[int, str, str]]    # (season, league, award key)
     titles: list[tuple[int, str, str]]    # (season, league, title key) of complete seasons
+    # the changes (変化) of each off-season before a season: (season, year, change as stored:
+    # age, mark, value, changes) — tui.services.offseason
+    changes: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
+    born: str = ""                  # birth date (YYYY-MM-DD)
 
 
 @_guard
@@ -651,6 +659,9 @@ def player_career(db: Db, ref: str, league: str | None = None) -> CareerView:
         stored = [a for a in hs.awards(session=s, season_ids=ids) if a.player == pid]
         teams_now = hs.player_teams(session=s, league_id=lid,
                                     season_id=ids[-1] if ids else None)
+        from tui.services.offseason import player_born, player_changes
+        changes = player_changes(s, lid, pid)
+        born = player_born(s, lid, pid)
         complete = [sid for sid in ids if infos[sid].phase in ("postseason", "closed")
                     or (infos[sid].games and infos[sid].final == infos[sid].games)]
         held: list[tuple[int, str, str]] = []
@@ -668,7 +679,8 @@ def player_career(db: Db, ref: str, league: str | None = None) -> CareerView:
     return CareerView(pid, name, teams_now.get(pid, ""),
                       career(pid, _career_seasons(mine, ids, infos)),
                       career(pid, post_seasons) if post_seasons else None,
-                      [(number[a.season_id], a.league_part, a.award) for a in stored], held)
+                      [(number[a.season_id], a.league_part, a.award) for a in stored], held,
+                      changes, born)
 
 
 def _career_seasons(totals: Sequence[hs.Totals], ids: Sequence[int],

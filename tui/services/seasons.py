@@ -44,7 +44,9 @@ def new_season(db: Db, league: str | None = None, *,
 
     The next season is a year on from the last, with a seed of its own (the last one's + 1
     unless given) so it plays other games; it carries the last season's cards and saved
-    choices, and its pitchers start rested. A season under way must be closed first.
+    choices, and its pitchers start rested. A season under way must be closed first. After a
+    closed season the off-season runs first (tui.services.offseason: players a year older, their
+    cards grown or declined, the changes in the news).
 
     `cards` (a league folder's batters.csv and pitchers.csv) gives the new year's cards
     instead: a player matched by id keeps his history, new ids join, players left out leave
@@ -67,6 +69,11 @@ def new_season(db: Db, league: str | None = None, *,
         if start is None and prev is not None:
             start = _same_day(prev.start, year)
         carry = prev.id if prev is not None and prev.closed else None
+        aged: list = []
+        if carry is not None and cards is None:
+            # the off-season between a closed season and this one (§7): growth and decline
+            from tui.services.offseason import renew
+            aged = renew(s, row.id, row.name, year)
         if cards is not None:
             folder = Path(cards)
             if folder.suffix.lower() == ".toml" or folder.is_file():
@@ -118,6 +125,9 @@ def new_season(db: Db, league: str | None = None, *,
                                   games_per_opponent=games_per_opponent,
                                   series_length=series_length,
                                   start=games[0].day, year=year, carry_from=carry)
+        if aged:
+            from tui.services.offseason import record
+            record(s, row.id, info.id, aged)
         s.commit()
         return info
 

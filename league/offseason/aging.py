@@ -1,0 +1,349 @@
+"""Growth and decline (npb_offseason.md §1): between two seasons each player's cards move by his age
+and by a hidden, seeded development path, and the result is listed (変化).
+
+The shapes (rounded from baseball research, as §1 gives them): hitters gain through their early
+and mid twenties and peak about 26-29; speed and range peak earliest (about 24-26) and fall first;
+power peaks latest (about 27-30); plate discipline keeps improving into the early thirties.
+Pitchers peak about 26-29; stamina and velocity (strikeouts) fall first. After about 31 the
+typical player loses a little each year, faster after 35.
+
+A change is counted in rolls of the d100 (a card's column one roll wider or narrower). Around the
+typical path each player has a hidden development trait (his own, for his whole career) and a
+yearly shock, both from the seeded stream of (league, player, year); a few a year break out or
+collapse, more of them young. Everything works on the card's cells as the league file writes them,
+so a card edited by hand is the starting point of its growth, and the result is a league file's card.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from league.engine.cards import BAT_COLUMNS, CONDITIONS, PITCH_COLUMNS, parse_fielding
+from league.offseason.people import season_age, stream
+
+# Each skill's typical change per year (rolls, or points of a rating) by the age he turns in the
+# new season: (up to age, change); the last entry holds beyond.
+CONTACT = ((22, 1.5), (25, 1.0), (28, 0.3), (30, 0.0), (33, -0.8), (35, -1.4), (99, -2.2))
+POWER = ((24, 0.8), (27, 0.5), (30, 0.15), (33, -0.4), (35, -0.8), (99, -1.2))
+EYE = ((27, 0.4), (32, 0.2), (34, 0.0), (99, -0.4))
+SPEED = ((23, 2.0), (26, 0.0), (30, -2.0), (33, -3.0), (99, -4.0))           # SR points
+PITCHING = ((22, 1.6), (25, 1.0), (28, 0.4), (30, 0.0), (33, -0.8), (35, -1.4), (99, -2.2))
+VELOCITY = ((25, 0.4), (29, 0.0), (33, -0.6), (99, -1.0))
+CONTROL = ((28, 0.3), (33, 0.0), (99, -0.3))
+
+TRAIT_SD = 0.5          # the hidden development trait: a share of the typical growth or decline
+BREAKOUT = 0.035        # chances a year of a breakout / a collapse (the young: below)
+COLLAPSE = 0.030
+YOUNG = 25              # up to this age the spread is wider and breakouts likelier
+JUMP = (3.0, 7.0)       # rolls of a breakout or a collapse
+MIN_HITS = 8            # a batter card keeps at least these rolls of 1B + LG + HR
+MIN_OUTS = 30           # and of OF + G + IF (the rest of the card moves)
+MIN_PITCHER_OUTS = 12   # a pitcher row keeps these rolls of G + IF + K
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one off-season did to a player's cards (変化): his new age, the columns and ratings
+    that moved (column → change, in rolls or points), and whether it was a breakout or a
+    collapse ("" for neither)."""
+
+    player: str
+    age: int
+    deltas: tuple[tuple[str, float], ...]
+    mark: str = ""              # "breakout" | "collapse" | ""
+
+    @property
+    def value(self) -> float:
+        """The change in one number: rolls moved to his good side (a batter's hits and walks
+        less his strikeouts; a pitcher's strikeouts and outs less his walks)."""
+        d = dict(self.deltas)
+        if "outs" in d or "K" in d and "1B" not in d:
+            return round(d.get("K", 0.0) + d.get("outs", 0.0) - d.get("BB", 0.0), 1)
+        return round(sum(d.get(k, 0.0) for k in ("1B", "LG", "HR", "BB")) - d.get("K", 0.0), 1)
+
+    def as_dict(self) -> dict[str, object]:
+        return {"player": self.player, "age": self.age, "mark": self.mark, "value": self.value,
+                "changes": dict(self.deltas)}
+
+
+def typical(shape: tuple[tuple[int, float], ...], age: int) -> float:
+    """The typical change of a skill at `age`."""
+    for upto, change in shape:
+        if age <= upto:
+            return change
+    return shape[-1][1]
+
+
+@dataclass(frozen=True)
+class Development:
+    """This year's development of one player around the typical path: a multiplier of growth
+    (the young) or of decline, a shock in rolls, and the mark."""
+
+    growth: float
+    shock: float
+    mark: str
+    rolls: tuple[float, float, float] = (1.0, 1.0, 1.0)   # running, range, stamina: 0..1
+    rounding: int = 0       # the seed of the rounding to whole rolls (a small change counts)
+
+
+def development(league: str, pid: str, year: int, age: int) -> Development:
+    """The hidden development of a player for the season of `year` (seeded: the same league,
+    player and year give the same)."""
+    trait = stream("trait", league, pid).gauss(0.0, TRAIT_SD)
+    rng = stream("develop", league, pid, year)
+    young = age <= YOUNG
+    shock = rng.gauss(0.0, 1.6 if young else 1.1)
+    roll = rng.random()
+    up = BREAKOUT * (1.8 if young else 1.0)
+    down = COLLAPSE * (1.6 if age >= 33 else 1.0)
+    mark = ""
+    if roll < up:
+        shock += rng.uniform(*JUMP)
+        mark = "breakout"
+    elif roll < up + down:
+        shock -= rng.uniform(*JUMP)
+        mark = "collapse"
+    rolls = (rng.random(), rng.random(), rng.random())
+    return Development(max(0.0, 1.0 + trait), shock, mark, rolls, rng.getrandbits(32))
+
+
+def _widths(text: str, columns: tuple[str, ...]) -> list[float] | None:
+    """The widths of a row of cumulative bounds ("3 - 48 ..."), None for a row that is not one."""
+    tokens = [t.lstrip("~") for t in str(text).replace(",", " ").split()]
+    if len(tokens) != len(columns):
+        return None
+    out, last = [], 0
+    for t in tokens:
+        if t in ("-", "--"):
+            out.append(0.0)
+            continue
+        try:
+            b = int(t)
+        except ValueError:
+            return None
+        out.append(float(b - last))
+        last = b
+    return out
+
+
+def _bounds(widths: list[float], rng: random.Random) -> list[str]:
+    """Widths back to bounds of whole rolls summing to 100; 0 reads "-". Each width is rounded
+    up with the chance of its fraction (seeded), so a change smaller than a roll still counts
+    on average; the widest column takes what the sum is off by."""
+    raw = [max(0.0, w) for w in widths]
+    total = sum(raw) or 1.0
+    raw = [w * 100.0 / total for w in raw]
+    ints = [math.floor(w + rng.random()) for w in raw]
+    ints[max(range(len(raw)), key=lambda i: raw[i])] += 100 - sum(ints)
+    out, acc = [], 0
+    for i, w in enumerate(ints):
+        acc += w
+        out.append("-" if w == 0 and i < len(ints) - 1 else str(acc))
+    return out
+
+
+def _move(widths: list[float], gain: Mapping[int, float], take: tuple[int, ...],
+          keep: float) -> dict[int, float]:
+    """Add `gain` (column index → rolls, may be negative) and take the sum from the `take`
+    columns in proportion to their widths, keeping at least `keep` rolls in them; returns what
+    each gaining column really moved."""
+    room = sum(widths[i] for i in take) - keep
+    want = sum(gain.values())
+    scale = 1.0 if want <= room else max(0.0, room) / want
+    moved: dict[int, float] = {}
+    for i, g in gain.items():
+        g *= scale
+        g = max(g, -widths[i])
+        widths[i] += g
+        moved[i] = g
+    total = sum(moved.values())
+    pool = sum(widths[i] for i in take) or 1.0
+    for i in take:
+        widths[i] -= total * widths[i] / pool
+    return moved
+
+
+def age_batting(cells: Mapping[str, str], age: int, dev: Development, curve: bool = True
+                ) -> tuple[dict[str, str], dict[str, float]]:
+    """A batting card's cells a year on: contact (1B), power (LG, HR), eye (BB up, K down) and
+    speed (SR, RR; range in the positions from 31 on), from and to the outs."""
+    out = dict(cells)
+    deltas: dict[str, float] = {}
+    bounds = [cells.get(c, "") for c in BAT_COLUMNS]
+    w = _widths(" ".join(bounds), BAT_COLUMNS)
+    if w is not None:
+        grow = dev.growth
+        c, p, e = ((typical(CONTACT, age), typical(POWER, age), typical(EYE, age)) if curve
+                   else (0.0, 0.0, 0.0))
+        c = c * grow if c > 0 else c * (2.0 - min(grow, 1.9))
+        p = p * grow if p > 0 else p * (2.0 - min(grow, 1.9))
+        c += dev.shock * 0.6
+        p += dev.shock * 0.3
+        e += dev.shock * 0.1
+        i = {col: k for k, col in enumerate(BAT_COLUMNS)}
+        hits = w[i["1B"]] + w[i["LG"]] + w[i["HR"]]
+        c = max(c, MIN_HITS - hits) if c < 0 else c
+        gain = {i["1B"]: c, i["LG"]: p * 0.6, i["HR"]: p * 0.4, i["BB"]: e * 0.5}
+        k_cut = min(e * 0.5, max(0.0, w[i["K"]] - 1.0)) if e > 0 else e * 0.5
+        w[i["K"]] -= k_cut
+        _move(w, gain, (i["OF"], i["G"], i["IF"]), MIN_OUTS)
+        # the strikeouts cut go to the outs in play (a ball in play instead of a strikeout)
+        pool = w[i["OF"]] + w[i["G"]] + w[i["IF"]] or 1.0
+        for j in (i["OF"], i["G"], i["IF"]):
+            w[j] += k_cut * w[j] / pool
+        new = _bounds(w, random.Random(dev.rounding))
+        for col, b in zip(BAT_COLUMNS, new):
+            out[col] = b
+        neww = _widths(" ".join(new), BAT_COLUMNS) or w
+        oldw = _widths(" ".join(bounds), BAT_COLUMNS) or w
+        for col in ("BB", "1B", "LG", "HR", "K"):
+            d = neww[i[col]] - oldw[i[col]]
+            if d:
+                deltas[col] = d
+    sr = _int(cells.get("SR"))
+    if sr is not None:
+        s = (typical(SPEED, age) if curve else 0.0) + dev.shock * 0.8
+        new_sr = max(0, min(99, round(sr + s)))
+        if new_sr != sr:
+            out["SR"] = str(new_sr)
+            deltas["SR"] = new_sr - sr
+    rr = _int(cells.get("RR"))
+    run, reach, _ = dev.rolls
+    if rr is not None:
+        if age >= 29 and run < (0.12 if age < 32 else 0.22 if age < 35 else 0.32):
+            if rr > -1:
+                out["RR"] = str(rr - 1)
+                deltas["RR"] = -1
+        elif age <= 23 and run < 0.12 and rr < 6:
+            out["RR"] = str(rr + 1)
+            deltas["RR"] = 1
+    if age >= 31 and cells.get("positions") and reach < (0.12 if age < 35 else 0.25):
+        try:
+            entries = parse_fielding(cells["positions"], "positions")
+        except Exception:   # noqa: BLE001 - a cell the parser refuses is left as it is
+            entries = ()
+        if entries and any(f.defence > 0 for f in entries):
+            out["positions"] = ";".join(
+                f"{f.position}{max(0, f.defence - 1)}{f.fine or ''}{f.error or ''}"
+                for f in entries)
+            deltas["fielding"] = -1
+    return out, deltas
+
+
+def age_pitching(cells: Mapping[str, str], age: int, dev: Development, curve: bool = True
+                 ) -> tuple[dict[str, str], dict[str, float]]:
+    """A pitching card's cells a year on: every condition row gives the batter fewer rolls on his
+    own card (BS*, BS+, BS) and more outs (G, IF) and strikeouts (K), or the other way round;
+    control moves walks; a starter's stamina (innings) falls first with age."""
+    out = dict(cells)
+    deltas: dict[str, float] = {}
+    i = {col: k for k, col in enumerate(PITCH_COLUMNS)}
+    q = typical(PITCHING, age) if curve else 0.0
+    q = q * dev.growth if q > 0 else q * (2.0 - min(dev.growth, 1.9))
+    q += dev.shock * 0.7
+    v = (typical(VELOCITY, age) if curve else 0.0) + dev.shock * 0.2
+    c = (typical(CONTROL, age) if curve else 0.0) + dev.shock * 0.1
+    moved_k = moved_out = moved_bb = 0.0
+    n = 0
+    for cond in CONDITIONS:
+        w = _widths(cells.get(cond, ""), PITCH_COLUMNS)
+        if w is None:
+            continue
+        before = list(w)
+        # a better pitcher: rolls leave the batter's card (and the walks) for outs and strikeouts
+        batter = (i["BS*"], i["BS+"], i["BS"])
+        gain = {i["G"]: q * 0.45, i["IF"]: q * 0.15, i["K"]: q * 0.4 + v, i["BB"]: -c}
+        outs = w[i["G"]] + w[i["IF"]] + w[i["K"]]
+        if sum(gain.values()) < 0:
+            cut = outs - MIN_PITCHER_OUTS
+            total = -sum(gain.values())
+            if total > cut:
+                gain = {k: g * max(0.0, cut) / total for k, g in gain.items()}
+        _move(w, gain, batter, 20.0)
+        new = _bounds(w, random.Random(dev.rounding + CONDITIONS.index(cond)))
+        out[cond] = " ".join(new)
+        after = _widths(out[cond], PITCH_COLUMNS) or w
+        moved_k += after[i["K"]] - before[i["K"]]
+        moved_out += (after[i["G"]] + after[i["IF"]]) - (before[i["G"]] + before[i["IF"]])
+        moved_bb += after[i["BB"]] - before[i["BB"]]
+        n += 1
+    if n:
+        for key, val in (("K", moved_k / n), ("outs", moved_out / n), ("BB", moved_bb / n)):
+            if round(val, 1):
+                deltas[key] = round(val, 1)
+    inn = _float(cells.get("innings"))
+    starter = _int(cells.get("starter")) or 0
+    stamina = dev.rolls[2]
+    if inn is not None and starter > 0:
+        if age >= 32 and inn > 1.0 and stamina < (0.2 if age < 35 else 0.35):
+            out["innings"] = f"{inn - 0.5:g}"
+            deltas["innings"] = -0.5
+        elif age <= 24 and inn < 8.0 and stamina < 0.2:
+            out["innings"] = f"{inn + 0.5:g}"
+            deltas["innings"] = 0.5
+    return out, deltas
+
+
+def age_player(league: str, pid: str, year: int, age: int, batting: Mapping[str, str] | None,
+               pitching: Mapping[str, str] | None
+               ) -> tuple[dict[str, str] | None, dict[str, str] | None, Change]:
+    """A player's cards (league-file cells) for the season of `year`, at the `age` he has in it,
+    and the change (変化). A pitcher who bats (bat = own) ages on both cards by one development."""
+    dev = development(league, pid, year, age)
+    deltas: dict[str, float] = {}
+    new_bat = new_pit = None
+    if pitching is not None:
+        new_pit, d = age_pitching(pitching, age, dev)
+        deltas.update(d)
+    if batting is not None:
+        new_bat, d = age_batting(batting, age, dev)
+        if pitching is None:
+            deltas.update(d)
+    rounded = tuple((k, round(v, 1)) for k, v in deltas.items() if round(v, 1))
+    return new_bat, new_pit, Change(pid, age, rounded, dev.mark)
+
+
+def _int(text: str | None) -> int | None:
+    try:
+        return int(str(text).strip())
+    except (TypeError, ValueError):
+        return None
+
+
+def _float(text: str | None) -> float | None:
+    try:
+        value = float(str(text).strip())
+    except (TypeError, ValueError):
+        return None
+    return value if math.isfinite(value) else None
+
+
+@dataclass(frozen=True)
+class Aged:
+    """One player's cards after the off-season's growth and decline, and his change."""
+
+    player: str
+    team: str
+    batting: dict[str, str] | None
+    pitching: dict[str, str] | None
+    change: Change
+
+
+def age_players(league: str, year: int,
+                players: Sequence[tuple[str, str, dict[str, str] | None, dict[str, str] | None]]
+                ) -> list[Aged]:
+    """Every player's cards for the season of `year` (§7: ages move on a year, growth and decline
+    applied), from (id, team, batting cells, pitching cells) as the league's cards hold them;
+    a player without a birth date is left as he is."""
+    out = []
+    for pid, team, batting, pitching in players:
+        born = (batting or {}).get("born") or (pitching or {}).get("born") or ""
+        if not born:
+            continue
+        age = season_age(date.fromisoformat(born), year)
+        bat, pit, change = age_player(league, pid, year, age, batting, pitching)
+        out.append(Aged(pid, team, bat, pit, change))
+    return out

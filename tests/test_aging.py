@@ -1,0 +1,175 @@
+"""Growth and decline (npb_offseason.md §1): the age curve, the seeded development path with its
+breakouts and collapses, cards that stay cards, and the off-season before a season made through
+the services: every player a year older, his card moved, the change (変化) in the news; a card
+edited by hand grows from the edit."""
+import json
+from collections import Counter
+from datetime import date
+from statistics import mean
+
+import pytest
+
+from league.engine.cards import BAT_COLUMNS, PITCH_COLUMNS, parse_bounds
+from league.offseason.aging import (
+    CONTACT, EYE, MIN_OUTS, PITCHING, POWER, SPEED, Development, age_batting, age_pitching,
+    age_player, development, typical)
+from league.offseason.people import season_age
+from storage.mappers import csv_rows
+from storage.plainfiles import sample_league_path
+from tui import services as sv
+
+BATTER = {"team": "KYO", "id": "KYO01", "name": "x", "bats": "R", "throws": "R", "rank": "B",
+          "BB": "5", "1B": "23", "LG": "30", "HR": "33", "OF": "67", "G": "86", "IF": "91",
+          "K": "100", "BT": "2", "RR": "1", "SR": "40", "DP": "4", "positions": "SS4+;2B3",
+          "arm": "", "block": "", "lead": "", "born": "2000-01-01"}
+PITCHER = {"team": "KYO", "id": "KYO20", "name": "y", "throws": "R", "bats": "R", "rank": "A",
+           "A": "3 9 41 45 47 67 77 100", "B": "3 9 49 54 56 74 83 100",
+           "C": "3 10 55 61 63 79 87 100", "D": "4 11 63 70 72 86 92 100", "stability": "A",
+           "innings": "6.5", "starter": "8", "rest": "6", "bat": "C", "fielding": "P1",
+           "born": "1990-01-01"}
+TYPICAL = Development(1.0, 0.0, "", (0.0, 0.0, 0.0), 7)   # the typical path; every rating roll hits
+
+
+def _widths(cells, cols):
+    out, last = {}, 0
+    for c in cols:
+        b = cells[c]
+        out[c] = 0 if b == "-" else int(b) - last
+        last = last if b == "-" else int(b)
+    return out
+
+
+def _row(text):
+    return _widths(dict(zip(PITCH_COLUMNS, text.split())), PITCH_COLUMNS)
+
+
+def test_the_age_curve_has_the_shapes_of_section_1():
+    """Hitters gain young and peak about 26-29; speed peaks earliest and falls first; power
+    peaks latest; discipline improves into the early thirties; after 31 a little loss a year,
+    faster after 35."""
+    assert typical(CONTACT, 21) > typical(CONTACT, 26) > 0 >= typical(CONTACT, 30)
+    assert typical(SPEED, 27) < 0 < typical(CONTACT, 27)          # speed falls first
+    assert typical(POWER, 29) > 0 >= typical(CONTACT, 29)         # power peaks latest
+    assert typical(EYE, 31) > 0 > typical(CONTACT, 31)            # the eye keeps improving
+    assert 0 > typical(CONTACT, 33) > typical(CONTACT, 36)        # faster after 35
+    assert typical(PITCHING, 23) > 0 > typical(PITCHING, 32) > typical(PITCHING, 37)
+
+
+def test_a_young_batter_grows_and_an_old_one_declines_and_both_stay_cards():
+    young, dy = age_batting(BATTER, 21, TYPICAL)
+    old, do = age_batting(BATTER, 36, TYPICAL)
+    before = _widths(BATTER, BAT_COLUMNS)
+    hits = lambda w: w["1B"] + w["LG"] + w["HR"]    # noqa: E731
+    assert hits(_widths(young, BAT_COLUMNS)) > hits(before) > hits(_widths(old, BAT_COLUMNS))
+    assert int(young["SR"]) > 40 > int(old["SR"])
+    assert old["RR"] == "0" and do["RR"] == -1 and old["positions"] == "SS3+;2B2"
+    for cells in (young, old):
+        w = _widths(cells, BAT_COLUMNS)
+        assert sum(w.values()) == 100 and w["OF"] + w["G"] + w["IF"] >= MIN_OUTS
+    assert dy["1B"] > 0 > do["1B"]
+
+
+def test_a_young_pitcher_grows_and_an_old_starter_loses_stamina_first():
+    young, _ = age_pitching(PITCHER, 22, TYPICAL)
+    old, d = age_pitching(PITCHER, 36, TYPICAL)
+    good = lambda w: w["G"] + w["IF"] + w["K"]      # noqa: E731
+    for cond in "ABCD":
+        assert good(_row(young[cond])) > good(_row(PITCHER[cond])) > good(_row(old[cond]))
+        assert sum(_row(old[cond]).values()) == 100
+    assert old["innings"] == "6" and d["innings"] == -0.5
+    assert young["innings"] == "7"
+
+
+def test_a_card_with_absent_columns_and_an_odd_rating_ages_into_a_card():
+    """Absent columns (-) stay readable bounds; a rating that is not a number is left alone."""
+    cells = dict(BATTER, LG="-", HR="-", SR="fast")
+    for age in (20, 30, 40):
+        bat, _pit, change = age_player("t", "KYO01", 2027, age, cells, None)
+        parse_bounds(" ".join(bat[c] for c in BAT_COLUMNS), BAT_COLUMNS, "aged")
+        assert bat["SR"] == "fast" and change.player == "KYO01"
+
+
+def test_the_development_path_is_seeded_and_breakouts_are_rare_and_young():
+    assert development("n", "P1", 2027, 24) == development("n", "P1", 2027, 24)
+    assert development("n", "P1", 2027, 24) != development("n", "P1", 2028, 25)
+    marks = Counter()
+    for i in range(4000):
+        for age in (22, 33):
+            marks[(age, development("n", f"P{i}", 2027, age).mark)] += 1
+    young_up, old_up = marks[(22, "breakout")] / 4000, marks[(33, "breakout")] / 4000
+    old_down = marks[(33, "collapse")] / 4000
+    assert 0.04 <= young_up <= 0.09 and 0.02 <= old_up <= 0.05 and young_up > old_up
+    assert 0.03 <= old_down <= 0.07
+
+
+def test_a_league_ages_young_players_up_and_old_ones_down():
+    """The bundled league a year on: the mean change of the under-25s is a gain, of the over-32s
+    a loss, and a few players break out or collapse."""
+    where = sample_league_path("nippon")
+    bat = {r["id"]: r for r in csv_rows((where / "batters.csv").read_text(encoding="utf-8"))}
+    pit = {r["id"]: r for r in csv_rows((where / "pitchers.csv").read_text(encoding="utf-8"))}
+    by_age, marks = {}, Counter()
+    for pid in dict.fromkeys([*bat, *pit]):
+        b, p = bat.get(pid), pit.get(pid)
+        age = season_age(date.fromisoformat((b or p)["born"]), 2027)
+        _, _, ch = age_player("nippon", pid, 2027, age, b, p)
+        by_age.setdefault("young" if age <= 24 else "old" if age >= 33 else "mid", []).append(
+            ch.value)
+        marks[ch.mark] += 1
+    assert mean(by_age["young"]) > 1.0 and mean(by_age["old"]) < -1.0
+    assert 5 <= marks["breakout"] <= 40 and 5 <= marks["collapse"] <= 40
+
+
+@pytest.fixture
+def lived(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    sv.create_league_from_sample(db, "mini", "mini")
+    sv.new_season(db)
+    return db
+
+
+def test_the_next_season_brings_growth_and_decline_and_keeps_a_hand_edit(lived):
+    db = lived
+    first = sv.open_league(db)
+    sv.save_card(db, "KYO01", batting=dict(
+        {k: v for k, v in sv.card_values(first.player("KYO01"))["batting"].items()},
+        **{"1B": "40", "LG": "44", "HR": "46"}))
+    edited = sv.season_league(db).player("KYO01")
+    sv.sim_days(db, to_end=True)
+    sv.close_season(db)
+    sv.new_season(db)
+    after = sv.season_league(db)
+    view = sv.offseason(db)
+    assert (view.season, view.year) == (2, 2027)
+    players = [p for t in first.teams for p in t.players]
+    assert len(view.changes) == len(players)
+    assert sum(1 for p in players if after.player(p.id) != first.player(p.id)) > len(players) / 2
+    mine = next(c for c in view.changes if c.player == "KYO01")
+    assert mine.age == season_age(date.fromisoformat(edited.born), 2027)
+    # the edit is his starting point: the card grew or declined from 40, not from the file's 1B
+    cells = {c: (str(b) if b is not None else "-")
+             for c, b in zip(BAT_COLUMNS, edited.batting.bounds.bounds)}
+    new_b, _, change = age_player("mini", "KYO01", 2027, mine.age,
+                                  dict(sv.card_values(edited)["batting"], **cells,
+                                       team="KYO", id="KYO01"), None)
+    assert after.player("KYO01").batting.bounds.bounds[1] == int(new_b["1B"])
+    assert mine.changes == dict(change.deltas)
+    news = [n for n in sv.news(db) if n.kind == "change"]
+    assert {m[1] for n in news for m in n.moves} == {t.code for t in first.teams}
+    assert json.loads(news[0].note)
+    career = sv.player_career(db, "KYO01")
+    assert [(n, y) for n, y, _ in career.changes] == [(2, 2027)]
+
+
+def test_the_same_league_lives_the_same_off_season(tmp_path):
+    """Reproducible from the seed: two databases, the same seasons, the same cards after."""
+    out = []
+    for name in ("a", "b"):
+        db = str(tmp_path / f"{name}.sqlite3")
+        sv.create_league_from_sample(db, "mini", "mini")
+        sv.new_season(db)
+        sv.sim_days(db, to_end=True)
+        sv.close_season(db)
+        sv.new_season(db)
+        out.append(sv.season_league(db))
+    assert out[0] == out[1]

@@ -1,0 +1,53 @@
+"""`impact offseason show`: what the off-season before a season did (npb_offseason.md §7), in
+its order — so far growth and decline (変化): each player's age in the new season and the columns
+and ratings of his cards that moved, breakouts and collapses marked. Same conventions as
+tui/cli/league.py: --db, --league, --json; a refusal is one line on stderr with exit status 2."""
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo, echo_json, guarded, pad
+
+offseason_app = typer.Typer(
+    help="The off-season (§7): retirements, the draft, growth and decline before a season.",
+    no_args_is_help=True)
+
+MARKS = {"breakout": "ブレイク breakout", "collapse": "急降下 collapse"}
+
+
+def show_cmd(
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+    top: int = typer.Option(0, "--top", min=0,
+                            help="Only the N biggest changes (0: every player)."),
+) -> None:
+    """What the off-season before the season (the latest by default) did: 変化, biggest first."""
+    from tui import services as sv
+    v = sv.offseason(db, league, season)
+    rows = v.changes[:top] if top else v.changes
+    if as_json:
+        data = v.as_dict()
+        data["changes"] = data["changes"][:top] if top else data["changes"]
+        echo_json(data)
+        return
+    if not v.changes:
+        echo(f"season {v.season} ({v.year}): no off-season before it (the first season, or made "
+             "from new cards)")
+        return
+    up = sum(1 for c in v.changes if c.mark == "breakout")
+    down = sum(1 for c in v.changes if c.mark == "collapse")
+    echo(f"season {v.season} ({v.year}): 変化 growth and decline of {len(v.changes)} players "
+         f"({up} breakouts, {down} collapses)")
+    for c in rows:
+        moved = "  ".join(f"{k} {v:+g}" for k, v in c.changes.items()) or "-"
+        mark = f"  [{MARKS[c.mark]}]" if c.mark else ""
+        echo(f"  {c.player:<8} {pad(c.name, 16)} {c.team:<4} {c.age:>2}  {moved}{mark}")
+
+
+def register(app: typer.Typer) -> None:
+    offseason_app.command("show")(guarded(show_cmd))
+    app.add_typer(offseason_app, name="offseason")
