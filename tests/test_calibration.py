@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from league.season.calibration import (PER_GAME_BANDS, SEASON_BANDS, SeasonTally, Tally, calibrate,
+                                        season_bands,
                                 season_calendar)
 from league.engine.game import BAT_FIELDS, PIT_FIELDS, GameResult
 from storage.plainfiles import load_league, sample_league_path
@@ -63,6 +64,10 @@ def test_the_bands_are_those_of_rules_c3():
                                             "pinch-hit PA", "pinch runners", "pitchers used",
                                             "complete games")] == [
         (3, 6), (1, 3), (80, 200), (40, 120), (18, 30), (1, 6)]
+    # issue 29: the pinch-hit band by the DH, and the starts leader of six-man rotations
+    assert (s["starts leader"].low, s["starts leader"].high) == (23, 27)
+    no_dh = season_bands(False)["pinch-hit PA"]
+    assert (no_dh.low, no_dh.high) == (200, 340) and season_bands(True) == SEASON_BANDS
 
 
 def test_per_game_figures_are_sums_over_team_games():
@@ -196,3 +201,66 @@ def test_a_league_without_a_qualified_pitcher_has_no_era_leader_and_fails_the_ba
     assert v["ERA leader"] != v["ERA leader"]          # NaN: nobody pitched an inning a team game
     era = next(f for f in tally.figures() if f.name == "ERA leader")
     assert not era.passed and era.as_dict()["value"] is None
+
+
+def test_season_figures_are_judged_league_by_league():
+    """C.3 judges season figures league by league: each league its own figures (not one mean
+    over both), the league without the DH against its own pinch-hit band (200-340); the starts
+    leader is the pitcher who started most of his team's games."""
+    tally = SeasonTally([("A", "B"), ("C", "D")], dh=[False, True], names=["CL", "PL"])
+    tally.start()
+    for _ in range(3):
+        tally.add(_result("A", "B", (2, 1), [(0, "a2", _bat(pa=1, ab=1), "PH")],
+                          [(0, "ap", _pit(outs=27)), (1, "bp", _pit(outs=24))], {"ap": "W"}))
+    tally.add(_result("C", "D", (0, 1), [(0, "c1", _bat(pa=4, ab=4), "LF")],
+                      [(0, "cp", _pit(outs=24)), (1, "dp", _pit(outs=27))], {"dp": "W"}))
+    figures = tally.figures()
+    cl = {f.name: f for f in figures if f.league == "CL"}
+    pl = {f.name: f for f in figures if f.league == "PL"}
+    assert set(cl) == set(pl) == set(SEASON_BANDS)
+    assert cl["starts leader"].value == 3 and pl["starts leader"].value == 1
+    assert cl["pinch-hit PA"].value == 3 / 2 and pl["pinch-hit PA"].value == 0
+    assert (cl["pinch-hit PA"].low, pl["pinch-hit PA"].low) == (200, 80)
+    assert cl["wins leader"].value == 3 and pl["wins leader"].value == 1
+    assert cl["HR leader"].where == "HR leader (CL)"
+
+
+def test_cli_prints_the_season_table_of_each_league(tmp_path):
+    """`impact calibrate --seasons N` prints one season table per league (リーグ), saying
+    whether it has the DH."""
+    folder = tmp_path / "two"
+    src = sample_league_path("pacific")
+    folder.mkdir()
+    for name in ("batters.csv", "pitchers.csv"):
+        (folder / name).write_text((src / name).read_text(encoding="utf-8"), encoding="utf-8")
+    toml = (src / "league.toml").read_text(encoding="utf-8")
+    toml = toml.replace("roster_size = 28\n", "roster_size = 28\n" + TWO_LEAGUES, 1)
+    for code, lg in (("SAP", "N"), ("SEN", "N"), ("CHB", "N"), ("TKZ", "S"), ("OSK", "S"),
+                     ("FUK", "S")):
+        toml = toml.replace(f'code = "{code}"\n', f'code = "{code}"\nleague = "{lg}"\n', 1)
+    (folder / "league.toml").write_text(toml, encoding="utf-8")
+    res = runner.invoke(app, ["calibrate", "--league", str(folder), "--seasons", "1", "-q"])
+    assert res.exit_code in (0, 1), res.output
+    assert "season, N North (no DH; mean over seasons)" in res.output
+    assert "season, S South (DH; mean over seasons)" in res.output
+    assert "200.0 – 340.0" in res.output and "80.0 – 200.0" in res.output
+    assert res.output.count("starts leader") >= 2
+
+
+TWO_LEAGUES = """
+[schedule]
+games_per_opponent = 2
+interleague_games = 1
+
+[[leagues]]
+code = "N"
+name = "北リーグ"
+name_en = "North"
+dh = false
+
+[[leagues]]
+code = "S"
+name = "南リーグ"
+name_en = "South"
+dh = true
+"""

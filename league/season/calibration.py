@@ -4,9 +4,9 @@ Two tables. The per-game one sums the batting, pitching and fielding lines of ma
 team per game unless the figure says otherwise). The season-level one reads whole 143-game
 seasons as a fan reads them: the best and worst records in each league (リーグ), the title
 holders (rate titles need 規定打席 = team games × 3.1 and 規定投球回 = team games × 1.0),
-how many players qualify, how benches and bullpens are used. Each season figure is the mean over
-the seasons and over the leagues of the season (a league of two leagues of six has two batting
-titles a season).
+how many players qualify, how benches and bullpens are used. Season figures are judged league
+by league (a league of two leagues of six has two batting titles a season, and the league without
+the DH its own pinch-hit band): each is the mean over the seasons for that league.
 
 The games are played the way a stored season plays them (league/season/state.py: the calendar of
 league/season/calendar.py, the rotation by rest, carried fatigue, resting relievers sit out, the
@@ -82,12 +82,24 @@ SEASON_BANDS: dict[str, Band] = {
     "HP leader": Band(35, 55, "{:.1f}", "most hold points (holds + relief wins)"),
     "qualified hitters": Band(3, 6, "{:.2f}", "hitters with 規定打席, per team"),
     "qualified pitchers": Band(1, 3, "{:.2f}", "pitchers with 規定投球回, per team"),
-    "pinch-hit PA": Band(80, 200, "{:.1f}", "pinch-hit appearances per team"),
+    "pinch-hit PA": Band(80, 200, "{:.1f}", "pinch-hit appearances per team (league with the DH)"),
     "pinch runners": Band(40, 120, "{:.1f}", "pinch runners per team"),
     "pitchers used": Band(18, 30, "{:.1f}", "pitchers who pitched, per team"),
+    "starts leader": Band(23, 27, "{:.1f}", "most games started (six-man rotations)"),
     "complete games": Band(1, 6, "{:.2f}", "complete games per team"),
     "CG won": Band(0.5, 1.0, "{:.0%}", "share of complete games that are wins (most of them)"),
 }
+
+
+# a league without the DH: its pitchers bat, so its benches pinch-hit far more (NPB, 2016-17)
+NO_DH_BANDS: dict[str, Band] = {
+    "pinch-hit PA": Band(200, 340, "{:.1f}", "pinch-hit appearances per team (league without the DH)"),
+}
+
+
+def season_bands(dh: bool) -> dict[str, Band]:
+    """The season figures' bands for a league (リーグ) with or without the DH."""
+    return SEASON_BANDS if dh else {**SEASON_BANDS, **NO_DH_BANDS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +112,7 @@ class Figure:
     high: float
     fmt: str
     label: str = ""
+    league: str = ""          # a season figure: the league (リーグ) it was measured in
 
     @property
     def passed(self) -> bool:
@@ -112,16 +125,24 @@ class Figure:
     def band_text(self) -> str:
         return f"{self.fmt.format(self.low)} – {self.fmt.format(self.high)}"
 
+    @property
+    def where(self) -> str:
+        """The figure's name with its league, if it has one: "HR leader (CL)"."""
+        return f"{self.name} ({self.league})" if self.league else self.name
+
     def as_dict(self) -> dict[str, Any]:
         # a figure nobody qualified for (no ERA leader) is NaN: null in JSON
         value = None if self.value != self.value else self.value
-        return {"figure": self.name, "value": value, "shown": self.shown, "low": self.low,
-                "high": self.high, "band": self.band_text(), "passed": self.passed,
-                "meaning": self.label}
+        out = {"figure": self.name, "value": value, "shown": self.shown, "low": self.low,
+               "high": self.high, "band": self.band_text(), "passed": self.passed,
+               "meaning": self.label}
+        if self.league:
+            out["league"] = self.league
+        return out
 
 
-def _figures(bands: dict[str, Band], values: dict[str, float]) -> list[Figure]:
-    return [Figure(k, values[k], b.low, b.high, b.fmt, b.label) for k, b in bands.items()]
+def _figures(bands: dict[str, Band], values: dict[str, float], league: str = "") -> list[Figure]:
+    return [Figure(k, values[k], b.low, b.high, b.fmt, b.label, league) for k, b in bands.items()]
 
 
 class Tally:
@@ -192,7 +213,7 @@ class _Season:
     losses: dict[str, int] = field(default_factory=dict)
     # (team, pid) -> [pa, ab, h, hr, rbi, sb]
     bat: dict[tuple[str, str], list[int]] = field(default_factory=dict)
-    # (team, pid) -> [outs, er, so, w, sv, hp]
+    # (team, pid) -> [outs, er, so, w, sv, hp, gs]
     pit: dict[tuple[str, str], list[int]] = field(default_factory=dict)
     pinch_hits: dict[str, int] = field(default_factory=dict)
     pinch_runs: dict[str, int] = field(default_factory=dict)
@@ -226,7 +247,9 @@ class _Season:
             team = teams[side]
             started = first.setdefault(side, pid) == pid
             count[side] = count.get(side, 0) + 1
-            p = self.pit.setdefault((team, pid), [0] * 6)
+            p = self.pit.setdefault((team, pid), [0] * 7)
+            if started:
+                p[6] += 1
             p[0] += pline[P_OUTS]
             p[1] += pline[P_ER]
             p[2] += pline[P_SO]
@@ -248,10 +271,15 @@ class _Season:
 
 
 class SeasonTally:
-    """Whole seasons, read per league (リーグ): the season-level table."""
+    """Whole seasons, read per league (リーグ): the season-level table. `groups`: each league's
+    team codes; `dh`: whether each has the DH (its pinch-hit band), `names` its code (both
+    default to a league with the DH named by its number)."""
 
-    def __init__(self, groups: Sequence[Sequence[str]]) -> None:
+    def __init__(self, groups: Sequence[Sequence[str]], dh: Sequence[bool] | None = None,
+                 names: Sequence[str] | None = None) -> None:
         self.groups = [tuple(g) for g in groups]
+        self.dh = list(dh) if dh is not None else [True] * len(self.groups)
+        self.names = list(names) if names is not None else [str(k + 1) for k in range(len(self.groups))]
         self.seasons: list[_Season] = []
 
     def start(self) -> None:
@@ -260,16 +288,20 @@ class SeasonTally:
     def add(self, result: GameResult) -> None:
         self.seasons[-1].add(result)
 
-    def values(self) -> dict[str, float]:
+    def values(self, league: int | None = None) -> dict[str, float]:
+        """The season figures: of league number `league` (its mean over the seasons), or the
+        mean over the seasons and every league (None)."""
         per_league: dict[str, list[float]] = {k: [] for k in (
             "best W%", "worst W%", "batting title", "HR leader", "RBI leader", "SB leader",
-            "ERA leader", "wins leader", "K leader", "saves leader", "HP leader")}
+            "ERA leader", "wins leader", "K leader", "saves leader", "HP leader",
+            "starts leader")}
         per_team: dict[str, list[float]] = {k: [] for k in (
             "qualified hitters", "qualified pitchers", "pinch-hit PA", "pinch runners",
             "pitchers used", "complete games")}
         cg = cg_won = 0
+        groups = self.groups if league is None else [self.groups[league]]
         for s in self.seasons:
-            for group in self.groups:
+            for group in groups:
                 teams = [t for t in group if s.team_games.get(t)]
                 if not teams:
                     continue
@@ -292,6 +324,7 @@ class SeasonTally:
                 per_league["K leader"].append(max((p[2] for _t, p in pit), default=0))
                 per_league["saves leader"].append(max((p[4] for _t, p in pit), default=0))
                 per_league["HP leader"].append(max((p[5] for _t, p in pit), default=0))
+                per_league["starts leader"].append(max((p[6] for _t, p in pit), default=0))
                 for t in teams:
                     g = s.team_games[t]
                     per_team["qualified hitters"].append(sum(
@@ -310,7 +343,12 @@ class SeasonTally:
         return out
 
     def figures(self) -> list[Figure]:
-        return _figures(SEASON_BANDS, self.values())
+        """Each league's season figures beside its bands (C.3 judges them league by league)."""
+        out: list[Figure] = []
+        for k, name in enumerate(self.names):
+            out += _figures(season_bands(self.dh[k]), self.values(k),
+                            name if len(self.names) > 1 else "")
+        return out
 
 
 def _mean(values: list[float]) -> float:
@@ -382,12 +420,19 @@ class Report:
     def failed(self) -> list[Figure]:
         return [f for f in (*self.per_game, *self.season) if not f.passed]
 
+    def season_by_league(self) -> list[tuple[str, list[Figure]]]:
+        """The season figures, league by league (one untitled group for a league of one)."""
+        out: dict[str, list[Figure]] = {}
+        for f in self.season:
+            out.setdefault(f.league, []).append(f)
+        return list(out.items())
+
     def as_dict(self) -> dict[str, Any]:
         return {"league": self.league, "ruleset": self.ruleset, "seed": self.seed,
                 "games": self.games, "seasons": self.seasons,
                 "per_game": [f.as_dict() for f in self.per_game],
                 "season": [f.as_dict() for f in self.season],
-                "failed": [f.name for f in self.failed], "passed": not self.failed}
+                "failed": [f.where for f in self.failed], "passed": not self.failed}
 
 
 def calibrate(league: League, ruleset: Ruleset, *, games: int | None = None,
@@ -399,7 +444,8 @@ def calibrate(league: League, ruleset: Ruleset, *, games: int | None = None,
     if (games is None) == (seasons is None):
         raise ValueError("give games or seasons")
     tally = Tally()
-    seasonal = SeasonTally([g.teams for g in league.groups])
+    seasonal = SeasonTally([g.teams for g in league.groups], [g.dh for g in league.groups],
+                           [g.code for g in league.groups])
     current = -1
     for s, result in season_games(league, ruleset, seed, seasons=seasons, games=games,
                                   progress=progress):

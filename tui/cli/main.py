@@ -224,9 +224,14 @@ def calibrate(
         played = (f"{report.seasons} season(s), {report.games} games" if report.seasons
                   else f"{report.games} games")
         echo(f"{played} of {report.league}, ruleset {report.ruleset}, seed {report.seed}")
-        tables = [("per team per game", report.per_game)]
-        if report.season:
-            tables.append(("season (mean over seasons and leagues)", report.season))
+        tables = [("per team per game", list(report.per_game))]
+        groups = {g.code: g for g in lg.groups}
+        for code, figures in report.season_by_league():
+            g = groups.get(code)
+            title = ("season (mean over seasons)" if not code else
+                     f"season, {code} {g.name_en or g.name if g else ''} "
+                     f"({'DH' if g is None or g.dh else 'no DH'}; mean over seasons)")
+            tables.append((title, figures))
         for title, figures in tables:
             echo(f"\n{title}")
             echo(f"{'figure':20}{'value':>10}   {'band':22} result")
@@ -237,7 +242,7 @@ def calibrate(
         echo("")
         if failed:
             echo(f"{len(failed)} figure(s) outside their band: "
-                       + ", ".join(f.name for f in failed))
+                       + ", ".join(f.where for f in failed))
         else:
             echo("all figures inside their bands")
     if report.failed:
