@@ -167,3 +167,16 @@ def test_a_game_kept_whole_stores_its_records_and_reads_them_back(games):
         assert not recorded(old)
         assert play_lines(old, False) == [p.text for p in r.plays]
         assert play_lines(old, True) == [japanese(p.text) for p in r.plays] == play_lines(r, True)
+
+
+def test_the_games_json_carries_each_plays_record(games):
+    """`impact sim game --json --detail` (boxscore.result_dict): every play with its record."""
+    from league.engine.boxscore import result_dict
+    seed, r = games[2]
+    plays = result_dict(r, seed)["plays"]
+    assert all("record" in p for p in plays)
+    scoring = [p for p in plays if p["record"]["scored"]]
+    assert sum(len(p["record"]["scored"]) for p in plays) == sum(r.runs)
+    first = scoring[0]["record"]
+    assert first["code"] == events.BATTER_WHAT.get(first["what"], events.OTHER_WHAT.get(first["what"]))[2]
+    assert all(s["charged"] for s in first["scored"])

@@ -11,7 +11,8 @@ sample league `pacific`). Written, one file each, every game after a header line
 - codes.txt: each play's compact row ([inning, half, batter, code, outs, away, home], the JSON
   of `impact sim game --json`);
 - box_ja.txt, box_en.txt: the box score with its play-by-play in each language;
-- data.jsonl: the game's full JSON (`impact sim game --json --full`: plays, lines, rolls).
+- data.jsonl: the game's full JSON (`impact sim game --json --detail`: plays, lines, rolls),
+  each play's record (new with it) left out.
 `--check` exits 1 and names the first differing line of each file that differs.
 """
 from __future__ import annotations
@@ -49,8 +50,10 @@ def texts() -> dict[str, str]:
         out["box_ja.txt"].append(render(result, play_line=lambda t: play_text(t, True),
                                         lines=japanese))
         out["box_en.txt"].append(render(result, english=True, lines=english))
-        out["data.jsonl"].append(json.dumps(result_dict(result, seed), ensure_ascii=False,
-                                            sort_keys=True))
+        data = result_dict(result, seed)
+        for play in data["plays"]:      # the record itself is new (tests/test_play_record.py)
+            play.pop("record", None)
+        out["data.jsonl"].append(json.dumps(data, ensure_ascii=False, sort_keys=True))
     return {name: "\n".join(lines) + "\n" for name, lines in out.items()}
 
 

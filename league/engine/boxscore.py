@@ -5,6 +5,7 @@ import unicodedata
 from typing import Callable, Sequence
 
 from league.engine.game import BAT_FIELDS, FIELD_FIELDS, P_OUTS, PIT_FIELDS, GameResult, Play
+from league.engine.events import as_dict as event_dict
 from league.engine.lineup import Lineup
 from league.engine.lines import innings_text
 
@@ -45,10 +46,20 @@ def result_dict(result: GameResult, seed: int | None, teams: dict[str, str] | No
                      for side, pid, line in result.fielding],
         "lineups": [lineup_dict(lu) for lu in result.lineups],
         "fatigue": dict(result.fatigue),
-        "plays": [p.as_dict() for p in result.plays],
+        "plays": _plays(result),
         "rolls": [r.as_dict() for r in result.rolls],
         "notes": list(result.notes),
     }
+
+
+def _plays(result: GameResult) -> list[dict]:
+    """Each play as data: its line, outs and score, and its record (league.engine.events) when
+    the game has one."""
+    plays = [p.as_dict() for p in result.plays]
+    if result.events and len(result.events) == len(plays):
+        for p, ev in zip(plays, result.events):
+            p["record"] = event_dict(ev)
+    return plays
 
 
 # a play's short code: what the play-by-play line says, in a few letters (the JSON of a game)

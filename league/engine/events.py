@@ -129,6 +129,16 @@ class Event(NamedTuple):
         return known[2] if known is not None else "?"
 
 
+def as_dict(ev: Event) -> dict[str, object]:
+    """The record as JSON-ready data (a play of `impact sim game --json --detail`)."""
+    return {"what": ev.what, "code": ev.code(), "batter": ev.batter, "pitcher": ev.pitcher,
+            "who": ev.who, "other": ev.other, "base": ev.base, "pos": ev.pos, "runs": ev.runs,
+            "moves": [{"runner": p, "from": a, "to": b} for p, a, b in ev.moves],
+            "notes": [{"runner": p, "note": k, "base": b} for p, k, b in ev.notes],
+            "mods": list(ev.mods), "before": list(ev.before), "after": list(ev.after),
+            "scored": [{"runner": p, "charged": c} for p, c in ev.scored], "outs": ev.outs}
+
+
 def _runner_parts(ev: Event, name: Callable[[str], str], japanese: bool) -> list[str]:
     """What the play did to the runners other than the batter, in the order of `moves`."""
     crossed = NO_RUN in ev.mods
@@ -235,6 +245,6 @@ def japanese(ev: Event, name: Callable[[str], str]) -> str:
     return text(ev, name, True)
 
 
-__all__ = ["Event", "text", "english", "japanese", "BATTER_WHAT", "OTHER_WHAT", "AGGRESSIVE",
+__all__ = ["Event", "as_dict", "text", "english", "japanese", "BATTER_WHAT", "OTHER_WHAT", "AGGRESSIVE",
            "NO_RUN", "WALK_OFF", "TRY_SAFE", "TRY_OUT", "BACK", "DOUBLED", "STEAL_S", "STEAL_SP",
            "HEAVY", "TAKEN_OUT", "PITCH_EVENTS", "BUNTS"]
