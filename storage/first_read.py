@@ -76,7 +76,8 @@ def _read(conn: sqlite3.Connection, head: str, league: str | None, number: int |
     if not leagues:
         return None
     found = [r for r in leagues if league is None or r[1] == league]
-    if not found:
+    if not found or (league is None and len(found) > 1 and not names):
+        # several leagues and none named: `impact standings` lets the services say so
         return None
     lid, name, title, code, dh, extra, roster, settings = found[0]
     league_row = SimpleNamespace(id=lid, name=name, title=title, code=code, dh=bool(dh),
