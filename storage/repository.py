@@ -939,7 +939,10 @@ class DayLines:
         """Write what was gathered (the caller commits) and forget it."""
         with fastsql.cursor_of(session) as (cursor, dialect):
             for name, rows in self.rows.items():
-                _many(cursor, dialect, name, rows)
+                if dialect.name == "postgresql" and rows and hasattr(cursor, "copy"):
+                    _copy(cursor, name, rows)     # psycopg 3: COPY, one stream a table
+                else:
+                    _many(cursor, dialect, name, rows)
             day = fastsql.day_param(dialect)
             _many(cursor, dialect, "rest_del", list(self.rest))
             _many(cursor, dialect, "rest_ins", [(sid, p, day(r.available_on), r.fatigue)
@@ -983,6 +986,16 @@ def _statements() -> dict[str, tuple[Any, tuple[str, ...]]]:
 
 
 _STATEMENTS = _statements()
+
+
+def _copy(cursor: Any, name: str, rows: list[tuple]) -> None:
+    """The rows of one of _STATEMENTS' inserts (bat, pit, fld, split) with PostgreSQL's COPY
+    (psycopg 3's cursor.copy): one round trip and no statement per row."""
+    stmt, keys = _STATEMENTS[name]
+    table = stmt.table.name
+    with cursor.copy(f"COPY {table} ({', '.join(keys)}) FROM STDIN") as copy:
+        for row in rows:
+            copy.write_row(row)
 
 
 def _many(cursor: Any, dialect: Any, name: str, rows: list[tuple], many: bool = True) -> None:

@@ -79,3 +79,42 @@ def test_a_cancelled_day_keeps_the_games_it_played(tmp_path):
     assert rest.games == len(first_day) - 2
     assert all(g.status == "final" for g in sv.schedule_days(db, "nippon", info.number)[0][1])
     sv.close_all()
+
+
+from league_db import pg_server_url  # noqa: F401,E402  (the fixture)
+
+LINE_TABLES = ("game_batting", "game_pitching", "game_fielding", "game_batting_split",
+               "season_schedule", "league_transaction", "season_roster", "season_pitcher_rest")
+
+
+def _rows(url: str, table: str) -> list[tuple]:
+    """A table's rows as text, sorted, without ids and moments (booleans and days alike on
+    both databases)."""
+    import sqlalchemy as sa
+    engine = sa.create_engine(url if "://" in url else f"sqlite:///{url}")
+    try:
+        with engine.connect() as conn:
+            result = conn.execute(sa.text(f"SELECT * FROM {table}"))
+            keys = [k for k in result.keys() if k != "id" and not k.endswith("_at")]
+            out = []
+            for r in result.mappings():
+                out.append(tuple(str(int(v)) if isinstance(v, bool) else str(v)[:10]
+                                 if k in ("day", "demoted_on", "hurt_on", "settled",
+                                          "available_on") and v is not None else str(v)
+                                 for k, v in ((k, r[k]) for k in keys)))
+    finally:
+        engine.dispose()
+    return sorted(out)
+
+
+def test_a_season_stored_on_postgresql_with_copy_is_the_sqlite_ones(tmp_path, pg_server_url):
+    """PostgreSQL's lines go in with COPY (storage.repository.DayLines): the same rows as
+    SQLite's executemany, the schedule, farm and rest too."""
+    lite = str(tmp_path / "lite.sqlite3")
+    for db in (lite, pg_server_url):
+        sv.create_league(db, "nippon", str(sample_league_path("nippon")))
+        sv.new_season(db, "nippon", seed=1)
+        sv.sim_days(db, "nippon", days=30)
+    sv.close_all()
+    for table in LINE_TABLES:
+        assert _rows(pg_server_url, table) == _rows(lite, table), table
