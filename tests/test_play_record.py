@@ -180,3 +180,19 @@ def test_the_games_json_carries_each_plays_record(games):
     first = scoring[0]["record"]
     assert first["code"] == events.BATTER_WHAT.get(first["what"], events.OTHER_WHAT.get(first["what"]))[2]
     assert all(s["charged"] for s in first["scored"])
+
+
+def test_the_notes_of_a_recorded_game_are_said_from_its_records(games):
+    """An accident's note comes from its play record (the hurt man named as the caller names
+    him), a draw's from the innings: in Japanese as in English, no text read back."""
+    from league.engine.playtext import japanese, note_lines
+    hurt = [(seed, r) for seed, r in engine_digest.digest_games() if any(
+        ev.what == "INJURY" for ev in r.events)]
+    assert hurt, "the digest's games have accidents"
+    seed, r = hurt[0]
+    ev = next(ev for ev in r.events if ev.what == "INJURY")
+    en, ja = note_lines(r, False), note_lines(r, True)
+    assert en == r.notes
+    assert ja == [japanese(n) for n in r.notes]          # what the older reader said
+    shown = note_lines(r, True, lambda pid: "X" if pid == ev.who else r.players[pid].name)
+    assert any(n.startswith(f"アクシデント: X ({ev.who})が負傷") for n in shown)

@@ -32,7 +32,7 @@ def texts() -> dict[str, str]:
     sys.path.insert(0, str(ROOT / "tests"))
     import engine_digest
     from league.engine.boxscore import compact_dict, render, result_dict
-    from league.engine.playtext import play_lines, play_text
+    from league.engine.playtext import note_lines, play_lines
 
     out: dict[str, list[str]] = {name: [] for name in FILES}
     for seed, result in engine_digest.digest_games():
@@ -47,9 +47,9 @@ def texts() -> dict[str, str]:
             out["plays_ja.txt"].append(f"{where} | {ja}")
         compact = compact_dict(result, seed)
         out["codes.txt"].extend(json.dumps(row, ensure_ascii=False) for row in compact["plays"])
-        out["box_ja.txt"].append(render(result, play_line=lambda t: play_text(t, True),
-                                        lines=japanese))
-        out["box_en.txt"].append(render(result, english=True, lines=english))
+        out["box_ja.txt"].append(render(result, lines=japanese, notes=note_lines(result, True)))
+        out["box_en.txt"].append(render(result, english=True, lines=english,
+                                        notes=note_lines(result, False)))
         data = result_dict(result, seed)
         for play in data["plays"]:      # the record itself is new (tests/test_play_record.py)
             play.pop("record", None)

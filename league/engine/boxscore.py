@@ -179,12 +179,12 @@ DECISION_EN = {"W": "W", "L": "L", "S": "S", "H": "H"}
 def render(result: GameResult, names: dict[str, str] | None = None, plays: bool = True, *,
            english: bool = False, player_name: Callable[[str], str] | None = None,
            play_line: Callable[[str], str] | None = None, final: bool = True,
-           lines: Sequence[str] | None = None) -> str:
+           lines: Sequence[str] | None = None, notes: Sequence[str] | None = None) -> str:
     """An NPB-style box score: line score with 計 安 失, batting and pitching, 勝敗S H, 本塁打.
     `english` writes its labels in English (R H E, AB R H RBI …); `player_name` names a player
     by id (default: his name in the league), `play_line` says a note (and a stored line of a
     game stored as text); `lines` are the plays' lines (league.engine.playtext.play_lines: made
-    from the play records); a game still under way (`final` False) has no `x` for the home
+    from the play records) and `notes` the notes' (playtext.note_lines); a game still under way (`final` False) has no `x` for the home
     half not yet played."""
     names = names or {}
     codes = (result.away, result.home)
@@ -208,7 +208,7 @@ def render(result: GameResult, names: dict[str, str] | None = None, plays: bool 
         out.append(_pad(label[i], 14) + " ".join(cells)
                    + f"  {result.runs[i]:>2}  {result.hits[i]:>2}  {result.errors[i]:>2}")
     if result.notes:
-        out.append("  " + "; ".join(say(x) for x in result.notes))
+        out.append("  " + "; ".join(notes if notes is not None else [say(x) for x in result.notes]))
     for i in range(2):
         out.append("")
         out.append(f"[{label[i]}]" if english else f"【{label[i]}】")

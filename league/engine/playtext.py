@@ -243,6 +243,37 @@ def play_lines(result: "GameResult", japanese_labels: bool,
     return [old(p.text) for p in result.plays]
 
 
+def note_lines(result: "GameResult", japanese_labels: bool,
+               name: Callable[[str], str] | None = None,
+               older: Callable[[str], str] | None = None) -> list[str]:
+    """The game's notes in the chosen language: an accident's from its play record, a draw's
+    from the innings played; a note the engine did not make (dice typed at the keyboard, a
+    replay refused) or a note of a game stored as text only, through `older` (as play_lines)."""
+    old = older or (japanese if japanese_labels else (lambda text: text))
+    if not recorded(result):
+        return [old(n) for n in result.notes]
+    players = result.players
+
+    def league_name(pid: str) -> str:
+        player = players.get(pid)
+        return player.name if player is not None else pid
+
+    say = name or league_name
+    accidents = {events.english(ev, league_name): ev for ev in result.events
+                 if ev.what == "INJURY"}
+    draw = f"draw after {result.final_inning} innings"
+    out: list[str] = []
+    for note in result.notes:
+        ev = accidents.get(note)
+        if ev is not None:
+            out.append(events.text(ev, say, japanese_labels))
+        elif note == draw:
+            out.append(f"{result.final_inning}回引き分け" if japanese_labels else note)
+        else:
+            out.append(old(note))
+    return out
+
+
 # ---------------------------------------------------------------- the roll log's words
 # what each roll was for, and the tables and cards it was read on, in the app's language
 _PURPOSE_JA = {"pitch": "投球", "bat": "打撃", "defense": "守備", "x": "X", "steal": "盗塁",

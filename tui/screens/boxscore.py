@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane, Tabs
 
 from league.engine.boxscore import render
-from league.engine.playtext import play_lines, play_text, roll_purpose, roll_table
+from league.engine.playtext import note_lines, play_lines, play_text, roll_purpose, roll_table
 from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
@@ -77,7 +77,8 @@ class BoxScoreScreen(AreaScreen):
         # each play's line from its record, the players named in the app's language
         lines = [visible(x) for x in play_lines(result, ja, name, older=line)]
         text = render(result, {c: self.team_name(c) for c in (result.away, result.home)},
-                      plays=False, english=not ja, player_name=name, play_line=line)
+                      plays=False, english=not ja, player_name=name, play_line=line,
+                      notes=note_lines(result, ja, name, older=line))
         # a Text keeps the box score's own spacing (columns are aligned with spaces)
         self.query_one("#box-text", Static).update(Text(visible(text)))
         self.query_one("#box-tabs", TabbedContent).loading = False

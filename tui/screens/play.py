@@ -31,7 +31,7 @@ from league.errors import LeagueError
 from league.engine.live import COMPUTER_DECIDES, GameAborted, Handover, LiveLog, live_game, result_so_far
 from league.manager.computer import ComputerManager
 from league.engine import events
-from league.engine.playtext import play_lines, play_text, roll_purpose, roll_table
+from league.engine.playtext import note_lines, play_lines, play_text, roll_purpose, roll_table
 from tui import services
 from tui.labels import LABELS, label
 from tui.host import KeepsItsArea, LeagueApp
@@ -333,7 +333,10 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
             text = render(result, self._team_names(), english=not ja,
                           player_name=partial(self._pname, game),
                           play_line=lambda line: self._say(line, ja),
-                          lines=play_lines(result, ja, partial(self._pname, game)))
+                          lines=play_lines(result, ja, partial(self._pname, game)),
+                          notes=[visible(n) for n in note_lines(
+                              result, ja, partial(self._pname, game),
+                              older=lambda line: self._say(line, ja))])
         except GameAborted:
             return
         except Exception as exc:  # noqa: BLE001 - a replay that does not match, a locked database, ...

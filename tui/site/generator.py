@@ -29,7 +29,7 @@ from markupsafe import Markup, escape
 from league.season.awards import award_name, slot_name
 from league.engine.boxscore import DECISION_JA, POSITION_JA
 from league.engine.lines import BAT_FIELDS, PIT_FIELDS, innings_text
-from league.engine.playtext import play_lines, play_text
+from league.engine.playtext import note_lines, play_lines, play_text
 from league.season.standings import gb_text, streak_english, tiebreak_english
 from league.season.stats import STAT_LABELS_JA, stat_text
 from tui.labels import season_title
@@ -209,12 +209,9 @@ class Page:
         return word("month", self.ja).format(year=year, month=month,
                                              month_name=MONTHS_EN[month - 1])
 
-    def play(self, text: str) -> str:
-        """A note or a stored play-by-play line (a game stored before its plays were recorded)
-        as the page's language says it (一球速報 in Japanese)."""
-        return visible(self.older_play(text))
-
     def older_play(self, text: str) -> str:
+        """A note the engine did not make, or a stored line of a game stored before its plays
+        were recorded, as the page's language says it (一球速報 in Japanese)."""
         return play_text(text, True) if self.ja else self.names.english(text)
 
     def pos(self, pos: str) -> str:
@@ -456,8 +453,10 @@ def _game_context(p: Page, box: publish.GameBox) -> dict[str, Any]:
     halves: list[dict[str, Any]] = []
     out_word = "アウト" if p.ja else " out"
     # each play's line from its record, the players named in the page's language
-    lines = play_lines(r, p.ja, lambda pid: p.names.player(pid, p.ja, names.get(pid, pid)),
-                       older=p.older_play)
+    def name(pid: str) -> str:
+        return p.names.player(pid, p.ja, names.get(pid, pid))
+
+    lines = play_lines(r, p.ja, name, older=p.older_play)
     for play, said in zip(r.plays, lines):
         if not halves or (halves[-1]["inning"], halves[-1]["half"]) != (play.inning, play.half):
             halves.append({"inning": play.inning, "half": play.half,
@@ -468,6 +467,7 @@ def _game_context(p: Page, box: publish.GameBox) -> dict[str, Any]:
     for h in halves:
         h["plays"] = Markup("\n".join(h["plays"]))
     return {"season": box.season, "slot": box.slot, "result": r, "line": line, "sides": sides,
+            "notes": [visible(n) for n in note_lines(r, p.ja, name, older=p.older_play)],
             "halves": halves, "stored_names": names,
             "decisions": [(code, [pid for pid, d in r.decisions.items() if d == code])
                           for code in ("W", "L", "S", "H")]}
