@@ -221,3 +221,32 @@ def test_league_new_replays_a_real_season_from_lahman(tmp_path):
     assert r.exit_code == 2 and "--lg and --teams go with --lahman" in r.stderr
     r = runner.invoke(app, ["league", "new", "X", "--lahman", "1985", "--db", db])
     assert r.exit_code == 2 and "needs --lg" in r.stderr
+
+
+def test_the_run_environment_is_matched_to_the_source_league():
+    """Issue 33: the cards of a league are made again with the engine-reading constants moved
+    until a simulated season of them scores like the real league (calibrate.py): its home runs
+    and its runs a game come to the real ones."""
+    from league.cardmaking.calibrate import match_run_environment
+    from league.cardmaking.cardgen import batter_rates, batting_line, league_context
+    from league.cardmaking.cardleague import make_league
+    from storage.rulesets import load_ruleset
+    files = read_stat_files(EXAMPLE / "batting.csv", EXAMPLE / "pitching.csv",
+                            EXAMPLE / "fielding.csv")
+    rs = load_ruleset("standard")
+    ctx = league_context(files.players)
+    real = batter_rates(batting_line(ctx.batting))
+    made = []
+
+    def make(constants):
+        made.append(dict(constants))
+        return make_league(files.players, rs, ctx, name="x", code="X",
+                           constants=dict(constants)).league
+    league, constants, rounds = match_run_environment(make, rs, ctx, games_per_opponent=12)
+    assert len(rounds) == 3 and made[-1] == constants
+    assert all(0.5 <= v <= 1.5 for v in constants.values())
+    # the cards' bounds are whole rolls: a league's home runs move by steps
+    assert abs(rounds[-1].rates["HR"] / real["HR"] - 1) < 0.08
+    teams = len({p.team for p in files.players})
+    real_rpg = ctx.batting["r"] / (ctx.team_games * teams)
+    assert abs(rounds[-1].runs_per_game / real_rpg - 1) < 0.04

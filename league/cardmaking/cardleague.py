@@ -116,7 +116,8 @@ def make_league(players: Sequence[StatPlayer], ruleset: Ruleset, context: League
                 name: str, code: str, roster_size: int = 28, dh: bool = True,
                 team_names: dict[str, str] | None = None,
                 codes: dict[str, str] | None = None,
-                team_shorts: dict[str, str] | None = None) -> MadeLeague:
+                team_shorts: dict[str, str] | None = None,
+                constants: dict[str, float] | None = None) -> MadeLeague:
     """Choose each team's roster, make the cards and the league's plain-file texts. `codes`
     gives the team code of each team of the files (else they are made: `team_codes`)."""
     by_team: dict[str, list[StatPlayer]] = {}
@@ -163,7 +164,8 @@ def make_league(players: Sequence[StatPlayer], ruleset: Ruleset, context: League
         ids.append(pid)
     renamed = [StatPlayer(p.key, p.name, codes[p.team], p.bats, p.throws, p.batting, p.pitching,
                           p.fielding) for p in chosen]
-    made = make_cards(renamed, ruleset, context, ids=ids, starters=frozenset(rotation))
+    made = make_cards(renamed, ruleset, context, ids=ids, starters=frozenset(rotation),
+                      constants=constants)
     names = team_names or {}
     shorts = team_shorts or {}
     teams = [(codes[t], names.get(t, t), shorts.get(t, names.get(t, t))) for t in by_team]

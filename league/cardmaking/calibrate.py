@@ -1,0 +1,118 @@
+"""The run environment of a league made from statistics matched to its source (issue 33).
+
+The generator reads the engine backwards through a model (league/cardmaking/cardgen.py,
+`EngineModel`) whose misreadings are fitted constants: `fit_1b`, `fit_2b`, `fit_hr` — how many
+of the singles, extra-base hits and home runs the model reads the engine really gives. They
+were fitted on the bundled league; a league of another era (more strikeouts, more home runs)
+is read a little differently, and its cards then hit more or less than the real players did.
+
+`match_run_environment` fits them to the league at hand: it makes the cards, plays a season
+of them with computer managers (cardcheck.play_season), and moves each constant by the ratio
+of the simulated league's rate to the real league's (a rate the engine gives too often is
+read as more of it: the solve then asks the cards for less), then makes them again; a few
+rounds bring the league's singles, extra-base hits and home runs to the real ones, and with
+them its runs. Pure: the cards and the season are all in memory.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+from league.cardmaking.cardcheck import SeasonTotals, play_season
+from league.cardmaking.cardgen import DEFAULTS, LeagueContext, batter_rates, batting_line
+from league.engine.ruleset import Ruleset
+from league.season.roster import League
+from league.season.schedule import make_schedule
+
+# the constant fitted for each rate of the league's batting line
+FITTED = (("1B", "fit_1b"), ("XBH", "fit_2b"), ("HR", "fit_hr"))
+ROUNDS = 3
+# games a round plays at least (its schedule again with other seeds): the rates of fewer are
+# noise (2B+3B of a 6-team half season: ±4 %)
+MIN_GAMES = 900
+# the constants stay within these bounds whatever a league's lines say
+FIT_RANGE = (0.5, 1.5)
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round: the constants the cards were made with and the simulated league's rates."""
+
+    constants: dict[str, float]
+    rates: dict[str, float]
+    runs_per_game: float
+
+
+def season_rates(batting: Mapping[str, Mapping[str, float]]) -> dict[str, float]:
+    """The league batting rates of a simulated season's lines (per PA the cards decide)."""
+    total = dict.fromkeys(("pa", "ab", "h", "2b", "3b", "hr", "bb", "ibb", "hbp", "so", "sh",
+                           "sf", "r"), 0.0)
+    for line in batting.values():
+        for k in total:
+            total[k] += float(line.get(k, 0) or 0)
+    rates = batter_rates(batting_line(total))
+    return dict(rates) if rates else {}
+
+
+# how much the runs move with the home runs and with the other hits (linear weights: a home
+# run is about a third of a league's runs; the other hits, with the outs they spare, a little
+# more than their number)
+RUNS_PER_HR = 0.35
+RUNS_PER_HIT = 1.2
+
+
+def _moves(sim: Mapping[str, float], real: Mapping[str, float], sim_runs: float,
+           real_runs: float) -> dict[str, float]:
+    """The factors the fit constants are moved by: `fit_hr` by the home runs' ratio; `fit_1b`
+    and `fit_2b` together by what brings the runs (per plate appearance) to the real ones once
+    the home runs are right — the runs, not the hits, are the run environment (a simulated
+    league's runs a hit differ from the real league's: its baserunning, bunts, double plays)."""
+    out: dict[str, float] = {}
+    hr = sim["HR"] / real["HR"] if real.get("HR", 0) > 0 and sim.get("HR", 0) > 0 else 1.0
+    out["fit_hr"] = hr
+    if sim_runs > 0 and real_runs > 0:
+        after_hr = sim_runs * (1 + RUNS_PER_HR * (1 / hr - 1))
+        hits = (after_hr / real_runs) ** (1 / RUNS_PER_HIT)
+        out["fit_1b"] = out["fit_2b"] = hits
+    return out
+
+
+def match_run_environment(make: Callable[[Mapping[str, float]], League], ruleset: Ruleset,
+                          context: LeagueContext, *, games_per_opponent: int, seed: int = 0,
+                          rounds: int = ROUNDS) -> tuple[League, dict[str, float], list[Round]]:
+    """Make the league with `make(constants)`, its fit constants moved until its simulated
+    season hits like the real league; returns the league, the constants and each round.
+
+    The target is the real league's line, not each man's: the simulated season hands out its
+    playing time its own way (its regulars bat more than the real ones did: docs/cards.md),
+    and matching every man's line on those plate appearances scores more runs than the real
+    league (2019 AL: +12 %, the pitchers' ERA inside ±0.60 for 47 % against 66 %)."""
+    real = batter_rates(batting_line(context.batting)) or {}
+    lg = batting_line(context.batting)
+    real_runs = lg["r"] / lg["pa"] if lg["pa"] else 0.0
+    base = dict(DEFAULTS)
+    base.update(getattr(ruleset, "cardgen", {}) or {})
+    constants = {key: float(base[key]) for _, key in FITTED}
+    history: list[Round] = []
+    league = make(constants)
+    for n in range(rounds):
+        games = make_schedule([t.code for t in league.teams],
+                              games_per_opponent=games_per_opponent)
+        totals: SeasonTotals | None = None
+        k = 0
+        while totals is None or sum(totals.games.values()) < 2 * MIN_GAMES:
+            totals = play_season(league, ruleset, games, seed + 1000 * k + n, totals=totals)
+            k += 1
+        sim = season_rates(totals.batting)
+        team_games = sum(totals.games.values())
+        runs = sum(r[0] for r in totals.runs.values())
+        history.append(Round(dict(constants), sim, runs / team_games if team_games else 0.0))
+        if not sim:
+            break
+        pa = sum(float(b.get("pa", 0) or 0) for b in totals.batting.values())
+        moves = _moves(sim, real, runs / pa if pa else 0.0, real_runs)
+        for key, factor in moves.items():
+            moved = constants[key] * factor
+            constants[key] = round(min(FIT_RANGE[1], max(FIT_RANGE[0], moved)), 4)
+        league = make(constants)
+    return league, constants, history
