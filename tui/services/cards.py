@@ -320,6 +320,11 @@ def through_npb_files(players: list[StatPlayer]) -> list[StatPlayer]:
                        p.pitching, p.fielding) for p in files.players]
 
 
+def _season_progress(progress: CheckProgress, season: int) -> Callable[[int, int], None]:
+    """A season's progress (games done, games) as the check reports it: which season it is."""
+    return lambda done, total: progress(f"season {season + 1}", done, total)
+
+
 def lahman_check(year: int, *, teams: list[str] | None = None, league: str | None = None,
                  seasons: int = 3, seed: int = 1, progress: CheckProgress | None = None,
                  fit: bool = True) -> CheckReport:
@@ -339,8 +344,7 @@ def lahman_check(year: int, *, teams: list[str] | None = None, league: str | Non
     totals = SeasonTotals()
     for s in range(seasons):
         play_season(lg, rs, games, seed + s, totals=totals,
-                    progress=None if progress is None else
-                    (lambda d, n, s=s: progress(f"season {s + 1}", d, n)))
+                    progress=None if progress is None else _season_progress(progress, s))
     codes = made.team_codes
     # the real lines, keyed as the cards are (card ids are Lahman's playerIDs)
     originals = [StatPlayer(p.key, p.name, codes[p.team], p.bats, p.throws, p.batting,

@@ -329,8 +329,8 @@ def confirm_awards(db: Db, choices: Mapping[str, str | None] | None = None, *,
             if ref is None or str(ref).strip().lower() in ("none", "-", "該当者なし", ""):
                 todo.append((slot, None))
                 continue
-            pid, _name = repo.player_row(session=s, league_id=lid, ref=str(ref))
-            todo.append((slot, pid))
+            found, _name = repo.player_row(session=s, league_id=lid, ref=str(ref))
+            todo.append((slot, found))
         chosen = {(sl.league, sl.key) for sl, _ in todo}
         if accept_all:
             todo += [(sl, sl.proposed) for sl in view.slots

@@ -301,6 +301,8 @@ def replay_finished(setup: LiveSetup) -> GameResult:
         raise ServiceError(f"saved game {setup.info.id} is not finished: its log ends mid-game")
 
     class _NoDice:
+        used = 0
+
         def roll(self, purpose: str) -> int:
             no_more()
             return 0

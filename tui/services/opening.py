@@ -9,6 +9,7 @@ make the league on first run, and say in one line what is wrong)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from league.errors import LeagueError
@@ -77,7 +78,7 @@ def open_league(db: services.Db, league: str | None, sample: str = "nippon") -> 
     return opened
 
 
-def database_url(db: services.Db) -> str:
+def database_url(db: str | Path | None) -> str:
     """The URL of the league database `db` names (IMPACT_DB, else the user's file, when None),
     without importing SQLAlchemy: where the app keeps its Melting Pot events too."""
     from storage.location import resolve_url
@@ -99,6 +100,8 @@ def warm_up(db: services.Db, league: str | None) -> None:
 def first_read(db: services.Db, league: str | None) -> Opened | None:
     """An SQLite league at the newest schema, read with plain sqlite3 (storage.first_read): the
     same values as the services give, without importing SQLAlchemy; None: open it as usual."""
+    if not (db is None or isinstance(db, (str, Path))):   # a Work already open: the ordinary way
+        return None
     try:
         from storage.first_read import days_around
         from storage.first_read import first_read as read_with_sqlite3
@@ -123,7 +126,7 @@ def first_read(db: services.Db, league: str | None) -> Opened | None:
         return None
 
 
-def quick_standings(db: services.Db, league: str | None, season: int | None = None,
+def quick_standings(db: str | Path | None, league: str | None, season: int | None = None,
                     games_behind_from: str = "leader") -> services.StandingsView | None:
     """The standings of an SQLite league at the newest schema read with plain sqlite3 (the
     same view as services.standings, without importing SQLAlchemy: `impact standings` as a whole

@@ -185,7 +185,7 @@ def _schedule_next(s: Session, ctx: SeasonContext) -> repo.GameSlot | None:
         raise ServiceError("the postseason has not started (`impact postseason start`)"
                            if ctx.season.phase == "regular" else "the season is closed")
     series = repo.postseason_series(session=s, season_id=ctx.season.id)
-    candidates = []
+    candidates: list[tuple[date, int, repo.GameSlot | None]] = []
     for x in _pending(series):
         waiting = [g for g in x.games if g.status != "final"]
         if waiting:
@@ -225,13 +225,13 @@ def settle(s: Session, ctx: SeasonContext) -> None:
                 continue
             high_ref, low_ref = sides
             seed = x.high_seed if winner == x.high else x.low_seed
-            values = ({"high": winner, "high_seed": seed} if high_ref == f"winner:{x.key}"
+            takes_high = high_ref == f"winner:{x.key}"
+            values = ({"high": winner, "high_seed": seed} if takes_high
                       else {"low": winner, "low_seed": seed})
-            known = {"high": y.high, "low": y.low, **{k: v for k, v in values.items()
-                                                      if k in ("high", "low")}}
+            high, low = (winner, y.low) if takes_high else (y.high, winner)
             repo.update_series(session=s, series_id=y.id, **values)
-            if known["high"] and known["low"]:
-                _order_sides(s, ctx, y, known["high"], known["low"], by_key)
+            if high and low:
+                _order_sides(s, ctx, y, high, low, by_key)
                 repo.update_series(session=s, series_id=y.id, status="playing")
     s.flush()
 

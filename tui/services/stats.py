@@ -5,7 +5,7 @@ import dataclasses
 from dataclasses import dataclass
 from datetime import date
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from league.season.stats import (
     BattingStats,
@@ -255,7 +255,9 @@ class TeamStatsView:
     totals: dict[str, dict[str, Any]]          # group code → kind → stats
 
     def lines(self, kind: str) -> dict[str, Any]:
-        return {"batting": self.batting, "pitching": self.pitching, "fielding": self.fielding}[kind]
+        by_kind: dict[str, dict[str, Any]] = {"batting": self.batting, "pitching": self.pitching,
+                                              "fielding": self.fielding}
+        return by_kind[kind]
 
 
 def team_stats(db: Db, league: str | None = None, season: int | None = None
@@ -281,8 +283,11 @@ def team_stats(db: Db, league: str | None = None, season: int | None = None
     totals = {g.code: {kind: combined(kind, (lines[t] for t in g.teams),
                                       sum(games[t] for t in g.teams))
                        for kind, lines in by_kind.items()} for g in groups}
-    return TeamStatsView(view.season, tuple(groups), by_kind["batting"], by_kind["pitching"],
-                         by_kind["fielding"], totals)
+    # team_lines gives each kind's own class (a kind is a string, not a type)
+    return TeamStatsView(view.season, tuple(groups),
+                         cast(dict[str, BattingStats], by_kind["batting"]),
+                         cast(dict[str, PitchingStats], by_kind["pitching"]),
+                         cast(dict[str, FieldingStats], by_kind["fielding"]), totals)
 
 
 # ---------------------------------------------------------------- the season and its calendar
