@@ -97,6 +97,22 @@ def test_bench_prints_figures():
         assert key in res.output
 
 
+def test_bench_season_and_odds_print_the_issue_34_figures():
+    """impact bench --season: the engine alone, as many bench games, the stored season, each
+    with its CPU, and their ratios; --odds: the first estimate and 1,000 runs at that pace."""
+    res = runner.invoke(app, ["bench", "--season", "--league", "pacific", "--rounds", "1",
+                              "--games-per-opponent", "2"])
+    assert res.exit_code == 0, res.output
+    for key in ("engine alone", "bench games", "season game", "season stored",
+                "stored/engine", "storage adds", "s CPU"):
+        assert key in res.output, key
+    res = runner.invoke(app, ["bench", "--odds", "--league", "mini", "--runs", "3",
+                              "--workers", "1"])
+    assert res.exit_code == 0, res.output
+    for key in ("first estimate", "all runs", "runs/s", "1,000 runs", "95 % margin"):
+        assert key in res.output, key
+
+
 def test_rules_check_accepts_the_shipped_ruleset():
     from importlib import resources
     path = resources.files("league") / "rulesets" / "standard.toml"

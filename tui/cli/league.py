@@ -7,6 +7,7 @@ and a non-zero exit, never a traceback.
 from __future__ import annotations
 
 import dataclasses
+import os
 import time
 from datetime import date
 from pathlib import Path
@@ -592,28 +593,38 @@ BENCH_SEASONS = (("nippon", None), ("pacific", 29))
 
 
 def bench_season(seed: int = 1, league_path: Optional[Path] = None,
-                 games_per_opponent: Optional[int] = None, rounds: int = 3) -> None:
+                 games_per_opponent: Optional[int] = None, rounds: int = 3,
+                 postgres: Optional[str] = None) -> None:
     """Time full seasons stored in a temp SQLite file beside the engine alone on the same games.
 
     Each round plays the season's games once without storage (the same starters, rest and
-    fatigue, so the same games) and once through `season sim --to-end` into a fresh season;
-    the best round of each is shown, as timeit does, since the machine's other work only adds.
-    Without `league_path` the 12-team and the 6-team seasons of BENCH_SEASONS are timed.
+    fatigue, so the same games), as many bench games (`impact bench`'s: no season around them),
+    and the season once through `season sim --to-end` into a fresh season; the best round of
+    each is shown, as timeit does, since the machine's other work only adds. CPU time (user +
+    sys of this process) is shown beside the wall time: a busy machine stretches the latter.
+    Without `league_path` the 12-team and the 6-team seasons of BENCH_SEASONS are timed;
+    `postgres` (a server's URL) stores the first of them there too, in a scratch database.
     """
     from league.engine import game as engine_module
 
     echo(f"build            {engine_build(engine_module.__file__)}")
     if league_path is not None:
-        _bench_one_season(seed, str(league_path), games_per_opponent, rounds)
+        _bench_one_season(seed, str(league_path), games_per_opponent, rounds, postgres)
         return
-    for source, per in BENCH_SEASONS:
-        _bench_one_season(seed, source, games_per_opponent or per, rounds)
+    for k, (source, per) in enumerate(BENCH_SEASONS):
+        _bench_one_season(seed, source, games_per_opponent or per, rounds,
+                          postgres if k == 0 else None)
 
 
-def _bench_one_season(seed: int, source: str, games_per_opponent: Optional[int], rounds: int
-                      ) -> None:
+def _cpu() -> float:
+    return time.process_time()      # user + sys of this process, every thread
+
+
+def _bench_one_season(seed: int, source: str, games_per_opponent: Optional[int], rounds: int,
+                      postgres: Optional[str] = None) -> None:
     import tempfile
 
+    from league.season.simulate import schedule, seeded_games
     from tui import services as sv
     from tui.bulkgc import bulk
     from tui.services.folders import sample_league_path
@@ -622,8 +633,10 @@ def _bench_one_season(seed: int, source: str, games_per_opponent: Optional[int],
     where = source
     if "/" not in source and not source.endswith(".json") and not Path(source).exists():
         where = str(sample_league_path(source))
-    engine_times: list[float] = []
-    stored_times: list[float] = []
+    engine: list[tuple[float, float]] = []
+    bench: list[tuple[float, float]] = []
+    stored: list[tuple[float, float]] = []
+    on_pg: list[tuple[float, float]] = []
     games = 0
     with tempfile.TemporaryDirectory() as folder:
         db = str(Path(folder) / "bench.sqlite3")
@@ -633,28 +646,102 @@ def _bench_one_season(seed: int, source: str, games_per_opponent: Optional[int],
             info = sv.new_season(db, name, games_per_opponent=games_per_opponent, seed=seed)
             ctx, slots = sv.games_to_play(db, name, info.number)
             teams = len(ctx.league.teams)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), _cpu()
             with bulk():        # as sim_days plays them (tui/bulkgc.py)
                 for slot in slots:
                     _result, rest, starters = sv.play_slot(ctx, slot, quiet=True)
                     ctx.after_game(rest, starters, slot.day)
-            engine_times.append(time.perf_counter() - t0)
-            t0 = time.perf_counter()
+            engine.append((time.perf_counter() - t0, _cpu() - c0))
+            # as many games as `impact bench` plays them: the engine with no season around it
+            matchups = schedule(ctx.league, len(slots))
+            t0, c0 = time.perf_counter(), _cpu()
+            with bulk():
+                for _ in seeded_games(ctx.league, ctx.ruleset, matchups, seed, quiet=True):
+                    pass
+            bench.append((time.perf_counter() - t0, _cpu() - c0))
+            t0, c0 = time.perf_counter(), _cpu()
             report = sv.sim_days(db, name, info.number, to_end=True)
-            stored_times.append(time.perf_counter() - t0)
+            stored.append((time.perf_counter() - t0, _cpu() - c0))
             games = report.games
+            if postgres:
+                on_pg.append(_bench_postgres(postgres, where, games_per_opponent, seed))
         size = sum(p.stat().st_size for p in Path(folder).glob("bench.sqlite3*")) / rounds
         sv.close_all()
-    engine_time, stored_time = min(engine_times), min(stored_times)
-    extra = stored_time / engine_time - 1
+    tiny = 1e-9     # a season of a few games on a coarse clock: no division by zero
+    (ew, ec), (bw, bc), (sw, sc) = ((max(w, tiny), max(c, tiny))
+                                    for w, c in (min(engine), min(bench), min(stored)))
     echo(f"season           {games} games, {teams} teams, {2 * games // teams} a team "
-               f"({info.games_per_opponent} per opponent, {Path(source).name}), "
-               f"seed {seed}, best of {rounds}")
-    echo(f"engine alone     {engine_time:.3f} s  ({games / engine_time:.0f} games/s)")
-    echo(f"season stored    {stored_time:.3f} s  ({games / stored_time:.0f} games/s, SQLite: "
-               "each day's line-ups, farm moves and injuries, each game in its own transaction)")
-    echo(f"season adds      {extra * 100:.0f}% to the engine's time")
+         f"({info.games_per_opponent} per opponent, {Path(source).name}), "
+         f"seed {seed}, best of {rounds}")
+    echo(f"engine alone     {ew:.3f} s, {ec:.3f} s CPU  ({games / ew:.0f} games/s: the season's "
+         "games with their line-ups, rest and farm checks, nothing stored)")
+    echo(f"bench games      {bw:.3f} s, {bc:.3f} s CPU  (as many games as impact bench plays "
+         "them)")
+    echo(f"season game      {ec / bc:.2f} x a bench game (CPU)")
+    echo(f"season stored    {sw:.3f} s, {sc:.3f} s CPU  ({games / sw:.0f} games/s, SQLite: "
+         "each day's games, line-ups, farm moves and injuries in one transaction)")
+    echo(f"stored/engine    {sw / ew:.2f} x wall, {sc / ec:.2f} x CPU")
+    echo(f"storage adds     {sc - ec:.2f} s CPU a season  ({(sc / ec - 1) * 100:.0f}% to the "
+         "engine's)")
     echo(f"database         {size / 1e6:.1f} MB a season")
+    if on_pg:
+        pw, pc = min(on_pg)
+        echo(f"PostgreSQL       {pw:.3f} s, {pc:.3f} s CPU here  ({pw / sw:.2f} x SQLite's wall,"
+             f" {pc / sc:.2f} x its CPU; the server's own CPU not counted)")
+
+
+def _bench_postgres(url: str, where: str, games_per_opponent: Optional[int], seed: int
+                    ) -> tuple[float, float]:
+    """The season stored on a scratch database of the PostgreSQL server at `url` (made and
+    dropped here): (wall, CPU of this process)."""
+    from tui import services as sv
+    from tui.services.db import scratch_postgres
+
+    with scratch_postgres(url) as db:
+        sv.create_league(db, "bench", where)
+        info = sv.new_season(db, "bench", games_per_opponent=games_per_opponent, seed=seed)
+        t0, c0 = time.perf_counter(), _cpu()
+        sv.sim_days(db, "bench", info.number, to_end=True)
+        return time.perf_counter() - t0, _cpu() - c0
+
+
+def bench_odds(seed: int = 1, league_path: Optional[Path] = None, runs: int = 100,
+               workers: Optional[int] = None) -> None:
+    """Time the pennant odds from mid-season: the league's season (the 12-team league by
+    default) simulated to half its games in a temp SQLite file, then `runs` runs of the rest
+    on `workers` processes: the time to the first estimate, the runs a second and the time
+    1,000 runs take at that pace."""
+    import tempfile
+
+    from tui import services as sv
+    from tui.services.folders import sample_league_path
+
+    source = str(league_path) if league_path is not None else "nippon"
+    where = source
+    if "/" not in source and not source.endswith(".json") and not Path(source).exists():
+        where = str(sample_league_path(source))
+    with tempfile.TemporaryDirectory() as folder:
+        db = str(Path(folder) / "odds.sqlite3")
+        sv.create_league(db, "bench", where)
+        info = sv.new_season(db, "bench", seed=seed)
+        while sv.season_info(db, "bench").final < info.games // 2:
+            sv.sim_days(db, "bench", days=1)
+        first: list[float] = []
+        t0 = time.perf_counter()
+        view = sv.odds(db, "bench", runs=runs, seed=seed, workers=workers, store=False,
+                       estimate=lambda v: first.append(time.perf_counter() - t0)
+                       if not first else None)
+        wall = time.perf_counter() - t0
+        sv.close_all()
+    assert view is not None
+    r = view.report
+    widest = max(t.pennant_margin for t in r.teams)
+    echo(f"odds             {runs} runs of the {r.remaining} games left after {r.played} "
+         f"({Path(source).name}), {workers or os.cpu_count()} processes")
+    echo(f"first estimate   {first[0]:.1f} s" if first else "first estimate   -")
+    echo(f"all runs         {wall:.1f} s  ({runs / wall:.2f} runs/s, {runs * r.remaining / wall:.0f}"
+         f" games/s); widest 95 % margin of a pennant chance ±{widest * 100:.1f}")
+    echo(f"1,000 runs       {1000 * wall / runs:.0f} s at that pace")
 
 
 def register(app: typer.Typer) -> None:

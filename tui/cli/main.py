@@ -260,15 +260,28 @@ def bench(
         help="With --season: games against each rival (default: the league's own calendar)."),
     rounds: int = typer.Option(3, "--rounds", min=1,
                                help="Rounds timed, the best shown (the machine's other work only adds)."),
+    postgres: Optional[str] = typer.Option(
+        None, "--postgres", metavar="URL",
+        help="With --season: the same season stored on this PostgreSQL server too (a scratch "
+             "database made and dropped; the URL's role may create databases)."),
+    odds: bool = typer.Option(False, "--odds", help="Time the pennant odds from mid-season."),
+    runs: int = typer.Option(100, "--runs", min=1, help="With --odds: how many runs."),
+    workers: Optional[int] = typer.Option(None, "--workers", min=1,
+                                          help="With --odds: processes (default: every core)."),
 ) -> None:
     """Time the engine: which build runs, games and plate appearances per second, rolls per game,
     and the engine's time against drawing as many d100 rolls from `random` (engine/dice).
 
     With --season: the 12-team league's 858-game season and a 6-team league's season, each
-    simulated and stored (`--league` times one league: a folder or a sample league's name)."""
+    simulated and stored (`--league` times one league: a folder or a sample league's name),
+    beside the engine alone and as many bench games; --postgres URL stores it there too.
+    With --odds: the pennant odds of the 12-team league from mid-season (`--runs`)."""
+    if odds:
+        from tui.cli.league import bench_odds, guarded
+        return guarded(bench_odds)(seed, league, runs, workers)
     if season:
         from tui.cli.league import bench_season, guarded
-        return guarded(bench_season)(seed, league, games_per_opponent, rounds)
+        return guarded(bench_season)(seed, league, games_per_opponent, rounds, postgres)
     from league.engine import game as engine_module
     from league.engine.game import PA
     from league.season.simulate import schedule, seeded_games

@@ -2,7 +2,9 @@
 service call opens once and passes down (`Work`); database failures told in one line."""
 from __future__ import annotations
 
+import contextlib
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -143,5 +145,31 @@ def require_commissioner(db: Db, what: str, league: str | None = None) -> None:
     Work.of(db, league).require_commissioner(what)
 
 
-__all__ = ["Db", "Work", "ServiceError", "StorageError", "engine_for", "close_all", "db_error",
+
+@contextlib.contextmanager
+def scratch_postgres(url: str) -> Iterator[str]:
+    """A database of its own on the PostgreSQL server at `url` for a benchmark (`impact bench
+    --season --postgres`): made, its URL given, and dropped afterwards with every connection
+    to it closed. The URL's role must be allowed to create databases."""
+    import uuid
+
+    import sqlalchemy as sa
+    from sqlalchemy.engine import make_url
+
+    admin = sa.create_engine(url, isolation_level="AUTOCOMMIT")
+    name = f"impact_bench_{uuid.uuid4().hex[:12]}"
+    try:
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+        try:
+            yield make_url(url).set(database=name).render_as_string(hide_password=False)
+        finally:
+            close_all()
+            with admin.connect() as conn:
+                conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        admin.dispose()
+
+
+__all__ = ["scratch_postgres", "Db", "Work", "ServiceError", "StorageError", "engine_for", "close_all", "db_error",
            "driver_errors", "database_errors", "require_commissioner"]
