@@ -10,7 +10,7 @@ from datetime import date
 from typing import Any, Optional
 
 from sqlalchemy import UniqueConstraint, bindparam, select, update
-from sqlmodel import Field, Session
+from sqlmodel import Field, Session, col
 
 from league.season.farm import Move, Notice, RosterBook, Standing
 from league.season.roster import League
@@ -38,7 +38,7 @@ class SeasonRosterRow(Row, table=True):
 def standings(*, session: Session, season_id: int) -> dict[str, Standing]:
     return {r.player: Standing(r.demoted_on, r.points, r.hurt_on, r.settled)
             for r in session.exec(select(SeasonRosterRow)  # type: ignore[call-overload]
-                                  .where(SeasonRosterRow.season_id == season_id)).scalars()}
+                                  .where(col(SeasonRosterRow.season_id) == season_id)).scalars()}
 
 
 def book_of(*, session: Session, season_id: int | None, league: League,
@@ -153,7 +153,7 @@ def set_rule_option(*, session: Session, league_id: int, key: str, value: object
     from league.engine.ruleset import check_options
     from storage.tables import RulesetRow
     row = session.exec(select(RulesetRow)  # type: ignore[call-overload]
-                       .where(RulesetRow.league_id == league_id)).scalars().first()
+                       .where(col(RulesetRow.league_id) == league_id)).scalars().first()
     if row is None:
         row = RulesetRow(league_id=league_id, name="standard", options="{}")
     options = json.loads(row.options or "{}")

@@ -170,8 +170,8 @@ def season(year: int, *, teams: list[str] | None = None, league: str | None = No
             name = " ".join(str(x) for x in (first, last) if isinstance(x, str)) or pid
             bats = {"R": "R", "L": "L", "B": "S"}.get(str(person.get("bats")), "R")
             throws = "L" if str(person.get("throws")) == "L" else "R"
-        key = pid if count[pid] == 1 else f"{pid}.{team}"
-        sp = StatPlayer(key, name, team, bats, throws,
+        card_key = pid if count[pid] == 1 else f"{pid}.{team}"
+        sp = StatPlayer(card_key, name, team, bats, throws,
                         b if b is not None and b["pa"] > 0 else None, p, e["fielding"])
         context.append(sp)
         if team in chosen_ids:

@@ -9,7 +9,7 @@ from typing import Any, Optional
 
 from sqlalchemy import Column, Text, bindparam, text
 from sqlalchemy import select as sa_select
-from sqlmodel import Field, Session, select
+from sqlmodel import Field, Session, col, select
 
 from storage.rowbase import Row
 
@@ -162,7 +162,7 @@ def list_live(*, session: Session, league_id: int, playing_only: bool = True) ->
     q = select(LiveGameRow).where(LiveGameRow.league_id == league_id)
     if playing_only:
         q = q.where(LiveGameRow.status == "playing")
-    return [_info(r) for r in session.exec(q.order_by(LiveGameRow.updated_at.desc())).all()]
+    return [_info(r) for r in session.exec(q.order_by(col(LiveGameRow.updated_at).desc())).all()]
 
 
 def playing_numbers(*, session: Session, season_id: int) -> set[int]:

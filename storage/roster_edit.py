@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
 from sqlalchemy import Column, Text, UniqueConstraint
-from sqlmodel import Field, Session, select
+from sqlmodel import Field, Session, col, select
 
 from league.engine.cards import (
     BAT_COLUMNS,
@@ -118,9 +118,9 @@ def check_pitching(values: Mapping[str, str], what: str) -> dict[str, str]:
 
 def _season_cards(session: Session, league_id: int, season_id: int) -> list[tuple[str, CardRow]]:
     return [(pid, card) for pid, card in session.exec(
-        select(PlayerRow.pid, CardRow).join(CardRow, CardRow.player_id == PlayerRow.id)
+        select(PlayerRow.pid, CardRow).join(CardRow, col(CardRow.player_id) == PlayerRow.id)
         .where(PlayerRow.league_id == league_id, CardRow.season_id == season_id)
-        .order_by(PlayerRow.id)).all()]
+        .order_by(col(PlayerRow.id))).all()]
 
 
 def _league_of(session: Session, league_id: int, season_id: int,

@@ -740,7 +740,8 @@ def audit_log(engine: Engine, *, team: str | None = None, kind: str | None = Non
         if not is_shared(conn):
             raise SharingError("this league is not shared: there is no audit log "
                                "(`impact league share` starts one)")
-        where, params = [], {"limit": limit}
+        where: list[str] = []
+        params: dict[str, object] = {"limit": limit}
         if team is not None:
             where.append(":team = any(teams)")
             params["team"] = team

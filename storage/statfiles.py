@@ -586,9 +586,9 @@ def read_stat_files(batting: Paths, pitching: Paths, fielding: Paths = None,
                         f = players[key]["fielding"].setdefault(p, dict.fromkeys(
                             ("g", "po", "a", "e", "dp", "pb", "sb", "cs"), 0.0))
                         share = 1 / len(targets)
-                        for k, v in stats.items():
-                            if k in f:
-                                f[k] += v * share
+                        for stat, value in stats.items():
+                            if stat in f:
+                                f[stat] += value * share
     result: list[StatPlayer] = []
     for key in order:
         e = players[key]

@@ -19,7 +19,7 @@ import platformdirs
 from sqlalchemy import UniqueConstraint
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.engine import Engine
-from sqlmodel import Field, Session, SQLModel, create_engine, select
+from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
 from storage.rowbase import Row
 
@@ -228,7 +228,7 @@ def import_legacy_events(engine: Engine, legacy: Path) -> int:
     try:
         with Session(old) as src:
             try:
-                events = src.exec(select(TroopEventRow).order_by(TroopEventRow.id)).all()
+                events = src.exec(select(TroopEventRow).order_by(col(TroopEventRow.id))).all()
             except SQLAlchemyError:
                 return 0  # not an events file: nothing to bring over
             players = src.exec(select(TroopPlayerRow)).all()
@@ -244,6 +244,7 @@ def import_legacy_events(engine: Engine, legacy: Path) -> int:
             row = TroopEventRow(**{k: getattr(ev, k) for k in _columns(TroopEventRow) if k != "id"})
             dst.add(row)
             dst.flush()
+            assert row.id is not None      # given by the flush
             seat_ids: dict[int, int] = {}
             for p in (p for p in players if p.event_id == ev.id):
                 prow = TroopPlayerRow(event_id=row.id, seat=p.seat, name=p.name)
@@ -432,7 +433,7 @@ class TroopStore:
             row = self._event_row(session, event_id)
             players = session.exec(
                 select(TroopPlayerRow).where(TroopPlayerRow.event_id == event_id)
-                .order_by(TroopPlayerRow.seat)
+                .order_by(col(TroopPlayerRow.seat))
             ).all()
             names = {p.id: p.name for p in players}
             slips: dict[int, dict[str, StoredSlip]] = {}

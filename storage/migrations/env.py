@@ -28,7 +28,10 @@ def run_migrations_online() -> None:
     engine = config.attributes.get("engine")
     if engine is None:
         from sqlalchemy import create_engine
-        engine = create_engine(config.get_main_option("sqlalchemy.url"))
+        url = config.get_main_option("sqlalchemy.url")
+        if url is None:
+            raise RuntimeError("alembic: no engine given and no sqlalchemy.url set")
+        engine = create_engine(url)
     with engine.connect() as connection:
         context.configure(
             connection=connection,
