@@ -301,3 +301,28 @@ def test_a_season_sets_reserves_aside_that_leave_a_team_without_a_catcher(db):
     assert not set(catchers) & sv.team_roster(db, team).reserves
     out = run("transaction", "list", "--db", db)
     assert "控え" in out.output and "(the active roster would have no catcher)" in out.output
+
+
+def test_a_rotation_short_of_six_calls_a_farm_starter_up():
+    """docs/manager.md, "Starters" (issue 29): a starter of the six sent down leaves the
+    rotation five men; before the team's next game the computer calls the farm's best starter
+    up to take the turn (the reason `rotation`), a reliever or bench hitter going down when the
+    active roster is full, so nobody pitches on short rest."""
+    from league.season.farm import _role
+    from league.season.roster import ROTATION_SIZE
+    lg = load_league(sample_league_path("nippon"))
+    team = lg.teams[0]
+    book = RosterBook()
+    book.bind(lg)
+    active_sp = [p for p in team.players if p.id not in book.farm and _role(p) == "SP"]
+    assert len(active_sp) == ROTATION_SIZE
+    day = date(2026, 5, 1)
+    apply_move(book, Move(day, team.code, active_sp[0].id, "down"))
+    book.take()
+    made = computer_moves(book, lg, team.code, day + timedelta(days=1))
+    ups = [m for m in made if m.kind == "up" and m.reason == "rotation"]
+    assert len(ups) == 1 and _role(lg.player(ups[0].player)) == "SP"
+    assert ups[0].player != active_sp[0].id
+    starters = [p for p in team.players if p.id not in book.farm and _role(p) == "SP"]
+    assert len(starters) == ROTATION_SIZE
+    assert sum(1 for p in team.players if p.id not in book.farm) <= lg.active_size

@@ -16,6 +16,9 @@ from league.manager.computer import ComputerManager
 from league.manager.rest import PitcherRest, choose_starter
 from league.season.state import ROTATION_SIZE, SeasonState, rotation, slot_setup, team_lineup
 from league.season.simulate import players_of
+from league.season.calibration import calibrate
+from storage.plainfiles import load_league, sample_league_path
+from storage.rulesets import load_ruleset
 from conftest import situation_game
 
 DAY = date(2025, 5, 10)
@@ -194,15 +197,27 @@ def test_the_rotation_is_at_most_six_and_a_seventh_starter_pitches_long_relief(p
     assert roles[starters[0].id] == LONG
 
 
-def test_the_ace_starts_again_as_soon_as_he_is_rested():
-    """docs/manager.md, "Starters": the computer's rotation gives the ball to its best rested
-    starter, so after off days the aces come round again; a saved rotation keeps its turn."""
+def test_the_rotation_goes_in_turn():
+    """docs/manager.md, "Starters": the rotation goes in its order, six men in turn as NPB's
+    (中6日) — the next rested man after the last starter, not the ace again after an off day;
+    with the next man short of rest, the one after him."""
     rot = ["ACE", "TWO", "THREE"]
     rest = {"ACE": PitcherRest(DAY), "TWO": PitcherRest(DAY), "THREE": PitcherRest(DAY)}
-    assert choose_starter(rot, rest, DAY, "ACE", by_rank=True) == "ACE"
     assert choose_starter(rot, rest, DAY, "ACE") == "TWO"
+    assert choose_starter(rot, rest, DAY, "THREE") == "ACE"
     rest["ACE"] = PitcherRest(DAY + timedelta(days=1))
-    assert choose_starter(rot, rest, DAY, "THREE", by_rank=True) == "TWO"
+    assert choose_starter(rot, rest, DAY, "THREE") == "TWO"
+
+
+def test_the_busiest_starters_make_23_to_27_starts():
+    """Rules C.3 (issue 29): with six-man rotations NPB's starts leaders make about 23-27
+    starts; a season of the bundled league, league by league, lands there (the aces coming
+    round again after off days and five-man rotations gave 29-32)."""
+    nippon = load_league(sample_league_path("nippon"))
+    report = calibrate(nippon, load_ruleset(nippon.ruleset), seasons=1, seed=1)
+    leaders = {f.league: f.value for f in report.season if f.name == "starts leader"}
+    assert set(leaders) == {"CL", "PL"}
+    assert all(23 <= v <= 27 for v in leaders.values()), leaders
 
 
 def test_a_cruising_starter_finishes_the_game(pacific, ruleset):

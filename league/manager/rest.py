@@ -96,10 +96,9 @@ _DAYS: Final = tuple(timedelta(days=k) for k in range(32))    # the rests there 
 
 
 def choose_starter(starters: Sequence[str], rest: Mapping[str, PitcherRest], day: date,
-                   last: str | None, *, by_rank: bool = False) -> str:
-    """The starter for `day`: the next rested man in rotation order after `last`; `by_rank`
-    (the computer's rotation, best first): the best rested man, so the aces come round again
-    after off days.
+                   last: str | None) -> str:
+    """The starter for `day`: the next rested man in rotation order after `last` (a six-man
+    rotation in turn, as NPB's: its leaders make some 23-27 starts a season).
 
     With nobody rested, the one with the fewest fatigue points (the earliest in rotation order
     among equals). A pitcher missing from `rest` has not pitched yet and is rested.
@@ -107,7 +106,7 @@ def choose_starter(starters: Sequence[str], rest: Mapping[str, PitcherRest], day
     if not starters:
         raise LeagueError("the rotation has no starters")
     order = list(starters)
-    if last in order and not by_rank:
+    if last in order:
         i = order.index(last)
         order = order[i + 1:] + order[:i + 1]
     points = [fatigue_points(rest.get(p), day) for p in order]

@@ -31,7 +31,7 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
 from league.engine.cards import Player
 from league.season.injury import recover, severity
 from league.manager.computer import batting_value, pitching_value
-from league.season.roster import DEFAULT_ACTIVE_SIZE, DEFAULT_TEN_DAYS, MIN_STARTERS, FIELD_ORDER, League, Team, uncovered
+from league.season.roster import DEFAULT_ACTIVE_SIZE, DEFAULT_TEN_DAYS, MIN_STARTERS, FIELD_ORDER, ROTATION_SIZE, League, Team, uncovered
 
 if TYPE_CHECKING:
     from league.engine.game import GameResult
@@ -61,7 +61,7 @@ class Standing:
 @dataclass(frozen=True)
 class Move:
     """A call-up ("up") or a demotion ("down") on a day; `reason` says why the computer made it
-    (injury, fatigue, slump, fill) and is "" for a person's."""
+    (injury, fatigue, rotation, slump, fill) and is "" for a person's."""
 
     day: date
     team: str
@@ -420,6 +420,19 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
             pool = farm_pool("RP")
             if pool and down(tired[0], "fatigue"):
                 up(pool[0], "fatigue")
+    # a rotation short of its six (a starter hurt or sent down): the farm's best starter comes
+    # up to take the turn — for the least valuable reliever or bench hitter the roster can
+    # spare when it is full — rather than the others pitching on short rest
+    if sum(1 for p in healthy() if role_of[p.id] == "SP") < ROTATION_SIZE:
+        pool = farm_pool("SP")
+        if pool:
+            full = len(active()) >= league.active_size
+            # a bench hitter first, the bullpen kept whole where the bench allows
+            spare = sorted((p for p in active() if role_of[p.id] in ("RP", "H")
+                            and p.id not in aside),
+                           key=lambda p: (role_of[p.id] != "H", _value(p), p.id))
+            if not full or any(down(p, "rotation") for p in spare[:3]):
+                up(pool[0], "rotation")
     # a farm player clearly better than the worst active man of his role (a slump's answer)
     for role in ("H", "RP", "SP", "C") if played else ():
         pool = farm_pool(role)

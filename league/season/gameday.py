@@ -55,12 +55,11 @@ def _two_way(p: Player) -> bool:
 def slot_setup(state: Any, day: date, away: str, home: str) -> SlotSetup:
     """Who starts and who sits out in a game between `away` and `home` on `day`.
 
-    The computer's rotation gives the ball to its best rested starter (the aces come round again
-    after off days); a saved rotation goes in its order. A reliever who pitched yesterday is
+    The rotation, the computer's or a saved one, goes in its order: the next rested man after
+    the last one who started. A reliever who pitched yesterday is
     dressed (one fatigue point); one who is two days short of his rest — he pitched on both of
     the last two days, or long — sits out (docs/manager.md)."""
-    starters = {t: choose_starter(state.rotation(t), state.rest, day, state.last.get(t),
-                                  by_rank=not state.saved_rotation(t))
+    starters = {t: choose_starter(state.rotation(t), state.rest, day, state.last.get(t))
                 for t in (away, home)}
     team_pitchers = [p for t in (away, home) for p in state.league.team(t).pitchers]
     fatigue = {p.id: n for p in team_pitchers

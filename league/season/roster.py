@@ -56,6 +56,8 @@ DEFAULT_TEN_DAYS = 10         # days a demoted player waits before he may come b
 TEN_DAYS_RANGE: Final = (1, 60)
 ROSTER_STATUSES = ("active", "farm")
 MIN_STARTERS: Final = 5
+# the computer's rotation (six men, 中6日 as in NPB); further starters pitch long relief
+ROTATION_SIZE: Final = 6
 TEAM_CODE_RE = re.compile(r"^[A-Z]{3}$")
 PLAYER_ID_RE = re.compile(r"^[A-Za-z0-9_.-]+$")
 PITCHER_BAT_RE = re.compile(r"^[ABC]\+?$")

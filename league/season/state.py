@@ -18,10 +18,9 @@ from league.manager.bullpen import assign_roles, pitching_value
 from league.season.gameday import (RELIEF_FATIGUE_OK, SlotSetup, play_scheduled, rest_after,  # noqa: F401
                             slot_setup, team_lineup, with_bullpen)
 from league.manager.rest import PitcherRest
-from league.season.roster import League
+from league.season.roster import ROTATION_SIZE, League
 
 SEED_STRIDE = 100_000
-ROTATION_SIZE = 6        # the computer's rotation; further starters pitch long relief
 
 
 @dataclass(kw_only=True)
