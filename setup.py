@@ -47,6 +47,10 @@ if os.environ.get("IMPACT_MYPYC") == "1":
     from mypyc.build import mypycify
 
     # other modules are type-checked as they are used, their own errors left to their owners
-    ext_modules = mypycify(["--follow-imports=silent", *COMPILED], opt_level="3")
+    # the modules' shared library inside the league package (league/compiled__mypyc.*.so), not
+    # beside it: the in-place build then loads wherever the package is found — an editable
+    # install maps packages, not the checkout's top-level files
+    ext_modules = mypycify(["--follow-imports=silent", *COMPILED], opt_level="3",
+                           group_name="league.compiled")
 
 setup(ext_modules=ext_modules)
