@@ -1310,6 +1310,11 @@ class CardsTaken:
     left: tuple[str, ...]
 
 
+def player_ids(*, session: Session, league_id: int) -> list[str]:
+    """Every player id the league has had (retired men's too: an id is never given again)."""
+    return list(session.exec(select(PlayerRow.pid).where(PlayerRow.league_id == league_id)).all())
+
+
 def take_cards(*, session: Session, league_id: int, batters: str, pitchers: str,
                where: str) -> CardsTaken:
     """Make `batters` / `pitchers` (CSV texts, checked whole against the league's teams) the

@@ -250,3 +250,74 @@ def test_the_run_environment_is_matched_to_the_source_league():
     teams = len({p.team for p in files.players})
     real_rpg = ctx.batting["r"] / (ctx.team_games * teams)
     assert abs(rounds[-1].runs_per_game / real_rpg - 1) < 0.04
+
+
+def _next_year(folder, *, retire: str, trade: tuple[str, str], newcomer: str):
+    """The example's files as "next year's": one man gone, one traded, one new."""
+    import csv
+    import io
+    folder.mkdir()
+    for kind in ("batting", "pitching", "fielding"):
+        rows = list(csv.reader(io.StringIO((EXAMPLE / f"{kind}.csv").read_text(encoding="utf-8"))))
+        head, body = rows[0], rows[1:]
+        body = [r for r in body if r[0] != retire]
+        for r in body:
+            if r[0] == trade[0]:
+                r[1] = trade[1]
+        if kind == "batting":
+            body.append([newcomer, "札幌", "右投右打", "100", "400", "360", "40", "100", "20", "2",
+                         "10", "154", "50", "5", "2", "2", "3", "32", "1", "3", "70", "8", ".278"])
+        if kind == "fielding":
+            body.append([newcomer, "札幌", "SS", "100", "150", "280", "10", "50", "0", "0", "0"])
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\n").writerows([head, *body])
+        (folder / f"{kind}.csv").write_text(out.getvalue(), encoding="utf-8")
+
+
+def test_season_new_renews_a_stats_league_from_next_years_files(tmp_path):
+    """`impact season new --stats DIR`: the next season's cards from that year's files; a man
+    matched by name keeps his id (and his career), a traded one moves with it, a newcomer
+    joins, a man missing from the files retires. The league renews by statistics (its
+    renewal option), not by growth and decline."""
+    db = str(tmp_path / "l.sqlite3")
+    assert runner.invoke(app, ["league", "new", "EX", "--from", str(EXAMPLE / "league"),
+                               "--db", db]).exit_code == 0
+    assert runner.invoke(app, ["season", "new", "--db", db, "--games-per-opponent", "1"]).exit_code == 0
+    assert runner.invoke(app, ["season", "sim", "--to-end", "--db", db, "-q"]).exit_code == 0
+    assert runner.invoke(app, ["season", "close", "--db", db]).exit_code == 0
+    league = load_league(EXAMPLE / "league")
+    ids = {p.name: p.id for t in league.teams for p in t.players}
+    team_of = {p.name: p.team for t in league.teams for p in t.players}
+    code = {t.name: t.code for t in league.teams}
+    # relievers: a team without one of them still fields a line-up
+    relievers = [p for t in league.teams for p in t.players
+                 if p.pitching and not p.batting and p.pitching.starter == 0]
+    import csv
+    bf = {r["選手名"]: int(r["打者"]) for r in
+          csv.DictReader((EXAMPLE / "pitching.csv").open(encoding="utf-8"))}
+    relievers.sort(key=lambda p: -bf.get(p.name, 0))
+    retire, traded = relievers[1].name, relievers[0].name   # the busiest stays on a roster
+    to = next(name for name, c in code.items() if c != team_of[traded])
+    _next_year(tmp_path / "y2", retire=retire, trade=(traded, to), newcomer="新人 一郎")
+    r = runner.invoke(app, ["season", "new", "--db", db, "--games-per-opponent", "1",
+                            "--stats", str(tmp_path / "y2"), "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)["renewal"]
+    assert ids[retire] in data["left"]
+    assert ids[traded] in data["kept"] and len(data["joined"]) >= 1
+    from tui import services
+    now = services.season_league(db)
+    moved = now.player(ids[traded])
+    assert moved.team == code[to] and moved.name == traded
+    assert any(p.name == "新人 一郎" for t in now.teams for p in t.players)
+    assert all(p.name != retire for t in now.teams for p in t.players)
+    # his career goes on under his id: the first season's line is his
+    r = runner.invoke(app, ["player", ids[traded], "--db", db, "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["career"]["pitching"]["bf"] > 0
+    # a plain next season of a stats league keeps the cards as they are (no growth, no decline)
+    assert runner.invoke(app, ["season", "sim", "--to-end", "--db", db, "-q"]).exit_code == 0
+    assert runner.invoke(app, ["season", "close", "--db", db]).exit_code == 0
+    before = services.season_league(db)
+    assert runner.invoke(app, ["season", "new", "--db", db, "--games-per-opponent", "1"]).exit_code == 0
+    after = services.season_league(db)
+    assert after.player(ids[traded]).pitching == before.player(ids[traded]).pitching

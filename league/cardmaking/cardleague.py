@@ -184,14 +184,14 @@ def _toml(value: object) -> str:
 
 
 # a league made from statistics plays without injuries (the season's lines already hold the
-# games its players missed): league.toml's [options], stored with the league by `league new`
-# and changed with `impact roster injuries on`
-STATS_OPTIONS: dict[str, bool] = {"injuries": False}
+# games its players missed) and renews by statistics, not by growth and decline: league.toml's
+# [options], stored with the league by `league new` (`impact roster injuries on` changes one)
+STATS_OPTIONS: dict[str, bool | str] = {"injuries": False, "renewal": "stats"}
 
 
 def league_texts(name: str, code: str, ruleset: str, dh: bool,
                  teams: Sequence[tuple[str, str, str]], players: Sequence[Player],
-                 options: dict[str, bool] | None = None) -> tuple[str, str, str]:
+                 options: dict[str, bool | str] | None = None) -> tuple[str, str, str]:
     """league.toml, batters.csv and pitchers.csv for these teams (code, name, short) and cards;
     `options`: the league's rule options ([options])."""
     size: dict[str, int] = {}

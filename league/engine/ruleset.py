@@ -54,6 +54,10 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "double_steal_later_sr": "own",     # later runners of a double steal: own SR, or target SR
     "no_check_later_sr": "target",      # after no check: the others with target SR, or own SR
     "injuries": True,                   # accidents and injuries (§7.6, the [injury] table)
+    # how the next season's cards come after a closed one: "growth" (ages, growth and decline:
+    # league.offseason) or "stats" (the cards as they are, or made from that year's statistics
+    # with `impact season new --stats DIR`: a league made from statistics)
+    "renewal": "growth",
 }
 
 #: the allowed values of the options that name a reading
@@ -67,6 +71,7 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "bonus_steal_sr": ("own", "target"),
     "double_steal_later_sr": ("own", "target"),
     "no_check_later_sr": ("target", "own"),
+    "renewal": ("growth", "stats"),
 }
 
 

@@ -150,11 +150,17 @@ def season_new(
     cards: Optional[Path] = typer.Option(
         None, "--cards", help="A league folder whose batters.csv and pitchers.csv are the new "
         "year's cards (matched by id; new ids join, players left out leave)."),
+    stats: Optional[Path] = typer.Option(
+        None, "--stats", help="A folder of that year's statistics files (as `impact cards make "
+        "--stats`): the new year's cards made from them, players matched by id, else name and "
+        "birth date; newcomers join, the missing retire."),
+    team: Optional[str] = typer.Option(None, "--team", help="With --stats: the team of files "
+                                       "without a team column (else the file's name)."),
     db: Optional[str] = DB_OPT,
     as_json: bool = JSON_OPT,
 ) -> None:
     """Make the next season: a year on, its schedule and its cards (the last season's, or new
-    ones with --cards)."""
+    ones with --cards, or made from that year's statistics with --stats)."""
     from tui import services as sv
     first = None
     if start is not None:
@@ -162,14 +168,29 @@ def season_new(
             first = date.fromisoformat(start)
         except ValueError:
             fail(f"--start {start!r}: not a date (YYYY-MM-DD)")
-    info = sv.new_season(db, league, games_per_opponent=games_per_opponent,
-                         series_length=series_length, seed=seed, start=first,
-                         schedule_csv=schedule, cards=cards)
-    if as_json:
-        echo_json(info)
+    if stats is not None and cards is not None:
+        raise typer.BadParameter("give --cards FOLDER or --stats FOLDER, not both")
+    kwargs = dict(games_per_opponent=games_per_opponent, series_length=series_length,
+                  seed=seed, start=first, schedule_csv=schedule)
+    renewed = None
+    if stats is not None:
+        from tui.services.cards import renew_from_stats
+        renewed = renew_from_stats(db, league, stats, team=team, **kwargs)
+        info = renewed.season
     else:
+        info = sv.new_season(db, league, cards=cards, **kwargs)
+    if as_json:
+        echo_json({**dataclasses.asdict(info), "renewal": renewed.as_dict()} if renewed
+                  else info)
+    else:
+        if renewed is not None:
+            for warning in renewed.warnings:
+                echo(f"note: {warning}")
         echo(f"season {info.number} ({info.year}): {info.games} games from {info.start}, "
                    f"seed {info.seed}")
+        if renewed is not None:
+            echo(f"cards from the statistics: {len(renewed.kept)} players carried on, "
+                 f"{len(renewed.joined)} joined, {len(renewed.left)} left")
 
 
 @season_app.command("close")

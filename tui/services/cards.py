@@ -188,6 +188,132 @@ def make_into(db: Db, league: str | None, batting: StatPaths, pitching: StatPath
     return CardsInto(row.name, n, made, tuple(files.warnings))
 
 
+@dataclass(frozen=True)
+class Renewed:
+    """What `impact season new --stats DIR` did: the season made, and who kept his history,
+    who joined and who left."""
+
+    season: Any
+    kept: tuple[str, ...]
+    joined: tuple[str, ...]
+    left: tuple[str, ...]
+    warnings: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict:
+        info = self.season
+        return {"season": getattr(info, "number", None), "year": getattr(info, "year", None),
+                "kept": list(self.kept), "joined": list(self.joined), "left": list(self.left),
+                "warnings": list(self.warnings)}
+
+
+def _person(name: str) -> str:
+    import re
+    import unicodedata
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", name)).lower()
+
+
+def renewal_cards(stored: League, players: list[StatPlayer], rs: Any, ctx: Any,
+                  codes: dict[str, str], taken_ids: set[str],
+                  born: Mapping[str, str] | None = None) -> MadeLeague:
+    """Next year's cards of a stored league from that year's statistics: every team's roster
+    chosen from the files (nobody else: a stored player missing from them retires), each man
+    matched to a stored player by the files' id column, else by name and birth date (when the
+    files give one), else by name when one stored player has it (a traded man changes team);
+    newcomers get new ids. Careers carry on by the ids."""
+    from league.cardmaking.cardleague import choose_roster, league_texts
+    from league.season.roster import parse_league
+
+    size = stored.roster_size
+    stored_players = [p for t in stored.teams for p in t.players]
+    by_id = {p.id: p for p in stored_players}
+    by_name: dict[str, list[Any]] = {}
+    for p in stored_players:
+        by_name.setdefault(_person(p.name), []).append(p)
+    born = born or {}
+    chosen: list[StatPlayer] = []
+    rotation: set[str] = set()
+    by_team: dict[str, list[StatPlayer]] = {}
+    for p in players:
+        by_team.setdefault(codes[p.team], []).append(
+            StatPlayer(p.key, p.name, codes[p.team], p.bats, p.throws, p.batting, p.pitching,
+                       p.fielding))
+    left_out: list[tuple[str, str]] = []
+    for code, members in by_team.items():
+        roster, rot = choose_roster(members, size)
+        chosen += roster
+        rotation |= rot
+        keys = {p.key for p in roster}
+        left_out += [(code, p.name) for p in members if p.key not in keys]
+    ids: list[str] = []
+    used: set[str] = set()
+    n = 0
+    for p in chosen:
+        pid = p.key if p.key in by_id else None
+        if pid is None:
+            same = [q for q in by_name.get(_person(p.name), []) if q.id not in used]
+            when = born.get(p.key)
+            if when:
+                same = [q for q in same if str(getattr(q, "born", "") or "") == when]
+            if len(same) == 1:
+                pid = same[0].id
+        if pid is None or pid in used:
+            while True:
+                n += 1
+                pid = f"{p.team}G{n:02d}"
+                if pid not in taken_ids and pid not in used:
+                    break
+        used.add(pid)
+        ids.append(pid)
+    made = make_cards(chosen, rs, ctx, ids=ids, starters=frozenset(rotation))
+    toml, bats, pits = league_texts(stored.name, stored.code, stored.ruleset, stored.dh,
+                                    [(t.code, t.name, t.short) for t in stored.teams],
+                                    list(made.players))
+    league = parse_league(toml, bats, pits, where=f"league {stored.name}")
+    return MadeLeague(league, toml, bats, pits, made.notes, tuple(left_out), codes)
+
+
+def renew_from_stats(db: Db, league: str | None, stats: Path, *, team: str | None = None,
+                     **season: Any) -> Renewed:
+    """`impact season new --stats DIR`: next year's cards from that year's statistics files
+    (renewal_cards), then the next season with them (seasons.new_season, as `--cards`)."""
+    from storage import repository as repo
+    from tui.services.seasons import new_season
+
+    files = read_stats(None, None, stats=stats, team=team)
+    w = Work.of(db, league)
+    with w.session() as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        stored = repo.load_league(session=s, league_id=row.id)
+        rs_name, options = repo.ruleset_of(session=s, league_id=row.id)
+        taken = set(repo.player_ids(session=s, league_id=row.id))
+    lookup = {}
+    for t in stored.teams:
+        for key in (t.code, t.name, t.short):
+            lookup[key] = t.code
+    teams = sorted({p.team for p in files.players})
+    unknown = [t for t in teams if t not in lookup]
+    if unknown:
+        raise ServiceError(f"team {unknown[0]!r} of the files is not a team of league "
+                           f"{row.name} (its teams: {', '.join(t.code for t in stored.teams)})")
+    missing = [t.code for t in stored.teams if t.code not in {lookup[x] for x in teams}]
+    if missing:
+        raise ServiceError(f"the files have no players of {', '.join(missing)}; every team of "
+                           f"league {row.name} needs its cards")
+    rs = load_ruleset(rs_name)
+    ctx = league_context(files.players, team_games=files.team_games, totals=files.totals)
+    made = renewal_cards(stored, files.players, rs, ctx, {t: lookup[t] for t in teams}, taken)
+    before = {p.id for t in stored.teams for p in t.players}
+    after = [p.id for t in made.league.teams for p in t.players]
+    with tempfile.TemporaryDirectory(prefix="impact-renewal-") as tmp:
+        (Path(tmp) / BATTERS_FILE).write_text(made.batters, encoding="utf-8")
+        (Path(tmp) / PITCHERS_FILE).write_text(made.pitchers, encoding="utf-8")
+        info = new_season(db, league, cards=Path(tmp), **season)
+    return Renewed(info, tuple(p for p in after if p in before),
+                   tuple(p for p in after if p not in before),
+                   tuple(sorted(before - set(after))), tuple(files.warnings))
+
+
 def _cards_for(stored: League, players: list[StatPlayer], rs: Any, ctx: Any,
                codes: dict[str, str]) -> MadeLeague:
     """The stored league's rosters with cards made from the files: a player of the files

@@ -70,7 +70,9 @@ def new_season(db: Db, league: str | None = None, *,
             start = _same_day(prev.start, year)
         carry = prev.id if prev is not None and prev.closed else None
         aged: list = []
-        if carry is not None and cards is None:
+        # a league renewed by statistics (the rule option renewal = "stats") does not also age
+        renewal = repo.ruleset_of(session=s, league_id=row.id)[1].get("renewal", "growth")
+        if carry is not None and cards is None and renewal != "stats":
             # the off-season between a closed season and this one (§7): growth and decline
             from tui.services.offseason import renew
             aged = renew(s, row.id, row.name, year)
