@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, Optional
 
-from sqlalchemy import Column, Text, UniqueConstraint, bindparam, case, func, select, update
+from sqlalchemy import Column, ColumnElement, Text, UniqueConstraint, bindparam, case, func, select, update
 from sqlmodel import Field, Session, col
 from sqlmodel import select as sm_select
 
@@ -201,9 +201,9 @@ def position_games(*, session: Session, season_ids: Sequence[int]
 def card_seasons(*, session: Session, league_id: int) -> dict[str, list[tuple[int, str]]]:
     """For each player, the (season number, team) of every season he had a card on a team."""
     rows = session.execute(
-        select(PlayerRow.pid, SeasonRow.number, CardRow.team)
-        .select_from(CardRow).join(PlayerRow, PlayerRow.id == CardRow.player_id)
-        .join(SeasonRow, SeasonRow.id == CardRow.season_id)
+        sm_select(PlayerRow.pid, SeasonRow.number, CardRow.team)
+        .select_from(CardRow).join(PlayerRow, col(PlayerRow.id) == CardRow.player_id)
+        .join(SeasonRow, col(SeasonRow.id) == CardRow.season_id)
         .where(PlayerRow.league_id == league_id, CardRow.team != FREE_AGENT)).all()
     out: dict[str, list[tuple[int, str]]] = {}
     for pid, number, team in rows:
@@ -232,8 +232,8 @@ def player_teams(*, session: Session, league_id: int, season_id: int | None
     """Each player's team in the season's cards (or the league's own): "" for a free agent."""
     where = (CardRow.season_id.is_(None) if season_id is None  # type: ignore[union-attr]
              else CardRow.season_id == season_id)
-    return dict(session.execute(select(PlayerRow.pid, CardRow.team)
-                                .join(PlayerRow, PlayerRow.id == CardRow.player_id)
+    return dict(session.execute(sm_select(PlayerRow.pid, CardRow.team)
+                                .join(PlayerRow, col(PlayerRow.id) == CardRow.player_id)
                                 .where(PlayerRow.league_id == league_id, where)).all())
 
 
@@ -241,13 +241,13 @@ def apply_moves(*, session: Session, league_id: int, season_id: int | None,
                 moves: Iterable[tuple[str, str, str]]) -> None:
     """Move players' cards: in the season's cards (if any) and in the league's own, so the next
     season starts from the rosters as they are now. The caller checks the league afterwards."""
-    ids = dict(session.execute(select(PlayerRow.pid, PlayerRow.id)
+    ids: dict[str, int] = dict(session.execute(sm_select(PlayerRow.pid, col(PlayerRow.id))
                                .where(PlayerRow.league_id == league_id)).all())
     c = CardRow.__table__
     for pid, _src, dst in moves:
         if pid not in ids:
             raise LeagueError(f"no player {pid!r} in this league")
-        targets = [c.c.season_id.is_(None)]
+        targets: list[ColumnElement[bool]] = [c.c.season_id.is_(None)]
         if season_id is not None:
             targets.append(c.c.season_id == season_id)
         for t in targets:
@@ -329,7 +329,7 @@ def transactions(*, session: Session, league_id: int, limit: int | None = None
                  ) -> list[Transaction]:
     """The log, newest first."""
     q = (sm_select(TransactionRow, SeasonRow.number)
-         .join(SeasonRow, SeasonRow.id == TransactionRow.season_id, isouter=True)
+         .join(SeasonRow, col(SeasonRow.id) == TransactionRow.season_id, isouter=True)
          .where(TransactionRow.league_id == league_id)
          .order_by(col(TransactionRow.id).desc()))
     if limit is not None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import bindparam, delete, func, insert, update
+from sqlalchemy import select as core_select   # Core tables' columns (sqlmodel's takes models)
 from sqlmodel import Session, col, select
 
 from league.errors import LeagueError
@@ -25,6 +26,7 @@ from league.jsontext import JSONInputError, load_json
 from league.season.roster import BATTER_COLUMNS, BATTER_HEADER, PITCHER_COLUMNS, PITCHER_HEADER, League
 from league.season.schedule import ScheduledGame
 from storage import fastsql
+from storage.rowbase import Row
 from storage.mappers import (
     LeagueTexts,
     csv_rows,
@@ -331,7 +333,7 @@ def season_document(*, session: Session, league_id: int, season_id: int) -> dict
     g = GameRow.__table__
     s = ScheduleRow.__table__
     game_rows = session.execute(
-        select(g.c.id, s.c.number, g.c.seed, g.c.data, g.c.typed_by)
+        core_select(g.c.id, s.c.number, g.c.seed, g.c.data, g.c.typed_by)
         .join(s, s.c.id == g.c.schedule_id)
         .where(g.c.season_id == season_id).order_by(s.c.number)).all()
     lines: dict[str, dict[int, list]] = {}
@@ -512,6 +514,7 @@ def _import_postseason(session: Session, season_id: int, series: list, codes: se
                                   status=str(x["status"]), winner=x.get("winner"))
         session.add(row)
         session.flush()
+        assert row.id is not None      # given by the flush
         for number, day, away, home in x["schedule"]:
             if away not in codes or home not in codes:
                 raise ValueError(f"postseason[{k}].schedule: unknown team")
@@ -842,7 +845,7 @@ def _slot(r: ScheduleRow) -> GameSlot:
 def team_days(*, session: Session, season_id: int) -> dict[str, list[date]]:
     """The days each team has played this season (its final games, postseason too, in day
     order): the computer manager's rest days (league/manager/bench.py)."""
-    rows = session.exec(select(ScheduleRow.day, ScheduleRow.away, ScheduleRow.home)
+    rows = session.exec(select(col(ScheduleRow.day), col(ScheduleRow.away), col(ScheduleRow.home))
                         .where(ScheduleRow.season_id == season_id, ScheduleRow.status == "final")
                         .order_by(col(ScheduleRow.day), col(ScheduleRow.number))).all()
     out: dict[str, list[date]] = {}
@@ -1029,8 +1032,10 @@ def season_totals(*, session: Session, season_id: int, kind: str, team: str | No
     or all with None."""
     from sqlalchemy import case
 
-    table, cols = {"batting": (BattingLineRow, BAT_COLUMNS), "pitching": (PitchingLineRow, PIT_COLUMNS),
-                   "fielding": (FieldingLineRow, FIELD_COLUMNS)}[kind]
+    kinds: dict[str, tuple[type[Row], tuple[str, ...]]] = {
+        "batting": (BattingLineRow, BAT_COLUMNS), "pitching": (PitchingLineRow, PIT_COLUMNS),
+        "fielding": (FieldingLineRow, FIELD_COLUMNS)}
+    table, cols = kinds[kind]
     t = table.__table__
     extra: list[Any] = []
     names: tuple[str, ...] = ()
@@ -1101,7 +1106,7 @@ def _lines(session: Session, table: Any, columns: Sequence[str], season_ids: Ite
     s = ScheduleRow.__table__
     g = GameRow.__table__
     seasons = list(season_ids)
-    query = (select(s.c.number, s.c.day, s.c.away, s.c.home, t.c.team, t.c.player,
+    query = (core_select(s.c.number, s.c.day, s.c.away, s.c.home, t.c.team, t.c.player,
                     *[t.c[c] for c in extra], *[t.c[c] for c in columns])
              .join(g, g.c.id == t.c.game_id).join(s, s.c.id == g.c.schedule_id)
              .where(t.c.season_id.in_(seasons)))
@@ -1168,11 +1173,11 @@ def game_result(*, session: Session, slot: GameSlot, players: Mapping[str, Any]
         data["typed_by"] = g.typed_by
     bt, pt, ft = BattingLineRow.__table__, PitchingLineRow.__table__, FieldingLineRow.__table__
     batting = [(r.side, r.player, [getattr(r, c) for c in BAT_COLUMNS], r.pos)
-               for r in session.execute(select(bt).where(bt.c.game_id == g.id).order_by(bt.c.seq))]
+               for r in session.execute(core_select(bt).where(bt.c.game_id == g.id).order_by(bt.c.seq))]
     pitching = [(r.side, r.player, [getattr(r, c) for c in PIT_COLUMNS])
-                for r in session.execute(select(pt).where(pt.c.game_id == g.id).order_by(pt.c.seq))]
+                for r in session.execute(core_select(pt).where(pt.c.game_id == g.id).order_by(pt.c.seq))]
     fielding = [(r.side, r.player, [getattr(r, c) for c in FIELD_COLUMNS])
-                for r in session.execute(select(ft).where(ft.c.game_id == g.id).order_by(ft.c.seq))]
+                for r in session.execute(core_select(ft).where(ft.c.game_id == g.id).order_by(ft.c.seq))]
     kwargs: dict[str, Any] = {}
     fields = GameResult.__dataclass_fields__
     if "fielding" in fields:
