@@ -37,3 +37,22 @@ class WorkFailed(Message):
         """The message for `exc`, worded as the app words errors."""
         text = str(exc) if isinstance(exc, LeagueError) else f"{type(exc).__name__}: {exc}"
         return cls(text, timeout)
+
+
+class SimProgressed(Message):
+    """A simulation (Schedule, d/w/t/e) has stored `done` of its `total` games, the last one
+    `slot`; `reload`: the calendar and standings are to be read again. Posted on a budget (a
+    few times a second), never once a game."""
+
+    def __init__(self, done: int, total: int, slot: Any, reload: bool) -> None:
+        super().__init__()
+        self.done, self.total, self.slot, self.reload = done, total, slot, reload
+
+
+class OddsEstimated(Message):
+    """The pennant odds of the runs played so far (services.OddsView), each figure with its 95 %
+    margin; `final`: of them all, stored."""
+
+    def __init__(self, view: Any, final: bool = False) -> None:
+        super().__init__()
+        self.view, self.final = view, final

@@ -9,13 +9,13 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.widgets import DataTable, Header, ProgressBar, Static
 
 from league.errors import LeagueError
 from tui import services
 from league.season.standings import gb_text
 from tui.labels import label
+from tui.messages import SimProgressed
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
@@ -209,14 +209,6 @@ class ScheduleScreen(AreaScreen):
     SHOW_EVERY = 0.25
     RELOAD_EVERY = 2.0
 
-    class SimProgressed(Message):
-        """A simulation has stored `done` of its `total` games, the last one `slot`; `reload`:
-        the calendar and standings are read again."""
-
-        def __init__(self, done: int, total: int, slot, reload: bool) -> None:
-            super().__init__()
-            self.done, self.total, self.slot, self.reload = done, total, slot, reload
-
     @work(thread=True, exclusive=True, group="sim")
     def _sim_worker(self, kwargs: dict) -> None:
         last = {"shown": 0.0, "reload": time.monotonic()}
@@ -229,7 +221,7 @@ class ScheduleScreen(AreaScreen):
             reload = done != total and now - last["reload"] >= self.RELOAD_EVERY
             if reload:
                 last["reload"] = now
-            self.post_message(self.SimProgressed(done, total, slot, reload))
+            self.post_message(SimProgressed(done, total, slot, reload))
 
         try:
             report = self.call_service(services.sim_days, progress=progress,
@@ -242,7 +234,7 @@ class ScheduleScreen(AreaScreen):
             return
         self.app.call_from_thread(self._sim_done, report, None)
 
-    def on_schedule_screen_sim_progressed(self, message: SimProgressed) -> None:
+    def on_sim_progressed(self, message: SimProgressed) -> None:
         if not self.simulating:     # a late message of a simulation already done
             return
         self._progress(message.done, message.total, message.slot)

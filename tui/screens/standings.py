@@ -10,14 +10,13 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.widgets import DataTable, Header, ProgressBar, Static
 
 from league.errors import LeagueError
 from league.season.margins import share_margin
 from league.season.standings import gb_text, streak_english, tiebreak_english
 from tui import services
-from tui.messages import WorkFailed
+from tui.messages import OddsEstimated, WorkFailed
 from tui.labels import label, season_title
 from tui.services.opening import StandingsData, standings_data
 from tui.screens.base import AreaScreen
@@ -360,20 +359,13 @@ class StandingsScreen(AreaScreen):
             self._cancel.set()
             self.query_one("#odds-status", Static).update("…")
 
-    class OddsEstimated(Message):
-        """The odds of the runs so far (`final`: of them all, stored)."""
-
-        def __init__(self, view: services.OddsView, final: bool = False) -> None:
-            super().__init__()
-            self.view, self.final = view, final
-
     @work(thread=True, exclusive=True, group="odds")
     def _odds_worker(self) -> None:
         def progress(done: int, total: int) -> None:
             self.app.call_from_thread(self._odds_progress, done, total)
 
         def estimate(view: services.OddsView) -> None:
-            self.post_message(self.OddsEstimated(view))
+            self.post_message(OddsEstimated(view))
 
         try:
             view = self.call_service(services.odds, runs=self.ODDS_RUNS, progress=progress,
@@ -385,10 +377,10 @@ class StandingsScreen(AreaScreen):
             self.app.call_from_thread(self._odds_done, False, f"{type(exc).__name__}: {exc}")
             return
         if view is not None:
-            self.post_message(self.OddsEstimated(view, final=True))
+            self.post_message(OddsEstimated(view, final=True))
         self.app.call_from_thread(self._odds_done, view is not None, None)
 
-    def on_standings_screen_odds_estimated(self, message: OddsEstimated) -> None:
+    def on_odds_estimated(self, message: OddsEstimated) -> None:
         if not (self.odds_running or message.final) or not self.query("#odds-table"):
             return
         self._estimate = message.view
