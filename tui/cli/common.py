@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar, cast
 
 import click
 import typer
@@ -23,8 +23,8 @@ from league.errors import LeagueError
 
 # typer brings its own click (a private copy since typer 0.20): its exceptions and context are
 # the ones the command line raises and runs in, whichever click is installed beside it.
-UsageError = typer.BadParameter.__bases__[0]
-ClickException = UsageError.__bases__[0]
+UsageError: type[Exception] = cast(type[Exception], typer.BadParameter.__bases__[0])
+ClickException: type[Exception] = cast(type[Exception], UsageError.__bases__[0])
 
 
 def _current_context():  # type: ignore[no-untyped-def]

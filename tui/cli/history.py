@@ -156,8 +156,8 @@ def history_cmd(
     codes = list(view.teams)
     echo("       " + " ".join(f"{c:>8}" for c in codes))
     for a in codes:
-        cells = [f"{'':>8}" if a == b else f"{view.head_to_head[(a, b)].text:>8}" for b in codes]
-        echo(f"  {a:5}" + " ".join(cells))
+        row = [f"{'':>8}" if a == b else f"{view.head_to_head[(a, b)].text:>8}" for b in codes]
+        echo(f"  {a:5}" + " ".join(row))
 
 
 def _news_out(items: list[Any], as_json: bool) -> None:

@@ -125,7 +125,7 @@ def sim_game(
 ) -> None:
     """Play games with computer managers on both sides and print the box scores."""
     from league.engine.boxscore import compact_dict, render, result_dict
-    from league.engine.dice import ScriptedDice
+    from league.engine.dice import Dice, ScriptedDice
     from league.season.simulate import play_game, players_of, schedule
 
     lg = _league(league)
@@ -136,7 +136,7 @@ def sim_game(
         fail(str(exc))
     names = {t.code: t.short or t.name for t in lg.teams}
     players = players_of(lg)
-    scripted = None
+    scripted: Dice | None = None
     if rolls is not None:
         try:
             lines = [ln.strip() for ln in rolls.read_text(encoding="utf-8").splitlines()]

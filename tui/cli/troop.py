@@ -221,7 +221,7 @@ def event_command(
     db = global_db(db)
     try:
         app = TroopApp(db_url=db)
-    except (*OPEN_ERRORS, LeagueError) as error:
+    except OPEN_ERRORS + (LeagueError,) as error:
         where = db or "the event database"
         problem = str(error).splitlines()[0] if str(error) else type(error).__name__
         echo(f"error: {where}: cannot open the event database ({problem})", err=True)
