@@ -388,9 +388,11 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
                 and p.id not in aside]
 
     # a position nobody healthy can play: an injured man goes down for a farm player who can
+    # (FIELD has no DH: a man can play a position when his card has a line for it)
     fit = healthy()
+    covered = {f.position for p in fit for f in p.fielding}
     for pos in FIELD:
-        if any(p.can_play(pos) for p in fit):
+        if pos in covered:
             continue
         pool = farm_pool(None, pos)
         if not pool:
@@ -402,6 +404,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
                 continue
         up(pool[0], "injury")
         fit = healthy()
+        covered = {f.position for p in fit for f in p.fielding}
     # fill the active roster, the most needed role first
     for _ in range(league.active_size):
         if len(active()) >= league.active_size:
