@@ -161,7 +161,7 @@ def guarded(fn: F) -> F:
         except OverflowError as exc:  # a number no database column holds
             fail(f"a number is too large to store: {exc}")
         except KeyboardInterrupt:
-            fail("interrupted; every game finished so far is stored (run again to carry on)", 130)
+            fail("interrupted; every day finished so far is stored (run again to carry on)", 130)
         except (typer.Exit, typer.Abort, click.exceptions.ClickException, ClickException,
                 BrokenPipeError):
             raise

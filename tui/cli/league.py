@@ -224,7 +224,8 @@ def season_sim(
                                   help="Take the pennant odds with this many runs after every day "
                                        "(the Standings chart's points)."),
 ) -> None:
-    """Simulate days of the season; each game is stored on its own, so a stop loses nothing."""
+    """Simulate days of the season; each day's games are stored together, so a stop loses at most
+    the day being played."""
     from tui import services as sv
     if days is not None and to_end:
         fail("give --days N or --to-end, not both")

@@ -224,7 +224,7 @@ def sim_days_with_odds(db: Db, league: str | None = None, season: int | None = N
                        seed: int | None = None, workers: int | None = None,
                        progress: Callable[[int, Any], None] | None = None) -> SimReport:
     """Simulate day by day and take the odds (`runs` runs) after each day, so the Standings chart
-    has a point for every simulated day; each game stored on its own as `sim_days` does."""
+    has a point for every simulated day; each day's games stored together as `sim_days` does."""
     from tui.services.context import SimReport
     from tui.services.seasons import sim_days
 
