@@ -52,7 +52,9 @@ ASIDE = "aside_"
 # the off-season's renewal (league.offseason): each team's growth and decline (変化: one entry per
 # team, its players as the moves, the changes as a JSON note {player: Change.as_dict()})
 CHANGE = "change"
-OFFSEASON_KINDS = (CHANGE,)
+RETIRE = "retire"      # 引退: moves [player, team, ""]; a released player is a "release"
+DRAFT = "draft"        # ドラフト: moves [player, "", team]; note {round, pick, school, age, lottery}
+OFFSEASON_KINDS = (CHANGE, RETIRE, DRAFT)
 # a keyboard game the commissioner's recording refused and voided: the teams, the reason
 REFUSED = "keyboard_refused"
 
@@ -323,6 +325,13 @@ def _roster_move_insert(_dialect: str) -> tuple[Any, tuple[str, ...]]:
     keys = ("league_id", "season_id", "day", "kind", "moves", "note", "created_at")
     return TransactionRow.__table__.insert().values(  # type: ignore[attr-defined]
         {k: bindparam(k) for k in keys}), keys
+
+
+def retired(*, session: Session, league_id: int) -> set[str]:
+    """The players who retired (引退): their careers are over."""
+    rows = session.exec(sm_select(TransactionRow.moves).where(
+        TransactionRow.league_id == league_id, TransactionRow.kind == RETIRE)).all()
+    return {m[0] for text in rows for m in json.loads(text)}
 
 
 def transactions(*, session: Session, league_id: int, limit: int | None = None

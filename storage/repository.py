@@ -758,6 +758,28 @@ def set_base_cells(*, session: Session, league_id: int,
     session.flush()
 
 
+def add_base_players(*, session: Session, league_id: int,
+                     rows: Sequence[tuple[str, str, str, dict[str, str] | None,
+                                          dict[str, str] | None]]) -> None:
+    """New players (id, name, team, batting cells, pitching cells) with their own cards."""
+    session.execute(insert(PlayerRow.__table__),
+                    [{"league_id": league_id, "pid": pid, "name": name} for pid, name, *_ in rows])
+    ids = dict(session.exec(select(PlayerRow.pid, PlayerRow.id)
+                            .where(PlayerRow.league_id == league_id)).all())
+    session.execute(insert(CardRow.__table__), [
+        {"player_id": ids[pid], "season_id": None, "team": team,
+         "batting": _dumps(b) if b is not None else None,
+         "pitching": _dumps(p) if p is not None else None} for pid, _n, team, b, p in rows])
+    session.flush()
+
+
+def find_league_by_id(*, session: Session, league_id: int) -> LeagueRow:
+    row = session.get(LeagueRow, league_id)
+    if row is None:
+        raise NotFound(f"no league with id {league_id}")
+    return row
+
+
 def promote_cards(*, session: Session, league_id: int, season_id: int) -> None:
     """Make a season's cards (its edits included) the league's own, which the next season
     copies: closing a season carries its rosters on."""

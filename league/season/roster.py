@@ -85,7 +85,7 @@ RATING_RANGES: dict[str, tuple[int, int]] = {
 INNINGS_RANGE = (0.1, 12.0)
 
 _TOML_KEYS = {"name", "code", "ruleset", "dh", "extra_innings", "roster_size", "teams",
-              "leagues", "schedule", "postseason", "active_size", "dressed", "ten_days",
+              "leagues", "schedule", "postseason", "draft", "active_size", "dressed", "ten_days",
               "options"}
 _TEAM_KEYS = {"code", "name", "short", "name_en", "league", "division"}
 _LEAGUE_KEYS = {"code", "name", "short", "name_en", "dh", "divisions"}
@@ -495,7 +495,7 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
     for key in ("schedule", "postseason"):
         if key in data and not isinstance(data[key], dict):
             raise LeagueError(f"{where(key)}: [{key}] must be a table")
-    opts["settings"] = {k: data[k] for k in ("schedule", "postseason") if k in data}
+    opts["settings"] = {k: data[k] for k in ("schedule", "postseason", "draft") if k in data}
     leagues = _parse_leagues(data.get("leagues"), file, text, opts["dh"])
     raw_teams = data.get("teams")
     if not isinstance(raw_teams, list) or len(raw_teams) < 2:
@@ -556,6 +556,8 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
     from league.season.calendar import calendar_rules
     from league.season.postseason import postseason_specs
     calendar_rules(opts["settings"].get("schedule"), f"{file} [schedule]")
+    from league.offseason.draft import draft_rules
+    draft_rules(opts["settings"].get("draft"), [lg["code"] for lg in leagues], f"{file} [draft]")
     postseason_specs(opts["settings"].get("postseason"), [lg["code"] for lg in leagues],
                      f"{file} [postseason]")
     return opts, teams

@@ -34,10 +34,27 @@ def show_cmd(
         data["changes"] = data["changes"][:top] if top else data["changes"]
         echo_json(data)
         return
-    if not v.changes:
+    if not v.changes and not v.departures:
         echo(f"season {v.season} ({v.year}): no off-season before it (the first season, or made "
              "from new cards)")
         return
+    echo(f"season {v.season} ({v.year}): 引退・戦力外 retirements and releases: {len(v.departures)}")
+    for d in v.departures:
+        kind = "引退 retired" if d.kind == "retire" else "戦力外 released"
+        c = d.career
+        line = (f"{d.seasons} seasons, PA {c.get('pa', 0)} H {c.get('h', 0)} HR {c.get('hr', 0)}"
+                + (f", IP {c['outs'] // 3}.{c['outs'] % 3} W {c['wins']} L {c['losses']}"
+                   f" SV {c['saves']}" if c.get("outs") else ""))
+        echo(f"  {d.player:<8} {pad(d.name, 16)} {d.team:<4} {d.age:>2}  {kind} ({d.reason}); "
+             f"career: {line}")
+    echo(f"ドラフト the draft: {len(v.picks)} picks")
+    for p in v.picks:
+        lot = f"  抽選 lottery of {', '.join(p.lottery)}" if p.lottery else ""
+        hz = "  外れ1位" if p.hazure else ""
+        echo(f"  R{p.round} #{p.number:<3} {p.team:<4} {p.player:<8} {pad(p.name, 16)} "
+             f"{p.school} {p.age}{lot}{hz}")
+    for pid, name, team in v.called_up:
+        echo(f"一軍 called up in place of a player who left: {pid} {name} ({team})")
     up = sum(1 for c in v.changes if c.mark == "breakout")
     down = sum(1 for c in v.changes if c.mark == "collapse")
     echo(f"season {v.season} ({v.year}): 変化 growth and decline of {len(v.changes)} players "

@@ -422,6 +422,14 @@ def _news_text(kind: str, moves: Sequence[Sequence[str]], names: Mapping[str, st
         away, home = (_team_name(teams, c, ja) for c in (moves[0][1:3] if moves else ("", "")))
         return (f"キーボードの試合を無効: {away}対{home}" if ja
                 else f"Keyboard game voided: {away} @ {home}")
+    if kind == hs.RETIRE:
+        pid, src, _dst = moves[0]
+        return (f"引退: {_team_name(teams, src, ja)}の{who(pid)}が現役を引退" if ja
+                else f"Retired: {who(pid)} of {_team_name(teams, src, ja)} retires")
+    if kind == hs.DRAFT:
+        pid, _src, dst = moves[0]
+        return (f"ドラフト: {_team_name(teams, dst, ja)}が{who(pid)}を指名" if ja
+                else f"Draft: {_team_name(teams, dst, ja)} take {who(pid)}")
     if kind == hs.CHANGE:
         team = _team_name(teams, moves[0][1] if moves else "", ja)
         return (f"変化: {team}の{len(moves)}人の成長と衰え" if ja
@@ -625,7 +633,9 @@ def free_agents(db: Db, league: str | None = None) -> list[tuple[str, str]]:
             sid = None
         teams = hs.player_teams(session=s, league_id=lid, season_id=sid)
         names = _names(s, lid)
-    return sorted((p, names.get(p, p)) for p, t in teams.items() if t == hs.FREE_AGENT)
+        retired = hs.retired(session=s, league_id=lid)
+    return sorted((p, names.get(p, p)) for p, t in teams.items()
+                  if t == hs.FREE_AGENT and p not in retired)
 
 
 # --- careers -------------------------------------------------------------------------------------

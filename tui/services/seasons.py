@@ -69,13 +69,13 @@ def new_season(db: Db, league: str | None = None, *,
         if start is None and prev is not None:
             start = _same_day(prev.start, year)
         carry = prev.id if prev is not None and prev.closed else None
-        aged: list = []
+        done = None
         # a league renewed by statistics (the rule option renewal = "stats") does not also age
         renewal = repo.ruleset_of(session=s, league_id=row.id)[1].get("renewal", "growth")
         if carry is not None and cards is None and renewal != "stats":
-            # the off-season between a closed season and this one (§7): growth and decline
+            # the off-season between a closed season and this one (§7)
             from tui.services.offseason import renew
-            aged = renew(s, row.id, row.name, year)
+            done = renew(s, row.id, row.name, year, carry)
         if cards is not None:
             folder = Path(cards)
             if folder.suffix.lower() == ".toml" or folder.is_file():
@@ -127,9 +127,9 @@ def new_season(db: Db, league: str | None = None, *,
                                   games_per_opponent=games_per_opponent,
                                   series_length=series_length,
                                   start=games[0].day, year=year, carry_from=carry)
-        if aged:
+        if done is not None:
             from tui.services.offseason import record
-            record(s, row.id, info.id, aged)
+            record(s, row.id, info.id, done)
         s.commit()
         return info
 

@@ -1,0 +1,343 @@
+"""The draft (ドラフト会議, npb_offseason.md §3): a class of amateurs and the order clubs take them.
+
+The class: 高校 (high school, 18), 大学 (university, 22), 社会人 (company teams, 23-26) and 独立
+(independent leagues, 23-26) players, each made from a card of the league's own (a player of the
+same kind, drawn from the seeded stream) moved down by his readiness — a high-school player is
+furthest from the league, a company-team player nearest — and by his talent, so the class has a
+few who could play at once and many who need years. Names are put together from the league's own
+family and given names, so they read like the league's.
+
+The order: the first round is named at once (入札); a player named by several clubs goes by lot
+(抽選) and the losers name again (外れ1位) until every club has its first pick. From the second
+round, waiver order — the reverse of the final standings, the two leagues interleaved (6th of the
+league with priority, 6th of the other, 5th, 5th, …) — and the third round the other way
+(逆ウェーバー), alternating after that. Which league has priority is a setting (alternating by year
+by default). At most `MAX_PICKS` picks in all; a club stops when it has what it came for.
+
+The computer drafts by value (the card as it is plus the growth his age promises) and by need (a
+kind of player the club lost and has not replaced; a club short of catchers or starters first).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+from league.engine.cards import BAT_COLUMNS, PITCH_COLUMNS
+from league.offseason.aging import CONTACT, Development, age_batting, age_pitching, typical
+from league.offseason.people import stream
+
+MAX_PICKS = 120
+SCHOOLS = ("高校", "大学", "社会人", "独立")
+SCHOOLS_EN = {"高校": "high school", "大学": "university", "社会人": "company team",
+              "独立": "independent league"}
+SCHOOL_SHARE = (0.32, 0.38, 0.20, 0.10)
+SCHOOL_AGES = {"高校": (18, 18), "大学": (22, 22), "社会人": (23, 26), "独立": (23, 26)}
+# rolls below the card he was made from (the mean of a uniform draw), and the talent's spread
+READINESS = {"高校": (12.0, 20.0), "大学": (5.0, 10.0), "社会人": (3.0, 7.0), "独立": (5.0, 10.0)}
+TALENT_SD = 3.0
+CLASS_PER_PICK = 2.2        # the class holds this many amateurs per pick the clubs want
+PRIORITY_ALTERNATE = "alternate"
+NEED_BONUS = 2.5            # rolls of value a pick of a kind the club lost is worth more
+SHORT_BONUS = 12.0          # and of a kind it is short of (no second catcher, under 6 starters)
+PEAK = 27
+
+
+@dataclass(frozen=True)
+class Prospect:
+    """An amateur of the class: his school, age and birth date, and the cards he comes with (the
+    cells of a league file, his team and id still empty)."""
+
+    key: str
+    name: str
+    name_en: str
+    school: str
+    age: int
+    born: str
+    kind: str                               # C, IF, OF, SP, RP
+    batting: dict[str, str] | None
+    pitching: dict[str, str] | None
+    value: float                            # what the computer sees: now plus promise
+
+
+@dataclass(frozen=True)
+class Pick:
+    """One pick: round, number in the draft, club, prospect; `lottery` names the clubs that drew
+    for him in the first round (the winner among them), `hazure` is a first pick named again
+    after a lost lottery (外れ1位)."""
+
+    round: int
+    number: int
+    team: str
+    prospect: str
+    lottery: tuple[str, ...] = ()
+    hazure: bool = False
+
+
+@dataclass(frozen=True)
+class Club:
+    """What a club brings to the draft: how many picks it wants, the kinds it lost, and the
+    kinds it is short of."""
+
+    code: str
+    wants: int
+    lost: tuple[str, ...] = ()
+    short: tuple[str, ...] = ()
+    taken: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class DraftRules:
+    """A league's draft settings (league.toml ``[draft]``): `priority` "alternate" (by year) or
+    the code of the league that always has it; `picks` the most picks in all (支配下, <= 120);
+    `held` false: no draft (clubs fill nothing)."""
+
+    priority: str = PRIORITY_ALTERNATE
+    picks: int = MAX_PICKS
+    held: bool = True
+
+
+def draft_rules(raw: object, leagues: Sequence[str], where: str = "[draft]") -> DraftRules:
+    """The [draft] table checked; LeagueError naming the key for anything else."""
+    from league.errors import LeagueError
+    if raw is None:
+        return DraftRules()
+    if not isinstance(raw, Mapping):
+        raise LeagueError(f"{where}: draft must be a table ([draft])")
+    extra = sorted(set(raw) - {"priority", "picks", "held"})
+    if extra:
+        raise LeagueError(f"{where}: unknown key {extra[0]!r}; [draft] has held, picks, priority")
+    priority = raw.get("priority", PRIORITY_ALTERNATE)
+    if priority != PRIORITY_ALTERNATE and priority not in leagues:
+        raise LeagueError(f"{where}, key priority: {priority!r} is not \"alternate\" nor a league "
+                          f"code ({', '.join(leagues) or 'none'})")
+    picks = raw.get("picks", MAX_PICKS)
+    if isinstance(picks, bool) or not isinstance(picks, int) or not 0 <= picks <= MAX_PICKS:
+        raise LeagueError(f"{where}, key picks: {picks!r} is not a whole number 0..{MAX_PICKS}")
+    held = raw.get("held", True)
+    if not isinstance(held, bool):
+        raise LeagueError(f"{where}, key held: {held!r} is not true or false")
+    return DraftRules(str(priority), picks, held)
+
+
+def kind_of(batting: Mapping[str, str] | None, pitching: Mapping[str, str] | None) -> str:
+    """A player's kind for the draft: SP / RP for a pitcher, else C, IF or OF by his first
+    position."""
+    if pitching is not None:
+        try:
+            return "SP" if int(pitching.get("starter", "0") or 0) > 0 else "RP"
+        except ValueError:
+            return "RP"
+    first = str((batting or {}).get("positions", "")).replace(";", " ").split()
+    pos = first[0].rstrip("+#()*-0123456789") if first else ""
+    return "C" if pos == "C" else "OF" if pos in ("LF", "CF", "RF") else "IF"
+
+
+def card_value(batting: Mapping[str, str] | None, pitching: Mapping[str, str] | None) -> float:
+    """A card's worth in rolls: a batter's walks and hits (extra bases weighted) less his
+    strikeouts; a pitcher's outs and strikeouts (row B) less what he gives the batter's card."""
+    if pitching is not None:
+        w = _widths(pitching.get("B", ""), PITCH_COLUMNS)
+        if w is None:
+            return 0.0
+        d = dict(zip(PITCH_COLUMNS, w))
+        return d["K"] * 1.2 + d["G"] + d["IF"] - d["BB"] * 0.8 - d["BS*"] * 2 - d["BS+"] * 0.5
+    w = _widths(" ".join(str((batting or {}).get(c, "")) for c in BAT_COLUMNS), BAT_COLUMNS)
+    if w is None:
+        return 0.0
+    d = dict(zip(BAT_COLUMNS, w))
+    return d["BB"] * 0.8 + d["1B"] + d["LG"] * 1.6 + d["HR"] * 2.6 - d["K"] * 0.3
+
+
+def promise(age: int) -> float:
+    """The growth his age promises until his peak, in rolls (the typical path)."""
+    return sum(max(0.0, typical(CONTACT, a)) for a in range(age + 1, PEAK + 1))
+
+
+def _widths(text: str, columns: tuple[str, ...]) -> list[float] | None:
+    from league.offseason.aging import _widths as widths
+    return widths(text, columns)
+
+
+def make_class(league: str, year: int, size: int,
+               templates: Sequence[tuple[Mapping[str, str] | None, Mapping[str, str] | None]],
+               names: Sequence[tuple[str, str]], taken_names: set[str]) -> list[Prospect]:
+    """The draft class for the season of `year`: `size` amateurs made from the league's own
+    cards (`templates`: batting and pitching cells) and names (name, name_en), none named like
+    anyone in `taken_names`. Seeded: the same league, year and inputs give the same class."""
+    rng = stream("class", league, year)
+    parts = [(n.split(" ", 1), e.split(" ", 1) if e else ["", ""]) for n, e in names
+             if " " in n]
+    out: list[Prospect] = []
+    used = set(taken_names)
+    pitchers = [t for t in templates if t[1] is not None]
+    batters = [t for t in templates if t[1] is None and t[0] is not None]
+    # a prospect's worth is counted from the league's cards of his kind (its mean and spread), so
+    # batters and pitchers compare
+    base_p = _spread([card_value(None, p) for _, p in pitchers])
+    base_b = _spread([card_value(b, None) for b, _ in batters])
+    for i in range(size):
+        school = rng.choices(SCHOOLS, weights=SCHOOL_SHARE)[0]
+        lo, hi = SCHOOL_AGES[school]
+        age = rng.randint(lo, hi)
+        pool = pitchers if rng.random() < 0.5 and pitchers else batters or pitchers
+        bat, pit = pool[rng.randrange(len(pool))]
+        talent = rng.gauss(0.0, TALENT_SD)
+        shift = -rng.uniform(*READINESS[school]) + talent
+        dev = Development(1.0, shift, "", (1.0, 1.0, 1.0), rng.getrandbits(32))
+        new_b = new_p = None
+        if pit is not None:
+            new_p, _ = age_pitching(pit, age, dev, curve=False)
+        if bat is not None:
+            new_b, _ = age_batting(bat, age, dev, curve=False)
+        name, name_en = _name(rng, parts, used)
+        used.add(name)
+        born = _born(rng, age, year)
+        for cells in (new_b, new_p):
+            if cells is not None:
+                cells.update(name=name, born=born, team="", id="", roster="farm")
+                if "name_en" in cells or name_en:
+                    cells["name_en"] = name_en
+        mean, sd = base_p if new_p is not None else base_b
+        value = (card_value(new_b if new_p is None else None, new_p) - mean) / sd * VALUE_SD \
+            + promise(age)
+        out.append(Prospect(f"{year}-{i + 1:03d}", name, name_en, school, age, born,
+                            kind_of(new_b, new_p), new_b, new_p, round(value, 2)))
+    return out
+
+
+VALUE_SD = 4.0         # rolls of value a standard deviation of the league's cards is worth
+
+
+def _spread(values: list[float]) -> tuple[float, float]:
+    if len(values) < 2:
+        return (values[0] if values else 0.0), 1.0
+    mean = sum(values) / len(values)
+    sd = (sum((v - mean) ** 2 for v in values) / (len(values) - 1)) ** 0.5
+    return mean, sd or 1.0
+
+
+def _name(rng, parts: list, used: set[str]) -> tuple[str, str]:   # type: ignore[no-untyped-def]
+    for _ in range(50):
+        (fam, _g1), (_g1e, fam_en) = parts[rng.randrange(len(parts))]
+        (_f2, given), (given_en, _f2e) = parts[rng.randrange(len(parts))]
+        name = f"{fam} {given}"
+        if name not in used:
+            return name, (f"{given_en} {fam_en}".strip() if given_en and fam_en else "")
+    return f"{fam} {given}{len(used)}", ""
+
+
+def _born(rng, age: int, year: int) -> str:     # type: ignore[no-untyped-def]
+    first = date(year - age - 1, 4, 2).toordinal()
+    last = date(year - age, 4, 1).toordinal()
+    return date.fromordinal(rng.randint(first, last)).isoformat()
+
+
+def waiver_order(standings: Sequence[Sequence[str]], priority: int) -> list[str]:
+    """The waiver order (§3): each league's table best first; the last of the league with
+    priority (its index), the last of the other, then the fifth of each, … A single table is
+    simply reversed."""
+    tables = [list(reversed(t)) for t in standings]
+    if len(tables) == 1:
+        return tables[0]
+    first = tables[priority % len(tables)]
+    other = tables[(priority + 1) % len(tables)]
+    out = []
+    for k in range(max(len(first), len(other))):
+        out += [t[k] for t in (first, other) if k < len(t)]
+    return out
+
+
+def priority_league(setting: str, leagues: Sequence[str], year: int) -> int:
+    """Which league (index) has priority in the draft of `year`: a league's code, or alternating
+    by year (the first league in even years)."""
+    if setting in leagues:
+        return list(leagues).index(setting)
+    return year % 2 if len(leagues) > 1 else 0
+
+
+SCOUTING_SD = 2.0      # rolls: clubs' scouts see a prospect a little differently
+
+
+def _score(p: Prospect, club: Club, league: str = "") -> float:
+    bonus = SHORT_BONUS if p.kind in club.short else 0.0
+    bonus += stream("scout", league, club.code, p.key).gauss(0.0, SCOUTING_SD)
+    lost = [k for k in club.lost]
+    for k in club.taken:
+        if k in lost:
+            lost.remove(k)
+    if p.kind in lost:
+        bonus += NEED_BONUS
+    return p.value + bonus
+
+
+def _choice(club: Club, left: Mapping[str, Prospect], league: str) -> str:
+    return max(left.values(), key=lambda p: (_score(p, club, league), p.key)).key
+
+
+def run_draft(league: str, year: int, prospects: Sequence[Prospect], clubs: Sequence[Club],
+              order: Sequence[str], max_picks: int = MAX_PICKS,
+              chosen: Mapping[str, Sequence[str]] | None = None) -> list[Pick]:
+    """The draft: the first round named at once with lotteries and 外れ1位, then waiver and
+    reverse-waiver rounds alternating (`order`: the waiver order of club codes), until every club
+    has its picks (`Club.wants`), the class runs out, or `max_picks` are made. `chosen`: a
+    club's own list of prospects in the order it wants them (the commissioner's picks), tried
+    before the computer's choice. Lotteries from the seeded stream of (league, year)."""
+    left = {p.key: p for p in prospects}
+    by_code = {c.code: c for c in clubs}
+    wants = {c.code: c.wants for c in clubs}
+    own = {k: list(v) for k, v in (chosen or {}).items()}
+    picks: list[Pick] = []
+
+    def pick_for(code: str) -> str | None:
+        for key in own.get(code, []):
+            if key in left:
+                return key
+        return _choice(by_code[code], left, league) if left else None
+
+    def take(round_: int, code: str, key: str, lottery: tuple[str, ...] = (),
+             hazure: bool = False) -> None:
+        picks.append(Pick(round_, len(picks) + 1, code, key, lottery, hazure))
+        by_code[code].taken.append(left[key].kind)
+        wants[code] -= 1
+        del left[key]
+
+    # round 1: every club that wants a player names one at once
+    waiting = [c for c in order if wants.get(c, 0) > 0]
+    lost_once: set[str] = set()
+    lot = stream("lottery", league, year)
+    while waiting and left and len(picks) < max_picks:
+        named: dict[str, list[str]] = {}
+        for code in waiting:
+            key = pick_for(code)
+            if key is not None:
+                named.setdefault(key, []).append(code)
+        if not named:
+            break
+        waiting = []
+        for key in sorted(named, key=lambda k: min(order.index(c) for c in named[k])):
+            codes = named[key]
+            if len(picks) >= max_picks:
+                break
+            if len(codes) == 1:
+                take(1, codes[0], key, hazure=codes[0] in lost_once)
+                continue
+            winner = codes[lot.randrange(len(codes))]
+            take(1, winner, key, tuple(codes), hazure=winner in lost_once)
+            for c in codes:
+                if c != winner:
+                    lost_once.add(c)
+                    waiting.append(c)
+        waiting = [c for c in order if c in waiting]
+    # later rounds: waiver order, then reverse, alternating
+    round_ = 2
+    while left and len(picks) < max_picks and any(wants[c] > 0 for c in order):
+        seq = order if round_ % 2 == 0 else list(reversed(order))
+        for code in seq:
+            if wants[code] <= 0 or not left or len(picks) >= max_picks:
+                continue
+            key = pick_for(code)
+            if key is not None:
+                take(round_, code, key)
+        round_ += 1
+    return picks

@@ -1,0 +1,159 @@
+"""A season's renewal (npb_offseason.md §7), in order, over the league's own cards as cells:
+
+retirements and releases (§2) → the draft (§3) → [FA, foreign signings and trades: §4-6, the next
+issue, slot in here] → growth and decline, ages moving on a year (§1) → rosters checked against
+the limits (the active roster filled again from the farm where retirements left it short).
+
+Pure: the caller reads the cards, the season's usage and standings, and stores what comes back.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from league.offseason import draft as dr
+from league.offseason.aging import Aged, age_players
+from league.offseason.people import season_age
+from league.offseason.retirement import Departure, Standing, departures
+
+Cells = dict[str, str]
+Cards = tuple[str, str, Cells | None, Cells | None]     # (id, team, batting, pitching)
+
+
+@dataclass(frozen=True)
+class Drafted:
+    """A drafted amateur as he joins: his new id, club, the pick and his cards."""
+
+    player: str
+    team: str
+    pick: dr.Pick
+    prospect: dr.Prospect
+    batting: Cells | None
+    pitching: Cells | None
+
+
+@dataclass(frozen=True)
+class Renewal:
+    """What the off-season did: who left, who was drafted, how everyone who stayed changed,
+    who was called up to the active roster in place of a departed player; `cards` the league's
+    cards after it (every player on a team: id → (team, batting, pitching))."""
+
+    departures: tuple[Departure, ...]
+    drafted: tuple[Drafted, ...]
+    aged: tuple[Aged, ...]
+    called_up: tuple[tuple[str, str], ...]            # (player, team)
+    cards: dict[str, tuple[str, Cells | None, Cells | None]]
+
+
+def _born(b: Cells | None, p: Cells | None) -> str:
+    return (b or {}).get("born") or (p or {}).get("born") or ""
+
+
+def _farm(b: Cells | None, p: Cells | None) -> bool:
+    return ((b or p or {}).get("roster") or "active") == "farm"
+
+
+def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tuple[int, int]],
+          standings: Sequence[Sequence[str]], teams: Sequence[str], *,
+          priority: int = 0, roster_size: int = 70, names: Sequence[tuple[str, str]] = (),
+          max_picks: int = dr.MAX_PICKS, draft: bool = True,
+          chosen: Mapping[str, Sequence[str]] | None = None,
+          known: Sequence[str] = ()) -> Renewal:
+    """The renewal before the season of `year`. `usage`: (plate appearances, batters faced) of
+    each player in the season just closed; `standings`: each league's final table, best first;
+    `teams`: every club's code; `known`: every id the league ever gave (a new player gets none
+    of them)."""
+    # 1. retirements and releases (§2)
+    people = [Standing(pid, team, season_age(date.fromisoformat(_born(b, p)), year),
+                       *usage.get(pid, (0, 0)), _farm(b, p))
+              for pid, team, b, p in cards if _born(b, p)]
+    gone = departures(league, year, people)
+    left = {d.player for d in gone}
+    staying = [c for c in cards if c[0] not in left]
+    # 2. the draft (§3): each club takes as many as it lost, by need and value
+    drafted: list[Drafted] = []
+    if draft and gone:
+        drafted = _draft(league, year, cards, staying, gone, standings, teams, priority,
+                         roster_size, names, max_picks, chosen, set(known))
+    # (3. FA, foreign players and trades: §4-6)
+    # 4. growth and decline: everyone who stayed is a year older (the draftees come as they are)
+    aged = age_players(league, year, staying)
+    out: dict[str, tuple[str, Cells | None, Cells | None]] = {
+        pid: (team, b, p) for pid, team, b, p in staying}
+    for a in aged:
+        out[a.player] = (a.team, a.batting, a.pitching)
+    for d in drafted:
+        out[d.player] = (d.team, d.batting, d.pitching)
+    # 5. rosters checked: an active player who left is replaced by the best of his kind on the farm
+    called = _fill_active(cards, gone, out)
+    return Renewal(tuple(gone), tuple(drafted), tuple(aged), tuple(called), out)
+
+
+def _draft(league: str, year: int, cards: Sequence[Cards], staying: Sequence[Cards],
+           gone: Sequence[Departure], standings: Sequence[Sequence[str]], teams: Sequence[str],
+           priority: int, roster_size: int, names: Sequence[tuple[str, str]], max_picks: int,
+           chosen: Mapping[str, Sequence[str]] | None, known: set[str]) -> list[Drafted]:
+    kinds = {pid: dr.kind_of(b, p) for pid, _t, b, p in cards}
+    size = {t: 0 for t in teams}
+    for _pid, team, _b, _p in staying:
+        size[team] = size.get(team, 0) + 1
+    clubs = []
+    for t in teams:
+        lost = tuple(kinds[d.player] for d in gone if d.team == t)
+        have = [kinds[pid] for pid, team, _b, _p in staying if team == t]
+        short = tuple(k for k, least in (("C", 2), ("SP", 6), ("RP", 5)) if have.count(k) < least)
+        clubs.append(dr.Club(t, max(0, min(len(lost), roster_size - size.get(t, 0))), lost,
+                             short))
+    want = sum(c.wants for c in clubs)
+    if not want:
+        return []
+    templates = [(b, p) for _pid, _t, b, p in cards]
+    taken = {str((b or p or {}).get("name", "")) for _pid, _t, b, p in cards}
+    prospects = dr.make_class(league, year, max(12, round(want * dr.CLASS_PER_PICK)), templates,
+                              names or [((b or p or {}).get("name", ""),
+                                         (b or p or {}).get("name_en", ""))
+                                        for _pid, _t, b, p in cards], taken)
+    order = dr.waiver_order(standings, priority) if standings else list(teams)
+    order += [t for t in teams if t not in order]
+    picks = dr.run_draft(league, year, prospects, clubs, order, max_picks, chosen)
+    by_key = {p.key: p for p in prospects}
+    used = {pid for pid, *_ in cards} | known
+    out = []
+    for pick in picks:
+        pr = by_key[pick.prospect]
+        pid = _new_id(pick.team, used)
+        used.add(pid)
+        b = dict(pr.batting, team=pick.team, id=pid) if pr.batting is not None else None
+        p = dict(pr.pitching, team=pick.team, id=pid) if pr.pitching is not None else None
+        out.append(Drafted(pid, pick.team, pick, pr, b, p))
+    return out
+
+
+def _new_id(team: str, used: set[str]) -> str:
+    n = 1
+    while f"{team}{n:02d}" in used:
+        n += 1
+    return f"{team}{n:02d}"
+
+
+def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
+                 out: dict[str, tuple[str, Cells | None, Cells | None]]) -> list[tuple[str, str]]:
+    was_active = {pid: dr.kind_of(b, p) for pid, _t, b, p in cards if not _farm(b, p)}
+    called = []
+    for d in gone:
+        if d.player not in was_active:
+            continue
+        pitcher = was_active[d.player] in ("SP", "RP")
+        farm = [(pid, team, b, p) for pid, (team, b, p) in out.items()
+                if team == d.team and _farm(b, p) and (p is not None) == pitcher
+                and not pid.startswith("_")]
+        if not farm:
+            continue
+        best = max(farm, key=lambda c: (dr.card_value(c[2] if c[3] is None else None, c[3]),
+                                        c[0]))
+        pid, team, b, p = best
+        out[pid] = (team, *(dict(x, roster="active") if x is not None else None
+                            for x in (b, p)))  # type: ignore[assignment]
+        called.append((pid, team))
+    return called

@@ -1,0 +1,158 @@
+"""Retirements and releases (npb_offseason.md §2) and the draft (§3): chances by age and play,
+the class, waiver and reverse-waiver order with the priority league, the first round's lotteries
+and 外れ1位, the pick limit; then a renewal through the services in §7's order."""
+import json
+from collections import Counter
+
+import pytest
+
+from league.errors import LeagueError
+from league.offseason import draft as dr
+from league.offseason.retirement import RELEASE, RETIRE, Standing, chance, departures
+from storage.mappers import csv_rows
+from storage.plainfiles import sample_league_path
+from tui import services as sv
+
+
+def test_the_chance_to_leave_rises_with_age_and_idleness_and_falls_for_regulars():
+    """§2: players retire older, declining or out of the active roster for long."""
+    young, old = Standing("a", "T", 24), Standing("b", "T", 38)
+    assert chance(young)[0] < chance(Standing("c", "T", 31))[0] < chance(old)[0]
+    assert chance(Standing("d", "T", 30, pa=0))[0] > chance(Standing("d", "T", 30, pa=200))[0]
+    assert chance(Standing("e", "T", 30, pa=500))[0] < chance(Standing("e", "T", 30, pa=200))[0]
+    assert chance(Standing("f", "T", 30, pa=0))[1] == "idle"
+    assert chance(old)[1] == "age"
+
+
+def test_departures_are_seeded_and_the_old_retire_while_the_young_are_released():
+    people = [Standing(f"P{i}", "T", 20 + i % 22, pa=(i * 37) % 600) for i in range(2000)]
+    gone = departures("lg", 2027, people)
+    assert gone == departures("lg", 2027, people)
+    assert gone != departures("lg", 2028, people)
+    assert {d.kind for d in gone if d.age >= 33} == {RETIRE}
+    assert {d.kind for d in gone if d.age < 33} == {RELEASE}
+    assert any(d.age <= 24 for d in gone)                     # a few young ones too
+    assert 0.05 < len(gone) / len(people) < 0.25
+
+
+def test_the_waiver_order_interleaves_the_leagues_from_the_last_with_priority_alternating():
+    """§3: 6th of the league with priority, 6th of the other, 5th, 5th, …"""
+    cl, pl = ["C1", "C2", "C3"], ["P1", "P2", "P3"]
+    assert dr.waiver_order([cl, pl], 0) == ["C3", "P3", "C2", "P2", "C1", "P1"]
+    assert dr.waiver_order([cl, pl], 1) == ["P3", "C3", "P2", "C2", "P1", "C1"]
+    assert dr.waiver_order([cl], 0) == ["C3", "C2", "C1"]
+    assert dr.priority_league("alternate", ["CL", "PL"], 2026) == 0
+    assert dr.priority_league("alternate", ["CL", "PL"], 2027) == 1
+    assert dr.priority_league("PL", ["CL", "PL"], 2026) == 1
+
+
+def _class(n=40):
+    return [dr.Prospect(f"K{i:02d}", f"N {i}", "", "大学", 22, "2005-01-01", "IF",
+                        None, None, 100.0 - i) for i in range(n)]
+
+
+def test_the_first_round_is_named_at_once_with_lotteries_and_hazure():
+    """Three clubs name K00: one wins by lot, the two others name again (外れ1位); K01 named by
+    both of them goes by lot again; then the second round in waiver order, the third reversed."""
+    order = ["A", "B", "C", "D"]
+    clubs = [dr.Club(c, 3) for c in order]
+    chosen = {"A": ["K00"], "B": ["K00", "K01"], "C": ["K00", "K01", "K05"], "D": ["K09"]}
+    picks = dr.run_draft("lg", 2027, _class(), clubs, order, chosen=chosen)
+    first = [p for p in picks if p.round == 1]
+    assert len(first) == 4 and {p.team for p in first} == set(order)
+    k00 = next(p for p in first if p.prospect == "K00")
+    assert set(k00.lottery) == {"A", "B", "C"} and not k00.hazure
+    d = next(p for p in first if p.team == "D")
+    assert (d.prospect, d.lottery, d.hazure) == ("K09", (), False)
+    losers = [p for p in first if p.team in {"A", "B", "C"} - {k00.team}]
+    assert all(p.hazure for p in losers)
+    # the same draft again gives the same lots (seeded)
+    assert picks == dr.run_draft("lg", 2027, _class(), [dr.Club(c, 3) for c in order], order,
+                                 chosen=chosen)
+    assert [p.team for p in picks if p.round == 2] == order
+    assert [p.team for p in picks if p.round == 3] == list(reversed(order))
+    assert [p.number for p in picks] == list(range(1, 13))
+
+
+def test_clubs_stop_when_they_have_their_picks_and_the_draft_stops_at_its_limit():
+    order = ["A", "B", "C"]
+    picks = dr.run_draft("lg", 2027, _class(), [dr.Club("A", 1), dr.Club("B", 4),
+                                                dr.Club("C", 0)], order)
+    assert Counter(p.team for p in picks) == {"A": 1, "B": 4}
+    capped = dr.run_draft("lg", 2027, _class(), [dr.Club(c, 10) for c in order], order,
+                          max_picks=7)
+    assert len(capped) == 7
+
+
+def test_the_computer_drafts_what_it_lost_and_what_it_is_short_of():
+    prospects = [dr.Prospect("P", "p", "", "大学", 22, "2005-01-01", "SP", None, {}, 5.0),
+                 dr.Prospect("C", "c", "", "大学", 22, "2005-01-01", "C", {}, None, 3.0),
+                 dr.Prospect("I", "i", "", "大学", 22, "2005-01-01", "IF", {}, None, 10.0)]
+    short = dr.run_draft("lg", 2027, prospects, [dr.Club("A", 1, (), ("C",))], ["A"])
+    assert short[0].prospect == "C"
+    plain = dr.run_draft("lg", 2027, prospects, [dr.Club("A", 1)], ["A"])
+    assert plain[0].prospect == "I"
+
+
+@pytest.mark.parametrize("raw, msg", [
+    ({"priority": "XL"}, "priority: 'XL'"), ({"picks": 121}, "picks: 121"),
+    ({"held": "yes"}, "held: 'yes'"), ({"rounds": 3}, "unknown key 'rounds'")])
+def test_bad_draft_settings_are_refused_naming_the_key(raw, msg):
+    with pytest.raises(LeagueError, match=msg):
+        dr.draft_rules(raw, ["CL", "PL"], "league.toml [draft]")
+
+
+def test_the_class_is_seeded_with_schools_ages_and_the_league_s_names():
+    where = sample_league_path("nippon")
+    bat = {r["id"]: r for r in csv_rows((where / "batters.csv").read_text(encoding="utf-8"))}
+    pit = {r["id"]: r for r in csv_rows((where / "pitchers.csv").read_text(encoding="utf-8"))}
+    ids = list(dict.fromkeys([*bat, *pit]))
+    templates = [(bat.get(i), pit.get(i)) for i in ids]
+    names = [((bat.get(i) or pit.get(i))["name"], (bat.get(i) or pit.get(i))["name_en"])
+             for i in ids]
+    taken = {n for n, _ in names}
+    cls = dr.make_class("nippon", 2027, 150, templates, names, taken)
+    assert cls == dr.make_class("nippon", 2027, 150, templates, names, taken)
+    assert set(Counter(p.school for p in cls)) == set(dr.SCHOOLS)
+    for p in cls:
+        lo, hi = dr.SCHOOL_AGES[p.school]
+        assert lo <= p.age <= hi and p.name not in taken
+        fam, given = p.name.split(" ")
+        assert any(n.startswith(fam + " ") for n in taken)
+        assert any(n.endswith(" " + given) for n in taken)
+        cells = p.batting or p.pitching
+        assert cells["born"] and cells["roster"] == "farm"
+    assert len({p.name for p in cls}) == len(cls)
+    values = sorted(p.value for p in cls)
+    assert values[-1] - values[0] > 10                      # a few ready, many far from it
+    assert {p.kind for p in cls} == {"C", "IF", "OF", "SP", "RP"}
+
+
+def test_a_renewal_through_the_services_in_the_order_of_section_7(tmp_path):
+    db = str(tmp_path / "l.sqlite3")
+    sv.create_league_from_sample(db, "mini", "mini")
+    sv.new_season(db)
+    sv.sim_days(db, to_end=True)
+    sv.close_season(db)
+    before = sv.open_league(db)
+    sv.new_season(db)
+    view = sv.offseason(db)
+    assert view.departures and view.picks
+    after = sv.season_league(db)
+    left = {d.player for d in view.departures}
+    ids = {p.id for t in after.teams for p in t.players}
+    assert not left & ids
+    for p in view.picks:
+        rookie = after.player(p.player)
+        assert rookie.team == p.team and rookie.born and rookie.name == p.name
+    # each club replaced the players it lost
+    for t in before.teams:
+        assert len(after.team(t.code).players) == len(t.players)
+    # retired players are no free agents; the news is in the order of §7
+    fa = {p for p, _ in sv.free_agents(db)}
+    assert not fa & {d.player for d in view.departures if d.kind == "retire"}
+    kinds = [n.kind for n in reversed(sv.news(db))]
+    order = {"retire": 0, "release": 0, "draft": 1, "change": 2, "up": 3}
+    assert [order[k] for k in kinds] == sorted(order[k] for k in kinds)
+    data = json.loads(json.dumps(view.as_dict()))
+    assert data["draft"][0]["round"] == 1 and data["departures"][0]["career"]
