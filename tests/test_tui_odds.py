@@ -30,6 +30,8 @@ async def test_o_runs_the_odds_and_shows_them_with_magic_numbers_and_a_trend(tmp
         screen = app.screen
         assert not screen.query("#standings-odds")       # made the first time it is shown
         await pilot.press("o")
+        await until(pilot, lambda: type(app.screen).__name__ == "ConfirmScreen")  # 1,000 runs: asked
+        await pilot.press("y")
         table = screen.query_one("#odds-table")
         await until(pilot, lambda: not screen.odds_running and table.row_count == 6, tries=3000)
         assert screen.query_one("#standings-odds").display

@@ -42,6 +42,8 @@ async def test_through_the_postseason_into_the_next_season(tmp_path, snapshot):
         snapshot.snapshot_dir = Path(__file__).parent / "snapshots"
         snapshot.assert_match(await settled_screenshot(app, pilot), "season.svg")
         await pilot.press("c")
+        await until(pilot, lambda: type(app.screen).__name__ == "ConfirmScreen")  # final: asked
+        await pilot.press("y")
         await until(pilot, lambda: "シーズン終了" in _text(app, "#season-title"))
         await pilot.press("N")
         await until(pilot, lambda: "2027" in _text(app, "#season-title"))

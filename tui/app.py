@@ -258,6 +258,12 @@ class ImpactApp(TroopHost, LeagueApp):
         else:
             self.action_show_help_panel()
 
+    def action_show_help_panel(self) -> None:
+        """The keys panel: the area's own keys first, in the chosen language (tui.widgets.keys)."""
+        from tui.widgets.keys import KeysPanel
+        if not self.screen.query("HelpPanel"):
+            self.screen.mount(KeysPanel())
+
     def open_boxscore(self, number: int) -> None:
         from tui.screens.boxscore import BoxScoreScreen
         self.push_screen(BoxScoreScreen(number))

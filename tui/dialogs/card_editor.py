@@ -59,15 +59,15 @@ class CardEditor(Bilingual, ModalScreen[CardEdit | None]):
     #card-editor {
         width: 76;
         max-width: 100%;
-        height: auto;
-        max-height: 100%;
+        height: 100%;
+        max-height: 40;
         border: thick $accent;
         background: $panel;
         padding: 0 1;
     }
+    /* the fields scroll between the title and the buttons: Save stays on screen at 80x24 */
     #card-editor VerticalScroll {
-        height: auto;
-        max-height: 24;
+        height: 1fr;
     }
     #card-editor .field {
         height: 1;

@@ -127,6 +127,8 @@ class HistoryScreen(AreaScreen):
             mvp = next((p for lp, k, p in h.awards if k == "mvp"), None)
             t.add_row(str(h.season), h.year, state, self._team_name(h.champion),
                       Text(self._player_name(mvp, ja)) if mvp else "-", key=str(h.season))
+        if not view.seasons:
+            t.add_row("", "", label("hs_no_seasons", ja))
         if self.season is not None:
             try:
                 t.move_cursor(row=t.get_row_index(str(self.season)))
@@ -149,7 +151,8 @@ class HistoryScreen(AreaScreen):
         t.clear(columns=True)
         t.add_columns(label("hs_title", ja), label("hs_value", ja), label("tm_name", ja),
                       label("team", ja))
-        if h is None:
+        if h is None or not any(x.holders for x in h.titles):
+            t.add_row(label("hs_no_titles", ja), "", "", "")
             return
         multi = len({x.league for x in h.titles}) > 1
         for x in h.titles:
@@ -173,6 +176,9 @@ class HistoryScreen(AreaScreen):
         self.query_one("#awards-note", Static).update(
             f"{season_title(None, a.season, ja)}  {label('hs_awards_keys', ja)}"
             + ("" if a.complete else f"  ({label('hs_in_progress', ja)})"))
+        if not any(sl.candidates for sl in a.slots):   # before any game: nothing to choose
+            t.add_row(label("hs_no_awards", ja), "", "", "", "")
+            return
         for sl in a.slots:
             name = f"{award_name(sl.award, ja)} {slot_name(sl.slot, ja)}".strip()
             if sl.league:
@@ -197,9 +203,13 @@ class HistoryScreen(AreaScreen):
                     t.add_row(title, str(r.rank), Text(self._player_name(r.player, ja)),
                               self._team_name(r.team), str(r.season) if r.season else "-", r.text)
                     title = ""
+        if not t.row_count:
+            t.add_row(label("hs_no_records", ja), "", "", "", "", "")
 
     def _fill_h2h(self, view: services.HistoryView, ja: bool) -> None:
-        self.query_one("#h2h-note", Static).update(label("hs_h2h_note", ja))
+        played = any(r.wins or r.losses or r.draws for r in view.head_to_head.values())
+        self.query_one("#h2h-note", Static).update(
+            label("hs_h2h_note", ja) if played else label("hs_no_h2h", ja))
         t = self.query_one("#h2h-table", DataTable)
         t.clear(columns=True)
         codes = list(view.teams)

@@ -88,7 +88,10 @@ class ScheduleScreen(AreaScreen):
                 first_open = i
             t.add_row(f"{d.month:02d}-{d.day:02d} ({'月火水木金土日'[d.weekday()] if ja else d.strftime('%a')})",
                       str(len(games)), status, key=d.isoformat())
-        target = keep if keep is not None else (first_open if first_open is not None else 0)
+        # today: the first day with a game to play; once the season is played, its last day
+        # (a simulation to the end stays there rather than jumping back to day one)
+        target = keep if keep is not None else (
+            first_open if first_open is not None else max(len(days) - 1, 0))
         if t.row_count:
             t.move_cursor(row=min(target, t.row_count - 1))
             self._show_day(min(target, t.row_count - 1))

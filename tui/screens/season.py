@@ -160,8 +160,18 @@ class SeasonScreen(AreaScreen):
             self._run(lambda: self.call_service(services.sim_postseason))
 
     def action_close_season(self) -> None:
-        if self._allowed("close"):
-            self._run(lambda: self.call_service(services.close_season))
+        """Closing a season is final (awards, records): asked first."""
+        if not self._allowed("close"):
+            return
+        from tui.dialogs.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes and self._allowed("close"):
+                self._run(lambda: self.call_service(services.close_season))
+
+        assert self.data is not None
+        self.app.push_screen(ConfirmScreen("confirm_close_season",
+                                           season=self.data.status.number), answered)
 
     def action_new_season(self) -> None:
         if self._allowed("new_season"):

@@ -337,8 +337,16 @@ class StandingsScreen(AreaScreen):
         if self.showing_odds:
             await self._odds_pane()
         self._show_pane()
-        if self.showing_odds and self._data is not None and not self._data.odds:
-            await self.action_run_odds()
+        if self.showing_odds and self._data is not None and not self._data.odds \
+                and not self.odds_running:
+            # 1,000 runs of the rest of the season take a while: asked first (`r` runs them)
+            from tui.dialogs.confirm import ConfirmScreen
+
+            async def answered(yes: bool | None) -> None:
+                if yes:
+                    await self.action_run_odds()
+
+            self.app.push_screen(ConfirmScreen("confirm_odds", runs=self.ODDS_RUNS), answered)
 
     async def action_run_odds(self) -> None:
         if self.odds_running:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
+
 from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -31,20 +33,72 @@ class KeyFooter(Footer):
                       binding.group, self.app.get_key_display(binding))
                      for (_, binding, enabled, tooltip) in self.screen.active_bindings.values()
                      if binding.show)
-        return keys, self.compact, self.show_command_palette
+        return keys, self.compact, self.show_command_palette, self._width()
+
+    def _width(self) -> int:
+        return self.size.width or self.app.size.width
+
+    def _key_cells(self, key_display: str, description: str, compact: bool,
+                   palette: bool = False) -> int:
+        """The cells a key takes (FooterKey's padding and the compact footer's margin)."""
+        k, d = cell_len(key_display), cell_len(description)
+        if palette:   # compact, a border on its left
+            return k + (1 + d if d else 0) + (0 if self.compact else 1) + 1
+        if compact:
+            return k + (1 + d if d else 0) + 1
+        return (k + 2 + d + 1) if d else k
 
     def compose(self):  # type: ignore[override]
+        """Textual's Footer's keys (this app binds no key groups), only those that fit whole:
+        a key cut under the command palette's key (docked on the right) garbled its wide
+        characters ("^p コマ  ド")."""
         self._rebuild_asked = False
-        if self._bindings_ready:
-            self._shown = self._what_it_shows()
-        for widget in super().compose():
-            if isinstance(widget, FooterKey):
-                # the command palette's key is not bound to the footer's setting: it stays
-                # compact, as in Textual's Footer
-                compact = True if widget.has_class("-command-palette") else self.compact
-                widget.set_reactive(FooterKey.compact, compact)
-                widget.set_class(compact, "-compact", update=False)
-            yield widget
+        if not self._bindings_ready:
+            return
+        self._shown = self._what_it_shows()
+        active = self.screen.active_bindings
+        by_action: dict[str, list[Any]] = {}
+        for (_, binding, enabled, tooltip) in active.values():
+            if binding.show:
+                by_action.setdefault(binding.action, []).append((binding, enabled, tooltip))
+        palette = None
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            palette = active.get(self.app.COMMAND_PALETTE_BINDING)
+        room = self._width()
+        if palette is not None:
+            room -= self._key_cells(self.app.get_key_display(palette.binding),
+                                    palette.binding.description, True, palette=True)
+        compact = self.compact
+        for bindings in by_action.values():
+            binding, enabled, tooltip = bindings[0]
+            display = self.app.get_key_display(binding)
+            cells = self._key_cells(display, binding.description, compact)
+            if cells > room:
+                break
+            room -= cells
+            key = FooterKey(binding.key, display, binding.description, binding.action,
+                            disabled=not enabled, tooltip=tooltip)
+            key.set_reactive(FooterKey.compact, compact)
+            key.set_class(compact, "-compact", update=False)
+            yield key.data_bind(compact=Footer.compact)
+        if palette is not None:
+            binding = palette.binding
+            # the command palette's key is not bound to the footer's setting: it stays
+            # compact, as in Textual's Footer
+            key = FooterKey(binding.key, self.app.get_key_display(binding), binding.description,
+                            binding.action, classes="-command-palette",
+                            disabled=not palette.enabled,
+                            tooltip=binding.tooltip or binding.description)
+            key.set_reactive(FooterKey.compact, True)
+            key.set_class(True, "-compact", update=False)
+            yield key
+
+    def on_resize(self) -> None:
+        """Another width fits other keys."""
+        if self._bindings_ready and self._shown is not None \
+                and self._shown != self._what_it_shows() and not self._rebuild_asked:
+            self._rebuild_asked = True
+            self.call_after_refresh(self.recompose)
 
     def bindings_changed(self, screen: Screen) -> None:
         if self._bindings_ready and self.is_attached and screen is self.screen and (
