@@ -1,6 +1,9 @@
 """Shared fixtures: the bundled leagues, the standard ruleset, and games set up in a situation."""
 from __future__ import annotations
 
+import inspect
+from fnmatch import fnmatch
+
 import pytest
 
 from league.engine.dice import ScriptedDice
@@ -8,6 +11,30 @@ from league.engine.game import Game, Runner
 from league.manager.computer import ComputerManager, make_lineup
 from storage.plainfiles import load_league, sample_league_path
 from storage.rulesets import shipped_ruleset
+
+
+# --- the fast set and the whole suite (README: Tests) ----------------------------------------
+# `app`: the tests that drive the Textual app (a pilot: run_test), the app in a browser or served,
+# marked here: the modules below, and any other test whose code calls run_test. `slow`: marked
+# where they are (several simulated seasons, a wheel built, the app started as a process).
+# `pytest` runs everything (CI); `pytest -m "not slow and not app"` is the fast set.
+APP_MODULES = ("test_tui_*.py", "test_troop_app.py", "test_troop_facilitator.py",
+               "test_cardgen_tui.py", "test_serve.py", "test_site_browser.py")
+
+
+def _drives_the_app(item: pytest.Item) -> bool:
+    function = getattr(item, "function", None)
+    try:
+        return function is not None and "run_test(" in inspect.getsource(function)
+    except (OSError, TypeError):
+        return False
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if any(fnmatch(item.path.name, pattern) for pattern in APP_MODULES) \
+                or _drives_the_app(item):
+            item.add_marker(pytest.mark.app)
 
 
 @pytest.fixture(autouse=True)

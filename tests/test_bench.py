@@ -10,6 +10,8 @@ from __future__ import annotations
 import dataclasses
 from datetime import date, timedelta
 
+import pytest
+
 from league.manager import bench
 from league.manager.bench import CATCHER_EVERY, REST_EVERY, TeamDays, rest_due, team_days
 from league.engine.dice import ScriptedDice, SeededDice
@@ -409,6 +411,7 @@ def test_a_better_glove_comes_in_to_protect_a_lead(pacific, ruleset):
     assert m.defensive_sub(g, inning_start=True) is None
 
 
+@pytest.mark.slow
 def test_a_stored_season_rests_the_same_men_simulated_day_by_day_or_at_once(tmp_path):
     """The days each team played come from the stored games (storage: team_days), so a season
     simulated a few days at a time makes the same line-ups — rest days included — as at once."""

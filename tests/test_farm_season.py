@@ -16,6 +16,9 @@ from league.season.state import SeasonState, game_seed, play_scheduled
 from league.season.simulate import players_of, replay_game
 from storage.plainfiles import load_league, sample_league_path
 
+# the first weeks of a season of the twelve-team league, with its farms and injuries
+pytestmark = pytest.mark.slow
+
 SEED = 3
 
 

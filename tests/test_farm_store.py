@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from league_db import _fresh_engines, db, pg_server_url  # noqa: F401  (fixtures)
 from storage import farm_store
 from storage import history_store as hs
@@ -29,6 +31,7 @@ def _stored(db: str, name: str) -> tuple:
     return standings, moves, farm, results
 
 
+@pytest.mark.slow
 def test_a_season_simulated_in_steps_stores_the_farm_one_run_stores(db):
     for name in ("whole", "steps"):
         sv.create_league(db, name, "nippon")

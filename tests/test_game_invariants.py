@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -86,6 +87,7 @@ def _check_box(result):
 @settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(min_value=0, max_value=2**31), pair=st.integers(min_value=0, max_value=29),
        rotation=st.integers(min_value=0, max_value=5))
+@pytest.mark.slow
 def test_invariants_hold_in_random_games(pacific, ruleset, seed, pair, rotation):
     away, home = pacific.pairings()[pair]
     result = _play(pacific, ruleset, seed, away, home, rotation)

@@ -9,6 +9,9 @@ from tui.cli.main import app
 
 from league_db import _fresh_engines, db, pg_server_url  # noqa: F401  (fixtures)
 
+# seasons played through to their titles, awards and transactions, on SQLite and PostgreSQL
+pytestmark = pytest.mark.slow
+
 runner = CliRunner()
 
 

@@ -18,6 +18,9 @@ from pathlib import Path
 
 import pytest
 
+# a wheel built and installed into a fresh virtual environment
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "league", "storage", "tui",
            "sample_leagues")

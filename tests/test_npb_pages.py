@@ -129,6 +129,7 @@ def test_starts_are_inferred_from_innings_per_appearance(line, gs):
     assert inferred_starts(line) == gs
 
 
+@pytest.mark.slow
 def test_a_league_in_page_format_plays_a_season_with_its_two_way_players(tmp_path):
     """Issue 33: six teams of page-format files (both encodings, two two-way players, no 先発)
     make a league that plays a season from the command line: the two-way men are on their

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from league.season.odds import (
     Magic,
     OddsSetup,
@@ -178,6 +180,7 @@ def test_impact_odds_json_and_table(season_db):
     assert res.exit_code == 2 and "--seed must be" in res.output
 
 
+@pytest.mark.slow
 def test_season_sim_with_odds_takes_them_after_every_day(tmp_path):
     db = str(tmp_path / "league.sqlite3")
     sv.create_league(db, "pacific", "pacific")
@@ -231,6 +234,7 @@ def test_each_league_of_two_has_its_own_pennant_climax_places_and_ranks(ruleset)
     assert [t.league for t in report.teams] == [c for c, ts in leagues for _ in ts]
 
 
+@pytest.mark.slow
 def test_impact_odds_shows_each_league_of_two_apart(tmp_path):
     db = str(tmp_path / "league.sqlite3")
     sv.create_league(db, "nippon", "nippon")
@@ -253,6 +257,7 @@ def test_impact_odds_shows_each_league_of_two_apart(tmp_path):
     sv.close_all()
 
 
+@pytest.mark.slow
 def test_a_first_estimate_comes_after_one_run_and_refines_with_its_margins(season_db,
                                                                            monkeypatch):
     """Issue 34: the odds of the runs so far as they run, each figure with its 95 % margin

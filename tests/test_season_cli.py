@@ -207,6 +207,7 @@ def test_player_by_name(tmp_path):
     assert data["id"] == "SAP01"
 
 
+@pytest.mark.slow
 def test_reading_while_a_simulation_writes(tmp_path):
     """The app reading and a CLI simulating on one SQLite file: no errors, nothing lost."""
     import subprocess

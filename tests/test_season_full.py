@@ -20,6 +20,9 @@ from storage.db import session
 from tui import services as sv
 from tui.cli.main import app
 
+# a whole season of the sample league, and simulations killed and resumed in a child process
+pytestmark = pytest.mark.slow
+
 runner = CliRunner()
 
 

@@ -22,6 +22,9 @@ from tui.cli.main import app as cli_app
 from tui.site.generator import build_site, page_id
 from league_db import pg_server_url  # noqa: F401  (the fixture)
 
+# the web site of a league with a simulated season behind it (tests/site_league.py)
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def league(tmp_path_factory):

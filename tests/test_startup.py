@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from storage.db import head_from_files, head_revision
 from tui.launch import app_options
 
@@ -93,6 +95,7 @@ def _ordinary(db: str, league: str | None = None):
         opening.first_read = quick
 
 
+@pytest.mark.slow
 def test_the_first_read_with_sqlite3_gives_what_the_services_give(tmp_path):
     """The bundled league of two leagues (リーグ), days played with the odds taken each day:
     standings, results, next games, odds and names read with plain sqlite3 are the services'."""

@@ -234,6 +234,7 @@ def test_upgrade_from_0011_indexes_splits_and_fielding_by_season(tmp_path):
     new.dispose()
 
 
+@pytest.mark.slow
 def test_a_players_fielding_over_his_seasons_is_every_line_he_has(tmp_path):
     """A player's fielding and split lines are found through the games of his batting and
     pitching lines (tables.of_player): every fielding line of every player — pitchers in DH

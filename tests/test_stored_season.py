@@ -6,6 +6,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from tui import services as sv
 from tui.services.folders import sample_league_path
 
@@ -41,6 +43,7 @@ def _one_game_at_a_time(db: str) -> None:
         ctx.after_game(rest, starters, slot.day)
 
 
+@pytest.mark.slow
 def test_a_stored_season_is_byte_identical_to_one_game_at_a_time(tmp_path):
     """The same days stored a day at a time (sim_days) and a game at a time: the schedule and
     results, games, lines, rest, starters, farm, cards and transactions the same, row for row."""

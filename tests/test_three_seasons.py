@@ -16,6 +16,9 @@ from storage.plainfiles import load_league, sample_league_path
 from tui import services as sv
 from tui.cli.main import app
 
+# three whole seasons of the twelve-team league through the command line
+pytestmark = pytest.mark.slow
+
 runner = CliRunner()
 NIPPON = load_league(sample_league_path("nippon"))
 LEAGUE_OF = {t.code: t.league for t in NIPPON.teams}
