@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from league.cardmaking.cardcheck import SeasonTotals, play_season
-from league.cardmaking.cardgen import DEFAULTS, LeagueContext, batter_rates, batting_line
+from league.cardmaking.cardgen import (
+    DEFAULTS, LeagueContext, batter_rates, batting_line, pitching_line,
+)
 from league.engine.ruleset import Ruleset
 from league.season.roster import League
 from league.season.schedule import make_schedule
@@ -79,17 +81,29 @@ def _moves(sim: Mapping[str, float], real: Mapping[str, float], sim_runs: float,
 
 def match_run_environment(make: Callable[[Mapping[str, float]], League], ruleset: Ruleset,
                           context: LeagueContext, *, games_per_opponent: int, seed: int = 0,
-                          rounds: int = ROUNDS) -> tuple[League, dict[str, float], list[Round]]:
+                          rounds: int = ROUNDS, teams_line: tuple[Mapping[str, float],
+                                                                  Mapping[str, float]] | None = None
+                          ) -> tuple[League, dict[str, float], list[Round]]:
     """Make the league with `make(constants)`, its fit constants moved until its simulated
     season hits like the real league; returns the league, the constants and each round.
 
     The target is the real league's line, not each man's: the simulated season hands out its
     playing time its own way (its regulars bat more than the real ones did: docs/cards.md),
     and matching every man's line on those plate appearances scores more runs than the real
-    league (2019 AL: +12 %, the pitchers' ERA inside ±0.60 for 47 % against 66 %)."""
-    real = batter_rates(batting_line(context.batting)) or {}
+    league (2019 AL: +12 %, the pitchers' ERA inside ±0.60 for 47 % against 66 %).
+
+    `teams_line`: (batting, pitching) totals of the teams played when they are only some of
+    their league's (AL East of 2019): they play each other, so the target is the mean of what
+    they scored and what they allowed (home runs and runs a plate appearance)."""
+    real = dict(batter_rates(batting_line(context.batting)) or {})
     lg = batting_line(context.batting)
     real_runs = lg["r"] / lg["pa"] if lg["pa"] else 0.0
+    if teams_line is not None:
+        bat, pit = batting_line(teams_line[0]), pitching_line(teams_line[1])
+        pa = bat["pa"] + pit["bf"]
+        if bat["pa"] > 0 and pit["bf"] > 0:
+            real["HR"] = (bat["hr"] + pit["hr"]) / pa
+            real_runs = (bat["r"] + pit["r"]) / pa
     base = dict(DEFAULTS)
     base.update(getattr(ruleset, "cardgen", {}) or {})
     constants = {key: float(base[key]) for _, key in FITTED}

@@ -89,7 +89,15 @@ def fitted_league(players: list[StatPlayer], rs: Any, ctx: Any, *, teams: int,
         made["last"] = make_league(players, rs, ctx, constants=dict(constants), **kwargs)
         return made["last"].league
     per_opponent = max(2, round(ctx.team_games / max(1, teams - 1) / 2))
-    match_run_environment(make, rs, ctx, games_per_opponent=per_opponent, seed=seed)
+    # the teams' own lines: the target when they are only some of their league's
+    from league.cardmaking.cardgen import BAT_STATS, PIT_STATS, batting_line, pitching_line
+
+    def total(lines: list[Mapping[str, float]], keys: tuple[str, ...]) -> dict[str, float]:
+        return {k: sum(float(x.get(k, 0) or 0) for x in lines) for k in keys}
+    bat = total([batting_line(p.batting) for p in players if p.batting], BAT_STATS)
+    pit = total([pitching_line(p.pitching) for p in players if p.pitching], PIT_STATS)
+    match_run_environment(make, rs, ctx, games_per_opponent=per_opponent, seed=seed,
+                          teams_line=(bat, pit))
     return made["last"]
 
 
