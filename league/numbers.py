@@ -8,6 +8,7 @@ reads CSV cells, TOML strings, JSON strings, typed dice and Melting Pot slips.
 """
 from __future__ import annotations
 
+import math
 import re
 from typing import Final
 
@@ -17,6 +18,16 @@ ASCII_DIGITS: Final = "0123456789+-"            # ... these (the database's copy
 _FULL_WIDTH = str.maketrans(FULL_WIDTH, ASCII_DIGITS)
 _UNSIGNED = re.compile(r"[0-9]+", re.ASCII)
 _SIGNED = re.compile(r"[+-]?[0-9]+", re.ASCII)
+
+
+def rate_text(value: float) -> str:
+    """A rate (勝率, 打率, ...) with three decimals as NPB's tables print it: rounded half up
+    (四捨五入: 5-11 is .313, not the binary float's .312), no leading zero below one ("1.000")."""
+    if value < 0:
+        return "-" + rate_text(-value)
+    thousandths = math.floor(value * 1000 + 0.5 + 1e-9)
+    text = f"{thousandths // 1000}.{thousandths % 1000:03d}"
+    return text[1:] if text.startswith("0.") else text
 
 
 def normalise_digits(text: str) -> str:

@@ -196,3 +196,14 @@ def test_bad_settings(kwargs, message):
 def test_unknown_team_in_a_game():
     with pytest.raises(LeagueError, match="team 'X' is not in the standings"):
         standings(games(("A", "X", 1, 0)), ["A", "B"])
+
+
+def test_rates_are_shown_as_npb_prints_them_rounded_half_up():
+    """勝率 and 打率 to three decimals, 四捨五入: 5-11 is .313 (the binary float 0.3125 would
+    print .312 with Python's format), 7-9 .438; no leading zero below one."""
+    from league.numbers import rate_text
+    assert rate_text(5 / 16) == ".313"
+    assert rate_text(7 / 16) == ".438"
+    assert rate_text(2 / 3) == ".667"
+    assert rate_text(0.0) == ".000" and rate_text(1.0) == "1.000"
+    assert rate_text(1 / 3) == ".333" and rate_text(0.2995) == ".300"

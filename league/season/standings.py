@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from league.errors import LeagueError
+from league.numbers import rate_text
 
 GB_MODES = ("leader", "above")
 TIEBREAKS = ("pct", "head_to_head", "wins", "losses", "savings", "run_diff", "runs_for",
@@ -227,7 +228,7 @@ def standings(outcomes: Iterable[Outcome], teams: Sequence[str], *,
                     ow, ol, od = head_to_head(games, team, other)
                     w, l_, d = w + ow, l_ + ol, d + od
             return f"{label} {_record_text(w, l_, d)}"
-        value = {"pct": f"{_pct(t.wins, t.losses):.3f}".lstrip("0"), "wins": str(t.wins),
+        value = {"pct": rate_text(_pct(t.wins, t.losses)), "wins": str(t.wins),
                  "losses": str(t.losses), "savings": f"{t.wins - t.losses:+d}",
                  "run_diff": f"{t.runs_for - t.runs_against:+d}", "runs_for": str(t.runs_for),
                  "runs_against": str(t.runs_against)}.get(criterion)

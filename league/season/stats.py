@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 
 from league.errors import LeagueError
+from league.numbers import rate_text
 from league.engine.lines import BAT_FIELDS, PIT_FIELDS, innings_text
 
 FIELD_FIELDS = ("po", "a", "e", "dp", "pb", "sb_allowed", "cs")
@@ -301,8 +302,7 @@ def stat_text(stat: str, value: float | int | None) -> str:
     if stat == "outs":
         return innings_text(int(value))
     if stat in _THREE_DECIMALS:
-        t = f"{value:.3f}"
-        return t[1:] if t.startswith("0.") else t
+        return rate_text(value)
     if stat in ("era", "whip"):
         return f"{value:.2f}"
     return str(value)

@@ -15,6 +15,8 @@ from typing import Any, Optional
 
 import typer
 
+from league.numbers import rate_text
+
 # the options and helpers every command module shares live in tui.cli.common (their names stay
 # importable from here, where they were first)
 from tui.cli.common import (  # noqa: F401
@@ -338,7 +340,7 @@ def _standings_table(view: Any, rows: Any) -> None:
     from league.season.standings import gb_text
     echo("順位 チーム     試合  勝  敗  分  勝率  差    貯金 連続    直近10   得点 失点")
     for r in rows:
-        pct = f"{r.pct:.3f}".lstrip("0") if r.pct < 1 else f"{r.pct:.3f}"
+        pct = rate_text(r.pct)
         name = pad(view.names.get(r.team, r.team), 8)
         note = f"  ({r.tiebreak})" if r.tiebreak else ""
         echo(f"{r.rank:>3}  {name} {r.games:>4} {r.wins:>3} {r.losses:>3} {r.draws:>3}"

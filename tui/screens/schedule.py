@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Header, ProgressBar, Static
 
 from league.errors import LeagueError
+from league.numbers import rate_text
 from tui import services
 from league.season.standings import gb_text
 from tui.labels import label
@@ -105,7 +106,7 @@ class ScheduleScreen(AreaScreen):
         for key in ("team", "w", "l", "d", "pct", "gb"):
             m.add_column(label(key, ja), key=key)
         for r in view.rows:
-            pct = f"{r.pct:.3f}".lstrip("0") if r.pct < 1 else "1.000"
+            pct = rate_text(r.pct)
             m.add_row(self.team_name(r.team), str(r.wins), str(r.losses), str(r.draws),
                       pct, gb_text(r.games_behind), key=r.team)
 

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Header, ProgressBar, Static
 
 from league.errors import LeagueError
+from league.numbers import rate_text
 from league.season.margins import share_margin
 from league.season.standings import gb_text, streak_english, tiebreak_english
 from tui import services
@@ -137,7 +138,7 @@ class StandingsScreen(AreaScreen):
             t.add_column(label(key, ja), key=key)
         notes = []
         for r in rows:
-            pct = f"{r.pct:.3f}".lstrip("0") if r.pct < 1 else "1.000"
+            pct = rate_text(r.pct)
             t.add_row(str(r.rank), self.team_name(r.team), str(r.games), str(r.wins),
                       str(r.losses), str(r.draws), pct, gb_text(r.games_behind), f"{r.savings:+d}",
                       r.streak if ja else streak_english(r.streak), r.last10, str(r.runs_for),

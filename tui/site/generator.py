@@ -12,6 +12,7 @@ through tui.services only (the publish module reads it in bulk).
 from __future__ import annotations
 
 from league.visible import visible
+from league.numbers import rate_text
 
 import hashlib
 import json
@@ -169,7 +170,7 @@ def _shown(value: Any) -> Any:
 
 
 def _pct(value: float) -> str:
-    return f"{value:.3f}".lstrip("0") if value < 1 else f"{value:.3f}"
+    return rate_text(value)
 
 
 class Page:
