@@ -38,3 +38,13 @@ async def test_end_pgdn_and_down_scroll_a_box_score_as_it_opens(tmp_path, japane
         await until(pilot, lambda: scroll.scroll_y == scroll.max_scroll_y)
         await pilot.press("home")
         await until(pilot, lambda: scroll.scroll_y == 0)
+        # the NPB lines (issue 29): 残塁 / LOB of both teams in the box score's own language
+        text = str(app.screen.query_one("#box-text").render())
+        assert ("残塁 " if japanese else "LOB: ") in text
+        assert ("LOB: " if japanese else "残塁 ") not in text
+        # the play-by-play keeps a running score: its last line's is the final score
+        box = app.screen._box.data
+        plays = app.screen.query_one("#plays-table")
+        await until(pilot, lambda: plays.row_count == len(box["plays"]))
+        assert str(plays.get_row_at(plays.row_count - 1)[-1]) == \
+            f"{box['away']['runs']}-{box['home']['runs']}"

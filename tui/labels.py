@@ -466,6 +466,8 @@ LABELS.update({
     "key_close": ("閉じる", "Close"),
     "key_save": ("保存", "Save"),
     "key_yes": ("はい", "Yes"),
+    "first_hint": ("はじめに: 2 日程 → d で1日進める (w 1週間、e 最後まで)",
+                   "To start: 2 Schedule → d plays a day (w a week, e to the end)"),
     "confirm_keys": ("y / Enter: はい — n / Esc: いいえ", "y / Enter: yes — n / Esc: no"),
     "confirm_odds": ("優勝確率をシーズンの残りを{runs:,}回シミュレーションして計算しますか？"
                      " (時間がかかります。Esc で中止できます)",

@@ -266,6 +266,7 @@ def render(result: GameResult, names: dict[str, str] | None = None, plays: bool 
         else:
             hrs = [f"{pname(b)}（{inn}回 {pname(p)}）" for _, b, inn, p in result.home_runs]
             out.append("本塁打 " + "、".join(hrs))
+    out.extend(extra_base_lines(result, pname, english, label))
     if plays:
         out.append("")
         current = None
@@ -280,6 +281,35 @@ def render(result: GameResult, names: dict[str, str] | None = None, plays: bool 
                            f"--- {p.inning}回{'表' if p.half == 'top' else '裏'} {team}")
             out.append(f"  {said_line}  [{p.outs} out, {p.score[0]}-{p.score[1]}]")
     return "\n".join(out)
+
+
+def left_on_base(result: GameResult, side: int) -> int:
+    """A team's 残塁 (LOB) by the box score's proof (9.03(c)): its plate appearances are its
+    runs, the men it left on base and the men the other side put out."""
+    pa = sum(line[BAT_FIELDS.index("pa")] for s, _, line, _ in result.batting if s == side)
+    put_out = sum(line[P_OUTS] for s, _, line in result.pitching if s != side)
+    return pa - result.runs[side] - put_out
+
+
+def extra_base_lines(result: GameResult, pname: Callable[[str], str], english: bool,
+                     teams: Sequence[str] | None = None) -> list[str]:
+    """The NPB box score's lines under 本塁打: 二塁打 and 三塁打 (a batter's count after his
+    name when more than one), then 残塁 of each team."""
+    out = []
+    for field, ja, en in (("2b", "二塁打", "2B"), ("3b", "三塁打", "3B")):
+        k = BAT_FIELDS.index(field)
+        who = [pname(pid) + (f" {line[k]}" if english and line[k] > 1 else
+                             f"{line[k]}" if line[k] > 1 else "")
+               for _s, pid, line, _pos in result.batting if line[k]]
+        if who:
+            out.append(f"{en}: " + ", ".join(who) if english else f"{ja} " + "、".join(who))
+    labels = teams or (result.away, result.home)
+    lob = [left_on_base(result, i) for i in range(2)]
+    if english:
+        out.append("LOB: " + ", ".join(f"{labels[i]} {lob[i]}" for i in range(2)))
+    else:
+        out.append("残塁 " + "、".join(f"{labels[i]} {lob[i]}" for i in range(2)))
+    return out
 
 
 def _ordinal(n: int) -> str:

@@ -384,6 +384,13 @@ def award_name(award: str, japanese: bool) -> str:
     return ja if japanese else en
 
 
+def award_key_name(key: str, japanese: bool) -> str:
+    """A won award's stored key ("mvp", "best_nine:P", "best_nine:OF2") in words
+    ("最優秀選手", "ベストナイン 投手")."""
+    award, _, slot = key.partition(":")
+    return f"{award_name(award, japanese)} {slot_name(slot, japanese)}".strip()
+
+
 def slot_name(slot: str, japanese: bool) -> str:
     if not slot:
         return ""

@@ -295,6 +295,12 @@ def _resolve(kind: str, stat: str) -> str:
     return name
 
 
+def stat_heading(stat: str) -> str:
+    """A stat's name over its value in text output: the outs a pitcher recorded are shown as
+    innings ("5 2/3"), so they are headed "ip", never "outs"."""
+    return "ip" if stat == "outs" else stat
+
+
 def stat_text(stat: str, value: float | int | None) -> str:
     """A value as a table shows it: ".312", "1.023", "2.45", "5 2/3" for outs, "-" for None."""
     if value is None:

@@ -124,6 +124,7 @@ def history_cmd(
     if as_json:
         echo_json(sh.history_dict(view))
         return
+    from league.season.awards import award_key_name
     echo(f"{view.title} — history")
     for h in view.seasons:
         state = "" if h.complete else f"  (in progress, {h.final}/{h.games} games)"
@@ -143,7 +144,8 @@ def history_cmd(
             value = t.holders[0].text if t.holders else ""
             echo(f"    {pad(t.ja, 14)} {value:>6}  {who}")
         for lp, key, pid in h.awards:
-            echo(f"    {pad(key, 20)} {_name(view.names, pid)}")
+            what = award_key_name(key, True) + (f" ({lp})" if lp else "")
+            echo(f"    {pad(what, 26)} {_name(view.names, pid)}")
     for title, records in (("single-season records", view.season_records),
                            ("career records", view.career_records)):
         echo(title)
@@ -262,7 +264,7 @@ def list_cmd(
 
 def career_out(db: Optional[str], ref: str, league: Optional[str], as_json: bool) -> None:
     """`impact player NAME --career`: 年度別成績 with career totals."""
-    from league.season.stats import stat_text
+    from league.season.stats import stat_heading, stat_text
     from tui import services as sv
     from tui.services import history as sh
     view = sh.player_career(db, ref, league)
@@ -299,7 +301,8 @@ def career_out(db: Optional[str], ref: str, league: Optional[str], as_json: bool
         for kind, keys in (("batting", bat), ("pitching", pit)):
             if getattr(car, kind) is None:
                 continue
-            echo(f"  {title}{kind}: season  team     " + " ".join(f"{k:>6}" for k in keys))
+            echo(f"  {title}{kind}: season  team     "
+                 + " ".join(f"{stat_heading(k):>6}" for k in keys))
             for s in car.seasons:
                 st = getattr(s, kind)
                 if st is None:
@@ -309,10 +312,12 @@ def career_out(db: Optional[str], ref: str, league: Optional[str], as_json: bool
             total = getattr(car, kind)
             cells = " ".join(f"{stat_text(k, getattr(total, k)):>6}" for k in keys)
             echo(f"    通算 {car.years:>2} seasons {'':3} {cells}")
+    from league.season.awards import award_key_name
+    from league.season.titles import title_spec
     for n, lg, k in view.titles:
-        echo(f"  title: season {n} {k}")
+        echo(f"  title: season {n} {title_spec(k).ja}" + (f" ({lg})" if lg else ""))
     for n, lg, k in view.awards:
-        echo(f"  award: season {n} {k}")
+        echo(f"  award: season {n} {award_key_name(k, True)}" + (f" ({lg})" if lg else ""))
     for n, y, d in view.changes:
         moved = "  ".join(f"{k} {v:+g}" for k, v in (d.get("changes") or {}).items()) or "-"
         mark = f"  [{d['mark']}]" if d.get("mark") else ""

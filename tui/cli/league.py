@@ -426,7 +426,7 @@ def player_cmd(
                     "splits": splits_json(view),
                     "game_log": view.game_log})
         return
-    from league.season.stats import stat_text
+    from league.season.stats import stat_heading, stat_text
     born = f", born {view.born} (age {view.age})" if view.born else ""
     echo(f"{view.name} ({view.id}, {view.team}), season {view.season}{born}")
     for label, st, career in (("batting", view.batting, view.career_batting),
@@ -439,7 +439,7 @@ def player_cmd(
             keys = ("games", "starts", "wins", "losses", "saves", "holds", "outs", "so", "bb", "er",
                     "era", "whip")
         for title, s in (("season", st), ("career", career)):
-            cells = "  ".join(f"{k} {stat_text(k, getattr(s, k))}" for k in keys)
+            cells = "  ".join(f"{stat_heading(k)} {stat_text(k, getattr(s, k))}" for k in keys)
             echo(f"  {label} {title}: {cells}")
     for line in splits_text(view):
         echo("  " + line)
@@ -479,14 +479,15 @@ def splits_json(view: Any) -> dict:
 
 def splits_text(view: Any) -> list[str]:
     """A player's splits, one line each (vs LHP / vs RHP, home / away)."""
-    from league.season.stats import stat_text
+    from league.season.stats import stat_heading, stat_text
     out = []
     for kind, parts in view.splits.items():
         for key, st in parts.items():
             if st is None:
                 out.append(f"{kind} {SPLIT_NAMES[key]}: -")
                 continue
-            cells = "  ".join(f"{k} {stat_text(k, getattr(st, k))}" for k in SPLIT_KEYS[kind])
+            cells = "  ".join(f"{stat_heading(k)} {stat_text(k, getattr(st, k))}"
+                              for k in SPLIT_KEYS[kind])
             out.append(f"{kind} {SPLIT_NAMES[key]}: {cells}")
     return out
 

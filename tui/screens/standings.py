@@ -146,8 +146,10 @@ class StandingsScreen(AreaScreen):
             if r.tiebreak:
                 notes.append(f"{self.team_name(r.team)}: "
                              f"{r.tiebreak if ja else tiebreak_english(r.tiebreak)}")
+        # until the first game is played, a newcomer is told what to do next
         self.query_one("#standings-tiebreak", Static).update(
-            (label("tiebreak", ja) + ": " + "  ".join(notes)) if notes else "")
+            (label("tiebreak", ja) + ": " + "  ".join(notes)) if notes
+            else label("first_hint", ja) if v.final == 0 else "")
         self.query_one("#recent-title", Static).update(
             label("recent", ja) + (f"  {data.recent[0].day}" if data.recent else ""))
         rt = self.query_one("#recent-table", DataTable)
