@@ -18,8 +18,9 @@ SOURCES = ("pyproject.toml", "setup.py", "README.md", "league", "storage", "tui"
            "sample_leagues")
 PATIENCE = 1800
 
-pytestmark = pytest.mark.skipif(os.environ.get("IMPACT_SLOW") != "1",
-                                reason="slow (a mypyc build): IMPACT_SLOW=1 runs it")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(os.environ.get("IMPACT_SLOW") != "1",
+                                 reason="a mypyc build takes minutes: IMPACT_SLOW=1 runs it")]
 
 
 def run(args, **kwargs):
