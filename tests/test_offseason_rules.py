@@ -156,3 +156,16 @@ def test_a_renewal_through_the_services_in_the_order_of_section_7(tmp_path):
     assert [order[k] for k in kinds] == sorted(order[k] for k in kinds)
     data = json.loads(json.dumps(view.as_dict()))
     assert data["draft"][0]["round"] == 1 and data["departures"][0]["career"]
+
+
+def test_the_rookie_of_the_year_is_npb_s_rookie():
+    """新人王: within five years of joining, at most 30 innings or 60 plate appearances in the
+    seasons before (NPB counts 打席), and not one of the league's founding players."""
+    from league.season.awards import AwardPlayer, AwardRules, is_rookie
+    rules = AwardRules()
+    assert is_rookie(AwardPlayer("n", "A", prior_years=4, prior_pa=60, prior_ab=55), rules)
+    assert not is_rookie(AwardPlayer("n", "A", prior_years=5), rules)           # a sixth season
+    assert not is_rookie(AwardPlayer("n", "A", prior_years=1, prior_pa=61, prior_ab=50), rules)
+    assert is_rookie(AwardPlayer("n", "A", prior_years=1, prior_outs=90), rules)
+    assert not is_rookie(AwardPlayer("n", "A", prior_years=1, prior_outs=91), rules)
+    assert not is_rookie(AwardPlayer("n", "A", founder=True), rules)

@@ -51,3 +51,31 @@ async def test_through_the_postseason_into_the_next_season(tmp_path, snapshot):
         assert app.screen.query_one("#bracket-table").row_count == 0
     info = services.season_info(db)
     assert (info.number, info.year, info.phase, info.final) == (2, 2027, "regular", 0)
+
+
+async def test_the_next_season_shows_the_off_season_that_made_it(tmp_path):
+    """`N` after a closed season: the off-season (§7) shows in the Season area, who left, the
+    draft and the changes (変化), in either language."""
+    db = small_league(tmp_path)
+    services.start_postseason(db)
+    services.sim_postseason(db)
+    services.close_season(db)
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        await pilot.press("9")
+        await until(pilot, lambda: app.screen.query("#season-title")
+                    and "シーズン終了" in _text(app, "#season-title"))
+        assert not app.screen.query_one("#offseason-table").display
+        await pilot.press("N")
+        await until(pilot, lambda: "2027" in _text(app, "#season-title"))
+        # the off-season that made it (§7): who left, the draft, the changes (変化)
+        off = services.offseason(db)
+        rows = len(off.departures) + len(off.picks) + min(20, len(off.changes))
+        await until(pilot, lambda: app.screen.query_one("#offseason-table").row_count == rows)
+        assert "オフシーズン" in _text(app, "#offseason-title")
+        await pilot.press("L")
+        await until(pilot, lambda: "Off-season" in _text(app, "#offseason-title"))
+        table = app.screen.query_one("#offseason-table")
+        steps = {str(table.get_row_at(i)[0]) for i in range(table.row_count)}
+        assert "Change" in steps and not any("変化" in x or "引退" in x for x in steps)

@@ -26,11 +26,13 @@ from league.offseason.people import season_age, stream
 
 # Each skill's typical change per year (rolls, or points of a rating) by the age he turns in the
 # new season: (up to age, change); the last entry holds beyond.
-CONTACT = ((22, 1.5), (25, 1.0), (28, 0.3), (30, 0.0), (33, -0.8), (35, -1.4), (99, -2.2))
-POWER = ((24, 0.8), (27, 0.5), (30, 0.15), (33, -0.4), (35, -0.8), (99, -1.2))
+CONTACT = ((22, 1.1), (25, 0.7), (28, 0.2), (30, 0.0), (33, -0.6), (35, -1.0), (99, -1.6))
+POWER = ((24, 0.55), (27, 0.35), (30, 0.1), (33, -0.3), (35, -0.6), (99, -0.9))
 EYE = ((27, 0.4), (32, 0.2), (34, 0.0), (99, -0.4))
 SPEED = ((23, 2.0), (26, 0.0), (30, -2.0), (33, -3.0), (99, -4.0))           # SR points
-PITCHING = ((22, 1.6), (25, 1.0), (28, 0.4), (30, 0.0), (33, -0.8), (35, -1.4), (99, -2.2))
+# a pitcher's roll moved from the batter's card to an out takes about half a hit from a plate
+# appearance a batter's roll of 1B gives: his changes are twice as many rolls
+PITCHING = ((22, 2.4), (25, 1.5), (28, 0.6), (30, 0.0), (33, -1.2), (35, -2.1), (99, -3.3))
 VELOCITY = ((25, 0.4), (29, 0.0), (33, -0.6), (99, -1.0))
 CONTROL = ((28, 0.3), (33, 0.0), (99, -0.3))
 
@@ -243,7 +245,7 @@ def age_pitching(cells: Mapping[str, str], age: int, dev: Development, curve: bo
     i = {col: k for k, col in enumerate(PITCH_COLUMNS)}
     q = typical(PITCHING, age) if curve else 0.0
     q = q * dev.growth if q > 0 else q * (2.0 - min(dev.growth, 1.9))
-    q += dev.shock * 0.7
+    q += dev.shock * 1.2
     v = (typical(VELOCITY, age) if curve else 0.0) + dev.shock * 0.2
     c = (typical(CONTROL, age) if curve else 0.0) + dev.shock * 0.1
     moved_k = moved_out = moved_bb = 0.0
@@ -347,3 +349,50 @@ def age_players(league: str, year: int,
         bat, pit, change = age_player(league, pid, year, age, batting, pitching)
         out.append(Aged(pid, team, bat, pit, change))
     return out
+
+
+def _means(cards: Sequence[Mapping[str, str]], cols: tuple[str, ...],
+           row: str | None) -> list[float] | None:
+    rows = [w for c in cards
+            if (w := _widths(c.get(row, "") if row else " ".join(c.get(k, "") for k in cols),
+                             cols)) is not None]
+    if not rows:
+        return None
+    return [sum(r[i] for r in rows) / len(rows) for i in range(len(cols))]
+
+
+def recentre(before: Sequence[tuple[Mapping[str, str] | None, Mapping[str, str] | None]],
+             after: dict[str, tuple[str, dict[str, str] | None, dict[str, str] | None]],
+             seed: int) -> None:
+    """Keep the league's level where it was (talent neither inflates nor deflates, §1): the
+    mean width of every column over the batters' cards, and of every condition row's column
+    over the pitchers', is moved back to what it was before the off-season, by the same amount
+    on every card (a player's place among the others is what his age and path made it)."""
+    rng = random.Random(seed)
+    bat_before = [b for b, p in before if b is not None and p is None]
+    bat_after = {pid: b for pid, (_t, b, p) in after.items() if b is not None and p is None}
+    old, new = _means(bat_before, BAT_COLUMNS, None), _means(list(bat_after.values()),
+                                                            BAT_COLUMNS, None)
+    if old is not None and new is not None:
+        shift = [o - n for o, n in zip(old, new)]
+        for pid in sorted(bat_after):
+            cells = bat_after[pid]
+            w = _widths(" ".join(cells.get(k, "") for k in BAT_COLUMNS), BAT_COLUMNS)
+            if w is None:
+                continue
+            bounds = _bounds([max(0.0, x + d) for x, d in zip(w, shift)], rng)
+            cells.update(zip(BAT_COLUMNS, bounds))
+    pit_before = [p for _b, p in before if p is not None]
+    pit_after = {pid: p for pid, (_t, _b, p) in after.items() if p is not None}
+    for cond in CONDITIONS:
+        old = _means(pit_before, PITCH_COLUMNS, cond)
+        new = _means(list(pit_after.values()), PITCH_COLUMNS, cond)
+        if old is None or new is None:
+            continue
+        shift = [o - n for o, n in zip(old, new)]
+        for pid in sorted(pit_after):
+            cells = pit_after[pid]
+            w = _widths(cells.get(cond, ""), PITCH_COLUMNS)
+            if w is None:
+                continue
+            cells[cond] = " ".join(_bounds([max(0.0, x + d) for x, d in zip(w, shift)], rng))

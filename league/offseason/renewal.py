@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from datetime import date
 
 from league.offseason import draft as dr
-from league.offseason.aging import Aged, age_players
-from league.offseason.people import season_age
+from league.offseason.aging import Aged, age_players, recentre
+from league.offseason.people import season_age, stream
 from league.offseason.retirement import Departure, Standing, departures
 
 Cells = dict[str, str]
@@ -85,6 +85,9 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
         out[a.player] = (a.team, a.batting, a.pitching)
     for d in drafted:
         out[d.player] = (d.team, d.batting, d.pitching)
+    # the league's level kept where it was: the changes are each player's against the others
+    recentre([(b, p) for _pid, _t, b, p in cards], out,
+             stream("recentre", league, year).getrandbits(32))
     # 5. rosters checked: an active player who left is replaced by the best of his kind on the farm
     called = _fill_active(cards, gone, out)
     return Renewal(tuple(gone), tuple(drafted), tuple(aged), tuple(called), out)

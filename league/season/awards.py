@@ -85,6 +85,7 @@ class AwardRules:
 
     rookie_max_years: int = 5          # the award season is at most his 5th season
     rookie_max_prior_ab: int = 60      # at most 60 at-bats before this season
+    rookie_max_prior_pa: int = 60      # NPB's: at most 60 plate appearances (打席) before it
     rookie_max_prior_outs: int = 90    # at most 30 innings before this season
     founders_are_rookies: bool = False  # players of the league's first season are established pros
     best_nine_min_share: Fraction = Fraction(1, 2)     # games at the position / team games
@@ -180,6 +181,7 @@ class AwardPlayer:
     prior_years: int = 0            # seasons in the league before this one
     prior_ab: int = 0
     prior_outs: int = 0
+    prior_pa: int = 0
     founder: bool = False           # in the league's first season
 
 
@@ -261,6 +263,7 @@ def is_rookie(p: AwardPlayer, rules: AwardRules) -> bool:
     if p.founder and not rules.founders_are_rookies:
         return False
     return (p.prior_years < rules.rookie_max_years and p.prior_ab <= rules.rookie_max_prior_ab
+            and p.prior_pa <= rules.rookie_max_prior_pa
             and p.prior_outs <= rules.rookie_max_prior_outs)
 
 

@@ -6,7 +6,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
@@ -195,6 +195,10 @@ def calibrate(
     ruleset: Optional[str] = typer.Option(None, "--ruleset", help="Ruleset name or file."),
     as_json: bool = typer.Option(False, "--json", help="The figures as one JSON object."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
+    lived: Optional[int] = typer.Option(
+        None, "--lived", min=1, max=30,
+        help="Live N seasons instead (played, closed and renewed: retirements, the draft, growth "
+             "and decline) and measure the last one, with what the off-seasons did."),
 ) -> None:
     """Play the league's seasons with computer managers and print each figure of rules C.3
     beside its band, PASS or FAIL; exit 1 when any figure is outside its band."""
@@ -202,6 +206,9 @@ def calibrate(
 
     folder = _league_folder(league, "nippon")
     lg = _league(folder)
+    if lived is not None:
+        _lived(folder, lg, lived, seed, as_json, quiet)
+        return
     rs = _ruleset(lg, ruleset, folder)
     last: dict[int, int] = {}
 
@@ -218,6 +225,41 @@ def calibrate(
                          progress=None if quiet or as_json else progress)
     except LeagueError as exc:
         fail(str(exc))
+    _print_report(report, lg, as_json)
+
+
+def _lived(folder: Any, lg: Any, seasons: int, seed: int, as_json: bool, quiet: bool) -> None:
+    """`impact calibrate --lived N`: the league lived N seasons (tui.services.lived)."""
+    from tui.services.lived import lived as live
+
+    def progress(n: int, what: str) -> None:
+        sys.stderr.write(f"season {n}/{seasons}: {what}\n")
+        sys.stderr.flush()
+
+    try:
+        out = live(folder, seasons, seed=seed, progress=None if quiet or as_json else progress)
+    except LeagueError as exc:
+        fail(str(exc))
+    if as_json:
+        echo_json_text(json.dumps(out.as_dict(), ensure_ascii=False, indent=1))
+        if out.report.failed:
+            raise typer.Exit(1)
+        return
+    echo(f"{lg.name}: {seasons} seasons lived (seed {seed}), each closed and renewed")
+    for n, year, age in out.ages:
+        echo(f"  season {n} ({year}): mean age under contract {age:.2f}")
+    echo(f"  players of season one gone by season {seasons}: {out.gone:.1%}")
+    echo(f"  newcomers' share of season {seasons}'s plate appearances: {out.newcomers:.1%}")
+    by_season: dict[int, list[str]] = {}
+    for n, code, pid in out.rookies:
+        by_season.setdefault(n, []).append(f"{code or 'all'} {pid or '該当者なし'}")
+    for n, names in sorted(by_season.items()):
+        echo(f"  新人王 season {n}: " + ", ".join(names))
+    echo(f"\nrules C.3 over season {seasons}:")
+    _print_report(out.report, lg, False)
+
+
+def _print_report(report: Any, lg: Any, as_json: bool) -> None:
     if as_json:
         echo_json_text(json.dumps(report.as_dict(), ensure_ascii=False, indent=1))
     else:

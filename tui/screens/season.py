@@ -35,6 +35,7 @@ ACTIONS = {"start_postseason": "s", "sim_postseason": "n", "close": "c", "new_se
 class SeasonData:
     status: services.SeasonStatus
     post: services.PostseasonView
+    offseason: services.OffseasonView | None = None
 
 
 class SeasonScreen(AreaScreen):
@@ -63,11 +64,15 @@ class SeasonScreen(AreaScreen):
             yield FitTable(id="bracket-table", cursor_type="row", zebra_stripes=True)
             yield Plain(id="series-title", classes="section-title")
             yield FitTable(id="series-games", cursor_type="row")
+            # the off-season before this season (npb_offseason.md §7), when there was one
+            yield Plain(id="offseason-title", classes="section-title")
+            yield FitTable(id="offseason-table", cursor_type="row", zebra_stripes=True)
         yield KeyFooter()
 
     def load(self) -> SeasonData:
         return SeasonData(self.call_service(services.season_status),
-                          self.call_service(services.postseason))
+                          self.call_service(services.postseason),
+                          self.call_service(services.offseason))
 
     def show(self, data: SeasonData) -> None:
         self.data = data
@@ -96,6 +101,7 @@ class SeasonScreen(AreaScreen):
             t.add_row(x.name if ja else (x.name_en or x.name), side(x.high, x.high_seed),
                       x.state.score() if x.high and x.low else "", side(x.low, x.low_seed),
                       status, key=x.key)
+        self._fill_offseason(data.offseason, ja)
         if not post.series:
             self.query_one("#series-title", Static).update(label("ps_none", ja))
             self.query_one("#series-games", DataTable).clear(columns=True)
@@ -106,6 +112,43 @@ class SeasonScreen(AreaScreen):
             self.selected = under_way[0] if under_way else keys[-1]
         t.move_cursor(row=keys.index(self.selected))
         self._fill_games()
+
+    def _fill_offseason(self, off: services.OffseasonView | None, ja: bool) -> None:
+        """The off-season in §7's order: who left (with his career), the draft, the biggest
+        changes (変化). Hidden before any renewal."""
+        title = self.query_one("#offseason-title", Static)
+        t = self.query_one("#offseason-table", DataTable)
+        shown = off is not None and bool(off.changes or off.departures or off.picks)
+        title.display = t.display = shown
+        if off is None or not shown:
+            return
+        title.update(Text(visible(label("os_title", ja).format(
+            gone=len(off.departures), picks=len(off.picks), changed=len(off.changes)))))
+        t.clear(columns=True)
+        for k in ("os_step", "os_player", "tm_age", "os_what"):
+            t.add_column(label(k, ja), key=k)
+        for d in off.departures:
+            c = d.career
+            what = (f"{d.seasons} " + label("os_seasons", ja) + f"  PA {c.get('pa', 0)}"
+                    f" H {c.get('h', 0)} HR {c.get('hr', 0)}"
+                    + (f"  IP {c['outs'] // 3} W {c['wins']} SV {c['saves']}"
+                       if c.get("outs") else ""))
+            t.add_row(label("os_" + d.kind, ja),
+                      f"{self.player_name(d.player, d.name)} ({self.team_name(d.team)})",
+                      str(d.age), what, key=f"d-{d.player}")
+        for p in off.picks:
+            lot = (" " + label("os_lottery", ja).format(n=len(p.lottery))) if p.lottery else ""
+            hz = " " + label("os_hazure", ja) if p.hazure else ""
+            t.add_row(label("os_draft", ja).format(r=p.round, n=p.number),
+                      f"{self.player_name(p.player, p.name)} ({self.team_name(p.team)})",
+                      str(p.age), f"{label('os_school_' + p.school, ja)}{lot}{hz}",
+                      key=f"p-{p.player}")
+        for c in off.changes[:20]:
+            moved = " ".join(f"{k}{v:+g}" for k, v in c.changes.items())
+            mark = f"  {label('os_' + c.mark, ja)}" if c.mark else ""
+            t.add_row(label("os_change", ja),
+                      f"{self.player_name(c.player, c.name)} ({self.team_name(c.team)})",
+                      str(c.age), moved + mark, key=f"c-{c.player}")
 
     def _fill_games(self) -> None:
         if self.data is None:

@@ -151,6 +151,8 @@ _WHERE: dict[str, tuple[str, str]] = {
     'history_dict': ('tui.services.history', 'history_dict'),
     'news': ('tui.services.history', 'news'),
     'offseason': ('tui.services.offseason', 'offseason'),
+    'lived': ('tui.services.lived', 'lived'),
+    'LivedReport': ('tui.services.lived', 'LivedReport'),
     'OffseasonView': ('tui.services.offseason', 'OffseasonView'),
     'ChangeView': ('tui.services.offseason', 'ChangeView'),
     'player_career': ('tui.services.history', 'player_career'),
@@ -216,3 +218,4 @@ if TYPE_CHECKING:  # the names for type checkers and editors
     from tui.services.history import AwardsView, CareerView, HistoryView, NewsItem, TitlesView, award_rules, confirm_awards, free_agents, history_dict, news, player_career, season_awards, season_titles, set_award_rules, title_dict, transact  # noqa: F401
     from tui.services.history import history as league_history  # noqa: F401
     from tui.services.offseason import ChangeView, OffseasonView, offseason  # noqa: F401
+    from tui.services.lived import LivedReport, lived  # noqa: F401

@@ -221,11 +221,13 @@ def _award_players(s: Any, lid: int, se: _Season, totals_all: Sequence[hs.Totals
     cards = hs.card_seasons(session=s, league_id=lid)
     first_season = min(season_numbers.values()) if season_numbers else se.info.number
     prior_ab: dict[str, int] = {}
+    prior_pa: dict[str, int] = {}
     prior_outs: dict[str, int] = {}
     for t in totals_all:
         if season_numbers.get(t.season_id, 10**9) < se.info.number:
             if t.batting:
                 prior_ab[t.player] = prior_ab.get(t.player, 0) + t.batting.ab
+                prior_pa[t.player] = prior_pa.get(t.player, 0) + t.batting.pa
             if t.pitching:
                 prior_outs[t.player] = prior_outs.get(t.player, 0) + t.pitching.outs
     from league.season.careers import add_stats
@@ -244,6 +246,7 @@ def _award_players(s: Any, lid: int, se: _Season, totals_all: Sequence[hs.Totals
             positions.get((sid, pid), {}), defence,
             prior_years=len({n for n in seasons_in if n < se.info.number}),
             prior_ab=prior_ab.get(pid, 0), prior_outs=prior_outs.get(pid, 0),
+            prior_pa=prior_pa.get(pid, 0),
             founder=bool(seasons_in) and min(seasons_in) == first_season))
     return out
 

@@ -1,0 +1,118 @@
+"""A league lived through N seasons (`impact calibrate --lived N`): played, closed and renewed
+through the same services as `impact season ...` in a scratch database, then measured — rules
+C.3 over its last season's regular games, and what the off-seasons did to it (issue 31: players
+of season one gone, newcomers' share of the last season's plate appearances, the mean age under
+contract each season, the 新人王 named in each league)."""
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from league.offseason.people import age_in
+from league.season.calibration import Report, SeasonTally, Tally
+from league.season.simulate import players_of
+from storage import history_store as hs
+from storage import repository as repo
+from tui.services.db import Work, close_all
+
+
+@dataclass(frozen=True)
+class LivedReport:
+    """What N lived seasons show: `report` is C.3 over the last season; `ages` the mean age under
+    contract of each season; `gone` the share of season one's players not under contract in the
+    last; `newcomers` the share of the last season's plate appearances by players who were not
+    there in season one; `rookies` each renewed season's 新人王 proposal per league."""
+
+    seasons: int
+    report: Report
+    ages: tuple[tuple[int, int, float], ...]          # (season, year, mean age)
+    gone: float
+    newcomers: float
+    rookies: tuple[tuple[int, str, str | None], ...]  # (season, league, player or None)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"seasons": self.seasons, "last_season": self.report.as_dict(),
+                "mean_age": [{"season": n, "year": y, "age": round(a, 2)}
+                             for n, y, a in self.ages],
+                "gone_from_season_one": round(self.gone, 4),
+                "newcomers_pa_share": round(self.newcomers, 4),
+                "rookies": [{"season": n, "league": lg or None, "player": p}
+                            for n, lg, p in self.rookies]}
+
+
+def lived(source: str | Path, seasons: int, *, seed: int = 1,
+          progress: Callable[[int, str], None] | None = None) -> LivedReport:
+    """Play `seasons` seasons of the league at `source` (a folder or a bundled league's name),
+    each closed and renewed (the off-season), and measure them."""
+    from tui.services import history as sh
+    from tui.services.leagues import create_league
+    from tui.services.postseason import sim_postseason, start_postseason
+    from tui.services.seasons import close_season, new_season, sim_days
+    with tempfile.TemporaryDirectory(prefix="impact-lived-") as tmp:
+        db = str(Path(tmp) / "lived.sqlite3")
+        create_league(db, "lived", source)
+        rookies: list[tuple[int, str, str | None]] = []
+        try:
+            for n in range(1, seasons + 1):
+                new_season(db, "lived", seed=seed + n - 1 if n == 1 else None)
+                if progress:
+                    progress(n, "regular season")
+                sim_days(db, "lived", to_end=True)
+                try:
+                    start_postseason(db, "lived")
+                    sim_postseason(db, "lived")
+                except Exception:   # noqa: BLE001 - a league without a postseason closes at once
+                    pass
+                close_season(db, "lived")
+                if n > 1:
+                    view = sh.season_awards(db, "lived", n)
+                    rookies += [(n, a.league, a.proposed) for a in view.slots
+                                if a.award == "rookie"]
+            return _measure(db, seasons, seed, rookies)
+        finally:
+            close_all()
+
+
+def _measure(db: str, seasons: int, seed: int,
+             rookies: list[tuple[int, str, str | None]]) -> LivedReport:
+    with Work.of(db, "lived").session() as s:
+        row = repo.find_league(session=s, name="lived")
+        assert row.id is not None
+        ids = repo.season_ids(session=s, league_id=row.id)
+        infos = [repo.season_info(session=s, season_id=i) for i in ids]
+        from sqlmodel import select
+
+        from storage.tables import CardRow, PlayerRow
+        rosters: dict[int, set[str]] = {}
+        ages = []
+        for info in infos:
+            rows = s.exec(select(PlayerRow.pid, CardRow.batting, CardRow.pitching)
+                          .join(PlayerRow).where(CardRow.season_id == info.id,
+                                                 CardRow.team != "")).all()
+            rosters[info.number] = {r[0] for r in rows}
+            years = [a for _p, b, p in rows
+                     if (a := age_in(json.loads(b or p or "{}").get("born", ""), info.year))
+                     is not None]
+            ages.append((info.number, info.year, sum(years) / len(years) if years else 0.0))
+        first, last = rosters[infos[0].number], rosters[infos[-1].number]
+        totals = hs.season_totals(session=s, season_ids=[ids[-1]])
+        pa = sum(t.batting.pa for t in totals if t.batting)
+        new = sum(t.batting.pa for t in totals if t.batting and t.player not in first)
+        lg = repo.load_league(session=s, league_id=row.id, season_id=ids[-1])
+        ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
+        players = players_of(lg)
+        tally, seasonal = Tally(), SeasonTally([g.teams for g in lg.groups])
+        seasonal.start()
+        for slot in repo.final_games(session=s, season_id=ids[-1]):
+            result, _data, _seed = repo.game_result(session=s, slot=slot, players=players)
+            tally.add(result)
+            seasonal.add(result)
+    report = Report(lg.name, ruleset.name, seed + seasons - 1, tally.games, 1,
+                    tuple(tally.figures()), tuple(seasonal.figures()))
+    return LivedReport(seasons, report, tuple(ages),
+                       len(first - last) / len(first) if first else 0.0,
+                       new / pa if pa else 0.0, tuple(rookies))
