@@ -127,7 +127,7 @@ def _server_class() -> Any:
     class LeagueServer(Server):
         """textual-serve's server, whose websocket takes only the league's own pages."""
 
-        async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
             if not same_origin(request.headers.get("Origin"), request.host, self.public_url):
                 raise web.HTTPForbidden(text="a page of another site may not open the league")
             return await super().handle_websocket(request)

@@ -13,13 +13,16 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, NoReturn, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
 import click
 import typer
 from typer.core import TyperGroup
 
 from league.errors import LeagueError
+
+if TYPE_CHECKING:   # the context class TyperGroup is typed with (typer's own copy of click's)
+    from typer._click import Context as ClickContext
 
 # typer brings its own click (a private copy since typer 0.20): its exceptions and context are
 # the ones the command line raises and runs in, whichever click is installed beside it.
@@ -94,7 +97,7 @@ def hoist_global_options(args: list[str]) -> list[str]:
 class GlobalOptionsGroup(TyperGroup):
     """The root group: global options are read wherever they stand."""
 
-    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: ClickContext, args: list[str]) -> list[str]:
         return super().parse_args(ctx, hoist_global_options(list(args)))
 
 

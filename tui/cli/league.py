@@ -180,7 +180,9 @@ def season_new(
         renewed = renew_from_stats(db, league, stats, team=team, **kwargs)
         info = renewed.season
     else:
-        info = sv.new_season(db, league, cards=cards, **kwargs)
+        info = sv.new_season(db, league, cards=cards, games_per_opponent=games_per_opponent,
+                             series_length=series_length, seed=seed, start=first,
+                             schedule_csv=schedule)
     if as_json:
         echo_json({**dataclasses.asdict(info), "renewal": renewed.as_dict()} if renewed
                   else info)
@@ -429,16 +431,17 @@ def player_cmd(
     from league.season.stats import stat_heading, stat_text
     born = f", born {view.born} (age {view.age})" if view.born else ""
     echo(f"{view.name} ({view.id}, {view.team}), season {view.season}{born}")
-    for label, st, career in (("batting", view.batting, view.career_batting),
-                              ("pitching", view.pitching, view.career_pitching)):
-        if st is None:
+    for label, season_line, career_line in (("batting", view.batting, view.career_batting),
+                                            ("pitching", view.pitching, view.career_pitching)):
+        if season_line is None:
             continue
+        keys: tuple[str, ...]
         if label == "batting":
             keys = ("games", "pa", "ab", "h", "hr", "rbi", "sb", "bb", "so", "avg", "obp", "slg", "ops")
         else:
             keys = ("games", "starts", "wins", "losses", "saves", "holds", "outs", "so", "bb", "er",
                     "era", "whip")
-        for title, s in (("season", st), ("career", career)):
+        for title, s in (("season", season_line), ("career", career_line)):
             cells = "  ".join(f"{stat_heading(k)} {stat_text(k, getattr(s, k))}" for k in keys)
             echo(f"  {label} {title}: {cells}")
     for line in splits_text(view):

@@ -41,10 +41,10 @@ def show_cmd(
     echo(f"season {v.season} ({v.year}): 引退・戦力外 retirements and releases: {len(v.departures)}")
     for d in v.departures:
         kind = "引退 retired" if d.kind == "retire" else "戦力外 released"
-        c = d.career
-        line = (f"{d.seasons} seasons, PA {c.get('pa', 0)} H {c.get('h', 0)} HR {c.get('hr', 0)}"
-                + (f", IP {c['outs'] // 3}.{c['outs'] % 3} W {c['wins']} L {c['losses']}"
-                   f" SV {c['saves']}" if c.get("outs") else ""))
+        cr = d.career
+        line = (f"{d.seasons} seasons, PA {cr.get('pa', 0)} H {cr.get('h', 0)} HR {cr.get('hr', 0)}"
+                + (f", IP {cr['outs'] // 3}.{cr['outs'] % 3} W {cr['wins']} L {cr['losses']}"
+                   f" SV {cr['saves']}" if cr.get("outs") else ""))
         echo(f"  {d.player:<8} {pad(d.name, 16)} {d.team:<4} {d.age:>2}  {kind} ({d.reason}); "
              f"career: {line}")
     echo(f"ドラフト the draft: {len(v.picks)} picks")
@@ -60,7 +60,7 @@ def show_cmd(
     echo(f"season {v.season} ({v.year}): 変化 growth and decline of {len(v.changes)} players "
          f"({up} breakouts, {down} collapses)")
     for c in rows:
-        moved = "  ".join(f"{k} {v:+g}" for k, v in c.changes.items()) or "-"
+        moved = "  ".join(f"{stat} {delta:+g}" for stat, delta in c.changes.items()) or "-"
         mark = f"  [{MARKS[c.mark]}]" if c.mark else ""
         echo(f"  {c.player:<8} {pad(c.name, 16)} {c.team:<4} {c.age:>2}  {moved}{mark}")
 

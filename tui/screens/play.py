@@ -369,7 +369,7 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
         try:
             services.save_live(self.app.db, self.info.id, game.live_log, dice=self.dice_mode)
         except Exception as exc:  # noqa: BLE001 - a locked database must not stop the game
-            self._post(run, self.app.notify, f"not saved: {exc}", severity="error")
+            self._post(run, partial(self.app.notify, severity="error"), f"not saved: {exc}")
 
     @staticmethod
     def _pa_key(game) -> tuple:
@@ -618,7 +618,8 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
             self._pick("bullpen", list(options["bullpen"]), method)
             return
         if aid == "bench":
-            self._pick("bench", list(self._run.game.offense.bench), method)
+            if self._run is not None:
+                self._pick("bench", list(self._run.game.offense.bench), method)
             return
         if aid == "runner":
             self._pick_runner()
@@ -639,6 +640,8 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
         """代走: which runner, then who runs for him; chosen now, made before the pitch."""
         from tui.dialogs.pick_player import PickPlayerDialog
         run = self._run
+        if run is None:       # no game on the screen (it ended meanwhile)
+            return
         game = run.game
         ja = self.app.japanese
         rows = []
@@ -662,6 +665,8 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
         """守備固め: which position, and the bench player who takes it."""
         from tui.dialogs.pick_player import PickPlayerDialog
         run = self._run
+        if run is None:       # no game on the screen (it ended meanwhile)
+            return
         game = run.game
         rows = []
         ja = self.app.japanese
@@ -693,6 +698,8 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
 
     def _pick(self, what: str, pids: list[str], method: str) -> None:
         from tui.dialogs.pick_player import PickPlayerDialog
+        if self._run is None:
+            return
         game = self._run.game
         ja = self.app.japanese
         rows = []

@@ -9,6 +9,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.coordinate import Coordinate
 from textual.widgets import DataTable, Header, ProgressBar, Static
 
 from league.errors import LeagueError
@@ -143,7 +144,7 @@ class ScheduleScreen(AreaScreen):
         t = self.query_one("#day-games", DataTable)
         if not t.row_count or self.simulating:
             return
-        number = int(t.coordinate_to_cell_key((t.cursor_row, 0)).row_key.value or 0)
+        number = int(t.coordinate_to_cell_key(Coordinate(t.cursor_row, 0)).row_key.value or 0)
         game = next((g for _, gs in self.days for g in gs if g.number == number), None)
         if game is None or game.status == "final":
             self.app.notify("この試合は終わっています" if self.app.japanese else "That game is played",

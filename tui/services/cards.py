@@ -235,8 +235,8 @@ def renewal_cards(stored: League, players: list[StatPlayer], rs: Any, ctx: Any,
     stored_players = [p for t in stored.teams for p in t.players]
     by_id = {p.id: p for p in stored_players}
     by_name: dict[str, list[Any]] = {}
-    for p in stored_players:
-        by_name.setdefault(_person(p.name), []).append(p)
+    for man in stored_players:
+        by_name.setdefault(_person(man.name), []).append(man)
     born = born or {}
     chosen: list[StatPlayer] = []
     rotation: set[str] = set()

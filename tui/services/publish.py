@@ -293,7 +293,8 @@ def game_digests(db: Db, league: str | None = None, season: int | None = None
     its record), so the site can tell a game it has already made a page of (tui/site)."""
     import hashlib
 
-    from sqlmodel import select
+    from sqlalchemy import select       # nine columns: SQLAlchemy's own (sqlmodel's takes four)
+    from sqlmodel import col
 
     from storage.tables import GameRow, ScheduleRow
     try:
@@ -301,12 +302,13 @@ def game_digests(db: Db, league: str | None = None, season: int | None = None
             row = repo.find_league(session=s, name=league)
             assert row.id is not None
             info = repo.find_season(session=s, league_id=row.id, number=season)
-            found = s.exec(
-                select(ScheduleRow.number, ScheduleRow.day, ScheduleRow.away, ScheduleRow.home,
-                       ScheduleRow.away_runs, ScheduleRow.home_runs, ScheduleRow.kind,
-                       GameRow.id, GameRow.data)
-                .join(GameRow, GameRow.schedule_id == ScheduleRow.id)  # type: ignore[arg-type]
-                .where(ScheduleRow.season_id == info.id, ScheduleRow.status == "final")).all()
+            found = s.execute(
+                select(col(ScheduleRow.number), col(ScheduleRow.day), col(ScheduleRow.away),
+                       col(ScheduleRow.home), col(ScheduleRow.away_runs), col(ScheduleRow.home_runs),
+                       col(ScheduleRow.kind), col(GameRow.id), col(GameRow.data))
+                .join(GameRow, col(GameRow.schedule_id) == ScheduleRow.id)
+                .where(col(ScheduleRow.season_id) == info.id, col(ScheduleRow.status) == "final")
+            ).all()
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
     out = {}
