@@ -128,11 +128,11 @@ class SeasonScreen(AreaScreen):
         for k in ("os_step", "os_player", "tm_age", "os_what"):
             t.add_column(label(k, ja), key=k)
         for d in off.departures:
-            c = d.career
-            what = (f"{d.seasons} " + label("os_seasons", ja) + f"  PA {c.get('pa', 0)}"
-                    f" H {c.get('h', 0)} HR {c.get('hr', 0)}"
-                    + (f"  IP {c['outs'] // 3} W {c['wins']} SV {c['saves']}"
-                       if c.get("outs") else ""))
+            cr = d.career
+            what = (f"{d.seasons} " + label("os_seasons", ja) + f"  PA {cr.get('pa', 0)}"
+                    f" H {cr.get('h', 0)} HR {cr.get('hr', 0)}"
+                    + (f"  IP {cr['outs'] // 3} W {cr['wins']} SV {cr['saves']}"
+                       if cr.get("outs") else ""))
             t.add_row(label("os_" + d.kind, ja),
                       f"{self.player_name(d.player, d.name)} ({self.team_name(d.team)})",
                       str(d.age), what, key=f"d-{d.player}")
