@@ -83,9 +83,18 @@ class SeriesState:
     draws: int
     games: int
     decided: str | None
+    advantage: int = 0      # of high_wins, the win the higher seed starts with (Final Stage)
 
     def score(self) -> str:
         return f"{self.high_wins}-{self.low_wins}" + (f"-{self.draws}" if self.draws else "")
+
+    def score_text(self, japanese: bool) -> str:
+        """The score as a fan reads it: the advantage win said ("4-1 (うちアドバンテージ1勝)")."""
+        if not self.advantage:
+            return self.score()
+        return self.score() + (f" (うちアドバンテージ{self.advantage}勝)" if japanese
+                               else f" (incl. {self.advantage} advantage win"
+                               + ("s" if self.advantage > 1 else "") + ")")
 
 
 def series_state(fmt: SeriesFormat, results: Sequence[str | None]) -> SeriesState:
@@ -105,7 +114,7 @@ def series_state(fmt: SeriesFormat, results: Sequence[str | None]) -> SeriesStat
             decided = "high"
         elif hw + remaining < lw:
             decided = "low"
-    return SeriesState(hw, lw, draws, len(results), decided)
+    return SeriesState(hw, lw, draws, len(results), decided, fmt.advantage)
 
 
 # --- reading [postseason] ---------------------------------------------------------------------

@@ -354,6 +354,10 @@ def leaders_cmd(
     kind: str = typer.Argument("batting", help="batting, pitching or fielding."),
     stat: Optional[str] = typer.Option(None, "--stat", help="avg, hr, rbi, ops, era, so, saves…"),
     team: Optional[str] = typer.Option(None, "--team", help="Only this team (code)."),
+    part: Optional[str] = typer.Option(None, "--part",
+                                       help="Only one league (リーグ) of a league of two, by its "
+                                            "code (as impact standings --json names it); "
+                                            "default both."),
     limit: int = typer.Option(10, "--limit", min=1),
     league: Optional[str] = LEAGUE_NAME_OPT,
     season: Optional[int] = SEASON_OPT,
@@ -365,7 +369,8 @@ def leaders_cmd(
     from tui import services as sv
     if kind not in ("batting", "pitching", "fielding"):
         fail(f"unknown kind {kind!r}: use batting, pitching or fielding")
-    view = sv.leaders(db, league, season, kind=kind, stat=stat, team=team, limit=limit)
+    view = sv.leaders(db, league, season, kind=kind, stat=stat, team=team, limit=limit,
+                      part=part)
     if as_json:
         echo_json({"kind": view.kind, "stat": view.stat, "season": view.season,
                     "rows": [{"rank": r.rank, "player": r.player_id, "name": view.names.get(r.player_id),
@@ -546,7 +551,7 @@ def _print_bracket(view: Any) -> None:
             if team is None:
                 return "?"
             return f"{view.names.get(team, team)}" + (f"({seed})" if seed else "")
-        score = x.state.score()
+        score = x.state.score_text(False)
         won = f"  → {view.names.get(x.winner, x.winner)}" if x.winner else ""
         echo(f"  {x.name}  [{x.status}]  {side(x.high, x.high_seed)} {score} "
                    f"{side(x.low, x.low_seed)}{won}")

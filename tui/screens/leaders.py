@@ -55,6 +55,7 @@ class LeadersScreen(AreaScreen):
         Binding("s", "cycle_stat(1)", "key_ld_next"),
         Binding("S", "cycle_stat(-1)", "key_ld_prev", show=False),
         Binding("t", "cycle_team", "key_team"),
+        Binding("v", "next_part", "key_next_table"),
         Binding("T", "toggle_teams", "key_team_stats"),
     ]
 
@@ -68,6 +69,11 @@ class LeadersScreen(AreaScreen):
         self.showing_teams = False
         self.team_kind = "batting"
         self.team_stat = "avg"
+        # which league of a league of two (its code), None for both; the first league until
+        # the league's tables are known
+        self.part: str | None = None
+        self.parts: list[tuple[str, str, str]] = []      # (code, name, English name)
+        self._part_chosen = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -78,9 +84,15 @@ class LeadersScreen(AreaScreen):
         yield KeyFooter()
 
     def load(self) -> LeadersData:
-        view = self.call_service(services.leaders, kind=self.kind, stat=self.stat, team=self.team,
-                                 limit=LIMIT)
         table = self.call_service(services.standings)
+        self.parts = [(t.code, t.name, t.name_en) for t in table.tables] \
+            if len(table.tables) > 1 else []
+        if not self._part_chosen:
+            self.part = self.parts[0][0] if self.parts else None
+        if self.part is not None and self.part not in {c for c, _n, _e in self.parts}:
+            self.part = None
+        view = self.call_service(services.leaders, kind=self.kind, stat=self.stat, team=self.team,
+                                 limit=LIMIT, part=None if self.team else self.part)
         teams = self.call_service(services.team_stats) if self.showing_teams else None
         return LeadersData(view, {r.team: r.games for r in table.rows}, table.names, teams)
 
@@ -92,7 +104,7 @@ class LeadersScreen(AreaScreen):
         self.teams = list(data.names)
         ja = self.app.japanese
         kind, stat = data.view.kind, data.view.stat
-        team = (self.team_name(self.team) if self.team else label("ld_all_teams", ja))
+        team = (self.team_name(self.team) if self.team else self._part_name(ja))
         self.query_one("#leaders-title", Static).update(
             f"{label('ld_' + kind, ja)}  {stat_name(kind, stat, ja)}  [{team}]  "
             f"{season_title(None, data.view.season, ja)}")
@@ -210,6 +222,24 @@ class LeadersScreen(AreaScreen):
         stats = STATS[self.kind]
         i = stats.index(self.stat) if self.stat in stats else 0
         self.stat = stats[(i + step) % len(stats)]
+        self.refresh_data()
+
+    def _part_name(self, ja: bool) -> str:
+        """The league shown (リーグ), or both / all teams."""
+        for code, name, name_en in self.parts:
+            if code == self.part:
+                return name if ja else (name_en or name)
+        return label("ld_all_teams", ja)
+
+    def action_next_part(self) -> None:
+        """`v`: the next league of a league of two, then both, then the first again."""
+        if not self.parts:
+            return
+        choices: list[str | None] = [c for c, _n, _e in self.parts] + [None]
+        i = choices.index(self.part) if self.part in choices else 0
+        self.part = choices[(i + 1) % len(choices)]
+        self._part_chosen = True
+        self.team = None
         self.refresh_data()
 
     def action_cycle_team(self) -> None:

@@ -99,7 +99,7 @@ class SeasonScreen(AreaScreen):
             status = (f"→ {self.team_name(x.winner)}" if x.winner
                       else label("ps_" + x.status, ja))
             t.add_row(x.name if ja else (x.name_en or x.name), side(x.high, x.high_seed),
-                      x.state.score() if x.high and x.low else "", side(x.low, x.low_seed),
+                      x.state.score_text(ja) if x.high and x.low else "", side(x.low, x.low_seed),
                       status, key=x.key)
         self._fill_offseason(data.offseason, ja)
         if not post.series:

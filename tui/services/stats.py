@@ -89,13 +89,22 @@ TEAM_COLUMNS = {
 
 def leaders(db: Db, league: str | None = None, season: int | None = None, *,
             kind: str = "batting", stat: str | None = None, team: str | None = None,
-            limit: int = 10) -> LeadersView:
-    """A leader board; rate stats only list players who meet their team's qualifier."""
+            limit: int = 10, part: str | None = None) -> LeadersView:
+    """A leader board; rate stats only list players who meet their team's qualifier. `part`,
+    one league (リーグ) of a league of two by its code: only its teams' players (a player
+    traded across counts in each for his games there)."""
     w = Work.of(db, league)
     view = standings(w, league, season)
     games = {r.team: r.games for r in view.rows}
     if team is not None and team not in games:
         raise ServiceError(f"no team {team!r} in this league (teams: {', '.join(games)})")
+    members: set[str] | None = None
+    if part is not None:
+        table = next((t for t in view.tables if t.code == part), None)
+        if table is None:
+            raise ServiceError(f"no league {part!r} in this league (leagues: "
+                               f"{', '.join(t.code for t in view.tables) or 'one only'})")
+        members = {r.team for r in table.rows}
     stat = stat or DEFAULT_STAT.get(kind, "avg")
     if kind not in DEFAULT_STAT:
         raise ServiceError(f"unknown kind of stats {kind!r}; use batting, pitching or fielding")
@@ -106,7 +115,8 @@ def leaders(db: Db, league: str | None = None, season: int | None = None, *,
         info = repo.find_season(session=s, league_id=row.id, number=season)
         stats = _season_totals(s, info.id, kind, team=team)
         names = repo.player_names(session=s, league_id=row.id)
-    board = league_leaders([(p, t, st) for (p, t), st in stats.items()], stat, team_games=games,
+    board = league_leaders([(p, t, st) for (p, t), st in stats.items()
+                            if members is None or t in members], stat, team_games=games,
                            limit=limit)
     return LeadersView(kind, stat, board, names, view.season)
 

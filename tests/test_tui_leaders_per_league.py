@@ -1,0 +1,69 @@
+"""Leaders per league (issue 29: the two leagues were mixed): in a league of two the board shows
+the first league's players, `v` the other's, then both — at 80×24 in both languages; the
+service and `impact leaders --part` take the league's code."""
+from __future__ import annotations
+
+import pytest
+
+from tui import services
+from tui.app import ImpactApp
+from tui_helpers import until
+
+SIZE = (80, 24)
+
+
+def _teams_shown(app) -> set[str]:
+    table = app.screen.query_one("#leaders-table")
+    return {row.stats and row.team for row in app.screen.data.view.rows} if table.row_count \
+        else set()
+
+
+@pytest.mark.parametrize("japanese", [True, False])
+async def test_v_switches_the_leaders_between_the_leagues_and_both(tmp_path, japanese):
+    from tui.settings import save_setting
+
+    save_setting("japanese", japanese)
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        app.animation_level = "none"
+        await until(pilot, lambda: app.current_mode == "standings")
+        services.sim_days(db, days=6)
+        app.data_changed()
+        tables = services.standings(db).tables
+        assert len(tables) == 2
+        members = [{r.team for r in t.rows} for t in tables]
+        names = [t.name if japanese else t.name_en for t in tables]
+        await pilot.press("5")
+        title = lambda: str(app.screen.query_one("#leaders-title").render())  # noqa: E731
+        for shown, expected in ((names[0], members[0]), (names[1], members[1]),
+                                ("全チーム" if japanese else "All teams",
+                                 members[0] | members[1])):
+            await until(pilot, lambda: app.current_mode == "leaders"
+                        and app.screen.data is not None and shown in title()
+                        and app.screen.query_one("#leaders-table").row_count > 0)
+            teams = _teams_shown(app)
+            assert teams <= expected
+            if expected == members[0] | members[1]:
+                assert teams & members[0] and teams & members[1]
+            await pilot.press("v")
+
+
+def test_the_service_takes_a_league_code(tmp_path):
+    from typer.testing import CliRunner
+    from tui.cli.main import app as cli
+
+    db = str(tmp_path / "league.sqlite3")
+    services.create_league(db, "nippon", "nippon")
+    services.new_season(db, "nippon", seed=3)
+    services.sim_days(db, days=6)
+    tables = services.standings(db).tables
+    for t in tables:
+        rows = services.leaders(db, kind="pitching", stat="so", part=t.code, limit=20).rows
+        assert rows and {r.team for r in rows} <= {r.team for r in t.rows}
+    out = CliRunner().invoke(cli, ["leaders", "pitching", "--stat", "so", "--part", tables[0].code,
+                                   "--db", db, "--json"])
+    assert out.exit_code == 0, out.output
+    import json
+    rows = json.loads(out.output)["rows"]
+    assert {r["team"] for r in rows} <= {r.team for r in tables[0].rows}
