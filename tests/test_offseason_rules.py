@@ -145,6 +145,10 @@ def test_a_renewal_through_the_services_in_the_order_of_section_7(tmp_path):
     for p in view.picks:
         rookie = after.player(p.player)
         assert rookie.team == p.team and rookie.born and rookie.name == p.name
+        page = sv.player(db, p.player)
+        assert page.origin == {"year": 2026, "season": 2, "round": p.round, "pick": p.number,
+                               "school": p.school, "team": p.team}
+        assert page.age == p.age
     # each club replaced the players it lost
     for t in before.teams:
         assert len(after.team(t.code).players) == len(t.players)
@@ -169,3 +173,30 @@ def test_the_rookie_of_the_year_is_npb_s_rookie():
     assert is_rookie(AwardPlayer("n", "A", prior_years=1, prior_outs=90), rules)
     assert not is_rookie(AwardPlayer("n", "A", prior_years=1, prior_outs=91), rules)
     assert not is_rookie(AwardPlayer("n", "A", founder=True), rules)
+
+
+def test_rosters_are_checked_after_the_off_season_a_catcher_for_a_catcher():
+    """§7's last step: an active catcher who retired is replaced by the farm's best catcher,
+    a club short of starters calls them up, and an active roster over its size sends down the
+    weakest of its most plentiful kind."""
+    from league.offseason.renewal import _fill_active
+    from league.offseason.retirement import Departure
+
+    def bat(pos, roster, one_b):
+        return {"positions": f"{pos}3", "roster": roster, "BB": "5", "1B": str(one_b),
+                "LG": str(one_b + 5), "HR": str(one_b + 7), "OF": "67", "G": "86", "IF": "91",
+                "K": "100"}
+
+    def pit(starter, roster):
+        return {"starter": str(starter), "roster": roster, "B": "3 9 49 54 56 74 83 100"}
+
+    cards = [("C1", "T", bat("C", "active", 20), None), ("C2", "T", bat("C", "farm", 25), None),
+             ("I1", "T", bat("SS", "farm", 30), None)]
+    cards += [(f"S{i}", "T", None, pit(8, "active" if i < 4 else "farm")) for i in range(6)]
+    cards += [(f"R{i}", "T", None, pit(0, "active")) for i in range(8)]
+    out = {pid: (t, b, p) for pid, t, b, p in cards if pid != "C1"}
+    called = _fill_active(cards, [Departure("C1", "T", 36, "retire", "age")], out, 12)
+    assert ("C2", "T") in called and out["C2"][1]["roster"] == "active"   # not the better SS
+    assert sum(1 for pid in ("S4", "S5") if out[pid][2]["roster"] == "active") == 1
+    active = [pid for pid, (_t, b, p) in out.items() if (b or p)["roster"] == "active"]
+    assert len(active) == 12 and "C2" in active

@@ -138,6 +138,7 @@ LABELS.update({
     "pl_career": ("通算成績", "Career"),
     "pl_game_log": ("試合記録", "Game log"),
     "tm_age": ("年齢", "Age"),
+    "pl_drafted": ("{year}年ドラフト{round}位（{school}）", "drafted {year}, round {round} ({school})"),
     "os_title": ("オフシーズン: 引退・戦力外 {gone}人、ドラフト {picks}人、変化 {changed}人",
                  "Off-season: {gone} left, {picks} drafted, {changed} changed"),
     "os_step": ("手続き", "Step"),

@@ -59,7 +59,7 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
           priority: int = 0, roster_size: int = 70, names: Sequence[tuple[str, str]] = (),
           max_picks: int = dr.MAX_PICKS, draft: bool = True,
           chosen: Mapping[str, Sequence[str]] | None = None,
-          known: Sequence[str] = ()) -> Renewal:
+          known: Sequence[str] = (), active_size: int = 29) -> Renewal:
     """The renewal before the season of `year`. `usage`: (plate appearances, batters faced) of
     each player in the season just closed; `standings`: each league's final table, best first;
     `teams`: every club's code; `known`: every id the league ever gave (a new player gets none
@@ -89,7 +89,7 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     recentre([(b, p) for _pid, _t, b, p in cards], out,
              stream("recentre", league, year).getrandbits(32))
     # 5. rosters checked: an active player who left is replaced by the best of his kind on the farm
-    called = _fill_active(cards, gone, out)
+    called = _fill_active(cards, gone, out, active_size)
     return Renewal(tuple(gone), tuple(drafted), tuple(aged), tuple(called), out)
 
 
@@ -141,22 +141,59 @@ def _new_id(team: str, used: set[str]) -> str:
 
 
 def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
-                 out: dict[str, tuple[str, Cells | None, Cells | None]]) -> list[tuple[str, str]]:
+                 out: dict[str, tuple[str, Cells | None, Cells | None]],
+                 active_size: int) -> list[tuple[str, str]]:
+    """An active player who left is replaced by the best farm player of his kind (else of his
+    side: a pitcher for a pitcher); then each club's active roster is checked against what a
+    league file needs (a catcher, five starters, at most `active_size`) and mended from the
+    farm, the weakest of the most plentiful kind going down when it is full."""
     was_active = {pid: dr.kind_of(b, p) for pid, _t, b, p in cards if not _farm(b, p)}
-    called = []
+    called: list[tuple[str, str]] = []
+
+    def value(pid: str) -> float:
+        _t, b, p = out[pid]
+        return dr.card_value(b if p is None else None, p)
+
+    def move(pid: str, roster: str) -> None:
+        team, b, p = out[pid]
+        out[pid] = (team, *(dict(x, roster=roster) if x is not None else None
+                            for x in (b, p)))  # type: ignore[assignment]
+        if roster == "active":
+            called.append((pid, team))
+
+    def farm_of(team: str, kinds: tuple[str, ...]) -> list[str]:
+        return sorted((pid for pid, (t, b, p) in out.items() if t == team and _farm(b, p)
+                       and dr.kind_of(b, p) in kinds), key=lambda x: (-value(x), x))
+
     for d in gone:
         if d.player not in was_active:
             continue
-        pitcher = was_active[d.player] in ("SP", "RP")
-        farm = [(pid, team, b, p) for pid, (team, b, p) in out.items()
-                if team == d.team and _farm(b, p) and (p is not None) == pitcher
-                and not pid.startswith("_")]
-        if not farm:
-            continue
-        best = max(farm, key=lambda c: (dr.card_value(c[2] if c[3] is None else None, c[3]),
-                                        c[0]))
-        pid, team, b, p = best
-        out[pid] = (team, *(dict(x, roster="active") if x is not None else None
-                            for x in (b, p)))  # type: ignore[assignment]
-        called.append((pid, team))
+        kind = was_active[d.player]
+        side = ("SP", "RP") if kind in ("SP", "RP") else ("C", "IF", "OF")
+        best = farm_of(d.team, (kind,)) or farm_of(d.team, side)
+        if best:
+            move(best[0], "active")
+    for team in sorted({t for t, _b, _p in out.values()}):
+        def active() -> list[str]:
+            return [pid for pid, (t, b, p) in out.items() if t == team and not _farm(b, p)]
+        if not any(_farm(b, p) for t, b, p in out.values() if t == team):
+            continue          # a club with no farm is all active, as leagues were before it
+        kinds = {pid: dr.kind_of(*out[pid][1:]) for pid in out if out[pid][0] == team}
+        if not any(kinds[x] == "C" for x in active()):
+            for pid in farm_of(team, ("C",))[:1]:
+                move(pid, "active")
+        starters = [x for x in active() if kinds[x] == "SP"]
+        for pid in farm_of(team, ("SP",))[:max(0, dr.MIN_STARTERS - len(starters))]:
+            move(pid, "active")
+        while len(active()) > active_size:
+            now = active()
+            counts = {k: sum(1 for x in now if kinds[x] == k) for k in ("C", "IF", "OF", "SP",
+                                                                       "RP")}
+            least = {"C": 2, "IF": 6, "OF": 4, "SP": dr.MIN_STARTERS, "RP": 5}
+            spare = [x for x in now if counts[kinds[x]] > least[kinds[x]]]
+            if not spare:
+                break
+            worst = min(spare, key=lambda x: (value(x), x))
+            move(worst, "farm")
+            called[:] = [c for c in called if c[0] != worst]
     return called

@@ -421,7 +421,7 @@ def player_cmd(
     view = sv.player(db, ref, league, season)
     if as_json:
         echo_json({"id": view.id, "name": view.name, "team": view.team, "season": view.season,
-                    "born": view.born or None, "age": view.age,
+                    "born": view.born or None, "age": view.age, "origin": view.origin,
                     "batting": sv.stats_dict(view.batting),
                     "pitching": sv.stats_dict(view.pitching),
                     "fielding": sv.stats_dict(view.fielding),
@@ -435,6 +435,9 @@ def player_cmd(
         return
     from league.season.stats import stat_heading, stat_text
     born = f", born {view.born} (age {view.age})" if view.born else ""
+    if view.origin:
+        o = view.origin
+        born += f", drafted {o['year']} round {o['round']} (#{o['pick']}, {o['school']})"
     echo(f"{view.name} ({view.id}, {view.team}), season {view.season}{born}")
     for label, season_line, career_line in (("batting", view.batting, view.career_batting),
                                             ("pitching", view.pitching, view.career_pitching)):

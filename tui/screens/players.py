@@ -224,7 +224,13 @@ class PlayersScreen(AreaScreen):
                 t.add_row(label(key, ja), *[stat_text(s, getattr(stats, s)) for s in shown])
             tables.append(t)
         if view.born:
-            tables.insert(0, Text(label("pl_born", ja).format(born=view.born, age=view.age)))
+            line = label("pl_born", ja).format(born=view.born, age=view.age)
+            if view.origin:
+                o = view.origin
+                line += "  " + label("pl_drafted", ja).format(
+                    year=o["year"], round=o["round"], pick=o["pick"],
+                    school=label("os_school_" + str(o["school"]), ja))
+            tables.insert(0, Text(line))
         return Group(*tables)
 
     def _fill_log(self, view: services.PlayerView, ja: bool) -> None:

@@ -116,7 +116,8 @@ def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renew
     done = renewal.renew(league, year, cards, usage, standings, [t.code for t in lg.teams],
                          priority=priority, roster_size=row.roster_size, max_picks=rules.picks,
                          draft=rules.held,
-                         known=list(repo.player_names(session=s, league_id=league_id)))
+                         known=list(repo.player_names(session=s, league_id=league_id)),
+                         active_size=lg.active_size)
     gone = [(d.player, d.team, "") for d in done.departures]
     if gone:
         hs.apply_moves(session=s, league_id=league_id, season_id=None, moves=gone)
@@ -239,6 +240,20 @@ def player_changes(s: Any, league_id: int, pid: str) -> list[tuple[int, int, dic
         if d is not None and t.season is not None:
             out.append((t.season, years.get(t.season, 0), d))
     return sorted(out, key=lambda x: x[0])
+
+
+def player_origin(s: Any, league_id: int, pid: str) -> dict[str, Any] | None:
+    """How a player joined: the draft that brought him (its year: the autumn before the season
+    he joined for, as NPB names its drafts; round, pick, school), None for a player of the
+    league's own files."""
+    for t in hs.transactions(session=s, league_id=league_id):
+        if t.kind == hs.DRAFT and t.moves and t.moves[0][0] == pid:
+            d = json.loads(t.note or "{}")
+            year = next((i.year - 1 for i in _seasons(s, league_id) if i.number == t.season),
+                        None)
+            return {"year": year, "season": t.season, "round": d.get("round"),
+                    "pick": d.get("pick"), "school": d.get("school"), "team": t.moves[0][2]}
+    return None
 
 
 def player_born(s: Any, league_id: int, pid: str) -> str:

@@ -161,6 +161,8 @@ class PlayerView:
     splits: dict[str, Any] = dataclasses.field(default_factory=dict)
     born: str = ""                 # birth date (YYYY-MM-DD), "" when his cards give none
     age: int | None = None         # his age for the season: on 1 April of its year
+    # how he joined: the draft (year, season, round, pick, school, team), None for a founder
+    origin: dict[str, Any] | None = None
 
 
 def player(db: Db, ref: str, league: str | None = None,
@@ -183,6 +185,8 @@ def player(db: Db, ref: str, league: str | None = None,
         ppit = repo.pitching_lines(session=s, season_ids=[info.id], player=pid,
                                    kind="postseason")
         hands = repo.split_lines(session=s, season_ids=[info.id], player=pid)
+        from tui.services.offseason import player_origin
+        origin = player_origin(s, row.id, pid)
 
     def b(lines: list) -> BattingStats | None:
         return add_batting(ln.line for ln in lines) if lines else None
@@ -222,7 +226,7 @@ def player(db: Db, ref: str, league: str | None = None,
                               "away": p([ln for ln in pit if not ln.home])}
     return PlayerView(pid, name, team, info.number, b(bat), p(pit), f(fld), b(cbat), p(cpit),
                       f(cfld), [log[k] for k in sorted(log, key=lambda n: (log[n]["day"], n))],
-                      b(pbat), p(ppit), splits, born, age)
+                      b(pbat), p(ppit), splits, born, age, origin)
 
 
 def stats_dict(stats: Any) -> dict | None:
