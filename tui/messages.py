@@ -5,11 +5,14 @@ into a screen with `call_from_thread`; the handler named after the message (`on_
 `on_work_failed`) runs on the event loop. Past-tense names: each says what happened."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
 from league.errors import LeagueError
+
+if TYPE_CHECKING:
+    from tui.services import CareerView, PlayerView, RaceView, SeasonSeries
 
 
 class AreaRead(Message):
@@ -56,3 +59,33 @@ class OddsEstimated(Message):
     def __init__(self, view: Any, final: bool = False) -> None:
         super().__init__()
         self.view, self.final = view, final
+
+
+class PlayerRead(Message):
+    """The Players area's worker has read one player (`pid`): his stats and their series."""
+
+    def __init__(self, pid: str, view: PlayerView, series: SeasonSeries) -> None:
+        super().__init__()
+        self.pid = pid
+        self.view = view
+        self.series = series
+
+
+class CareerRead(Message):
+    """The career screen's worker has read the player's seasons."""
+
+    def __init__(self, view: CareerView) -> None:
+        super().__init__()
+        self.view = view
+
+
+class RaceRead(Message):
+    """The Standings area's worker has read the pennant race (its chart)."""
+
+    def __init__(self, race: RaceView) -> None:
+        super().__init__()
+        self.race = race
+
+
+class AwardsConfirmed(Message):
+    """The History area's worker has stored the awards chosen."""

@@ -16,7 +16,7 @@ from league.season.awards import award_name, slot_name
 from league.season.stats import stat_text
 from league.season.titles import title_spec
 from tui import services
-from tui.messages import WorkFailed
+from tui.messages import CareerRead, WorkFailed
 from tui.host import LeagueApp
 from tui.language import Bilingual
 from tui.labels import label, stat_name
@@ -64,7 +64,11 @@ class CareerScreen(Bilingual, Screen):
         except Exception as exc:  # noqa: BLE001 - a broken database is a notification
             app.post_message(WorkFailed.of(exc))
             return
-        app.call_from_thread(self.show, view)
+        self.post_message(CareerRead(view))
+
+    def on_career_read(self, message: CareerRead) -> None:
+        message.stop()
+        self.show(message.view)
 
     def relabel(self) -> None:
         if self.view is not None:

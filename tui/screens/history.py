@@ -23,7 +23,7 @@ from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 from league.season.awards import award_name, slot_name
 from league.errors import LeagueError
 from tui import services
-from tui.messages import WorkFailed
+from tui.messages import AwardsConfirmed, WorkFailed
 from tui.labels import label, season_title
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
@@ -306,8 +306,9 @@ class HistoryScreen(AreaScreen):
         except Exception as exc:  # noqa: BLE001 - a broken database is a notification
             self.app.post_message(WorkFailed.of(exc))
             return
-        self.app.call_from_thread(self._confirmed)
+        self.post_message(AwardsConfirmed())
 
-    def _confirmed(self) -> None:
+    def on_awards_confirmed(self, message: AwardsConfirmed) -> None:
+        message.stop()
         self.app.notify(label("hs_saved", self.app.japanese), timeout=2)
         self.app.data_changed()

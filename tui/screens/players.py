@@ -19,7 +19,7 @@ from league.errors import LeagueError
 from league.season.roster import League
 from league.season.stats import stat_text
 from tui import services
-from tui.messages import WorkFailed
+from tui.messages import PlayerRead, WorkFailed
 from tui.labels import label, stat_name
 from tui.screens.base import AreaScreen
 from tui.widgets.card import CardView
@@ -176,7 +176,11 @@ class PlayersScreen(AreaScreen):
         except Exception as exc:  # noqa: BLE001 - a broken database is a notification
             self.app.post_message(WorkFailed.of(exc))
             return
-        self.app.call_from_thread(self._show_player, pid, view, series)
+        self.post_message(PlayerRead(pid, view, series))
+
+    def on_player_read(self, message: PlayerRead) -> None:
+        message.stop()
+        self._show_player(message.pid, message.view, message.series)
 
     def _show_player(self, pid: str, view: services.PlayerView,
                      series: services.SeasonSeries) -> None:

@@ -17,7 +17,7 @@ from league.numbers import rate_text
 from league.season.margins import share_margin
 from league.season.standings import gb_text, streak_english, tiebreak_english
 from tui import services
-from tui.messages import OddsEstimated, WorkFailed
+from tui.messages import OddsEstimated, RaceRead, WorkFailed
 from tui.labels import label, season_title
 from tui.services.opening import StandingsData, standings_data
 from tui.screens.base import AreaScreen
@@ -201,7 +201,11 @@ class StandingsScreen(AreaScreen):
         except LeagueError as exc:
             self.app.post_message(WorkFailed.of(exc))
             return
-        self.app.call_from_thread(self._draw_chart, race)
+        self.post_message(RaceRead(race))
+
+    def on_race_read(self, message: RaceRead) -> None:
+        message.stop()
+        self._draw_chart(message.race)
 
     def _chart_group(self, race: services.RaceView) -> services.TeamGroup:
         """The league (リーグ) whose table is chosen (after 交流戦, the first again)."""
