@@ -210,6 +210,7 @@ def test_the_rotation_goes_in_turn():
 
 
 @pytest.mark.slow
+@pytest.mark.slow
 def test_the_busiest_starters_make_23_to_27_starts():
     """Rules C.3 (issue 29): with six-man rotations NPB's starts leaders make about 23-27
     starts; a season of the bundled league, league by league, lands there (the aces coming

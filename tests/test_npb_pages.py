@@ -199,6 +199,7 @@ def test_league_toml_options_are_the_leagues_rule_options(tmp_path):
         load_league(folder)
 
 
+@pytest.mark.slow
 def test_league_new_replays_a_real_season_from_lahman(tmp_path):
     """`impact league new NAME --lahman YEAR --lg AL`: the whole league of that year, real team
     names, a schedule of about the real length, no injuries; it plays."""
@@ -224,6 +225,7 @@ def test_league_new_replays_a_real_season_from_lahman(tmp_path):
     assert r.exit_code == 2 and "needs --lg" in r.stderr
 
 
+@pytest.mark.slow
 def test_the_run_environment_is_matched_to_the_source_league():
     """Issue 33: the cards of a league are made again with the engine-reading constants moved
     until a simulated season of them scores like the real league (calibrate.py): its home runs
