@@ -200,3 +200,24 @@ def test_rosters_are_checked_after_the_off_season_a_catcher_for_a_catcher():
     assert sum(1 for pid in ("S4", "S5") if out[pid][2]["roster"] == "active") == 1
     active = [pid for pid, (_t, b, p) in out.items() if (b or p)["roster"] == "active"]
     assert len(active) == 12 and "C2" in active
+
+
+def test_a_roster_left_without_a_centre_fielder_is_mended_from_the_farm():
+    """What a league file must have (every position by a different man, a catcher, five
+    starters): a club whose active centre fielders all went down gets one called up."""
+    import dataclasses
+
+    from league.offseason.renewal import mend
+    from league.season.roster import uncovered
+    from storage.plainfiles import load_league
+    lg = load_league(sample_league_path("nippon"))
+    team = lg.team("EDO")
+    moved = tuple(dataclasses.replace(p, roster="farm") if p.roster != "farm"
+                  and p.can_play("CF") and p.pitching is None else p for p in team.players)
+    broken = dataclasses.replace(lg, teams=tuple(
+        dataclasses.replace(t, players=moved) if t.code == "EDO" else t for t in lg.teams))
+    assert uncovered(broken.team("EDO").active) is not None
+    moves = mend(broken)
+    up = {pid for pid, _t, r in moves if r == "active"}
+    assert up and all(broken.team("EDO").player(pid).can_play("CF") for pid in up)
+    assert all(t == "EDO" for _p, t, _r in moves)

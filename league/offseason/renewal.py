@@ -11,11 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING, Any
 
 from league.offseason import draft as dr
 from league.offseason.aging import Aged, age_players, recentre
 from league.offseason.people import season_age, stream
 from league.offseason.retirement import Departure, Standing, departures
+
+if TYPE_CHECKING:
+    from league.engine.cards import Player
+    from league.season.roster import League
 
 Cells = dict[str, str]
 Cards = tuple[str, str, Cells | None, Cells | None]     # (id, team, batting, pitching)
@@ -197,3 +202,66 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
             move(worst, "farm")
             called[:] = [c for c in called if c[0] != worst]
     return called
+
+
+def mend(league: "League") -> list[tuple[str, str, str]]:
+    """The rosters a league file must have (league.season.roster's checks: a catcher, five
+    starters, the hitters a line-up needs and every position by a different man, at most
+    `active_size`), mended from each club's farm after the off-season: for each thing missing
+    the best farm player who supplies it comes up; a full active roster sends down the least
+    valuable man it can spare. Returns (player, team, "active" | "farm") for each move."""
+    from league.manager.bullpen import pitching_value
+    from league.manager.computer import batting_value
+    from league.season.farm import roster_problem
+    from league.season.roster import uncovered
+
+    def value(p: "Player") -> float:
+        if p.pitching is not None:
+            return pitching_value(p)
+        return batting_value(p.batting) if p.batting is not None else 0.0
+
+    moves: list[tuple[str, str, str]] = []
+    for team in league.teams:
+        if not team.farm:
+            continue
+        dh = league.dh_for(team.code)
+        active = {p.id: p for p in team.active}
+        farm = {p.id: p for p in team.farm}
+
+        def problem() -> str | None:
+            return roster_problem(active.values(), dh) or uncovered(active.values())
+
+        for _ in range(40):
+            what = problem()
+            if what is None or not farm:
+                break
+            before = what
+            # the farm player whose call-up makes the roster whole, or gets it furthest
+            best = None
+            for p in sorted(farm.values(), key=lambda p: (-value(p), p.id)):
+                active[p.id] = p
+                if problem() != before:
+                    best = p
+                active.pop(p.id)
+                if best is not None:
+                    break
+            if best is None:
+                break
+            active[best.id] = farm.pop(best.id)
+            moves.append((best.id, team.code, "active"))
+        while len(active) > league.active_size:
+            spare = [p for p in active.values()
+                     if problem() is None and _without(active, p.id, problem)]
+            if not spare:
+                break
+            worst = min(spare, key=lambda p: (value(p), p.id))
+            farm[worst.id] = active.pop(worst.id)
+            moves.append((worst.id, team.code, "farm"))
+    return moves
+
+
+def _without(active: dict, pid: str, problem: Any) -> bool:
+    p = active.pop(pid)
+    ok = problem() is None
+    active[pid] = p
+    return ok

@@ -127,6 +127,20 @@ def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renew
     moved = {a.player for a in done.aged} | {pid for pid, _ in done.called_up}
     repo.set_base_cells(session=s, league_id=league_id,
                         cells={pid: done.cards[pid][1:] for pid in moved})
+    # the rosters as a league file must have them (read leniently, mended from the farm)
+    own = repo.stored_texts(session=s, league_id=league_id).parse(active=False)
+    fixes = renewal.mend(own)
+    if fixes:
+        cells = {pid: done.cards[pid][1:] for pid, _t, _r in fixes}
+        for pid, _team, roster in fixes:
+            b, p = cells[pid]
+            cells[pid] = tuple(dict(x, roster=roster) if x is not None else None
+                               for x in (b, p))  # type: ignore[assignment]
+        repo.set_base_cells(session=s, league_id=league_id, cells=cells)
+        up = [(pid, t) for pid, t, r in fixes if r == "active"]
+        down = {pid for pid, _t, r in fixes if r == "farm"}
+        done = dataclasses.replace(done, called_up=tuple(
+            [c for c in done.called_up if c[0] not in down] + up))
     return done
 
 
