@@ -291,6 +291,13 @@ class ImpactApp(TroopHost, LeagueApp):
             yield SystemCommand(label("league_log", ja), label("pal_league_log_help", ja),
                                 self.open_league_log)
 
+    def action_command_palette(self) -> None:
+        """Textual's command palette with its prompt in the chosen language."""
+        from textual.command import CommandPalette
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette",
+                                            placeholder=label("pal_search", self.japanese)))
+
     def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:  # type: ignore[override]
         """Notifications carry names and refusals: plain text unless a caller asks for markup."""
         super().notify(message, markup=markup, **kwargs)

@@ -485,6 +485,7 @@ LABELS.update({
     "key_close": ("閉じる", "Close"),
     "key_save": ("保存", "Save"),
     "key_yes": ("はい", "Yes"),
+    "pal_search": ("コマンドを検索…", "Search for commands…"),
     "first_hint": ("はじめに: 2 日程 → d で1日進める (w 1週間、e 最後まで)",
                    "To start: 2 Schedule → d plays a day (w a week, e to the end)"),
     "confirm_keys": ("y / Enter: はい — n / Esc: いいえ", "y / Enter: yes — n / Esc: no"),

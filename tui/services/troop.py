@@ -185,7 +185,9 @@ class TroopService:
             return mp("mp_players_count", japanese, n=len(names),
                       k=k_for(len(names), house_k))
         except MeltingPotError as error:
-            return f"{len(names)} players: {error}"
+            from tui.refusals import refusal
+            return (f"{len(names)} 人: " if japanese else f"{len(names)} players: ") + refusal(
+                str(error), japanese)
 
     # ------------------------------------------------------------------ rounds
 

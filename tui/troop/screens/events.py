@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.refusals import refusal
 from tui.troop.screens.base import TroopScreen
 from tui.services.troop import TroopInputError
 from tui.widgets.footer import KeyFooter
@@ -80,6 +81,6 @@ class EventsScreen(TroopScreen):
         try:
             event = self.troop.service.resume(event_id)
         except TroopInputError as error:
-            self.notify(str(error), severity="error", markup=False)
+            self.notify(refusal(str(error), self.ja), severity="error", markup=False)
             return
         self.troop.open_event(event)

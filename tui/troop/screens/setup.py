@@ -8,6 +8,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Header, Input, Label, RadioButton, RadioSet, Static
 
 from league.troop.rules import GUIDELINE_STRENGTHS, MeltingPotError
+from tui.refusals import refusal
 from tui.troop.screens.base import TroopScreen
 from tui.services.troop import TroopInputError, TroopService
 from tui.widgets.footer import KeyFooter
@@ -33,7 +34,8 @@ class SetupScreen(TroopScreen):
             yield Input("Melting Pot", id="title")
             yield Label(self.t("mp_setup_players"), id="players-label")
             yield Input(placeholder="Aiko, Ben, Chie, …", id="players")
-            yield Static("0 players", id="players-hint", classes="hint")
+            yield Static(Text(TroopService.players_hint("", "", japanese=self.ja)),
+                         id="players-hint", classes="hint")
             for round_no in (1, 2, 3):
                 with Horizontal(classes="strength-row"):
                     yield Label(self._strength_label(round_no), id=f"s{round_no}-label")
@@ -97,7 +99,7 @@ class SetupScreen(TroopScreen):
                 house_k_text=value["house-k"] or "",
             )
         except (TroopInputError, MeltingPotError) as error:
-            self.query_one("#setup-error", Static).update(Text(str(error)))
+            self.query_one("#setup-error", Static).update(Text(refusal(str(error), self.ja)))
             return
         self.troop.event = event
         self.troop.show_stage()

@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Header, Input, Static
 
 from league.troop.rules import ROUNDS, MeltingPotError
+from tui.refusals import refusal
 from tui.troop.screens.base import TroopScreen
 from tui.services.troop import TroopInputError, slip_mark, slip_warning
 from tui.widgets.footer import KeyFooter
@@ -120,7 +121,7 @@ class SlipEntryScreen(TroopScreen):
         try:
             reading = self.troop.service.preview_slip(event, player, value)
         except (TroopInputError, MeltingPotError) as error:
-            self.say(str(error))
+            self.say(refusal(str(error), self.ja))
             return
         warning = slip_warning(player, reading, self.ja)
         if warning is None:
@@ -143,7 +144,7 @@ class SlipEntryScreen(TroopScreen):
         try:
             event, reading = self.troop.service.enter_slip(event, player, value)
         except (TroopInputError, MeltingPotError) as error:
-            self.say(str(error))
+            self.say(refusal(str(error), self.ja))
             return
         self.troop.event = event
         self.query_one("#slip", Input).value = ""
@@ -162,7 +163,7 @@ class SlipEntryScreen(TroopScreen):
         try:
             self.troop.event = self.troop.service.fight(event)
         except (TroopInputError, MeltingPotError) as error:
-            self.say(str(error))
+            self.say(refusal(str(error), self.ja))
             return
         self.troop.show_stage()
 
@@ -184,7 +185,7 @@ class SlipEntryScreen(TroopScreen):
                 self.troop.event = self.troop.service.lower_round3(
                     self.troop.event, text, confirmed=True)
             except (TroopInputError, MeltingPotError) as error:
-                self.say(str(error))
+                self.say(refusal(str(error), self.ja))
                 return
             self.refresh_view()
 
@@ -216,7 +217,7 @@ class SlipEntryScreen(TroopScreen):
             try:
                 self.troop.event = self.troop.service.edit_players(self.troop.event, players)
             except (TroopInputError, MeltingPotError) as error:
-                self.say(str(error))
+                self.say(refusal(str(error), self.ja))
                 return
             renamed = dict(players)
             order = [new for _, new in players]
