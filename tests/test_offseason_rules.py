@@ -221,3 +221,23 @@ def test_a_roster_left_without_a_centre_fielder_is_mended_from_the_farm():
     up = {pid for pid, _t, r in moves if r == "active"}
     assert up and all(broken.team("EDO").player(pid).can_play("CF") for pid in up)
     assert all(t == "EDO" for _p, t, _r in moves)
+
+
+def test_a_roster_over_its_size_sends_down_the_man_it_can_best_spare():
+    import dataclasses
+
+    from league.offseason.renewal import mend
+    from league.season.roster import uncovered
+    from storage.plainfiles import load_league
+    lg = load_league(sample_league_path("nippon"))
+    team = lg.team("EDO")
+    last = team.players[-1].id          # one stays on the farm: the club has a farm
+    up = tuple(dataclasses.replace(p, roster="active" if p.id != last else "farm")
+               for p in team.players)
+    full = dataclasses.replace(lg, teams=tuple(
+        dataclasses.replace(t, players=up) if t.code == "EDO" else t for t in lg.teams))
+    moves = mend(full)
+    down = {pid for pid, t, r in moves if r == "farm" and t == "EDO"}
+    assert len(down) == len(team.players) - 1 - lg.active_size
+    left = [p for p in full.team("EDO").active if p.id not in down]
+    assert uncovered(left) is None

@@ -250,7 +250,7 @@ def mend(league: "League") -> list[tuple[str, str, str]]:
             active[best.id] = farm.pop(best.id)
             moves.append((best.id, team.code, "active"))
         while len(active) > league.active_size:
-            spare = [p for p in active.values()
+            spare = [p for p in list(active.values())
                      if problem() is None and _without(active, p.id, problem)]
             if not spare:
                 break
