@@ -12,10 +12,10 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from league.errors import LeagueError
 from tui import services
 from tui.bulkgc import resume_after_start
 from tui.host import KeepsItsArea, LeagueApp
+from tui.messages import LeagueOpened, WorkFailed
 from tui.labels import label
 from tui.language import translate_bindings
 from tui.settings import load_settings, save_setting
@@ -170,12 +170,8 @@ class ImpactApp(TroopHost, LeagueApp):
             opened = prefetched.take(self.db, self.league) if prefetched is not None else None
             if opened is None:
                 opened = open_league(self.db, self.league, self.sample)
-        except LeagueError as exc:
-            self.call_from_thread(self.notify, str(exc), severity="error", timeout=10)
-            return
-        except Exception as exc:
-            self.call_from_thread(self.notify, f"{type(exc).__name__}: {exc}", severity="error",
-                                  timeout=10)
+        except Exception as exc:   # LeagueError's own words, anything else with its type
+            self.post_message(WorkFailed.of(exc, timeout=10))
             return
         self.league = opened.league
         self.access = opened.access
@@ -184,7 +180,7 @@ class ImpactApp(TroopHost, LeagueApp):
             # its first frame
             self._name_book = (self.data_version, opened.names)
             self._first_data = (self.data_version, "StandingsScreen", opened.first)
-        self.call_from_thread(self._league_opened)
+        self.post_message(LeagueOpened())
 
     def league_names(self) -> services.NameBook:
         """The league's names in both languages, read once per change of the data (any thread:
@@ -205,7 +201,7 @@ class ImpactApp(TroopHost, LeagueApp):
     def on_unmount(self) -> None:
         self.close_troop_service()
 
-    def _league_opened(self) -> None:
+    def on_league_opened(self, message: LeagueOpened) -> None:
         self._show_sub_title()
         self.switch_mode("standings")
 

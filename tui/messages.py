@@ -89,3 +89,7 @@ class RaceRead(Message):
 
 class AwardsConfirmed(Message):
     """The History area's worker has stored the awards chosen."""
+
+
+class LeagueOpened(Message):
+    """The app's worker has opened the league (and read the first area's data): show it."""

@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Header, Static
 
 from league.errors import LeagueError
 from tui import services
+from tui.messages import WorkFailed
 from tui.labels import label, season_title
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
@@ -237,7 +238,7 @@ class SeasonScreen(AreaScreen):
         try:
             result = job()
         except LeagueError as exc:
-            self.app.call_from_thread(self.app.notify, str(exc), severity="error", timeout=8)
+            self.app.post_message(WorkFailed.of(exc))
             return
         finally:
             self.busy = False
