@@ -21,6 +21,7 @@ def _other_language(text: str, japanese: bool) -> list[str]:
     """The other language's words in `text` (the players' names aside)."""
     for name in NAMES:
         text = text.replace(name, "")
+    text = re.sub(r"\b[A-Z]{2,4}\d+\b", "", text)     # player ids (CHB28) are ids, not words
     return ENGLISH_WORD.findall(text) if japanese else KANA_KANJI.findall(text)
 
 
@@ -61,3 +62,59 @@ async def test_palette_prompt_and_melting_pot_set_up_in_one_language(tmp_path, j
         assert not _other_language(error(), japanese), error()
         hint = str(app.screen.query_one("#players-hint").render())
         assert not _other_language(hint, japanese), hint
+
+
+@pytest.mark.parametrize("japanese", [True, False])
+async def test_the_news_names_teams_in_the_chosen_language(tmp_path, japanese):
+    """A call-up in History's news: "札幌が…を登録" in Japanese; in English the team's code and
+    the player's English name ("SAP call up …", not "札幌 call up 高橋 直樹")."""
+    from tui import services
+    from tui.settings import save_setting
+
+    save_setting("japanese", japanese)
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        app.animation_level = "none"
+        await until(pilot, lambda: app.current_mode == "standings")
+        roster = services.team_roster(db, services.standings(db).rows[0].team)
+        team = roster.team
+        down = roster.bullpen[-1]
+        services.move_player(db, down, "down")
+        app.data_changed()
+        await pilot.press("8")
+        news = lambda: app.screen.query_one("#news-table")  # noqa: E731
+        await until(pilot, lambda: app.current_mode == "history" and app.screen.data is not None
+                    and news().row_count and str(news().get_row_at(0)[0]) != "")
+        text = str(news().get_row_at(0)[2])
+        assert not _other_language(text, japanese), text
+        assert (("登録抹消" in text) if japanese else text.startswith(f"Sent down: {team} "))
+
+
+@pytest.mark.parametrize("japanese", [True, False])
+async def test_the_odds_status_follows_the_language(tmp_path, monkeypatch, japanese):
+    """The pennant odds' status line is said again when `L` switches the language (it kept
+    "6 回 完了" in English)."""
+    from tui import services
+    from tui.screens.standings import StandingsScreen
+    from tui.settings import save_setting
+
+    save_setting("japanese", japanese)
+    monkeypatch.setattr(StandingsScreen, "ODDS_RUNS", 6)
+    db = str(tmp_path / "league.sqlite3")
+    services.create_league(db, "pacific", "pacific")
+    services.new_season(db, "pacific", games_per_opponent=4, seed=3)
+    services.sim_days(db, days=3)
+    app = ImpactApp(db=db, sample="pacific")
+    async with app.run_test(size=SIZE) as pilot:
+        app.animation_level = "none"
+        await until(pilot, lambda: app.current_mode == "standings"
+                    and app.screen.query_one("#standings-table").row_count == 6)
+        screen = app.screen
+        status = lambda: str(screen.query_one("#odds-status").render())  # noqa: E731
+        await pilot.press("r")
+        await until(pilot, lambda: not screen.odds_running and screen.query("#odds-status")
+                    and ("回 完了" if japanese else "runs done") in status())
+        await pilot.press("L")
+        await until(pilot, lambda: ("runs done" if japanese else "回 完了") in status())
+        assert not _other_language(status(), not japanese), status()

@@ -420,11 +420,25 @@ class StandingsScreen(AreaScreen):
             self.app.notify(error, severity="error", timeout=8)
             self.query_one("#odds-status", Static).update("")
             return
-        self.query_one("#odds-status", Static).update(
-            (f"{self.ODDS_RUNS} {'回 完了' if ja else 'runs done'}") if finished
-            else label("odds_cancelled", ja))
+        self._odds_end = "done" if finished else "cancelled"
+        self._say_odds_end()
         if finished:
             self.refresh_data()
+
+    _odds_end: str | None = None      # how the last odds run ended: done, cancelled
+
+    def _say_odds_end(self) -> None:
+        """The odds' status line in the app's language (again when `L` changes it)."""
+        if self._odds_end is None or self.odds_running or not self.query("#odds-status"):
+            return
+        ja = self.app.japanese
+        self.query_one("#odds-status", Static).update(
+            f"{self.ODDS_RUNS} {'回 完了' if ja else 'runs done'}" if self._odds_end == "done"
+            else label("odds_cancelled", ja))
+
+    def relabel(self) -> None:
+        super().relabel()
+        self._say_odds_end()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if event.data_table.id == "recent-table" and event.row_key.value:

@@ -397,9 +397,11 @@ class NewsItem:
 
 
 def _team_name(teams: Mapping[str, str], code: str, ja: bool) -> str:
+    """A team as the news names it: its short name in Japanese, its code in English (as the
+    app's English shows a team's short name: "SAP call up …", never "札幌 call up …")."""
     if code == hs.FREE_AGENT:
         return "自由契約" if ja else "free agency"
-    return teams.get(code, code)
+    return teams.get(code, code) if ja else code
 
 
 # a manager's saved lists, as the news names one set aside
