@@ -290,7 +290,7 @@ class ImpactApp(TroopHost, LeagueApp):
     def action_command_palette(self) -> None:
         """Textual's command palette with its prompt in the chosen language."""
         from textual.command import CommandPalette
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        if self.use_command_palette and not CommandPalette.is_open(self.app):
             self.push_screen(CommandPalette(id="--command-palette",
                                             placeholder=label("pal_search", self.japanese)))
 
