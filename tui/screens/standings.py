@@ -415,7 +415,6 @@ class StandingsScreen(AreaScreen):
     def _odds_done(self, finished: bool, error: str | None) -> None:
         self.odds_running = False
         self._estimate = None
-        ja = self.app.japanese
         if error:
             self.app.notify(error, severity="error", timeout=8)
             self.query_one("#odds-status", Static).update("")
