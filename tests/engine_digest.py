@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 DIGEST_FILE = Path(__file__).parent / "data" / "engine_digest.txt"
+VERSIONS_FILE = Path(__file__).parent / "data" / "engine_versions.txt"
 GAMES = 200
 SEED = 1
 
@@ -71,17 +72,44 @@ def stored() -> list[str]:
             if ln and not ln.startswith("#")]
 
 
+def digest_hash(lines: list[str]) -> str:
+    """One hash of the 200 fingerprints: the games an engine version plays."""
+    return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()[:20]
+
+
+def versions() -> dict[int, str]:
+    """league.engine.ENGINE_VERSION -> the digest of the games it plays (tests/data)."""
+    out: dict[int, str] = {}
+    for ln in VERSIONS_FILE.read_text(encoding="utf-8").splitlines():
+        if ln and not ln.startswith("#"):
+            number, h = ln.split()
+            out[int(number)] = h
+    return out
+
+
 def main(argv: list[str]) -> int:
+    from league.engine import ENGINE_VERSION
     if "--write" not in argv:
         bad = [(a, b) for a, b in zip(current(), stored()) if a != b]
         print("digest matches" if not bad else f"{len(bad)} games differ, first: {bad[0]}")
         return 1 if bad else 0
     lines = current()
+    h = digest_hash(lines)
+    known = versions()
+    if known.get(ENGINE_VERSION, h) != h:
+        print(f"the games changed, and engine version {ENGINE_VERSION} already names other games: "
+              "raise ENGINE_VERSION in league/engine/__init__.py (a stored game says which "
+              "version played it), then write again")
+        return 1
+    known[ENGINE_VERSION] = h
     DIGEST_FILE.write_text(
         "# seed fingerprint — 200 seeded games of the sample league (tests/engine_digest.py).\n"
         "# Regenerate only for a change meant to alter games: python tests/engine_digest.py --write\n"
         + "\n".join(lines) + "\n", encoding="utf-8")
-    print(f"wrote {len(lines)} fingerprints to {DIGEST_FILE}")
+    VERSIONS_FILE.write_text(
+        "# engine version -> hash of the digest's 200 games it plays (tests/engine_digest.py)\n"
+        + "".join(f"{v} {known[v]}\n" for v in sorted(known)), encoding="utf-8")
+    print(f"wrote {len(lines)} fingerprints to {DIGEST_FILE} (engine version {ENGINE_VERSION})")
     return 0
 
 
