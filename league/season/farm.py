@@ -311,7 +311,22 @@ def has_farm(book: RosterBook, players: Iterable[Player]) -> bool:
     return any(p.roster == "farm" or p.id in book.farm for p in players)
 
 
+# each player's role, remembered by the card's identity (the card kept, so the identity stays its
+# own): the computer's moves ask it for every man of both teams before every game
+_ROLES: Final[dict[int, tuple[Player, str]]] = {}
+
+
 def _role(p: Player) -> str:
+    known = _ROLES.get(id(p))
+    if known is not None and known[0] is p:
+        return known[1]
+    if len(_ROLES) > 50_000:      # a long-lived process that read many leagues
+        _ROLES.clear()
+    role = _ROLES[id(p)] = (p, _role_of(p))
+    return role[1]
+
+
+def _role_of(p: Player) -> str:
     if p.pitching is not None:
         return "SP" if p.pitching.starter > 0 else "RP"
     return "C" if p.fielding_at("C") else "H"
@@ -352,8 +367,17 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     eligible = sorted((p for p in t.players if p.id in book.farm and _eligible(book, p, day, league.ten_days)),
                       key=lambda p: (-_value(p), p.id))
 
+    # the active and the healthy change only with a move (book.farm; the injuries do not change
+    # here): each list is made again once a move is made
+    lists: dict[str, tuple[int, list[Player]]] = {}
+
     def active() -> list[Player]:
-        return [p for p in t.players if p.id not in book.farm]
+        known = lists.get("active")
+        if known is not None and known[0] == len(made):
+            return known[1]
+        now = [p for p in t.players if p.id not in book.farm]
+        lists["active"] = (len(made), now)
+        return now
 
     def farm_pool(role: str | None, pos: str | None = None) -> list[Player]:
         return [p for p in eligible if p.id in book.farm
@@ -361,7 +385,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
 
     def down(p: Player, reason: str) -> bool:
         left = [q for q in active() if q.id != p.id and q.id not in aside
-                and book.entries.get(q.id, Standing()).points <= 0]
+                and ((e := book.entries.get(q.id)) is None or e.points <= 0)]
         if reason == "injury":
             # he goes down only when the healthy and the farm can play his positions without him
             # (else he stays, to play hurt if the line-up needs him)
@@ -384,8 +408,14 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         if e is not None and e.points > 0 and severity(rules, p.rank, e.points) == "heavy":
             down(p, "injury")
     def healthy() -> list[Player]:
-        return [p for p in active() if book.entries.get(p.id, Standing()).points <= 0
-                and p.id not in aside]
+        known = lists.get("healthy")
+        if known is not None and known[0] == len(made):
+            return known[1]
+        entries = book.entries
+        now = [p for p in active() if ((e := entries.get(p.id)) is None or e.points <= 0)
+               and p.id not in aside]
+        lists["healthy"] = (len(made), now)
+        return now
 
     # a position nobody healthy can play: an injured man goes down for a farm player who can
     # (FIELD has no DH: a man can play a position when his card has a line for it)
@@ -582,8 +612,17 @@ def repair(state: Any, team: str, day: date) -> list[Move]:
     prefs = state.prefs.get(team, {})
     made: list[Move] = []
 
+    # the active and the healthy change only with a move (book.farm; the injuries do not change
+    # here): each list is made again once a move is made
+    lists: dict[str, tuple[int, list[Player]]] = {}
+
     def active() -> list[Player]:
-        return [p for p in t.players if p.id not in book.farm]
+        known = lists.get("active")
+        if known is not None and known[0] == len(made):
+            return known[1]
+        now = [p for p in t.players if p.id not in book.farm]
+        lists["active"] = (len(made), now)
+        return now
 
     aside = set(prefs.get("reserves", ()))
     problem = roster_problem([p for p in active() if p.id not in aside], dh)
