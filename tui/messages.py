@@ -93,3 +93,26 @@ class AwardsConfirmed(Message):
 
 class LeagueOpened(Message):
     """The app's worker has opened the league (and read the first area's data): show it."""
+
+
+class EditSaved(Message):
+    """A Teams-area worker has stored an edit: `label_key` says what (a card, the saved lists),
+    `kinds` which saved lists are stored now."""
+
+    def __init__(self, label_key: str, kinds: tuple[str, ...] = ()) -> None:
+        super().__init__()
+        self.label_key = label_key
+        self.kinds = kinds
+
+
+class EditRefused(Message):
+    """A Teams-area worker's edit was refused (or the database failed): `text` says why."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    @classmethod
+    def of(cls, exc: BaseException) -> "EditRefused":
+        """The message for `exc`: a LeagueError's own words, anything else with its type."""
+        return cls(str(exc) if isinstance(exc, LeagueError) else f"{type(exc).__name__}: {exc}")

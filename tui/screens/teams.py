@@ -14,10 +14,10 @@ from textual.widgets import DataTable, Header, Static
 from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
 
 from league.engine.cards import BAT_COLUMNS, PITCH_COLUMNS, Player
-from league.errors import LeagueError
 from tui import services
 from tui.dialogs.card_editor import CardEdit, CardEditor
 from tui.labels import label
+from tui.messages import EditRefused, EditSaved
 from tui.refusals import refusal
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
@@ -279,21 +279,20 @@ class TeamsScreen(AreaScreen):
         database is a notification."""
         try:
             save()
-        except LeagueError as exc:
-            self.app.call_from_thread(self._refused, str(exc))
+        except Exception as exc:  # noqa: BLE001 - a refusal or a broken database is a notification
+            self.post_message(EditRefused.of(exc))
             return
-        except Exception as exc:  # noqa: BLE001 - a broken database is a notification
-            self.app.call_from_thread(self._refused, f"{type(exc).__name__}: {exc}")
-            return
-        self.app.call_from_thread(self._saved, saved, kinds)
+        self.post_message(EditSaved(saved, kinds))
 
-    def _refused(self, text: str) -> None:
-        self.app.notify(refusal(text, self.app.japanese),
+    def on_edit_refused(self, message: EditRefused) -> None:
+        message.stop()
+        self.app.notify(refusal(message.text, self.app.japanese),
                         title=label("ce_refused", self.app.japanese), severity="error", timeout=8)
 
-    def _saved(self, key: str, kinds: tuple[str, ...] = ()) -> None:
-        self.dirty.difference_update(kinds)     # stored: the reload shows what was saved
-        self.app.notify(label(key, self.app.japanese), timeout=3)
+    def on_edit_saved(self, message: EditSaved) -> None:
+        message.stop()
+        self.dirty.difference_update(message.kinds)     # stored: the reload shows what was saved
+        self.app.notify(label(message.label_key, self.app.japanese), timeout=3)
         self.app.data_changed()
 
     def action_toggle_reserve(self) -> None:
