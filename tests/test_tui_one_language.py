@@ -118,3 +118,32 @@ async def test_the_odds_status_follows_the_language(tmp_path, monkeypatch, japan
         await pilot.press("L")
         await until(pilot, lambda: ("runs done" if japanese else "回 完了") in status())
         assert not _other_language(status(), not japanese), status()
+
+
+@pytest.mark.parametrize("japanese", [True, False])
+async def test_history_names_the_leagues_in_the_chosen_language(tmp_path, japanese):
+    """History's awards and titles name each league (リーグ) in the chosen language ("MVP
+    (Cosmo League)", never "MVP (コスモ・リーグ)"); the bundled league gives every player and
+    team an English name, so nothing of the other language is left in those tables."""
+    from tui import services
+    from tui.settings import save_setting
+
+    save_setting("japanese", japanese)
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        app.animation_level = "none"
+        await until(pilot, lambda: app.current_mode == "standings")
+        services.sim_days(db, days=3)
+        app.data_changed()
+        await pilot.press("8")
+        awards = lambda: app.screen.query_one("#awards-table")  # noqa: E731
+        await until(pilot, lambda: app.current_mode == "history" and app.screen.data is not None
+                    and awards().row_count > 10)
+        league = "コスモ・リーグ" if japanese else "Cosmo League"
+        rows = [" ".join(str(c) for c in awards().get_row_at(i)) for i in range(awards().row_count)]
+        assert any(f"({league})" in row for row in rows)
+        titles = app.screen.query_one("#season-titles")
+        rows += [" ".join(str(c) for c in titles.get_row_at(i)) for i in range(titles.row_count)]
+        for row in rows:
+            assert not _other_language(row, japanese), row

@@ -156,7 +156,7 @@ class HistoryScreen(AreaScreen):
             return
         multi = len({x.league for x in h.titles}) > 1
         for x in h.titles:
-            name = (x.ja if ja else x.en) + (f" ({x.league})" if multi else "")
+            name = (x.ja if ja else x.en) + (f" ({self.in_language(x.league)})" if multi else "")
             shown = x.holders[:2]
             more = f" +{len(x.holders) - 2}" if len(x.holders) > 2 else ""
             who = (", ".join(self._player_name(p.player, ja) for p in shown) + more) \
@@ -182,7 +182,7 @@ class HistoryScreen(AreaScreen):
         for sl in a.slots:
             name = f"{award_name(sl.award, ja)} {slot_name(sl.slot, ja)}".strip()
             if sl.league:
-                name += f" ({sl.league})"
+                name += f" ({self.in_language(sl.league)})"
             value = next((c.value for c in sl.candidates if c.player == sl.winner), None)
             team = next((c.team for c in sl.candidates if c.player == sl.winner), None)
             state = label("hs_confirmed", ja) if sl.confirmed else label("hs_proposed", ja)

@@ -55,6 +55,8 @@ class NameBook:
 
     teams: dict[str, tuple[str, str, str]] = field(default_factory=dict)
     players: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # the leagues (リーグ) of a league of two: code → (name, English name)
+    leagues: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def team(self, code: str, japanese: bool, *, full: bool = False) -> str:
         """A team's name: short (the code in English) or full (`name_en` in English)."""
@@ -88,6 +90,7 @@ class NameBook:
         if cached is None:
             cached = {name: en for name, en in self.players.values() if en and name != en}
             cached.update({name: en for _s, name, en in self.teams.values() if en and name})
+            cached.update({name: en for name, en in self.leagues.values() if en and name})
             object.__setattr__(self, "_table_cache", cached)
         return cached
 
@@ -167,9 +170,11 @@ def names_of(players: dict[str, tuple[str, str]], texts: Any) -> NameBook:
     # names only: the teams from league.toml and two columns of the cards' CSV, no card parsed
     # (parsing every card of a league with farms took a fifth of a second at every start)
     from storage.mappers import csv_rows
-    teams = {t.code: (t.short, t.name, t.name_en) for t in texts.structure().teams}
+    structure = texts.structure()
+    teams = {t.code: (t.short, t.name, t.name_en) for t in structure.teams}
+    leagues = {lg.code: (lg.name, lg.name_en) for lg in structure.leagues}
     for text in (texts.batters, texts.pitchers):
         for r in csv_rows(text):
             if r.get("id"):
                 players[r["id"]] = (r.get("name", ""), r.get("name_en", ""))
-    return NameBook(teams, players)
+    return NameBook(teams, players, leagues)
