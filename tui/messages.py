@@ -12,7 +12,7 @@ from textual.message import Message
 from league.errors import LeagueError
 
 if TYPE_CHECKING:
-    from tui.services import CareerView, PlayerView, RaceView, SeasonSeries
+    from tui.services import CareerView, NewsItem, PlayerView, RaceView, SeasonSeries
 
 
 class AreaRead(Message):
@@ -106,7 +106,8 @@ class EditSaved(Message):
 
 
 class EditRefused(Message):
-    """A Teams-area worker's edit was refused (or the database failed): `text` says why."""
+    """A worker's edit (a card, the saved lists, a transaction) was refused (or the database
+    failed): `text` says why."""
 
     def __init__(self, text: str) -> None:
         super().__init__()
@@ -116,3 +117,11 @@ class EditRefused(Message):
     def of(cls, exc: BaseException) -> "EditRefused":
         """The message for `exc`: a LeagueError's own words, anything else with its type."""
         return cls(str(exc) if isinstance(exc, LeagueError) else f"{type(exc).__name__}: {exc}")
+
+
+class TransactionStored(Message):
+    """The transaction dialog's worker has stored the move: the news item it made."""
+
+    def __init__(self, item: NewsItem) -> None:
+        super().__init__()
+        self.item = item

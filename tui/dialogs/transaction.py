@@ -14,10 +14,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from league.errors import LeagueError
 from tui import services
 from tui.language import Bilingual
 from tui.labels import label
+from tui.messages import EditRefused, TransactionStored
 from tui.widgets.plain import Plain
 
 FIELDS = ("tx_kind", "tx_players", "tx_team", "tx_other", "tx_for", "tx_note")
@@ -109,17 +109,19 @@ class TransactionDialog(Bilingual, ModalScreen["services.NewsItem | None"]):
         try:
             item = services.transact(self.db, kind, players=players, team=team, other_team=other,
                                      others=others, note=note, league=self.league)
-        except LeagueError as exc:
-            self.app.call_from_thread(self._refused, str(exc))
-            return
         except Exception as exc:  # noqa: BLE001 - a broken database is shown, not a crash
-            self.app.call_from_thread(self._refused, f"{type(exc).__name__}: {exc}")
+            self.post_message(EditRefused.of(exc))
             return
-        self.app.call_from_thread(self.dismiss, item)
+        self.post_message(TransactionStored(item))
 
-    def _refused(self, text: str) -> None:
+    def on_transaction_stored(self, message: TransactionStored) -> None:
+        message.stop()
+        self.dismiss(message.item)
+
+    def on_edit_refused(self, message: EditRefused) -> None:
+        message.stop()
         from rich.text import Text
-        self.query_one("#tx-error", Static).update(Text(visible(text)))
+        self.query_one("#tx-error", Static).update(Text(visible(message.text)))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
