@@ -311,19 +311,28 @@ def has_farm(book: RosterBook, players: Iterable[Player]) -> bool:
     return any(p.roster == "farm" or p.id in book.farm for p in players)
 
 
-# each player's role, remembered by the card's identity (the card kept, so the identity stays its
-# own): the computer's moves ask it for every man of both teams before every game
-_ROLES: Final[dict[int, tuple[Player, str]]] = {}
+# each player's role and value, remembered by the card's identity (the card kept, so the
+# identity stays its own): the computer's moves ask them for every man of both teams before
+# every game
+_FACTS: Final[dict[int, tuple[Player, str, float]]] = {}
+
+
+def _facts(p: Player) -> tuple[Player, str, float]:
+    known = _FACTS.get(id(p))
+    if known is not None and known[0] is p:
+        return known
+    if len(_FACTS) > 50_000:      # a long-lived process that read many leagues
+        _FACTS.clear()
+    known = _FACTS[id(p)] = (p, _role_of(p), _value_of(p))
+    return known
 
 
 def _role(p: Player) -> str:
-    known = _ROLES.get(id(p))
-    if known is not None and known[0] is p:
-        return known[1]
-    if len(_ROLES) > 50_000:      # a long-lived process that read many leagues
-        _ROLES.clear()
-    role = _ROLES[id(p)] = (p, _role_of(p))
-    return role[1]
+    return _facts(p)[1]
+
+
+def _value(p: Player) -> float:
+    return _facts(p)[2]
 
 
 def _role_of(p: Player) -> str:
@@ -332,7 +341,7 @@ def _role_of(p: Player) -> str:
     return "C" if p.fielding_at("C") else "H"
 
 
-def _value(p: Player) -> float:
+def _value_of(p: Player) -> float:
     if p.pitching is not None:
         return pitching_value(p)
     return batting_value(p.batting) if p.batting is not None else -99.0
