@@ -396,3 +396,46 @@ def recentre(before: Sequence[tuple[Mapping[str, str] | None, Mapping[str, str] 
             if w is None:
                 continue
             cells[cond] = " ".join(_bounds([max(0.0, x + d) for x, d in zip(w, shift)], rng))
+
+
+def _ratings(cards: Sequence[Mapping[str, str]], key: str) -> list[float]:
+    out = []
+    for c in cards:
+        try:
+            out.append(float(c.get(key, "")))
+        except ValueError:
+            continue
+    return out
+
+
+def recentre_ratings(before: Sequence[tuple[Mapping[str, str] | None, Mapping[str, str] | None]],
+                     after: dict[str, tuple[str, dict[str, str] | None, dict[str, str] | None]],
+                     seed: int) -> None:
+    """The league's speed (SR, RR over the batters) and starters' stamina (innings) kept where
+    they were, as `recentre` keeps the cards' columns: every rating moved by the league's drift,
+    rounded with the chance of its fraction (seeded) so a small drift still counts."""
+    rng = random.Random(seed)
+    bats_before = [b for b, p in before if b is not None and p is None]
+    bats_after = [b for _t, b, p in after.values() if b is not None and p is None]
+    for key, lo, hi in (("SR", 0, 99), ("RR", -1, 6)):
+        old, new = _ratings(bats_before, key), _ratings(bats_after, key)
+        if not old or not new:
+            continue
+        drift = sum(old) / len(old) - sum(new) / len(new)
+        for cells in bats_after:
+            v = _int(cells.get(key))
+            if v is not None:
+                moved = math.floor(v + drift + rng.random())
+                cells[key] = str(max(lo, min(hi, moved)))
+    starters_before = [p for _b, p in before if p is not None and (_int(p.get("starter")) or 0) > 0]
+    starters_after = [p for _t, _b, p in after.values()
+                      if p is not None and (_int(p.get("starter")) or 0) > 0]
+    old, new = _ratings(starters_before, "innings"), _ratings(starters_after, "innings")
+    if old and new:
+        drift = sum(old) / len(old) - sum(new) / len(new)
+        for cells in starters_after:
+            inn = _float(cells.get("innings"))
+            if inn is not None:
+                # innings in halves, as the cards write them
+                halves = math.floor((inn + drift) * 2 + rng.random()) / 2
+                cells["innings"] = f"{max(1.0, min(9.0, halves)):g}"

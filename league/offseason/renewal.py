@@ -14,7 +14,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from league.offseason import draft as dr
-from league.offseason.aging import Aged, age_players, recentre
+from league.offseason.aging import Aged, age_players, recentre, recentre_ratings
 from league.offseason.people import season_age, stream
 from league.offseason.retirement import Departure, Standing, departures
 
@@ -93,6 +93,8 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     # the league's level kept where it was: the changes are each player's against the others
     recentre([(b, p) for _pid, _t, b, p in cards], out,
              stream("recentre", league, year).getrandbits(32))
+    recentre_ratings([(b, p) for _pid, _t, b, p in cards], out,
+                     stream("recentre ratings", league, year).getrandbits(32))
     # 5. rosters checked: an active player who left is replaced by the best of his kind on the farm
     called = _fill_active(cards, gone, out, active_size)
     return Renewal(tuple(gone), tuple(drafted), tuple(aged), tuple(called), out)
