@@ -63,6 +63,21 @@ _PROBLEMS: tuple[tuple[str, str], ...] = (
     (r"(?P<x>.+) is not a player of this event", "{x} はこのイベントの参加者ではありません"),
     (r"round (?P<r>\d+): the battle has been fought", "第{r}ラウンドの戦いは終わっています"),
     (r"event (?P<n>\d+) cannot be resumed: (?P<x>.+)", "イベント {n} を再開できません: {x}"),
+    # roster moves (league.season.farm's words)
+    (r"the active roster would have no catcher", "一軍に捕手がいなくなります"),
+    (r"the active roster would have (?P<s>\d+) starters; a rotation needs at least (?P<n>\d+)",
+     "一軍の先発投手が {s} 人になります (ローテーションには {n} 人以上必要です)"),
+    (r"the active roster would have (?P<h>\d+) position players; a line-up needs (?P<n>\d+)",
+     "一軍の野手が {h} 人になります (打順には {n} 人必要です)"),
+    (r"the active roster would have nobody who can play (?P<p>\S+)",
+     "一軍に {p} を守れる選手がいなくなります"),
+    (r"(?P<p>.+) is on the active roster of (?P<t>.+) already", "{p} はすでに {t} の一軍です"),
+    (r"(?P<p>.+) was demoted on (?P<d>\S+): the ten-day rule keeps him down until (?P<b>\S+)",
+     "{p} は {d} に登録抹消されました: 10日ルールで {b} まで一軍に戻れません"),
+    (r"(?P<t>.+) has (?P<a>\d+) players on the active roster, the most the league registers"
+     r" \(active_size (?P<s>\d+)\); demote someone first",
+     "{t} の一軍は {a} 人で上限です (active_size {s})。先に誰かを登録抹消してください"),
+    (r"(?P<p>.+) is on the farm already", "{p} はすでに二軍です"),
     # dice typed in by a person
     (r"die roll (?P<x>.+) is not a number from 1 to 100 \(\"00\" reads 100\)",
      "出目 {x} は 1〜100 の数ではありません (「00」は 100)"),
@@ -78,7 +93,15 @@ _KINDS = {"batting": "打撃", "pitching": "投手"}
 _ROLL = re.compile(r"roll (?P<i>\d+): (?P<rest>.+)")
 
 
+_DEMOTING = re.compile(r"(?P<t>[^:]+): demoting (?P<p>.+?): (?P<rest>.+)")
+
+
 def _problem(text: str) -> str | None:
+    m = _DEMOTING.fullmatch(text)
+    if m is not None:
+        rest = _problem(m.group("rest"))
+        return (f"{m.group('t')}: {m.group('p')} の登録抹消: {rest}" if rest is not None
+                else None)
     m = _ROLL.fullmatch(text)
     if m is not None:
         rest = _problem(m.group("rest"))
