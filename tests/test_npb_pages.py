@@ -314,9 +314,11 @@ def test_season_new_renews_a_stats_league_from_next_years_files(tmp_path):
     assert moved.team == code[to] and moved.name == traded
     assert any(p.name == "新人 一郎" for t in now.teams for p in t.players)
     assert all(p.name != retire for t in now.teams for p in t.players)
-    # his career goes on under his id: the first season's line is his
-    r = runner.invoke(app, ["player", ids[traded], "--db", db, "--json"])
-    assert r.exit_code == 0 and json.loads(r.stdout)["career"]["pitching"]["bf"] > 0
+    # careers go on under the ids: a regular catcher kept has his first season's line
+    catcher = next(pid for pid in data["kept"] if league.player(pid).batting
+                   and league.player(pid).fielding[0].position == "C")
+    r = runner.invoke(app, ["player", catcher, "--db", db, "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["career"]["batting"]["pa"] > 0
     # a plain next season of a stats league keeps the cards as they are (no growth, no decline)
     assert runner.invoke(app, ["season", "sim", "--to-end", "--db", db, "-q"]).exit_code == 0
     assert runner.invoke(app, ["season", "close", "--db", db]).exit_code == 0

@@ -67,7 +67,7 @@ def _moves(sim: Mapping[str, float], real: Mapping[str, float], sim_runs: float,
            real_runs: float) -> dict[str, float]:
     """The factors the fit constants are moved by: `fit_hr` by the home runs' ratio; `fit_1b`
     and `fit_2b` together by what brings the runs (per plate appearance) to the real ones once
-    the home runs are right — the runs, not the hits, are the run environment (a simulated
+    the home runs are right (runs an out) — the runs, not the hits, are the run environment (a simulated
     league's runs a hit differ from the real league's: its baserunning, bunts, double plays)."""
     out: dict[str, float] = {}
     hr = sim["HR"] / real["HR"] if real.get("HR", 0) > 0 and sim.get("HR", 0) > 0 else 1.0
@@ -94,16 +94,19 @@ def match_run_environment(make: Callable[[Mapping[str, float]], League], ruleset
 
     `teams_line`: (batting, pitching) totals of the teams played when they are only some of
     their league's (AL East of 2019): they play each other, so the target is the mean of what
-    they scored and what they allowed (home runs and runs a plate appearance)."""
+    they scored and what they allowed (home runs a plate appearance, runs an out)."""
     real = dict(batter_rates(batting_line(context.batting)) or {})
-    lg = batting_line(context.batting)
-    real_runs = lg["r"] / lg["pa"] if lg["pa"] else 0.0
+    # runs an out: what a game's 27 outs score (runs a plate appearance would count the
+    # simulated league's extra walks as runs twice: more batters a game, each worth as much)
+    lp = pitching_line(context.pitching)
+    real_runs = lp["r"] / lp["outs"] if lp["outs"] else 0.0
     if teams_line is not None:
         bat, pit = batting_line(teams_line[0]), pitching_line(teams_line[1])
         pa = bat["pa"] + pit["bf"]
         if bat["pa"] > 0 and pit["bf"] > 0:
             real["HR"] = (bat["hr"] + pit["hr"]) / pa
-            real_runs = (bat["r"] + pit["r"]) / pa
+            if pit["outs"] > 0:
+                real_runs = (bat["r"] + pit["r"]) / (2 * pit["outs"])
     base = dict(DEFAULTS)
     base.update(getattr(ruleset, "cardgen", {}) or {})
     constants = {key: float(base[key]) for _, key in FITTED}
@@ -123,8 +126,8 @@ def match_run_environment(make: Callable[[Mapping[str, float]], League], ruleset
         history.append(Round(dict(constants), sim, runs / team_games if team_games else 0.0))
         if not sim:
             break
-        pa = sum(float(b.get("pa", 0) or 0) for b in totals.batting.values())
-        moves = _moves(sim, real, runs / pa if pa else 0.0, real_runs)
+        outs = sum(float(p.get("outs", 0) or 0) for p in totals.pitching.values())
+        moves = _moves(sim, real, runs / outs if outs else 0.0, real_runs)
         for key, factor in moves.items():
             moved = constants[key] * factor
             constants[key] = round(min(FIT_RANGE[1], max(FIT_RANGE[0], moved)), 4)
