@@ -349,11 +349,13 @@ def _value_of(p: Player) -> float:
 
 def _eligible(book: RosterBook, p: Player, day: date, ten_days: int) -> bool:
     """Whether a farm player may come up on `day`: the ten-day rule lets him, and he is healthy."""
-    back = may_return_on(book.entries.get(p.id), ten_days)
-    if back is not None and day < back:
-        return False
     e = book.entries.get(p.id)
-    return e is None or e.points <= 0
+    if e is None:
+        return True
+    # may_return_on's day, asked of every farm player before every game
+    if e.demoted_on is not None and day < e.demoted_on + timedelta(days=ten_days):
+        return False
+    return e.points <= 0
 
 
 def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
