@@ -38,7 +38,7 @@ async def test_send_down_and_the_ten_day_rule_at_the_keyboard(tmp_path):
         # calling him straight back up breaks the ten-day rule: refused, in one line
         pitchers.move_cursor(row=pitchers.get_row_index(reliever))
         await pilot.press("f")
-        await until(pilot, lambda: "ten-day rule" in _notes(app))
-        note = next(str(n.message) for n in app._notifications if "ten-day rule" in str(n.message))
+        await until(pilot, lambda: "10日ルール" in _notes(app))
+        note = next(str(n.message) for n in app._notifications if "10日ルール" in str(n.message))
         assert "\n" not in note and reliever in note
         assert reliever in services.team_roster(db, "SAP").farm

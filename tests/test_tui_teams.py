@@ -160,7 +160,7 @@ async def test_reserves_and_a_saved_batting_order(tmp_path):
         # a second starter sent down would leave four: refused with the reason
         pitchers.move_cursor(row=pitchers.get_row_index("SAP17"))
         await pilot.press("r")
-        await _until(pilot, lambda: "a rotation needs at least 5" in _notes(app))
+        await _until(pilot, lambda: "ローテーションには 5 人以上必要です" in _notes(app))
         assert services.team_roster(db, "SAP").reserves == frozenset({"SAP16"})
         # back to the 28 (and shown: a reload landing later would redraw the batting order
         # under the keys below)
