@@ -241,3 +241,14 @@ def test_a_roster_over_its_size_sends_down_the_man_it_can_best_spare():
     assert len(down) == len(team.players) - 1 - lg.active_size
     left = [p for p in full.team("EDO").active if p.id not in down]
     assert uncovered(left) is None
+
+
+def test_a_club_thin_at_a_position_drafts_a_man_who_plays_it():
+    """A club with fewer than two men for a position takes one who lists it."""
+    ss = dr.Prospect("S", "s", "", "大学", 22, "2005-01-01", "IF", {"positions": "SS3;2B2"}, None,
+                     2.0)
+    first = dr.Prospect("F", "f", "", "大学", 22, "2005-01-01", "IF", {"positions": "1B4"}, None,
+                        6.0)
+    thin = dr.run_draft("lg", 2027, [ss, first], [dr.Club("A", 1, positions=("SS",))], ["A"])
+    assert thin[0].prospect == "S"
+    assert dr.positions_of({"positions": "C5+;1B3 LF2*"}) == {"C", "1B", "LF"}

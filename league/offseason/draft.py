@@ -85,6 +85,18 @@ class Club:
     lost: tuple[str, ...] = ()
     short: tuple[str, ...] = ()
     taken: list[str] = field(default_factory=list)
+    # fielding positions fewer than two of its men can play (a club needs cover at each)
+    positions: tuple[str, ...] = ()
+
+
+def positions_of(batting: Mapping[str, str] | None) -> set[str]:
+    """The fielding positions a batting card's positions cell lists (P left out)."""
+    out = set()
+    for tok in str((batting or {}).get("positions", "")).replace(";", " ").replace("/", " ").split():
+        pos = tok.rstrip("+#()*-0123456789").upper()
+        if pos and pos != "P":
+            out.add(pos)
+    return out
 
 
 @dataclass(frozen=True)
@@ -262,6 +274,8 @@ SCOUTING_SD = 2.0      # rolls: clubs' scouts see a prospect a little differentl
 
 def _score(p: Prospect, club: Club, league: str = "") -> float:
     bonus = SHORT_BONUS if p.kind in club.short else 0.0
+    if club.positions and p.pitching is None and positions_of(p.batting) & set(club.positions):
+        bonus += SHORT_BONUS
     bonus += stream("scout", league, club.code, p.key).gauss(0.0, SCOUTING_SD)
     lost = [k for k in club.lost]
     for k in club.taken:

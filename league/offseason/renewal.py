@@ -113,8 +113,16 @@ def _draft(league: str, year: int, cards: Sequence[Cards], staying: Sequence[Car
         lost = tuple(kinds[d.player] for d in gone if d.team == t)
         have = [kinds[pid] for pid, team, _b, _p in staying if team == t]
         short = tuple(k for k, least in (("C", 2), ("SP", 6), ("RP", 5)) if have.count(k) < least)
-        clubs.append(dr.Club(t, max(0, min(len(lost), roster_size - size.get(t, 0))), lost,
-                             short))
+        cover: dict[str, int] = {}
+        for _pid, team, b, p in staying:
+            if team == t and p is None:
+                for pos in dr.positions_of(b):
+                    cover[pos] = cover.get(pos, 0) + 1
+        thin = tuple(pos for pos in ("C", "1B", "2B", "3B", "SS", "LF", "CF", "RF")
+                     if cover.get(pos, 0) < 2)
+        wants = max(len(lost), 1 if thin else 0)
+        clubs.append(dr.Club(t, max(0, min(wants, roster_size - size.get(t, 0))), lost,
+                             short, positions=thin))
     want = sum(c.wants for c in clubs)
     if not want:
         return []
