@@ -294,3 +294,20 @@ def test_impact_odds_json_gives_each_figures_margin(season_db):
     for t in json.loads(res.output)["teams"]:
         m = t["margin95"]
         assert 0 < m["pennant"] <= 1 and 0 < m["climax"] <= 1 and m["wins"] >= 0
+
+
+def test_the_odds_start_from_the_seasons_roster_its_farm_and_its_injured(season_db):
+    """Each run plays the rest of the season from where it stands: who is on the farm, who is
+    hurt and for how long, and the season's seed for their recovery, as the season's next game
+    would (the runs started from an empty roster book: nobody hurt, the farm as the cards say)."""
+    from tui.services.context import season_context
+    from tui.services.db import Work
+    from tui.services.pennant import odds_setup
+    setup, *_ = odds_setup(season_db, "pacific")
+    with Work.of(season_db, "pacific").session() as s:
+        ctx = season_context(s, "pacific", None)
+    book = setup.state.roster
+    assert book.season_seed == ctx.roster.season_seed != 0
+    assert book.farm == ctx.roster.farm
+    assert {p: e.points for p, e in book.entries.items()} == \
+        {p: e.points for p, e in ctx.roster.entries.items()}

@@ -82,8 +82,11 @@ def odds_setup(db: Db, league: str | None = None, season: int | None = None, *,
                    for g in games if g.status == "final")
     pending = tuple(ScheduledGame(g.number, g.day, g.away, g.home, g.series)
                     for g in games if g.status != "final")
+    # the runs go on from where the season stands: its farm, who is hurt and for how long, and
+    # the season's seed for their recovery (each run plays a copy of the book)
     state = SeasonState(league=ctx.league, players=ctx.players, rest=dict(ctx.rest),
-                        last=dict(ctx.last), prefs=ctx.prefs, days=dict(ctx.days))
+                        last=dict(ctx.last), prefs=ctx.prefs, roster=ctx.roster,
+                        days=dict(ctx.days))
     teams = tuple(t.code for t in ctx.league.teams)
     # a league of two leagues: each has its own pennant, Climax Series and magic numbers
     leagues = tuple((g.code, tuple(g.teams)) for g in ctx.league.leagues) \
