@@ -2,6 +2,8 @@
 from the moment it opens (issue 29: they did nothing until Tab was pressed)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tui import services
@@ -46,5 +48,11 @@ async def test_end_pgdn_and_down_scroll_a_box_score_as_it_opens(tmp_path, japane
         box = app.screen._box.data
         plays = app.screen.query_one("#plays-table")
         await until(pilot, lambda: plays.row_count == len(box["plays"]))
+        # the roll log's modifiers in the box score's language (左右+1, not platoon+1)
+        rolls = app.screen.query_one("#rolls-table")
+        await until(pilot, lambda: rolls.row_count == len(box["rolls"]))
+        mods = " ".join(str(rolls.get_row_at(i)[3]) for i in range(rolls.row_count))
+        assert ("左右" if japanese else "platoon") in mods
+        assert (not re.search(r"[a-z]{2,}", mods)) if japanese else "左右" not in mods
         assert str(plays.get_row_at(plays.row_count - 1)[-1]) == \
             f"{box['away']['runs']}-{box['home']['runs']}"

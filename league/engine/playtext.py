@@ -293,6 +293,23 @@ _SHIPPED_DEFENSE = {"単打守備表": "single", "長打守備表": "long", "本
                     "内野フライ守備表": "infield_fly"}
 
 
+# a roll's modifiers by their source, as the roll log names them (Japanese, English)
+_MODIFIER_WORDS: dict[str, tuple[str, str]] = {
+    "platoon": ("左右", "platoon"), "lead": ("リード", "lead"), "dp": ("併殺", "dp"),
+    "block": ("ブロック", "block"), "x_repitch": ("X再判定", "x_repitch"),
+    "hit_and_run": ("エンドラン", "hit_and_run"), "steal_80": ("捕手の肩", "steal_80"),
+    "bt": ("BT", "bt"), "stop": ("火消し", "stop"), "aggressive": ("積極走塁", "aggressive"),
+    "fatigue": ("疲労", "fatigue"), "defense_modifier": ("守備", "defense_modifier"),
+    "infield_in": ("前進守備", "infield_in"),
+}
+
+
+def modifier_name(source: str, japanese: bool) -> str:
+    """A roll modifier's source in the roll log, in the chosen language."""
+    words = _MODIFIER_WORDS.get(source)
+    return source if words is None else words[0 if japanese else 1]
+
+
 def roll_purpose(purpose: str, japanese: bool) -> str:
     """What a roll was for (the roll log's purpose column) in the chosen language."""
     return _PURPOSE_JA.get(purpose, purpose) if japanese else purpose

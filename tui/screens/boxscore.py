@@ -10,7 +10,8 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane, Tabs
 
 from league.engine.boxscore import render
-from league.engine.playtext import note_lines, play_lines, play_text, roll_purpose, roll_table
+from league.engine.playtext import (modifier_name, note_lines, play_lines, play_text,
+                                     roll_purpose, roll_table)
 from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
@@ -106,6 +107,7 @@ class BoxScoreScreen(AreaScreen):
         rolls.add_columns(*(label("bx_" + c, ja) for c in (
             "n", "purpose", "raw", "modifiers", "modified", "table", "row", "result")))
         for i, r in enumerate(d["rolls"], start=1):
-            mods = " ".join(f"{m['source']}{m['value']:+d}" for m in r["modifiers"])
+            mods = " ".join(f"{modifier_name(m['source'], ja)}{m['value']:+d}"
+                            for m in r["modifiers"])
             rolls.add_row(str(i), roll_purpose(r["purpose"], ja), str(r["raw"]), mods,
                           str(r["modified"]), roll_table(r["table"], ja), r["row"], r["result"])

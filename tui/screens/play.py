@@ -31,7 +31,8 @@ from league.errors import LeagueError
 from league.engine.live import COMPUTER_DECIDES, GameAborted, Handover, LiveLog, live_game, result_so_far
 from league.manager.computer import ComputerManager
 from league.engine import events
-from league.engine.playtext import note_lines, play_lines, play_text, roll_purpose, roll_table
+from league.engine.playtext import (modifier_name, note_lines, play_lines, play_text,
+                                     roll_purpose, roll_table)
 from tui import services
 from tui.labels import LABELS, label
 from tui.host import KeepsItsArea, LeagueApp
@@ -758,7 +759,7 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
         follow = rolls.scroll_offset.y >= rolls.max_scroll_y
         keys = {t.name: k for k, t in game.rules.tables.items()}
         for i, r in enumerate(game.rolls[self._shown_rolls:], start=self._shown_rolls + 1):
-            mods = " ".join(f"{s}{v:+d}" for s, v in r.modifiers)
+            mods = " ".join(f"{modifier_name(s, ja)}{v:+d}" for s, v in r.modifiers)
             purpose = roll_purpose(r.purpose, ja)     # padded by cells: 調子 takes four
             purpose += " " * max(0, 9 - cell_len(purpose))
             rolls.write(f"{i:>3} {purpose} {r.raw:>3} {mods:<14} {r.modified:>3}  "
