@@ -157,6 +157,26 @@ class CardsInto:
                 "team_codes": self.made.team_codes}
 
 
+def _files_teams(stored: League, players: list[StatPlayer], league_name: str) -> dict[str, str]:
+    """Each team the statistics files name (by its code, name or short name) -> its code in the
+    stored league; refused when the files name a team the league does not have, or have nobody
+    of one of its teams (`make_into` and `renew_from_stats` both need every team's cards)."""
+    lookup = {}
+    for t in stored.teams:
+        for key in (t.code, t.name, t.short):
+            lookup[key] = t.code
+    teams = sorted({p.team for p in players})
+    unknown = [t for t in teams if t not in lookup]
+    if unknown:
+        raise ServiceError(f"team {unknown[0]!r} of the files is not a team of league "
+                           f"{league_name} (its teams: {', '.join(t.code for t in stored.teams)})")
+    missing = [t.code for t in stored.teams if t.code not in {lookup[x] for x in teams}]
+    if missing:
+        raise ServiceError(f"the files have no players of {', '.join(missing)}; every team of "
+                           f"league {league_name} needs its cards")
+    return {t: lookup[t] for t in teams}
+
+
 def make_into(db: Db, league: str | None, batting: StatPaths, pitching: StatPaths, *,
               fielding: StatPaths = None, totals: Path | None = None,
               ruleset: str | None = None, stats: Path | None = None,
@@ -173,22 +193,10 @@ def make_into(db: Db, league: str | None, batting: StatPaths, pitching: StatPath
         assert row.id is not None
         stored = repo.load_league(session=s, league_id=row.id)
         rs_name, _ = repo.ruleset_of(session=s, league_id=row.id)
-    lookup = {}
-    for t in stored.teams:
-        for key in (t.code, t.name, t.short):
-            lookup[key] = t.code
-    teams = sorted({p.team for p in files.players})
-    unknown = [t for t in teams if t not in lookup]
-    if unknown:
-        raise ServiceError(f"team {unknown[0]!r} of the files is not a team of league "
-                           f"{row.name} (its teams: {', '.join(t.code for t in stored.teams)})")
-    missing = [t.code for t in stored.teams if t.code not in {lookup[x] for x in teams}]
-    if missing:
-        raise ServiceError(f"the files have no players of {', '.join(missing)}; every team of "
-                           f"league {row.name} needs its cards")
+    codes = _files_teams(stored, files.players, row.name)
     rs = load_ruleset(ruleset or rs_name)
     ctx = league_context(files.players, team_games=files.team_games, totals=files.totals)
-    made = _cards_for(stored, files.players, rs, ctx, {t: lookup[t] for t in teams})
+    made = _cards_for(stored, files.players, rs, ctx, codes)
     with w.session() as s:
         n = repo.replace_base_cards(session=s, league_id=row.id, batters_csv=made.batters,
                                     pitchers_csv=made.pitchers)
@@ -295,22 +303,10 @@ def renew_from_stats(db: Db, league: str | None, stats: Path, *, team: str | Non
         stored = repo.load_league(session=s, league_id=row.id)
         rs_name, options = repo.ruleset_of(session=s, league_id=row.id)
         taken = set(repo.player_ids(session=s, league_id=row.id))
-    lookup = {}
-    for t in stored.teams:
-        for key in (t.code, t.name, t.short):
-            lookup[key] = t.code
-    teams = sorted({p.team for p in files.players})
-    unknown = [t for t in teams if t not in lookup]
-    if unknown:
-        raise ServiceError(f"team {unknown[0]!r} of the files is not a team of league "
-                           f"{row.name} (its teams: {', '.join(t.code for t in stored.teams)})")
-    missing = [t.code for t in stored.teams if t.code not in {lookup[x] for x in teams}]
-    if missing:
-        raise ServiceError(f"the files have no players of {', '.join(missing)}; every team of "
-                           f"league {row.name} needs its cards")
+    codes = _files_teams(stored, files.players, row.name)
     rs = load_ruleset(rs_name)
     ctx = league_context(files.players, team_games=files.team_games, totals=files.totals)
-    made = renewal_cards(stored, files.players, rs, ctx, {t: lookup[t] for t in teams}, taken)
+    made = renewal_cards(stored, files.players, rs, ctx, codes, taken)
     before = {p.id for t in stored.teams for p in t.players}
     after = [p.id for t in made.league.teams for p in t.players]
     with tempfile.TemporaryDirectory(prefix="impact-renewal-") as tmp:
