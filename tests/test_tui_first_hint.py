@@ -25,8 +25,11 @@ async def test_a_one_line_hint_until_the_first_game(tmp_path, japanese):
     app = ImpactApp(db=db)
     async with app.run_test(size=SIZE) as pilot:
         app.animation_level = "none"
+        # the hint's text and then its place: the layout follows the text a frame later, so a
+        # busy machine can see the words before the line has its height
         await until(pilot, lambda: app.current_mode == "standings"
-                    and HINT[japanese] in _note(app))
+                    and HINT[japanese] in _note(app)
+                    and app.screen.query_one("#standings-tiebreak").region.height >= 1)
         note = app.screen.query_one("#standings-tiebreak")
         assert note.region.height >= 1 and note.region.bottom <= SIZE[1] - 1   # above the footer
         assert HINT[not japanese] not in _note(app)
