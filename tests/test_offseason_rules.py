@@ -252,3 +252,82 @@ def test_a_club_thin_at_a_position_drafts_a_man_who_plays_it():
     thin = dr.run_draft("lg", 2027, [ss, first], [dr.Club("A", 1, positions=("SS",))], ["A"])
     assert thin[0].prospect == "S"
     assert dr.positions_of({"positions": "C5+;1B3 LF2*"}) == {"C", "1B", "LF"}
+
+
+class Lots:
+    """Scripted lotteries: each draw names the winner's place among the clubs that drew."""
+
+    def __init__(self, *wins):
+        self.wins = list(wins)
+        self.asked = []
+
+    def randrange(self, n):
+        self.asked.append(n)
+        return self.wins.pop(0)
+
+
+def test_a_lottery_goes_to_the_drawn_club_and_the_losers_name_again_as_hazure():
+    """§3: a player named by several is drawn by lot; the losers name again (外れ1位) the same way
+    until all have a first pick. Scripted lots: C wins K00 of A, B, C; A wins K01 of A, B;
+    B's third name K02 is his alone."""
+    order = ["A", "B", "C"]
+    lots = Lots(2, 0)
+    chosen = {"A": ["K00", "K01"], "B": ["K00", "K01", "K02"], "C": ["K00"]}
+    picks = dr.run_draft("lg", 2027, _class(), [dr.Club(c, 1) for c in order], order,
+                         chosen=chosen, lot=lots)
+    assert [(p.team, p.prospect, p.lottery, p.hazure) for p in picks] == [
+        ("C", "K00", ("A", "B", "C"), False), ("A", "K01", ("A", "B"), True),
+        ("B", "K02", (), True)]
+    assert lots.asked == [3, 2]
+
+
+def test_the_draft_waits_for_a_person_s_club_at_its_turn_and_goes_on_when_he_names():
+    """A person's club: the first round waits for its 入札 (named at once, so no first pick is
+    made before it); after a lost lottery it waits for his 外れ1位; later rounds wait at its
+    turn in waiver order with the picks before it made."""
+    order = ["A", "B", "C"]
+    clubs = [dr.Club(c, 2) for c in order]
+    s = dr.advance("lg", 2027, _class(), clubs, order, people={"B"})
+    assert (s.picks, s.waiting, s.round, s.over) == ((), ("B",), 1, False)
+    # the computer (A, C) takes K00 first; B names K00 too and loses the lot
+    s = dr.advance("lg", 2027, _class(), clubs, order, chosen={"B": ["K00"]}, people={"B"},
+                   lot=Lots(0, 0))
+    assert s.waiting == ("B",) and s.round == 1
+    first = {p.team: p for p in s.picks}
+    assert "B" not in first and first["A"].prospect == "K00"
+    taken = {p.prospect for p in s.picks}
+    again = next(p.key for p in _class() if p.key not in taken)
+    s = dr.advance("lg", 2027, _class(), clubs, order, chosen={"B": ["K00", again]},
+                   people={"B"}, lot=Lots(0, 0))
+    assert s.waiting == ("B",) and s.round == 2
+    b1 = next(p for p in s.picks if p.team == "B")
+    assert (b1.prospect, b1.hazure) == (again, True)
+    assert [p.team for p in s.picks if p.round == 2] == ["A"]       # his turn comes second
+    # None: the club takes no more; the rest of the draft goes on without it
+    s = dr.advance("lg", 2027, _class(), clubs, order, chosen={"B": ["K00", again, None]},
+                   people={"B"}, lot=Lots(0, 0))
+    assert s.over and Counter(p.team for p in s.picks) == {"A": 2, "B": 1, "C": 2}
+    # replaying the same names gives the same draft
+    assert s == dr.advance("lg", 2027, _class(), clubs, order,
+                           chosen={"B": ["K00", again, None]}, people={"B"}, lot=Lots(0, 0))
+
+
+def test_waiver_and_reverse_waiver_rounds_alternate_in_the_interleaved_order():
+    """§3: from the second round the waiver order (6th of the priority league, 6th of the
+    other, …), the third round reversed, alternating after that."""
+    standings = [["C1", "C2", "C3"], ["P1", "P2", "P3"]]
+    order = dr.waiver_order(standings, dr.priority_league("alternate", ["CL", "PL"], 2027))
+    assert order == ["P3", "C3", "P2", "C2", "P1", "C1"]
+    picks = dr.run_draft("lg", 2027, _class(60), [dr.Club(c, 5) for c in order], order)
+    for r in (2, 4):
+        assert [p.team for p in picks if p.round == r] == order
+    for r in (3, 5):
+        assert [p.team for p in picks if p.round == r] == order[::-1]
+
+
+def test_at_most_120_picks_in_all_and_each_club_stops_at_its_wants():
+    """§3: at most 120 picks (支配下) in all: twelve clubs wanting fifteen each stop at 120."""
+    order = [f"T{i}" for i in range(12)]
+    picks = dr.run_draft("lg", 2027, _class(300), [dr.Club(c, 15) for c in order], order)
+    assert len(picks) == dr.MAX_PICKS == 120
+    assert max(Counter(p.team for p in picks).values()) == 10

@@ -19,8 +19,9 @@ kind of player the club lost and has not replaced; a club short of catchers or s
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 from datetime import date
 
 from league.engine.cards import BAT_COLUMNS, PITCH_COLUMNS
@@ -290,24 +291,82 @@ def _choice(club: Club, left: Mapping[str, Prospect], league: str) -> str:
     return max(left.values(), key=lambda p: (_score(p, club, league), p.key)).key
 
 
+@dataclass(frozen=True)
+class DraftState:
+    """Where a draft stands: the picks made, the clubs it waits on (a person's club whose pick
+    is not named yet: in the first round every such club still to name at once, later the one
+    whose turn it is), the round it is in and whether it is over."""
+
+    picks: tuple[Pick, ...]
+    waiting: tuple[str, ...] = ()
+    round: int = 1
+    over: bool = True
+
+
+class Lots(Protocol):
+    """Where a lottery's winner comes from: the seeded stream, or scripted dice in tests."""
+
+    def randrange(self, n: int, /) -> int: ...
+
+
+class _Waiting(Exception):
+    pass
+
+
 def run_draft(league: str, year: int, prospects: Sequence[Prospect], clubs: Sequence[Club],
               order: Sequence[str], max_picks: int = MAX_PICKS,
-              chosen: Mapping[str, Sequence[str]] | None = None) -> list[Pick]:
-    """The draft: the first round named at once with lotteries and 外れ1位, then waiver and
-    reverse-waiver rounds alternating (`order`: the waiver order of club codes), until every club
-    has its picks (`Club.wants`), the class runs out, or `max_picks` are made. `chosen`: a
-    club's own list of prospects in the order it wants them (the commissioner's picks), tried
-    before the computer's choice. Lotteries from the seeded stream of (league, year)."""
+              chosen: Mapping[str, Sequence[str | None]] | None = None,
+              lot: Lots | None = None) -> list[Pick]:
+    """The whole draft (every club's pick not named by `chosen` made by the computer):
+    `advance` with no club waited on."""
+    return list(advance(league, year, prospects, clubs, order, max_picks, chosen,
+                        lot=lot).picks)
+
+
+def advance(league: str, year: int, prospects: Sequence[Prospect], clubs: Sequence[Club],
+            order: Sequence[str], max_picks: int = MAX_PICKS,
+            chosen: Mapping[str, Sequence[str | None]] | None = None,
+            people: Collection[str] = (), lot: Lots | None = None) -> DraftState:
+    """The draft from its start as far as it goes: the first round named at once with
+    lotteries and 外れ1位, then waiver and reverse-waiver rounds alternating (`order`: the
+    waiver order of club codes), until every club has its picks (`Club.wants`), the class runs
+    out, or `max_picks` are made.
+
+    `chosen`: what a person named for a club, one entry a turn in the order the club's turns
+    come (its first-round 入札, its 外れ1位 after a lost lottery, then a pick a round); an entry
+    None stops the club (it takes no more), an entry no longer in the class is passed over for
+    the computer's choice. When a club of `people` has a turn and no entry left, the draft stops
+    and waits for it (`DraftState.waiting`); any other club without an entry gets the
+    computer's choice. Replaying the same entries gives the same draft: lotteries from `lot`
+    (scripted dice in tests) or the seeded stream of (league, year)."""
     left = {p.key: p for p in prospects}
-    by_code = {c.code: c for c in clubs}
+    by_code = {c.code: Club(c.code, c.wants, c.lost, c.short, [], c.positions) for c in clubs}
     wants = {c.code: c.wants for c in clubs}
     own = {k: list(v) for k, v in (chosen or {}).items()}
+    used = dict.fromkeys(own, 0)
+    persons = set(people)
     picks: list[Pick] = []
+    draw: Lots = lot if lot is not None else stream("lottery", league, year)
+
+    def entry(code: str) -> tuple[bool, str | None]:
+        """(has an entry, the entry) for the club's next turn; the turn is used."""
+        mine = own.get(code, [])
+        i = used.get(code, 0)
+        if i < len(mine):
+            used[code] = i + 1
+            return True, mine[i]
+        return False, None
 
     def pick_for(code: str) -> str | None:
-        for key in own.get(code, []):
+        has, key = entry(code)
+        if has:
+            if key is None:
+                wants[code] = 0
+                return None
             if key in left:
                 return key
+        elif code in persons:
+            raise _Waiting(code)
         return _choice(by_code[code], left, league) if left else None
 
     def take(round_: int, code: str, key: str, lottery: tuple[str, ...] = (),
@@ -317,16 +376,25 @@ def run_draft(league: str, year: int, prospects: Sequence[Prospect], clubs: Sequ
         wants[code] -= 1
         del left[key]
 
+    def state(waiting: Sequence[str], round_: int) -> DraftState:
+        return DraftState(tuple(picks), tuple(waiting), round_, not waiting)
+
     # round 1: every club that wants a player names one at once
     waiting = [c for c in order if wants.get(c, 0) > 0]
     lost_once: set[str] = set()
-    lot = stream("lottery", league, year)
     while waiting and left and len(picks) < max_picks:
         named: dict[str, list[str]] = {}
+        wait: list[str] = []
         for code in waiting:
-            key = pick_for(code)
+            try:
+                key = pick_for(code)
+            except _Waiting:
+                wait.append(code)
+                continue
             if key is not None:
                 named.setdefault(key, []).append(code)
+        if wait:
+            return state(wait, 1)
         if not named:
             break
         waiting = []
@@ -337,7 +405,7 @@ def run_draft(league: str, year: int, prospects: Sequence[Prospect], clubs: Sequ
             if len(codes) == 1:
                 take(1, codes[0], key, hazure=codes[0] in lost_once)
                 continue
-            winner = codes[lot.randrange(len(codes))]
+            winner = codes[draw.randrange(len(codes))]
             take(1, winner, key, tuple(codes), hazure=winner in lost_once)
             for c in codes:
                 if c != winner:
@@ -351,8 +419,11 @@ def run_draft(league: str, year: int, prospects: Sequence[Prospect], clubs: Sequ
         for code in seq:
             if wants[code] <= 0 or not left or len(picks) >= max_picks:
                 continue
-            key = pick_for(code)
+            try:
+                key = pick_for(code)
+            except _Waiting:
+                return state([code], round_)
             if key is not None:
                 take(round_, code, key)
         round_ += 1
-    return picks
+    return state([], round_)

@@ -63,24 +63,30 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
           standings: Sequence[Sequence[str]], teams: Sequence[str], *,
           priority: int = 0, roster_size: int = 70, names: Sequence[tuple[str, str]] = (),
           max_picks: int = dr.MAX_PICKS, draft: bool = True,
-          chosen: Mapping[str, Sequence[str]] | None = None,
-          known: Sequence[str] = (), active_size: int = 29) -> Renewal:
+          chosen: Mapping[str, Sequence[str | None]] | None = None,
+          known: Sequence[str] = (), active_size: int = 29,
+          gone: Sequence[Departure] | None = None,
+          prospects: Sequence[dr.Prospect] | None = None) -> Renewal:
     """The renewal before the season of `year`. `usage`: (plate appearances, batters faced) of
     each player in the season just closed; `standings`: each league's final table, best first;
     `teams`: every club's code; `known`: every id the league ever gave (a new player gets none
-    of them)."""
+    of them). `gone`, `prospects`, `chosen`: what the off-season's steps decided and stored
+    (the departures, the draft's class, a person's picks); what is not given is decided here,
+    the same way."""
     # 1. retirements and releases (§2)
-    people = [Standing(pid, team, season_age(date.fromisoformat(_born(b, p)), year),
-                       *usage.get(pid, (0, 0)), _farm(b, p))
-              for pid, team, b, p in cards if _born(b, p)]
-    gone = departures(league, year, people)
+    if gone is None:
+        gone = leaving(league, year, cards, usage)
     left = {d.player for d in gone}
     staying = [c for c in cards if c[0] not in left]
     # 2. the draft (§3): each club takes as many as it lost, by need and value
     drafted: list[Drafted] = []
     if draft and gone:
-        drafted = _draft(league, year, cards, staying, gone, standings, teams, priority,
-                         roster_size, names, max_picks, chosen, set(known))
+        setup = draft_setup(league, year, cards, gone, standings, teams, priority=priority,
+                            roster_size=roster_size, names=names, prospects=prospects)
+        if setup is not None:
+            picks = dr.run_draft(league, year, setup.prospects, setup.clubs, setup.order,
+                                 max_picks, chosen)
+            drafted = signed(cards, setup.prospects, picks, set(known))
     # (3. FA, foreign players and trades: §4-6)
     # 4. growth and decline: everyone who stayed is a year older (the draftees come as they are)
     aged = age_players(league, year, staying)
@@ -100,17 +106,41 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     return Renewal(tuple(gone), tuple(drafted), tuple(aged), tuple(called), out)
 
 
-def _draft(league: str, year: int, cards: Sequence[Cards], staying: Sequence[Cards],
-           gone: Sequence[Departure], standings: Sequence[Sequence[str]], teams: Sequence[str],
-           priority: int, roster_size: int, names: Sequence[tuple[str, str]], max_picks: int,
-           chosen: Mapping[str, Sequence[str]] | None, known: set[str]) -> list[Drafted]:
+def leaving(league: str, year: int, cards: Sequence[Cards],
+            usage: Mapping[str, tuple[int, int]]) -> list[Departure]:
+    """Step 1 (§2): who retires or is released before the season of `year` (seeded)."""
+    people = [Standing(pid, team, season_age(date.fromisoformat(_born(b, p)), year),
+                       *usage.get(pid, (0, 0)), _farm(b, p))
+              for pid, team, b, p in cards if _born(b, p)]
+    return departures(league, year, people)
+
+
+@dataclass(frozen=True)
+class DraftSetup:
+    """What the draft (§3) starts from: each club's wants and needs, the waiver order, the
+    class."""
+
+    clubs: tuple[dr.Club, ...]
+    order: tuple[str, ...]
+    prospects: tuple[dr.Prospect, ...]
+
+
+def draft_setup(league: str, year: int, cards: Sequence[Cards], gone: Sequence[Departure],
+                standings: Sequence[Sequence[str]], teams: Sequence[str], *, priority: int = 0,
+                roster_size: int = 70, names: Sequence[tuple[str, str]] = (),
+                prospects: Sequence[dr.Prospect] | None = None) -> DraftSetup | None:
+    """Step 2's start: each club takes as many as it lost (room under `roster_size` allowing),
+    by need; the class made for them (seeded) unless `prospects` gives the stored one. None when
+    no club wants anyone."""
+    left = {d.player for d in gone}
+    staying = [c for c in cards if c[0] not in left]
     kinds = {pid: dr.kind_of(b, p) for pid, _t, b, p in cards}
     size = {t: 0 for t in teams}
     for _pid, team, _b, _p in staying:
         size[team] = size.get(team, 0) + 1
     clubs = []
     for t in teams:
-        lost = tuple(kinds[d.player] for d in gone if d.team == t)
+        lost = tuple(kinds[d.player] for d in gone if d.team == t and d.player in kinds)
         have = [kinds[pid] for pid, team, _b, _p in staying if team == t]
         short = tuple(k for k, least in (("C", 2), ("SP", 6), ("RP", 5)) if have.count(k) < least)
         cover: dict[str, int] = {}
@@ -125,16 +155,24 @@ def _draft(league: str, year: int, cards: Sequence[Cards], staying: Sequence[Car
                              short, positions=thin))
     want = sum(c.wants for c in clubs)
     if not want:
-        return []
-    templates = [(b, p) for _pid, _t, b, p in cards]
-    taken = {str((b or p or {}).get("name", "")) for _pid, _t, b, p in cards}
-    prospects = dr.make_class(league, year, max(12, round(want * dr.CLASS_PER_PICK)), templates,
-                              names or [((b or p or {}).get("name", ""),
-                                         (b or p or {}).get("name_en", ""))
-                                        for _pid, _t, b, p in cards], taken)
+        return None
+    if prospects is None:
+        templates = [(b, p) for _pid, _t, b, p in cards]
+        taken = {str((b or p or {}).get("name", "")) for _pid, _t, b, p in cards}
+        prospects = dr.make_class(league, year, max(12, round(want * dr.CLASS_PER_PICK)),
+                                  templates,
+                                  names or [((b or p or {}).get("name", ""),
+                                             (b or p or {}).get("name_en", ""))
+                                            for _pid, _t, b, p in cards], taken)
     order = dr.waiver_order(standings, priority) if standings else list(teams)
     order += [t for t in teams if t not in order]
-    picks = dr.run_draft(league, year, prospects, clubs, order, max_picks, chosen)
+    return DraftSetup(tuple(clubs), tuple(order), tuple(prospects))
+
+
+def signed(cards: Sequence[Cards], prospects: Sequence[dr.Prospect], picks: Sequence[dr.Pick],
+           known: set[str]) -> list[Drafted]:
+    """The drafted players as they join: each a new id of his club (none the league ever
+    gave), his cards on its farm."""
     by_key = {p.key: p for p in prospects}
     used = {pid for pid, *_ in cards} | known
     out = []
