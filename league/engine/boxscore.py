@@ -151,16 +151,19 @@ def compact_dict(result: GameResult, seed: int | None) -> dict:
 
 def lineup_dict(lineup: Lineup) -> dict:
     """A line-up as data (stored with a game so it can be replayed)."""
-    return {"team": lineup.team, "order": list(lineup.order), "positions": list(lineup.positions),
+    data = {"team": lineup.team, "order": list(lineup.order), "positions": list(lineup.positions),
             "pitcher": lineup.pitcher, "bench": list(lineup.bench), "bullpen": list(lineup.bullpen),
             "bullpen_ranked": lineup.bullpen_ranked, "roles": list(lineup.roles)}
+    if lineup.stretched:        # only when someone plays out of position: older games unchanged
+        data["stretched"] = list(lineup.stretched)
+    return data
 
 
 def lineup_from_dict(data: dict) -> Lineup:
     """The inverse of lineup_dict."""
     return Lineup(data["team"], tuple(data["order"]), tuple(data["positions"]), data["pitcher"],
                   tuple(data["bench"]), tuple(data["bullpen"]), bool(data.get("bullpen_ranked", False)),
-                  tuple(data.get("roles", ())))
+                  tuple(data.get("roles", ())), tuple(data.get("stretched", ())))
 
 
 def _w(text: str) -> int:

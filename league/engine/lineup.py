@@ -37,6 +37,9 @@ class Lineup:
     bullpen: tuple[str, ...]          # pitchers available to come in
     bullpen_ranked: bool = False      # the bullpen is in the manager's order (first = closer)
     roles: tuple[str, ...] = ()       # each reliever's role, as the bullpen (league/manager/bullpen.py)
+    # players the computer put at a position their card does not list: a club short at a
+    # position plays a man out of position (no range, a bad mark: game.OUT_OF_POSITION)
+    stretched: tuple[str, ...] = ()
 
     def __reduce__(self) -> tuple[object, ...]:
         return by_fields(self)
@@ -74,7 +77,7 @@ class Lineup:
                 if pid != pitcher:
                     return "the P in the order must be the starting pitcher"
                 continue
-            if not plays(players[pid], pos):
+            if not plays(players[pid], pos) and pid not in self.stretched:
                 return f"{players[pid].name} ({pid}) cannot play {pos}"
         if self.roles and len(self.roles) != len(self.bullpen):
             return f"{len(self.roles)} bullpen roles for {len(self.bullpen)} relievers"

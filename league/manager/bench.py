@@ -133,15 +133,17 @@ def _best_free(pos: str, free: Sequence[Player], worth: Mapping[str, float]) -> 
 def day_lineup(team: str, roster: list[Player], dh: bool, starter: str, *, dressed: int,
                roles: Mapping[str, str] | None = None, ranking: Sequence[str] = (),
                vs: Player | None = None, platoon: Mapping[str, int] | None = None,
-               days: TeamDays | None = None) -> Lineup:
+               days: TeamDays | None = None, stretch: bool = False) -> Lineup:
     """The computer manager's line-up for a game (docs/manager.md, "Line-ups"): the regulars —
     the line-up by the cards alone — with a resting man's position taken by the best bench man
     who can play it, and a regular on the short side of the platoon against the opposing
     starter `vs` replaced by a bench man worth more there against him; the batting order by
-    worth against that starter. Raises ValueError when no line-up can be fielded."""
+    worth against that starter. Raises ValueError when no line-up can be fielded; with
+    `stretch` a club short at a position plays its best nine, a man out of position where it
+    must (make_lineup), and nobody rests."""
     regular = make_lineup(team, roster, dh, starter=starter, dressed=dressed, roles=roles,
-                          ranking=ranking)
-    if days is None and (vs is None or not platoon):
+                          ranking=ranking, stretch=stretch)
+    if (days is None and (vs is None or not platoon)) or regular.stretched:
         return regular
     by_id = {p.id: p for p in roster}
     worth = platoon_worth(roster, vs, platoon)

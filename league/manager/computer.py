@@ -177,13 +177,16 @@ _ROSTERS: Final[dict[tuple[int, ...], _Roster]] = {}
 
 def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | None = None,
                 rotation_index: int = 0, dressed: int = 25, *,
-                roles: Mapping[str, str] | None = None, ranking: Sequence[str] = ()) -> Lineup:
+                roles: Mapping[str, str] | None = None, ranking: Sequence[str] = (),
+                stretch: bool = False) -> Lineup:
     """The computer's line-up: the best glove-and-bat at each position, the best bats on top.
 
     The starter is `starter`, or the `rotation_index`-th of the team's starters (by 『先』).
     `roles` are the bullpen roles worked out from the whole staff (league/manager/bullpen.py; a starter
     given a role relieves), else from the relievers in `players`; `ranking` orders the relievers
-    within a role (the saved bullpen order), else the cards do.
+    within a role (the saved bullpen order), else the cards do. `stretch`: hitters who cannot
+    cover every position at once still field a team, a man out of position where nobody free
+    can play (Lineup.stretched), rather than a ValueError (a club's last resort, gameday).
     """
     cast = tuple(players)
     key = tuple([id(p) for p in cast])
@@ -195,11 +198,11 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
     if starter is None:
         starter = roster.rotation[rotation_index % len(roster.rotation)]
     asked = (team_code, dh, starter, dressed,
-             None if roles is None else tuple(sorted(roles.items())), tuple(ranking))
+             None if roles is None else tuple(sorted(roles.items())), tuple(ranking), stretch)
     lineup = roster.lineups.get(asked)
     if lineup is None:
         lineup = roster.lineups[asked] = _make_lineup(team_code, cast, dh, starter, dressed,
-                                                      roles, ranking)
+                                                      roles, ranking, stretch)
     return lineup
 
 
@@ -208,33 +211,34 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
 # is rested) far more often than in their hitters; hitters who cannot field a team are kept
 # with the reason (the season then tries again with its hurt men)
 _BATS: Final[dict[tuple, tuple[tuple[Player, ...], tuple[str, ...], tuple[str, ...],
-                               tuple[str, ...], str]]] = {}
+                               tuple[str, ...], tuple[str, ...], str]]] = {}
 
 
 def _make_lineup(team_code: str, players: Sequence[Player], dh: bool, starter: str, dressed: int,
-                 roles: Mapping[str, str] | None, ranking: Sequence[str]) -> Lineup:
+                 roles: Mapping[str, str] | None, ranking: Sequence[str],
+                 stretch: bool = False) -> Lineup:
     batters = [p for p in players if p.batting is not None and not (p.pitching and p.batting is None)]
     hitters = tuple([p for p in batters if fields_off_mound(p)])
     # the starter matters to the batting side only when he can also field (a two-way man) and
     # as the 9th batter without DH: the side is kept without him and he is put in 9th
     two_way = any(p.id == starter for p in hitters)
-    key = (team_code, dh, starter if two_way else "", tuple([id(p) for p in hitters]))
+    key = (team_code, dh, starter if two_way else "", tuple([id(p) for p in hitters]), stretch)
     known = _BATS.get(key)
     if known is None:
         if len(_BATS) >= 8192:
             _BATS.clear()
         try:
-            order, positions, bench_ids = _batting_side(team_code, list(hitters), dh,
-                                                        starter if two_way else "")
+            order, positions, bench_ids, stretched = _batting_side(
+                team_code, list(hitters), dh, starter if two_way else "", stretch)
         except ValueError as exc:
             # hitters who cannot field a team stay unable (the season then tries the hurt)
-            _BATS[key] = (hitters, (), (), (), str(exc))
+            _BATS[key] = (hitters, (), (), (), (), str(exc))
             raise
-        _BATS[key] = (hitters, order, positions, bench_ids, "")
-    elif known[4]:
-        raise ValueError(known[4])
+        _BATS[key] = (hitters, order, positions, bench_ids, stretched, "")
+    elif known[5]:
+        raise ValueError(known[5])
     else:
-        order, positions, bench_ids = known[1], known[2], known[3]
+        order, positions, bench_ids, stretched = known[1], known[2], known[3], known[4]
     if not dh and not two_way:
         order = order[:8] + (starter,)
     if roles is None:
@@ -254,12 +258,14 @@ def _make_lineup(team_code: str, players: Sequence[Player], dh: bool, starter: s
     bench = tuple([b for b in bench_ids if b not in in_pen])[:max(0, room - len(bullpen))]
     pen_roles = tuple(roles.get(p, MIDDLE) for p in bullpen)
     return Lineup(team_code, order, positions, starter, bench,
-                  tuple(bullpen), bool(ranking), pen_roles)
+                  tuple(bullpen), bool(ranking), pen_roles, stretched)
 
 
-def _batting_side(team_code: str, hitters: list[Player], dh: bool, starter: str
-                  ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """The batting order, its positions and the bench by worth (best first), from the hitters."""
+def _batting_side(team_code: str, hitters: list[Player], dh: bool, starter: str,
+                  stretch: bool = False
+                  ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The batting order, its positions, the bench by worth (best first) and the men playing
+    out of position (only with `stretch`), from the hitters."""
     worth_of = {p.id: batting_value(p.batting) for p in hitters if p.batting is not None}
     # fill the premium defensive positions first; when that leaves a position nobody can take
     # (a team's only right fielder used in left), the scarcest positions first
@@ -269,6 +275,9 @@ def _batting_side(team_code: str, hitters: list[Player], dh: bool, starter: str
                   for pos in FILL_ORDER}
         chosen = _fill_positions(hitters, worth_of, starter,
                                  sorted(FILL_ORDER, key=lambda pos: counts[pos]))
+    stretched: tuple[str, ...] = ()
+    if chosen is None and stretch:
+        chosen, stretched = _fill_out_of_position(hitters, worth_of, starter)
     if chosen is None:
         missing = [pos for pos in FILL_ORDER
                    if not any(p.id != starter and p.fielding_at(pos) for p in hitters)]
@@ -282,7 +291,42 @@ def _batting_side(team_code: str, hitters: list[Player], dh: bool, starter: str
     order, positions = batting_order({pos: p.id for pos, p in chosen.items()}, worth_of, starter)
     bench_all = [p for p in hitters if p.id not in taken]
     bench_all.sort(key=lambda p: -worth_of[p.id])
-    return order, positions, tuple([p.id for p in bench_all])
+    return order, positions, tuple([p.id for p in bench_all]), stretched
+
+
+# the fielding positions by group: a man out of position is taken from his own group first (an
+# infielder at short, an outfielder in centre)
+_GROUP: Final = {"C": "C", "1B": "IF", "2B": "IF", "3B": "IF", "SS": "IF",
+                 "LF": "OF", "CF": "OF", "RF": "OF"}
+
+
+def _fill_out_of_position(hitters: list[Player], worth_of: Mapping[str, float], starter: str
+                          ) -> tuple[dict[str, Player] | None, tuple[str, ...]]:
+    """A club whose hitters cannot cover every position at once: each position filled, the
+    scarcest first, by the best man free who plays it, else by a man out of position — one of
+    the position's group if there is one free, the best bat among them (he fields with no range
+    and a bad mark, game.OUT_OF_POSITION). None when there are too few hitters for the field."""
+    chosen: dict[str, Player] = {}
+    taken: set[str] = {starter}
+    out: list[str] = []
+    counts = {pos: sum(1 for p in hitters if p.id != starter and fielding_of(p, pos))
+              for pos in FILL_ORDER}
+    for pos in sorted(FILL_ORDER, key=lambda pos: counts[pos]):
+        free = [p for p in hitters if p.id not in taken]
+        if not free:
+            return None, ()
+        at = [p for p in free if fielding_of(p, pos) is not None]
+        if at:
+            best = max(at, key=lambda p: (worth_of[p.id] + glove(fielding_of(p, pos)),  # type: ignore[arg-type]
+                                          p.id))
+        else:
+            near = [p for p in free if any(_GROUP.get(f.position) == _GROUP[pos]
+                                           for f in p.fielding)] or free
+            best = max(near, key=lambda p: (worth_of[p.id], p.id))
+            out.append(best.id)
+        chosen[pos] = best
+        taken.add(best.id)
+    return chosen, tuple(out)
 
 
 def glove(f: Fielding) -> float:

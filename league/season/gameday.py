@@ -78,13 +78,16 @@ def slot_setup(state: Any, day: date, away: str, home: str) -> SlotSetup:
 
 
 def team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
-                platoon: Mapping[str, int] | None = None, rests: bool = True) -> Lineup:
+                platoon: Mapping[str, int] | None = None, rests: bool = True,
+                stretch: bool = False) -> Lineup:
     """A team's line-up for a scheduled game (docs/manager.md, "Line-ups"): the computer
     manager's — the regulars less those resting today, built against the opposing starter with
     the ruleset's `platoon` table (league/manager/bench.py) — or its saved batting order when every
     player in it can play today, a resting man's place taken for the day by the best man who
     can play it. Players sitting out are left off. `dh` is the game's DH rule (the home team's
-    league's: `League.dh_for`); `rests=False` plays the regulars every day."""
+    league's: `League.dh_for`); `rests=False` plays the regulars every day. `stretch`: the
+    last resort of a club whose players cannot cover every position even with its hurt and its
+    farm — a man plays out of position (Lineup.stretched) rather than the season stopping."""
     starter = setup.starters[team]
     roster = [p for p in state.league.team(team).players
               if p.id not in setup.unavailable or p.id == starter]
@@ -98,7 +101,7 @@ def team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
     def day_lineup(roster: list[Player]) -> Lineup:
         return bench.day_lineup(team, roster, dh, starter, dressed=state.league.dressed,
                                 roles=roles, ranking=saved_pen, vs=vs, platoon=platoon,
-                                days=days)
+                                days=days, stretch=stretch)
 
     try:
         first = day_lineup(roster)
@@ -120,7 +123,7 @@ def team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
             first = day_lineup(roster)
     computer = with_bullpen(state, team, first)
     order = state.prefs.get(team, {}).get("order")
-    if not order:
+    if not order or computer.stretched:
         return computer
     ids = [starter if pos == "P" else pid for pid, pos in order]
     positions = [pos for _pid, pos in order]
@@ -180,12 +183,14 @@ def play_scheduled(state: Any, ruleset: Ruleset, day: date, away: str, home: str
     farm.before_game(state, ruleset, day, (away, home))
     dh = state.league.dh_for(home)
 
-    def set_up() -> tuple[SlotSetup, tuple[Lineup, Lineup]]:
+    def set_up(stretch: bool = False) -> tuple[SlotSetup, tuple[Lineup, Lineup]]:
         state.hold_reserves(True)
         try:
             setup = slot_setup(state, day, away, home)
-            return setup, (team_lineup(state, away, setup, dh=dh, platoon=ruleset.platoon),
-                           team_lineup(state, home, setup, dh=dh, platoon=ruleset.platoon))
+            return setup, (team_lineup(state, away, setup, dh=dh, platoon=ruleset.platoon,
+                                       stretch=stretch),
+                           team_lineup(state, home, setup, dh=dh, platoon=ruleset.platoon,
+                                       stretch=stretch))
         finally:
             state.hold_reserves(False)
 
@@ -194,13 +199,22 @@ def play_scheduled(state: Any, ruleset: Ruleset, day: date, away: str, home: str
     except (LeagueError, ValueError) as exc:
         # a team that cannot field a line-up (no starter for the rotation, no catcher...): the
         # computer mends its roster from the farm and says so (farm.repair), and the game is
-        # played; a season never stops on one team's roster
+        # played; a season never stops on one team's roster: a club still short at a position
+        # plays a man out of position (no range, a bad mark), as real clubs do
         noticed = len(state.roster.notices)
-        if not any([farm.repair(state, team, day) for team in (away, home)]) \
-                and len(state.roster.notices) == noticed:
-            raise LeagueError(f"{away} @ {home} on {day}: {exc}; the farm has nobody to mend "
-                              "the roster with") from None
-        setup, lineups = set_up()
+        mended = any([farm.repair(state, team, day) for team in (away, home)]) \
+            or len(state.roster.notices) != noticed
+        try:
+            setup, lineups = set_up(stretch=not mended)
+        except (LeagueError, ValueError) as again:
+            if mended:
+                try:
+                    setup, lineups = set_up(stretch=True)
+                except (LeagueError, ValueError):
+                    raise LeagueError(f"{away} @ {home} on {day}: {again}") from None
+            else:
+                raise LeagueError(f"{away} @ {home} on {day}: {exc}; the farm has nobody to "
+                                  "mend the roster with") from None
     result = replay_game(state.league, ruleset, *lineups, SeededDice(seed), state.players,
                          fatigue=setup.fatigue, quiet=quiet,
                          hurt=farm.hurt_in(state.roster, lineups), splits=splits)
