@@ -175,6 +175,21 @@ def test_the_rookie_of_the_year_is_npb_s_rookie():
     assert not is_rookie(AwardPlayer("n", "A", founder=True), rules)
 
 
+
+def test_a_player_with_professional_experience_abroad_is_no_rookie():
+    """新人王 (NPB): no professional experience abroad — a foreign player (外国人, Player.foreign,
+    which the league file or the market sets) is not eligible however new to the league."""
+    from league.engine.cards import Player
+    from league.offseason.people import pro_abroad
+    from league.season.awards import AwardPlayer, AwardRules, is_rookie
+    rules = AwardRules()
+    assert is_rookie(AwardPlayer("n", "A", prior_years=0), rules)
+    assert not is_rookie(AwardPlayer("n", "A", prior_years=0, abroad=True), rules)
+    home = Player("n", "N", "A", "R", "R", None, None, ())
+    assert not pro_abroad(home)
+    assert pro_abroad(Player("f", "F", "A", "R", "R", None, None, (), foreign=True))
+
+
 def test_rosters_are_checked_after_the_off_season_a_catcher_for_a_catcher():
     """§7's last step: an active catcher who retired is replaced by the farm's best catcher,
     a club short of starters calls them up, and an active roster over its size sends down the

@@ -7,6 +7,7 @@ import hashlib
 import random
 from datetime import date
 
+from league.engine.cards import Player
 from league.errors import LeagueError
 
 SEASON_AGE_DAY = (4, 1)      # the age of a season is the age on 1 April
@@ -76,3 +77,9 @@ def born_of(cells: dict[str, str] | None, league: str, pid: str, year: int) -> s
     """The birth date a card's cells give, or a plausible one (ISO text)."""
     text = (cells or {}).get("born", "")
     return text if text else plausible_born(league, pid, year).isoformat()
+
+
+def pro_abroad(p: Player) -> bool:
+    """Whether a player has professional experience abroad — for 新人王 (NPB: none). A foreign
+    player (外国人, `Player.foreign`, set by the league file or the market) has."""
+    return p.foreign

@@ -183,6 +183,7 @@ class AwardPlayer:
     prior_outs: int = 0
     prior_pa: int = 0
     founder: bool = False           # in the league's first season
+    abroad: bool = False            # professional experience abroad (a foreign player): no 新人王
 
 
 @dataclass(frozen=True)
@@ -260,6 +261,8 @@ def _rank(cands: Iterable[Candidate], team_rank: Mapping[str, int]) -> list[Cand
 
 def is_rookie(p: AwardPlayer, rules: AwardRules) -> bool:
     """新人王 eligibility by the league's rookie definition."""
+    if p.abroad:                    # NPB: no professional experience abroad
+        return False
     if p.founder and not rules.founders_are_rookies:
         return False
     return (p.prior_years < rules.rookie_max_years and p.prior_ab <= rules.rookie_max_prior_ab

@@ -30,6 +30,7 @@ from league.season.careers import (
     season_records,
 )
 from league.errors import LeagueError
+from league.offseason.people import pro_abroad
 from league.season.roster import League
 from league.season.standings import Outcome, StandingRow, standings
 from league.season.titles import SeasonLine, Title, merge_lines, titles as league_titles
@@ -237,8 +238,10 @@ def _award_players(s: Any, lid: int, se: _Season, totals_all: Sequence[hs.Totals
             card = se.league.player(pid)
             defence = {f.position: f.defence + aw.MARK_POINTS.get(f.fine or "", 0.0)
                        + aw.MARK_POINTS.get(f.error or "", 0.0) for f in card.fielding}
+            abroad = pro_abroad(card)
         except LeagueError:
             defence = {}          # released since: his card is no longer on a team
+            abroad = False
         seasons_in = [n for n, _t in cards.get(pid, [])]
         out.append(aw.AwardPlayer(
             pid, ln.team, ln.batting, ln.pitching,
@@ -247,7 +250,7 @@ def _award_players(s: Any, lid: int, se: _Season, totals_all: Sequence[hs.Totals
             prior_years=len({n for n in seasons_in if n < se.info.number}),
             prior_ab=prior_ab.get(pid, 0), prior_outs=prior_outs.get(pid, 0),
             prior_pa=prior_pa.get(pid, 0),
-            founder=bool(seasons_in) and min(seasons_in) == first_season))
+            founder=bool(seasons_in) and min(seasons_in) == first_season, abroad=abroad))
     return out
 
 
