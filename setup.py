@@ -18,6 +18,7 @@ COMPILED = [
     # the cards every play reads (native classes: their fields read directly)
     "league/engine/cards.py",
     "league/engine/values.py",
+    "league/engine/state.py",
     "league/engine/game.py",
     # the play record and its texts (every play of a game with its play-by-play)
     "league/engine/events.py",
@@ -27,6 +28,7 @@ COMPILED = [
     "league/engine/rules/steal.py",
     "league/engine/rules/x_table.py",
     "league/engine/rules/runners.py",
+    "league/engine/rules/crossplay.py",
     "league/manager/computer.py",
     "league/engine/scoring.py",
     # the season's machinery between games (the frozen classes sent to the odds' workers pickle

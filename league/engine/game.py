@@ -1,259 +1,43 @@
 """The game: pitch → bat → defense, strategies of chapter 9, innings, and the record of it all.
 
-`Game` holds the mutable state of one game in progress; everything random comes from its dice and
-every roll is logged (rules C.4). Managers (see league/manager/computer.py) make every decision from the
-situation alone, so replaying the logged raw rolls reproduces a game exactly.
+`Game` plays one game: the innings and half-innings, the managers' decisions before each plate
+appearance, and the rules of league/engine/rules/* (the plate appearance, the X table, batted balls
+and runners, bunts, steals, the hit-and-run; accidents, league/season/injury.py) called on it. Its
+state and the bookkeeping the rules share are league/engine/state.py's `GameState`, which the rules
+read and change. Everything random comes from its dice and every roll is logged (rules C.4).
+Managers (see league/manager/computer.py) make every decision from the situation alone, so
+replaying the logged raw rolls reproduces a game exactly.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from operator import add, sub
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING
 
-try:  # the compiled build (setup.py): tests and the app subclass these classes in Python
-    from mypy_extensions import mypyc_attr
-except ImportError:  # the pure-Python package needs nothing beyond the standard library
-    def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
-        return lambda cls: cls
-
-from league.engine.cards import CONDITIONS, FIELD_POSITIONS, BattingCard, Fielding, Player
-from league.engine.dice import Dice, Roll, SeededDice
-from league.engine.events import Event, text as event_text
-from league.errors import DecisionError
-from league.engine.lines import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
-from league.engine.lineup import Lineup, plays
-from league.manager.computer import (ASK_ALL, ASK_DEFENSIVE_SUB, ASK_PINCH_HITTER, ASK_PINCH_RUNNER,
-                            ASK_PITCHER_AGAIN, ComputerManager, deciding)
+from league.engine.cards import Player
+from league.engine.dice import Dice
+from league.engine.lineup import Lineup
 from league.engine.ruleset import DefenseRow, Ruleset
-from league.engine.scoring import ScoringBook, decide
-from league.engine.values import DefenceValues, defence_values
+from league.engine.rules import bunt as _bunt
+from league.engine.rules import crossplay as _crossplay
+from league.engine.rules import hit_and_run as _hit_and_run
+from league.engine.rules import plate_appearance as _plate_appearance
+from league.engine.rules import runners as _runners
+from league.engine.rules import steal as _steal
+from league.engine.rules import x_table as _x_table
+from league.engine.state import GameResult, GameState, Runner, mypyc_attr
+from league.manager.computer import (ASK_ALL, ASK_DEFENSIVE_SUB, ASK_PINCH_HITTER, ASK_PINCH_RUNNER,
+                                     ASK_PITCHER_AGAIN)
+from league.season import injury as _injury
 
 if TYPE_CHECKING:
     from league.manager.computer import Manager
 
-# the line fields (league.engine.lines) and their positions in a line, written out as constants (Final:
-# the compiled build reads them as numbers, not from the module's dictionary at every use)
-PA: Final = 0
-AB: Final = 1
-R: Final = 2
-H: Final = 3
-D2: Final = 4
-D3: Final = 5
-HR: Final = 6
-RBI: Final = 7
-BB: Final = 8
-IBB: Final = 9
-HBP: Final = 10
-SO: Final = 11
-SB: Final = 12
-CS: Final = 13
-SH: Final = 14
-SF: Final = 15
-GIDP: Final = 16
-E: Final = 17
-P_OUTS: Final = 0
-P_BF: Final = 1
-P_H: Final = 2
-P_HR: Final = 3
-P_BB: Final = 4
-P_IBB: Final = 5
-P_HBP: Final = 6
-P_SO: Final = 7
-P_R: Final = 8
-P_ER: Final = 9
-P_WP: Final = 10
-P_BK: Final = 11
-F_PO: Final = 0
-F_A: Final = 1
-F_E: Final = 2
-F_DP: Final = 3
-F_PB: Final = 4
-F_SBA: Final = 5
-F_CS: Final = 6
-BAT_WIDTH: Final = 18
-PIT_WIDTH: Final = 12
-FIELD_WIDTH: Final = 7
-assert (len(BAT_FIELDS), len(PIT_FIELDS), len(FIELD_FIELDS)) == (BAT_WIDTH, PIT_WIDTH, FIELD_WIDTH) \
-    == (E + 1, P_BK + 1, F_CS + 1)
-BASE_NAMES: Final = ("batter", "1st", "2nd", "3rd", "home")
-BASES_OF_HIT: Final = {"1B": 1, "2B": 2, "3B": 3, "HR": 4}
-HIT_WORDS: Final = {1: "single", 2: "double", 3: "triple", 4: "home run"}
-# who takes the throw at a base: (usual, when the usual fielder made the play)
-COVER: Final = {2: ("SS", "2B"), 3: ("3B", "SS"), 4: ("C", "C"), 1: ("1B", "2B")}
-INFIELDERS: Final = ("1B", "2B", "3B", "SS", "P", "C")
-OUTFIELDERS: Final = ("LF", "CF", "RF")
-
-
-class Runner:
-    """A runner on base: who, which pitcher is charged if he scores, and whether it is earned."""
-
-    __slots__ = ("pid", "charged", "earned")
-
-    def __init__(self, pid: str, charged: str, earned: bool) -> None:
-        self.pid = pid
-        self.charged = charged
-        self.earned = earned
-
-
-# a fielder out of position: no range, a bad mark
-OUT_OF_POSITION: Final = {pos: Fielding(pos, -1, None, "-") for pos in FIELD_POSITIONS}
-# team defence values by the ruleset's base values and the identity of the players at the
-# positions, P to RF (each entry holds them, so no id is reused while it is remembered; a player's
-# card never changes, a hurt man is a new Player): every pitching change recomputes them, and a
-# team's defences come back game after game
-_DEFENCES: Final[dict[int, tuple[dict[str, int],
-                                 dict[tuple[int, ...], tuple[list[Player | None], DefenceValues]]]]] = {}
-
-
-def base_text(base: int | None) -> str:
-    """A runner's base by name (1st to 3rd), or whatever a manager named instead, as given: for
-    the messages that refuse a decision."""
-    return BASE_NAMES[base] if base is not None and 1 <= base <= 3 else repr(base)
-
-
-def _on(rn: Runner | None) -> Runner:
-    """The runner a rule knows is there (the caller has checked the base)."""
-    assert rn is not None, "no runner where one must be"
-    return rn
-
-
-class Side:
-    """One team's state in the game."""
-
-    def __init__(self, index: int, lineup: Lineup, players: dict[str, Player], ruleset: Ruleset,
-                 dh: bool, fatigue: dict[str, int] | None) -> None:
-        self.index = index
-        self.team = lineup.team
-        self.players = players
-        self.order = list(lineup.order)
-        self.positions = dict(zip(lineup.positions, lineup.order))
-        if not dh:
-            self.positions["P"] = lineup.pitcher
-        self.dh = dh
-        self.pitcher = lineup.pitcher
-        self.bench = list(lineup.bench)
-        self.bullpen = list(lineup.bullpen)
-        self.bullpen_ranked = lineup.bullpen_ranked
-        self.used: set[str] = set(lineup.order) | {lineup.pitcher}
-        self.batting_index = 0
-        self.condition = "B"
-        self.pitchers_used: list[str] = [lineup.pitcher]
-        # this side's stretches of pitchers of one hand, each with that hand and the other
-        # side's batting lines as its first pitcher came in (empty for the starter): the
-        # differences give the batters' lines against each hand (Game._stint, Game._splits)
-        self.stints: list[tuple[str, dict[str, list[int]]]] = [(players[lineup.pitcher].throws,
-                                                                 {})]
-        self.carried_fatigue = dict(fatigue or {})
-        # Game.fatigue_points' last answer for his innings: (pitcher, his outs) -> points
-        self.fatigue_pid = ""
-        self.fatigue_outs = -1
-        self.fatigue_innings = 0
-        self.ruleset = ruleset
-        self.values: DefenceValues = self._values()
-        # per defense table: (error value, aggressive-error bound, fine-play rows with their
-        # bounds), read from the values on every play: kept until a substitution
-        self.table_values: dict[str, tuple[int, int, tuple[tuple[int, DefenseRow], ...]]] = {}
-        self.table_values_of: DefenceValues | None = None   # the values they were read from
-        self.pending_field: list[tuple[str, str]] = []   # (replaced, new) to settle in the field
-        # (the pitcher hit for, the man now in his batting slot) — or (a pitcher hurt on the
-        # third out, ""): a reliever takes the mound when this side next takes the field, not
-        # before (a game may end first)
-        self.relieve: tuple[str, str] | None = None
-
-    def _values(self) -> DefenceValues:
-        players = self.players
-        positions = self.positions
-        at: list[Player | None] = []     # who plays each position, P to RF (None: nobody)
-        ids: list[int] = []
-        for pos in FIELD_POSITIONS:
-            pid = self.pitcher if pos == "P" else positions.get(pos)
-            player = None if pid is None else players[pid]
-            at.append(player)
-            ids.append(id(player))
-        base = self.ruleset.defence
-        of_base = _DEFENCES.get(id(base))
-        if of_base is None or len(of_base[1]) >= 1024:
-            if len(_DEFENCES) >= 64:
-                _DEFENCES.clear()
-            of_base = _DEFENCES[id(base)] = (base, {})
-        key = tuple(ids)
-        known = of_base[1].get(key)
-        if known is not None:
-            return known[1]
-        fielders: list[Fielding] = []
-        for pos, player in zip(FIELD_POSITIONS, at):
-            if player is None:
-                continue
-            f = None
-            for have in player.fielding:
-                if have.position == pos:
-                    f = have
-                    break
-            fielders.append(OUT_OF_POSITION[pos] if f is None else f)
-        values = defence_values(fielders, base)
-        of_base[1][key] = (at, values)
-        return values
-
-    def recompute(self) -> None:
-        """Team defence values are recomputed on every substitution."""
-        self.values = self._values()
-
-    def fielder(self, pos: str) -> str:
-        return self.pitcher if pos == "P" else self.positions[pos]
-
-
-class Play(NamedTuple):
-    """One line of the play-by-play: what happened, and the outs and score after it."""
-
-    inning: int
-    half: str
-    batter: str
-    pitcher: str
-    text: str
-    outs: int
-    score: tuple[int, int]
-
-    def as_dict(self) -> dict:
-        return {"inning": self.inning, "half": self.half, "batter": self.batter,
-                "pitcher": self.pitcher, "text": self.text, "outs": self.outs,
-                "runs": {"away": self.score[0], "home": self.score[1]}}
-
-
-@dataclass
-class GameResult:
-    """Everything a finished game leaves: line score, lines, decisions, plays and rolls."""
-
-    away: str
-    home: str
-    innings: list[list[int]]
-    runs: list[int]
-    hits: list[int]
-    errors: list[int]
-    batting: list[tuple[int, str, list[int], str]]   # (side, pid, line, position text)
-    pitching: list[tuple[int, str, list[int]]]
-    decisions: dict[str, str]
-    home_runs: list[tuple[int, str, int, str]]       # (side, batter, inning, pitcher)
-    plays: list[Play]
-    rolls: list[Roll]
-    players: dict[str, Player]
-    winner: int | None
-    fielding: list[tuple[int, str, list[int]]] = field(default_factory=list)
-    lineups: tuple[Lineup, ...] = ()
-    fatigue: dict[str, int] = field(default_factory=dict)
-    final_inning: int = 9
-    notes: list[str] = field(default_factory=list)
-    raws: list[int] = field(default_factory=list)     # the raw rolls in order (kept when quiet)
-    # the play record (league.engine.events), one for each play; empty for a game stored
-    # before the engine kept it (its plays are text only)
-    events: list[Event] = field(default_factory=list)
-    injuries: dict[str, int] = field(default_factory=dict)  # injury points of accidents (§7.6)
-    hurt: dict[str, int] = field(default_factory=dict)      # injury points of players who started hurt
-    # each batter's line against left- and right-handed pitching: (side, batter, hand, line)
-    splits: list[tuple[int, str, str, list[int]]] = field(default_factory=list)
+# the names of the game's state, as they were when they lived here (league.engine.game.Runner,
+# .GameResult, the line fields' constants ...): the rest of the project and stored games use them
+from league.engine.state import *  # noqa: E402,F401,F403
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Game:
+class Game(GameState):
     """One game of Impact Baseball between two line-ups, driven by two managers and one dice."""
 
     def __init__(self, ruleset: Ruleset, players: dict[str, Player], away: Lineup, home: Lineup,
@@ -261,227 +45,11 @@ class Game:
                  dh: bool | None = None, extra_innings: int | None = None,
                  fatigue: dict[str, int] | None = None, quiet: bool = False,
                  hurt: dict[str, int] | None = None, splits: bool = True) -> None:
-        self.rules = ruleset
-        self.opt = ruleset.options
-        self.players = players
-        self.dh = ruleset.options["dh"] if dh is None else dh
-        self.max_innings = ruleset.options["extra_innings"] if extra_innings is None else extra_innings
-        away.validate(players, self.dh)
-        home.validate(players, self.dh)
-        self.sides = (Side(0, away, players, ruleset, self.dh, fatigue),
-                      Side(1, home, players, ruleset, self.dh, fatigue))
-        self.lineups = (away, home)
-        self.fatigue_in = dict(fatigue or {})
-        self.fld: dict[str, list[int]] = {}
-        self.fld_order: list[tuple[int, str]] = []
-        self.managers = (away_manager, home_manager)
-        # the engine asks its decisions of these: the compiled build calls a ComputerManager's
-        # methods directly (any other Manager is asked through league.manager.computer.Asking)
-        self.deciders: tuple[ComputerManager, ComputerManager] = (deciding(away_manager),
-                                                                  deciding(home_manager))
-        # the per-batter questions the defense's manager may answer in this half-inning
-        # (ComputerManager.asking: its other questions go unasked until the next half)
-        self.ask_defense = ASK_ALL
-        self.seeded: SeededDice | None = None
-        self.dice = dice
-        self.inning = 1
-        self.half = 0
-        self.outs = 0
-        self.bases: list[Runner | None] = [None, None, None, None]   # index 1..3
-        self.score = [0, 0]
-        self.line: list[list[int]] = [[], []]
-        self.hits = [0, 0]
-        self.errs = [0, 0]
-        self.bat: dict[str, list[int]] = {}
-        self.pit: dict[str, list[int]] = {}
-        self.bat_order: list[tuple[int, str, str]] = []
-        self.pos_text: dict[str, str] = {}
-        self.plays: list[Play] = []
-        self.events: list[Event] = []   # each play as data, beside its line in self.plays
-        # what the last record left in this half-inning: (inning, half), runners and outs
-        self._rec_half = -1     # inning * 2 + half
-        self._rec_after: tuple[str, str, str] = ("", "", "")
-        self.outs_now = 0                             # outs made since the last record
-        self.scored_now: list[tuple[str, str]] = []   # runs counted since the last record
-        self.rolls: list[Roll] = []
-        self.raws: list[int] = []     # every raw roll in order: what a replay needs
-        self.quiet = quiet            # no roll log and no play text (odds, bulk simulation)
-        self.want_splits = splits     # lines against left and right (the odds need none)
-        self._steal_raw = 0
-        self.home_runs: list[tuple[int, str, int, str]] = []
-        self.pitch_bonus = 0          # +5 after a stop, for the next pitch
-        self.phantom_outs = 0         # outs the defense would have made without errors
-        self.book = ScoringBook()     # the official scorer's record: pitchers in, runs, outs
-        self.finished = False
-        self.notes: list[str] = []
-        # each player's batting card, a pitcher's from the ruleset's table: fixed for the game
-        self._cards: dict[str, BattingCard] = {}
-        self.innings: int = self.opt["innings"]
-        # accidents (§7.6, league/season/injury.py): None when the ruleset plays without injuries
-        self.injury_rules = ruleset.injury_rules
-        self.injuries: dict[str, int] = {}      # injury points gained in this game
-        self.heavy: set[str] = set()            # heavy injuries: BS*/BS+ read as BS for them
-        self.healthy: dict[str, Player] = {}    # cards before the accident
-        self.own_players = False                # self.players copied (a card changed)
-        self.hurt_in = dict(hurt or {})         # injury points of players who start hurt
+        super().__init__(ruleset, players, away, home, away_manager, home_manager, dice, dh=dh,
+                         extra_innings=extra_innings, fatigue=fatigue, quiet=quiet, hurt=hurt,
+                         splits=splits)
         if self.hurt_in:
             _injury.start_hurt(self)
-        for s, lu in zip(self.sides, (away, home)):
-            for pid, pos in zip(lu.order, lu.positions):
-                self._bat_line(s.index, pid, pos)
-            self._pit_line(s.pitcher)
-            self.book.enter(s.index, s.pitcher, 0, (self.score[0], self.score[1]))
-
-    # ------------------------------------------------------------------ helpers
-    @property
-    def offense(self) -> Side:
-        return self.sides[self.half]
-
-    @property
-    def defense(self) -> Side:
-        return self.sides[1 - self.half]
-
-    @property
-    def batter_id(self) -> str:
-        o = self.sides[self.half]
-        return o.order[o.batting_index]
-
-    def lead(self, side: int) -> int:
-        return self.score[side] - self.score[1 - side]
-
-    def runners(self) -> list[int]:
-        return [b for b in (1, 2, 3) if self.bases[b] is not None]
-
-    def situation(self) -> int:
-        return (1 if self.bases[1] else 0) | (2 if self.bases[2] else 0) | (4 if self.bases[3] else 0)
-
-    def batting_card(self, pid: str) -> BattingCard:
-        card = self._cards.get(pid)
-        if card is None:
-            card = self._cards[pid] = self._batting_card(pid)
-        return card
-
-    def _batting_card(self, pid: str) -> BattingCard:
-        p = self.players[pid]
-        if p.batting is not None:
-            return p.batting
-        rank = p.pitching.bat_rank if p.pitching and p.pitching.bat_rank else "C"
-        card = self.rules.pitcher_batting_card(rank)
-        if "+" in rank:
-            return card
-        return BattingCard(card.bounds, card.BT, card.RR, card.SR, card.DP, hr_defended=False)
-
-    def _bat_line(self, side: int, pid: str, pos: str = "") -> list[int]:
-        line = self.bat.get(pid)
-        if line is None:
-            line = self.bat[pid] = [0] * BAT_WIDTH
-            self.bat_order.append((side, pid, pos))
-            self.pos_text[pid] = pos
-        return line
-
-    def _fld(self, side: int, pid: str) -> list[int]:
-        line = self.fld.get(pid)
-        if line is None:
-            line = self.fld[pid] = [0] * FIELD_WIDTH
-            self.fld_order.append((side, pid))
-        return line
-
-    def _fld_at(self, pos: str) -> list[int]:
-        dfn = self.sides[1 - self.half]
-        pid = dfn.pitcher if pos == "P" else dfn.positions[pos]
-        line = self.fld.get(pid)
-        if line is None:
-            line = self._fld(dfn.index, pid)
-        return line
-
-    def _credit_out(self, fielder: str, base: int, thrown: bool, dp: list[list[int]]) -> None:
-        """Putout at `base` (1..4), with an assist to `fielder` when the ball was thrown there."""
-        usual, other = COVER[base]
-        taker = other if usual == fielder and thrown else usual
-        if not thrown:
-            taker = fielder
-        po = self._fld_at(taker)
-        po[F_PO] += 1
-        dp.append(po)
-        if thrown and taker != fielder:
-            a = self._fld_at(fielder)
-            a[F_A] += 1
-            dp.append(a)
-
-    def _pit_line(self, pid: str) -> list[int]:
-        line = self.pit.get(pid)
-        if line is None:
-            line = self.pit[pid] = [0] * PIT_WIDTH
-        return line
-
-    def name(self, pid: str) -> str:
-        return self.players[pid].name
-
-    def log(self, purpose: str, raw: int, mods: tuple, modified: int, table: str, row: str,
-            result: str) -> None:
-        if not self.quiet:
-            self.rolls.append(Roll(purpose, raw, mods, modified, table, row, result))
-
-    @property
-    def dice(self) -> Dice:
-        return self._dice
-
-    @dice.setter
-    def dice(self, dice: Dice) -> None:
-        self._dice = dice
-        # seeded dice (every simulated game) are rolled directly in the compiled build, any
-        # other Dice through the protocol
-        self.seeded = dice if isinstance(dice, SeededDice) else None
-
-    def roll(self, purpose: str) -> int:
-        """Roll the d100 and record the raw roll (the game replays from these). The pitch, bat
-        and defense rolls, some 160 a game, do the same in place (plate_appearance.pitch and
-        bat_roll, runners.defend): a call fewer each is 1.7% of a pure-Python game."""
-        seeded = self.seeded
-        value = seeded.roll(purpose) if seeded is not None else self._dice.roll(purpose)
-        self.raws.append(value)
-        return value
-
-    def record(self, what: str, who: str = "", other: str = "", base: int = 0, pos: str = "",
-               runs: int = 0, moves: tuple[tuple[str, int, int], ...] = (),
-               notes: tuple[tuple[str, str, int], ...] = (), mods: tuple[str, ...] = (),
-               batter: str | None = None, pitcher: str | None = None,
-               before: tuple[str, str, str] | None = None) -> None:
-        """The play as data (league.engine.events.Event, in self.events) and its line of the
-        play-by-play made from it (self.plays): the runners before and after, the runs counted
-        with the pitchers charged, the outs it made. `batter` and `pitcher` default to the man at
-        the plate and the defense's pitcher; `before` to the runners the last play of the
-        half-inning left (a batted ball gives its own)."""
-        if self.quiet:
-            return
-        b = self.bases
-        r1, r2, r3 = b[1], b[2], b[3]
-        after = (r1.pid if r1 is not None else "", r2.pid if r2 is not None else "",
-                 r3.pid if r3 is not None else "")
-        half = self.half
-        key = self.inning * 2 + half
-        if key != self._rec_half:
-            self._rec_half = key
-            left: tuple[str, str, str] = ("", "", "")
-        else:
-            left = self._rec_after
-        scored: tuple[tuple[str, str], ...] = ()
-        if self.scored_now:
-            scored = tuple(self.scored_now)
-            self.scored_now.clear()
-        if batter is None:
-            o = self.sides[half]
-            batter = o.order[o.batting_index]
-        if pitcher is None:
-            pitcher = self.sides[1 - half].pitcher
-        ev = Event(what, batter, pitcher, who, other, base, pos, runs, moves, notes, mods,
-                   left if before is None else before, after, scored, self.outs_now)
-        self.outs_now = 0
-        self._rec_after = after
-        self.events.append(ev)
-        score = self.score
-        self.plays.append(Play(self.inning, "top" if half == 0 else "bottom", batter, pitcher,
-                               event_text(ev, self.name), self.outs, (score[0], score[1])))
 
     # ------------------------------------------------------------------ the game
     def play(self) -> GameResult:
@@ -594,343 +162,21 @@ class Game:
         return ((self.inning >= innings and self.score[0] != self.score[1])
                 or self.inning >= self.max_innings)
 
-    def _walk_off(self) -> bool:
-        return (self.half == 1 and self.inning >= self.opt["innings"]
-                and self.score[1] > self.score[0])
-
-    # ------------------------------------------------------------------ condition
-    def condition_check(self, side: Side) -> None:
-        """調子チェック: start of every inning and on a pitching change (rules §3.1)."""
-        pid = side.pitcher
-        card = self.players[pid].pitching
-        if card is None:
-            return
-        before = side.condition
-        current = before
-        if current == "D":
-            current = "C"  # forced recovery from D (ver 7.1): raised to C, checked on C
-        catcher = self.players[side.positions["C"]].catcher
-        lead = catcher.lead if catcher else 0
-        fatigue = self.fatigue_points(side, pid)
-        tired = -fatigue * self.opt["fatigue_step"] if fatigue else 0
-        raw = self.roll("condition")
-        total = raw + lead + tired
-        mod = 1 if total < 1 else 100 if total > 100 else total
-        res = self.rules.condition[current].lookup[mod]
-        idx = CONDITIONS.index(current)
-        if res == "↓2":
-            step = 1 if card.stability in ("S", "A") else 2
-        elif res == "↓1":
-            step = 1
-        elif res == "↑1":
-            step = -1
-        elif res == "↑2":
-            step = -1 if card.stability in ("B", "C") else -2
-        else:
-            step = 0
-        new = CONDITIONS[max(0, min(3, idx + step))]
-        side.condition = new
-        if not self.quiet:
-            mods = ((("lead", lead),) if lead else ()) + ((("fatigue", tired),) if fatigue else ())
-            self.log("condition", raw, mods, mod, "condition", current, f"{res} {before}→{new}")
-
-    def fatigue_points(self, side: Side, pid: str) -> int:
-        """Fatigue points: carried from earlier games, plus one per inning beyond 『先』 or 『回』."""
-        pts = side.carried_fatigue.get(pid, 0)
-        line = self.pit.get(pid)
-        outs = line[P_OUTS] if line is not None else 0
-        # the points for his innings, the same until he records another out: the managers ask
-        # before every plate appearance
-        if pid == side.fatigue_pid and outs == side.fatigue_outs:
-            return pts + side.fatigue_innings
-        card = self.players[pid].pitching
-        assert card is not None, f"{pid} has no pitcher card"
-        # float arithmetic throughout (an int starter limit is exactly the same float)
-        limit: float = (float(card.starter) if (pid == side.pitchers_used[0] and card.starter)
-                        else card.innings)
-        beyond = outs / 3 - limit
-        extra = int(-(-beyond // 1)) if beyond > 0 else 0
-        side.fatigue_pid, side.fatigue_outs, side.fatigue_innings = pid, outs, extra
-        return pts + extra
-
-    # ------------------------------------------------------------------ substitutions
-    def _defense_changes(self, inning_start: bool, pitcher: bool = True) -> None:
-        side = self.sides[1 - self.half]
-        manager = self.deciders[side.index]
-        if pitcher:
-            new = manager.change_pitcher(self, inning_start)
-            if new:
-                self.change_pitcher(side, new)
-        if side.bench:
-            sub = manager.defensive_sub(self, inning_start)
-            if sub:
-                self.defensive_sub(side, sub[0], sub[1])
-
-    def defensive_sub(self, side: Side, pos: str, new: str) -> None:
-        """A bench player takes a position in the field and the batting slot of the man he
-        replaces; the team defence values are recomputed."""
-        if pos not in side.positions or pos in ("P", "DH"):
-            raise DecisionError(f"{pos} is not a fielding position of {side.team} to replace")
-        if new not in side.bench:
-            raise DecisionError(f"{self.name(new)} ({new}) is not on the bench of {side.team}")
-        if not plays(self.players[new], pos):
-            raise DecisionError(f"{self.name(new)} ({new}) cannot play {pos}")
-        old = side.positions[pos]
-        side.bench.remove(new)
-        side.used.add(new)
-        side.order[side.order.index(old)] = new
-        side.positions[pos] = new
-        self._bat_line(side.index, new, pos)
-        if not self.quiet:
-            self.record("DS", new, old, pos=pos, batter="", pitcher=side.pitcher)
-        side.recompute()
-
-    def starter_owes_a_batter(self, side: Side) -> bool:
-        """The starting pitcher has not yet pitched to a batter: he must pitch to the first one
-        until that batter is out or on base, unless he is hurt (公認野球規則 5.10(f)); till then
-        no pitching change is allowed (the computer manager and the play screen ask this).
-        Only the first inning can find him so: a half-inning's three outs need batters."""
-        return (self.inning == 1 and side.pitcher == side.pitchers_used[0]
-                and self.pit[side.pitcher][P_BF] == 0)
-
-    def change_pitcher(self, side: Side, new: str, hurt: bool = False) -> None:
-        """A reliever from the bullpen replaces the pitcher (`hurt`: the pitcher is hurt, the one
-        reason a starter may leave before he has faced a batter, 5.10(f))."""
-        if new not in side.bullpen:
-            raise DecisionError(f"{self.name(new)} ({new}) is not in the bullpen of {side.team}")
-        if not hurt and self.starter_owes_a_batter(side):
-            raise DecisionError(f"{self.name(side.pitcher)} ({side.pitcher}) starts: he pitches "
-                                "to the first batter before he can be relieved (5.10(f))")
-        old = side.pitcher
-        side.bullpen.remove(new)
-        side.pitcher = new
-        side.used.add(new)
-        side.pitchers_used.append(new)
-        if self.want_splits:
-            self._stint(side, new)
-        side.condition = "B"
-        self._pit_line(new)
-        # the new pitcher bats in the old pitcher's place when there is no DH
-        if not side.dh and old in side.order:
-            slot = side.order.index(old)
-            side.order[slot] = new
-            side.positions["P"] = new
-            self._bat_line(side.index, new, "P")
-        elif not side.dh:
-            side.positions["P"] = new
-        on_base = len(self.runners()) if side is self.defense else 0
-        self.book.enter(side.index, new, on_base, (self.score[0], self.score[1]))
-        side.recompute()
-        if not self.quiet and (self.plays or self.half == side.index ^ 1):
-            self.record("PC", new, old, batter="", pitcher=new)
-        self.condition_check(side)
-
-    def _offense_changes(self) -> None:
-        side = self.sides[self.half]
-        manager = self.deciders[side.index]
-        new = manager.pinch_hitter(self)
-        if new:
-            self.pinch_hit(side, new)
-        if side.bench and self.runners():
-            runner = manager.pinch_runner(self)
-            if runner:
-                self.pinch_run(side, runner[0], runner[1])
-
-    def pinch_run(self, side: Side, base: int, new: str) -> None:
-        """A bench player runs for the runner on `base` and takes his batting slot."""
-        rn = self.bases[base] if base in (1, 2, 3) else None
-        if rn is None:
-            raise DecisionError(f"no runner on base {base} to run for")
-        if new not in side.bench:
-            raise DecisionError(f"{self.name(new)} ({new}) is not on the bench of {side.team}")
-        old = rn.pid
-        side.bench.remove(new)
-        side.used.add(new)
-        side.order[side.order.index(old)] = new
-        self._bat_line(side.index, new, "PR")
-        # the runner keeps the pitcher charged with him and whether his run would be earned
-        self.bases[base] = Runner(new, rn.charged, rn.earned)
-        if not self.quiet:
-            self.record("PR", new, old, base=base)
-        side.pending_field.append((old, new))
-
-    def pinch_hit(self, side: Side, new: str) -> None:
-        if new not in side.bench:
-            raise DecisionError(f"{self.name(new)} ({new}) is not on the bench of {side.team}")
-        slot = side.batting_index
-        old = side.order[slot]
-        side.bench.remove(new)
-        side.used.add(new)
-        side.order[slot] = new
-        self._bat_line(side.index, new, "PH")
-        if not self.quiet:
-            self.record("PH", new, old)
-        side.pending_field.append((old, new))
-
-    def settle_defense(self, side: Side) -> None:
-        """When it takes the field after pinch hitters or runners batted for it, a team puts them
-        in the field or brings in a sub (and a reliever for a pitcher hit for, _relieve); a game
-        that ends first changes nothing."""
-        pending = side.pending_field
-        if not pending:
-            return
-        # a pinch runner for a pinch hitter: the last man in the slot is the one who fields
-        chain: list[tuple[str, str]] = []
-        for old, new in pending:
-            for i, (first, last) in enumerate(chain):
-                if last == old:
-                    chain[i] = (first, new)
-                    break
-            else:
-                chain.append((old, new))
-        for old, new in chain:
-            pos = next((p for p, pid in side.positions.items() if pid == old), None)
-            if pos is None:
-                continue
-            if pos == "P":
-                # the pitcher was hit for: a reliever takes the mound in that slot when the
-                # team next takes the field (Game._relieve)
-                if side.bullpen:
-                    side.relieve = (old, new)
-                continue
-            if pos == "DH" or plays(self.players[new], pos):
-                side.positions[pos] = new
-                self.pos_text[new] = f"{self.pos_text.get(new, 'PH')}-{pos}"
-                if pos != "DH" and not self.quiet:
-                    self.record("GOES_IN", new, pos=pos, batter="", pitcher=side.pitcher)
-                continue
-            sub = next((b for b in side.bench if plays(self.players[b], pos)), None)
-            slot = side.order.index(new)
-            if sub is not None:
-                side.bench.remove(sub)
-                side.used.add(sub)
-                side.order[slot] = sub
-                side.positions[pos] = sub
-                self._bat_line(side.index, sub, pos)
-                if not self.quiet:
-                    self.record("GOES_IN_FOR", sub, new, pos=pos, batter="",
-                                pitcher=side.pitcher)
-            else:
-                side.positions[pos] = new  # nobody else can: he plays out of position
-        side.pending_field = []
-        side.recompute()
-
-    def _relieve(self, side: Side) -> None:
-        """The reliever for a pitcher who was hit for takes the mound and the batting slot of
-        the man who hit (or ran) for him, at the start of his team's half in the field; for a
-        pitcher hurt on the third out (no one in his place yet) an ordinary pitching change."""
-        assert side.relieve is not None
-        old, new = side.relieve
-        side.relieve = None
-        rel = self.deciders[side.index].reliever(self, side) or side.bullpen[0]
-        if not new:
-            self.change_pitcher(side, rel, hurt=True)
-            return
-        side.bullpen.remove(rel)
-        side.order[side.order.index(new)] = rel
-        side.positions["P"] = rel
-        side.pitcher = rel
-        side.pitchers_used.append(rel)
-        if self.want_splits:
-            self._stint(side, rel)
-        side.used.add(rel)
-        side.condition = "B"
-        self._pit_line(rel)
-        self._bat_line(side.index, rel, "P")
-        self.book.enter(side.index, rel, 0, (self.score[0], self.score[1]))
-        side.recompute()
-        if not self.quiet:
-            # a substitution's line: no batter (it is nobody's at-bat)
-            self.record("PC", rel, old, batter="", pitcher=rel)
-
     # ------------------------------------------------------------------ plate appearance
     def plate_appearance(self) -> None:
         """The rule lives in league/engine/rules/plate_appearance.py."""
         return _plate_appearance.plate_appearance(self)
 
-    def _next_batter(self) -> None:
-        off = self.sides[self.half]
-        off.batting_index = (off.batting_index + 1) % 9
-
     def pitch(self, bid: str, kind: str, infield_in: bool, mods: list[tuple[str, int]]) -> None:
         """The rule lives in league/engine/rules/plate_appearance.py."""
         return _plate_appearance.pitch(self, bid, kind, infield_in, mods)
 
-    def _walk(self, bid: str, intentional: bool = False, hbp: bool = False) -> None:
-        """The rule lives in league/engine/rules/plate_appearance.py."""
-        return _plate_appearance._walk(self, bid, intentional, hbp)
-
-    def _strikeout(self, bid: str, swinging_runner_check: bool) -> None:
-        """The rule lives in league/engine/rules/plate_appearance.py."""
-        return _plate_appearance._strikeout(self, bid, swinging_runner_check)
-
-    def _record_outs(self, n: int) -> None:
-        """`n` outs for the defense: the inning's count, the pitcher's line, the scorer's book."""
-        if not n:
-            return
-        self.outs += n
-        self.outs_now += n
-        dfn = self.sides[1 - self.half]
-        self.pit[dfn.pitcher][P_OUTS] += n
-        self.book.out(dfn.index, n)
-
-    def _out(self, n: int) -> None:
-        """Outs made off the batter's play (a strikeout, a runner caught); its record, made after
-        the outs are counted, shows the outs after the play."""
-        self._record_outs(n)
-
-    def _score(self, runners: list[Runner], rbi_batter: str | None, earned_play: bool,
-               pb: bool = False, full: bool = False) -> int:
-        """Credit the runs of these runners, given lead runner first (they cross the plate in that
-        order, rules C.2): runs, RBI, runs and earned runs of the pitchers charged with them.
-
-        In the last inning the game ends when the winning run scores (9.06(f)): the runners behind
-        it do not score and stay on the bases, unless `full` (a home run over the fence, 9.06(g)).
-        Returns the number of runs that counted."""
-        if not runners:
-            return 0
-        off = self.sides[self.half]
-        n = 0
-        if not full and self._walk_off_cap():
-            need = self.winning_runs_needed()
-            runners, left = runners[:need], runners[need:]
-            self._leave_on_base(left)
-        for rn in runners:
-            self.score[off.index] += 1
-            self.line[off.index][-1] += 1
-            self._bat_line(off.index, rn.pid)[R] += 1
-            pl = self._pit_line(rn.charged)
-            pl[P_R] += 1
-            earned = rn.earned and earned_play and not pb and self.outs + self.phantom_outs < 3
-            if earned:
-                pl[P_ER] += 1
-            if rbi_batter:
-                self._bat_line(off.index, rbi_batter)[RBI] += 1
-            n += 1
-            if not self.quiet:
-                self.scored_now.append((rn.pid, rn.charged))
-            self.book.run(off.index, rn.pid, rn.charged, (self.score[0], self.score[1]))
-        return n
-
-    def _leave_on_base(self, runners: list[Runner]) -> None:
-        """Runners whose run does not count (the game or the inning ended first) stay on the
-        bases, the lead one furthest on: no runner leaves the field except by an out or a run."""
-        free = [b for b in (3, 2, 1) if self.bases[b] is None]
-        for rn, b in zip(runners, free):
-            self.bases[b] = rn
-
-    def _walk_off_cap(self) -> bool:
-        """The home team bats in the last inning (or later) and is not ahead: a run may end it."""
-        return self.half == 1 and self.inning >= self.opt["innings"] and self.score[1] <= self.score[0]
-
-    def winning_runs_needed(self) -> int:
-        """Runs the home team needs to win now (the last one is the winning run)."""
-        return self.score[0] - self.score[1] + 1
-
     # ------------------------------------------------------------------ X table
     def x_table(self, bid: str, kind: str, infield_in: bool, mods: list[tuple[str, int]]) -> None:
-        """The rule lives in league/engine/rules/x_table.py."""
-        return _x_table.x_table(self, bid, kind, infield_in, mods)
+        """The rule lives in league/engine/rules/x_table.py (the pitch thrown again, if any, too)."""
+        again = _x_table.x_table(self, bid, kind, infield_in, mods)
+        if again is not None:
+            _plate_appearance.pitch(self, bid, again[0], infield_in, again[1])
 
     # ------------------------------------------------------------------ batting
     def bat_roll(self, bid: str, pitch: str, kind: str, infield_in: bool) -> None:
@@ -966,13 +212,15 @@ class Game:
         return _hit_and_run._back_on_the_fly(self, final, key, outs_before, notes)
 
     def crossplay(self, rn: Runner, rr: int, what: str) -> bool:
-        """The rule lives in league/engine/rules/runners.py."""
-        return _runners.crossplay(self, rn, rr, what)
+        """The rule lives in league/engine/rules/crossplay.py."""
+        return _crossplay.crossplay(self, rn, rr, what)
 
     # ------------------------------------------------------------------ strategies: bunt
     def bunt(self, bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield_in: bool) -> None:
-        """The rule lives in league/engine/rules/bunt.py."""
-        return _bunt.bunt(self, bid, pitch, pitch_raw, squeeze, infield_in)
+        """The rule lives in league/engine/rules/bunt.py (the pitch thrown again, if any, too)."""
+        again = _bunt.bunt(self, bid, pitch, pitch_raw, squeeze, infield_in)
+        if again is not None:
+            _plate_appearance.pitch(self, bid, again[0], infield_in, again[1])
 
     def bunt_extra_base_runners(self) -> list[int]:
         """The rule lives in league/engine/rules/bunt.py."""
@@ -1019,94 +267,3 @@ class Game:
     def hit_and_run_strikeout(self) -> None:
         """The rule lives in league/engine/rules/hit_and_run.py."""
         return _hit_and_run.hit_and_run_strikeout(self)
-
-    # ------------------------------------------------------------------ result
-    def scoring_record(self):
-        """The official scorer's record of the game so far (league/engine/scoring.py)."""
-        return self.book.record((len(self.line[1]), len(self.line[0])))
-
-    def _result(self) -> GameResult:
-        winner = None if self.score[0] == self.score[1] else (0 if self.score[0] > self.score[1] else 1)
-        decisions = decide(self.scoring_record())
-        batting = [(side, pid, self.bat[pid], self.pos_text.get(pid, pos))
-                   for side, pid, pos in self.bat_order]
-        # everyone who played in the field has a fielding line, even an empty one
-        fld = self.fld
-        for side, pid, pos in self.bat_order:
-            if pid not in fld and self.pos_text.get(pid, pos) not in ("PH", "PR", "DH", ""):
-                self._fld(side, pid)
-        for s in self.sides:
-            for pid in s.pitchers_used:
-                if pid not in fld:
-                    self._fld(s.index, pid)
-        fielding = [(side, pid, self.fld[pid]) for side, pid in self.fld_order]
-        pitching = [(s.index, pid, self.pit[pid]) for s in self.sides for pid in s.pitchers_used]
-        return GameResult(
-            away=self.sides[0].team, home=self.sides[1].team, innings=self.line,
-            runs=list(self.score), hits=list(self.hits), errors=list(self.errs), batting=batting,
-            pitching=pitching, decisions=decisions, home_runs=self.home_runs, plays=self.plays, events=self.events,
-            rolls=self.rolls, players=self.players, winner=winner, final_inning=self.inning,
-            notes=self.notes, fielding=fielding, lineups=self.lineups, fatigue=self.fatigue_in,
-            raws=self.raws, injuries=self.injuries, hurt=self.hurt_in,
-            splits=self._splits() if self.want_splits else [],
-        )
-
-    def _stint(self, side: Side, new: str) -> None:
-        """A new pitcher of `side`: when he throws with the other hand than its last stretch,
-        a stretch of his hand starts with the other side's batting lines as he comes in
-        (pitchers of one hand in a row are one stretch of the splits: no copy for them; an
-        injury never changes the hand a man throws with)."""
-        hand = self.players[new].throws
-        if hand == side.stints[-1][0]:
-            return
-        side.stints.append((hand, {pid: line[:] for (s, pid, _pos), line
-                                   in zip(self.bat_order, self.bat.values()) if s != side.index}))
-
-    def _splits(self) -> list[tuple[int, str, str, list[int]]]:
-        """Each batter's line against left- and right-handed pitchers: the difference of his
-        line between the start and the end of each stretch of one hand of the other side."""
-        zero = [0] * BAT_WIDTH
-        by: dict[str, dict[str, list[int]]] = {}   # batter -> hand -> line
-        bat = self.bat
-        for dfn in self.sides:
-            stints = dfn.stints
-            batters: list[tuple[str, list[int]]] = []
-            for s, bid, _pos in self.bat_order:
-                if s != dfn.index:
-                    batters.append((bid, bat[bid]))
-            # one stretch after another, each of the other hand than the one before (_stint)
-            for k, (hand, start) in enumerate(stints):
-                end = stints[k + 1][1] if k + 1 < len(stints) else None
-                for bid, line in batters:
-                    last = line if end is None else end.get(bid, zero)
-                    first = start.get(bid, zero)
-                    if last == first:
-                        continue
-                    hands = by.get(bid)
-                    if hands is None:
-                        hands = by[bid] = {}
-                    acc = hands.get(hand)
-                    # map with operator's functions: the element loops run in C
-                    if acc is None:
-                        hands[hand] = last[:] if first is zero else list(map(sub, last, first))
-                    else:
-                        hands[hand] = list(map(add, acc, map(sub, last, first)))
-        side_of = {pid: s for s, pid, _pos in self.bat_order}
-        # by batter, then hand (sorting the batters' ids, not pairs of them and the hands)
-        out: list[tuple[int, str, str, list[int]]] = []
-        for bid in sorted(by):
-            hands = by[bid]
-            s = side_of[bid]
-            for hand in (hands if len(hands) == 1 else sorted(hands)):
-                out.append((s, bid, hand, hands[hand]))
-        return out
-
-
-# the rules' own modules (they import this one: imported last)
-from league.engine.rules import plate_appearance as _plate_appearance  # noqa: E402
-from league.engine.rules import bunt as _bunt  # noqa: E402
-from league.engine.rules import hit_and_run as _hit_and_run  # noqa: E402
-from league.engine.rules import steal as _steal  # noqa: E402
-from league.season import injury as _injury  # noqa: E402
-from league.engine.rules import x_table as _x_table  # noqa: E402
-from league.engine.rules import runners as _runners  # noqa: E402

@@ -13,6 +13,8 @@ from typing import Any, Callable
 from league.engine.dice import Dice, SeededDice
 from league.errors import DecisionError, DiceError
 from league.engine.game import BAT_FIELDS, BASE_NAMES, PIT_FIELDS, Game, GameResult
+from league.engine.rules.bunt import bunt_extra_base_runners
+from league.engine.state import GameState
 
 # manager methods a person answers, in the order the engine may ask them
 DECISIONS = ("defense_call", "offense_call", "aggressive", "steal_go", "bonus_steal", "join_steal",
@@ -160,9 +162,9 @@ class PersonManager:
     question goes to `ask(method, game, options)`, which blocks until the person answers."""
 
     def __init__(self, side: int, log: LiveLog, replay: list[list],
-                 ask: Callable[[str, Game, dict], Any], computer: Any = None,
-                 handed: Callable[[int, Game], bool] | None = None,
-                 decided: Callable[[str, Game, Any], None] | None = None) -> None:
+                 ask: Callable[[str, GameState, dict], Any], computer: Any = None,
+                 handed: Callable[[int, GameState], bool] | None = None,
+                 decided: Callable[[str, GameState, Any], None] | None = None) -> None:
         self.side = side
         self.log = log
         self._replay = replay
@@ -173,7 +175,7 @@ class PersonManager:
         self._handed = handed
         self._decided = decided    # told every decision, replayed or made (for a screen to show)
 
-    def _answer(self, method: str, game: Game, options: dict, args: tuple = ()) -> Any:
+    def _answer(self, method: str, game: GameState, options: dict, args: tuple = ()) -> Any:
         if self._replay:
             # the saved answers come back in the order the engine asked them, for either side
             side, name, value = self._replay.pop(0)
@@ -196,71 +198,71 @@ class PersonManager:
         return value
 
     # the Manager protocol -------------------------------------------------------------
-    def defense_call(self, game: Game) -> str:
+    def defense_call(self, game: GameState) -> str:
         return self._answer("defense_call", game, {"choices": defense_options(game)})
 
-    def offense_call(self, game: Game) -> tuple:
+    def offense_call(self, game: GameState) -> tuple:
         return self._answer("offense_call", game, {"choices": offense_options(game)})
 
-    def aggressive(self, game: Game, table: str) -> bool:
+    def aggressive(self, game: GameState, table: str) -> bool:
         return bool(self._answer("aggressive", game, {"table": table}, (table,)))
 
-    def steal_go(self, game: Game, base: int, roll: int) -> bool:
+    def steal_go(self, game: GameState, base: int, roll: int) -> bool:
         return bool(self._answer("steal_go", game, {"base": base, "roll": roll}, (base, roll)))
 
-    def bonus_steal(self, game: Game, candidates: list[int]) -> int | None:
+    def bonus_steal(self, game: GameState, candidates: list[int]) -> int | None:
         return self._answer("bonus_steal", game, {"candidates": candidates}, (candidates,))
 
-    def join_steal(self, game: Game, base: int) -> bool:
+    def join_steal(self, game: GameState, base: int) -> bool:
         return bool(self._answer("join_steal", game, {"base": base}, (base,)))
 
-    def no_check(self, game: Game) -> bool:
+    def no_check(self, game: GameState) -> bool:
         return bool(self._answer("no_check", game, {}))
 
-    def bunt_plus(self, game: Game) -> int | None:
-        return self._answer("bunt_plus", game, {"runners": game.bunt_extra_base_runners()})
+    def bunt_plus(self, game: GameState) -> int | None:
+        return self._answer("bunt_plus", game, {"runners": bunt_extra_base_runners(game)})
 
-    def bunt_out(self, game: Game, candidates: list[int]) -> int:
+    def bunt_out(self, game: GameState, candidates: list[int]) -> int:
         return self._answer("bunt_out", game, {"candidates": candidates}, (candidates,))
 
-    def send(self, game: Game, base: int, target: int) -> bool:
+    def send(self, game: GameState, base: int, target: int) -> bool:
         return bool(self._answer("send", game, {"base": base, "target": target},
                                  (base, target)))
 
-    def back_first(self, game: Game, candidates: list[int]) -> int:
+    def back_first(self, game: GameState, candidates: list[int]) -> int:
         return self._answer("back_first", game, {"candidates": candidates}, (candidates,))
 
-    def change_pitcher(self, game: Game, inning_start: bool) -> str | None:
+    def change_pitcher(self, game: GameState, inning_start: bool) -> str | None:
         side = game.defense
         # a starter who has not yet faced a batter stays in (5.10(f)): no bullpen to pick from
         bullpen = [] if game.starter_owes_a_batter(side) else list(side.bullpen)
         return self._answer("change_pitcher", game, {"bullpen": bullpen,
                                                     "inning_start": inning_start}, (inning_start,))
 
-    def reliever(self, game: Game, side) -> str | None:
+    def reliever(self, game: GameState, side) -> str | None:
         return self._answer("reliever", game, {"bullpen": list(side.bullpen)}, (side,))
 
-    def pinch_hitter(self, game: Game) -> str | None:
+    def pinch_hitter(self, game: GameState) -> str | None:
         return self._answer("pinch_hitter", game, {"bench": list(game.offense.bench)})
 
-    def pinch_runner(self, game: Game) -> tuple[int, str] | None:
+    def pinch_runner(self, game: GameState) -> tuple[int, str] | None:
         value = self._answer("pinch_runner", game, {"runners": game.runners(),
                                                      "bench": list(game.offense.bench)})
         return tuple(value) if value else None  # type: ignore[return-value]
 
-    def defensive_sub(self, game: Game, inning_start: bool) -> tuple[str, str] | None:
+    def defensive_sub(self, game: GameState, inning_start: bool) -> tuple[str, str] | None:
         value = self._answer("defensive_sub", game, {"bench": list(game.defense.bench),
                                                       "inning_start": inning_start},
                              (inning_start,))
         return tuple(value) if value else None  # type: ignore[return-value]
 
 
-def defense_options(game: Game) -> list[str]:
+def defense_options(game: GameState) -> list[str]:
     """What the defense may declare before the pitch (9-1)."""
     return ["none", "ibb", "infield_in"]
 
 
-def offense_options(game: Game) -> list[tuple]:
+def offense_options(game: GameState) -> list[tuple]:
     """What the offense may declare with the runners on (9-2): one of bunt, squeeze,
     hit-and-run, a steal by a runner whose next base is free, or a double steal."""
     runners = game.runners()
@@ -337,12 +339,12 @@ class LiveGame(Game):
         super().plate_appearance()
 
 
-def live_game(ruleset, players: dict, away, home, *, people: dict[int, Callable[[str, Game, dict], Any]],
+def live_game(ruleset, players: dict, away, home, *, people: dict[int, Callable[[str, GameState, dict], Any]],
               computer: Callable[[], Any], live_dice: Callable[[], Dice], saved: LiveLog | None = None,
               dh: bool | None = None, extra_innings: int | None = None,
               fatigue: dict[str, int] | None = None,
-              handed: Callable[[int, Game], bool] | None = None,
-              decided: Callable[[str, Game, Any], None] | None = None
+              handed: Callable[[int, GameState], bool] | None = None,
+              decided: Callable[[str, GameState, Any], None] | None = None
               ) -> tuple[LiveGame, LoggedDice]:
     """A game where the sides in `people` (0 away, 1 home) are managed by a person.
 

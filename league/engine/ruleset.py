@@ -510,9 +510,47 @@ def parse_ruleset(data: dict[str, Any], source: str = "ruleset") -> Ruleset:
     )
 
 
+# The card generator's formula constants (league/cardmaking/cardgen.py) and their defaults: a
+# ruleset's [cardgen] table overrides any of them (docs/cards.md); the ruleset knows its keys.
+CARDGEN_DEFAULTS: Final[dict[str, float]] = {
+    # the league-average pitcher's mean row: K, BB from the league's rates, the rest fixed widths
+    "pitcher_k_share": 0.70,      # share of the league's strikeouts on the pitcher's K column
+    "pitcher_bb_share": 0.58,     # share of the league's (unintentional) walks on his BB column
+    "avg_bs_star": 2.4, "avg_bs_plus": 4.2, "avg_g": 17.4, "avg_if": 6.0,
+    "bs_plus_of_bs": 0.09,        # a pitcher's BS+ width as a share of his BS+BS room
+    "pitcher_g_of_gif": 0.60,     # G share of a pitcher's G+IF room
+    # the batter's out room: OF / G / IF shares, fly balls rising with home-run power
+    "out_of": 0.58, "out_g": 0.34, "of_per_hr": 3.0,
+    "avg_block": 1.2,             # the catcher's 捕 assumed when reading the X table
+    "avg_dp": 5,                  # the batter's DP assumed when reading the ground-ball table
+    "fit_1b": 0.90, "fit_2b": 0.94, "fit_hr": 1.0,    # the engine against the reading (fitted)
+    "fit_hbp": 1.1,
+    "consistency_rounds": 2,      # rounds making the average cards the cards' average
+    "hr_damage": 2.0,             # weight of a home run over a hit in a pitcher's "damage"
+    "hr_shrink_bf": 500,          # home runs allowed pulled to the league's by this many BF
+    "era_weight": 1.0,            # share of the ERA beyond the components kept (as hits)
+    "era_shrink_bf": 0,
+    # minimum playing time for a card of his own, else a replacement-level card
+    "min_pa": 60, "min_outs": 60,
+    "replacement_level": 0.80,    # a replacement card hits/pitches at this share of average
+    # running (fitted on simulated seasons: docs/cards.md)
+    "sr_base": 6.0, "sr_att": 118.0,
+    "rr_mean": 2.0, "rr_3b": 4.8, "rr_runs": 1.3, "rr_att": 9.4,
+    "dp_mean": 4.7, "dp_gidp": -139.0,
+    "bt_base": 1.5, "bt_sh": 81.0,
+    # fielding
+    "range_shrink_g": 60, "error_shrink_chances": 150,
+    "team_marks": 1.0, "team_marks_slope": 3.2,  # error marks of an average team, per ratio
+    "defence_per_range": 3.0, "fine_range": 0.04, "error_ratio": 1.35, "bad_error_ratio": 1.8,
+    "arm_base": 3.0, "arm_per_cs": 12.0, "block_base": 1.5, "block_per_pb": -40.0,
+    # pitchers
+    "stab_s": 1.2, "stab_a": 0.5, "stab_b": -0.8, "stab_scale": 0.06,
+    "starter_extra": 0.8,
+}
+
+
 def _parse_cardgen(r: "_Reader", raw: Any) -> dict[str, float]:
     """The optional [cardgen] table: numbers overriding the card generator's constants."""
-    from league.cardmaking.cardgen import DEFAULTS  # the generator reads rulesets: import it late
     out: dict[str, float] = {}
     if raw is None:
         return out
@@ -520,7 +558,7 @@ def _parse_cardgen(r: "_Reader", raw: Any) -> dict[str, float]:
         r.err("table cardgen", "must be a table of numbers")
         return out
     for k, v in raw.items():
-        if k not in DEFAULTS:
+        if k not in CARDGEN_DEFAULTS:
             r.err(f"table cardgen, key {k}", "unknown constant (docs/cards.md lists them)")
         elif isinstance(v, bool) or not isinstance(v, (int, float)):
             r.err(f"table cardgen, key {k}", f"{v!r} should be a number")

@@ -22,7 +22,7 @@ from league.errors import DecisionError
 from league.engine.lineup import Lineup, fielding_of, plays
 
 if TYPE_CHECKING:
-    from league.engine.game import Game, Side
+    from league.engine.state import GameState as Game, Side
 
 
 class Manager(Protocol):

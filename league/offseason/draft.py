@@ -27,7 +27,6 @@ from datetime import date
 from league.engine.cards import BAT_COLUMNS, PITCH_COLUMNS
 from league.offseason.aging import CONTACT, Development, age_batting, age_pitching, typical
 from league.offseason.people import stream
-from league.season.roster import MIN_STARTERS  # noqa: F401  (a rotation: the renewal's check)
 
 MAX_PICKS = 120
 SCHOOLS = ("高校", "大学", "社会人", "独立")

@@ -200,6 +200,7 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
     side: a pitcher for a pitcher); then each club's active roster is checked against what a
     league file needs (a catcher, five starters, at most `active_size`) and mended from the
     farm, the weakest of the most plentiful kind going down when it is full."""
+    from league.season.roster import MIN_STARTERS   # a rotation (the roster's own number)
     was_active = {pid: dr.kind_of(b, p) for pid, _t, b, p in cards if not _farm(b, p)}
     called: list[tuple[str, str]] = []
 
@@ -236,13 +237,13 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
             for pid in farm_of(team, ("C",))[:1]:
                 move(pid, "active")
         starters = [x for x in active() if kinds[x] == "SP"]
-        for pid in farm_of(team, ("SP",))[:max(0, dr.MIN_STARTERS - len(starters))]:
+        for pid in farm_of(team, ("SP",))[:max(0, MIN_STARTERS - len(starters))]:
             move(pid, "active")
         while len(active()) > active_size:
             now = active()
             counts = {k: sum(1 for x in now if kinds[x] == k) for k in ("C", "IF", "OF", "SP",
                                                                        "RP")}
-            least = {"C": 2, "IF": 6, "OF": 4, "SP": dr.MIN_STARTERS, "RP": 5}
+            least = {"C": 2, "IF": 6, "OF": 4, "SP": MIN_STARTERS, "RP": 5}
             spare = [x for x in now if counts[kinds[x]] > least[kinds[x]]]
             if not spare:
                 break

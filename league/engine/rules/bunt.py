@@ -1,28 +1,35 @@
 """バント・スクイズ: the bunt and the squeeze (9-2-1).
 
-Functions of the game in progress `g` (league.engine.game.Game delegates to them); every roll is
+Functions of the game in progress `g` (league.engine.state.GameState; league.engine.game.Game calls them); every roll is
 logged through it and decisions come from its managers.
 """
 from __future__ import annotations
 
 from league.errors import DecisionError
-from league.engine.game import AB, BASE_NAMES, E, F_E, Game, H, PA, P_BF, P_H, Runner, SH, _on, base_text
+from league.engine.state import AB, BASE_NAMES, base_text, E, F_E, GameState, H, _on, PA, P_BF, P_H, Runner, SH
 from league.engine.rules import runners as _runners
+from league.engine.rules import x_table as _x_table
+from league.engine.rules.crossplay import crossplay
 
 
-def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield_in: bool) -> None:
-    """バント/スクイズ (9-2-1): the pitch decides whether the bunt gets down."""
+def bunt(g: GameState, bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield_in: bool
+         ) -> _x_table.Repitch | None:
+    """バント/スクイズ (9-2-1): the pitch decides whether the bunt gets down; on an X result the
+    pitch to throw again, if any (league.engine.rules.x_table)."""
     if pitch == "BB":
         g._walk(bid)
         if not g.quiet:
             g.record("BB")
-        return g._next_batter()
+        g._next_batter()
+        return None
     if pitch == "X":
-        return g.x_table(bid, "bunt", infield_in, [])
+        return _x_table.x_table(g, bid, "bunt", infield_in, [])
     if pitch == "G":
-        return g.defend("ground", bid, "bunt", infield_in, None, pitch, bunt_ground=True)
+        _runners.defend(g, "ground", bid, "bunt", infield_in, None, pitch, bunt_ground=True)
+        return None
     if pitch == "IF":
-        return g.defend("infield_fly", bid, "bunt", infield_in, None, pitch)
+        _runners.defend(g, "infield_fly", bid, "bunt", infield_in, None, pitch)
+        return None
     lead_base = max(g.runners())
     if pitch == "K":
         swinging = squeeze or pitch_raw == 100
@@ -30,14 +37,16 @@ def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield
         if swinging and g.outs < 3:
             lead_rn = _on(g.bases[lead_base])
             rr = g.batting_card(lead_rn.pid).RR
-            if not g.crossplay(lead_rn, rr, f"back to {BASE_NAMES[lead_base]}"):
+            if not crossplay(g, lead_rn, rr, f"back to {BASE_NAMES[lead_base]}"):
                 g.bases[lead_base] = None
                 g._credit_out("C", lead_base, True, [])
                 g._out(1)
                 if not g.quiet:
                     g.record("CAUGHT_OFF", lead_rn.pid, base=lead_base)
-                return g._next_batter()
-        return g._next_batter()
+                g._next_batter()
+                return None
+        g._next_batter()
+        return None
     # bunt down: cross-play with RR = BT + lead runner RR
     card = g.batting_card(bid)
     lead = _on(g.bases[lead_base])
@@ -97,7 +106,7 @@ def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield
         advance_all()
         new[1] = batter
         g.errs[dfn.index] += 1
-        fielder = g._fielder_for("ground", raw)
+        fielder = _runners._fielder_for(g, "ground", raw)
         g._bat_line(dfn.index, fielder)[E] += 1
         g._fld(dfn.index, fielder)[F_E] += 1
         bl[AB] += 1
@@ -116,7 +125,7 @@ def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield
             what, who, base = "BUNT_1B", "", 0
             outs = 0
         else:
-            if choice not in g.bunt_extra_base_runners():
+            if choice not in bunt_extra_base_runners(g):
                 raise DecisionError(f"the runner on {base_text(choice)} "
                                     "cannot take the extra base: his next base is not free")
             advance_all(extra_from=choice)
@@ -164,9 +173,10 @@ def bunt(g: "Game", bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield
     if not g.quiet:
         g.record(what, who, base=base)
     g._next_batter()
+    return None
 
 
-def bunt_extra_base_runners(g: "Game") -> list[int]:
+def bunt_extra_base_runners(g: GameState) -> list[int]:
     """Bunt '+', batter out: the runners who may take one base more — those whose next base is
     free after everyone has moved up one (C.2); a runner from 3rd has already scored."""
     after = {b + 1 for b in g.runners()}

@@ -1,26 +1,28 @@
 """ヒットエンドラン: the hit-and-run's strikeout and the caught fly (9-2-2).
 
-Functions of the game in progress `g` (league.engine.game.Game delegates to them); every roll is
+Functions of the game in progress `g` (league.engine.state.GameState; league.engine.game.Game calls them); every roll is
 logged through it and decisions come from its managers.
 """
 from __future__ import annotations
 
 from league.errors import DecisionError
 from league.engine.events import BACK, DOUBLED
-from league.engine.game import BASE_NAMES, Game, base_text
+from league.engine.rules.crossplay import crossplay
+from league.engine.rules.steal import steal
+from league.engine.state import BASE_NAMES, base_text, GameState
 
 
-def hit_and_run_strikeout(g: "Game") -> None:
+def hit_and_run_strikeout(g: GameState) -> None:
     """K on a hit-and-run: every runner must steal with half SR; no stopping (9-2-2)."""
     for b in (3, 2, 1):
         if g.outs >= 3:
             return
         if g.bases[b] is None or (b < 3 and g.bases[b + 1] is not None):
             continue
-        g.steal(b, mode="forced", half=True, bonus_allowed=False)
+        steal(g, b, mode="forced", half=True, bonus_allowed=False)
 
 
-def _back_on_the_fly(g: "Game", final: list[list], key: str, outs_before: int,
+def _back_on_the_fly(g: GameState, final: list[list], key: str, outs_before: int,
                      notes: list[tuple[str, str, int]]) -> None:
     """Hit-and-run, the fly is caught (9-2-2): each runner makes a cross-play to get back, in
     the order the offense chooses; no more once the third out is made."""
@@ -37,7 +39,7 @@ def _back_on_the_fly(g: "Game", final: list[list], key: str, outs_before: int,
         else:
             m = waiting[0]
         waiting.remove(m)
-        safe = g.crossplay(m[1], g.batting_card(m[1].pid).RR + back,
+        safe = crossplay(g, m[1], g.batting_card(m[1].pid).RR + back,
                               f"back to {BASE_NAMES[m[0]]}")
         notes.append((m[1].pid, BACK if safe else DOUBLED, m[0]))
         if not safe:

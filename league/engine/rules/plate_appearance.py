@@ -1,7 +1,7 @@
 """The plate appearance: the defense's and offense's calls, the pitch on the pitcher's card, the
 batter's card, walks, strikeouts and home runs (rules §3).
 
-Functions of the game in progress `g` (league.engine.game.Game delegates to them); every roll is
+Functions of the game in progress `g` (league.engine.state.GameState; league.engine.game.Game calls them); every roll is
 logged through it and decisions come from its managers.
 """
 from __future__ import annotations
@@ -10,15 +10,19 @@ from typing import Final
 
 from league.errors import DecisionError
 from league.manager.computer import ASK_DEFENSE_CALL
-from league.engine.game import AB, BB, F_PO, Game, H, HBP, HR, IBB, PA, P_BB, P_BF, P_H, P_HBP, P_HR, P_IBB, P_SO, Runner, SO
+from league.engine.state import AB, GameState, H, HR, PA, P_BF, P_H, P_HR, Runner
+from league.engine.rules import bunt as _bunt
+from league.engine.rules import hit_and_run as _hit_and_run
 from league.engine.rules import runners as _runners
+from league.engine.rules import steal as _steal
+from league.engine.rules import x_table as _x_table
 
 
 # the defense table a batting result is read on (OF and HR are decided by the pitch first)
 BAT_TABLES: Final = {"1B": "single", "LG": "long", "G": "ground", "IF": "infield_fly"}
 
 
-def plate_appearance(g: "Game") -> None:
+def plate_appearance(g: GameState) -> None:
     half = g.half
     off, dfn = g.sides[half], g.sides[1 - half]
     bid = off.order[off.batting_index]
@@ -26,7 +30,7 @@ def plate_appearance(g: "Game") -> None:
     if call_d != "none" and call_d != "infield_in":
         if call_d != "ibb":
             raise DecisionError(f"unknown defense strategy {call_d!r}")
-        _walk(g, bid, True)
+        g._walk(bid, True)
         if not g.quiet:
             g.record("IBB")
         return g._next_batter()
@@ -44,14 +48,14 @@ def plate_appearance(g: "Game") -> None:
         g.pitch_bonus = 0
     if kind != "none":
         if kind == "steal":
-            stopped = g.steal(call_o[1])
+            stopped = _steal.steal(g, call_o[1])
             if g.outs >= 3 or g._walk_off():
                 return
             if stopped:
                 pitch_mods.append(("stop", g.opt["stop_pitch"]))
             kind = "none"
         elif kind == "double_steal":
-            g.double_steal(call_o[1] if len(call_o) > 1 else None)
+            _steal.double_steal(g, call_o[1] if len(call_o) > 1 else None)
             if g.outs >= 3 or g._walk_off():
                 return
             kind = "none"
@@ -65,7 +69,16 @@ def plate_appearance(g: "Game") -> None:
     pitch(g, bid, kind, infield_in, pitch_mods)
 
 
-def pitch(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[str, int]]) -> None:
+def pitch(g: GameState, bid: str, kind: str, infield_in: bool, mods: list[tuple[str, int]]) -> None:
+    """The pitch on the pitcher's card and what follows from it; an X result may have the pitch
+    thrown again (league.engine.rules.x_table), with its own modifiers, until one is not."""
+    again = _pitch(g, bid, kind, infield_in, mods)
+    while again is not None:
+        again = _pitch(g, bid, again[0], infield_in, again[1])
+
+
+def _pitch(g: GameState, bid: str, kind: str, infield_in: bool, mods: list[tuple[str, int]]
+           ) -> _x_table.Repitch | None:
     dfn = g.sides[1 - g.half]
     bases = g.bases
     if kind != "none" and bases[1] is None and bases[2] is None and bases[3] is None:
@@ -89,27 +102,32 @@ def pitch(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[str
         g.log("pitch", raw, ((("platoon", plat),) if plat else ()) + tuple(mods), modified,
               "pitcher card", dfn.condition, res)
     if kind == "bunt" or kind == "squeeze":
-        return g.bunt(bid, res, raw, kind == "squeeze", infield_in)
+        return _bunt.bunt(g, bid, res, raw, kind == "squeeze", infield_in)
     if res == "BB":
-        _walk(g, bid)
+        g._walk(bid)
         if not g.quiet:
             g.record("BB")
-        return g._next_batter()
+        g._next_batter()
+        return None
     if res == "K":
-        _strikeout(g, bid, False)
+        g._strikeout(bid, False)
         if kind == "hit_and_run" and g.outs < 3 and g.runners():
-            g.hit_and_run_strikeout()
-        return g._next_batter()
+            _hit_and_run.hit_and_run_strikeout(g)
+        g._next_batter()
+        return None
     if res == "X":
-        return g.x_table(bid, kind, infield_in, mods)
+        return _x_table.x_table(g, bid, kind, infield_in, mods)
     if res == "G":
-        return _runners.defend(g, "ground", bid, kind, infield_in, None, res)
+        _runners.defend(g, "ground", bid, kind, infield_in, None, res)
+        return None
     if res == "IF":
-        return _runners.defend(g, "infield_fly", bid, kind, infield_in, None, res)
-    return bat_roll(g, bid, res, kind, infield_in)
+        _runners.defend(g, "infield_fly", bid, kind, infield_in, None, res)
+        return None
+    bat_roll(g, bid, res, kind, infield_in)
+    return None
 
 
-def bat_roll(g: "Game", bid: str, pitch: str, kind: str, infield_in: bool) -> None:
+def bat_roll(g: GameState, bid: str, pitch: str, kind: str, infield_in: bool) -> None:
     if g.heavy and bid in g.heavy:
         pitch = "BS"  # §7.6: a heavy injury reads BS*/BS+ as a plain BS for him
     card = g.batting_card(bid)
@@ -122,14 +140,14 @@ def bat_roll(g: "Game", bid: str, pitch: str, kind: str, infield_in: bool) -> No
     if res == "HR" and not card.hr_defended and g.players[bid].batting is None:
         res = g.opt["pitcher_hr_without_plus"]
     if res == "BB":
-        _walk(g, bid)
+        g._walk(bid)
         if not g.quiet:
             g.record("BB")
         return g._next_batter()
     if res == "K":
-        _strikeout(g, bid, False)
+        g._strikeout(bid, False)
         if kind == "hit_and_run" and g.outs < 3 and g.runners():
-            g.hit_and_run_strikeout()
+            _hit_and_run.hit_and_run_strikeout(g)
         return g._next_batter()
     if res == "HR":
         exact = raw == card.bounds.bound("HR")
@@ -142,52 +160,7 @@ def bat_roll(g: "Game", bid: str, pitch: str, kind: str, infield_in: bool) -> No
     return _runners.defend(g, BAT_TABLES[res], bid, kind, infield_in, raw, pitch)
 
 
-def _walk(g: "Game", bid: str, intentional: bool = False, hbp: bool = False) -> None:
-    off, dfn = g.sides[g.half], g.sides[1 - g.half]
-    bl = g._bat_line(off.index, bid)
-    pl = g.pit[dfn.pitcher]
-    bl[PA] += 1
-    if hbp:
-        bl[HBP] += 1
-        pl[P_HBP] += 1
-    else:
-        bl[BB] += 1
-        pl[P_BB] += 1
-        if intentional:
-            bl[IBB] += 1
-            pl[P_IBB] += 1
-    pl[P_BF] += 1
-    # forced runners advance
-    runs = []
-    new = Runner(bid, dfn.pitcher, True)
-    moving: Runner | None = new
-    for b in (1, 2, 3):
-        if g.bases[b] is None:
-            g.bases[b] = moving
-            moving = None
-            break
-        g.bases[b], moving = moving, g.bases[b]
-    if moving is not None:
-        runs.append(moving)
-    g._score(runs, rbi_batter=bid, earned_play=True)
-
-
-def _strikeout(g: "Game", bid: str, swinging_runner_check: bool) -> None:
-    half = g.half
-    bl = g._bat_line(half, bid)
-    pl = g.pit[g.sides[1 - half].pitcher]
-    bl[PA] += 1
-    bl[AB] += 1
-    bl[SO] += 1
-    pl[P_SO] += 1
-    pl[P_BF] += 1
-    g._fld_at("C")[F_PO] += 1
-    g._out(1)
-    if not g.quiet:
-        g.record("K")
-
-
-def _home_run(g: "Game", bid: str) -> None:
+def _home_run(g: GameState, bid: str) -> None:
     off, dfn = g.sides[g.half], g.sides[1 - g.half]
     bl = g._bat_line(off.index, bid)
     pl = g.pit[dfn.pitcher]

@@ -1,7 +1,7 @@
 """Runner movement: a defense table read, its tokens applied to the batter and every runner,
 cross-plays, outs, putouts and assists, and the play's description (rules §3.6).
 
-Functions of the game in progress `g` (league.engine.game.Game delegates to them); every roll is
+Functions of the game in progress `g` (league.engine.state.GameState; league.engine.game.Game calls them); every roll is
 logged through it and decisions come from its managers.
 """
 from __future__ import annotations
@@ -12,7 +12,9 @@ from league.engine.events import AGGRESSIVE, NO_RUN, TRY_OUT, TRY_SAFE, WALK_OFF
 from league.engine.ruleset import CIRCLE, DefenseRow, DefenseTable, TRY, token_text
 from league.engine.values import DefenceValues
 from league.manager.computer import ASK_AGGRESSIVE
-from league.engine.game import AB, BASES_OF_HIT, BASE_NAMES, D2, D3, E, F_DP, F_E, GIDP, Game, H, HR, OUTFIELDERS, PA, P_BF, P_H, P_HR, Runner, SF, SH
+from league.engine.rules import hit_and_run as _hit_and_run
+from league.engine.rules.crossplay import crossplay
+from league.engine.state import AB, BASES_OF_HIT, BASE_NAMES, D2, D3, E, F_DP, F_E, GameState, GIDP, H, HR, OUTFIELDERS, PA, P_BF, P_H, P_HR, Runner, SF, SH
 
 
 # the tables on which the defense may play aggressively (積極守備), asked after the batting result
@@ -43,7 +45,7 @@ def table_values(table: DefenseTable, values: DefenceValues) -> TableValues:
     return tv
 
 
-def defend(g: "Game", key: str, bid: str, kind: str, infield_in: bool, bat_roll: int | None,
+def defend(g: GameState, key: str, bid: str, kind: str, infield_in: bool, bat_roll: int | None,
            pitch: str, bunt_ground: bool = False) -> None:
     """Read a defense table and move everyone (rules §3.6)."""
     dfn = g.sides[1 - g.half]
@@ -120,7 +122,7 @@ def defend(g: "Game", key: str, bid: str, kind: str, infield_in: bool, bat_roll:
     _apply(g, bid, key, row, tokens, aggressive, is_error, agg_err, kind, raw)
 
 
-def _apply_bases_empty(g: "Game", bid: str, key: str, row: DefenseRow, target: int,
+def _apply_bases_empty(g: GameState, bid: str, key: str, row: DefenseRow, target: int,
                        is_error: bool, agg_err: bool, raw: int) -> None:
     """`_apply` with nobody on base: only the batter moves, to `target` (0 out, 4 home).
 
@@ -171,7 +173,7 @@ def _apply_bases_empty(g: "Game", bid: str, key: str, row: DefenseRow, target: i
     g._next_batter()
 
 
-def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[int, int], ...],
+def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[int, int], ...],
            aggressive: bool, is_error: bool, agg_err: bool, kind: str, raw: int) -> None:
     half = g.half
     off, dfn = g.sides[half], g.sides[1 - half]
@@ -196,7 +198,7 @@ def _apply(g: "Game", bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[i
         if tkind == TRY or (tkind == CIRCLE and aggressive):
             if g.deciders[off.index].send(g, b, base):
                 rr = g.batting_card(rn.pid).RR
-                safe = g.crossplay(rn, rr, "" if quiet else f"{BASE_NAMES[b]}→{BASE_NAMES[base]}")
+                safe = crossplay(g, rn, rr, "" if quiet else f"{BASE_NAMES[b]}→{BASE_NAMES[base]}")
                 if not quiet:
                     notes.append((rn.pid, TRY_SAFE if safe else TRY_OUT, base))
                 if not safe:
@@ -369,7 +371,7 @@ def take_the_place(batter: Runner, put_out: list[Runner], pitcher: str) -> None:
             break
 
 
-def _credit_hit(g: "Game", bl: list[int], pl: list[int], team: int, bid: str, pitcher: str,
+def _credit_hit(g: GameState, bl: list[int], pl: list[int], team: int, bid: str, pitcher: str,
                 credit: str) -> bool:
     """Credit the batter's hit of kind `credit` (1B 2B 3B HR) to his line, the pitcher's and the
     line score; whether it was a hit. Both ways of applying a defense play use it."""
@@ -389,12 +391,12 @@ def _credit_hit(g: "Game", bl: list[int], pl: list[int], team: int, bid: str, pi
     return True
 
 
-def _fielder_for(g: "Game", key: str, raw: int) -> str:
+def _fielder_for(g: GameState, key: str, raw: int) -> str:
     """Which fielder the defense table's play goes to: decided by the raw roll, no new die."""
-    return g.defense.fielder(g._fielder_pos(key, raw))
+    return g.defense.fielder(_fielder_pos(g, key, raw))
 
 
-def _fielder_pos(g: "Game", key: str, raw: int) -> str:
+def _fielder_pos(g: GameState, key: str, raw: int) -> str:
     if key in ("ground", "infield_fly"):
         pos = ("SS", "2B", "3B", "1B", "SS", "3B", "2B", "1B")[raw % 8]
     elif key == "outfield_fly":
@@ -428,15 +430,3 @@ def _what(key: str, credit: str, gidp: bool, sac_fly: bool, sac_bunt: bool = Fal
         return "DP"
     return _OUT_ON[key]
 
-
-def crossplay(g: "Game", rn: Runner, rr: int, what: str) -> bool:
-    """A cross-play: the runner is safe on a roll up to the table's bound for his RR."""
-    raw = g.roll("crossplay")
-    safe_upto = g.rules.crossplay_safe_upto(rr)
-    safe = raw <= safe_upto
-    if not g.quiet:
-        g.log("crossplay", raw, (), raw, "cross-play", f"RR {rr}", ("safe" if safe else "out") + f" ({what})")
-    return safe
-
-
-from league.engine.rules import hit_and_run as _hit_and_run  # noqa: E402  (it imports league.engine.game too)

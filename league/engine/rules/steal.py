@@ -1,39 +1,39 @@
 """盗塁: steals with bonus and stop, pick-offs, the catcher table, double steals and no check
 (9-2-3).
 
-Functions of the game in progress `g` (league.engine.game.Game delegates to them); every roll is
+Functions of the game in progress `g` (league.engine.state.GameState; league.engine.game.Game calls them); every roll is
 logged through it and decisions come from its managers.
 """
 from __future__ import annotations
 
 from league.errors import DecisionError
-from league.engine.game import BASE_NAMES, CS, F_CS, F_SBA, Game, Runner, SB, _on, base_text
+from league.engine.state import BASE_NAMES, base_text, CS, F_CS, F_SBA, GameState, _on, Runner, SB
 
 
-def steal_sr(g: "Game", base_from: int, sr: int, half: bool) -> int:
+def steal_sr(g: GameState, base_from: int, sr: int, half: bool) -> int:
     """SR used for a steal from this base (9-2-3): 2nd SR, 3rd SR/4, home SR/10; halved on a
     hit-and-run strikeout (SR/2, SR/8, SR/20), rounded up."""
     div = {1: 1, 2: 4, 3: 10}[base_from] * (2 if half else 1)
-    return g._divide(sr, div)
+    return _divide(g, sr, div)
 
 
-def _divide(g: "Game", sr: int, div: int) -> int:
+def _divide(g: GameState, sr: int, div: int) -> int:
     """SR/n as the ruleset rounds it (option steal_rounding: "up", the default, or "down")."""
     return -(-sr // div) if g.opt["steal_rounding"] == "up" else sr // div
 
 
-def pickoff_start(g: "Game", base_from: int, sr: int) -> int:
+def pickoff_start(g: GameState, base_from: int, sr: int) -> int:
     """Where the pick-off rows begin: 80 or (2×SR, SR/2, SR/5) whichever is smaller (C.2)."""
     if base_from == 1:
         v = sr if g.opt["pickoff_second"] == "literal" else 2 * sr
     elif base_from == 2:
-        v = g._divide(sr, 2)
+        v = _divide(g, sr, 2)
     else:
-        v = g._divide(sr, 5)
+        v = _divide(g, sr, 5)
     return min(80, max(v, 1))
 
 
-def steal(g: "Game", base_from: int, mode: str = "normal", sr_override: int | None = None,
+def steal(g: GameState, base_from: int, mode: str = "normal", sr_override: int | None = None,
           half: bool = False, bonus_allowed: bool = True) -> bool:
     """One runner steals (9-2-3). Returns True when the runner stopped (the +5 applies).
 
@@ -51,8 +51,8 @@ def steal(g: "Game", base_from: int, mode: str = "normal", sr_override: int | No
             f"the runner on {BASE_NAMES[base_from]} cannot steal: {BASE_NAMES[base_from + 1]} is taken")
     card = g.batting_card(rn.pid)
     rr, sr = card.RR, card.SR
-    used = sr_override if sr_override is not None else g.steal_sr(base_from, sr, half)
-    pick = g.pickoff_start(base_from, sr)
+    used = sr_override if sr_override is not None else steal_sr(g, base_from, sr, half)
+    pick = pickoff_start(g, base_from, sr)
     raw = g.roll("steal")
     g._steal_raw = raw
     target = BASE_NAMES[base_from + 1] if base_from < 3 else "home"
@@ -68,19 +68,19 @@ def steal(g: "Game", base_from: int, mode: str = "normal", sr_override: int | No
         g.log("steal", raw, (), raw, "steal", f"{BASE_NAMES[base_from]}→{target} SR {used}", res)
     arm_bonus = 1 if raw >= g.opt["steal_arm_bonus_from"] else 0
     if res in ("bonus", "stolen"):
-        g._stolen(base_from, rn)
+        _stolen(g, base_from, rn)
         if res == "bonus" and g.outs < 3:
-            g.bonus(base_from)
+            bonus(g, base_from)
         return False
     if mode == "must_stop":
         if not g.quiet:
             g.record("STOP_BONUS", rn.pid, base=base_from + 1)
         return False
     if mode == "forced":
-        if g.catcher_table(arm_bonus, f"steal of {target}"):
-            g._stolen(base_from, rn)
+        if catcher_table(g, arm_bonus, f"steal of {target}"):
+            _stolen(g, base_from, rn)
         else:
-            g._caught(base_from, rn, False)
+            _caught(g, base_from, rn, False)
         return False
     if res == "choice":
         go = mode == "no_stop" or g.deciders[g.offense.index].steal_go(g, base_from, raw)
@@ -88,23 +88,23 @@ def steal(g: "Game", base_from: int, mode: str = "normal", sr_override: int | No
             if not g.quiet:
                 g.record("STOP", rn.pid, base=base_from + 1)
             return True
-        if g.catcher_table(arm_bonus, f"steal of {target}"):
-            g._stolen(base_from, rn)
+        if catcher_table(g, arm_bonus, f"steal of {target}"):
+            _stolen(g, base_from, rn)
         else:
-            g._caught(base_from, rn, False)
+            _caught(g, base_from, rn, False)
         return False
     # picked off: the catcher table decides whether he gets back, the catcher's arm +1 (on
     # every pick-off row, or only from the 80 roll: option pickoff_arm_bonus)
     pick_bonus = 1 if g.opt["pickoff_arm_bonus"] == "always" else arm_bonus
-    if g.catcher_table(pick_bonus, f"back to {BASE_NAMES[base_from]}"):
+    if catcher_table(g, pick_bonus, f"back to {BASE_NAMES[base_from]}"):
         if not g.quiet:
             g.record("PK_BACK", rn.pid, base=base_from)
     else:
-        g._caught(base_from, rn, True)
+        _caught(g, base_from, rn, True)
     return False
 
 
-def catcher_table(g: "Game", arm_bonus: int, what: str) -> bool:
+def catcher_table(g: GameState, arm_bonus: int, what: str) -> bool:
     """捕手表: the defense rolls; the catcher's arm picks the row. Returns True when safe (○)."""
     dfn = g.sides[1 - g.half]
     catcher = g.players[dfn.positions["C"]].catcher
@@ -118,7 +118,7 @@ def catcher_table(g: "Game", arm_bonus: int, what: str) -> bool:
     return safe
 
 
-def _stolen(g: "Game", base_from: int, rn: Runner, how: str = "") -> None:
+def _stolen(g: GameState, base_from: int, rn: Runner, how: str = "") -> None:
     """A stolen base (a steal, or an X-table S / S+: `how`), credited to the runner."""
     g._fld_at("C")[F_SBA] += 1
     g.bases[base_from] = None
@@ -131,7 +131,7 @@ def _stolen(g: "Game", base_from: int, rn: Runner, how: str = "") -> None:
         g.record("SB", rn.pid, base=base_from + 1, mods=(how,) if how else ())
 
 
-def _caught(g: "Game", base_from: int, rn: Runner, picked: bool) -> None:
+def _caught(g: GameState, base_from: int, rn: Runner, picked: bool) -> None:
     """A runner out on a steal: caught stealing (the catcher's throw to the base ahead) or
     picked off (the pitcher's throw back to his base). Either is a caught stealing charged to
     the runner and credited to the thrower — the catcher's or the pitcher's 盗塁刺 — with his
@@ -147,7 +147,7 @@ def _caught(g: "Game", base_from: int, rn: Runner, picked: bool) -> None:
                  base=base_from if picked else base_from + 1)
 
 
-def bonus(g: "Game", base_from: int) -> None:
+def bonus(g: GameState, base_from: int) -> None:
     """ボーナス (9-2-3-4): another runner may steal with his own SR, or the same runner again."""
     if g.outs >= 3:
         return
@@ -169,10 +169,10 @@ def bonus(g: "Game", base_from: int) -> None:
         raise DecisionError(f"the bonus cannot go to a runner on {base_text(pick)}")
     card = g.batting_card(_on(g.bases[pick]).pid)
     own = g.opt["bonus_steal_sr"] == "own"
-    g.steal(pick, mode="must_stop", sr_override=card.SR if own else None, bonus_allowed=False)
+    steal(g, pick, mode="must_stop", sr_override=card.SR if own else None, bonus_allowed=False)
 
 
-def double_steal(g: "Game", first: int | None) -> None:
+def double_steal(g: GameState, first: int | None) -> None:
     """重盗・三重盗 (9-2-3-6)."""
     runners = g.runners()
     if len(runners) < 2:
@@ -189,11 +189,11 @@ def double_steal(g: "Game", first: int | None) -> None:
         # no die is rolled: the play log says so, the roll log holds only real rolls
         if not g.quiet:
             g.record("NO_CHECK")
-        g._stolen(first, rn)
+        _stolen(g, first, rn)
         later_normal = True
         go_on = True
     else:
-        g.steal(first, mode="no_stop", bonus_allowed=False)  # a bonus changes nothing
+        steal(g, first, mode="no_stop", bonus_allowed=False)  # a bonus changes nothing
         steal_roll = g._steal_raw
         go_on = steal_roll <= 79
         later_normal = False
@@ -210,4 +210,4 @@ def double_steal(g: "Game", first: int | None) -> None:
             continue
         card = g.batting_card(_on(g.bases[b]).pid)
         own = g.opt["no_check_later_sr" if later_normal else "double_steal_later_sr"] == "own"
-        g.steal(b, sr_override=card.SR if own else None, bonus_allowed=False)
+        steal(g, b, sr_override=card.SR if own else None, bonus_allowed=False)

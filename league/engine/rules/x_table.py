@@ -1,14 +1,21 @@
 """The X table: hit by pitch, walk, steals S / S+, wild pitch, balk and passed balls (rules §3.4).
 
-Functions of the game in progress `g` (league.engine.game.Game delegates to them); every roll is
+Functions of the game in progress `g` (league.engine.state.GameState; league.engine.game.Game calls them); every roll is
 logged through it and decisions come from its managers.
 """
 from __future__ import annotations
 
-from league.engine.game import F_PB, Game, P_BK, P_WP, Runner
+from league.engine.rules.steal import _stolen
+from league.engine.state import F_PB, GameState, P_BK, P_WP, Runner
+
+# the pitch thrown again after an X result (the X table's re-pitch, a steal on S / S+, every runner
+# moving up on a balk, wild pitch or passed ball): the kind of play still on and the pitch's
+# modifiers (league.engine.rules.plate_appearance.pitch throws it)
+Repitch = tuple[str, list[tuple[str, int]]]
 
 
-def x_table(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[str, int]]) -> None:
+def x_table(g: GameState, bid: str, kind: str, infield_in: bool, mods: list[tuple[str, int]]) -> Repitch | None:
+    """The X result; the pitch to throw again, if any (the caller throws it)."""
     dfn = g.sides[1 - g.half]
     catcher = g.players[dfn.positions["C"]].catcher
     block = catcher.block if catcher else 0
@@ -25,22 +32,25 @@ def x_table(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[s
         g._walk(bid, hbp=True)
         if not g.quiet:
             g.record("HBP")
-        return g._next_batter()
+        g._next_batter()
+        return None
     if code == "BB":
         g._walk(bid)
         if not g.quiet:
             g.record("BBX")
-        return g._next_batter()
+        g._next_batter()
+        return None
     if not runners:
         if g.opt["x_nobody_on"] == "walk":
             g._walk(bid)
             if not g.quiet:
                 g.record("BBX0")
-            return g._next_batter()
+            g._next_batter()
+            return None
         # re-pitch, the pitch roll moved against the pitcher (rules C.2)
         new_mods = [m for m in mods if m[0] != "x_repitch"]
         new_mods.append(("x_repitch", -g.opt["x_repitch_modifier"]))
-        return g.pitch(bid, kind, infield_in, new_mods)
+        return kind, new_mods
     if code in ("S", "S+"):
         need = 3 if code == "S" else 1
         for b in (3, 2, 1):
@@ -49,12 +59,12 @@ def x_table(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[s
                 continue
             card = g.batting_card(rn.pid)
             if card.RR >= need or (code == "S+" and card.SR >= 1):
-                g._stolen(b, rn, code)
+                _stolen(g, b, rn, code)
                 if g.outs >= 3 or g._walk_off():
                     return None
-                return g.pitch(bid, kind, infield_in, mods)
+                return kind, mods
         # no eligible runner: as if this X never happened
-        return g.pitch(bid, kind, infield_in, mods)
+        return kind, mods
     # BK WP PB PB+: everyone advances one base
     if code.startswith("PB"):
         g._fld_at("C")[F_PB] += 1
@@ -88,5 +98,5 @@ def x_table(g: "Game", bid: str, kind: str, infield_in: bool, mods: list[tuple[s
                 moves.append((runner.pid, b - 1, b))
         g.record(code, moves=tuple(moves))
     if g._walk_off():
-        return
-    return g.pitch(bid, kind, infield_in, mods)
+        return None
+    return kind, mods
