@@ -10,7 +10,8 @@ from datetime import date, timedelta
 
 import pytest
 
-from league.manager.bullpen import CLOSER, LONG, MIDDLE, MOPUP, SETUP, assign_roles, save_situation
+from league.engine.scoring import save_situation_now as save_situation
+from league.manager.bullpen import CLOSER, LONG, MIDDLE, MOPUP, SETUP, assign_roles
 from league.engine.game import P_OUTS, P_R
 from league.manager.computer import ComputerManager
 from league.manager.rest import PitcherRest, choose_starter

@@ -220,3 +220,19 @@ def test_hp_is_holds_plus_relief_wins():
     stats = add_pitching([(line, "H", False, False), (line, "W", False, False),
                           (line, "W", True, True), (line, "S", False, True)])
     assert stats.holds == 1 and stats.wins == 2 and stats.hold_points == 2
+
+
+def test_9_19_d_the_managers_save_situation_is_the_scorers_as_the_pitcher_comes_in():
+    """9.19(d)(1) and (2): the situation the computer manager brings his closer in for
+    (save_situation_now) is the scorer's save situation for a reliever who then pitches an inning
+    — one rule in league/engine/scoring.py, not a copy in the bullpen."""
+    from league.engine.scoring import Stint, save_situation, save_situation_now
+    book = ScoringBook()
+    book.enter(AWAY, "a1")
+    record = book.record((9, 9))
+    for lead in range(-3, 9):
+        for runners in range(4):
+            inning = Stint(HOME, "h2", False, (0, lead) if lead >= 0 else (-lead, 0), runners, 0, 0, 3)
+            assert save_situation_now(lead, runners) == save_situation(record, inning), (lead, runners)
+    # a lead of five with the bases loaded (the tying run on deck), not of six
+    assert save_situation_now(5, 3) and not save_situation_now(6, 3)

@@ -154,15 +154,25 @@ def _lead_out(rec: ScoringRecord, s: Stint) -> int:
     return _lead(score, s.side)
 
 
+def save_situation_now(lead: int, runners: int) -> bool:
+    """9.19(d) as it stands when a pitcher comes in with this lead and these runners on base: a
+    lead of at most 3 (he must then pitch an inning, (d)(1)) or the tying run on base, at bat or
+    on deck ((d)(2)). The computer manager brings his closer in for it (league.manager.computer);
+    the third way, three effective innings, shows only afterwards (save_situation)."""
+    return 0 < lead <= 3 or tying_run_near(lead, runners)
+
+
 def save_situation(rec: ScoringRecord, s: Stint) -> bool:
-    """9.19(d): entered with a lead of at most 3 and pitched at least one inning; or entered with
-    the tying run on base, at bat or on deck; or pitched at least three innings effectively (the
-    reading: the opponents never tied or led while he pitched)."""
+    """9.19(d), for a pitcher's stint once pitched: entered with a lead of at most 3 and pitched at
+    least one inning; or entered with the tying run on base, at bat or on deck; or pitched at
+    least three innings effectively (the reading: the opponents never tied or led while he
+    pitched). The situation as he comes in is save_situation_now's."""
     lead = s.lead_in()
     if lead <= 0:
         return False
-    return ((lead <= 3 and s.outs >= 3) or tying_run_near(lead, s.runners_in)
-            or (s.outs >= 9 and _held(rec, s)))
+    return ((lead <= 3 and s.outs >= 3)                 # (d)(1)
+            or tying_run_near(lead, s.runners_in)       # (d)(2)
+            or (s.outs >= 9 and _held(rec, s)))         # (d)(3)
 
 
 def decide(rec: ScoringRecord) -> dict[str, str]:
@@ -218,5 +228,5 @@ def hold(rec: ScoringRecord, s: Stint) -> bool:
         return False
     if lead == 0:
         return _lead_out(rec, s) >= 0
-    return _lead_out(rec, s) > 0 and ((lead <= 3 and s.outs >= 3) or tying_run_near(lead, s.runners_in)
-                                       or s.outs >= 9)
+    # came in with the lead: held it (above) in a save situation (9.19(d), save_situation's reading)
+    return _lead_out(rec, s) > 0 and save_situation(rec, s)

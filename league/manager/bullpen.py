@@ -111,9 +111,3 @@ def order_by_role(bullpen: Iterable[str], roles: Mapping[str, str],
     where = {pid: i for i, pid in enumerate(ranking)}
     ids = sorted(bullpen, key=lambda p: (ROLE_RANK[roles.get(p, MIDDLE)], where.get(p, len(where)), p))
     return tuple(ids), tuple(roles.get(p, MIDDLE) for p in ids)
-
-
-def save_situation(lead: int, runners: int) -> bool:
-    """A save situation for a pitcher coming in now (9.19): a lead of three runs or fewer, or the
-    tying run on base, at bat or on deck."""
-    return 1 <= lead <= 3 or (lead >= 4 and lead <= runners + 2)

@@ -16,8 +16,9 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
         return lambda cls: cls
 
 from league.manager.bullpen import (CLOSER, LONG, MIDDLE, MOPUP, ROLE_RANK, SETUP, assign_roles,
-                            order_by_role, pitching_value, save_situation)
+                            order_by_role, pitching_value)
 from league.engine.cards import BattingCard, Bounds, Fielding, Player
+from league.engine.scoring import save_situation_now
 from league.errors import DecisionError
 from league.engine.lineup import Lineup, fielding_of, plays
 
@@ -737,7 +738,7 @@ class ComputerManager:
     def _wants(self, game: "Game", side: "Side", lead: int) -> tuple[str, ...]:
         """The roles the situation calls for, first choice first."""
         inning = game.inning
-        if inning >= 9 and save_situation(lead, len(game.runners())):
+        if inning >= 9 and save_situation_now(lead, len(game.runners())):
             return (CLOSER, SETUP, MIDDLE, LONG, MOPUP)
         if inning >= 9 and lead == 0:
             # a tie late: the home team's closer holds it, the visitors keep theirs for the lead
