@@ -1,16 +1,41 @@
-"""ヒットエンドラン: the hit-and-run's strikeout and the caught fly (9-2-2).
+"""ヒットエンドラン: the hit-and-run (9-2-2), all of it here — the pitch roll's +5, the ground
+ball's DP counted once more, the runners two rows up on a single or long hit, the strikeout's
+forced steals and the caught fly's way back. The plate appearance and the batted-ball rules
+(league.engine.rules.plate_appearance, .runners) ask these functions when the offense's call is
+a hit-and-run.
 
 Functions of the game in progress `g` (league.engine.state.GameState; league.engine.game.Game calls them); every roll is
 logged through it and decisions come from its managers.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from league.errors import DecisionError
 from league.engine.events import BACK, DOUBLED
+from league.engine.ruleset import DefenseTable
 from league.engine.rules.crossplay import crossplay
 from league.engine.rules.steal import steal
 from league.engine.state import BASE_NAMES, base_text, GameState
 
+
+
+def pitch_modifier(g: GameState) -> tuple[str, int]:
+    """The pitch roll's modifier on a hit-and-run: +5 (option hit_and_run_pitch)."""
+    return ("hit_and_run", g.opt["hit_and_run_pitch"])
+
+
+# the ground ball on a hit-and-run: the batter's DP is subtracted once more than otherwise (DP×2,
+# DP×3 with the infield in)
+DP_MORE: Final = 1
+
+
+def runners_two_rows_up(table: DefenseTable, idx: int, sit: int, infield_in: bool,
+                        tokens: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """A single or long hit on a hit-and-run: the batter's result as read, the runners' from two
+    rows up (towards the error row), never past the first row below it."""
+    up = table.rows[max(0, idx - 2)].result(sit, infield_in)
+    return (tokens[0],) + up[1:]
 
 def hit_and_run_strikeout(g: GameState) -> None:
     """K on a hit-and-run: every runner must steal with half SR; no stopping (9-2-2)."""

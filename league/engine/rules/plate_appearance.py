@@ -60,7 +60,7 @@ def plate_appearance(g: GameState) -> None:
                 return
             kind = "none"
         elif kind == "hit_and_run":
-            pitch_mods.append(("hit_and_run", g.opt["hit_and_run_pitch"]))
+            pitch_mods.append(_hit_and_run.pitch_modifier(g))
         elif kind != "none" and kind != "bunt" and kind != "squeeze":  # a bunt is decided by the pitch
             raise DecisionError(f"unknown offense strategy {kind!r}")
         bases = g.bases

@@ -69,7 +69,7 @@ def defend(g: GameState, key: str, bid: str, kind: str, infield_in: bool, bat_ro
             if not quiet:
                 mods.append(("bt", -card.BT))
         elif card.DP:
-            mult = 1 + (1 if infield_in else 0) + (1 if kind == "hit_and_run" else 0)
+            mult = 1 + (1 if infield_in else 0) + (_hit_and_run.DP_MORE if kind == "hit_and_run" else 0)
             total -= card.DP * mult
             if not quiet:
                 mods.append(("dp", -card.DP * mult))
@@ -110,8 +110,7 @@ def defend(g: GameState, key: str, bid: str, kind: str, infield_in: bool, bat_ro
     in_results = row.infield_in
     tokens = in_results[sit] if infield_in and in_results is not None else row.results[sit]
     if kind == "hit_and_run" and idx >= 0 and (key == "single" or key == "long"):
-        up = table.rows[max(0, idx - 2)].result(sit, infield_in)
-        tokens = (tokens[0],) + up[1:]
+        tokens = _hit_and_run.runners_two_rows_up(table, idx, sit, infield_in, tokens)
     if not quiet:
         text = "・".join(token_text(t) for t in tokens)
         g.log("defense", raw, tuple(mods), modified, table.name, row.label,
