@@ -64,11 +64,7 @@ def store(*, session: Session, league_id: int, season_id: int | None, moves: Ite
     if season_id is not None and entries:
         # one upsert for them all (executemany on the connection's cursor, compiled once): the
         # standings change after nearly every game (recovery checks, injuries)
-        with fastsql.cursor_of(session) as (cursor, dialect):
-            day = fastsql.day_param(dialect)
-            fastsql.run(cursor, dialect, "season_roster_upsert", _upsert, [
-                (season_id, pid, day(e.demoted_on), e.points, day(e.hurt_on), day(e.settled))
-                for pid, e in entries.items()])
+        _upsert_standings(session, season_id, entries)
     if moves:
         set_status(session=session, league_id=league_id, season_id=season_id,
                    status={m.player: ("farm" if m.kind == "down" else "active") for m in moves})
@@ -78,6 +74,56 @@ def store(*, session: Session, league_id: int, season_id: int | None, moves: Ite
         hs.add_roster_moves(session=session, league_id=league_id, season_id=season_id,
                             moves=[(m.day, m.kind, m.player, m.team, m.reason) for m in moves])
     session.flush()
+
+
+def store_day(*, session: Session, league_id: int, season_id: int | None,
+              games: Iterable[tuple[Iterable[Move], Mapping[str, Standing], Iterable[Notice]]]
+              ) -> None:
+    """`store` for a day's games at once, in their order (what each game's farm check brought:
+    its moves, standings and saved lists set aside), with the rows `store` would leave game by
+    game: one upsert of the standings (each player's last, as read now: the book's own
+    entries), one write of the roster cells (each player's last status), the moves as
+    transactions in their order — the notices' news entries keep their place among them (the
+    same log, the same ids). The caller commits (the day's transaction)."""
+    entries: dict[str, Standing] = {}
+    status: dict[str, str] = {}
+    moves: list[Move] = []
+
+    def write_moves() -> None:
+        if not moves:
+            return
+        for m in moves:
+            if m.kind not in hs.ROSTER_KINDS:
+                raise ValueError(f"unknown roster move {m.kind!r}")
+        hs.add_roster_moves(session=session, league_id=league_id, season_id=season_id,
+                            moves=[(m.day, m.kind, m.player, m.team, m.reason) for m in moves])
+        moves.clear()
+
+    for game_moves, game_entries, game_notices in games:
+        notices = list(game_notices)
+        if notices:     # the news entries come after the moves of the games before
+            write_moves()
+            hs.add_notices(session=session, league_id=league_id, season_id=season_id,
+                           notices=[(n.day, n.team, n.what, n.why) for n in notices])
+        entries.update(game_entries)
+        for m in game_moves:
+            status.pop(m.player, None)     # the order of the player's last move
+            status[m.player] = "farm" if m.kind == "down" else "active"
+            moves.append(m)
+    if season_id is not None and entries:
+        _upsert_standings(session, season_id, entries)
+    if status:
+        set_status(session=session, league_id=league_id, season_id=season_id, status=status)
+    write_moves()
+    session.flush()
+
+
+def _upsert_standings(session: Session, season_id: int, entries: Mapping[str, Standing]) -> None:
+    with fastsql.cursor_of(session) as (cursor, dialect):
+        day = fastsql.day_param(dialect)
+        fastsql.run(cursor, dialect, "season_roster_upsert", _upsert, [
+            (season_id, pid, day(e.demoted_on), e.points, day(e.hurt_on), day(e.settled))
+            for pid, e in entries.items()])
 
 
 _STANDING = ("demoted_on", "points", "hurt_on", "settled")

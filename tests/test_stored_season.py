@@ -17,7 +17,7 @@ from season_digest import digest
 DAYS = 80     # past the farm's first call-ups and injuries: about 480 games
 
 
-def _one_game_at_a_time(db: str) -> None:
+def _one_game_at_a_time(db: str, ndays: int = DAYS) -> None:
     """The season stored as before issue 34 (ec1adb7's sim_days): each game in its own
     transaction, then its farm moves, rest and starters, read back from nothing in memory."""
     from storage import repository as repo
@@ -29,7 +29,7 @@ def _one_game_at_a_time(db: str) -> None:
     with w.session() as s:
         ctx = season_context(s, "nippon", None)
         pending = repo.schedule(session=s, season_id=ctx.season.id, pending_only=True)
-    days = sorted({g.day for g in pending})[:DAYS]
+    days = sorted({g.day for g in pending})[:ndays]
     for slot in (g for g in pending if g.day in set(days)):
         result, rest, starters = play_slot(ctx, slot, quiet=True)
         with w.session() as s:
@@ -57,6 +57,42 @@ def test_a_stored_season_is_byte_identical_to_one_game_at_a_time(tmp_path):
     assert report.days == DAYS and report.games > 400
     day, game = digest(dbs[0]), digest(dbs[1])
     assert day["league_transaction"][0] > 0 and day["season_roster"][0] > 0
+    assert day == game
+
+
+def test_a_list_set_aside_keeps_its_place_among_the_days_moves(tmp_path):
+    """A day's farm moves are stored together (storage.farm_store.store_day), and a saved list
+    set aside on that day (its entry in the news, in the same log as the moves) keeps its place
+    among them: the log, the cards' roster cells and the standings as a game at a time leaves
+    them."""
+    from storage import repository as repo
+    from storage import roster_edit
+    from storage.db import session
+
+    dbs = [str(tmp_path / f"{how}.sqlite3") for how in ("day", "game")]
+    for db in dbs:
+        sv.create_league(db, "nippon", str(sample_league_path("nippon")))
+        sv.new_season(db, "nippon", seed=1)
+        # the last team to play on the first day: reserves of every catcher it has, the farm's
+        # too (the computer cannot call one up: the list is set aside before its game)
+        team = sv.schedule_days(db, "nippon", 1)[0][1][-1].home
+        catchers = [p.id for p in sv.team_roster(db, team, "nippon").players
+                    if p.fielding_at("C")]
+        with session(sv.engine_for(db)) as s:
+            info = repo.find_season(session=s,
+                                    league_id=repo.find_league(session=s, name="nippon").id)
+            roster_edit.save_preference(session=s, season_id=info.id, team=team,
+                                        kind="reserves", data=catchers)
+            s.commit()
+    sv.sim_days(dbs[0], "nippon", days=3)
+    _one_game_at_a_time(dbs[1], 3)
+    sv.close_all()
+    day, game = digest(dbs[0]), digest(dbs[1])
+    import sqlite3
+    kinds = [k for (k,) in sqlite3.connect(dbs[0]).execute(
+        "select kind from league_transaction order by id")]
+    first = kinds.index("aside_reserves")
+    assert 0 < first < len(kinds) - 1, kinds      # moves before it and after it
     assert day == game
 
 

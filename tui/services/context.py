@@ -89,6 +89,20 @@ def store_roster(s: Session, ctx: SeasonContext,
         roster_edit.drop_preference(session=s, season_id=ctx.season.id, team=n.team, kind=n.what)
 
 
+def store_day_roster(s: Session, ctx: SeasonContext,
+                     taken: list[tuple[list[Move], dict[str, Standing], list[Notice]]]) -> None:
+    """`store_roster` for a day's games at once (each game's `taken`, in their order): the same
+    rows, fewer statements (storage.farm_store.store_day), in the day's transaction."""
+    if not any(moves or entries or notices for moves, entries, notices in taken):
+        return
+    farm_store.store_day(session=s, league_id=ctx.league_id, season_id=ctx.season.id,
+                         games=taken)
+    for _moves, _entries, notices in taken:
+        for n in notices:   # a list set aside is out of use for good (the audit log keeps it)
+            roster_edit.drop_preference(session=s, season_id=ctx.season.id, team=n.team,
+                                        kind=n.what)
+
+
 def play_slot(ctx: SeasonContext, slot: repo.GameSlot, *, quiet: bool = False
               ) -> tuple[GameResult, dict[str, PitcherRest], dict[str, str]]:
     """Play one scheduled game: rested starters, carried fatigue, seeded dice; the new rest.
@@ -117,5 +131,5 @@ class SimReport:
 Progress = Callable[[int, int, repo.GameSlot], None]
 
 
-__all__ = ["SeasonContext", "season_context", "store_roster", "play_slot", "SimReport",
+__all__ = ["SeasonContext", "season_context", "store_roster", "store_day_roster", "play_slot", "SimReport",
            "Progress"]

@@ -22,7 +22,8 @@ from storage import live_store
 from storage import repository as repo
 from tui.bulkgc import bulk
 from tui.services.context import (  # noqa: F401  (their home before tui.services.context)
-    Progress, SeasonContext, SimReport, _context, play_slot, season_context, store_roster)
+    Progress, SeasonContext, SimReport, _context, play_slot, season_context, store_day_roster,
+    store_roster)
 from tui.services.db import Db, ServiceError, Work
 
 
@@ -293,7 +294,8 @@ def _store_day(w: Work, ctx: SeasonContext, games: list[_Played], *, read_live: 
                                        compact=True)
             lines.add(sid, gid, g.result, {p: repo.StoredRest(r.available_on, r.fatigue)
                                            for p, r in g.rest.items()}, g.starters)
-            store_roster(s, ctx, (g.moves, g.entries, g.notices))
+        # the day's roster moves, standings and lists set aside, as each game brought them
+        store_day_roster(s, ctx, [(g.moves, g.entries, g.notices) for g in games])
         if games:
             lines.write(session=s)
             s.commit()
