@@ -335,6 +335,34 @@ def _value(p: Player) -> float:
     return _facts(p)[2]
 
 
+class _TeamFacts:
+    """A team's players' roles and their order by value, asked before each of its games."""
+
+    def __init__(self, team: Team) -> None:
+        self.team = team        # kept, so its identity stays its own while remembered
+        self.role_of: dict[str, str] = {p.id: _role(p) for p in team.players}
+        # by value, best first, the id breaking ties: the order the moves sort their pools in
+        self.best_first: list[Player] = sorted(team.players, key=lambda p: (-_value(p), p.id))
+        # by value, worst first, by role: the slump check's candidates in min()'s order
+        self.worst_first: dict[str, list[Player]] = {}
+        for p in sorted(team.players, key=lambda p: (_value(p), p.id)):
+            self.worst_first.setdefault(self.role_of[p.id], []).append(p)
+
+
+# each team's facts, by the team's identity (a League and its teams never change)
+_TEAM_FACTS: Final[dict[int, _TeamFacts]] = {}
+
+
+def _team_facts(team: Team) -> _TeamFacts:
+    known = _TEAM_FACTS.get(id(team))
+    if known is not None and known.team is team:
+        return known
+    if len(_TEAM_FACTS) > 2_000:      # a long-lived process that read many leagues
+        _TEAM_FACTS.clear()
+    known = _TEAM_FACTS[id(team)] = _TeamFacts(team)
+    return known
+
+
 def _role_of(p: Player) -> str:
     if p.pitching is not None:
         return "SP" if p.pitching.starter > 0 else "RP"
@@ -372,11 +400,12 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     dh = league.dh_for(team)
     aside = set(reserves)
     made: list[Move] = []
-    role_of = {p.id: _role(p) for p in t.players}
+    facts = _team_facts(t)
+    role_of = facts.role_of
     # the farm players who may come up today, best first (a move today only sends men down,
     # who may not come back for ten days, or brings one of these up: filtered at each use)
-    eligible = sorted((p for p in t.players if p.id in book.farm and _eligible(book, p, day, league.ten_days)),
-                      key=lambda p: (-_value(p), p.id))
+    eligible = [p for p in facts.best_first
+                if p.id in book.farm and _eligible(book, p, day, league.ten_days)]
 
     # the active and the healthy change only with a move (book.farm; the injuries do not change
     # here): each list is made again once a move is made
@@ -482,10 +511,11 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         pool = farm_pool(role)
         if not pool:
             continue
-        cands = [p for p in active() if role_of[p.id] == role and p.id not in aside]
-        if not cands:
+        # the worst active man of the role not set aside: min() of them by value, then id
+        worst = next((p for p in facts.worst_first.get(role, ())
+                      if p.id not in book.farm and p.id not in aside), None)
+        if worst is None:
             continue
-        worst = min(cands, key=lambda p: (_value(p), p.id))
         if _value(pool[0]) > _value(worst) + SWAP_MARGIN and down(worst, "slump"):
             up(pool[0], "slump")
     return made
