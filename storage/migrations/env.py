@@ -10,6 +10,7 @@ import storage.roster_edit  # noqa: F401,E402  (league_roster_pref)
 import storage.history_store  # noqa: F401,E402  (league_transaction, season_award, ...)
 import storage.odds_store  # noqa: F401,E402  (season_odds)
 import storage.farm_store  # noqa: F401,E402  (season_roster)
+import storage.offseason_store  # noqa: F401,E402  (league_offseason, league_draft_pick)
 
 config = context.config
 target_metadata = SQLModel.metadata

@@ -1,6 +1,8 @@
-"""`impact offseason show`: what the off-season before a season did (npb_offseason.md §7), in
-its order — so far growth and decline (変化): each player's age in the new season and the columns
-and ratings of his cards that moved, breakouts and collapses marked. Same conventions as
+"""`impact offseason`: the off-season between a closed season and the next (npb_offseason.md §7),
+one step at a time — `status`, `retire` (retirements and releases), `draft` (opens it; `--team`
+the clubs a person picks for), `pick` (a person's pick at his club's turn), `finish` (growth and
+decline, the rosters, the new season: what `impact season new` does) — and `show`, what the
+off-season before a season did (who left, the draft, 変化). Same conventions as
 tui/cli/league.py: --db, --league, --json; a refusal is one line on stderr with exit status 2."""
 from __future__ import annotations
 
@@ -65,6 +67,112 @@ def show_cmd(
         echo(f"  {c.player:<8} {pad(c.name, 16)} {c.team:<4} {c.age:>2}  {moved}{mark}")
 
 
+STATES = {"done": "済 done", "open": "進行中 under way", "next": "次 next", "later": "-"}
+STEP_NAMES = {"retire": "引退・戦力外 retirements and releases", "draft": "ドラフト the draft",
+              "renew": "成長・新シーズン growth, rosters, the new season"}
+
+
+def _print_steps(v, top: int = 20) -> None:  # type: ignore[no-untyped-def]
+    echo(f"the off-season after season {v.season}, before {v.year}:")
+    for key, rule, state in v.steps:
+        echo(f"  {key:<7} {STEP_NAMES.get(key, key)} ({rule}): {STATES.get(state, state)}")
+    if v.departures:
+        echo(f"引退・戦力外 retirements and releases: {len(v.departures)}")
+        for d in v.departures:
+            kind = "引退 retires" if d.kind == "retire" else "戦力外 released"
+            echo(f"  {d.player:<8} {pad(d.name, 16)} {d.team:<4} {d.age:>2}  {kind} ({d.reason})")
+    if not v.order:
+        return
+    echo(f"ドラフト the draft: order {' '.join(v.order)}; a person picks for "
+         f"{', '.join(v.people) or 'no club'}")
+    for p in v.picks:
+        lot = f"  抽選 lottery of {', '.join(p.lottery)}" if p.lottery else ""
+        hz = "  外れ1位" if p.hazure else ""
+        echo(f"  R{p.round} #{p.number:<3} {p.team:<4} {p.player:<9} {pad(p.name, 16)} "
+             f"{p.school} {p.age}{lot}{hz}")
+    if v.waiting:
+        what = "入札 first-round pick" if v.round == 1 else f"round {v.round} pick"
+        echo(f"waiting for {', '.join(v.waiting)}: {what} (`impact offseason pick --team "
+             f"{v.waiting[0]} PLAYER`)")
+        echo(f"the class, best first as the computer sees it ({len(v.left)} left):")
+        for p in v.left[:top] if top else v.left:
+            echo(f"  {p.key:<9} {pad(p.name, 16)} {p.school:<3} {p.age:>2} {p.kind:<2} "
+                 f"{p.positions:<12} {p.value:+.1f}")
+    else:
+        echo(f"the draft is over: {len(v.picks)} picks")
+
+
+def _out(v, as_json: bool, top: int) -> None:  # type: ignore[no-untyped-def]
+    if as_json:
+        echo_json(v.as_dict())
+    else:
+        _print_steps(v, top)
+
+
+TOP_OPT = typer.Option(20, "--top", min=0, help="Show the class's N best left (0: all).")
+
+
+def status_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
+               as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
+    """Where the off-season after the latest (closed) season stands, step by step."""
+    from tui import services as sv
+    _out(sv.offseason_steps(db, league), as_json, top)
+
+
+def retire_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
+               as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
+    """Step 1 (§2): the retirements and releases, decided (seeded) and stored."""
+    from tui import services as sv
+    _out(sv.offseason_step(db, league, "retire"), as_json, top)
+
+
+def draft_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
+              as_json: bool = JSON_OPT, top: int = TOP_OPT,
+              team: list[str] = typer.Option([], "--team", "-t",
+                                             help="A club a person picks for (repeat for more; "
+                                                  "named when the draft opens; a shared league: "
+                                                  "each club with a manager by default).")) -> None:
+    """Step 2 (§3): open the draft (the class made, every pick up to a person's turn made by the
+    computer), or show where it stands."""
+    from tui import services as sv
+    _out(sv.offseason_step(db, league, "draft", people=team), as_json, top)
+
+
+def pick_cmd(player: Optional[str] = typer.Argument(
+                 None, help="The player picked: his key in the class (e.g. 2027-013) or name."),
+             team: str = typer.Option(..., "--team", "-t", help="The club picking."),
+             stop: bool = typer.Option(False, "--stop", help="The club takes no more players."),
+             computer: bool = typer.Option(False, "--computer",
+                                           help="The computer picks for the club from now on."),
+             league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
+             as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
+    """A person's pick for his club at its turn: the first round named at once (入札; after a
+    lost lottery the 外れ1位 the same way), then a pick a round."""
+    from tui import services as sv
+    if sum([bool(player), stop, computer]) != 1:
+        raise typer.BadParameter("give PLAYER, --stop or --computer (one of them)")
+    _out(sv.draft_pick(db, league, team=team, player=player, stop=stop, computer=computer),
+         as_json, top)
+
+
+def finish_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
+               as_json: bool = JSON_OPT) -> None:
+    """The last step (§1, §7): growth and decline, the rosters checked, the new season made
+    (`impact season new` with its defaults does the same, and any step not done yet)."""
+    from tui import services as sv
+    info = sv.offseason_finish(db, league)
+    if as_json:
+        echo_json(info)
+        return
+    echo(f"season {info.number} ({info.year}): {info.games} games from {info.start}, "
+         f"seed {info.seed} (`impact offseason show` lists what the off-season did)")
+
+
 def register(app: typer.Typer) -> None:
+    offseason_app.command("status")(guarded(status_cmd))
+    offseason_app.command("retire")(guarded(retire_cmd))
+    offseason_app.command("draft")(guarded(draft_cmd))
+    offseason_app.command("pick")(guarded(pick_cmd))
+    offseason_app.command("finish")(guarded(finish_cmd))
     offseason_app.command("show")(guarded(show_cmd))
     app.add_typer(offseason_app, name="offseason")

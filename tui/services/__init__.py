@@ -155,6 +155,12 @@ _WHERE: dict[str, tuple[str, str]] = {
     'LivedReport': ('tui.services.lived', 'LivedReport'),
     'OffseasonView': ('tui.services.offseason', 'OffseasonView'),
     'ChangeView': ('tui.services.offseason', 'ChangeView'),
+    'StepsView': ('tui.services.offseason', 'StepsView'),
+    'ProspectView': ('tui.services.offseason', 'ProspectView'),
+    'offseason_steps': ('tui.services.offseason', 'offseason_steps'),
+    'offseason_step': ('tui.services.offseason', 'offseason_step'),
+    'offseason_finish': ('tui.services.seasons', 'offseason_finish'),
+    'draft_pick': ('tui.services.offseason', 'draft_pick'),
     'player_career': ('tui.services.history', 'player_career'),
     'season_awards': ('tui.services.history', 'season_awards'),
     'season_titles': ('tui.services.history', 'season_titles'),
@@ -213,9 +219,9 @@ if TYPE_CHECKING:  # the names for type checkers and editors
     from tui.services.names import NameBook, name_book  # noqa: F401
     from tui.services.pennant import OddsView, history_lines, odds, odds_history, odds_setup, report_dict, run_odds, sim_days_with_odds, sparkline  # noqa: F401
     from tui.services.context import Progress, SeasonContext, SimReport, _context, play_slot, season_context, store_roster  # noqa: F401
-    from tui.services.seasons import close_season, games_to_play, new_season, schedule_csv, sim_days  # noqa: F401
+    from tui.services.seasons import close_season, games_to_play, new_season, offseason_finish, schedule_csv, sim_days  # noqa: F401
     from tui.services.stats import DEFAULT_STAT, LeadersView, LeagueTable, league_tables, PlayerView, StandingsView, TeamGroup, TeamStatsView, leaders, player, days_around, schedule_days, season_info, standings, stats_dict, team_games, team_stats, RaceView, pennant_race  # noqa: F401
     from tui.services.history import AwardsView, CareerView, HistoryView, NewsItem, TitlesView, award_rules, confirm_awards, free_agents, history_dict, news, player_career, season_awards, season_titles, set_award_rules, title_dict, transact  # noqa: F401
     from tui.services.history import history as league_history  # noqa: F401
-    from tui.services.offseason import ChangeView, OffseasonView, offseason  # noqa: F401
+    from tui.services.offseason import ChangeView, OffseasonView, ProspectView, StepsView, draft_pick, offseason, offseason_step, offseason_steps  # noqa: F401
     from tui.services.lived import LivedReport, lived  # noqa: F401

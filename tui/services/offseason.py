@@ -13,17 +13,20 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from league.offseason import draft as dr
 from league.offseason import renewal
 from league.offseason.aging import Aged
 from league.offseason.draft import draft_rules, priority_league
 from league.offseason.renewal import Renewal
-from league.offseason.retirement import RETIRE
+from league.offseason.retirement import RETIRE, Departure
 from storage import history_store as hs
+from storage import offseason_store as ost
 from storage import repository as repo
-from tui.services.db import Db, Work
+from tui.services.db import Db, ServiceError, Work
 from tui.services.views import league_tables
 
 
@@ -94,11 +97,38 @@ class OffseasonView:
                             for c in self.changes]}
 
 
-def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renewal:
-    """The off-season's steps (league.offseason.renewal) on the league's own cards, before the
-    season of `year` copies them, after the closed season `prev_id` (same session as the
-    season's making; the caller commits). `record` keeps them in the news once the new season
-    has its id."""
+@dataclass(frozen=True)
+class Step:
+    """One step of the off-season (§7), in its order: its key (the CLI's command, the news'
+    order), the rule it follows, and what doing it decides (`run(inputs, data, entries)` fills
+    `data`, the stored decisions, and says whether the step is done). Another step (FA, foreign
+    signings, trades: §4-6) is one more entry of STEPS before "renew"."""
+
+    key: str
+    rule: str
+    run: Callable[["_Inputs", dict[str, Any], dict[str, list[str | None]]], bool] | None
+
+
+@dataclass
+class _Inputs:
+    """What the off-season's steps read, once: the league's own cards, each player's usage in
+    the closed season, the final tables, the draft's settings."""
+
+    league: str
+    year: int
+    cards: list[Any]
+    usage: dict[str, tuple[int, int]]
+    standings: list[list[str]]
+    teams: list[str]
+    priority: int
+    roster_size: int
+    max_picks: int
+    held: bool
+    known: list[str]
+    active_size: int
+
+
+def _inputs(s: Any, league_id: int, league: str, year: int, prev_id: int) -> _Inputs:
     cards = repo.base_cells(session=s, league_id=league_id)
     usage: dict[str, tuple[int, int]] = {}
     for t in hs.season_totals(session=s, season_ids=[prev_id]):
@@ -113,11 +143,81 @@ def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renew
     rules = draft_rules((lg.settings or {}).get("draft"), [g.code for g in lg.leagues])
     priority = priority_league(rules.priority, [g.code for g in lg.leagues], year)
     row = repo.find_league_by_id(session=s, league_id=league_id)
-    done = renewal.renew(league, year, cards, usage, standings, [t.code for t in lg.teams],
-                         priority=priority, roster_size=row.roster_size, max_picks=rules.picks,
-                         draft=rules.held,
-                         known=list(repo.player_names(session=s, league_id=league_id)),
-                         active_size=lg.active_size)
+    return _Inputs(league, year, cards, usage, standings, [t.code for t in lg.teams], priority,
+                   row.roster_size, rules.picks, rules.held,
+                   list(repo.player_names(session=s, league_id=league_id)), lg.active_size)
+
+
+def _gone(data: dict[str, Any]) -> list[Departure] | None:
+    raw = data.get("departures")
+    return None if raw is None else [Departure(**d) for d in raw]
+
+
+def _prospects(data: dict[str, Any]) -> list[dr.Prospect] | None:
+    raw = data.get("class")
+    return None if raw is None else [dr.Prospect(**p) for p in raw]
+
+
+def _run_retire(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str | None]]) -> bool:
+    if data.get("departures") is None:
+        data["departures"] = [dataclasses.asdict(d) for d in
+                              renewal.leaving(inp.league, inp.year, inp.cards, inp.usage)]
+    return True
+
+
+def _setup(inp: _Inputs, data: dict[str, Any]) -> renewal.DraftSetup | None:
+    gone = _gone(data) or []
+    if not inp.held or not gone:
+        return None
+    return renewal.draft_setup(inp.league, inp.year, inp.cards, gone, inp.standings, inp.teams,
+                               priority=inp.priority, roster_size=inp.roster_size,
+                               prospects=_prospects(data))
+
+
+def _run_draft(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str | None]]) -> bool:
+    setup = _setup(inp, data)
+    if setup is None:
+        data["class"] = []
+        return True
+    if data.get("class") is None:
+        data["class"] = [dataclasses.asdict(p) for p in setup.prospects]
+    state = dr.advance(inp.league, inp.year, setup.prospects, setup.clubs, setup.order,
+                       inp.max_picks, entries, people=data.get("people") or ())
+    return state.over
+
+
+STEPS: tuple[Step, ...] = (
+    Step("retire", "§2", _run_retire),
+    Step("draft", "§3", _run_draft),
+    # FA (§4), foreign signings and trades (§5, §6): issue 32's steps go here
+    Step("renew", "§1, §7", None),      # growth and decline, rosters, the new season
+)
+
+
+def _step_index(key: str) -> int:
+    for i, st in enumerate(STEPS):
+        if st.key == key:
+            return i
+    return -1
+
+
+def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renewal:
+    """The off-season's steps (league.offseason.renewal) on the league's own cards, before the
+    season of `year` copies them, after the closed season `prev_id` (same session as the
+    season's making; the caller commits). What steps taken one at a time decided and stored
+    (`impact offseason retire`, `draft`, `pick`) is used; the rest is decided here the same way
+    (a person's club whose pick is not named gets the computer's). `record` keeps them in the
+    news once the new season has its id."""
+    inp = _inputs(s, league_id, league, year, prev_id)
+    stored = ost.get(session=s, league_id=league_id, year=year)
+    data = stored.data if stored is not None else {}
+    done = renewal.renew(league, year, inp.cards, inp.usage, inp.standings, inp.teams,
+                         priority=inp.priority, roster_size=inp.roster_size,
+                         max_picks=inp.max_picks, draft=inp.held, known=inp.known,
+                         active_size=inp.active_size, gone=_gone(data),
+                         prospects=_prospects(data) or None,
+                         chosen=stored.entries if stored is not None else None)
+    ost.clear(session=s, league_id=league_id, year=year)
     gone = [(d.player, d.team, "") for d in done.departures]
     if gone:
         hs.apply_moves(session=s, league_id=league_id, season_id=None, moves=gone)
@@ -281,3 +381,244 @@ def player_born(s: Any, league_id: int, pid: str) -> str:
 def _seasons(s: Any, league_id: int) -> list[repo.SeasonInfo]:
     return [repo.season_info(session=s, season_id=sid)
             for sid in repo.season_ids(session=s, league_id=league_id)]
+
+
+# ---------------------------------------------------------------------- the steps one at a time
+
+@dataclass(frozen=True)
+class ProspectView:
+    """An amateur of the draft's class: key (what a pick names), name, school, age, kind
+    (C, IF, OF, SP, RP), the positions he lists, and his worth as the computer sees it."""
+
+    key: str
+    name: str
+    name_en: str
+    school: str
+    age: int
+    kind: str
+    positions: str
+    value: float
+
+
+@dataclass(frozen=True)
+class StepsView:
+    """Where the off-season before season `year` stands: each step of STEPS with its state
+    (done, open: under way, next, later), what the steps decided so far — who leaves, the
+    draft's order, class, picks, the clubs a person picks for and which of them it waits on."""
+
+    season: int                          # the closed season it follows
+    year: int                            # the year of the season it leads to
+    steps: tuple[tuple[str, str, str], ...]      # (key, rule, state)
+    departures: tuple[DepartureView, ...] = ()
+    order: tuple[str, ...] = ()
+    people: tuple[str, ...] = ()
+    waiting: tuple[str, ...] = ()
+    round: int = 0
+    picks: tuple[PickView, ...] = ()
+    left: tuple[ProspectView, ...] = ()
+
+    @property
+    def current(self) -> str:
+        """The step to do now (an open one, else the next)."""
+        return next((k for k, _r, st in self.steps if st in ("open", "next")), "renew")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"season": self.season, "year": self.year,
+                "steps": [{"step": k, "rule": r, "state": st} for k, r, st in self.steps],
+                "current": self.current,
+                "departures": [dataclasses.asdict(d) for d in self.departures],
+                "draft": {"order": list(self.order), "people": list(self.people),
+                          "waiting": list(self.waiting), "round": self.round,
+                          "picks": [dict(dataclasses.asdict(p), lottery=list(p.lottery))
+                                    for p in self.picks],
+                          "class": [dataclasses.asdict(p) for p in self.left]}}
+
+
+def _open(s: Any, league: str | None) -> tuple[Any, repo.SeasonInfo, int]:
+    """The league, its closed latest season and the year of the next; refused in words when
+    there is no off-season now (a season under way, or none)."""
+    row = repo.find_league(session=s, name=league)
+    assert row.id is not None
+    try:
+        info = repo.find_season(session=s, league_id=row.id)
+    except repo.NotFound:
+        raise ServiceError(f"league {row.name} has no season yet: the off-season comes after "
+                           "a closed season") from None
+    if not info.closed:
+        raise ServiceError(f"season {info.number} ({info.year}) is not closed: the off-season "
+                           "comes after it (`impact season close`)")
+    if repo.ruleset_of(session=s, league_id=row.id)[1].get("renewal", "growth") == "stats":
+        raise ServiceError("this league is renewed by statistics (renewal = \"stats\"): it has "
+                           "no off-season of retirements and a draft")
+    return row, info, info.year + 1
+
+
+def _view(s: Any, row: Any, info: repo.SeasonInfo, year: int, inp: _Inputs | None = None
+          ) -> StepsView:
+    stored = ost.get(session=s, league_id=row.id, year=year)
+    reached = _step_index(stored.step) if stored is not None else -1
+    data = stored.data if stored is not None else {}
+    entries = stored.entries if stored is not None else {}
+    names = repo.player_names(session=s, league_id=row.id)
+    departures = tuple(DepartureView(d.player, names.get(d.player, d.player), d.team, d.age,
+                                     d.kind, d.reason, 0, {}) for d in _gone(data) or [])
+    order: tuple[str, ...] = ()
+    waiting: tuple[str, ...] = ()
+    round_, picks, left, is_open = 0, [], [], False
+    if data.get("class"):
+        inp = inp or _inputs(s, row.id, row.name, year, info.id)
+        setup = _setup(inp, data)
+        if setup is not None:
+            state = dr.advance(row.name, year, setup.prospects, setup.clubs, setup.order,
+                               inp.max_picks, entries, people=data.get("people") or ())
+            order, waiting, round_ = setup.order, state.waiting, state.round
+            is_open = not state.over
+            by_key = {p.key: p for p in setup.prospects}
+            picks = [PickView(p.round, p.number, p.team, p.prospect, by_key[p.prospect].name,
+                              by_key[p.prospect].school, by_key[p.prospect].age, p.lottery,
+                              p.hazure) for p in state.picks]
+            taken = {p.prospect for p in state.picks}
+            left = [ProspectView(p.key, p.name, p.name_en, p.school, p.age, p.kind,
+                                 (p.batting or {}).get("positions", "") if p.pitching is None
+                                 else "P", p.value)
+                    for p in sorted(setup.prospects, key=lambda p: (-p.value, p.key))
+                    if p.key not in taken]
+    steps = []
+    for i, st in enumerate(STEPS):
+        if i <= reached:
+            state_ = "done"
+        elif i == reached + 1:
+            state_ = "open" if (st.key == "draft" and is_open) else "next"
+        else:
+            state_ = "later"
+        steps.append((st.key, st.rule, state_))
+    return StepsView(info.number, year, tuple(steps), departures, tuple(order),
+                     tuple(data.get("people") or ()), tuple(waiting), round_, tuple(picks),
+                     tuple(left))
+
+
+def offseason_steps(db: Db, league: str | None = None) -> StepsView:
+    """Where the off-season after the latest (closed) season stands, step by step."""
+    with Work.of(db, league).session() as s:
+        row, info, year = _open(s, league)
+        return _view(s, row, info, year)
+
+
+def offseason_step(db: Db, league: str | None = None, step: str = "retire", *,
+                   people: Sequence[str] = ()) -> StepsView:
+    """Do the off-season's step `step` (the steps before it must be done; doing a step done
+    already shows it again): "retire" decides the retirements and releases; "draft" opens the
+    draft — the class made, `people` the clubs a person picks for (in a shared league, by
+    default each club with a manager) — and makes every pick up to a person's turn. Stored, so
+    the next season's making uses what was decided; seeded, so the steps one at a time and the
+    renewal in one go decide the same."""
+    w = Work.of(db, league)
+    w.require_commissioner("run the off-season")
+    i = _step_index(step)
+    if i < 0 or STEPS[i].run is None:
+        keys = ", ".join(st.key for st in STEPS if st.run is not None)
+        raise ServiceError(f"no off-season step {step!r}: the steps are {keys}, then "
+                           "`impact offseason finish` (the new season)")
+    with w.session() as s:
+        row, info, year = _open(s, league)
+        stored = ost.get(session=s, league_id=row.id, year=year)
+        reached = _step_index(stored.step) if stored is not None else -1
+        if i > reached + 1:
+            before = STEPS[reached + 1].key
+            raise ServiceError(f"the off-season goes in order (§7): {before} comes before "
+                               f"{step} (`impact offseason {before}`)")
+        data = dict(stored.data) if stored is not None else {}
+        entries = stored.entries if stored is not None else {}
+        inp = _inputs(s, row.id, row.name, year, info.id)
+        if step == "draft" and data.get("class") is None:
+            codes = set(inp.teams)
+            bad = [t for t in people if t not in codes]
+            if bad:
+                raise ServiceError(f"--team {bad[0]}: no such club (the clubs are "
+                                   f"{', '.join(inp.teams)})")
+            if not people and w.postgres and w.access().shared:
+                from tui.services.sharing import managers
+                people = sorted({m["team"] for m in managers(w, league)})
+            data["people"] = sorted(set(people))
+        elif step == "draft" and people and sorted(set(people)) != data.get("people"):
+            raise ServiceError("the draft is open already: the clubs a person picks for were "
+                               "named when it opened "
+                               f"({', '.join(data.get('people') or []) or 'none'})")
+        run = STEPS[i].run
+        assert run is not None
+        finished = run(inp, data, entries)
+        reached_key = stored.step if stored is not None else ""
+        ost.save(session=s, league_id=row.id, year=year,
+                 step=step if finished and i >= reached else reached_key, data=data)
+        s.commit()
+        return _view(s, row, info, year, inp)
+
+
+def draft_pick(db: Db, league: str | None = None, *, team: str, player: str | None = None,
+               stop: bool = False, computer: bool = False) -> StepsView:
+    """A person's pick for `team` at its turn in the open draft: `player` a prospect of the
+    class not taken (his key, or his name), named at once in the first round (入札; a lost
+    lottery's 外れ1位 named the same way); `stop`: the club takes no more; `computer`: the
+    computer picks for the club from now on. Refused, in words and storing nothing: a club not
+    a person's, a club whose turn it is not (or that has named already), a player not in the
+    class or taken already; in a shared league a manager picks for his own club only."""
+    w = Work.of(db, league)
+    if not w.access().may_manage(team):
+        who = w.access()
+        raise ServiceError(f"only {team}'s manager or the commissioner may pick for {team} "
+                           f"(connected as {who.role}, {who.kind}"
+                           f"{' of ' + ', '.join(who.teams) if who.teams else ''})")
+    with w.session() as s:
+        row, info, year = _open(s, league)
+        stored = ost.get(session=s, league_id=row.id, year=year)
+        if stored is None or stored.data.get("class") is None:
+            raise ServiceError("the draft is not open: `impact offseason draft` opens it")
+        inp = _inputs(s, row.id, row.name, year, info.id)
+        view = _view(s, row, info, year, inp)
+        people = list(stored.data.get("people") or [])
+        if team not in inp.teams:
+            raise ServiceError(f"--team {team}: no such club (the clubs are "
+                               f"{', '.join(inp.teams)})")
+        if team not in people:
+            raise ServiceError(f"{team} is the computer's club in this draft (the clubs a person "
+                               f"picks for: {', '.join(people) or 'none'}; named when the draft "
+                               "opens: `impact offseason draft --team CLUB`)")
+        if not view.waiting:
+            raise ServiceError(f"the draft of {year} is over")
+        if computer:
+            data = dict(stored.data, people=[t for t in people if t != team])
+            ost.save(session=s, league_id=row.id, year=year, step=stored.step, data=data)
+        else:
+            if team not in view.waiting:
+                raise ServiceError(
+                    f"not {team}'s turn: the draft waits for {', '.join(view.waiting)}"
+                    + (f" ({team} has named its first-round pick already)"
+                       if view.round == 1 else ""))
+            key: str | None = None
+            if not stop:
+                key = _prospect_key(view, player)
+            ost.add_entry(session=s, league_id=row.id, year=year, team=team, prospect=key,
+                          made_by=w.access().role or "")
+        stored = ost.get(session=s, league_id=row.id, year=year)
+        assert stored is not None
+        data = dict(stored.data)
+        if _run_draft(inp, data, stored.entries):
+            ost.save(session=s, league_id=row.id, year=year, step="draft", data=data)
+        s.commit()
+        return _view(s, row, info, year, inp)
+
+
+def _prospect_key(view: StepsView, player: str | None) -> str:
+    if not player:
+        raise ServiceError("name the player to pick (his key in the class, e.g. "
+                           f"{view.left[0].key if view.left else '2027-001'}, or his name)")
+    want = player.strip()
+    for p in view.left:
+        if want in (p.key, p.name) or (p.name_en and want.lower() == p.name_en.lower()):
+            return p.key
+    taken = next((p for p in view.picks if want in (p.player, p.name)), None)
+    if taken is not None:
+        raise ServiceError(f"{want}: taken already ({taken.name}, pick {taken.number} by "
+                           f"{taken.team})")
+    raise ServiceError(f"{want}: no such player in the class of {view.year} (`impact offseason "
+                       "draft --json` lists it)")

@@ -135,6 +135,23 @@ def new_season(db: Db, league: str | None = None, *,
         return info
 
 
+def offseason_finish(db: Db, league: str | None = None) -> repo.SeasonInfo:
+    """The off-season's last step: growth and decline, the rosters checked, the new season made
+    (`impact season new` with its defaults). Refused while the draft waits for a person's
+    pick (`pick --computer` hands a club to the computer)."""
+    from tui.services.offseason import _open, _view
+    w = Work.of(db, league)
+    w.require_commissioner("run the off-season")
+    with w.session() as s:
+        row, info, year = _open(s, league)
+        view = _view(s, row, info, year)
+    if view.waiting:
+        raise ServiceError(f"the draft waits for {', '.join(view.waiting)}'s pick (round "
+                           f"{view.round}): `impact offseason pick --team {view.waiting[0]} "
+                           "PLAYER`, or `--computer` to let the computer pick for it")
+    return new_season(w, league)
+
+
 def _latest(s: Session, league_id: int) -> repo.SeasonInfo | None:
     try:
         return repo.find_season(session=s, league_id=league_id)

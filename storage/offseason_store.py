@@ -1,0 +1,103 @@
+"""The off-season between a closed season and the next (migration 0015_offseason): where its
+steps stand and what they decided (``league_offseason``: the step reached, the departures, the
+draft's class and the clubs a person picks for, as JSON), and the picks a person named
+(``league_draft_pick``: one row a turn of a club, in the order its turns come; a NULL prospect
+stops the club). The next season's making reads them and removes them."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from sqlalchemy import Column, Text, UniqueConstraint, delete, func, select
+from sqlmodel import Field, Session, col
+
+from storage.rowbase import Row
+
+
+class OffseasonStateRow(Row, table=True):
+    """One off-season of a league: the year of the season it leads to, the step reached."""
+
+    __tablename__ = "league_offseason"
+    __table_args__ = (UniqueConstraint("league_id", "year", name="uq_league_offseason"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="league_league.id", ondelete="CASCADE", index=True)
+    year: int
+    step: str = ""
+    data: str = Field(default="{}", sa_column=Column(Text, nullable=False, server_default="{}"))
+
+
+class OffseasonPickRow(Row, table=True):
+    """A person's entry for a club's turn of the draft (入札, 外れ1位, a pick a round)."""
+
+    __tablename__ = "league_draft_pick"
+    __table_args__ = (UniqueConstraint("league_id", "year", "team", "turn",
+                                       name="uq_league_draft_pick"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="league_league.id", ondelete="CASCADE", index=True)
+    year: int
+    team: str
+    turn: int
+    prospect: Optional[str] = None
+    made_by: str = ""
+
+
+@dataclass(frozen=True)
+class Offseason:
+    year: int
+    step: str
+    data: dict[str, Any]
+    entries: dict[str, list[str | None]]
+
+
+def get(*, session: Session, league_id: int, year: int) -> Offseason | None:
+    row = session.exec(select(OffseasonStateRow)  # type: ignore[call-overload]
+                       .where(col(OffseasonStateRow.league_id) == league_id,
+                              col(OffseasonStateRow.year) == year)).scalars().first()
+    if row is None:
+        return None
+    entries: dict[str, list[str | None]] = {}
+    for r in session.exec(select(OffseasonPickRow)  # type: ignore[call-overload]
+                          .where(col(OffseasonPickRow.league_id) == league_id,
+                                 col(OffseasonPickRow.year) == year)
+                          .order_by(col(OffseasonPickRow.team), col(OffseasonPickRow.turn))
+                          ).scalars():
+        entries.setdefault(r.team, []).append(r.prospect)
+    return Offseason(year, row.step, json.loads(row.data or "{}"), entries)
+
+
+def save(*, session: Session, league_id: int, year: int, step: str,
+         data: dict[str, Any]) -> None:
+    """The off-season's step and decisions stored (made or replaced); the caller commits."""
+    row = session.exec(select(OffseasonStateRow)  # type: ignore[call-overload]
+                       .where(col(OffseasonStateRow.league_id) == league_id,
+                              col(OffseasonStateRow.year) == year)).scalars().first()
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    if row is None:
+        row = OffseasonStateRow(league_id=league_id, year=year, step=step, data=text)
+    else:
+        row.step, row.data = step, text
+    session.add(row)
+    session.flush()
+
+
+def add_entry(*, session: Session, league_id: int, year: int, team: str,
+              prospect: str | None, made_by: str = "") -> int:
+    """A person's entry for the club's next turn; returns its turn (0 first)."""
+    turn = session.execute(select(func.count()).select_from(OffseasonPickRow)
+                           .where(col(OffseasonPickRow.league_id) == league_id,
+                                  col(OffseasonPickRow.year) == year,
+                                  col(OffseasonPickRow.team) == team)).scalar_one()
+    session.add(OffseasonPickRow(league_id=league_id, year=year, team=team, turn=turn,
+                                 prospect=prospect, made_by=made_by))
+    session.flush()
+    return int(turn)
+
+
+def clear(*, session: Session, league_id: int, year: int) -> None:
+    """The off-season done: its state and entries removed (the news keeps what it did)."""
+    for table in (OffseasonPickRow, OffseasonStateRow):
+        session.execute(delete(table).where(col(table.league_id) == league_id,  # type: ignore[attr-defined]
+                                            col(table.year) == year))  # type: ignore[attr-defined]

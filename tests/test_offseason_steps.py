@@ -1,0 +1,138 @@
+"""The off-season as steps (npb_offseason.md §7, issue 31): retirements, the draft, the new
+season one at a time through the services, each stored; a person's picks in the draft (入札,
+外れ1位, a pick a round) with every refusal storing nothing; the steps decide what the renewal
+in one go decides."""
+import shutil
+
+import pytest
+
+from tui import services as sv
+from tui.services.db import ServiceError
+
+
+@pytest.fixture(scope="module")
+def closed(tmp_path_factory):
+    db = tmp_path_factory.mktemp("closed") / "l.sqlite3"
+    sv.create_league_from_sample(str(db), "mini", "mini")
+    sv.new_season(str(db))
+    sv.sim_days(str(db), to_end=True)
+    sv.close_season(str(db))
+    return db
+
+
+def _copy(closed, path):
+    for tail in ("", "-wal", "-shm"):
+        if closed.with_name(closed.name + tail).exists():
+            shutil.copy(closed.with_name(closed.name + tail), path.with_name(path.name + tail))
+    return str(path)
+
+
+@pytest.fixture
+def db(closed, tmp_path):
+    return _copy(closed, tmp_path / "l.sqlite3")
+
+
+def _drafted(db):
+    return [(p.round, p.number, p.team, p.name, p.lottery, p.hazure) for p in sv.offseason(db).picks]
+
+
+def test_the_steps_one_at_a_time_decide_what_the_renewal_in_one_go_does(db, closed, tmp_path):
+    one_go = _copy(closed, tmp_path / "one.sqlite3")
+    sv.new_season(one_go)
+    v = sv.offseason_steps(db)
+    assert [(k, st) for k, _r, st in v.steps] == [("retire", "next"), ("draft", "later"),
+                                                  ("renew", "later")]
+    v = sv.offseason_step(db, step="retire")
+    assert v.departures and [st for _k, _r, st in v.steps] == ["done", "next", "later"]
+    assert {d.player for d in v.departures} == {d.player for d in sv.offseason(one_go).departures}
+    v = sv.offseason_step(db, step="draft")
+    assert [st for _k, _r, st in v.steps] == ["done", "done", "next"] and not v.waiting
+    assert v.picks and v.current == "renew"
+    info = sv.offseason_finish(db)
+    assert info.number == 2
+    assert _drafted(db) == _drafted(one_go)
+    # the off-season's state is gone with it: the next one starts afresh
+    with pytest.raises(ServiceError, match="not closed"):
+        sv.offseason_steps(db)
+
+
+def test_the_steps_go_in_order_and_only_after_a_closed_season(db, tmp_path):
+    with pytest.raises(ServiceError, match="retire comes before draft"):
+        sv.offseason_step(db, step="draft")
+    with pytest.raises(ServiceError, match="no off-season step 'fa'"):
+        sv.offseason_step(db, step="fa")
+    fresh = str(tmp_path / "fresh.sqlite3")
+    sv.create_league_from_sample(fresh, "mini", "mini")
+    sv.new_season(fresh)
+    with pytest.raises(ServiceError, match="season 1 .* is not closed"):
+        sv.offseason_step(fresh, step="retire")
+
+
+def test_a_person_names_his_club_s_picks_and_the_computer_the_others(db):
+    sv.offseason_step(db, step="retire")
+    v = sv.offseason_step(db, step="draft", people=["KYO"])
+    assert v.people == ("KYO",) and v.waiting == ("KYO",) and v.round == 1
+    assert not v.picks                         # the first round is named at once
+    mine = []
+    while v.waiting:
+        choice = v.left[-1]                    # the class's last, so the computer never wants him
+        mine.append(choice.name)
+        v = sv.draft_pick(db, team="KYO", player=choice.key)
+    hw = [p for p in v.picks if p.team == "KYO"]
+    assert [p.name for p in hw] == mine and hw[0].round == 1
+    assert {p.team for p in v.picks} - {"KYO"}          # the computer picked for the others
+    sv.offseason_finish(db)
+    assert [p.name for p in sv.offseason(db).picks if p.team == "KYO"] == mine
+
+
+def test_a_pick_out_of_turn_for_a_computer_club_or_of_a_taken_player_is_refused(db):
+    sv.offseason_step(db, step="retire")
+    v = sv.offseason_step(db, step="draft", people=["KYO"])
+    with pytest.raises(ServiceError, match="KOB is the computer's club"):
+        sv.draft_pick(db, team="KOB", player=v.left[0].key)
+    with pytest.raises(ServiceError, match="--team XXX: no such club"):
+        sv.draft_pick(db, team="XXX", player=v.left[0].key)
+    with pytest.raises(ServiceError, match="no such player in the class"):
+        sv.draft_pick(db, team="KYO", player="Nobody Atall")
+    with pytest.raises(ServiceError, match="name the player"):
+        sv.draft_pick(db, team="KYO")
+    assert sv.offseason_steps(db) == v                   # nothing stored by a refusal
+    v = sv.draft_pick(db, team="KYO", player=v.left[0].key)
+    if v.waiting:
+        taken = next(p for p in v.picks if p.team == "KOB")
+        with pytest.raises(ServiceError, match="taken already"):
+            sv.draft_pick(db, team="KYO", player=taken.name)
+        with pytest.raises(ServiceError, match="waits for KYO"):
+            sv.offseason_finish(db)
+        v = sv.draft_pick(db, team="KYO", computer=True)
+    assert not v.waiting
+    with pytest.raises(ServiceError, match="is over|computer's club"):
+        sv.draft_pick(db, team="KYO", player=v.left[0].key)
+    sv.offseason_finish(db)
+
+
+def test_two_persons_name_at_once_and_the_same_player_goes_by_lot(db):
+    sv.offseason_step(db, step="retire")
+    v = sv.offseason_step(db, step="draft", people=["KYO", "KOB"])
+    assert set(v.waiting) == {"KYO", "KOB"} and not v.picks
+    star = v.left[0]
+    v = sv.draft_pick(db, team="KYO", player=star.key)
+    assert v.waiting == ("KOB",) and not v.picks           # nobody's pick shown before all named
+    with pytest.raises(ServiceError, match="KYO has named its first-round pick already"):
+        sv.draft_pick(db, team="KYO", player=v.left[1].key)
+    v = sv.draft_pick(db, team="KOB", player=star.name)
+    first = v.picks[0]
+    assert (first.player, set(first.lottery)) == (star.key, {"KYO", "KOB"})
+    loser = ({"KYO", "KOB"} - {first.team}).pop()
+    assert v.waiting == (loser,) and v.round == 1          # his 外れ1位 to name
+    v = sv.draft_pick(db, team=loser, player=v.left[0].key)
+    assert v.picks[1].team == loser and v.picks[1].hazure
+
+
+def test_a_person_s_club_may_stop_early(db):
+    sv.offseason_step(db, step="retire")
+    v = sv.offseason_step(db, step="draft", people=["KYO"])
+    v = sv.draft_pick(db, team="KYO", player=v.left[0].key)
+    while v.waiting:
+        v = sv.draft_pick(db, team="KYO", stop=True)
+    assert sum(1 for p in v.picks if p.team == "KYO") == 1
