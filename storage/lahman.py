@@ -120,6 +120,8 @@ def season(year: int, *, teams: list[str] | None = None, league: str | None = No
         key = (r["playerID"], r["teamID"])
         if key not in lines:
             continue
+        if lines[key]["batting"] is not None:   # games as the DH: the real usage's DH starts
+            lines[key]["batting"]["g_dh"] = lines[key]["batting"].get("g_dh", 0.0) + _num(r.get("G_dh"))
         for col, pos in _APPEAR.items():
             g = _num(r.get(col))
             if g > 0:

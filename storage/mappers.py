@@ -147,7 +147,8 @@ def league_toml(league: LeagueRow, ruleset: RulesetRow | None, teams: Sequence[T
     ]
     lines += [f"{key} = {_toml_value(settings[key])}"
               for key in ("active_size", "dressed", "ten_days") if key in settings]
-    tables = {k: settings[k] for k in ("schedule", "postseason", "draft") if k in settings}
+    tables = {k: settings[k] for k in ("schedule", "postseason", "draft", "usage")
+              if k in settings}
     lines += toml_lines(tables)
     for g in settings.get("leagues", []):
         lines += ["", "[[leagues]]", *toml_lines({k: v for k, v in g.items()

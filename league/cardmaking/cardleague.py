@@ -169,10 +169,42 @@ def make_league(players: Sequence[StatPlayer], ruleset: Ruleset, context: League
     names = team_names or {}
     shorts = team_shorts or {}
     teams = [(codes[t], names.get(t, t), shorts.get(t, names.get(t, t))) for t in by_team]
+    usage = real_usage(chosen, ids, context.team_games)
     toml, bats, pits = league_texts(name, code, ruleset.name, dh, teams, made.players,
-                                    STATS_OPTIONS)
+                                    STATS_OPTIONS, usage)
     league = parse_league(toml, bats, pits, where="(made from statistics)")
     return MadeLeague(league, toml, bats, pits, made.notes, tuple(left_out), codes)
+
+
+def _figure(v: float) -> int | float:
+    return int(v) if float(v).is_integer() else round(float(v), 3)
+
+
+def real_usage(players: Sequence[StatPlayer], ids: Sequence[str], games: int) -> dict:
+    """league.toml's [usage] of the chosen players (card ids `ids`): the team's games, each
+    batter's plate appearances and games by position (DH: the file's DH games, else his games
+    beyond those in the field), each pitcher's games, starts, innings, saves and holds —
+    the targets of league/manager/usage.py."""
+    batters: dict[str, dict[str, int | float]] = {}
+    pitchers: dict[str, dict[str, int | float]] = {}
+    for p, pid in zip(players, ids):
+        if p.batting:
+            line = batting_line(p.batting)
+            field = {pos: float(f.get("g", 0) or 0) for pos, f in p.fielding.items()
+                     if pos in FIELD_POSITIONS and pos != "P"}
+            fig: dict[str, int | float] = {"pa": _figure(line["pa"]), "g": _figure(line["g"])}
+            fig.update({pos: _figure(g) for pos, g in field.items() if g > 0})
+            dh_games = float(p.batting.get("g_dh", max(0.0, line["g"] - sum(field.values()))) or 0)
+            if dh_games > 0 and not (p.pitching and _bf(p) > _pa(p)):    # not a pitcher batting
+                fig["DH"] = _figure(dh_games)
+            batters[pid] = fig
+        if p.pitching:
+            line = pitching_line(p.pitching)
+            pitchers[pid] = {"g": _figure(line["g"]), "gs": _figure(line["gs"]),
+                             "ip": _figure(line["outs"] / 3),
+                             "sv": _figure(float(p.pitching.get("sv", 0) or 0)),
+                             "hld": _figure(float(p.pitching.get("hld", 0) or 0))}
+    return {"games": max(1, int(games)), "batters": batters, "pitchers": pitchers}
 
 
 def _toml(value: object) -> str:
@@ -186,14 +218,16 @@ def _toml(value: object) -> str:
 # a league made from statistics plays without injuries (the season's lines already hold the
 # games its players missed) and renews by statistics, not by growth and decline: league.toml's
 # [options], stored with the league by `league new` (`impact roster injuries on` changes one)
-STATS_OPTIONS: dict[str, bool | str] = {"injuries": False, "renewal": "stats"}
+STATS_OPTIONS: dict[str, bool | str] = {"injuries": False, "renewal": "stats", "usage": True}
 
 
 def league_texts(name: str, code: str, ruleset: str, dh: bool,
                  teams: Sequence[tuple[str, str, str]], players: Sequence[Player],
-                 options: dict[str, bool | str] | None = None) -> tuple[str, str, str]:
+                 options: dict[str, bool | str] | None = None,
+                 usage: dict | None = None) -> tuple[str, str, str]:
     """league.toml, batters.csv and pitchers.csv for these teams (code, name, short) and cards;
-    `options`: the league's rule options ([options])."""
+    `options`: the league's rule options ([options]); `usage`: the players' real usage
+    ([usage], `real_usage`)."""
     size: dict[str, int] = {}
     for p in players:
         size[p.team] = size.get(p.team, 0) + 1
@@ -206,8 +240,19 @@ def league_texts(name: str, code: str, ruleset: str, dh: bool,
     for tcode, tname, short in teams:
         lines += ["", "[[teams]]", f"code = {_toml(tcode)}", f"name = {_toml(tname)}",
                   f"short = {_toml(short)}"]
+    if usage:
+        lines += ["", "# the players' real usage, followed by the computer managers "
+                  "(docs/cards.md, \"Real usage\")", "[usage]", f"games = {usage['games']}"]
+        for kind in ("batters", "pitchers"):
+            lines += ["", f"[usage.{kind}]"]
+            lines += [f"{_key(pid)} = {{ " + ", ".join(f"{k} = {v}" for k, v in fig.items())
+                      + " }" for pid, fig in usage[kind].items()]
     bat_rows, pit_rows = card_rows(players)
     return "\n".join(lines) + "\n", _csv(BATTER_HEADER, bat_rows), _csv(PITCHER_HEADER, pit_rows)
+
+
+def _key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
 
 
 def _csv(header: Sequence[str], rows: Sequence[dict[str, str]]) -> str:

@@ -58,6 +58,9 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     # league.offseason) or "stats" (the cards as they are, or made from that year's statistics
     # with `impact season new --stats DIR`: a league made from statistics)
     "renewal": "growth",
+    # a league made from statistics (league.toml's [usage]): the computer managers play its
+    # people as they were really used (league/manager/usage.py); false: by the cards alone
+    "usage": True,
 }
 
 #: the allowed values of the options that name a reading

@@ -18,6 +18,7 @@ from league.engine.cards import Player
 from league.engine.lineup import Lineup, fielding_of, plays
 from league.manager.computer import (batting_order, batting_value, fields_off_mound, glove, make_lineup,
                             worth_against)
+from league.manager.usage import TeamUsage, day_starters
 
 # the positions in the order a rest turn goes round (the catcher has his own rule)
 TURN: Final = ("C", "SS", "CF", "2B", "3B", "RF", "LF", "1B", "DH")
@@ -133,16 +134,24 @@ def _best_free(pos: str, free: Sequence[Player], worth: Mapping[str, float]) -> 
 def day_lineup(team: str, roster: list[Player], dh: bool, starter: str, *, dressed: int,
                roles: Mapping[str, str] | None = None, ranking: Sequence[str] = (),
                vs: Player | None = None, platoon: Mapping[str, int] | None = None,
-               days: TeamDays | None = None, stretch: bool = False) -> Lineup:
+               days: TeamDays | None = None, stretch: bool = False,
+               usage: TeamUsage | None = None, game: int = 0) -> Lineup:
     """The computer manager's line-up for a game (docs/manager.md, "Line-ups"): the regulars —
     the line-up by the cards alone — with a resting man's position taken by the best bench man
     who can play it, and a regular on the short side of the platoon against the opposing
     starter `vs` replaced by a bench man worth more there against him; the batting order by
     worth against that starter. Raises ValueError when no line-up can be fielded; with
     `stretch` a club short at a position plays its best nine, a man out of position where it
-    must (make_lineup), and nobody rests."""
+    must (make_lineup), and nobody rests.
+
+    With `usage` (a league made from statistics: league/manager/usage.py) the men start as
+    they really did, by the plan of the team's `game`-th game; a position the plan leaves open
+    goes to the regular, else to the best bench man who can play it (no rest turns, no
+    platoon: the real usage holds both)."""
     regular = make_lineup(team, roster, dh, starter=starter, dressed=dressed, roles=roles,
                           ranking=ranking, stretch=stretch)
+    if usage is not None and game >= 1 and not regular.stretched:
+        return _usage_lineup(regular, roster, dh, starter, usage, game, vs, platoon)
     if (days is None and (vs is None or not platoon)) or regular.stretched:
         return regular
     by_id = {p.id: p for p in roster}
@@ -181,6 +190,52 @@ def day_lineup(team: str, roster: list[Player], dh: bool, starter: str, *, dress
     return Lineup(regular.team, order, positions, regular.pitcher,
                   tuple([p.id for p in bench[:len(regular.bench)]]), regular.bullpen,
                   regular.bullpen_ranked, regular.roles)
+
+
+def _usage_lineup(regular: Lineup, roster: Sequence[Player], dh: bool, starter: str,
+                  usage: TeamUsage, game: int, vs: Player | None,
+                  platoon: Mapping[str, int] | None) -> Lineup:
+    """day_lineup by the real usage's plan (see there)."""
+    worth = platoon_worth(roster, vs, platoon)
+    pitching = set(regular.bullpen) | {starter}
+    hitters = [p for p in roster if p.id in worth and p.id not in pitching and fields_off_mound(p)]
+    regulars = {pos: pid for pid, pos in zip(regular.order, regular.positions) if pos != "P"}
+    places = [pos for pos in TURN if pos in regulars]
+    can_play: dict[str, list[str]] = {pos: [p.id for p in hitters if plays(p, pos)]
+                                      for pos in places}
+    plan = day_starters(usage, game, can_play)
+    chosen = _fill(plan, places, regulars, hitters, worth)
+    if chosen is None:
+        # a position nobody free can play (the plan took its only glove elsewhere): the plan
+        # keeps the men who are nobody's regular elsewhere, else the regulars play
+        held = {pos: pid for pos, pid in plan.items()
+                if pid == regulars[pos] or pid not in regulars.values()}
+        chosen = _fill(held, places, regulars, hitters, worth) or dict(regulars)
+    order, positions = batting_order(chosen, worth, starter)
+    playing = set(order)
+    bench = sorted((p for p in hitters if p.id not in playing), key=lambda p: (-worth[p.id], p.id))
+    return Lineup(regular.team, order, positions, regular.pitcher,
+                  tuple([p.id for p in bench[:len(regular.bench)]]), regular.bullpen,
+                  regular.bullpen_ranked, regular.roles)
+
+
+def _fill(plan: Mapping[str, str], places: Sequence[str], regulars: Mapping[str, str],
+          hitters: Sequence[Player], worth: Mapping[str, float]) -> dict[str, str] | None:
+    """The plan's starters with the positions it leaves open filled: the regular if he is
+    free, else the best free man who can play there; None when nobody can."""
+    chosen = dict(plan)
+    for pos in places:
+        if pos in chosen:
+            continue
+        playing = set(chosen.values())
+        if regulars[pos] not in playing:
+            chosen[pos] = regulars[pos]
+            continue
+        sub = _best_free(pos, [p for p in hitters if p.id not in playing], worth)
+        if sub is None:
+            return None
+        chosen[pos] = sub.id
+    return {pos: chosen[pos] for pos in places}
 
 
 def rest_saved_order(order: Sequence[tuple[str, str]], sit: Sequence[str],

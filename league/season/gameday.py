@@ -29,6 +29,7 @@ from league.errors import LeagueError
 from league.engine.game import GameResult
 from league.engine.lineup import Lineup
 from league.manager.rest import PitcherRest, choose_starter, fatigue_points, next_rest
+from league.manager.usage import rotation_order
 from league.engine.ruleset import Ruleset
 from league.season.simulate import replay_game
 
@@ -59,8 +60,7 @@ def slot_setup(state: Any, day: date, away: str, home: str) -> SlotSetup:
     the last one who started. A reliever who pitched yesterday is
     dressed (one fatigue point); one who is two days short of his rest — he pitched on both of
     the last two days, or long — sits out (docs/manager.md)."""
-    starters = {t: choose_starter(state.rotation(t), state.rest, day, state.last.get(t))
-                for t in (away, home)}
+    starters = {t: _starter(state, t, day) for t in (away, home)}
     team_pitchers = [p for t in (away, home) for p in state.league.team(t).pitchers]
     fatigue = {p.id: n for p in team_pitchers
                if (n := fatigue_points(state.rest.get(p.id), day)) > 0}
@@ -75,6 +75,25 @@ def slot_setup(state: Any, day: date, away: str, home: str) -> SlotSetup:
                             and not (p.id in rotations and _two_way(p))
                             ) | state.reserves()
     return SlotSetup(starters, fatigue, unavailable, day)
+
+
+def team_game(state: Any, team: str, day: date) -> int:
+    """The team's game number of its game on `day` (1 for its first)."""
+    return bench.team_days(state.days.get(team, ()), day, ordered=True).games + 1
+
+
+def _starter(state: Any, team: str, day: date) -> str:
+    """The team's starter on `day`: the next rested man of its rotation; with real usage
+    (league/manager/usage.py) and no saved rotation, the rested man furthest behind his share
+    of the team's starts."""
+    usage = state.usage(team)
+    if usage is not None and usage.rotation and not state.saved_rotation(team):
+        out = state.reserves()
+        here = {p.id for p in state.league.team(team).players if p.pitching is not None}
+        for pid in rotation_order(usage, team_game(state, team, day)):
+            if pid in here and pid not in out and fatigue_points(state.rest.get(pid), day) == 0:
+                return pid
+    return choose_starter(state.rotation(team), state.rest, day, state.last.get(team))
 
 
 def team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
@@ -97,11 +116,13 @@ def team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
     vs = state.players.get(vs_id) if vs_id is not None else None
     days = (bench.team_days(state.days.get(team, ()), setup.day, ordered=True)
             if setup.day is not None and rests else None)
+    usage = state.usage(team) if setup.day is not None else None
+    game = team_game(state, team, setup.day) if usage is not None and setup.day else 0
 
     def day_lineup(roster: list[Player]) -> Lineup:
         return bench.day_lineup(team, roster, dh, starter, dressed=state.league.dressed,
                                 roles=roles, ranking=saved_pen, vs=vs, platoon=platoon,
-                                days=days, stretch=stretch)
+                                days=days, stretch=stretch, usage=usage, game=game)
 
     try:
         first = day_lineup(roster)

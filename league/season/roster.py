@@ -86,7 +86,7 @@ INNINGS_RANGE = (0.1, 12.0)
 
 _TOML_KEYS = {"name", "code", "ruleset", "dh", "extra_innings", "roster_size", "teams",
               "leagues", "schedule", "postseason", "draft", "active_size", "dressed", "ten_days",
-              "options"}
+              "options", "usage"}
 _TEAM_KEYS = {"code", "name", "short", "name_en", "league", "division"}
 _LEAGUE_KEYS = {"code", "name", "short", "name_en", "dh", "divisions"}
 LEAGUE_CODE_RE = re.compile(r"^[A-Za-z0-9_-]{1,8}$")
@@ -495,7 +495,12 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
     for key in ("schedule", "postseason"):
         if key in data and not isinstance(data[key], dict):
             raise LeagueError(f"{where(key)}: [{key}] must be a table")
-    opts["settings"] = {k: data[k] for k in ("schedule", "postseason", "draft") if k in data}
+    if "usage" in data:
+        # a league made from statistics: its players' real usage (league/manager/usage.py)
+        from league.manager.usage import check_usage
+        check_usage(data["usage"], file)
+    opts["settings"] = {k: data[k] for k in ("schedule", "postseason", "draft", "usage")
+                        if k in data}
     leagues = _parse_leagues(data.get("leagues"), file, text, opts["dh"])
     raw_teams = data.get("teams")
     if not isinstance(raw_teams, list) or len(raw_teams) < 2:

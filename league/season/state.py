@@ -18,6 +18,7 @@ from league.manager.bullpen import assign_roles, pitching_value
 from league.season.gameday import (RELIEF_FATIGUE_OK, SlotSetup, play_scheduled, rest_after,  # noqa: F401
                             slot_setup, team_lineup, with_bullpen)
 from league.manager.rest import PitcherRest
+from league.manager.usage import TeamUsage, team_usage
 from league.season.roster import ROTATION_SIZE, League
 
 SEED_STRIDE = 100_000
@@ -38,6 +39,11 @@ class SeasonState:
     roster: farm.RosterBook = dataclasses.field(default_factory=farm.RosterBook)
     # the days each team has played this season: its regulars' rest days (league/manager/bench.py)
     days: dict[str, list[date]] = dataclasses.field(default_factory=dict)
+    # whether the computer managers follow the league's real usage when it has one (a league
+    # made from statistics: league.toml's [usage]; the league's rule option `usage`)
+    follow_usage: bool = True
+    _usage: dict[str, TeamUsage | None] = dataclasses.field(
+        default_factory=dict, repr=False, compare=False)
     # the computer's rotation of each team: a function of the season's cards, asked every game
     _computer_rotation: dict[str, list[str]] = dataclasses.field(
         default_factory=dict, repr=False, compare=False)
@@ -63,12 +69,29 @@ class SeasonState:
         if hold:
             self._held = self.reserves()
 
+    def usage(self, team: str) -> TeamUsage | None:
+        """The team's real-usage targets (league/manager/usage.py), None when the league has
+        none or does not follow them."""
+        if not self.follow_usage:
+            return None
+        if team not in self._usage:
+            data = (self.league.settings or {}).get("usage")
+            self._usage[team] = None if not data else team_usage(
+                data, [p.id for p in self.league.team(team).players],
+                self.league.dh_for(team))
+        return self._usage[team]
+
     def rotation(self, team: str) -> list[str]:
-        """The team's saved rotation (its players still active), else the computer's."""
+        """The team's saved rotation (its players still active), else the computer's: with
+        real usage, the men who mostly started, most starts first."""
         saved = self.saved_rotation(team)
         if saved:
             return saved
         out = self.reserves()
+        usage = self.usage(team)
+        if usage is not None and usage.starters:
+            here = {p.id for p in self.league.team(team).players if p.pitching is not None}
+            return [pid for pid in usage.starters if pid in here and pid not in out]
         computer = self._computer_rotation.get(team)
         if computer is None:
             computer = self._computer_rotation[team] = rotation(self.league, team)
@@ -90,7 +113,11 @@ class SeasonState:
         out = self.reserves()
         staff = [p for p in self.league.team(team).players
                  if p.pitching and p.id not in in_rotation and p.id not in out]
-        return assign_roles(staff, self.prefs.get(team, {}).get("bullpen", []))
+        saved = self.prefs.get(team, {}).get("bullpen", [])
+        usage = self.usage(team)
+        if not saved and usage is not None:
+            saved = list(usage.bullpen)         # the real closer, then the setup men
+        return assign_roles(staff, saved)
 
     def after_game(self, rest: Mapping[str, PitcherRest], starters: Mapping[str, str],
                    day: date | None = None) -> None:

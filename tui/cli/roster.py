@@ -110,8 +110,32 @@ def injuries_cmd(
                   if switch is not None and switch.strip().lower() == "on" and not on else ""))
 
 
+def usage_cmd(
+    switch: Optional[str] = typer.Argument(None, help="on or off (none: show the setting)."),
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Real usage (a league made from statistics): the computer managers play its people as
+    they were used (on, the default) or by the cards alone (off): the rule option `usage`."""
+    from tui.services import farm as sf
+    if switch is None:
+        has, on = sf.usage_on(db, league)
+    elif switch.strip().lower() in ("on", "off"):
+        has, on = sf.set_usage(db, switch.strip().lower() == "on", league)
+    else:
+        fail(f"usage {switch!r}: write on or off")
+        return
+    if as_json:
+        echo_json({"usage": on, "targets": has})
+        return
+    echo(f"real usage: {'on' if on else 'off'}"
+         + ("" if has else " (the league has no real usage: it was not made from statistics)"))
+
+
 def register(app: typer.Typer) -> None:
     roster_app.command("injuries")(guarded(injuries_cmd))
+    roster_app.command("usage")(guarded(usage_cmd))
     roster_app.command("list")(guarded(list_cmd))
     roster_app.command("up")(guarded(up_cmd))
     roster_app.command("down")(guarded(down_cmd))

@@ -63,6 +63,7 @@ def season_context(s: Session, league: str | None, season: int | None) -> Season
     book.notices.extend(Notice(None, team, kind, why) for team, kind, why in aside)
     return SeasonContext(league_id=row.id, league_name=row.name, season=info, league=lg,
                          ruleset=ruleset, players=players_of(lg),
+                         follow_usage=bool(ruleset.options.get("usage", True)),
                          rest={p: PitcherRest(r.available_on, r.fatigue) for p, r in rest.items()},
                          last=dict(last), prefs=prefs, roster=book,
                          days=repo.team_days(session=s, season_id=info.id))

@@ -4,6 +4,8 @@
 """
 from __future__ import annotations
 
+import json
+
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -235,4 +237,36 @@ def set_injuries(db: Db, on: bool, league: str | None = None) -> bool:
     return injuries_on(w, league)
 
 
-__all__ = ["FarmEntry", "FarmView", "team_farm", "move_player", "injuries_on", "set_injuries"]
+def usage_on(db: Db, league: str | None = None) -> tuple[bool, bool]:
+    """Whether the league has its players' real usage (a league made from statistics:
+    league.toml's [usage]) and whether its computer managers follow it (the rule option
+    `usage`, on unless turned off)."""
+    try:
+        with Work.of(db, league).session() as s:
+            row = repo.find_league(session=s, name=league)
+            assert row.id is not None
+            has = "usage" in json.loads(row.settings or "{}")
+            return has, bool(repo.league_ruleset_of(session=s, league_id=row.id)
+                             .options.get("usage", True))
+    except SQLAlchemyError as exc:
+        raise db_error(exc) from None
+
+
+def set_usage(db: Db, on: bool, league: str | None = None) -> tuple[bool, bool]:
+    """Follow the league's real usage or play by the cards alone (the rule option `usage`);
+    returns what `usage_on` says now."""
+    w = Work.of(db, league)
+    w.require_commissioner("change the league's rules")
+    try:
+        with w.session() as s:
+            row = repo.find_league(session=s, name=league)
+            assert row.id is not None
+            farm_store.set_rule_option(session=s, league_id=row.id, key="usage", value=on)
+            s.commit()
+    except SQLAlchemyError as exc:
+        raise db_error(exc) from None
+    return usage_on(w, league)
+
+
+__all__ = ["FarmEntry", "FarmView", "team_farm", "move_player", "injuries_on", "set_injuries",
+           "usage_on", "set_usage"]

@@ -1,0 +1,239 @@
+"""Real usage: a league made from statistics plays its people as they were used (issue 33;
+docs/cards.md, "Real usage").
+
+The league stores each player's real figures (league.toml's ``[usage]``: the team's games, a
+batter's plate appearances and games by position, a pitcher's games, starts, innings, saves and
+holds). From them each team gets targets — a share of the team's games each man starts at each
+position, a share of its starts each starter makes, and its bullpen order by saves and holds —
+and a plan that follows them game by game: in the team's `n`-th game a man starts at a position
+when his starts there so far are behind `n` × his share, the man furthest behind first
+(positions in the order of `POSITIONS`, a man starting at most once a day). The plan is a pure
+function of the targets and the team's game number, so games replay from their rolls and a
+season plays the same however it is split into runs.
+
+On the day, the planned man plays if he can (on the active roster, rested, not the day's
+pitcher); if not, the man at that position furthest behind his target who can; a position
+nobody's target covers today is the computer manager's choice (league/manager/bench.py).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from league.errors import LeagueError
+
+# the order the plan fills a day's positions: the scarce gloves first, the DH last
+POSITIONS: Final = ("C", "SS", "CF", "2B", "3B", "RF", "LF", "1B", "DH")
+BATTER_KEYS: Final = ("pa", "g", *POSITIONS)
+PITCHER_KEYS: Final = ("g", "gs", "ip", "sv", "hld")
+# plate appearances a start is worth: the team's plate appearances a game over nine line-up
+# places, less this share that goes to men coming off the bench (pinch hitters, late defence)
+OFF_BENCH_PA: Final = 0.05
+MIN_GAP: Final = 3              # a starter is planned again only after this many of the team's games
+
+
+@dataclass(frozen=True)
+class TeamUsage:
+    """One team's targets: `starts[pos]` the (player, share of the team's games) who start
+    there, `rotation` the (player, share of the team's starts), `bullpen` the relievers in
+    the order of their real roles (closer first, then the setup men, then by relief games)."""
+
+    games: int
+    starts: tuple[tuple[str, tuple[tuple[str, float], ...]], ...]
+    rotation: tuple[tuple[str, float], ...]
+    bullpen: tuple[str, ...]
+    starters: tuple[str, ...] = ()     # the men who mostly started (the rest relieve too)
+
+    def share(self, pos: str) -> tuple[tuple[str, float], ...]:
+        for p, shares in self.starts:
+            if p == pos:
+                return shares
+        return ()
+
+
+def check_usage(data: Any, where: str) -> dict[str, Any]:
+    """league.toml's [usage] table, checked: `games`, `batters` and `pitchers` (tables by
+    player id of non-negative numbers). LeagueError names the first problem."""
+    if not isinstance(data, dict):
+        raise LeagueError(f"{where}: [usage] must be a table")
+    unknown = sorted(set(data) - {"games", "batters", "pitchers"})
+    if unknown:
+        raise LeagueError(f"{where}: [usage] has an unknown key {unknown[0]!r} (known: games, "
+                          "batters, pitchers)")
+    games = data.get("games")
+    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= 400:
+        raise LeagueError(f"{where}: [usage] games = {games!r} is not a number of games 1..400")
+    for kind, keys in (("batters", BATTER_KEYS), ("pitchers", PITCHER_KEYS)):
+        table = data.get(kind, {})
+        if not isinstance(table, dict):
+            raise LeagueError(f"{where}: [usage.{kind}] must be a table of player = {{ … }}")
+        for pid, figures in table.items():
+            if not isinstance(figures, dict):
+                raise LeagueError(f"{where}: [usage.{kind}] {pid}: must be a table of figures")
+            for k, v in figures.items():
+                if k not in keys:
+                    raise LeagueError(f"{where}: [usage.{kind}] {pid}: unknown figure {k!r} "
+                                      f"(known: {', '.join(keys)})")
+                if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 100_000:
+                    raise LeagueError(f"{where}: [usage.{kind}] {pid}: {k} = {v!r} is not a "
+                                      "number 0 or more")
+    return data
+
+
+def team_usage(usage: Mapping[str, Any], players: Iterable[str], dh: bool) -> TeamUsage:
+    """A team's targets from the league's [usage] and the ids of the team's players."""
+    games = int(usage["games"])
+    ids = sorted(set(players))
+    batters: Mapping[str, Mapping[str, float]] = usage.get("batters", {})
+    pitchers: Mapping[str, Mapping[str, float]] = usage.get("pitchers", {})
+    bat = {pid: batters[pid] for pid in ids if pid in batters}
+    pit = {pid: pitchers[pid] for pid in ids if pid in pitchers}
+    # a start's plate appearances: the team's over its games and nine places, less the bench's
+    team_pa = sum(float(b.get("pa", 0)) for b in bat.values())
+    per_start = max(1.0, team_pa * (1 - OFF_BENCH_PA) / (9 * games)) if team_pa else 4.0
+    places = [p for p in POSITIONS if dh or p != "DH"]
+    raw: dict[str, dict[str, float]] = {p: {} for p in places}
+    for pid, b in bat.items():
+        played = {p: float(b.get(p, 0)) for p in places if float(b.get(p, 0)) > 0}
+        total = sum(played.values())
+        if total <= 0:
+            continue
+        starts = min(float(b.get("pa", 0)) / per_start, total, float(games))
+        for p, g in played.items():
+            raw[p][pid] = starts * g / total
+    starts_out = []
+    for p in places:
+        got = raw[p]
+        total = sum(got.values())
+        scale = 1.0 if total <= games else games / total
+        shares = tuple(sorted(((pid, s * scale / games) for pid, s in got.items() if s > 0),
+                              key=lambda x: (-x[1], x[0])))
+        if shares:
+            starts_out.append((p, shares))
+    gs = {pid: float(v.get("gs", 0)) for pid, v in pit.items() if float(v.get("gs", 0)) > 0}
+    total_gs = sum(gs.values())
+    rotation = tuple(sorted(((pid, g / total_gs) for pid, g in gs.items()),
+                            key=lambda x: (-x[1], x[0]))) if total_gs else ()
+    relief = {pid: float(v.get("g", 0)) - float(v.get("gs", 0)) for pid, v in pit.items()}
+    relievers = [pid for pid in pit if relief[pid] > 0]
+    bullpen: list[str] = []
+    by_saves = sorted(relievers, key=lambda pid: (-float(pit[pid].get("sv", 0)), -relief[pid], pid))
+    if by_saves and float(pit[by_saves[0]].get("sv", 0)) > 0:
+        bullpen.append(by_saves[0])
+    rest = sorted((pid for pid in relievers if pid not in bullpen),
+                  key=lambda pid: (-float(pit[pid].get("hld", 0)), -relief[pid]
+                                   + float(pit[pid].get("gs", 0)), pid))
+    bullpen += rest
+    starters = tuple(pid for pid, _s in rotation if gs[pid] * 2 >= float(pit[pid].get("g", 0)))
+    return TeamUsage(games, tuple(starts_out), rotation, tuple(bullpen), starters)
+
+
+# each team's plan so far, by its targets: the starters of each game (a list grown as asked)
+_PLANS: Final[dict[TeamUsage, list[dict[str, str]]]] = {}
+_DONE: Final[dict[TeamUsage, dict[tuple[str, str], int]]] = {}
+
+
+def _behind(share: float, game: int, done: int) -> float:
+    return game * share - done
+
+
+def planned(usage: TeamUsage, game: int) -> dict[str, str]:
+    """The plan's starters of the team's `game`-th game (1 on): position → player."""
+    if game < 1:
+        raise LeagueError(f"game {game}: a team's games count from 1")
+    plan = _PLANS.get(usage)
+    if plan is None:
+        if len(_PLANS) >= 256:
+            _PLANS.clear()
+            _DONE.clear()
+        plan = _PLANS[usage] = []
+        _DONE[usage] = {}
+    done = _DONE[usage]
+    while len(plan) < game:
+        n = len(plan) + 1
+        today: dict[str, str] = {}
+        for pos, shares in usage.starts:
+            taken = set(today.values())
+            best = max(((_behind(s, n, done.get((pid, pos), 0)), pid) for pid, s in shares
+                        if pid not in taken), default=None)
+            if best is not None and best[0] > 0:
+                today[pos] = best[1]
+                done[(best[1], pos)] = done.get((best[1], pos), 0) + 1
+        plan.append(today)
+    return dict(plan[game - 1])
+
+
+def starts_before(usage: TeamUsage, game: int) -> dict[tuple[str, str], int]:
+    """The plan's starts (player, position) in the team's games before `game`."""
+    out: dict[tuple[str, str], int] = {}
+    if game > 1:
+        planned(usage, game - 1)
+        for day in _PLANS[usage][:game - 1]:
+            for pos, pid in day.items():
+                out[(pid, pos)] = out.get((pid, pos), 0) + 1
+    return out
+
+
+def day_starters(usage: TeamUsage, game: int, can_play: Mapping[str, Sequence[str]]
+                 ) -> dict[str, str]:
+    """The day's starters by the plan: `can_play[pos]` the men free to play there today. The
+    planned man when he is free, else the man furthest behind his target who is; a position
+    with nobody is left out (the computer manager fills it)."""
+    plan = planned(usage, game)
+    before = starts_before(usage, game)
+    out: dict[str, str] = {}
+    for pos, shares in usage.starts:
+        free = set(can_play.get(pos, ())) - set(out.values())
+        pid = plan.get(pos)
+        if pid is not None and pid in free:
+            out[pos] = pid
+            continue
+        cands = [(_behind(s, game, before.get((q, pos), 0)), q) for q, s in shares if q in free]
+        if pid is not None and cands:      # the planned man cannot: the next one behind
+            out[pos] = max(cands)[1]
+    return out
+
+
+def rotation_order(usage: TeamUsage, game: int) -> list[str]:
+    """The team's starters for its `game`-th game, the one whose next start is due soonest
+    first — a man with share s of the starts is due for his k-th at game k / s, so his starts
+    come evenly spaced; on a tie, the one who started longest ago; a man who started in the
+    last `MIN_GAP` games last — (the caller takes the first who is rested)."""
+    if not usage.rotation:
+        return []
+    done, last = _starts_so_far(usage, game)
+    return [key[-1] for key in sorted(_due(game, pid, s, done, last) for pid, s in usage.rotation)]
+
+
+def _due(game: int, pid: str, share: float, done: Mapping[str, int], last: Mapping[str, int]
+         ) -> tuple[bool, float, int, str]:
+    """A starter's place in the order of `game`: a man who started within `MIN_GAP` games
+    last, then by when his next start is due, the longest rested, the id."""
+    recent = last.get(pid, -MIN_GAP) > game - MIN_GAP - 1
+    return (recent, (done.get(pid, 0) + 1) / share, last.get(pid, 0), pid)
+
+
+_ROTATIONS: Final[dict[TeamUsage, list[str]]] = {}
+
+
+def _starts_so_far(usage: TeamUsage, game: int) -> tuple[dict[str, int], dict[str, int]]:
+    """The plan's starts of each starter before the team's `game`-th game, and the game of
+    his last: the man due soonest starts each game (as if everyone were rested)."""
+    plan = _ROTATIONS.get(usage)
+    if plan is None:
+        if len(_ROTATIONS) >= 256:
+            _ROTATIONS.clear()
+        plan = _ROTATIONS[usage] = []
+    done: dict[str, int] = {}
+    last: dict[str, int] = {}
+    for n, pid in enumerate(plan[:game - 1], 1):
+        done[pid] = done.get(pid, 0) + 1
+        last[pid] = n
+    while len(plan) < game - 1:
+        n = len(plan) + 1
+        pid = min(_due(n, p, s, done, last) for p, s in usage.rotation)[-1]
+        plan.append(pid)
+        done[pid] = done.get(pid, 0) + 1
+        last[pid] = n
+    return done, last

@@ -1,0 +1,149 @@
+"""Real usage (issue 33, docs/cards.md "Real usage"): a league made from statistics stores its
+players' real figures ([usage] in league.toml), and the computer managers start its men as
+they were used — by position, the rotation by starts, the closer by saves — from the team's
+game number alone, so a season replays and plays the same however it is split."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from league.errors import LeagueError
+from league.manager.usage import check_usage, day_starters, planned, rotation_order, team_usage
+
+USAGE = {
+    "games": 100,
+    "batters": {
+        "c1": {"pa": 420, "g": 110, "C": 100},          # the catcher: most starts
+        "c2": {"pa": 90, "g": 30, "C": 25},             # his backup
+        "s1": {"pa": 300, "g": 90, "SS": 50, "2B": 25},  # a utility man
+        "s2": {"pa": 250, "g": 60, "SS": 55},
+        "b2": {"pa": 330, "g": 80, "2B": 78},
+        "dh": {"pa": 400, "g": 95, "DH": 95},
+    },
+    "pitchers": {
+        "a": {"g": 24, "gs": 24, "ip": 160, "sv": 0, "hld": 0},
+        "b": {"g": 22, "gs": 22, "ip": 140, "sv": 0, "hld": 0},
+        "c": {"g": 45, "gs": 20, "ip": 130, "sv": 0, "hld": 0},
+        "d": {"g": 18, "gs": 18, "ip": 110, "sv": 0, "hld": 0},
+        "e": {"g": 16, "gs": 16, "ip": 90, "sv": 0, "hld": 0},
+        "cl": {"g": 60, "gs": 0, "ip": 60, "sv": 35, "hld": 2},
+        "su": {"g": 70, "gs": 0, "ip": 65, "sv": 3, "hld": 30},
+        "mr": {"g": 50, "gs": 0, "ip": 55, "sv": 0, "hld": 5},
+    },
+}
+IDS = [*USAGE["batters"], *USAGE["pitchers"]]
+
+
+def test_the_plan_starts_each_man_his_share_and_nobody_twice_a_day():
+    u = team_usage(USAGE, IDS, dh=True)
+    done: dict[tuple[str, str], int] = {}
+    for n in range(1, 101):
+        day = planned(u, n)
+        assert len(set(day.values())) == len(day)        # one place a man a day
+        for pos, pid in day.items():
+            done[(pid, pos)] = done.get((pid, pos), 0) + 1
+    for pos, shares in u.starts:
+        for pid, share in shares:
+            # a man starts when he is behind his share: never more than one start ahead
+            assert done.get((pid, pos), 0) <= share * 100 + 1, (pid, pos)
+    # the catcher starts as often as his plate appearances say, his backup the rest
+    assert 80 <= done[("c1", "C")] <= 100 and done[("c2", "C")] <= 25
+    # the utility man plays both his positions, mostly shortstop
+    assert done[("s1", "SS")] > done[("s1", "2B")] > 0
+    # the plan is the same asked again from the start (a pure function of the game number)
+    assert planned(team_usage(USAGE, IDS, dh=True), 37) == planned(u, 37)
+
+
+def test_without_the_dh_the_plan_has_no_dh_and_a_man_who_cannot_play_gives_way():
+    u = team_usage(USAGE, IDS, dh=False)
+    assert all(pos != "DH" for pos, _ in u.starts)
+    plan = planned(u, 1)
+    assert plan["C"] == "c1"
+    # c1 hurt: the man furthest behind his target who can play there catches
+    assert day_starters(u, 1, {"C": ["c2"]})["C"] == "c2"
+    # nobody the plan knows can play: the position is left to the computer manager
+    assert "C" not in day_starters(u, 1, {"C": ["x"]})
+
+
+def test_the_rotation_goes_by_starts_and_the_bullpen_by_saves_and_holds():
+    u = team_usage(USAGE, IDS, dh=True)
+    assert u.bullpen[:2] == ("cl", "su")                # the closer by saves, setup by holds
+    assert set(u.starters) == {"a", "b", "d", "e"}      # c relieved more than he started
+    firsts = [rotation_order(u, n)[0] for n in range(1, 101)]
+    counts = {p: firsts.count(p) for p in "abcde"}
+    assert all(abs(counts[p] - want) <= 1 for p, want in zip("abcde", (24, 22, 20, 18, 16))), counts
+    # evenly spaced: a man starts again only three games after his last start
+    assert all(len(set(firsts[i:i + 4])) == 4 for i in range(97))
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"games": 0}, "games = 0"),
+    ({"games": 10, "batters": {"x": {"pa": -1}}}, "pa = -1"),
+    ({"games": 10, "batters": {"x": {"homers": 3}}}, "unknown figure 'homers'"),
+    ({"games": 10, "who": {}}, "unknown key 'who'"),
+])
+def test_a_wrong_usage_table_is_refused_naming_it(bad, message):
+    with pytest.raises(LeagueError, match=message):
+        check_usage(bad, "league.toml")
+
+
+def test_a_stats_league_stores_its_usage_and_its_season_follows_it(tmp_path):
+    """The six-team page-format league: league.toml carries [usage]; a simulated stretch of
+    games starts each team's catcher as the plan says, and the option `usage` turns it off."""
+    from npb_pages import write_pages
+    from storage.plainfiles import load_league
+    from typer.testing import CliRunner
+    from tui.cli.main import app
+    from league.season.schedule import make_schedule
+    from league.season.simulate import players_of
+    from league.season.state import SeasonState, slot_setup, team_lineup
+
+    write_pages(tmp_path / "stats")
+    out = tmp_path / "league"
+    r = CliRunner().invoke(app, ["cards", "make", "--stats", str(tmp_path / "stats"), "-o",
+                                 str(out), "--json"])
+    assert r.exit_code == 0, r.output
+    text = (out / "league.toml").read_text(encoding="utf-8")
+    assert "[usage]" in text and "usage = true" in text
+    league = load_league(out)
+    assert league.settings["usage"]["games"] >= 100
+    state = SeasonState(league=league, players=players_of(league))
+    team = league.teams[0].code
+    u = state.usage(team)
+    assert u is not None and u.rotation and u.bullpen
+    games = make_schedule([t.code for t in league.teams], games_per_opponent=2)
+    day0 = date(2026, 4, 1)
+    followed = 0
+    for k, g in enumerate([g for g in games if team in (g.away, g.home)][:6]):
+        day = day0 + timedelta(days=k)
+        setup = slot_setup(state, day, g.away, g.home)
+        lineup = team_lineup(state, team, setup, dh=league.dh_for(g.home))
+        plan = planned(u, k + 1)
+        at = dict(zip(lineup.positions, lineup.order))
+        followed += sum(at.get(pos) == pid for pos, pid in plan.items())
+        state.after_game({}, setup.starters, day)
+    assert followed >= 6 * 6
+    assert SeasonState(league=league, players=players_of(league), follow_usage=False).usage(team) is None
+
+
+def test_roster_usage_shows_and_turns_the_setting(tmp_path):
+    """`impact roster usage [on|off]`: a league made from statistics follows its real usage by
+    default; off plays by the cards alone; a wrong word is refused."""
+    import json
+    from npb_pages import write_pages
+    from typer.testing import CliRunner
+    from tui.cli.main import app
+    runner = CliRunner()
+    write_pages(tmp_path / "stats")
+    out = tmp_path / "league"
+    assert runner.invoke(app, ["cards", "make", "--stats", str(tmp_path / "stats"), "-o",
+                               str(out)]).exit_code == 0
+    db = str(tmp_path / "l.sqlite3")
+    assert runner.invoke(app, ["league", "new", "U", "--from", str(out), "--db", db]).exit_code == 0
+    r = runner.invoke(app, ["roster", "usage", "--db", db, "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout) == {"usage": True, "targets": True}, r.output
+    r = runner.invoke(app, ["roster", "usage", "off", "--db", db])
+    assert r.exit_code == 0 and "real usage: off" in r.output
+    r = runner.invoke(app, ["roster", "usage", "maybe", "--db", db])
+    assert r.exit_code != 0 and "write on or off" in r.output + (r.stderr or "")
