@@ -22,6 +22,21 @@ AGGRESSIVE_TABLES: Final = frozenset(("single", "long", "outfield_fly", "ground"
 CREDIT_OF_BASES: Final = ("1B", "2B", "3B", "HR")
 
 
+# a result's tokens as the roll log writes them ("1・2−・×"), by the tokens: the tables hold a
+# few hundred results, written again at every defense roll of a full-record game
+_TOKENS_TEXT: Final[dict[tuple[tuple[int, int], ...], str]] = {}
+
+
+def tokens_text(tokens: tuple[tuple[int, int], ...]) -> str:
+    """A defense result's tokens in the roll log's words (remembered)."""
+    text = _TOKENS_TEXT.get(tokens)
+    if text is None:
+        if len(_TOKENS_TEXT) > 10_000:      # a long-lived process that read many rulesets
+            _TOKENS_TEXT.clear()
+        text = _TOKENS_TEXT[tokens] = "・".join(token_text(t) for t in tokens)
+    return text
+
+
 TableValues = tuple[int, int, tuple[tuple[int, DefenseRow], ...]]
 # table_values by the identity of the table and the values (the entry holds both, so no id is
 # reused while it is remembered): a team's defences come back game after game
@@ -112,7 +127,9 @@ def defend(g: GameState, key: str, bid: str, kind: str, infield_in: bool, bat_ro
     if kind == "hit_and_run" and idx >= 0 and (key == "single" or key == "long"):
         tokens = _hit_and_run.runners_two_rows_up(table, idx, sit, infield_in, tokens)
     if not quiet:
-        text = "・".join(token_text(t) for t in tokens)
+        text = _TOKENS_TEXT.get(tokens)
+        if text is None:
+            text = tokens_text(tokens)
         g.log("defense", raw, tuple(mods), modified, table.name, row.label,
               text + (" (aggressive error)" if agg_err else ""))
     is_error = row.label == "E"
