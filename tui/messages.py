@@ -5,6 +5,7 @@ into a screen with `call_from_thread`; the handler named after the message (`on_
 `on_work_failed`) runs on the event loop. Past-tense names: each says what happened."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
@@ -125,3 +126,99 @@ class TransactionStored(Message):
     def __init__(self, item: NewsItem) -> None:
         super().__init__()
         self.item = item
+
+
+class SimFinished(Message):
+    """A simulation (Schedule, d/w/t/e) is over: `report` (services.SimReport) of what it played,
+    or `error`, the words of what stopped it."""
+
+    def __init__(self, report: Any, error: str | None = None) -> None:
+        super().__init__()
+        self.report, self.error = report, error
+
+
+class OddsProgressed(Message):
+    """The pennant odds have played `done` of their `total` runs."""
+
+    def __init__(self, done: int, total: int) -> None:
+        super().__init__()
+        self.done, self.total = done, total
+
+
+class OddsFinished(Message):
+    """The pennant odds' worker is done: `finished` (all runs played and stored; else cancelled),
+    or `error`, the words of what stopped it."""
+
+    def __init__(self, finished: bool, error: str | None = None) -> None:
+        super().__init__()
+        self.finished, self.error = finished, error
+
+
+class LoginAccepted(Message):
+    """The database took the role and password: `url` (with the login) and who it says we are."""
+
+    def __init__(self, url: str, who: Any) -> None:
+        super().__init__()
+        self.url, self.who = url, who
+
+
+class LoginRefused(Message):
+    """The database refused the login: `text`, its own words (the password never in them)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+
+class SeasonActed(Message):
+    """A Season-area action (start or play the postseason, close the season, a new season, find
+    the next game) is stored: the areas read again; `then(result)`, when given, follows it."""
+
+    def __init__(self, result: Any, then: Callable[[Any], None] | None = None) -> None:
+        super().__init__()
+        self.result, self.then = result, then
+
+
+class QuestionPosed(Message):
+    """The game at the keyboard (tui.screens.play, its engine thread) asks a person: `method` (a
+    decision, or "roll": a typed roll) with its `options`, in the engine run `run`; the engine
+    waits for the answer."""
+
+    def __init__(self, run: Any, method: str, options: dict) -> None:
+        super().__init__()
+        self.run, self.method, self.options = run, method, options
+
+
+class LiveGameOver(Message):
+    """The game at the keyboard is over and stored: game `number` (None: an exhibition, not
+    stored), `text` its box score."""
+
+    def __init__(self, number: int | None, text: str) -> None:
+        super().__init__()
+        self.number, self.text = number, text
+
+
+class LiveGameFailed(Message):
+    """The game at the keyboard stopped on an error (a replay that does not match, a locked
+    database ...): `text` says what."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+
+class LiveGameNotSaved(Message):
+    """The game at the keyboard could not be saved at a plate appearance (it plays on): `text`."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+
+class ControlTakenBack(Message):
+    """A handover to the computer is over (its half-inning or inning ended): the person manages
+    `sides` again."""
+
+    def __init__(self, sides: tuple[int, ...]) -> None:
+        super().__init__()
+        self.sides = sides

@@ -15,6 +15,7 @@ from league.errors import LeagueError
 from tui import services
 from tui.host import LeagueApp
 from tui.language import Bilingual
+from tui.messages import LoginAccepted, LoginRefused
 from tui.widgets.footer import KeyFooter
 from tui.widgets.plain import Plain
 
@@ -131,19 +132,20 @@ class LoginScreen(Bilingual, Screen[str]):
         except (LeagueError, Exception) as exc:  # the database's own words, in one line
             text = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
             services.close_all()
-            self.app.call_from_thread(self._refused, text.replace(password, "***")
-                                      if password else text)
+            self.post_message(LoginRefused(text.replace(password, "***") if password else text))
             return
-        self.app.call_from_thread(self._accepted, url, who)
+        self.post_message(LoginAccepted(url, who))
 
-    def _refused(self, text: str) -> None:
+    def on_login_refused(self, message: LoginRefused) -> None:
+        text = message.text
         self.trying = False
         self.query_one("#login-message", Static).update(f"{word('refused', self.ja)}: {text}")
         box = self.query_one("#login-password", Input)
         box.value = ""
         box.focus()
 
-    def _accepted(self, url: str, who: services.Access) -> None:
+    def on_login_accepted(self, message: LoginAccepted) -> None:
+        url, who = message.url, message.who
         self.trying = False
         self.app.logged_in_as = who.role  # type: ignore[attr-defined]
         self.dismiss(url)

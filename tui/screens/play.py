@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from league.visible import visible
 
+import asyncio
 import queue
 import random
 from bisect import bisect_right
@@ -22,6 +23,7 @@ from textual import getters, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Header, Input, RichLog, Static
 
@@ -37,6 +39,8 @@ from tui import services
 from tui.labels import LABELS, label
 from tui.host import KeepsItsArea, LeagueApp
 from tui.language import Bilingual
+from tui.messages import (ControlTakenBack, LiveGameFailed, LiveGameNotSaved, LiveGameOver,
+                          QuestionPosed, WorkFailed)
 from tui.services import LiveSetup
 from tui.widgets.picker_rows import batter_row, reliever_row
 from tui.widgets.situation import SituationPanel
@@ -344,24 +348,23 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
             if not run.aborted:
                 message = str(exc) if isinstance(exc, LeagueError) else f"{type(exc).__name__}: {exc}"
                 try:
-                    self._post(run, self._failed, message)
+                    self._post(run, LiveGameFailed(message))
                 except GameAborted:
                     pass
             return
         try:
-            self._post(run, self._finished, number, text)
+            self._post(run, LiveGameOver(number, text))
         except GameAborted:
             pass
 
-    def _post(self, run: _Run, fn: Callable, *args: Any) -> None:
-        """Run `fn` on the event loop; an engine that outlived its screen just stops."""
+    def _post(self, run: _Run, message: Message) -> None:
+        """Tell the screen `message` (tui.messages; handled on the event loop); an engine that
+        outlived its screen just stops."""
         if run.aborted:
             raise GameAborted
-        try:
-            self.app.call_from_thread(fn, *args)
-        except RuntimeError:
+        if not self.post_message(message):
             run.aborted = True
-            raise GameAborted from None
+            raise GameAborted
 
     def _plate_appearance(self, run: _Run, game) -> None:
         """Engine thread, at the start of each live plate appearance: save the game."""
@@ -370,7 +373,7 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
         try:
             services.save_live(self.app.db, self.info.id, game.live_log, dice=self.dice_mode)
         except Exception as exc:  # noqa: BLE001 - a locked database must not stop the game
-            self._post(run, partial(self.app.notify, severity="error"), f"not saved: {exc}")
+            self._post(run, LiveGameNotSaved(f"not saved: {exc}"))
 
     @staticmethod
     def _pa_key(game) -> tuple:
@@ -386,8 +389,14 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
             return True
         if self.handover.get(side) is handover:
             del self.handover[side]
-            self._post(run, self._say_taken_back, (side,))
+            self._post(run, ControlTakenBack((side,)))
         return False
+
+    def on_live_game_not_saved(self, message: LiveGameNotSaved) -> None:
+        self.app.notify(message.text, severity="error")
+
+    def on_control_taken_back(self, message: ControlTakenBack) -> None:
+        self._say_taken_back(message.sides)
 
     def _say_taken_back(self, sides: tuple[int, ...]) -> None:
         ja = self.app.japanese
@@ -428,7 +437,7 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
 
     def wait_for(self, run: _Run, method: str, options: dict) -> Any:
         """Engine thread: show the question, block until it is answered."""
-        self._post(run, self._show_question, run, method, options)
+        self._post(run, QuestionPosed(run, method, options))
         answer = run.answers.get()
         if answer is _ABORT:
             raise GameAborted
@@ -442,7 +451,9 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
         return self.dice_mode == "typed" and self._auto_until != (game.inning, game.half)
 
     # ------------------------------------------------------------------ questions
-    def _show_question(self, run: _Run, method: str, options: dict) -> None:
+    def on_question_posed(self, message: QuestionPosed) -> None:
+        run: _Run = message.run
+        method, options = message.method, message.options
         if run is not self._run or not self.is_attached:
             run.abort()
             return
@@ -944,7 +955,8 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
         self._keep()
 
     # ------------------------------------------------------------------ the end
-    def _finished(self, number: int | None, text: str) -> None:
+    def on_live_game_over(self, message: LiveGameOver) -> None:
+        number, text = message.number, message.text
         self.finished = True
         self.question = None
         app = self.app
@@ -957,7 +969,8 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
             from tui.dialogs.box_text import BoxTextDialog
             app.push_screen(BoxTextDialog("試合終了 / Final", text))
 
-    def _failed(self, message: str) -> None:
+    def on_live_game_failed(self, failed: LiveGameFailed) -> None:
+        message = failed.text
         self.question = None
         self._prompt(Text(message, style="bold red"))
         self.app.notify(message, severity="error", timeout=10)
@@ -965,21 +978,19 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
 
 # ---------------------------------------------------------------------- starting and resuming
 def _in_thread(app: App, fn: Callable[[], Any], then: Callable[[Any], None]) -> None:
-    """Call a service in a thread worker, then `then(result)` on the event loop; errors notify."""
+    """Call a service in a thread (asyncio.to_thread), then `then(result)` on the event loop;
+    errors notify (tui.messages.WorkFailed's words)."""
 
-    def job() -> None:
+    async def job() -> None:
         try:
-            result = fn()
-        except LeagueError as exc:
-            app.call_from_thread(app.notify, str(exc), severity="error", timeout=8)
-            return
+            result = await asyncio.to_thread(fn)
         except Exception as exc:  # noqa: BLE001 - shown, never a traceback
-            app.call_from_thread(app.notify, f"{type(exc).__name__}: {exc}", severity="error",
-                                 timeout=8)
+            failed = WorkFailed.of(exc)
+            app.notify(failed.text, severity="error", timeout=failed.timeout)
             return
-        app.call_from_thread(then, result)
+        then(result)
 
-    app.run_worker(job, thread=True, group="play-start")
+    app.run_worker(job(), group="play-start")
 
 
 def open_play(app: App, setup: LiveSetup, live_dice: Callable[[], Dice] | None = None) -> None:

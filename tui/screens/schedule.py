@@ -17,7 +17,7 @@ from league.numbers import rate_text
 from tui import services
 from league.season.standings import gb_text
 from tui.labels import label
-from tui.messages import SimProgressed
+from tui.messages import SimFinished, SimProgressed
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
@@ -232,12 +232,12 @@ class ScheduleScreen(AreaScreen):
             report = self.call_service(services.sim_days, progress=progress,
                                        cancel=self._cancel.is_set, **kwargs)
         except LeagueError as exc:
-            self.app.call_from_thread(self._sim_done, None, str(exc))
+            self.post_message(SimFinished(None, str(exc)))
             return
         except Exception as exc:
-            self.app.call_from_thread(self._sim_done, None, f"{type(exc).__name__}: {exc}")
+            self.post_message(SimFinished(None, f"{type(exc).__name__}: {exc}"))
             return
-        self.app.call_from_thread(self._sim_done, report, None)
+        self.post_message(SimFinished(report))
 
     def on_sim_progressed(self, message: SimProgressed) -> None:
         if not self.simulating:     # a late message of a simulation already done
@@ -258,7 +258,8 @@ class ScheduleScreen(AreaScreen):
             t.move_cursor(row=row)
         self.query_one("#sim-status", Static).update(f"{slot.day}  #{slot.number}  {done}/{total}")
 
-    def _sim_done(self, report, error: str | None) -> None:
+    def on_sim_finished(self, message: SimFinished) -> None:
+        report, error = message.report, message.error
         self.simulating = False
         self._to_today = True   # the calendar shows the day the simulation stopped before
         ja = self.app.japanese

@@ -20,7 +20,7 @@ from textual.widgets import DataTable, Header, Static
 
 from league.errors import LeagueError
 from tui import services
-from tui.messages import WorkFailed
+from tui.messages import SeasonActed, WorkFailed
 from tui.labels import label, season_title
 from tui.screens.base import AreaScreen
 from tui.widgets.table import FitTable
@@ -242,6 +242,9 @@ class SeasonScreen(AreaScreen):
             return
         finally:
             self.busy = False
-        self.app.call_from_thread(self.app.data_changed)
-        if then is not None:
-            self.app.call_from_thread(then, result)
+        self.post_message(SeasonActed(result, then))
+
+    def on_season_acted(self, message: SeasonActed) -> None:
+        self.app.data_changed()
+        if message.then is not None:
+            message.then(message.result)

@@ -17,7 +17,7 @@ from league.numbers import rate_text
 from league.season.margins import share_margin
 from league.season.standings import gb_text, streak_english, tiebreak_english
 from tui import services
-from tui.messages import OddsEstimated, RaceRead, WorkFailed
+from tui.messages import OddsEstimated, OddsFinished, OddsProgressed, RaceRead, WorkFailed
 from tui.labels import label, season_title
 from tui.services.opening import StandingsData, standings_data
 from tui.screens.base import AreaScreen
@@ -377,7 +377,7 @@ class StandingsScreen(AreaScreen):
     @work(thread=True, exclusive=True, group="odds")
     def _odds_worker(self) -> None:
         def progress(done: int, total: int) -> None:
-            self.app.call_from_thread(self._odds_progress, done, total)
+            self.post_message(OddsProgressed(done, total))
 
         def estimate(view: services.OddsView) -> None:
             self.post_message(OddsEstimated(view))
@@ -386,14 +386,14 @@ class StandingsScreen(AreaScreen):
             view = self.call_service(services.odds, runs=self.ODDS_RUNS, progress=progress,
                                      cancel=self._cancel.is_set, estimate=estimate)
         except LeagueError as exc:
-            self.app.call_from_thread(self._odds_done, False, str(exc))
+            self.post_message(OddsFinished(False, str(exc)))
             return
         except Exception as exc:  # a broken pool or database must not crash the app
-            self.app.call_from_thread(self._odds_done, False, f"{type(exc).__name__}: {exc}")
+            self.post_message(OddsFinished(False, f"{type(exc).__name__}: {exc}"))
             return
         if view is not None:
             self.post_message(OddsEstimated(view, final=True))
-        self.app.call_from_thread(self._odds_done, view is not None, None)
+        self.post_message(OddsFinished(view is not None))
 
     def on_odds_estimated(self, message: OddsEstimated) -> None:
         if not (self.odds_running or message.final) or not self.query("#odds-table"):
@@ -403,7 +403,8 @@ class StandingsScreen(AreaScreen):
             self._last_run = message.view
         self._fill_odds_estimate(message.view, self.ODDS_RUNS)
 
-    def _odds_progress(self, done: int, total: int) -> None:
+    def on_odds_progressed(self, message: OddsProgressed) -> None:
+        done, total = message.done, message.total
         self.query_one("#odds-progress", ProgressBar).update(total=total, progress=done)
         margin = ""
         if self._estimate is not None:
@@ -412,7 +413,8 @@ class StandingsScreen(AreaScreen):
         self.query_one("#odds-status", Static).update(
             f"{label('odds_running', self.app.japanese)} {done}/{total}{margin}")
 
-    def _odds_done(self, finished: bool, error: str | None) -> None:
+    def on_odds_finished(self, message: OddsFinished) -> None:
+        finished, error = message.finished, message.error
         self.odds_running = False
         self._estimate = None
         if error:
