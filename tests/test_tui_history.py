@@ -65,6 +65,62 @@ async def test_history_area_shows_seasons_titles_records_and_news(db):
                     and "Trade" in str(s.query_one("#news-table").get_row_at(0)[2]))
 
 
+def test_history_lists_each_years_retirements_with_career_totals(db):
+    """Issue 31: the players who retired (引退) in the off-season after season 1, with their
+    career totals, listed under season 1 — in the service, `impact history --json` and the text."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from tui.cli.main import app as cli
+    view = services.league_history(db)
+    first, second = view.seasons
+    assert first.retired and not second.retired          # nobody has retired after season 2 yet
+    gone = {t.moves[0][0] for t in services.news(db, limit=10_000) if t.kind == "retire"}
+    for d in first.retired:
+        assert d.age >= 33
+        car = services.player_career(db, d.player).regular
+        assert d.seasons == car.years
+        if car.batting is not None:
+            assert (d.career["pa"], d.career["h"], d.career["hr"]) == (
+                car.batting.pa, car.batting.h, car.batting.hr)
+        if car.pitching is not None:
+            assert d.career["outs"] == car.pitching.outs
+        assert d.player in gone
+    out = CliRunner().invoke(cli, ["--db", db, "history", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert [r["player"] for r in data["seasons"][0]["retired"]] == [d.player for d in first.retired]
+    assert data["seasons"][1]["retired"] == []
+    text = CliRunner().invoke(cli, ["--db", db, "history"]).output
+    assert f"引退 {first.retired[0].name}" in text
+
+
+async def test_season_retirements_and_a_players_changes_by_year_in_the_app(db):
+    app = ImpactApp(db=db)
+    view = services.league_history(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        await pilot.press("8")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen)
+                    and _rows(app.screen, "seasons-table") == 2
+                    and _rows(app.screen, "season-titles") == 12)
+        s = app.screen
+        assert not s.query_one("#season-retired").display      # season 2: nobody yet
+        s.query_one("#seasons-table").move_cursor(row=0)
+        await until(pilot, lambda: _rows(s, "season-retired") == len(view.seasons[0].retired)
+                    and s.query_one("#season-retired").display)
+        assert "引退" in str(s.query_one("#season-retired-title").render())
+        # a player's page lists his changes by year (変化)
+        changed = services.player_career(db, "SAP07").changes
+        assert changed
+        app.push_screen(CareerScreen("SAP07"))
+        await until(pilot, lambda: isinstance(app.screen, CareerScreen)
+                    and _rows(app.screen, "career-changes") == len(changed))
+        row = app.screen.query_one("#career-changes").get_row_at(0)
+        assert str(row[0]) == str(changed[0][0]) and str(row[2]) == str(changed[0][2]["age"])
+
+
 async def _settled(app, pilot) -> None:
     """Until what a refill set off has run its course: the messages handled and the reads done,
     three times over (a read's refill can set off another)."""

@@ -125,6 +125,7 @@ def history_cmd(
         echo_json(sh.history_dict(view))
         return
     from league.season.awards import award_key_name
+    from tui.cli.offseason import career_line
     echo(f"{view.title} — history")
     for h in view.seasons:
         state = "" if h.complete else f"  (in progress, {h.final}/{h.games} games)"
@@ -146,6 +147,8 @@ def history_cmd(
         for lp, key, pid in h.awards:
             what = award_key_name(key, True) + (f" ({lp})" if lp else "")
             echo(f"    {pad(what, 26)} {_name(view.names, pid)}")
+        for d in h.retired:
+            echo(f"    引退 {pad(d.name, 16)} {d.team:5} {d.age:>2}  {career_line(d)}")
     for title, records in (("single-season records", view.season_records),
                            ("career records", view.career_records)):
         echo(title)

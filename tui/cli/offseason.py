@@ -6,7 +6,7 @@ off-season before a season did (who left, the draft, 変化). Same conventions a
 tui/cli/league.py: --db, --league, --json; a refusal is one line on stderr with exit status 2."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -43,12 +43,8 @@ def show_cmd(
     echo(f"season {v.season} ({v.year}): 引退・戦力外 retirements and releases: {len(v.departures)}")
     for d in v.departures:
         kind = "引退 retired" if d.kind == "retire" else "戦力外 released"
-        cr = d.career
-        line = (f"{d.seasons} seasons, PA {cr.get('pa', 0)} H {cr.get('h', 0)} HR {cr.get('hr', 0)}"
-                + (f", IP {cr['outs'] // 3}.{cr['outs'] % 3} W {cr['wins']} L {cr['losses']}"
-                   f" SV {cr['saves']}" if cr.get("outs") else ""))
         echo(f"  {d.player:<8} {pad(d.name, 16)} {d.team:<4} {d.age:>2}  {kind} ({d.reason}); "
-             f"career: {line}")
+             f"career: {career_line(d)}")
     echo(f"ドラフト the draft: {len(v.picks)} picks")
     for p in v.picks:
         lot = f"  抽選 lottery of {', '.join(p.lottery)}" if p.lottery else ""
@@ -176,3 +172,11 @@ def register(app: typer.Typer) -> None:
     offseason_app.command("finish")(guarded(finish_cmd))
     offseason_app.command("show")(guarded(show_cmd))
     app.add_typer(offseason_app, name="offseason")
+
+
+def career_line(d: Any) -> str:
+    """A departing player's career totals in one line (seasons, PA H HR; IP W L SV)."""
+    cr = d.career
+    return (f"{d.seasons} seasons, PA {cr.get('pa', 0)} H {cr.get('h', 0)} HR {cr.get('hr', 0)}"
+            + (f", IP {cr['outs'] // 3}.{cr['outs'] % 3} W {cr['wins']} L {cr['losses']}"
+               f" SV {cr['saves']}" if cr.get("outs") else ""))

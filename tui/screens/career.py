@@ -51,6 +51,8 @@ class CareerScreen(Bilingual, Screen):
             yield Plain(id="career-post-title", classes="section-title")
             yield FitTable(id="career-post", cursor_type="row", zebra_stripes=True)
             yield Plain(id="career-honours", classes="note")
+            yield Plain(id="career-changes-title", classes="section-title")
+            yield FitTable(id="career-changes", cursor_type="row", zebra_stripes=True)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -112,6 +114,24 @@ class CareerScreen(Bilingual, Screen):
             honours.append(f"{n}: {award_name(award, ja)} {slot_name(slot, ja)}".rstrip())
         self.query_one("#career-honours", Static).update(
             Text(f"{label('cr_titles', ja)}: " + (", ".join(honours) or label("cr_none", ja))))
+        self._fill_changes(view, ja)
+
+    def _fill_changes(self, view: services.CareerView, ja: bool) -> None:
+        """His changes by year (変化): each off-season's age, the columns and ratings that moved,
+        breakout or collapse; hidden for a player who has been through none."""
+        table = self.query_one("#career-changes", DataTable)
+        heading = self.query_one("#career-changes-title", Static)
+        table.clear(columns=True)
+        table.display = heading.display = bool(view.changes)
+        if not view.changes:
+            return
+        heading.update(label("cr_changes", ja))
+        table.add_columns(label("hs_season", ja), label("hs_year", ja), label("tm_age", ja),
+                          label("os_change", ja))
+        for n, year, d in view.changes:
+            moved = " ".join(f"{k}{v:+g}" for k, v in (d.get("changes") or {}).items()) or "-"
+            mark = f"  {label('os_' + d['mark'], ja)}" if d.get("mark") else ""
+            table.add_row(str(n), str(year), str(d.get("age", "")), moved + mark, key=str(n))
 
     def _fill_postseason(self, view: services.CareerView, ja: bool) -> None:
         """The postseason, kept apart: one row per season and kind, and its totals."""

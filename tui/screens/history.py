@@ -26,6 +26,7 @@ from tui import services
 from tui.messages import AwardsConfirmed, WorkFailed
 from tui.labels import label, season_title
 from tui.screens.base import AreaScreen
+from tui.screens.season import career_text
 from tui.widgets.table import FitTable
 from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
@@ -63,6 +64,8 @@ class HistoryScreen(AreaScreen):
                     yield FitTable(id="seasons-table", cursor_type="row", zebra_stripes=True)
                     yield Plain(id="season-titles-title", classes="section-title")
                     yield FitTable(id="season-titles", cursor_type="row")
+                    yield Plain(id="season-retired-title", classes="section-title")
+                    yield FitTable(id="season-retired", cursor_type="row", zebra_stripes=True)
                 with TabPane("表彰", id="tab-awards"):
                     yield Plain(id="awards-note", classes="note")
                     yield FitTable(id="awards-table", cursor_type="row", zebra_stripes=True)
@@ -142,8 +145,26 @@ class HistoryScreen(AreaScreen):
             return None
         return next((h for h in self.data.history.seasons if h.season == self.season), None)
 
+    def _fill_retired(self, h: services.history.SeasonHistory | None, ja: bool) -> None:
+        """The season's retirements (引退, the off-season after it) with career totals; hidden
+        when nobody retired."""
+        title = self.query_one("#season-retired-title", Static)
+        t = self.query_one("#season-retired", DataTable)
+        t.clear(columns=True)
+        shown = h is not None and bool(h.retired)
+        title.display = t.display = shown
+        if h is None or not shown:
+            return
+        title.update(label("hs_retired", ja).format(n=len(h.retired)))
+        t.add_columns(label("tm_name", ja), label("team", ja), label("tm_age", ja),
+                      label("os_what", ja))
+        for d in h.retired:
+            t.add_row(Text(self._player_name(d.player, ja)), self._team_name(d.team), str(d.age),
+                      career_text(d, ja), key=d.player)
+
     def _fill_titles(self, ja: bool) -> None:
         h = self._season_history()
+        self._fill_retired(h, ja)
         self.query_one("#season-titles-title", Static).update(
             f"{label('hs_titles', ja)}  {h.season if h else ''}"
             + ("" if h is None or h.complete else f"  ({label('hs_in_progress', ja)})"))

@@ -129,14 +129,9 @@ class SeasonScreen(AreaScreen):
         for k in ("os_step", "os_player", "tm_age", "os_what"):
             t.add_column(label(k, ja), key=k)
         for d in off.departures:
-            cr = d.career
-            what = (f"{d.seasons} " + label("os_seasons", ja) + f"  PA {cr.get('pa', 0)}"
-                    f" H {cr.get('h', 0)} HR {cr.get('hr', 0)}"
-                    + (f"  IP {cr['outs'] // 3} W {cr['wins']} SV {cr['saves']}"
-                       if cr.get("outs") else ""))
             t.add_row(label("os_" + d.kind, ja),
                       f"{self.player_name(d.player, d.name)} ({self.team_name(d.team)})",
-                      str(d.age), what, key=f"d-{d.player}")
+                      str(d.age), career_text(d, ja), key=f"d-{d.player}")
         for p in off.picks:
             lot = (" " + label("os_lottery", ja).format(n=len(p.lottery))) if p.lottery else ""
             hz = " " + label("os_hazure", ja) if p.hazure else ""
@@ -248,3 +243,12 @@ class SeasonScreen(AreaScreen):
         self.app.data_changed()
         if message.then is not None:
             message.then(message.result)
+
+
+def career_text(d: services.DepartureView, ja: bool) -> str:
+    """A departing player's career totals as the off-season and History list them."""
+    cr = d.career
+    return (f"{d.seasons} " + label("os_seasons", ja) + f"  PA {cr.get('pa', 0)}"
+            f" H {cr.get('h', 0)} HR {cr.get('hr', 0)}"
+            + (f"  IP {cr['outs'] // 3} W {cr['wins']} SV {cr['saves']}"
+               if cr.get("outs") else ""))

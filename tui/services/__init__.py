@@ -161,6 +161,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     'offseason_step': ('tui.services.offseason', 'offseason_step'),
     'offseason_finish': ('tui.services.seasons', 'offseason_finish'),
     'draft_pick': ('tui.services.offseason', 'draft_pick'),
+    'DepartureView': ('tui.services.offseason', 'DepartureView'),
     'player_career': ('tui.services.history', 'player_career'),
     'season_awards': ('tui.services.history', 'season_awards'),
     'season_titles': ('tui.services.history', 'season_titles'),
@@ -223,5 +224,5 @@ if TYPE_CHECKING:  # the names for type checkers and editors
     from tui.services.stats import DEFAULT_STAT, LeadersView, LeagueTable, league_tables, PlayerView, StandingsView, TeamGroup, TeamStatsView, leaders, player, days_around, schedule_days, season_info, standings, stats_dict, team_games, team_stats, RaceView, pennant_race  # noqa: F401
     from tui.services.history import AwardsView, CareerView, HistoryView, NewsItem, TitlesView, award_rules, confirm_awards, free_agents, history_dict, news, player_career, season_awards, season_titles, set_award_rules, title_dict, transact  # noqa: F401
     from tui.services.history import history as league_history  # noqa: F401
-    from tui.services.offseason import ChangeView, OffseasonView, ProspectView, StepsView, draft_pick, offseason, offseason_step, offseason_steps  # noqa: F401
+    from tui.services.offseason import ChangeView, DepartureView, OffseasonView, ProspectView, StepsView, draft_pick, offseason, offseason_step, offseason_steps  # noqa: F401
     from tui.services.lived import LivedReport, lived  # noqa: F401

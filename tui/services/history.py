@@ -738,6 +738,8 @@ class SeasonHistory:
     series: list[dict[str, Any]]             # the postseason: name, teams, winner, wins
     titles: list[Title]
     awards: list[tuple[str, str, str | None]]     # (league, award key, player) confirmed
+    # the players who retired (引退) in the off-season after it, with their career totals
+    retired: list[Any] = field(default_factory=list)     # tui.services.offseason.DepartureView
 
 
 @dataclass(frozen=True)
@@ -768,6 +770,8 @@ def history(db: Db, league: str | None = None, *, limit: int = 5) -> HistoryView
         names = _names(s, lid)
         teams = _team_codes(s, lid)
         title = repo.load_league(session=s, league_id=lid).name
+        from tui.services.offseason import retirements
+        retired = retirements(s, lid)
     lines = _lines_of(totals)
     out = []
     per_player: list[PlayerSeason] = []
@@ -789,7 +793,8 @@ def history(db: Db, league: str | None = None, *, limit: int = 5) -> HistoryView
                                  se.info.final, pennants, champion,
                                  [_series_dict(x) for x in se.series], ts,
                                  [(a.league_part, a.award, a.player) for a in stored
-                                  if a.season_id == sid]))
+                                  if a.season_id == sid],
+                                 retired.get(se.info.number, [])))
         if se.complete:
             per_player += [PlayerSeason(se.info.number, ln.player, ln.team,
                                         se.team_games.get(ln.team, 0), ln.batting, ln.pitching)
@@ -831,7 +836,10 @@ def history_dict(view: HistoryView) -> dict[str, Any]:
                      "titles": [title_dict(t, view.names) for t in h.titles],
                      "awards": [{"league": lp, "award": k, "player": p,
                                  "name": view.names.get(p, p) if p else None}
-                                for lp, k, p in h.awards]} for h in view.seasons],
+                                for lp, k, p in h.awards],
+                     "retired": [{"player": d.player, "name": d.name, "team": d.team,
+                                  "age": d.age, "seasons": d.seasons, "career": d.career}
+                                 for d in h.retired]} for h in view.seasons],
         "records": {"season": {spec.key: rec(rows) for spec, rows in view.season_records},
                     "career": {spec.key: rec(rows) for spec, rows in view.career_records}},
         "head_to_head": [{"team": a, "opponent": b, "wins": r.wins, "losses": r.losses,

@@ -289,37 +289,13 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
         items = [t for t in news if t.kind == hs.CHANGE]
         left = [t for t in reversed(news) if t.kind in (hs.RETIRE, "release")
                 and (t.note or "").startswith("{")]
-        careers: dict[str, dict[str, int]] = {}
+        careers: dict[str, tuple[int, dict[str, int]]] = {}
         if left:
             ids = [i for i in repo.season_ids(session=s, league_id=row.id) if i != info.id]
-            who = {t.moves[0][0] for t in left}
-            for tot in hs.season_totals(session=s, season_ids=ids):
-                if tot.player not in who:
-                    continue
-                c = careers.setdefault(tot.player, {"seasons": 0, "pa": 0, "h": 0, "hr": 0,
-                                                    "outs": 0, "wins": 0, "losses": 0,
-                                                    "saves": 0, "_ids": 0})
-                c["_ids"] |= 1 << ids.index(tot.season_id)
-                if tot.batting:
-                    c["pa"] += tot.batting.pa
-                    c["h"] += tot.batting.h
-                    c["hr"] += tot.batting.hr
-                if tot.pitching:
-                    c["outs"] += tot.pitching.outs
-                    c["wins"] += tot.pitching.wins
-                    c["losses"] += tot.pitching.losses
-                    c["saves"] += tot.pitching.saves
+            careers = _careers(s, ids, {t.moves[0][0] for t in left})
         drafts = [t for t in reversed(news) if t.kind == hs.DRAFT]
         ups = [t for t in reversed(news) if t.kind == "up"]
-    departures = []
-    for t in left:
-        pid, team, _ = t.moves[0]
-        d = json.loads(t.note)
-        c = dict(careers.get(pid, {}))
-        seasons = bin(c.pop("_ids", 0)).count("1")
-        c.pop("seasons", None)
-        departures.append(DepartureView(pid, names.get(pid, pid), team, int(d.get("age", 0)),
-                                        t.kind, str(d.get("reason", "")), seasons, c))
+    departures = [_departure(t, names, careers) for t in left]
     picks = []
     for t in drafts:
         pid, _src, team = t.moves[0]
@@ -341,6 +317,58 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
     changes.sort(key=lambda c: (-abs(c.value), c.player))
     return OffseasonView(info.number, info.year, tuple(changes), tuple(departures), tuple(picks),
                          called)
+
+
+def _careers(s: Any, season_ids: list[int], who: set[str]
+             ) -> dict[str, tuple[int, dict[str, int]]]:
+    """The career totals of the players `who` over the seasons `season_ids`: (seasons he
+    played in, plate appearances, hits, home runs; outs, wins, losses, saves)."""
+    careers: dict[str, tuple[set[int], dict[str, int]]] = {}
+    for tot in hs.season_totals(session=s, season_ids=season_ids):
+        if tot.player not in who:
+            continue
+        played, c = careers.setdefault(tot.player, (set(), {
+            "pa": 0, "h": 0, "hr": 0, "outs": 0, "wins": 0, "losses": 0, "saves": 0}))
+        played.add(tot.season_id)
+        if tot.batting:
+            c["pa"] += tot.batting.pa
+            c["h"] += tot.batting.h
+            c["hr"] += tot.batting.hr
+        if tot.pitching:
+            c["outs"] += tot.pitching.outs
+            c["wins"] += tot.pitching.wins
+            c["losses"] += tot.pitching.losses
+            c["saves"] += tot.pitching.saves
+    return {pid: (len(played), c) for pid, (played, c) in careers.items()}
+
+
+def _departure(t: Any, names: dict[str, str],
+               careers: dict[str, tuple[int, dict[str, int]]]) -> DepartureView:
+    pid, team, _ = t.moves[0]
+    d = json.loads(t.note)
+    seasons, c = careers.get(pid, (0, {}))
+    return DepartureView(pid, names.get(pid, pid), team, int(d.get("age", 0)), t.kind,
+                         str(d.get("reason", "")), seasons, dict(c))
+
+
+def retirements(s: Any, league_id: int) -> dict[int, list[DepartureView]]:
+    """Each season's retirements (引退): the players who retired in the off-season after it,
+    with their career totals, by the number of the season they last played — History's list
+    of the year's retirements."""
+    retired = [t for t in hs.transactions(session=s, league_id=league_id)
+               if t.kind == hs.RETIRE and t.day is None and t.season is not None
+               and (t.note or "").startswith("{") and t.moves]
+    if not retired:
+        return {}
+    names = repo.player_names(session=s, league_id=league_id)
+    careers = _careers(s, repo.season_ids(session=s, league_id=league_id),
+                       {t.moves[0][0] for t in retired})
+    out: dict[int, list[DepartureView]] = {}
+    for t in sorted(retired, key=lambda t: (t.season or 0, t.moves[0][0])):
+        out.setdefault((t.season or 0) - 1, []).append(_departure(t, names, careers))
+    for rows in out.values():
+        rows.sort(key=lambda d: (-(d.career.get("pa", 0) + d.career.get("outs", 0)), d.player))
+    return out
 
 
 def player_changes(s: Any, league_id: int, pid: str) -> list[tuple[int, int, dict[str, Any]]]:
