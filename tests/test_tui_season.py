@@ -79,3 +79,55 @@ async def test_the_next_season_shows_the_off_season_that_made_it(tmp_path):
         table = app.screen.query_one("#offseason-table")
         steps = {str(table.get_row_at(i)[0]) for i in range(table.row_count)}
         assert "Change" in steps and not any("変化" in x or "引退" in x for x in steps)
+
+
+async def test_the_off_season_step_by_step_with_a_person_s_picks_from_the_class(tmp_path):
+    """After a closed season the Season area shows the off-season's steps (§7); `o` decides the
+    retirements, opens the draft (asked which club you pick for) and, when the draft waits for
+    your club, offers the class to pick from (a list, not free text); `N` makes the season."""
+    db = small_league(tmp_path)
+    services.start_postseason(db)
+    services.sim_postseason(db)
+    services.close_season(db)
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        await pilot.press("9")
+        await until(pilot, lambda: app.screen.query("#steps-title")
+                    and "o: 引退・戦力外を決める" in _text(app, "#steps-title"))
+        await pilot.press("o")
+        await until(pilot, lambda: "o: ドラフトを始める" in _text(app, "#steps-title"))
+        gone = services.offseason_steps(db).departures
+        assert gone and app.screen.query_one("#steps-table").row_count == len(gone)
+        await pilot.press("o")                       # which club do you pick for?
+        await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
+        club = next(iter(app.screen.players))[0]     # the first row: nobody
+        assert club == "-"
+        mine = app.screen.players[1][0]
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: type(app.screen).__name__ == "SeasonScreen"
+                    and services.offseason_steps(db).people == (mine,))
+        await until(pilot, lambda: "巡目" in _text(app, "#steps-title"))
+        v = services.offseason_steps(db)
+        assert v.waiting == (mine,)
+        await pilot.press("o")                       # his pick: the class as a list
+        await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
+        assert [k for k, _t in app.screen.players] == [p.key for p in v.left]
+        second = v.left[1]
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: services.offseason_steps(db).picks)
+        v = services.offseason_steps(db)
+        # the first round named at once: his 入札, the class's second, is his or went by lot
+        taken = next(p for p in v.picks if p.player == second.key)
+        assert taken.round == 1 and (taken.team == mine or mine in taken.lottery)
+        while services.offseason_steps(db).waiting:
+            n = len(services.offseason_steps(db).picks)
+            await pilot.press("o")
+            await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
+            await pilot.press("enter")
+            await until(pilot, lambda: len(services.offseason_steps(db).picks) > n
+                        or not services.offseason_steps(db).waiting)
+        await until(pilot, lambda: "N: 新シーズンへ" in _text(app, "#steps-title"))
+        await pilot.press("N")
+        await until(pilot, lambda: "2027" in _text(app, "#season-title"))
+    assert any(p.team == mine for p in services.offseason(db).picks)

@@ -2,8 +2,11 @@
 
 Keys offer what the season allows now: `s` starts the postseason once the regular season is
 played, `n` simulates the next postseason game and `e` the rest, `p` plays the next one at the
-keyboard, `c` closes the season, `N` starts the next. Enter on a series lists its games; Enter
-on a game opens its box score.
+keyboard, `c` closes the season, `N` starts the next. Between a closed season and the next the
+off-season's steps (npb_offseason.md §7) show with their state; `o` does the next one: the
+retirements, then the draft (asked first which club you pick for, if any), then each of your
+club's picks from a list of the class when the draft waits for it. Enter on a series lists its
+games; Enter on a game opens its box score.
 """
 from __future__ import annotations
 
@@ -37,6 +40,7 @@ class SeasonData:
     status: services.SeasonStatus
     post: services.PostseasonView
     offseason: services.OffseasonView | None = None
+    steps: services.StepsView | None = None            # the off-season under way, if any
 
 
 class SeasonScreen(AreaScreen):
@@ -49,6 +53,7 @@ class SeasonScreen(AreaScreen):
         Binding("p", "play_game", "key_play_ps"),
         Binding("c", "close_season", "key_close_season"),
         Binding("N", "new_season", "key_new_season"),
+        Binding("o", "offseason_step", "key_offseason_step"),
     ]
 
     def __init__(self) -> None:
@@ -65,15 +70,24 @@ class SeasonScreen(AreaScreen):
             yield FitTable(id="bracket-table", cursor_type="row", zebra_stripes=True)
             yield Plain(id="series-title", classes="section-title")
             yield FitTable(id="series-games", cursor_type="row")
+            # the off-season under way (after a closed season): its steps, the draft so far
+            yield Plain(id="steps-title", classes="section-title")
+            yield FitTable(id="steps-table", cursor_type="row", zebra_stripes=True)
             # the off-season before this season (npb_offseason.md §7), when there was one
             yield Plain(id="offseason-title", classes="section-title")
             yield FitTable(id="offseason-table", cursor_type="row", zebra_stripes=True)
         yield KeyFooter()
 
     def load(self) -> SeasonData:
-        return SeasonData(self.call_service(services.season_status),
-                          self.call_service(services.postseason),
-                          self.call_service(services.offseason))
+        status = self.call_service(services.season_status)
+        steps = None
+        if status.phase == "closed":
+            try:
+                steps = self.call_service(services.offseason_steps)
+            except LeagueError:
+                steps = None          # a league renewed by statistics has no off-season steps
+        return SeasonData(status, self.call_service(services.postseason),
+                          self.call_service(services.offseason), steps)
 
     def show(self, data: SeasonData) -> None:
         self.data = data
@@ -103,6 +117,7 @@ class SeasonScreen(AreaScreen):
                       x.state.score_text(ja) if x.high and x.low else "", side(x.low, x.low_seed),
                       status, key=x.key)
         self._fill_offseason(data.offseason, ja)
+        self._fill_steps(data.steps, ja)
         if not post.series:
             self.query_one("#series-title", Static).update(label("ps_none", ja))
             self.query_one("#series-games", DataTable).clear(columns=True)
@@ -145,6 +160,40 @@ class SeasonScreen(AreaScreen):
             t.add_row(label("os_change", ja),
                       f"{self.player_name(c.player, c.name)} ({self.team_name(c.team)})",
                       str(c.age), moved + mark, key=f"c-{c.player}")
+
+    def _fill_steps(self, v: services.StepsView | None, ja: bool) -> None:
+        """The off-season under way: each step and its state, what to do next (its key), who
+        left, and the draft's picks so far."""
+        title = self.query_one("#steps-title", Static)
+        t = self.query_one("#steps-table", DataTable)
+        title.display = t.display = v is not None
+        if v is None:
+            return
+        states = "  ".join(f"{label('os_step_' + k, ja)}: {label('os_state_' + st, ja)}"
+                           for k, _r, st in v.steps)
+        if v.waiting:
+            todo = label("os_do_pick", ja).format(team=self.team_name(v.waiting[0]),
+                                                  round=v.round)
+        else:
+            todo = label("os_do_" + v.current, ja)
+        title.update(Text(visible(f"{label('os_steps', ja)} {v.year}: {states}  [{todo}]")))
+        t.clear(columns=True)
+        for k in ("os_step", "os_player", "tm_age", "os_what"):
+            t.add_column(label(k, ja), key=k)
+        for p in v.picks:
+            lot = (" " + label("os_lottery", ja).format(n=len(p.lottery))) if p.lottery else ""
+            hz = " " + label("os_hazure", ja) if p.hazure else ""
+            t.add_row(label("os_draft", ja).format(r=p.round, n=p.number),
+                      f"{visible(p.name)} ({self.team_name(p.team)})", str(p.age),
+                      f"{label('os_school_' + p.school, ja)}{lot}{hz}", key=f"sp-{p.number}")
+        for team in v.waiting:
+            t.add_row(label("os_draft", ja).format(r=v.round, n=len(v.picks) + 1),
+                      label("os_waiting", ja).format(team=self.team_name(team)), "", "",
+                      key=f"sw-{team}")
+        for d in v.departures:
+            t.add_row(label("os_" + d.kind, ja),
+                      f"{self.player_name(d.player, d.name)} ({self.team_name(d.team)})",
+                      str(d.age), d.reason, key=f"sd-{d.player}")
 
     def _fill_games(self) -> None:
         if self.data is None:
@@ -214,7 +263,52 @@ class SeasonScreen(AreaScreen):
 
     def action_new_season(self) -> None:
         if self._allowed("new_season"):
-            self._run(lambda: self.call_service(services.new_season))
+            if self.data is not None and self.data.steps is not None:
+                # the off-season's last step: refused while the draft waits for your pick
+                self._run(lambda: self.call_service(services.offseason_finish))
+            else:
+                self._run(lambda: self.call_service(services.new_season))
+
+    def action_offseason_step(self) -> None:
+        """The off-season's next step: the retirements; the draft (asked first which club you
+        pick for); your club's pick from the class when the draft waits for it."""
+        v = self.data.steps if self.data is not None else None
+        if v is None or self.busy:
+            self.app.notify(label("ps_next", self.app.japanese) + ": "
+                            + label("ps_do_" + (self.data.status.next_action
+                                                if self.data else "sim"), self.app.japanese),
+                            timeout=3)
+            return
+        from tui.dialogs.pick_player import PickPlayerDialog
+        ja = self.app.japanese
+        if v.waiting:
+            team, round_ = v.waiting[0], v.round
+            rows = [(p.key, f"{visible(p.name):<12} {label('os_school_' + p.school, ja)} "
+                            f"{p.age} {p.kind} {visible(p.positions)}  {p.value:+.1f}")
+                    for p in v.left]
+
+            def picked(key: str | None) -> None:
+                if key:
+                    self._run(lambda: self.call_service(services.draft_pick, team=team,
+                                                        player=key))
+
+            self.app.push_screen(PickPlayerDialog(label("os_pick_title", ja).format(
+                team=self.team_name(team), round=round_, n=len(v.left)), rows), picked)
+        elif v.current == "retire":
+            self._run(lambda: self.call_service(services.offseason_step, step="retire"))
+        elif v.current == "draft":
+            teams = [("-", label("os_nobody", ja))] + [
+                (code, self.team_name(code, full=True)) for code in self._book.teams]
+
+            def chosen(code: str | None) -> None:
+                if code is not None:
+                    people = [] if code == "-" else [code]
+                    self._run(lambda: self.call_service(services.offseason_step, step="draft",
+                                                        people=people))
+
+            self.app.push_screen(PickPlayerDialog(label("os_who_picks", ja), teams), chosen)
+        else:
+            self.action_new_season()
 
     def action_play_game(self) -> None:
         if not self._allowed("sim_postseason"):
