@@ -8,7 +8,8 @@ audit log written by triggers, so a change made with plain SQL is on record too.
 Who may change what (the README's "A league shared by several managers" says the same):
 - everyone connected reads everything;
 - a manager writes only `league_roster_pref` rows of his own teams (batting order, rotation,
-  bullpen, reserves) and `game_live` rows of games his team plays, for the sides he plays;
+  bullpen, reserves), `game_live` rows of games his team plays, for the sides he plays, and
+  adds `league_draft_pick` rows for his own club at its turn of the draft (never changes one);
 - a commissioner writes every league table (cards, transactions, schedules, results, seasons,
   awards, events) but not the audit log or the list of managers;
 - the database owner alone adds and removes managers, and alone could touch the audit log.
@@ -35,6 +36,8 @@ MANAGER_TABLE = "league_manager"
 MADE_TABLE = "league_made_role"
 # Tables a manager may write, each guarded by a row-level policy.
 MANAGER_TABLES = ("league_roster_pref", "game_live")
+# The draft picks a person names (issue 31): a manager adds his own club's, never changes one.
+DRAFT_TABLE = "league_draft_pick"
 # Not audited: the audit log itself and Alembic's bookkeeping.
 UNAUDITED = (AUDIT_TABLE, "league_alembic_version")
 
@@ -51,6 +54,7 @@ KINDS: dict[str, str] = {
     "season_postseason_series": "results",
     "league_league": "league", "league_team": "league", "league_ruleset": "league",
     "league_manager": "managers", "league_made_role": "managers",
+    "league_offseason": "offseason", DRAFT_TABLE: "draft",
 }
 _REFUSALS = {
     "cards": "edit cards",
@@ -61,6 +65,8 @@ _REFUSALS = {
     "managers": "add or remove managers (the database owner does)",
     "lineups": "change another team's line-up",
     "keyboard": "play another team's side",
+    "offseason": "run the off-season",
+    "draft": "pick for another club, or change a pick made",
 }
 
 _ROLE = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -188,7 +194,7 @@ begin
   raise exception 'the audit log is append-only: nobody may % it', lower(tg_op)
     using errcode = '42501';
 end $$;
-""" + _roster_functions(s) + _live_guard(s, path, comm)
+""" + _roster_functions(s) + _live_guard(s, path, comm) + _draft_check(s, path)
 
 
 def _roster_functions(s: str) -> str:
@@ -196,6 +202,55 @@ def _roster_functions(s: str) -> str:
     # imported only when functions are installed (the app's first screen asks who is connected)
     from storage import roster_sql
     return roster_sql.functions(s) + roster_sql.prefs_check(s)
+
+
+def _draft_check(s: str, path: str) -> str:
+    """The trigger that lets a draft pick in only at its club's turn (npb_offseason.md §3): the
+    draft of its year is open, the club is one the draft waits for and the pick is for the turn
+    it waits for (none named for it yet), the player is in the class and not taken; the pick
+    is signed with the login that made it. Whose turn it is and who is taken are the
+    commissioner's program's to store (`league_offseason`, which managers only read), each time
+    the draft goes on."""
+    return f"""
+create or replace function {s}.impact_draft_check() returns trigger
+language plpgsql {path} as $$
+declare
+  v_data jsonb; v_turn integer;
+begin
+  select o.data::jsonb into v_data from {s}.league_offseason o
+   where o.league_id = new.league_id and o.year = new.year;
+  if v_data is null or v_data->'class' is null or jsonb_typeof(v_data->'turns') <> 'object' then
+    raise exception 'the draft of % is not open', new.year using errcode = '23514';
+  end if;
+  if not (v_data->'turns') ? new.team then
+    raise exception 'not %''s turn: the draft waits for %', new.team,
+      coalesce((select string_agg(k, ', ') from jsonb_object_keys(v_data->'turns') k),
+               'nobody') using errcode = '23514';
+  end if;
+  v_turn := (v_data->'turns'->>new.team)::integer;
+  if exists (select 1 from {s}.league_draft_pick p where p.league_id = new.league_id
+             and p.year = new.year and p.team = new.team and p.turn = v_turn) then
+    raise exception '% has named its pick for this turn already', new.team
+      using errcode = '23514';
+  end if;
+  if new.turn is distinct from v_turn then
+    raise exception 'not %''s turn: the draft waits for its pick %', new.team, v_turn + 1
+      using errcode = '23514';
+  end if;
+  if new.prospect is not null then
+    if not exists (select 1 from jsonb_array_elements(v_data->'class') c
+                   where c->>'key' = new.prospect) then
+      raise exception '%: no such player in the class of %', new.prospect, new.year
+        using errcode = '23514';
+    end if;
+    if coalesce(v_data->'taken', '[]'::jsonb) ? new.prospect then
+      raise exception '%: taken already', new.prospect using errcode = '23514';
+    end if;
+  end if;
+  new.made_by := session_user;
+  return new;
+end $$;
+"""
 
 
 def _live_guard(s: str, path: str, comm: str) -> str:
@@ -412,7 +467,7 @@ def _apply(conn: Connection, comm: str, mgr: str) -> None:
         if table in (AUDIT_TABLE, MANAGER_TABLE, MADE_TABLE, "league_alembic_version"):
             continue
         conn.execute(text(f"grant usage on sequence {s}.{_q(seq)} to {_q(comm)}"))
-        if table in MANAGER_TABLES:
+        if table in MANAGER_TABLES or table == DRAFT_TABLE:
             conn.execute(text(f"grant usage on sequence {s}.{_q(seq)} to {_q(mgr)}"))
     # functions: only those a role calls itself may be called (the rest are triggers')
     conn.execute(text(f"revoke all on all functions in schema {s} from public, {both}"))
@@ -444,6 +499,25 @@ def _apply(conn: Connection, comm: str, mgr: str) -> None:
         conn.execute(text(f"drop trigger if exists impact_audit on {s}.{_q(table)}"))
         conn.execute(text(f"create trigger impact_audit after insert or update or delete on "
                           f"{s}.{_q(table)} for each row execute function {s}.impact_audit()"))
+    if DRAFT_TABLE in tables:
+        # a manager adds his own club's picks (row-level security), checked by the trigger
+        conn.execute(text(f"grant insert on {s}.{DRAFT_TABLE} to {_q(mgr)}"))
+        conn.execute(text(f"alter table {s}.{DRAFT_TABLE} enable row level security"))
+        manages = f"{s}.impact_manages(league_id, team)"
+        for name, sql in (
+            ("impact_read", f"create policy impact_read on {s}.{DRAFT_TABLE} for select "
+                            "using (true)"),
+            ("impact_commissioner", f"create policy impact_commissioner on {s}.{DRAFT_TABLE} "
+                                    f"for all to {_q(comm)} using (true) with check (true)"),
+            ("impact_manager", f"create policy impact_manager on {s}.{DRAFT_TABLE} for insert "
+                               f"to {_q(mgr)} with check ({manages})"),
+        ):
+            conn.execute(text(f"drop policy if exists {name} on {s}.{DRAFT_TABLE}"))
+            conn.execute(text(sql))
+        conn.execute(text(f"drop trigger if exists impact_draft_check on {s}.{DRAFT_TABLE}"))
+        conn.execute(text(f"create trigger impact_draft_check before insert on "
+                          f"{s}.{DRAFT_TABLE} for each row execute function "
+                          f"{s}.impact_draft_check()"))
     if "league_roster_pref" in tables:
         conn.execute(text(f"drop trigger if exists impact_pref_check on {s}.league_roster_pref"))
         conn.execute(text(f"create trigger impact_pref_check before insert or update on "

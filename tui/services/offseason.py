@@ -183,6 +183,10 @@ def _run_draft(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str |
         data["class"] = [dataclasses.asdict(p) for p in setup.prospects]
     state = dr.advance(inp.league, inp.year, setup.prospects, setup.clubs, setup.order,
                        inp.max_picks, entries, people=data.get("people") or ())
+    # whose turn it is (the entry each waits for) and who is taken: what a shared league's
+    # database checks a manager's pick against (storage.sharing's impact_draft_check)
+    data["turns"] = {t: len(entries.get(t, [])) for t in state.waiting}
+    data["taken"] = [p.prospect for p in state.picks]
     return state.over
 
 
@@ -527,8 +531,22 @@ def _view(s: Any, row: Any, info: repo.SeasonInfo, year: int, inp: _Inputs | Non
 
 def offseason_steps(db: Db, league: str | None = None) -> StepsView:
     """Where the off-season after the latest (closed) season stands, step by step."""
-    with Work.of(db, league).session() as s:
+    w = Work.of(db, league)
+    with w.session() as s:
         row, info, year = _open(s, league)
+        stored = ost.get(session=s, league_id=row.id, year=year)
+        if (stored is not None and stored.data.get("class") and w.postgres
+                and w.access().commissioner):
+            # the commissioner carries a shared league's draft on past the picks its managers
+            # named since (whose turn it is now, stored for the database's check)
+            data = dict(stored.data)
+            inp = _inputs(s, row.id, row.name, year, info.id)
+            done = _run_draft(inp, data, stored.entries)
+            if data != stored.data or (done and stored.step != "draft"):
+                ost.save(session=s, league_id=row.id, year=year,
+                         step="draft" if done else stored.step, data=data)
+                s.commit()
+            return _view(s, row, info, year, inp)
         return _view(s, row, info, year)
 
 
@@ -614,6 +632,7 @@ def draft_pick(db: Db, league: str | None = None, *, team: str, player: str | No
         if not view.waiting:
             raise ServiceError(f"the draft of {year} is over")
         if computer:
+            w.require_commissioner("hand a club's picks to the computer")
             data = dict(stored.data, people=[t for t in people if t != team])
             ost.save(session=s, league_id=row.id, year=year, step=stored.step, data=data)
         else:
@@ -622,6 +641,12 @@ def draft_pick(db: Db, league: str | None = None, *, team: str, player: str | No
                     f"not {team}'s turn: the draft waits for {', '.join(view.waiting)}"
                     + (f" ({team} has named its first-round pick already)"
                        if view.round == 1 else ""))
+            if w.postgres and not w.access().commissioner and (
+                    (stored.data.get("turns") or {}).get(team)
+                    != len(stored.entries.get(team, []))):
+                raise ServiceError(f"{team}'s last pick is named: the draft goes on to its next "
+                                   "turn when the commissioner carries it on (`impact offseason "
+                                   "status`, or his Season area)")
             key: str | None = None
             if not stop:
                 key = _prospect_key(view, player)
@@ -630,8 +655,11 @@ def draft_pick(db: Db, league: str | None = None, *, team: str, player: str | No
         stored = ost.get(session=s, league_id=row.id, year=year)
         assert stored is not None
         data = dict(stored.data)
-        if _run_draft(inp, data, stored.entries):
-            ost.save(session=s, league_id=row.id, year=year, step="draft", data=data)
+        done = _run_draft(inp, data, stored.entries)
+        if w.access().commissioner:
+            # the draft carried on (a manager's pick waits for the commissioner's next look)
+            ost.save(session=s, league_id=row.id, year=year,
+                     step="draft" if done else stored.step, data=data)
         s.commit()
         return _view(s, row, info, year, inp)
 

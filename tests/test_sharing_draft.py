@@ -1,0 +1,115 @@
+"""A person's draft picks in a shared league (issue 31, npb_offseason.md §3), on the real
+PostgreSQL server: each manager names his own club's picks (his first-round 入札, his 外れ1位, a
+pick a round) through the database's rules, and the attacks a manager with `psql` could make are
+refused by PostgreSQL itself, every table as it was (tests/pg_league.attack): a pick for another
+club, a pick twice or out of turn, a player taken already or not in the class, a pick changed
+or removed after it was made, the off-season's state rewritten."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+
+from tui import services as sv
+
+from pg_league import PG_URL, League, _one, attack, shared_league
+
+pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
+
+
+@pytest.fixture(scope="module")
+def lg() -> Iterator[League]:
+    """Pacific, shared, A managing SAP and B SEN, its season played and closed, the retirements
+    decided and the draft opened by the commissioner (a person picks for each managed club)."""
+    with shared_league("pacific", a="SAP", b="SEN", games_per_opponent=1) as league:
+        url = league.url(league.commissioner)
+        sv.sim_days(url, to_end=True)
+        if sv.season_status(url).next_action == "start_postseason":
+            sv.start_postseason(url)
+            sv.sim_postseason(url)
+        sv.close_season(url)
+        sv.offseason_step(url, step="retire")
+        sv.offseason_step(url, step="draft")
+        sv.close_all()
+        yield league
+
+
+@pytest.fixture(autouse=True)
+def _close() -> Iterator[None]:
+    yield
+    sv.close_all()
+
+
+def _year(lg: League) -> int:
+    return int(_one(lg, "select year from league_offseason"))
+
+
+def _insert(team: str, turn: int, prospect: str | None, year: int) -> str:
+    value = "null" if prospect is None else f"'{prospect}'"
+    return ("insert into league_draft_pick(league_id, year, team, turn, prospect, made_by) "
+            f"select id, {year}, '{team}', {turn}, {value}, current_user from league_league")
+
+
+def test_the_draft_waits_for_each_managed_club_and_refuses_what_a_manager_may_not_do(lg):
+    year = _year(lg)
+    v = sv.offseason_steps(lg.url(lg.a))
+    assert v.people == ("SAP", "SEN") and set(v.waiting) == {"SAP", "SEN"} and not v.picks
+    best = v.left[0].key
+    # A names for B's club: refused by the program and by the database
+    with pytest.raises(sv.ServiceError, match="only SEN's manager or the commissioner"):
+        sv.draft_pick(lg.url(lg.a), team="SEN", player=best)
+    err = attack(lg, lg.a, (_insert("SEN", 0, best, year),))
+    assert "row-level security" in str(err)
+    # a player not in the class
+    err = attack(lg, lg.a, (_insert("SAP", 0, "1999-001", year),))
+    assert "no such player in the class" in str(err)
+    # out of turn: a later turn than the one the draft waits for
+    err = attack(lg, lg.a, (_insert("SAP", 1, best, year),))
+    assert "not SAP's turn" in str(err)
+    # the state of the off-season is the commissioner's: a manager cannot rewrite whose turn
+    err = attack(lg, lg.a, ("update league_offseason set data = replace(data, "
+                            "'\"SEN\"', '\"SAP\"')",))
+    assert "permission denied" in str(err)
+    # A names his 入札 through the program: it lands, made by him
+    v = sv.draft_pick(lg.url(lg.a), team="SAP", player=best)
+    assert _one(lg, "select made_by from league_draft_pick where team = 'SAP'") == lg.a
+    # twice: the same turn again, with SQL, is refused (and so is changing or removing it)
+    err = attack(lg, lg.a, (_insert("SAP", 0, v.left[1].key, year),))
+    assert "has named" in str(err)
+    with pytest.raises(sv.ServiceError, match="SAP has named its first-round pick already"):
+        sv.draft_pick(lg.url(lg.a), team="SAP", player=v.left[1].key)
+    err = attack(lg, lg.a, (f"update league_draft_pick set prospect = '{v.left[1].key}' "
+                            "where team = 'SAP'",))
+    assert "permission denied" in str(err)
+    err = attack(lg, lg.a, ("delete from league_draft_pick where team = 'SAP'",))
+    assert "permission denied" in str(err)
+    # B names the same player: a lottery once every club has named
+    v = sv.draft_pick(lg.url(lg.b), team="SEN", player=best)
+    lot = next(p for p in v.picks if p.player == best)
+    assert set(lot.lottery) == {"SAP", "SEN"}
+    # the loser's 外れ1位 waits until the commissioner has carried the draft on
+    loser = ({"SAP", "SEN"} - {lot.team}).pop()
+    assert v.waiting == (loser,)
+    with pytest.raises(sv.ServiceError, match="the draft goes on to its next turn when the "
+                                              "commissioner carries it on"):
+        sv.draft_pick(lg.url(lg.a if loser == "SAP" else lg.b), team=loser, stop=True)
+    # the commissioner carries the draft on; it waits for the loser's 外れ1位, then later rounds
+    sv.close_all()
+    v = sv.offseason_steps(lg.url(lg.commissioner))
+    taken = [p.player for p in v.picks]
+    while v.waiting:
+        team = v.waiting[0]
+        who = lg.a if team == "SAP" else lg.b
+        turn = int(_one(lg, f"select count(*) from league_draft_pick where team = '{team}'"))
+        # a player taken already: refused by the database
+        err = attack(lg, who, (_insert(team, turn, taken[0], year),))
+        assert "taken already" in str(err)
+        v = sv.draft_pick(lg.url(who), team=team, player=v.left[-1].key)
+        sv.close_all()
+        v = sv.offseason_steps(lg.url(lg.commissioner))
+        taken = [p.player for p in v.picks]
+    mine = [p for p in v.picks if p.team in ("SAP", "SEN")]
+    assert mine and all(
+        p.player in {r[0] for r in psycopg.connect(lg.conninfo(lg.owner)).execute(
+            "select prospect from league_draft_pick").fetchall()} for p in mine)
