@@ -200,6 +200,12 @@ begin
     if not v_farm then
       {_raise(farm.ALREADY_ACTIVE, RULE, player=_player("v_name", "p_player"), team="v_team")}
     end if;
+    if exists (select 1 from {s}.league_card c join {s}.league_player p on p.id = c.player_id
+               where p.league_id = p_league and p.pid = p_player and c.season_id = v_season.id
+                 and '育成' in (coalesce(c.batting::jsonb ->> 'contract', ''),
+                               coalesce(c.pitching::jsonb ->> 'contract', ''))) then
+      {_raise(farm.IKUSEI, RULE, player=_player("v_name", "p_player"))}
+    end if;
     select r.demoted_on into v_demoted from {s}.season_roster r
      where r.season_id = v_season.id and r.player = p_player;
     if v_demoted is not null and v_day < v_demoted + v_ten then

@@ -326,3 +326,49 @@ def test_a_rotation_short_of_six_calls_a_farm_starter_up():
     starters = [p for p in team.players if p.id not in book.farm and _role(p) == "SP"]
     assert len(starters) == ROTATION_SIZE
     assert sum(1 for p in team.players if p.id not in book.farm) <= lg.active_size
+
+
+def _with_contract(batters: str, contracts: dict[str, tuple[str, str]]) -> str:
+    """batters.csv with roster and contract columns: {id: (roster, contract)}."""
+    import csv
+    import io
+    rows = list(csv.DictReader(io.StringIO(batters)))
+    out = io.StringIO()
+    w = csv.DictWriter(out, [*rows[0].keys(), "roster", "contract"], lineterminator="\n")
+    w.writeheader()
+    for r in rows:
+        roster, contract = contracts.get(r["id"], ("active", ""))
+        w.writerow(dict(r, roster=roster, contract=contract))
+    return out.getvalue()
+
+
+def test_an_ikusei_player_is_off_the_70_on_the_farm_and_never_called_up():
+    """npb_offseason.md §3: a 育成 (development) contract is not on the 70 (roster_size) and
+    plays on the farm; he is not registered to the active roster (call-ups refuse him, the
+    computer never calls him up)."""
+    from league.season.farm import _eligible
+    toml, bat, pit = _texts()
+    lg = parse_league(toml, bat, pit, where="mini")
+    team = lg.teams[0]
+    devs = {t.code: next(p.id for p in t.players if p.pitching is None
+                         and not p.fielding_at("C")) for t in lg.teams}
+    dev = devs[team.code]
+    size = max(len(t.players) for t in lg.teams)
+    assert len(team.players) == size
+    tight = toml.replace("roster_size = 28", f"roster_size = {size - 1}")
+    text = _with_contract(bat, {d: ("farm", "育成") for d in devs.values()})
+    lg = parse_league(tight, text, pit, where="mini")
+    p = lg.player(dev)
+    assert p.ikusei and p.roster == "farm"
+    with pytest.raises(LeagueError, match=f"team {team.code} has {size} players; the league "
+                                          f"allows at most {size - 1}"):
+        parse_league(tight, _with_contract(bat, {d: ("farm", "" if d == dev else "育成")
+                                                 for d in devs.values()}), pit, where="mini")
+    with pytest.raises(LeagueError, match="column contract: a 育成 player is on the farm"):
+        parse_league(toml, _with_contract(bat, {dev: ("active", "育成")}), pit, where="mini")
+    with pytest.raises(LeagueError, match="column contract: 'minor' is not a contract"):
+        parse_league(toml, _with_contract(bat, {dev: ("farm", "minor")}), pit, where="mini")
+    book = RosterBook()
+    book.bind(lg)
+    assert "has a 育成 (development) contract" in call_up_problem(lg, book, dev, date(2026, 5, 1))
+    assert not _eligible(book, p, date(2026, 5, 1), 10)

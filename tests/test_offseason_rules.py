@@ -96,7 +96,8 @@ def test_the_computer_drafts_what_it_lost_and_what_it_is_short_of():
 
 @pytest.mark.parametrize("raw, msg", [
     ({"priority": "XL"}, "priority: 'XL'"), ({"picks": 121}, "picks: 121"),
-    ({"held": "yes"}, "held: 'yes'"), ({"rounds": 3}, "unknown key 'rounds'")])
+    ({"held": "yes"}, "held: 'yes'"), ({"rounds": 3}, "unknown key 'rounds'"),
+    ({"ikusei": 11}, "ikusei: 11"), ({"ikusei": True}, "ikusei: True")])
 def test_bad_draft_settings_are_refused_naming_the_key(raw, msg):
     with pytest.raises(LeagueError, match=msg):
         dr.draft_rules(raw, ["CL", "PL"], "league.toml [draft]")
@@ -346,3 +347,59 @@ def test_at_most_120_picks_in_all_and_each_club_stops_at_its_wants():
     picks = dr.run_draft("lg", 2027, _class(300), [dr.Club(c, 15) for c in order], order)
     assert len(picks) == dr.MAX_PICKS == 120
     assert max(Counter(p.team for p in picks).values()) == 10
+
+
+def test_the_ikusei_draft_follows_the_shihaika_rounds_in_the_same_order_off_the_120():
+    """§3: an optional 育成 draft follows in the same order (three-digit numbers, not on the 70):
+    at most `ikusei` a club, after the 支配下 picks, not counted in their limit."""
+    assert dr.draft_rules({"ikusei": 2}, ["CL", "PL"]).ikusei == 2
+    assert dr.draft_rules(None, ["CL", "PL"]).ikusei == 0
+    order = ["A", "B", "C"]
+    picks = dr.run_draft("lg", 2027, _class(), [dr.Club(c, 2) for c in order], order,
+                         max_picks=5, ikusei=2)
+    main = [p for p in picks if not p.ikusei]
+    dev = [p for p in picks if p.ikusei]
+    assert len(main) == 5 and len(dev) == 6                  # the 120 (here 5) is 支配下 only
+    assert max(p.number for p in main) < min(p.number for p in dev)
+    last = main[-1].round
+    # the 育成 rounds go on alternating from where the 支配下 rounds stopped
+    for r in sorted({p.round for p in dev}):
+        seq = order if r % 2 == 0 else order[::-1]
+        assert [p.team for p in dev if p.round == r] == seq and r > last
+    # a person's entries go on into the 育成 draft; None ends his club's 育成 picks
+    s = dr.advance("lg", 2027, _class(), [dr.Club(c, 1) for c in order], order, people={"B"},
+                   chosen={"B": ["K30", None]}, ikusei=2)
+    assert s.over and [p.prospect for p in s.picks if p.team == "B"] == ["K30"]
+    s = dr.advance("lg", 2027, _class(), [dr.Club(c, 1) for c in order], order, people={"B"},
+                   chosen={"B": ["K30"]}, ikusei=2)
+    assert s.waiting == ("B",) and s.round == 2           # his first 育成 pick to name
+
+
+def test_a_renewal_signs_ikusei_players_with_three_digit_numbers_off_the_70():
+    """A 育成 pick joins the farm with a three-digit number and contract 育成; the next draft's
+    room under roster_size does not count him."""
+    from league.offseason import renewal
+    where = sample_league_path("mini")
+    bat = csv_rows((where / "batters.csv").read_text(encoding="utf-8"))
+    pit = csv_rows((where / "pitchers.csv").read_text(encoding="utf-8"))
+    byid = {}
+    for r in bat:
+        byid.setdefault(r["id"], [r["team"], None, None])[1] = dict(r, born="1995-05-05")
+    for r in pit:
+        byid.setdefault(r["id"], [r["team"], None, None])[2] = dict(r, born="1995-05-05")
+    cards = [(pid, t, b, p) for pid, (t, b, p) in byid.items()]
+    teams = sorted({t for _pid, t, _b, _p in cards})
+    done = renewal.renew("mini", 2027, cards, {}, [teams], teams, ikusei=1)
+    dev = [d for d in done.drafted if d.pick.ikusei]
+    assert {d.team for d in dev} == set(teams)
+    for d in dev:
+        assert d.player == f"{d.team}101"
+        cells = d.batting or d.pitching
+        assert cells["contract"] == "育成" and cells["roster"] == "farm"
+    # not on the 70: a club at its roster size still has room for its 支配下 picks
+    setup = renewal.draft_setup("mini", 2027, cards + [
+        (d.player, d.team, d.batting, d.pitching) for d in dev], list(done.departures),
+        [teams], teams, roster_size=28)
+    base = renewal.draft_setup("mini", 2027, cards, list(done.departures), [teams], teams,
+                               roster_size=28)
+    assert [c.wants for c in setup.clubs] == [c.wants for c in base.clubs]

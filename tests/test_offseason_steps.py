@@ -136,3 +136,29 @@ def test_a_person_s_club_may_stop_early(db):
     while v.waiting:
         v = sv.draft_pick(db, team="KYO", stop=True)
     assert sum(1 for p in v.picks if p.team == "KYO") == 1
+
+
+def test_an_ikusei_draft_signs_development_players_off_the_70(tmp_path):
+    """league.toml [draft] ikusei = 1: after the 支配下 rounds each club takes one 育成 player, who
+    joins the farm with a three-digit number and contract 育成 (the next season's league reads
+    him so), listed in the off-season's draft as 育成."""
+    from storage.plainfiles import sample_league_path
+    folder = tmp_path / "mini"
+    shutil.copytree(sample_league_path("mini"), folder)
+    toml = folder / "league.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + "\n[draft]\nikusei = 1\n",
+                    encoding="utf-8")
+    db = str(tmp_path / "l.sqlite3")
+    sv.create_league(db, "mini", folder)
+    sv.new_season(db)
+    sv.sim_days(db, to_end=True)
+    sv.close_season(db)
+    sv.new_season(db)
+    picks = sv.offseason(db).picks
+    dev = [p for p in picks if p.ikusei]
+    assert len(dev) == 2 and all(p.player.endswith("101") for p in dev)
+    assert max(p.number for p in picks if not p.ikusei) < min(p.number for p in dev)
+    league = sv.season_league(db)
+    for p in dev:
+        player = league.player(p.player)
+        assert player.ikusei and player.roster == "farm" and player.team == p.team

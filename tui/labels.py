@@ -150,6 +150,7 @@ LABELS.update({
     "os_draft": ("ドラフト{r}位 (#{n})", "Draft round {r} (#{n})"),
     "os_lottery": ("{n}球団競合・抽選", "lottery of {n} clubs"),
     "os_hazure": ("外れ1位", "after a lost lottery"),
+    "os_ikusei": ("育成", "development contract"),
     "os_school_高校": ("高校", "high school"),
     "os_school_大学": ("大学", "university"),
     "os_school_社会人": ("社会人", "company team"),

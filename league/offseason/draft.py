@@ -29,6 +29,8 @@ from league.offseason.aging import CONTACT, Development, age_batting, age_pitchi
 from league.offseason.people import stream
 
 MAX_PICKS = 120
+MAX_IKUSEI = 10            # 育成 players a club may take in one draft
+IKUSEI_FIRST = 101         # a 育成 player's number: three digits (NPB: 100 and up)
 SCHOOLS = ("高校", "大学", "社会人", "独立")
 SCHOOLS_EN = {"高校": "high school", "大学": "university", "社会人": "company team",
               "独立": "independent league"}
@@ -73,6 +75,7 @@ class Pick:
     prospect: str
     lottery: tuple[str, ...] = ()
     hazure: bool = False
+    ikusei: bool = False                    # a pick of the 育成 draft (not on the 70)
 
 
 @dataclass(frozen=True)
@@ -103,11 +106,13 @@ def positions_of(batting: Mapping[str, str] | None) -> set[str]:
 class DraftRules:
     """A league's draft settings (league.toml ``[draft]``): `priority` "alternate" (by year) or
     the code of the league that always has it; `picks` the most picks in all (支配下, <= 120);
-    `held` false: no draft (clubs fill nothing)."""
+    `held` false: no draft (clubs fill nothing); `ikusei` the 育成 players each club takes after
+    the 支配下 rounds (0, the default: no 育成 draft)."""
 
     priority: str = PRIORITY_ALTERNATE
     picks: int = MAX_PICKS
     held: bool = True
+    ikusei: int = 0
 
 
 def draft_rules(raw: object, leagues: Sequence[str], where: str = "[draft]") -> DraftRules:
@@ -117,9 +122,10 @@ def draft_rules(raw: object, leagues: Sequence[str], where: str = "[draft]") -> 
         return DraftRules()
     if not isinstance(raw, Mapping):
         raise LeagueError(f"{where}: draft must be a table ([draft])")
-    extra = sorted(set(raw) - {"priority", "picks", "held"})
+    extra = sorted(set(raw) - {"priority", "picks", "held", "ikusei"})
     if extra:
-        raise LeagueError(f"{where}: unknown key {extra[0]!r}; [draft] has held, picks, priority")
+        raise LeagueError(f"{where}: unknown key {extra[0]!r}; [draft] has held, ikusei, picks, "
+                          "priority")
     priority = raw.get("priority", PRIORITY_ALTERNATE)
     if priority != PRIORITY_ALTERNATE and priority not in leagues:
         raise LeagueError(f"{where}, key priority: {priority!r} is not \"alternate\" nor a league "
@@ -130,7 +136,10 @@ def draft_rules(raw: object, leagues: Sequence[str], where: str = "[draft]") -> 
     held = raw.get("held", True)
     if not isinstance(held, bool):
         raise LeagueError(f"{where}, key held: {held!r} is not true or false")
-    return DraftRules(str(priority), picks, held)
+    ikusei = raw.get("ikusei", 0)
+    if isinstance(ikusei, bool) or not isinstance(ikusei, int) or not 0 <= ikusei <= MAX_IKUSEI:
+        raise LeagueError(f"{where}, key ikusei: {ikusei!r} is not a whole number 0..{MAX_IKUSEI}")
+    return DraftRules(str(priority), picks, held, ikusei)
 
 
 def kind_of(batting: Mapping[str, str] | None, pitching: Mapping[str, str] | None) -> str:
@@ -315,17 +324,18 @@ class _Waiting(Exception):
 def run_draft(league: str, year: int, prospects: Sequence[Prospect], clubs: Sequence[Club],
               order: Sequence[str], max_picks: int = MAX_PICKS,
               chosen: Mapping[str, Sequence[str | None]] | None = None,
-              lot: Lots | None = None) -> list[Pick]:
+              lot: Lots | None = None, ikusei: int = 0) -> list[Pick]:
     """The whole draft (every club's pick not named by `chosen` made by the computer):
     `advance` with no club waited on."""
     return list(advance(league, year, prospects, clubs, order, max_picks, chosen,
-                        lot=lot).picks)
+                        lot=lot, ikusei=ikusei).picks)
 
 
 def advance(league: str, year: int, prospects: Sequence[Prospect], clubs: Sequence[Club],
             order: Sequence[str], max_picks: int = MAX_PICKS,
             chosen: Mapping[str, Sequence[str | None]] | None = None,
-            people: Collection[str] = (), lot: Lots | None = None) -> DraftState:
+            people: Collection[str] = (), lot: Lots | None = None,
+            ikusei: int = 0) -> DraftState:
     """The draft from its start as far as it goes: the first round named at once with
     lotteries and 外れ1位, then waiver and reverse-waiver rounds alternating (`order`: the
     waiver order of club codes), until every club has its picks (`Club.wants`), the class runs
@@ -337,7 +347,11 @@ def advance(league: str, year: int, prospects: Sequence[Prospect], clubs: Sequen
     the computer's choice. When a club of `people` has a turn and no entry left, the draft stops
     and waits for it (`DraftState.waiting`); any other club without an entry gets the
     computer's choice. Replaying the same entries gives the same draft: lotteries from `lot`
-    (scripted dice in tests) or the seeded stream of (league, year)."""
+    (scripted dice in tests) or the seeded stream of (league, year).
+
+    `ikusei`: after the 支配下 rounds, the 育成 draft in the same alternating order, each club
+    taking up to that many (not counted in `max_picks`; a person's entries go on into it, None
+    ending his club's 育成 picks)."""
     left = {p.key: p for p in prospects}
     by_code = {c.code: Club(c.code, c.wants, c.lost, c.short, [], c.positions) for c in clubs}
     wants = {c.code: c.wants for c in clubs}
@@ -369,8 +383,8 @@ def advance(league: str, year: int, prospects: Sequence[Prospect], clubs: Sequen
         return _choice(by_code[code], left, league) if left else None
 
     def take(round_: int, code: str, key: str, lottery: tuple[str, ...] = (),
-             hazure: bool = False) -> None:
-        picks.append(Pick(round_, len(picks) + 1, code, key, lottery, hazure))
+             hazure: bool = False, ik: bool = False) -> None:
+        picks.append(Pick(round_, len(picks) + 1, code, key, lottery, hazure, ik))
         by_code[code].taken.append(left[key].kind)
         wants[code] -= 1
         del left[key]
@@ -425,4 +439,19 @@ def advance(league: str, year: int, prospects: Sequence[Prospect], clubs: Sequen
             if key is not None:
                 take(round_, code, key)
         round_ += 1
+    # the 育成 draft (§3): the same order, alternating on, each club up to `ikusei` players
+    if ikusei > 0:
+        wants = {c: ikusei for c in order}
+        while left and any(wants[c] > 0 for c in order):
+            seq = order if round_ % 2 == 0 else list(reversed(order))
+            for code in seq:
+                if wants[code] <= 0 or not left:
+                    continue
+                try:
+                    key = pick_for(code)
+                except _Waiting:
+                    return state([code], round_)
+                if key is not None:
+                    take(round_, code, key, ik=True)
+            round_ += 1
     return state([], round_)

@@ -59,6 +59,11 @@ def _farm(b: Cells | None, p: Cells | None) -> bool:
     return ((b or p or {}).get("roster") or "active") == "farm"
 
 
+def ikusei(b: Cells | None, p: Cells | None) -> bool:
+    """A 育成 (development) contract: on the farm, not on the 70, never called up."""
+    return "育成" in ((b or {}).get("contract", ""), (p or {}).get("contract", ""))
+
+
 def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tuple[int, int]],
           standings: Sequence[Sequence[str]], teams: Sequence[str], *,
           priority: int = 0, roster_size: int = 70, names: Sequence[tuple[str, str]] = (),
@@ -66,7 +71,7 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
           chosen: Mapping[str, Sequence[str | None]] | None = None,
           known: Sequence[str] = (), active_size: int = 29,
           gone: Sequence[Departure] | None = None,
-          prospects: Sequence[dr.Prospect] | None = None) -> Renewal:
+          prospects: Sequence[dr.Prospect] | None = None, ikusei: int = 0) -> Renewal:
     """The renewal before the season of `year`. `usage`: (plate appearances, batters faced) of
     each player in the season just closed; `standings`: each league's final table, best first;
     `teams`: every club's code; `known`: every id the league ever gave (a new player gets none
@@ -85,7 +90,7 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
                             roster_size=roster_size, names=names, prospects=prospects)
         if setup is not None:
             picks = dr.run_draft(league, year, setup.prospects, setup.clubs, setup.order,
-                                 max_picks, chosen)
+                                 max_picks, chosen, ikusei=ikusei)
             drafted = signed(cards, setup.prospects, picks, set(known))
     # (3. FA, foreign players and trades: §4-6)
     # 4. growth and decline: everyone who stayed is a year older (the draftees come as they are)
@@ -136,8 +141,9 @@ def draft_setup(league: str, year: int, cards: Sequence[Cards], gone: Sequence[D
     staying = [c for c in cards if c[0] not in left]
     kinds = {pid: dr.kind_of(b, p) for pid, _t, b, p in cards}
     size = {t: 0 for t in teams}
-    for _pid, team, _b, _p in staying:
-        size[team] = size.get(team, 0) + 1
+    for _pid, team, b, p in staying:
+        if not ikusei(b, p):                      # 育成 players are not on the 70
+            size[team] = size.get(team, 0) + 1
     clubs = []
     for t in teams:
         lost = tuple(kinds[d.player] for d in gone if d.team == t and d.player in kinds)
@@ -178,19 +184,22 @@ def signed(cards: Sequence[Cards], prospects: Sequence[dr.Prospect], picks: Sequ
     out = []
     for pick in picks:
         pr = by_key[pick.prospect]
-        pid = _new_id(pick.team, used)
+        # a 育成 player's number has three digits (EDO101), his contract 育成 (not on the 70)
+        pid = _new_id(pick.team, used, dr.IKUSEI_FIRST, 3) if pick.ikusei else _new_id(
+            pick.team, used)
         used.add(pid)
-        b = dict(pr.batting, team=pick.team, id=pid) if pr.batting is not None else None
-        p = dict(pr.pitching, team=pick.team, id=pid) if pr.pitching is not None else None
+        extra = {"contract": "育成", "roster": "farm"} if pick.ikusei else {}
+        b = dict(pr.batting, team=pick.team, id=pid, **extra) if pr.batting is not None else None
+        p = dict(pr.pitching, team=pick.team, id=pid, **extra) if pr.pitching is not None else None
         out.append(Drafted(pid, pick.team, pick, pr, b, p))
     return out
 
 
-def _new_id(team: str, used: set[str]) -> str:
-    n = 1
-    while f"{team}{n:02d}" in used:
+def _new_id(team: str, used: set[str], first: int = 1, width: int = 2) -> str:
+    n = first
+    while f"{team}{n:0{width}d}" in used:
         n += 1
-    return f"{team}{n:02d}"
+    return f"{team}{n:0{width}d}"
 
 
 def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
@@ -217,7 +226,8 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
 
     def farm_of(team: str, kinds: tuple[str, ...]) -> list[str]:
         return sorted((pid for pid, (t, b, p) in out.items() if t == team and _farm(b, p)
-                       and dr.kind_of(b, p) in kinds), key=lambda x: (-value(x), x))
+                       and not ikusei(b, p) and dr.kind_of(b, p) in kinds),
+                      key=lambda x: (-value(x), x))
 
     for d in gone:
         if d.player not in was_active:
@@ -275,7 +285,7 @@ def mend(league: "League") -> list[tuple[str, str, str]]:
             continue
         dh = league.dh_for(team.code)
         active = {p.id: p for p in team.active}
-        farm = {p.id: p for p in team.farm}
+        farm = {p.id: p for p in team.farm if not p.ikusei}      # 育成 players stay down
 
         def problem() -> str | None:
             return roster_problem(active.values(), dh) or uncovered(active.values())

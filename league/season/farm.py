@@ -155,6 +155,8 @@ TEN_DAY_RULE: Final = ("{player} was demoted on {demoted}: the ten-day rule keep
 ACTIVE_FULL: Final = ("{team} has {active} players on the active roster, the most the league "
                       "registers (active_size {size}); demote someone first")
 ALREADY_FARM: Final = "{player} is on the farm already"
+IKUSEI: Final = ("{player} has a 育成 (development) contract: he plays on the farm and is never "
+                 "called up")
 DEMOTING: Final = "{team}: demoting {player}: {problem}"
 SEASON_CLOSED: Final = ("season {number} ({year}) is closed; roster moves go to the next season "
                         "(`impact season new`)")
@@ -241,6 +243,8 @@ def call_up_problem(league: League, book: RosterBook, pid: str, day: date) -> st
     team = league.team(p.team)
     if pid not in book.farm:
         return ALREADY_ACTIVE.format(player=_name(p), team=team.code)
+    if p.ikusei:
+        return IKUSEI.format(player=_name(p))
     back = may_return_on(book.entries.get(pid), league.ten_days)
     if back is not None and day < back:
         return TEN_DAY_RULE.format(player=_name(p), demoted=book.entries[pid].demoted_on,
@@ -376,7 +380,10 @@ def _value_of(p: Player) -> float:
 
 
 def _eligible(book: RosterBook, p: Player, day: date, ten_days: int) -> bool:
-    """Whether a farm player may come up on `day`: the ten-day rule lets him, and he is healthy."""
+    """Whether a farm player may come up on `day`: the ten-day rule lets him, and he is healthy
+    (a 育成 player never comes up)."""
+    if p.ikusei:
+        return False
     e = book.entries.get(p.id)
     if e is None:
         return True

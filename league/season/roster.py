@@ -71,7 +71,7 @@ PITCHER_HEADER = (
     "stability", "innings", "starter", "rest", "bat", "fielding",
 )
 # Columns a file may leave out (written by exports after the required ones).
-OPTIONAL_COLUMNS = ("name_en", "roster", "born")
+OPTIONAL_COLUMNS = ("name_en", "roster", "born", "contract")
 BATTER_COLUMNS = BATTER_HEADER + OPTIONAL_COLUMNS
 PITCHER_COLUMNS = PITCHER_HEADER + OPTIONAL_COLUMNS
 MAX_LEAGUES = 2
@@ -654,8 +654,8 @@ def parse_league(
                     f"{cell.at('bat')}: bat = own but {bat_file} has no row with id {pid!r}"
                 )
             bcell, brow = batters[pid][0], batters[pid][1]
-            for col in ("team", "name", "bats", "throws", "rank", "roster", "born"):
-                if col == "born" and not (row.get(col) and brow.get(col)):
+            for col in ("team", "name", "bats", "throws", "rank", "roster", "born", "contract"):
+                if col in ("born", "contract") and not (row.get(col) and brow.get(col)):
                     continue        # one birth date given is his birth date
                 if _status_or(brow, col).upper() != _status_or(row, col).upper():
                     raise LeagueError(
@@ -691,7 +691,9 @@ def parse_league(
         by_team[team].append(Player(pid, name, team, bats, throws, batting, pitching, fielding,
                                     catcher, rank, row["name_en"], _roster_status(cell, row),
                                     _born(cell, row) or (_born(*batters[pid][:2]) if is_own
-                                                         else "")))
+                                                         else ""),
+                                    ikusei=_ikusei(cell, row) or (
+                                        is_own and _ikusei(*batters[pid][:2]))))
 
     for pid, (cell, row, card, fielding, catcher) in batters.items():
         if pid in own_used:
@@ -699,7 +701,7 @@ def parse_league(
         by_team[row["team"]].append(Player(
             pid, row["name"], row["team"], row["bats"].upper(), row["throws"].upper(), card, None,
             fielding, catcher, row["rank"].upper(), row["name_en"], _roster_status(cell, row),
-            _born(cell, row),
+            _born(cell, row), ikusei=_ikusei(cell, row),
         ))
 
     size = opts["roster_size"]
@@ -709,9 +711,11 @@ def parse_league(
         code = t["code"]
         # roster_size is the most a team may hold (a release leaves a team one short until it
         # signs someone); what a game needs is checked below and when the 28 is chosen
-        if len(players) > size:
+        # 育成 (development) players are not on the 70 (npb_offseason.md §3)
+        under = [p for p in players if not p.ikusei]
+        if len(under) > size:
             raise LeagueError(
-                f"{bat_file} + {pit_file}: team {code} has {len(players)} players; the league "
+                f"{bat_file} + {pit_file}: team {code} has {len(under)} players; the league "
                 f"allows at most {size} (roster_size in {toml_name})"
             )
         registered = [p for p in players if p.roster != "farm"]
@@ -814,6 +818,24 @@ def _status_or(row: dict[str, str], col: str) -> str:
     if col == "roster":
         return row.get("roster", "").strip().lower() or "active"
     return row[col]
+
+
+CONTRACTS = ("", "育成")
+
+
+def _ikusei(cell: _Cell, row: dict[str, str]) -> bool:
+    """The contract cell: empty (支配下, on the 70) or 育成 (a development contract: on the farm,
+    not on the 70, never called up); `ikusei` is read as 育成."""
+    text = row.get("contract", "").strip()
+    if text.lower() == "ikusei":
+        text = "育成"
+    if text not in CONTRACTS:
+        raise LeagueError(f"{cell.at('contract')}: {row['contract']!r} is not a contract (leave "
+                          "it empty for 支配下, or write 育成)")
+    if text and (row.get("roster", "").strip().lower() or "active") != "farm":
+        raise LeagueError(f"{cell.at('contract')}: a 育成 player is on the farm (roster = farm), "
+                          "never on the active roster")
+    return bool(text)
 
 
 def _roster_status(cell: _Cell, row: dict[str, str]) -> str:

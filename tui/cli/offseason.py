@@ -49,8 +49,9 @@ def show_cmd(
     for p in v.picks:
         lot = f"  抽選 lottery of {', '.join(p.lottery)}" if p.lottery else ""
         hz = "  外れ1位" if p.hazure else ""
+        ik = "  育成 development" if p.ikusei else ""
         echo(f"  R{p.round} #{p.number:<3} {p.team:<4} {p.player:<8} {pad(p.name, 16)} "
-             f"{p.school} {p.age}{lot}{hz}")
+             f"{p.school} {p.age}{lot}{hz}{ik}")
     for pid, name, team in v.called_up:
         echo(f"一軍 called up in place of a player who left: {pid} {name} ({team})")
     up = sum(1 for c in v.changes if c.mark == "breakout")
@@ -84,8 +85,9 @@ def _print_steps(v, top: int = 20) -> None:  # type: ignore[no-untyped-def]
     for p in v.picks:
         lot = f"  抽選 lottery of {', '.join(p.lottery)}" if p.lottery else ""
         hz = "  外れ1位" if p.hazure else ""
+        ik = "  育成 development" if p.ikusei else ""
         echo(f"  R{p.round} #{p.number:<3} {p.team:<4} {p.player:<9} {pad(p.name, 16)} "
-             f"{p.school} {p.age}{lot}{hz}")
+             f"{p.school} {p.age}{lot}{hz}{ik}")
     if v.waiting:
         what = "入札 first-round pick" if v.round == 1 else f"round {v.round} pick"
         echo(f"waiting for {', '.join(v.waiting)}: {what} (`impact offseason pick --team "

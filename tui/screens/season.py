@@ -149,7 +149,8 @@ class SeasonScreen(AreaScreen):
                       str(d.age), career_text(d, ja), key=f"d-{d.player}")
         for p in off.picks:
             lot = (" " + label("os_lottery", ja).format(n=len(p.lottery))) if p.lottery else ""
-            hz = " " + label("os_hazure", ja) if p.hazure else ""
+            hz = (" " + label("os_hazure", ja) if p.hazure else "") + (
+                " " + label("os_ikusei", ja) if p.ikusei else "")
             t.add_row(label("os_draft", ja).format(r=p.round, n=p.number),
                       f"{self.player_name(p.player, p.name)} ({self.team_name(p.team)})",
                       str(p.age), f"{label('os_school_' + p.school, ja)}{lot}{hz}",
@@ -182,7 +183,8 @@ class SeasonScreen(AreaScreen):
             t.add_column(label(k, ja), key=k)
         for p in v.picks:
             lot = (" " + label("os_lottery", ja).format(n=len(p.lottery))) if p.lottery else ""
-            hz = " " + label("os_hazure", ja) if p.hazure else ""
+            hz = (" " + label("os_hazure", ja) if p.hazure else "") + (
+                " " + label("os_ikusei", ja) if p.ikusei else "")
             t.add_row(label("os_draft", ja).format(r=p.round, n=p.number),
                       f"{visible(p.name)} ({self.team_name(p.team)})", str(p.age),
                       f"{label('os_school_' + p.school, ja)}{lot}{hz}", key=f"sp-{p.number}")

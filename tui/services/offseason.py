@@ -73,6 +73,7 @@ class PickView:
     age: int
     lottery: tuple[str, ...]
     hazure: bool
+    ikusei: bool = False                 # a pick of the 育成 draft (not on the 70)
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,7 @@ class _Inputs:
     held: bool
     known: list[str]
     active_size: int
+    ikusei: int = 0
 
 
 def _inputs(s: Any, league_id: int, league: str, year: int, prev_id: int) -> _Inputs:
@@ -145,7 +147,8 @@ def _inputs(s: Any, league_id: int, league: str, year: int, prev_id: int) -> _In
     row = repo.find_league_by_id(session=s, league_id=league_id)
     return _Inputs(league, year, cards, usage, standings, [t.code for t in lg.teams], priority,
                    row.roster_size, rules.picks, rules.held,
-                   list(repo.player_names(session=s, league_id=league_id)), lg.active_size)
+                   list(repo.player_names(session=s, league_id=league_id)), lg.active_size,
+                   rules.ikusei)
 
 
 def _gone(data: dict[str, Any]) -> list[Departure] | None:
@@ -182,7 +185,8 @@ def _run_draft(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str |
     if data.get("class") is None:
         data["class"] = [dataclasses.asdict(p) for p in setup.prospects]
     state = dr.advance(inp.league, inp.year, setup.prospects, setup.clubs, setup.order,
-                       inp.max_picks, entries, people=data.get("people") or ())
+                       inp.max_picks, entries, people=data.get("people") or (),
+                       ikusei=inp.ikusei)
     # whose turn it is (the entry each waits for) and who is taken: what a shared league's
     # database checks a manager's pick against (storage.sharing's impact_draft_check)
     data["turns"] = {t: len(entries.get(t, [])) for t in state.waiting}
@@ -219,7 +223,7 @@ def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renew
                          priority=inp.priority, roster_size=inp.roster_size,
                          max_picks=inp.max_picks, draft=inp.held, known=inp.known,
                          active_size=inp.active_size, gone=_gone(data),
-                         prospects=_prospects(data) or None,
+                         prospects=_prospects(data) or None, ikusei=inp.ikusei,
                          chosen=stored.entries if stored is not None else None)
     ost.clear(session=s, league_id=league_id, year=year)
     gone = [(d.player, d.team, "") for d in done.departures]
@@ -264,7 +268,8 @@ def record(s: Any, league_id: int, season_id: int, done: Renewal) -> None:
                            note=json.dumps({"round": x.pick.round, "pick": x.pick.number,
                                             "school": x.prospect.school, "age": x.prospect.age,
                                             "lottery": list(x.pick.lottery),
-                                            "hazure": x.pick.hazure},
+                                            "hazure": x.pick.hazure,
+                                            **({"ikusei": True} if x.pick.ikusei else {})},
                                            ensure_ascii=False, separators=(",", ":")))
     by_team: dict[str, list[Aged]] = {}
     for a in done.aged:
@@ -306,7 +311,8 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
         d = json.loads(t.note or "{}")
         picks.append(PickView(int(d.get("round", 0)), int(d.get("pick", 0)), team, pid,
                               names.get(pid, pid), str(d.get("school", "")), int(d.get("age", 0)),
-                              tuple(d.get("lottery") or ()), bool(d.get("hazure"))))
+                              tuple(d.get("lottery") or ()), bool(d.get("hazure")),
+                              bool(d.get("ikusei"))))
     picks.sort(key=lambda p: p.number)
     called = tuple((t.moves[0][0], names.get(t.moves[0][0], t.moves[0][0]), t.moves[0][1])
                    for t in ups)
@@ -502,13 +508,14 @@ def _view(s: Any, row: Any, info: repo.SeasonInfo, year: int, inp: _Inputs | Non
         setup = _setup(inp, data)
         if setup is not None:
             state = dr.advance(row.name, year, setup.prospects, setup.clubs, setup.order,
-                               inp.max_picks, entries, people=data.get("people") or ())
+                               inp.max_picks, entries, people=data.get("people") or (),
+                               ikusei=inp.ikusei)
             order, waiting, round_ = setup.order, state.waiting, state.round
             is_open = not state.over
             by_key = {p.key: p for p in setup.prospects}
             picks = [PickView(p.round, p.number, p.team, p.prospect, by_key[p.prospect].name,
                               by_key[p.prospect].school, by_key[p.prospect].age, p.lottery,
-                              p.hazure) for p in state.picks]
+                              p.hazure, p.ikusei) for p in state.picks]
             taken = {p.prospect for p in state.picks}
             left = [ProspectView(p.key, p.name, p.name_en, p.school, p.age, p.kind,
                                  (p.batting or {}).get("positions", "") if p.pitching is None
