@@ -162,3 +162,41 @@ def test_an_ikusei_draft_signs_development_players_off_the_70(tmp_path):
     for p in dev:
         player = league.player(p.player)
         assert player.ikusei and player.roster == "farm" and player.team == p.team
+
+
+def test_the_steps_through_the_command_line_with_json_and_one_line_refusals(db):
+    """impact offseason status / retire / draft --team / pick / finish, --json each; a refusal is
+    one line on stderr with exit status 2."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from tui.cli.main import app
+    runner = CliRunner()
+
+    def run(*args, code=0):
+        result = runner.invoke(app, ["--db", db, *args])
+        assert result.exit_code == code, (result.output, result.exception)
+        return result
+
+    status = json.loads(run("offseason", "status", "--json").output)
+    assert status["current"] == "retire" and status["steps"][0]["state"] == "next"
+    bad = run("offseason", "draft", code=2)
+    assert "retire comes before draft" in bad.output and len(bad.output.strip().splitlines()) == 1
+    gone = json.loads(run("offseason", "retire", "--json").output)["departures"]
+    assert gone and {"player", "team", "age", "kind", "reason"} <= set(gone[0])
+    draft = json.loads(run("offseason", "draft", "--team", "KYO", "--json").output)["draft"]
+    assert draft["waiting"] == ["KYO"] and draft["people"] == ["KYO"] and draft["class"]
+    text = run("offseason", "status").output
+    assert "waiting for KYO" in text and draft["class"][0]["key"] in text
+    run("offseason", "finish", code=2)
+    key = draft["class"][0]["key"]
+    after = json.loads(run("offseason", "pick", "--team", "KYO", key, "--json").output)["draft"]
+    assert any(p["player"] == key for p in after["picks"]) or after["waiting"] == ["KYO"]
+    while after["waiting"]:
+        after = json.loads(run("offseason", "pick", "--team", "KYO", "--stop",
+                               "--json").output)["draft"]
+    season = json.loads(run("offseason", "finish", "--json").output)
+    assert season["number"] == 2
+    shown = json.loads(run("offseason", "show", "--json").output)
+    assert [p["team"] for p in shown["draft"] if p["round"] == 1].count("KYO") == 1
