@@ -7,6 +7,7 @@ or removed after it was made, the off-season's state rewritten."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import psycopg
 import pytest
@@ -18,8 +19,8 @@ from pg_league import PG_URL, League, _one, attack, shared_league
 pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
 
 
-@pytest.fixture(scope="module")
-def lg() -> Iterator[League]:
+@contextmanager
+def _opened_draft() -> Iterator[League]:
     """Pacific, shared, A managing SAP and B SEN, its season played and closed, the retirements
     decided and the draft opened by the commissioner (a person picks for each managed club)."""
     with shared_league("pacific", a="SAP", b="SEN", games_per_opponent=1) as league:
@@ -32,6 +33,12 @@ def lg() -> Iterator[League]:
         sv.offseason_step(url, step="retire")
         sv.offseason_step(url, step="draft")
         sv.close_all()
+        yield league
+
+
+@pytest.fixture(scope="module")
+def lg() -> Iterator[League]:
+    with _opened_draft() as league:
         yield league
 
 
@@ -113,3 +120,31 @@ def test_the_draft_waits_for_each_managed_club_and_refuses_what_a_manager_may_no
     assert mine and all(
         p.player in {r[0] for r in psycopg.connect(lg.conninfo(lg.owner)).execute(
             "select prospect from league_draft_pick").fetchall()} for p in mine)
+
+
+async def test_a_manager_picks_for_his_own_club_in_the_season_area():
+    """The app of the manager whose club is the second the draft waits for: `o` offers his own
+    club's pick (not the first club's), from a list of the class; the pick is his."""
+    from tui.app import ImpactApp
+    from tui_helpers import opened, until
+
+    with _opened_draft() as league:
+        first, second = sv.offseason_steps(league.url(league.commissioner)).waiting
+        who = next(r for r, t in league.teams.items() if t == second)
+        sv.close_all()
+        app = ImpactApp(db=league.url(who))
+        async with app.run_test(size=(120, 36)) as pilot:
+            await opened(app, pilot)
+            await pilot.press("9")
+            await until(pilot, lambda: app.screen.query("#steps-title")
+                        and "指名" in str(app.screen.query_one("#steps-title").render()))
+            v = app.screen.data.steps
+            assert v.waiting == (first, second)
+            await pilot.press("o")
+            await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
+            assert [k for k, _t in app.screen.players] == [p.key for p in v.left]
+            await pilot.press("enter")
+            await until(pilot, lambda: _one(league, "select count(*) from league_draft_pick "
+                                                    f"where team = '{second}'") == 1)
+        assert _one(league, "select made_by from league_draft_pick") == who
+        assert _one(league, "select prospect from league_draft_pick") == v.left[0].key

@@ -284,7 +284,11 @@ class SeasonScreen(AreaScreen):
         from tui.dialogs.pick_player import PickPlayerDialog
         ja = self.app.japanese
         if v.waiting:
-            team, round_ = v.waiting[0], v.round
+            # the first club it waits for that this person picks for (a manager: his own)
+            access = getattr(self.app, "access", None)
+            team = next((t for t in v.waiting if access is None or access.may_manage(t)),
+                        v.waiting[0])
+            round_ = v.round
             rows = [(p.key, f"{visible(p.name):<12} {label('os_school_' + p.school, ja)} "
                             f"{p.age} {p.kind} {visible(p.positions)}  {p.value:+.1f}")
                     for p in v.left]
