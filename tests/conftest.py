@@ -58,6 +58,42 @@ def mini():
     return load_league(sample_league_path("mini"))
 
 
+# --- leagues made from statistics, once a session (a card making takes half a minute) ----------
+@pytest.fixture(scope="session")
+def stats_league(tmp_path_factory):
+    """The six-team page-format league (tests/npb_pages.py) made by `impact cards make --stats
+    ... --json`: (the command's result, the league folder). Tests read it, never change it."""
+    from typer.testing import CliRunner
+
+    from npb_pages import write_pages
+    from tui.cli.main import app
+
+    base = tmp_path_factory.mktemp("stats_league")
+    write_pages(base / "stats")
+    out = base / "league"
+    result = CliRunner().invoke(app, ["cards", "make", "--stats", str(base / "stats"), "-o",
+                                      str(out), "--json"])
+    return result, out
+
+
+@pytest.fixture(scope="session")
+def example_league(tmp_path_factory):
+    """The NPB-format example files (sample_leagues/npb_example) made into a league folder as the
+    shipped one was (`--name NPB形式の例 --code NPBX --json`): (the command's result, the
+    folder). Tests read it, never change it."""
+    from typer.testing import CliRunner
+
+    from npb_pages import EXAMPLE
+    from tui.cli.main import app
+
+    out = tmp_path_factory.mktemp("example_league") / "made"
+    result = CliRunner().invoke(app, [
+        "cards", "make", "--batting", str(EXAMPLE / "batting.csv"),
+        "--pitching", str(EXAMPLE / "pitching.csv"), "--fielding", str(EXAMPLE / "fielding.csv"),
+        "-o", str(out), "--name", "NPB形式の例", "--code", "NPBX", "--json"])
+    return result, out
+
+
 class ScriptedManager(ComputerManager):
     """A manager whose answers are set by the test; anything unset falls back to 'do nothing'."""
 

@@ -162,12 +162,9 @@ def test_a_ruleset_carries_its_own_formula_constants():
 
 # --- the command line ------------------------------------------------------------------------
 
-def test_cards_make_writes_a_league_folder_from_the_example(tmp_path):
-    out = tmp_path / "made"
-    r = runner.invoke(app, ["cards", "make", "--batting", str(EXAMPLE / "batting.csv"),
-                            "--pitching", str(EXAMPLE / "pitching.csv"),
-                            "--fielding", str(EXAMPLE / "fielding.csv"), "-o", str(out),
-                            "--json"])
+def test_cards_make_writes_a_league_folder_from_the_example(example_league):
+    # the example made once a session (tests/conftest.py: example_league)
+    r, out = example_league
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert len(data["teams"]) == 6
@@ -181,12 +178,9 @@ def test_cards_make_writes_a_league_folder_from_the_example(tmp_path):
     assert again.exit_code == 2 and "already holds a league" in again.stderr
 
 
-def test_the_shipped_example_league_is_what_the_example_files_make(tmp_path):
-    out = tmp_path / "again"
-    r = runner.invoke(app, ["cards", "make", "--batting", str(EXAMPLE / "batting.csv"),
-                            "--pitching", str(EXAMPLE / "pitching.csv"),
-                            "--fielding", str(EXAMPLE / "fielding.csv"), "-o", str(out),
-                            "--name", "NPB形式の例", "--code", "NPBX"])
+def test_the_shipped_example_league_is_what_the_example_files_make(example_league):
+    # made as the shipped one was: --name NPB形式の例 --code NPBX (tests/conftest.py)
+    r, out = example_league
     assert r.exit_code == 0, r.output
     for name in ("league.toml", "batters.csv", "pitchers.csv"):
         assert (out / name).read_text(encoding="utf-8") == \

@@ -130,14 +130,11 @@ def test_starts_are_inferred_from_innings_per_appearance(line, gs):
 
 
 @pytest.mark.slow
-def test_a_league_in_page_format_plays_a_season_with_its_two_way_players(tmp_path):
+def test_a_league_in_page_format_plays_a_season_with_its_two_way_players(tmp_path, stats_league):
     """Issue 33: six teams of page-format files (both encodings, two two-way players, no 先発)
     make a league that plays a season from the command line: the two-way men are on their
     rosters once, with both cards, and the starters go their real innings a start."""
-    write_pages(tmp_path / "stats")
-    out = tmp_path / "league"
-    r = runner.invoke(app, ["cards", "make", "--stats", str(tmp_path / "stats"), "-o", str(out),
-                            "--json"])
+    r, out = stats_league        # made once a session (tests/conftest.py)
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert len(data["teams"]) == 6 and len(data["warnings"]) == 6

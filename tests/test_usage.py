@@ -88,21 +88,15 @@ def test_a_wrong_usage_table_is_refused_naming_it(bad, message):
         check_usage(bad, "league.toml")
 
 
-def test_a_stats_league_stores_its_usage_and_its_season_follows_it(tmp_path):
-    """The six-team page-format league: league.toml carries [usage]; a simulated stretch of
+def test_a_stats_league_stores_its_usage_and_its_season_follows_it(stats_league):
+    """The six-team page-format league (made once a session: tests/conftest.py): league.toml carries [usage]; a simulated stretch of
     games starts each team's catcher as the plan says, and the option `usage` turns it off."""
-    from npb_pages import write_pages
     from storage.plainfiles import load_league
-    from typer.testing import CliRunner
-    from tui.cli.main import app
     from league.season.schedule import make_schedule
     from league.season.simulate import players_of
     from league.season.state import SeasonState, slot_setup, team_lineup
 
-    write_pages(tmp_path / "stats")
-    out = tmp_path / "league"
-    r = CliRunner().invoke(app, ["cards", "make", "--stats", str(tmp_path / "stats"), "-o",
-                                 str(out), "--json"])
+    r, out = stats_league
     assert r.exit_code == 0, r.output
     text = (out / "league.toml").read_text(encoding="utf-8")
     assert "[usage]" in text and "usage = true" in text
@@ -127,18 +121,15 @@ def test_a_stats_league_stores_its_usage_and_its_season_follows_it(tmp_path):
     assert SeasonState(league=league, players=players_of(league), follow_usage=False).usage(team) is None
 
 
-def test_roster_usage_shows_and_turns_the_setting(tmp_path):
+def test_roster_usage_shows_and_turns_the_setting(tmp_path, stats_league):
     """`impact roster usage [on|off]`: a league made from statistics follows its real usage by
     default; off plays by the cards alone; a wrong word is refused."""
     import json
-    from npb_pages import write_pages
     from typer.testing import CliRunner
     from tui.cli.main import app
     runner = CliRunner()
-    write_pages(tmp_path / "stats")
-    out = tmp_path / "league"
-    assert runner.invoke(app, ["cards", "make", "--stats", str(tmp_path / "stats"), "-o",
-                               str(out)]).exit_code == 0
+    made, out = stats_league
+    assert made.exit_code == 0, made.output
     db = str(tmp_path / "l.sqlite3")
     assert runner.invoke(app, ["league", "new", "U", "--from", str(out), "--db", db]).exit_code == 0
     r = runner.invoke(app, ["roster", "usage", "--db", db, "--json"])
