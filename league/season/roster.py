@@ -92,6 +92,10 @@ _LEAGUE_KEYS = {"code", "name", "short", "name_en", "dh", "divisions"}
 LEAGUE_CODE_RE = re.compile(r"^[A-Za-z0-9_-]{1,8}$")
 
 
+# each team's pitchers (Team.pitchers), by the team's identity
+_PITCHERS: Final[dict[int, tuple["Team", tuple[Player, ...]]]] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Team:
     """One club: its code (3 capital letters), full and short names, and its roster."""
@@ -123,7 +127,16 @@ class Team:
 
     @property
     def pitchers(self) -> tuple[Player, ...]:
-        return tuple(p for p in self.players if p.pitching is not None)
+        # asked of both teams before every game of a season and of every pennant-odds run:
+        # remembered by the team's identity (a Team never changes; the entry holds it)
+        known = _PITCHERS.get(id(self))
+        if known is not None and known[0] is self:
+            return known[1]
+        if len(_PITCHERS) > 2_000:      # a long-lived process that read many leagues
+            _PITCHERS.clear()
+        out = tuple([p for p in self.players if p.pitching is not None])
+        _PITCHERS[id(self)] = (self, out)
+        return out
 
     @property
     def batters(self) -> tuple[Player, ...]:
