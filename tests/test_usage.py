@@ -138,3 +138,21 @@ def test_roster_usage_shows_and_turns_the_setting(tmp_path, stats_league):
     assert r.exit_code == 0 and "real usage: off" in r.output
     r = runner.invoke(app, ["roster", "usage", "maybe", "--db", db])
     assert r.exit_code != 0 and "write on or off" in r.output + (r.stderr or "")
+
+
+def test_a_swingman_gets_a_starters_innings_for_the_starts_real_usage_gives_him():
+    """A man with more relief games than starts is a reliever whose card still says how long
+    he goes in a start (『先』): real usage starts him, and before this he was pulled after
+    one batter (a 『先』 of 0)."""
+    import json
+    from typer.testing import CliRunner
+    from tui.cli.main import app
+    line = ["登板=40", "投球回=90", "打者=380", "安打=85", "本塁打=9", "四球=30", "三振=80", "自責点=38"]
+
+    def card(*extra: str) -> dict:
+        r = CliRunner().invoke(app, ["cards", "line", "pitching", *line, *extra, "--json"])
+        assert r.exit_code == 0, r.output
+        return json.loads(r.stdout)["pitching"]
+    assert card()["starter"] == "0"
+    swing = card("先発=8")
+    assert 4 <= int(swing["starter"]) <= 6 and float(swing["innings"]) <= 3

@@ -51,6 +51,10 @@ _O = {o: i for i, o in enumerate(OUTCOMES)}
 # Formula constants (league.engine.ruleset.CARDGEN_DEFAULTS, which a ruleset's [cardgen] table
 # overrides, docs/cards.md)
 DEFAULTS: Final = CARDGEN_DEFAULTS
+# a swingman's 『先』 (pitching_card): a relief game's innings, and the bounds of his innings a start
+SWING_RELIEF_IP: Final = 1.2
+SWING_START_MIN: Final = 3.0
+SWING_START_MAX: Final = 5.0
 
 # Row shifts (widths BS* BS+ BS BB X G IF K) from the mean row to each condition.
 CONDITION_SHIFTS: dict[str, tuple[float, ...]] = {
@@ -826,6 +830,12 @@ class CardMaker:
             rows[cond] = _widths_to_bounds(w, PITCH_COLUMNS, f"{p.name}: row {cond}")
         innings = max(1.0, round(ip_per * 2) / 2) if not is_starter else max(5.0, round(ip_per * 2) / 2)
         starter = int(round(ip_per + c["starter_extra"])) if is_starter else 0
+        if not is_starter and not repl and line["gs"] >= 1:
+            # a swingman (more relief games than starts) starts as he did: his innings a start
+            # are his innings less a relief inning and a fifth for each relief game
+            start_ip = (line["outs"] / 3 - SWING_RELIEF_IP * (line["g"] - line["gs"])) / line["gs"]
+            starter = int(round(min(SWING_START_MAX, max(SWING_START_MIN, start_ip))
+                                + c["starter_extra"]))
         starter = min(12, starter)
         innings = min(12.0, innings)
         team_games = max(1, self.ctx.team_games)
