@@ -33,7 +33,15 @@ if TYPE_CHECKING:
 
 # the names of the game's state, as they were when they lived here (league.engine.game.Runner,
 # .GameResult, the line fields' constants ...): the rest of the project and stored games use them
-from league.engine.state import *  # noqa: E402,F401,F403
+# named one by one: the compiled build (mypyc) does not hand on what a star import brings
+from league.engine.state import (  # noqa: E402,F401
+    AB, BASES_OF_HIT, BASE_NAMES, BAT_FIELDS, BAT_WIDTH, BB, BattingCard, CONDITIONS, COVER, CS,
+    ComputerManager, D2, D3, DecisionError, DefenceValues, E, Event, FIELD_FIELDS,
+    FIELD_POSITIONS, FIELD_WIDTH, F_A, F_CS, F_DP, F_E, F_PB, F_PO, F_SBA, Fielding, GIDP, H, HBP,
+    HIT_WORDS, HR, IBB, INFIELDERS, OUTFIELDERS, OUT_OF_POSITION, PA, PIT_FIELDS, PIT_WIDTH, P_BB,
+    P_BF, P_BK, P_ER, P_H, P_HBP, P_HR, P_IBB, P_OUTS, P_R, P_SO, P_WP, Play, R, RBI, Roll, SB,
+    SF, SH, SO, ScoringBook, SeededDice, Side, base_text, decide, deciding, defence_values,
+    event_text, plays)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
