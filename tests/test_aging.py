@@ -120,6 +120,50 @@ def test_a_league_ages_young_players_up_and_old_ones_down():
     assert 5 <= marks["breakout"] <= 40 and 5 <= marks["collapse"] <= 40
 
 
+def test_the_league_keeps_its_level_and_its_spread_after_the_off_season():
+    """Talent neither inflates nor deflates (§1, issue 31): a year's development moves each
+    player a little at random, so left alone the league's cards spread wider every year (a
+    batter's 1B column from a standard deviation of 4.2 rolls to 6.1 in four off-seasons of the
+    bundled league: better stars, worse benches, more home runs and strikeouts a game). After
+    the off-season every column's mean and spread over the league's cards are what they were,
+    and each player keeps his place among the others."""
+    from statistics import pstdev
+
+    from league.offseason.aging import _widths, age_players, recentre
+    where = sample_league_path("nippon")
+    bat = {r["id"]: r for r in csv_rows((where / "batters.csv").read_text(encoding="utf-8"))}
+    pit = {r["id"]: r for r in csv_rows((where / "pitchers.csv").read_text(encoding="utf-8"))}
+    cards = [(pid, (bat.get(pid) or pit[pid])["team"], bat.get(pid) if pid not in pit else
+              None, pit.get(pid)) for pid in dict.fromkeys([*bat, *pit])]
+    aged = {a.player: (a.team, a.batting, a.pitching) for a in age_players("nippon", 2027, cards)}
+
+    def columns(rows):
+        ws = [w for b in rows if (w := _widths(" ".join(b.get(k, "") for k in BAT_COLUMNS),
+                                              BAT_COLUMNS)) is not None]
+        return {c: [w[i] for w in ws] for i, c in enumerate(BAT_COLUMNS)}
+
+    def k_rows(rows):
+        return [w[PITCH_COLUMNS.index("K")] for p in rows
+                if (w := _widths(p.get("B", ""), PITCH_COLUMNS)) is not None]
+
+    before = columns([b for _pid, _t, b, p in cards if b is not None and p is None])
+    grown = columns([b for _t, b, p in aged.values() if b is not None and p is None])
+    assert pstdev(grown["1B"]) > pstdev(before["1B"]) * 1.04        # a year of development widens
+    order = sorted((pid for pid, (_t, b, p) in aged.items() if b is not None and p is None),
+                   key=lambda pid: int(aged[pid][1]["1B"]) - int(aged[pid][1]["BB"]))
+    recentre([(b, p) for _pid, _t, b, p in cards], aged, 7)
+    after = columns([b for _t, b, p in aged.values() if b is not None and p is None])
+    for col in ("BB", "1B", "LG", "HR", "K"):
+        assert abs(mean(after[col]) - mean(before[col])) < 0.1, col
+        assert abs(pstdev(after[col]) - pstdev(before[col])) < 0.05 * pstdev(before[col]), col
+    k_before = k_rows([p for _pid, _t, _b, p in cards if p is not None])
+    k_after = k_rows([p for _t, _b, p in aged.values() if p is not None])
+    assert abs(pstdev(k_after) - pstdev(k_before)) < 0.05 * pstdev(k_before)
+    # his place among the others: the best singles hitters stay on top
+    hits = [int(aged[pid][1]["1B"]) - int(aged[pid][1]["BB"]) for pid in order]
+    assert hits[-1] > hits[len(hits) // 2] > hits[0]
+
+
 @pytest.fixture
 def lived(tmp_path):
     db = str(tmp_path / "league.sqlite3")

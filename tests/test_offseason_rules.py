@@ -270,6 +270,20 @@ def test_a_club_thin_at_a_position_drafts_a_man_who_plays_it():
     assert dr.positions_of({"positions": "C5+;1B3 LF2*"}) == {"C", "1B", "LF"}
 
 
+
+def test_a_thin_position_once_covered_is_no_longer_a_need():
+    """Issue 31's balance: one pick who plays the thin position covers it; the club's next pick
+    goes by value again (a pitcher better than a second shortstop) — before, every pick of the
+    draft went to the thin position and lived leagues drafted three batters to a pitcher."""
+    def ss(key, value):
+        return dr.Prospect(key, key, "", "大学", 22, "2005-01-01", "IF", {"positions": "SS3"},
+                           None, value)
+    arm = dr.Prospect("P", "p", "", "大学", 22, "2005-01-01", "SP", None, {"starter": "6"}, 6.0)
+    picks = dr.run_draft("lg", 2027, [ss("S1", 2.0), ss("S2", 1.5), arm],
+                         [dr.Club("A", 2, positions=("SS",))], ["A"])
+    assert [p.prospect for p in picks] == ["S1", "P"]
+
+
 class Lots:
     """Scripted lotteries: each draw names the winner's place among the clubs that drew."""
 

@@ -361,41 +361,68 @@ def _means(cards: Sequence[Mapping[str, str]], cols: tuple[str, ...],
     return [sum(r[i] for r in rows) / len(rows) for i in range(len(cols))]
 
 
+def _spreads(cards: Sequence[Mapping[str, str]], cols: tuple[str, ...], row: str | None,
+             means: list[float]) -> list[float]:
+    """The standard deviation of each column's width over `cards` around `means`."""
+    rows = [w for c in cards
+            if (w := _widths(c.get(row, "") if row else " ".join(c.get(k, "") for k in cols),
+                             cols)) is not None]
+    return [math.sqrt(sum((r[i] - means[i]) ** 2 for r in rows) / len(rows)) if rows else 0.0
+            for i in range(len(cols))]
+
+
+def _level(before: Sequence[Mapping[str, str]], after: Sequence[Mapping[str, str]],
+           cols: tuple[str, ...], row: str | None
+           ) -> tuple[list[float], list[float], list[float]] | None:
+    """What keeps a column's level and spread: (the old mean, the new mean, the factor on a
+    card's distance from the new mean), or None when either side has no card."""
+    old, new = _means(before, cols, row), _means(after, cols, row)
+    if old is None or new is None:
+        return None
+    old_sd, new_sd = _spreads(before, cols, row, old), _spreads(after, cols, row, new)
+    return old, new, [o / n if o > 0 and n > 0 else 1.0 for o, n in zip(old_sd, new_sd)]
+
+
+def _levelled(w: list[float], level: tuple[list[float], list[float], list[float]]
+              ) -> list[float]:
+    old, new, factor = level
+    return [max(0.0, o + (x - n) * f) for x, o, n, f in zip(w, old, new, factor)]
+
+
 def recentre(before: Sequence[tuple[Mapping[str, str] | None, Mapping[str, str] | None]],
              after: dict[str, tuple[str, dict[str, str] | None, dict[str, str] | None]],
              seed: int) -> None:
-    """Keep the league's level where it was (talent neither inflates nor deflates, §1): the
-    mean width of every column over the batters' cards, and of every condition row's column
-    over the pitchers', is moved back to what it was before the off-season, by the same amount
-    on every card (a player's place among the others is what his age and path made it)."""
+    """Keep the league's level and spread where they were (talent neither inflates nor
+    deflates, §1): the mean width of every column over the batters' cards, and of every
+    condition row's column over the pitchers', is moved back to what it was before the
+    off-season, and so is its spread (the standard deviation: each card's distance from the
+    mean scaled by the same factor) — a year's development moves every player a little at
+    random, which would otherwise widen the league year by year (better stars, worse
+    benches: more home runs and strikeouts a game). A player's place among the others is
+    what his age and path made it."""
     rng = random.Random(seed)
     bat_before = [b for b, p in before if b is not None and p is None]
     bat_after = {pid: b for pid, (_t, b, p) in after.items() if b is not None and p is None}
-    old, new = _means(bat_before, BAT_COLUMNS, None), _means(list(bat_after.values()),
-                                                            BAT_COLUMNS, None)
-    if old is not None and new is not None:
-        shift = [o - n for o, n in zip(old, new)]
+    level = _level(bat_before, list(bat_after.values()), BAT_COLUMNS, None)
+    if level is not None:
         for pid in sorted(bat_after):
             cells = bat_after[pid]
             w = _widths(" ".join(cells.get(k, "") for k in BAT_COLUMNS), BAT_COLUMNS)
             if w is None:
                 continue
-            bounds = _bounds([max(0.0, x + d) for x, d in zip(w, shift)], rng)
-            cells.update(zip(BAT_COLUMNS, bounds))
+            cells.update(zip(BAT_COLUMNS, _bounds(_levelled(w, level), rng)))
     pit_before = [p for _b, p in before if p is not None]
     pit_after = {pid: p for pid, (_t, _b, p) in after.items() if p is not None}
     for cond in CONDITIONS:
-        old = _means(pit_before, PITCH_COLUMNS, cond)
-        new = _means(list(pit_after.values()), PITCH_COLUMNS, cond)
-        if old is None or new is None:
+        level = _level(pit_before, list(pit_after.values()), PITCH_COLUMNS, cond)
+        if level is None:
             continue
-        shift = [o - n for o, n in zip(old, new)]
         for pid in sorted(pit_after):
             cells = pit_after[pid]
             w = _widths(cells.get(cond, ""), PITCH_COLUMNS)
             if w is None:
                 continue
-            cells[cond] = " ".join(_bounds([max(0.0, x + d) for x, d in zip(w, shift)], rng))
+            cells[cond] = " ".join(_bounds(_levelled(w, level), rng))
 
 
 def _ratings(cards: Sequence[Mapping[str, str]], key: str) -> list[float]:

@@ -90,6 +90,9 @@ class Club:
     taken: list[str] = field(default_factory=list)
     # fielding positions fewer than two of its men can play (a club needs cover at each)
     positions: tuple[str, ...] = ()
+    # the fielding positions its picks of this draft can play (a thin position once covered
+    # is no longer a need: else every pick of the draft went to it, few pitchers drafted)
+    covered: list[str] = field(default_factory=list)
 
 
 def positions_of(batting: Mapping[str, str] | None) -> set[str]:
@@ -283,7 +286,8 @@ SCOUTING_SD = 2.0      # rolls: clubs' scouts see a prospect a little differentl
 
 def _score(p: Prospect, club: Club, league: str = "") -> float:
     bonus = SHORT_BONUS if p.kind in club.short else 0.0
-    if club.positions and p.pitching is None and positions_of(p.batting) & set(club.positions):
+    thin = set(club.positions) - set(club.covered)
+    if thin and p.pitching is None and positions_of(p.batting) & thin:
         bonus += SHORT_BONUS
     bonus += stream("scout", league, club.code, p.key).gauss(0.0, SCOUTING_SD)
     lost = [k for k in club.lost]
@@ -386,6 +390,8 @@ def advance(league: str, year: int, prospects: Sequence[Prospect], clubs: Sequen
              hazure: bool = False, ik: bool = False) -> None:
         picks.append(Pick(round_, len(picks) + 1, code, key, lottery, hazure, ik))
         by_code[code].taken.append(left[key].kind)
+        if left[key].pitching is None:
+            by_code[code].covered.extend(positions_of(left[key].batting))
         wants[code] -= 1
         del left[key]
 

@@ -104,7 +104,10 @@ def _measure(db: str, seasons: int, seed: int,
         lg = repo.load_league(session=s, league_id=row.id, season_id=ids[-1])
         ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
         players = players_of(lg)
-        tally, seasonal = Tally(), SeasonTally([g.teams for g in lg.groups])
+        # each league's DH rule gives its pinch-hit band, its code names its table
+        tally, seasonal = Tally(), SeasonTally([g.teams for g in lg.groups],
+                                               [g.dh for g in lg.groups],
+                                               [g.code for g in lg.groups])
         seasonal.start()
         for slot in repo.final_games(session=s, season_id=ids[-1]):
             result, _data, _seed = repo.game_result(session=s, slot=slot, players=players)
