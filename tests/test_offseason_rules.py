@@ -127,6 +127,14 @@ def test_the_class_is_seeded_with_schools_ages_and_the_league_s_names():
     values = sorted(p.value for p in cls)
     assert values[-1] - values[0] > 10                      # a few ready, many far from it
     assert {p.kind for p in cls} == {"C", "IF", "OF", "SP", "RP"}
+    # pitchers and batters on one scale (issue 31's balance: valued apart, the clubs drafted
+    # three batters to a pitcher and a lived league ran short of arms): as many arms as bats
+    # among the class's best
+    arms = [p.value for p in cls if p.pitching is not None]
+    bats = [p.value for p in cls if p.pitching is None]
+    assert abs(sum(arms) / len(arms) - sum(bats) / len(bats)) < 0.05
+    best = sorted(cls, key=lambda p: -p.value)[:40]
+    assert 0.35 <= sum(1 for p in best if p.pitching is not None) / len(best) <= 0.65
 
 
 def test_a_renewal_through_the_services_in_the_order_of_section_7(tmp_path):

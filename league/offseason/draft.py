@@ -20,6 +20,7 @@ kind of player the club lost and has not replaced; a club short of catchers or s
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Protocol
 from datetime import date
@@ -228,7 +229,22 @@ def make_class(league: str, year: int, size: int,
             + promise(age)
         out.append(Prospect(f"{year}-{i + 1:03d}", name, name_en, school, age, born,
                             kind_of(new_b, new_p), new_b, new_p, round(value, 2)))
-    return out
+    return _even_kinds(out)
+
+
+def _even_kinds(out: list[Prospect]) -> list[Prospect]:
+    """The class's pitchers and batters valued on one scale: their values moved so that each
+    side's mean is the class's (a pitcher's readiness costs his card more of the computer's
+    value than a batter's costs his, though it costs a game the same; valued as they were, the
+    clubs drafted three batters to a pitcher and the league ran short of arms)."""
+    arms = [p.value for p in out if p.pitching is not None]
+    bats = [p.value for p in out if p.pitching is None]
+    if not arms or not bats:
+        return out
+    mid = (sum(arms) + sum(bats)) / len(out)
+    lift = {True: mid - sum(arms) / len(arms), False: mid - sum(bats) / len(bats)}
+    return [dataclasses.replace(p, value=round(p.value + lift[p.pitching is not None], 2))
+            for p in out]
 
 
 VALUE_SD = 4.0         # rolls of value a standard deviation of the league's cards is worth
