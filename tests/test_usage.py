@@ -156,3 +156,26 @@ def test_a_swingman_gets_a_starters_innings_for_the_starts_real_usage_gives_him(
     assert card()["starter"] == "0"
     swing = card("先発=8")
     assert 4 <= int(swing["starter"]) <= 6 and float(swing["innings"]) <= 3
+
+
+def test_the_real_season_measures_count_qualified_regulars_and_100_inning_pitchers():
+    """`impact cards check --lahman` reports the issue's measures: runs a game, the qualified
+    regulars (3.1 PA a team game) inside ±.020 AVG/OBP, the 100+ IP pitchers inside ±0.60 ERA,
+    and the playing time kept within ±10 % (the generated figures are over all seasons)."""
+    from league.cardmaking.cardcheck import CheckReport, PlayerCompare, real_season_measures
+
+    def bat(key, pa, avg, gpa, gavg):
+        return PlayerCompare(key, key, "T", "bat", {"PA": pa, "AVG": avg, "OBP": avg + .07},
+                             {"PA": gpa, "AVG": gavg, "OBP": gavg + .07})
+    rows = (bat("a", 600, .300, 1200, .310),      # inside, PA kept (600 a season)
+            bat("b", 520, .250, 900, .280),       # outside, PA 450 a season: not kept
+            bat("c", 300, .200, 600, .300),       # not qualified (300 < 3.1 x 162)
+            PlayerCompare("p", "p", "T", "pit", {"IP": 200, "ERA": 3.0}, {"IP": 390, "ERA": 3.5}),
+            PlayerCompare("q", "q", "T", "pit", {"IP": 90, "ERA": 3.0}, {"IP": 180, "ERA": 9.0}))
+    report = CheckReport(rows, {}, {}, {}, (("T", 5.0, 4.0, 4.6, 4.4), ("U", 4.0, 5.0, 4.4, 4.6)),
+                         1.0, 1.0, 2)
+    m = real_season_measures(report, 162)
+    assert m["runs_per_game_real"] == 4.5 and m["runs_per_game_error"] == 0.0
+    assert m["qualified"] == 2 and m["avg_inside"] == 0.5 and m["pa_within_10pct"] == 0.5
+    assert m["pitchers_100ip"] == 1 and m["era_inside"] == 1.0 and m["ip_within_10pct"] == 1.0
+    assert report.as_dict().keys() >= {"teams", "players"}

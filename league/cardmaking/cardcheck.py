@@ -229,9 +229,13 @@ class CheckReport:
     spearman_scored: float
     spearman_allowed: float
     seasons: int
+    # the issue's measures of a real season (`real_season_measures`), {} otherwise
+    measures: dict[str, float] = field(default_factory=dict)
 
     def as_dict(self) -> dict:
         return {
+            **({"real_season": {k: round(v, 4) for k, v in self.measures.items()}}
+               if self.measures else {}),
             "seasons": self.seasons,
             "players_compared": self.counts,
             "tolerances": {s: t for s, t, _ in TOLERANCES},
@@ -287,6 +291,41 @@ def compare(originals: Sequence[StatPlayer], original_runs: Mapping[str, Sequenc
               "pit": sum(1 for r in rows if r.kind == "pit")}
     return CheckReport(tuple(rows), shares, counts, mean_err, tuple(teams), rs, ra,
                        generated.seasons)
+
+
+QUALIFIED_PA_PER_GAME = 3.1     # the batting title's plate appearances a team game
+MEASURE_IP = 100                # pitchers measured for ERA and innings: 100+ real innings
+PLAYING_TIME = 0.10             # plate appearances and innings within ±10 % of the real
+
+
+def real_season_measures(report: CheckReport, team_games: int) -> dict[str, float]:
+    """The measures of a replayed real season (issue 33, docs/cards.md "Measured"): league
+    runs a game real and made, and their ratio less one; the share inside ±.020 AVG and OBP
+    of the real season's qualified regulars (3.1 PA a team game), inside ±0.60 ERA of the
+    pitchers with 100+ real innings; the share of each whose plate appearances (innings) a
+    season are within ±10 % of the real."""
+    teams = report.teams
+    n = max(1, len(teams))
+    real = sum(t[1] + t[2] for t in teams) / (2 * n)
+    made = sum(t[3] + t[4] for t in teams) / (2 * n)
+    seasons = max(1, report.seasons)
+    qual = [r for r in report.players if r.kind == "bat"
+            and r.original["PA"] >= QUALIFIED_PA_PER_GAME * team_games]
+    arms = [r for r in report.players if r.kind == "pit" and r.original["IP"] >= MEASURE_IP]
+
+    def inside(rows: Sequence[PlayerCompare], stat: str, tol: float) -> float:
+        return sum(abs(r.generated[stat] - r.original[stat]) <= tol + 1e-9
+                   for r in rows) / len(rows) if rows else 0.0
+
+    def kept(rows: Sequence[PlayerCompare], stat: str) -> float:
+        return sum(abs(r.generated[stat] / seasons - r.original[stat])
+                   <= PLAYING_TIME * r.original[stat] for r in rows) / len(rows) if rows else 0.0
+    return {"runs_per_game_real": real, "runs_per_game_made": made,
+            "runs_per_game_error": made / real - 1 if real else 0.0,
+            "qualified": len(qual), "avg_inside": inside(qual, "AVG", 0.020),
+            "obp_inside": inside(qual, "OBP", 0.020), "pitchers_100ip": len(arms),
+            "era_inside": inside(arms, "ERA", 0.60), "pa_within_10pct": kept(qual, "PA"),
+            "ip_within_10pct": kept(arms, "IP")}
 
 
 def scale_schedule(games: Sequence[ScheduledGame], seasons: int) -> list[list[ScheduledGame]]:

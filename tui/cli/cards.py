@@ -169,6 +169,14 @@ def check_cmd(
                        f"{report.mean_error[stat]:>+11.4f}")
     echo(f"team runs scored, Spearman {report.spearman_scored:.2f}; "
                f"allowed {report.spearman_allowed:.2f} (target ≥ 0.80)")
+    m = report.measures
+    if m:
+        echo(f"runs a game: real {m['runs_per_game_real']:.2f}, made {m['runs_per_game_made']:.2f} "
+             f"({m['runs_per_game_error']:+.1%}); of {m['qualified']:.0f} qualified regulars "
+             f"{m['avg_inside']:.0%} inside ±.020 AVG, {m['obp_inside']:.0%} OBP; of "
+             f"{m['pitchers_100ip']:.0f} pitchers with 100+ IP {m['era_inside']:.0%} inside ±0.60 "
+             f"ERA; playing time within ±10 %: PA {m['pa_within_10pct']:.0%}, "
+             f"IP {m['ip_within_10pct']:.0%}")
     echo(f"{'team':5} {'R/G':>5} {'RA/G':>5}  {'gen R/G':>7} {'gen RA/G':>8}")
     for t, r, ra, gr, gra in report.teams:
         echo(f"{t:5} {r:5.2f} {ra:5.2f}  {gr:7.2f} {gra:8.2f}")

@@ -2,6 +2,8 @@
 closed loop, and turn one stat line into a card for the card editor."""
 from __future__ import annotations
 
+import dataclasses
+
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -462,6 +464,7 @@ def lahman_check(year: int, *, teams: list[str] | None = None, league: str | Non
     compare with what really happened, player by player and team by team."""
     from league.cardmaking.cardcheck import (
         REGULAR_IP, REGULAR_PA, SeasonTotals, compare, original_scale, play_season,
+        real_season_measures,
     )
     from storage import lahman
 
@@ -484,8 +487,9 @@ def lahman_check(year: int, *, teams: list[str] | None = None, league: str | Non
     # the real lines of a player's full season are compared only for players on a roster
     on_roster = {p.id for t in lg.teams for p in t.players}
     originals = [p for p in originals if p.key in on_roster]
-    return compare(originals, runs, totals, regular_pa=REGULAR_PA * scale,
-                   regular_ip=REGULAR_IP * scale)
+    report = compare(originals, runs, totals, regular_pa=REGULAR_PA * scale,
+                     regular_ip=REGULAR_IP * scale)
+    return dataclasses.replace(report, measures=real_season_measures(report, season.team_games))
 
 
 # --- one stat line, for the card editor ------------------------------------------------------
