@@ -311,6 +311,11 @@ def test_season_new_renews_a_stats_league_from_next_years_files(tmp_path):
     assert moved.team == code[to] and moved.name == traded
     assert any(p.name == "新人 一郎" for t in now.teams for p in t.players)
     assert all(p.name != retire for t in now.teams for p in t.players)
+    # the real usage the computer managers follow is next year's: the newcomer has his, the
+    # retired man none (issue 33, docs/cards.md "Real usage")
+    usage = now.settings["usage"]
+    targets = {**usage["batters"], **usage["pitchers"]}
+    assert all(pid in targets for pid in data["joined"]) and ids[retire] not in targets
     # careers go on under the ids: a regular catcher kept has his first season's line
     catcher = next(pid for pid in data["kept"] if league.player(pid).batting
                    and league.player(pid).fielding[0].position == "C")

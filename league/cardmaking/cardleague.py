@@ -34,6 +34,7 @@ class MadeLeague:
     replacement: tuple[CardNote, ...]          # players given a replacement-level card
     left_out: tuple[tuple[str, str], ...]      # (team, name) of players not on a roster
     team_codes: dict[str, str]                 # team in the files -> team code
+    usage: dict | None = None                  # league.toml's [usage] (real_usage)
 
 
 def team_codes(teams: Sequence[str]) -> dict[str, str]:
@@ -173,7 +174,7 @@ def make_league(players: Sequence[StatPlayer], ruleset: Ruleset, context: League
     toml, bats, pits = league_texts(name, code, ruleset.name, dh, teams, made.players,
                                     STATS_OPTIONS, usage)
     league = parse_league(toml, bats, pits, where="(made from statistics)")
-    return MadeLeague(league, toml, bats, pits, made.notes, tuple(left_out), codes)
+    return MadeLeague(league, toml, bats, pits, made.notes, tuple(left_out), codes, usage)
 
 
 def _figure(v: float) -> int | float:

@@ -3,12 +3,15 @@ closed loop, and turn one stat line into a card for the card editor."""
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from league.cardmaking.cardcheck import CheckReport, closed_loop
 from league.cardmaking.cardgen import StatPlayer, default_context, league_context, make_cards
@@ -19,7 +22,7 @@ from league.season.schedule import make_schedule
 from storage.plainfiles import BATTERS_FILE, LEAGUE_FILE, PITCHERS_FILE, load_league
 from storage.rulesets import load_ruleset
 from storage.statfiles import StatFiles, read_stat_files, read_stat_folder
-from tui.services.db import Db, ServiceError, Work
+from tui.services.db import Db, ServiceError, Work, db_error
 
 CheckProgress = Callable[[str, int, int], None]
 
@@ -238,7 +241,7 @@ def renewal_cards(stored: League, players: list[StatPlayer], rs: Any, ctx: Any,
     matched to a stored player by the files' id column, else by name and birth date (when the
     files give one), else by name when one stored player has it (a traded man changes team);
     newcomers get new ids. Careers carry on by the ids."""
-    from league.cardmaking.cardleague import choose_roster, league_texts
+    from league.cardmaking.cardleague import choose_roster, league_texts, real_usage
     from league.season.roster import parse_league
 
     size = stored.roster_size
@@ -287,7 +290,8 @@ def renewal_cards(stored: League, players: list[StatPlayer], rs: Any, ctx: Any,
                                     [(t.code, t.name, t.short) for t in stored.teams],
                                     list(made.players))
     league = parse_league(toml, bats, pits, where=f"league {stored.name}")
-    return MadeLeague(league, toml, bats, pits, made.notes, tuple(left_out), codes)
+    return MadeLeague(league, toml, bats, pits, made.notes, tuple(left_out), codes,
+                      real_usage(chosen, ids, ctx.team_games))
 
 
 def renew_from_stats(db: Db, league: str | None, stats: Path, *, team: str | None = None,
@@ -315,9 +319,27 @@ def renew_from_stats(db: Db, league: str | None, stats: Path, *, team: str | Non
         (Path(tmp) / BATTERS_FILE).write_text(made.batters, encoding="utf-8")
         (Path(tmp) / PITCHERS_FILE).write_text(made.pitchers, encoding="utf-8")
         info = new_season(db, league, cards=Path(tmp), **season)
+    if made.usage is not None:
+        _store_usage(w, league, made.usage)
     return Renewed(info, tuple(p for p in after if p in before),
                    tuple(p for p in after if p not in before),
                    tuple(sorted(before - set(after))), tuple(files.warnings))
+
+
+def _store_usage(w: Work, league: str | None, usage: dict) -> None:
+    """The league's real usage ([usage], league/manager/usage.py) is that of the season whose
+    statistics made its cards: a renewal from next year's files stores next year's."""
+    from storage import repository as repo
+    try:
+        with w.session() as s:
+            row = repo.find_league(session=s, name=league)
+            settings = json.loads(row.settings or "{}")
+            settings["usage"] = usage
+            row.settings = json.dumps(settings, ensure_ascii=False)
+            s.add(row)
+            s.commit()
+    except SQLAlchemyError as exc:
+        raise db_error(exc) from None
 
 
 def _cards_for(stored: League, players: list[StatPlayer], rs: Any, ctx: Any,
