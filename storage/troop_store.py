@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import html
 import io
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -504,37 +504,106 @@ class TroopStore:
 
     # ------------------------------------------------------------------ exports
 
-    def export_csv(self, event_id: int) -> str:
-        return export_csv(self.load_event(event_id))
+    def export_csv(self, event_id: int, words: ExportWords | None = None) -> str:
+        return export_csv(self.load_event(event_id), words or ENGLISH_EXPORT)
 
-    def export_markdown(self, event_id: int) -> str:
-        return export_markdown(self.load_event(event_id))
+    def export_markdown(self, event_id: int, words: ExportWords | None = None) -> str:
+        return export_markdown(self.load_event(event_id), words or ENGLISH_EXPORT)
 
-    def export_html(self, event_id: int) -> str:
-        return export_html(self.load_event(event_id), self.log(event_id))
+    def export_html(self, event_id: int, words: ExportWords | None = None) -> str:
+        return export_html(self.load_event(event_id), self.log(event_id), words or ENGLISH_EXPORT)
 
 
 CSV_COLUMNS = ["round", "strength", "enemy_force", "result", "player", "written", "read",
                "reading", "points", "troops_left", "score"]
 
 
-def export_csv(stored: StoredEvent) -> str:
+def _reading_shown(reading: SlipReading) -> str:
+    return reading.shown
+
+
+def _same(text: str) -> str:
+    return text
+
+
+@dataclass(frozen=True)
+class ExportWords:
+    """The words of the exported files: English by default (the CLI's language); the app in
+    Japanese gives its own (tui.services.troop.JAPANESE_EXPORT), so a file says one language.
+    Templates are filled with str.format; `reading` says a slip as read, `note` a reading's
+    note, `log` a log entry."""
+
+    lang: str = "en"
+    columns: tuple[str, ...] = tuple(CSV_COLUMNS)
+    final: str = "final"
+    victory: str = "victory"
+    defeat: str = "defeat"
+    blank: str = "blank"
+    players: str = "- Players: {n} ({names}); k = {k}"
+    strengths: str = "- Strengths: {strengths}"
+    reveal: str = "- Reveal: {procedure} rule"
+    procedures: Mapping[str, str] | None = None
+    status: str = "- Status: {status}"
+    finished: str = "finished"
+    in_round: str = "round {round}, {stage}"
+    stages: Mapping[str, str] | None = None
+    round_heading: str = "Round {round}"
+    adjusted: str = " (adjusted from {old})"
+    round_line: str = ("Strength {strength}{adjusted}, enemy force {force}; total {total}:"
+                       " {outcome}. Average {average}; closest: {closest}.")
+    round_columns: tuple[str, ...] = ("Player", "Slip", "Read", "Points", "Troops left")
+    sheet_slip: str = "Slip as written"
+    final_heading: str = "Final ranking"
+    final_columns: tuple[str, ...] = ("Place", "Player", "Points", "Troops left", "Score")
+    winner: str = "Winner: {names}"
+    winners: str = "Winners: {names}"
+    started: str = ("Started {at}. {n} players, k = {k}; strengths {strengths}; {procedure}"
+                    " reveal; {status}.")
+    players_heading: str = "Players"
+    seat_columns: tuple[str, ...] = ("Seat", "Player")
+    log_heading: str = "Log"
+    log_line: str = "{at} round {round}: {text}"
+    reading: Callable[[SlipReading], str] = _reading_shown
+    note: Callable[[str], str] = _same
+    log: Callable[[str], str] = _same
+
+    def procedure(self, name: str) -> str:
+        return (self.procedures or {}).get(name, name)
+
+    def status_of(self, stored: StoredEvent) -> str:
+        if stored.stage == "finished":
+            return self.finished
+        return self.in_round.format(round=stored.current_round,
+                                    stage=(self.stages or {}).get(stored.stage, stored.stage))
+
+    def outcome(self, victory: bool) -> str:
+        return self.victory if victory else self.defeat
+
+    def written(self, reading: SlipReading) -> str:
+        return (self.blank if reading.written is None or not reading.written.strip()
+                else reading.written)
+
+
+ENGLISH_EXPORT = ExportWords()
+
+
+def export_csv(stored: StoredEvent, words: ExportWords = ENGLISH_EXPORT) -> str:
     """One row per player per fought round, then one ``final`` row per player when finished."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow(words.columns)
     results = stored.results()
     for number, result in enumerate(results, start=1):
-        outcome = "victory" if result.victory else "defeat"
+        outcome = words.outcome(result.victory)
         for name in result.players:
             reading = result.readings[name]
             writer.writerow([number, result.strength, result.enemy_force, outcome, name,
                              "" if reading.written is None else reading.written,
-                             reading.value, reading.shown, result.points[name],
+                             reading.value, words.reading(reading), result.points[name],
                              result.troops_left[name], ""])
     if stored.stage == "finished":
         for name, final in final_scores(stored.setup.players, results).items():
-            writer.writerow(["final", "", "", "", name, "", "", "", final.points,
+            writer.writerow([words.final, "", "", "", name, "", "", "", final.points,
                              final.troops_left, final.score])
     return out.getvalue()
 
@@ -543,46 +612,46 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def export_markdown(stored: StoredEvent) -> str:
+def export_markdown(stored: StoredEvent, words: ExportWords = ENGLISH_EXPORT) -> str:
     """A readable summary: setup, each fought round, and the final ranking when finished."""
     setup = stored.setup
     lines = [
         f"# {_cell(stored.title)}", "",
-        f"- Players: {len(setup.players)} ({', '.join(setup.players)}); k = {setup.k}",
-        f"- Strengths: {', '.join(map(str, setup.strengths))}",
-        f"- Reveal: {setup.procedure} rule",
-        f"- Status: {'finished' if stored.stage == 'finished' else f'round {stored.current_round}, {stored.stage}'}",
+        words.players.format(n=len(setup.players), names=", ".join(setup.players), k=setup.k),
+        words.strengths.format(strengths=", ".join(map(str, setup.strengths))),
+        words.reveal.format(procedure=words.procedure(setup.procedure)),
+        words.status.format(status=words.status_of(stored)),
         "",
     ]
     results = stored.results()
     for number, result in enumerate(results, start=1):
-        adjusted = (f" (adjusted from {result.adjusted_from})"
+        adjusted = (words.adjusted.format(old=result.adjusted_from)
                     if result.adjusted_from is not None else "")
         lines += [
-            f"## Round {number}", "",
-            f"Strength {result.strength}{adjusted}, enemy force {result.enemy_force}; "
-            f"total {result.total}: **{'victory' if result.victory else 'defeat'}**. "
-            f"Average {float(result.average):g}; closest: {', '.join(result.closest)}.", "",
-            "| Player | Slip | Read | Points | Troops left |",
+            f"## {words.round_heading.format(round=number)}", "",
+            words.round_line.format(
+                strength=result.strength, adjusted=adjusted, force=result.enemy_force,
+                total=result.total, outcome=f"**{words.outcome(result.victory)}**",
+                average=f"{float(result.average):g}", closest=", ".join(result.closest)), "",
+            "| " + " | ".join(words.round_columns) + " |",
             "|---|---|---:|---:|---:|",
         ]
         for name in result.players:
             reading = result.readings[name]
-            written = "blank" if reading.written is None or not reading.written.strip() \
-                else reading.written
-            note = f" ({reading.note})" if reading.note else ""
-            lines.append(f"| {_cell(name)} | {_cell(written)}{note} | {reading.value} | "
-                         f"{result.points[name]} | {result.troops_left[name]} |")
+            note = f" ({words.note(reading.note)})" if reading.note else ""
+            lines.append(f"| {_cell(name)} | {_cell(words.written(reading))}{note} | "
+                         f"{reading.value} | {result.points[name]} | {result.troops_left[name]} |")
         lines.append("")
     if stored.stage == "finished":
         final = final_scores(setup.players, results)
-        lines += ["## Final ranking", "", "| Place | Player | Points | Troops left | Score |",
-                  "|---:|---|---:|---:|---:|"]
+        lines += [f"## {words.final_heading}", "",
+                  "| " + " | ".join(words.final_columns) + " |", "|---:|---|---:|---:|---:|"]
         for place, name, score in ranking({n: f.score for n, f in final.items()}):
             lines.append(f"| {place} | {_cell(name)} | {final[name].points} | "
                          f"{final[name].troops_left} | {score} |")
-        lines += ["", f"Winner{'s' if len(winners(final)) > 1 else ''}: "
-                  f"{', '.join(winners(final))}", ""]
+        won = winners(final)
+        lines += ["", (words.winners if len(won) > 1 else words.winner).format(
+            names=", ".join(won)), ""]
     return "\n".join(lines)
 
 
@@ -595,59 +664,65 @@ td.n { text-align: right; }
 """
 
 
-def export_html(stored: StoredEvent, log: list[LogEntry] | None = None) -> str:
+def export_html(stored: StoredEvent, log: list[LogEntry] | None = None,
+                words: ExportWords = ENGLISH_EXPORT) -> str:
     """A printable record sheet: setup, every fought round (slips as written and as read), the
     final ranking when finished, and the event's log. Every name and slip is escaped."""
     e = html.escape
     setup = stored.setup
-    status = ("finished" if stored.stage == "finished"
-              else f"round {stored.current_round}, {stored.stage}")
+
+    def head(columns: tuple[str, ...]) -> str:
+        return "<table><tr>" + "".join(f"<th>{e(c)}</th>" for c in columns) + "</tr>"
+
     out = [
-        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        "<!DOCTYPE html>", f'<html lang="{words.lang}"><head><meta charset="utf-8">',
         f"<title>{e(stored.title)}</title><style>{_SHEET_STYLE}</style></head><body>",
         f"<h1>{e(stored.title)}</h1>",
-        f"<p>Started {stored.created_at:%Y-%m-%d %H:%M}. {len(setup.players)} players, "
-        f"k = {setup.k}; strengths {', '.join(map(str, setup.strengths))}; "
-        f"{e(setup.procedure)} reveal; {e(status)}.</p>",
-        "<h2>Players</h2>", "<table><tr><th>Seat</th><th>Player</th></tr>",
+        "<p>" + e(words.started.format(
+            at=f"{stored.created_at:%Y-%m-%d %H:%M}", n=len(setup.players), k=setup.k,
+            strengths=", ".join(map(str, setup.strengths)),
+            procedure=words.procedure(setup.procedure), status=words.status_of(stored))) + "</p>",
+        f"<h2>{e(words.players_heading)}</h2>", head(words.seat_columns),
     ]
     out += [f'<tr><td class="n">{seat}</td><td>{e(name)}</td></tr>'
             for seat, name in enumerate(setup.players, start=1)]
     out.append("</table>")
     results = stored.results()
+    sheet_columns = (words.round_columns[0], words.sheet_slip) + words.round_columns[2:]
     for number, result in enumerate(results, start=1):
-        adjusted = (f" (adjusted from {result.adjusted_from})"
+        adjusted = (words.adjusted.format(old=result.adjusted_from)
                     if result.adjusted_from is not None else "")
         out += [
-            f"<h2>Round {number}</h2>",
-            f"<p>Strength {result.strength}{adjusted}, enemy force {result.enemy_force}; total "
-            f"{result.total}: <b>{'victory' if result.victory else 'defeat'}</b>. Average "
-            f"{float(result.average):g}; closest: {e(', '.join(result.closest))}.</p>",
-            "<table><tr><th>Player</th><th>Slip as written</th><th>Read</th><th>Points</th>"
-            "<th>Troops left</th></tr>",
+            f"<h2>{e(words.round_heading.format(round=number))}</h2>",
+            "<p>" + words.round_line.format(
+                strength=result.strength, adjusted=e(adjusted), force=result.enemy_force,
+                total=result.total, outcome=f"<b>{e(words.outcome(result.victory))}</b>",
+                average=f"{float(result.average):g}",
+                closest=e(", ".join(result.closest))) + "</p>",
+            head(sheet_columns),
         ]
         for name in result.players:
             reading = result.readings[name]
-            written = "blank" if reading.written is None or not reading.written.strip() \
-                else reading.written
-            note = f" ({reading.note})" if reading.note else ""
-            out.append(f'<tr><td>{e(name)}</td><td>{e(written)}{e(note)}</td>'
+            note = f" ({words.note(reading.note)})" if reading.note else ""
+            out.append(f'<tr><td>{e(name)}</td><td>{e(words.written(reading))}{e(note)}</td>'
                        f'<td class="n">{reading.value}</td><td class="n">{result.points[name]}</td>'
                        f'<td class="n">{result.troops_left[name]}</td></tr>')
         out.append("</table>")
     if stored.stage == "finished":
         final = final_scores(setup.players, results)
-        out += ["<h2>Final ranking</h2>", "<table><tr><th>Place</th><th>Player</th>"
-                "<th>Points</th><th>Troops left</th><th>Score</th></tr>"]
+        out += [f"<h2>{e(words.final_heading)}</h2>", head(words.final_columns)]
         for place, name, score in ranking({n: f.score for n, f in final.items()}):
             out.append(f'<tr><td class="n">{place}</td><td>{e(name)}</td>'
                        f'<td class="n">{final[name].points}</td>'
                        f'<td class="n">{final[name].troops_left}</td><td class="n">{score}</td></tr>')
-        out += ["</table>", f"<p>Winner{'s' if len(winners(final)) > 1 else ''}: "
-                f"<b>{e(', '.join(winners(final)))}</b></p>"]
+        won = winners(final)
+        template = words.winners if len(won) > 1 else words.winner
+        before, _, after = template.partition("{names}")
+        out.append(f"<p>{e(before)}<b>{e(', '.join(won))}</b>{e(after)}</p>")
     if log:
-        out += ["<h2>Log</h2>", "<ul>"]
-        out += [f"<li>{entry.at:%H:%M} round {entry.round_no}: {e(entry.text)}</li>"
+        out += [f"<h2>{e(words.log_heading)}</h2>", "<ul>"]
+        out += ["<li>" + e(words.log_line.format(at=f"{entry.at:%H:%M}", round=entry.round_no,
+                                                 text=words.log(entry.text))) + "</li>"
                 for entry in log]
         out.append("</ul>")
     out.append("</body></html>")

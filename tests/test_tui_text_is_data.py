@@ -92,7 +92,9 @@ async def test_card_editor_refusals_quote_what_was_typed(tmp_path):
         await pilot.press("e")
         await until(pilot, lambda: app.screen.query("#card-editor"))
         # the editor is up once it shows whose card it is (written as typed, not as markup)
-        await until(pilot, lambda: f"{BATTER} (KYO KYO01)" in screen_text(app))
+        # (his team by its name in the app's language: issue 29, one language at a time)
+        team = services.name_book(db, league="odd").team("KYO", app.japanese)
+        await until(pilot, lambda: f"{BATTER} ({team} KYO01)" in screen_text(app))
         for value in TYPED:
             await _type_into(pilot, app, "#f-batting-positions", value)
         await pilot.click("#card-save")

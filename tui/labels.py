@@ -388,6 +388,7 @@ LABELS.update({
     "mp_final_title": ("最終順位", "Final ranking"),
     "mp_winners": ("勝者: ", "Winners: "),
     "mp_winner": ("勝者: ", "Winner: "),
+    "mp_export_failed": ("書き出せませんでした: {folder}: {why}", "export failed: {folder}: {why}"),
     "mp_exported": ("{files} を {folder} に書き出しました (HTML は印刷用の記録用紙)",
                     "Exported {files} (the HTML is a printable record sheet) to {folder}"),
     "mp_nothing_to_reveal": ("今は発表するものがありません。", "Nothing to reveal now."),

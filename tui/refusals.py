@@ -78,6 +78,23 @@ _PROBLEMS: tuple[tuple[str, str], ...] = (
      r" \(active_size (?P<s>\d+)\); demote someone first",
      "{t} の一軍は {a} 人で上限です (active_size {s})。先に誰かを登録抹消してください"),
     (r"(?P<p>.+) is on the farm already", "{p} はすでに二軍です"),
+    # a league read again after a card was edited (league.season.roster's checks)
+    (r"team (?P<t>\S+) has (?P<s>\d+) starters \(starter > 0\) on the active roster; a rotation"
+     r" needs at least (?P<n>\d+)",
+     "チーム {t} の一軍の先発投手が {s} 人です。ローテーションには {n} 人以上必要です"),
+    (r"team (?P<t>\S+) has (?P<s>\d+) starters \(starter > 0\); a rotation needs at least"
+     r" (?P<n>\d+)",
+     "チーム {t} の先発投手が {s} 人です。ローテーションには {n} 人以上必要です"),
+    (r"team (?P<t>\S+) has no catcher \(no player lists C in positions\) on the active roster",
+     "チーム {t} の一軍に捕手がいません (守備位置に C のある選手がいません)"),
+    (r"team (?P<t>\S+) has no catcher \(no player lists C in positions\)",
+     "チーム {t} に捕手がいません (守備位置に C のある選手がいません)"),
+    (r"team (?P<t>\S+) cannot field a [a-z ]+ \((?P<p>\S+)\)(?P<a> from its active roster)?:"
+     r" no player lists \S+ in positions",
+     "チーム {t} は {p} を守れません: 守備位置に {p} のある選手がいません"),
+    (r"team (?P<t>\S+) cannot field a [a-z ]+ \((?P<p>\S+)\)(?P<a> from its active roster)?:"
+     r" (?P<who>.+) can play \S+ but are needed at other positions",
+     "チーム {t} は {p} を守れません: {who} は {p} を守れますがほかの守備位置に必要です"),
     # dice typed in by a person
     (r"die roll (?P<x>.+) is not a number from 1 to 100 \(\"00\" reads 100\)",
      "出目 {x} は 1〜100 の数ではありません (「00」は 100)"),

@@ -310,6 +310,30 @@ def modifier_name(source: str, japanese: bool) -> str:
     return source if words is None else words[0 if japanese else 1]
 
 
+# the words of a roll's row and result (league.engine.rules write them in English), in Japanese;
+# the card's codes (BS, HR, IF …) and the rating letters (RR, SR) are the same in both
+_ROLL_WORDS_JA: tuple[tuple[str, str], ...] = (
+    (r"\b1st\b", "一塁"), (r"\b2nd\b", "二塁"), (r"\b3rd\b", "三塁"), (r"\bhome\b", "本塁"),
+    (r"back to (一塁|二塁|三塁)", r"\1へ帰塁"), (r"steal of (二塁|三塁|本塁)", r"\1への盗塁"),
+    (r"aggressive error", "積極走塁の失策"), (r"picked_off", "牽制死"), (r"accident:", "アクシデント:"),
+    (r"\bsafe\b", "セーフ"), (r"\bout\b", "アウト"), (r"\bchoice\b", "走者の判断"),
+    (r"\bstolen\b", "盗塁成功"), (r"\bbonus\b", "ボーナス進塁"), (r"\bnone\b", "なし"),
+    (r"\barm\b", "肩"), (r"\bfielder\b", "野手"), (r"\bbatter\b", "打者"),
+    (r"\bpitcher\b", "投手"),
+)
+_ROLL_WORDS_RE = tuple((re.compile(p), ja) for p, ja in _ROLL_WORDS_JA)
+
+
+def roll_words(text: str, japanese: bool) -> str:
+    """A roll's row or result (「一塁→二塁 SR 46」, 「セーフ (二塁→本塁)」) in the chosen language;
+    the players' ids and the card's codes are kept."""
+    if not japanese:     # a defense table's row (1・2・H−・4) with the Latin middle dot
+        return text.replace("・", "·")
+    for pattern, ja in _ROLL_WORDS_RE:
+        text = pattern.sub(ja, text)
+    return text
+
+
 def roll_purpose(purpose: str, japanese: bool) -> str:
     """What a roll was for (the roll log's purpose column) in the chosen language."""
     return _PURPOSE_JA.get(purpose, purpose) if japanese else purpose

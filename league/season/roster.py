@@ -86,7 +86,7 @@ INNINGS_RANGE = (0.1, 12.0)
 
 _TOML_KEYS = {"name", "code", "ruleset", "dh", "extra_innings", "roster_size", "teams",
               "leagues", "schedule", "postseason", "draft", "active_size", "dressed", "ten_days",
-              "options", "usage"}
+              "options", "usage", "name_en"}
 _TEAM_KEYS = {"code", "name", "short", "name_en", "league", "division"}
 _LEAGUE_KEYS = {"code", "name", "short", "name_en", "dh", "divisions"}
 LEAGUE_CODE_RE = re.compile(r"^[A-Za-z0-9_-]{1,8}$")
@@ -178,6 +178,7 @@ class League:
     active_size: int = DEFAULT_ACTIVE_SIZE
     dressed: int = DEFAULT_DRESSED
     ten_days: int = DEFAULT_TEN_DAYS
+    name_en: str = ""                 # the league's name in Latin letters (the app in English)
 
     @property
     def groups(self) -> tuple[SubLeague, ...]:
@@ -185,7 +186,7 @@ class League:
         if self.leagues:
             return self.leagues
         return (SubLeague(self.code, self.name, self.name, self.dh,
-                          tuple(t.code for t in self.teams)),)
+                          tuple(t.code for t in self.teams), name_en=self.name_en),)
 
     def league_of(self, team: str) -> SubLeague:
         """The league (リーグ) a team plays in."""
@@ -485,6 +486,7 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
             raise LeagueError(f"{file}, {exc}") from None
     opts = {
         "name": need("name", str, bool, "a league name (text)"),
+        "name_en": need("name_en", str, lambda v: True, "an English name (text)", ""),
         "code": need("code", str, lambda v: bool(re.fullmatch(r"[A-Za-z0-9_-]+", v)),
                      "a league code (letters, digits, _ -)"),
         "ruleset": need("ruleset", str, bool, "a ruleset name (text)", "standard"),
@@ -822,7 +824,7 @@ def _league_of(opts: dict, teams: list[Team]) -> League:
         name=opts["name"], code=opts["code"], ruleset=opts["ruleset"], dh=opts["dh"],
         teams=tuple(teams), extra_innings=opts["extra_innings"], roster_size=opts["roster_size"],
         leagues=leagues, settings=opts["settings"], active_size=opts["active_size"],
-        dressed=opts["dressed"], ten_days=opts["ten_days"],
+        dressed=opts["dressed"], ten_days=opts["ten_days"], name_en=opts["name_en"],
     )
 
 

@@ -127,7 +127,9 @@ class CardEditor(Bilingual, ModalScreen[CardEdit | None]):
         p = self.player
         name = p.name if ja or not p.name_en else p.name_en
         with Vertical(id="card-editor"):
-            yield Plain(f"{label('ce_title', ja)}: {name} ({p.team} {p.id})",
+            names = getattr(self.app, "league_names", None)    # the team in the chosen language
+            team = names().team(p.team, ja) if names is not None else p.team
+            yield Plain(f"{label('ce_title', ja)}: {name} ({team} {p.id})",
                          classes="area-title")
             with VerticalScroll():
                 if "batting" in self.values:

@@ -117,6 +117,11 @@ class AreaScreen(Bilingual, Screen):
         """A player's name in the app's language (Latin letters in English where given)."""
         return visible(self._book.player(pid, self.ja, default))
 
+    def league_title(self, name: str) -> str:
+        """The league's title (league.toml's name) in the app's language."""
+        return visible(self._book.league_title(self.ja, name, getattr(self.app, "league", "")
+                                               or ""))
+
     def in_language(self, text: str) -> str:
         """Text made in the league's language (names inside) as the app's language shows it."""
         return visible(text if self.ja else self._book.english(text))

@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane, T
 
 from league.engine.boxscore import render
 from league.engine.playtext import (modifier_name, note_lines, play_lines, play_text,
-                                     roll_purpose, roll_table)
+                                     roll_purpose, roll_table, roll_words)
 from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
@@ -110,4 +110,5 @@ class BoxScoreScreen(AreaScreen):
             mods = " ".join(f"{modifier_name(m['source'], ja)}{m['value']:+d}"
                             for m in r["modifiers"])
             rolls.add_row(str(i), roll_purpose(r["purpose"], ja), str(r["raw"]), mods,
-                          str(r["modified"]), roll_table(r["table"], ja), r["row"], r["result"])
+                          str(r["modified"]), roll_table(r["table"], ja), roll_words(r["row"], ja),
+                          roll_words(r["result"], ja))

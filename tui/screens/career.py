@@ -34,6 +34,7 @@ class CareerScreen(Bilingual, Screen):
     app = getters.app(LeagueApp)
 
     BINDINGS = [Binding("escape", "app.pop_screen", "key_back")]
+    _book: services.NameBook = services.NameBook()
 
     def __init__(self, pid: str) -> None:
         super().__init__()
@@ -63,6 +64,7 @@ class CareerScreen(Bilingual, Screen):
         app = self.app
         try:
             view = services.player_career(app.db, self.pid, league=app.league)
+            self._book = app.league_names()
         except Exception as exc:  # noqa: BLE001 - a broken database is a notification
             app.post_message(WorkFailed.of(exc))
             return
@@ -79,9 +81,10 @@ class CareerScreen(Bilingual, Screen):
     def show(self, view: services.CareerView) -> None:
         self.view = view
         ja = self.app.japanese
-        team = view.team or label("cr_free_agent", ja)
+        team = self._book.team(view.team, ja) if view.team else label("cr_free_agent", ja)
         self.query_one("#career-title", Static).update(
-            Text(visible(f"{view.name} ({view.id}, {team})  {label('cr_title', ja)}")))
+            Text(visible(f"{self._book.player(view.id, ja, view.name)} ({view.id}, {team})"
+                         f"  {label('cr_title', ja)}")))
         c = view.regular
         for kind, keys, title in (("batting", BAT, "ld_batting"), ("pitching", PIT, "ld_pitching")):
             table = self.query_one(f"#career-{kind}", DataTable)
@@ -98,7 +101,7 @@ class CareerScreen(Bilingual, Screen):
                 st = getattr(s, kind)
                 if st is None:
                     continue
-                table.add_row(str(s.season), s.year, "/".join(s.teams),
+                table.add_row(str(s.season), s.year, "/".join(self._book.team(t, ja) for t in s.teams),
                               *[stat_text(k, getattr(st, k)) for k in keys], key=str(s.season))
             table.add_row(Text(label("cr_total", ja), style="bold"),
                           f"{c.years}{'年' if ja else ' yrs'}", "",

@@ -9,6 +9,8 @@ move, stored and shown in ニュース.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from league.visible import visible
 
 from dataclasses import dataclass
@@ -48,12 +50,19 @@ class HistoryScreen(AreaScreen):
         Binding("c", "confirm_award", "key_confirm"),
         Binding("a", "accept_all", "key_accept_all"),
         Binding("t", "transaction", "key_transaction"),
+        Binding("v", "next_part", "key_next_table"),
     ]
+    # records read for the table of one league (リーグ): its three best among the league's best
+    RECORDS_READ = 40
 
     def __init__(self) -> None:
         super().__init__()
         self.season: int | None = None
         self.data: HistoryData | None = None
+        # a league of two: the league (リーグ) the records and head-to-head show (None: both)
+        self.parts: list[tuple[str, str, str, frozenset[str]]] = []
+        self.part: str | None = None
+        self._part_chosen = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -79,8 +88,37 @@ class HistoryScreen(AreaScreen):
         yield KeyFooter()
 
     # ------------------------------------------------------------------ loading
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`v` (the other league, then both) only in a league of two leagues (リーグ)."""
+        if action == "next_part" and not self.parts:
+            return False
+        return super().check_action(action, parameters)
+
+    def action_next_part(self) -> None:
+        """`v`: the records and head-to-head of the next league (リーグ), then of both."""
+        if not self.parts:
+            return
+        choices: list[str | None] = [c for c, _n, _e, _t in self.parts] + [None]
+        i = choices.index(self.part) if self.part in choices else 0
+        self.part = choices[(i + 1) % len(choices)]
+        self._part_chosen = True
+        if self.data is not None:
+            self.show(self.data)
+
+    def _part(self, ja: bool) -> tuple[str, frozenset[str] | None]:
+        """The league chosen: its name and its teams (None: both, or a league of one)."""
+        for code, name, name_en, teams in self.parts:
+            if code == self.part:
+                return (name if ja else (name_en or name)), teams
+        return (label("ld_all_teams", ja) if self.parts else ""), None
+
     def load(self) -> HistoryData:
-        view = self.call_service(services.league_history)
+        tables = self.call_service(services.standings).tables
+        self.parts = [(t.code, t.name, t.name_en, frozenset(r.team for r in t.rows))
+                      for t in tables] if len(tables) > 1 else []
+        if not self._part_chosen:
+            self.part = self.parts[0][0] if self.parts else None
+        view = self.call_service(services.league_history, limit=self.RECORDS_READ)
         awards = None
         if view.seasons:
             season = self.season if self.season in {s.season for s in view.seasons} \
@@ -95,7 +133,8 @@ class HistoryScreen(AreaScreen):
         if data.awards is not None:
             self.season = data.awards.season
         self.query_one("#history-title", Static).update(
-            Text(visible(f"{label('history', ja)}  {view.title}")))
+            Text(visible(f"{label('history', ja)}  {self.league_title(view.title)}"
+                         + (f"  [{self._part(ja)[0]}]" if self.parts else ""))))
         tabs = self.query_one("#history-tabs", TabbedContent)
         for pane, key in (("tab-seasons", "hs_seasons"), ("tab-awards", "hs_awards"),
                           ("tab-records", "hs_records"), ("tab-h2h", "hs_h2h"),
@@ -220,8 +259,8 @@ class HistoryScreen(AreaScreen):
                               ("hs_career", view.career_records)):
             for spec, rows in records:
                 title = f"{label(kind, ja)} {spec.ja if ja else spec.en}"
-                for r in rows[:3]:
-                    t.add_row(title, str(r.rank), Text(self._player_name(r.player, ja)),
+                for r, rank in _best_of(rows, self._part(ja)[1]):
+                    t.add_row(title, str(rank), Text(self._player_name(r.player, ja)),
                               self._team_name(r.team), str(r.season) if r.season else "-", r.text)
                     title = ""
         if not t.row_count:
@@ -233,8 +272,9 @@ class HistoryScreen(AreaScreen):
             label("hs_h2h_note", ja) if played else label("hs_no_h2h", ja))
         t = self.query_one("#h2h-table", DataTable)
         t.clear(columns=True)
-        codes = list(view.teams)
-        t.add_columns(label("team", ja), *[c for c in codes])
+        teams = self._part(ja)[1]
+        codes = [c for c in view.teams if teams is None or c in teams]
+        t.add_columns(label("team", ja), *[c if not ja else view.teams.get(c, c) for c in codes])
         for a in codes:
             t.add_row(self._team_name(a) if not ja else view.teams[a], *["-" if a == b else view.head_to_head[(a, b)].text
                                        for b in codes], key=a)
@@ -333,3 +373,10 @@ class HistoryScreen(AreaScreen):
         message.stop()
         self.app.notify(label("hs_saved", self.app.japanese), timeout=2)
         self.app.data_changed()
+
+
+def _best_of(rows: list, teams: frozenset[str] | None, n: int = 3) -> list[tuple[Any, int]]:
+    """The `n` best record rows of the teams' players (all rows: `teams` None), each with its
+    rank among them (ties share a rank, as the records rank them)."""
+    mine = [r for r in rows if teams is None or r.team in teams]
+    return [(r, 1 + sum(1 for o in mine if o.rank < r.rank)) for r in mine[:n]]

@@ -34,9 +34,10 @@ from league.engine.live import COMPUTER_DECIDES, GameAborted, Handover, LiveLog,
 from league.manager.computer import ComputerManager
 from league.engine import events
 from league.engine.playtext import (modifier_name, note_lines, play_lines, play_text,
-                                     roll_purpose, roll_table)
+                                     roll_purpose, roll_table, roll_words)
 from tui import services
 from tui.labels import LABELS, label
+from tui.refusals import refusal
 from tui.host import KeepsItsArea, LeagueApp
 from tui.language import Bilingual
 from tui.messages import (ControlTakenBack, LiveGameFailed, LiveGameNotSaved, LiveGameOver,
@@ -496,7 +497,7 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
             text.append(" ⏎ " if k == "enter" else f" {k} ", style="bold reverse")
             text.append(" " + words)
         if self._error and method == "roll":
-            text.append("\n" + self._error, style="bold red")
+            text.append("\n" + refusal(self._error, ja), style="bold red")
         elif game is not None and method in ("change_pitcher", "pinch_hitter", "reliever"):
             text.append("\n" + label("gm_next_up", ja) + self._pname(game, game.batter_id), style="dim")
         self._prompt(text)
@@ -774,7 +775,8 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
             purpose = roll_purpose(r.purpose, ja)     # padded by cells: 調子 takes four
             purpose += " " * max(0, 9 - cell_len(purpose))
             rolls.write(f"{i:>3} {purpose} {r.raw:>3} {mods:<14} {r.modified:>3}  "
-                        f"{roll_table(r.table, ja, keys)} {r.row}: {r.result}", scroll_end=follow)
+                        f"{roll_table(r.table, ja, keys)} {roll_words(r.row, ja)}: "
+                        f"{roll_words(r.result, ja)}", scroll_end=follow)
         self._shown_rolls = len(game.rolls)
 
     def _write_plays(self, run: _Run, game, ja: bool) -> None:
@@ -967,11 +969,12 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
             app.open_boxscore(number)
         else:
             from tui.dialogs.box_text import BoxTextDialog
-            app.push_screen(BoxTextDialog("試合終了 / Final", text))
+            app.push_screen(BoxTextDialog(label("final", app.japanese), text))
 
     def on_live_game_failed(self, failed: LiveGameFailed) -> None:
         message = failed.text
         self.question = None
+        message = refusal(message, self.app.japanese)
         self._prompt(Text(message, style="bold red"))
         self.app.notify(message, severity="error", timeout=10)
 

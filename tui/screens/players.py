@@ -79,7 +79,7 @@ class PlayersScreen(AreaScreen):
         self.names = {t.code: t.short or t.name for t in data.teams}
         ja = self.app.japanese
         self.query_one("#players-title", Static).update(
-            f"{label('players', ja)}  {data.name}")
+            f"{label('players', ja)}  {self.league_title(data.name)}")
         self.query_one("#players-filter", Input).placeholder = label("pl_search", ja)
         self._fill()
         if self.pending:
@@ -194,6 +194,7 @@ class PlayersScreen(AreaScreen):
         ja = self.app.japanese
         card = self.query_one("#player-card", CardView)
         card.japanese = ja
+        card.team = self.team_name(player.team)
         card.player = player
         card.refresh(layout=True)   # the card's height depends on the player (auto height)
         self.query_one("#player-stats", Static).update(self._stats_table(view, ja))

@@ -74,7 +74,7 @@ class ScheduleScreen(AreaScreen):
         self.names = view.names
         ja = self.app.japanese
         self.query_one("#schedule-title", Static).update(
-            f"{label('schedule', ja)}  {view.title}  {view.final}/{view.games}")
+            f"{label('schedule', ja)}  {self.league_title(view.title)}  {view.final}/{view.games}")
         self._fill_mini(view)
         t = self.query_one("#days-table", DataTable)
         keep = t.cursor_row if t.row_count and not self._to_today else None

@@ -107,6 +107,18 @@ class StandingsScreen(AreaScreen):
         tables.append((label("interleague", ja), v.interleague))
         return tables[self.table_index % len(tables)]
 
+    def _odds_part(self, ja: bool) -> tuple[str, set[str] | None]:
+        """The league (リーグ) whose pennant odds `v` chose — its name and its teams — or both
+        leagues (None) where the tables show 交流戦; a league of one shows all its teams."""
+        v = self._data.view if self._data is not None else None
+        if v is None or len(v.tables) < 2:
+            return "", None
+        i = self.table_index % (len(v.tables) + 1)
+        if i == len(v.tables):
+            return label("ld_all_teams", ja), None
+        t = v.tables[i]
+        return (t.name if ja else (t.name_en or t.name)), {r.team for r in t.rows}
+
     def action_toggle_gb(self) -> None:
         self.gb_from = "above" if self.gb_from == "leader" else "leader"
         self.refresh_data()
@@ -125,7 +137,7 @@ class StandingsScreen(AreaScreen):
             self._fill_odds(data)
         table_name, rows = self._table(v, ja)
         self.query_one("#standings-title", Static).update(
-            f"{v.title}  {season_title(v.year, v.season, ja)}  "
+            f"{self.league_title(v.title)}  {season_title(v.year, v.season, ja)}  "
             f"{label('phase_' + v.phase_key, ja)}  "
             f"{v.final}/{v.games} {'試合消化' if ja else 'games played'}"
             + (f"  {table_name}" if table_name else "")
@@ -286,8 +298,9 @@ class StandingsScreen(AreaScreen):
             return
         days = sorted({p.played for p in history})
         when = latest[0].day.isoformat() if latest[0].day else "-"
+        part = self._odds_part(ja)[0]
         self.query_one("#odds-title", Static).update(
-            f"{label('odds', ja)}  {when}  ({last}/{data.view.games}, "
+            f"{label('odds', ja)}{f' [{part}]' if part else ''}  {when}  ({last}/{data.view.games}, "
             f"{latest[0].runs} {'回' if ja else 'runs'}, {len(days)} "
             f"{'時点' if ja else 'points'})")
         self._odds_table([(p.team, p.pennant, share_margin(p.pennant, p.runs), p.climax,
@@ -304,8 +317,10 @@ class StandingsScreen(AreaScreen):
         when = r.day.isoformat() if r.day else "-"
         games = self._data.view.games if self._data is not None else r.played + r.remaining
         points = len({p.played for p in view.history})
+        part = self._odds_part(ja)[0]
         self.query_one("#odds-title", Static).update(
-            f"{label('odds', ja)}  {when}  ({r.played}/{games}, {r.runs}/{total} "
+            f"{label('odds', ja)}{f' [{part}]' if part else ''}  {when}  ({r.played}/{games}, "
+            f"{r.runs}/{total} "
             f"{'回' if ja else 'runs'}, ±{widest * 100:.1f}%, {points} "
             f"{'時点' if ja else 'points'})")
         self._odds_table([(t.team, t.pennant, t.pennant_margin, t.climax, t.climax_margin,
@@ -322,6 +337,9 @@ class StandingsScreen(AreaScreen):
         for key in ("team", "pennant_pct", "climax_pct", "magic", "expected"):
             t.add_column(label(key, ja), key=key)
         t.add_column(label("odds_trend", ja), key="trend")
+        teams = self._odds_part(ja)[1]
+        if teams is not None:      # one league's pennant: its teams alone (`v`: the other, both)
+            rows = [row for row in rows if row[0] in teams]
         if not rows:
             return
         lines = services.history_lines(history, [row[0] for row in rows])

@@ -34,6 +34,7 @@ from league.troop.rules import (
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from storage.troop_store import (
+    ExportWords,
     EventSummary,
     LogEntry,
     StoredEvent,
@@ -51,6 +52,92 @@ OPEN_ERRORS: tuple[type[Exception], ...] = (ArgumentError, SQLAlchemyError, OSEr
 # table: the mark, never the amount
 WARNINGS = {"blank": "mp_warn_blank", "invalid": "mp_warn_invalid",
             "all troops left": "mp_warn_capped"}
+
+
+_NOTES_JA = {"blank": "白紙", "invalid": "無効", "all troops left": "残り兵力すべて"}
+
+
+def note_text(note: str, japanese: bool = False) -> str:
+    """A slip reading's note (league.troop.rules writes it in English) in the label language."""
+    return _NOTES_JA.get(note, note) if japanese else note
+
+
+def reading_text(reading: SlipReading, japanese: bool = False) -> str:
+    """How a slip was read, in the label language: 「120 → 85、残り兵力すべて」."""
+    if not japanese:
+        return reading.shown
+    written = ("白紙" if reading.written is None or not reading.written.strip()
+               else reading.written)
+    text = f"{written} → {reading.value}"
+    return f"{text}、{note_text(reading.note, True)}" if reading.note else text
+
+
+_SHOWN = re.compile(r"(?P<w>.*) → (?P<v>\d+)(?:, (?P<n>blank|invalid|all troops left))?")
+_LOG_JA: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), ja) for p, ja in (
+    (r"(?P<p>.+)'s slip corrected: (?P<a>.+) ⇒ (?P<b>.+)", "{p} の投入票を訂正: {a} ⇒ {b}"),
+    (r"round 3 strength changed from (?P<a>\d+) to (?P<b>\d+) with (?P<n>\d+) slips in",
+     "第3ラウンドの強さを {a} から {b} に変更 (投入票 {n} 枚記入済み)"),
+    (r"round 3 strength changed from (?P<a>\d+) to (?P<b>\d+)", "第3ラウンドの強さを {a} から {b} に変更"),
+    (r"(?P<a>.+) moved from seat (?P<s>\d+) to seat (?P<t>\d+)", "{a} の席を {s} から {t} に移動"),
+    (r"(?P<a>.+) renamed (?P<b>.+)", "{a} の名前を {b} に変更"),
+))
+
+
+def _shown_ja(shown: str) -> str:
+    m = _SHOWN.fullmatch(shown)
+    if m is None:
+        return shown
+    written = "白紙" if m.group("w") == "blank" else m.group("w")
+    note = f"、{note_text(m.group('n'), True)}" if m.group("n") else ""
+    return f"{written} → {m.group('v')}{note}"
+
+
+def log_text(text: str, japanese: bool = False) -> str:
+    """An entry of the event's log (stored in English words) in the label language; the names
+    and slips in it are kept as they were written."""
+    if not japanese:
+        return text
+    for pattern, ja in _LOG_JA:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            values = dict(m.groupdict())
+            for key in ("a", "b"):
+                if "slip corrected" in pattern.pattern and key in values:
+                    values[key] = _shown_ja(values[key])
+            return ja.format(**values)
+    return text
+
+
+def export_words(japanese: bool) -> ExportWords:
+    """The exported files' words in the label language (English: storage's own)."""
+    if not japanese:
+        return ExportWords()
+    return ExportWords(
+        lang="ja",
+        columns=("ラウンド", "強さ", "敵の兵力", "結果", "プレイヤー", "記入", "読み", "読み方",
+                 "得点", "残り兵力", "最終得点"),
+        final="最終", victory="勝利", defeat="敗北", blank="白紙",
+        players="- プレイヤー: {n} 人 ({names})、k = {k}",
+        strengths="- 強さ: {strengths}",
+        reveal="- 公開: {procedure}",
+        procedures={"current": mp("mp_pub_rule_current", True),
+                    "original": mp("mp_pub_rule_original", True)},
+        status="- 状況: {status}", finished="終了", in_round="第{round}ラウンド、{stage}",
+        stages={"entry": "投入票の記入", "reveal": "公開", "scoreboard": "得点発表",
+                "finished": "終了"},
+        round_heading="第{round}ラウンド", adjusted=" ({old} から調整)",
+        round_line=("強さ {strength}{adjusted}、敵の兵力 {force}、投入合計 {total}: {outcome}。"
+                    "平均 {average}、最も近い: {closest}。"),
+        round_columns=("プレイヤー", "投入票", "読み", "得点", "残り兵力"),
+        sheet_slip="書かれた投入票",
+        final_heading="最終順位", final_columns=("順位", "プレイヤー", "得点", "残り兵力", "最終得点"),
+        winner="勝者: {names}", winners="勝者: {names}",
+        started="開始 {at}。{n} 人、k = {k}、強さ {strengths}、{procedure}で公開、{status}。",
+        players_heading="プレイヤー", seat_columns=("席", "プレイヤー"),
+        log_heading="記録", log_line="{at} 第{round}ラウンド: {text}",
+        reading=lambda reading: reading_text(reading, True),
+        note=lambda note: note_text(note, True),
+        log=lambda text: log_text(text, True))
 
 
 class TroopInputError(ValueError):
@@ -319,16 +406,18 @@ class TroopService:
 
     # ------------------------------------------------------------------ exports
 
-    def export(self, event: StoredEvent, folder: Path) -> tuple[Path, Path, Path]:
+    def export(self, event: StoredEvent, folder: Path,
+               japanese: bool = False) -> tuple[Path, Path, Path]:
         """Write the CSV, the Markdown summary and the printable HTML record sheet into
-        ``folder``; return the three paths."""
+        ``folder``, in the label language; return the three paths."""
+        words = export_words(japanese)
         folder.mkdir(parents=True, exist_ok=True)
         stem = f"melting-pot-{event.id}"
         csv_path, md_path = folder / f"{stem}.csv", folder / f"{stem}.md"
         html_path = folder / f"{stem}.html"
-        csv_path.write_text(self.store.export_csv(event.id), encoding="utf-8")
-        md_path.write_text(self.store.export_markdown(event.id), encoding="utf-8")
-        html_path.write_text(self.store.export_html(event.id), encoding="utf-8")
+        csv_path.write_text(self.store.export_csv(event.id, words), encoding="utf-8")
+        md_path.write_text(self.store.export_markdown(event.id, words), encoding="utf-8")
+        html_path.write_text(self.store.export_html(event.id, words), encoding="utf-8")
         return csv_path, md_path, html_path
 
     # ------------------------------------------------------------------ the projector

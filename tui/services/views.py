@@ -57,6 +57,16 @@ class NameBook:
     players: dict[str, tuple[str, str]] = field(default_factory=dict)
     # the leagues (リーグ) of a league of two: code → (name, English name)
     leagues: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # the whole league's (organisation's) name and its English name (league.toml's name_en)
+    title: tuple[str, str] = ("", "")
+
+    def league_title(self, japanese: bool, name: str, stored: str = "") -> str:
+        """The league's title in the chosen language: `name` (league.toml's) in Japanese; in
+        English its name_en, else `stored` (the name the league is stored by, Latin letters
+        as typed), so the English app never shows the Japanese title."""
+        if japanese:
+            return name
+        return self.title[1] or stored or name
 
     def team(self, code: str, japanese: bool, *, full: bool = False) -> str:
         """A team's name: short (the code in English) or full (`name_en` in English)."""
@@ -177,4 +187,4 @@ def names_of(players: dict[str, tuple[str, str]], texts: Any) -> NameBook:
         for r in csv_rows(text):
             if r.get("id"):
                 players[r["id"]] = (r.get("name", ""), r.get("name_en", ""))
-    return NameBook(teams, players, leagues)
+    return NameBook(teams, players, leagues, (structure.name, structure.name_en))

@@ -76,13 +76,13 @@ class TroopHost(_App):
 
     def export(self) -> None:
         assert self.event is not None
-        try:
-            csv_path, md_path, html_path = self.service.export(self.event, self.export_dir)
-        except OSError as error:
-            self.notify(f"export failed: {self.export_dir}: {error.strerror}", severity="error",
-                        markup=False)
-            return
         ja = bool(getattr(self, "japanese", False))
+        try:
+            csv_path, md_path, html_path = self.service.export(self.event, self.export_dir, ja)
+        except OSError as error:
+            self.notify(mp("mp_export_failed", ja, folder=self.export_dir, why=error.strerror),
+                        severity="error", markup=False)
+            return
         self.notify(mp("mp_exported", ja, files=", ".join(
             p.name for p in (csv_path, md_path, html_path)), folder=csv_path.parent),
             markup=False)
@@ -95,12 +95,17 @@ class TroopHost(_App):
         self.push_screen(PublicScreen())
 
     def show_log(self) -> None:
+        from dataclasses import replace
+
+        from tui.services.troop import log_text
         from tui.troop.screens.dialogs import LogDialog
 
         assert self.event is not None
         ja = bool(getattr(self, "japanese", False))
+        entries = [replace(entry, text=log_text(entry.text, ja))
+                   for entry in self.service.log(self.event)]
         self.push_screen(LogDialog(mp("mp_log_title", ja, title=self.event.title),
-                                   self.service.log(self.event), mp("mp_log_empty", ja),
+                                   entries, mp("mp_log_empty", ja),
                                    mp("mp_close_hint", ja)))
 
 

@@ -25,12 +25,14 @@ def _row_cells(bounds: Bounds, roll: int | None) -> list[Text]:
 
 
 def card_renderable(player: Player, *, condition: str | None = None, roll: int | None = None,
-                    batting_roll: int | None = None, japanese: bool = True) -> Group:
-    """The Rich renderable of a card: ratings line, batting card, pitcher rows A–D."""
+                    batting_roll: int | None = None, japanese: bool = True,
+                    team: str | None = None) -> Group:
+    """The Rich renderable of a card: ratings line, batting card, pitcher rows A–D. `team` is
+    the team's name in the chosen language (default: its code)."""
     parts: list[Text | Table] = []
     name = player.name if japanese or not player.name_en else player.name_en
     head = Text(f"{visible(name)}  ", style="bold")
-    head.append(f"{player.team} {player.id}  ", style="dim")
+    head.append(f"{visible(team or player.team)} {player.id}  ", style="dim")
     head.append(("投" if japanese else "T") + f"{player.throws} " + ("打" if japanese else "B") + f"{player.bats}")
     head.append(f"  {'出場ランク' if japanese else 'rank'} {player.rank}", style="dim")
     parts.append(head)
@@ -88,9 +90,11 @@ class CardView(Static):
     roll: reactive[int | None] = reactive(None)
     batting_roll: reactive[int | None] = reactive(None)
     japanese: reactive[bool] = reactive(True)
+    team: reactive[str | None] = reactive(None)     # the team's name in the chosen language
 
     def render(self):
         if self.player is None:
             return Text("—", style="dim")
         return card_renderable(self.player, condition=self.condition, roll=self.roll,
-                               batting_roll=self.batting_roll, japanese=self.japanese)
+                               batting_roll=self.batting_roll, japanese=self.japanese,
+                               team=self.team)

@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Header, Static
 
 from tui.troop.screens.base import TroopScreen
-from tui.services.troop import step_text
+from tui.services.troop import reading_text, step_text
 from tui.widgets.footer import KeyFooter
 
 
@@ -61,7 +61,7 @@ class ResultScreen(TroopScreen):
             points = str(result.points[name])
             if name in result.cancelled:
                 points += self.t("mp_penalty_cancelled")
-            table.add_row(Text(name), Text(result.readings[name].shown), str(result.read[name]), points,
+            table.add_row(Text(name), Text(reading_text(result.readings[name], self.ja)), str(result.read[name]), points,
                           str(result.troops_left[name]), str(totals[name]), key=name)
         if event.stage == "reveal":
             steps = service.steps(event)

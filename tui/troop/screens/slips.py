@@ -9,7 +9,7 @@ from textual.widgets import DataTable, Header, Input, Static
 from league.troop.rules import ROUNDS, MeltingPotError
 from tui.refusals import refusal
 from tui.troop.screens.base import TroopScreen
-from tui.services.troop import TroopInputError, slip_mark, slip_warning
+from tui.services.troop import TroopInputError, reading_text, slip_mark, slip_warning
 from tui.widgets.footer import KeyFooter
 
 
@@ -149,7 +149,7 @@ class SlipEntryScreen(TroopScreen):
         self.troop.event = event
         self.query_one("#slip", Input).value = ""
         self.query_one("#reading", Static).update(
-            Text(self.t("mp_read_as", player=player, shown=reading.shown)))
+            Text(self.t("mp_read_as", player=player, shown=reading_text(reading, self.ja))))
         missing = self.troop.service.missing_slips(event)
         if missing:
             order = event.setup.players
