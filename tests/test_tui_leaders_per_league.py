@@ -67,3 +67,29 @@ def test_the_service_takes_a_league_code(tmp_path):
     import json
     rows = json.loads(out.output)["rows"]
     assert {r["team"] for r in rows} <= {r.team for r in tables[0].rows}
+
+
+def _footer_actions(app) -> set[str]:
+    return {binding.action for (_n, binding, enabled, _t) in app.screen.active_bindings.values()
+            if binding.show and enabled}
+
+
+@pytest.mark.parametrize("sample, shown", [("pacific", False), ("nippon", True)])
+async def test_v_is_offered_only_in_a_league_of_two(tmp_path, sample, shown):
+    """The footer offers `v` (the other league) only where there is one: a league of one
+    league (pacific) hides it; it did nothing there but was shown."""
+    from tui.settings import save_setting
+
+    save_setting("japanese", True)
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db, sample=sample)
+    # wide enough for the footer to show every key it offers (at 80x24 it shows those that fit)
+    async with app.run_test(size=(160, 45)) as pilot:
+        app.animation_level = "none"
+        await until(pilot, lambda: app.current_mode == "standings")
+        await pilot.press("5")
+        await until(pilot, lambda: app.current_mode == "leaders"
+                    and app.screen.data is not None)
+        await until(pilot, lambda: ("next_part" in _footer_actions(app)) == shown)
+        footer = app.screen.query_one("KeyFooter")
+        await until(pilot, lambda: any(k.key == "v" for k in footer.query("FooterKey")) == shown)

@@ -83,6 +83,13 @@ class LeadersScreen(AreaScreen):
             yield FitTable(id="leaders-table", cursor_type="row", zebra_stripes=True)
         yield KeyFooter()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`v` (the other league) only in a league of two leagues (リーグ): hidden, not shown
+        in the footer, in a league of one."""
+        if action == "next_part" and not self.parts:
+            return False
+        return super().check_action(action, parameters)
+
     def load(self) -> LeadersData:
         table = self.call_service(services.standings)
         self.parts = [(t.code, t.name, t.name_en) for t in table.tables] \
