@@ -28,7 +28,7 @@ import jinja2
 from markupsafe import Markup, escape
 
 from league.season.awards import award_name, slot_name
-from league.engine.boxscore import DECISION_JA, POSITION_JA
+from league.engine.boxscore import DECISION_JA, POSITION_JA, left_on_base
 from league.engine.lines import BAT_FIELDS, PIT_FIELDS, innings_text
 from league.engine.playtext import note_lines, play_lines, play_text
 from league.season.standings import gb_text, streak_english, tiebreak_english
@@ -448,6 +448,18 @@ def _game_context(p: Page, box: publish.GameBox) -> dict[str, Any]:
         sides.append({"team": codes[i], "batter_rows": Markup("\n".join(rows)),
                       "totals": dict(zip(BAT_FIELDS, tot)),
                       "pitcher_rows": Markup("\n".join(pitchers))})
+    # the NPB box score's lines under 本塁打 (league.engine.boxscore.extra_base_lines, the
+    # app's): 二塁打 and 三塁打 with each batter (his count when more than one), each team's 残塁
+    extra_base = []
+    for field_, key in (("2b", "doubles"), ("3b", "triples")):
+        k = BAT_FIELDS.index(field_)
+        who = [p.plink(pid, names.get(pid)) + ("" if ln[k] < 2 else f"{ln[k]}" if p.ja
+                                                else f" {ln[k]}")
+               for _s, pid, ln, _pos in r.batting if ln[k]]
+        if who:
+            extra_base.append((key, Markup(escape("、" if p.ja else ", ").join(who))))
+    extra_base.append(("left_on_base", Markup(escape("、" if p.ja else ", ").join(
+        Markup("{} {}").format(p.team(codes[i]), left_on_base(r, i)) for i in range(2)))))
     # the play-by-play, the page's longest part, is escaped here in one pass (markupsafe's
     # escape, as the templates' autoescape would): a Jinja loop over it took as long as the
     # rest of the page
@@ -469,7 +481,7 @@ def _game_context(p: Page, box: publish.GameBox) -> dict[str, Any]:
         h["plays"] = Markup("\n".join(h["plays"]))
     return {"season": box.season, "slot": box.slot, "result": r, "line": line, "sides": sides,
             "notes": [visible(n) for n in note_lines(r, p.ja, name, older=p.older_play)],
-            "halves": halves, "stored_names": names,
+            "halves": halves, "stored_names": names, "extra_base": extra_base,
             "decisions": [(code, [pid for pid, d in r.decisions.items() if d == code])
                           for code in ("W", "L", "S", "H")]}
 

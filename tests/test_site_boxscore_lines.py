@@ -1,0 +1,60 @@
+"""The web site's box score has the NPB lines under 本塁打 the app's has (issue 29): 二塁打 and
+三塁打 with each batter (his count when more than one) and each team's 残塁 — 2B, 3B and LOB
+in English — the same words as the app's box score (league.engine.boxscore.extra_base_lines),
+made from the same stored game."""
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from league.engine.boxscore import extra_base_lines
+from tui import services as sv
+from tui.site.generator import build_site
+
+
+def _line(page: str, key: str) -> str | None:
+    m = re.search(rf'<p class="{key}"><b>(.*?)</b> (.*?)</p>', page, re.S)
+    if m is None:
+        return None
+    return unescape(m.group(1)) + " " + unescape(re.sub(r"<[^>]+>", "", m.group(2)))
+
+
+def test_the_site_box_score_has_doubles_triples_and_left_on_base(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    sv.create_league(db, "pacific", "pacific")
+    sv.new_season(db, "pacific", games_per_opponent=4, seed=5)
+    sv.sim_days(db, "pacific", days=4)
+    out = tmp_path / "site"
+    build_site(db, "pacific", out, workers=0)
+    book = sv.name_book(db, league="pacific")
+    games = [g for _d, gs in sv.schedule_days(db, "pacific") for g in gs if g.status == "final"]
+    assert len(games) >= 10
+    seen = {"doubles": 0, "triples": 0, "twice": 0}
+    for g in games:
+        result = sv.boxscore(db, g.number, "pacific").result
+        for ja, prefix in ((True, ""), (False, "en/")):
+            page = (out / f"{prefix}game-1-{g.number}.html").read_text(encoding="utf-8")
+
+            def name(pid: str, ja: bool = ja) -> str:
+                return book.player(pid, ja, result.players[pid].name)
+
+            teams = [book.team(c, ja) for c in (result.away, result.home)]
+            app = extra_base_lines(result, name, not ja, teams)
+            heads = {"doubles": "二塁打" if ja else "2B", "triples": "三塁打" if ja else "3B",
+                     "left_on_base": "残塁" if ja else "LOB"}
+            for key, head in heads.items():
+                said = next((x for x in app if x.startswith(head)), None)
+                shown = _line(page, key)
+                if said is None:
+                    assert shown is None, (g.number, key, shown)
+                    continue
+                assert shown is not None, (g.number, key, said)
+                words = {"doubles": ("二塁打", "Doubles"), "triples": ("三塁打", "Triples"),
+                         "left_on_base": ("残塁", "Left on base")}[key]
+                # the same names and counts in the same order; the heading is the page's word
+                assert shown.removeprefix(words[0 if ja else 1] + " ") == \
+                    said.removeprefix(head).lstrip(": ").lstrip(), (g.number, key)
+                if key != "left_on_base" and ja:
+                    seen[key] += 1
+                    seen["twice"] += bool(re.search(r"\D[2-9](、|$)", said))
+    assert seen["doubles"] and seen["triples"], seen
