@@ -326,6 +326,7 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
                                         for side in self.info.people},
                                 computer=partial(_TellingComputer, run), live_dice=live,
                                 saved=saved, dh=setup.league.dh_for(self.info.home),
+                                extra_innings=setup.innings,
                                 fatigue=self.info.fatigue, handed=partial(self._handed, run),
                                 decided=partial(_decided, run))
             run.game = game

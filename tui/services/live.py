@@ -21,7 +21,7 @@ from storage import repository as repo
 from tui.services.context import SeasonContext, season_context, store_roster
 from tui.services.db import Db, ServiceError, Work, db_error
 from tui.services.names import NameBook, name_book
-from tui.services.postseason import settle
+from tui.services.postseason import settle, slot_innings
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,9 @@ class LiveSetup:
     # each player's season so far (regular season): pid → (BattingStats | None, PitchingStats | None)
     season: dict[str, tuple[Any, Any]] = field(default_factory=dict)
     book: NameBook = field(default_factory=NameBook)   # the league's names in both languages
+    # the last inning the game may go to, as the simulated game's (postseason.slot_innings):
+    # the league's extra_innings, a postseason game's by its series and its place in it
+    innings: int | None = None
 
 
 def _season_lines(s, season_id: int | None, teams: tuple[str, str]) -> dict[str, tuple[Any, Any]]:
@@ -79,6 +82,7 @@ def start_live(db: Db, league: str | None = None, *, number: int | None = None,
                 raise ServiceError(f"game {number} has been played already")
             a, h, fatigue = _lineups_for_slot(ctx, slot)
             season_id: int | None = ctx.season.id
+            innings = slot_innings(s, ctx.league, ctx.season.id, slot)
         else:
             if away is None or home is None or away == home:
                 raise ServiceError("an exhibition needs two different teams (away and home)")
@@ -88,6 +92,7 @@ def start_live(db: Db, league: str | None = None, *, number: int | None = None,
             a = make_lineup(away, list(ctx.league.team(away).players), dh)
             h = make_lineup(home, list(ctx.league.team(home).players), dh)
             fatigue, season_id = {}, None
+            innings = ctx.league.extra_innings
         season = _season_lines(s, ctx.season.id, (a.team, h.team))
         try:
             info = live_store.create_live(session=s, league_id=ctx.league_id, season_id=season_id,
@@ -98,7 +103,7 @@ def start_live(db: Db, league: str | None = None, *, number: int | None = None,
             raise db_error(exc) from None
     return LiveSetup(info, ctx.league, ctx.ruleset, ctx.players,
                      {t.code: t.short or t.name for t in ctx.league.teams}, season,
-                     name_book(w, league))
+                     name_book(w, league), innings)
 
 
 def resume_live(db: Db, live_id: int, league: str | None = None) -> LiveSetup:
@@ -115,8 +120,17 @@ def resume_live(db: Db, live_id: int, league: str | None = None) -> LiveSetup:
             lg = ctx.league
         season = _season_lines(s, info.season_id if info.season_id is not None else ctx.season.id,
                                (info.away, info.home))
+        innings = lg.extra_innings
+        if info.number is not None and info.season_id is not None:
+            try:
+                slot = repo.find_game(session=s, season_id=info.season_id, number=info.number)
+            except repo.NotFound:
+                slot = None     # refused when it is recorded (_slot_of)
+            if slot is not None:
+                innings = slot_innings(s, lg, info.season_id, slot)
     return LiveSetup(info, lg, ctx.ruleset, players_of(lg),
-                     {t.code: t.short or t.name for t in lg.teams}, season, name_book(w, league))
+                     {t.code: t.short or t.name for t in lg.teams}, season, name_book(w, league),
+                     innings)
 
 
 def scheduled_teams(db: Db, league: str | None, number: int) -> tuple[str, str]:
@@ -311,7 +325,8 @@ def replay_finished(setup: LiveSetup) -> GameResult:
     game, _ = live_game(setup.ruleset, setup.players, *info.lineups,
                         people={side: no_more for side in info.people},
                         computer=ComputerManager, live_dice=_NoDice, saved=info.log,
-                        dh=setup.league.dh_for(info.home), fatigue=info.fatigue)
+                        dh=setup.league.dh_for(info.home), fatigue=info.fatigue,
+                        extra_innings=setup.innings)
     result = game.play()
     if (len(game.live_log.rolls), len(game.live_log.decisions)) != (len(info.log.rolls),
                                                                    len(info.log.decisions)):

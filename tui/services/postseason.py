@@ -11,6 +11,7 @@ from datetime import date, timedelta
 from league.season.postseason import (
     SeriesFormat, SeriesState, japan_series_hosts, postseason_specs, seed_of, series_state,
 )
+from league.season.roster import League
 from league.season.state import game_seed, play_scheduled
 from sqlmodel import Session
 
@@ -142,6 +143,19 @@ def _specs(ctx: SeasonContext) -> list:
 def _stored_format(series: repo.StoredSeries) -> SeriesFormat:
     data = {k: v for k, v in series.format.items() if k in SeriesFormat.__dataclass_fields__}
     return SeriesFormat(**data)
+
+
+def slot_innings(s: Session, league: League, season_id: int, slot: repo.GameSlot) -> int:
+    """The last inning scheduled game `slot` may go to: a postseason game's by its series'
+    format and its place in the series (innings_limit counts from 0, draws included: the Japan
+    Series' games 1-7 stop after 12, a game 8 or later has no limit), else the league's
+    extra_innings. The simulation and the game at the keyboard both ask here."""
+    if slot.kind != "postseason":
+        return league.extra_innings
+    x = next(y for y in repo.postseason_series(session=s, season_id=season_id)
+             if y.id == slot.series)
+    index = [g.number for g in x.games].index(slot.number)
+    return _stored_format(x).innings_limit(index) or league.extra_innings
 
 
 def _next_day(s: Session, ctx: SeasonContext, series: repo.StoredSeries,
@@ -277,11 +291,9 @@ def sim_postseason(db: Db, league: str | None = None, *, games: int | None = Non
             slot = _schedule_next(s, ctx)
             if slot is None:
                 break
-            x = next(y for y in repo.postseason_series(session=s, season_id=ctx.season.id)
-                     if y.id == slot.series)
-            innings = _stored_format(x).innings_limit(len(x.games))
-            league_ = (dataclasses.replace(ctx.league, extra_innings=innings) if innings
-                       else ctx.league)
+            innings = slot_innings(s, ctx.league, ctx.season.id, slot)
+            league_ = (dataclasses.replace(ctx.league, extra_innings=innings)
+                       if innings != ctx.league.extra_innings else ctx.league)
             state = dataclasses.replace(ctx, league=league_)
             seed = game_seed(ctx.season.seed, slot.number)
             result, rest, starters = play_scheduled(state, ctx.ruleset, slot.day, slot.away,
