@@ -309,6 +309,8 @@ def test_cards_make_into_a_stored_league_gives_its_next_season_the_cards(tmp_pat
                and p.batting.bounds != before.player(p.id).batting.bounds]
     assert len(changed) >= 40
     assert all(len(t.players) == before.roster_size for t in after.teams)
+    # with the files' real usage, which the computer managers follow (issue 33)
+    assert changed[0] in after.settings["usage"]["batters"]
     # the next season plays them
     assert runner.invoke(app, ["season", "new", "--db", db, "--games-per-opponent", "1"]).exit_code == 0
     assert services.season_league(db).player(changed[0]).batting == after.player(changed[0]).batting

@@ -205,6 +205,8 @@ def make_into(db: Db, league: str | None, batting: StatPaths, pitching: StatPath
     with w.session() as s:
         n = repo.replace_base_cards(session=s, league_id=row.id, batters_csv=made.batters,
                                     pitchers_csv=made.pitchers)
+        if made.usage is not None:      # the files' real usage, with the cards it came with
+            _set_usage(s, league, made.usage)
         s.commit()
     return CardsInto(row.name, n, made, tuple(files.warnings))
 
@@ -329,17 +331,22 @@ def renew_from_stats(db: Db, league: str | None, stats: Path, *, team: str | Non
 def _store_usage(w: Work, league: str | None, usage: dict) -> None:
     """The league's real usage ([usage], league/manager/usage.py) is that of the season whose
     statistics made its cards: a renewal from next year's files stores next year's."""
-    from storage import repository as repo
     try:
         with w.session() as s:
-            row = repo.find_league(session=s, name=league)
-            settings = json.loads(row.settings or "{}")
-            settings["usage"] = usage
-            row.settings = json.dumps(settings, ensure_ascii=False)
-            s.add(row)
+            _set_usage(s, league, usage)
             s.commit()
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
+
+
+def _set_usage(s: Any, league: str | None, usage: dict) -> None:
+    """Put `usage` into the stored league's settings (in the caller's transaction)."""
+    from storage import repository as repo
+    row = repo.find_league(session=s, name=league)
+    settings = json.loads(row.settings or "{}")
+    settings["usage"] = usage
+    row.settings = json.dumps(settings, ensure_ascii=False)
+    s.add(row)
 
 
 def _cards_for(stored: League, players: list[StatPlayer], rs: Any, ctx: Any,
@@ -348,7 +355,7 @@ def _cards_for(stored: League, players: list[StatPlayer], rs: Any, ctx: Any,
     keeps his id when the team has a player of that name; a team with fewer players in the
     files than its roster keeps its other players' cards."""
     from league.cardmaking.cardgen import CardNote
-    from league.cardmaking.cardleague import choose_roster, league_texts
+    from league.cardmaking.cardleague import choose_roster, league_texts, real_usage
     from league.season.roster import parse_league
 
     size = stored.roster_size
@@ -392,7 +399,8 @@ def _cards_for(stored: League, players: list[StatPlayer], rs: Any, ctx: Any,
                                     [(t.code, t.name, t.short) for t in stored.teams], cards)
     league = parse_league(toml, bats, pits, where=f"league {stored.name}")
     notes: tuple[CardNote, ...] = made.notes
-    return MadeLeague(league, toml, bats, pits, notes, tuple(left_out), codes)
+    return MadeLeague(league, toml, bats, pits, notes, tuple(left_out), codes,
+                      real_usage(chosen, ids, ctx.team_games))
 
 
 def lahman_league(season: Any, rs: Any, *, name: str, code: str, roster_size: int = 28,
