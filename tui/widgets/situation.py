@@ -116,12 +116,15 @@ class SituationPanel(Vertical):
                 pitch = r.modified
             elif r.purpose == "bat":
                 bat = r.modified
+        teams = names or {}        # the cards name the team as the situation line does
         batter = self.query_one("#batter-card", CardView)
         batter.japanese = japanese
+        batter.team = teams.get(game.players[game.batter_id].team)
         batter.player = game.players[game.batter_id]
         batter.batting_roll = bat
         pitcher = self.query_one("#pitcher-card", CardView)
         pitcher.japanese = japanese
+        pitcher.team = teams.get(game.players[game.defense.pitcher].team)
         pitcher.player = game.players[game.defense.pitcher]
         pitcher.condition = game.defense.condition
         pitcher.roll = pitch
