@@ -49,12 +49,12 @@ from league.engine.cards import (
     parse_fielding,
 )
 from league.engine.dice import Roll, ScriptedDice
-from league.numbers import whole_number
-from league.errors import DecisionError, DiceError, LeagueError
 from league.engine.game import BASE_NAMES, Game, Runner
 from league.engine.lineup import Lineup
-from league.season.roster import INNINGS_RANGE, PITCHER_BAT_RE, RATING_RANGES, League
 from league.engine.ruleset import Ruleset
+from league.errors import DecisionError, DiceError, LeagueError
+from league.numbers import whole_number
+from league.season.roster import INNINGS_RANGE, PITCHER_BAT_RE, RATING_RANGES, League
 
 DEFENSE_STRATEGIES = ("none", "ibb", "infield_in")
 OFFENSE_STRATEGIES = ("none", "bunt", "squeeze", "hit_and_run", "steal", "double_steal")

@@ -16,8 +16,7 @@ from sqlalchemy.exc import ArgumentError
 from sqlmodel import Session, create_engine
 
 # re-exported: where a league is kept is resolved without SQLAlchemy (storage.location)
-from storage.location import (  # noqa: F401
-    MIGRATIONS, VERSION_TABLE, StorageError, default_path, head_from_files, resolve_url)
+from storage.location import MIGRATIONS, VERSION_TABLE, StorageError, default_path, head_from_files, resolve_url  # noqa: F401
 
 BUSY_TIMEOUT_MS = 10_000
 WAL_CHECKPOINT_PAGES = 10_000
@@ -51,7 +50,7 @@ def make_engine(url: str, *, migrate: bool = True, revision: str = "head") -> En
     except (ArgumentError, ImportError) as exc:
         raise StorageError(f"cannot use the database {url!r}: {exc}") from None
     if migrate and upgrade(engine, revision) and engine.dialect.name == "postgresql":
-        from storage.sharing import reapply   # a shared league: guard the new tables too
+        from storage.sharing import reapply  # a shared league: guard the new tables too
         reapply(engine)
     return engine
 

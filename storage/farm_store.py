@@ -135,7 +135,7 @@ def _upsert(dialect: str) -> tuple[Any, tuple[str, ...]]:
     if dialect == "postgresql":
         from sqlalchemy.dialects.postgresql import insert as upsert
     else:
-        from sqlalchemy.dialects.sqlite import insert as upsert   # type: ignore[assignment]
+        from sqlalchemy.dialects.sqlite import insert as upsert  # type: ignore[assignment]
     keys = ("season_id", "player", *_STANDING)
     stmt = upsert(t).values({k: bindparam(k) for k in keys})
     stmt = stmt.on_conflict_do_update(index_elements=[t.c.season_id, t.c.player],

@@ -11,13 +11,12 @@ from sqlalchemy import Column, Text, bindparam, text
 from sqlalchemy import select as sa_select
 from sqlmodel import Field, Session, col, select
 
-from storage.rowbase import Row
-
 from league.engine.boxscore import lineup_dict, lineup_from_dict
-from league.errors import LeagueError
 from league.engine.lineup import Lineup
 from league.engine.live import LiveLog
+from league.errors import LeagueError
 from storage import fastsql
+from storage.rowbase import Row
 
 
 def _now() -> datetime:

@@ -9,9 +9,9 @@ import io
 import json
 import re
 from collections import defaultdict
-from itertools import count
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import count
 from typing import TYPE_CHECKING, Any
 
 from league.engine.dice import Roll

@@ -16,33 +16,34 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import bindparam, delete, func, insert, update
-from sqlalchemy import select as core_select   # Core tables' columns (sqlmodel's takes models)
+from sqlalchemy import select as core_select  # Core tables' columns (sqlmodel's takes models)
 from sqlmodel import Session, col, select
 
-from league.errors import LeagueError
 from league.engine.ruleset import Ruleset, check_options
-from league.tomltext import TOMLInputError, load_toml
+from league.errors import LeagueError
 from league.jsontext import JSONInputError, load_json
 from league.season.roster import BATTER_COLUMNS, BATTER_HEADER, PITCHER_COLUMNS, PITCHER_HEADER, League
 from league.season.schedule import ScheduledGame
+from league.tomltext import TOMLInputError, load_toml
 from storage import fastsql
-from storage.rowbase import Row
 from storage.mappers import (
     LeagueTexts,
     csv_rows,
+    events_from,
     game_data,
     league_texts,
     lineups_from,
-    events_from,
     plays_from,
     rolls_from,
     settings_of,
 )
-from storage.season_check import SeasonError, check_season
-from storage.views import GameSlot, SeasonInfo, StoredRest  # noqa: F401  (kept where they were)
+from storage.plainfiles import BATTERS_FILE, LEAGUE_FILE, PITCHERS_FILE, _read
+from storage.rowbase import Row
 from storage.rulesets import _parse_text as parse_ruleset_text
 from storage.rulesets import league_ruleset, ruleset_file, shipped_rulesets
-from storage.plainfiles import BATTERS_FILE, LEAGUE_FILE, PITCHERS_FILE, _read
+from storage.season_check import SeasonError, check_season
+from storage.views import GameSlot, SeasonInfo, StoredRest  # noqa: F401  (kept where they were)
+
 if TYPE_CHECKING:   # the engine is imported only where a game is rebuilt (a faster start)
     from league.engine.game import GameResult
 from storage.tables import (
@@ -588,7 +589,6 @@ def texts_from_document(text: str, where: str) -> tuple[LeagueTexts, dict[str, A
                                   "an object of column → text")
         sections[key] = rows
     from storage.mappers import csv_text
-
     from storage.mappers import toml_lines as to_toml
     toml_lines = to_toml(toml_doc)
     headers = {"batters": BATTER_COLUMNS, "pitchers": PITCHER_COLUMNS}

@@ -25,11 +25,10 @@ from league.engine.cards import (
 )
 from league.errors import CardError, LeagueError
 from league.season.farm import roster_problem
-from league.season.prefs import (LIST_NAMES, NOT_A_LIST, PREF_KINDS,  # noqa: F401
-                                 SHORT_ROSTER, pref_problem)
+from league.season.prefs import LIST_NAMES, NOT_A_LIST, PREF_KINDS, SHORT_ROSTER, pref_problem  # noqa: F401
 from league.season.roster import INNINGS_RANGE, RATING_RANGES, League
-from storage.rowbase import Row
 from storage.mappers import league_texts
+from storage.rowbase import Row
 from storage.tables import CardRow, LeagueRow, PlayerRow, RulesetRow, TeamRow
 
 # a manager's saved lists and what each must look like: league.season.prefs

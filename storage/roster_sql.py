@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from league.season import farm, prefs
 from league.engine.cards import FIELDING_ENTRY, FIELDING_SEPARATORS
 from league.numbers import ASCII_DIGITS, FULL_WIDTH, MAX_DIGITS
+from league.season import farm, prefs
 from league.season.roster import MIN_STARTERS
 
 # refusals: a rule of the league (23514, a check violation) or a team not the caller's (42501)

@@ -4,12 +4,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
-from league.errors import RulesetError
 from league.engine.ruleset import Ruleset, check_options, parse_ruleset
+from league.errors import RulesetError
 from league.tomltext import TOMLInputError, load_toml
 
 

@@ -7,8 +7,8 @@ per game for batting, pitching and fielding lines. Tables are prefixed league_/s
 """
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
 from collections.abc import Sequence
+from datetime import date, datetime, timezone
 from typing import Any, Optional
 
 from sqlalchemy import Column, Index, Text, UniqueConstraint, select

@@ -17,11 +17,9 @@ from typing import Any, Optional
 
 import platformdirs
 from sqlalchemy import UniqueConstraint
-from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
-
-from storage.rowbase import Row
 
 from league.errors import LeagueError
 from league.troop.rules import (
@@ -34,6 +32,7 @@ from league.troop.rules import (
     run_rounds,
     winners,
 )
+from storage.rowbase import Row
 
 STAGES = ("entry", "reveal", "scoreboard", "finished")
 

@@ -12,7 +12,6 @@ from league.manager.computer import ComputerManager, make_lineup
 from storage.plainfiles import load_league, sample_league_path
 from storage.rulesets import shipped_ruleset
 
-
 # --- the fast set and the whole suite (README: Tests) ----------------------------------------
 # `app`: the tests that drive the Textual app (a pilot: run_test), the app in a browser or served,
 # marked here: the modules below, and any other test whose code calls run_test. `slow`: marked
@@ -65,8 +64,9 @@ def stats_league(tmp_path_factory):
     ... --json`: (the command's result, the league folder). Tests read it, never change it."""
     from typer.testing import CliRunner
 
-    from npb_pages import write_pages
     from tui.cli.main import app
+
+    from npb_pages import write_pages
 
     base = tmp_path_factory.mktemp("stats_league")
     write_pages(base / "stats")
@@ -83,8 +83,9 @@ def example_league(tmp_path_factory):
     folder). Tests read it, never change it."""
     from typer.testing import CliRunner
 
-    from npb_pages import EXAMPLE
     from tui.cli.main import app
+
+    from npb_pages import EXAMPLE
 
     out = tmp_path_factory.mktemp("example_league") / "made"
     result = CliRunner().invoke(app, [

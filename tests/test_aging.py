@@ -11,8 +11,19 @@ import pytest
 
 from league.engine.cards import BAT_COLUMNS, PITCH_COLUMNS, parse_bounds
 from league.offseason.aging import (
-    CONTACT, EYE, MIN_OUTS, PITCHING, POWER, SPEED, Development, age_batting, age_pitching,
-    age_player, development, typical)
+    CONTACT,
+    EYE,
+    MIN_OUTS,
+    PITCHING,
+    POWER,
+    SPEED,
+    Development,
+    age_batting,
+    age_pitching,
+    age_player,
+    development,
+    typical,
+)
 from league.offseason.people import season_age
 from storage.mappers import csv_rows
 from storage.plainfiles import sample_league_path

@@ -9,11 +9,20 @@ from __future__ import annotations
 import pytest
 
 from league.engine.dice import SeededDice
-from league.errors import DecisionError
 from league.engine.game import Game
-from league.manager.computer import (ASK_AGGRESSIVE, ASK_ALL, ASK_DEFENSE_CALL, ASK_PINCH_HITTER,
-                            ASK_PINCH_RUNNER, ASK_PITCHER_AGAIN, Asking, ComputerManager, Manager,
-                            make_lineup)
+from league.errors import DecisionError
+from league.manager.computer import (
+    ASK_AGGRESSIVE,
+    ASK_ALL,
+    ASK_DEFENSE_CALL,
+    ASK_PINCH_HITTER,
+    ASK_PINCH_RUNNER,
+    ASK_PITCHER_AGAIN,
+    Asking,
+    ComputerManager,
+    Manager,
+    make_lineup,
+)
 from league.season.simulate import players_of
 
 

@@ -12,14 +12,14 @@ from datetime import date, timedelta
 
 import pytest
 
-from league.manager import bench
-from league.manager.bench import CATCHER_EVERY, REST_EVERY, TeamDays, rest_due, team_days
 from league.engine.dice import ScriptedDice, SeededDice
 from league.engine.game import Runner
+from league.manager import bench
+from league.manager.bench import CATCHER_EVERY, REST_EVERY, TeamDays, rest_due, team_days
 from league.manager.computer import batting_value, make_lineup
 from league.season.roster import League
-from league.season.state import SeasonState, slot_setup, team_lineup
 from league.season.simulate import players_of, replay_game
+from league.season.state import SeasonState, slot_setup, team_lineup
 
 SATURDAY = date(2026, 5, 9)
 SUNDAY = SATURDAY + timedelta(days=1)
@@ -296,6 +296,7 @@ def test_season_games_with_the_bench_at_work_replay_from_their_logged_rolls(paci
 def _at_bat(pacific, ruleset, *, inning, score, runners=None, dh=None):
     """Top of `inning`: the away team (SAP) bats with the computer manager; score (away, home)."""
     from conftest import situation_game
+
     from league.manager.computer import ComputerManager
     manager = ComputerManager()
     g = situation_game(pacific, ruleset, [50] * 60, inning=inning, half=0, offense=manager,

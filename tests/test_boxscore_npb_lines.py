@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import itertools
 
-import engine_digest as digest
 from league.engine.boxscore import BAT_FIELDS, left_on_base, render
+
+import engine_digest as digest
 
 
 def _games(n=60):

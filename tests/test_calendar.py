@@ -7,8 +7,8 @@ from datetime import date
 
 import pytest
 
-from league.season.calendar import CalendarRules, calendar_rules, make_calendar
 from league.errors import LeagueError
+from league.season.calendar import CalendarRules, calendar_rules, make_calendar
 from storage.plainfiles import load_league, sample_league_path
 
 NIPPON = load_league(sample_league_path("nippon"))

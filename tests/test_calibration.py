@@ -7,10 +7,16 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from league.season.calibration import (PER_GAME_BANDS, SEASON_BANDS, SeasonTally, Tally, calibrate,
-                                        season_bands,
-                                season_calendar)
 from league.engine.game import BAT_FIELDS, PIT_FIELDS, GameResult
+from league.season.calibration import (
+    PER_GAME_BANDS,
+    SEASON_BANDS,
+    SeasonTally,
+    Tally,
+    calibrate,
+    season_bands,
+    season_calendar,
+)
 from storage.plainfiles import load_league, sample_league_path
 from storage.rulesets import load_ruleset
 from tui.cli.main import app

@@ -10,11 +10,17 @@ from typer.testing import CliRunner
 
 from league.cardmaking.cardcheck import TOLERANCES, closed_loop, play_season, stat_players
 from league.cardmaking.cardgen import (
-    OUTCOMES, CardMaker, StatPlayer, batter_rates, batting_line, default_context,
-    league_context, make_cards,
+    OUTCOMES,
+    CardMaker,
+    StatPlayer,
+    batter_rates,
+    batting_line,
+    default_context,
+    league_context,
+    make_cards,
 )
-from league.errors import LeagueError, RulesetError
 from league.engine.ruleset import parse_ruleset
+from league.errors import LeagueError, RulesetError
 from league.season.schedule import make_schedule
 from storage.plainfiles import SAMPLE_ROOT, load_league, sample_league_path
 from storage.rulesets import load_ruleset

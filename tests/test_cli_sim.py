@@ -217,6 +217,7 @@ def test_every_command_plays_the_twelve_team_league_by_default(tmp_path):
     assert json.loads(listed.output)[0]["teams"] == 12
     assert isinstance(load_league(sample_league_path()), League)
     assert {t.code for t in load_league(sample_league_path()).teams} == nippon
-    from tui.cli.cards import check_cmd
     import inspect
+
+    from tui.cli.cards import check_cmd
     assert inspect.signature(check_cmd).parameters["league"].default.default == "nippon"

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from league.errors import LeagueError
-from league.season.farm import RosterBook, Move, apply_move, call_up_problem, computer_moves, demotion_problem
+from league.season.farm import Move, RosterBook, apply_move, call_up_problem, computer_moves, demotion_problem
 from league.season.roster import parse_league
 from storage.plainfiles import load_league, sample_league_path
 from tui.cli.main import app
@@ -277,8 +277,8 @@ def test_a_season_sets_reserves_aside_that_leave_a_team_without_a_catcher(db):
     """Saved reserves that set every catcher aside (stored past the app's own check, as a
     manager with psql could on an older version): the season plays on, the reserves are set
     aside with an entry in the news, and the team's catcher plays."""
-    from storage import roster_edit
     from storage import repository as repo
+    from storage import roster_edit
     from storage.db import session
     from tui import services as sv
 

@@ -10,10 +10,10 @@ from datetime import timedelta
 import pytest
 
 from league.engine.boxscore import lineup_from_dict, result_dict
-from league.season.calibration import FIRST_YEAR, season_calendar
 from league.engine.dice import ScriptedDice
-from league.season.state import SeasonState, game_seed, play_scheduled
+from league.season.calibration import FIRST_YEAR, season_calendar
 from league.season.simulate import players_of, replay_game
+from league.season.state import SeasonState, game_seed, play_scheduled
 from storage.plainfiles import load_league, sample_league_path
 
 # the first weeks of a season of the twelve-team league, with its farms and injuries
@@ -98,9 +98,9 @@ def test_a_team_that_cannot_field_a_position_calls_up_a_man_who_can(nippon):
     roster full the least valuable spare man goes down; the team then fields a line-up."""
     from datetime import date
 
+    from league.manager.computer import make_lineup
     from league.season import farm
     from league.season.farm import Move, apply_move, cover_positions, uncovered
-    from league.manager.computer import make_lineup
 
     state = SeasonState(league=nippon, players=players_of(nippon))
     book = state.roster

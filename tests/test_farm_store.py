@@ -7,12 +7,13 @@ from datetime import date
 
 import pytest
 
-from league_db import _fresh_engines, db, pg_server_url  # noqa: F401  (fixtures)
 from storage import farm_store
 from storage import history_store as hs
 from storage import repository as repo
 from storage.db import session
 from tui import services as sv
+
+from league_db import _fresh_engines, db, pg_server_url  # noqa: F401  (fixtures)
 
 
 def _stored(db: str, name: str) -> tuple:

@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from season_helpers import small_league
 from tui import services
 from tui.app import ImpactApp
 from tui.cli.main import app as cli
+
+from season_helpers import small_league
 from tui_helpers import opened, until
 
 SIZE = (80, 24)

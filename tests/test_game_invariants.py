@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from league.engine.boxscore import result_dict
 from league.engine.dice import ScriptedDice, SeededDice
-from league.engine.game import AB, BB, GIDP, H, HBP, HR, P_OUTS, PA, R, SF, SH, SO, Game
+from league.engine.game import AB, BB, GIDP, HBP, HR, P_OUTS, PA, SF, SH, SO, Game, H, R
 from league.manager.computer import ComputerManager, make_lineup
 from league.season.simulate import Matchup, play_game, players_of
 

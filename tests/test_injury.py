@@ -7,19 +7,25 @@ import dataclasses as dc
 from datetime import date, timedelta
 
 import pytest
+from test_rules_examples import game, raw_for, set_batting, set_pitcher
+from test_rules_strategies import CARD, ROW
 
-from league.engine.cards import Fielding
-from league.engine.boxscore import play_code
 from league.engine import events
+from league.engine.boxscore import play_code
+from league.engine.cards import Fielding
 from league.engine.dice import ScriptedDice
 from league.engine.playtext import japanese
 from league.season.farm import RosterBook, Standing, settle
 from league.season.injury import (
-    InjuryRules, TOLERANCE, accident_check, hurt_fielding, hurt_player, recover, recovery_roll,
+    TOLERANCE,
+    InjuryRules,
+    accident_check,
+    hurt_fielding,
+    hurt_player,
+    recover,
+    recovery_roll,
     severity,
 )
-from test_rules_examples import game, raw_for, set_batting, set_pitcher
-from test_rules_strategies import CARD, ROW
 
 RULES = InjuryRules(dict(TOLERANCE), 2, 1, frozenset({100}),
                     (("batter", 12), ("pitcher", 20), ("fielder", 36)), 50, 8)

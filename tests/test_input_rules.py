@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import pytest
 
-from league.engine.cards import parse_bounds, parse_fielding, BAT_COLUMNS
+from league.engine.cards import BAT_COLUMNS, parse_bounds, parse_fielding
 from league.engine.dice import read_d100
 from league.errors import CardError, DiceError
 from league.jsontext import JSONInputError, load_json
-from league.troop.rules import read_slip
 from league.numbers import whole_number
 from league.tomltext import TOMLInputError, load_toml
+from league.troop.rules import read_slip
 
 
 @pytest.mark.parametrize("text,value", [

@@ -7,10 +7,9 @@ import pytest
 
 from league.engine.boxscore import result_dict
 from league.engine.dice import ScriptedDice, SeededDice
-from league.errors import DecisionError
 from league.engine.live import LiveLog, live_game, offense_options
+from league.errors import DecisionError
 from league.manager.computer import ComputerManager, make_lineup
-
 
 from tests_live_helpers import Quit, person  # noqa: E402
 

@@ -16,6 +16,7 @@ from storage.views import GameSlot
 from tui import services
 from tui.app import ImpactApp
 from tui.screens.play import PlayScreen
+
 from tui_helpers import until
 
 ps = importlib.import_module("tui.services.postseason")   # the package has a postseason function

@@ -6,7 +6,9 @@ import pytest
 from league.engine.dice import SeededDice
 from league.engine.live import live_game
 from league.manager.computer import ComputerManager
+
 from tests_live_helpers import Quit, person  # noqa: F401
+
 
 def test_a_scheduled_game_at_the_keyboard_counts_in_the_season(tmp_path, pacific, ruleset):
     from tui import services

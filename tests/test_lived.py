@@ -4,7 +4,6 @@ marked `slow`."""
 import json
 
 import pytest
-
 from typer.testing import CliRunner
 
 from tui.cli.main import app

@@ -9,18 +9,18 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 import pytest
+from conftest import situation_game
 
+from league.engine.game import P_OUTS, P_R
 from league.engine.scoring import save_situation_now as save_situation
 from league.manager.bullpen import CLOSER, LONG, MIDDLE, MOPUP, SETUP, assign_roles
-from league.engine.game import P_OUTS, P_R
 from league.manager.computer import ComputerManager
 from league.manager.rest import PitcherRest, choose_starter
-from league.season.state import ROTATION_SIZE, SeasonState, rotation, slot_setup, team_lineup
-from league.season.simulate import players_of
 from league.season.calibration import calibrate
+from league.season.simulate import players_of
+from league.season.state import ROTATION_SIZE, SeasonState, rotation, slot_setup, team_lineup
 from storage.plainfiles import load_league, sample_league_path
 from storage.rulesets import load_ruleset
-from conftest import situation_game
 
 DAY = date(2025, 5, 10)
 

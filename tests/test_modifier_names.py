@@ -6,8 +6,9 @@ from __future__ import annotations
 import itertools
 import re
 
-import engine_digest as digest
 from league.engine.playtext import modifier_name
+
+import engine_digest as digest
 
 
 def test_every_modifier_of_200_games_has_a_japanese_name():

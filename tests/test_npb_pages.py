@@ -12,10 +12,11 @@ import pytest
 from typer.testing import CliRunner
 
 from league.errors import LeagueError
-from npb_pages import EXAMPLE, two_way_names, write_pages
 from storage.plainfiles import load_league
 from storage.statfiles import inferred_starts, read_stat_files, read_stat_folder, team_from_file_name
 from tui.cli.main import app
+
+from npb_pages import EXAMPLE, two_way_names, write_pages
 
 runner = CliRunner()
 

@@ -16,9 +16,9 @@ from league.season.odds import (
     tally,
 )
 from league.season.schedule import make_schedule
-from league.season.state import SeasonState
 from league.season.simulate import players_of
 from league.season.standings import Outcome
+from league.season.state import SeasonState
 
 
 def _remaining(ab: int, ac: int, bc: int) -> list[tuple[str, str]]:
@@ -125,8 +125,8 @@ from sqlalchemy import inspect  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 
 from storage.odds_store import SeasonOddsRow  # noqa: E402
-from tui import services as sv  # noqa: E402
 from tui import services as so  # noqa: E402
+from tui import services as sv  # noqa: E402
 from tui.cli.main import app  # noqa: E402
 
 

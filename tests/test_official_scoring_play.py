@@ -7,15 +7,22 @@ from __future__ import annotations
 import dataclasses as dc
 
 import pytest
-
 from conftest import ScriptedManager
-from league.engine.dice import ScriptedDice
-from league.errors import DecisionError
-from league.engine.game import CS, D2, D3, F_A, F_CS, F_PO, H, HR, RBI, SH, Runner
-from league.engine.scoring import decide
 from test_rules_examples import (
-    bat_for, game, raw_for, rolls_of, set_batting, set_catcher, set_pitcher, set_values,
+    bat_for,
+    game,
+    raw_for,
+    rolls_of,
+    set_batting,
+    set_catcher,
+    set_pitcher,
+    set_values,
 )
+
+from league.engine.dice import ScriptedDice
+from league.engine.game import CS, D2, D3, F_A, F_CS, F_PO, HR, RBI, SH, H, Runner
+from league.engine.scoring import decide
+from league.errors import DecisionError
 
 ROW = "10 20 50 55 60 75 90 100"        # BS* BS+ BS BB X G IF K
 CARD = "5 30 40 50 70 85 95 100"        # BB 1B LG HR OF G IF K

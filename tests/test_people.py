@@ -5,7 +5,6 @@ from datetime import date
 from statistics import mean
 
 import pytest
-from league_db import _fresh_engines, db, pg_server_url  # noqa: F401  (fixtures)
 
 from league.errors import LeagueError
 from league.offseason.people import (
@@ -17,6 +16,8 @@ from league.offseason.people import (
 )
 from storage.plainfiles import load_league, sample_league_path
 from tui import services as sv
+
+from league_db import _fresh_engines, db, pg_server_url  # noqa: F401  (fixtures)
 
 
 def test_a_season_age_is_the_age_on_the_first_of_april():

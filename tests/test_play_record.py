@@ -4,13 +4,14 @@ modifiers — and every text of the play (English, 一球速報, the compact cod
 from __future__ import annotations
 
 import pytest
+from test_official_scoring_play import LONG_DOUBLE, _long_hit, _setup
 
-import engine_digest
 from league.engine import events
 from league.engine.dice import ScriptedDice
 from league.engine.events import Event
 from league.engine.game import Runner
-from test_official_scoring_play import LONG_DOUBLE, _long_hit, _setup
+
+import engine_digest
 
 
 @pytest.fixture(scope="module")

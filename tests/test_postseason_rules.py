@@ -8,16 +8,16 @@ import dataclasses as dc
 import pytest
 
 from league.errors import LeagueError
-from league.season.roster import SubLeague
 from league.season.postseason import (
     NO_INNING_LIMIT,
     SeriesFormat,
-    japan_series_hosts,
     bracket,
+    japan_series_hosts,
     postseason_specs,
     seed_of,
     series_state,
 )
+from league.season.roster import SubLeague
 
 FIRST = SeriesFormat(wins=2, games=3)
 FINAL = SeriesFormat(wins=4, games=6, advantage=1)

@@ -6,12 +6,13 @@ from __future__ import annotations
 import pytest
 
 from league.engine.dice import SeededDice
-from league.errors import LeagueError
 from league.engine.live import live_game
+from league.errors import LeagueError
 from league.manager.computer import ComputerManager
+from tui import services as sv
+
 from season_helpers import small_league
 from tests_live_helpers import person
-from tui import services as sv
 
 
 def test_the_postseason_is_seeded_from_each_leagues_standings(tmp_path):

@@ -6,10 +6,10 @@ import re
 from pathlib import Path
 
 import pytest
-
-from league.errors import RulesetError
-from league.engine.ruleset import DEFAULT_OPTIONS, OPTION_CHOICES, parse_ruleset
 from test_rules_examples import standard_data
+
+from league.engine.ruleset import DEFAULT_OPTIONS, OPTION_CHOICES, parse_ruleset
+from league.errors import RulesetError
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "rule_options.md").read_text(encoding="utf-8")
 

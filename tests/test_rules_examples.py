@@ -12,14 +12,14 @@ import tomllib
 from importlib import resources
 
 import pytest
-
 from conftest import ScriptedManager, situation_game
+
 from league.engine.cards import BAT_COLUMNS, CONDITIONS, PITCH_COLUMNS, Fielding, parse_bounds
 from league.engine.dice import ScriptedDice, clamp, read_d100
-from league.errors import DiceError
-from league.engine.game import AB, BB, GIDP, H, P_H, SB
+from league.engine.game import AB, BB, GIDP, P_H, SB, H
 from league.engine.ruleset import parse_ruleset
 from league.engine.values import DefenceValues, defence_values
+from league.errors import DiceError
 
 # ------------------------------------------------------------------------------------------
 # helpers (also used by test_rules_strategies.py)

@@ -3,15 +3,37 @@ each checked with scripted dice. Every test's docstring names the rule it checks
 from __future__ import annotations
 
 import pytest
-
 from conftest import ScriptedManager
+from test_rules_examples import (
+    bat_for,
+    game,
+    platoon,
+    raw_for,
+    rolls_of,
+    sb,
+    set_batting,
+    set_catcher,
+    set_pitcher,
+    set_values,
+)
+
 from league.engine.dice import ScriptedDice, clamp
 from league.engine.game import (
-    AB, BB, CS, F_PB, H, HBP, HR, IBB, P_HR, P_IBB, P_WP, PA, RBI, SH, SO,
-)
-from test_rules_examples import (
-    bat_for, game, platoon, raw_for, rolls_of, sb, set_batting, set_catcher, set_pitcher,
-    set_values,
+    AB,
+    BB,
+    CS,
+    F_PB,
+    HBP,
+    HR,
+    IBB,
+    P_HR,
+    P_IBB,
+    P_WP,
+    PA,
+    RBI,
+    SH,
+    SO,
+    H,
 )
 
 ROW = "10 20 50 55 60 75 90 100"        # BS* BS+ BS BB X G IF K, every column present

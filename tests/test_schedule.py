@@ -8,8 +8,7 @@ from itertools import combinations
 import pytest
 
 from league.errors import LeagueError
-from league.season.schedule import (ScheduledGame, make_schedule, schedule_from_csv, schedule_to_csv,
-                             split_series)
+from league.season.schedule import ScheduledGame, make_schedule, schedule_from_csv, schedule_to_csv, split_series
 
 SIX = ("SAP", "SEN", "TOK", "OSA", "HIR", "FUK")
 

@@ -6,6 +6,7 @@ from typer.testing import CliRunner
 
 from tui import services as sv
 from tui.cli.main import app
+
 from league_db import _fresh_engines, db, pg_server_url  # noqa: F401  (fixtures)
 
 runner = CliRunner()

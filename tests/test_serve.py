@@ -23,10 +23,11 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.engine import make_url
 
-import browser
 from league.errors import LeagueError
 from tui import services as sv
 from tui.serve import ServeError, prepare, without_credentials
+
+import browser
 
 PG_URL = os.environ.get("IMPACT_TEST_PG_URL")
 ROOT = Path(__file__).resolve().parents[1]
@@ -87,6 +88,7 @@ def test_an_sqlite_league_is_served_read_only(tmp_path):
 
 async def test_the_served_app_opens_an_sqlite_league_read_only(tmp_path):
     from tui.served import ServedApp
+
     from tui_helpers import opened, until
 
     db = _sqlite_league(tmp_path)
@@ -165,6 +167,7 @@ async def test_a_browser_session_logs_in_as_its_own_role_and_has_its_rights(shar
     """The attack test's browser route: manager A logs in through the served app and cannot
     change team B, whatever the server's environment holds."""
     from tui.served import ServedApp
+
     from tui_helpers import opened, until
 
     # the server's own identity in its environment: nothing of it reaches the session
@@ -221,6 +224,7 @@ async def test_a_browser_session_logs_in_as_its_own_role_and_has_its_rights(shar
 
 async def test_a_refused_login_says_why_and_asks_again(shared):
     from tui.served import ServedApp
+
     from tui_helpers import until
 
     app = ServedApp(prepare(shared.owner_url, None).url, None, "login")

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from league_db import _fresh_engines, db, pg_server_url  # noqa: F401  (fixtures)
 from tui import services as sv
 from tui.services import db as services_db
+
+from league_db import _fresh_engines, db, pg_server_url  # noqa: F401  (fixtures)
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -251,6 +251,7 @@ def test_an_sqlite_league_stays_single_user(tmp_path):
 async def test_the_app_says_whom_it_is_connected_as_and_greys_out_the_rest(shared):
     from tui.app import ImpactApp
     from tui.screens.league_log import LeagueLogScreen
+
     from tui_helpers import opened, until
 
     app = ImpactApp(db=shared.a_url)
@@ -299,6 +300,7 @@ def test_a_managers_finished_game_is_replayed_and_recorded_by_the_commissioner(s
     from league.engine.dice import SeededDice
     from league.engine.live import live_game
     from league.manager.computer import ComputerManager
+
     from tests_live_helpers import person
 
     game = next(g for _day, games in sv.schedule_days(shared.owner_url) for g in games

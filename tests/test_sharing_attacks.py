@@ -22,8 +22,7 @@ from sqlalchemy.engine import make_url
 from league.errors import LeagueError
 from tui import services as sv
 
-from pg_league import (PG_URL, League, _admin, _one, _temporary_back, _temporary_gone, attack,
-                       shared_league)
+from pg_league import PG_URL, League, _admin, _one, _temporary_back, _temporary_gone, attack, shared_league
 
 pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
 
@@ -354,6 +353,7 @@ def _play(setup, side: int, *, seed: int | None = None):
     from league.engine.dice import SeededDice
     from league.engine.live import live_game
     from league.manager.computer import ComputerManager
+
     from tests_live_helpers import person
 
     info = setup.info

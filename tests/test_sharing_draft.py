@@ -126,6 +126,7 @@ async def test_a_manager_picks_for_his_own_club_in_the_season_area():
     """The app of the manager whose club is the second the draft waits for: `o` offers his own
     club's pick (not the first club's), from a list of the class; the pick is his."""
     from tui.app import ImpactApp
+
     from tui_helpers import opened, until
 
     with _opened_draft() as league:

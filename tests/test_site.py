@@ -16,10 +16,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import site_league as sl
 from tui import services as sv
 from tui.cli.main import app as cli_app
 from tui.site.generator import build_site, page_id
+
+import site_league as sl
 from league_db import pg_server_url  # noqa: F401  (the fixture)
 
 # the web site of a league with a simulated season behind it (tests/site_league.py)

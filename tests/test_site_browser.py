@@ -12,12 +12,12 @@ import pytest
 from typer.testing import CliRunner
 
 from league.numbers import rate_text
-
-import browser
-import site_league as sl
 from tui import services as sv
 from tui.cli.main import app as cli_app
 from tui.site.generator import build_site
+
+import browser
+import site_league as sl
 
 CRAWL = """
 const done = arguments[arguments.length - 1];

@@ -15,6 +15,7 @@ from league.season.simulate import schedule, seeded_games
 from tui import services
 from tui.app import ImpactApp
 from tui.cli.main import app as cli
+
 from tui_helpers import opened, until
 
 runner = CliRunner()

@@ -205,6 +205,7 @@ async def test_after_the_first_screen_the_app_prepares_a_box_score(tmp_path):
     from storage import mappers
     from tui import services as sv
     from tui.app import ImpactApp
+
     from tui_helpers import until
 
     db = str(tmp_path / "league.sqlite3")

@@ -3,11 +3,23 @@ from __future__ import annotations
 
 import pytest
 
-from league.errors import LeagueError
 from league.engine.game import BAT_FIELDS, PIT_FIELDS
-from league.season.stats import (FIELD_FIELDS, STAT_LABELS_JA, BattingStats, FieldingStats,
-                          PitchingStats, add_batting, add_fielding, add_pitching, leaders,
-                          qualified_outs, qualified_pa, stat_label, stat_text)
+from league.errors import LeagueError
+from league.season.stats import (
+    FIELD_FIELDS,
+    STAT_LABELS_JA,
+    BattingStats,
+    FieldingStats,
+    PitchingStats,
+    add_batting,
+    add_fielding,
+    add_pitching,
+    leaders,
+    qualified_outs,
+    qualified_pa,
+    stat_label,
+    stat_text,
+)
 
 
 def bat(**kw) -> list[int]:

@@ -12,8 +12,6 @@ from storage.db import current_revision, head_revision, make_engine, resolve_url
 from storage.plainfiles import load_league, sample_league_path
 from tui import services as sv
 
-
-
 from league_db import _fresh_engines, db, pg_server_url  # noqa: F401  (fixtures)
 
 

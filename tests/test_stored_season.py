@@ -20,10 +20,10 @@ DAYS = 80     # past the farm's first call-ups and injuries: about 480 games
 def _one_game_at_a_time(db: str, ndays: int = DAYS) -> None:
     """The season stored as before issue 34 (ec1adb7's sim_days): each game in its own
     transaction, then its farm moves, rest and starters, read back from nothing in memory."""
+    from league.season.state import game_seed
     from storage import repository as repo
     from tui.services.context import play_slot, season_context, store_roster
     from tui.services.db import Work
-    from league.season.state import game_seed
 
     w = Work.of(db, "nippon")
     with w.session() as s:

@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import pytest
+from conftest import ScriptedManager, situation_game
 
-from league.errors import DecisionError
 from league.engine.game import P_BF
+from league.errors import DecisionError
 from league.manager.computer import ComputerManager
 from league.season.simulate import schedule, seeded_games
-
-from conftest import ScriptedManager, situation_game
 
 
 def _fast_bench(g):

@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 from tui import services
 from tui.app import ImpactApp
 from tui.cli.main import app as cli
+
 from tui_helpers import settled_screenshot, until
 
 runner = CliRunner()

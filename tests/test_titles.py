@@ -6,11 +6,18 @@ from fractions import Fraction
 
 import pytest
 
-from league.season.awards import (AwardPlayer, AwardRules, award_keys, criteria_met, is_rookie, propose,
-                           sawamura, values)
-from league.season.careers import (RECORDS, CareerSeason, PlayerSeason, add_stats, career,
-                            career_records, head_to_head_table, season_records)
 from league.errors import LeagueError
+from league.season.awards import AwardPlayer, AwardRules, award_keys, criteria_met, is_rookie, propose, sawamura, values
+from league.season.careers import (
+    RECORDS,
+    CareerSeason,
+    PlayerSeason,
+    add_stats,
+    career,
+    career_records,
+    head_to_head_table,
+    season_records,
+)
 from league.season.standings import Outcome
 from league.season.stats import BattingStats, PitchingStats
 from league.season.titles import SeasonLine, TitleRules, merge_lines, title, titles

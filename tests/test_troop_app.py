@@ -3,13 +3,13 @@ import csv
 import re
 
 import pytest
-
 from textual.widgets import DataTable, Static
 
 from league.troop.rules import make_setup, play_event
-from tui_helpers import until
-from tui.troop.app import TroopApp
 from tui.services.troop import TroopService
+from tui.troop.app import TroopApp
+
+from tui_helpers import until
 
 NAMES = ["Aiko", "Ben", "Chie", "Dai", "Emi", "Fumi", "Goro", "Hana", "Ken", "Mio"]
 # slips as written on the paper; round 2 has a blank, a word and a number above troops left

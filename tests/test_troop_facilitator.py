@@ -2,12 +2,10 @@
 players edited after setup, the projector in its own window, names that look like markup."""
 import html
 
-from textual.widgets import DataTable, Input, OptionList
-
 from test_troop_app import (  # noqa: F401  (_english: these tests read English)
     NAMES,
-    _english,
     SIZE,
+    _english,
     enter_slips,
     make_app,
     on_screen,
@@ -15,9 +13,12 @@ from test_troop_app import (  # noqa: F401  (_english: these tests read English)
     text,
     type_text,
 )
-from tui_helpers import until
-from tui.troop.app import ProjectorApp, TroopApp
+from textual.widgets import DataTable, Input, OptionList
+
 from tui.services.troop import TroopService
+from tui.troop.app import ProjectorApp, TroopApp
+
+from tui_helpers import until
 
 MARKUP_NAMES = ["[/b]", "Ann[/]", "Ken [guest]", "[bold red]Bo", "Eve", "Fay"]
 

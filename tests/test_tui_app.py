@@ -8,6 +8,7 @@ import pytest
 
 from tui import services
 from tui.app import ImpactApp
+
 from tui_helpers import settled_screenshot, until
 
 SIZE = (120, 40)

@@ -8,6 +8,7 @@ import pytest
 
 from tui import services
 from tui.app import ImpactApp
+
 from tui_helpers import until
 
 SIZE = (80, 24)

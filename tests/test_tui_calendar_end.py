@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tui.app import ImpactApp
+
 from tui_helpers import until
 
 SIZE = (80, 24)

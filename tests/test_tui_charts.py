@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tui import services as sv
 from tui.app import ImpactApp
+
 from tui_helpers import opened, screen_text, until
 
 SIZE = (80, 24)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from season_helpers import small_league
 from tui import services
 from tui.app import ImpactApp
 from tui.screens.standings import StandingsScreen
+
+from season_helpers import small_league
 from tui_helpers import opened, until
 
 SIZE = (80, 24)

@@ -10,6 +10,7 @@ from tui import services
 from tui.app import ImpactApp
 from tui.screens.career import CareerScreen
 from tui.screens.history import HistoryScreen
+
 from tui_helpers import opened, settled_screenshot, until
 
 SIZE = (80, 24)

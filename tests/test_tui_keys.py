@@ -8,6 +8,7 @@ from textual.widgets import DataTable, Input
 
 from tui import services
 from tui.app import ImpactApp
+
 from tui_helpers import until
 
 SIZE = (120, 36)

@@ -9,6 +9,7 @@ import pytest
 from rich.console import Console
 
 from tui.app import ImpactApp
+
 from tui_helpers import until
 
 SIZE = (80, 24)

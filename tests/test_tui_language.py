@@ -6,6 +6,7 @@ import re
 
 from tui import services
 from tui.app import ImpactApp
+
 from tui_helpers import screen_text, settled_screenshot, until
 
 SIZE = (120, 36)

@@ -7,6 +7,7 @@ import pytest
 
 from tui import services
 from tui.app import ImpactApp
+
 from tui_helpers import until
 
 SIZE = (80, 24)
@@ -51,6 +52,7 @@ async def test_v_switches_the_leaders_between_the_leagues_and_both(tmp_path, jap
 
 def test_the_service_takes_a_league_code(tmp_path):
     from typer.testing import CliRunner
+
     from tui.cli.main import app as cli
 
     db = str(tmp_path / "league.sqlite3")

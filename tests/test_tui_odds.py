@@ -5,6 +5,7 @@ from __future__ import annotations
 from tui import services
 from tui.app import ImpactApp
 from tui.screens.standings import StandingsScreen
+
 from tui_helpers import opened, until
 
 SIZE = (80, 24)

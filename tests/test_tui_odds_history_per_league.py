@@ -9,6 +9,7 @@ import pytest
 from tui import services
 from tui.app import ImpactApp
 from tui.screens.standings import StandingsScreen
+
 from tui_helpers import until
 
 SIZE = (80, 24)

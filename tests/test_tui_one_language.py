@@ -9,6 +9,7 @@ import re
 import pytest
 
 from tui.app import ImpactApp
+
 from tui_helpers import until
 
 SIZE = (80, 24)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tui.app import ImpactApp
+
 from tui_helpers import until
 
 SIZE = (80, 24)
@@ -62,7 +63,6 @@ def _plain(renderable) -> str:
 
     from rich.console import Console
     from textual.content import Content
-
     from textual.visual import RichVisual
 
     if isinstance(renderable, RichVisual):

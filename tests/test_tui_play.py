@@ -12,6 +12,7 @@ from tui import services
 from tui.app import ImpactApp
 from tui.screens import play as play_module
 from tui.screens.play import PlayScreen
+
 from tui_helpers import settled_screenshot, until
 
 SIZE = (120, 40)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from tui import services
 from tui.app import ImpactApp
+
 from tui_helpers import opened as _opened
 from tui_helpers import settled_screenshot
 from tui_helpers import until as _until

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from season_helpers import small_league
 from tui import services
 from tui.app import ImpactApp
+
+from season_helpers import small_league
 from tui_helpers import opened, settled_screenshot, until
 
 SIZE = (100, 30)

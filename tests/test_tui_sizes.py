@@ -8,11 +8,12 @@ import asyncio
 from pathlib import Path
 
 import pytest
-
 import test_tui_play as play
 from test_tui_players import _detail_of, _open_players
 from test_tui_teams import _open_teams
+
 from tui.app import ImpactApp
+
 from tui_helpers import settled_screenshot
 
 SIZES = [(80, 24), (120, 36)]

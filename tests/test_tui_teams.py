@@ -8,9 +8,10 @@ from pathlib import Path
 
 from tui import services
 from tui.app import ImpactApp
+from tui.labels import label
+
 from tui_helpers import opened as _opened
 from tui_helpers import settled_screenshot
-from tui.labels import label
 from tui_helpers import until as _until
 
 SIZE = (120, 40)

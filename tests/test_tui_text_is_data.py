@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tui import services
 from tui.app import ImpactApp
+
 from tui_helpers import opened, screen_text, until
 
 SIZE = (120, 40)

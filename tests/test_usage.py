@@ -91,10 +91,10 @@ def test_a_wrong_usage_table_is_refused_naming_it(bad, message):
 def test_a_stats_league_stores_its_usage_and_its_season_follows_it(stats_league):
     """The six-team page-format league (made once a session: tests/conftest.py): league.toml carries [usage]; a simulated stretch of
     games starts each team's catcher as the plan says, and the option `usage` turns it off."""
-    from storage.plainfiles import load_league
     from league.season.schedule import make_schedule
     from league.season.simulate import players_of
     from league.season.state import SeasonState, slot_setup, team_lineup
+    from storage.plainfiles import load_league
 
     r, out = stats_league
     assert r.exit_code == 0, r.output
@@ -125,7 +125,9 @@ def test_roster_usage_shows_and_turns_the_setting(tmp_path, stats_league):
     """`impact roster usage [on|off]`: a league made from statistics follows its real usage by
     default; off plays by the cards alone; a wrong word is refused."""
     import json
+
     from typer.testing import CliRunner
+
     from tui.cli.main import app
     runner = CliRunner()
     made, out = stats_league
@@ -145,7 +147,9 @@ def test_a_swingman_gets_a_starters_innings_for_the_starts_real_usage_gives_him(
     he goes in a start (『先』): real usage starts him, and before this he was pulled after
     one batter (a 『先』 of 0)."""
     import json
+
     from typer.testing import CliRunner
+
     from tui.cli.main import app
     line = ["登板=40", "投球回=90", "打者=380", "安打=85", "本塁打=9", "四球=30", "三振=80", "自責点=38"]
 

@@ -13,6 +13,7 @@ from league.visible import visible, visible_json
 from tui import services
 from tui.app import ImpactApp
 from tui.cli.main import app as cli_app
+
 from tui_helpers import opened, screen_text, until
 
 SAMPLE = Path(__file__).resolve().parents[1] / "sample_leagues" / "mini"

@@ -30,9 +30,10 @@ def texts() -> dict[str, str]:
     """Every file's text, from the digest's games played now."""
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "tests"))
-    import engine_digest
     from league.engine.boxscore import compact_dict, render, result_dict
     from league.engine.playtext import note_lines, play_lines
+
+    import engine_digest
 
     out: dict[str, list[str]] = {name: [] for name in FILES}
     for seed, result in engine_digest.digest_games():

@@ -59,8 +59,8 @@ def _command(db: str) -> list[str]:
 def cold_start(db: str, size: tuple[int, int] = (120, 36), timeout: float = 60.0) -> float:
     """Seconds from spawning `impact` to its first screen showing data (the CPU time the
     process used is kept in `cold_start.cpu`: less sensitive to a busy machine)."""
-    import resource
     import fcntl
+    import resource
     import termios
 
     master, slave = pty.openpty()

@@ -1,8 +1,6 @@
 """ImpactApp: the full-screen league manager. Each area is a Textual mode with its own stack."""
 from __future__ import annotations
 
-from league.visible import visible
-
 from functools import partial
 from pathlib import Path
 from typing import Any, Iterable
@@ -12,12 +10,13 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from league.visible import visible
 from tui import services
 from tui.bulkgc import resume_after_start
 from tui.host import KeepsItsArea, LeagueApp
-from tui.messages import LeagueOpened, WorkFailed
 from tui.labels import label
 from tui.language import translate_bindings
+from tui.messages import LeagueOpened, WorkFailed
 from tui.settings import load_settings, save_setting
 from tui.troop.app import TroopHost
 
@@ -108,7 +107,7 @@ class ImpactApp(TroopHost, LeagueApp):
         self.access: services.Access | None = None   # who is connected (a shared league)
         self.japanese = bool(load_settings().get("japanese", True))
         # Melting Pot events live in the same database as the league
-        from tui.services.opening import database_url   # no SQLAlchemy: the app starts sooner
+        from tui.services.opening import database_url  # no SQLAlchemy: the app starts sooner
         self.troop_db_url = database_url(db)
         self.export_dir = Path.cwd()
         self.event = None
@@ -226,7 +225,7 @@ class ImpactApp(TroopHost, LeagueApp):
     def data_changed(self) -> None:
         """Games were played or cards edited: every area reloads when it is shown next."""
         self.data_version += 1
-        from tui.screens.base import AreaScreen   # loaded with the first area already
+        from tui.screens.base import AreaScreen  # loaded with the first area already
         screen = self.screen
         if isinstance(screen, AreaScreen):
             screen.refresh_data()

@@ -20,7 +20,11 @@ from typing import Callable, Mapping
 
 from league.cardmaking.cardcheck import SeasonTotals, play_season
 from league.cardmaking.cardgen import (
-    DEFAULTS, LeagueContext, batter_rates, batting_line, pitching_line,
+    DEFAULTS,
+    LeagueContext,
+    batter_rates,
+    batting_line,
+    pitching_line,
 )
 from league.engine.ruleset import Ruleset
 from league.season.roster import League

@@ -13,11 +13,11 @@ from typing import Callable, Mapping, Sequence
 from league.cardmaking.cardgen import StatPlayer
 from league.engine.dice import SeededDice
 from league.engine.game import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS, GameResult
-from league.season.roster import League
 from league.engine.ruleset import Ruleset
+from league.season.roster import League
 from league.season.schedule import ScheduledGame
-from league.season.state import SeasonState, game_seed, rest_after, slot_setup, team_lineup
 from league.season.simulate import players_of, replay_game
+from league.season.state import SeasonState, game_seed, rest_after, slot_setup, team_lineup
 
 _BAT_KEY = {"2b": "2b", "3b": "3b"}
 FIELD_POS = ("P", "C", "1B", "2B", "3B", "SS", "LF", "CF", "RF")

@@ -32,12 +32,19 @@ from dataclasses import dataclass, field
 from typing import Callable, Final, Iterable, Mapping, Sequence
 
 from league.engine.cards import (
-    BAT_COLUMNS, CONDITIONS, PITCH_COLUMNS, BattingCard, Bounds, CatcherRatings, Fielding,
-    PitchingCard, Player,
+    BAT_COLUMNS,
+    CONDITIONS,
+    PITCH_COLUMNS,
+    BattingCard,
+    Bounds,
+    CatcherRatings,
+    Fielding,
+    PitchingCard,
+    Player,
 )
-from league.errors import LeagueError
 from league.engine.ruleset import CARDGEN_DEFAULTS, Ruleset
 from league.engine.values import defence_values
+from league.errors import LeagueError
 
 BAT_STATS = ("g", "pa", "ab", "r", "h", "2b", "3b", "hr", "rbi", "sb", "cs", "sh", "sf", "bb",
              "ibb", "hbp", "so", "gidp")

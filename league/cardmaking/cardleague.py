@@ -13,12 +13,18 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from league.cardmaking.cardgen import (
-    FIELD_POSITIONS, CardNote, LeagueContext, StatPlayer, batting_line, make_cards, pitching_line,
+    FIELD_POSITIONS,
+    CardNote,
+    LeagueContext,
+    StatPlayer,
+    batting_line,
+    make_cards,
+    pitching_line,
 )
 from league.engine.cards import BAT_COLUMNS, CONDITIONS, Player
+from league.engine.ruleset import Ruleset
 from league.errors import LeagueError
 from league.season.roster import BATTER_HEADER, PITCHER_HEADER, PLAYER_ID_RE, TEAM_CODE_RE, League, parse_league
-from league.engine.ruleset import Ruleset
 
 ROTATION = 5
 

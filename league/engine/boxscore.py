@@ -4,10 +4,10 @@ from __future__ import annotations
 import unicodedata
 from typing import Callable, Sequence
 
-from league.engine.game import BAT_FIELDS, FIELD_FIELDS, P_OUTS, PIT_FIELDS, GameResult, Play
 from league.engine.events import as_dict as event_dict
-from league.engine.lineup import Lineup
+from league.engine.game import BAT_FIELDS, FIELD_FIELDS, P_OUTS, PIT_FIELDS, GameResult, Play
 from league.engine.lines import innings_text
+from league.engine.lineup import Lineup
 
 POSITION_JA = {"P": "投", "C": "捕", "1B": "一", "2B": "二", "3B": "三", "SS": "遊", "LF": "左",
                "CF": "中", "RF": "右", "DH": "指", "PH": "打", "PR": "走"}

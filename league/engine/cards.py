@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass, field, fields
 from typing import Final
 
-from league.numbers import normalise_digits, whole_number
 from league.errors import CardError
+from league.numbers import normalise_digits, whole_number
 
 PITCH_COLUMNS = ("BS*", "BS+", "BS", "BB", "X", "G", "IF", "K")
 BAT_COLUMNS = ("BB", "1B", "LG", "HR", "OF", "G", "IF", "K")

@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 from typing import Callable, Iterable, NamedTuple, Protocol
 
-from league.numbers import normalise_digits, whole_number
 from league.errors import DiceError
+from league.numbers import normalise_digits, whole_number
 
 PURPOSES = (
     "condition", "pitch", "bat", "defense", "x", "steal", "catcher", "crossplay", "bunt", "injury",

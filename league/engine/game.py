@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from league.engine.cards import Player
 from league.engine.dice import Dice
 from league.engine.lineup import Lineup
-from league.engine.ruleset import DefenseRow, Ruleset
 from league.engine.rules import bunt as _bunt
 from league.engine.rules import crossplay as _crossplay
 from league.engine.rules import hit_and_run as _hit_and_run
@@ -23,9 +22,9 @@ from league.engine.rules import plate_appearance as _plate_appearance
 from league.engine.rules import runners as _runners
 from league.engine.rules import steal as _steal
 from league.engine.rules import x_table as _x_table
+from league.engine.ruleset import DefenseRow, Ruleset
 from league.engine.state import GameResult, GameState, Runner, mypyc_attr
-from league.manager.computer import (ASK_ALL, ASK_DEFENSIVE_SUB, ASK_PINCH_HITTER, ASK_PINCH_RUNNER,
-                                     ASK_PITCHER_AGAIN)
+from league.manager.computer import ASK_ALL, ASK_DEFENSIVE_SUB, ASK_PINCH_HITTER, ASK_PINCH_RUNNER, ASK_PITCHER_AGAIN
 from league.season import injury as _injury
 
 if TYPE_CHECKING:
@@ -35,13 +34,76 @@ if TYPE_CHECKING:
 # .GameResult, the line fields' constants ...): the rest of the project and stored games use them
 # named one by one: the compiled build (mypyc) does not hand on what a star import brings
 from league.engine.state import (  # noqa: E402,F401
-    AB, BASES_OF_HIT, BASE_NAMES, BAT_FIELDS, BAT_WIDTH, BB, BattingCard, CONDITIONS, COVER, CS,
-    ComputerManager, D2, D3, DecisionError, DefenceValues, E, Event, FIELD_FIELDS,
-    FIELD_POSITIONS, FIELD_WIDTH, F_A, F_CS, F_DP, F_E, F_PB, F_PO, F_SBA, Fielding, GIDP, H, HBP,
-    HIT_WORDS, HR, IBB, INFIELDERS, OUTFIELDERS, OUT_OF_POSITION, PA, PIT_FIELDS, PIT_WIDTH, P_BB,
-    P_BF, P_BK, P_ER, P_H, P_HBP, P_HR, P_IBB, P_OUTS, P_R, P_SO, P_WP, Play, R, RBI, Roll, SB,
-    SF, SH, SO, ScoringBook, SeededDice, Side, base_text, decide, deciding, defence_values,
-    event_text, plays)
+    AB,
+    BASE_NAMES,
+    BASES_OF_HIT,
+    BAT_FIELDS,
+    BAT_WIDTH,
+    BB,
+    CONDITIONS,
+    COVER,
+    CS,
+    D2,
+    D3,
+    F_A,
+    F_CS,
+    F_DP,
+    F_E,
+    F_PB,
+    F_PO,
+    F_SBA,
+    FIELD_FIELDS,
+    FIELD_POSITIONS,
+    FIELD_WIDTH,
+    GIDP,
+    HBP,
+    HIT_WORDS,
+    HR,
+    IBB,
+    INFIELDERS,
+    OUT_OF_POSITION,
+    OUTFIELDERS,
+    P_BB,
+    P_BF,
+    P_BK,
+    P_ER,
+    P_H,
+    P_HBP,
+    P_HR,
+    P_IBB,
+    P_OUTS,
+    P_R,
+    P_SO,
+    P_WP,
+    PA,
+    PIT_FIELDS,
+    PIT_WIDTH,
+    RBI,
+    SB,
+    SF,
+    SH,
+    SO,
+    BattingCard,
+    ComputerManager,
+    DecisionError,
+    DefenceValues,
+    E,
+    Event,
+    Fielding,
+    H,
+    Play,
+    R,
+    Roll,
+    ScoringBook,
+    SeededDice,
+    Side,
+    base_text,
+    decide,
+    deciding,
+    defence_values,
+    event_text,
+    plays,
+)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from league.manager.bullpen import ROLES
 from league.engine.cards import FIELD_POSITIONS, Fielding, Player, by_fields
 from league.errors import LeagueError
+from league.manager.bullpen import ROLES
 
 
 def fielding_of(p: Player, pos: str) -> Fielding | None:

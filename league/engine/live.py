@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from league.engine.dice import Dice, SeededDice
-from league.errors import DecisionError, DiceError
-from league.engine.game import BAT_FIELDS, BASE_NAMES, PIT_FIELDS, Game, GameResult
+from league.engine.game import BASE_NAMES, BAT_FIELDS, PIT_FIELDS, Game, GameResult
 from league.engine.rules.bunt import bunt_extra_base_runners
 from league.engine.state import GameState
+from league.errors import DecisionError, DiceError
 
 # manager methods a person answers, in the order the engine may ask them
 DECISIONS = ("defense_call", "offense_call", "aggressive", "steal_go", "bonus_steal", "join_steal",

@@ -13,10 +13,16 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from league.engine.cards import (
-    BAT_COLUMNS, CONDITIONS, PITCH_COLUMNS, STABILITIES, BattingCard, Bounds, PitchingCard,
+    BAT_COLUMNS,
+    CONDITIONS,
+    PITCH_COLUMNS,
+    STABILITIES,
+    BattingCard,
+    Bounds,
+    PitchingCard,
 )
-from league.numbers import whole_number
 from league.errors import CardError, RulesetError
+from league.numbers import whole_number
 
 CONDITION_COLUMNS = ("↓2", "↓1", "NE", "↑1", "↑2")
 X_CODES = ("S", "S+", "BB", "HP", "BK", "WP", "PB", "PB+")

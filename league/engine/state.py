@@ -20,14 +20,15 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
 
 from league.engine.cards import CONDITIONS, FIELD_POSITIONS, BattingCard, Fielding, Player
 from league.engine.dice import Dice, Roll, SeededDice
-from league.engine.events import Event, text as event_text
-from league.errors import DecisionError
+from league.engine.events import Event
+from league.engine.events import text as event_text
 from league.engine.lines import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
 from league.engine.lineup import Lineup, plays
-from league.manager.computer import (ASK_ALL, ComputerManager, deciding)
 from league.engine.ruleset import DefenseRow, Ruleset
 from league.engine.scoring import ScoringBook, decide
 from league.engine.values import DefenceValues, defence_values
+from league.errors import DecisionError
+from league.manager.computer import ASK_ALL, ComputerManager, deciding
 
 if TYPE_CHECKING:
     from league.manager.computer import Manager

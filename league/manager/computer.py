@@ -15,15 +15,25 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
     def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
         return lambda cls: cls
 
-from league.manager.bullpen import (CLOSER, LONG, MIDDLE, MOPUP, ROLE_RANK, SETUP, assign_roles,
-                            order_by_role, pitching_value)
 from league.engine.cards import BattingCard, Bounds, Fielding, Player
+from league.engine.lineup import Lineup, fielding_of, plays
 from league.engine.scoring import save_situation_now
 from league.errors import DecisionError
-from league.engine.lineup import Lineup, fielding_of, plays
+from league.manager.bullpen import (
+    CLOSER,
+    LONG,
+    MIDDLE,
+    MOPUP,
+    ROLE_RANK,
+    SETUP,
+    assign_roles,
+    order_by_role,
+    pitching_value,
+)
 
 if TYPE_CHECKING:
-    from league.engine.state import GameState as Game, Side
+    from league.engine.state import GameState as Game
+    from league.engine.state import Side
 
 
 class Manager(Protocol):

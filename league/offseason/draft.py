@@ -19,11 +19,11 @@ kind of player the club lost and has not replaced; a club short of catchers or s
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
 import dataclasses
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 from datetime import date
+from typing import Protocol
 
 from league.engine.cards import BAT_COLUMNS, PITCH_COLUMNS
 from league.offseason.aging import CONTACT, Development, age_batting, age_pitching, typical

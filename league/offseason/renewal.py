@@ -209,7 +209,7 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
     side: a pitcher for a pitcher); then each club's active roster is checked against what a
     league file needs (a catcher, five starters, at most `active_size`) and mended from the
     farm, the weakest of the most plentiful kind going down when it is full."""
-    from league.season.roster import MIN_STARTERS   # a rotation (the roster's own number)
+    from league.season.roster import MIN_STARTERS  # a rotation (the roster's own number)
     was_active = {pid: dr.kind_of(b, p) for pid, _t, b, p in cards if not _farm(b, p)}
     called: list[tuple[str, str]] = []
 

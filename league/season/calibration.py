@@ -21,14 +21,34 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from league.season.calendar import calendar_rules, make_calendar
-from league.engine.game import (AB, BB, CS, D2, D3, GIDP, H, HBP, HR, P_ER, P_OUTS, P_SO, P_WP, PA, RBI,
-                         SB, SF, SH, SO, GameResult)
-from league.season.roster import League
+from league.engine.game import (
+    AB,
+    BB,
+    CS,
+    D2,
+    D3,
+    GIDP,
+    HBP,
+    HR,
+    P_ER,
+    P_OUTS,
+    P_SO,
+    P_WP,
+    PA,
+    RBI,
+    SB,
+    SF,
+    SH,
+    SO,
+    GameResult,
+    H,
+)
 from league.engine.ruleset import Ruleset
+from league.season.calendar import calendar_rules, make_calendar
+from league.season.roster import League
 from league.season.schedule import ScheduledGame, make_schedule
-from league.season.state import SeasonState, game_seed, play_scheduled
 from league.season.simulate import players_of
+from league.season.state import SeasonState, game_seed, play_scheduled
 
 FIRST_YEAR = 2026
 QUALIFY_PA = 3.1      # 規定打席 per team game (rules C.5)

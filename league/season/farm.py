@@ -29,9 +29,18 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
         return lambda cls: cls
 
 from league.engine.cards import Player
-from league.season.injury import recover, severity
 from league.manager.computer import batting_value, pitching_value
-from league.season.roster import DEFAULT_ACTIVE_SIZE, DEFAULT_TEN_DAYS, MIN_STARTERS, FIELD_ORDER, ROTATION_SIZE, League, Team, uncovered
+from league.season.injury import recover, severity
+from league.season.roster import (
+    DEFAULT_ACTIVE_SIZE,
+    DEFAULT_TEN_DAYS,
+    FIELD_ORDER,
+    MIN_STARTERS,
+    ROTATION_SIZE,
+    League,
+    Team,
+    uncovered,
+)
 
 if TYPE_CHECKING:
     from league.engine.game import GameResult

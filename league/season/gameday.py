@@ -21,16 +21,16 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
     def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
         return lambda cls: cls
 
-from league.manager import bench
-from league.season import farm
 from league.engine.cards import Player
 from league.engine.dice import SeededDice
-from league.errors import LeagueError
 from league.engine.game import GameResult
 from league.engine.lineup import Lineup
+from league.engine.ruleset import Ruleset
+from league.errors import LeagueError
+from league.manager import bench
 from league.manager.rest import PitcherRest, choose_starter, fatigue_points, next_rest
 from league.manager.usage import rotation_order
-from league.engine.ruleset import Ruleset
+from league.season import farm
 from league.season.simulate import replay_game
 
 RELIEF_FATIGUE_OK: Final = 1    # a reliever who pitched yesterday may pitch today; two days running, not

@@ -32,7 +32,8 @@ from league.engine.lineup import fielding_of, plays
 from league.manager.computer import batting_value
 
 if TYPE_CHECKING:
-    from league.engine.state import GameState as Game, Side
+    from league.engine.state import GameState as Game
+    from league.engine.state import Side
 
 WHO: Final = ("batter", "pitcher", "fielder")
 # a hurt fielder: the position chosen by the injury roll (the roll modulo 7)

@@ -28,8 +28,8 @@ from datetime import date
 from league.engine.ruleset import Ruleset
 from league.season.margins import Z95, share_margin
 from league.season.schedule import ScheduledGame
-from league.season.state import SEED_STRIDE, SeasonState, play_scheduled
 from league.season.standings import Outcome, standings
+from league.season.state import SEED_STRIDE, SeasonState, play_scheduled
 
 CLIMAX_PLACES = 3
 RUN_STRIDE = 1_000_000

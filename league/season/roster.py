@@ -24,8 +24,8 @@ from __future__ import annotations
 import csv
 import io
 import re
-from dataclasses import dataclass
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any, Callable, Final
 
 from league.engine.cards import (
@@ -45,9 +45,9 @@ from league.engine.cards import (
     parse_bounds,
     parse_fielding,
 )
+from league.errors import CardError, LeagueError
 from league.numbers import whole_number
 from league.tomltext import TOMLInputError, load_toml
-from league.errors import CardError, LeagueError
 
 DEFAULT_ROSTER_SIZE = 70      # under contract (支配下登録)
 DEFAULT_ACTIVE_SIZE = 29      # registered on the active roster (一軍登録)

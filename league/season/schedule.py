@@ -16,8 +16,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from league.numbers import whole_number
 from league.errors import LeagueError
+from league.numbers import whole_number
 
 MIN_TEAMS = 2
 MAX_TEAMS = 16

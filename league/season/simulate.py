@@ -7,9 +7,9 @@ from typing import Iterator
 from league.engine.dice import Dice, SeededDice
 from league.engine.game import Game, GameResult
 from league.engine.lineup import Lineup
+from league.engine.ruleset import Ruleset
 from league.manager.computer import ComputerManager, make_lineup
 from league.season.roster import League
-from league.engine.ruleset import Ruleset
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,13 +12,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from league.season import farm
 from league.manager.bullpen import assign_roles, pitching_value
-# a scheduled game's set-up and the rest after it, compiled with the engine (league/season/gameday.py)
-from league.season.gameday import (RELIEF_FATIGUE_OK, SlotSetup, play_scheduled, rest_after,  # noqa: F401
-                            slot_setup, team_lineup, with_bullpen)
 from league.manager.rest import PitcherRest
 from league.manager.usage import TeamUsage, team_usage
+from league.season import farm
+
+# a scheduled game's set-up and the rest after it, compiled with the engine (league/season/gameday.py)
+from league.season.gameday import (  # noqa: F401
+    RELIEF_FATIGUE_OK,
+    SlotSetup,
+    play_scheduled,
+    rest_after,
+    slot_setup,
+    team_lineup,
+    with_bullpen,
+)
 from league.season.roster import ROTATION_SIZE, League
 
 SEED_STRIDE = 100_000

@@ -10,9 +10,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from fractions import Fraction
 
+from league.engine.lines import BAT_FIELDS, PIT_FIELDS, innings_text
 from league.errors import LeagueError
 from league.numbers import rate_text
-from league.engine.lines import BAT_FIELDS, PIT_FIELDS, innings_text
 
 FIELD_FIELDS = ("po", "a", "e", "dp", "pb", "sb_allowed", "cs")
 

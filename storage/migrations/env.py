@@ -4,13 +4,13 @@ from __future__ import annotations
 from alembic import context
 from sqlmodel import SQLModel
 
-import storage.tables  # noqa: F401  (registers the league tables on SQLModel.metadata)
-import storage.live_store  # noqa: F401,E402  (game_live)
-import storage.roster_edit  # noqa: F401,E402  (league_roster_pref)
-import storage.history_store  # noqa: F401,E402  (league_transaction, season_award, ...)
-import storage.odds_store  # noqa: F401,E402  (season_odds)
 import storage.farm_store  # noqa: F401,E402  (season_roster)
+import storage.history_store  # noqa: F401,E402  (league_transaction, season_award, ...)
+import storage.live_store  # noqa: F401,E402  (game_live)
+import storage.odds_store  # noqa: F401,E402  (season_odds)
 import storage.offseason_store  # noqa: F401,E402  (league_offseason, league_draft_pick)
+import storage.roster_edit  # noqa: F401,E402  (league_roster_pref)
+import storage.tables  # noqa: F401  (registers the league tables on SQLModel.metadata)
 
 config = context.config
 target_metadata = SQLModel.metadata

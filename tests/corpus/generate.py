@@ -9,8 +9,8 @@ case. Hand-written cases may be added to cases.json directly.
 from __future__ import annotations
 
 import copy
-import re
 import json
+import re
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent

@@ -20,9 +20,20 @@ from league.numbers import rate_text
 # the options and helpers every command module shares live in tui.cli.common (their names stay
 # importable from here, where they were first)
 from tui.cli.common import (  # noqa: F401
-    DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo_json, engine_build, fail, global_league,
-    guarded, json_default, pad)
-from tui.cli.common import echo, echo_json_text
+    DB_OPT,
+    JSON_OPT,
+    LEAGUE_NAME_OPT,
+    SEASON_OPT,
+    echo,
+    echo_json,
+    echo_json_text,
+    engine_build,
+    fail,
+    global_league,
+    guarded,
+    json_default,
+    pad,
+)
 
 _fail, _echo_json, _json_default, _pad = fail, echo_json, json_default, pad
 

@@ -53,26 +53,36 @@ from tui.cli.troop import troop_app  # noqa: E402
 
 app.add_typer(troop_app, name="troop")
 from tui.cli.referee import register as register_referee  # noqa: E402
+
 register_referee(app)
 from tui.cli.league import register as register_league  # noqa: E402
+
 register_league(app)
 from tui.cli.history import register as register_history  # noqa: E402
+
 register_history(app)
 from tui.cli.cards import register as register_cards  # noqa: E402
+
 register_cards(app)
 import tui.cli.share  # noqa: E402,F401  (impact league share|manager|whoami|log|keyboard|void)
 from tui.cli.odds import register as register_odds  # noqa: E402
+
 register_odds(app)
 from tui.cli.stats import register as register_stats  # noqa: E402
+
 register_stats(app)
 from tui.cli.roster import register as register_roster  # noqa: E402
+
 register_roster(app)
 from tui.cli.offseason import register as register_offseason  # noqa: E402
+
 register_offseason(app)
 from tui.cli.site import register as register_site  # noqa: E402
+
 register_site(app)
-from tui.cli.serve import register as register_serve  # noqa: E402
 from tui.cli.common import echo, echo_json_text  # noqa: E402
+from tui.cli.serve import register as register_serve  # noqa: E402
+
 register_serve(app)
 
 

@@ -7,8 +7,7 @@ from typing import Any, Optional
 
 import typer
 
-from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo_json, fail, guarded, pad
-from tui.cli.common import echo
+from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo, echo_json, fail, guarded, pad
 
 roster_app = typer.Typer(
     help="The active roster (一軍) and the farm (二軍): list, call up, demote (ten-day rule).",

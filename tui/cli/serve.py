@@ -5,8 +5,8 @@ from typing import Optional
 
 import typer
 
-from tui.cli.league import DB_OPT, LEAGUE_NAME_OPT, guarded
 from tui.cli.common import echo
+from tui.cli.league import DB_OPT, LEAGUE_NAME_OPT, guarded
 
 
 def serve_cmd(

@@ -7,9 +7,8 @@ from typing import Optional
 
 import typer
 
-from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, echo_json, guarded
+from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, echo, echo_json, guarded
 from tui.cli.league import league_app
-from tui.cli.common import echo
 
 manager_app = typer.Typer(help="Managers of a shared league: add, remove, list.",
                           no_args_is_help=True)

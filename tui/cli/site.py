@@ -7,8 +7,8 @@ from typing import Optional
 
 import typer
 
-from tui.cli.league import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, _echo_json, _fail, guarded
 from tui.cli.common import echo
+from tui.cli.league import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, _echo_json, _fail, guarded
 
 
 def site_cmd(

@@ -6,8 +6,7 @@ from typing import Any, Optional
 
 import typer
 
-from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo_json, guarded, pad
-from tui.cli.common import echo
+from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo, echo_json, guarded, pad
 
 stats_app = typer.Typer(help="Statistics beyond the leader boards: by team, a player's splits.",
                         no_args_is_help=True)
@@ -15,7 +14,6 @@ stats_app = typer.Typer(help="Statistics beyond the leader boards: by team, a pl
 def _table(kind: str, rows: list[tuple[str, Any]]) -> list[str]:
     from league.season.stats import stat_text
     from tui.labels import STAT_LABELS_EN
-
     from tui.services.stats import TEAM_COLUMNS
 
     cols = TEAM_COLUMNS[kind]

@@ -5,6 +5,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
+
 from tui.language import Bilingual
 from tui.widgets.plain import Plain
 

@@ -2,8 +2,6 @@
 refused with the validator's message in the dialog and never leaves it."""
 from __future__ import annotations
 
-from league.visible import visible
-
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -15,8 +13,9 @@ from textual.worker import Worker, WorkerState
 
 from league.engine.cards import CONDITIONS, Player
 from league.errors import LeagueError
-from tui.language import Bilingual
+from league.visible import visible
 from tui.labels import label
+from tui.language import Bilingual
 from tui.refusals import refusal
 from tui.services import card_values, check_card
 from tui.services.cards import card_from_line

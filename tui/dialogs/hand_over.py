@@ -11,11 +11,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tui.labels import label
 from tui.host import LeagueApp
+from tui.labels import label
 from tui.language import Bilingual
-from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
+from tui.widgets.plain import Plain
 
 # what the dialog dismisses: ("give", sides, span), ("take", sides) or None
 HandOverChoice = tuple

@@ -12,11 +12,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
-from tui.labels import label
+
 from tui.host import LeagueApp
+from tui.labels import label
 from tui.language import Bilingual
-from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
+from tui.widgets.plain import Plain
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,12 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
-from tui.labels import label
+
 from tui.host import LeagueApp
+from tui.labels import label
 from tui.language import Bilingual
-from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
+from tui.widgets.plain import Plain
 
 
 def where_text(where: list[int] | None, ja: bool) -> str:

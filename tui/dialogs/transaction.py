@@ -3,8 +3,6 @@ through the services (checked whole there) and stays open with the one-line reas
 refused; it dismisses with the news item when stored, None when cancelled."""
 from __future__ import annotations
 
-from league.visible import visible
-
 from typing import Any
 
 from textual import work
@@ -14,9 +12,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from league.visible import visible
 from tui import services
-from tui.language import Bilingual
 from tui.labels import label
+from tui.language import Bilingual
 from tui.messages import EditRefused, TransactionStored
 from tui.widgets.plain import Plain
 

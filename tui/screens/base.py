@@ -1,8 +1,6 @@
 """What every area screen shares: loading in a thread worker, errors as notifications."""
 from __future__ import annotations
 
-from league.visible import visible
-
 from typing import Any, Callable
 
 from textual import events, getters, work
@@ -10,10 +8,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input
 
+from league.visible import visible
 from tui import services
 from tui.host import LeagueApp
-from tui.messages import AreaRead, WorkFailed
 from tui.language import Bilingual
+from tui.messages import AreaRead, WorkFailed
 
 
 class AreaScreen(Bilingual, Screen):

@@ -1,23 +1,29 @@
 """One finished game: box score, play-by-play, and the roll log of every die."""
 from __future__ import annotations
 
-from league.visible import visible
-
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane, Tabs
 
 from league.engine.boxscore import render
-from league.engine.playtext import (modifier_name, note_lines, play_lines, play_text,
-                                     roll_purpose, roll_table, roll_words)
+from league.engine.playtext import (
+    modifier_name,
+    note_lines,
+    play_lines,
+    play_text,
+    roll_purpose,
+    roll_table,
+    roll_words,
+)
+from league.visible import visible
 from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
-from tui.widgets.table import FitTable
-from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
+from tui.widgets.plain import Plain
+from tui.widgets.table import FitTable
 
 
 class BoxScoreScreen(AreaScreen):

@@ -2,8 +2,6 @@
 totals (通算), and the titles and awards he won. Opened from the Players area with `y`."""
 from __future__ import annotations
 
-from league.visible import visible
-
 from rich.text import Text
 from textual import getters, work
 from textual.app import ComposeResult
@@ -15,14 +13,15 @@ from textual.widgets import DataTable, Header, Static
 from league.season.awards import award_name, slot_name
 from league.season.stats import stat_text
 from league.season.titles import title_spec
+from league.visible import visible
 from tui import services
-from tui.messages import CareerRead, WorkFailed
 from tui.host import LeagueApp
-from tui.language import Bilingual
 from tui.labels import label, stat_name
-from tui.widgets.table import FitTable
-from tui.widgets.plain import Plain
+from tui.language import Bilingual
+from tui.messages import CareerRead, WorkFailed
 from tui.widgets.footer import KeyFooter
+from tui.widgets.plain import Plain
+from tui.widgets.table import FitTable
 
 BAT = ("games", "pa", "ab", "h", "hr", "rbi", "sb", "bb", "so", "avg", "obp", "ops")
 PIT = ("games", "starts", "wins", "losses", "saves", "hold_points", "outs", "so", "era", "whip")

@@ -7,9 +7,9 @@ from textual.widgets import DataTable, Header, Input, Static
 from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
-from tui.widgets.table import FitTable
-from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
+from tui.widgets.plain import Plain
+from tui.widgets.table import FitTable
 
 
 class GamesScreen(AreaScreen):

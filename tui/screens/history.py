@@ -9,11 +9,8 @@ move, stored and shown in ニュース.
 """
 from __future__ import annotations
 
-from typing import Any
-
-from league.visible import visible
-
 from dataclasses import dataclass
+from typing import Any
 
 from rich.text import Text
 from textual import work
@@ -22,16 +19,17 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 
-from league.season.awards import award_name, slot_name
 from league.errors import LeagueError
+from league.season.awards import award_name, slot_name
+from league.visible import visible
 from tui import services
-from tui.messages import AwardsConfirmed, WorkFailed
 from tui.labels import label, season_title
+from tui.messages import AwardsConfirmed, WorkFailed
 from tui.screens.base import AreaScreen
 from tui.screens.season import career_text
-from tui.widgets.table import FitTable
-from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
+from tui.widgets.plain import Plain
+from tui.widgets.table import FitTable
 
 NONE_ID = "__none__"
 

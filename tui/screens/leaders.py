@@ -15,9 +15,9 @@ from league.season.stats import RATE_STATS, qualified_outs, qualified_pa, stat_t
 from tui import services
 from tui.labels import label, season_title, stat_name
 from tui.screens.base import AreaScreen
-from tui.widgets.table import FitTable
-from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
+from tui.widgets.plain import Plain
+from tui.widgets.table import FitTable
 
 STATS = {
     "batting": ("avg", "hr", "rbi", "h", "r", "sb", "obp", "slg", "ops", "bb", "so", "doubles",
@@ -153,8 +153,8 @@ class LeadersScreen(AreaScreen):
     def _show_teams(self, v: services.TeamStatsView) -> None:
         """チーム成績: each team's line of the kind, sorted by the chosen column, then each
         league's total and the whole's."""
-        from tui.services.stats import TEAM_COLUMNS
         from league.season.stats import ASCENDING_STATS
+        from tui.services.stats import TEAM_COLUMNS
 
         ja = self.ja
         kind, stat = self.team_kind, self.team_stat

@@ -2,21 +2,20 @@
 filtered by team (`t`) and kind of change (`k`); Esc goes back."""
 from __future__ import annotations
 
-from league.visible import visible
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Header, Static
 
 from league.errors import LeagueError
-from tui.services.sharing import KINDS
+from league.visible import visible
 from tui import services
 from tui.labels import label
 from tui.screens.base import AreaScreen
-from tui.widgets.table import FitTable
-from tui.widgets.plain import Plain
+from tui.services.sharing import KINDS
 from tui.widgets.footer import KeyFooter
+from tui.widgets.plain import Plain
+from tui.widgets.table import FitTable
 
 ALL_KINDS = (None, *sorted(set(KINDS.values())), "other")
 

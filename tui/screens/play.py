@@ -7,8 +7,6 @@ appearance by stopping the engine and replaying the log cut back to it.
 """
 from __future__ import annotations
 
-from league.visible import visible
-
 import asyncio
 import queue
 import random
@@ -27,26 +25,33 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Header, Input, RichLog, Static
 
+from league.engine import events
 from league.engine.boxscore import render
 from league.engine.dice import Dice, SeededDice, TypedDice
-from league.errors import LeagueError
 from league.engine.live import COMPUTER_DECIDES, GameAborted, Handover, LiveLog, live_game, result_so_far
+from league.engine.playtext import (
+    modifier_name,
+    note_lines,
+    play_lines,
+    play_text,
+    roll_purpose,
+    roll_table,
+    roll_words,
+)
+from league.errors import LeagueError
 from league.manager.computer import ComputerManager
-from league.engine import events
-from league.engine.playtext import (modifier_name, note_lines, play_lines, play_text,
-                                     roll_purpose, roll_table, roll_words)
+from league.visible import visible
 from tui import services
-from tui.labels import LABELS, label
-from tui.refusals import refusal
 from tui.host import KeepsItsArea, LeagueApp
+from tui.labels import LABELS, label
 from tui.language import Bilingual
-from tui.messages import (ControlTakenBack, LiveGameFailed, LiveGameNotSaved, LiveGameOver,
-                          QuestionPosed, WorkFailed)
+from tui.messages import ControlTakenBack, LiveGameFailed, LiveGameNotSaved, LiveGameOver, QuestionPosed, WorkFailed
+from tui.refusals import refusal
 from tui.services import LiveSetup
-from tui.widgets.picker_rows import batter_row, reliever_row
-from tui.widgets.situation import SituationPanel
-from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
+from tui.widgets.picker_rows import batter_row, reliever_row
+from tui.widgets.plain import Plain
+from tui.widgets.situation import SituationPanel
 
 _ABORT = object()       # the screen closed or undid: the engine thread stops
 _COMPUTER = object()    # the answer to a pending typed roll: let the computer roll it

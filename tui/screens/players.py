@@ -19,13 +19,13 @@ from league.errors import LeagueError
 from league.season.roster import League
 from league.season.stats import stat_text
 from tui import services
-from tui.messages import PlayerRead, WorkFailed
 from tui.labels import label, stat_name
+from tui.messages import PlayerRead, WorkFailed
 from tui.screens.base import AreaScreen
 from tui.widgets.card import CardView
-from tui.widgets.table import FitTable
-from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
+from tui.widgets.plain import Plain
+from tui.widgets.table import FitTable
 
 # two short tables rather than one wide one: the detail pane is about 75 cells wide
 BAT_SHOWN = (("games", "pa", "ab", "h", "doubles", "triples", "hr", "rbi"),

@@ -14,14 +14,14 @@ from textual.widgets import DataTable, Header, ProgressBar, Static
 
 from league.errors import LeagueError
 from league.numbers import rate_text
-from tui import services
 from league.season.standings import gb_text
+from tui import services
 from tui.labels import label
 from tui.messages import SimFinished, SimProgressed
 from tui.screens.base import AreaScreen
-from tui.widgets.table import FitTable
-from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
+from tui.widgets.plain import Plain
+from tui.widgets.table import FitTable
 
 
 class ScheduleScreen(AreaScreen):

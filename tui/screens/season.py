@@ -10,8 +10,6 @@ games; Enter on a game opens its box score.
 """
 from __future__ import annotations
 
-from league.visible import visible
-
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -22,13 +20,14 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Header, Static
 
 from league.errors import LeagueError
+from league.visible import visible
 from tui import services
-from tui.messages import SeasonActed, WorkFailed
 from tui.labels import label, season_title
+from tui.messages import SeasonActed, WorkFailed
 from tui.screens.base import AreaScreen
-from tui.widgets.table import FitTable
-from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
+from tui.widgets.plain import Plain
+from tui.widgets.table import FitTable
 
 # what each key does, and the season's next action it belongs to
 ACTIONS = {"start_postseason": "s", "sim_postseason": "n", "close": "c", "new_season": "N",

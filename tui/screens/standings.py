@@ -5,7 +5,6 @@ import dataclasses
 import threading
 
 from rich.text import Text
-
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,14 +16,13 @@ from league.numbers import rate_text
 from league.season.margins import share_margin
 from league.season.standings import gb_text, streak_english, tiebreak_english
 from tui import services
-from tui.messages import OddsEstimated, OddsFinished, OddsProgressed, RaceRead, WorkFailed
 from tui.labels import label, season_title
-from tui.services.opening import StandingsData, standings_data
+from tui.messages import OddsEstimated, OddsFinished, OddsProgressed, RaceRead, WorkFailed
 from tui.screens.base import AreaScreen
-from tui.widgets.table import FitTable
-from tui.widgets.plain import Plain
+from tui.services.opening import StandingsData, standings_data
 from tui.widgets.footer import KeyFooter
-
+from tui.widgets.plain import Plain
+from tui.widgets.table import FitTable
 
 # the chart's lines (Okabe-Ito, then Tableau's: apart on dark and light themes)
 CHART_COLORS = ((0, 114, 178), (213, 94, 0), (0, 158, 115), (204, 121, 167), (230, 159, 0),

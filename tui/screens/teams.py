@@ -20,9 +20,9 @@ from tui.labels import label
 from tui.messages import EditRefused, EditSaved
 from tui.refusals import refusal
 from tui.screens.base import AreaScreen
-from tui.widgets.table import FitTable
-from tui.widgets.plain import Plain
 from tui.widgets.footer import KeyFooter
+from tui.widgets.plain import Plain
+from tui.widgets.table import FitTable
 
 PREF_TABLES = {"order-table": "order", "rotation-table": "rotation", "bullpen-table": "bullpen"}
 

@@ -208,21 +208,160 @@ sys.modules[__name__].__class__ = _Services
 
 
 if TYPE_CHECKING:  # the names for type checkers and editors
-    from league.season.state import SEED_STRIDE, SeasonState, SlotSetup, game_seed, rest_after, rotation, slot_setup, team_lineup  # noqa: F401
-    from tui.services.db import Db, Work, ServiceError, StorageError, close_all, database_errors, db_error, driver_errors, engine_for, require_commissioner  # noqa: F401
-    from tui.services.games import BoxScore, boxscore, raw_rolls, replay  # noqa: F401
+    from league.season.state import (  # noqa: F401
+        SEED_STRIDE,
+        SeasonState,
+        SlotSetup,
+        game_seed,
+        rest_after,
+        rotation,
+        slot_setup,
+        team_lineup,
+    )
+    from tui.services.context import (  # noqa: F401
+        Progress,
+        SeasonContext,
+        SimReport,
+        _context,
+        play_slot,
+        season_context,
+        store_roster,
+    )
+    from tui.services.db import (  # noqa: F401
+        Db,
+        ServiceError,
+        StorageError,
+        Work,
+        close_all,
+        database_errors,
+        db_error,
+        driver_errors,
+        engine_for,
+        require_commissioner,
+    )
     from tui.services.farm import FarmEntry, FarmView, move_player, team_farm  # noqa: F401
-    from tui.services.leagues import Source, create_league, create_league_from_sample, export_league, import_league, list_leagues, open_league, read_source  # noqa: F401
-    from tui.services.sharing import Access, AuditEntry, SharingError, add_manager, keyboard_games, league_log, managers, remove_manager, require_team, share, void_game, whoami  # noqa: F401
-    from tui.services.live import LiveSetup, abandon_live, scheduled_teams, finish_live, list_live, resume_live, save_live, start_live  # noqa: F401
-    from tui.services.postseason import PostseasonView, SeasonStatus, SeriesView, next_game, postseason, season_status, sim_postseason, start_postseason  # noqa: F401
-    from tui.services.roster import RosterView, SeasonSeries, card_values, check_card, clear_preference, save_bullpen, save_card, save_order, save_rotation, season_league, season_series, set_reserve, team_roster  # noqa: F401
-    from tui.services.names import NameBook, name_book  # noqa: F401
-    from tui.services.pennant import OddsView, history_lines, odds, odds_history, odds_setup, report_dict, run_odds, sim_days_with_odds, sparkline  # noqa: F401
-    from tui.services.context import Progress, SeasonContext, SimReport, _context, play_slot, season_context, store_roster  # noqa: F401
-    from tui.services.seasons import close_season, games_to_play, new_season, offseason_finish, schedule_csv, sim_days  # noqa: F401
-    from tui.services.stats import DEFAULT_STAT, LeadersView, LeagueTable, league_tables, PlayerView, StandingsView, TeamGroup, TeamStatsView, leaders, player, days_around, schedule_days, season_info, standings, stats_dict, team_games, team_stats, RaceView, pennant_race  # noqa: F401
-    from tui.services.history import AwardsView, CareerView, HistoryView, NewsItem, TitlesView, award_rules, confirm_awards, free_agents, history_dict, news, player_career, season_awards, season_titles, set_award_rules, title_dict, transact  # noqa: F401
+    from tui.services.games import BoxScore, boxscore, raw_rolls, replay  # noqa: F401
+    from tui.services.history import (  # noqa: F401
+        AwardsView,
+        CareerView,
+        HistoryView,
+        NewsItem,
+        TitlesView,
+        award_rules,
+        confirm_awards,
+        free_agents,
+        history_dict,
+        news,
+        player_career,
+        season_awards,
+        season_titles,
+        set_award_rules,
+        title_dict,
+        transact,
+    )
     from tui.services.history import history as league_history  # noqa: F401
-    from tui.services.offseason import ChangeView, DepartureView, OffseasonView, ProspectView, StepsView, draft_pick, offseason, offseason_step, offseason_steps  # noqa: F401
+    from tui.services.leagues import (  # noqa: F401
+        Source,
+        create_league,
+        create_league_from_sample,
+        export_league,
+        import_league,
+        list_leagues,
+        open_league,
+        read_source,
+    )
+    from tui.services.live import (  # noqa: F401
+        LiveSetup,
+        abandon_live,
+        finish_live,
+        list_live,
+        resume_live,
+        save_live,
+        scheduled_teams,
+        start_live,
+    )
     from tui.services.lived import LivedReport, lived  # noqa: F401
+    from tui.services.names import NameBook, name_book  # noqa: F401
+    from tui.services.offseason import (  # noqa: F401
+        ChangeView,
+        DepartureView,
+        OffseasonView,
+        ProspectView,
+        StepsView,
+        draft_pick,
+        offseason,
+        offseason_step,
+        offseason_steps,
+    )
+    from tui.services.pennant import (  # noqa: F401
+        OddsView,
+        history_lines,
+        odds,
+        odds_history,
+        odds_setup,
+        report_dict,
+        run_odds,
+        sim_days_with_odds,
+        sparkline,
+    )
+    from tui.services.postseason import (  # noqa: F401
+        PostseasonView,
+        SeasonStatus,
+        SeriesView,
+        next_game,
+        postseason,
+        season_status,
+        sim_postseason,
+        start_postseason,
+    )
+    from tui.services.roster import (  # noqa: F401
+        RosterView,
+        SeasonSeries,
+        card_values,
+        check_card,
+        clear_preference,
+        save_bullpen,
+        save_card,
+        save_order,
+        save_rotation,
+        season_league,
+        season_series,
+        set_reserve,
+        team_roster,
+    )
+    from tui.services.seasons import close_season, games_to_play, new_season, offseason_finish, schedule_csv, sim_days  # noqa: F401
+    from tui.services.sharing import (  # noqa: F401
+        Access,
+        AuditEntry,
+        SharingError,
+        add_manager,
+        keyboard_games,
+        league_log,
+        managers,
+        remove_manager,
+        require_team,
+        share,
+        void_game,
+        whoami,
+    )
+    from tui.services.stats import (  # noqa: F401
+        DEFAULT_STAT,
+        LeadersView,
+        LeagueTable,
+        PlayerView,
+        RaceView,
+        StandingsView,
+        TeamGroup,
+        TeamStatsView,
+        days_around,
+        leaders,
+        league_tables,
+        pennant_race,
+        player,
+        schedule_days,
+        season_info,
+        standings,
+        stats_dict,
+        team_games,
+        team_stats,
+    )

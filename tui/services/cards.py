@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -493,7 +492,12 @@ def lahman_check(year: int, *, teams: list[str] | None = None, league: str | Non
     """A real season: make its cards, play the real schedule's length `seasons` times, and
     compare with what really happened, player by player and team by team."""
     from league.cardmaking.cardcheck import (
-        REGULAR_IP, REGULAR_PA, SeasonTotals, compare, original_scale, play_season,
+        REGULAR_IP,
+        REGULAR_PA,
+        SeasonTotals,
+        compare,
+        original_scale,
+        play_season,
         real_season_measures,
     )
     from storage import lahman

@@ -20,9 +20,8 @@ from league.season.farm import Move, Notice, Standing
 from league.season.prefs import pref_problem
 from league.season.simulate import players_of
 from league.season.state import SeasonState, game_seed, play_scheduled
-from storage import farm_store
+from storage import farm_store, roster_edit
 from storage import repository as repo
-from storage import roster_edit
 
 
 @dataclass(kw_only=True)

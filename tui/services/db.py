@@ -132,7 +132,7 @@ def db_error(exc: Exception) -> ServiceError:
         return ServiceError(READ_ONLY_REFUSAL)
     if isinstance(exc, OperationalError) and "locked" in text:
         return ServiceError(f"the league database is busy (locked by another program): {text}")
-    from storage.sharing import refusal   # a shared league's guard said no: say what, in words
+    from storage.sharing import refusal  # a shared league's guard said no: say what, in words
     refused = refusal(text)
     if refused is not None:
         return ServiceError(refused)

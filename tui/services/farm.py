@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import json
-
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -14,14 +13,22 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from league.engine.cards import Player
 from league.errors import LeagueError
-from league.season.farm import (NO_SEASON, SEASON_CLOSED, UNKNOWN_MOVE, Move, RosterBook,
-                                call_up_problem, demotion_problem, may_return_on, roster_day)
 from league.offseason.people import age_in
+from league.season.farm import (
+    NO_SEASON,
+    SEASON_CLOSED,
+    UNKNOWN_MOVE,
+    Move,
+    RosterBook,
+    call_up_problem,
+    demotion_problem,
+    may_return_on,
+    roster_day,
+)
 from league.season.injury import severity
 from league.season.roster import League
-from storage import farm_store
+from storage import farm_store, roster_edit
 from storage import repository as repo
-from storage import roster_edit
 from tui.services.db import Db, ServiceError, Work, db_error
 
 

@@ -7,11 +7,11 @@ from datetime import date
 
 from league.engine.boxscore import render, result_dict
 from league.engine.dice import ScriptedDice
-from league.errors import LeagueError
 from league.engine.game import GameResult
 from league.engine.playtext import TYPED, TYPED_BY
-from league.season.roster import League
 from league.engine.ruleset import Ruleset
+from league.errors import LeagueError
+from league.season.roster import League
 from league.season.simulate import players_of, replay_game
 from storage import repository as repo
 from tui.services.db import Db, Work

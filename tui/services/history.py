@@ -15,6 +15,8 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from league.errors import LeagueError
+from league.offseason.people import pro_abroad
 from league.season import awards as aw
 from league.season.careers import (
     RECORDS,
@@ -29,17 +31,14 @@ from league.season.careers import (
     head_to_head_table,
     season_records,
 )
-from league.errors import LeagueError
-from league.offseason.people import pro_abroad
 from league.season.roster import League
 from league.season.standings import Outcome, StandingRow, standings
-from league.season.titles import SeasonLine, Title, merge_lines, titles as league_titles
+from league.season.titles import SeasonLine, Title, merge_lines
+from league.season.titles import titles as league_titles
 from storage import history_store as hs
 from storage import repository as repo
 from storage import roster_edit
 from tui.services.db import Db, ServiceError, Work, db_error
-
-
 
 # --- the season's leagues -----------------------------------------------------------------------
 
@@ -107,8 +106,9 @@ def _league_id(s: Any, league: str | None) -> int:
 
 
 def _names(s: Any, league_id: int) -> dict[str, str]:
-    from storage.tables import PlayerRow
     from sqlmodel import select
+
+    from storage.tables import PlayerRow
     return dict(s.exec(select(PlayerRow.pid, PlayerRow.name)
                        .where(PlayerRow.league_id == league_id)).all())
 

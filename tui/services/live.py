@@ -7,15 +7,15 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from league.errors import LeagueError
 from league.engine.game import GameResult
 from league.engine.lineup import Lineup
 from league.engine.live import LiveLog, computer_rolls
+from league.engine.ruleset import Ruleset
+from league.errors import LeagueError
 from league.manager.computer import make_lineup
 from league.season.roster import League
-from league.engine.ruleset import Ruleset
-from league.season.state import rest_after, slot_setup, team_lineup
 from league.season.simulate import players_of
+from league.season.state import rest_after, slot_setup, team_lineup
 from storage import live_store
 from storage import repository as repo
 from tui.services.context import SeasonContext, season_context, store_roster

@@ -66,8 +66,8 @@ def odds_setup(db: Db, league: str | None = None, season: int | None = None, *,
     """Read what the runs need: the season's state, the results so far and the games left."""
     from league.season.odds import OddsSetup
     from league.season.schedule import ScheduledGame
-    from league.season.state import SeasonState
     from league.season.standings import Outcome
+    from league.season.state import SeasonState
     from tui.services.context import season_context
 
     if seed is not None and not 0 <= seed <= MAX_SEED:

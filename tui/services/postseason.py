@@ -8,13 +8,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from sqlmodel import Session
+
 from league.season.postseason import (
-    SeriesFormat, SeriesState, japan_series_hosts, postseason_specs, seed_of, series_state,
+    SeriesFormat,
+    SeriesState,
+    japan_series_hosts,
+    postseason_specs,
+    seed_of,
+    series_state,
 )
 from league.season.roster import League
 from league.season.state import game_seed, play_scheduled
-from sqlmodel import Session
-
 from storage import repository as repo
 from tui.services.context import SeasonContext, SimReport, season_context, store_roster
 from tui.services.db import Db, ServiceError, Work

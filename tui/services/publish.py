@@ -14,11 +14,10 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from league.season.careers import Career, CareerSeason, add_stats, career
 from league.engine.game import GameResult
-from league.season.stats import LeaderRow, add_batting, add_pitching, batting_of
+from league.season.careers import Career, CareerSeason, add_stats, career
+from league.season.stats import LeaderRow, add_batting, add_pitching, batting_of, pitching_of
 from league.season.stats import leaders as league_leaders
-from league.season.stats import pitching_of
 from storage import history_store as hs
 from storage import repository as repo
 from storage.views import GameSlot, OddsPoint
@@ -293,7 +292,7 @@ def game_digests(db: Db, league: str | None = None, season: int | None = None
     its record), so the site can tell a game it has already made a page of (tui/site)."""
     import hashlib
 
-    from sqlalchemy import select       # nine columns: SQLAlchemy's own (sqlmodel's takes four)
+    from sqlalchemy import select  # nine columns: SQLAlchemy's own (sqlmodel's takes four)
     from sqlmodel import col
 
     from storage.tables import GameRow, ScheduleRow

@@ -8,8 +8,8 @@ saved preferences (league.season.state.team_lineup).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -17,19 +17,18 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from league.engine.cards import Player
-from league.errors import LeagueError
 from league.engine.lineup import Lineup
+from league.errors import LeagueError
 from league.manager.computer import make_lineup, pitching_value
-from league.season.roster import League
-from league.season.state import rotation
-from storage import repository as repo
-from storage import farm_store, roster_edit
 from league.season.farm import may_return_on
 from league.season.injury import severity
+from league.season.roster import League
+from league.season.state import rotation
+from storage import farm_store, roster_edit
+from storage import repository as repo
 from tui.services.db import Db, ServiceError, Work, db_error
 from tui.services.sharing import require_team
 from tui.services.stats import PlayerView
-
 
 
 def _season(s: Any, league: str | None, season: int | None) -> tuple[int, repo.SeasonInfo, League]:

@@ -22,10 +22,16 @@ from storage import live_store
 from storage import repository as repo
 from tui.bulkgc import bulk
 from tui.services.context import (  # noqa: F401  (their home before tui.services.context)
-    Progress, SeasonContext, SimReport, _context, play_slot, season_context, store_day_roster,
-    store_roster)
+    Progress,
+    SeasonContext,
+    SimReport,
+    _context,
+    play_slot,
+    season_context,
+    store_day_roster,
+    store_roster,
+)
 from tui.services.db import Db, ServiceError, Work
-
 
 FIRST_YEAR = 2026
 

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
-from collections.abc import Sequence
 from typing import Any, cast
 
 from league.season.stats import (
@@ -18,13 +18,14 @@ from league.season.stats import (
     batting_of,
     fielding_of,
     pitching_of,
-    leaders as league_leaders,
     stat_label,
+)
+from league.season.stats import (
+    leaders as league_leaders,
 )
 from storage import repository as repo
 from tui.services.db import Db, ServiceError, Work
-from tui.services.views import (  # noqa: F401  (kept where they were)
-    LeagueTable, StandingsView, _outcomes, league_tables, standings_view)
+from tui.services.views import LeagueTable, StandingsView, _outcomes, league_tables, standings_view  # noqa: F401  (kept where they were)
 
 
 def standings(db: Db, league: str | None = None, season: int | None = None, *,

@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
 from league.troop.rules import (
     GUIDELINE_STRENGTHS,
     ROUNDS,
@@ -31,18 +33,15 @@ from league.troop.rules import (
     round_strength,
     winners,
 )
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-
 from storage.troop_store import (
-    ExportWords,
     EventSummary,
+    ExportWords,
     LogEntry,
     StoredEvent,
     StoredSlip,
     TroopStore,
     TroopStoreError,
 )
-
 from tui.labels import mp
 
 # what opening an event database may fail with (a bad URL, a database gone, a file not writable)

@@ -11,9 +11,6 @@ through tui.services only (the publish module reads it in bulk).
 """
 from __future__ import annotations
 
-from league.visible import visible
-from league.numbers import rate_text
-
 import hashlib
 import json
 import os
@@ -27,12 +24,14 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
-from league.season.awards import award_name, slot_name
 from league.engine.boxscore import DECISION_JA, POSITION_JA, left_on_base
 from league.engine.lines import BAT_FIELDS, PIT_FIELDS, innings_text
 from league.engine.playtext import note_lines, play_lines, play_text
+from league.numbers import rate_text
+from league.season.awards import award_name, slot_name
 from league.season.standings import gb_text, streak_english, tiebreak_english
 from league.season.stats import STAT_LABELS_JA, stat_text
+from league.visible import visible
 from tui.labels import season_title
 from tui.services import publish
 from tui.services.views import NameBook

@@ -14,8 +14,7 @@ from tui.language import translate_bindings
 from tui.settings import load_settings, save_setting
 
 if TYPE_CHECKING:   # the league app imports the event mode's storage only when it is used
-    from tui.services.troop import StoredEvent
-    from tui.services.troop import TroopService
+    from tui.services.troop import StoredEvent, TroopService
 
 
 if TYPE_CHECKING:

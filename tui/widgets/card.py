@@ -2,8 +2,6 @@
 the pitcher's condition rows A–D with the current one highlighted and a rolled value marked."""
 from __future__ import annotations
 
-from league.visible import visible
-
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -11,6 +9,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from league.engine.cards import BAT_COLUMNS, CONDITIONS, PITCH_COLUMNS, Bounds, Player
+from league.visible import visible
 
 
 def _row_cells(bounds: Bounds, roll: int | None) -> list[Text]:

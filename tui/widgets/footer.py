@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import Any
 
 from rich.cells import cell_len
-
 from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey

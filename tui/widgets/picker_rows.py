@@ -3,13 +3,12 @@ as the rows of a picker: the card's row, bats and throws, fatigue and rest, the 
 Pure functions of the game and the season lines (Rich text; names are data, never markup)."""
 from __future__ import annotations
 
-from league.visible import visible
-
 from typing import Any
 
 from rich.text import Text
 
 from league.season.stats import stat_text
+from league.visible import visible
 
 
 def bounds_text(bounds: Any) -> str:

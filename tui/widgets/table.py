@@ -8,13 +8,13 @@ Measuring each cell as it is added makes the layout the same however the refills
 """
 from __future__ import annotations
 
-from league.visible import CONTROLS, visible
-
 from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import DataTable
+
+from league.visible import CONTROLS, visible
 
 
 def _width(cell: Any) -> int:

@@ -5,11 +5,11 @@ logged through it and decisions come from its managers.
 """
 from __future__ import annotations
 
-from league.errors import DecisionError
-from league.engine.state import AB, BASE_NAMES, base_text, E, F_E, GameState, H, _on, PA, P_BF, P_H, Runner, SH
 from league.engine.rules import runners as _runners
 from league.engine.rules import x_table as _x_table
 from league.engine.rules.crossplay import crossplay
+from league.engine.state import AB, BASE_NAMES, F_E, P_BF, P_H, PA, SH, E, GameState, H, Runner, _on, base_text
+from league.errors import DecisionError
 
 
 def bunt(g: GameState, bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield_in: bool

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from league.engine.state import GameState, Runner
 
+
 def crossplay(g: GameState, rn: Runner, rr: int, what: str) -> bool:
     """A cross-play: the runner is safe on a roll up to the table's bound for his RR."""
     raw = g.roll("crossplay")

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from league.errors import DecisionError
 from league.engine.events import BACK, DOUBLED
-from league.engine.ruleset import DefenseTable
 from league.engine.rules.crossplay import crossplay
 from league.engine.rules.steal import steal
-from league.engine.state import BASE_NAMES, base_text, GameState
-
+from league.engine.ruleset import DefenseTable
+from league.engine.state import BASE_NAMES, GameState, base_text
+from league.errors import DecisionError
 
 
 def pitch_modifier(g: GameState) -> tuple[str, int]:

@@ -9,13 +9,33 @@ from __future__ import annotations
 from typing import Final
 
 from league.engine.events import AGGRESSIVE, NO_RUN, TRY_OUT, TRY_SAFE, WALK_OFF
-from league.engine.ruleset import CIRCLE, DefenseRow, DefenseTable, TRY, token_text
-from league.engine.values import DefenceValues
-from league.manager.computer import ASK_AGGRESSIVE
 from league.engine.rules import hit_and_run as _hit_and_run
 from league.engine.rules.crossplay import crossplay
-from league.engine.state import AB, BASES_OF_HIT, BASE_NAMES, D2, D3, E, F_DP, F_E, GameState, GIDP, H, HR, OUTFIELDERS, PA, P_BF, P_H, P_HR, Runner, SF, SH
-
+from league.engine.ruleset import CIRCLE, TRY, DefenseRow, DefenseTable, token_text
+from league.engine.state import (
+    AB,
+    BASE_NAMES,
+    BASES_OF_HIT,
+    D2,
+    D3,
+    F_DP,
+    F_E,
+    GIDP,
+    HR,
+    OUTFIELDERS,
+    P_BF,
+    P_H,
+    P_HR,
+    PA,
+    SF,
+    SH,
+    E,
+    GameState,
+    H,
+    Runner,
+)
+from league.engine.values import DefenceValues
+from league.manager.computer import ASK_AGGRESSIVE
 
 # the tables on which the defense may play aggressively (積極守備), asked after the batting result
 AGGRESSIVE_TABLES: Final = frozenset(("single", "long", "outfield_fly", "ground", "infield_fly"))

@@ -6,8 +6,8 @@ logged through it and decisions come from its managers.
 """
 from __future__ import annotations
 
+from league.engine.state import BASE_NAMES, CS, F_CS, F_SBA, SB, GameState, Runner, _on, base_text
 from league.errors import DecisionError
-from league.engine.state import BASE_NAMES, base_text, CS, F_CS, F_SBA, GameState, _on, Runner, SB
 
 
 def steal_sr(g: GameState, base_from: int, sr: int, half: bool) -> int:

@@ -6,7 +6,7 @@ logged through it and decisions come from its managers.
 from __future__ import annotations
 
 from league.engine.rules.steal import _stolen
-from league.engine.state import F_PB, GameState, P_BK, P_WP, Runner
+from league.engine.state import F_PB, P_BK, P_WP, GameState, Runner
 
 # the pitch thrown again after an X result (the X table's re-pitch, a steal on S / S+, every runner
 # moving up on a balk, wild pitch or passed ball): the kind of play still on and the pitch's

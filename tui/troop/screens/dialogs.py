@@ -7,10 +7,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-
-from tui.language import Bilingual
 from textual.widgets import Input, Label, Static
 
+from tui.language import Bilingual
 from tui.services.troop import LogEntry
 
 

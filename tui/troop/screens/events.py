@@ -8,8 +8,8 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.refusals import refusal
-from tui.troop.screens.base import TroopScreen
 from tui.services.troop import TroopInputError
+from tui.troop.screens.base import TroopScreen
 from tui.widgets.footer import KeyFooter
 
 

@@ -5,9 +5,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.widgets import Input, Label
 
 from tui.language import Bilingual
-from textual.widgets import Input, Label
 
 
 class LowerStrengthDialog(Bilingual, ModalScreen[str | None]):

@@ -11,8 +11,8 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.widgets import Digits, Static
 
-from tui.troop.screens.base import TroopScreen
 from tui.services.troop import PublicBoard
+from tui.troop.screens.base import TroopScreen
 from tui.widgets.footer import KeyFooter
 
 # how often the projector window looks at the shared database

@@ -6,8 +6,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Header, Static
 
-from tui.troop.screens.base import TroopScreen
 from tui.services.troop import reading_text, step_text
+from tui.troop.screens.base import TroopScreen
 from tui.widgets.footer import KeyFooter
 
 

@@ -9,8 +9,8 @@ from textual.widgets import Header, Input, Label, RadioButton, RadioSet, Static
 
 from league.troop.rules import GUIDELINE_STRENGTHS, MeltingPotError
 from tui.refusals import refusal
-from tui.troop.screens.base import TroopScreen
 from tui.services.troop import TroopInputError, TroopService
+from tui.troop.screens.base import TroopScreen
 from tui.widgets.footer import KeyFooter
 
 

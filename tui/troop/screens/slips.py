@@ -8,8 +8,8 @@ from textual.widgets import DataTable, Header, Input, Static
 
 from league.troop.rules import ROUNDS, MeltingPotError
 from tui.refusals import refusal
-from tui.troop.screens.base import TroopScreen
 from tui.services.troop import TroopInputError, reading_text, slip_mark, slip_warning
+from tui.troop.screens.base import TroopScreen
 from tui.widgets.footer import KeyFooter
 
 
