@@ -20,7 +20,7 @@ pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not se
 
 
 @contextmanager
-def _opened_draft() -> Iterator[League]:
+def _opened_draft(draft: bool = True) -> Iterator[League]:
     """Pacific, shared, A managing SAP and B SEN, its season played and closed, the retirements
     decided and the draft opened by the commissioner (a person picks for each managed club)."""
     with shared_league("pacific", a="SAP", b="SEN", games_per_opponent=1) as league:
@@ -31,7 +31,8 @@ def _opened_draft() -> Iterator[League]:
             sv.sim_postseason(url)
         sv.close_season(url)
         sv.offseason_step(url, step="retire")
-        sv.offseason_step(url, step="draft")
+        if draft:
+            sv.offseason_step(url, step="draft")
         sv.close_all()
         yield league
 
@@ -149,3 +150,23 @@ async def test_a_manager_picks_for_his_own_club_in_the_season_area():
                                                     f"where team = '{second}'") == 1)
         assert _one(league, "select made_by from league_draft_pick") == who
         assert _one(league, "select prospect from league_draft_pick") == v.left[0].key
+
+
+async def test_the_commissioner_opens_a_shared_draft_for_the_managed_clubs_in_the_app():
+    """The commissioner's `o` at the draft step opens it at once with each managed club as one a
+    person picks for (no list of clubs to choose from: the managers pick)."""
+    from tui.app import ImpactApp
+    from tui_helpers import opened, until
+
+    with _opened_draft(draft=False) as league:
+        app = ImpactApp(db=league.url(league.commissioner))
+        async with app.run_test(size=(120, 36)) as pilot:
+            await opened(app, pilot)
+            await pilot.press("9")
+            await until(pilot, lambda: app.screen.query("#steps-title")
+                        and "ドラフトを始める" in str(app.screen.query_one("#steps-title").render()))
+            await pilot.press("o")
+            await until(pilot, lambda: "指名" in str(app.screen.query_one("#steps-title").render()))
+            assert type(app.screen).__name__ == "SeasonScreen"
+        v = sv.offseason_steps(league.url(league.commissioner))
+        assert v.people == ("SAP", "SEN") and set(v.waiting) == {"SAP", "SEN"}

@@ -301,6 +301,9 @@ class SeasonScreen(AreaScreen):
                 team=self.team_name(team), round=round_, n=len(v.left)), rows), picked)
         elif v.current == "retire":
             self._run(lambda: self.call_service(services.offseason_step, step="retire"))
+        elif v.current == "draft" and getattr(getattr(self.app, "access", None), "shared", False):
+            # a shared league: each club with a manager is one a person picks for
+            self._run(lambda: self.call_service(services.offseason_step, step="draft"))
         elif v.current == "draft":
             teams = [("-", label("os_nobody", ja))] + [
                 (code, self.team_name(code, full=True)) for code in self._book.teams]
