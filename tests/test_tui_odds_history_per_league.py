@@ -86,7 +86,7 @@ async def test_history_records_and_head_to_head_per_league_then_both(tmp_path, j
             await pilot.press("v")
 
 
-async def test_a_league_of_one_has_no_v_in_history(tmp_path):
+async def test_a_league_of_one_has_no_v_in_history_nor_standings(tmp_path):
     from tui.settings import save_setting
 
     save_setting("japanese", True)
@@ -94,7 +94,11 @@ async def test_a_league_of_one_has_no_v_in_history(tmp_path):
     app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
         app.animation_level = "none"
-        await until(pilot, lambda: app.current_mode == "standings")
+        await until(pilot, lambda: app.current_mode == "standings"
+                    and app.screen._data is not None)
+        offered = {b.action for (_n, b, enabled, _t) in app.screen.active_bindings.values()
+                   if b.show and enabled}
+        assert "next_table" not in offered and "toggle_odds" in offered
         await pilot.press("8")
         await until(pilot, lambda: app.current_mode == "history"
                     and app.screen.data is not None)

@@ -91,6 +91,13 @@ class StandingsScreen(AreaScreen):
         if self._data is not None:
             self._fill_odds(self._data)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`v` (the next league's table, then 交流戦) only in a league of two leagues (リーグ):
+        in a league of one it had nothing to show and is not offered."""
+        if action == "next_table" and (self._data is None or len(self._data.view.tables) < 2):
+            return False
+        return super().check_action(action, parameters)
+
     def action_next_table(self) -> None:
         """Show the next league's (リーグ) table, then 交流戦順位, then the first again."""
         self.table_index += 1
