@@ -95,6 +95,32 @@ def example_league(tmp_path_factory):
     return result, out
 
 
+# --- the web site's league and its site, once a session (tests/site_league.py: a season and its
+# postseason played, some 40 s) for tests/test_site.py and tests/test_site_browser.py alike; they
+# read them (a test that plays on copies the database first)
+@pytest.fixture(scope="session")
+def odd_site_league(tmp_path_factory):
+    from tui import services
+
+    import site_league
+
+    built = site_league.build(tmp_path_factory.mktemp("site-league"))
+    yield built
+    services.close_all()
+
+
+@pytest.fixture(scope="session")
+def odd_site(odd_site_league, tmp_path_factory):
+    """The site of the played-through season (`build_site(..., workers=2)`): (folder, report)."""
+    from tui import services
+    from tui.site.generator import build_site
+
+    out = tmp_path_factory.mktemp("site")
+    report = build_site(odd_site_league.full, "odd", out, workers=2)
+    services.close_all()
+    return out, report
+
+
 class ScriptedManager(ComputerManager):
     """A manager whose answers are set by the test; anything unset falls back to 'do nothing'."""
 

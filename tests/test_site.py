@@ -28,18 +28,14 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def league(tmp_path_factory):
-    built = sl.build(tmp_path_factory.mktemp("site-league"))
-    yield built
-    sv.close_all()
+def league(odd_site_league):
+    # made once a session, with the site (tests/conftest.py): test_site_browser.py reads them too
+    return odd_site_league
 
 
 @pytest.fixture(scope="module")
-def site(league, tmp_path_factory):
-    out = tmp_path_factory.mktemp("site")
-    report = build_site(league.full, "odd", out, workers=2)
-    sv.close_all()
-    return out, report
+def site(odd_site):
+    return odd_site
 
 
 class _Page(HTMLParser):

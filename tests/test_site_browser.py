@@ -14,7 +14,6 @@ from typer.testing import CliRunner
 from league.numbers import rate_text
 from tui import services as sv
 from tui.cli.main import app as cli_app
-from tui.site.generator import build_site
 
 import browser
 import site_league as sl
@@ -63,12 +62,10 @@ return out;
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    league = sl.build(tmp_path_factory.mktemp("browser-league"))
-    out = tmp_path_factory.mktemp("browser-site")
-    report = build_site(league.full, "odd", out, workers=2)
-    sv.close_all()
-    yield league, out, report
+def site(odd_site_league, odd_site):
+    # the league and its site made once a session (tests/conftest.py), as test_site.py reads them
+    out, report = odd_site
+    yield odd_site_league, out, report
     sv.close_all()
 
 
