@@ -156,6 +156,7 @@ async def test_the_commissioner_opens_a_shared_draft_for_the_managed_clubs_in_th
     """The commissioner's `o` at the draft step opens it at once with each managed club as one a
     person picks for (no list of clubs to choose from: the managers pick)."""
     from tui.app import ImpactApp
+
     from tui_helpers import opened, until
 
     with _opened_draft(draft=False) as league:
