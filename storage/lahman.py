@@ -122,6 +122,8 @@ def season(year: int, *, teams: list[str] | None = None, league: str | None = No
             continue
         if lines[key]["batting"] is not None:   # games as the DH: the real usage's DH starts
             lines[key]["batting"]["g_dh"] = lines[key]["batting"].get("g_dh", 0.0) + _num(r.get("G_dh"))
+            # games started (all positions): the real usage's starts and batting order
+            lines[key]["batting"]["gs"] = lines[key]["batting"].get("gs", 0.0) + _num(r.get("GS"))
         for col, pos in _APPEAR.items():
             g = _num(r.get(col))
             if g > 0:

@@ -183,3 +183,18 @@ def test_the_real_season_measures_count_qualified_regulars_and_100_inning_pitche
     assert m["qualified"] == 2 and m["avg_inside"] == 0.5 and m["pa_within_10pct"] == 0.5
     assert m["pitchers_100ip"] == 1 and m["era_inside"] == 1.0 and m["ip_within_10pct"] == 1.0
     assert report.as_dict().keys() >= {"teams", "players"}
+
+
+def test_starts_of_men_not_on_the_roster_go_to_the_backups_and_real_starts_set_the_order():
+    """A position whose men on the roster started 9 of 10 games really: the tenth goes to the
+    backup, not the regular (he would bat more than he did). Real games started (Lahman's
+    Appearances GS) are the starts, and their plate appearances a start the batting order."""
+    usage = {"games": 10, "batters": {
+        "r": {"pa": 40, "g": 8, "gs": 8, "1B": 8},
+        "b": {"pa": 5, "g": 2, "gs": 1, "1B": 1},
+        "lead": {"pa": 47, "g": 10, "gs": 10, "DH": 10},
+    }}
+    u = team_usage(usage, ["r", "b", "lead"], dh=True)
+    firsts = [planned(u, n).get("1B") for n in range(1, 11)]
+    assert firsts.count("r") == 8 and firsts.count("b") == 2
+    assert dict(u.pa_per_start) == {"lead": 4.7}    # r, b: under 10 starts, too few to place

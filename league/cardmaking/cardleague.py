@@ -190,7 +190,7 @@ def _figure(v: float) -> int | float:
 def real_usage(players: Sequence[StatPlayer], ids: Sequence[str], games: int) -> dict:
     """league.toml's [usage] of the chosen players (card ids `ids`): the team's games, each
     batter's plate appearances and games by position (DH: the file's DH games, else his games
-    beyond those in the field), each pitcher's games, starts, innings, saves and holds —
+    beyond those in the field) and games started where the file gives them, each pitcher's games, starts, innings, saves and holds —
     the targets of league/manager/usage.py."""
     batters: dict[str, dict[str, int | float]] = {}
     pitchers: dict[str, dict[str, int | float]] = {}
@@ -200,6 +200,8 @@ def real_usage(players: Sequence[StatPlayer], ids: Sequence[str], games: int) ->
             field = {pos: float(f.get("g", 0) or 0) for pos, f in p.fielding.items()
                      if pos in FIELD_POSITIONS and pos != "P"}
             fig: dict[str, int | float] = {"pa": _figure(line["pa"]), "g": _figure(line["g"])}
+            if float(p.batting.get("gs", 0) or 0) > 0:      # games started, where the file has it
+                fig["gs"] = _figure(float(p.batting["gs"]))
             fig.update({pos: _figure(g) for pos, g in field.items() if g > 0})
             dh_games = float(p.batting.get("g_dh", max(0.0, line["g"] - sum(field.values()))) or 0)
             if dh_games > 0 and not (p.pitching and _bf(p) > _pa(p)):    # not a pitcher batting

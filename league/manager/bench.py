@@ -210,7 +210,16 @@ def _usage_lineup(regular: Lineup, roster: Sequence[Player], dh: bool, starter: 
         held = {pos: pid for pos, pid in plan.items()
                 if pid == regulars[pos] or pid not in regulars.values()}
         chosen = _fill(held, places, regulars, hitters, worth) or dict(regulars)
-    order, positions = batting_order(chosen, worth, starter)
+    per = dict(usage.pa_per_start)
+    if per:
+        # the real batting order: the most plate appearances a start bats first (a man the
+        # file gives no starts for, last)
+        ranked = sorted(chosen.items(), key=lambda kv: (-per.get(kv[1], 0.0), -worth[kv[1]]))
+        if "DH" not in chosen:
+            ranked.append(("P", starter))
+        order, positions = tuple(pid for _p, pid in ranked), tuple(p for p, _pid in ranked)
+    else:
+        order, positions = batting_order(chosen, worth, starter)
     playing = set(order)
     bench = sorted((p for p in hitters if p.id not in playing), key=lambda p: (-worth[p.id], p.id))
     return Lineup(regular.team, order, positions, regular.pitcher,

@@ -25,11 +25,12 @@ from league.errors import LeagueError
 
 # the order the plan fills a day's positions: the scarce gloves first, the DH last
 POSITIONS: Final = ("C", "SS", "CF", "2B", "3B", "RF", "LF", "1B", "DH")
-BATTER_KEYS: Final = ("pa", "g", *POSITIONS)
+BATTER_KEYS: Final = ("pa", "g", "gs", *POSITIONS)
 PITCHER_KEYS: Final = ("g", "gs", "ip", "sv", "hld")
 # plate appearances a start is worth: the team's plate appearances a game over nine line-up
 # places, less this share that goes to men coming off the bench (pinch hitters, late defence)
 OFF_BENCH_PA: Final = 0.05
+MIN_ORDER_STARTS: Final = 10   # starts that place a man in the batting order by his PA a start
 MIN_GAP: Final = 3              # a starter is planned again only after this many of the team's games
 
 
@@ -44,6 +45,9 @@ class TeamUsage:
     rotation: tuple[tuple[str, float], ...]
     bullpen: tuple[str, ...]
     starters: tuple[str, ...] = ()     # the men who mostly started (the rest relieve too)
+    # real plate appearances a start of the batters whose starts the file gives: the batting
+    # order (the most first)
+    pa_per_start: tuple[tuple[str, float], ...] = ()
 
     def share(self, pos: str) -> tuple[tuple[str, float], ...]:
         for p, shares in self.starts:
@@ -99,7 +103,8 @@ def team_usage(usage: Mapping[str, Any], players: Iterable[str], dh: bool) -> Te
         total = sum(played.values())
         if total <= 0:
             continue
-        starts = min(float(b.get("pa", 0)) / per_start, total, float(games))
+        real = float(b.get("gs", 0))
+        starts = min(real if real > 0 else float(b.get("pa", 0)) / per_start, total, float(games))
         for p, g in played.items():
             raw[p][pid] = starts * g / total
     starts_out = []
@@ -126,7 +131,9 @@ def team_usage(usage: Mapping[str, Any], players: Iterable[str], dh: bool) -> Te
                                    + float(pit[pid].get("gs", 0)), pid))
     bullpen += rest
     starters = tuple(pid for pid, _s in rotation if gs[pid] * 2 >= float(pit[pid].get("g", 0)))
-    return TeamUsage(games, tuple(starts_out), rotation, tuple(bullpen), starters)
+    order = tuple(sorted((pid, float(b.get("pa", 0)) / float(b["gs"])) for pid, b in bat.items()
+                         if float(b.get("gs", 0)) >= MIN_ORDER_STARTS))
+    return TeamUsage(games, tuple(starts_out), rotation, tuple(bullpen), starters, order)
 
 
 # each team's plan so far, by its targets: the starters of each game (a list grown as asked)
@@ -157,7 +164,13 @@ def planned(usage: TeamUsage, game: int) -> dict[str, str]:
             taken = set(today.values())
             best = max(((_behind(s, n, done.get((pid, pos), 0)), pid) for pid, s in shares
                         if pid not in taken), default=None)
-            if best is not None and best[0] > 0:
+            if best is None or best[0] <= 0:
+                # nobody behind: the position's starts of men not on the roster go to its
+                # backups (the men after the one with the most), the one least ahead for his
+                # share first
+                best = max(((_behind(s, n, done.get((pid, pos), 0)) / s, pid)
+                            for pid, s in shares[1:] if pid not in taken), default=None)
+            if best is not None:
                 today[pos] = best[1]
                 done[(best[1], pos)] = done.get((best[1], pos), 0) + 1
         plan.append(today)
