@@ -11,14 +11,17 @@ from __future__ import annotations
 import csv
 import io
 import random
+import re
 import sys
+from datetime import date
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from league.engine.cards import BAT_COLUMNS, PITCH_COLUMNS  # noqa: E402
-from league.offseason.people import plausible_born  # noqa: E402
+from league.offseason.foreign import FOREIGN_SIDE, foreign_name  # noqa: E402
+from league.offseason.people import plausible_born, season_age, stream  # noqa: E402
 from league.season.roster import (  # noqa: E402
     BATTER_HEADER,
     PITCHER_HEADER,
@@ -561,7 +564,44 @@ def build(spec: dict) -> tuple[str, str, str]:
     for row in batters + pitchers:
         row["born"] = plausible_born(f"sample-{spec['seed']}", row["id"], FIRST_YEAR).isoformat()
     bat_header, pit_header = bat_header + ("born",), pit_header + ("born",)
+    if spec.get("farm"):
+        add_foreign(spec, batters, pitchers)
+        bat_header, pit_header = bat_header + ("foreign",), pit_header + ("foreign",)
     return toml_text(spec), csv_text(bat_header, batters), csv_text(pit_header, pitchers)
+
+
+FOREIGN_AGES = (25, 34)     # the bundled clubs' foreign players: signed at 26-32, a few years in
+
+
+def add_foreign(spec: dict, batters: list[dict[str, str]], pitchers: list[dict[str, str]]) -> None:
+    """Four to seven foreign players (外国人, league.offseason.foreign) at each club, as NPB clubs
+    have under contract, from its players aged 25-34 (catchers and two-way players aside): two
+    or three on the active roster as pitchers and one or two as batters (never past the limit),
+    the rest on the farm. Their own seeded stream chooses them and their names (katakana and
+    Latin letters), so adding them left every card alone."""
+    taken = {row["name"] for row in batters + pitchers}
+    own = {row["id"] for row in pitchers if row.get("bat") == "own"}
+    for code, *_ in spec["teams"]:
+        rng = stream("foreign", f"sample-{spec['seed']}", code)
+
+        def of(rows: list[dict[str, str]], farm: bool) -> list[dict[str, str]]:
+            return [r for r in rows if r["team"] == code and r["id"] not in own
+                    and (r.get("roster") == "farm") == farm and not re.search(r"(^|;)C\d", r.get("positions", ""))
+                    and FOREIGN_AGES[0] <= season_age(date.fromisoformat(r["born"]), FIRST_YEAR)
+                    <= FOREIGN_AGES[1]]
+
+        arms = rng.randint(2, FOREIGN_SIDE)
+        bats = rng.randint(1, 4 - arms)
+        arm_pool, bat_pool = of(pitchers, False), of(batters, False)
+        chosen = (rng.sample(arm_pool, min(arms, len(arm_pool)))
+                  + rng.sample(bat_pool, min(bats, len(bat_pool))))
+        farm = of(pitchers, True) + of(batters, True)
+        chosen += rng.sample(farm, rng.randint(max(0, 4 - len(chosen)), 7 - len(chosen)))
+        for row in chosen:
+            row["foreign"] = "yes"
+            row["name"], en = foreign_name(rng, taken)
+            if "name_en" in row:
+                row["name_en"] = en
 
 
 def add_farm(spec: dict, used: set[str], batters: list[dict[str, str]],

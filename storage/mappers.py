@@ -127,6 +127,11 @@ def settings_of(league: League) -> dict[str, Any]:
     out["active_size"] = league.active_size
     out["dressed"] = league.dressed
     out["ten_days"] = league.ten_days
+    # the foreign limit (外国人枠) only when the league sets its own
+    from league.offseason.foreign import FOREIGN_ACTIVE, FOREIGN_SIDE
+    for key, default in (("foreign_active", FOREIGN_ACTIVE), ("foreign_side", FOREIGN_SIDE)):
+        if getattr(league, key) != default:
+            out[key] = getattr(league, key)
     if league.leagues:
         out["leagues"] = [{"code": g.code, "name": g.name, "short": g.short,
                            "name_en": g.name_en, "dh": g.dh,
@@ -146,7 +151,8 @@ def league_toml(league: LeagueRow, ruleset: RulesetRow | None, teams: Sequence[T
         f"roster_size = {_toml_value(league.roster_size)}",
     ]
     lines += [f"{key} = {_toml_value(settings[key])}"
-              for key in ("active_size", "dressed", "ten_days") if key in settings]
+              for key in ("active_size", "dressed", "ten_days", "foreign_active", "foreign_side")
+              if key in settings]
     tables = {k: settings[k] for k in ("schedule", "postseason", "draft", "usage")
               if k in settings}
     lines += toml_lines(tables)

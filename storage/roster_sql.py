@@ -4,18 +4,20 @@ A manager of a shared PostgreSQL league may not write cards or transactions; his
 demotions go through the function `impact_roster_move(league, player, kind)`, which runs as the
 league's owner. It takes nothing else from its caller: the season is the league's open one, the
 day is that season's own roster day, the ten-day rule's length and the active roster's size are
-the league's stored settings, only the season's cards change (never the league's own), and a
+the league's stored settings (and the foreign limit, 外国人枠, its `foreign_active` and
+`foreign_side`), only the season's cards change (never the league's own), and a
 demotion that would leave the active roster unable to field a legal line-up is refused.
 
 One home for these rules: every constant and every refusal below is generated from
 league.season.farm (and the card format of league.engine.cards and league.numbers), so the database refuses
-in the services' words; tests/test_roster_rules.py runs one table of cases against both.
+in the services' words (the foreign limit's from league.offseason.foreign); tests/test_roster_rules.py runs one table of cases against both.
 """
 from __future__ import annotations
 
 import re
 from typing import Final
 
+from league.offseason import foreign
 from league.engine.cards import FIELDING_ENTRY, FIELDING_SEPARATORS
 from league.numbers import ASCII_DIGITS, FULL_WIDTH, MAX_DIGITS
 from league.season import farm, prefs
@@ -50,6 +52,13 @@ def _raise(template: str, code: str, **exprs: str) -> str:
 
 def _player(name: str, pid: str) -> str:
     return message(farm.PLAYER, name=name, id=pid)
+
+
+def _yes(card: str) -> str:
+    """SQL: whether a card's cells say foreign = yes (league.offseason.foreign.parse_foreign)."""
+    return "(" + " or ".join(
+        f"coalesce(lower(regexp_replace({card}.{col}::jsonb ->> 'foreign', '^\\s+|\\s+$', '', "
+        f"'g')) = 'yes', false)" for col in ("batting", "pitching")) + ")"
 
 
 def _array(values: tuple[str, ...]) -> str:
@@ -159,7 +168,8 @@ declare
   v_league {s}.league_league%rowtype; v_season {s}.season_season%rowtype;
   v_card integer; v_team text; v_name text; v_farm boolean; v_day date; v_ten integer;
   v_size integer; v_demoted date; v_active integer; v_problem text; v_reserves text[];
-  v_value text;
+  v_value text; v_foreign boolean; v_pitcher boolean; v_limit integer; v_side integer;
+  v_count integer;
 begin
   if p_kind is null or p_kind not in ('up', 'down') then
     {_raise(farm.UNKNOWN_MOVE, UNKNOWN, kind="coalesce(p_kind, 'null')")}
@@ -215,6 +225,37 @@ begin
     select count(*) into v_active from {s}.impact_team(v_season.id, v_team) a where not a.farm;
     if v_active >= v_size then
       {_raise(farm.ACTIVE_FULL, RULE, team="v_team", active="v_active", size="v_size")}
+    end if;
+    -- the foreign limit (league.offseason.foreign): a foreign player's card says foreign = yes;
+    -- one with a pitching card counts as a pitcher
+    select {_yes("c")}, c.pitching is not null into v_foreign, v_pitcher
+      from {s}.league_card c join {s}.league_player p on p.id = c.player_id
+     where c.season_id = v_season.id and p.league_id = p_league and p.pid = p_player;
+    if v_foreign then
+      v_limit := coalesce({s}.impact_whole(v_league.settings::jsonb ->> 'foreign_active')::integer,
+                          {foreign.FOREIGN_ACTIVE});
+      v_side := coalesce({s}.impact_whole(v_league.settings::jsonb ->> 'foreign_side')::integer,
+                         {foreign.FOREIGN_SIDE});
+      select count(*) into v_count from {s}.league_card c
+       where c.season_id = v_season.id and c.team = v_team and {_yes("c")}
+         and lower(regexp_replace(coalesce(c.pitching::jsonb ->> 'roster',
+                                           c.batting::jsonb ->> 'roster', ''),
+                                  '^\\s+|\\s+$', '', 'g')) <> 'farm';
+      if v_count >= v_limit then
+        {_raise(foreign.FOREIGN_FULL, RULE, team="v_team", count="v_count", limit="v_limit",
+                player=_player("v_name", "p_player"))}
+      end if;
+      select count(*) into v_count from {s}.league_card c
+       where c.season_id = v_season.id and c.team = v_team and {_yes("c")}
+         and (c.pitching is not null) = v_pitcher
+         and lower(regexp_replace(coalesce(c.pitching::jsonb ->> 'roster',
+                                           c.batting::jsonb ->> 'roster', ''),
+                                  '^\\s+|\\s+$', '', 'g')) <> 'farm';
+      if v_count >= v_side then
+        {_raise(foreign.FOREIGN_SIDE_FULL, RULE, team="v_team", count="v_count",
+                side="case when v_pitcher then 'pitchers' else 'batters' end", limit="v_side",
+                player=_player("v_name", "p_player"))}
+      end if;
     end if;
   else
     if v_farm then

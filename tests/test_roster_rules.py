@@ -16,6 +16,7 @@ from datetime import timedelta
 import psycopg
 import pytest
 
+from league.offseason import foreign
 from league.season import farm
 from league.season.roster import MIN_STARTERS
 from tui import services as sv
@@ -181,6 +182,33 @@ def catcher_in_reserve(lg: League, team: str) -> tuple[str, str]:
     return second.player.id, _demoting(team, second, farm.NO_CATCHER)
 
 
+def _native_reliever_down(lg: League, team: str) -> None:
+    """Room on the active roster: the commissioner sends a reliever who is not foreign down."""
+    e = next(x for x in _view(lg, team).active if x.role == "RP" and not x.player.foreign)
+    sv.move_player(lg.url(lg.commissioner), e.player.id, "down", league="nippon")
+
+
+def fifth_foreign(lg: League, team: str) -> tuple[str, str]:
+    """外国人枠: four foreign players active, room on the roster, a fifth cannot come up."""
+    assert _view(lg, team).foreign_count == 4
+    _native_reliever_down(lg, team)
+    e = next(x for x in _view(lg, team).farm if x.player.foreign)
+    return e.player.id, foreign.FOREIGN_FULL.format(team=team, count=4, limit=4,
+                                                    player=_label(e))
+
+
+def fourth_foreign_pitcher(lg: League, team: str) -> tuple[str, str]:
+    """Not four foreign pitchers: with the foreign batter down there is room for a foreign
+    player, not for a fourth foreign pitcher."""
+    view = _view(lg, team)
+    assert sum(1 for e in view.active if e.player.foreign and e.player.pitching) == 3
+    bat = next(e for e in view.active if e.player.foreign and e.player.pitching is None)
+    sv.move_player(lg.url(lg.commissioner), bat.player.id, "down", league="nippon")
+    e = next(x for x in _view(lg, team).farm if x.player.foreign and x.player.pitching)
+    return e.player.id, foreign.FOREIGN_SIDE_FULL.format(team=team, count=3, side="pitchers",
+                                                         limit=3, player=_label(e))
+
+
 def no_season(lg: League, team: str) -> tuple[str, str]:
     """A league with no season: a manager never moves the league's own cards."""
     e = sv.team_farm(lg.url(), team, league="mini2").active[0]
@@ -199,6 +227,8 @@ CASES = (
     Case("the last center fielder", "SEN", "down", last_center_fielder),
     Case("a catcher in reserve does not count", "CHB", "down", catcher_in_reserve),
     Case("the league's own ten days", "TKZ", "up", ten_days_of_the_league),
+    Case("a fifth foreign player", "EDO", "up", fifth_foreign),
+    Case("a fourth foreign pitcher", "SEN", "up", fourth_foreign_pitcher),
 )
 
 

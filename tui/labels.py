@@ -72,6 +72,7 @@ LABELS.update({
     "tm_active": ("一軍", "Active"),
     "tm_reserve": ("控え", "Reserve"),
     "tm_farm": ("二軍", "Farm"),
+    "tm_foreign": ("外", "F"),
     "tm_injury": ("故障", "Injury"),
     "tm_injured": ("故障者", "Injured"),
     "tm_light": ("軽", "light "),

@@ -95,6 +95,16 @@ _PROBLEMS: tuple[tuple[str, str], ...] = (
     (r"team (?P<t>\S+) cannot field a [a-z ]+ \((?P<p>\S+)\)(?P<a> from its active roster)?:"
      r" (?P<who>.+) can play \S+ but are needed at other positions",
      "チーム {t} は {p} を守れません: {who} は {p} を守れますがほかの守備位置に必要です"),
+    # the foreign limit (league.offseason.foreign's words)
+    (r"(?P<t>.+) has (?P<a>\d+) foreign players on the active roster, the most the league"
+     r" registers \(foreign_active (?P<s>\d+)\); (?P<p>.+) cannot come up",
+     "{t} の一軍の外国人選手は {a} 人で上限です (foreign_active {s})。{p} は登録できません"),
+    (r"(?P<t>.+) has (?P<a>\d+) foreign pitchers on the active roster, the most the league"
+     r" registers \(foreign_side (?P<s>\d+)\); (?P<p>.+) cannot come up",
+     "{t} の一軍の外国人投手は {a} 人で上限です (foreign_side {s})。{p} は登録できません"),
+    (r"(?P<t>.+) has (?P<a>\d+) foreign batters on the active roster, the most the league"
+     r" registers \(foreign_side (?P<s>\d+)\); (?P<p>.+) cannot come up",
+     "{t} の一軍の外国人野手は {a} 人で上限です (foreign_side {s})。{p} は登録できません"),
     # dice typed in by a person
     (r"die roll (?P<x>.+) is not a number from 1 to 100 \(\"00\" reads 100\)",
      "出目 {x} は 1〜100 の数ではありません (「00」は 100)"),

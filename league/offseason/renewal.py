@@ -1,7 +1,7 @@
 """A season's renewal (npb_offseason.md §7), in order, over the league's own cards as cells:
 
-retirements and releases (§2) → the draft (§3) → [FA, foreign signings and trades: §4-6, the next
-issue, slot in here] → growth and decline, ages moving on a year (§1) → rosters checked against
+retirements and releases (§2) → the draft (§3) → [FA and trades: §4, §6, slot in here] →
+foreign players (§5: those who disappointed released, new ones signed) → growth and decline, ages moving on a year (§1) → rosters checked against
 the limits (the active roster filled again from the farm where retirements left it short).
 
 Pure: the caller reads the cards, the season's usage and standings, and stores what comes back.
@@ -14,9 +14,11 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from league.offseason import draft as dr
+from league.offseason import foreign as fr
+from league.offseason.foreign import FOREIGN_ACTIVE, FOREIGN_SIDE, fits
 from league.offseason.aging import Aged, age_players, recentre, recentre_ratings
 from league.offseason.people import season_age, stream
-from league.offseason.retirement import Departure, Standing, departures
+from league.offseason.retirement import RELEASE, Departure, Standing, departures
 
 if TYPE_CHECKING:
     from league.engine.cards import Player
@@ -49,6 +51,7 @@ class Renewal:
     aged: tuple[Aged, ...]
     called_up: tuple[tuple[str, str], ...]            # (player, team)
     cards: dict[str, tuple[str, Cells | None, Cells | None]]
+    signed: tuple[fr.Signing, ...] = ()               # foreign players signed (§5)
 
 
 def _born(b: Cells | None, p: Cells | None) -> str:
@@ -71,7 +74,8 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
           chosen: Mapping[str, Sequence[str | None]] | None = None,
           known: Sequence[str] = (), active_size: int = 29,
           gone: Sequence[Departure] | None = None,
-          prospects: Sequence[dr.Prospect] | None = None, ikusei: int = 0) -> Renewal:
+          prospects: Sequence[dr.Prospect] | None = None, ikusei: int = 0,
+          foreign_active: int = FOREIGN_ACTIVE, foreign_side: int = FOREIGN_SIDE) -> Renewal:
     """The renewal before the season of `year`. `usage`: (plate appearances, batters faced) of
     each player in the season just closed; `standings`: each league's final table, best first;
     `teams`: every club's code; `known`: every id the league ever gave (a new player gets none
@@ -92,8 +96,15 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
             picks = dr.run_draft(league, year, setup.prospects, setup.clubs, setup.order,
                                  max_picks, chosen, ikusei=ikusei)
             drafted = signed(cards, setup.prospects, picks, set(known))
-    # (3. FA, foreign players and trades: §4-6)
-    # 4. growth and decline: everyone who stayed is a year older (the draftees come as they are)
+    # (3. FA and trades: §4, §6)
+    # 3b. foreign players (§5): those who disappointed released, new ones signed
+    let_go, foreigners = _foreign_market(league, year, staying, usage, drafted, teams,
+                                         roster_size, set(known) | {pid for pid, *_ in cards},
+                                         foreign_active, foreign_side)
+    gone = [*gone, *let_go]
+    left = {d.player for d in let_go}
+    staying = [c for c in staying if c[0] not in left]
+    # 4. growth and decline: everyone who stayed is a year older (the newcomers come as they are)
     aged = age_players(league, year, staying)
     out: dict[str, tuple[str, Cells | None, Cells | None]] = {
         pid: (team, b, p) for pid, team, b, p in staying}
@@ -101,14 +112,63 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
         out[a.player] = (a.team, a.batting, a.pitching)
     for d in drafted:
         out[d.player] = (d.team, d.batting, d.pitching)
+    for f in foreigners:
+        out[f.player] = (f.team, f.batting, f.pitching)
     # the league's level kept where it was: the changes are each player's against the others
     recentre([(b, p) for _pid, _t, b, p in cards], out,
              stream("recentre", league, year).getrandbits(32))
     recentre_ratings([(b, p) for _pid, _t, b, p in cards], out,
                      stream("recentre ratings", league, year).getrandbits(32))
     # 5. rosters checked: an active player who left is replaced by the best of his kind on the farm
-    called = _fill_active(cards, gone, out, active_size)
-    return Renewal(tuple(gone), tuple(drafted), tuple(aged), tuple(called), out)
+    called = _fill_active(cards, gone, out, active_size, foreign_active, foreign_side)
+    return Renewal(tuple(gone), tuple(drafted), tuple(aged), tuple(called), out,
+                   tuple(foreigners))
+
+
+FOREIGN_RELEASE = "foreign"     # a Departure's reason: a foreign player who disappointed (§5)
+
+
+def _foreign_market(league: str, year: int, staying: Sequence[Cards],
+             usage: Mapping[str, tuple[int, int]], drafted: Sequence[Drafted],
+             teams: Sequence[str], roster_size: int, used: set[str], limit: int, side: int
+             ) -> tuple[list[Departure], list[fr.Signing]]:
+    """§5 in the renewal: the foreign players released (a release, reason "foreign") and
+    those signed (league.offseason.foreign)."""
+    people = [fr.Foreigner(pid, team, season_age(date.fromisoformat(_born(b, p)), year),
+                           *usage.get(pid, (0, 0)), p is not None)
+              for pid, team, b, p in staying if _foreign(b, p) and _born(b, p)]
+    let_go = fr.releases(league, year, people)
+    out = {f.player for f in let_go}
+    clubs: dict[str, list[int]] = {t: [0, 0, 0, 0, 0] for t in teams}
+    for pid, team, b, p in staying:
+        if pid in out or team not in clubs:
+            continue
+        c = clubs[team]
+        c[2] += 1
+        if _foreign(b, p):
+            c[0 if p is not None else 1] += 1
+            if not _farm(b, p):
+                c[3 if p is not None else 4] += 1
+    for d in drafted:
+        clubs[d.team][2] += 1
+    # a club with a farm signs them (one without is its active roster alone, as leagues were
+    # before the farm: it holds no foreign players unless its league file gives them)
+    farms = {team for _pid, team, b, p in staying if _farm(b, p)}
+    clubs = {t: c for t, c in clubs.items() if t in farms}
+    templates = [(b, p) for _pid, _t, b, p in staying if not _farm(b, p)]
+    taken = {str((b or p or {}).get("name", "")) for _pid, _t, b, p in staying}
+    taken |= {d.prospect.name for d in drafted}
+    ids = used | {d.player for d in drafted}
+
+    def new_id(team: str) -> str:
+        pid = _new_id(team, ids)
+        ids.add(pid)
+        return pid
+
+    signed = fr.signings(league, year, {t: (c[0], c[1], c[2], c[3], c[4]) for t, c in clubs.items()},
+                         templates, taken, new_id, roster_size, limit, side)
+    return ([Departure(f.player, f.team, f.age, RELEASE, FOREIGN_RELEASE) for f in let_go],
+            signed)
 
 
 def leaving(league: str, year: int, cards: Sequence[Cards],
@@ -202,11 +262,16 @@ def _new_id(team: str, used: set[str], first: int = 1, width: int = 2) -> str:
     return f"{team}{n:0{width}d}"
 
 
+def _foreign(b: Cells | None, p: Cells | None) -> bool:
+    return any((x or {}).get("foreign", "").strip().lower() == "yes" for x in (b, p))
+
+
 def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
                  out: dict[str, tuple[str, Cells | None, Cells | None]],
-                 active_size: int) -> list[tuple[str, str]]:
+                 active_size: int, foreign_active: int = FOREIGN_ACTIVE,
+                 foreign_side: int = FOREIGN_SIDE) -> list[tuple[str, str]]:
     """An active player who left is replaced by the best farm player of his kind (else of his
-    side: a pitcher for a pitcher); then each club's active roster is checked against what a
+    side: a pitcher for a pitcher; a foreign player only within the limit); then each club's active roster is checked against what a
     league file needs (a catcher, five starters, at most `active_size`) and mended from the
     farm, the weakest of the most plentiful kind going down when it is full."""
     from league.season.roster import MIN_STARTERS  # a rotation (the roster's own number)
@@ -225,8 +290,15 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
             called.append((pid, team))
 
     def farm_of(team: str, kinds: tuple[str, ...]) -> list[str]:
+        # a foreign player only while the active roster has room for him (外国人枠)
+        here = [(b, p) for t, b, p in out.values() if t == team and not _farm(b, p)]
+        total = sum(1 for b, p in here if _foreign(b, p))
+        arms = sum(1 for b, p in here if _foreign(b, p) and p is not None)
+        room = (total < foreign_active and total - arms < foreign_side,
+                total < foreign_active and arms < foreign_side)
         return sorted((pid for pid, (t, b, p) in out.items() if t == team and _farm(b, p)
-                       and not ikusei(b, p) and dr.kind_of(b, p) in kinds),
+                       and not ikusei(b, p) and dr.kind_of(b, p) in kinds
+                       and (not _foreign(b, p) or room[p is not None])),
                       key=lambda x: (-value(x), x))
 
     for d in gone:
@@ -290,6 +362,9 @@ def mend(league: "League") -> list[tuple[str, str, str]]:
         def problem() -> str | None:
             return roster_problem(active.values(), dh) or uncovered(active.values())
 
+        def room(p: "Player") -> bool:     # the foreign limit (外国人枠) kept
+            return fits(active.values(), p, league.foreign_active, league.foreign_side)
+
         for _ in range(40):
             what = problem()
             if what is None or not farm:
@@ -298,6 +373,8 @@ def mend(league: "League") -> list[tuple[str, str, str]]:
             # the farm player whose call-up makes the roster whole, or gets it furthest
             best = None
             for p in sorted(farm.values(), key=lambda p: (-value(p), p.id)):
+                if not room(p):
+                    continue
                 active[p.id] = p
                 if problem() != before:
                     best = p

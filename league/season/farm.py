@@ -9,7 +9,8 @@ May, back on 11 May at the earliest.
 The computer manager makes its moves between games (`before_game`): a heavily injured player
 goes down and a healthy one comes up; a tired bullpen sends its most tired arm down for a rested
 one; a farm player clearly better than the worst active man of his role takes his place; an
-active roster short of its size is filled. A person makes his own (`call_up_problem`,
+active roster short of its size is filled — never a foreign player past the league's limit
+(外国人枠, league.offseason.foreign). A person makes his own (`call_up_problem`,
 `demotion_problem` say why one is refused, in one line). Pure: the season runner stores what the
 `RosterBook` records.
 """
@@ -29,6 +30,7 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
         return lambda cls: cls
 
 from league.engine.cards import Player
+from league.offseason import foreign
 from league.manager.computer import batting_value, pitching_value
 from league.season.injury import recover, severity
 from league.season.roster import (
@@ -261,7 +263,8 @@ def call_up_problem(league: League, book: RosterBook, pid: str, day: date) -> st
     active = active_players(team, book)
     if len(active) >= league.active_size:
         return ACTIVE_FULL.format(team=team.code, active=len(active), size=league.active_size)
-    return None
+    return foreign.refusal(team.code, active, p, _name(p), league.foreign_active,
+                           league.foreign_side)
 
 
 def demotion_problem(league: League, book: RosterBook, pid: str, reserves: Iterable[str] = ()
@@ -436,8 +439,10 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         return now
 
     def farm_pool(role: str | None, pos: str | None = None) -> list[Player]:
+        room = _foreign_room(league, active())
         return [p for p in eligible if p.id in book.farm
-                and (role is None or role_of[p.id] == role) and (pos is None or p.can_play(pos))]
+                and (role is None or role_of[p.id] == role) and (pos is None or p.can_play(pos))
+                and (not p.foreign or room[p.pitching is not None])]
 
     def down(p: Player, reason: str) -> bool:
         left = [q for q in active() if q.id != p.id and q.id not in aside
@@ -537,6 +542,14 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     return made
 
 
+def _foreign_room(league: League, active: Iterable[Player]) -> tuple[bool, bool]:
+    """Whether a foreign (batter, pitcher) may join `active` (league.offseason.foreign): the
+    computer never brings one up past the league's limit."""
+    total, pitchers, batters = foreign.counts(active)
+    room = total < league.foreign_active
+    return (room and batters < league.foreign_side, room and pitchers < league.foreign_side)
+
+
 def _needed_role(active: list[Player], dh: bool) -> str | None:
     """The role an active roster most needs filled (healthy players only), or None."""
     if not any(p.fielding_at("C") for p in active):
@@ -595,21 +608,33 @@ def cover_positions(state: Any, team: str, day: date) -> list[Move]:
         tried.add(pos)
         pool = sorted((p for p in t.players if p.id in book.farm and _eligible(book, p, day, league.ten_days)
                        and p.can_play(pos)), key=lambda p: (-_value(p), p.id))
-        if not pool:
-            continue
-        if sum(1 for p in t.players if p.id not in book.farm) >= league.active_size:
-            fit = active()
-            spare = sorted((p for p in fit if _role(p) in ("RP", "H")),
-                           key=lambda p: (_value(p), p.id))
-            out = next((p for p in spare
-                        if roster_problem([q for q in fit if q.id != p.id] + [pool[0]], dh) is None
-                        and uncovered([q for q in fit if q.id != p.id] + [pool[0]]) is None), None)
-            if out is None:
-                continue
-            made.append(Move(day, team, out.id, "down", "injury"))
+        for cand in pool:
+            registered = [p for p in t.players if p.id not in book.farm]
+            # a foreign player past the limit (外国人枠) comes up only for a foreign one of the
+            # active roster who can go down
+            crowded = not foreign.fits(registered, cand, league.foreign_active,
+                                       league.foreign_side)
+            out = None
+            if crowded or len(registered) >= league.active_size:
+                fit = active()
+                spare = sorted((p for p in fit if (p.foreign if crowded
+                                                   else _role(p) in ("RP", "H"))),
+                               key=lambda p: (_value(p), p.id))
+                out = next((p for p in spare
+                            if roster_problem([q for q in fit if q.id != p.id] + [cand], dh) is None
+                            and uncovered([q for q in fit if q.id != p.id] + [cand]) is None
+                            and (not crowded or foreign.fits(
+                                [q for q in registered if q.id != p.id], cand,
+                                league.foreign_active, league.foreign_side))), None)
+                if out is None:
+                    if crowded:
+                        continue        # the next best, perhaps not foreign
+                    break               # nobody can go down for the best: the next position
+                made.append(Move(day, team, out.id, "down", "injury"))
+                apply_move(book, made[-1])
+            made.append(Move(day, team, cand.id, "up", "injury"))
             apply_move(book, made[-1])
-        made.append(Move(day, team, pool[0].id, "up", "injury"))
-        apply_move(book, made[-1])
+            break
     return made
 
 
@@ -694,18 +719,36 @@ def repair(state: Any, team: str, day: date) -> list[Move]:
         problem, supplies = lack
         pool = sorted((p for p in t.players if p.id in book.farm and supplies(p)),
                       key=lambda p: (not _eligible(book, p, day, league.ten_days), -_value(p), p.id))
-        if not pool:
+        had = _needs(here, dh)
+
+        def keeps(p: Player, cand: Player) -> bool:
+            """Whether `p` may go down for `cand`: all the roster has is kept."""
+            return all(after or not before for before, after in zip(
+                had, _needs([q for q in here if q.id != p.id] + [cand], dh)))
+
+        # the best who supplies it; a foreign one past the limit (外国人枠) only for a foreign
+        # man of the active roster who can go down
+        chosen: tuple[Player, Player | None] | None = None
+        for cand in pool:
+            if foreign.fits(here, cand, league.foreign_active, league.foreign_side):
+                chosen = (cand, None)
+                break
+            out = sorted((p for p in here if p.foreign and keeps(p, cand) and foreign.fits(
+                [q for q in here if q.id != p.id], cand, league.foreign_active,
+                league.foreign_side)), key=lambda p: (_value(p), p.id))
+            if out:
+                chosen = (cand, out[0])
+                break
+        if chosen is None:
             break
-        if len(here) >= league.active_size:
+        cand, room = chosen
+        if room is None and len(here) >= league.active_size:
             # room for him: the least valuable man whose going keeps all the roster has
-            had = _needs(here, dh)
-            spare = sorted((p for p in here if all(
-                after or not before for before, after in zip(
-                    had, _needs([q for q in here if q.id != p.id] + [pool[0]], dh)))),
-                key=lambda p: (_value(p), p.id))
-            if spare:
-                made.append(Move(day, team, spare[0].id, "down", f"roster: {problem}"))
-                apply_move(book, made[-1])
-        made.append(Move(day, team, pool[0].id, "up", f"roster: {problem}"))
+            spare = sorted((p for p in here if keeps(p, cand)), key=lambda p: (_value(p), p.id))
+            room = spare[0] if spare else None
+        if room is not None:
+            made.append(Move(day, team, room.id, "down", f"roster: {problem}"))
+            apply_move(book, made[-1])
+        made.append(Move(day, team, cand.id, "up", f"roster: {problem}"))
         apply_move(book, made[-1])
     return made

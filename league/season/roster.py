@@ -11,12 +11,15 @@ dh, divisions); each team names its league (and division) with ``league = "CL"``
 home team's league's DH rule. ``batters.csv`` and ``pitchers.csv`` may carry an optional
 ``name_en`` column (a Latin-letter name), an optional ``roster`` column: ``active`` (一軍, the
 default when the column or the cell is empty) or ``farm`` (二軍), and an optional ``born`` column
-(the birth date, YYYY-MM-DD; a league stored without one gets a plausible one).
+(the birth date, YYYY-MM-DD; a league stored without one gets a plausible one) and an
+optional ``foreign`` column: ``yes`` for a foreign player (外国人), ``no`` or empty otherwise.
 
 Roster sizes (league.toml): ``roster_size`` players under contract per team (支配下, 70 by
 default), ``active_size`` registered on the active roster (一軍登録, 29) and ``dressed`` for a
 game (ベンチ入り, 26); ``ten_days`` is how long a demoted player waits before he may be
-registered again (the ten-day rule, 10). A team with no farm players is all active, as leagues were before the farm
+registered again (the ten-day rule, 10); ``foreign_active`` is how many foreign players
+the active roster registers (4) and ``foreign_side`` how many of them may be pitchers, or batters
+(3): league.offseason.foreign. A team with no farm players is all active, as leagues were before the farm
 existed, and is not held to ``active_size``.
 """
 from __future__ import annotations
@@ -47,6 +50,7 @@ from league.engine.cards import (
 )
 from league.errors import CardError, LeagueError
 from league.numbers import whole_number
+from league.offseason.foreign import FOREIGN_ACTIVE, FOREIGN_SIDE, over, parse_foreign
 from league.tomltext import TOMLInputError, load_toml
 
 DEFAULT_ROSTER_SIZE = 70      # under contract (支配下登録)
@@ -71,7 +75,7 @@ PITCHER_HEADER = (
     "stability", "innings", "starter", "rest", "bat", "fielding",
 )
 # Columns a file may leave out (written by exports after the required ones).
-OPTIONAL_COLUMNS = ("name_en", "roster", "born", "contract")
+OPTIONAL_COLUMNS = ("name_en", "roster", "born", "contract", "foreign")
 BATTER_COLUMNS = BATTER_HEADER + OPTIONAL_COLUMNS
 PITCHER_COLUMNS = PITCHER_HEADER + OPTIONAL_COLUMNS
 MAX_LEAGUES = 2
@@ -86,7 +90,7 @@ INNINGS_RANGE = (0.1, 12.0)
 
 _TOML_KEYS = {"name", "code", "ruleset", "dh", "extra_innings", "roster_size", "teams",
               "leagues", "schedule", "postseason", "draft", "active_size", "dressed", "ten_days",
-              "options", "usage", "name_en"}
+              "foreign_active", "foreign_side", "options", "usage", "name_en"}
 _TEAM_KEYS = {"code", "name", "short", "name_en", "league", "division"}
 _LEAGUE_KEYS = {"code", "name", "short", "name_en", "dh", "divisions"}
 LEAGUE_CODE_RE = re.compile(r"^[A-Za-z0-9_-]{1,8}$")
@@ -179,6 +183,8 @@ class League:
     dressed: int = DEFAULT_DRESSED
     ten_days: int = DEFAULT_TEN_DAYS
     name_en: str = ""                 # the league's name in Latin letters (the app in English)
+    foreign_active: int = FOREIGN_ACTIVE
+    foreign_side: int = FOREIGN_SIDE
 
     @property
     def groups(self) -> tuple[SubLeague, ...]:
@@ -263,6 +269,11 @@ def _choice(text: str, where: str, column: str, allowed: tuple[str, ...]) -> str
     if t not in allowed:
         raise CardError(f"{where}: {text!r} is not a valid {column} (use {', '.join(allowed)})")
     return t
+
+
+def _foreign(cell: _Cell, row: dict[str, str]) -> bool:
+    """The `foreign` cell checked (yes, no or empty)."""
+    return parse_foreign(row.get("foreign", ""), cell.at("foreign"))
 
 
 def _born(cell: _Cell, row: dict[str, str]) -> str:
@@ -503,6 +514,10 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
                          lambda v: TEN_DAYS_RANGE[0] <= v <= TEN_DAYS_RANGE[1],
                          f"a whole number of days {TEN_DAYS_RANGE[0]}..{TEN_DAYS_RANGE[1]}",
                          DEFAULT_TEN_DAYS),
+        "foreign_active": need("foreign_active", int, lambda v: 0 <= v <= 60,
+                               "a whole number 0..60", FOREIGN_ACTIVE),
+        "foreign_side": need("foreign_side", int, lambda v: 0 <= v <= 60,
+                             "a whole number 0..60", FOREIGN_SIDE),
     }
     if opts["dressed"] > opts["active_size"]:
         raise LeagueError(f"{where('dressed')}: dressed {opts['dressed']} is more than "
@@ -669,8 +684,9 @@ def parse_league(
                     f"{cell.at('bat')}: bat = own but {bat_file} has no row with id {pid!r}"
                 )
             bcell, brow = batters[pid][0], batters[pid][1]
-            for col in ("team", "name", "bats", "throws", "rank", "roster", "born", "contract"):
-                if col in ("born", "contract") and not (row.get(col) and brow.get(col)):
+            for col in ("team", "name", "bats", "throws", "rank", "roster", "born", "contract",
+                        "foreign"):
+                if col in ("born", "contract", "foreign") and not (row.get(col) and brow.get(col)):
                     continue        # one birth date given is his birth date
                 if _status_or(brow, col).upper() != _status_or(row, col).upper():
                     raise LeagueError(
@@ -708,7 +724,9 @@ def parse_league(
                                     _born(cell, row) or (_born(*batters[pid][:2]) if is_own
                                                          else ""),
                                     ikusei=_ikusei(cell, row) or (
-                                        is_own and _ikusei(*batters[pid][:2]))))
+                                        is_own and _ikusei(*batters[pid][:2])),
+                                    foreign=_foreign(cell, row) or (
+                                        is_own and _foreign(*batters[pid][:2]))))
 
     for pid, (cell, row, card, fielding, catcher) in batters.items():
         if pid in own_used:
@@ -716,7 +734,7 @@ def parse_league(
         by_team[row["team"]].append(Player(
             pid, row["name"], row["team"], row["bats"].upper(), row["throws"].upper(), card, None,
             fielding, catcher, row["rank"].upper(), row["name_en"], _roster_status(cell, row),
-            _born(cell, row), ikusei=_ikusei(cell, row),
+            _born(cell, row), ikusei=_ikusei(cell, row), foreign=_foreign(cell, row),
         ))
 
     size = opts["roster_size"]
@@ -739,6 +757,12 @@ def parse_league(
                 f"{bat_file} + {pit_file}: team {code} has {len(registered)} players on the active "
                 f"roster (roster = active); the league registers at most {opts['active_size']} "
                 f"(active_size in {toml_name})"
+            )
+        broken = over(registered, opts["foreign_active"], opts["foreign_side"])
+        if active and broken:
+            raise LeagueError(
+                f"{bat_file} + {pit_file}: team {code} has {broken} on the active roster "
+                f"(foreign = yes; foreign_active and foreign_side in {toml_name})"
             )
         # a stored season's roster is mended before a game; its team needs the players somewhere
         checked = registered if active else list(players)
@@ -825,6 +849,7 @@ def _league_of(opts: dict, teams: list[Team]) -> League:
         teams=tuple(teams), extra_innings=opts["extra_innings"], roster_size=opts["roster_size"],
         leagues=leagues, settings=opts["settings"], active_size=opts["active_size"],
         dressed=opts["dressed"], ten_days=opts["ten_days"], name_en=opts["name_en"],
+        foreign_active=opts["foreign_active"], foreign_side=opts["foreign_side"],
     )
 
 

@@ -265,6 +265,9 @@ def _lived(folder: Any, lg: Any, seasons: int, seed: int, as_json: bool, quiet: 
         by_season.setdefault(n, []).append(f"{code or 'all'} {pid or '該当者なし'}")
     for n, names in sorted(by_season.items()):
         echo(f"  新人王 season {n}: " + ", ".join(names))
+    for n, signed, released, days, most, over in out.foreign:
+        echo(f"  外国人 season {n}: {signed} signed, {released} released before it; active "
+             f"rosters checked on {days} days, at most {most} foreign, {over} days over the limit")
     echo(f"\nrules C.3 over season {seasons}:")
     _print_report(out.report, lg, False)
 

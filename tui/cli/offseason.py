@@ -13,7 +13,8 @@ import typer
 from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo, echo_json, guarded, pad
 
 offseason_app = typer.Typer(
-    help="The off-season (§7): retirements, the draft, growth and decline before a season.",
+    help="The off-season (§7): retirements, the draft, foreign signings, growth and decline "
+         "before a season.",
     no_args_is_help=True)
 
 MARKS = {"breakout": "ブレイク breakout", "collapse": "急降下 collapse"}
@@ -52,6 +53,9 @@ def show_cmd(
         ik = "  育成 development" if p.ikusei else ""
         echo(f"  R{p.round} #{p.number:<3} {p.team:<4} {p.player:<8} {pad(p.name, 16)} "
              f"{p.school} {p.age}{lot}{hz}{ik}")
+    echo(f"外国人 foreign players signed: {len(v.signed)}")
+    for pid, name, team, age in v.signed:
+        echo(f"  {pid:<8} {pad(name, 16)} {team:<4} {age:>2}")
     for pid, name, team in v.called_up:
         echo(f"一軍 called up in place of a player who left: {pid} {name} ({team})")
     up = sum(1 for c in v.changes if c.mark == "breakout")

@@ -17,6 +17,7 @@ roster_app = typer.Typer(
 def _entry_dict(e: Any) -> dict[str, Any]:
     return {"id": e.player.id, "name": e.player.name, "status": e.status, "role": e.role,
             "rank": e.player.rank, "born": e.player.born or None, "age": e.age,
+            "foreign": e.player.foreign,
             "demoted_on": e.demoted_on, "back_on": e.back_on,
             "injury_points": e.points, "injury": e.injury or None}
 
@@ -34,16 +35,19 @@ def list_cmd(
     if as_json:
         echo_json({"season": v.season, "day": v.day, "team": v.team, "name": v.team_name,
                     "active_size": v.active_size, "roster_size": v.roster_size,
+                    "foreign_active": v.foreign_active, "foreign_side": v.foreign_side,
+                    "foreign_on_active": v.foreign_count,
                     "active": [_entry_dict(e) for e in v.active],
                     "farm": [_entry_dict(e) for e in v.farm]})
         return
     when = f", roster day {v.day}" if v.day else ""
     echo(f"{v.team_name} ({v.team}){when}: 一軍 {len(v.active)}/{v.active_size}, "
-               f"二軍 {len(v.farm)}, under contract {len(v.entries)}/{v.roster_size}")
+               f"二軍 {len(v.farm)}, under contract {len(v.entries)}/{v.roster_size}, "
+               f"外国人 foreign active {v.foreign_count}/{v.foreign_active}")
     for title, rows in (("一軍 active", v.active), ("二軍 farm", v.farm)):
         echo(f"[{title}]")
         for e in rows:
-            notes = []
+            notes = ["外国人 foreign"] if e.player.foreign else []
             if e.injury:
                 notes.append(f"injured ({e.injury}, {e.points} pt)")
             if e.back_on is not None and v.day is not None and v.day < e.back_on:

@@ -116,7 +116,8 @@ class TeamsScreen(AreaScreen):
     def _status(self, p: Player, v: services.RosterView, ja: bool) -> str:
         key = ("tm_farm" if p.id in v.farm else "tm_reserve" if p.id in v.reserves
                else "tm_active")
-        return label(key, ja)
+        # a foreign player (外国人枠: at most four of them active) is marked beside his status
+        return label(key, ja) + (f" {label('tm_foreign', ja)}" if p.foreign else "")
 
     def _injury(self, p: Player, v: services.RosterView, ja: bool) -> str:
         """The injury cell: light / heavy with its points, or the ten-day rule's date."""

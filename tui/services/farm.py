@@ -55,6 +55,13 @@ class FarmView:
     active_size: int
     roster_size: int
     entries: tuple[FarmEntry, ...]
+    foreign_active: int = 4     # the foreign limit (外国人枠, league.offseason.foreign)
+    foreign_side: int = 3
+
+    @property
+    def foreign_count(self) -> int:
+        """Foreign players on the active roster."""
+        return sum(1 for e in self.active if e.player.foreign)
 
     @property
     def active(self) -> tuple[FarmEntry, ...]:
@@ -119,7 +126,7 @@ def _view(info: repo.SeasonInfo | None, lg: League, book: RosterBook, day: date 
     order = {"SP": 0, "RP": 1}
     entries.sort(key=lambda x: (x.status != "active", order.get(x.role, 2), x.player.id))
     return FarmView(info.number if info else None, day, t.code, t.name, lg.active_size,
-                    lg.roster_size, tuple(entries))
+                    lg.roster_size, tuple(entries), lg.foreign_active, lg.foreign_side)
 
 
 def team_farm(db: Db, team: str | None = None, league: str | None = None,

@@ -33,6 +33,10 @@ class LivedReport:
     gone: float
     newcomers: float
     rookies: tuple[tuple[int, str, str | None], ...]  # (season, league, player or None)
+    # the foreign players (外国人, §5) of each season: signed and released in the off-season
+    # before it, the days its active rosters were checked, the most foreign players any active
+    # roster held on any day, and the days one was over the league's limit
+    foreign: tuple[tuple[int, int, int, int, int, int], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return {"seasons": self.seasons, "last_season": self.report.as_dict(),
@@ -41,7 +45,10 @@ class LivedReport:
                 "gone_from_season_one": round(self.gone, 4),
                 "newcomers_pa_share": round(self.newcomers, 4),
                 "rookies": [{"season": n, "league": lg or None, "player": p}
-                            for n, lg, p in self.rookies]}
+                            for n, lg, p in self.rookies],
+                "foreign": [{"season": n, "signed": a, "released": r, "days_checked": d,
+                             "most_active": m, "days_over_limit": o}
+                            for n, a, r, d, m, o in self.foreign]}
 
 
 def lived(source: str | Path, seasons: int, *, seed: int = 1,
@@ -97,6 +104,10 @@ def _measure(db: str, seasons: int, seed: int,
                      if (a := age_in(json.loads(b or p or "{}").get("born", ""), info.year))
                      is not None]
             ages.append((info.number, info.year, sum(years) / len(years) if years else 0.0))
+        news = hs.transactions(session=s, league_id=row.id)
+        own = repo.load_league(session=s, league_id=row.id, season_id=None)
+        foreign = tuple(_foreign_days(s, info, news, own.foreign_active, own.foreign_side)
+                        for info in infos)
         first, last = rosters[infos[0].number], rosters[infos[-1].number]
         totals = hs.season_totals(session=s, season_ids=[ids[-1]])
         pa = sum(t.batting.pa for t in totals if t.batting)
@@ -117,4 +128,59 @@ def _measure(db: str, seasons: int, seed: int,
                     tuple(tally.figures()), tuple(seasonal.figures()))
     return LivedReport(seasons, report, tuple(ages),
                        len(first - last) / len(first) if first else 0.0,
-                       new / pa if pa else 0.0, tuple(rookies))
+                       new / pa if pa else 0.0, tuple(rookies), foreign)
+
+
+def _foreign_days(s: Any, info: Any, news: list[Any], limit: int, side: int
+                  ) -> tuple[int, int, int, int, int, int]:
+    """One season's foreign players (§5) from what was stored: the off-season's signings and
+    releases of foreign players (its news), and every day's active rosters — the season's cards
+    as it closed, its roster moves (the news: 一軍登録 / 登録抹消) undone back to its first day and
+    replayed a day at a time — each checked against the limit after the day's moves."""
+    from sqlmodel import select
+
+    from storage.tables import CardRow, PlayerRow
+    rows = s.exec(select(PlayerRow.pid, CardRow.team, CardRow.batting, CardRow.pitching)
+                  .join(PlayerRow).where(CardRow.season_id == info.id, CardRow.team != "")).all()
+    team, farm, pitcher, foreign = {}, set(), {}, set()
+    for pid, code, b, p in rows:
+        cells = [json.loads(x) for x in (b, p) if x]
+        team[pid] = code
+        pitcher[pid] = p is not None
+        if any(str(c.get("foreign", "")).strip().lower() == "yes" for c in cells):
+            foreign.add(pid)
+        if any(str(c.get("roster", "")).strip().lower() == "farm" for c in cells):
+            farm.add(pid)
+    mine = [t for t in news if t.season == info.number]
+    signed = sum(1 for t in mine if t.day is None and t.kind == "sign"
+                 and '"foreign"' in (t.note or ""))
+    released = sum(1 for t in mine if t.day is None and t.kind == "release"
+                   and '"foreign"' in (t.note or ""))
+    moves = sorted((t for t in mine if t.day is not None and t.kind in ("up", "down")),
+                   key=lambda t: t.id)
+    for t in reversed(moves):                 # back to the season's first day
+        for pid, *_ in t.moves:
+            (farm.add if t.kind == "up" else farm.discard)(pid)
+    days: dict[Any, list[Any]] = {}
+    for t in moves:
+        days.setdefault(t.day, []).append(t)
+    checked = most = over = 0
+
+    def check() -> None:
+        nonlocal checked, most, over
+        checked += 1
+        count: dict[str, list[int]] = {}
+        for pid in foreign - farm:
+            c = count.setdefault(team[pid], [0, 0])
+            c[0 if pitcher[pid] else 1] += 1
+        for arms, bats in count.values():
+            most = max(most, arms + bats)
+        over += any(a + b > limit or a > side or b > side for a, b in count.values())
+
+    check()                                   # the opening day's rosters
+    for day in sorted(days):
+        for t in days[day]:
+            for pid, *_ in t.moves:
+                (farm.discard if t.kind == "up" else farm.add)(pid)
+        check()
+    return info.number, signed, released, checked, most, over

@@ -86,6 +86,7 @@ class OffseasonView:
     departures: tuple[DepartureView, ...] = ()
     picks: tuple[PickView, ...] = ()
     called_up: tuple[tuple[str, str, str], ...] = ()     # (player, name, team)
+    signed: tuple[tuple[str, str, str, int], ...] = ()   # foreign signings: player, name, team, age
 
     def as_dict(self) -> dict[str, Any]:
         return {"season": self.season, "year": self.year,
@@ -93,6 +94,8 @@ class OffseasonView:
                 "draft": [dict(dataclasses.asdict(p), lottery=list(p.lottery))
                           for p in self.picks],
                 "called_up": [{"player": p, "name": n, "team": t} for p, n, t in self.called_up],
+                "foreign_signed": [{"player": p, "name": n, "team": t, "age": a}
+                                   for p, n, t, a in self.signed],
                 "changes": [{"player": c.player, "name": c.name, "team": c.team, "age": c.age,
                              "mark": c.mark or None, "value": c.value, "changes": c.changes}
                             for c in self.changes]}
@@ -128,6 +131,8 @@ class _Inputs:
     known: list[str]
     active_size: int
     ikusei: int = 0
+    foreign_active: int = 4         # the foreign limit (外国人枠, league.offseason.foreign)
+    foreign_side: int = 3
 
 
 def _inputs(s: Any, league_id: int, league: str, year: int, prev_id: int) -> _Inputs:
@@ -148,7 +153,7 @@ def _inputs(s: Any, league_id: int, league: str, year: int, prev_id: int) -> _In
     return _Inputs(league, year, cards, usage, standings, [t.code for t in lg.teams], priority,
                    row.roster_size, rules.picks, rules.held,
                    list(repo.player_names(session=s, league_id=league_id)), lg.active_size,
-                   rules.ikusei)
+                   rules.ikusei, lg.foreign_active, lg.foreign_side)
 
 
 def _gone(data: dict[str, Any]) -> list[Departure] | None:
@@ -224,6 +229,7 @@ def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renew
                          max_picks=inp.max_picks, draft=inp.held, known=inp.known,
                          active_size=inp.active_size, gone=_gone(data),
                          prospects=_prospects(data) or None, ikusei=inp.ikusei,
+                         foreign_active=inp.foreign_active, foreign_side=inp.foreign_side,
                          chosen=stored.entries if stored is not None else None)
     ost.clear(session=s, league_id=league_id, year=year)
     gone = [(d.player, d.team, "") for d in done.departures]
@@ -232,6 +238,9 @@ def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renew
     if done.drafted:
         repo.add_base_players(session=s, league_id=league_id, rows=[
             (d.player, d.prospect.name, d.team, d.batting, d.pitching) for d in done.drafted])
+    if done.signed:
+        repo.add_base_players(session=s, league_id=league_id, rows=[
+            (f.player, f.name, f.team, f.batting, f.pitching) for f in done.signed])
     moved = {a.player for a in done.aged} | {pid for pid, _ in done.called_up}
     repo.set_base_cells(session=s, league_id=league_id,
                         cells={pid: done.cards[pid][1:] for pid in moved})
@@ -271,6 +280,13 @@ def record(s: Any, league_id: int, season_id: int, done: Renewal) -> None:
                                             "hazure": x.pick.hazure,
                                             **({"ikusei": True} if x.pick.ikusei else {})},
                                            ensure_ascii=False, separators=(",", ":")))
+    for f in done.signed:          # foreign players signed (外国人, §5)
+        hs.add_transaction(session=s, league_id=league_id, season_id=season_id, day=None,
+                           kind="sign", moves=[(f.player, "", f.team)],
+                           note=json.dumps({"age": f.age, "foreign": True, "offseason": True,
+                                            "roster": (f.batting or f.pitching or {}).get(
+                                                "roster", "farm")},
+                                           separators=(",", ":")))
     by_team: dict[str, list[Aged]] = {}
     for a in done.aged:
         by_team.setdefault(a.team, []).append(a)
@@ -304,6 +320,7 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
             careers = _careers(s, ids, {t.moves[0][0] for t in left})
         drafts = [t for t in reversed(news) if t.kind == hs.DRAFT]
         ups = [t for t in reversed(news) if t.kind == "up"]
+        signs = [t for t in reversed(news) if t.kind == "sign" and '"foreign"' in (t.note or "")]
     departures = [_departure(t, names, careers) for t in left]
     picks = []
     for t in drafts:
@@ -325,8 +342,10 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
                                       d.get("mark") or "", dict(d.get("changes") or {}),
                                       float(d.get("value", 0.0))))
     changes.sort(key=lambda c: (-abs(c.value), c.player))
+    signed = tuple((t.moves[0][0], names.get(t.moves[0][0], t.moves[0][0]), t.moves[0][2],
+                    int(json.loads(t.note or "{}").get("age", 0))) for t in signs)
     return OffseasonView(info.number, info.year, tuple(changes), tuple(departures), tuple(picks),
-                         called)
+                         called, signed)
 
 
 def _careers(s: Any, season_ids: list[int], who: set[str]

@@ -1,0 +1,253 @@
+"""Foreign players (外国人枠, npb_offseason.md §5): any number under contract, but on the active
+roster at most `foreign_active` of them (4) and at most `foreign_side` pitchers or batters (3:
+not four pitchers nor four batters). A player with a pitching card counts as a pitcher, every
+other as a batter (NPB registers a man as one or the other).
+
+The rule in words and the checks live here, one home for them: the season's computer manager
+(league.season.farm) never brings a foreign player up past the limit, a person's call-up is
+refused in one line (`call_up_refusal`), the shared league's database function
+(storage/roster_sql.py) is generated from the same words and numbers, and a league file whose
+active roster breaks it is refused when read (league.season.roster).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from league.offseason.people import stream
+
+if TYPE_CHECKING:
+    from league.engine.cards import Player
+
+FOREIGN_ACTIVE: Final = 4       # foreign players on an active roster, at most (a league's setting)
+FOREIGN_SIDE: Final = 3         # ... of them pitchers, or batters, at most
+FOREIGN_VALUES: Final = ("yes", "no")   # the `foreign` column of a league file ("" is no)
+
+# the words, filled by the callers (the SQL function fills the same holes)
+FOREIGN_FULL: Final = ("{team} has {count} foreign players on the active roster, the most the "
+                       "league registers (foreign_active {limit}); {player} cannot come up")
+FOREIGN_SIDE_FULL: Final = ("{team} has {count} foreign {side} on the active roster, the most the "
+                            "league registers (foreign_side {limit}); {player} cannot come up")
+
+
+def side_of(p: "Player") -> str:
+    """"pitchers" for a man with a pitching card, else "batters"."""
+    return "pitchers" if p.pitching is not None else "batters"
+
+
+def counts(active: Iterable["Player"]) -> tuple[int, int, int]:
+    """(foreign players, foreign pitchers, foreign batters) among `active`."""
+    total = pitchers = 0
+    for p in active:
+        if p.foreign:
+            total += 1
+            pitchers += p.pitching is not None
+    return total, pitchers, total - pitchers
+
+
+def fits(active: Iterable["Player"], p: "Player", limit: int = FOREIGN_ACTIVE,
+         side: int = FOREIGN_SIDE) -> bool:
+    """Whether `p` may join the active roster `active` (not holding him) within the limit."""
+    if not p.foreign:
+        return True
+    total, pitchers, batters = counts(active)
+    return total < limit and (pitchers if p.pitching is not None else batters) < side
+
+
+def refusal(team: str, active: Iterable["Player"], p: "Player", player: str,
+            limit: int = FOREIGN_ACTIVE, side: int = FOREIGN_SIDE) -> str | None:
+    """Why `p` (named `player`) may not join `team`'s active roster `active` for the foreign
+    limit, in one line; None when he may."""
+    if not p.foreign:
+        return None
+    total, pitchers, batters = counts(active)
+    if total >= limit:
+        return FOREIGN_FULL.format(team=team, count=total, limit=limit, player=player)
+    mine = side_of(p)
+    have = pitchers if mine == "pitchers" else batters
+    if have >= side:
+        return FOREIGN_SIDE_FULL.format(team=team, count=have, side=mine, limit=side,
+                                        player=player)
+    return None
+
+
+def over(active: Iterable["Player"], limit: int = FOREIGN_ACTIVE,
+         side: int = FOREIGN_SIDE) -> str | None:
+    """What an active roster breaks of the limit (e.g. "5 foreign players; at most 4"), or None."""
+    total, pitchers, batters = counts(active)
+    if total > limit:
+        return f"{total} foreign players; at most {limit}"
+    for name, n in (("pitchers", pitchers), ("batters", batters)):
+        if n > side:
+            return f"{n} foreign {name}; at most {side}"
+    return None
+
+
+def parse_foreign(text: str, where: str) -> bool:
+    """The `foreign` cell of a league file: yes or no ("" is no). LeagueError naming `where`."""
+    from league.errors import LeagueError
+    t = (text or "").strip().lower()
+    if t in ("", "no"):
+        return False
+    if t == "yes":
+        return True
+    raise LeagueError(f"{where}: {text!r} is not yes or no (foreign: a foreign player, 外国人)")
+
+
+# names of the players clubs sign abroad (katakana as the papers write them, and in Latin
+# letters): a given name and a family name each drawn from a seeded stream
+GIVEN: Final = (
+    ("ホセ", "Jose"), ("カルロス", "Carlos"), ("ルイス", "Luis"), ("ミゲル", "Miguel"),
+    ("ラファエル", "Rafael"), ("フアン", "Juan"), ("ペドロ", "Pedro"), ("アンヘル", "Angel"),
+    ("マイケル", "Michael"), ("ジョン", "John"), ("デビッド", "David"), ("ジェームズ", "James"),
+    ("ロバート", "Robert"), ("タイラー", "Tyler"), ("ライアン", "Ryan"), ("ブランドン", "Brandon"),
+    ("ジャスティン", "Justin"), ("ケビン", "Kevin"), ("ダニエル", "Daniel"), ("アダム", "Adam"),
+    ("ネルソン", "Nelson"), ("ヨアン", "Yoan"), ("アリエル", "Ariel"), ("ウィリー", "Willy"),
+    ("クリス", "Chris"), ("マット", "Matt"), ("ザック", "Zack"), ("ジョシュ", "Josh"),
+    ("オースティン", "Austin"), ("ドミンゴ", "Domingo"), ("エンジェル", "Enyel"), ("チェン", "Chen"),
+)
+FAMILY: Final = (
+    ("ロペス", "Lopez"), ("マルティネス", "Martinez"), ("ゴンザレス", "Gonzalez"),
+    ("ロドリゲス", "Rodriguez"), ("ペレス", "Perez"), ("サンチェス", "Sanchez"),
+    ("ラミレス", "Ramirez"), ("ヘルナンデス", "Hernandez"), ("ガルシア", "Garcia"),
+    ("スミス", "Smith"), ("ジョンソン", "Johnson"), ("ウィリアムズ", "Williams"),
+    ("ブラウン", "Brown"), ("ジョーンズ", "Jones"), ("ミラー", "Miller"), ("デービス", "Davis"),
+    ("ウィルソン", "Wilson"), ("アンダーソン", "Anderson"), ("テイラー", "Taylor"),
+    ("トーマス", "Thomas"), ("ムーア", "Moore"), ("ジャクソン", "Jackson"), ("マーティン", "Martin"),
+    ("リー", "Lee"), ("ウォーカー", "Walker"), ("ホワイト", "White"), ("ハリス", "Harris"),
+    ("クラーク", "Clark"), ("ルイス", "Lewis"), ("ロバートソン", "Robertson"), ("ヤング", "Young"),
+    ("アレン", "Allen"), ("キング", "King"), ("ライト", "Wright"), ("スコット", "Scott"),
+    ("グリーン", "Green"), ("ベイカー", "Baker"), ("アダムス", "Adams"), ("ネルソン", "Nelson"),
+    ("ヒル", "Hill"), ("カブレラ", "Cabrera"), ("ソト", "Soto"), ("オルティス", "Ortiz"),
+    ("メヒア", "Mejia"), ("マルテ", "Marte"), ("ソサ", "Sosa"),
+    ("レイエス", "Reyes"), ("クルーズ", "Cruz"), ("トレス", "Torres"), ("フローレス", "Flores"),
+    ("リベラ", "Rivera"), ("ゴメス", "Gomez"), ("ディアス", "Diaz"), ("モラレス", "Morales"),
+    ("ワン", "Wang"), ("リン", "Lin"),
+)
+
+
+def foreign_name(rng: random.Random, taken: set[str]) -> tuple[str, str]:
+    """A foreign player's name (katakana "given・family", and in Latin letters) not in `taken`
+    (which it joins): drawn from `rng`, a number after the Latin name only when every pair is
+    taken."""
+    for _ in range(200):
+        (g, ge), (f, fe) = rng.choice(GIVEN), rng.choice(FAMILY)
+        name = f"{g}・{f}"
+        if name not in taken:
+            taken.add(name)
+            return name, f"{ge} {fe}"
+    n = 2
+    while f"{g}・{f}{n}" in taken:
+        n += 1
+    taken.add(f"{g}・{f}{n}")
+    return f"{g}・{f}{n}", f"{ge} {fe} {n}"
+
+
+# --- the off-season (§5, §7): releases and signings ------------------------------------------
+# A foreign player who disappointed is released (自由契約): one who hardly played in the season
+# just closed — under DISAPPOINT_PA plate appearances as a batter, DISAPPOINT_BF batters faced
+# as a pitcher — goes with the chance RELEASE_IDLE, one of 35 or more with RELEASE_OLD, the draw
+# the seeded stream of (league, player, year). Each club then signs foreign players from a
+# generated pool to its number for the year (seeded, FOREIGN_HELD: NPB clubs hold 4-7), room
+# under roster_size permitting: a pitcher while its foreign pitchers are fewer than its batters
+# and two, else a batter; aged 26-32 on arrival; his cards made from a card of his kind in the
+# league (an active player's, from the seeded stream) moved by SIGNING_LEVEL (an established
+# professional: about the league's average, a spread of SIGNING_SD rolls). He joins the active
+# roster when its foreign limit leaves room, else the farm.
+DISAPPOINT_PA: Final = 150
+DISAPPOINT_BF: Final = 150
+RELEASE_IDLE: Final = 0.75
+RELEASE_OLD: Final = 0.5
+OLD: Final = 35
+FOREIGN_HELD: Final = (4, 7)
+ARRIVAL_AGES: Final = (26, 32)
+SIGNING_LEVEL: Final = 1.0
+SIGNING_SD: Final = 3.0
+
+Cells = dict[str, str]
+
+
+@dataclass(frozen=True)
+class Foreigner:
+    """A foreign player under contract as the off-season sees him: his age in the coming season,
+    his plate appearances and batters faced in the season just closed, and his side."""
+
+    player: str
+    team: str
+    age: int
+    pa: int
+    bf: int
+    pitcher: bool
+
+
+@dataclass(frozen=True)
+class Signing:
+    """A foreign player a club signs: his new id, club, age, and his cards (league-file cells,
+    `foreign` yes, `roster` active or farm)."""
+
+    player: str
+    team: str
+    name: str
+    name_en: str
+    age: int
+    batting: Cells | None
+    pitching: Cells | None
+
+
+def release_chance(f: Foreigner) -> float:
+    """The chance a foreign player is released this off-season (see above)."""
+    idle = (f.bf < DISAPPOINT_BF) if f.pitcher else (f.pa < DISAPPOINT_PA)
+    chance = RELEASE_IDLE if idle else 0.0
+    if f.age >= OLD:
+        chance = max(chance, RELEASE_OLD)
+    return chance
+
+
+def releases(league: str, year: int, people: Sequence[Foreigner]) -> list[Foreigner]:
+    """The foreign players released before the season of `year` (seeded)."""
+    return [f for f in people
+            if stream("foreign release", league, f.player, year).random() < release_chance(f)]
+
+
+def signings(league: str, year: int, clubs: Mapping[str, tuple[int, int, int, int, int]],
+             templates: Sequence[tuple[Mapping[str, str] | None, Mapping[str, str] | None]],
+             taken_names: set[str], new_id: Callable[[str], str], roster_size: int,
+             limit: int = FOREIGN_ACTIVE, side: int = FOREIGN_SIDE) -> list[Signing]:
+    """The foreign players each club signs before the season of `year`. `clubs[team]`: its
+    foreign pitchers and batters under contract, its players under contract, and its foreign
+    pitchers and batters on the active roster; `templates`: the league's active cards (batting,
+    pitching cells); `new_id(team)` gives an unused id. Seeded by (league, year, team)."""
+    from league.offseason.aging import Development, age_batting, age_pitching
+    from league.offseason.draft import _born
+    arms = [t for t in templates if t[1] is not None]
+    bats = [t for t in templates if t[1] is None and t[0] is not None]
+    out: list[Signing] = []
+    for team in sorted(clubs):
+        pitchers, batters, size, act_p, act_b = clubs[team]
+        rng = stream("foreign signing", league, year, team)
+        want = rng.randint(*FOREIGN_HELD) - pitchers - batters
+        for _ in range(max(0, min(want, roster_size - size))):
+            pitcher = (pitchers < batters + 2 and bool(arms)) or not bats
+            bat, pit = (arms if pitcher else bats)[rng.randrange(len(arms if pitcher else bats))]
+            age = rng.randint(*ARRIVAL_AGES)
+            dev = Development(1.0, rng.gauss(SIGNING_LEVEL, SIGNING_SD), "", (1.0, 1.0, 1.0),
+                              rng.getrandbits(32))
+            new_p = age_pitching(pit, age, dev, curve=False)[0] if pit is not None else None
+            new_b = age_batting(bat, age, dev, curve=False)[0] if bat is not None else None
+            name, name_en = foreign_name(rng, taken_names)
+            pid = new_id(team)
+            active = (act_p + act_b < limit and (act_p if pitcher else act_b) < side)
+            for cells in (new_b, new_p):
+                if cells is not None:
+                    cells.update(name=name, name_en=name_en, born=_born(rng, age, year),
+                                 team=team, id=pid, foreign="yes",
+                                 roster="active" if active else "farm")
+            if new_b is not None and new_p is not None:
+                new_b["born"] = new_p["born"]
+            out.append(Signing(pid, team, name, name_en, age, new_b, new_p))
+            pitchers, batters = pitchers + pitcher, batters + (not pitcher)
+            act_p, act_b = act_p + (active and pitcher), act_b + (active and not pitcher)
+            size += 1
+    return out
