@@ -591,7 +591,9 @@ def cover_positions(state: Any, team: str, day: date) -> list[Move]:
     """The last resort before a game the active players, the hurt among them, cannot field
     (say the only man for right field is also the only one for left): eligible farm players who
     can fill the open positions come up — with the active roster full, the least valuable
-    reliever or bench hitter the roster can spare goes down first — keeping the ten-day rule.
+    reliever or bench hitter the roster can spare goes down first — keeping the ten-day rule
+    where an eligible one can (else the best who can play it: a season never stops on one team),
+    and the foreign limit.
     Returns the moves (recorded in the book like the computer's others)."""
     book: RosterBook = state.roster
     league: League = state.league
@@ -606,8 +608,10 @@ def cover_positions(state: Any, team: str, day: date) -> list[Move]:
     tried: set[str] = set()
     while (pos := uncovered(active())) is not None and pos not in tried:
         tried.add(pos)
-        pool = sorted((p for p in t.players if p.id in book.farm and _eligible(book, p, day, league.ten_days)
-                       and p.can_play(pos)), key=lambda p: (-_value(p), p.id))
+        # the ten-day rule and health kept where the farm allows; else anyone who can play it
+        # (the game needs him, as repair's call-ups)
+        pool = sorted((p for p in t.players if p.id in book.farm and p.can_play(pos)),
+                      key=lambda p: (not _eligible(book, p, day, league.ten_days), -_value(p), p.id))
         for cand in pool:
             registered = [p for p in t.players if p.id not in book.farm]
             # a foreign player past the limit (外国人枠) comes up only for a foreign one of the
