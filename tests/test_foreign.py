@@ -243,3 +243,18 @@ def test_a_renewal_releases_and_signs_foreign_players_and_keeps_the_limit(nippon
         arms = sum(1 for b, p in here if (b or p).get("foreign") == "yes" and p is not None)
         bats = sum(1 for b, p in here if (b or p).get("foreign") == "yes" and p is None)
         assert arms + bats <= 4 and arms <= 3 and bats <= 3, team.code
+
+
+@pytest.mark.slow
+def test_five_lived_seasons_keep_the_limit_every_day_and_move_foreign_players():
+    """Done when (issue 32): five lived seasons of the bundled league (played, closed and
+    renewed through the services): no active roster over the foreign limit on any day of any
+    season (checked from the stored moves), foreign players released and signed in every
+    off-season."""
+    from tui.services.lived import lived
+    r = lived("nippon", 5)
+    assert [n for n, *_ in r.foreign] == [1, 2, 3, 4, 5]
+    for n, signed, released, days, most, over in r.foreign:
+        assert days >= 140 and most <= 4 and over == 0, (n, days, most, over)
+        if n > 1:
+            assert signed > 0 and released > 0, (n, signed, released)
