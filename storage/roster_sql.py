@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from league.offseason import foreign
 from league.engine.cards import FIELDING_ENTRY, FIELDING_SEPARATORS
 from league.numbers import ASCII_DIGITS, FULL_WIDTH, MAX_DIGITS
+from league.offseason import foreign
 from league.season import farm, prefs
 from league.season.roster import MIN_STARTERS
 

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from league.offseason import draft as dr
 from league.offseason import foreign as fr
-from league.offseason.foreign import FOREIGN_ACTIVE, FOREIGN_SIDE, fits
 from league.offseason.aging import Aged, age_players, recentre, recentre_ratings
+from league.offseason.foreign import FOREIGN_ACTIVE, FOREIGN_SIDE, fits
 from league.offseason.people import season_age, stream
 from league.offseason.retirement import RELEASE, Departure, Standing, departures
 

@@ -30,8 +30,8 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
         return lambda cls: cls
 
 from league.engine.cards import Player
-from league.offseason import foreign
 from league.manager.computer import batting_value, pitching_value
+from league.offseason import foreign
 from league.season.injury import recover, severity
 from league.season.roster import (
     DEFAULT_ACTIVE_SIZE,
