@@ -258,3 +258,36 @@ def test_five_lived_seasons_keep_the_limit_every_day_and_move_foreign_players():
         assert days >= 140 and most <= 4 and over == 0, (n, days, most, over)
         if n > 1:
             assert signed > 0 and released > 0, (n, signed, released)
+
+
+def test_the_command_line_shows_and_refuses_with_json(tmp_path):
+    """impact roster list marks the foreign players and counts them against the limit, impact
+    player says it, and a call-up past the limit is one line with exit status 2."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from tui.cli.main import app
+    runner = CliRunner()
+    db = str(tmp_path / "league.sqlite3")
+
+    def run(*args: str, code: int = 0):
+        out = runner.invoke(app, [*args, "--db", db])
+        assert out.exit_code == code, (out.output, out.exception)
+        return out.output
+
+    run("league", "new", "nippon", "--from", "nippon")
+    run("season", "new", "--seed", "5")
+    v = json.loads(run("roster", "list", "EDO", "--json"))
+    assert (v["foreign_active"], v["foreign_side"], v["foreign_on_active"]) == (4, 3, 4)
+    farm_foreign = next(e for e in v["farm"] if e["foreign"])
+    assert sum(e["foreign"] for e in v["active"]) == 4
+    assert "外国人 foreign active 4/4" in run("roster", "list", "EDO")
+    assert json.loads(run("player", farm_foreign["id"], "--json"))["foreign"] is True
+    native = next(e for e in v["active"] if e["role"] == "RP" and not e["foreign"])
+    run("roster", "down", native["id"])
+    said = run("roster", "up", farm_foreign["id"], code=2).strip()
+    assert len(said.splitlines()) == 1
+    assert said.endswith(f"EDO has 4 foreign players on the active roster, the most the league "
+                         f"registers (foreign_active 4); {farm_foreign['name']} "
+                         f"({farm_foreign['id']}) cannot come up")

@@ -178,6 +178,7 @@ LABELS.update({
     "hs_retired": ("引退 ({n}人、通算成績)", "Retired ({n}, career totals)"),
     "cr_changes": ("変化 (年度別)", "Changes by year"),
     "pl_born": ("生年月日 {born}（{age}歳）", "Born {born} (age {age})"),
+    "pl_foreign": ("外国人選手", "foreign player"),
     "pl_chart_avg": ("打率の推移 (直近10試合)", "Rolling AVG (last 10 games)"),
     "pl_chart_era": ("防御率の推移", "Running ERA"),
     "pl_opponent": ("相手", "Opp"),

@@ -433,6 +433,7 @@ def player_cmd(
     if as_json:
         echo_json({"id": view.id, "name": view.name, "team": view.team, "season": view.season,
                     "born": view.born or None, "age": view.age, "origin": view.origin,
+                    "foreign": view.foreign,
                     "batting": sv.stats_dict(view.batting),
                     "pitching": sv.stats_dict(view.pitching),
                     "fielding": sv.stats_dict(view.fielding),
@@ -449,6 +450,8 @@ def player_cmd(
     if view.origin:
         o = view.origin
         born += f", drafted {o['year']} round {o['round']} (#{o['pick']}, {o['school']})"
+    if view.foreign:
+        born += ", foreign player (外国人)"
     echo(f"{view.name} ({view.id}, {view.team}), season {view.season}{born}")
     for label, season_line, career_line in (("batting", view.batting, view.career_batting),
                                             ("pitching", view.pitching, view.career_pitching)):

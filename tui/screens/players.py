@@ -235,6 +235,8 @@ class PlayersScreen(AreaScreen):
                 line += "  " + label("pl_drafted", ja).format(
                     year=o["year"], round=o["round"], pick=o["pick"],
                     school=label("os_school_" + str(o["school"]), ja))
+            if view.foreign:
+                line += "  " + label("pl_foreign", ja)
             tables.insert(0, Text(line))
         return Group(*tables)
 

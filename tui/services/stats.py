@@ -164,6 +164,7 @@ class PlayerView:
     age: int | None = None         # his age for the season: on 1 April of its year
     # how he joined: the draft (year, season, round, pick, school, team), None for a founder
     origin: dict[str, Any] | None = None
+    foreign: bool = False          # a foreign player (外国人枠, league.offseason.foreign)
 
 
 def player(db: Db, ref: str, league: str | None = None,
@@ -227,7 +228,7 @@ def player(db: Db, ref: str, league: str | None = None,
                               "away": p([ln for ln in pit if not ln.home])}
     return PlayerView(pid, name, team, info.number, b(bat), p(pit), f(fld), b(cbat), p(cpit),
                       f(cfld), [log[k] for k in sorted(log, key=lambda n: (log[n]["day"], n))],
-                      b(pbat), p(ppit), splits, born, age, origin)
+                      b(pbat), p(ppit), splits, born, age, origin, card.foreign)
 
 
 def stats_dict(stats: Any) -> dict | None:
