@@ -145,7 +145,7 @@ async def test_a_card_that_leaves_the_team_without_a_rotation_is_refused(tmp_pat
         await _until(pilot, lambda: app.screen.query_one("#pitchers-table").row_count
                      and str(app.screen.query_one("#pitchers-table").get_row("SAP16")[6]) == "救援")
         await _edit_starter(app, pilot, "SAP17", "0")
-        await _until(pilot, lambda: "a rotation needs at least 5" in _notes(app))
+        await _until(pilot, lambda: "ローテーションには 5 人以上必要です" in _notes(app))
         assert services.season_league(db).player("SAP17").pitching.starter == 8
 
 
