@@ -351,6 +351,49 @@ def age_players(league: str, year: int,
     return out
 
 
+def measured(batting: Mapping[str, str] | None, pitching: Mapping[str, str] | None,
+             new_batting: Mapping[str, str] | None, new_pitching: Mapping[str, str] | None,
+             change: Change) -> Change:
+    """`change` with its figures read off the cards as they end the off-season (after the
+    league's level is kept, `recentre`): the 変化 a person reads is what his cards did — the
+    old card plus the listed change is the new card. Age, mark and the fielding step stay."""
+    deltas: dict[str, float] = {}
+    if pitching is not None and new_pitching is not None:
+        i = {col: k for k, col in enumerate(PITCH_COLUMNS)}
+        k = outs = bb = 0.0
+        n = 0
+        for cond in CONDITIONS:
+            a = _widths(pitching.get(cond, ""), PITCH_COLUMNS)
+            b = _widths(new_pitching.get(cond, ""), PITCH_COLUMNS)
+            if a is None or b is None:
+                continue
+            k += b[i["K"]] - a[i["K"]]
+            outs += (b[i["G"]] + b[i["IF"]]) - (a[i["G"]] + a[i["IF"]])
+            bb += b[i["BB"]] - a[i["BB"]]
+            n += 1
+        if n:
+            for key, val in (("K", k / n), ("outs", outs / n), ("BB", bb / n)):
+                deltas[key] = val
+        old, new = _float(pitching.get("innings")), _float(new_pitching.get("innings"))
+        if old is not None and new is not None:
+            deltas["innings"] = new - old
+    elif batting is not None and new_batting is not None:
+        a = _widths(" ".join(batting.get(c, "") for c in BAT_COLUMNS), BAT_COLUMNS)
+        b = _widths(" ".join(new_batting.get(c, "") for c in BAT_COLUMNS), BAT_COLUMNS)
+        if a is not None and b is not None:
+            for col in ("BB", "1B", "LG", "HR", "K"):
+                j = BAT_COLUMNS.index(col)
+                deltas[col] = b[j] - a[j]
+        for key in ("SR", "RR"):
+            old_r, new_r = _int(batting.get(key)), _int(new_batting.get(key))
+            if old_r is not None and new_r is not None:
+                deltas[key] = float(new_r - old_r)
+    if "fielding" in dict(change.deltas):
+        deltas["fielding"] = dict(change.deltas)["fielding"]
+    rounded = tuple((k, round(v, 1)) for k, v in deltas.items() if round(v, 1))
+    return Change(change.player, change.age, rounded, change.mark)
+
+
 def _means(cards: Sequence[Mapping[str, str]], cols: tuple[str, ...],
            row: str | None) -> list[float] | None:
     rows = [w for c in cards

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from league.offseason import draft as dr
 from league.offseason import foreign as fr
-from league.offseason.aging import Aged, age_players, recentre, recentre_ratings
+from league.offseason.aging import Aged, age_players, measured, recentre, recentre_ratings
 from league.offseason.foreign import FOREIGN_ACTIVE, FOREIGN_SIDE, fits
 from league.offseason.people import season_age, stream
 from league.offseason.retirement import RELEASE, Departure, Standing, departures
@@ -119,6 +119,11 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
              stream("recentre", league, year).getrandbits(32))
     recentre_ratings([(b, p) for _pid, _t, b, p in cards], out,
                      stream("recentre ratings", league, year).getrandbits(32))
+    # each change as his cards show it, the league's level kept included
+    before = {pid: (b, p) for pid, _t, b, p in staying}
+    aged = [Aged(a.player, a.team, out[a.player][1], out[a.player][2],
+                 measured(*before[a.player], out[a.player][1], out[a.player][2], a.change))
+            for a in aged]
     # 5. rosters checked: an active player who left is replaced by the best of his kind on the farm
     called = _fill_active(cards, gone, out, active_size, foreign_active, foreign_side)
     return Renewal(tuple(gone), tuple(drafted), tuple(aged), tuple(called), out,
