@@ -10,7 +10,7 @@ import io
 import json
 import re
 from dataclasses import dataclass
-from typing import Sequence
+from typing import AbstractSet, Callable, Mapping, Sequence
 
 from league.cardmaking.cardgen import (
     FIELD_POSITIONS,
@@ -119,6 +119,48 @@ def choose_roster(players: Sequence[StatPlayer], size: int) -> tuple[list[StatPl
     return chosen, rotation
 
 
+def choose_rosters(by_team: Mapping[str, Sequence[StatPlayer]], size: int
+                   ) -> tuple[list[StatPlayer], set[str], list[tuple[str, str]]]:
+    """Every team's roster (`choose_roster`), in the order of `by_team`: the players chosen,
+    the keys of the rotations, and (team, name) of each man left out (team as `by_team` keys
+    it)."""
+    chosen: list[StatPlayer] = []
+    rotation: set[str] = set()
+    left_out: list[tuple[str, str]] = []
+    for team, members in by_team.items():
+        roster, rot = choose_roster(members, size)
+        chosen += roster
+        rotation |= rot
+        keys = {p.key for p in roster}
+        left_out += [(team, p.name) for p in members if p.key not in keys]
+    return chosen, rotation, left_out
+
+
+def allocate_ids(players: Sequence[StatPlayer],
+                 own: Callable[[StatPlayer, AbstractSet[str]], str | None],
+                 new: Callable[[StatPlayer, int], str], *,
+                 count: Callable[[StatPlayer], str] = lambda p: "",
+                 taken: AbstractSet[str] = frozenset()) -> list[str]:
+    """A card id for each player, in order: `own(player, ids given so far)` when it gives one
+    not given yet, else `new(player, n)` for n = 1, 2, … (one count for each `count(player)`:
+    the league's one by default) until one is neither given nor `taken`."""
+    ids: list[str] = []
+    used: set[str] = set()
+    counters: dict[str, int] = {}
+    for p in players:
+        pid = own(p, used)
+        if pid is None or pid in used:
+            key = count(p)
+            while True:
+                counters[key] = counters.get(key, 0) + 1
+                pid = new(p, counters[key])
+                if pid not in used and pid not in taken:
+                    break
+        used.add(pid)
+        ids.append(pid)
+    return ids
+
+
 def make_league(players: Sequence[StatPlayer], ruleset: Ruleset, context: LeagueContext, *,
                 name: str, code: str, roster_size: int = 28, dh: bool = True,
                 team_names: dict[str, str] | None = None,
@@ -144,31 +186,10 @@ def make_league(players: Sequence[StatPlayer], ruleset: Ruleset, context: League
                               "give a fielding file (--fielding) or a position column "
                               "(守備位置, POS) in the batting file")
     codes = dict(codes) if codes else team_codes(list(by_team))
-    chosen: list[StatPlayer] = []
-    rotation: set[str] = set()
-    left_out: list[tuple[str, str]] = []
-    for team, members in by_team.items():
-        roster, rot = choose_roster(members, size)
-        chosen += roster
-        rotation |= rot
-        keys = {p.key for p in roster}
-        left_out += [(team, p.name) for p in members if p.key not in keys]
+    chosen, rotation, left_out = choose_rosters(by_team, size)
     # card ids: the player's own id when it is one, else team code and a number
-    ids: list[str] = []
-    used: set[str] = set()
-    counters: dict[str, int] = {}
-    for p in chosen:
-        if PLAYER_ID_RE.match(p.key) and p.key not in used:
-            pid = p.key
-        else:
-            c = codes[p.team]
-            while True:
-                counters[c] = counters.get(c, 0) + 1
-                pid = f"{c}{counters[c]:02d}"
-                if pid not in used:
-                    break
-        used.add(pid)
-        ids.append(pid)
+    ids = allocate_ids(chosen, lambda p, used: p.key if PLAYER_ID_RE.match(p.key) else None,
+                       lambda p, n: f"{codes[p.team]}{n:02d}", count=lambda p: codes[p.team])
     renamed = [StatPlayer(p.key, p.name, codes[p.team], p.bats, p.throws, p.batting, p.pitching,
                           p.fielding) for p in chosen]
     made = make_cards(renamed, ruleset, context, ids=ids, starters=frozenset(rotation),
@@ -308,4 +329,4 @@ def stat_player_positions(p: StatPlayer) -> list[str]:
 
 
 __all__ = ["MadeLeague", "make_league", "league_texts", "card_rows", "team_codes",
-           "choose_roster", "batting_line"]
+           "choose_roster", "choose_rosters", "allocate_ids", "batting_line"]

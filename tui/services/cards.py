@@ -8,13 +8,26 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import AbstractSet, Any, Callable, Mapping
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from league.cardmaking.cardcheck import CheckReport, closed_loop
-from league.cardmaking.cardgen import StatPlayer, default_context, league_context, make_cards
-from league.cardmaking.cardleague import MadeLeague, make_league
+from league.cardmaking.cardgen import (
+    CardNote,
+    StatPlayer,
+    default_context,
+    league_context,
+    make_cards,
+)
+from league.cardmaking.cardleague import (
+    MadeLeague,
+    allocate_ids,
+    choose_rosters,
+    league_texts,
+    make_league,
+    real_usage,
+)
 from league.errors import LeagueError
 from league.season.roster import League
 from league.season.schedule import make_schedule
@@ -242,57 +255,50 @@ def renewal_cards(stored: League, players: list[StatPlayer], rs: Any, ctx: Any,
     matched to a stored player by the files' id column, else by name and birth date (when the
     files give one), else by name when one stored player has it (a traded man changes team);
     newcomers get new ids. Careers carry on by the ids."""
-    from league.cardmaking.cardleague import choose_roster, league_texts, real_usage
-    from league.season.roster import parse_league
-
-    size = stored.roster_size
     stored_players = [p for t in stored.teams for p in t.players]
     by_id = {p.id: p for p in stored_players}
     by_name: dict[str, list[Any]] = {}
     for man in stored_players:
         by_name.setdefault(_person(man.name), []).append(man)
     born = born or {}
-    chosen: list[StatPlayer] = []
-    rotation: set[str] = set()
+    chosen, rotation, left_out = _stored_rosters(stored, players, codes)
+
+    def own(p: StatPlayer, used: AbstractSet[str]) -> str | None:
+        if p.key in by_id:
+            return p.key
+        same = [q for q in by_name.get(_person(p.name), []) if q.id not in used]
+        when = born.get(p.key)
+        if when:
+            same = [q for q in same if str(getattr(q, "born", "") or "") == when]
+        return same[0].id if len(same) == 1 else None
+    ids = allocate_ids(chosen, own, lambda p, n: f"{p.team}G{n:02d}", taken=taken_ids)
+    made = make_cards(chosen, rs, ctx, ids=ids, starters=frozenset(rotation))
+    return _stored_made(stored, list(made.players), made.notes, left_out, codes,
+                        real_usage(chosen, ids, ctx.team_games))
+
+
+def _stored_rosters(stored: League, players: list[StatPlayer], codes: dict[str, str]
+                    ) -> tuple[list[StatPlayer], set[str], list[tuple[str, str]]]:
+    """Each team's roster of the stored league's size chosen from the files' players (their
+    team the stored league's code): choose_rosters."""
     by_team: dict[str, list[StatPlayer]] = {}
     for p in players:
         by_team.setdefault(codes[p.team], []).append(
             StatPlayer(p.key, p.name, codes[p.team], p.bats, p.throws, p.batting, p.pitching,
                        p.fielding))
-    left_out: list[tuple[str, str]] = []
-    for code, members in by_team.items():
-        roster, rot = choose_roster(members, size)
-        chosen += roster
-        rotation |= rot
-        keys = {p.key for p in roster}
-        left_out += [(code, p.name) for p in members if p.key not in keys]
-    ids: list[str] = []
-    used: set[str] = set()
-    n = 0
-    for p in chosen:
-        pid = p.key if p.key in by_id else None
-        if pid is None:
-            same = [q for q in by_name.get(_person(p.name), []) if q.id not in used]
-            when = born.get(p.key)
-            if when:
-                same = [q for q in same if str(getattr(q, "born", "") or "") == when]
-            if len(same) == 1:
-                pid = same[0].id
-        if pid is None or pid in used:
-            while True:
-                n += 1
-                pid = f"{p.team}G{n:02d}"
-                if pid not in taken_ids and pid not in used:
-                    break
-        used.add(pid)
-        ids.append(pid)
-    made = make_cards(chosen, rs, ctx, ids=ids, starters=frozenset(rotation))
+    return choose_rosters(by_team, stored.roster_size)
+
+
+def _stored_made(stored: League, cards: list[Any], notes: tuple[CardNote, ...],
+                 left_out: list[tuple[str, str]], codes: dict[str, str],
+                 usage: dict) -> MadeLeague:
+    """The stored league (its name, teams and rules) with `cards`, as MadeLeague."""
+    from league.season.roster import parse_league
+
     toml, bats, pits = league_texts(stored.name, stored.code, stored.ruleset, stored.dh,
-                                    [(t.code, t.name, t.short) for t in stored.teams],
-                                    list(made.players))
+                                    [(t.code, t.name, t.short) for t in stored.teams], cards)
     league = parse_league(toml, bats, pits, where=f"league {stored.name}")
-    return MadeLeague(league, toml, bats, pits, made.notes, tuple(left_out), codes,
-                      real_usage(chosen, ids, ctx.team_games))
+    return MadeLeague(league, toml, bats, pits, notes, tuple(left_out), codes, usage)
 
 
 def renew_from_stats(db: Db, league: str | None, stats: Path, *, team: str | None = None,
@@ -353,40 +359,13 @@ def _cards_for(stored: League, players: list[StatPlayer], rs: Any, ctx: Any,
     """The stored league's rosters with cards made from the files: a player of the files
     keeps his id when the team has a player of that name; a team with fewer players in the
     files than its roster keeps its other players' cards."""
-    from league.cardmaking.cardgen import CardNote
-    from league.cardmaking.cardleague import choose_roster, league_texts, real_usage
-    from league.season.roster import parse_league
-
     size = stored.roster_size
-    chosen: list[StatPlayer] = []
-    rotation: set[str] = set()
-    left_out: list[tuple[str, str]] = []
-    by_team: dict[str, list[StatPlayer]] = {}
-    for p in players:
-        by_team.setdefault(codes[p.team], []).append(
-            StatPlayer(p.key, p.name, codes[p.team], p.bats, p.throws, p.batting, p.pitching,
-                       p.fielding))
-    for code, members in by_team.items():
-        roster, rot = choose_roster(members, size)
-        chosen += roster
-        rotation |= rot
-        keys = {p.key for p in roster}
-        left_out += [(code, p.name) for p in members if p.key not in keys]
+    chosen, rotation, left_out = _stored_rosters(stored, players, codes)
     stored_ids = {(p.team, p.name): p.id for t in stored.teams for p in t.players}
-    all_ids = {p.id for t in stored.teams for p in t.players}
-    ids: list[str] = []
-    used: set[str] = set()
-    n = 0
-    for p in chosen:
-        pid = stored_ids.get((p.team, p.name))
-        if pid is None or pid in used:
-            while True:
-                n += 1
-                pid = f"{p.team}G{n:02d}"
-                if pid not in all_ids and pid not in used:
-                    break
-        used.add(pid)
-        ids.append(pid)
+    ids = allocate_ids(chosen, lambda p, used: stored_ids.get((p.team, p.name)),
+                       lambda p, n: f"{p.team}G{n:02d}",
+                       taken={p.id for t in stored.teams for p in t.players})
+    used = set(ids)
     made = make_cards(chosen, rs, ctx, ids=ids, starters=frozenset(rotation))
     cards = list(made.players)
     names = {(p.team, p.name) for p in chosen}
@@ -394,12 +373,8 @@ def _cards_for(stored: League, players: list[StatPlayer], rs: Any, ctx: Any,
         have = sum(1 for p in cards if p.team == t.code)
         keep = [p for p in t.players if (t.code, p.name) not in names and p.id not in used]
         cards += keep[:max(0, size - have)]
-    toml, bats, pits = league_texts(stored.name, stored.code, stored.ruleset, stored.dh,
-                                    [(t.code, t.name, t.short) for t in stored.teams], cards)
-    league = parse_league(toml, bats, pits, where=f"league {stored.name}")
-    notes: tuple[CardNote, ...] = made.notes
-    return MadeLeague(league, toml, bats, pits, notes, tuple(left_out), codes,
-                      real_usage(chosen, ids, ctx.team_games))
+    return _stored_made(stored, cards, made.notes, left_out, codes,
+                        real_usage(chosen, ids, ctx.team_games))
 
 
 def lahman_league(season: Any, rs: Any, *, name: str, code: str, roster_size: int = 28,
