@@ -226,6 +226,51 @@ def test_rosters_are_checked_after_the_off_season_a_catcher_for_a_catcher():
     assert len(active) == 12 and "C2" in active
 
 
+def test_an_active_roster_keeps_two_fast_men_for_the_pinch_runner():
+    """§7's roster check keeps a bench that can run (issue 31: lived benches lost their fast
+    men and the 代走 fell below rules C.3's 40 a season): a club with fewer than RUNNERS hitters
+    of RR RUNNER_RR or more calls up the farm's fastest, ahead of better hitters, and a full
+    roster sends down someone else; the man sent down is of the side (hitters, pitchers) that
+    grew past what the club had active, a batter's and a pitcher's values not being on one
+    scale."""
+    from league.offseason.renewal import RUNNER_RR, RUNNERS, _fill_active
+    from league.offseason.retirement import Departure
+
+    def bat(pos, roster, one_b, rr):
+        return {"positions": f"{pos}3", "roster": roster, "BB": "5", "1B": str(one_b),
+                "LG": str(one_b + 5), "HR": str(one_b + 7), "OF": "67", "G": "86", "IF": "91",
+                "K": "100", "RR": str(rr)}
+
+    def pit(starter, roster):
+        return {"starter": str(starter), "roster": roster, "B": "3 9 49 54 56 74 83 100"}
+
+    cards = [("C1", "T", bat("C", "active", 20, 0), None), ("C2", "T", bat("C", "active", 20, 1),
+                                                             None)]
+    cards += [(f"I{i}", "T", bat("SS", "active", 30, 2), None) for i in range(7)]
+    cards += [(f"O{i}", "T", bat("LF", "active", 30, RUNNER_RR if i == 0 else 1), None)
+              for i in range(5)]
+    cards += [("OX", "T", bat("LF", "active", 35, 1), None)]             # retires
+    cards += [("F1", "T", bat("CF", "farm", 10, 5), None), ("F2", "T", bat("2B", "farm", 12, 4),
+                                                             None),
+              ("F3", "T", bat("RF", "farm", 40, 1), None)]
+    cards += [(f"S{i}", "T", None, pit(8, "active")) for i in range(5)]
+    cards += [(f"R{i}", "T", None, pit(0, "active")) for i in range(6)]
+    size = 2 + 7 + 5 + 1 + 5 + 6
+    out = {pid: (t, b, p) for pid, t, b, p in cards if pid != "OX"}
+    called = _fill_active(cards, [Departure("OX", "T", 36, "retire", "age")], out, size)
+    active = {pid for pid, (_t, b, p) in out.items() if (b or p)["roster"] == "active"}
+    assert len(active) == size
+    fast = {pid for pid in active if out[pid][2] is None
+            and int(out[pid][1]["RR"]) >= RUNNER_RR}
+    assert len(fast) == RUNNERS and {"O0", "F1"} <= fast        # the fastest of the farm
+    assert ("F1", "T") in called
+    # the slugger F3 replaced the outfielder who left; the hitters grew by one, so a hitter
+    # (the weakest infielder), not a pitcher, went down
+    assert "F3" in active
+    assert all(f"S{i}" in active for i in range(5)) and all(f"R{i}" in active for i in range(6))
+    assert sum(1 for i in range(7) if f"I{i}" in active) == 6
+
+
 def test_a_roster_left_without_a_centre_fielder_is_mended_from_the_farm():
     """What a league file must have (every position by a different man, a catcher, five
     starters): a club whose active centre fielders all went down gets one called up."""

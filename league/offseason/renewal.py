@@ -271,6 +271,20 @@ def _foreign(b: Cells | None, p: Cells | None) -> bool:
     return any((x or {}).get("foreign", "").strip().lower() == "yes" for x in (b, p))
 
 
+RUNNERS = 2          # the fast men (RR RUNNER_RR or more) an active roster keeps for 代走
+RUNNER_RR = 4
+
+
+def _speed(b: Cells | None, p: Cells | None) -> int:
+    """A batter's running rating (RR), -99 for a pitcher or a card without one."""
+    if p is not None or b is None:
+        return -99
+    try:
+        return int(str(b.get("RR", "")).strip())
+    except ValueError:
+        return -99
+
+
 def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
                  out: dict[str, tuple[str, Cells | None, Cells | None]],
                  active_size: int, foreign_active: int = FOREIGN_ACTIVE,
@@ -281,6 +295,10 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
     farm, the weakest of the most plentiful kind going down when it is full."""
     from league.season.roster import MIN_STARTERS  # a rotation (the roster's own number)
     was_active = {pid: dr.kind_of(b, p) for pid, _t, b, p in cards if not _farm(b, p)}
+    had: dict[tuple[str, bool], int] = {}          # (team, pitcher) -> active before
+    for pid, t, _b, p in cards:
+        if pid in was_active:
+            had[(t, p is not None)] = had.get((t, p is not None), 0) + 1
     called: list[tuple[str, str]] = []
 
     def value(pid: str) -> float:
@@ -326,12 +344,34 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
         starters = [x for x in active() if kinds[x] == "SP"]
         for pid in farm_of(team, ("SP",))[:max(0, MIN_STARTERS - len(starters))]:
             move(pid, "active")
+        # a bench that can run: RUNNERS men fast enough to run for a slow regular (the game
+        # manager's pinch runner, PR_FAST and PR_GAIN over a runner of RR 2), the fastest of the
+        # farm called up while short; the retirements and the value-first fills left lived
+        # clubs without one, and with it the 代走 (issue 31)
+        fast = [x for x in active() if _speed(out[x][1], out[x][2]) >= RUNNER_RR]
+        quick = [x for x in farm_of(team, ("C", "IF", "OF"))
+                 if _speed(out[x][1], out[x][2]) >= RUNNER_RR]
+        quick.sort(key=lambda x: (-_speed(out[x][1], out[x][2]), -value(x), x))
+        for pid in quick[:max(0, RUNNERS - len(fast))]:
+            move(pid, "active")
         while len(active()) > active_size:
             now = active()
             counts = {k: sum(1 for x in now if kinds[x] == k) for k in ("C", "IF", "OF", "SP",
                                                                        "RP")}
             least = {"C": 2, "IF": 6, "OF": 4, "SP": MIN_STARTERS, "RP": 5}
-            spare = [x for x in now if counts[kinds[x]] > least[kinds[x]]]
+            runners = [x for x in now if _speed(out[x][1], out[x][2]) >= RUNNER_RR]
+            keep = set(sorted(runners, key=lambda x: (-_speed(out[x][1], out[x][2]),
+                                                      -value(x), x))[:RUNNERS])
+            spare = [x for x in now if counts[kinds[x]] > least[kinds[x]] and x not in keep]
+            # the side (hitters or pitchers) grown most past what the club had active before
+            # goes down: a batter's and a pitcher's card values are not on one scale, and by
+            # value alone the bench's hitters went down season after season (issue 31: lived
+            # benches too short to run for anyone)
+            grown = {arm: sum(1 for x in now if (kinds[x] in ("SP", "RP")) == arm)
+                     - had.get((team, arm), 0) for arm in (False, True)}
+            grew = [x for x in spare if (kinds[x] in ("SP", "RP")) == (grown[True] > grown[False])]
+            if grown[True] != grown[False] and grew:
+                spare = grew
             if not spare:
                 break
             worst = min(spare, key=lambda x: (value(x), x))
