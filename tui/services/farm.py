@@ -238,17 +238,7 @@ def injuries_on(db: Db, league: str | None = None) -> bool:
 def set_injuries(db: Db, on: bool, league: str | None = None) -> bool:
     """Play with injuries or without (the rule option `injuries`); returns whether they are
     played now (a ruleset without an [injury] table has none either way)."""
-    w = Work.of(db, league)
-    w.require_commissioner("change the league's rules")
-    try:
-        with w.session() as s:
-            row = repo.find_league(session=s, name=league)
-            assert row.id is not None
-            farm_store.set_rule_option(session=s, league_id=row.id, key="injuries", value=on)
-            s.commit()
-    except SQLAlchemyError as exc:
-        raise db_error(exc) from None
-    return injuries_on(w, league)
+    return injuries_on(_set_rule_option(db, league, "injuries", on), league)
 
 
 def usage_on(db: Db, league: str | None = None) -> tuple[bool, bool]:
@@ -269,17 +259,22 @@ def usage_on(db: Db, league: str | None = None) -> tuple[bool, bool]:
 def set_usage(db: Db, on: bool, league: str | None = None) -> tuple[bool, bool]:
     """Follow the league's real usage or play by the cards alone (the rule option `usage`);
     returns what `usage_on` says now."""
+    return usage_on(_set_rule_option(db, league, "usage", on), league)
+
+
+def _set_rule_option(db: Db, league: str | None, key: str, on: bool) -> Work:
+    """Turn the league's rule option `key` on or off (the commissioner's); returns the Work."""
     w = Work.of(db, league)
     w.require_commissioner("change the league's rules")
     try:
         with w.session() as s:
             row = repo.find_league(session=s, name=league)
             assert row.id is not None
-            farm_store.set_rule_option(session=s, league_id=row.id, key="usage", value=on)
+            farm_store.set_rule_option(session=s, league_id=row.id, key=key, value=on)
             s.commit()
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
-    return usage_on(w, league)
+    return w
 
 
 __all__ = ["FarmEntry", "FarmView", "team_farm", "move_player", "injuries_on", "set_injuries",
