@@ -21,7 +21,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from league.errors import LeagueError
-from league.season.schedule import ScheduledGame, _pairing_series, _rounds, _Series, split_series
+from league.season.schedule import ScheduledGame, _round_robin, _Series, split_series
 
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
@@ -158,21 +158,7 @@ def _league_slots(teams: Sequence[str], rules: CalendarRules, rng: random.Random
     """A league's own games as slots: in each, every team plays (at most) one series."""
     if len(teams) < 2:
         return []
-    order: list[str | None] = list(teams)
-    rng.shuffle(order)
-    if len(order) % 2:
-        order.append(None)
-    rounds = _rounds(order)
-    index = {t: i for i, t in enumerate(order)}
-    plans: dict[tuple[str, str], list[_Series]] = {}
-    for rnd in rounds:
-        for x, y in rnd:
-            if x is None or y is None:
-                continue
-            lo, hi = sorted((x, y), key=index.__getitem__)
-            lo_first = (index[x] + index[y]) % 2 == 1
-            plans[(x, y)] = _pairing_series(lo, hi, rules.games_per_opponent,
-                                            rules.series_length, lo_first)
+    rounds, plans = _round_robin(teams, rng, rules.games_per_opponent, rules.series_length)
     cycles = max(len(p) for p in plans.values())
     slots = []
     for cycle in range(cycles):

@@ -107,6 +107,31 @@ def _playing_days(start: date, off_days: frozenset[int]):
         day += timedelta(days=1)
 
 
+Rounds = list[list[tuple[str | None, str | None]]]
+
+
+def _round_robin(teams: Sequence[str], rng: random.Random, games_per_opponent: int,
+                 series_length: int) -> tuple[Rounds, dict[tuple[str, str], list[_Series]]]:
+    """The teams in a shuffled order met in circle-method rounds, and each pairing's series
+    in the order they are played (make_schedule, and a calendar's league games)."""
+    order: list[str | None] = list(teams)
+    rng.shuffle(order)
+    if len(order) % 2:
+        order.append(None)
+    rounds = _rounds(order)
+    index = {t: i for i, t in enumerate(order)}
+    plans: dict[tuple[str, str], list[_Series]] = {}
+    for rnd in rounds:
+        for x, y in rnd:
+            if x is None or y is None:
+                continue
+            # the classic parity trick spreads the odd extra home game evenly over the teams
+            lo, hi = sorted((x, y), key=index.__getitem__)
+            lo_first = (index[x] + index[y]) % 2 == 1
+            plans[(x, y)] = _pairing_series(lo, hi, games_per_opponent, series_length, lo_first)
+    return rounds, plans
+
+
 def make_schedule(teams: Sequence[str], *, games_per_opponent: int = 24, series_length: int = 3,
                   start: date = date(2026, 3, 27), off_days: Sequence[int] = (0,),
                   seed: int = 0) -> tuple[ScheduledGame, ...]:
@@ -129,23 +154,7 @@ def make_schedule(teams: Sequence[str], *, games_per_opponent: int = 24, series_
     if len(offs) == 7:
         raise LeagueError("every weekday is an off day; leave at least one day for games")
 
-    rng = random.Random(seed)
-    order: list[str | None] = list(teams)
-    rng.shuffle(order)
-    if len(order) % 2:
-        order.append(None)
-    rounds = _rounds(order)
-    index = {t: i for i, t in enumerate(order)}
-
-    plans: dict[tuple[str, str], list[_Series]] = {}
-    for rnd in rounds:
-        for x, y in rnd:
-            if x is None or y is None:
-                continue
-            # the classic parity trick spreads the odd extra home game evenly over the teams
-            lo, hi = sorted((x, y), key=index.__getitem__)
-            lo_first = (index[x] + index[y]) % 2 == 1
-            plans[(x, y)] = _pairing_series(lo, hi, games_per_opponent, series_length, lo_first)
+    rounds, plans = _round_robin(teams, random.Random(seed), games_per_opponent, series_length)
     cycles = max(len(p) for p in plans.values())
 
     days = _playing_days(start, offs)
