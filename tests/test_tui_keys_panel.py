@@ -45,10 +45,12 @@ async def test_the_keys_panel_shows_the_areas_keys_first_in_the_chosen_language(
                                     ("This screen", "Everywhere",
                                      "Tables, fields"))
         assert lines.index(own) < lines.index(everywhere) < lines.index(generic)
-        # the standings' own key `v` (the league shown) is on screen as the panel opens
-        league_key = next(i for i, line in enumerate(lines)
-                          if re.match(r"^v\s+" + ("リーグ" if japanese else "League"), line))
-        assert league_key < panel.size.height
+        # the standings' own key `o` (the pennant odds) is on screen as the panel opens (`v`, the
+        # league shown, is offered only in a league of two leagues: pacific is one)
+        odds_key = next(i for i, line in enumerate(lines)
+                        if re.match(r"^o\s+" + ("優勝確率" if japanese else "Odds"), line))
+        assert odds_key < panel.size.height
+        assert not any(re.match(r"^v\s+", line) for line in lines)
         cursor = next(line for line in lines if line.startswith("↑"))
         assert cursor.split()[-1] == ("上へ" if japanese else "up")
         if japanese:   # no English description (the keys themselves are key names)
