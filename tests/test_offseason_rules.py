@@ -226,9 +226,9 @@ def test_rosters_are_checked_after_the_off_season_a_catcher_for_a_catcher():
     assert len(active) == 12 and "C2" in active
 
 
-def test_an_active_roster_keeps_two_fast_men_for_the_pinch_runner():
+def test_an_active_roster_keeps_fast_men_for_the_pinch_runner():
     """§7's roster check keeps a bench that can run (issue 31: lived benches lost their fast
-    men and the 代走 fell below rules C.3's 40 a season): a club with fewer than RUNNERS hitters
+    men and the 代走 fell below rules C.3's 40 a season): a club with fewer than RUNNERS (3) hitters
     of RR RUNNER_RR or more calls up the farm's fastest, ahead of better hitters, and a full
     roster sends down someone else; the man sent down is of the side (hitters, pitchers) that
     grew past what the club had active, a batter's and a pitcher's values not being on one
@@ -264,11 +264,13 @@ def test_an_active_roster_keeps_two_fast_men_for_the_pinch_runner():
             and int(out[pid][1]["RR"]) >= RUNNER_RR}
     assert len(fast) == RUNNERS and {"O0", "F1"} <= fast        # the fastest of the farm
     assert ("F1", "T") in called
-    # the slugger F3 replaced the outfielder who left; the hitters grew by one, so a hitter
-    # (the weakest infielder), not a pitcher, went down
+    assert ("F2" in fast) == (RUNNERS >= 3)                   # the next fastest
+    # the slugger F3 replaced the outfielder who left; the hitters grew past the 15 the club
+    # had, so hitters (the weakest, an infielder first), not pitchers, went down
     assert "F3" in active
     assert all(f"S{i}" in active for i in range(5)) and all(f"R{i}" in active for i in range(6))
-    assert sum(1 for i in range(7) if f"I{i}" in active) == 6
+    assert sum(1 for pid in active if out[pid][2] is None) == 15
+    assert "I0" not in active
 
 
 def test_a_roster_left_without_a_centre_fielder_is_mended_from_the_farm():
