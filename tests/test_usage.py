@@ -198,3 +198,48 @@ def test_starts_of_men_not_on_the_roster_go_to_the_backups_and_real_starts_set_t
     firsts = [planned(u, n).get("1B") for n in range(1, 11)]
     assert firsts.count("r") == 8 and firsts.count("b") == 2
     assert dict(u.pa_per_start) == {"lead": 4.7}    # r, b: under 10 starts, too few to place
+
+
+def test_a_two_way_reliever_relieves_on_the_days_he_does_not_bat(stats_league):
+    """Issue 33: a two-way reliever (a batting card, a place in the outfield and a reliever's
+    card) whom the cards' line-up makes a regular sat on the bench on the days the real usage
+    (or a rest turn) benched him, and never pitched a season. On a day he does not bat he is
+    in the bullpen, in his role's place; on a day he bats he is not; the dressed stay as many."""
+    import sys
+
+    from league.season.schedule import make_schedule
+    from league.season.simulate import players_of
+    from league.season.state import SeasonState, slot_setup, team_lineup
+    from storage.plainfiles import load_league
+
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from npb_pages import two_way_names
+
+    r, out = stats_league
+    assert r.exit_code == 0, r.output
+    league = load_league(out)
+    (_, _), (team_name, name) = two_way_names()
+    man = next(p for t in league.teams for p in t.players if p.name == name)
+    assert man.pitching is not None and man.pitching.starter == 0 and man.batting is not None
+    team = next(t.code for t in league.teams if any(p.id == man.id for p in t.players))
+    state = SeasonState(league=league, players=players_of(league))
+    games = make_schedule([t.code for t in league.teams], games_per_opponent=4)
+    day0 = date(2026, 4, 1)
+    batted = relieved = 0
+    for k, g in enumerate([g for g in games if team in (g.away, g.home)][:20]):
+        day = day0 + timedelta(days=k)
+        setup = slot_setup(state, day, g.away, g.home)
+        lineup = team_lineup(state, team, setup, dh=league.dh_for(g.home))
+        assert len(set(lineup.order) | set(lineup.bench) | set(lineup.bullpen)) == \
+            len(lineup.order) + len(lineup.bench) + len(lineup.bullpen)     # one place each
+        assert len(lineup.order) + len(lineup.bench) + len(lineup.bullpen) <= league.dressed
+        assert len(lineup.roles) == len(lineup.bullpen)
+        if man.id in lineup.order:
+            batted += 1
+            assert man.id not in lineup.bullpen
+        elif man.id not in setup.unavailable:
+            relieved += 1
+            assert man.id in lineup.bullpen and man.id not in lineup.bench, (k, lineup)
+        state.after_game({}, setup.starters, day)
+    # the plan starts him in the outfield some days, and he relieves on the others
+    assert batted > 0 and relieved > 0

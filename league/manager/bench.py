@@ -16,6 +16,7 @@ from typing import Final
 
 from league.engine.cards import Player
 from league.engine.lineup import Lineup, fielding_of, plays
+from league.manager.bullpen import assign_roles, order_by_role
 from league.manager.computer import batting_order, batting_value, fields_off_mound, glove, make_lineup, worth_against
 from league.manager.usage import TeamUsage, day_starters
 
@@ -150,15 +151,61 @@ def day_lineup(team: str, roster: list[Player], dh: bool, starter: str, *, dress
     regular = make_lineup(team, roster, dh, starter=starter, dressed=dressed, roles=roles,
                           ranking=ranking, stretch=stretch)
     if usage is not None and game >= 1 and not regular.stretched:
-        return _usage_lineup(regular, roster, dh, starter, usage, game, vs, platoon)
+        return _two_way_pen(_usage_lineup(regular, roster, dh, starter, usage, game, vs, platoon),
+                            roster, roles, ranking)
     if (days is None and (vs is None or not platoon)) or regular.stretched:
         return regular
+    return _two_way_pen(_day_lineup(regular, roster, starter, vs, platoon, days),
+                        roster, roles, ranking)
+
+
+def _two_way(p: Player) -> bool:
+    """A pitcher who also bats and has a place in the field."""
+    return p.pitching is not None and p.batting is not None and fields_off_mound(p)
+
+
+def _pitching_today(regular: Lineup, roster: Sequence[Player], starter: str) -> set[str]:
+    """The starter and the dressed relievers who cannot bat instead: a two-way reliever the
+    cards' line-up put in the bullpen may still start as a hitter today (he then leaves it)."""
+    two_way = {p.id for p in roster if _two_way(p)}
+    return {starter} | {pid for pid in regular.bullpen if pid not in two_way}
+
+
+def _two_way_pen(lineup: Lineup, roster: Sequence[Player], roles: Mapping[str, str] | None,
+                 ranking: Sequence[str]) -> Lineup:
+    """The day's bullpen once the day's batting order is known (issue 33): a two-way man who
+    bats today is not in it, and one who does not — the cards' line-up made him a regular, the
+    day's (rest turn, platoon, real usage) benched him — relieves by his card like the others,
+    in his role's place, instead of sitting on the bench. The dressed stay as many."""
+    batting = set(lineup.order)
+    pen = [pid for pid in lineup.bullpen if pid not in batting]
+    joining = [p for p in roster if _two_way(p) and p.id != lineup.pitcher
+               and p.id not in batting and p.id not in lineup.bullpen
+               and (p.pitching.starter == 0 or (roles is not None and p.id in roles))]  # type: ignore[union-attr]
+    if not joining and len(pen) == len(lineup.bullpen):
+        return lineup
+    if roles is None:
+        roles = assign_roles([p for p in roster if p.pitching and p.id != lineup.pitcher
+                              and p.pitching.starter == 0], ranking)
+    pen += [p.id for p in joining]
+    # within a role: the saved order, then the cards' line-up's, the joining men last
+    ids, pen_roles = order_by_role(pen, roles, list(ranking) + pen)
+    places = len(lineup.order) + len(lineup.bench) + len(lineup.bullpen)
+    bench = [pid for pid in lineup.bench if pid not in set(ids)]
+    bench = bench[:max(0, places - len(lineup.order) - len(ids))]
+    return Lineup(lineup.team, lineup.order, lineup.positions, lineup.pitcher, tuple(bench),
+                  ids, lineup.bullpen_ranked, pen_roles, lineup.stretched)
+
+
+def _day_lineup(regular: Lineup, roster: list[Player], starter: str, vs: Player | None,
+                platoon: Mapping[str, int] | None, days: TeamDays | None) -> Lineup:
+    """day_lineup's rest turns and platoon (see there)."""
     by_id = {p.id: p for p in roster}
     worth = platoon_worth(roster, vs, platoon)
     chosen = {pos: pid for pid, pos in zip(regular.order, regular.positions) if pos != "P"}
     sit = set(resting([(pos, by_id[pid]) for pos, pid in chosen.items()], days)) \
         if days is not None else set()
-    pitching = set(regular.bullpen) | {starter}
+    pitching = _pitching_today(regular, roster, starter)
     hitters = [p for p in roster if p.id in worth and p.id not in pitching and fields_off_mound(p)]
 
     def free() -> list[Player]:
@@ -196,7 +243,7 @@ def _usage_lineup(regular: Lineup, roster: Sequence[Player], dh: bool, starter: 
                   platoon: Mapping[str, int] | None) -> Lineup:
     """day_lineup by the real usage's plan (see there)."""
     worth = platoon_worth(roster, vs, platoon)
-    pitching = set(regular.bullpen) | {starter}
+    pitching = _pitching_today(regular, roster, starter)
     hitters = [p for p in roster if p.id in worth and p.id not in pitching and fields_off_mound(p)]
     regulars = {pos: pid for pid, pos in zip(regular.order, regular.positions) if pos != "P"}
     places = [pos for pos in TURN if pos in regulars]
