@@ -121,3 +121,80 @@ def test_5_10_f_a_tired_starter_plays_the_first_batter(mini, ruleset):
     first = next(p for p in g.plays if p.batter)
     changes = [p for p in g.plays if p.text.startswith("pitching change:")]
     assert not changes or g.plays.index(changes[0]) > g.plays.index(first)
+
+
+def test_5_11_b_a_two_way_pitcher_who_bats_ends_his_sides_dh(mini, ruleset):
+    """Issue 33: in a DH game a side may send its pitcher, a two-way man, to bat (NPB has no
+    two-way exception): his line-up has him at P in the order and no DH; it is accepted, the
+    side plays without the DH (its relievers bat in his slot), the other side keeps its DH."""
+    from dataclasses import replace
+
+    from league.engine.dice import SeededDice
+    from league.engine.game import Game
+    from league.engine.lineup import Lineup
+    from league.errors import LeagueError
+    from league.manager.computer import make_lineup
+    from league.season.simulate import players_of
+
+    players = players_of(mini)
+    man = next(p for t in mini.teams for p in t.players if p.batting and p.pitching)
+    home = next(t for t in mini.teams if any(p.id == man.id for p in t.players))
+    away = next(t for t in mini.teams if t is not home)
+    mine = make_lineup(home.code, list(home.players), True, starter=man.id)
+    assert "DH" in mine.positions and man.id not in mine.order
+    slot = mine.positions.index("DH")
+    batting = replace(mine, order=mine.order[:slot] + (man.id,) + mine.order[slot + 1:],
+                      positions=mine.positions[:slot] + ("P",) + mine.positions[slot + 1:])
+    batting.validate(players, True)                 # accepted in a DH game
+    with pytest.raises(LeagueError, match="must be the starting pitcher"):
+        Lineup(batting.team, batting.order, batting.positions, batting.bullpen[0],
+               batting.bench, batting.bullpen[1:]).validate(players, True)
+    theirs = make_lineup(away.code, list(away.players), True)
+    for seed in (1, 2, 3):
+        g = Game(ruleset, players, theirs, batting, ComputerManager(), ComputerManager(),
+                 SeededDice(seed), dh=True, quiet=True)
+        assert not g.sides[1].dh and g.sides[0].dh and g.sides[1].positions["P"] == man.id
+        result = g.play()
+        side = g.sides[1]
+        # he batted in his slot, and whoever pitches last for his side is in that slot now
+        # (unless a pinch hitter batted for him last)
+        assert any(pid == man.id and line[0] > 0 for s, pid, line, _pos in result.batting
+                   if s == 1)
+        assert side.positions["P"] == side.pitcher
+        assert side.order[slot] == side.pitcher or g.pos_text[side.order[slot]].startswith("PH")
+        assert "DH" not in side.positions
+        assert g.sides[0].positions.get("DH") is not None
+
+
+def test_5_11_b_the_pitcher_batting_for_the_dh_ends_it(mini, ruleset):
+    """Issue 33: a person sends his pitcher (a two-way man) to bat for the DH: offered among
+    the pinch hitters when the DH is up (not otherwise), accepted, and the DH ends: the pitcher
+    bats in the DH's slot, the relievers after him bat there."""
+    from league.engine.dice import SeededDice
+    from league.engine.game import Game
+    from league.manager.computer import make_lineup
+    from league.season.simulate import players_of
+
+    players = players_of(mini)
+    man = next(p for t in mini.teams for p in t.players if p.batting and p.pitching)
+    home = next(t for t in mini.teams if any(p.id == man.id for p in t.players))
+    away = next(t for t in mini.teams if t is not home)
+    mine = make_lineup(home.code, list(home.players), True, starter=man.id)
+    theirs = make_lineup(away.code, list(away.players), True)
+    g = Game(ruleset, players, theirs, mine, ComputerManager(), ComputerManager(),
+             SeededDice(1), dh=True, quiet=True)
+    side = g.sides[1]
+    slot = mine.positions.index("DH")
+    dh_man = mine.order[slot]
+    side.batting_index = (slot + 1) % 9
+    assert man.id not in g.pinch_hitters(side)          # not while another man is up
+    with pytest.raises(DecisionError, match="not on the bench"):
+        g.pinch_hit(side, man.id)
+    side.batting_index = slot
+    assert g.pinch_hitters(side) == [*side.bench, man.id]
+    g.pinch_hit(side, man.id)
+    assert side.order[slot] == man.id and not side.dh and "DH" not in side.positions
+    assert side.positions["P"] == man.id and dh_man not in side.order
+    new = side.bullpen[0]
+    g.change_pitcher(side, new, hurt=True)
+    assert side.order[slot] == new and side.positions["P"] == new

@@ -54,6 +54,10 @@ class Lineup:
         """The first thing wrong with the line-up, or None. Every game checks two line-ups, so
         the checks build no text until one fails."""
         order, positions, pitcher, team = self.order, self.positions, self.pitcher, self.team
+        if dh and "P" in positions and "DH" not in positions:
+            # the day's pitcher bats: his side gives up its DH for the game (5.11(b); NPB has
+            # no two-way exception, issue 33)
+            dh = False
         if len(order) != 9 or len(positions) != 9:
             return f"needs 9 batters with positions, has {len(order)}"
         for group in (order, (pitcher,), self.bench, self.bullpen):

@@ -243,7 +243,7 @@ class PersonManager:
         return self._answer("reliever", game, {"bullpen": list(side.bullpen)}, (side,))
 
     def pinch_hitter(self, game: GameState) -> str | None:
-        return self._answer("pinch_hitter", game, {"bench": list(game.offense.bench)})
+        return self._answer("pinch_hitter", game, {"bench": game.pinch_hitters(game.offense)})
 
     def pinch_runner(self, game: GameState) -> tuple[int, str] | None:
         value = self._answer("pinch_runner", game, {"runners": game.runners(),

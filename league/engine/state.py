@@ -129,6 +129,8 @@ class Side:
         self.players = players
         self.order = list(lineup.order)
         self.positions = dict(zip(lineup.positions, lineup.order))
+        # a line-up with its pitcher batting has given up the DH (Lineup._fault, 5.11(b))
+        dh = dh and "P" not in self.positions
         if not dh:
             self.positions["P"] = lineup.pitcher
         self.dh = dh
@@ -644,11 +646,21 @@ class GameState:
             self.record("PR", new, old, base=base)
         side.pending_field.append((old, new))
 
+    def pinch_hitters(self, side: Side) -> list[str]:
+        """Who may bat for the man up: the bench, and the day's pitcher when the DH is up
+        (he ends his side's DH: 5.11(b), issue 33)."""
+        up = side.order[side.batting_index]
+        pitcher = [side.pitcher] if side.dh and side.positions.get("DH") == up else []
+        return list(side.bench) + pitcher
+
     def pinch_hit(self, side: Side, new: str) -> None:
-        if new not in side.bench:
-            raise DecisionError(f"{self.name(new)} ({new}) is not on the bench of {side.team}")
         slot = side.batting_index
         old = side.order[slot]
+        if new == side.pitcher and side.dh and side.positions.get("DH") == old:
+            self._pitcher_bats(side, slot, old)
+            return
+        if new not in side.bench:
+            raise DecisionError(f"{self.name(new)} ({new}) is not on the bench of {side.team}")
         side.bench.remove(new)
         side.used.add(new)
         side.order[slot] = new
@@ -656,6 +668,18 @@ class GameState:
         if not self.quiet:
             self.record("PH", new, old)
         side.pending_field.append((old, new))
+
+    def _pitcher_bats(self, side: Side, slot: int, old: str) -> None:
+        """The pitcher bats for the DH: his side's DH ends for the game, he takes the DH's
+        slot and the relievers after him bat there (5.11(b); NPB has no two-way exception,
+        issue 33)."""
+        side.order[slot] = side.pitcher
+        del side.positions["DH"]
+        side.positions["P"] = side.pitcher
+        side.dh = False
+        self._bat_line(side.index, side.pitcher, "P")
+        if not self.quiet:
+            self.record("PH", side.pitcher, old)
 
     def settle_defense(self, side: Side) -> None:
         """When it takes the field after pinch hitters or runners batted for it, a team puts them

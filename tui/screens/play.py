@@ -592,7 +592,8 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
             if options["bullpen"]:
                 out["bullpen"] = "pick"
             if (method == "change_pitcher" and run is not None and run.game is not None
-                    and run.game.offense.index in self.info.people and run.game.offense.bench):
+                    and run.game.offense.index in self.info.people
+                    and run.game.pinch_hitters(run.game.offense)):
                 out["bench"] = "pick"
                 if run.game.runners():
                     out["runner"] = "pick"
@@ -638,7 +639,7 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
             return
         if aid == "bench":
             if self._run is not None:
-                self._pick("bench", list(self._run.game.offense.bench), method)
+                self._pick("bench", self._run.game.pinch_hitters(self._run.game.offense), method)
             return
         if aid == "runner":
             self._pick_runner()
