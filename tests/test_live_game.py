@@ -187,3 +187,39 @@ def test_a_handover_lasts_its_half_inning_or_inning(pacific, ruleset, lineups):
     assert not [a for a in asked_at[first_at.get((4, 0), first_at.get((4, 1))) + 1:] if a[0] == 4]
     with pytest.raises(ValueError):
         Handover.starting("week", g)
+
+
+def test_a_person_sends_his_two_way_pitcher_to_bat_for_the_dh(mini, ruleset):
+    """Issue 33, 5.11(b): at the keyboard, with the DH up, the day's pitcher (a two-way man) is
+    offered among the pinch hitters; sent, he bats and the side's DH ends; the saved game
+    replays to the same result."""
+    from league.engine.live import COMPUTER_DECIDES
+
+    players = _players(mini)
+    man = next(p for t in mini.teams for p in t.players if p.batting and p.pitching)
+    home = next(t for t in mini.teams if any(p.id == man.id for p in t.players))
+    away = next(t for t in mini.teams if t is not home)
+    lineups = (make_lineup(away.code, list(away.players), True),
+               make_lineup(home.code, list(home.players), True, starter=man.id))
+    offered: list[list[str]] = []
+
+    def ask(method, game, options):
+        if method == "pinch_hitter" and game.offense.index == 1:
+            offered.append(list(options["bench"]))
+            if man.id in options["bench"] and game.offense.pitcher == man.id:
+                return man.id
+        return COMPUTER_DECIDES
+
+    def play(saved=None):
+        return live_game(ruleset, players, *lineups, people={1: ask}, computer=ComputerManager,
+                         live_dice=lambda: SeededDice(4), dh=True, saved=saved)
+
+    g, _ = play()
+    result = g.play()
+    side = g.sides[1]
+    assert any(man.id in o for o in offered) and not all(man.id in o for o in offered)
+    assert not side.dh and "DH" not in side.positions
+    assert any(pid == man.id and line[0] > 0 for s, pid, line, _pos in result.batting if s == 1)
+    saved = LiveLog.from_dict(g.live_log.as_dict())
+    again, _ = play(saved)
+    assert result_dict(again.play(), None) == result_dict(result, None)
