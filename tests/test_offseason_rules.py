@@ -273,6 +273,31 @@ def test_an_active_roster_keeps_fast_men_for_the_pinch_runner():
     assert "I0" not in active
 
 
+def test_an_active_roster_keeps_a_second_catcher():
+    """§7's roster check: a club down to one active catcher calls up the farm's best (issue 31:
+    with one, the manager can never run or hit for him), a club with two calls up none."""
+    from league.offseason.renewal import CATCHERS, _fill_active
+
+    def bat(pos, roster, one_b):
+        return {"positions": f"{pos}3", "roster": roster, "BB": "5", "1B": str(one_b),
+                "LG": str(one_b + 5), "HR": str(one_b + 7), "OF": "67", "G": "86", "IF": "91",
+                "K": "100", "RR": "1"}
+
+    def pit(starter):
+        return {"starter": str(starter), "roster": "active", "B": "3 9 49 54 56 74 83 100"}
+
+    for had in (1, 2):
+        cards = [(f"C{i}", "T", bat("C", "active" if i < had else "farm", 20 + i), None)
+                 for i in range(3)]
+        cards += [(f"S{i}", "T", None, pit(8)) for i in range(5)]
+        out = {pid: (t, b, p) for pid, t, b, p in cards}
+        called = _fill_active(cards, [], out, 30)
+        up = {pid for pid, _t in called}
+        assert up == ({"C2"} if had < CATCHERS else set())     # the better of the farm's two
+        assert sum(1 for i in range(3) if out[f"C{i}"][1]["roster"] == "active") == max(had,
+                                                                                     CATCHERS)
+
+
 def test_a_roster_left_without_a_centre_fielder_is_mended_from_the_farm():
     """What a league file must have (every position by a different man, a catcher, five
     starters): a club whose active centre fielders all went down gets one called up."""

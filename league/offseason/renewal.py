@@ -276,6 +276,7 @@ def _foreign(b: Cells | None, p: Cells | None) -> bool:
 # season (issue 31, `impact calibrate --lived 5 --seed 1`)
 RUNNERS = 3
 RUNNER_RR = 4
+CATCHERS = 2         # the catchers an active roster keeps when its farm has them
 
 
 def _speed(b: Cells | None, p: Cells | None) -> int:
@@ -341,9 +342,11 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
         if not any(_farm(b, p) for t, b, p in out.values() if t == team):
             continue          # a club with no farm is all active, as leagues were before it
         kinds = {pid: dr.kind_of(*out[pid][1:]) for pid in out if out[pid][0] == team}
-        if not any(kinds[x] == "C" for x in active()):
-            for pid in farm_of(team, ("C",))[:1]:
-                move(pid, "active")
+        # two catchers: a league file needs one, and the second on the bench is what lets the
+        # manager run for (or hit for) the first (issue 31: lived clubs fell to one)
+        catchers = sum(1 for x in active() if kinds[x] == "C")
+        for pid in farm_of(team, ("C",))[:max(0, CATCHERS - catchers)]:
+            move(pid, "active")
         starters = [x for x in active() if kinds[x] == "SP"]
         for pid in farm_of(team, ("SP",))[:max(0, MIN_STARTERS - len(starters))]:
             move(pid, "active")
