@@ -243,3 +243,39 @@ def test_a_two_way_reliever_relieves_on_the_days_he_does_not_bat(stats_league):
         state.after_game({}, setup.starters, day)
     # the plan starts him in the outfield some days, and he relieves on the others
     assert batted > 0 and relieved > 0
+
+
+def test_a_two_way_reliever_in_the_bullpen_is_not_also_on_the_bench_on_a_rest_day():
+    """Issue 33: on a rest day (or a platoon's) the computer's bench is made of the hitters not
+    playing, and a two-way reliever dressed in the bullpen is one of them: he was put on the
+    bench as well as in the bullpen, and the season stopped ('line-up of NGY: a player is listed
+    twice', a lived league's season 7). Every man has one place, whatever the day."""
+    from dataclasses import replace
+
+    from league.manager.bench import TeamDays, day_lineup
+    from league.manager.computer import fields_off_mound, make_lineup
+    from storage.plainfiles import load_league, sample_league_path
+
+    league = load_league(sample_league_path("pacific"))
+    team = league.teams[0]
+    players = list(team.players)
+    regular = make_lineup(team.code, players, True, dressed=league.dressed)
+    # the best bench man's bat and glove given to a reliever dressed in the bullpen
+    bench_man = next(p for p in players if p.id in regular.bench and fields_off_mound(p))
+    reliever = next(p for p in players if p.id in regular.bullpen)
+    two_way = replace(reliever, batting=bench_man.batting, fielding=(
+        *bench_man.fielding, *(f for f in reliever.fielding if f.position == "P")))
+    roster = [two_way if p.id == reliever.id else p for p in players]
+    by_id = {p.id: p for p in roster}
+    starter = regular.pitcher
+    seen = set()
+    for games in range(40):
+        for night in (False, True):
+            lineup = day_lineup(team.code, roster, True, starter, dressed=league.dressed,
+                                days=TeamDays(games, night, night))
+            places = [*lineup.order, *lineup.bench, *lineup.bullpen]
+            assert len(places) == len(set(places)), (games, lineup)
+            lineup.validate(by_id, True)
+            seen.add("bats" if two_way.id in lineup.order else
+                     "pen" if two_way.id in lineup.bullpen else "out")
+    assert "pen" in seen

@@ -182,7 +182,7 @@ def _two_way_pen(lineup: Lineup, roster: Sequence[Player], roles: Mapping[str, s
     joining = [p for p in roster if _two_way(p) and p.id != lineup.pitcher
                and p.id not in batting and p.id not in lineup.bullpen
                and (p.pitching.starter == 0 or (roles is not None and p.id in roles))]  # type: ignore[union-attr]
-    if not joining and len(pen) == len(lineup.bullpen):
+    if not joining and len(pen) == len(lineup.bullpen) and not set(pen) & set(lineup.bench):
         return lineup
     if roles is None:
         roles = assign_roles([p for p in roster if p.pitching and p.id != lineup.pitcher
@@ -230,7 +230,8 @@ def _day_lineup(regular: Lineup, roster: list[Player], starter: str, vs: Player 
             if sub is not None and _score(sub, pos, worth) > _score(by_id[pid], pos, worth):
                 chosen[pos] = sub.id
     order, positions = batting_order(chosen, worth, starter)
-    playing = set(order)
+    # the bench: hitters not playing, a two-way man dressed in the bullpen staying there
+    playing = set(order) | set(regular.bullpen)
     bench = [p for p in hitters if p.id not in playing]
     bench.sort(key=lambda p: (-worth[p.id], p.id))
     return Lineup(regular.team, order, positions, regular.pitcher,
@@ -267,7 +268,7 @@ def _usage_lineup(regular: Lineup, roster: Sequence[Player], dh: bool, starter: 
         order, positions = tuple(pid for _p, pid in ranked), tuple(p for p, _pid in ranked)
     else:
         order, positions = batting_order(chosen, worth, starter)
-    playing = set(order)
+    playing = set(order) | set(regular.bullpen)     # a two-way man in the bullpen stays there
     bench = sorted((p for p in hitters if p.id not in playing), key=lambda p: (-worth[p.id], p.id))
     return Lineup(regular.team, order, positions, regular.pitcher,
                   tuple([p.id for p in bench[:len(regular.bench)]]), regular.bullpen,
