@@ -41,7 +41,7 @@ COMPILED = [
     "league/manager/bullpen.py",
     "league/season/farm.py",
     "league/manager/rest.py",
-    "league/season/injury.py",
+    "league/engine/injury.py",
 ]
 
 ext_modules = []

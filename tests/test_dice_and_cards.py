@@ -96,8 +96,8 @@ def test_fielding_marks_are_read():
 def test_cards_line_ups_and_injury_rules_pickle_whole():
     # the pennant odds send the league to their worker processes; in the compiled build these
     # frozen classes are native and pickle by their fields (cards.by_fields)
+    from league.engine.injury import InjuryRules
     from league.engine.lineup import Lineup
-    from league.season.injury import InjuryRules
     from storage.plainfiles import load_league, sample_league_path
 
     league = load_league(sample_league_path("pacific"))

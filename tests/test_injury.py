@@ -14,9 +14,7 @@ from league.engine import events
 from league.engine.boxscore import play_code
 from league.engine.cards import Fielding
 from league.engine.dice import ScriptedDice
-from league.engine.playtext import japanese
-from league.season.farm import RosterBook, Standing, settle
-from league.season.injury import (
+from league.engine.injury import (
     TOLERANCE,
     InjuryRules,
     accident_check,
@@ -26,6 +24,8 @@ from league.season.injury import (
     recovery_roll,
     severity,
 )
+from league.engine.playtext import japanese
+from league.season.farm import RosterBook, Standing, settle
 
 RULES = InjuryRules(dict(TOLERANCE), 2, 1, frozenset({100}),
                     (("batter", 12), ("pitcher", 20), ("fielder", 36)), 50, 8)

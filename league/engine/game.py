@@ -2,7 +2,7 @@
 
 `Game` plays one game: the innings and half-innings, the managers' decisions before each plate
 appearance, and the rules of league/engine/rules/* (the plate appearance, the X table, batted balls
-and runners, bunts, steals, the hit-and-run; accidents, league/season/injury.py) called on it. Its
+and runners, bunts, steals, the hit-and-run; accidents, league/engine/injury.py) called on it. Its
 state and the bookkeeping the rules share are league/engine/state.py's `GameState`, which the rules
 read and change. Everything random comes from its dice and every roll is logged (rules C.4).
 Managers (see league/manager/computer.py) make every decision from the situation alone, so
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from league.engine import injury as _injury
 from league.engine.cards import Player
 from league.engine.dice import Dice
 from league.engine.lineup import Lineup
@@ -25,7 +26,6 @@ from league.engine.rules import x_table as _x_table
 from league.engine.ruleset import DefenseRow, Ruleset
 from league.engine.state import GameResult, GameState, Runner, mypyc_attr
 from league.manager.computer import ASK_ALL, ASK_DEFENSIVE_SUB, ASK_PINCH_HITTER, ASK_PINCH_RUNNER, ASK_PITCHER_AGAIN
-from league.season import injury as _injury
 
 if TYPE_CHECKING:
     from league.manager.computer import Manager

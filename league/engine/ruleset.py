@@ -16,10 +16,12 @@ from league.engine.cards import (
     BAT_COLUMNS,
     CONDITIONS,
     PITCH_COLUMNS,
+    PLAYING_RANKS,
     STABILITIES,
     BattingCard,
     Bounds,
     PitchingCard,
+    by_fields,
 )
 from league.errors import CardError, RulesetError
 from league.numbers import whole_number
@@ -199,7 +201,7 @@ class Ruleset:
     sub_pitchers: dict[str, PitchingCard]
     defence: dict[str, int]
     cardgen: dict[str, float] = field(default_factory=dict)  # card-generator constants
-    injury: Any = None      # league.season.injury.InjuryRules of the [injury] table (None: no injuries)
+    injury: Any = None      # InjuryRules of the [injury] table, below (None: no injuries)
 
     @property
     def injury_rules(self) -> Any:
@@ -505,7 +507,6 @@ def parse_ruleset(data: dict[str, Any], source: str = "ruleset") -> Ruleset:
             r.err(f"table defence, key {k}", "unknown key")
 
     cardgen = _parse_cardgen(r, data.get("cardgen"))
-    from league.season.injury import parse_injury
     injury = parse_injury(r, data.get("injury"))
     if r.errors:
         raise RulesetError("\n".join(r.errors))
@@ -556,6 +557,81 @@ CARDGEN_DEFAULTS: Final[dict[str, float]] = {
     "stab_s": 1.2, "stab_a": 0.5, "stab_b": -0.8, "stab_scale": 0.06,
     "starter_extra": 0.8,
 }
+
+
+# --- the [injury] table (accidents and injuries, §7.6: league/engine/injury.py applies it) ---
+
+WHO: Final = ("batter", "pitcher", "fielder")
+TOLERANCE: Final = {"A": 5, "B": 3, "C": 1, "D": 0, "E": 0}   # §7.6: points borne as a light injury
+
+
+@dataclass(frozen=True, slots=True)
+class InjuryRules:
+    """The ruleset's [injury] table (see the module docstring)."""
+
+    tolerance: dict[str, int]
+    points: int = 2
+    points_removed: int = 1
+    trigger: frozenset[int] = frozenset({100})
+    who: tuple[tuple[str, int], ...] = (("batter", 12), ("pitcher", 20), ("fielder", 36))
+    recover_light: int = 50
+    recover_heavy: int = 8
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return by_fields(self)
+
+
+def parse_injury(r: Any, raw: Any) -> InjuryRules | None:
+    """The optional [injury] table of a ruleset; problems go to the reader `r` (file, table,
+    key, problem), like every other table."""
+    if raw is None:
+        return None
+    where = "table injury"
+    if not isinstance(raw, dict):
+        r.err(where, "must be a table")
+        return None
+    known = ("tolerance", "points", "points_removed", "trigger", "who", "recover_light",
+             "recover_heavy")
+    for k in raw:
+        if k not in known:
+            r.err(f"{where}, key {k}", f"unknown key (known: {', '.join(known)})")
+    tol_raw = raw.get("tolerance", TOLERANCE)
+    tolerance = dict(TOLERANCE)
+    if not isinstance(tol_raw, dict):
+        r.err(f"{where}, tolerance", "must be a table of 出場ランク = points (A B C D E)")
+    else:
+        for rank, v in tol_raw.items():
+            if rank not in PLAYING_RANKS:
+                r.err(f"{where}, tolerance, key {rank}", f"unknown rank (use {' '.join(PLAYING_RANKS)})")
+                continue
+            tolerance[rank] = r.int_(v, f"{where}, tolerance, key {rank}", 0, 20)
+    points = r.int_(raw.get("points", 2), f"{where}, points", 1, 20)
+    removed = r.int_(raw.get("points_removed", 1), f"{where}, points_removed", 0, 20)
+    trig = raw.get("trigger", [100])
+    trigger: frozenset[int] = frozenset()
+    if not isinstance(trig, list) or not trig:
+        r.err(f"{where}, trigger", "must be a list of raw rolls 1..100")
+    else:
+        trigger = frozenset(r.int_(v, f"{where}, trigger", 1, 100) for v in trig)
+    who_raw = raw.get("who", {})
+    who: list[tuple[str, int]] = []
+    if not isinstance(who_raw, dict) or not who_raw:
+        r.err(f"{where}, who", f"must be a table of ~N bounds for {', '.join(WHO)}")
+    else:
+        last = 0
+        for k, v in who_raw.items():
+            if k not in WHO:
+                r.err(f"{where}, who, key {k}", f"unknown (use {', '.join(WHO)})")
+                continue
+            bound = r.int_(v, f"{where}, who, key {k}", 0, 100)
+            if bound < last:
+                r.err(f"{where}, who, key {k}", f"bound {bound} is below the one before it "
+                                                f"({last}); bounds are cumulative")
+            last = bound
+            who.append((k, bound))
+    light = r.int_(raw.get("recover_light", 50), f"{where}, recover_light", 0, 100)
+    heavy = r.int_(raw.get("recover_heavy", 8), f"{where}, recover_heavy", 0, 100)
+    return InjuryRules(tolerance, points, removed, trigger, tuple(who), light, heavy)
 
 
 def _parse_cardgen(r: "_Reader", raw: Any) -> dict[str, float]:

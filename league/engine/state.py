@@ -322,7 +322,7 @@ class GameState:
         # each player's batting card, a pitcher's from the ruleset's table: fixed for the game
         self._cards: dict[str, BattingCard] = {}
         self.innings: int = self.opt["innings"]
-        # accidents (§7.6, league/season/injury.py): None when the ruleset plays without injuries
+        # accidents (§7.6, league/engine/injury.py): None when the ruleset plays without injuries
         self.injury_rules = ruleset.injury_rules
         self.injuries: dict[str, int] = {}      # injury points gained in this game
         self.heavy: set[str] = set()            # heavy injuries: BS*/BS+ read as BS for them

@@ -1,5 +1,5 @@
 """The farm (二軍): call-ups and demotions (登録抹消) with the ten-day rule, and what a season
-carries between games for them and for injuries (league/season/injury.py).
+carries between games for them and for injuries (league/engine/injury.py).
 
 A team's players are on the active roster (一軍, `League.active_size` registered, `dressed` of
 them dressed for a game) or on the farm (二軍); the farm plays no league games. A demoted player
@@ -30,9 +30,9 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
         return lambda cls: cls
 
 from league.engine.cards import Player
+from league.engine.injury import recover, severity
 from league.manager.computer import batting_value, pitching_value
 from league.offseason import foreign
-from league.season.injury import recover, severity
 from league.season.roster import (
     DEFAULT_ACTIVE_SIZE,
     DEFAULT_TEN_DAYS,

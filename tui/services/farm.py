@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from league.engine.cards import Player
+from league.engine.injury import severity
 from league.errors import LeagueError
 from league.offseason.people import age_in
 from league.season.farm import (
@@ -25,7 +26,6 @@ from league.season.farm import (
     may_return_on,
     roster_day,
 )
-from league.season.injury import severity
 from league.season.roster import League
 from storage import farm_store, roster_edit
 from storage import repository as repo

@@ -17,11 +17,11 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from league.engine.cards import Player
+from league.engine.injury import severity
 from league.engine.lineup import Lineup
 from league.errors import LeagueError
 from league.manager.computer import make_lineup, pitching_value
 from league.season.farm import may_return_on
-from league.season.injury import severity
 from league.season.roster import League
 from league.season.state import rotation
 from storage import farm_store, roster_edit
@@ -76,7 +76,7 @@ class RosterView:
     rotation_saved: bool
     bullpen: tuple[str, ...]
     bullpen_saved: bool
-    # the farm (二軍) and injuries (league.season.farm, league.season.injury)
+    # the farm (二軍) and injuries (league.season.farm, league.engine.injury)
     farm: frozenset[str] = frozenset()
     injuries: Mapping[str, tuple[int, str]] = dataclasses.field(default_factory=dict)
     back_on: Mapping[str, date] = dataclasses.field(default_factory=dict)  # the ten-day rule

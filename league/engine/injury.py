@@ -21,93 +21,22 @@ from __future__ import annotations
 
 import dataclasses
 import zlib
-from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
-from league.engine.cards import PLAYING_RANKS, BattingCard, Fielding, Player, by_fields
+from league.engine.cards import BattingCard, Fielding, Player
 from league.engine.dice import SeededDice
 from league.engine.events import HEAVY, TAKEN_OUT
 from league.engine.lineup import fielding_of, plays
+from league.engine.ruleset import TOLERANCE, InjuryRules  # the [injury] table
 from league.manager.computer import batting_value
 
 if TYPE_CHECKING:
     from league.engine.state import GameState as Game
     from league.engine.state import Side
 
-WHO: Final = ("batter", "pitcher", "fielder")
 # a hurt fielder: the position chosen by the injury roll (the roll modulo 7)
 FIELDERS: Final = ("1B", "2B", "3B", "SS", "LF", "CF", "RF")
-TOLERANCE: Final = {"A": 5, "B": 3, "C": 1, "D": 0, "E": 0}   # §7.6: points borne as a light injury
-
-
-@dataclass(frozen=True, slots=True)
-class InjuryRules:
-    """The ruleset's [injury] table (see the module docstring)."""
-
-    tolerance: dict[str, int]
-    points: int = 2
-    points_removed: int = 1
-    trigger: frozenset[int] = frozenset({100})
-    who: tuple[tuple[str, int], ...] = (("batter", 12), ("pitcher", 20), ("fielder", 36))
-    recover_light: int = 50
-    recover_heavy: int = 8
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return by_fields(self)
-
-
-def parse_injury(r: Any, raw: Any) -> InjuryRules | None:
-    """The optional [injury] table of a ruleset; problems go to the reader `r` (file, table,
-    key, problem), like every other table."""
-    if raw is None:
-        return None
-    where = "table injury"
-    if not isinstance(raw, dict):
-        r.err(where, "must be a table")
-        return None
-    known = ("tolerance", "points", "points_removed", "trigger", "who", "recover_light",
-             "recover_heavy")
-    for k in raw:
-        if k not in known:
-            r.err(f"{where}, key {k}", f"unknown key (known: {', '.join(known)})")
-    tol_raw = raw.get("tolerance", TOLERANCE)
-    tolerance = dict(TOLERANCE)
-    if not isinstance(tol_raw, dict):
-        r.err(f"{where}, tolerance", "must be a table of 出場ランク = points (A B C D E)")
-    else:
-        for rank, v in tol_raw.items():
-            if rank not in PLAYING_RANKS:
-                r.err(f"{where}, tolerance, key {rank}", f"unknown rank (use {' '.join(PLAYING_RANKS)})")
-                continue
-            tolerance[rank] = r.int_(v, f"{where}, tolerance, key {rank}", 0, 20)
-    points = r.int_(raw.get("points", 2), f"{where}, points", 1, 20)
-    removed = r.int_(raw.get("points_removed", 1), f"{where}, points_removed", 0, 20)
-    trig = raw.get("trigger", [100])
-    trigger: frozenset[int] = frozenset()
-    if not isinstance(trig, list) or not trig:
-        r.err(f"{where}, trigger", "must be a list of raw rolls 1..100")
-    else:
-        trigger = frozenset(r.int_(v, f"{where}, trigger", 1, 100) for v in trig)
-    who_raw = raw.get("who", {})
-    who: list[tuple[str, int]] = []
-    if not isinstance(who_raw, dict) or not who_raw:
-        r.err(f"{where}, who", f"must be a table of ~N bounds for {', '.join(WHO)}")
-    else:
-        last = 0
-        for k, v in who_raw.items():
-            if k not in WHO:
-                r.err(f"{where}, who, key {k}", f"unknown (use {', '.join(WHO)})")
-                continue
-            bound = r.int_(v, f"{where}, who, key {k}", 0, 100)
-            if bound < last:
-                r.err(f"{where}, who, key {k}", f"bound {bound} is below the one before it "
-                                                f"({last}); bounds are cumulative")
-            last = bound
-            who.append((k, bound))
-    light = r.int_(raw.get("recover_light", 50), f"{where}, recover_light", 0, 100)
-    heavy = r.int_(raw.get("recover_heavy", 8), f"{where}, recover_heavy", 0, 100)
-    return InjuryRules(tolerance, points, removed, trigger, tuple(who), light, heavy)
 
 
 # --- a player's injury --------------------------------------------------------------------------
