@@ -1,0 +1,138 @@
+"""Free agency (FA, shared/rules/npb_offseason.md §4): service in days on the active roster, the
+rights it gives, the player's choice, compensation off by default."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from league.errors import LeagueError
+from league.offseason import free_agency as fa
+from league.offseason.free_agency import Man, Offer, Service
+
+
+def test_4_service_144_days_short_of_a_season_145_a_season_shorter_years_added() -> None:
+    # §4: 145 days make a season; a longer year still counts one; shorter years are added up
+    assert fa.seasons([144]) == (0, 144)
+    assert fa.seasons([145]) == (1, 0)
+    assert fa.seasons([190]) == (1, 0)
+    assert fa.seasons([100, 45]) == (1, 0)
+    assert fa.seasons([100, 44]) == (0, 144)
+    # seven full seasons and a year one day short: no domestic right (8 seasons)
+    assert fa.right(Service("高校", (150,) * 7 + (144,))) is None
+    assert fa.right(Service("高校", (150,) * 7 + (145,))) == fa.DOMESTIC_FA
+    # the short year added to another short year makes the eighth season
+    assert fa.right(Service("高校", (150,) * 7 + (144, 1))) == fa.DOMESTIC_FA
+
+
+def test_4_seven_seasons_for_university_and_company_men_eight_for_the_rest() -> None:
+    seven = (150,) * 7
+    assert fa.right(Service("大学", seven)) == fa.DOMESTIC_FA
+    assert fa.right(Service("社会人", seven)) == fa.DOMESTIC_FA
+    assert fa.right(Service("高校", seven)) is None
+    assert fa.right(Service("独立", seven)) is None
+    # overseas after nine, whatever the route
+    assert fa.right(Service("大学", (150,) * 8)) == fa.DOMESTIC_FA
+    assert fa.right(Service("高校", (150,) * 9)) == fa.OVERSEAS_FA
+
+
+def test_4_four_more_seasons_after_using_it() -> None:
+    # used after his ninth season (9 years counted then): none until four more
+    used = 9
+    assert fa.right(Service("高校", (150,) * 12, used)) is None
+    assert fa.right(Service("高校", (150,) * 12 + (144,), used)) is None
+    assert fa.right(Service("高校", (150,) * 13, used)) == fa.OVERSEAS_FA
+    # used the domestic right at eight: four more give it back (twelve: overseas too)
+    assert fa.right(Service("高校", (150,) * 11, 8)) is None
+    assert fa.right(Service("高校", (150,) * 12, 8)) == fa.OVERSEAS_FA
+
+
+def test_4_the_player_chooses_by_role_then_strength_then_his_own_club() -> None:
+    strength = {"A": 0.4, "B": 0.9, "C": 0.4}
+    rng = random.Random(1)
+    # the role beats the club's strength: a regular's job at weak A over the bench at strong B
+    offers = [Offer("A", "regular", 4), Offer("B", "bench", 3)]
+    assert fa.choose(offers, "C", strength, rng).team == "A"
+    # the same role: the stronger club
+    offers = [Offer("A", "regular", 5), Offer("B", "regular", 3), Offer("C", "regular", 3)]
+    assert fa.choose(offers, "C", strength, rng).team == "B"
+    # the same role and strength: his own club (C) over A, even for fewer years
+    offers = [Offer("A", "setup", 4), Offer("C", "setup", 2)]
+    for seed in range(20):
+        assert fa.choose(offers, "C", strength, random.Random(seed)).team == "C"
+    # the rotation and the closer rank as a regular's job; setup above the bench
+    assert fa.ROLE_RANK["rotation"] == fa.ROLE_RANK["closer"] == fa.ROLE_RANK["regular"]
+    assert fa.ROLE_RANK["regular"] > fa.ROLE_RANK["setup"] > fa.ROLE_RANK["bench"]
+
+
+def _men() -> list[Man]:
+    """Two clubs of batters: A deep at IF, B thin; A's star with nine seasons."""
+    vet = Service("高校", (150,) * 9)
+    young = Service("高校", (150,) * 2)
+    men = [Man("A01", "A", 29, "IF", 30.0, False, vet)]
+    men += [Man(f"A{i:02d}", "A", 25, "IF", 40.0 + i, False, young) for i in range(2, 7)]
+    men += [Man(f"B{i:02d}", "B", 25, "IF", 10.0 + i, False, young) for i in range(1, 5)]
+    return men
+
+
+def test_4_role_by_the_clubs_depth_and_offers_by_need() -> None:
+    men = _men()
+    star = men[0]
+    assert fa.role_at(star, [m.value for m in men[1:] if m.team == "A"]) == "bench"
+    assert fa.role_at(star, [m.value for m in men if m.team == "B"]) == "regular"
+
+
+def test_4_a_market_is_reproducible_and_compensation_is_off_by_default() -> None:
+    men = _men()
+    sizes = {"A": 6, "B": 4}
+    found = None
+    for year in range(2030, 2130):
+        m = fa.market("t", year, men, {"A": 0.5, "B": 0.5}, sizes)
+        if m.declared:
+            found = year, m
+            break
+    assert found is not None, "the benched star never declared in 100 years"
+    year, m = found
+    assert m == fa.market("t", year, men, {"A": 0.5, "B": 0.5}, sizes)
+    assert ("A01", fa.OVERSEAS_FA) in m.eligible
+    d = m.declared[0]
+    assert d.player == "A01"
+    if not d.abroad:
+        # A benches him, B makes him its regular: the role wins
+        assert {o.team: o.role for o in d.offers} == {"A": "bench", "B": "regular"}
+        assert (d.signed, d.role) == ("B", "regular")
+    assert m.compensation == ()
+    assert fa.fa_rules(None) is False
+    assert fa.fa_rules({"compensation": True}) is True
+    with pytest.raises(LeagueError, match=r"\[fa\], key compensation"):
+        fa.fa_rules({"compensation": "yes"})
+    with pytest.raises(LeagueError, match="unknown key 'money'"):
+        fa.fa_rules({"money": 1})
+
+
+def test_4_compensation_takes_one_unprotected_player_from_the_signing_club() -> None:
+    young = Service("高校", (150,) * 2)
+    men = _men()
+    # B deep enough to have men outside the protected list
+    men += [Man(f"B{i:02d}", "B", 25, "OF", float(i), False, young) for i in range(10, 40)]
+    sizes = {"A": 6, "B": 34}
+    for year in range(2030, 2300):
+        m = fa.market("t", year, men, {"A": 0.5, "B": 0.5}, sizes, compensation=True)
+        if m.moves and not m.moves[0].abroad:
+            break
+    else:
+        pytest.fail("no move in 270 years")
+    (c,) = m.compensation
+    assert (c.team, c.signing, c.lost) == ("A", "B", "A01")
+    # the best of B's unprotected men: B's 28 best are protected
+    ranked = sorted((x for x in men if x.team == "B"), key=lambda x: (-x.value, x.player))
+    assert c.player == ranked[fa.PROTECTED - 1].player   # 28 kept of B's own (A01 joined)
+
+
+def test_the_service_of_a_player_of_the_files_is_seeded_by_route_and_age() -> None:
+    s = fa.initial_service("nippon", "YOM01", 30, True)
+    assert s == fa.initial_service("nippon", "YOM01", 30, True)
+    joined = {"高校": 18, "大学": 22}.get(s.entry)
+    assert len(s.days) == 30 - joined if joined else 4 <= len(s.days) <= 7
+    young = fa.initial_service("nippon", "YOM02", 20, True)
+    assert young.entry == "高校" and len(young.days) == 2
