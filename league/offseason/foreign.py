@@ -52,8 +52,15 @@ def fits(active: Iterable["Player"], p: "Player", limit: int = FOREIGN_ACTIVE,
     """Whether `p` may join the active roster `active` (not holding him) within the limit."""
     if not p.foreign:
         return True
-    total, pitchers, batters = counts(active)
-    return total < limit and (pitchers if p.pitching is not None else batters) < side
+    total, pitchers, _batters = counts(active)
+    return room_for(total, pitchers, p.pitching is not None, limit, side)
+
+
+def room_for(total: int, pitchers: int, pitcher: bool, limit: int = FOREIGN_ACTIVE,
+             side: int = FOREIGN_SIDE) -> bool:
+    """Whether one more foreign player (a pitcher or not) may join an active roster holding
+    `total` foreign players, `pitchers` of them pitchers."""
+    return total < limit and (pitchers if pitcher else total - pitchers) < side
 
 
 def refusal(team: str, active: Iterable["Player"], p: "Player", player: str,

@@ -1,0 +1,137 @@
+"""Trades (npb_offseason.md §6): the computer weighs value, age and need, accepts or refuses an
+offer, proposes a few of its own, and keeps the deadline (end of July) and the roster limits.
+Rule tests on a made market with the clubs' scouting out (`scouting=0`: the measure alone)."""
+from datetime import date
+
+from league.offseason import trades as tr
+
+KINDS = {"C": 3, "IF": 8, "OF": 6, "SP": 8, "RP": 10}
+
+
+def _club(team, *, short=(), farm=True, foreign=0, size=None):
+    men = []
+    for kind, n in KINDS.items():
+        n -= short.count(kind)
+        for i in range(n):
+            pitcher = kind in ("SP", "RP")
+            men.append(tr.Man(f"{team}{kind}{i}", f"{team} {kind} {i}", team, kind, 28,
+                              (29.0 if pitcher else 33.0) + (i % 5) - 2, pitcher,
+                              active=not farm or i < n // 2))
+    if size is not None:
+        men = men[:size]
+    for k in range(foreign):
+        men.append(tr.Man(f"{team}F{k}", f"{team} foreign {k}", team, "RP", 29, 29.0, True,
+                          foreign=True, active=True))
+    return men
+
+
+def _market(*clubs, year=2027):
+    return tr.market_of("lg", year, [m for c in clubs for m in c], scouting=0.0)
+
+
+def test_a_young_man_is_worth_more_than_an_old_one_with_the_same_card():
+    """§6: the computer weighs age: the growth curve (league.offseason.aging) over OUTLOOK years."""
+    mk = _market(_club("A"), _club("B"))
+    young = tr.Man("Y", "young", "A", "IF", 24, 33.0, False)
+    old = tr.Man("O", "old", "A", "IF", 34, 33.0, False)
+    assert tr.worth(young, mk) > tr.worth(old, mk) + 3
+    assert tr.outlook(24, False) > 0 > tr.outlook(34, False)
+    assert tr.outlook(24, True) > 0 > tr.outlook(34, True)
+
+
+def test_a_lopsided_trade_is_refused_with_the_reason_in_one_line():
+    """§6: an offer of a weak old reliever for the other club's best young starter is refused."""
+    a, b = _club("A"), _club("B")
+    a[-1] = tr.Man("A-old", "old arm", "A", "RP", 36, 25.0, True)
+    b[0] = tr.Man("B-ace", "ace", "B", "SP", 24, 36.0, True)
+    mk = _market(a, b)
+    v = tr.answer(tr.Trade("A", "B", ("A-old",), ("B-ace",)), mk)
+    assert not v.accepted
+    assert v.reason.startswith("B refuses") and "\n" not in v.reason
+    assert v.gets < v.gives
+
+
+def test_a_fair_trade_is_accepted_by_value_and_need():
+    """§6: B is short of catchers (par 3, it has 2); A sends a catcher like the reliever it gets
+    (same card, same age): B gets what it needs, A gives from its depth — both accept."""
+    a, b = _club("A"), _club("B", short=("C",))
+    mk = _market(a, b, _club("C"))
+    trade = tr.Trade("A", "B", ("AC2",), ("BRP7",))
+    v = tr.answer(trade, mk)
+    assert v.accepted, v.reason
+    assert v.gets >= v.gives + tr.MARGIN
+    # the same swap with a club at par at both kinds gains it nothing: refused (the margin)
+    assert not tr.judge(tr.Trade("A", "B", ("ARP7",), ("BRP7",)), "B",
+                        _market(a, _club("B"), _club("C"))).accepted
+
+
+def test_no_trades_between_the_end_of_july_and_the_end_of_the_season():
+    """§6: trades until the end of July, and again in the off-season."""
+    mk = _market(_club("A"), _club("B", short=("C",)), _club("C"))
+    trade = tr.Trade("A", "B", ("AC2",), ("BRP7",))
+    assert tr.window(date(2027, 7, 31), 2027, False) is None
+    why = tr.window(date(2027, 8, 1), 2027, False)
+    assert why is not None and "deadline" in why and "2027-07-31" in why
+    assert tr.window(date(2027, 10, 20), 2027, True) is None       # the off-season
+    assert tr.answer(trade, mk, day=date(2027, 8, 1), closed=False).reason == why
+    assert tr.answer(trade, mk, day=date(2027, 7, 1), closed=False).accepted
+
+
+def test_roster_limits_are_kept():
+    """§6 and §7: 70 under contract, a farmless club's active size, the kinds a club keeps, the
+    men named on the right club."""
+    a, b = _club("A"), _club("B")
+    mk = _market(a, b)
+    two_for_one = tr.Trade("A", "B", ("AIF0", "AIF1"), ("BIF0",))
+    assert tr.refusal(two_for_one, mk, tr.Limits(roster_size=len(b))) == (
+        f"B would have {len(b) + 1} players under contract; at most {len(b)}")
+    assert tr.refusal(two_for_one, mk, tr.Limits(roster_size=70)) is None
+    assert tr.refusal(tr.Trade("A", "B", ("BIF0",), ("AIF0",)), mk) == (
+        "B IF 0 (BIF0) is not on A (he is on B)")
+    # a club with two catchers (LEAST) cannot trade one away
+    thin = _club("C", short=("C",))
+    mk2 = _market(thin, b)
+    assert tr.refusal(tr.Trade("C", "B", ("CC0",), ("BIF0",)), mk2) == (
+        "C would keep 1 catchers; a club keeps at least 2")
+    # a club without a farm: everyone active, its active size kept
+    nf, nf2 = _club("N", farm=False, size=29), _club("M", farm=False, size=29)
+    mk3 = _market(nf, nf2)
+    assert tr.refusal(tr.Trade("N", "M", ("NIF0", "NIF1"), ("MIF0",)), mk3,
+                      tr.Limits(active_size=29)) == (
+        "M would have 30 players on its active roster (it has no farm); at most 29")
+
+
+def test_a_traded_foreign_player_joins_the_farm_when_the_limit_is_full():
+    """§5 kept by a trade: B's active roster holds three foreign pitchers (foreign_side): a
+    foreign pitcher it gets joins its farm; a farmless club is refused the trade."""
+    a, b = _club("A", foreign=1), _club("B", foreign=3)
+    mk = _market(a, b)
+    trade = tr.Trade("A", "B", ("AF0",), ("BRP9",))
+    assert tr.placements(trade, mk) == {"AF0": "farm", "BRP9": "farm"}
+    roomy = tr.placements(tr.Trade("A", "B", ("AF0",), ("BRP0",)), _market(a, _club("B")))
+    assert roomy["AF0"] == "active"
+    n, m = _club("N", farm=False, foreign=1), _club("M", farm=False, foreign=3)
+    why = tr.refusal(tr.Trade("N", "M", ("NF0",), ("MRP0",)), _market(n, m),
+                     tr.Limits(active_size=40))
+    assert why == ("M would have 4 foreign players on its active roster (4 pitchers); at most 4, "
+                   "3 of either")
+
+
+def test_the_computer_s_proposals_are_reproducible_from_the_seed_and_fair_to_both():
+    """§6: the computer proposes a few trades of its own, by need on both sides, the same for the
+    same league and year."""
+    clubs = [_club("A", short=("C",)), _club("B", short=("SP", "SP")), _club("C"),
+             _club("D", short=("OF",))]
+    mk = tr.market_of("lg", 2027, [m for c in clubs for m in c])     # with the scouting
+    props = tr.proposals(mk, "A")
+    assert props and props == tr.proposals(mk, "A")
+    assert len(props) <= tr.PROPOSALS and len({t.team for t in props}) == len(props)
+    for t in props:
+        assert t.other == "A" and tr.refusal(t, mk) is None
+        assert tr.judge(t, t.team, mk).accepted and tr.judge(t, "A", mk).accepted
+    # refused ones are not offered again
+    again = tr.proposals(mk, "A", refused=[props[0].key()])
+    assert props[0].key() not in [t.key() for t in again]
+    made = tr.computer_trades(mk, people=["A"])
+    assert made == tr.computer_trades(mk, people=["A"])
+    assert all("A" not in (t.team, t.other) for t in made)
