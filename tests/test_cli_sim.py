@@ -95,6 +95,13 @@ def test_bench_prints_figures():
     assert res.exit_code == 0, res.output
     for key in ("games/s", "PA/s", "rolls/game", "engine/dice"):
         assert key in res.output
+    # quiet games, the odds' games (no box score) and the full record: the same games, the
+    # same rolls (issue 34)
+    sections = [line for line in res.output.splitlines() if line.startswith("--- ")]
+    assert [s.split()[1] for s in sections] == ["quiet", "the", "full"], sections
+    assert "no box score" in sections[1]
+    rolls = {line.split()[1] for line in res.output.splitlines() if line.startswith("rolls/game")}
+    assert len(rolls) == 1, rolls
 
 
 def test_bench_season_and_odds_print_the_issue_34_figures():

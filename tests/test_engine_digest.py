@@ -40,3 +40,23 @@ def test_the_engine_version_names_the_games_it_plays():
         f"the recorded digest is not engine version {ENGINE_VERSION}'s: raise ENGINE_VERSION in "
         "league/engine/__init__.py and regenerate with `python tests/engine_digest.py --write`")
     assert max(known) == ENGINE_VERSION
+
+
+def test_a_game_without_its_box_score_is_the_same_game():
+    """The odds' games (box=False, issue 34): no batting or fielding lines, no decisions, no roll
+    log or play text, and the same game as the full record: the same dice drawn one by one, the
+    same line score and winner, the same pitchers' lines (their rest follows from them)."""
+    full = list(digest.digest_games())
+    bare = list(digest.digest_games(box=False))
+    assert len(full) == len(bare) == digest.GAMES
+    for (seed, a), (_, b) in zip(full, bare):
+        assert (b.batting, b.fielding, b.decisions, b.rolls, b.plays, b.events, b.splits) == (
+            [], [], {}, [], [], [], []), f"seed {seed}: a box score was kept"
+        assert len(b.raws) == len(a.raws) and b.raws == [r.raw for r in a.rolls], (
+            f"seed {seed}: other dice")
+        assert (b.runs, b.winner, b.innings, b.final_inning, b.hits, b.errors, b.notes) == (
+            a.runs, a.winner, a.innings, a.final_inning, a.hits, a.errors, a.notes), f"seed {seed}"
+        assert ([(s, pid, list(line)) for s, pid, line in b.pitching]
+                == [(s, pid, list(line)) for s, pid, line in a.pitching]), f"seed {seed}"
+        assert (b.injuries, b.home_runs) == (a.injuries, a.home_runs), f"seed {seed}"
+    assert len({a.runs[0] * 100 + a.runs[1] for _, a in full}) > 20     # many different games

@@ -311,3 +311,37 @@ def test_the_odds_start_from_the_seasons_roster_its_farm_and_its_injured(season_
     assert book.farm == ctx.roster.farm
     assert {p: e.points for p, e in book.entries.items()} == \
         {p: e.points for p, e in ctx.roster.entries.items()}
+
+
+def test_the_odds_play_games_without_a_box_score_and_the_same_runs(season_db, monkeypatch):
+    """Issue 34: the odds' games keep no box score (box=False), and every run ends as it does
+    with the full record of each game (the roll log, the plays, the lines): the same tables,
+    the same records, the same number of dice drawn in each game."""
+    import league.season.gameday as gameday
+    from tui.services.db import Work
+    from tui.services.pennant import odds_setup
+
+    setup = odds_setup(Work.of(season_db, "pacific"), "pacific", None, seed=3)[0]
+    assert setup.pending
+    replay = gameday.replay_game
+    seen: list[tuple[bool, list[int], list[int]]] = []
+
+    def watched(*a, full=False, **k):
+        if full:
+            k.update(quiet=False, splits=True, box=True)
+        result = replay(*a, **k)
+        seen.append((k.get("box", True), result.runs, result.raws))
+        return result
+
+    monkeypatch.setattr(gameday, "replay_game", watched)
+    bare = [simulate_run(setup, run) for run in range(3)]
+    lean = list(seen)
+    seen.clear()
+    monkeypatch.setattr(gameday, "replay_game",
+                        lambda *a, **k: watched(*a, full=True, **k))
+    full = [simulate_run(setup, run) for run in range(3)]
+    assert bare == full
+    assert {box for box, _, _ in lean} == {False} and {box for box, _, _ in seen} == {True}
+    assert len(lean) == len(seen) == 3 * len(setup.pending)
+    assert [(runs, len(raws)) for _, runs, raws in lean] == [(runs, len(raws))
+                                                            for _, runs, raws in seen]

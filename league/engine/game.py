@@ -114,10 +114,11 @@ class Game(GameState):
                  away_manager: "Manager", home_manager: "Manager", dice: Dice, *,
                  dh: bool | None = None, extra_innings: int | None = None,
                  fatigue: dict[str, int] | None = None, quiet: bool = False,
-                 hurt: dict[str, int] | None = None, splits: bool = True) -> None:
+                 hurt: dict[str, int] | None = None, splits: bool = True,
+                 box: bool = True) -> None:
         super().__init__(ruleset, players, away, home, away_manager, home_manager, dice, dh=dh,
                          extra_innings=extra_innings, fatigue=fatigue, quiet=quiet, hurt=hurt,
-                         splits=splits)
+                         splits=splits, box=box)
         if self.hurt_in:
             _injury.start_hurt(self)
 

@@ -265,7 +265,8 @@ class GameState:
                  away_manager: "Manager", home_manager: "Manager", dice: Dice, *,
                  dh: bool | None = None, extra_innings: int | None = None,
                  fatigue: dict[str, int] | None = None, quiet: bool = False,
-                 hurt: dict[str, int] | None = None, splits: bool = True) -> None:
+                 hurt: dict[str, int] | None = None, splits: bool = True,
+                 box: bool = True) -> None:
         self.rules = ruleset
         self.opt = ruleset.options
         self.players = players
@@ -310,8 +311,16 @@ class GameState:
         self.scored_now: list[tuple[str, str]] = []   # runs counted since the last record
         self.rolls: list[Roll] = []
         self.raws: list[int] = []     # every raw roll in order: what a replay needs
-        self.quiet = quiet            # no roll log and no play text (odds, bulk simulation)
-        self.want_splits = splits     # lines against left and right (the odds need none)
+        self.quiet = quiet or not box  # no roll log and no play text (odds, bulk simulation)
+        self.want_splits = splits and box  # lines against left and right (the odds need none)
+        # the box score: the batters' and fielders' lines and the scorer's book (the pitchers'
+        # decisions). The odds need none of it (box=False, always quiet and without splits):
+        # only the score, the line score, the pitchers' lines (the managers read their outs
+        # and runs, their rest follows from their outs) and the accidents. Without it the
+        # lines are written to a scratch line nobody reads: the same game, the same rolls
+        self.box = box
+        self._no_bat = [0] * BAT_WIDTH
+        self._no_fld = [0] * FIELD_WIDTH
         self._steal_raw = 0
         self.home_runs: list[tuple[int, str, int, str]] = []
         self.pitch_bonus = 0          # +5 after a stop, for the next pitch
@@ -375,6 +384,8 @@ class GameState:
         return BattingCard(card.bounds, card.BT, card.RR, card.SR, card.DP, hr_defended=False)
 
     def _bat_line(self, side: int, pid: str, pos: str = "") -> list[int]:
+        if not self.box:
+            return self._no_bat
         line = self.bat.get(pid)
         if line is None:
             line = self.bat[pid] = [0] * BAT_WIDTH
@@ -383,6 +394,8 @@ class GameState:
         return line
 
     def _fld(self, side: int, pid: str) -> list[int]:
+        if not self.box:
+            return self._no_fld
         line = self.fld.get(pid)
         if line is None:
             line = self.fld[pid] = [0] * FIELD_WIDTH
@@ -390,6 +403,8 @@ class GameState:
         return line
 
     def _fld_at(self, pos: str) -> list[int]:
+        if not self.box:
+            return self._no_fld
         dfn = self.sides[1 - self.half]
         pid = dfn.pitcher if pos == "P" else dfn.positions[pos]
         line = self.fld.get(pid)
@@ -399,6 +414,8 @@ class GameState:
 
     def _credit_out(self, fielder: str, base: int, thrown: bool, dp: list[list[int]]) -> None:
         """Putout at `base` (1..4), with an assist to `fielder` when the ball was thrown there."""
+        if not self.box:
+            return
         usual, other = COVER[base]
         taker = other if usual == fielder and thrown else usual
         if not thrown:
@@ -611,7 +628,8 @@ class GameState:
         elif not side.dh:
             side.positions["P"] = new
         on_base = len(self.runners()) if side is self.defense else 0
-        self.book.enter(side.index, new, on_base, (self.score[0], self.score[1]))
+        if self.box:
+            self.book.enter(side.index, new, on_base, (self.score[0], self.score[1]))
         side.recompute()
         if not self.quiet and (self.plays or self.half == side.index ^ 1):
             self.record("PC", new, old, batter="", pitcher=new)
@@ -751,7 +769,8 @@ class GameState:
         side.condition = "B"
         self._pit_line(rel)
         self._bat_line(side.index, rel, "P")
-        self.book.enter(side.index, rel, 0, (self.score[0], self.score[1]))
+        if self.box:
+            self.book.enter(side.index, rel, 0, (self.score[0], self.score[1]))
         side.recompute()
         if not self.quiet:
             # a substitution's line: no batter (it is nobody's at-bat)
@@ -816,7 +835,8 @@ class GameState:
         self.outs_now += n
         dfn = self.sides[1 - self.half]
         self.pit[dfn.pitcher][P_OUTS] += n
-        self.book.out(dfn.index, n)
+        if self.box:
+            self.book.out(dfn.index, n)
 
     def _out(self, n: int) -> None:
         """Outs made off the batter's play (a strikeout, a runner caught); its record, made after
@@ -839,21 +859,24 @@ class GameState:
             need = self.winning_runs_needed()
             runners, left = runners[:need], runners[need:]
             self._leave_on_base(left)
+        box = self.box
         for rn in runners:
             self.score[off.index] += 1
             self.line[off.index][-1] += 1
-            self._bat_line(off.index, rn.pid)[R] += 1
             pl = self._pit_line(rn.charged)
             pl[P_R] += 1
             earned = rn.earned and earned_play and not pb and self.outs + self.phantom_outs < 3
             if earned:
                 pl[P_ER] += 1
-            if rbi_batter:
-                self._bat_line(off.index, rbi_batter)[RBI] += 1
+            if box:
+                self._bat_line(off.index, rn.pid)[R] += 1
+                if rbi_batter:
+                    self._bat_line(off.index, rbi_batter)[RBI] += 1
             n += 1
             if not self.quiet:
                 self.scored_now.append((rn.pid, rn.charged))
-            self.book.run(off.index, rn.pid, rn.charged, (self.score[0], self.score[1]))
+            if box:
+                self.book.run(off.index, rn.pid, rn.charged, (self.score[0], self.score[1]))
         return n
 
     def _leave_on_base(self, runners: list[Runner]) -> None:
@@ -878,6 +901,17 @@ class GameState:
 
     def _result(self) -> GameResult:
         winner = None if self.score[0] == self.score[1] else (0 if self.score[0] > self.score[1] else 1)
+        pitching = [(s.index, pid, self.pit[pid]) for s in self.sides for pid in s.pitchers_used]
+        if not self.box:
+            # no batting, fielding or decisions: the score, the pitchers' lines, the accidents
+            return GameResult(
+                away=self.sides[0].team, home=self.sides[1].team, innings=self.line,
+                runs=list(self.score), hits=list(self.hits), errors=list(self.errs), batting=[],
+                pitching=pitching, decisions={}, home_runs=self.home_runs, plays=[], events=[],
+                rolls=[], players=self.players, winner=winner, final_inning=self.inning,
+                notes=self.notes, fielding=[], lineups=self.lineups, fatigue=self.fatigue_in,
+                raws=self.raws, injuries=self.injuries, hurt=self.hurt_in, splits=[],
+            )
         decisions = decide(self.scoring_record())
         batting = [(side, pid, self.bat[pid], self.pos_text.get(pid, pos))
                    for side, pid, pos in self.bat_order]
@@ -891,7 +925,6 @@ class GameState:
                 if pid not in fld:
                     self._fld(s.index, pid)
         fielding = [(side, pid, self.fld[pid]) for side, pid in self.fld_order]
-        pitching = [(s.index, pid, self.pit[pid]) for s in self.sides for pid in s.pitchers_used]
         return GameResult(
             away=self.sides[0].team, home=self.sides[1].team, innings=self.line,
             runs=list(self.score), hits=list(self.hits), errors=list(self.errs), batting=batting,

@@ -194,12 +194,12 @@ def rest_after(players: Mapping[str, Any], result: GameResult, day: date,
 
 
 def play_scheduled(state: Any, ruleset: Ruleset, day: date, away: str, home: str,
-                   seed: int, *, quiet: bool = False, splits: bool = True
+                   seed: int, *, quiet: bool = False, splits: bool = True, box: bool = True
                    ) -> tuple[GameResult, dict[str, PitcherRest], dict[str, str]]:
     """Play one scheduled game with computer managers: rested starters, carried fatigue, seeded
     dice. Returns the result, the new rest of the pitchers who played, and the starters.
     `quiet` keeps no roll log and no play text, `splits=False` no lines against left and right
-    (the same game otherwise). The farm's hooks
+    and `box=False` no box score either (the odds; the same game otherwise). The farm's hooks
     (league/season/farm.py) run around it: recovery checks and roster moves before, injuries after."""
     farm.before_game(state, ruleset, day, (away, home))
     dh = state.league.dh_for(home)
@@ -238,6 +238,6 @@ def play_scheduled(state: Any, ruleset: Ruleset, day: date, away: str, home: str
                                   "mend the roster with") from None
     result = replay_game(state.league, ruleset, *lineups, SeededDice(seed), state.players,
                          fatigue=setup.fatigue, quiet=quiet,
-                         hurt=farm.hurt_in(state.roster, lineups), splits=splits)
+                         hurt=farm.hurt_in(state.roster, lineups), splits=splits, box=box)
     farm.after_game(state.roster, result, day)
     return result, rest_after(state.players, result, day, setup.fatigue), setup.starters

@@ -1,7 +1,8 @@
 """Pennant odds (優勝確率) and the magic number (マジックナンバー).
 
 The odds: from the standings as they are, the rest of the season is played N times with the
-computer managers (quiet games: no play text, no roll log), each run with its own seed derived
+computer managers (games that keep only what the odds need: the score, the pitchers' lines
+for their rest, the accidents — no box score, play text or roll log), each run with its own seed derived
 from the odds seed and the run number, so the result is the same however the runs are shared
 out between processes. Each run ends in a final table ordered by the league's tiebreaks.
 
@@ -193,7 +194,8 @@ def run_seed(seed: int, run: int, number: int) -> int:
 
 
 def simulate_run(setup: OddsSetup, run: int) -> RunResult:
-    """Play the rest of the season once (quiet games) and return the final table."""
+    """Play the rest of the season once (games without a box score: box=False) and return the
+    final table."""
     state = dataclasses.replace(setup.state, rest=dict(setup.state.rest),
                                 last=dict(setup.state.last), roster=setup.state.roster.copy(),
                                 days=dict(setup.state.days))
@@ -201,7 +203,7 @@ def simulate_run(setup: OddsSetup, run: int) -> RunResult:
     for slot in setup.pending:
         result, rest, starters = play_scheduled(state, setup.ruleset, slot.day, slot.away,
                                                 slot.home, run_seed(setup.seed, run, slot.number),
-                                                quiet=True, splits=False)
+                                                box=False)
         state.after_game(rest, starters, slot.day)
         outcomes.append(Outcome(slot.number, slot.day, slot.away, slot.home, result.runs[0],
                                 result.runs[1]))

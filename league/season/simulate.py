@@ -43,7 +43,8 @@ def schedule(league: League, count: int, away: str | None = None, home: str | No
 def play_game(league: League, ruleset: Ruleset, matchup: Matchup, dice: Dice,
               players: dict | None = None, *, fatigue: dict[str, int] | None = None,
               starters: tuple[str | None, str | None] = (None, None),
-              unavailable: frozenset[str] = frozenset(), quiet: bool = False) -> GameResult:
+              unavailable: frozenset[str] = frozenset(), quiet: bool = False,
+              box: bool = True) -> GameResult:
     """One game of the league with computer managers on both sides.
 
     `starters` names each side's starting pitcher (else the rotation turn picks him),
@@ -60,28 +61,31 @@ def play_game(league: League, ruleset: Ruleset, matchup: Matchup, dice: Dice,
                   else list(active))
         lineups.append(make_lineup(code, roster, dh, starter=starter, rotation_index=matchup.rotation))
     return replay_game(league, ruleset, lineups[0], lineups[1], dice, players, fatigue=fatigue,
-                       quiet=quiet)
+                       quiet=quiet, box=box)
 
 
 def replay_game(league: League, ruleset: Ruleset, away: Lineup, home: Lineup, dice: Dice,
                 players: dict | None = None, *, fatigue: dict[str, int] | None = None,
                 quiet: bool = False, hurt: dict[str, int] | None = None,
-                platoon: bool = True, splits: bool = True) -> GameResult:
+                platoon: bool = True, splits: bool = True, box: bool = True) -> GameResult:
     """Play (or replay, with scripted dice) a game from its line-ups with computer managers,
     under the home team's league's DH rule; `platoon=False` chooses pinch hitters without the
     [platoon] table (the card check: league/cardmaking/cardcheck.py); `splits=False` keeps no lines against
-    left and right (the odds)."""
+    left and right, `box=False` no box score either (the odds: the score and the pitchers'
+    lines only, league.engine.state.GameState)."""
     players = players or players_of(league)
     game = Game(ruleset, players, away, home, ComputerManager(platoon=platoon),
                 ComputerManager(platoon=platoon), dice,
                 dh=league.dh_for(home.team), extra_innings=league.extra_innings, fatigue=fatigue,
-                quiet=quiet, hurt=hurt, splits=splits)
+                quiet=quiet, hurt=hurt, splits=splits, box=box)
     return game.play()
 
 
 def seeded_games(league: League, ruleset: Ruleset, matchups: list[Matchup],
-                 seed: int, *, quiet: bool = False) -> Iterator[tuple[int, GameResult]]:
-    """Play each matchup with seeds seed, seed+1, …"""
+                 seed: int, *, quiet: bool = False, box: bool = True
+                 ) -> Iterator[tuple[int, GameResult]]:
+    """Play each matchup with seeds seed, seed+1, … (`box=False`: as the odds play them)"""
     players = players_of(league)
     for k, m in enumerate(matchups):
-        yield seed + k, play_game(league, ruleset, m, SeededDice(seed + k), players, quiet=quiet)
+        yield seed + k, play_game(league, ruleset, m, SeededDice(seed + k), players, quiet=quiet,
+                                  box=box)

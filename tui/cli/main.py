@@ -349,7 +349,13 @@ def bench(
                f"best of {rounds} rounds")
     from tui.bulkgc import bulk
 
-    for quiet in (True, False):
+    kinds = (("quiet (what a season plays: no roll log, no play text)", True, True),
+             ("the odds' (no box score either: the score and the pitchers' lines)", True, False),
+             ("full record (roll log and plays)", False, True))
+    # a game without its box score keeps no batting lines: its plate appearances are the same
+    # game's with them (the quiet games, timed first)
+    per_game: list[int] = []
+    for what, quiet, box in kinds:
         engine = dice = float("inf")
         pas = nrolls = 0
         for _ in range(rounds):
@@ -357,9 +363,13 @@ def bench(
             pas = nrolls = 0
             # with the cyclic collector as a season's days and the odds' workers run it
             with bulk():
-                for _, result in seeded_games(lg, rs, matchups, seed, quiet=quiet):
-                    pas += sum(line[PA] for _, _, line, _ in result.batting)
+                for _, result in seeded_games(lg, rs, matchups, seed, quiet=quiet, box=box):
+                    if box:
+                        pas += sum(line[PA] for _, _, line, _ in result.batting)
                     nrolls += len(result.raws)
+            if box and not per_game:
+                per_game.append(pas)
+            pas = pas if box else per_game[0]
             engine = min(engine, time.perf_counter() - t0)
             # the same number of d100 draws, timed right after under the same load
             randint = random.Random(seed).randint
@@ -367,8 +377,6 @@ def bench(
             for _ in range(nrolls):
                 randint(1, 100)
             dice = min(dice, time.perf_counter() - t0)
-        what = ("quiet (what a season and the odds play: no roll log, no play text)" if quiet
-                else "full record (roll log and plays)")
         echo(f"--- {what}")
         echo(f"time             {engine:.3f} s")
         echo(f"games/s          {games / engine:.1f}")
