@@ -153,7 +153,7 @@ def league_toml(league: LeagueRow, ruleset: RulesetRow | None, teams: Sequence[T
     lines += [f"{key} = {_toml_value(settings[key])}"
               for key in ("active_size", "dressed", "ten_days", "foreign_active", "foreign_side")
               if key in settings]
-    tables = {k: settings[k] for k in ("schedule", "postseason", "draft", "usage")
+    tables = {k: settings[k] for k in ("schedule", "postseason", "draft", "fa", "usage")
               if k in settings}
     lines += toml_lines(tables)
     for g in settings.get("leagues", []):

@@ -164,9 +164,10 @@ def test_a_renewal_through_the_services_in_the_order_of_section_7(tmp_path):
     # retired players are no free agents; the news is in the order of §7
     fa = {p for p, _ in sv.free_agents(db)}
     assert not fa & {d.player for d in view.departures if d.kind == "retire"}
-    kinds = [n.kind for n in reversed(sv.news(db))]
-    order = {"retire": 0, "release": 0, "draft": 1, "change": 2, "up": 3}
-    assert [order[k] for k in kinds] == sorted(order[k] for k in kinds)
+    # (free agency, §4, between the draft and growth: its signings and leavings carry "fa")
+    order = {"retire": 0, "release": 0, "draft": 1, "change": 3, "up": 4}
+    kinds = [2 if '"fa"' in (n.note or "") else order[n.kind] for n in reversed(sv.news(db))]
+    assert kinds == sorted(kinds)
     data = json.loads(json.dumps(view.as_dict()))
     assert data["draft"][0]["round"] == 1 and data["departures"][0]["career"]
 

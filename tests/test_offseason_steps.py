@@ -2,6 +2,7 @@
 season one at a time through the services, each stored; a person's picks in the draft (入札,
 外れ1位, a pick a round) with every refusal storing nothing; the steps decide what the renewal
 in one go decides."""
+import json
 import shutil
 
 import pytest
@@ -41,13 +42,17 @@ def test_the_steps_one_at_a_time_decide_what_the_renewal_in_one_go_does(db, clos
     sv.new_season(one_go)
     v = sv.offseason_steps(db)
     assert [(k, st) for k, _r, st in v.steps] == [("retire", "next"), ("draft", "later"),
-                                                  ("renew", "later")]
+                                                  ("fa", "later"), ("renew", "later")]
     v = sv.offseason_step(db, step="retire")
-    assert v.departures and [st for _k, _r, st in v.steps] == ["done", "next", "later"]
+    assert v.departures and [st for _k, _r, st in v.steps] == ["done", "next", "later",
+                                                                "later"]
     assert {d.player for d in v.departures} == {d.player for d in sv.offseason(one_go).departures}
     v = sv.offseason_step(db, step="draft")
-    assert [st for _k, _r, st in v.steps] == ["done", "done", "next"] and not v.waiting
-    assert v.picks and v.current == "renew"
+    assert [st for _k, _r, st in v.steps] == ["done", "done", "next", "later"]
+    assert not v.waiting and v.picks and v.current == "fa"
+    v = sv.offseason_step(db, step="fa")            # §4
+    assert [st for _k, _r, st in v.steps] == ["done", "done", "done", "next"]
+    assert v.current == "renew"
     info = sv.offseason_finish(db)
     assert info.number == 2
     assert _drafted(db) == _drafted(one_go)
@@ -59,8 +64,8 @@ def test_the_steps_one_at_a_time_decide_what_the_renewal_in_one_go_does(db, clos
 def test_the_steps_go_in_order_and_only_after_a_closed_season(db, tmp_path):
     with pytest.raises(ServiceError, match="retire comes before draft"):
         sv.offseason_step(db, step="draft")
-    with pytest.raises(ServiceError, match="no off-season step 'fa'"):
-        sv.offseason_step(db, step="fa")
+    with pytest.raises(ServiceError, match="no off-season step 'bogus'"):
+        sv.offseason_step(db, step="bogus")
     fresh = str(tmp_path / "fresh.sqlite3")
     sv.create_league_from_sample(fresh, "mini", "mini")
     sv.new_season(fresh)
@@ -167,7 +172,6 @@ def test_an_ikusei_draft_signs_development_players_off_the_70(tmp_path):
 def test_the_steps_through_the_command_line_with_json_and_one_line_refusals(db):
     """impact offseason status / retire / draft --team / pick / finish, --json each; a refusal is
     one line on stderr with exit status 2."""
-    import json
 
     from typer.testing import CliRunner
 
@@ -200,3 +204,40 @@ def test_the_steps_through_the_command_line_with_json_and_one_line_refusals(db):
     assert season["number"] == 2
     shown = json.loads(run("offseason", "show", "--json").output)
     assert [p["team"] for p in shown["draft"] if p["round"] == 1].count("KYO") == 1
+
+
+def test_free_agency_is_a_step_after_the_draft_reproducible_and_listed_with_json(db, closed,
+                                                                                tmp_path):
+    """§4 and §7: `impact offseason fa` runs free agency after the draft; the renewal in one go
+    decides the same (seeded); `offseason show --json` lists each declared player, his offers
+    and where he signed, the news has each as a transaction."""
+    from typer.testing import CliRunner
+
+    from tui.cli.main import app
+    runner = CliRunner()
+
+    def run(*args, code=0):
+        result = runner.invoke(app, ["--db", db, *args])
+        assert result.exit_code == code, (result.output, result.exception)
+        return result
+
+    run("offseason", "retire")
+    bad = run("offseason", "fa", code=2)
+    assert "draft comes before fa" in bad.output and len(bad.output.strip().splitlines()) == 1
+    run("offseason", "draft")
+    step = json.loads(run("offseason", "fa", "--json").output)
+    assert step["steps"][2] == {"step": "fa", "rule": "§4", "state": "done"}
+    fa = step["fa"]
+    assert isinstance(fa["eligible"], int) and fa["eligible"] > 0
+    for d in fa["declared"]:
+        assert {"player", "name", "team", "age", "right", "signed", "role", "years", "abroad",
+                "offers", "moved"} <= set(d)
+        assert d["right"] in ("domestic", "overseas", "compensation")
+    run("offseason", "finish")
+    shown = json.loads(run("offseason", "show", "--json").output)["fa"]
+    assert shown == fa["declared"]
+    one_go = _copy(closed, tmp_path / "one.sqlite3")
+    sv.new_season(one_go)
+    assert [f.as_dict() for f in sv.offseason(one_go).fa] == shown
+    news = [n for n in sv.news(db) if '"fa"' in (n.note or "")]
+    assert len(news) == len(shown)

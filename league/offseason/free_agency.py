@@ -39,8 +39,9 @@ has room under the roster size.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 from typing import Final
 
 from league.offseason.people import stream
@@ -105,6 +106,28 @@ def right(s: Service) -> str | None:
         return OVERSEAS_FA
     need = COLLEGE if s.entry in COLLEGE_ROUTES else DOMESTIC
     return DOMESTIC_FA if total >= need else None
+
+
+def days_active(start: Iterable[str], moves: Sequence[tuple[date, str, bool]], first: date,
+                last: date) -> dict[str, int]:
+    """Each player's days on the active roster from `first` to `last` (both counted): `start`
+    the active roster on the first day before any move, `moves` (day, player, up) in the order
+    they were made; a call-up counts from its day, a demotion stops on its day. A player never
+    active is left out."""
+    active = set(start)
+    out: dict[str, int] = {}
+    cur = first
+    end = last + timedelta(days=1)
+    for day, pid, up in sorted(moves, key=lambda m: m[0]):
+        at = min(max(day, first), end)
+        if at > cur:
+            for x in active:
+                out[x] = out.get(x, 0) + (at - cur).days
+            cur = at
+        (active.add if up else active.discard)(pid)
+    for x in active:
+        out[x] = out.get(x, 0) + (end - cur).days
+    return out
 
 
 # --- the service of a player of the league's own files ----------------------------------------
@@ -282,7 +305,7 @@ def market(league: str, year: int, men: Sequence[Man], strength: Mapping[str, fl
     for m, r in declared:
         rng = stream("fa choice", league, m.player, year)
         good = m.value >= tops.get(m.kind, float("inf"))
-        if r == OVERSEAS_FA and good and rng.random() < ABROAD:
+        if r == OVERSEAS_FA and good and m.age < OLD_AGE and rng.random() < ABROAD:
             out.append(Declared(m.player, m.team, m.age, r, (), "", "", 0, True))
             where[m.player] = ""
             size[m.team] -= 1

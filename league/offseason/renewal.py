@@ -1,6 +1,6 @@
 """A season's renewal (npb_offseason.md §7), in order, over the league's own cards as cells:
 
-retirements and releases (§2) → the draft (§3) → [FA and trades: §4, §6, slot in here] →
+retirements and releases (§2) → the draft (§3) → free agency (§4) → [trades: §6, slot in here] →
 foreign players (§5: those who disappointed released, new ones signed) → growth and decline, ages moving on a year (§1) → rosters checked against
 the limits (the active roster filled again from the farm where retirements left it short).
 
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from league.offseason import draft as dr
 from league.offseason import foreign as fr
+from league.offseason import free_agency as fa
 from league.offseason.aging import Aged, age_players, measured, recentre, recentre_ratings
 from league.offseason.foreign import FOREIGN_ACTIVE, FOREIGN_SIDE, fits
 from league.offseason.people import season_age, stream
@@ -52,6 +53,7 @@ class Renewal:
     called_up: tuple[tuple[str, str], ...]            # (player, team)
     cards: dict[str, tuple[str, Cells | None, Cells | None]]
     signed: tuple[fr.Signing, ...] = ()               # foreign players signed (§5)
+    market: fa.Market | None = None                   # free agency (§4)
 
 
 def _born(b: Cells | None, p: Cells | None) -> str:
@@ -75,13 +77,16 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
           known: Sequence[str] = (), active_size: int = 29,
           gone: Sequence[Departure] | None = None,
           prospects: Sequence[dr.Prospect] | None = None, ikusei: int = 0,
-          foreign_active: int = FOREIGN_ACTIVE, foreign_side: int = FOREIGN_SIDE) -> Renewal:
+          foreign_active: int = FOREIGN_ACTIVE, foreign_side: int = FOREIGN_SIDE,
+          service: Mapping[str, fa.Service] | None = None, compensation: bool = False,
+          market: fa.Market | None = None) -> Renewal:
     """The renewal before the season of `year`. `usage`: (plate appearances, batters faced) of
     each player in the season just closed; `standings`: each league's final table, best first;
     `teams`: every club's code; `known`: every id the league ever gave (a new player gets none
     of them). `gone`, `prospects`, `chosen`: what the off-season's steps decided and stored
     (the departures, the draft's class, a person's picks); what is not given is decided here,
-    the same way."""
+    the same way. `service`: each player's service (free agency, §4: none given, no FA);
+    `market`: what the FA step decided and stored; `compensation`: [fa] compensation."""
     # 1. retirements and releases (§2)
     if gone is None:
         gone = leaving(league, year, cards, usage)
@@ -96,7 +101,15 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
             picks = dr.run_draft(league, year, setup.prospects, setup.clubs, setup.order,
                                  max_picks, chosen, ikusei=ikusei)
             drafted = signed(cards, setup.prospects, picks, set(known))
-    # (3. FA and trades: §4, §6)
+    # 3. free agency (§4): who declares, the offers, where each signs
+    moved: list[Departure] = []
+    if market is None and service is not None:
+        market = free_agency(league, year, staying, drafted, service, standings, teams,
+                             roster_size, compensation)
+    if market is not None:
+        staying, abroad, moved = apply_market(year, staying, market)
+        gone = [*gone, *abroad]
+    # (trades: §6)
     # 3b. foreign players (§5): those who disappointed released, new ones signed
     let_go, foreigners = _foreign_market(league, year, staying, usage, drafted, teams,
                                          roster_size, set(known) | {pid for pid, *_ in cards},
@@ -125,9 +138,67 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
                  measured(*before[a.player], out[a.player][1], out[a.player][2], a.change))
             for a in aged]
     # 5. rosters checked: an active player who left is replaced by the best of his kind on the farm
-    called = _fill_active(cards, gone, out, active_size, foreign_active, foreign_side)
+    called = _fill_active(cards, [*gone, *moved], out, active_size, foreign_active, foreign_side)
     return Renewal(tuple(gone), tuple(drafted), tuple(aged), tuple(called), out,
-                   tuple(foreigners))
+                   tuple(foreigners), market)
+
+
+FA_ABROAD = "fa abroad"     # a Departure's reason: an overseas free agent who left the league
+
+
+def free_agency(league: str, year: int, staying: Sequence[Cards], drafted: Sequence[Drafted],
+                service: Mapping[str, fa.Service], standings: Sequence[Sequence[str]],
+                teams: Sequence[str], roster_size: int = 70, compensation: bool = False
+                ) -> fa.Market:
+    """§4 in the renewal: the market (league.offseason.free_agency) over the players under
+    contract after the retirements and the draft (育成 players not on the 70, left out); a
+    club's strength its place in its league's final table."""
+    men: list[fa.Man] = []
+    rows = [(pid, team, b, p, False) for pid, team, b, p in staying]
+    rows += [(d.player, d.team, d.batting, d.pitching, True) for d in drafted]
+    for pid, team, b, p, new in rows:
+        if ikusei(b, p) or not _born(b, p) or team not in teams:
+            continue
+        age = season_age(date.fromisoformat(_born(b, p)), year)
+        men.append(fa.Man(pid, team, age, dr.kind_of(b, p),
+                          dr.card_value(b if p is None else None, p), _foreign(b, p),
+                          service.get(pid, fa.Service("", ())), new))
+    sizes = {t: 0 for t in teams}
+    for m in men:
+        sizes[m.team] += 1
+    strength = {t: 1.0 - i / len(table) for table in standings for i, t in enumerate(table)}
+    return fa.market(league, year, men, strength, sizes, roster_size, compensation)
+
+
+def apply_market(year: int, staying: Sequence[Cards], market: fa.Market
+                 ) -> tuple[list[Cards], list[Departure], list[Departure]]:
+    """The market's moves on the cards: (the cards, the free agents who left the league, and
+    each man who changed club as a departure from his old club — what the active roster's
+    check replaces). A man who moves joins his new club's active roster (its farm when he
+    comes as compensation)."""
+    where: dict[str, tuple[str, str]] = {}
+    abroad: list[Departure] = []
+    for d in market.declared:
+        if d.abroad:
+            abroad.append(Departure(d.player, d.team, d.age, RELEASE, FA_ABROAD))
+        elif d.signed != d.team:
+            where[d.player] = (d.signed, "active")
+    for c in market.compensation:
+        where[c.player] = (c.team, "farm")
+    out: list[Cards] = []
+    moved: list[Departure] = []
+    gone = {d.player for d in abroad}
+    for pid, team, b, p in staying:
+        if pid in gone:
+            continue
+        if pid in where:
+            new, roster = where[pid]
+            b, p = (dict(x, team=new, roster=roster) if x is not None else None
+                    for x in (b, p))
+            moved.append(Departure(pid, team, 0, RELEASE, "fa"))
+            team = new
+        out.append((pid, team, b, p))
+    return out, abroad, moved
 
 
 FOREIGN_RELEASE = "foreign"     # a Departure's reason: a foreign player who disappointed (§5)

@@ -89,7 +89,7 @@ RATING_RANGES: dict[str, tuple[int, int]] = {
 INNINGS_RANGE = (0.1, 12.0)
 
 _TOML_KEYS = {"name", "code", "ruleset", "dh", "extra_innings", "roster_size", "teams",
-              "leagues", "schedule", "postseason", "draft", "active_size", "dressed", "ten_days",
+              "leagues", "schedule", "postseason", "draft", "fa", "active_size", "dressed", "ten_days",
               "foreign_active", "foreign_side", "options", "usage", "name_en"}
 _TEAM_KEYS = {"code", "name", "short", "name_en", "league", "division"}
 _LEAGUE_KEYS = {"code", "name", "short", "name_en", "dh", "divisions"}
@@ -529,7 +529,7 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
         # a league made from statistics: its players' real usage (league/manager/usage.py)
         from league.manager.usage import check_usage
         check_usage(data["usage"], file)
-    opts["settings"] = {k: data[k] for k in ("schedule", "postseason", "draft", "usage")
+    opts["settings"] = {k: data[k] for k in ("schedule", "postseason", "draft", "fa", "usage")
                         if k in data}
     leagues = _parse_leagues(data.get("leagues"), file, text, opts["dh"])
     raw_teams = data.get("teams")
@@ -593,6 +593,8 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
     calendar_rules(opts["settings"].get("schedule"), f"{file} [schedule]")
     from league.offseason.draft import draft_rules
     draft_rules(opts["settings"].get("draft"), [lg["code"] for lg in leagues], f"{file} [draft]")
+    from league.offseason.free_agency import fa_rules
+    fa_rules(opts["settings"].get("fa"), f"{file} [fa]")
     postseason_specs(opts["settings"].get("postseason"), [lg["code"] for lg in leagues],
                      f"{file} [postseason]")
     return opts, teams

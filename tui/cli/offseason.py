@@ -1,6 +1,7 @@
 """`impact offseason`: the off-season between a closed season and the next (npb_offseason.md §7),
 one step at a time — `status`, `retire` (retirements and releases), `draft` (opens it; `--team`
-the clubs a person picks for), `pick` (a person's pick at his club's turn), `finish` (growth and
+the clubs a person picks for), `pick` (a person's pick at his club's turn), `fa` (free agency),
+`finish` (growth and
 decline, the rosters, the new season: what `impact season new` does) — and `show`, what the
 off-season before a season did (who left, the draft, 変化). Same conventions as
 tui/cli/league.py: --db, --league, --json; a refusal is one line on stderr with exit status 2."""
@@ -53,6 +54,7 @@ def show_cmd(
         ik = "  育成 development" if p.ikusei else ""
         echo(f"  R{p.round} #{p.number:<3} {p.team:<4} {p.player:<8} {pad(p.name, 16)} "
              f"{p.school} {p.age}{lot}{hz}{ik}")
+    _print_fa(v.fa)
     echo(f"外国人 foreign players signed: {len(v.signed)}")
     for pid, name, team, age in v.signed:
         echo(f"  {pid:<8} {pad(name, 16)} {team:<4} {age:>2}")
@@ -68,8 +70,31 @@ def show_cmd(
         echo(f"  {c.player:<8} {pad(c.name, 16)} {c.team:<4} {c.age:>2}  {moved}{mark}")
 
 
+RIGHTS = {"domestic": "国内FA domestic", "overseas": "海外FA overseas"}
+
+
+def _print_fa(rows: Any) -> None:
+    """Free agency (§4): each declared player, his offers and where he signed; compensation."""
+    declared = [f for f in rows if f.right != "compensation"]
+    moved = sum(1 for f in declared if f.moved)
+    echo(f"FA free agency: {len(declared)} declared (FA宣言), {moved} moved")
+    for f in declared:
+        where = ("left the league (海外)" if f.abroad else
+                 f"stays with {f.signed}" if f.signed == f.team else f"signs with {f.signed}")
+        role = f", {f.role} {f.years} yr" if f.role else ""
+        offers = "; ".join(f"{t} {r} {y}yr" for t, r, y in f.offers)
+        echo(f"  {f.player:<8} {pad(f.name, 16)} {f.team:<4} {f.age:>2}  "
+             f"{RIGHTS.get(f.right, f.right)}: {where}{role}"
+             + (f"  (offers: {offers})" if offers else ""))
+    for f in rows:
+        if f.right == "compensation":
+            echo(f"  人的補償 compensation: {f.signed} takes {f.player} {f.name} from {f.team} "
+                 f"(for {f.role})")
+
+
 STATES = {"done": "済 done", "open": "進行中 under way", "next": "次 next", "later": "-"}
 STEP_NAMES = {"retire": "引退・戦力外 retirements and releases", "draft": "ドラフト the draft",
+              "fa": "FA free agency",
               "renew": "成長・新シーズン growth, rosters, the new season"}
 
 
@@ -82,6 +107,9 @@ def _print_steps(v, top: int = 20) -> None:  # type: ignore[no-untyped-def]
         for d in v.departures:
             kind = "引退 retires" if d.kind == "retire" else "戦力外 released"
             echo(f"  {d.player:<8} {pad(d.name, 16)} {d.team:<4} {d.age:>2}  {kind} ({d.reason})")
+    if v.fa or v.eligible:
+        echo(f"FA rights this off-season: {v.eligible} players")
+        _print_fa(v.fa)
     if not v.order:
         return
     echo(f"ドラフト the draft: order {' '.join(v.order)}; a person picks for "
@@ -157,6 +185,14 @@ def pick_cmd(player: Optional[str] = typer.Argument(
          as_json, top)
 
 
+def fa_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
+           as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
+    """Step 3 (§4): free agency — who declares (FA宣言), the clubs' offers (years and a role),
+    where each signs; decided (seeded) and stored."""
+    from tui import services as sv
+    _out(sv.offseason_step(db, league, "fa"), as_json, top)
+
+
 def finish_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
                as_json: bool = JSON_OPT) -> None:
     """The last step (§1, §7): growth and decline, the rosters checked, the new season made
@@ -175,6 +211,7 @@ def register(app: typer.Typer) -> None:
     offseason_app.command("retire")(guarded(retire_cmd))
     offseason_app.command("draft")(guarded(draft_cmd))
     offseason_app.command("pick")(guarded(pick_cmd))
+    offseason_app.command("fa")(guarded(fa_cmd))
     offseason_app.command("finish")(guarded(finish_cmd))
     offseason_app.command("show")(guarded(show_cmd))
     app.add_typer(offseason_app, name="offseason")

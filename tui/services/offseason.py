@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from league.offseason import draft as dr
+from league.offseason import free_agency as fa
 from league.offseason import renewal
 from league.offseason.aging import Aged
 from league.offseason.draft import draft_rules, priority_league
+from league.offseason.people import age_in
 from league.offseason.renewal import Renewal
 from league.offseason.retirement import RETIRE, Departure
 from storage import history_store as hs
@@ -77,6 +79,42 @@ class PickView:
 
 
 @dataclass(frozen=True)
+class FaView:
+    """A free agent (§4) who declared (FA宣言): his right (domestic / overseas), the offers
+    (club, role, years), and where he signed ("" when he left the league: `abroad`); or, with
+    `right` "compensation", a player taken by `signed` from `team` for the one it lost (人的補償,
+    `role` names him)."""
+
+    player: str
+    name: str
+    team: str
+    age: int
+    right: str
+    signed: str
+    role: str
+    years: int
+    abroad: bool
+    offers: tuple[tuple[str, str, int], ...] = ()
+
+    @property
+    def moved(self) -> bool:
+        return self.abroad or self.signed != self.team
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(dataclasses.asdict(self), moved=self.moved,
+                    offers=[{"team": t, "role": r, "years": y} for t, r, y in self.offers])
+
+
+def _fa_views(market: fa.Market, names: dict[str, str]) -> tuple[FaView, ...]:
+    out = [FaView(d.player, names.get(d.player, d.player), d.team, d.age, d.right, d.signed,
+                  d.role, d.years, d.abroad, tuple((o.team, o.role, o.years) for o in d.offers))
+           for d in market.declared]
+    out += [FaView(c.player, names.get(c.player, c.player), c.signing, 0, "compensation", c.team,
+                   c.lost, 0, False) for c in market.compensation]
+    return tuple(out)
+
+
+@dataclass(frozen=True)
 class OffseasonView:
     """What the renewal before season `season` did (empty before any renewal), in §7's order."""
 
@@ -87,9 +125,11 @@ class OffseasonView:
     picks: tuple[PickView, ...] = ()
     called_up: tuple[tuple[str, str, str], ...] = ()     # (player, name, team)
     signed: tuple[tuple[str, str, str, int], ...] = ()   # foreign signings: player, name, team, age
+    fa: tuple[FaView, ...] = ()                          # free agency (§4)
 
     def as_dict(self) -> dict[str, Any]:
         return {"season": self.season, "year": self.year,
+                "fa": [f.as_dict() for f in self.fa],
                 "departures": [dataclasses.asdict(d) for d in self.departures],
                 "draft": [dict(dataclasses.asdict(p), lottery=list(p.lottery))
                           for p in self.picks],
@@ -133,6 +173,8 @@ class _Inputs:
     ikusei: int = 0
     foreign_active: int = 4         # the foreign limit (外国人枠, league.offseason.foreign)
     foreign_side: int = 3
+    compensation: bool = False      # [fa] compensation (人的補償)
+    service: Callable[[], dict[str, fa.Service]] | None = None    # §4, read when needed
 
 
 def _inputs(s: Any, league_id: int, league: str, year: int, prev_id: int) -> _Inputs:
@@ -150,10 +192,88 @@ def _inputs(s: Any, league_id: int, league: str, year: int, prev_id: int) -> _In
     rules = draft_rules((lg.settings or {}).get("draft"), [g.code for g in lg.leagues])
     priority = priority_league(rules.priority, [g.code for g in lg.leagues], year)
     row = repo.find_league_by_id(session=s, league_id=league_id)
+    upto = repo.season_info(session=s, season_id=prev_id).number
+    kept: dict[str, fa.Service] = {}
+
+    def service() -> dict[str, fa.Service]:
+        if not kept:
+            kept.update(service_of(s, league_id, league, upto))
+        return kept
+
     return _Inputs(league, year, cards, usage, standings, [t.code for t in lg.teams], priority,
                    row.roster_size, rules.picks, rules.held,
                    list(repo.player_names(session=s, league_id=league_id)), lg.active_size,
-                   rules.ikusei, lg.foreign_active, lg.foreign_side)
+                   rules.ikusei, lg.foreign_active, lg.foreign_side,
+                   fa.fa_rules((lg.settings or {}).get("fa")), service)
+
+
+def fa_note(t: Any) -> dict[str, Any] | None:
+    """The free-agency note of a transaction of the news (§4: a declared player's sign or
+    release, a compensation), None for any other."""
+    if t.kind not in ("sign", "release") or not (t.note or "").startswith("{"):
+        return None
+    d = json.loads(t.note)
+    return d if "fa" in d else None
+
+
+def service_of(s: Any, league_id: int, league: str, upto: int) -> dict[str, fa.Service]:
+    """Each player's service (§4) after the seasons numbered up to `upto`: his days on the
+    active roster each season — its cards as it closed, its roster moves (一軍登録 / 登録抹消)
+    undone back to the opening day and replayed a day at a time over the regular season — after
+    the service of a player of the league's own files before the season he was first seen in
+    (league.offseason.free_agency.initial_service); his entry route the school the draft
+    named; his last use of FA the off-season whose news has his declaration."""
+    from sqlmodel import select
+
+    from storage.tables import CardRow, PlayerRow
+    news = hs.transactions(session=s, league_id=league_id)
+    school: dict[str, str] = {}
+    declared: dict[str, set[int]] = {}
+    for t in news:
+        if t.kind == hs.DRAFT and t.moves:
+            school[t.moves[0][0]] = str(json.loads(t.note or "{}").get("school", ""))
+        elif (n := fa_note(t)) is not None and n.get("declared") and t.season is not None:
+            declared.setdefault(t.moves[0][0], set()).add(t.season)
+    days: dict[str, list[int]] = {}
+    entry: dict[str, str] = {}
+    used: dict[str, int] = {}
+    for sid in repo.season_ids(session=s, league_id=league_id):
+        info = repo.season_info(session=s, season_id=sid)
+        if info.number > upto:
+            break
+        rows = s.exec(select(PlayerRow.pid, CardRow.batting, CardRow.pitching)
+                      .join(PlayerRow).where(CardRow.season_id == sid, CardRow.team != "")).all()
+        farm, here, born = set(), set(), {}
+        for pid, b, p in rows:
+            cells = [json.loads(x) for x in (b, p) if x]
+            here.add(pid)
+            born[pid] = next((c.get("born") for c in cells if c.get("born")), "")
+            if any(str(c.get("roster", "")).strip().lower() == "farm" for c in cells):
+                farm.add(pid)
+        moves = sorted((t for t in news if t.season == info.number and t.day is not None
+                        and t.kind in ("up", "down")), key=lambda t: t.id)
+        for t in reversed(moves):
+            for pid, *_ in t.moves:
+                (farm.add if t.kind == "up" else farm.discard)(pid)
+        games = repo.schedule(session=s, season_id=sid)
+        if not games:
+            continue
+        counted = fa.days_active(here - farm, [(t.day, pid, t.kind == "up") for t in moves
+                                               for pid, *_ in t.moves if t.day is not None],
+                                 games[0].day, games[-1].day)
+        for pid in sorted(here):
+            if pid not in days:
+                if pid in school:
+                    days[pid], entry[pid] = [], school[pid]
+                else:
+                    age = age_in(born[pid], info.year)
+                    first = fa.initial_service(league, pid, age if age is not None else 27,
+                                               pid not in farm)
+                    days[pid], entry[pid] = list(first.days), first.entry
+            if info.number in declared.get(pid, ()):
+                used[pid] = len(days[pid])
+            days[pid].append(counted.get(pid, 0))
+    return {pid: fa.Service(entry[pid], tuple(d), used.get(pid)) for pid, d in days.items()}
 
 
 def _gone(data: dict[str, Any]) -> list[Departure] | None:
@@ -199,10 +319,41 @@ def _run_draft(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str |
     return state.over
 
 
+def _market(data: dict[str, Any]) -> fa.Market | None:
+    raw = data.get("fa")
+    if raw is None:
+        return None
+    return fa.Market(tuple((p, r) for p, r in raw["eligible"]),
+                     tuple(fa.Declared(**dict(d, offers=tuple(fa.Offer(**o) for o in d["offers"])))
+                           for d in raw["declared"]),
+                     tuple(fa.Compensation(**c) for c in raw["compensation"]))
+
+
+def _run_fa(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str | None]]) -> bool:
+    """§4: the market over the players under contract after the retirements and the draft
+    (its picks as the draft made them), stored for the renewal."""
+    if data.get("fa") is not None:
+        return True
+    gone = {d.player for d in _gone(data) or []}
+    staying = [c for c in inp.cards if c[0] not in gone]
+    drafted: list[renewal.Drafted] = []
+    setup = _setup(inp, data)
+    if setup is not None:
+        picks = dr.run_draft(inp.league, inp.year, setup.prospects, setup.clubs, setup.order,
+                             inp.max_picks, entries, ikusei=inp.ikusei)
+        drafted = renewal.signed(inp.cards, setup.prospects, picks, set(inp.known))
+    assert inp.service is not None
+    market = renewal.free_agency(inp.league, inp.year, staying, drafted, inp.service(),
+                                 inp.standings, inp.teams, inp.roster_size, inp.compensation)
+    data["fa"] = dataclasses.asdict(market)
+    return True
+
+
 STEPS: tuple[Step, ...] = (
     Step("retire", "§2", _run_retire),
     Step("draft", "§3", _run_draft),
-    # FA (§4), foreign signings and trades (§5, §6): issue 32's steps go here
+    Step("fa", "§4", _run_fa),
+    # foreign signings and trades (§5, §6)
     Step("renew", "§1, §7", None),      # growth and decline, rosters, the new season
 )
 
@@ -230,11 +381,16 @@ def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renew
                          active_size=inp.active_size, gone=_gone(data),
                          prospects=_prospects(data) or None, ikusei=inp.ikusei,
                          foreign_active=inp.foreign_active, foreign_side=inp.foreign_side,
-                         chosen=stored.entries if stored is not None else None)
+                         chosen=stored.entries if stored is not None else None,
+                         service=inp.service() if inp.service is not None else None,
+                         compensation=inp.compensation, market=_market(data))
     ost.clear(session=s, league_id=league_id, year=year)
     gone = [(d.player, d.team, "") for d in done.departures]
     if gone:
         hs.apply_moves(session=s, league_id=league_id, season_id=None, moves=gone)
+    fa_moves = _fa_moves(done)
+    if fa_moves:
+        hs.apply_moves(session=s, league_id=league_id, season_id=None, moves=fa_moves)
     if done.drafted:
         repo.add_base_players(session=s, league_id=league_id, rows=[
             (d.player, d.prospect.name, d.team, d.batting, d.pitching) for d in done.drafted])
@@ -261,11 +417,22 @@ def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renew
     return done
 
 
+def _fa_moves(done: Renewal) -> list[tuple[str, str, str]]:
+    """The moves of free agency between clubs: (player, from, to)."""
+    if done.market is None:
+        return []
+    return ([(d.player, d.team, d.signed) for d in done.market.declared
+             if not d.abroad and d.signed != d.team]
+            + [(c.player, c.signing, c.team) for c in done.market.compensation])
+
+
 def record(s: Any, league_id: int, season_id: int, done: Renewal) -> None:
     """The renewal as the news of the season it was made for, in §7's order: each retirement
     (引退) and release (戦力外), each pick of the draft, each team's changes (変化: its players the
     moves, the changes a JSON note), each call-up that filled an active roster again."""
     for d in done.departures:
+        if d.reason == renewal.FA_ABROAD:
+            continue                # in free agency's news below
         hs.add_transaction(session=s, league_id=league_id, season_id=season_id, day=None,
                            kind=hs.RETIRE if d.kind == RETIRE else "release",
                            moves=[(d.player, d.team, "")],
@@ -280,6 +447,22 @@ def record(s: Any, league_id: int, season_id: int, done: Renewal) -> None:
                                             "hazure": x.pick.hazure,
                                             **({"ikusei": True} if x.pick.ikusei else {})},
                                            ensure_ascii=False, separators=(",", ":")))
+    if done.market is not None:    # free agency (§4): each declared player, then compensation
+        for dec in done.market.declared:
+            note = {"fa": dec.right, "declared": True, "age": dec.age, "role": dec.role,
+                    "years": dec.years, "offers": [dataclasses.asdict(o) for o in dec.offers],
+                    "offseason": True}
+            if dec.abroad:
+                note.update(reason=renewal.FA_ABROAD)
+            hs.add_transaction(session=s, league_id=league_id, season_id=season_id, day=None,
+                               kind="release" if dec.abroad else "sign",
+                               moves=[(dec.player, dec.team, dec.signed)],
+                               note=json.dumps(note, ensure_ascii=False, separators=(",", ":")))
+        for c in done.market.compensation:
+            hs.add_transaction(session=s, league_id=league_id, season_id=season_id, day=None,
+                               kind="sign", moves=[(c.player, c.signing, c.team)],
+                               note=json.dumps({"fa": "compensation", "for": c.lost,
+                                                "offseason": True}, separators=(",", ":")))
     for f in done.signed:          # foreign players signed (外国人, §5)
         hs.add_transaction(session=s, league_id=league_id, season_id=season_id, day=None,
                            kind="sign", moves=[(f.player, "", f.team)],
@@ -313,7 +496,7 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
                 if t.season == info.number and t.day is None]
         items = [t for t in news if t.kind == hs.CHANGE]
         left = [t for t in reversed(news) if t.kind in (hs.RETIRE, "release")
-                and (t.note or "").startswith("{")]
+                and (t.note or "").startswith("{") and fa_note(t) is None]
         careers: dict[str, tuple[int, dict[str, int]]] = {}
         if left:
             ids = [i for i in repo.season_ids(session=s, league_id=row.id) if i != info.id]
@@ -321,6 +504,7 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
         drafts = [t for t in reversed(news) if t.kind == hs.DRAFT]
         ups = [t for t in reversed(news) if t.kind == "up"]
         signs = [t for t in reversed(news) if t.kind == "sign" and '"foreign"' in (t.note or "")]
+        market = _market_of_news([t for t in reversed(news)])
     departures = [_departure(t, names, careers) for t in left]
     picks = []
     for t in drafts:
@@ -345,7 +529,25 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
     signed = tuple((t.moves[0][0], names.get(t.moves[0][0], t.moves[0][0]), t.moves[0][2],
                     int(json.loads(t.note or "{}").get("age", 0))) for t in signs)
     return OffseasonView(info.number, info.year, tuple(changes), tuple(departures), tuple(picks),
-                         called, signed)
+                         called, signed, _fa_views(market, names))
+
+
+def _market_of_news(news: Sequence[Any]) -> fa.Market:
+    """Free agency as an off-season's news keeps it (oldest first)."""
+    declared, comp = [], []
+    for t in news:
+        n = fa_note(t)
+        if n is None or not t.moves:
+            continue
+        pid, src, dst = t.moves[0]
+        if n["fa"] == "compensation":
+            comp.append(fa.Compensation(dst, src, pid, str(n.get("for", ""))))
+        else:
+            declared.append(fa.Declared(pid, src, int(n.get("age", 0)), str(n["fa"]),
+                                        tuple(fa.Offer(**o) for o in n.get("offers") or ()),
+                                        dst, str(n.get("role", "")), int(n.get("years", 0)),
+                                        n.get("reason") == renewal.FA_ABROAD))
+    return fa.Market((), tuple(declared), tuple(comp))
 
 
 def _careers(s: Any, season_ids: list[int], who: set[str]
@@ -473,6 +675,8 @@ class StepsView:
     round: int = 0
     picks: tuple[PickView, ...] = ()
     left: tuple[ProspectView, ...] = ()
+    fa: tuple[FaView, ...] = ()              # free agency (§4) once its step is done
+    eligible: int = 0                        # the players with an FA right this off-season
 
     @property
     def current(self) -> str:
@@ -488,7 +692,8 @@ class StepsView:
                           "waiting": list(self.waiting), "round": self.round,
                           "picks": [dict(dataclasses.asdict(p), lottery=list(p.lottery))
                                     for p in self.picks],
-                          "class": [dataclasses.asdict(p) for p in self.left]}}
+                          "class": [dataclasses.asdict(p) for p in self.left]},
+                "fa": {"eligible": self.eligible, "declared": [f.as_dict() for f in self.fa]}}
 
 
 def _open(s: Any, league: str | None) -> tuple[Any, repo.SeasonInfo, int]:
@@ -550,9 +755,11 @@ def _view(s: Any, row: Any, info: repo.SeasonInfo, year: int, inp: _Inputs | Non
         else:
             state_ = "later"
         steps.append((st.key, st.rule, state_))
+    market = _market(data)
     return StepsView(info.number, year, tuple(steps), departures, tuple(order),
                      tuple(data.get("people") or ()), tuple(waiting), round_, tuple(picks),
-                     tuple(left))
+                     tuple(left), _fa_views(market, names) if market is not None else (),
+                     len(market.eligible) if market is not None else 0)
 
 
 def offseason_steps(db: Db, league: str | None = None) -> StepsView:
