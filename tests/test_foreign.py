@@ -258,6 +258,11 @@ def test_five_lived_seasons_keep_the_limit_every_day_and_move_foreign_players():
         assert days >= 140 and most <= 4 and over == 0, (n, days, most, over)
         if n > 1:
             assert signed > 0 and released > 0, (n, signed, released)
+    # free agency (§4) too: players declare and move in every off-season (seed 1 measured
+    # 13/10, 9/8, 10/6, 7/7 declared/moved before seasons 2-5)
+    assert [n for n, *_ in r.fa] == [2, 3, 4, 5]
+    for n, declared, moved, _comp in r.fa:
+        assert declared > 0 and moved > 0, (n, declared, moved)
 
 
 def test_the_command_line_shows_and_refuses_with_json(tmp_path):

@@ -72,7 +72,8 @@ async def test_the_next_season_shows_the_off_season_that_made_it(tmp_path):
         await until(pilot, lambda: "2027" in _text(app, "#season-title"))
         # the off-season that made it (§7): who left, the draft, the changes (変化)
         off = services.offseason(db)
-        rows = len(off.departures) + len(off.picks) + min(20, len(off.changes))
+        rows = len(off.departures) + len(off.picks) + len(off.fa) + min(20, len(off.changes))
+        assert off.fa                   # free agency (§4): its declared players listed too
         await until(pilot, lambda: app.screen.query_one("#offseason-table").row_count == rows)
         assert "オフシーズン" in _text(app, "#offseason-title")
         await pilot.press("L")
@@ -80,6 +81,9 @@ async def test_the_next_season_shows_the_off_season_that_made_it(tmp_path):
         table = app.screen.query_one("#offseason-table")
         steps = {str(table.get_row_at(i)[0]) for i in range(table.row_count)}
         assert "Change" in steps and not any("変化" in x or "引退" in x for x in steps)
+        assert {"Domestic FA", "Overseas FA"} & steps
+        who = {str(table.get_row_at(i)[1]) for i in range(table.row_count)}
+        assert any(f.name in w for f in off.fa for w in who)
 
 
 async def test_the_off_season_step_by_step_with_a_person_s_picks_from_the_class(tmp_path):
@@ -128,7 +132,17 @@ async def test_the_off_season_step_by_step_with_a_person_s_picks_from_the_class(
             await pilot.press("enter")
             await until(pilot, lambda: len(services.offseason_steps(db).picks) > n
                         or not services.offseason_steps(db).waiting)
+        # free agency (§4): `o` runs it, its declared players listed with where they signed
+        await until(pilot, lambda: "o: FA" in _text(app, "#steps-title"))
+        await pilot.press("o")
         await until(pilot, lambda: "N: 新シーズンへ" in _text(app, "#steps-title"))
+        fa = services.offseason_steps(db).fa
+        assert fa
+        table = app.screen.query_one("#steps-table")
+        await until(pilot, lambda: table.row_count == len(v.picks) + len(gone) + len(fa)
+                    if (v := services.offseason_steps(db)) else False)
+        steps = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+        assert sum(1 for x in steps if "FA" in x or "人的補償" in x) == len(fa)
         await pilot.press("N")
         await until(pilot, lambda: "2027" in _text(app, "#season-title"))
     assert any(p.team == mine for p in services.offseason(db).picks)

@@ -268,6 +268,9 @@ def _lived(folder: Any, lg: Any, seasons: int, seed: int, as_json: bool, quiet: 
     for n, signed, released, days, most, over in out.foreign:
         echo(f"  外国人 season {n}: {signed} signed, {released} released before it; active "
              f"rosters checked on {days} days, at most {most} foreign, {over} days over the limit")
+    for n, declared, moved, comp in out.fa:
+        echo(f"  FA before season {n}: {declared} declared (FA宣言), {moved} moved"
+             + (f", {comp} compensation" if comp else ""))
     echo(f"\nrules C.3 over season {seasons}:")
     _print_report(out.report, lg, False)
 

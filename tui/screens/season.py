@@ -10,6 +10,7 @@ games; Enter on a game opens its box score.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -133,12 +134,13 @@ class SeasonScreen(AreaScreen):
         changes (変化). Hidden before any renewal."""
         title = self.query_one("#offseason-title", Static)
         t = self.query_one("#offseason-table", DataTable)
-        shown = off is not None and bool(off.changes or off.departures or off.picks)
+        shown = off is not None and bool(off.changes or off.departures or off.picks or off.fa)
         title.display = t.display = shown
         if off is None or not shown:
             return
         title.update(Text(visible(label("os_title", ja).format(
-            gone=len(off.departures), picks=len(off.picks), changed=len(off.changes)))))
+            gone=len(off.departures), picks=len(off.picks), changed=len(off.changes),
+            fa=sum(1 for f in off.fa if f.right != "compensation")))))
         t.clear(columns=True)
         for k in ("os_step", "os_player", "tm_age", "os_what"):
             t.add_column(label(k, ja), key=k)
@@ -154,12 +156,33 @@ class SeasonScreen(AreaScreen):
                       f"{self.player_name(p.player, p.name)} ({self.team_name(p.team)})",
                       str(p.age), f"{label('os_school_' + p.school, ja)}{lot}{hz}",
                       key=f"p-{p.player}")
+        self._fa_rows(t, off.fa, ja, "f")
         for c in off.changes[:20]:
             moved = " ".join(f"{k}{v:+g}" for k, v in c.changes.items())
             mark = f"  {label('os_' + c.mark, ja)}" if c.mark else ""
             t.add_row(label("os_change", ja),
                       f"{self.player_name(c.player, c.name)} ({self.team_name(c.team)})",
                       str(c.age), moved + mark, key=f"c-{c.player}")
+
+    def _fa_rows(self, t: DataTable, rows: Sequence[services.FaView], ja: bool, tag: str
+                 ) -> None:
+        """Free agency (§4): each declared player, where he signed, the role, the offers; each
+        player taken as compensation (人的補償)."""
+        for f in rows:
+            who = f"{self.player_name(f.player, f.name)} ({self.team_name(f.team)})"
+            if f.right == "compensation":
+                what = label("os_fa_for", ja).format(team=self.team_name(f.signed),
+                                                     lost=self.player_name(f.role, f.role))
+            elif f.abroad:
+                what = label("os_fa_abroad", ja)
+            else:
+                where = "os_fa_stays" if f.signed == f.team else "os_fa_signs"
+                what = (label(where, ja).format(team=self.team_name(f.signed)) + "  "
+                        + label("os_fa_role", ja).format(role=label("os_role_" + f.role, ja),
+                                                         years=f.years)
+                        + "  " + label("os_fa_offers", ja).format(n=len(f.offers)))
+            t.add_row(label("os_fa_" + f.right, ja), who, str(f.age or ""), what,
+                      key=f"{tag}-{f.right}-{f.player}")
 
     def _fill_steps(self, v: services.StepsView | None, ja: bool) -> None:
         """The off-season under way: each step and its state, what to do next (its key), who
@@ -195,6 +218,7 @@ class SeasonScreen(AreaScreen):
             t.add_row(label("os_" + d.kind, ja),
                       f"{self.player_name(d.player, d.name)} ({self.team_name(d.team)})",
                       str(d.age), d.reason, key=f"sd-{d.player}")
+        self._fa_rows(t, v.fa, ja, "sf")
 
     def _fill_games(self) -> None:
         if self.data is None:
@@ -301,6 +325,8 @@ class SeasonScreen(AreaScreen):
                 team=self.team_name(team), round=round_, n=len(v.left)), rows), picked)
         elif v.current == "retire":
             self._run(lambda: self.call_service(services.offseason_step, step="retire"))
+        elif v.current == "fa":
+            self._run(lambda: self.call_service(services.offseason_step, step="fa"))
         elif v.current == "draft" and getattr(getattr(self.app, "access", None), "shared", False):
             # a shared league: each club with a manager is one a person picks for
             self._run(lambda: self.call_service(services.offseason_step, step="draft"))

@@ -156,6 +156,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     'OffseasonView': ('tui.services.offseason', 'OffseasonView'),
     'ChangeView': ('tui.services.offseason', 'ChangeView'),
     'StepsView': ('tui.services.offseason', 'StepsView'),
+    'FaView': ('tui.services.offseason', 'FaView'),
     'ProspectView': ('tui.services.offseason', 'ProspectView'),
     'offseason_steps': ('tui.services.offseason', 'offseason_steps'),
     'offseason_step': ('tui.services.offseason', 'offseason_step'),
@@ -285,6 +286,7 @@ if TYPE_CHECKING:  # the names for type checkers and editors
     from tui.services.offseason import (  # noqa: F401
         ChangeView,
         DepartureView,
+        FaView,
         OffseasonView,
         ProspectView,
         StepsView,

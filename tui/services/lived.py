@@ -37,6 +37,9 @@ class LivedReport:
     # before it, the days its active rosters were checked, the most foreign players any active
     # roster held on any day, and the days one was over the league's limit
     foreign: tuple[tuple[int, int, int, int, int, int], ...] = ()
+    # free agency (§4) in the off-season before each season: declared (FA宣言), moved (to another
+    # club or out of the league), compensation
+    fa: tuple[tuple[int, int, int, int], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return {"seasons": self.seasons, "last_season": self.report.as_dict(),
@@ -48,7 +51,9 @@ class LivedReport:
                             for n, lg, p in self.rookies],
                 "foreign": [{"season": n, "signed": a, "released": r, "days_checked": d,
                              "most_active": m, "days_over_limit": o}
-                            for n, a, r, d, m, o in self.foreign]}
+                            for n, a, r, d, m, o in self.foreign],
+                "fa": [{"season": n, "declared": d, "moved": m, "compensation": c}
+                       for n, d, m, c in self.fa]}
 
 
 def lived(source: str | Path, seasons: int, *, seed: int = 1,
@@ -108,6 +113,7 @@ def _measure(db: str, seasons: int, seed: int,
         own = repo.load_league(session=s, league_id=row.id, season_id=None)
         foreign = tuple(_foreign_days(s, info, news, own.foreign_active, own.foreign_side)
                         for info in infos)
+        fa = tuple(_fa_counts(info.number, news) for info in infos[1:])
         first, last = rosters[infos[0].number], rosters[infos[-1].number]
         totals = hs.season_totals(session=s, season_ids=[ids[-1]])
         pa = sum(t.batting.pa for t in totals if t.batting)
@@ -128,7 +134,22 @@ def _measure(db: str, seasons: int, seed: int,
                     tuple(tally.figures()), tuple(seasonal.figures()))
     return LivedReport(seasons, report, tuple(ages),
                        len(first - last) / len(first) if first else 0.0,
-                       new / pa if pa else 0.0, tuple(rookies), foreign)
+                       new / pa if pa else 0.0, tuple(rookies), foreign, fa)
+
+
+def _fa_counts(season: int, news: list[Any]) -> tuple[int, int, int, int]:
+    """Free agency in the off-season before `season` (its news): declared, moved, compensation."""
+    from tui.services.offseason import fa_note
+    declared = moved = comp = 0
+    for t in news:
+        if t.season != season or t.day is not None or (n := fa_note(t)) is None:
+            continue
+        if n["fa"] == "compensation":
+            comp += 1
+            continue
+        declared += 1
+        moved += t.moves[0][1] != t.moves[0][2]
+    return season, declared, moved, comp
 
 
 def _foreign_days(s: Any, info: Any, news: list[Any], limit: int, side: int
