@@ -394,42 +394,93 @@ def measured(batting: Mapping[str, str] | None, pitching: Mapping[str, str] | No
     return Change(change.player, change.age, rounded, change.mark)
 
 
-def _means(cards: Sequence[Mapping[str, str]], cols: tuple[str, ...],
-           row: str | None) -> list[float] | None:
-    rows = [w for c in cards
+def _rows(cards: Sequence[Mapping[str, str]], cols: tuple[str, ...],
+          row: str | None) -> list[list[float]]:
+    return [w for c in cards
             if (w := _widths(c.get(row, "") if row else " ".join(c.get(k, "") for k in cols),
                              cols)) is not None]
-    if not rows:
-        return None
-    return [sum(r[i] for r in rows) / len(rows) for i in range(len(cols))]
 
 
-def _spreads(cards: Sequence[Mapping[str, str]], cols: tuple[str, ...], row: str | None,
-             means: list[float]) -> list[float]:
-    """The standard deviation of each column's width over `cards` around `means`."""
-    rows = [w for c in cards
-            if (w := _widths(c.get(row, "") if row else " ".join(c.get(k, "") for k in cols),
-                             cols)) is not None]
-    return [math.sqrt(sum((r[i] - means[i]) ** 2 for r in rows) / len(rows)) if rows else 0.0
-            for i in range(len(cols))]
+def _mean_cov(rows: Sequence[Sequence[float]]) -> tuple[list[float], list[list[float]]]:
+    """The mean of each column and the columns' covariance matrix (over the population)."""
+    n, k = len(rows), len(rows[0])
+    mean = [sum(r[i] for r in rows) / n for i in range(k)]
+    cov = [[sum((r[i] - mean[i]) * (r[j] - mean[j]) for r in rows) / n for j in range(k)]
+           for i in range(k)]
+    return mean, cov
+
+
+def _eigh(m: Sequence[Sequence[float]]) -> tuple[list[float], list[list[float]]]:
+    """A symmetric matrix's eigenvalues and eigenvectors (the columns of the second), by
+    Jacobi's rotations: small matrices (a card's eight columns), pure Python."""
+    k = len(m)
+    a = [list(map(float, r)) for r in m]
+    v = [[1.0 if i == j else 0.0 for j in range(k)] for i in range(k)]
+    for _sweep in range(100):
+        off = sum(a[i][j] ** 2 for i in range(k) for j in range(k) if i != j)
+        if off < 1e-22 * (1.0 + sum(a[i][i] ** 2 for i in range(k))):
+            break
+        for p in range(k - 1):
+            for q in range(p + 1, k):
+                if abs(a[p][q]) < 1e-300:
+                    continue
+                theta = (a[q][q] - a[p][p]) / (2.0 * a[p][q])
+                t = (1.0 if theta >= 0 else -1.0) / (abs(theta) + math.sqrt(theta * theta + 1.0))
+                c = 1.0 / math.sqrt(t * t + 1.0)
+                s = t * c
+                for r in range(k):              # A <- A J
+                    arp, arq = a[r][p], a[r][q]
+                    a[r][p], a[r][q] = c * arp - s * arq, s * arp + c * arq
+                for r in range(k):              # A <- J^T A
+                    apr, aqr = a[p][r], a[q][r]
+                    a[p][r], a[q][r] = c * apr - s * aqr, s * apr + c * aqr
+                for r in range(k):              # V <- V J
+                    vrp, vrq = v[r][p], v[r][q]
+                    v[r][p], v[r][q] = c * vrp - s * vrq, s * vrp + c * vrq
+    return [a[i][i] for i in range(k)], v
+
+
+def _power(m: Sequence[Sequence[float]], power: float) -> list[list[float]]:
+    """A covariance matrix to a power (1/2 or -1/2) by its eigenvalues; a direction without
+    spread (the columns' sum, always 100) stays without (a pseudo-inverse)."""
+    values, vectors = _eigh(m)
+    top = max(values, default=0.0)
+    k = len(m)
+    scaled = [(abs(x) ** power if x > 1e-9 * top and x > 0 else 0.0) for x in values]
+    return [[sum(vectors[i][e] * scaled[e] * vectors[j][e] for e in range(k)) for j in range(k)]
+            for i in range(k)]
+
+
+def _matmul(a: Sequence[Sequence[float]], b: Sequence[Sequence[float]]) -> list[list[float]]:
+    return [[sum(a[i][e] * b[e][j] for e in range(len(b))) for j in range(len(b[0]))]
+            for i in range(len(a))]
+
+
+Level = tuple[list[float], list[float], list[list[float]]]
 
 
 def _level(before: Sequence[Mapping[str, str]], after: Sequence[Mapping[str, str]],
-           cols: tuple[str, ...], row: str | None
-           ) -> tuple[list[float], list[float], list[float]] | None:
-    """What keeps a column's level and spread: (the old mean, the new mean, the factor on a
-    card's distance from the new mean), or None when either side has no card."""
-    old, new = _means(before, cols, row), _means(after, cols, row)
-    if old is None or new is None:
+           cols: tuple[str, ...], row: str | None) -> Level | None:
+    """What keeps the columns' level and spread, and how they go together: (the old mean, the
+    new mean, the map T of a card's distance from the new mean), T the smallest move that gives
+    the cards after the off-season the covariance the cards before had (the optimal transport
+    between the two normal approximations: T = N^-1/2 (N^1/2 O N^1/2)^1/2 N^-1/2). None when
+    either side has too few cards."""
+    old_rows, new_rows = _rows(before, cols, row), _rows(after, cols, row)
+    if len(old_rows) < 2 or len(new_rows) < 2:
         return None
-    old_sd, new_sd = _spreads(before, cols, row, old), _spreads(after, cols, row, new)
-    return old, new, [o / n if o > 0 and n > 0 else 1.0 for o, n in zip(old_sd, new_sd)]
+    old, old_cov = _mean_cov(old_rows)
+    new, new_cov = _mean_cov(new_rows)
+    half = _power(new_cov, 0.5)
+    inv_half = _power(new_cov, -0.5)
+    middle = _power(_matmul(_matmul(half, old_cov), half), 0.5)
+    return old, new, _matmul(_matmul(inv_half, middle), inv_half)
 
 
-def _levelled(w: list[float], level: tuple[list[float], list[float], list[float]]
-              ) -> list[float]:
-    old, new, factor = level
-    return [max(0.0, o + (x - n) * f) for x, o, n, f in zip(w, old, new, factor)]
+def _levelled(w: list[float], level: Level) -> list[float]:
+    old, new, t = level
+    d = [x - n for x, n in zip(w, new)]
+    return [max(0.0, o + sum(t[i][j] * d[j] for j in range(len(d)))) for i, o in enumerate(old)]
 
 
 def recentre(before: Sequence[tuple[Mapping[str, str] | None, Mapping[str, str] | None]],
@@ -438,11 +489,15 @@ def recentre(before: Sequence[tuple[Mapping[str, str] | None, Mapping[str, str] 
     """Keep the league's level and spread where they were (talent neither inflates nor
     deflates, §1): the mean width of every column over the batters' cards, and of every
     condition row's column over the pitchers', is moved back to what it was before the
-    off-season, and so is its spread (the standard deviation: each card's distance from the
-    mean scaled by the same factor) — a year's development moves every player a little at
-    random, which would otherwise widen the league year by year (better stars, worse
-    benches: more home runs and strikeouts a game). A player's place among the others is
-    what his age and path made it."""
+    off-season, and so is its spread and how the columns go together (their covariance) — a
+    year's development moves every player a little at random, and along fixed lines (a
+    batter's contact and power far more than his eye; a pitcher's outs and strikeouts
+    together), which would otherwise widen the league year by year and change its shape: kept
+    column by column only, the good hitters' walks and few strikeouts faded into the league's
+    mean and the pitchers' quality spread doubled in ten seasons (issue 31: lower averages,
+    more strikeouts, lopsided standings). Each card's distance from the mean is moved by the
+    smallest map that restores the covariance, so a player's place among the others is what
+    his age and path made it."""
     rng = random.Random(seed)
     bat_before = [b for b, p in before if b is not None and p is None]
     bat_after = {pid: b for pid, (_t, b, p) in after.items() if b is not None and p is None}
