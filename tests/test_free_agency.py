@@ -136,3 +136,19 @@ def test_the_service_of_a_player_of_the_files_is_seeded_by_route_and_age() -> No
     assert len(s.days) == 30 - joined if joined else 4 <= len(s.days) <= 7
     young = fa.initial_service("nippon", "YOM02", 20, True)
     assert young.entry == "高校" and len(young.days) == 2
+
+
+def test_4_days_on_the_active_roster_from_the_seasons_moves() -> None:
+    """The season keeps the active roster every day: a player's days are counted from its
+    moves, a call-up from its day, a demotion stopping on its day."""
+    from datetime import date, timedelta
+    first = date(2026, 3, 27)
+    last = first + timedelta(days=144)                  # a regular season of 145 days
+    days = fa.days_active({"a", "b"}, [(first + timedelta(days=1), "b", False),
+                                       (first + timedelta(days=100), "c", True),
+                                       (last + timedelta(days=5), "a", False)], first, last)
+    assert days == {"a": 145, "b": 1, "c": 45}
+    assert fa.seasons([days["a"]]) == (1, 0)
+    # sent down on the last day: 144 days, a day short of a season
+    short = fa.days_active({"a"}, [(last, "a", False)], first, last)
+    assert short == {"a": 144} and fa.seasons([short["a"]]) == (0, 144)

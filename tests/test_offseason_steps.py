@@ -240,4 +240,45 @@ def test_free_agency_is_a_step_after_the_draft_reproducible_and_listed_with_json
     sv.new_season(one_go)
     assert [f.as_dict() for f in sv.offseason(one_go).fa] == shown
     news = [n for n in sv.news(db) if '"fa"' in (n.note or "")]
-    assert len(news) == len(shown)
+    assert len(news) == len(shown) and shown
+    # declaring uses the right: four more seasons before the next (its news is the record)
+    from league.offseason import free_agency as rules
+    from storage import repository as repo
+    from tui.services.db import Work
+    from tui.services.offseason import service_of
+    with Work.of(db, None).session() as s:
+        row = repo.find_league(session=s, name=None)
+        service = service_of(s, row.id, row.name, 2)
+    for d in shown:
+        if d["right"] != "compensation" and not d["abroad"]:
+            svc = service[d["player"]]
+            assert svc.used == len(svc.days) - 1 and rules.right(svc) is None, d
+
+
+def test_compensation_is_a_league_setting_off_by_default(tmp_path):
+    """§4: compensation (人的補償) may be left out of a tabletop league — league.toml [fa]
+    compensation = true turns it on; without it it is off; a bad value is refused when the
+    league is read, naming the file and the key."""
+    from league.errors import LeagueError
+    from storage.plainfiles import sample_league_path
+    from tui.services.db import Work
+    from tui.services.offseason import _inputs
+    folder = tmp_path / "mini"
+    shutil.copytree(sample_league_path("mini"), folder)
+    toml = folder / "league.toml"
+    plain = toml.read_text(encoding="utf-8")
+    toml.write_text(plain + "\n[fa]\ncompensation = \"yes\"\n", encoding="utf-8")
+    with pytest.raises((LeagueError, ServiceError), match=r"\[fa\], key compensation"):
+        sv.create_league(str(tmp_path / "bad.sqlite3"), "mini", folder)
+    toml.write_text(plain + "\n[fa]\ncompensation = true\n", encoding="utf-8")
+    for name, path in (("on", folder), ("off", sample_league_path("mini"))):
+        db = str(tmp_path / f"{name}.sqlite3")
+        sv.create_league(db, "mini", path)
+        sv.new_season(db)
+        sv.sim_days(db, to_end=True)
+        sv.close_season(db)
+        from storage import repository as repo
+        with Work.of(db, None).session() as s:
+            row = repo.find_league(session=s, name=None)
+            sid = repo.find_season(session=s, league_id=row.id).id
+            assert _inputs(s, row.id, row.name, 2027, sid).compensation is (name == "on")
