@@ -726,14 +726,15 @@ def season_info(*, session: Session, season_id: int) -> SeasonInfo:
 
 
 def base_cells(*, session: Session, league_id: int, player: str | None = None,
-               released: bool = False
+               released: bool = False, season_id: int | None = None
                ) -> list[tuple[str, str, dict[str, str] | None, dict[str, str] | None]]:
-    """The league's own cards (the ones its next season copies) as (id, team, batting cells,
-    pitching cells), players on a team only (`released`: free agents too), in the order they
-    were stored; `player`: his alone."""
+    """The league's own cards (the ones its next season copies; `season_id`: that season's) as
+    (id, team, batting cells, pitching cells), players on a team only (`released`: free agents
+    too), in the order they were stored; `player`: his alone."""
+    which = (CardRow.season_id.is_(None) if season_id is None  # type: ignore[union-attr]
+             else CardRow.season_id == season_id)
     q = (select(PlayerRow.pid, CardRow.team, CardRow.batting, CardRow.pitching).join(PlayerRow)
-         .where(PlayerRow.league_id == league_id,
-                CardRow.season_id.is_(None)))  # type: ignore[union-attr]
+         .where(PlayerRow.league_id == league_id, which))
     if not released:
         q = q.where(CardRow.team != "")
     if player is not None:
@@ -744,17 +745,19 @@ def base_cells(*, session: Session, league_id: int, player: str | None = None,
 
 
 def set_base_cells(*, session: Session, league_id: int,
-                   cells: Mapping[str, tuple[dict[str, str] | None, dict[str, str] | None]]
-                   ) -> None:
-    """Write players' own cards (id → batting cells, pitching cells; None leaves a card alone)."""
+                   cells: Mapping[str, tuple[dict[str, str] | None, dict[str, str] | None]],
+                   season_id: int | None = None) -> None:
+    """Write players' own cards (`season_id`: that season's) (id → batting cells, pitching
+    cells; None leaves a card alone)."""
     ids = dict(session.exec(select(PlayerRow.pid, PlayerRow.id)
                             .where(PlayerRow.league_id == league_id)).all())
     c = CardRow.__table__
     for pid, (bat, pit) in cells.items():
         values = {k: _dumps(v) for k, v in (("batting", bat), ("pitching", pit)) if v is not None}
         if values:
-            session.execute(update(c).where(c.c.player_id == ids[pid], c.c.season_id.is_(None))
-                            .values(**values))
+            which = (c.c.season_id.is_(None) if season_id is None
+                     else c.c.season_id == season_id)
+            session.execute(update(c).where(c.c.player_id == ids[pid], which).values(**values))
     session.flush()
 
 

@@ -42,20 +42,25 @@ def test_the_steps_one_at_a_time_decide_what_the_renewal_in_one_go_does(db, clos
     sv.new_season(one_go)
     v = sv.offseason_steps(db)
     assert [(k, st) for k, _r, st in v.steps] == [("retire", "next"), ("draft", "later"),
-                                                  ("fa", "later"), ("renew", "later")]
+                                                  ("fa", "later"), ("trades", "later"),
+                                                  ("renew", "later")]
     v = sv.offseason_step(db, step="retire")
     assert v.departures and [st for _k, _r, st in v.steps] == ["done", "next", "later",
-                                                                "later"]
+                                                                "later", "later"]
     assert {d.player for d in v.departures} == {d.player for d in sv.offseason(one_go).departures}
     v = sv.offseason_step(db, step="draft")
-    assert [st for _k, _r, st in v.steps] == ["done", "done", "next", "later"]
+    assert [st for _k, _r, st in v.steps] == ["done", "done", "next", "later", "later"]
     assert not v.waiting and v.picks and v.current == "fa"
     v = sv.offseason_step(db, step="fa")            # §4
-    assert [st for _k, _r, st in v.steps] == ["done", "done", "done", "next"]
+    assert [st for _k, _r, st in v.steps] == ["done", "done", "done", "next", "later"]
+    assert v.current == "trades"
+    v = sv.offseason_step(db, step="trades")        # §6: the computer's trades, stored
+    assert [st for _k, _r, st in v.steps] == ["done", "done", "done", "done", "next"]
     assert v.current == "renew"
     info = sv.offseason_finish(db)
     assert info.number == 2
     assert _drafted(db) == _drafted(one_go)
+    assert sv.offseason(db).trades == sv.offseason(one_go).trades
     # the off-season's state is gone with it: the next one starts afresh
     with pytest.raises(ServiceError, match="not closed"):
         sv.offseason_steps(db)

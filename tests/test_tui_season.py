@@ -135,11 +135,14 @@ async def test_the_off_season_step_by_step_with_a_person_s_picks_from_the_class(
         # free agency (§4): `o` runs it, its declared players listed with where they signed
         await until(pilot, lambda: "o: FA" in _text(app, "#steps-title"))
         await pilot.press("o")
+        await until(pilot, lambda: "o: 球団間のトレード" in _text(app, "#steps-title"))
+        await pilot.press("o")                       # §6: the computer's trades
         await until(pilot, lambda: "N: 新シーズンへ" in _text(app, "#steps-title"))
         fa = services.offseason_steps(db).fa
         assert fa
         table = app.screen.query_one("#steps-table")
         await until(pilot, lambda: table.row_count == len(v.picks) + len(gone) + len(fa)
+                    + sum(len(t.moves()) for t in v.trades)
                     if (v := services.offseason_steps(db)) else False)
         steps = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
         assert sum(1 for x in steps if "FA" in x or "人的補償" in x) == len(fa)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from league.offseason import draft as dr
 from league.offseason import foreign as fr
 from league.offseason import free_agency as fa
+from league.offseason import trades as tr
 from league.offseason.aging import Aged, age_players, measured, recentre, recentre_ratings
 from league.offseason.foreign import FOREIGN_ACTIVE, FOREIGN_SIDE, fits
 from league.offseason.people import season_age, stream
@@ -54,6 +55,7 @@ class Renewal:
     cards: dict[str, tuple[str, Cells | None, Cells | None]]
     signed: tuple[fr.Signing, ...] = ()               # foreign players signed (§5)
     market: fa.Market | None = None                   # free agency (§4)
+    traded: tuple[tr.Trade, ...] = ()                 # the computer's trades (§6)
 
 
 def _born(b: Cells | None, p: Cells | None) -> str:
@@ -79,14 +81,17 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
           prospects: Sequence[dr.Prospect] | None = None, ikusei: int = 0,
           foreign_active: int = FOREIGN_ACTIVE, foreign_side: int = FOREIGN_SIDE,
           service: Mapping[str, fa.Service] | None = None, compensation: bool = False,
-          market: fa.Market | None = None) -> Renewal:
+          market: fa.Market | None = None,
+          trades: Sequence[tr.Trade] | None = None, people: Sequence[str] = ()) -> Renewal:
     """The renewal before the season of `year`. `usage`: (plate appearances, batters faced) of
     each player in the season just closed; `standings`: each league's final table, best first;
     `teams`: every club's code; `known`: every id the league ever gave (a new player gets none
     of them). `gone`, `prospects`, `chosen`: what the off-season's steps decided and stored
     (the departures, the draft's class, a person's picks); what is not given is decided here,
     the same way. `service`: each player's service (free agency, §4: none given, no FA);
-    `market`: what the FA step decided and stored; `compensation`: [fa] compensation."""
+    `market`: what the FA step decided and stored; `compensation`: [fa] compensation;
+    the same way. `trades`: the computer's trades the step stored (else decided here, none with
+    a club of `people`)."""
     # 1. retirements and releases (§2)
     if gone is None:
         gone = leaving(league, year, cards, usage)
@@ -109,7 +114,11 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     if market is not None:
         staying, abroad, moved = apply_market(year, staying, market)
         gone = [*gone, *abroad]
-    # (trades: §6)
+    # 3a. trades (§6): the computer's clubs among themselves, on the rosters the departures left
+    limits = tr.Limits(roster_size, active_size, foreign_active, foreign_side)
+    if trades is None:
+        trades = trade_plan(league, year, staying, people, limits)
+    staying, made = _traded(league, year, staying, trades, limits)
     # 3b. foreign players (§5): those who disappointed released, new ones signed
     let_go, foreigners = _foreign_market(league, year, staying, usage, drafted, teams,
                                          roster_size, set(known) | {pid for pid, *_ in cards},
@@ -140,7 +149,7 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     # 5. rosters checked: an active player who left is replaced by the best of his kind on the farm
     called = _fill_active(cards, [*gone, *moved], out, active_size, foreign_active, foreign_side)
     return Renewal(tuple(gone), tuple(drafted), tuple(aged), tuple(called), out,
-                   tuple(foreigners), market)
+                   tuple(foreigners), market, tuple(made))
 
 
 FA_ABROAD = "fa abroad"     # a Departure's reason: an overseas free agent who left the league
@@ -199,6 +208,31 @@ def apply_market(year: int, staying: Sequence[Cards], market: fa.Market
             team = new
         out.append((pid, team, b, p))
     return out, abroad, moved
+
+
+def trade_plan(league: str, year: int, staying: Sequence[Cards], people: Sequence[str] = (),
+               limits: tr.Limits = tr.Limits()) -> list[tr.Trade]:
+    """§6 in the renewal: the trades the computer's clubs make among themselves before the
+    season of `year` (league.offseason.trades.computer_trades, seeded), on the players who stay;
+    none with a club of `people`."""
+    return tr.computer_trades(tr.market(league, year, staying), people=people,
+                              tag="off-season", limits=limits)
+
+
+def _traded(league: str, year: int, staying: Sequence[Cards], trades: Sequence[tr.Trade],
+            limits: tr.Limits) -> tuple[list[Cards], list[tr.Trade]]:
+    """The cards after `trades` (one no longer within the rules, a man gone since, is left out)
+    and the trades made."""
+    mk = tr.market(league, year, staying)
+    cards = {pid: (team, b, p) for pid, team, b, p in staying}
+    made: list[tr.Trade] = []
+    for t in trades:
+        if tr.refusal(t, mk, limits) is not None:
+            continue
+        cards = tr.apply(cards, [t], mk, limits)
+        mk = tr.moved(mk, t, limits)
+        made.append(t)
+    return [(pid, *cards[pid]) for pid, *_ in staying], made
 
 
 FOREIGN_RELEASE = "foreign"     # a Departure's reason: a foreign player who disappointed (§5)

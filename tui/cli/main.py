@@ -77,6 +77,9 @@ register_roster(app)
 from tui.cli.offseason import register as register_offseason  # noqa: E402
 
 register_offseason(app)
+from tui.cli.trade import register as register_trade  # noqa: E402
+
+register_trade(app)
 from tui.cli.site import register as register_site  # noqa: E402
 
 register_site(app)

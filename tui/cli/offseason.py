@@ -58,6 +58,9 @@ def show_cmd(
     echo(f"外国人 foreign players signed: {len(v.signed)}")
     for pid, name, team, age in v.signed:
         echo(f"  {pid:<8} {pad(name, 16)} {team:<4} {age:>2}")
+    echo(f"トレード trades: {len(v.trades)}")
+    for moves in v.trades:
+        echo("  " + "; ".join(f"{pid} {name} {a}→{b}" for pid, name, a, b in moves))
     for pid, name, team in v.called_up:
         echo(f"一軍 called up in place of a player who left: {pid} {name} ({team})")
     up = sum(1 for c in v.changes if c.mark == "breakout")
@@ -95,6 +98,7 @@ def _print_fa(rows: Any) -> None:
 STATES = {"done": "済 done", "open": "進行中 under way", "next": "次 next", "later": "-"}
 STEP_NAMES = {"retire": "引退・戦力外 retirements and releases", "draft": "ドラフト the draft",
               "fa": "FA free agency",
+              "trades": "トレード the computer's trades",
               "renew": "成長・新シーズン growth, rosters, the new season"}
 
 
@@ -110,6 +114,9 @@ def _print_steps(v, top: int = 20) -> None:  # type: ignore[no-untyped-def]
     if v.fa or v.eligible:
         echo(f"FA rights this off-season: {v.eligible} players")
         _print_fa(v.fa)
+    for t in v.trades:
+        echo(f"トレード trade: {t.team} send {', '.join(t.gives)} to {t.other} for "
+             f"{', '.join(t.gets)}")
     if not v.order:
         return
     echo(f"ドラフト the draft: order {' '.join(v.order)}; a person picks for "
@@ -191,6 +198,12 @@ def fa_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
     where each signs; decided (seeded) and stored."""
     from tui import services as sv
     _out(sv.offseason_step(db, league, "fa"), as_json, top)
+def trades_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
+               as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
+    """Step 3 (§6): the computer's clubs trade among themselves (seeded; none with a club a
+    person drafts for), stored for the renewal."""
+    from tui import services as sv
+    _out(sv.offseason_step(db, league, "trades"), as_json, top)
 
 
 def finish_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
@@ -212,6 +225,9 @@ def register(app: typer.Typer) -> None:
     offseason_app.command("draft")(guarded(draft_cmd))
     offseason_app.command("pick")(guarded(pick_cmd))
     offseason_app.command("fa")(guarded(fa_cmd))
+
+
+    offseason_app.command("trades")(guarded(trades_cmd))
     offseason_app.command("finish")(guarded(finish_cmd))
     offseason_app.command("show")(guarded(show_cmd))
     app.add_typer(offseason_app, name="offseason")

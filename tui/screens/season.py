@@ -214,6 +214,12 @@ class SeasonScreen(AreaScreen):
             t.add_row(label("os_draft", ja).format(r=v.round, n=len(v.picks) + 1),
                       label("os_waiting", ja).format(team=self.team_name(team)), "", "",
                       key=f"sw-{team}")
+        for i, tr in enumerate(v.trades):
+            for pid, src, dst in tr.moves():
+                t.add_row(label("os_trade", ja), self.player_name(pid, pid), "",
+                          label("os_trade_what", ja).format(a=self.team_name(src),
+                                                            b=self.team_name(dst)),
+                          key=f"st-{i}-{pid}")
         for d in v.departures:
             t.add_row(label("os_" + d.kind, ja),
                       f"{self.player_name(d.player, d.name)} ({self.team_name(d.team)})",
@@ -327,6 +333,8 @@ class SeasonScreen(AreaScreen):
             self._run(lambda: self.call_service(services.offseason_step, step="retire"))
         elif v.current == "fa":
             self._run(lambda: self.call_service(services.offseason_step, step="fa"))
+        elif v.current == "trades":
+            self._run(lambda: self.call_service(services.offseason_step, step="trades"))
         elif v.current == "draft" and getattr(getattr(self.app, "access", None), "shared", False):
             # a shared league: each club with a manager is one a person picks for
             self._run(lambda: self.call_service(services.offseason_step, step="draft"))

@@ -162,6 +162,12 @@ _WHERE: dict[str, tuple[str, str]] = {
     'offseason_step': ('tui.services.offseason', 'offseason_step'),
     'offseason_finish': ('tui.services.seasons', 'offseason_finish'),
     'draft_pick': ('tui.services.offseason', 'draft_pick'),
+    'TradeView': ('tui.services.trades', 'TradeView'),
+    'trade_offer': ('tui.services.trades', 'trade_offer'),
+    'trade_proposals': ('tui.services.trades', 'trade_proposals'),
+    'trade_accept': ('tui.services.trades', 'trade_accept'),
+    'trade_refuse': ('tui.services.trades', 'trade_refuse'),
+    'trade_list': ('tui.services.trades', 'trade_list'),
     'DepartureView': ('tui.services.offseason', 'DepartureView'),
     'player_career': ('tui.services.history', 'player_career'),
     'season_awards': ('tui.services.history', 'season_awards'),
@@ -366,4 +372,12 @@ if TYPE_CHECKING:  # the names for type checkers and editors
         stats_dict,
         team_games,
         team_stats,
+    )
+    from tui.services.trades import (  # noqa: F401
+        TradeView,
+        trade_accept,
+        trade_list,
+        trade_offer,
+        trade_proposals,
+        trade_refuse,
     )

@@ -20,6 +20,7 @@ from typing import Any
 from league.offseason import draft as dr
 from league.offseason import free_agency as fa
 from league.offseason import renewal
+from league.offseason import trades as tr
 from league.offseason.aging import Aged
 from league.offseason.draft import draft_rules, priority_league
 from league.offseason.people import age_in
@@ -126,6 +127,8 @@ class OffseasonView:
     called_up: tuple[tuple[str, str, str], ...] = ()     # (player, name, team)
     signed: tuple[tuple[str, str, str, int], ...] = ()   # foreign signings: player, name, team, age
     fa: tuple[FaView, ...] = ()                          # free agency (§4)
+    # the trades (§6): each its moves (player, name, from, to)
+    trades: tuple[tuple[tuple[str, str, str, str], ...], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return {"season": self.season, "year": self.year,
@@ -136,6 +139,8 @@ class OffseasonView:
                 "called_up": [{"player": p, "name": n, "team": t} for p, n, t in self.called_up],
                 "foreign_signed": [{"player": p, "name": n, "team": t, "age": a}
                                    for p, n, t, a in self.signed],
+                "trades": [[{"player": p, "name": n, "from": a, "to": b} for p, n, a, b in t]
+                           for t in self.trades],
                 "changes": [{"player": c.player, "name": c.name, "team": c.team, "age": c.age,
                              "mark": c.mark or None, "value": c.value, "changes": c.changes}
                             for c in self.changes]}
@@ -349,11 +354,35 @@ def _run_fa(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str | No
     return True
 
 
+def _trades(data: dict[str, Any]) -> list[tr.Trade] | None:
+    raw = data.get("trades")
+    return None if raw is None else [tr.Trade(t["team"], t["other"], tuple(t["gives"]),
+                                              tuple(t["gets"])) for t in raw]
+
+
+def _run_trades(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str | None]]
+                ) -> bool:
+    """§6: the computer's clubs trade among themselves (none with a club a person drafts for),
+    on the rosters the departures left; stored, so the renewal makes these."""
+    if data.get("trades") is None:
+        left = {d.player for d in _gone(data) or []}
+        staying = [c for c in inp.cards if c[0] not in left]
+        market = _market(data)
+        if market is not None:        # free agency's moves first (§7's order)
+            staying = renewal.apply_market(inp.year, staying, market)[0]
+        plan = renewal.trade_plan(inp.league, inp.year, staying, data.get("people") or (),
+                                  tr.Limits(inp.roster_size, inp.active_size,
+                                            inp.foreign_active, inp.foreign_side))
+        data["trades"] = [dataclasses.asdict(t) for t in plan]
+    return True
+
+
 STEPS: tuple[Step, ...] = (
     Step("retire", "§2", _run_retire),
     Step("draft", "§3", _run_draft),
     Step("fa", "§4", _run_fa),
-    # foreign signings and trades (§5, §6)
+    Step("trades", "§6", _run_trades),
+    # foreign signings (§5)
     Step("renew", "§1, §7", None),      # growth and decline, rosters, the new season
 )
 
@@ -383,14 +412,22 @@ def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renew
                          foreign_active=inp.foreign_active, foreign_side=inp.foreign_side,
                          chosen=stored.entries if stored is not None else None,
                          service=inp.service() if inp.service is not None else None,
-                         compensation=inp.compensation, market=_market(data))
+                         compensation=inp.compensation, market=_market(data),
+                         trades=_trades(data), people=data.get("people") or ())
     ost.clear(session=s, league_id=league_id, year=year)
-    gone = [(d.player, d.team, "") for d in done.departures]
-    if gone:
-        hs.apply_moves(session=s, league_id=league_id, season_id=None, moves=gone)
+    # in §7's order: free agency, the trades, then who left (a man traded may leave after)
     fa_moves = _fa_moves(done)
     if fa_moves:
         hs.apply_moves(session=s, league_id=league_id, season_id=None, moves=fa_moves)
+    traded = [m for t in done.traded for m in t.moves()]
+    if traded:          # the computer's trades (§6): the cards' teams, their cells below
+        hs.apply_moves(session=s, league_id=league_id, season_id=None, moves=traded)
+        repo.set_base_cells(session=s, league_id=league_id,
+                            cells={pid: done.cards[pid][1:] for pid, _a, _b in traded
+                                   if pid in done.cards})
+    gone = [(d.player, d.team, "") for d in done.departures]
+    if gone:
+        hs.apply_moves(session=s, league_id=league_id, season_id=None, moves=gone)
     if done.drafted:
         repo.add_base_players(session=s, league_id=league_id, rows=[
             (d.player, d.prospect.name, d.team, d.batting, d.pitching) for d in done.drafted])
@@ -463,6 +500,11 @@ def record(s: Any, league_id: int, season_id: int, done: Renewal) -> None:
                                kind="sign", moves=[(c.player, c.signing, c.team)],
                                note=json.dumps({"fa": "compensation", "for": c.lost,
                                                 "offseason": True}, separators=(",", ":")))
+    for t in done.traded:          # the computer's trades (§6)
+        hs.add_transaction(session=s, league_id=league_id, season_id=season_id, day=None,
+                           kind="trade", moves=t.moves(),
+                           note=json.dumps({"offseason": True, "computer": True},
+                                           separators=(",", ":")))
     for f in done.signed:          # foreign players signed (外国人, §5)
         hs.add_transaction(session=s, league_id=league_id, season_id=season_id, day=None,
                            kind="sign", moves=[(f.player, "", f.team)],
@@ -505,6 +547,7 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
         ups = [t for t in reversed(news) if t.kind == "up"]
         signs = [t for t in reversed(news) if t.kind == "sign" and '"foreign"' in (t.note or "")]
         market = _market_of_news([t for t in reversed(news)])
+        deals = [t for t in reversed(news) if t.kind == "trade"]
     departures = [_departure(t, names, careers) for t in left]
     picks = []
     for t in drafts:
@@ -528,8 +571,10 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
     changes.sort(key=lambda c: (-abs(c.value), c.player))
     signed = tuple((t.moves[0][0], names.get(t.moves[0][0], t.moves[0][0]), t.moves[0][2],
                     int(json.loads(t.note or "{}").get("age", 0))) for t in signs)
+    trades = tuple(tuple((pid, names.get(pid, pid), a, b) for pid, a, b in t.moves)
+                   for t in deals)
     return OffseasonView(info.number, info.year, tuple(changes), tuple(departures), tuple(picks),
-                         called, signed, _fa_views(market, names))
+                         called, signed, _fa_views(market, names), trades)
 
 
 def _market_of_news(news: Sequence[Any]) -> fa.Market:
@@ -677,6 +722,8 @@ class StepsView:
     left: tuple[ProspectView, ...] = ()
     fa: tuple[FaView, ...] = ()              # free agency (§4) once its step is done
     eligible: int = 0                        # the players with an FA right this off-season
+    # the computer's trades the "trades" step decided (§6): each as league.offseason.trades.Trade
+    trades: tuple[tr.Trade, ...] = ()
 
     @property
     def current(self) -> str:
@@ -693,7 +740,8 @@ class StepsView:
                           "picks": [dict(dataclasses.asdict(p), lottery=list(p.lottery))
                                     for p in self.picks],
                           "class": [dataclasses.asdict(p) for p in self.left]},
-                "fa": {"eligible": self.eligible, "declared": [f.as_dict() for f in self.fa]}}
+                "fa": {"eligible": self.eligible, "declared": [f.as_dict() for f in self.fa]},
+                "trades": [dataclasses.asdict(t) for t in self.trades]}
 
 
 def _open(s: Any, league: str | None) -> tuple[Any, repo.SeasonInfo, int]:
@@ -759,7 +807,8 @@ def _view(s: Any, row: Any, info: repo.SeasonInfo, year: int, inp: _Inputs | Non
     return StepsView(info.number, year, tuple(steps), departures, tuple(order),
                      tuple(data.get("people") or ()), tuple(waiting), round_, tuple(picks),
                      tuple(left), _fa_views(market, names) if market is not None else (),
-                     len(market.eligible) if market is not None else 0)
+                     len(market.eligible) if market is not None else 0,
+                     tuple(_trades(data) or ()))
 
 
 def offseason_steps(db: Db, league: str | None = None) -> StepsView:

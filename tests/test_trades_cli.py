@@ -1,0 +1,139 @@
+"""`impact trade` (npb_offseason.md §6) on the nippon league: a person's offer answered at once
+(a lopsided one refused with the reason, a fair one accepted and made: the cards move, the news
+has it), the computer's proposals accepted and refused, the season's trades, one clear error for
+an unknown player, the wrong club and after the deadline; then the off-season's "trades" step
+(computer-to-computer trades, seeded, stored and made by the renewal)."""
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from league.offseason import trades as tr
+from storage import repository as repo
+from tui import services as sv
+from tui.cli.main import app
+from tui.services.db import Work
+
+runner = CliRunner()
+
+
+def run(*args: str, ok: bool = True):
+    result = runner.invoke(app, list(args))
+    if ok:
+        assert result.exit_code == 0, (result.output, result.exception)
+    return result
+
+
+def js(*args: str):
+    return json.loads(run(*args, "--json").output)
+
+
+def _market(db):
+    with Work.of(db, None).session() as s:
+        row = repo.find_league(session=s, name=None)
+        info = repo.find_season(session=s, league_id=row.id)
+        cards = repo.base_cells(session=s, league_id=row.id, season_id=info.id)
+    return tr.market("nip", 2026, cards)
+
+
+@pytest.fixture(scope="module")
+def league(tmp_path_factory):
+    db = str(tmp_path_factory.mktemp("trades") / "t.sqlite3")
+    run("league", "new", "nip", "--from", "nippon", "--db", db)
+    run("season", "new", "--seed", "5", "--db", db)
+    return db
+
+
+def test_a_lopsided_offer_is_refused_and_a_fair_one_is_made(league):
+    """§6: the computer weighs value, age and need and accepts or refuses an offer."""
+    db = league
+    mk = _market(db)
+    mine = sorted(mk.club("SAP"), key=lambda m: tr.worth(m, mk))
+    theirs = sorted(mk.club("SEN"), key=lambda m: tr.worth(m, mk))
+    worst = next(m for m in mine if m.kind == "RP")
+    best = next(m for m in reversed(theirs) if m.kind == "RP")
+    bad = run("trade", "offer", "--team", "SAP", "--with", "SEN", "--give", worst.player,
+              "--get", best.player, "--db", db)
+    assert bad.output.startswith("refused:") and "SEN refuses" in bad.output
+    assert js("trade", "list", "--db", db) == []
+    # a fair one: what another club would accept (its best offer to SAP, asked for by SAP)
+    fair = next(c[0] for o in ("SEN", "CHB", "EDO", "FUK", "HRS", "KNZ", "NGY", "NSM", "OSK")
+                if (c := tr.candidates(o, "SAP", mk)))
+    other = fair.team
+    got = js("trade", "offer", "--team", "SAP", "--with", other,
+             *[x for p in fair.gets for x in ("--give", p)],
+             *[x for p in fair.gives for x in ("--get", p)], "--db", db)
+    assert got["accepted"] and got["reason"].startswith(f"{other} accepts")
+    after = _market(db)
+    assert all(after.men[p].team == other for p in fair.gets)
+    assert all(after.men[p].team == "SAP" for p in fair.gives)
+    made = js("trade", "list", "--db", db)
+    assert len(made) == 1 and made[0]["team"] == "SAP" and made[0]["with"] == other
+    news = sv.news(db)
+    assert news[0].kind == "trade" and "SAP" in news[0].text_en
+
+
+def test_clear_errors_for_unknown_players_and_the_wrong_club(league):
+    db = league
+    r = run("trade", "offer", "--team", "SAP", "--with", "SEN", "--give", "nobody at all",
+            "--get", "SEN01", "--db", db, ok=False)
+    assert r.exit_code == 2 and "no player 'nobody at all'" in r.output
+    mk = _market(db)
+    sen = mk.club("SEN")[0].player
+    r = run("trade", "offer", "--team", "SAP", "--with", "SEN", "--give", sen, "--get", sen,
+            "--db", db, ok=False)
+    assert r.exit_code == 2 and f"({sen}) is not on SAP (he is on SEN)" in r.output
+    r = run("trade", "offer", "--team", "XXX", "--with", "SEN", "--give", sen, "--get", sen,
+            "--db", db, ok=False)
+    assert r.exit_code == 2 and "no club 'XXX'" in r.output
+
+
+def test_the_computer_s_proposals_accepted_and_refused(league):
+    """§6: the computer proposes a few of its own; the same ones for the same day (seeded)."""
+    db = league
+    props = js("trade", "proposals", "--team", "EDO", "--db", db)
+    assert props and props == js("trade", "proposals", "--team", "EDO", "--db", db)
+    assert all(p["with"] == "EDO" for p in props)
+    refused = js("trade", "refuse", "1", "--team", "EDO", "--db", db)[0]
+    again = js("trade", "proposals", "--team", "EDO", "--db", db)
+    assert refused["key"] not in [p["key"] for p in again]
+    took = js("trade", "accept", "1", "--team", "EDO", "--db", db)[0]
+    assert took["key"] == again[0]["key"] and took["accepted"]
+    mk = _market(db)
+    assert all(mk.men[p["player"]].team == "EDO" for p in took["gives"])
+    r = run("trade", "accept", "9", "--team", "EDO", "--db", db, ok=False)
+    assert r.exit_code == 2 and "no proposal 9 to EDO" in r.output
+
+
+def test_no_trade_after_the_deadline_and_the_off_season_s_trades(league):
+    """§6: no trades from the end of July to the season's end; they resume in the off-season,
+    where the computer's clubs trade among themselves (§7's order: after the draft)."""
+    db = league
+    run("season", "sim", "--to-end", "-q", "--db", db)
+    mk = _market(db)
+    a, b = mk.club("SAP")[0].player, mk.club("SEN")[0].player
+    r = run("trade", "offer", "--team", "SAP", "--with", "SEN", "--give", a, "--get", b,
+            "--db", db, ok=False)
+    assert r.exit_code == 2 and "trade deadline (2026-07-31) has passed" in r.output
+    assert js("trade", "proposals", "--team", "SAP", "--db", db) == []
+    r = run("trade", "accept", "1", "--team", "SAP", "--db", db, ok=False)
+    assert r.exit_code == 2 and "deadline" in r.output
+    st = sv.season_status(db)
+    if st.next_action == "start_postseason":
+        sv.start_postseason(db)
+        sv.sim_postseason(db)
+    run("season", "close", "--db", db)
+    steps = js("offseason", "retire", "--db", db)
+    steps = js("offseason", "draft", "--db", db)
+    steps = js("offseason", "fa", "--db", db)
+    steps = js("offseason", "trades", "--db", db)
+    assert [s["step"] for s in steps["steps"]] == ["retire", "draft", "fa", "trades", "renew"]
+    planned = steps["trades"]
+    assert planned and planned == js("offseason", "status", "--db", db)["trades"]
+    run("offseason", "finish", "--db", db)
+    shown = js("offseason", "show", "--db", db)["trades"]
+    assert len(shown) == len(planned)
+    lg = sv.season_league(db)
+    for t in planned:
+        for p in t["gives"]:
+            assert lg.player(p).team == t["other"]

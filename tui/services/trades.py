@@ -1,0 +1,279 @@
+"""Trades (npb_offseason.md §6) as a person makes them: an offer of his club's players for
+another club's, answered at once by the computer (league.offseason.trades: value, age and need,
+the deadline, the roster limits); the computer's proposals to his club, accepted or refused;
+the season's trades. A trade moves the players' cards (the season's and the league's own, or
+the league's own alone in the off-season) and is a transaction of the news (kind "trade").
+
+In season the market is the season's cards and the day is the next day of games; after a
+closed season (the off-season) it is the league's own cards, the ones the next season copies,
+and the ages are those of the coming season."""
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from league.offseason import trades as tr
+from storage import history_store as hs
+from storage import offseason_store as ost
+from storage import repository as repo
+from tui.services.db import Db, ServiceError, Work
+
+
+@dataclass(frozen=True)
+class TradeView:
+    """A trade (made, proposed or answered): the clubs, each side's players (id, name), and the
+    computer's answer (accepted or not, the reason in one line); `number` a proposal's (1..)."""
+
+    team: str
+    other: str
+    gives: tuple[tuple[str, str], ...]
+    gets: tuple[tuple[str, str], ...]
+    accepted: bool = False
+    reason: str = ""
+    number: int = 0
+    key: str = ""
+    day: date | None = None
+    season: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"team": self.team, "with": self.other,
+                "gives": [{"player": p, "name": n} for p, n in self.gives],
+                "gets": [{"player": p, "name": n} for p, n in self.gets],
+                "accepted": self.accepted, "reason": self.reason, "number": self.number,
+                "key": self.key, "day": self.day.isoformat() if self.day else None,
+                "season": self.season}
+
+
+@dataclass
+class _Situation:
+    lid: int
+    sid: int | None            # the season whose cards change too (None in the off-season)
+    season: int
+    year: int                  # the ages' year (the coming season's in the off-season)
+    closed: bool
+    day: date | None
+    cards: dict[str, tuple[str, dict[str, str] | None, dict[str, str] | None]]
+    market: tr.Market
+    limits: tr.Limits
+    teams: list[str]
+
+
+def _situation(s: Any, league: str | None) -> _Situation:
+    row = repo.find_league(session=s, name=league)
+    assert row.id is not None
+    try:
+        info = repo.find_season(session=s, league_id=row.id)
+    except repo.NotFound:
+        raise ServiceError(f"league {row.name} has no season yet: trades come with a season "
+                           "(`impact season new`)") from None
+    closed = bool(info.closed)
+    sid = None if closed else info.id
+    year = info.year + 1 if closed else info.year
+    day: date | None = None
+    if not closed:
+        pending = repo.schedule(session=s, season_id=info.id, pending_only=True)
+        day = pending[0].day if pending else None
+        if day is None:
+            finals = repo.final_games(session=s, season_id=info.id)
+            day = finals[-1].day if finals else info.start
+    raw = repo.base_cells(session=s, league_id=row.id, season_id=sid)
+    lg = repo.league_structure(session=s, league_id=row.id)
+    limits = tr.Limits(row.roster_size, lg.active_size, lg.foreign_active, lg.foreign_side)
+    return _Situation(row.id, sid, info.number, year, closed, day,
+                      {pid: (team, b, p) for pid, team, b, p in raw},
+                      tr.market(row.name, year, raw), limits, [t.code for t in lg.teams])
+
+
+def _club(sit: _Situation, code: str | None, what: str) -> str:
+    if not code:
+        raise ServiceError(f"trade: give {what}")
+    up = code.strip().upper()
+    if up not in sit.teams:
+        raise ServiceError(f"trade: no club {code!r} in this league (the clubs are "
+                           f"{', '.join(sit.teams)})")
+    return up
+
+
+def _player(s: Any, sit: _Situation, ref: str, club: str) -> str:
+    try:
+        pid, name = repo.player_row(session=s, league_id=sit.lid, ref=ref)
+    except repo.NotFound as exc:
+        raise ServiceError(f"trade: {exc}") from None
+    m = sit.market.men.get(pid)
+    if m is None:
+        raise ServiceError(f"trade: {name} ({pid}) is under contract with no club")
+    if m.team != club:
+        raise ServiceError(f"trade: {name} ({pid}) is not on {club} (he is on {m.team})")
+    return pid
+
+
+def _may(w: Work, team: str) -> None:
+    who = w.access()
+    if not who.may_manage(team):
+        raise ServiceError(f"only {team}'s manager or the commissioner may trade for {team} "
+                           f"(connected as {who.role}, {who.kind}"
+                           f"{' of ' + ', '.join(who.teams) if who.teams else ''})")
+
+
+def _view(t: tr.Trade, sit: _Situation, v: tr.Verdict | None = None, number: int = 0,
+          names: dict[str, str] | None = None) -> TradeView:
+    def named(pids: Sequence[str]) -> tuple[tuple[str, str], ...]:
+        return tuple((p, (names or {}).get(p) or (sit.market.men[p].name
+                                                   if p in sit.market.men else p)) for p in pids)
+    return TradeView(t.team, t.other, named(t.gives), named(t.gets),
+                     v.accepted if v else False, v.reason if v else "", number, t.key(),
+                     sit.day, sit.season)
+
+
+def _make(s: Any, sit: _Situation, t: tr.Trade, note: dict[str, Any]) -> None:
+    """The trade done: the cards' teams and rosters, the saved orders, the news."""
+    from tui.services.history import _check_rosters, _drop_from_prefs
+    moves = t.moves()
+    after = tr.apply(sit.cards, [t], sit.market, sit.limits)
+    hs.apply_moves(session=s, league_id=sit.lid, season_id=sit.sid, moves=moves)
+    cells = {pid: after[pid][1:] for pid, _a, _b in moves}
+    repo.set_base_cells(session=s, league_id=sit.lid, cells=cells, season_id=sit.sid)
+    if sit.sid is not None:
+        own = {pid: (b, p) for pid, _team, b, p in repo.base_cells(session=s, league_id=sit.lid)
+               if pid in cells}
+        repo.set_base_cells(session=s, league_id=sit.lid, cells={
+            pid: tuple(dict(x, roster=(cells[pid][0] or cells[pid][1] or {}).get("roster", ""))
+                       if x is not None else None for x in own[pid])  # type: ignore[misc]
+            for pid in own})
+        _drop_from_prefs(s, sit.sid, moves)
+        _check_rosters(s, sit.lid, sit.sid, {t.team, t.other})
+    hs.add_transaction(session=s, league_id=sit.lid, season_id=sit.sid if sit.sid else
+                       _season_id(s, sit), day=sit.day, kind="trade", moves=moves,
+                       note=json.dumps(note, ensure_ascii=False, separators=(",", ":")))
+
+
+def _season_id(s: Any, sit: _Situation) -> int | None:
+    return repo.find_season(session=s, league_id=sit.lid).id
+
+
+def trade_offer(db: Db, league: str | None = None, *, team: str, other: str,
+                give: Sequence[str], get: Sequence[str]) -> TradeView:
+    """A person's offer: `give` (ids or names) of his club `team` for `get` of `other`,
+    answered at once by the computer for `other` (league.offseason.trades.answer); made when
+    accepted. Refused in one line: an unknown club or player, a player not on the club named,
+    after the deadline, past a roster limit, a value the other club does not accept."""
+    w = Work.of(db, league)
+    with w.session() as s:
+        sit = _situation(s, league)
+        a, b = _club(sit, team, "your club (--team)"), _club(sit, other, "the other club (--with)")
+        _may(w, a)
+        if not give or not get:
+            raise ServiceError("trade: name the players you give (--give) and those you want "
+                               "(--get)")
+        why = tr.window(sit.day, sit.year, sit.closed)
+        if why is not None:
+            raise ServiceError(f"trade: {why}")
+        t = tr.Trade(a, b, tuple(_player(s, sit, r, a) for r in give),
+                     tuple(_player(s, sit, r, b) for r in get))
+        v = tr.answer(t, sit.market, sit.limits, day=sit.day, closed=sit.closed)
+        if v.accepted:
+            _make(s, sit, t, {"by": a, "answer": v.reason})
+            s.commit()
+        return _view(t, sit, v)
+
+
+def _refused(s: Any, sit: _Situation) -> tuple[Any, list[str]]:
+    stored = ost.get(session=s, league_id=sit.lid, year=sit.year)
+    return stored, list((stored.data if stored else {}).get("trades_refused") or [])
+
+
+def _proposals(s: Any, sit: _Situation, team: str) -> list[tr.Trade]:
+    if tr.window(sit.day, sit.year, sit.closed) is not None:
+        return []
+    _stored, no = _refused(s, sit)
+    tag = "off-season" if sit.closed else (sit.day.isoformat() if sit.day else "")
+    return tr.proposals(sit.market, team, teams=sit.teams, tag=tag, limits=sit.limits,
+                        refused=no)
+
+
+def trade_proposals(db: Db, league: str | None = None, *, team: str) -> list[TradeView]:
+    """The computer's proposals to `team` now (seeded by the league, the year and the day; none
+    after the deadline), numbered for accept and refuse."""
+    w = Work.of(db, league)
+    with w.session() as s:
+        sit = _situation(s, league)
+        a = _club(sit, team, "your club (--team)")
+        return [_view(t, sit, tr.Verdict(False, tr.judge(t, t.team, sit.market).reason), i)
+                for i, t in enumerate(_proposals(s, sit, a), 1)]
+
+
+def _proposal(s: Any, sit: _Situation, team: str, number: int) -> tr.Trade:
+    why = tr.window(sit.day, sit.year, sit.closed)
+    if why is not None:
+        raise ServiceError(f"trade: {why}")
+    props = _proposals(s, sit, team)
+    if not 1 <= number <= len(props):
+        raise ServiceError(f"trade: no proposal {number} to {team} (there are {len(props)}: "
+                           f"`impact trade proposals --team {team}`)")
+    return props[number - 1]
+
+
+def trade_accept(db: Db, league: str | None = None, *, team: str, number: int) -> TradeView:
+    """`team` accepts the computer's proposal `number`: the trade is made."""
+    w = Work.of(db, league)
+    with w.session() as s:
+        sit = _situation(s, league)
+        a = _club(sit, team, "your club (--team)")
+        _may(w, a)
+        t = _proposal(s, sit, a, number)
+        why = tr.refusal(t, sit.market, sit.limits)
+        if why is not None:
+            raise ServiceError(f"trade: {why}")
+        _make(s, sit, t, {"by": t.team, "answer": f"{a} accepts the proposal", "proposal": True})
+        s.commit()
+        return _view(t, sit, tr.Verdict(True, f"{a} accepts {t.team}'s proposal"), number)
+
+
+def trade_refuse(db: Db, league: str | None = None, *, team: str, number: int) -> TradeView:
+    """`team` refuses the computer's proposal `number`: not proposed again this year."""
+    w = Work.of(db, league)
+    with w.session() as s:
+        sit = _situation(s, league)
+        a = _club(sit, team, "your club (--team)")
+        _may(w, a)
+        t = _proposal(s, sit, a, number)
+        stored, no = _refused(s, sit)
+        data = dict(stored.data) if stored is not None else {}
+        data["trades_refused"] = [*no, t.key()]
+        ost.save(session=s, league_id=sit.lid, year=sit.year,
+                 step=stored.step if stored is not None else "", data=data)
+        s.commit()
+        return _view(t, sit, tr.Verdict(False, f"{a} refuses {t.team}'s proposal"), number)
+
+
+def trade_list(db: Db, league: str | None = None, season: int | None = None) -> list[TradeView]:
+    """The trades of season `season` (the latest by default), its off-season's first, in order:
+    each from the news."""
+    with Work.of(db, league).session() as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        try:
+            info = repo.find_season(session=s, league_id=row.id, number=season)
+        except repo.NotFound:
+            raise ServiceError(f"league {row.name} has no season {season or ''}".rstrip())
+        names = repo.player_names(session=s, league_id=row.id)
+        news = [t for t in reversed(hs.transactions(session=s, league_id=row.id))
+                if t.kind == "trade" and t.season == info.number]
+    out = []
+    for n in news:
+        src = n.moves[0][1] if n.moves else ""
+        dst = n.moves[0][2] if n.moves else ""
+        note: dict[str, Any] = {}
+        if (n.note or "").startswith("{"):
+            note = json.loads(n.note)
+        out.append(TradeView(src, dst,
+                             tuple((p, names.get(p, p)) for p, a, _b in n.moves if a == src),
+                             tuple((p, names.get(p, p)) for p, a, _b in n.moves if a == dst),
+                             True, str(note.get("answer") or ("the computer's trade"
+                                                              if note.get("computer") else "")),
+                             0, "", n.day, info.number))
+    return out
+
