@@ -1,5 +1,11 @@
 """The engine digest: 200 seeded games of the sample league, one fingerprint per game.
 
+The league is a frozen copy of the bundled 6-team league `pacific` as it was when the digest was
+recorded (tests/data/digest_league), not sample_leagues/pacific itself: the digest fingerprints
+the engine, and an engine version names the games it plays (tests/data/engine_versions.txt), so
+retuning the bundled cards (sample_leagues/generate.py) must not look like a new engine, nor an
+engine change hide behind new cards.
+
 A fingerprint covers every roll (purpose, raw, modifiers, modified, table, row, result), every
 play of the play-by-play, the line score, every batting, pitching and fielding line and the
 pitching decisions. `tests/test_engine_digest.py` plays the games again and compares, so a change
@@ -18,6 +24,7 @@ from pathlib import Path
 
 DIGEST_FILE = Path(__file__).parent / "data" / "engine_digest.txt"
 VERSIONS_FILE = Path(__file__).parent / "data" / "engine_versions.txt"
+LEAGUE_DIR = Path(__file__).parent / "data" / "digest_league"   # pacific before issue 29 retuned it
 GAMES = 200
 SEED = 1
 
@@ -55,10 +62,10 @@ def lines_fingerprint(result) -> str:
 def digest_games(**play_options):
     """The 200 games, played now: (seed, result) pairs."""
     from league.season.simulate import schedule, seeded_games
-    from storage.plainfiles import load_league, sample_league_path
+    from storage.plainfiles import load_league
     from storage.rulesets import shipped_ruleset
 
-    league = load_league(sample_league_path("pacific"))
+    league = load_league(LEAGUE_DIR)
     ruleset = shipped_ruleset("standard")
     return seeded_games(league, ruleset, schedule(league, GAMES), SEED, **play_options)
 

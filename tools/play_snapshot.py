@@ -5,7 +5,8 @@ must leave them byte for byte as they were.
     python tools/play_snapshot.py DIR --check    # play the games again and compare with DIR
 
 The games are those of the engine digest (tests/engine_digest.py: 200 seeded games of the
-sample league `pacific`). Written, one file each, every game after a header line `# seed N`:
+sample league `pacific`, a frozen copy in tests/data/digest_league). Written, one file each,
+every game after a header line `# seed N`:
 - plays_en.txt: the play-by-play in English (inning, half, batter, pitcher, outs, score, text);
 - plays_ja.txt: the same lines in Japanese (一球速報, as the app shows them);
 - codes.txt: each play's compact row ([inning, half, batter, code, outs, away, home], the JSON
