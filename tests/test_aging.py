@@ -179,6 +179,27 @@ def test_the_league_keeps_its_level_and_its_spread_after_the_off_season():
     assert hits[-1] > hits[len(hits) // 2] > hits[0]
 
 
+def _batter(hr):
+    """BATTER with an HR column `hr` rolls wide (the outfield flies give or take it)."""
+    return dict(BATTER, HR=str(30 + hr), OF=str(67))
+
+
+def test_a_column_cut_at_nothing_keeps_its_level():
+    """§1, the league's level kept (issue 31): the map that restores the league's spread can
+    take a narrow column below nothing (a light hitter's HR); cut there, it raised the column's
+    mean every off-season (the league's HR 2.23 to 2.37 rolls in ten lived seasons, more home
+    runs a game). Before: HR 0, 0, 0, 6 rolls (mean 1.5); after a year: 3, 3, 3, 0 — mapped
+    back, the 0 would go to -3: the level is put back by scaling, not left at 2.25."""
+    from league.offseason.aging import _widths, recentre
+    before = [(_batter(h), None) for h in (0, 0, 0, 6) * 50]
+    after = {f"P{i}": ("KYO", _batter(h), None) for i, h in enumerate((3, 3, 3, 0) * 50)}
+    recentre(before, after, 5)
+    hr = [_widths(" ".join(b[c] for c in BAT_COLUMNS), BAT_COLUMNS)[3]
+          for _t, b, _p in after.values()]
+    assert abs(mean(hr) - 1.5) < 0.1, mean(hr)
+    assert min(hr) == 0 and all(b["HR"] for _t, b, _p in after.values())
+
+
 def _bundled_cards():
     where = sample_league_path("nippon")
     bat = {r["id"]: r for r in csv_rows((where / "batters.csv").read_text(encoding="utf-8"))}
