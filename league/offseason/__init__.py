@@ -5,7 +5,7 @@ The renewal runs in the order of §7; each step is a phase of its own module, so
 free agents, foreign players and trades (§4-6) slots in between the draft and growth:
 
 1. ``retirement``  retirements and releases (引退, 戦力外)           §2
-2. (the draft, FA, foreign signings and trades come here)          §3-6
+2. ``draft``, ``free_agency`` (FA), ``foreign``; trades             §3-6
 3. ``aging``       growth and decline, ages moving on a year        §1
 
 ``people`` holds birth dates and ages, which every phase reads.
