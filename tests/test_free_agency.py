@@ -152,3 +152,43 @@ def test_4_days_on_the_active_roster_from_the_seasons_moves() -> None:
     # sent down on the last day: 144 days, a day short of a season
     short = fa.days_active({"a"}, [(last, "a", False)], first, last)
     assert short == {"a": 144} and fa.seasons([short["a"]]) == (0, 144)
+
+
+def test_4_roster_limits_kept_and_foreign_players_out_of_the_market() -> None:
+    """A club with its 70 under contract makes no offer; a foreign player has no FA right here
+    (he comes and goes by §5, so the foreign limit is never touched by FA)."""
+    men = _men()
+    star = men[0]
+    foreigner = Man("A07", "A", 29, "IF", 30.0, True, star.service)
+    declared = 0
+    for year in range(2030, 2130):
+        m = fa.market("t", year, [*men, foreigner], {"A": 0.5, "B": 0.5}, {"A": 7, "B": 70})
+        assert ("A07", fa.OVERSEAS_FA) not in m.eligible
+        assert all(d.player != "A07" for d in m.declared)
+        for d in m.declared:
+            assert {o.team for o in d.offers} <= {"A"} and d.signed in ("A", "")
+        declared += len(m.declared)
+    assert declared                     # he declared, and B (full) never bid
+
+def test_4_an_overseas_free_agent_may_leave_the_league() -> None:
+    """Overseas FA (9 seasons): one of the best of his kind under 33 leaves the league with the
+    chance ABROAD before any offer; a domestic free agent never does."""
+    young = Service("高校", (150,) * 2)
+    best = [Man(f"S{i:02d}", "A", 28, "SP", 50.0 + i, False, Service("高校", (150,) * 9))
+            for i in range(40)]
+    rest = [Man(f"R{i:02d}", "B", 25, "SP", i / 10, False, young) for i in range(120)]
+    left = kept = 0
+    for year in range(2030, 2060):
+        m = fa.market("t", year, [*best, *rest], {"A": 0.5, "B": 0.5}, {"A": 40, "B": 120},
+                      roster_size=200)
+        left += sum(d.abroad for d in m.declared)
+        kept += sum(not d.abroad for d in m.declared)
+        assert all(d.right == fa.OVERSEAS_FA for d in m.declared if d.abroad)
+    assert left and kept
+    assert 0.1 < left / (left + kept) < 0.45          # ABROAD 0.25
+    domestic = [Man(f"S{i:02d}", "A", 28, "SP", 50.0 + i, False, Service("大学", (150,) * 7))
+                for i in range(40)]
+    for year in range(2030, 2040):
+        m = fa.market("t", year, [*domestic, *rest], {"A": 0.5, "B": 0.5}, {"A": 40, "B": 120},
+                      roster_size=200)
+        assert m.declared and not any(d.abroad for d in m.declared)
