@@ -279,3 +279,108 @@ def test_a_two_way_reliever_in_the_bullpen_is_not_also_on_the_bench_on_a_rest_da
             seen.add("bats" if two_way.id in lineup.order else
                      "pen" if two_way.id in lineup.bullpen else "out")
     assert "pen" in seen
+
+
+# --- how long the computer leaves its pitchers in (issue 33: real innings a start) -------------
+
+def test_a_pitchers_innings_a_start_and_a_relief_game_come_from_his_real_line():
+    """A starter's innings a start are his innings over his starts; a reliever's innings a
+    game his innings over his games; a man who did both is given RELIEF_IP a relief game and
+    his starts the rest (league/manager/usage.py)."""
+    from league.manager.usage import RELIEF_IP, innings_per_game
+    u = team_usage(USAGE, IDS, dh=True)
+    assert u.innings_of("a", True) == pytest.approx(160 / 24) and u.innings_of("a", False) is None
+    assert u.innings_of("cl", False) == pytest.approx(1.0) and u.innings_of("cl", True) is None
+    per_start, per_relief = innings_per_game({"g": 45, "gs": 20, "ip": 130})
+    assert per_relief == RELIEF_IP and per_start == pytest.approx((130 - 25 * RELIEF_IP) / 20)
+    assert innings_per_game({"g": 0, "gs": 0, "ip": 0}) == (0.0, 0.0)
+
+
+def _starter_in_the_seventh(pacific, ruleset, real_innings):
+    """Start of the 7th, tied 1-1, the home starter through six (18 outs), one
+    run, in condition A; with real usage his real innings a start are
+    `real_innings` (None: a league without real usage)."""
+    import dataclasses
+
+    from conftest import situation_game
+
+    from league.engine.game import P_OUTS, P_R
+    from league.manager.computer import ComputerManager
+    manager = ComputerManager()
+    g = situation_game(pacific, ruleset, [50] * 40, inning=7, half=0, defense=manager,
+                       condition="A")
+    g.score = [1, 1]
+    starter = g.defense.pitcher
+    line = g.pit[starter]
+    line[P_OUTS], line[P_R] = 18, 1
+    if real_innings is not None:
+        g.lineups = (g.lineups[0], dataclasses.replace(g.lineups[1],
+                                                       innings=((starter, real_innings),)))
+    return g, manager
+
+
+def test_with_real_usage_a_starter_of_eight_innings_a_start_goes_deeper_than_one_of_five(
+        pacific, ruleset):
+    """Real usage (issue 33): the computer leaves a starter in for his real innings a start —
+    the same moment (the 7th, tied, six innings pitched, one run) keeps a man who really went
+    8 innings a start on the mound and pulls one who went 5 (a 2019 starter), whatever the
+    cards' 『先』; without real usage the cards' rule decides as before (docs/manager.md,
+    "Starters")."""
+    g, m = _starter_in_the_seventh(pacific, ruleset, 8.0)
+    if g.fatigue_points(g.defense, g.defense.pitcher) >= 2:
+        pytest.skip("the home starter's 『先』 is below 5")
+    assert m.change_pitcher(g, inning_start=True) is None
+    g, m = _starter_in_the_seventh(pacific, ruleset, 5.0)
+    new = m.change_pitcher(g, inning_start=True)
+    assert new is not None and new in g.defense.bullpen
+    # the 8-innings man is still in at the start of the 9th of a 1-0 game, 24 outs down
+    g, m = _starter_in_the_seventh(pacific, ruleset, 8.0)
+    g.inning, g.score = 9, [0, 1]
+    g.pit[g.defense.pitcher][0] = 24
+    if g.fatigue_points(g.defense, g.defense.pitcher) < 2:
+        assert m.change_pitcher(g, inning_start=True) is None
+    # without real usage: the cards' rule (his 『先』), the same as before this
+    g, m = _starter_in_the_seventh(pacific, ruleset, None)
+    card = g.players[g.defense.pitcher].pitching
+    pulled = m.change_pitcher(g, inning_start=True) is not None
+    assert pulled == (18 >= card.starter * 3 or g.fatigue_points(g.defense, g.defense.pitcher) >= 2)
+
+
+def test_with_real_usage_a_starter_short_of_his_innings_is_not_hit_for_unless_behind(
+        pacific, ruleset):
+    """Real usage: a pitcher batting in the 7th of a tied game is hit for by the cards' rule
+    (docs/manager.md, "In the game"), but not a starter short of his real innings a start;
+    behind with runners on, he is."""
+    import dataclasses
+
+    from conftest import situation_game
+
+    from league.manager.computer import ComputerManager
+    league = dataclasses.replace(pacific, dh=False)
+    for real, score, runners, hit in ((None, (1, 1), (), True), (8.0, (1, 1), (), False),
+                                      (8.0, (0, 1), (1,), True)):
+        manager = ComputerManager()
+        g = situation_game(league, ruleset, [50] * 40, inning=7, half=0, offense=manager,
+                           runners=runners, dh=False)
+        g.score = list(score)
+        side = g.offense
+        starter = side.pitchers_used[0]
+        side.batting_index = side.order.index(starter)
+        if real is not None:
+            g.lineups = (dataclasses.replace(g.lineups[0], innings=((starter, real),)),
+                         g.lineups[1])
+        assert (manager.pinch_hitter(g) is not None) == hit, (real, score, runners)
+
+
+def test_a_games_real_innings_are_stored_with_its_line_ups_and_older_games_unchanged(pacific):
+    """The real innings go with the line-up stored with a game (a replay decides the same);
+    a line-up without them is stored as before."""
+    import dataclasses
+
+    from league.engine.boxscore import lineup_dict, lineup_from_dict
+    from league.manager.computer import make_lineup
+    team = pacific.teams[0]
+    lu = make_lineup(team.code, list(team.players), pacific.dh)
+    assert "innings" not in lineup_dict(lu) and lineup_from_dict(lineup_dict(lu)) == lu
+    real = dataclasses.replace(lu, innings=((lu.pitcher, 7.25), (lu.bullpen[0], 1.0)))
+    assert lineup_from_dict(lineup_dict(real)) == real

@@ -156,6 +156,8 @@ def lineup_dict(lineup: Lineup) -> dict:
             "bullpen_ranked": lineup.bullpen_ranked, "roles": list(lineup.roles)}
     if lineup.stretched:        # only when someone plays out of position: older games unchanged
         data["stretched"] = list(lineup.stretched)
+    if lineup.innings:          # only with real usage: older games unchanged
+        data["innings"] = [[pid, ip] for pid, ip in lineup.innings]
     return data
 
 
@@ -163,7 +165,8 @@ def lineup_from_dict(data: dict) -> Lineup:
     """The inverse of lineup_dict."""
     return Lineup(data["team"], tuple(data["order"]), tuple(data["positions"]), data["pitcher"],
                   tuple(data["bench"]), tuple(data["bullpen"]), bool(data.get("bullpen_ranked", False)),
-                  tuple(data.get("roles", ())), tuple(data.get("stretched", ())))
+                  tuple(data.get("roles", ())), tuple(data.get("stretched", ())),
+                  tuple((str(pid), float(ip)) for pid, ip in data.get("innings", ())))
 
 
 def _w(text: str) -> int:

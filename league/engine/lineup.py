@@ -40,6 +40,10 @@ class Lineup:
     # players the computer put at a position their card does not list: a club short at a
     # position plays a man out of position (no range, a bad mark: game.OUT_OF_POSITION)
     stretched: tuple[str, ...] = ()
+    # a league that plays its real usage (league/manager/usage.py): the real innings an
+    # appearance of the day's pitchers — the starter's a start, a reliever's a relief game —
+    # that the computer manager leaves them in for; () otherwise
+    innings: tuple[tuple[str, float], ...] = ()
 
     def __reduce__(self) -> tuple[object, ...]:
         return by_fields(self)

@@ -423,6 +423,10 @@ PH_MARGIN_EMPTY: Final = 8.0    # and with the bases empty
 PR_SLOW: Final = 2              # a runner this slow (RR) or slower may be run for
 PR_FAST: Final = 3              # by a bench man at least this fast
 PR_GAIN: Final = 2              # and at least this much faster
+# real usage (Lineup.innings): a starter is left in until this many outs beyond his real innings
+# a start (a start cut short by runs or fatigue pulls the mean below the mark), a reliever for
+# his real innings a relief game
+REAL_START_EXTRA_OUTS: Final = 3
 DEF_GAIN: Final = 4.0           # a defensive replacement's better glove (glove(): defence x4 or x2)
 OUT_OF_POSITION: Final = -8.0   # a fielder's glove where he has no rating
 
@@ -458,6 +462,8 @@ class ComputerManager:
         self._bench_best: dict[int, tuple[list[str], tuple[str, str, int], float]] = {}
         self._now: dict[tuple[str, str], dict[str, float]] = {}   # worth_now by (pitcher, condition)
         self._weaker: dict[int, tuple[list[str], dict[str, int]]] = {}
+        # by side: the real innings an appearance of its pitchers (Lineup.innings), from its line-up
+        self._innings: dict[int, tuple[Lineup, dict[str, float]]] = {}
 
     def bat_worth(self, game: "Game", pid: str) -> float:
         w = self._worth.get(pid)
@@ -680,7 +686,11 @@ class ComputerManager:
         line = game.pit[pid]
         outs = line[0]
         runs = line[8]
-        if starter:
+        real = self.real_innings(game, side).get(pid)
+        if starter and real is not None:
+            tired = self._real_starter_tired(game, side, pid, real * 3 + REAL_START_EXTRA_OUTS,
+                                             inning_start, on_base)
+        elif starter:
             if inning_start and game.inning >= 8:
                 # late, a starter goes on only when he is cruising (a complete game in the
                 # making); a losing one comes out, a winning one hands over to the setup man
@@ -698,7 +708,7 @@ class ComputerManager:
             else:
                 tired = runs >= 6 or (runs >= 4 and outs < 12 and on_base)
         else:
-            limit = max(3, int(card.innings * 3 + 0.5))
+            limit = max(3, int(card.innings * 3 + 0.5)) if real is None else max(1, round(real * 3))
             if outs >= limit and (inning_start or on_base):
                 tired = True
             elif side.condition == "D" and on_base:
@@ -716,6 +726,38 @@ class ComputerManager:
         if not tired:
             return None
         return self.reliever(game, side)
+
+    def real_innings(self, game: "Game", side: "Side") -> dict[str, float]:
+        """The real innings an appearance of `side`'s pitchers in a league that plays its real
+        usage (Lineup.innings: the starter's a start, a reliever's a relief game); {} otherwise."""
+        lu = game.lineups[side.index]
+        cached = self._innings.get(side.index)
+        if cached is not None and cached[0] is lu:
+            return cached[1]
+        innings = dict(lu.innings)
+        self._innings[side.index] = (lu, innings)
+        return innings
+
+    def _real_starter_tired(self, game: "Game", side: "Side", pid: str, goal: float,
+                            inning_start: bool, on_base: bool) -> bool:
+        """Real usage (issue 33): a starter is left in until `goal` outs — his real innings a
+        start, and REAL_START_EXTRA_OUTS — in any inning (a 1968 starter goes eight or nine, a
+        2019 one five), unless he is in condition D, two fatigue points down, or beaten (six
+        runs, or four early with runners on)."""
+        line = game.pit[pid]
+        outs, runs = line[0], line[8]
+        if (inning_start or on_base) and (side.condition == "D" or outs >= goal):
+            return True
+        if game.fatigue_points(side, pid) >= 2:
+            return True
+        return runs >= 6 or (runs >= 4 and outs < 12 and on_base)
+
+    def _left_in(self, game: "Game", side: "Side", pid: str) -> bool:
+        """Real usage: `pid` is the side's starter, short of the outs he is left in for."""
+        real = self.real_innings(game, side).get(pid)
+        if real is None or pid != side.pitchers_used[0]:
+            return False
+        return game.pit[pid][0] < real * 3 + REAL_START_EXTRA_OUTS
 
     def _cruising(self, game: "Game", side: "Side", pid: str, runs: int, lead: int) -> bool:
         """A starter who may start the 8th (and the 9th, for a complete game): not behind, in
@@ -849,6 +891,9 @@ class ComputerManager:
         if game.players[bid].batting is None:
             # the pitcher bats: hit for him late, or when he is done anyway
             if (game.inning >= 7 and lead <= 2 or (lead < 0 and game.runners())) and side.bullpen:
+                if self._left_in(game, side, bid) and not (game.inning >= LATE and lead < 0
+                                                           and game.runners()):
+                    return None     # real usage: his innings are not done; late and behind only
                 return self._best_bat(game, side.bench)
             return None
         if game.inning < LATE or not -3 <= lead <= 1:

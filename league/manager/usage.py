@@ -32,6 +32,9 @@ PITCHER_KEYS: Final = ("g", "gs", "ip", "sv", "hld")
 OFF_BENCH_PA: Final = 0.05
 MIN_ORDER_STARTS: Final = 10   # starts that place a man in the batting order by his PA a start
 MIN_GAP: Final = 3              # a starter is planned again only after this many of the team's games
+# a relief game's innings of a man who also started (his starts get the rest of his innings;
+# cardmaking's SWING_RELIEF_IP)
+RELIEF_IP: Final = 1.2
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,17 @@ class TeamUsage:
     # real plate appearances a start of the batters whose starts the file gives: the batting
     # order (the most first)
     pa_per_start: tuple[tuple[str, float], ...] = ()
+    # each pitcher's real innings a start and a relief game (`innings_per_game`): how long the
+    # computer leaves him in (league/manager/computer.py, "real usage")
+    innings: tuple[tuple[str, float, float], ...] = ()
+
+    def innings_of(self, pid: str, start: bool) -> float | None:
+        """The pitcher's real innings a start (`start`) or a relief game; None when he has none."""
+        for p, per_start, per_relief in self.innings:
+            if p == pid:
+                per = per_start if start else per_relief
+                return per if per > 0 else None
+        return None
 
     def share(self, pos: str) -> tuple[tuple[str, float], ...]:
         for p, shares in self.starts:
@@ -133,7 +147,22 @@ def team_usage(usage: Mapping[str, Any], players: Iterable[str], dh: bool) -> Te
     starters = tuple(pid for pid, _s in rotation if gs[pid] * 2 >= float(pit[pid].get("g", 0)))
     order = tuple(sorted((pid, float(b.get("pa", 0)) / float(b["gs"])) for pid, b in bat.items()
                          if float(b.get("gs", 0)) >= MIN_ORDER_STARTS))
-    return TeamUsage(games, tuple(starts_out), rotation, tuple(bullpen), starters, order)
+    innings = tuple((pid, *innings_per_game(v)) for pid, v in sorted(pit.items()))
+    return TeamUsage(games, tuple(starts_out), rotation, tuple(bullpen), starters, order, innings)
+
+
+def innings_per_game(figures: Mapping[str, float]) -> tuple[float, float]:
+    """A pitcher's real innings a start and a relief game (0 where he had none): a man who
+    both started and relieved is given `RELIEF_IP` a relief game (at most his innings a game),
+    his starts the rest."""
+    g, gs, ip = float(figures.get("g", 0)), float(figures.get("gs", 0)), float(figures.get("ip", 0))
+    relief = max(0.0, g - gs)
+    if gs <= 0:
+        return 0.0, ip / relief if relief > 0 else 0.0
+    if relief <= 0:
+        return ip / gs, 0.0
+    per_relief = min(RELIEF_IP, ip / g)
+    return max(per_relief, (ip - per_relief * relief) / gs), per_relief
 
 
 # each team's plan so far, by its targets: the starters of each game (a list grown as asked)

@@ -99,6 +99,23 @@ def _starter(state: Any, team: str, day: date) -> str:
 def team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
                 platoon: Mapping[str, int] | None = None, rests: bool = True,
                 stretch: bool = False) -> Lineup:
+    """The team's line-up for a scheduled game (`_team_lineup`); in a league that plays its
+    real usage, with the real innings an appearance of the day's pitchers (Lineup.innings),
+    which the computer manager leaves them in for."""
+    lineup = _team_lineup(state, team, setup, dh=dh, platoon=platoon, rests=rests,
+                          stretch=stretch)
+    usage = state.usage(team) if setup.day is not None else None
+    if usage is None or not usage.innings:
+        return lineup
+    innings = [(pid, usage.innings_of(pid, pid == lineup.pitcher))
+               for pid in (lineup.pitcher, *lineup.bullpen)]
+    return dataclasses.replace(lineup, innings=tuple((pid, round(ip, 3)) for pid, ip in innings
+                                                     if ip is not None))
+
+
+def _team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
+                 platoon: Mapping[str, int] | None = None, rests: bool = True,
+                 stretch: bool = False) -> Lineup:
     """A team's line-up for a scheduled game (docs/manager.md, "Line-ups"): the computer
     manager's — the regulars less those resting today, built against the opposing starter with
     the ruleset's `platoon` table (league/manager/bench.py) — or its saved batting order when every
