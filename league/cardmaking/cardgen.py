@@ -61,6 +61,9 @@ DEFAULTS: Final = CARDGEN_DEFAULTS
 # a swingman's 『先』 (pitching_card): a relief game's innings, and the bounds of his innings a start
 SWING_RELIEF_IP: Final = 1.2
 SWING_START_MIN: Final = 3.0
+# the least rest of a starter's card: a four-man rotation's ace (1968's 40 starts in 162 games)
+# starts every fourth day
+MIN_START_REST: Final = 3
 SWING_START_MAX: Final = 5.0
 
 # Row shifts (widths BS* BS+ BS BB X G IF K) from the mean row to each condition.
@@ -847,9 +850,10 @@ class CardMaker:
         innings = min(12.0, innings)
         team_games = max(1, self.ctx.team_games)
         if is_starter:
-            # a start every (rest + 1) days: the season's starts over its days (≈ games × 1.1)
+            # a start every (rest + 1) days: the season's starts over its days (≈ games × 1.1);
+            # the rest that lets him make them all (rounded down: the rotation paces him)
             per = team_games * 1.1 / max(1.0, line["gs"])
-            rest = int(round(min(10, max(4, per - 1))))
+            rest = int(min(10, max(MIN_START_REST, per - 1)))
         else:
             apps = line["g"] / team_games
             rest = 1 if apps >= 0.3 else 2 if apps >= 0.15 else 3
