@@ -102,6 +102,10 @@ def test_bench_prints_figures():
     assert "no box score" in sections[1]
     rolls = {line.split()[1] for line in res.output.splitlines() if line.startswith("rolls/game")}
     assert len(rolls) == 1, rolls
+    # engine/dice in wall time and in CPU time, each a positive ratio
+    ratios = [line.split() for line in res.output.splitlines() if line.startswith("engine/dice")]
+    assert len(ratios) == 3 and all(r[2] == "(CPU" for r in ratios), ratios
+    assert all(float(r[1]) > 0 and float(r[3].rstrip(")")) > 0 for r in ratios), ratios
 
 
 def test_bench_season_and_odds_print_the_issue_34_figures():
