@@ -258,6 +258,10 @@ def test_free_agency_is_a_step_after_the_draft_reproducible_and_listed_with_json
         if d["right"] != "compensation" and not d["abroad"]:
             svc = service[d["player"]]
             assert svc.used == len(svc.days) - 1 and rules.right(svc) is None, d
+            # his page (impact player --json: service) says so over the closed seasons
+            page = json.loads(run("player", d["player"], "--json", "--no-log").output)
+            assert page["service"]["since_use"] == 0 and page["service"]["right"] is None
+            assert page["service"]["seasons"] == rules.seasons(svc.days[:-1])[0]
 
 
 def test_compensation_is_a_league_setting_off_by_default(tmp_path):

@@ -433,7 +433,7 @@ def player_cmd(
     if as_json:
         echo_json({"id": view.id, "name": view.name, "team": view.team, "season": view.season,
                     "born": view.born or None, "age": view.age, "origin": view.origin,
-                    "foreign": view.foreign,
+                    "foreign": view.foreign, "service": view.service,
                     "batting": sv.stats_dict(view.batting),
                     "pitching": sv.stats_dict(view.pitching),
                     "fielding": sv.stats_dict(view.fielding),
@@ -452,6 +452,11 @@ def player_cmd(
         born += f", drafted {o['year']} round {o['round']} (#{o['pick']}, {o['school']})"
     if view.foreign:
         born += ", foreign player (外国人)"
+    if view.service:
+        sv_ = view.service
+        right = {"domestic": "国内FA domestic", "overseas": "海外FA overseas"}.get(
+            sv_["right"] or "", "no FA right")
+        born += f", service {sv_['seasons']} seasons {sv_['days']} days ({right})"
     echo(f"{view.name} ({view.id}, {view.team}), season {view.season}{born}")
     for label, season_line, career_line in (("batting", view.batting, view.career_batting),
                                             ("pitching", view.pitching, view.career_pitching)):

@@ -237,6 +237,10 @@ class PlayersScreen(AreaScreen):
                     school=label("os_school_" + str(o["school"]), ja))
             if view.foreign:
                 line += "  " + label("pl_foreign", ja)
+            if view.service:
+                line += "  " + label("pl_service", ja).format(**view.service)
+                if view.service["right"]:
+                    line += "  " + label("pl_right_" + view.service["right"], ja)
             tables.insert(0, Text(line))
         return Group(*tables)
 

@@ -221,13 +221,15 @@ def fa_note(t: Any) -> dict[str, Any] | None:
     return d if "fa" in d else None
 
 
-def service_of(s: Any, league_id: int, league: str, upto: int) -> dict[str, fa.Service]:
+def service_of(s: Any, league_id: int, league: str, upto: int,
+               only: set[str] | None = None) -> dict[str, fa.Service]:
     """Each player's service (§4) after the seasons numbered up to `upto`: his days on the
     active roster each season — its cards as it closed, its roster moves (一軍登録 / 登録抹消)
     undone back to the opening day and replayed a day at a time over the regular season — after
     the service of a player of the league's own files before the season he was first seen in
     (league.offseason.free_agency.initial_service); his entry route the school the draft
-    named; his last use of FA the off-season whose news has his declaration."""
+    named; his last use of FA the off-season whose news has his declaration. `only`: those
+    players alone (a player's page)."""
     from sqlmodel import select
 
     from storage.tables import CardRow, PlayerRow
@@ -250,6 +252,8 @@ def service_of(s: Any, league_id: int, league: str, upto: int) -> dict[str, fa.S
                       .join(PlayerRow).where(CardRow.season_id == sid, CardRow.team != "")).all()
         farm, here, born = set(), set(), {}
         for pid, b, p in rows:
+            if only is not None and pid not in only:
+                continue
             cells = [json.loads(x) for x in (b, p) if x]
             here.add(pid)
             born[pid] = next((c.get("born") for c in cells if c.get("born")), "")
@@ -264,7 +268,8 @@ def service_of(s: Any, league_id: int, league: str, upto: int) -> dict[str, fa.S
         if not games:
             continue
         counted = fa.days_active(here - farm, [(t.day, pid, t.kind == "up") for t in moves
-                                               for pid, *_ in t.moves if t.day is not None],
+                                               for pid, *_ in t.moves
+                                               if t.day is not None and pid in here],
                                  games[0].day, games[-1].day)
         for pid in sorted(here):
             if pid not in days:
@@ -278,7 +283,25 @@ def service_of(s: Any, league_id: int, league: str, upto: int) -> dict[str, fa.S
             if info.number in declared.get(pid, ()):
                 used[pid] = len(days[pid])
             days[pid].append(counted.get(pid, 0))
+    for pid, when in declared.items():        # declared in the off-season after `upto`
+        if upto + 1 in when and pid in days:
+            used[pid] = len(days[pid])
     return {pid: fa.Service(entry[pid], tuple(d), used.get(pid)) for pid, d in days.items()}
+
+
+def player_service(s: Any, league_id: int, league: str, pid: str, info: Any
+                   ) -> dict[str, Any] | None:
+    """A player's service (§4) as his page shows it: seasons and days over, his entry route,
+    the seasons since he last used FA, and the right it gives (None: none yet; a foreign
+    player is not in the market) — counted over the closed seasons up to `info`'s."""
+    upto = info.number if info.closed else info.number - 1
+    svc = service_of(s, league_id, league, upto, {pid}).get(pid)
+    if svc is None:
+        return None
+    seasons, days = svc.total
+    return {"seasons": seasons, "days": days, "entry": svc.entry or None,
+            "since_use": None if svc.used is None else fa.seasons(svc.days[svc.used:])[0],
+            "right": fa.right(svc)}
 
 
 def _gone(data: dict[str, Any]) -> list[Departure] | None:

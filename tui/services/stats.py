@@ -165,6 +165,8 @@ class PlayerView:
     # how he joined: the draft (year, season, round, pick, school, team), None for a founder
     origin: dict[str, Any] | None = None
     foreign: bool = False          # a foreign player (外国人枠, league.offseason.foreign)
+    # his service (FA, §4): seasons, days over, entry route, right (tui.services.offseason)
+    service: dict[str, Any] | None = None
 
 
 def player(db: Db, ref: str, league: str | None = None,
@@ -187,8 +189,9 @@ def player(db: Db, ref: str, league: str | None = None,
         ppit = repo.pitching_lines(session=s, season_ids=[info.id], player=pid,
                                    kind="postseason")
         hands = repo.split_lines(session=s, season_ids=[info.id], player=pid)
-        from tui.services.offseason import player_origin
+        from tui.services.offseason import player_origin, player_service
         origin = player_origin(s, row.id, pid)
+        service = player_service(s, row.id, row.name, pid, info)
 
     def b(lines: list) -> BattingStats | None:
         return add_batting(ln.line for ln in lines) if lines else None
@@ -228,7 +231,9 @@ def player(db: Db, ref: str, league: str | None = None,
                               "away": p([ln for ln in pit if not ln.home])}
     return PlayerView(pid, name, team, info.number, b(bat), p(pit), f(fld), b(cbat), p(cpit),
                       f(cfld), [log[k] for k in sorted(log, key=lambda n: (log[n]["day"], n))],
-                      b(pbat), p(ppit), splits, born, age, origin, card.foreign)
+                      b(pbat), p(ppit), splits, born, age, origin, card.foreign,
+                      None if service is None else dict(
+                          service, right=None if card.foreign else service["right"]))
 
 
 def stats_dict(stats: Any) -> dict | None:
