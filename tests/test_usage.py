@@ -166,6 +166,8 @@ def test_the_real_season_measures_count_qualified_regulars_and_100_inning_pitche
     """`impact cards check --lahman` reports the issue's measures: runs a game, the qualified
     regulars (3.1 PA a team game) inside ±.020 AVG/OBP, the 100+ IP pitchers inside ±0.60 ERA,
     and the playing time kept within ±10 % (the generated figures are over all seasons)."""
+    import dataclasses
+
     from league.cardmaking.cardcheck import CheckReport, PlayerCompare, real_season_measures
 
     def bat(key, pa, avg, gpa, gavg):
@@ -183,6 +185,11 @@ def test_the_real_season_measures_count_qualified_regulars_and_100_inning_pitche
     assert m["qualified"] == 2 and m["avg_inside"] == 0.5 and m["pa_within_10pct"] == 0.5
     assert m["pitchers_100ip"] == 1 and m["era_inside"] == 1.0 and m["ip_within_10pct"] == 1.0
     assert report.as_dict().keys() >= {"teams", "players"}
+    # a replay of 168 games a season (14 opponents x 12) for the real 162: 670 PA a season
+    # are 646 a real season's worth, inside ±10 % of 600
+    long = dataclasses.replace(report, players=(bat("a", 600, .300, 1340, .300),))
+    assert real_season_measures(long, 162)["pa_within_10pct"] == 0.0
+    assert real_season_measures(long, 162, {"T": 336, "U": 336})["pa_within_10pct"] == 1.0
 
 
 def test_starts_of_men_not_on_the_roster_go_to_the_backups_and_real_starts_set_the_order():

@@ -298,12 +298,16 @@ MEASURE_IP = 100                # pitchers measured for ERA and innings: 100+ re
 PLAYING_TIME = 0.10             # plate appearances and innings within ±10 % of the real
 
 
-def real_season_measures(report: CheckReport, team_games: int) -> dict[str, float]:
+def real_season_measures(report: CheckReport, team_games: int,
+                         played: Mapping[str, int] | None = None) -> dict[str, float]:
     """The measures of a replayed real season (issue 33, docs/cards.md "Measured"): league
     runs a game real and made, and their ratio less one; the share inside ±.020 AVG and OBP
     of the real season's qualified regulars (3.1 PA a team game), inside ±0.60 ERA of the
     pitchers with 100+ real innings; the share of each whose plate appearances (innings) a
-    season are within ±10 % of the real."""
+    season are within ±10 % of the real. `played`: each team's games in the generated seasons
+    (all of them), when the replay's schedule is not the real length (a schedule of whole
+    games per opponent: 2019 AL's 14 opponents x 12 = 168 games for 162): the playing time is
+    then compared a real season's games' worth."""
     teams = report.teams
     n = max(1, len(teams))
     real = sum(t[1] + t[2] for t in teams) / (2 * n)
@@ -317,8 +321,14 @@ def real_season_measures(report: CheckReport, team_games: int) -> dict[str, floa
         return sum(abs(r.generated[stat] - r.original[stat]) <= tol + 1e-9
                    for r in rows) / len(rows) if rows else 0.0
 
+    def per_season(r: PlayerCompare, stat: str) -> float:
+        games = (played or {}).get(r.team)
+        if games:
+            return r.generated[stat] * team_games / games
+        return r.generated[stat] / seasons
+
     def kept(rows: Sequence[PlayerCompare], stat: str) -> float:
-        return sum(abs(r.generated[stat] / seasons - r.original[stat])
+        return sum(abs(per_season(r, stat) - r.original[stat])
                    <= PLAYING_TIME * r.original[stat] for r in rows) / len(rows) if rows else 0.0
     return {"runs_per_game_real": real, "runs_per_game_made": made,
             "runs_per_game_error": made / real - 1 if real else 0.0,

@@ -498,7 +498,8 @@ def lahman_check(year: int, *, teams: list[str] | None = None, league: str | Non
     originals = [p for p in originals if p.key in on_roster]
     report = compare(originals, runs, totals, regular_pa=REGULAR_PA * scale,
                      regular_ip=REGULAR_IP * scale)
-    return dataclasses.replace(report, measures=real_season_measures(report, season.team_games))
+    return dataclasses.replace(report, measures=real_season_measures(report, season.team_games,
+                                                                    totals.games))
 
 
 # --- one stat line, for the card editor ------------------------------------------------------
