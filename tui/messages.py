@@ -128,6 +128,15 @@ class TransactionStored(Message):
         self.item = item
 
 
+class TradeAnswered(Message):
+    """A trade dialog's worker is done: the services' answer (a TradeView, the proposals, or the
+    two clubs' players)."""
+
+    def __init__(self, answer: Any) -> None:
+        super().__init__()
+        self.answer = answer
+
+
 class SimFinished(Message):
     """A simulation (Schedule, d/w/t/e) is over: `report` (services.SimReport) of what it played,
     or `error`, the words of what stopped it."""

@@ -274,6 +274,9 @@ def _lived(folder: Any, lg: Any, seasons: int, seed: int, as_json: bool, quiet: 
     for n, declared, moved, comp in out.fa:
         echo(f"  FA before season {n}: {declared} declared (FA宣言), {moved} moved"
              + (f", {comp} compensation" if comp else ""))
+    for n, off, during in out.trades:
+        echo(f"  トレード trades before season {n}: {off} in the off-season"
+             + (f", {during} in the season" if during else ""))
     echo(f"\nrules C.3 over season {seasons}:")
     _print_report(out.report, lg, False)
 

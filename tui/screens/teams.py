@@ -34,7 +34,8 @@ class TeamsScreen(AreaScreen):
     shift+↑/↓ move a player and s saves the order."""
 
     COMMISSIONER_ACTIONS = frozenset({"edit_card"})
-    TEAM_ACTIONS = frozenset({"toggle_reserve", "toggle_farm", "move", "save_pref", "clear_pref"})
+    TEAM_ACTIONS = frozenset({"toggle_reserve", "toggle_farm", "move", "save_pref", "clear_pref",
+                              "trade"})
 
     BINDINGS = [
         Binding("n", "cycle_team(1)", "key_next_team"),
@@ -42,6 +43,7 @@ class TeamsScreen(AreaScreen):
         Binding("e", "edit_card", "key_edit_card"),
         Binding("f", "toggle_farm", "key_farm"),
         Binding("r", "toggle_reserve", "key_reserve"),
+        Binding("t", "trade", "key_trade"),
         Binding("w", "toggle_widths", "key_widths"),
         Binding("shift+up", "move(-1)", "key_up", show=False),
         Binding("shift+down", "move(1)", "key_down", show=False),
@@ -295,6 +297,34 @@ class TeamsScreen(AreaScreen):
         self.dirty.difference_update(message.kinds)     # stored: the reload shows what was saved
         self.app.notify(label(message.label_key, self.app.japanese), timeout=3)
         self.app.data_changed()
+
+    def action_trade(self) -> None:
+        """A trade for the team shown (§6): asked first with which club (or the computer's
+        proposals), then the trade dialog; the roster reloads after a trade."""
+        if self.view is None or self.team is None:
+            return
+        from tui.dialogs.pick_player import PickPlayerDialog
+        from tui.dialogs.trade import ProposalsDialog, TradeDialog
+        ja = self.app.japanese
+        team = self.team
+        codes = [code for code, _name in self.view.teams if code != team]
+        rows: list[tuple[str, Any]] = [("*", label("tr_see_proposals", ja))] + [
+            (code, self.team_name(code, full=True)) for code in codes]
+
+        def done(made: bool | None) -> None:
+            if made:
+                self.refresh_data()
+
+        def chosen(code: str | None) -> None:
+            if code == "*":
+                self.app.push_screen(ProposalsDialog(self.app.db, self.app.league, team, ja),
+                                     done)
+            elif code:
+                others = [code] + [c for c in codes if c != code]
+                self.app.push_screen(TradeDialog(self.app.db, self.app.league, team,
+                                                 [team, *others], ja), done)
+
+        self.app.push_screen(PickPlayerDialog(label("tr_which", ja), rows), chosen)
 
     def action_toggle_reserve(self) -> None:
         player = self._selected_player()

@@ -168,6 +168,8 @@ _WHERE: dict[str, tuple[str, str]] = {
     'trade_accept': ('tui.services.trades', 'trade_accept'),
     'trade_refuse': ('tui.services.trades', 'trade_refuse'),
     'trade_list': ('tui.services.trades', 'trade_list'),
+    'trade_rosters': ('tui.services.trades', 'trade_rosters'),
+    'TradeMan': ('tui.services.trades', 'TradeMan'),
     'DepartureView': ('tui.services.offseason', 'DepartureView'),
     'player_career': ('tui.services.history', 'player_career'),
     'season_awards': ('tui.services.history', 'season_awards'),
@@ -374,10 +376,12 @@ if TYPE_CHECKING:  # the names for type checkers and editors
         team_stats,
     )
     from tui.services.trades import (  # noqa: F401
+        TradeMan,
         TradeView,
         trade_accept,
         trade_list,
         trade_offer,
         trade_proposals,
         trade_refuse,
+        trade_rosters,
     )

@@ -40,6 +40,8 @@ class LivedReport:
     # free agency (§4) in the off-season before each season: declared (FA宣言), moved (to another
     # club or out of the league), compensation
     fa: tuple[tuple[int, int, int, int], ...] = ()
+    # trades (§6) of each season: in the off-season before it, and in its season (a person's)
+    trades: tuple[tuple[int, int, int], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return {"seasons": self.seasons, "last_season": self.report.as_dict(),
@@ -53,7 +55,9 @@ class LivedReport:
                              "most_active": m, "days_over_limit": o}
                             for n, a, r, d, m, o in self.foreign],
                 "fa": [{"season": n, "declared": d, "moved": m, "compensation": c}
-                       for n, d, m, c in self.fa]}
+                       for n, d, m, c in self.fa],
+                "trades": [{"season": n, "offseason": o, "in_season": i}
+                           for n, o, i in self.trades]}
 
 
 def lived(source: str | Path, seasons: int, *, seed: int = 1,
@@ -114,6 +118,11 @@ def _measure(db: str, seasons: int, seed: int,
         foreign = tuple(_foreign_days(s, info, news, own.foreign_active, own.foreign_side)
                         for info in infos)
         fa = tuple(_fa_counts(info.number, news) for info in infos[1:])
+        trades = tuple((info.number,
+                        sum(1 for t in news if t.kind == "trade" and t.season == info.number
+                            and t.day is None),
+                        sum(1 for t in news if t.kind == "trade" and t.season == info.number
+                            and t.day is not None)) for info in infos[1:])
         first, last = rosters[infos[0].number], rosters[infos[-1].number]
         totals = hs.season_totals(session=s, season_ids=[ids[-1]])
         pa = sum(t.batting.pa for t in totals if t.batting)
@@ -134,7 +143,7 @@ def _measure(db: str, seasons: int, seed: int,
                     tuple(tally.figures()), tuple(seasonal.figures()))
     return LivedReport(seasons, report, tuple(ages),
                        len(first - last) / len(first) if first else 0.0,
-                       new / pa if pa else 0.0, tuple(rookies), foreign, fa)
+                       new / pa if pa else 0.0, tuple(rookies), foreign, fa, trades)
 
 
 def _fa_counts(season: int, news: list[Any]) -> tuple[int, int, int, int]:

@@ -277,3 +277,34 @@ def trade_list(db: Db, league: str | None = None, season: int | None = None) -> 
                              0, "", n.day, info.number))
     return out
 
+
+
+@dataclass(frozen=True)
+class TradeMan:
+    """A player as the trade dialog lists him: id, name, kind (C, IF, OF, SP, RP), age, his worth
+    by the measure (rolls), foreign, on the farm."""
+
+    player: str
+    name: str
+    kind: str
+    age: int
+    worth: float
+    foreign: bool
+    farm: bool
+
+
+def trade_rosters(db: Db, league: str | None = None, *, team: str, other: str
+                  ) -> tuple[list[TradeMan], list[TradeMan]]:
+    """The players of `team` and of `other` as a trade sees them now (the season's cards, or
+    the league's own in the off-season), best first."""
+    with Work.of(db, league).session() as s:
+        sit = _situation(s, league)
+        a, b = _club(sit, team, "your club"), _club(sit, other, "the other club")
+        mk = sit.market
+
+        def men(club: str) -> list[TradeMan]:
+            return sorted((TradeMan(m.player, m.name, m.kind, m.age, round(tr.worth(m, mk), 1),
+                                    m.foreign, not m.active)
+                           for m in mk.club(club) if not m.ikusei),
+                          key=lambda x: (-x.worth, x.player))
+        return men(a), men(b)
