@@ -9,7 +9,9 @@ Who may change what (the README's "A league shared by several managers" says the
 - everyone connected reads everything;
 - a manager writes only `league_roster_pref` rows of his own teams (batting order, rotation,
   bullpen, reserves), `game_live` rows of games his team plays, for the sides he plays, and
-  adds `league_draft_pick` rows for his own club at its turn of the draft (never changes one);
+  adds `league_draft_pick` rows for his own club at its turn of the draft (never changes one),
+  and `league_trade_offer` rows for his own club (an offer, or his answer to a proposal: the
+  players on the clubs named, before the deadline; the commissioner's program answers them);
 - a commissioner writes every league table (cards, transactions, schedules, results, seasons,
   awards, events) but not the audit log or the list of managers;
 - the database owner alone adds and removes managers, and alone could touch the audit log.
@@ -38,6 +40,8 @@ MADE_TABLE = "league_made_role"
 MANAGER_TABLES = ("league_roster_pref", "game_live")
 # The draft picks a person names (issue 31): a manager adds his own club's, never changes one.
 DRAFT_TABLE = "league_draft_pick"
+# A person's trade offers (issue 32): a manager adds his own club's, never changes one.
+TRADE_TABLE = "league_trade_offer"
 # Not audited: the audit log itself and Alembic's bookkeeping.
 UNAUDITED = (AUDIT_TABLE, "league_alembic_version")
 
@@ -54,7 +58,7 @@ KINDS: dict[str, str] = {
     "season_postseason_series": "results",
     "league_league": "league", "league_team": "league", "league_ruleset": "league",
     "league_manager": "managers", "league_made_role": "managers",
-    "league_offseason": "offseason", DRAFT_TABLE: "draft",
+    "league_offseason": "offseason", DRAFT_TABLE: "draft", TRADE_TABLE: "trade",
 }
 _REFUSALS = {
     "cards": "edit cards",
@@ -67,6 +71,7 @@ _REFUSALS = {
     "keyboard": "play another team's side",
     "offseason": "run the off-season",
     "draft": "pick for another club, or change a pick made",
+    "trade": "trade for another club, or change an offer made",
 }
 
 _ROLE = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -194,7 +199,69 @@ begin
   raise exception 'the audit log is append-only: nobody may % it', lower(tg_op)
     using errcode = '42501';
 end $$;
-""" + _roster_functions(s) + _live_guard(s, path, comm) + _draft_check(s, path)
+""" + _roster_functions(s) + _live_guard(s, path, comm) + _draft_check(s, path) + _trade_check(
+        s, path)
+
+
+def _trade_check(s: str, path: str) -> str:
+    """The trigger that lets a manager's trade offer in only as an offer (npb_offseason.md §6):
+    before the deadline of the league's open season (its roster day after 31 July: refused;
+    the off-season, a closed season, is open), each player named on the club that gives him in
+    the cards of that season (the league's own in the off-season), a player from each club;
+    the row is signed with his login and starts `offered` (or `declined`, a proposal he turns
+    down), whatever he wrote. Which club is his is the row-level policy's to check."""
+    from league.offseason.trades import DEADLINE
+    month, day = DEADLINE
+    return f"""
+create or replace function {s}.impact_trade_check() returns trigger
+language plpgsql {path} as $$
+declare
+  v_season {s}.season_season%rowtype; v_sid integer; v_day date; v_last date;
+  v_pid text; v_team text; v_side text; v_club text;
+begin
+  new.state := case when new.state = 'declined' then 'declined' else 'offered' end;
+  new.answer := '';
+  new.made_by := session_user;
+  if new.team = new.other then
+    raise exception 'a club cannot trade with itself' using errcode = '23514';
+  end if;
+  if coalesce(new.gives, '') = '' or coalesce(new.gets, '') = '' then
+    raise exception 'a trade needs a player from each club' using errcode = '23514';
+  end if;
+  select * into v_season from {s}.season_season where league_id = new.league_id
+   order by number desc limit 1;
+  if not found then
+    raise exception 'no season yet: trades come with a season' using errcode = '23514';
+  end if;
+  if v_season.phase <> 'closed' then
+    v_sid := v_season.id;
+    select coalesce(min(g.day) filter (where g.status <> 'final'), max(g.day), v_season.start)
+      into v_day from {s}.season_schedule g where g.season_id = v_season.id;
+    v_last := make_date(coalesce(v_season.year, extract(year from v_season.start)::integer),
+                        {month}, {day});
+    if v_day > v_last then
+      raise exception 'the trade deadline (%) has passed: trades resume in the off-season (§6)',
+        v_last using errcode = '23514';
+    end if;
+  end if;
+  foreach v_side in array array['gives', 'gets'] loop
+    v_club := case when v_side = 'gives' then new.team else new.other end;
+    foreach v_pid in array string_to_array(case when v_side = 'gives' then new.gives
+                                                else new.gets end, ',') loop
+      v_team := null;
+      select c.team into v_team from {s}.league_card c
+        join {s}.league_player p on p.id = c.player_id
+       where p.league_id = new.league_id and p.pid = v_pid
+         and c.season_id is not distinct from v_sid;
+      if v_team is distinct from v_club then
+        raise exception '% is not on % (he is on %)', v_pid, v_club,
+          coalesce(nullif(v_team, ''), 'no club') using errcode = '23514';
+      end if;
+    end loop;
+  end loop;
+  return new;
+end $$;
+"""
 
 
 def _roster_functions(s: str) -> str:
@@ -467,7 +534,7 @@ def _apply(conn: Connection, comm: str, mgr: str) -> None:
         if table in (AUDIT_TABLE, MANAGER_TABLE, MADE_TABLE, "league_alembic_version"):
             continue
         conn.execute(text(f"grant usage on sequence {s}.{_q(seq)} to {_q(comm)}"))
-        if table in MANAGER_TABLES or table == DRAFT_TABLE:
+        if table in MANAGER_TABLES or table in (DRAFT_TABLE, TRADE_TABLE):
             conn.execute(text(f"grant usage on sequence {s}.{_q(seq)} to {_q(mgr)}"))
     # functions: only those a role calls itself may be called (the rest are triggers')
     conn.execute(text(f"revoke all on all functions in schema {s} from public, {both}"))
@@ -518,6 +585,25 @@ def _apply(conn: Connection, comm: str, mgr: str) -> None:
         conn.execute(text(f"create trigger impact_draft_check before insert on "
                           f"{s}.{DRAFT_TABLE} for each row execute function "
                           f"{s}.impact_draft_check()"))
+    if TRADE_TABLE in tables:
+        # a manager adds his own club's offers (row-level security), checked by the trigger
+        conn.execute(text(f"grant insert on {s}.{TRADE_TABLE} to {_q(mgr)}"))
+        conn.execute(text(f"alter table {s}.{TRADE_TABLE} enable row level security"))
+        manages = f"{s}.impact_manages(league_id, team)"
+        for name, sql in (
+            ("impact_read", f"create policy impact_read on {s}.{TRADE_TABLE} for select "
+                            "using (true)"),
+            ("impact_commissioner", f"create policy impact_commissioner on {s}.{TRADE_TABLE} "
+                                    f"for all to {_q(comm)} using (true) with check (true)"),
+            ("impact_manager", f"create policy impact_manager on {s}.{TRADE_TABLE} for insert "
+                               f"to {_q(mgr)} with check ({manages})"),
+        ):
+            conn.execute(text(f"drop policy if exists {name} on {s}.{TRADE_TABLE}"))
+            conn.execute(text(sql))
+        conn.execute(text(f"drop trigger if exists impact_trade_check on {s}.{TRADE_TABLE}"))
+        conn.execute(text(f"create trigger impact_trade_check before insert on "
+                          f"{s}.{TRADE_TABLE} for each row execute function "
+                          f"{s}.impact_trade_check()"))
     if "league_roster_pref" in tables:
         conn.execute(text(f"drop trigger if exists impact_pref_check on {s}.league_roster_pref"))
         conn.execute(text(f"create trigger impact_pref_check before insert or update on "

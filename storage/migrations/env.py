@@ -11,6 +11,7 @@ import storage.odds_store  # noqa: F401,E402  (season_odds)
 import storage.offseason_store  # noqa: F401,E402  (league_offseason, league_draft_pick)
 import storage.roster_edit  # noqa: F401,E402  (league_roster_pref)
 import storage.tables  # noqa: F401  (registers the league tables on SQLModel.metadata)
+import storage.trade_store  # noqa: F401,E402  (league_trade_offer)
 
 config = context.config
 target_metadata = SQLModel.metadata

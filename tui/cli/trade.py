@@ -79,6 +79,14 @@ def refuse_cmd(number: int = typer.Argument(..., help="The proposal's number."),
     _out([v], as_json, "")
 
 
+def answer_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
+               as_json: bool = JSON_OPT) -> None:
+    """The commissioner's program answers the managers' offers (a shared league): each made or
+    refused by the computer's measure."""
+    from tui import services as sv
+    _out(sv.trade_answer(db, league), as_json, "no offers to answer")
+
+
 def list_cmd(league: Optional[str] = LEAGUE_NAME_OPT, season: Optional[int] = SEASON_OPT,
              db: Optional[str] = DB_OPT, as_json: bool = JSON_OPT) -> None:
     """The season's trades (the latest season by default), in order."""
@@ -91,5 +99,6 @@ def register(app: typer.Typer) -> None:
     trade_app.command("proposals")(guarded(proposals_cmd))
     trade_app.command("accept")(guarded(accept_cmd))
     trade_app.command("refuse")(guarded(refuse_cmd))
+    trade_app.command("answer")(guarded(answer_cmd))
     trade_app.command("list")(guarded(list_cmd))
     app.add_typer(trade_app, name="trade")

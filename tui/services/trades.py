@@ -9,6 +9,7 @@ closed season (the off-season) it is the league's own cards, the ones the next s
 and the ages are those of the coming season."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from league.offseason import trades as tr
 from storage import history_store as hs
 from storage import offseason_store as ost
 from storage import repository as repo
+from storage import trade_store as ts
 from tui.services.db import Db, ServiceError, Work
 
 
@@ -173,6 +175,8 @@ def trade_offer(db: Db, league: str | None = None, *, team: str, other: str,
             raise ServiceError(f"trade: {why}")
         t = tr.Trade(a, b, tuple(_player(s, sit, r, a) for r in give),
                      tuple(_player(s, sit, r, b) for r in get))
+        if _manager(w):
+            return _offered(s, sit, t)
         v = tr.answer(t, sit.market, sit.limits, day=sit.day, closed=sit.closed)
         if v.accepted:
             _make(s, sit, t, {"by": a, "answer": v.reason})
@@ -180,9 +184,58 @@ def trade_offer(db: Db, league: str | None = None, *, team: str, other: str,
         return _view(t, sit, v)
 
 
+OFFERED = ("offered: the computer answers for {other} when the commissioner's program next "
+           "looks (`impact trade answer`; `impact trade list` shows what was made)")
+
+
+def _manager(w: Work) -> bool:
+    """A manager of a shared league: his trades are offers the database checks and the
+    commissioner's program answers (he may not move cards himself)."""
+    return w.postgres and not w.access().commissioner
+
+
+def _offered(s: Any, sit: _Situation, t: tr.Trade, state: str = ts.OFFERED) -> TradeView:
+    """A manager's offer stored as a `league_trade_offer` row of his club (the database's rules
+    check it)."""
+    why = tr.refusal(t, sit.market, sit.limits)
+    if why is not None:
+        raise ServiceError(f"trade: {why}")
+    ts.add(session=s, league_id=sit.lid, team=t.team, other=t.other, gives=t.gives,
+           gets=t.gets, state=state)
+    s.commit()
+    return _view(t, sit, tr.Verdict(False, OFFERED.format(other=t.other) if state == ts.OFFERED
+                                    else f"{t.team} refuses {t.other}'s proposal"))
+
+
+def trade_answer(db: Db, league: str | None = None) -> list[TradeView]:
+    """The commissioner's program answers the managers' offers (a shared league), oldest first,
+    by the computer's measure for the other club (the deadline and the limits as they are now):
+    each made or refused, the answer kept on the offer."""
+    w = Work.of(db, league)
+    w.require_commissioner("answer the managers' trade offers")
+    out = []
+    with w.session() as s:
+        sit = _situation(s, league)
+        for o in ts.offers(session=s, league_id=sit.lid, state=ts.OFFERED):
+            t = tr.Trade(o.team, o.other, o.gives, o.gets)
+            v = tr.answer(t, sit.market, sit.limits, day=sit.day, closed=sit.closed)
+            if v.accepted:
+                _make(s, sit, t, {"by": o.team, "answer": v.reason, "made_by": o.made_by})
+            ts.answer(session=s, offer_id=o.id, state=ts.ACCEPTED if v.accepted else ts.REFUSED,
+                      text=v.reason)
+            out.append(_view(t, sit, v))
+            if v.accepted:      # the next offer is answered on the rosters after this one
+                s.flush()
+                sit = _situation(s, league)
+        s.commit()
+    return out
+
+
 def _refused(s: Any, sit: _Situation) -> tuple[Any, list[str]]:
     stored = ost.get(session=s, league_id=sit.lid, year=sit.year)
-    return stored, list((stored.data if stored else {}).get("trades_refused") or [])
+    declined = [tr.Trade(o.other, o.team, o.gets, o.gives).key()
+                for o in ts.offers(session=s, league_id=sit.lid, state=ts.DECLINED)]
+    return stored, list((stored.data if stored else {}).get("trades_refused") or []) + declined
 
 
 def _proposals(s: Any, sit: _Situation, team: str) -> list[tr.Trade]:
@@ -224,6 +277,9 @@ def trade_accept(db: Db, league: str | None = None, *, team: str, number: int) -
         a = _club(sit, team, "your club (--team)")
         _may(w, a)
         t = _proposal(s, sit, a, number)
+        if _manager(w):         # his acceptance is an offer of his club's side of it
+            back = _offered(s, sit, tr.Trade(a, t.team, t.gets, t.gives))
+            return dataclasses.replace(back, number=number)
         why = tr.refusal(t, sit.market, sit.limits)
         if why is not None:
             raise ServiceError(f"trade: {why}")
@@ -240,6 +296,9 @@ def trade_refuse(db: Db, league: str | None = None, *, team: str, number: int) -
         a = _club(sit, team, "your club (--team)")
         _may(w, a)
         t = _proposal(s, sit, a, number)
+        if _manager(w):         # a manager's refusal is his row (declined), never a move
+            back = _offered(s, sit, tr.Trade(a, t.team, t.gets, t.gives), ts.DECLINED)
+            return dataclasses.replace(back, number=number)
         stored, no = _refused(s, sit)
         data = dict(stored.data) if stored is not None else {}
         data["trades_refused"] = [*no, t.key()]
