@@ -72,7 +72,8 @@ async def test_the_next_season_shows_the_off_season_that_made_it(tmp_path):
         await until(pilot, lambda: "2027" in _text(app, "#season-title"))
         # the off-season that made it (§7): who left, the draft, the changes (変化)
         off = services.offseason(db)
-        rows = len(off.departures) + len(off.picks) + len(off.fa) + min(20, len(off.changes))
+        rows = (len(off.departures) + len(off.picks) + len(off.fa) + min(20, len(off.changes))
+                + sum(len(t) for t in off.trades))           # the computer's trades (§6)
         assert off.fa                   # free agency (§4): its declared players listed too
         await until(pilot, lambda: app.screen.query_one("#offseason-table").row_count == rows)
         assert "オフシーズン" in _text(app, "#offseason-title")

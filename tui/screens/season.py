@@ -157,6 +157,12 @@ class SeasonScreen(AreaScreen):
                       str(p.age), f"{label('os_school_' + p.school, ja)}{lot}{hz}",
                       key=f"p-{p.player}")
         self._fa_rows(t, off.fa, ja, "f")
+        for i, moves in enumerate(off.trades):      # the computer's trades (§6)
+            for pid, name, src, dst in moves:
+                t.add_row(label("os_trade", ja), self.player_name(pid, name), "",
+                          label("os_trade_what", ja).format(a=self.team_name(src),
+                                                            b=self.team_name(dst)),
+                          key=f"t-{i}-{pid}")
         for c in off.changes[:20]:
             moved = " ".join(f"{k}{v:+g}" for k, v in c.changes.items())
             mark = f"  {label('os_' + c.mark, ja)}" if c.mark else ""

@@ -570,7 +570,9 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
         ups = [t for t in reversed(news) if t.kind == "up"]
         signs = [t for t in reversed(news) if t.kind == "sign" and '"foreign"' in (t.note or "")]
         market = _market_of_news([t for t in reversed(news)])
-        deals = [t for t in reversed(news) if t.kind == "trade"]
+        # the renewal's own trades (a person's in the off-season are the closed season's)
+        deals = [t for t in reversed(news) if t.kind == "trade"
+                 and '"computer":true' in (t.note or "")]
     departures = [_departure(t, names, careers) for t in left]
     picks = []
     for t in drafts:
