@@ -200,6 +200,38 @@ def test_a_column_cut_at_nothing_keeps_its_level():
     assert min(hr) == 0 and all(b["HR"] for _t, b, _p in after.values())
 
 
+def test_the_league_keeps_its_gloves():
+    """§1, the league's level kept (issue 31): range falls from 31 on and never grows, so left
+    alone the bundled league's fielding wore out (ten lived seasons: RF 1.62 to 1.11, 3B 2.03
+    to 1.59, SS 2.85 to 2.44). After five off-seasons of development and recentre_ratings each
+    position's mean defence number is within 0.15 of the bundled league's (0.25-0.36 apart at
+    1B, 2B, 3B before), and an entry keeps its position and marks."""
+    from league.engine.cards import parse_fielding
+    from league.offseason.aging import age_players, recentre_ratings
+
+    def gloves(cards):
+        by: dict[str, list[int]] = {}
+        for _pid, _t, b, p in cards:
+            if b is not None and p is None and b.get("positions"):
+                for f in parse_fielding(b["positions"], "positions"):
+                    by.setdefault(f.position, []).append(f.defence)
+        return {pos: mean(v) for pos, v in by.items()}
+
+    cards = _bundled_cards()
+    first = gloves(cards)
+    marks = {pid: [(f.position, f.fine, f.error) for f in parse_fielding(b["positions"], "p")]
+             for pid, _t, b, p in cards if b is not None and p is None and b.get("positions")}
+    for year in range(2027, 2032):
+        out = {a.player: (a.team, a.batting, a.pitching)
+               for a in age_players("nippon", year, cards)}
+        recentre_ratings([(b, p) for _pid, _t, b, p in cards], out, year)
+        cards = [(pid, t, b, p) for pid, (t, b, p) in out.items()]
+    fifth = gloves(cards)
+    assert all(abs(fifth[pos] - first[pos]) < 0.15 for pos in first), (first, fifth)
+    assert all([(f.position, f.fine, f.error) for f in parse_fielding(b["positions"], "p")]
+               == marks[pid] for pid, _t, b, p in cards if pid in marks)
+
+
 def _bundled_cards():
     where = sample_league_path("nippon")
     bat = {r["id"]: r for r in csv_rows((where / "batters.csv").read_text(encoding="utf-8"))}

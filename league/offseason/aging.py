@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from league.engine.cards import BAT_COLUMNS, CONDITIONS, PITCH_COLUMNS, parse_fielding
+from league.engine.cards import BAT_COLUMNS, CONDITIONS, PITCH_COLUMNS, Fielding, parse_fielding
 from league.offseason.people import season_age, stream
 
 # Each skill's typical change per year (rolls, or points of a rating) by the age he turns in the
@@ -580,3 +580,46 @@ def recentre_ratings(before: Sequence[tuple[Mapping[str, str] | None, Mapping[st
                 # innings in halves, as the cards write them
                 halves = math.floor((inn + drift) * 2 + rng.random()) / 2
                 cells["innings"] = f"{max(1.0, min(9.0, halves)):g}"
+    _keep_fielding(bats_before, bats_after, rng)
+
+
+def _fielding(cells: Mapping[str, str]) -> tuple[Fielding, ...]:
+    if not cells.get("positions"):
+        return ()
+    try:
+        return parse_fielding(cells["positions"], "positions")
+    except Exception:   # noqa: BLE001 - a cell the parser refuses is left as it is
+        return ()
+
+
+def _keep_fielding(before: Sequence[Mapping[str, str]], after: Sequence[dict[str, str]],
+                   rng: random.Random) -> None:
+    """Each fielding position's mean defence number over the batters who play it kept where it
+    was (§1's level, as for speed): range only falls with age (31 on) and the newcomers come
+    with the fielding of the cards they were made from, so left alone the league's gloves
+    wore out year by year (issue 31: in ten lived seasons RF 1.62 to 1.11, 3B 2.03 to 1.59,
+    SS 2.85 to 2.44, fewer men able to play CF).
+    Each entry moves by the position's drift, rounded with the chance of its fraction (seeded),
+    within the numbers the league had at that position."""
+    old: dict[str, list[int]] = {}
+    for cells in before:
+        for f in _fielding(cells):
+            old.setdefault(f.position, []).append(f.defence)
+    new: dict[str, list[int]] = {}
+    entries = [(cells, _fielding(cells)) for cells in after]
+    for _cells, fs in entries:
+        for f in fs:
+            new.setdefault(f.position, []).append(f.defence)
+    drift = {pos: sum(old[pos]) / len(old[pos]) - sum(v) / len(v)
+             for pos, v in new.items() if old.get(pos)}
+    for cells, fs in entries:
+        if not fs or not any(f.position in drift for f in fs):
+            continue
+        moved = []
+        for f in fs:
+            d = f.defence
+            if f.position in drift:
+                lo, hi = min(old[f.position]), max(old[f.position])
+                d = max(lo, min(hi, math.floor(d + drift[f.position] + rng.random())))
+            moved.append(f"{f.position}{d}{f.fine or ''}{f.error or ''}")
+        cells["positions"] = ";".join(moved)
