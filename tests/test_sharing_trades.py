@@ -75,6 +75,7 @@ def test_a_manager_s_offer_is_answered_by_the_commissioner_s_program(lg):
     v = sv.trade_offer(lg.url(lg.a), team="SAP", other=fair.team, give=list(fair.gets),
                        get=list(fair.gives))
     assert not v.accepted and "commissioner" in v.reason
+    assert v.state == "offered" and v.as_dict()["state"] == "offered"
     # the row is signed and offered whatever the manager writes: he cannot answer it himself
     err = attack(lg, lg.a, ("update league_trade_offer set state = 'accepted'",))
     assert "permission denied" in str(err)

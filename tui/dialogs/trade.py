@@ -40,6 +40,14 @@ def _trade_text(v: Any, ja: bool) -> str:
     return label("tr_line", ja).format(team=v.team, gives=gives, other=v.other, gets=gets)
 
 
+def _verdict(v: Any, ja: bool) -> str:
+    """成立 / 不成立, or a manager's offer stored for the commissioner's program (a shared
+    league)."""
+    if v.state == "offered":
+        return label("tr_offered", ja)
+    return label("tr_accepted" if v.accepted else "tr_refused", ja)
+
+
 class TradeDialog(Bilingual, ModalScreen[bool]):
     """Your club `team` offers players to another club; dismisses True when a trade was made."""
 
@@ -132,7 +140,7 @@ class TradeDialog(Bilingual, ModalScreen[bool]):
                 lst.add_options([(_row(m, ja), m.player) for m in view])
             return
         text = _trade_text(answer, ja)
-        verdict = label("tr_accepted" if answer.accepted else "tr_refused", ja)
+        verdict = _verdict(answer, ja)
         self.query_one("#trade-answer", Static).update(Text(f"{verdict}: {text}\n"
                                                             f"{visible(answer.reason)}"))
         if answer.accepted:
@@ -257,7 +265,7 @@ class ProposalsDialog(Bilingual, ModalScreen[bool]):
                 self.query_one("#proposals-answer", Static).update(Text(label("tr_none", ja)))
             return
         v = message.answer
-        verdict = label("tr_accepted" if v.accepted else "tr_refused", ja)
+        verdict = _verdict(v, ja)
         self.query_one("#proposals-answer", Static).update(Text(f"{verdict}: "
                                                                 f"{_trade_text(v, ja)}"))
         self.made = self.made or v.accepted

@@ -17,7 +17,7 @@ from league.engine.cards import BAT_COLUMNS, PITCH_COLUMNS, Player
 from tui import services
 from tui.dialogs.card_editor import CardEdit, CardEditor
 from tui.labels import label
-from tui.messages import EditRefused, EditSaved
+from tui.messages import EditRefused, EditSaved, TradeAnswered
 from tui.refusals import refusal
 from tui.screens.base import AreaScreen
 from tui.widgets.footer import KeyFooter
@@ -310,13 +310,18 @@ class TeamsScreen(AreaScreen):
         codes = [code for code, _name in self.view.teams if code != team]
         rows: list[tuple[str, Any]] = [("*", label("tr_see_proposals", ja))] + [
             (code, self.team_name(code, full=True)) for code in codes]
+        access = getattr(self.app, "access", None)
+        if access is not None and access.shared and access.commissioner:
+            rows.insert(0, ("!", label("tr_answer_offers", ja)))
 
         def done(made: bool | None) -> None:
             if made:
                 self.refresh_data()
 
         def chosen(code: str | None) -> None:
-            if code == "*":
+            if code == "!":
+                self._answer_offers()
+            elif code == "*":
                 self.app.push_screen(ProposalsDialog(self.app.db, self.app.league, team, ja),
                                      done)
             elif code:
@@ -325,6 +330,26 @@ class TeamsScreen(AreaScreen):
                                                  [team, *others], ja), done)
 
         self.app.push_screen(PickPlayerDialog(label("tr_which", ja), rows), chosen)
+
+    @work(thread=True, exclusive=True, group="trade-answer")
+    def _answer_offers(self) -> None:
+        """The commissioner's program answers the managers' offers (a shared league)."""
+        try:
+            answered = self.call_service(services.trade_answer)
+        except Exception as exc:  # noqa: BLE001 - a broken database is shown, not a crash
+            self.post_message(EditRefused.of(exc))
+            return
+        self.post_message(TradeAnswered(answered))
+
+    def on_trade_answered(self, message: TradeAnswered) -> None:
+        """The managers' offers answered: how many, how many made; the rosters read again."""
+        message.stop()
+        answered = message.answer
+        made = sum(1 for v in answered if v.accepted)
+        self.app.notify(label("tr_answered", self.app.japanese).format(n=len(answered),
+                                                                       made=made), timeout=4)
+        if made:
+            self.app.data_changed()
 
     def action_toggle_reserve(self) -> None:
         player = self._selected_player()

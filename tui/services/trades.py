@@ -39,6 +39,7 @@ class TradeView:
     key: str = ""
     day: date | None = None
     season: int | None = None
+    state: str = ""         # accepted, refused; offered / declined: a manager's, stored
 
     def as_dict(self) -> dict[str, Any]:
         return {"team": self.team, "with": self.other,
@@ -46,7 +47,8 @@ class TradeView:
                 "gets": [{"player": p, "name": n} for p, n in self.gets],
                 "accepted": self.accepted, "reason": self.reason, "number": self.number,
                 "key": self.key, "day": self.day.isoformat() if self.day else None,
-                "season": self.season}
+                "season": self.season,
+                "state": self.state or ("accepted" if self.accepted else "refused")}
 
 
 @dataclass
@@ -203,8 +205,9 @@ def _offered(s: Any, sit: _Situation, t: tr.Trade, state: str = ts.OFFERED) -> T
     ts.add(session=s, league_id=sit.lid, team=t.team, other=t.other, gives=t.gives,
            gets=t.gets, state=state)
     s.commit()
-    return _view(t, sit, tr.Verdict(False, OFFERED.format(other=t.other) if state == ts.OFFERED
+    view = _view(t, sit, tr.Verdict(False, OFFERED.format(other=t.other) if state == ts.OFFERED
                                     else f"{t.team} refuses {t.other}'s proposal"))
+    return dataclasses.replace(view, state=state)
 
 
 def trade_answer(db: Db, league: str | None = None) -> list[TradeView]:
