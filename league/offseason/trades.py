@@ -385,7 +385,11 @@ def computer_trades(mk: Market, *, people: Iterable[str] = (), tag: object = "",
             break
         if club in busy:
             continue
-        for other in sorted(set(clubs) - busy - {club}, key=lambda c: rng.random()):
+        # the others in a random order drawn over the clubs' own order: drawn over a set's,
+        # the draws went to the clubs in an order that changes with Python's string hashing,
+        # and the same seed made different trades run to run (issue 31)
+        others = [c for c in clubs if c not in busy and c != club]
+        for other in sorted(others, key=lambda c: rng.random()):
             offers = candidates(club, other, mk, limits)
             if offers:
                 t = offers[0]
