@@ -263,6 +263,11 @@ def test_five_lived_seasons_keep_the_limit_every_day_and_move_foreign_players():
     assert [n for n, *_ in r.fa] == [2, 3, 4, 5]
     for n, declared, moved, _comp in r.fa:
         assert declared > 0 and moved > 0, (n, declared, moved)
+    # and trades (§6): the computer's clubs trade in every off-season (seed 1 measured 2, 1, 1,
+    # 4 before seasons 2-5), none in a season nobody trades in
+    assert [n for n, *_ in r.trades] == [2, 3, 4, 5]
+    for n, offseason, in_season in r.trades:
+        assert offseason > 0 and in_season == 0, (n, offseason, in_season)
 
 
 def test_the_command_line_shows_and_refuses_with_json(tmp_path):
