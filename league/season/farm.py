@@ -216,18 +216,27 @@ def roster_problem(players: Iterable[Player], dh: bool) -> str | None:
 
 def _lack(ps: list[Player], dh: bool) -> tuple[str, Any] | None:
     """The first thing `ps` lack for a game (roster_problem's words) and which players supply it."""
-    if not any(p.fielding_at("C") for p in ps):
+    # asked for every move the computer weighs before every game: each card's answers are
+    # remembered (_facts), the positions the men can play gathered once
+    catcher = False
+    starters = hitters = 0
+    covered: set[str] = set()
+    for p in ps:
+        f = _facts(p)
+        catcher = catcher or f[3]
+        starters += f[4]
+        hitters += f[5]
+        covered |= f[6]
+    if not catcher:
         return NO_CATCHER, lambda p: p.fielding_at("C") is not None
-    starters = sum(1 for p in ps if p.pitching is not None and p.pitching.starter > 0)
     if starters < MIN_STARTERS:
         return (FEW_STARTERS.format(starters=starters, need=MIN_STARTERS),
                 lambda p: p.pitching is not None and p.pitching.starter > 0)
-    hitters = sum(1 for p in ps if _hitter(p))
     need = DH_HITTERS if dh else HITTERS
     if hitters < need:
         return FEW_HITTERS.format(hitters=hitters, need=need), _hitter
     for pos in FIELD:
-        if not any(p.can_play(pos) for p in ps):
+        if pos not in covered:
             return NOBODY_AT.format(position=pos), _plays(pos)
     return None
 
@@ -327,19 +336,24 @@ def has_farm(book: RosterBook, players: Iterable[Player]) -> bool:
     return any(p.roster == "farm" or p.id in book.farm for p in players)
 
 
-# each player's role and value, remembered by the card's identity (the card kept, so the
+# each player's role and value and what _lack counts him as (a catcher, a starter, a position
+# player, the positions he can play), remembered by the card's identity (the card kept, so the
 # identity stays its own): the computer's moves ask them for every man of both teams before
 # every game
-_FACTS: Final[dict[int, tuple[Player, str, float]]] = {}
+_Facts = tuple[Player, str, float, bool, int, int, frozenset[str]]
+_FACTS: Final[dict[int, _Facts]] = {}
 
 
-def _facts(p: Player) -> tuple[Player, str, float]:
+def _facts(p: Player) -> _Facts:
     known = _FACTS.get(id(p))
     if known is not None and known[0] is p:
         return known
     if len(_FACTS) > 50_000:      # a long-lived process that read many leagues
         _FACTS.clear()
-    known = _FACTS[id(p)] = (p, _role_of(p), _value_of(p))
+    known = _FACTS[id(p)] = (
+        p, _role_of(p), _value_of(p), p.fielding_at("C") is not None,
+        int(p.pitching is not None and p.pitching.starter > 0), int(_hitter(p)),
+        frozenset(pos for pos in FIELD if p.can_play(pos)))
     return known
 
 
@@ -429,6 +443,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     # the active and the healthy change only with a move (book.farm; the injuries do not change
     # here): each list is made again once a move is made
     lists: dict[str, tuple[int, list[Player]]] = {}
+    rooms: dict[int, tuple[bool, bool]] = {}
 
     def active() -> list[Player]:
         known = lists.get("active")
@@ -439,7 +454,9 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         return now
 
     def farm_pool(role: str | None, pos: str | None = None) -> list[Player]:
-        room = _foreign_room(league, active())
+        room = rooms.get(len(made))     # who may come up changes only with a move
+        if room is None:
+            room = rooms[len(made)] = _foreign_room(league, active())
         return [p for p in eligible if p.id in book.farm
                 and (role is None or role_of[p.id] == role) and (pos is None or p.can_play(pos))
                 and (not p.foreign or room[p.pitching is not None])]
@@ -481,7 +498,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     # a position nobody healthy can play: an injured man goes down for a farm player who can
     # (FIELD has no DH: a man can play a position when his card has a line for it)
     fit = healthy()
-    covered = {f.position for p in fit for f in p.fielding}
+    covered = _positions(fit)
     for pos in FIELD:
         if pos in covered:
             continue
@@ -495,7 +512,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
                 continue
         up(pool[0], "injury")
         fit = healthy()
-        covered = {f.position for p in fit for f in p.fielding}
+        covered = _positions(fit)
     # fill the active roster, the most needed role first
     for _ in range(league.active_size):
         if len(active()) >= league.active_size:
@@ -540,6 +557,14 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         if _value(pool[0]) > _value(worst) + SWAP_MARGIN and down(worst, "slump"):
             up(pool[0], "slump")
     return made
+
+
+def _positions(ps: Iterable[Player]) -> set[str]:
+    """The fielding positions (FIELD) the players can play between them."""
+    out: set[str] = set()
+    for p in ps:
+        out |= _facts(p)[6]
+    return out
 
 
 def _foreign_room(league: League, active: Iterable[Player]) -> tuple[bool, bool]:

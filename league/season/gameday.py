@@ -222,7 +222,7 @@ def play_scheduled(state: Any, ruleset: Ruleset, day: date, away: str, home: str
     dh = state.league.dh_for(home)
 
     def set_up(stretch: bool = False) -> tuple[SlotSetup, tuple[Lineup, Lineup]]:
-        state.hold_reserves(True)
+        state.hold_reserves(True, (away, home))
         try:
             setup = slot_setup(state, day, away, home)
             return setup, (team_lineup(state, away, setup, dh=dh, platoon=ruleset.platoon,

@@ -8,7 +8,7 @@ and the tests share this one copy.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 
@@ -71,11 +71,22 @@ class SeasonState:
         return frozenset(pid for p in self.prefs.values()
                          for pid in p.get("reserves", [])) | self.roster.out()
 
-    def hold_reserves(self, hold: bool) -> None:
-        """Remember who sits out until `hold_reserves(False)` (no roster moves in between)."""
+    def hold_reserves(self, hold: bool, teams: Iterable[str] = ()) -> None:
+        """Remember who sits out until `hold_reserves(False)` (no roster moves in between);
+        with `teams`, only their players are asked about meanwhile (one game's set-up): who of
+        them sits out, not the whole league's farm and injured."""
         self._held = None
         if hold:
-            self._held = self.reserves()
+            self._held = self._sitting(teams) if teams else self.reserves()
+
+    def _sitting(self, teams: Iterable[str]) -> frozenset[str]:
+        """The players of `teams` who sit out (reserves() of them alone)."""
+        self.roster.bind(self.league)
+        aside = {pid for p in self.prefs.values() for pid in p.get("reserves", [])}
+        farm, entries = self.roster.farm, self.roster.entries
+        return frozenset(p.id for team in teams for p in self.league.team(team).players
+                         if p.id in farm or p.id in aside
+                         or ((e := entries.get(p.id)) is not None and e.points > 0))
 
     def usage(self, team: str) -> TeamUsage | None:
         """The team's real-usage targets (league/manager/usage.py), None when the league has
