@@ -303,10 +303,10 @@ def test_a_pitchers_innings_a_start_and_a_relief_game_come_from_his_real_line():
     assert innings_per_game({"g": 0, "gs": 0, "ip": 0}) == (0.0, 0.0)
 
 
-def _starter_in_the_seventh(pacific, ruleset, real_innings):
-    """Start of the 7th, tied 1-1, the home starter through six (18 outs), one
-    run, in condition A; with real usage his real innings a start are
-    `real_innings` (None: a league without real usage)."""
+def _starter_late(pacific, ruleset, real_innings, *, inning=8, outs=21):
+    """Start of `inning`, tied 1-1, the home starter `outs` outs down, one run, in condition
+    A; with real usage his real innings a start are `real_innings` (None: a league without
+    real usage)."""
     import dataclasses
 
     from conftest import situation_game
@@ -314,12 +314,12 @@ def _starter_in_the_seventh(pacific, ruleset, real_innings):
     from league.engine.game import P_OUTS, P_R
     from league.manager.computer import ComputerManager
     manager = ComputerManager()
-    g = situation_game(pacific, ruleset, [50] * 40, inning=7, half=0, defense=manager,
+    g = situation_game(pacific, ruleset, [50] * 40, inning=inning, half=0, defense=manager,
                        condition="A")
     g.score = [1, 1]
     starter = g.defense.pitcher
     line = g.pit[starter]
-    line[P_OUTS], line[P_R] = 18, 1
+    line[P_OUTS], line[P_R] = outs, 1
     if real_innings is not None:
         g.lineups = (g.lineups[0], dataclasses.replace(g.lineups[1],
                                                        innings=((starter, real_innings),)))
@@ -328,26 +328,27 @@ def _starter_in_the_seventh(pacific, ruleset, real_innings):
 
 def test_with_real_usage_a_starter_of_eight_innings_a_start_goes_deeper_than_one_of_five(
         pacific, ruleset):
-    """Real usage (issue 33): the computer leaves a starter in for his real innings a start —
-    the same moment (the 7th, tied, six innings pitched, one run) keeps a man who really went
-    8 innings a start on the mound and pulls one who went 5 (a 2019 starter), whatever the
-    cards' 『先』; without real usage the cards' rule decides as before (docs/manager.md,
-    "Starters")."""
-    g, m = _starter_in_the_seventh(pacific, ruleset, 8.0)
+    """Real usage (issue 33): the computer leaves a starter in for his real innings a start
+    and REAL_START_EXTRA_OUTS — the same moment (the start of the 8th, tied, seven innings
+    pitched, one run) keeps a man who really went 8 innings a start on the mound and pulls one
+    who went 5 (a 2019 starter), whatever the cards' 『先』; without real usage the cards' rule
+    decides as before (docs/manager.md, "Starters")."""
+    from league.manager.computer import REAL_START_EXTRA_OUTS
+    assert 5 * 3 + REAL_START_EXTRA_OUTS <= 21 < 8 * 3 + REAL_START_EXTRA_OUTS
+    g, m = _starter_late(pacific, ruleset, 8.0)
     if g.fatigue_points(g.defense, g.defense.pitcher) >= 2:
-        pytest.skip("the home starter's 『先』 is below 5")
+        pytest.skip("the home starter's 『先』 is below 6")
     assert m.change_pitcher(g, inning_start=True) is None
-    g, m = _starter_in_the_seventh(pacific, ruleset, 5.0)
+    g, m = _starter_late(pacific, ruleset, 5.0)
     new = m.change_pitcher(g, inning_start=True)
     assert new is not None and new in g.defense.bullpen
     # the 8-innings man is still in at the start of the 9th of a 1-0 game, 24 outs down
-    g, m = _starter_in_the_seventh(pacific, ruleset, 8.0)
-    g.inning, g.score = 9, [0, 1]
-    g.pit[g.defense.pitcher][0] = 24
+    g, m = _starter_late(pacific, ruleset, 8.0, inning=9, outs=24)
+    g.score = [0, 1]
     if g.fatigue_points(g.defense, g.defense.pitcher) < 2:
         assert m.change_pitcher(g, inning_start=True) is None
-    # without real usage: the cards' rule (his 『先』), the same as before this
-    g, m = _starter_in_the_seventh(pacific, ruleset, None)
+    # without real usage: the cards' rule (his 『先』) at the start of the 7th, as before this
+    g, m = _starter_late(pacific, ruleset, None, inning=7, outs=18)
     card = g.players[g.defense.pitcher].pitching
     pulled = m.change_pitcher(g, inning_start=True) is not None
     assert pulled == (18 >= card.starter * 3 or g.fatigue_points(g.defense, g.defense.pitcher) >= 2)

@@ -555,7 +555,7 @@ CARDGEN_DEFAULTS: Final[dict[str, float]] = {
     "arm_base": 3.0, "arm_per_cs": 12.0, "block_base": 1.5, "block_per_pb": -40.0,
     # pitchers
     "stab_s": 1.2, "stab_a": 0.5, "stab_b": -0.8, "stab_scale": 0.06,
-    "starter_extra": 0.8,
+    "starter_extra": 1.2,
 }
 
 

@@ -426,7 +426,7 @@ PR_GAIN: Final = 2              # and at least this much faster
 # real usage (Lineup.innings): a starter is left in until this many outs beyond his real innings
 # a start (a start cut short by runs or fatigue pulls the mean below the mark), a reliever for
 # his real innings a relief game
-REAL_START_EXTRA_OUTS: Final = 3
+REAL_START_EXTRA_OUTS: Final = 6
 DEF_GAIN: Final = 4.0           # a defensive replacement's better glove (glove(): defence x4 or x2)
 OUT_OF_POSITION: Final = -8.0   # a fielder's glove where he has no rating
 
