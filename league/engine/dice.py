@@ -9,6 +9,13 @@ import random
 from typing import Callable, Iterable, NamedTuple, Protocol
 
 from league.errors import DiceError
+
+try:  # the C generator random.Random is built on: the same rolls from the same seed, seeded
+    # without random.py's Python-level seed() — dice are seeded for every game and for every
+    # injured man's recovery check on every rest day (league/engine/injury.py)
+    from _random import Random as _Random
+except ImportError:  # a Python without CPython's _random module
+    _Random = random.Random  # type: ignore[misc,assignment]
 from league.numbers import normalise_digits, whole_number
 
 PURPOSES = (
@@ -56,7 +63,7 @@ class SeededDice:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self._random = random.Random(seed).random
+        self._random = _Random(seed).random
         self.used = 0
 
     def roll(self, purpose: str) -> int:

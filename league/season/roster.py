@@ -98,6 +98,8 @@ LEAGUE_CODE_RE = re.compile(r"^[A-Za-z0-9_-]{1,8}$")
 
 # each team's pitchers (Team.pitchers), by the team's identity
 _PITCHERS: Final[dict[int, tuple["Team", tuple[Player, ...]]]] = {}
+# each league's teams by code (League.team), by the league's identity
+_TEAMS: Final[dict[int, tuple["League", dict[str, "Team"]]]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,11 +214,19 @@ class League:
 
     def team(self, code: str) -> Team:
         """The team with this code; LeagueError naming the code and the known ones."""
-        for t in self.teams:
-            if t.code == code:
-                return t
-        known = ", ".join(t.code for t in self.teams)
-        raise LeagueError(f"league {self.code} has no team {code!r}; its teams are {known}")
+        # asked some fifteen times a game by a season's set-up and the farm's checks: the
+        # teams by code, remembered by the league's identity (a League never changes; the
+        # entry holds it)
+        known = _TEAMS.get(id(self))
+        if known is None or known[0] is not self:
+            if len(_TEAMS) > 2_000:      # a long-lived process that read many leagues
+                _TEAMS.clear()
+            known = _TEAMS[id(self)] = (self, {t.code: t for t in reversed(self.teams)})
+        found = known[1].get(code)
+        if found is not None:
+            return found
+        codes = ", ".join(t.code for t in self.teams)
+        raise LeagueError(f"league {self.code} has no team {code!r}; its teams are {codes}")
 
     def player(self, id: str) -> Player:
         """The player with this id in any team."""

@@ -130,8 +130,8 @@ class SeasonState:
         the rotation and the saved bullpen order: the closer keeps his role on his days off."""
         in_rotation = set(self.rotation(team))
         out = self.reserves()
-        staff = [p for p in self.league.team(team).players
-                 if p.pitching and p.id not in in_rotation and p.id not in out]
+        staff = [p for p in self.league.team(team).pitchers
+                 if p.id not in in_rotation and p.id not in out]
         saved = self.prefs.get(team, {}).get("bullpen", [])
         usage = self.usage(team)
         if not saved and usage is not None:
