@@ -117,15 +117,23 @@ def test_transactions_keep_rosters_legal_and_are_logged(played):
                         "--for", "SEN02"), "SEN01 is not on SAP")):
         bad = run("transaction", *args, "--db", db, ok=False)
         assert bad.exit_code == 2 and msg in bad.output, bad.output
-    # a trade that leaves a team without a catcher is refused whole
-    bad = run("transaction", "trade", "--team", "SAP", "--with", "SEN", "--give", "SAP01",
-              "--give", "SAP10", "--give", "SAP15", "--for", "SEN16", "--for", "SEN17",
-              "--for", "SEN19", "--db", db, ok=False)
-    assert "no catcher" in bad.output and js("player", "SAP01", "--db", db)["team"] == "SAP"
+    # a trade that leaves a team without a catcher is refused whole (the catchers SAP has now:
+    # the off-season's trades and free agency may have moved the ones it started with)
+    def ids(team: str, role: str | None = None) -> list[str]:
+        r = js("roster", "list", team, "--db", db)
+        return [x["id"] for x in r["active"] + r["farm"] if role is None or x["role"] == role]
+    catchers = ids("SAP", "C")
+    pitchers = ids("SEN", "SP")[:len(catchers)]
+    assert catchers and len(pitchers) == len(catchers)
+    args = [a for c in catchers for a in ("--give", c)] + [a for p in pitchers for a in ("--for", p)]
+    bad = run("transaction", "trade", "--team", "SAP", "--with", "SEN", *args, "--db", db, ok=False)
+    assert "no catcher" in bad.output and js("player", catchers[0], "--db", db)["team"] == "SAP"
     news = js("transaction", "list", "--db", db)
     # the off-season's changes (変化) came first, with the season this one followed
     assert [x["kind"] for x in news[:3]] == ["sign", "release", "trade"]
-    assert {x["kind"] for x in news[3:]} <= {"change", "retire", "release", "draft", "up"}
+    # (and the off-season's free agents and trades, npb_offseason.md §4, §6)
+    assert {x["kind"] for x in news[3:]} <= {"change", "retire", "release", "draft", "up",
+                                             "sign", "trade", "down"}
     # the traded player's season stays with the team he played for
     c = js("player", "SAP07", "--career", "--db", db)
     assert c["team"] == "SEN" and all(s["teams"] == ["SAP"] for s in c["seasons"])
