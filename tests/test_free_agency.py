@@ -171,8 +171,8 @@ def test_4_roster_limits_kept_and_foreign_players_out_of_the_market() -> None:
     assert declared                     # he declared, and B (full) never bid
 
 def test_4_an_overseas_free_agent_may_leave_the_league() -> None:
-    """Overseas FA (9 seasons): one of the best of his kind under 33 leaves the league with the
-    chance ABROAD before any offer; a domestic free agent never does."""
+    """Overseas FA (9 seasons): one of the best of his kind (the top tenth) under 33 leaves the
+    league with the chance ABROAD before any offer; a domestic free agent never does."""
     young = Service("高校", (150,) * 2)
     best = [Man(f"S{i:02d}", "A", 28, "SP", 50.0 + i, False, Service("高校", (150,) * 9))
             for i in range(40)]
@@ -181,9 +181,11 @@ def test_4_an_overseas_free_agent_may_leave_the_league() -> None:
     for year in range(2030, 2060):
         m = fa.market("t", year, [*best, *rest], {"A": 0.5, "B": 0.5}, {"A": 40, "B": 120},
                       roster_size=200)
+        elite = {f"S{i:02d}" for i in range(40 - 160 // fa.ELITE, 40)}
         left += sum(d.abroad for d in m.declared)
-        kept += sum(not d.abroad for d in m.declared)
-        assert all(d.right == fa.OVERSEAS_FA for d in m.declared if d.abroad)
+        kept += sum(not d.abroad for d in m.declared if d.player in elite)
+        assert all(d.right == fa.OVERSEAS_FA and d.player in elite
+                   for d in m.declared if d.abroad)
     assert left and kept
     assert 0.1 < left / (left + kept) < 0.45          # ABROAD 0.25
     domestic = [Man(f"S{i:02d}", "A", 28, "SP", 50.0 + i, False, Service("大学", (150,) * 7))

@@ -28,8 +28,9 @@ signed fewer than MAX_SIGNINGS free agents this off-season. Players go to market
 
 The player's choice: the biggest role (ROLE_RANK), then the strongest club (its standing last
 season), then his own club, then the most years, then a seeded draw. With overseas FA, one of
-the best of his kind (top quarter) leaves the league (to MLB) with the chance ABROAD before
-any offer.
+the very best of his kind (the top tenth, 1/ELITE) under 33 (OLD_AGE) leaves the league (to MLB)
+with the chance ABROAD before any offer: a player or two a year in a league of twelve, as NPB
+loses its stars to MLB.
 
 Compensation (人的補償, league.toml [fa] compensation = true; off by default): the club that lost
 a player to another takes one player from the signing club outside its PROTECTED best by value
@@ -59,6 +60,7 @@ DECLARE_GOOD: Final = 0.10
 OLD_AGE, OLD_FACTOR = 33, 0.5
 OLDER_AGE, OLDER_FACTOR = 36, 0.25
 ABROAD: Final = 0.25
+ELITE: Final = 10           # ... for the top tenth of his kind
 MAX_SIGNINGS: Final = 2
 PROTECTED: Final = 28
 
@@ -283,10 +285,12 @@ def market(league: str, year: int, men: Sequence[Man], strength: Mapping[str, fl
                 and x.player != m.player]
 
     tops: dict[str, float] = {}
+    elite: dict[str, float] = {}
     for kind in ("C", "IF", "OF", "SP", "RP"):
         vals = sorted((m.value for m in men if m.kind == kind), reverse=True)
         if vals:
             tops[kind] = vals[max(0, len(vals) // 4 - 1)]
+            elite[kind] = vals[max(0, len(vals) // ELITE - 1)]
     eligible = [(m, r) for m in men if not m.foreign and (r := right(m.service)) is not None]
     declared: list[tuple[Man, str]] = []
     for m, r in eligible:
@@ -305,7 +309,8 @@ def market(league: str, year: int, men: Sequence[Man], strength: Mapping[str, fl
     for m, r in declared:
         rng = stream("fa choice", league, m.player, year)
         good = m.value >= tops.get(m.kind, float("inf"))
-        if r == OVERSEAS_FA and good and m.age < OLD_AGE and rng.random() < ABROAD:
+        if (r == OVERSEAS_FA and m.value >= elite.get(m.kind, float("inf"))
+                and m.age < OLD_AGE and rng.random() < ABROAD):
             out.append(Declared(m.player, m.team, m.age, r, (), "", "", 0, True))
             where[m.player] = ""
             size[m.team] -= 1
