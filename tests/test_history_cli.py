@@ -131,9 +131,9 @@ def test_transactions_keep_rosters_legal_and_are_logged(played):
     news = js("transaction", "list", "--db", db)
     # the off-season's changes (変化) came first, with the season this one followed
     assert [x["kind"] for x in news[:3]] == ["sign", "release", "trade"]
-    # (and the off-season's free agents and trades, npb_offseason.md §4, §6)
+    # (and the off-season's free agents, trades and 現役ドラフト moves, npb_offseason.md §4, §6)
     assert {x["kind"] for x in news[3:]} <= {"change", "retire", "release", "draft", "up",
-                                             "sign", "trade", "down"}
+                                             "sign", "trade", "down", "move"}
     # the traded player's season stays with the team he played for
     c = js("player", "SAP07", "--career", "--db", db)
     assert c["team"] == "SEN" and all(s["teams"] == ["SAP"] for s in c["seasons"])

@@ -43,24 +43,31 @@ def test_the_steps_one_at_a_time_decide_what_the_renewal_in_one_go_does(db, clos
     v = sv.offseason_steps(db)
     assert [(k, st) for k, _r, st in v.steps] == [("retire", "next"), ("draft", "later"),
                                                   ("fa", "later"), ("trades", "later"),
-                                                  ("renew", "later")]
+                                                  ("active_draft", "later"), ("renew", "later")]
     v = sv.offseason_step(db, step="retire")
     assert v.departures and [st for _k, _r, st in v.steps] == ["done", "next", "later",
-                                                                "later", "later"]
+                                                                "later", "later", "later"]
     assert {d.player for d in v.departures} == {d.player for d in sv.offseason(one_go).departures}
     v = sv.offseason_step(db, step="draft")
-    assert [st for _k, _r, st in v.steps] == ["done", "done", "next", "later", "later"]
+    assert [st for _k, _r, st in v.steps] == ["done", "done", "next", "later", "later",
+                                                      "later"]
     assert not v.waiting and v.picks and v.current == "fa"
     v = sv.offseason_step(db, step="fa")            # §4
-    assert [st for _k, _r, st in v.steps] == ["done", "done", "done", "next", "later"]
+    assert [st for _k, _r, st in v.steps] == ["done", "done", "done", "next", "later",
+                                                      "later"]
     assert v.current == "trades"
     v = sv.offseason_step(db, step="trades")        # §6: the computer's trades, stored
-    assert [st for _k, _r, st in v.steps] == ["done", "done", "done", "done", "next"]
-    assert v.current == "renew"
+    assert [st for _k, _r, st in v.steps] == ["done", "done", "done", "done", "next", "later"]
+    assert v.current == "active_draft"
+    v = sv.offseason_step(db, step="active_draft")  # §6: the 現役ドラフト, stored
+    assert [st for _k, _r, st in v.steps] == ["done", "done", "done", "done", "done", "next"]
+    assert v.current == "renew" and v.active_draft is not None and v.active_draft.picks
     info = sv.offseason_finish(db)
     assert info.number == 2
     assert _drafted(db) == _drafted(one_go)
     assert sv.offseason(db).trades == sv.offseason(one_go).trades
+    assert sv.offseason(db).active_draft == sv.offseason(one_go).active_draft
+    assert len(sv.offseason(db).active_draft) == len(v.active_draft.picks)
     # the off-season's state is gone with it: the next one starts afresh
     with pytest.raises(ServiceError, match="not closed"):
         sv.offseason_steps(db)
@@ -291,3 +298,51 @@ def test_compensation_is_a_league_setting_off_by_default(tmp_path):
             row = repo.find_league(session=s, name=None)
             sid = repo.find_season(session=s, league_id=row.id).id
             assert _inputs(s, row.id, row.name, 2027, sid).compensation is (name == "on")
+
+
+def test_the_active_draft_is_a_step_after_the_trades_listed_with_json_and_in_the_news(db):
+    """§6 (現役ドラフト, since 2022): `impact offseason active-draft --json` after the trades:
+    every club lists two men it can spare (not its best, no foreigner) and takes one from
+    another club's list, so each club loses one and gains one; `offseason show --json` lists
+    the moves the new season made, each a transaction ("move") in the news, and the cards'
+    teams moved with them."""
+    from typer.testing import CliRunner
+
+    from tui.cli.main import app
+    runner = CliRunner()
+
+    def run(*args, code=0):
+        result = runner.invoke(app, ["--db", db, *args])
+        assert result.exit_code == code, (result.output, result.exception)
+        return result
+
+    run("offseason", "retire")
+    run("offseason", "draft")
+    run("offseason", "fa")
+    bad = run("offseason", "active-draft", code=2)
+    assert "trades comes before active_draft" in bad.output
+    assert len(bad.output.strip().splitlines()) == 1
+    run("offseason", "trades")
+    step = json.loads(run("offseason", "active-draft", "--json").output)
+    assert step["steps"][4] == {"step": "active_draft", "rule": "§6", "state": "done"}
+    plan = step["active_draft"]
+    teams = sorted(plan["listed"])
+    assert teams and all(len(pids) == 2 for pids in plan["listed"].values())
+    assert sorted(p["team"] for p in plan["picks"]) == teams        # each takes one
+    assert sorted(p["from"] for p in plan["picks"]) == teams        # and loses one
+    assert all(p["team"] != p["from"] and p["player"] in plan["listed"][p["from"]]
+               for p in plan["picks"])
+    text = run("offseason", "status").output
+    assert "現役ドラフト" in text and plan["picks"][0]["player"] in text
+    # the same plan again: stored (and seeded), not drawn anew
+    assert json.loads(run("offseason", "status", "--json").output)["active_draft"] == plan
+    run("offseason", "finish")
+    shown = json.loads(run("offseason", "show", "--json").output)["active_draft"]
+    assert sorted((m["player"], m["from"], m["to"]) for m in shown) == sorted(
+        (p["player"], p["from"], p["team"]) for p in plan["picks"])
+    assert "現役ドラフト" in run("offseason", "show").output
+    news = [n for n in sv.news(db) if '"active_draft"' in (n.note or "")]
+    assert sorted(n.kind for n in news) == ["move"] * len(shown)
+    league = sv.season_league(db)
+    for m in shown:
+        assert league.player(m["player"]).team == m["to"]

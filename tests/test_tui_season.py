@@ -73,8 +73,10 @@ async def test_the_next_season_shows_the_off_season_that_made_it(tmp_path):
         # the off-season that made it (§7): who left, the draft, the changes (変化)
         off = services.offseason(db)
         rows = (len(off.departures) + len(off.picks) + len(off.fa) + min(20, len(off.changes))
-                + sum(len(t) for t in off.trades))           # the computer's trades (§6)
+                + sum(len(t) for t in off.trades)            # the computer's trades (§6)
+                + len(off.active_draft))                     # the 現役ドラフト (§6)
         assert off.fa                   # free agency (§4): its declared players listed too
+        assert off.active_draft         # the 現役ドラフト (§6): its moves listed too
         await until(pilot, lambda: app.screen.query_one("#offseason-table").row_count == rows)
         assert "オフシーズン" in _text(app, "#offseason-title")
         await pilot.press("L")
@@ -138,15 +140,20 @@ async def test_the_off_season_step_by_step_with_a_person_s_picks_from_the_class(
         await pilot.press("o")
         await until(pilot, lambda: "o: 球団間のトレード" in _text(app, "#steps-title"))
         await pilot.press("o")                       # §6: the computer's trades
+        await until(pilot, lambda: "o: 現役ドラフト" in _text(app, "#steps-title"))
+        await pilot.press("o")                       # §6: the 現役ドラフト
         await until(pilot, lambda: "N: 新シーズンへ" in _text(app, "#steps-title"))
         fa = services.offseason_steps(db).fa
         assert fa
         table = app.screen.query_one("#steps-table")
         await until(pilot, lambda: table.row_count == len(v.picks) + len(gone) + len(fa)
                     + sum(len(t.moves()) for t in v.trades)
+                    + (len(v.active_draft.picks) if v.active_draft is not None else 0)
                     if (v := services.offseason_steps(db)) else False)
         steps = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
         assert sum(1 for x in steps if "FA" in x or "人的補償" in x) == len(fa)
+        assert sum(1 for x in steps if "現役ドラフト" in x) == len(
+            services.offseason_steps(db).active_draft.picks) > 0
         await pilot.press("N")
         await until(pilot, lambda: "2027" in _text(app, "#season-title"))
     assert any(p.team == mine for p in services.offseason(db).picks)

@@ -1,6 +1,6 @@
 """A season's renewal (npb_offseason.md §7), in order, over the league's own cards as cells:
 
-retirements and releases (§2) → the draft (§3) → free agency (§4) → [trades: §6, slot in here] →
+retirements and releases (§2) → the draft (§3) → free agency (§4) → trades and the 現役ドラフト (§6) →
 foreign players (§5: those who disappointed released, new ones signed) → growth and decline, ages moving on a year (§1) → rosters checked against
 the limits (the active roster filled again from the farm where retirements left it short).
 
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from league.offseason import active_draft as ad
 from league.offseason import draft as dr
 from league.offseason import foreign as fr
 from league.offseason import free_agency as fa
@@ -56,6 +57,7 @@ class Renewal:
     signed: tuple[fr.Signing, ...] = ()               # foreign players signed (§5)
     market: fa.Market | None = None                   # free agency (§4)
     traded: tuple[tr.Trade, ...] = ()                 # the computer's trades (§6)
+    active: ad.ActiveDraft | None = None              # the 現役ドラフト (§6)
 
 
 def _born(b: Cells | None, p: Cells | None) -> str:
@@ -82,7 +84,8 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
           foreign_active: int = FOREIGN_ACTIVE, foreign_side: int = FOREIGN_SIDE,
           service: Mapping[str, fa.Service] | None = None, compensation: bool = False,
           market: fa.Market | None = None,
-          trades: Sequence[tr.Trade] | None = None, people: Sequence[str] = ()) -> Renewal:
+          trades: Sequence[tr.Trade] | None = None, people: Sequence[str] = (),
+          active: ad.ActiveDraft | None = None) -> Renewal:
     """The renewal before the season of `year`. `usage`: (plate appearances, batters faced) of
     each player in the season just closed; `standings`: each league's final table, best first;
     `teams`: every club's code; `known`: every id the league ever gave (a new player gets none
@@ -91,7 +94,7 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     the same way. `service`: each player's service (free agency, §4: none given, no FA);
     `market`: what the FA step decided and stored; `compensation`: [fa] compensation;
     the same way. `trades`: the computer's trades the step stored (else decided here, none with
-    a club of `people`)."""
+    a club of `people`). `active`: the 現役ドラフト the step stored (else decided here)."""
     # 1. retirements and releases (§2)
     if gone is None:
         gone = leaving(league, year, cards, usage)
@@ -119,7 +122,13 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     if trades is None:
         trades = trade_plan(league, year, staying, people, limits)
     staying, made = _traded(league, year, staying, trades, limits)
-    # 3b. foreign players (§5): those who disappointed released, new ones signed
+    # 3b. the 現役ドラフト (§6): each club lists two it can spare and takes one of another's
+    if active is None:
+        active = active_plan(league, year, staying, standings, teams, priority,
+                             [*(d.player for d in moved), *(p for t in made for p, *_ in t.moves())])
+    staying, taken = _active_moved(league, year, staying, active)
+    moved = [*moved, *taken]
+    # 3c. foreign players (§5): those who disappointed released, new ones signed
     let_go, foreigners = _foreign_market(league, year, staying, usage, drafted, teams,
                                          roster_size, set(known) | {pid for pid, *_ in cards},
                                          foreign_active, foreign_side)
@@ -149,7 +158,7 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     # 5. rosters checked: an active player who left is replaced by the best of his kind on the farm
     called = _fill_active(cards, [*gone, *moved], out, active_size, foreign_active, foreign_side)
     return Renewal(tuple(gone), tuple(drafted), tuple(aged), tuple(called), out,
-                   tuple(foreigners), market, tuple(made))
+                   tuple(foreigners), market, tuple(made), active)
 
 
 FA_ABROAD = "fa abroad"     # a Departure's reason: an overseas free agent who left the league
@@ -233,6 +242,38 @@ def _traded(league: str, year: int, staying: Sequence[Cards], trades: Sequence[t
         mk = tr.moved(mk, t, limits)
         made.append(t)
     return [(pid, *cards[pid]) for pid, *_ in staying], made
+
+
+def active_plan(league: str, year: int, staying: Sequence[Cards],
+                standings: Sequence[Sequence[str]], teams: Sequence[str], priority: int = 0,
+                exclude: Sequence[str] = ()) -> ad.ActiveDraft:
+    """§6's 現役ドラフト in the renewal (league.offseason.active_draft, seeded): on the players
+    who stay after the trades, in the reverse order of last season's standings (the waiver
+    order); `exclude`: the men who joined a club this off-season (free agents, traded)."""
+    order = dr.waiver_order(standings, priority) if standings else list(teams)
+    order += [t for t in teams if t not in order]
+    return ad.active_draft(tr.market(league, year, staying), order, exclude)
+
+
+def _active_moved(league: str, year: int, staying: Sequence[Cards], plan: ad.ActiveDraft
+                  ) -> tuple[list[Cards], list[Departure]]:
+    """The cards after the 現役ドラフト's picks (one whose man is gone or elsewhere since is
+    left out): a taken man joins his new club's farm (its active roster when it has none);
+    each is a Departure of his old club, whose active roster the renewal fills again."""
+    farms = tr.market(league, year, staying).farms
+    picks = {p.player: p for p in plan.picks}
+    out: list[Cards] = []
+    moved: list[Departure] = []
+    for pid, team, b, p in staying:
+        pick = picks.get(pid)
+        if pick is not None and pick.source == team:
+            roster = "farm" if pick.team in farms else "active"
+            b, p = (dict(x, team=pick.team, roster=roster) if x is not None else None
+                    for x in (b, p))
+            moved.append(Departure(pid, team, 0, RELEASE, "active draft"))
+            team = pick.team
+        out.append((pid, team, b, p))
+    return out, moved
 
 
 FOREIGN_RELEASE = "foreign"     # a Departure's reason: a foreign player who disappointed (§5)

@@ -61,6 +61,9 @@ def show_cmd(
     echo(f"トレード trades: {len(v.trades)}")
     for moves in v.trades:
         echo("  " + "; ".join(f"{pid} {name} {a}→{b}" for pid, name, a, b in moves))
+    echo(f"現役ドラフト the active-player draft: {len(v.active_draft)} taken")
+    for pid, name, a, b in v.active_draft:
+        echo(f"  {b:<4} takes {pid} {name} from {a}")
     for pid, name, team in v.called_up:
         echo(f"一軍 called up in place of a player who left: {pid} {name} ({team})")
     up = sum(1 for c in v.changes if c.mark == "breakout")
@@ -99,6 +102,7 @@ STATES = {"done": "済 done", "open": "進行中 under way", "next": "次 next",
 STEP_NAMES = {"retire": "引退・戦力外 retirements and releases", "draft": "ドラフト the draft",
               "fa": "FA free agency",
               "trades": "トレード the computer's trades",
+              "active_draft": "現役ドラフト the active-player draft",
               "renew": "成長・新シーズン growth, rosters, the new season"}
 
 
@@ -117,6 +121,11 @@ def _print_steps(v, top: int = 20) -> None:  # type: ignore[no-untyped-def]
     for t in v.trades:
         echo(f"トレード trade: {t.team} send {', '.join(t.gives)} to {t.other} for "
              f"{', '.join(t.gets)}")
+    if v.active_draft is not None:
+        listed = "; ".join(f"{c} {' '.join(pids)}" for c, pids in v.active_draft.listed)
+        echo(f"現役ドラフト the active-player draft: listed {listed}")
+        for p in v.active_draft.picks:
+            echo(f"  {p.team:<4} takes {p.player} from {p.source}")
     if not v.order:
         return
     echo(f"ドラフト the draft: order {' '.join(v.order)}; a person picks for "
@@ -206,6 +215,15 @@ def trades_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_O
     _out(sv.offseason_step(db, league, "trades"), as_json, top)
 
 
+def active_draft_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
+                     as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
+    """Step 5 (§6): the 現役ドラフト — each club lists two players it can spare (not its best,
+    no foreigner) and, worst club first, takes one from another's list (seeded), stored for
+    the renewal."""
+    from tui import services as sv
+    _out(sv.offseason_step(db, league, "active_draft"), as_json, top)
+
+
 def finish_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
                as_json: bool = JSON_OPT) -> None:
     """The last step (§1, §7): growth and decline, the rosters checked, the new season made
@@ -225,9 +243,8 @@ def register(app: typer.Typer) -> None:
     offseason_app.command("draft")(guarded(draft_cmd))
     offseason_app.command("pick")(guarded(pick_cmd))
     offseason_app.command("fa")(guarded(fa_cmd))
-
-
     offseason_app.command("trades")(guarded(trades_cmd))
+    offseason_app.command("active-draft")(guarded(active_draft_cmd))
     offseason_app.command("finish")(guarded(finish_cmd))
     offseason_app.command("show")(guarded(show_cmd))
     app.add_typer(offseason_app, name="offseason")

@@ -163,6 +163,11 @@ class SeasonScreen(AreaScreen):
                           label("os_trade_what", ja).format(a=self.team_name(src),
                                                             b=self.team_name(dst)),
                           key=f"t-{i}-{pid}")
+        for pid, name, src, dst in off.active_draft:    # the 現役ドラフト (§6)
+            t.add_row(label("os_active_draft", ja), self.player_name(pid, name), "",
+                      label("os_trade_what", ja).format(a=self.team_name(src),
+                                                        b=self.team_name(dst)),
+                      key=f"a-{pid}")
         for c in off.changes[:20]:
             moved = " ".join(f"{k}{v:+g}" for k, v in c.changes.items())
             mark = f"  {label('os_' + c.mark, ja)}" if c.mark else ""
@@ -226,6 +231,12 @@ class SeasonScreen(AreaScreen):
                           label("os_trade_what", ja).format(a=self.team_name(src),
                                                             b=self.team_name(dst)),
                           key=f"st-{i}-{pid}")
+        taken = v.active_draft.moves() if v.active_draft is not None else []
+        for pid, src, dst in taken:                   # the 現役ドラフト (§6)
+            t.add_row(label("os_active_draft", ja), self.player_name(pid, pid), "",
+                      label("os_trade_what", ja).format(a=self.team_name(src),
+                                                        b=self.team_name(dst)),
+                      key=f"sa-{pid}")
         for d in v.departures:
             t.add_row(label("os_" + d.kind, ja),
                       f"{self.player_name(d.player, d.name)} ({self.team_name(d.team)})",
@@ -341,6 +352,8 @@ class SeasonScreen(AreaScreen):
             self._run(lambda: self.call_service(services.offseason_step, step="fa"))
         elif v.current == "trades":
             self._run(lambda: self.call_service(services.offseason_step, step="trades"))
+        elif v.current == "active_draft":
+            self._run(lambda: self.call_service(services.offseason_step, step="active_draft"))
         elif v.current == "draft" and getattr(getattr(self.app, "access", None), "shared", False):
             # a shared league: each club with a manager is one a person picks for
             self._run(lambda: self.call_service(services.offseason_step, step="draft"))

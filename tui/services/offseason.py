@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from league.offseason import active_draft as ad
 from league.offseason import draft as dr
 from league.offseason import free_agency as fa
 from league.offseason import renewal
@@ -129,9 +130,13 @@ class OffseasonView:
     fa: tuple[FaView, ...] = ()                          # free agency (§4)
     # the trades (§6): each its moves (player, name, from, to)
     trades: tuple[tuple[tuple[str, str, str, str], ...], ...] = ()
+    # the 現役ドラフト (§6): each man taken (player, name, from, to)
+    active_draft: tuple[tuple[str, str, str, str], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return {"season": self.season, "year": self.year,
+                "active_draft": [{"player": p, "name": n, "from": a, "to": b}
+                                 for p, n, a, b in self.active_draft],
                 "fa": [f.as_dict() for f in self.fa],
                 "departures": [dataclasses.asdict(d) for d in self.departures],
                 "draft": [dict(dataclasses.asdict(p), lottery=list(p.lottery))
@@ -400,11 +405,44 @@ def _run_trades(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str 
     return True
 
 
+def _active(data: dict[str, Any]) -> ad.ActiveDraft | None:
+    raw = data.get("active_draft")
+    return None if raw is None else ad.ActiveDraft.of(raw)
+
+
+def _run_active_draft(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str | None]]
+                      ) -> bool:
+    """§6: the 現役ドラフト — each club lists two men it can spare and takes one from another
+    club's list (league.offseason.active_draft), on the rosters after free agency and the
+    trades; stored, so the renewal makes these."""
+    if data.get("active_draft") is None:
+        left = {d.player for d in _gone(data) or []}
+        staying = [c for c in inp.cards if c[0] not in left]
+        market = _market(data)
+        joined: list[str] = []
+        if market is not None:        # free agency's moves first (§7's order)
+            staying, _abroad, moved = renewal.apply_market(inp.year, staying, market)
+            joined += [d.player for d in moved]
+        limits = tr.Limits(inp.roster_size, inp.active_size, inp.foreign_active,
+                           inp.foreign_side)
+        trades = _trades(data)
+        if trades is None:
+            trades = renewal.trade_plan(inp.league, inp.year, staying,
+                                        data.get("people") or (), limits)
+        staying, made = renewal._traded(inp.league, inp.year, staying, trades, limits)
+        joined += [pid for t in made for pid, *_ in t.moves()]
+        plan = renewal.active_plan(inp.league, inp.year, staying, inp.standings, inp.teams,
+                                   inp.priority, joined)
+        data["active_draft"] = plan.as_dict()
+    return True
+
+
 STEPS: tuple[Step, ...] = (
     Step("retire", "§2", _run_retire),
     Step("draft", "§3", _run_draft),
     Step("fa", "§4", _run_fa),
     Step("trades", "§6", _run_trades),
+    Step("active_draft", "§6", _run_active_draft),
     # foreign signings (§5)
     Step("renew", "§1, §7", None),      # growth and decline, rosters, the new season
 )
@@ -436,7 +474,8 @@ def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renew
                          chosen=stored.entries if stored is not None else None,
                          service=inp.service() if inp.service is not None else None,
                          compensation=inp.compensation, market=_market(data),
-                         trades=_trades(data), people=data.get("people") or ())
+                         trades=_trades(data), people=data.get("people") or (),
+                         active=_active(data))
     ost.clear(session=s, league_id=league_id, year=year)
     # in §7's order: free agency, the trades, then who left (a man traded may leave after)
     fa_moves = _fa_moves(done)
@@ -448,6 +487,12 @@ def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renew
         repo.set_base_cells(session=s, league_id=league_id,
                             cells={pid: done.cards[pid][1:] for pid, _a, _b in traded
                                    if pid in done.cards})
+    taken = done.active.moves() if done.active is not None else []
+    taken = [m for m in taken if m[0] in done.cards and done.cards[m[0]][0] == m[2]]
+    if taken:           # the 現役ドラフト (§6): the cards' teams, their cells below
+        hs.apply_moves(session=s, league_id=league_id, season_id=None, moves=taken)
+        repo.set_base_cells(session=s, league_id=league_id,
+                            cells={pid: done.cards[pid][1:] for pid, _a, _b in taken})
     gone = [(d.player, d.team, "") for d in done.departures]
     if gone:
         hs.apply_moves(session=s, league_id=league_id, season_id=None, moves=gone)
@@ -528,6 +573,13 @@ def record(s: Any, league_id: int, season_id: int, done: Renewal) -> None:
                            kind="trade", moves=t.moves(),
                            note=json.dumps({"offseason": True, "computer": True},
                                            separators=(",", ":")))
+    for pid, src, dst in (done.active.moves() if done.active is not None else []):
+        if done.cards.get(pid, ("",))[0] != dst:
+            continue                # a man who left after (not taken after all)
+        hs.add_transaction(session=s, league_id=league_id, season_id=season_id, day=None,
+                           kind="move", moves=[(pid, src, dst)],
+                           note=json.dumps({"offseason": True, "active_draft": True},
+                                           separators=(",", ":")))
     for f in done.signed:          # foreign players signed (外国人, §5)
         hs.add_transaction(session=s, league_id=league_id, season_id=season_id, day=None,
                            kind="sign", moves=[(f.player, "", f.team)],
@@ -573,6 +625,8 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
         # the renewal's own trades (a person's in the off-season are the closed season's)
         deals = [t for t in reversed(news) if t.kind == "trade"
                  and '"computer":true' in (t.note or "")]
+        taken = [t for t in reversed(news) if t.kind == "move"
+                 and '"active_draft":true' in (t.note or "")]
     departures = [_departure(t, names, careers) for t in left]
     picks = []
     for t in drafts:
@@ -598,8 +652,9 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
                     int(json.loads(t.note or "{}").get("age", 0))) for t in signs)
     trades = tuple(tuple((pid, names.get(pid, pid), a, b) for pid, a, b in t.moves)
                    for t in deals)
+    active = tuple((pid, names.get(pid, pid), a, b) for t in taken for pid, a, b in t.moves)
     return OffseasonView(info.number, info.year, tuple(changes), tuple(departures), tuple(picks),
-                         called, signed, _fa_views(market, names), trades)
+                         called, signed, _fa_views(market, names), trades, active)
 
 
 def _market_of_news(news: Sequence[Any]) -> fa.Market:
@@ -749,6 +804,8 @@ class StepsView:
     eligible: int = 0                        # the players with an FA right this off-season
     # the computer's trades the "trades" step decided (§6): each as league.offseason.trades.Trade
     trades: tuple[tr.Trade, ...] = ()
+    # the 現役ドラフト the "active_draft" step decided (§6)
+    active_draft: ad.ActiveDraft | None = None
 
     @property
     def current(self) -> str:
@@ -766,7 +823,9 @@ class StepsView:
                                     for p in self.picks],
                           "class": [dataclasses.asdict(p) for p in self.left]},
                 "fa": {"eligible": self.eligible, "declared": [f.as_dict() for f in self.fa]},
-                "trades": [dataclasses.asdict(t) for t in self.trades]}
+                "trades": [dataclasses.asdict(t) for t in self.trades],
+                "active_draft": (self.active_draft.as_dict() if self.active_draft is not None
+                                 else None)}
 
 
 def _open(s: Any, league: str | None) -> tuple[Any, repo.SeasonInfo, int]:
@@ -833,7 +892,7 @@ def _view(s: Any, row: Any, info: repo.SeasonInfo, year: int, inp: _Inputs | Non
                      tuple(data.get("people") or ()), tuple(waiting), round_, tuple(picks),
                      tuple(left), _fa_views(market, names) if market is not None else (),
                      len(market.eligible) if market is not None else 0,
-                     tuple(_trades(data) or ()))
+                     tuple(_trades(data) or ()), _active(data))
 
 
 def offseason_steps(db: Db, league: str | None = None) -> StepsView:
