@@ -98,8 +98,10 @@ LEAGUE_CODE_RE = re.compile(r"^[A-Za-z0-9_-]{1,8}$")
 
 # each team's pitchers (Team.pitchers), by the team's identity
 _PITCHERS: Final[dict[int, tuple["Team", tuple[Player, ...]]]] = {}
-# each league's teams by code (League.team), by the league's identity
+# each league's teams by code (League.team), and each team's DH rule (League.dh_for), by the
+# league's identity
 _TEAMS: Final[dict[int, tuple["League", dict[str, "Team"]]]] = {}
+_DH: Final[dict[int, tuple["League", dict[str, bool]]]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +208,18 @@ class League:
 
     def dh_for(self, home: str) -> bool:
         """The DH rule of a game: the home team's league's."""
-        return self.league_of(home).dh if self.leagues else self.dh
+        if not self.leagues:
+            return self.dh
+        # asked before every game and by the farm's checks: each team's, remembered by the
+        # league's identity (a League never changes; the entry holds it)
+        known = _DH.get(id(self))
+        if known is None or known[0] is not self:
+            if len(_DH) > 2_000:      # a long-lived process that read many leagues
+                _DH.clear()
+            known = _DH[id(self)] = (self, {t: g.dh for g in reversed(self.leagues)
+                                            for t in g.teams})
+        dh = known[1].get(home)
+        return self.league_of(home).dh if dh is None else dh
 
     def interleague(self, a: str, b: str) -> bool:
         """Whether two teams are of different leagues (a 交流戦 game)."""

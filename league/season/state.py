@@ -84,9 +84,9 @@ class SeasonState:
         self.roster.bind(self.league)
         aside = {pid for p in self.prefs.values() for pid in p.get("reserves", [])}
         farm, entries = self.roster.farm, self.roster.entries
-        return frozenset(p.id for team in teams for p in self.league.team(team).players
-                         if p.id in farm or p.id in aside
-                         or ((e := entries.get(p.id)) is not None and e.points > 0))
+        return frozenset([p.id for team in teams for p in self.league.team(team).players
+                          if p.id in farm or p.id in aside
+                          or ((e := entries.get(p.id)) is not None and e.points > 0)])
 
     def usage(self, team: str) -> TeamUsage | None:
         """The team's real-usage targets (league/manager/usage.py), None when the league has
