@@ -41,10 +41,12 @@ async def test_filter_choose_and_see_a_batter(tmp_path):
         assert screen.focused is table
         await _until(pilot, lambda: _detail_of(app, "SEN02"))
         _player, view, series = screen.detail
-        assert view.batting is not None and view.batting.games == 3
+        # three days played: he is in two or three of the games (the manager rests or platoons)
+        games = services.player(db, "SEN02").batting.games
+        assert view.batting is not None and view.batting.games == games and 2 <= games <= 3
         assert screen.query_one("#player-card").player.id == "SEN02"
-        assert screen.query_one("#player-log").row_count == 3
-        assert series.kind == "avg" and len(series.values) == 3
+        assert screen.query_one("#player-log").row_count == games
+        assert series.kind == "avg" and len(series.values) == games
         assert screen.query_one("#player-chart").data == list(series.values)
         stats = screen.query_one("#player-stats").render()
         assert stats is not None

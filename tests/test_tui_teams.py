@@ -62,8 +62,8 @@ async def test_team_cycling_and_roster_ratings(tmp_path):
         age = str(screen.view.age(screen.view.players[0]))
         assert screen.view.players[0].id == "SAP01" and 18 <= int(age) <= 41
         assert row[2:8] == ["SAP01", "柴田 修", age, "R", "C4", "3"]
-        await pilot.press("w")       # widths instead of bounds: 1B is 20 - 3 = 17 rolls wide
-        assert [str(c) for c in batters.get_row("SAP01")][8] == "17"
+        await pilot.press("w")       # widths instead of bounds: 1B is 22 - 3 = 19 rolls wide
+        assert [str(c) for c in batters.get_row("SAP01")][8] == "19"
         await pilot.press("n")
         await _until(pilot, lambda: screen.view.team == "SEN")
         await pilot.press("p", "p")
@@ -80,14 +80,14 @@ async def test_an_impossible_card_is_refused_and_a_good_one_saved(tmp_path):
         await _until(pilot, lambda: app.screen.query("#card-editor"))
         editor = app.screen
         bounds = editor.query_one("#f-batting-bounds")
-        assert bounds.value == "3 20 25 26 70 86 91 100"
+        assert bounds.value == "3 22 27 28 70 86 91 100"
         bounds.focus()
         await pilot.press("end", "ctrl+u", *_keys("5 28 34 30 62 80 89 100"), "enter")
         # the refusal in the app's language (Japanese): the field, the bound and the one before it
         await _until(pilot, lambda: "一つ前の境界" in str(editor.query_one("#card-error").render()))
         assert app.screen is editor
         assert "HR の境界 ~30 が一つ前の境界 (~34) より小さい" in _notes(app)
-        assert services.season_league(db).player("SAP01").batting.bounds.bound("HR") == 26
+        assert services.season_league(db).player("SAP01").batting.bounds.bound("HR") == 28
         await pilot.press("end", "ctrl+u", *_keys("5 28 34 40 62 80 89 100"))
         editor.query_one("#f-batting-SR").focus()
         await pilot.press("end", "ctrl+u", *_keys("9"), "enter")
@@ -97,7 +97,7 @@ async def test_an_impossible_card_is_refused_and_a_good_one_saved(tmp_path):
         card = services.season_league(db).player("SAP01").batting
         assert card.SR == 9
         # the league's own card is unchanged: the edit is the season's
-        assert services.open_league(db).player("SAP01").batting.bounds.bound("HR") == 26
+        assert services.open_league(db).player("SAP01").batting.bounds.bound("HR") == 28
         await _until(pilot, lambda: [str(c) for c in app.screen.query_one("#batters-table")
                                      .get_row("SAP01")][10] == "40")
 
