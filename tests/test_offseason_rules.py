@@ -300,6 +300,39 @@ def test_an_active_roster_keeps_a_second_catcher():
                                                                                      CATCHERS)
 
 
+def test_a_renewed_active_roster_keeps_at_most_fourteen_pitchers():
+    """§7's roster check, the sides' balance (issue 31): NPB clubs open with about 13-14
+    pitchers of 29; lived clubs opened with 14.75 and benches too short to pinch-hit. A club
+    with 17 active pitchers and hitters on its farm sends its weakest spare relievers down and
+    calls up its best farm hitters until ACTIVE_ARMS are left; starters below five and
+    relievers below five are never sent; a club without a farm hitter keeps its pitchers."""
+    from league.offseason.renewal import ACTIVE_ARMS, _fill_active
+
+    def bat(pos, roster, one_b, rr=1):
+        return {"positions": f"{pos}3", "roster": roster, "BB": "5", "1B": str(one_b),
+                "LG": str(one_b + 5), "HR": str(one_b + 7), "OF": "67", "G": "86", "IF": "91",
+                "K": "100", "RR": str(rr)}
+
+    def pit(starter, k):        # k: the K column's width in row B (a better reliever: more)
+        row = f"3 9 49 54 56 {83 - 9 - k} {83 - k} 100"
+        return {"starter": str(starter), "roster": "active", "B": row}
+
+    cards = [(f"C{i}", "T", bat("C", "active", 20), None) for i in range(2)]
+    cards += [(f"H{i}", "T", bat("SS", "active", 20, rr=5), None) for i in range(10)]
+    cards += [(f"F{i}", "T", bat("LF", "farm", 20 + i), None) for i in range(4)]
+    cards += [(f"S{i}", "T", None, pit(8, 10)) for i in range(6)]
+    cards += [(f"R{i:02d}", "T", None, pit(0, 5 + i)) for i in range(11)]
+    out = {pid: (t, b, p) for pid, t, b, p in cards}
+    called = _fill_active(cards, [], out, 29)
+    active = {pid for pid, (_t, b, p) in out.items() if (b or p)["roster"] == "active"}
+    assert sum(1 for pid in active if pid[0] in "SR") == ACTIVE_ARMS == 14
+    assert {"R00", "R01", "R02"}.isdisjoint(active)                   # the weakest relievers
+    assert {pid for pid, _t in called} == {"F3", "F2", "F1"}             # the best farm bats
+    # no hitter on the farm: the pitchers stay
+    cards = [c for c in cards if not c[0].startswith("F")]
+    out = {pid: (t, b, p) for pid, t, b, p in cards}
+    assert _fill_active(cards, [], out, 29) == []
+
 def test_a_roster_left_without_a_centre_fielder_is_mended_from_the_farm():
     """What a league file must have (every position by a different man, a catcher, five
     starters): a club whose active centre fielders all went down gets one called up."""

@@ -529,7 +529,39 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
             worst = min(spare, key=lambda x: (value(x), x))
             move(worst, "farm")
             called[:] = [c for c in called if c[0] != worst]
+    # the sides' balance: at most ACTIVE_ARMS pitchers, a spare one going down for the farm's
+    # best hitter (each side ranked on its own scale)
+    for team in sorted({t for t, _b, _p in out.values()}):
+        if not any(_farm(b, p) for t, b, p in out.values() if t == team):
+            continue
+        for _ in range(active_size):
+            now = [pid for pid, (t, b, p) in out.items() if t == team and not _farm(b, p)]
+            kinds = {pid: dr.kind_of(*out[pid][1:]) for pid in now}
+            arms = [x for x in now if kinds[x] in ("SP", "RP")]
+            if len(arms) <= ACTIVE_ARMS:
+                break
+            counts = {k: sum(1 for x in arms if kinds[x] == k) for k in ("SP", "RP")}
+            spare = [x for x in arms if counts[kinds[x]] > (MIN_STARTERS if kinds[x] == "SP"
+                                                            else 5)]
+            # (a foreign hitter stays down: the limit is counted on the roster as it was)
+            bats = [x for x in farm_of(team, ("C", "IF", "OF")) if not _foreign(*out[x][1:])]
+            if not spare or not bats:
+                break
+            worst = min(spare, key=lambda x: (value(x), x))
+            move(worst, "farm")
+            called[:] = [c for c in called if c[0] != worst]
+            move(bats[0], "active")
     return called
+
+
+# the most pitchers a renewed active roster keeps while its farm has a hitter to call up: NPB
+# clubs open a season with about 13-14 pitchers of their 29 (the bundled league opens with 13
+# a club); the renewal's fills (a starter for a starter, the catchers and runners first, the
+# roster check's side rule against last season's closing rosters, which the season's call-ups
+# for tired arms had tilted) opened lived seasons with 14.75 and 14.25 hitters, benches too
+# short to pinch-hit or run in the league with the DH (issue 31: 105 pinch-hit appearances a
+# club in season one, 52-80 later; pinch runners 30-39 against C.3's 40-120)
+ACTIVE_ARMS = 14
 
 
 def mend(league: "League") -> list[tuple[str, str, str]]:
