@@ -28,11 +28,11 @@ dh = true
 '''
 
 
-def small_league(tmp_path: Path, year: int | None = None) -> str:
+def small_league(tmp_path: Path, year: int | None = None, extra: str = "") -> str:
     """The pacific teams as two leagues of three, a season of seven games a team, played (in
-    `year`, from its 1 April, when given)."""
+    `year`, from its 1 April, when given); `extra`: more league.toml tables."""
     texts = read_plain_folder(sample_league_path("pacific"))
-    toml = texts.toml.replace("roster_size = 28\n", "roster_size = 28\n" + SMALL, 1)
+    toml = texts.toml.replace("roster_size = 28\n", "roster_size = 28\n" + SMALL + extra, 1)
     for code, lg in (("SAP", "N"), ("SEN", "N"), ("CHB", "N"), ("TKZ", "S"), ("OSK", "S"),
                      ("FUK", "S")):
         toml = toml.replace(f'code = "{code}"\n', f'code = "{code}"\nleague = "{lg}"\n', 1)

@@ -13,8 +13,15 @@ from tui.services.db import ServiceError
 
 @pytest.fixture(scope="module")
 def closed(tmp_path_factory):
+    # the mini league with the 現役ドラフト on (league.toml [draft] active = true, §6)
+    from storage.plainfiles import sample_league_path
+    folder = tmp_path_factory.mktemp("mini") / "mini"
+    shutil.copytree(sample_league_path("mini"), folder)
+    toml = folder / "league.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + "\n[draft]\nactive = true\n",
+                    encoding="utf-8")
     db = tmp_path_factory.mktemp("closed") / "l.sqlite3"
-    sv.create_league_from_sample(str(db), "mini", "mini")
+    sv.create_league(str(db), "mini", folder)
     sv.new_season(str(db))
     sv.sim_days(str(db), to_end=True)
     sv.close_season(str(db))
@@ -346,3 +353,23 @@ def test_the_active_draft_is_a_step_after_the_trades_listed_with_json_and_in_the
     league = sv.season_league(db)
     for m in shown:
         assert league.player(m["player"]).team == m["to"]
+
+
+def test_the_active_draft_is_a_league_setting_off_by_default(tmp_path):
+    """§6: the 現役ドラフト is league.toml [draft] active (off by default: the step is done with
+    nothing listed or taken); a bad value is refused naming the file's table and key."""
+    db = str(tmp_path / "l.sqlite3")
+    sv.create_league_from_sample(db, "mini", "mini")
+    sv.new_season(db)
+    sv.sim_days(db, to_end=True)
+    sv.close_season(db)
+    for step in ("retire", "draft", "fa", "trades"):
+        sv.offseason_step(db, step=step)
+    v = sv.offseason_step(db, step="active_draft")
+    assert v.active_draft is not None and not v.active_draft.picks and not v.active_draft.listed
+    assert v.current == "renew"
+    from league.errors import LeagueError
+    from league.offseason.draft import draft_rules
+    assert draft_rules({"active": True}, []).active and not draft_rules(None, []).active
+    with pytest.raises(LeagueError, match=r"\[draft\], key active: 'yes' is not true or false"):
+        draft_rules({"active": "yes"}, [])

@@ -13,6 +13,8 @@ from tui_helpers import opened, settled_screenshot, until
 
 SIZE = (100, 30)
 
+ACTIVE_DRAFT = "[draft]\nactive = true\n"      # the 現役ドラフト on (§6, off by default)
+
 def _text(app, selector: str) -> str:
     return str(app.screen.query_one(selector).render())
 
@@ -57,7 +59,7 @@ async def test_through_the_postseason_into_the_next_season(tmp_path, snapshot):
 async def test_the_next_season_shows_the_off_season_that_made_it(tmp_path):
     """`N` after a closed season: the off-season (§7) shows in the Season area, who left, the
     draft and the changes (変化), in either language."""
-    db = small_league(tmp_path)
+    db = small_league(tmp_path, extra=ACTIVE_DRAFT)
     services.start_postseason(db)
     services.sim_postseason(db)
     services.close_season(db)
@@ -93,7 +95,7 @@ async def test_the_off_season_step_by_step_with_a_person_s_picks_from_the_class(
     """After a closed season the Season area shows the off-season's steps (§7); `o` decides the
     retirements, opens the draft (asked which club you pick for) and, when the draft waits for
     your club, offers the class to pick from (a list, not free text); `N` makes the season."""
-    db = small_league(tmp_path)
+    db = small_league(tmp_path, extra=ACTIVE_DRAFT)
     services.start_postseason(db)
     services.sim_postseason(db)
     services.close_season(db)

@@ -111,12 +111,14 @@ class DraftRules:
     """A league's draft settings (league.toml ``[draft]``): `priority` "alternate" (by year) or
     the code of the league that always has it; `picks` the most picks in all (支配下, <= 120);
     `held` false: no draft (clubs fill nothing); `ikusei` the 育成 players each club takes after
-    the 支配下 rounds (0, the default: no 育成 draft)."""
+    the 支配下 rounds (0, the default: no 育成 draft); `active` true: the 現役ドラフト after the
+    trades (league.offseason.active_draft; off by default)."""
 
     priority: str = PRIORITY_ALTERNATE
     picks: int = MAX_PICKS
     held: bool = True
     ikusei: int = 0
+    active: bool = False
 
 
 def draft_rules(raw: object, leagues: Sequence[str], where: str = "[draft]") -> DraftRules:
@@ -126,10 +128,10 @@ def draft_rules(raw: object, leagues: Sequence[str], where: str = "[draft]") -> 
         return DraftRules()
     if not isinstance(raw, Mapping):
         raise LeagueError(f"{where}: draft must be a table ([draft])")
-    extra = sorted(set(raw) - {"priority", "picks", "held", "ikusei"})
+    extra = sorted(set(raw) - {"priority", "picks", "held", "ikusei", "active"})
     if extra:
-        raise LeagueError(f"{where}: unknown key {extra[0]!r}; [draft] has held, ikusei, picks, "
-                          "priority")
+        raise LeagueError(f"{where}: unknown key {extra[0]!r}; [draft] has active, held, ikusei, "
+                          "picks, priority")
     priority = raw.get("priority", PRIORITY_ALTERNATE)
     if priority != PRIORITY_ALTERNATE and priority not in leagues:
         raise LeagueError(f"{where}, key priority: {priority!r} is not \"alternate\" nor a league "
@@ -143,7 +145,10 @@ def draft_rules(raw: object, leagues: Sequence[str], where: str = "[draft]") -> 
     ikusei = raw.get("ikusei", 0)
     if isinstance(ikusei, bool) or not isinstance(ikusei, int) or not 0 <= ikusei <= MAX_IKUSEI:
         raise LeagueError(f"{where}, key ikusei: {ikusei!r} is not a whole number 0..{MAX_IKUSEI}")
-    return DraftRules(str(priority), picks, held, ikusei)
+    active = raw.get("active", False)
+    if not isinstance(active, bool):
+        raise LeagueError(f"{where}, key active: {active!r} is not true or false")
+    return DraftRules(str(priority), picks, held, ikusei, active)
 
 
 def kind_of(batting: Mapping[str, str] | None, pitching: Mapping[str, str] | None) -> str:

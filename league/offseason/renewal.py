@@ -85,7 +85,7 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
           service: Mapping[str, fa.Service] | None = None, compensation: bool = False,
           market: fa.Market | None = None,
           trades: Sequence[tr.Trade] | None = None, people: Sequence[str] = (),
-          active: ad.ActiveDraft | None = None) -> Renewal:
+          active: ad.ActiveDraft | None = None, active_draft: bool = False) -> Renewal:
     """The renewal before the season of `year`. `usage`: (plate appearances, batters faced) of
     each player in the season just closed; `standings`: each league's final table, best first;
     `teams`: every club's code; `known`: every id the league ever gave (a new player gets none
@@ -94,7 +94,8 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     the same way. `service`: each player's service (free agency, §4: none given, no FA);
     `market`: what the FA step decided and stored; `compensation`: [fa] compensation;
     the same way. `trades`: the computer's trades the step stored (else decided here, none with
-    a club of `people`). `active`: the 現役ドラフト the step stored (else decided here)."""
+    a club of `people`). `active`: the 現役ドラフト the step stored (else decided here when
+    `active_draft`, [draft] active: off by default)."""
     # 1. retirements and releases (§2)
     if gone is None:
         gone = leaving(league, year, cards, usage)
@@ -123,6 +124,8 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
         trades = trade_plan(league, year, staying, people, limits)
     staying, made = _traded(league, year, staying, trades, limits)
     # 3b. the 現役ドラフト (§6): each club lists two it can spare and takes one of another's
+    if active is None and not active_draft:
+        active = ad.ActiveDraft((), ())
     if active is None:
         active = active_plan(league, year, staying, standings, teams, priority,
                              [*(d.player for d in moved), *(p for t in made for p, *_ in t.moves())])

@@ -185,6 +185,7 @@ class _Inputs:
     foreign_side: int = 3
     compensation: bool = False      # [fa] compensation (人的補償)
     service: Callable[[], dict[str, fa.Service]] | None = None    # §4, read when needed
+    active_draft: bool = False      # [draft] active (現役ドラフト, §6)
 
 
 def _inputs(s: Any, league_id: int, league: str, year: int, prev_id: int) -> _Inputs:
@@ -214,7 +215,7 @@ def _inputs(s: Any, league_id: int, league: str, year: int, prev_id: int) -> _In
                    row.roster_size, rules.picks, rules.held,
                    list(repo.player_names(session=s, league_id=league_id)), lg.active_size,
                    rules.ikusei, lg.foreign_active, lg.foreign_side,
-                   fa.fa_rules((lg.settings or {}).get("fa")), service)
+                   fa.fa_rules((lg.settings or {}).get("fa")), service, rules.active)
 
 
 def fa_note(t: Any) -> dict[str, Any] | None:
@@ -415,6 +416,8 @@ def _run_active_draft(inp: _Inputs, data: dict[str, Any], entries: dict[str, lis
     """§6: the 現役ドラフト — each club lists two men it can spare and takes one from another
     club's list (league.offseason.active_draft), on the rosters after free agency and the
     trades; stored, so the renewal makes these."""
+    if data.get("active_draft") is None and not inp.active_draft:
+        data["active_draft"] = ad.ActiveDraft((), ()).as_dict()     # [draft] active is off
     if data.get("active_draft") is None:
         left = {d.player for d in _gone(data) or []}
         staying = [c for c in inp.cards if c[0] not in left]
@@ -475,7 +478,7 @@ def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renew
                          service=inp.service() if inp.service is not None else None,
                          compensation=inp.compensation, market=_market(data),
                          trades=_trades(data), people=data.get("people") or (),
-                         active=_active(data))
+                         active=_active(data), active_draft=inp.active_draft)
     ost.clear(session=s, league_id=league_id, year=year)
     # in §7's order: free agency, the trades, then who left (a man traded may leave after)
     fa_moves = _fa_moves(done)
