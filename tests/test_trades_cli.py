@@ -86,6 +86,10 @@ def test_clear_errors_for_unknown_players_and_the_wrong_club(league):
     r = run("trade", "offer", "--team", "XXX", "--with", "SEN", "--give", sen, "--get", sen,
             "--db", db, ok=False)
     assert r.exit_code == 2 and "no club 'XXX'" in r.output
+    sap = mk.club("SAP")[0].player
+    r = run("trade", "offer", "--team", "SAP", "--with", "SAP", "--give", sap, "--get", sap,
+            "--db", db, ok=False)
+    assert r.exit_code == 2 and "SAP cannot trade with itself" in r.output
 
 
 def test_the_computer_s_proposals_accepted_and_refused(league):

@@ -169,6 +169,8 @@ def trade_offer(db: Db, league: str | None = None, *, team: str, other: str,
         sit = _situation(s, league)
         a, b = _club(sit, team, "your club (--team)"), _club(sit, other, "the other club (--with)")
         _may(w, a)
+        if a == b:
+            raise ServiceError(f"trade: {a} cannot trade with itself (--with names another club)")
         if not give or not get:
             raise ServiceError("trade: name the players you give (--give) and those you want "
                                "(--get)")
