@@ -304,8 +304,9 @@ def test_a_renewed_active_roster_keeps_at_most_fourteen_pitchers():
     """§7's roster check, the sides' balance (issue 31): NPB clubs open with about 13-14
     pitchers of 29; lived clubs opened with 14.75 and benches too short to pinch-hit. A club
     with 17 active pitchers and hitters on its farm sends its weakest spare relievers down and
-    calls up its best farm hitters until ACTIVE_ARMS are left; starters below five and
-    relievers below five are never sent; a club without a farm hitter keeps its pitchers."""
+    calls up its best farm hitters until ACTIVE_ARMS are left; starters (NPB's six-man
+    rotation) and the last five relievers are never sent; a club without a farm hitter keeps
+    its pitchers."""
     from league.offseason.renewal import ACTIVE_ARMS, _fill_active
 
     def bat(pos, roster, one_b, rr=1):
@@ -327,6 +328,7 @@ def test_a_renewed_active_roster_keeps_at_most_fourteen_pitchers():
     active = {pid for pid, (_t, b, p) in out.items() if (b or p)["roster"] == "active"}
     assert sum(1 for pid in active if pid[0] in "SR") == ACTIVE_ARMS == 14
     assert {"R00", "R01", "R02"}.isdisjoint(active)                   # the weakest relievers
+    assert all(f"S{i}" in active for i in range(6))
     assert {pid for pid, _t in called} == {"F3", "F2", "F1"}             # the best farm bats
     # no hitter on the farm: the pitchers stay
     cards = [c for c in cards if not c[0].startswith("F")]

@@ -532,8 +532,8 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
             worst = min(spare, key=lambda x: (value(x), x))
             move(worst, "farm")
             called[:] = [c for c in called if c[0] != worst]
-    # the sides' balance: at most ACTIVE_ARMS pitchers, a spare one going down for the farm's
-    # best hitter (each side ranked on its own scale)
+    # the sides' balance: at most ACTIVE_ARMS pitchers, a spare reliever going down for the
+    # farm's best hitter (each side ranked on its own scale)
     for team in sorted({t for t, _b, _p in out.values()}):
         if not any(_farm(b, p) for t, b, p in out.values() if t == team):
             continue
@@ -543,9 +543,9 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
             arms = [x for x in now if kinds[x] in ("SP", "RP")]
             if len(arms) <= ACTIVE_ARMS:
                 break
-            counts = {k: sum(1 for x in arms if kinds[x] == k) for k in ("SP", "RP")}
-            spare = [x for x in arms if counts[kinds[x]] > (MIN_STARTERS if kinds[x] == "SP"
-                                                            else 5)]
+            # a reliever past the fifth (the rotation, six men in NPB, is left whole)
+            pen = [x for x in arms if kinds[x] == "RP"]
+            spare = pen if len(pen) > 5 else []
             # (a foreign hitter stays down: the limit is counted on the roster as it was)
             bats = [x for x in farm_of(team, ("C", "IF", "OF")) if not _foreign(*out[x][1:])]
             if not spare or not bats:
