@@ -534,3 +534,37 @@ def test_a_renewal_signs_ikusei_players_with_three_digit_numbers_off_the_70():
     base = renewal.draft_setup("mini", 2027, cards, list(done.departures), [teams], teams,
                                roster_size=28)
     assert [c.wants for c in setup.clubs] == [c.wants for c in base.clubs]
+
+
+def test_a_club_left_without_a_centre_fielder_converts_an_outfielder():
+    """§7, rosters checked after the market: free agency, trades and the 現役ドラフト may take a
+    club's last centre fielder (a lived league stopped in season ten, 'team YKH cannot field a
+    center fielder (CF)'); the club converts one of its own (コンバート): the best glove of the
+    outfield learns CF at the floor (CF0*), and the club can field a team again. A catcher is
+    never made (his ratings are his own), and a man not among those who stayed is not touched."""
+    from league.offseason.renewal import _Glove, convert
+    from league.season.roster import uncovered
+
+    def club(positions: dict[str, str]) -> dict:
+        return {pid: ("AAA", {"positions": pos}, None) for pid, pos in positions.items()}
+
+    out = club({"A01": "C3", "A02": "1B2", "A03": "2B3", "A04": "3B2", "A05": "SS3",
+                "A06": "LF2", "A07": "RF3", "A08": "LF1;RF1", "A09": "1B1"})
+    out["A20"] = ("AAA", None, {"starter": 6})             # a pitcher has no glove to move
+    assert convert(out, ["AAA"], set(out)) == [("A07", "AAA", "CF")]
+    assert out["A07"][1]["positions"] == "RF3;CF0*"
+    gloves = [_Glove(pid, parse(b["positions"])) for pid, (_t, b, _p) in out.items() if b]
+    assert uncovered(gloves) is None
+    # only the men who stayed are converted (a newcomer's cards are stored as he came)
+    out = club({"A01": "C3", "A02": "1B2", "A03": "2B3", "A04": "3B2", "A05": "SS3",
+                "A06": "LF2", "A07": "RF3", "A08": "LF1;RF1"})
+    assert convert(out, ["AAA"], {"A08"}) == [("A08", "AAA", "CF")]
+    # no catcher: nobody is made one
+    out = club({"A02": "1B2", "A03": "2B3", "A04": "3B2", "A05": "SS3", "A06": "LF2",
+                "A07": "RF3", "A08": "CF1", "A09": "1B1"})
+    assert convert(out, ["AAA"], set(out)) == []
+
+
+def parse(text: str):
+    from league.engine.cards import parse_fielding
+    return parse_fielding(text, "test")

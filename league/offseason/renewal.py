@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from league.engine.cards import INFIELD, OUTFIELD, Fielding, parse_fielding
 from league.offseason import active_draft as ad
 from league.offseason import draft as dr
 from league.offseason import foreign as fr
@@ -58,6 +59,7 @@ class Renewal:
     market: fa.Market | None = None                   # free agency (§4)
     traded: tuple[tr.Trade, ...] = ()                 # the computer's trades (§6)
     active: ad.ActiveDraft | None = None              # the 現役ドラフト (§6)
+    converted: tuple[tuple[str, str, str], ...] = ()  # (player, team, position) コンバート (§7)
 
 
 def _born(b: Cells | None, p: Cells | None) -> str:
@@ -158,10 +160,64 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     aged = [Aged(a.player, a.team, out[a.player][1], out[a.player][2],
                  measured(*before[a.player], out[a.player][1], out[a.player][2], a.change))
             for a in aged]
-    # 5. rosters checked: an active player who left is replaced by the best of his kind on the farm
+    # 5. rosters checked: every club can field a team, and an active player who left is
+    # replaced by the best of his kind on the farm
+    converted = convert(out, teams, {a.player for a in aged})
     called = _fill_active(cards, [*gone, *moved], out, active_size, foreign_active, foreign_side)
     return Renewal(tuple(gone), tuple(drafted), tuple(aged), tuple(called), out,
-                   tuple(foreigners), market, tuple(made), active)
+                   tuple(foreigners), market, tuple(made), active, tuple(converted))
+
+
+@dataclass(frozen=True)
+class _Glove:
+    """A hitter as the roster check's matching of positions reads him (his id and positions)."""
+
+    id: str
+    fielding: tuple[Fielding, ...]
+    batting: object = True
+
+    def can_play(self, position: str) -> bool:
+        return any(f.position == position for f in self.fielding)
+
+
+def convert(out: dict[str, tuple[str, Cells | None, Cells | None]], teams: Sequence[str],
+            movable: set[str]) -> list[tuple[str, str, str]]:
+    """A club the off-season left unable to field a position with all its players (§7's roster
+    check: free agency, trades and the 現役ドラフト may take its last centre fielder) converts
+    one of its own hitters there (コンバート), as NPB clubs do: a man of the same group (the
+    infield, the outfield) first, the best glove of that group, the lowest id on a tie; he
+    learns the position at the floor (defence 0, the error mark *, as the engine plays a man
+    out of position). A catcher is not made (his ratings are his own): the draft and the
+    market keep catchers (trades.LEAST). Changes `out`; returns (player, team, position)."""
+    from league.season.roster import uncovered
+
+    done: list[tuple[str, str, str]] = []
+    for team in teams:
+        gloves = {pid: _Glove(pid, parse_fielding(str(b.get("positions", "")), pid))
+                  for pid, (t, b, _p) in out.items() if t == team and b is not None
+                  and str(b.get("positions", "")).strip()}
+        for _ in range(len(gloves)):
+            pos = uncovered(gloves.values())
+            if pos is None or pos == "C":
+                break
+            group = OUTFIELD if pos in OUTFIELD else INFIELD - {"P", "C"}
+
+            def fit(g: _Glove) -> tuple[int, int, str]:      # the best first
+                near = [f.defence for f in g.fielding if f.position in group]
+                return (0 if near else 1, -max(near, default=-1), g.id)
+
+            free = [g for g in gloves.values() if g.id in movable and not g.can_play(pos)
+                    and any(f.position not in ("P", "C") for f in g.fielding)]
+            if not free:
+                break
+            best = min(free, key=fit)
+            team_, b, pc = out[best.id]
+            assert b is not None
+            b = dict(b, positions=f"{str(b['positions']).strip()};{pos}0*")
+            out[best.id] = (team_, b, pc)
+            gloves[best.id] = _Glove(best.id, (*best.fielding, Fielding(pos, 0, None, "*")))
+            done.append((best.id, team, pos))
+    return done
 
 
 FA_ABROAD = "fa abroad"     # a Departure's reason: an overseas free agent who left the league

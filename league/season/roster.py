@@ -29,7 +29,7 @@ import io
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Final
+from typing import Any, Callable, Final, Protocol
 
 from league.engine.cards import (
     BAT_COLUMNS,
@@ -823,7 +823,20 @@ def parse_league(
 FIELD_ORDER: Final = ("C", "SS", "2B", "CF", "3B", "1B", "LF", "RF")
 
 
-def uncovered(players: Iterable[Player]) -> str | None:
+class Fielder(Protocol):
+    """What the matching of positions reads of a player (a Player, or the off-season's view of
+    a card: league.offseason.renewal.convert)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def batting(self) -> object: ...
+    @property
+    def fielding(self) -> tuple[Fielding, ...]: ...
+    def can_play(self, position: str) -> bool: ...
+
+
+def uncovered(players: Iterable[Fielder]) -> str | None:
     """A fielding position the players cannot fill while the others are filled by other men
     (the eight positions need eight different men), or None when they can field a team: a
     matching of positions to players by augmenting paths."""

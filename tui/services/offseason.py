@@ -598,6 +598,11 @@ def record(s: Any, league_id: int, season_id: int, done: Renewal) -> None:
                            kind=hs.CHANGE, moves=[(a.player, team, team) for a in rows],
                            note=json.dumps({a.player: a.change.as_dict() for a in rows},
                                            ensure_ascii=False, separators=(",", ":")))
+    for pid, team, pos in done.converted:   # a club's last man at a position gone: コンバート
+        hs.add_transaction(session=s, league_id=league_id, season_id=season_id, day=None,
+                           kind="move", moves=[(pid, team, team)],
+                           note=json.dumps({"offseason": True, "convert": pos},
+                                           separators=(",", ":")))
     for pid, team in done.called_up:
         hs.add_transaction(session=s, league_id=league_id, season_id=season_id, day=None,
                            kind="up", moves=[(pid, team, team)],
