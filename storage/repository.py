@@ -880,6 +880,16 @@ def team_days(*, session: Session, season_id: int) -> dict[str, list[date]]:
     return out
 
 
+def relief_games(*, session: Session, season_id: int) -> dict[str, int]:
+    """Each pitcher's relief games this season (games he pitched in and did not start,
+    postseason too): real usage paces the relievers by them (league/manager/usage.py)."""
+    rows = session.exec(select(col(PitchingLineRow.player), func.count())
+                        .where(PitchingLineRow.season_id == season_id,
+                               PitchingLineRow.started == False)  # noqa: E712
+                        .group_by(col(PitchingLineRow.player))).all()
+    return {str(player): int(n) for player, n in rows}
+
+
 def rest_state(*, session: Session, season_id: int) -> tuple[dict[str, StoredRest], dict[str, str | None]]:
     """Pitchers' carried rest and fatigue, and each team's last starter."""
     rest = {r.player: StoredRest(r.available_on, r.fatigue) for r in session.exec(

@@ -157,3 +157,39 @@ def test_a_season_stored_on_postgresql_with_copy_is_the_sqlite_ones(tmp_path, pg
     sv.close_all()
     for table in LINE_TABLES:
         assert _rows(pg_server_url, table) == _rows(lite, table), table
+
+
+def test_a_seasons_relief_games_are_read_back_with_its_state(tmp_path):
+    """Real usage paces relievers by their relief games this season (issue 33,
+    league/manager/usage.py `paced`): the season's state read from storage has each pitcher's
+    games pitched without starting, as its stored lines say, the same as counted in memory
+    game after game (SeasonState.after_game) — a season split into runs paces the same."""
+    from collections import Counter
+
+    from storage import repository as repo
+    from tui.services.context import play_slot, season_context
+    from tui.services.db import Work
+
+    dbs = [str(tmp_path / f"{n}.sqlite3") for n in ("a", "b")]
+    for db in dbs:
+        sv.create_league(db, "nippon", str(sample_league_path("nippon")))
+        sv.new_season(db, "nippon", seed=1)
+    sv.sim_days(dbs[0], "nippon", days=3)
+    w = Work.of(dbs[0], "nippon")
+    with w.session() as s:
+        ctx = season_context(s, "nippon", None)
+        lines = repo.pitching_lines(session=s, season_ids=[ctx.season.id], kind=None)
+    counted = Counter(x.player for x in lines if not x.started)
+    assert sum(counted.values()) > 20 and ctx.relief == dict(counted)
+    # the same days in memory, from an empty count
+    w = Work.of(dbs[1], "nippon")
+    with w.session() as s:
+        mem = season_context(s, "nippon", None)
+        pending = repo.schedule(session=s, season_id=mem.season.id, pending_only=True)
+    assert mem.relief == {}
+    days = sorted({g.day for g in pending})[:3]
+    for slot in (g for g in pending if g.day in set(days)):
+        _result, rest, starters = play_slot(mem, slot, quiet=True)
+        mem.after_game(rest, starters, slot.day)
+    sv.close_all()
+    assert mem.relief == ctx.relief

@@ -392,3 +392,70 @@ def test_a_games_real_innings_are_stored_with_its_line_ups_and_older_games_uncha
     assert "innings" not in lineup_dict(lu) and lineup_from_dict(lineup_dict(lu)) == lu
     real = dataclasses.replace(lu, innings=((lu.pitcher, 7.25), (lu.bullpen[0], 1.0)))
     assert lineup_from_dict(lineup_dict(real)) == real
+
+
+def test_relievers_ahead_of_their_share_of_relief_games_are_called_on_last():
+    """Real usage (issue 33, docs/manager.md "The bullpen"): a reliever's share is his real
+    relief games over the team's games; one with more relief games so far than that share of
+    the team's games before today goes to the end of the day's bullpen (his role kept), so
+    he rests when another of his role can take the inning."""
+    from league.manager.usage import paced
+    u = team_usage(USAGE, IDS, dh=True)
+    share = dict(u.relief)
+    assert share["mr"] == pytest.approx(0.5) and share["c"] == pytest.approx(0.25)
+    assert "a" not in share          # a pure starter is not paced
+    pen = ["cl", "su", "mr", "c", "a"]
+    assert paced(u, 1, pen, {}) == pen                  # nobody has pitched
+    # game 11: of the 10 games before, mr's share is 5 and su's 7: six and eight are ahead
+    assert paced(u, 11, pen, {"mr": 6, "su": 8}) == ["cl", "c", "a", "su", "mr"]
+    assert paced(u, 11, pen, {"mr": 5, "su": 7}) == pen      # exactly his share: not ahead
+
+
+def test_the_season_counts_relief_games_and_the_day_s_bullpen_is_paced_by_them(stats_league):
+    """A game's pitchers who did not start have one relief game more (SeasonState.after_game);
+    in a league that follows its real usage the day's line-up puts a reliever ahead of his
+    share last in the bullpen, his role with him; a manager's saved bullpen and a league not
+    following its usage keep their order."""
+    from league.season.simulate import players_of
+    from league.season.state import PitcherRest, SeasonState, slot_setup, team_lineup
+    from storage.plainfiles import load_league
+
+    r, out = stats_league
+    assert r.exit_code == 0, r.output
+    league = load_league(out)
+    day = date(2026, 4, 1)
+    state = SeasonState(league=league, players=players_of(league))
+    later = PitcherRest(day + timedelta(days=1))
+    state.after_game({"p1": later, "p2": later, "p3": later}, {"AAA": "p1", "BBB": "p9"}, day)
+    state.after_game({"p2": later}, {"AAA": "p2"}, day)
+    assert state.relief == {"p2": 1, "p3": 1}
+    away, home = league.teams[0].code, league.teams[1].code
+    for team in (away, home):
+        fresh = SeasonState(league=league, players=players_of(league))
+        setup = slot_setup(fresh, day, away, home)
+        before = team_lineup(fresh, team, setup, dh=league.dh_for(home))
+        share = dict(fresh.usage(team).relief)
+        roles = dict(zip(before.bullpen, before.roles))
+        # the first man of a role with two or more, when he is paced
+        first = next((p for p in before.bullpen if p in share and sum(
+            1 for q in before.bullpen if roles[q] == roles[p]) > 1), None)
+        if first is None:
+            continue
+        fresh.relief[first] = 1         # a relief game before the team's first: ahead
+        after = team_lineup(fresh, team, setup, dh=league.dh_for(home))
+        assert after.bullpen[-1] == first and sorted(after.bullpen) == sorted(before.bullpen)
+        assert dict(zip(after.bullpen, after.roles)) == roles
+        mates = [p for p in after.bullpen if roles[p] == roles[first]]
+        assert mates[0] != first        # another of his role is called on first
+        fresh.follow_usage = False
+        fresh._usage.clear()
+        plain = team_lineup(fresh, team, setup, dh=league.dh_for(home))
+        assert plain.bullpen[-1] != first or plain.bullpen == before.bullpen
+        fresh.follow_usage = True
+        fresh._usage.clear()
+        fresh.prefs[team] = {"bullpen": list(before.bullpen)}
+        saved = team_lineup(fresh, team, setup, dh=league.dh_for(home))
+        assert saved.bullpen.index(first) == before.bullpen.index(first)
+        break
+    else:
+        pytest.fail("no team of the league has a role of two relievers")

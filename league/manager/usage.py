@@ -54,6 +54,9 @@ class TeamUsage:
     # each pitcher's real innings a start and a relief game (`innings_per_game`): how long the
     # computer leaves him in (league/manager/computer.py, "real usage")
     innings: tuple[tuple[str, float, float], ...] = ()
+    # each pitcher's real relief games over the team's games (`paced`): a man ahead of his
+    # share of the team's games so far is the last of his role the computer calls on
+    relief: tuple[tuple[str, float], ...] = ()
 
     def innings_of(self, pid: str, start: bool) -> float | None:
         """The pitcher's real innings a start (`start`) or a relief game; None when he has none."""
@@ -148,7 +151,23 @@ def team_usage(usage: Mapping[str, Any], players: Iterable[str], dh: bool) -> Te
     order = tuple(sorted((pid, float(b.get("pa", 0)) / float(b["gs"])) for pid, b in bat.items()
                          if float(b.get("gs", 0)) >= MIN_ORDER_STARTS))
     innings = tuple((pid, *innings_per_game(v)) for pid, v in sorted(pit.items()))
-    return TeamUsage(games, tuple(starts_out), rotation, tuple(bullpen), starters, order, innings)
+    relief_share = tuple((pid, min(1.0, relief[pid] / games)) for pid in sorted(relievers))
+    return TeamUsage(games, tuple(starts_out), rotation, tuple(bullpen), starters, order, innings,
+                     relief_share)
+
+
+def paced(usage: TeamUsage, game: int, bullpen: Sequence[str], done: Mapping[str, int]
+          ) -> list[str]:
+    """The day's bullpen in the order the computer calls on it (its roles keep their men): the
+    men ahead of their share of relief games — more relief games in `done` than their real
+    relief games over the team's games times the team's games before this one, the `game`-th —
+    last, each group in its order. So a man ahead rests when another of his role can take the
+    inning, and each reliever's games follow his real share. A pitcher without a relief game in
+    the file is not paced."""
+    share = dict(usage.relief)
+    ahead = {pid for pid in bullpen
+             if pid in share and done.get(pid, 0) > share[pid] * (game - 1)}
+    return [p for p in bullpen if p not in ahead] + [p for p in bullpen if p in ahead]
 
 
 def innings_per_game(figures: Mapping[str, float]) -> tuple[float, float]:

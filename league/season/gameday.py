@@ -29,7 +29,7 @@ from league.engine.ruleset import Ruleset
 from league.errors import LeagueError
 from league.manager import bench
 from league.manager.rest import PitcherRest, choose_starter, fatigue_points, next_rest
-from league.manager.usage import rotation_order
+from league.manager.usage import paced, rotation_order
 from league.season import farm
 from league.season.simulate import replay_game
 
@@ -109,6 +109,14 @@ def team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
         return lineup
     innings = [(pid, usage.innings_of(pid, pid == lineup.pitcher))
                for pid in (lineup.pitcher, *lineup.bullpen)]
+    if usage.relief and setup.day is not None and not state.prefs.get(team, {}).get("bullpen") \
+            and lineup.roles and len(lineup.roles) == len(lineup.bullpen):
+        # relievers paced by their real relief games (a manager's saved bullpen is his order)
+        role = dict(zip(lineup.bullpen, lineup.roles))
+        pen = paced(usage, team_game(state, team, setup.day), lineup.bullpen,
+                    getattr(state, "relief", {}))
+        lineup = dataclasses.replace(lineup, bullpen=tuple(pen),
+                                     roles=tuple(role[p] for p in pen))
     return dataclasses.replace(lineup, innings=tuple((pid, round(ip, 3)) for pid, ip in innings
                                                      if ip is not None))
 

@@ -50,6 +50,9 @@ class SeasonState:
     # whether the computer managers follow the league's real usage when it has one (a league
     # made from statistics: league.toml's [usage]; the league's rule option `usage`)
     follow_usage: bool = True
+    # each pitcher's relief games this season (postseason too, as `days`): real usage paces
+    # the relievers by them (league/manager/usage.py, `paced`)
+    relief: dict[str, int] = dataclasses.field(default_factory=dict)
     _usage: dict[str, TeamUsage | None] = dataclasses.field(
         default_factory=dict, repr=False, compare=False)
     # the computer's rotation of each team: a function of the season's cards, asked every game
@@ -144,6 +147,10 @@ class SeasonState:
         into the state."""
         self.rest.update(rest)
         self.last.update(starters)
+        started = set(starters.values())
+        for pid in rest:        # the game's pitchers: who did not start relieved
+            if pid not in started:
+                self.relief[pid] = self.relief.get(pid, 0) + 1
         if day is not None:
             for team in starters:
                 days = [*self.days.get(team, ()), day]     # a new list: runs share the old

@@ -65,7 +65,8 @@ def season_context(s: Session, league: str | None, season: int | None) -> Season
                          follow_usage=bool(ruleset.options.get("usage", True)),
                          rest={p: PitcherRest(r.available_on, r.fatigue) for p, r in rest.items()},
                          last=dict(last), prefs=prefs, roster=book,
-                         days=repo.team_days(session=s, season_id=info.id))
+                         days=repo.team_days(session=s, season_id=info.id),
+                         relief=repo.relief_games(session=s, season_id=info.id))
 
 
 _context = season_context     # its earlier name
