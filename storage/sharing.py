@@ -566,44 +566,11 @@ def _apply(conn: Connection, comm: str, mgr: str) -> None:
         conn.execute(text(f"drop trigger if exists impact_audit on {s}.{_q(table)}"))
         conn.execute(text(f"create trigger impact_audit after insert or update or delete on "
                           f"{s}.{_q(table)} for each row execute function {s}.impact_audit()"))
-    if DRAFT_TABLE in tables:
-        # a manager adds his own club's picks (row-level security), checked by the trigger
-        conn.execute(text(f"grant insert on {s}.{DRAFT_TABLE} to {_q(mgr)}"))
-        conn.execute(text(f"alter table {s}.{DRAFT_TABLE} enable row level security"))
-        manages = f"{s}.impact_manages(league_id, team)"
-        for name, sql in (
-            ("impact_read", f"create policy impact_read on {s}.{DRAFT_TABLE} for select "
-                            "using (true)"),
-            ("impact_commissioner", f"create policy impact_commissioner on {s}.{DRAFT_TABLE} "
-                                    f"for all to {_q(comm)} using (true) with check (true)"),
-            ("impact_manager", f"create policy impact_manager on {s}.{DRAFT_TABLE} for insert "
-                               f"to {_q(mgr)} with check ({manages})"),
-        ):
-            conn.execute(text(f"drop policy if exists {name} on {s}.{DRAFT_TABLE}"))
-            conn.execute(text(sql))
-        conn.execute(text(f"drop trigger if exists impact_draft_check on {s}.{DRAFT_TABLE}"))
-        conn.execute(text(f"create trigger impact_draft_check before insert on "
-                          f"{s}.{DRAFT_TABLE} for each row execute function "
-                          f"{s}.impact_draft_check()"))
-    if TRADE_TABLE in tables:
-        # a manager adds his own club's offers (row-level security), checked by the trigger
-        conn.execute(text(f"grant insert on {s}.{TRADE_TABLE} to {_q(mgr)}"))
-        conn.execute(text(f"alter table {s}.{TRADE_TABLE} enable row level security"))
-        manages = f"{s}.impact_manages(league_id, team)"
-        for name, sql in (
-            ("impact_read", f"create policy impact_read on {s}.{TRADE_TABLE} for select "
-                            "using (true)"),
-            ("impact_commissioner", f"create policy impact_commissioner on {s}.{TRADE_TABLE} "
-                                    f"for all to {_q(comm)} using (true) with check (true)"),
-            ("impact_manager", f"create policy impact_manager on {s}.{TRADE_TABLE} for insert "
-                               f"to {_q(mgr)} with check ({manages})"),
-        ):
-            conn.execute(text(f"drop policy if exists {name} on {s}.{TRADE_TABLE}"))
-            conn.execute(text(sql))
-        conn.execute(text(f"drop trigger if exists impact_trade_check on {s}.{TRADE_TABLE}"))
-        conn.execute(text(f"create trigger impact_trade_check before insert on "
-                          f"{s}.{TRADE_TABLE} for each row execute function "
-                          f"{s}.impact_trade_check()"))
+    # a manager adds his own club's picks and trade offers (row-level security), each row
+    # checked by its table's trigger
+    for table, trigger in ((DRAFT_TABLE, "impact_draft_check"), (TRADE_TABLE, "impact_trade_check")):
+        if table in tables:
+            _own_club_rows(conn, s, table, trigger, mgr, comm)
     if "league_roster_pref" in tables:
         conn.execute(text(f"drop trigger if exists impact_pref_check on {s}.league_roster_pref"))
         conn.execute(text(f"create trigger impact_pref_check before insert or update on "
@@ -956,3 +923,24 @@ def refusal(message: str) -> str | None:
         return "a manager may play only his own team's side"
     what = _REFUSALS.get(kind, f"change {table}")
     return f"only the commissioner may {what}"
+
+
+def _own_club_rows(conn: Any, s: str, table: str, trigger: str, mgr: str, comm: str) -> None:
+    """A table whose rows a manager adds only for his own club: insert granted, row-level
+    security (everyone reads, the commissioner does all, a manager inserts where he manages the
+    row's team), and the trigger `trigger` checks each row before it is stored."""
+    conn.execute(text(f"grant insert on {s}.{table} to {_q(mgr)}"))
+    conn.execute(text(f"alter table {s}.{table} enable row level security"))
+    manages = f"{s}.impact_manages(league_id, team)"
+    for name, sql in (
+        ("impact_read", f"create policy impact_read on {s}.{table} for select using (true)"),
+        ("impact_commissioner", f"create policy impact_commissioner on {s}.{table} "
+                                f"for all to {_q(comm)} using (true) with check (true)"),
+        ("impact_manager", f"create policy impact_manager on {s}.{table} for insert "
+                           f"to {_q(mgr)} with check ({manages})"),
+    ):
+        conn.execute(text(f"drop policy if exists {name} on {s}.{table}"))
+        conn.execute(text(sql))
+    conn.execute(text(f"drop trigger if exists {trigger} on {s}.{table}"))
+    conn.execute(text(f"create trigger {trigger} before insert on {s}.{table} "
+                      f"for each row execute function {s}.{trigger}()"))
