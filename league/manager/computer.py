@@ -307,7 +307,7 @@ def _batting_side(team_code: str, hitters: list[Player], dh: bool, starter: str,
 
 # the fielding positions by group: a man out of position is taken from his own group first (an
 # infielder at short, an outfielder in centre)
-_GROUP: Final = {"C": "C", "1B": "IF", "2B": "IF", "3B": "IF", "SS": "IF",
+POSITION_GROUP: Final = {"C": "C", "1B": "IF", "2B": "IF", "3B": "IF", "SS": "IF",
                  "LF": "OF", "CF": "OF", "RF": "OF"}
 
 
@@ -331,7 +331,7 @@ def _fill_out_of_position(hitters: list[Player], worth_of: Mapping[str, float], 
             best = max(at, key=lambda p: (worth_of[p.id] + glove(fielding_of(p, pos)),  # type: ignore[arg-type]
                                           p.id))
         else:
-            near = [p for p in free if any(_GROUP.get(f.position) == _GROUP[pos]
+            near = [p for p in free if any(POSITION_GROUP.get(f.position) == POSITION_GROUP[pos]
                                            for f in p.fielding)] or free
             best = max(near, key=lambda p: (worth_of[p.id], p.id))
             out.append(best.id)

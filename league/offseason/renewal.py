@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from league.engine.cards import INFIELD, OUTFIELD, Fielding, parse_fielding
+from league.engine.cards import Fielding, parse_fielding
 from league.offseason import active_draft as ad
 from league.offseason import draft as dr
 from league.offseason import foreign as fr
@@ -180,15 +180,20 @@ class _Glove:
         return any(f.position == position for f in self.fielding)
 
 
+LEARNED: Final = "{pos}0*"     # a position a man is converted to, as his card writes it (convert)
+
+
 def convert(out: dict[str, tuple[str, Cells | None, Cells | None]], teams: Sequence[str],
             movable: set[str]) -> list[tuple[str, str, str]]:
     """A club the off-season left unable to field a position with all its players (§7's roster
     check: free agency, trades and the 現役ドラフト may take its last centre fielder) converts
-    one of its own hitters there (コンバート), as NPB clubs do: a man of the same group (the
-    infield, the outfield) first, the best glove of that group, the lowest id on a tie; he
-    learns the position at the floor (defence 0, the error mark *, as the engine plays a man
-    out of position). A catcher is not made (his ratings are his own): the draft and the
-    market keep catchers (trades.LEAST). Changes `out`; returns (player, team, position)."""
+    one of its own hitters there (コンバート), as NPB clubs do: a man of the position's group
+    (league.manager.computer.POSITION_GROUP, the infield or the outfield) first, the best glove
+    of that group, the lowest id on a tie; he learns the position at the floor a card can hold
+    (LEARNED: defence 0 and the worst error mark *; the engine's man out of position, who has no
+    entry at all, fields at −1 with the mark −). A catcher is not made (his ratings are his own).
+    Changes `out`; returns (player, team, position)."""
+    from league.manager.computer import POSITION_GROUP
     from league.season.roster import uncovered
 
     done: list[tuple[str, str, str]] = []
@@ -200,10 +205,10 @@ def convert(out: dict[str, tuple[str, Cells | None, Cells | None]], teams: Seque
             pos = uncovered(gloves.values())
             if pos is None or pos == "C":
                 break
-            group = OUTFIELD if pos in OUTFIELD else INFIELD - {"P", "C"}
 
             def fit(g: _Glove) -> tuple[int, int, str]:      # the best first
-                near = [f.defence for f in g.fielding if f.position in group]
+                near = [f.defence for f in g.fielding
+                        if POSITION_GROUP.get(f.position) == POSITION_GROUP[pos]]
                 return (0 if near else 1, -max(near, default=-1), g.id)
 
             free = [g for g in gloves.values() if g.id in movable and not g.can_play(pos)
@@ -213,9 +218,10 @@ def convert(out: dict[str, tuple[str, Cells | None, Cells | None]], teams: Seque
             best = min(free, key=fit)
             team_, b, pc = out[best.id]
             assert b is not None
-            b = dict(b, positions=f"{str(b['positions']).strip()};{pos}0*")
+            learned = LEARNED.format(pos=pos)
+            b = dict(b, positions=f"{str(b['positions']).strip()};{learned}")
             out[best.id] = (team_, b, pc)
-            gloves[best.id] = _Glove(best.id, (*best.fielding, Fielding(pos, 0, None, "*")))
+            gloves[best.id] = _Glove(best.id, (*best.fielding, *parse_fielding(learned, best.id)))
             done.append((best.id, team, pos))
     return done
 
