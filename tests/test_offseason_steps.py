@@ -373,3 +373,72 @@ def test_the_active_draft_is_a_league_setting_off_by_default(tmp_path):
     assert draft_rules({"active": True}, []).active and not draft_rules(None, []).active
     with pytest.raises(LeagueError, match=r"\[draft\], key active: 'yes' is not true or false"):
         draft_rules({"active": "yes"}, [])
+
+
+def test_the_news_says_what_each_move_of_the_market_was_in_one_language(db):
+    """§4-§7 in the news: a declared free agent who stays, moves or leaves for abroad, a foreign
+    player signed, a pick of the 現役ドラフト and a conversion (コンバート) each read as what they
+    were, from the transaction's note — one language at a time (a conversion read "Moved: X
+    from YKH to YKH") — and the note, data, is not shown beside the text."""
+    import re
+
+    from typer.testing import CliRunner
+
+    from storage import history_store as hs
+    from storage import repository as repo
+    from tui.cli.main import app
+    from tui.services.db import Work
+    sv.new_season(db)                       # the renewal in one go: every step of the market
+    news = sv.news(db)
+    notes = {n.id: json.loads(n.note) for n in news if (n.note or "").startswith("{")}
+    picks = [n for n in news if notes.get(n.id, {}).get("active_draft")]
+    fa = [n for n in news if "fa" in notes.get(n.id, {})]
+    foreign = [n for n in news if n.kind == "sign" and notes.get(n.id, {}).get("foreign")]
+    assert picks and fa              # (the mini league signs no foreign player: added below)
+    for n in picks:
+        pid, src, dst = n.moves[0]
+        assert n.text_en.startswith(f"Active-player draft: {dst} take ") and \
+            n.text_en.endswith(f"({pid}) from {src}")
+        assert n.text_ja.startswith("現役ドラフト: ") and n.text_ja.endswith("を指名")
+    for n in fa:
+        pid, src, dst = n.moves[0]
+        if notes[n.id]["fa"] == "compensation":
+            assert n.text_en.startswith(f"Compensation: {dst} take ")
+        elif n.kind == "release":
+            assert n.text_en.startswith("Overseas free agency: ") and n.text_ja.startswith("海外FA")
+        elif src == dst:
+            assert n.text_en.endswith(f"stays with {src}") and n.text_ja.startswith("FA残留: ")
+        else:
+            assert n.text_en.endswith(f"leaves {src} for {dst}") and n.text_ja.startswith("FA移籍")
+    # a conversion, as the off-season's roster check writes it (tui.services.offseason.record)
+    pid, team = picks[0].moves[0][0], picks[0].moves[0][2]
+    with Work.of(db, None).session() as s:
+        row = repo.find_league(session=s, name=None)
+        info = repo.find_season(session=s, league_id=row.id)
+        hs.add_transaction(session=s, league_id=row.id, season_id=info.id, day=None, kind="move",
+                           moves=[(pid, team, team)],
+                           note=json.dumps({"offseason": True, "convert": "CF"}))
+        if not foreign:
+            hs.add_transaction(session=s, league_id=row.id, season_id=info.id, day=None,
+                               kind="sign", moves=[(pid, "", team)],
+                               note=json.dumps({"age": 27, "foreign": True, "offseason": True}))
+        s.commit()
+        names = repo.player_names(session=s, league_id=row.id)
+        lg = repo.league_structure(session=s, league_id=row.id)
+    foreign = [n for n in sv.news(db) if n.kind == "sign" and '"foreign"' in n.note]
+    assert foreign and all(" sign foreign player " in n.text_en
+                           and n.text_ja.startswith("外国人選手と契約") for n in foreign)
+    n = next(n for n in sv.news(db) if '"convert"' in n.note)
+    assert n.text_en == f"Converted: {team} move {names[pid]} ({pid}) to CF"
+    assert n.text_ja.startswith("コンバート: ") and n.text_ja.endswith(f"の{names[pid]} ({pid})が中堅へ")
+    # one language at a time: names, ids and team codes aside
+    own = sorted({*names.values(), *names, *(t.code for t in lg.teams),
+                  *(x for t in lg.teams for x in (t.name, t.short) if x)}, key=len, reverse=True)
+    for item in [*news, *foreign, n]:
+        en, ja = item.text_en, item.text_ja
+        for word in own:
+            en, ja = en.replace(word, ""), ja.replace(word, "")
+        assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", en), item.text_en
+        assert not re.search(r"[A-Za-z]{3,}", ja), item.text_ja
+    out = CliRunner().invoke(app, ["--db", db, "transaction", "list"]).output
+    assert "コンバート" in out and "{" not in out

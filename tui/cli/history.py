@@ -175,9 +175,7 @@ def _news_out(items: list[Any], as_json: bool) -> None:
         echo("no transactions yet")
     for n in items:
         when = f"{n.day}" if n.day else "-"
-        # the off-season's notes are data (--json has them)
-        note = n.note if n.note and not n.note.startswith("{") else ""
-        echo(f"#{n.id:<4} {when}  {n.text_ja}" + (f"  ({note})" if note else ""))
+        echo(f"#{n.id:<4} {when}  {n.text_ja}" + (f"  ({n.remark})" if n.remark else ""))
 
 
 NOTE_OPT = typer.Option("", "--note", help="A note kept with the transaction.")

@@ -283,8 +283,8 @@ class HistoryScreen(AreaScreen):
         t.add_columns("#", label("day", ja), label("hs_news_item", ja))
         for n in items:
             text = n.text_ja if ja else self.in_language(n.text_en)
-            if n.note:
-                text += f"  ({n.note})"
+            if n.remark:       # the off-season's notes are data: the text says what they mean
+                text += f"  ({n.remark})"
             t.add_row(str(n.id), n.day.isoformat() if n.day else "-", Text(text), key=str(n.id))
         if not items:
             t.add_row("", "", label("hs_no_news", ja))

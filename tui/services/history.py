@@ -8,6 +8,7 @@ season's league: every team is in one league (リーグ) until a league holds tw
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -15,8 +16,10 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from league.engine.events import POSITIONS_JA
 from league.errors import LeagueError
 from league.offseason.people import pro_abroad
+from league.offseason.renewal import FOREIGN_RELEASE
 from league.season import awards as aw
 from league.season.careers import (
     RECORDS,
@@ -398,6 +401,13 @@ class NewsItem:
     text_ja: str
     text_en: str
 
+    @property
+    def remark(self) -> str:
+        """The note as a person reads it beside the text: a note typed with the transaction;
+        the off-season's and the computer's notes are data (the text says what they mean, and
+        `--json` has them), so nothing."""
+        return "" if self.note.startswith("{") else self.note
+
 
 def _team_name(teams: Mapping[str, str], code: str, ja: bool) -> str:
     """A team as the news names it: its short name in Japanese, its code in English (as the
@@ -412,10 +422,28 @@ _LISTS = {"order": ("打順", "batting order"), "rotation": ("先発ローテー
           "bullpen": ("ブルペンの順", "bullpen order"), "reserves": ("控え", "reserves")}
 
 
+def _note_data(note: str) -> dict[str, Any]:
+    """A transaction's note as data (the off-season's and the computer's are JSON objects); a
+    note a person typed is no data: {}."""
+    if not note.startswith("{"):
+        return {}
+    try:
+        data = json.loads(note)
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 def _news_text(kind: str, moves: Sequence[Sequence[str]], names: Mapping[str, str],
-               teams: Mapping[str, str], ja: bool) -> str:
+               teams: Mapping[str, str], ja: bool, note: str = "") -> str:
+    """A transaction as one line of the news in one language, from its kind, its moves and its
+    note's data (a conversion's position, free agency, a foreign player, the 現役ドラフト)."""
     def who(pid: str) -> str:
         return f"{names.get(pid, pid)} ({pid})"
+
+    def club(code: str) -> str:
+        return _team_name(teams, code, ja)
+    data = _note_data(note)
     if kind == "trade":
         sides: dict[str, list[str]] = {}
         for pid, src, _dst in moves:
@@ -448,6 +476,9 @@ def _news_text(kind: str, moves: Sequence[Sequence[str]], names: Mapping[str, st
         return (f"保存した{what[0]}を使わず: {team}はコンピューターが決める" if ja
                 else f"Set aside: {team}'s saved {what[1]}; the computer decides")
     pid, src, dst = moves[0]
+    special = _market_text(kind, data, who(pid), club(src), club(dst), src == dst, ja)
+    if special is not None:
+        return special
     if kind == "up":
         return (f"一軍登録: {_team_name(teams, src, ja)}が{who(pid)}を登録" if ja
                 else f"Called up: {_team_name(teams, src, ja)} call up {who(pid)}")
@@ -463,6 +494,41 @@ def _news_text(kind: str, moves: Sequence[Sequence[str]], names: Mapping[str, st
     return (f"移籍: {who(pid)}が{_team_name(teams, src, ja)}から{_team_name(teams, dst, ja)}へ"
             if ja else f"Moved: {who(pid)} from {_team_name(teams, src, ja)} to "
             f"{_team_name(teams, dst, ja)}")
+
+
+def _market_text(kind: str, data: Mapping[str, Any], who: str, src: str, dst: str, same: bool,
+                 ja: bool) -> str | None:
+    """The news line of a move the off-season's market made, by its note (None for any other):
+    a conversion (コンバート, {"convert": pos}), a pick of the 現役ドラフト, a declared free agent
+    who stays, moves or goes abroad, a compensation (人的補償), a foreign player signed or
+    released (§4-§7)."""
+    if kind == "move" and data.get("convert"):
+        pos = str(data["convert"])
+        return (f"コンバート: {src}の{who}が{POSITIONS_JA.get(pos, pos)}へ" if ja
+                else f"Converted: {src} move {who} to {pos}")
+    if kind == "move" and data.get("active_draft"):
+        return (f"現役ドラフト: {dst}が{src}の{who}を指名" if ja
+                else f"Active-player draft: {dst} take {who} from {src}")
+    fa = data.get("fa")
+    if kind == "sign" and fa == "compensation":
+        return (f"人的補償: {dst}が{src}から{who}を獲得" if ja
+                else f"Compensation: {dst} take {who} from {src}")
+    if kind == "sign" and fa:
+        if same:
+            return (f"FA残留: {who}が{src}に残留" if ja
+                    else f"Free agency: {who} stays with {src}")
+        return (f"FA移籍: {src}の{who}が{dst}へ" if ja
+                else f"Free agency: {who} leaves {src} for {dst}")
+    if kind == "release" and fa:
+        return (f"海外FA: {src}の{who}が海外へ" if ja
+                else f"Overseas free agency: {who} leaves {src} to play abroad")
+    if kind == "sign" and data.get("foreign"):
+        return (f"外国人選手と契約: {dst}が{who}と契約" if ja
+                else f"Signed: {dst} sign foreign player {who}")
+    if kind == "release" and data.get("reason") == FOREIGN_RELEASE:
+        return (f"自由契約: {src}が外国人選手{who}を自由契約" if ja
+                else f"Released: {src} release foreign player {who}")
+    return None
 
 
 def _team_codes(s: Any, lid: int) -> dict[str, str]:
@@ -576,8 +642,8 @@ def transact(db: Db, kind: str, *, players: Sequence[str] = (), team: str | None
         names = _names(s, lid)
         s.commit()
     return NewsItem(tid, info.number if info else None, day, kind, tuple(moves), note,
-                    _news_text(kind, moves, names, teams, True),
-                    _news_text(kind, moves, names, teams, False))
+                    _news_text(kind, moves, names, teams, True, note),
+                    _news_text(kind, moves, names, teams, False, note))
 
 
 def _drop_from_prefs(s: Any, sid: int | None, moves: Sequence[tuple[str, str, str]]) -> None:
@@ -627,8 +693,8 @@ def news(db: Db, league: str | None = None, *, limit: int | None = None) -> list
         names = _names(s, lid)
         teams = _team_codes(s, lid)
     return [NewsItem(t.id, t.season, t.day, t.kind, t.moves, t.note,
-                     _news_text(t.kind, t.moves, names, teams, True),
-                     _news_text(t.kind, t.moves, names, teams, False)) for t in rows]
+                     _news_text(t.kind, t.moves, names, teams, True, t.note),
+                     _news_text(t.kind, t.moves, names, teams, False, t.note)) for t in rows]
 
 
 def free_agents(db: Db, league: str | None = None) -> list[tuple[str, str]]:
