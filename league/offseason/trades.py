@@ -230,13 +230,20 @@ def window(day: date | None, year: int, closed: bool) -> str | None:
     return None
 
 
+def with_itself(team: str, other: str) -> str | None:
+    """Why `team` may not trade with `other` for being the same club (None when they are two):
+    the rule's one home, asked by `refusal` and by the services before they read the players."""
+    return f"{team} cannot trade with itself" if team == other else None
+
+
 def refusal(trade: Trade, mk: Market, limits: Limits = Limits()) -> str | None:
     """What in `trade` breaks the rules, in one line (None when nothing): a man not of the club
     that gives him, named twice, a 育成 player's (not on the 70) side empty, a club with itself,
     a roster past `roster_size` (or past the active size when it has no farm), a kind below
     LEAST, the foreign limit of a farmless club's active roster."""
-    if trade.team == trade.other:
-        return "a club cannot trade with itself"
+    why = with_itself(trade.team, trade.other)
+    if why is not None:
+        return why
     if not trade.gives or not trade.gets:
         return "a trade needs a player from each club"
     named = [*trade.gives, *trade.gets]

@@ -20,6 +20,7 @@ from league.engine.events import POSITIONS_JA
 from league.errors import LeagueError
 from league.offseason.people import pro_abroad
 from league.offseason.renewal import FOREIGN_RELEASE
+from league.offseason.trades import with_itself
 from league.season import awards as aw
 from league.season.careers import (
     RECORDS,
@@ -593,8 +594,9 @@ def transact(db: Db, kind: str, *, players: Sequence[str] = (), team: str | None
         if kind == "trade":
             a = check_team(team, "the first team (--team)")
             b = check_team(other_team, "the other team (--with)")
-            if a == b:
-                raise ServiceError("trade: a team cannot trade with itself")
+            same = with_itself(a, b)
+            if same is not None:
+                raise ServiceError(f"trade: {same} (--with names another team)")
             back = resolve(others)
             if not back:
                 raise ServiceError(f"trade: name the players {b} gives back (--for)")

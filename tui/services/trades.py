@@ -169,8 +169,9 @@ def trade_offer(db: Db, league: str | None = None, *, team: str, other: str,
         sit = _situation(s, league)
         a, b = _club(sit, team, "your club (--team)"), _club(sit, other, "the other club (--with)")
         _may(w, a)
-        if a == b:
-            raise ServiceError(f"trade: {a} cannot trade with itself (--with names another club)")
+        same = tr.with_itself(a, b)
+        if same is not None:        # the person's input: an error, not the computer's refusal
+            raise ServiceError(f"trade: {same} (--with names another club)")
         if not give or not get:
             raise ServiceError("trade: name the players you give (--give) and those you want "
                                "(--get)")
@@ -274,14 +275,21 @@ def _proposal(s: Any, sit: _Situation, team: str, number: int) -> tr.Trade:
     return props[number - 1]
 
 
+def _answering(w: Work, s: Any, league: str | None, team: str, number: int
+               ) -> tuple[_Situation, str, tr.Trade]:
+    """What accepting and refusing both open: the situation, `team` (his club: the manager's or
+    the commissioner's to answer for) and the computer's proposal `number` to it."""
+    sit = _situation(s, league)
+    a = _club(sit, team, "your club (--team)")
+    _may(w, a)
+    return sit, a, _proposal(s, sit, a, number)
+
+
 def trade_accept(db: Db, league: str | None = None, *, team: str, number: int) -> TradeView:
     """`team` accepts the computer's proposal `number`: the trade is made."""
     w = Work.of(db, league)
     with w.session() as s:
-        sit = _situation(s, league)
-        a = _club(sit, team, "your club (--team)")
-        _may(w, a)
-        t = _proposal(s, sit, a, number)
+        sit, a, t = _answering(w, s, league, team, number)
         if _manager(w):         # his acceptance is an offer of his club's side of it
             back = _offered(s, sit, tr.Trade(a, t.team, t.gets, t.gives))
             return dataclasses.replace(back, number=number)
@@ -297,10 +305,7 @@ def trade_refuse(db: Db, league: str | None = None, *, team: str, number: int) -
     """`team` refuses the computer's proposal `number`: not proposed again this year."""
     w = Work.of(db, league)
     with w.session() as s:
-        sit = _situation(s, league)
-        a = _club(sit, team, "your club (--team)")
-        _may(w, a)
-        t = _proposal(s, sit, a, number)
+        sit, a, t = _answering(w, s, league, team, number)
         if _manager(w):         # a manager's refusal is his row (declined), never a move
             back = _offered(s, sit, tr.Trade(a, t.team, t.gets, t.gives), ts.DECLINED)
             return dataclasses.replace(back, number=number)
