@@ -335,6 +335,101 @@ def test_a_renewed_active_roster_keeps_at_most_fourteen_pitchers():
     out = {pid: (t, b, p) for pid, t, b, p in cards}
     assert _fill_active(cards, [], out, 29) == []
 
+def _foreign_active(out):
+    """Each club's foreign players on the active roster: (pitchers, batters)."""
+    count = {}
+    for _pid, (team, b, p) in out.items():
+        cells = b or p
+        if cells.get("roster") != "farm" and cells.get("foreign") == "yes":
+            c = count.setdefault(team, [0, 0])
+            c[0 if p is not None else 1] += 1
+    return count
+
+
+def test_the_roster_check_calls_up_foreign_players_one_at_a_time_within_the_limit():
+    """§5 and §7: the roster check's call-ups (a rotation, the fast men) keep the foreign limit
+    (4 on the active roster, at most 3 pitchers or batters) counted after each man who comes up,
+    not once for the whole list (issue 31: a lived league, `impact calibrate --lived 10 --seed 1`,
+    stored TKZ with 5 foreign players on its active roster and failed to load)."""
+    from league.offseason.foreign import FOREIGN_ACTIVE
+    from league.offseason.renewal import RUNNER_RR, RUNNERS, _fill_active
+
+    def bat(pos, roster, one_b, rr=1, foreign="no"):
+        return {"positions": f"{pos}3", "roster": roster, "BB": "5", "1B": str(one_b),
+                "LG": str(one_b + 5), "HR": str(one_b + 7), "OF": "67", "G": "86", "IF": "91",
+                "K": "100", "RR": str(rr), "foreign": foreign}
+
+    def pit(starter, roster, k, foreign="no"):
+        return {"starter": str(starter), "roster": roster, "B": f"3 9 49 54 56 {83 - 9 - k} "
+                f"{83 - k} 100", "foreign": foreign}
+
+    # three foreign players active (a pitcher, two batters), three starters active: the two best
+    # farm starters are foreign, room for one of them only
+    cards = [(f"C{i}", "T", bat("C", "active", 20), None) for i in range(2)]
+    cards += [(f"H{i}", "T", bat("SS", "active", 20, rr=5), None) for i in range(10)]
+    cards += [(f"X{i}", "T", bat("LF", "active", 25, foreign="yes"), None) for i in range(2)]
+    cards += [("XR", "T", None, pit(0, "active", 10, foreign="yes"))]
+    cards += [(f"S{i}", "T", None, pit(8, "active", 10)) for i in range(3)]
+    cards += [(f"R{i}", "T", None, pit(0, "active", 10)) for i in range(5)]
+    cards += [("FS1", "T", None, pit(8, "farm", 30, foreign="yes")),
+              ("FS2", "T", None, pit(8, "farm", 29, foreign="yes")),
+              ("FS3", "T", None, pit(8, "farm", 12))]
+    out = {pid: (t, b, p) for pid, t, b, p in cards}
+    called = {pid for pid, _t in _fill_active(cards, [], out, 29)}
+    assert called == {"FS1", "FS3"}                       # the best foreign one, then one of ours
+    assert _foreign_active(out) == {"T": [2, 2]}
+    # no fast man active and two fast foreign hitters the fastest on the farm: one comes up,
+    # then the fastest of ours
+    cards = [(f"C{i}", "T", bat("C", "active", 20), None) for i in range(2)]
+    cards += [(f"H{i}", "T", bat("SS", "active", 20), None) for i in range(8)]
+    cards += [("XB", "T", bat("LF", "active", 25, foreign="yes"), None)]
+    cards += [(f"XP{i}", "T", None, pit(0, "active", 10, foreign="yes")) for i in range(2)]
+    cards += [(f"S{i}", "T", None, pit(8, "active", 10)) for i in range(6)]
+    cards += [(f"R{i}", "T", None, pit(0, "active", 10)) for i in range(5)]
+    cards += [("FX1", "T", bat("CF", "farm", 20, rr=6, foreign="yes"), None),
+              ("FX2", "T", bat("CF", "farm", 20, rr=6, foreign="yes"), None),
+              ("FN1", "T", bat("CF", "farm", 20, rr=RUNNER_RR), None),
+              ("FN2", "T", bat("2B", "farm", 15, rr=RUNNER_RR), None),
+              ("FN3", "T", bat("RF", "farm", 10, rr=RUNNER_RR), None)]
+    out = {pid: (t, b, p) for pid, t, b, p in cards}
+    called = {pid for pid, _t in _fill_active(cards, [], out, 29)}
+    assert len(called) == RUNNERS and "FX1" in called and "FX2" not in called
+    assert sum(_foreign_active(out)["T"]) == FOREIGN_ACTIVE
+
+
+def test_the_sides_balance_calls_up_a_foreign_hitter_while_the_limit_has_room():
+    """§7's sides' balance (ACTIVE_ARMS) with §5: the farm's best hitter comes up for a spare
+    reliever though he is foreign, while the active roster has room for him (two foreign
+    relievers active); with four foreign players active (three relievers and a batter) he stays
+    down and the best of ours comes up."""
+    from league.offseason.renewal import ACTIVE_ARMS, _fill_active
+
+    def bat(pos, roster, one_b, foreign="no"):
+        return {"positions": f"{pos}3", "roster": roster, "BB": "5", "1B": str(one_b),
+                "LG": str(one_b + 5), "HR": str(one_b + 7), "OF": "67", "G": "86", "IF": "91",
+                "K": "100", "RR": "5", "foreign": foreign}
+
+    def pit(starter, k, foreign="no"):
+        return {"starter": str(starter), "roster": "active", "B": f"3 9 49 54 56 {83 - 9 - k} "
+                f"{83 - k} 100", "foreign": foreign}
+
+    for had in (2, 3):
+        cards = [(f"C{i}", "T", bat("C", "active", 20), None) for i in range(2)]
+        cards += [(f"H{i}", "T", bat("SS", "active", 20, foreign="yes" if i == 0 and had == 3
+                                     else "no"), None) for i in range(9)]
+        cards += [("FX", "T", bat("LF", "farm", 40, foreign="yes"), None),
+                  ("FN", "T", bat("LF", "farm", 25), None)]
+        cards += [(f"S{i}", "T", None, pit(8, 10)) for i in range(6)]
+        # the foreign relievers the best (the weakest, sent down, is one of ours)
+        cards += [(f"R{i:02d}", "T", None, pit(0, 20 + i, foreign="yes" if i > 8 - had else "no"))
+                  for i in range(ACTIVE_ARMS - 6 + 1)]
+        out = {pid: (t, b, p) for pid, t, b, p in cards}
+        called = {pid for pid, _t in _fill_active(cards, [], out, 29)}
+        assert called == ({"FX"} if had == 2 else {"FN"})
+        assert sum(1 for pid, (_t, b, p) in out.items() if p is not None
+                   and p["roster"] == "active") == ACTIVE_ARMS
+
+
 def test_a_roster_left_without_a_centre_fielder_is_mended_from_the_farm():
     """What a league file must have (every position by a different man, a catcher, five
     starters): a club whose active centre fielders all went down gets one called up."""

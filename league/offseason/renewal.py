@@ -8,7 +8,7 @@ Pure: the caller reads the cards, the season's usage and standings, and stores w
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, Final
@@ -539,6 +539,17 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
                        and (not _foreign(b, p) or room[p is not None])),
                       key=lambda x: (-value(x), x))
 
+    def call_up(team: str, kinds: tuple[str, ...], n: int,
+                which: Callable[[list[str]], list[str]] = list) -> None:
+        # one at a time, the farm read again after each: the foreign limit counts every man
+        # who came up before (issue 31: a list read once called up two foreign starters
+        # into the last place of the limit, and a stored lived league failed to load)
+        for _ in range(n):
+            best = which(farm_of(team, kinds))
+            if not best:
+                return
+            move(best[0], "active")
+
     for d in gone:
         if d.player not in was_active:
             continue
@@ -556,21 +567,19 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
         # two catchers: a league file needs one, and the second on the bench is what lets the
         # manager run for (or hit for) the first (issue 31: lived clubs fell to one)
         catchers = sum(1 for x in active() if kinds[x] == "C")
-        for pid in farm_of(team, ("C",))[:max(0, CATCHERS - catchers)]:
-            move(pid, "active")
+        call_up(team, ("C",), CATCHERS - catchers)
         starters = [x for x in active() if kinds[x] == "SP"]
-        for pid in farm_of(team, ("SP",))[:max(0, MIN_STARTERS - len(starters))]:
-            move(pid, "active")
+        call_up(team, ("SP",), MIN_STARTERS - len(starters))
         # a bench that can run: RUNNERS men fast enough to run for a slow regular (the game
         # manager's pinch runner, PR_FAST and PR_GAIN over a runner of RR 2), the fastest of the
         # farm called up while short; the retirements and the value-first fills left lived
         # clubs without one, and with it the 代走 (issue 31)
         fast = [x for x in active() if _speed(out[x][1], out[x][2]) >= RUNNER_RR]
-        quick = [x for x in farm_of(team, ("C", "IF", "OF"))
-                 if _speed(out[x][1], out[x][2]) >= RUNNER_RR]
-        quick.sort(key=lambda x: (-_speed(out[x][1], out[x][2]), -value(x), x))
-        for pid in quick[:max(0, RUNNERS - len(fast))]:
-            move(pid, "active")
+
+        def quick(farm: list[str]) -> list[str]:
+            return sorted((x for x in farm if _speed(out[x][1], out[x][2]) >= RUNNER_RR),
+                          key=lambda x: (-_speed(out[x][1], out[x][2]), -value(x), x))
+        call_up(team, ("C", "IF", "OF"), RUNNERS - len(fast), quick)
         while len(active()) > active_size:
             now = active()
             counts = {k: sum(1 for x in now if kinds[x] == k) for k in ("C", "IF", "OF", "SP",
@@ -607,13 +616,17 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
                 break
             # a reliever past the fifth (the rotation, six men in NPB, is left whole)
             pen = [x for x in arms if kinds[x] == "RP"]
-            spare = pen if len(pen) > 5 else []
-            # (a foreign hitter stays down: the limit is counted on the roster as it was)
-            bats = [x for x in farm_of(team, ("C", "IF", "OF")) if not _foreign(*out[x][1:])]
-            if not spare or not bats:
+            if len(pen) <= 5:
                 break
-            worst = min(spare, key=lambda x: (value(x), x))
+            worst = min(pen, key=lambda x: (value(x), x))
             move(worst, "farm")
+            # the farm's best hitter, a foreign one while the limit has room with the reliever
+            # gone down (farm_of counts it on the roster as it is now)
+            bats = farm_of(team, ("C", "IF", "OF"))
+            if not bats:
+                move(worst, "active")
+                called.pop()
+                break
             called[:] = [c for c in called if c[0] != worst]
             move(bats[0], "active")
     return called
