@@ -2,11 +2,13 @@
 steps stand and what they decided (``league_offseason``: the step reached, the departures, the
 draft's class and the clubs a person picks for, as JSON), and the picks a person named
 (``league_draft_pick``: one row a turn of a club, in the order its turns come; a NULL prospect
-stops the club). The next season's making reads them and removes them."""
+stops the club), and the free-agency offers a person made (``league_fa_offer``, migration
+0017_fa_offer: one row an offer of a club to a declared player, a role and years; a NULL player
+says the club has made all it makes). The next season's making reads them and removes them."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from sqlalchemy import Column, Text, UniqueConstraint, delete, func, select
@@ -44,12 +46,33 @@ class OffseasonPickRow(Row, table=True):
     made_by: str = ""
 
 
+class FaOfferRow(Row, table=True):
+    """A person's offer for his club in free agency (npb_offseason.md §4): to `player` (a
+    declared free agent), the promised `role`, `years`; NULL `player`: the club's offers are
+    made (no more)."""
+
+    __tablename__ = "league_fa_offer"
+    __table_args__ = (UniqueConstraint("league_id", "year", "team", "player",
+                                       name="uq_league_fa_offer"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="league_league.id", ondelete="CASCADE", index=True)
+    year: int
+    team: str
+    player: Optional[str] = None
+    role: str = ""
+    years: int = 0
+    made_by: str = ""
+
+
 @dataclass(frozen=True)
 class Offseason:
     year: int
     step: str
     data: dict[str, Any]
     entries: dict[str, list[str | None]]
+    # free agency: each club's offers (player, role, years) in the order made; None: done
+    offers: dict[str, list[tuple[str | None, str, int]]] = field(default_factory=dict)
 
 
 def get(*, session: Session, league_id: int, year: int) -> Offseason | None:
@@ -65,7 +88,30 @@ def get(*, session: Session, league_id: int, year: int) -> Offseason | None:
                           .order_by(col(OffseasonPickRow.team), col(OffseasonPickRow.turn))
                           ).scalars():
         entries.setdefault(r.team, []).append(r.prospect)
-    return Offseason(year, row.step, json.loads(row.data or "{}"), entries)
+    return Offseason(year, row.step, json.loads(row.data or "{}"), entries,
+                     fa_offers(session=session, league_id=league_id, year=year))
+
+
+def fa_offers(*, session: Session, league_id: int, year: int
+              ) -> dict[str, list[tuple[str | None, str, int]]]:
+    """Each club's free-agency offers of the off-season before `year`, in the order made:
+    (player, role, years); (None, "", 0) once the club said it makes no more."""
+    out: dict[str, list[tuple[str | None, str, int]]] = {}
+    for r in session.exec(select(FaOfferRow)  # type: ignore[call-overload]
+                          .where(col(FaOfferRow.league_id) == league_id,
+                                 col(FaOfferRow.year) == year)
+                          .order_by(col(FaOfferRow.id))).scalars():
+        out.setdefault(r.team, []).append((r.player, r.role, r.years))
+    return out
+
+
+def add_fa_offer(*, session: Session, league_id: int, year: int, team: str,
+                 player: str | None, role: str = "", years: int = 0, made_by: str = "") -> None:
+    """A person's offer for his club (`player` None: the club makes no more); the caller
+    commits."""
+    session.add(FaOfferRow(league_id=league_id, year=year, team=team, player=player, role=role,
+                           years=years, made_by=made_by))
+    session.flush()
 
 
 def save(*, session: Session, league_id: int, year: int, step: str,
@@ -98,6 +144,6 @@ def add_entry(*, session: Session, league_id: int, year: int, team: str,
 
 def clear(*, session: Session, league_id: int, year: int) -> None:
     """The off-season done: its state and entries removed (the news keeps what it did)."""
-    for table in (OffseasonPickRow, OffseasonStateRow):
+    for table in (OffseasonPickRow, FaOfferRow, OffseasonStateRow):
         session.execute(delete(table).where(col(table.league_id) == league_id,  # type: ignore[attr-defined]
                                             col(table.year) == year))  # type: ignore[attr-defined]

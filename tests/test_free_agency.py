@@ -194,3 +194,77 @@ def test_4_an_overseas_free_agent_may_leave_the_league() -> None:
         m = fa.market("t", year, [*domestic, *rest], {"A": 0.5, "B": 0.5}, {"A": 40, "B": 120},
                       roster_size=200)
         assert m.declared and not any(d.abroad for d in m.declared)
+
+
+def _declared_year(men: list[Man], sizes: dict[str, int]) -> int:
+    """A year the benched star A01 declares and stays in the league (seeded)."""
+    for year in range(2030, 2300):
+        m = fa.market("t", year, men, {"A": 0.5, "B": 0.5}, sizes)
+        if m.declared and not m.declared[0].abroad:
+            return year
+    pytest.fail("A01 never declared and stayed in 270 years")
+
+
+def test_4_a_person_s_club_offers_only_what_he_chose_and_the_player_still_chooses() -> None:
+    # §4: offers are years and a promised role; the player takes the biggest role, then the
+    # strongest club, then his own. B is a person's club: it offers only what he chose.
+    men = _men()
+    sizes = {"A": 6, "B": 4}
+    strength = {"A": 0.5, "B": 0.5}
+    year = _declared_year(men, sizes)
+    star = men[0]
+    assert fa.promises(star, [m.value for m in men if m.team == "B"]) == ("regular", "bench")
+    assert fa.promises(star, [m.value for m in men[1:] if m.team == "A"]) == ("bench",)
+    # no offer from B: only A's (the computer's, the bench) — he stays
+    m = fa.market("t", year, men, strength, sizes, people={"B"}, chosen={})
+    d = m.declared[0]
+    assert [(o.team, o.role) for o in d.offers] == [("A", "bench")] and d.signed == "A"
+    # B promises the bench: the same role and strength, so his own club
+    bench = {"B": {"A01": Offer("B", "bench", 2)}}
+    d = fa.market("t", year, men, strength, sizes, people={"B"}, chosen=bench).declared[0]
+    assert ("B", "bench", 2) in [(o.team, o.role, o.years) for o in d.offers]
+    assert d.signed == "A"
+    # B promises him a regular's job for two years: the role wins
+    regular = {"B": {"A01": Offer("B", "regular", 2)}}
+    d = fa.market("t", year, men, strength, sizes, people={"B"}, chosen=regular).declared[0]
+    assert (d.signed, d.role, d.years) == ("B", "regular", 2)
+    # the computer's B would have offered the most years for the role (years_for)
+    d = fa.market("t", year, men, strength, sizes).declared[0]
+    assert (d.signed, d.role, d.years) == ("B", "regular", fa.years_for(29, "regular"))
+
+
+def test_4_a_promise_the_club_cannot_keep_is_held_to_its_depth_and_no_offer_means_staying() -> None:
+    men = _men()
+    sizes = {"A": 6, "B": 4}
+    year = _declared_year(men, sizes)
+    # A (a person's) promises its benched star a regular's job: its depth gives him the bench,
+    # so the offer is the bench, its years at most the bench's for his age
+    over = {"A": {"A01": Offer("A", "regular", 5)}}
+    d = fa.market("t", year, men, {"A": 0.5, "B": 0.5}, sizes, people={"A"},
+                  chosen=over).declared[0]
+    assert ("A", "bench", fa.years_for(29, "bench")) in [(o.team, o.role, o.years)
+                                                        for o in d.offers]
+    # both clubs a person's and neither offers: he stays with his own club for a year (宣言残留)
+    d = fa.market("t", year, men, {"A": 0.5, "B": 0.5}, sizes, people={"A", "B"},
+                  chosen={}).declared[0]
+    assert (d.offers, d.signed, d.role, d.years) == ((), "A", "bench", 1)
+
+
+def test_4_what_a_person_may_offer_is_the_role_his_depth_gives_or_less_for_a_year_range() -> None:
+    men = _men()
+    sizes = {"A": 6, "B": 4}
+    year = _declared_year(men, sizes)
+    (agent,) = fa.agents("t", year, men, ["A", "B"], {"B"}, sizes, roster_size=70)
+    assert agent.player == "A01" and agent.right == fa.OVERSEAS_FA
+    assert dict(agent.roles) == {"B": ("regular", "bench")}
+    assert dict(agent.years) == {"regular": fa.years_for(29, "regular"),
+                                 "bench": fa.years_for(29, "bench")}
+    assert fa.offer_refusal(agent, "B", "regular", 4) is None
+    assert "not 'closer'" in (fa.offer_refusal(agent, "B", "closer", 1) or "")
+    assert "1 to 4 years, not 5" in (fa.offer_refusal(agent, "B", "regular", 5) or "")
+    assert "not 0" in (fa.offer_refusal(agent, "B", "bench", 0) or "")
+    assert "not a club a person offers for" in (fa.offer_refusal(agent, "A", "bench", 1) or "")
+    # a club whose 70 is full may promise another club's man nothing
+    (full,) = fa.agents("t", year, men, ["A", "B"], {"B"}, sizes, roster_size=4)
+    assert dict(full.roles) == {"B": ()}
+    assert "no room" in (fa.offer_refusal(full, "B", "bench", 1) or "")

@@ -442,3 +442,96 @@ def test_the_news_says_what_each_move_of_the_market_was_in_one_language(db):
         assert not re.search(r"[A-Za-z]{3,}", ja), item.text_ja
     out = CliRunner().invoke(app, ["--db", db, "transaction", "list"]).output
     assert "コンバート" in out and "{" not in out
+
+
+def test_a_person_makes_his_club_s_fa_offers_from_the_list_and_the_player_chooses(db):
+    """§4 and §7: `impact offseason fa --team KYO` opens free agency for a person's club: the
+    declared free agents listed with their right, service and what KYO may promise (--json);
+    `impact offseason offer` makes an offer (a role and years, no salaries), each refusal one
+    line with exit 2 and nothing stored; `--done` lets the players choose (role, then the club's
+    strength, then his own club); the offers are in the news."""
+    from typer.testing import CliRunner
+
+    from tui.cli.main import app
+    runner = CliRunner()
+
+    def run(*args, code=0):
+        result = runner.invoke(app, ["--db", db, *args])
+        assert result.exit_code == code, (result.output, result.exception)
+        return result
+
+    def one_line(result, words):
+        assert words in result.output and len(result.output.strip().splitlines()) == 1, \
+            result.output
+
+    run("offseason", "retire")
+    run("offseason", "draft")
+    step = json.loads(run("offseason", "fa", "--team", "KYO", "--json").output)
+    assert step["steps"][2] == {"step": "fa", "rule": "§4", "state": "open"}
+    fa = step["fa"]
+    assert fa["people"] == ["KYO"] and fa["waiting"] == ["KYO"] and fa["declared"] == []
+    agents = fa["agents"]
+    assert agents, "nobody declared in the mini league's first off-season"
+    for a in agents:
+        assert a["right"] in ("domestic", "overseas") and set(a["roles"]) == {"KYO"}
+        assert a["service"]["seasons"] >= 7 and 0 <= a["service"]["days"] < 145
+        assert all(1 <= y <= 5 for y in a["years"].values())
+    text = run("offseason", "status").output
+    assert "waiting for KYO's offers" in text and agents[0]["player"] in text
+    one_line(run("offseason", "finish", code=2), "free agency waits for KYO's offers")
+    one_line(run("offseason", "offer", agents[0]["player"], "--team", "KOB", code=2),
+             "KOB is the computer's club in this free agency")
+    one_line(run("offseason", "offer", "NOBODY", "--team", "KYO", code=2),
+             "NOBODY: not a declared free agent")
+    target = next(a for a in agents if a["roles"]["KYO"])
+    top = target["roles"]["KYO"][0]
+    one_line(run("offseason", "offer", target["player"], "--team", "KYO", "--role", top,
+                 "--years", str(target["years"][top] + 1), code=2),
+             f"is 1 to {target['years'][top]} years")
+    wrong = "rotation" if target["kind"] not in ("SP",) else "regular"
+    one_line(run("offseason", "offer", target["player"], "--team", "KYO", "--role", wrong,
+                 code=2), f"not {wrong!r}")
+    assert json.loads(run("offseason", "status", "--json").output)["fa"]["agents"] == agents
+    made = json.loads(run("offseason", "offer", target["player"], "--team", "KYO", "--role", top,
+                          "--json").output)["fa"]
+    mine = next(a for a in made["agents"] if a["player"] == target["player"])
+    assert mine["offers"] == [{"team": "KYO", "role": top, "years": target["years"][top]}]
+    one_line(run("offseason", "offer", target["player"], "--team", "KYO", "--role", "bench",
+                 code=2), "has offered")
+    over = json.loads(run("offseason", "offer", "--team", "KYO", "--done", "--json").output)
+    assert over["steps"][2]["state"] == "done" and over["current"] == "trades"
+    assert not over["fa"]["waiting"] and not over["fa"]["agents"]
+    chosen = {d["player"]: d for d in over["fa"]["declared"]}
+    d = chosen[target["player"]]
+    if not d["abroad"]:
+        kyo = [o for o in d["offers"] if o["team"] == "KYO"]
+        assert kyo == [{"team": "KYO", "role": top, "years": target["years"][top]}]
+        # the biggest role, then the stronger club, then his own (league.offseason.free_agency)
+        best = max(o["role"] != "bench" for o in d["offers"])
+        assert (d["role"] != "bench") == best
+    for a in agents:        # KYO offered nothing more: its own men no offer from it
+        if a["player"] != target["player"] and a["team"] == "KYO":
+            assert all(o["team"] != "KYO" for o in chosen[a["player"]]["offers"])
+    one_line(run("offseason", "offer", "--team", "KYO", "--done", code=2),
+             "free agency of 2027 is over")
+    run("offseason", "finish")
+    shown = json.loads(run("offseason", "show", "--json").output)["fa"]
+    assert shown == over["fa"]["declared"]
+
+
+def test_the_renewal_in_one_go_while_free_agency_waits_lets_the_computer_offer(db, closed,
+                                                                              tmp_path):
+    """A person's club that has not made all its offers when the season is made (`impact
+    season new`) is the computer's, as a draft pick not named is: the same market as the
+    renewal in one go."""
+    sv.offseason_step(db, step="retire")
+    sv.offseason_step(db, step="draft")
+    v = sv.offseason_step(db, step="fa", people=["KYO"])
+    assert v.fa_waiting == ("KYO",) and v.agents and not v.fa
+    sv.fa_offer(db, team="KYO", player=v.agents[0].player, role="bench", years=1)
+    with pytest.raises(ServiceError, match="waits for KYO's offers"):
+        sv.offseason_finish(db)
+    sv.new_season(db)
+    one_go = _copy(closed, tmp_path / "one.sqlite3")
+    sv.new_season(one_go)
+    assert sv.offseason(db).fa == sv.offseason(one_go).fa

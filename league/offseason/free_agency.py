@@ -32,6 +32,15 @@ the very best of his kind (the top tenth, 1/ELITE) under 33 (OLD_AGE) leaves the
 with the chance ABROAD before any offer: a player or two a year in a league of twelve, as NPB
 loses its stars to MLB.
 
+A person's club (`people`: the clubs a person decides for) offers only what he chose
+(`chosen`): to any declared player, a role his club may promise (`promises`: the role its depth
+gives him, or a smaller one of his kind) for 1 to `years_for` years. When the player's turn
+comes the promise is held to what the club can give then (a role its depth no longer gives is
+lowered to the one it does, as the computer's offer would be; the years with it), and the room
+and MAX_SIGNINGS count as for the computer's. A declared player no club offers anything (his
+own club a person's that made him no offer) stays with it for a year, in the role its depth
+gives him (宣言残留).
+
 Compensation (人的補償, league.toml [fa] compensation = true; off by default): the club that lost
 a player to another takes one player from the signing club outside its PROTECTED best by value
 (foreign players and the year's draft protected too), the most valuable of the rest, when it
@@ -40,7 +49,7 @@ has room under the roster size.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Final
@@ -69,6 +78,9 @@ ROTATION: Final = 6
 SETUP: Final = 3
 ROLES: Final = ("regular", "rotation", "closer", "setup", "bench")
 ROLE_RANK: Final = {"regular": 3, "rotation": 3, "closer": 3, "setup": 2, "bench": 1}
+KIND_ROLES: Final = {"SP": ("rotation", "bench"), "RP": ("closer", "setup", "bench"),
+                     "C": ("regular", "bench"), "IF": ("regular", "bench"),
+                     "OF": ("regular", "bench")}
 ROLES_JA: Final = {"regular": "レギュラー", "rotation": "先発ローテーション", "closer": "抑え",
                    "setup": "セットアッパー", "bench": "控え"}
 DOMESTIC_FA, OVERSEAS_FA = "domestic", "overseas"
@@ -246,6 +258,13 @@ def years_for(age: int, role: str) -> int:
     return base + (ROLE_RANK[role] == 3)
 
 
+def promises(man: Man, depth: Sequence[float]) -> tuple[str, ...]:
+    """The roles a club whose men of his kind have the values `depth` may promise `man`: the one
+    its depth gives him (role_at) and every smaller one of his kind, biggest first."""
+    top = ROLE_RANK[role_at(man, depth)]
+    return tuple(r for r in KIND_ROLES.get(man.kind, ("regular", "bench")) if ROLE_RANK[r] <= top)
+
+
 def declare_chance(man: Man, home: str, best_elsewhere: str, good: bool) -> float:
     """The chance `man` declares (the rule in the module's words)."""
     chance = DECLARE_BASE
@@ -270,20 +289,8 @@ def choose(offers: Sequence[Offer], home: str, strength: Mapping[str, float],
                                      o.team == home, o.years))
 
 
-def market(league: str, year: int, men: Sequence[Man], strength: Mapping[str, float],
-           sizes: Mapping[str, int], roster_size: int = 70, compensation: bool = False
-           ) -> Market:
-    """Free agency before the season of `year` (§4): `men` every player under contract after
-    the draft (the draft's men marked), `strength` each club's standing last season (higher is
-    stronger), `sizes` each club's players on the 70. Seeded by (league, year, player)."""
-    teams = sorted(sizes)
-    size = dict(sizes)
-    where = {m.player: m.team for m in men}
-
-    def depth(team: str, m: Man) -> list[float]:
-        return [x.value for x in men if where[x.player] == team and x.kind == m.kind
-                and x.player != m.player]
-
+def _levels(men: Sequence[Man]) -> tuple[dict[str, float], dict[str, float]]:
+    """Each kind's value of the top quarter's last man and of the top tenth's (ELITE)."""
     tops: dict[str, float] = {}
     elite: dict[str, float] = {}
     for kind in ("C", "IF", "OF", "SP", "RP"):
@@ -291,24 +298,114 @@ def market(league: str, year: int, men: Sequence[Man], strength: Mapping[str, fl
         if vals:
             tops[kind] = vals[max(0, len(vals) // 4 - 1)]
             elite[kind] = vals[max(0, len(vals) // ELITE - 1)]
+    return tops, elite
+
+
+def _depth(men: Sequence[Man], where: Mapping[str, str], team: str, m: Man) -> list[float]:
+    return [x.value for x in men if where[x.player] == team and x.kind == m.kind
+            and x.player != m.player]
+
+
+def declarations(league: str, year: int, men: Sequence[Man], teams: Sequence[str]
+                 ) -> tuple[list[tuple[Man, str]], list[tuple[Man, str]]]:
+    """Who has an FA right (eligible, with it) and who declares (FA宣言, seeded by league,
+    player and year), the declared best first — the market's order. Neither depends on the
+    offers, so a person sees the year's free agents before he offers."""
+    where = {m.player: m.team for m in men}
+    tops, _elite = _levels(men)
     eligible = [(m, r) for m in men if not m.foreign and (r := right(m.service)) is not None]
     declared: list[tuple[Man, str]] = []
     for m, r in eligible:
-        home = role_at(m, depth(m.team, m))
-        elsewhere = max((role_at(m, depth(t, m)) for t in teams if t != m.team),
+        home = role_at(m, _depth(men, where, m.team, m))
+        elsewhere = max((role_at(m, _depth(men, where, t, m)) for t in teams if t != m.team),
                         key=lambda x: ROLE_RANK[x], default="bench")
         good = m.value >= tops.get(m.kind, float("inf"))
         if stream("fa declare", league, m.player, year).random() < declare_chance(
                 m, home, elsewhere, good):
             declared.append((m, r))
     declared.sort(key=lambda x: (-x[0].value, x[0].player))
+    return eligible, declared
+
+
+@dataclass(frozen=True)
+class Agent:
+    """A declared free agent as a person sees him before offering: the roles each club of
+    `people` may promise him (`promises`, by its depth as the market opens) and the most years
+    an offer of each role of his kind may have (years_for)."""
+
+    player: str
+    team: str
+    age: int
+    kind: str
+    value: float
+    right: str
+    roles: tuple[tuple[str, tuple[str, ...]], ...]      # (club, roles it may promise)
+    years: tuple[tuple[str, int], ...]                   # (role, most years)
+
+
+def agents(league: str, year: int, men: Sequence[Man], teams: Sequence[str],
+           people: Collection[str], sizes: Mapping[str, int] | None = None,
+           roster_size: int = 70) -> tuple[Agent, ...]:
+    """The year's declared free agents, best first, as the clubs of `people` may bid for them
+    (another club's man only by a club with room under `roster_size`, `sizes` its players on
+    the 70 as the market opens: none to promise otherwise)."""
+    where = {m.player: m.team for m in men}
+    _eligible, declared = declarations(league, year, men, teams)
+
+    def room(t: str, m: Man) -> bool:
+        return t == m.team or sizes is None or sizes.get(t, 0) < roster_size
+
+    return tuple(Agent(m.player, m.team, m.age, m.kind, m.value, r,
+                       tuple((t, promises(m, _depth(men, where, t, m)) if room(t, m) else ())
+                             for t in sorted(people)),
+                       tuple((role, years_for(m.age, role))
+                             for role in KIND_ROLES.get(m.kind, ("regular", "bench"))))
+                 for m, r in declared)
+
+
+def offer_refusal(agent: Agent, team: str, role: str, years: int) -> str | None:
+    """Why `team` may not offer `agent` `role` for `years` years, in one line; None when it may."""
+    allowed = dict(agent.roles).get(team)
+    if allowed is None:
+        return f"{team} is not a club a person offers for in this free agency"
+    if not allowed:
+        return (f"{team} has no room for {agent.player}: its players under contract are at the "
+                "league's roster size")
+    if role not in allowed:
+        return (f"{team} may promise {agent.player} {' or '.join(allowed)}, not {role!r} (the "
+                "role its depth gives him, or a smaller one)")
+    most = dict(agent.years)[role]
+    if not 1 <= years <= most:
+        return (f"an offer to {agent.player} ({agent.age}) as {role} is 1 to {most} years, "
+                f"not {years}")
+    return None
+
+
+def market(league: str, year: int, men: Sequence[Man], strength: Mapping[str, float],
+           sizes: Mapping[str, int], roster_size: int = 70, compensation: bool = False,
+           people: Collection[str] = (),
+           chosen: Mapping[str, Mapping[str, Offer]] | None = None) -> Market:
+    """Free agency before the season of `year` (§4): `men` every player under contract after
+    the draft (the draft's men marked), `strength` each club's standing last season (higher is
+    stronger), `sizes` each club's players on the 70; `people` the clubs a person decides for,
+    `chosen[club][player]` his offers (the rule in the module's words). Seeded by (league,
+    year, player)."""
+    teams = sorted(sizes)
+    size = dict(sizes)
+    where = {m.player: m.team for m in men}
+    chosen = chosen or {}
+
+    def depth(team: str, m: Man) -> list[float]:
+        return _depth(men, where, team, m)
+
+    _tops, elite = _levels(men)
+    eligible, declared = declarations(league, year, men, teams)
     signings = {t: 0 for t in teams}
     out: list[Declared] = []
     comp: list[Compensation] = []
     protected_draft = {m.player for m in men if m.drafted}
     for m, r in declared:
         rng = stream("fa choice", league, m.player, year)
-        good = m.value >= tops.get(m.kind, float("inf"))
         if (r == OVERSEAS_FA and m.value >= elite.get(m.kind, float("inf"))
                 and m.age < OLD_AGE and rng.random() < ABROAD):
             out.append(Declared(m.player, m.team, m.age, r, (), "", "", 0, True))
@@ -318,11 +415,25 @@ def market(league: str, year: int, men: Sequence[Man], strength: Mapping[str, fl
         offers = []
         for t in teams:
             role = role_at(m, depth(t, m))
+            if t in people:
+                promised = chosen.get(t, {}).get(m.player)
+                if promised is None or (t != m.team and (size[t] >= roster_size
+                                                         or signings[t] >= MAX_SIGNINGS)):
+                    continue
+                if ROLE_RANK.get(promised.role, 0) <= ROLE_RANK[role] and \
+                        promised.role in KIND_ROLES.get(m.kind, ()):
+                    role = promised.role
+                offers.append(Offer(t, role, max(1, min(promised.years,
+                                                        years_for(m.age, role)))))
+                continue
             if t != m.team and (ROLE_RANK[role] == 1 or size[t] >= roster_size
                                 or signings[t] >= MAX_SIGNINGS):
                 continue
             offers.append(Offer(t, role, years_for(m.age, role)))
-        pick = choose(offers, m.team, strength, rng)
+        if offers:
+            pick = choose(offers, m.team, strength, rng)
+        else:       # nobody offered (his club a person's that did not): 宣言残留 for a year
+            pick = Offer(m.team, role_at(m, depth(m.team, m)), 1)
         out.append(Declared(m.player, m.team, m.age, r, tuple(offers), pick.team, pick.role,
                             pick.years))
         if pick.team == m.team:

@@ -231,11 +231,24 @@ FA_ABROAD = "fa abroad"     # a Departure's reason: an overseas free agent who l
 
 def free_agency(league: str, year: int, staying: Sequence[Cards], drafted: Sequence[Drafted],
                 service: Mapping[str, fa.Service], standings: Sequence[Sequence[str]],
-                teams: Sequence[str], roster_size: int = 70, compensation: bool = False
-                ) -> fa.Market:
+                teams: Sequence[str], roster_size: int = 70, compensation: bool = False,
+                people: Sequence[str] = (),
+                chosen: Mapping[str, Mapping[str, fa.Offer]] | None = None) -> fa.Market:
     """§4 in the renewal: the market (league.offseason.free_agency) over the players under
     contract after the retirements and the draft (育成 players not on the 70, left out); a
-    club's strength its place in its league's final table."""
+    club's strength its place in its league's final table; `people` and `chosen`: the clubs a
+    person offers for and his offers."""
+    men, sizes = fa_men(year, staying, drafted, service, teams)
+    strength = {t: 1.0 - i / len(table) for table in standings for i, t in enumerate(table)}
+    return fa.market(league, year, men, strength, sizes, roster_size, compensation, people,
+                     chosen)
+
+
+def fa_men(year: int, staying: Sequence[Cards], drafted: Sequence[Drafted],
+           service: Mapping[str, fa.Service], teams: Sequence[str]
+           ) -> tuple[list[fa.Man], dict[str, int]]:
+    """The men of free agency (§4) and each club's players on the 70: those under contract after
+    the retirements and the draft, 育成 players left out."""
     men: list[fa.Man] = []
     rows = [(pid, team, b, p, False) for pid, team, b, p in staying]
     rows += [(d.player, d.team, d.batting, d.pitching, True) for d in drafted]
@@ -249,8 +262,7 @@ def free_agency(league: str, year: int, staying: Sequence[Cards], drafted: Seque
     sizes = {t: 0 for t in teams}
     for m in men:
         sizes[m.team] += 1
-    strength = {t: 1.0 - i / len(table) for table in standings for i, t in enumerate(table)}
-    return fa.market(league, year, men, strength, sizes, roster_size, compensation)
+    return men, sizes
 
 
 def apply_market(year: int, staying: Sequence[Cards], market: fa.Market

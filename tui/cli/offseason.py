@@ -1,6 +1,7 @@
 """`impact offseason`: the off-season between a closed season and the next (npb_offseason.md §7),
 one step at a time — `status`, `retire` (retirements and releases), `draft` (opens it; `--team`
-the clubs a person picks for), `pick` (a person's pick at his club's turn), `fa` (free agency),
+the clubs a person picks for), `pick` (a person's pick at his club's turn), `fa` (free agency; `--team` the clubs a person
+offers for), `offer` (a person's offer to a declared free agent),
 `finish` (growth and
 decline, the rosters, the new season: what `impact season new` does) — and `show`, what the
 off-season before a season did (who left, the draft, 変化). Same conventions as
@@ -98,6 +99,24 @@ def _print_fa(rows: Any) -> None:
                  f"(for {f.role})")
 
 
+def _print_agents(v: Any) -> None:
+    """Free agency open (§4): each declared player, his service, what each club a person offers
+    for may promise him, and the offers made so far; whom it waits for."""
+    echo(f"FA free agency: {len(v.agents)} declared (FA宣言); a person offers for "
+         f"{', '.join(v.fa_people)}")
+    for a in v.agents:
+        may = "; ".join(f"{t} {'/'.join(r) or 'nothing (no room)'}" for t, r in a.roles)
+        most = " ".join(f"{r} {y}yr" for r, y in a.years)
+        made = "; ".join(f"{t} {r} {y}yr" for t, r, y in a.offers)
+        echo(f"  {a.player:<8} {pad(a.name, 16)} {a.team:<4} {a.age:>2} {a.kind:<2} "
+             f"{a.value:+6.1f}  {RIGHTS.get(a.right, a.right)}, service {a.seasons} seasons "
+             f"{a.days} days; may promise: {may} (at most {most})"
+             + (f"; offered: {made}" if made else ""))
+    if v.fa_waiting:
+        echo(f"waiting for {', '.join(v.fa_waiting)}'s offers (`impact offseason offer --team "
+             f"{v.fa_waiting[0]} PLAYER --role ROLE --years N`, then `--done`)")
+
+
 STATES = {"done": "済 done", "open": "進行中 under way", "next": "次 next", "later": "-"}
 STEP_NAMES = {"retire": "引退・戦力外 retirements and releases", "draft": "ドラフト the draft",
               "fa": "FA free agency",
@@ -118,6 +137,8 @@ def _print_steps(v, top: int = 20) -> None:  # type: ignore[no-untyped-def]
     if v.fa or v.eligible:
         echo(f"FA rights this off-season: {v.eligible} players")
         _print_fa(v.fa)
+    if v.agents:
+        _print_agents(v)
     for t in v.trades:
         echo(f"トレード trade: {t.team} send {', '.join(t.gives)} to {t.other} for "
              f"{', '.join(t.gets)}")
@@ -202,11 +223,42 @@ def pick_cmd(player: Optional[str] = typer.Argument(
 
 
 def fa_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
-           as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
+           as_json: bool = JSON_OPT, top: int = TOP_OPT,
+           team: list[str] = typer.Option([], "--team", "-t",
+                                          help="A club a person offers for (repeat for more; "
+                                               "named when free agency opens; by default the "
+                                               "draft's, in a shared league each club with a "
+                                               "manager).")) -> None:
     """Step 3 (§4): free agency — who declares (FA宣言), the clubs' offers (years and a role),
-    where each signs; decided (seeded) and stored."""
+    where each signs; decided (seeded) and stored. With clubs a person offers for it opens
+    first: the declared free agents listed, waiting for his offers (`impact offseason offer`)."""
     from tui import services as sv
-    _out(sv.offseason_step(db, league, "fa"), as_json, top)
+    _out(sv.offseason_step(db, league, "fa", people=team), as_json, top)
+
+
+def offer_cmd(player: Optional[str] = typer.Argument(
+                  None, help="The declared free agent: his id or name."),
+              team: str = typer.Option(..., "--team", "-t", help="The club offering."),
+              role: Optional[str] = typer.Option(
+                  None, "--role", help="The promised role: regular, rotation, closer, setup or "
+                                       "bench (default: the biggest the club may promise)."),
+              years: Optional[int] = typer.Option(
+                  None, "--years", min=1, help="Years (default: the most for the role)."),
+              done: bool = typer.Option(False, "--done",
+                                        help="The club makes no more offers."),
+              computer: bool = typer.Option(False, "--computer",
+                                            help="The computer offers for the club instead."),
+              league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
+              as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
+    """A person's offer for his club in free agency (§4): a declared free agent, a promised
+    role and years (no salaries); `--done` when the club's offers are made. An offer stands once
+    made; the player chooses when every such club is done (role, then the club's strength, then
+    his own club)."""
+    from tui import services as sv
+    if sum([bool(player), done, computer]) != 1:
+        raise typer.BadParameter("give PLAYER, --done or --computer (one of them)")
+    _out(sv.fa_offer(db, league, team=team, player=player, role=role, years=years, done=done,
+                     computer=computer), as_json, top)
 def trades_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
                as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
     """Step 3 (§6): the computer's clubs trade among themselves (seeded; none with a club a
@@ -243,6 +295,7 @@ def register(app: typer.Typer) -> None:
     offseason_app.command("draft")(guarded(draft_cmd))
     offseason_app.command("pick")(guarded(pick_cmd))
     offseason_app.command("fa")(guarded(fa_cmd))
+    offseason_app.command("offer")(guarded(offer_cmd))
     offseason_app.command("trades")(guarded(trades_cmd))
     offseason_app.command("active-draft")(guarded(active_draft_cmd))
     offseason_app.command("finish")(guarded(finish_cmd))

@@ -162,6 +162,8 @@ _WHERE: dict[str, tuple[str, str]] = {
     'offseason_step': ('tui.services.offseason', 'offseason_step'),
     'offseason_finish': ('tui.services.seasons', 'offseason_finish'),
     'draft_pick': ('tui.services.offseason', 'draft_pick'),
+    'fa_offer': ('tui.services.offseason', 'fa_offer'),
+    'AgentView': ('tui.services.offseason', 'AgentView'),
     'TradeView': ('tui.services.trades', 'TradeView'),
     'trade_offer': ('tui.services.trades', 'trade_offer'),
     'trade_proposals': ('tui.services.trades', 'trade_proposals'),
@@ -293,6 +295,7 @@ if TYPE_CHECKING:  # the names for type checkers and editors
     from tui.services.lived import LivedReport, lived  # noqa: F401
     from tui.services.names import NameBook, name_book  # noqa: F401
     from tui.services.offseason import (  # noqa: F401
+        AgentView,
         ChangeView,
         DepartureView,
         FaView,
@@ -300,6 +303,7 @@ if TYPE_CHECKING:  # the names for type checkers and editors
         ProspectView,
         StepsView,
         draft_pick,
+        fa_offer,
         offseason,
         offseason_step,
         offseason_steps,

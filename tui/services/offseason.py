@@ -186,6 +186,9 @@ class _Inputs:
     compensation: bool = False      # [fa] compensation (人的補償)
     service: Callable[[], dict[str, fa.Service]] | None = None    # §4, read when needed
     active_draft: bool = False      # [draft] active (現役ドラフト, §6)
+    # free agency (§4): each club's offers a person made, (player, role, years); None: done
+    fa_offers: dict[str, list[tuple[str | None, str, int]]] = dataclasses.field(
+        default_factory=dict)
 
 
 def _inputs(s: Any, league_id: int, league: str, year: int, prev_id: int) -> _Inputs:
@@ -215,7 +218,8 @@ def _inputs(s: Any, league_id: int, league: str, year: int, prev_id: int) -> _In
                    row.roster_size, rules.picks, rules.held,
                    list(repo.player_names(session=s, league_id=league_id)), lg.active_size,
                    rules.ikusei, lg.foreign_active, lg.foreign_side,
-                   fa.fa_rules((lg.settings or {}).get("fa")), service, rules.active)
+                   fa.fa_rules((lg.settings or {}).get("fa")), service, rules.active,
+                   ost.fa_offers(session=s, league_id=league_id, year=year))
 
 
 def fa_note(t: Any) -> dict[str, Any] | None:
@@ -363,11 +367,10 @@ def _market(data: dict[str, Any]) -> fa.Market | None:
                      tuple(fa.Compensation(**c) for c in raw["compensation"]))
 
 
-def _run_fa(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str | None]]) -> bool:
-    """§4: the market over the players under contract after the retirements and the draft
-    (its picks as the draft made them), stored for the renewal."""
-    if data.get("fa") is not None:
-        return True
+def _fa_base(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str | None]]
+             ) -> tuple[list[renewal.Cards], list[renewal.Drafted]]:
+    """The players under contract as free agency finds them: those who stay after the
+    retirements, and the draft's picks as the draft made them."""
     gone = {d.player for d in _gone(data) or []}
     staying = [c for c in inp.cards if c[0] not in gone]
     drafted: list[renewal.Drafted] = []
@@ -376,10 +379,69 @@ def _run_fa(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str | No
         picks = dr.run_draft(inp.league, inp.year, setup.prospects, setup.clubs, setup.order,
                              inp.max_picks, entries, ikusei=inp.ikusei)
         drafted = renewal.signed(inp.cards, setup.prospects, picks, set(inp.known))
+    return staying, drafted
+
+
+def _fa_done(inp: _Inputs) -> set[str]:
+    """The clubs whose person said they make no more offers."""
+    return {t for t, rows in inp.fa_offers.items() if any(p is None for p, _r, _y in rows)}
+
+
+def _chosen(inp: _Inputs, people: Sequence[str]) -> dict[str, dict[str, fa.Offer]]:
+    """The offers each club of `people` made: club -> player -> offer."""
+    return {t: {p: fa.Offer(t, r, y) for p, r, y in inp.fa_offers.get(t, []) if p is not None}
+            for t in people}
+
+
+def _agent_of(raw: dict[str, Any]) -> fa.Agent:
+    return fa.Agent(raw["player"], raw["team"], int(raw["age"]), raw["kind"],
+                    float(raw["value"]), raw["right"],
+                    tuple((t, tuple(r)) for t, r in sorted(raw["roles"].items())),
+                    tuple((r, int(y)) for r, y in raw["years"].items()))
+
+
+def _resolve_fa(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str | None]],
+                people: Sequence[str]) -> fa.Market:
+    """The market (§4) with the offers the clubs of `people` made (the rest the computer's)."""
+    staying, drafted = _fa_base(inp, data, entries)
     assert inp.service is not None
-    market = renewal.free_agency(inp.league, inp.year, staying, drafted, inp.service(),
-                                 inp.standings, inp.teams, inp.roster_size, inp.compensation)
-    data["fa"] = dataclasses.asdict(market)
+    return renewal.free_agency(inp.league, inp.year, staying, drafted, inp.service(),
+                               inp.standings, inp.teams, inp.roster_size, inp.compensation,
+                               people, _chosen(inp, people))
+
+
+def _run_fa(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str | None]]) -> bool:
+    """§4: the market over the players under contract after the retirements and the draft
+    (its picks as the draft made them), stored for the renewal. With clubs a person offers for
+    (`fa_people`, named when free agency opens; the draft's by default) it opens first: the
+    year's declared free agents listed (`fa_open`, with what each of those clubs may promise
+    and each player's service) and the market waits until each of them has made its offers
+    (`fa_waiting`: what a shared league's database checks a manager's offer against)."""
+    if data.get("fa") is not None:
+        return True
+    people = data.get("fa_people")
+    if people is None:
+        people = data["fa_people"] = sorted(set(data.get("people") or []))
+    if people:
+        if data.get("fa_open") is None:
+            staying, drafted = _fa_base(inp, data, entries)
+            assert inp.service is not None
+            service = inp.service()
+            men, sizes = renewal.fa_men(inp.year, staying, drafted, service, inp.teams)
+            data["fa_open"] = [
+                {"player": a.player, "team": a.team, "age": a.age, "kind": a.kind,
+                 "value": round(a.value, 3), "right": a.right,
+                 "seasons": service[a.player].total[0] if a.player in service else 0,
+                 "days": service[a.player].total[1] if a.player in service else 0,
+                 "roles": {t: list(r) for t, r in a.roles}, "years": dict(a.years)}
+                for a in fa.agents(inp.league, inp.year, men, inp.teams, people, sizes,
+                                   inp.roster_size)]
+        done = _fa_done(inp)
+        data["fa_waiting"] = [t for t in people if t not in done] if data["fa_open"] else []
+        if data["fa_waiting"]:
+            return False
+    data["fa"] = dataclasses.asdict(_resolve_fa(inp, data, entries, people))
+    data["fa_waiting"] = []
     return True
 
 
@@ -468,6 +530,12 @@ def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renew
     inp = _inputs(s, league_id, league, year, prev_id)
     stored = ost.get(session=s, league_id=league_id, year=year)
     data = stored.data if stored is not None else {}
+    market = _market(data)
+    if market is None and data.get("fa_open") is not None:
+        # free agency opened and not over: the offers of the clubs whose person made them all
+        # stand, the computer offers for the rest (as a draft pick not named is the computer's)
+        market = _resolve_fa(inp, data, stored.entries if stored is not None else {},
+                             [t for t in data.get("fa_people") or [] if t in _fa_done(inp)])
     done = renewal.renew(league, year, inp.cards, inp.usage, inp.standings, inp.teams,
                          priority=inp.priority, roster_size=inp.roster_size,
                          max_picks=inp.max_picks, draft=inp.held, known=inp.known,
@@ -476,7 +544,7 @@ def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renew
                          foreign_active=inp.foreign_active, foreign_side=inp.foreign_side,
                          chosen=stored.entries if stored is not None else None,
                          service=inp.service() if inp.service is not None else None,
-                         compensation=inp.compensation, market=_market(data),
+                         compensation=inp.compensation, market=market,
                          trades=_trades(data), people=data.get("people") or (),
                          active=_active(data), active_draft=inp.active_draft)
     ost.clear(session=s, league_id=league_id, year=year)
@@ -793,6 +861,35 @@ class ProspectView:
 
 
 @dataclass(frozen=True)
+class AgentView:
+    """A declared free agent (FA宣言, §4) while free agency waits for a person's offers: his
+    right, service (seasons and days over), kind and worth as the computer sees it, the roles
+    each club a person offers for may promise him (by its depth as the market opened), the
+    most years an offer of each role may have, and the offers made to him so far (club, role,
+    years)."""
+
+    player: str
+    name: str
+    team: str
+    age: int
+    kind: str
+    value: float
+    right: str
+    seasons: int
+    days: int
+    roles: tuple[tuple[str, tuple[str, ...]], ...]
+    years: tuple[tuple[str, int], ...]
+    offers: tuple[tuple[str, str, int], ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "name": self.name, "team": self.team, "age": self.age,
+                "kind": self.kind, "value": self.value, "right": self.right,
+                "service": {"seasons": self.seasons, "days": self.days},
+                "roles": {t: list(r) for t, r in self.roles}, "years": dict(self.years),
+                "offers": [{"team": t, "role": r, "years": y} for t, r, y in self.offers]}
+
+
+@dataclass(frozen=True)
 class StepsView:
     """Where the off-season before season `year` stands: each step of STEPS with its state
     (done, open: under way, next, later), what the steps decided so far — who leaves, the
@@ -814,6 +911,10 @@ class StepsView:
     trades: tuple[tr.Trade, ...] = ()
     # the 現役ドラフト the "active_draft" step decided (§6)
     active_draft: ad.ActiveDraft | None = None
+    # free agency open (§4): the clubs a person offers for, those it waits for, the agents
+    fa_people: tuple[str, ...] = ()
+    fa_waiting: tuple[str, ...] = ()
+    agents: tuple[AgentView, ...] = ()
 
     @property
     def current(self) -> str:
@@ -830,7 +931,9 @@ class StepsView:
                           "picks": [dict(dataclasses.asdict(p), lottery=list(p.lottery))
                                     for p in self.picks],
                           "class": [dataclasses.asdict(p) for p in self.left]},
-                "fa": {"eligible": self.eligible, "declared": [f.as_dict() for f in self.fa]},
+                "fa": {"eligible": self.eligible, "declared": [f.as_dict() for f in self.fa],
+                       "people": list(self.fa_people), "waiting": list(self.fa_waiting),
+                       "agents": [a.as_dict() for a in self.agents]},
                 "trades": [dataclasses.asdict(t) for t in self.trades],
                 "active_draft": (self.active_draft.as_dict() if self.active_draft is not None
                                  else None)}
@@ -891,16 +994,33 @@ def _view(s: Any, row: Any, info: repo.SeasonInfo, year: int, inp: _Inputs | Non
         if i <= reached:
             state_ = "done"
         elif i == reached + 1:
-            state_ = "open" if (st.key == "draft" and is_open) else "next"
+            state_ = "open" if ((st.key == "draft" and is_open)
+                                or (st.key == "fa" and data.get("fa_waiting"))) else "next"
         else:
             state_ = "later"
         steps.append((st.key, st.rule, state_))
     market = _market(data)
+    agents: list[AgentView] = []
+    if market is None and data.get("fa_open"):
+        offers = stored.offers if stored is not None else {}
+        made: dict[str, list[tuple[str, str, int]]] = {}
+        for t, rows in sorted(offers.items()):
+            for p, r, y in rows:
+                if p is not None:
+                    made.setdefault(p, []).append((t, r, y))
+        for raw in data["fa_open"]:
+            a = _agent_of(raw)
+            agents.append(AgentView(a.player, names.get(a.player, a.player), a.team, a.age,
+                                    a.kind, a.value, a.right, int(raw.get("seasons", 0)),
+                                    int(raw.get("days", 0)), a.roles, a.years,
+                                    tuple(made.get(a.player, ()))))
     return StepsView(info.number, year, tuple(steps), departures, tuple(order),
                      tuple(data.get("people") or ()), tuple(waiting), round_, tuple(picks),
                      tuple(left), _fa_views(market, names) if market is not None else (),
                      len(market.eligible) if market is not None else 0,
-                     tuple(_trades(data) or ()), _active(data))
+                     tuple(_trades(data) or ()), _active(data),
+                     tuple(data.get("fa_people") or ()), tuple(data.get("fa_waiting") or ()),
+                     tuple(agents))
 
 
 def offseason_steps(db: Db, league: str | None = None) -> StepsView:
@@ -919,6 +1039,15 @@ def offseason_steps(db: Db, league: str | None = None) -> StepsView:
             if data != stored.data or (done and stored.step != "draft"):
                 ost.save(session=s, league_id=row.id, year=year,
                          step="draft" if done else stored.step, data=data)
+                s.commit()
+            return _view(s, row, info, year, inp)
+        if (stored is not None and stored.data.get("fa_waiting") and w.access().commissioner):
+            # free agency goes on once each club a person offers for has made its offers (a
+            # manager's last word waits for the commissioner's next look)
+            data = dict(stored.data)
+            inp = _inputs(s, row.id, row.name, year, info.id)
+            if _run_fa(inp, data, stored.entries):
+                ost.save(session=s, league_id=row.id, year=year, step="fa", data=data)
                 s.commit()
             return _view(s, row, info, year, inp)
         return _view(s, row, info, year)
@@ -964,6 +1093,22 @@ def offseason_step(db: Db, league: str | None = None, step: str = "retire", *,
             raise ServiceError("the draft is open already: the clubs a person picks for were "
                                "named when it opened "
                                f"({', '.join(data.get('people') or []) or 'none'})")
+        elif step == "fa" and data.get("fa_people") is None and data.get("fa") is None:
+            # the clubs a person offers for: named now, else the draft's, else (a shared
+            # league) each club with a manager
+            codes = set(inp.teams)
+            bad = [t for t in people if t not in codes]
+            if bad:
+                raise ServiceError(f"--team {bad[0]}: no such club (the clubs are "
+                                   f"{', '.join(inp.teams)})")
+            if not people and data.get("people") is None and w.postgres and w.access().shared:
+                from tui.services.sharing import managers
+                people = sorted({m["team"] for m in managers(w, league)})
+            data["fa_people"] = sorted(set(people or data.get("people") or []))
+        elif step == "fa" and people and sorted(set(people)) != data.get("fa_people"):
+            raise ServiceError("free agency is open already: the clubs a person offers for "
+                               "were named when it opened "
+                               f"({', '.join(data.get('fa_people') or []) or 'none'})")
         run = STEPS[i].run
         assert run is not None
         finished = run(inp, data, entries)
@@ -1052,3 +1197,87 @@ def _prospect_key(view: StepsView, player: str | None) -> str:
                            f"{taken.team})")
     raise ServiceError(f"{want}: no such player in the class of {view.year} (`impact offseason "
                        "draft --json` lists it)")
+
+
+def fa_offer(db: Db, league: str | None = None, *, team: str, player: str | None = None,
+             role: str | None = None, years: int | None = None, done: bool = False,
+             computer: bool = False) -> StepsView:
+    """A person's offer for `team` in open free agency (§4): to `player` (a declared free
+    agent: his id or name), the promised `role` (by default the biggest his club may promise
+    him) for `years` (by default the most for that role); `done`: the club makes no more
+    offers; `computer`: the computer offers for the club instead (the commissioner). An offer
+    stands once made. Refused, in words and storing nothing: a club not a person's, a club
+    that has said it is done, a player not a declared free agent, a role the club may not
+    promise him, years out of range, a second offer to the same player; in a shared league a
+    manager offers for his own club only."""
+    w = Work.of(db, league)
+    if not w.access().may_manage(team):
+        who = w.access()
+        raise ServiceError(f"only {team}'s manager or the commissioner may offer for {team} "
+                           f"(connected as {who.role}, {who.kind}"
+                           f"{' of ' + ', '.join(who.teams) if who.teams else ''})")
+    with w.session() as s:
+        row, info, year = _open(s, league)
+        stored = ost.get(session=s, league_id=row.id, year=year)
+        if stored is None or stored.data.get("fa_open") is None:
+            raise ServiceError("free agency is not open: `impact offseason fa` opens it")
+        if stored.data.get("fa") is not None:
+            raise ServiceError(f"free agency of {year} is over (`impact offseason status`)")
+        inp = _inputs(s, row.id, row.name, year, info.id)
+        if team not in inp.teams:
+            raise ServiceError(f"--team {team}: no such club (the clubs are "
+                               f"{', '.join(inp.teams)})")
+        people = list(stored.data.get("fa_people") or [])
+        if team not in people:
+            raise ServiceError(f"{team} is the computer's club in this free agency (the clubs a "
+                               f"person offers for: {', '.join(people) or 'none'}; named when "
+                               "it opens: `impact offseason fa --team CLUB`)")
+        if team in _fa_done(inp):
+            raise ServiceError(f"{team} has made its offers already (an offer stands once made)")
+        if computer:
+            w.require_commissioner("hand a club's offers to the computer")
+            data = dict(stored.data, fa_people=[t for t in people if t != team])
+            ost.save(session=s, league_id=row.id, year=year, step=stored.step, data=data)
+        elif done:
+            ost.add_fa_offer(session=s, league_id=row.id, year=year, team=team, player=None,
+                             made_by=w.access().role or "")
+        else:
+            agent = _agent(stored.data["fa_open"], player,
+                           repo.player_names(session=s, league_id=row.id), year)
+            if any(p == agent.player for p, _r, _y in inp.fa_offers.get(team, [])):
+                raise ServiceError(f"{team} has offered {agent.player} already (an offer stands "
+                                   "once made)")
+            allowed = dict(agent.roles).get(team) or ("",)
+            role = role or allowed[0]
+            years = years if years is not None else dict(agent.years).get(role, 1)
+            why = fa.offer_refusal(agent, team, role, years)
+            if why is not None:
+                raise ServiceError(why)
+            ost.add_fa_offer(session=s, league_id=row.id, year=year, team=team,
+                             player=agent.player, role=role, years=years,
+                             made_by=w.access().role or "")
+        stored = ost.get(session=s, league_id=row.id, year=year)
+        assert stored is not None
+        inp = _inputs(s, row.id, row.name, year, info.id)
+        if w.access().commissioner:
+            # free agency carried on (a manager's offers wait for the commissioner's next look)
+            data = dict(stored.data)
+            over = _run_fa(inp, data, stored.entries)
+            ost.save(session=s, league_id=row.id, year=year,
+                     step="fa" if over else stored.step, data=data)
+        s.commit()
+        return _view(s, row, info, year, inp)
+
+
+def _agent(agents: list[dict[str, Any]], player: str | None, names: dict[str, str], year: int
+           ) -> fa.Agent:
+    """The declared free agent `player` names (his id, or his name), else refused in words."""
+    if not player:
+        raise ServiceError("name the free agent to offer (his id, e.g. "
+                           f"{agents[0]['player'] if agents else 'SAP07'}, or his name)")
+    want = player.strip()
+    for raw in agents:
+        if want in (raw["player"], names.get(raw["player"])):
+            return _agent_of(raw)
+    raise ServiceError(f"{want}: not a declared free agent of {year} (`impact offseason status` "
+                       "lists them)")

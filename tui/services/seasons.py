@@ -144,7 +144,7 @@ def new_season(db: Db, league: str | None = None, *,
 def offseason_finish(db: Db, league: str | None = None) -> repo.SeasonInfo:
     """The off-season's last step: growth and decline, the rosters checked, the new season made
     (`impact season new` with its defaults). Refused while the draft waits for a person's
-    pick (`pick --computer` hands a club to the computer)."""
+    pick (`pick --computer` hands a club to the computer), or free agency for his offers."""
     from tui.services.offseason import _open, _view
     w = Work.of(db, league)
     w.require_commissioner("run the off-season")
@@ -155,6 +155,11 @@ def offseason_finish(db: Db, league: str | None = None) -> repo.SeasonInfo:
         raise ServiceError(f"the draft waits for {', '.join(view.waiting)}'s pick (round "
                            f"{view.round}): `impact offseason pick --team {view.waiting[0]} "
                            "PLAYER`, or `--computer` to let the computer pick for it")
+    if view.fa_waiting:
+        raise ServiceError(f"free agency waits for {', '.join(view.fa_waiting)}'s offers: "
+                           f"`impact offseason offer --team {view.fa_waiting[0]} PLAYER`, "
+                           "`--done` when they are made, or `--computer` to let the computer "
+                           "offer for it")
     return new_season(w, league)
 
 
