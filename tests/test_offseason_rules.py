@@ -663,3 +663,28 @@ def test_a_club_left_without_a_centre_fielder_converts_an_outfielder():
 def parse(text: str):
     from league.engine.cards import parse_fielding
     return parse_fielding(text, "test")
+
+
+def test_a_renewal_returns_its_newcomers_as_the_roster_check_left_them():
+    """§5 and §7: the foreign players signed, the drafted and the aged come back with the cards
+    the roster check left them (the service stores the newcomers from them): a foreign player
+    signed to the active roster and sent down for a hitter is on the farm, and no active roster
+    holds more foreign players than the limit (issue 31: stored from his signing's cells, he
+    stayed active beside the hitter called up in his place, 5 foreign players on one roster)."""
+    from league.offseason import renewal
+    from league.offseason.foreign import FOREIGN_ACTIVE, FOREIGN_SIDE
+    where = sample_league_path("nippon")
+    byid = {}
+    for r in csv_rows((where / "batters.csv").read_text(encoding="utf-8")):
+        byid.setdefault(r["id"], [r["team"], None, None])[1] = dict(r)
+    for r in csv_rows((where / "pitchers.csv").read_text(encoding="utf-8")):
+        byid.setdefault(r["id"], [r["team"], None, None])[2] = dict(r)
+    cards = [(pid, t, b, p) for pid, (t, b, p) in byid.items()]
+    teams = sorted({t for _pid, t, _b, _p in cards})
+    done = renewal.renew("nippon", 2027, cards, {}, [teams[:6], teams[6:]], teams)
+    for x in (*done.signed, *done.drafted, *done.aged):
+        assert (x.batting, x.pitching) == done.cards[x.player][1:], x.player
+    down = [f for f in done.signed if (f.batting or f.pitching)["roster"] == "farm"]
+    assert down
+    count = _foreign_active(done.cards)
+    assert all(a + b <= FOREIGN_ACTIVE and max(a, b) <= FOREIGN_SIDE for a, b in count.values())

@@ -8,6 +8,7 @@ Pure: the caller reads the cards, the season's usage and standings, and stores w
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -164,6 +165,16 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     # replaced by the best of his kind on the farm
     converted = convert(out, teams, {a.player for a in aged})
     called = _fill_active(cards, [*gone, *moved], out, active_size, foreign_active, foreign_side)
+    # the newcomers and the aged as the roster check left them: a foreign player signed to the
+    # active roster and sent down for a hitter is on the farm (issue 31: stored from his
+    # signing's cells, he stayed active beside the hitter called up in his place, and a lived
+    # league failed to load with 5 foreign players on an active roster)
+    drafted = [dataclasses.replace(d, batting=out[d.player][1], pitching=out[d.player][2])
+               for d in drafted]
+    foreigners = [dataclasses.replace(f, batting=out[f.player][1], pitching=out[f.player][2])
+                  for f in foreigners]
+    aged = [dataclasses.replace(a, batting=out[a.player][1], pitching=out[a.player][2])
+            for a in aged]
     return Renewal(tuple(gone), tuple(drafted), tuple(aged), tuple(called), out,
                    tuple(foreigners), market, tuple(made), active, tuple(converted))
 
