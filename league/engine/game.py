@@ -5,12 +5,11 @@ appearance, and the rules of league/engine/rules/* (the plate appearance, the X 
 and runners, bunts, steals, the hit-and-run; accidents, league/engine/injury.py) called on it. Its
 state and the bookkeeping the rules share are league/engine/state.py's `GameState`, which the rules
 read and change. Everything random comes from its dice and every roll is logged (rules C.4).
-Managers (see league/manager/computer.py) make every decision from the situation alone, so
-replaying the logged raw rolls reproduces a game exactly.
+Managers make every decision from the situation alone (the questions and the class the engine asks
+them of: league/engine/state.py's Manager and Decider; the computer's answers:
+league/manager/computer.py), so replaying the logged raw rolls reproduces a game exactly.
 """
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from league.engine import injury as _injury
 from league.engine.cards import Player
@@ -24,17 +23,17 @@ from league.engine.rules import runners as _runners
 from league.engine.rules import steal as _steal
 from league.engine.rules import x_table as _x_table
 from league.engine.ruleset import DefenseRow, Ruleset
-from league.engine.state import GameResult, GameState, Runner, mypyc_attr
-from league.manager.computer import ASK_ALL, ASK_DEFENSIVE_SUB, ASK_PINCH_HITTER, ASK_PINCH_RUNNER, ASK_PITCHER_AGAIN
-
-if TYPE_CHECKING:
-    from league.manager.computer import Manager
 
 # the names of the game's state, as they were when they lived here (league.engine.game.Runner,
 # .GameResult, the line fields' constants ...): the rest of the project and stored games use them
 # named one by one: the compiled build (mypyc) does not hand on what a star import brings
 from league.engine.state import (  # noqa: E402,F401
     AB,
+    ASK_ALL,
+    ASK_DEFENSIVE_SUB,
+    ASK_PINCH_HITTER,
+    ASK_PINCH_RUNNER,
+    ASK_PITCHER_AGAIN,
     BASE_NAMES,
     BASES_OF_HIT,
     BAT_FIELDS,
@@ -84,16 +83,20 @@ from league.engine.state import (  # noqa: E402,F401
     SH,
     SO,
     BattingCard,
-    ComputerManager,
+    Decider,
     DecisionError,
     DefenceValues,
     E,
     Event,
     Fielding,
+    GameResult,
+    GameState,
     H,
+    Manager,
     Play,
     R,
     Roll,
+    Runner,
     ScoringBook,
     SeededDice,
     Side,
@@ -102,6 +105,7 @@ from league.engine.state import (  # noqa: E402,F401
     deciding,
     defence_values,
     event_text,
+    mypyc_attr,
     plays,
 )
 

@@ -29,7 +29,7 @@ from league.engine.dice import SeededDice
 from league.engine.events import HEAVY, TAKEN_OUT
 from league.engine.lineup import fielding_of, plays
 from league.engine.ruleset import TOLERANCE, InjuryRules  # the [injury] table
-from league.manager.computer import batting_value
+from league.engine.values import batting_value
 
 if TYPE_CHECKING:
     from league.engine.state import GameState as Game

@@ -6,7 +6,15 @@ from typing import Final
 
 from league.engine.cards import FIELD_POSITIONS, Fielding, Player, by_fields
 from league.errors import LeagueError
-from league.manager.bullpen import ROLES
+
+# a bullpen's roles (Lineup.roles), from the last inning back; the computer manager gives them
+# (league.manager.bullpen), a saved bullpen keeps them
+CLOSER: Final = "closer"
+SETUP: Final = "setup"
+MIDDLE: Final = "middle"
+LONG: Final = "long"
+MOPUP: Final = "mopup"
+ROLES: Final = (CLOSER, SETUP, MIDDLE, LONG, MOPUP)
 
 
 def fielding_of(p: Player, pos: str) -> Fielding | None:

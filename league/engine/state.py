@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import add, sub
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import Any, Final, NamedTuple, Protocol
 
 try:  # the compiled build (setup.py): tests and the app subclass these classes in Python
     from mypy_extensions import mypyc_attr
@@ -28,10 +28,6 @@ from league.engine.ruleset import DefenseRow, Ruleset
 from league.engine.scoring import ScoringBook, decide
 from league.engine.values import DefenceValues, defence_values
 from league.errors import DecisionError
-from league.manager.computer import ASK_ALL, ComputerManager, deciding
-
-if TYPE_CHECKING:
-    from league.manager.computer import Manager
 
 # the line fields (league.engine.lines) and their positions in a line, written out as constants (Final:
 # the compiled build reads them as numbers, not from the module's dictionary at every use)
@@ -256,6 +252,216 @@ class GameResult:
     splits: list[tuple[int, str, str, list[int]]] = field(default_factory=list)
 
 
+# ------------------------------------------------------------------ what the game asks its managers
+# The engine owns the interface it calls: the questions (Manager, the ASK_* bits) and the class it
+# asks them of (Decider). league.manager.computer's ComputerManager answers them; a person's
+# manager (league.engine.live), the referee's or a script's is any Manager, asked through Asking.
+# They live here, beside the state that holds the deciders, because each names the other: a
+# module of their own would import this one back (an import circle for the type checkers).
+
+# The questions the engine asks before or during every plate appearance that a manager may let
+# pass for a whole half-inning (Decider.asking): one bit each
+ASK_PINCH_HITTER: Final = 1
+ASK_PINCH_RUNNER: Final = 2
+ASK_DEFENSIVE_SUB: Final = 4    # in the inning (one at the start of an inning is always asked)
+ASK_DEFENSE_CALL: Final = 8
+ASK_AGGRESSIVE: Final = 16
+# the pitcher question before the first batter of a half, right after the one at its start:
+# the computer manager's answer is then always "no change" (ComputerManager.asking), so only a
+# manager that answers it itself is asked
+ASK_PITCHER_AGAIN: Final = 32
+ASK_ALL: Final = 63
+
+
+class Manager(Protocol):
+    """The decisions of one side. `game` is read-only for a manager."""
+
+    def defense_call(self, game: GameState) -> str: ...                 # "none" | "ibb" | "infield_in"
+    def offense_call(self, game: GameState) -> tuple: ...               # ("none",) ("bunt",) ("squeeze",)
+    # ("hit_and_run",) ("steal", base) ("double_steal", first base or None)
+    def aggressive(self, game: GameState, table: str) -> bool: ...       # after the batting result
+    def steal_go(self, game: GameState, base: int, roll: int) -> bool: ...   # go to catcher table or stop
+    def bonus_steal(self, game: GameState, candidates: list[int]) -> int | None: ...
+    def join_steal(self, game: GameState, base: int) -> bool: ...       # later runner of a double steal
+    def no_check(self, game: GameState) -> bool: ...
+    def bunt_plus(self, game: GameState) -> int | None: ...             # None = all safe; else runner base
+    def bunt_out(self, game: GameState, candidates: list[int]) -> int: ...   # 0 = batter
+    def send(self, game: GameState, base: int, target: int) -> bool: ...
+    def back_first(self, game: GameState, candidates: list[int]) -> int: ...  # hit-and-run, fly caught:
+    # the base of the runner whose cross-play back comes next (the offense's choice, C.2)
+    def change_pitcher(self, game: GameState, inning_start: bool) -> str | None: ...
+    def reliever(self, game: GameState, side: Side) -> str | None: ...
+    def pinch_hitter(self, game: GameState) -> str | None: ...
+    def pinch_runner(self, game: GameState) -> tuple[int, str] | None: ...   # (base, bench player)
+    def defensive_sub(self, game: GameState, inning_start: bool) -> tuple[str, str] | None: ...
+    # (position, bench player)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Decider:
+    """A Manager as the engine asks it (`GameState.deciders`): a class, so the compiled build
+    calls its methods directly instead of looking each one up by name. ComputerManager
+    (league.manager.computer) is one; any other Manager is asked through `Asking`."""
+
+    def asking(self, game: GameState, batting: bool) -> int:
+        """The per-batter questions (ASK_* bits) this manager may answer with anything but
+        "nothing" in the half-inning about to start, batting or in the field; the engine leaves
+        the others unasked until the next half. Here every one of them is asked."""
+        return ASK_ALL
+
+    def defense_call(self, game: GameState) -> str:
+        raise NotImplementedError(f"{type(self).__name__} answers no defense_call")
+
+    def offense_call(self, game: GameState) -> tuple:
+        raise NotImplementedError(f"{type(self).__name__} answers no offense_call")
+
+    def aggressive(self, game: GameState, table: str) -> bool:
+        raise NotImplementedError(f"{type(self).__name__} answers no aggressive")
+
+    def steal_go(self, game: GameState, base: int, roll: int) -> bool:
+        raise NotImplementedError(f"{type(self).__name__} answers no steal_go")
+
+    def bonus_steal(self, game: GameState, candidates: list[int]) -> int | None:
+        raise NotImplementedError(f"{type(self).__name__} answers no bonus_steal")
+
+    def join_steal(self, game: GameState, base: int) -> bool:
+        raise NotImplementedError(f"{type(self).__name__} answers no join_steal")
+
+    def no_check(self, game: GameState) -> bool:
+        raise NotImplementedError(f"{type(self).__name__} answers no no_check")
+
+    def bunt_plus(self, game: GameState) -> int | None:
+        raise NotImplementedError(f"{type(self).__name__} answers no bunt_plus")
+
+    def bunt_out(self, game: GameState, candidates: list[int]) -> int:
+        raise NotImplementedError(f"{type(self).__name__} answers no bunt_out")
+
+    def send(self, game: GameState, base: int, target: int) -> bool:
+        raise NotImplementedError(f"{type(self).__name__} answers no send")
+
+    def back_first(self, game: GameState, candidates: list[int]) -> int:
+        raise NotImplementedError(f"{type(self).__name__} answers no back_first")
+
+    def change_pitcher(self, game: GameState, inning_start: bool) -> str | None:
+        raise NotImplementedError(f"{type(self).__name__} answers no change_pitcher")
+
+    def reliever(self, game: GameState, side: Side) -> str | None:
+        raise NotImplementedError(f"{type(self).__name__} answers no reliever")
+
+    def pinch_hitter(self, game: GameState) -> str | None:
+        raise NotImplementedError(f"{type(self).__name__} answers no pinch_hitter")
+
+    def pinch_runner(self, game: GameState) -> tuple[int, str] | None:
+        raise NotImplementedError(f"{type(self).__name__} answers no pinch_runner")
+
+    def defensive_sub(self, game: GameState, inning_start: bool) -> tuple[str, str] | None:
+        raise NotImplementedError(f"{type(self).__name__} answers no defensive_sub")
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Asking(Decider):
+    """Any other Manager (a person's, the referee's, one a test or a script brings) as a
+    Decider: it passes every question on to the manager it holds and asks them all (`asking`),
+    and an answer of the wrong kind is a DecisionError naming the question (the compiled build
+    would otherwise raise a TypeError)."""
+
+    def __init__(self, manager: Manager) -> None:
+        # untyped: its answers are taken as they come and checked here (typed as the protocol
+        # says, the compiled build would check them on return with a TypeError)
+        self.manager: Any = manager
+
+    def defense_call(self, game: GameState) -> str:
+        call: object = self.manager.defense_call(game)
+        if not isinstance(call, str):
+            raise DecisionError(f"unknown defense strategy {call!r}")
+        return call
+
+    def offense_call(self, game: GameState) -> tuple:
+        call: object = self.manager.offense_call(game)
+        if isinstance(call, list):
+            call = tuple(call)
+        if not isinstance(call, tuple) or not call:
+            raise DecisionError(f"unknown offense strategy {call!r}")
+        return call
+
+    def aggressive(self, game: GameState, table: str) -> bool:
+        return bool(self.manager.aggressive(game, table))
+
+    def steal_go(self, game: GameState, base: int, roll: int) -> bool:
+        return bool(self.manager.steal_go(game, base, roll))
+
+    def bonus_steal(self, game: GameState, candidates: list[int]) -> int | None:
+        return _base_or_none("bonus_steal", self.manager.bonus_steal(game, candidates))
+
+    def join_steal(self, game: GameState, base: int) -> bool:
+        return bool(self.manager.join_steal(game, base))
+
+    def no_check(self, game: GameState) -> bool:
+        return bool(self.manager.no_check(game))
+
+    def bunt_plus(self, game: GameState) -> int | None:
+        return _base_or_none("bunt_plus", self.manager.bunt_plus(game))
+
+    def bunt_out(self, game: GameState, candidates: list[int]) -> int:
+        return _base("bunt_out", self.manager.bunt_out(game, candidates))
+
+    def send(self, game: GameState, base: int, target: int) -> bool:
+        return bool(self.manager.send(game, base, target))
+
+    def back_first(self, game: GameState, candidates: list[int]) -> int:
+        return _base("back_first", self.manager.back_first(game, candidates))
+
+    def change_pitcher(self, game: GameState, inning_start: bool) -> str | None:
+        return _player_or_none("change_pitcher", self.manager.change_pitcher(game, inning_start))
+
+    def reliever(self, game: GameState, side: Side) -> str | None:
+        return _player_or_none("reliever", self.manager.reliever(game, side))
+
+    def pinch_hitter(self, game: GameState) -> str | None:
+        return _player_or_none("pinch_hitter", self.manager.pinch_hitter(game))
+
+    def pinch_runner(self, game: GameState) -> tuple[int, str] | None:
+        return _pair("pinch_runner", self.manager.pinch_runner(game), int,
+                     "a base and a bench player")
+
+    def defensive_sub(self, game: GameState, inning_start: bool) -> tuple[str, str] | None:
+        return _pair("defensive_sub", self.manager.defensive_sub(game, inning_start), str,
+                     "a position and a bench player")
+
+
+def deciding(manager: Manager | Decider) -> Decider:
+    """The manager as the engine asks it: a Decider (a ComputerManager or a subclass) itself,
+    any other Manager through `Asking`."""
+    return manager if isinstance(manager, Decider) else Asking(manager)
+
+
+def _base(question: str, answer: object) -> int:
+    if isinstance(answer, int):
+        return answer
+    raise DecisionError(f"{question}: {answer!r} is not a base")
+
+
+def _base_or_none(question: str, answer: object) -> int | None:
+    return None if answer is None else _base(question, answer)
+
+
+def _pair(question: str, answer: object, first: type, what: str) -> tuple[Any, str] | None:
+    """None, or a pair of a `first` and a player (a list, as JSON gives it, is read as one)."""
+    if answer is None:
+        return None
+    if isinstance(answer, (tuple, list)) and len(answer) == 2:
+        a, pid = answer
+        if isinstance(a, first) and isinstance(pid, str):
+            return (a, pid)
+    raise DecisionError(f"{question}: {answer!r} is not {what}")
+
+
+def _player_or_none(question: str, answer: object) -> str | None:
+    if answer is None or isinstance(answer, str):
+        return answer
+    raise DecisionError(f"{question}: {answer!r} is not a player")
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class GameState:
     """The state of one game between two line-ups, driven by two managers and one dice (the game
@@ -281,12 +487,11 @@ class GameState:
         self.fld: dict[str, list[int]] = {}
         self.fld_order: list[tuple[int, str]] = []
         self.managers = (away_manager, home_manager)
-        # the engine asks its decisions of these: the compiled build calls a ComputerManager's
-        # methods directly (any other Manager is asked through league.manager.computer.Asking)
-        self.deciders: tuple[ComputerManager, ComputerManager] = (deciding(away_manager),
-                                                                  deciding(home_manager))
+        # the engine asks its decisions of these: the compiled build calls a Decider's methods
+        # directly (a ComputerManager is one; any other Manager is asked through Asking)
+        self.deciders: tuple[Decider, Decider] = (deciding(away_manager), deciding(home_manager))
         # the per-batter questions the defense's manager may answer in this half-inning
-        # (ComputerManager.asking: its other questions go unasked until the next half)
+        # (Decider.asking: its other questions go unasked until the next half)
         self.ask_defense = ASK_ALL
         self.seeded: SeededDice | None = None
         self.dice = dice

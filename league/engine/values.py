@@ -1,10 +1,11 @@
-"""Team defence values from the marks of the nine players in the field (rulebook_notes §5)."""
+"""Team defence values from the marks of the nine players in the field (rulebook_notes §5), and a
+batting card's worth (`batting_value`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Iterable
 
-from league.engine.cards import INFIELD, OUTFIELD, Fielding
+from league.engine.cards import INFIELD, OUTFIELD, BattingCard, Fielding
 
 
 @dataclass(slots=True)
@@ -91,3 +92,11 @@ def defence_values(fielders: Iterable[Fielding], base: dict[str, int]) -> Defenc
         outfield_fine=min(101, base["outfield_fine"] - out_fine),
         overall_fine=min(101, base["overall_fine"] - all_fine // 2),
     )
+
+
+def batting_value(card: BattingCard) -> float:
+    """A rough on-base-plus-power worth of a batting card, for choosing line-ups and hitters (the
+    computer manager's, league.manager.computer) and a hurt DH's replacement (league.engine.injury)."""
+    # five look-ups: cheaper than remembering it by the row (hashing a row hashes its bounds)
+    w = card.bounds.widths
+    return w["BB"] * 0.7 + w["1B"] * 0.9 + w["LG"] * 1.3 + w["HR"] * 2.0 - w["K"] * 0.15

@@ -16,8 +16,9 @@ from typing import Final
 
 from league.engine.cards import Player
 from league.engine.lineup import Lineup, fielding_of, plays
+from league.engine.values import batting_value
 from league.manager.bullpen import assign_roles, order_by_role
-from league.manager.computer import batting_order, batting_value, fields_off_mound, glove, make_lineup, worth_against
+from league.manager.computer import batting_order, fields_off_mound, glove, make_lineup, worth_against
 from league.manager.usage import TeamUsage, day_starters
 
 # the positions in the order a rest turn goes round (the catcher has his own rule)

@@ -12,12 +12,10 @@ from typing import Final
 
 from league.engine.cards import PitchingCard, Player
 
-CLOSER: Final = "closer"
-SETUP: Final = "setup"
-MIDDLE: Final = "middle"
-LONG: Final = "long"
-MOPUP: Final = "mopup"
-ROLES: Final = (CLOSER, SETUP, MIDDLE, LONG, MOPUP)
+# the roles a line-up's bullpen may carry are the line-up's own (league.engine.lineup, which checks
+# them); their names stay importable from here
+from league.engine.lineup import CLOSER, LONG, MIDDLE, MOPUP, ROLES, SETUP  # noqa: F401
+
 ROLE_RANK: Final = {r: i for i, r in enumerate(ROLES)}
 SETUP_MEN: Final = 2     # the 8th-inning man and the 7th-inning man
 LONG_MEN: Final = 2      # the most innings on the card (『回』), or starters outside the rotation

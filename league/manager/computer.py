@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Final
 
 try:  # the compiled build (setup.py): tests and the app subclass these classes in Python
     from mypy_extensions import mypyc_attr
@@ -18,7 +18,16 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
 from league.engine.cards import BattingCard, Bounds, Fielding, Player
 from league.engine.lineup import Lineup, fielding_of, plays
 from league.engine.scoring import save_situation_now
-from league.errors import DecisionError
+from league.engine.state import (
+    ASK_AGGRESSIVE,
+    ASK_DEFENSE_CALL,
+    ASK_DEFENSIVE_SUB,
+    ASK_PINCH_HITTER,
+    ASK_PINCH_RUNNER,
+    ASK_PITCHER_AGAIN,
+    Decider,
+)
+from league.engine.values import batting_value
 from league.manager.bullpen import (
     CLOSER,
     LONG,
@@ -36,39 +45,13 @@ if TYPE_CHECKING:
     from league.engine.state import Side
 
 
-class Manager(Protocol):
-    """The decisions of one side. `game` is read-only for a manager."""
-
-    def defense_call(self, game: "Game") -> str: ...                 # "none" | "ibb" | "infield_in"
-    def offense_call(self, game: "Game") -> tuple: ...               # ("none",) ("bunt",) ("squeeze",)
-    # ("hit_and_run",) ("steal", base) ("double_steal", first base or None)
-    def aggressive(self, game: "Game", table: str) -> bool: ...       # after the batting result
-    def steal_go(self, game: "Game", base: int, roll: int) -> bool: ...   # go to catcher table or stop
-    def bonus_steal(self, game: "Game", candidates: list[int]) -> int | None: ...
-    def join_steal(self, game: "Game", base: int) -> bool: ...       # later runner of a double steal
-    def no_check(self, game: "Game") -> bool: ...
-    def bunt_plus(self, game: "Game") -> int | None: ...             # None = all safe; else runner base
-    def bunt_out(self, game: "Game", candidates: list[int]) -> int: ...   # 0 = batter
-    def send(self, game: "Game", base: int, target: int) -> bool: ...
-    def back_first(self, game: "Game", candidates: list[int]) -> int: ...  # hit-and-run, fly caught:
-    # the base of the runner whose cross-play back comes next (the offense's choice, C.2)
-    def change_pitcher(self, game: "Game", inning_start: bool) -> str | None: ...
-    def reliever(self, game: "Game", side: "Side") -> str | None: ...
-    def pinch_hitter(self, game: "Game") -> str | None: ...
-    def pinch_runner(self, game: "Game") -> tuple[int, str] | None: ...   # (base, bench player)
-    def defensive_sub(self, game: "Game", inning_start: bool) -> tuple[str, str] | None: ...
-    # (position, bench player)
-
+# the questions the engine asks a manager and how it asks them (Manager, Decider, Asking,
+# deciding, the ASK_* bits) are the engine's own, league.engine.state, which this class answers;
+# their names stay importable from here for the code that has always found them here
+from league.engine.state import ASK_ALL, Asking, Manager, deciding  # noqa: E402,F401
 
 # the SR from which a runner on first steals against a catcher with arm 0 (3 more per arm point)
 STEAL_SR: Final = 20
-
-
-def batting_value(card: BattingCard) -> float:
-    """A rough on-base-plus-power worth of a batting card, for choosing line-ups and hitters."""
-    # five look-ups: cheaper than remembering it by the row (hashing a row hashes its bounds)
-    w = card.bounds.widths
-    return w["BB"] * 0.7 + w["1B"] * 0.9 + w["LG"] * 1.3 + w["HR"] * 2.0 - w["K"] * 0.15
 
 
 BATTER_READS: Final = ("BS*", "BS+", "BS")   # pitch results that send the batter to his own card
@@ -431,25 +414,14 @@ DEF_GAIN: Final = 4.0           # a defensive replacement's better glove (glove(
 OUT_OF_POSITION: Final = -8.0   # a fielder's glove where he has no rating
 
 
-# The questions the engine asks before or during every plate appearance that a manager may let
-# pass for a whole half-inning (ComputerManager.asking): one bit each
-ASK_PINCH_HITTER: Final = 1
-ASK_PINCH_RUNNER: Final = 2
-ASK_DEFENSIVE_SUB: Final = 4    # in the inning (one at the start of an inning is always asked)
-ASK_DEFENSE_CALL: Final = 8
-ASK_AGGRESSIVE: Final = 16
-# the pitcher question before the first batter of a half, right after the one at its start:
-# the computer manager's answer is then always "no change" (ComputerManager.asking), so only a
-# manager that answers it itself is asked
-ASK_PITCHER_AGAIN: Final = 32
-ASK_ALL: Final = 63
 # the bits of the questions a class of manager answers itself, not by ComputerManager's policy
 _OWN_ASKS: Final[dict[type, int]] = {}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class ComputerManager:
-    """A sensible manager that decides from the situation alone."""
+class ComputerManager(Decider):
+    """A sensible manager that decides from the situation alone: a Decider, the class the
+    engine asks (league.engine.state), answering every question of the Manager protocol."""
 
     def __init__(self, strategies: bool = True, platoon: bool = True) -> None:
         self.strategies = strategies
@@ -988,79 +960,6 @@ class ComputerManager:
 
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
-class Asking(ComputerManager):
-    """Any other Manager (a person's, the referee's, one a test or a script brings) in the shape
-    of a ComputerManager. The engine asks every decision of a ComputerManager (`Game.deciders`),
-    which the compiled build calls directly instead of looking each method up by name; this one
-    passes every question on to the manager it holds, and an answer of the wrong kind is a
-    DecisionError naming the question (the compiled build would otherwise raise a TypeError)."""
-
-    def __init__(self, manager: Manager) -> None:
-        super().__init__()
-        # untyped: its answers are taken as they come and checked here (typed as the protocol
-        # says, the compiled build would check them on return with a TypeError)
-        self.manager: Any = manager
-
-    def defense_call(self, game: "Game") -> str:
-        call: object = self.manager.defense_call(game)
-        if not isinstance(call, str):
-            raise DecisionError(f"unknown defense strategy {call!r}")
-        return call
-
-    def offense_call(self, game: "Game") -> tuple:
-        call: object = self.manager.offense_call(game)
-        if isinstance(call, list):
-            call = tuple(call)
-        if not isinstance(call, tuple) or not call:
-            raise DecisionError(f"unknown offense strategy {call!r}")
-        return call
-
-    def aggressive(self, game: "Game", table: str) -> bool:
-        return bool(self.manager.aggressive(game, table))
-
-    def steal_go(self, game: "Game", base: int, roll: int) -> bool:
-        return bool(self.manager.steal_go(game, base, roll))
-
-    def bonus_steal(self, game: "Game", candidates: list[int]) -> int | None:
-        return _base_or_none("bonus_steal", self.manager.bonus_steal(game, candidates))
-
-    def join_steal(self, game: "Game", base: int) -> bool:
-        return bool(self.manager.join_steal(game, base))
-
-    def no_check(self, game: "Game") -> bool:
-        return bool(self.manager.no_check(game))
-
-    def bunt_plus(self, game: "Game") -> int | None:
-        return _base_or_none("bunt_plus", self.manager.bunt_plus(game))
-
-    def bunt_out(self, game: "Game", candidates: list[int]) -> int:
-        return _base("bunt_out", self.manager.bunt_out(game, candidates))
-
-    def send(self, game: "Game", base: int, target: int) -> bool:
-        return bool(self.manager.send(game, base, target))
-
-    def back_first(self, game: "Game", candidates: list[int]) -> int:
-        return _base("back_first", self.manager.back_first(game, candidates))
-
-    def change_pitcher(self, game: "Game", inning_start: bool) -> str | None:
-        return _player_or_none("change_pitcher", self.manager.change_pitcher(game, inning_start))
-
-    def reliever(self, game: "Game", side: "Side") -> str | None:
-        return _player_or_none("reliever", self.manager.reliever(game, side))
-
-    def pinch_hitter(self, game: "Game") -> str | None:
-        return _player_or_none("pinch_hitter", self.manager.pinch_hitter(game))
-
-    def pinch_runner(self, game: "Game") -> tuple[int, str] | None:
-        return _pair("pinch_runner", self.manager.pinch_runner(game), int,
-                     "a base and a bench player")
-
-    def defensive_sub(self, game: "Game", inning_start: bool) -> tuple[str, str] | None:
-        return _pair("defensive_sub", self.manager.defensive_sub(game, inning_start), str,
-                     "a position and a bench player")
-
-
 def _own_asks(cls: type) -> int:
     """The ASK_* bits of the questions `cls` answers with methods of its own (for the pitcher,
     also the starter's late-innings check, on which the answer's sameness rests)."""
@@ -1086,39 +985,6 @@ def _pitcher_may_bat(game: "Game", side: "Side") -> bool:
         if players[pid].batting is None:
             return True
     return False
-
-
-def deciding(manager: Manager) -> ComputerManager:
-    """The manager as the engine asks it: a ComputerManager (or a subclass) itself, any other
-    Manager through `Asking`."""
-    return manager if isinstance(manager, ComputerManager) else Asking(manager)
-
-
-def _base(question: str, answer: object) -> int:
-    if isinstance(answer, int):
-        return answer
-    raise DecisionError(f"{question}: {answer!r} is not a base")
-
-
-def _base_or_none(question: str, answer: object) -> int | None:
-    return None if answer is None else _base(question, answer)
-
-
-def _pair(question: str, answer: object, first: type, what: str) -> tuple[Any, str] | None:
-    """None, or a pair of a `first` and a player (a list, as JSON gives it, is read as one)."""
-    if answer is None:
-        return None
-    if isinstance(answer, (tuple, list)) and len(answer) == 2:
-        a, pid = answer
-        if isinstance(a, first) and isinstance(pid, str):
-            return (a, pid)
-    raise DecisionError(f"{question}: {answer!r} is not {what}")
-
-
-def _player_or_none(question: str, answer: object) -> str | None:
-    if answer is None or isinstance(answer, str):
-        return answer
-    raise DecisionError(f"{question}: {answer!r} is not a player")
 
 
 def _position_of(side: "Side", pid: str) -> str | None:

@@ -671,8 +671,8 @@ def mend(league: "League") -> list[tuple[str, str, str]]:
     `active_size`), mended from each club's farm after the off-season: for each thing missing
     the best farm player who supplies it comes up; a full active roster sends down the least
     valuable man it can spare. Returns (player, team, "active" | "farm") for each move."""
+    from league.engine.values import batting_value
     from league.manager.bullpen import pitching_value
-    from league.manager.computer import batting_value
     from league.season.farm import roster_problem
     from league.season.roster import uncovered
 

@@ -31,7 +31,8 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
 
 from league.engine.cards import Player
 from league.engine.injury import recover, severity
-from league.manager.computer import batting_value, pitching_value
+from league.engine.values import batting_value
+from league.manager.bullpen import pitching_value
 from league.offseason import foreign
 from league.season.roster import (
     DEFAULT_ACTIVE_SIZE,

@@ -13,9 +13,8 @@ from league.engine.rules import hit_and_run as _hit_and_run
 from league.engine.rules import runners as _runners
 from league.engine.rules import steal as _steal
 from league.engine.rules import x_table as _x_table
-from league.engine.state import AB, HR, P_BF, P_H, P_HR, PA, GameState, H, Runner
+from league.engine.state import AB, ASK_DEFENSE_CALL, HR, P_BF, P_H, P_HR, PA, GameState, H, Runner
 from league.errors import DecisionError
-from league.manager.computer import ASK_DEFENSE_CALL
 
 # the defense table a batting result is read on (OF and HR are decided by the pitch first)
 BAT_TABLES: Final = {"1B": "single", "LG": "long", "G": "ground", "IF": "infield_fly"}

@@ -14,6 +14,7 @@ from league.engine.rules.crossplay import crossplay
 from league.engine.ruleset import CIRCLE, TRY, DefenseRow, DefenseTable, token_text
 from league.engine.state import (
     AB,
+    ASK_AGGRESSIVE,
     BASE_NAMES,
     BASES_OF_HIT,
     D2,
@@ -35,7 +36,6 @@ from league.engine.state import (
     Runner,
 )
 from league.engine.values import DefenceValues
-from league.manager.computer import ASK_AGGRESSIVE
 
 # the tables on which the defense may play aggressively (積極守備), asked after the batting result
 AGGRESSIVE_TABLES: Final = frozenset(("single", "long", "outfield_fly", "ground", "infield_fly"))
