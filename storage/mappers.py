@@ -128,7 +128,7 @@ def settings_of(league: League) -> dict[str, Any]:
     out["dressed"] = league.dressed
     out["ten_days"] = league.ten_days
     # the foreign limit (外国人枠) only when the league sets its own
-    from league.offseason.foreign import FOREIGN_ACTIVE, FOREIGN_SIDE
+    from league.season.foreign_limit import FOREIGN_ACTIVE, FOREIGN_SIDE
     for key, default in (("foreign_active", FOREIGN_ACTIVE), ("foreign_side", FOREIGN_SIDE)):
         if getattr(league, key) != default:
             out[key] = getattr(league, key)

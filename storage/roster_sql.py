@@ -10,7 +10,7 @@ demotion that would leave the active roster unable to field a legal line-up is r
 
 One home for these rules: every constant and every refusal below is generated from
 league.season.farm (and the card format of league.engine.cards and league.numbers), so the database refuses
-in the services' words (the foreign limit's from league.offseason.foreign); tests/test_roster_rules.py runs one table of cases against both.
+in the services' words (the foreign limit's from league.season.foreign_limit); tests/test_roster_rules.py runs one table of cases against both.
 """
 from __future__ import annotations
 
@@ -19,8 +19,7 @@ from typing import Final
 
 from league.engine.cards import FIELDING_ENTRY, FIELDING_SEPARATORS
 from league.numbers import ASCII_DIGITS, FULL_WIDTH, MAX_DIGITS
-from league.offseason import foreign
-from league.season import farm, prefs
+from league.season import farm, foreign_limit, prefs
 from league.season.roster import MIN_STARTERS
 
 # refusals: a rule of the league (23514, a check violation) or a team not the caller's (42501)
@@ -55,7 +54,7 @@ def _player(name: str, pid: str) -> str:
 
 
 def _yes(card: str) -> str:
-    """SQL: whether a card's cells say foreign = yes (league.offseason.foreign.parse_foreign)."""
+    """SQL: whether a card's cells say foreign = yes (league.season.foreign_limit.parse_foreign)."""
     return "(" + " or ".join(
         f"coalesce(lower(regexp_replace({card}.{col}::jsonb ->> 'foreign', '^\\s+|\\s+$', '', "
         f"'g')) = 'yes', false)" for col in ("batting", "pitching")) + ")"
@@ -233,16 +232,16 @@ begin
      where c.season_id = v_season.id and p.league_id = p_league and p.pid = p_player;
     if v_foreign then
       v_limit := coalesce({s}.impact_whole(v_league.settings::jsonb ->> 'foreign_active')::integer,
-                          {foreign.FOREIGN_ACTIVE});
+                          {foreign_limit.FOREIGN_ACTIVE});
       v_side := coalesce({s}.impact_whole(v_league.settings::jsonb ->> 'foreign_side')::integer,
-                         {foreign.FOREIGN_SIDE});
+                         {foreign_limit.FOREIGN_SIDE});
       select count(*) into v_count from {s}.league_card c
        where c.season_id = v_season.id and c.team = v_team and {_yes("c")}
          and lower(regexp_replace(coalesce(c.pitching::jsonb ->> 'roster',
                                            c.batting::jsonb ->> 'roster', ''),
                                   '^\\s+|\\s+$', '', 'g')) <> 'farm';
       if v_count >= v_limit then
-        {_raise(foreign.FOREIGN_FULL, RULE, team="v_team", count="v_count", limit="v_limit",
+        {_raise(foreign_limit.FOREIGN_FULL, RULE, team="v_team", count="v_count", limit="v_limit",
                 player=_player("v_name", "p_player"))}
       end if;
       select count(*) into v_count from {s}.league_card c
@@ -252,7 +251,7 @@ begin
                                            c.batting::jsonb ->> 'roster', ''),
                                   '^\\s+|\\s+$', '', 'g')) <> 'farm';
       if v_count >= v_side then
-        {_raise(foreign.FOREIGN_SIDE_FULL, RULE, team="v_team", count="v_count",
+        {_raise(foreign_limit.FOREIGN_SIDE_FULL, RULE, team="v_team", count="v_count",
                 side="case when v_pitcher then 'pitchers' else 'batters' end", limit="v_side",
                 player=_player("v_name", "p_player"))}
       end if;

@@ -95,7 +95,7 @@ _PROBLEMS: tuple[tuple[str, str], ...] = (
     (r"team (?P<t>\S+) cannot field a [a-z ]+ \((?P<p>\S+)\)(?P<a> from its active roster)?:"
      r" (?P<who>.+) can play \S+ but are needed at other positions",
      "チーム {t} は {p} を守れません: {who} は {p} を守れますがほかの守備位置に必要です"),
-    # the foreign limit (league.offseason.foreign's words)
+    # the foreign limit (league.season.foreign_limit's words)
     (r"(?P<t>.+) has (?P<a>\d+) foreign players on the active roster, the most the league"
      r" registers \(foreign_active (?P<s>\d+)\); (?P<p>.+) cannot come up",
      "{t} の一軍の外国人選手は {a} 人で上限です (foreign_active {s})。{p} は登録できません"),

@@ -211,7 +211,7 @@ class Player:
     name_en: str = ""  # the name in Latin letters, when the league file gives one
     roster: str = "active"  # 一軍 ("active", registered) or 二軍 ("farm"): league.season.farm
     born: str = ""  # birth date, YYYY-MM-DD (league.offseason.people); "" when a file gives none
-    foreign: bool = False  # a foreign player (外国人枠: league.offseason.foreign)
+    foreign: bool = False  # a foreign player (外国人枠: league.season.foreign_limit)
     ikusei: bool = False  # a 育成 (development) contract: on the farm, not on the 70
 
     def __reduce__(self) -> tuple[object, ...]:

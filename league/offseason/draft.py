@@ -29,8 +29,16 @@ from league.engine.cards import BAT_COLUMNS, PITCH_COLUMNS
 from league.offseason.aging import CONTACT, Development, age_batting, age_pitching, typical
 from league.offseason.people import stream
 
-MAX_PICKS = 120
-MAX_IKUSEI = 10            # 育成 players a club may take in one draft
+# the [draft] table is read with the league file, in the season (one home:
+# league.season.offseason_settings); its names stay importable from here
+from league.season.offseason_settings import (  # noqa: F401
+    MAX_IKUSEI,
+    MAX_PICKS,
+    PRIORITY_ALTERNATE,
+    DraftRules,
+    draft_rules,
+)
+
 IKUSEI_FIRST = 101         # a 育成 player's number: three digits (NPB: 100 and up)
 SCHOOLS = ("高校", "大学", "社会人", "独立")
 SCHOOLS_EN = {"高校": "high school", "大学": "university", "社会人": "company team",
@@ -41,7 +49,6 @@ SCHOOL_AGES = {"高校": (18, 18), "大学": (22, 22), "社会人": (23, 26), "�
 READINESS = {"高校": (12.0, 20.0), "大学": (5.0, 10.0), "社会人": (3.0, 7.0), "独立": (5.0, 10.0)}
 TALENT_SD = 3.0
 CLASS_PER_PICK = 2.2        # the class holds this many amateurs per pick the clubs want
-PRIORITY_ALTERNATE = "alternate"
 NEED_BONUS = 2.5            # rolls of value a pick of a kind the club lost is worth more
 SHORT_BONUS = 12.0          # and of a kind it is short of (no second catcher, under 6 starters)
 PEAK = 27
@@ -104,51 +111,6 @@ def positions_of(batting: Mapping[str, str] | None) -> set[str]:
         if pos and pos != "P":
             out.add(pos)
     return out
-
-
-@dataclass(frozen=True)
-class DraftRules:
-    """A league's draft settings (league.toml ``[draft]``): `priority` "alternate" (by year) or
-    the code of the league that always has it; `picks` the most picks in all (支配下, <= 120);
-    `held` false: no draft (clubs fill nothing); `ikusei` the 育成 players each club takes after
-    the 支配下 rounds (0, the default: no 育成 draft); `active` true: the 現役ドラフト after the
-    trades (league.offseason.active_draft; off by default)."""
-
-    priority: str = PRIORITY_ALTERNATE
-    picks: int = MAX_PICKS
-    held: bool = True
-    ikusei: int = 0
-    active: bool = False
-
-
-def draft_rules(raw: object, leagues: Sequence[str], where: str = "[draft]") -> DraftRules:
-    """The [draft] table checked; LeagueError naming the key for anything else."""
-    from league.errors import LeagueError
-    if raw is None:
-        return DraftRules()
-    if not isinstance(raw, Mapping):
-        raise LeagueError(f"{where}: draft must be a table ([draft])")
-    extra = sorted(set(raw) - {"priority", "picks", "held", "ikusei", "active"})
-    if extra:
-        raise LeagueError(f"{where}: unknown key {extra[0]!r}; [draft] has active, held, ikusei, "
-                          "picks, priority")
-    priority = raw.get("priority", PRIORITY_ALTERNATE)
-    if priority != PRIORITY_ALTERNATE and priority not in leagues:
-        raise LeagueError(f"{where}, key priority: {priority!r} is not \"alternate\" nor a league "
-                          f"code ({', '.join(leagues) or 'none'})")
-    picks = raw.get("picks", MAX_PICKS)
-    if isinstance(picks, bool) or not isinstance(picks, int) or not 0 <= picks <= MAX_PICKS:
-        raise LeagueError(f"{where}, key picks: {picks!r} is not a whole number 0..{MAX_PICKS}")
-    held = raw.get("held", True)
-    if not isinstance(held, bool):
-        raise LeagueError(f"{where}, key held: {held!r} is not true or false")
-    ikusei = raw.get("ikusei", 0)
-    if isinstance(ikusei, bool) or not isinstance(ikusei, int) or not 0 <= ikusei <= MAX_IKUSEI:
-        raise LeagueError(f"{where}, key ikusei: {ikusei!r} is not a whole number 0..{MAX_IKUSEI}")
-    active = raw.get("active", False)
-    if not isinstance(active, bool):
-        raise LeagueError(f"{where}, key active: {active!r} is not true or false")
-    return DraftRules(str(priority), picks, held, ikusei, active)
 
 
 def kind_of(batting: Mapping[str, str] | None, pitching: Mapping[str, str] | None) -> str:

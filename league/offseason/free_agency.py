@@ -56,6 +56,10 @@ from typing import Final
 
 from league.offseason.people import stream
 
+# the [fa] table is read with the league file, in the season (one home:
+# league.season.offseason_settings); its name stays importable from here
+from league.season.offseason_settings import fa_rules  # noqa: F401
+
 SEASON_DAYS: Final = 145
 DOMESTIC: Final = 8
 COLLEGE: Final = 7
@@ -454,20 +458,3 @@ def market(league: str, year: int, men: Sequence[Man], strength: Mapping[str, fl
                 size[pick.team] -= 1
                 comp.append(Compensation(m.team, pick.team, taken.player, m.player))
     return Market(tuple((m.player, r) for m, r in eligible), tuple(out), tuple(comp))
-
-
-def fa_rules(raw: object, where: str = "[fa]") -> bool:
-    """The [fa] table of league.toml checked: whether compensation (人的補償) is on (default
-    off). LeagueError naming the key for anything else."""
-    from league.errors import LeagueError
-    if raw is None:
-        return False
-    if not isinstance(raw, Mapping):
-        raise LeagueError(f"{where}: fa must be a table ([fa])")
-    extra = sorted(set(raw) - {"compensation"})
-    if extra:
-        raise LeagueError(f"{where}: unknown key {extra[0]!r}; [fa] has compensation")
-    value = raw.get("compensation", False)
-    if not isinstance(value, bool):
-        raise LeagueError(f"{where}, key compensation: {value!r} is not true or false")
-    return value

@@ -8,7 +8,10 @@ import random
 from datetime import date
 
 from league.engine.cards import Player
-from league.errors import LeagueError
+
+# the born column is read with the league file, in the season (one home:
+# league.season.offseason_settings); its reader's name stays importable from here
+from league.season.offseason_settings import parse_born  # noqa: F401
 
 SEASON_AGE_DAY = (4, 1)      # the age of a season is the age on 1 April
 
@@ -26,21 +29,6 @@ def stream(*key: object) -> random.Random:
     same numbers on every machine and Python version."""
     digest = hashlib.sha256("\x1f".join(str(k) for k in key).encode("utf-8")).digest()
     return random.Random(int.from_bytes(digest[:8], "big"))
-
-
-def parse_born(text: str, where: str) -> date | None:
-    """A birth date as a league file writes it (YYYY-MM-DD); "" is none. LeagueError naming
-    `where` for anything else."""
-    text = (text or "").strip()
-    if not text:
-        return None
-    try:
-        day = date.fromisoformat(text)
-    except ValueError:
-        raise LeagueError(f"{where}: {text!r} is not a birth date (YYYY-MM-DD)") from None
-    if not 1850 <= day.year <= 2200:
-        raise LeagueError(f"{where}: {text!r} is not a plausible birth date (year 1850-2200)")
-    return day
 
 
 def age_on(born: date, day: date) -> int:

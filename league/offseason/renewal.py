@@ -21,9 +21,9 @@ from league.offseason import foreign as fr
 from league.offseason import free_agency as fa
 from league.offseason import trades as tr
 from league.offseason.aging import Aged, age_players, measured, recentre, recentre_ratings
-from league.offseason.foreign import FOREIGN_ACTIVE, FOREIGN_SIDE, fits
 from league.offseason.people import season_age, stream
 from league.offseason.retirement import RELEASE, Departure, Standing, departures
+from league.season.foreign_limit import FOREIGN_ACTIVE, FOREIGN_SIDE, fits
 
 if TYPE_CHECKING:
     from league.engine.cards import Player

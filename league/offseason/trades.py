@@ -20,7 +20,7 @@ A club **accepts** a trade when what it gets is worth at least what it gives plu
 (`judge`); else it refuses, saying so in one line. A trade must also keep the limits: no trade
 between the end of July (DEADLINE) and the end of the season (§6: they resume in the
 off-season), at most `roster_size` (70) under contract, a club without a farm within its active
-size, enough men of each kind left (LEAST), and the foreign limit (league.offseason.foreign) on
+size, enough men of each kind left (LEAST), and the foreign limit (league.season.foreign_limit) on
 the active roster a traded man joins (else he joins the farm).
 """
 from __future__ import annotations
@@ -32,8 +32,8 @@ from typing import Final
 
 from league.offseason.aging import CONTACT, PITCHING, typical
 from league.offseason.draft import VALUE_SD, card_value, kind_of
-from league.offseason.foreign import FOREIGN_ACTIVE, FOREIGN_SIDE, room_for
 from league.offseason.people import season_age, stream
+from league.season.foreign_limit import FOREIGN_ACTIVE, FOREIGN_SIDE, room_for
 
 OUTLOOK: Final = 3            # years of the typical path a player's worth looks ahead
 MARGIN: Final = 1.0           # rolls a club wants to gain by a trade, at least

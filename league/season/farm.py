@@ -10,7 +10,7 @@ The computer manager makes its moves between games (`before_game`): a heavily in
 goes down and a healthy one comes up; a tired bullpen sends its most tired arm down for a rested
 one; a farm player clearly better than the worst active man of his role takes his place; an
 active roster short of its size is filled — never a foreign player past the league's limit
-(外国人枠, league.offseason.foreign). A person makes his own (`call_up_problem`,
+(外国人枠, league.season.foreign_limit). A person makes his own (`call_up_problem`,
 `demotion_problem` say why one is refused, in one line). Pure: the season runner stores what the
 `RosterBook` records.
 """
@@ -33,7 +33,7 @@ from league.engine.cards import Player
 from league.engine.injury import recover, severity
 from league.engine.values import batting_value
 from league.manager.bullpen import pitching_value
-from league.offseason import foreign
+from league.season import foreign_limit
 from league.season.roster import (
     DEFAULT_ACTIVE_SIZE,
     DEFAULT_TEN_DAYS,
@@ -273,7 +273,7 @@ def call_up_problem(league: League, book: RosterBook, pid: str, day: date) -> st
     active = active_players(team, book)
     if len(active) >= league.active_size:
         return ACTIVE_FULL.format(team=team.code, active=len(active), size=league.active_size)
-    return foreign.refusal(team.code, active, p, _name(p), league.foreign_active,
+    return foreign_limit.refusal(team.code, active, p, _name(p), league.foreign_active,
                            league.foreign_side)
 
 
@@ -569,9 +569,9 @@ def _positions(ps: Iterable[Player]) -> set[str]:
 
 
 def _foreign_room(league: League, active: Iterable[Player]) -> tuple[bool, bool]:
-    """Whether a foreign (batter, pitcher) may join `active` (league.offseason.foreign): the
+    """Whether a foreign (batter, pitcher) may join `active` (league.season.foreign_limit): the
     computer never brings one up past the league's limit."""
-    total, pitchers, batters = foreign.counts(active)
+    total, pitchers, batters = foreign_limit.counts(active)
     room = total < league.foreign_active
     return (room and batters < league.foreign_side, room and pitchers < league.foreign_side)
 
@@ -642,7 +642,7 @@ def cover_positions(state: Any, team: str, day: date) -> list[Move]:
             registered = [p for p in t.players if p.id not in book.farm]
             # a foreign player past the limit (外国人枠) comes up only for a foreign one of the
             # active roster who can go down
-            crowded = not foreign.fits(registered, cand, league.foreign_active,
+            crowded = not foreign_limit.fits(registered, cand, league.foreign_active,
                                        league.foreign_side)
             out = None
             if crowded or len(registered) >= league.active_size:
@@ -653,7 +653,7 @@ def cover_positions(state: Any, team: str, day: date) -> list[Move]:
                 out = next((p for p in spare
                             if roster_problem([q for q in fit if q.id != p.id] + [cand], dh) is None
                             and uncovered([q for q in fit if q.id != p.id] + [cand]) is None
-                            and (not crowded or foreign.fits(
+                            and (not crowded or foreign_limit.fits(
                                 [q for q in registered if q.id != p.id], cand,
                                 league.foreign_active, league.foreign_side))), None)
                 if out is None:
@@ -760,10 +760,10 @@ def repair(state: Any, team: str, day: date) -> list[Move]:
         # man of the active roster who can go down
         chosen: tuple[Player, Player | None] | None = None
         for cand in pool:
-            if foreign.fits(here, cand, league.foreign_active, league.foreign_side):
+            if foreign_limit.fits(here, cand, league.foreign_active, league.foreign_side):
                 chosen = (cand, None)
                 break
-            out = sorted((p for p in here if p.foreign and keeps(p, cand) and foreign.fits(
+            out = sorted((p for p in here if p.foreign and keeps(p, cand) and foreign_limit.fits(
                 [q for q in here if q.id != p.id], cand, league.foreign_active,
                 league.foreign_side)), key=lambda p: (_value(p), p.id))
             if out:

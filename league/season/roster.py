@@ -19,7 +19,7 @@ default), ``active_size`` registered on the active roster (一軍登録, 29) and
 game (ベンチ入り, 26); ``ten_days`` is how long a demoted player waits before he may be
 registered again (the ten-day rule, 10); ``foreign_active`` is how many foreign players
 the active roster registers (4) and ``foreign_side`` how many of them may be pitchers, or batters
-(3): league.offseason.foreign. A team with no farm players is all active, as leagues were before the farm
+(3): league.season.foreign_limit. A team with no farm players is all active, as leagues were before the farm
 existed, and is not held to ``active_size``.
 """
 from __future__ import annotations
@@ -50,7 +50,8 @@ from league.engine.cards import (
 )
 from league.errors import CardError, LeagueError
 from league.numbers import whole_number
-from league.offseason.foreign import FOREIGN_ACTIVE, FOREIGN_SIDE, over, parse_foreign
+from league.season.foreign_limit import FOREIGN_ACTIVE, FOREIGN_SIDE, over, parse_foreign
+from league.season.offseason_settings import draft_rules, fa_rules, parse_born
 from league.tomltext import TOMLInputError, load_toml
 
 DEFAULT_ROSTER_SIZE = 70      # under contract (支配下登録)
@@ -301,7 +302,6 @@ def _foreign(cell: _Cell, row: dict[str, str]) -> bool:
 
 def _born(cell: _Cell, row: dict[str, str]) -> str:
     """The `born` cell checked (YYYY-MM-DD or empty), as written."""
-    from league.offseason.people import parse_born
     day = parse_born(row.get("born", ""), cell.at("born"))
     return day.isoformat() if day is not None else ""
 
@@ -614,9 +614,7 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
     from league.season.calendar import calendar_rules
     from league.season.postseason import postseason_specs
     calendar_rules(opts["settings"].get("schedule"), f"{file} [schedule]")
-    from league.offseason.draft import draft_rules
     draft_rules(opts["settings"].get("draft"), [lg["code"] for lg in leagues], f"{file} [draft]")
-    from league.offseason.free_agency import fa_rules
     fa_rules(opts["settings"].get("fa"), f"{file} [fa]")
     postseason_specs(opts["settings"].get("postseason"), [lg["code"] for lg in leagues],
                      f"{file} [postseason]")

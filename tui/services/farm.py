@@ -55,7 +55,7 @@ class FarmView:
     active_size: int
     roster_size: int
     entries: tuple[FarmEntry, ...]
-    foreign_active: int = 4     # the foreign limit (外国人枠, league.offseason.foreign)
+    foreign_active: int = 4     # the foreign limit (外国人枠, league.season.foreign_limit)
     foreign_side: int = 3
 
     @property

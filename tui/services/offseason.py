@@ -181,7 +181,7 @@ class _Inputs:
     known: list[str]
     active_size: int
     ikusei: int = 0
-    foreign_active: int = 4         # the foreign limit (外国人枠, league.offseason.foreign)
+    foreign_active: int = 4         # the foreign limit (外国人枠, league.season.foreign_limit)
     foreign_side: int = 3
     compensation: bool = False      # [fa] compensation (人的補償)
     service: Callable[[], dict[str, fa.Service]] | None = None    # §4, read when needed

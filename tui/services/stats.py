@@ -164,7 +164,7 @@ class PlayerView:
     age: int | None = None         # his age for the season: on 1 April of its year
     # how he joined: the draft (year, season, round, pick, school, team), None for a founder
     origin: dict[str, Any] | None = None
-    foreign: bool = False          # a foreign player (外国人枠, league.offseason.foreign)
+    foreign: bool = False          # a foreign player (外国人枠, league.season.foreign_limit)
     # his service (FA, §4): seasons, days over, entry route, right (tui.services.offseason)
     service: dict[str, Any] | None = None
 

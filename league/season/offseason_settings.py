@@ -1,0 +1,92 @@
+"""The off-season's settings a league file carries and the cells it reads: the draft's
+(league.toml ``[draft]``: `draft_rules`), free agency's (``[fa]``: `fa_rules`) and the players'
+birth dates (the ``born`` column: `parse_born`). They are read and checked with the league file
+(league.season.roster), so a bad one is refused when the league is read; the off-season
+(league.offseason: draft.py, free_agency.py, people.py) plays by them and keeps their names.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from league.errors import LeagueError
+
+MAX_PICKS = 120
+MAX_IKUSEI = 10            # 育成 players a club may take in one draft
+PRIORITY_ALTERNATE = "alternate"
+
+
+@dataclass(frozen=True)
+class DraftRules:
+    """A league's draft settings (league.toml ``[draft]``): `priority` "alternate" (by year) or
+    the code of the league that always has it; `picks` the most picks in all (支配下, <= 120);
+    `held` false: no draft (clubs fill nothing); `ikusei` the 育成 players each club takes after
+    the 支配下 rounds (0, the default: no 育成 draft); `active` true: the 現役ドラフト after the
+    trades (league.offseason.active_draft; off by default)."""
+
+    priority: str = PRIORITY_ALTERNATE
+    picks: int = MAX_PICKS
+    held: bool = True
+    ikusei: int = 0
+    active: bool = False
+
+
+def draft_rules(raw: object, leagues: Sequence[str], where: str = "[draft]") -> DraftRules:
+    """The [draft] table checked; LeagueError naming the key for anything else."""
+    if raw is None:
+        return DraftRules()
+    if not isinstance(raw, Mapping):
+        raise LeagueError(f"{where}: draft must be a table ([draft])")
+    extra = sorted(set(raw) - {"priority", "picks", "held", "ikusei", "active"})
+    if extra:
+        raise LeagueError(f"{where}: unknown key {extra[0]!r}; [draft] has active, held, ikusei, "
+                          "picks, priority")
+    priority = raw.get("priority", PRIORITY_ALTERNATE)
+    if priority != PRIORITY_ALTERNATE and priority not in leagues:
+        raise LeagueError(f"{where}, key priority: {priority!r} is not \"alternate\" nor a league "
+                          f"code ({', '.join(leagues) or 'none'})")
+    picks = raw.get("picks", MAX_PICKS)
+    if isinstance(picks, bool) or not isinstance(picks, int) or not 0 <= picks <= MAX_PICKS:
+        raise LeagueError(f"{where}, key picks: {picks!r} is not a whole number 0..{MAX_PICKS}")
+    held = raw.get("held", True)
+    if not isinstance(held, bool):
+        raise LeagueError(f"{where}, key held: {held!r} is not true or false")
+    ikusei = raw.get("ikusei", 0)
+    if isinstance(ikusei, bool) or not isinstance(ikusei, int) or not 0 <= ikusei <= MAX_IKUSEI:
+        raise LeagueError(f"{where}, key ikusei: {ikusei!r} is not a whole number 0..{MAX_IKUSEI}")
+    active = raw.get("active", False)
+    if not isinstance(active, bool):
+        raise LeagueError(f"{where}, key active: {active!r} is not true or false")
+    return DraftRules(str(priority), picks, held, ikusei, active)
+
+
+def fa_rules(raw: object, where: str = "[fa]") -> bool:
+    """The [fa] table of league.toml checked: whether compensation (人的補償) is on (default
+    off). LeagueError naming the key for anything else."""
+    if raw is None:
+        return False
+    if not isinstance(raw, Mapping):
+        raise LeagueError(f"{where}: fa must be a table ([fa])")
+    extra = sorted(set(raw) - {"compensation"})
+    if extra:
+        raise LeagueError(f"{where}: unknown key {extra[0]!r}; [fa] has compensation")
+    value = raw.get("compensation", False)
+    if not isinstance(value, bool):
+        raise LeagueError(f"{where}, key compensation: {value!r} is not true or false")
+    return value
+
+
+def parse_born(text: str, where: str) -> date | None:
+    """A birth date as a league file writes it (YYYY-MM-DD); "" is none. LeagueError naming
+    `where` for anything else."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    try:
+        day = date.fromisoformat(text)
+    except ValueError:
+        raise LeagueError(f"{where}: {text!r} is not a birth date (YYYY-MM-DD)") from None
+    if not 1850 <= day.year <= 2200:
+        raise LeagueError(f"{where}: {text!r} is not a plausible birth date (year 1850-2200)")
+    return day
