@@ -4,7 +4,7 @@
     IMPACT_MYPYC=1 python setup.py build_ext --inplace     # in a checkout, beside the .py files
 
 Without IMPACT_MYPYC the package is pure Python and installs anywhere; both builds play the same
-games (tests/test_engine_digest.py). `impact bench` says which one is running.
+games (tests/engine/test_engine_digest.py). `impact bench` says which one is running.
 """
 from __future__ import annotations
 

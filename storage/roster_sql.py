@@ -10,7 +10,7 @@ demotion that would leave the active roster unable to field a legal line-up is r
 
 One home for these rules: every constant and every refusal below is generated from
 league.season.farm (and the card format of league.engine.cards and league.numbers), so the database refuses
-in the services' words (the foreign limit's from league.season.foreign_limit); tests/test_roster_rules.py runs one table of cases against both.
+in the services' words (the foreign limit's from league.season.foreign_limit); tests/storage/test_roster_rules.py runs one table of cases against both.
 """
 from __future__ import annotations
 

@@ -14,9 +14,11 @@ from storage.rulesets import shipped_ruleset
 
 # --- the fast set and the whole suite (README: Tests) ----------------------------------------
 # `app`: the tests that drive the Textual app (a pilot: run_test), the app in a browser or served,
-# marked here: the modules below, and any other test whose code calls run_test. `slow`: marked
-# where they are (several simulated seasons, a wheel built, the app started as a process).
+# marked here: the tests in tests/app/ (the pilots), the modules below, and any other test whose
+# code calls run_test. `slow`: marked where they are (several simulated seasons, a wheel built,
+# the app started as a process).
 # `pytest` runs everything (CI); `pytest -m "not slow and not app"` is the fast set.
+APP_FOLDER = "app"
 APP_MODULES = ("test_tui_*.py", "test_troop_app.py", "test_troop_facilitator.py",
                "test_cardgen_tui.py", "test_serve.py", "test_site_browser.py")
 
@@ -31,7 +33,8 @@ def _drives_the_app(item: pytest.Item) -> bool:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        if any(fnmatch(item.path.name, pattern) for pattern in APP_MODULES) \
+        if item.path.parent.name == APP_FOLDER \
+                or any(fnmatch(item.path.name, pattern) for pattern in APP_MODULES) \
                 or _drives_the_app(item):
             item.add_marker(pytest.mark.app)
 
@@ -96,7 +99,7 @@ def example_league(tmp_path_factory):
 
 
 # --- the web site's league and its site, once a session (tests/site_league.py: a season and its
-# postseason played, some 40 s) for tests/test_site.py and tests/test_site_browser.py alike; they
+# postseason played, some 40 s) for tests/site/test_site.py and tests/site/test_site_browser.py alike; they
 # read them (a test that plays on copies the database first)
 @pytest.fixture(scope="session")
 def odd_site_league(tmp_path_factory):

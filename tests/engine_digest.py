@@ -8,7 +8,7 @@ engine change hide behind new cards.
 
 A fingerprint covers every roll (purpose, raw, modifiers, modified, table, row, result), every
 play of the play-by-play, the line score, every batting, pitching and fielding line and the
-pitching decisions. `tests/test_engine_digest.py` plays the games again and compares, so a change
+pitching decisions. `tests/engine/test_engine_digest.py` plays the games again and compares, so a change
 made for speed cannot alter a single roll or play.
 
 A change that is *meant* to change games (a rule, official scoring) regenerates the file on

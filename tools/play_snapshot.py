@@ -53,7 +53,7 @@ def texts() -> dict[str, str]:
         out["box_en.txt"].append(render(result, english=True, lines=english,
                                         notes=note_lines(result, False)))
         data = result_dict(result, seed)
-        for play in data["plays"]:      # the record itself is new (tests/test_play_record.py)
+        for play in data["plays"]:      # the record itself is new (tests/engine/test_play_record.py)
             play.pop("record", None)
         out["data.jsonl"].append(json.dumps(data, ensure_ascii=False, sort_keys=True))
     return {name: "\n".join(lines) + "\n" for name, lines in out.items()}

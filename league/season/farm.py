@@ -153,7 +153,7 @@ class RosterBook:
 # --- the rules of a roster move, in words --------------------------------------------------------
 # One home for them: the services refuse with these, and the shared league's database function
 # (storage/roster_sql.py) is generated from these same texts and constants, so a manager calling
-# it with psql meets the same rules in the same words (tests/test_roster_rules.py runs one table
+# it with psql meets the same rules in the same words (tests/storage/test_roster_rules.py runs one table
 # of cases against both).
 NO_CATCHER: Final = "the active roster would have no catcher"
 FEW_STARTERS: Final = ("the active roster would have {starters} starters; a rotation needs at "

@@ -10,7 +10,7 @@ rebuild, which made every key twice).
 Each key is also styled once instead of three times: Textual's FooterKey starts compact, so on
 mount it is restyled with the `-compact` class and once more without it when the footer's own
 setting reaches it; here each key is made with the value it ends with (the same classes and the
-same look: tests/test_tui_keys.py compares them with Textual's Footer)."""
+same look: tests/app/test_tui_keys.py compares them with Textual's Footer)."""
 from __future__ import annotations
 
 from typing import Any

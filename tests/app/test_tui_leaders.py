@@ -1,0 +1,91 @@
+"""The Leaders area at the keyboard: switch kind, cycle and choose stats, filter by team, the
+qualifiers shown, Enter opens the player in the Players area; and a snapshot of the screen."""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from tui import services
+from tui.app import ImpactApp
+
+from tui_helpers import opened as _opened
+from tui_helpers import settled_screenshot
+from tui_helpers import until as _until
+
+SIZE = (120, 40)
+
+
+async def _open_leaders(app, pilot, db):
+    await _opened(app, pilot)
+    services.sim_days(db, days=3)
+    app.data_changed()
+    await pilot.press("5")
+    await _until(pilot, lambda: app.screen.query("#leaders-table")
+                 and app.screen.query_one("#leaders-table").row_count > 0)
+
+
+def _board(app):
+    screen = app.screen
+    return screen.data.view if screen.data else None
+
+
+def _first_ids(app, n=5):
+    t = app.screen.query_one("#leaders-table")
+    return [t.coordinate_to_cell_key((i, 0)).row_key.value for i in range(min(n, t.row_count))]
+
+
+async def test_switch_kind_cycle_stats_and_filter_by_team(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db, sample="pacific")
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_leaders(app, pilot, db)
+        screen = app.screen
+        assert _board(app).stat == "avg"
+        assert "規定打席 9.3" in str(screen.query_one("#leaders-qualifier").render())
+        expected = services.leaders(db, kind="batting", stat="avg", limit=30)
+        assert _first_ids(app) == [r.player_id for r in expected.rows[:5]]
+        await pilot.press("s")
+        await _until(pilot, lambda: _board(app).stat == "hr")
+        assert _first_ids(app) == [r.player_id for r in
+                                   services.leaders(db, kind="batting", stat="hr", limit=30).rows[:5]]
+        await pilot.press("k")
+        await _until(pilot, lambda: _board(app).kind == "pitching" and _board(app).stat == "era")
+        assert "規定投球回 3" in str(screen.query_one("#leaders-qualifier").render())
+        await pilot.press("s")
+        await _until(pilot, lambda: _board(app).stat == "wins")
+        screen.choose_stat("so")       # what choosing a column header does
+        await _until(pilot, lambda: _board(app).stat == "so")
+        values = [r.value for r in _board(app).rows]
+        assert values == sorted(values, reverse=True)
+        await pilot.press("t")
+        await _until(pilot, lambda: screen.team == "SAP" and _board(app).rows
+                     and all(r.team == "SAP" for r in _board(app).rows))
+        await pilot.press("L")
+        await _until(pilot, lambda: "Pitching leaders" in str(screen.query_one("#leaders-title").render()))
+
+
+async def test_enter_opens_the_leader_in_the_players_area(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db, sample="pacific")
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_leaders(app, pilot, db)
+        first = _first_ids(app, 1)[0]
+        app.screen.query_one("#leaders-table").focus()
+        await pilot.press("enter")
+        await _until(pilot, lambda: app.current_mode == "players")
+        await _until(pilot, lambda: getattr(app.screen, "detail", None) is not None
+                     and app.screen.detail[0].id == first)
+
+
+def test_leaders_snapshot(tmp_path, snapshot):
+    db = str(tmp_path / "league.sqlite3")
+
+    async def run():
+        app = ImpactApp(db=db, sample="pacific")
+        async with app.run_test(size=SIZE) as pilot:
+            await _open_leaders(app, pilot, db)
+            return await settled_screenshot(app, pilot)
+
+    svg = asyncio.run(run())
+    snapshot.snapshot_dir = Path(__file__).parents[1] / "snapshots"
+    snapshot.assert_match(svg, "leaders.svg")

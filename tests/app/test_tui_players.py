@@ -1,0 +1,106 @@
+"""The Players area at the keyboard: filter the list, choose a player and see his card, season
+and career stats, game log and season chart; and a snapshot of the screen."""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from tui import services
+from tui.app import ImpactApp
+
+from tui_helpers import opened as _opened
+from tui_helpers import settled_screenshot
+from tui_helpers import until as _until
+
+SIZE = (120, 40)
+
+
+async def _open_players(app, pilot, db):
+    await _opened(app, pilot)
+    services.sim_days(db, days=3)
+    app.data_changed()
+    await pilot.press("4")
+    await _until(pilot, lambda: app.screen.query("#players-table")
+                 and app.screen.query_one("#players-table").row_count == 168)
+
+
+def _detail_of(app, pid):
+    return app.screen.detail is not None and app.screen.detail[0].id == pid
+
+
+async def test_filter_choose_and_see_a_batter(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db, sample="pacific")
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_players(app, pilot, db)
+        screen = app.screen
+        await pilot.press("slash", *"SEN0")
+        table = screen.query_one("#players-table")
+        await _until(pilot, lambda: table.row_count == 9)
+        await pilot.press("enter", "down")
+        assert screen.focused is table
+        await _until(pilot, lambda: _detail_of(app, "SEN02"))
+        _player, view, series = screen.detail
+        # three days played: he is in two or three of the games (the manager rests or platoons)
+        games = services.player(db, "SEN02").batting.games
+        assert view.batting is not None and view.batting.games == games and 2 <= games <= 3
+        assert screen.query_one("#player-card").player.id == "SEN02"
+        assert screen.query_one("#player-log").row_count == games
+        assert series.kind == "avg" and len(series.values) == games
+        assert screen.query_one("#player-chart").data == list(series.values)
+        stats = screen.query_one("#player-stats").render()
+        assert stats is not None
+        # by name (part of it) and by team short name
+        await pilot.press("slash", "end", "ctrl+u", *"仙台")
+        await _until(pilot, lambda: table.row_count == 28)
+
+
+async def test_a_pitcher_shows_his_running_era(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db, sample="pacific")
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_players(app, pilot, db)
+        screen = app.screen
+        view = services.player(db, "SAP16")
+        screen.select_player("SAP16")
+        await _until(pilot, lambda: _detail_of(app, "SAP16"))
+        _player, _shown, series = screen.detail
+        assert series.kind == "era"
+        assert series == services.season_series(view)
+        assert screen.query_one("#player-log").row_count == len(
+            [e for e in view.game_log if "pitching" in e])
+        assert "防御率" in str(screen.query_one("#chart-title").render())
+
+
+async def test_english_labels_and_a_box_score_from_the_game_log(tmp_path):
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db, sample="pacific")
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_players(app, pilot, db)
+        await _until(pilot, lambda: _detail_of(app, "SAP01"))
+        await pilot.press("L")
+        await _until(pilot, lambda: "Rolling AVG" in str(app.screen.query_one("#chart-title").render()))
+        log = app.screen.query_one("#player-log")
+        # his log holds every game he played in, from the start or as a substitute (which
+        # games depends on the cards: rest days and platoons, docs/manager.md, "Line-ups")
+        played = len(services.player(db, "SAP01").game_log)
+        assert played >= 1
+        await _until(pilot, lambda: log.row_count == played)
+        log.focus()
+        await pilot.press("enter")
+        await _until(pilot, lambda: app.screen.query("#box-text"))
+
+
+def test_players_snapshot(tmp_path, snapshot):
+    db = str(tmp_path / "league.sqlite3")
+
+    async def run():
+        app = ImpactApp(db=db, sample="pacific")
+        async with app.run_test(size=SIZE) as pilot:
+            await _open_players(app, pilot, db)
+            await _until(pilot, lambda: _detail_of(app, "SAP01"))
+            return await settled_screenshot(app, pilot)
+
+    svg = asyncio.run(run())
+    snapshot.snapshot_dir = Path(__file__).parents[1] / "snapshots"
+    snapshot.assert_match(svg, "players.svg")

@@ -1,0 +1,161 @@
+"""The Season area at the keyboard: the phase and what comes next, the postseason bracket with
+series scores, and the walk from the end of the regular season through the postseason into the
+next season. A small league of two leagues of three keeps the season short."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tui import services
+from tui.app import ImpactApp
+
+from season_helpers import small_league
+from tui_helpers import opened, settled_screenshot, until
+
+SIZE = (100, 30)
+
+ACTIVE_DRAFT = "[draft]\nactive = true\n"      # the 現役ドラフト on (§6, off by default)
+
+def _text(app, selector: str) -> str:
+    return str(app.screen.query_one(selector).render())
+
+
+async def test_through_the_postseason_into_the_next_season(tmp_path, snapshot):
+    db = small_league(tmp_path)
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        await pilot.press("9")
+        await until(pilot, lambda: app.screen.query("#season-next")
+                    and "ポストシーズン開始" in _text(app, "#season-next"))
+        assert "レギュラーシーズン" in _text(app, "#season-title")
+        await pilot.press("c")          # not yet: the postseason comes first
+        await pilot.press("s")
+        await until(pilot, lambda: app.screen.query_one("#bracket-table").row_count == 5
+                    and "ポストシーズン" in _text(app, "#season-title"))
+        await pilot.press("n")          # one game
+        await until(pilot, lambda: app.screen.query_one("#series-games").row_count == 1)
+        await pilot.press("p")          # the next game at the keyboard: its set-up dialog
+        await until(pilot, lambda: app.screen.query("#play-setup"))
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen.query("#bracket-table"))
+        await pilot.press("e")          # the rest
+        await until(pilot, lambda: "優勝" in _text(app, "#season-title"), tries=600)
+        view = services.postseason(db)
+        assert view.finished and view.champion
+        snapshot.snapshot_dir = Path(__file__).parents[1] / "snapshots"
+        snapshot.assert_match(await settled_screenshot(app, pilot), "season.svg")
+        await pilot.press("c")
+        await until(pilot, lambda: type(app.screen).__name__ == "ConfirmScreen")  # final: asked
+        await pilot.press("y")
+        await until(pilot, lambda: "シーズン終了" in _text(app, "#season-title"))
+        await pilot.press("N")
+        await until(pilot, lambda: "2027" in _text(app, "#season-title"))
+        assert "レギュラーシーズン" in _text(app, "#season-title")
+        assert app.screen.query_one("#bracket-table").row_count == 0
+    info = services.season_info(db)
+    assert (info.number, info.year, info.phase, info.final) == (2, 2027, "regular", 0)
+
+
+async def test_the_next_season_shows_the_off_season_that_made_it(tmp_path):
+    """`N` after a closed season: the off-season (§7) shows in the Season area, who left, the
+    draft and the changes (変化), in either language."""
+    db = small_league(tmp_path, extra=ACTIVE_DRAFT)
+    services.start_postseason(db)
+    services.sim_postseason(db)
+    services.close_season(db)
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        await pilot.press("9")
+        await until(pilot, lambda: app.screen.query("#season-title")
+                    and "シーズン終了" in _text(app, "#season-title"))
+        assert not app.screen.query_one("#offseason-table").display
+        await pilot.press("N")
+        await until(pilot, lambda: "2027" in _text(app, "#season-title"))
+        # the off-season that made it (§7): who left, the draft, the changes (変化)
+        off = services.offseason(db)
+        rows = (len(off.departures) + len(off.picks) + len(off.fa) + min(20, len(off.changes))
+                + sum(len(t) for t in off.trades)            # the computer's trades (§6)
+                + len(off.active_draft))                     # the 現役ドラフト (§6)
+        assert off.fa                   # free agency (§4): its declared players listed too
+        assert off.active_draft         # the 現役ドラフト (§6): its moves listed too
+        await until(pilot, lambda: app.screen.query_one("#offseason-table").row_count == rows)
+        assert "オフシーズン" in _text(app, "#offseason-title")
+        await pilot.press("L")
+        await until(pilot, lambda: "Off-season" in _text(app, "#offseason-title"))
+        table = app.screen.query_one("#offseason-table")
+        steps = {str(table.get_row_at(i)[0]) for i in range(table.row_count)}
+        assert "Change" in steps and not any("変化" in x or "引退" in x for x in steps)
+        assert {"Domestic FA", "Overseas FA"} & steps
+        who = {str(table.get_row_at(i)[1]) for i in range(table.row_count)}
+        assert any(f.name in w for f in off.fa for w in who)
+
+
+async def test_the_off_season_step_by_step_with_a_person_s_picks_from_the_class(tmp_path):
+    """After a closed season the Season area shows the off-season's steps (§7); `o` decides the
+    retirements, opens the draft (asked which club you pick for) and, when the draft waits for
+    your club, offers the class to pick from (a list, not free text); `N` makes the season."""
+    db = small_league(tmp_path, extra=ACTIVE_DRAFT)
+    services.start_postseason(db)
+    services.sim_postseason(db)
+    services.close_season(db)
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        await pilot.press("9")
+        await until(pilot, lambda: app.screen.query("#steps-title")
+                    and "o: 引退・戦力外を決める" in _text(app, "#steps-title"))
+        await pilot.press("o")
+        await until(pilot, lambda: "o: ドラフトを始める" in _text(app, "#steps-title"))
+        gone = services.offseason_steps(db).departures
+        assert gone and app.screen.query_one("#steps-table").row_count == len(gone)
+        await pilot.press("o")                       # which club do you pick for?
+        await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
+        club = next(iter(app.screen.players))[0]     # the first row: nobody
+        assert club == "-"
+        mine = app.screen.players[1][0]
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: type(app.screen).__name__ == "SeasonScreen"
+                    and services.offseason_steps(db).people == (mine,))
+        await until(pilot, lambda: "巡目" in _text(app, "#steps-title"))
+        v = services.offseason_steps(db)
+        assert v.waiting == (mine,)
+        await pilot.press("o")                       # his pick: the class as a list
+        await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
+        assert [k for k, _t in app.screen.players] == [p.key for p in v.left]
+        second = v.left[1]
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: services.offseason_steps(db).picks)
+        v = services.offseason_steps(db)
+        # the first round named at once: his 入札, the class's second, is his or went by lot
+        taken = next(p for p in v.picks if p.player == second.key)
+        assert taken.round == 1 and (taken.team == mine or mine in taken.lottery)
+        while services.offseason_steps(db).waiting:
+            n = len(services.offseason_steps(db).picks)
+            await pilot.press("o")
+            await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
+            await pilot.press("enter")
+            await until(pilot, lambda: len(services.offseason_steps(db).picks) > n
+                        or not services.offseason_steps(db).waiting)
+        # free agency (§4): `o` runs it, its declared players listed with where they signed
+        await until(pilot, lambda: "o: FA" in _text(app, "#steps-title"))
+        await pilot.press("o")
+        await until(pilot, lambda: "o: 球団間のトレード" in _text(app, "#steps-title"))
+        await pilot.press("o")                       # §6: the computer's trades
+        await until(pilot, lambda: "o: 現役ドラフト" in _text(app, "#steps-title"))
+        await pilot.press("o")                       # §6: the 現役ドラフト
+        await until(pilot, lambda: "N: 新シーズンへ" in _text(app, "#steps-title"))
+        fa = services.offseason_steps(db).fa
+        assert fa
+        table = app.screen.query_one("#steps-table")
+        await until(pilot, lambda: table.row_count == len(v.picks) + len(gone) + len(fa)
+                    + sum(len(t.moves()) for t in v.trades)
+                    + (len(v.active_draft.picks) if v.active_draft is not None else 0)
+                    if (v := services.offseason_steps(db)) else False)
+        steps = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+        assert sum(1 for x in steps if "FA" in x or "人的補償" in x) == len(fa)
+        assert sum(1 for x in steps if "現役ドラフト" in x) == len(
+            services.offseason_steps(db).active_draft.picks) > 0
+        await pilot.press("N")
+        await until(pilot, lambda: "2027" in _text(app, "#season-title"))
+    assert any(p.team == mine for p in services.offseason(db).picks)

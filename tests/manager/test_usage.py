@@ -1,0 +1,461 @@
+"""Real usage (issue 33, docs/cards.md "Real usage"): a league made from statistics stores its
+players' real figures ([usage] in league.toml), and the computer managers start its men as
+they were used — by position, the rotation by starts, the closer by saves — from the team's
+game number alone, so a season replays and plays the same however it is split."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from league.errors import LeagueError
+from league.manager.usage import check_usage, day_starters, planned, rotation_order, team_usage
+
+USAGE = {
+    "games": 100,
+    "batters": {
+        "c1": {"pa": 420, "g": 110, "C": 100},          # the catcher: most starts
+        "c2": {"pa": 90, "g": 30, "C": 25},             # his backup
+        "s1": {"pa": 300, "g": 90, "SS": 50, "2B": 25},  # a utility man
+        "s2": {"pa": 250, "g": 60, "SS": 55},
+        "b2": {"pa": 330, "g": 80, "2B": 78},
+        "dh": {"pa": 400, "g": 95, "DH": 95},
+    },
+    "pitchers": {
+        "a": {"g": 24, "gs": 24, "ip": 160, "sv": 0, "hld": 0},
+        "b": {"g": 22, "gs": 22, "ip": 140, "sv": 0, "hld": 0},
+        "c": {"g": 45, "gs": 20, "ip": 130, "sv": 0, "hld": 0},
+        "d": {"g": 18, "gs": 18, "ip": 110, "sv": 0, "hld": 0},
+        "e": {"g": 16, "gs": 16, "ip": 90, "sv": 0, "hld": 0},
+        "cl": {"g": 60, "gs": 0, "ip": 60, "sv": 35, "hld": 2},
+        "su": {"g": 70, "gs": 0, "ip": 65, "sv": 3, "hld": 30},
+        "mr": {"g": 50, "gs": 0, "ip": 55, "sv": 0, "hld": 5},
+    },
+}
+IDS = [*USAGE["batters"], *USAGE["pitchers"]]
+
+
+def test_the_plan_starts_each_man_his_share_and_nobody_twice_a_day():
+    u = team_usage(USAGE, IDS, dh=True)
+    done: dict[tuple[str, str], int] = {}
+    for n in range(1, 101):
+        day = planned(u, n)
+        assert len(set(day.values())) == len(day)        # one place a man a day
+        for pos, pid in day.items():
+            done[(pid, pos)] = done.get((pid, pos), 0) + 1
+    for pos, shares in u.starts:
+        for pid, share in shares:
+            # a man starts when he is behind his share: never more than one start ahead
+            assert done.get((pid, pos), 0) <= share * 100 + 1, (pid, pos)
+    # the catcher starts as often as his plate appearances say, his backup the rest
+    assert 80 <= done[("c1", "C")] <= 100 and done[("c2", "C")] <= 25
+    # the utility man plays both his positions, mostly shortstop
+    assert done[("s1", "SS")] > done[("s1", "2B")] > 0
+    # the plan is the same asked again from the start (a pure function of the game number)
+    assert planned(team_usage(USAGE, IDS, dh=True), 37) == planned(u, 37)
+
+
+def test_without_the_dh_the_plan_has_no_dh_and_a_man_who_cannot_play_gives_way():
+    u = team_usage(USAGE, IDS, dh=False)
+    assert all(pos != "DH" for pos, _ in u.starts)
+    plan = planned(u, 1)
+    assert plan["C"] == "c1"
+    # c1 hurt: the man furthest behind his target who can play there catches
+    assert day_starters(u, 1, {"C": ["c2"]})["C"] == "c2"
+    # nobody the plan knows can play: the position is left to the computer manager
+    assert "C" not in day_starters(u, 1, {"C": ["x"]})
+
+
+def test_the_rotation_goes_by_starts_and_the_bullpen_by_saves_and_holds():
+    u = team_usage(USAGE, IDS, dh=True)
+    assert u.bullpen[:2] == ("cl", "su")                # the closer by saves, setup by holds
+    assert set(u.starters) == {"a", "b", "d", "e"}      # c relieved more than he started
+    firsts = [rotation_order(u, n)[0] for n in range(1, 101)]
+    counts = {p: firsts.count(p) for p in "abcde"}
+    assert all(abs(counts[p] - want) <= 1 for p, want in zip("abcde", (24, 22, 20, 18, 16))), counts
+    # evenly spaced: a man starts again only three games after his last start
+    assert all(len(set(firsts[i:i + 4])) == 4 for i in range(97))
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"games": 0}, "games = 0"),
+    ({"games": 10, "batters": {"x": {"pa": -1}}}, "pa = -1"),
+    ({"games": 10, "batters": {"x": {"homers": 3}}}, "unknown figure 'homers'"),
+    ({"games": 10, "who": {}}, "unknown key 'who'"),
+])
+def test_a_wrong_usage_table_is_refused_naming_it(bad, message):
+    with pytest.raises(LeagueError, match=message):
+        check_usage(bad, "league.toml")
+
+
+def test_a_stats_league_stores_its_usage_and_its_season_follows_it(stats_league):
+    """The six-team page-format league (made once a session: tests/conftest.py): league.toml carries [usage]; a simulated stretch of
+    games starts each team's catcher as the plan says, and the option `usage` turns it off."""
+    from league.season.schedule import make_schedule
+    from league.season.simulate import players_of
+    from league.season.state import SeasonState, slot_setup, team_lineup
+    from storage.plainfiles import load_league
+
+    r, out = stats_league
+    assert r.exit_code == 0, r.output
+    text = (out / "league.toml").read_text(encoding="utf-8")
+    assert "[usage]" in text and "usage = true" in text
+    league = load_league(out)
+    assert league.settings["usage"]["games"] >= 100
+    state = SeasonState(league=league, players=players_of(league))
+    team = league.teams[0].code
+    u = state.usage(team)
+    assert u is not None and u.rotation and u.bullpen
+    games = make_schedule([t.code for t in league.teams], games_per_opponent=2)
+    day0 = date(2026, 4, 1)
+    followed = 0
+    for k, g in enumerate([g for g in games if team in (g.away, g.home)][:6]):
+        day = day0 + timedelta(days=k)
+        setup = slot_setup(state, day, g.away, g.home)
+        lineup = team_lineup(state, team, setup, dh=league.dh_for(g.home))
+        plan = planned(u, k + 1)
+        at = dict(zip(lineup.positions, lineup.order))
+        followed += sum(at.get(pos) == pid for pos, pid in plan.items())
+        state.after_game({}, setup.starters, day)
+    assert followed >= 6 * 6
+    assert SeasonState(league=league, players=players_of(league), follow_usage=False).usage(team) is None
+
+
+def test_roster_usage_shows_and_turns_the_setting(tmp_path, stats_league):
+    """`impact roster usage [on|off]`: a league made from statistics follows its real usage by
+    default; off plays by the cards alone; a wrong word is refused."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from tui.cli.main import app
+    runner = CliRunner()
+    made, out = stats_league
+    assert made.exit_code == 0, made.output
+    db = str(tmp_path / "l.sqlite3")
+    assert runner.invoke(app, ["league", "new", "U", "--from", str(out), "--db", db]).exit_code == 0
+    r = runner.invoke(app, ["roster", "usage", "--db", db, "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout) == {"usage": True, "targets": True}, r.output
+    r = runner.invoke(app, ["roster", "usage", "off", "--db", db])
+    assert r.exit_code == 0 and "real usage: off" in r.output
+    r = runner.invoke(app, ["roster", "usage", "maybe", "--db", db])
+    assert r.exit_code != 0 and "write on or off" in r.output + (r.stderr or "")
+
+
+def test_a_swingman_gets_a_starters_innings_for_the_starts_real_usage_gives_him():
+    """A man with more relief games than starts is a reliever whose card still says how long
+    he goes in a start (『先』): real usage starts him, and before this he was pulled after
+    one batter (a 『先』 of 0)."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from tui.cli.main import app
+    line = ["登板=40", "投球回=90", "打者=380", "安打=85", "本塁打=9", "四球=30", "三振=80", "自責点=38"]
+
+    def card(*extra: str) -> dict:
+        r = CliRunner().invoke(app, ["cards", "line", "pitching", *line, *extra, "--json"])
+        assert r.exit_code == 0, r.output
+        return json.loads(r.stdout)["pitching"]
+    assert card()["starter"] == "0"
+    swing = card("先発=8")
+    assert 4 <= int(swing["starter"]) <= 6 and float(swing["innings"]) <= 3
+
+
+def test_the_real_season_measures_count_qualified_regulars_and_100_inning_pitchers():
+    """`impact cards check --lahman` reports the issue's measures: runs a game, the qualified
+    regulars (3.1 PA a team game) inside ±.020 AVG/OBP, the 100+ IP pitchers inside ±0.60 ERA,
+    and the playing time kept within ±10 % (the generated figures are over all seasons)."""
+    import dataclasses
+
+    from league.cardmaking.cardcheck import CheckReport, PlayerCompare, real_season_measures
+
+    def bat(key, pa, avg, gpa, gavg):
+        return PlayerCompare(key, key, "T", "bat", {"PA": pa, "AVG": avg, "OBP": avg + .07},
+                             {"PA": gpa, "AVG": gavg, "OBP": gavg + .07})
+    rows = (bat("a", 600, .300, 1200, .310),      # inside, PA kept (600 a season)
+            bat("b", 520, .250, 900, .280),       # outside, PA 450 a season: not kept
+            bat("c", 300, .200, 600, .300),       # not qualified (300 < 3.1 x 162)
+            PlayerCompare("p", "p", "T", "pit", {"IP": 200, "ERA": 3.0}, {"IP": 390, "ERA": 3.5}),
+            PlayerCompare("q", "q", "T", "pit", {"IP": 90, "ERA": 3.0}, {"IP": 180, "ERA": 9.0}))
+    report = CheckReport(rows, {}, {}, {}, (("T", 5.0, 4.0, 4.6, 4.4), ("U", 4.0, 5.0, 4.4, 4.6)),
+                         1.0, 1.0, 2)
+    m = real_season_measures(report, 162)
+    assert m["runs_per_game_real"] == 4.5 and m["runs_per_game_error"] == 0.0
+    assert m["qualified"] == 2 and m["avg_inside"] == 0.5 and m["pa_within_10pct"] == 0.5
+    assert m["pitchers_100ip"] == 1 and m["era_inside"] == 1.0 and m["ip_within_10pct"] == 1.0
+    assert report.as_dict().keys() >= {"teams", "players"}
+    # a replay of 168 games a season (14 opponents x 12) for the real 162: 670 PA a season
+    # are 646 a real season's worth, inside ±10 % of 600
+    long = dataclasses.replace(report, players=(bat("a", 600, .300, 1340, .300),))
+    assert real_season_measures(long, 162)["pa_within_10pct"] == 0.0
+    assert real_season_measures(long, 162, {"T": 336, "U": 336})["pa_within_10pct"] == 1.0
+
+
+def test_starts_of_men_not_on_the_roster_go_to_the_backups_and_real_starts_set_the_order():
+    """A position whose men on the roster started 9 of 10 games really: the tenth goes to the
+    backup, not the regular (he would bat more than he did). Real games started (Lahman's
+    Appearances GS) are the starts, and their plate appearances a start the batting order."""
+    usage = {"games": 10, "batters": {
+        "r": {"pa": 40, "g": 8, "gs": 8, "1B": 8},
+        "b": {"pa": 5, "g": 2, "gs": 1, "1B": 1},
+        "lead": {"pa": 47, "g": 10, "gs": 10, "DH": 10},
+    }}
+    u = team_usage(usage, ["r", "b", "lead"], dh=True)
+    firsts = [planned(u, n).get("1B") for n in range(1, 11)]
+    assert firsts.count("r") == 8 and firsts.count("b") == 2
+    assert dict(u.pa_per_start) == {"lead": 4.7}    # r, b: under 10 starts, too few to place
+
+
+def test_a_two_way_reliever_relieves_on_the_days_he_does_not_bat(stats_league):
+    """Issue 33: a two-way reliever (a batting card, a place in the outfield and a reliever's
+    card) whom the cards' line-up makes a regular sat on the bench on the days the real usage
+    (or a rest turn) benched him, and never pitched a season. On a day he does not bat he is
+    in the bullpen, in his role's place; on a day he bats he is not; the dressed stay as many."""
+    import sys
+
+    from league.season.schedule import make_schedule
+    from league.season.simulate import players_of
+    from league.season.state import SeasonState, slot_setup, team_lineup
+    from storage.plainfiles import load_league
+
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parents[1]))
+    from npb_pages import two_way_names
+
+    r, out = stats_league
+    assert r.exit_code == 0, r.output
+    league = load_league(out)
+    (_, _), (team_name, name) = two_way_names()
+    man = next(p for t in league.teams for p in t.players if p.name == name)
+    assert man.pitching is not None and man.pitching.starter == 0 and man.batting is not None
+    team = next(t.code for t in league.teams if any(p.id == man.id for p in t.players))
+    state = SeasonState(league=league, players=players_of(league))
+    games = make_schedule([t.code for t in league.teams], games_per_opponent=4)
+    day0 = date(2026, 4, 1)
+    batted = relieved = 0
+    for k, g in enumerate([g for g in games if team in (g.away, g.home)][:20]):
+        day = day0 + timedelta(days=k)
+        setup = slot_setup(state, day, g.away, g.home)
+        lineup = team_lineup(state, team, setup, dh=league.dh_for(g.home))
+        assert len(set(lineup.order) | set(lineup.bench) | set(lineup.bullpen)) == \
+            len(lineup.order) + len(lineup.bench) + len(lineup.bullpen)     # one place each
+        assert len(lineup.order) + len(lineup.bench) + len(lineup.bullpen) <= league.dressed
+        assert len(lineup.roles) == len(lineup.bullpen)
+        if man.id in lineup.order:
+            batted += 1
+            assert man.id not in lineup.bullpen
+        elif man.id not in setup.unavailable:
+            relieved += 1
+            assert man.id in lineup.bullpen and man.id not in lineup.bench, (k, lineup)
+        state.after_game({}, setup.starters, day)
+    # the plan starts him in the outfield some days, and he relieves on the others
+    assert batted > 0 and relieved > 0
+
+
+def test_a_two_way_reliever_in_the_bullpen_is_not_also_on_the_bench_on_a_rest_day():
+    """Issue 33: on a rest day (or a platoon's) the computer's bench is made of the hitters not
+    playing, and a two-way reliever dressed in the bullpen is one of them: he was put on the
+    bench as well as in the bullpen, and the season stopped ('line-up of NGY: a player is listed
+    twice', a lived league's season 7). Every man has one place, whatever the day."""
+    from dataclasses import replace
+
+    from league.manager.bench import TeamDays, day_lineup
+    from league.manager.computer import fields_off_mound, make_lineup
+    from storage.plainfiles import load_league, sample_league_path
+
+    league = load_league(sample_league_path("pacific"))
+    team = league.teams[0]
+    players = list(team.players)
+    regular = make_lineup(team.code, players, True, dressed=league.dressed)
+    # the best bench man's bat and glove given to a reliever dressed in the bullpen
+    bench_man = next(p for p in players if p.id in regular.bench and fields_off_mound(p))
+    reliever = next(p for p in players if p.id in regular.bullpen)
+    two_way = replace(reliever, batting=bench_man.batting, fielding=(
+        *bench_man.fielding, *(f for f in reliever.fielding if f.position == "P")))
+    roster = [two_way if p.id == reliever.id else p for p in players]
+    by_id = {p.id: p for p in roster}
+    starter = regular.pitcher
+    seen = set()
+    for games in range(40):
+        for night in (False, True):
+            lineup = day_lineup(team.code, roster, True, starter, dressed=league.dressed,
+                                days=TeamDays(games, night, night))
+            places = [*lineup.order, *lineup.bench, *lineup.bullpen]
+            assert len(places) == len(set(places)), (games, lineup)
+            lineup.validate(by_id, True)
+            seen.add("bats" if two_way.id in lineup.order else
+                     "pen" if two_way.id in lineup.bullpen else "out")
+    assert "pen" in seen
+
+
+# --- how long the computer leaves its pitchers in (issue 33: real innings a start) -------------
+
+def test_a_pitchers_innings_a_start_and_a_relief_game_come_from_his_real_line():
+    """A starter's innings a start are his innings over his starts; a reliever's innings a
+    game his innings over his games; a man who did both is given RELIEF_IP a relief game and
+    his starts the rest (league/manager/usage.py)."""
+    from league.manager.usage import RELIEF_IP, innings_per_game
+    u = team_usage(USAGE, IDS, dh=True)
+    assert u.innings_of("a", True) == pytest.approx(160 / 24) and u.innings_of("a", False) is None
+    assert u.innings_of("cl", False) == pytest.approx(1.0) and u.innings_of("cl", True) is None
+    per_start, per_relief = innings_per_game({"g": 45, "gs": 20, "ip": 130})
+    assert per_relief == RELIEF_IP and per_start == pytest.approx((130 - 25 * RELIEF_IP) / 20)
+    assert innings_per_game({"g": 0, "gs": 0, "ip": 0}) == (0.0, 0.0)
+
+
+def _starter_late(pacific, ruleset, real_innings, *, inning=8, outs=21):
+    """Start of `inning`, tied 1-1, the home starter `outs` outs down, one run, in condition
+    A; with real usage his real innings a start are `real_innings` (None: a league without
+    real usage)."""
+    import dataclasses
+
+    from conftest import situation_game
+
+    from league.engine.game import P_OUTS, P_R
+    from league.manager.computer import ComputerManager
+    manager = ComputerManager()
+    g = situation_game(pacific, ruleset, [50] * 40, inning=inning, half=0, defense=manager,
+                       condition="A")
+    g.score = [1, 1]
+    starter = g.defense.pitcher
+    line = g.pit[starter]
+    line[P_OUTS], line[P_R] = outs, 1
+    if real_innings is not None:
+        g.lineups = (g.lineups[0], dataclasses.replace(g.lineups[1],
+                                                       innings=((starter, real_innings),)))
+    return g, manager
+
+
+def test_with_real_usage_a_starter_of_eight_innings_a_start_goes_deeper_than_one_of_five(
+        pacific, ruleset):
+    """Real usage (issue 33): the computer leaves a starter in for his real innings a start
+    and REAL_START_EXTRA_OUTS — the same moment (the start of the 8th, tied, seven innings
+    pitched, one run) keeps a man who really went 8 innings a start on the mound and pulls one
+    who went 5 (a 2019 starter), whatever the cards' 『先』; without real usage the cards' rule
+    decides as before (docs/manager.md, "Starters")."""
+    from league.manager.computer import REAL_START_EXTRA_OUTS
+    assert 5 * 3 + REAL_START_EXTRA_OUTS <= 21 < 8 * 3 + REAL_START_EXTRA_OUTS
+    g, m = _starter_late(pacific, ruleset, 8.0)
+    if g.fatigue_points(g.defense, g.defense.pitcher) >= 2:
+        pytest.skip("the home starter's 『先』 is below 6")
+    assert m.change_pitcher(g, inning_start=True) is None
+    g, m = _starter_late(pacific, ruleset, 5.0)
+    new = m.change_pitcher(g, inning_start=True)
+    assert new is not None and new in g.defense.bullpen
+    # the 8-innings man is still in at the start of the 9th of a 1-0 game, 24 outs down
+    g, m = _starter_late(pacific, ruleset, 8.0, inning=9, outs=24)
+    g.score = [0, 1]
+    if g.fatigue_points(g.defense, g.defense.pitcher) < 2:
+        assert m.change_pitcher(g, inning_start=True) is None
+    # without real usage: the cards' rule (his 『先』) at the start of the 7th, as before this
+    g, m = _starter_late(pacific, ruleset, None, inning=7, outs=18)
+    card = g.players[g.defense.pitcher].pitching
+    pulled = m.change_pitcher(g, inning_start=True) is not None
+    assert pulled == (18 >= card.starter * 3 or g.fatigue_points(g.defense, g.defense.pitcher) >= 2)
+
+
+def test_with_real_usage_a_starter_short_of_his_innings_is_not_hit_for_unless_behind(
+        pacific, ruleset):
+    """Real usage: a pitcher batting in the 7th of a tied game is hit for by the cards' rule
+    (docs/manager.md, "In the game"), but not a starter short of his real innings a start;
+    behind with runners on, he is."""
+    import dataclasses
+
+    from conftest import situation_game
+
+    from league.manager.computer import ComputerManager
+    league = dataclasses.replace(pacific, dh=False)
+    for real, score, runners, hit in ((None, (1, 1), (), True), (8.0, (1, 1), (), False),
+                                      (8.0, (0, 1), (1,), True)):
+        manager = ComputerManager()
+        g = situation_game(league, ruleset, [50] * 40, inning=7, half=0, offense=manager,
+                           runners=runners, dh=False)
+        g.score = list(score)
+        side = g.offense
+        starter = side.pitchers_used[0]
+        side.batting_index = side.order.index(starter)
+        if real is not None:
+            g.lineups = (dataclasses.replace(g.lineups[0], innings=((starter, real),)),
+                         g.lineups[1])
+        assert (manager.pinch_hitter(g) is not None) == hit, (real, score, runners)
+
+
+def test_a_games_real_innings_are_stored_with_its_line_ups_and_older_games_unchanged(pacific):
+    """The real innings go with the line-up stored with a game (a replay decides the same);
+    a line-up without them is stored as before."""
+    import dataclasses
+
+    from league.engine.boxscore import lineup_dict, lineup_from_dict
+    from league.manager.computer import make_lineup
+    team = pacific.teams[0]
+    lu = make_lineup(team.code, list(team.players), pacific.dh)
+    assert "innings" not in lineup_dict(lu) and lineup_from_dict(lineup_dict(lu)) == lu
+    real = dataclasses.replace(lu, innings=((lu.pitcher, 7.25), (lu.bullpen[0], 1.0)))
+    assert lineup_from_dict(lineup_dict(real)) == real
+
+
+def test_relievers_ahead_of_their_share_of_relief_games_are_called_on_last():
+    """Real usage (issue 33, docs/manager.md "The bullpen"): a reliever's share is his real
+    relief games over the team's games; one with more relief games so far than that share of
+    the team's games before today goes to the end of the day's bullpen (his role kept), so
+    he rests when another of his role can take the inning."""
+    from league.manager.usage import paced
+    u = team_usage(USAGE, IDS, dh=True)
+    share = dict(u.relief)
+    assert share["mr"] == pytest.approx(0.5) and share["c"] == pytest.approx(0.25)
+    assert "a" not in share          # a pure starter is not paced
+    pen = ["cl", "su", "mr", "c", "a"]
+    assert paced(u, 1, pen, {}) == pen                  # nobody has pitched
+    # game 11: of the 10 games before, mr's share is 5 and su's 7: six and eight are ahead
+    assert paced(u, 11, pen, {"mr": 6, "su": 8}) == ["cl", "c", "a", "su", "mr"]
+    assert paced(u, 11, pen, {"mr": 5, "su": 7}) == pen      # exactly his share: not ahead
+
+
+def test_the_season_counts_relief_games_and_the_day_s_bullpen_is_paced_by_them(stats_league):
+    """A game's pitchers who did not start have one relief game more (SeasonState.after_game);
+    in a league that follows its real usage the day's line-up puts a reliever ahead of his
+    share last in the bullpen, his role with him; a manager's saved bullpen and a league not
+    following its usage keep their order."""
+    from league.season.simulate import players_of
+    from league.season.state import PitcherRest, SeasonState, slot_setup, team_lineup
+    from storage.plainfiles import load_league
+
+    r, out = stats_league
+    assert r.exit_code == 0, r.output
+    league = load_league(out)
+    day = date(2026, 4, 1)
+    state = SeasonState(league=league, players=players_of(league))
+    later = PitcherRest(day + timedelta(days=1))
+    state.after_game({"p1": later, "p2": later, "p3": later}, {"AAA": "p1", "BBB": "p9"}, day)
+    state.after_game({"p2": later}, {"AAA": "p2"}, day)
+    assert state.relief == {"p2": 1, "p3": 1}
+    away, home = league.teams[0].code, league.teams[1].code
+    for team in (away, home):
+        fresh = SeasonState(league=league, players=players_of(league))
+        setup = slot_setup(fresh, day, away, home)
+        before = team_lineup(fresh, team, setup, dh=league.dh_for(home))
+        share = dict(fresh.usage(team).relief)
+        roles = dict(zip(before.bullpen, before.roles))
+        # the first man of a role with two or more, when he is paced
+        first = next((p for p in before.bullpen if p in share and sum(
+            1 for q in before.bullpen if roles[q] == roles[p]) > 1), None)
+        if first is None:
+            continue
+        fresh.relief[first] = 1         # a relief game before the team's first: ahead
+        after = team_lineup(fresh, team, setup, dh=league.dh_for(home))
+        assert after.bullpen[-1] == first and sorted(after.bullpen) == sorted(before.bullpen)
+        assert dict(zip(after.bullpen, after.roles)) == roles
+        mates = [p for p in after.bullpen if roles[p] == roles[first]]
+        assert mates[0] != first        # another of his role is called on first
+        fresh.follow_usage = False
+        fresh._usage.clear()
+        plain = team_lineup(fresh, team, setup, dh=league.dh_for(home))
+        assert plain.bullpen[-1] != first or plain.bullpen == before.bullpen
+        fresh.follow_usage = True
+        fresh._usage.clear()
+        fresh.prefs[team] = {"bullpen": list(before.bullpen)}
+        saved = team_lineup(fresh, team, setup, dh=league.dh_for(home))
+        assert saved.bullpen.index(first) == before.bullpen.index(first)
+        break
+    else:
+        pytest.fail("no team of the league has a role of two relievers")
