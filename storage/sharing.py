@@ -42,6 +42,8 @@ MANAGER_TABLES = ("league_roster_pref", "game_live")
 DRAFT_TABLE = "league_draft_pick"
 # A person's trade offers (issue 32): a manager adds his own club's, never changes one.
 TRADE_TABLE = "league_trade_offer"
+# A person's free-agency offers (issue 32, §4): a manager adds his own club's, never changes one.
+FA_TABLE = "league_fa_offer"
 # Not audited: the audit log itself and Alembic's bookkeeping.
 UNAUDITED = (AUDIT_TABLE, "league_alembic_version")
 
@@ -59,6 +61,7 @@ KINDS: dict[str, str] = {
     "league_league": "league", "league_team": "league", "league_ruleset": "league",
     "league_manager": "managers", "league_made_role": "managers",
     "league_offseason": "offseason", DRAFT_TABLE: "draft", TRADE_TABLE: "trade",
+    FA_TABLE: "fa",
 }
 _REFUSALS = {
     "cards": "edit cards",
@@ -72,6 +75,7 @@ _REFUSALS = {
     "offseason": "run the off-season",
     "draft": "pick for another club, or change a pick made",
     "trade": "trade for another club, or change an offer made",
+    "fa": "offer for another club's free agency, or change an offer made",
 }
 
 _ROLE = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -200,7 +204,7 @@ begin
     using errcode = '42501';
 end $$;
 """ + _roster_functions(s) + _live_guard(s, path, comm) + _draft_check(s, path) + _trade_check(
-        s, path)
+        s, path) + _fa_check(s, path)
 
 
 def _trade_check(s: str, path: str) -> str:
@@ -259,6 +263,67 @@ begin
       end if;
     end loop;
   end loop;
+  return new;
+end $$;
+"""
+
+
+def _fa_check(s: str, path: str) -> str:
+    """The trigger that lets a free-agency offer in only as the rules allow (npb_offseason.md
+    §4, league.offseason.free_agency): free agency of its year is open and waits for the club's
+    offers (the club has not said it is done), the player is a declared free agent, the role is
+    one the club may promise him and the years within the most for that role (what the
+    commissioner's program stored when free agency opened, `fa_open`, which managers only read),
+    one offer to a player; the row is signed with the login that made it. Which club is his is
+    the row-level policy's to check."""
+    return f"""
+create or replace function {s}.impact_fa_check() returns trigger
+language plpgsql {path} as $$
+declare
+  v_data jsonb; v_agent jsonb; v_most integer;
+begin
+  select o.data::jsonb into v_data from {s}.league_offseason o
+   where o.league_id = new.league_id and o.year = new.year;
+  if v_data is null or coalesce(jsonb_typeof(v_data->'fa_open'), '') <> 'array'
+     or coalesce(jsonb_typeof(v_data->'fa'), 'null') <> 'null' then
+    raise exception 'free agency of % is not open', new.year using errcode = '23514';
+  end if;
+  if not coalesce(v_data->'fa_waiting', '[]'::jsonb) ? new.team then
+    raise exception 'free agency does not wait for %''s offers (it waits for %)', new.team,
+      coalesce((select string_agg(x, ', ') from jsonb_array_elements_text(v_data->'fa_waiting') x),
+               'nobody') using errcode = '23514';
+  end if;
+  if exists (select 1 from {s}.league_fa_offer f where f.league_id = new.league_id
+             and f.year = new.year and f.team = new.team and f.player is null) then
+    raise exception '% has made its offers already (an offer stands once made)', new.team
+      using errcode = '23514';
+  end if;
+  new.made_by := session_user;
+  if new.player is null then
+    new.role := '';
+    new.years := 0;
+    return new;
+  end if;
+  select a into v_agent from jsonb_array_elements(v_data->'fa_open') a
+   where a->>'player' = new.player;
+  if v_agent is null then
+    raise exception '%: not a declared free agent of %', new.player, new.year
+      using errcode = '23514';
+  end if;
+  if not coalesce(v_agent->'roles'->new.team, '[]'::jsonb) ? coalesce(new.role, '') then
+    raise exception '% may not promise % the role %', new.team, new.player, new.role
+      using errcode = '23514';
+  end if;
+  v_most := (v_agent->'years'->>new.role)::integer;
+  if new.years is null or new.years < 1 or new.years > v_most then
+    raise exception 'an offer to % as % is 1 to % years, not %', new.player, new.role, v_most,
+      new.years using errcode = '23514';
+  end if;
+  if exists (select 1 from {s}.league_fa_offer f where f.league_id = new.league_id
+             and f.year = new.year and f.team = new.team and f.player = new.player) then
+    raise exception '% has offered % already (an offer stands once made)', new.team, new.player
+      using errcode = '23514';
+  end if;
   return new;
 end $$;
 """
@@ -534,7 +599,7 @@ def _apply(conn: Connection, comm: str, mgr: str) -> None:
         if table in (AUDIT_TABLE, MANAGER_TABLE, MADE_TABLE, "league_alembic_version"):
             continue
         conn.execute(text(f"grant usage on sequence {s}.{_q(seq)} to {_q(comm)}"))
-        if table in MANAGER_TABLES or table in (DRAFT_TABLE, TRADE_TABLE):
+        if table in MANAGER_TABLES or table in (DRAFT_TABLE, TRADE_TABLE, FA_TABLE):
             conn.execute(text(f"grant usage on sequence {s}.{_q(seq)} to {_q(mgr)}"))
     # functions: only those a role calls itself may be called (the rest are triggers')
     conn.execute(text(f"revoke all on all functions in schema {s} from public, {both}"))
@@ -568,7 +633,8 @@ def _apply(conn: Connection, comm: str, mgr: str) -> None:
                           f"{s}.{_q(table)} for each row execute function {s}.impact_audit()"))
     # a manager adds his own club's picks and trade offers (row-level security), each row
     # checked by its table's trigger
-    for table, trigger in ((DRAFT_TABLE, "impact_draft_check"), (TRADE_TABLE, "impact_trade_check")):
+    for table, trigger in ((DRAFT_TABLE, "impact_draft_check"), (TRADE_TABLE, "impact_trade_check"),
+                           (FA_TABLE, "impact_fa_check")):
         if table in tables:
             _own_club_rows(conn, s, table, trigger, mgr, comm)
     if "league_roster_pref" in tables:

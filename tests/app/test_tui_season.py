@@ -137,9 +137,39 @@ async def test_the_off_season_step_by_step_with_a_person_s_picks_from_the_class(
             await pilot.press("enter")
             await until(pilot, lambda: len(services.offseason_steps(db).picks) > n
                         or not services.offseason_steps(db).waiting)
-        # free agency (§4): `o` runs it, its declared players listed with where they signed
+        # free agency (§4): `o` opens it for his club (the draft's), the declared free agents
+        # listed; `o` offers one of them from a list, the role and years from another, then
+        # "done" lets the players choose; its declared players listed with where they signed
         await until(pilot, lambda: "o: FA" in _text(app, "#steps-title"))
         await pilot.press("o")
+        await until(pilot, lambda: "FAオファー" in _text(app, "#steps-title")
+                    or "o: 球団間のトレード" in _text(app, "#steps-title"))
+        v = services.offseason_steps(db)
+        if v.fa_waiting:
+            assert v.fa_waiting == (mine,) and v.agents
+            target = next((a for a in v.agents if dict(a.roles)[mine]), None)
+            if target is not None:
+                await pilot.press("o")
+                await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
+                assert [k for k, _t in app.screen.players] == ["-"] + [a.player
+                                                                       for a in v.agents]
+                for _ in range(v.agents.index(target) + 1):
+                    await pilot.press("down")
+                await pilot.press("enter")               # the terms: role and years
+                await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog"
+                            and app.screen.players[0][0].endswith(
+                                f":{dict(target.years)[dict(target.roles)[mine][0]]}"))
+                await pilot.press("enter")
+                await until(pilot, lambda: any(a.offers for a in
+                                               services.offseason_steps(db).agents))
+                offered = next(a for a in services.offseason_steps(db).agents
+                               if a.player == target.player)
+                role = dict(target.roles)[mine][0]
+                assert offered.offers == ((mine, role, dict(target.years)[role]),)
+            await until(pilot, lambda: type(app.screen).__name__ == "SeasonScreen")
+            await pilot.press("o")
+            await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
+            await pilot.press("enter")                   # the first row: done
         await until(pilot, lambda: "o: 球団間のトレード" in _text(app, "#steps-title"))
         await pilot.press("o")                       # §6: the computer's trades
         await until(pilot, lambda: "o: 現役ドラフト" in _text(app, "#steps-title"))
@@ -159,3 +189,64 @@ async def test_the_off_season_step_by_step_with_a_person_s_picks_from_the_class(
         await pilot.press("N")
         await until(pilot, lambda: "2027" in _text(app, "#season-title"))
     assert any(p.team == mine for p in services.offseason(db).picks)
+
+
+async def test_a_person_s_free_agency_offers_from_lists(tmp_path):
+    """Free agency (§4) in the Season area: `o` asks which club you offer for (the draft had
+    none), opens free agency for it and lists the declared free agents (right, service, what
+    your club may promise); `o` again offers one from the list, the role and years from a
+    second list; "done" lets the players choose, and the market lists where each signed."""
+    import sqlite3
+
+    db = small_league(tmp_path)
+    services.start_postseason(db)
+    services.sim_postseason(db)
+    services.close_season(db)
+    with sqlite3.connect(db) as conn:            # room under the roster size to bid for others
+        conn.execute("update league_league set roster_size = 32")
+    services.close_all()
+    services.offseason_step(db, step="retire")
+    services.offseason_step(db, step="draft")
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        await pilot.press("9")
+        await until(pilot, lambda: app.screen.query("#steps-title")
+                    and "o: FA" in _text(app, "#steps-title"))
+        await pilot.press("o")                       # which club do you offer for?
+        await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
+        assert app.screen.players[0][0] == "-"
+        mine = app.screen.players[1][0]
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: services.offseason_steps(db).fa_people == (mine,))
+        v = services.offseason_steps(db)
+        assert v.fa_waiting == (mine,) and v.agents, "nobody declared"
+        await until(pilot, lambda: "FAオファー" in _text(app, "#steps-title"))
+        table = app.screen.query_one("#steps-table")
+        await until(pilot, lambda: any(str(table.get_row_at(i)[1]).startswith(
+            app.screen.player_name(v.agents[0].player, v.agents[0].name))
+            for i in range(table.row_count)))
+        target = next(a for a in v.agents if dict(a.roles)[mine])
+        role = dict(target.roles)[mine][0]
+        await pilot.press("o")                       # the declared free agents, "done" first
+        await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
+        assert [k for k, _t in app.screen.players] == ["-"] + [a.player for a in v.agents]
+        for _ in range(v.agents.index(target) + 1):
+            await pilot.press("down")
+        await pilot.press("enter")                   # the terms: each role, the most years first
+        await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog"
+                    and app.screen.players[0][0] == f"{role}:{dict(target.years)[role]}")
+        await pilot.press("down", "enter")           # a year fewer
+        await until(pilot, lambda: any(a.offers for a in services.offseason_steps(db).agents))
+        offered = next(a for a in services.offseason_steps(db).agents
+                       if a.player == target.player)
+        years = dict(target.years)[role] - 1 if dict(target.years)[role] > 1 else 1
+        if dict(target.years)[role] > 1:
+            assert offered.offers == ((mine, role, years),)
+        await until(pilot, lambda: type(app.screen).__name__ == "SeasonScreen")
+        await pilot.press("o")
+        await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
+        await pilot.press("enter")                   # done
+        await until(pilot, lambda: "o: 球団間のトレード" in _text(app, "#steps-title"))
+    d = next(f for f in services.offseason_steps(db).fa if f.player == target.player)
+    assert d.abroad or any(t == mine for t, _r, _y in d.offers)

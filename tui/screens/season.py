@@ -5,8 +5,10 @@ played, `n` simulates the next postseason game and `e` the rest, `p` plays the n
 keyboard, `c` closes the season, `N` starts the next. Between a closed season and the next the
 off-season's steps (npb_offseason.md §7) show with their state; `o` does the next one: the
 retirements, then the draft (asked first which club you pick for, if any), then each of your
-club's picks from a list of the class when the draft waits for it. Enter on a series lists its
-games; Enter on a game opens its box score.
+club's picks from a list of the class when the draft waits for it; free agency the same way
+(for the draft's clubs a person picks for, else asked which; then, while it waits for your
+club, a declared free agent from a list, the role and years from another, and "done" to let
+the players choose). Enter on a series lists its games; Enter on a game opens its box score.
 """
 from __future__ import annotations
 
@@ -208,6 +210,8 @@ class SeasonScreen(AreaScreen):
         if v.waiting:
             todo = label("os_do_pick", ja).format(team=self.team_name(v.waiting[0]),
                                                   round=v.round)
+        elif v.fa_waiting:
+            todo = label("os_do_offer", ja).format(team=self.team_name(v.fa_waiting[0]))
         else:
             todo = label("os_do_" + v.current, ja)
         title.update(Text(visible(f"{label('os_steps', ja)} {v.year}: {states}  [{todo}]")))
@@ -242,6 +246,17 @@ class SeasonScreen(AreaScreen):
                       f"{self.player_name(d.player, d.name)} ({self.team_name(d.team)})",
                       str(d.age), d.reason, key=f"sd-{d.player}")
         self._fa_rows(t, v.fa, ja, "sf")
+        for a in v.agents:                            # free agency open (§4)
+            made = ", ".join(f"{self.team_name(tm)} {label('os_role_' + r, ja)} {y}"
+                             for tm, r, y in a.offers)
+            t.add_row(label("os_fa_" + a.right, ja),
+                      f"{self.player_name(a.player, a.name)} ({self.team_name(a.team)})",
+                      str(a.age), label("os_service", ja).format(seasons=a.seasons, days=a.days)
+                      + (f"  {label('os_offered', ja)}: {made}" if made else ""),
+                      key=f"sg-{a.player}")
+        for team in v.fa_waiting:
+            t.add_row(label("os_step_fa", ja), label("os_fa_waiting", ja).format(
+                team=self.team_name(team)), "", "", key=f"sfw-{team}")
 
     def _fill_games(self) -> None:
         if self.data is None:
@@ -349,7 +364,7 @@ class SeasonScreen(AreaScreen):
         elif v.current == "retire":
             self._run(lambda: self.call_service(services.offseason_step, step="retire"))
         elif v.current == "fa":
-            self._run(lambda: self.call_service(services.offseason_step, step="fa"))
+            self._free_agency(v)
         elif v.current == "trades":
             self._run(lambda: self.call_service(services.offseason_step, step="trades"))
         elif v.current == "active_draft":
@@ -370,6 +385,81 @@ class SeasonScreen(AreaScreen):
             self.app.push_screen(PickPlayerDialog(label("os_who_picks", ja), teams), chosen)
         else:
             self.action_new_season()
+
+    def _free_agency(self, v: services.StepsView) -> None:
+        """Free agency's step (§4): opened (asked first which club you offer for; in a shared
+        league each managed club); while it waits for your club, a declared free agent from a
+        list (or "done"), then the role and years from another."""
+        from tui.dialogs.pick_player import PickPlayerDialog
+        ja = self.app.japanese
+        access = getattr(self.app, "access", None)
+        shared = bool(getattr(access, "shared", False))
+        if not v.fa_people and not v.fa_waiting:
+            if shared or v.people:
+                # the draft's clubs a person picks for (a shared league: the managed clubs)
+                self._run(lambda: self.call_service(services.offseason_step, step="fa"))
+                return
+            teams = [("-", label("os_nobody_offers", ja))] + [
+                (code, self.team_name(code, full=True)) for code in self._book.teams]
+
+            def chosen(code: str | None) -> None:
+                if code is not None:
+                    people = [] if code == "-" else [code]
+                    self._run(lambda: self.call_service(services.offseason_step, step="fa",
+                                                        people=people))
+
+            self.app.push_screen(PickPlayerDialog(label("os_who_offers", ja), teams), chosen)
+            return
+        mine = [t for t in v.fa_waiting if access is None or access.may_manage(t)]
+        if not mine or (shared and access is not None and access.commissioner):
+            # the commissioner's look carries free agency on once every club is done
+            if v.fa_waiting:
+                self.app.notify(label("os_fa_waiting", ja).format(
+                    team=", ".join(self.team_name(t) for t in v.fa_waiting)), timeout=3)
+            self._run(lambda: self.call_service(services.offseason_steps))
+            return
+        team = mine[0]
+        rows = [("-", label("os_offer_done", ja))]
+        for a in v.agents:
+            roles = dict(a.roles).get(team, ())
+            offered = any(t == team for t, _r, _y in a.offers)
+            what = (label("os_offered", ja) if offered else
+                    "/".join(label("os_role_" + r, ja) for r in roles) or label("os_no_room", ja))
+            rows.append((a.player, f"{visible(a.name):<12} {self.team_name(a.team)} {a.age} "
+                                   f"{a.kind} {a.value:+.1f}  {label('os_fa_' + a.right, ja)}  "
+                                   f"{what}"))
+
+        def picked(pid: str | None) -> None:
+            if pid == "-":
+                self._run(lambda: self.call_service(services.fa_offer, team=team, done=True))
+            elif pid:
+                self._terms(v, team, pid)
+
+        self.app.push_screen(PickPlayerDialog(label("os_offer_title", ja).format(
+            team=self.team_name(team), n=len(v.agents)), rows), picked)
+
+    def _terms(self, v: services.StepsView, team: str, pid: str) -> None:
+        """The role and years of `team`'s offer to `pid`, from a list (each role it may promise
+        him, the most years first)."""
+        from tui.dialogs.pick_player import PickPlayerDialog
+        ja = self.app.japanese
+        a = next(x for x in v.agents if x.player == pid)
+        most = dict(a.years)
+        rows = [(f"{r}:{y}", label("os_fa_role", ja).format(role=label("os_role_" + r, ja),
+                                                             years=y))
+                for r in dict(a.roles).get(team, ()) for y in range(most[r], 0, -1)]
+        if not rows:
+            self.app.notify(label("os_no_room", ja), timeout=3)
+            return
+
+        def chosen(key: str | None) -> None:
+            if key:
+                role, years = key.split(":")
+                self._run(lambda: self.call_service(services.fa_offer, team=team, player=pid,
+                                                    role=role, years=int(years)))
+
+        self.app.push_screen(PickPlayerDialog(label("os_offer_terms", ja).format(
+            player=self.player_name(a.player, a.name)), rows), chosen)
 
     def action_play_game(self) -> None:
         if not self._allowed("sim_postseason"):

@@ -1029,6 +1029,7 @@ def offseason_steps(db: Db, league: str | None = None) -> StepsView:
     with w.session() as s:
         row, info, year = _open(s, league)
         stored = ost.get(session=s, league_id=row.id, year=year)
+        inp: _Inputs | None = None
         if (stored is not None and stored.data.get("class") and w.postgres
                 and w.access().commissioner):
             # the commissioner carries a shared league's draft on past the picks its managers
@@ -1040,17 +1041,19 @@ def offseason_steps(db: Db, league: str | None = None) -> StepsView:
                 ost.save(session=s, league_id=row.id, year=year,
                          step="draft" if done else stored.step, data=data)
                 s.commit()
-            return _view(s, row, info, year, inp)
+                stored = ost.get(session=s, league_id=row.id, year=year)
+                assert stored is not None
         if (stored is not None and stored.data.get("fa_waiting") and w.access().commissioner):
             # free agency goes on once each club a person offers for has made its offers (a
             # manager's last word waits for the commissioner's next look)
             data = dict(stored.data)
-            inp = _inputs(s, row.id, row.name, year, info.id)
-            if _run_fa(inp, data, stored.entries):
-                ost.save(session=s, league_id=row.id, year=year, step="fa", data=data)
+            inp = inp or _inputs(s, row.id, row.name, year, info.id)
+            over = _run_fa(inp, data, stored.entries)
+            if over or data != stored.data:
+                ost.save(session=s, league_id=row.id, year=year,
+                         step="fa" if over else stored.step, data=data)
                 s.commit()
-            return _view(s, row, info, year, inp)
-        return _view(s, row, info, year)
+        return _view(s, row, info, year, inp)
 
 
 def offseason_step(db: Db, league: str | None = None, step: str = "retire", *,
@@ -1058,7 +1061,9 @@ def offseason_step(db: Db, league: str | None = None, step: str = "retire", *,
     """Do the off-season's step `step` (the steps before it must be done; doing a step done
     already shows it again): "retire" decides the retirements and releases; "draft" opens the
     draft — the class made, `people` the clubs a person picks for (in a shared league, by
-    default each club with a manager) — and makes every pick up to a person's turn. Stored, so
+    default each club with a manager) — and makes every pick up to a person's turn; "fa" runs
+    free agency, or with clubs a person offers for (`people`, named when it opens; else the
+    draft's; in a shared league each club with a manager) opens it for their offers. Stored, so
     the next season's making uses what was decided; seeded, so the steps one at a time and the
     renewal in one go decide the same."""
     w = Work.of(db, league)
@@ -1101,7 +1106,7 @@ def offseason_step(db: Db, league: str | None = None, step: str = "retire", *,
             if bad:
                 raise ServiceError(f"--team {bad[0]}: no such club (the clubs are "
                                    f"{', '.join(inp.teams)})")
-            if not people and data.get("people") is None and w.postgres and w.access().shared:
+            if not people and w.postgres and w.access().shared:
                 from tui.services.sharing import managers
                 people = sorted({m["team"] for m in managers(w, league)})
             data["fa_people"] = sorted(set(people or data.get("people") or []))
