@@ -890,6 +890,19 @@ def relief_games(*, session: Session, season_id: int) -> dict[str, int]:
     return {str(player): int(n) for player, n in rows}
 
 
+def starts_made(*, session: Session, season_id: int) -> tuple[dict[str, int], dict[str, int]]:
+    """Each pitcher's starts this season (postseason too) and the outs he got in them: real
+    usage's rotation makes up a missed turn by the starts, and leaves a starter in by his
+    innings a start so far (league/manager/usage.py, `rotation_order`, `start_innings`)."""
+    rows = session.exec(select(col(PitchingLineRow.player), func.count(),
+                               func.sum(col(PitchingLineRow.outs)))
+                        .where(PitchingLineRow.season_id == season_id,
+                               PitchingLineRow.started == True)  # noqa: E712
+                        .group_by(col(PitchingLineRow.player))).all()
+    return ({str(player): int(n) for player, n, _outs in rows},
+            {str(player): int(outs or 0) for player, _n, outs in rows})
+
+
 def rest_state(*, session: Session, season_id: int) -> tuple[dict[str, StoredRest], dict[str, str | None]]:
     """Pitchers' carried rest and fatigue, and each team's last starter."""
     rest = {r.player: StoredRest(r.available_on, r.fatigue) for r in session.exec(

@@ -131,7 +131,7 @@ def play_season(league: League, ruleset: Ruleset, games: Sequence[ScheduledGame]
                              SeededDice(game_seed(seed, g.number)), players,
                              fatigue=setup.fatigue, quiet=True, platoon=False)
         state.after_game(rest_after(state.players, result, g.day, setup.fatigue), setup.starters,
-                         g.day)
+                         g.day, result)
         totals.add(result)
         if progress is not None:
             progress(k + 1, len(games))

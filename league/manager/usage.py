@@ -31,10 +31,12 @@ PITCHER_KEYS: Final = ("g", "gs", "ip", "sv", "hld")
 # places, less this share that goes to men coming off the bench (pinch hitters, late defence)
 OFF_BENCH_PA: Final = 0.05
 MIN_ORDER_STARTS: Final = 10   # starts that place a man in the batting order by his PA a start
-MIN_GAP: Final = 3              # a starter is planned again only after this many of the team's games
 # a relief game's innings of a man who also started (his starts get the rest of his innings;
 # cardmaking's SWING_RELIEF_IP)
 RELIEF_IP: Final = 1.2
+# the most a starter's innings today move from his real innings a start to catch up what he is
+# behind them over his starts so far (or to give back what he is ahead): `start_innings`
+START_CATCH_UP: Final = 3.0
 
 
 @dataclass(frozen=True)
@@ -184,6 +186,17 @@ def innings_per_game(figures: Mapping[str, float]) -> tuple[float, float]:
     return max(per_relief, (ip - per_relief * relief) / gs), per_relief
 
 
+def start_innings(per_start: float, starts: int, outs: int) -> float:
+    """The innings the computer leaves a starter in for today (Lineup.innings): his real
+    innings a start `per_start`, plus what he is behind them over his `starts` so far, in
+    which he got `outs` outs (less what he is ahead), by at most `START_CATCH_UP`; an inning
+    at least. So a starter's innings a start come to the real ones whatever the run
+    environment cuts short (runs, his condition), in any era, and a season's innings follow
+    his starts."""
+    behind = per_start * starts - outs / 3
+    return max(1.0, per_start + max(-START_CATCH_UP, min(START_CATCH_UP, behind)))
+
+
 # each team's plan so far, by its targets: the starters of each game (a list grown as asked)
 _PLANS: Final[dict[TeamUsage, list[dict[str, str]]]] = {}
 _DONE: Final[dict[TeamUsage, dict[tuple[str, str], int]]] = {}
@@ -256,45 +269,14 @@ def day_starters(usage: TeamUsage, game: int, can_play: Mapping[str, Sequence[st
     return out
 
 
-def rotation_order(usage: TeamUsage, game: int) -> list[str]:
-    """The team's starters for its `game`-th game, the one whose next start is due soonest
-    first — a man with share s of the starts is due for his k-th at game k / s, so his starts
-    come evenly spaced; on a tie, the one who started longest ago; a man who started in the
-    last `MIN_GAP` games last — (the caller takes the first who is rested)."""
+def rotation_order(usage: TeamUsage, done: Mapping[str, int]) -> list[str]:
+    """The team's starters for its next game, the one whose next start is due soonest first:
+    `done` is each man's starts this season (SeasonState.starts), and a man with share s of
+    the starts is due for his k-th at game k / s, so his starts come evenly spaced and a turn
+    he missed (not rested, out) is made up at his next chance, being then the furthest
+    behind; on a tie, the id. The caller takes the first who is rested (a man who has just
+    started is not: his rest keeps the spacing)."""
     if not usage.rotation:
         return []
-    done, last = _starts_so_far(usage, game)
-    return [key[-1] for key in sorted(_due(game, pid, s, done, last) for pid, s in usage.rotation)]
-
-
-def _due(game: int, pid: str, share: float, done: Mapping[str, int], last: Mapping[str, int]
-         ) -> tuple[bool, float, int, str]:
-    """A starter's place in the order of `game`: a man who started within `MIN_GAP` games
-    last, then by when his next start is due, the longest rested, the id."""
-    recent = last.get(pid, -MIN_GAP) > game - MIN_GAP - 1
-    return (recent, (done.get(pid, 0) + 1) / share, last.get(pid, 0), pid)
-
-
-_ROTATIONS: Final[dict[TeamUsage, list[str]]] = {}
-
-
-def _starts_so_far(usage: TeamUsage, game: int) -> tuple[dict[str, int], dict[str, int]]:
-    """The plan's starts of each starter before the team's `game`-th game, and the game of
-    his last: the man due soonest starts each game (as if everyone were rested)."""
-    plan = _ROTATIONS.get(usage)
-    if plan is None:
-        if len(_ROTATIONS) >= 256:
-            _ROTATIONS.clear()
-        plan = _ROTATIONS[usage] = []
-    done: dict[str, int] = {}
-    last: dict[str, int] = {}
-    for n, pid in enumerate(plan[:game - 1], 1):
-        done[pid] = done.get(pid, 0) + 1
-        last[pid] = n
-    while len(plan) < game - 1:
-        n = len(plan) + 1
-        pid = min(_due(n, p, s, done, last) for p, s in usage.rotation)[-1]
-        plan.append(pid)
-        done[pid] = done.get(pid, 0) + 1
-        last[pid] = n
-    return done, last
+    return [pid for _due, pid in sorted(((done.get(pid, 0) + 1) / s, pid)
+                                        for pid, s in usage.rotation)]

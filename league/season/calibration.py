@@ -415,7 +415,7 @@ def season_games(league: League, ruleset: Ruleset, seed: int, *, seasons: int | 
             result, rest, starters = play_scheduled(
                 state, ruleset, slot.day, slot.away, slot.home,
                 game_seed(season_seed, slot.number), quiet=True)
-            state.after_game(rest, starters, slot.day)
+            state.after_game(rest, starters, slot.day, result)
             played += 1
             if progress is not None:
                 progress(s + 1, k + 1, total)

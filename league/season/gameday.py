@@ -29,7 +29,7 @@ from league.engine.ruleset import Ruleset
 from league.errors import LeagueError
 from league.manager import bench
 from league.manager.rest import PitcherRest, choose_starter, fatigue_points, next_rest
-from league.manager.usage import paced, rotation_order
+from league.manager.usage import paced, rotation_order, start_innings
 from league.season import farm
 from league.season.simulate import replay_game
 
@@ -85,12 +85,13 @@ def team_game(state: Any, team: str, day: date) -> int:
 def _starter(state: Any, team: str, day: date) -> str:
     """The team's starter on `day`: the next rested man of its rotation; with real usage
     (league/manager/usage.py) and no saved rotation, the rested man furthest behind his share
-    of the team's starts."""
+    of the team's starts (his starts this season: SeasonState.starts), so a missed turn is
+    made up."""
     usage = state.usage(team)
     if usage is not None and usage.rotation and not state.saved_rotation(team):
         out = state.reserves()
         here = {p.id for p in state.league.team(team).players if p.pitching is not None}
-        for pid in rotation_order(usage, team_game(state, team, day)):
+        for pid in rotation_order(usage, state.starts):
             if pid in here and pid not in out and fatigue_points(state.rest.get(pid), day) == 0:
                 return pid
     return choose_starter(state.rotation(team), state.rest, day, state.last.get(team))
@@ -109,6 +110,11 @@ def team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
         return lineup
     innings = [(pid, usage.innings_of(pid, pid == lineup.pitcher))
                for pid in (lineup.pitcher, *lineup.bullpen)]
+    if innings[0][1] is not None:
+        # the starter: by his innings a start so far (usage.start_innings)
+        pid = lineup.pitcher
+        innings[0] = (pid, start_innings(innings[0][1], getattr(state, "starts", {}).get(pid, 0),
+                                         getattr(state, "start_outs", {}).get(pid, 0)))
     if usage.relief and setup.day is not None and not state.prefs.get(team, {}).get("bullpen") \
             and lineup.roles and len(lineup.roles) == len(lineup.bullpen):
         # relievers paced by their real relief games (a manager's saved bullpen is his order)

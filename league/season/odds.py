@@ -198,13 +198,15 @@ def simulate_run(setup: OddsSetup, run: int) -> RunResult:
     final table."""
     state = dataclasses.replace(setup.state, rest=dict(setup.state.rest),
                                 last=dict(setup.state.last), roster=setup.state.roster.copy(),
-                                days=dict(setup.state.days))
+                                days=dict(setup.state.days), relief=dict(setup.state.relief),
+                                starts=dict(setup.state.starts),
+                                start_outs=dict(setup.state.start_outs))
     outcomes = list(setup.played)
     for slot in setup.pending:
         result, rest, starters = play_scheduled(state, setup.ruleset, slot.day, slot.away,
                                                 slot.home, run_seed(setup.seed, run, slot.number),
                                                 box=False)
-        state.after_game(rest, starters, slot.day)
+        state.after_game(rest, starters, slot.day, result)
         outcomes.append(Outcome(slot.number, slot.day, slot.away, slot.home, result.runs[0],
                                 result.runs[1]))
     orders = []

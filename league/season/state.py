@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 
+from league.engine.game import GameResult
 from league.manager.bullpen import assign_roles, pitching_value
 from league.manager.rest import PitcherRest
 from league.manager.usage import TeamUsage, team_usage
@@ -53,6 +54,12 @@ class SeasonState:
     # each pitcher's relief games this season (postseason too, as `days`): real usage paces
     # the relievers by them (league/manager/usage.py, `paced`)
     relief: dict[str, int] = dataclasses.field(default_factory=dict)
+    # and each pitcher's starts: real usage's rotation makes up a missed turn by them
+    # (league/manager/usage.py, `rotation_order`)
+    starts: dict[str, int] = dataclasses.field(default_factory=dict)
+    # and the outs he got in them: real usage leaves a starter in by his innings a start so
+    # far (league/manager/usage.py, `start_innings`)
+    start_outs: dict[str, int] = dataclasses.field(default_factory=dict)
     _usage: dict[str, TeamUsage | None] = dataclasses.field(
         default_factory=dict, repr=False, compare=False)
     # the computer's rotation of each team: a function of the season's cards, asked every game
@@ -142,15 +149,22 @@ class SeasonState:
         return assign_roles(staff, saved)
 
     def after_game(self, rest: Mapping[str, PitcherRest], starters: Mapping[str, str],
-                   day: date | None = None) -> None:
-        """Carry a played game's rest and starters (and its day, for each team of `starters`)
-        into the state."""
+                   day: date | None = None, result: GameResult | None = None) -> None:
+        """Carry a played game's rest and starters (and its day, for each team of `starters`;
+        the outs its starters got, from its `result`) into the state."""
         self.rest.update(rest)
         self.last.update(starters)
         started = set(starters.values())
         for pid in rest:        # the game's pitchers: who did not start relieved
             if pid not in started:
                 self.relief[pid] = self.relief.get(pid, 0) + 1
+        for pid in started:
+            self.starts[pid] = self.starts.get(pid, 0) + 1
+        if result is not None:
+            first: dict[int, str] = {}
+            for side, pid, line in result.pitching:
+                if first.setdefault(side, pid) == pid:
+                    self.start_outs[pid] = self.start_outs.get(pid, 0) + line[0]
         if day is not None:
             for team in starters:
                 days = [*self.days.get(team, ()), day]     # a new list: runs share the old

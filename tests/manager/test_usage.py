@@ -70,11 +70,96 @@ def test_the_rotation_goes_by_starts_and_the_bullpen_by_saves_and_holds():
     u = team_usage(USAGE, IDS, dh=True)
     assert u.bullpen[:2] == ("cl", "su")                # the closer by saves, setup by holds
     assert set(u.starters) == {"a", "b", "d", "e"}      # c relieved more than he started
-    firsts = [rotation_order(u, n)[0] for n in range(1, 101)]
+    firsts = _rotation(u, 100, rest=3)
     counts = {p: firsts.count(p) for p in "abcde"}
     assert all(abs(counts[p] - want) <= 1 for p, want in zip("abcde", (24, 22, 20, 18, 16))), counts
-    # evenly spaced: a man starts again only three games after his last start
-    assert all(len(set(firsts[i:i + 4])) == 4 for i in range(97))
+    # evenly spaced: no man is ahead of his share by more than a start at any time
+    shares = dict(u.rotation)
+    for n in range(1, 101):
+        assert all(firsts[:n].count(p) <= shares[p] * n + 1 for p in "abcde"), n
+
+
+def _rotation(u, games, *, rest, out=lambda n: ()):
+    """Who starts each of `games` games as gameday._starter picks him: the first of
+    rotation_order (by the starts made so far) who is rested — `rest` games after his last
+    start — and not in `out(n)` that game."""
+    done: dict[str, int] = {}
+    last: dict[str, int] = {}
+    firsts = []
+    for n in range(1, games + 1):
+        pid = next(p for p in rotation_order(u, done)
+                   if n - last.get(p, -rest) > rest and p not in out(n))
+        done[pid] = done.get(pid, 0) + 1
+        last[pid] = n
+        firsts.append(pid)
+    return firsts
+
+
+def test_a_starter_who_misses_his_turn_makes_it_up():
+    """Real usage (issue 33, docs/cards.md "Real usage"): the rotation goes by the starts each
+    man has made this season, not a plan of them, so a starter who misses turns (not rested,
+    hurt, sent down) is the furthest behind when he is back and makes them up: over the season
+    he starts his share of the team's games (a plan that went on without him lost them for
+    good, ~94 % of the real starts)."""
+    u = team_usage(USAGE, IDS, dh=True)
+    # "d" (18 starts in 100 games, one every 5.6) out for games 20-39: three or four turns
+    firsts = _rotation(u, 100, rest=3, out=lambda n: ("d",) if 20 <= n < 40 else ())
+    assert "d" not in firsts[19:39]
+    assert firsts.count("d") == 18
+    # made up at his next chances, every fourth game (his rest keeps the spacing) until he
+    # is back to his share
+    back = [n for n, p in enumerate(firsts, 1) if p == "d" and n >= 40]
+    assert back[:4] == [40, 44, 48, 52]
+    counts = {p: firsts.count(p) for p in "abce"}
+    assert all(counts[p] >= want - 1 for p, want in zip("abce", (24, 22, 20, 16))), counts
+
+
+def test_a_starter_behind_his_innings_a_start_is_left_in_longer_and_one_ahead_shorter():
+    """Real usage (issue 33, docs/cards.md "Real usage"): the innings the computer leaves a
+    starter in for (Lineup.innings) are his real innings a start plus what he is behind them
+    over his starts so far — a 1968 ace cut short by runs goes longer next time, a 2019
+    starter left in past his five and a third shorter — by at most START_CATCH_UP innings."""
+    from league.manager.usage import START_CATCH_UP, start_innings
+    assert start_innings(6.0, 0, 0) == 6.0                      # his first start
+    assert start_innings(6.0, 4, 4 * 18) == 6.0                  # on his mark
+    assert start_innings(6.0, 4, 4 * 18 - 3) == pytest.approx(7.0)   # an inning behind
+    assert start_innings(6.0, 4, 4 * 18 + 6) == pytest.approx(4.0)   # two ahead
+    assert start_innings(6.0, 10, 0) == 6.0 + START_CATCH_UP      # at most so much
+    assert start_innings(2.0, 10, 200) == 1.0                    # an inning at least
+
+
+def test_the_season_counts_each_starters_outs_and_his_line_up_carries_his_innings(stats_league):
+    """SeasonState.after_game counts the outs the game's starters got (from its result); the
+    day's line-up in a league that follows its usage gives its starter `start_innings` of
+    them."""
+    from types import SimpleNamespace
+
+    from league.manager.usage import start_innings
+    from league.season.simulate import players_of
+    from league.season.state import PitcherRest, SeasonState, slot_setup, team_lineup
+    from storage.plainfiles import load_league
+
+    r, out = stats_league
+    assert r.exit_code == 0, r.output
+    league = load_league(out)
+    day = date(2026, 4, 1)
+    state = SeasonState(league=league, players=players_of(league))
+    away, home = league.teams[0].code, league.teams[1].code
+    setup = slot_setup(state, day, away, home)
+    starter = setup.starters[away]
+    real = state.usage(away).innings_of(starter, True)
+    assert real is not None
+    first = team_lineup(state, away, setup, dh=league.dh_for(home))
+    assert dict(first.innings)[starter] == pytest.approx(real, abs=1e-3)
+    # he got three outs in a start (the other side's starter nine, a reliever two)
+    result = SimpleNamespace(pitching=[(0, starter, (3,)), (1, "z9", (9,)), (0, "r1", (2,))])
+    later = PitcherRest(day + timedelta(days=1))
+    state.after_game({starter: later, "z9": later, "r1": later},
+                     {away: starter, home: "z9"}, day, result)
+    assert state.start_outs == {starter: 3, "z9": 9} and state.starts[starter] == 1
+    again = team_lineup(state, away, setup, dh=league.dh_for(home))
+    assert dict(again.innings)[starter] == pytest.approx(start_innings(real, 1, 3), abs=1e-3)
+    assert dict(again.innings)[starter] > dict(first.innings)[starter]
 
 
 @pytest.mark.parametrize("bad, message", [
@@ -429,6 +514,7 @@ def test_the_season_counts_relief_games_and_the_day_s_bullpen_is_paced_by_them(s
     state.after_game({"p1": later, "p2": later, "p3": later}, {"AAA": "p1", "BBB": "p9"}, day)
     state.after_game({"p2": later}, {"AAA": "p2"}, day)
     assert state.relief == {"p2": 1, "p3": 1}
+    assert state.starts == {"p1": 1, "p9": 1, "p2": 1}       # the rotation's count
     away, home = league.teams[0].code, league.teams[1].code
     for team in (away, home):
         fresh = SeasonState(league=league, players=players_of(league))

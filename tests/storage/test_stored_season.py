@@ -160,7 +160,8 @@ def test_a_season_stored_on_postgresql_with_copy_is_the_sqlite_ones(tmp_path, pg
 
 
 def test_a_seasons_relief_games_are_read_back_with_its_state(tmp_path):
-    """Real usage paces relievers by their relief games this season (issue 33,
+    """Real usage paces relievers by their relief games this season, and its rotation and its
+    starters' innings by their starts and the outs they got in them (issue 33,
     league/manager/usage.py `paced`): the season's state read from storage has each pitcher's
     games pitched without starting, as its stored lines say, the same as counted in memory
     game after game (SeasonState.after_game) — a season split into runs paces the same."""
@@ -181,15 +182,24 @@ def test_a_seasons_relief_games_are_read_back_with_its_state(tmp_path):
         lines = repo.pitching_lines(session=s, season_ids=[ctx.season.id], kind=None)
     counted = Counter(x.player for x in lines if not x.started)
     assert sum(counted.values()) > 20 and ctx.relief == dict(counted)
+    # and the starts the real usage's rotation goes by
+    started = Counter(x.player for x in lines if x.started)
+    assert sum(started.values()) == 2 * len({x.number for x in lines}) and ctx.starts == dict(started)
+    outs = Counter()
+    for x in lines:
+        if x.started:
+            outs[x.player] += x.line[0]
+    assert ctx.start_outs == dict(outs) and sum(outs.values()) > 0
     # the same days in memory, from an empty count
     w = Work.of(dbs[1], "nippon")
     with w.session() as s:
         mem = season_context(s, "nippon", None)
         pending = repo.schedule(session=s, season_id=mem.season.id, pending_only=True)
-    assert mem.relief == {}
+    assert mem.relief == {} and mem.starts == {} and mem.start_outs == {}
     days = sorted({g.day for g in pending})[:3]
     for slot in (g for g in pending if g.day in set(days)):
-        _result, rest, starters = play_slot(mem, slot, quiet=True)
-        mem.after_game(rest, starters, slot.day)
+        result, rest, starters = play_slot(mem, slot, quiet=True)
+        mem.after_game(rest, starters, slot.day, result)
     sv.close_all()
-    assert mem.relief == ctx.relief
+    assert mem.relief == ctx.relief and mem.starts == ctx.starts
+    assert mem.start_outs == ctx.start_outs

@@ -704,8 +704,8 @@ def _bench_one_season(seed: int, source: str, games_per_opponent: Optional[int],
             t0, c0 = time.perf_counter(), _cpu()
             with bulk():        # as sim_days plays them (tui/bulkgc.py)
                 for slot in slots:
-                    _result, rest, starters = sv.play_slot(ctx, slot, quiet=True)
-                    ctx.after_game(rest, starters, slot.day)
+                    result, rest, starters = sv.play_slot(ctx, slot, quiet=True)
+                    ctx.after_game(rest, starters, slot.day, result)
             engine.append((time.perf_counter() - t0, _cpu() - c0))
             # as many games as `impact bench` plays them: the engine with no season around it
             matchups = schedule(ctx.league, len(slots))

@@ -57,6 +57,7 @@ def season_context(s: Session, league: str | None, season: int | None) -> Season
             if why is not None:
                 aside.append((team, kind, why))
                 del lists[kind]
+    starts, start_outs = repo.starts_made(session=s, season_id=info.id)
     book = farm_store.book_of(session=s, season_id=info.id, league=lg, season_seed=info.seed)
     # the commissioner's next game stores these in the news and takes the lists out of use
     book.notices.extend(Notice(None, team, kind, why) for team, kind, why in aside)
@@ -66,7 +67,8 @@ def season_context(s: Session, league: str | None, season: int | None) -> Season
                          rest={p: PitcherRest(r.available_on, r.fatigue) for p, r in rest.items()},
                          last=dict(last), prefs=prefs, roster=book,
                          days=repo.team_days(session=s, season_id=info.id),
-                         relief=repo.relief_games(session=s, season_id=info.id))
+                         relief=repo.relief_games(session=s, season_id=info.id),
+                         starts=starts, start_outs=start_outs)
 
 
 _context = season_context     # its earlier name

@@ -87,7 +87,8 @@ def odds_setup(db: Db, league: str | None = None, season: int | None = None, *,
     state = SeasonState(league=ctx.league, players=ctx.players, rest=dict(ctx.rest),
                         last=dict(ctx.last), prefs=ctx.prefs, roster=ctx.roster,
                         days=dict(ctx.days), follow_usage=ctx.follow_usage,
-                        relief=dict(ctx.relief))
+                        relief=dict(ctx.relief), starts=dict(ctx.starts),
+                        start_outs=dict(ctx.start_outs))
     teams = tuple(t.code for t in ctx.league.teams)
     # a league of two leagues: each has its own pennant, Climax Series and magic numbers
     leagues = tuple((g.code, tuple(g.teams)) for g in ctx.league.leagues) \

@@ -309,7 +309,7 @@ def sim_postseason(db: Db, league: str | None = None, *, games: int | None = Non
             settle(s, ctx)
             store_roster(s, ctx)
             s.commit()
-        ctx.after_game(rest, starters, slot.day)
+        ctx.after_game(rest, starters, slot.day, result)
         done += 1
         days.add(slot.day)
         last = slot.day

@@ -271,7 +271,7 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
                 moves, entries = ctx.roster.take()
                 games.append(_Played(slot, result, rest, starters, moves, entries,
                                      ctx.roster.take_notices()))
-                ctx.after_game(rest, starters, slot.day)
+                ctx.after_game(rest, starters, slot.day, result)
             next_live = _store_day(w, ctx, games, read_live=not stopped)
             for one in games:
                 done += 1
