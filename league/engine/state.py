@@ -95,12 +95,6 @@ class Runner:
 
 # a fielder out of position: no range, a bad mark
 OUT_OF_POSITION: Final = {pos: Fielding(pos, -1, None, "-") for pos in FIELD_POSITIONS}
-# team defence values by the ruleset's base values and the identity of the players at the
-# positions, P to RF (each entry holds them, so no id is reused while it is remembered; a player's
-# card never changes, a hurt man is a new Player): every pitching change recomputes them, and a
-# team's defences come back game after game
-_DEFENCES: Final[dict[int, tuple[dict[str, int],
-                                 dict[tuple[int, ...], tuple[list[Player | None], DefenceValues]]]]] = {}
 
 
 def base_text(base: int | None) -> str:
@@ -161,38 +155,22 @@ class Side:
         self.relieve: tuple[str, str] | None = None
 
     def _values(self) -> DefenceValues:
+        # worked out afresh: a season's odds bring some 3,000 new sets of nine fielders (the
+        # pitcher one of them) a run, so a table of past ones missed 85 % of the time
         players = self.players
         positions = self.positions
-        at: list[Player | None] = []     # who plays each position, P to RF (None: nobody)
-        ids: list[int] = []
+        fielders: list[Fielding] = []
         for pos in FIELD_POSITIONS:
             pid = self.pitcher if pos == "P" else positions.get(pos)
-            player = None if pid is None else players[pid]
-            at.append(player)
-            ids.append(id(player))
-        base = self.ruleset.defence
-        of_base = _DEFENCES.get(id(base))
-        if of_base is None or len(of_base[1]) >= 1024:
-            if len(_DEFENCES) >= 64:
-                _DEFENCES.clear()
-            of_base = _DEFENCES[id(base)] = (base, {})
-        key = tuple(ids)
-        known = of_base[1].get(key)
-        if known is not None:
-            return known[1]
-        fielders: list[Fielding] = []
-        for pos, player in zip(FIELD_POSITIONS, at):
-            if player is None:
+            if pid is None:
                 continue
             f = None
-            for have in player.fielding:
+            for have in players[pid].fielding:
                 if have.position == pos:
                     f = have
                     break
             fielders.append(OUT_OF_POSITION[pos] if f is None else f)
-        values = defence_values(fielders, base)
-        of_base[1][key] = (at, values)
-        return values
+        return defence_values(fielders, self.ruleset.defence)
 
     def recompute(self) -> None:
         """Team defence values are recomputed on every substitution."""

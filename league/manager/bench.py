@@ -209,9 +209,15 @@ def _day_lineup(regular: Lineup, roster: list[Player], starter: str, vs: Player 
     pitching = _pitching_today(regular, roster, starter)
     hitters = [p for p in roster if p.id in worth and p.id not in pitching and fields_off_mound(p)]
 
+    # the men free to take a place: made again only once a place or a rest has changed (a
+    # substitute playing, a regular giving way), as it is asked for every position
+    known: list[list[Player]] = []
+
     def free() -> list[Player]:
-        playing = set(chosen.values())
-        return [p for p in hitters if p.id not in playing and p.id not in sit]
+        if not known:
+            playing = set(chosen.values())
+            known.append([p for p in hitters if p.id not in playing and p.id not in sit])
+        return known[0]
 
     # rest days: the best bench man at the position (against today's starter) plays it
     for pos in [q for q in TURN if q in chosen and chosen[q] in sit]:
@@ -220,6 +226,7 @@ def _day_lineup(regular: Lineup, roster: list[Player], starter: str, vs: Player 
             chosen[pos] = sub.id
         else:
             sit.discard(chosen[pos])        # nobody can take his place: he plays
+        known.clear()
     # the platoon: a regular worth less against this starter than his cards say gives way to a
     # bench man worth more at his position against him
     if vs is not None and platoon:
@@ -230,6 +237,7 @@ def _day_lineup(regular: Lineup, roster: list[Player], starter: str, vs: Player 
             sub = _best_free(pos, free(), worth)
             if sub is not None and _score(sub, pos, worth) > _score(by_id[pid], pos, worth):
                 chosen[pos] = sub.id
+                known.clear()
     order, positions = batting_order(chosen, worth, starter)
     # the bench: hitters not playing, a two-way man dressed in the bullpen staying there
     playing = set(order) | set(regular.bullpen)

@@ -182,6 +182,11 @@ def make_lineup(team_code: str, players: list[Player], dh: bool, starter: str | 
     cover every position at once still field a team, a man out of position where nobody free
     can play (Lineup.stretched), rather than a ValueError (a club's last resort, gameday).
     """
+    if roles is not None and starter is not None:
+        # a season's game (league/manager/bench.py): its roster differs from game to game by
+        # who is rested and who sits out, so a table of rosters never found one again (no hit
+        # in 3,400 asked over four pennant-odds runs) and only cost its keys
+        return _make_lineup(team_code, players, dh, starter, dressed, roles, ranking, stretch)
     cast = tuple(players)
     key = tuple([id(p) for p in cast])
     roster = _ROSTERS.get(key)

@@ -414,8 +414,9 @@ def _eligible(book: RosterBook, p: Player, day: date, ten_days: int) -> bool:
     e = book.entries.get(p.id)
     if e is None:
         return True
-    # may_return_on's day, asked of every farm player before every game
-    if e.demoted_on is not None and day < e.demoted_on + timedelta(days=ten_days):
+    # may_return_on's day, asked of every farm player before every game: by the days' numbers
+    # (no timedelta made each time)
+    if e.demoted_on is not None and day.toordinal() < e.demoted_on.toordinal() + ten_days:
         return False
     return e.points <= 0
 
@@ -563,8 +564,11 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
 def _positions(ps: Iterable[Player]) -> set[str]:
     """The fielding positions (FIELD) the players can play between them."""
     out: set[str] = set()
+    every = len(FIELD)
     for p in ps:
         out |= _facts(p)[6]
+        if len(out) == every:       # every position covered: the rest cannot add one
+            break
     return out
 
 
