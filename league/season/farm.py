@@ -33,6 +33,7 @@ from league.engine.cards import Player
 from league.engine.injury import recover, severity
 from league.engine.values import batting_value
 from league.manager.bullpen import pitching_value
+from league.manager.rest import PitcherRest
 from league.season import foreign_limit
 from league.season.roster import (
     DEFAULT_ACTIVE_SIZE,
@@ -422,13 +423,14 @@ def _eligible(book: RosterBook, p: Player, day: date, ten_days: int) -> bool:
 
 
 def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
-                   rules: Any = None, rested: Mapping[str, bool] | None = None,
+                   rules: Any = None, rest: Mapping[str, PitcherRest] | None = None,
                    reserves: Iterable[str] = (), played: bool = True) -> list[Move]:
     """The computer manager's moves for a team before its game on `day` (recorded in the book):
     heavy injuries down, the roster filled, a tired bullpen refreshed, a clearly better farm
-    player up for the worst active man of his role. `rested[pid]` says whether a reliever can
-    pitch today; `played`: the team has played a game this season (before its first, nobody
-    is in a slump: the opening roster stands)."""
+    player up for the worst active man of his role. `rest` is each pitcher's (SeasonState.rest):
+    a reliever can pitch today when he has none or it ends by `day` (without it, the bullpen's
+    fatigue is not weighed). `played`: the team has played a game this season (before its first,
+    nobody is in a slump: the opening roster stands)."""
     t = league.team(team)
     if not has_farm(book, t.players):
         return []   # a team without a farm: nothing to move
@@ -525,10 +527,15 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
             break
         up(pool[0], "injury" if any(m.reason == "injury" for m in made) else "fill")
     # a tired bullpen: the most tired reliever goes down for a rested one
-    if rested is not None:
+    if rest is not None:
         pen = [p for p in active() if role_of[p.id] == "RP" and p.id not in aside]
-        fresh = [p for p in pen if rested.get(p.id, True)]
-        tired = sorted((p for p in pen if not rested.get(p.id, True)), key=lambda p: (_value(p), p.id))
+        # asked of the active relievers only (not a table of the whole staff, farm included)
+        fresh: list[Player] = []
+        tired_ones: list[Player] = []
+        for p in pen:
+            r = rest.get(p.id)
+            (fresh if r is None or r.available_on <= day else tired_ones).append(p)
+        tired = sorted(tired_ones, key=lambda p: (_value(p), p.id))
         if len(fresh) < TIRED_PEN and tired:
             pool = farm_pool("RP")
             if pool and down(tired[0], "fatigue"):
@@ -606,14 +613,12 @@ def before_game(state: Any, ruleset: "Ruleset", day: date, teams: Iterable[str])
             continue
         if not has_farm(book, state.league.team(team).players):
             continue    # nothing to move, as computer_moves would find
-        rested = {p.id: (r := state.rest.get(p.id)) is None or r.available_on <= day
-                  for p in state.league.team(team).pitchers}
         reserves = state.prefs.get(team, {}).get("reserves", ())
         # a team has played once it has a day played or a last starter (a state carried without
         # its days, as the odds and calibration runs carry it, still knows the latter)
         days = state.days.get(team, ())
         played = (bool(days) and days[0] < day) or state.last.get(team) is not None
-        computer_moves(book, state.league, team, day, rules=rules, rested=rested,
+        computer_moves(book, state.league, team, day, rules=rules, rest=state.rest,
                        reserves=reserves, played=played)
 
 
