@@ -142,3 +142,47 @@ def test_no_trade_after_the_deadline_and_the_off_season_s_trades(league):
     for t in planned:
         for p in t["gives"]:
             assert lg.player(p).team == t["other"]
+
+
+def test_a_trade_in_season_keeps_the_league_s_own_rosters_within_their_size(tmp_path):
+    """A trade in season moves the men on the season's cards and on the league's own (what the
+    next season copies), whose active rosters the season's call-ups and demotions leave as
+    they were: a man joins his new club's own active roster only where it has room. (Placed by
+    the season's roster, SAP — two men sent down and two called up in the season, then traded
+    for two active men — went to 30 on its own active roster of 29 and the trade was refused:
+    'team SAP has 30 players on the active roster'; the in-season computer trades met it in a
+    lived league.)"""
+    from tui.services.trades import _make, _situation
+    db = str(tmp_path / "own.sqlite3")
+    run("league", "new", "nip", "--from", "nippon", "--db", db)
+    run("season", "new", "--seed", "5", "--db", db)
+    mk = _market(db)
+    sap = mk.club("SAP")
+    down = [m for m in sap if m.active and m.kind == "IF"][:2]
+    up = [m for m in sap if not m.active and m.kind == "IF" and not m.ikusei
+          and not m.foreign][:2]
+    other = [m for m in mk.club("SEN") if m.active and m.kind == "IF" and not m.foreign][:2]
+    for m in down:
+        run("roster", "down", m.player, "--db", db)
+    for m in up:
+        run("roster", "up", m.player, "--db", db)
+
+    def active(cards, team):
+        return {pid for pid, t, b, p in cards if t == team
+                and ((b or p or {}).get("roster") or "active") != "farm"}
+    with Work.of(db, None).session() as s:
+        row = repo.find_league(session=s, name=None)
+        sid = repo.find_season(session=s, league_id=row.id).id
+        was = len(active(repo.base_cells(session=s, league_id=row.id), "SAP"))
+        assert was == len(active(repo.base_cells(session=s, league_id=row.id, season_id=sid),
+                                 "SAP")) == 28
+        sit = _situation(s, None)
+        _make(s, sit, tr.Trade("SAP", "SEN", tuple(m.player for m in up),
+                               tuple(m.player for m in other)), {"by": "SAP"})
+        s.commit()
+        own = repo.base_cells(session=s, league_id=row.id)
+        season = repo.base_cells(session=s, league_id=row.id, season_id=sid)
+    gets = {m.player for m in other}
+    assert gets <= active(season, "SAP") and len(active(season, "SAP")) == 28
+    assert len(active(own, "SAP")) == 29 and len(gets & active(own, "SAP")) == 1
+    assert {m.player for m in down} <= active(own, "SAP")

@@ -137,16 +137,20 @@ def _make(s: Any, sit: _Situation, t: tr.Trade, note: dict[str, Any]) -> None:
     from tui.services.history import _check_rosters, _drop_from_prefs
     moves = t.moves()
     after = tr.apply(sit.cards, [t], sit.market, sit.limits)
+    # in season the league's own cards (what the next season copies) keep their own active
+    # rosters, which the season's call-ups and demotions do not change: each man joins his new
+    # club's own roster where the own cards have room for him, so they stay within the active
+    # size and the foreign limit (placed by the season's rosters, a club whose season roster
+    # had sent down a man its own cards hold active went one over)
+    own_raw = (repo.base_cells(session=s, league_id=sit.lid) if sit.sid is not None else [])
     hs.apply_moves(session=s, league_id=sit.lid, season_id=sit.sid, moves=moves)
     cells = {pid: after[pid][1:] for pid, _a, _b in moves}
     repo.set_base_cells(session=s, league_id=sit.lid, cells=cells, season_id=sit.sid)
     if sit.sid is not None:
-        own = {pid: (b, p) for pid, _team, b, p in repo.base_cells(session=s, league_id=sit.lid)
-               if pid in cells}
-        repo.set_base_cells(session=s, league_id=sit.lid, cells={
-            pid: tuple(dict(x, roster=(cells[pid][0] or cells[pid][1] or {}).get("roster", ""))
-                       if x is not None else None for x in own[pid])  # type: ignore[misc]
-            for pid in own})
+        own = tr.apply({pid: (team, b, p) for pid, team, b, p in own_raw}, [t],
+                       tr.market(sit.market.league, sit.year, own_raw), sit.limits)
+        repo.set_base_cells(session=s, league_id=sit.lid,
+                            cells={pid: own[pid][1:] for pid, _a, _b in moves})
         _drop_from_prefs(s, sit.sid, moves)
         _check_rosters(s, sit.lid, sit.sid, {t.team, t.other})
     hs.add_transaction(session=s, league_id=sit.lid, season_id=sit.sid if sit.sid else
