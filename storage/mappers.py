@@ -15,7 +15,14 @@ from itertools import count
 from typing import TYPE_CHECKING, Any
 
 from league.engine.dice import Roll
-from league.season.roster import BATTER_COLUMNS, PITCHER_COLUMNS, League, parse_league, parse_structure
+from league.season.roster import (
+    BATTER_COLUMNS,
+    PITCHER_COLUMNS,
+    SETTING_TABLES,
+    League,
+    parse_league,
+    parse_structure,
+)
 
 if TYPE_CHECKING:   # the table classes only name what is read (storage.first_read passes rows
     # read with sqlite3)
@@ -153,8 +160,7 @@ def league_toml(league: LeagueRow, ruleset: RulesetRow | None, teams: Sequence[T
     lines += [f"{key} = {_toml_value(settings[key])}"
               for key in ("active_size", "dressed", "ten_days", "foreign_active", "foreign_side")
               if key in settings]
-    tables = {k: settings[k] for k in ("schedule", "postseason", "draft", "fa", "usage")
-              if k in settings}
+    tables = {k: settings[k] for k in SETTING_TABLES if k in settings}
     lines += toml_lines(tables)
     for g in settings.get("leagues", []):
         lines += ["", "[[leagues]]", *toml_lines({k: v for k, v in g.items()

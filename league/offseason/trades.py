@@ -25,7 +25,7 @@ the active roster a traded man joins (else he joins the farm).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Final
@@ -34,6 +34,7 @@ from league.offseason.aging import CONTACT, PITCHING, typical
 from league.offseason.draft import VALUE_SD, card_value, kind_of
 from league.offseason.people import season_age, stream
 from league.season.foreign_limit import FOREIGN_ACTIVE, FOREIGN_SIDE, room_for
+from league.season.offseason_settings import TradeRules, trade_rules  # noqa: F401  (their names here)
 
 OUTLOOK: Final = 3            # years of the typical path a player's worth looks ahead
 MARGIN: Final = 1.0           # rolls a club wants to gain by a trade, at least
@@ -45,6 +46,13 @@ KINDS: Final = ("C", "IF", "OF", "SP", "RP")
 LEAST: Final = {"C": 2, "IF": 6, "OF": 4, "SP": 5, "RP": 5}
 PROPOSALS: Final = 3          # the computer's proposals to a person's club, at most
 COMPUTER_TRADES: Final = (1, 4)   # computer-to-computer trades an off-season (seeded in this range)
+# in a season ([trades] in_season = true): the computer's clubs trade among themselves on
+# TRADE_DAYS days of games drawn between SETTLED days after the opening and DEADLINE, making
+# a number in DAY_TRADES on each: 0-8 a season, about four (NPB's clubs make a few in-season
+# trades a year, most of them in June and July)
+TRADE_DAYS: Final = 4
+DAY_TRADES: Final = (0, 2)
+SETTLED: Final = 21           # days after the opening before the first trade (rosters settle)
 DEFAULT_AGE: Final = 28       # the age of a man without a birth date (a club's average)
 
 Cells = dict[str, str]
@@ -331,18 +339,21 @@ def _surplus(club: str, mk: Market) -> dict[str, int]:
     return {k: have[k] - round(mk.par[k]) for k in KINDS}
 
 
-def candidates(club: str, other: str, mk: Market, limits: Limits = Limits()) -> list[Trade]:
+def candidates(club: str, other: str, mk: Market, limits: Limits = Limits(),
+               keep: Collection[str] = ()) -> list[Trade]:
     """One-for-one trades `club` would offer `other`, by need on both sides: a man of a kind
     `club` has past par for one of a kind it is short of (or the other way round for `other`),
     both clubs accepting by the measure and the trade within the limits; best for `club`
-    first."""
+    first. The men of `keep` (in a season: the injured) are not traded."""
     mine, theirs = _surplus(club, mk), _surplus(other, mk)
     out: list[tuple[float, Trade]] = []
     for give in mk.club(club):
-        if not _tradable(give) or mine[give.kind] <= 0 and theirs[give.kind] >= 0:
+        if not _tradable(give) or give.player in keep \
+                or mine[give.kind] <= 0 and theirs[give.kind] >= 0:
             continue
         for get in mk.club(other):
-            if not _tradable(get) or get.kind == give.kind and mine[give.kind] <= 0:
+            if not _tradable(get) or get.player in keep \
+                    or get.kind == give.kind and mine[give.kind] <= 0:
                 continue
             if mine[get.kind] >= 0 and theirs[get.kind] <= 0:
                 continue           # neither side's need
@@ -375,14 +386,18 @@ def proposals(mk: Market, to: str, *, teams: Sequence[str] | None = None, tag: o
 
 
 def computer_trades(mk: Market, *, people: Iterable[str] = (), tag: object = "",
-                    limits: Limits = Limits()) -> list[Trade]:
+                    limits: Limits = Limits(), count: tuple[int, int] = COMPUTER_TRADES,
+                    keep: Collection[str] = (),
+                    fits: Callable[[Trade], bool] | None = None) -> list[Trade]:
     """The trades the computer's clubs make among themselves (an off-season, or a season's day
-    before the deadline): a number drawn in COMPUTER_TRADES from the seeded stream of (league,
-    year, `tag`), each club in one at most, none with a person's club (`people`); each one both
-    clubs accept and the limits allow, made on the market as it is after the ones before."""
+    before the deadline): a number drawn in `count` (COMPUTER_TRADES an off-season, DAY_TRADES
+    a trade day) from the seeded stream of (league, year, `tag`), each club in one at most,
+    none with a person's club (`people`) nor of a man in `keep`; each one both clubs accept, the
+    limits allow and `fits` (in a season: both active rosters can still field a team), made on
+    the market as it is after the ones before."""
     skip = set(people)
     rng = stream("computer trades", mk.league, mk.year, tag)
-    want = rng.randint(*COMPUTER_TRADES)
+    want = rng.randint(*count)
     clubs = sorted({m.team for m in mk.men.values()} - skip)
     rng.shuffle(clubs)
     done: list[Trade] = []
@@ -397,7 +412,8 @@ def computer_trades(mk: Market, *, people: Iterable[str] = (), tag: object = "",
         # and the same seed made different trades run to run (issue 31)
         others = [c for c in clubs if c not in busy and c != club]
         for other in sorted(others, key=lambda c: rng.random()):
-            offers = candidates(club, other, mk, limits)
+            offers = [t for t in candidates(club, other, mk, limits, keep)
+                      if fits is None or fits(t)]
             if offers:
                 t = offers[0]
                 done.append(t)
@@ -405,6 +421,19 @@ def computer_trades(mk: Market, *, people: Iterable[str] = (), tag: object = "",
                 mk = moved(mk, t, limits)
                 break
     return done
+
+
+def trade_days(days: Iterable[date], year: int, *key: object) -> list[date]:
+    """The days of the season of `year` on which the computer's clubs trade among themselves:
+    TRADE_DAYS of its days of games (`days`) from SETTLED days after the first to DEADLINE,
+    drawn from the seeded stream of `key` (the league, the season's seed), in order."""
+    every = sorted(set(days))
+    if not every:
+        return []
+    first, last = every[0], date(year, *DEADLINE)
+    open_days = [d for d in every if (d - first).days >= SETTLED and d <= last]
+    rng = stream("in-season trade days", year, *key)
+    return sorted(rng.sample(open_days, min(TRADE_DAYS, len(open_days))))
 
 
 def moved(mk: Market, trade: Trade, limits: Limits = Limits()) -> Market:

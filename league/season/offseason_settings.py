@@ -1,8 +1,8 @@
 """The off-season's settings a league file carries and the cells it reads: the draft's
 (league.toml ``[draft]``: `draft_rules`), free agency's (``[fa]``: `fa_rules`) and the players'
-birth dates (the ``born`` column: `parse_born`). They are read and checked with the league file
+birth dates (the ``born`` column: `parse_born`), and the trades' (``[trades]``: `trade_rules`). They are read and checked with the league file
 (league.season.roster), so a bad one is refused when the league is read; the off-season
-(league.offseason: draft.py, free_agency.py, people.py) plays by them and keeps their names.
+(league.offseason: draft.py, free_agency.py, people.py, trades.py) plays by them and keeps their names.
 """
 from __future__ import annotations
 
@@ -90,3 +90,27 @@ def parse_born(text: str, where: str) -> date | None:
     if not 1850 <= day.year <= 2200:
         raise LeagueError(f"{where}: {text!r} is not a plausible birth date (year 1850-2200)")
     return day
+
+
+@dataclass(frozen=True)
+class TradeRules:
+    """A league's trade settings (league.toml ``[trades]``): `in_season` true: the computer's
+    clubs trade among themselves on a few days of the season before the deadline (off by
+    default)."""
+
+    in_season: bool = False
+
+
+def trade_rules(raw: object, where: str = "[trades]") -> TradeRules:
+    """The [trades] table checked; LeagueError naming the key for anything else."""
+    if raw is None:
+        return TradeRules()
+    if not isinstance(raw, Mapping):
+        raise LeagueError(f"{where}: trades must be a table ([trades])")
+    extra = sorted(set(raw) - {"in_season"})
+    if extra:
+        raise LeagueError(f"{where}: unknown key {extra[0]!r}; [trades] has in_season")
+    value = raw.get("in_season", False)
+    if not isinstance(value, bool):
+        raise LeagueError(f"{where}, key in_season: {value!r} is not true or false")
+    return TradeRules(value)

@@ -51,7 +51,7 @@ from league.engine.cards import (
 from league.errors import CardError, LeagueError
 from league.numbers import whole_number
 from league.season.foreign_limit import FOREIGN_ACTIVE, FOREIGN_SIDE, over, parse_foreign
-from league.season.offseason_settings import draft_rules, fa_rules, parse_born
+from league.season.offseason_settings import draft_rules, fa_rules, parse_born, trade_rules
 from league.tomltext import TOMLInputError, load_toml
 
 DEFAULT_ROSTER_SIZE = 70      # under contract (支配下登録)
@@ -60,6 +60,8 @@ DEFAULT_DRESSED = 26          # dressed for a game (ベンチ入り)
 DEFAULT_TEN_DAYS = 10         # days a demoted player waits before he may come back (10日ルール)
 TEN_DAYS_RANGE: Final = (1, 60)
 ROSTER_STATUSES = ("active", "farm")
+# league.toml's tables of settings a league keeps (each checked where it is read)
+SETTING_TABLES: Final = ("schedule", "postseason", "draft", "fa", "trades", "usage")
 MIN_STARTERS: Final = 5
 # the computer's rotation (six men, 中6日 as in NPB); further starters pitch long relief
 ROTATION_SIZE: Final = 6
@@ -90,8 +92,8 @@ RATING_RANGES: dict[str, tuple[int, int]] = {
 INNINGS_RANGE = (0.1, 12.0)
 
 _TOML_KEYS = {"name", "code", "ruleset", "dh", "extra_innings", "roster_size", "teams",
-              "leagues", "schedule", "postseason", "draft", "fa", "active_size", "dressed", "ten_days",
-              "foreign_active", "foreign_side", "options", "usage", "name_en"}
+              "leagues", "active_size", "dressed", "ten_days", "foreign_active", "foreign_side",
+              "options", "name_en", *SETTING_TABLES}
 _TEAM_KEYS = {"code", "name", "short", "name_en", "league", "division"}
 _LEAGUE_KEYS = {"code", "name", "short", "name_en", "dh", "divisions"}
 LEAGUE_CODE_RE = re.compile(r"^[A-Za-z0-9_-]{1,8}$")
@@ -552,8 +554,7 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
         # a league made from statistics: its players' real usage (league/manager/usage.py)
         from league.manager.usage import check_usage
         check_usage(data["usage"], file)
-    opts["settings"] = {k: data[k] for k in ("schedule", "postseason", "draft", "fa", "usage")
-                        if k in data}
+    opts["settings"] = {k: data[k] for k in SETTING_TABLES if k in data}
     leagues = _parse_leagues(data.get("leagues"), file, text, opts["dh"])
     raw_teams = data.get("teams")
     if not isinstance(raw_teams, list) or len(raw_teams) < 2:
@@ -616,6 +617,7 @@ def _parse_toml(text: str, file: str) -> tuple[dict[str, Any], list[dict[str, An
     calendar_rules(opts["settings"].get("schedule"), f"{file} [schedule]")
     draft_rules(opts["settings"].get("draft"), [lg["code"] for lg in leagues], f"{file} [draft]")
     fa_rules(opts["settings"].get("fa"), f"{file} [fa]")
+    trade_rules(opts["settings"].get("trades"), f"{file} [trades]")
     postseason_specs(opts["settings"].get("postseason"), [lg["code"] for lg in leagues],
                      f"{file} [postseason]")
     return opts, teams

@@ -144,6 +144,92 @@ def test_no_trade_after_the_deadline_and_the_off_season_s_trades(league):
             assert lg.player(p).team == t["other"]
 
 
+def _in_season_league(tmp_path, extra="\n[trades]\nin_season = true\n"):
+    import shutil
+
+    from storage.plainfiles import sample_league_path
+    folder = tmp_path / "pacific"
+    if not folder.exists():
+        shutil.copytree(sample_league_path("pacific"), folder)
+        toml = folder / "league.toml"
+        toml.write_text(toml.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    return folder
+
+
+@pytest.mark.slow
+def test_in_a_season_the_computer_s_clubs_trade_a_few_times_before_the_deadline(tmp_path):
+    """§6 and the issue ("proposes a few of its own, and keeps the deadline"): with league.toml
+    [trades] in_season = true the computer's clubs trade among themselves on a few days of the
+    season, drawn from the season's seed, between SETTLED days after the opening and 31 July —
+    each trade a transaction of its day in the news and in `impact trade list`, the men on
+    their new clubs, the limits kept; the season the same simulated at once or a few days at a
+    time (the trades are made once, before the day's games)."""
+    folder = _in_season_league(tmp_path)
+    dbs = [str(tmp_path / f"{n}.sqlite3") for n in ("once", "pieces")]
+    for db in dbs:
+        sv.create_league(db, "pac", folder)
+        sv.new_season(db, seed=3)
+    sv.sim_days(dbs[0], to_end=True)
+    while sv.sim_days(dbs[1], days=9).remaining:
+        pass
+    news = [[(n.day, n.kind, n.moves, n.note) for n in reversed(sv.news(db))] for db in dbs]
+    assert news[0] == news[1]
+    made = [n for n in sv.news(dbs[0]) if n.kind == "trade"]
+    with Work.of(dbs[0], None).session() as s:
+        row = repo.find_league(session=s, name=None)
+        info = repo.find_season(session=s, league_id=row.id)
+        first = min(g.day for g in repo.schedule(session=s, season_id=info.id))
+    assert 1 <= len(made) <= tr.TRADE_DAYS * tr.DAY_TRADES[1]
+    for n in made:
+        note = json.loads(n.note)
+        assert note["computer"] and note["in_season"]
+        # each man's roster before and after, kept for the day-by-day replay of the rosters
+        assert set(note["rosters"]) == {pid for pid, _a, _b in n.moves}
+        assert n.day is not None and (n.day - first).days >= tr.SETTLED
+        assert n.day <= first.replace(month=tr.DEADLINE[0], day=tr.DEADLINE[1])
+        assert n.text_en.startswith("Trade: ") and n.text_ja.startswith("トレード: ")
+    listed = js("trade", "list", "--db", dbs[0])
+    assert len(listed) == len(made) and all(x["reason"] == "the computer's trade"
+                                            for x in listed)
+    # each man on his new club (unless a later trade moved him on), the limits kept
+    league = sv.season_league(dbs[0])
+    last: dict[str, str] = {}
+    for n in reversed(made):
+        last.update({pid: dst for pid, _src, dst in n.moves})
+    assert all(league.player(pid).team == dst for pid, dst in last.items())
+    for team in league.teams:
+        active = team.active
+        assert len(team.players) <= league.roster_size and len(active) <= league.active_size
+        foreign = [p for p in active if p.foreign]
+        arms = sum(p.pitching is not None for p in foreign)
+        assert len(foreign) <= league.foreign_active
+        assert max(arms, len(foreign) - arms) <= league.foreign_side
+    # the foreign limit kept on every day, the trades replayed with the roster moves
+    from storage import history_store as hs
+    from tui.services.lived import _foreign_days
+    with Work.of(dbs[0], None).session() as s:
+        _n, _a, _r, checked, most, over = _foreign_days(
+            s, info, hs.transactions(session=s, league_id=row.id), league.foreign_active,
+            league.foreign_side)
+    assert checked == 1 + len({n.day for n in made}) and over == 0    # (pacific has no farm)
+    # the standings are the same too: the same games on the same rosters
+    assert [r.wins for r in sv.standings(dbs[0]).rows] == [r.wins for r in sv.standings(dbs[1]).rows]
+
+
+def test_in_season_trades_are_a_league_setting_off_by_default(tmp_path):
+    """[trades] in_season: off unless set (a season without it has no computer trades in it:
+    the other season tests); a bad value or key is refused naming the table and the key."""
+    from league.errors import LeagueError
+    from tui.services.db import ServiceError
+    assert tr.trade_rules(None) == tr.TradeRules(in_season=False)
+    assert tr.trade_rules({"in_season": True}).in_season
+    for n, extra, key in ((1, "\n[trades]\nin_season = \"yes\"\n", "key in_season"),
+                          (2, "\n[trades]\nseason = true\n", "unknown key 'season'")):
+        folder = _in_season_league(tmp_path / str(n), extra)
+        with pytest.raises((LeagueError, ServiceError), match=rf"\[trades\].*{key}"):
+            sv.create_league(str(tmp_path / f"bad{n}.sqlite3"), "pac", folder)
+
+
 def test_a_trade_in_season_keeps_the_league_s_own_rosters_within_their_size(tmp_path):
     """A trade in season moves the men on the season's cards and on the league's own (what the
     next season copies), whose active rosters the season's call-ups and demotions leave as

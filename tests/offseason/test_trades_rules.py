@@ -161,3 +161,45 @@ def test_the_computer_s_trades_are_the_same_whatever_python_s_string_hashing():
             for seed in ("1", "2", "3")]
     assert runs[0] and "Trade(" in runs[0], runs[0]
     assert runs[0] == runs[1] == runs[2]
+
+
+def test_the_season_s_trade_days_fall_between_the_settled_rosters_and_the_deadline():
+    """§6 in a season ([trades] in_season): the computer's clubs trade on TRADE_DAYS days of
+    games drawn from the season's stream, from SETTLED days after the opening to the deadline
+    (31 July), none after; the same days for the same league and seed, others for another."""
+    from datetime import timedelta
+    days = [date(2027, 3, 27) + timedelta(days=i) for i in range(190) if i % 7 != 0]
+    chosen = tr.trade_days(days, 2027, "lg", 5)
+    assert len(chosen) == tr.TRADE_DAYS and chosen == sorted(chosen)
+    assert all(d in days and (d - days[0]).days >= tr.SETTLED and d <= date(2027, 7, 31)
+               for d in chosen)
+    assert chosen == tr.trade_days(list(reversed(days)), 2027, "lg", 5)
+    assert any(tr.trade_days(days, 2027, "lg", seed) != chosen for seed in (6, 7, 8))
+    # a season whose days of games all fall after the deadline has none
+    assert tr.trade_days([date(2027, 8, 1) + timedelta(days=i) for i in range(30)], 2027,
+                         "lg", 5) == []
+
+
+def test_the_computer_s_trades_in_a_season_keep_the_injured_and_what_a_team_needs():
+    """§6 in a season: a day's trades (a number in DAY_TRADES) trade no man of `keep` (the
+    injured) and only trades `fits` allows (both active rosters still field a team)."""
+    clubs = [_club("A", short=("C",)), _club("B", short=("SP", "SP")), _club("C"),
+             _club("D", short=("OF",)), _club("E", short=("RP", "RP")), _club("F")]
+    mk = tr.market_of("lg", 2027, [m for c in clubs for m in c])
+    free = [tr.computer_trades(mk, tag=(5, f"2027-06-{d:02}"), count=tr.DAY_TRADES)
+            for d in range(1, 29)]
+    assert all(len(day) <= tr.DAY_TRADES[1] for day in free)
+    assert any(free) and not all(free)       # some days none, some days one or two
+    made = [t for day in free for t in day]
+    hurt = {p for t in made for p in t.gives}
+    kept = [tr.computer_trades(mk, tag=(5, f"2027-06-{d:02}"), count=(2, 2), keep=hurt)
+            for d in range(1, 29)]
+    assert any(kept) and not hurt & {p for day in kept for t in day for p in (*t.gives, *t.gets)}
+    def kinds(t):
+        return {mk.men[p].kind for p in (*t.gives, *t.gets)}
+    assert any("C" in kinds(t) for d in range(1, 29)      # without `fits`, catchers move
+               for t in tr.computer_trades(mk, tag=(5, f"2027-06-{d:02}"), count=(2, 2)))
+    no_catcher = [tr.computer_trades(mk, tag=(5, f"2027-06-{d:02}"), count=(2, 2),
+                                     fits=lambda t: "C" not in kinds(t))
+                  for d in range(1, 29)]
+    assert any(no_catcher) and all("C" not in kinds(t) for day in no_catcher for t in day)

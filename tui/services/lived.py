@@ -166,7 +166,8 @@ def _foreign_days(s: Any, info: Any, news: list[Any], limit: int, side: int
     """One season's foreign players (§5) from what was stored: the off-season's signings and
     releases of foreign players (its news), and every day's active rosters — the season's cards
     as it closed, its roster moves (the news: 一軍登録 / 登録抹消) undone back to its first day and
-    replayed a day at a time — each checked against the limit after the day's moves."""
+    replayed a day at a time (a trade in season too: its men's clubs and rosters) — each
+    checked against the limit after the day's moves."""
     from sqlmodel import select
 
     from storage.tables import CardRow, PlayerRow
@@ -186,11 +187,25 @@ def _foreign_days(s: Any, info: Any, news: list[Any], limit: int, side: int
                  and '"foreign"' in (t.note or ""))
     released = sum(1 for t in mine if t.day is None and t.kind == "release"
                    and '"foreign"' in (t.note or ""))
-    moves = sorted((t for t in mine if t.day is not None and t.kind in ("up", "down")),
+    moves = sorted((t for t in mine if t.day is not None and t.kind in ("up", "down", "trade")),
                    key=lambda t: t.id)
-    for t in reversed(moves):                 # back to the season's first day
+
+    def undo(t: Any, back: bool) -> None:
+        """A roster move or a trade (its note keeps each man's roster before and after)
+        undone (`back`) or made again."""
+        if t.kind == "trade":
+            rosters = (json.loads(t.note) if (t.note or "").startswith("{") else {}
+                       ).get("rosters") or {}
+            for pid, src, dst in t.moves:
+                team[pid] = src if back else dst
+                if pid in rosters:
+                    was = rosters[pid][0 if back else 1]
+                    (farm.add if was == "farm" else farm.discard)(pid)
+            return
         for pid, *_ in t.moves:
-            (farm.add if t.kind == "up" else farm.discard)(pid)
+            (farm.add if (t.kind == "up") == back else farm.discard)(pid)
+    for t in reversed(moves):                 # back to the season's first day
+        undo(t, True)
     days: dict[Any, list[Any]] = {}
     for t in moves:
         days.setdefault(t.day, []).append(t)
@@ -210,7 +225,6 @@ def _foreign_days(s: Any, info: Any, news: list[Any], limit: int, side: int
     check()                                   # the opening day's rosters
     for day in sorted(days):
         for t in days[day]:
-            for pid, *_ in t.moves:
-                (farm.discard if t.kind == "up" else farm.add)(pid)
+            undo(t, False)
         check()
     return info.number, signed, released, checked, most, over

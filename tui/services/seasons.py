@@ -32,6 +32,7 @@ from tui.services.context import (  # noqa: F401  (their home before tui.service
     store_roster,
 )
 from tui.services.db import Db, ServiceError, Work
+from tui.services.trades import computer_trades_on, season_trade_days
 
 FIRST_YEAR = 2026
 
@@ -238,6 +239,7 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
             raise ServiceError(f"season {ctx.season.number} ({ctx.season.year}) is closed")
         pending = repo.schedule(session=s, season_id=ctx.season.id, pending_only=True)
         live = live_store.playing_numbers(session=s, season_id=ctx.season.id)
+        trading = season_trade_days(s, ctx.league_name, ctx.season, ctx.league.settings)
     # a game a person is playing at the keyboard is never simulated behind his back
     day_list = sorted({g.day for g in pending if g.number not in live})
     if days is not None:
@@ -254,8 +256,13 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
     played: list[repo.GameSlot] = []
     next_live = live
     with bulk():     # the cyclic collector out of the way (tui/bulkgc.py)
-        for slots in by_day.values():
+        for day, slots in by_day.items():
             live = next_live    # games started at the keyboard meanwhile: read with the last day
+            if day in trading:  # the computer's clubs trade before the day's games ([trades])
+                with w.session() as s:
+                    if computer_trades_on(w, s, league, day):
+                        s.commit()
+                        ctx = season_context(s, league, season)   # the rosters as they are now
             games: list[_Played] = []
             for slot in slots:
                 if cancel is not None and cancel():

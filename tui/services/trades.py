@@ -153,6 +153,11 @@ def _make(s: Any, sit: _Situation, t: tr.Trade, note: dict[str, Any]) -> None:
                             cells={pid: own[pid][1:] for pid, _a, _b in moves})
         _drop_from_prefs(s, sit.sid, moves)
         _check_rosters(s, sit.lid, sit.sid, {t.team, t.other})
+        # each man's season roster before and after (the news is the record a day's active
+        # rosters are replayed from: tui.services.lived)
+        note = {**note, "rosters": {pid: ["active" if sit.market.men[pid].active else "farm",
+                                          (cells[pid][0] or cells[pid][1] or {}).get("roster")
+                                          or "active"] for pid, _a, _b in moves}}
     hs.add_transaction(session=s, league_id=sit.lid, season_id=sit.sid if sit.sid else
                        _season_id(s, sit), day=sit.day, kind="trade", moves=moves,
                        note=json.dumps(note, ensure_ascii=False, separators=(",", ":")))
@@ -320,6 +325,62 @@ def trade_refuse(db: Db, league: str | None = None, *, team: str, number: int) -
                  step=stored.step if stored is not None else "", data=data)
         s.commit()
         return _view(t, sit, tr.Verdict(False, f"{a} refuses {t.team}'s proposal"), number)
+
+
+def season_trade_days(s: Any, name: str, info: Any, settings: Any) -> set[date]:
+    """The days of the season `info` of league `name` on which the computer's clubs trade among
+    themselves (league.offseason.trades.trade_days, seeded by the league and the season's seed):
+    none unless the league's [trades] in_season is on."""
+    if not tr.trade_rules((settings or {}).get("trades")).in_season:
+        return set()
+    days = [g.day for g in repo.schedule(session=s, season_id=info.id)]
+    return set(tr.trade_days(days, info.year, name, info.seed))
+
+
+def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[tr.Trade]:
+    """The computer's clubs' trades before the games of `day`, one of the season's trade days
+    (`season_trade_days`), made and in the news (note {"computer": true, "in_season": true});
+    seeded by the league, the year, the season's seed and the day. Nothing when a game of the
+    day is final already or the day's trades were made (a simulation stopped and carried on
+    makes them once), after the deadline, or for a club a manager runs (a shared league). A
+    trade needs both clubs to accept by the measure, the limits (league.offseason.trades), an
+    active roster that still fields a team on both sides, and no injured man in it."""
+    from league.season.farm import roster_problem
+    from storage import farm_store, roster_edit
+    sit = _situation(s, league)
+    info = repo.find_season(session=s, league_id=sit.lid)
+    if sit.closed or sit.sid is None or sit.day != day or tr.window(day, sit.year, False):
+        return []
+    if any(g.day == day for g in repo.final_games(session=s, season_id=sit.sid)) or any(
+            t.kind == "trade" and t.day == day and t.season == info.number
+            and '"in_season":true' in (t.note or "")
+            for t in hs.transactions(session=s, league_id=sit.lid)):
+        return []
+    people: set[str] = set()
+    if w.postgres and w.access().shared:
+        from tui.services.sharing import managers
+        people = {m["team"] for m in managers(w, league)}
+    lg = repo.load_league(session=s, league_id=sit.lid, season_id=sit.sid)
+    prefs = roster_edit.preferences(session=s, season_id=sit.sid)
+    hurt = {p for p, e in farm_store.standings(session=s, season_id=sit.sid).items()
+            if e.points > 0}
+
+    def fits(t: tr.Trade) -> bool:
+        where = tr.placements(t, sit.market, sit.limits)
+        for club, gives, gets in ((t.team, t.gives, t.gets), (t.other, t.gets, t.gives)):
+            reserves = set(prefs.get(club, {}).get("reserves", []))
+            active = [p for p in lg.team(club).active if p.id not in gives and p.id not in reserves]
+            active += [lg.player(pid) for pid in gets if where[pid] == "active"]
+            if roster_problem(active, lg.dh_for(club)) is not None:
+                return False
+        return True
+    made = tr.computer_trades(sit.market, people=people, tag=(info.seed, day.isoformat()),
+                              limits=sit.limits, count=tr.DAY_TRADES, keep=hurt, fits=fits)
+    for t in made:
+        _make(s, sit, t, {"computer": True, "in_season": True})
+        s.flush()
+        sit = _situation(s, league)
+    return made
 
 
 def trade_list(db: Db, league: str | None = None, season: int | None = None) -> list[TradeView]:
