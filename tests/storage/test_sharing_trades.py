@@ -102,6 +102,27 @@ def test_accepting_a_proposal_made_to_another_club_is_refused(lg):
         assert "commissioner" in v.reason
 
 
+def test_a_manager_s_offer_is_answered_when_the_commissioner_simulates(lg):
+    """A shared league's offer waits no longer than the league's next simulated day: the
+    commissioner's `impact season sim` answers the managers' offers first (as `impact trade
+    answer` does), each made or refused by the computer's measure, the answer on the offer."""
+    from storage import trade_store as ts
+    mk = _market(lg)        # B's club (SEN): A's has had its trade above
+    fair = next(c[0] for o in ("SAP", "CHB", "HRS", "NSM", "FUK", "OSK")
+                if (c := tr.candidates(o, "SEN", mk)))
+    v = sv.trade_offer(lg.url(lg.b), team="SEN", other=fair.team, give=list(fair.gets),
+                       get=list(fair.gives))
+    assert v.state == "offered"
+    made = len(sv.trade_list(lg.url(lg.a)))
+    sv.sim_days(lg.url(lg.commissioner), days=1)
+    with Work.of(lg.url(lg.commissioner), None).session() as s:
+        row = repo.find_league(session=s, name=None)
+        assert not ts.offers(session=s, league_id=row.id, state=ts.OFFERED)
+    assert len(sv.trade_list(lg.url(lg.a))) == made + 1
+    after = _market(lg)
+    assert all(after.men[p].team == "SEN" for p in fair.gives)
+
+
 def test_no_offer_after_the_deadline_even_by_hand(lg):
     mk = _market(lg)
     sap, sen = mk.club("SAP")[0].player, mk.club("SEN")[0].player

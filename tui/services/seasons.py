@@ -32,7 +32,7 @@ from tui.services.context import (  # noqa: F401  (their home before tui.service
     store_roster,
 )
 from tui.services.db import Db, ServiceError, Work
-from tui.services.trades import computer_trades_on, season_trade_days
+from tui.services.trades import computer_trades_on, season_trade_days, trade_answer
 
 FIRST_YEAR = 2026
 
@@ -233,6 +233,10 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
     if w.postgres:
         from tui.services.live import record_finished  # games managers finished, first
         keyboard = record_finished(w, league)
+        # the managers' trade offers waiting for the commissioner's program: answered now, on
+        # the rosters before the days played (a shared league's offers wait no longer than
+        # the next simulation; `impact trade answer` answers them at any time)
+        trade_answer(w, league)
     with w.session() as s:
         ctx = season_context(s, league, season)
         if ctx.season.closed:
