@@ -214,8 +214,9 @@ def _trade_check(s: str, path: str) -> str:
     the cards of that season (the league's own in the off-season), a player from each club;
     the row is signed with his login and starts `offered` (or `declined`, a proposal he turns
     down), whatever he wrote. Which club is his is the row-level policy's to check."""
-    from league.offseason.trades import DEADLINE
+    from league.offseason.trades import DEADLINE, with_itself
     month, day = DEADLINE
+    itself = with_itself("%", "%")        # the rule's words, the club put in by the database
     return f"""
 create or replace function {s}.impact_trade_check() returns trigger
 language plpgsql {path} as $$
@@ -227,7 +228,7 @@ begin
   new.answer := '';
   new.made_by := session_user;
   if new.team = new.other then
-    raise exception 'a club cannot trade with itself' using errcode = '23514';
+    raise exception '{itself}', new.team using errcode = '23514';
   end if;
   if coalesce(new.gives, '') = '' or coalesce(new.gets, '') = '' then
     raise exception 'a trade needs a player from each club' using errcode = '23514';

@@ -56,6 +56,10 @@ def test_a_manager_trades_only_his_own_club_s_players(lg):
         sv.trade_offer(lg.url(lg.a), team="SEN", other="SAP", give=[sen], get=[sap])
     err = attack(lg, lg.a, (_offer("SEN", "SAP", sen, sap),))
     assert "row-level security" in str(err)
+    # his club with itself, by hand: the database refuses in the rule's own words
+    # (league.offseason.trades.with_itself, as the program's)
+    err = attack(lg, lg.a, (_offer("SAP", "SAP", sap, mk.club("SAP")[1].player),))
+    assert tr.with_itself("SAP", "SAP") in str(err)
     # B's player offered as A's own
     err = attack(lg, lg.a, (_offer("SAP", "SEN", sen, sap),))
     assert f"{sen} is not on SAP (he is on SEN)" in str(err)
