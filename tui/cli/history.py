@@ -193,7 +193,9 @@ def trade_cmd(
     db: Optional[str] = DB_OPT,
     as_json: bool = JSON_OPT,
 ) -> None:
-    """Trade players between two teams; both rosters must stay legal."""
+    """The commissioner's trade by decree: players move between two teams with nobody answering
+    (no value test, no deadline; each keeps his active or farm status); both rosters must stay
+    legal. A club's offer that the computer answers is `impact trade offer`."""
     from tui.services import history as sh
     _news_out([sh.transact(db, "trade", players=give, team=team, other_team=other, others=get,
                            note=note, league=league)], as_json)

@@ -43,7 +43,8 @@ def offer_cmd(team: str = TEAM_OPT,
               league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
               as_json: bool = JSON_OPT) -> None:
     """Offer your club's players for another club's: the computer answers at once (by value,
-    age and need) and the trade is made when it accepts."""
+    age and need) and the trade is made when it accepts. (The commissioner's trade by decree,
+    answered by nobody, is `impact transaction trade`.)"""
     from tui import services as sv
     v = sv.trade_offer(db, league, team=team, other=other, give=give, get=get)
     if as_json:
