@@ -395,6 +395,15 @@ def test_the_news_says_what_each_move_of_the_market_was_in_one_language(db):
     fa = [n for n in news if "fa" in notes.get(n.id, {})]
     foreign = [n for n in news if n.kind == "sign" and notes.get(n.id, {}).get("foreign")]
     assert picks and fa              # (the mini league signs no foreign player: added below)
+    # a call-up in place of a player who left: said in the text, in one language (its note
+    # was English words shown beside the Japanese; a league stored then reads the same)
+    fills = [n for n in news if n.kind == "up" and n.day is None]
+    assert fills and all(n.text_en.endswith(" in place of a player who left")
+                         and "退団選手の補充に" in n.text_ja and n.remark == "" for n in fills)
+    from tui.services.history import _news_text
+    old = _news_text("up", fills[0].moves, {}, {}, True,
+                     "the off-season: in place of a player who left")
+    assert "退団選手の補充に" in old
     for n in picks:
         pid, src, dst = n.moves[0]
         assert n.text_en.startswith(f"Active-player draft: {dst} take ") and \

@@ -391,6 +391,11 @@ def award_rules(db: Db, league: str | None = None) -> aw.AwardRules:
 # --- transactions --------------------------------------------------------------------------------
 
 
+# what an off-season's call-up (in place of a player who left) had for its note before it was
+# data ({"offseason": true, "fill": true}): the leagues stored then read the same
+_OLD_FILL_NOTE = "the off-season: in place of a player who left"
+
+
 @dataclass(frozen=True)
 class NewsItem:
     id: int
@@ -407,7 +412,7 @@ class NewsItem:
         """The note as a person reads it beside the text: a note typed with the transaction;
         the off-season's and the computer's notes are data (the text says what they mean, and
         `--json` has them), so nothing."""
-        return "" if self.note.startswith("{") else self.note
+        return "" if self.note.startswith("{") or self.note == _OLD_FILL_NOTE else self.note
 
 
 def _team_name(teams: Mapping[str, str], code: str, ja: bool) -> str:
@@ -426,6 +431,8 @@ _LISTS = {"order": ("打順", "batting order"), "rotation": ("先発ローテー
 def _note_data(note: str) -> dict[str, Any]:
     """A transaction's note as data (the off-season's and the computer's are JSON objects); a
     note a person typed is no data: {}."""
+    if note == _OLD_FILL_NOTE:
+        return {"offseason": True, "fill": True}
     if not note.startswith("{"):
         return {}
     try:
@@ -480,6 +487,9 @@ def _news_text(kind: str, moves: Sequence[Sequence[str]], names: Mapping[str, st
     special = _market_text(kind, data, who(pid), club(src), club(dst), src == dst, ja)
     if special is not None:
         return special
+    if kind == "up" and data.get("fill"):
+        return (f"一軍登録: {club(src)}が退団選手の補充に{who(pid)}を登録" if ja
+                else f"Called up: {club(src)} call up {who(pid)} in place of a player who left")
     if kind == "up":
         return (f"一軍登録: {_team_name(teams, src, ja)}が{who(pid)}を登録" if ja
                 else f"Called up: {_team_name(teams, src, ja)} call up {who(pid)}")

@@ -674,7 +674,8 @@ def record(s: Any, league_id: int, season_id: int, done: Renewal) -> None:
     for pid, team in done.called_up:
         hs.add_transaction(session=s, league_id=league_id, season_id=season_id, day=None,
                            kind="up", moves=[(pid, team, team)],
-                           note="the off-season: in place of a player who left")
+                           note=json.dumps({"offseason": True, "fill": True},
+                                           separators=(",", ":")))
 
 
 def offseason(db: Db, league: str | None = None, season: int | None = None) -> OffseasonView:
