@@ -64,16 +64,22 @@ def draft_rules(raw: object, leagues: Sequence[str], where: str = "[draft]") -> 
 def fa_rules(raw: object, where: str = "[fa]") -> bool:
     """The [fa] table of league.toml checked: whether compensation (人的補償) is on (default
     off). LeagueError naming the key for anything else."""
+    return _switch(raw, where, "fa", "compensation")
+
+
+def _switch(raw: object, where: str, table: str, key: str) -> bool:
+    """A table of league.toml that holds one switch, `key` (off when missing), checked:
+    LeagueError naming the table and the key for anything else."""
     if raw is None:
         return False
     if not isinstance(raw, Mapping):
-        raise LeagueError(f"{where}: fa must be a table ([fa])")
-    extra = sorted(set(raw) - {"compensation"})
+        raise LeagueError(f"{where}: {table} must be a table ([{table}])")
+    extra = sorted(set(raw) - {key})
     if extra:
-        raise LeagueError(f"{where}: unknown key {extra[0]!r}; [fa] has compensation")
-    value = raw.get("compensation", False)
+        raise LeagueError(f"{where}: unknown key {extra[0]!r}; [{table}] has {key}")
+    value = raw.get(key, False)
     if not isinstance(value, bool):
-        raise LeagueError(f"{where}, key compensation: {value!r} is not true or false")
+        raise LeagueError(f"{where}, key {key}: {value!r} is not true or false")
     return value
 
 
@@ -103,14 +109,4 @@ class TradeRules:
 
 def trade_rules(raw: object, where: str = "[trades]") -> TradeRules:
     """The [trades] table checked; LeagueError naming the key for anything else."""
-    if raw is None:
-        return TradeRules()
-    if not isinstance(raw, Mapping):
-        raise LeagueError(f"{where}: trades must be a table ([trades])")
-    extra = sorted(set(raw) - {"in_season"})
-    if extra:
-        raise LeagueError(f"{where}: unknown key {extra[0]!r}; [trades] has in_season")
-    value = raw.get("in_season", False)
-    if not isinstance(value, bool):
-        raise LeagueError(f"{where}, key in_season: {value!r} is not true or false")
-    return TradeRules(value)
+    return TradeRules(_switch(raw, where, "trades", "in_season"))
