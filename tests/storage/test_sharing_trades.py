@@ -141,3 +141,22 @@ def test_no_offer_after_the_deadline_even_by_hand(lg):
         sv.trade_offer(lg.url(lg.a), team="SAP", other="SEN", give=[sap], get=[sen])
     err = attack(lg, lg.a, (_offer("SAP", "SEN", sap, sen),))
     assert "trade deadline" in str(err) and "has passed" in str(err)
+
+
+def test_in_season_computer_trades_leave_the_managers_clubs_alone():
+    """[trades] in_season in a shared league: the computer's clubs trade among themselves on the
+    season's trade days when the commissioner simulates, never with a club a manager runs."""
+    import json
+
+    import psycopg
+    with shared_league("pacific", a="SAP", b="SEN", games_per_opponent=8) as league:
+        with psycopg.connect(league.conninfo(league.owner)) as conn:   # the league file's setting
+            (raw,) = conn.execute("select settings from league_league").fetchone()
+            conn.execute("update league_league set settings = %s",
+                         (json.dumps({**json.loads(raw), "trades": {"in_season": True}}),))
+            conn.commit()
+        sv.sim_days(league.url(league.commissioner), to_end=True)
+        made = [n for n in sv.news(league.url(league.a)) if n.kind == "trade"]
+        assert made and all(json.loads(n.note)["in_season"] for n in made)
+        assert not {"SAP", "SEN"} & {c for n in made for _p, a, b in n.moves for c in (a, b)}
+        sv.close_all()
