@@ -183,3 +183,39 @@ def signings(league: str, year: int, clubs: Mapping[str, tuple[int, int, int, in
             act_p, act_b = act_p + (active and pitcher), act_b + (active and not pitcher)
             size += 1
     return out
+
+
+# --- a person's club (§5): he signs from a pool and releases whom he chooses ------------------
+# His pool: the players the computer would sign for his club, then 4-7 more (the same
+# generation from a stream of its own, pitchers first as the computer signs them). He signs any of them while his club has room under the roster size; he releases any
+# of his foreign players. Each man he signs joins the active roster while the foreign limit
+# leaves room (in the order he chose them), else the farm.
+POOL_STREAM: Final = "pool"
+
+
+def pool(league: str, year: int, team: str, proposed: Sequence[Signing],
+         templates: Sequence[tuple[Mapping[str, str] | None, Mapping[str, str] | None]],
+         taken_names: set[str], new_id: Callable[[str], str]) -> list[Signing]:
+    """The foreign players a person's club `team` may sign before the season of `year`: those
+    the computer proposed for it (`proposed`), then more from a stream of their own (seeded)."""
+    more = signings(f"{league} {POOL_STREAM}", year, {team: (0, 0, 0, 0, 0)}, templates,
+                    taken_names, new_id, roster_size=99)
+    return [*(s for s in proposed if s.team == team), *more]
+
+
+def seated(chosen: Sequence[Signing], active_pitchers: int, active_batters: int,
+           limit: int = FOREIGN_ACTIVE, side: int = FOREIGN_SIDE) -> list[Signing]:
+    """The signings a person chose, each on the active roster while the foreign limit leaves
+    room beside the club's foreign pitchers and batters active now (in the order chosen), else
+    on the farm."""
+    out = []
+    act_p, act_b = active_pitchers, active_batters
+    for s in chosen:
+        pitcher = s.pitching is not None
+        active = room_for(act_p + act_b, act_p, pitcher, limit, side)
+        roster = "active" if active else "farm"
+        out.append(Signing(s.player, s.team, s.name, s.name_en, s.age,
+                           dict(s.batting, roster=roster) if s.batting is not None else None,
+                           dict(s.pitching, roster=roster) if s.pitching is not None else None))
+        act_p, act_b = act_p + (active and pitcher), act_b + (active and not pitcher)
+    return out

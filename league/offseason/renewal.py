@@ -88,7 +88,8 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
           service: Mapping[str, fa.Service] | None = None, compensation: bool = False,
           market: fa.Market | None = None,
           trades: Sequence[tr.Trade] | None = None, people: Sequence[str] = (),
-          active: ad.ActiveDraft | None = None, active_draft: bool = False) -> Renewal:
+          active: ad.ActiveDraft | None = None, active_draft: bool = False,
+          foreign: tuple[Sequence[Departure], Sequence[fr.Signing]] | None = None) -> Renewal:
     """The renewal before the season of `year`. `usage`: (plate appearances, batters faced) of
     each player in the season just closed; `standings`: each league's final table, best first;
     `teams`: every club's code; `known`: every id the league ever gave (a new player gets none
@@ -98,7 +99,8 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     `market`: what the FA step decided and stored; `compensation`: [fa] compensation;
     the same way. `trades`: the computer's trades the step stored (else decided here, none with
     a club of `people`). `active`: the 現役ドラフト the step stored (else decided here when
-    `active_draft`, [draft] active: off by default)."""
+    `active_draft`, [draft] active: off by default). `foreign`: the foreign players released and
+    signed the step stored (§5; else decided here)."""
     # 1. retirements and releases (§2)
     if gone is None:
         gone = leaving(league, year, cards, usage)
@@ -135,9 +137,13 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     staying, taken = _active_moved(league, year, staying, active)
     moved = [*moved, *taken]
     # 3c. foreign players (§5): those who disappointed released, new ones signed
-    let_go, foreigners = _foreign_market(league, year, staying, usage, drafted, teams,
-                                         roster_size, set(known) | {pid for pid, *_ in cards},
-                                         foreign_active, foreign_side)
+    if foreign is None:
+        foreign = foreign_market(league, year, staying, usage, drafted, teams, roster_size,
+                                 set(known) | {pid for pid, *_ in cards}, foreign_active,
+                                 foreign_side)
+    here = {pid for pid, *_ in staying}
+    let_go = [d for d in foreign[0] if d.player in here]
+    foreigners = list(foreign[1])
     gone = [*gone, *let_go]
     left = {d.player for d in let_go}
     staying = [c for c in staying if c[0] not in left]
@@ -367,7 +373,7 @@ def _active_moved(league: str, year: int, staying: Sequence[Cards], plan: ad.Act
 FOREIGN_RELEASE = "foreign"     # a Departure's reason: a foreign player who disappointed (§5)
 
 
-def _foreign_market(league: str, year: int, staying: Sequence[Cards],
+def foreign_market(league: str, year: int, staying: Sequence[Cards],
              usage: Mapping[str, tuple[int, int]], drafted: Sequence[Drafted],
              teams: Sequence[str], roster_size: int, used: set[str], limit: int, side: int
              ) -> tuple[list[Departure], list[fr.Signing]]:

@@ -174,6 +174,8 @@ async def test_the_off_season_step_by_step_with_a_person_s_picks_from_the_class(
         await pilot.press("o")                       # §6: the computer's trades
         await until(pilot, lambda: "o: 現役ドラフト" in _text(app, "#steps-title"))
         await pilot.press("o")                       # §6: the 現役ドラフト
+        await until(pilot, lambda: "o: 外国人選手" in _text(app, "#steps-title"))
+        await pilot.press("o")                       # §5: no farm here, so no foreign players
         await until(pilot, lambda: "N: 新シーズンへ" in _text(app, "#steps-title"))
         fa = services.offseason_steps(db).fa
         assert fa
@@ -250,3 +252,42 @@ async def test_a_person_s_free_agency_offers_from_lists(tmp_path):
         await until(pilot, lambda: "o: 球団間のトレード" in _text(app, "#steps-title"))
     d = next(f for f in services.offseason_steps(db).fa if f.player == target.player)
     assert d.abroad or any(t == mine for t, _r, _y in d.offers)
+
+
+async def test_a_person_s_foreign_signings_from_a_list(tmp_path):
+    """The foreign step (§5) in the Season area: while it waits for your club, `o` lists its
+    pool and its foreign players ("done" first); Enter on a pool's man signs him, Enter on
+    "done" decides, and the computer decides for the rest."""
+    db = str(tmp_path / "n.sqlite3")
+    services.create_league(db, "nippon", "nippon")
+    services.new_season(db, games_per_opponent=1)
+    services.sim_days(db, to_end=True)
+    if services.season_status(db).next_action == "start_postseason":
+        services.start_postseason(db)
+        services.sim_postseason(db)
+    services.close_season(db)
+    for step in ("retire", "draft", "fa", "trades", "active_draft"):
+        services.offseason_step(db, step=step)
+    v = services.offseason_step(db, step="foreign", people=["EDO"])
+    assert v.foreign is not None and v.foreign.waiting == ("EDO",)
+    pool = [m for m in v.foreign.pool if m.team == "EDO"]
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        await pilot.press("9")
+        await until(pilot, lambda: app.screen.query("#steps-title")
+                    and "外国人選手" in _text(app, "#steps-title"))
+        await pilot.press("o")
+        await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
+        keys = [k for k, _t in app.screen.players]
+        assert keys[0] == "-" and keys[1:len(pool) + 1] == [m.player for m in pool]
+        await pilot.press("down", "enter")           # the pool's first: signed
+        await until(pilot, lambda: any(m.chosen for m in services.offseason_steps(db).foreign.pool))
+        await until(pilot, lambda: type(app.screen).__name__ == "SeasonScreen")
+        await pilot.press("o")
+        await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
+        await pilot.press("enter")                   # done
+        await until(pilot, lambda: "N: 新シーズンへ" in _text(app, "#steps-title"))
+    f = services.offseason_steps(db).foreign
+    assert [m.player for m in f.signed if m.team == "EDO"] == [pool[0].player]
+    assert {m.team for m in f.signed} - {"EDO"}

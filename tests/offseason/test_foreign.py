@@ -301,3 +301,50 @@ def test_the_command_line_shows_and_refuses_with_json(tmp_path):
     assert said.endswith(f"EDO has 4 foreign players on the active roster, the most the league "
                          f"registers (foreign_active 4); {farm_foreign['name']} "
                          f"({farm_foreign['id']}) cannot come up")
+
+
+def test_5_a_person_s_pool_is_the_computer_s_choice_and_more_the_same_each_time(nippon):
+    # §5: the computer signs from a generated pool; a person's club chooses from the players
+    # the computer would sign for it and 4-7 more of the same making, seeded
+    templates = _templates(nippon)
+    ids = iter(range(100, 400))
+
+    def new_id(team: str) -> str:
+        return f"{team}{next(ids)}"
+
+    proposed = foreign.signings("t", 2027, {"EDO": (1, 1, 60, 1, 1)}, templates, set(), new_id,
+                                70)
+    assert proposed
+    first = foreign.pool("t", 2027, "EDO", proposed, templates, set(), new_id)
+    assert first[:len(proposed)] == proposed
+    more = first[len(proposed):]
+    assert foreign.FOREIGN_HELD[0] <= len(more) <= foreign.FOREIGN_HELD[1]
+    for s in more:
+        cells = s.pitching or s.batting
+        assert cells is not None and cells["foreign"] == "yes" and cells["team"] == "EDO"
+        assert foreign.ARRIVAL_AGES[0] <= s.age <= foreign.ARRIVAL_AGES[1]
+    ids = iter(range(100, 400))
+    again = foreign.pool("t", 2027, "EDO", proposed, templates, set(), new_id)
+    assert [(s.name, s.age, s.pitching is not None) for s in again[len(proposed):]] == \
+        [(s.name, s.age, s.pitching is not None) for s in more]
+    # a foreign name is never one taken already
+    assert len({s.name for s in first}) == len(first)
+
+
+def test_5_a_person_s_signings_join_the_active_roster_while_the_limit_has_room(nippon):
+    templates = _templates(nippon)
+    ids = iter(range(100, 400))
+    men = foreign.pool("t", 2027, "EDO", [], templates, set(), lambda t: f"{t}{next(ids)}")
+    arms = [s for s in men if s.pitching is not None]
+    bats = [s for s in men if s.pitching is None]
+    assert len(arms) >= 2 and bats
+    # two foreign pitchers active already and one batter: room for one pitcher (the side's
+    # three), then none at all (four)
+    chosen = [arms[0], arms[1], bats[0]]
+    placed = foreign.seated(chosen, 2, 1)
+    rosters = [(s.pitching or s.batting or {}).get("roster") for s in placed]
+    assert rosters == ["active", "farm", "farm"]
+    # with none active, the first four (not four pitchers) come up
+    placed = foreign.seated([*arms[:3], bats[0]], 0, 0)
+    assert [(s.pitching or s.batting or {}).get("roster") for s in placed] == ["active"] * 4
+    assert [s.player for s in placed] == [s.player for s in [*arms[:3], bats[0]]]

@@ -50,25 +50,32 @@ def test_the_steps_one_at_a_time_decide_what_the_renewal_in_one_go_does(db, clos
     v = sv.offseason_steps(db)
     assert [(k, st) for k, _r, st in v.steps] == [("retire", "next"), ("draft", "later"),
                                                   ("fa", "later"), ("trades", "later"),
-                                                  ("active_draft", "later"), ("renew", "later")]
+                                                  ("active_draft", "later"),
+                                                  ("foreign", "later"), ("renew", "later")]
     v = sv.offseason_step(db, step="retire")
     assert v.departures and [st for _k, _r, st in v.steps] == ["done", "next", "later",
-                                                                "later", "later", "later"]
+                                                                "later", "later", "later",
+                                                                "later"]
     assert {d.player for d in v.departures} == {d.player for d in sv.offseason(one_go).departures}
     v = sv.offseason_step(db, step="draft")
     assert [st for _k, _r, st in v.steps] == ["done", "done", "next", "later", "later",
-                                                      "later"]
+                                              "later", "later"]
     assert not v.waiting and v.picks and v.current == "fa"
     v = sv.offseason_step(db, step="fa")            # §4
     assert [st for _k, _r, st in v.steps] == ["done", "done", "done", "next", "later",
-                                                      "later"]
+                                              "later", "later"]
     assert v.current == "trades"
     v = sv.offseason_step(db, step="trades")        # §6: the computer's trades, stored
-    assert [st for _k, _r, st in v.steps] == ["done", "done", "done", "done", "next", "later"]
+    assert [st for _k, _r, st in v.steps] == ["done", "done", "done", "done", "next", "later",
+                                              "later"]
     assert v.current == "active_draft"
     v = sv.offseason_step(db, step="active_draft")  # §6: the 現役ドラフト, stored
-    assert [st for _k, _r, st in v.steps] == ["done", "done", "done", "done", "done", "next"]
-    assert v.current == "renew" and v.active_draft is not None and v.active_draft.picks
+    assert [st for _k, _r, st in v.steps] == ["done", "done", "done", "done", "done", "next",
+                                              "later"]
+    assert v.current == "foreign" and v.active_draft is not None and v.active_draft.picks
+    v = sv.offseason_step(db, step="foreign")       # §5: the mini league has no farm: none
+    assert [st for _k, _r, st in v.steps] == ["done"] * 6 + ["next"]
+    assert v.current == "renew" and v.foreign is not None and not v.foreign.signed
     info = sv.offseason_finish(db)
     assert info.number == 2
     assert _drafted(db) == _drafted(one_go)
@@ -367,7 +374,7 @@ def test_the_active_draft_is_a_league_setting_off_by_default(tmp_path):
         sv.offseason_step(db, step=step)
     v = sv.offseason_step(db, step="active_draft")
     assert v.active_draft is not None and not v.active_draft.picks and not v.active_draft.listed
-    assert v.current == "renew"
+    assert v.current == "foreign"          # then the foreign players (§5)
     from league.errors import LeagueError
     from league.offseason.draft import draft_rules
     assert draft_rules({"active": True}, []).active and not draft_rules(None, []).active
@@ -544,3 +551,96 @@ def test_the_renewal_in_one_go_while_free_agency_waits_lets_the_computer_offer(d
     one_go = _copy(closed, tmp_path / "one.sqlite3")
     sv.new_season(one_go)
     assert sv.offseason(db).fa == sv.offseason(one_go).fa
+
+
+@pytest.fixture(scope="module")
+def nippon_closed(tmp_path_factory):
+    """The bundled league (its clubs have farms and foreign players), a short season played
+    (one game a pair) and closed, its postseason played."""
+    db = tmp_path_factory.mktemp("nippon") / "n.sqlite3"
+    sv.create_league(str(db), "nippon", "nippon")
+    sv.new_season(str(db), games_per_opponent=1)
+    sv.sim_days(str(db), to_end=True)
+    if sv.season_status(str(db)).next_action == "start_postseason":
+        sv.start_postseason(str(db))
+        sv.sim_postseason(str(db))
+    sv.close_season(str(db))
+    return db
+
+
+def test_a_person_signs_and_releases_his_club_s_foreign_players_the_computer_the_rest(
+        nippon_closed, tmp_path):
+    """§5 and §7: `impact offseason foreign --team EDO` opens the foreign step for a person's
+    club: its pool (the computer's choice and more) and its foreign players listed (--json);
+    `impact offseason sign` / `release` / `sign --undo` choose, each refusal one line with exit
+    2; `sign --done` decides; the new season has his choice for his club and the computer's
+    (as the renewal in one go decides it) for every other."""
+    from typer.testing import CliRunner
+
+    from tui.cli.main import app
+    db = _copy(nippon_closed, tmp_path / "n.sqlite3")
+    runner = CliRunner()
+
+    def run(*args, code=0):
+        result = runner.invoke(app, ["--db", db, *args])
+        assert result.exit_code == code, (result.output, result.exception)
+        return result
+
+    def one_line(result, words):
+        assert words in result.output and len(result.output.strip().splitlines()) == 1, \
+            result.output
+
+    for step in ("retire", "draft", "fa", "trades", "active-draft"):
+        run("offseason", step)
+    one_line(run("offseason", "sign", "X", "--team", "EDO", code=2),
+             "foreign signings are not open")
+    f = json.loads(run("offseason", "foreign", "--team", "EDO", "--json").output)
+    assert f["steps"][5] == {"step": "foreign", "rule": "§5", "state": "open"}
+    f = f["foreign"]
+    assert f["people"] == ["EDO"] and f["waiting"] == ["EDO"] and f["room"]["EDO"] > 0
+    pool = [m for m in f["pool"] if m["team"] == "EDO"]
+    mine = [m for m in f["players"] if m["team"] == "EDO"]
+    assert len(pool) >= 4 and mine and not any(m["chosen"] for m in pool + mine)
+    assert all(m["side"] in ("pitcher", "batter") for m in pool + mine)
+    assert {m["team"] for m in f["signed"]} and "EDO" not in {m["team"] for m in f["signed"]}
+    one_line(run("offseason", "finish", code=2), "the foreign signings wait for EDO")
+    one_line(run("offseason", "sign", pool[0]["player"], "--team", "KYO", code=2),
+             "KYO is the computer's club at the foreign step")
+    one_line(run("offseason", "sign", "NOBODY", "--team", "EDO", code=2), "not in EDO's pool")
+    one_line(run("offseason", "release", pool[0]["player"], "--team", "EDO", code=2),
+             "not one of EDO's foreign players")
+    # he signs the pool's last (not the computer's choice), by name, and releases one of his
+    # own the computer would keep; a signing taken back
+    last = pool[-1]
+    keep = next((m for m in mine if not m["computer"]), mine[0])
+    run("offseason", "sign", last["name"], "--team", "EDO")
+    run("offseason", "sign", pool[0]["player"], "--team", "EDO")
+    run("offseason", "release", keep["player"], "--team", "EDO")
+    one_line(run("offseason", "sign", last["player"], "--team", "EDO", code=2),
+             "EDO signs")
+    now = json.loads(run("offseason", "sign", "--undo", pool[0]["player"], "--team", "EDO",
+                         "--json").output)["foreign"]
+    assert [m["player"] for m in now["pool"] if m["chosen"]] == [last["player"]]
+    assert [m["player"] for m in now["players"] if m["chosen"]] == [keep["player"]]
+    done = json.loads(run("offseason", "sign", "--team", "EDO", "--done", "--json").output)
+    assert done["steps"][5]["state"] == "done" and done["current"] == "renew"
+    assert [m["player"] for m in done["foreign"]["signed"] if m["team"] == "EDO"] == \
+        [last["player"]]
+    assert [m["player"] for m in done["foreign"]["released"] if m["team"] == "EDO"] == \
+        [keep["player"]]
+    one_line(run("offseason", "sign", "--team", "EDO", "--done", code=2),
+             "EDO has made its foreign signings already")
+    run("offseason", "finish")
+    shown = json.loads(run("offseason", "show", "--json").output)
+    signed = {(m["player"], m["team"]) for m in shown["foreign_signed"]}
+    assert (last["player"], "EDO") in signed
+    assert not any(t == "EDO" and p != last["player"] for p, t in signed)
+    one_go = _copy(nippon_closed, tmp_path / "one.sqlite3")
+    sv.new_season(one_go)
+    computer = {(p, t) for p, _n, t, _a in sv.offseason(one_go).signed}
+    assert {x for x in signed if x[1] != "EDO"} == {x for x in computer if x[1] != "EDO"}
+    # his release is in the news, and he is under contract nowhere
+    one_line(run("player", keep["player"], "--json", code=2), "has no player")
+    news = [n for n in sv.news(db) if n.kind == "release"
+            and any(m[0] == keep["player"] for m in n.moves)]
+    assert news, "his release is in the news"

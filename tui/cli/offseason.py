@@ -117,11 +117,40 @@ def _print_agents(v: Any) -> None:
              f"{v.fa_waiting[0]} PLAYER --role ROLE --years N`, then `--done`)")
 
 
+def _print_foreign(f: Any) -> None:
+    """Foreign players (§5) at their step: a person's pool and his foreign players (* chosen),
+    then what is decided."""
+    for team in f.people:
+        room = dict(f.room).get(team, 0)
+        echo(f"外国人 {team}: room for {room} under the roster size"
+             + ("  (waiting: `impact offseason sign --team " + team + " PLAYER`, `impact "
+                "offseason release --team " + team + " PLAYER`, then `--done`)"
+                if team in f.waiting else "  (done)"))
+        for m in f.pool:
+            if m.team == team:
+                echo(f"  {'*' if m.chosen else ' '} sign?    {m.player:<8} {pad(m.name, 22)} "
+                     f"{m.age:>2} {m.side:<7} {m.value:+6.1f}"
+                     + ("  (the computer's choice)" if m.computer else ""))
+        for m in f.players:
+            if m.team == team:
+                echo(f"  {'*' if m.chosen else ' '} release? {m.player:<8} {pad(m.name, 22)} "
+                     f"{m.age:>2} {m.side:<7} PA {m.pa} BF {m.bf}"
+                     + (" farm" if m.farm else "")
+                     + ("  (the computer would release him)" if m.computer else ""))
+    if f.signed or f.released:
+        echo(f"外国人 foreign players: {len(f.signed)} signed, {len(f.released)} released")
+        for m in f.signed:
+            echo(f"  signs    {m.team:<4} {m.player:<8} {pad(m.name, 22)} {m.age:>2} {m.side}")
+        for m in f.released:
+            echo(f"  releases {m.team:<4} {m.player:<8} {pad(m.name, 22)} {m.age:>2}")
+
+
 STATES = {"done": "済 done", "open": "進行中 under way", "next": "次 next", "later": "-"}
 STEP_NAMES = {"retire": "引退・戦力外 retirements and releases", "draft": "ドラフト the draft",
               "fa": "FA free agency",
               "trades": "トレード the computer's trades",
               "active_draft": "現役ドラフト the active-player draft",
+              "foreign": "外国人 foreign players",
               "renew": "成長・新シーズン growth, rosters, the new season"}
 
 
@@ -139,6 +168,8 @@ def _print_steps(v, top: int = 20) -> None:  # type: ignore[no-untyped-def]
         _print_fa(v.fa)
     if v.agents:
         _print_agents(v)
+    if v.foreign is not None:
+        _print_foreign(v.foreign)
     for t in v.trades:
         echo(f"トレード trade: {t.team} send {', '.join(t.gives)} to {t.other} for "
              f"{', '.join(t.gets)}")
@@ -276,6 +307,47 @@ def active_draft_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] 
     _out(sv.offseason_step(db, league, "active_draft"), as_json, top)
 
 
+def foreign_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
+                as_json: bool = JSON_OPT, top: int = TOP_OPT,
+                team: list[str] = typer.Option([], "--team", "-t",
+                                               help="A club a person decides for (repeat for "
+                                                    "more; by default free agency's, the "
+                                                    "draft's).")) -> None:
+    """Step 6 (§5): foreign players — those who disappointed released, new ones signed from a
+    generated pool (seeded); a club a person decides for waits for his choice (`impact
+    offseason sign` / `release`), the computer decides for the rest."""
+    from tui import services as sv
+    _out(sv.offseason_step(db, league, "foreign", people=team), as_json, top)
+
+
+def sign_cmd(player: Optional[str] = typer.Argument(
+                 None, help="A player of the club's pool (his id or name)."),
+             team: str = typer.Option(..., "--team", "-t", help="The club signing."),
+             undo: Optional[str] = typer.Option(None, "--undo",
+                                                help="Take back a signing or a release."),
+             done: bool = typer.Option(False, "--done", help="The club's choice is made."),
+             computer: bool = typer.Option(False, "--computer",
+                                           help="The computer decides for the club instead."),
+             league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
+             as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
+    """A person's foreign signing for his club (§5): a player of its pool, while it has room
+    under the roster size; `--done` when the choice is made."""
+    from tui import services as sv
+    if sum([bool(player), bool(undo), done, computer]) != 1:
+        raise typer.BadParameter("give PLAYER, --undo PLAYER, --done or --computer (one of them)")
+    _out(sv.foreign_choice(db, league, team=team, sign=player, undo=undo, done=done,
+                           computer=computer), as_json, top)
+
+
+def release_cmd(player: str = typer.Argument(..., help="One of the club's foreign players."),
+                team: str = typer.Option(..., "--team", "-t", help="The club releasing."),
+                league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
+                as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
+    """A person's release of one of his club's foreign players at the foreign step (§5)."""
+    from tui import services as sv
+    _out(sv.foreign_choice(db, league, team=team, release=player), as_json, top)
+
+
 def finish_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
                as_json: bool = JSON_OPT) -> None:
     """The last step (§1, §7): growth and decline, the rosters checked, the new season made
@@ -298,6 +370,9 @@ def register(app: typer.Typer) -> None:
     offseason_app.command("offer")(guarded(offer_cmd))
     offseason_app.command("trades")(guarded(trades_cmd))
     offseason_app.command("active-draft")(guarded(active_draft_cmd))
+    offseason_app.command("foreign")(guarded(foreign_cmd))
+    offseason_app.command("sign")(guarded(sign_cmd))
+    offseason_app.command("release")(guarded(release_cmd))
     offseason_app.command("finish")(guarded(finish_cmd))
     offseason_app.command("show")(guarded(show_cmd))
     app.add_typer(offseason_app, name="offseason")

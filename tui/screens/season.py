@@ -212,6 +212,9 @@ class SeasonScreen(AreaScreen):
                                                   round=v.round)
         elif v.fa_waiting:
             todo = label("os_do_offer", ja).format(team=self.team_name(v.fa_waiting[0]))
+        elif v.foreign is not None and v.foreign.waiting:
+            todo = label("os_do_foreign_team", ja).format(
+                team=self.team_name(v.foreign.waiting[0]))
         else:
             todo = label("os_do_" + v.current, ja)
         title.update(Text(visible(f"{label('os_steps', ja)} {v.year}: {states}  [{todo}]")))
@@ -257,6 +260,15 @@ class SeasonScreen(AreaScreen):
         for team in v.fa_waiting:
             t.add_row(label("os_step_fa", ja), label("os_fa_waiting", ja).format(
                 team=self.team_name(team)), "", "", key=f"sfw-{team}")
+        f = v.foreign
+        for m in (f.signed if f is not None else ()):          # foreign players (§5)
+            t.add_row(label("os_foreign_signed", ja),
+                      f"{visible(m.name)} ({self.team_name(m.team)})", str(m.age), m.side,
+                      key=f"sxs-{m.player}")
+        for m in (f.released if f is not None else ()):
+            t.add_row(label("os_foreign_released", ja),
+                      f"{self.player_name(m.player, m.name)} ({self.team_name(m.team)})",
+                      str(m.age), "", key=f"sxr-{m.player}")
 
     def _fill_games(self) -> None:
         if self.data is None:
@@ -365,6 +377,8 @@ class SeasonScreen(AreaScreen):
             self._run(lambda: self.call_service(services.offseason_step, step="retire"))
         elif v.current == "fa":
             self._free_agency(v)
+        elif v.current == "foreign":
+            self._foreign(v)
         elif v.current == "trades":
             self._run(lambda: self.call_service(services.offseason_step, step="trades"))
         elif v.current == "active_draft":
@@ -460,6 +474,48 @@ class SeasonScreen(AreaScreen):
 
         self.app.push_screen(PickPlayerDialog(label("os_offer_terms", ja).format(
             player=self.player_name(a.player, a.name)), rows), chosen)
+
+    def _foreign(self, v: services.StepsView) -> None:
+        """The foreign step (§5): opened (the computer deciding for its clubs); while it waits
+        for your club, a list of its pool (Enter signs, again undoes) and its foreign players
+        (Enter releases, again undoes), "done" first."""
+        from tui.dialogs.pick_player import PickPlayerDialog
+        ja = self.app.japanese
+        f = v.foreign
+        if f is None:
+            self._run(lambda: self.call_service(services.offseason_step, step="foreign"))
+            return
+        team = f.waiting[0]
+        rows = [("-", label("os_foreign_done", ja))]
+        for m in [*f.pool, *f.players]:
+            if m.team != team:
+                continue
+            kind = "os_foreign_sign" if m in f.pool else "os_foreign_release"
+            marks = "  ".join(x for x in (label("os_foreign_chosen", ja) if m.chosen else "",
+                                          label("os_foreign_computer", ja) if m.computer else "")
+                              if x)
+            rows.append((m.player, f"{label(kind, ja)}  {visible(m.name):<16} {m.age} {m.side} "
+                                   + (f"{m.value:+.1f}" if m in f.pool else
+                                      f"PA {m.pa} BF {m.bf}") + (f"  [{marks}]" if marks else "")))
+        chosen = {m.player for m in [*f.pool, *f.players] if m.team == team and m.chosen}
+        own = {m.player for m in f.players if m.team == team}
+
+        def picked(pid: str | None) -> None:
+            if pid == "-":
+                self._run(lambda: self.call_service(services.foreign_choice, team=team,
+                                                    done=True))
+            elif pid in chosen:
+                self._run(lambda: self.call_service(services.foreign_choice, team=team,
+                                                    undo=pid))
+            elif pid in own:
+                self._run(lambda: self.call_service(services.foreign_choice, team=team,
+                                                    release=pid))
+            elif pid:
+                self._run(lambda: self.call_service(services.foreign_choice, team=team,
+                                                    sign=pid))
+
+        self.app.push_screen(PickPlayerDialog(label("os_foreign_title", ja).format(
+            team=self.team_name(team), room=dict(f.room).get(team, 0)), rows), picked)
 
     def action_play_game(self) -> None:
         if not self._allowed("sim_postseason"):

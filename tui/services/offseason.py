@@ -19,6 +19,7 @@ from typing import Any
 
 from league.offseason import active_draft as ad
 from league.offseason import draft as dr
+from league.offseason import foreign as fr
 from league.offseason import free_agency as fa
 from league.offseason import renewal
 from league.offseason import trades as tr
@@ -502,13 +503,125 @@ def _run_active_draft(inp: _Inputs, data: dict[str, Any], entries: dict[str, lis
     return True
 
 
+def _after_market(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str | None]]
+                  ) -> tuple[list[renewal.Cards], list[renewal.Drafted]]:
+    """The players under contract after the retirements, the draft, free agency, the trades and
+    the 現役ドラフト as the steps stored them (what foreign signings, §5, start from)."""
+    staying, drafted = _fa_base(inp, data, entries)
+    market = _market(data)
+    if market is not None:
+        staying = renewal.apply_market(inp.year, staying, market)[0]
+    limits = tr.Limits(inp.roster_size, inp.active_size, inp.foreign_active, inp.foreign_side)
+    staying = renewal._traded(inp.league, inp.year, staying, _trades(data) or [], limits)[0]
+    active = _active(data)
+    if active is not None:
+        staying = renewal._active_moved(inp.league, inp.year, staying, active)[0]
+    return staying, drafted
+
+
+def _signing_of(raw: dict[str, Any]) -> fr.Signing:
+    return fr.Signing(raw["player"], raw["team"], raw["name"], raw["name_en"], int(raw["age"]),
+                      raw.get("batting"), raw.get("pitching"))
+
+
+def _departure_of(raw: dict[str, Any]) -> Departure:
+    return Departure(**raw)
+
+
+def _run_foreign(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str | None]]
+                 ) -> bool:
+    """§5: the foreign players released and signed (league.offseason.foreign), on the rosters
+    after the market's steps; stored, so the renewal makes these. The clubs a person decides
+    for (free agency's, else the draft's) wait: each his pool to sign from (the computer's
+    proposals and more, league.offseason.foreign.pool) and his foreign players to release, the
+    computer's choice for the others."""
+    if data.get("foreign") is not None:
+        f = data["foreign"]
+        f["waiting"] = [t for t in f.get("people", [])
+                        if not (f.get("choice", {}).get(t) or {}).get("done")]
+        return not f["waiting"]
+    staying, drafted = _after_market(inp, data, entries)
+    used = set(inp.known) | {pid for pid, *_ in inp.cards}
+    let_go, signed = renewal.foreign_market(inp.league, inp.year, staying, inp.usage, drafted,
+                                            inp.teams, inp.roster_size, used,
+                                            inp.foreign_active, inp.foreign_side)
+    people = data.get("foreign_people")
+    if people is None:
+        people = sorted(set(data.get("fa_people") or data.get("people") or []))
+    farms = {team for _pid, team, b, p in staying if renewal._farm(b, p)}
+    people = [t for t in people if t in farms]       # a club with no farm signs none (as now)
+    ids = used | {d.player for d in drafted} | {x.player for x in signed}
+    names = {str((b or p or {}).get("name", "")) for _pid, _t, b, p in staying}
+    names |= {d.prospect.name for d in drafted} | {x.name for x in signed}
+    templates = [(b, p) for _pid, _t, b, p in staying if not renewal._farm(b, p)]
+
+    def new_id(team: str) -> str:
+        pid = renewal._new_id(team, ids)
+        ids.add(pid)
+        return pid
+
+    pools = {t: [dataclasses.asdict(x) for x in fr.pool(inp.league, inp.year, t, signed,
+                                                        templates, names, new_id)]
+             for t in people}
+    out = {d.player for d in let_go}
+    mine = {t: [{"player": pid, "age": people_age(b, p, inp.year), "pitcher": p is not None,
+                 "pa": inp.usage.get(pid, (0, 0))[0], "bf": inp.usage.get(pid, (0, 0))[1],
+                 "farm": renewal._farm(b, p), "computer_releases": pid in out}
+                for pid, team, b, p in sorted(staying) if team == t and renewal._foreign(b, p)]
+            for t in people}
+    data["foreign"] = {"released": [dataclasses.asdict(d) for d in let_go],
+                       "signed": [dataclasses.asdict(x) for x in signed],
+                       "people": people, "pool": pools, "players": mine,
+                       "room": {t: inp.roster_size - sum(1 for _p, team, b, p in staying
+                                                         if team == t and not renewal.ikusei(b, p))
+                                - sum(1 for d in drafted if d.team == t
+                                      and not renewal.ikusei(d.batting, d.pitching))
+                                for t in people},
+                       "active": {t: [sum(1 for _p, team, b, p in staying if team == t
+                                          and renewal._foreign(b, p) and not renewal._farm(b, p)
+                                          and (p is not None) == arm) for arm in (True, False)]
+                                  for t in people},
+                       "choice": {}, "waiting": people}
+    return not people
+
+
+def people_age(b: dict[str, Any] | None, p: dict[str, Any] | None, year: int) -> int:
+    """A player's age in the season of `year` from his cards (0 when they give no birth date)."""
+    born = (b or {}).get("born") or (p or {}).get("born") or ""
+    return age_in(born, year) or 0 if born else 0
+
+
+def _foreign_decided(inp: _Inputs, data: dict[str, Any]
+                     ) -> tuple[list[Departure], list[fr.Signing]] | None:
+    """The foreign players released and signed as the step stored them: the computer's for
+    its clubs (and a person's club that is not done), a person's choice for his."""
+    f = data.get("foreign")
+    if f is None:
+        return None
+    choice = f.get("choice") or {}
+    done = {t for t in f.get("people", []) if (choice.get(t) or {}).get("done")}
+    released = [_departure_of(d) for d in f["released"] if d["team"] not in done]
+    signed = [_signing_of(x) for x in f["signed"] if x["team"] not in done]
+    for t in sorted(done):
+        c = choice[t]
+        ages = {m["player"]: int(m["age"]) for m in f["players"][t]}
+        for pid in c.get("release", []):
+            released.append(Departure(pid, t, ages.get(pid, 0), renewal.RELEASE,
+                                      renewal.FOREIGN_RELEASE))
+        pool = {x["player"]: _signing_of(x) for x in f["pool"][t]}
+        act_p, act_b = f["active"][t]
+        signed += fr.seated([pool[pid] for pid in c.get("sign", [])], act_p, act_b,
+                            inp.foreign_active, inp.foreign_side)
+    return released, signed
+
+
 STEPS: tuple[Step, ...] = (
     Step("retire", "§2", _run_retire),
     Step("draft", "§3", _run_draft),
     Step("fa", "§4", _run_fa),
     Step("trades", "§6", _run_trades),
     Step("active_draft", "§6", _run_active_draft),
-    # foreign signings (§5)
+    Step("foreign", "§5", _run_foreign),
     Step("renew", "§1, §7", None),      # growth and decline, rosters, the new season
 )
 
@@ -546,7 +659,8 @@ def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renew
                          service=inp.service() if inp.service is not None else None,
                          compensation=inp.compensation, market=market,
                          trades=_trades(data), people=data.get("people") or (),
-                         active=_active(data), active_draft=inp.active_draft)
+                         active=_active(data), active_draft=inp.active_draft,
+                         foreign=_foreign_decided(inp, data))
     ost.clear(session=s, league_id=league_id, year=year)
     # in §7's order: free agency, the trades, then who left (a man traded may leave after)
     fa_moves = _fa_moves(done)
@@ -891,6 +1005,89 @@ class AgentView:
 
 
 @dataclass(frozen=True)
+class ForeignMan:
+    """A foreign player at the foreign step (§5): a candidate of a person's pool (`side`
+    pitcher or batter, his worth as the computer sees it) or one of his club's foreign players
+    (his plate appearances and batters faced last season, on the farm, whether the computer
+    would release him); `chosen`: signed (a candidate) or released (his own) by the person."""
+
+    player: str
+    name: str
+    team: str
+    age: int
+    side: str
+    value: float = 0.0
+    pa: int = 0
+    bf: int = 0
+    farm: bool = False
+    computer: bool = False          # the computer proposes to sign him / would release him
+    chosen: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class ForeignView:
+    """Foreign signings (§5) at their step: the clubs a person decides for and those it waits
+    for, each such club's pool and own foreign players, its room under the roster size; and what
+    is decided (the computer's for its clubs, a person's once done): signed, released."""
+
+    people: tuple[str, ...]
+    waiting: tuple[str, ...]
+    pool: tuple[ForeignMan, ...]
+    players: tuple[ForeignMan, ...]
+    room: tuple[tuple[str, int], ...]
+    signed: tuple[ForeignMan, ...]
+    released: tuple[ForeignMan, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"people": list(self.people), "waiting": list(self.waiting),
+                "room": dict(self.room), "pool": [m.as_dict() for m in self.pool],
+                "players": [m.as_dict() for m in self.players],
+                "signed": [m.as_dict() for m in self.signed],
+                "released": [m.as_dict() for m in self.released]}
+
+
+def _foreign_view(inp: _Inputs | None, data: dict[str, Any], names: dict[str, str]
+                  ) -> ForeignView | None:
+    f = data.get("foreign")
+    if f is None:
+        return None
+    choice = f.get("choice") or {}
+    proposed = {x["player"] for x in f["signed"]}
+
+    def man(x: dict[str, Any], chosen: bool) -> ForeignMan:
+        b, p = x.get("batting"), x.get("pitching")
+        return ForeignMan(x["player"], x["name"], x["team"], int(x["age"]),
+                          "pitcher" if p is not None else "batter",
+                          round(dr.card_value(b if p is None else None, p), 1),
+                          computer=x["player"] in proposed, chosen=chosen)
+
+    pool = tuple(man(x, x["player"] in (choice.get(t) or {}).get("sign", []))
+                 for t in f.get("people", []) for x in f["pool"][t])
+    players = tuple(ForeignMan(m["player"], names.get(m["player"], m["player"]), t,
+                               int(m["age"]), "pitcher" if m["pitcher"] else "batter",
+                               pa=int(m["pa"]), bf=int(m["bf"]), farm=bool(m["farm"]),
+                               computer=bool(m["computer_releases"]),
+                               chosen=m["player"] in (choice.get(t) or {}).get("release", []))
+                    for t in f.get("people", []) for m in f["players"][t])
+    signed: tuple[ForeignMan, ...] = ()
+    released: tuple[ForeignMan, ...] = ()
+    if inp is not None:
+        decided = _foreign_decided(inp, data)
+        assert decided is not None
+        waiting = set(f.get("waiting") or ())      # a club still choosing: not decided yet
+        signed = tuple(man(dataclasses.asdict(x), True) for x in decided[1]
+                       if x.team not in waiting)
+        released = tuple(ForeignMan(d.player, names.get(d.player, d.player), d.team, d.age, "")
+                         for d in decided[0] if d.team not in waiting)
+    return ForeignView(tuple(f.get("people", [])), tuple(f.get("waiting", [])), pool, players,
+                       tuple((t, int(r)) for t, r in (f.get("room") or {}).items()), signed,
+                       released)
+
+
+@dataclass(frozen=True)
 class StepsView:
     """Where the off-season before season `year` stands: each step of STEPS with its state
     (done, open: under way, next, later), what the steps decided so far — who leaves, the
@@ -916,6 +1113,7 @@ class StepsView:
     fa_people: tuple[str, ...] = ()
     fa_waiting: tuple[str, ...] = ()
     agents: tuple[AgentView, ...] = ()
+    foreign: ForeignView | None = None                # foreign signings (§5) at their step
 
     @property
     def current(self) -> str:
@@ -937,7 +1135,8 @@ class StepsView:
                        "agents": [a.as_dict() for a in self.agents]},
                 "trades": [dataclasses.asdict(t) for t in self.trades],
                 "active_draft": (self.active_draft.as_dict() if self.active_draft is not None
-                                 else None)}
+                                 else None),
+                "foreign": self.foreign.as_dict() if self.foreign is not None else None}
 
 
 def _open(s: Any, league: str | None) -> tuple[Any, repo.SeasonInfo, int]:
@@ -996,7 +1195,9 @@ def _view(s: Any, row: Any, info: repo.SeasonInfo, year: int, inp: _Inputs | Non
             state_ = "done"
         elif i == reached + 1:
             state_ = "open" if ((st.key == "draft" and is_open)
-                                or (st.key == "fa" and data.get("fa_waiting"))) else "next"
+                                or (st.key == "fa" and data.get("fa_waiting"))
+                                or (st.key == "foreign"
+                                    and (data.get("foreign") or {}).get("waiting"))) else "next"
         else:
             state_ = "later"
         steps.append((st.key, st.rule, state_))
@@ -1021,7 +1222,10 @@ def _view(s: Any, row: Any, info: repo.SeasonInfo, year: int, inp: _Inputs | Non
                      len(market.eligible) if market is not None else 0,
                      tuple(_trades(data) or ()), _active(data),
                      tuple(data.get("fa_people") or ()), tuple(data.get("fa_waiting") or ()),
-                     tuple(agents))
+                     tuple(agents),
+                     _foreign_view(inp or (_inputs(s, row.id, row.name, year, info.id)
+                                           if data.get("foreign") is not None else None),
+                                   data, names))
 
 
 def offseason_steps(db: Db, league: str | None = None) -> StepsView:
@@ -1111,6 +1315,16 @@ def offseason_step(db: Db, league: str | None = None, step: str = "retire", *,
                 from tui.services.sharing import managers
                 people = sorted({m["team"] for m in managers(w, league)})
             data["fa_people"] = sorted(set(people or data.get("people") or []))
+        elif step == "foreign" and data.get("foreign") is None and (
+                people or (w.postgres and w.access().shared)):
+            # the clubs a person decides for: named now, else free agency's (the draft's); in
+            # a shared league only those named (the commissioner decides for them)
+            codes = set(inp.teams)
+            bad = [t for t in people if t not in codes]
+            if bad:
+                raise ServiceError(f"--team {bad[0]}: no such club (the clubs are "
+                                   f"{', '.join(inp.teams)})")
+            data["foreign_people"] = sorted(set(people))
         elif step == "fa" and people and sorted(set(people)) != data.get("fa_people"):
             raise ServiceError("free agency is open already: the clubs a person offers for "
                                "were named when it opened "
@@ -1287,3 +1501,76 @@ def _agent(agents: list[dict[str, Any]], player: str | None, names: dict[str, st
             return _agent_of(raw)
     raise ServiceError(f"{want}: not a declared free agent of {year} (`impact offseason status` "
                        "lists them)")
+
+
+def foreign_choice(db: Db, league: str | None = None, *, team: str, sign: str | None = None,
+                   release: str | None = None, undo: str | None = None, done: bool = False,
+                   computer: bool = False) -> StepsView:
+    """A person's foreign signings for `team` at the foreign step (§5): `sign` a player of its
+    pool (his id or name), `release` one of its foreign players, `undo` either; `done`: the
+    club's choice is made; `computer`: the computer decides for the club instead. Refused, in
+    words and storing nothing: a club not a person's, after `done`, a player not in the pool or
+    not the club's foreign player, no room under the roster size. The commissioner decides (in
+    a shared league a manager's choice is not yet his own: the commissioner makes it)."""
+    w = Work.of(db, league)
+    w.require_commissioner("decide a club's foreign signings")
+    with w.session() as s:
+        row, info, year = _open(s, league)
+        stored = ost.get(session=s, league_id=row.id, year=year)
+        if stored is None or stored.data.get("foreign") is None:
+            raise ServiceError("foreign signings are not open: `impact offseason foreign` opens "
+                               "them")
+        data = json.loads(json.dumps(stored.data))
+        f = data["foreign"]
+        people = list(f.get("people") or [])
+        if team not in people:
+            raise ServiceError(f"{team} is the computer's club at the foreign step (the clubs a "
+                               f"person decides for: {', '.join(people) or 'none'})")
+        mine = f["choice"].setdefault(team, {"sign": [], "release": [], "done": False})
+        if mine.get("done"):
+            raise ServiceError(f"{team} has made its foreign signings already")
+        names = repo.player_names(session=s, league_id=row.id)
+        pool = {x["player"]: x for x in f["pool"][team]}
+        own = {m["player"] for m in f["players"][team]}
+
+        def which(want: str, ids: Any, what: str) -> str:
+            want = want.strip()
+            for pid in ids:
+                if want in (pid, names.get(pid), (pool.get(pid) or {}).get("name"),
+                            (pool.get(pid) or {}).get("name_en")):
+                    return str(pid)
+            raise ServiceError(f"{want}: not {what}")
+
+        if computer:
+            f["people"] = [t for t in people if t != team]
+            f["choice"].pop(team, None)
+        elif done:
+            mine["done"] = True
+        elif sign:
+            pid = which(sign, pool, f"in {team}'s pool of foreign players (`impact offseason "
+                                    "status` lists it)")
+            if pid in mine["sign"]:
+                raise ServiceError(f"{team} signs {pid} already")
+            room = int(f["room"][team]) + len(mine["release"])
+            if len(mine["sign"]) >= room:
+                raise ServiceError(f"{team} has no room for {pid}: its players under contract "
+                                   "are at the league's roster size (release one first)")
+            mine["sign"].append(pid)
+        elif release:
+            pid = which(release, own, f"one of {team}'s foreign players")
+            if pid in mine["release"]:
+                raise ServiceError(f"{team} releases {pid} already")
+            mine["release"].append(pid)
+        elif undo:
+            pid = which(undo, [*mine["sign"], *mine["release"]],
+                        f"signed or released by {team} at this step")
+            mine["sign"] = [x for x in mine["sign"] if x != pid]
+            mine["release"] = [x for x in mine["release"] if x != pid]
+        else:
+            raise ServiceError("give a player to sign, release or undo, --done or --computer")
+        inp = _inputs(s, row.id, row.name, year, info.id)
+        over = _run_foreign(inp, data, stored.entries)
+        ost.save(session=s, league_id=row.id, year=year,
+                 step="foreign" if over else stored.step, data=data)
+        s.commit()
+        return _view(s, row, info, year, inp)

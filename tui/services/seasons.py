@@ -161,6 +161,10 @@ def offseason_finish(db: Db, league: str | None = None) -> repo.SeasonInfo:
                            f"`impact offseason offer --team {view.fa_waiting[0]} PLAYER`, "
                            "`--done` when they are made, or `--computer` to let the computer "
                            "offer for it")
+    if view.foreign is not None and view.foreign.waiting:
+        raise ServiceError(f"the foreign signings wait for {', '.join(view.foreign.waiting)}: "
+                           f"`impact offseason sign --team {view.foreign.waiting[0]} --done` "
+                           "when its choice is made, or `--computer`")
     return new_season(w, league)
 
 
