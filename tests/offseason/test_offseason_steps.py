@@ -644,3 +644,27 @@ def test_a_person_signs_and_releases_his_club_s_foreign_players_the_computer_the
     news = [n for n in sv.news(db) if n.kind == "release"
             and any(m[0] == keep["player"] for m in n.moves)]
     assert news, "his release is in the news"
+
+
+def test_a_foreign_pitcher_released_leaves_his_place_on_the_active_roster_to_one_signed():
+    """§5: a club with three foreign pitchers active (the side's limit) that releases one of
+    them and signs a pitcher: the new man takes the place (active), not the farm."""
+    from types import SimpleNamespace
+
+    from tui.services.offseason import _foreign_decided
+
+    new = {"player": "EDO90", "team": "EDO", "name": "ホセ・ロペス", "name_en": "Jose Lopez",
+           "age": 28, "batting": None, "pitching": {"roster": "farm", "foreign": "yes"}}
+    data = {"foreign": {
+        "released": [], "signed": [], "people": ["EDO"], "pool": {"EDO": [new]},
+        "players": {"EDO": [{"player": "EDO16", "age": 30, "pitcher": True, "pa": 0,
+                             "bf": 40, "farm": False, "computer_releases": False}]},
+        "room": {"EDO": 1}, "active": {"EDO": [3, 0]}, "waiting": [],
+        "choice": {"EDO": {"sign": ["EDO90"], "release": [], "done": True}}}}
+    inp = SimpleNamespace(foreign_active=4, foreign_side=3)
+    released, signed = _foreign_decided(inp, data)
+    assert not released and signed[0].pitching["roster"] == "farm"      # the side is full
+    data["foreign"]["choice"]["EDO"]["release"] = ["EDO16"]
+    released, signed = _foreign_decided(inp, data)
+    assert [d.player for d in released] == ["EDO16"] and released[0].age == 30
+    assert signed[0].pitching["roster"] == "active"

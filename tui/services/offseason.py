@@ -610,6 +610,9 @@ def _foreign_decided(inp: _Inputs, data: dict[str, Any]
                                       renewal.FOREIGN_RELEASE))
         pool = {x["player"]: _signing_of(x) for x in f["pool"][t]}
         act_p, act_b = f["active"][t]
+        for m in f["players"][t]:        # a man he released leaves his place on the roster
+            if m["player"] in c.get("release", []) and not m["farm"]:
+                act_p, act_b = act_p - bool(m["pitcher"]), act_b - (not m["pitcher"])
         signed += fr.seated([pool[pid] for pid in c.get("sign", [])], act_p, act_b,
                             inp.foreign_active, inp.foreign_side)
     return released, signed
