@@ -39,6 +39,27 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.app)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _command_line_built_once():
+    """typer's CliRunner.invoke builds the whole click command tree of `impact` again at every
+    call (some 20 ms of CPU: hundreds of commands' signatures and type hints read), which made a
+    tenth of the fast set's time. `impact` builds it once a process and so do the tests: the same
+    commands, parsed the same way (every command is registered when tui.cli.main is imported)."""
+    import typer.testing
+
+    original = typer.testing._get_command
+    built: dict[int, tuple[object, object]] = {}
+
+    def get_command(app):
+        if id(app) not in built:
+            built[id(app)] = (app, original(app))      # the app kept, so its id is not reused
+        return built[id(app)][1]
+
+    typer.testing._get_command = get_command
+    yield
+    typer.testing._get_command = original
+
+
 @pytest.fixture(autouse=True)
 def _own_settings(tmp_path, monkeypatch):
     """Each test keeps the app's settings (label language) in its own file."""
