@@ -272,3 +272,35 @@ def test_a_trade_in_season_keeps_the_league_s_own_rosters_within_their_size(tmp_
     assert gets <= active(season, "SAP") and len(active(season, "SAP")) == 28
     assert len(active(own, "SAP")) == 29 and len(gets & active(own, "SAP")) == 1
     assert {m.player for m in down} <= active(own, "SAP")
+
+
+def test_a_man_a_trade_in_season_sends_to_the_farm_is_active_until_that_day(tmp_path):
+    """§4's service counts the days on the active roster, replayed from the season's news: a
+    trade in season that moves a man between the active roster and the farm (his new club's
+    active roster full) counts as his demotion on its day (its note keeps his roster before and
+    after). Before, only call-ups and demotions were replayed: he was on the farm all season,
+    0 days."""
+    from tui.services.offseason import service_of
+    from tui.services.trades import _make, _situation
+    db = str(tmp_path / "svc.sqlite3")
+    run("league", "new", "nip", "--from", "nippon", "--db", db)
+    run("season", "new", "--seed", "5", "--db", db)
+    sv.sim_days(db, days=6)
+    mk = _market(db)
+    gives = [m.player for m in mk.club("SAP") if m.active and m.kind == "RP"]
+    gets = [next(m.player for m in mk.club("SEN") if m.active and m.kind == "RP")]
+    with Work.of(db, None).session() as s:
+        sit = _situation(s, None)
+        row = repo.find_league(session=s, name=None)
+        sid = repo.find_season(session=s, league_id=row.id).id
+        first = repo.schedule(session=s, season_id=sid)[0].day
+        # SEN's room on its active roster, with the one it gives, and one more
+        full = 29 - sum(m.active for m in sit.market.club("SEN")) + 2
+        _make(s, sit, tr.Trade("SAP", "SEN", tuple(gives[:full]), tuple(gets)), {"by": "SAP"})
+        s.commit()
+        note = json.loads(sv.news(db, limit=1)[0].note)
+        down = [p for p, (was, now) in note["rosters"].items() if (was, now) == ("active", "farm")]
+        assert down, note
+        days = service_of(s, row.id, row.name, 1, only=set(down))
+    for pid in down:
+        assert days[pid].days[-1] == (sit.day - first).days > 0

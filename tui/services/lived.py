@@ -187,28 +187,21 @@ def _foreign_days(s: Any, info: Any, news: list[Any], limit: int, side: int
                  and '"foreign"' in (t.note or ""))
     released = sum(1 for t in mine if t.day is None and t.kind == "release"
                    and '"foreign"' in (t.note or ""))
-    moves = sorted((t for t in mine if t.day is not None and t.kind in ("up", "down", "trade")),
-                   key=lambda t: t.id)
+    from tui.services.offseason import roster_changes
+    changes = roster_changes(news, info.number)
 
-    def undo(t: Any, back: bool) -> None:
-        """A roster move or a trade (its note keeps each man's roster before and after)
-        undone (`back`) or made again."""
-        if t.kind == "trade":
-            rosters = (json.loads(t.note) if (t.note or "").startswith("{") else {}
-                       ).get("rosters") or {}
-            for pid, src, dst in t.moves:
-                team[pid] = src if back else dst
-                if pid in rosters:
-                    was = rosters[pid][0 if back else 1]
-                    (farm.add if was == "farm" else farm.discard)(pid)
-            return
-        for pid, *_ in t.moves:
-            (farm.add if (t.kind == "up") == back else farm.discard)(pid)
-    for t in reversed(moves):                 # back to the season's first day
-        undo(t, True)
-    days: dict[Any, list[Any]] = {}
-    for t in moves:
-        days.setdefault(t.day, []).append(t)
+    def move(day: Any, pid: str, up: bool | None, src: str | None, dst: str | None,
+             back: bool) -> None:
+        """A change made again, or undone (`back`)."""
+        if src is not None and dst is not None:
+            team[pid] = src if back else dst
+        if up is not None:
+            (farm.add if up == back else farm.discard)(pid)
+    for c in reversed(changes):             # back to the season's first day
+        move(*c, back=True)
+    days: dict[Any, list[tuple[Any, str, bool | None, str | None, str | None]]] = {}
+    for c in changes:
+        days.setdefault(c[0], []).append(c)
     checked = most = over = 0
 
     def check() -> None:
@@ -224,7 +217,7 @@ def _foreign_days(s: Any, info: Any, news: list[Any], limit: int, side: int
 
     check()                                   # the opening day's rosters
     for day in sorted(days):
-        for t in days[day]:
-            undo(t, False)
+        for c in days[day]:
+            move(*c, back=False)
         check()
     return info.number, signed, released, checked, most, over

@@ -15,6 +15,7 @@ import dataclasses
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from league.offseason import active_draft as ad
@@ -232,6 +233,27 @@ def fa_note(t: Any) -> dict[str, Any] | None:
     return d if "fa" in d else None
 
 
+def roster_changes(news: Sequence[Any], season: int
+                   ) -> list[tuple[date, str, bool | None, str | None, str | None]]:
+    """A season's changes of who is where, oldest first, from its news: (day, player, up, from,
+    to) — each call-up (up True) and demotion (False), and each man a trade in season moved
+    (his clubs from and to; up True or False when the trade moved him between the farm and the
+    active roster, which its note keeps, None when not). What a season's active rosters are
+    replayed from, a day at a time (service for FA, the foreign limit every day)."""
+    out: list[tuple[date, str, bool | None, str | None, str | None]] = []
+    for t in sorted((t for t in news if t.season == season and t.day is not None
+                     and t.kind in ("up", "down", "trade")), key=lambda t: t.id):
+        if t.kind != "trade":
+            out += [(t.day, pid, t.kind == "up", None, None) for pid, *_ in t.moves]
+            continue
+        note = json.loads(t.note) if (t.note or "").startswith("{") else {}
+        rosters = note.get("rosters") or {}
+        for pid, src, dst in t.moves:
+            was, now = rosters.get(pid) or (None, None)
+            out.append((t.day, pid, None if was == now else now != "farm", src, dst))
+    return out
+
+
 def service_of(s: Any, league_id: int, league: str, upto: int,
                only: set[str] | None = None) -> dict[str, fa.Service]:
     """Each player's service (§4) after the seasons numbered up to `upto`: his days on the
@@ -270,17 +292,15 @@ def service_of(s: Any, league_id: int, league: str, upto: int,
             born[pid] = next((c.get("born") for c in cells if c.get("born")), "")
             if any(str(c.get("roster", "")).strip().lower() == "farm" for c in cells):
                 farm.add(pid)
-        moves = sorted((t for t in news if t.season == info.number and t.day is not None
-                        and t.kind in ("up", "down")), key=lambda t: t.id)
-        for t in reversed(moves):
-            for pid, *_ in t.moves:
-                (farm.add if t.kind == "up" else farm.discard)(pid)
+        # the season's call-ups, demotions and trades between the farm and the active roster
+        moves = [(day, pid, up) for day, pid, up, _a, _b in roster_changes(news, info.number)
+                 if up is not None]
+        for _day, pid, up in reversed(moves):
+            (farm.add if up else farm.discard)(pid)
         games = repo.schedule(session=s, season_id=sid)
         if not games:
             continue
-        counted = fa.days_active(here - farm, [(t.day, pid, t.kind == "up") for t in moves
-                                               for pid, *_ in t.moves
-                                               if t.day is not None and pid in here],
+        counted = fa.days_active(here - farm, [m for m in moves if m[1] in here],
                                  games[0].day, games[-1].day)
         for pid in sorted(here):
             if pid not in days:
