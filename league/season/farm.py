@@ -457,13 +457,18 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         lists["active"] = (len(made), now)
         return now
 
-    def farm_pool(role: str | None, pos: str | None = None) -> list[Player]:
+    def farm_best(role: str | None, pos: str | None = None) -> Player | None:
+        """The best farm player who may come up now (of `role`, who can play `pos`), or None:
+        each move takes the first, so the rest are not gathered."""
         room = rooms.get(len(made))     # who may come up changes only with a move
         if room is None:
             room = rooms[len(made)] = _foreign_room(league, active())
-        return [p for p in eligible if p.id in book.farm
-                and (role is None or role_of[p.id] == role) and (pos is None or p.can_play(pos))
-                and (not p.foreign or room[p.pitching is not None])]
+        for p in eligible:
+            if p.id in book.farm and (role is None or role_of[p.id] == role) \
+                    and (pos is None or p.can_play(pos)) \
+                    and (not p.foreign or room[p.pitching is not None]):
+                return p
+        return None
 
     def down(p: Player, reason: str) -> bool:
         left = [q for q in active() if q.id != p.id and q.id not in aside
@@ -506,15 +511,15 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     for pos in FIELD:
         if pos in covered:
             continue
-        pool = farm_pool(None, pos)
-        if not pool:
+        best = farm_best(None, pos)
+        if best is None:
             continue
         if len(active()) >= league.active_size:
             hurt = sorted((p for p in active() if book.entries.get(p.id, Standing()).points > 0),
                           key=lambda p: (-book.entries[p.id].points, p.id))
             if not hurt or not down(hurt[0], "injury"):
                 continue
-        up(pool[0], "injury")
+        up(best, "injury")
         fit = healthy()
         covered = _positions(fit)
     # fill the active roster, the most needed role first
@@ -522,10 +527,12 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         if len(active()) >= league.active_size:
             break
         need = _needed_role(healthy(), dh)
-        pool = farm_pool(need) or farm_pool(None)
-        if not pool:
+        best = farm_best(need)
+        if best is None:
+            best = farm_best(None)
+        if best is None:
             break
-        up(pool[0], "injury" if any(m.reason == "injury" for m in made) else "fill")
+        up(best, "injury" if any(m.reason == "injury" for m in made) else "fill")
     # a tired bullpen: the most tired reliever goes down for a rested one
     if rest is not None:
         pen = [p for p in active() if role_of[p.id] == "RP" and p.id not in aside]
@@ -537,34 +544,34 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
             (fresh if r is None or r.available_on <= day else tired_ones).append(p)
         tired = sorted(tired_ones, key=lambda p: (_value(p), p.id))
         if len(fresh) < TIRED_PEN and tired:
-            pool = farm_pool("RP")
-            if pool and down(tired[0], "fatigue"):
-                up(pool[0], "fatigue")
+            best = farm_best("RP")
+            if best is not None and down(tired[0], "fatigue"):
+                up(best, "fatigue")
     # a rotation short of its six (a starter hurt or sent down): the farm's best starter comes
     # up to take the turn — for the least valuable reliever or bench hitter the roster can
     # spare when it is full — rather than the others pitching on short rest
     if sum(1 for p in healthy() if role_of[p.id] == "SP") < ROTATION_SIZE:
-        pool = farm_pool("SP")
-        if pool:
+        best = farm_best("SP")
+        if best is not None:
             full = len(active()) >= league.active_size
             # a bench hitter first, the bullpen kept whole where the bench allows
             spare = sorted((p for p in active() if role_of[p.id] in ("RP", "H")
                             and p.id not in aside),
                            key=lambda p: (role_of[p.id] != "H", _value(p), p.id))
             if not full or any(down(p, "rotation") for p in spare[:3]):
-                up(pool[0], "rotation")
+                up(best, "rotation")
     # a farm player clearly better than the worst active man of his role (a slump's answer)
     for role in ("H", "RP", "SP", "C") if played else ():
-        pool = farm_pool(role)
-        if not pool:
+        best = farm_best(role)
+        if best is None:
             continue
         # the worst active man of the role not set aside: min() of them by value, then id
         worst = next((p for p in facts.worst_first.get(role, ())
                       if p.id not in book.farm and p.id not in aside), None)
         if worst is None:
             continue
-        if _value(pool[0]) > _value(worst) + SWAP_MARGIN and down(worst, "slump"):
-            up(pool[0], "slump")
+        if _value(best) > _value(worst) + SWAP_MARGIN and down(worst, "slump"):
+            up(best, "slump")
     return made
 
 

@@ -68,6 +68,9 @@ class SeasonState:
     # who sits out, held while one game is set up (the book does not change meanwhile):
     # asked some twenty times a game
     _held: frozenset[str] | None = dataclasses.field(default=None, repr=False, compare=False)
+    # each team's rotation while who sits out is held (asked six times in one game's set-up)
+    _held_rotation: dict[str, tuple[str, ...]] = dataclasses.field(
+        default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # each team's days in order (bench.team_days finds today's place in them by bisection)
@@ -86,6 +89,7 @@ class SeasonState:
         with `teams`, only their players are asked about meanwhile (one game's set-up): who of
         them sits out, not the whole league's farm and injured."""
         self._held = None
+        self._held_rotation = {}
         if hold:
             self._held = self._sitting(teams) if teams else self.reserves()
 
@@ -113,6 +117,14 @@ class SeasonState:
     def rotation(self, team: str) -> list[str]:
         """The team's saved rotation (its players still active), else the computer's: with
         real usage, the men who mostly started, most starts first."""
+        if self._held is not None:
+            known = self._held_rotation.get(team)
+            if known is None:
+                known = self._held_rotation[team] = tuple(self._rotation(team))
+            return list(known)
+        return self._rotation(team)
+
+    def _rotation(self, team: str) -> list[str]:
         saved = self.saved_rotation(team)
         if saved:
             return saved
