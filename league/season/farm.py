@@ -373,6 +373,8 @@ class _TeamFacts:
     def __init__(self, team: Team) -> None:
         self.team = team        # kept, so its identity stays its own while remembered
         self.role_of: dict[str, str] = {p.id: _role(p) for p in team.players}
+        # a player of the cards' farm: the team has a farm whatever the season's moves
+        self.card_farm = any(p.roster == "farm" for p in team.players)
         # by value, best first, the id breaking ties: the order the moves sort their pools in
         self.best_first: list[Player] = sorted(team.players, key=lambda p: (-_value(p), p.id))
         # by value, worst first, by role: the slump check's candidates in min()'s order
@@ -432,12 +434,12 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     fatigue is not weighed). `played`: the team has played a game this season (before its first,
     nobody is in a slump: the opening roster stands)."""
     t = league.team(team)
-    if not has_farm(book, t.players):
+    facts = _team_facts(t)
+    if not (facts.card_farm or has_farm(book, t.players)):
         return []   # a team without a farm: nothing to move
     dh = league.dh_for(team)
     aside = set(reserves)
     made: list[Move] = []
-    facts = _team_facts(t)
     role_of = facts.role_of
     # the farm players who may come up today, best first (a move today only sends men down,
     # who may not come back for ten days, or brings one of these up: filtered at each use)
@@ -618,7 +620,8 @@ def before_game(state: Any, ruleset: "Ruleset", day: date, teams: Iterable[str])
         settle(book, rules, state.league, team, day)
         if not book.auto:
             continue
-        if not has_farm(book, state.league.team(team).players):
+        t = state.league.team(team)
+        if not (_team_facts(t).card_farm or has_farm(book, t.players)):
             continue    # nothing to move, as computer_moves would find
         reserves = state.prefs.get(team, {}).get("reserves", ())
         # a team has played once it has a day played or a last starter (a state carried without
