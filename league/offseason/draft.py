@@ -35,6 +35,7 @@ from league.season.offseason_settings import (  # noqa: F401
     MAX_IKUSEI,
     MAX_PICKS,
     PRIORITY_ALTERNATE,
+    REFUSAL,
     DraftRules,
     draft_rules,
 )
@@ -111,6 +112,16 @@ def positions_of(batting: Mapping[str, str] | None) -> set[str]:
         if pos and pos != "P":
             out.add(pos)
     return out
+
+
+def refusals(league: str, year: int, picks: Sequence[Pick], chance: float = 0.0) -> set[str]:
+    """The prospects (keys) of `picks` who refuse to sign (入団拒否, §3: "a small share refuse"):
+    each 支配下 pick with `chance`, the draw the seeded stream of (league, year, prospect); a 育成
+    pick signs. His club's pick is spent (NPB gives no other)."""
+    if chance <= 0:
+        return set()
+    return {p.prospect for p in picks
+            if not p.ikusei and stream("refuse", league, year, p.prospect).random() < chance}
 
 
 def kind_of(batting: Mapping[str, str] | None, pitching: Mapping[str, str] | None) -> str:

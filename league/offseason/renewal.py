@@ -61,6 +61,8 @@ class Renewal:
     traded: tuple[tr.Trade, ...] = ()                 # the computer's trades (§6)
     active: ad.ActiveDraft | None = None              # the 現役ドラフト (§6)
     converted: tuple[tuple[str, str, str], ...] = ()  # (player, team, position) コンバート (§7)
+    refused: tuple[tuple[dr.Pick, dr.Prospect], ...] = ()   # 入団拒否 (§3): the pick, the man
+    promoted: tuple[tuple[str, str], ...] = ()        # (player, team) 育成 → 支配下 (§3)
 
 
 def _born(b: Cells | None, p: Cells | None) -> str:
@@ -89,7 +91,8 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
           market: fa.Market | None = None,
           trades: Sequence[tr.Trade] | None = None, people: Sequence[str] = (),
           active: ad.ActiveDraft | None = None, active_draft: bool = False,
-          foreign: tuple[Sequence[Departure], Sequence[fr.Signing]] | None = None) -> Renewal:
+          foreign: tuple[Sequence[Departure], Sequence[fr.Signing]] | None = None,
+          refusal: float = 0.0) -> Renewal:
     """The renewal before the season of `year`. `usage`: (plate appearances, batters faced) of
     each player in the season just closed; `standings`: each league's final table, best first;
     `teams`: every club's code; `known`: every id the league ever gave (a new player gets none
@@ -100,7 +103,8 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     the same way. `trades`: the computer's trades the step stored (else decided here, none with
     a club of `people`). `active`: the 現役ドラフト the step stored (else decided here when
     `active_draft`, [draft] active: off by default). `foreign`: the foreign players released and
-    signed the step stored (§5; else decided here)."""
+    signed the step stored (§5; else decided here). `refusal`: the chance a 支配下 pick refuses
+    to sign ([draft] refusal, 入団拒否; none here unless given)."""
     # 1. retirements and releases (§2)
     if gone is None:
         gone = leaving(league, year, cards, usage)
@@ -108,13 +112,18 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     staying = [c for c in cards if c[0] not in left]
     # 2. the draft (§3): each club takes as many as it lost, by need and value
     drafted: list[Drafted] = []
+    refused: list[tuple[dr.Pick, dr.Prospect]] = []
     if draft and gone:
         setup = draft_setup(league, year, cards, gone, standings, teams, priority=priority,
                             roster_size=roster_size, names=names, prospects=prospects)
         if setup is not None:
             picks = dr.run_draft(league, year, setup.prospects, setup.clubs, setup.order,
                                  max_picks, chosen, ikusei=ikusei)
-            drafted = signed(cards, setup.prospects, picks, set(known))
+            no = dr.refusals(league, year, picks, refusal)
+            by_key = {pr.key: pr for pr in setup.prospects}
+            refused = [(pk, by_key[pk.prospect]) for pk in picks if pk.prospect in no]
+            drafted = signed(cards, setup.prospects, [pk for pk in picks if pk.prospect not in no],
+                             set(known))
     # 3. free agency (§4): who declares, the offers, where each signs
     moved: list[Departure] = []
     if market is None and service is not None:
@@ -167,6 +176,8 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     aged = [Aged(a.player, a.team, out[a.player][1], out[a.player][2],
                  measured(*before[a.player], out[a.player][1], out[a.player][2], a.change))
             for a in aged]
+    # 育成 players who developed signed to the 70 (支配下登録) where there is room
+    promoted = promote(out, teams, roster_size)
     # 5. rosters checked: every club can field a team, and an active player who left is
     # replaced by the best of his kind on the farm
     converted = convert(out, teams, {a.player for a in aged})
@@ -182,7 +193,45 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     aged = [dataclasses.replace(a, batting=out[a.player][1], pitching=out[a.player][2])
             for a in aged]
     return Renewal(tuple(gone), tuple(drafted), tuple(aged), tuple(called), out,
-                   tuple(foreigners), market, tuple(made), active, tuple(converted))
+                   tuple(foreigners), market, tuple(made), active, tuple(converted),
+                   tuple(refused), tuple(promoted))
+
+
+def promote(out: dict[str, tuple[str, Cells | None, Cells | None]], teams: Sequence[str],
+            roster_size: int = 70) -> list[tuple[str, str]]:
+    """育成 → 支配下 (§3's development contracts): a club signs a 育成 player to the 70 (支配下登録,
+    his contract 育成 no longer) once his cards have grown to its first team's level — worth at
+    least the weakest man of his kind on its active roster (draft.card_value; of his side when
+    it has none of his kind) — while it has room under `roster_size`, the best first, the lowest
+    id on a tie. He stays on the farm until the roster check or the manager calls him up.
+    Changes `out`; returns (player, team)."""
+    done: list[tuple[str, str]] = []
+    for team in teams:
+        mine = {pid: (b, p) for pid, (t, b, p) in out.items() if t == team}
+        room = roster_size - sum(1 for b, p in mine.values() if not ikusei(b, p))
+        if room <= 0:
+            continue
+
+        def value(b: Cells | None, p: Cells | None) -> float:
+            return dr.card_value(b if p is None else None, p)
+
+        first = [(dr.kind_of(b, p), p is not None, value(b, p)) for b, p in mine.values()
+                 if not ikusei(b, p) and not _farm(b, p)]
+        ready = []
+        for pid, (b, p) in mine.items():
+            if not ikusei(b, p):
+                continue
+            kind = dr.kind_of(b, p)
+            level = ([v for k, _arm, v in first if k == kind]
+                     or [v for _k, arm, v in first if arm == (p is not None)])
+            if level and value(b, p) >= min(level):
+                ready.append((-value(b, p), pid))
+        for _v, pid in sorted(ready)[:room]:
+            t, b, p = out[pid]
+            out[pid] = (t, *(dict(x, contract="") if x is not None else None
+                             for x in (b, p)))  # type: ignore[assignment]
+            done.append((pid, team))
+    return done
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,10 @@ from league.errors import LeagueError
 
 MAX_PICKS = 120
 MAX_IKUSEI = 10            # 育成 players a club may take in one draft
+# the chance a 支配下 pick refuses to sign (入団拒否, §3): NPB has had about one a year of its 80-odd
+# picks since the 2000s (most of them going on to university or a company team instead)
+REFUSAL = 0.01
+MAX_REFUSAL = 0.5
 PRIORITY_ALTERNATE = "alternate"
 
 
@@ -23,13 +27,15 @@ class DraftRules:
     the code of the league that always has it; `picks` the most picks in all (支配下, <= 120);
     `held` false: no draft (clubs fill nothing); `ikusei` the 育成 players each club takes after
     the 支配下 rounds (0, the default: no 育成 draft); `active` true: the 現役ドラフト after the
-    trades (league.offseason.active_draft; off by default)."""
+    trades (league.offseason.active_draft; off by default); `refusal` the chance a 支配下 pick
+    refuses to sign (入団拒否, REFUSAL; 0: every pick signs)."""
 
     priority: str = PRIORITY_ALTERNATE
     picks: int = MAX_PICKS
     held: bool = True
     ikusei: int = 0
     active: bool = False
+    refusal: float = REFUSAL
 
 
 def draft_rules(raw: object, leagues: Sequence[str], where: str = "[draft]") -> DraftRules:
@@ -38,10 +44,10 @@ def draft_rules(raw: object, leagues: Sequence[str], where: str = "[draft]") -> 
         return DraftRules()
     if not isinstance(raw, Mapping):
         raise LeagueError(f"{where}: draft must be a table ([draft])")
-    extra = sorted(set(raw) - {"priority", "picks", "held", "ikusei", "active"})
+    extra = sorted(set(raw) - {"priority", "picks", "held", "ikusei", "active", "refusal"})
     if extra:
         raise LeagueError(f"{where}: unknown key {extra[0]!r}; [draft] has active, held, ikusei, "
-                          "picks, priority")
+                          "picks, priority, refusal")
     priority = raw.get("priority", PRIORITY_ALTERNATE)
     if priority != PRIORITY_ALTERNATE and priority not in leagues:
         raise LeagueError(f"{where}, key priority: {priority!r} is not \"alternate\" nor a league "
@@ -58,7 +64,12 @@ def draft_rules(raw: object, leagues: Sequence[str], where: str = "[draft]") -> 
     active = raw.get("active", False)
     if not isinstance(active, bool):
         raise LeagueError(f"{where}, key active: {active!r} is not true or false")
-    return DraftRules(str(priority), picks, held, ikusei, active)
+    refusal = raw.get("refusal", REFUSAL)
+    if (isinstance(refusal, bool) or not isinstance(refusal, (int, float))
+            or not 0 <= refusal <= MAX_REFUSAL):
+        raise LeagueError(f"{where}, key refusal: {refusal!r} is not a chance 0..{MAX_REFUSAL} "
+                          "(a drafted player refusing to sign, 入団拒否)")
+    return DraftRules(str(priority), picks, held, ikusei, active, float(refusal))
 
 
 def fa_rules(raw: object, where: str = "[fa]") -> bool:

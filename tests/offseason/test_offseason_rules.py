@@ -97,7 +97,9 @@ def test_the_computer_drafts_what_it_lost_and_what_it_is_short_of():
 @pytest.mark.parametrize("raw, msg", [
     ({"priority": "XL"}, "priority: 'XL'"), ({"picks": 121}, "picks: 121"),
     ({"held": "yes"}, "held: 'yes'"), ({"rounds": 3}, "unknown key 'rounds'"),
-    ({"ikusei": 11}, "ikusei: 11"), ({"ikusei": True}, "ikusei: True")])
+    ({"ikusei": 11}, "ikusei: 11"), ({"ikusei": True}, "ikusei: True"),
+    ({"refusal": 0.6}, "refusal: 0.6"), ({"refusal": "rare"}, "refusal: 'rare'"),
+    ({"refusal": True}, "refusal: True")])
 def test_bad_draft_settings_are_refused_naming_the_key(raw, msg):
     with pytest.raises(LeagueError, match=msg):
         dr.draft_rules(raw, ["CL", "PL"], "league.toml [draft]")
@@ -688,3 +690,76 @@ def test_a_renewal_returns_its_newcomers_as_the_roster_check_left_them():
     assert down
     count = _foreign_active(done.cards)
     assert all(a + b <= FOREIGN_ACTIVE and max(a, b) <= FOREIGN_SIDE for a, b in count.values())
+
+
+def test_a_few_drafted_players_refuse_to_sign_seeded():
+    """§3 ("Drafted players sign (a small share refuse ...)"): each 支配下 pick refuses
+    (入団拒否) with the league's chance ([draft] refusal, REFUSAL about one a year of NPB's 80-odd
+    picks), drawn from the seeded stream of (league, year, prospect): the same draft gives the
+    same refusals; a 育成 pick signs; a chance of 0 gives none."""
+    picks = [dr.Pick(2, i, "T", f"2027-{i:03d}", ikusei=i % 5 == 0) for i in range(1, 3001)]
+    no = dr.refusals("nippon", 2027, picks, dr.REFUSAL)
+    assert no == dr.refusals("nippon", 2027, picks, dr.REFUSAL)
+    shihaika = sum(1 for p in picks if not p.ikusei)
+    assert 0.4 * dr.REFUSAL * shihaika < len(no) < 1.8 * dr.REFUSAL * shihaika
+    assert not no & {p.prospect for p in picks if p.ikusei}
+    assert no != dr.refusals("nippon", 2028, picks, dr.REFUSAL)
+    assert dr.refusals("nippon", 2027, picks, 0.0) == set()
+    assert dr.draft_rules({}, ["CL", "PL"]).refusal == dr.REFUSAL
+    assert dr.draft_rules({"refusal": 0}, ["CL", "PL"]).refusal == 0.0
+
+
+def _mini_cards():
+    where = sample_league_path("mini")
+    byid = {}
+    for r in csv_rows((where / "batters.csv").read_text(encoding="utf-8")):
+        byid.setdefault(r["id"], [r["team"], None, None])[1] = dict(r, born="1995-05-05")
+    for r in csv_rows((where / "pitchers.csv").read_text(encoding="utf-8")):
+        byid.setdefault(r["id"], [r["team"], None, None])[2] = dict(r, born="1995-05-05")
+    return [(pid, t, b, p) for pid, (t, b, p) in byid.items()]
+
+
+def test_a_pick_who_refuses_does_not_join_and_his_club_s_pick_is_spent():
+    """§3 入団拒否 in the renewal: the man who refuses is listed with his pick and joins no
+    club; every other pick signs as without refusals."""
+    from league.offseason import renewal
+    cards = _mini_cards()
+    teams = sorted({t for _pid, t, _b, _p in cards})
+    base = renewal.renew("mini", 2027, cards, {}, [teams], teams)
+    done = renewal.renew("mini", 2027, cards, {}, [teams], teams, refusal=0.5)
+    assert done.refused and not base.refused
+    no = {pr.key for _pk, pr in done.refused}
+    assert all(pk.prospect == pr.key and not pk.ikusei for pk, pr in done.refused)
+    assert {d.prospect.key for d in done.drafted} == {d.prospect.key for d in base.drafted} - no
+    assert not {pr.name for _pk, pr in done.refused} & {
+        str((b or p or {}).get("name")) for _t, b, p in done.cards.values()}
+
+
+def test_a_development_player_who_grew_is_signed_to_the_70():
+    """§3's 育成 contracts: a 育成 player whose card reached his club's first-team level (worth
+    at least its weakest active man of his kind) is signed to the 70 (支配下登録, contract no
+    longer 育成) while the club has room; one below it stays 育成, and a club at its 70 signs
+    none."""
+    from league.offseason.renewal import promote
+
+    def bat(pos, roster, one_b, contract=""):
+        return {"positions": f"{pos}3", "roster": roster, "BB": "5", "1B": str(one_b),
+                "LG": str(one_b + 5), "HR": str(one_b + 7), "OF": "67", "G": "86", "IF": "91",
+                "K": "100", "contract": contract}
+
+    def league():
+        out = {f"I{i}": ("T", bat("SS", "active", 20 + i), None) for i in range(4)}
+        out["IF1"] = ("T", bat("2B", "farm", 15), None)                 # 支配下, on the farm
+        out["T101"] = ("T", bat("SS", "farm", 22, "育成"), None)          # above I0 (20)
+        out["T102"] = ("T", bat("3B", "farm", 18, "育成"), None)          # below it
+        out["T103"] = ("T", bat("LF", "farm", 40, "育成"), None)          # no active OF: side
+        return out
+    out = league()
+    assert promote(out, ["T"], 70) == [("T103", "T"), ("T101", "T")]
+    assert out["T101"][1]["contract"] == "" and out["T101"][1]["roster"] == "farm"
+    assert out["T102"][1]["contract"] == "育成"
+    out = league()
+    assert promote(out, ["T"], 6) == [("T103", "T")]                  # room for one: the best
+    out = league()
+    assert promote(out, ["T"], 5) == []                               # the 70 full
+    assert out["T101"][1]["contract"] == "育成"

@@ -668,3 +668,57 @@ def test_a_foreign_pitcher_released_leaves_his_place_on_the_active_roster_to_one
     released, signed = _foreign_decided(inp, data)
     assert [d.player for d in released] == ["EDO16"] and released[0].age == 30
     assert signed[0].pitching["roster"] == "active"
+
+
+def test_refusals_and_development_players_signed_to_the_70_in_the_news_and_json(tmp_path):
+    """§3 through the services and the CLI: with [draft] refusal = 0.5 some 支配下 picks refuse to
+    sign (入団拒否) — listed with their pick, marked refused, in no club, in the news in one
+    language at a time — and a 育成 player whose card is his club's first-team level is signed
+    to the 70 (支配下登録): the next season's league reads him off his development contract, the
+    news and `impact offseason show --json` list him."""
+    import csv
+    import io
+
+    from typer.testing import CliRunner
+
+    from storage.plainfiles import sample_league_path
+    from tui.cli.main import app
+    folder = tmp_path / "mini"
+    shutil.copytree(sample_league_path("mini"), folder)
+    toml = folder / "league.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("roster_size = 28", "roster_size = 40")
+                    + "\n[draft]\nrefusal = 0.5\n", encoding="utf-8")
+    bats = folder / "batters.csv"
+    rows = list(csv.DictReader(io.StringIO(bats.read_text(encoding="utf-8"))))
+    star = dict(max((r for r in rows if r["team"] == "KYO"), key=lambda r: int(r["HR"])),
+                id="KYO101", name="育成 太郎", born="2004-05-05")
+    rows = [dict(r, roster="active", contract="") for r in rows]
+    rows.append(dict(star, roster="farm", contract="育成"))
+    out = io.StringIO()
+    w = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
+    bats.write_text(out.getvalue(), encoding="utf-8")
+    db = str(tmp_path / "l.sqlite3")
+    sv.create_league(db, "mini", folder)
+    sv.new_season(db)
+    assert sv.season_league(db).player("KYO101").ikusei
+    sv.sim_days(db, to_end=True)
+    sv.close_season(db)
+    sv.new_season(db)
+    view = sv.offseason(db)
+    no = [p for p in view.picks if p.refused]
+    assert no and all(p.player == "" and p.name for p in no)
+    league = sv.season_league(db)
+    assert not {p.name for p in no} & {p.name for t in league.teams for p in t.players}
+    assert [(pid, team) for pid, _n, team in view.promoted] == [("KYO101", "KYO")]
+    assert not sv.season_league(db).player("KYO101").ikusei
+    news = sv.news(db)
+    refused = [n for n in news if n.text_en.startswith("Refused: ")]
+    assert len(refused) == len(no) and all(n.text_ja.startswith("入団拒否: ") for n in refused)
+    up = [n for n in news if n.text_en.startswith("Promoted: ")]
+    assert len(up) == 1 and "育成 太郎 (KYO101) to the 70" in up[0].text_en
+    assert up[0].text_ja.startswith("支配下登録: ") and "{" not in up[0].text_ja
+    shown = json.loads(CliRunner().invoke(app, ["--db", db, "offseason", "show", "--json"]).output)
+    assert [p["name"] for p in shown["draft"] if p["refused"]] == [p.name for p in no]
+    assert shown["promoted"] == [{"player": "KYO101", "name": "育成 太郎", "team": "KYO"}]

@@ -53,8 +53,11 @@ def show_cmd(
         lot = f"  抽選 lottery of {', '.join(p.lottery)}" if p.lottery else ""
         hz = "  外れ1位" if p.hazure else ""
         ik = "  育成 development" if p.ikusei else ""
-        echo(f"  R{p.round} #{p.number:<3} {p.team:<4} {p.player:<8} {pad(p.name, 16)} "
-             f"{p.school} {p.age}{lot}{hz}{ik}")
+        no = "  入団拒否 refused to sign" if p.refused else ""
+        echo(f"  R{p.round} #{p.number:<3} {p.team:<4} {p.player or '-':<8} {pad(p.name, 16)} "
+             f"{p.school} {p.age}{lot}{hz}{ik}{no}")
+    for pid, name, team in v.promoted:
+        echo(f"支配下登録 development player signed to the 70: {pid} {name} ({team})")
     _print_fa(v.fa)
     echo(f"外国人 foreign players signed: {len(v.signed)}")
     for pid, name, team, age in v.signed:

@@ -153,11 +153,18 @@ class SeasonScreen(AreaScreen):
         for p in off.picks:
             lot = (" " + label("os_lottery", ja).format(n=len(p.lottery))) if p.lottery else ""
             hz = (" " + label("os_hazure", ja) if p.hazure else "") + (
-                " " + label("os_ikusei", ja) if p.ikusei else "")
+                " " + label("os_ikusei", ja) if p.ikusei else "") + (
+                " " + label("os_refused", ja) if p.refused else "")
+            # a man who refused (入団拒否) has no player id: his name is the note's
+            who = visible(p.name) if p.refused else self.player_name(p.player, p.name)
             t.add_row(label("os_draft", ja).format(r=p.round, n=p.number),
-                      f"{self.player_name(p.player, p.name)} ({self.team_name(p.team)})",
+                      f"{who} ({self.team_name(p.team)})",
                       str(p.age), f"{label('os_school_' + p.school, ja)}{lot}{hz}",
-                      key=f"p-{p.player}")
+                      key=f"p-{p.player}" if p.player else f"p-refused-{p.number}")
+        for pid, name, team in off.promoted:        # 育成 → 支配下 (§3)
+            t.add_row(label("os_promoted", ja),
+                      f"{self.player_name(pid, name)} ({self.team_name(team)})", "",
+                      label("os_promoted_what", ja), key=f"s-{pid}")
         self._fa_rows(t, off.fa, ja, "f")
         for i, moves in enumerate(off.trades):      # the computer's trades (§6)
             for pid, name, src, dst in moves:

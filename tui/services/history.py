@@ -472,6 +472,11 @@ def _news_text(kind: str, moves: Sequence[Sequence[str]], names: Mapping[str, st
                 else f"Retired: {who(pid)} of {_team_name(teams, src, ja)} retires")
     if kind == hs.DRAFT:
         pid, _src, dst = moves[0]
+        if data.get("refused"):            # 入団拒否: he never joined, named by the note
+            name = str(data.get("name", "") if ja else data.get("name_en") or data.get("name", ""))
+            return (f"入団拒否: {_team_name(teams, dst, ja)}が指名した{name}が入団を拒否" if ja
+                    else f"Refused: {name}, drafted by {_team_name(teams, dst, ja)}, does not "
+                    "sign")
         return (f"ドラフト: {_team_name(teams, dst, ja)}が{who(pid)}を指名" if ja
                 else f"Draft: {_team_name(teams, dst, ja)} take {who(pid)}")
     if kind == hs.CHANGE:
@@ -533,6 +538,9 @@ def _market_text(kind: str, data: Mapping[str, Any], who: str, src: str, dst: st
     if kind == "release" and fa:
         return (f"海外FA: {src}の{who}が海外へ" if ja
                 else f"Overseas free agency: {who} leaves {src} to play abroad")
+    if kind == "sign" and data.get("shihaika"):
+        return (f"支配下登録: {src}が育成の{who}と支配下契約" if ja
+                else f"Promoted: {src} sign development player {who} to the 70")
     if kind == "sign" and data.get("foreign"):
         return (f"外国人選手と契約: {dst}が{who}と契約" if ja
                 else f"Signed: {dst} sign foreign player {who}")

@@ -80,6 +80,7 @@ class PickView:
     lottery: tuple[str, ...]
     hazure: bool
     ikusei: bool = False                 # a pick of the 育成 draft (not on the 70)
+    refused: bool = False                # he refused to sign (入団拒否): `player` is ""
 
 
 @dataclass(frozen=True)
@@ -134,6 +135,8 @@ class OffseasonView:
     trades: tuple[tuple[tuple[str, str, str, str], ...], ...] = ()
     # the 現役ドラフト (§6): each man taken (player, name, from, to)
     active_draft: tuple[tuple[str, str, str, str], ...] = ()
+    # 育成 players signed to the 70 (支配下登録, §3): (player, name, team)
+    promoted: tuple[tuple[str, str, str], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return {"season": self.season, "year": self.year,
@@ -144,6 +147,7 @@ class OffseasonView:
                 "draft": [dict(dataclasses.asdict(p), lottery=list(p.lottery))
                           for p in self.picks],
                 "called_up": [{"player": p, "name": n, "team": t} for p, n, t in self.called_up],
+                "promoted": [{"player": p, "name": n, "team": t} for p, n, t in self.promoted],
                 "foreign_signed": [{"player": p, "name": n, "team": t, "age": a}
                                    for p, n, t, a in self.signed],
                 "trades": [[{"player": p, "name": n, "from": a, "to": b} for p, n, a, b in t]
@@ -191,6 +195,7 @@ class _Inputs:
     # free agency (§4): each club's offers a person made, (player, role, years); None: done
     fa_offers: dict[str, list[tuple[str | None, str, int]]] = dataclasses.field(
         default_factory=dict)
+    refusal: float = 0.0            # [draft] refusal (入団拒否, §3)
 
 
 def _inputs(s: Any, league_id: int, league: str, year: int, prev_id: int) -> _Inputs:
@@ -221,7 +226,7 @@ def _inputs(s: Any, league_id: int, league: str, year: int, prev_id: int) -> _In
                    list(repo.player_names(session=s, league_id=league_id)), lg.active_size,
                    rules.ikusei, lg.foreign_active, lg.foreign_side,
                    fa.fa_rules((lg.settings or {}).get("fa")), service, rules.active,
-                   ost.fa_offers(session=s, league_id=league_id, year=year))
+                   ost.fa_offers(session=s, league_id=league_id, year=year), rules.refusal)
 
 
 def fa_note(t: Any) -> dict[str, Any] | None:
@@ -399,7 +404,9 @@ def _fa_base(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str | N
     if setup is not None:
         picks = dr.run_draft(inp.league, inp.year, setup.prospects, setup.clubs, setup.order,
                              inp.max_picks, entries, ikusei=inp.ikusei)
-        drafted = renewal.signed(inp.cards, setup.prospects, picks, set(inp.known))
+        no = dr.refusals(inp.league, inp.year, picks, inp.refusal)      # 入団拒否: not signed
+        drafted = renewal.signed(inp.cards, setup.prospects,
+                                 [p for p in picks if p.prospect not in no], set(inp.known))
     return staying, drafted
 
 
@@ -683,7 +690,7 @@ def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renew
                          compensation=inp.compensation, market=market,
                          trades=_trades(data), people=data.get("people") or (),
                          active=_active(data), active_draft=inp.active_draft,
-                         foreign=_foreign_decided(inp, data))
+                         foreign=_foreign_decided(inp, data), refusal=inp.refusal)
     ost.clear(session=s, league_id=league_id, year=year)
     # in §7's order: free agency, the trades, then who left (a man traded may leave after)
     fa_moves = _fa_moves(done)
@@ -710,7 +717,8 @@ def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renew
     if done.signed:
         repo.add_base_players(session=s, league_id=league_id, rows=[
             (f.player, f.name, f.team, f.batting, f.pitching) for f in done.signed])
-    moved = {a.player for a in done.aged} | {pid for pid, _ in done.called_up}
+    moved = ({a.player for a in done.aged} | {pid for pid, _ in done.called_up}
+             | {pid for pid, _ in done.promoted})
     repo.set_base_cells(session=s, league_id=league_id,
                         cells={pid: done.cards[pid][1:] for pid in moved})
     # the rosters as a league file must have them (read leniently, mended from the farm)
@@ -760,6 +768,20 @@ def record(s: Any, league_id: int, season_id: int, done: Renewal) -> None:
                                             "hazure": x.pick.hazure,
                                             **({"ikusei": True} if x.pick.ikusei else {})},
                                            ensure_ascii=False, separators=(",", ":")))
+    for pk, pr in done.refused:    # 入団拒否 (§3): the man joins no club, named in the note
+        hs.add_transaction(session=s, league_id=league_id, season_id=season_id, day=None,
+                           kind=hs.DRAFT, moves=[("", "", pk.team)],
+                           note=json.dumps({"round": pk.round, "pick": pk.number,
+                                            "school": pr.school, "age": pr.age,
+                                            "lottery": list(pk.lottery), "hazure": pk.hazure,
+                                            "refused": True, "name": pr.name,
+                                            "name_en": pr.name_en},
+                                           ensure_ascii=False, separators=(",", ":")))
+    for pid, team in done.promoted:    # 育成 → 支配下 (§3)
+        hs.add_transaction(session=s, league_id=league_id, season_id=season_id, day=None,
+                           kind="sign", moves=[(pid, team, team)],
+                           note=json.dumps({"offseason": True, "shihaika": True},
+                                           separators=(",", ":")))
     if done.market is not None:    # free agency (§4): each declared player, then compensation
         for dec in done.market.declared:
             note = {"fa": dec.right, "declared": True, "age": dec.age, "role": dec.role,
@@ -835,6 +857,7 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
         drafts = [t for t in reversed(news) if t.kind == hs.DRAFT]
         ups = [t for t in reversed(news) if t.kind == "up"]
         signs = [t for t in reversed(news) if t.kind == "sign" and '"foreign"' in (t.note or "")]
+        raised = [t for t in reversed(news) if t.kind == "sign" and '"shihaika"' in (t.note or "")]
         market = _market_of_news([t for t in reversed(news)])
         # the renewal's own trades (a person's in the off-season are the closed season's)
         deals = [t for t in reversed(news) if t.kind == "trade"
@@ -847,9 +870,10 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
         pid, _src, team = t.moves[0]
         d = json.loads(t.note or "{}")
         picks.append(PickView(int(d.get("round", 0)), int(d.get("pick", 0)), team, pid,
-                              names.get(pid, pid), str(d.get("school", "")), int(d.get("age", 0)),
+                              str(d.get("name", "")) if d.get("refused") else names.get(pid, pid),
+                              str(d.get("school", "")), int(d.get("age", 0)),
                               tuple(d.get("lottery") or ()), bool(d.get("hazure")),
-                              bool(d.get("ikusei"))))
+                              bool(d.get("ikusei")), bool(d.get("refused"))))
     picks.sort(key=lambda p: p.number)
     called = tuple((t.moves[0][0], names.get(t.moves[0][0], t.moves[0][0]), t.moves[0][1])
                    for t in ups)
@@ -867,8 +891,10 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
     trades = tuple(tuple((pid, names.get(pid, pid), a, b) for pid, a, b in t.moves)
                    for t in deals)
     active = tuple((pid, names.get(pid, pid), a, b) for t in taken for pid, a, b in t.moves)
+    promoted = tuple((t.moves[0][0], names.get(t.moves[0][0], t.moves[0][0]), t.moves[0][2])
+                     for t in raised)
     return OffseasonView(info.number, info.year, tuple(changes), tuple(departures), tuple(picks),
-                         called, signed, _fa_views(market, names), trades, active)
+                         called, signed, _fa_views(market, names), trades, active, promoted)
 
 
 def _market_of_news(news: Sequence[Any]) -> fa.Market:
