@@ -132,7 +132,7 @@ def test_no_trade_after_the_deadline_and_the_off_season_s_trades(league):
     steps = js("offseason", "fa", "--db", db)
     steps = js("offseason", "trades", "--db", db)
     assert [s["step"] for s in steps["steps"]] == ["retire", "draft", "fa", "trades",
-                                                 "active_draft", "renew"]
+                                                 "active_draft", "foreign", "renew"]
     planned = steps["trades"]
     assert planned and planned == js("offseason", "status", "--db", db)["trades"]
     run("offseason", "finish", "--db", db)
