@@ -180,6 +180,9 @@ def test_in_a_season_the_computer_s_clubs_trade_a_few_times_before_the_deadline(
         info = repo.find_season(session=s, league_id=row.id)
         first = min(g.day for g in repo.schedule(session=s, season_id=info.id))
     assert 1 <= len(made) <= tr.TRADE_DAYS * tr.DAY_TRADES[1]
+    # nobody traded twice in a season (a man just taken is not passed on)
+    moved = [pid for n in made for pid, _a, _b in n.moves]
+    assert len(moved) == len(set(moved))
     for n in made:
         note = json.loads(n.note)
         assert note["computer"] and note["in_season"]

@@ -344,17 +344,18 @@ def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[t
     day is final already or the day's trades were made (a simulation stopped and carried on
     makes them once), after the deadline, or for a club a manager runs (a shared league). A
     trade needs both clubs to accept by the measure, the limits (league.offseason.trades), an
-    active roster that still fields a team on both sides, and no injured man in it."""
+    active roster that still fields a team on both sides, and no man injured or traded already
+    this season (its off-season included)."""
     from league.season.farm import roster_problem
     from storage import farm_store, roster_edit
     sit = _situation(s, league)
     info = repo.find_season(session=s, league_id=sit.lid)
     if sit.closed or sit.sid is None or sit.day != day or tr.window(day, sit.year, False):
         return []
+    traded = [t for t in hs.transactions(session=s, league_id=sit.lid)
+              if t.kind == "trade" and t.season == info.number]
     if any(g.day == day for g in repo.final_games(session=s, season_id=sit.sid)) or any(
-            t.kind == "trade" and t.day == day and t.season == info.number
-            and '"in_season":true' in (t.note or "")
-            for t in hs.transactions(session=s, league_id=sit.lid)):
+            t.day == day and '"in_season":true' in (t.note or "") for t in traded):
         return []
     people: set[str] = set()
     if w.postgres and w.access().shared:
@@ -362,8 +363,10 @@ def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[t
         people = {m["team"] for m in managers(w, league)}
     lg = repo.load_league(session=s, league_id=sit.lid, season_id=sit.sid)
     prefs = roster_edit.preferences(session=s, season_id=sit.sid)
-    hurt = {p for p, e in farm_store.standings(session=s, season_id=sit.sid).items()
-            if e.points > 0}
+    # not traded: the injured, and a man traded once this season or the off-season before it
+    # (a club does not pass on a man it has just taken: one went SAP, TKZ, CHB, SEN in a season)
+    keep = {p for p, e in farm_store.standings(session=s, season_id=sit.sid).items()
+            if e.points > 0} | {pid for t in traded for pid, _a, _b in t.moves}
 
     def fits(t: tr.Trade) -> bool:
         where = tr.placements(t, sit.market, sit.limits)
@@ -375,7 +378,7 @@ def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[t
                 return False
         return True
     made = tr.computer_trades(sit.market, people=people, tag=(info.seed, day.isoformat()),
-                              limits=sit.limits, count=tr.DAY_TRADES, keep=hurt, fits=fits)
+                              limits=sit.limits, count=tr.DAY_TRADES, keep=keep, fits=fits)
     for t in made:
         _make(s, sit, t, {"computer": True, "in_season": True})
         s.flush()
