@@ -169,9 +169,11 @@ def test_in_a_season_the_computer_s_clubs_trade_a_few_times_before_the_deadline(
     for db in dbs:
         sv.create_league(db, "pac", folder)
         sv.new_season(db, seed=3)
-    sv.sim_days(dbs[0], to_end=True)
-    while sv.sim_days(dbs[1], days=9).remaining:
-        pass
+    once = sv.sim_days(dbs[0], to_end=True)
+    pieces: list[str] = []
+    while (r := sv.sim_days(dbs[1], days=9)).remaining:
+        pieces += r.trades
+    pieces += r.trades
     news = [[(n.day, n.kind, n.moves, n.note) for n in reversed(sv.news(db))] for db in dbs]
     assert news[0] == news[1]
     made = [n for n in sv.news(dbs[0]) if n.kind == "trade"]
@@ -183,6 +185,8 @@ def test_in_a_season_the_computer_s_clubs_trade_a_few_times_before_the_deadline(
     # nobody traded twice in a season (a man just taken is not passed on)
     moved = [pid for n in made for pid, _a, _b in n.moves]
     assert len(moved) == len(set(moved))
+    # the simulation says what it traded (impact season sim, --json "trades")
+    assert list(once.trades) == pieces and len(pieces) == len(made)
     for n in made:
         note = json.loads(n.note)
         assert note["computer"] and note["in_season"]

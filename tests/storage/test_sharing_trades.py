@@ -118,7 +118,8 @@ def test_a_manager_s_offer_is_answered_when_the_commissioner_simulates(lg):
                        get=list(fair.gives))
     assert v.state == "offered"
     made = len(sv.trade_list(lg.url(lg.a)))
-    sv.sim_days(lg.url(lg.commissioner), days=1)
+    report = sv.sim_days(lg.url(lg.commissioner), days=1)
+    assert report.trades == (tr.Trade("SEN", fair.team, fair.gets, fair.gives).key(),)
     with Work.of(lg.url(lg.commissioner), None).session() as s:
         row = repo.find_league(session=s, name=None)
         assert not ts.offers(session=s, league_id=row.id, state=ts.OFFERED)

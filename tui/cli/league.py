@@ -281,6 +281,9 @@ def season_sim(
             echo(f"recorded keyboard game{'s' if len(report.recorded) > 1 else ''} {games}")
         for why in report.refused:
             echo(f"refused and voided keyboard {why}")
+        if report.trades:
+            echo(f"trades made: {len(report.trades)} (`impact trade list`): "
+                 + "; ".join(report.trades))
 
 
 @season_app.command("schedule")

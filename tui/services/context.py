@@ -128,6 +128,10 @@ class SimReport:
     # keyboard games managers finished: recorded first (their numbers), or refused (why)
     recorded: tuple[int, ...] = ()
     refused: tuple[str, ...] = ()
+    # trades made before the days played: the computer's in season ([trades] in_season) and the
+    # managers' offers the computer accepted (a shared league), each by its key
+    # (league.offseason.trades.Trade.key: "SAP:SAP01>SEN:SEN02")
+    trades: tuple[str, ...] = ()
 
 
 # progress(done, total, slot): called after each stored game

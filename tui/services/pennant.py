@@ -241,10 +241,12 @@ def sim_days_with_odds(db: Db, league: str | None = None, season: int | None = N
     w = Work.of(db, league)
     recorded: tuple[int, ...] = ()
     refused: tuple[str, ...] = ()
+    traded: tuple[str, ...] = ()
     while days is None or played_days < days:
         report = sim_days(w, league, season, days=1)
         remaining = report.remaining
         recorded, refused = recorded + report.recorded, refused + report.refused
+        traded += report.trades
         if report.games == 0:
             break
         games += report.games
@@ -255,7 +257,8 @@ def sim_days_with_odds(db: Db, league: str | None = None, season: int | None = N
             progress(played_days, last)
         if remaining == 0:
             break
-    return SimReport(games, played_days, remaining, last, recorded=recorded, refused=refused)
+    return SimReport(games, played_days, remaining, last, recorded=recorded, refused=refused,
+                     trades=traded)
 
 
 def odds_history(db: Db, league: str | None = None, season: int | None = None

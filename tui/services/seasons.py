@@ -234,13 +234,14 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
     w = Work.of(db, league)
     w.require_commissioner("simulate games")
     keyboard = None
+    traded: list[str] = []
     if w.postgres:
         from tui.services.live import record_finished  # games managers finished, first
         keyboard = record_finished(w, league)
         # the managers' trade offers waiting for the commissioner's program: answered now, on
         # the rosters before the days played (a shared league's offers wait no longer than
         # the next simulation; `impact trade answer` answers them at any time)
-        trade_answer(w, league)
+        traded += [v.key for v in trade_answer(w, league) if v.accepted]
     with w.session() as s:
         ctx = season_context(s, league, season)
         if ctx.season.closed:
@@ -268,7 +269,8 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
             live = next_live    # games started at the keyboard meanwhile: read with the last day
             if day in trading:  # the computer's clubs trade before the day's games ([trades])
                 with w.session() as s:
-                    if computer_trades_on(w, s, league, day):
+                    if made := computer_trades_on(w, s, league, day):
+                        traded += [t.key() for t in made]
                         s.commit()
                         ctx = season_context(s, league, season)   # the rosters as they are now
             games: list[_Played] = []
@@ -303,7 +305,8 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
                 and (last is None or g.day <= last)]
     return SimReport(done, played_days, len(pending) - done,
                      played[-1].day if played else None, stopped, tuple(sorted(skipped)),
-                     keyboard.numbers if keyboard else (), keyboard.refused if keyboard else ())
+                     keyboard.numbers if keyboard else (), keyboard.refused if keyboard else (),
+                     tuple(traded))
 
 
 @dataclasses.dataclass(frozen=True)
