@@ -270,3 +270,34 @@ def test_screen_snapshots(tmp_path, snapshot, name):
     svg = asyncio.run(run())
     snapshot.snapshot_dir = Path(__file__).parents[1] / "snapshots"
     snapshot.assert_match(svg, f"{name}.svg")
+
+
+@pytest.mark.parametrize("japanese", [True, False])
+async def test_a_simulation_says_the_trades_it_made(tmp_path, japanese):
+    """[trades] in_season (issue 32): the computer's clubs trade in the season; the schedule's
+    simulation says how many trades it made, in the app's language, and the news has them."""
+    import shutil
+
+    from tui.services.folders import sample_league_path
+    folder = tmp_path / "pac"
+    shutil.copytree(sample_league_path("pacific"), folder)
+    toml = folder / "league.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + "\n[trades]\nin_season = true\n",
+                    encoding="utf-8")
+    db = str(tmp_path / "league.sqlite3")
+    services.create_league(db, "pac", folder)
+    services.new_season(db, seed=3)
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        app.japanese = japanese
+        await pilot.press("2")
+        await _until(pilot, lambda: app.screen.query("#days-table") and app.screen.query_one("#days-table").row_count)
+        app.screen.start_sim("end")         # the same as pressing e
+        await _until(pilot, lambda: not app.screen.simulating
+                     and "(" in str(app.screen.query_one("#sim-status").render()), patience=240)
+        status = str(app.screen.query_one("#sim-status").render())
+    made = [n for n in services.news(db) if n.kind == "trade"]
+    assert made
+    n = len(made)
+    assert (f"トレード{n}件" if japanese else f"{n} trade{'s' if n > 1 else ''} made") in status, status

@@ -279,6 +279,10 @@ class ScheduleScreen(AreaScreen):
                 text += (f"  — キーボードの試合{n}件を無効にしました (ニュース参照)" if ja
                          else f"  — {n} keyboard game{'s' if n > 1 else ''} refused and voided "
                               "(see the news)")
+            if report.trades:       # the computer's in season, the managers' offers it accepted
+                n = len(report.trades)
+                text += (f"  — トレード{n}件 (ニュース参照)" if ja
+                         else f"  — {n} trade{'s' if n > 1 else ''} made (see the news)")
             self.query_one("#sim-status", Static).update(text)
             self.app.notify(text, timeout=4)
         self.app.data_changed()
