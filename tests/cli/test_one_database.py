@@ -7,6 +7,8 @@ Pot events live in that same database, and events kept in the old separate file 
 from __future__ import annotations
 
 import json
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -42,18 +44,27 @@ COMMANDS = {
 }
 
 
-@pytest.fixture
-def places(tmp_path, monkeypatch):
-    """A named database with a league and a played day; the user data folder in tmp, unused."""
-    data = tmp_path / "xdg-data"
-    monkeypatch.setenv("XDG_DATA_HOME", str(data))
-    monkeypatch.delenv("IMPACT_DB", raising=False)
-    named = tmp_path / "named.sqlite3"
+@pytest.fixture(scope="module")
+def _named_once(tmp_path_factory):
+    """The named database made once for the module; each test gets its own copy (they write)."""
+    named = tmp_path_factory.mktemp("one-database") / "named.sqlite3"
     sv.create_league(str(named), "mini", "mini")
     sv.new_season(str(named), "mini", games_per_opponent=2)
     sv.sim_days(str(named), "mini", days=1)
     sv.create_league(str(named), "nos", "mini")   # no season yet: `season new` makes one
     sv.close_all()
+    return named
+
+
+@pytest.fixture
+def places(_named_once, tmp_path, monkeypatch):
+    """A named database with a league and a played day; the user data folder in tmp, unused."""
+    data = tmp_path / "xdg-data"
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    monkeypatch.delenv("IMPACT_DB", raising=False)
+    named = tmp_path / "named.sqlite3"
+    with closing(sqlite3.connect(_named_once)) as source, closing(sqlite3.connect(named)) as copy:
+        source.backup(copy)
     opened: dict[str, str | None] = {}
     # the two apps are not run here: what matters is which database they were handed
     monkeypatch.setattr("tui.app.ImpactApp.run", lambda self: opened.update(app=self.db))
