@@ -1,0 +1,114 @@
+"""Where a replayed real season's playing time goes astray (issue 33), beside `impact cards check`.
+
+    python tools/usage_breakdown.py YEAR LG [--seed N] [--seasons N] [--list]
+
+Makes the season's cards as `impact cards check --lahman YEAR --lg LG` does (the Lahman extra),
+plays them `--seasons` times from `--seed` and prints, as JSON, the check's measures of a real
+season (`real_season`, the same figures) and the breakdown behind its innings share: for the
+pitchers with 100+ real innings who mostly started, the mean of generated over real starts and
+the median of generated over real innings (each a real season's games' worth) and the share
+within ±10 %; the same ratio for the ones who mostly relieved; the median for the pure relievers
+with 30+ real innings; and the mean K% error of the qualified regulars with a real K% under 12.
+`--list` prints, one a line, the 100+ inning pitchers outside ±10 % (real and generated games,
+starts, innings).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from league.cardmaking.cardcheck import (  # noqa: E402
+    QUALIFIED_PA_PER_GAME,
+    REGULAR_IP,
+    REGULAR_PA,
+    SeasonTotals,
+    compare,
+    original_scale,
+    play_season,
+    real_season_measures,
+)
+from league.cardmaking.cardgen import StatPlayer  # noqa: E402
+from league.season.schedule import make_schedule  # noqa: E402
+from storage.rulesets import load_ruleset  # noqa: E402
+from tui.services.cards import lahman_league  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("year", type=int)
+    ap.add_argument("lg")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seasons", type=int, default=2)
+    ap.add_argument("--list", action="store_true")
+    args = ap.parse_args()
+    from storage import lahman
+
+    season = lahman.season(args.year, league=args.lg)
+    rs = load_ruleset("standard")
+    made = lahman_league(season, rs, name=f"{args.year}", code=f"L{args.year}")
+    lg = made.league
+    games = make_schedule([t.code for t in lg.teams], games_per_opponent=season.games_per_opponent)
+    totals = SeasonTotals()
+    for s in range(args.seasons):
+        play_season(lg, rs, games, args.seed + s, totals=totals)
+    codes = made.team_codes
+    on_roster = {p.id for t in lg.teams for p in t.players}
+    originals = [StatPlayer(p.key, p.name, codes[p.team], p.bats, p.throws, p.batting,
+                            p.pitching, p.fielding) for p in season.players if p.key in on_roster]
+    runs = {codes[t]: (r, ra, g) for t, (r, ra, g) in season.team_runs.items()}
+    scale = original_scale(season.team_games)
+    report = compare(originals, runs, totals, regular_pa=REGULAR_PA * scale,
+                     regular_ip=REGULAR_IP * scale)
+    out: dict[str, object] = {k: round(v, 4) for k, v in
+                              real_season_measures(report, season.team_games, totals.games).items()}
+    out["spearman"] = [round(report.spearman_scored, 3), round(report.spearman_allowed, 3)]
+
+    def per_season(p: StatPlayer, value: float) -> float:
+        return value * season.team_games / max(1, totals.games.get(p.team, 1))
+
+    starts, starter_ip, reliever_ip, pure = [], [], [], []
+    for p in originals:
+        if not p.pitching:
+            continue
+        ip = p.pitching.get("outs", 0) / 3
+        gen = totals.pitching.get(p.key, {})
+        ratio = per_season(p, gen.get("outs", 0) / 3) / ip if ip else 0.0
+        g, gs = p.pitching.get("g", 0), p.pitching.get("gs", 0)
+        if ip >= REGULAR_IP:
+            if gs * 2 >= g:
+                starter_ip.append(ratio)
+                starts.append(per_season(p, gen.get("gs", 0)) / gs)
+            else:
+                reliever_ip.append(ratio)
+            if args.list and abs(ratio - 1) > 0.1:
+                print(f"{p.name} {p.team}: real G {g:.0f} GS {gs:.0f} IP {ip:.0f}; generated G "
+                      f"{per_season(p, gen.get('g', 0)):.1f} GS {per_season(p, gen.get('gs', 0)):.1f} "
+                      f"IP {ratio * ip:.0f} ({ratio:.2f})", file=sys.stderr)
+        if gs == 0 and ip >= 30:
+            pure.append(ratio)
+    contact = [r.generated["K%"] - r.original["K%"] for r in report.players if r.kind == "bat"
+               and r.original["PA"] >= QUALIFIED_PA_PER_GAME * season.team_games
+               and r.original["K%"] < 12]
+
+    def med(v: list[float]) -> float | None:
+        return round(statistics.median(v), 3) if v else None
+    out["starters_100ip"] = {
+        "count": len(starter_ip),
+        "starts_ratio_mean": round(statistics.mean(starts), 3) if starts else None,
+        "innings_ratio_median": med(starter_ip),
+        "innings_within_10pct": round(sum(abs(x - 1) <= 0.1 for x in starter_ip)
+                                      / max(1, len(starter_ip)), 3)}
+    out["relievers_100ip_innings_ratios"] = sorted(round(x, 2) for x in reliever_ip)
+    out["pure_relievers_30ip_innings_ratio_median"] = med(pure)
+    out["contact_hitters_k_error"] = {
+        "count": len(contact), "mean": round(statistics.mean(contact), 2) if contact else None}
+    print(json.dumps(out, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()
