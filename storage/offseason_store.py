@@ -4,7 +4,10 @@ draft's class and the clubs a person picks for, as JSON), and the picks a person
 (``league_draft_pick``: one row a turn of a club, in the order its turns come; a NULL prospect
 stops the club), and the free-agency offers a person made (``league_fa_offer``, migration
 0017_fa_offer: one row an offer of a club to a declared player, a role and years; a NULL player
-says the club has made all it makes). The next season's making reads them and removes them."""
+says the club has made all it makes), and the foreign signings and releases a person chose
+(``league_foreign_choice``, migration 0018_foreign_choice: one row a choice, `sign` a man of his
+club's pool or `release` one of its foreign players; a NULL player: done). The next season's
+making reads them and removes them."""
 from __future__ import annotations
 
 import json
@@ -65,6 +68,24 @@ class FaOfferRow(Row, table=True):
     made_by: str = ""
 
 
+class ForeignChoiceRow(Row, table=True):
+    """A person's choice for his club at the foreign step (npb_offseason.md §5): `action` sign
+    (a man of its pool) or release (one of its foreign players); NULL `player` (action done):
+    the club's choice is made."""
+
+    __tablename__ = "league_foreign_choice"
+    __table_args__ = (UniqueConstraint("league_id", "year", "team", "player",
+                                       name="uq_league_foreign_choice"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="league_league.id", ondelete="CASCADE", index=True)
+    year: int
+    team: str
+    player: Optional[str] = None
+    action: str = ""
+    made_by: str = ""
+
+
 @dataclass(frozen=True)
 class Offseason:
     year: int
@@ -103,6 +124,28 @@ def fa_offers(*, session: Session, league_id: int, year: int
                           .order_by(col(FaOfferRow.id))).scalars():
         out.setdefault(r.team, []).append((r.player, r.role, r.years))
     return out
+
+
+def foreign_choices(*, session: Session, league_id: int, year: int
+                    ) -> dict[str, list[tuple[str | None, str]]]:
+    """Each club's choices at the foreign step of the off-season before `year`, in the order
+    made: (player, "sign" | "release"); (None, "done") once the club's choice is made."""
+    out: dict[str, list[tuple[str | None, str]]] = {}
+    for r in session.exec(select(ForeignChoiceRow)  # type: ignore[call-overload]
+                          .where(col(ForeignChoiceRow.league_id) == league_id,
+                                 col(ForeignChoiceRow.year) == year)
+                          .order_by(col(ForeignChoiceRow.id))).scalars():
+        out.setdefault(r.team, []).append((r.player, r.action))
+    return out
+
+
+def add_foreign_choice(*, session: Session, league_id: int, year: int, team: str,
+                       player: str | None, action: str, made_by: str = "") -> None:
+    """A person's choice for his club at the foreign step (`player` None: done); the caller
+    commits."""
+    session.add(ForeignChoiceRow(league_id=league_id, year=year, team=team, player=player,
+                                 action=action, made_by=made_by))
+    session.flush()
 
 
 def add_fa_offer(*, session: Session, league_id: int, year: int, team: str,
@@ -144,6 +187,6 @@ def add_entry(*, session: Session, league_id: int, year: int, team: str,
 
 def clear(*, session: Session, league_id: int, year: int) -> None:
     """The off-season done: its state and entries removed (the news keeps what it did)."""
-    for table in (OffseasonPickRow, FaOfferRow, OffseasonStateRow):
+    for table in (OffseasonPickRow, FaOfferRow, ForeignChoiceRow, OffseasonStateRow):
         session.execute(delete(table).where(col(table.league_id) == league_id,  # type: ignore[attr-defined]
                                             col(table.year) == year))  # type: ignore[attr-defined]

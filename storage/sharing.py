@@ -44,6 +44,8 @@ DRAFT_TABLE = "league_draft_pick"
 TRADE_TABLE = "league_trade_offer"
 # A person's free-agency offers (issue 32, §4): a manager adds his own club's, never changes one.
 FA_TABLE = "league_fa_offer"
+# A person's foreign signings and releases (issue 32, §5): a manager adds his own club's.
+FOREIGN_TABLE = "league_foreign_choice"
 # Not audited: the audit log itself and Alembic's bookkeeping.
 UNAUDITED = (AUDIT_TABLE, "league_alembic_version")
 
@@ -61,7 +63,7 @@ KINDS: dict[str, str] = {
     "league_league": "league", "league_team": "league", "league_ruleset": "league",
     "league_manager": "managers", "league_made_role": "managers",
     "league_offseason": "offseason", DRAFT_TABLE: "draft", TRADE_TABLE: "trade",
-    FA_TABLE: "fa",
+    FA_TABLE: "fa", FOREIGN_TABLE: "foreign",
 }
 _REFUSALS = {
     "cards": "edit cards",
@@ -76,6 +78,7 @@ _REFUSALS = {
     "draft": "pick for another club, or change a pick made",
     "trade": "trade for another club, or change an offer made",
     "fa": "offer for another club's free agency, or change an offer made",
+    "foreign": "sign or release for another club, or change a choice made",
 }
 
 _ROLE = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -204,7 +207,7 @@ begin
     using errcode = '42501';
 end $$;
 """ + _roster_functions(s) + _live_guard(s, path, comm) + _draft_check(s, path) + _trade_check(
-        s, path) + _fa_check(s, path)
+        s, path) + _fa_check(s, path) + _foreign_check(s, path)
 
 
 def _trade_check(s: str, path: str) -> str:
@@ -323,6 +326,72 @@ begin
   if exists (select 1 from {s}.league_fa_offer f where f.league_id = new.league_id
              and f.year = new.year and f.team = new.team and f.player = new.player) then
     raise exception '% has offered % already (an offer stands once made)', new.team, new.player
+      using errcode = '23514';
+  end if;
+  return new;
+end $$;
+"""
+
+
+def _foreign_check(s: str, path: str) -> str:
+    """The trigger that lets a foreign-step choice in only as the rules allow (npb_offseason.md
+    §5): the step of its year open and waiting for the club (not after its done-row), `sign` a
+    man of the club's pool while it has room under the roster size (its room, plus the men it
+    released), `release` one of its foreign players, each man once (what the commissioner's
+    program stored when the step opened, which managers only read); the row is signed with the
+    login that made it. Which club is his is the row-level policy's to check."""
+    return f"""
+create or replace function {s}.impact_foreign_check() returns trigger
+language plpgsql {path} as $$
+declare
+  v_data jsonb; v_f jsonb; v_signs integer; v_releases integer;
+begin
+  select o.data::jsonb into v_data from {s}.league_offseason o
+   where o.league_id = new.league_id and o.year = new.year;
+  v_f := v_data->'foreign';
+  if v_f is null or jsonb_typeof(v_f) <> 'object' then
+    raise exception 'the foreign step of % is not open', new.year using errcode = '23514';
+  end if;
+  if not coalesce(v_f->'waiting', '[]'::jsonb) ? new.team then
+    raise exception 'the foreign step does not wait for % (it waits for %)', new.team,
+      coalesce((select string_agg(x, ', ') from jsonb_array_elements_text(v_f->'waiting') x),
+               'nobody') using errcode = '23514';
+  end if;
+  if exists (select 1 from {s}.league_foreign_choice c where c.league_id = new.league_id
+             and c.year = new.year and c.team = new.team and c.player is null) then
+    raise exception '% has made its foreign signings already', new.team using errcode = '23514';
+  end if;
+  new.made_by := session_user;
+  if new.player is null then
+    new.action := 'done';
+    return new;
+  end if;
+  if exists (select 1 from {s}.league_foreign_choice c where c.league_id = new.league_id
+             and c.year = new.year and c.team = new.team and c.player = new.player) then
+    raise exception '% has chosen % already (a choice stands once made)', new.team, new.player
+      using errcode = '23514';
+  end if;
+  if new.action = 'sign' then
+    if not exists (select 1 from jsonb_array_elements(coalesce(v_f->'pool'->new.team, '[]'))
+                   x where x->>'player' = new.player) then
+      raise exception '%: not in %''s pool of foreign players', new.player, new.team
+        using errcode = '23514';
+    end if;
+    select count(*) filter (where c.action = 'sign'), count(*) filter (where c.action = 'release')
+      into v_signs, v_releases from {s}.league_foreign_choice c
+     where c.league_id = new.league_id and c.year = new.year and c.team = new.team;
+    if v_signs >= coalesce((v_f->'room'->>new.team)::integer, 0) + v_releases then
+      raise exception '% has no room for %: its players under contract are at the league''s roster size',
+        new.team, new.player using errcode = '23514';
+    end if;
+  elsif new.action = 'release' then
+    if not exists (select 1 from jsonb_array_elements(coalesce(v_f->'players'->new.team, '[]'))
+                   x where x->>'player' = new.player) then
+      raise exception '%: not one of %''s foreign players', new.player, new.team
+        using errcode = '23514';
+    end if;
+  else
+    raise exception 'a choice at the foreign step is to sign or release, not %', new.action
       using errcode = '23514';
   end if;
   return new;
@@ -600,7 +669,8 @@ def _apply(conn: Connection, comm: str, mgr: str) -> None:
         if table in (AUDIT_TABLE, MANAGER_TABLE, MADE_TABLE, "league_alembic_version"):
             continue
         conn.execute(text(f"grant usage on sequence {s}.{_q(seq)} to {_q(comm)}"))
-        if table in MANAGER_TABLES or table in (DRAFT_TABLE, TRADE_TABLE, FA_TABLE):
+        if table in MANAGER_TABLES or table in (DRAFT_TABLE, TRADE_TABLE, FA_TABLE,
+                                                FOREIGN_TABLE):
             conn.execute(text(f"grant usage on sequence {s}.{_q(seq)} to {_q(mgr)}"))
     # functions: only those a role calls itself may be called (the rest are triggers')
     conn.execute(text(f"revoke all on all functions in schema {s} from public, {both}"))
@@ -635,7 +705,8 @@ def _apply(conn: Connection, comm: str, mgr: str) -> None:
     # a manager adds his own club's picks and trade offers (row-level security), each row
     # checked by its table's trigger
     for table, trigger in ((DRAFT_TABLE, "impact_draft_check"), (TRADE_TABLE, "impact_trade_check"),
-                           (FA_TABLE, "impact_fa_check")):
+                           (FA_TABLE, "impact_fa_check"),
+                           (FOREIGN_TABLE, "impact_foreign_check")):
         if table in tables:
             _own_club_rows(conn, s, table, trigger, mgr, comm)
     if "league_roster_pref" in tables:

@@ -572,8 +572,8 @@ def test_a_person_signs_and_releases_his_club_s_foreign_players_the_computer_the
         nippon_closed, tmp_path):
     """§5 and §7: `impact offseason foreign --team EDO` opens the foreign step for a person's
     club: its pool (the computer's choice and more) and its foreign players listed (--json);
-    `impact offseason sign` / `release` / `sign --undo` choose, each refusal one line with exit
-    2; `sign --done` decides; the new season has his choice for his club and the computer's
+    `impact offseason sign` / `release` choose (a choice stands once made), each refusal one line
+    with exit 2; `sign --done` decides; the new season has his choice for his club and the computer's
     (as the renewal in one go decides it) for every other."""
     from typer.testing import CliRunner
 
@@ -610,16 +610,16 @@ def test_a_person_signs_and_releases_his_club_s_foreign_players_the_computer_the
     one_line(run("offseason", "release", pool[0]["player"], "--team", "EDO", code=2),
              "not one of EDO's foreign players")
     # he signs the pool's last (not the computer's choice), by name, and releases one of his
-    # own the computer would keep; a signing taken back
+    # own the computer would keep
     last = pool[-1]
     keep = next((m for m in mine if not m["computer"]), mine[0])
     run("offseason", "sign", last["name"], "--team", "EDO")
-    run("offseason", "sign", pool[0]["player"], "--team", "EDO")
-    run("offseason", "release", keep["player"], "--team", "EDO")
-    one_line(run("offseason", "sign", last["player"], "--team", "EDO", code=2),
-             "EDO signs")
-    now = json.loads(run("offseason", "sign", "--undo", pool[0]["player"], "--team", "EDO",
+    now = json.loads(run("offseason", "release", keep["player"], "--team", "EDO",
                          "--json").output)["foreign"]
+    one_line(run("offseason", "sign", last["player"], "--team", "EDO", code=2),
+             "EDO has signed")
+    one_line(run("offseason", "release", keep["player"], "--team", "EDO", code=2),
+             "EDO has released")
     assert [m["player"] for m in now["pool"] if m["chosen"]] == [last["player"]]
     assert [m["player"] for m in now["players"] if m["chosen"]] == [keep["player"]]
     done = json.loads(run("offseason", "sign", "--team", "EDO", "--done", "--json").output)
@@ -659,12 +659,12 @@ def test_a_foreign_pitcher_released_leaves_his_place_on_the_active_roster_to_one
         "released": [], "signed": [], "people": ["EDO"], "pool": {"EDO": [new]},
         "players": {"EDO": [{"player": "EDO16", "age": 30, "pitcher": True, "pa": 0,
                              "bf": 40, "farm": False, "computer_releases": False}]},
-        "room": {"EDO": 1}, "active": {"EDO": [3, 0]}, "waiting": [],
-        "choice": {"EDO": {"sign": ["EDO90"], "release": [], "done": True}}}}
-    inp = SimpleNamespace(foreign_active=4, foreign_side=3)
+        "room": {"EDO": 1}, "active": {"EDO": [3, 0]}, "waiting": []}}
+    inp = SimpleNamespace(foreign_active=4, foreign_side=3, teams=["EDO"],
+                          foreign_choices={"EDO": [("EDO90", "sign"), (None, "done")]})
     released, signed = _foreign_decided(inp, data)
     assert not released and signed[0].pitching["roster"] == "farm"      # the side is full
-    data["foreign"]["choice"]["EDO"]["release"] = ["EDO16"]
+    inp.foreign_choices = {"EDO": [("EDO90", "sign"), ("EDO16", "release"), (None, "done")]}
     released, signed = _foreign_decided(inp, data)
     assert [d.player for d in released] == ["EDO16"] and released[0].age == 30
     assert signed[0].pitching["roster"] == "active"

@@ -326,20 +326,18 @@ def foreign_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_
 def sign_cmd(player: Optional[str] = typer.Argument(
                  None, help="A player of the club's pool (his id or name)."),
              team: str = typer.Option(..., "--team", "-t", help="The club signing."),
-             undo: Optional[str] = typer.Option(None, "--undo",
-                                                help="Take back a signing or a release."),
              done: bool = typer.Option(False, "--done", help="The club's choice is made."),
              computer: bool = typer.Option(False, "--computer",
                                            help="The computer decides for the club instead."),
              league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
              as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
     """A person's foreign signing for his club (§5): a player of its pool, while it has room
-    under the roster size; `--done` when the choice is made."""
+    under the roster size (a choice stands once made); `--done` when the choice is made."""
     from tui import services as sv
-    if sum([bool(player), bool(undo), done, computer]) != 1:
-        raise typer.BadParameter("give PLAYER, --undo PLAYER, --done or --computer (one of them)")
-    _out(sv.foreign_choice(db, league, team=team, sign=player, undo=undo, done=done,
-                           computer=computer), as_json, top)
+    if sum([bool(player), done, computer]) != 1:
+        raise typer.BadParameter("give PLAYER, --done or --computer (one of them)")
+    _out(sv.foreign_choice(db, league, team=team, sign=player, done=done, computer=computer),
+         as_json, top)
 
 
 def release_cmd(player: str = typer.Argument(..., help="One of the club's foreign players."),

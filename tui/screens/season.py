@@ -484,15 +484,22 @@ class SeasonScreen(AreaScreen):
 
     def _foreign(self, v: services.StepsView) -> None:
         """The foreign step (§5): opened (the computer deciding for its clubs); while it waits
-        for your club, a list of its pool (Enter signs, again undoes) and its foreign players
-        (Enter releases, again undoes), "done" first."""
+        for your club (a manager: his own), a list of its pool (Enter signs) and its foreign
+        players (Enter releases), "done" first; a choice stands once made."""
         from tui.dialogs.pick_player import PickPlayerDialog
         ja = self.app.japanese
         f = v.foreign
         if f is None:
             self._run(lambda: self.call_service(services.offseason_step, step="foreign"))
             return
-        team = f.waiting[0]
+        access = getattr(self.app, "access", None)
+        mine = [t for t in f.waiting if access is None or access.may_manage(t)]
+        if not mine or (getattr(access, "shared", False) and access is not None
+                        and access.commissioner):
+            # the commissioner's look carries the step on once every club is done
+            self._run(lambda: self.call_service(services.offseason_steps))
+            return
+        team = mine[0]
         rows = [("-", label("os_foreign_done", ja))]
         for m in [*f.pool, *f.players]:
             if m.team != team:
@@ -512,8 +519,7 @@ class SeasonScreen(AreaScreen):
                 self._run(lambda: self.call_service(services.foreign_choice, team=team,
                                                     done=True))
             elif pid in chosen:
-                self._run(lambda: self.call_service(services.foreign_choice, team=team,
-                                                    undo=pid))
+                self.app.notify(label("os_foreign_chosen", ja), timeout=3)
             elif pid in own:
                 self._run(lambda: self.call_service(services.foreign_choice, team=team,
                                                     release=pid))

@@ -196,6 +196,10 @@ class _Inputs:
     fa_offers: dict[str, list[tuple[str | None, str, int]]] = dataclasses.field(
         default_factory=dict)
     refusal: float = 0.0            # [draft] refusal (入団拒否, §3)
+    # the foreign step (§5): each club's choices a person made, (player, sign | release);
+    # (None, "done") once made
+    foreign_choices: dict[str, list[tuple[str | None, str]]] = dataclasses.field(
+        default_factory=dict)
 
 
 def _inputs(s: Any, league_id: int, league: str, year: int, prev_id: int) -> _Inputs:
@@ -226,7 +230,8 @@ def _inputs(s: Any, league_id: int, league: str, year: int, prev_id: int) -> _In
                    list(repo.player_names(session=s, league_id=league_id)), lg.active_size,
                    rules.ikusei, lg.foreign_active, lg.foreign_side,
                    fa.fa_rules((lg.settings or {}).get("fa")), service, rules.active,
-                   ost.fa_offers(session=s, league_id=league_id, year=year), rules.refusal)
+                   ost.fa_offers(session=s, league_id=league_id, year=year), rules.refusal,
+                   ost.foreign_choices(session=s, league_id=league_id, year=year))
 
 
 def fa_note(t: Any) -> dict[str, Any] | None:
@@ -564,8 +569,8 @@ def _run_foreign(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str
     computer's choice for the others."""
     if data.get("foreign") is not None:
         f = data["foreign"]
-        f["waiting"] = [t for t in f.get("people", [])
-                        if not (f.get("choice", {}).get(t) or {}).get("done")]
+        choice = _choices(inp)
+        f["waiting"] = [t for t in f.get("people", []) if not choice[t]["done"]]
         return not f["waiting"]
     staying, drafted = _after_market(inp, data, entries)
     used = set(inp.known) | {pid for pid, *_ in inp.cards}
@@ -608,8 +613,20 @@ def _run_foreign(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str
                                           and renewal._foreign(b, p) and not renewal._farm(b, p)
                                           and (p is not None) == arm) for arm in (True, False)]
                                   for t in people},
-                       "choice": {}, "waiting": people}
+                       "waiting": people}
     return not people
+
+
+def _choices(inp: _Inputs) -> dict[str, dict[str, Any]]:
+    """Each club's choice at the foreign step as its person made it: the men signed, the men
+    released (in his order), whether it is done."""
+    out: dict[str, dict[str, Any]] = {}
+    for t in inp.teams:
+        rows = inp.foreign_choices.get(t, [])
+        out[t] = {"sign": [p for p, a in rows if p is not None and a == "sign"],
+                  "release": [p for p, a in rows if p is not None and a == "release"],
+                  "done": any(p is None for p, _a in rows)}
+    return out
 
 
 def people_age(b: dict[str, Any] | None, p: dict[str, Any] | None, year: int) -> int:
@@ -625,8 +642,8 @@ def _foreign_decided(inp: _Inputs, data: dict[str, Any]
     f = data.get("foreign")
     if f is None:
         return None
-    choice = f.get("choice") or {}
-    done = {t for t in f.get("people", []) if (choice.get(t) or {}).get("done")}
+    choice = _choices(inp)
+    done = {t for t in f.get("people", []) if choice[t]["done"]}
     released = [_departure_of(d) for d in f["released"] if d["team"] not in done]
     signed = [_signing_of(x) for x in f["signed"] if x["team"] not in done]
     for t in sorted(done):
@@ -1101,9 +1118,9 @@ class ForeignView:
 def _foreign_view(inp: _Inputs | None, data: dict[str, Any], names: dict[str, str]
                   ) -> ForeignView | None:
     f = data.get("foreign")
-    if f is None:
+    if f is None or inp is None:
         return None
-    choice = f.get("choice") or {}
+    choice = _choices(inp)
     proposed = {x["player"] for x in f["signed"]}
 
     def man(x: dict[str, Any], chosen: bool) -> ForeignMan:
@@ -1121,16 +1138,12 @@ def _foreign_view(inp: _Inputs | None, data: dict[str, Any], names: dict[str, st
                                computer=bool(m["computer_releases"]),
                                chosen=m["player"] in (choice.get(t) or {}).get("release", []))
                     for t in f.get("people", []) for m in f["players"][t])
-    signed: tuple[ForeignMan, ...] = ()
-    released: tuple[ForeignMan, ...] = ()
-    if inp is not None:
-        decided = _foreign_decided(inp, data)
-        assert decided is not None
-        waiting = set(f.get("waiting") or ())      # a club still choosing: not decided yet
-        signed = tuple(man(dataclasses.asdict(x), True) for x in decided[1]
-                       if x.team not in waiting)
-        released = tuple(ForeignMan(d.player, names.get(d.player, d.player), d.team, d.age, "")
-                         for d in decided[0] if d.team not in waiting)
+    decided = _foreign_decided(inp, data)
+    assert decided is not None
+    waiting = set(f.get("waiting") or ())      # a club still choosing: not decided yet
+    signed = tuple(man(dataclasses.asdict(x), True) for x in decided[1] if x.team not in waiting)
+    released = tuple(ForeignMan(d.player, names.get(d.player, d.player), d.team, d.age, "")
+                     for d in decided[0] if d.team not in waiting)
     return ForeignView(tuple(f.get("people", [])), tuple(f.get("waiting", [])), pool, players,
                        tuple((t, int(r)) for t, r in (f.get("room") or {}).items()), signed,
                        released)
@@ -1307,6 +1320,18 @@ def offseason_steps(db: Db, league: str | None = None) -> StepsView:
                 ost.save(session=s, league_id=row.id, year=year,
                          step="fa" if over else stored.step, data=data)
                 s.commit()
+        if (stored is not None and (stored.data.get("foreign") or {}).get("waiting")
+                and w.access().commissioner):
+            # the foreign step goes on once each club a person decides for is done
+            stored = ost.get(session=s, league_id=row.id, year=year)
+            assert stored is not None
+            data = json.loads(json.dumps(stored.data))
+            inp = _inputs(s, row.id, row.name, year, info.id)
+            over = _run_foreign(inp, data, stored.entries)
+            if over or data != stored.data:
+                ost.save(session=s, league_id=row.id, year=year,
+                         step="foreign" if over else stored.step, data=data)
+                s.commit()
         return _view(s, row, info, year, inp)
 
 
@@ -1367,12 +1392,15 @@ def offseason_step(db: Db, league: str | None = None, step: str = "retire", *,
         elif step == "foreign" and data.get("foreign") is None and (
                 people or (w.postgres and w.access().shared)):
             # the clubs a person decides for: named now, else free agency's (the draft's); in
-            # a shared league only those named (the commissioner decides for them)
+            # a shared league each club with a manager
             codes = set(inp.teams)
             bad = [t for t in people if t not in codes]
             if bad:
                 raise ServiceError(f"--team {bad[0]}: no such club (the clubs are "
                                    f"{', '.join(inp.teams)})")
+            if not people:
+                from tui.services.sharing import managers
+                people = sorted({m["team"] for m in managers(w, league)})
             data["foreign_people"] = sorted(set(people))
         elif step == "fa" and people and sorted(set(people)) != data.get("fa_people"):
             raise ServiceError("free agency is open already: the clubs a person offers for "
@@ -1553,34 +1581,39 @@ def _agent(agents: list[dict[str, Any]], player: str | None, names: dict[str, st
 
 
 def foreign_choice(db: Db, league: str | None = None, *, team: str, sign: str | None = None,
-                   release: str | None = None, undo: str | None = None, done: bool = False,
+                   release: str | None = None, done: bool = False,
                    computer: bool = False) -> StepsView:
-    """A person's foreign signings for `team` at the foreign step (§5): `sign` a player of its
-    pool (his id or name), `release` one of its foreign players, `undo` either; `done`: the
-    club's choice is made; `computer`: the computer decides for the club instead. Refused, in
-    words and storing nothing: a club not a person's, after `done`, a player not in the pool or
-    not the club's foreign player, no room under the roster size. The commissioner decides (in
-    a shared league a manager's choice is not yet his own: the commissioner makes it)."""
+    """A person's choice for `team` at the foreign step (§5): `sign` a man of its pool (his id
+    or name), `release` one of its foreign players; `done`: the club's choice is made;
+    `computer`: the computer decides for the club instead (the commissioner). A choice stands
+    once made. Refused, in words and storing nothing: a club not a person's, after `done`, a man
+    not in the pool or not the club's foreign player, one chosen already, no room under the
+    roster size; in a shared league a manager chooses for his own club only."""
     w = Work.of(db, league)
-    w.require_commissioner("decide a club's foreign signings")
+    if not w.access().may_manage(team):
+        who = w.access()
+        raise ServiceError(f"only {team}'s manager or the commissioner may sign or release for "
+                           f"{team} (connected as {who.role}, {who.kind}"
+                           f"{' of ' + ', '.join(who.teams) if who.teams else ''})")
     with w.session() as s:
         row, info, year = _open(s, league)
         stored = ost.get(session=s, league_id=row.id, year=year)
         if stored is None or stored.data.get("foreign") is None:
             raise ServiceError("foreign signings are not open: `impact offseason foreign` opens "
                                "them")
-        data = json.loads(json.dumps(stored.data))
-        f = data["foreign"]
+        f = stored.data["foreign"]
         people = list(f.get("people") or [])
         if team not in people:
             raise ServiceError(f"{team} is the computer's club at the foreign step (the clubs a "
                                f"person decides for: {', '.join(people) or 'none'})")
-        mine = f["choice"].setdefault(team, {"sign": [], "release": [], "done": False})
-        if mine.get("done"):
+        inp = _inputs(s, row.id, row.name, year, info.id)
+        mine = _choices(inp)[team]
+        if mine["done"]:
             raise ServiceError(f"{team} has made its foreign signings already")
         names = repo.player_names(session=s, league_id=row.id)
         pool = {x["player"]: x for x in f["pool"][team]}
         own = {m["player"] for m in f["players"][team]}
+        made_by = w.access().role or ""
 
         def which(want: str, ids: Any, what: str) -> str:
             want = want.strip()
@@ -1591,35 +1624,38 @@ def foreign_choice(db: Db, league: str | None = None, *, team: str, sign: str | 
             raise ServiceError(f"{want}: not {what}")
 
         if computer:
-            f["people"] = [t for t in people if t != team]
-            f["choice"].pop(team, None)
+            w.require_commissioner("hand a club's foreign signings to the computer")
+            data = dict(stored.data, foreign=dict(f, people=[t for t in people if t != team]))
+            ost.save(session=s, league_id=row.id, year=year, step=stored.step, data=data)
         elif done:
-            mine["done"] = True
+            ost.add_foreign_choice(session=s, league_id=row.id, year=year, team=team,
+                                   player=None, action="done", made_by=made_by)
         elif sign:
             pid = which(sign, pool, f"in {team}'s pool of foreign players (`impact offseason "
                                     "status` lists it)")
             if pid in mine["sign"]:
-                raise ServiceError(f"{team} signs {pid} already")
-            room = int(f["room"][team]) + len(mine["release"])
-            if len(mine["sign"]) >= room:
+                raise ServiceError(f"{team} has signed {pid} already (a choice stands once made)")
+            if len(mine["sign"]) >= int(f["room"][team]) + len(mine["release"]):
                 raise ServiceError(f"{team} has no room for {pid}: its players under contract "
                                    "are at the league's roster size (release one first)")
-            mine["sign"].append(pid)
+            ost.add_foreign_choice(session=s, league_id=row.id, year=year, team=team,
+                                   player=pid, action="sign", made_by=made_by)
         elif release:
             pid = which(release, own, f"one of {team}'s foreign players")
             if pid in mine["release"]:
-                raise ServiceError(f"{team} releases {pid} already")
-            mine["release"].append(pid)
-        elif undo:
-            pid = which(undo, [*mine["sign"], *mine["release"]],
-                        f"signed or released by {team} at this step")
-            mine["sign"] = [x for x in mine["sign"] if x != pid]
-            mine["release"] = [x for x in mine["release"] if x != pid]
+                raise ServiceError(f"{team} has released {pid} already")
+            ost.add_foreign_choice(session=s, league_id=row.id, year=year, team=team,
+                                   player=pid, action="release", made_by=made_by)
         else:
-            raise ServiceError("give a player to sign, release or undo, --done or --computer")
+            raise ServiceError("give a player to sign or release, --done or --computer")
+        stored = ost.get(session=s, league_id=row.id, year=year)
+        assert stored is not None
         inp = _inputs(s, row.id, row.name, year, info.id)
-        over = _run_foreign(inp, data, stored.entries)
-        ost.save(session=s, league_id=row.id, year=year,
-                 step="foreign" if over else stored.step, data=data)
+        if w.access().commissioner:
+            # the step carried on (a manager's choice waits for the commissioner's next look)
+            data = dict(stored.data)
+            over = _run_foreign(inp, data, stored.entries)
+            ost.save(session=s, league_id=row.id, year=year,
+                     step="foreign" if over else stored.step, data=data)
         s.commit()
         return _view(s, row, info, year, inp)

@@ -1,0 +1,134 @@
+"""A person's foreign signings in a shared league (issue 32, npb_offseason.md §5), on the real
+PostgreSQL server: each manager signs from his own club's pool and releases his own club's
+foreign players through the database's rules, and the attacks a manager with `psql` could make
+are refused by PostgreSQL itself, every table as it was (tests/pg_league.attack): a choice for
+another club, a man not in his pool or not his, past the room under the roster size, twice,
+after his club said it was done, a choice changed or removed, the computer's decisions or the
+news rewritten, the signature forged."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+
+from tui import services as sv
+
+from pg_league import PG_URL, League, _one, attack, shared_league
+
+pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
+
+
+@pytest.fixture(scope="module")
+def lg() -> Iterator[League]:
+    """The bundled league (farms, foreign players), shared, A managing EDO and B YKH, a short
+    season played and closed, the off-season's steps done up to the foreign players, which the
+    commissioner opens: it waits for each managed club."""
+    with shared_league("nippon", a="EDO", b="YKH", games_per_opponent=1) as league:
+        url = league.url(league.commissioner)
+        sv.sim_days(url, to_end=True)
+        if sv.season_status(url).next_action == "start_postseason":
+            sv.start_postseason(url)
+            sv.sim_postseason(url)
+        sv.close_season(url)
+        sv.offseason_step(url, step="retire")
+        v = sv.offseason_step(url, step="draft")
+        for team in v.people:
+            sv.draft_pick(url, team=team, computer=True)
+        sv.offseason_steps(url)
+        v = sv.offseason_step(url, step="fa")
+        for team in v.fa_waiting:
+            sv.fa_offer(url, team=team, computer=True)
+        for step in ("trades", "active_draft", "foreign"):
+            sv.offseason_step(url, step=step)
+        sv.close_all()
+        yield league
+
+
+@pytest.fixture(autouse=True)
+def _close() -> Iterator[None]:
+    yield
+    sv.close_all()
+
+
+def _year(lg: League) -> int:
+    return int(_one(lg, "select year from league_offseason"))
+
+
+def _insert(team: str, player: str | None, action: str, year: int,
+            made_by: str = "current_user") -> str:
+    value = "null" if player is None else f"'{player}'"
+    return ("insert into league_foreign_choice(league_id, year, team, player, action, made_by) "
+            f"select id, {year}, '{team}', {value}, '{action}', {made_by} from league_league")
+
+
+def test_each_manager_signs_and_releases_for_his_own_club_only(lg):
+    year = _year(lg)
+    v = sv.offseason_steps(lg.url(lg.a))
+    f = v.foreign
+    assert f is not None and f.people == ("EDO", "YKH") and set(f.waiting) == {"EDO", "YKH"}
+    pool = [m for m in f.pool if m.team == "EDO"]
+    mine = [m for m in f.players if m.team == "EDO"]
+    theirs = [m for m in f.pool if m.team == "YKH"]
+    assert pool and mine and theirs
+    # A chooses for B's club: refused by the program and by the database
+    with pytest.raises(sv.ServiceError, match="only YKH's manager or the commissioner"):
+        sv.foreign_choice(lg.url(lg.a), team="YKH", sign=theirs[0].player)
+    err = attack(lg, lg.a, (_insert("YKH", theirs[0].player, "sign", year),))
+    assert "row-level security" in str(err)
+    # a man of another club's pool, a man not his, an action that is none
+    err = attack(lg, lg.a, (_insert("EDO", theirs[0].player, "sign", year),))
+    assert "not in EDO's pool" in str(err)
+    err = attack(lg, lg.a, (_insert("EDO", "YKH01", "release", year),))
+    assert "not one of EDO's foreign players" in str(err)
+    err = attack(lg, lg.a, (_insert("EDO", pool[0].player, "promote", year),))
+    assert "sign or release" in str(err)
+    # another year's step (not open)
+    err = attack(lg, lg.a, (_insert("EDO", pool[0].player, "sign", year + 1),))
+    assert "not open" in str(err)
+    # the step's state (the pools, the computer's choices, whom it waits for) and the news are
+    # the commissioner's
+    err = attack(lg, lg.a, ("update league_offseason set data = replace(data, "
+                            "'\"YKH\"', '\"EDO\"')",))
+    assert "permission denied" in str(err)
+    err = attack(lg, lg.a, ("insert into league_transaction(league_id, kind, note) select id, "
+                            "'sign', '{\"foreign\": true}' from league_league",))
+    assert "permission denied" in str(err)
+    # through the program: it lands, signed by him; a forged signature is replaced
+    sv.foreign_choice(lg.url(lg.a), team="EDO", sign=pool[0].player)
+    assert _one(lg, "select made_by from league_foreign_choice where team = 'EDO'") == lg.a
+    with psycopg.connect(lg.conninfo(lg.a)) as conn:
+        conn.execute(_insert("EDO", mine[0].player, "release", year, made_by="'the_owner'"))
+    assert _one(lg, "select made_by from league_foreign_choice where action = 'release'") == lg.a
+    # twice, changed, removed: refused
+    err = attack(lg, lg.a, (_insert("EDO", pool[0].player, "sign", year),))
+    assert "already" in str(err)
+    err = attack(lg, lg.a, ("update league_foreign_choice set player = null",))
+    assert "permission denied" in str(err)
+    err = attack(lg, lg.a, ("delete from league_foreign_choice",))
+    assert "permission denied" in str(err)
+    # past the room under the roster size (room + the men he released)
+    room = dict(f.room)["EDO"] + 1
+    rest = [m.player for m in pool[1:]]
+    for pid in rest[:max(0, room - 1)]:
+        with psycopg.connect(lg.conninfo(lg.a)) as conn:
+            conn.execute(_insert("EDO", pid, "sign", year))
+    if len(rest) >= room:
+        err = attack(lg, lg.a, (_insert("EDO", rest[room - 1], "sign", year),))
+        assert "no room" in str(err)
+    # done: nothing more, by the program or the database
+    sv.foreign_choice(lg.url(lg.a), team="EDO", done=True)
+    err = attack(lg, lg.a, (_insert("EDO", None, "done", year),))
+    assert "has made its foreign signings already" in str(err)
+    with pytest.raises(sv.ServiceError, match="EDO has made its foreign signings already"):
+        sv.foreign_choice(lg.url(lg.a), team="EDO", release=mine[-1].player)
+    # the step waits for YKH; B done too: the commissioner's next look decides
+    sv.foreign_choice(lg.url(lg.b), team="YKH", done=True)
+    sv.close_all()
+    v = sv.offseason_steps(lg.url(lg.commissioner))
+    assert v.foreign is not None and not v.foreign.waiting and v.current == "renew"
+    signed = [m.player for m in v.foreign.signed if m.team == "EDO"]
+    assert signed[0] == pool[0].player and not [m for m in v.foreign.signed if m.team == "YKH"]
+    assert [m.player for m in v.foreign.released if m.team == "EDO"] == [mine[0].player]
+    err = attack(lg, lg.b, (_insert("YKH", theirs[0].player, "sign", year),))
+    assert "does not wait for YKH" in str(err)
