@@ -1,9 +1,10 @@
 """`impact offseason`: the off-season between a closed season and the next (npb_offseason.md §7),
 one step at a time — `status`, `retire` (retirements and releases), `draft` (opens it; `--team`
-the clubs a person picks for), `pick` (a person's pick at his club's turn), `fa` (free agency; `--team` the clubs a person
-offers for), `offer` (a person's offer to a declared free agent),
-`finish` (growth and
-decline, the rosters, the new season: what `impact season new` does) — and `show`, what the
+the clubs a person picks for), `pick` (a person's pick at his club's turn), `fa` (free agency;
+`--team` the clubs a person offers for), `offer` (a person's offer to a declared free agent),
+`trades`, `active-draft`, `foreign` (foreign players; `--team` the clubs a person decides for),
+`sign` / `release` (a person's foreign signings), `finish` (growth and decline, the rosters, the
+new season: what `impact season new` does) — and `show`, what the
 off-season before a season did (who left, the draft, 変化). Same conventions as
 tui/cli/league.py: --db, --league, --json; a refusal is one line on stderr with exit status 2."""
 from __future__ import annotations

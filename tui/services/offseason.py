@@ -3,7 +3,8 @@ before the next one is made, in order, each step a transaction of the league's n
 
 1. retirements and releases (§2): by age, lack of play, a few young ones
 2. the draft (§3): each club replaces what it lost, first round with lotteries (league.toml [draft])
-3. FA, foreign signings and trades (§4-6)   — issue 32
+3. free agency (§4; a person's club offers for itself), the computer's trades and the 現役ドラフト
+   (§6), foreign players released and signed (§5; a person's club chooses from a pool)
 4. growth and decline (§1): ages move on a year, every card changes (変化)
 5. rosters checked: the active roster filled again from the farm; the new season's schedule
 
