@@ -141,3 +141,39 @@ def test_free_agency_waits_for_each_managed_club_and_refuses_what_a_manager_may_
     # over: no offer lands any more
     err = attack(lg, lg.b, (_insert("SEN", target.player, "bench", 1, year),))
     assert "is not open" in str(err)
+
+
+async def test_a_manager_offers_for_his_own_club_in_the_season_area():
+    """The app of B, manager of SEN: `o` offers his own club's free agency (not SAP's, the
+    first the step waits for), from the list of declared free agents and a list of terms; the
+    offer is his (made_by), through the database's rules."""
+    from tui.app import ImpactApp
+
+    from tui_helpers import opened, until
+
+    with _opened_fa() as league:
+        v = sv.offseason_steps(league.url(league.commissioner))
+        assert v.fa_waiting == ("SAP", "SEN")
+        target = next((a for a in v.agents if dict(a.roles)["SEN"]), None)
+        assert target is not None, "SEN may promise nobody anything"
+        role = dict(target.roles)["SEN"][0]
+        sv.close_all()
+        app = ImpactApp(db=league.url(league.b))
+        async with app.run_test(size=(120, 36)) as pilot:
+            await opened(app, pilot)
+            await pilot.press("9")
+            await until(pilot, lambda: app.screen.query("#steps-title")
+                        and "FAオファー" in str(app.screen.query_one("#steps-title").render()))
+            await pilot.press("o")
+            await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
+            assert [k for k, _t in app.screen.players] == ["-"] + [a.player for a in v.agents]
+            for _ in range(v.agents.index(target) + 1):
+                await pilot.press("down")
+            await pilot.press("enter")
+            await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog"
+                        and app.screen.players[0][0] == f"{role}:{dict(target.years)[role]}")
+            await pilot.press("enter")
+            await until(pilot, lambda: _one(league, "select count(*) from league_fa_offer") == 1)
+        assert _one(league, "select made_by from league_fa_offer") == league.b
+        assert _one(league, "select team from league_fa_offer") == "SEN"
+        assert _one(league, "select player from league_fa_offer") == target.player
