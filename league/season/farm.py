@@ -315,8 +315,9 @@ def settle(book: RosterBook, rules: Any, league: League, team: str, day: date) -
     """Recovery checks for a team's injured players on each full rest day before `day`."""
     if rules is None:
         return
+    entries = book.entries      # read once: a Python object's field in the compiled build
     for p in league.team(team).players:
-        e = book.entries.get(p.id)
+        e = entries.get(p.id)
         if e is None or e.points <= 0:
             continue
         start = (e.settled or e.hurt_on or day - _ONE_DAY) + _ONE_DAY
@@ -440,11 +441,14 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     dh = league.dh_for(team)
     aside = set(reserves)
     made: list[Move] = []
+    # the book's farm and standings read once (each a Python object's field in the compiled
+    # build); the moves change them in place
+    farm, entries = book.farm, book.entries
     role_of = facts.role_of
     # the farm players who may come up today, best first (a move today only sends men down,
     # who may not come back for ten days, or brings one of these up: filtered at each use)
     eligible = [p for p in facts.best_first
-                if p.id in book.farm and _eligible(book, p, day, league.ten_days)]
+                if p.id in farm and _eligible(book, p, day, league.ten_days)]
 
     # the active and the healthy change only with a move (book.farm; the injuries do not change
     # here): each list is made again once a move is made
@@ -455,7 +459,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         known = lists.get("active")
         if known is not None and known[0] == len(made):
             return known[1]
-        now = [p for p in t.players if p.id not in book.farm]
+        now = [p for p in t.players if p.id not in farm]
         lists["active"] = (len(made), now)
         return now
 
@@ -466,7 +470,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         if room is None:
             room = rooms[len(made)] = _foreign_room(league, active())
         for p in eligible:
-            if p.id in book.farm and (role is None or role_of[p.id] == role) \
+            if p.id in farm and (role is None or role_of[p.id] == role) \
                     and (pos is None or p.can_play(pos)) \
                     and (not p.foreign or room[p.pitching is not None]):
                 return p
@@ -474,11 +478,11 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
 
     def down(p: Player, reason: str) -> bool:
         left = [q for q in active() if q.id != p.id and q.id not in aside
-                and ((e := book.entries.get(q.id)) is None or e.points <= 0)]
+                and ((e := entries.get(q.id)) is None or e.points <= 0)]
         if reason == "injury":
             # he goes down only when the healthy and the farm can play his positions without him
             # (else he stays, to play hurt if the line-up needs him)
-            left += [q for q in t.players if q.id in book.farm and _eligible(book, q, day, league.ten_days)]
+            left += [q for q in t.players if q.id in farm and _eligible(book, q, day, league.ten_days)]
         if roster_problem(left, dh):
             return False
         mv = Move(day, team, p.id, "down", reason)
@@ -493,7 +497,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
 
     # heavy injuries go down (登録抹消): they rest on the farm
     for p in active():
-        e = book.entries.get(p.id)
+        e = entries.get(p.id)
         if e is not None and e.points > 0 and severity(rules, p.rank, e.points) == "heavy":
             down(p, "injury")
     def healthy() -> list[Player]:
@@ -569,7 +573,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
             continue
         # the worst active man of the role not set aside: min() of them by value, then id
         worst = next((p for p in facts.worst_first.get(role, ())
-                      if p.id not in book.farm and p.id not in aside), None)
+                      if p.id not in farm and p.id not in aside), None)
         if worst is None:
             continue
         if _value(best) > _value(worst) + SWAP_MARGIN and down(worst, "slump"):
@@ -703,9 +707,10 @@ def with_hurt(state: Any, team: str, roster: list[Player]) -> list[Player]:
 def hurt_in(book: RosterBook, lineups: Iterable[Any]) -> dict[str, int]:
     """Injury points of the players dressed for a game who are still hurt."""
     out: dict[str, int] = {}
+    entries = book.entries
     for lu in lineups:
         for pid in (*lu.order, lu.pitcher, *lu.bench, *lu.bullpen):
-            e = book.entries.get(pid)
+            e = entries.get(pid)
             if e is not None and e.points > 0:
                 out[pid] = e.points
     return out

@@ -62,15 +62,19 @@ def slot_setup(state: Any, day: date, away: str, home: str) -> SlotSetup:
     the last two days, or long — sits out (docs/manager.md)."""
     starters = {t: _starter(state, t, day) for t in (away, home)}
     team_pitchers = [p for t in (away, home) for p in state.league.team(t).pitchers]
+    # the state's and the set-up's fields read once, not once a player (in the compiled build
+    # each is a look-up in a Python object's dict)
+    rest = state.rest
     fatigue = {p.id: n for p in team_pitchers
-               if (n := fatigue_points(state.rest.get(p.id), day)) > 0}
+               if (n := fatigue_points(rest.get(p.id), day)) > 0}
     rotations = set(state.rotation(away)) | set(state.rotation(home))
+    starting = set(starters.values())
     # relievers too tired sit out, and so do the starters not starting (they were chosen
     # knowing their rest)
     # a two-way starter (a batting card and a place in the field) resting between starts
     # plays as a hitter: the computer's line-up keeps a starter out of the bullpen
     unavailable = frozenset(p.id for p in team_pitchers
-                            if p.id in fatigue and p.id not in starters.values()
+                            if p.id in fatigue and p.id not in starting
                             and (p.id in rotations or fatigue[p.id] > RELIEF_FATIGUE_OK)
                             and not (p.id in rotations and _two_way(p))
                             ) | state.reserves()
@@ -139,9 +143,10 @@ def _team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
     last resort of a club whose players cannot cover every position even with its hurt and its
     farm — a man plays out of position (Lineup.stretched) rather than the season stopping."""
     starter = setup.starters[team]
-    roster = [p for p in state.league.team(team).players
-              if p.id not in setup.unavailable or p.id == starter]
-    saved_pen = [p for p in state.prefs.get(team, {}).get("bullpen", []) if p in state.players]
+    out = setup.unavailable
+    roster = [p for p in state.league.team(team).players if p.id not in out or p.id == starter]
+    players = state.players
+    saved_pen = [p for p in state.prefs.get(team, {}).get("bullpen", []) if p in players]
     roles = state.roles(team)
     vs_id = next((pid for t, pid in setup.starters.items() if t != team), None)
     vs = state.players.get(vs_id) if vs_id is not None else None
