@@ -52,3 +52,34 @@ def test_ten_seasons_of_the_bundled_league_keep_living():
         assert f.low - slack <= f.value <= f.high + slack, (name, f.value)
     failed = r.report.failed
     assert len(failed) <= 10, [(f.name, f.league, f.shown) for f in failed]
+
+
+def test_the_lived_report_reads_the_limits_not_the_closing_rosters(tmp_path):
+    """The measurement reads the foreign limit from the league's settings, not by parsing the
+    league's own cards as the last season closed them: a club may end a season unable to field
+    a position from its active roster (seed 2 of the bundled league, five seasons: 'TKZ cannot
+    field a third baseman (3B)'), which a league file may not be, and `impact calibrate
+    --lived` stopped there after five seasons played."""
+    import importlib
+
+    from storage import repository as repo
+    from tui import services as sv
+    from tui.services.db import Work
+    measure = importlib.import_module("tui.services.lived")._measure
+    db = str(tmp_path / "lived.sqlite3")
+    sv.create_league(db, "lived", "mini")
+    sv.new_season(db, "lived", seed=2)
+    sv.sim_days(db, "lived", to_end=True)
+    sv.close_season(db, "lived")
+    with Work.of(db, "lived").session() as s:     # a club's catchers sent down as it closed
+        row = repo.find_league(session=s, name="lived")
+        own = repo.base_cells(session=s, league_id=row.id)
+        team = own[0][1]
+        down = {pid: tuple(dict(x, roster="farm") if x is not None else None for x in (b, p))
+                for pid, t, b, p in own if t == team and b is not None
+                and str(b.get("positions", "")).startswith("C")}
+        assert down
+        repo.set_base_cells(session=s, league_id=row.id, cells=down)
+        s.commit()
+    report = measure(db, 1, 2, [])
+    assert report.seasons == 1 and report.foreign[0][3] > 0

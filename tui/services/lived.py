@@ -114,7 +114,9 @@ def _measure(db: str, seasons: int, seed: int,
                      is not None]
             ages.append((info.number, info.year, sum(years) / len(years) if years else 0.0))
         news = hs.transactions(session=s, league_id=row.id)
-        own = repo.load_league(session=s, league_id=row.id, season_id=None)
+        # the limits are settings: the league file without its cards (the own cards as the last
+        # season closed need not be a legal league file: a club may end it unable to field 3B)
+        own = repo.league_structure(session=s, league_id=row.id)
         foreign = tuple(_foreign_days(s, info, news, own.foreign_active, own.foreign_side)
                         for info in infos)
         fa = tuple(_fa_counts(info.number, news) for info in infos[1:])
