@@ -36,6 +36,15 @@ PITCHING = ((22, 2.4), (25, 1.5), (28, 0.6), (30, 0.0), (33, -1.2), (35, -2.1), 
 VELOCITY = ((25, 0.4), (29, 0.0), (33, -0.6), (99, -1.0))
 CONTROL = ((28, 0.3), (33, 0.0), (99, -0.3))
 
+# a pitcher's yearly shock (his development path around the typical one), a share of what his
+# rolls alone would give: a pitcher's card holds the league's spread of pitching in fewer rolls
+# than a batter's holds batting, so at the full rate a year moved a pitcher's place among
+# pitchers far more than a batter's among batters (cards of one season against the next, issue
+# 31: r = .78-.82 for pitchers, .95 for batters; research finds the skills about as steady for
+# both, strikeout and walk rates year to year) and a good staff did not stay good (clubs' 勝率 a
+# season against the next: r about .1). The age curve stays whole: halved too, pitchers aged
+# slower than §1 says and the league grew old (mean age 28.62 in season ten).
+PITCHER_YEAR = 0.5
 TRAIT_SD = 0.5          # the hidden development trait: a share of the typical growth or decline
 BREAKOUT = 0.035        # chances a year of a breakout / a collapse (the young: below)
 COLLAPSE = 0.030
@@ -245,9 +254,12 @@ def age_pitching(cells: Mapping[str, str], age: int, dev: Development, curve: bo
     i = {col: k for k, col in enumerate(PITCH_COLUMNS)}
     q = typical(PITCHING, age) if curve else 0.0
     q = q * dev.growth if q > 0 else q * (2.0 - min(dev.growth, 1.9))
-    q += dev.shock * 1.2
-    v = (typical(VELOCITY, age) if curve else 0.0) + dev.shock * 0.2
-    c = (typical(CONTROL, age) if curve else 0.0) + dev.shock * 0.1
+    # a year's shock at PITCHER_YEAR of its rolls (a card made from another, curve False, moves
+    # by its whole shift)
+    shock = dev.shock * (PITCHER_YEAR if curve else 1.0)
+    q += shock * 1.2
+    v = (typical(VELOCITY, age) if curve else 0.0) + shock * 0.2
+    c = (typical(CONTROL, age) if curve else 0.0) + shock * 0.1
     moved_k = moved_out = moved_bb = 0.0
     n = 0
     for cond in CONDITIONS:
