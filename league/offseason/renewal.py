@@ -177,7 +177,7 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
                  measured(*before[a.player], out[a.player][1], out[a.player][2], a.change))
             for a in aged]
     # 育成 players who developed signed to the 70 (支配下登録) where there is room
-    promoted = promote(out, teams, roster_size)
+    promoted = promote(out, teams, roster_size, {a.player for a in aged})
     # 5. rosters checked: every club can field a team, and an active player who left is
     # replaced by the best of his kind on the farm
     converted = convert(out, teams, {a.player for a in aged})
@@ -198,13 +198,14 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
 
 
 def promote(out: dict[str, tuple[str, Cells | None, Cells | None]], teams: Sequence[str],
-            roster_size: int = 70) -> list[tuple[str, str]]:
+            roster_size: int = 70, grown: set[str] | None = None) -> list[tuple[str, str]]:
     """育成 → 支配下 (§3's development contracts): a club signs a 育成 player to the 70 (支配下登録,
     his contract 育成 no longer) once his cards have grown to its first team's level — worth at
     least the weakest man of his kind on its active roster (draft.card_value; of his side when
     it has none of his kind) — while it has room under `roster_size`, the best first, the lowest
     id on a tie. He stays on the farm until the roster check or the manager calls him up.
-    Changes `out`; returns (player, team)."""
+    `grown`: the men who may be (those under contract before this off-season: a 育成 pick of this
+    draft has had no year to grow); None for all. Changes `out`; returns (player, team)."""
     done: list[tuple[str, str]] = []
     for team in teams:
         mine = {pid: (b, p) for pid, (t, b, p) in out.items() if t == team}
@@ -219,7 +220,7 @@ def promote(out: dict[str, tuple[str, Cells | None, Cells | None]], teams: Seque
                  if not ikusei(b, p) and not _farm(b, p)]
         ready = []
         for pid, (b, p) in mine.items():
-            if not ikusei(b, p):
+            if not ikusei(b, p) or (grown is not None and pid not in grown):
                 continue
             kind = dr.kind_of(b, p)
             level = ([v for k, _arm, v in first if k == kind]

@@ -738,8 +738,8 @@ def test_a_pick_who_refuses_does_not_join_and_his_club_s_pick_is_spent():
 def test_a_development_player_who_grew_is_signed_to_the_70():
     """§3's 育成 contracts: a 育成 player whose card reached his club's first-team level (worth
     at least its weakest active man of his kind) is signed to the 70 (支配下登録, contract no
-    longer 育成) while the club has room; one below it stays 育成, and a club at its 70 signs
-    none."""
+    longer 育成) while the club has room; one below it stays 育成, a club at its 70 signs none,
+    and a 育成 pick of this off-season's draft has had no year to grow."""
     from league.offseason.renewal import promote
 
     def bat(pos, roster, one_b, contract=""):
@@ -763,3 +763,5 @@ def test_a_development_player_who_grew_is_signed_to_the_70():
     out = league()
     assert promote(out, ["T"], 5) == []                               # the 70 full
     assert out["T101"][1]["contract"] == "育成"
+    out = league()                                    # T103 drafted this off-season: not yet
+    assert promote(out, ["T"], 70, {"T101", "T102"}) == [("T101", "T")]
