@@ -7,7 +7,6 @@ import pytest
 from typer.testing import CliRunner
 
 from tui.cli.main import app
-from tui.services.lived import lived
 
 
 def test_calibrate_lived_measures_the_league_after_its_off_seasons():
@@ -28,7 +27,7 @@ def test_calibrate_lived_refuses_a_bad_count():
 
 
 @pytest.mark.slow
-def test_ten_seasons_of_the_bundled_league_keep_living():
+def test_ten_seasons_of_the_bundled_league_keep_living(lived_nippon):
     """Done when (issue 31), over ten lived seasons of the bundled league: the mean age under
     contract stays 27-28.5 every season, most of season one's players are gone and newcomers bat
     a large share, a 新人王 is named in each league in most renewed seasons, and talent neither
@@ -39,7 +38,7 @@ def test_ten_seasons_of_the_bundled_league_keep_living():
     off-season kept the cards' spread, season ten scored 3.93 runs a game with 2.19 % HR and
     21.6 % K, 14 figures outside; before it kept their covariance and the fielding (issue 31),
     AVG .241, OBP .304, HR 2.13 %, 9 outside."""
-    r = lived("nippon", 10)
+    r = lived_nippon                        # lived("nippon", 10), played once a session
     assert all(27.0 <= age <= 28.5 for _n, _y, age in r.ages), r.ages
     assert 0.45 <= r.gone <= 0.80, r.gone
     assert 0.40 <= r.newcomers <= 0.80, r.newcomers
