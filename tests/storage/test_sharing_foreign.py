@@ -62,6 +62,41 @@ def _insert(team: str, player: str | None, action: str, year: int,
             f"select id, {year}, '{team}', {value}, '{action}', {made_by} from league_league")
 
 
+async def test_a_manager_signs_for_his_own_club_in_the_season_area(lg):
+    """The app of B, manager of YKH: `o` lists his own club's pool and foreign players (not
+    EDO's); Enter on a man of the pool signs him, through the database's rules, made by B."""
+    from tui.app import ImpactApp
+
+    from tui_helpers import opened, until
+
+    # the commissioner's look (which carries a shared draft on) leaves the step reached where
+    # it is: the foreign step, not the draft
+    v = sv.offseason_steps(lg.url(lg.commissioner))
+    assert [st for _k, _r, st in v.steps] == ["done"] * 5 + ["open", "later"]
+    f = v.foreign
+    assert f is not None
+    assert "YKH" in f.waiting           # (this test runs first: the other ends the step)
+    pool = [m for m in f.pool if m.team == "YKH"]
+    sv.close_all()
+    app = ImpactApp(db=lg.url(lg.b))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await opened(app, pilot)
+        await pilot.press("9")
+        await until(pilot, lambda: app.screen.query("#steps-title")
+                    and "外国人選手" in str(app.screen.query_one("#steps-title").render()))
+        assert app.screen.data.steps.current == "foreign"
+        await pilot.press("o")
+        await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
+        keys = [k for k, _t in app.screen.players]
+        assert keys[0] == "-" and keys[1:len(pool) + 1] == [m.player for m in pool]
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: _one(lg, "select count(*) from league_foreign_choice "
+                                            "where team = 'YKH'") == 1)
+    assert _one(lg, "select made_by from league_foreign_choice where team = 'YKH'") == lg.b
+    assert _one(lg, "select player from league_foreign_choice where team = 'YKH'") == \
+        pool[0].player
+
+
 def test_each_manager_signs_and_releases_for_his_own_club_only(lg):
     year = _year(lg)
     v = sv.offseason_steps(lg.url(lg.a))
@@ -74,7 +109,7 @@ def test_each_manager_signs_and_releases_for_his_own_club_only(lg):
     # A chooses for B's club: refused by the program and by the database
     with pytest.raises(sv.ServiceError, match="only YKH's manager or the commissioner"):
         sv.foreign_choice(lg.url(lg.a), team="YKH", sign=theirs[0].player)
-    err = attack(lg, lg.a, (_insert("YKH", theirs[0].player, "sign", year),))
+    err = attack(lg, lg.a, (_insert("YKH", theirs[-1].player, "sign", year),))
     assert "row-level security" in str(err)
     # a man of another club's pool, a man not his, an action that is none
     err = attack(lg, lg.a, (_insert("EDO", theirs[0].player, "sign", year),))
@@ -128,7 +163,12 @@ def test_each_manager_signs_and_releases_for_his_own_club_only(lg):
     v = sv.offseason_steps(lg.url(lg.commissioner))
     assert v.foreign is not None and not v.foreign.waiting and v.current == "renew"
     signed = [m.player for m in v.foreign.signed if m.team == "EDO"]
-    assert signed[0] == pool[0].player and not [m for m in v.foreign.signed if m.team == "YKH"]
+    assert signed[0] == pool[0].player
+    with psycopg.connect(lg.conninfo(lg.owner)) as conn:     # YKH: what B chose, no more
+        ykh = [r[0] for r in conn.execute("select player from league_foreign_choice where "
+                                          "team = 'YKH' and action = 'sign' order by id")]
+    assert [m.player for m in v.foreign.signed if m.team == "YKH"] == ykh
     assert [m.player for m in v.foreign.released if m.team == "EDO"] == [mine[0].player]
     err = attack(lg, lg.b, (_insert("YKH", theirs[0].player, "sign", year),))
     assert "does not wait for YKH" in str(err)
+

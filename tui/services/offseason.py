@@ -1305,9 +1305,12 @@ def offseason_steps(db: Db, league: str | None = None) -> StepsView:
             data = dict(stored.data)
             inp = _inputs(s, row.id, row.name, year, info.id)
             done = _run_draft(inp, data, stored.entries)
-            if data != stored.data or (done and stored.step != "draft"):
+            # the step reached moves on to the draft when it is over, never back to it from a
+            # later step (a commissioner's look after free agency left it at "draft")
+            behind = _step_index(stored.step) < _step_index("draft")
+            if data != stored.data or (done and behind):
                 ost.save(session=s, league_id=row.id, year=year,
-                         step="draft" if done else stored.step, data=data)
+                         step="draft" if done and behind else stored.step, data=data)
                 s.commit()
                 stored = ost.get(session=s, league_id=row.id, year=year)
                 assert stored is not None
