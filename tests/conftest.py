@@ -1,4 +1,8 @@
-"""Shared fixtures: the bundled leagues, the standard ruleset, and games set up in a situation."""
+"""Shared fixtures: the bundled leagues, the standard ruleset, and games set up in a situation.
+
+The only conftest.py of the suite: tests import its helpers by the name `conftest` (`from conftest
+import situation_game`), and a second conftest.py in a subfolder would take that name from it
+(pytest imports each as `conftest`). A subfolder's fixtures go here, under a heading."""
 from __future__ import annotations
 
 import inspect
@@ -143,6 +147,19 @@ def odd_site(odd_site_league, tmp_path_factory):
     report = build_site(odd_site_league.full, "odd", out, workers=2)
     services.close_all()
     return out, report
+
+
+# --- the off-season's lived seasons, once a session (tests/offseason: test_lived.py, test_foreign.py)
+@pytest.fixture(scope="session")
+def lived_nippon():
+    """Ten lived seasons of the bundled league (`impact calibrate --lived 10`'s run, seed 1),
+    played once a session for the slow tests that measure them (the ten seasons took a quarter
+    of the slow tests' time, and five more were played again for the foreign players'). Its
+    first five seasons are what `lived("nippon", 5)` plays: each season's seed and off-season
+    follow from the seasons before it only, never from how many come after."""
+    from tui.services.lived import lived
+
+    return lived("nippon", 10)
 
 
 class ScriptedManager(ComputerManager):
