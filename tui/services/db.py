@@ -95,8 +95,21 @@ class Work:
             return
         who = self.access()
         if not who.commissioner:
-            raise ServiceError(f"only the commissioner may {what} (connected as {who.role}, "
-                               f"{who.kind}{' of ' + ', '.join(who.teams) if who.teams else ''})")
+            raise ServiceError(f"only the commissioner may {what} ({_connected(who)})")
+
+    def require_manager(self, team: str, what: str) -> None:
+        """Refuse early, in words, a person's `what` for `team` when he is neither its manager
+        nor the commissioner (the database refuses it anyway in a shared league)."""
+        who = self.access()
+        if not who.may_manage(team):
+            raise ServiceError(f"only {team}'s manager or the commissioner may {what} for "
+                               f"{team} ({_connected(who)})")
+
+
+def _connected(who: Access) -> str:
+    """Who is connected, as a refusal names him: his role, his kind and the clubs he manages."""
+    teams = f" of {', '.join(who.teams)}" if who.teams else ""
+    return f"connected as {who.role}, {who.kind}{teams}"
 
 
 # what a public service function takes for its database: a reference, or a Work already open

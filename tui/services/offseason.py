@@ -1429,11 +1429,7 @@ def draft_pick(db: Db, league: str | None = None, *, team: str, player: str | No
     a person's, a club whose turn it is not (or that has named already), a player not in the
     class or taken already; in a shared league a manager picks for his own club only."""
     w = Work.of(db, league)
-    if not w.access().may_manage(team):
-        who = w.access()
-        raise ServiceError(f"only {team}'s manager or the commissioner may pick for {team} "
-                           f"(connected as {who.role}, {who.kind}"
-                           f"{' of ' + ', '.join(who.teams) if who.teams else ''})")
+    w.require_manager(team, "pick")
     with w.session() as s:
         row, info, year = _open(s, league)
         stored = ost.get(session=s, league_id=row.id, year=year)
@@ -1512,11 +1508,7 @@ def fa_offer(db: Db, league: str | None = None, *, team: str, player: str | None
     promise him, years out of range, a second offer to the same player; in a shared league a
     manager offers for his own club only."""
     w = Work.of(db, league)
-    if not w.access().may_manage(team):
-        who = w.access()
-        raise ServiceError(f"only {team}'s manager or the commissioner may offer for {team} "
-                           f"(connected as {who.role}, {who.kind}"
-                           f"{' of ' + ', '.join(who.teams) if who.teams else ''})")
+    w.require_manager(team, "offer")
     with w.session() as s:
         row, info, year = _open(s, league)
         stored = ost.get(session=s, league_id=row.id, year=year)
@@ -1594,11 +1586,7 @@ def foreign_choice(db: Db, league: str | None = None, *, team: str, sign: str | 
     not in the pool or not the club's foreign player, one chosen already, no room under the
     roster size; in a shared league a manager chooses for his own club only."""
     w = Work.of(db, league)
-    if not w.access().may_manage(team):
-        who = w.access()
-        raise ServiceError(f"only {team}'s manager or the commissioner may sign or release for "
-                           f"{team} (connected as {who.role}, {who.kind}"
-                           f"{' of ' + ', '.join(who.teams) if who.teams else ''})")
+    w.require_manager(team, "sign or release")
     with w.session() as s:
         row, info, year = _open(s, league)
         stored = ost.get(session=s, league_id=row.id, year=year)

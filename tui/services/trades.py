@@ -114,12 +114,6 @@ def _player(s: Any, sit: _Situation, ref: str, club: str) -> str:
     return pid
 
 
-def _may(w: Work, team: str) -> None:
-    who = w.access()
-    if not who.may_manage(team):
-        raise ServiceError(f"only {team}'s manager or the commissioner may trade for {team} "
-                           f"(connected as {who.role}, {who.kind}"
-                           f"{' of ' + ', '.join(who.teams) if who.teams else ''})")
 
 
 def _view(t: tr.Trade, sit: _Situation, v: tr.Verdict | None = None, number: int = 0,
@@ -177,7 +171,7 @@ def trade_offer(db: Db, league: str | None = None, *, team: str, other: str,
     with w.session() as s:
         sit = _situation(s, league)
         a, b = _club(sit, team, "your club (--team)"), _club(sit, other, "the other club (--with)")
-        _may(w, a)
+        w.require_manager(a, "trade")
         same = tr.with_itself(a, b)
         if same is not None:        # the person's input: an error, not the computer's refusal
             raise ServiceError(f"trade: {same} (--with names another club)")
@@ -290,7 +284,7 @@ def _answering(w: Work, s: Any, league: str | None, team: str, number: int
     the commissioner's to answer for) and the computer's proposal `number` to it."""
     sit = _situation(s, league)
     a = _club(sit, team, "your club (--team)")
-    _may(w, a)
+    w.require_manager(a, "trade")
     return sit, a, _proposal(s, sit, a, number)
 
 
