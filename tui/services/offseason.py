@@ -1549,17 +1549,25 @@ def fa_offer(db: Db, league: str | None = None, *, team: str, player: str | None
             ost.add_fa_offer(session=s, league_id=row.id, year=year, team=team,
                              player=agent.player, role=role, years=years,
                              made_by=w.access().role or "")
-        stored = ost.get(session=s, league_id=row.id, year=year)
-        assert stored is not None
-        inp = _inputs(s, row.id, row.name, year, info.id)
-        if w.access().commissioner:
-            # free agency carried on (a manager's offers wait for the commissioner's next look)
-            data = dict(stored.data)
-            over = _run_fa(inp, data, stored.entries)
-            ost.save(session=s, league_id=row.id, year=year,
-                     step="fa" if over else stored.step, data=data)
-        s.commit()
-        return _view(s, row, info, year, inp)
+        return _carry_on(s, w, row, info, year, "fa", _run_fa)
+
+
+def _carry_on(s: Any, w: Work, row: Any, info: repo.SeasonInfo, year: int, step: str,
+              run: Callable[[_Inputs, dict[str, Any], dict[str, list[str | None]]], bool]
+              ) -> StepsView:
+    """After a person's offer or choice at `step`: the off-season read again and, when the
+    commissioner made it, the step carried on by `run` as far as it goes (marked reached when it
+    is over); a manager's waits for the commissioner's next look. Commits; the view."""
+    stored = ost.get(session=s, league_id=row.id, year=year)
+    assert stored is not None
+    inp = _inputs(s, row.id, row.name, year, info.id)
+    if w.access().commissioner:
+        data = dict(stored.data)
+        over = run(inp, data, stored.entries)
+        ost.save(session=s, league_id=row.id, year=year,
+                 step=step if over else stored.step, data=data)
+    s.commit()
+    return _view(s, row, info, year, inp)
 
 
 def _agent(agents: list[dict[str, Any]], player: str | None, names: dict[str, str], year: int
@@ -1640,14 +1648,4 @@ def foreign_choice(db: Db, league: str | None = None, *, team: str, sign: str | 
                                    player=pid, action="release", made_by=made_by)
         else:
             raise ServiceError("give a player to sign or release, --done or --computer")
-        stored = ost.get(session=s, league_id=row.id, year=year)
-        assert stored is not None
-        inp = _inputs(s, row.id, row.name, year, info.id)
-        if w.access().commissioner:
-            # the step carried on (a manager's choice waits for the commissioner's next look)
-            data = dict(stored.data)
-            over = _run_foreign(inp, data, stored.entries)
-            ost.save(session=s, league_id=row.id, year=year,
-                     step="foreign" if over else stored.step, data=data)
-        s.commit()
-        return _view(s, row, info, year, inp)
+        return _carry_on(s, w, row, info, year, "foreign", _run_foreign)
