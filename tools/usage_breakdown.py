@@ -22,20 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from league.cardmaking.cardcheck import (  # noqa: E402
-    QUALIFIED_PA_PER_GAME,
-    REGULAR_IP,
-    REGULAR_PA,
-    SeasonTotals,
-    compare,
-    original_scale,
-    play_season,
-    real_season_measures,
-)
+from league.cardmaking.cardcheck import QUALIFIED_PA_PER_GAME, REGULAR_IP  # noqa: E402
 from league.cardmaking.cardgen import StatPlayer  # noqa: E402
-from league.season.schedule import make_schedule  # noqa: E402
-from storage.rulesets import load_ruleset  # noqa: E402
-from tui.services.cards import lahman_league  # noqa: E402
+from tui.services.cards import replay_real_season  # noqa: E402
 
 
 def main() -> None:
@@ -46,26 +35,10 @@ def main() -> None:
     ap.add_argument("--seasons", type=int, default=2)
     ap.add_argument("--list", action="store_true")
     args = ap.parse_args()
-    from storage import lahman
-
-    season = lahman.season(args.year, league=args.lg)
-    rs = load_ruleset("standard")
-    made = lahman_league(season, rs, name=f"{args.year}", code=f"L{args.year}")
-    lg = made.league
-    games = make_schedule([t.code for t in lg.teams], games_per_opponent=season.games_per_opponent)
-    totals = SeasonTotals()
-    for s in range(args.seasons):
-        play_season(lg, rs, games, args.seed + s, totals=totals)
-    codes = made.team_codes
-    on_roster = {p.id for t in lg.teams for p in t.players}
-    originals = [StatPlayer(p.key, p.name, codes[p.team], p.bats, p.throws, p.batting,
-                            p.pitching, p.fielding) for p in season.players if p.key in on_roster]
-    runs = {codes[t]: (r, ra, g) for t, (r, ra, g) in season.team_runs.items()}
-    scale = original_scale(season.team_games)
-    report = compare(originals, runs, totals, regular_pa=REGULAR_PA * scale,
-                     regular_ip=REGULAR_IP * scale)
-    out: dict[str, object] = {k: round(v, 4) for k, v in
-                              real_season_measures(report, season.team_games, totals.games).items()}
+    replay = replay_real_season(args.year, league=args.lg, seasons=args.seasons, seed=args.seed)
+    season, totals, originals, report = (replay.season, replay.totals, replay.originals,
+                                         replay.report)
+    out: dict[str, object] = {k: round(v, 4) for k, v in report.measures.items()}
     out["spearman"] = [round(report.spearman_scored, 3), round(report.spearman_allowed, 3)]
 
     def per_season(p: StatPlayer, value: float) -> float:

@@ -461,9 +461,22 @@ def _season_progress(progress: CheckProgress, season: int) -> Callable[[int, int
     return lambda done, total: progress(f"season {season + 1}", done, total)
 
 
-def lahman_check(year: int, *, teams: list[str] | None = None, league: str | None = None,
-                 seasons: int = 3, seed: int = 1, progress: CheckProgress | None = None,
-                 fit: bool = True) -> CheckReport:
+@dataclass(frozen=True)
+class RealReplay:
+    """A real season replayed: the season as Lahman has it, its league of cards, what the
+    replays did (`totals`), the real lines of the players on a roster keyed as the cards are
+    (card ids are Lahman's playerIDs), and the comparison."""
+
+    season: Any
+    league: League
+    totals: Any
+    originals: list[StatPlayer]
+    report: CheckReport
+
+
+def replay_real_season(year: int, *, teams: list[str] | None = None, league: str | None = None,
+                       seasons: int = 3, seed: int = 1, progress: CheckProgress | None = None,
+                       fit: bool = True) -> RealReplay:
     """A real season: make its cards, play the real schedule's length `seasons` times, and
     compare with what really happened, player by player and team by team."""
     from league.cardmaking.cardcheck import (
@@ -488,18 +501,26 @@ def lahman_check(year: int, *, teams: list[str] | None = None, league: str | Non
         play_season(lg, rs, games, seed + s, totals=totals,
                     progress=None if progress is None else _season_progress(progress, s))
     codes = made.team_codes
-    # the real lines, keyed as the cards are (card ids are Lahman's playerIDs)
-    originals = [StatPlayer(p.key, p.name, codes[p.team], p.bats, p.throws, p.batting,
-                            p.pitching, p.fielding) for p in season.players]
-    runs = {codes[t]: (r, ra, g) for t, (r, ra, g) in season.team_runs.items()}
-    scale = original_scale(season.team_games)
     # the real lines of a player's full season are compared only for players on a roster
     on_roster = {p.id for t in lg.teams for p in t.players}
-    originals = [p for p in originals if p.key in on_roster]
+    originals = [StatPlayer(p.key, p.name, codes[p.team], p.bats, p.throws, p.batting,
+                            p.pitching, p.fielding) for p in season.players if p.key in on_roster]
+    runs = {codes[t]: (r, ra, g) for t, (r, ra, g) in season.team_runs.items()}
+    scale = original_scale(season.team_games)
     report = compare(originals, runs, totals, regular_pa=REGULAR_PA * scale,
                      regular_ip=REGULAR_IP * scale)
-    return dataclasses.replace(report, measures=real_season_measures(report, season.team_games,
-                                                                    totals.games))
+    report = dataclasses.replace(report, measures=real_season_measures(report, season.team_games,
+                                                                      totals.games))
+    return RealReplay(season, lg, totals, originals, report)
+
+
+def lahman_check(year: int, *, teams: list[str] | None = None, league: str | None = None,
+                 seasons: int = 3, seed: int = 1, progress: CheckProgress | None = None,
+                 fit: bool = True) -> CheckReport:
+    """A real season: make its cards, play the real schedule's length `seasons` times, and
+    compare with what really happened, player by player and team by team."""
+    return replay_real_season(year, teams=teams, league=league, seasons=seasons, seed=seed,
+                              progress=progress, fit=fit).report
 
 
 # --- one stat line, for the card editor ------------------------------------------------------
