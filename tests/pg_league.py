@@ -13,10 +13,13 @@ import uuid
 from collections.abc import Iterator, Sequence
 
 import psycopg
+import pytest
 import sqlalchemy as sa
 from sqlalchemy.engine import make_url
 
 from tui import services as sv
+
+from season_helpers import played_and_closed
 
 PG_URL = os.environ.get("IMPACT_TEST_PG_URL")
 
@@ -91,6 +94,51 @@ def shared_league(source: str, *, a: str, b: str, games_per_opponent: int = 2
             for role in (league.a, league.b, league.commissioner, *league.groups, league.owner):
                 conn.execute(sa.text(f'drop role if exists "{role}"'))
         admin.dispose()
+
+
+# the off-season's steps in their order (npb_offseason.md §7), as far as a shared league's tests
+# take them
+STEPS = ("retire", "draft", "fa", "trades", "active_draft", "foreign")
+
+
+@contextlib.contextmanager
+def offseason_league(source: str, *, a: str, b: str, until: str,
+                     roster_size: int | None = None) -> Iterator[League]:
+    """`source` shared (A managing `a`, B `b`), a season of one game a pair played and closed
+    (`roster_size` raised, when given, for room to bid), then the off-season's steps run by the
+    commissioner up to `until`, which he runs last: a step before it that waits for the managed
+    clubs (the draft's picks, free agency's offers) is answered by the computer for them."""
+    with shared_league(source, a=a, b=b, games_per_opponent=1) as league:
+        url = league.url(league.commissioner)
+        played_and_closed(url)
+        if roster_size is not None:
+            with psycopg.connect(league.conninfo(league.owner)) as conn:
+                conn.execute(f"update league_league set roster_size = {int(roster_size)}")
+            sv.close_all()
+        for step in STEPS[:STEPS.index(until) + 1]:
+            v = sv.offseason_step(url, step=step)
+            if step == "draft" and step != until:
+                for team in v.people:
+                    sv.draft_pick(url, team=team, computer=True)
+                sv.offseason_steps(url)
+            elif step == "fa" and step != until:
+                for team in v.fa_waiting:
+                    sv.fa_offer(url, team=team, computer=True)
+        sv.close_all()
+        yield league
+
+
+@pytest.fixture(autouse=True)
+def services_closed() -> Iterator[None]:
+    """The services' engines closed after each test (a module that imports this fixture gets
+    it): the next test's connections are its own, and the scratch database can be dropped."""
+    yield
+    sv.close_all()
+
+
+def offseason_year(lg: League) -> int:
+    """The year of the league's off-season under way."""
+    return int(_one(lg, "select year from league_offseason"))
 
 
 def snapshot(lg: League) -> dict[str, tuple[int, str]]:

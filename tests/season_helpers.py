@@ -46,3 +46,15 @@ def small_league(tmp_path: Path, year: int | None = None, extra: str = "") -> st
     services.new_season(db, seed=3, start=date(year, 4, 1) if year is not None else None)
     services.sim_days(db, to_end=True)
     return db
+
+
+def played_and_closed(db: str) -> str:
+    """The season of `db` played to its end — its days, then its postseason when the league has
+    one — and closed: the start of an off-season."""
+    if services.season_status(db).next_action == "sim":
+        services.sim_days(db, to_end=True)
+    if services.season_status(db).next_action == "start_postseason":
+        services.start_postseason(db)
+        services.sim_postseason(db)
+    services.close_season(db)
+    return db

@@ -3,17 +3,32 @@ series scores, and the walk from the end of the regular season through the posts
 next season. A small league of two leagues of three keeps the season short."""
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+
+from textual.pilot import Pilot
 
 from tui import services
 from tui.app import ImpactApp
 
-from season_helpers import small_league
+from season_helpers import played_and_closed, small_league
 from tui_helpers import opened, settled_screenshot, until
 
 SIZE = (100, 30)
 
 ACTIVE_DRAFT = "[draft]\nactive = true\n"      # the 現役ドラフト on (§6, off by default)
+
+
+@asynccontextmanager
+async def season_area(db: str) -> AsyncIterator[tuple[ImpactApp, Pilot]]:
+    """The app on `db`, opened on its league and switched to the Season area (`9`)."""
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        await pilot.press("9")
+        yield app, pilot
+
 
 def _text(app, selector: str) -> str:
     return str(app.screen.query_one(selector).render())
@@ -21,10 +36,7 @@ def _text(app, selector: str) -> str:
 
 async def test_through_the_postseason_into_the_next_season(tmp_path, snapshot):
     db = small_league(tmp_path)
-    app = ImpactApp(db=db)
-    async with app.run_test(size=SIZE) as pilot:
-        await opened(app, pilot)
-        await pilot.press("9")
+    async with season_area(db) as (app, pilot):
         await until(pilot, lambda: app.screen.query("#season-next")
                     and "ポストシーズン開始" in _text(app, "#season-next"))
         assert "レギュラーシーズン" in _text(app, "#season-title")
@@ -59,14 +71,8 @@ async def test_through_the_postseason_into_the_next_season(tmp_path, snapshot):
 async def test_the_next_season_shows_the_off_season_that_made_it(tmp_path):
     """`N` after a closed season: the off-season (§7) shows in the Season area, who left, the
     draft and the changes (変化), in either language."""
-    db = small_league(tmp_path, extra=ACTIVE_DRAFT)
-    services.start_postseason(db)
-    services.sim_postseason(db)
-    services.close_season(db)
-    app = ImpactApp(db=db)
-    async with app.run_test(size=SIZE) as pilot:
-        await opened(app, pilot)
-        await pilot.press("9")
+    db = played_and_closed(small_league(tmp_path, extra=ACTIVE_DRAFT))
+    async with season_area(db) as (app, pilot):
         await until(pilot, lambda: app.screen.query("#season-title")
                     and "シーズン終了" in _text(app, "#season-title"))
         assert not app.screen.query_one("#offseason-table").display
@@ -95,14 +101,8 @@ async def test_the_off_season_step_by_step_with_a_person_s_picks_from_the_class(
     """After a closed season the Season area shows the off-season's steps (§7); `o` decides the
     retirements, opens the draft (asked which club you pick for) and, when the draft waits for
     your club, offers the class to pick from (a list, not free text); `N` makes the season."""
-    db = small_league(tmp_path, extra=ACTIVE_DRAFT)
-    services.start_postseason(db)
-    services.sim_postseason(db)
-    services.close_season(db)
-    app = ImpactApp(db=db)
-    async with app.run_test(size=SIZE) as pilot:
-        await opened(app, pilot)
-        await pilot.press("9")
+    db = played_and_closed(small_league(tmp_path, extra=ACTIVE_DRAFT))
+    async with season_area(db) as (app, pilot):
         await until(pilot, lambda: app.screen.query("#steps-title")
                     and "o: 引退・戦力外を決める" in _text(app, "#steps-title"))
         await pilot.press("o")
@@ -200,19 +200,13 @@ async def test_a_person_s_free_agency_offers_from_lists(tmp_path):
     second list; "done" lets the players choose, and the market lists where each signed."""
     import sqlite3
 
-    db = small_league(tmp_path)
-    services.start_postseason(db)
-    services.sim_postseason(db)
-    services.close_season(db)
+    db = played_and_closed(small_league(tmp_path))
     with sqlite3.connect(db) as conn:            # room under the roster size to bid for others
         conn.execute("update league_league set roster_size = 32")
     services.close_all()
     services.offseason_step(db, step="retire")
     services.offseason_step(db, step="draft")
-    app = ImpactApp(db=db)
-    async with app.run_test(size=SIZE) as pilot:
-        await opened(app, pilot)
-        await pilot.press("9")
+    async with season_area(db) as (app, pilot):
         await until(pilot, lambda: app.screen.query("#steps-title")
                     and "o: FA" in _text(app, "#steps-title"))
         await pilot.press("o")                       # which club do you offer for?
@@ -261,20 +255,13 @@ async def test_a_person_s_foreign_signings_from_a_list(tmp_path):
     db = str(tmp_path / "n.sqlite3")
     services.create_league(db, "nippon", "nippon")
     services.new_season(db, games_per_opponent=1)
-    services.sim_days(db, to_end=True)
-    if services.season_status(db).next_action == "start_postseason":
-        services.start_postseason(db)
-        services.sim_postseason(db)
-    services.close_season(db)
+    played_and_closed(db)
     for step in ("retire", "draft", "fa", "trades", "active_draft"):
         services.offseason_step(db, step=step)
     v = services.offseason_step(db, step="foreign", people=["EDO"])
     assert v.foreign is not None and v.foreign.waiting == ("EDO",)
     pool = [m for m in v.foreign.pool if m.team == "EDO"]
-    app = ImpactApp(db=db)
-    async with app.run_test(size=SIZE) as pilot:
-        await opened(app, pilot)
-        await pilot.press("9")
+    async with season_area(db) as (app, pilot):
         await until(pilot, lambda: app.screen.query("#steps-title")
                     and "外国人選手" in _text(app, "#steps-title"))
         await pilot.press("o")

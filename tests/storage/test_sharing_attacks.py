@@ -23,6 +23,7 @@ from league.errors import LeagueError
 from tui import services as sv
 
 from pg_league import PG_URL, League, _admin, _one, _temporary_back, _temporary_gone, attack, shared_league
+from pg_league import services_closed as services_closed  # the fixture, for this module
 
 pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
 
@@ -31,12 +32,6 @@ pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not se
 def lg() -> Iterator[League]:
     with shared_league("pacific", a="SAP", b="SEN") as league:
         yield league
-
-
-@pytest.fixture(autouse=True)
-def _close() -> Iterator[None]:
-    yield
-    sv.close_all()
 
 
 # --- 1. temporary tables shadowing the policies' lookups ------------------------------------------

@@ -6,51 +6,30 @@ club, a pick twice or out of turn, a player taken already or not in the class, a
 or removed after it was made, the off-season's state rewritten."""
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
-from contextlib import contextmanager
 
 import psycopg
 import pytest
 
 from tui import services as sv
 
-from pg_league import PG_URL, League, _one, attack, shared_league
+from pg_league import PG_URL, League, _one, attack, offseason_league, offseason_year
+from pg_league import services_closed as services_closed  # the fixture, for this module
 
 pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
 
 
-@contextmanager
-def _opened_draft(draft: bool = True) -> Iterator[League]:
+def _opened_draft(draft: bool = True) -> contextlib.AbstractContextManager[League]:
     """Pacific, shared, A managing SAP and B SEN, its season played and closed, the retirements
     decided and the draft opened by the commissioner (a person picks for each managed club)."""
-    with shared_league("pacific", a="SAP", b="SEN", games_per_opponent=1) as league:
-        url = league.url(league.commissioner)
-        sv.sim_days(url, to_end=True)
-        if sv.season_status(url).next_action == "start_postseason":
-            sv.start_postseason(url)
-            sv.sim_postseason(url)
-        sv.close_season(url)
-        sv.offseason_step(url, step="retire")
-        if draft:
-            sv.offseason_step(url, step="draft")
-        sv.close_all()
-        yield league
+    return offseason_league("pacific", a="SAP", b="SEN", until="draft" if draft else "retire")
 
 
 @pytest.fixture(scope="module")
 def lg() -> Iterator[League]:
     with _opened_draft() as league:
         yield league
-
-
-@pytest.fixture(autouse=True)
-def _close() -> Iterator[None]:
-    yield
-    sv.close_all()
-
-
-def _year(lg: League) -> int:
-    return int(_one(lg, "select year from league_offseason"))
 
 
 def _insert(team: str, turn: int, prospect: str | None, year: int) -> str:
@@ -60,7 +39,7 @@ def _insert(team: str, turn: int, prospect: str | None, year: int) -> str:
 
 
 def test_the_draft_waits_for_each_managed_club_and_refuses_what_a_manager_may_not_do(lg):
-    year = _year(lg)
+    year = offseason_year(lg)
     v = sv.offseason_steps(lg.url(lg.a))
     assert v.people == ("SAP", "SEN") and set(v.waiting) == {"SAP", "SEN"} and not v.picks
     best = v.left[0].key

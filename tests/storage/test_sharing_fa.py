@@ -7,60 +7,32 @@ twice or after his club said it was done, an offer changed or removed, the playe
 forged (the off-season's state or the news rewritten), the signature forged."""
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
-from contextlib import contextmanager
 
 import psycopg
 import pytest
 
 from tui import services as sv
 
-from pg_league import PG_URL, League, _one, attack, shared_league
+from pg_league import PG_URL, League, _one, attack, offseason_league, offseason_year
+from pg_league import services_closed as services_closed  # the fixture, for this module
 
 pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
 
 
-@contextmanager
-def _opened_fa() -> Iterator[League]:
+def _opened_fa() -> contextlib.AbstractContextManager[League]:
     """Pacific, shared, A managing SAP and B SEN, its season played and closed (the roster size
-    raised to 32), the retirements
-    and the draft done (the computer picking for every club) and free agency opened by the
-    commissioner: it waits for each managed club's offers."""
-    with shared_league("pacific", a="SAP", b="SEN", games_per_opponent=1) as league:
-        url = league.url(league.commissioner)
-        sv.sim_days(url, to_end=True)
-        if sv.season_status(url).next_action == "start_postseason":
-            sv.start_postseason(url)
-            sv.sim_postseason(url)
-        sv.close_season(url)
-        # room under the roster size (pacific's clubs hold its 28): a club may bid for others'
-        with psycopg.connect(league.conninfo(league.owner)) as conn:
-            conn.execute("update league_league set roster_size = 32")
-        sv.close_all()
-        sv.offseason_step(url, step="retire")
-        v = sv.offseason_step(url, step="draft")
-        for team in v.people:
-            sv.draft_pick(url, team=team, computer=True)
-        sv.offseason_steps(url)
-        sv.offseason_step(url, step="fa")
-        sv.close_all()
-        yield league
+    raised to 32: pacific's clubs hold its 28, and a club may bid for others' only with room
+    under it), the retirements and the draft done (the computer picking for every club) and
+    free agency opened by the commissioner: it waits for each managed club's offers."""
+    return offseason_league("pacific", a="SAP", b="SEN", until="fa", roster_size=32)
 
 
 @pytest.fixture(scope="module")
 def lg() -> Iterator[League]:
     with _opened_fa() as league:
         yield league
-
-
-@pytest.fixture(autouse=True)
-def _close() -> Iterator[None]:
-    yield
-    sv.close_all()
-
-
-def _year(lg: League) -> int:
-    return int(_one(lg, "select year from league_offseason"))
 
 
 def _insert(team: str, player: str | None, role: str, years: int, year: int,
@@ -72,7 +44,7 @@ def _insert(team: str, player: str | None, role: str, years: int, year: int,
 
 
 def test_free_agency_waits_for_each_managed_club_and_refuses_what_a_manager_may_not_do(lg):
-    year = _year(lg)
+    year = offseason_year(lg)
     v = sv.offseason_steps(lg.url(lg.a))
     assert v.fa_people == ("SAP", "SEN") and set(v.fa_waiting) == {"SAP", "SEN"}
     assert v.agents, "nobody declared in the shared league's first off-season"

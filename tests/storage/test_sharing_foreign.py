@@ -14,7 +14,8 @@ import pytest
 
 from tui import services as sv
 
-from pg_league import PG_URL, League, _one, attack, shared_league
+from pg_league import PG_URL, League, _one, attack, offseason_league, offseason_year
+from pg_league import services_closed as services_closed  # the fixture, for this module
 
 pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
 
@@ -24,35 +25,8 @@ def lg() -> Iterator[League]:
     """The bundled league (farms, foreign players), shared, A managing EDO and B YKH, a short
     season played and closed, the off-season's steps done up to the foreign players, which the
     commissioner opens: it waits for each managed club."""
-    with shared_league("nippon", a="EDO", b="YKH", games_per_opponent=1) as league:
-        url = league.url(league.commissioner)
-        sv.sim_days(url, to_end=True)
-        if sv.season_status(url).next_action == "start_postseason":
-            sv.start_postseason(url)
-            sv.sim_postseason(url)
-        sv.close_season(url)
-        sv.offseason_step(url, step="retire")
-        v = sv.offseason_step(url, step="draft")
-        for team in v.people:
-            sv.draft_pick(url, team=team, computer=True)
-        sv.offseason_steps(url)
-        v = sv.offseason_step(url, step="fa")
-        for team in v.fa_waiting:
-            sv.fa_offer(url, team=team, computer=True)
-        for step in ("trades", "active_draft", "foreign"):
-            sv.offseason_step(url, step=step)
-        sv.close_all()
+    with offseason_league("nippon", a="EDO", b="YKH", until="foreign") as league:
         yield league
-
-
-@pytest.fixture(autouse=True)
-def _close() -> Iterator[None]:
-    yield
-    sv.close_all()
-
-
-def _year(lg: League) -> int:
-    return int(_one(lg, "select year from league_offseason"))
 
 
 def _insert(team: str, player: str | None, action: str, year: int,
@@ -98,7 +72,7 @@ async def test_a_manager_signs_for_his_own_club_in_the_season_area(lg):
 
 
 def test_each_manager_signs_and_releases_for_his_own_club_only(lg):
-    year = _year(lg)
+    year = offseason_year(lg)
     v = sv.offseason_steps(lg.url(lg.a))
     f = v.foreign
     assert f is not None and f.people == ("EDO", "YKH") and set(f.waiting) == {"EDO", "YKH"}

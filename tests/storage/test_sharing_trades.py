@@ -18,6 +18,7 @@ from tui import services as sv
 from tui.services.db import Work
 
 from pg_league import PG_URL, League, attack, shared_league
+from pg_league import services_closed as services_closed  # the fixture, for this module
 
 pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
 
@@ -26,12 +27,6 @@ pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not se
 def lg() -> Iterator[League]:
     with shared_league("pacific", a="SAP", b="SEN", games_per_opponent=1) as league:
         yield league
-
-
-@pytest.fixture(autouse=True)
-def _close() -> Iterator[None]:
-    yield
-    sv.close_all()
 
 
 def _market(lg: League) -> tr.Market:
