@@ -80,6 +80,10 @@ HIT_WORDS: Final = {1: "single", 2: "double", 3: "triple", 4: "home run"}
 COVER: Final = {2: ("SS", "2B"), 3: ("3B", "SS"), 4: ("C", "C"), 1: ("1B", "2B")}
 INFIELDERS: Final = ("1B", "2B", "3B", "SS", "P", "C")
 OUTFIELDERS: Final = ("LF", "CF", "RF")
+# the full record's tuples (Roll, Event, Play: some 250 a game) made as their NamedTuple
+# classes' own __new__ makes them, tuple.__new__(cls, fields), without calling that __new__ —
+# a Python function, whose frame was a sixth of a fully recorded game in the compiled build
+_tuple_new: Final = tuple.__new__
 
 
 class Runner:
@@ -623,7 +627,7 @@ class GameState:
     def log(self, purpose: str, raw: int, mods: tuple, modified: int, table: str, row: str,
             result: str) -> None:
         if not self.quiet:
-            self.rolls.append(Roll(purpose, raw, mods, modified, table, row, result))
+            self.rolls.append(_tuple_new(Roll, (purpose, raw, mods, modified, table, row, result)))
 
     @property
     def dice(self) -> Dice:
@@ -677,14 +681,16 @@ class GameState:
             batter = o.order[o.batting_index]
         if pitcher is None:
             pitcher = self.sides[1 - half].pitcher
-        ev = Event(what, batter, pitcher, who, other, base, pos, runs, moves, notes, mods,
-                   left if before is None else before, after, scored, self.outs_now)
+        ev = _tuple_new(Event, (what, batter, pitcher, who, other, base, pos, runs, moves, notes,
+                                mods, left if before is None else before, after, scored,
+                                self.outs_now))
         self.outs_now = 0
         self._rec_after = after
         self.events.append(ev)
         score = self.score
-        self.plays.append(Play(self.inning, "top" if half == 0 else "bottom", batter, pitcher,
-                               event_text(ev, self.name), self.outs, (score[0], score[1])))
+        self.plays.append(_tuple_new(Play, (self.inning, "top" if half == 0 else "bottom", batter,
+                                            pitcher, event_text(ev, self.name), self.outs,
+                                            (score[0], score[1]))))
 
     def _walk_off(self) -> bool:
         return (self.half == 1 and self.inning >= self.opt["innings"]
