@@ -604,8 +604,8 @@ def test_a_person_signs_and_releases_his_club_s_foreign_players_the_computer_the
     assert all(m["side"] in ("pitcher", "batter") for m in pool + mine)
     assert {m["team"] for m in f["signed"]} and "EDO" not in {m["team"] for m in f["signed"]}
     one_line(run("offseason", "finish", code=2), "the foreign signings wait for EDO")
-    one_line(run("offseason", "sign", pool[0]["player"], "--team", "KYO", code=2),
-             "KYO is the computer's club at the foreign step")
+    one_line(run("offseason", "sign", pool[0]["player"], "--team", "SAP", code=2),
+             "SAP is the computer's club at the foreign step")
     one_line(run("offseason", "sign", "NOBODY", "--team", "EDO", code=2), "not in EDO's pool")
     one_line(run("offseason", "release", pool[0]["player"], "--team", "EDO", code=2),
              "not one of EDO's foreign players")

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional, TypeVar, cast
 
 import click
 import typer
@@ -48,11 +48,11 @@ def echo(message: object = "", *, err: bool = False, nl: bool = True) -> None:
     typer.echo(visible(str(message)), err=err, nl=nl)
 
 
-def echo_json_text(text: str) -> None:
+def echo_json_text(text: str, *, err: bool = False) -> None:
     """A JSON text as the command line prints it: the data kept, its control characters written
     as JSON escapes (league.visible.visible_json)."""
     from league.visible import visible_json
-    typer.echo(visible_json(text))
+    typer.echo(visible_json(text), err=err)
 
 
 @dataclass(frozen=True)
@@ -125,22 +125,33 @@ def global_league(local: str | None = None) -> str | None:
 
 
 # ---------------------------------------------------------------- what every command module uses
-DB_OPT = typer.Option(None, "--db", envvar="IMPACT_DB",
-                      help="League database: a file path or an SQLAlchemy URL (a global option: "
-                           "it may also stand before the command name).")
-LEAGUE_NAME_OPT = typer.Option(None, "--league", "-l",
-                               help="League name (default: the global --league-name, else the "
-                                    "only league of the database).")
+DB_HELP = ("League database: a file path or an SQLAlchemy URL (a global option: it may also stand "
+           "before the command name).")
+LEAGUE_HELP = "League name (default: the global --league-name, else the only league of the database)."
+JSON_HELP = ("Print JSON instead of a table (a refusal too, on stderr: {\"error\": "
+             "\"...\"}).")
+DB_OPT = typer.Option(None, "--db", envvar="IMPACT_DB", help=DB_HELP)
+LEAGUE_NAME_OPT = typer.Option(None, "--league", "-l", help=LEAGUE_HELP)
 SEASON_OPT = typer.Option(None, "--season", min=1, max=100_000,
                           help="Season number (default: the latest).")
-JSON_OPT = typer.Option(False, "--json", help="Print JSON instead of a table.")
+JSON_OPT = typer.Option(False, "--json", help=JSON_HELP)
+# the same options as types, for a parameter written `db: DbOption = None` (Annotated): one
+# spelling however many commands take them
+DbOption = Annotated[Optional[str], typer.Option("--db", envvar="IMPACT_DB", help=DB_HELP)]
+LeagueOption = Annotated[Optional[str], typer.Option("--league", "-l", help=LEAGUE_HELP)]
+JsonOption = Annotated[bool, typer.Option("--json", help=JSON_HELP)]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def fail(message: str, code: int = 2) -> NoReturn:
-    """One clear line on stderr and a non-zero exit, never a traceback."""
-    echo(f"impact: {message}", err=True)
+def fail(message: str, code: int = 2, *, as_json: bool = False) -> NoReturn:
+    """One clear line on stderr and a non-zero exit, never a traceback; for a command given
+    --json (`as_json`) the line is JSON, for a program to read: {"error": message} (on stderr
+    too: what stdout holds is always the command's answer)."""
+    if as_json:
+        echo_json_text(json.dumps({"error": message}, ensure_ascii=False), err=True)
+    else:
+        echo(f"impact: {message}", err=True)
     raise typer.Exit(code)
 
 
@@ -155,21 +166,23 @@ def guarded(fn: F) -> F:
             kwargs["db"] = global_db(kwargs["db"])
         if "league" in kwargs:
             kwargs["league"] = global_league(kwargs["league"])
+        as_json = kwargs.get("as_json") is True
         try:
             return fn(*args, **kwargs)
         except LeagueError as exc:
-            fail(str(exc))
+            fail(str(exc), as_json=as_json)
         except sv.database_errors() as exc:
-            fail(str(sv.db_error(exc)))
+            fail(str(sv.db_error(exc)), as_json=as_json)
         except OverflowError as exc:  # a number no database column holds
-            fail(f"a number is too large to store: {exc}")
+            fail(f"a number is too large to store: {exc}", as_json=as_json)
         except KeyboardInterrupt:
-            fail("interrupted; every day finished so far is stored (run again to carry on)", 130)
+            fail("interrupted; every day finished so far is stored (run again to carry on)", 130,
+                 as_json=as_json)
         except (typer.Exit, typer.Abort, click.exceptions.ClickException, ClickException,
                 BrokenPipeError):
             raise
         except Exception as exc:  # a bug: still one line, with what and where
-            fail(f"internal error: {type(exc).__name__}: {exc}", 1)
+            fail(f"internal error: {type(exc).__name__}: {exc}", 1, as_json=as_json)
         finally:
             # nothing to close when the command never opened the database layer (impact
             # standings reads an SQLite league with plain sqlite3): not imported only to close

@@ -9,11 +9,21 @@ off-season before a season did (who left, the draft, 変化). Same conventions a
 tui/cli/league.py: --db, --league, --json; a refusal is one line on stderr with exit status 2."""
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
-from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo, echo_json, guarded, pad
+from league.errors import LeagueError
+from tui.cli.common import (
+    SEASON_OPT,
+    DbOption,
+    JsonOption,
+    LeagueOption,
+    echo,
+    echo_json,
+    guarded,
+    pad,
+)
 
 offseason_app = typer.Typer(
     help="The off-season (§7): retirements, the draft, foreign signings, growth and decline "
@@ -24,15 +34,16 @@ MARKS = {"breakout": "ブレイク breakout", "collapse": "急降下 collapse"}
 
 
 def show_cmd(
-    league: Optional[str] = LEAGUE_NAME_OPT,
+    league: LeagueOption = None,
     season: Optional[int] = SEASON_OPT,
-    db: Optional[str] = DB_OPT,
-    as_json: bool = JSON_OPT,
-    top: int = typer.Option(0, "--top", min=0,
-                            help="Only the N biggest changes (0: every player)."),
+    db: DbOption = None,
+    as_json: JsonOption = False,
+    top: Annotated[int, typer.Option("--top", help="Only the N biggest changes (0: every "
+                                                   "player).")] = 0,
 ) -> None:
     """What the off-season before the season (the latest by default) did: 変化, biggest first."""
     from tui import services as sv
+    _top(top)
     v = sv.offseason(db, league, season)
     rows = v.changes[:top] if top else v.changes
     if as_json:
@@ -211,147 +222,157 @@ def _out(v, as_json: bool, top: int) -> None:  # type: ignore[no-untyped-def]
         _print_steps(v, top)
 
 
-TOP_OPT = typer.Option(20, "--top", min=0, help="Show the class's N best left (0: all).")
+# the options every step's command takes, spelled once (their help the same everywhere)
+Top = Annotated[int, typer.Option("--top", help="Show the draft class's N best left (0: all).")]
+Team = Annotated[str, typer.Option("--team", "-t", help="The club a person acts for (its code).")]
+Teams = Annotated[list[str], typer.Option(
+    "--team", "-t", help="A club a person decides for at this step (repeat for more; named when "
+                         "the step opens; by default the step before's, in a shared league each "
+                         "club with a manager).")]
+Computer = Annotated[bool, typer.Option("--computer",
+                                        help="The computer decides for the club from now on.")]
 
 
-def status_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
-               as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
+def _one_of(player: Optional[str], flags: dict[str, bool]) -> None:
+    """A person's move names a player, or gives exactly one of the flags; else refused."""
+    if sum([player is not None, *flags.values()]) != 1:
+        raise LeagueError(f"give PLAYER, {' or '.join(flags)} (one of them)")
+
+
+def _top(top: int) -> int:
+    if top < 0:
+        raise LeagueError(f"--top {top}: give 0 (all) or more")
+    return top
+
+
+def status_cmd(league: LeagueOption = None, db: DbOption = None, as_json: JsonOption = False,
+               top: Top = 20) -> None:
     """Where the off-season after the latest (closed) season stands, step by step."""
     from tui import services as sv
-    _out(sv.offseason_steps(db, league), as_json, top)
+    _out(sv.offseason_steps(db, league), as_json, _top(top))
 
 
-def retire_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
-               as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
+def retire_cmd(league: LeagueOption = None, db: DbOption = None, as_json: JsonOption = False,
+               top: Top = 20) -> None:
     """Step 1 (§2): the retirements and releases, decided (seeded) and stored."""
     from tui import services as sv
-    _out(sv.offseason_step(db, league, "retire"), as_json, top)
+    _out(sv.offseason_step(db, league, "retire"), as_json, _top(top))
 
 
-def draft_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
-              as_json: bool = JSON_OPT, top: int = TOP_OPT,
-              team: list[str] = typer.Option([], "--team", "-t",
-                                             help="A club a person picks for (repeat for more; "
-                                                  "named when the draft opens; a shared league: "
-                                                  "each club with a manager by default).")) -> None:
+def draft_cmd(team: Teams = [], league: LeagueOption = None,  # noqa: B006 (typer's list)
+              db: DbOption = None, as_json: JsonOption = False, top: Top = 20) -> None:
     """Step 2 (§3): open the draft (the class made, every pick up to a person's turn made by the
-    computer), or show where it stands."""
+    computer), or show where it stands. --team: a club a person picks for (in a shared league
+    each club with a manager by default)."""
     from tui import services as sv
+    _top(top)
     _out(sv.offseason_step(db, league, "draft", people=team), as_json, top)
 
 
-def pick_cmd(player: Optional[str] = typer.Argument(
+def pick_cmd(team: Team,
+             player: Optional[str] = typer.Argument(
                  None, help="The player picked: his key in the class (e.g. 2027-013) or name."),
-             team: str = typer.Option(..., "--team", "-t", help="The club picking."),
              stop: bool = typer.Option(False, "--stop", help="The club takes no more players."),
-             computer: bool = typer.Option(False, "--computer",
-                                           help="The computer picks for the club from now on."),
-             league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
-             as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
+             computer: Computer = False, league: LeagueOption = None, db: DbOption = None,
+             as_json: JsonOption = False, top: Top = 20) -> None:
     """A person's pick for his club at its turn: the first round named at once (入札; after a
     lost lottery the 外れ1位 the same way), then a pick a round."""
     from tui import services as sv
-    if sum([bool(player), stop, computer]) != 1:
-        raise typer.BadParameter("give PLAYER, --stop or --computer (one of them)")
+    _one_of(player, {"--stop": stop, "--computer": computer})
+    _top(top)
     _out(sv.draft_pick(db, league, team=team, player=player, stop=stop, computer=computer),
          as_json, top)
 
 
-def fa_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
-           as_json: bool = JSON_OPT, top: int = TOP_OPT,
-           team: list[str] = typer.Option([], "--team", "-t",
-                                          help="A club a person offers for (repeat for more; "
-                                               "named when free agency opens; by default the "
-                                               "draft's, in a shared league each club with a "
-                                               "manager).")) -> None:
+def fa_cmd(team: Teams = [], league: LeagueOption = None,  # noqa: B006 (typer's list)
+           db: DbOption = None, as_json: JsonOption = False, top: Top = 20) -> None:
     """Step 3 (§4): free agency — who declares (FA宣言), the clubs' offers (years and a role),
-    where each signs; decided (seeded) and stored. With clubs a person offers for it opens
-    first: the declared free agents listed, waiting for his offers (`impact offseason offer`)."""
+    where each signs; decided (seeded) and stored. With clubs a person offers for (--team; by
+    default the draft's) it opens first: the declared free agents listed, waiting for his
+    offers (`impact offseason offer`)."""
     from tui import services as sv
+    _top(top)
     _out(sv.offseason_step(db, league, "fa", people=team), as_json, top)
 
 
-def offer_cmd(player: Optional[str] = typer.Argument(
+def offer_cmd(team: Team,
+              player: Optional[str] = typer.Argument(
                   None, help="The declared free agent: his id or name."),
-              team: str = typer.Option(..., "--team", "-t", help="The club offering."),
               role: Optional[str] = typer.Option(
                   None, "--role", help="The promised role: regular, rotation, closer, setup or "
                                        "bench (default: the biggest the club may promise)."),
               years: Optional[int] = typer.Option(
-                  None, "--years", min=1, help="Years (default: the most for the role)."),
+                  None, "--years", help="Years (default: the most for the role; 1 up to that)."),
               done: bool = typer.Option(False, "--done",
                                         help="The club makes no more offers."),
-              computer: bool = typer.Option(False, "--computer",
-                                            help="The computer offers for the club instead."),
-              league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
-              as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
+              computer: Computer = False, league: LeagueOption = None, db: DbOption = None,
+              as_json: JsonOption = False, top: Top = 20) -> None:
     """A person's offer for his club in free agency (§4): a declared free agent, a promised
     role and years (no salaries); `--done` when the club's offers are made. An offer stands once
     made; the player chooses when every such club is done (role, then the club's strength, then
     his own club)."""
     from tui import services as sv
-    if sum([bool(player), done, computer]) != 1:
-        raise typer.BadParameter("give PLAYER, --done or --computer (one of them)")
+    _one_of(player, {"--done": done, "--computer": computer})
+    _top(top)
     _out(sv.fa_offer(db, league, team=team, player=player, role=role, years=years, done=done,
                      computer=computer), as_json, top)
-def trades_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
-               as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
-    """Step 3 (§6): the computer's clubs trade among themselves (seeded; none with a club a
+
+
+def trades_cmd(league: LeagueOption = None, db: DbOption = None, as_json: JsonOption = False,
+               top: Top = 20) -> None:
+    """Step 4 (§6): the computer's clubs trade among themselves (seeded; none with a club a
     person drafts for), stored for the renewal."""
     from tui import services as sv
-    _out(sv.offseason_step(db, league, "trades"), as_json, top)
+    _out(sv.offseason_step(db, league, "trades"), as_json, _top(top))
 
 
-def active_draft_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
-                     as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
+def active_draft_cmd(league: LeagueOption = None, db: DbOption = None,
+                     as_json: JsonOption = False, top: Top = 20) -> None:
     """Step 5 (§6): the 現役ドラフト — each club lists two players it can spare (not its best,
     no foreigner) and, worst club first, takes one from another's list (seeded), stored for
     the renewal."""
     from tui import services as sv
-    _out(sv.offseason_step(db, league, "active_draft"), as_json, top)
+    _out(sv.offseason_step(db, league, "active_draft"), as_json, _top(top))
 
 
-def foreign_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
-                as_json: bool = JSON_OPT, top: int = TOP_OPT,
-                team: list[str] = typer.Option([], "--team", "-t",
-                                               help="A club a person decides for (repeat for "
-                                                    "more; by default free agency's, the "
-                                                    "draft's).")) -> None:
+def foreign_cmd(team: Teams = [], league: LeagueOption = None,  # noqa: B006 (typer's list)
+                db: DbOption = None, as_json: JsonOption = False, top: Top = 20) -> None:
     """Step 6 (§5): foreign players — those who disappointed released, new ones signed from a
-    generated pool (seeded); a club a person decides for waits for his choice (`impact
-    offseason sign` / `release`), the computer decides for the rest."""
+    generated pool (seeded); a club a person decides for (--team; by default free agency's,
+    the draft's) waits for his choice (`impact offseason sign` / `release`), the computer
+    decides for the rest."""
     from tui import services as sv
+    _top(top)
     _out(sv.offseason_step(db, league, "foreign", people=team), as_json, top)
 
 
-def sign_cmd(player: Optional[str] = typer.Argument(
+def sign_cmd(team: Team,
+             player: Optional[str] = typer.Argument(
                  None, help="A player of the club's pool (his id or name)."),
-             team: str = typer.Option(..., "--team", "-t", help="The club signing."),
              done: bool = typer.Option(False, "--done", help="The club's choice is made."),
-             computer: bool = typer.Option(False, "--computer",
-                                           help="The computer decides for the club instead."),
-             league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
-             as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
+             computer: Computer = False, league: LeagueOption = None, db: DbOption = None,
+             as_json: JsonOption = False, top: Top = 20) -> None:
     """A person's foreign signing for his club (§5): a player of its pool, while it has room
     under the roster size (a choice stands once made); `--done` when the choice is made."""
     from tui import services as sv
-    if sum([bool(player), done, computer]) != 1:
-        raise typer.BadParameter("give PLAYER, --done or --computer (one of them)")
+    _one_of(player, {"--done": done, "--computer": computer})
+    _top(top)
     _out(sv.foreign_choice(db, league, team=team, sign=player, done=done, computer=computer),
          as_json, top)
 
 
-def release_cmd(player: str = typer.Argument(..., help="One of the club's foreign players."),
-                team: str = typer.Option(..., "--team", "-t", help="The club releasing."),
-                league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
-                as_json: bool = JSON_OPT, top: int = TOP_OPT) -> None:
+def release_cmd(team: Team,
+                player: str = typer.Argument(..., help="One of the club's foreign players."),
+                league: LeagueOption = None, db: DbOption = None, as_json: JsonOption = False,
+                top: Top = 20) -> None:
     """A person's release of one of his club's foreign players at the foreign step (§5)."""
     from tui import services as sv
+    _top(top)
     _out(sv.foreign_choice(db, league, team=team, release=player), as_json, top)
 
 
-def finish_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_OPT,
-               as_json: bool = JSON_OPT) -> None:
+def finish_cmd(league: LeagueOption = None, db: DbOption = None,
+               as_json: JsonOption = False) -> None:
     """The last step (§1, §7): growth and decline, the rosters checked, the new season made
     (`impact season new` with its defaults does the same, and any step not done yet)."""
     from tui import services as sv

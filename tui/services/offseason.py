@@ -1221,6 +1221,19 @@ def _open(s: Any, league: str | None) -> tuple[Any, repo.SeasonInfo, int]:
     return row, info, info.year + 1
 
 
+def _club(s: Any, league: str | None, team: str | None) -> str:
+    """The club `team` names (its code, any case, spaces trimmed), else refused in one line
+    naming the league's clubs — before anything else a step or a person's move looks at."""
+    row = repo.find_league(session=s, name=league)
+    assert row.id is not None
+    codes = [c for c, _n, _s in repo.team_codes(session=s, league_id=row.id)]
+    code = (team or "").strip().upper()
+    if code not in codes:
+        raise ServiceError(f"--team {(team or '').strip() or repr(team)}: no such club (the clubs "
+                           f"are {', '.join(codes)})")
+    return code
+
+
 def _view(s: Any, row: Any, info: repo.SeasonInfo, year: int, inp: _Inputs | None = None
           ) -> StepsView:
     stored = ost.get(session=s, league_id=row.id, year=year)
@@ -1357,6 +1370,7 @@ def offseason_step(db: Db, league: str | None = None, step: str = "retire", *,
         raise ServiceError(f"no off-season step {step!r}: the steps are {keys}, then "
                            "`impact offseason finish` (the new season)")
     with w.session() as s:
+        people = [_club(s, league, t) for t in people]
         row, info, year = _open(s, league)
         stored = ost.get(session=s, league_id=row.id, year=year)
         reached = _step_index(stored.step) if stored is not None else -1
@@ -1368,11 +1382,6 @@ def offseason_step(db: Db, league: str | None = None, step: str = "retire", *,
         entries = stored.entries if stored is not None else {}
         inp = _inputs(s, row.id, row.name, year, info.id)
         if step == "draft" and data.get("class") is None:
-            codes = set(inp.teams)
-            bad = [t for t in people if t not in codes]
-            if bad:
-                raise ServiceError(f"--team {bad[0]}: no such club (the clubs are "
-                                   f"{', '.join(inp.teams)})")
             if not people and w.postgres and w.access().shared:
                 from tui.services.sharing import managers
                 people = sorted({m["team"] for m in managers(w, league)})
@@ -1384,11 +1393,6 @@ def offseason_step(db: Db, league: str | None = None, step: str = "retire", *,
         elif step == "fa" and data.get("fa_people") is None and data.get("fa") is None:
             # the clubs a person offers for: named now, else the draft's, else (a shared
             # league) each club with a manager
-            codes = set(inp.teams)
-            bad = [t for t in people if t not in codes]
-            if bad:
-                raise ServiceError(f"--team {bad[0]}: no such club (the clubs are "
-                                   f"{', '.join(inp.teams)})")
             if not people and w.postgres and w.access().shared:
                 from tui.services.sharing import managers
                 people = sorted({m["team"] for m in managers(w, league)})
@@ -1397,11 +1401,6 @@ def offseason_step(db: Db, league: str | None = None, step: str = "retire", *,
                 people or (w.postgres and w.access().shared)):
             # the clubs a person decides for: named now, else free agency's (the draft's); in
             # a shared league each club with a manager
-            codes = set(inp.teams)
-            bad = [t for t in people if t not in codes]
-            if bad:
-                raise ServiceError(f"--team {bad[0]}: no such club (the clubs are "
-                                   f"{', '.join(inp.teams)})")
             if not people:
                 from tui.services.sharing import managers
                 people = sorted({m["team"] for m in managers(w, league)})
@@ -1429,8 +1428,9 @@ def draft_pick(db: Db, league: str | None = None, *, team: str, player: str | No
     a person's, a club whose turn it is not (or that has named already), a player not in the
     class or taken already; in a shared league a manager picks for his own club only."""
     w = Work.of(db, league)
-    w.require_manager(team, "pick")
     with w.session() as s:
+        team = _club(s, league, team)
+        w.require_manager(team, "pick")
         row, info, year = _open(s, league)
         stored = ost.get(session=s, league_id=row.id, year=year)
         if stored is None or stored.data.get("class") is None:
@@ -1438,9 +1438,6 @@ def draft_pick(db: Db, league: str | None = None, *, team: str, player: str | No
         inp = _inputs(s, row.id, row.name, year, info.id)
         view = _view(s, row, info, year, inp)
         people = list(stored.data.get("people") or [])
-        if team not in inp.teams:
-            raise ServiceError(f"--team {team}: no such club (the clubs are "
-                               f"{', '.join(inp.teams)})")
         if team not in people:
             raise ServiceError(f"{team} is the computer's club in this draft (the clubs a person "
                                f"picks for: {', '.join(people) or 'none'}; named when the draft "
@@ -1508,8 +1505,9 @@ def fa_offer(db: Db, league: str | None = None, *, team: str, player: str | None
     promise him, years out of range, a second offer to the same player; in a shared league a
     manager offers for his own club only."""
     w = Work.of(db, league)
-    w.require_manager(team, "offer")
     with w.session() as s:
+        team = _club(s, league, team)
+        w.require_manager(team, "offer")
         row, info, year = _open(s, league)
         stored = ost.get(session=s, league_id=row.id, year=year)
         if stored is None or stored.data.get("fa_open") is None:
@@ -1517,9 +1515,6 @@ def fa_offer(db: Db, league: str | None = None, *, team: str, player: str | None
         if stored.data.get("fa") is not None:
             raise ServiceError(f"free agency of {year} is over (`impact offseason status`)")
         inp = _inputs(s, row.id, row.name, year, info.id)
-        if team not in inp.teams:
-            raise ServiceError(f"--team {team}: no such club (the clubs are "
-                               f"{', '.join(inp.teams)})")
         people = list(stored.data.get("fa_people") or [])
         if team not in people:
             raise ServiceError(f"{team} is the computer's club in this free agency (the clubs a "
@@ -1541,7 +1536,7 @@ def fa_offer(db: Db, league: str | None = None, *, team: str, player: str | None
                 raise ServiceError(f"{team} has offered {agent.player} already (an offer stands "
                                    "once made)")
             allowed = dict(agent.roles).get(team) or ("",)
-            role = role or allowed[0]
+            role = role.strip().lower() if role is not None else allowed[0]
             years = years if years is not None else dict(agent.years).get(role, 1)
             why = fa.offer_refusal(agent, team, role, years)
             if why is not None:
@@ -1594,8 +1589,9 @@ def foreign_choice(db: Db, league: str | None = None, *, team: str, sign: str | 
     not in the pool or not the club's foreign player, one chosen already, no room under the
     roster size; in a shared league a manager chooses for his own club only."""
     w = Work.of(db, league)
-    w.require_manager(team, "sign or release")
     with w.session() as s:
+        team = _club(s, league, team)
+        w.require_manager(team, "sign or release")
         row, info, year = _open(s, league)
         stored = ost.get(session=s, league_id=row.id, year=year)
         if stored is None or stored.data.get("foreign") is None:
