@@ -433,23 +433,27 @@ class EngineModel:
 # rates from lines
 
 
-def batter_rates(line: Mapping[str, float]) -> dict[str, float] | None:
+def batter_rates(line: Mapping[str, float], ibb_given: float = 1.0) -> dict[str, float] | None:
     """Per plate appearance decided by the cards: intentional walks and sacrifice bunts are the
-    managers' doing and left out."""
-    pa = line["pa"] - line["ibb"] - line["sh"]
+    managers' doing and left out — of the intentional walks, the share `ibb_given` the computer
+    managers give again (`ibb_given_share`); the rest are walks the card makes."""
+    ibb = ibb_given * line["ibb"]
+    pa = line["pa"] - ibb - line["sh"]
     if pa <= 0:
         return None
     singles = line["h"] - line["2b"] - line["3b"] - line["hr"]
-    return {"BB": (line["bb"] - line["ibb"]) / pa, "HBP": line["hbp"] / pa, "K": line["so"] / pa,
+    return {"BB": (line["bb"] - ibb) / pa, "HBP": line["hbp"] / pa, "K": line["so"] / pa,
             "1B": max(0.0, singles) / pa, "XBH": (line["2b"] + line["3b"]) / pa,
             "HR": line["hr"] / pa, "3B_share": line["3b"] / max(1.0, line["2b"] + line["3b"])}
 
 
-def pitcher_rates(line: Mapping[str, float]) -> dict[str, float] | None:
-    bf = line["bf"] - line["ibb"]
+def pitcher_rates(line: Mapping[str, float], ibb_given: float = 1.0) -> dict[str, float] | None:
+    """Per batter faced decided by the cards (intentional walks as in `batter_rates`)."""
+    ibb = ibb_given * line["ibb"]
+    bf = line["bf"] - ibb
     if bf <= 0:
         return None
-    return {"BB": (line["bb"] - line["ibb"]) / bf, "HBP": line["hbp"] / bf, "K": line["so"] / bf,
+    return {"BB": (line["bb"] - ibb) / bf, "HBP": line["hbp"] / bf, "K": line["so"] / bf,
             "H": line["h"] / bf, "HR": line["hr"] / bf,
             "WILD": (line["hbp"] + line["wp"] + line["bk"]) / bf}
 
@@ -513,15 +517,23 @@ class CardMaker:
         self.model = EngineModel(ruleset, c)
         lg = batting_line(context.batting)
         self.lg_bat = lg
-        rates = batter_rates(lg)
+        # the share of the league's intentional walks the computer managers give again (they
+        # walk a man on purpose `computer_ibb` of plate appearances; 1968 NL's managers 1.14 %):
+        # the rest are walks on the cards of the men who drew them, and come off the pitchers'
+        self.ibb_given = 1.0
+        if lg["ibb"] > 0 and lg["pa"] > 0:
+            self.ibb_given = min(1.0, c["computer_ibb"] * lg["pa"] / lg["ibb"])
+        self.lg_pit = pitching_line(context.pitching)
+        lg_hbp = batter_rates(lg, self.ibb_given)
+        self.lg_hbp = lg_hbp["HBP"] if lg_hbp else 0.0
+        rates = self.bat_rates(lg)
         if rates is None:
             raise LeagueError("the league totals have no plate appearances")
         self.lg_rates = rates
-        self.lg_pit = pitching_line(context.pitching)
         # the league-average pitcher's mean row
         k = max(2.0, c["pitcher_k_share"] * rates["K"] * 100)
         bb = max(1.0, c["pitcher_bb_share"] * rates["BB"] * 100)
-        lg_p = pitcher_rates(self.lg_pit) or {"WILD": rates["HBP"]}
+        lg_p = self.pit_rates(self.lg_pit) or {"WILD": rates["HBP"]}
         per_x = self.model.x_hbp + (1 - SITUATION_MIX[0]) * self.model.x_wild
         x = min(12.0, max(0.5, lg_p["WILD"] * 100 / max(0.02, per_x)))
         rest = 100 - k - bb - x - c["avg_g"] - c["avg_if"] - c["avg_bs_star"] - c["avg_bs_plus"]
@@ -534,6 +546,22 @@ class CardMaker:
         self.replacement_card = self._replacement_batter()
 
     # -- batters ------------------------------------------------------------------------------
+    def bat_rates(self, line: Mapping[str, float]) -> dict[str, float] | None:
+        """The rates a batter card is solved for: `batter_rates`, the intentional walks the
+        computer does not give again counted as walks, and his hit batsmen beyond the league's
+        rate as walks too — a batter card has no HBP (the pitcher's X column hits batters, the
+        same share of every man), so a man hit twice as often as the league reaches base the
+        other way he reached it without a hit (HBP below the league's: fewer walks)."""
+        r = batter_rates(line, self.ibb_given)
+        if r is None:
+            return None
+        r["BB"] = max(0.0, r["BB"] + self.c["hbp_as_bb"] * (r["HBP"] - self.lg_hbp))
+        return r
+
+    def pit_rates(self, line: Mapping[str, float]) -> dict[str, float] | None:
+        """A pitcher's rates, his intentional walks as in `bat_rates`."""
+        return pitcher_rates(line, self.ibb_given)
+
     def _pitch_seen(self, bats: str, mixed: bool = False) -> dict[str, float]:
         if mixed:
             out = dict.fromkeys(PITCH_COLUMNS, 0.0)
@@ -587,7 +615,7 @@ class CardMaker:
     def batting_card(self, p: StatPlayer) -> tuple[BattingCard, bool]:
         """The batter card of a player, and whether it is a replacement-level card."""
         line = batting_line(p.batting or {})
-        r = batter_rates(line)
+        r = self.bat_rates(line)
         repl = r is None or line["pa"] < self.c["min_pa"]
         widths = self.replacement_card if repl else self._solve_batter(r, p.bats)  # type: ignore[arg-type]
         bounds = _widths_to_bounds([widths[c] for c in BAT_COLUMNS], BAT_COLUMNS,
@@ -736,8 +764,8 @@ class CardMaker:
             b = (1.4 * tb - 0.6 * x["H"] - 3 * x["HR"] + 0.1 * (x["BB"] + x["HBP"])) * 1.02
             c = max(1e-6, 1 - x["H"] - x["BB"] - x["HBP"])
             return a * b / (b + c) + x["HR"] if b + c > 0 else x["HR"]
-        lg = pitcher_rates(self.lg_pit) or r
-        lg_er = self.lg_pit["er"] / max(1.0, self.lg_pit["bf"] - self.lg_pit["ibb"])
+        lg = self.pit_rates(self.lg_pit) or r
+        lg_er = self.lg_pit["er"] / max(1.0, self.lg_pit["bf"] - self.ibb_given * self.lg_pit["ibb"])
         base = base_runs(lg)
         return lg_er * base_runs(r) / base if base > 0 else lg_er
 
@@ -745,7 +773,7 @@ class CardMaker:
         """A pitcher's earned runs beyond (or short of) what his components are worth are kept
         in part (`era_weight`), as hits allowed: the card gives up runs as he did."""
         out = dict(r)
-        bf = line["bf"] - line["ibb"]
+        bf = line["bf"] - self.ibb_given * line["ibb"]
         if bf <= 0 or self.c["era_weight"] <= 0:
             return out
         gap = line["er"] / bf - self._expected_er(r)
@@ -758,7 +786,7 @@ class CardMaker:
         """Home runs allowed are mostly the batters' doing and a season's count is noisy: the
         rate is pulled toward the league's by `hr_shrink_bf` batters faced (the rest of the
         damage is kept: see `_solve_pitcher`)."""
-        lg = pitcher_rates(self.lg_pit) or r
+        lg = self.pit_rates(self.lg_pit) or r
         k = bf / (bf + self.c["hr_shrink_bf"])
         out = dict(r)
         out["HR"] = lg["HR"] + k * (r["HR"] - lg["HR"])
@@ -799,14 +827,14 @@ class CardMaker:
         `force_starter` (one of his team's five with most starts) gets a starter's card."""
         c = self.c
         line = pitching_line(p.pitching or {})
-        repl = line["outs"] < c["min_outs"] or pitcher_rates(line) is None
-        lg_r = pitcher_rates(self.lg_pit) or {}
+        repl = line["outs"] < c["min_outs"] or self.pit_rates(line) is None
+        lg_r = self.pit_rates(self.lg_pit) or {}
         if repl:
             lvl = c["replacement_level"]
             r = {"HR": lg_r["HR"] / lvl, "H": lg_r["H"] / lvl, "BB": lg_r["BB"] / lvl,
                  "HBP": lg_r["HBP"], "WILD": lg_r["WILD"], "K": lg_r["K"] * lvl}
         else:
-            r = self._with_era(self._shrunk(pitcher_rates(line), line["bf"]), line)  # type: ignore[arg-type]
+            r = self._with_era(self._shrunk(self.pit_rates(line), line["bf"]), line)  # type: ignore[arg-type]
         starter_share = line["gs"] / line["g"] if line["g"] else 0.0
         is_starter = starter_share >= 0.5
         outs_per = line["outs"] / max(1.0, line["gs"] if is_starter else line["g"])
@@ -871,7 +899,7 @@ class CardMaker:
             for p in players:
                 if p.pitching:
                     line = pitching_line(p.pitching)
-                    r = pitcher_rates(line)
+                    r = self.pit_rates(line)
                     if r is None or line["outs"] < self.c["min_outs"]:
                         continue
                     r = self._with_era(self._shrunk(r, line["bf"]), line)
@@ -881,7 +909,7 @@ class CardMaker:
                     bf += line["bf"]
                 elif p.batting:
                     line = batting_line(p.batting)
-                    br = batter_rates(line)
+                    br = self.bat_rates(line)
                     if br is None or line["pa"] < self.c["min_pa"]:
                         continue
                     w = self._solve_batter(br, p.bats)

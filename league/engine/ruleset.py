@@ -525,7 +525,9 @@ def parse_ruleset(data: dict[str, Any], source: str = "ruleset") -> Ruleset:
 CARDGEN_DEFAULTS: Final[dict[str, float]] = {
     # the league-average pitcher's mean row: K, BB from the league's rates, the rest fixed widths
     "pitcher_k_share": 0.70,      # share of the league's strikeouts on the pitcher's K column
-    "pitcher_bb_share": 0.58,     # share of the league's (unintentional) walks on his BB column
+    "pitcher_bb_share": 0.45,     # share of the league's (unintentional) walks on his BB column
+    "computer_ibb": 0.0015,       # intentional walks the computer managers give, per PA
+    "hbp_as_bb": 1.0,             # a batter's hit batsmen beyond the league's, as card walks
     "avg_bs_star": 2.4, "avg_bs_plus": 4.2, "avg_g": 17.4, "avg_if": 6.0,
     "bs_plus_of_bs": 0.09,        # a pitcher's BS+ width as a share of his BS+BS room
     "pitcher_g_of_gif": 0.60,     # G share of a pitcher's G+IF room
