@@ -779,7 +779,21 @@ class CardMaker:
         gap = line["er"] / bf - self._expected_er(r)
         # shrunk by the batters faced: a short season's gap is mostly luck of the sequence
         k = self.c["era_weight"] * bf / (bf + self.c["era_shrink_bf"])
-        out["H"] = max(0.0, r["H"] + k * gap / RUN_WEIGHTS["H"])
+        # the hits that make his components worth the runs kept: Base Runs solved for the hits
+        # (a hit is worth more runs behind a pitcher who allows many runners, and in a league
+        # of many: a fixed run value would give a bad pitcher of a high-scoring year too many)
+        want = self._expected_er(r) + k * gap
+        lo, hi = r["HR"], max(r["H"], r["HR"]) + 1.0
+        if self._expected_er({**out, "H": lo}) >= want:
+            out["H"] = lo
+            return out
+        for _ in range(40):
+            mid = (lo + hi) / 2
+            if self._expected_er({**out, "H": mid}) < want:
+                lo = mid
+            else:
+                hi = mid
+        out["H"] = (lo + hi) / 2
         return out
 
     def _shrunk(self, r: Mapping[str, float], bf: float) -> dict[str, float]:
