@@ -11,7 +11,8 @@ of them with computer managers (cardcheck.play_season), and moves each constant 
 of the simulated league's rate to the real league's (a rate the engine gives too often is
 read as more of it: the solve then asks the cards for less), then makes them again; a few
 rounds bring the league's singles, extra-base hits and home runs to the real ones, and with
-them its runs. Pure: the cards and the season are all in memory.
+them its runs; the last cards are made with the mean of the later rounds' estimates (a round's
+season is noise of about ±2 % in runs). Pure: the cards and the season are all in memory.
 """
 from __future__ import annotations
 
@@ -115,6 +116,7 @@ def match_run_environment(make: Callable[[Mapping[str, float]], League], ruleset
     base.update(getattr(ruleset, "cardgen", {}) or {})
     constants = {key: float(base[key]) for _, key in FITTED}
     history: list[Round] = []
+    estimates: dict[str, list[float]] = {}
     league = make(constants)
     for n in range(rounds):
         games = make_schedule([t.code for t in league.teams],
@@ -133,7 +135,14 @@ def match_run_environment(make: Callable[[Mapping[str, float]], League], ruleset
         outs = sum(float(p.get("outs", 0) or 0) for p in totals.pitching.values())
         moves = _moves(sim, real, runs / outs if outs else 0.0, real_runs)
         for key, factor in moves.items():
-            moved = constants[key] * factor
-            constants[key] = round(min(FIT_RANGE[1], max(FIT_RANGE[0], moved)), 4)
+            moved = min(FIT_RANGE[1], max(FIT_RANGE[0], constants[key] * factor))
+            if n >= 1:
+                estimates.setdefault(key, []).append(moved)
+            constants[key] = round(moved, 4)
+        if n == rounds - 1 and estimates:
+            # the rounds after the first each estimate the constants from a season's noise (a
+            # round's runs ±2 %): the last cards are made with their mean, not the last alone
+            for key, values in estimates.items():
+                constants[key] = round(sum(values) / len(values), 4)
         league = make(constants)
     return league, constants, history
