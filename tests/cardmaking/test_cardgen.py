@@ -12,12 +12,14 @@ from league.cardmaking.cardcheck import TOLERANCES, closed_loop, play_season, st
 from league.cardmaking.cardgen import (
     OUTCOMES,
     CardMaker,
+    LeagueContext,
     StatPlayer,
     batter_rates,
     batting_line,
     default_context,
     league_context,
     make_cards,
+    pitching_line,
 )
 from league.engine.ruleset import parse_ruleset
 from league.errors import LeagueError, RulesetError
@@ -120,6 +122,54 @@ def test_a_batter_card_reproduces_his_rates_under_the_engines_reading():
     assert o["HR"] == pytest.approx(target["HR"], abs=5e-4)
     assert o["1B"] == pytest.approx(target["1B"], abs=5e-4)
     assert o["2B"] + o["3B"] == pytest.approx(target["XBH"], abs=5e-4)
+
+
+def test_walks_the_card_must_make_intentional_ones_not_given_again_and_hit_batsmen():
+    """A batter card has no HBP (the pitcher's X hits every man alike) and the computer walks a
+    man on purpose 0.15 % of plate appearances: a man hit more often than the league, or walked
+    on purpose in a league whose managers did it more, gets those times on base as card walks
+    (docs/cards.md, "The batter card"). A league whose intentional walks the computer gives
+    again (the share given is 1) leaves them out as before."""
+    ctx = default_context()
+    few_ibb = LeagueContext(dict(ctx.batting, ibb=5), ctx.pitching, {}, 143)
+    many_ibb = LeagueContext(dict(ctx.batting, ibb=60), ctx.pitching, {}, 143)
+    line = {"pa": 600, "ab": 510, "h": 150, "2b": 28, "3b": 3, "hr": 20, "bb": 55, "so": 100}
+    plain = CardMaker(load_ruleset("standard"), few_ibb, {"consistency_rounds": 0})
+    assert plain.ibb_given == 1.0            # 5 a team season: under the computer's 0.15 %
+    base = plain.bat_rates(batting_line({**line, "hbp": 6}))
+    hit = plain.bat_rates(batting_line({**line, "hbp": 25}))
+    assert base is not None and hit is not None
+    # 19 more hit batsmen over 600 PA: 19/600 more walks a PA (the league's HBP rate is 0.9 %)
+    assert hit["BB"] - base["BB"] == pytest.approx(19 / 600, abs=1e-9)
+    ibb = plain.bat_rates(batting_line({**line, "hbp": 6, "ibb": 20}))
+    assert ibb is not None and ibb["BB"] < base["BB"]   # all 20 given again: out of his rates
+    mk = CardMaker(load_ruleset("standard"), many_ibb, {"consistency_rounds": 0})
+    share = mk.ibb_given
+    assert share == pytest.approx(0.0015 * 5350 / 60)
+    star = mk.bat_rates(batting_line({**line, "hbp": 6, "ibb": 20}))
+    assert star is not None
+    assert star["BB"] == pytest.approx((55 - share * 20 + 6 - mk.lg_hbp * (600 - share * 20))
+                                       / (600 - share * 20))
+    # more walks than with his 20 intentional ones left out, and his card walks more for them
+    given_all = batter_rates(batting_line({**line, "hbp": 6, "ibb": 20}))
+    assert given_all is not None and star["BB"] > given_all["BB"] + 0.02
+    assert mk._solve_batter(star, "R")["BB"] > mk._solve_batter(given_all, "R")["BB"] + 2
+
+
+def test_a_pitchers_earned_runs_are_kept_as_the_hits_base_runs_says_they_need():
+    """ERA beyond the components is kept as hits allowed (era_weight 1): the hits whose Base
+    Runs are his earned runs — a bad pitcher's extra runs need fewer extra hits than a fixed
+    half run a hit says, a lucky one's fewer runs more hits taken away (docs/cards.md)."""
+    mk = _maker()
+    for er, more in ((40, False), (130, True)):
+        p = pitching_line({"g": 25, "gs": 25, "outs": 540, "bf": 780, "h": 180, "hr": 20,
+                           "bb": 60, "so": 120, "er": er, "r": er + 5})
+        r = mk.pit_rates(p)
+        assert r is not None
+        kept = mk._with_era(r, p)
+        assert mk._expected_er(kept) == pytest.approx(er / 780, rel=1e-6)
+        linear = r["H"] + (er / 780 - mk._expected_er(r)) / 0.5
+        assert (kept["H"] > r["H"]) is more and kept["H"] < linear
 
 
 def test_better_lines_make_better_cards():
