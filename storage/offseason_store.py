@@ -7,13 +7,16 @@ stops the club), and the free-agency offers a person made (``league_fa_offer``, 
 says the club has made all it makes), and the foreign signings and releases a person chose
 (``league_foreign_choice``, migration 0018_foreign_choice: one row a choice, `sign` a man of his
 club's pool or `release` one of its foreign players; a NULL player: done). The next season's
-making reads them and removes them."""
+making reads them and removes them. How many offers each free agent has is a view
+(``league_fa_offer_count``, 0019): in a shared league a manager reads only his own club's offers
+(sealed, §4), and the count from every club."""
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+import sqlalchemy as sa
 from sqlalchemy import Column, Text, UniqueConstraint, delete, func, select
 from sqlmodel import Field, Session, col
 
@@ -124,6 +127,20 @@ def fa_offers(*, session: Session, league_id: int, year: int
                           .order_by(col(FaOfferRow.id))).scalars():
         out.setdefault(r.team, []).append((r.player, r.role, r.years))
     return out
+
+
+# how many offers each declared free agent has, the clubs not named (migration
+# 0019_fa_offer_count, a view): everyone's to read in a shared league, where the offers are sealed
+FA_OFFER_COUNT = sa.table("league_fa_offer_count", sa.column("league_id"), sa.column("year"),
+                          sa.column("player"), sa.column("offers"))
+
+
+def fa_offer_counts(*, session: Session, league_id: int, year: int) -> dict[str, int]:
+    """How many offers each declared free agent of the off-season before `year` has, from
+    every club (a manager of a shared league reads only his own club's offers)."""
+    v = FA_OFFER_COUNT.c
+    return {str(p): int(n) for p, n in session.execute(
+        select(v.player, v.offers).where(v.league_id == league_id, v.year == year))}
 
 
 def foreign_choices(*, session: Session, league_id: int, year: int

@@ -6,7 +6,9 @@ write (his team's saved orders, the keyboard games his team plays), and installs
 audit log written by triggers, so a change made with plain SQL is on record too.
 
 Who may change what (the README's "A league shared by several managers" says the same):
-- everyone connected reads everything;
+- everyone connected reads everything but another club's free-agency offers: sealed, as in NPB
+  (§4), a manager reads only his own club's (in `league_fa_offer` and in the audit log), the
+  commissioner all, everyone how many offers each free agent has (`league_fa_offer_count`);
 - a manager writes only `league_roster_pref` rows of his own teams (batting order, rotation,
   bullpen, reserves), `game_live` rows of games his team plays, for the sides he plays, and
   adds `league_draft_pick` rows for his own club at its turn of the draft (never changes one),
@@ -42,8 +44,10 @@ MANAGER_TABLES = ("league_roster_pref", "game_live")
 DRAFT_TABLE = "league_draft_pick"
 # A person's trade offers (issue 32): a manager adds his own club's, never changes one.
 TRADE_TABLE = "league_trade_offer"
-# A person's free-agency offers (issue 32, §4): a manager adds his own club's, never changes one.
+# A person's free-agency offers (issue 32, §4): a manager adds his own club's, never changes one,
+# and reads only his own club's (sealed); how many each free agent has is everyone's to read.
 FA_TABLE = "league_fa_offer"
+FA_COUNT_VIEW = "league_fa_offer_count"
 # A person's foreign signings and releases (issue 32, §5): a manager adds his own club's.
 FOREIGN_TABLE = "league_foreign_choice"
 # Not audited: the audit log itself and Alembic's bookkeeping.
@@ -660,6 +664,7 @@ def _apply(conn: Connection, comm: str, mgr: str) -> None:
                       f"{s}.{MANAGER_TABLE}{made}, {s}.league_alembic_version from {both}"))
     conn.execute(text(f"revoke all on {s}.{AUDIT_TABLE} from public"))
     conn.execute(text(f"grant select on {s}.{AUDIT_TABLE} to {both}"))
+    _sealed_audit(conn, s, comm)
     tables = _tables(conn)
     # sequences: everyone reads them; the commissioner draws from those of the tables he writes,
     # a manager only from those of his two tables (nextval elsewhere would burn other tables' ids)
@@ -708,7 +713,8 @@ def _apply(conn: Connection, comm: str, mgr: str) -> None:
                            (FA_TABLE, "impact_fa_check"),
                            (FOREIGN_TABLE, "impact_foreign_check")):
         if table in tables:
-            _own_club_rows(conn, s, table, trigger, mgr, comm)
+            _own_club_rows(conn, s, table, trigger, mgr, comm,
+                           sealed=table == FA_TABLE)
     if "league_roster_pref" in tables:
         conn.execute(text(f"drop trigger if exists impact_pref_check on {s}.league_roster_pref"))
         conn.execute(text(f"create trigger impact_pref_check before insert or update on "
@@ -723,6 +729,24 @@ def _apply(conn: Connection, comm: str, mgr: str) -> None:
     conn.execute(text(f"drop trigger if exists impact_audit_guard on {s}.{AUDIT_TABLE}"))
     conn.execute(text(f"create trigger impact_audit_guard before update or delete on "
                       f"{s}.{AUDIT_TABLE} for each row execute function {s}.impact_audit_guard()"))
+
+
+def _sealed_audit(conn: Connection, s: str, comm: str) -> None:
+    """The audit log under row-level security: everyone connected reads it, but a row of a
+    sealed table (another club's free-agency offer) only the commissioner and the manager of
+    the row's club. The log is written by impact_audit(), the owner's function, whom the
+    policies do not bind."""
+    row = "coalesce(after, before)"
+    conn.execute(text(f"alter table {s}.{AUDIT_TABLE} enable row level security"))
+    for name, sql in (
+        ("impact_read", f"create policy impact_read on {s}.{AUDIT_TABLE} for select using "
+                        f"(tbl <> {_lit(FA_TABLE)} or {s}.impact_manages(({row}->>'league_id')"
+                        f"::integer, {row}->>'team'))"),
+        ("impact_commissioner", f"create policy impact_commissioner on {s}.{AUDIT_TABLE} "
+                                f"for select to {_q(comm)} using (true)"),
+    ):
+        conn.execute(text(f"drop policy if exists {name} on {s}.{AUDIT_TABLE}"))
+        conn.execute(text(sql))
 
 
 def _sequences(conn: Connection, schema: str) -> list[tuple[str, str]]:
@@ -1063,15 +1087,18 @@ def refusal(message: str) -> str | None:
     return f"only the commissioner may {what}"
 
 
-def _own_club_rows(conn: Any, s: str, table: str, trigger: str, mgr: str, comm: str) -> None:
+def _own_club_rows(conn: Any, s: str, table: str, trigger: str, mgr: str, comm: str, *,
+                   sealed: bool = False) -> None:
     """A table whose rows a manager adds only for his own club: insert granted, row-level
-    security (everyone reads, the commissioner does all, a manager inserts where he manages the
-    row's team), and the trigger `trigger` checks each row before it is stored."""
+    security (everyone reads — only his own club's rows when `sealed` —, the commissioner does
+    all, a manager inserts where he manages the row's team), and the trigger `trigger` checks
+    each row before it is stored."""
     conn.execute(text(f"grant insert on {s}.{table} to {_q(mgr)}"))
     conn.execute(text(f"alter table {s}.{table} enable row level security"))
     manages = f"{s}.impact_manages(league_id, team)"
     for name, sql in (
-        ("impact_read", f"create policy impact_read on {s}.{table} for select using (true)"),
+        ("impact_read", f"create policy impact_read on {s}.{table} for select "
+                        f"using ({manages if sealed else 'true'})"),
         ("impact_commissioner", f"create policy impact_commissioner on {s}.{table} "
                                 f"for all to {_q(comm)} using (true) with check (true)"),
         ("impact_manager", f"create policy impact_manager on {s}.{table} for insert "

@@ -11,6 +11,8 @@ from typer.testing import CliRunner
 from tui import services as sv
 from tui.cli.main import app
 
+from season_helpers import played_and_closed
+
 
 @pytest.fixture(scope="module")
 def fa_open(tmp_path_factory):
@@ -18,8 +20,7 @@ def fa_open(tmp_path_factory):
     db = tmp_path_factory.mktemp("fa") / "l.sqlite3"
     sv.create_league(str(db), "mini", "mini")
     sv.new_season(str(db))
-    sv.sim_days(str(db), to_end=True)
-    sv.close_season(str(db))
+    played_and_closed(str(db))
     sv.offseason_step(str(db), None, "retire")
     sv.offseason_step(str(db), None, "draft")
     sv.offseason_step(str(db), None, "fa", people=["KYO"])

@@ -123,10 +123,14 @@ def _print_agents(v: Any) -> None:
         may = "; ".join(f"{t} {'/'.join(r) or 'nothing (no room)'}" for t, r in a.roles)
         most = " ".join(f"{r} {y}yr" for r, y in a.years)
         made = "; ".join(f"{t} {r} {y}yr" for t, r, y in a.offers)
+        sealed = a.count - len(a.offers)    # another club's offers, sealed in a shared league
         echo(f"  {a.player:<8} {pad(a.name, 16)} {a.team:<4} {a.age:>2} {a.kind:<2} "
              f"{a.value:+6.1f}  {RIGHTS.get(a.right, a.right)}, service {a.seasons} seasons "
-             f"{a.days} days; may promise: {may} (at most {most})"
-             + (f"; offered: {made}" if made else ""))
+             f"{a.days} days; may promise: {may} (at most {most}); "
+             f"{a.count} offer{'s' if a.count != 1 else ''}"
+             + (f": {made}" if made else "")
+             + (f" (and {sealed} sealed)" if sealed and made else
+                " (sealed)" if sealed else ""))
     if v.fa_waiting:
         echo(f"waiting for {', '.join(v.fa_waiting)}'s offers (`impact offseason offer --team "
              f"{v.fa_waiting[0]} PLAYER --role ROLE --years N`, then `--done`)")

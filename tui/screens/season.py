@@ -262,6 +262,8 @@ class SeasonScreen(AreaScreen):
             t.add_row(label("os_fa_" + a.right, ja),
                       f"{self.player_name(a.player, a.name)} ({self.team_name(a.team)})",
                       str(a.age), label("os_service", ja).format(seasons=a.seasons, days=a.days)
+                      # how many offers he has; from whom only the person's own (§4, sealed)
+                      + (f"  {label('os_fa_offers', ja).format(n=a.count)}" if a.count else "")
                       + (f"  {label('os_offered', ja)}: {made}" if made else ""),
                       key=f"sg-{a.player}")
         for team in v.fa_waiting:

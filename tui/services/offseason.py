@@ -1047,8 +1047,9 @@ class AgentView:
     """A declared free agent (FA宣言, §4) while free agency waits for a person's offers: his
     right, service (seasons and days over), kind and worth as the computer sees it, the roles
     each club a person offers for may promise him (by its depth as the market opened), the
-    most years an offer of each role may have, and the offers made to him so far (club, role,
-    years)."""
+    most years an offer of each role may have, the offers made to him so far that the person
+    may read (club, role, years: in a shared league a manager reads only his own club's, §4
+    sealed offers) and `count`, how many offers he has from every club."""
 
     player: str
     name: str
@@ -1062,13 +1063,15 @@ class AgentView:
     roles: tuple[tuple[str, tuple[str, ...]], ...]
     years: tuple[tuple[str, int], ...]
     offers: tuple[tuple[str, str, int], ...] = ()
+    count: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         return {"player": self.player, "name": self.name, "team": self.team, "age": self.age,
                 "kind": self.kind, "value": self.value, "right": self.right,
                 "service": {"seasons": self.seasons, "days": self.days},
                 "roles": {t: list(r) for t, r in self.roles}, "years": dict(self.years),
-                "offers": [{"team": t, "role": r, "years": y} for t, r, y in self.offers]}
+                "offers": [{"team": t, "role": r, "years": y} for t, r, y in self.offers],
+                "offers_count": self.count}
 
 
 @dataclass(frozen=True)
@@ -1286,12 +1289,13 @@ def _view(s: Any, row: Any, info: repo.SeasonInfo, year: int, inp: _Inputs | Non
             for p, r, y in rows:
                 if p is not None:
                     made.setdefault(p, []).append((t, r, y))
+        counts = ost.fa_offer_counts(session=s, league_id=row.id, year=year)
         for raw in data["fa_open"]:
             a = _agent_of(raw)
             agents.append(AgentView(a.player, names.get(a.player, a.player), a.team, a.age,
                                     a.kind, a.value, a.right, int(raw.get("seasons", 0)),
                                     int(raw.get("days", 0)), a.roles, a.years,
-                                    tuple(made.get(a.player, ()))))
+                                    tuple(made.get(a.player, ())), counts.get(a.player, 0)))
     return StepsView(info.number, year, tuple(steps), departures, tuple(order),
                      tuple(data.get("people") or ()), tuple(waiting), round_, tuple(picks),
                      tuple(left), _fa_views(market, names) if market is not None else (),
