@@ -253,7 +253,7 @@ def test_five_lived_seasons_keep_the_limit_every_day_and_move_foreign_players(li
     off-season. The five are the first of the session's ten lived seasons (tests/offseason/
     conftest.py): lived("nippon", 5) plays the same five."""
     r = lived_nippon
-    foreign, fa, trades = r.foreign[:5], r.fa[:4], r.trades[:4]
+    foreign, fa, trades = r.foreign[:5], r.fa[:4], r.trades[1:5]
     assert [n for n, *_ in foreign] == [1, 2, 3, 4, 5]
     for n, signed, released, days, most, over in foreign:
         assert days >= 140 and most <= 4 and over == 0, (n, days, most, over)
@@ -265,7 +265,9 @@ def test_five_lived_seasons_keep_the_limit_every_day_and_move_foreign_players(li
     for n, declared, moved, _comp in fa:
         assert declared > 0 and moved > 0, (n, declared, moved)
     # and trades (§6): the computer's clubs trade in every off-season (seed 1 measured 2, 1, 1,
-    # 4 before seasons 2-5), none in a season nobody trades in
+    # 4 before seasons 2-5), none in a season nobody trades in ([trades] in_season off): the
+    # first season's counted too, with no off-season before it
+    assert r.trades[0] == (1, 0, 0)
     assert [n for n, *_ in trades] == [2, 3, 4, 5]
     for n, offseason, in_season in trades:
         assert offseason > 0 and in_season == 0, (n, offseason, in_season)

@@ -275,8 +275,11 @@ def _lived(folder: Any, lg: Any, seasons: int, seed: int, as_json: bool, quiet: 
         echo(f"  FA before season {n}: {declared} declared (FA宣言), {moved} moved"
              + (f", {comp} compensation" if comp else ""))
     for n, off, during in out.trades:
-        echo(f"  トレード trades before season {n}: {off} in the off-season"
-             + (f", {during} in the season" if during else ""))
+        if n == out.trades[0][0]:
+            echo(f"  トレード season {n}: {during} in the season (no off-season before it)")
+        else:
+            echo(f"  トレード season {n}: {off} in the off-season before it, {during} in the "
+                 "season")
     echo(f"\nrules C.3 over season {seasons}:")
     _print_report(out.report, lg, False)
 

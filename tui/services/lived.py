@@ -40,7 +40,8 @@ class LivedReport:
     # free agency (§4) in the off-season before each season: declared (FA宣言), moved (to another
     # club or out of the league), compensation
     fa: tuple[tuple[int, int, int, int], ...] = ()
-    # trades (§6) of each season: in the off-season before it, and in its season (a person's)
+    # trades (§6) of each season from the first: in the off-season before it (none before the
+    # first), and in its season (a person's, the computer's with [trades] in_season)
     trades: tuple[tuple[int, int, int], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
@@ -120,11 +121,12 @@ def _measure(db: str, seasons: int, seed: int,
         foreign = tuple(_foreign_days(s, info, news, own.foreign_active, own.foreign_side)
                         for info in infos)
         fa = tuple(_fa_counts(info.number, news) for info in infos[1:])
+        # every season's, season one's too (its trades in the season: it has no off-season)
         trades = tuple((info.number,
                         sum(1 for t in news if t.kind == "trade" and t.season == info.number
                             and t.day is None),
                         sum(1 for t in news if t.kind == "trade" and t.season == info.number
-                            and t.day is not None)) for info in infos[1:])
+                            and t.day is not None)) for info in infos)
         first, last = rosters[infos[0].number], rosters[infos[-1].number]
         totals = hs.season_totals(session=s, season_ids=[ids[-1]])
         pa = sum(t.batting.pa for t in totals if t.batting)
