@@ -50,14 +50,15 @@ _ONE_DAY: Final = timedelta(days=1)
 def team_days(days: Sequence[date], today: date, *, ordered: bool = False) -> TeamDays:
     """The team's calendar before its game on `today`, from the days it has played
     (`ordered`: they are in order, as SeasonState keeps them)."""
-    before: Sequence[date] = (days[:bisect_left(days, today)] if ordered
-                              else sorted([d for d in days if d < today]))
-    recent = before[-RECENT:]
+    # the days before today: the first `n` of them (not copied, asked for each team's every game)
+    before: Sequence[date] = days if ordered else sorted([d for d in days if d < today])
+    n = bisect_left(days, today) if ordered else len(before)
+    recent = before[max(0, n - RECENT):n]
     # the day before today or before one of the last RECENT games is one of the days from the
     # day before the earliest of those on
     low = (recent[0] if recent else today) - _ONE_DAY
     played = set()
-    i = len(before) - 1
+    i = n - 1
     while i >= 0 and before[i] >= low:
         played.add(before[i])
         i -= 1
@@ -65,7 +66,7 @@ def team_days(days: Sequence[date], today: date, *, ordered: bool = False) -> Te
     def after_night(d: date) -> bool:
         return d.weekday() == DAY_GAME and d - _ONE_DAY in played
 
-    return TeamDays(len(before), after_night(today), any(after_night(d) for d in recent))
+    return TeamDays(n, after_night(today), any(after_night(d) for d in recent))
 
 
 def rest_due(player: Player, pos: str, turn: int, days: TeamDays) -> bool:

@@ -65,8 +65,12 @@ def slot_setup(state: Any, day: date, away: str, home: str) -> SlotSetup:
     # the state's and the set-up's fields read once, not once a player (in the compiled build
     # each is a look-up in a Python object's dict)
     rest = state.rest
-    fatigue = {p.id: n for p in team_pitchers
-               if (n := fatigue_points(rest.get(p.id), day)) > 0}
+    # fatigue_points of each, the rested (most of them) without working out a timedelta
+    fatigue: dict[str, int] = {}
+    for p in team_pitchers:
+        r = rest.get(p.id)
+        if r is not None and r.available_on > day:
+            fatigue[p.id] = (r.available_on - day).days
     rotations = set(state.rotation(away)) | set(state.rotation(home))
     starting = set(starters.values())
     # relievers too tired sit out, and so do the starters not starting (they were chosen
