@@ -9,7 +9,7 @@ import io
 import json
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import count
 from typing import TYPE_CHECKING, Any
@@ -32,7 +32,7 @@ if TYPE_CHECKING:   # the engine is imported only where games are stored or rebu
 
 
 # the leagues parsed lately, by their texts (LeagueTexts.parse)
-_PARSED: dict[tuple[str, str, str, str, bool], League] = {}
+_PARSED: dict[tuple[str, str, str, str, bool, frozenset[str] | None], League] = {}
 _PARSED_KEPT = 8
 
 
@@ -46,17 +46,19 @@ class LeagueTexts:
     where: str
     ruleset: str | None = None     # the TOML of a ruleset file the league names (not shipped)
 
-    def parse(self, *, active: bool = True) -> League:
+    def parse(self, *, active: bool = True, judged: Collection[str] | None = None) -> League:
         """The league with its cards parsed. Leagues parsed lately are kept by their texts and
         given again (a League is immutable): parsing every card of a league with farms takes a
         tenth of a second, and a box score, a replay or a day's games each read the league.
         `active=False`: a stored season's cards, whose active rosters the season's moves made
-        (league.season.roster.parse_league)."""
-        key = (self.toml, self.batters, self.pitchers, self.where, active)
+        (league.season.roster.parse_league); `judged`: only these teams held to the roster
+        rules (None: every team)."""
+        key = (self.toml, self.batters, self.pitchers, self.where, active,
+               None if judged is None else frozenset(judged))
         league = _PARSED.get(key)
         if league is None:
             league = parse_league(self.toml, self.batters, self.pitchers, where=self.where,
-                                  active=active)
+                                  active=active, judged=judged)
             while len(_PARSED) >= _PARSED_KEPT:
                 _PARSED.pop(next(iter(_PARSED)), None)
             _PARSED[key] = league

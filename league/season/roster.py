@@ -27,7 +27,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any, Callable, Final, Protocol
 
@@ -666,6 +666,7 @@ def _parse_leagues(raw: Any, file: str, text: str, default_dh: bool) -> list[dic
 def parse_league(
     toml_text: str, batters_csv: str, pitchers_csv: str, *, where: str,
     toml_name: str = "league.toml", active: bool = True,
+    judged: Collection[str] | None = None,
 ) -> League:
     """Build a League from the texts of league.toml, batters.csv and pitchers.csv.
 
@@ -673,6 +674,8 @@ def parse_league(
     `active=False` reads a stored season's cards: a team's catcher and starters may be anywhere
     in it (the active roster is what the season's moves made it; the computer mends it before
     a game, league.season.farm.repair) and its active roster may be larger than `active_size`.
+    `judged`: only these teams are held to the roster rules (a move judged by the clubs it
+    touches; a closed season's own cards need not be a legal league file), None: every team.
     Raises CardError for a card that cannot be read and LeagueError for everything else.
     """
     toml_file = _file(where, toml_name)
@@ -762,61 +765,68 @@ def parse_league(
             _born(cell, row), ikusei=_ikusei(cell, row), foreign=_foreign(cell, row),
         ))
 
-    size = opts["roster_size"]
     teams: list[Team] = []
     for t in team_rows:
         players = tuple(sorted(by_team[t["code"]], key=lambda p: p.id))
         code = t["code"]
-        # roster_size is the most a team may hold (a release leaves a team one short until it
-        # signs someone); what a game needs is checked below and when the 28 is chosen
-        # 育成 (development) players are not on the 70 (npb_offseason.md §3)
-        under = [p for p in players if not p.ikusei]
-        if len(under) > size:
-            raise LeagueError(
-                f"{bat_file} + {pit_file}: team {code} has {len(under)} players; the league "
-                f"allows at most {size} (roster_size in {toml_name})"
-            )
-        registered = [p for p in players if p.roster != "farm"]
-        if active and len(registered) < len(players) and len(registered) > opts["active_size"]:
-            raise LeagueError(
-                f"{bat_file} + {pit_file}: team {code} has {len(registered)} players on the active "
-                f"roster (roster = active); the league registers at most {opts['active_size']} "
-                f"(active_size in {toml_name})"
-            )
-        broken = over(registered, opts["foreign_active"], opts["foreign_side"])
-        if active and broken:
-            raise LeagueError(
-                f"{bat_file} + {pit_file}: team {code} has {broken} on the active roster "
-                f"(foreign = yes; foreign_active and foreign_side in {toml_name})"
-            )
-        # a stored season's roster is mended before a game; its team needs the players somewhere
-        checked = registered if active else list(players)
-        if not any(p.fielding_at("C") for p in checked):
-            raise LeagueError(
-                f"{bat_file}: team {code} has no catcher (no player lists C in positions)"
-                + (" on the active roster" if len(checked) < len(players) else "")
-            )
-        starters = [p for p in checked if p.pitching is not None and p.pitching.starter > 0]
-        if len(starters) < MIN_STARTERS:
-            raise LeagueError(
-                f"{pit_file}: team {code} has {len(starters)} starters (starter > 0)"
-                + (" on the active roster" if len(checked) < len(players) else "")
-                + f"; a rotation needs at least {MIN_STARTERS}"
-            )
-        # every fielding position by a different man: a team that cannot field one is refused
-        # now, not when its first game is set up
-        pos = uncovered(checked)
-        if pos is not None:
-            able = [p.id for p in checked if p.batting is not None and p.can_play(pos)]
-            raise LeagueError(
-                f"{bat_file}: team {code} cannot field a {POSITION_WORDS.get(pos, pos)} ({pos})"
-                + (" from its active roster" if len(checked) < len(players) else "") + ": "
-                + (f"no player lists {pos} in positions" if not able else
-                   f"{', '.join(able)} can play {pos} but are needed at other positions")
-            )
+        if judged is None or code in judged:
+            _judge(code, players, opts, active, bat_file, pit_file, toml_name)
         teams.append(Team(code, t["name"], t["short"], players, t["league"], t["division"],
                           t["name_en"]))
     return _league_of(opts, teams)
+
+
+def _judge(code: str, players: tuple[Player, ...], opts: dict[str, Any], active: bool,
+           bat_file: str, pit_file: str, toml_name: str) -> None:
+    """Refuse team `code`'s roster against the league file's rules (parse_league), in words."""
+    size = opts["roster_size"]
+    # roster_size is the most a team may hold (a release leaves a team one short until it
+    # signs someone); what a game needs is checked below and when the 28 is chosen
+    # 育成 (development) players are not on the 70 (npb_offseason.md §3)
+    under = [p for p in players if not p.ikusei]
+    if len(under) > size:
+        raise LeagueError(
+            f"{bat_file} + {pit_file}: team {code} has {len(under)} players; the league "
+            f"allows at most {size} (roster_size in {toml_name})"
+        )
+    registered = [p for p in players if p.roster != "farm"]
+    if active and len(registered) < len(players) and len(registered) > opts["active_size"]:
+        raise LeagueError(
+            f"{bat_file} + {pit_file}: team {code} has {len(registered)} players on the active "
+            f"roster (roster = active); the league registers at most {opts['active_size']} "
+            f"(active_size in {toml_name})"
+        )
+    broken = over(registered, opts["foreign_active"], opts["foreign_side"])
+    if active and broken:
+        raise LeagueError(
+            f"{bat_file} + {pit_file}: team {code} has {broken} on the active roster "
+            f"(foreign = yes; foreign_active and foreign_side in {toml_name})"
+        )
+    # a stored season's roster is mended before a game; its team needs the players somewhere
+    checked = registered if active else list(players)
+    if not any(p.fielding_at("C") for p in checked):
+        raise LeagueError(
+            f"{bat_file}: team {code} has no catcher (no player lists C in positions)"
+            + (" on the active roster" if len(checked) < len(players) else "")
+        )
+    starters = [p for p in checked if p.pitching is not None and p.pitching.starter > 0]
+    if len(starters) < MIN_STARTERS:
+        raise LeagueError(
+            f"{pit_file}: team {code} has {len(starters)} starters (starter > 0)"
+            + (" on the active roster" if len(checked) < len(players) else "")
+            + f"; a rotation needs at least {MIN_STARTERS}"
+        )
+    # every fielding position by a different man: a team that cannot field one is refused
+    # now, not when its first game is set up
+    pos = uncovered(checked)
+    if pos is not None:
+        able = [p.id for p in checked if p.batting is not None and p.can_play(pos)]
+        raise LeagueError(
+            f"{bat_file}: team {code} cannot field a {POSITION_WORDS.get(pos, pos)} ({pos})"
+            + (" from its active roster" if len(checked) < len(players) else "") + ": "
+            + (f"no player lists {pos} in positions" if not able else
+               f"{', '.join(able)} can play {pos} but are needed at other positions")
+        )
 
 
 # the fielding positions a game needs filled (league.season.farm reads them in this order too)

@@ -690,11 +690,13 @@ def _drop_from_prefs(s: Any, sid: int | None, moves: Sequence[tuple[str, str, st
 
 
 def _check_rosters(s: Any, lid: int, sid: int | None, changed: set[str]) -> None:
-    """Refuse (the caller rolls back) when a changed team's roster is not legal."""
+    """Refuse (the caller rolls back) when a changed team's roster is not legal — the changed
+    teams only: another club's roster is not this move's to answer for (a closed season's own
+    cards need not make a legal league file; the renewal mends them)."""
     try:
         lg = repo.load_league(session=s, league_id=lid, season_id=sid)
-        if sid is not None:
-            repo.load_league(session=s, league_id=lid)     # the league's own cards too
+        if sid is not None:    # the league's own cards too, the changed teams by its rules
+            repo.stored_texts(session=s, league_id=lid).parse(judged=changed)
         prefs = roster_edit.preferences(session=s, season_id=sid) if sid is not None else {}
         for team in sorted(changed):
             roster_edit.check_active(lg, team, set(prefs.get(team, {}).get("reserves", [])))
