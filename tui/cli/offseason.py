@@ -26,8 +26,11 @@ from tui.cli.common import (
 )
 
 offseason_app = typer.Typer(
-    help="The off-season (§7): retirements, the draft, foreign signings, growth and decline "
-         "before a season.",
+    help="The off-season (§7) between a closed season and the next, one step at a time in this "
+         "order: retire, draft, fa, trades, active-draft, foreign, finish. `status` says where "
+         "it stands and what to run next; a step with --team waits for a person's choices for "
+         "that club (pick, offer, sign, release). `impact season new` runs every step left with "
+         "the computer deciding.",
     no_args_is_help=True)
 
 MARKS = {"breakout": "ブレイク breakout", "collapse": "急降下 collapse"}
@@ -132,8 +135,10 @@ def _print_agents(v: Any) -> None:
              + (f" (and {sealed} sealed)" if sealed and made else
                 " (sealed)" if sealed else ""))
     if v.fa_waiting:
-        echo(f"waiting for {', '.join(v.fa_waiting)}'s offers (`impact offseason offer --team "
-             f"{v.fa_waiting[0]} PLAYER --role ROLE --years N`, then `--done`)")
+        team = v.fa_waiting[0]
+        echo(f"waiting for {', '.join(v.fa_waiting)}'s offers: `impact offseason offer --team "
+             f"{team} PLAYER --role ROLE --years N` for each player wanted, then `impact "
+             f"offseason offer --team {team} --done`")
 
 
 def _print_foreign(f: Any) -> None:
@@ -142,9 +147,9 @@ def _print_foreign(f: Any) -> None:
     for team in f.people:
         room = dict(f.room).get(team, 0)
         echo(f"外国人 {team}: room for {room} under the roster size"
-             + ("  (waiting: `impact offseason sign --team " + team + " PLAYER`, `impact "
-                "offseason release --team " + team + " PLAYER`, then `--done`)"
-                if team in f.waiting else "  (done)"))
+             + (f"  (waiting: `impact offseason sign --team {team} PLAYER`, `impact offseason "
+                f"release --team {team} PLAYER`, then `impact offseason sign --team {team} "
+                "--done`)" if team in f.waiting else "  (done)"))
         for m in f.pool:
             if m.team == team:
                 echo(f"  {'*' if m.chosen else ' '} sign?    {m.player:<8} {pad(m.name, 22)} "
@@ -173,10 +178,16 @@ STEP_NAMES = {"retire": "引退・戦力外 retirements and releases", "draft": 
               "renew": "成長・新シーズン growth, rosters, the new season"}
 
 
+def _command(step: str) -> str:
+    """The command that runs an off-season step (its key in the stored state and --json)."""
+    return "finish" if step == "renew" else step.replace("_", "-")
+
+
 def _print_steps(v, top: int = 20) -> None:  # type: ignore[no-untyped-def]
     echo(f"the off-season after season {v.season}, before {v.year}:")
     for key, rule, state in v.steps:
-        echo(f"  {key:<7} {STEP_NAMES.get(key, key)} ({rule}): {STATES.get(state, state)}")
+        echo(f"  {_command(key):<12} {STEP_NAMES.get(key, key)} ({rule}): "
+             f"{STATES.get(state, state)}")
     if v.departures:
         echo(f"引退・戦力外 retirements and releases: {len(v.departures)}")
         for d in v.departures:
@@ -194,10 +205,13 @@ def _print_steps(v, top: int = 20) -> None:  # type: ignore[no-untyped-def]
              f"{', '.join(t.gets)}")
     if v.active_draft is not None:
         listed = "; ".join(f"{c} {' '.join(pids)}" for c, pids in v.active_draft.listed)
-        echo(f"現役ドラフト the active-player draft: listed {listed}")
+        echo("現役ドラフト the active-player draft: "
+             + (f"listed {listed}" if listed else "nobody listed (a league holds it with "
+                "[draft] active = true in its league.toml)"))
         for p in v.active_draft.picks:
             echo(f"  {p.team:<4} takes {p.player} from {p.source}")
     if not v.order:
+        _print_next(v)
         return
     echo(f"ドラフト the draft: order {' '.join(v.order)}; a person picks for "
          f"{', '.join(v.people) or 'no club'}")
@@ -210,13 +224,22 @@ def _print_steps(v, top: int = 20) -> None:  # type: ignore[no-untyped-def]
     if v.waiting:
         what = "入札 first-round pick" if v.round == 1 else f"round {v.round} pick"
         echo(f"waiting for {', '.join(v.waiting)}: {what} (`impact offseason pick --team "
-             f"{v.waiting[0]} PLAYER`)")
+             f"{v.waiting[0]} PLAYER`" + (", or `--stop` to take no more" if v.round > 1 else "")
+             + ")")
         echo(f"the class, best first as the computer sees it ({len(v.left)} left):")
         for p in v.left[:top] if top else v.left:
             echo(f"  {p.key:<9} {pad(p.name, 16)} {p.school:<3} {p.age:>2} {p.kind:<2} "
                  f"{p.positions:<12} {p.value:+.1f}")
     else:
         echo(f"the draft is over: {len(v.picks)} picks")
+    _print_next(v)
+
+
+def _print_next(v) -> None:  # type: ignore[no-untyped-def]
+    """What to run next, when no step waits for a person (their waiting lines say what to do)."""
+    if dict((k, st) for k, _r, st in v.steps).get(v.current) == "open":
+        return
+    echo(f"next: `impact offseason {_command(v.current)}` ({STEP_NAMES.get(v.current, '')})")
 
 
 def _out(v, as_json: bool, top: int) -> None:  # type: ignore[no-untyped-def]
@@ -388,20 +411,27 @@ def finish_cmd(league: LeagueOption = None, db: DbOption = None,
          f"seed {info.seed} (`impact offseason show` lists what the off-season did)")
 
 
+# each command in `impact offseason --help`: one line (its docstring is its own --help)
+COMMANDS = (
+    ("status", status_cmd, "Where the off-season stands, step by step, and what to run next."),
+    ("retire", retire_cmd, "1. Retirements and releases (§2)."),
+    ("draft", draft_cmd, "2. The draft (§3); --team: a club a person picks for."),
+    ("pick", pick_cmd, "A person's draft pick for his club at its turn."),
+    ("fa", fa_cmd, "3. Free agency (§4); --team: a club a person offers for."),
+    ("offer", offer_cmd, "A person's offer to a free agent (a role and years), or --done."),
+    ("trades", trades_cmd, "4. The computer's clubs trade among themselves (§6)."),
+    ("active-draft", active_draft_cmd, "5. The 現役ドラフト, the active-player draft (§6)."),
+    ("foreign", foreign_cmd, "6. Foreign players (§5); --team: a club a person decides for."),
+    ("sign", sign_cmd, "A person's foreign signing for his club, or --done."),
+    ("release", release_cmd, "A person's release of one of his club's foreign players."),
+    ("finish", finish_cmd, "7. Growth and decline, the rosters, the new season (§1, §7)."),
+    ("show", show_cmd, "What the off-season before a season did (変化, departures, moves)."),
+)
+
+
 def register(app: typer.Typer) -> None:
-    offseason_app.command("status")(guarded(status_cmd))
-    offseason_app.command("retire")(guarded(retire_cmd))
-    offseason_app.command("draft")(guarded(draft_cmd))
-    offseason_app.command("pick")(guarded(pick_cmd))
-    offseason_app.command("fa")(guarded(fa_cmd))
-    offseason_app.command("offer")(guarded(offer_cmd))
-    offseason_app.command("trades")(guarded(trades_cmd))
-    offseason_app.command("active-draft")(guarded(active_draft_cmd))
-    offseason_app.command("foreign")(guarded(foreign_cmd))
-    offseason_app.command("sign")(guarded(sign_cmd))
-    offseason_app.command("release")(guarded(release_cmd))
-    offseason_app.command("finish")(guarded(finish_cmd))
-    offseason_app.command("show")(guarded(show_cmd))
+    for name, fn, short in COMMANDS:
+        offseason_app.command(name, short_help=short)(guarded(fn))
     app.add_typer(offseason_app, name="offseason")
 
 
