@@ -724,10 +724,13 @@ class ComputerManager(Decider):
         return runs >= 6 or (runs >= 4 and outs < 12 and on_base)
 
     def _left_in(self, game: "Game", side: "Side", pid: str) -> bool:
-        """Real usage: `pid` is the side's starter, short of the outs he is left in for."""
+        """Real usage: `pid` is the side's starter short of the outs he is left in for, or a
+        reliever short of his real innings a relief game (not hit for either: pinch_hitter)."""
         real = self.real_innings(game, side).get(pid)
-        if real is None or pid != side.pitchers_used[0]:
+        if real is None:
             return False
+        if pid != side.pitchers_used[0]:
+            return game.pit[pid][0] < max(1, round(real * 3))    # a reliever's real innings
         return game.pit[pid][0] < real * 3 + REAL_START_EXTRA_OUTS
 
     def _cruising(self, game: "Game", side: "Side", pid: str, runs: int, lead: int) -> bool:
@@ -761,7 +764,8 @@ class ComputerManager(Decider):
     def _wants(self, game: "Game", side: "Side", lead: int) -> tuple[str, ...]:
         """The roles the situation calls for, first choice first."""
         inning = game.inning
-        if inning >= 9 and save_situation_now(lead, len(game.runners())):
+        if inning >= self._closer_inning(game, side) and save_situation_now(lead,
+                                                                           len(game.runners())):
             return (CLOSER, SETUP, MIDDLE, LONG, MOPUP)
         if inning >= 9 and lead == 0:
             # a tie late: the home team's closer holds it, the visitors keep theirs for the lead
@@ -774,6 +778,20 @@ class ComputerManager(Decider):
         if inning <= 5:
             return (LONG, MIDDLE, MOPUP, SETUP, CLOSER)
         return (MIDDLE, LONG, MOPUP, SETUP, CLOSER)
+
+    def _closer_inning(self, game: "Game", side: "Side") -> int:
+        """The inning the closer comes in for a save: the 9th; with real usage, as many innings
+        before the end as his real innings a relief game, rounded (a 1968 fireman of 1.7
+        innings a game comes in in the 8th, a 2019 closer of one inning in the 9th)."""
+        innings = self.real_innings(game, side)
+        if not innings:
+            return 9
+        roles = self.roles(game, side)
+        closer = next((p for p in side.bullpen if roles.get(p) == CLOSER), None)
+        real = innings.get(closer) if closer is not None else None
+        if real is None:
+            return 9
+        return max(7, 10 - int(real + 0.5))
 
     def _pick(self, game: "Game", side: "Side", wants: Sequence[str], *,
               fresh_only: bool = True) -> str | None:

@@ -545,3 +545,67 @@ def test_the_season_counts_relief_games_and_the_day_s_bullpen_is_paced_by_them(s
         break
     else:
         pytest.fail("no team of the league has a role of two relievers")
+
+
+def test_with_real_usage_a_closer_of_two_innings_a_game_comes_in_for_the_save_in_the_8th(
+        pacific, ruleset):
+    """Real usage (issue 33): the closer comes in for a save as many innings before the end
+    as his real innings a relief game, rounded (a 1968 fireman's 1.7: the 8th; a one-inning
+    closer: the 9th; the 7th at the earliest); without real usage, the 9th (docs/manager.md,
+    "The bullpen")."""
+    import dataclasses
+
+    from conftest import situation_game
+
+    from league.manager.bullpen import CLOSER, SETUP
+    from league.manager.computer import ComputerManager
+    for real, inning in ((None, 9), (1.0, 9), (1.7, 8), (2.6, 7), (4.0, 7)):
+        manager = ComputerManager()
+        g = situation_game(pacific, ruleset, [50] * 40, inning=8, half=0, defense=manager)
+        side = g.defense
+        closer = next((p for p, r in manager.roles(g, side).items() if r == CLOSER), None)
+        assert closer is not None
+        if real is not None:
+            g.lineups = (g.lineups[0], dataclasses.replace(g.lineups[1],
+                                                           innings=((closer, real),)))
+        assert manager._closer_inning(g, side) == inning, real
+        # a one-run lead in the 8th: the fireman is wanted first, else the setup man
+        assert manager._wants(g, side, 1)[0] == (CLOSER if inning <= 8 else SETUP), real
+
+
+def test_with_real_usage_a_reliever_short_of_his_innings_is_not_hit_for_unless_behind(
+        pacific, ruleset):
+    """Real usage: a reliever batting in the 7th of a tied game without the DH is hit for by
+    the cards' rule, but not while short of his real innings a relief game; behind with
+    runners on, he is (as a starter: docs/manager.md, "Starters")."""
+    import dataclasses
+
+    from conftest import situation_game
+
+    from league.engine.game import P_OUTS
+    from league.manager.computer import ComputerManager
+    league = dataclasses.replace(pacific, dh=False)
+    for real, outs, score, runners, hit in ((None, 1, (1, 1), (), True),
+                                            (2.0, 1, (1, 1), (), False),
+                                            (2.0, 6, (1, 1), (), True),
+                                            (2.0, 1, (0, 1), (1,), True)):
+        manager = ComputerManager()
+        g = situation_game(league, ruleset, [50] * 40, inning=7, half=0, offense=manager,
+                           runners=runners, dh=False)
+        g.score = list(score)
+        side = g.offense
+        starter = side.order[side.order.index(side.pitchers_used[0])]
+        reliever = side.bullpen[0]
+        # the reliever came in for the starter and bats in his place
+        side.order = tuple(reliever if p == starter else p for p in side.order) \
+            if isinstance(side.order, tuple) else [reliever if p == starter else p
+                                                   for p in side.order]
+        side.pitchers_used.append(reliever)
+        side.pitcher = reliever
+        g.pit[reliever] = [0] * len(g.pit[starter])
+        g.pit[reliever][P_OUTS] = outs
+        side.batting_index = side.order.index(reliever)
+        if real is not None:
+            g.lineups = (dataclasses.replace(g.lineups[0], innings=((reliever, real),)),
+                         g.lineups[1])
+        assert (manager.pinch_hitter(g) is not None) == hit, (real, outs, score, runners)
