@@ -31,6 +31,23 @@ def stream(*key: object) -> random.Random:
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
+def life(league: str, seed: int) -> str:
+    """The key a league's off-season streams take for `league` (every `stream` of the
+    off-season's rules and of the computer's trades: who retires, the draft's class and
+    lottery, growth and decline, free agency, trades, foreign players): its name and the seed
+    of its first season, so the same league with another seed lives another life and the same
+    league and seed replay exactly (issue 32: "reproducible from the season's seed"; keyed by
+    the name alone, `impact calibrate --lived N --seed S` lived the same off-seasons for every
+    S). The first season's, not each season's: what a draw keeps for a player's life (his
+    development trait, aging.development; a club's scouts' view of a man) must not be drawn
+    again when the next season takes the next seed; what is drawn each year has the year in
+    its key. A league's people as its files give them — a plausible birth date
+    (`plausible_born`), the service before its first season
+    (league.offseason.free_agency.initial_service) — stay keyed by the name alone: they are
+    stored or read as the league's data."""
+    return f"{league}@{seed}"
+
+
 def age_on(born: date, day: date) -> int:
     """Whole years from `born` to `day`."""
     return day.year - born.year - ((day.month, day.day) < (born.month, born.day))

@@ -24,7 +24,7 @@ from league.offseason.aging import (
     development,
     typical,
 )
-from league.offseason.people import season_age
+from league.offseason.people import life, season_age
 from storage.mappers import csv_rows
 from storage.plainfiles import sample_league_path
 from tui import services as sv
@@ -288,13 +288,18 @@ def lived(tmp_path):
     return db
 
 
+# the hitter whose card the commissioner edits: one who stays in the mini league's first
+# off-season (seed 0: drawn, league.offseason.people.life)
+HAND = "KYO02"
+
+
 def test_the_next_season_brings_growth_and_decline_and_keeps_a_hand_edit(lived):
     db = lived
     first = sv.open_league(db)
-    sv.save_card(db, "KYO01", batting=dict(
-        {k: v for k, v in sv.card_values(first.player("KYO01"))["batting"].items()},
+    sv.save_card(db, HAND, batting=dict(
+        {k: v for k, v in sv.card_values(first.player(HAND))["batting"].items()},
         **{"1B": "40", "LG": "44", "HR": "46"}))
-    edited = sv.season_league(db).player("KYO01")
+    edited = sv.season_league(db).player(HAND)
     sv.sim_days(db, to_end=True)
     sv.close_season(db)
     sv.new_season(db)
@@ -305,23 +310,23 @@ def test_the_next_season_brings_growth_and_decline_and_keeps_a_hand_edit(lived):
     assert len(view.changes) + len(view.departures) == len(players)
     stayed = [p for p in players if p.id not in {d.player for d in view.departures}]
     assert sum(1 for p in stayed if after.player(p.id) != first.player(p.id)) > len(stayed) / 2
-    mine = next(c for c in view.changes if c.player == "KYO01")
+    mine = next(c for c in view.changes if c.player == HAND)
     assert mine.age == season_age(date.fromisoformat(edited.born), 2027)
     # the edit is his starting point: the card grew or declined from 40, not from the file's 1B
     cells = {c: (str(b) if b is not None else "-")
              for c, b in zip(BAT_COLUMNS, edited.batting.bounds.bounds)}
-    new_b, _, change = age_player("mini", "KYO01", 2027, mine.age,
+    new_b, _, change = age_player(life("mini", 0), HAND, 2027, mine.age,
                                   dict(sv.card_values(edited)["batting"], **cells,
-                                       team="KYO", id="KYO01"), None)
+                                       team="KYO", id=HAND), None)
     # (the league's level re-centred after the off-season moves every card by the same little)
-    now = after.player("KYO01").batting.bounds.bounds[1]
+    now = after.player(HAND).batting.bounds.bounds[1]
     assert abs(now - int(new_b["1B"])) <= 2
     # the 変化 listed is what his cards did (the old card plus the change is the new one), his
     # own development and the league's little re-centring together
     def widths(card):
         return _widths({c: str(b) if b is not None else "-"
                         for c, b in zip(BAT_COLUMNS, card.bounds.bounds)}, BAT_COLUMNS)
-    new_card = after.player("KYO01").batting
+    new_card = after.player(HAND).batting
     was, now_w = widths(edited.batting), widths(new_card)
     own = dict(change.deltas)
     for col in ("BB", "1B", "LG", "HR", "K"):
@@ -332,7 +337,7 @@ def test_the_next_season_brings_growth_and_decline_and_keeps_a_hand_edit(lived):
     assert {m[1] for n in news for m in n.moves} == {t.code for t in first.teams}
     assert sum(len(n.moves) for n in news) == len(stayed)
     assert json.loads(news[0].note)
-    career = sv.player_career(db, "KYO01")
+    career = sv.player_career(db, HAND)
     assert [(n, y) for n, y, _ in career.changes] == [(2, 2027)]
 
 
@@ -348,6 +353,32 @@ def test_the_same_league_lives_the_same_off_season(tmp_path):
         sv.new_season(db)
         out.append(sv.season_league(db))
     assert out[0] == out[1]
+
+
+def test_another_seed_lives_another_off_season(tmp_path):
+    """Issue 32: "reproducible from the season's seed" — the off-season's draws are keyed by the
+    league and the seed of the season it follows (league.offseason.people.life), not by the
+    name alone (with which every `impact calibrate --lived N --seed S` lived one off-season).
+    The same closed season stored with another seed retires and releases others (the same
+    league and seed replaying exactly: test_the_same_league_lives_the_same_off_season)."""
+    import sqlite3
+
+    def reseed(db, seed):
+        with sqlite3.connect(db) as c:
+            c.execute("UPDATE season_season SET seed = ? WHERE number = 1", (seed,))
+
+    out = {}
+    for name in ("a", "b"):
+        db = str(tmp_path / f"{name}.sqlite3")
+        sv.create_league_from_sample(db, "mini", "mini")
+        sv.new_season(db, seed=0)
+        sv.sim_days(db, to_end=True)
+        sv.close_season(db)
+        if name == "b":     # the same season played, stored as if played with seed 5
+            reseed(db, 5)
+        sv.offseason_step(db, step="retire")
+        out[name] = sorted(d.player for d in sv.offseason_steps(db).departures)
+    assert out["a"] != out["b"]
 
 
 def test_a_pitcher_keeps_his_place_among_pitchers_nearly_as_a_batter_among_batters():

@@ -168,7 +168,9 @@ def test_a_renewal_through_the_services_in_the_order_of_section_7(tmp_path):
     assert not fa & {d.player for d in view.departures if d.kind == "retire"}
     # (free agency, §4, between the draft and growth: its signings and leavings carry "fa")
     # (the 現役ドラフト, §6, after it: a "move" each)
-    order = {"retire": 0, "release": 0, "draft": 1, "move": 2.5, "change": 3, "up": 4}
+    # (the computer's trades, §6, after free agency and before the 現役ドラフト: a "trade" each)
+    order = {"retire": 0, "release": 0, "draft": 1, "trade": 2.2, "move": 2.5, "change": 3,
+             "up": 4}
     kinds = [2 if '"fa"' in (n.note or "") else order[n.kind] for n in reversed(sv.news(db))]
     assert kinds == sorted(kinds)
     data = json.loads(json.dumps(view.as_dict()))

@@ -13,6 +13,7 @@ from storage import repository as repo
 from tui import services as sv
 from tui.cli.main import app
 from tui.services.db import Work
+from tui.services.offseason import life_of
 
 runner = CliRunner()
 
@@ -33,7 +34,9 @@ def _market(db):
         row = repo.find_league(session=s, name=None)
         info = repo.find_season(session=s, league_id=row.id)
         cards = repo.base_cells(session=s, league_id=row.id, season_id=info.id)
-    return tr.market("nip", 2026, cards)
+        # the market the service answers with: its scouts keyed by the league and its seed
+        key = life_of(s, row.id, row.name)
+    return tr.market(key, info.year, cards)
 
 
 @pytest.fixture(scope="module")

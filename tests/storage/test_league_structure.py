@@ -151,15 +151,16 @@ def test_the_next_season_carries_the_edited_cards_and_starts_rested(tmp_path):
     db = str(tmp_path / "l.sqlite3")
     sv.create_league(db, "mini", "mini")
     sv.new_season(db, games_per_opponent=4)
-    sv.save_card(db, "KYO01", batting={**sv.card_values(sv.season_league(db).player("KYO01"))
+    # (KYO02: a hitter who stays in this off-season, drawn from the league and the seed)
+    sv.save_card(db, "KYO02", batting={**sv.card_values(sv.season_league(db).player("KYO02"))
                                        ["batting"], "SR": "33"})
     sv.save_rotation(db, "KYO", list(reversed(sv.team_roster(db, "KYO").rotation)))
     sv.sim_days(db, to_end=True)
     sv.close_season(db)
     sv.new_season(db, games_per_opponent=4)
     # the edit is where his growth or decline starts (npb_offseason.md §1)
-    moved = next(c for c in sv.offseason(db).changes if c.player == "KYO01").changes
-    assert sv.season_league(db).player("KYO01").batting.SR == 33 + moved.get("SR", 0)
+    moved = next(c for c in sv.offseason(db).changes if c.player == "KYO02").changes
+    assert sv.season_league(db).player("KYO02").batting.SR == 33 + moved.get("SR", 0)
     assert sv.team_roster(db, "KYO").rotation_saved
     from storage import repository as repo
     from storage.db import session

@@ -16,6 +16,7 @@ from league.offseason import trades as tr
 from storage import repository as repo
 from tui import services as sv
 from tui.services.db import Work
+from tui.services.offseason import life_of
 
 from pg_league import PG_URL, League, attack, shared_league
 from pg_league import services_closed as services_closed  # the fixture, for this module
@@ -34,7 +35,8 @@ def _market(lg: League) -> tr.Market:
         row = repo.find_league(session=s, name=None)
         info = repo.find_season(session=s, league_id=row.id)
         cards = repo.base_cells(session=s, league_id=row.id, season_id=info.id)
-        return tr.market(row.name, info.year, cards)
+        # as the service's: its scouts keyed by the league and its first season's seed
+        return tr.market(life_of(s, row.id, row.name), info.year, cards)
 
 
 def _offer(team: str, other: str, gives: str, gets: str, state: str = "offered") -> str:

@@ -27,7 +27,7 @@ from league.offseason import renewal
 from league.offseason import trades as tr
 from league.offseason.aging import Aged
 from league.offseason.draft import draft_rules, priority_league
-from league.offseason.people import age_in
+from league.offseason.people import age_in, life
 from league.offseason.renewal import Renewal
 from league.offseason.retirement import RETIRE, Departure
 from storage import history_store as hs
@@ -175,7 +175,7 @@ class _Inputs:
     """What the off-season's steps read, once: the league's own cards, each player's usage in
     the closed season, the final tables, the draft's settings."""
 
-    league: str
+    league: str         # the key of the off-season's streams (league.offseason.people.life)
     year: int
     cards: list[Any]
     usage: dict[str, tuple[int, int]]
@@ -226,13 +226,22 @@ def _inputs(s: Any, league_id: int, league: str, year: int, prev_id: int) -> _In
             kept.update(service_of(s, league_id, league, upto))
         return kept
 
-    return _Inputs(league, year, cards, usage, standings, [t.code for t in lg.teams], priority,
+    # the off-season's streams keyed by the league and its first season's seed (life_of); the
+    # service before the league's first season (service_of) by the name alone
+    return _Inputs(life_of(s, league_id, league), year, cards, usage, standings, [t.code for t in lg.teams], priority,
                    row.roster_size, rules.picks, rules.held,
                    list(repo.player_names(session=s, league_id=league_id)), lg.active_size,
                    rules.ikusei, lg.foreign_active, lg.foreign_side,
                    fa.fa_rules((lg.settings or {}).get("fa")), service, rules.active,
                    ost.fa_offers(session=s, league_id=league_id, year=year), rules.refusal,
                    ost.foreign_choices(session=s, league_id=league_id, year=year))
+
+
+def life_of(s: Any, league_id: int, league: str) -> str:
+    """The key of the league's off-season streams (league.offseason.people.life): its name and
+    its first season's seed."""
+    first = repo.season_ids(session=s, league_id=league_id)[0]
+    return life(league, repo.season_info(session=s, season_id=first).seed)
 
 
 def fa_note(t: Any) -> dict[str, Any] | None:
@@ -697,7 +706,7 @@ def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renew
         # stand, the computer offers for the rest (as a draft pick not named is the computer's)
         market = _resolve_fa(inp, data, stored.entries if stored is not None else {},
                              [t for t in data.get("fa_people") or [] if t in _fa_done(inp)])
-    done = renewal.renew(league, year, inp.cards, inp.usage, inp.standings, inp.teams,
+    done = renewal.renew(inp.league, year, inp.cards, inp.usage, inp.standings, inp.teams,
                          priority=inp.priority, roster_size=inp.roster_size,
                          max_picks=inp.max_picks, draft=inp.held, known=inp.known,
                          active_size=inp.active_size, gone=_gone(data),
@@ -1253,7 +1262,7 @@ def _view(s: Any, row: Any, info: repo.SeasonInfo, year: int, inp: _Inputs | Non
         inp = inp or _inputs(s, row.id, row.name, year, info.id)
         setup = _setup(inp, data)
         if setup is not None:
-            state = dr.advance(row.name, year, setup.prospects, setup.clubs, setup.order,
+            state = dr.advance(inp.league, year, setup.prospects, setup.clubs, setup.order,
                                inp.max_picks, entries, people=data.get("people") or (),
                                ikusei=inp.ikusei)
             order, waiting, round_ = setup.order, state.waiting, state.round

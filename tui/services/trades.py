@@ -22,6 +22,7 @@ from storage import offseason_store as ost
 from storage import repository as repo
 from storage import trade_store as ts
 from tui.services.db import Db, ServiceError, Work
+from tui.services.offseason import life_of
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ def _situation(s: Any, league: str | None) -> _Situation:
     limits = tr.Limits(row.roster_size, lg.active_size, lg.foreign_active, lg.foreign_side)
     return _Situation(row.id, sid, info.number, year, closed, day,
                       {pid: (team, b, p) for pid, team, b, p in raw},
-                      tr.market(row.name, year, raw), limits, [t.code for t in lg.teams])
+                      tr.market(life_of(s, row.id, row.name), year, raw), limits, [t.code for t in lg.teams])
 
 
 def _club(sit: _Situation, code: str | None, what: str) -> str:
