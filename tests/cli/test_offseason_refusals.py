@@ -19,7 +19,9 @@ def fa_open(tmp_path_factory):
     """The mini league's season closed, its off-season run to free agency open for KYO."""
     db = tmp_path_factory.mktemp("fa") / "l.sqlite3"
     sv.create_league(str(db), "mini", "mini")
-    sv.new_season(str(db))
+    # seed 4: an off-season (keyed by the league and this seed, league.offseason.people.life)
+    # in which KYO's own men declare FA — drawn, what the refusals below need
+    sv.new_season(str(db), seed=4)
     played_and_closed(str(db))
     sv.offseason_step(str(db), None, "retire")
     sv.offseason_step(str(db), None, "draft")
