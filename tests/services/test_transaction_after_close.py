@@ -1,8 +1,8 @@
 """A commissioner's transaction between `impact season close` and `season new` is judged by the
 clubs it touches (issue 32): a closed season's own cards need not make a legal league file (a
 club may end the season unable to field a catcher; the renewal mends it), and that club's
-roster must not refuse another club's move. A move that leaves its own clubs illegal is still
-refused, in one line naming the club, nothing stored."""
+roster must not refuse another club's move (nor stop `impact season status`). A move that
+leaves its own clubs illegal is still refused, in one line naming the club, nothing stored."""
 import json
 import sqlite3
 
@@ -58,3 +58,9 @@ def test_a_move_that_breaks_its_own_club_is_still_refused(closed):
     with pytest.raises(ServiceError, match="KYO has no catcher"):
         sv.transact(closed, "release", players=_catchers(closed, "KYO"))
     assert len(sv.news(closed)) == before
+
+
+def test_the_season_s_status_reads_no_card_and_says_what_comes_next(closed):
+    """`impact season status` after the close read the own cards whole and stopped at KOB's."""
+    status = sv.season_status(closed)
+    assert status.next_action == "new_season"

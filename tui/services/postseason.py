@@ -345,12 +345,16 @@ def season_status(db: Db, league: str | None = None, season: int | None = None) 
     with w.session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
-        lg = repo.load_league(session=s, league_id=row.id)
+        # the settings and leagues only: no card read (a closed season's own cards need not
+        # make a legal league file until the renewal mends them)
+        lg = repo.league_structure(session=s, league_id=row.id)
     has_post = bool(postseason_specs((lg.settings or {}).get("postseason"),
                                      [g.code for g in lg.leagues]))
     phase = view.phase_key
     if view.phase == "closed":
-        action, step = "new_season", "start the next season (`impact season new`)"
+        action, step = "new_season", ("the off-season and the next season: step by step "
+                                      "(`impact offseason status`), or at once (`impact season "
+                                      "new`)")
     elif view.final < view.games:
         action, step = "sim", "simulate the regular season (`impact season sim`)"
     elif view.phase == "regular" and has_post:
