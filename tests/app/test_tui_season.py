@@ -239,7 +239,18 @@ async def test_a_person_s_free_agency_offers_from_lists(tmp_path):
         years = dict(target.years)[role] - 1 if dict(target.years)[role] > 1 else 1
         if dict(target.years)[role] > 1:
             assert offered.offers == ((mine, role, years),)
+        assert offered.count == 1
         await until(pilot, lambda: type(app.screen).__name__ == "SeasonScreen")
+        # his row says how many offers he has (from whom only the person's own: §4, sealed in a
+        # shared league), then the offer itself
+        name = app.screen.player_name(target.player, target.name)
+
+        def counted() -> bool:
+            rows = app.screen.query_one("#steps-table")
+            return any(str(rows.get_row_at(i)[1]).startswith(name)
+                       and "オファー 1球団" in str(rows.get_row_at(i)[3])
+                       for i in range(rows.row_count))
+        await until(pilot, counted)
         await pilot.press("o")
         await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
         await pilot.press("enter")                   # done
