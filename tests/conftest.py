@@ -35,12 +35,29 @@ def _drives_the_app(item: pytest.Item) -> bool:
         return False
 
 
+# --- in parallel (pytest-xdist: pyproject's addopts `-n auto --dist loadgroup`) ---------------
+# Each worker runs whole groups, in order: by default a group is one module (its tests share
+# module-scoped leagues, built once); the tests that read one of the expensive session fixtures
+# below are one group across their modules, so one worker builds it, once. `-n 0` runs the
+# tests in this process, as without xdist.
+SHARED_ONCE = ("lived_nippon", "odd_site_league", "stats_league", "example_league")
+
+
+def _group(item: pytest.Item) -> str:
+    names = getattr(item, "fixturenames", ())
+    return next((name for name in SHARED_ONCE if name in names),
+                item.nodeid.split("::", 1)[0])
+
+
+@pytest.hookimpl(tryfirst=True)      # before xdist reads the groups (its hook adds them to ids)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.parent.name == APP_FOLDER \
                 or any(fnmatch(item.path.name, pattern) for pattern in APP_MODULES) \
                 or _drives_the_app(item):
             item.add_marker(pytest.mark.app)
+        if not any(item.iter_markers("xdist_group")):
+            item.add_marker(pytest.mark.xdist_group(_group(item)))
 
 
 @pytest.fixture(scope="session", autouse=True)
