@@ -125,3 +125,11 @@ def test_the_trade_commands_refuse_in_one_line_and_in_json(db):
         assert len(text.splitlines()) == 1 and words in text, text
         assert json.loads(_run(db, *args, "--json", code=2).stderr)["error"] in text
         assert sv.trade_list(db) == before
+
+
+@pytest.mark.parametrize("season", [0, -1, 10 ** 9])
+def test_a_season_that_is_none_is_named_in_the_refusal(db, season):
+    """The trades of season 0 were refused as 'league mini has no season' (0 dropped)."""
+    from tui.services.db import ServiceError
+    with pytest.raises(ServiceError, match=f"has no season {season}$"):
+        sv.trade_list(db, None, season)

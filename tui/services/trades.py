@@ -389,8 +389,8 @@ def trade_list(db: Db, league: str | None = None, season: int | None = None) -> 
         assert row.id is not None
         try:
             info = repo.find_season(session=s, league_id=row.id, number=season)
-        except repo.NotFound:
-            raise ServiceError(f"league {row.name} has no season {season or ''}".rstrip())
+        except repo.NotFound as exc:     # its words: the season named (0 too), or none yet
+            raise ServiceError(str(exc)) from None
         names = repo.player_names(session=s, league_id=row.id)
         news = [t for t in reversed(hs.transactions(session=s, league_id=row.id))
                 if t.kind == "trade" and t.season == info.number]
