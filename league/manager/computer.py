@@ -5,7 +5,6 @@ situation alone (no dice, no memory), so a game replays exactly from its logged 
 """
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
@@ -431,10 +430,16 @@ class ComputerManager(Decider):
         # of the batting order are weaker bats than each man in it: asked every plate
         # appearance late in a game, the same until a substitution
         self._bench_best: dict[int, tuple[list[str], tuple[str, str, int], float]] = {}
-        self._now: dict[tuple[str, str], dict[str, float]] = {}   # worth_now by (pitcher, condition)
+        # worth_now's platoon factor by the batter's hand (L, R, S) against the pitcher on the
+        # mound in his condition: the same for every batter of that hand until either changes
+        self._now_pitcher = ""
+        self._now_condition = ""
+        self._now_ratio: dict[str, float] = {}
         self._weaker: dict[int, tuple[list[str], dict[str, int]]] = {}
         # by side: the real innings an appearance of its pitchers (Lineup.innings), from its line-up
-        self._innings: dict[int, tuple[Lineup, dict[str, float]]] = {}
+        # (by the side's index: a list, not a dict, as it is asked before every plate appearance)
+        self._innings_of: list[Lineup | None] = [None, None]
+        self._innings: list[dict[str, float]] = [{}, {}]
 
     def bat_worth(self, game: "Game", pid: str) -> float:
         w = self._worth.get(pid)
@@ -598,10 +603,15 @@ class ComputerManager(Decider):
         cached = self._weaker.get(off.index)
         if cached is None or cached[0] != order:
             worth = [self.bat_worth(game, p) for p in order]
-            ranked = sorted(worth)
-            # the weaker bats are those worth less: bisect_left counts them (never the man himself)
-            cached = self._weaker[off.index] = (list(order), {
-                p: bisect_left(ranked, val) for p, val in zip(order, worth)})
+            # the weaker bats are those worth less, counted (never the man himself)
+            weaker: dict[str, int] = {}
+            for i, val in enumerate(worth):
+                count = 0
+                for other in worth:
+                    if other < val:
+                        count += 1
+                weaker[order[i]] = count
+            cached = self._weaker[off.index] = (list(order), weaker)
         n = cached[1].get(bid)
         if n is None:       # not in the order (the engine asks only of the batter up)
             val = self.bat_worth(game, bid)
@@ -701,12 +711,13 @@ class ComputerManager(Decider):
     def real_innings(self, game: "Game", side: "Side") -> dict[str, float]:
         """The real innings an appearance of `side`'s pitchers in a league that plays its real
         usage (Lineup.innings: the starter's a start, a reliever's a relief game); {} otherwise."""
-        lu = game.lineups[side.index]
-        cached = self._innings.get(side.index)
-        if cached is not None and cached[0] is lu:
-            return cached[1]
+        i = side.index
+        lu = game.lineups[i]
+        if self._innings_of[i] is lu:
+            return self._innings[i]
         innings = dict(lu.innings)
-        self._innings[side.index] = (lu, innings)
+        self._innings_of[i] = lu
+        self._innings[i] = innings
         return innings
 
     def _real_starter_tired(self, game: "Game", side: "Side", pid: str, goal: float,
@@ -832,31 +843,33 @@ class ComputerManager(Decider):
     def worth_now(self, game: "Game", pid: str) -> float:
         """A batter's worth against the pitcher on the mound now: his card's worth times the
         share of the pitcher's rolls (his row today) that read the batter's card after the
-        [platoon] modifier, over the share without it (`worth_against`)."""
-        side = game.sides[1 - game.half]     # the defense
-        # the same for the game while the pitcher and his condition are (worth and platoon
-        # are the cards')
-        now = self._now.get((side.pitcher, side.condition))
-        if now is None:
-            now = self._now[(side.pitcher, side.condition)] = {}
-        value = now.get(pid)
-        if value is None:
-            value = now[pid] = self._worth_against(game, side, pid)
-        return value
-
-    def _worth_against(self, game: "Game", side: "Side", pid: str) -> float:
+        [platoon] modifier, over the share without it (`reads_ratio`)."""
         if not self.platoon:
             return self.bat_worth(game, pid)
-        # worked out each time from its two remembered factors (the card's worth, the row's
-        # ratio): a table of (batter, pitcher, condition) missed 55-80 % of an odds run
+        side = game.sides[1 - game.half]     # the defense
+        # the factor depends on the batter only by his hand: remembered by hand while the
+        # pitcher and his condition stay (a new pitcher or condition starts afresh)
+        pitcher = side.pitcher
+        condition = side.condition
+        if pitcher != self._now_pitcher or condition != self._now_condition:
+            self._now_pitcher = pitcher
+            self._now_condition = condition
+            self._now_ratio = {}
+        bats = game.players[pid].bats
+        ratio = self._now_ratio.get(bats)
+        if ratio is None:
+            ratio = self._now_ratio[bats] = self._platoon_ratio(game, side, bats)
+        # without a modifier the factor is 1.0: the worth times 1.0 is the worth, bit for bit
+        return self.bat_worth(game, pid) * ratio
+
+    def _platoon_ratio(self, game: "Game", side: "Side", bats: str) -> float:
         players = game.players
         pitcher = players[side.pitcher]
-        value = self.bat_worth(game, pid)
         card = pitcher.pitching
-        mod = game.rules.platoon.get(pitcher.throws + players[pid].bats, 0)
+        mod = game.rules.platoon.get(pitcher.throws + bats, 0)
         if card is not None and mod != 0:
-            value = value * reads_ratio(card.rows[side.condition], mod)
-        return value
+            return reads_ratio(card.rows[side.condition], mod)
+        return 1.0
 
     def pinch_hitter(self, game: "Game") -> str | None:
         """docs/manager.md, "In the game": for the pitcher without the DH; from the 7th of a
@@ -918,8 +931,16 @@ class ComputerManager(Decider):
         return best
 
     def _best_bat(self, game: "Game", bench: list[str]) -> str:
-        """The bench man worth most against the pitcher on the mound."""
-        return max(bench, key=lambda b: (self.worth_now(game, b), b))
+        """The bench man worth most against the pitcher on the mound (of two worth the same,
+        the greater id: `max` by (worth, id), written out as it is asked late every game)."""
+        best = bench[0]
+        most = self.worth_now(game, best)
+        for i in range(1, len(bench)):
+            b = bench[i]
+            w = self.worth_now(game, b)
+            if w > most or (w == most and b > best):
+                best, most = b, w
+        return best
 
     def pinch_runner(self, game: "Game") -> tuple[int, str] | None:
         """docs/manager.md, "In the game": from the 7th of a close game (two runs behind to one
