@@ -603,13 +603,16 @@ class ComputerManager(Decider):
         cached = self._weaker.get(off.index)
         if cached is None or cached[0] != order:
             worth = [self.bat_worth(game, p) for p in order]
-            # the weaker bats are those worth less, counted (never the man himself)
+            ranked = sorted(worth)
+            # the weaker bats are those worth less (never the man himself): the ranked worths
+            # below his, counted as bisect_left would (a call the compiled build makes generic)
             weaker: dict[str, int] = {}
             for i, val in enumerate(worth):
                 count = 0
-                for other in worth:
-                    if other < val:
-                        count += 1
+                for other in ranked:
+                    if other >= val:
+                        break
+                    count += 1
                 weaker[order[i]] = count
             cached = self._weaker[off.index] = (list(order), weaker)
         n = cached[1].get(bid)
