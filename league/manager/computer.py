@@ -898,15 +898,16 @@ class ComputerManager(Decider):
             return None
         if game.inning < LATE or not -3 <= lead <= 1:
             return None
-        pos = _position_of(side, bid)
-        if pos is None:
-            return None                    # a pinch hitter or runner of this half: he stays
         bases = game.bases
         on_base = bases[1] is not None or bases[2] is not None or bases[3] is not None
         need = self.worth_now(game, bid) + (PH_MARGIN if on_base else PH_MARGIN_EMPTY)
         # nobody on the bench is worth that much: no need to ask who could field his place
+        # (nor where he plays: the usual answer, so asked first)
         if self._best_on_bench(game, side) < need:
             return None
+        pos = _position_of(side, bid)
+        if pos is None:
+            return None                    # a pinch hitter or runner of this half: he stays
         cands = [b for b in side.bench if _covered(game, side, pos, b)]
         if not cands:
             return None
