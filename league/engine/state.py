@@ -462,16 +462,20 @@ class GameState:
         self.max_innings = ruleset.options["extra_innings"] if extra_innings is None else extra_innings
         away.validate(players, self.dh)
         home.validate(players, self.dh)
-        self.sides = (Side(0, away, players, ruleset, self.dh, fatigue),
-                      Side(1, home, players, ruleset, self.dh, fatigue))
-        self.lineups = (away, home)
+        # typed as tuples of any length, the compiled build keeps these pairs as tuple objects:
+        # typed as pairs, it unpacks them into the instance and builds a new tuple each time
+        # one is indexed by a side (`self.sides[self.half]`: thousands a game, many of them the
+        # managers' questions)
+        self.sides: tuple[Side, ...] = (Side(0, away, players, ruleset, self.dh, fatigue),
+                                        Side(1, home, players, ruleset, self.dh, fatigue))
+        self.lineups: tuple[Lineup, ...] = (away, home)
         self.fatigue_in = dict(fatigue or {})
         self.fld: dict[str, list[int]] = {}
         self.fld_order: list[tuple[int, str]] = []
         self.managers = (away_manager, home_manager)
         # the engine asks its decisions of these: the compiled build calls a Decider's methods
         # directly (a ComputerManager is one; any other Manager is asked through Asking)
-        self.deciders: tuple[Decider, Decider] = (deciding(away_manager), deciding(home_manager))
+        self.deciders: tuple[Decider, ...] = (deciding(away_manager), deciding(home_manager))
         # the per-batter questions the defense's manager may answer in this half-inning
         # (Decider.asking: its other questions go unasked until the next half)
         self.ask_defense = ASK_ALL
