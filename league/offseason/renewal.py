@@ -776,7 +776,16 @@ def mend(league: "League") -> list[tuple[str, str, str]]:
                      if problem() is None and _without(active, p.id, problem)]
             if not spare:
                 break
-            worst = min(spare, key=lambda p: (value(p), p.id))
+            # the side (pitchers or hitters) furthest over its share of the roster goes down
+            # first (ACTIVE_ARMS pitchers, the rest hitters), then its least valuable man: a
+            # pitcher's value and a hitter's are not on one scale (pitching_value about -5 to 10,
+            # batting_value about 30 to 60), and by value alone every man sent down was a
+            # pitcher while one could be spared (issue 31)
+            arms = sum(1 for p in active.values() if p.pitching is not None)
+            over = {True: arms - ACTIVE_ARMS,
+                    False: len(active) - arms - (league.active_size - ACTIVE_ARMS)}
+            side = [p for p in spare if (p.pitching is not None) == (over[True] >= over[False])]
+            worst = min(side or spare, key=lambda p: (value(p), p.id))
             farm[worst.id] = active.pop(worst.id)
             moves.append((worst.id, team.code, "farm"))
     return moves

@@ -458,7 +458,7 @@ def test_a_roster_left_without_a_centre_fielder_is_mended_from_the_farm():
 def test_a_roster_over_its_size_sends_down_the_man_it_can_best_spare():
     import dataclasses
 
-    from league.offseason.renewal import mend
+    from league.offseason.renewal import ACTIVE_ARMS, mend
     from league.season.roster import uncovered
     from storage.plainfiles import load_league
     lg = load_league(sample_league_path("nippon"))
@@ -473,6 +473,10 @@ def test_a_roster_over_its_size_sends_down_the_man_it_can_best_spare():
     assert len(down) == len(team.players) - 1 - lg.active_size
     left = [p for p in full.team("EDO").active if p.id not in down]
     assert uncovered(left) is None
+    # each side ranked on its own scale: the pitchers kept are ACTIVE_ARMS, the rest hitters
+    # (by one value for both, every man sent down was a pitcher while one could be spared)
+    arms = [p for p in left if p.pitching is not None]
+    assert len(arms) == ACTIVE_ARMS, len(arms)
 
 
 def test_a_club_thin_at_a_position_drafts_a_man_who_plays_it():
