@@ -426,16 +426,14 @@ class ComputerManager(Decider):
         self.platoon = platoon       # weigh the [platoon] table when choosing pinch hitters
         self._worth: dict[str, float] = {}   # a pure function of the cards, remembered for speed
         self._roles: dict[int, tuple[Lineup, dict[str, str]]] = {}   # each side's, from its line-up
-        # by side: the best bench worth against (pitcher, condition, bench size), and how many
-        # of the batting order are weaker bats than each man in it: asked every plate
-        # appearance late in a game, the same until a substitution
+        # by side: the best bench worth against (pitcher, condition, bench size): asked every
+        # plate appearance late in a game, the same until a substitution
         self._bench_best: dict[int, tuple[list[str], tuple[str, str, int], float]] = {}
         # worth_now's platoon factor by the batter's hand (L, R, S) against the pitcher on the
         # mound in his condition: the same for every batter of that hand until either changes
         self._now_pitcher = ""
         self._now_condition = ""
         self._now_ratio: dict[str, float] = {}
-        self._weaker: dict[int, tuple[list[str], dict[str, int]]] = {}
         # by side: the real innings an appearance of its pitchers (Lineup.innings), from its line-up
         # (by the side's index: a list, not a dict, as it is asked before every plate appearance)
         self._innings_of: list[Lineup | None] = [None, None]
@@ -597,28 +595,15 @@ class ComputerManager(Decider):
         return ("none",)
 
     def _weaker_in_order(self, game: "Game", bid: str) -> int:
-        """How many of the offense's batting order are weaker bats than `bid` (0: the weakest)."""
-        off = game.sides[game.half]
-        order = off.order
-        cached = self._weaker.get(off.index)
-        if cached is None or cached[0] != order:
-            worth = [self.bat_worth(game, p) for p in order]
-            ranked = sorted(worth)
-            # the weaker bats are those worth less (never the man himself): the ranked worths
-            # below his, counted as bisect_left would (a call the compiled build makes generic)
-            weaker: dict[str, int] = {}
-            for i, val in enumerate(worth):
-                count = 0
-                for other in ranked:
-                    if other >= val:
-                        break
-                    count += 1
-                weaker[order[i]] = count
-            cached = self._weaker[off.index] = (list(order), weaker)
-        n = cached[1].get(bid)
-        if n is None:       # not in the order (the engine asks only of the batter up)
-            val = self.bat_worth(game, bid)
-            n = sum(1 for p in order if p != bid and self.bat_worth(game, p) < val)
+        """How many of the offense's batting order are weaker bats than `bid` (0: the weakest).
+        Counted when asked (a few times a game, nine remembered worths): a table of the whole
+        order cost more, made again at every change of the order (a reliever batting in the
+        pitcher's slot)."""
+        val = self.bat_worth(game, bid)
+        n = 0
+        for p in game.sides[game.half].order:
+            if p != bid and self.bat_worth(game, p) < val:
+                n += 1
         return n
 
     def steal_go(self, game: "Game", base: int, roll: int) -> bool:
