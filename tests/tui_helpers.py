@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 import time
+from contextlib import asynccontextmanager
 
 # How long a test waits for the state it expects. Generous on purpose: the suite must pass on a
 # busy two-core machine, and a state that arrives early ends the wait at once.
@@ -32,6 +33,29 @@ async def opened(app, pilot) -> None:
     """Wait until the app has opened its league on the standings area."""
     app.animation_level = "none"
     await until(pilot, lambda: app.current_mode == "standings")
+
+
+@asynccontextmanager
+async def season_area(db: str, size: tuple[int, int] = (100, 30)):
+    """The app on `db` (a file or a shared league's URL), opened on its league and switched to
+    the Season area (`9`): yields (app, pilot)."""
+    from tui.app import ImpactApp
+
+    app = ImpactApp(db=db)
+    async with app.run_test(size=size) as pilot:
+        await opened(app, pilot)
+        await pilot.press("9")
+        yield app, pilot
+
+
+def steps_title(app) -> str:
+    """The Season area's off-season line: the step and what `o` does."""
+    return str(app.screen.query_one("#steps-title").render())
+
+
+async def steps_show(app, pilot, text: str) -> None:
+    """Wait until the Season area's off-season line shows `text`."""
+    await until(pilot, lambda: app.screen.query("#steps-title") and text in steps_title(app))
 
 
 def stable(svg: str) -> str:

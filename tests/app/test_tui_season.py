@@ -3,31 +3,14 @@ series scores, and the walk from the end of the regular season through the posts
 next season. A small league of two leagues of three keeps the season short."""
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 
-from textual.pilot import Pilot
-
 from tui import services
-from tui.app import ImpactApp
 
 from season_helpers import played_and_closed, small_league
-from tui_helpers import opened, settled_screenshot, until
-
-SIZE = (100, 30)
+from tui_helpers import season_area, settled_screenshot, until
 
 ACTIVE_DRAFT = "[draft]\nactive = true\n"      # the 現役ドラフト on (§6, off by default)
-
-
-@asynccontextmanager
-async def season_area(db: str) -> AsyncIterator[tuple[ImpactApp, Pilot]]:
-    """The app on `db`, opened on its league and switched to the Season area (`9`)."""
-    app = ImpactApp(db=db)
-    async with app.run_test(size=SIZE) as pilot:
-        await opened(app, pilot)
-        await pilot.press("9")
-        yield app, pilot
 
 
 def _text(app, selector: str) -> str:

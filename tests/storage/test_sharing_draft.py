@@ -108,20 +108,14 @@ def test_the_draft_waits_for_each_managed_club_and_refuses_what_a_manager_may_no
 async def test_a_manager_picks_for_his_own_club_in_the_season_area():
     """The app of the manager whose club is the second the draft waits for: `o` offers his own
     club's pick (not the first club's), from a list of the class; the pick is his."""
-    from tui.app import ImpactApp
-
-    from tui_helpers import opened, until
+    from tui_helpers import season_area, steps_show, until
 
     with _opened_draft() as league:
         first, second = sv.offseason_steps(league.url(league.commissioner)).waiting
         who = next(r for r, t in league.teams.items() if t == second)
         sv.close_all()
-        app = ImpactApp(db=league.url(who))
-        async with app.run_test(size=(120, 36)) as pilot:
-            await opened(app, pilot)
-            await pilot.press("9")
-            await until(pilot, lambda: app.screen.query("#steps-title")
-                        and "指名" in str(app.screen.query_one("#steps-title").render()))
+        async with season_area(league.url(who), (120, 36)) as (app, pilot):
+            await steps_show(app, pilot, "指名")
             v = app.screen.data.steps
             assert v.waiting == (first, second)
             await pilot.press("o")
@@ -137,19 +131,13 @@ async def test_a_manager_picks_for_his_own_club_in_the_season_area():
 async def test_the_commissioner_opens_a_shared_draft_for_the_managed_clubs_in_the_app():
     """The commissioner's `o` at the draft step opens it at once with each managed club as one a
     person picks for (no list of clubs to choose from: the managers pick)."""
-    from tui.app import ImpactApp
-
-    from tui_helpers import opened, until
+    from tui_helpers import season_area, steps_show, steps_title, until
 
     with _opened_draft(draft=False) as league:
-        app = ImpactApp(db=league.url(league.commissioner))
-        async with app.run_test(size=(120, 36)) as pilot:
-            await opened(app, pilot)
-            await pilot.press("9")
-            await until(pilot, lambda: app.screen.query("#steps-title")
-                        and "ドラフトを始める" in str(app.screen.query_one("#steps-title").render()))
+        async with season_area(league.url(league.commissioner), (120, 36)) as (app, pilot):
+            await steps_show(app, pilot, "ドラフトを始める")
             await pilot.press("o")
-            await until(pilot, lambda: "指名" in str(app.screen.query_one("#steps-title").render()))
+            await until(pilot, lambda: "指名" in steps_title(app))
             assert type(app.screen).__name__ == "SeasonScreen"
         v = sv.offseason_steps(league.url(league.commissioner))
         assert v.people == ("SAP", "SEN") and set(v.waiting) == {"SAP", "SEN"}

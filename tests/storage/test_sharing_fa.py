@@ -119,9 +119,7 @@ async def test_a_manager_offers_for_his_own_club_in_the_season_area():
     """The app of B, manager of SEN: `o` offers his own club's free agency (not SAP's, the
     first the step waits for), from the list of declared free agents and a list of terms; the
     offer is his (made_by), through the database's rules."""
-    from tui.app import ImpactApp
-
-    from tui_helpers import opened, until
+    from tui_helpers import season_area, steps_show, until
 
     with _opened_fa() as league:
         v = sv.offseason_steps(league.url(league.commissioner))
@@ -130,12 +128,8 @@ async def test_a_manager_offers_for_his_own_club_in_the_season_area():
         assert target is not None, "SEN may promise nobody anything"
         role = dict(target.roles)["SEN"][0]
         sv.close_all()
-        app = ImpactApp(db=league.url(league.b))
-        async with app.run_test(size=(120, 36)) as pilot:
-            await opened(app, pilot)
-            await pilot.press("9")
-            await until(pilot, lambda: app.screen.query("#steps-title")
-                        and "FAオファー" in str(app.screen.query_one("#steps-title").render()))
+        async with season_area(league.url(league.b), (120, 36)) as (app, pilot):
+            await steps_show(app, pilot, "FAオファー")
             await pilot.press("o")
             await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
             assert [k for k, _t in app.screen.players] == ["-"] + [a.player for a in v.agents]

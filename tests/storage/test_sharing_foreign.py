@@ -39,9 +39,7 @@ def _insert(team: str, player: str | None, action: str, year: int,
 async def test_a_manager_signs_for_his_own_club_in_the_season_area(lg):
     """The app of B, manager of YKH: `o` lists his own club's pool and foreign players (not
     EDO's); Enter on a man of the pool signs him, through the database's rules, made by B."""
-    from tui.app import ImpactApp
-
-    from tui_helpers import opened, until
+    from tui_helpers import season_area, steps_show, until
 
     # the commissioner's look (which carries a shared draft on) leaves the step reached where
     # it is: the foreign step, not the draft
@@ -52,12 +50,8 @@ async def test_a_manager_signs_for_his_own_club_in_the_season_area(lg):
     assert "YKH" in f.waiting           # (this test runs first: the other ends the step)
     pool = [m for m in f.pool if m.team == "YKH"]
     sv.close_all()
-    app = ImpactApp(db=lg.url(lg.b))
-    async with app.run_test(size=(120, 36)) as pilot:
-        await opened(app, pilot)
-        await pilot.press("9")
-        await until(pilot, lambda: app.screen.query("#steps-title")
-                    and "外国人選手" in str(app.screen.query_one("#steps-title").render()))
+    async with season_area(lg.url(lg.b), (120, 36)) as (app, pilot):
+        await steps_show(app, pilot, "外国人選手")
         assert app.screen.data.steps.current == "foreign"
         await pilot.press("o")
         await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
