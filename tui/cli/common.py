@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional, TypeVar, c
 
 import click
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from league.errors import LeagueError
 
@@ -101,6 +102,45 @@ class GlobalOptionsGroup(TyperGroup):
         return super().parse_args(ctx, hoist_global_options(list(args)))
 
 
+_NEGATIVE = re.compile(r"-[0-9]+")
+
+
+def negatives_as_arguments(params: list[Any], args: list[str]) -> list[str]:
+    """`args` with a negative number that stands where an argument does (`trade accept -1`)
+    read as the argument, not as an unknown option (Click's 'No such option: -1' and its usage
+    box): the arguments, in their order, go after a `--` when one of them is a negative number.
+    An option's value stays with its option (`--season -1` is the option's)."""
+    takes_value = {o for p in params if p.param_type_name == "option"
+                   and not p.is_flag and not p.count for o in p.opts}
+    options: list[str] = []
+    arguments: list[str] = []
+    i = 0
+    while i < len(args):
+        tok = args[i]
+        if tok == "--":
+            arguments += args[i + 1:]
+            break
+        if tok.startswith("-") and len(tok) > 1 and not _NEGATIVE.fullmatch(tok):
+            options.append(tok)
+            if tok in takes_value and i + 1 < len(args):
+                options.append(args[i + 1])
+                i += 1
+        else:
+            arguments.append(tok)
+        i += 1
+    if not any(_NEGATIVE.fullmatch(a) for a in arguments):
+        return args
+    return [*options, "--", *arguments]
+
+
+class NumberArgumentCommand(TyperCommand):
+    """A command taking a number as its argument (a proposal's, a game's): a negative one is
+    the argument, for the command to refuse in its own words ('no proposal -1 to KYO')."""
+
+    def parse_args(self, ctx: ClickContext, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, negatives_as_arguments(self.get_params(ctx), list(args)))
+
+
 def _root_options() -> GlobalOptions:
     ctx = _current_context()
     obj = ctx.find_root().obj if ctx is not None else None
@@ -132,8 +172,11 @@ JSON_HELP = ("Print JSON instead of a table (a refusal too, on stderr: {\"error\
              "\"...\"}).")
 DB_OPT = typer.Option(None, "--db", envvar="IMPACT_DB", help=DB_HELP)
 LEAGUE_NAME_OPT = typer.Option(None, "--league", "-l", help=LEAGUE_HELP)
-SEASON_OPT = typer.Option(None, "--season", min=1, max=100_000,
-                          help="Season number (default: the latest).")
+# the numbers --season takes: checked by `guarded` (one line naming the option and the range,
+# JSON with --json), not by Typer's min/max, whose refusal is a usage box
+SEASONS = (1, 100_000)
+SEASON_OPT = typer.Option(None, "--season",
+                          help=f"Season number, {SEASONS[0]} to {SEASONS[1]} (default: the latest).")
 JSON_OPT = typer.Option(False, "--json", help=JSON_HELP)
 # the same options as types, for a parameter written `db: DbOption = None` (Annotated): one
 # spelling however many commands take them
@@ -167,6 +210,10 @@ def guarded(fn: F) -> F:
         if "league" in kwargs:
             kwargs["league"] = global_league(kwargs["league"])
         as_json = kwargs.get("as_json") is True
+        season = kwargs.get("season")   # SEASON_OPT (an int; `impact bench --season` is a flag)
+        if type(season) is int and not SEASONS[0] <= season <= SEASONS[1]:
+            fail(f"--season {season}: a season's number is {SEASONS[0]} to {SEASONS[1]}",
+                 as_json=as_json)
         try:
             return fn(*args, **kwargs)
         except LeagueError as exc:

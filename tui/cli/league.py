@@ -24,6 +24,7 @@ from tui.cli.common import (  # noqa: F401
     JSON_OPT,
     LEAGUE_NAME_OPT,
     SEASON_OPT,
+    NumberArgumentCommand,
     echo,
     echo_json,
     echo_json_text,
@@ -399,7 +400,7 @@ def leaders_cmd(
 
 
 def boxscore_cmd(
-    game: int = typer.Argument(..., min=1, max=100_000, help="Game number in the season."),
+    game: int = typer.Argument(..., help="Game number in the season."),
     plays: bool = typer.Option(True, "--plays/--no-plays", help="Print the play-by-play."),
     league: Optional[str] = LEAGUE_NAME_OPT,
     season: Optional[int] = SEASON_OPT,
@@ -809,5 +810,5 @@ def register(app: typer.Typer) -> None:
     app.add_typer(postseason_app, name="postseason")
     app.command("standings")(guarded(standings_cmd))
     app.command("leaders")(guarded(leaders_cmd))
-    app.command("boxscore")(guarded(boxscore_cmd))
+    app.command("boxscore", cls=NumberArgumentCommand)(guarded(boxscore_cmd))
     app.command("player")(guarded(player_cmd))

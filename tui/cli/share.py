@@ -7,7 +7,15 @@ from typing import Optional
 
 import typer
 
-from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, echo, echo_json, guarded
+from tui.cli.common import (
+    DB_OPT,
+    JSON_OPT,
+    LEAGUE_NAME_OPT,
+    NumberArgumentCommand,
+    echo,
+    echo_json,
+    guarded,
+)
 from tui.cli.league import league_app
 
 manager_app = typer.Typer(help="Managers of a shared league: add, remove, list.",
@@ -164,7 +172,7 @@ def league_keyboard(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] =
         echo(f"{g.id:4} {game:12} {g.away} @ {g.home}  {g.status:8} played by {by}")
 
 
-@league_app.command("void")
+@league_app.command("void", cls=NumberArgumentCommand)
 @guarded
 def league_void(saved_game: int = typer.Argument(..., help="The keyboard game's id "
                                                              "(impact league keyboard)."),

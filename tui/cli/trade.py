@@ -9,7 +9,16 @@ from typing import Optional
 
 import typer
 
-from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo, echo_json, guarded
+from tui.cli.common import (
+    DB_OPT,
+    JSON_OPT,
+    LEAGUE_NAME_OPT,
+    SEASON_OPT,
+    NumberArgumentCommand,
+    echo,
+    echo_json,
+    guarded,
+)
 
 trade_app = typer.Typer(help="Trades (§6): offer, the computer's proposals, accept or refuse, "
                              "the season's trades.", no_args_is_help=True)
@@ -98,8 +107,8 @@ def list_cmd(league: Optional[str] = LEAGUE_NAME_OPT, season: Optional[int] = SE
 def register(app: typer.Typer) -> None:
     trade_app.command("offer")(guarded(offer_cmd))
     trade_app.command("proposals")(guarded(proposals_cmd))
-    trade_app.command("accept")(guarded(accept_cmd))
-    trade_app.command("refuse")(guarded(refuse_cmd))
+    trade_app.command("accept", cls=NumberArgumentCommand)(guarded(accept_cmd))
+    trade_app.command("refuse", cls=NumberArgumentCommand)(guarded(refuse_cmd))
     trade_app.command("answer")(guarded(answer_cmd))
     trade_app.command("list")(guarded(list_cmd))
     app.add_typer(trade_app, name="trade")
