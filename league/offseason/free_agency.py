@@ -380,8 +380,8 @@ def offer_refusal(agent: Agent, team: str, role: str, years: int) -> str | None:
                 "role its depth gives him, or a smaller one)")
     most = dict(agent.years)[role]
     if not 1 <= years <= most:
-        return (f"an offer to {agent.player} ({agent.age}) as {role} is 1 to {most} years, "
-                f"not {years}")
+        span = "1 year only" if most == 1 else f"1 to {most} years"
+        return f"an offer to {agent.player} ({agent.age}) as {role} is for {span}, not {years}"
     return None
 
 

@@ -89,9 +89,10 @@ def test_a_club_in_lower_case_is_the_club(db):
 @pytest.mark.parametrize("years", ["0", "-1", str(10 ** 9), str(10 ** 20)])
 def test_absurd_years_are_one_line_from_the_rule_not_typer_s_usage_box(db, years):
     """--years 0 showed Typer's usage box (its min=1): the range is checked in one home,
-    league.offseason.free_agency.offer_refusal, with the role's most years named."""
+    league.offseason.free_agency.offer_refusal, with the role's most years named — one year
+    as one year only (it said 'is 1 to 1 years')."""
     _refused(db, ["offseason", "offer", "--team", "KYO", _agent(db), "--role", "bench",
-                  "--years", years], f"as bench is 1 to 1 years, not {int(years)}")
+                  "--years", years], f"as bench is for 1 year only, not {int(years)}")
 
 
 def test_a_role_that_is_no_role_and_a_player_of_another_kind(db):

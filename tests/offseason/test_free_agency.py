@@ -2,6 +2,7 @@
 rights it gives, the player's choice, compensation off by default."""
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -261,7 +262,12 @@ def test_4_what_a_person_may_offer_is_the_role_his_depth_gives_or_less_for_a_yea
                                  "bench": fa.years_for(29, "bench")}
     assert fa.offer_refusal(agent, "B", "regular", 4) is None
     assert "not 'closer'" in (fa.offer_refusal(agent, "B", "closer", 1) or "")
-    assert "1 to 4 years, not 5" in (fa.offer_refusal(agent, "B", "regular", 5) or "")
+    assert fa.offer_refusal(agent, "B", "regular", 5) == \
+        "an offer to A01 (29) as regular is for 1 to 4 years, not 5"
+    # a role that allows one year says so (it said 'is 1 to 1 years')
+    one = dataclasses.replace(agent, years=(("regular", 4), ("bench", 1)))
+    assert fa.offer_refusal(one, "B", "bench", 2) == \
+        "an offer to A01 (29) as bench is for 1 year only, not 2"
     assert "not 0" in (fa.offer_refusal(agent, "B", "bench", 0) or "")
     assert "not a club a person offers for" in (fa.offer_refusal(agent, "A", "bench", 1) or "")
     # a club whose 70 is full may promise another club's man nothing

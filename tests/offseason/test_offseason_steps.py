@@ -506,7 +506,8 @@ def test_a_person_makes_his_club_s_fa_offers_from_the_list_and_the_player_choose
     top = target["roles"]["KYO"][0]
     one_line(run("offseason", "offer", target["player"], "--team", "KYO", "--role", top,
                  "--years", str(target["years"][top] + 1), code=2),
-             f"is 1 to {target['years'][top]} years")
+             f"is for 1 to {target['years'][top]} years" if target["years"][top] > 1
+             else "is for 1 year only")
     wrong = "rotation" if target["kind"] not in ("SP",) else "regular"
     one_line(run("offseason", "offer", target["player"], "--team", "KYO", "--role", wrong,
                  code=2), f"not {wrong!r}")
