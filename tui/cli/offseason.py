@@ -183,35 +183,52 @@ def _command(step: str) -> str:
     return "finish" if step == "renew" else step.replace("_", "-")
 
 
-def _print_steps(v, top: int = 20) -> None:  # type: ignore[no-untyped-def]
-    echo(f"the off-season after season {v.season}, before {v.year}:")
-    for key, rule, state in v.steps:
-        echo(f"  {_command(key):<12} {STEP_NAMES.get(key, key)} ({rule}): "
-             f"{STATES.get(state, state)}")
-    if v.departures:
-        echo(f"引退・戦力外 retirements and releases: {len(v.departures)}")
-        for d in v.departures:
-            kind = "引退 retires" if d.kind == "retire" else "戦力外 released"
-            echo(f"  {d.player:<8} {pad(d.name, 16)} {d.team:<4} {d.age:>2}  {kind} ({d.reason})")
+def _print_departures(v, top: int) -> None:  # type: ignore[no-untyped-def]
+    echo(f"引退・戦力外 retirements and releases: {len(v.departures)}")
+    for d in v.departures:
+        kind = "引退 retires" if d.kind == "retire" else "戦力外 released"
+        echo(f"  {d.player:<8} {pad(d.name, 16)} {d.team:<4} {d.age:>2}  {kind} ({d.reason})")
+
+
+def _print_market(v, top: int) -> None:  # type: ignore[no-untyped-def]
     if v.fa or v.eligible:
         echo(f"FA rights this off-season: {v.eligible} players")
         _print_fa(v.fa)
     if v.agents:
         _print_agents(v)
-    if v.foreign is not None:
-        _print_foreign(v.foreign)
+    if not (v.fa or v.eligible or v.agents):
+        echo("FA free agency: nobody with a right this off-season")
+
+
+def _print_foreign_step(v, top: int) -> None:  # type: ignore[no-untyped-def]
+    f = v.foreign
+    if f is not None:
+        _print_foreign(f)
+    if f is None or not (f.signed or f.released or f.waiting):
+        echo("外国人 foreign players: none signed or released")
+
+
+def _print_trades(v, top: int) -> None:  # type: ignore[no-untyped-def]
+    echo(f"トレード the computer's trades: {len(v.trades)}")
     for t in v.trades:
-        echo(f"トレード trade: {t.team} send {', '.join(t.gives)} to {t.other} for "
-             f"{', '.join(t.gets)}")
-    if v.active_draft is not None:
-        listed = "; ".join(f"{c} {' '.join(pids)}" for c, pids in v.active_draft.listed)
-        echo("現役ドラフト the active-player draft: "
-             + (f"listed {listed}" if listed else "nobody listed (a league holds it with "
-                "[draft] active = true in its league.toml)"))
-        for p in v.active_draft.picks:
-            echo(f"  {p.team:<4} takes {p.player} from {p.source}")
+        echo(f"  {t.team} send {', '.join(t.gives)} to {t.other} for {', '.join(t.gets)}")
+
+
+def _print_active_draft(v, top: int) -> None:  # type: ignore[no-untyped-def]
+    if v.active_draft is None:
+        echo("現役ドラフト the active-player draft: not held yet")
+        return
+    listed = "; ".join(f"{c} {' '.join(pids)}" for c, pids in v.active_draft.listed)
+    echo("現役ドラフト the active-player draft: "
+         + (f"listed {listed}" if listed else "nobody listed (a league holds it with "
+            "[draft] active = true in its league.toml)"))
+    for p in v.active_draft.picks:
+        echo(f"  {p.team:<4} takes {p.player} from {p.source}")
+
+
+def _print_draft(v, top: int) -> None:  # type: ignore[no-untyped-def]
     if not v.order:
-        _print_next(v)
+        echo("ドラフト the draft: no class this off-season")
         return
     echo(f"ドラフト the draft: order {' '.join(v.order)}; a person picks for "
          f"{', '.join(v.people) or 'no club'}")
@@ -232,6 +249,35 @@ def _print_steps(v, top: int = 20) -> None:  # type: ignore[no-untyped-def]
                  f"{p.positions:<12} {p.value:+.1f}")
     else:
         echo(f"the draft is over: {len(v.picks)} picks")
+
+
+# what each step decided, printed by its own command (a key of the services' STEPS)
+STEP_PRINTS = {"retire": _print_departures, "draft": _print_draft, "fa": _print_market,
+               "trades": _print_trades, "active_draft": _print_active_draft,
+               "foreign": _print_foreign_step}
+
+
+def _print_steps(v, top: int = 20) -> None:  # type: ignore[no-untyped-def]
+    """The whole picture (`impact offseason status`): each step's state, then what the steps
+    decided so far, the draft last (its class can be long)."""
+    echo(f"the off-season after season {v.season}, before {v.year}:")
+    for key, rule, state in v.steps:
+        echo(f"  {_command(key):<12} {STEP_NAMES.get(key, key)} ({rule}): "
+             f"{STATES.get(state, state)}")
+    states = {k: st for k, _r, st in v.steps}
+    for key in ("retire", "fa", "foreign", "trades", "active_draft", "draft"):
+        if states[key] == "done" or (states[key] == "open" and key != "draft") or (
+                key == "draft" and v.order):
+            STEP_PRINTS[key](v, top)
+    _print_next(v)
+
+
+def _print_step(v, step: str, top: int) -> None:  # type: ignore[no-untyped-def]
+    """What the step `step` decided (or, open, where it stands), and what to run next."""
+    rule, state = next((r, st) for k, r, st in v.steps if k == step)
+    echo(f"the off-season after season {v.season}, before {v.year} — {STEP_NAMES[step]} "
+         f"({rule}): {STATES.get(state, state)}")
+    STEP_PRINTS[step](v, top)
     _print_next(v)
 
 
@@ -242,11 +288,14 @@ def _print_next(v) -> None:  # type: ignore[no-untyped-def]
     echo(f"next: `impact offseason {_command(v.current)}` ({STEP_NAMES.get(v.current, '')})")
 
 
-def _out(v, as_json: bool, top: int) -> None:  # type: ignore[no-untyped-def]
+def _out(v, as_json: bool, top: int, step: str | None = None) -> None:  # type: ignore[no-untyped-def]
+    """The whole off-season (`step` None: `impact offseason status`), or what `step` decided."""
     if as_json:
-        echo_json(v.as_dict())
-    else:
+        echo_json(v.as_dict() if step is None else v.step_dict(step))
+    elif step is None:
         _print_steps(v, top)
+    else:
+        _print_step(v, step, top)
 
 
 # the options every step's command takes, spelled once (their help the same everywhere)
@@ -283,7 +332,7 @@ def retire_cmd(league: LeagueOption = None, db: DbOption = None, as_json: JsonOp
                top: Top = 20) -> None:
     """Step 1 (§2): the retirements and releases, decided (seeded) and stored."""
     from tui import services as sv
-    _out(sv.offseason_step(db, league, "retire"), as_json, _top(top))
+    _out(sv.offseason_step(db, league, "retire"), as_json, _top(top), "retire")
 
 
 def draft_cmd(team: Teams = [], league: LeagueOption = None,  # noqa: B006 (typer's list)
@@ -293,7 +342,7 @@ def draft_cmd(team: Teams = [], league: LeagueOption = None,  # noqa: B006 (type
     each club with a manager by default)."""
     from tui import services as sv
     _top(top)
-    _out(sv.offseason_step(db, league, "draft", people=team), as_json, top)
+    _out(sv.offseason_step(db, league, "draft", people=team), as_json, top, "draft")
 
 
 def pick_cmd(team: Team,
@@ -308,7 +357,7 @@ def pick_cmd(team: Team,
     _one_of(player, {"--stop": stop, "--computer": computer})
     _top(top)
     _out(sv.draft_pick(db, league, team=team, player=player, stop=stop, computer=computer),
-         as_json, top)
+         as_json, top, "draft")
 
 
 def fa_cmd(team: Teams = [], league: LeagueOption = None,  # noqa: B006 (typer's list)
@@ -319,7 +368,7 @@ def fa_cmd(team: Teams = [], league: LeagueOption = None,  # noqa: B006 (typer's
     offers (`impact offseason offer`)."""
     from tui import services as sv
     _top(top)
-    _out(sv.offseason_step(db, league, "fa", people=team), as_json, top)
+    _out(sv.offseason_step(db, league, "fa", people=team), as_json, top, "fa")
 
 
 def offer_cmd(team: Team,
@@ -342,7 +391,7 @@ def offer_cmd(team: Team,
     _one_of(player, {"--done": done, "--computer": computer})
     _top(top)
     _out(sv.fa_offer(db, league, team=team, player=player, role=role, years=years, done=done,
-                     computer=computer), as_json, top)
+                     computer=computer), as_json, top, "fa")
 
 
 def trades_cmd(league: LeagueOption = None, db: DbOption = None, as_json: JsonOption = False,
@@ -350,7 +399,7 @@ def trades_cmd(league: LeagueOption = None, db: DbOption = None, as_json: JsonOp
     """Step 4 (§6): the computer's clubs trade among themselves (seeded; none with a club a
     person drafts for), stored for the renewal."""
     from tui import services as sv
-    _out(sv.offseason_step(db, league, "trades"), as_json, _top(top))
+    _out(sv.offseason_step(db, league, "trades"), as_json, _top(top), "trades")
 
 
 def active_draft_cmd(league: LeagueOption = None, db: DbOption = None,
@@ -359,7 +408,7 @@ def active_draft_cmd(league: LeagueOption = None, db: DbOption = None,
     no foreigner) and, worst club first, takes one from another's list (seeded), stored for
     the renewal."""
     from tui import services as sv
-    _out(sv.offseason_step(db, league, "active_draft"), as_json, _top(top))
+    _out(sv.offseason_step(db, league, "active_draft"), as_json, _top(top), "active_draft")
 
 
 def foreign_cmd(team: Teams = [], league: LeagueOption = None,  # noqa: B006 (typer's list)
@@ -370,7 +419,7 @@ def foreign_cmd(team: Teams = [], league: LeagueOption = None,  # noqa: B006 (ty
     decides for the rest."""
     from tui import services as sv
     _top(top)
-    _out(sv.offseason_step(db, league, "foreign", people=team), as_json, top)
+    _out(sv.offseason_step(db, league, "foreign", people=team), as_json, top, "foreign")
 
 
 def sign_cmd(team: Team,
@@ -385,7 +434,7 @@ def sign_cmd(team: Team,
     _one_of(player, {"--done": done, "--computer": computer})
     _top(top)
     _out(sv.foreign_choice(db, league, team=team, sign=player, done=done, computer=computer),
-         as_json, top)
+         as_json, top, "foreign")
 
 
 def release_cmd(team: Team,
@@ -395,7 +444,7 @@ def release_cmd(team: Team,
     """A person's release of one of his club's foreign players at the foreign step (§5)."""
     from tui import services as sv
     _top(top)
-    _out(sv.foreign_choice(db, league, team=team, release=player), as_json, top)
+    _out(sv.foreign_choice(db, league, team=team, release=player), as_json, top, "foreign")
 
 
 def finish_cmd(league: LeagueOption = None, db: DbOption = None,

@@ -1213,6 +1213,21 @@ class StepsView:
                                  else None),
                 "foreign": self.foreign.as_dict() if self.foreign is not None else None}
 
+    def step_dict(self, step: str) -> dict[str, Any]:
+        """What the step `step` (a key of STEPS) decided, with where the off-season stands
+        (`steps`, `current`): as_dict's part for that step alone, named by `step` — what
+        `impact offseason retire --json` and the other steps' commands print, as_dict the whole
+        picture (`impact offseason status --json`)."""
+        whole = self.as_dict()
+        part = STEP_PARTS[step]
+        return {"season": self.season, "year": self.year, "step": step,
+                "steps": whole["steps"], "current": whole["current"], part: whole[part]}
+
+
+# each step's part of StepsView.as_dict: what that step decides
+STEP_PARTS = {"retire": "departures", "draft": "draft", "fa": "fa", "trades": "trades",
+              "active_draft": "active_draft", "foreign": "foreign"}
+
 
 def _open(s: Any, league: str | None) -> tuple[Any, repo.SeasonInfo, int]:
     """The league, its closed latest season and the year of the next; refused in words when
