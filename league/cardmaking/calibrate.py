@@ -39,6 +39,15 @@ ROUNDS = 3
 MIN_GAMES = 900
 # the constants stay within these bounds whatever a league's lines say
 FIT_RANGE = (0.5, 1.5)
+# the seasons of the fit drawn with seed S are seeds S × FIT_SEED_STRIDE + 1000 k + n (round n,
+# its k-th schedule): each seed fits with dice of its own, never another seed's nor those of the
+# seasons played after it (seeds S, S + 1, ...); seed 0 keeps the fit it always had
+FIT_SEED_STRIDE = 1_000_000
+
+
+def fit_season_seed(seed: int, round_: int, k: int) -> int:
+    """The season seed of the fit drawn with `seed`: its round `round_`'s `k`-th schedule."""
+    return seed * FIT_SEED_STRIDE + 1000 * k + round_
 
 
 @dataclass(frozen=True)
@@ -99,7 +108,10 @@ def match_run_environment(make: Callable[[Mapping[str, float]], League], ruleset
 
     `teams_line`: (batting, pitching) totals of the teams played when they are only some of
     their league's (AL East of 2019): they play each other, so the target is the mean of what
-    they scored and what they allowed (home runs a plate appearance, runs an out)."""
+    they scored and what they allowed (home runs a plate appearance, runs an out).
+
+    `seed`: the fit's own draw (FIT_SEED_STRIDE): another seed, other seasons, so a replay's
+    seeds each bring the noise of their own fit (a round's runs ±2 %), not one fit shared."""
     real = dict(batter_rates(batting_line(context.batting)) or {})
     # runs an out: what a game's 27 outs score (runs a plate appearance would count the
     # simulated league's extra walks as runs twice: more batters a game, each worth as much)
@@ -124,7 +136,8 @@ def match_run_environment(make: Callable[[Mapping[str, float]], League], ruleset
         totals: SeasonTotals | None = None
         k = 0
         while totals is None or sum(totals.games.values()) < 2 * MIN_GAMES:
-            totals = play_season(league, ruleset, games, seed + 1000 * k + n, totals=totals)
+            totals = play_season(league, ruleset, games, fit_season_seed(seed, n, k),
+                                 totals=totals)
             k += 1
         sim = season_rates(totals.batting)
         team_games = sum(totals.games.values())

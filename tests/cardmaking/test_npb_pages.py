@@ -256,6 +256,23 @@ def test_the_run_environment_is_matched_to_the_source_league():
     assert abs(rounds[-1].runs_per_game / real_rpg - 1) < 0.04
 
 
+def test_each_seed_fits_the_run_environment_with_dice_of_its_own():
+    """Issue 33: `impact cards check --lahman … --seed S` fits the cards with seed S. Every
+    seed's fit plays seasons of its own — none shared with another seed's fit, none with the
+    seasons the check then replays (S, S + 1, …) — so two seeds are two independent draws,
+    the fit's noise included; seed 0 keeps the fit it always had (round n's k-th schedule:
+    1000 k + n)."""
+    from league.cardmaking.calibrate import ROUNDS, fit_season_seed
+    assert [fit_season_seed(0, n, k) for k in (0, 1) for n in range(ROUNDS)] == [0, 1, 2,
+                                                                                 1000, 1001, 1002]
+    fits = {s: {fit_season_seed(s, n, k) for n in range(ROUNDS) for k in range(100)}
+            for s in range(1, 30)}
+    replayed = set(range(0, 40))
+    for s, seeds in fits.items():
+        assert not seeds & replayed
+        assert all(not seeds & other for t, other in fits.items() if t != s)
+
+
 def _next_year(folder, *, retire: str, trade: tuple[str, str], newcomer: str):
     """The example's files as "next year's": one man gone, one traded, one new."""
     import csv

@@ -378,13 +378,15 @@ def _cards_for(stored: League, players: list[StatPlayer], rs: Any, ctx: Any,
 
 
 def lahman_league(season: Any, rs: Any, *, name: str, code: str, roster_size: int = 28,
-                  fit: bool = True) -> MadeLeague:
-    """The league of a Lahman season, its run environment matched to the real one (`fit`)."""
+                  fit: bool = True, seed: int = 0) -> MadeLeague:
+    """The league of a Lahman season, its run environment matched to the real one (`fit`,
+    drawn from `seed`)."""
     ctx = league_context(season.context_players, team_games=season.team_games)
     options: dict[str, Any] = dict(name=name, code=code, roster_size=roster_size, dh=season.dh,
                                    team_names=season.team_names, team_shorts=season.team_shorts)
     if fit:
-        return fitted_league(season.players, rs, ctx, teams=len(season.team_names), **options)
+        return fitted_league(season.players, rs, ctx, teams=len(season.team_names), seed=seed,
+                             **options)
     return make_league(season.players, rs, ctx, **options)
 
 
@@ -492,7 +494,8 @@ def replay_real_season(year: int, *, teams: list[str] | None = None, league: str
 
     season = lahman.season(year, teams=teams, league=league)
     rs = load_ruleset("standard")
-    made = lahman_league(season, rs, name=f"{year}", code=f"L{year}", fit=fit)
+    # the fit drawn from the replay's seed: each seed a fit of its own (docs/cards.md)
+    made = lahman_league(season, rs, name=f"{year}", code=f"L{year}", fit=fit, seed=seed)
     lg = made.league
     games = make_schedule([t.code for t in lg.teams],
                           games_per_opponent=season.games_per_opponent)
