@@ -9,6 +9,9 @@ Who may change what (the README's "A league shared by several managers" says the
 - everyone connected reads everything but another club's free-agency offers: sealed, as in NPB
   (§4), a manager reads only his own club's (in `league_fa_offer` and in the audit log), the
   commissioner all, everyone how many offers each free agent has (`league_fa_offer_count`);
+  and the trade offers of clubs not his: a manager reads only those his club is party to (made
+  by it or to it) in `league_trade_offer` and in the audit log, until the trade is done (an
+  accepted offer, a trade in the news: everyone's); the commissioner all;
 - a manager writes only `league_roster_pref` rows of his own teams (batting order, rotation,
   bullpen, reserves), `game_live` rows of games his team plays, for the sides he plays, and
   adds `league_draft_pick` rows for his own club at its turn of the draft (never changes one),
@@ -42,7 +45,8 @@ MADE_TABLE = "league_made_role"
 MANAGER_TABLES = ("league_roster_pref", "game_live")
 # The draft picks a person names (issue 31): a manager adds his own club's, never changes one.
 DRAFT_TABLE = "league_draft_pick"
-# A person's trade offers (issue 32): a manager adds his own club's, never changes one.
+# A person's trade offers (issue 32): a manager adds his own club's, never changes one, and
+# reads only those his club is party to until the trade is done (migration 0020_trade_sealed).
 TRADE_TABLE = "league_trade_offer"
 # A person's free-agency offers (issue 32, §4): a manager adds his own club's, never changes one,
 # and reads only his own club's (sealed); how many each free agent has is everyone's to read.
@@ -189,7 +193,7 @@ begin
   if tg_op <> 'INSERT' then b := {s}.impact_audit_trim(to_jsonb(old)); end if;
   if tg_op <> 'DELETE' then a := {s}.impact_audit_trim(to_jsonb(new)); end if;
   r := coalesce(a, b);
-  teams := array_remove(array[r->>'team', r->>'away', r->>'home'], null);
+  teams := array_remove(array[r->>'team', r->>'other', r->>'away', r->>'home'], null);
   insert into {s}.{AUDIT_TABLE}(who, tbl, op, teams, before, after)
   values (session_user, tg_table_name, lower(tg_op), teams, b, a);
   return null;
@@ -713,8 +717,7 @@ def _apply(conn: Connection, comm: str, mgr: str) -> None:
                            (FA_TABLE, "impact_fa_check"),
                            (FOREIGN_TABLE, "impact_foreign_check")):
         if table in tables:
-            _own_club_rows(conn, s, table, trigger, mgr, comm,
-                           sealed=table == FA_TABLE)
+            _own_club_rows(conn, s, table, trigger, mgr, comm)
     if "league_roster_pref" in tables:
         conn.execute(text(f"drop trigger if exists impact_pref_check on {s}.league_roster_pref"))
         conn.execute(text(f"create trigger impact_pref_check before insert or update on "
@@ -731,17 +734,35 @@ def _apply(conn: Connection, comm: str, mgr: str) -> None:
                       f"{s}.{AUDIT_TABLE} for each row execute function {s}.impact_audit_guard()"))
 
 
+def _sealed(s: str, table: str, row: str | None = None) -> str | None:
+    """Who besides the commissioner reads a row of a sealed table, as an SQL condition (None:
+    the table is not sealed): of `league_fa_offer` the manager of the row's club, of
+    `league_trade_offer` the managers of its two clubs, and everyone once it is accepted (the
+    trade done, in the news). `row` is a jsonb expression of the row (an audit-log entry's),
+    else the table's own columns; the values are the row's as stored, checked by the table's
+    trigger, and impact_manages() compares them with the connected role's own clubs."""
+    def col(name: str) -> str:
+        return name if row is None else f"({row}->>{_lit(name)})"
+    lid = "league_id" if row is None else f"({row}->>'league_id')::integer"
+    if table == FA_TABLE:
+        return f"{s}.impact_manages({lid}, {col('team')})"
+    if table == TRADE_TABLE:
+        return (f"{col('state')} = 'accepted' or {s}.impact_manages({lid}, {col('team')})"
+                f" or {s}.impact_manages({lid}, {col('other')})")
+    return None
+
+
 def _sealed_audit(conn: Connection, s: str, comm: str) -> None:
     """The audit log under row-level security: everyone connected reads it, but a row of a
-    sealed table (another club's free-agency offer) only the commissioner and the manager of
-    the row's club. The log is written by impact_audit(), the owner's function, whom the
-    policies do not bind."""
+    sealed table (another club's free-agency offer, a trade offer between two other clubs not
+    done) only whom `_sealed` names and the commissioner. The log is written by
+    impact_audit(), the owner's function, whom the policies do not bind."""
     row = "coalesce(after, before)"
+    cases = " ".join(f"when {_lit(t)} then {_sealed(s, t, row)}" for t in (FA_TABLE, TRADE_TABLE))
     conn.execute(text(f"alter table {s}.{AUDIT_TABLE} enable row level security"))
     for name, sql in (
         ("impact_read", f"create policy impact_read on {s}.{AUDIT_TABLE} for select using "
-                        f"(tbl <> {_lit(FA_TABLE)} or {s}.impact_manages(({row}->>'league_id')"
-                        f"::integer, {row}->>'team'))"),
+                        f"(case tbl {cases} else true end)"),
         ("impact_commissioner", f"create policy impact_commissioner on {s}.{AUDIT_TABLE} "
                                 f"for select to {_q(comm)} using (true)"),
     ):
@@ -1087,18 +1108,17 @@ def refusal(message: str) -> str | None:
     return f"only the commissioner may {what}"
 
 
-def _own_club_rows(conn: Any, s: str, table: str, trigger: str, mgr: str, comm: str, *,
-                   sealed: bool = False) -> None:
+def _own_club_rows(conn: Any, s: str, table: str, trigger: str, mgr: str, comm: str) -> None:
     """A table whose rows a manager adds only for his own club: insert granted, row-level
-    security (everyone reads — only his own club's rows when `sealed` —, the commissioner does
-    all, a manager inserts where he manages the row's team), and the trigger `trigger` checks
-    each row before it is stored."""
+    security (everyone reads — a sealed table's rows only whom `_sealed` names —, the
+    commissioner does all, a manager inserts where he manages the row's team), and the trigger
+    `trigger` checks each row before it is stored."""
     conn.execute(text(f"grant insert on {s}.{table} to {_q(mgr)}"))
     conn.execute(text(f"alter table {s}.{table} enable row level security"))
     manages = f"{s}.impact_manages(league_id, team)"
     for name, sql in (
         ("impact_read", f"create policy impact_read on {s}.{table} for select "
-                        f"using ({manages if sealed else 'true'})"),
+                        f"using ({_sealed(s, table) or 'true'})"),
         ("impact_commissioner", f"create policy impact_commissioner on {s}.{table} "
                                 f"for all to {_q(comm)} using (true) with check (true)"),
         ("impact_manager", f"create policy impact_manager on {s}.{table} for insert "

@@ -1,13 +1,14 @@
 """A person's trade offers in a shared league (migration 0016_trade_offer): one row an offer of
 a manager's club (`gives` its players, `gets` the other club's, ids joined by commas), `state`
 offered until the commissioner's program answers it (accepted and made, or refused, `answer`
-the reason). What a manager may insert is the database's to check (storage.sharing)."""
+the reason). What a manager may insert is the database's to check (storage.sharing), and in a
+shared league he reads only the offers his club is party to until the trade is done (0020)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Optional
 
-from sqlalchemy import Column, Text, select
+from sqlalchemy import Column, Index, Text, select
 from sqlmodel import Field, Session, col
 
 from storage.rowbase import Row
@@ -20,6 +21,8 @@ class TradeOfferRow(Row, table=True):
     """A manager's offer: his club `team` sends `gives` to `other` for `gets`."""
 
     __tablename__ = "league_trade_offer"
+    # the club an offer is made to: its side of the read rule in a shared league (0020)
+    __table_args__ = (Index("ix_league_trade_offer_other", "league_id", "other"),)
 
     id: Optional[int] = Field(default=None, primary_key=True)
     league_id: int = Field(foreign_key="league_league.id", ondelete="CASCADE", index=True)

@@ -10,12 +10,12 @@ from collections.abc import Iterator
 import psycopg
 import pytest
 import sqlalchemy as sa
+from test_sharing_trades import _market
 
 from tui import services as sv
 
 from pg_league import PG_URL, League, _admin, shared_league
 from pg_league import services_closed as services_closed  # the fixture, for this module
-from test_sharing_trades import _market
 
 pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
 
@@ -91,3 +91,27 @@ def test_a_done_trade_is_everyone_s_news_and_a_refused_offer_stays_the_parties(l
         for role, club in party.items():
             seen = (t, o, "refused") in _rows(lg, role, OFFERS)
             assert seen == (club in (t, o))
+
+
+def test_a_league_shared_at_0019_is_sealed_when_its_owner_opens_it(lg):
+    """A shared league stored before 0020_trade_sealed (every manager read every trade offer):
+    the owner's first open migrates it and seals the offers, in the table and the log."""
+    with psycopg.connect(lg.conninfo(lg.owner)) as conn:
+        conn.execute("drop index ix_league_trade_offer_other")
+        conn.execute("drop policy impact_read on league_trade_offer")
+        conn.execute("create policy impact_read on league_trade_offer for select using (true)")
+        conn.execute("drop policy impact_read on league_audit")
+        conn.execute("create policy impact_read on league_audit for select using "
+                     "(tbl <> 'league_fa_offer' or impact_manages((coalesce(after, before)"
+                     "->>'league_id')::integer, coalesce(after, before)->>'team'))")
+        conn.execute("update league_alembic_version set version_num = '0019_fa_offer_count'")
+    c = lg.c  # type: ignore[attr-defined]
+    assert ("SAP", "SEN", "refused") in _rows(lg, c, OFFERS)      # as 0019 left it: open
+    sv.close_all()
+    assert sv.whoami(lg.url()).kind == "owner"                     # opened, migrated, sealed
+    from storage.db import head_revision
+    assert _rows(lg, lg.owner, "select version_num from league_alembic_version") == [
+        (head_revision(),)]
+    assert {s for _t, _o, s in _rows(lg, c, OFFERS)} == {"accepted"}
+    assert {s for _t, _o, s in _rows(lg, c, LOGGED)} == {"accepted"}
+    assert ("SAP", "SEN", "refused") in _rows(lg, lg.b, OFFERS)
