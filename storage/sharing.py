@@ -11,7 +11,9 @@ Who may change what (the README's "A league shared by several managers" says the
   commissioner all, everyone how many offers each free agent has (`league_fa_offer_count`);
   and the trade offers of clubs not his: a manager reads only those his club is party to (made
   by it or to it) in `league_trade_offer` and in the audit log, until the trade is done (an
-  accepted offer, a trade in the news: everyone's); the commissioner all;
+  accepted offer, a trade in the news: everyone's); the commissioner all; and another club's
+  draft pick until the draft has made it (§3: the first round's 入札 and a 外れ1位 are named at
+  once, each club's own until the round is drawn), in `league_draft_pick` and in the log;
 - a manager writes only `league_roster_pref` rows of his own teams (batting order, rotation,
   bullpen, reserves), `game_live` rows of games his team plays, for the sides he plays, and
   adds `league_draft_pick` rows for his own club at its turn of the draft (never changes one),
@@ -43,7 +45,8 @@ MANAGER_TABLE = "league_manager"
 MADE_TABLE = "league_made_role"
 # Tables a manager may write, each guarded by a row-level policy.
 MANAGER_TABLES = ("league_roster_pref", "game_live")
-# The draft picks a person names (issue 31): a manager adds his own club's, never changes one.
+# The draft picks a person names (issue 31): a manager adds his own club's, never changes one,
+# and reads another club's once the draft has made it (its man taken: impact_draft_public).
 DRAFT_TABLE = "league_draft_pick"
 # A person's trade offers (issue 32): a manager adds his own club's, never changes one, and
 # reads only those his club is party to until the trade is done (migration 0020_trade_sealed).
@@ -203,6 +206,14 @@ create or replace function {s}.impact_manages(lg integer, code text) returns boo
 language sql stable {path} as $$
   select exists (select 1 from {s}.{MANAGER_TABLE} m
                  where m.role = current_user and m.league_id = lg and m.team = code)
+$$;
+
+create or replace function {s}.impact_draft_public(lg integer, yr integer, key text)
+returns boolean language sql stable {path} as $$
+  -- a pick the draft has made: its man is taken (the commissioner's program stores who is,
+  -- each time the draft goes on); a stop (no man) names nobody
+  select key is null or coalesce((select o.data::jsonb -> 'taken' from {s}.league_offseason o
+                                  where o.league_id = lg and o.year = yr), '[]'::jsonb) ? key
 $$;
 
 create or replace function {s}.impact_season_league(sid integer) returns integer
@@ -589,6 +600,7 @@ def _policies(schema: str) -> dict[str, tuple[str, str]]:
 # The functions a role calls itself (policies run with the querying role's privileges): every
 # other function of the schema is executed by triggers only, and nobody else may call it.
 _CALLED_BY = {"impact_manages(integer, text)": "both",
+              "impact_draft_public(integer, integer, text)": "both",
               "impact_season_league(integer)": "both",
               "impact_roster_move(integer, text, text)": "manager",
               "impact_roster_move(integer, integer, text, text, date, integer)": "manager"}
@@ -738,9 +750,11 @@ def _sealed(s: str, table: str, row: str | None = None) -> str | None:
     """Who besides the commissioner reads a row of a sealed table, as an SQL condition (None:
     the table is not sealed): of `league_fa_offer` the manager of the row's club, of
     `league_trade_offer` the managers of its two clubs, and everyone once it is accepted (the
-    trade done, in the news). `row` is a jsonb expression of the row (an audit-log entry's),
-    else the table's own columns; the values are the row's as stored, checked by the table's
-    trigger, and impact_manages() compares them with the connected role's own clubs."""
+    trade done, in the news), of `league_draft_pick` the manager of its club, and everyone once
+    the draft has made the pick (impact_draft_public: its man taken). `row` is a jsonb
+    expression of the row (an audit-log entry's), else the table's own columns; the values are
+    the row's as stored, checked by the table's trigger, and the functions compare them with
+    the connected role's own clubs and with what the commissioner's program stored."""
     def col(name: str) -> str:
         return name if row is None else f"({row}->>{_lit(name)})"
     lid = "league_id" if row is None else f"({row}->>'league_id')::integer"
@@ -749,16 +763,21 @@ def _sealed(s: str, table: str, row: str | None = None) -> str | None:
     if table == TRADE_TABLE:
         return (f"{col('state')} = 'accepted' or {s}.impact_manages({lid}, {col('team')})"
                 f" or {s}.impact_manages({lid}, {col('other')})")
+    if table == DRAFT_TABLE:
+        year = "year" if row is None else f"({row}->>'year')::integer"
+        return (f"{s}.impact_draft_public({lid}, {year}, {col('prospect')})"
+                f" or {s}.impact_manages({lid}, {col('team')})")
     return None
 
 
 def _sealed_audit(conn: Connection, s: str, comm: str) -> None:
     """The audit log under row-level security: everyone connected reads it, but a row of a
     sealed table (another club's free-agency offer, a trade offer between two other clubs not
-    done) only whom `_sealed` names and the commissioner. The log is written by
+    done, another club's draft pick not made yet) only whom `_sealed` names and the
+    commissioner. The log is written by
     impact_audit(), the owner's function, whom the policies do not bind."""
     row = "coalesce(after, before)"
-    cases = " ".join(f"when {_lit(t)} then {_sealed(s, t, row)}" for t in (FA_TABLE, TRADE_TABLE))
+    cases = " ".join(f"when {_lit(t)} then {_sealed(s, t, row)}" for t in (FA_TABLE, TRADE_TABLE, DRAFT_TABLE))
     conn.execute(text(f"alter table {s}.{AUDIT_TABLE} enable row level security"))
     for name, sql in (
         ("impact_read", f"create policy impact_read on {s}.{AUDIT_TABLE} for select using "

@@ -178,6 +178,12 @@ def attack(lg: League, role: str, statements: Sequence[str], *, params: dict | N
     return error
 
 
+def rows(lg: League, role: str, sql: str) -> list[tuple]:
+    """What `role` reads with `sql` (psql's view: row-level security applies to him)."""
+    with psycopg.connect(lg.conninfo(role)) as conn:
+        return list(conn.execute(sql).fetchall())
+
+
 def _one(lg: League, sql: str, role: str | None = None) -> object:
     with psycopg.connect(lg.conninfo(role or lg.owner)) as conn:
         row = conn.execute(sql).fetchone()

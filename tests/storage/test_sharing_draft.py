@@ -74,19 +74,20 @@ def test_the_draft_waits_for_each_managed_club_and_refuses_what_a_manager_may_no
     assert "permission denied" in str(err)
     err = attack(lg, lg.a, ("delete from league_draft_pick where team = 'SAP'",))
     assert "permission denied" in str(err)
-    # B names the same player: a lottery once every club has named
+    # B names the same player, not knowing A's 入札 (sealed until the round is drawn:
+    # tests/storage/test_sharing_draft_sealed.py): to him the draft waits for SAP's
     v = sv.draft_pick(lg.url(lg.b), team="SEN", player=best)
-    lot = next(p for p in v.picks if p.player == best)
-    assert set(lot.lottery) == {"SAP", "SEN"}
-    # the loser's 外れ1位 waits until the commissioner has carried the draft on
-    loser = ({"SAP", "SEN"} - {lot.team}).pop()
-    assert v.waiting == (loser,)
-    with pytest.raises(sv.ServiceError, match="the draft goes on to its next turn when the "
-                                              "commissioner carries it on"):
-        sv.draft_pick(lg.url(lg.a if loser == "SAP" else lg.b), team=loser, stop=True)
-    # the commissioner carries the draft on; it waits for the loser's 外れ1位, then later rounds
+    assert not v.picks and v.waiting == ("SAP",)
+    with pytest.raises(sv.ServiceError, match="SEN has named its first-round pick already"):
+        sv.draft_pick(lg.url(lg.b), team="SEN", stop=True)
+    # the commissioner carries the draft on: a lottery of the two; it waits for the loser's
+    # 外れ1位, then later rounds
     sv.close_all()
     v = sv.offseason_steps(lg.url(lg.commissioner))
+    lot = next(p for p in v.picks if p.player == best)
+    assert set(lot.lottery) == {"SAP", "SEN"}
+    loser = ({"SAP", "SEN"} - {lot.team}).pop()
+    assert v.waiting == (loser,)
     taken = [p.player for p in v.picks]
     while v.waiting:
         team = v.waiting[0]

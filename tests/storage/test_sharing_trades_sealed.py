@@ -14,7 +14,7 @@ from test_sharing_trades import _market
 
 from tui import services as sv
 
-from pg_league import PG_URL, League, _admin, shared_league
+from pg_league import PG_URL, League, _admin, rows, shared_league
 from pg_league import services_closed as services_closed  # the fixture, for this module
 
 pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
@@ -45,22 +45,17 @@ def lg() -> Iterator[League]:
         conn.execute(sa.text(f'drop role if exists "{league.c}"'))  # type: ignore[attr-defined]
 
 
-def _rows(lg: League, role: str, sql: str) -> list[tuple]:
-    with psycopg.connect(lg.conninfo(role)) as conn:
-        return list(conn.execute(sql).fetchall())
-
-
 def test_a_third_club_s_manager_with_psql_reads_no_offer_between_two_others(lg):
     c = lg.c  # type: ignore[attr-defined]
-    assert _rows(lg, c, OFFERS) == []
-    assert _rows(lg, c, "select count(*) from league_trade_offer where team = 'SAP'") == [(0,)]
-    assert _rows(lg, c, LOGGED) == []
+    assert rows(lg, c, OFFERS) == []
+    assert rows(lg, c, "select count(*) from league_trade_offer where team = 'SAP'") == [(0,)]
+    assert rows(lg, c, LOGGED) == []
     # the club offered to reads the offer made to it, not the offer made to another club
     both = [("SAP", "SEN", "offered"), ("SAP", "TKZ", "offered")]
-    assert _rows(lg, lg.b, OFFERS) == [both[0]] and _rows(lg, lg.b, LOGGED) == [both[0]]
-    assert _rows(lg, lg.a, OFFERS) == both and _rows(lg, lg.a, LOGGED) == both
-    assert _rows(lg, lg.commissioner, OFFERS) == both
-    assert _rows(lg, lg.commissioner, LOGGED) == both
+    assert rows(lg, lg.b, OFFERS) == [both[0]] and rows(lg, lg.b, LOGGED) == [both[0]]
+    assert rows(lg, lg.a, OFFERS) == both and rows(lg, lg.a, LOGGED) == both
+    assert rows(lg, lg.commissioner, OFFERS) == both
+    assert rows(lg, lg.commissioner, LOGGED) == both
 
 
 def test_the_program_shows_an_offer_in_the_log_only_to_its_two_clubs(lg):
@@ -81,15 +76,15 @@ def test_a_done_trade_is_everyone_s_news_and_a_refused_offer_stays_the_parties(l
     assert done and refused, answered
     c = lg.c  # type: ignore[attr-defined]
     # C reads the offers that became trades, in the table and the log, and the news has them
-    assert _rows(lg, c, OFFERS) == [(t, o, "accepted") for t, o in done]
-    assert _rows(lg, c, LOGGED) == [(t, o, "accepted") for t, o in done]
+    assert rows(lg, c, OFFERS) == [(t, o, "accepted") for t, o in done]
+    assert rows(lg, c, LOGGED) == [(t, o, "accepted") for t, o in done]
     assert set(done) <= {(v.team, v.other) for v in sv.trade_list(lg.url(c))}
     # the refused stay the two clubs' own
-    assert {(t, o) for t, o, s in _rows(lg, lg.a, OFFERS) if s == "refused"} == set(refused)
+    assert {(t, o) for t, o, s in rows(lg, lg.a, OFFERS) if s == "refused"} == set(refused)
     for t, o in refused:
         party = {lg.a: "SAP", lg.b: "SEN"}
         for role, club in party.items():
-            seen = (t, o, "refused") in _rows(lg, role, OFFERS)
+            seen = (t, o, "refused") in rows(lg, role, OFFERS)
             assert seen == (club in (t, o))
 
 
@@ -106,12 +101,12 @@ def test_a_league_shared_at_0019_is_sealed_when_its_owner_opens_it(lg):
                      "->>'league_id')::integer, coalesce(after, before)->>'team'))")
         conn.execute("update league_alembic_version set version_num = '0019_fa_offer_count'")
     c = lg.c  # type: ignore[attr-defined]
-    assert ("SAP", "SEN", "refused") in _rows(lg, c, OFFERS)      # as 0019 left it: open
+    assert ("SAP", "SEN", "refused") in rows(lg, c, OFFERS)      # as 0019 left it: open
     sv.close_all()
     assert sv.whoami(lg.url()).kind == "owner"                     # opened, migrated, sealed
     from storage.db import head_revision
-    assert _rows(lg, lg.owner, "select version_num from league_alembic_version") == [
+    assert rows(lg, lg.owner, "select version_num from league_alembic_version") == [
         (head_revision(),)]
-    assert {s for _t, _o, s in _rows(lg, c, OFFERS)} == {"accepted"}
-    assert {s for _t, _o, s in _rows(lg, c, LOGGED)} == {"accepted"}
-    assert ("SAP", "SEN", "refused") in _rows(lg, lg.b, OFFERS)
+    assert {s for _t, _o, s in rows(lg, c, OFFERS)} == {"accepted"}
+    assert {s for _t, _o, s in rows(lg, c, LOGGED)} == {"accepted"}
+    assert ("SAP", "SEN", "refused") in rows(lg, lg.b, OFFERS)
