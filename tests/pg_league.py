@@ -96,6 +96,62 @@ def shared_league(source: str, *, a: str, b: str, games_per_opponent: int = 2
         admin.dispose()
 
 
+class ServerShared:
+    """URLs of one shared league on a database of the server's own role (IMPACT_TEST_PG_URL's):
+    the owner's, the commissioner's and two managers' (A manages SAP, B SEN), and `bare`, the
+    database's URL without a user or password (what `impact serve` is given)."""
+
+    def __init__(self, base: str, db: str, tag: str) -> None:
+        self.db = db
+        self.commissioner = f"kom_{tag}"
+        self.a = f"mgr_a_{tag}"       # manages SAP
+        self.b = f"mgr_b_{tag}"       # manages SEN
+
+        def url(role: str | None) -> str:
+            u = make_url(base).set(database=db)
+            if role is not None:
+                u = u.set(username=role, password=None)
+            return u.render_as_string(hide_password=False)
+
+        self.owner_url = url(None)
+        self.comm_url = url(self.commissioner)
+        self.a_url = url(self.a)
+        self.b_url = url(self.b)
+        self.bare = make_url(base).set(database=db)._replace(username=None, password=None) \
+            .render_as_string(hide_password=False)
+
+
+@contextlib.contextmanager
+def pacific_shared(prefix: str, *, days: int = 0) -> Iterator[ServerShared]:
+    """The bundled pacific league on a new database `prefix_<pid>_<tag>` owned by the server's
+    role: a season of two games a pair (`days` of it played), shared with a commissioner, A
+    managing SAP and B SEN. The database and the roles are dropped afterwards."""
+    assert PG_URL is not None
+    tag = uuid.uuid4().hex[:8]
+    name = f"{prefix}_{os.getpid()}_{tag}"
+    admin = _admin()
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    lg = ServerShared(PG_URL, name, tag)
+    try:
+        sv.create_league(lg.owner_url, "pacific", "pacific")
+        sv.new_season(lg.owner_url, "pacific", games_per_opponent=2)
+        if days:
+            sv.sim_days(lg.owner_url, "pacific", days=days)
+        sv.share(lg.owner_url, commissioner=lg.commissioner)
+        sv.add_manager(lg.owner_url, lg.a, "SAP")
+        sv.add_manager(lg.owner_url, lg.b, "SEN")
+        sv.close_all()
+        yield lg
+    finally:
+        sv.close_all()
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            for role in (lg.a, lg.b, lg.commissioner, f"{name}_commissioner", f"{name}_manager"):
+                conn.execute(sa.text(f'DROP ROLE IF EXISTS "{role}"'))
+        admin.dispose()
+
+
 # the off-season's steps in their order (npb_offseason.md §7), as far as a shared league's tests
 # take them
 STEPS = ("retire", "draft", "fa", "trades", "active_draft", "foreign")

@@ -28,6 +28,7 @@ from tui import services as sv
 from tui.serve import ServeError, prepare, without_credentials
 
 import browser
+from pg_league import pacific_shared
 
 PG_URL = os.environ.get("IMPACT_TEST_PG_URL")
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,43 +110,12 @@ async def test_the_served_app_opens_an_sqlite_league_read_only(tmp_path):
 
 
 # ------------------------------------------------------------------- a shared PostgreSQL league
-class Shared:
-    def __init__(self, base: str, db: str, tag: str) -> None:
-        self.db = db
-        self.commissioner = f"kom_{tag}"
-        self.a = f"mgr_a_{tag}"          # manages SAP
-        self.b = f"mgr_b_{tag}"          # manages SEN
-        self.owner_url = make_url(base).set(database=db).render_as_string(hide_password=False)
-        self.bare = make_url(base).set(database=db)._replace(username=None, password=None) \
-            .render_as_string(hide_password=False)
-
-
 @pytest.fixture(scope="module")
 def shared():
     if not PG_URL:
         pytest.skip("IMPACT_TEST_PG_URL is not set")
-    tag = uuid.uuid4().hex[:8]
-    name = f"league_serve_{os.getpid()}_{tag}"
-    admin = sa.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    lg = Shared(PG_URL, name, tag)
-    try:
-        sv.create_league(lg.owner_url, "pacific", "pacific")
-        sv.new_season(lg.owner_url, "pacific", games_per_opponent=2)
-        sv.sim_days(lg.owner_url, "pacific", days=2)
-        sv.share(lg.owner_url, commissioner=lg.commissioner)
-        sv.add_manager(lg.owner_url, lg.a, "SAP")
-        sv.add_manager(lg.owner_url, lg.b, "SEN")
-        sv.close_all()
+    with pacific_shared("league_serve", days=2) as lg:
         yield lg
-    finally:
-        sv.close_all()
-        with admin.connect() as conn:
-            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-            for role in (lg.a, lg.b, lg.commissioner, f"{name}_commissioner", f"{name}_manager"):
-                conn.execute(sa.text(f'DROP ROLE IF EXISTS "{role}"'))
-        admin.dispose()
 
 
 def _rotation(url: str, team: str) -> list[str]:

@@ -7,65 +7,26 @@ from __future__ import annotations
 import json
 import os
 import threading
-import uuid
+from collections.abc import Iterator
 
 import pytest
 import sqlalchemy as sa
-from sqlalchemy.engine import make_url
 from typer.testing import CliRunner
 
 from league.errors import LeagueError
 from tui import services as sv
 from tui.cli.main import app as cli_app
 
+from pg_league import ServerShared, pacific_shared
+
 PG_URL = os.environ.get("IMPACT_TEST_PG_URL")
 pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
 
 
-class League:
-    """URLs of one shared league: the owner's, the commissioner's and two managers'."""
-
-    def __init__(self, base: str, db: str, tag: str) -> None:
-        self.db = db
-        self.commissioner = f"kom_{tag}"
-        self.a = f"mgr_a_{tag}"       # manages SAP
-        self.b = f"mgr_b_{tag}"       # manages SEN
-
-        def url(role: str | None) -> str:
-            u = make_url(base).set(database=db)
-            if role is not None:
-                u = u.set(username=role, password=None)
-            return u.render_as_string(hide_password=False)
-
-        self.owner_url = url(None)
-        self.comm_url = url(self.commissioner)
-        self.a_url = url(self.a)
-        self.b_url = url(self.b)
-
-
 @pytest.fixture(scope="module")
-def shared():
-    tag = uuid.uuid4().hex[:8]
-    name = f"league_share_{os.getpid()}_{tag}"
-    admin = sa.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    lg = League(PG_URL, name, tag)
-    try:
-        sv.create_league(lg.owner_url, "pacific", "pacific")
-        sv.new_season(lg.owner_url, "pacific", games_per_opponent=2)
-        sv.share(lg.owner_url, commissioner=lg.commissioner)
-        sv.add_manager(lg.owner_url, lg.a, "SAP")
-        sv.add_manager(lg.owner_url, lg.b, "SEN")
-        sv.close_all()
+def shared() -> Iterator[ServerShared]:
+    with pacific_shared("league_share") as lg:
         yield lg
-    finally:
-        sv.close_all()
-        with admin.connect() as conn:
-            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-            for role in (lg.a, lg.b, lg.commissioner, f"{name}_commissioner", f"{name}_manager"):
-                conn.execute(sa.text(f'DROP ROLE IF EXISTS "{role}"'))
-        admin.dispose()
 
 
 @pytest.fixture(autouse=True)
@@ -89,7 +50,7 @@ def _rotation(url: str, team: str) -> list[str]:
     return [p.id for p in view.active if p.pitching is not None and p.pitching.starter > 0]
 
 
-def _log(lg: League, **filters):
+def _log(lg: ServerShared, **filters):
     return sv.league_log(lg.owner_url, **filters)
 
 
