@@ -6,6 +6,7 @@ import situation_game`), and a second conftest.py in a subfolder would take that
 from __future__ import annotations
 
 import inspect
+import os
 from fnmatch import fnmatch
 
 import pytest
@@ -27,10 +28,21 @@ APP_MODULES = ("test_tui_*.py", "test_troop_app.py", "test_troop_facilitator.py"
                "test_cardgen_tui.py", "test_serve.py", "test_site_browser.py")
 
 
-def _drives_the_app(item: pytest.Item) -> bool:
+def _drives_the_app(item: pytest.Item, modules: dict[object, bool]) -> bool:
+    """Whether the test's own code calls run_test; a module whose text never does is not read
+    test by test (`modules` remembers which do: reading every test's source took a second of
+    each worker's collection)."""
+    module = getattr(item, "module", None)
+    if module not in modules:
+        try:
+            modules[module] = "run_test(" in inspect.getsource(module)
+        except (OSError, TypeError):
+            modules[module] = False
     function = getattr(item, "function", None)
+    if not modules[module] or function is None:
+        return False
     try:
-        return function is not None and "run_test(" in inspect.getsource(function)
+        return "run_test(" in inspect.getsource(function)
     except (OSError, TypeError):
         return False
 
@@ -49,15 +61,82 @@ def _group(item: pytest.Item) -> str:
                 item.nodeid.split("::", 1)[0])
 
 
+# The heaviest groups first: a worker takes a group whole, so a heavy group handed out last
+# runs alone while the other worker has finished. The workers order the tests by what each group
+# cost the last time (pytest's cache, .pytest_cache: written after each run, tests that ran only)
+# and, for a test the cache does not know, by an estimate: the groups below as measured (CPU
+# seconds, `-n 0`, this two-core machine, 2026-12-05), a slow test SLOW_SECONDS, an app test
+# APP_SECONDS, any other TEST_SECONDS. pyproject's addopts keep xdist from ordering the groups by
+# their number of tests (--no-loadscope-reorder); `-n 0` runs in the order collected.
+GROUP_SECONDS = {
+    "stats_league": 10.0, "example_league": 5.0, "odd_site_league": 45.0, "lived_nippon": 70.0,
+    "tests/offseason/test_offseason_steps.py": 9.0, "tests/offseason/test_trades_cli.py": 7.0,
+    "tests/cli/test_corpus.py": 6.0, "tests/cli/test_startup.py": 4.0,
+}
+SLOW_SECONDS, APP_SECONDS, TEST_SECONDS = 10.0, 1.5, 0.05
+SECONDS_KEY = "impact/test-seconds"
+
+
+def _estimate(item: pytest.Item) -> float:
+    if any(item.iter_markers("slow")):
+        return SLOW_SECONDS
+    return APP_SECONDS if any(item.iter_markers("app")) else TEST_SECONDS
+
+
+def _heaviest_groups_first(config: pytest.Config, items: list[pytest.Item],
+                           groups: list[str]) -> None:
+    cache = getattr(config, "cache", None)
+    known: dict[str, float] = cache.get(SECONDS_KEY, {}) if cache is not None else {}
+    cost: dict[str, float] = {}
+    members: dict[str, list[pytest.Item]] = {}
+    for item, group in zip(items, groups):
+        members.setdefault(group, []).append(item)
+        cost[group] = cost.get(group, 0.0) + known.get(item.nodeid, _estimate(item))
+    if not known:
+        for group, seconds in GROUP_SECONDS.items():
+            if group in cost:
+                cost[group] = max(cost[group], seconds)
+    order = sorted(members, key=lambda group: -cost[group])     # stable: ties as collected
+    items[:] = [item for group in order for item in members[group]]
+
+
 @pytest.hookimpl(tryfirst=True)      # before xdist reads the groups (its hook adds them to ids)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    modules: dict[object, bool] = {}
+    groups = []
     for item in items:
         if item.path.parent.name == APP_FOLDER \
                 or any(fnmatch(item.path.name, pattern) for pattern in APP_MODULES) \
-                or _drives_the_app(item):
+                or _drives_the_app(item, modules):
             item.add_marker(pytest.mark.app)
-        if not any(item.iter_markers("xdist_group")):
+        mark = item.get_closest_marker("xdist_group")
+        if mark is None:
             item.add_marker(pytest.mark.xdist_group(_group(item)))
+            groups.append(_group(item))
+        else:                                               # as xdist names it
+            groups.append(str(mark.args[0] if mark.args else mark.kwargs.get("name", "default")))
+    if os.environ.get("PYTEST_XDIST_WORKER"):     # a worker's collection: the order handed out
+        _heaviest_groups_first(config, items, groups)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Each test's time (set-up, call, tear-down), for the next run's order."""
+    nodeid = report.nodeid      # under xdist, `<test>@<group>`: the group is not the test's
+    if nodeid.rfind("@") > nodeid.rfind("]"):
+        nodeid = nodeid.rsplit("@", 1)[0]
+    _seconds[nodeid] = _seconds.get(nodeid, 0.0) + report.duration
+
+
+_seconds: dict[str, float] = {}
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    cache = getattr(session.config, "cache", None)
+    if cache is None or os.environ.get("PYTEST_XDIST_WORKER") or not _seconds:
+        return
+    known = cache.get(SECONDS_KEY, {})
+    known.update({nodeid: round(seconds, 3) for nodeid, seconds in _seconds.items()})
+    cache.set(SECONDS_KEY, known)
 
 
 @pytest.fixture(scope="session", autouse=True)
