@@ -184,6 +184,24 @@ class Side:
         return self.pitcher if pos == "P" else self.positions[pos]
 
 
+# a pitcher-table card without "+" (an exact HR roll is a HR), by the table card's identity (kept,
+# so the identity stays its own): made once, not for each pitcher in each game, so the managers'
+# worth of it (computer.card_worth, by the card's identity) is remembered across games too
+_PLAIN_HR: Final[dict[int, tuple[BattingCard, BattingCard]]] = {}
+
+
+def plain_hr(card: BattingCard) -> BattingCard:
+    """`card` with hr_defended=False, the same object each time it is asked for one card."""
+    known = _PLAIN_HR.get(id(card))
+    if known is not None and known[0] is card:
+        return known[1]
+    if len(_PLAIN_HR) >= 256:       # a long-lived process that read many rulesets
+        _PLAIN_HR.clear()
+    plain = BattingCard(card.bounds, card.BT, card.RR, card.SR, card.DP, hr_defended=False)
+    _PLAIN_HR[id(card)] = (card, plain)
+    return plain
+
+
 class Play(NamedTuple):
     """One line of the play-by-play: what happened, and the outs and score after it."""
 
@@ -572,7 +590,7 @@ class GameState:
         card = self.rules.pitcher_batting_card(rank)
         if "+" in rank:
             return card
-        return BattingCard(card.bounds, card.BT, card.RR, card.SR, card.DP, hr_defended=False)
+        return plain_hr(card)
 
     def _bat_line(self, side: int, pid: str, pos: str = "") -> list[int]:
         if not self.box:
