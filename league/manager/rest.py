@@ -49,20 +49,31 @@ def rest_days(card: PitchingCard, outs: int, started: bool) -> int:
     return _rest_days(card.innings, card.starter, card.rest, outs, started)
 
 
+# each card's 『回』 as an exact fraction's (numerator, denominator), by its value: a staff has a
+# few values, and making a Fraction (from its text) costs more than the rest of the sum
+_EXACT: Final[dict[float, tuple[int, int]]] = {}
+
+
 @lru_cache(maxsize=4096)
 def _rest_days(innings: float, starter: int, rest: int, outs: int, started: bool) -> int:
     """rest_days of the card's three figures: a pure function asked after every game, so each
-    answer is remembered (exact fractions are slow to make)."""
-    pitched = Fraction(outs, 3)
-    per_game = _innings(innings)
-    limit = max(per_game, Fraction(starter)) if started else per_game
-    if pitched <= per_game / 2:
+    answer is remembered. Exact: the innings pitched (outs/3) against the card's 『回』 (n/d, its
+    decimal text's fraction) compared in whole numbers, outs·d against 3n."""
+    exact = _EXACT.get(innings)
+    if exact is None:
+        f = _innings(innings)
+        exact = _EXACT[innings] = (f.numerator, f.denominator)
+    n, d = exact
+    # the limit: 『回』, or for a starter 『先』 when that is more (starter/1 against n/d)
+    if started and starter * d > n:
+        n, d = starter, 1
+    if 2 * exact[1] * outs <= 3 * exact[0]:      # pitched <= 『回』 / 2
         days = (rest + 1) // 2  # 『休』/2 with halves rounded up (四捨五入)
-    elif pitched <= limit:
+    elif outs * d <= 3 * n:                     # pitched <= the limit
         days = rest
     else:
-        beyond = pitched - limit
-        days = rest + -(-beyond.numerator // beyond.denominator)
+        # the innings beyond the limit, (outs·d − 3n) / 3d, rounded up
+        days = rest + -(-(outs * d - 3 * n) // (3 * d))
     return max(1, days)
 
 
