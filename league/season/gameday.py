@@ -28,6 +28,7 @@ from league.engine.lineup import Lineup
 from league.engine.ruleset import Ruleset
 from league.errors import LeagueError
 from league.manager import bench
+from league.manager.bullpen import assign_roles
 from league.manager.rest import PitcherRest, choose_starter, fatigue_points, next_rest
 from league.manager.usage import paced, rotation_order, start_innings
 from league.season import farm
@@ -83,6 +84,20 @@ def slot_setup(state: Any, day: date, away: str, home: str) -> SlotSetup:
                             and not (p.id in rotations and _two_way(p))
                             ) | state.reserves()
     return SlotSetup(starters, fatigue, unavailable, day)
+
+
+def team_roles(state: Any, team: str) -> dict[str, str]:
+    """Each of the team's relievers' role (SeasonState.roles, which asks this: compiled with the
+    set-up that asks it for each team before every game, as it loops over the team's staff)."""
+    in_rotation = set(state.rotation(team))
+    out = state.reserves()
+    staff = [p for p in state.league.team(team).pitchers
+             if p.id not in in_rotation and p.id not in out]
+    saved = state.prefs.get(team, {}).get("bullpen", [])
+    usage = state.usage(team)
+    if not saved and usage is not None:
+        saved = list(usage.bullpen)         # the real closer, then the setup men
+    return assign_roles(staff, saved)
 
 
 def team_game(state: Any, team: str, day: date) -> int:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from league.engine.game import GameResult
-from league.manager.bullpen import assign_roles, pitching_value
+from league.manager.bullpen import pitching_value
 from league.manager.rest import PitcherRest
 from league.manager.usage import TeamUsage, team_usage
 from league.season import farm
@@ -26,6 +26,7 @@ from league.season.gameday import (  # noqa: F401
     rest_after,
     slot_setup,
     team_lineup,
+    team_roles,
     with_bullpen,
 )
 from league.season.roster import ROTATION_SIZE, League
@@ -149,16 +150,9 @@ class SeasonState:
 
     def roles(self, team: str) -> dict[str, str]:
         """Each of the team's relievers' role (league/manager/bullpen.py), from the whole staff outside
-        the rotation and the saved bullpen order: the closer keeps his role on his days off."""
-        in_rotation = set(self.rotation(team))
-        out = self.reserves()
-        staff = [p for p in self.league.team(team).pitchers
-                 if p.id not in in_rotation and p.id not in out]
-        saved = self.prefs.get(team, {}).get("bullpen", [])
-        usage = self.usage(team)
-        if not saved and usage is not None:
-            saved = list(usage.bullpen)         # the real closer, then the setup men
-        return assign_roles(staff, saved)
+        the rotation and the saved bullpen order: the closer keeps his role on his days off
+        (gameday.team_roles, compiled: asked for each team before every game)."""
+        return team_roles(self, team)
 
     def after_game(self, rest: Mapping[str, PitcherRest], starters: Mapping[str, str],
                    day: date | None = None, result: GameResult | None = None) -> None:
