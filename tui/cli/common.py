@@ -96,10 +96,121 @@ def hoist_global_options(args: list[str]) -> list[str]:
 
 
 class GlobalOptionsGroup(TyperGroup):
-    """The root group: global options are read wherever they stand."""
+    """The root group: global options are read wherever they stand, and every usage error of
+    the command line (the root's, a group's, a command's) is one line (`usage_words`), JSON on
+    stderr when --json is on the command line; help stays help."""
 
     def parse_args(self, ctx: ClickContext, args: list[str]) -> list[str]:
         return super().parse_args(ctx, hoist_global_options(list(args)))
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: ClickContext | None = None, **extra: Any) -> ClickContext:
+        as_json = _json_asked(args)
+        try:
+            ctx = super().make_context(info_name, args, parent, **extra)
+        except UsageError as exc:
+            _usage_failure(exc, as_json)
+        ctx.meta[_JSON_KEY] = as_json
+        return ctx
+
+    def invoke(self, ctx: ClickContext) -> Any:
+        try:
+            return super().invoke(ctx)
+        except UsageError as exc:   # a group's or a command's, raised below the root
+            _usage_failure(exc, ctx.meta.get(_JSON_KEY, False))
+
+
+_JSON_KEY = "impact.json"
+
+
+def _json_asked(args: list[str]) -> bool:
+    """Whether --json stands on the command line (before a `--`)."""
+    return "--json" in (args[:args.index("--")] if "--" in args else args)
+
+
+def _usage_failure(exc: Exception, as_json: bool) -> NoReturn:
+    if type(exc).__name__ == "NoArgsIsHelpError":   # a group given no command: its help
+        raise exc
+    fail(usage_words(exc), as_json=as_json)
+
+
+def usage_words(exc: Exception) -> str:
+    """A usage error of the command line as one line: the option (or argument), the value and
+    what it accepts (`--days 0: must be at least 1`, `--season abc: must be a whole number`),
+    or what was wrong and where to look (`season sim: no such option --bogus; see `impact season
+    sim --help``). The value and the reason come from the check's own record (pydantic's error,
+    Click's exception), never from its message."""
+    ctx = getattr(exc, "ctx", None)
+    path = _command_path(ctx)
+    where = f"{path}: " if path else ""
+    see = f"see `impact{' ' + path if path else ''} --help`"
+    param = getattr(exc, "param", None)
+    kind = type(exc).__name__
+    if kind == "MissingParameter" and param is not None:
+        return f"{where}{_param_name(param)} is missing; {see}"
+    if kind == "BadParameter" and param is not None:
+        name = _param_name(param)
+        if param.param_type_name == "argument":
+            name = f"{where}{name}"
+        cause: Any = exc.__cause__     # pydantic's ValidationError: the input and the check
+        errors = cause.errors() if hasattr(cause, "errors") else []
+        if errors:
+            return f"{name} {errors[0].get('input')}: {_accepted(param, errors[0])}"
+        return f"{name}: {_lower(getattr(exc, 'message', str(exc)))}"
+    if kind == "NoSuchOption":
+        possible = sorted(getattr(exc, "possibilities", None) or ())
+        guess = f" (did you mean {' or '.join(possible)}?)" if possible else ""
+        return f"{where}no such option {getattr(exc, 'option_name', '')}{guess}; {see}"
+    said = _lower(getattr(exc, "message", str(exc)))
+    # Typer's guess at a misspelt command ends its message: "... Did you mean 'odds'?"
+    return f"{where}{said} S{see[1:]}" if said.endswith("?") else f"{where}{said}; {see}"
+
+
+def _command_path(ctx: Any) -> str:
+    """The command's words after the program's name (`season sim`), '' for the root."""
+    names: list[str] = []
+    while ctx is not None and ctx.parent is not None:
+        names.insert(0, ctx.info_name or "")
+        ctx = ctx.parent
+    return " ".join(names)
+
+
+def _param_name(param: Any) -> str:
+    if param.param_type_name == "option":
+        return max(param.opts, key=len)
+    return str(param.metavar or param.name).upper()
+
+
+def _lower(message: str) -> str:
+    message = message.strip().rstrip(".")
+    return message[:1].lower() + message[1:]
+
+
+_WHOLE = ("int_parsing", "int_type", "int_from_float")
+_BOUND = ("greater_than_equal", "less_than_equal", "greater_than", "less_than")
+
+
+def _accepted(param: Any, error: Any) -> str:
+    """What the option accepts, from the failed check (a pydantic error's type) and the
+    option's declared range and choices."""
+    info = getattr(getattr(param, "type_descriptor", None), "parameter_info", None)
+    low, high = getattr(info, "min", None), getattr(info, "max", None)
+    if low is not None and high is not None:
+        span = f"{low} to {high}"
+    else:
+        span = f"at least {low}" if low is not None else f"at most {high}"
+    kind = error.get("type")
+    if kind in _WHOLE:
+        return "must be a whole number" + (f", {span}" if low is not None or high is not None
+                                           else "")
+    if kind in _BOUND:
+        return f"must be {span}"
+    if kind in ("float_parsing", "float_type"):
+        return "must be a number"
+    choices = getattr(getattr(param, "type_descriptor", None), "choices", None)
+    if choices:
+        return "must be one of " + ", ".join(str(getattr(c, "value", c)) for c in choices)
+    return _lower(str(error.get("msg", "")))
 
 
 _NEGATIVE = re.compile(r"-[0-9]+")
