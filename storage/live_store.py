@@ -16,7 +16,7 @@ from league.engine.lineup import Lineup
 from league.engine.live import LiveLog
 from league.errors import LeagueError
 from storage import fastsql
-from storage.rowbase import Row
+from storage.rowbase import Row, storable
 
 
 def _now() -> datetime:
@@ -115,11 +115,17 @@ def _connected_role(session: Session) -> str | None:
     return str(session.connection().execute(text("select current_user")).scalar_one())
 
 
-def void_live(*, session: Session, live_id: int) -> LiveGameInfo:
-    """The commissioner voids a keyboard game: it stays in the record, marked voided."""
-    row = session.get(LiveGameRow, live_id)
+def _live_row(session: Session, live_id: int) -> LiveGameRow:
+    """Saved game `live_id`'s row, or a refusal naming it (a number no row can have too)."""
+    row = session.get(LiveGameRow, live_id) if storable(live_id) else None
     if row is None:
         raise LeagueError(f"no saved game {live_id}")
+    return row
+
+
+def void_live(*, session: Session, live_id: int) -> LiveGameInfo:
+    """The commissioner voids a keyboard game: it stays in the record, marked voided."""
+    row = _live_row(session, live_id)
     if row.status == "voided":
         raise LeagueError(f"saved game {live_id} is already voided")
     row.status = "voided"
@@ -130,9 +136,7 @@ def void_live(*, session: Session, live_id: int) -> LiveGameInfo:
 
 
 def save_log(*, session: Session, live_id: int, log: LiveLog, dice: str | None = None) -> None:
-    row = session.get(LiveGameRow, live_id)
-    if row is None:
-        raise LeagueError(f"no saved game {live_id}")
+    row = _live_row(session, live_id)
     row.log = json.dumps(log.as_dict())
     if dice is not None:
         row.dice = dice
@@ -151,9 +155,7 @@ def mark_final(*, session: Session, live_id: int, log: LiveLog, status: str = "f
 
 
 def load_live(*, session: Session, live_id: int) -> LiveGameInfo:
-    row = session.get(LiveGameRow, live_id)
-    if row is None:
-        raise LeagueError(f"no saved game {live_id}")
+    row = _live_row(session, live_id)
     return _info(row)
 
 
@@ -181,7 +183,7 @@ def _playing_statement(_dialect: str) -> tuple[Any, tuple[str, ...]]:
 
 
 def delete_live(*, session: Session, live_id: int) -> None:
-    row = session.get(LiveGameRow, live_id)
+    row = session.get(LiveGameRow, live_id) if storable(live_id) else None
     if row is not None:
         session.delete(row)
 

@@ -38,7 +38,7 @@ from storage.mappers import (
     settings_of,
 )
 from storage.plainfiles import BATTERS_FILE, LEAGUE_FILE, PITCHERS_FILE, _read
-from storage.rowbase import Row
+from storage.rowbase import Row, storable
 from storage.rulesets import _parse_text as parse_ruleset_text
 from storage.rulesets import league_ruleset, ruleset_file, shipped_rulesets
 from storage.season_check import SeasonError, check_season
@@ -1123,7 +1123,8 @@ def final_games(*, session: Session, season_id: int) -> list[GameSlot]:
 
 def find_game(*, session: Session, season_id: int, number: int) -> GameSlot:
     r = session.exec(select(ScheduleRow).where(ScheduleRow.season_id == season_id,
-                                               ScheduleRow.number == number)).first()
+                                               ScheduleRow.number == number)).first() \
+        if storable(number) else None
     if r is None:
         raise NotFound(f"no game {number} in this season")
     return _slot(r)

@@ -17,3 +17,13 @@ if TYPE_CHECKING:
         __table__: ClassVar[Table]
 else:
     Row = SQLModel
+
+
+# what an integer column holds (SQLite's INTEGER and PostgreSQL's bigint: 64 bits, signed); a
+# number outside it is no row's key, so a look-up by it finds nothing rather than failing
+STORED_INTEGERS = (-2 ** 63, 2 ** 63 - 1)
+
+
+def storable(number: int) -> bool:
+    """Whether `number` fits an integer column (`STORED_INTEGERS`)."""
+    return STORED_INTEGERS[0] <= number <= STORED_INTEGERS[1]

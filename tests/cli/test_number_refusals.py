@@ -94,5 +94,17 @@ def test_an_option_s_negative_value_and_an_unknown_option_stay_what_they_were(db
     misspelt option is still named as one."""
     _refused(db, ["trade", "accept", "-1", "--team", "-1"],
              "trade: no club '-1' in this league (the clubs are KYO, KOB)", json_too=False)
-    result = CliRunner().invoke(app, ["--db", db, "trade", "accept", "-1", "--bogus"])
-    assert result.exit_code == 2 and "No such option: --bogus" in result.output
+    _refused(db, ["trade", "accept", "-1", "--bogus"],
+             "trade accept: no such option --bogus; see `impact trade accept --help`",
+             json_too=False)
+
+
+@pytest.mark.parametrize("number", [str(10 ** 23), str(-10 ** 23), str(2 ** 63)])
+def test_a_number_no_database_holds_is_refused_in_the_command_s_words(db, number):
+    """`impact boxscore 10**23` said 'a number is too large to store: Python int too large to
+    convert to SQLite INTEGER': no game has that number, so the command says so."""
+    _refused(db, ["boxscore", number], f"no game {number} in this season")
+    _refused(db, ["league", "void", number], f"no saved game {number}")
+    _refused(db, ["trade", "accept", number, "--team", "KYO"],
+             f"trade: no proposal {number} to KYO (there are 0: `impact trade proposals "
+             "--team KYO`)")
