@@ -5,7 +5,7 @@ transaction of the league's log (kind ``up`` or ``down``, storage.history_store)
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import Any, Optional
 
@@ -143,6 +143,9 @@ def _upsert(dialect: str) -> tuple[Any, tuple[str, ...]]:
     return stmt, keys
 
 
+_READ_SLICE = 500
+
+
 def set_status(*, session: Session, league_id: int, season_id: int | None,
                status: Mapping[str, str]) -> None:
     """Write players' roster cells (active / farm) into the season's cards (or the league's own
@@ -152,31 +155,25 @@ def set_status(*, session: Session, league_id: int, season_id: int | None,
     written back on the session's cursor with statements compiled once (storage.fastsql)."""
     if not status:
         return
+    c, p = CardRow.__table__, PlayerRow.__table__   # type: ignore[attr-defined]
     with fastsql.cursor_of(session) as (cursor, dialect):
+        mark = fastsql.marker(dialect)
+        season = f"c.season_id = {mark}" if season_id is not None else "c.season_id IS NULL"
+        players = list(status)
         rows = []
-        for player, value in status.items():
-            if season_id is None:
-                fastsql.run(cursor, dialect, "league_cards_of", _cards_of(False), [
-                    (league_id, player)], many=False)
-            else:
-                fastsql.run(cursor, dialect, "season_cards_of", _cards_of(True), [
-                    (league_id, player, season_id)], many=False)
-            rows += [(_with_roster(bat, value), _with_roster(pit, value), cid)
-                     for cid, bat, pit in cursor.fetchall()]
+        # the moved players' cards read at once (one round trip a day, not one a player), in
+        # slices well under any database's count of parameters a statement
+        for k in range(0, len(players), _READ_SLICE):
+            part = players[k:k + _READ_SLICE]
+            cursor.execute(
+                f"SELECT p.pid, c.id, c.{c.c.batting.name}, c.{c.c.pitching.name} "
+                f"FROM {c.name} c JOIN {p.name} p ON p.id = c.player_id "
+                f"WHERE p.league_id = {mark} AND {season} "
+                f"AND p.pid IN ({', '.join([mark] * len(part))})",
+                [league_id, *([season_id] if season_id is not None else []), *part])
+            rows += [(_with_roster(bat, status[pid]), _with_roster(pit, status[pid]), cid)
+                     for pid, cid, bat, pit in cursor.fetchall()]
         fastsql.run(cursor, dialect, "card_roster_cells", _card_cells, rows)
-
-
-def _cards_of(with_season: bool) -> Callable[[str], tuple[Any, tuple[str, ...]]]:
-    """A player's cards (id, batting and pitching cells): the season's, or the league's own."""
-    def factory(_dialect: str) -> tuple[Any, tuple[str, ...]]:
-        c, p = CardRow.__table__, PlayerRow.__table__   # type: ignore[attr-defined]
-        season = c.c.season_id == bindparam("k_season") if with_season else c.c.season_id.is_(None)
-        keys = ("k_league", "k_pid", "k_season") if with_season else ("k_league", "k_pid")
-        return (select(c.c.id, c.c.batting, c.c.pitching)
-                .select_from(c.join(p, p.c.id == c.c.player_id))
-                .where(p.c.league_id == bindparam("k_league"), p.c.pid == bindparam("k_pid"),
-                       season), keys)
-    return factory
 
 
 def _card_cells(_dialect: str) -> tuple[Any, tuple[str, ...]]:

@@ -47,6 +47,26 @@ def time_param(dialect: Any) -> Callable[[datetime], object]:
     return lambda t: t
 
 
+def marker(dialect: Any) -> str:
+    """The raw cursor's positional parameter marker: sqlite3's qmark, psycopg's format."""
+    return "?" if dialect.name == "sqlite" else "%s"
+
+
+def insert_returning(cursor: Any, dialect: Any, table: str, keys: Sequence[str],
+                     rows: Sequence[tuple], returning: Sequence[str]) -> list[tuple]:
+    """One INSERT of all `rows` (tuples in the order of `keys`) into `table`, several VALUES
+    rows in one statement (one round trip), each row's `returning` columns read back. The rows
+    are inserted in their order, so their ids are as if each had been inserted on its own;
+    the returned rows may come in any order (find them by a key of their own)."""
+    if not rows:
+        return []
+    one = "(" + ", ".join([marker(dialect)] * len(keys)) + ")"
+    cursor.execute(f"INSERT INTO {table} ({', '.join(keys)}) VALUES "
+                   f"{', '.join([one] * len(rows))} RETURNING {', '.join(returning)}",
+                   [v for row in rows for v in row])
+    return [tuple(r) for r in cursor.fetchall()]
+
+
 def run(cursor: Any, dialect: Any, name: str, factory: Factory, rows: Sequence[tuple],
         many: bool = True) -> None:
     """Run the statement `name` (built by `factory(dialect name)` as (statement, keys) on first

@@ -948,6 +948,34 @@ def record_game_row(*, session: Session, season_id: int, slot: GameSlot, result:
         return int(cursor.fetchone()[0])
 
 
+_GAME_KEYS = ("schedule_id", "season_id", "seed", "data", "played_at", "typed_by")
+
+
+def record_game_rows(*, session: Session, season_id: int,
+                     games: Sequence[tuple[GameSlot, GameResult, int | None]],
+                     compact: bool = False) -> list[int]:
+    """record_game_row for a day's games (slot, result, seed) at once: their results with one
+    batched update, their game rows with one insert (the ids in the games' order, as game by
+    game); the game ids in that order. Refused when another program stored one of them
+    meanwhile (the caller's transaction is then rolled back: nothing of the day stays)."""
+    if not games:
+        return []
+    with fastsql.cursor_of(session) as (cursor, dialect):
+        _many(cursor, dialect, "final", [(result.runs[0], result.runs[1], slot.id)
+                                         for slot, result, _seed in games])
+        if cursor.rowcount != len(games):
+            numbers = ", ".join(str(slot.number) for slot, _result, _seed in games)
+            raise LeagueError(f"a game of {games[0][0].day} (games {numbers}) was stored "
+                              "meanwhile by another program simulating this season; run again "
+                              "to carry on")
+        stamp = fastsql.time_param(dialect)
+        ids = dict(fastsql.insert_returning(
+            cursor, dialect, GameRow.__tablename__, _GAME_KEYS,
+            [(slot.id, season_id, seed, game_data(result, compact), stamp(_now()), None)
+             for slot, result, seed in games], ("schedule_id", "id")))
+    return [int(ids[slot.id]) for slot, _result, _seed in games]
+
+
 class DayLines:
     """The lines of a day's games, their pitchers' rest and the teams' last starters, gathered
     game by game and written with one batched insert a table (`write`), in the session's
@@ -1015,10 +1043,8 @@ def _statements() -> dict[str, tuple[Any, tuple[str, ...]]]:
         "final": (update(s).where(s.c.id == bindparam("k_id"), s.c.status != "final")
                   .values(status="final", away_runs=bindparam("k_away"),
                           home_runs=bindparam("k_home")), ("k_away", "k_home", "k_id")),
-        "game": (insert(g).values({k: bindparam(k) for k in (
-            "schedule_id", "season_id", "seed", "data", "played_at", "typed_by")})
-            .returning(g.c.id),
-            ("schedule_id", "season_id", "seed", "data", "played_at", "typed_by")),
+        "game": (insert(g).values({k: bindparam(k) for k in _GAME_KEYS}).returning(g.c.id),
+                 _GAME_KEYS),
         "bat": ins(BattingLineRow, ("game_id", "season_id", "seq", "side", "team", "player",
                                     "pos", *BAT_COLUMNS)),
         "pit": ins(PitchingLineRow, ("game_id", "season_id", "seq", "side", "team", "player",

@@ -334,10 +334,9 @@ def _store_day(w: Work, ctx: SeasonContext, games: list[_Played], *, read_live: 
     sid = ctx.season.id
     with w.session() as s:
         lines = repo.DayLines()
-        for g in games:
-            gid = repo.record_game_row(session=s, season_id=sid, slot=g.slot, result=g.result,
-                                       seed=game_seed(ctx.season.seed, g.slot.number),
-                                       compact=True)
+        ids = repo.record_game_rows(session=s, season_id=sid, compact=True, games=[
+            (g.slot, g.result, game_seed(ctx.season.seed, g.slot.number)) for g in games])
+        for g, gid in zip(games, ids):
             lines.add(sid, gid, g.result, {p: repo.StoredRest(r.available_on, r.fatigue)
                                            for p, r in g.rest.items()}, g.starters)
         # the day's roster moves, standings and lists set aside, as each game brought them
