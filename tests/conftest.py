@@ -62,40 +62,62 @@ def _group(item: pytest.Item) -> str:
 
 
 # The heaviest groups first: a worker takes a group whole, so a heavy group handed out last
-# runs alone while the other worker has finished. The workers order the tests by what each group
-# cost the last time (pytest's cache, .pytest_cache: written after each run, tests that ran only)
-# and, for a test the cache does not know, by an estimate: the groups below as measured (CPU
-# seconds, `-n 0`, this two-core machine, 2026-12-05), a slow test SLOW_SECONDS, an app test
-# APP_SECONDS, any other TEST_SECONDS. pyproject's addopts keep xdist from ordering the groups by
-# their number of tests (--no-loadscope-reorder); `-n 0` runs in the order collected.
-GROUP_SECONDS = {
-    "stats_league": 10.0, "example_league": 5.0, "odd_site_league": 45.0, "lived_nippon": 70.0,
-    "tests/offseason/test_offseason_steps.py": 9.0, "tests/offseason/test_trades_cli.py": 7.0,
-    "tests/cli/test_corpus.py": 6.0, "tests/cli/test_startup.py": 4.0,
+# runs alone while the other worker has finished. The workers order the selected tests by what
+# each group cost the last time (pytest's cache, .pytest_cache: written after each run, the
+# tests that ran) and, for a test the cache does not know, by an estimate: a slow test
+# SLOW_SECONDS, an app test APP_SECONDS, any other TEST_SECONDS, or what the groups below cost
+# as measured (CPU seconds, this two-core machine, 2026-12-05: the fast set with
+# `-n 0`, the slow set with `-n 2`, four app modules with `-n 0`) — HEAVY_SECONDS where the run
+# has the group's slow or app tests, FAST_SECONDS where it has only the others. pyproject's
+# addopts keep xdist from ordering the groups by their number of tests (--no-loadscope-reorder);
+# `-n 0` runs in the order collected.
+HEAVY_SECONDS = {
+    "lived_nippon": 50.0, "tests/app/test_tui_play.py": 51.0, "odd_site_league": 30.0,
+    "stats_league": 19.0, "tests/app/test_tui_app.py": 18.0,
+    "tests/cardmaking/test_npb_pages.py": 17.0, "tests/season/test_three_seasons.py": 13.0,
+    "tests/app/test_tui_season.py": 13.0, "tests/cardmaking/test_cardgen.py": 13.0,
+    "tests/engine/test_game_invariants.py": 10.0, "tests/offseason/test_trades_cli.py": 9.0,
+    "tests/storage/test_sample_leagues.py": 8.0, "tests/season/test_season_full.py": 8.0,
+    "tests/project/test_installed_wheel.py": 7.0, "tests/cli/test_startup.py": 7.0,
 }
-SLOW_SECONDS, APP_SECONDS, TEST_SECONDS = 10.0, 1.5, 0.05
+FAST_SECONDS = {
+    "stats_league": 10.0, "tests/offseason/test_offseason_steps.py": 9.0,
+    "tests/offseason/test_trades_cli.py": 7.0, "tests/cli/test_corpus.py": 6.0,
+    "example_league": 5.0, "tests/cli/test_startup.py": 4.0,
+}
+SLOW_SECONDS, APP_SECONDS, TEST_SECONDS = 3.0, 1.5, 0.05
 SECONDS_KEY = "impact/test-seconds"
 
 
-def _estimate(item: pytest.Item) -> float:
-    if any(item.iter_markers("slow")):
-        return SLOW_SECONDS
-    return APP_SECONDS if any(item.iter_markers("app")) else TEST_SECONDS
+def _test_id(nodeid: str) -> str:
+    """The test's id without the `@<group>` xdist adds to it."""
+    return nodeid.rsplit("@", 1)[0] if nodeid.rfind("@") > nodeid.rfind("]") else nodeid
 
 
-def _heaviest_groups_first(config: pytest.Config, items: list[pytest.Item],
-                           groups: list[str]) -> None:
+def _group_of(item: pytest.Item) -> str:
+    mark = item.get_closest_marker("xdist_group")                   # as xdist names it
+    return str(mark.args[0] if mark.args else mark.kwargs.get("name", "default")) \
+        if mark is not None else _group(item)
+
+
+def _heaviest_groups_first(config: pytest.Config, items: list[pytest.Item]) -> None:
     cache = getattr(config, "cache", None)
     known: dict[str, float] = cache.get(SECONDS_KEY, {}) if cache is not None else {}
     cost: dict[str, float] = {}
+    heavy: set[str] = set()
     members: dict[str, list[pytest.Item]] = {}
-    for item, group in zip(items, groups):
+    for item in items:
+        group = _group_of(item)
         members.setdefault(group, []).append(item)
-        cost[group] = cost.get(group, 0.0) + known.get(item.nodeid, _estimate(item))
+        slow, app = item.get_closest_marker("slow"), item.get_closest_marker("app")
+        if slow or app:
+            heavy.add(group)
+        estimate = SLOW_SECONDS if slow else APP_SECONDS if app else TEST_SECONDS
+        cost[group] = cost.get(group, 0.0) + known.get(_test_id(item.nodeid), estimate)
     if not known:
-        for group, seconds in GROUP_SECONDS.items():
-            if group in cost:
-                cost[group] = max(cost[group], seconds)
+        for group in cost:
+            measured = (HEAVY_SECONDS if group in heavy else FAST_SECONDS).get(group)
+            cost[group] = cost[group] if measured is None else measured
     order = sorted(members, key=lambda group: -cost[group])     # stable: ties as collected
     items[:] = [item for group in order for item in members[group]]
 
@@ -103,27 +125,24 @@ def _heaviest_groups_first(config: pytest.Config, items: list[pytest.Item],
 @pytest.hookimpl(tryfirst=True)      # before xdist reads the groups (its hook adds them to ids)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     modules: dict[object, bool] = {}
-    groups = []
     for item in items:
         if item.path.parent.name == APP_FOLDER \
                 or any(fnmatch(item.path.name, pattern) for pattern in APP_MODULES) \
                 or _drives_the_app(item, modules):
             item.add_marker(pytest.mark.app)
-        mark = item.get_closest_marker("xdist_group")
-        if mark is None:
+        if not any(item.iter_markers("xdist_group")):
             item.add_marker(pytest.mark.xdist_group(_group(item)))
-            groups.append(_group(item))
-        else:                                               # as xdist names it
-            groups.append(str(mark.args[0] if mark.args else mark.kwargs.get("name", "default")))
+
+
+@pytest.hookimpl(tryfirst=True)      # the tests `-m` and `-k` selected, before xdist sends them
+def pytest_collection_finish(session: pytest.Session) -> None:
     if os.environ.get("PYTEST_XDIST_WORKER"):     # a worker's collection: the order handed out
-        _heaviest_groups_first(config, items, groups)
+        _heaviest_groups_first(session.config, session.items)
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     """Each test's time (set-up, call, tear-down), for the next run's order."""
-    nodeid = report.nodeid      # under xdist, `<test>@<group>`: the group is not the test's
-    if nodeid.rfind("@") > nodeid.rfind("]"):
-        nodeid = nodeid.rsplit("@", 1)[0]
+    nodeid = _test_id(report.nodeid)
     _seconds[nodeid] = _seconds.get(nodeid, 0.0) + report.duration
 
 
