@@ -17,20 +17,28 @@ from season_digest import digest
 DAYS = 80     # past the farm's first call-ups and injuries: about 480 games
 
 
-def _one_game_at_a_time(db: str, ndays: int = DAYS) -> None:
+def _one_game_at_a_time(db: str, ndays: int = DAYS, league: str = "nippon") -> None:
     """The season stored as before issue 34 (ec1adb7's sim_days): each game in its own
-    transaction, then its farm moves, rest and starters, read back from nothing in memory."""
+    transaction, then its farm moves, rest and starters, read back from nothing in memory; a
+    trade day's trades ([trades] in_season) before its first game, as a game at the keyboard
+    makes them (tui.services.trades.trades_before_games)."""
     from league.season.state import game_seed
     from storage import repository as repo
     from tui.services.context import play_slot, season_context, store_roster
     from tui.services.db import Work
+    from tui.services.trades import season_trade_days, trades_before_games
 
-    w = Work.of(db, "nippon")
+    w = Work.of(db, league)
     with w.session() as s:
-        ctx = season_context(s, "nippon", None)
+        ctx = season_context(s, league, None)
         pending = repo.schedule(session=s, season_id=ctx.season.id, pending_only=True)
+        trading = season_trade_days(s, ctx.league_name, ctx.season, ctx.league.settings)
     days = sorted({g.day for g in pending})[:ndays]
     for slot in (g for g in pending if g.day in set(days)):
+        with w.session() as s:
+            if trades_before_games(w, s, league, slot.day, trading):
+                s.commit()
+                ctx = season_context(s, league, None)
         result, rest, starters = play_slot(ctx, slot, quiet=True)
         with w.session() as s:
             repo.record_game(session=s, season_id=ctx.season.id, slot=slot, result=result,
@@ -57,6 +65,29 @@ def test_a_stored_season_is_byte_identical_to_one_game_at_a_time(tmp_path):
     assert report.days == DAYS and report.games > 400
     day, game = digest(dbs[0]), digest(dbs[1])
     assert day["league_transaction"][0] > 0 and day["season_roster"][0] > 0
+    assert day == game
+
+
+def test_a_season_with_in_season_trades_is_the_same_a_game_at_a_time(tmp_path):
+    """[trades] in_season on (issue 32): the days through the first trade day (pacific, seed
+    3: 2026-04-21, OSK and SAP trade) stored by sim_days and a game at a time, each making the
+    day's trades through the same home before its first game: the same trades, games, rosters
+    and news, row for row."""
+    import shutil
+    folder = tmp_path / "pac"
+    shutil.copytree(sample_league_path("pacific"), folder)
+    toml = folder / "league.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + "\n[trades]\nin_season = true\n",
+                    encoding="utf-8")
+    dbs = [str(tmp_path / f"{how}.sqlite3") for how in ("day", "game")]
+    for db in dbs:
+        sv.create_league(db, "pac", folder)
+        sv.new_season(db, "pac", seed=3)
+    report = sv.sim_days(dbs[0], "pac", days=23)
+    _one_game_at_a_time(dbs[1], 23, "pac")
+    sv.close_all()
+    assert report.trades == ("OSK:OSK11>SAP:SAP01",)
+    day, game = digest(dbs[0]), digest(dbs[1])
     assert day == game
 
 

@@ -22,6 +22,7 @@ from tui.services.context import SeasonContext, season_context, store_roster
 from tui.services.db import Db, ServiceError, Work, db_error
 from tui.services.names import NameBook, name_book
 from tui.services.postseason import settle, slot_innings
+from tui.services.trades import season_trade_days, trades_before_games
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,13 @@ def start_live(db: Db, league: str | None = None, *, number: int | None = None,
             slot = repo.find_game(session=s, season_id=ctx.season.id, number=number)
             if slot.status == "final":
                 raise ServiceError(f"game {number} has been played already")
+            # the day's trades come before its first game, played here or simulated (a
+            # manager's game on a shared league leaves them to the commissioner's program)
+            if (not w.postgres or w.access().commissioner) and trades_before_games(
+                    w, s, league, slot.day,
+                    season_trade_days(s, ctx.league_name, ctx.season, ctx.league.settings)):
+                s.commit()
+                ctx = season_context(s, league, None)   # the rosters after the trades
             a, h, fatigue = _lineups_for_slot(ctx, slot)
             season_id: int | None = ctx.season.id
             innings = slot_innings(s, ctx.league, ctx.season.id, slot)

@@ -32,7 +32,7 @@ from tui.services.context import (  # noqa: F401  (their home before tui.service
     store_roster,
 )
 from tui.services.db import Db, ServiceError, Work
-from tui.services.trades import computer_trades_on, season_trade_days, trade_answer
+from tui.services.trades import season_trade_days, trade_answer, trades_before_games
 
 FIRST_YEAR = 2026
 
@@ -269,7 +269,7 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
             live = next_live    # games started at the keyboard meanwhile: read with the last day
             if day in trading:  # the computer's clubs trade before the day's games ([trades])
                 with w.session() as s:
-                    if made := computer_trades_on(w, s, league, day):
+                    if made := trades_before_games(w, s, league, day, trading):
                         traded += [t.key() for t in made]
                         s.commit()
                         ctx = season_context(s, league, season)   # the rosters as they are now

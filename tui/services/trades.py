@@ -332,6 +332,17 @@ def season_trade_days(s: Any, name: str, info: Any, settings: Any) -> set[date]:
     return set(tr.trade_days(days, info.year, name, info.seed))
 
 
+def trades_before_games(w: Work, s: Any, league: str | None, day: date, trading: set[date]
+                        ) -> list[tr.Trade]:
+    """What comes before the games of `day`, however they are played: a day at a time by the
+    simulation (seasons.sim_days) or one game at the keyboard (live.start_live), so a league
+    played either way trades the same. On one of the season's trade days (`trading`, from
+    `season_trade_days`: none unless [trades] in_season is on) the computer's clubs trade
+    (`computer_trades_on`: once a day, before any game of the day is final). The caller
+    commits and reads the rosters again when something was made."""
+    return computer_trades_on(w, s, league, day) if day in trading else []
+
+
 def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[tr.Trade]:
     """The computer's clubs' trades before the games of `day`, one of the season's trade days
     (`season_trade_days`), made and in the news (note {"computer": true, "in_season": true});
