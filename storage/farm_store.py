@@ -121,6 +121,18 @@ def store_day(*, session: Session, league_id: int, season_id: int | None,
 def _upsert_standings(session: Session, season_id: int, entries: Mapping[str, Standing]) -> None:
     with fastsql.cursor_of(session) as (cursor, dialect):
         day = fastsql.day_param(dialect)
+        if dialect.name == "postgresql":
+            # one statement for them all, the columns as arrays (unnest keeps their order), not
+            # a statement a player in a pipeline
+            t = SeasonRosterRow.__tablename__
+            cursor.execute(
+                f"INSERT INTO {t} (season_id, player, {', '.join(_STANDING)}) SELECT %s, * "
+                "FROM unnest(%s::text[], %s::date[], %s::int[], %s::date[], %s::date[]) "
+                "ON CONFLICT (season_id, player) DO UPDATE SET "
+                + ", ".join(f"{c} = excluded.{c}" for c in _STANDING),
+                (season_id, list(entries), *([getattr(e, c) for e in entries.values()]
+                                             for c in _STANDING)))
+            return
         fastsql.run(cursor, dialect, "season_roster_upsert", _upsert, [
             (season_id, pid, day(e.demoted_on), e.points, day(e.hurt_on), day(e.settled))
             for pid, e in entries.items()])

@@ -1023,9 +1023,21 @@ class DayLines:
                 else:
                     _many(cursor, dialect, name, rows)
             day = fastsql.day_param(dialect)
-            _many(cursor, dialect, "rest_del", list(self.rest))
-            _many(cursor, dialect, "rest_ins", [(sid, p, day(r.available_on), r.fatigue)
-                                                for (sid, p), r in self.rest.items()])
+            rest = [(sid, p, day(r.available_on), r.fatigue) for (sid, p), r in self.rest.items()]
+            if dialect.name == "postgresql" and rest and hasattr(cursor, "copy"):
+                # the rows replaced with one DELETE a season and one COPY, not two statements
+                # a pitcher (the new rows in the same order: the same ids)
+                by_season: dict[int, list[str]] = {}
+                for sid, p in self.rest:
+                    by_season.setdefault(sid, []).append(p)
+                t = PitcherRestRow.__tablename__
+                for sid, players in by_season.items():
+                    cursor.execute(f"DELETE FROM {t} WHERE season_id = %s AND player = ANY(%s)",
+                                   (sid, players))
+                _copy(cursor, "rest_ins", rest)
+            else:
+                _many(cursor, dialect, "rest_del", list(self.rest))
+                _many(cursor, dialect, "rest_ins", rest)
             _many(cursor, dialect, "starter", [(pid, sid, team)
                                                for (sid, team), pid in self.starters.items()])
         self.__init__()     # type: ignore[misc]
@@ -1066,7 +1078,7 @@ _STATEMENTS = _statements()
 
 
 def _copy(cursor: Any, name: str, rows: list[tuple]) -> None:
-    """The rows of one of _STATEMENTS' inserts (bat, pit, fld, split) with PostgreSQL's COPY
+    """The rows of one of _STATEMENTS' inserts (bat, pit, fld, split, rest_ins) with PostgreSQL's COPY
     (psycopg 3's cursor.copy): one round trip and no statement per row."""
     stmt, keys = _STATEMENTS[name]
     table = stmt.table.name
