@@ -89,14 +89,17 @@ def resting(regulars: Sequence[tuple[str, Player]], days: TeamDays) -> list[str]
     `MOST_RESTING` others, in the order of `TURN`."""
     out: list[str] = []
     others = 0
-    for pos, p in sorted(regulars, key=lambda r: TURN.index(r[0]) if r[0] in TURN else len(TURN)):
-        if pos not in TURN or not rest_due(p, pos, TURN.index(pos), days):
-            continue
-        if pos == "C":
-            out.append(p.id)
-        elif others < MOST_RESTING:
-            out.append(p.id)
-            others += 1
+    # in the order of TURN, a position's men in their given order (what a stable sort by the
+    # place in TURN gives), without the sort and its key (asked for each team before every game)
+    for turn, at in enumerate(TURN):
+        for pos, p in regulars:
+            if pos != at or not rest_due(p, pos, turn, days):
+                continue
+            if pos == "C":
+                out.append(p.id)
+            elif others < MOST_RESTING:
+                out.append(p.id)
+                others += 1
     return out
 
 
