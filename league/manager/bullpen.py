@@ -88,9 +88,12 @@ def _assign(pool: list[Player], saved: Sequence[str]) -> dict[str, str]:
     if not rest:
         return roles
     # long men: starters outside the rotation first, then the most innings on the card
-    longs = sorted(rest, key=lambda p: (-(p.pitching.starter > 0),  # type: ignore[union-attr]
-                                        -p.pitching.innings, rest.index(p)))  # type: ignore[union-attr]
-    longs = [p for p in longs if p.pitching.starter > 0 or p.pitching.innings >= 1.5][:LONG_MEN]  # type: ignore[union-attr]
+    # ties by the place in `rest` (its index, not rest.index(p): that compares the players before
+    # him field by field, as dataclasses compare)
+    by_length = sorted(range(len(rest)), key=lambda i: (-(rest[i].pitching.starter > 0),  # type: ignore[union-attr]
+                                                        -rest[i].pitching.innings, i))  # type: ignore[union-attr]
+    longs = [p for p in (rest[i] for i in by_length)
+             if p.pitching.starter > 0 or p.pitching.innings >= 1.5][:LONG_MEN]  # type: ignore[union-attr]
     for p in longs:
         roles[p.id] = LONG
     rest = [p for p in rest if p.id not in roles]
