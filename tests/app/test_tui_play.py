@@ -33,6 +33,14 @@ def _play(app) -> PlayScreen | None:
     return app.screen if isinstance(app.screen, PlayScreen) else None
 
 
+async def _started(app, pilot) -> PlayScreen:
+    """Wait for the play screen of a game just started or resumed: the game is made (or read)
+    in a thread first, so until then the screen is the area's and `_question` would take the
+    game for over."""
+    await _until(pilot, lambda: _play(app) is not None)
+    return _play(app)
+
+
 async def _question(app, pilot):
     """Wait until the play screen asks something (or the game is over and it is gone)."""
     await _until(pilot, lambda: _play(app) is None or _play(app).question is not None)
@@ -177,6 +185,7 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
         slot = services.scheduled_teams(db, None, 1)
         assert f"ビジター (先攻): {slot[0]}" in setup_text and f"ホーム (後攻): {slot[1]}" in setup_text
         await pilot.press("b", "enter")          # both sides, the computer's dice
+        await _started(app, pilot)
         await _question(app, pilot)
         screen = _play(app)
         assert screen is not None and screen.info.number == 1 and screen.info.people == (0, 1)
@@ -242,6 +251,7 @@ async def test_a_scheduled_game_at_the_keyboard_from_start_to_box_score(tmp_path
         app.resume_live_game()
         await _until(pilot, lambda: app.screen.query("#resume-list"))
         await pilot.press("enter")
+        await _started(app, pilot)
         q = await _question(app, pilot)
         screen = _play(app)
         assert q is not None and screen._run.game.inning == 5
@@ -271,6 +281,7 @@ async def test_an_exhibition_closed_with_the_app_is_saved_resumed_and_abandoned(
         await _until(pilot, lambda: app.screen.query("#play-setup"))
         await _until(pilot, lambda: "ビジター (先攻)" in str(app.screen.query_one("#away-head").render()))
         await pilot.press("h", "enter")           # the home side, computer dice
+        await _started(app, pilot)
         q = await _question(app, pilot)
         screen = _play(app)
         assert q is not None and screen.info.number is None and screen.info.people == (1,)
@@ -291,6 +302,7 @@ async def test_an_exhibition_closed_with_the_app_is_saved_resumed_and_abandoned(
         line = str(app.screen.query_one("#resume-list").get_option_at_index(0).prompt)
         assert re.search(r"\d+-\d+ .+  3回[表裏] \d死", line) and "rolls" not in line, line
         await pilot.press("enter")
+        await _started(app, pilot)
         await _question(app, pilot)
         game = _play(app)._run.game
         assert game.inning == 3 and len(game.live_log.rolls) == where[0]
@@ -305,6 +317,7 @@ async def test_an_exhibition_closed_with_the_app_is_saved_resumed_and_abandoned(
         app.play_exhibition()                     # another one, left and then abandoned
         await _until(pilot, lambda: app.screen.query("#play-setup"))
         await pilot.press("a", "enter")
+        await _started(app, pilot)
         await _question(app, pilot)
         await pilot.press("escape")
         await _until(pilot, lambda: _play(app) is None)
@@ -357,6 +370,7 @@ async def test_the_computer_manages_the_rest_at_the_press_of_m(tmp_path):
         app.play_exhibition()
         await _until(pilot, lambda: app.screen.query("#play-setup"))
         await pilot.press("b", "enter")           # both sides, computer dice
+        await _started(app, pilot)
         await _question(app, pilot)
         screen = _play(app)
         await _drive(app, pilot, policy, stop=lambda g: g.inning >= 2)
@@ -425,6 +439,7 @@ async def test_prompts_say_in_words_what_is_asked(tmp_path, monkeypatch):
         app.play_exhibition()
         await _until(pilot, lambda: app.screen.query("#play-setup"))
         await pilot.press("b", "enter")
+        await _started(app, pilot)
         screen = None
         for _ in range(3000):
             q = await _question(app, pilot)
@@ -486,6 +501,7 @@ async def test_the_play_screen_shows_one_language_and_L_switches_it(tmp_path, mo
         app.play_exhibition()
         await _until(pilot, lambda: app.screen.query("#play-setup"))
         await pilot.press("b", "enter")
+        await _started(app, pilot)
         await _question(app, pilot)
         screen = _play(app)
         await _drive(app, pilot, policy, stop=lambda g: g.inning >= 3 and g.runners()

@@ -25,6 +25,7 @@ async def _to_play(app, pilot, db, monkeypatch):
     app.play_exhibition()
     await play._until(pilot, lambda: app.screen.query("#play-setup"))
     await pilot.press("b", "enter")
+    await play._started(app, pilot)
     policy = play.Policy()
     while (await play._question(app, pilot))[0] != "offense_call":   # runners on, rolls marked
         await play._answer(app, pilot, policy)
