@@ -158,6 +158,14 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     cache.set(SECONDS_KEY, known)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # the app pilots' waits wake on the app's messages (tests/tui_helpers.py): the hook is set in
+    # this context, which every test's event loop copies
+    import tui_helpers
+
+    tui_helpers.hook_messages()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _command_line_built_once():
     """typer's CliRunner.invoke builds the whole click command tree of `impact` again at every

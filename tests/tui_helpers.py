@@ -9,24 +9,61 @@ from contextlib import asynccontextmanager
 # busy two-core machine, and a state that arrives early ends the wait at once.
 PATIENCE = 120.0
 
+# A wait wakes when the app has handled a message. The states a test waits for come from the app
+# handling one (a key, a worker's result or its end, a screen pushed, a typed message of
+# tui/messages.py), so a wait looks again as soon as the app has moved instead of after a fixed
+# pause. Textual tells a hook of each message it dispatches (the hook run_test(message_hook=...)
+# sets in the app's context); tests/conftest.py sets this one in the context the tests' event
+# loops copy, so every app a test starts has it. A change made without a message (a timer, a
+# callback from a thread) is still seen: a wait looks again after `step` at the latest.
+_waiting: set = set()
+
+
+def _wake(message) -> None:
+    for event in _waiting:
+        event.set()
+
+
+def hook_messages() -> None:
+    """Wake the waits on every message an app handles (tests/conftest.py, once a session)."""
+    from textual._context import message_hook
+
+    try:
+        message_hook.get()
+    except LookupError:
+        message_hook.set(_wake)
+
 
 async def until(pilot, check, tries: int | None = None, step: float = 0.05,
                 patience: float = PATIENCE) -> None:
-    """Let the app run until `check()` holds; fail after `patience` seconds (never a fixed wait:
-    `tries` is accepted for old callers and ignored). A check that queries a widget not mounted
-    yet (a dialog still composing) has simply not reached its state."""
+    """Let the app run until `check()` holds, looking again each time the app has handled a
+    message (or `step` seconds passed without one); fail after `patience` seconds (never a fixed
+    wait: `tries` is accepted for old callers and ignored). A check that queries a widget not
+    mounted yet (a dialog still composing) has simply not reached its state."""
+    import asyncio
+
     from textual.css.query import NoMatches
 
     deadline = time.monotonic() + patience
-    while True:
-        try:
-            if check():
-                return
-        except NoMatches:
-            pass
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting for the expected state")
-        await pilot.pause(step)
+    woken = asyncio.Event()
+    _waiting.add(woken)
+    try:
+        while True:
+            try:
+                if check():
+                    return
+            except NoMatches:
+                pass
+            if time.monotonic() > deadline:
+                raise AssertionError("timed out waiting for the expected state")
+            woken.clear()     # what the app handled before this check, the check has seen
+            try:
+                await asyncio.wait_for(woken.wait(), step)
+            except asyncio.TimeoutError:
+                pass
+            await pilot.pause(0)    # the messages queued meanwhile handled, the screen updated
+    finally:
+        _waiting.discard(woken)
 
 
 async def opened(app, pilot) -> None:
