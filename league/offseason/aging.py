@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from league.engine.cards import BAT_COLUMNS, CONDITIONS, PITCH_COLUMNS, Fielding, parse_fielding
-from league.offseason.people import season_age, stream
+from league.offseason.people import age_in, season_age, stream
 
 # Each skill's typical change per year (rolls, or points of a rating) by the age he turns in the
 # new season: (up to age, change); the last entry holds beyond.
@@ -53,6 +53,9 @@ JUMP = (3.0, 7.0)       # rolls of a breakout or a collapse
 MIN_HITS = 8            # a batter card keeps at least these rolls of 1B + LG + HR
 MIN_OUTS = 30           # and of OF + G + IF (the rest of the card moves)
 MIN_PITCHER_OUTS = 12   # a pitcher row keeps these rolls of G + IF + K
+# the ages whose spread of talent the off-season keeps (recentre): the established players,
+# between the young still growing into the league and the old in decline
+PRIME = (24, 33)
 
 
 @dataclass(frozen=True)
@@ -472,17 +475,24 @@ Level = tuple[list[float], list[float], list[list[float]]]
 
 
 def _level(before: Sequence[Mapping[str, str]], after: Sequence[Mapping[str, str]],
-           cols: tuple[str, ...], row: str | None) -> Level | None:
+           cols: tuple[str, ...], row: str | None,
+           spread_before: Sequence[Mapping[str, str]] | None = None,
+           spread_after: Sequence[Mapping[str, str]] | None = None) -> Level | None:
     """What keeps the columns' level and spread, and how they go together: (the old mean, the
     new mean, the map T of a card's distance from the new mean), T the smallest move that gives
     the cards after the off-season the covariance the cards before had (the optimal transport
-    between the two normal approximations: T = N^-1/2 (N^1/2 O N^1/2)^1/2 N^-1/2). None when
-    either side has too few cards."""
+    between the two normal approximations: T = N^-1/2 (N^1/2 O N^1/2)^1/2 N^-1/2). The means
+    are over all the cards; the covariances over `spread_before` and `spread_after` when given
+    (two cards or more on each side), else over all. None when either side has too few cards."""
     old_rows, new_rows = _rows(before, cols, row), _rows(after, cols, row)
     if len(old_rows) < 2 or len(new_rows) < 2:
         return None
     old, old_cov = _mean_cov(old_rows)
     new, new_cov = _mean_cov(new_rows)
+    if spread_before is not None and spread_after is not None:
+        sb, sa = _rows(spread_before, cols, row), _rows(spread_after, cols, row)
+        if len(sb) >= 2 and len(sa) >= 2:
+            old_cov, new_cov = _mean_cov(sb)[1], _mean_cov(sa)[1]
     half = _power(new_cov, 0.5)
     inv_half = _power(new_cov, -0.5)
     middle = _power(_matmul(_matmul(half, old_cov), half), 0.5)
@@ -497,7 +507,7 @@ def _levelled(w: list[float], level: Level) -> list[float]:
 
 def recentre(before: Sequence[tuple[Mapping[str, str] | None, Mapping[str, str] | None]],
              after: dict[str, tuple[str, dict[str, str] | None, dict[str, str] | None]],
-             seed: int) -> None:
+             seed: int, year: int | None = None) -> None:
     """Keep the league's level and spread where they were (talent neither inflates nor
     deflates, §1): the mean width of every column over the batters' cards, and of every
     condition row's column over the pitchers', is moved back to what it was before the
@@ -509,11 +519,34 @@ def recentre(before: Sequence[tuple[Mapping[str, str] | None, Mapping[str, str] 
     mean and the pitchers' quality spread doubled in ten seasons (issue 31: lower averages,
     more strikeouts, lopsided standings). Each card's distance from the mean is moved by the
     smallest map that restores the covariance, so a player's place among the others is what
-    his age and path made it."""
+    his age and path made it.
+
+    With `year` (the season the off-season is before) the spread is that of the players in
+    their PRIME (by their age in each season; a card without a birth date counts): the young
+    come in below the league and grow, the old decline, and that spread by age is the age
+    curve's, not the established players' talent. Kept over the whole league, the spread the
+    age curve made (season one's bundled cards have none: its 18-year-olds are as good as its
+    28-year-olds) was taken from the players in their prime: in five lived seasons the spread
+    of the 24-33-year-old pitchers' worth fell by an eighth (5.4 to 4.7 rolls, seed 1), the
+    league's ten best pitchers 42 to 40 while its mean stayed 29, and the leaders faded (issue
+    31: season five's RBI leader 82 against season one's 92, complete games 1.6 a club against
+    2.3, the ERA leader 2.2 against 2.0; seeds 0-5, season one's 0-2). The level (each
+    column's mean) is still the whole league's."""
     rng = random.Random(seed)
+
+    def prime(cells: Mapping[str, str], season: int) -> bool:
+        if year is None:
+            return True
+        age = age_in(cells.get("born", ""), season)
+        return age is None or PRIME[0] <= age <= PRIME[1]
+
+    last = (year or 0) - 1          # the season just closed: the cards before are its
     bat_before = [b for b, p in before if b is not None and p is None]
     bat_after = {pid: b for pid, (_t, b, p) in after.items() if b is not None and p is None}
-    level = _level(bat_before, list(bat_after.values()), BAT_COLUMNS, None)
+    bat_prime = {pid for pid, b in bat_after.items() if prime(b, year or 0)}
+    level = _level(bat_before, list(bat_after.values()), BAT_COLUMNS, None,
+                   [b for b in bat_before if prime(b, last)],
+                   [bat_after[pid] for pid in sorted(bat_prime)])
     if level is not None:
         rows = {pid: w for pid in sorted(bat_after)
                 if (w := _widths(" ".join(bat_after[pid].get(k, "") for k in BAT_COLUMNS),
@@ -522,8 +555,11 @@ def recentre(before: Sequence[tuple[Mapping[str, str] | None, Mapping[str, str] 
             bat_after[pid].update(zip(BAT_COLUMNS, _bounds(w, rng)))
     pit_before = [p for _b, p in before if p is not None]
     pit_after = {pid: p for pid, (_t, _b, p) in after.items() if p is not None}
+    pit_prime = {pid for pid, p in pit_after.items() if prime(p, year or 0)}
     for cond in CONDITIONS:
-        level = _level(pit_before, list(pit_after.values()), PITCH_COLUMNS, cond)
+        level = _level(pit_before, list(pit_after.values()), PITCH_COLUMNS, cond,
+                       [p for p in pit_before if prime(p, last)],
+                       [pit_after[pid] for pid in sorted(pit_prime)])
         if level is None:
             continue
         rows = {pid: w for pid in sorted(pit_after)

@@ -168,7 +168,7 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
         out[f.player] = (f.team, f.batting, f.pitching)
     # the league's level kept where it was: the changes are each player's against the others
     recentre([(b, p) for _pid, _t, b, p in cards], out,
-             stream("recentre", league, year).getrandbits(32))
+             stream("recentre", league, year).getrandbits(32), year)
     recentre_ratings([(b, p) for _pid, _t, b, p in cards], out,
                      stream("recentre ratings", league, year).getrandbits(32))
     # each change as his cards show it, the league's level kept included
