@@ -55,6 +55,7 @@ TEN_DAYS: Final = DEFAULT_TEN_DAYS  # days a demoted player waits (a league's `t
 HITTERS: Final = 9              # position players an active roster needs without the DH
 DH_HITTERS: Final = 10          # ... and with it
 TIRED_PEN: Final = 4            # fewer rested relievers than this: the most tired one goes down
+MIN_PEN: Final = 4              # fewer healthy active relievers: one comes up for a bench hitter
 SWAP_MARGIN: Final = 6.0        # how much better a farm player must be to take an active man's place
 
 
@@ -553,6 +554,21 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
             best = farm_best("RP")
             if best is not None and down(tired[0], "fatigue"):
                 up(best, "fatigue")
+    # a bullpen run down to fewer than MIN_PEN healthy relievers: the farm's best reliever
+    # comes up — for the least valuable bench hitter the roster can spare when it is full.
+    # Covering a hurt man's position and the rotation's call-ups send relievers down (a
+    # reliever's value is on a lower scale than a hitter's), and the tired-bullpen swap only
+    # trades a reliever for a reliever, so nothing brought them back while the roster was full:
+    # a lived club ended its fifth season with no reliever at all, its starters finishing 55
+    # games (issue 31)
+    if sum(1 for p in healthy() if role_of[p.id] == "RP") < MIN_PEN:
+        best = farm_best("RP")
+        if best is not None:
+            full = len(active()) >= league.active_size
+            spare = sorted((p for p in active() if role_of[p.id] == "H" and p.id not in aside),
+                           key=lambda p: (_value(p), p.id))
+            if not full or any(down(p, "bullpen") for p in spare[:3]):
+                up(best, "bullpen")
     # a rotation short of its six (a starter hurt or sent down): the farm's best starter comes
     # up to take the turn — for the least valuable reliever or bench hitter the roster can
     # spare when it is full — rather than the others pitching on short rest

@@ -328,6 +328,37 @@ def test_a_rotation_short_of_six_calls_a_farm_starter_up():
     assert sum(1 for p in team.players if p.id not in book.farm) <= lg.active_size
 
 
+def test_a_bullpen_run_down_calls_a_farm_reliever_up_for_a_bench_hitter():
+    """A bullpen emptied in the season (a hurt man's position covered, the rotation's call-ups:
+    a reliever goes down for a hitter or a starter, each time): with fewer than MIN_PEN healthy
+    relievers active, the computer calls the farm's best reliever up before the team's next
+    game (the reason `bullpen`), a bench hitter going down when the active roster is full — not
+    a season of starters finishing their games for want of a reliever (issue 31: a lived club
+    ended its fifth season with none, 55 complete games)."""
+    from league.season.farm import MIN_PEN, _role
+    lg = load_league(sample_league_path("nippon"))
+    team = lg.teams[0]
+    book = RosterBook()
+    book.bind(lg)
+    day = date(2026, 5, 1)
+    pen = [p for p in team.players if p.id not in book.farm and _role(p) == "RP"]
+    bench = [p for p in team.players if p.id in book.farm and _role(p) == "H"]
+    for p in pen[MIN_PEN - 1:]:                       # the relievers down, hitters up
+        apply_move(book, Move(day, team.code, p.id, "down"))
+    active = lambda: [p for p in team.players if p.id not in book.farm]   # noqa: E731
+    for h in bench[:lg.active_size - len(active())]:   # the active roster full
+        apply_move(book, Move(day, team.code, h.id, "up"))
+    book.take()
+    assert len(active()) == lg.active_size
+    assert sum(1 for p in active() if _role(p) == "RP") == MIN_PEN - 1
+    made = computer_moves(book, lg, team.code, day + timedelta(days=1))
+    ups = [m for m in made if m.reason == "bullpen"]
+    assert [(m.kind, _role(lg.player(m.player))) for m in ups] == [("down", "H"), ("up", "RP")]
+    assert ups[1].player not in {p.id for p in pen}        # one of the farm's, not a man just down
+    assert sum(1 for p in active() if _role(p) == "RP") == MIN_PEN
+    assert len(active()) == lg.active_size
+
+
 def _with_contract(batters: str, contracts: dict[str, tuple[str, str]]) -> str:
     """batters.csv with roster and contract columns: {id: (roster, contract)}."""
     import csv
