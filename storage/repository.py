@@ -961,8 +961,16 @@ def record_game_rows(*, session: Session, season_id: int,
     if not games:
         return []
     with fastsql.cursor_of(session) as (cursor, dialect):
-        _many(cursor, dialect, "final", [(result.runs[0], result.runs[1], slot.id)
-                                         for slot, result, _seed in games])
+        finals = [(result.runs[0], result.runs[1], slot.id) for slot, result, _seed in games]
+        if dialect.name == "postgresql":
+            # one statement, the results as arrays, not a pipeline of one a game
+            table = ScheduleRow.__tablename__
+            cursor.execute(f"UPDATE {table} AS s SET status = 'final', away_runs = v.a, "
+                           "home_runs = v.h FROM unnest(%s::int[], %s::int[], %s::int[]) "
+                           "AS v(a, h, id) WHERE s.id = v.id AND s.status <> 'final'",
+                           [list(column) for column in zip(*finals)])
+        else:
+            _many(cursor, dialect, "final", finals)
         if cursor.rowcount != len(games):
             numbers = ", ".join(str(slot.number) for slot, _result, _seed in games)
             raise LeagueError(f"a game of {games[0][0].day} (games {numbers}) was stored "
@@ -1038,8 +1046,17 @@ class DayLines:
             else:
                 _many(cursor, dialect, "rest_del", list(self.rest))
                 _many(cursor, dialect, "rest_ins", rest)
-            _many(cursor, dialect, "starter", [(pid, sid, team)
-                                               for (sid, team), pid in self.starters.items()])
+            starters = [(pid, sid, team) for (sid, team), pid in self.starters.items()]
+            if dialect.name == "postgresql":
+                t = SeasonTeamRow.__tablename__
+                for sid in {sid for _pid, sid, _team in starters}:
+                    mine = [(pid, team) for pid, of, team in starters if of == sid]
+                    cursor.execute(f"UPDATE {t} AS t SET last_starter = v.pid FROM "
+                                   "unnest(%s::text[], %s::text[]) AS v(pid, team) "
+                                   "WHERE t.season_id = %s AND t.team = v.team",
+                                   ([p for p, _ in mine], [team for _, team in mine], sid))
+            else:
+                _many(cursor, dialect, "starter", starters)
         self.__init__()     # type: ignore[misc]
 
 
