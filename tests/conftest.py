@@ -64,7 +64,7 @@ def _group(item: pytest.Item) -> str:
 # The heaviest groups first: a worker takes a group whole, so a heavy group handed out last
 # runs alone while the other worker has finished. The workers order the selected tests by what
 # each group cost the last time (pytest's cache, .pytest_cache: written after each run, the
-# tests that ran) and, for a test the cache does not know, by an estimate: a slow test
+# tests that ran) and, for a group with a test the cache does not know, by an estimate: a slow test
 # SLOW_SECONDS, an app test APP_SECONDS, any other TEST_SECONDS, or what the groups below cost
 # as measured (CPU seconds, this two-core machine, 2026-12-05: the fast set with
 # `-n 0`, the slow set with `-n 2`, four app modules with `-n 0`) — HEAVY_SECONDS where the run
@@ -105,6 +105,7 @@ def _heaviest_groups_first(config: pytest.Config, items: list[pytest.Item]) -> N
     known: dict[str, float] = cache.get(SECONDS_KEY, {}) if cache is not None else {}
     cost: dict[str, float] = {}
     heavy: set[str] = set()
+    unknown: set[str] = set()        # groups with a test the cache has no time for
     members: dict[str, list[pytest.Item]] = {}
     for item in items:
         group = _group_of(item)
@@ -112,12 +113,14 @@ def _heaviest_groups_first(config: pytest.Config, items: list[pytest.Item]) -> N
         slow, app = item.get_closest_marker("slow"), item.get_closest_marker("app")
         if slow or app:
             heavy.add(group)
-        estimate = SLOW_SECONDS if slow else APP_SECONDS if app else TEST_SECONDS
-        cost[group] = cost.get(group, 0.0) + known.get(_test_id(item.nodeid), estimate)
-    if not known:
-        for group in cost:
-            measured = (HEAVY_SECONDS if group in heavy else FAST_SECONDS).get(group)
-            cost[group] = cost[group] if measured is None else measured
+        seconds = known.get(_test_id(item.nodeid))
+        if seconds is None:
+            unknown.add(group)
+            seconds = SLOW_SECONDS if slow else APP_SECONDS if app else TEST_SECONDS
+        cost[group] = cost.get(group, 0.0) + seconds
+    for group in unknown:
+        measured = (HEAVY_SECONDS if group in heavy else FAST_SECONDS).get(group)
+        cost[group] = cost[group] if measured is None else measured
     order = sorted(members, key=lambda group: -cost[group])     # stable: ties as collected
     items[:] = [item for group in order for item in members[group]]
 
