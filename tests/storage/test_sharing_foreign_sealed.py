@@ -1,0 +1,97 @@
+"""Each managed club makes its foreign signings and releases at once (外国人, npb_offseason.md §5):
+in a shared league a club's pending choices are its own while the step waits for it — another
+manager, with `psql` or the program, reads neither the choice rows nor their lines in the audit
+log, so he learns nothing of a rival's plans before they stand; once the club is no longer
+waiting (its manager done and the commissioner's program has carried the step on, or the step
+is over) they are everyone's, as the news. The commissioner reads all. Held by the database's
+rules (row-level security), on the real PostgreSQL server."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+
+from tui import services as sv
+
+from pg_league import PG_URL, League, offseason_league, rows
+from pg_league import services_closed as services_closed  # the fixture, for this module
+
+pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
+
+CHOSEN = ("select team, coalesce(player, '-'), action from league_foreign_choice "
+          "order by id")
+LOGGED = ("select after->>'team', coalesce(after->>'player', '-') from league_audit "
+          "where tbl = 'league_foreign_choice' order by id")
+
+
+@pytest.fixture(scope="module")
+def lg() -> Iterator[League]:
+    """The bundled league, shared, A managing EDO and B YKH, the foreign step open: A has
+    signed a man of EDO's pool and released one of EDO's foreign players."""
+    with offseason_league("nippon", a="EDO", b="YKH", until="foreign") as league:
+        f = sv.offseason_steps(league.url(league.a)).foreign
+        assert f is not None and set(f.waiting) == {"EDO", "YKH"}
+        sign = next(m.player for m in f.pool if m.team == "EDO")
+        release = next(m.player for m in f.players if m.team == "EDO")
+        sv.foreign_choice(league.url(league.a), team="EDO", sign=sign)
+        sv.foreign_choice(league.url(league.a), team="EDO", release=release)
+        league.mine = [("EDO", sign, "sign"), ("EDO", release, "release")]  # type: ignore[attr-defined]
+        sv.close_all()
+        yield league
+
+
+def test_a_pending_foreign_choice_is_sealed_from_the_other_manager(lg):
+    mine = lg.mine  # type: ignore[attr-defined]
+    assert rows(lg, lg.b, CHOSEN) == []
+    assert rows(lg, lg.b, LOGGED) == []
+    assert rows(lg, lg.a, CHOSEN) == mine
+    assert rows(lg, lg.a, LOGGED) == [(t, p) for t, p, _a in mine]
+    assert rows(lg, lg.commissioner, CHOSEN) == mine
+    # B's program does not show them either
+    f = sv.offseason_steps(lg.url(lg.b)).foreign
+    assert f is not None
+    assert not [m for m in f.pool + f.players if m.team == "EDO" and m.chosen]
+    # his done-row says nothing either until the step no longer waits for EDO
+    sv.foreign_choice(lg.url(lg.a), team="EDO", done=True)
+    assert rows(lg, lg.b, CHOSEN) == [] and rows(lg, lg.b, LOGGED) == []
+
+
+def test_once_the_club_no_longer_waits_its_choices_are_everyone_s(lg):
+    mine = lg.mine  # type: ignore[attr-defined]
+    sv.close_all()
+    f = sv.offseason_steps(lg.url(lg.commissioner)).foreign      # the step carried on
+    assert f is not None and f.waiting == ("YKH",)
+    done = [*mine, ("EDO", "-", "done")]
+    assert rows(lg, lg.b, CHOSEN) == done
+    assert rows(lg, lg.b, LOGGED) == [(t, p) for t, p, _a in done]
+    # B's own choice, pending, is sealed from A
+    f = sv.offseason_steps(lg.url(lg.b)).foreign
+    assert f is not None
+    theirs = next(m.player for m in f.pool if m.team == "YKH")
+    sv.foreign_choice(lg.url(lg.b), team="YKH", sign=theirs)
+    assert ("YKH", theirs, "sign") not in rows(lg, lg.a, CHOSEN)
+    assert ("YKH", theirs) not in rows(lg, lg.a, LOGGED)
+    assert ("YKH", theirs, "sign") in rows(lg, lg.commissioner, CHOSEN)
+
+
+def test_a_league_shared_at_0021_is_sealed_when_its_owner_opens_it(lg):
+    """A shared league stored before 0022_foreign_sealed (every manager read every choice): the
+    owner's first open migrates it and seals the choices of clubs the step waits for."""
+    with psycopg.connect(lg.conninfo(lg.owner)) as conn:
+        conn.execute("drop function if exists impact_foreign_public(integer, integer, text) "
+                     "cascade")
+        for table in ("league_foreign_choice", "league_audit"):
+            conn.execute(f"drop policy if exists impact_read on {table}")
+            conn.execute(f"create policy impact_read on {table} for select using (true)")
+        conn.execute("update league_alembic_version set version_num = '0021_draft_sealed'")
+    open_ = rows(lg, lg.a, CHOSEN)
+    assert any(t == "YKH" for t, _p, _a in open_)       # as 0021 left it: open
+    sv.close_all()
+    assert sv.whoami(lg.url()).kind == "owner"             # opened, migrated, sealed
+    from storage.db import head_revision
+    assert rows(lg, lg.owner, "select version_num from league_alembic_version") == [
+        (head_revision(),)]
+    assert not any(t == "YKH" for t, _p, _a in rows(lg, lg.a, CHOSEN))
+    assert not any(t == "YKH" for t, _p in rows(lg, lg.a, LOGGED))
+    assert any(t == "YKH" for t, _p, _a in rows(lg, lg.b, CHOSEN))
