@@ -13,7 +13,9 @@ Who may change what (the README's "A league shared by several managers" says the
   by it or to it) in `league_trade_offer` and in the audit log, until the trade is done (an
   accepted offer, a trade in the news: everyone's); the commissioner all; and another club's
   draft pick until the draft has made it (§3: the first round's 入札 and a 外れ1位 are named at
-  once, each club's own until the round is drawn), in `league_draft_pick` and in the log;
+  once, each club's own until the round is drawn), in `league_draft_pick` and in the log; and
+  another club's foreign signings and releases (§5) while the step waits for that club, in
+  `league_foreign_choice` and in the log;
 - a manager writes only `league_roster_pref` rows of his own teams (batting order, rotation,
   bullpen, reserves), `game_live` rows of games his team plays, for the sides he plays, and
   adds `league_draft_pick` rows for his own club at its turn of the draft (never changes one),
@@ -57,6 +59,8 @@ FA_TABLE = "league_fa_offer"
 FA_COUNT_VIEW = "league_fa_offer_count"
 # A person's foreign signings and releases (issue 32, §5): a manager adds his own club's.
 FOREIGN_TABLE = "league_foreign_choice"
+# The tables whose rows a manager reads only as `_sealed` says (his own club's, or once public).
+SEALED_TABLES = (FA_TABLE, TRADE_TABLE, DRAFT_TABLE, FOREIGN_TABLE)
 # Not audited: the audit log itself and Alembic's bookkeeping.
 UNAUDITED = (AUDIT_TABLE, "league_alembic_version")
 
@@ -214,6 +218,14 @@ returns boolean language sql stable {path} as $$
   -- each time the draft goes on); a stop (no man) names nobody
   select key is null or coalesce((select o.data::jsonb -> 'taken' from {s}.league_offseason o
                                   where o.league_id = lg and o.year = yr), '[]'::jsonb) ? key
+$$;
+
+create or replace function {s}.impact_foreign_public(lg integer, yr integer, code text)
+returns boolean language sql stable {path} as $$
+  -- a club's foreign choices once the step no longer waits for it (the commissioner's program
+  -- stores whom it waits for, each time the step goes on): before, they are its own
+  select not coalesce((select o.data::jsonb -> 'foreign' -> 'waiting' from {s}.league_offseason o
+                       where o.league_id = lg and o.year = yr), '[]'::jsonb) ? code
 $$;
 
 create or replace function {s}.impact_season_league(sid integer) returns integer
@@ -601,6 +613,7 @@ def _policies(schema: str) -> dict[str, tuple[str, str]]:
 # other function of the schema is executed by triggers only, and nobody else may call it.
 _CALLED_BY = {"impact_manages(integer, text)": "both",
               "impact_draft_public(integer, integer, text)": "both",
+              "impact_foreign_public(integer, integer, text)": "both",
               "impact_season_league(integer)": "both",
               "impact_roster_move(integer, text, text)": "manager",
               "impact_roster_move(integer, integer, text, text, date, integer)": "manager"}
@@ -751,21 +764,26 @@ def _sealed(s: str, table: str, row: str | None = None) -> str | None:
     the table is not sealed): of `league_fa_offer` the manager of the row's club, of
     `league_trade_offer` the managers of its two clubs, and everyone once it is accepted (the
     trade done, in the news), of `league_draft_pick` the manager of its club, and everyone once
-    the draft has made the pick (impact_draft_public: its man taken). `row` is a jsonb
+    the draft has made the pick (impact_draft_public: its man taken), of
+    `league_foreign_choice` the manager of its club, and everyone once the foreign step no
+    longer waits for that club (impact_foreign_public). `row` is a jsonb
     expression of the row (an audit-log entry's), else the table's own columns; the values are
     the row's as stored, checked by the table's trigger, and the functions compare them with
     the connected role's own clubs and with what the commissioner's program stored."""
     def col(name: str) -> str:
         return name if row is None else f"({row}->>{_lit(name)})"
     lid = "league_id" if row is None else f"({row}->>'league_id')::integer"
+    year = "year" if row is None else f"({row}->>'year')::integer"
     if table == FA_TABLE:
         return f"{s}.impact_manages({lid}, {col('team')})"
     if table == TRADE_TABLE:
         return (f"{col('state')} = 'accepted' or {s}.impact_manages({lid}, {col('team')})"
                 f" or {s}.impact_manages({lid}, {col('other')})")
     if table == DRAFT_TABLE:
-        year = "year" if row is None else f"({row}->>'year')::integer"
         return (f"{s}.impact_draft_public({lid}, {year}, {col('prospect')})"
+                f" or {s}.impact_manages({lid}, {col('team')})")
+    if table == FOREIGN_TABLE:
+        return (f"{s}.impact_foreign_public({lid}, {year}, {col('team')})"
                 f" or {s}.impact_manages({lid}, {col('team')})")
     return None
 
@@ -773,11 +791,12 @@ def _sealed(s: str, table: str, row: str | None = None) -> str | None:
 def _sealed_audit(conn: Connection, s: str, comm: str) -> None:
     """The audit log under row-level security: everyone connected reads it, but a row of a
     sealed table (another club's free-agency offer, a trade offer between two other clubs not
-    done, another club's draft pick not made yet) only whom `_sealed` names and the
+    done, another club's draft pick not made yet, another club's foreign choices while the step
+    waits for it) only whom `_sealed` names and the
     commissioner. The log is written by
     impact_audit(), the owner's function, whom the policies do not bind."""
     row = "coalesce(after, before)"
-    cases = " ".join(f"when {_lit(t)} then {_sealed(s, t, row)}" for t in (FA_TABLE, TRADE_TABLE, DRAFT_TABLE))
+    cases = " ".join(f"when {_lit(t)} then {_sealed(s, t, row)}" for t in SEALED_TABLES)
     conn.execute(text(f"alter table {s}.{AUDIT_TABLE} enable row level security"))
     for name, sql in (
         ("impact_read", f"create policy impact_read on {s}.{AUDIT_TABLE} for select using "
