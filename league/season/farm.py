@@ -414,14 +414,19 @@ def _value_of(p: Player) -> float:
 def _eligible(book: RosterBook, p: Player, day: date, ten_days: int) -> bool:
     """Whether a farm player may come up on `day`: the ten-day rule lets him, and he is healthy
     (a 育成 player never comes up)."""
+    return _may_come_up(book.entries, p, day.toordinal(), ten_days)
+
+
+def _may_come_up(entries: dict[str, Standing], p: Player, today: int, ten_days: int) -> bool:
+    """_eligible with the book's entries and the day's number (`date.toordinal`) read once by a
+    caller that asks it of every farm player before every game."""
     if p.ikusei:
         return False
-    e = book.entries.get(p.id)
+    e = entries.get(p.id)
     if e is None:
         return True
-    # may_return_on's day, asked of every farm player before every game: by the days' numbers
-    # (no timedelta made each time)
-    if e.demoted_on is not None and day.toordinal() < e.demoted_on.toordinal() + ten_days:
+    # may_return_on's day: by the days' numbers (no timedelta made each time)
+    if e.demoted_on is not None and today < e.demoted_on.toordinal() + ten_days:
         return False
     return e.points <= 0
 
@@ -448,8 +453,9 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     role_of = facts.role_of
     # the farm players who may come up today, best first (a move today only sends men down,
     # who may not come back for ten days, or brings one of these up: filtered at each use)
+    today, ten_days = day.toordinal(), league.ten_days
     eligible = [p for p in facts.best_first
-                if p.id in farm and _eligible(book, p, day, league.ten_days)]
+                if p.id in farm and _may_come_up(entries, p, today, ten_days)]
 
     # the active and the healthy change only with a move (book.farm; the injuries do not change
     # here): each list is made again once a move is made
@@ -483,7 +489,8 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         if reason == "injury":
             # he goes down only when the healthy and the farm can play his positions without him
             # (else he stays, to play hurt if the line-up needs him)
-            left += [q for q in t.players if q.id in farm and _eligible(book, q, day, league.ten_days)]
+            left += [q for q in t.players if q.id in farm
+                     and _may_come_up(entries, q, today, ten_days)]
         if roster_problem(left, dh):
             return False
         mv = Move(day, team, p.id, "down", reason)
@@ -611,7 +618,14 @@ def _positions(ps: Iterable[Player]) -> set[str]:
 def _foreign_room(league: League, active: Iterable[Player]) -> tuple[bool, bool]:
     """Whether a foreign (batter, pitcher) may join `active` (league.season.foreign_limit): the
     computer never brings one up past the league's limit."""
-    total, pitchers, batters = foreign_limit.counts(active)
+    # foreign_limit.counts, counted here in the compiled build (asked before every game)
+    total = pitchers = 0
+    for p in active:
+        if p.foreign:
+            total += 1
+            if p.pitching is not None:
+                pitchers += 1
+    batters = total - pitchers
     room = total < league.foreign_active
     return (room and batters < league.foreign_side, room and pitchers < league.foreign_side)
 
