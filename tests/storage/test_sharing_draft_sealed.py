@@ -41,9 +41,25 @@ def test_a_pending_first_round_pick_is_sealed_from_the_other_manager(lg):
     assert rows(lg, lg.a, PICKS) == [("SAP", 0, bid)] and rows(lg, lg.a, LOGGED) == [
         ("SAP", bid)]
     assert rows(lg, lg.commissioner, PICKS) == [("SAP", 0, bid)]
-    # B's program does not show it either: the draft, to him, waits for both clubs
+    # B's program does not show it either; but it knows SAP has named (how many picks each
+    # club has named is everyone's, league_draft_pick_count), so the draft waits for SEN only
     v = sv.offseason_steps(lg.url(lg.b))
-    assert not v.picks and bid in {p.key for p in v.left} and set(v.waiting) == {"SAP", "SEN"}
+    assert not v.picks and bid in {p.key for p in v.left} and v.waiting == ("SEN",)
+
+
+def test_the_count_of_named_picks_reveals_no_pick(lg):
+    """Everyone reads how many picks each club has named (league_draft_pick_count), never
+    whom: the view has no column that names a man, and no row of it names A's 入札."""
+    bid = lg.bid  # type: ignore[attr-defined]
+    count = "select team, named from league_draft_pick_count order by team"
+    for role in (lg.a, lg.b, lg.commissioner):
+        assert rows(lg, role, count) == [("SAP", 1)]
+    with psycopg.connect(lg.conninfo(lg.b)) as conn:
+        cur = conn.execute("select * from league_draft_pick_count")
+        names = [d.name for d in cur.description or ()]
+        got = cur.fetchall()
+    assert names == ["league_id", "year", "team", "named"]
+    assert got and not any(bid in map(str, r) for r in got)
 
 
 def test_once_the_round_is_drawn_every_first_round_pick_is_everyone_s(lg):
