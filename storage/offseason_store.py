@@ -143,6 +143,21 @@ def fa_offer_counts(*, session: Session, league_id: int, year: int) -> dict[str,
         select(v.player, v.offers).where(v.league_id == league_id, v.year == year))}
 
 
+# how many picks each club has named at the draft, the men not named (migration
+# 0023_draft_pick_count, a view): everyone's to read in a shared league, where a pending pick
+# is sealed
+DRAFT_PICK_COUNT = sa.table("league_draft_pick_count", sa.column("league_id"), sa.column("year"),
+                            sa.column("team"), sa.column("named"))
+
+
+def draft_pick_counts(*, session: Session, league_id: int, year: int) -> dict[str, int]:
+    """How many picks (a stop too) each club has named at the draft of the off-season before
+    `year` (a manager of a shared league reads only his own club's pending pick)."""
+    v = DRAFT_PICK_COUNT.c
+    return {str(t): int(n) for t, n in session.execute(
+        select(v.team, v.named).where(v.league_id == league_id, v.year == year))}
+
+
 def foreign_choices(*, session: Session, league_id: int, year: int
                     ) -> dict[str, list[tuple[str | None, str]]]:
     """Each club's choices at the foreign step of the off-season before `year`, in the order

@@ -13,7 +13,8 @@ Who may change what (the README's "A league shared by several managers" says the
   by it or to it) in `league_trade_offer` and in the audit log, until the trade is done (an
   accepted offer, a trade in the news: everyone's); the commissioner all; and another club's
   draft pick until the draft has made it (§3: the first round's 入札 and a 外れ1位 are named at
-  once, each club's own until the round is drawn), in `league_draft_pick` and in the log; and
+  once, each club's own until the round is drawn), in `league_draft_pick` and in the log
+  (everyone how many picks each club has named, `league_draft_pick_count`); and
   another club's foreign signings and releases (§5) while the step waits for that club, in
   `league_foreign_choice` and in the log;
 - a manager writes only `league_roster_pref` rows of his own teams (batting order, rotation,

@@ -516,7 +516,7 @@ def test_a_league_shared_by_an_older_version_is_brought_up_to_date_when_its_owne
         conn.execute("alter function impact_manages(integer, text) reset search_path")
         conn.execute("drop trigger impact_live_guard on game_live")
         conn.execute("alter table game_game drop column typed_by")
-        conn.execute("drop view league_fa_offer_count")  # 0019
+        conn.execute("drop view league_fa_offer_count, league_draft_pick_count")  # 0019, 0023
         conn.execute("drop table league_draft_pick, league_offseason, league_trade_offer, "
                      "league_fa_offer, league_foreign_choice")  # 0015-18
         conn.execute("update league_alembic_version set version_num = '0012_line_indexes'")

@@ -79,6 +79,11 @@ def test_the_draft_waits_for_each_managed_club_and_refuses_what_a_manager_may_no
     # (SAP has named: league_draft_pick_count), the commissioner's program draws the round
     v = sv.draft_pick(lg.url(lg.b), team="SEN", player=best)
     assert not v.picks and v.waiting == ()
+    from typer.testing import CliRunner
+
+    from tui.cli.main import app
+    out = CliRunner().invoke(app, ["--db", lg.url(lg.b), "offseason", "status"]).output
+    assert "every club has named its pick" in out and "the draft is over" not in out
     with pytest.raises(sv.ServiceError, match="SEN has named its first-round pick already"):
         sv.draft_pick(lg.url(lg.b), team="SEN", stop=True)
     # the commissioner carries the draft on: a lottery of the two; it waits for the loser's

@@ -1280,7 +1280,13 @@ def _view(s: Any, row: Any, info: repo.SeasonInfo, year: int, inp: _Inputs | Non
             state = dr.advance(inp.league, year, setup.prospects, setup.clubs, setup.order,
                                inp.max_picks, entries, people=data.get("people") or (),
                                ikusei=inp.ikusei)
-            order, waiting, round_ = setup.order, state.waiting, state.round
+            # a club that has named more picks than this connection reads (a shared league's
+            # pending pick of another club, sealed) has named its pick: the draft waits for it
+            # no more
+            named = ost.draft_pick_counts(session=s, league_id=row.id, year=year)
+            order, round_ = setup.order, state.round
+            waiting = tuple(t for t in state.waiting
+                            if named.get(t, 0) <= len(entries.get(t, [])))
             is_open = not state.over
             by_key = {p.key: p for p in setup.prospects}
             picks = [PickView(p.round, p.number, p.team, p.prospect, by_key[p.prospect].name,
@@ -1470,7 +1476,10 @@ def draft_pick(db: Db, league: str | None = None, *, team: str, player: str | No
             raise ServiceError(f"{team} is the computer's club in this draft (the clubs a person "
                                f"picks for: {', '.join(people) or 'none'}; named when the draft "
                                "opens: `impact offseason draft --team CLUB`)")
-        if not view.waiting:
+        # (a manager's view may wait for nobody while the draft is open: every club has named,
+        # the others' picks sealed until the commissioner's program carries the draft on)
+        if not view.waiting and not any(k == "draft" and st == "open"
+                                        for k, _r, st in view.steps):
             raise ServiceError(f"the draft of {year} is over")
         if computer:
             w.require_commissioner("hand a club's picks to the computer")
@@ -1479,7 +1488,8 @@ def draft_pick(db: Db, league: str | None = None, *, team: str, player: str | No
         else:
             if team not in view.waiting:
                 raise ServiceError(
-                    f"not {team}'s turn: the draft waits for {', '.join(view.waiting)}"
+                    f"not {team}'s turn: the draft waits for "
+                    f"{', '.join(view.waiting) or 'the commissioner to carry it on'}"
                     + (f" ({team} has named its first-round pick already)"
                        if view.round == 1 else ""))
             if w.postgres and not w.access().commissioner and (
