@@ -130,10 +130,18 @@ def _score(p: Player, pos: str, worth: Mapping[str, float]) -> float:
 
 
 def _best_free(pos: str, free: Sequence[Player], worth: Mapping[str, float]) -> Player | None:
-    cands = [p for p in free if p.id in worth and plays(p, pos)]
-    if not cands:
-        return None
-    return max(cands, key=lambda p: (_score(p, pos, worth), p.id))
+    """The free man worth most at `pos` (bat and glove: `_score`), the higher id between equals
+    (max() by (score, id)), or None: one pass, no key function (asked for each position a rest
+    day or the platoon opens, before every game)."""
+    best: Player | None = None
+    best_score = 0.0
+    for p in free:
+        if p.id not in worth or not plays(p, pos):
+            continue
+        score = _score(p, pos, worth)
+        if best is None or score > best_score or (score == best_score and p.id > best.id):
+            best, best_score = p, score
+    return best
 
 
 def day_lineup(team: str, roster: list[Player], dh: bool, starter: str, *, dressed: int,
