@@ -189,6 +189,11 @@ LABELS.update({
     "os_do_retire": ("o: 引退・戦力外を決める", "o: decide the retirements"),
     "os_do_draft": ("o: ドラフトを始める", "o: open the draft"),
     "os_do_pick": ("o: {team}の指名 ({round}巡目)", "o: {team}'s pick (round {round})"),
+    # a manager's view of a shared league while the draft is open and waits for nobody: every
+    # club has named, the rivals' picks sealed (`impact offseason status` prints the English)
+    "os_draft_named": ("全球団が指名済み: コミッショナーが進めるとドラフトが続く",
+                       "every club has named its pick: the draft goes on when the "
+                       "commissioner carries it on"),
     "os_do_trades": ("o: 球団間のトレード", "o: the clubs' trades"),
     "os_do_active_draft": ("o: 現役ドラフト", "o: the active-player draft"),
     "os_step_foreign": ("外国人", "foreign players"),

@@ -148,3 +148,38 @@ async def test_the_commissioner_opens_a_shared_draft_for_the_managed_clubs_in_th
             assert type(app.screen).__name__ == "SeasonScreen"
         v = sv.offseason_steps(league.url(league.commissioner))
         assert v.people == ("SAP", "SEN") and set(v.waiting) == {"SAP", "SEN"}
+
+
+async def test_a_manager_whose_view_waits_for_nobody_reads_why_in_the_season_area():
+    """Both managers have named their 入札 (each sealed from the other): B's view of the draft
+    waits for nobody. His Season area says so in the words `impact offseason status` prints
+    (tui/labels.py os_draft_named, one home), not the step's generic "open the draft"; `o`
+    looks again and asks the commissioner for nothing."""
+    from typer.testing import CliRunner
+
+    from tui.cli.main import app as cli
+    from tui.labels import label
+
+    from tui_helpers import _workers_done, season_area, steps_show, steps_title, until
+
+    with _opened_draft() as league:
+        best = sv.offseason_steps(league.url(league.a)).left[-1].key
+        sv.draft_pick(league.url(league.a), team="SAP", player=best)
+        sv.draft_pick(league.url(league.b), team="SEN", player=best)
+        sv.close_all()
+        out = CliRunner().invoke(cli, ["--db", league.url(league.b), "offseason",
+                                       "status"]).output
+        assert label("os_draft_named", False) in out
+        async with season_area(league.url(league.b), (160, 36)) as (app, pilot):
+            await steps_show(app, pilot, label("os_draft_named", True))
+            assert label("os_do_draft", True) not in steps_title(app)
+            await pilot.press("o")
+            named = label("os_draft_named", True)
+            await until(pilot, lambda: any(named in str(n.message)
+                                           for n in app._notifications))
+            await _workers_done(app)                  # the look again, refused nothing
+            await steps_show(app, pilot, named)
+            assert type(app.screen).__name__ == "SeasonScreen"
+            assert [str(n.message) for n in app._notifications] == [named]
+        # nothing was carried on by the manager's `o`: the round is not drawn yet
+        assert _one(league, "select count(*) from league_draft_pick") == 2

@@ -24,6 +24,7 @@ from tui.cli.common import (
     guarded,
     pad,
 )
+from tui.labels import label
 
 offseason_app = typer.Typer(
     help="The off-season (§7) between a closed season and the next, one step at a time in this "
@@ -247,10 +248,9 @@ def _print_draft(v, top: int) -> None:  # type: ignore[no-untyped-def]
         for p in v.left[:top] if top else v.left:
             echo(f"  {p.key:<9} {pad(p.name, 16)} {p.school:<3} {p.age:>2} {p.kind:<2} "
                  f"{p.positions:<12} {p.value:+.1f}")
-    elif dict((k, st) for k, _r, st in v.steps).get("draft") == "open":
+    elif v.draft_named:
         # a manager's view of a shared league: every club has named, the others' sealed
-        echo("every club has named its pick: the draft goes on when the commissioner "
-             "carries it on")
+        echo(label("os_draft_named", False))
     else:
         echo(f"the draft is over: {len(v.picks)} picks")
 

@@ -222,6 +222,8 @@ class SeasonScreen(AreaScreen):
         elif v.foreign is not None and v.foreign.waiting:
             todo = label("os_do_foreign_team", ja).format(
                 team=self.team_name(v.foreign.waiting[0]))
+        elif v.draft_named:
+            todo = label("os_draft_named", ja)
         else:
             todo = label("os_do_" + v.current, ja)
         title.update(Text(visible(f"{label('os_steps', ja)} {v.year}: {states}  [{todo}]")))
@@ -382,6 +384,11 @@ class SeasonScreen(AreaScreen):
 
             self.app.push_screen(PickPlayerDialog(label("os_pick_title", ja).format(
                 team=self.team_name(team), round=round_, n=len(v.left)), rows), picked)
+        elif v.draft_named:
+            # a manager's view: every club has named; look again (the commissioner's program
+            # carries the draft on)
+            self.app.notify(label("os_draft_named", ja), timeout=3)
+            self._run(lambda: self.call_service(services.offseason_steps))
         elif v.current == "retire":
             self._run(lambda: self.call_service(services.offseason_step, step="retire"))
         elif v.current == "fa":

@@ -1195,6 +1195,14 @@ class StepsView:
         """The step to do now (an open one, else the next)."""
         return next((k for k, _r, st in self.steps if st in ("open", "next")), "renew")
 
+    @property
+    def draft_named(self) -> bool:
+        """The draft is open and waits for nobody: a manager's view of a shared league once
+        every club has named, the rivals' picks sealed until the commissioner's program
+        carries the draft on (the commissioner's and a local league's view never stand so)."""
+        return not self.waiting and any(k == "draft" and st == "open"
+                                        for k, _r, st in self.steps)
+
     def as_dict(self) -> dict[str, Any]:
         return {"season": self.season, "year": self.year,
                 "steps": [{"step": k, "rule": r, "state": st} for k, r, st in self.steps],
@@ -1478,8 +1486,7 @@ def draft_pick(db: Db, league: str | None = None, *, team: str, player: str | No
                                "opens: `impact offseason draft --team CLUB`)")
         # (a manager's view may wait for nobody while the draft is open: every club has named,
         # the others' picks sealed until the commissioner's program carries the draft on)
-        if not view.waiting and not any(k == "draft" and st == "open"
-                                        for k, _r, st in view.steps):
+        if not view.waiting and not view.draft_named:
             raise ServiceError(f"the draft of {year} is over")
         if computer:
             w.require_commissioner("hand a club's picks to the computer")
