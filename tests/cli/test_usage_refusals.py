@@ -116,8 +116,9 @@ def test_every_whole_number_option_refuses_a_word(db):
     for path, opt, takes_json in _whole_numbers():
         cmd = dict((tuple(p), c) for p, c in _commands())[tuple(path)]
         info = next(p for p in cmd.params if opt in p.opts).type_descriptor.parameter_info
-        ranged = info.min is not None or info.max is not None
-        words = "must be a whole number" + (f", {_span(info.min, info.max)}" if ranged else "")
+        low, high = (1, 100_000) if opt == "--season" else (info.min, info.max)  # `guarded`'s
+        ranged = low is not None or high is not None
+        words = "must be a whole number" + (f", {_span(low, high)}" if ranged else "")
         _refused(db, [*path, opt, "abc", *_arguments_of(path)], f"{opt} abc: {words}",
                  json_too=takes_json)
         seen += 1
@@ -132,7 +133,8 @@ def _arguments_of(path):
 
 def test_the_examples_of_the_issue(db):
     _refused(db, ["season", "sim", "--days", "0"], "--days 0: must be at least 1")
-    _refused(db, ["standings", "--season", "abc"], "--season abc: must be a whole number")
+    _refused(db, ["standings", "--season", "abc"],
+             "--season abc: must be a whole number, 1 to 100000")
     _refused(db, ["sim", "game", "--seed", str(10 ** 30)],
              f"--seed {10 ** 30}: must be at most 1000000000000")
     _refused(db, ["boxscore", "abc"], "boxscore: GAME abc: must be a whole number")

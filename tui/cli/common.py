@@ -136,7 +136,8 @@ def _usage_failure(exc: Exception, as_json: bool) -> NoReturn:
 
 def usage_words(exc: Exception) -> str:
     """A usage error of the command line as one line: the option (or argument), the value and
-    what it accepts (`--days 0: must be at least 1`, `--season abc: must be a whole number`),
+    what it accepts (`--days 0: must be at least 1`, `--season abc: must be a whole number,
+    1 to 100000`),
     or what was wrong and where to look (`season sim: no such option --bogus; see `impact season
     sim --help``). The value and the reason come from the check's own record (pydantic's error,
     Click's exception), never from its message."""
@@ -195,6 +196,8 @@ def _accepted(param: Any, error: Any) -> str:
     option's declared range and choices."""
     info = getattr(getattr(param, "type_descriptor", None), "parameter_info", None)
     low, high = getattr(info, "min", None), getattr(info, "max", None)
+    if "--season" in param.opts and low is None and high is None:
+        low, high = SEASONS         # SEASON_OPT's range, checked by `guarded`, not by Typer
     if low is not None and high is not None:
         span = f"{low} to {high}"
     else:
@@ -286,8 +289,9 @@ LEAGUE_NAME_OPT = typer.Option(None, "--league", "-l", help=LEAGUE_HELP)
 # the numbers --season takes: checked by `guarded` (one line naming the option and the range,
 # JSON with --json), not by Typer's min/max, whose refusal is a usage box
 SEASONS = (1, 100_000)
+SEASON_SPAN = f"{SEASONS[0]} to {SEASONS[1]}"
 SEASON_OPT = typer.Option(None, "--season",
-                          help=f"Season number, {SEASONS[0]} to {SEASONS[1]} (default: the latest).")
+                          help=f"Season number, {SEASON_SPAN} (default: the latest).")
 JSON_OPT = typer.Option(False, "--json", help=JSON_HELP)
 # the same options as types, for a parameter written `db: DbOption = None` (Annotated): one
 # spelling however many commands take them
@@ -323,8 +327,7 @@ def guarded(fn: F) -> F:
         as_json = kwargs.get("as_json") is True
         season = kwargs.get("season")   # SEASON_OPT (an int; `impact bench --season` is a flag)
         if type(season) is int and not SEASONS[0] <= season <= SEASONS[1]:
-            fail(f"--season {season}: a season's number is {SEASONS[0]} to {SEASONS[1]}",
-                 as_json=as_json)
+            fail(f"--season {season}: a season's number is {SEASON_SPAN}", as_json=as_json)
         try:
             return fn(*args, **kwargs)
         except LeagueError as exc:
