@@ -210,6 +210,11 @@ class GameRow(Row, table=True):
     typed_by: Optional[str] = None
 
 
+# The line tables' season_id is their game's season, copied for the indexes. It has no foreign
+# key on PostgreSQL since 0024_line_season_fk (the game's key guards the line and deletes it with
+# its season; the season's key was a per-row trigger on every insert); SQLite leagues keep theirs.
+
+
 class BattingLineRow(Row, table=True):
     """One batter's line in one game, in league.engine.game.BAT_FIELDS order (2b → d2, 3b → d3)."""
 
@@ -218,7 +223,7 @@ class BattingLineRow(Row, table=True):
 
     id: Optional[int] = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game_game.id", ondelete="CASCADE", index=True)
-    season_id: int = Field(foreign_key="season_season.id", ondelete="CASCADE")
+    season_id: int                     # its game's season (no key of its own: 0024)
     seq: int
     side: int
     team: str
@@ -257,7 +262,7 @@ class BattingSplitRow(Row, table=True):
 
     id: Optional[int] = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game_game.id", ondelete="CASCADE", index=True)
-    season_id: int = Field(foreign_key="season_season.id", ondelete="CASCADE")
+    season_id: int                     # its game's season (no key of its own: 0024)
     side: int
     team: str
     player: str
@@ -290,7 +295,7 @@ class PitchingLineRow(Row, table=True):
 
     id: Optional[int] = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game_game.id", ondelete="CASCADE", index=True)
-    season_id: int = Field(foreign_key="season_season.id", ondelete="CASCADE")
+    season_id: int                     # its game's season (no key of its own: 0024)
     seq: int
     side: int
     team: str
@@ -322,7 +327,7 @@ class FieldingLineRow(Row, table=True):
 
     id: Optional[int] = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game_game.id", ondelete="CASCADE", index=True)
-    season_id: int = Field(foreign_key="season_season.id", ondelete="CASCADE")
+    season_id: int                     # its game's season (no key of its own: 0024)
     seq: int
     side: int
     team: str

@@ -268,3 +268,47 @@ def test_a_players_fielding_over_his_seasons_is_every_line_he_has(tmp_path):
             assert [sum(ln.line[i] for ln in lines) for i in range(3)] == [po, a, e], player
         for player, n in list(splits.items())[:60]:
             assert len(repo.split_lines(session=s, season_ids=seasons, player=player)) == n
+
+
+LINE_TABLES = ("game_batting", "game_batting_split", "game_pitching", "game_fielding")
+
+
+def _line_keys(engine):
+    """Each line table's foreign keys, as the tables they refer to."""
+    insp = sa.inspect(engine)
+    return {t: sorted(fk["referred_table"] for fk in insp.get_foreign_keys(t)) for t in LINE_TABLES}
+
+
+def test_a_league_stored_at_0023_opens_and_deleting_a_season_still_deletes_its_lines(db):
+    """0024_line_season_fk: on PostgreSQL the line tables keep their game's key alone (the
+    season's was redundant); SQLite keeps both. A league stored at 0023 opens and plays on, and
+    deleting a season, then its league, deletes every game and line as before."""
+    from alembic import command
+
+    from storage.db import _alembic_config
+    sv.create_league(db, "o", "mini")
+    sv.new_season(db, "o", seed=3)
+    assert sv.sim_days(db, "o", days=2).games > 0
+    command.downgrade(_alembic_config(sv.engine_for(db)), "0023_draft_pick_count")
+    assert set(map(tuple, _line_keys(sv.engine_for(db)).values())) == {("game_game", "season_season")}
+    sv.close_all()
+    assert sv.sim_days(db, "o", days=2).games > 0          # opened at 0023, migrated, plays on
+    engine = sv.engine_for(db)
+    assert current_revision(engine) == head_revision()
+    kept = ("game_game",) if engine.dialect.name == "postgresql" else ("game_game", "season_season")
+    assert set(map(tuple, _line_keys(engine).values())) == {kept}
+    with engine.begin() as conn:
+        for t in LINE_TABLES:
+            assert conn.execute(sa.text(f"select count(*) from {t}")).scalar() > 0
+            assert conn.execute(sa.text(f"select count(*) from {t} x join game_game g on "
+                                        f"g.id = x.game_id where x.season_id <> g.season_id")
+                                ).scalar() == 0
+        conn.execute(sa.text("delete from season_season"))
+        for t in ("game_game", "season_schedule") + LINE_TABLES:
+            assert conn.execute(sa.text(f"select count(*) from {t}")).scalar() == 0, t
+    sv.new_season(db, "o", seed=4)
+    assert sv.sim_days(db, "o", days=1).games > 0
+    with engine.begin() as conn:
+        conn.execute(sa.text("delete from league_league"))
+        for t in ("season_season", "game_game") + LINE_TABLES:
+            assert conn.execute(sa.text(f"select count(*) from {t}")).scalar() == 0, t
