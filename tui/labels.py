@@ -199,6 +199,12 @@ LABELS.update({
     "os_step_foreign": ("外国人", "foreign players"),
     "os_do_foreign": ("o: 外国人選手の契約・解雇", "o: foreign players signed and released"),
     "os_do_foreign_team": ("o: {team}の外国人選手", "o: {team}'s foreign players"),
+    # a manager's view of the foreign step (sealed choices): the clubs it waits for are as the
+    # commissioner's program last carried it on (`impact offseason status` prints the English)
+    "os_last_look": ("コミッショナーの前回の確認時点", "as of the commissioner's last look"),
+    "os_next_look": ("コミッショナーの次の確認で進む",
+                     "the step goes on at the commissioner's next look"),
+    "os_foreign_waits": ("{teams}の外国人選手待ち", "waiting for {teams}"),
     "os_foreign_title": ("{team}の外国人選手 (Enter 契約/解雇、枠 {room})",
                          "{team}'s foreign players (Enter signs or releases; room {room})"),
     "os_foreign_done": ("決定 (これで終える)", "done: the choice is made"),

@@ -7,6 +7,7 @@ is over) they are everyone's, as the news. The commissioner reads all. Held by t
 rules (row-level security), on the real PostgreSQL server."""
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import psycopg
@@ -55,6 +56,61 @@ def test_a_pending_foreign_choice_is_sealed_from_the_other_manager(lg):
     # his done-row says nothing either until the step no longer waits for EDO
     sv.foreign_choice(lg.url(lg.a), team="EDO", done=True)
     assert rows(lg, lg.b, CHOSEN) == [] and rows(lg, lg.b, LOGGED) == []
+
+
+def test_a_manager_s_status_says_the_waiting_is_as_of_the_commissioner_s_last_look(lg):
+    """A is done, the commissioner has not looked since: the stored list still names EDO. B
+    cannot know whether EDO is done (its rows are sealed): his `impact offseason status` says
+    it waits for EDO as of the commissioner's last look, with no command to choose for EDO; A
+    reads his own done and is told the step goes on at the commissioner's next look."""
+    from typer.testing import CliRunner
+
+    from tui.cli.main import app
+
+    def status(role: str) -> tuple[str, dict]:
+        run = CliRunner().invoke
+        text = run(app, ["--db", lg.url(role), "offseason", "status", "--top", "1"]).output
+        got = json.loads(run(app, ["--db", lg.url(role), "offseason", "status", "--json"]
+                             ).stdout)["foreign"]
+        return text, got
+
+    text, f = status(lg.b)
+    assert "外国人 EDO: room for" in text
+    edo = next(line for line in text.splitlines() if line.startswith("外国人 EDO:"))
+    assert edo.endswith("(waiting, as of the commissioner's last look)")
+    assert "--team EDO" not in text
+    assert "`impact offseason sign --team YKH --done`" in text      # his own: what to run
+    assert (f["waiting"], f["done"], f["sealed"]) == (["EDO", "YKH"], [], ["EDO"])
+    text, f = status(lg.a)
+    edo = next(line for line in text.splitlines() if line.startswith("外国人 EDO:"))
+    assert edo.endswith("(done; the step goes on at the commissioner's next look)")
+    assert "--team EDO" not in text
+    assert (f["done"], f["sealed"]) == (["EDO"], ["YKH"])
+    sv.close_all()
+
+
+async def test_the_season_area_says_the_same_to_each_manager(lg):
+    """The same state in the app: A's Season area waits for YKH as of the commissioner's last
+    look (not "o: EDO's foreign players", his done), and his `o` looks again, offering no list;
+    B's offers his own club's choice, not EDO's."""
+    from tui.labels import label
+
+    from tui_helpers import _workers_done, season_area, steps_show, steps_title
+
+    async with season_area(lg.url(lg.a), (160, 36)) as (app, pilot):
+        await steps_show(app, pilot, label("os_last_look", True))
+        name = app.screen.team_name
+        assert label("os_foreign_waits", True).format(teams=name("YKH")) in steps_title(app)
+        assert name("EDO") not in steps_title(app)
+        await pilot.press("o")          # the key handled: a look again started, no list
+        await _workers_done(app)
+        await steps_show(app, pilot, label("os_last_look", True))
+        assert type(app.screen).__name__ == "SeasonScreen" and not app._notifications
+    sv.close_all()
+    async with season_area(lg.url(lg.b), (160, 36)) as (app, pilot):
+        await steps_show(app, pilot, label("os_do_foreign_team", True)
+                         .format(team=app.screen.team_name("YKH")))
+    sv.close_all()
 
 
 def test_once_the_club_no_longer_waits_its_choices_are_everyone_s(lg):

@@ -147,10 +147,17 @@ def _print_foreign(f: Any) -> None:
     then what is decided."""
     for team in f.people:
         room = dict(f.room).get(team, 0)
-        echo(f"外国人 {team}: room for {room} under the roster size"
-             + (f"  (waiting: `impact offseason sign --team {team} PLAYER`, `impact offseason "
-                f"release --team {team} PLAYER`, then `impact offseason sign --team {team} "
-                "--done`)" if team in f.waiting else "  (done)"))
+        if team in f.done:        # his own club: done, the step not carried on since
+            state = f"  (done; {label('os_next_look', False)})"
+        elif team in f.sealed:    # a rival's: its choices sealed, done or not
+            state = f"  (waiting, {label('os_last_look', False)})"
+        elif team in f.waiting:
+            state = (f"  (waiting: `impact offseason sign --team {team} PLAYER`, `impact "
+                     f"offseason release --team {team} PLAYER`, then `impact offseason sign "
+                     f"--team {team} --done`)")
+        else:
+            state = "  (done)"
+        echo(f"外国人 {team}: room for {room} under the roster size{state}")
         for m in f.pool:
             if m.team == team:
                 echo(f"  {'*' if m.chosen else ' '} sign?    {m.player:<8} {pad(m.name, 22)} "

@@ -220,8 +220,17 @@ class SeasonScreen(AreaScreen):
         elif v.fa_waiting:
             todo = label("os_do_offer", ja).format(team=self.team_name(v.fa_waiting[0]))
         elif v.foreign is not None and v.foreign.waiting:
-            todo = label("os_do_foreign_team", ja).format(
-                team=self.team_name(v.foreign.waiting[0]))
+            fv = v.foreign
+            # a manager's view: a club done, or a rival's (sealed), is not his to choose for
+            free = [t for t in fv.waiting if t not in fv.done and t not in fv.sealed]
+            if free:
+                todo = label("os_do_foreign_team", ja).format(team=self.team_name(free[0]))
+            elif fv.sealed:
+                todo = label("os_foreign_waits", ja).format(
+                    teams=", ".join(self.team_name(t) for t in fv.sealed)
+                ) + f" ({label('os_last_look', ja)})"
+            else:
+                todo = label("os_next_look", ja)
         elif v.draft_named:
             todo = label("os_draft_named", ja)
         else:
@@ -502,7 +511,8 @@ class SeasonScreen(AreaScreen):
             self._run(lambda: self.call_service(services.offseason_step, step="foreign"))
             return
         access = getattr(self.app, "access", None)
-        mine = [t for t in f.waiting if access is None or access.may_manage(t)]
+        mine = [t for t in f.waiting
+                if t not in f.done and (access is None or access.may_manage(t))]
         if not mine or (getattr(access, "shared", False) and access is not None
                         and access.commissioner):
             # the commissioner's look carries the step on once every club is done

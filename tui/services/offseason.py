@@ -1119,9 +1119,15 @@ class ForeignView:
     room: tuple[tuple[str, int], ...]
     signed: tuple[ForeignMan, ...]
     released: tuple[ForeignMan, ...]
+    # `waiting` is as the commissioner's program last carried the step on; of those clubs, the
+    # ones whose "done" this connection reads (a manager's own club once he is done) and the
+    # ones whose choices it cannot read (a rival's, sealed: done or not, a manager cannot know)
+    done: tuple[str, ...] = ()
+    sealed: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return {"people": list(self.people), "waiting": list(self.waiting),
+                "done": list(self.done), "sealed": list(self.sealed),
                 "room": dict(self.room), "pool": [m.as_dict() for m in self.pool],
                 "players": [m.as_dict() for m in self.players],
                 "signed": [m.as_dict() for m in self.signed],
@@ -1159,7 +1165,18 @@ def _foreign_view(inp: _Inputs | None, data: dict[str, Any], names: dict[str, st
                      for d in decided[0] if d.team not in waiting)
     return ForeignView(tuple(f.get("people", [])), tuple(f.get("waiting", [])), pool, players,
                        tuple((t, int(r)) for t, r in (f.get("room") or {}).items()), signed,
-                       released)
+                       released, tuple(t for t in f.get("waiting") or () if choice[t]["done"]))
+
+
+def _as_seen(w: Work, v: StepsView) -> StepsView:
+    """`v` as the connection sees it: in a manager's view of a shared league, the clubs the
+    foreign step waits for whose choices he cannot read (another club's, sealed) are named so,
+    for the status to say the step waits for them as of the commissioner's last look."""
+    who = w.access()
+    if v.foreign is None or who.commissioner:
+        return v
+    sealed = tuple(t for t in v.foreign.waiting if not who.may_manage(t))
+    return dataclasses.replace(v, foreign=dataclasses.replace(v.foreign, sealed=sealed))
 
 
 @dataclass(frozen=True)
@@ -1391,7 +1408,7 @@ def offseason_steps(db: Db, league: str | None = None) -> StepsView:
                 ost.save(session=s, league_id=row.id, year=year,
                          step="foreign" if over else stored.step, data=data)
                 s.commit()
-        return _view(s, row, info, year, inp)
+        return _as_seen(w, _view(s, row, info, year, inp))
 
 
 def offseason_step(db: Db, league: str | None = None, step: str = "retire", *,
@@ -1607,7 +1624,7 @@ def _carry_on(s: Any, w: Work, row: Any, info: repo.SeasonInfo, year: int, step:
         ost.save(session=s, league_id=row.id, year=year,
                  step=step if over else stored.step, data=data)
     s.commit()
-    return _view(s, row, info, year, inp)
+    return _as_seen(w, _view(s, row, info, year, inp))
 
 
 def _agent(agents: list[dict[str, Any]], player: str | None, names: dict[str, str], year: int
