@@ -66,7 +66,7 @@ def test_a_season_out_of_range_is_one_line_naming_the_option_and_the_range(db, s
     before = sv.standings(db).rows
     for args, takes_json in _season_commands():
         _refused(db, [*args, "--season", season],
-                 f"--season {season}: a season's number is 1 to 100000", json_too=takes_json)
+                 f"--season {season}: must be 1 to 100000", json_too=takes_json)
     assert sv.standings(db).rows == before      # `season sim --season 0` played nothing
 
 

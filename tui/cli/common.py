@@ -196,8 +196,6 @@ def _accepted(param: Any, error: Any) -> str:
     option's declared range and choices."""
     info = getattr(getattr(param, "type_descriptor", None), "parameter_info", None)
     low, high = getattr(info, "min", None), getattr(info, "max", None)
-    if "--season" in param.opts and low is None and high is None:
-        low, high = SEASONS         # SEASON_OPT's range, checked by `guarded`, not by Typer
     if low is not None and high is not None:
         span = f"{low} to {high}"
     else:
@@ -286,12 +284,11 @@ JSON_HELP = ("Print JSON instead of a table (a refusal too, on stderr: {\"error\
              "\"...\"}).")
 DB_OPT = typer.Option(None, "--db", envvar="IMPACT_DB", help=DB_HELP)
 LEAGUE_NAME_OPT = typer.Option(None, "--league", "-l", help=LEAGUE_HELP)
-# the numbers --season takes: checked by `guarded` (one line naming the option and the range,
-# JSON with --json), not by Typer's min/max, whose refusal is a usage box
+# the numbers --season takes; out of them, one line like every usage error (`usage_words`)
 SEASONS = (1, 100_000)
-SEASON_SPAN = f"{SEASONS[0]} to {SEASONS[1]}"
-SEASON_OPT = typer.Option(None, "--season",
-                          help=f"Season number, {SEASON_SPAN} (default: the latest).")
+SEASON_OPT = typer.Option(None, "--season", min=SEASONS[0], max=SEASONS[1],
+                          help=f"Season number, {SEASONS[0]} to {SEASONS[1]} (default: the "
+                               "latest).")
 JSON_OPT = typer.Option(False, "--json", help=JSON_HELP)
 # the same options as types, for a parameter written `db: DbOption = None` (Annotated): one
 # spelling however many commands take them
@@ -325,9 +322,6 @@ def guarded(fn: F) -> F:
         if "league" in kwargs:
             kwargs["league"] = global_league(kwargs["league"])
         as_json = kwargs.get("as_json") is True
-        season = kwargs.get("season")   # SEASON_OPT (an int; `impact bench --season` is a flag)
-        if type(season) is int and not SEASONS[0] <= season <= SEASONS[1]:
-            fail(f"--season {season}: a season's number is {SEASON_SPAN}", as_json=as_json)
         try:
             return fn(*args, **kwargs)
         except LeagueError as exc:
