@@ -11,6 +11,7 @@ import contextlib
 import os
 import uuid
 from collections.abc import Iterator, Sequence
+from decimal import Decimal
 
 import psycopg
 import pytest
@@ -197,17 +198,25 @@ def offseason_year(lg: League) -> int:
     return int(_one(lg, "select year from league_offseason"))
 
 
-def snapshot(lg: League) -> dict[str, tuple[int, str]]:
+def snapshot(lg: League) -> dict[str, tuple[int, Decimal, Decimal]]:
     """Every table of the league's schema (the audit log among them): its row count and a digest
-    of its rows, read by the owner (row-level security does not hide rows from him)."""
+    of its rows, read by the owner (row-level security does not hide rows from him).
+
+    The digest is two sums over the rows of a 64-bit hash of each row's values, with two seeds
+    (PostgreSQL's own hash functions, hash_record_extended): a row changed, added or removed
+    changes them but for a chance of one in 2**128, whatever the rows' order. It makes no text
+    of the rows: an md5 of each row's text took three times as long (a snapshot of the nippon
+    league in its off-season, 19,000 rows of audit log as jsonb, 0.45 s), and each `attack`
+    takes two."""
     with psycopg.connect(lg.conninfo(lg.owner)) as conn:
         tables = [r[0] for r in conn.execute(
             "select tablename from pg_tables where schemaname = 'public' order by 1")]
         out = {}
         for t in tables:
             out[t] = conn.execute(
-                f'select count(*), coalesce(md5(string_agg(md5(x::text), \'\' order by '
-                f'md5(x::text))), \'\') from public."{t}" x').fetchone()
+                f'select count(*), coalesce(sum(hash_record_extended(x, 0)::numeric), 0), '
+                f'coalesce(sum(hash_record_extended(x, 1)::numeric), 0) from public."{t}" x'
+            ).fetchone()
     assert "league_audit" in out and "league_roster_pref" in out
     return out
 
