@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import sys
 from fnmatch import fnmatch
 
 import pytest
@@ -152,7 +153,13 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 _seconds: dict[str, float] = {}
 
 
+@pytest.hookimpl(trylast=True)      # after pytest has torn down the fixtures still set up
 def pytest_sessionfinish(session: pytest.Session) -> None:
+    # the scratch PostgreSQL databases and roles this process made (tests/league_db.py), dropped
+    # once its tests are done; looked up, not imported (a partial copy of the suite has none)
+    scratch = sys.modules.get("league_db")
+    if scratch is not None:
+        scratch.drop_scratch()
     cache = getattr(session.config, "cache", None)
     if cache is None or os.environ.get("PYTEST_XDIST_WORKER") or not _seconds:
         return

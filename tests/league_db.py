@@ -1,9 +1,11 @@
 """The league database under test: an SQLite file, and a scratch PostgreSQL database when
-IMPACT_TEST_PG_URL is set (made for the module, dropped afterwards). Import the fixtures."""
+IMPACT_TEST_PG_URL is set (made for the module, dropped when the session ends). Import the
+fixtures."""
 from __future__ import annotations
 
 import os
 import uuid
+from collections.abc import Iterable
 
 import pytest
 import sqlalchemy as sa
@@ -20,22 +22,57 @@ def _fresh_engines():
     sv.close_all()
 
 
+# The scratch databases and roles the tests made on the server, dropped when the session ends
+# (tests/conftest.py's pytest_sessionfinish calls drop_scratch), not as each module ends:
+# PostgreSQL 15 makes every DROP DATABASE wait for an immediate checkpoint of the whole server
+# (every dirty buffer written and synced), 0.4-1.5 s a database on this two-core machine while
+# other tests write, some 30 databases a run. Dropped together after the worker's last test,
+# the first checkpoint writes what is dirty and the others find little left, and no test waits.
+# A module's connections are closed when it ends all the same (its fixtures close the services'
+# engines); nothing reads a database after its module, and every name is new (a process id or
+# a random tag).
+_scratch: dict[str, list[str]] = {"databases": [], "roles": []}
+
+
+def drop_at_end(*, databases: Iterable[str] = (), roles: Iterable[str] = ()) -> None:
+    """Drop these databases, then these roles, when the session ends (see above)."""
+    _scratch["databases"].extend(databases)
+    _scratch["roles"].extend(roles)
+
+
+def drop_scratch() -> None:
+    """Drop the databases and then the roles given to drop_at_end (the roles' grants live in
+    the databases: a role goes after them)."""
+    databases, roles = _scratch["databases"], _scratch["roles"]
+    if not PG_URL or not (databases or roles):
+        return
+    sv.close_all()
+    admin = sa.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            while databases:
+                conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{databases.pop(0)}" WITH (FORCE)'))
+            while roles:
+                conn.execute(sa.text(f'DROP ROLE IF EXISTS "{roles.pop(0)}"'))
+    finally:
+        admin.dispose()
+
+
 @pytest.fixture(scope="module")
 def pg_server_url():
-    """A scratch PostgreSQL database for this module, dropped afterwards."""
+    """A scratch PostgreSQL database for this module, dropped when the session ends."""
     if not PG_URL:
         pytest.skip("IMPACT_TEST_PG_URL is not set")
     admin = sa.create_engine(PG_URL, isolation_level="AUTOCOMMIT")
     name = f"league_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
     with admin.connect() as conn:
         conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    drop_at_end(databases=[name])
     try:
         yield make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
     finally:
         sv.close_all()
-        with admin.connect() as conn:
-            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
 
 
 def clean_pg(url: str) -> None:

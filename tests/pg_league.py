@@ -20,6 +20,7 @@ from sqlalchemy.engine import make_url
 
 from tui import services as sv
 
+from league_db import drop_at_end
 from season_helpers import played_and_closed
 
 PG_URL = os.environ.get("IMPACT_TEST_PG_URL")
@@ -90,11 +91,9 @@ def shared_league(source: str, *, a: str, b: str, games_per_opponent: int = 2
         yield league
     finally:
         sv.close_all()
-        with admin.connect() as conn:
-            conn.execute(sa.text(f'drop database if exists "{name}" with (force)'))
-            for role in (league.a, league.b, league.commissioner, *league.groups, league.owner):
-                conn.execute(sa.text(f'drop role if exists "{role}"'))
         admin.dispose()
+        drop_at_end(databases=[name], roles=[league.a, league.b, league.commissioner,
+                                             *league.groups, league.owner])
 
 
 class ServerShared:
@@ -126,7 +125,8 @@ class ServerShared:
 def pacific_shared(prefix: str, *, days: int = 0) -> Iterator[ServerShared]:
     """The bundled pacific league on a new database `prefix_<pid>_<tag>` owned by the server's
     role: a season of two games a pair (`days` of it played), shared with a commissioner, A
-    managing SAP and B SEN. The database and the roles are dropped afterwards."""
+    managing SAP and B SEN. The database and the roles are dropped when the session ends
+    (tests/league_db.py: drop_at_end)."""
     assert PG_URL is not None
     tag = uuid.uuid4().hex[:8]
     name = f"{prefix}_{os.getpid()}_{tag}"
@@ -146,11 +146,9 @@ def pacific_shared(prefix: str, *, days: int = 0) -> Iterator[ServerShared]:
         yield lg
     finally:
         sv.close_all()
-        with admin.connect() as conn:
-            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-            for role in (lg.a, lg.b, lg.commissioner, f"{name}_commissioner", f"{name}_manager"):
-                conn.execute(sa.text(f'DROP ROLE IF EXISTS "{role}"'))
         admin.dispose()
+        drop_at_end(databases=[name], roles=[lg.a, lg.b, lg.commissioner,
+                                             f"{name}_commissioner", f"{name}_manager"])
 
 
 # the off-season's steps in their order (npb_offseason.md §7), as far as a shared league's tests

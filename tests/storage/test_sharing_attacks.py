@@ -22,6 +22,7 @@ from sqlalchemy.engine import make_url
 from league.errors import LeagueError
 from tui import services as sv
 
+from league_db import drop_at_end
 from pg_league import PG_URL, League, _admin, _one, _temporary_back, _temporary_gone, attack, shared_league
 from pg_league import services_closed as services_closed  # the fixture, for this module
 
@@ -253,11 +254,8 @@ def test_a_league_in_a_database_its_owner_does_not_own_holds_and_says_why(tmp_pa
     finally:
         sv.close_all()
         db_admin.dispose()
-        with admin.connect() as conn:
-            conn.execute(sa.text(f'drop database if exists "{name}" with (force)'))
-            for role in (league.a, league.b, *league.groups, league.owner, dba):
-                conn.execute(sa.text(f'drop role if exists "{role}"'))
         admin.dispose()
+        drop_at_end(databases=[name], roles=[league.a, league.b, *league.groups, league.owner, dba])
 
 
 # --- 4. the roster function takes the rules from its caller ---------------------------------------

@@ -9,12 +9,12 @@ from collections.abc import Iterator
 
 import psycopg
 import pytest
-import sqlalchemy as sa
 from test_sharing_trades import _market
 
 from tui import services as sv
 
-from pg_league import PG_URL, League, _admin, rows, shared_league
+from league_db import drop_at_end
+from pg_league import PG_URL, League, rows, shared_league
 from pg_league import services_closed as services_closed  # the fixture, for this module
 
 pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
@@ -41,8 +41,7 @@ def lg() -> Iterator[League]:
             yield league
         finally:
             sv.close_all()
-    with _admin().connect() as conn:   # the database is gone: C's role goes after it
-        conn.execute(sa.text(f'drop role if exists "{league.c}"'))  # type: ignore[attr-defined]
+            drop_at_end(roles=[league.c])  # type: ignore[attr-defined]  (after the database)
 
 
 def test_a_third_club_s_manager_with_psql_reads_no_offer_between_two_others(lg):
