@@ -71,6 +71,12 @@ class SeededDice:
         return int(self._random() * 100) + 1
 
 
+def first_roll(seed: int) -> int:
+    """`SeededDice(seed)`'s first roll, without the dice: an injured man's recovery check seeds
+    dice for that one roll (league/engine/injury.py), some 7,000 times a season."""
+    return int(_Random(seed).random() * 100) + 1
+
+
 class ScriptedDice:
     """Dice that return a given list of rolls in order (tests and replays)."""
 

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import dataclasses
 import zlib
+from collections.abc import Iterable
 from datetime import date
 from typing import TYPE_CHECKING, Final
 
 from league.engine.cards import BattingCard, Fielding, Player
-from league.engine.dice import SeededDice
+from league.engine.dice import first_roll
 from league.engine.events import HEAVY, TAKEN_OUT
 from league.engine.lineup import fielding_of, plays
 from league.engine.ruleset import TOLERANCE, InjuryRules  # the [injury] table
@@ -219,31 +220,54 @@ def _take_out(g: "Game", side: "Side", pid: str) -> bool:
 def recovery_roll(season_seed: int, pid: str, day: date) -> int:
     """The recovery check of one player on one rest day: an `injury` roll from dice seeded by
     the season, the player and the day (the same roll whatever order the season is played in)."""
-    key = (season_seed, pid, day)
+    return _recovery_roll(season_seed, pid, zlib.crc32(pid.encode()), day.toordinal())
+
+
+def _recovery_roll(season_seed: int, pid: str, crc: int, ordinal: int) -> int:
+    """recovery_roll by the day's number (`date.toordinal`) and the player's `zlib.crc32`, each
+    worked out once by a caller that checks a man on many days."""
+    key = (season_seed, pid, ordinal)
     known = _RECOVERY_ROLLS.get(key)
     if known is not None:
         return known
-    seed = (season_seed * 1_000_003 + day.toordinal()) * 4_294_967_311 + zlib.crc32(pid.encode())
-    roll = SeededDice(seed).roll("injury")
+    # SeededDice(seed).roll("injury"), without making the dice for their one roll
+    roll = first_roll((season_seed * 1_000_003 + ordinal) * 4_294_967_311 + crc)
     if len(_RECOVERY_ROLLS) >= 1 << 17:
         _RECOVERY_ROLLS.clear()
     _RECOVERY_ROLLS[key] = roll
     return roll
 
 
-# the rolls made, by (season seed, player, day): seeding the dice costs about as much as a
-# plate appearance, and the pennant odds play the same days over a thousand times
-_RECOVERY_ROLLS: Final[dict[tuple[int, str, date], int]] = {}
+# the rolls made, by (season seed, player, day's number): seeding the dice costs about as much
+# as a plate appearance, and the pennant odds play the same days over a thousand times
+_RECOVERY_ROLLS: Final[dict[tuple[int, str, int], int]] = {}
 
 
 def recover(rules: InjuryRules, rank: str, points: int, season_seed: int, pid: str,
             days: list[date]) -> int:
     """The points left after recovery checks on these full rest days."""
+    return _recover(rules, rank, points, season_seed, pid, [d.toordinal() for d in days])
+
+
+def recover_through(rules: InjuryRules, rank: str, points: int, season_seed: int, pid: str,
+                    first: date, last: date) -> int:
+    """recover on every day from `first` to `last` (both full rest days)."""
+    return _recover(rules, rank, points, season_seed, pid,
+                    range(first.toordinal(), last.toordinal() + 1))
+
+
+def _recover(rules: InjuryRules, rank: str, points: int, season_seed: int, pid: str,
+             days: Iterable[int]) -> int:
+    """recover by the days' numbers (`date.toordinal`): the tolerance and the player's part of
+    the seed worked out once, not once a day."""
+    if points <= 0:
+        return 0
+    light = tolerance(rules, rank)      # severity's bound: light at most this, heavy above
+    crc = zlib.crc32(pid.encode())
     for day in days:
-        if points <= 0:
-            break
-        level = severity(rules, rank, points)
-        chance = rules.recover_light if level == "light" else rules.recover_heavy
-        if recovery_roll(season_seed, pid, day) <= chance:
+        chance = rules.recover_light if points <= light else rules.recover_heavy
+        if _recovery_roll(season_seed, pid, crc, day) <= chance:
             points -= 1
-    return max(points, 0)
+            if points <= 0:
+                return 0
+    return points

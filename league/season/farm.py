@@ -30,7 +30,7 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
         return lambda cls: cls
 
 from league.engine.cards import Player
-from league.engine.injury import recover, severity
+from league.engine.injury import recover_through, severity
 from league.engine.values import batting_value
 from league.manager.bullpen import pitching_value
 from league.manager.rest import PitcherRest
@@ -316,20 +316,22 @@ def settle(book: RosterBook, rules: Any, league: League, team: str, day: date) -
     """Recovery checks for a team's injured players on each full rest day before `day`."""
     if rules is None:
         return
-    entries = book.entries      # read once: a Python object's field in the compiled build
+    # the book's fields read once (a Python object's, in the compiled build)
+    entries, seed = book.entries, book.season_seed
+    last = day - _ONE_DAY       # the last full rest day before `day`
     for p in league.team(team).players:
         e = entries.get(p.id)
-        if e is None or e.points <= 0:
+        if e is None:
             continue
-        start = (e.settled or e.hurt_on or day - _ONE_DAY) + _ONE_DAY
-        if start >= day:
+        points = e.points
+        if points <= 0:
             continue
-        days = [start]
-        while days[-1] + _ONE_DAY < day:
-            days.append(days[-1] + _ONE_DAY)
-        left = recover(rules, p.rank, e.points, book.season_seed, p.id, days)
+        since = e.settled or e.hurt_on
+        if since is None or since >= last:
+            continue
+        left = recover_through(rules, p.rank, points, seed, p.id, since + _ONE_DAY, last)
         e.points = left
-        e.settled = day - _ONE_DAY
+        e.settled = last
         if left == 0:
             e.hurt_on = None
         book.changed.add(p.id)

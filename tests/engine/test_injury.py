@@ -4,6 +4,7 @@ out at once, recovery by rest days, and the option to play without injuries."""
 from __future__ import annotations
 
 import dataclasses as dc
+import zlib
 from datetime import date, timedelta
 
 import pytest
@@ -13,7 +14,7 @@ from test_rules_strategies import CARD, ROW
 from league.engine import events
 from league.engine.boxscore import play_code
 from league.engine.cards import Fielding
-from league.engine.dice import ScriptedDice
+from league.engine.dice import ScriptedDice, SeededDice
 from league.engine.injury import (
     TOLERANCE,
     InjuryRules,
@@ -21,6 +22,7 @@ from league.engine.injury import (
     hurt_fielding,
     hurt_player,
     recover,
+    recover_through,
     recovery_roll,
     severity,
 )
@@ -145,6 +147,28 @@ def test_recovery_by_rest_days():
         if expected and recovery_roll(1, "X01", d) <= (50 if level == "light" else 8):
             expected -= 1
     assert recover(RULES, "B", 4, 1, "X01", days[:10]) == expected
+
+
+def test_a_recovery_roll_is_the_first_roll_of_dice_seeded_by_season_day_and_player():
+    """Stored seasons replay from the recovery rolls (docs/injuries.md): however a roll is
+    worked out, it stays the first roll of dice seeded by the season, the day and the player."""
+    for season_seed, pid, day, roll in [(1, "X01", date(2026, 5, 1), 22),
+                                        (7, "P-123", date(2025, 9, 30), 69),
+                                        (123456, "A", date(2026, 4, 1), 61)]:
+        seed = ((season_seed * 1_000_003 + day.toordinal()) * 4_294_967_311
+                + zlib.crc32(pid.encode()))
+        assert recovery_roll(season_seed, pid, day) == SeededDice(seed).roll("injury") == roll
+
+
+def test_recovery_through_a_span_of_days_is_recovery_on_each_of_them():
+    """recover_through (the season's between-game checks) checks every day from the first to
+    the last, as recover does on the list of those days."""
+    first = date(2026, 5, 1)
+    for points in (0, 1, 2, 4, 7):
+        for span in (1, 3, 12, 40):
+            days = [first + timedelta(days=k) for k in range(span)]
+            assert recover_through(RULES, "B", points, 3, "X02", days[0], days[-1]) == recover(
+                RULES, "B", points, 3, "X02", days)
 
 
 def test_settle_counts_only_the_rest_days_since_the_last_check(mini):
