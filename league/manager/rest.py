@@ -120,6 +120,13 @@ def choose_starter(starters: Sequence[str], rest: Mapping[str, PitcherRest], day
     if last in order:
         i = order.index(last)
         order = order[i + 1:] + order[:i + 1]
-    points = [fatigue_points(rest.get(p), day) for p in order]
-    best = min(range(len(order)), key=lambda i: (points[i], i))
-    return order[best]
+    # the first with the fewest points: the first rested man, as none has fewer than 0 (asked
+    # for both teams before every game, most days of the first man asked)
+    best, fewest = order[0], -1
+    for pid in order:
+        points = fatigue_points(rest.get(pid), day)
+        if points == 0:
+            return pid
+        if fewest < 0 or points < fewest:
+            best, fewest = pid, points
+    return best

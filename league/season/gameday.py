@@ -32,6 +32,7 @@ from league.manager.bullpen import assign_roles
 from league.manager.rest import PitcherRest, choose_starter, fatigue_points, next_rest
 from league.manager.usage import paced, rotation_order, start_innings
 from league.season import farm
+from league.season.roster import League
 from league.season.simulate import replay_game
 
 RELIEF_FATIGUE_OK: Final = 1    # a reliever who pitched yesterday may pitch today; two days running, not
@@ -62,10 +63,13 @@ def slot_setup(state: Any, day: date, away: str, home: str) -> SlotSetup:
     dressed (one fatigue point); one who is two days short of his rest — he pitched on both of
     the last two days, or long — sits out (docs/manager.md)."""
     starters = {t: _starter(state, t, day) for t in (away, home)}
-    team_pitchers = [p for t in (away, home) for p in state.league.team(t).pitchers]
+    # typed: `state` is untyped here (see setup.py), and a player read from it would be too,
+    # each of his fields then a Python attribute look-up in the compiled build
+    league: League = state.league
+    team_pitchers: list[Player] = [p for t in (away, home) for p in league.team(t).pitchers]
     # the state's and the set-up's fields read once, not once a player (in the compiled build
     # each is a look-up in a Python object's dict)
-    rest = state.rest
+    rest: dict[str, Any] = state.rest
     # fatigue_points of each, the rested (most of them) without working out a timedelta
     fatigue: dict[str, int] = {}
     for p in team_pitchers:
@@ -91,7 +95,8 @@ def team_roles(state: Any, team: str) -> dict[str, str]:
     set-up that asks it for each team before every game, as it loops over the team's staff)."""
     in_rotation = set(state.rotation(team))
     out = state.reserves()
-    staff = [p for p in state.league.team(team).pitchers
+    league: League = state.league
+    staff = [p for p in league.team(team).pitchers
              if p.id not in in_rotation and p.id not in out]
     saved = state.prefs.get(team, {}).get("bullpen", [])
     usage = state.usage(team)
@@ -163,7 +168,8 @@ def _team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
     farm — a man plays out of position (Lineup.stretched) rather than the season stopping."""
     starter = setup.starters[team]
     out = setup.unavailable
-    roster = [p for p in state.league.team(team).players if p.id not in out or p.id == starter]
+    league: League = state.league
+    roster = [p for p in league.team(team).players if p.id not in out or p.id == starter]
     players = state.players
     saved_pen = [p for p in state.prefs.get(team, {}).get("bullpen", []) if p in players]
     roles = state.roles(team)
