@@ -71,7 +71,11 @@ def _group(item: pytest.Item) -> str:
 # `-n 0`, the slow set with `-n 2`, four app modules with `-n 0`) — HEAVY_SECONDS where the run
 # has the group's slow or app tests, FAST_SECONDS where it has only the others. pyproject's
 # addopts keep xdist from ordering the groups by their number of tests (--no-loadscope-reorder);
-# `-n 0` runs in the order collected.
+# `-n 0` runs in the order collected. The modules on the PostgreSQL server (the sharing tests:
+# most of their time is the server's work, which CPU seconds miss) by the seconds their tests
+# took a worker, wall: tests/storage and two CLI modules run with two workers on 2026-12-05
+# under a load of 12-15, scaled by 1/5.3 (test_sample_leagues: 42.5 s there, 8 s here). Without
+# them, a fresh checkout handed them out last (some 0.1 s each by the estimate).
 HEAVY_SECONDS = {
     "lived_nippon": 50.0, "tests/app/test_tui_play.py": 51.0, "odd_site_league": 30.0,
     "stats_league": 19.0, "tests/app/test_tui_app.py": 18.0,
@@ -80,11 +84,18 @@ HEAVY_SECONDS = {
     "tests/engine/test_game_invariants.py": 10.0, "tests/offseason/test_trades_cli.py": 9.0,
     "tests/storage/test_sample_leagues.py": 8.0, "tests/season/test_season_full.py": 8.0,
     "tests/project/test_installed_wheel.py": 7.0, "tests/cli/test_startup.py": 7.0,
+    "tests/storage/test_storage_league.py": 10.5, "tests/storage/test_stored_season.py": 9.0,
+    "tests/cli/test_season_cli.py": 8.0, "tests/storage/test_sharing.py": 3.7,
 }
 FAST_SECONDS = {
     "stats_league": 10.0, "tests/offseason/test_offseason_steps.py": 9.0,
     "tests/offseason/test_trades_cli.py": 7.0, "tests/cli/test_corpus.py": 6.0,
     "example_league": 5.0, "tests/cli/test_startup.py": 4.0,
+    "tests/storage/test_sharing_foreign_sealed.py": 10.0,
+    "tests/storage/test_sharing_foreign.py": 9.0, "tests/storage/test_sharing_attacks.py": 9.0,
+    "tests/storage/test_sharing_draft.py": 8.0, "tests/storage/test_roster_rules.py": 7.0,
+    "tests/storage/test_sharing_fa.py": 5.5, "tests/storage/test_league_structure.py": 4.0,
+    "tests/storage/test_sharing_trades.py": 3.0,
 }
 SLOW_SECONDS, APP_SECONDS, TEST_SECONDS = 3.0, 1.5, 0.05
 SECONDS_KEY = "impact/test-seconds"
