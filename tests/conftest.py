@@ -21,29 +21,35 @@ from storage.rulesets import shipped_ruleset
 # --- the fast set and the whole suite (README: Tests) ----------------------------------------
 # `app`: the tests that drive the Textual app (a pilot: run_test), the app in a browser or served,
 # marked here: the tests in tests/app/ (the pilots), the modules below, and any other test whose
-# code calls run_test. `slow`: marked where they are (several simulated seasons, a wheel built,
-# the app started as a process).
+# code calls run_test or a helper that does (tests/tui_helpers.py: season_area, which the shared
+# leagues' pilots in tests/storage use). `slow`: marked where they are (several simulated
+# seasons, a wheel built, the app started as a process).
 # `pytest` runs everything (CI); `pytest -m "not slow and not app"` is the fast set.
 APP_FOLDER = "app"
 APP_MODULES = ("test_tui_*.py", "test_troop_app.py", "test_troop_facilitator.py",
                "test_cardgen_tui.py", "test_serve.py", "test_site_browser.py")
+APP_CALLS = ("run_test(", "season_area(")
+
+
+def _calls_the_app(source: str) -> bool:
+    return any(call in source for call in APP_CALLS)
 
 
 def _drives_the_app(item: pytest.Item, modules: dict[object, bool]) -> bool:
-    """Whether the test's own code calls run_test; a module whose text never does is not read
+    """Whether the test's own code starts the app (APP_CALLS); a module whose text never does is not read
     test by test (`modules` remembers which do: reading every test's source took a second of
     each worker's collection)."""
     module = getattr(item, "module", None)
     if module not in modules:
         try:
-            modules[module] = "run_test(" in inspect.getsource(module)
+            modules[module] = _calls_the_app(inspect.getsource(module))
         except (OSError, TypeError):
             modules[module] = False
     function = getattr(item, "function", None)
     if not modules[module] or function is None:
         return False
     try:
-        return "run_test(" in inspect.getsource(function)
+        return _calls_the_app(inspect.getsource(function))
     except (OSError, TypeError):
         return False
 
@@ -86,15 +92,18 @@ HEAVY_SECONDS = {
     "tests/project/test_installed_wheel.py": 7.0, "tests/cli/test_startup.py": 7.0,
     "tests/storage/test_storage_league.py": 10.5, "tests/storage/test_stored_season.py": 9.0,
     "tests/cli/test_season_cli.py": 8.0, "tests/storage/test_sharing.py": 3.7,
+    "tests/storage/test_sharing_foreign_sealed.py": 10.0,
+    "tests/storage/test_sharing_foreign.py": 9.0, "tests/storage/test_sharing_draft.py": 8.5,
+    "tests/storage/test_sharing_fa.py": 5.5,
 }
 FAST_SECONDS = {
     "stats_league": 10.0, "tests/offseason/test_offseason_steps.py": 9.0,
     "tests/offseason/test_trades_cli.py": 7.0, "tests/cli/test_corpus.py": 6.0,
     "example_league": 5.0, "tests/cli/test_startup.py": 4.0,
-    "tests/storage/test_sharing_foreign_sealed.py": 10.0,
-    "tests/storage/test_sharing_foreign.py": 9.0, "tests/storage/test_sharing_attacks.py": 9.0,
-    "tests/storage/test_sharing_draft.py": 8.0, "tests/storage/test_roster_rules.py": 7.0,
-    "tests/storage/test_sharing_fa.py": 5.5, "tests/storage/test_league_structure.py": 4.0,
+    "tests/storage/test_sharing_foreign_sealed.py": 8.0,
+    "tests/storage/test_sharing_foreign.py": 8.0, "tests/storage/test_sharing_attacks.py": 9.0,
+    "tests/storage/test_sharing_draft.py": 3.0, "tests/storage/test_roster_rules.py": 7.0,
+    "tests/storage/test_sharing_fa.py": 2.5, "tests/storage/test_league_structure.py": 4.0,
     "tests/storage/test_sharing_trades.py": 3.0,
 }
 SLOW_SECONDS, APP_SECONDS, TEST_SECONDS = 3.0, 1.5, 0.05
