@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from sqlalchemy import Column, Text, UniqueConstraint, delete, func, select
 from sqlmodel import Field, Session, col
 
-from storage.rowbase import Row
+from storage.rowbase import SEALED_ID, Row
 
 
 class OffseasonStateRow(Row, table=True):
@@ -43,7 +43,7 @@ class OffseasonPickRow(Row, table=True):
     __table_args__ = (UniqueConstraint("league_id", "year", "team", "turn",
                                        name="uq_league_draft_pick"),)
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: Optional[int] = Field(default=None, primary_key=True, sa_type=SEALED_ID)
     league_id: int = Field(foreign_key="league_league.id", ondelete="CASCADE", index=True)
     year: int
     team: str
@@ -61,7 +61,7 @@ class FaOfferRow(Row, table=True):
     __table_args__ = (UniqueConstraint("league_id", "year", "team", "player",
                                        name="uq_league_fa_offer"),)
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: Optional[int] = Field(default=None, primary_key=True, sa_type=SEALED_ID)
     league_id: int = Field(foreign_key="league_league.id", ondelete="CASCADE", index=True)
     year: int
     team: str
@@ -80,7 +80,7 @@ class ForeignChoiceRow(Row, table=True):
     __table_args__ = (UniqueConstraint("league_id", "year", "team", "player",
                                        name="uq_league_foreign_choice"),)
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: Optional[int] = Field(default=None, primary_key=True, sa_type=SEALED_ID)
     league_id: int = Field(foreign_key="league_league.id", ondelete="CASCADE", index=True)
     year: int
     team: str

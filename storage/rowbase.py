@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from sqlalchemy import BigInteger, Integer
 from sqlmodel import SQLModel
 
 if TYPE_CHECKING:
@@ -27,3 +28,9 @@ STORED_INTEGERS = (-2 ** 63, 2 ** 63 - 1)
 def storable(number: int) -> bool:
     """Whether `number` fits an integer column (`STORED_INTEGERS`)."""
     return STORED_INTEGERS[0] <= number <= STORED_INTEGERS[1]
+
+
+# the id of a sealed table's row (storage.sharing, migration 0025_sealed_ids): bigint on
+# PostgreSQL, where a shared league numbers such a row by the microsecond it is written; SQLite's
+# INTEGER PRIMARY KEY is 64 bits already (and only that name makes it the rowid)
+SEALED_ID = BigInteger().with_variant(Integer(), "sqlite")

@@ -24,7 +24,10 @@ Who may change what (the README's "A league shared by several managers" says the
   players on the clubs named, before the deadline; the commissioner's program answers them);
 - a commissioner writes every league table (cards, transactions, schedules, results, seasons,
   awards, events) but not the audit log or the list of managers;
-- the database owner alone adds and removes managers, and alone could touch the audit log.
+- the database owner alone adds and removes managers, and alone could touch the audit log;
+- what a manager reads counts no row sealed from him: he reads no sequence, no row's place
+  (`ctid`) in a sealed table or the log, and their rows and lines are numbered by the time they
+  are written (impact_clock_id), not by a sequence (docs/sharing.md, "Ids that count nothing").
 
 Each role is checked by PostgreSQL (grants and policies); the services only translate a refusal
 into one line. SQLite leagues are single-user and need none of this.
@@ -192,6 +195,16 @@ language sql immutable {path} as $$
   from jsonb_each(j)
 $$;
 
+create or replace function {s}.impact_clock_id(v_max bigint) returns bigint
+language sql volatile {path} as $$
+  -- the microsecond it is, times 1024, plus a random number below 1024 (two rows written in
+  -- one microsecond by two sessions); past the largest id when the clock is not (a row
+  -- written within the same microsecond, or a clock set back): an id that counts no row
+  select greatest((floor(extract(epoch from clock_timestamp()) * 1000000)::bigint << 10)
+                  + floor(random() * 1024)::bigint,
+                  coalesce(v_max, 0) + 1 + floor(random() * 1024)::bigint)
+$$;
+
 create or replace function {s}.impact_audit() returns trigger
 language plpgsql security definer {path} as $$
 declare
@@ -202,9 +215,21 @@ begin
   if tg_op <> 'DELETE' then a := {s}.impact_audit_trim(to_jsonb(new)); end if;
   r := coalesce(a, b);
   teams := array_remove(array[r->>'team', r->>'other', r->>'away', r->>'home'], null);
-  insert into {s}.{AUDIT_TABLE}(who, tbl, op, teams, before, after)
-  values (session_user, tg_table_name, lower(tg_op), teams, b, a);
+  insert into {s}.{AUDIT_TABLE}(id, who, tbl, op, teams, before, after)
+  values ({s}.impact_clock_id((select max(l.id) from {s}.{AUDIT_TABLE} l)), session_user,
+          tg_table_name, lower(tg_op), teams, b, a);
   return null;
+end $$;
+
+create or replace function {s}.impact_sealed_id() returns trigger
+language plpgsql security definer {path} as $$
+declare
+  v_max bigint;
+begin
+  -- as the owner, whom row-level security does not bind: the largest id of every row
+  execute format('select max(id) from %I.%I', tg_table_schema, tg_table_name) into v_max;
+  new.id := {s}.impact_clock_id(v_max);
+  return new;
 end $$;
 
 create or replace function {s}.impact_manages(lg integer, code text) returns boolean
@@ -613,6 +638,7 @@ def _policies(schema: str) -> dict[str, tuple[str, str]]:
 # The functions a role calls itself (policies run with the querying role's privileges): every
 # other function of the schema is executed by triggers only, and nobody else may call it.
 _CALLED_BY = {"impact_manages(integer, text)": "both",
+              "impact_clock_id(bigint)": "both",       # the sealed tables' ids' default
               "impact_draft_public(integer, integer, text)": "both",
               "impact_foreign_public(integer, integer, text)": "both",
               "impact_season_league(integer)": "both",
@@ -621,8 +647,8 @@ _CALLED_BY = {"impact_manages(integer, text)": "both",
 # the SQLSTATEs of the league's own refusals (storage.roster_sql, the triggers): a rule or a
 # check, a team or a game not the caller's, a name that is no one's
 _OWN_REFUSALS = ("23514", "42501", "22023")
-# The sequences a manager's inserts draw from (the rest are the commissioner's, or the owner's
-# functions', to advance).
+# The sequences a manager's inserts draw from, those of his two tables (the rest are the
+# commissioner's, or the owner's functions', to advance; a manager reads none of them).
 _MANAGER_SEQUENCES = MANAGER_TABLES
 
 
@@ -693,19 +719,21 @@ def _apply(conn: Connection, comm: str, mgr: str) -> None:
     conn.execute(text(f"revoke insert, update, delete, truncate on {s}.{AUDIT_TABLE}, "
                       f"{s}.{MANAGER_TABLE}{made}, {s}.league_alembic_version from {both}"))
     conn.execute(text(f"revoke all on {s}.{AUDIT_TABLE} from public"))
-    conn.execute(text(f"grant select on {s}.{AUDIT_TABLE} to {both}"))
+    conn.execute(text(f"grant select on {s}.{AUDIT_TABLE} to {_q(comm)}"))
+    _columns_only(conn, s, AUDIT_TABLE, mgr)
     _sealed_audit(conn, s, comm)
     tables = _tables(conn)
-    # sequences: everyone reads them; the commissioner draws from those of the tables he writes,
-    # a manager only from those of his two tables (nextval elsewhere would burn other tables' ids)
+    # sequences: the commissioner reads them all and draws from those of the tables he writes;
+    # a manager reads none (a sequence counts every row, sealed ones too: `last_value`, or the
+    # jump between two `nextval`) and draws only from those of his two tables, whose rows
+    # everyone reads. The sealed tables' rows are numbered by the database (_sealed_ids).
     conn.execute(text(f"revoke all on all sequences in schema {s} from public, {both}"))
-    conn.execute(text(f"grant select on all sequences in schema {s} to {both}"))
+    conn.execute(text(f"grant select on all sequences in schema {s} to {_q(comm)}"))
     for seq, table in _sequences(conn, schema):
         if table in (AUDIT_TABLE, MANAGER_TABLE, MADE_TABLE, "league_alembic_version"):
             continue
         conn.execute(text(f"grant usage on sequence {s}.{_q(seq)} to {_q(comm)}"))
-        if table in MANAGER_TABLES or table in (DRAFT_TABLE, TRADE_TABLE, FA_TABLE,
-                                                FOREIGN_TABLE):
+        if table in _MANAGER_SEQUENCES:
             conn.execute(text(f"grant usage on sequence {s}.{_q(seq)} to {_q(mgr)}"))
     # functions: only those a role calls itself may be called (the rest are triggers')
     conn.execute(text(f"revoke all on all functions in schema {s} from public, {both}"))
@@ -1147,12 +1175,42 @@ def refusal(message: str) -> str | None:
     return f"only the commissioner may {what}"
 
 
+def _columns_only(conn: Any, s: str, table: str, mgr: str) -> None:
+    """A manager reads `table`'s columns, not its system columns: `ctid` (a row's slot in its
+    page) and `xmin` would number the rows he reads, and show where a row sealed from him lies
+    (slots 1 and 3 his, 2 another's)."""
+    cols = [r[0] for r in conn.execute(text(
+        "select attname from pg_attribute where attrelid = cast(:t as regclass) and attnum > 0 "
+        "and not attisdropped order by attnum"), {"t": f"{s}.{table}"})]
+    conn.execute(text(f"revoke select on {s}.{table} from {_q(mgr)}"))
+    conn.execute(text(f"grant select ({', '.join(_q(c) for c in cols)}) on {s}.{table} "
+                      f"to {_q(mgr)}"))
+
+
+def _sealed_ids(conn: Any, s: str, table: str) -> None:
+    """A sealed table's ids are the database's, whatever the caller wrote: the time the row is
+    written (impact_clock_id), not a sequence's next number, which would count the rows sealed
+    from a manager between two of his own (his offers 1 and 3: a rival's is 2) and made him
+    draw from the sequence. The order of the ids stays the order rows were written (the
+    program reads trade offers oldest first). Anyone may call impact_clock_id: it tells the
+    time."""
+    # the default, for an insert with the triggers off (the owner's, by hand): the clock too
+    conn.execute(text(f"alter table {s}.{table} alter column id set default "
+                      f"{s}.impact_clock_id(null)"))
+    conn.execute(text(f"drop trigger if exists impact_id on {s}.{table}"))
+    conn.execute(text(f"create trigger impact_id before insert on {s}.{table} "
+                      f"for each row execute function {s}.impact_sealed_id()"))
+
+
 def _own_club_rows(conn: Any, s: str, table: str, trigger: str, mgr: str, comm: str) -> None:
     """A table whose rows a manager adds only for his own club: insert granted, row-level
-    security (everyone reads — a sealed table's rows only whom `_sealed` names —, the
-    commissioner does all, a manager inserts where he manages the row's team), and the trigger
-    `trigger` checks each row before it is stored."""
+    security (everyone reads — a sealed table's rows only whom `_sealed` names, and never a
+    row's place —, the commissioner does all, a manager inserts where he manages the row's
+    team), ids chosen by the database (`_sealed_ids`), and the trigger `trigger` checks each
+    row before it is stored."""
     conn.execute(text(f"grant insert on {s}.{table} to {_q(mgr)}"))
+    _columns_only(conn, s, table, mgr)
+    _sealed_ids(conn, s, table)
     conn.execute(text(f"alter table {s}.{table} enable row level security"))
     manages = f"{s}.impact_manages(league_id, team)"
     for name, sql in (

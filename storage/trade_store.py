@@ -11,7 +11,7 @@ from typing import Optional
 from sqlalchemy import Column, Index, Text, select
 from sqlmodel import Field, Session, col
 
-from storage.rowbase import Row
+from storage.rowbase import SEALED_ID, Row
 
 OFFERED, ACCEPTED, REFUSED = "offered", "accepted", "refused"
 DECLINED = "declined"          # a computer's proposal a manager turned down (never a move)
@@ -24,7 +24,7 @@ class TradeOfferRow(Row, table=True):
     # the club an offer is made to: its side of the read rule in a shared league (0020)
     __table_args__ = (Index("ix_league_trade_offer_other", "league_id", "other"),)
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: Optional[int] = Field(default=None, primary_key=True, sa_type=SEALED_ID)
     league_id: int = Field(foreign_key="league_league.id", ondelete="CASCADE", index=True)
     team: str
     other: str

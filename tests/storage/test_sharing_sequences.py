@@ -123,3 +123,44 @@ def test_an_id_a_manager_writes_is_not_taken_the_database_chooses_it(lg):
             "from league_league returning id", (sealed, sen, tkz)).fetchone()
     assert got is not None and got[0] != sealed
     assert before <= _written_at(got[0]) <= _clock(lg)
+
+
+def test_a_league_shared_at_0024_is_fixed_when_its_owner_opens_it(lg):
+    """A shared league stored before 0025_sealed_ids (its managers read every sequence, draw
+    from the sealed tables', read every row's place, the sealed tables numbered by their
+    sequences): the owner's first open migrates it and closes each."""
+    comm, mgr = lg.groups
+    with psycopg.connect(lg.conninfo(lg.owner)) as conn:
+        for table in SEALED:
+            seq = conn.execute(f"select pg_get_serial_sequence('{table}', 'id')").fetchone()[0]
+            conn.execute(f"drop trigger if exists impact_id on {table}")
+            conn.execute(f"alter table {table} alter column id set default nextval('{seq}')")
+            conn.execute(f'grant select on {table} to "{mgr}"')
+            conn.execute(f'grant usage on sequence {seq} to "{mgr}"')
+            if table != "league_trade_offer":         # (the trade offers' ids are the clock's)
+                conn.execute(f"alter table {table} alter column id type integer")
+        conn.execute(f'grant select on league_audit to "{mgr}"')
+        conn.execute(f'grant select on all sequences in schema public to "{comm}", "{mgr}"')
+        conn.execute("update league_alembic_version set version_num = '0024_line_season_fk'")
+    assert "league_audit_id_seq" in _sequences(lg, lg.b, "SELECT")      # as 0024 left it
+    assert rows(lg, lg.b, "select count(ctid) from league_audit")
+    sv.close_all()
+    assert sv.whoami(lg.url()).kind == "owner"             # opened, migrated, closed
+    from storage.db import head_revision
+    assert rows(lg, lg.owner, "select version_num from league_alembic_version") == [
+        (head_revision(),)]
+    assert _sequences(lg, lg.b, "SELECT") == [] and _sequences(lg, lg.b, "USAGE") == list(HIS)
+    for table in (*SEALED, "league_audit"):
+        err = attack(lg, lg.b, (f"select ctid from {table}",))
+        assert "permission denied" in str(err)
+    assert rows(lg, lg.owner, "select table_name, data_type from information_schema.columns "
+                              "where column_name = 'id' and table_name = any(array["
+                              + ", ".join(f"'{t}'" for t in SEALED) + "]) order by 1") == [
+        (t, "bigint") for t in sorted(SEALED)]
+    mk = _market(lg)
+    sen, chb = mk.club("SEN")[4].player, mk.club("CHB")[4].player
+    before = _clock(lg)
+    sv.trade_offer(lg.url(lg.b), team="SEN", other="CHB", give=[sen], get=[chb])
+    sv.close_all()
+    (got,), = rows(lg, lg.b, f"select id from league_trade_offer where gives = '{sen}'")
+    assert before <= _written_at(got) <= _clock(lg)
