@@ -12,10 +12,11 @@ from collections.abc import Iterator
 
 import psycopg
 import pytest
+import sqlalchemy as sa
 
 from tui import services as sv
 
-from pg_league import PG_URL, League, offseason_league, rows
+from pg_league import PG_URL, League, _admin, offseason_league, rows
 from pg_league import services_closed as services_closed  # the fixture, for this module
 
 pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
@@ -27,9 +28,11 @@ LOGGED = ("select after->>'team', coalesce(after->>'player', '-') from league_au
 
 
 @pytest.fixture(scope="module")
-def lg() -> Iterator[League]:
+def pristine() -> Iterator[tuple[League, str]]:
     """The bundled league, shared, A managing EDO and B YKH, the foreign step open: A has
-    signed a man of EDO's pool and released one of EDO's foreign players."""
+    signed a man of EDO's pool and released one of EDO's foreign players; nobody is done and
+    the commissioner has not looked since. Kept as a template database, so that each test
+    starts from it, whichever ran before (a season played and an off-season to make it)."""
     with offseason_league("nippon", a="EDO", b="YKH", until="foreign") as league:
         f = sv.offseason_steps(league.url(league.a)).foreign
         assert f is not None and set(f.waiting) == {"EDO", "YKH"}
@@ -39,7 +42,41 @@ def lg() -> Iterator[League]:
         sv.foreign_choice(league.url(league.a), team="EDO", release=release)
         league.mine = [("EDO", sign, "sign"), ("EDO", release, "release")]  # type: ignore[attr-defined]
         sv.close_all()
-        yield league
+        template = f"{league.db}_t"
+        with _admin().connect() as conn:
+            conn.execute(sa.text(f'create database "{template}" template "{league.db}"'))
+        league.fresh = True  # type: ignore[attr-defined]
+        try:
+            yield league, template
+        finally:
+            sv.close_all()
+            with _admin().connect() as conn:
+                conn.execute(sa.text(f'drop database if exists "{template}" with (force)'))
+
+
+@pytest.fixture
+def lg(pristine: tuple[League, str]) -> League:
+    """The league as `pristine` made it: the database made again from the template when a test
+    has used it (its grants on the database itself, which a copy does not carry, as they were)."""
+    league, template = pristine
+    if not league.fresh:  # type: ignore[attr-defined]
+        sv.close_all()
+        with _admin().connect() as conn:
+            acl = conn.execute(sa.text("select datacl::text from pg_database where datname = :d"),
+                               {"d": league.db}).scalar_one()
+            conn.execute(sa.text(f'drop database "{league.db}" with (force)'))
+            conn.execute(sa.text(f'create database "{league.db}" template "{template}" '
+                                 f'owner "{league.owner}"'))
+            conn.execute(sa.text("update pg_database set datacl = cast(:a as aclitem[]) "
+                                 "where datname = :d"), {"a": acl, "d": league.db})
+    league.fresh = False  # type: ignore[attr-defined]
+    return league
+
+
+def _a_done(lg: League) -> None:
+    """A says EDO is done; the commissioner has not looked since."""
+    sv.foreign_choice(lg.url(lg.a), team="EDO", done=True)
+    sv.close_all()
 
 
 def test_a_pending_foreign_choice_is_sealed_from_the_other_manager(lg):
@@ -54,7 +91,7 @@ def test_a_pending_foreign_choice_is_sealed_from_the_other_manager(lg):
     assert f is not None
     assert not [m for m in f.pool + f.players if m.team == "EDO" and m.chosen]
     # his done-row says nothing either until the step no longer waits for EDO
-    sv.foreign_choice(lg.url(lg.a), team="EDO", done=True)
+    _a_done(lg)
     assert rows(lg, lg.b, CHOSEN) == [] and rows(lg, lg.b, LOGGED) == []
 
 
@@ -66,6 +103,8 @@ def test_a_manager_s_status_says_the_waiting_is_as_of_the_commissioner_s_last_lo
     from typer.testing import CliRunner
 
     from tui.cli.main import app
+
+    _a_done(lg)
 
     def status(role: str) -> tuple[str, dict]:
         run = CliRunner().invoke
@@ -97,6 +136,7 @@ async def test_the_season_area_says_the_same_to_each_manager(lg):
 
     from tui_helpers import _workers_done, season_area, steps_show, steps_title
 
+    _a_done(lg)
     async with season_area(lg.url(lg.a), (160, 36)) as (app, pilot):
         await steps_show(app, pilot, label("os_last_look", True))
         name = app.screen.team_name
@@ -115,7 +155,7 @@ async def test_the_season_area_says_the_same_to_each_manager(lg):
 
 def test_once_the_club_no_longer_waits_its_choices_are_everyone_s(lg):
     mine = lg.mine  # type: ignore[attr-defined]
-    sv.close_all()
+    _a_done(lg)
     f = sv.offseason_steps(lg.url(lg.commissioner)).foreign      # the step carried on
     assert f is not None and f.waiting == ("YKH",)
     done = [*mine, ("EDO", "-", "done")]
@@ -134,6 +174,11 @@ def test_once_the_club_no_longer_waits_its_choices_are_everyone_s(lg):
 def test_a_league_shared_at_0021_is_sealed_when_its_owner_opens_it(lg):
     """A shared league stored before 0022_foreign_sealed (every manager read every choice): the
     owner's first open migrates it and seals the choices of clubs the step waits for."""
+    f = sv.offseason_steps(lg.url(lg.b)).foreign
+    assert f is not None
+    sv.foreign_choice(lg.url(lg.b), team="YKH", sign=next(m.player for m in f.pool
+                                                          if m.team == "YKH"))
+    sv.close_all()
     with psycopg.connect(lg.conninfo(lg.owner)) as conn:
         conn.execute("drop function if exists impact_foreign_public(integer, integer, text) "
                      "cascade")
