@@ -135,11 +135,17 @@ def _print_agents(v: Any) -> None:
              + (f": {made}" if made else "")
              + (f" (and {sealed} sealed)" if sealed and made else
                 " (sealed)" if sealed else ""))
-    if v.fa_waiting:
-        team = v.fa_waiting[0]
-        echo(f"waiting for {', '.join(v.fa_waiting)}'s offers: `impact offseason offer --team "
+    # a manager's view: his club done, or a rival's (sealed), is not his to offer for
+    free = [t for t in v.fa_waiting if t not in v.fa_done and t not in v.fa_sealed]
+    if free:
+        team = free[0]
+        echo(f"waiting for {', '.join(free)}'s offers: `impact offseason offer --team "
              f"{team} PLAYER --role ROLE --years N` for each player wanted, then `impact "
              f"offseason offer --team {team} --done`")
+    if v.fa_done:
+        echo(f"{', '.join(v.fa_done)}: done; {label('os_next_look', False)}")
+    if v.fa_sealed:
+        echo(f"waiting for {', '.join(v.fa_sealed)}'s offers, {label('os_last_look', False)}")
 
 
 def _print_foreign(f: Any) -> None:

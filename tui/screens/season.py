@@ -218,7 +218,16 @@ class SeasonScreen(AreaScreen):
             todo = label("os_do_pick", ja).format(team=self.team_name(v.waiting[0]),
                                                   round=v.round)
         elif v.fa_waiting:
-            todo = label("os_do_offer", ja).format(team=self.team_name(v.fa_waiting[0]))
+            # a manager's view: a club done, or a rival's (sealed), is not his to offer for
+            free = [t for t in v.fa_waiting if t not in v.fa_done and t not in v.fa_sealed]
+            if free:
+                todo = label("os_do_offer", ja).format(team=self.team_name(free[0]))
+            elif v.fa_sealed:
+                todo = label("os_fa_waiting", ja).format(
+                    team=", ".join(self.team_name(t) for t in v.fa_sealed)
+                ) + f" ({label('os_last_look', ja)})"
+            else:
+                todo = label("os_next_look", ja)
         elif v.foreign is not None and v.foreign.waiting:
             fv = v.foreign
             # a manager's view: a club done, or a rival's (sealed), is not his to choose for
@@ -278,8 +287,10 @@ class SeasonScreen(AreaScreen):
                       + (f"  {label('os_offered', ja)}: {made}" if made else ""),
                       key=f"sg-{a.player}")
         for team in v.fa_waiting:
-            t.add_row(label("os_step_fa", ja), label("os_fa_waiting", ja).format(
-                team=self.team_name(team)), "", "", key=f"sfw-{team}")
+            what = (f"{self.team_name(team)}: {label('os_next_look', ja)}" if team in v.fa_done
+                    else label("os_fa_waiting", ja).format(team=self.team_name(team))
+                    + (f" ({label('os_last_look', ja)})" if team in v.fa_sealed else ""))
+            t.add_row(label("os_step_fa", ja), what, "", "", key=f"sfw-{team}")
         f = v.foreign
         for m in (f.signed if f is not None else ()):          # foreign players (§5)
             t.add_row(label("os_foreign_signed", ja),
@@ -449,12 +460,15 @@ class SeasonScreen(AreaScreen):
 
             self.app.push_screen(PickPlayerDialog(label("os_who_offers", ja), teams), chosen)
             return
-        mine = [t for t in v.fa_waiting if access is None or access.may_manage(t)]
+        mine = [t for t in v.fa_waiting
+                if t not in v.fa_done and (access is None or access.may_manage(t))]
         if not mine or (shared and access is not None and access.commissioner):
             # the commissioner's look carries free agency on once every club is done
-            if v.fa_waiting:
+            waits = [t for t in v.fa_waiting if t not in v.fa_done]
+            if waits:
                 self.app.notify(label("os_fa_waiting", ja).format(
-                    team=", ".join(self.team_name(t) for t in v.fa_waiting)), timeout=3)
+                    team=", ".join(self.team_name(t) for t in waits))
+                    + (f" ({label('os_last_look', ja)})" if v.fa_sealed else ""), timeout=3)
             self._run(lambda: self.call_service(services.offseason_steps))
             return
         team = mine[0]

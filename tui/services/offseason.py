@@ -1169,11 +1169,17 @@ def _foreign_view(inp: _Inputs | None, data: dict[str, Any], names: dict[str, st
 
 
 def _as_seen(w: Work, v: StepsView) -> StepsView:
-    """`v` as the connection sees it: in a manager's view of a shared league, the clubs the
-    foreign step waits for whose choices he cannot read (another club's, sealed) are named so,
-    for the status to say the step waits for them as of the commissioner's last look."""
+    """`v` as the connection sees it: in a manager's view of a shared league, the clubs free
+    agency and the foreign step wait for whose offers or choices he cannot read (another
+    club's, sealed) are named so, for the status to say the step waits for them as of the
+    commissioner's last look."""
+    if not (v.fa_waiting or v.foreign is not None):
+        return v
     who = w.access()
-    if v.foreign is None or who.commissioner:
+    if who.commissioner:
+        return v
+    v = dataclasses.replace(v, fa_sealed=tuple(t for t in v.fa_waiting if not who.may_manage(t)))
+    if v.foreign is None:
         return v
     sealed = tuple(t for t in v.foreign.waiting if not who.may_manage(t))
     return dataclasses.replace(v, foreign=dataclasses.replace(v.foreign, sealed=sealed))
@@ -1206,6 +1212,11 @@ class StepsView:
     fa_waiting: tuple[str, ...] = ()
     agents: tuple[AgentView, ...] = ()
     foreign: ForeignView | None = None                # foreign signings (§5) at their step
+    # `fa_waiting` is as the commissioner's program last carried free agency on; of those clubs,
+    # the ones whose "done" this connection reads (a manager's own club once he is done) and the
+    # ones whose offers it cannot read (a rival's, sealed: done or not, a manager cannot know)
+    fa_done: tuple[str, ...] = ()
+    fa_sealed: tuple[str, ...] = ()
 
     @property
     def current(self) -> str:
@@ -1232,6 +1243,7 @@ class StepsView:
                           "class": [dataclasses.asdict(p) for p in self.left]},
                 "fa": {"eligible": self.eligible, "declared": [f.as_dict() for f in self.fa],
                        "people": list(self.fa_people), "waiting": list(self.fa_waiting),
+                       "done": list(self.fa_done), "sealed": list(self.fa_sealed),
                        "agents": [a.as_dict() for a in self.agents]},
                 "trades": [dataclasses.asdict(t) for t in self.trades],
                 "active_draft": (self.active_draft.as_dict() if self.active_draft is not None
@@ -1337,8 +1349,8 @@ def _view(s: Any, row: Any, info: repo.SeasonInfo, year: int, inp: _Inputs | Non
         steps.append((st.key, st.rule, state_))
     market = _market(data)
     agents: list[AgentView] = []
+    offers = stored.offers if stored is not None else {}
     if market is None and data.get("fa_open"):
-        offers = stored.offers if stored is not None else {}
         made: dict[str, list[tuple[str, str, int]]] = {}
         for t, rows in sorted(offers.items()):
             for p, r, y in rows:
@@ -1360,7 +1372,9 @@ def _view(s: Any, row: Any, info: repo.SeasonInfo, year: int, inp: _Inputs | Non
                      tuple(agents),
                      _foreign_view(inp or (_inputs(s, row.id, row.name, year, info.id)
                                            if data.get("foreign") is not None else None),
-                                   data, names))
+                                   data, names),
+                     fa_done=tuple(t for t in data.get("fa_waiting") or ()
+                                   if any(p is None for p, _r, _y in offers.get(t, ()))))
 
 
 def offseason_steps(db: Db, league: str | None = None) -> StepsView:
