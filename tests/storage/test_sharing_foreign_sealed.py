@@ -12,11 +12,10 @@ from collections.abc import Iterator
 
 import psycopg
 import pytest
-import sqlalchemy as sa
 
 from tui import services as sv
 
-from pg_league import PG_URL, League, _admin, offseason_league, rows
+from pg_league import PG_URL, League, offseason_league, rows, snapshot
 from pg_league import services_closed as services_closed  # the fixture, for this module
 
 pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
@@ -28,11 +27,11 @@ LOGGED = ("select after->>'team', coalesce(after->>'player', '-') from league_au
 
 
 @pytest.fixture(scope="module")
-def pristine() -> Iterator[tuple[League, str]]:
+def pristine() -> Iterator[League]:
     """The bundled league, shared, A managing EDO and B YKH, the foreign step open: A has
     signed a man of EDO's pool and released one of EDO's foreign players; nobody is done and
-    the commissioner has not looked since. Kept as a template database, so that each test
-    starts from it, whichever ran before (a season played and an off-season to make it)."""
+    the commissioner has not looked since. What a test changes is put back before the next
+    (`lg`), so that each starts from this, whichever ran before."""
     with offseason_league("nippon", a="EDO", b="YKH", until="foreign") as league:
         f = sv.offseason_steps(league.url(league.a)).foreign
         assert f is not None and set(f.waiting) == {"EDO", "YKH"}
@@ -42,35 +41,36 @@ def pristine() -> Iterator[tuple[League, str]]:
         sv.foreign_choice(league.url(league.a), team="EDO", release=release)
         league.mine = [("EDO", sign, "sign"), ("EDO", release, "release")]  # type: ignore[attr-defined]
         sv.close_all()
-        template = f"{league.db}_t"
-        with _admin().connect() as conn:
-            conn.execute(sa.text(f'create database "{template}" template "{league.db}"'))
-        league.fresh = True  # type: ignore[attr-defined]
-        try:
-            yield league, template
-        finally:
-            sv.close_all()
-            with _admin().connect() as conn:
-                conn.execute(sa.text(f'drop database if exists "{template}" with (force)'))
+        with psycopg.connect(league.conninfo(league.owner)) as conn:
+            league.kept = (  # type: ignore[attr-defined]
+                [r[0] for r in conn.execute("select id from league_foreign_choice")],
+                conn.execute("select id, step, data from league_offseason").fetchall(),
+                conn.execute("select max(id) from league_audit").fetchone()[0])
+        league.snap = snapshot(league)  # type: ignore[attr-defined]
+        yield league
 
 
 @pytest.fixture
-def lg(pristine: tuple[League, str]) -> League:
-    """The league as `pristine` made it: the database made again from the template when a test
-    has used it (its grants on the database itself, which a copy does not carry, as they were)."""
-    league, template = pristine
-    if not league.fresh:  # type: ignore[attr-defined]
-        sv.close_all()
-        with _admin().connect() as conn:
-            acl = conn.execute(sa.text("select datacl::text from pg_database where datname = :d"),
-                               {"d": league.db}).scalar_one()
-            conn.execute(sa.text(f'drop database "{league.db}" with (force)'))
-            conn.execute(sa.text(f'create database "{league.db}" template "{template}" '
-                                 f'owner "{league.owner}"'))
-            conn.execute(sa.text("update pg_database set datacl = cast(:a as aclitem[]) "
-                                 "where datname = :d"), {"a": acl, "d": league.db})
-    league.fresh = False  # type: ignore[attr-defined]
-    return league
+def lg(pristine: League) -> League:
+    """The league as `pristine` made it: what the tests change (choices, the commissioner's
+    look at the step, their lines in the audit log) put back by its owner, the triggers off
+    while he does (the log is append-only), and every table checked to be as it was."""
+    lg = pristine
+    choices, stored, last = lg.kept  # type: ignore[attr-defined]
+    sv.close_all()
+    with psycopg.connect(lg.conninfo(lg.owner)) as conn:
+        tables = ("league_foreign_choice", "league_offseason", "league_audit")
+        for table in tables:
+            conn.execute(f"alter table {table} disable trigger user")
+        conn.execute("delete from league_foreign_choice where not (id = any(%s))", (choices,))
+        for oid, step, data in stored:
+            conn.execute("update league_offseason set step = %s, data = %s where id = %s",
+                         (step, data, oid))
+        conn.execute("delete from league_audit where id > %s", (last,))
+        for table in tables:
+            conn.execute(f"alter table {table} enable trigger user")
+    assert snapshot(lg) == lg.snap  # type: ignore[attr-defined]
+    return lg
 
 
 def _a_done(lg: League) -> None:
