@@ -95,6 +95,7 @@ HEAVY_SECONDS = {
     "tests/storage/test_sharing_foreign_sealed.py": 10.0,
     "tests/storage/test_sharing_foreign.py": 9.0, "tests/storage/test_sharing_draft.py": 8.5,
     "tests/storage/test_sharing_fa.py": 5.5,
+    "tests/storage/test_sharing_fa_status.py": 5.5,   # test_sharing_fa's fixture and a pilot
 }
 FAST_SECONDS = {
     "stats_league": 10.0, "tests/offseason/test_offseason_steps.py": 9.0,
@@ -105,6 +106,8 @@ FAST_SECONDS = {
     "tests/storage/test_sharing_draft.py": 3.0, "tests/storage/test_roster_rules.py": 7.0,
     "tests/storage/test_sharing_fa.py": 2.5, "tests/storage/test_league_structure.py": 4.0,
     "tests/storage/test_sharing_trades.py": 3.0,
+    # their fixtures test_sharing_trades' and test_sharing_fa's, not measured on their own
+    "tests/storage/test_sharing_sequences.py": 3.0, "tests/storage/test_sharing_fa_status.py": 2.5,
 }
 SLOW_SECONDS, APP_SECONDS, TEST_SECONDS = 3.0, 1.5, 0.05
 SECONDS_KEY = "impact/test-seconds"
