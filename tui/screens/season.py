@@ -12,7 +12,7 @@ the players choose). Enter on a series lists its games; Enter on a game opens it
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -204,6 +204,20 @@ class SeasonScreen(AreaScreen):
             t.add_row(label("os_fa_" + f.right, ja), who, str(f.age or ""), what,
                       key=f"{tag}-{f.right}-{f.player}")
 
+    def _waiting_todo(self, waiting: Sequence[str], done: Sequence[str], sealed: Sequence[str],
+                      do: str, waits: Callable[[str], str], ja: bool) -> str:
+        """What `o` does while a step waits for people's clubs: act for the first club of his
+        own not done; in a manager's view with none, the rivals' clubs it waits for (sealed:
+        done or not, he cannot know) as of the commissioner's last look, else (his own done)
+        that the step goes on at the commissioner's next look."""
+        free = [t for t in waiting if t not in done and t not in sealed]
+        if free:
+            return label(do, ja).format(team=self.team_name(free[0]))
+        if sealed:
+            return (waits(", ".join(self.team_name(t) for t in sealed))
+                    + f" ({label('os_last_look', ja)})")
+        return label("os_next_look", ja)
+
     def _fill_steps(self, v: services.StepsView | None, ja: bool) -> None:
         """The off-season under way: each step and its state, what to do next (its key), who
         left, and the draft's picks so far."""
@@ -218,28 +232,14 @@ class SeasonScreen(AreaScreen):
             todo = label("os_do_pick", ja).format(team=self.team_name(v.waiting[0]),
                                                   round=v.round)
         elif v.fa_waiting:
-            # a manager's view: a club done, or a rival's (sealed), is not his to offer for
-            free = [t for t in v.fa_waiting if t not in v.fa_done and t not in v.fa_sealed]
-            if free:
-                todo = label("os_do_offer", ja).format(team=self.team_name(free[0]))
-            elif v.fa_sealed:
-                todo = label("os_fa_waiting", ja).format(
-                    team=", ".join(self.team_name(t) for t in v.fa_sealed)
-                ) + f" ({label('os_last_look', ja)})"
-            else:
-                todo = label("os_next_look", ja)
+            todo = self._waiting_todo(v.fa_waiting, v.fa_done, v.fa_sealed, "os_do_offer",
+                                      lambda teams: label("os_fa_waiting", ja).format(
+                                          team=teams), ja)
         elif v.foreign is not None and v.foreign.waiting:
             fv = v.foreign
-            # a manager's view: a club done, or a rival's (sealed), is not his to choose for
-            free = [t for t in fv.waiting if t not in fv.done and t not in fv.sealed]
-            if free:
-                todo = label("os_do_foreign_team", ja).format(team=self.team_name(free[0]))
-            elif fv.sealed:
-                todo = label("os_foreign_waits", ja).format(
-                    teams=", ".join(self.team_name(t) for t in fv.sealed)
-                ) + f" ({label('os_last_look', ja)})"
-            else:
-                todo = label("os_next_look", ja)
+            todo = self._waiting_todo(fv.waiting, fv.done, fv.sealed, "os_do_foreign_team",
+                                      lambda teams: label("os_foreign_waits", ja).format(
+                                          teams=teams), ja)
         elif v.draft_named:
             todo = label("os_draft_named", ja)
         else:
