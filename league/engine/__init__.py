@@ -6,5 +6,7 @@ cards, values, line-ups, official scoring and the texts derived from the plays."
 # version played it. Raise it with every change meant to alter games — the change that
 # regenerates the engine digest (tests/engine_digest.py --write). 2: the play record (issue 30),
 # the failed bunt's runner account and the home-run table's walk-offs (issue 29); games stored
-# before carry no version.
-ENGINE_VERSION = 2
+# before carry no version. 3: the computer manager runs for a slow pinch hitter on base
+# (league.manager.computer.ComputerManager, which makes a stored game's choices by the version
+# that played it, so games of version 2 and before replay as they were played).
+ENGINE_VERSION = 3

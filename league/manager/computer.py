@@ -14,6 +14,7 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
     def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
         return lambda cls: cls
 
+from league.engine import ENGINE_VERSION
 from league.engine.cards import BattingCard, Bounds, Fielding, Player
 from league.engine.lineup import Lineup, fielding_of, plays
 from league.engine.scoring import save_situation_now
@@ -404,6 +405,7 @@ PH_MARGIN_EMPTY: Final = 8.0    # and with the bases empty
 PR_SLOW: Final = 2              # a runner this slow (RR) or slower may be run for
 PR_FAST: Final = 3              # by a bench man at least this fast
 PR_GAIN: Final = 2              # and at least this much faster
+PR_FOR_PINCH_HITTERS: Final = 3  # the engine version from which a pinch hitter on base is run for
 # real usage (Lineup.innings): a starter is left in until this many outs beyond his real innings
 # a start (a start cut short by runs or fatigue pulls the mean below the mark), a reliever for
 # his real innings a relief game
@@ -421,9 +423,13 @@ class ComputerManager(Decider):
     """A sensible manager that decides from the situation alone: a Decider, the class the
     engine asks (league.engine.state), answering every question of the Manager protocol."""
 
-    def __init__(self, strategies: bool = True, platoon: bool = True) -> None:
+    def __init__(self, strategies: bool = True, platoon: bool = True,
+                 version: int = ENGINE_VERSION) -> None:
         self.strategies = strategies
         self.platoon = platoon       # weigh the [platoon] table when choosing pinch hitters
+        # the engine version whose choices it makes (league.engine.ENGINE_VERSION): a stored
+        # game replays with the manager that played it
+        self.version = version
         self._worth: dict[str, float] = {}   # a pure function of the cards, remembered for speed
         self._roles: dict[int, tuple[Lineup, dict[str, str]]] = {}   # each side's, from its line-up
         # by side: the best bench worth against (pitcher, condition, bench size): asked every
@@ -948,11 +954,24 @@ class ComputerManager(Decider):
             rr = game.batting_card(rn.pid).RR
             if rr > PR_SLOW:
                 continue
+            # the position his slot needs when the side takes the field: his own, or, for a
+            # pinch hitter (engine 3 on), that of the man he batted for, whom the runner
+            # replaces in turn (Game.settle_defense); before engine 3 a pinch hitter on base
+            # was never run for, and a game stored then replays so
             pos = _position_of(side, rn.pid)
+            if pos is None and self.version >= PR_FOR_PINCH_HITTERS:
+                pos = _slot_position(side, rn.pid)
             if pos is None:
                 continue
-            fast = [b for b in side.bench if game.batting_card(b).RR >= max(PR_FAST, rr + PR_GAIN)
-                    and _covered(game, side, pos, b)]
+            need = max(PR_FAST, rr + PR_GAIN)
+            if pos == "P":
+                # he hit for the pitcher: a reliever takes the slot with the field (_relieve)
+                if not side.bullpen:
+                    continue
+                fast = [b for b in side.bench if game.batting_card(b).RR >= need]
+            else:
+                fast = [b for b in side.bench if game.batting_card(b).RR >= need
+                        and _covered(game, side, pos, b)]
             if fast:
                 return (base, max(fast, key=lambda b: (game.batting_card(b).RR,
                                                        game.batting_card(b).SR, b)))
@@ -1015,6 +1034,22 @@ def _position_of(side: "Side", pid: str) -> str | None:
         if q == pid:
             return pos
     return None
+
+
+def _slot_position(side: "Side", pid: str) -> str | None:
+    """The position `pid`'s batting slot holds, following the men who batted or ran for
+    others in this half back to the one who held it (Side.pending_field, as
+    Game.settle_defense does); None when nobody in the chain holds a position."""
+    seen = {pid}
+    while True:
+        pos = _position_of(side, pid)
+        if pos is not None:
+            return pos
+        before = next((old for old, new in side.pending_field if new == pid), None)
+        if before is None or before in seen:
+            return None
+        seen.add(before)
+        pid = before
 
 
 def _covered(game: "Game", side: "Side", pos: str, new: str) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
+from league.engine import ENGINE_VERSION
 from league.engine.dice import Dice, SeededDice
 from league.engine.game import Game, GameResult
 from league.engine.lineup import Lineup
@@ -67,15 +68,17 @@ def play_game(league: League, ruleset: Ruleset, matchup: Matchup, dice: Dice,
 def replay_game(league: League, ruleset: Ruleset, away: Lineup, home: Lineup, dice: Dice,
                 players: dict | None = None, *, fatigue: dict[str, int] | None = None,
                 quiet: bool = False, hurt: dict[str, int] | None = None,
-                platoon: bool = True, splits: bool = True, box: bool = True) -> GameResult:
+                platoon: bool = True, splits: bool = True, box: bool = True,
+                version: int = ENGINE_VERSION) -> GameResult:
     """Play (or replay, with scripted dice) a game from its line-ups with computer managers,
     under the home team's league's DH rule; `platoon=False` chooses pinch hitters without the
     [platoon] table (the card check: league/cardmaking/cardcheck.py); `splits=False` keeps no lines against
     left and right, `box=False` no box score either (the odds: the score and the pitchers'
-    lines only, league.engine.state.GameState)."""
+    lines only, league.engine.state.GameState). `version`: the engine version whose managers
+    choose (a stored game replays by the version that played it)."""
     players = players or players_of(league)
-    game = Game(ruleset, players, away, home, ComputerManager(platoon=platoon),
-                ComputerManager(platoon=platoon), dice,
+    game = Game(ruleset, players, away, home, ComputerManager(platoon=platoon, version=version),
+                ComputerManager(platoon=platoon, version=version), dice,
                 dh=league.dh_for(home.team), extra_innings=league.extra_innings, fatigue=fatigue,
                 quiet=quiet, hurt=hurt, splits=splits, box=box)
     return game.play()

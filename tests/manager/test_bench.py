@@ -369,6 +369,144 @@ def test_a_pinch_runner_runs_for_a_slow_runner_late_and_close(pacific, ruleset):
     assert m2.pinch_runner(g2) is None
 
 
+def _card(g, pid, **batting):
+    """`pid`'s batting card changed (RR, SR ...) in this game."""
+    g.players[pid] = dataclasses.replace(
+        g.players[pid], batting=dataclasses.replace(g.players[pid].batting, **batting))
+
+
+def _slow_pinch_hitter_on_first(g, slot_of):
+    """The first bench man, made slow (RR 0), bats for `slot_of` and is on first."""
+    off = g.offense
+    ph = off.bench[0]
+    _card(g, ph, RR=0)
+    off.batting_index = off.order.index(slot_of)
+    g.pinch_hit(off, ph)
+    g.bases[1] = Runner(ph, g.defense.pitcher, True)
+    off.batting_index = (off.batting_index + 1) % 9
+    return ph
+
+
+def _bench_of_one_runner(g, pos, *, he_plays, another_plays=False):
+    """The bench made slow (RR 0) and unable to play `pos`, but for one fast man (RR 4, SR 30)
+    who plays it when `he_plays`, and (`another_plays`) a slow one who does."""
+    off = g.offense
+    glove = next(f for p in g.players.values() for f in p.fielding if f.position == pos)
+    other = next(f for p in g.players.values() for f in p.fielding if f.position != pos
+                 and f.position != "P")
+    for b in off.bench:
+        _card(g, b, RR=0)
+        g.players[b] = dataclasses.replace(g.players[b], fielding=(other,))
+    fast = off.bench[0]
+    _card(g, fast, RR=4, SR=30)
+    if he_plays:
+        g.players[fast] = dataclasses.replace(g.players[fast], fielding=(glove,))
+    if another_plays:
+        g.players[off.bench[1]] = dataclasses.replace(g.players[off.bench[1]], fielding=(glove,))
+    return fast
+
+
+def test_a_slow_pinch_hitter_on_base_is_run_for_and_the_runner_takes_his_position(
+        pacific, ruleset):
+    """docs/manager.md, "In the game": a pinch hitter on base is run for like any runner (RR
+    PR_SLOW or less, a bench man PR_GAIN faster, from the 7th, two runs behind to one ahead)
+    when somebody can field the position his slot needs — that of the man he batted for; when
+    the side takes the field the runner plays it (NPB's 代打の代走)."""
+    g, m = _at_bat(pacific, ruleset, inning=8, score=(2, 3))
+    off = g.offense
+    short = off.positions["SS"]
+    ph = _slow_pinch_hitter_on_first(g, short)
+    fast = _bench_of_one_runner(g, "SS", he_plays=True)
+    assert m.pinch_runner(g) == (1, fast)
+    g.pinch_run(off, 1, fast)
+    g.settle_defense(off)
+    assert off.positions["SS"] == fast and fast in off.order
+    assert ph not in off.order and short not in off.order
+
+
+def test_a_pinch_hitter_is_run_for_when_another_bench_man_can_field_his_position(
+        pacific, ruleset):
+    """docs/manager.md, "In the game": the runner who cannot play the position goes in when
+    another bench man can; he then takes the position (Game.settle_defense). With nobody for
+    it — the only catcher's pinch hitter — the pinch hitter runs for himself."""
+    g, m = _at_bat(pacific, ruleset, inning=7, score=(1, 1))
+    off = g.offense
+    catcher = off.positions["C"]
+    _slow_pinch_hitter_on_first(g, catcher)
+    fast = _bench_of_one_runner(g, "C", he_plays=False, another_plays=True)
+    backup = off.bench[1]
+    assert m.pinch_runner(g) == (1, fast)
+    g.pinch_run(off, 1, fast)
+    g.settle_defense(off)
+    assert off.positions["C"] == backup and fast not in off.order and backup in off.order
+
+    g, m = _at_bat(pacific, ruleset, inning=7, score=(1, 1))
+    _slow_pinch_hitter_on_first(g, g.offense.positions["C"])
+    _bench_of_one_runner(g, "C", he_plays=False)
+    assert m.pinch_runner(g) is None
+
+
+def test_a_pinch_hitter_for_the_pitcher_is_run_for_and_a_reliever_takes_the_slot(
+        pacific, ruleset):
+    """docs/manager.md, "In the game": without the DH a slow pinch hitter for the pitcher is
+    run for by the fastest bench man, any glove: the slot's next fielder is the reliever who
+    takes the mound when the side takes the field."""
+    g, m = _at_bat(pacific, ruleset, inning=7, score=(0, 1), dh=False)
+    off = g.offense
+    pitcher = off.pitcher
+    _slow_pinch_hitter_on_first(g, pitcher)
+    fast = _bench_of_one_runner(g, "SS", he_plays=False)
+    assert m.pinch_runner(g) == (1, fast)
+    g.pinch_run(off, 1, fast)
+    g.settle_defense(off)
+    assert off.relieve == (pitcher, fast)
+
+
+def test_a_slow_dh_is_run_for_by_any_fast_bench_man(pacific, ruleset):
+    """docs/manager.md, "In the game": the DH's slot needs no glove, so any bench man PR_GAIN
+    faster runs for a slow DH and stays in as the DH."""
+    g, m = _at_bat(pacific, ruleset, inning=9, score=(3, 4), dh=True)
+    off = g.offense
+    dh = off.positions["DH"]
+    _card(g, dh, RR=1)
+    g.bases[2] = Runner(dh, g.defense.pitcher, True)
+    off.batting_index = (off.order.index(dh) + 1) % 9
+    fast = _bench_of_one_runner(g, "SS", he_plays=False)
+    assert m.pinch_runner(g) == (2, fast)
+    g.pinch_run(off, 2, fast)
+    g.settle_defense(off)
+    assert off.positions["DH"] == fast
+
+
+def test_a_game_of_engine_two_replays_with_the_manager_of_engine_two(pacific, ruleset):
+    """A stored game replays exactly in every later version (README, "a game replays from its
+    rolls"): the computer manager of ENGINE_VERSION 2 never ran for a pinch hitter, and one made
+    for version 2 (replay_game's `version`, the stored game's 'engine') chooses as it did, while
+    today's manager runs for him — the same pinch hitter on base, two answers."""
+    from league.engine import ENGINE_VERSION
+    from league.manager.computer import PR_FOR_PINCH_HITTERS, ComputerManager
+    assert ENGINE_VERSION >= PR_FOR_PINCH_HITTERS == 3
+    g, m = _at_bat(pacific, ruleset, inning=8, score=(2, 3))
+    _slow_pinch_hitter_on_first(g, g.offense.positions["SS"])
+    fast = _bench_of_one_runner(g, "SS", he_plays=True)
+    assert m.pinch_runner(g) == (1, fast)
+    assert ComputerManager(version=2).pinch_runner(g) is None
+    # a season's games played by version 2's managers replay from their rolls by version 2
+    a, h = pacific.teams[0], pacific.teams[1]
+    away = make_lineup(a.code, list(a.active), True)
+    home = make_lineup(h.code, list(h.active), True)
+    differ = 0
+    for seed in range(1, 41):
+        old = replay_game(pacific, ruleset, away, home, SeededDice(seed), version=2)
+        again = replay_game(pacific, ruleset, away, home, ScriptedDice(list(old.raws)),
+                            version=2)
+        assert again.raws == old.raws and again.batting == old.batting
+        assert again.pitching == old.pitching and again.plays == old.plays
+        now = replay_game(pacific, ruleset, away, home, SeededDice(seed))
+        differ += now.batting != old.batting
+    assert differ >= 1       # games where today's manager ran for a pinch hitter
+
+
 def test_a_pinch_hitter_bats_for_the_pitcher_without_the_dh(pacific, ruleset):
     """docs/manager.md, "In the game": without the DH the pitcher is hit for from the 7th
     (his side up to two runs ahead) and a reliever takes the mound when his team takes the

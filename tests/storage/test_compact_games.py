@@ -96,3 +96,14 @@ def test_a_game_stored_before_versions_and_records_still_reads_and_replays(seaso
     assert len(play_lines(box.result, True)) == len(box.result.plays)
     stored, again = sv.replay(season_db, 5)
     assert same_lines(stored, again)
+
+
+def test_a_stored_game_replays_with_the_managers_of_the_engine_that_played_it():
+    """A stored game replays by the engine version it records (its computer managers choose as
+    that version's did: league.manager.computer.ComputerManager's `version`); a game stored
+    before versions were kept is version 1's."""
+    from league.engine import ENGINE_VERSION
+    from tui.services.games import played_by
+    assert played_by({"engine": ENGINE_VERSION}) == ENGINE_VERSION
+    assert played_by({"engine": 2}) == 2
+    assert played_by({}) == played_by({"engine": None}) == 1

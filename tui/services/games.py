@@ -67,13 +67,20 @@ def replay(db: Db, number: int, league: str | None = None,
     raws = data["raws"] if "raws" in data else raw_rolls(stored)
     again = replay_game(lg, ruleset, away, home, ScriptedDice(raws),
                         players_of(lg), fatigue=dict(data.get("fatigue", {})),
-                            hurt=dict(data.get("hurt", {})))
+                        hurt=dict(data.get("hurt", {})), version=played_by(data))
     if "raws" in data:
         # the stored lines, with the play-by-play and roll log the replay made
         if same_lines(stored, again):
             stored = dataclasses.replace(stored, plays=again.plays, events=again.events,
                                          rolls=again.rolls, raws=again.raws)
     return stored, again
+
+
+def played_by(data: dict) -> int:
+    """The engine version that played a stored game (league.engine.ENGINE_VERSION; 1 for a game
+    stored before versions were kept): its replay's computer managers choose by it."""
+    engine = data.get("engine")
+    return engine if isinstance(engine, int) else 1
 
 
 def raw_rolls(result: GameResult) -> list[int]:
@@ -89,7 +96,7 @@ def with_log(league: League, ruleset: Ruleset, stored: GameResult, data: dict) -
     try:
         again = replay_game(league, ruleset, away, home, ScriptedDice(data["raws"]),
                             players_of(league), fatigue=dict(data.get("fatigue", {})),
-                            hurt=dict(data.get("hurt", {})))
+                            hurt=dict(data.get("hurt", {})), version=played_by(data))
     except LeagueError as exc:
         return dataclasses.replace(stored, notes=[*stored.notes, f"no play-by-play: {exc}"])
     if same_lines(stored, again):
@@ -111,4 +118,4 @@ def same_lines(a: GameResult, b: GameResult) -> bool:
             and dict(a.decisions) == dict(b.decisions))
 
 
-__all__ = ["BoxScore", "boxscore", "replay", "raw_rolls", "same_lines", "with_log"]
+__all__ = ["BoxScore", "boxscore", "played_by", "replay", "raw_rolls", "same_lines", "with_log"]
