@@ -24,6 +24,7 @@ from league.offseason.aging import Aged, age_players, measured, recentre, recent
 from league.offseason.people import season_age, stream
 from league.offseason.retirement import RELEASE, Departure, Standing, departures
 from league.season.foreign_limit import FOREIGN_ACTIVE, FOREIGN_SIDE, fits
+from league.season.roster import ACTIVE_ARMS
 
 if TYPE_CHECKING:
     from league.engine.cards import Player
@@ -711,14 +712,6 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
     return called
 
 
-# the most pitchers a renewed active roster keeps while its farm has a hitter to call up: NPB
-# clubs open a season with about 13-14 pitchers of their 29 (the bundled league opens with 13
-# a club); the renewal's fills (a starter for a starter, the catchers and runners first, the
-# roster check's side rule against last season's closing rosters, which the season's call-ups
-# for tired arms had tilted) opened lived seasons with 14.75 and 14.25 hitters, benches too
-# short to pinch-hit or run in the league with the DH (issue 31: 105 pinch-hit appearances a
-# club in season one, 52-80 later; pinch runners 30-39 against C.3's 40-120)
-ACTIVE_ARMS = 14
 
 
 def mend(league: "League") -> list[tuple[str, str, str]]:
@@ -729,7 +722,7 @@ def mend(league: "League") -> list[tuple[str, str, str]]:
     valuable man it can spare. Returns (player, team, "active" | "farm") for each move."""
     from league.engine.values import batting_value
     from league.manager.bullpen import pitching_value
-    from league.season.farm import roster_problem
+    from league.season.farm import roster_problem, sending_down
     from league.season.roster import uncovered
 
     def value(p: "Player") -> float:
@@ -777,15 +770,8 @@ def mend(league: "League") -> list[tuple[str, str, str]]:
             if not spare:
                 break
             # the side (pitchers or hitters) furthest over its share of the roster goes down
-            # first (ACTIVE_ARMS pitchers, the rest hitters), then its least valuable man: a
-            # pitcher's value and a hitter's are not on one scale (pitching_value about -5 to 10,
-            # batting_value about 30 to 60), and by value alone every man sent down was a
-            # pitcher while one could be spared (issue 31)
-            arms = sum(1 for p in active.values() if p.pitching is not None)
-            over = {True: arms - ACTIVE_ARMS,
-                    False: len(active) - arms - (league.active_size - ACTIVE_ARMS)}
-            side = [p for p in spare if (p.pitching is not None) == (over[True] >= over[False])]
-            worst = min(side or spare, key=lambda p: (value(p), p.id))
+            # first, then its least valuable man (each side on its own scale: sending_down)
+            worst = sending_down(active.values(), spare, league.active_size)[0]
             farm[worst.id] = active.pop(worst.id)
             moves.append((worst.id, team.code, "farm"))
     return moves

@@ -36,6 +36,7 @@ from league.manager.bullpen import pitching_value
 from league.manager.rest import PitcherRest
 from league.season import foreign_limit
 from league.season.roster import (
+    ACTIVE_ARMS,
     DEFAULT_ACTIVE_SIZE,
     DEFAULT_TEN_DAYS,
     FIELD_ORDER,
@@ -413,6 +414,22 @@ def _value_of(p: Player) -> float:
     return batting_value(p.batting) if p.batting is not None else -99.0
 
 
+def sending_down(roster: Iterable[Player], spare: Iterable[Player], active_size: int
+                 ) -> list[Player]:
+    """The men of `spare` in the order a full active roster (`roster`, the man coming up in it)
+    sends them down: the side — pitchers or hitters — furthest over its share of `active_size`
+    first (ACTIVE_ARMS pitchers, the rest hitters), each side by its own value, the least
+    valuable first. A pitcher's value and a hitter's are not on one scale (pitching_value
+    about -5 to 10, batting_value about 30 to 60): by value alone every man sent down was a
+    pitcher while a hitter could be spared (issue 31)."""
+    size = arms = 0
+    for p in roster:
+        size += 1
+        arms += p.pitching is not None
+    pitchers = arms - ACTIVE_ARMS >= size - arms - (active_size - ACTIVE_ARMS)
+    return sorted(spare, key=lambda p: ((p.pitching is not None) != pitchers, _value(p), p.id))
+
+
 def _eligible(book: RosterBook, p: Player, day: date, ten_days: int) -> bool:
     """Whether a farm player may come up on `day`: the ten-day rule lets him, and he is healthy
     (a 育成 player never comes up)."""
@@ -702,9 +719,10 @@ def cover_positions(state: Any, team: str, day: date) -> list[Move]:
             out = None
             if crowded or len(registered) >= league.active_size:
                 fit = active()
-                spare = sorted((p for p in fit if (p.foreign if crowded
-                                                   else _role(p) in ("RP", "H"))),
-                               key=lambda p: (_value(p), p.id))
+                spare = sending_down(registered + [cand],
+                                     (p for p in fit if (p.foreign if crowded
+                                                         else _role(p) in ("RP", "H"))),
+                                     league.active_size)
                 out = next((p for p in spare
                             if roster_problem([q for q in fit if q.id != p.id] + [cand], dh) is None
                             and uncovered([q for q in fit if q.id != p.id] + [cand]) is None
@@ -819,9 +837,10 @@ def repair(state: Any, team: str, day: date) -> list[Move]:
             if foreign_limit.fits(here, cand, league.foreign_active, league.foreign_side):
                 chosen = (cand, None)
                 break
-            out = sorted((p for p in here if p.foreign and keeps(p, cand) and foreign_limit.fits(
-                [q for q in here if q.id != p.id], cand, league.foreign_active,
-                league.foreign_side)), key=lambda p: (_value(p), p.id))
+            out = sending_down(here + [cand], (
+                p for p in here if p.foreign and keeps(p, cand) and foreign_limit.fits(
+                    [q for q in here if q.id != p.id], cand, league.foreign_active,
+                    league.foreign_side)), league.active_size)
             if out:
                 chosen = (cand, out[0])
                 break
@@ -829,8 +848,10 @@ def repair(state: Any, team: str, day: date) -> list[Move]:
             break
         cand, room = chosen
         if room is None and len(here) >= league.active_size:
-            # room for him: the least valuable man whose going keeps all the roster has
-            spare = sorted((p for p in here if keeps(p, cand)), key=lambda p: (_value(p), p.id))
+            # room for him: the least valuable man whose going keeps all the roster has, of the
+            # side furthest over its share (each side on its own scale)
+            spare = sending_down(here + [cand], (p for p in here if keeps(p, cand)),
+                                 league.active_size)
             room = spare[0] if spare else None
         if room is not None:
             made.append(Move(day, team, room.id, "down", f"roster: {problem}"))

@@ -65,6 +65,16 @@ SETTING_TABLES: Final = ("schedule", "postseason", "draft", "fa", "trades", "usa
 MIN_STARTERS: Final = 5
 # the computer's rotation (six men, 中6日 as in NPB); further starters pitch long relief
 ROTATION_SIZE: Final = 6
+# the pitchers' share of an active roster (the rest are hitters), the most a renewed active
+# roster keeps while its farm has a hitter to call up (league.offseason.renewal) and the side a
+# full roster sends down from first (league.season.farm.sending_down): NPB clubs open a season
+# with about 13-14 pitchers of their 29 (the bundled league opens with 13 a club); the renewal's
+# fills (a starter for a starter, the catchers and runners first, the roster check's side rule
+# against last season's closing rosters, which the season's call-ups for tired arms had tilted)
+# opened lived seasons with 14.75 and 14.25 hitters, benches too short to pinch-hit or run in
+# the league with the DH (issue 31: 105 pinch-hit appearances a club in season one, 52-80
+# later; pinch runners 30-39 against C.3's 40-120)
+ACTIVE_ARMS: Final = 14
 TEAM_CODE_RE = re.compile(r"^[A-Z]{3}$")
 PLAYER_ID_RE = re.compile(r"^[A-Za-z0-9_.-]+$")
 PITCHER_BAT_RE = re.compile(r"^[ABC]\+?$")

@@ -130,6 +130,78 @@ def test_a_team_that_cannot_field_a_position_calls_up_a_man_who_can(nippon):
     assert farm.roster_problem(active, nippon.dh_for(team.code)) is None
 
 
+def _full_of_hitters(nippon, gone):
+    """EDO's active roster with the men `gone` (a test of each player) sent down — the first
+    yesterday (the ten-day rule keeps him there), the others long ago — and farm hitters who
+    would not mend what they leave called up until it is full again: more hitters than their
+    share (ACTIVE_ARMS pitchers, the rest hitters)."""
+    from datetime import date
+
+    from league.season.farm import Move, apply_move
+    from league.season.roster import ACTIVE_ARMS
+
+    state = SeasonState(league=nippon, players=players_of(nippon))
+    book = state.roster
+    book.bind(nippon)
+    team = nippon.team("EDO")
+    day = date(2026, 6, 1)
+    out = [p for p in team.players if p.id not in book.farm and gone(p)]
+    assert out
+    for k, p in enumerate(out):
+        apply_move(book, Move(day - timedelta(days=1 if k == 0 else 30), team.code, p.id, "down"))
+    for p in [p for p in team.players if p.id in book.farm and p.pitching is None
+              and not gone(p)]:
+        if sum(1 for q in team.players if q.id not in book.farm) >= nippon.active_size:
+            break
+        apply_move(book, Move(day - timedelta(days=30), team.code, p.id, "up"))
+    active = [p for p in team.players if p.id not in book.farm]
+    assert len(active) == nippon.active_size
+    assert sum(1 for p in active if p.pitching is None) > nippon.active_size - ACTIVE_ARMS
+    return state, team, day
+
+
+def _moved(nippon, state, team, move):
+    """The men `move()` sent down and called up, and the active roster after: every pitcher
+    of it before is still there."""
+    pitchers = {p.id for p in team.players if p.id not in state.roster.farm and p.pitching}
+    made = move()
+    active = [p for p in team.players if p.id not in state.roster.farm]
+    assert pitchers <= {p.id for p in active}
+    return ([nippon.player(m.player) for m in made if m.kind == "down"],
+            [nippon.player(m.player) for m in made if m.kind == "up"], active)
+
+
+def test_a_full_roster_covering_a_position_sends_down_a_hitter_when_hitters_are_over(nippon):
+    """cover_positions: the man who goes down for the one who can play the open position comes
+    from the side over its share of the roster (ACTIVE_ARMS pitchers, the rest hitters), the
+    least valuable of it by its own scale — here a bench hitter. By one value for both (a
+    reliever's pitching_value about -5 to 10, a hitter's batting_value about 30 to 60) a reliever
+    went down whoever was over (issue 31's lived club left without a bullpen)."""
+    from league.season.farm import cover_positions, uncovered
+
+    state, team, day = _full_of_hitters(nippon, lambda p: p.batting is not None
+                                        and p.pitching is None and p.can_play("RF"))
+    downs, ups, active = _moved(nippon, state, team, lambda: cover_positions(state, team.code, day))
+    assert len(downs) == 1 and ups and all(p.can_play("RF") for p in ups)
+    assert downs[0].pitching is None
+    assert uncovered(active) is None
+
+
+def test_a_full_roster_mended_before_a_game_sends_down_a_hitter_when_hitters_are_over(nippon):
+    """repair: the club's catchers all down (one yesterday, so the ten-day rule keeps him), the
+    roster full of hitters; a farm catcher comes up and the man who goes down for him is the
+    least valuable hitter the roster can spare — hitters being over their share — not a
+    pitcher, as by one value for both."""
+    from league.season.farm import repair, roster_problem
+
+    state, team, day = _full_of_hitters(nippon, lambda p: p.batting is not None
+                                        and p.pitching is None and p.can_play("C"))
+    downs, ups, active = _moved(nippon, state, team, lambda: repair(state, team.code, day))
+    assert [p.can_play("C") for p in ups] == [True] and len(downs) == 1
+    assert downs[0].pitching is None
+    assert roster_problem(active, nippon.dh_for(team.code)) is None
+
+
 def test_nobody_is_sent_down_for_a_slump_before_a_game(nippon, ruleset):
     """Opening day: before a team's first game nobody is in a slump, so the computer manager
     sends nobody down for one (the fan's reading found 25 such moves on opening day); it may
