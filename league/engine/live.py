@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from league.engine import ENGINE_VERSION
 from league.engine.dice import Dice, SeededDice
 from league.engine.game import BASE_NAMES, BAT_FIELDS, PIT_FIELDS, Game, GameResult
 from league.engine.rules.bunt import bunt_extra_base_runners
@@ -81,6 +82,18 @@ class LiveLog:
     # where the game stood at the last plate appearance begun: [inning, half (0 top, 1 bottom),
     # outs, away runs, home runs]; None in a log saved by an older version
     where: list[int] | None = None
+    # the engine version the game is played by (league.engine.ENGINE_VERSION when it began);
+    # None in a log saved before versions were kept: `version`
+    engine: int | None = None
+
+    @property
+    def version(self) -> int:
+        """The engine version whose computer managers play this game (the computer's side
+        logs no decisions, so a resumed game replays only with the manager that played it):
+        the log's, else 2 for a game begun before logs kept it, else today's for a new one."""
+        if self.engine is not None:
+            return self.engine
+        return 2 if self.rolls or self.decisions else ENGINE_VERSION
 
     def as_dict(self) -> dict:
         out: dict[str, Any] = {"rolls": list(self.rolls),
@@ -88,6 +101,8 @@ class LiveLog:
                                "checkpoints": [list(c) for c in self.checkpoints]}
         if self.where is not None:
             out["where"] = list(self.where)
+        if self.engine is not None:
+            out["engine"] = self.engine
         return out
 
     @staticmethod
@@ -100,11 +115,13 @@ class LiveLog:
             where = [int(x) for x in where][:5] if where is not None else None
             if where is not None and len(where) != 5:
                 where = None
+            engine = data.get("engine")
+            engine = int(engine) if engine is not None else None
         except (TypeError, ValueError, IndexError, AttributeError) as exc:
             raise DiceError(f"the saved game's log is damaged: {exc}") from None
         if any(not 1 <= r <= 100 for r in rolls):
             raise DiceError("the saved game's log has a roll outside 1..100")
-        return LiveLog(rolls, decisions, checkpoints, where)
+        return LiveLog(rolls, decisions, checkpoints, where, engine)
 
     def undo_point(self) -> "LiveLog | None":
         """The log cut back to the start of the last plate appearance that was completed or
@@ -114,7 +131,7 @@ class LiveLog:
             return None
         r, d = cps[-1]
         keep = [c for c in self.checkpoints if c[0] <= r and c[1] <= d and c != cps[-1]]
-        return LiveLog(self.rolls[:r], self.decisions[:d], keep)
+        return LiveLog(self.rolls[:r], self.decisions[:d], keep, engine=self.engine)
 
 
 def computer_rolls(seed: int, rolls: list[int]) -> bool:
@@ -340,7 +357,7 @@ class LiveGame(Game):
 
 
 def live_game(ruleset, players: dict, away, home, *, people: dict[int, Callable[[str, GameState, dict], Any]],
-              computer: Callable[[], Any], live_dice: Callable[[], Dice], saved: LiveLog | None = None,
+              computer: Callable[..., Any], live_dice: Callable[[], Dice], saved: LiveLog | None = None,
               dh: bool | None = None, extra_innings: int | None = None,
               fatigue: dict[str, int] | None = None,
               handed: Callable[[int, GameState], bool] | None = None,
@@ -353,13 +370,16 @@ def live_game(ruleset, players: dict, away, home, *, people: dict[int, Callable[
     While `handed(side, game)` holds, a computer manager (made by `computer`) decides for a
     person's side without asking; so does it for one question answered with COMPUTER_DECIDES.
     `decided(method, game, value)` hears every decision of a person's side, replayed or made.
+    `computer(version=N)` makes a computer manager choosing as engine version N did: the version
+    the game began in (LiveLog.version), so a game saved by an older version resumes as played.
     """
     saved = saved or LiveLog()
-    log = LiveLog()
+    log = LiveLog(engine=saved.version)
     dice = LoggedDice(saved.rolls, log, live_dice)
     replay = [list(d) for d in saved.decisions]
-    managers = [PersonManager(side, log, replay, people[side], computer(), handed, decided)
-                if side in people else computer() for side in (0, 1)]
+    managers = [PersonManager(side, log, replay, people[side], computer(version=log.version),
+                              handed, decided)
+                if side in people else computer(version=log.version) for side in (0, 1)]
     game = LiveGame(ruleset, players, away, home, managers[0], managers[1], dice, dh=dh,
                     extra_innings=extra_innings, fatigue=fatigue)
     game.live_log = log

@@ -223,3 +223,35 @@ def test_a_person_sends_his_two_way_pitcher_to_bat_for_the_dh(mini, ruleset):
     saved = LiveLog.from_dict(g.live_log.as_dict())
     again, _ = play(saved)
     assert result_dict(again.play(), None) == result_dict(result, None)
+
+
+def test_a_game_saved_by_an_older_engine_resumes_with_its_computer_manager(pacific, ruleset,
+                                                                          lineups):
+    """A game at the keyboard logs the person's decisions, not the computer's (it decides from
+    the situation): so the log keeps the engine version the game began in (LiveLog.engine) and
+    the computer managers that resume it choose as that version's did (ComputerManager's
+    `version`, docs/manager.md "In the game"); a log saved before it was kept is version 2's."""
+    from league.engine import ENGINE_VERSION
+    made: list[int] = []
+
+    def computer(version):
+        made.append(version)
+        return ComputerManager(version=version)
+
+    g, _ = live_game(ruleset, _players(pacific), *lineups, people={0: person(quit_after=30)},
+                     computer=computer, live_dice=lambda: SeededDice(8), dh=pacific.dh)
+    with pytest.raises(Quit):
+        g.play()
+    assert set(made) == {ENGINE_VERSION} and g.live_log.engine == ENGINE_VERSION
+    stored = g.live_log.as_dict()
+    assert stored["engine"] == ENGINE_VERSION
+    assert LiveLog.from_dict(stored).undo_point().engine == ENGINE_VERSION
+    older = {k: v for k, v in stored.items() if k != "engine"}     # as version 2 saved it
+    saved = LiveLog.from_dict(older)
+    assert saved.engine is None and saved.version == 2 and LiveLog().version == ENGINE_VERSION
+    made.clear()
+    resumed, _ = live_game(ruleset, _players(pacific), *lineups, people={0: person()},
+                           computer=computer, live_dice=lambda: SeededDice(8), dh=pacific.dh,
+                           saved=saved)
+    resumed.play()
+    assert set(made) == {2} and resumed.live_log.as_dict()["engine"] == 2

@@ -25,7 +25,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Header, Input, RichLog, Static
 
-from league.engine import events
+from league.engine import ENGINE_VERSION, events
 from league.engine.boxscore import render
 from league.engine.dice import Dice, SeededDice, TypedDice
 from league.engine.live import COMPUTER_DECIDES, GameAborted, Handover, LiveLog, live_game, result_so_far
@@ -138,8 +138,8 @@ def _decided(run: _Run, method: str, game, value: Any) -> None:
 class _TellingComputer(ComputerManager):
     """The computer manager of the other side; its declarations go in the situation panel."""
 
-    def __init__(self, run: _Run) -> None:
-        super().__init__()
+    def __init__(self, run: _Run, version: int = ENGINE_VERSION) -> None:
+        super().__init__(version=version)
         self._run = run
 
     def defense_call(self, game):
@@ -943,7 +943,7 @@ class PlayScreen(KeepsItsArea, Bilingual, Screen):
                 services.save_live(self.app.db, self.info.id,
                                         LiveLog(list(log.rolls), [list(d) for d in log.decisions],
                                                 [list(c) for c in log.checkpoints],
-                                                self._where(run.game)),
+                                                self._where(run.game), log.engine),
                                         dice=self.dice_mode)
             except Exception as exc:  # noqa: BLE001 - leaving must not crash the app
                 self.app.notify(f"not saved: {exc}", severity="error")
