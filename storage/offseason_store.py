@@ -9,7 +9,9 @@ says the club has made all it makes), and the foreign signings and releases a pe
 club's pool or `release` one of its foreign players; a NULL player: done). The next season's
 making reads them and removes them. How many offers each free agent has is a view
 (``league_fa_offer_count``, 0019): in a shared league a manager reads only his own club's offers
-(sealed, §4), and the count from every club."""
+(sealed, §4), and the count from every club. The men who refused a club's pick (入団拒否, §3)
+outlive the off-season: ``league_amateur`` (migration 0026_amateur), one row a man, the year of
+the class he comes back in and the amateur he is then (JSON), until that class is made."""
 from __future__ import annotations
 
 import json
@@ -87,6 +89,51 @@ class ForeignChoiceRow(Row, table=True):
     player: Optional[str] = None
     action: str = ""
     made_by: str = ""
+
+
+class AmateurRow(Row, table=True):
+    """A man who refused his club's pick (入団拒否, npb_offseason.md §3) and comes back in a later
+    class: `year` the year of the draft he may join, `prospect` the amateur he is then (the
+    fields of league.offseason.draft.Prospect, JSON), `refused` the year of the draft he
+    refused and `team` the club whose pick he refused. Kept from one off-season to the next;
+    the class he joins removes him."""
+
+    __tablename__ = "league_amateur"
+    __table_args__ = (UniqueConstraint("league_id", "key", name="uq_league_amateur"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="league_league.id", ondelete="CASCADE", index=True)
+    key: str
+    year: int
+    refused: int
+    team: str
+    prospect: str = Field(sa_column=Column(Text, nullable=False))
+
+
+def amateurs(*, session: Session, league_id: int) -> list[tuple[int, dict[str, Any]]]:
+    """The men who refused in earlier drafts and have not come back yet: (the year of the class
+    he may join, the amateur he is then as a dict), by key."""
+    return [(r.year, json.loads(r.prospect)) for r in session.exec(
+        select(AmateurRow)  # type: ignore[call-overload]
+        .where(col(AmateurRow.league_id) == league_id).order_by(col(AmateurRow.key))).scalars()]
+
+
+def keep_amateurs(*, session: Session, league_id: int, back: list[tuple[int, dict[str, Any]]],
+                  entered: list[str]) -> None:
+    """An off-season's refusals kept: the men of `entered` (keys) came back into its class and
+    are removed, each of `back` (the year he may come back, the amateur as a dict with its
+    `key`, `refused_year`, `refused_team`) stored (a man who refused again replaces his row).
+    The caller commits."""
+    keys = list(entered) + [str(p["key"]) for _y, p in back]
+    if keys:
+        session.execute(delete(AmateurRow).where(col(AmateurRow.league_id) == league_id,
+                                                 col(AmateurRow.key).in_(keys)))
+    for year, p in back:
+        session.add(AmateurRow(league_id=league_id, key=str(p["key"]), year=year,
+                               refused=int(p.get("refused_year", 0)),
+                               team=str(p.get("refused_team", "")),
+                               prospect=json.dumps(p, ensure_ascii=False, separators=(",", ":"))))
+    session.flush()
 
 
 @dataclass(frozen=True)

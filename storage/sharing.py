@@ -23,7 +23,8 @@ Who may change what (the README's "A league shared by several managers" says the
   and `league_trade_offer` rows for his own club (an offer, or his answer to a proposal: the
   players on the clubs named, before the deadline; the commissioner's program answers them);
 - a commissioner writes every league table (cards, transactions, schedules, results, seasons,
-  awards, events) but not the audit log or the list of managers;
+  awards, events, the off-season's state and the men who refused a pick, `league_amateur`:
+  everyone's to read, as the news names them) but not the audit log or the list of managers;
 - the database owner alone adds and removes managers, and alone could touch the audit log;
 - what a manager reads counts no row sealed from him: he reads no sequence, no row's place
   (`ctid`) in a sealed table or the log, and their rows and lines are numbered by the time they
@@ -81,7 +82,8 @@ KINDS: dict[str, str] = {
     "season_postseason_series": "results",
     "league_league": "league", "league_team": "league", "league_ruleset": "league",
     "league_manager": "managers", "league_made_role": "managers",
-    "league_offseason": "offseason", DRAFT_TABLE: "draft", TRADE_TABLE: "trade",
+    "league_offseason": "offseason", "league_amateur": "offseason",
+    DRAFT_TABLE: "draft", TRADE_TABLE: "trade",
     FA_TABLE: "fa", FOREIGN_TABLE: "foreign",
 }
 _REFUSALS = {

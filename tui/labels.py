@@ -169,6 +169,12 @@ LABELS.update({
     "os_hazure": ("外れ1位", "after a lost lottery"),
     "os_ikusei": ("育成", "development contract"),
     "os_refused": ("入団拒否", "refused to sign"),
+    "os_returns": ("{year}年に{school}から再び指名対象", "back in the {year} class from {school}"),
+    "os_refused_before": ("{year}年に{team}の指名を拒否", "refused {team} in {year}"),
+    "os_ikusei_expired": ("育成満了", "Development contract ended"),
+    "os_resigned": ("育成再契約", "Signed again (development)"),
+    "os_resigned_what": ("育成契約の期限で再び育成契約", "development contract at its limit, signed "
+                                              "again as development"),
     "os_promoted": ("支配下登録", "Signed to the 70"),
     "os_promoted_what": ("育成から支配下へ", "from a development contract"),
     "os_school_高校": ("高校", "high school"),

@@ -20,18 +20,19 @@ kind of player the club lost and has not replaced; a club short of catchers or s
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Protocol
 
 from league.engine.cards import BAT_COLUMNS, PITCH_COLUMNS
 from league.offseason.aging import CONTACT, Development, age_batting, age_pitching, typical
-from league.offseason.people import stream
+from league.offseason.people import season_age, stream
 
 # the [draft] table is read with the league file, in the season (one home:
 # league.season.offseason_settings); its names stay importable from here
 from league.season.offseason_settings import (  # noqa: F401
+    IKUSEI_YEARS,
     MAX_IKUSEI,
     MAX_PICKS,
     PRIORITY_ALTERNATE,
@@ -70,6 +71,10 @@ class Prospect:
     batting: dict[str, str] | None
     pitching: dict[str, str] | None
     value: float                            # what the computer sees: now plus promise
+    # a man who refused a club's pick (入団拒否) and comes back in a later class: the year of
+    # the draft he refused and the club (0, "": a first-time amateur)
+    refused_year: int = 0
+    refused_team: str = ""
 
 
 @dataclass(frozen=True)
@@ -114,14 +119,51 @@ def positions_of(batting: Mapping[str, str] | None) -> set[str]:
     return out
 
 
-def refusals(league: str, year: int, picks: Sequence[Pick], chance: float = 0.0) -> set[str]:
+def refusals(league: str, year: int, picks: Sequence[Pick], chance: float = 0.0,
+             roll: Callable[[Pick], float] | None = None) -> set[str]:
     """The prospects (keys) of `picks` who refuse to sign (入団拒否, §3: "a small share refuse"):
-    each 支配下 pick with `chance`, the draw the seeded stream of (league, year, prospect); a 育成
-    pick signs. His club's pick is spent (NPB gives no other)."""
+    each 支配下 pick with `chance`, the draw the seeded stream of (league, year, prospect) (`roll`:
+    scripted dice in tests, a number 0..1 for each pick); a 育成 pick signs. His club's pick is
+    spent (NPB gives no other); the man goes on as an amateur (`returning`)."""
     if chance <= 0:
         return set()
-    return {p.prospect for p in picks
-            if not p.ikusei and stream("refuse", league, year, p.prospect).random() < chance}
+    draw = roll or (lambda p: stream("refuse", league, year, p.prospect).random())
+    return {p.prospect for p in picks if not p.ikusei and draw(p) < chance}
+
+
+# Where a man who refused goes, and the class he is drafted from again (§3: "re-enter a later
+# class"), as NPB's eligibility has it: a high-school player goes to university and may be
+# drafted again when he graduates (4 years, as 大学); a university player joins a company team
+# (大卒社会人: after 2 years); a company-team player stays with it (2 years); an
+# independent-league player may be drafted every year (1).
+RETURN = {"高校": ("大学", 4), "大学": ("社会人", 2), "社会人": ("社会人", 2), "独立": ("独立", 1)}
+RETURN_SD = 1.5       # rolls: the spread of what his amateur years made of him
+
+
+def returning(league: str, year: int, prospect: Prospect, team: str,
+              gauss: Callable[[], float] | None = None) -> tuple[int, Prospect]:
+    """A man who refused `team`'s pick in the draft of `year` as he comes back: the year of the
+    class he joins and the amateur he is then (RETURN: his new school, his age in that year
+    from his birth date, his cards moved on by his years away). His years at university or a
+    company team close the distance to the league his new school's readiness says (the mean of
+    READINESS of the old school less the new one's, in rolls), with a seeded spread (RETURN_SD,
+    the stream of (league, year, prospect); `gauss`: scripted dice in tests, a standard normal
+    draw); his worth is counted again with the class he joins (make_class)."""
+    school, years = RETURN.get(prospect.school, ("社会人", 2))
+    back = year + years
+    rng = stream("return", league, year, prospect.key)
+    spread = gauss() if gauss is not None else rng.gauss(0.0, 1.0)
+    gain = sum(READINESS[prospect.school]) / 2 - sum(READINESS[school]) / 2 + spread * RETURN_SD
+    dev = Development(1.0, gain, "", (1.0, 1.0, 1.0), rng.getrandbits(32))
+    age = season_age(date.fromisoformat(prospect.born), back) if prospect.born else \
+        prospect.age + years
+    new_b = new_p = None
+    if prospect.pitching is not None:
+        new_p, _ = age_pitching(prospect.pitching, age, dev, curve=False)
+    if prospect.batting is not None:
+        new_b, _ = age_batting(prospect.batting, age, dev, curve=False)
+    return back, dataclasses.replace(prospect, school=school, age=age, batting=new_b,
+                                     pitching=new_p, refused_year=year, refused_team=team)
 
 
 def kind_of(batting: Mapping[str, str] | None, pitching: Mapping[str, str] | None) -> str:
@@ -165,15 +207,18 @@ def _widths(text: str, columns: tuple[str, ...]) -> list[float] | None:
 
 def make_class(league: str, year: int, size: int,
                templates: Sequence[tuple[Mapping[str, str] | None, Mapping[str, str] | None]],
-               names: Sequence[tuple[str, str]], taken_names: set[str]) -> list[Prospect]:
+               names: Sequence[tuple[str, str]], taken_names: set[str],
+               returning: Sequence[Prospect] = ()) -> list[Prospect]:
     """The draft class for the season of `year`: `size` amateurs made from the league's own
     cards (`templates`: batting and pitching cells) and names (name, name_en), none named like
-    anyone in `taken_names`. Seeded: the same league, year and inputs give the same class."""
+    anyone in `taken_names`, and after them the men who refused a club's pick and come back
+    (`returning`, as league.offseason.draft.returning made them: their worth counted again
+    with this class). Seeded: the same league, year and inputs give the same class."""
     rng = stream("class", league, year)
     parts = [(n.split(" ", 1), e.split(" ", 1) if e else ["", ""]) for n, e in names
              if " " in n]
     out: list[Prospect] = []
-    used = set(taken_names)
+    used = set(taken_names) | {p.name for p in returning}
     pitchers = [t for t in templates if t[1] is not None]
     batters = [t for t in templates if t[1] is None and t[0] is not None]
     # a prospect's worth is counted from the league's cards of his kind (its mean and spread), so
@@ -207,22 +252,32 @@ def make_class(league: str, year: int, size: int,
             + promise(age)
         out.append(Prospect(f"{year}-{i + 1:03d}", name, name_en, school, age, born,
                             kind_of(new_b, new_p), new_b, new_p, round(value, 2)))
-    return _even_kinds(out)
+    # a man who comes back is valued as the men made for the class, on its scale (its lift
+    # between the sides), and moves no one else's value: with or without him the others are
+    # the same class
+    back = []
+    for p in sorted(returning, key=lambda p: p.key):
+        mean, sd = base_p if p.pitching is not None else base_b
+        value = (card_value(p.batting if p.pitching is None else None, p.pitching) - mean) / sd \
+            * VALUE_SD + promise(p.age)
+        back.append(dataclasses.replace(p, kind=kind_of(p.batting, p.pitching),
+                                        value=round(value, 2)))
+    lift = _lift(out)
+    return [dataclasses.replace(p, value=round(p.value + lift[p.pitching is not None], 2))
+            for p in [*out, *back]]
 
 
-def _even_kinds(out: list[Prospect]) -> list[Prospect]:
-    """The class's pitchers and batters valued on one scale: their values moved so that each
-    side's mean is the class's (a pitcher's readiness costs his card more of the computer's
-    value than a batter's costs his, though it costs a game the same; valued as they were, the
-    clubs drafted three batters to a pitcher and the league ran short of arms)."""
+def _lift(out: list[Prospect]) -> dict[bool, float]:
+    """The class's pitchers and batters valued on one scale: the value each side (pitcher True)
+    is moved by so that its mean is the class's (a pitcher's readiness costs his card more of
+    the computer's value than a batter's costs his, though it costs a game the same; valued as
+    they were, the clubs drafted three batters to a pitcher and the league ran short of arms)."""
     arms = [p.value for p in out if p.pitching is not None]
     bats = [p.value for p in out if p.pitching is None]
     if not arms or not bats:
-        return out
+        return {True: 0.0, False: 0.0}
     mid = (sum(arms) + sum(bats)) / len(out)
-    lift = {True: mid - sum(arms) / len(arms), False: mid - sum(bats) / len(bats)}
-    return [dataclasses.replace(p, value=round(p.value + lift[p.pitching is not None], 2))
-            for p in out]
+    return {True: mid - sum(arms) / len(arms), False: mid - sum(bats) / len(bats)}
 
 
 VALUE_SD = 4.0         # rolls of value a standard deviation of the league's cards is worth

@@ -64,6 +64,14 @@ class Renewal:
     converted: tuple[tuple[str, str, str], ...] = ()  # (player, team, position) コンバート (§7)
     refused: tuple[tuple[dr.Pick, dr.Prospect], ...] = ()   # 入団拒否 (§3): the pick, the man
     promoted: tuple[tuple[str, str], ...] = ()        # (player, team) 育成 → 支配下 (§3)
+    # 入団拒否 (§3): each man who refused as he comes back, with the year of the class he joins
+    # (league.offseason.draft.returning: what the caller keeps until then), and the keys of
+    # those who came back into this year's class (kept no longer)
+    amateurs: tuple[tuple[int, dr.Prospect], ...] = ()
+    entered: tuple[str, ...] = ()
+    # 育成 players whose contract reached its limit and whom their club signed again as 育成
+    # (player, team); those it let go are departures (release, reason IKUSEI_EXPIRED)
+    resigned: tuple[tuple[str, str], ...] = ()
 
 
 def _born(b: Cells | None, p: Cells | None) -> str:
@@ -93,7 +101,8 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
           trades: Sequence[tr.Trade] | None = None, people: Sequence[str] = (),
           active: ad.ActiveDraft | None = None, active_draft: bool = False,
           foreign: tuple[Sequence[Departure], Sequence[fr.Signing]] | None = None,
-          refusal: float = 0.0) -> Renewal:
+          refusal: float = 0.0, amateurs: Sequence[tuple[int, dr.Prospect]] = (),
+          ikusei_years: int = 0, ikusei_since: Mapping[str, int] | None = None) -> Renewal:
     """The renewal before the season of `year`. `usage`: (plate appearances, batters faced) of
     each player in the season just closed; `standings`: each league's final table, best first;
     `teams`: every club's code; `known`: every id the league ever gave (a new player gets none
@@ -105,7 +114,11 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     a club of `people`). `active`: the 現役ドラフト the step stored (else decided here when
     `active_draft`, [draft] active: off by default). `foreign`: the foreign players released and
     signed the step stored (§5; else decided here). `refusal`: the chance a 支配下 pick refuses
-    to sign ([draft] refusal, 入団拒否; none here unless given)."""
+    to sign ([draft] refusal, 入団拒否; none here unless given); `amateurs`: the men who refused
+    in earlier drafts, each with the year of the class he may join (those due come back into
+    this year's class when one is made). `ikusei_years`: the most seasons a 育成 contract runs
+    ([draft] ikusei_years; 0, the default here: no limit), `ikusei_since` the year each 育成
+    player's contract began (the first season on it; `expire`)."""
     # 1. retirements and releases (§2)
     if gone is None:
         gone = leaving(league, year, cards, usage)
@@ -114,9 +127,11 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     # 2. the draft (§3): each club takes as many as it lost, by need and value
     drafted: list[Drafted] = []
     refused: list[tuple[dr.Pick, dr.Prospect]] = []
+    entered: list[str] = []
     if draft and gone:
         setup = draft_setup(league, year, cards, gone, standings, teams, priority=priority,
-                            roster_size=roster_size, names=names, prospects=prospects)
+                            roster_size=roster_size, names=names, prospects=prospects,
+                            amateurs=amateurs)
         if setup is not None:
             picks = dr.run_draft(league, year, setup.prospects, setup.clubs, setup.order,
                                  max_picks, chosen, ikusei=ikusei)
@@ -125,6 +140,7 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
             refused = [(pk, by_key[pk.prospect]) for pk in picks if pk.prospect in no]
             drafted = signed(cards, setup.prospects, [pk for pk in picks if pk.prospect not in no],
                              set(known))
+            entered = [pr.key for pr in setup.prospects if pr.refused_year]
     # 3. free agency (§4): who declares, the offers, where each signs
     moved: list[Departure] = []
     if market is None and service is not None:
@@ -179,6 +195,17 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
             for a in aged]
     # 育成 players who developed signed to the 70 (支配下登録) where there is room
     promoted = promote(out, teams, roster_size, {a.player for a in aged})
+    # those past the 育成 contract's limit and not promoted: released or signed again (§3)
+    resigned: list[tuple[str, str]] = []
+    if ikusei_years > 0:
+        let_go, resigned = expire(league, year, at_limit(year, out, aged, ikusei_years,
+                                                         ikusei_since or {}))
+        if let_go:
+            gone = [*gone, *let_go]
+            out_ = {d.player for d in let_go}
+            for pid in out_:
+                del out[pid]
+            aged = [a for a in aged if a.player not in out_]
     # 5. rosters checked: every club can field a team, and an active player who left is
     # replaced by the best of his kind on the farm
     converted = convert(out, teams, {a.player for a in aged})
@@ -195,7 +222,9 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
             for a in aged]
     return Renewal(tuple(gone), tuple(drafted), tuple(aged), tuple(called), out,
                    tuple(foreigners), market, tuple(made), active, tuple(converted),
-                   tuple(refused), tuple(promoted))
+                   tuple(refused), tuple(promoted),
+                   tuple(dr.returning(league, year, pr, pk.team) for pk, pr in refused),
+                   tuple(entered), tuple(resigned))
 
 
 def promote(out: dict[str, tuple[str, Cells | None, Cells | None]], teams: Sequence[str],
@@ -234,6 +263,61 @@ def promote(out: dict[str, tuple[str, Cells | None, Cells | None]], teams: Seque
                              for x in (b, p)))  # type: ignore[assignment]
             done.append((pid, team))
     return done
+
+
+IKUSEI_EXPIRED = "ikusei"   # a Departure's reason: a 育成 contract at its limit, not renewed
+# The chance a club signs a 育成 player at his contract's limit again as 育成 (§3: clubs do for
+# young players still growing), by his age in the coming season — a high-school pick is 21 after
+# three years and nearly always kept, a university pick 25 and seldom, a man of 28 or more
+# never — moved by his last 変化: IKUSEI_GREW more when it was up, as much less when it was down.
+IKUSEI_RESIGN = ((21, 0.85), (23, 0.6), (25, 0.3), (27, 0.1), (99, 0.0))
+IKUSEI_GREW = 0.15
+
+
+def resign_chance(age: int, change: float) -> float:
+    """The chance a 育成 player at his contract's limit is signed again as 育成 (IKUSEI_RESIGN by
+    `age`, IKUSEI_GREW up or down by the sign of his last change `change`, in rolls)."""
+    base = next((c for upto, c in IKUSEI_RESIGN if age <= upto), IKUSEI_RESIGN[-1][1])
+    if base <= 0:
+        return 0.0
+    grew = IKUSEI_GREW if change > 0 else -IKUSEI_GREW if change < 0 else 0.0
+    return min(0.95, max(0.0, base + grew))
+
+
+def at_limit(year: int, out: Mapping[str, tuple[str, Cells | None, Cells | None]],
+             aged: Sequence[Aged], limit: int, since: Mapping[str, int]
+             ) -> list[tuple[str, str, int, float]]:
+    """The 育成 players of `out` whose contract has run `limit` seasons by the season of `year`
+    (`since`: the year each began it) and who are 育成 still (not signed to the 70): (player,
+    team, age in the season of `year`, his change of this off-season in rolls), by id. Only
+    men under contract before this off-season (`aged`) can be."""
+    due = []
+    for a in sorted(aged, key=lambda a: a.player):
+        team, b, p = out[a.player]
+        if (ikusei(b, p) and _born(b, p)
+                and year - since.get(a.player, year) >= limit):
+            due.append((a.player, team, season_age(date.fromisoformat(_born(b, p)), year),
+                        a.change.value))
+    return due
+
+
+def expire(league: str, year: int, due: Sequence[tuple[str, str, int, float]],
+           roll: Callable[[str], float] | None = None
+           ) -> tuple[list[Departure], list[tuple[str, str]]]:
+    """§3's 育成 contracts end at their limit: each man of `due` (player, team, age in the coming
+    season, his last change in rolls: those past the limit and not signed to the 70) is signed
+    again as 育成 with `resign_chance`, the draw the seeded stream of (league, player, year)
+    (`roll`: scripted dice in tests, a number 0..1 for each player), else released (自由契約: a
+    free agent, RELEASE with reason IKUSEI_EXPIRED). Returns (released, signed again)."""
+    draw = roll or (lambda pid: stream("ikusei", league, pid, year).random())
+    let_go: list[Departure] = []
+    kept: list[tuple[str, str]] = []
+    for pid, team, age, change in due:
+        if draw(pid) < resign_chance(age, change):
+            kept.append((pid, team))
+        else:
+            let_go.append(Departure(pid, team, age, RELEASE, IKUSEI_EXPIRED))
+    return let_go, kept
 
 
 @dataclass(frozen=True)
@@ -489,10 +573,13 @@ class DraftSetup:
 def draft_setup(league: str, year: int, cards: Sequence[Cards], gone: Sequence[Departure],
                 standings: Sequence[Sequence[str]], teams: Sequence[str], *, priority: int = 0,
                 roster_size: int = 70, names: Sequence[tuple[str, str]] = (),
-                prospects: Sequence[dr.Prospect] | None = None) -> DraftSetup | None:
+                prospects: Sequence[dr.Prospect] | None = None,
+                amateurs: Sequence[tuple[int, dr.Prospect]] = ()) -> DraftSetup | None:
     """Step 2's start: each club takes as many as it lost (room under `roster_size` allowing),
     by need; the class made for them (seeded) unless `prospects` gives the stored one. None when
-    no club wants anyone."""
+    no club wants anyone. `amateurs`: the men who refused in earlier drafts, each with the year
+    of the class he may join: those due by `year` come back into the class made (入団拒否, §3),
+    the others' names are kept for them (no newcomer is named like a man still to come)."""
     left = {d.player for d in gone}
     staying = [c for c in cards if c[0] not in left]
     kinds = {pid: dr.kind_of(b, p) for pid, _t, b, p in cards}
@@ -521,11 +608,13 @@ def draft_setup(league: str, year: int, cards: Sequence[Cards], gone: Sequence[D
     if prospects is None:
         templates = [(b, p) for _pid, _t, b, p in cards]
         taken = {str((b or p or {}).get("name", "")) for _pid, _t, b, p in cards}
+        taken |= {pr.name for back, pr in amateurs if back > year}
         prospects = dr.make_class(league, year, max(12, round(want * dr.CLASS_PER_PICK)),
                                   templates,
                                   names or [((b or p or {}).get("name", ""),
                                              (b or p or {}).get("name_en", ""))
-                                            for _pid, _t, b, p in cards], taken)
+                                            for _pid, _t, b, p in cards], taken,
+                                  [pr for back, pr in amateurs if back <= year])
     order = dr.waiver_order(standings, priority) if standings else list(teams)
     order += [t for t in teams if t not in order]
     return DraftSetup(tuple(clubs), tuple(order), tuple(prospects))

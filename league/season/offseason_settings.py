@@ -18,6 +18,10 @@ MAX_IKUSEI = 10            # 育成 players a club may take in one draft
 # picks since the 2000s (most of them going on to university or a company team instead)
 REFUSAL = 0.01
 MAX_REFUSAL = 0.5
+# the most seasons a 育成 (development) contract runs (NPB: three; then 自由契約, or signed again as
+# 育成: league.offseason.renewal.expire); 0: no limit
+IKUSEI_YEARS = 3
+MAX_IKUSEI_YEARS = 10
 PRIORITY_ALTERNATE = "alternate"
 
 
@@ -28,7 +32,9 @@ class DraftRules:
     `held` false: no draft (clubs fill nothing); `ikusei` the 育成 players each club takes after
     the 支配下 rounds (0, the default: no 育成 draft); `active` true: the 現役ドラフト after the
     trades (league.offseason.active_draft; off by default); `refusal` the chance a 支配下 pick
-    refuses to sign (入団拒否, REFUSAL; 0: every pick signs)."""
+    refuses to sign (入団拒否, REFUSAL; 0: every pick signs; a man who refuses comes back in a
+    later class, league.offseason.draft.returning); `ikusei_years` the most seasons a 育成
+    contract runs (IKUSEI_YEARS; 0: no limit)."""
 
     priority: str = PRIORITY_ALTERNATE
     picks: int = MAX_PICKS
@@ -36,6 +42,7 @@ class DraftRules:
     ikusei: int = 0
     active: bool = False
     refusal: float = REFUSAL
+    ikusei_years: int = IKUSEI_YEARS
 
 
 def draft_rules(raw: object, leagues: Sequence[str], where: str = "[draft]") -> DraftRules:
@@ -44,10 +51,11 @@ def draft_rules(raw: object, leagues: Sequence[str], where: str = "[draft]") -> 
         return DraftRules()
     if not isinstance(raw, Mapping):
         raise LeagueError(f"{where}: draft must be a table ([draft])")
-    extra = sorted(set(raw) - {"priority", "picks", "held", "ikusei", "active", "refusal"})
+    extra = sorted(set(raw) - {"priority", "picks", "held", "ikusei", "ikusei_years", "active",
+                               "refusal"})
     if extra:
         raise LeagueError(f"{where}: unknown key {extra[0]!r}; [draft] has active, held, ikusei, "
-                          "picks, priority, refusal")
+                          "ikusei_years, picks, priority, refusal")
     priority = raw.get("priority", PRIORITY_ALTERNATE)
     if priority != PRIORITY_ALTERNATE and priority not in leagues:
         raise LeagueError(f"{where}, key priority: {priority!r} is not \"alternate\" nor a league "
@@ -69,7 +77,12 @@ def draft_rules(raw: object, leagues: Sequence[str], where: str = "[draft]") -> 
             or not 0 <= refusal <= MAX_REFUSAL):
         raise LeagueError(f"{where}, key refusal: {refusal!r} is not a chance 0..{MAX_REFUSAL} "
                           "(a drafted player refusing to sign, 入団拒否)")
-    return DraftRules(str(priority), picks, held, ikusei, active, float(refusal))
+    years = raw.get("ikusei_years", IKUSEI_YEARS)
+    if (isinstance(years, bool) or not isinstance(years, int)
+            or not 0 <= years <= MAX_IKUSEI_YEARS):
+        raise LeagueError(f"{where}, key ikusei_years: {years!r} is not a whole number "
+                          f"0..{MAX_IKUSEI_YEARS} (the seasons a 育成 contract runs; 0: no limit)")
+    return DraftRules(str(priority), picks, held, ikusei, active, float(refusal), years)
 
 
 def fa_rules(raw: object, where: str = "[fa]") -> bool:

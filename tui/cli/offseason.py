@@ -62,18 +62,21 @@ def show_cmd(
     echo(f"season {v.season} ({v.year}): 引退・戦力外 retirements and releases: {len(v.departures)}")
     for d in v.departures:
         kind = "引退 retired" if d.kind == "retire" else "戦力外 released"
-        echo(f"  {d.player:<8} {pad(d.name, 16)} {d.team:<4} {d.age:>2}  {kind} ({d.reason}); "
+        why = "育成 contract at its limit, 自由契約" if d.reason == "ikusei" else d.reason
+        echo(f"  {d.player:<8} {pad(d.name, 16)} {d.team:<4} {d.age:>2}  {kind} ({why}); "
              f"career: {career_line(d)}")
     echo(f"ドラフト the draft: {len(v.picks)} picks")
     for p in v.picks:
         lot = f"  抽選 lottery of {', '.join(p.lottery)}" if p.lottery else ""
         hz = "  外れ1位" if p.hazure else ""
         ik = "  育成 development" if p.ikusei else ""
-        no = "  入団拒否 refused to sign" if p.refused else ""
         echo(f"  R{p.round} #{p.number:<3} {p.team:<4} {p.player or '-':<8} {pad(p.name, 16)} "
-             f"{p.school} {p.age}{lot}{hz}{ik}{no}")
+             f"{p.school} {p.age}{lot}{hz}{ik}{_refusal(p)}")
     for pid, name, team in v.promoted:
         echo(f"支配下登録 development player signed to the 70: {pid} {name} ({team})")
+    for pid, name, team in v.resigned:
+        echo(f"育成再契約 development contract at its limit, signed again as 育成: {pid} {name} "
+             f"({team})")
     _print_fa(v.fa)
     echo(f"外国人 foreign players signed: {len(v.signed)}")
     for pid, name, team, age in v.signed:
@@ -94,6 +97,17 @@ def show_cmd(
         moved = "  ".join(f"{stat} {delta:+g}" for stat, delta in c.changes.items()) or "-"
         mark = f"  [{MARKS[c.mark]}]" if c.mark else ""
         echo(f"  {c.player:<8} {pad(c.name, 16)} {c.team:<4} {c.age:>2}  {moved}{mark}")
+
+
+def _refusal(p: Any) -> str:
+    """A pick's 入団拒否 (§3): refused to sign, and the class he comes back in; or a man who
+    refused a club before and was drafted again."""
+    if p.refused:
+        back = f", back in the {p.returns} class as {p.returns_as}" if p.returns else ""
+        return f"  入団拒否 refused to sign{back}"
+    if p.refused_year:
+        return f"  (refused {p.refused_team} in {p.refused_year})"
+    return ""
 
 
 RIGHTS = {"domestic": "国内FA domestic", "overseas": "海外FA overseas"}
@@ -251,7 +265,7 @@ def _print_draft(v, top: int) -> None:  # type: ignore[no-untyped-def]
         hz = "  外れ1位" if p.hazure else ""
         ik = "  育成 development" if p.ikusei else ""
         echo(f"  R{p.round} #{p.number:<3} {p.team:<4} {p.player:<9} {pad(p.name, 16)} "
-             f"{p.school} {p.age}{lot}{hz}{ik}")
+             f"{p.school} {p.age}{lot}{hz}{ik}{_refusal(p)}")
     if v.waiting:
         what = "入札 first-round pick" if v.round == 1 else f"round {v.round} pick"
         echo(f"waiting for {', '.join(v.waiting)}: {what} (`impact offseason pick --team "
@@ -259,8 +273,10 @@ def _print_draft(v, top: int) -> None:  # type: ignore[no-untyped-def]
              + ")")
         echo(f"the class, best first as the computer sees it ({len(v.left)} left):")
         for p in v.left[:top] if top else v.left:
+            again = (f"  (入団拒否: refused {p.refused_team} in {p.refused_year})"
+                     if p.refused_year else "")
             echo(f"  {p.key:<9} {pad(p.name, 16)} {p.school:<3} {p.age:>2} {p.kind:<2} "
-                 f"{p.positions:<12} {p.value:+.1f}")
+                 f"{p.positions:<12} {p.value:+.1f}{again}")
     elif v.draft_named:
         # a manager's view of a shared league: every club has named, the others' sealed
         echo(label("os_draft_named", False))

@@ -147,14 +147,14 @@ class SeasonScreen(AreaScreen):
         for k in ("os_step", "os_player", "tm_age", "os_what"):
             t.add_column(label(k, ja), key=k)
         for d in off.departures:
-            t.add_row(label("os_" + d.kind, ja),
+            # a 育成 contract at its limit not renewed (§3) is a release of its own kind
+            t.add_row(label("os_ikusei_expired" if d.reason == "ikusei" else "os_" + d.kind, ja),
                       f"{self.player_name(d.player, d.name)} ({self.team_name(d.team)})",
                       str(d.age), career_text(d, ja), key=f"d-{d.player}")
         for p in off.picks:
             lot = (" " + label("os_lottery", ja).format(n=len(p.lottery))) if p.lottery else ""
             hz = (" " + label("os_hazure", ja) if p.hazure else "") + (
-                " " + label("os_ikusei", ja) if p.ikusei else "") + (
-                " " + label("os_refused", ja) if p.refused else "")
+                " " + label("os_ikusei", ja) if p.ikusei else "") + self._refusal(p, ja)
             # a man who refused (入団拒否) has no player id: his name is the note's
             who = visible(p.name) if p.refused else self.player_name(p.player, p.name)
             t.add_row(label("os_draft", ja).format(r=p.round, n=p.number),
@@ -165,6 +165,10 @@ class SeasonScreen(AreaScreen):
             t.add_row(label("os_promoted", ja),
                       f"{self.player_name(pid, name)} ({self.team_name(team)})", "",
                       label("os_promoted_what", ja), key=f"s-{pid}")
+        for pid, name, team in off.resigned:        # 育成 at its limit, signed again (§3)
+            t.add_row(label("os_resigned", ja),
+                      f"{self.player_name(pid, name)} ({self.team_name(team)})", "",
+                      label("os_resigned_what", ja), key=f"r-{pid}")
         self._fa_rows(t, off.fa, ja, "f")
         for i, moves in enumerate(off.trades):      # the computer's trades (§6)
             for pid, name, src, dst in moves:
@@ -183,6 +187,19 @@ class SeasonScreen(AreaScreen):
             t.add_row(label("os_change", ja),
                       f"{self.player_name(c.player, c.name)} ({self.team_name(c.team)})",
                       str(c.age), moved + mark, key=f"c-{c.player}")
+
+    def _refusal(self, p: services.PickView, ja: bool) -> str:
+        """A pick's 入団拒否 (§3): refused to sign and the class he comes back in, or a man who
+        refused a club before, drafted again."""
+        if p.refused:
+            back = (" " + label("os_returns", ja).format(
+                year=p.returns, school=label("os_school_" + p.returns_as, ja))
+                if p.returns else "")
+            return " " + label("os_refused", ja) + back
+        if p.refused_year:
+            return " " + label("os_refused_before", ja).format(
+                year=p.refused_year, team=self.team_name(p.refused_team))
+        return ""
 
     def _fa_rows(self, t: DataTable, rows: Sequence[services.FaView], ja: bool, tag: str
                  ) -> None:
@@ -251,7 +268,7 @@ class SeasonScreen(AreaScreen):
         for p in v.picks:
             lot = (" " + label("os_lottery", ja).format(n=len(p.lottery))) if p.lottery else ""
             hz = (" " + label("os_hazure", ja) if p.hazure else "") + (
-                " " + label("os_ikusei", ja) if p.ikusei else "")
+                " " + label("os_ikusei", ja) if p.ikusei else "") + self._refusal(p, ja)
             t.add_row(label("os_draft", ja).format(r=p.round, n=p.number),
                       f"{visible(p.name)} ({self.team_name(p.team)})", str(p.age),
                       f"{label('os_school_' + p.school, ja)}{lot}{hz}", key=f"sp-{p.number}")
@@ -394,7 +411,10 @@ class SeasonScreen(AreaScreen):
                         v.waiting[0])
             round_ = v.round
             rows = [(p.key, f"{visible(p.name):<12} {label('os_school_' + p.school, ja)} "
-                            f"{p.age} {p.kind} {visible(p.positions)}  {p.value:+.1f}")
+                            f"{p.age} {p.kind} {visible(p.positions)}  {p.value:+.1f}"
+                            + (" " + label("os_refused_before", ja).format(
+                                year=p.refused_year, team=self.team_name(p.refused_team))
+                               if p.refused_year else ""))
                     for p in v.left]
 
             def picked(key: str | None) -> None:

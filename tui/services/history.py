@@ -18,8 +18,9 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from league.engine.events import POSITIONS_JA
 from league.errors import LeagueError
+from league.offseason.draft import SCHOOLS_EN
 from league.offseason.people import pro_abroad
-from league.offseason.renewal import FOREIGN_RELEASE
+from league.offseason.renewal import FOREIGN_RELEASE, IKUSEI_EXPIRED
 from league.offseason.trades import with_itself
 from league.season import awards as aw
 from league.season.careers import (
@@ -474,11 +475,20 @@ def _news_text(kind: str, moves: Sequence[Sequence[str]], names: Mapping[str, st
         pid, _src, dst = moves[0]
         if data.get("refused"):            # 入団拒否: he never joined, named by the note
             name = str(data.get("name", "") if ja else data.get("name_en") or data.get("name", ""))
-            return (f"入団拒否: {_team_name(teams, dst, ja)}が指名した{name}が入団を拒否" if ja
-                    else f"Refused: {name}, drafted by {_team_name(teams, dst, ja)}, does not "
-                    "sign")
-        return (f"ドラフト: {_team_name(teams, dst, ja)}が{who(pid)}を指名" if ja
-                else f"Draft: {_team_name(teams, dst, ja)} take {who(pid)}")
+            year, school = data.get("returns"), str(data.get("returns_as") or "")
+            back = ((f"（{year}年に{school}から再び指名対象）" if ja else
+                     f" (back in the {year} class from {SCHOOLS_EN.get(school, school)})")
+                    if year else "")
+            return (f"入団拒否: {_team_name(teams, dst, ja)}が指名した{name}が入団を拒否{back}"
+                    if ja else f"Refused: {name}, drafted by {_team_name(teams, dst, ja)}, does "
+                    f"not sign{back}")
+        before = ""
+        if data.get("refused_year"):       # a man who refused a club before, drafted again
+            year, was = data["refused_year"], _team_name(teams, str(data.get("refused_team")), ja)
+            before = (f"（{year}年に{was}の指名を拒否）" if ja
+                      else f" (he refused {was} in {year})")
+        return (f"ドラフト: {_team_name(teams, dst, ja)}が{who(pid)}を指名{before}" if ja
+                else f"Draft: {_team_name(teams, dst, ja)} take {who(pid)}{before}")
     if kind == hs.CHANGE:
         team = _team_name(teams, moves[0][1] if moves else "", ja)
         return (f"変化: {team}の{len(moves)}人の成長と衰え" if ja
@@ -541,6 +551,14 @@ def _market_text(kind: str, data: Mapping[str, Any], who: str, src: str, dst: st
     if kind == "sign" and data.get("shihaika"):
         return (f"支配下登録: {src}が育成の{who}と支配下契約" if ja
                 else f"Promoted: {src} sign development player {who} to the 70")
+    if kind == "sign" and data.get("ikusei_resigned"):
+        return (f"育成再契約: {src}が育成契約の期限を迎えた{who}と再び育成契約" if ja
+                else f"Signed again: {src} sign development player {who} again, his "
+                "development contract at its limit")
+    if kind == "release" and data.get("reason") == IKUSEI_EXPIRED:
+        return (f"自由契約: {src}が育成契約の期限を迎えた{who}を自由契約" if ja
+                else f"Released: {src} release development player {who}, his development "
+                "contract at its limit")
     if kind == "sign" and data.get("foreign"):
         return (f"外国人選手と契約: {dst}が{who}と契約" if ja
                 else f"Signed: {dst} sign foreign player {who}")

@@ -82,6 +82,12 @@ class PickView:
     hazure: bool
     ikusei: bool = False                 # a pick of the 育成 draft (not on the 70)
     refused: bool = False                # he refused to sign (入団拒否): `player` is ""
+    # a man who refused: the year of the class he comes back in and his school then
+    returns: int = 0
+    returns_as: str = ""
+    # a man who came back: the year of the draft he refused before and the club he refused
+    refused_year: int = 0
+    refused_team: str = ""
 
 
 @dataclass(frozen=True)
@@ -138,6 +144,9 @@ class OffseasonView:
     active_draft: tuple[tuple[str, str, str, str], ...] = ()
     # 育成 players signed to the 70 (支配下登録, §3): (player, name, team)
     promoted: tuple[tuple[str, str, str], ...] = ()
+    # 育成 players at their contract's limit signed again as 育成 (§3): (player, name, team);
+    # those let go are departures (release, reason "ikusei")
+    resigned: tuple[tuple[str, str, str], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return {"season": self.season, "year": self.year,
@@ -149,6 +158,8 @@ class OffseasonView:
                           for p in self.picks],
                 "called_up": [{"player": p, "name": n, "team": t} for p, n, t in self.called_up],
                 "promoted": [{"player": p, "name": n, "team": t} for p, n, t in self.promoted],
+                "ikusei_resigned": [{"player": p, "name": n, "team": t}
+                                    for p, n, t in self.resigned],
                 "foreign_signed": [{"player": p, "name": n, "team": t, "age": a}
                                    for p, n, t, a in self.signed],
                 "trades": [[{"player": p, "name": n, "from": a, "to": b} for p, n, a, b in t]
@@ -201,6 +212,11 @@ class _Inputs:
     # (None, "done") once made
     foreign_choices: dict[str, list[tuple[str | None, str]]] = dataclasses.field(
         default_factory=dict)
+    # the men who refused in earlier drafts (入団拒否, §3): (the year he may come back, the man)
+    amateurs: list[tuple[int, dr.Prospect]] = dataclasses.field(default_factory=list)
+    ikusei_years: int = 0           # [draft] ikusei_years: the 育成 contract's limit (§3)
+    # the year each 育成 player's contract began, read when needed (ikusei_since)
+    ikusei_since: Callable[[], dict[str, int]] | None = None
 
 
 def _inputs(s: Any, league_id: int, league: str, year: int, prev_id: int) -> _Inputs:
@@ -234,7 +250,29 @@ def _inputs(s: Any, league_id: int, league: str, year: int, prev_id: int) -> _In
                    rules.ikusei, lg.foreign_active, lg.foreign_side,
                    fa.fa_rules((lg.settings or {}).get("fa")), service, rules.active,
                    ost.fa_offers(session=s, league_id=league_id, year=year), rules.refusal,
-                   ost.foreign_choices(session=s, league_id=league_id, year=year))
+                   ost.foreign_choices(session=s, league_id=league_id, year=year),
+                   [(back, dr.Prospect(**p))
+                    for back, p in ost.amateurs(session=s, league_id=league_id)],
+                   rules.ikusei_years, lambda: ikusei_since(s, league_id, cards))
+
+
+def ikusei_since(s: Any, league_id: int, cards: Sequence[Any]) -> dict[str, int]:
+    """The year each 育成 player of `cards` began his 育成 contract (§3's limit counts its
+    seasons): the season of his 育成 pick in the news, or of his club's signing him again as
+    育成 at the limit, the latest; a man whose contract came with the league's files, the year
+    of its first season."""
+    years = {i.number: i.year for i in _seasons(s, league_id)}
+    first = min(years.values(), default=0)
+    began: dict[str, int] = {}
+    for t in hs.transactions(session=s, league_id=league_id):
+        if t.season is None or not t.moves or not (t.note or "").startswith("{"):
+            continue
+        note = json.loads(t.note)
+        if (t.kind == hs.DRAFT and note.get("ikusei")) or (t.kind == "sign"
+                                                           and note.get("ikusei_resigned")):
+            pid = t.moves[0][0]
+            began[pid] = max(began.get(pid, 0), years.get(t.season, first))
+    return {pid: began.get(pid, first) for pid, _t, b, p in cards if renewal.ikusei(b, p)}
 
 
 def life_of(s: Any, league_id: int, league: str) -> str:
@@ -378,7 +416,7 @@ def _setup(inp: _Inputs, data: dict[str, Any]) -> renewal.DraftSetup | None:
         return None
     return renewal.draft_setup(inp.league, inp.year, inp.cards, gone, inp.standings, inp.teams,
                                priority=inp.priority, roster_size=inp.roster_size,
-                               prospects=_prospects(data))
+                               prospects=_prospects(data), amateurs=inp.amateurs)
 
 
 def _run_draft(inp: _Inputs, data: dict[str, Any], entries: dict[str, list[str | None]]) -> bool:
@@ -717,8 +755,15 @@ def renew(s: Any, league_id: int, league: str, year: int, prev_id: int) -> Renew
                          compensation=inp.compensation, market=market,
                          trades=_trades(data), people=data.get("people") or (),
                          active=_active(data), active_draft=inp.active_draft,
-                         foreign=_foreign_decided(inp, data), refusal=inp.refusal)
+                         foreign=_foreign_decided(inp, data), refusal=inp.refusal,
+                         amateurs=inp.amateurs, ikusei_years=inp.ikusei_years,
+                         ikusei_since=(inp.ikusei_since() if inp.ikusei_since is not None
+                                       and inp.ikusei_years else None))
     ost.clear(session=s, league_id=league_id, year=year)
+    # 入団拒否 (§3): those who came back into this class kept no longer, this year's refusals kept
+    # until the class they come back in
+    ost.keep_amateurs(session=s, league_id=league_id, entered=list(done.entered),
+                      back=[(y, dataclasses.asdict(p)) for y, p in done.amateurs])
     # in §7's order: free agency, the trades, then who left (a man traded may leave after)
     fa_moves = _fa_moves(done)
     if fa_moves:
@@ -793,8 +838,13 @@ def record(s: Any, league_id: int, season_id: int, done: Renewal) -> None:
                                             "school": x.prospect.school, "age": x.prospect.age,
                                             "lottery": list(x.pick.lottery),
                                             "hazure": x.pick.hazure,
-                                            **({"ikusei": True} if x.pick.ikusei else {})},
+                                            **({"ikusei": True} if x.pick.ikusei else {}),
+                                            # a man who refused a club before (入団拒否)
+                                            **({"refused_year": x.prospect.refused_year,
+                                                "refused_team": x.prospect.refused_team}
+                                               if x.prospect.refused_year else {})},
                                            ensure_ascii=False, separators=(",", ":")))
+    back = {p.key: (y, p.school) for y, p in done.amateurs}
     for pk, pr in done.refused:    # 入団拒否 (§3): the man joins no club, named in the note
         hs.add_transaction(session=s, league_id=league_id, season_id=season_id, day=None,
                            kind=hs.DRAFT, moves=[("", "", pk.team)],
@@ -802,12 +852,20 @@ def record(s: Any, league_id: int, season_id: int, done: Renewal) -> None:
                                             "school": pr.school, "age": pr.age,
                                             "lottery": list(pk.lottery), "hazure": pk.hazure,
                                             "refused": True, "name": pr.name,
-                                            "name_en": pr.name_en},
+                                            "name_en": pr.name_en,
+                                            # the class he comes back in, as what
+                                            "returns": back.get(pr.key, (0, ""))[0],
+                                            "returns_as": back.get(pr.key, (0, ""))[1]},
                                            ensure_ascii=False, separators=(",", ":")))
     for pid, team in done.promoted:    # 育成 → 支配下 (§3)
         hs.add_transaction(session=s, league_id=league_id, season_id=season_id, day=None,
                            kind="sign", moves=[(pid, team, team)],
                            note=json.dumps({"offseason": True, "shihaika": True},
+                                           separators=(",", ":")))
+    for pid, team in done.resigned:    # a 育成 contract at its limit, signed again (§3)
+        hs.add_transaction(session=s, league_id=league_id, season_id=season_id, day=None,
+                           kind="sign", moves=[(pid, team, team)],
+                           note=json.dumps({"offseason": True, "ikusei_resigned": True},
                                            separators=(",", ":")))
     if done.market is not None:    # free agency (§4): each declared player, then compensation
         for dec in done.market.declared:
@@ -885,6 +943,8 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
         ups = [t for t in reversed(news) if t.kind == "up"]
         signs = [t for t in reversed(news) if t.kind == "sign" and '"foreign"' in (t.note or "")]
         raised = [t for t in reversed(news) if t.kind == "sign" and '"shihaika"' in (t.note or "")]
+        again = [t for t in reversed(news) if t.kind == "sign"
+                 and '"ikusei_resigned"' in (t.note or "")]
         market = _market_of_news([t for t in reversed(news)])
         # the renewal's own trades (a person's in the off-season are the closed season's)
         deals = [t for t in reversed(news) if t.kind == "trade"
@@ -900,7 +960,10 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
                               str(d.get("name", "")) if d.get("refused") else names.get(pid, pid),
                               str(d.get("school", "")), int(d.get("age", 0)),
                               tuple(d.get("lottery") or ()), bool(d.get("hazure")),
-                              bool(d.get("ikusei")), bool(d.get("refused"))))
+                              bool(d.get("ikusei")), bool(d.get("refused")),
+                              int(d.get("returns") or 0), str(d.get("returns_as") or ""),
+                              int(d.get("refused_year") or 0) if not d.get("refused") else 0,
+                              str(d.get("refused_team") or "") if not d.get("refused") else ""))
     picks.sort(key=lambda p: p.number)
     called = tuple((t.moves[0][0], names.get(t.moves[0][0], t.moves[0][0]), t.moves[0][1])
                    for t in ups)
@@ -920,8 +983,11 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
     active = tuple((pid, names.get(pid, pid), a, b) for t in taken for pid, a, b in t.moves)
     promoted = tuple((t.moves[0][0], names.get(t.moves[0][0], t.moves[0][0]), t.moves[0][2])
                      for t in raised)
+    resigned = tuple((t.moves[0][0], names.get(t.moves[0][0], t.moves[0][0]), t.moves[0][2])
+                     for t in again)
     return OffseasonView(info.number, info.year, tuple(changes), tuple(departures), tuple(picks),
-                         called, signed, _fa_views(market, names), trades, active, promoted)
+                         called, signed, _fa_views(market, names), trades, active, promoted,
+                         resigned)
 
 
 def _market_of_news(news: Sequence[Any]) -> fa.Market:
@@ -1049,6 +1115,9 @@ class ProspectView:
     kind: str
     positions: str
     value: float
+    # a man who refused a club's pick before (入団拒否, §3): the year of that draft and the club
+    refused_year: int = 0
+    refused_team: str = ""
 
 
 @dataclass(frozen=True)
@@ -1309,7 +1378,9 @@ def _view(s: Any, row: Any, info: repo.SeasonInfo, year: int, inp: _Inputs | Non
                                      d.kind, d.reason, 0, {}) for d in _gone(data) or [])
     order: tuple[str, ...] = ()
     waiting: tuple[str, ...] = ()
-    round_, picks, left, is_open = 0, [], [], False
+    round_, is_open = 0, False
+    picks: list[PickView] = []
+    left: list[ProspectView] = []
     if data.get("class"):
         inp = inp or _inputs(s, row.id, row.name, year, info.id)
         setup = _setup(inp, data)
@@ -1326,13 +1397,21 @@ def _view(s: Any, row: Any, info: repo.SeasonInfo, year: int, inp: _Inputs | Non
                             if named.get(t, 0) <= len(entries.get(t, [])))
             is_open = not state.over
             by_key = {p.key: p for p in setup.prospects}
-            picks = [PickView(p.round, p.number, p.team, p.prospect, by_key[p.prospect].name,
-                              by_key[p.prospect].school, by_key[p.prospect].age, p.lottery,
-                              p.hazure, p.ikusei) for p in state.picks]
+            # 入団拒否 (§3) once the draft is over: who refused, and when he comes back
+            no = dr.refusals(inp.league, year, state.picks, inp.refusal) if state.over else set()
+            picks = []
+            for pk in state.picks:
+                pr = by_key[pk.prospect]
+                back = dr.returning(inp.league, year, pr, pk.team) if pk.prospect in no else None
+                picks.append(PickView(pk.round, pk.number, pk.team, pk.prospect, pr.name,
+                                      pr.school, pr.age, pk.lottery, pk.hazure, pk.ikusei,
+                                      back is not None, back[0] if back else 0,
+                                      back[1].school if back else "", pr.refused_year,
+                                      pr.refused_team))
             taken = {p.prospect for p in state.picks}
             left = [ProspectView(p.key, p.name, p.name_en, p.school, p.age, p.kind,
                                  (p.batting or {}).get("positions", "") if p.pitching is None
-                                 else "P", p.value)
+                                 else "P", p.value, p.refused_year, p.refused_team)
                     for p in sorted(setup.prospects, key=lambda p: (-p.value, p.key))
                     if p.key not in taken]
     steps = []
