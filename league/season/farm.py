@@ -31,6 +31,7 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
 
 from league.engine.cards import Player
 from league.engine.injury import recover_through, severity
+from league.engine.lineup import Lineup
 from league.engine.values import batting_value
 from league.manager.bullpen import pitching_value
 from league.manager.rest import PitcherRest
@@ -480,6 +481,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     # here): each list is made again once a move is made
     lists: dict[str, tuple[int, list[Player]]] = {}
     rooms: dict[int, tuple[bool, bool]] = {}
+    injured: dict[str, int] = {}        # filled below, before the first move
 
     def active() -> list[Player]:
         known = lists.get("active")
@@ -503,8 +505,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         return None
 
     def down(p: Player, reason: str) -> bool:
-        left = [q for q in active() if q.id != p.id and q.id not in aside
-                and ((e := entries.get(q.id)) is None or e.points <= 0)]
+        left = [q for q in active() if q.id != p.id and q.id not in aside and q.id not in injured]
         if reason == "injury":
             # he goes down only when the healthy and the farm can play his positions without him
             # (else he stays, to play hurt if the line-up needs him)
@@ -522,18 +523,24 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         apply_move(book, mv)
         made.append(mv)
 
-    # heavy injuries go down (登録抹消): they rest on the farm
+    # the active roster's injured and their points, read once: no move changes them (a move
+    # sends a man down or brings up a healthy one), and the lists below ask them of every
+    # active man again after each move (each a look-up in the book and a Python object's
+    # field, compiled)
     for p in active():
         e = entries.get(p.id)
-        if e is not None and e.points > 0 and severity(rules, p.rank, e.points) == "heavy":
+        if e is not None and e.points > 0:
+            injured[p.id] = e.points
+    # heavy injuries go down (登録抹消): they rest on the farm
+    for p in active():
+        points = injured.get(p.id, 0)
+        if points > 0 and severity(rules, p.rank, points) == "heavy":
             down(p, "injury")
     def healthy() -> list[Player]:
         known = lists.get("healthy")
         if known is not None and known[0] == len(made):
             return known[1]
-        entries = book.entries
-        now = [p for p in active() if ((e := entries.get(p.id)) is None or e.points <= 0)
-               and p.id not in aside]
+        now = [p for p in active() if p.id not in injured and p.id not in aside]
         lists["healthy"] = (len(made), now)
         return now
 
@@ -548,8 +555,8 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         if best is None:
             continue
         if len(active()) >= league.active_size:
-            hurt = sorted((p for p in active() if book.entries.get(p.id, Standing()).points > 0),
-                          key=lambda p: (-book.entries[p.id].points, p.id))
+            hurt = sorted((p for p in active() if p.id in injured),
+                          key=lambda p: (-injured[p.id], p.id))
             if not hurt or not down(hurt[0], "injury"):
                 continue
         up(best, "injury")
@@ -754,15 +761,16 @@ def with_hurt(state: Any, team: str, roster: list[Player]) -> list[Player]:
     return roster + hurt
 
 
-def hurt_in(book: RosterBook, lineups: Iterable[Any]) -> dict[str, int]:
+def hurt_in(book: RosterBook, lineups: Iterable[Lineup]) -> dict[str, int]:
     """Injury points of the players dressed for a game who are still hurt."""
     out: dict[str, int] = {}
     entries = book.entries
     for lu in lineups:
-        for pid in (*lu.order, lu.pitcher, *lu.bench, *lu.bullpen):
-            e = entries.get(pid)
-            if e is not None and e.points > 0:
-                out[pid] = e.points
+        for group in (lu.order, (lu.pitcher,), lu.bench, lu.bullpen):
+            for pid in group:
+                e = entries.get(pid)
+                if e is not None and e.points > 0:
+                    out[pid] = e.points
     return out
 
 
