@@ -16,9 +16,15 @@ from typing import Final
 
 from league.engine.cards import Player
 from league.engine.lineup import Lineup, fielding_of, plays
-from league.engine.values import batting_value
 from league.manager.bullpen import assign_roles, order_by_role
-from league.manager.computer import batting_order, fields_off_mound, glove, make_lineup, worth_against
+from league.manager.computer import (
+    batting_order,
+    card_worth,
+    fields_off_mound,
+    glove,
+    make_lineup,
+    worth_against,
+)
 from league.manager.usage import TeamUsage, day_starters
 
 # the positions in the order a rest turn goes round (the catcher has his own rule)
@@ -113,7 +119,7 @@ def platoon_worth(hitters: Sequence[Player], vs: Player | None,
     for p in hitters:
         if p.batting is None:
             continue
-        value = batting_value(p.batting)
+        value = card_worth(p.batting)      # batting_value, remembered by the card
         if vs is not None and vs.pitching is not None and platoon:
             r = ratio.get(p.bats)
             if r is None:
@@ -244,7 +250,7 @@ def _day_lineup(regular: Lineup, roster: list[Player], starter: str, vs: Player 
     if vs is not None and platoon:
         for pos in [q for q in TURN if q in chosen]:
             pid = chosen[pos]
-            if pid in sit or worth[pid] >= batting_value(by_id[pid].batting):  # type: ignore[arg-type]
+            if pid in sit or worth[pid] >= card_worth(by_id[pid].batting):  # type: ignore[arg-type]
                 continue
             sub = _best_free(pos, free(), worth)
             if sub is not None and _score(sub, pos, worth) > _score(by_id[pid], pos, worth):

@@ -10,7 +10,7 @@ league.season.state re-exports them.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from typing import Any, Final
@@ -88,6 +88,20 @@ def slot_setup(state: Any, day: date, away: str, home: str) -> SlotSetup:
                             and not (p.id in rotations and _two_way(p))
                             ) | state.reserves()
     return SlotSetup(starters, fatigue, unavailable, day)
+
+
+def sitting(state: Any, teams: Iterable[str]) -> frozenset[str]:
+    """The players of `teams` who sit out: the managers' reserves, the farm and the injured
+    (SeasonState's, for one game's set-up: compiled, as it loops over both teams' players)."""
+    book: farm.RosterBook = state.roster
+    league: League = state.league
+    book.bind(league)
+    prefs: dict[str, Any] = state.prefs
+    aside = {pid for p in prefs.values() for pid in p.get("reserves", [])}
+    on_farm, entries = book.farm, book.entries
+    return frozenset([p.id for team in teams for p in league.team(team).players
+                      if p.id in on_farm or p.id in aside
+                      or ((e := entries.get(p.id)) is not None and e.points > 0)])
 
 
 def team_roles(state: Any, team: str) -> dict[str, str]:
@@ -172,7 +186,7 @@ def _team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
     roster = [p for p in league.team(team).players if p.id not in out or p.id == starter]
     players = state.players
     saved_pen = [p for p in state.prefs.get(team, {}).get("bullpen", []) if p in players]
-    roles = state.roles(team)
+    roles = team_roles(state, team)     # SeasonState.roles, without its Python call
     vs_id = next((pid for t, pid in setup.starters.items() if t != team), None)
     vs = state.players.get(vs_id) if vs_id is not None else None
     days = (bench.team_days(state.days.get(team, ()), setup.day, ordered=True)

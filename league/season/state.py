@@ -24,6 +24,7 @@ from league.season.gameday import (  # noqa: F401
     SlotSetup,
     play_scheduled,
     rest_after,
+    sitting,
     slot_setup,
     team_lineup,
     team_roles,
@@ -95,13 +96,9 @@ class SeasonState:
             self._held = self._sitting(teams) if teams else self.reserves()
 
     def _sitting(self, teams: Iterable[str]) -> frozenset[str]:
-        """The players of `teams` who sit out (reserves() of them alone)."""
-        self.roster.bind(self.league)
-        aside = {pid for p in self.prefs.values() for pid in p.get("reserves", [])}
-        farm, entries = self.roster.farm, self.roster.entries
-        return frozenset([p.id for team in teams for p in self.league.team(team).players
-                          if p.id in farm or p.id in aside
-                          or ((e := entries.get(p.id)) is not None and e.points > 0)])
+        """The players of `teams` who sit out (reserves() of them alone: gameday.sitting,
+        compiled, as it loops over both teams' players before every game)."""
+        return sitting(self, teams)
 
     def usage(self, team: str) -> TeamUsage | None:
         """The team's real-usage targets (league/manager/usage.py), None when the league has
