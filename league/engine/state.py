@@ -176,6 +176,20 @@ class Side:
             fielders.append(OUT_OF_POSITION[pos] if f is None else f)
         return defence_values(fielders, self.ruleset.defence)
 
+    def field_chains(self) -> list[tuple[str, str]]:
+        """Each batting slot pinch hitters or runners took this half (`pending_field`): (the man
+        who held it in the field, the last man in it) — a pinch runner for a pinch hitter: the
+        last man in the slot is the one who fields (GameState.settle_defense)."""
+        chain: list[tuple[str, str]] = []
+        for old, new in self.pending_field:
+            for i, (first, last) in enumerate(chain):
+                if last == old:
+                    chain[i] = (first, new)
+                    break
+            else:
+                chain.append((old, new))
+        return chain
+
     def recompute(self) -> None:
         """Team defence values are recomputed on every substitution."""
         self.values = self._values()
@@ -914,19 +928,9 @@ class GameState:
         """When it takes the field after pinch hitters or runners batted for it, a team puts them
         in the field or brings in a sub (and a reliever for a pitcher hit for, _relieve); a game
         that ends first changes nothing."""
-        pending = side.pending_field
-        if not pending:
+        if not side.pending_field:
             return
-        # a pinch runner for a pinch hitter: the last man in the slot is the one who fields
-        chain: list[tuple[str, str]] = []
-        for old, new in pending:
-            for i, (first, last) in enumerate(chain):
-                if last == old:
-                    chain[i] = (first, new)
-                    break
-            else:
-                chain.append((old, new))
-        for old, new in chain:
+        for old, new in side.field_chains():
             pos = next((p for p, pid in side.positions.items() if pid == old), None)
             if pos is None:
                 continue

@@ -1037,19 +1037,11 @@ def _position_of(side: "Side", pid: str) -> str | None:
 
 
 def _slot_position(side: "Side", pid: str) -> str | None:
-    """The position `pid`'s batting slot holds, following the men who batted or ran for
-    others in this half back to the one who held it (Side.pending_field, as
-    Game.settle_defense does); None when nobody in the chain holds a position."""
-    seen = {pid}
-    while True:
-        pos = _position_of(side, pid)
-        if pos is not None:
-            return pos
-        before = next((old for old, new in side.pending_field if new == pid), None)
-        if before is None or before in seen:
-            return None
-        seen.add(before)
-        pid = before
+    """The position the batting slot of `pid`, a pinch hitter or runner not yet placed, will
+    need: that of the man who held the slot in the field (Side.field_chains, by which
+    GameState.settle_defense places them); None when `pid` took no slot this half."""
+    first = next((old for old, new in side.field_chains() if new == pid), None)
+    return None if first is None else _position_of(side, first)
 
 
 def _covered(game: "Game", side: "Side", pos: str, new: str) -> bool:

@@ -225,6 +225,15 @@ def make_class(league: str, year: int, size: int,
     # batters and pitchers compare
     base_p = _spread([card_value(None, p) for _, p in pitchers])
     base_b = _spread([card_value(b, None) for b, _ in batters])
+
+    def worth(bat: Mapping[str, str] | None, pit: Mapping[str, str] | None, age: int) -> float:
+        """What the computer sees in a man of the class: his card against the league's of his
+        kind (VALUE_SD a standard deviation; a pitcher by his pitching card alone) and his
+        promise at `age`."""
+        mean, sd = base_p if pit is not None else base_b
+        return (card_value(bat if pit is None else None, pit) - mean) / sd * VALUE_SD \
+            + promise(age)
+
     for i in range(size):
         school = rng.choices(SCHOOLS, weights=SCHOOL_SHARE)[0]
         lo, hi = SCHOOL_AGES[school]
@@ -247,9 +256,7 @@ def make_class(league: str, year: int, size: int,
                 cells.update(name=name, born=born, team="", id="", roster="farm")
                 if "name_en" in cells or name_en:
                     cells["name_en"] = name_en
-        mean, sd = base_p if new_p is not None else base_b
-        value = (card_value(new_b if new_p is None else None, new_p) - mean) / sd * VALUE_SD \
-            + promise(age)
+        value = worth(new_b, new_p, age)
         out.append(Prospect(f"{year}-{i + 1:03d}", name, name_en, school, age, born,
                             kind_of(new_b, new_p), new_b, new_p, round(value, 2)))
     # a man who comes back is valued as the men made for the class, on its scale (its lift
@@ -257,9 +264,7 @@ def make_class(league: str, year: int, size: int,
     # the same class
     back = []
     for p in sorted(returning, key=lambda p: p.key):
-        mean, sd = base_p if p.pitching is not None else base_b
-        value = (card_value(p.batting if p.pitching is None else None, p.pitching) - mean) / sd \
-            * VALUE_SD + promise(p.age)
+        value = worth(p.batting, p.pitching, p.age)
         back.append(dataclasses.replace(p, kind=kind_of(p.batting, p.pitching),
                                         value=round(value, 2)))
     lift = _lift(out)

@@ -801,8 +801,6 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
     return called
 
 
-
-
 def mend(league: "League") -> list[tuple[str, str, str]]:
     """The rosters a league file must have (league.season.roster's checks: a catcher, five
     starters, the hitters a line-up needs and every position by a different man, at most
