@@ -352,6 +352,30 @@ def transactions(*, session: Session, league_id: int, limit: int | None = None
     return out
 
 
+def note_data(note: str | None) -> dict[str, Any]:
+    """A transaction's note as data: the off-season's and the computer's notes are JSON objects;
+    a note a person typed is text, no data ({} — also when it only looks like JSON)."""
+    if not note or not note.startswith("{"):
+        return {}
+    try:
+        data = json.loads(note)
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def after_close(*, session: Session, league_id: int) -> set[int]:
+    """The ids of the transactions a person made after their season closed (its off-season: a
+    release, signing, trade or move between the seasons is kept in the closed season's news).
+    What happened in a season is its cards as it closed; these came after."""
+    q = (sm_select(TransactionRow.id)
+         .join(SeasonRow, col(SeasonRow.id) == TransactionRow.season_id)
+         .where(TransactionRow.league_id == league_id,
+                col(SeasonRow.closed_at).is_not(None),
+                col(TransactionRow.created_at) > col(SeasonRow.closed_at)))
+    return {i for i in session.exec(q).all() if i is not None}
+
+
 # --- awards --------------------------------------------------------------------------------------
 
 

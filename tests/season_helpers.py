@@ -58,3 +58,38 @@ def played_and_closed(db: str) -> str:
         services.sim_postseason(db)
     services.close_season(db)
     return db
+
+
+# a 育成 hitter's cells too weak for his club to sign him to the 70 in a year (mini_with_ikusei)
+WEAK_BATTER = {"BB": "1", "1B": "3", "LG": "-", "HR": "-", "OF": "50", "G": "80", "IF": "90",
+               "K": "100"}
+
+
+def mini_with_ikusei(tmp_path: Path, extra: str, ikusei: list[dict[str, str]],
+                     strongest: bool = False) -> Path:
+    """A copy of the mini league (its roster size 40) with `extra` for league.toml and 育成
+    players on their clubs' farms: each of `ikusei` a batter row of the file (the cells to
+    change from the row of KYO's weakest hitter by home runs, or its `strongest`; at least his
+    id), every other batter active on an ordinary contract. Returns the folder."""
+    import csv
+    import io
+    import shutil
+
+    folder = tmp_path / "mini"
+    shutil.copytree(sample_league_path("mini"), folder)
+    toml = folder / "league.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("roster_size = 28",
+                                                             "roster_size = 40") + extra,
+                    encoding="utf-8")
+    bats = folder / "batters.csv"
+    rows = list(csv.DictReader(io.StringIO(bats.read_text(encoding="utf-8"))))
+    base = (max if strongest else min)((r for r in rows if r["team"] == "KYO"),
+                                       key=lambda r: int(r["HR"]))
+    rows = [dict(r, roster="active", contract="") for r in rows]
+    rows += [dict(base, roster="farm", contract="育成", **cells) for cells in ikusei]
+    out = io.StringIO()
+    w = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
+    bats.write_text(out.getvalue(), encoding="utf-8")
+    return folder

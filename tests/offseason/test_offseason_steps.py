@@ -680,29 +680,13 @@ def test_refusals_and_development_players_signed_to_the_70_in_the_news_and_json(
     language at a time — and a 育成 player whose card is his club's first-team level is signed
     to the 70 (支配下登録): the next season's league reads him off his development contract, the
     news and `impact offseason show --json` list him."""
-    import csv
-    import io
-
     from typer.testing import CliRunner
 
-    from storage.plainfiles import sample_league_path
     from tui.cli.main import app
-    folder = tmp_path / "mini"
-    shutil.copytree(sample_league_path("mini"), folder)
-    toml = folder / "league.toml"
-    toml.write_text(toml.read_text(encoding="utf-8").replace("roster_size = 28", "roster_size = 40")
-                    + "\n[draft]\nrefusal = 0.5\n", encoding="utf-8")
-    bats = folder / "batters.csv"
-    rows = list(csv.DictReader(io.StringIO(bats.read_text(encoding="utf-8"))))
-    star = dict(max((r for r in rows if r["team"] == "KYO"), key=lambda r: int(r["HR"])),
-                id="KYO101", name="育成 太郎", born="2004-05-05")
-    rows = [dict(r, roster="active", contract="") for r in rows]
-    rows.append(dict(star, roster="farm", contract="育成"))
-    out = io.StringIO()
-    w = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
-    w.writeheader()
-    w.writerows(rows)
-    bats.write_text(out.getvalue(), encoding="utf-8")
+
+    from season_helpers import mini_with_ikusei
+    folder = mini_with_ikusei(tmp_path, "\n[draft]\nrefusal = 0.5\n", [
+        {"id": "KYO101", "name": "育成 太郎", "born": "2004-05-05"}], strongest=True)
     db = str(tmp_path / "l.sqlite3")
     sv.create_league(db, "mini", folder)
     sv.new_season(db)

@@ -29,7 +29,7 @@ from storage.plainfiles import sample_league_path
 from tui import services as sv
 
 from league_db import _fresh_engines, db, pg_server_url  # noqa: F401  (fixtures)
-from season_helpers import played_and_closed
+from season_helpers import WEAK_BATTER, mini_with_ikusei, played_and_closed
 
 
 def _mini_cards(born="1995-05-05"):
@@ -316,29 +316,11 @@ def test_a_development_contract_at_its_limit_ends_in_the_news_and_json(tmp_path)
     its first season) past [draft] ikusei_years = 1 and too old to be kept is released at the
     renewal (自由契約: a free agent), in the news and in `impact offseason show --json` with the
     reason ikusei."""
-    import csv
-    import io
-
     from typer.testing import CliRunner
 
     from tui.cli.main import app
-    folder = _league(tmp_path, "ikusei_years = 1\nrefusal = 0\n")
-    bats = folder / "batters.csv"
-    rows = list(csv.DictReader(io.StringIO(bats.read_text(encoding="utf-8"))))
-    weak = min((r for r in rows if r["team"] == "KYO"), key=lambda r: int(r["HR"]))
-    rows = [dict(r, roster="active", contract="") for r in rows]
-    rows.append(dict(weak, id="KYO101", name="育成 太郎", born="1994-05-05", roster="farm",
-                     contract="育成", BB="1", **{"1B": "3", "LG": "-", "HR": "-", "OF": "50",
-                                                "G": "80", "IF": "90", "K": "100"}))
-    out = io.StringIO()
-    w = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
-    w.writeheader()
-    w.writerows(rows)
-    bats.write_text(out.getvalue(), encoding="utf-8")
-    toml = folder / "league.toml"
-    toml.write_text(toml.read_text(encoding="utf-8").replace("roster_size = 28",
-                                                             "roster_size = 40"),
-                    encoding="utf-8")
+    folder = mini_with_ikusei(tmp_path, "\n[draft]\nikusei_years = 1\nrefusal = 0\n", [
+        dict(WEAK_BATTER, id="KYO101", name="育成 太郎", born="1994-05-05")])
     db = str(tmp_path / "l.sqlite3")
     sv.create_league(db, "mini", folder)
     sv.new_season(db)

@@ -8,7 +8,6 @@ season's league: every team is in one league (リーグ) until a league holds tw
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -434,13 +433,7 @@ def _note_data(note: str) -> dict[str, Any]:
     note a person typed is no data: {}."""
     if note == _OLD_FILL_NOTE:
         return {"offseason": True, "fill": True}
-    if not note.startswith("{"):
-        return {}
-    try:
-        data = json.loads(note)
-    except ValueError:
-        return {}
-    return data if isinstance(data, dict) else {}
+    return hs.note_data(note)
 
 
 def _news_text(kind: str, moves: Sequence[Sequence[str]], names: Mapping[str, str],

@@ -258,20 +258,29 @@ def _inputs(s: Any, league_id: int, league: str, year: int, prev_id: int) -> _In
 
 def ikusei_since(s: Any, league_id: int, cards: Sequence[Any]) -> dict[str, int]:
     """The year each 育成 player of `cards` began his 育成 contract (§3's limit counts its
-    seasons): the season of his 育成 pick in the news, or of his club's signing him again as
-    育成 at the limit, the latest; a man whose contract came with the league's files, the year
-    of its first season."""
+    seasons), the latest of: the season of his 育成 pick in the news; of his club's signing him
+    again as 育成 at the limit; of a club's signing him as a free agent (自由契約: after a release
+    his contract is a new one, `impact transaction sign`), or the next season when he was
+    signed after the season closed (in its off-season). A man whose contract came with the
+    league's files: the year of its first season."""
     years = {i.number: i.year for i in _seasons(s, league_id)}
     first = min(years.values(), default=0)
+    later = hs.after_close(session=s, league_id=league_id)
     began: dict[str, int] = {}
     for t in hs.transactions(session=s, league_id=league_id):
-        if t.season is None or not t.moves or not (t.note or "").startswith("{"):
+        if t.season is None or not t.moves:
             continue
-        note = json.loads(t.note)
+        note = hs.note_data(t.note)
         if (t.kind == hs.DRAFT and note.get("ikusei")) or (t.kind == "sign"
                                                            and note.get("ikusei_resigned")):
-            pid = t.moves[0][0]
-            began[pid] = max(began.get(pid, 0), years.get(t.season, first))
+            starts = [(t.moves[0][0], years.get(t.season, first))]
+        elif t.kind == "sign":
+            starts = [(pid, years.get(t.season, first) + (t.id in later))
+                      for pid, src, dst in t.moves if src == hs.FREE_AGENT and dst]
+        else:
+            continue
+        for pid, start in starts:
+            began[pid] = max(began.get(pid, 0), start)
     return {pid: began.get(pid, first) for pid, _t, b, p in cards if renewal.ikusei(b, p)}
 
 
@@ -285,9 +294,9 @@ def life_of(s: Any, league_id: int, league: str) -> str:
 def fa_note(t: Any) -> dict[str, Any] | None:
     """The free-agency note of a transaction of the news (§4: a declared player's sign or
     release, a compensation), None for any other."""
-    if t.kind not in ("sign", "release") or not (t.note or "").startswith("{"):
+    if t.kind not in ("sign", "release"):
         return None
-    d = json.loads(t.note)
+    d = hs.note_data(t.note)
     return d if "fa" in d else None
 
 
@@ -304,7 +313,7 @@ def roster_changes(news: Sequence[Any], season: int
         if t.kind != "trade":
             out += [(t.day, pid, t.kind == "up", None, None) for pid, *_ in t.moves]
             continue
-        note = json.loads(t.note) if (t.note or "").startswith("{") else {}
+        note = hs.note_data(t.note)
         rosters = note.get("rosters") or {}
         for pid, src, dst in t.moves:
             was, now = rosters.get(pid) or (None, None)
@@ -315,7 +324,8 @@ def roster_changes(news: Sequence[Any], season: int
 def service_of(s: Any, league_id: int, league: str, upto: int,
                only: set[str] | None = None) -> dict[str, fa.Service]:
     """Each player's service (§4) after the seasons numbered up to `upto`: his days on the
-    active roster each season — its cards as it closed, its roster moves (一軍登録 / 登録抹消)
+    active roster each season — its cards as it closed (a release or signing in its off-season
+    changes no day of it: days do not start again with a new contract), its roster moves (一軍登録 / 登録抹消)
     undone back to the opening day and replayed a day at a time over the regular season — after
     the service of a player of the league's own files before the season he was first seen in
     (league.offseason.free_agency.initial_service); his entry route the school the draft
@@ -325,11 +335,12 @@ def service_of(s: Any, league_id: int, league: str, upto: int,
 
     from storage.tables import CardRow, PlayerRow
     news = hs.transactions(session=s, league_id=league_id)
+    later = hs.after_close(session=s, league_id=league_id)
     school: dict[str, str] = {}
     declared: dict[str, set[int]] = {}
     for t in news:
         if t.kind == hs.DRAFT and t.moves:
-            school[t.moves[0][0]] = str(json.loads(t.note or "{}").get("school", ""))
+            school[t.moves[0][0]] = str(hs.note_data(t.note).get("school", ""))
         elif (n := fa_note(t)) is not None and n.get("declared") and t.season is not None:
             declared.setdefault(t.moves[0][0], set()).add(t.season)
     days: dict[str, list[int]] = {}
@@ -339,11 +350,18 @@ def service_of(s: Any, league_id: int, league: str, upto: int,
         info = repo.season_info(session=s, season_id=sid)
         if info.number > upto:
             break
-        rows = s.exec(select(PlayerRow.pid, CardRow.batting, CardRow.pitching)
-                      .join(PlayerRow).where(CardRow.season_id == sid, CardRow.team != "")).all()
+        rows = s.exec(select(PlayerRow.pid, CardRow.team, CardRow.batting, CardRow.pitching)
+                      .join(PlayerRow).where(CardRow.season_id == sid)).all()
+        # the season as it closed: a person's releases, signings and moves after it (in its
+        # off-season) wrote its cards too, undone here, newest first
+        team = {pid: t for pid, t, _b, _p in rows}
+        for t in news:
+            if t.season == info.number and t.id in later:
+                for pid, src, _dst in t.moves:
+                    team[pid] = src
         farm, here, born = set(), set(), {}
-        for pid, b, p in rows:
-            if only is not None and pid not in only:
+        for pid, _t, b, p in rows:
+            if (only is not None and pid not in only) or not team[pid]:
                 continue
             cells = [json.loads(x) for x in (b, p) if x]
             here.add(pid)
@@ -955,7 +973,7 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
     picks = []
     for t in drafts:
         pid, _src, team = t.moves[0]
-        d = json.loads(t.note or "{}")
+        d = hs.note_data(t.note)
         picks.append(PickView(int(d.get("round", 0)), int(d.get("pick", 0)), team, pid,
                               str(d.get("name", "")) if d.get("refused") else names.get(pid, pid),
                               str(d.get("school", "")), int(d.get("age", 0)),
@@ -969,7 +987,7 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
                    for t in ups)
     changes = []
     for t in items:
-        data = json.loads(t.note or "{}")
+        data = hs.note_data(t.note)
         for pid, team, _ in t.moves:
             d = data.get(pid) or {}
             changes.append(ChangeView(pid, names.get(pid, pid), team, int(d.get("age", 0)),
@@ -977,7 +995,7 @@ def offseason(db: Db, league: str | None = None, season: int | None = None) -> O
                                       float(d.get("value", 0.0))))
     changes.sort(key=lambda c: (-abs(c.value), c.player))
     signed = tuple((t.moves[0][0], names.get(t.moves[0][0], t.moves[0][0]), t.moves[0][2],
-                    int(json.loads(t.note or "{}").get("age", 0))) for t in signs)
+                    int(hs.note_data(t.note).get("age", 0))) for t in signs)
     trades = tuple(tuple((pid, names.get(pid, pid), a, b) for pid, a, b in t.moves)
                    for t in deals)
     active = tuple((pid, names.get(pid, pid), a, b) for t in taken for pid, a, b in t.moves)
@@ -1034,7 +1052,7 @@ def _careers(s: Any, season_ids: list[int], who: set[str]
 def _departure(t: Any, names: dict[str, str],
                careers: dict[str, tuple[int, dict[str, int]]]) -> DepartureView:
     pid, team, _ = t.moves[0]
-    d = json.loads(t.note)
+    d = hs.note_data(t.note)
     seasons, c = careers.get(pid, (0, {}))
     return DepartureView(pid, names.get(pid, pid), team, int(d.get("age", 0)), t.kind,
                          str(d.get("reason", "")), seasons, dict(c))
@@ -1067,7 +1085,7 @@ def player_changes(s: Any, league_id: int, pid: str) -> list[tuple[int, int, dic
     for t in hs.transactions(session=s, league_id=league_id):
         if t.kind != hs.CHANGE or not any(m[0] == pid for m in t.moves):
             continue
-        d = json.loads(t.note or "{}").get(pid)
+        d = hs.note_data(t.note).get(pid)
         if d is not None and t.season is not None:
             out.append((t.season, years.get(t.season, 0), d))
     return sorted(out, key=lambda x: x[0])
@@ -1079,7 +1097,7 @@ def player_origin(s: Any, league_id: int, pid: str) -> dict[str, Any] | None:
     league's own files."""
     for t in hs.transactions(session=s, league_id=league_id):
         if t.kind == hs.DRAFT and t.moves and t.moves[0][0] == pid:
-            d = json.loads(t.note or "{}")
+            d = hs.note_data(t.note)
             year = next((i.year - 1 for i in _seasons(s, league_id) if i.number == t.season),
                         None)
             return {"year": year, "season": t.season, "round": d.get("round"),

@@ -409,9 +409,7 @@ def trade_list(db: Db, league: str | None = None, season: int | None = None) -> 
     for n in news:
         src = n.moves[0][1] if n.moves else ""
         dst = n.moves[0][2] if n.moves else ""
-        note: dict[str, Any] = {}
-        if (n.note or "").startswith("{"):
-            note = json.loads(n.note)
+        note = hs.note_data(n.note)
         out.append(TradeView(src, dst,
                              tuple((p, names.get(p, p)) for p, a, _b in n.moves if a == src),
                              tuple((p, names.get(p, p)) for p, a, _b in n.moves if a == dst),
