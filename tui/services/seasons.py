@@ -327,8 +327,9 @@ def _store_day(w: Work, ctx: SeasonContext, games: list[_Played], *, read_live: 
                ) -> set[int]:
     """Store a day's games in one transaction, each as it was played (the game, then what its
     farm check brought), and read the games started at the keyboard meanwhile (in the same
-    session: a session of its own costs more than the read). A crash loses the whole day or
-    nothing of it."""
+    transaction, just before its commit: a transaction of its own after the commit cost
+    PostgreSQL three more round trips a day, and its rollback dropped the connection's prepared
+    statements). A crash loses the whole day or nothing of it."""
     if not games and not read_live:
         return set()
     sid = ctx.season.id
@@ -343,9 +344,10 @@ def _store_day(w: Work, ctx: SeasonContext, games: list[_Played], *, read_live: 
         store_day_roster(s, ctx, [(g.moves, g.entries, g.notices) for g in games])
         if games:
             lines.write(session=s)
+        live = live_store.playing_numbers(session=s, season_id=sid) if read_live else set()
+        if games:
             s.commit()
-        return live_store.playing_numbers(session=s, season_id=ctx.season.id) if read_live \
-            else set()
+        return live
 
 
 def games_to_play(db: Db, league: str | None = None, season: int | None = None
