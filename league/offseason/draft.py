@@ -16,6 +16,9 @@ by default). At most `MAX_PICKS` picks in all; a club stops when it has what it 
 
 The computer drafts by value (the card as it is plus the growth his age promises) and by need (a
 kind of player the club lost and has not replaced; a club short of catchers or starters first).
+A man who refused a club (入団拒否) and comes back in a later class is never named again by that
+club's computer (§3 is silent; NPB allows it and a refused club seldom tries): the other clubs
+may take him, and a person's club may name him.
 """
 from __future__ import annotations
 
@@ -353,8 +356,14 @@ def _score(p: Prospect, club: Club, league: str = "") -> float:
     return p.value + bonus
 
 
-def _choice(club: Club, left: Mapping[str, Prospect], league: str) -> str:
-    return max(left.values(), key=lambda p: (_score(p, club, league), p.key)).key
+def _choice(club: Club, left: Mapping[str, Prospect], league: str) -> str | None:
+    """The computer's pick for `club` from the class `left`: its best by `_score`, never a man
+    who refused it (入団拒否) in an earlier draft — NPB lets a club name him again, and a club
+    he refused seldom does; a person's club still may. None when nobody else is left."""
+    open_ = [p for p in left.values() if p.refused_team != club.code]
+    if not open_:
+        return None
+    return max(open_, key=lambda p: (_score(p, club, league), p.key)).key
 
 
 @dataclass(frozen=True)
@@ -438,7 +447,10 @@ def advance(league: str, year: int, prospects: Sequence[Prospect], clubs: Sequen
                 return key
         elif code in persons:
             raise _Waiting(code)
-        return _choice(by_code[code], left, league) if left else None
+        key = _choice(by_code[code], left, league) if left else None
+        if key is None:
+            wants[code] = 0        # nobody left it would take: the club stops
+        return key
 
     def take(round_: int, code: str, key: str, lottery: tuple[str, ...] = (),
              hazure: bool = False, ik: bool = False) -> None:

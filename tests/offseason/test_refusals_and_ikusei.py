@@ -14,6 +14,7 @@ Rule tests use scripted dice (the `roll` / `gauss` of the rules); the services' 
 a stored league and the command line."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 
@@ -143,6 +144,28 @@ def test_a_refusing_pick_is_spent_and_the_man_is_kept_for_the_class_he_comes_bac
     later = renewal.renew("mini", year, cards, {}, [teams], teams, amateurs=done.amateurs)
     assert again.key in later.entered
     assert not set(later.entered) - {pr.key for _y, pr in done.amateurs if _y <= year}
+
+
+def test_the_club_a_man_refused_does_not_name_him_again_and_the_others_may():
+    """§3 is silent on a man who refused coming back to the club he refused; NPB lets the club
+    name him again and a refused club seldom tries, so the computer never does: with the man
+    who refused A the best of the class by far, A's computer names another (in the first round
+    and later), B's takes him — and a person's A may name him."""
+    cls = list(_class(size=12))
+    best = max(cls, key=lambda p: p.value)
+    star = dataclasses.replace(best, value=best.value + 50.0, refused_year=2026,
+                               refused_team="A")
+    cls = [star if p.key == best.key else p for p in cls]
+    for order in (["A", "B"], ["B", "A"]):
+        picks = dr.run_draft("mini", 2027, cls, [dr.Club("A", 3), dr.Club("B", 1)], order)
+        assert [p.team for p in picks if p.prospect == star.key] == ["B"]
+        assert sum(1 for p in picks if p.team == "A") == 3
+    alone = dr.run_draft("mini", 2027, [star], [dr.Club("A", 1)], ["A"])
+    assert alone == []                      # nobody else left: A stops
+    mine = dr.run_draft("mini", 2027, cls, [dr.Club("A", 1), dr.Club("B", 1)], ["A", "B"],
+                        chosen={"A": [star.key]})
+    assert [(p.team, p.prospect) for p in mine if p.round == 1 and p.team == "A"] == [
+        ("A", star.key)]
 
 
 # --- the 育成 contract's limit (§3) --------------------------------------------------------------
