@@ -272,3 +272,50 @@ async def test_a_person_s_foreign_signings_from_a_list(tmp_path):
     f = services.offseason_steps(db).foreign
     assert [m.player for m in f.signed if m.team == "EDO"] == [pool[0].player]
     assert {m.team for m in f.signed} - {"EDO"}
+
+
+async def test_the_off_season_s_refusals_and_development_contracts_at_their_limit(tmp_path):
+    """§3 in the Season area: the off-season walked from a closed season (`o` decides the
+    retirements, `N` makes the next) lists each 入団拒否 with the class the man comes back in,
+    and each 育成 player at his contract's limit — let go (育成満了: KYO102, too old to keep) or
+    signed again as 育成 (育成再契約: KYO101, 19) — in either language."""
+    from season_helpers import WEAK_BATTER, mini_with_ikusei
+    folder = mini_with_ikusei(tmp_path, "\n[draft]\nikusei_years = 1\nrefusal = 0.3\n", [
+        dict(WEAK_BATTER, id="KYO101", name="育成 一郎", born="2007-05-05"),
+        dict(WEAK_BATTER, id="KYO102", name="育成 二郎", born="1994-05-05")])
+    db = str(tmp_path / "l.sqlite3")
+    services.create_league(db, "mini", folder)
+    services.new_season(db, seed=3)
+    played_and_closed(db)
+    async with season_area(db) as (app, pilot):
+        await until(pilot, lambda: app.screen.query("#steps-title")
+                    and "o: 引退・戦力外を決める" in _text(app, "#steps-title"))
+        await pilot.press("o")
+        await until(pilot, lambda: "o: ドラフトを始める" in _text(app, "#steps-title"))
+        await pilot.press("N")
+        await until(pilot, lambda: app.screen.query_one("#offseason-table").row_count > 0)
+        off = services.offseason(db)
+        refused = [p for p in off.picks if p.refused]
+        assert refused and [d.player for d in off.departures if d.reason == "ikusei"] == [
+            "KYO102"] and [p for p, _n, _t in off.resigned] == ["KYO101"]
+        table = app.screen.query_one("#offseason-table")
+
+        def rows() -> list[list[str]]:
+            return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+
+        def line(pid: str) -> list[str]:        # a departure's row or a signing's again
+            key = f"d-{pid}" if pid == "KYO102" else f"r-{pid}"
+            return [str(c) for c in table.get_row(key)]
+
+        assert line("KYO102")[0] == "育成満了" and "育成 二郎" in line("KYO102")[1]
+        assert line("KYO101")[0] == "育成再契約" and "育成 一郎" in line("KYO101")[1]
+        for p in refused:
+            shown = next(r for r in rows() if p.name in r[1])
+            assert "入団拒否" in shown[3] and f"{p.returns}年に大学から再び指名対象" in shown[3]
+        await pilot.press("L")
+        await until(pilot, lambda: "Off-season" in _text(app, "#offseason-title"))
+        assert line("KYO102")[0] == "Development contract ended"
+        assert line("KYO101")[0] == "Signed again (development)"
+        for p in refused:
+            shown = next(r for r in rows() if p.name in r[1])
+            assert f"refused to sign back in the {p.returns} class from university" in shown[3]
