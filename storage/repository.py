@@ -1032,17 +1032,22 @@ class DayLines:
                     _many(cursor, dialect, name, rows)
             day = fastsql.day_param(dialect)
             rest = [(sid, p, day(r.available_on), r.fatigue) for (sid, p), r in self.rest.items()]
-            if dialect.name == "postgresql" and rest and hasattr(cursor, "copy"):
-                # the rows replaced with one DELETE a season and one COPY, not two statements
-                # a pitcher (the new rows in the same order: the same ids)
-                by_season: dict[int, list[str]] = {}
-                for sid, p in self.rest:
-                    by_season.setdefault(sid, []).append(p)
+            if dialect.name == "postgresql" and rest:
+                # the rows replaced with one statement a season (the old rows deleted in full
+                # first: the insert waits for the count of them), not two a pitcher nor a DELETE
+                # and a COPY (three round trips); the new rows in their order: the same ids
+                by_season: dict[int, list[tuple]] = {}
+                for row in rest:
+                    by_season.setdefault(row[0], []).append(row)
                 t = PitcherRestRow.__tablename__
-                for sid, players in by_season.items():
-                    cursor.execute(f"DELETE FROM {t} WHERE season_id = %s AND player = ANY(%s)",
-                                   (sid, players))
-                _copy(cursor, "rest_ins", rest)
+                for sid, rows in by_season.items():
+                    _sid, players, days, fatigue = zip(*rows)
+                    cursor.execute(
+                        f"WITH gone AS (DELETE FROM {t} WHERE season_id = %s AND player = ANY(%s) "
+                        f"RETURNING 1) INSERT INTO {t} (season_id, player, available_on, fatigue) "
+                        "SELECT %s, * FROM unnest(%s::text[], %s::date[], %s::int[]) "
+                        "WHERE (SELECT count(*) FROM gone) >= 0",
+                        (sid, list(players), sid, list(players), list(days), list(fatigue)))
             else:
                 _many(cursor, dialect, "rest_del", list(self.rest))
                 _many(cursor, dialect, "rest_ins", rest)
@@ -1095,7 +1100,7 @@ _STATEMENTS = _statements()
 
 
 def _copy(cursor: Any, name: str, rows: list[tuple]) -> None:
-    """The rows of one of _STATEMENTS' inserts (bat, pit, fld, split, rest_ins) with PostgreSQL's COPY
+    """The rows of one of _STATEMENTS' line inserts (bat, pit, fld, split) with PostgreSQL's COPY
     (psycopg 3's cursor.copy): one round trip and no statement per row."""
     stmt, keys = _STATEMENTS[name]
     table = stmt.table.name

@@ -9,6 +9,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.engine import Connection
 from sqlmodel import Session
 
 from league.engine.game import GameResult
@@ -264,7 +265,9 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
     skipped: list[int] = []
     played: list[repo.GameSlot] = []
     next_live = live
-    with bulk():     # the cyclic collector out of the way (tui/bulkgc.py)
+    # the days' transactions on one connection held throughout: a session a day would check one
+    # out of the pool each day, and PostgreSQL's is pinged on each checkout (a round trip)
+    with bulk(), w.engine.connect() as held:     # bulk: the cyclic collector out of the way
         for day, slots in by_day.items():
             live = next_live    # games started at the keyboard meanwhile: read with the last day
             if day in trading:  # the computer's clubs trade before the day's games ([trades])
@@ -289,7 +292,7 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
                 games.append(_Played(slot, result, rest, starters, moves, entries,
                                      ctx.roster.take_notices()))
                 ctx.after_game(rest, starters, slot.day, result)
-            next_live = _store_day(w, ctx, games, read_live=not stopped)
+            next_live = _store_day(held, ctx, games, read_live=not stopped)
             for one in games:
                 done += 1
                 played.append(one.slot)
@@ -323,8 +326,8 @@ class _Played:
     notices: list[Notice]
 
 
-def _store_day(w: Work, ctx: SeasonContext, games: list[_Played], *, read_live: bool
-               ) -> set[int]:
+def _store_day(held: Connection, ctx: SeasonContext, games: list[_Played], *,
+               read_live: bool) -> set[int]:
     """Store a day's games in one transaction, each as it was played (the game, then what its
     farm check brought), and read the games started at the keyboard meanwhile (in the same
     transaction, just before its commit: a transaction of its own after the commit cost
@@ -333,7 +336,7 @@ def _store_day(w: Work, ctx: SeasonContext, games: list[_Played], *, read_live: 
     if not games and not read_live:
         return set()
     sid = ctx.season.id
-    with w.session() as s:
+    with Session(held, expire_on_commit=False) as s:    # the day's transaction on `held`
         lines = repo.DayLines()
         ids = repo.record_game_rows(session=s, season_id=sid, compact=True, games=[
             (g.slot, g.result, game_seed(ctx.season.seed, g.slot.number)) for g in games])
