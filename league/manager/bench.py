@@ -18,11 +18,13 @@ from league.engine.cards import Player
 from league.engine.lineup import Lineup, fielding_of, plays
 from league.manager.bullpen import assign_roles, order_by_role
 from league.manager.computer import (
+    Regular,
     batting_order,
     card_worth,
     fields_off_mound,
     glove,
     make_lineup,
+    regular_lineup,
     worth_against,
 )
 from league.manager.usage import TeamUsage, day_starters
@@ -93,13 +95,24 @@ def rest_due(player: Player, pos: str, turn: int, days: TeamDays) -> bool:
 def resting(regulars: Sequence[tuple[str, Player]], days: TeamDays) -> list[str]:
     """The regulars (position, player) who rest today: the catcher when due, and at most
     `MOST_RESTING` others, in the order of `TURN`."""
+    # in the order of TURN, a position's men in their given order (what a stable sort by the
+    # place in TURN gives): the men gathered by position in one pass, not every man looked at
+    # for every place of the turn (asked for each team before every game)
+    at: dict[str, list[Player]] = {}
+    for pos, p in regulars:
+        men = at.get(pos)
+        if men is None:
+            at[pos] = [p]
+        else:
+            men.append(p)
     out: list[str] = []
     others = 0
-    # in the order of TURN, a position's men in their given order (what a stable sort by the
-    # place in TURN gives), without the sort and its key (asked for each team before every game)
-    for turn, at in enumerate(TURN):
-        for pos, p in regulars:
-            if pos != at or not rest_due(p, pos, turn, days):
+    for turn, pos in enumerate(TURN):
+        men = at.get(pos)
+        if men is None:
+            continue
+        for p in men:
+            if not rest_due(p, pos, turn, days):
                 continue
             if pos == "C":
                 out.append(p.id)
@@ -167,13 +180,15 @@ def day_lineup(team: str, roster: list[Player], dh: bool, starter: str, *, dress
     they really did, by the plan of the team's `game`-th game; a position the plan leaves open
     goes to the regular, else to the best bench man who can play it (no rest turns, no
     platoon: the real usage holds both)."""
-    regular = make_lineup(team, roster, dh, starter=starter, dressed=dressed, roles=roles,
-                          ranking=ranking, stretch=stretch)
+    # the cards' line-up as its parts: the day's is made from them (a season's every game)
+    regular = (Regular.of(make_lineup(team, roster, dh, starter=starter, dressed=dressed,
+                                      ranking=ranking, stretch=stretch)) if roles is None
+               else regular_lineup(team, roster, dh, starter, dressed, roles, ranking, stretch))
     if usage is not None and game >= 1 and not regular.stretched:
         return _two_way_pen(_usage_lineup(regular, roster, dh, starter, usage, game, vs, platoon),
                             roster, roles, ranking)
     if (days is None and (vs is None or not platoon)) or regular.stretched:
-        return regular
+        return regular.lineup()
     return _two_way_pen(_day_lineup(regular, roster, starter, vs, platoon, days),
                         roster, roles, ranking)
 
@@ -183,7 +198,7 @@ def _two_way(p: Player) -> bool:
     return p.pitching is not None and p.batting is not None and fields_off_mound(p)
 
 
-def _pitching_today(regular: Lineup, roster: Sequence[Player], starter: str) -> set[str]:
+def _pitching_today(regular: Regular, roster: Sequence[Player], starter: str) -> set[str]:
     """The starter and the dressed relievers who cannot bat instead: a two-way reliever the
     cards' line-up put in the bullpen may still start as a hitter today (he then leaves it)."""
     two_way = {p.id for p in roster if _two_way(p)}
@@ -216,35 +231,36 @@ def _two_way_pen(lineup: Lineup, roster: Sequence[Player], roles: Mapping[str, s
                   ids, lineup.bullpen_ranked, pen_roles, lineup.stretched)
 
 
-def _day_lineup(regular: Lineup, roster: list[Player], starter: str, vs: Player | None,
+def _day_lineup(regular: Regular, roster: list[Player], starter: str, vs: Player | None,
                 platoon: Mapping[str, int] | None, days: TeamDays | None) -> Lineup:
     """day_lineup's rest turns and platoon (see there)."""
-    by_id = {p.id: p for p in roster}
-    worth = platoon_worth(roster, vs, platoon)
+    # the men with a bat and a place in the field: the regulars, the bench and the men who may
+    # take a place are among them (the worth of the rest, pitchers who bat, is never asked)
+    batters = [p for p in roster if p.batting is not None and fields_off_mound(p)]
+    by_id = {p.id: p for p in batters}
+    worth = platoon_worth(batters, vs, platoon)
     chosen = {pos: pid for pid, pos in zip(regular.order, regular.positions) if pos != "P"}
     sit = set(resting([(pos, by_id[pid]) for pos, pid in chosen.items()], days)) \
         if days is not None else set()
     pitching = _pitching_today(regular, roster, starter)
-    hitters = [p for p in roster if p.id in worth and p.id not in pitching and fields_off_mound(p)]
+    hitters = [p for p in batters if p.id not in pitching]
 
     # the men free to take a place: made again only once a place or a rest has changed (a
-    # substitute playing, a regular giving way), as it is asked for every position
-    known: list[list[Player]] = []
-
-    def free() -> list[Player]:
-        if not known:
-            playing = set(chosen.values())
-            known.append([p for p in hitters if p.id not in playing and p.id not in sit])
-        return known[0]
+    # substitute playing, a regular giving way), as it is asked for every position (a list
+    # held here, not a closure: a closure's call is a Python call in the compiled build)
+    free: list[Player] | None = None
 
     # rest days: the best bench man at the position (against today's starter) plays it
     for pos in [q for q in TURN if q in chosen and chosen[q] in sit]:
-        sub = _best_free(pos, free(), worth)
+        if free is None:
+            playing = set(chosen.values())
+            free = [p for p in hitters if p.id not in playing and p.id not in sit]
+        sub = _best_free(pos, free, worth)
         if sub is not None:
             chosen[pos] = sub.id
         else:
             sit.discard(chosen[pos])        # nobody can take his place: he plays
-        known.clear()
+        free = None
     # the platoon: a regular worth less against this starter than his cards say gives way to a
     # bench man worth more at his position against him
     if vs is not None and platoon:
@@ -252,10 +268,13 @@ def _day_lineup(regular: Lineup, roster: list[Player], starter: str, vs: Player 
             pid = chosen[pos]
             if pid in sit or worth[pid] >= card_worth(by_id[pid].batting):  # type: ignore[arg-type]
                 continue
-            sub = _best_free(pos, free(), worth)
+            if free is None:
+                playing = set(chosen.values())
+                free = [p for p in hitters if p.id not in playing and p.id not in sit]
+            sub = _best_free(pos, free, worth)
             if sub is not None and _score(sub, pos, worth) > _score(by_id[pid], pos, worth):
                 chosen[pos] = sub.id
-                known.clear()
+                free = None
     order, positions = batting_order(chosen, worth, starter)
     # the bench: hitters not playing, a two-way man dressed in the bullpen staying there
     playing = set(order) | set(regular.bullpen)
@@ -266,7 +285,7 @@ def _day_lineup(regular: Lineup, roster: list[Player], starter: str, vs: Player 
                   regular.bullpen_ranked, regular.roles)
 
 
-def _usage_lineup(regular: Lineup, roster: Sequence[Player], dh: bool, starter: str,
+def _usage_lineup(regular: Regular, roster: Sequence[Player], dh: bool, starter: str,
                   usage: TeamUsage, game: int, vs: Player | None,
                   platoon: Mapping[str, int] | None) -> Lineup:
     """day_lineup by the real usage's plan (see there)."""

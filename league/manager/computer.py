@@ -36,7 +36,6 @@ from league.manager.bullpen import (
     ROLE_RANK,
     SETUP,
     assign_roles,
-    order_by_role,
     pitching_value,
 )
 
@@ -130,7 +129,9 @@ def worth_against(value: float, bats: str, pitcher: Player, condition: str,
     plain = batter_reads(row, 0)
     if plain == 0:
         return value
-    return value * batter_reads(row, platoon.get(pitcher.throws + bats, 0)) / plain
+    side = pitcher.throws + bats
+    # the modifier read by `in` and [] (a Mapping's get is a Python method call, compiled)
+    return value * batter_reads(row, platoon[side] if side in platoon else 0) / plain
 
 
 class _Roster:
@@ -210,6 +211,44 @@ _BATS: Final[dict[tuple, tuple[tuple[Player, ...], tuple[str, ...], tuple[str, .
 def _make_lineup(team_code: str, players: Sequence[Player], dh: bool, starter: str, dressed: int,
                  roles: Mapping[str, str] | None, ranking: Sequence[str],
                  stretch: bool = False) -> Lineup:
+    return regular_lineup(team_code, players, dh, starter, dressed, roles, ranking,
+                          stretch).lineup()
+
+
+class Regular:
+    """make_lineup's line-up held as its parts (`lineup()` makes the Lineup): the line-up by the
+    cards that league/manager/bench.py turns into the day's. A season makes one for each team
+    before every game, and a frozen dataclass's __init__ stays interpreted in the compiled
+    build (some 14,000 instructions a Lineup); this class's does not."""
+
+    def __init__(self, team: str, order: tuple[str, ...], positions: tuple[str, ...],
+                 pitcher: str, bench: tuple[str, ...], bullpen: tuple[str, ...],
+                 bullpen_ranked: bool, roles: tuple[str, ...],
+                 stretched: tuple[str, ...]) -> None:
+        self.team = team
+        self.order = order
+        self.positions = positions
+        self.pitcher = pitcher
+        self.bench = bench
+        self.bullpen = bullpen
+        self.bullpen_ranked = bullpen_ranked
+        self.roles = roles
+        self.stretched = stretched
+
+    @staticmethod
+    def of(lineup: Lineup) -> "Regular":
+        return Regular(lineup.team, lineup.order, lineup.positions, lineup.pitcher, lineup.bench,
+                       lineup.bullpen, lineup.bullpen_ranked, lineup.roles, lineup.stretched)
+
+    def lineup(self) -> Lineup:
+        return Lineup(self.team, self.order, self.positions, self.pitcher, self.bench,
+                      self.bullpen, self.bullpen_ranked, self.roles, self.stretched)
+
+
+def regular_lineup(team_code: str, players: Sequence[Player], dh: bool, starter: str,
+                   dressed: int, roles: Mapping[str, str] | None, ranking: Sequence[str],
+                   stretch: bool = False) -> Regular:
+    """make_lineup's line-up for a given starter, not remembered, as its parts (Regular)."""
     batters = [p for p in players if p.batting is not None and not (p.pitching and p.batting is None)]
     hitters = tuple([p for p in batters if fields_off_mound(p)])
     # the starter matters to the batting side only when he can also field (a two-way man) and
@@ -237,21 +276,25 @@ def _make_lineup(team_code: str, players: Sequence[Player], dh: bool, starter: s
     if roles is None:
         roles = assign_roles([p for p in players if p.pitching and p.id != starter
                               and p.pitching.starter == 0], ranking)
+    # asked as a dict (a Mapping's get is a Python method call in the compiled build)
+    role_of: dict[str, str] = roles if isinstance(roles, dict) else dict(roles)
     # a two-way man in the order plays the field (or bats) today: he is not in the bullpen
     batting_today = set(order)
     pen = [p for p in players if p.pitching and p.id != starter and p.id not in batting_today
-           and (p.pitching.starter == 0 or p.id in roles)]
-    by_value = [p.id for p in sorted(pen, key=lambda p: (-pitching_value(p), p.id))]
-    pen_ids, _ = order_by_role([p.id for p in pen], roles, list(ranking) + by_value)
+           and (p.pitching.starter == 0 or p.id in role_of)]
+    # in role order (order_by_role), within a role by the cards' value, then id: order_by_role
+    # ranked by the saved order followed by this same value order, and each man's place in it
+    # is his last, in the value order; one sort does it
+    pen.sort(key=lambda p: (ROLE_RANK[role_of.get(p.id, MIDDLE)], -pitching_value(p), p.id))
     # 25 dressed: the nine (or ten), the bench, the bullpen; the other starters sit out
     room = dressed - len(order) - (1 if dh else 0)
-    bullpen = pen_ids[:max(0, room - min(len(bench_ids), 5))]
+    bullpen = [p.id for p in pen[:max(0, room - min(len(bench_ids), 5))]]
     # a two-way man dressed in the bullpen is not also on the bench: one place each
     in_pen = set(bullpen)
     bench = tuple([b for b in bench_ids if b not in in_pen])[:max(0, room - len(bullpen))]
-    pen_roles = tuple(roles.get(p, MIDDLE) for p in bullpen)
-    return Lineup(team_code, order, positions, starter, bench,
-                  tuple(bullpen), bool(ranking), pen_roles, stretched)
+    pen_roles = tuple([role_of.get(p, MIDDLE) for p in bullpen])
+    return Regular(team_code, order, positions, starter, bench, tuple(bullpen), bool(ranking),
+                   pen_roles, stretched)
 
 
 def _batting_side(team_code: str, hitters: list[Player], dh: bool, starter: str,

@@ -579,8 +579,10 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         # asked of the active relievers only (not a table of the whole staff, farm included)
         fresh: list[Player] = []
         tired_ones: list[Player] = []
+        # asked as a dict (a Mapping's get is a Python method call in the compiled build)
+        rests: dict[str, PitcherRest] = rest if isinstance(rest, dict) else dict(rest)
         for p in pen:
-            r = rest.get(p.id)
+            r = rests.get(p.id)
             (fresh if r is None or r.available_on <= day else tired_ones).append(p)
         tired = sorted(tired_ones, key=lambda p: (_value(p), p.id))
         if len(fresh) < TIRED_PEN and tired:

@@ -72,6 +72,29 @@ def test_the_saved_bullpen_order_names_the_closer_and_the_setup_men(pacific):
     assert roles[order[1]] == roles[order[2]] == SETUP
 
 
+def test_the_dressed_bullpen_sits_in_role_order_the_best_first_within_a_role(pacific):
+    """docs/manager.md, "The bullpen": the line-up lists the day's relievers closer first, then
+    the setup men, the middle, long and mop-up men, each role's men by the cards' value (a saved
+    order gives the roles; the line-up is then marked as the manager's order)."""
+    from league.manager.bullpen import ROLE_RANK, pitching_value
+    from league.manager.computer import make_lineup
+    team = pacific.teams[1]
+    staff = [p for p in team.players if p.pitching and p.pitching.starter == 0]
+    starter = next(p.id for p in team.players if p.pitching and p.pitching.starter > 0)
+    for saved in ([], [p.id for p in reversed(staff)]):
+        roles = assign_roles(staff, saved)
+        lineup = make_lineup(team.code, list(team.players), True, starter=starter, roles=roles,
+                             ranking=saved)
+        assert len(lineup.bullpen) >= 5
+        assert lineup.roles == tuple(roles.get(pid, MIDDLE) for pid in lineup.bullpen)
+        assert lineup.roles[0] == CLOSER and lineup.roles[1] == lineup.roles[2] == SETUP
+        players = {p.id: p for p in team.players}
+        places = [(ROLE_RANK[role], -pitching_value(players[pid]), pid)
+                  for pid, role in zip(lineup.bullpen, lineup.roles)]
+        assert places == sorted(places)
+        assert lineup.bullpen_ranked == bool(saved)
+
+
 def test_the_closer_comes_in_for_the_save(pacific, ruleset):
     """docs/manager.md, "The bullpen": at the start of the 9th with a lead of three runs or
     fewer (a save situation, 9.19) the closer takes the ball from a starter who is not
