@@ -8,9 +8,10 @@ the rules import this module, never the game, so there is no import circle in th
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from operator import add, sub
-from typing import Any, Final, NamedTuple, Protocol
+from typing import Any, Final, Protocol
 
 try:  # the compiled build (setup.py): tests and the app subclass these classes in Python
     from mypy_extensions import mypyc_attr
@@ -80,7 +81,7 @@ HIT_WORDS: Final = {1: "single", 2: "double", 3: "triple", 4: "home run"}
 COVER: Final = {2: ("SS", "2B"), 3: ("3B", "SS"), 4: ("C", "C"), 1: ("1B", "2B")}
 INFIELDERS: Final = ("1B", "2B", "3B", "SS", "P", "C")
 OUTFIELDERS: Final = ("LF", "CF", "RF")
-# the full record's tuples (Roll, Event, Play: some 250 a game) made as their NamedTuple
+# the full record's tuples (Roll, Event: some 280 a game) made as their NamedTuple
 # classes' own __new__ makes them, tuple.__new__(cls, fields), without calling that __new__ —
 # a Python function, whose frame was a sixth of a fully recorded game in the compiled build
 _tuple_new: Final = tuple.__new__
@@ -216,16 +217,77 @@ def plain_hr(card: BattingCard) -> BattingCard:
     return plain
 
 
-class Play(NamedTuple):
-    """One line of the play-by-play: what happened, and the outs and score after it."""
+class Play:
+    """One line of the play-by-play: the inning and half, the batter and pitcher, what happened
+    (`text`), and the outs and score after it. A play the engine records keeps its record (an
+    Event, league.engine.events) and the game's players, and its text is derived from them when
+    first read: most recorded games are stored compactly or only counted, and nobody reads their
+    lines (a play stored with its text, storage.mappers.plays_from, has it from the start). It
+    reads as the tuple (inning, half, batter, pitcher, text, outs, score): iterated, indexed,
+    compared, hashed and pickled as that tuple."""
 
-    inning: int
-    half: str
-    batter: str
-    pitcher: str
-    text: str
-    outs: int
-    score: tuple[int, int]
+    __slots__ = ("inning", "half", "batter", "pitcher", "outs", "score", "_text", "_event",
+                 "_players")
+
+    def __init__(self, inning: int, half: str, batter: str, pitcher: str, text: str | None,
+                 outs: int, score: tuple[int, int], event: Event | None = None,
+                 players: dict[str, Player] | None = None) -> None:
+        self.inning = inning
+        self.half = half
+        self.batter = batter
+        self.pitcher = pitcher
+        self.outs = outs
+        self.score = score
+        # None: derived from the event, with the players' names, when first read
+        self._text = text
+        self._event = event
+        self._players = players
+
+    @property
+    def text(self) -> str:
+        """The play's line in the engine's English (league.engine.events.english)."""
+        text = self._text
+        if text is None:
+            event, players = self._event, self._players
+            assert event is not None and players is not None, "a play without text or record"
+            text = self._text = event_text(event, lambda pid: players[pid].name)
+            self._event = None
+            self._players = None
+        return text
+
+    def astuple(self) -> tuple[int, str, str, str, str, int, tuple[int, int]]:
+        return (self.inning, self.half, self.batter, self.pitcher, self.text, self.outs, self.score)
+
+    def __iter__(self) -> Iterator[object]:
+        return iter(self.astuple())
+
+    def __len__(self) -> int:
+        return 7
+
+    def __getitem__(self, index: int) -> object:
+        return self.astuple()[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Play):
+            return self.astuple() == other.astuple()
+        if isinstance(other, tuple):
+            return self.astuple() == other
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        same = self.__eq__(other)
+        return same if same is NotImplemented else not same
+
+    def __hash__(self) -> int:
+        return hash(self.astuple())
+
+    def __repr__(self) -> str:
+        return (f"Play(inning={self.inning!r}, half={self.half!r}, batter={self.batter!r}, "
+                f"pitcher={self.pitcher!r}, text={self.text!r}, outs={self.outs!r}, "
+                f"score={self.score!r})")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Play, self.astuple())
 
     def as_dict(self) -> dict:
         return {"inning": self.inning, "half": self.half, "batter": self.batter,
@@ -724,9 +786,9 @@ class GameState:
         self._rec_after = after
         self.events.append(ev)
         score = self.score
-        self.plays.append(_tuple_new(Play, (self.inning, "top" if half == 0 else "bottom", batter,
-                                            pitcher, event_text(ev, self.name), self.outs,
-                                            (score[0], score[1]))))
+        # its text is derived from the record when first read (Play.text)
+        self.plays.append(Play(self.inning, "top" if half == 0 else "bottom", batter, pitcher, None,
+                               self.outs, (score[0], score[1]), ev, self.players))
 
     def _walk_off(self) -> bool:
         return (self.half == 1 and self.inning >= self.opt["innings"]
