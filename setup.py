@@ -22,6 +22,7 @@ COMPILED = [
     "league/engine/game.py",
     # the play record and its texts (every play of a game with its play-by-play)
     "league/engine/events.py",
+    "league/engine/record.py",
     "league/engine/rules/plate_appearance.py",
     "league/engine/rules/bunt.py",
     "league/engine/rules/hit_and_run.py",

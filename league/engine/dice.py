@@ -6,8 +6,9 @@ Every roll in a game goes through a `Dice`. The engine asks for a d100 with a pu
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable, NamedTuple, Protocol
+from typing import Callable, Iterable, Protocol
 
+from league.engine.record import Entry
 from league.errors import DiceError
 
 try:  # the C generator random.Random is built on: the same rolls from the same seed, seeded
@@ -141,16 +142,28 @@ class TypedDice:
         raise DiceError(f"no valid {purpose} roll after {self._attempts} tries: {last}")
 
 
-class Roll(NamedTuple):
-    """One logged roll (rules C.4). A tuple: a game logs some two hundred of them."""
+class Roll(Entry):
+    """One logged roll (rules C.4): its purpose, the raw roll, the modifiers, the modified roll,
+    and the table, row and result read; it reads as the tuple of these (league.engine.record)."""
 
-    purpose: str
-    raw: int
-    modifiers: tuple[tuple[str, int], ...]
-    modified: int
-    table: str
-    row: str
-    result: str
+    __slots__ = ("purpose", "raw", "modifiers", "modified", "table", "row", "result")
+
+    def __init__(self, purpose: str, raw: int, modifiers: tuple[tuple[str, int], ...],
+                 modified: int, table: str, row: str, result: str) -> None:
+        self.purpose = purpose
+        self.raw = raw
+        self.modifiers = modifiers
+        self.modified = modified
+        self.table = table
+        self.row = row
+        self.result = result
+
+    def astuple(self) -> tuple[str, int, tuple[tuple[str, int], ...], int, str, str, str]:
+        return (self.purpose, self.raw, self.modifiers, self.modified, self.table, self.row,
+                self.result)
+
+    def names(self) -> tuple[str, ...]:
+        return ("purpose", "raw", "modifiers", "modified", "table", "row", "result")
 
     def as_dict(self) -> dict:
         return {

@@ -10,7 +10,9 @@ the players' names given by the caller, so a name is never looked for inside a t
 """
 from __future__ import annotations
 
-from typing import Callable, Final, NamedTuple
+from typing import Callable, Final
+
+from league.engine.record import Entry
 
 BASES_EN: Final = ("batter", "1st", "2nd", "3rd", "home")
 BASES_JA: Final = ("打者", "一塁", "二塁", "三塁", "本塁")
@@ -103,25 +105,44 @@ BUNTS: Final = frozenset({"BUNT_E", "BUNT_1B", "SH_EXTRA", "SH_ALL", "BUNT_OUT",
                           "SH"})
 
 
-class Event(NamedTuple):
+class Event(Entry):
     """One play as data (a line of the play-by-play). Runners are player ids; bases 1–3, 4
-    home, 0 out (in `moves`)."""
+    home, 0 out (in `moves`). It reads as the tuple of its fields (league.engine.record)."""
 
-    what: str                      # a key of BATTER_WHAT or OTHER_WHAT
-    batter: str                    # the batter at the plate ("" on a substitution's line)
-    pitcher: str                   # the defense's pitcher
-    who: str = ""                  # the runner or the player the line is about, if not the batter
-    other: str = ""                # the man he replaces (a substitution)
-    base: int = 0                  # the base the line names (a steal's target, a pick-off's …)
-    pos: str = ""                  # a position (substitutions)
-    runs: int = 0                  # runs of a home run over the fence
-    moves: tuple[tuple[str, int, int], ...] = ()   # (runner, from, to) on a batted ball or pitch
-    notes: tuple[tuple[str, str, int], ...] = ()   # (runner, TRY_SAFE …, base) in the order made
-    mods: tuple[str, ...] = ()     # AGGRESSIVE, NO_RUN, WALK_OFF[…], STEAL_S, HEAVY …
-    before: tuple[str, str, str] = ("", "", "")    # runners on 1st, 2nd, 3rd before the play
-    after: tuple[str, str, str] = ("", "", "")     # … and after it
-    scored: tuple[tuple[str, str], ...] = ()       # (runner, pitcher charged) of each run counted
-    outs: int = 0                  # outs made on the play
+    __slots__ = ("what", "batter", "pitcher", "who", "other", "base", "pos", "runs", "moves",
+                 "notes", "mods", "before", "after", "scored", "outs")
+
+    def __init__(self, what: str, batter: str, pitcher: str, who: str = "", other: str = "",
+                 base: int = 0, pos: str = "", runs: int = 0,
+                 moves: tuple[tuple[str, int, int], ...] = (),
+                 notes: tuple[tuple[str, str, int], ...] = (), mods: tuple[str, ...] = (),
+                 before: tuple[str, str, str] = ("", "", ""),
+                 after: tuple[str, str, str] = ("", "", ""),
+                 scored: tuple[tuple[str, str], ...] = (), outs: int = 0) -> None:
+        self.what = what              # a key of BATTER_WHAT or OTHER_WHAT
+        self.batter = batter          # the batter at the plate ("" on a substitution's line)
+        self.pitcher = pitcher        # the defense's pitcher
+        self.who = who                # the runner or the player the line is about, if not the batter
+        self.other = other            # the man he replaces (a substitution)
+        self.base = base              # the base the line names (a steal's target, a pick-off's …)
+        self.pos = pos                # a position (substitutions)
+        self.runs = runs              # runs of a home run over the fence
+        self.moves = moves            # (runner, from, to) on a batted ball or pitch
+        self.notes = notes            # (runner, TRY_SAFE …, base) in the order made
+        self.mods = mods              # AGGRESSIVE, NO_RUN, WALK_OFF[…], STEAL_S, HEAVY …
+        self.before = before          # runners on 1st, 2nd, 3rd before the play
+        self.after = after            # … and after it
+        self.scored = scored          # (runner, pitcher charged) of each run counted
+        self.outs = outs              # outs made on the play
+
+    def astuple(self) -> tuple:
+        return (self.what, self.batter, self.pitcher, self.who, self.other, self.base, self.pos,
+                self.runs, self.moves, self.notes, self.mods, self.before, self.after, self.scored,
+                self.outs)
+
+    def names(self) -> tuple[str, ...]:
+        return ("what", "batter", "pitcher", "who", "other", "base", "pos", "runs", "moves",
+                "notes", "mods", "before", "after", "scored", "outs")
 
     def code(self) -> str:
         """The compact code (K BB HR 1B GO SB PC …) of the play."""

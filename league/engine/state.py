@@ -8,7 +8,6 @@ the rules import this module, never the game, so there is no import circle in th
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from operator import add, sub
 from typing import Any, Final, Protocol
@@ -25,6 +24,7 @@ from league.engine.events import Event
 from league.engine.events import text as event_text
 from league.engine.lines import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
 from league.engine.lineup import Lineup, plays
+from league.engine.record import Entry
 from league.engine.ruleset import DefenseRow, Ruleset
 from league.engine.scoring import ScoringBook, decide
 from league.engine.values import DefenceValues, defence_values
@@ -81,10 +81,6 @@ HIT_WORDS: Final = {1: "single", 2: "double", 3: "triple", 4: "home run"}
 COVER: Final = {2: ("SS", "2B"), 3: ("3B", "SS"), 4: ("C", "C"), 1: ("1B", "2B")}
 INFIELDERS: Final = ("1B", "2B", "3B", "SS", "P", "C")
 OUTFIELDERS: Final = ("LF", "CF", "RF")
-# the full record's tuples (Roll, Event: some 280 a game) made as their NamedTuple
-# classes' own __new__ makes them, tuple.__new__(cls, fields), without calling that __new__ —
-# a Python function, whose frame was a sixth of a fully recorded game in the compiled build
-_tuple_new: Final = tuple.__new__
 
 
 class Runner:
@@ -217,14 +213,13 @@ def plain_hr(card: BattingCard) -> BattingCard:
     return plain
 
 
-class Play:
+class Play(Entry):
     """One line of the play-by-play: the inning and half, the batter and pitcher, what happened
     (`text`), and the outs and score after it. A play the engine records keeps its record (an
     Event, league.engine.events) and the game's players, and its text is derived from them when
     first read: most recorded games are stored compactly or only counted, and nobody reads their
     lines (a play stored with its text, storage.mappers.plays_from, has it from the start). It
-    reads as the tuple (inning, half, batter, pitcher, text, outs, score): iterated, indexed,
-    compared, hashed and pickled as that tuple."""
+    reads as the tuple (inning, half, batter, pitcher, text, outs, score) (league.engine.record)."""
 
     __slots__ = ("inning", "half", "batter", "pitcher", "outs", "score", "_text", "_event",
                  "_players")
@@ -258,36 +253,8 @@ class Play:
     def astuple(self) -> tuple[int, str, str, str, str, int, tuple[int, int]]:
         return (self.inning, self.half, self.batter, self.pitcher, self.text, self.outs, self.score)
 
-    def __iter__(self) -> Iterator[object]:
-        return iter(self.astuple())
-
-    def __len__(self) -> int:
-        return 7
-
-    def __getitem__(self, index: int) -> object:
-        return self.astuple()[index]
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Play):
-            return self.astuple() == other.astuple()
-        if isinstance(other, tuple):
-            return self.astuple() == other
-        return NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        same = self.__eq__(other)
-        return same if same is NotImplemented else not same
-
-    def __hash__(self) -> int:
-        return hash(self.astuple())
-
-    def __repr__(self) -> str:
-        return (f"Play(inning={self.inning!r}, half={self.half!r}, batter={self.batter!r}, "
-                f"pitcher={self.pitcher!r}, text={self.text!r}, outs={self.outs!r}, "
-                f"score={self.score!r})")
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (Play, self.astuple())
+    def names(self) -> tuple[str, ...]:
+        return ("inning", "half", "batter", "pitcher", "text", "outs", "score")
 
     def as_dict(self) -> dict:
         return {"inning": self.inning, "half": self.half, "batter": self.batter,
@@ -725,7 +692,7 @@ class GameState:
     def log(self, purpose: str, raw: int, mods: tuple, modified: int, table: str, row: str,
             result: str) -> None:
         if not self.quiet:
-            self.rolls.append(_tuple_new(Roll, (purpose, raw, mods, modified, table, row, result)))
+            self.rolls.append(Roll(purpose, raw, mods, modified, table, row, result))
 
     @property
     def dice(self) -> Dice:
@@ -779,9 +746,8 @@ class GameState:
             batter = o.order[o.batting_index]
         if pitcher is None:
             pitcher = self.sides[1 - half].pitcher
-        ev = _tuple_new(Event, (what, batter, pitcher, who, other, base, pos, runs, moves, notes,
-                                mods, left if before is None else before, after, scored,
-                                self.outs_now))
+        ev = Event(what, batter, pitcher, who, other, base, pos, runs, moves, notes, mods,
+                   left if before is None else before, after, scored, self.outs_now)
         self.outs_now = 0
         self._rec_after = after
         self.events.append(ev)

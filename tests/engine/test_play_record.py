@@ -197,3 +197,25 @@ def test_the_notes_of_a_recorded_game_are_said_from_its_records(games):
     assert ja == [japanese(n) for n in r.notes]          # what the older reader said
     shown = note_lines(r, True, lambda pid: "X" if pid == ev.who else r.players[pid].name)
     assert any(n.startswith(f"アクシデント: X ({ev.who})が負傷") for n in shown)
+
+
+def test_the_record_reads_as_the_tuples_it_was_and_pickles_whole(games):
+    """A recorded play keeps its record and makes its line only when read (league.engine.state.Play);
+    the roll log, the records and the plays still read, compare and pickle as the tuples of their
+    fields (league.engine.record), so stored games and the digest see what they saw."""
+    import pickle
+
+    from league.engine.dice import Roll
+    from league.engine.game import Play
+    for seed, r in games[:5]:
+        name = lambda pid: r.players[pid].name          # noqa: E731
+        again = pickle.loads(pickle.dumps((r.rolls, r.events, r.plays)))
+        assert again == (r.rolls, r.events, r.plays), seed
+        for roll, ev, play in zip(r.rolls, r.events, r.plays):
+            assert tuple(roll) == (roll.purpose, roll.raw, roll.modifiers, roll.modified, roll.table,
+                                   roll.row, roll.result) == Roll(*roll)
+            assert tuple(ev)[0] == ev.what and len(ev) == 15 and Event(*ev) == ev
+            assert tuple(play) == (play.inning, play.half, play.batter, play.pitcher,
+                                   events.english(ev, name), play.outs, play.score)
+            assert Play(*play) == play and hash(Play(*play)) == hash(play)
+            assert repr(play).startswith(f"Play(inning={play.inning}, half='{play.half}'")
