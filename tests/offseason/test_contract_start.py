@@ -15,6 +15,7 @@ scripted dice, is tests/offseason/test_refusals_and_ikusei.py)."""
 from __future__ import annotations
 
 import json
+from datetime import date
 
 from typer.testing import CliRunner
 
@@ -117,3 +118,41 @@ def test_a_note_that_looks_like_data_does_not_stop_the_renewal(tmp_path):
     assert {d.player: d.reason for d in sv.offseason(db).departures}.get("KYO102") == "ikusei"
     news = json.loads(_cli(db, "transaction", "list", "--json"))
     assert "{see the minutes" in {n["note"] for n in news}
+
+
+def _season_days(db, pid):
+    """His days on the active roster in each season so far (§4), by service_of."""
+    from tui.services.offseason import service_of
+    with Work.of(db, None).session() as s:
+        row = repo.find_league(session=s, name=None)
+        info = repo.find_season(session=s, league_id=row.id)
+        upto = info.number if info.closed else info.number - 1
+        return service_of(s, row.id, row.name, upto, {pid})[pid].days[-info.number:]
+
+
+def test_a_release_and_a_signing_while_the_season_is_played_count_their_days(tmp_path):
+    """§4: service is days on the active roster. A reliever of KYO's active roster released on
+    one day of the season and signed again on a later one has the days up to his release and
+    from his signing on — not the whole season (he was counted from the opening day, as if
+    never gone), nor none (released and not signed again, he had no day of it)."""
+    db = _league(tmp_path)
+    sv.new_season(db, seed=3)
+    kyo = next(t for t in sv.season_league(db).teams if t.code == "KYO")
+    pid = next(p.id for p in kyo.active if p.pitching is not None and p.pitching.starter == 0)
+    sv.sim_days(db, days=5)
+    gone = json.loads(_cli(db, "transaction", "release", pid, "--json"))[0]["day"]
+    sv.sim_days(db, days=5)
+    back = json.loads(_cli(db, "transaction", "sign", pid, "--team", "KYO", "--json"))[0]["day"]
+    played_and_closed(db)
+    first, last = _first_last(db)
+    gone_d, back_d = date.fromisoformat(gone), date.fromisoformat(back)
+    assert first < gone_d < back_d <= last
+    assert _season_days(db, pid) == ((gone_d - first).days + (last - back_d).days + 1,)
+
+
+def _first_last(db):
+    with Work.of(db, None).session() as s:
+        row = repo.find_league(session=s, name=None)
+        info = repo.find_season(session=s, league_id=row.id)
+        games = repo.schedule(session=s, season_id=info.id)
+        return games[0].day, games[-1].day

@@ -325,8 +325,10 @@ def service_of(s: Any, league_id: int, league: str, upto: int,
                only: set[str] | None = None) -> dict[str, fa.Service]:
     """Each player's service (§4) after the seasons numbered up to `upto`: his days on the
     active roster each season — its cards as it closed (a release or signing in its off-season
-    changes no day of it: days do not start again with a new contract), its roster moves (一軍登録 / 登録抹消)
-    undone back to the opening day and replayed a day at a time over the regular season — after
+    changes no day of it: days do not start again with a new contract), its roster moves
+    (一軍登録 / 登録抹消, and a person's releases and signings of men on the active roster while
+    it was played) undone back to the opening day and replayed a day at a time over the
+    regular season — after
     the service of a player of the league's own files before the season he was first seen in
     (league.offseason.free_agency.initial_service); his entry route the school the draft
     named; his last use of FA the off-season whose news has his declaration. `only`: those
@@ -359,18 +361,30 @@ def service_of(s: Any, league_id: int, league: str, upto: int,
             if t.season == info.number and t.id in later:
                 for pid, src, _dst in t.moves:
                     team[pid] = src
+        # a person's releases and signings while it was played (each on its day): an active
+        # man's days count up to his release and from his signing
+        dealt = sorted((t.id, t.day, pid, bool(dst)) for t in news
+                       if t.season == info.number and t.day is not None and t.id not in later
+                       and t.kind in ("release", "sign") for pid, _src, dst in t.moves)
+        was_on = {pid for _i, _d, pid, _j in dealt}
         farm, here, born = set(), set(), {}
         for pid, _t, b, p in rows:
-            if (only is not None and pid not in only) or not team[pid]:
+            if (only is not None and pid not in only) or not (team[pid] or pid in was_on):
                 continue
             cells = [json.loads(x) for x in (b, p) if x]
             here.add(pid)
             born[pid] = next((c.get("born") for c in cells if c.get("born")), "")
-            if any(str(c.get("roster", "")).strip().lower() == "farm" for c in cells):
-                farm.add(pid)
-        # the season's call-ups, demotions and trades between the farm and the active roster
+            if (any(str(c.get("roster", "")).strip().lower() == "farm" for c in cells)
+                    or not team[pid]):
+                farm.add(pid)      # on the farm, or released: not on the active roster
+        # the season's call-ups, demotions and trades between the farm and the active roster,
+        # and the releases and signings of men on the active roster (a farm man's change none)
         moves = [(day, pid, up) for day, pid, up, _a, _b in roster_changes(news, info.number)
                  if up is not None]
+        active_cells = {pid for pid, _t, b, p in rows if pid in here and not any(
+            str(json.loads(x).get("roster", "")).strip().lower() == "farm" for x in (b, p) if x)}
+        moves = sorted(moves + [(day, pid, joined) for _i, day, pid, joined in dealt
+                                if pid in active_cells], key=lambda m: m[0])
         for _day, pid, up in reversed(moves):
             (farm.add if up else farm.discard)(pid)
         games = repo.schedule(session=s, season_id=sid)
