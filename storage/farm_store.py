@@ -174,15 +174,19 @@ def set_status(*, session: Session, league_id: int, season_id: int | None,
         players = list(status)
         rows = []
         # the moved players' cards read at once (one round trip a day, not one a player), in
-        # slices well under any database's count of parameters a statement
+        # slices well under any database's count of parameters a statement; on PostgreSQL the
+        # players as one array, so the statement's text is the same each day (psycopg prepares
+        # it after its fifth use: the server no longer parses and plans it every day)
         for k in range(0, len(players), _READ_SLICE):
             part = players[k:k + _READ_SLICE]
+            among = (f"= ANY({mark})" if dialect.name == "postgresql"
+                     else f"IN ({', '.join([mark] * len(part))})")
             cursor.execute(
                 f"SELECT p.pid, c.id, c.{c.c.batting.name}, c.{c.c.pitching.name} "
                 f"FROM {c.name} c JOIN {p.name} p ON p.id = c.player_id "
-                f"WHERE p.league_id = {mark} AND {season} "
-                f"AND p.pid IN ({', '.join([mark] * len(part))})",
-                [league_id, *([season_id] if season_id is not None else []), *part])
+                f"WHERE p.league_id = {mark} AND {season} AND p.pid {among}",
+                [league_id, *([season_id] if season_id is not None else []),
+                 *([part] if dialect.name == "postgresql" else part)])
             rows += [(_with_roster(bat, status[pid]), _with_roster(pit, status[pid]), cid)
                      for pid, cid, bat, pit in cursor.fetchall()]
         fastsql.run(cursor, dialect, "card_roster_cells", _card_cells, rows)
