@@ -57,60 +57,65 @@ def _drives_the_app(item: pytest.Item, modules: dict[object, bool]) -> bool:
 # --- in parallel (pytest-xdist: pyproject's addopts `-n auto --dist loadgroup`) ---------------
 # Each worker runs whole groups, in order: by default a group is one module (its tests share
 # module-scoped leagues, built once); the tests that read one of the expensive session fixtures
-# below are one group across their modules, so one worker builds it, once. `-n 0` runs the
-# tests in this process, as without xdist.
+# below are one group across their modules, so one worker builds it, once. A slow or app test
+# that shares no module-, class- or package-scoped fixture with its neighbours is a group of its
+# own: the heavy tests of one module (test_tui_play's six games at the keyboard, 50 s; the two
+# language walks, 40 s) spread over the workers instead of queuing on one while the other has
+# finished. `-n 0` runs the tests in this process, as without xdist.
 SHARED_ONCE = ("lived_nippon", "odd_site_league", "stats_league", "example_league")
+SHARED_SCOPES = ("module", "class", "package")
+
+
+def _shares_nothing(item: pytest.Item) -> bool:
+    """Whether none of the test's fixtures lives longer than the test but shorter than the
+    session (a session fixture is built once a worker whichever group the test is in)."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return False
+    return not any(defs[-1].scope in SHARED_SCOPES
+                   for defs in (info.name2fixturedefs.get(name) for name in info.names_closure)
+                   if defs)
 
 
 def _group(item: pytest.Item) -> str:
     names = getattr(item, "fixturenames", ())
-    return next((name for name in SHARED_ONCE if name in names),
-                item.nodeid.split("::", 1)[0])
+    shared = next((name for name in SHARED_ONCE if name in names), None)
+    if shared is not None:
+        return shared
+    if (item.get_closest_marker("slow") or item.get_closest_marker("app")) \
+            and _shares_nothing(item):
+        # the test's id, its parameters in () (xdist reads what follows the id's last "@"
+        # after its last "]" as the group)
+        return item.nodeid.replace("[", "(").replace("]", ")")
+    return item.nodeid.split("::", 1)[0]
 
 
 # The heaviest groups first: a worker takes a group whole, so a heavy group handed out last
-# runs alone while the other worker has finished. The workers order the selected tests by what
-# each group cost the last time (pytest's cache, .pytest_cache: written after each run, the
-# tests that ran) and, for a group with a test the cache does not know, by an estimate: a slow test
-# SLOW_SECONDS, an app test APP_SECONDS, any other TEST_SECONDS, or what the groups below cost
-# as measured (CPU seconds, this two-core machine, 2026-12-05: the fast set with
-# `-n 0`, the slow set with `-n 2`, four app modules with `-n 0`) — HEAVY_SECONDS where the run
-# has the group's slow or app tests, FAST_SECONDS where it has only the others. pyproject's
-# addopts keep xdist from ordering the groups by their number of tests (--no-loadscope-reorder);
-# `-n 0` runs in the order collected. The modules on the PostgreSQL server (the sharing tests:
-# most of their time is the server's work, which CPU seconds miss) by the seconds their tests
-# took a worker, wall: tests/storage and two CLI modules run with two workers on 2026-12-05
-# under a load of 12-15, scaled by 1/5.3 (test_sample_leagues: 42.5 s there, 8 s here). Without
-# them, a fresh checkout handed them out last (some 0.1 s each by the estimate).
-HEAVY_SECONDS = {
-    "lived_nippon": 50.0, "tests/app/test_tui_play.py": 51.0, "odd_site_league": 30.0,
-    "stats_league": 19.0, "tests/app/test_tui_app.py": 18.0,
-    "tests/cardmaking/test_npb_pages.py": 17.0, "tests/season/test_three_seasons.py": 13.0,
-    "tests/app/test_tui_season.py": 13.0, "tests/cardmaking/test_cardgen.py": 13.0,
-    "tests/engine/test_game_invariants.py": 10.0, "tests/offseason/test_trades_cli.py": 9.0,
-    "tests/storage/test_sample_leagues.py": 8.0, "tests/season/test_season_full.py": 8.0,
-    "tests/project/test_installed_wheel.py": 7.0, "tests/cli/test_startup.py": 7.0,
-    "tests/storage/test_storage_league.py": 10.5, "tests/storage/test_stored_season.py": 9.0,
-    "tests/cli/test_season_cli.py": 8.0, "tests/storage/test_sharing.py": 3.7,
-    "tests/storage/test_sharing_foreign_sealed.py": 10.0,
-    "tests/storage/test_sharing_foreign.py": 9.0, "tests/storage/test_sharing_draft.py": 8.5,
-    "tests/storage/test_sharing_fa.py": 5.5,
-    "tests/storage/test_sharing_fa_status.py": 5.5,   # test_sharing_fa's fixture and a pilot
-}
-FAST_SECONDS = {
-    "stats_league": 10.0, "tests/offseason/test_offseason_steps.py": 9.0,
-    "tests/offseason/test_trades_cli.py": 7.0, "tests/cli/test_corpus.py": 6.0,
-    "example_league": 5.0, "tests/cli/test_startup.py": 4.0,
-    "tests/storage/test_sharing_foreign_sealed.py": 8.0,
-    "tests/storage/test_sharing_foreign.py": 8.0, "tests/storage/test_sharing_attacks.py": 9.0,
-    "tests/storage/test_sharing_draft.py": 3.0, "tests/storage/test_roster_rules.py": 7.0,
-    "tests/storage/test_sharing_fa.py": 2.5, "tests/storage/test_league_structure.py": 4.0,
-    "tests/storage/test_sharing_trades.py": 3.0,
-    # their fixtures test_sharing_trades' and test_sharing_fa's, not measured on their own
-    "tests/storage/test_sharing_sequences.py": 3.0, "tests/storage/test_sharing_fa_status.py": 2.5,
-}
+# runs alone while the other worker has finished. The workers order the selected tests (after
+# `-m`/`-k`) by what each group's tests cost: a test's time the last run (pytest's cache,
+# .pytest_cache: written after each run, the tests that ran), else its measured seconds in
+# tests/test_seconds.json (a whole run on two workers, each test's time on its worker less the
+# time it waited for a core: its CPU and its own waits — on the PostgreSQL server, a subprocess,
+# a browser; its fixtures' set-up counted to the first test that asked for them; written by
+# `python tools/suite_clock.py FOLDER --cost quiet --table tests/test_seconds.json`, the tests
+# of 0.2 s or more; a test of a module there but not listed itself took less: TEST_SECONDS),
+# else an estimate: a slow test SLOW_SECONDS, an app test APP_SECONDS, any other TEST_SECONDS.
+# pyproject's addopts keep xdist from ordering the groups by their number of tests
+# (--no-loadscope-reorder); `-n 0` runs in the order collected.
 SLOW_SECONDS, APP_SECONDS, TEST_SECONDS = 3.0, 1.5, 0.05
 SECONDS_KEY = "impact/test-seconds"
+MEASURED = "test_seconds.json"
+
+
+def _measured() -> dict[str, float]:
+    """tests/test_seconds.json; none in a partial copy of the suite (CI step 3)."""
+    import json
+    from pathlib import Path
+
+    try:
+        return json.loads(Path(__file__).with_name(MEASURED).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
 
 
 def _test_id(nodeid: str) -> str:
@@ -127,24 +132,20 @@ def _group_of(item: pytest.Item) -> str:
 def _heaviest_groups_first(config: pytest.Config, items: list[pytest.Item]) -> None:
     cache = getattr(config, "cache", None)
     known: dict[str, float] = cache.get(SECONDS_KEY, {}) if cache is not None else {}
+    measured = _measured()
+    modules = {test.split("::", 1)[0] for test in measured}
     cost: dict[str, float] = {}
-    heavy: set[str] = set()
-    unknown: set[str] = set()        # groups with a test the cache has no time for
     members: dict[str, list[pytest.Item]] = {}
     for item in items:
         group = _group_of(item)
         members.setdefault(group, []).append(item)
-        slow, app = item.get_closest_marker("slow"), item.get_closest_marker("app")
-        if slow or app:
-            heavy.add(group)
-        seconds = known.get(_test_id(item.nodeid))
-        if seconds is None:
-            unknown.add(group)
-            seconds = SLOW_SECONDS if slow else APP_SECONDS if app else TEST_SECONDS
+        test = _test_id(item.nodeid)
+        seconds = known.get(test, measured.get(test))
+        if seconds is None:     # not listed in a module measured: under the table's least
+            seconds = TEST_SECONDS if test.split("::", 1)[0] in modules \
+                else SLOW_SECONDS if item.get_closest_marker("slow") \
+                else APP_SECONDS if item.get_closest_marker("app") else TEST_SECONDS
         cost[group] = cost.get(group, 0.0) + seconds
-    for group in unknown:
-        measured = (HEAVY_SECONDS if group in heavy else FAST_SECONDS).get(group)
-        cost[group] = cost[group] if measured is None else measured
     order = sorted(members, key=lambda group: -cost[group])     # stable: ties as collected
     items[:] = [item for group in order for item in members[group]]
 
