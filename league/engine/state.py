@@ -9,7 +9,6 @@ the rules import this module, never the game, so there is no import circle in th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import add, sub
 from typing import Any, Final, Protocol
 
 try:  # the compiled build (setup.py): tests and the app subclass these classes in Python
@@ -1213,11 +1212,14 @@ class GameState:
                     if hands is None:
                         hands = by[bid] = {}
                     acc = hands.get(hand)
-                    # map with operator's functions: the element loops run in C
+                    # comprehensions over zip: native loops in the compiled build (map with
+                    # operator's functions called each one through Python, ~7,000 instructions a
+                    # line), about as fast as map in pure Python
                     if acc is None:
-                        hands[hand] = last[:] if first is zero else list(map(sub, last, first))
+                        hands[hand] = (last[:] if first is zero
+                                       else [a - b for a, b in zip(last, first)])
                     else:
-                        hands[hand] = list(map(add, acc, map(sub, last, first)))
+                        hands[hand] = [c + a - b for c, a, b in zip(acc, last, first)]
         side_of = {pid: s for s, pid, _pos in self.bat_order}
         # by batter, then hand (sorting the batters' ids, not pairs of them and the hands)
         out: list[tuple[int, str, str, list[int]]] = []
