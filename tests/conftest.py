@@ -98,7 +98,8 @@ def _group(item: pytest.Item) -> str:
 # time it waited for a core: its CPU and its own waits — on the PostgreSQL server, a subprocess,
 # a browser; its fixtures' set-up counted to the first test that asked for them; written by
 # `python tools/suite_clock.py FOLDER --cost quiet --table tests/test_seconds.json`, the tests
-# of 0.2 s or more; a test of a module there but not listed itself took less: TEST_SECONDS),
+# of 0.2 s or more, and the modules whose every test was measured, by their path: a test of
+# such a module not listed itself took less, TEST_SECONDS),
 # else an estimate: a slow test SLOW_SECONDS, an app test APP_SECONDS, any other TEST_SECONDS.
 # pyproject's addopts keep xdist from ordering the groups by their number of tests
 # (--no-loadscope-reorder); `-n 0` runs in the order collected.
@@ -133,7 +134,7 @@ def _heaviest_groups_first(config: pytest.Config, items: list[pytest.Item]) -> N
     cache = getattr(config, "cache", None)
     known: dict[str, float] = cache.get(SECONDS_KEY, {}) if cache is not None else {}
     measured = _measured()
-    modules = {test.split("::", 1)[0] for test in measured}
+    modules = {name for name in measured if "::" not in name}     # measured whole
     cost: dict[str, float] = {}
     members: dict[str, list[pytest.Item]] = {}
     for item in items:

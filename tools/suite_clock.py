@@ -32,7 +32,8 @@ changes little; `wall` the seconds it took; `max` the larger of the two for each
 the wall less the wait for a core: its CPU and its own waits (a sleep, the PostgreSQL server, a
 subprocess, a browser — the last three inflated on a busy machine, where they wait for a core
 too). Lines recorded without the wait for a core get an estimate of it (rough). `--table`
-writes each test's seconds (of at least `--least`) for tests/conftest.py's order.
+writes each test's seconds (of at least `--least`) for tests/conftest.py's order, and with
+`--order` (the collection) each module whose every test was measured, by its path.
 """
 from __future__ import annotations
 
@@ -343,7 +344,13 @@ def main(argv: list[str] | None = None) -> int:
         table: dict[str, float] = defaultdict(float)
         for line in tests:
             table[line["test"].rsplit("@", 1)[0]] += cost_of(line, args.cost)
-        kept = {t: round(s, 1) for t, s in sorted(table.items()) if s >= args.least}
+        kept = {t: round(s, 1) for t, s in table.items() if s >= args.least}
+        if listed:      # the modules whose every test the run measured, by their path
+            collected: dict[str, set[str]] = defaultdict(set)
+            for test, *_ in listed:
+                collected[test.split("::", 1)[0]].add(test)
+            kept.update({module: 0.0 for module, ids in collected.items() if ids <= set(table)})
+        kept = dict(sorted(kept.items()))
         args.table.write_text(json.dumps(kept, indent=0, ensure_ascii=False) + "\n",
                               encoding="utf-8")
         print(f"\n{len(kept)} tests of at least {args.least} s written to {args.table}")
