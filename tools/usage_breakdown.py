@@ -12,7 +12,11 @@ with 30+ real innings; the mean K% error of the qualified regulars with a real K
 `relief_games`: the relief appearances real and generated of the men on the rosters, by real
 innings and by whether they mostly started (where the replay's extra pitching changes go).
 `--list` prints, one a line, the 100+ inning pitchers outside ±10 % (real and generated games,
-starts, innings).
+starts, innings). `--table PATH` writes every rostered pitcher's real and generated usage, one
+a line (tab-separated): games, starts, relief games, innings, and innings a start and a relief
+game — the real ones as real usage plans them (league/manager/usage.py, `innings_per_game`) —
+and `gap_100ip` in the JSON splits the 100+ inning pitchers' missing innings by where they miss:
+too few starts, too few innings a start, too few relief games, too few innings a relief game.
 """
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from league.cardmaking.cardcheck import QUALIFIED_PA_PER_GAME, REGULAR_IP  # noqa: E402
 from league.cardmaking.cardgen import StatPlayer  # noqa: E402
+from league.manager.usage import innings_per_game  # noqa: E402
 from tui.services.cards import replay_real_season  # noqa: E402
 
 
@@ -37,6 +42,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--seasons", type=int, default=2)
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--table", type=Path, default=None)
     args = ap.parse_args()
     replay = replay_real_season(args.year, league=args.lg, seasons=args.seasons, seed=args.seed)
     season, totals, originals, report = (replay.season, replay.totals, replay.originals,
@@ -82,6 +88,12 @@ def main() -> None:
     out["relievers_100ip_innings_ratios"] = sorted(round(x, 2) for x in reliever_ip)
     out["pure_relievers_30ip_innings_ratio_median"] = med(pure)
     out["relief_games"] = relief_games(originals, totals, per_season)
+    rows = pitcher_rows(originals, totals, per_season)
+    out["gap_100ip"] = gap(rows)
+    if args.table is not None:
+        cols = list(rows[0]) if rows else []
+        args.table.write_text("\t".join(cols) + "\n" + "".join(
+            "\t".join(str(r[c]) for c in cols) + "\n" for r in rows), encoding="utf-8")
     out["contact_hitters_k_error"] = {
         "count": len(contact), "mean": round(statistics.mean(contact), 2) if contact else None}
     print(json.dumps(out, ensure_ascii=False))
@@ -119,6 +131,58 @@ def relief_games(originals: list[StatPlayer], totals: object,
         out["pure_relievers_innings_a_relief_game"] = [
             round(statistics.median(a for a, _ in apps), 2),
             round(statistics.median(b for _, b in apps), 2)]
+    return out
+
+
+def pitcher_rows(originals: list[StatPlayer], totals: object,
+                 per_season: Callable[[StatPlayer, float], float]) -> list[dict[str, object]]:
+    """Each rostered pitcher's real and generated usage (a real season's games' worth), the
+    most real innings first: games, starts, relief games, innings, innings a start and a relief
+    game (the real ones as real usage plans them: `innings_per_game`)."""
+    rows: list[dict[str, object]] = []
+    for p in originals:
+        if not p.pitching:
+            continue
+        g, gs = p.pitching.get("g", 0), p.pitching.get("gs", 0)
+        ip = p.pitching.get("outs", 0) / 3
+        per_start, per_relief = innings_per_game({"g": g, "gs": gs, "ip": ip})
+        gen = totals.pitching.get(p.key, {})  # type: ignore[attr-defined]
+        gen_g, gen_gs = gen.get("g", 0), gen.get("gs", 0)
+        start_ip, all_ip = gen.get("start_outs", 0) / 3, gen.get("outs", 0) / 3
+        rows.append({
+            "name": p.name, "team": p.team, "kind": "S" if gs > 0 and gs * 2 >= g else "R",
+            "g": g, "gs": gs, "rg": g - gs, "ip": round(ip, 1),
+            "ip_start": round(per_start, 2), "ip_relief": round(per_relief, 2),
+            "gen_g": round(per_season(p, gen_g), 1), "gen_gs": round(per_season(p, gen_gs), 1),
+            "gen_rg": round(per_season(p, gen_g - gen_gs), 1),
+            "gen_ip": round(per_season(p, all_ip), 1),
+            "gen_ip_start": round(start_ip / gen_gs, 2) if gen_gs else 0.0,
+            "gen_ip_relief": round((all_ip - start_ip) / (gen_g - gen_gs), 2)
+            if gen_g > gen_gs else 0.0,
+            "ratio": round(per_season(p, all_ip) / ip, 3) if ip else 0.0})
+    rows.sort(key=lambda r: -float(r["ip"]))  # type: ignore[arg-type]
+    return rows
+
+
+def gap(rows: list[dict[str, object]]) -> dict[str, object]:
+    """The 100+ inning pitchers' generated less real innings (a real season's worth), by where
+    they go: starts (their count times the real innings a start; their length times the
+    generated starts) and relief games (the same), for the men within ±10 % and outside it."""
+    out: dict[str, object] = {}
+    for group in ("S", "R"):
+        sel = [r for r in rows if float(r["ip"]) >= REGULAR_IP and r["kind"] == group]  # type: ignore[arg-type]
+        parts = dict.fromkeys(("starts", "per_start", "relief_games", "per_relief"), 0.0)
+        for r in sel:
+            f = {k: float(v) for k, v in r.items() if isinstance(v, (int, float))}
+            parts["starts"] += (f["gen_gs"] - f["gs"]) * f["ip_start"]
+            parts["per_start"] += f["gen_gs"] * (f["gen_ip_start"] - f["ip_start"])
+            parts["relief_games"] += (f["gen_rg"] - f["rg"]) * f["ip_relief"]
+            parts["per_relief"] += f["gen_rg"] * (f["gen_ip_relief"] - f["ip_relief"])
+        out["starters" if group == "S" else "relievers"] = {
+            "pitchers": len(sel),
+            "outside_10pct": sum(abs(float(r["ratio"]) - 1) > 0.1 for r in sel),  # type: ignore[arg-type]
+            "under": sum(float(r["ratio"]) < 0.9 for r in sel),  # type: ignore[arg-type]
+            **{k: round(v) for k, v in parts.items()}}
     return out
 
 

@@ -65,11 +65,13 @@ class SeasonTotals:
         for side, pid, line in result.pitching:
             started = first.setdefault(side, pid) == pid
             p = self.pitching.setdefault(pid, dict.fromkeys(
-                ("g", "gs", "cg", "w", "l", "sv", "hld", *PIT_FIELDS), 0.0))
+                ("g", "gs", "cg", "w", "l", "sv", "hld", "start_outs", *PIT_FIELDS), 0.0))
             p["g"] += 1
             p["gs"] += started
             for k, v in zip(PIT_FIELDS, line):
                 p[k] += v
+            if started:     # the outs of his starts (his relief outs: "outs" less these)
+                p["start_outs"] += line[0]
             d = result.decisions.get(pid)
             if d in ("W", "L"):
                 p[d.lower()] += 1
