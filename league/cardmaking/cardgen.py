@@ -66,6 +66,24 @@ SWING_START_MIN: Final = 3.0
 MIN_START_REST: Final = 3
 SWING_START_MAX: Final = 5.0
 
+
+
+def start_rest(team_games: int, starts: float, relief: float) -> int:
+    """A starter card's 『休』: a start every (rest + 1) days, and a relief game of his (at most
+    half his 『回』: rest / 2 rounded up, league/manager/rest.py) every (rest + 1) // 2 + 1; the
+    most rest that lets him make his starts and his relief games in the season's days (≈ games
+    × 1.1; rounded down: the rotation paces him), `MIN_START_REST` to 10. A starter who also
+    relieved is so rested between starts on the days real usage has him relieve
+    (league/manager/usage.py, `relieving_starters`)."""
+    days = team_games * 1.1
+    starts = max(1.0, starts)
+    relief = max(0.0, relief)
+    rest = MIN_START_REST
+    while rest < 10 and starts * (rest + 2) + relief * ((rest + 2) // 2 + 1) <= days:
+        rest += 1
+    return rest
+
+
 # Row shifts (widths BS* BS+ BS BB X G IF K) from the mean row to each condition.
 CONDITION_SHIFTS: dict[str, tuple[float, ...]] = {
     "A": (0, 0, -8, -1, 0, 2, 1, 6),
@@ -892,10 +910,7 @@ class CardMaker:
         innings = min(12.0, innings)
         team_games = max(1, self.ctx.team_games)
         if is_starter:
-            # a start every (rest + 1) days: the season's starts over its days (≈ games × 1.1);
-            # the rest that lets him make them all (rounded down: the rotation paces him)
-            per = team_games * 1.1 / max(1.0, line["gs"])
-            rest = int(min(10, max(MIN_START_REST, per - 1)))
+            rest = start_rest(team_games, line["gs"], line["g"] - line["gs"])
         else:
             apps = line["g"] / team_games
             rest = 1 if apps >= 0.3 else 2 if apps >= 0.15 else 3

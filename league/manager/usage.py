@@ -59,6 +59,9 @@ class TeamUsage:
     # each pitcher's real relief games over the team's games (`paced`): a man ahead of his
     # share of the team's games so far is the last of his role the computer calls on
     relief: tuple[tuple[str, float], ...] = ()
+    # each starter's real starts over the team's games (`relieving_starters`: a start beyond
+    # them stands for relief games)
+    start_share: tuple[tuple[str, float], ...] = ()
 
     def innings_of(self, pid: str, start: bool) -> float | None:
         """The pitcher's real innings a start (`start`) or a relief game; None when he has none."""
@@ -154,22 +157,57 @@ def team_usage(usage: Mapping[str, Any], players: Iterable[str], dh: bool) -> Te
                          if float(b.get("gs", 0)) >= MIN_ORDER_STARTS))
     innings = tuple((pid, *innings_per_game(v)) for pid, v in sorted(pit.items()))
     relief_share = tuple((pid, min(1.0, relief[pid] / games)) for pid in sorted(relievers))
+    start_share = tuple((pid, min(1.0, g / games)) for pid, g in sorted(gs.items()))
     return TeamUsage(games, tuple(starts_out), rotation, tuple(bullpen), starters, order, innings,
-                     relief_share)
+                     relief_share, start_share)
 
 
-def paced(usage: TeamUsage, game: int, bullpen: Sequence[str], done: Mapping[str, int]
-          ) -> list[str]:
+def paced(usage: TeamUsage, game: int, bullpen: Sequence[str], done: Mapping[str, int],
+          first: Sequence[str] = ()) -> list[str]:
     """The day's bullpen in the order the computer calls on it (its roles keep their men): the
     men ahead of their share of relief games — more relief games in `done` than their real
     relief games over the team's games times the team's games before this one, the `game`-th —
     last, each group in its order. So a man ahead rests when another of his role can take the
     inning, and each reliever's games follow his real share. A pitcher without a relief game in
-    the file is not paced."""
+    the file is not paced. `first` (the rotation's men relieving today: `relieving_starters`)
+    come before all others, each the first of his role."""
     share = dict(usage.relief)
-    ahead = {pid for pid in bullpen
+    lead = [p for p in first if p in bullpen]
+    rest = [p for p in bullpen if p not in lead]
+    ahead = {pid for pid in rest
              if pid in share and done.get(pid, 0) > share[pid] * (game - 1)}
-    return [p for p in bullpen if p not in ahead] + [p for p in bullpen if p in ahead]
+    return lead + [p for p in rest if p not in ahead] + [p for p in rest if p in ahead]
+
+
+def relieving_starters(usage: TeamUsage, game: int, relief: Mapping[str, int],
+                       starts: Mapping[str, int], hold: Mapping[str, int]) -> list[str]:
+    """The men of the rotation who relieve in the team's `game`-th game, as they really did
+    between starts: a starter (`usage.starters`) with real relief games who has made fewer of
+    them this season (`relief`, SeasonState.relief) than his real relief games over the team's
+    games times `game` — a start he made beyond his real starts over the team's games times
+    the games before this one stands for as many relief games as its innings (his real
+    innings a start over a relief game's), so a man who starts more than he did (a roster
+    without the spot starters) does not relieve too — and whose next start is not due
+    (`rotation_order`: his k-th at game k / his share, `starts` his starts so far) within
+    `hold[pid]` games, the rest a relief outing costs him (his card's 『休』 / 2 and the day
+    itself): he is held for his start. The caller dresses those who are rested; most behind
+    first."""
+    share = dict(usage.relief)
+    turn = dict(usage.rotation)
+    real_starts = dict(usage.start_share)
+    out = []
+    for pid in usage.starters:
+        r = share.get(pid, 0.0)
+        if r <= 0 or pid not in turn or pid not in hold:
+            continue
+        made = starts.get(pid, 0)
+        extra = made - real_starts.get(pid, 0.0) * (game - 1)
+        per_start = usage.innings_of(pid, True) or 0.0
+        per_relief = usage.innings_of(pid, False) or 1.0
+        behind = r * game - relief.get(pid, 0) - max(0.0, extra) * per_start / per_relief
+        if behind > 0 and (made + 1) / turn[pid] > game + hold[pid]:
+            out.append((-behind, pid))
+    return [pid for _b, pid in sorted(out)]
 
 
 def innings_per_game(figures: Mapping[str, float]) -> tuple[float, float]:

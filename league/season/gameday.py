@@ -28,9 +28,15 @@ from league.engine.lineup import Lineup
 from league.engine.ruleset import Ruleset
 from league.errors import LeagueError
 from league.manager import bench
-from league.manager.bullpen import assign_roles
+from league.manager.bullpen import MIDDLE, assign_roles
 from league.manager.rest import PitcherRest, choose_starter, fatigue_points, next_rest
-from league.manager.usage import paced, rotation_order, start_innings
+from league.manager.usage import (
+    TeamUsage,
+    paced,
+    relieving_starters,
+    rotation_order,
+    start_innings,
+)
 from league.season import farm
 from league.season.roster import League
 from league.season.simulate import replay_game
@@ -145,9 +151,10 @@ def team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
     """The team's line-up for a scheduled game (`_team_lineup`); in a league that plays its
     real usage, with the real innings an appearance of the day's pitchers (Lineup.innings),
     which the computer manager leaves them in for."""
-    lineup = _team_lineup(state, team, setup, dh=dh, platoon=platoon, rests=rests,
-                          stretch=stretch)
     usage = state.usage(team) if setup.day is not None else None
+    relieving = _relieving(state, team, setup, usage)
+    lineup = _team_lineup(state, team, setup, dh=dh, platoon=platoon, rests=rests,
+                          stretch=stretch, relieving=relieving)
     if usage is None or not usage.innings:
         return lineup
     innings = [(pid, usage.innings_of(pid, pid == lineup.pitcher))
@@ -162,16 +169,37 @@ def team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
         # relievers paced by their real relief games (a manager's saved bullpen is his order)
         role = dict(zip(lineup.bullpen, lineup.roles))
         pen = paced(usage, team_game(state, team, setup.day), lineup.bullpen,
-                    getattr(state, "relief", {}))
+                    getattr(state, "relief", {}), relieving)
         lineup = dataclasses.replace(lineup, bullpen=tuple(pen),
                                      roles=tuple(role[p] for p in pen))
     return dataclasses.replace(lineup, innings=tuple((pid, round(ip, 3)) for pid, ip in innings
                                                      if ip is not None))
 
 
+def _relieving(state: Any, team: str, setup: SlotSetup, usage: TeamUsage | None) -> list[str]:
+    """The men of the team's rotation who relieve today by the real usage
+    (usage.relieving_starters): rested (not sitting out), not the day's starter, with no saved
+    rotation or bullpen of the manager's; [] otherwise."""
+    if usage is None or setup.day is None or not usage.starters or not usage.relief:
+        return []
+    prefs = state.prefs.get(team, {})
+    if prefs.get("bullpen") or prefs.get("rotation"):
+        return []
+    players = state.players
+    # a relief outing (at most half his 『回』) rests him his 『休』 / 2 rounded up, and the day
+    hold = {pid: (players[pid].pitching.rest + 1) // 2 + 1 for pid in usage.starters
+            if pid in players and players[pid].pitching is not None}
+    game = team_game(state, team, setup.day)
+    here = {p.id for p in state.league.team(team).players}
+    return [pid for pid in relieving_starters(usage, game, getattr(state, "relief", {}),
+                                              getattr(state, "starts", {}), hold)
+            if pid in here and pid not in setup.unavailable
+            and pid not in setup.starters.values()]
+
+
 def _team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
                  platoon: Mapping[str, int] | None = None, rests: bool = True,
-                 stretch: bool = False) -> Lineup:
+                 stretch: bool = False, relieving: Iterable[str] = ()) -> Lineup:
     """A team's line-up for a scheduled game (docs/manager.md, "Line-ups"): the computer
     manager's — the regulars less those resting today, built against the opposing starter with
     the ruleset's `platoon` table (league/manager/bench.py) — or its saved batting order when every
@@ -187,6 +215,8 @@ def _team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
     players = state.players
     saved_pen = [p for p in state.prefs.get(team, {}).get("bullpen", []) if p in players]
     roles = team_roles(state, team)     # SeasonState.roles, without its Python call
+    for pid in relieving:               # the rotation's men relieving today: middle men
+        roles[pid] = MIDDLE
     vs_id = next((pid for t, pid in setup.starters.items() if t != team), None)
     vs = state.players.get(vs_id) if vs_id is not None else None
     days = (bench.team_days(state.days.get(team, ()), setup.day, ordered=True)

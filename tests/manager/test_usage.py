@@ -9,7 +9,14 @@ from datetime import date, timedelta
 import pytest
 
 from league.errors import LeagueError
-from league.manager.usage import check_usage, day_starters, planned, rotation_order, team_usage
+from league.manager.usage import (
+    RELIEF_IP,
+    check_usage,
+    day_starters,
+    planned,
+    rotation_order,
+    team_usage,
+)
 
 USAGE = {
     "games": 100,
@@ -609,3 +616,113 @@ def test_with_real_usage_a_reliever_short_of_his_innings_is_not_hit_for_unless_b
             g.lineups = (dataclasses.replace(g.lineups[0], innings=((reliever, real),)),
                          g.lineups[1])
         assert (manager.pinch_hitter(g) is not None) == hit, (real, outs, score, runners)
+
+
+SWING = {"games": 100, "pitchers": {
+    "a": {"g": 30, "gs": 20, "ip": 130},      # a starter with ten relief games
+    **{p: {"g": 20, "gs": 20, "ip": 120} for p in "bcde"},     # pure starters
+    "r": {"g": 50, "gs": 0, "ip": 60},        # a pure reliever
+}}
+
+
+def test_a_starter_who_also_relieved_relieves_when_behind_and_his_next_start_is_not_near():
+    """Real usage (issue 33, docs/cards.md "Real usage"): a man of the rotation with real
+    relief games relieves between starts as he did — when he has made fewer relief games than
+    his real ones over the team's games times today's game, a start beyond his real share
+    counting for as many relief games as its real innings, and his next start (his k-th due
+    at game k / his share of the starts) is more than `hold` games away, the rest a relief
+    outing costs him; a pure starter never."""
+    from league.manager.usage import relieving_starters
+    u = team_usage(SWING, ["a", "b", "c", "d", "e", "r"], dh=True)
+    hold = {p: 3 for p in "abcde"}
+    # a's real innings: (130 - 10 x 1.2) / 20 = 5.9 a start, 1.2 a relief game
+    assert u.innings_of("a", True) == pytest.approx(5.9)
+    # game 41: his share of relief games is 10 of 100, 4.1 by now; eight starts made, a fifth
+    # of the 40 games before; his 9th start is due at game 45, beyond 41 + 3
+    assert relieving_starters(u, 41, {"a": 4}, {"a": 8}, hold) == ["a"]
+    assert relieving_starters(u, 41, {"a": 5}, {"a": 8}, hold) == []       # not behind
+    assert relieving_starters(u, 42, {"a": 4}, {"a": 8}, hold) == []       # held: due at 45
+    assert relieving_starters(u, 41, {"a": 4}, {"a": 8}, {}) == []         # no rest known
+    # a start ahead of his share stands for 5.9 / 1.2 = 4.9 relief games
+    assert relieving_starters(u, 41, {}, {"a": 9}, hold) == []
+    assert relieving_starters(u, 61, {}, {"a": 13}, hold) == ["a"]         # 6.1 - 4.9 behind
+    # the pure starters never
+    assert relieving_starters(u, 41, {}, {p: 8 for p in "abcde"}, hold) == ["a"]
+
+
+def test_the_starters_relieving_today_come_first_in_the_day_s_bullpen():
+    """paced: the rotation's men relieving today (`first`) come before the others, so each is
+    the first of his role the computer calls on; without them the order is as before."""
+    from league.manager.usage import paced
+    u = team_usage(USAGE, IDS, dh=True)
+    pen = ["cl", "su", "mr", "c"]
+    assert paced(u, 11, pen, {"mr": 6}) == ["cl", "su", "c", "mr"]
+    assert paced(u, 11, [*pen, "a"], {"mr": 6}, ["a"]) == ["a", "cl", "su", "c", "mr"]
+    assert paced(u, 11, pen, {"mr": 6}, ["a"]) == ["cl", "su", "c", "mr"]   # not dressed
+
+
+def test_a_starter_card_rests_so_that_he_makes_his_starts_and_his_relief_games():
+    """A starter's 『休』 (docs/cards.md, "Pitcher fields"): the most rest that lets him make his
+    starts (a start every rest + 1 days) and his relief games (rest / 2 rounded up and the
+    day) in the season's days, games × 1.1; a pure starter's is his starts' alone."""
+    from league.cardmaking.cardgen import MIN_START_REST, start_rest
+    # a pure starter: team games × 1.1 / starts − 1, rounded down, 3 to 10
+    assert start_rest(162, 33, 0) == 4 and start_rest(162, 40, 0) == MIN_START_REST
+    assert start_rest(143, 24, 0) == 5 and start_rest(162, 5, 0) == 10
+    # 1968's Bob Moose, 22 starts and 16 relief games: rest 4 (22 × 5 + 16 × 3 = 158 days
+    # of 178; rest 5 would need 196), where his starts alone would give him 7
+    assert start_rest(162, 22, 0) == 7 and start_rest(162, 22, 16) == 4
+    assert start_rest(162, 40, 30) == MIN_START_REST
+
+
+def test_a_rested_starter_who_also_relieved_is_dressed_first_in_the_bullpen(stats_league):
+    """In a league that follows its real usage, the day's line-up dresses a rested man of the
+    rotation who is behind his real relief games and not due to start soon as the first of
+    the bullpen, a middle man (gameday.team_lineup); not when he is resting, when his start is
+    near, nor with the manager's saved bullpen."""
+    import copy
+    import dataclasses
+
+    from league.manager.bullpen import MIDDLE
+    from league.season.simulate import players_of
+    from league.season.state import PitcherRest, SeasonState, slot_setup, team_lineup
+    from storage.plainfiles import load_league
+
+    r, out = stats_league
+    assert r.exit_code == 0, r.output
+    league = load_league(out)
+    day = date(2026, 4, 1)
+    away, home = league.teams[0].code, league.teams[1].code
+    plain = SeasonState(league=league, players=players_of(league))
+    setup = slot_setup(plain, day, away, home)
+    usage = plain.usage(away)
+    swing = next(p for p in usage.starters if p != setup.starters[away])
+    # give him real relief games: half as many as his starts (he still mostly started)
+    settings = copy.deepcopy(league.settings)
+    figures = settings["usage"]["pitchers"][swing]
+    figures["g"] = figures["gs"] * 3 // 2
+    league = dataclasses.replace(league, settings=settings)
+
+    def lineup(starts: int, relief: int = 0, rest: PitcherRest | None = None,
+               prefs: dict | None = None):
+        # the team's 25th game: 24 played before
+        state = SeasonState(league=league, players=players_of(league), prefs=prefs or {},
+                            days={away: [day - timedelta(days=k) for k in range(1, 25)]})
+        state.starts[swing], state.relief[swing] = starts, relief
+        if rest is not None:
+            state.rest[swing] = rest
+        return team_lineup(state, away, slot_setup(state, day, away, home),
+                           dh=league.dh_for(home))
+
+    # one of six starters, four starts made (his share of 24 games): his 5th is due at game
+    # 30, beyond 25 + his hold; behind his relief games (two by now)
+    assert settings["usage"]["games"] == 6 * figures["gs"]
+    today = lineup(starts=4)
+    assert today.bullpen[0] == swing and dict(zip(today.bullpen, today.roles))[swing] == MIDDLE
+    assert dict(today.innings)[swing] == pytest.approx(RELIEF_IP)
+    assert swing not in lineup(starts=3).bullpen                       # his 4th start is near
+    assert swing not in lineup(starts=4, relief=3).bullpen             # not behind
+    assert swing not in lineup(starts=5).bullpen       # a start ahead: his innings are made
+    assert swing not in lineup(starts=4, rest=PitcherRest(day + timedelta(days=2))).bullpen
+    saved = [p for p in today.bullpen if p != swing]
+    assert swing not in lineup(starts=4, prefs={away: {"bullpen": saved}}).bullpen
