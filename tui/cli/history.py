@@ -273,6 +273,7 @@ def career_out(db: Optional[str], ref: str, league: Optional[str], as_json: bool
     c = view.regular
     if as_json:
         echo_json({"id": view.id, "name": view.name, "team": view.team or None,
+                    "left": view.left,
                     "seasons": [{"season": s.season, "year": s.year, "teams": list(s.teams),
                                  "batting": sv.stats_dict(s.batting),
                                  "pitching": sv.stats_dict(s.pitching),
@@ -294,7 +295,11 @@ def career_out(db: Optional[str], ref: str, league: Optional[str], as_json: bool
                                for n, lg, k in view.awards]})
         return
     born = f", born {view.born}" if view.born else ""
-    echo(f"{view.name} ({view.id}, {view.team or 'free agent'}{born}) 年度別成績")
+    from tui.services.offseason import LEFT_WORDS, left_text
+    gone = LEFT_WORDS[view.left["how"]][1] if view.left else "free agent"
+    echo(f"{view.name} ({view.id}, {view.team or gone}{born}) 年度別成績")
+    if view.left:
+        echo(f"  left: {left_text(view.left)}")
     bat = ("games", "pa", "ab", "h", "hr", "rbi", "sb", "bb", "so", "avg", "obp", "ops")
     pit = ("games", "starts", "wins", "losses", "saves", "hold_points", "outs", "so", "era", "whip")
     for title, car in (("", c), ("postseason ", view.postseason)):

@@ -437,7 +437,7 @@ def player_cmd(
     if as_json:
         echo_json({"id": view.id, "name": view.name, "team": view.team, "season": view.season,
                     "born": view.born or None, "age": view.age, "origin": view.origin,
-                    "foreign": view.foreign, "service": view.service,
+                    "foreign": view.foreign, "service": view.service, "left": view.left,
                     "batting": sv.stats_dict(view.batting),
                     "pitching": sv.stats_dict(view.pitching),
                     "fielding": sv.stats_dict(view.fielding),
@@ -461,10 +461,13 @@ def player_cmd(
         right = {"domestic": "国内FA domestic", "overseas": "海外FA overseas"}.get(
             sv_["right"] or "", "no FA right")
         born += f", service {sv_['seasons']} seasons {sv_['days']} days ({right})"
-    echo(f"{view.name} ({view.id}, {view.team}), season {view.season}{born}")
+    echo(f"{view.name} ({view.id}, {view.team or 'no team'}), season {view.season}{born}")
+    if view.left:
+        from tui.services.offseason import left_text
+        echo(f"  left: {left_text(view.left)}")
     for label, season_line, career_line in (("batting", view.batting, view.career_batting),
                                             ("pitching", view.pitching, view.career_pitching)):
-        if season_line is None:
+        if season_line is None and career_line is None:
             continue
         keys: tuple[str, ...]
         if label == "batting":
@@ -473,6 +476,8 @@ def player_cmd(
             keys = ("games", "starts", "wins", "losses", "saves", "holds", "outs", "so", "bb", "er",
                     "era", "whip")
         for title, s in (("season", season_line), ("career", career_line)):
+            if s is None:       # a man who left: no line this season, his career stays
+                continue
             cells = "  ".join(f"{stat_heading(k)} {stat_text(k, getattr(s, k))}" for k in keys)
             echo(f"  {label} {title}: {cells}")
     for line in splits_text(view):

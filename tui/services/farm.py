@@ -143,6 +143,19 @@ def team_farm(db: Db, team: str | None = None, league: str | None = None,
         raise db_error(exc) from None
 
 
+def _refuse_departed(s: Any, lid: int, ref: str, kind: str) -> None:
+    """A man of the league's history who is on no roster now: refused in one line saying how
+    and when he left (his page stays: `impact player`)."""
+    from tui.services.offseason import left_text, player_left
+    try:
+        pid, _name = repo.player_row(session=s, league_id=lid, ref=ref)
+    except repo.NotFound:
+        return
+    left = player_left(s, lid, pid)
+    if left is not None:
+        raise ServiceError(f"{kind}: {pid} left: {left_text(left)}")
+
+
 def move_player(db: Db, pid: str, kind: str, *, league: str | None = None) -> Move:
     """A person's call-up (`kind` "up") or demotion ("down") of a player of the latest season,
     on its roster day; refused in one line when the rules forbid it (the ten-day rule, a full
@@ -163,6 +176,8 @@ def move_player(db: Db, pid: str, kind: str, *, league: str | None = None) -> Mo
                 player = lg.player(ref)
             except LeagueError:
                 found = [p for t in lg.teams for p in t.players if p.name == ref]
+                if not found:
+                    _refuse_departed(s, lid, ref, kind)
                 if len(found) != 1:
                     raise ServiceError(f"no player {ref!r} in league {lg.name} (give his id)"
                                        if not found else

@@ -619,6 +619,13 @@ def transact(db: Db, kind: str, *, players: Sequence[str] = (), team: str | None
             return out
 
         pids = resolve(players)
+        from tui.services.offseason import left_text, player_left
+        for pid in pids + (resolve(others) if kind == "trade" else []):
+            # a man who left the rosters: one line saying how and when (a released man may be
+            # signed again; a retired one may not)
+            left = player_left(s, lid, pid) if not current.get(pid) else None
+            if left is not None and (kind != "sign" or left["how"] == "retired"):
+                raise ServiceError(f"{kind}: {pid} left: {left_text(left)}")
         moves: list[tuple[str, str, str]] = []
         if kind == "trade":
             a = check_team(team, "the first team (--team)")
@@ -761,6 +768,8 @@ class CareerView:
     # age, mark, value, changes) — tui.services.offseason
     changes: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
     born: str = ""                  # birth date (YYYY-MM-DD)
+    # how and when he left the rosters, None while on one (tui.services.offseason.player_left)
+    left: dict[str, Any] | None = None
 
 
 @_guard
@@ -776,9 +785,10 @@ def player_career(db: Db, ref: str, league: str | None = None) -> CareerView:
         stored = [a for a in hs.awards(session=s, season_ids=ids) if a.player == pid]
         teams_now = hs.player_teams(session=s, league_id=lid,
                                     season_id=ids[-1] if ids else None)
-        from tui.services.offseason import player_born, player_changes
+        from tui.services.offseason import player_born, player_changes, player_left
         changes = player_changes(s, lid, pid)
         born = player_born(s, lid, pid)
+        left = player_left(s, lid, pid)
         complete = [sid for sid in ids if infos[sid].phase in ("postseason", "closed")
                     or (infos[sid].games and infos[sid].final == infos[sid].games)]
         held: list[tuple[int, str, str]] = []
@@ -797,7 +807,7 @@ def player_career(db: Db, ref: str, league: str | None = None) -> CareerView:
                       career(pid, _career_seasons(mine, ids, infos)),
                       career(pid, post_seasons) if post_seasons else None,
                       [(number[a.season_id], a.league_part, a.award) for a in stored], held,
-                      changes, born)
+                      changes, born, left)
 
 
 def _career_seasons(totals: Sequence[hs.Totals], ids: Sequence[int],

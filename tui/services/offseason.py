@@ -1119,6 +1119,66 @@ def player_origin(s: Any, league_id: int, pid: str) -> dict[str, Any] | None:
     return None
 
 
+def player_left(s: Any, league_id: int, pid: str) -> dict[str, Any] | None:
+    """How and when a player left the league's rosters, None while he is on one: his last
+    move to no team (引退 a retirement, a release: 自由契約 by a person or 戦力外 in the
+    renewal, an overseas free agent gone abroad, a 育成 contract at its limit, a foreign player
+    let go) as {how: retired | released | abroad, reason, team, season, year, day, offseason}.
+    `season` is the season whose news holds it: the renewal's departures are the news of the
+    season it made (day None, offseason True), a person's release has its day."""
+    teams = hs.player_teams(session=s, league_id=league_id, season_id=None)
+    try:
+        latest = repo.find_season(session=s, league_id=league_id).id
+    except repo.NotFound:
+        latest = None
+    if latest is not None:
+        now = hs.player_teams(session=s, league_id=league_id, season_id=latest)
+        if pid in now:
+            teams = now
+    if teams.get(pid, hs.FREE_AGENT) != hs.FREE_AGENT:
+        return None
+    for t in hs.transactions(session=s, league_id=league_id):     # newest first
+        if t.kind not in (hs.RETIRE, "release") or not t.moves:
+            continue
+        mine = next((m for m in t.moves if m[0] == pid and m[2] == hs.FREE_AGENT), None)
+        if mine is None:
+            continue
+        d = hs.note_data(t.note)
+        reason = str(d.get("reason") or "")
+        how = ("retired" if t.kind == hs.RETIRE else
+               "abroad" if reason == renewal.FA_ABROAD else "released")
+        year = next((i.year for i in _seasons(s, league_id) if i.number == t.season), None)
+        return {"how": how, "reason": reason, "team": mine[1], "season": t.season,
+                "year": year, "day": t.day.isoformat() if t.day else None,
+                "offseason": t.day is None}
+    return None
+
+
+LEFT_WORDS = {"retired": ("引退", "retired"), "released": ("自由契約", "released"),
+              "abroad": ("海外移籍", "gone abroad")}
+
+
+def left_text(left: dict[str, Any]) -> str:
+    """How and when he left in one line: "retired (引退) from SAP in the off-season before
+    season 2 (2027): his age", "released (自由契約) by KYO on 2026-04-02 (season 1)"."""
+    ja, en = LEFT_WORDS.get(left["how"], (left["how"], left["how"]))
+    if left["how"] == "released" and left["offseason"]:
+        ja = "戦力外通告"      # the renewal's release (§2); a person's is 自由契約
+    by = {"retired": "from", "abroad": "from"}.get(left["how"], "by")
+    who = f" {by} {left['team']}" if left.get("team") else ""
+    year = f" ({left['year']})" if left.get("year") else ""
+    when = (f" in the off-season before season {left['season']}{year}" if left["offseason"]
+            else f" on {left['day']} (season {left['season']})")
+    why = REASON_WORDS.get(left.get("reason") or "", "")
+    return f"{en} ({ja}){who}{when}" + (f": {why}" if why and left["how"] != "abroad" else "")
+
+
+# why the renewal let him go (league.offseason.retirement, renewal): the news note's reason
+REASON_WORDS = {"age": "his age", "idle": "little used", "choice": "his choice",
+                renewal.IKUSEI_EXPIRED: "育成 contract at its limit",
+                renewal.FOREIGN_RELEASE: "a foreign player let go (§5)"}
+
+
 def player_born(s: Any, league_id: int, pid: str) -> str:
     """A player's birth date as his own cards (or his latest) give it; "" for none."""
     for _pid, _team, bat, pit in repo.base_cells(session=s, league_id=league_id, player=pid,

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, cast
 
+from league.season.foreign_limit import parse_foreign
 from league.season.stats import (
     BattingStats,
     FieldingStats,
@@ -167,6 +168,9 @@ class PlayerView:
     foreign: bool = False          # a foreign player (外国人枠, league.season.foreign_limit)
     # his service (FA, §4): seasons, days over, entry route, right (tui.services.offseason)
     service: dict[str, Any] | None = None
+    # how and when he left the league's rosters (引退, 自由契約, abroad), None while on one:
+    # tui.services.offseason.player_left; a man who left keeps his page (team "")
+    left: dict[str, Any] | None = None
 
 
 def player(db: Db, ref: str, league: str | None = None,
@@ -189,9 +193,17 @@ def player(db: Db, ref: str, league: str | None = None,
         ppit = repo.pitching_lines(session=s, season_ids=[info.id], player=pid,
                                    kind="postseason")
         hands = repo.split_lines(session=s, season_ids=[info.id], player=pid)
-        from tui.services.offseason import player_origin, player_service
+        from tui.services.offseason import player_born, player_left, player_origin, player_service
         origin = player_origin(s, row.id, pid)
         service = player_service(s, row.id, row.name, pid, info)
+        left = player_left(s, row.id, pid)
+        on_roster = any(p.id == pid for t in lg.teams for p in t.players)
+        if not on_roster:       # he left (or had not joined yet): his own card's cells
+            born = player_born(s, row.id, pid)
+            cells = next(((b or {}, p or {}) for _p, _t, b, p in repo.base_cells(
+                session=s, league_id=row.id, player=pid, released=True)), ({}, {}))
+            foreign = parse_foreign(cells[0].get("foreign") or cells[1].get("foreign") or "",
+                                    pid)
 
     def b(lines: list) -> BattingStats | None:
         return add_batting(ln.line for ln in lines) if lines else None
@@ -214,10 +226,11 @@ def player(db: Db, ref: str, league: str | None = None,
                                        "team": ln.team, "opponent": ln.opponent})
         e["pitching"] = {"decision": ln.decision, "started": ln.started,
                          **dict(zip(PIT_FIELDS, ln.line))}
-    card = lg.player(pid)
-    team = card.team
     from league.offseason.people import age_in
-    born = card.born
+    team = ""
+    if on_roster:
+        card = lg.player(pid)
+        team, born, foreign = card.team, card.born, card.foreign
     age = age_in(born, info.year)
     splits: dict[str, Any] = {}
     if bat:
@@ -231,9 +244,9 @@ def player(db: Db, ref: str, league: str | None = None,
                               "away": p([ln for ln in pit if not ln.home])}
     return PlayerView(pid, name, team, info.number, b(bat), p(pit), f(fld), b(cbat), p(cpit),
                       f(cfld), [log[k] for k in sorted(log, key=lambda n: (log[n]["day"], n))],
-                      b(pbat), p(ppit), splits, born, age, origin, card.foreign,
+                      b(pbat), p(ppit), splits, born, age, origin, foreign,
                       None if service is None else dict(
-                          service, right=None if card.foreign else service["right"]))
+                          service, right=None if foreign else service["right"]), left)
 
 
 def stats_dict(stats: Any) -> dict | None:
