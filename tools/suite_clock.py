@@ -33,7 +33,10 @@ the wall less the wait for a core: its CPU and its own waits (a sleep, the Postg
 subprocess, a browser — the last three inflated on a busy machine, where they wait for a core
 too). Lines recorded without the wait for a core get an estimate of it (rough). `--table`
 writes each test's seconds (of at least `--least`) for tests/conftest.py's order, and with
-`--order` (the collection) each module whose every test was measured, by its path.
+`--order` (the collection) each module whose every test was measured, by its path. `--cores C`:
+1 to `--workers` + 1 workers sharing C cores, each test its CPU then its own wait (quiet less
+CPU: on a busy machine an upper bound, since a subprocess's, a thread's or the server's wait for
+a core counts as the test's own wait) — whether one more worker than cores fills the waits.
 """
 from __future__ import annotations
 
@@ -244,6 +247,59 @@ def simulate(units: list[tuple[str, list[float]]], workers: int
     return max(clock), taken
 
 
+def shared_cores(units: list[tuple[str, list[tuple[float, float]]]], workers: int, cores: int,
+                 step: float = 0.01) -> float:
+    """The makespan of `units` (each test as its CPU seconds and the seconds it waits on
+    something else: the server, a browser, a sleep) run by `workers` workers on `cores` cores,
+    handed out as in `simulate`: the workers on CPU share the cores evenly, a waiting worker
+    needs none (so a third worker on two cores runs while another waits). Each test's CPU
+    first, then its wait."""
+    queue = list(units)
+    pending: list[list[list[float]]] = [[] for _ in range(workers)]
+
+    def assign(w: int) -> None:
+        pending[w].extend([cpu, wait] for cpu, wait in queue.pop(0)[1])
+
+    for w in range(workers):
+        if queue:
+            assign(w)
+    for w in range(workers):
+        if queue and len(pending[w]) <= 2:
+            assign(w)
+    clock = 0.0
+    while any(pending):
+        on_cpu = [w for w in range(workers) if pending[w] and pending[w][0][0] > 0]
+        share = min(1.0, cores / len(on_cpu)) if on_cpu else 1.0
+        clock += step
+        for w in range(workers):
+            if not pending[w]:
+                continue
+            test = pending[w][0]
+            if test[0] > 0:
+                test[0] -= step * share
+            else:
+                test[1] -= step
+            if test[0] <= 0 and test[1] <= 0:
+                pending[w].pop(0)
+                if queue and len(pending[w]) <= 2:
+                    assign(w)
+    return clock
+
+
+def cpu_and_wait(tests: list[dict], order: list[str] | None
+                 ) -> list[tuple[str, list[tuple[float, float]]]]:
+    """The groups' tests as (CPU, own wait) — the wait is `quiet` less the CPU — in `order`."""
+    pairs: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    first: dict[str, float] = {}
+    for line in sorted(tests, key=lambda t: t["start"]):
+        cpu = cost_of(line, "cpu")
+        pairs[line["group"]].append((cpu, max(0.0, cost_of(line, "quiet") - cpu)))
+        first.setdefault(line["group"], line["start"])
+    if order is None:
+        order = sorted(pairs, key=lambda g: first[g])
+    return [(g, pairs[g]) for g in order if g in pairs]
+
+
 def units_of(tests: list[dict], how: str, order: list[str] | None = None
              ) -> list[tuple[str, list[float]]]:
     """The groups with their tests' seconds, in `order` (group names; else as the run took them:
@@ -272,6 +328,8 @@ def main(argv: list[str] | None = None) -> int:
                         "least --least seconds to this JSON file (tests/test_seconds.json: the "
                         "order tests/conftest.py hands the groups out in)")
     parser.add_argument("--least", type=float, default=0.2)
+    parser.add_argument("--cores", type=int, default=0, help="also simulate 1 to --workers + 1 "
+                        "workers sharing this many cores, each test its CPU then its own wait")
     parser.add_argument("--tests", type=int, default=0, help="also the N costliest tests")
     args = parser.parse_args(argv)
     tests, workers = read(args.folder)
@@ -340,6 +398,15 @@ def main(argv: list[str] | None = None) -> int:
             tail = ", ".join(f"{g} {b:.0f}-{e:.0f}" for g, b, e in groups[-3:])
             print(f"  worker {i}: {len(groups)} groups, ends {groups[-1][2] if groups else 0:.1f}; "
                   f"last: {tail}")
+    if args.cores:
+        order = orders[-1][1]
+        units2 = cpu_and_wait(tests, order)
+        cpu = sum(c for _, pairs in units2 for c, _ in pairs)
+        wait = sum(w for _, pairs in units2 for _, w in pairs)
+        print(f"\non {args.cores} cores, each test's CPU and its own wait (CPU {cpu:.1f} s, "
+              f"waits {wait:.1f} s), heaviest first:")
+        for n in range(1, args.workers + 2):
+            print(f"  {n} workers: makespan {shared_cores(units2, n, args.cores):.1f} s")
     if args.table:
         table: dict[str, float] = defaultdict(float)
         for line in tests:
