@@ -104,3 +104,40 @@ def test_players_snapshot(tmp_path, snapshot):
     svg = asyncio.run(run())
     snapshot.snapshot_dir = Path(__file__).parents[1] / "snapshots"
     snapshot.assert_match(svg, "players.svg")
+
+
+async def test_a_man_released_keeps_his_page_found_by_the_filter(tmp_path):
+    """Issue 31: a man who left the rosters (here released, 自由契約) is not in the list of the
+    rosters, but the filter finds him by his id or name; his page shows his career and how and
+    when he left, without a card; `y` opens his year by year with the same word."""
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db, sample="pacific")
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        services.sim_days(db, days=3)
+        services.transact(db, "release", players=["SEN02"])
+        app.data_changed()
+        await pilot.press("4")
+        await _until(pilot, lambda: app.screen.query("#players-table")
+                     and app.screen.query_one("#players-table").row_count == 167)
+        screen = app.screen
+        table = screen.query_one("#players-table")
+        await pilot.press("slash", *"SEN02")
+        await _until(pilot, lambda: table.row_count == 1)
+        assert "自由契約" in str(table.get_row_at(0)[2])
+        await pilot.press("enter")
+        await _until(pilot, lambda: screen.detail is not None and screen.detail[1].id == "SEN02")
+        player, view, _series = screen.detail
+        assert player is None and view.team == "" and view.left["how"] == "released"
+        assert view.batting is not None and view.batting.games >= 2     # his days before it
+        assert not screen.query_one("#player-card").display
+        import io
+
+        from rich.console import Console
+        console = Console(width=200, record=True, file=io.StringIO())
+        console.print(screen.query_one("#player-stats").content)
+        text = console.export_text()
+        assert "自由契約（仙台、" in text and "（第1シーズン）" in text, text
+        await pilot.press("y")
+        await _until(pilot, lambda: app.screen.query("#career-title")
+                     and "自由契約" in str(app.screen.query_one("#career-title").render()))

@@ -80,7 +80,9 @@ class CareerScreen(Bilingual, Screen):
     def show(self, view: services.CareerView) -> None:
         self.view = view
         ja = self.app.japanese
-        team = self._book.team(view.team, ja) if view.team else label("cr_free_agent", ja)
+        team = (self._book.team(view.team, ja) if view.team else
+                label(f"pl_gone_{view.left['how']}", ja) if view.left else
+                label("cr_free_agent", ja))
         self.query_one("#career-title", Static).update(
             Text(visible(f"{self._book.player(view.id, ja, view.name)} ({view.id}, {team})"
                          f"  {label('cr_title', ja)}")))

@@ -52,7 +52,10 @@ class PlayersScreen(AreaScreen):
         self.names: dict[str, str] = {}
         self.pending: str | None = None
         self.current: str | None = None
-        self.detail: tuple[Player, services.PlayerView, services.SeasonSeries] | None = None
+        # the player's card (None for a man who left the rosters), his stats and his chart
+        self.detail: tuple[Player | None, services.PlayerView, services.SeasonSeries] | None = None
+        # the men who left the rosters (id → name, English name, how): found by the filter
+        self.departed: dict[str, tuple[str, str, str]] = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -71,15 +74,18 @@ class PlayersScreen(AreaScreen):
         yield KeyFooter()
 
     # ------------------------------------------------------------------ the list
-    def load(self) -> League:
-        return self.call_service(services.season_league)
+    def load(self) -> tuple[League, list[tuple[str, str, str, str]]]:
+        return (self.call_service(services.season_league),
+                self.call_service(services.departed_players))
 
-    def show(self, data: League) -> None:
-        self.league = data
-        self.names = {t.code: t.short or t.name for t in data.teams}
+    def show(self, data: tuple[League, list[tuple[str, str, str, str]]]) -> None:
+        league, departed = data
+        self.league = league
+        self.departed = {pid: (name, en, how) for pid, name, en, how in departed}
+        self.names = {t.code: t.short or t.name for t in league.teams}
         ja = self.app.japanese
         self.query_one("#players-title", Static).update(
-            f"{label('players', ja)}  {self.league_title(data.name)}")
+            f"{label('players', ja)}  {self.league_title(league.name)}")
         self.query_one("#players-filter", Input).placeholder = label("pl_search", ja)
         self._fill()
         if self.pending:
@@ -110,6 +116,11 @@ class PlayersScreen(AreaScreen):
                 continue
             pos = "/".join(f.position for f in p.fielding)
             t.add_row(p.id, p.name if ja or not p.name_en else p.name_en, team, pos, key=p.id)
+        # a man who left keeps his page: listed when the filter names him (his id or name)
+        for pid, (name, en, how) in self.departed.items() if text else ():
+            if text in name.lower() or text in en.lower() or text in pid.lower():
+                t.add_row(pid, name if ja or not en else en,
+                          Text(label(f"pl_gone_{how}", ja), style="dim"), "", key=pid)
         if keep is not None:
             try:
                 t.move_cursor(row=t.get_row_index(keep))
@@ -152,7 +163,8 @@ class PlayersScreen(AreaScreen):
         try:
             index = t.get_row_index(pid)
         except RowDoesNotExist:
-            self.query_one("#players-filter", Input).value = ""
+            # a man who left is listed when the filter names him; anyone else, with none
+            self.query_one("#players-filter", Input).value = pid if pid in self.departed else ""
             self._fill()
             try:
                 index = t.get_row_index(pid)
@@ -186,15 +198,19 @@ class PlayersScreen(AreaScreen):
                      series: services.SeasonSeries) -> None:
         if pid != self.current or self.league is None:
             return
+        player: Player | None
         try:
             player = self.league.player(pid)
         except LeagueError:
-            return
+            if pid not in self.departed:
+                return
+            player = None       # he left: no card on a roster, his page stays
         self.detail = (player, view, series)
         ja = self.app.japanese
         card = self.query_one("#player-card", CardView)
         card.japanese = ja
-        card.team = self.team_name(player.team)
+        card.team = self.team_name(player.team) if player is not None else None
+        card.display = player is not None
         card.player = player
         card.refresh(layout=True)   # the card's height depends on the player (auto height)
         self.query_one("#player-stats", Static).update(self._stats_table(view, ja))
@@ -242,6 +258,15 @@ class PlayersScreen(AreaScreen):
                 if view.service["right"]:
                     line += "  " + label("pl_right_" + view.service["right"], ja)
             tables.insert(0, Text(line))
+        if view.left:
+            left = view.left
+            when = (label("pl_left_offseason", ja).format(season=left["season"],
+                                                          year=left["year"])
+                    if left["offseason"] else
+                    label("pl_left_day", ja).format(day=left["day"], season=left["season"]))
+            tables.insert(0, Text(label("pl_left", ja).format(
+                how=label(f"pl_gone_{left['how']}", ja), team=self.team_name(left["team"]),
+                when=when), style="bold"))
         return Group(*tables)
 
     def _fill_log(self, view: services.PlayerView, ja: bool) -> None:

@@ -1126,32 +1126,54 @@ def player_left(s: Any, league_id: int, pid: str) -> dict[str, Any] | None:
     let go) as {how: retired | released | abroad, reason, team, season, year, day, offseason}.
     `season` is the season whose news holds it: the renewal's departures are the news of the
     season it made (day None, offseason True), a person's release has its day."""
+    return departures_now(s, league_id, pid).get(pid)
+
+
+def departures_now(s: Any, league_id: int, only: str | None = None
+                   ) -> dict[str, dict[str, Any]]:
+    """Every man on no roster now who left one (player_left), by id; `only`: his alone."""
     teams = hs.player_teams(session=s, league_id=league_id, season_id=None)
     try:
-        latest = repo.find_season(session=s, league_id=league_id).id
+        latest: int | None = repo.find_season(session=s, league_id=league_id).id
     except repo.NotFound:
         latest = None
-    if latest is not None:
-        now = hs.player_teams(session=s, league_id=league_id, season_id=latest)
-        if pid in now:
-            teams = now
-    if teams.get(pid, hs.FREE_AGENT) != hs.FREE_AGENT:
-        return None
+    if latest is not None:      # the latest season's cards, else the league's own
+        teams.update(hs.player_teams(session=s, league_id=league_id, season_id=latest))
+    out: dict[str, dict[str, Any]] = {}
+    years: dict[int, int] | None = None
     for t in hs.transactions(session=s, league_id=league_id):     # newest first
         if t.kind not in (hs.RETIRE, "release") or not t.moves:
             continue
-        mine = next((m for m in t.moves if m[0] == pid and m[2] == hs.FREE_AGENT), None)
-        if mine is None:
-            continue
-        d = hs.note_data(t.note)
-        reason = str(d.get("reason") or "")
-        how = ("retired" if t.kind == hs.RETIRE else
-               "abroad" if reason == renewal.FA_ABROAD else "released")
-        year = next((i.year for i in _seasons(s, league_id) if i.number == t.season), None)
-        return {"how": how, "reason": reason, "team": mine[1], "season": t.season,
-                "year": year, "day": t.day.isoformat() if t.day else None,
-                "offseason": t.day is None}
-    return None
+        for pid, src, dst in t.moves:
+            if (dst != hs.FREE_AGENT or pid in out or (only is not None and pid != only)
+                    or teams.get(pid, hs.FREE_AGENT) != hs.FREE_AGENT):
+                continue
+            if years is None:
+                years = {i.number: i.year for i in _seasons(s, league_id)}
+            d = hs.note_data(t.note)
+            reason = str(d.get("reason") or "")
+            how = ("retired" if t.kind == hs.RETIRE else
+                   "abroad" if reason == renewal.FA_ABROAD else "released")
+            out[pid] = {"how": how, "reason": reason, "team": src, "season": t.season,
+                        "year": years.get(t.season or 0), "day": t.day.isoformat() if t.day
+                        else None, "offseason": t.day is None}
+    return out
+
+
+def departed_players(db: Db, league: str | None = None) -> list[tuple[str, str, str, str]]:
+    """The men who left the rosters, for finding their pages: (id, name, English name, how
+    he left: retired | released | abroad), by id."""
+    with Work.of(db, league).session() as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        gone = departures_now(s, row.id)
+        names = repo.player_names(session=s, league_id=row.id)
+        english: dict[str, str] = {}
+        for pid, _team, bat, pit in repo.base_cells(session=s, league_id=row.id, released=True):
+            if pid in gone:
+                english[pid] = (bat or {}).get("name_en") or (pit or {}).get("name_en") or ""
+    return [(pid, names.get(pid, pid), english.get(pid, ""), gone[pid]["how"])
+            for pid in sorted(gone)]
 
 
 LEFT_WORDS = {"retired": ("引退", "retired"), "released": ("自由契約", "released"),
