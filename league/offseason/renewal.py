@@ -209,6 +209,7 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     # 5. rosters checked: every club can field a team, and an active player who left is
     # replaced by the best of his kind on the farm
     converted = convert(out, teams, {a.player for a in aged})
+    converted += to_rotation(out, teams)
     called = _fill_active(cards, [*gone, *moved], out, active_size, foreign_active, foreign_side)
     # the newcomers and the aged as the roster check left them: a foreign player signed to the
     # active roster and sent down for a hitter is on the farm (issue 31: stored from his
@@ -375,6 +376,49 @@ def convert(out: dict[str, tuple[str, Cells | None, Cells | None]], teams: Seque
             out[best.id] = (team_, b, pc)
             gloves[best.id] = _Glove(best.id, (*best.fielding, *parse_fielding(learned, best.id)))
             done.append((best.id, team, pos))
+    return done
+
+
+# a reliever moved to the rotation (配置転換, to_rotation), as his card writes it: a short
+# starter's 『回』 5 and 『先』 6 (docs/cards.md: 『先』 = innings a start + 1.2, rounded), and a
+# starter's rest of at least 『休』 5 (the pacific and nippon rotations rest 5 or 6)
+ROTATION_CELLS: Final = {"innings": "5", "starter": "6"}
+ROTATION_REST: Final = 5
+ROTATION: Final = "SP"      # the position of a conversion to the rotation (Renewal.converted)
+
+
+def to_rotation(out: dict[str, tuple[str, Cells | None, Cells | None]], teams: Sequence[str]
+                ) -> list[tuple[str, str, str]]:
+    """A club the off-season left with fewer starters under contract than a rotation needs
+    (league.season.roster.MIN_STARTERS: refusals of its picks, retirements and free agency can
+    take them; a season cannot be made without) moves relievers to the rotation, as NPB clubs
+    do (配置転換): the longest-outing reliever first (『回』: a long man is stretched out
+    soonest), then the best card (draft.card_value), the lowest id on a tie; not a 育成 man. His
+    card becomes a short starter's (ROTATION_CELLS, ROTATION_REST). Changes `out`; returns
+    (player, team, ROTATION) for each."""
+    from league.season.roster import MIN_STARTERS
+
+    def innings(p: Cells) -> float:
+        try:
+            return float(p.get("innings", "0") or 0)
+        except ValueError:
+            return 0.0
+
+    def rest(p: Cells) -> str:
+        try:
+            return str(max(int(p.get("rest", "0") or 0), ROTATION_REST))
+        except ValueError:
+            return str(ROTATION_REST)
+
+    done: list[tuple[str, str, str]] = []
+    for team in teams:
+        mine = [(pid, b, p) for pid, (t, b, p) in out.items() if t == team and p is not None]
+        short = MIN_STARTERS - sum(1 for _pid, b, p in mine if dr.kind_of(b, p) == "SP")
+        pen = sorted((x for x in mine if dr.kind_of(x[1], x[2]) == "RP" and not ikusei(x[1], x[2])),
+                     key=lambda x: (-innings(x[2]), -dr.card_value(None, x[2]), x[0]))
+        for pid, b, p in pen[:max(short, 0)]:
+            out[pid] = (team, b, dict(p, **ROTATION_CELLS, rest=rest(p)))
+            done.append((pid, team, ROTATION))
     return done
 
 

@@ -521,6 +521,9 @@ def _market_text(kind: str, data: Mapping[str, Any], who: str, src: str, dst: st
     a conversion (コンバート, {"convert": pos}), a pick of the 現役ドラフト, a declared free agent
     who stays, moves or goes abroad, a compensation (人的補償), a foreign player signed or
     released (§4-§7)."""
+    if kind == "move" and data.get("convert") == "SP":     # renewal.ROTATION: 配置転換
+        return (f"配置転換: {src}の{who}が先発へ" if ja
+                else f"To the rotation: {src} move {who} from the bullpen to the rotation")
     if kind == "move" and data.get("convert"):
         pos = str(data["convert"])
         return (f"コンバート: {src}の{who}が{POSITIONS_JA.get(pos, pos)}へ" if ja

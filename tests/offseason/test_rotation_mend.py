@@ -1,0 +1,66 @@
+"""A renewal that leaves a club fewer than five starters mends its rotation (issue 31,
+npb_offseason.md §7's roster check; league.season.roster.MIN_STARTERS).
+
+Refusals of its picks (入団拒否, §3), retirements and the 育成 limit can leave a club with four
+starters under contract; the next season could not be made ("team FUK has 4 starters"). The
+renewal now moves relievers to the rotation as NPB clubs do (配置転換): the longest-outing
+reliever first, then the best card, never a 育成 man; his card becomes a short starter's."""
+from league.offseason.draft import card_value
+from league.offseason.renewal import ROTATION, ROTATION_CELLS, ROTATION_REST, to_rotation
+from tui import services as sv
+from tui.services import history as sh
+
+from season_helpers import played_and_closed, small_league
+
+# pitching row B of three relievers: a better and a worse card (draft.card_value)
+GOOD = "8 14 30 36 40 60 70 100"
+POOR = "3 6 50 55 60 80 88 100"
+
+
+def _arm(team, starter, innings, rest="1", b=GOOD, **more):
+    return (team, None, {"team": team, "starter": str(starter), "innings": innings,
+                         "rest": rest, "A": b, "B": b, "C": b, "D": b, **more})
+
+
+def test_a_club_short_of_starters_moves_its_long_man_to_the_rotation():
+    out = {f"FUK1{i}": _arm("FUK", 7, "6", "5") for i in range(4)}            # four starters
+    out |= {"FUK20": _arm("FUK", 0, "1"),                                       # one-inning man
+            "FUK21": _arm("FUK", 0, "1.5", b=POOR),                             # long, poor card
+            "FUK22": _arm("FUK", 0, "1.5", "2"),                                # long, good card
+            "FUK30": _arm("FUK", 0, "3", contract="育成", roster="farm")}       # 育成: stays
+    out |= {f"SAP1{i}": _arm("SAP", 7, "6", "5") for i in range(5)}
+    out |= {"SAP20": _arm("SAP", 0, "2")}
+    assert card_value(None, out["FUK22"][2]) > card_value(None, out["FUK21"][2])
+    before = dict(out)
+    assert to_rotation(out, ["SAP", "FUK"]) == [("FUK22", "FUK", ROTATION)]
+    team, _b, card = out["FUK22"]
+    assert team == "FUK" and card == dict(before["FUK22"][2], **ROTATION_CELLS,
+                                          rest=str(ROTATION_REST))
+    assert {k: v for k, v in out.items() if k != "FUK22"} == {
+        k: v for k, v in before.items() if k != "FUK22"}     # SAP has five: nothing moves
+    # two short: the two long men, the better card first
+    out = {f"FUK1{i}": _arm("FUK", 7, "6", "5") for i in range(3)} | {
+        "FUK21": _arm("FUK", 0, "1.5", b=POOR), "FUK22": _arm("FUK", 0, "1.5"),
+        "FUK20": _arm("FUK", 0, "1")}
+    assert [p for p, _t, _r in to_rotation(out, ["FUK"])] == ["FUK22", "FUK21"]
+
+
+def test_the_season_after_refusals_that_took_a_rotation_can_be_made(tmp_path):
+    """The case found (helper D): the small league with the most refusals and a one-season 育成
+    contract, seed 3: the second renewal left FUK four starters and new_season raised
+    "team FUK has 4 starters". Now a FUK reliever moves to the rotation, in the news."""
+    db = small_league(tmp_path, extra="\n[draft]\nrefusal = 0.5\nikusei = 1\nikusei_years = 1\n")
+    played_and_closed(db)
+    sv.new_season(db)
+    played_and_closed(db)
+    third = sv.new_season(db)
+    assert third.number == 3
+    lg = sv.season_league(db)
+    for team in lg.teams:
+        assert sum(1 for p in team.players if p.pitching and p.pitching.starter > 0) >= 5
+    moved = [n for n in sh.news(db) if n.season == 3 and n.text_ja.startswith("配置転換: 福岡の")]
+    assert len(moved) == 1 and moved[0].text_en.startswith("To the rotation: FUK move ")
+    pid = moved[0].moves[0][0]
+    card = lg.player(pid).pitching
+    assert card is not None and card.starter == int(ROTATION_CELLS["starter"])
+    assert card.rest >= ROTATION_REST
