@@ -643,8 +643,10 @@ def test_a_person_signs_and_releases_his_club_s_foreign_players_the_computer_the
     sv.new_season(one_go)
     computer = {(p, t) for p, _n, t, _a in sv.offseason(one_go).signed}
     assert {x for x in signed if x[1] != "EDO"} == {x for x in computer if x[1] != "EDO"}
-    # his release is in the news, and he is under contract nowhere
-    one_line(run("player", keep["player"], "--json", code=2), "has no player")
+    # his release is in the news, and he is under contract nowhere: his page says he left
+    page = json.loads(run("player", keep["player"], "--json").output)
+    assert page["team"] == "" and page["left"]["how"] == "released", page["left"]
+    assert page["left"]["team"] == "EDO" and page["left"]["offseason"] is True
     news = [n for n in sv.news(db) if n.kind == "release"
             and any(m[0] == keep["player"] for m in n.moves)]
     assert news, "his release is in the news"
