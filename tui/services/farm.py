@@ -146,14 +146,14 @@ def team_farm(db: Db, team: str | None = None, league: str | None = None,
 def _refuse_departed(s: Any, lid: int, ref: str, kind: str) -> None:
     """A man of the league's history who is on no roster now: refused in one line saying how
     and when he left (his page stays: `impact player`)."""
-    from tui.services.offseason import left_text, player_left
+    from tui.services.offseason import left_refusal, player_left
     try:
         pid, _name = repo.player_row(session=s, league_id=lid, ref=ref)
     except repo.NotFound:
         return
     left = player_left(s, lid, pid)
     if left is not None:
-        raise ServiceError(f"{kind}: {pid} left: {left_text(left)}")
+        raise ServiceError(left_refusal(kind, pid, left))
 
 
 def move_player(db: Db, pid: str, kind: str, *, league: str | None = None) -> Move:

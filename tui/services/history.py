@@ -622,13 +622,14 @@ def transact(db: Db, kind: str, *, players: Sequence[str] = (), team: str | None
             return out
 
         pids = resolve(players)
-        from tui.services.offseason import left_text, player_left
-        for pid in pids + (resolve(others) if kind == "trade" else []):
+        back = resolve(others) if kind == "trade" else []
+        from tui.services.offseason import left_refusal, player_left
+        for pid in pids + back:
             # a man who left the rosters: one line saying how and when (a released man may be
             # signed again; a retired one may not)
             left = player_left(s, lid, pid) if not current.get(pid) else None
             if left is not None and (kind != "sign" or left["how"] == "retired"):
-                raise ServiceError(f"{kind}: {pid} left: {left_text(left)}")
+                raise ServiceError(left_refusal(kind, pid, left))
         moves: list[tuple[str, str, str]] = []
         if kind == "trade":
             a = check_team(team, "the first team (--team)")
@@ -636,7 +637,6 @@ def transact(db: Db, kind: str, *, players: Sequence[str] = (), team: str | None
             same = with_itself(a, b)
             if same is not None:
                 raise ServiceError(f"trade: {same} (--with names another team)")
-            back = resolve(others)
             if not back:
                 raise ServiceError(f"trade: name the players {b} gives back (--for)")
             for pid in pids:

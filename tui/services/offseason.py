@@ -368,21 +368,21 @@ def service_of(s: Any, league_id: int, league: str, upto: int,
                        and t.kind in ("release", "sign") for pid, _src, dst in t.moves)
         was_on = {pid for _i, _d, pid, _j in dealt}
         farm, here, born = set(), set(), {}
+        active_cells: set[str] = set()      # the men whose cards put them on the active roster
         for pid, _t, b, p in rows:
             if (only is not None and pid not in only) or not (team[pid] or pid in was_on):
                 continue
             cells = [json.loads(x) for x in (b, p) if x]
             here.add(pid)
             born[pid] = next((c.get("born") for c in cells if c.get("born")), "")
-            if (any(str(c.get("roster", "")).strip().lower() == "farm" for c in cells)
-                    or not team[pid]):
+            if not any(str(c.get("roster", "")).strip().lower() == "farm" for c in cells):
+                active_cells.add(pid)
+            if pid not in active_cells or not team[pid]:
                 farm.add(pid)      # on the farm, or released: not on the active roster
         # the season's call-ups, demotions and trades between the farm and the active roster,
         # and the releases and signings of men on the active roster (a farm man's change none)
         moves = [(day, pid, up) for day, pid, up, _a, _b in roster_changes(news, info.number)
                  if up is not None]
-        active_cells = {pid for pid, _t, b, p in rows if pid in here and not any(
-            str(json.loads(x).get("roster", "")).strip().lower() == "farm" for x in (b, p) if x)}
         moves = sorted(moves + [(day, pid, joined) for _i, day, pid, joined in dealt
                                 if pid in active_cells], key=lambda m: m[0])
         for _day, pid, up in reversed(moves):
@@ -1140,6 +1140,8 @@ def departures_now(s: Any, league_id: int, only: str | None = None
     if latest is not None:      # the latest season's cards, else the league's own
         teams.update(hs.player_teams(session=s, league_id=league_id, season_id=latest))
     out: dict[str, dict[str, Any]] = {}
+    if only is not None and teams.get(only, hs.FREE_AGENT) != hs.FREE_AGENT:
+        return out              # on a roster now (every page of a current man asks): no news read
     years: dict[int, int] | None = None
     for t in hs.transactions(session=s, league_id=league_id):     # newest first
         if t.kind not in (hs.RETIRE, "release") or not t.moves:
@@ -1193,6 +1195,12 @@ def left_text(left: dict[str, Any]) -> str:
             else f" on {left['day']} (season {left['season']})")
     why = REASON_WORDS.get(left.get("reason") or "", "")
     return f"{en} ({ja}){who}{when}" + (f": {why}" if why and left["how"] != "abroad" else "")
+
+
+def left_refusal(kind: str, pid: str, left: dict[str, Any]) -> str:
+    """The one line a command for the men on a roster (a roster move, a transaction) refuses
+    a man who left with: "sign: KYO22 left: retired (引退) from KYO in the off-season …"."""
+    return f"{kind}: {pid} left: {left_text(left)}"
 
 
 # why the renewal let him go (league.offseason.retirement, renewal): the news note's reason
