@@ -47,6 +47,7 @@ import resource
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 # --- the plugin ---------------------------------------------------------------------------------
@@ -211,6 +212,17 @@ def cost_of(line: dict, how: str) -> float:
     return sum(max(cpu.get(k, 0.0), wall.get(k, 0.0)) for k in wall)
 
 
+def _first_deal(workers: int, queue: list, pending: list[list], assign: Callable[[int], None]) -> None:
+    """xdist's loadgroup start, as `simulate` and `shared_cores` model it: a group to each
+    worker, then one more to each worker left with two tests or fewer."""
+    for w in range(workers):
+        if queue:
+            assign(w)
+    for w in range(workers):
+        if queue and len(pending[w]) <= 2:
+            assign(w)
+
+
 def simulate(units: list[tuple[str, list[float]]], workers: int
              ) -> tuple[float, list[list[tuple[str, float, float]]]]:
     """The run of `units` (each a group and its tests' seconds, in the order handed out) as
@@ -229,12 +241,7 @@ def simulate(units: list[tuple[str, list[float]]], workers: int
         pending[w].extend((group, s) for s in seconds)
         taken[w].append((group, -1.0, -1.0))
 
-    for w in range(workers):
-        if queue:
-            assign(w)
-    for w in range(workers):
-        if queue and len(pending[w]) <= 2:
-            assign(w)
+    _first_deal(workers, queue, pending, assign)
     while any(pending):
         w = min((i for i in range(workers) if pending[i]), key=lambda i: clock[i])
         group, seconds = pending[w].pop(0)
@@ -260,12 +267,7 @@ def shared_cores(units: list[tuple[str, list[tuple[float, float]]]], workers: in
     def assign(w: int) -> None:
         pending[w].extend([cpu, wait] for cpu, wait in queue.pop(0)[1])
 
-    for w in range(workers):
-        if queue:
-            assign(w)
-    for w in range(workers):
-        if queue and len(pending[w]) <= 2:
-            assign(w)
+    _first_deal(workers, queue, pending, assign)
     clock = 0.0
     while any(pending):
         on_cpu = [w for w in range(workers) if pending[w] and pending[w][0][0] > 0]

@@ -67,7 +67,6 @@ MIN_START_REST: Final = 3
 SWING_START_MAX: Final = 5.0
 
 
-
 def start_rest(team_games: int, starts: float, relief: float) -> int:
     """A starter card's 『休』: a start every (rest + 1) days, and a relief game of his (at most
     half his 『回』: rest / 2 rounded up, league/manager/rest.py) every (rest + 1) // 2 + 1; the

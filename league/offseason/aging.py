@@ -217,14 +217,14 @@ def age_batting(cells: Mapping[str, str], age: int, dev: Development, curve: boo
             d = neww[i[col]] - oldw[i[col]]
             if d:
                 deltas[col] = d
-    sr = _int(cells.get("SR"))
+    sr = cell_int(cells.get("SR"))
     if sr is not None:
         s = (typical(SPEED, age) if curve else 0.0) + dev.shock * 0.8
         new_sr = max(0, min(99, round(sr + s)))
         if new_sr != sr:
             out["SR"] = str(new_sr)
             deltas["SR"] = new_sr - sr
-    rr = _int(cells.get("RR"))
+    rr = cell_int(cells.get("RR"))
     run, reach, _ = dev.rolls
     if rr is not None:
         if age >= 29 and run < (0.12 if age < 32 else 0.22 if age < 35 else 0.32):
@@ -291,8 +291,8 @@ def age_pitching(cells: Mapping[str, str], age: int, dev: Development, curve: bo
         for key, val in (("K", moved_k / n), ("outs", moved_out / n), ("BB", moved_bb / n)):
             if round(val, 1):
                 deltas[key] = round(val, 1)
-    inn = _float(cells.get("innings"))
-    starter = _int(cells.get("starter")) or 0
+    inn = cell_float(cells.get("innings"))
+    starter = cell_int(cells.get("starter")) or 0
     stamina = dev.rolls[2]
     if inn is not None and starter > 0:
         if age >= 32 and inn > 1.0 and stamina < (0.2 if age < 35 else 0.35):
@@ -323,14 +323,16 @@ def age_player(league: str, pid: str, year: int, age: int, batting: Mapping[str,
     return new_bat, new_pit, Change(pid, age, rounded, dev.mark)
 
 
-def _int(text: str | None) -> int | None:
+def cell_int(text: str | None) -> int | None:
+    """A card cell as a whole number; None when it is none (blank, text, missing)."""
     try:
         return int(str(text).strip())
     except (TypeError, ValueError):
         return None
 
 
-def _float(text: str | None) -> float | None:
+def cell_float(text: str | None) -> float | None:
+    """A card cell as a finite number; None when it is none (blank, text, inf, missing)."""
     try:
         value = float(str(text).strip())
     except (TypeError, ValueError):
@@ -389,7 +391,7 @@ def measured(batting: Mapping[str, str] | None, pitching: Mapping[str, str] | No
         if n:
             for key, val in (("K", k / n), ("outs", outs / n), ("BB", bb / n)):
                 deltas[key] = val
-        old, new = _float(pitching.get("innings")), _float(new_pitching.get("innings"))
+        old, new = cell_float(pitching.get("innings")), cell_float(new_pitching.get("innings"))
         if old is not None and new is not None:
             deltas["innings"] = new - old
     elif batting is not None and new_batting is not None:
@@ -400,7 +402,7 @@ def measured(batting: Mapping[str, str] | None, pitching: Mapping[str, str] | No
                 j = BAT_COLUMNS.index(col)
                 deltas[col] = b[j] - a[j]
         for key in ("SR", "RR"):
-            old_r, new_r = _int(batting.get(key)), _int(new_batting.get(key))
+            old_r, new_r = cell_int(batting.get(key)), cell_int(new_batting.get(key))
             if old_r is not None and new_r is not None:
                 deltas[key] = float(new_r - old_r)
     if "fielding" in dict(change.deltas):
@@ -612,18 +614,18 @@ def recentre_ratings(before: Sequence[tuple[Mapping[str, str] | None, Mapping[st
             continue
         drift = sum(old) / len(old) - sum(new) / len(new)
         for cells in bats_after:
-            v = _int(cells.get(key))
+            v = cell_int(cells.get(key))
             if v is not None:
                 moved = math.floor(v + drift + rng.random())
                 cells[key] = str(max(lo, min(hi, moved)))
-    starters_before = [p for _b, p in before if p is not None and (_int(p.get("starter")) or 0) > 0]
+    starters_before = [p for _b, p in before if p is not None and (cell_int(p.get("starter")) or 0) > 0]
     starters_after = [p for _t, _b, p in after.values()
-                      if p is not None and (_int(p.get("starter")) or 0) > 0]
+                      if p is not None and (cell_int(p.get("starter")) or 0) > 0]
     old, new = _ratings(starters_before, "innings"), _ratings(starters_after, "innings")
     if old and new:
         drift = sum(old) / len(old) - sum(new) / len(new)
         for cells in starters_after:
-            inn = _float(cells.get("innings"))
+            inn = cell_float(cells.get("innings"))
             if inn is not None:
                 # innings in halves, as the cards write them
                 halves = math.floor((inn + drift) * 2 + rng.random()) / 2

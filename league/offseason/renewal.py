@@ -20,7 +20,15 @@ from league.offseason import draft as dr
 from league.offseason import foreign as fr
 from league.offseason import free_agency as fa
 from league.offseason import trades as tr
-from league.offseason.aging import Aged, age_players, measured, recentre, recentre_ratings
+from league.offseason.aging import (
+    Aged,
+    age_players,
+    cell_float,
+    cell_int,
+    measured,
+    recentre,
+    recentre_ratings,
+)
 from league.offseason.people import season_age, stream
 from league.offseason.retirement import RELEASE, Departure, Standing, departures
 from league.season.foreign_limit import FOREIGN_ACTIVE, FOREIGN_SIDE, fits
@@ -399,16 +407,10 @@ def to_rotation(out: dict[str, tuple[str, Cells | None, Cells | None]], teams: S
     from league.season.roster import MIN_STARTERS
 
     def innings(p: Cells) -> float:
-        try:
-            return float(p.get("innings", "0") or 0)
-        except ValueError:
-            return 0.0
+        return cell_float(p.get("innings")) or 0.0
 
     def rest(p: Cells) -> str:
-        try:
-            return str(max(int(p.get("rest", "0") or 0), ROTATION_REST))
-        except ValueError:
-            return str(ROTATION_REST)
+        return str(max(cell_int(p.get("rest")) or 0, ROTATION_REST))
 
     done: list[tuple[str, str, str]] = []
     for team in teams:
@@ -707,10 +709,8 @@ def _speed(b: Cells | None, p: Cells | None) -> int:
     """A batter's running rating (RR), -99 for a pitcher or a card without one."""
     if p is not None or b is None:
         return -99
-    try:
-        return int(str(b.get("RR", "")).strip())
-    except ValueError:
-        return -99
+    rr = cell_int(b.get("RR"))
+    return -99 if rr is None else rr
 
 
 def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
