@@ -113,3 +113,16 @@ def db(request, tmp_path):
     sv.close_all()
     clean_pg(url)
     return url
+
+
+def copy_league(made: str, to: str) -> None:
+    """A copy of the SQLite league file `made` at `to` (SQLite's backup: whatever its write-ahead
+    log still holds is copied too), for a test that starts from a league made once."""
+    import sqlite3
+
+    source, target = sqlite3.connect(made), sqlite3.connect(to)
+    try:
+        source.backup(target)
+    finally:
+        source.close()
+        target.close()

@@ -46,30 +46,46 @@ def test_only_global_options_open_the_app_directly():
         assert app_options(args) is None, args
 
 
-def _bench_and_league(tmp_path):
-    """tools/startup_bench.py and the league it times (the bundled one, a day played)."""
+@pytest.fixture(scope="module")
+def _made_once(tmp_path_factory):
+    """tools/startup_bench.py and the league it times (the bundled one, a day played), made
+    once for the module (a league made and a day played: 1.5 s of CPU, eight times over)."""
+    from tui import services as sv
+
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         import startup_bench
     finally:
         sys.path.pop(0)
-    db = str(tmp_path / "league.sqlite3")
+    db = str(tmp_path_factory.mktemp("startup") / "league.sqlite3")
     startup_bench.make_db(db, days=1)
+    sv.close_all()
     return startup_bench, db
 
 
-def test_the_startup_bench_times_a_cold_start(tmp_path):
-    startup_bench, db = _bench_and_league(tmp_path)
+@pytest.fixture
+def bench_and_league(_made_once, tmp_path):
+    """The bench and the test's own copy of its league (a test may change it)."""
+    from league_db import copy_league
+
+    startup_bench, made = _made_once
+    db = str(tmp_path / "league.sqlite3")
+    copy_league(made, db)
+    return startup_bench, db
+
+
+def test_the_startup_bench_times_a_cold_start(bench_and_league):
+    startup_bench, db = bench_and_league
     seconds = startup_bench.cold_start(db, timeout=120)
     assert 0 < seconds < 120
     assert 0 < startup_bench.cold_start.ready_cpu < 120     # the CPU time to the first screen
 
 
-def test_the_first_screen_is_read_without_loading_the_engine(tmp_path):
+def test_the_first_screen_is_read_without_loading_the_engine(bench_and_league):
     """What the app reads to show its first screen (the league, the season, the standings, the
     calendar, the odds chart, the names, who is connected) needs neither the engine nor the
     Melting Pot storage: importing them is most of a slow start."""
-    _bench, db = _bench_and_league(tmp_path)
+    _bench, db = bench_and_league
     code = ("import sys; import tui.app; from tui import services as sv; "
             f"db = {db!r}; lg = sv.list_leagues(db)[0].name; "
             "sv.season_info(db, lg); sv.whoami(db, lg); sv.name_book(db, league=lg); "
@@ -118,14 +134,14 @@ def test_the_first_read_with_sqlite3_gives_what_the_services_give(tmp_path):
     assert first_read(db, "no such league") is None       # the services say what is wrong
 
 
-def test_an_older_schema_is_not_read_with_sqlite3(tmp_path):
+def test_an_older_schema_is_not_read_with_sqlite3(tmp_path, bench_and_league):
     """A database not at the newest schema (or not SQLite, or without a season) is opened the
     ordinary way, which migrates it (or makes the season)."""
     import sqlite3
 
     from storage.location import VERSION_TABLE
     from tui.services.opening import first_read
-    _bench, db = _bench_and_league(tmp_path)
+    _bench, db = bench_and_league
     assert first_read(db, None) is not None
     with sqlite3.connect(db) as conn:
         conn.execute(f"UPDATE {VERSION_TABLE} SET version_num = '0001_old'")
@@ -134,10 +150,10 @@ def test_an_older_schema_is_not_read_with_sqlite3(tmp_path):
     assert first_read("postgresql+psycopg://u@h/db", None) is None
 
 
-def test_the_first_screen_needs_no_sqlalchemy(tmp_path):
+def test_the_first_screen_needs_no_sqlalchemy(bench_and_league):
     """The app's first screen (its Textual modules and the league opened for it) imports neither
     SQLAlchemy nor SQLModel: a third of a cold start."""
-    _bench, db = _bench_and_league(tmp_path)
+    _bench, db = bench_and_league
     code = ("import sys; from tui.services.opening import open_league; import tui.app, "
             f"tui.screens.standings; o = open_league({db!r}, None); "
             "print(o.first is not None, [m for m in ('sqlalchemy', 'sqlmodel') "
@@ -147,12 +163,12 @@ def test_the_first_screen_needs_no_sqlalchemy(tmp_path):
     assert out.stdout.split() == ["True", "[]"], out.stdout
 
 
-def test_the_collector_paused_for_the_start_runs_again_once_the_app_is_up(tmp_path):
+def test_the_collector_paused_for_the_start_runs_again_once_the_app_is_up(bench_and_league):
     """`impact` pauses the cyclic collector before importing Textual (its full walks over the
     objects of the start took a seventh of a cold start); once the first screen has shown and
     the database layer is loaded, what is alive is frozen out of its walks and it runs again
     (tui/bulkgc.py). Run in its own process: the collector is the process's."""
-    _bench, db = _bench_and_league(tmp_path)
+    _bench, db = bench_and_league
     code = f"""
 import asyncio, gc
 from tui.bulkgc import pause_for_start, resume_after_start
@@ -176,12 +192,12 @@ print(gc.isenabled())
     assert out.stdout.split() == ["True", "True", "True", "True"], out.stdout
 
 
-def test_the_launcher_reads_the_first_screen_in_a_child_process(tmp_path):
+def test_the_launcher_reads_the_first_screen_in_a_child_process(tmp_path, bench_and_league):
     """`impact` forks a child that reads the first screen's data while the app imports Textual
     (tui/prefetch.py): the app gets what it would have read itself, once, and for the league it
     asked for; a child with nothing to give (an older schema, a missing file) leaves the app to
     open the league the ordinary way."""
-    _bench, db = _bench_and_league(tmp_path)
+    _bench, db = bench_and_league
     missing = str(tmp_path / "missing.sqlite3")
     code = f"""
 from tui import prefetch
@@ -226,14 +242,14 @@ async def test_after_the_first_screen_the_app_prepares_a_box_score(tmp_path):
         assert list(mappers._PARSED.values()) == parsed                # and read again as it is
 
 
-def test_impact_standings_json_imports_neither_textual_nor_sqlalchemy(tmp_path):
+def test_impact_standings_json_imports_neither_textual_nor_sqlalchemy(bench_and_league):
     """`impact standings --json` (issue 34) as a whole process: an SQLite league at the newest
     schema is read with plain sqlite3; no Textual, Rich, SQLAlchemy or SQLModel is imported,
     and it prints what the services' standings print."""
     import json
 
     from tui import services as sv
-    _bench, db = _bench_and_league(tmp_path)
+    _bench, db = bench_and_league
     code = ("import sys; from tui.cli.main import main; sys.argv = ['impact', 'standings', "
             f"'--json', '--db', {db!r}]\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
@@ -248,12 +264,12 @@ def test_impact_standings_json_imports_neither_textual_nor_sqlalchemy(tmp_path):
     assert [r["team"] for r in got["rows"]] == [r.team for r in view.rows]
 
 
-def test_quick_standings_are_the_services_standings(tmp_path):
+def test_quick_standings_are_the_services_standings(bench_and_league):
     """The standings read with sqlite3 are the services' (the latest season or one by number,
     games behind the leader or the team above); anything else is read the ordinary way."""
     from tui import services as sv
     from tui.services.opening import quick_standings
-    _bench, db = _bench_and_league(tmp_path)
+    _bench, db = bench_and_league
     for season in (None, 1):
         for how in ("leader", "above"):
             assert quick_standings(db, None, season, how) == sv.standings(
