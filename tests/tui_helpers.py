@@ -35,11 +35,17 @@ def hook_messages() -> None:
 
 
 async def until(pilot, check, tries: int | None = None, step: float = 0.05,
-                patience: float = PATIENCE) -> None:
+                patience: float = PATIENCE, repaint: bool = True) -> None:
     """Let the app run until `check()` holds, looking again each time the app has handled a
     message (or `step` seconds passed without one); fail after `patience` seconds (never a fixed
     wait: `tries` is accepted for old callers and ignored). A check that queries a widget not
-    mounted yet (a dialog still composing) has simply not reached its state."""
+    mounted yet (a dialog still composing) has simply not reached its state.
+
+    Before each look the messages queued meanwhile are handled and the screen is laid out and
+    repainted (pilot.pause(0)). `repaint=False` leaves the repainting to the app's own timer: for
+    a pilot that answers hundreds of questions and reads no picture between them (a game at the
+    keyboard, tests/app/test_tui_play.py), where a repaint at each look was a third of the
+    repaints; what the app does after a repaint (call_after_refresh) then waits for its timer."""
     import asyncio
 
     from textual.css.query import NoMatches
@@ -61,7 +67,10 @@ async def until(pilot, check, tries: int | None = None, step: float = 0.05,
                 await asyncio.wait_for(woken.wait(), step)
             except asyncio.TimeoutError:
                 pass
-            await pilot.pause(0)    # the messages queued meanwhile handled, the screen updated
+            if repaint:
+                await pilot.pause(0)    # the messages queued meanwhile handled, the screen updated
+            else:
+                await pilot._wait_for_screen()      # the messages queued meanwhile handled
     finally:
         _waiting.discard(woken)
 
