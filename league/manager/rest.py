@@ -100,10 +100,21 @@ def next_rest(card: PitchingCard, outs: int, started: bool, day: date, *,
     if fatigue < 0:
         raise LeagueError(f"fatigue points cannot be negative ({fatigue})")
     days = rest_days(card, outs, started) + fatigue + 1
-    return PitcherRest(day + (_DAYS[days] if days < len(_DAYS) else timedelta(days=days)), fatigue)
+    on = day + (_DAYS[days] if days < len(_DAYS) else timedelta(days=days))
+    # a frozen value, made once for each (day, points): a season makes one for every pitcher
+    # of every game, and a Python class's __init__ costs a compiled caller some 4,000
+    # instructions (issue 34)
+    key = (on, fatigue)
+    known = _RESTS.get(key)
+    if known is None:
+        if len(_RESTS) >= 4096:
+            _RESTS.clear()
+        known = _RESTS[key] = PitcherRest(on, fatigue)
+    return known
 
 
 _DAYS: Final = tuple(timedelta(days=k) for k in range(32))    # the rests there are, made once
+_RESTS: Final[dict[tuple[date, int], PitcherRest]] = {}
 
 
 def choose_starter(starters: Sequence[str], rest: Mapping[str, PitcherRest], day: date,
