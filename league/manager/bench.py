@@ -24,8 +24,8 @@ from league.manager.computer import (
     fields_off_mound,
     glove,
     make_lineup,
+    platoon_ratio,
     regular_lineup,
-    worth_against,
 )
 from league.manager.usage import TeamUsage, day_starters
 
@@ -124,11 +124,11 @@ def resting(regulars: Sequence[tuple[str, Player]], days: TeamDays) -> list[str]
 
 def platoon_worth(hitters: Sequence[Player], vs: Player | None,
                   platoon: Mapping[str, int] | None) -> dict[str, float]:
-    """Each hitter's worth today: against the opposing starter (manager.worth_against) — a
+    """Each hitter's worth today: against the opposing starter (manager.platoon_ratio) — a
     batter on the short side of the [platoon] table is worth less against him, one on the long
     side more — or, without a starter or a platoon table, the cards' `batting_value`."""
     out = {}
-    ratio: dict[str, float] = {}        # by the batter's hand: worth_against is linear in worth
+    ratio: dict[str, float] = {}        # by the batter's hand
     for p in hitters:
         if p.batting is None:
             continue
@@ -136,7 +136,7 @@ def platoon_worth(hitters: Sequence[Player], vs: Player | None,
         if vs is not None and vs.pitching is not None and platoon:
             r = ratio.get(p.bats)
             if r is None:
-                r = ratio[p.bats] = worth_against(1.0, p.bats, vs, "B", platoon)
+                r = ratio[p.bats] = platoon_ratio(p.bats, vs, "B", platoon)
             value *= r
         out[p.id] = value
     return out

@@ -116,22 +116,19 @@ def reads_ratio(row: Bounds, mod: int) -> float:
     return ratio
 
 
-def worth_against(value: float, bats: str, pitcher: Player, condition: str,
+def platoon_ratio(bats: str, pitcher: Player, condition: str,
                   platoon: Mapping[str, int]) -> float:
-    """A batter's worth (`batting_value`) against one pitcher: the share of that pitcher's rolls
-    that read the batter's card after the [platoon] modifier, against the share without it. The
-    card is not changed: the engine applies the modifier to the pitch roll, and this only says
-    how often the batter's card gets read (docs/manager.md, "Line-ups")."""
+    """A batter's worth against one pitcher as a multiple of his worth (`batting_value`): the
+    share of that pitcher's rolls that read the batter's card after the [platoon] modifier,
+    against the share without it (`reads_ratio`, remembered). The card is not changed: the
+    engine applies the modifier to the pitch roll, and this only says how often the batter's
+    card gets read (docs/manager.md, "Line-ups")."""
     card = pitcher.pitching
     if card is None:
-        return value
-    row = card.rows[condition]
-    plain = batter_reads(row, 0)
-    if plain == 0:
-        return value
+        return 1.0
     side = pitcher.throws + bats
     # the modifier read by `in` and [] (a Mapping's get is a Python method call, compiled)
-    return value * batter_reads(row, platoon[side] if side in platoon else 0) / plain
+    return reads_ratio(card.rows[condition], platoon[side] if side in platoon else 0)
 
 
 class _Roster:
