@@ -345,20 +345,21 @@ def has_farm(book: RosterBook, players: Iterable[Player]) -> bool:
 
 
 # each player's role and value and what _lack counts him as (a catcher, a starter, a position
-# player, the positions he can play), remembered by the card's identity (the card kept, so the
-# identity stays its own): the computer's moves ask them for every man of both teams before
-# every game
+# player, the positions he can play), remembered by his id and held with his card, which it is
+# only while it is that very card: the computer's moves ask them for every man of both teams
+# before every game (by the id's string, whose hash is kept, not by id(p), an int made and
+# hashed at every call)
 _Facts = tuple[Player, str, float, bool, int, int, frozenset[str]]
-_FACTS: Final[dict[int, _Facts]] = {}
+_FACTS: Final[dict[str, _Facts]] = {}
 
 
 def _facts(p: Player) -> _Facts:
-    known = _FACTS.get(id(p))
+    known = _FACTS.get(p.id)
     if known is not None and known[0] is p:
         return known
     if len(_FACTS) > 50_000:      # a long-lived process that read many leagues
         _FACTS.clear()
-    known = _FACTS[id(p)] = (
+    known = _FACTS[p.id] = (
         p, _role_of(p), _value_of(p), p.fielding_at("C") is not None,
         int(p.pitching is not None and p.pitching.starter > 0), int(_hitter(p)),
         frozenset(pos for pos in FIELD if p.can_play(pos)))
@@ -445,8 +446,10 @@ def _may_come_up(entries: dict[str, Standing], p: Player, today: int, ten_days: 
     e = entries.get(p.id)
     if e is None:
         return True
-    # may_return_on's day: by the days' numbers (no timedelta made each time)
-    if e.demoted_on is not None and today < e.demoted_on.toordinal() + ten_days:
+    # may_return_on's day: by the days' numbers (no timedelta made each time); the field read
+    # once (a Python object's, compiled)
+    demoted = e.demoted_on
+    if demoted is not None and today < demoted.toordinal() + ten_days:
         return False
     return e.points <= 0
 
