@@ -450,6 +450,10 @@ PR_FOR_PINCH_HITTERS: Final = 3  # the engine version from which a pinch hitter 
 # a start (a start cut short by runs or fatigue pulls the mean below the mark), a reliever for
 # his real innings a relief game
 REAL_START_EXTRA_OUTS: Final = 6
+# real usage: a starter short of today's innings is pulled in condition D only with runners on
+# and this many runs against him, and early (before the 5th) with runners on at this many
+REAL_SHORT_D_RUNS: Final = 3
+REAL_SHORT_EARLY_RUNS: Final = 5
 DEF_GAIN: Final = 4.0           # a defensive replacement's better glove (glove(): defence x4 or x2)
 OUT_OF_POSITION: Final = -8.0   # a fielder's glove where he has no rating
 
@@ -762,9 +766,17 @@ class ComputerManager(Decider):
         runs, or four early with runners on)."""
         line = game.pit[pid]
         outs, runs = line[0], line[8]
-        if (inning_start or on_base) and (side.condition == "D" or outs >= goal):
+        if (inning_start or on_base) and outs >= goal:
             return True
         if game.fatigue_points(side, pid) >= 2:
+            return True
+        if outs < goal - REAL_START_EXTRA_OUTS:
+            # short of today's innings (his real ones, caught up): a workhorse is left in
+            # through condition D and a bad inning, unless hit hard
+            if side.condition == "D" and on_base and runs >= REAL_SHORT_D_RUNS:
+                return True
+            return runs >= 6 or (runs >= REAL_SHORT_EARLY_RUNS and outs < 12 and on_base)
+        if (inning_start or on_base) and side.condition == "D":
             return True
         return runs >= 6 or (runs >= 4 and outs < 12 and on_base)
 

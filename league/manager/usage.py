@@ -139,9 +139,7 @@ def team_usage(usage: Mapping[str, Any], players: Iterable[str], dh: bool) -> Te
         if shares:
             starts_out.append((p, shares))
     gs = {pid: float(v.get("gs", 0)) for pid, v in pit.items() if float(v.get("gs", 0)) > 0}
-    total_gs = sum(gs.values())
-    rotation = tuple(sorted(((pid, g / total_gs) for pid, g in gs.items()),
-                            key=lambda x: (-x[1], x[0]))) if total_gs else ()
+    rotation = rotation_shares(gs, {pid: float(v.get("g", 0)) for pid, v in pit.items()}, games)
     relief = {pid: float(v.get("g", 0)) - float(v.get("gs", 0)) for pid, v in pit.items()}
     relievers = [pid for pid in pit if relief[pid] > 0]
     bullpen: list[str] = []
@@ -162,20 +160,44 @@ def team_usage(usage: Mapping[str, Any], players: Iterable[str], dh: bool) -> Te
                      relief_share, start_share)
 
 
+def rotation_shares(gs: Mapping[str, float], g: Mapping[str, float], games: int
+                    ) -> tuple[tuple[str, float], ...]:
+    """Each man's share of the team's starts (the most first), from his real starts `gs` and
+    games `g` over the team's `games`. The starts of the men not on the roster go first to the
+    spot starters who are (the men who started less than half their games), up to as many
+    again as their own, as a real club filled a missing starter's turns from its long men; the
+    rest to everyone by his starts. So the men who mostly started keep their real share of the
+    games while the long men can take the turns (a roster of 28 holds only part of a 2019
+    club's pitchers)."""
+    total = sum(gs.values())
+    if total <= 0:
+        return ()
+    spare = max(0.0, games - total)
+    spot = {pid: n for pid, n in gs.items() if n * 2 < g.get(pid, 0)}
+    to_spot = min(spare, sum(spot.values()))
+    starts = {pid: n + (to_spot * n / sum(spot.values()) if pid in spot else 0.0)
+              for pid, n in gs.items()}
+    made = sum(starts.values())
+    return tuple(sorted(((pid, n / made) for pid, n in starts.items()),
+                        key=lambda x: (-x[1], x[0])))
+
+
 def paced(usage: TeamUsage, game: int, bullpen: Sequence[str], done: Mapping[str, int],
-          first: Sequence[str] = ()) -> list[str]:
+          first: Sequence[str] = (), starts: Mapping[str, int] | None = None) -> list[str]:
     """The day's bullpen in the order the computer calls on it (its roles keep their men): the
     men ahead of their share of relief games — more relief games in `done` than their real
     relief games over the team's games times the team's games before this one, the `game`-th —
     last, each group in its order. So a man ahead rests when another of his role can take the
     inning, and each reliever's games follow his real share. A pitcher without a relief game in
     the file is not paced. `first` (the rotation's men relieving today: `relieving_starters`)
-    come before all others, each the first of his role."""
+    come before all others, each the first of his role. With `starts` (each man's starts this
+    season), a start beyond a man's real share of the team's games counts as relief games
+    (`relief_done`): a long man who takes a missing starter's turns relieves less."""
     share = dict(usage.relief)
     lead = [p for p in first if p in bullpen]
     rest = [p for p in bullpen if p not in lead]
-    ahead = {pid for pid in rest
-             if pid in share and done.get(pid, 0) > share[pid] * (game - 1)}
+    ahead = {pid for pid in rest if pid in share
+             and relief_done(usage, pid, game, done, starts or {}) > share[pid] * (game - 1)}
     return lead + [p for p in rest if p not in ahead] + [p for p in rest if p in ahead]
 
 
@@ -194,20 +216,29 @@ def relieving_starters(usage: TeamUsage, game: int, relief: Mapping[str, int],
     first."""
     share = dict(usage.relief)
     turn = dict(usage.rotation)
-    real_starts = dict(usage.start_share)
     out = []
     for pid in usage.starters:
         r = share.get(pid, 0.0)
         if r <= 0 or pid not in turn or pid not in hold:
             continue
-        made = starts.get(pid, 0)
-        extra = made - real_starts.get(pid, 0.0) * (game - 1)
-        per_start = usage.innings_of(pid, True) or 0.0
-        per_relief = usage.innings_of(pid, False) or 1.0
-        behind = r * game - relief.get(pid, 0) - max(0.0, extra) * per_start / per_relief
-        if behind > 0 and (made + 1) / turn[pid] > game + hold[pid]:
+        behind = r * game - relief_done(usage, pid, game, relief, starts)
+        if behind > 0 and (starts.get(pid, 0) + 1) / turn[pid] > game + hold[pid]:
             out.append((-behind, pid))
     return [pid for _b, pid in sorted(out)]
+
+
+def relief_done(usage: TeamUsage, pid: str, game: int, relief: Mapping[str, int],
+                starts: Mapping[str, int]) -> float:
+    """The relief games `pid` has made this season (`relief`) before the team's `game`-th
+    game, and as many for each start beyond his real starts over the team's games times the
+    games before this one (`starts` his starts so far) as its innings make: his real innings
+    a start over a relief game's."""
+    extra = starts.get(pid, 0) - dict(usage.start_share).get(pid, 0.0) * (game - 1)
+    if extra <= 0:
+        return float(relief.get(pid, 0))
+    per_start = usage.innings_of(pid, True) or 0.0
+    per_relief = usage.innings_of(pid, False) or 1.0
+    return relief.get(pid, 0) + extra * per_start / per_relief
 
 
 def innings_per_game(figures: Mapping[str, float]) -> tuple[float, float]:

@@ -169,7 +169,7 @@ def team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
         # relievers paced by their real relief games (a manager's saved bullpen is his order)
         role = dict(zip(lineup.bullpen, lineup.roles))
         pen = paced(usage, team_game(state, team, setup.day), lineup.bullpen,
-                    getattr(state, "relief", {}), relieving)
+                    getattr(state, "relief", {}), relieving, getattr(state, "starts", {}))
         lineup = dataclasses.replace(lineup, bullpen=tuple(pen),
                                      roles=tuple(role[p] for p in pen))
     return dataclasses.replace(lineup, innings=tuple((pid, round(ip, 3)) for pid, ip in innings

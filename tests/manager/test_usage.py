@@ -726,3 +726,94 @@ def test_a_rested_starter_who_also_relieved_is_dressed_first_in_the_bullpen(stat
     assert swing not in lineup(starts=4, rest=PitcherRest(day + timedelta(days=2))).bullpen
     saved = [p for p in today.bullpen if p != swing]
     assert swing not in lineup(starts=4, prefs={away: {"bullpen": saved}}).bullpen
+
+
+def test_the_missing_men_s_starts_go_first_to_the_rostered_spot_starters():
+    """Real usage (issue 33, docs/cards.md "Real usage"): a roster holds only part of a club's
+    pitchers (a 2019 club started 12-15 men), so its rotation has fewer real starts than the
+    team's games. The missing turns go first to the rostered spot starters (men who started
+    less than half their games), up to as many again as their own, as a club filled them from
+    its long men; the men who mostly started keep their real share of the games. Only beyond
+    that does everyone take the rest by his starts."""
+    from league.manager.usage import rotation_shares
+    g = {"a": 30, "b": 30, "c": 25, "d": 5, "sw": 30}
+    # 100 games, 95 starts on the roster: the spot man (10 starts in 30 games) takes the 5
+    gs = {"a": 30, "b": 30, "c": 20, "d": 5, "sw": 10}
+    shares = dict(rotation_shares(gs, g, 100))
+    assert shares["sw"] == pytest.approx(0.15)
+    assert [shares[p] for p in "abcd"] == pytest.approx([0.30, 0.30, 0.20, 0.05])
+    # 80 starts on the roster: the spot man doubles his (10 → 20), the other 10 spread by starts
+    gs = {"a": 30, "b": 25, "c": 15, "sw": 10}
+    shares = dict(rotation_shares(gs, g, 100))
+    assert shares["sw"] == pytest.approx(20 / 90)
+    assert shares["a"] == pytest.approx(30 / 90)
+    # no spot starter: by starts, as before; a full rotation unchanged
+    assert dict(rotation_shares({"a": 30, "b": 20}, {"a": 30, "b": 20}, 100)) == {
+        "a": 0.6, "b": 0.4}
+    u = team_usage(USAGE, IDS, dh=True)
+    assert dict(u.rotation) == pytest.approx({"a": 0.24, "b": 0.22, "c": 0.20, "d": 0.18,
+                                              "e": 0.16})
+
+
+def test_a_long_man_s_extra_starts_count_against_his_relief_games():
+    """paced: a man who has started beyond his real starts over the team's games (a missing
+    starter's turns) is ahead of his relief games by as many as those starts' real innings
+    make (his innings a start over a relief game's) and is called on last of his role; his
+    starts at his share do not count."""
+    from league.manager.usage import paced, relief_done
+    u = team_usage(USAGE, IDS, dh=True)
+    # c: 20 starts and 25 relief games in 100 games; 130 innings, 1.2 a relief game, 5 a start
+    assert u.innings_of("c", True) == pytest.approx(5.0)
+    pen = ["cl", "su", "c", "mr"]
+    # game 41: 10 relief games are behind his 0.25 × 40; 8 starts are his 0.2 × 40
+    assert relief_done(u, "c", 41, {"c": 9}, {"c": 8}) == 9
+    assert paced(u, 41, pen, {"c": 9}, (), {"c": 8}) == pen
+    # two starts more: 2 × 5 / 1.2 relief games more, ahead of his share
+    assert relief_done(u, "c", 41, {"c": 9}, {"c": 10}) == pytest.approx(9 + 2 * 5 / 1.2)
+    assert paced(u, 41, pen, {"c": 9}, (), {"c": 10}) == ["cl", "su", "mr", "c"]
+    assert paced(u, 41, pen, {"c": 9}) == pen                  # starts not given: as before
+
+
+def _starter_early(pacific, ruleset, real_innings, *, condition, runs, outs=10, runners=(1,)):
+    """The 4th inning, the home starter `outs` outs down with `runs` against him, in
+    `condition`, runners on `runners`; his real innings today `real_innings`."""
+    import dataclasses
+
+    from conftest import situation_game
+
+    from league.engine.game import P_OUTS, P_R
+    from league.manager.computer import ComputerManager
+    manager = ComputerManager()
+    g = situation_game(pacific, ruleset, [50] * 40, inning=4, half=0, defense=manager,
+                       condition=condition, runners=runners, outs=1)
+    g.score = [runs, 0]
+    starter = g.defense.pitcher
+    line = g.pit[starter]
+    line[P_OUTS], line[P_R] = outs, runs
+    g.lineups = (g.lineups[0], dataclasses.replace(g.lineups[1],
+                                                   innings=((starter, real_innings),)))
+    return g, manager
+
+
+def test_with_real_usage_a_starter_short_of_his_innings_stays_in_through_condition_d(
+        pacific, ruleset):
+    """Real usage (issue 33, docs/manager.md "Starters"): a starter short of today's innings
+    (his real ones, caught up) is left in through condition D and a bad early inning, as real
+    managers left their workhorses in, unless hit hard: in condition D with runners on and
+    REAL_SHORT_D_RUNS against him, or early with runners on and REAL_SHORT_EARLY_RUNS. Once
+    past them, condition D with runners on pulls him as before."""
+    from league.manager.computer import REAL_SHORT_D_RUNS, REAL_SHORT_EARLY_RUNS
+    g, m = _starter_early(pacific, ruleset, 7.0, condition="D", runs=REAL_SHORT_D_RUNS - 1)
+    if g.fatigue_points(g.defense, g.defense.pitcher) >= 2:
+        pytest.skip("the home starter's 『先』 is below 4")
+    assert m.change_pitcher(g, inning_start=False) is None
+    g, m = _starter_early(pacific, ruleset, 7.0, condition="D", runs=REAL_SHORT_D_RUNS)
+    assert m.change_pitcher(g, inning_start=False) in g.defense.bullpen
+    # in condition C: four early runs with runners on leave him in, five pull him
+    g, m = _starter_early(pacific, ruleset, 7.0, condition="C", runs=REAL_SHORT_EARLY_RUNS - 1)
+    assert m.change_pitcher(g, inning_start=False) is None
+    g, m = _starter_early(pacific, ruleset, 7.0, condition="C", runs=REAL_SHORT_EARLY_RUNS)
+    assert m.change_pitcher(g, inning_start=False) in g.defense.bullpen
+    # past today's innings (a man of three innings a start) condition D with runners on pulls
+    g, m = _starter_early(pacific, ruleset, 3.0, condition="D", runs=1)
+    assert m.change_pitcher(g, inning_start=False) in g.defense.bullpen
