@@ -8,5 +8,8 @@ cards, values, line-ups, official scoring and the texts derived from the plays."
 # the failed bunt's runner account and the home-run table's walk-offs (issue 29); games stored
 # before carry no version. 3: the computer manager runs for a slow pinch hitter on base
 # (league.manager.computer.ComputerManager, which makes a stored game's choices by the version
-# that played it, so games of version 2 and before replay as they were played).
-ENGINE_VERSION = 3
+# that played it, so games of version 2 and before replay as they were played). 4: without the
+# DH a starter who goes on pitching bats for himself but for a late chance in a tie
+# (ComputerManager.pinch_hitter, STARTER_BATS; issue 31): games without the DH change, and the
+# digest's league, which has the DH, plays version 3's games.
+ENGINE_VERSION = 4

@@ -446,6 +446,10 @@ PR_SLOW: Final = 2              # a runner this slow (RR) or slower may be run f
 PR_FAST: Final = 3              # by a bench man at least this fast
 PR_GAIN: Final = 2              # and at least this much faster
 PR_FOR_PINCH_HITTERS: Final = 3  # the engine version from which a pinch hitter on base is run for
+# the engine version from which a starter who goes on pitching bats for himself (no DH): he is
+# hit for only when his next inning is a reliever's anyway, or late in a tie with a runner in
+# scoring position (docs/manager.md, "In the game"; issue 31: the CL's qualified pitchers)
+STARTER_BATS: Final = 4
 # real usage (Lineup.innings): a starter is left in until this many outs beyond his real innings
 # a start (a start cut short by runs or fatigue pulls the mean below the mark), a reliever for
 # his real innings a relief game
@@ -714,18 +718,10 @@ class ComputerManager(Decider):
                 # late, a starter goes on only when he is cruising (a complete game in the
                 # making); a losing one comes out, a winning one hands over to the setup man
                 # and the closer
-                if self._cruising(game, side, pid, runs, game.lead(side.index)):
+                if self._cruising(game, side, pid, runs, game.lead(side.index), game.inning):
                     return None
                 return self.reliever(game, side)
-            limit = card.starter * 3
-            if side.condition == "D" and (inning_start or on_base):
-                tired = True
-            elif game.fatigue_points(side, pid) >= 2 or (outs >= limit and (inning_start or on_base)):
-                tired = True
-            elif game.inning >= 7 and game.lead(side.index) < 0 and (game.inning >= 8 or on_base):
-                tired = True   # late and losing: no complete-game losses of a beaten starter
-            else:
-                tired = runs >= 6 or (runs >= 4 and outs < 12 and on_base)
+            tired = self._starter_tired(game, side, pid, game.inning, inning_start, on_base)
         else:
             limit = max(3, int(card.innings * 3 + 0.5)) if real is None else max(1, round(real * 3))
             if outs >= limit and (inning_start or on_base):
@@ -790,15 +786,48 @@ class ComputerManager(Decider):
             return game.pit[pid][0] < max(1, round(real * 3))    # a reliever's real innings
         return game.pit[pid][0] < real * 3 + REAL_START_EXTRA_OUTS
 
-    def _cruising(self, game: "Game", side: "Side", pid: str, runs: int, lead: int) -> bool:
-        """A starter who may start the 8th (and the 9th, for a complete game): not behind, in
-        good condition, rested before the game, within his 『先』, hardly scored on — and in
-        the 9th three runs up or pitching a shutout with the lead."""
+    def _starter_tired(self, game: "Game", side: "Side", pid: str, inning: int,
+                       inning_start: bool, on_base: bool) -> bool:
+        """Whether the starter comes out now, in `inning` (docs/manager.md, "Starters"; at the
+        start of the 8th or later `_cruising` decides): in condition D, two fatigue points down
+        or past his 『先』 (at the start of the inning or with runners on), late and losing, or
+        hit hard (six runs, or four before the 5th with runners on)."""
+        line = game.pit[pid]
+        outs, runs = line[0], line[8]
+        card = game.players[pid].pitching
+        assert card is not None, f"{pid} has no pitcher card"
+        limit = card.starter * 3
+        if side.condition == "D" and (inning_start or on_base):
+            return True
+        if game.fatigue_points(side, pid) >= 2 or (outs >= limit and (inning_start or on_base)):
+            return True
+        if inning >= 7 and game.lead(side.index) < 0 and (inning >= 8 or on_base):
+            return True   # late and losing: no complete-game losses of a beaten starter
+        return runs >= 6 or (runs >= 4 and outs < 12 and on_base)
+
+    def _starter_goes_on(self, game: "Game", side: "Side", pid: str, lead: int) -> bool:
+        """Whether the starter `pid`, batting now, pitches his next inning — the bottom of this
+        one for the visitors, the top of the next for the home side — as change_pitcher would
+        send him out at its start with the score as it is: cruising from the 8th, before it
+        not tired (`_starter_tired`); and not late and losing, as he would come out at the
+        first runner of the 7th."""
+        inning = game.inning + side.index
+        if inning >= 8:
+            return self._cruising(game, side, pid, game.pit[pid][8], lead, inning)
+        if inning >= LATE and lead < 0:
+            return False
+        return not self._starter_tired(game, side, pid, inning, True, False)
+
+    def _cruising(self, game: "Game", side: "Side", pid: str, runs: int, lead: int,
+                  inning: int) -> bool:
+        """A starter who may start `inning`, the 8th (and the 9th, for a complete game): not
+        behind, in good condition, rested before the game, within his 『先』, hardly scored on —
+        and in the 9th three runs up or pitching a shutout with the lead."""
         if lead < 0 or side.condition not in ("A", "B") or runs > 2:
             return False
         if side.carried_fatigue.get(pid, 0):
             return False
-        if game.inning >= 9:
+        if inning >= 9:
             # one inning beyond his 『先』 for the complete game
             return game.fatigue_points(side, pid) <= 1 and (lead >= 3 or (lead >= 1 and runs == 0))
         return game.fatigue_points(side, pid) == 0
@@ -932,6 +961,16 @@ class ComputerManager(Decider):
         lead = score[side.index] - score[1 - side.index]
         # the best bat on the bench is looked for only when a pinch hitter is considered
         if game.players[bid].batting is None:
+            if (self.version >= STARTER_BATS and side.bullpen and bid == side.pitchers_used[0]
+                    and self.real_innings(game, side).get(bid) is None):
+                # the starter bats: for himself while he goes on pitching, but for a late chance
+                # in a tie; his next inning a reliever's, a pinch hitter costs nothing
+                bases = game.bases
+                if self._starter_goes_on(game, side, bid, lead) and not (
+                        game.inning >= LATE and lead <= 0
+                        and (bases[2] is not None or bases[3] is not None)):
+                    return None
+                return self._best_bat(game, side.bench)
             # the pitcher bats: hit for him late, or when he is done anyway
             if (game.inning >= 7 and lead <= 2 or (lead < 0 and game.runners())) and side.bullpen:
                 if self._left_in(game, side, bid) and not (game.inning >= LATE and lead < 0

@@ -20,6 +20,19 @@ def test_two_hundred_seeded_games_match_the_recorded_digest():
                         "`python tests/engine_digest.py --write`")
 
 
+def test_a_hundred_seeded_games_without_the_dh_match_the_recorded_digest():
+    """The digest's league without the DH (engine version 4 on): the pitchers bat, the computer
+    manager hits for them (docs/manager.md, "In the game": the starter bats for himself while he
+    goes on pitching) and a reliever takes the slot — the compiled build plays them too."""
+    stored = digest.stored(dh=False)
+    assert len(stored) == digest.NO_DH_GAMES
+    now = digest.current(dh=False)
+    differ = [(a, b) for a, b in zip(now, stored) if a != b]
+    assert not differ, (f"{len(differ)} of {digest.NO_DH_GAMES} games without the DH changed; "
+                        f"first (now, recorded): {differ[0]}. If the change is meant to alter "
+                        "games, regenerate with `python tests/engine_digest.py --write`")
+
+
 def test_a_quiet_game_keeps_the_same_lines_and_raw_rolls_without_log_or_text():
     loud = list(digest.digest_games())[:60]
     quiet = list(digest.digest_games(quiet=True))[:60]
@@ -36,7 +49,8 @@ def test_the_engine_version_names_the_games_it_plays():
     digest; `python tests/engine_digest.py --write` refuses to change a version's games."""
     from league.engine import ENGINE_VERSION
     known = digest.versions()
-    assert known.get(ENGINE_VERSION) == digest.digest_hash(digest.stored()), (
+    assert known.get(ENGINE_VERSION) == digest.digest_hash(digest.stored(),
+                                                           digest.stored(dh=False)), (
         f"the recorded digest is not engine version {ENGINE_VERSION}'s: raise ENGINE_VERSION in "
         "league/engine/__init__.py and regenerate with `python tests/engine_digest.py --write`")
     assert max(known) == ENGINE_VERSION

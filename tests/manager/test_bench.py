@@ -508,9 +508,9 @@ def test_a_game_of_engine_two_replays_with_the_manager_of_engine_two(pacific, ru
 
 
 def test_a_pinch_hitter_bats_for_the_pitcher_without_the_dh(pacific, ruleset):
-    """docs/manager.md, "In the game": without the DH the pitcher is hit for from the 7th
-    (his side up to two runs ahead) and a reliever takes the mound when his team takes the
-    field again."""
+    """docs/manager.md, "In the game": without the DH the starter is hit for in the 7th when
+    his side is behind (he would come out at the 7th's first runner: his next inning is a
+    reliever's) and a reliever takes the mound when his team takes the field again."""
     g, m = _at_bat(pacific, ruleset, inning=7, score=(1, 2), dh=False)
     off = g.offense
     pitcher = off.pitcher
@@ -604,3 +604,104 @@ def test_every_pitcher_in_a_box_score_pitched_and_the_play_by_play_brings_him_in
                        and any(r.players[q].name in p.text.split(" bats for ")[1]
                                for _s, q, _ in r.pitching))
     assert games == 120 and hit_for > 0       # pitchers were hit for in these games
+
+
+def _starter_at_bat(pacific, ruleset, *, inning, score, half=0, outs_pitched=15, runs=0,
+                    condition="B", runners=None):
+    """A game without the DH at `inning` (`half` 0: the visitors bat), score (away, home): the
+    batting side's starter, who has pitched `outs_pitched` outs and given up `runs`, in
+    `condition`, is due up; both managers the computer's."""
+    from conftest import situation_game
+
+    from league.engine.state import P_OUTS, P_R
+    from league.manager.computer import ComputerManager
+    manager = ComputerManager()
+    other = ComputerManager()
+    g = situation_game(pacific, ruleset, [50] * 60, inning=inning, half=half, offense=manager,
+                       defense=other, runners=runners or {}, dh=False)
+    g.score = list(score)
+    off = g.offense
+    starter = off.pitcher
+    assert starter == off.pitchers_used[0] and g.players[starter].pitching.starter >= 6
+    g.pit[starter][P_OUTS] = outs_pitched
+    g.pit[starter][P_R] = runs
+    off.condition = condition
+    off.batting_index = off.order.index(starter)
+    return g, manager
+
+
+def test_a_starter_who_goes_on_pitching_bats_for_himself_without_the_dh(pacific, ruleset):
+    """docs/manager.md, "In the game" (engine version 4; rules C.3, qualified pitchers 1–3 a
+    team in the league without the DH): a starter who would start his next inning — within his
+    『先』, not in condition D, not two fatigue points down nor hit hard, and not late and
+    losing — bats for himself with a lead, with the bases empty, and before the 7th."""
+    # the top of the 7th, a run up, after five innings: he pitches the bottom of the 7th
+    g, m = _starter_at_bat(pacific, ruleset, inning=7, score=(2, 1))
+    assert m.pinch_hitter(g) is None
+    # a run up with a runner on second: the lead and his innings are worth more
+    g, m = _starter_at_bat(pacific, ruleset, inning=7, score=(2, 1), runners=[2])
+    assert m.pinch_hitter(g) is None
+    # tied with a runner on first only: not a chance worth his innings
+    g, m = _starter_at_bat(pacific, ruleset, inning=7, score=(1, 1), runners=[1])
+    assert m.pinch_hitter(g) is None
+    # the 6th, a run down with a runner on third: he goes on, the 7th is still his
+    g, m = _starter_at_bat(pacific, ruleset, inning=6, score=(0, 1), runners=[3])
+    assert m.pinch_hitter(g) is None
+
+
+def test_a_starter_is_hit_for_in_a_late_chance_or_when_his_next_inning_is_a_relievers(
+        pacific, ruleset):
+    """docs/manager.md, "In the game": from the 7th, tied, with a runner in scoring position,
+    the best bat on the bench hits for the starter; and whenever his next inning would be a
+    reliever's — his 『先』 done, condition D, late and losing, or from the 8th not cruising —
+    a pinch hitter costs nothing, so he is hit for from the 5th whatever the score."""
+    def best(g, m):
+        return max(g.offense.bench, key=lambda b: (m.worth_now(g, b), b))
+
+    g, m = _starter_at_bat(pacific, ruleset, inning=7, score=(1, 1), runners=[2])
+    assert m.pinch_hitter(g) == best(g, m)
+    # his 『先』 done (every starter's is 8 or less): hit for, four runs up
+    g, m = _starter_at_bat(pacific, ruleset, inning=7, score=(5, 1), outs_pitched=24)
+    assert m.pinch_hitter(g) == best(g, m)
+    # in condition D in the 5th, a run up
+    g, m = _starter_at_bat(pacific, ruleset, inning=5, score=(2, 1), condition="D")
+    assert m.pinch_hitter(g) == best(g, m)
+    # the top of the 7th, a run down: he would come out at the 7th's first runner
+    g, m = _starter_at_bat(pacific, ruleset, inning=7, score=(1, 2))
+    assert m.pinch_hitter(g) == best(g, m)
+    # the home side in the bottom of the 7th, a run up: he starts the 8th only cruising —
+    # two runs or fewer given up
+    g, m = _starter_at_bat(pacific, ruleset, inning=7, score=(1, 2), half=1, outs_pitched=21,
+                           runs=1)
+    assert m.pinch_hitter(g) is None
+    g, m = _starter_at_bat(pacific, ruleset, inning=7, score=(3, 4), half=1, outs_pitched=21,
+                           runs=3)
+    assert m.pinch_hitter(g) == best(g, m)
+
+
+def test_a_game_of_engine_three_replays_with_the_manager_of_engine_three(pacific, ruleset):
+    """A stored game replays exactly in every later version (README, "a game replays from its
+    rolls"): the computer manager of ENGINE_VERSION 3 hit for a starter going on pitching from
+    the 7th whenever his side led by two or less; one made for version 3 (replay_game's
+    `version`, the stored game's 'engine') still does, today's lets him bat. Games without the
+    DH played by version 3 replay from their rolls by version 3."""
+    from league.engine import ENGINE_VERSION
+    from league.manager.computer import STARTER_BATS, ComputerManager
+    assert ENGINE_VERSION >= STARTER_BATS == 4
+    g, m = _starter_at_bat(pacific, ruleset, inning=7, score=(2, 1))
+    assert m.pinch_hitter(g) is None
+    assert ComputerManager(version=3).pinch_hitter(g) in g.offense.bench
+    no_dh = dataclasses.replace(pacific, dh=False)
+    a, h = pacific.teams[0], pacific.teams[1]
+    away = make_lineup(a.code, list(a.active), False)
+    home = make_lineup(h.code, list(h.active), False)
+    differ = 0
+    for seed in range(1, 31):
+        old = replay_game(no_dh, ruleset, away, home, SeededDice(seed), version=3)
+        again = replay_game(no_dh, ruleset, away, home, ScriptedDice(list(old.raws)),
+                            version=3)
+        assert again.raws == old.raws and again.batting == old.batting
+        assert again.pitching == old.pitching and again.plays == old.plays
+        now = replay_game(no_dh, ruleset, away, home, SeededDice(seed))
+        differ += now.pitching != old.pitching
+    assert differ >= 1       # games where today's starter batted for himself and pitched on

@@ -448,17 +448,18 @@ def test_with_real_usage_a_starter_of_eight_innings_a_start_goes_deeper_than_one
 
 def test_with_real_usage_a_starter_short_of_his_innings_is_not_hit_for_unless_behind(
         pacific, ruleset):
-    """Real usage: a pitcher batting in the 7th of a tied game is hit for by the cards' rule
-    (docs/manager.md, "In the game"), but not a starter short of his real innings a start;
-    behind with runners on, he is."""
+    """Real usage: a pitcher batting in the 7th of a tied game with a runner on second is hit
+    for by the cards' rule (docs/manager.md, "In the game": from engine version 4 the chance
+    a starter going on pitching is hit for), but not a starter short of his real innings a
+    start; behind with runners on, he is."""
     import dataclasses
 
     from conftest import situation_game
 
     from league.manager.computer import ComputerManager
     league = dataclasses.replace(pacific, dh=False)
-    for real, score, runners, hit in ((None, (1, 1), (), True), (8.0, (1, 1), (), False),
-                                      (8.0, (0, 1), (1,), True)):
+    for real, score, runners, hit in ((None, (1, 1), (2,), True), (8.0, (1, 1), (2,), False),
+                                      (8.0, (1, 1), (), False), (8.0, (0, 1), (1,), True)):
         manager = ComputerManager()
         g = situation_game(league, ruleset, [50] * 40, inning=7, half=0, offense=manager,
                            runners=runners, dh=False)
