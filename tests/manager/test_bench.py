@@ -492,19 +492,28 @@ def test_a_game_of_engine_two_replays_with_the_manager_of_engine_two(pacific, ru
     assert m.pinch_runner(g) == (1, fast)
     assert ComputerManager(version=2).pinch_runner(g) is None
     # a season's games played by version 2's managers replay from their rolls by version 2
-    a, h = pacific.teams[0], pacific.teams[1]
-    away = make_lineup(a.code, list(a.active), True)
-    home = make_lineup(h.code, list(h.active), True)
+    differ = _replayed_by_their_version(pacific, ruleset, 2, range(1, 41), dh=True,
+                                        changed=lambda old, now: now.batting != old.batting)
+    assert differ >= 1       # games where today's manager ran for a pinch hitter
+
+
+def _replayed_by_their_version(league, ruleset, version, seeds, *, dh, changed):
+    """Games of `league` (its first two teams) played by engine `version`'s computer managers
+    replay exactly from their rolls by that version; how many of them today's managers play
+    otherwise (`changed(old, now)`)."""
+    a, h = league.teams[0], league.teams[1]
+    away = make_lineup(a.code, list(a.active), dh)
+    home = make_lineup(h.code, list(h.active), dh)
     differ = 0
-    for seed in range(1, 41):
-        old = replay_game(pacific, ruleset, away, home, SeededDice(seed), version=2)
-        again = replay_game(pacific, ruleset, away, home, ScriptedDice(list(old.raws)),
-                            version=2)
+    for seed in seeds:
+        old = replay_game(league, ruleset, away, home, SeededDice(seed), version=version)
+        again = replay_game(league, ruleset, away, home, ScriptedDice(list(old.raws)),
+                            version=version)
         assert again.raws == old.raws and again.batting == old.batting
         assert again.pitching == old.pitching and again.plays == old.plays
-        now = replay_game(pacific, ruleset, away, home, SeededDice(seed))
-        differ += now.batting != old.batting
-    assert differ >= 1       # games where today's manager ran for a pinch hitter
+        now = replay_game(league, ruleset, away, home, SeededDice(seed))
+        differ += changed(old, now)
+    return differ
 
 
 def test_a_pinch_hitter_bats_for_the_pitcher_without_the_dh(pacific, ruleset):
@@ -691,17 +700,7 @@ def test_a_game_of_engine_three_replays_with_the_manager_of_engine_three(pacific
     g, m = _starter_at_bat(pacific, ruleset, inning=7, score=(2, 1))
     assert m.pinch_hitter(g) is None
     assert ComputerManager(version=3).pinch_hitter(g) in g.offense.bench
-    no_dh = dataclasses.replace(pacific, dh=False)
-    a, h = pacific.teams[0], pacific.teams[1]
-    away = make_lineup(a.code, list(a.active), False)
-    home = make_lineup(h.code, list(h.active), False)
-    differ = 0
-    for seed in range(1, 31):
-        old = replay_game(no_dh, ruleset, away, home, SeededDice(seed), version=3)
-        again = replay_game(no_dh, ruleset, away, home, ScriptedDice(list(old.raws)),
-                            version=3)
-        assert again.raws == old.raws and again.batting == old.batting
-        assert again.pitching == old.pitching and again.plays == old.plays
-        now = replay_game(no_dh, ruleset, away, home, SeededDice(seed))
-        differ += now.pitching != old.pitching
+    differ = _replayed_by_their_version(dataclasses.replace(pacific, dh=False), ruleset, 3,
+                                        range(1, 31), dh=False,
+                                        changed=lambda old, now: now.pitching != old.pitching)
     assert differ >= 1       # games where today's starter batted for himself and pitched on
