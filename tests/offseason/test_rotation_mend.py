@@ -48,7 +48,9 @@ def test_a_club_short_of_starters_moves_its_long_man_to_the_rotation():
 def test_the_season_after_refusals_that_took_a_rotation_can_be_made(tmp_path):
     """The case found (helper D): the small league with the most refusals and a one-season 育成
     contract, seed 3: the second renewal left FUK four starters and new_season raised
-    "team FUK has 4 starters". Now a FUK reliever moves to the rotation, in the news."""
+    "team FUK has 4 starters". Now a reliever moves to the rotation, in the news. (From engine
+    version 4 the North league's games, without the DH, are others — the starter bats while he
+    goes on pitching — and the same renewal leaves SAP four starters.)"""
     db = small_league(tmp_path, extra="\n[draft]\nrefusal = 0.5\nikusei = 1\nikusei_years = 1\n")
     played_and_closed(db)
     sv.new_season(db)
@@ -58,8 +60,8 @@ def test_the_season_after_refusals_that_took_a_rotation_can_be_made(tmp_path):
     lg = sv.season_league(db)
     for team in lg.teams:
         assert sum(1 for p in team.players if p.pitching and p.pitching.starter > 0) >= 5
-    moved = [n for n in sh.news(db) if n.season == 3 and n.text_ja.startswith("配置転換: 福岡の")]
-    assert len(moved) == 1 and moved[0].text_en.startswith("To the rotation: FUK move ")
+    moved = [n for n in sh.news(db) if n.season == 3 and n.text_ja.startswith("配置転換: 札幌の")]
+    assert len(moved) == 1 and moved[0].text_en.startswith("To the rotation: SAP move ")
     pid = moved[0].moves[0][0]
     card = lg.player(pid).pitching
     assert card is not None and card.starter == int(ROTATION_CELLS["starter"])
