@@ -249,28 +249,34 @@ def test_a_renewal_releases_and_signs_foreign_players_and_keeps_the_limit(nippon
 def test_five_lived_seasons_keep_the_limit_every_day_and_move_foreign_players(lived_nippon):
     """Done when (issue 32): five lived seasons of the bundled league (played, closed and
     renewed through the services): no active roster over the foreign limit on any day of any
-    season (checked from the stored moves), foreign players released and signed in every
-    off-season. The five are the first of the session's ten lived seasons (tests/offseason/
-    conftest.py): lived("nippon", 5) plays the same five."""
+    season — every day from the first scheduled game to the last, the days without games too,
+    the stored moves replayed, and checked against the games' lines (no foreign man played off
+    his club's active roster, no club used more than four in a day) — foreign players released
+    and signed in every off-season. The five are the first of the session's ten lived seasons
+    (tests/conftest.py): lived("nippon", 5) plays the same five."""
     r = lived_nippon
     foreign, fa, trades = r.foreign[:5], r.fa[:4], r.trades[1:5]
-    assert [n for n, *_ in foreign] == [1, 2, 3, 4, 5]
-    for n, signed, released, days, most, over in foreign:
-        assert days >= 140 and most <= 4 and over == 0, (n, days, most, over)
-        if n > 1:
-            assert signed > 0 and released > 0, (n, signed, released)
-    # free agency (§4) too: players declare and move in every off-season (seed 1 measured
-    # 13/10, 9/8, 10/6, 7/7 declared/moved before seasons 2-5)
+    assert [f.season for f in foreign] == [1, 2, 3, 4, 5]
+    for f in foreign:
+        # a season of 143-146 days of games runs about seven months, postseason included
+        assert f.days_checked >= 180 and f.game_days >= 140, f
+        assert f.most_active <= 4 and f.most_in_games <= 4, f
+        assert f.days_over_limit == 0 and f.played_off_roster == 0, f
+        if f.season > 1:
+            assert f.signed > 0 and f.released > 0, f
+    # free agency (§4) too: players declare and move in every off-season (seeds 1/2/3 measured
+    # 12/10, 10/6, 11/8, 7/6 · 11/6, 12/9, 13/6, 7/4 · 10/7, 14/10, 6/4, 4/2 declared/moved
+    # before seasons 2-5)
     assert [n for n, *_ in fa] == [2, 3, 4, 5]
     for n, declared, moved, _comp in fa:
         assert declared > 0 and moved > 0, (n, declared, moved)
-    # and trades (§6): the computer's clubs trade in every off-season (seed 1 measured 2, 1, 1,
-    # 4 before seasons 2-5), none in a season nobody trades in ([trades] in_season off): the
-    # first season's counted too, with no off-season before it
-    assert r.trades[0] == (1, 0, 0)
+    # and trades (§6): the computer's clubs trade in every off-season (seeds 1/2/3 measured
+    # 3, 3, 2, 2 · 2, 3, 3, 4 · 4, 3, 3, 1 before seasons 2-5), none in a season nobody trades
+    # in ([trades] in_season off): the first season's counted too, with no off-season before it
+    assert r.trades[0] == (1, 0, 0, 0)
     assert [n for n, *_ in trades] == [2, 3, 4, 5]
-    for n, offseason, in_season in trades:
-        assert offseason > 0 and in_season == 0, (n, offseason, in_season)
+    for n, offseason, in_season, late in trades:
+        assert offseason > 0 and in_season == late == 0, (n, offseason, in_season, late)
 
 
 def test_the_command_line_shows_and_refuses_with_json(tmp_path):

@@ -2,6 +2,7 @@
 through the services and measures what the off-seasons did; the ten-season measurement of the bundled league is
 marked `slow`."""
 import json
+from datetime import datetime, timedelta
 
 import pytest
 from typer.testing import CliRunner
@@ -82,3 +83,76 @@ def test_the_lived_report_reads_the_limits_not_the_closing_rosters(tmp_path):
         s.commit()
     report = measure(db, 1, 2, [])
     assert report.seasons == 1 and report.foreign[0][3] > 0
+
+
+def _foreign_mini(tmp_path, kyo_foreign: int):
+    """The mini league with `kyo_foreign` of KYO's first batters and two of its pitchers (not
+    one who bats for himself) foreign (registered: foreign_active 5), one season played."""
+    import shutil
+
+    from storage.plainfiles import sample_league_path
+    from tui import services as sv
+    folder = tmp_path / "mini"
+    shutil.copytree(sample_league_path("mini"), folder)
+    toml = folder / "league.toml"
+    toml.write_text("foreign_active = 5\n" + toml.read_text(encoding="utf-8"), encoding="utf-8")
+    for name, many in (("batters.csv", kyo_foreign), ("pitchers.csv", 2)):
+        path = folder / name
+        head, *rows = path.read_text(encoding="utf-8").splitlines()
+        kyo = 0
+        out = [head + ",foreign"]
+        for row in rows:
+            mine = row.startswith("KYO,") and ",own," not in row and kyo < many
+            kyo += mine
+            out.append(row + (",yes" if mine else ",no"))
+        path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    db = str(tmp_path / "lived.sqlite3")
+    sv.create_league(db, "lived", folder)
+    sv.new_season(db, "lived", seed=3)
+    sv.sim_days(db, "lived", to_end=True)
+    return db
+
+
+def test_5_the_foreign_limit_is_counted_on_every_day_and_against_the_games_lines(tmp_path):
+    """§5 measured (issue 32's Done when: 'no active roster ever over the foreign limit, checked
+    on every day'): `impact calibrate --lived` walks every day of a season's stored rosters, the
+    days without games too, and checks the walk against the games' lines. KYO of the mini league
+    (no farm: all active) with five foreign players, three batters and two pitchers: counted
+    against a limit of four, every day is over it, and every game's lines show a club fielding
+    them; a 登録抹消 (down) written into the news for a foreign man on a day he then played is
+    seen as a man playing off the active roster; against five (the league's setting) no day is
+    over."""
+    import importlib
+
+    from sqlmodel import select
+
+    from storage import history_store as hs
+    from storage import repository as repo
+    from storage.tables import BattingLineRow, GameRow, ScheduleRow
+    from tui.services.db import Work
+    foreign_days = importlib.import_module("tui.services.lived")._foreign_days
+    db = _foreign_mini(tmp_path, 3)
+    with Work.of(db, "lived").session() as s:
+        row = repo.find_league(session=s, name="lived")
+        info = repo.season_info(session=s, season_id=repo.season_ids(session=s,
+                                                                      league_id=row.id)[-1])
+        news = hs.transactions(session=s, league_id=row.id)
+        days = s.exec(select(ScheduleRow.day).where(ScheduleRow.season_id == info.id)).all()
+        span = (max(days) - min(days)).days + 1
+        kept = foreign_days(s, info, news, 5, 3)
+        assert (kept.days_checked, kept.game_days) == (span, len(set(days)))
+        assert span > kept.game_days                   # days without games were counted too
+        assert (kept.most_active, kept.days_over_limit, kept.played_off_roster) == (5, 0, 0)
+        assert kept.most_in_games >= 3
+        over = foreign_days(s, info, news, 4, 3)
+        assert over.days_over_limit == span            # five active all season: every day
+        # a foreign batter who played on a day, sent down (in the news) on the day before
+        pid, day = s.exec(select(BattingLineRow.player, ScheduleRow.day)
+                          .join(GameRow, GameRow.id == BattingLineRow.game_id)
+                          .join(ScheduleRow, ScheduleRow.id == GameRow.schedule_id)
+                          .where(BattingLineRow.player == "KYO01")
+                          .order_by(ScheduleRow.day.desc())).first()
+        down = hs.Transaction(10 ** 9, info.number, day - timedelta(days=1), "down",
+                              ((pid, "KYO", "KYO"),), "", datetime.now())
+        seen = foreign_days(s, info, [*news, down], 5, 3)
+        assert seen.played_off_roster == 1 and seen.days_over_limit == 0

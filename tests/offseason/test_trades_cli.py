@@ -218,10 +218,12 @@ def test_in_a_season_the_computer_s_clubs_trade_a_few_times_before_the_deadline(
     from storage import history_store as hs
     from tui.services.lived import _foreign_days
     with Work.of(dbs[0], None).session() as s:
-        _n, _a, _r, checked, most, over = _foreign_days(
-            s, info, hs.transactions(session=s, league_id=row.id), league.foreign_active,
-            league.foreign_side)
-    assert checked == 1 + len({n.day for n in made}) and over == 0    # (pacific has no farm)
+        kept = _foreign_days(s, info, hs.transactions(session=s, league_id=row.id),
+                             league.foreign_active, league.foreign_side)
+        days = [g.day for g in repo.schedule(session=s, season_id=info.id)]
+    assert kept.days_over_limit == 0 and kept.played_off_roster == 0    # (pacific has no farm)
+    assert kept.days_checked == (max(days) - min(days)).days + 1
+    assert kept.game_days == len(set(days))
     # the standings are the same too: the same games on the same rosters
     assert [r.wins for r in sv.standings(dbs[0]).rows] == [r.wins for r in sv.standings(dbs[1]).rows]
 

@@ -26,11 +26,11 @@ def test_season_one_s_in_season_trades_are_counted_and_printed(tmp_path):
     else:
         pytest.fail("no in-season trade in season one of the mini league over seeds 1-8")
     n = out.trades[0][2]
-    assert out.trades == ((1, 0, n),)
+    assert out.trades == ((1, 0, n, 0),)                 # none after the deadline
     args = ["calibrate", "--league", str(folder), "--lived", "1", "--seed", str(seed)]
     result = CliRunner().invoke(app, [*args, "--json"])
     assert result.exit_code in (0, 1), result.output      # 1: a C.3 band the mini league misses
     assert json.loads(result.stdout)["trades"] == [{"season": 1, "offseason": 0,
-                                                    "in_season": n}]
+                                                    "in_season": n, "after_deadline": 0}]
     text = CliRunner().invoke(app, [*args, "--quiet"]).output
     assert f"トレード season 1: {n} in the season (no off-season before it)" in text

@@ -268,18 +268,22 @@ def _lived(folder: Any, lg: Any, seasons: int, seed: int, as_json: bool, quiet: 
         by_season.setdefault(n, []).append(f"{code or 'all'} {pid or '該当者なし'}")
     for n, names in sorted(by_season.items()):
         echo(f"  新人王 season {n}: " + ", ".join(names))
-    for n, signed, released, days, most, over in out.foreign:
-        echo(f"  外国人 season {n}: {signed} signed, {released} released before it; active "
-             f"rosters checked on {days} days, at most {most} foreign, {over} days over the limit")
+    for f in out.foreign:
+        echo(f"  外国人 season {f.season}: {f.signed} signed, {f.released} released before it; "
+             f"active rosters checked on {f.days_checked} days ({f.game_days} with games), at "
+             f"most {f.most_active} foreign active, {f.most_in_games} in one day's games, "
+             f"{f.days_over_limit} days over the limit, {f.played_off_roster} played off the "
+             "active roster")
     for n, declared, moved, comp in out.fa:
         echo(f"  FA before season {n}: {declared} declared (FA宣言), {moved} moved"
              + (f", {comp} compensation" if comp else ""))
-    for n, off, during in out.trades:
+    for n, off, during, late in out.trades:
+        after = f", {late} after the deadline" if late else ""
         if n == out.trades[0][0]:
-            echo(f"  トレード season {n}: {during} in the season (no off-season before it)")
+            echo(f"  トレード season {n}: {during} in the season{after} (no off-season before it)")
         else:
             echo(f"  トレード season {n}: {off} in the off-season before it, {during} in the "
-                 "season")
+                 f"season{after}")
     echo(f"\nrules C.3 over season {seasons}:")
     _print_report(out.report, lg, False)
 

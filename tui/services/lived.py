@@ -9,8 +9,9 @@ import json
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from league.offseason.people import age_in
 from league.season.calibration import Report, SeasonTally, Tally
@@ -18,6 +19,26 @@ from league.season.simulate import players_of
 from storage import history_store as hs
 from storage import repository as repo
 from tui.services.db import Work, close_all
+
+
+class ForeignSeason(NamedTuple):
+    """One season's foreign players (§5), measured by `_foreign_days`: signed and released in
+    the off-season before it; the days from its first scheduled day to its last whose active
+    rosters were counted (every one, the days without games too), the most foreign players any
+    club's active roster held, the days a club was over the limit (on its active roster, or in
+    one day's games); the days with games, the most foreign players one club used in one day's
+    games, and the foreign men the games' lines show playing while the day's rosters had them
+    off the club's active roster (0: the rosters walked are the rosters played)."""
+
+    season: int
+    signed: int
+    released: int
+    days_checked: int
+    most_active: int
+    days_over_limit: int
+    game_days: int
+    most_in_games: int
+    played_off_roster: int
 
 
 @dataclass(frozen=True)
@@ -33,16 +54,16 @@ class LivedReport:
     gone: float
     newcomers: float
     rookies: tuple[tuple[int, str, str | None], ...]  # (season, league, player or None)
-    # the foreign players (外国人, §5) of each season: signed and released in the off-season
-    # before it, the days its active rosters were checked, the most foreign players any active
-    # roster held on any day, and the days one was over the league's limit
-    foreign: tuple[tuple[int, int, int, int, int, int], ...] = ()
+    # the foreign players (外国人, §5) of each season (ForeignSeason): every day's active
+    # rosters and games counted against the league's limit
+    foreign: tuple[ForeignSeason, ...] = ()
     # free agency (§4) in the off-season before each season: declared (FA宣言), moved (to another
     # club or out of the league), compensation
     fa: tuple[tuple[int, int, int, int], ...] = ()
     # trades (§6) of each season from the first: in the off-season before it (none before the
-    # first), and in its season (a person's, the computer's with [trades] in_season)
-    trades: tuple[tuple[int, int, int], ...] = ()
+    # first), in its season (a person's, the computer's with [trades] in_season), and those of
+    # its season made after the deadline (31 July: none)
+    trades: tuple[tuple[int, int, int, int], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return {"seasons": self.seasons, "last_season": self.report.as_dict(),
@@ -52,13 +73,11 @@ class LivedReport:
                 "newcomers_pa_share": round(self.newcomers, 4),
                 "rookies": [{"season": n, "league": lg or None, "player": p}
                             for n, lg, p in self.rookies],
-                "foreign": [{"season": n, "signed": a, "released": r, "days_checked": d,
-                             "most_active": m, "days_over_limit": o}
-                            for n, a, r, d, m, o in self.foreign],
+                "foreign": [f._asdict() for f in self.foreign],
                 "fa": [{"season": n, "declared": d, "moved": m, "compensation": c}
                        for n, d, m, c in self.fa],
-                "trades": [{"season": n, "offseason": o, "in_season": i}
-                           for n, o, i in self.trades]}
+                "trades": [{"season": n, "offseason": o, "in_season": i, "after_deadline": a}
+                           for n, o, i, a in self.trades]}
 
 
 def lived(source: str | Path, seasons: int, *, seed: int = 1,
@@ -122,11 +141,7 @@ def _measure(db: str, seasons: int, seed: int,
                         for info in infos)
         fa = tuple(_fa_counts(info.number, news) for info in infos[1:])
         # every season's, season one's too (its trades in the season: it has no off-season)
-        trades = tuple((info.number,
-                        sum(1 for t in news if t.kind == "trade" and t.season == info.number
-                            and t.day is None),
-                        sum(1 for t in news if t.kind == "trade" and t.season == info.number
-                            and t.day is not None)) for info in infos)
+        trades = tuple(_trade_counts(info, news) for info in infos)
         first, last = rosters[infos[0].number], rosters[infos[-1].number]
         totals = hs.season_totals(session=s, season_ids=[ids[-1]])
         pa = sum(t.batting.pa for t in totals if t.batting)
@@ -150,6 +165,17 @@ def _measure(db: str, seasons: int, seed: int,
                        new / pa if pa else 0.0, tuple(rookies), foreign, fa, trades)
 
 
+def _trade_counts(info: Any, news: list[Any]) -> tuple[int, int, int, int]:
+    """The trades of season `info` (its news): in the off-season before it, in the season, and
+    in the season after the deadline (§6: the end of July)."""
+    from league.offseason.trades import DEADLINE
+    mine = [t for t in news if t.kind == "trade" and t.season == info.number]
+    deadline = date(info.year, *DEADLINE)
+    return (info.number, sum(1 for t in mine if t.day is None),
+            sum(1 for t in mine if t.day is not None),
+            sum(1 for t in mine if t.day is not None and t.day > deadline))
+
+
 def _fa_counts(season: int, news: list[Any]) -> tuple[int, int, int, int]:
     """Free agency in the off-season before `season` (its news): declared, moved, compensation."""
     from tui.services.offseason import fa_note
@@ -165,16 +191,19 @@ def _fa_counts(season: int, news: list[Any]) -> tuple[int, int, int, int]:
     return season, declared, moved, comp
 
 
-def _foreign_days(s: Any, info: Any, news: list[Any], limit: int, side: int
-                  ) -> tuple[int, int, int, int, int, int]:
+def _foreign_days(s: Any, info: Any, news: list[Any], limit: int, side: int) -> ForeignSeason:
     """One season's foreign players (§5) from what was stored: the off-season's signings and
-    releases of foreign players (its news), and every day's active rosters — the season's cards
-    as it closed, its roster moves (the news: 一軍登録 / 登録抹消) undone back to its first day and
-    replayed a day at a time (a trade in season too: its men's clubs and rosters) — each
-    checked against the limit after the day's moves."""
-    from sqlmodel import select
+    releases of foreign players (its news), and the active rosters of every day from the
+    season's first scheduled day to its last, the days without a game too — the season's cards
+    as it closed, its roster moves (the news: 一軍登録 / 登録抹消, and each trade in season: its
+    men's clubs and rosters) undone back to its first day and replayed a day at a time, each
+    day checked against the limit after its moves. The walk is checked against the games
+    themselves: each foreign man in a game's lines (batting or pitching) must be on his club's
+    active roster that day, before or after the day's moves, and no club may field more than
+    the limit in one day's games."""
+    from sqlmodel import col, select
 
-    from storage.tables import CardRow, PlayerRow
+    from storage.tables import BattingLineRow, CardRow, GameRow, PitchingLineRow, PlayerRow, ScheduleRow
     rows = s.exec(select(PlayerRow.pid, CardRow.team, CardRow.batting, CardRow.pitching)
                   .join(PlayerRow).where(CardRow.season_id == info.id, CardRow.team != "")).all()
     team, farm, pitcher, foreign = {}, set(), {}, set()
@@ -193,35 +222,63 @@ def _foreign_days(s: Any, info: Any, news: list[Any], limit: int, side: int
                    and '"foreign"' in (t.note or ""))
     from tui.services.offseason import roster_changes
     changes = roster_changes(news, info.number)
+    # who played for whom each day: the foreign men of every game's lines
+    played: dict[date, dict[str, set[str]]] = {}
+    for line in (BattingLineRow, PitchingLineRow):
+        for day, code, pid in s.exec(
+                select(col(ScheduleRow.day), col(line.team), col(line.player))
+                .join(GameRow, GameRow.id == line.game_id)  # type: ignore[arg-type]
+                .join(ScheduleRow, ScheduleRow.id == GameRow.schedule_id)  # type: ignore[arg-type]
+                .where(line.season_id == info.id)).all():
+            if pid in foreign:
+                played.setdefault(day, {}).setdefault(code, set()).add(pid)
+    scheduled = s.exec(select(col(ScheduleRow.day)).where(ScheduleRow.season_id == info.id)).all()
 
-    def move(day: Any, pid: str, up: bool | None, src: str | None, dst: str | None,
-             back: bool) -> None:
+    def move(pid: str, up: bool | None, src: str | None, dst: str | None, back: bool) -> None:
         """A change made again, or undone (`back`)."""
         if src is not None and dst is not None:
             team[pid] = src if back else dst
         if up is not None:
             (farm.add if up == back else farm.discard)(pid)
-    for c in reversed(changes):             # back to the season's first day
-        move(*c, back=True)
-    days: dict[Any, list[tuple[Any, str, bool | None, str | None, str | None]]] = {}
-    for c in changes:
-        days.setdefault(c[0], []).append(c)
-    checked = most = over = 0
+    for _day, pid, up, src, dst in reversed(changes):      # back to the season's first day
+        move(pid, up, src, dst, back=True)
+    days: dict[date, list[tuple[str, bool | None, str | None, str | None]]] = {}
+    for day, pid, up, src, dst in changes:
+        days.setdefault(day, []).append((pid, up, src, dst))
+    checked = most = over = fielded = off = 0
 
-    def check() -> None:
-        nonlocal checked, most, over
+    def active() -> set[tuple[str, str]]:
+        return {(team[pid], pid) for pid in foreign - farm}
+
+    def beyond(arms: int, bats: int) -> bool:
+        return arms + bats > limit or arms > side or bats > side
+
+    def check() -> bool:
+        """The day's active rosters counted: whether a club is over the limit."""
+        nonlocal checked, most
         checked += 1
         count: dict[str, list[int]] = {}
-        for pid in foreign - farm:
-            c = count.setdefault(team[pid], [0, 0])
+        for code, pid in active():
+            c = count.setdefault(code, [0, 0])
             c[0 if pitcher[pid] else 1] += 1
         for arms, bats in count.values():
             most = max(most, arms + bats)
-        over += any(a + b > limit or a > side or b > side for a, b in count.values())
+        return any(beyond(a, b) for a, b in count.values())
 
-    check()                                   # the opening day's rosters
-    for day in sorted(days):
-        for c in days[day]:
-            move(*c, back=False)
-        check()
-    return info.number, signed, released, checked, most, over
+    span = sorted({*scheduled, *days})
+    day = span[0] if span else None
+    while day is not None and day <= span[-1]:
+        before = active()
+        for pid, up, src, dst in days.get(day, ()):
+            move(pid, up, src, dst, back=False)
+        bad = check()
+        on = before | active()
+        for code, men in played.get(day, {}).items():
+            arms = sum(1 for pid in men if pitcher[pid])
+            fielded = max(fielded, len(men))
+            bad |= beyond(arms, len(men) - arms)
+            off += sum(1 for pid in men if (code, pid) not in on)
+        over += bad
+        day += timedelta(days=1)
+    return ForeignSeason(info.number, signed, released, checked, most, over, len(set(scheduled)),
+                         fielded, off)
