@@ -14,7 +14,7 @@ from tui.app import ImpactApp
 from tui.screens import play as play_module
 from tui.screens.play import PlayScreen
 
-from tui_helpers import settled_screenshot, until
+from tui_helpers import screen_text, settled_screenshot, until
 
 SIZE = (120, 40)
 STRATEGY_KEYS = {"ibb": "i", "infield_in": "f", "bunt": "b", "squeeze": "z", "hit_and_run": "h",
@@ -529,5 +529,8 @@ async def test_the_play_screen_shows_one_language_and_L_switches_it(tmp_path, mo
         assert english == [], (english, shown)
         await pilot.press("L")
         await _until(pilot, lambda: "Offense" in str(screen.query_one("#situation-text").render()))
+        # the footer is read off the painted screen, which this module leaves to the app's own
+        # (slower) repaint timer: wait, repainting at each look, until it says the keys in English
+        await until(pilot, lambda: "Computer" in screen_text(app).splitlines()[-1])
         shown = _visible(app, screen)
         assert [w for w in JAPANESE.findall(shown) if w != "日本語"] == [], shown
