@@ -458,6 +458,7 @@ REAL_START_EXTRA_OUTS: Final = 6
 # and this many runs against him, and early (before the 5th) with runners on at this many
 REAL_SHORT_D_RUNS: Final = 3
 REAL_SHORT_EARLY_RUNS: Final = 5
+REAL_WORKHORSE: Final = 4       # the engine version from which that rule holds (f2877ef)
 DEF_GAIN: Final = 4.0           # a defensive replacement's better glove (glove(): defence x4 or x2)
 OUT_OF_POSITION: Final = -8.0   # a fielder's glove where he has no rating
 
@@ -766,7 +767,7 @@ class ComputerManager(Decider):
             return True
         if game.fatigue_points(side, pid) >= 2:
             return True
-        if outs < goal - REAL_START_EXTRA_OUTS:
+        if self.version >= REAL_WORKHORSE and outs < goal - REAL_START_EXTRA_OUTS:
             # short of today's innings (his real ones, caught up): a workhorse is left in
             # through condition D and a bad inning, unless hit hard
             if side.condition == "D" and on_base and runs >= REAL_SHORT_D_RUNS:

@@ -8,6 +8,7 @@ from datetime import date, timedelta
 
 import pytest
 
+from league.engine import ENGINE_VERSION
 from league.errors import LeagueError
 from league.manager.usage import (
     RELIEF_IP,
@@ -775,7 +776,8 @@ def test_a_long_man_s_extra_starts_count_against_his_relief_games():
     assert paced(u, 41, pen, {"c": 9}) == pen                  # starts not given: as before
 
 
-def _starter_early(pacific, ruleset, real_innings, *, condition, runs, outs=10, runners=(1,)):
+def _starter_early(pacific, ruleset, real_innings, *, condition, runs, outs=10, runners=(1,),
+                   version=ENGINE_VERSION):
     """The 4th inning, the home starter `outs` outs down with `runs` against him, in
     `condition`, runners on `runners`; his real innings today `real_innings`."""
     import dataclasses
@@ -784,7 +786,7 @@ def _starter_early(pacific, ruleset, real_innings, *, condition, runs, outs=10, 
 
     from league.engine.game import P_OUTS, P_R
     from league.manager.computer import ComputerManager
-    manager = ComputerManager()
+    manager = ComputerManager(version=version)
     g = situation_game(pacific, ruleset, [50] * 40, inning=4, half=0, defense=manager,
                        condition=condition, runners=runners, outs=1)
     g.score = [runs, 0]
@@ -818,3 +820,19 @@ def test_with_real_usage_a_starter_short_of_his_innings_stays_in_through_conditi
     # past today's innings (a man of three innings a start) condition D with runners on pulls
     g, m = _starter_early(pacific, ruleset, 3.0, condition="D", runs=1)
     assert m.change_pitcher(g, inning_start=False) in g.defense.bullpen
+
+
+def test_a_game_of_engine_version_3_pulls_a_short_starter_in_condition_d_as_it_was_played(
+        pacific, ruleset):
+    """A stored game replays with the manager that played it (league.engine.ENGINE_VERSION):
+    before version 4 (REAL_WORKHORSE) a stats-made league's starter in condition D with runners
+    on came out whatever his innings, so a game of version 3 is decided so again."""
+    from league.manager.computer import REAL_SHORT_D_RUNS, REAL_WORKHORSE
+    assert REAL_WORKHORSE == 4 <= ENGINE_VERSION
+    g, m = _starter_early(pacific, ruleset, 7.0, condition="D", runs=REAL_SHORT_D_RUNS - 1,
+                          version=3)
+    if g.fatigue_points(g.defense, g.defense.pitcher) >= 2:
+        pytest.skip("the home starter's 『先』 is below 4")
+    assert m.change_pitcher(g, inning_start=False) in g.defense.bullpen
+    g, m = _starter_early(pacific, ruleset, 7.0, condition="D", runs=REAL_SHORT_D_RUNS - 1)
+    assert m.change_pitcher(g, inning_start=False) is None
