@@ -28,9 +28,10 @@ dh = true
 '''
 
 
-def small_league(tmp_path: Path, year: int | None = None, extra: str = "") -> str:
+def small_league(tmp_path: Path, year: int | None = None, extra: str = "", seed: int = 3) -> str:
     """The pacific teams as two leagues of three, a season of seven games a team, played (in
-    `year`, from its 1 April, when given); `extra`: more league.toml tables."""
+    `year`, from its 1 April, when given); `extra`: more league.toml tables; `seed`: the
+    season's."""
     texts = read_plain_folder(sample_league_path("pacific"))
     toml = texts.toml.replace("roster_size = 28\n", "roster_size = 28\n" + SMALL + extra, 1)
     for code, lg in (("SAP", "N"), ("SEN", "N"), ("CHB", "N"), ("TKZ", "S"), ("OSK", "S"),
@@ -43,7 +44,7 @@ def small_league(tmp_path: Path, year: int | None = None, extra: str = "") -> st
     (folder / "pitchers.csv").write_text(texts.pitchers, encoding="utf-8")
     db = str(tmp_path / "league.sqlite3")
     services.create_league(db, "small", folder)
-    services.new_season(db, seed=3, start=date(year, 4, 1) if year is not None else None)
+    services.new_season(db, seed=seed, start=date(year, 4, 1) if year is not None else None)
     services.sim_days(db, to_end=True)
     return db
 

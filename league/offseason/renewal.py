@@ -218,7 +218,8 @@ def renew(league: str, year: int, cards: Sequence[Cards], usage: Mapping[str, tu
     # replaced by the best of his kind on the farm
     converted = convert(out, teams, {a.player for a in aged})
     converted += to_rotation(out, teams)
-    called = _fill_active(cards, [*gone, *moved], out, active_size, foreign_active, foreign_side)
+    called = _fill_active(cards, [*gone, *moved], out, active_size, foreign_active, foreign_side,
+                          {a.player for a in aged}, converted)
     # the newcomers and the aged as the roster check left them: a foreign player signed to the
     # active roster and sent down for a hitter is on the farm (issue 31: stored from his
     # signing's cells, he stayed active beside the hitter called up in his place, and a lived
@@ -713,21 +714,38 @@ def _speed(b: Cells | None, p: Cells | None) -> int:
     return -99 if rr is None else rr
 
 
+def _glove(out: Mapping[str, tuple[str, Cells | None, Cells | None]], pid: str) -> _Glove:
+    """`pid` as the roster check's matching of positions reads him (a pitcher's card alone: no
+    batting, so never a fielder)."""
+    _t, b, _p = out[pid]
+    if b is None:
+        return _Glove(pid, (), None)
+    return _Glove(pid, parse_fielding(str(b.get("positions", "")), pid))
+
+
+def _gloves(out: Mapping[str, tuple[str, Cells | None, Cells | None]], pids: Sequence[str]
+            ) -> list[_Glove]:
+    return [_glove(out, pid) for pid in pids]
+
+
 def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
                  out: dict[str, tuple[str, Cells | None, Cells | None]],
                  active_size: int, foreign_active: int = FOREIGN_ACTIVE,
-                 foreign_side: int = FOREIGN_SIDE) -> list[tuple[str, str]]:
+                 foreign_side: int = FOREIGN_SIDE, movable: set[str] | None = None,
+                 converted: list[tuple[str, str, str]] | None = None) -> list[tuple[str, str]]:
     """An active player who left is replaced by the best farm player of his kind (else of his
     side: a pitcher for a pitcher; a foreign player only within the limit); then each club's active roster is checked against what a
     league file needs (a catcher, five starters, at most `active_size`) and mended from the
     farm, the weakest of the most plentiful kind going down when it is full."""
-    from league.season.roster import MIN_STARTERS  # a rotation (the roster's own number)
+    from league.season.roster import FIELD_ORDER, MIN_STARTERS, uncovered  # the roster's own
     was_active = {pid: dr.kind_of(b, p) for pid, _t, b, p in cards if not _farm(b, p)}
     had: dict[tuple[str, bool], int] = {}          # (team, pitcher) -> active before
     for pid, t, _b, p in cards:
         if pid in was_active:
             had[(t, p is not None)] = had.get((t, p is not None), 0) + 1
     called: list[tuple[str, str]] = []
+    movable = set() if movable is None else movable
+    converted = [] if converted is None else converted
 
     def value(pid: str) -> float:
         _t, b, p = out[pid]
@@ -793,6 +811,24 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
             return sorted((x for x in farm if _speed(out[x][1], out[x][2]) >= RUNNER_RR),
                           key=lambda x: (-_speed(out[x][1], out[x][2]), -value(x), x))
         call_up(team, ("C", "IF", "OF"), RUNNERS - len(fast), quick)
+        # every position by a different man of the active roster (the league file's check):
+        # the departures can leave the men who play a position needed at others (issue 31: the
+        # small league's OSK with its one active shortstop needed at second); the best farm man
+        # who plays the position the matching cannot fill comes up, as often as it takes
+        for _ in range(len(FIELD_ORDER)):
+            pos = uncovered(_gloves(out, active()))
+            able = [] if pos is None else [
+                x for x in farm_of(team, ("C", "IF", "OF")) if _glove(out, x).can_play(pos)]
+            if not able:
+                break
+            move(able[0], "active")
+        if uncovered(_gloves(out, active())) is not None:
+            # nobody on the farm plays it (its men 育成, or none): one of the active men is
+            # converted there (コンバート, as `convert` does for the whole club)
+            here = {x: out[x] for x in active()}
+            done = convert(here, [team], movable & set(here))
+            out.update(here)
+            converted.extend(done)
         while len(active()) > active_size:
             now = active()
             counts = {k: sum(1 for x in now if kinds[x] == k) for k in ("C", "IF", "OF", "SP",
@@ -802,6 +838,9 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
             keep = set(sorted(runners, key=lambda x: (-_speed(out[x][1], out[x][2]),
                                                       -value(x), x))[:RUNNERS])
             spare = [x for x in now if counts[kinds[x]] > least[kinds[x]] and x not in keep]
+            if uncovered(_gloves(out, now)) is None:     # nobody the fielding needs goes down
+                spare = [x for x in spare
+                         if uncovered(_gloves(out, [y for y in now if y != x])) is None]
             # the side (hitters or pitchers) grown most past what the club had active before
             # goes down: a batter's and a pitcher's card values are not on one scale, and by
             # value alone the bench's hitters went down season after season (issue 31: lived

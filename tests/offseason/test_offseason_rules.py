@@ -771,3 +771,52 @@ def test_a_development_player_who_grew_is_signed_to_the_70():
     assert out["T101"][1]["contract"] == "育成"
     out = league()                                    # T103 drafted this off-season: not yet
     assert promote(out, ["T"], 70, {"T101", "T102"}) == [("T101", "T")]
+
+
+def test_an_active_roster_is_mended_to_field_every_position():
+    """§7's roster check, the league file's (league.season.roster.uncovered): every position by
+    a different man of the active roster. A club whose active men play no shortstop calls up the
+    farm's man who does, though weaker than the farm's other hitters, and a full roster sends
+    down someone else, never the one man the fielding needs (issue 31: a renewal stopped with
+    "team OSK cannot field a shortstop (SS) from its active roster")."""
+    from league.offseason.renewal import _fill_active
+    from league.season.roster import uncovered
+
+    def bat(pos, roster, one_b):
+        return {"positions": f"{pos}3", "roster": roster, "BB": "5", "1B": str(one_b),
+                "LG": str(one_b + 5), "HR": str(one_b + 7), "OF": "67", "G": "86", "IF": "91",
+                "K": "100", "RR": "1"}
+
+    def pit(starter):
+        return {"starter": str(starter), "roster": "active", "B": "3 9 49 54 56 74 83 100"}
+
+    cards = [("C1", "T", bat("C", "active", 20), None), ("C2", "T", bat("C", "active", 20), None)]
+    cards += [(f"I{i}", "T", bat(pos, "active", 30 + i), None)
+              for i, pos in enumerate(("1B", "2B", "3B", "2B", "2B", "3B"))]
+    cards += [(f"O{i}", "T", bat(pos, "active", 30), None) for i, pos in enumerate(("LF", "CF", "RF"))]
+    cards += [("F1", "T", bat("SS", "farm", 10), None), ("F2", "T", bat("3B", "farm", 40), None)]
+    cards += [(f"S{i}", "T", None, pit(8)) for i in range(5)]
+    cards += [(f"R{i}", "T", None, pit(0)) for i in range(6)]
+    size = 2 + 6 + 3 + 5 + 6
+    out = {pid: (t, b, p) for pid, t, b, p in cards}
+
+    def active():
+        return [pid for pid, (_t, b, p) in out.items() if (b or p)["roster"] == "active"]
+
+    class Man:          # what the matching reads of a hitter
+        def __init__(self, pid):
+            from league.engine.cards import parse_fielding
+            self.id, self.batting = pid, True
+            self.fielding = parse_fielding(out[pid][1]["positions"], pid)
+
+        def can_play(self, pos):
+            return any(f.position == pos for f in self.fielding)
+
+    assert uncovered([Man(x) for x in active() if out[x][1] is not None]) == "SS"
+    called = _fill_active(cards, [], out, size)
+    assert ("F1", "T") in called and "F2" not in active()     # the shortstop, not the better bat
+    assert len(active()) == size and "F1" in active()         # the weakest, but the only SS
+    assert uncovered([Man(x) for x in active() if out[x][1] is not None]) is None
+    # the weakest man the fielding can spare went down: I1 (a second baseman of three), not the
+    # weaker I0 (the only first baseman)
+    assert "I1" not in active() and "I0" in active()
