@@ -94,3 +94,28 @@ def mini_with_ikusei(tmp_path: Path, extra: str, ikusei: list[dict[str, str]],
     w.writerows(rows)
     bats.write_text(out.getvalue(), encoding="utf-8")
     return folder
+
+
+def replays_before_trades(db: str) -> int:
+    """Every game of the current season played before its first trade that a traded man played
+    in (for his old club), replayed and read again (issue 32): the replay gives the stored box
+    score and the box score has its play-by-play. How many such games there were."""
+    from league.engine.boxscore import render, result_dict
+
+    trades = [n for n in services.news(db) if n.kind == "trade" and n.day is not None]
+    traded = {pid for n in trades for pid, _frm, _to in n.moves}
+    trade_day = min(n.day for n in trades)
+    checked = 0
+    before = [g.number for day, games in services.schedule_days(db) if day < trade_day
+              for g in games if g.status == "final"]
+    for number in before:
+        box = services.boxscore(db, number)
+        men = {pid for lineup in box.result.lineups
+               for pid in (*lineup.order, lineup.pitcher, *lineup.bench, *lineup.bullpen)}
+        if men & traded:
+            assert box.result.plays and not any("no play-by-play" in n for n in box.result.notes)
+            stored, again = services.replay(db, number)
+            assert render(again) == render(stored)
+            assert result_dict(again, None) == result_dict(stored, None)
+            checked += 1
+    return checked

@@ -1,8 +1,8 @@
 """Playing games with computer managers on both sides: single games, runs of games, figures."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterator
+from dataclasses import dataclass, replace
+from typing import Iterable, Iterator
 
 from league.engine import ENGINE_VERSION
 from league.engine.dice import Dice, SeededDice
@@ -24,6 +24,20 @@ class Matchup:
 
 def players_of(league: League) -> dict:
     return {p.id: p for t in league.teams for p in t.players}
+
+
+def players_as_played(league: League, lineups: Iterable[Lineup]) -> dict:
+    """The league's players with every man of a stored game's line-ups on the side he played
+    for that day (issue 32): a trade or a move after the game changes his club now, not the
+    club the game's line-ups name, so a stored game replays (its line-ups checked, its rolls
+    the same) in every later day and version. The cards are the league's, as every replay's."""
+    players = players_of(league)
+    for lineup in lineups:
+        for pid in (*lineup.order, lineup.pitcher, *lineup.bench, *lineup.bullpen):
+            p = players.get(pid)
+            if p is not None and p.team != lineup.team:
+                players[pid] = replace(p, team=lineup.team)
+    return players
 
 
 def schedule(league: League, count: int, away: str | None = None, home: str | None = None,

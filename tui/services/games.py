@@ -12,7 +12,7 @@ from league.engine.playtext import TYPED, TYPED_BY
 from league.engine.ruleset import Ruleset
 from league.errors import LeagueError
 from league.season.roster import League
-from league.season.simulate import players_of, replay_game
+from league.season.simulate import players_as_played, players_of, replay_game
 from storage import repository as repo
 from tui.services.db import Db, Work
 
@@ -63,17 +63,27 @@ def replay(db: Db, number: int, league: str | None = None,
         lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
         ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
         stored, data, _seed = repo.game_result(session=s, slot=slot, players=players_of(lg))
-    away, home = stored.lineups
-    raws = data["raws"] if "raws" in data else raw_rolls(stored)
-    again = replay_game(lg, ruleset, away, home, ScriptedDice(raws),
-                        players_of(lg), fatigue=dict(data.get("fatigue", {})),
-                        hurt=dict(data.get("hurt", {})), version=played_by(data))
+    again = played_again(lg, ruleset, stored, data,
+                         data["raws"] if "raws" in data else raw_rolls(stored))
     if "raws" in data:
         # the stored lines, with the play-by-play and roll log the replay made
         if same_lines(stored, again):
             stored = dataclasses.replace(stored, plays=again.plays, events=again.events,
                                          rolls=again.rolls, raws=again.raws)
     return stored, again
+
+
+def played_again(league: League, ruleset: Ruleset, stored: GameResult, data: dict,
+                 raws: list[int]) -> GameResult:
+    """A stored game played again from its line-ups, fatigue, injuries and raw rolls, by the
+    managers of the engine version that played it: the one home of a stored game's replay.
+    Its men play for the clubs its line-ups name, the clubs of its day (issue 32: a trade or a
+    move since changes none of them; a later trade never rewrites history)."""
+    away, home = stored.lineups
+    return replay_game(league, ruleset, away, home, ScriptedDice(raws),
+                       players_as_played(league, stored.lineups),
+                       fatigue=dict(data.get("fatigue", {})), hurt=dict(data.get("hurt", {})),
+                       version=played_by(data))
 
 
 def played_by(data: dict) -> int:
@@ -92,11 +102,8 @@ def with_log(league: League, ruleset: Ruleset, stored: GameResult, data: dict) -
     """A compactly stored game with its play-by-play and roll log, made by replaying its raw
     rolls. The replay is checked against the stored lines; should the rules have changed since
     the game was played, the box score keeps its stored lines and says the play-by-play is gone."""
-    away, home = stored.lineups
     try:
-        again = replay_game(league, ruleset, away, home, ScriptedDice(data["raws"]),
-                            players_of(league), fatigue=dict(data.get("fatigue", {})),
-                            hurt=dict(data.get("hurt", {})), version=played_by(data))
+        again = played_again(league, ruleset, stored, data, data["raws"])
     except LeagueError as exc:
         return dataclasses.replace(stored, notes=[*stored.notes, f"no play-by-play: {exc}"])
     if same_lines(stored, again):
