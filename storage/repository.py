@@ -233,14 +233,7 @@ def list_leagues(*, session: Session) -> list[LeagueSummary]:
 def stored_texts(*, session: Session, league_id: int, season_id: int | None = None) -> LeagueTexts:
     """The league (the cards of `season_id`, or its own) in the plain-file format."""
     league, ruleset, teams = _league_rows(session, league_id)
-    season_filter = (CardRow.season_id.is_(None) if season_id is None  # type: ignore[union-attr]
-                     else CardRow.season_id == season_id)
-    cards = session.exec(
-        select(CardRow.batting, CardRow.pitching).join(PlayerRow)
-        # a released player (no team: a free agent) is on no team's roster
-        .where(PlayerRow.league_id == league_id, season_filter, CardRow.team != "")
-        .order_by(col(PlayerRow.id))
-    ).all()
+    cards = _card_texts(session, league_id, season_id)
     where = f"league {league.name}" + ("" if season_id is None else f" (season id {season_id})")
     return league_texts(league, ruleset, teams, cards, where)
 
@@ -273,6 +266,54 @@ def load_league(*, session: Session, league_id: int, season_id: int | None = Non
     computer mends a roster that cannot field a team before its game (league.season.farm.repair)."""
     return stored_texts(session=session, league_id=league_id, season_id=season_id).parse(
         active=season_id is None)
+
+
+def game_league(*, session: Session, league_id: int, season_id: int, slot: GameSlot,
+                league: League | None = None) -> League:
+    """The league of a stored game's season (load_league) with every man of its line-ups in it:
+    one released since (自由契約, a free agent: his card's team is "") comes back on the club his
+    line-up names, so the game's box score names him and its replay finds him (a later release
+    never rewrites history). No club is then held to the roster rules: the game's day had its
+    own rosters. A game whose men are all on rosters gets the season's league as it is
+    (`league`, when the caller has read it already)."""
+    if league is None:
+        league = load_league(session=session, league_id=league_id, season_id=season_id)
+    row = session.exec(select(GameRow.data).where(GameRow.schedule_id == slot.id)).first()
+    if row is None:
+        return league
+    known = {p.id for t in league.teams for p in t.players}
+    club = {pid: lu.team for lu in lineups_from(json.loads(row))
+            for pid in (*lu.order, lu.pitcher, *lu.bench, *lu.bullpen)}
+    gone = {pid: team for pid, team in club.items() if pid not in known}
+    if not gone:
+        return league
+    back = session.exec(
+        select(PlayerRow.pid, CardRow.batting, CardRow.pitching).join(PlayerRow)
+        .where(PlayerRow.league_id == league_id, CardRow.season_id == season_id,
+               CardRow.team == "", col(PlayerRow.pid).in_(sorted(gone)))
+        .order_by(col(PlayerRow.id))).all()
+    league_row, ruleset, teams = _league_rows(session, league_id)
+    cards = list(_card_texts(session, league_id, season_id))
+    for pid, b, p in back:
+        cards.append(tuple(None if x is None else json.dumps(dict(json.loads(x), team=gone[pid]),
+                                                             ensure_ascii=False)
+                           for x in (b, p)))     # type: ignore[arg-type]
+    where = f"league {league_row.name} (season id {season_id})"
+    return league_texts(league_row, ruleset, teams, cards, where).parse(active=False, judged=())
+
+
+def _card_texts(session: Session, league_id: int, season_id: int | None
+                ) -> Sequence[tuple[str | None, str | None]]:
+    """The (batting, pitching) JSON texts of the players on a team in `season_id` (None: the
+    league's own cards), in the order they were stored."""
+    season_filter = (CardRow.season_id.is_(None) if season_id is None  # type: ignore[union-attr]
+                     else CardRow.season_id == season_id)
+    return session.exec(
+        select(CardRow.batting, CardRow.pitching).join(PlayerRow)
+        # a released player (no team: a free agent) is on no team's roster
+        .where(PlayerRow.league_id == league_id, season_filter, CardRow.team != "")
+        .order_by(col(PlayerRow.id))
+    ).all()
 
 
 def league_structure(*, session: Session, league_id: int) -> League:

@@ -33,7 +33,7 @@ def boxscore(db: Db, number: int, league: str | None = None,
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
         slot = repo.find_game(session=s, season_id=info.id, number=number)
-        lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
+        lg = repo.game_league(session=s, league_id=row.id, season_id=info.id, slot=slot)
         ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
         result, data, seed = repo.game_result(session=s, slot=slot, players=players_of(lg))
     if "raws" in data:
@@ -60,7 +60,7 @@ def replay(db: Db, number: int, league: str | None = None,
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
         slot = repo.find_game(session=s, season_id=info.id, number=number)
-        lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
+        lg = repo.game_league(session=s, league_id=row.id, season_id=info.id, slot=slot)
         ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
         stored, data, _seed = repo.game_result(session=s, slot=slot, players=players_of(lg))
     again = played_again(lg, ruleset, stored, data,

@@ -348,9 +348,13 @@ def season_games(db: Db, league: str | None = None, season: int | None = None, *
                       if slot.status == "final"
                       and (wanted is None or slot.number in wanted)]
             for slot in finals[shard::shards]:
-                result, data, _seed = repo.game_result(session=s, slot=slot, players=players)
+                # a man released since the game comes back for it (repo.game_league)
+                played = repo.game_league(session=s, league_id=row.id, season_id=info.id,
+                                          slot=slot, league=lg)
+                result, data, _seed = repo.game_result(
+                    session=s, slot=slot, players=players if played is lg else players_of(played))
                 if "raws" in data:
-                    result = with_log(lg, ruleset, result, data)
+                    result = with_log(played, ruleset, result, data)
                 yield GameBox(info.number, slot, result)
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
