@@ -1218,6 +1218,22 @@ def season_totals(*, session: Session, season_id: int, kind: str, team: str | No
     return out
 
 
+def last_games(*, session: Session, season_id: int, kind: str,
+               game_kind: str | None = "regular") -> dict[tuple[str, str], int]:
+    """The number of each (player, team)'s last game of the season with a line of `kind`
+    (batting, pitching or fielding): which club a traded man played for last."""
+    tables: dict[str, type[Row]] = {"batting": BattingLineRow, "pitching": PitchingLineRow,
+                                    "fielding": FieldingLineRow}
+    t = tables[kind].__table__
+    g, sc = GameRow.__table__, ScheduleRow.__table__
+    query = (select(t.c.player, t.c.team, func.max(sc.c.number))
+             .join(g, g.c.id == t.c.game_id).join(sc, sc.c.id == g.c.schedule_id)
+             .where(t.c.season_id == season_id).group_by(t.c.player, t.c.team))
+    if game_kind is not None:
+        query = query.where(sc.c.kind == game_kind)
+    return {(r[0], r[1]): int(r[2]) for r in session.execute(query)}
+
+
 def final_games(*, session: Session, season_id: int) -> list[GameSlot]:
     return [g for g in schedule(session=session, season_id=season_id) if g.status == "final"]
 

@@ -28,10 +28,11 @@ dh = true
 '''
 
 
-def small_league(tmp_path: Path, year: int | None = None, extra: str = "", seed: int = 3) -> str:
+def small_league(tmp_path: Path, year: int | None = None, extra: str = "", seed: int = 3,
+                 days: int | None = None) -> str:
     """The pacific teams as two leagues of three, a season of seven games a team, played (in
     `year`, from its 1 April, when given); `extra`: more league.toml tables; `seed`: the
-    season's."""
+    season's; `days`: only the first days played (all when None)."""
     texts = read_plain_folder(sample_league_path("pacific"))
     toml = texts.toml.replace("roster_size = 28\n", "roster_size = 28\n" + SMALL + extra, 1)
     for code, lg in (("SAP", "N"), ("SEN", "N"), ("CHB", "N"), ("TKZ", "S"), ("OSK", "S"),
@@ -45,7 +46,7 @@ def small_league(tmp_path: Path, year: int | None = None, extra: str = "", seed:
     db = str(tmp_path / "league.sqlite3")
     services.create_league(db, "small", folder)
     services.new_season(db, seed=seed, start=date(year, 4, 1) if year is not None else None)
-    services.sim_days(db, to_end=True)
+    services.sim_days(db, days=days, to_end=days is None)
     return db
 
 

@@ -117,20 +117,28 @@ def _names(s: Any, league_id: int) -> dict[str, str]:
                        .where(PlayerRow.league_id == league_id)).all())
 
 
-def _lines_of(totals: Sequence[hs.Totals]) -> dict[int, list[SeasonLine]]:
-    """Per season id, one SeasonLine per player (teams summed; his team is his last game's)."""
-    by: dict[int, list[hs.Totals]] = {}
+def _lines_of(totals: Sequence[hs.Totals],
+              groups: Mapping[int, Mapping[str, Sequence[str]]] | None = None
+              ) -> dict[int, list[SeasonLine]]:
+    """Per season id, one SeasonLine per player and league (teams summed; his team is his last
+    game's there): with `groups` (a season id's leagues: name → teams) a man traded between the
+    two leagues has a line in each, for each league's titles (league.season.stats.league_lines,
+    NPB's practice); without, one line a player."""
+    by: dict[tuple[int, str], list[hs.Totals]] = {}
     for t in totals:
-        by.setdefault(t.season_id, []).append(t)
-    out = {}
-    for sid, ts in by.items():
+        league_of = {tm: name for name, teams in (groups or {}).get(t.season_id, {}).items()
+                     for tm in teams}
+        by.setdefault((t.season_id, league_of.get(t.team, "")), []).append(t)
+    out: dict[int, list[SeasonLine]] = {}
+    for (sid, _lg), ts in sorted(by.items()):
         last: dict[str, tuple[date, int, str]] = {}
         for t in ts:
             k = (t.last_day, t.last_number, t.team)
             if t.player not in last or k > last[t.player]:
                 last[t.player] = k
-        out[sid] = merge_lines(((t.player, t.team, t.batting, t.pitching) for t in ts),
-                               {p: v[2] for p, v in last.items()})
+        out.setdefault(sid, []).extend(merge_lines(
+            ((t.player, t.team, t.batting, t.pitching) for t in ts),
+            {p: v[2] for p, v in last.items()}))
     return out
 
 
@@ -168,7 +176,7 @@ def season_titles(db: Db, league: str | None = None, season: int | None = None) 
         se = _read_season(s, lid, info)
         totals = hs.season_totals(session=s, season_ids=[info.id])
         names = _names(s, lid)
-    lines = _lines_of(totals).get(info.id, [])
+    lines = _lines_of(totals, {info.id: se.groups}).get(info.id, [])
     ts = league_titles(lines, team_games=se.team_games, leagues=se.groups)
     return TitlesView(info.number, se.year, se.complete, info.games - info.final, ts, names,
                       {t.code: t.short or t.name for t in se.league.teams})
@@ -797,9 +805,10 @@ def player_career(db: Db, ref: str, league: str | None = None) -> CareerView:
         held: list[tuple[int, str, str]] = []
         if complete:
             all_totals = hs.season_totals(session=s, season_ids=complete)
-            lines = _lines_of(all_totals)
+            seasons_read = {sid: _read_season(s, lid, infos[sid]) for sid in complete}
+            lines = _lines_of(all_totals, {sid: se.groups for sid, se in seasons_read.items()})
             for sid in complete:
-                se = _read_season(s, lid, infos[sid])
+                se = seasons_read[sid]
                 for t in league_titles(lines.get(sid, []), team_games=se.team_games,
                                        leagues=se.groups):
                     if any(h.player == pid for h in t.holders):
@@ -884,7 +893,8 @@ def history(db: Db, league: str | None = None, *, limit: int = 5) -> HistoryView
         title = repo.load_league(session=s, league_id=lid).name
         from tui.services.offseason import retirements
         retired = retirements(s, lid)
-    lines = _lines_of(totals)
+    lines = _lines_of(totals, {se.info.id: se.groups for se in seasons})   # the titles'
+    whole = _lines_of(totals)          # the records': a player's season across the leagues
     out = []
     per_player: list[PlayerSeason] = []
     outcomes: list[Outcome] = []
@@ -910,7 +920,7 @@ def history(db: Db, league: str | None = None, *, limit: int = 5) -> HistoryView
         if se.complete:
             per_player += [PlayerSeason(se.info.number, ln.player, ln.team,
                                         se.team_games.get(ln.team, 0), ln.batting, ln.pitching)
-                           for ln in lines.get(sid, [])]
+                           for ln in whole.get(sid, [])]
     srec = [(spec, season_records(per_player, spec, limit)) for spec in RECORDS]
     crec = [(spec, career_records(per_player, spec, limit)) for spec in RECORDS]
     h2h = head_to_head_table(outcomes, list(teams))

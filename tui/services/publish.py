@@ -16,7 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from league.engine.game import GameResult
 from league.season.careers import Career, CareerSeason, add_stats, career
-from league.season.stats import LeaderRow, add_batting, add_pitching, batting_of, pitching_of
+from league.season.stats import LeaderRow, add_batting, add_pitching
 from league.season.stats import leaders as league_leaders
 from storage import history_store as hs
 from storage import repository as repo
@@ -130,7 +130,9 @@ def site_data(db: Db, league: str | None = None) -> SiteData:
             bat_rows = repo.batting_lines(session=s, season_ids=ids[-1:]) if ids else []
             pit_rows = repo.pitching_lines(session=s, season_ids=ids[-1:]) if ids else []
             everyone = repo.player_names(session=s, league_id=lid)
-            boards = {i.id: _season_boards(s, i.id) for i in infos}
+            leagues = {t: g.code for g in structure.groups for t in g.teams} \
+                if len(structure.groups) > 1 else {}
+            boards = {i.id: _season_boards(s, i.id, leagues) for i in infos}
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
     book = name_book(w, league=name)
@@ -142,8 +144,8 @@ def site_data(db: Db, league: str | None = None) -> SiteData:
         leaders = tuple(
             GroupLeaders(code, gname, gname_en, {t: games.get(t, 0) for t in teams},
                          {(kind, stat): league_leaders(
-                             [(p, t, st) for (p, t), st in boards[info.id][kind].items()
-                              if t in teams], stat, team_games=games, limit=10, kind=kind)
+                             [(p, t, st) for p, t, st in boards[info.id][kind] if t in teams],
+                             stat, team_games=games, limit=10, kind=kind)
                           for kind, stat in LEADER_BOARDS})
             for code, gname, gname_en, teams in groups)
         seasons.append(SiteSeason(info.number, info.year, info.phase, view,
@@ -157,17 +159,12 @@ def site_data(db: Db, league: str | None = None) -> SiteData:
                     players, history(w, name), tuple(news(w, name)))
 
 
-def _season_boards(s: Any, season_id: int) -> dict[str, dict[tuple[str, str], Any]]:
-    """Every (player, team)'s season totals by kind, summed by the database."""
-    out: dict[str, dict[tuple[str, str], Any]] = {}
-    for kind in ("batting", "pitching"):
-        rows: dict[tuple[str, str], Any] = {}
-        for player, team, games, totals, counts in repo.season_totals(
-                session=s, season_id=season_id, kind=kind):
-            rows[(player, team)] = (batting_of(games, totals) if kind == "batting"
-                                    else pitching_of(games, totals, counts))
-        out[kind] = rows
-    return out
+def _season_boards(s: Any, season_id: int, leagues: dict[str, str]
+                   ) -> dict[str, list[tuple[str, str, Any]]]:
+    """The season's lines by kind for the leader boards (tui.services.stats.season_lines: a
+    man traded within a league has one line)."""
+    from tui.services.stats import season_lines
+    return {kind: season_lines(s, season_id, kind, leagues) for kind in ("batting", "pitching")}
 
 
 def _role(p: Any) -> str:

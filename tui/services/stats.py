@@ -18,6 +18,7 @@ from league.season.stats import (
     add_pitching,
     batting_of,
     fielding_of,
+    league_lines,
     pitching_of,
     stat_label,
 )
@@ -115,11 +116,14 @@ def leaders(db: Db, league: str | None = None, season: int | None = None, *,
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
-        stats = _season_totals(s, info.id, kind, team=team)
+        if team is None:      # the league's board: one line per player and league
+            rows = season_lines(s, info.id, kind, league_of(view))
+        else:                 # one team's: what each man did for it
+            rows = [(p, t, st) for (p, t), st in _season_totals(s, info.id, kind,
+                                                                team=team).items()]
         names = repo.player_names(session=s, league_id=row.id)
-    board = league_leaders([(p, t, st) for (p, t), st in stats.items()
-                            if members is None or t in members], stat, team_games=games,
-                           limit=limit)
+    board = league_leaders([(p, t, st) for p, t, st in rows if members is None or t in members],
+                           stat, team_games=games, limit=limit)
     return LeadersView(kind, stat, board, names, view.season)
 
 
@@ -136,6 +140,21 @@ def _season_totals(s: Any, season_id: int, kind: str, team: str | None = None
         else:
             out[(player, tm)] = fielding_of(games, totals)
     return out
+
+
+def league_of(view: StandingsView) -> dict[str, str]:
+    """Each team's league (リーグ) code in a league of two ("" in a league of one)."""
+    return {r.team: t.code for t in view.tables for r in t.rows} if len(view.tables) > 1 else {}
+
+
+def season_lines(s: Any, season_id: int, kind: str, leagues: dict[str, str]
+                 ) -> list[tuple[str, str, Any]]:
+    """The season's lines of one kind for the leaders and titles (league.season.stats
+    .league_lines): a man traded within a league has one line, his clubs summed, his team the
+    club of his last game; one traded between the leagues a line in each."""
+    last = repo.last_games(session=s, season_id=season_id, kind=kind)
+    return league_lines(((p, t, last.get((p, t), 0), st)
+                         for (p, t), st in _season_totals(s, season_id, kind).items()), leagues)
 
 
 def _names(s: Any, league_id: int) -> dict[str, str]:

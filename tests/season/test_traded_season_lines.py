@@ -1,0 +1,87 @@
+"""A man traded in the season (issue 32, [trades] in_season = true): the league's leaders, titles
+and his page read his whole season — NPB's practice (impact_baseball.md C.5 names the qualifiers
+by team games and is silent on a traded man): one line for a man traded within a league, his
+clubs' lines summed and his 規定打席 judged by the games of the club he ends with; a line in each
+league for a man traded between the two; a team's page only what he did for that team."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from typer.testing import CliRunner
+
+from league.engine.game import BAT_FIELDS
+from storage import repository as repo
+from tests.season_helpers import small_league
+from tui import services as sv
+from tui.cli.main import app
+from tui.services.db import Work
+
+runner = CliRunner()
+IN_SEASON = "\n[trades]\nin_season = true\n"
+NORTH, SOUTH = {"SAP", "SEN", "CHB"}, {"TKZ", "OSK", "FUK"}
+
+
+def js(*args: str):
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, (result.output, result.exception)
+    return json.loads(result.output)
+
+
+def test_a_traded_man_s_season_is_one_line_in_his_league_and_one_in_each_league(tmp_path):
+    # the small league's seed 3 with in-season trades: the computer swaps CHB15 (North) and
+    # TKZ15 (South) on 26 May; a person trades OSK08 for FUK08 (both South) after three days
+    db = small_league(tmp_path, extra=IN_SEASON, days=3)
+    made = js("trade", "offer", "--team", "OSK", "--with", "FUK", "--give", "OSK08",
+              "--get", "FUK08", "--db", db)
+    assert made["accepted"], made
+    sv.sim_days(db, to_end=True)
+    with Work.of(db, None).session() as s:
+        info = repo.find_season(session=s, league_id=repo.find_league(session=s).id)
+        bat = repo.batting_lines(session=s, season_ids=[info.id])
+    hits, games = Counter(), Counter()
+    h = BAT_FIELDS.index("h")
+    last: dict[str, tuple] = {}
+    for ln in bat:
+        lg = "N" if ln.team in NORTH else "S"
+        hits[(ln.player, lg)] += ln.line[h]
+        games[(ln.player, ln.team)] += 1
+        if ln.player not in last or (ln.day, ln.number) > last[ln.player][0]:
+            last[ln.player] = ((ln.day, ln.number), ln.team)
+    # each traded man played for both of his clubs
+    assert games[("OSK08", "OSK")] and games[("OSK08", "FUK")]
+    assert games[("FUK08", "FUK")] and games[("FUK08", "OSK")]
+    assert games[("CHB15", "CHB")] and games[("CHB15", "TKZ")]
+    board = js("leaders", "batting", "--stat", "h", "--limit", "500", "--db", db)["rows"]
+    by = Counter(r["player"] for r in board)
+    # within a league: one line, his clubs summed, his team the club he ends with
+    for pid in ("OSK08", "FUK08"):
+        [row] = [r for r in board if r["player"] == pid]
+        assert row["value"] == hits[(pid, "S")]
+        assert row["team"] == last[pid][1] == ("FUK" if pid == "OSK08" else "OSK")
+    # between the leagues: a line in each league, each his games there
+    for pid in ("CHB15", "TKZ15"):
+        mine = {r["team"]: r["value"] for r in board if r["player"] == pid}
+        want = {t: hits[(pid, "N" if t in NORTH else "S")]
+                for t in ("CHB", "TKZ") if hits[(pid, "N" if t in NORTH else "S")]}
+        assert mine == want
+    assert all(n == 1 for p, n in by.items() if p not in ("CHB15", "TKZ15"))
+    south = js("leaders", "batting", "--stat", "h", "--part", "S", "--limit", "500",
+               "--db", db)["rows"]
+    assert {r["player"]: r["value"] for r in south}["OSK08"] == hits[("OSK08", "S")]
+    # a team's page: only what he did for that team
+    osk = js("leaders", "batting", "--stat", "h", "--team", "OSK", "--limit", "500",
+             "--db", db)["rows"]
+    mine = [ln for ln in bat if ln.player == "OSK08" and ln.team == "OSK"]
+    assert [r["value"] for r in osk if r["player"] == "OSK08"] == \
+        ([sum(ln.line[h] for ln in mine)] if sum(ln.line[h] for ln in mine) else [])
+    # his page's season line: his whole season
+    page = sv.player(db, "OSK08")
+    assert page.batting.h == hits[("OSK08", "S")]
+    assert page.batting.games == games[("OSK08", "OSK")] + games[("OSK08", "FUK")]
+    # the titles read the same line (最多安打 of the South league)
+    t = js("titles", "--db", db)
+    hit_title = next(x for x in t["titles"] if x["key"] == "hits" and x["league"] == "南リーグ")
+    best = max(v for (p, lg), v in hits.items() if lg == "S")
+    assert {x["player"] for x in hit_title["holders"]} == \
+        {p for (p, lg), v in hits.items() if lg == "S" and v == best}
