@@ -29,10 +29,11 @@ dh = true
 
 
 def small_league(tmp_path: Path, year: int | None = None, extra: str = "", seed: int = 3,
-                 days: int | None = None) -> str:
+                 days: int | None = None, db: str | None = None) -> str:
     """The pacific teams as two leagues of three, a season of seven games a team, played (in
     `year`, from its 1 April, when given); `extra`: more league.toml tables; `seed`: the
-    season's; `days`: only the first days played (all when None)."""
+    season's; `days`: only the first days played (all when None); `db`: the league's database
+    (an SQLite file in `tmp_path` when None)."""
     texts = read_plain_folder(sample_league_path("pacific"))
     toml = texts.toml.replace("roster_size = 28\n", "roster_size = 28\n" + SMALL + extra, 1)
     for code, lg in (("SAP", "N"), ("SEN", "N"), ("CHB", "N"), ("TKZ", "S"), ("OSK", "S"),
@@ -43,7 +44,7 @@ def small_league(tmp_path: Path, year: int | None = None, extra: str = "", seed:
     (folder / "league.toml").write_text(toml, encoding="utf-8")
     (folder / "batters.csv").write_text(texts.batters, encoding="utf-8")
     (folder / "pitchers.csv").write_text(texts.pitchers, encoding="utf-8")
-    db = str(tmp_path / "league.sqlite3")
+    db = db or str(tmp_path / "league.sqlite3")
     services.create_league(db, "small", folder)
     services.new_season(db, seed=seed, start=date(year, 4, 1) if year is not None else None)
     services.sim_days(db, days=days, to_end=days is None)

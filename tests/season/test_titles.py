@@ -223,3 +223,26 @@ def test_sawamura_counts_the_seven_criteria():
     assert prop.player == "ace" and prop.candidates[0].note == "6/7"
     strict = AwardRules(sawamura_min_met=7)
     assert sawamura([AwardPlayer("ace", "A", pitching=ace)], rules=strict).player is None
+
+
+def test_a_man_traded_within_a_league_is_one_line_and_between_the_leagues_one_in_each():
+    """NPB's practice (C.5's qualifiers by team games, issue 32): within a league his clubs'
+    lines are summed and his team is the club of his last game (its games judge 規定打席); a
+    man traded between the leagues has a line in each, for each league's leaders and titles."""
+    from league.season.stats import league_lines
+    league_of = {t: name for name, teams in LEAGUES.items() for t in teams}
+    parts = [("x", "B", 30, B(games=4, pa=14, ab=12, h=5, hr=1)),
+             ("x", "A", 12, B(games=4, pa=16, ab=15, h=4, hr=2)),
+             ("x", "C", 50, B(games=2, pa=8, ab=8, h=3, hr=1)),
+             ("y", "D", 40, B(games=9, pa=30, ab=27, h=9))]
+    lines = league_lines(parts, league_of)
+    assert [(p, t, s.pa, s.h, s.hr) for p, t, s in lines] == \
+        [("x", "B", 30, 9, 3), ("x", "C", 8, 3, 1), ("y", "D", 30, 9, 0)]
+    ts = titles([SeasonLine(p, t, s) for p, t, s in lines], team_games=GAMES, leagues=LEAGUES)
+    assert holders(ts, "セ", "home_runs") == [("x", "3")]
+    assert holders(ts, "パ", "home_runs") == [("x", "1")]
+    assert holders(ts, "セ", "batting_title") == []           # 30 PA < 31 (B's 10 games)
+    assert holders(ts, "パ", "batting_title") == [("y", ".333")]  # 30 PA ≥ 27.9 (D's 9)
+    # one league: every club summed, his team the last
+    [(_p, team, s)] = league_lines(parts[:3])
+    assert team == "C" and s.pa == 38 and s.games == 10

@@ -12,14 +12,17 @@ from typer.testing import CliRunner
 
 from league.engine.game import BAT_FIELDS
 from storage import repository as repo
-from tests.season_helpers import small_league
 from tui import services as sv
 from tui.cli.main import app
 from tui.services.db import Work
 
+from league_db import db as db  # noqa: F401  (the fixture: SQLite and PostgreSQL)
+from league_db import pg_server_url as pg_server_url  # noqa: F401
+from season_helpers import small_league
+
 runner = CliRunner()
 IN_SEASON = "\n[trades]\nin_season = true\n"
-NORTH, SOUTH = {"SAP", "SEN", "CHB"}, {"TKZ", "OSK", "FUK"}
+NORTH = {"SAP", "SEN", "CHB"}          # the South league: TKZ, OSK, FUK
 
 
 def js(*args: str):
@@ -28,10 +31,10 @@ def js(*args: str):
     return json.loads(result.output)
 
 
-def test_a_traded_man_s_season_is_one_line_in_his_league_and_one_in_each_league(tmp_path):
+def test_a_traded_man_s_season_is_one_line_in_his_league_and_one_in_each_league(tmp_path, db):
     # the small league's seed 3 with in-season trades: the computer swaps CHB15 (North) and
     # TKZ15 (South) on 26 May; a person trades OSK08 for FUK08 (both South) after three days
-    db = small_league(tmp_path, extra=IN_SEASON, days=3)
+    db = small_league(tmp_path, extra=IN_SEASON, days=3, db=db)
     made = js("trade", "offer", "--team", "OSK", "--with", "FUK", "--give", "OSK08",
               "--get", "FUK08", "--db", db)
     assert made["accepted"], made
@@ -79,9 +82,30 @@ def test_a_traded_man_s_season_is_one_line_in_his_league_and_one_in_each_league(
     page = sv.player(db, "OSK08")
     assert page.batting.h == hits[("OSK08", "S")]
     assert page.batting.games == games[("OSK08", "OSK")] + games[("OSK08", "FUK")]
-    # the titles read the same line (最多安打 of the South league)
+    # the titles read the same lines (最多安打 of each league: his games there)
     t = js("titles", "--db", db)
-    hit_title = next(x for x in t["titles"] if x["key"] == "hits" and x["league"] == "南リーグ")
-    best = max(v for (p, lg), v in hits.items() if lg == "S")
-    assert {x["player"] for x in hit_title["holders"]} == \
-        {p for (p, lg), v in hits.items() if lg == "S" and v == best}
+    for name, lg in (("北リーグ", "N"), ("南リーグ", "S")):
+        title = next(x for x in t["titles"] if x["key"] == "hits" and x["league"] == name)
+        best = max(v for (p, g), v in hits.items() if g == lg)
+        assert {(x["player"], x["value"]) for x in title["holders"]} == \
+            {(p, v) for (p, g), v in hits.items() if g == lg and v == best}
+
+
+def test_the_titles_read_a_line_in_each_league_for_a_man_traded_between_them():
+    """The titles' lines (tui.services.history): summed per league with the season's leagues,
+    the whole season without (the single-season records)."""
+    from datetime import date
+
+    from league.season.stats import BattingStats
+    from storage import history_store as hs
+    from tui.services.history import _lines_of
+
+    def part(team: str, day: int, hr: int) -> hs.Totals:
+        return hs.Totals(1, "x", team, date(2026, 5, day), day, BattingStats(games=1, hr=hr))
+
+    totals = [part("SAP", 1, 2), part("SEN", 9, 1), part("OSK", 20, 4)]
+    groups = {1: {"北リーグ": ["SAP", "SEN", "CHB"], "南リーグ": ["TKZ", "OSK", "FUK"]}}
+    split = _lines_of(totals, groups)[1]
+    assert [(ln.team, ln.batting.hr) for ln in split] == [("SEN", 3), ("OSK", 4)]
+    [whole] = _lines_of(totals)[1]
+    assert (whole.team, whole.batting.hr) == ("OSK", 7)
