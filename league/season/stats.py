@@ -6,7 +6,7 @@ fielding lines in `FIELD_FIELDS` below. Rate leaders need the qualifiers of the 
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from fractions import Fraction
 
@@ -385,31 +385,6 @@ def leaders(rows: Iterable[tuple[str, str, Stats]], stat: str, *, team_games: di
     for i, (value, pid, team, s) in enumerate(board[:limit]):
         rank = out[-1].rank if out and out[-1].value == value else i + 1
         out.append(LeaderRow(rank, pid, team, value, stat_text(name, value), s))
-    return out
-
-
-def league_lines(parts: Iterable[tuple[str, str, int, Stats]],
-                 league_of: Mapping[str, str] | None = None) -> list[tuple[str, str, Stats]]:
-    """One season line per player and league (リーグ) from his per-club parts (player, team,
-    number of his last game for the team, stats), for the leaders and titles. NPB's practice: a
-    man traded within a league has one line, his clubs' parts summed, and his team is the club
-    of his last game (its games judge his 規定打席 and 規定投球回); a man traded between the two
-    leagues has a line in each (`league_of`: a team's league; one league when None). A team's
-    own page reads the parts, not these lines."""
-    by: dict[tuple[str, str], list[tuple[int, str, Stats]]] = {}
-    for pid, team, last, st in parts:
-        lg = "" if league_of is None else league_of.get(team, "")
-        by.setdefault((pid, lg), []).append((last, team, st))
-    out = []
-    for (pid, _lg), rows in sorted(by.items()):
-        rows.sort(key=lambda r: (r[0], r[1]))
-        kinds = {type(st) for _l, _t, st in rows}
-        if len(kinds) > 1:
-            raise LeagueError(f"player {pid}: cannot add stats of different kinds")
-        first = rows[0][2]
-        total = first if len(rows) == 1 else type(first)(**{
-            f.name: sum(getattr(st, f.name) for _l, _t, st in rows) for f in fields(first)})
-        out.append((pid, rows[-1][1], total))
     return out
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from league.errors import LeagueError
+from league.season.careers import S, add_stats
 from league.season.stats import BattingStats, PitchingStats, stat_text
 
 
@@ -186,13 +187,34 @@ def titles(lines: Iterable[SeasonLine], *, team_games: Mapping[str, int],
     return out
 
 
+def league_lines(parts: Iterable[tuple[str, str, int, S]],
+                 league_of: Mapping[str, str] | None = None) -> list[tuple[str, str, S]]:
+    """One season line per player and league (リーグ) from his per-club parts of one kind
+    (player, team, number of his last game for the team, stats), for the leaders and titles.
+    NPB's practice: a man traded within a league has one line, his clubs' parts summed (as
+    `merge_lines` sums a SeasonLine's), and his team is the club of his last game (its games
+    judge his 規定打席 and 規定投球回); a man traded between the two leagues has a line in each
+    (`league_of`: a team's league; one league when None). A team's own page reads the parts."""
+    by: dict[tuple[str, str], list[tuple[int, str, S]]] = {}
+    for pid, team, last, st in parts:
+        lg = "" if league_of is None else league_of.get(team, "")
+        by.setdefault((pid, lg), []).append((last, team, st))
+    out = []
+    for (pid, _lg), rows in sorted(by.items()):
+        rows.sort(key=lambda r: (r[0], r[1]))
+        try:
+            total = rows[0][2] if len(rows) == 1 else add_stats([st for _l, _t, st in rows])
+        except LeagueError as exc:
+            raise LeagueError(f"player {pid}: {exc}") from None
+        out.append((pid, rows[-1][1], total))
+    return out
+
+
 def merge_lines(parts: Iterable[tuple[str, str, BattingStats | None, PitchingStats | None]],
                 last_team: Callable[[str], str] | Mapping[str, str] | None = None
                 ) -> list[SeasonLine]:
     """One SeasonLine per player from his per-team parts (player, team, batting, pitching), the
     parts summed; his team is `last_team[player]` (the team of his last game) or his only one."""
-    from league.season.careers import add_stats
-
     by: dict[str, list[tuple[str, BattingStats | None, PitchingStats | None]]] = {}
     for pid, team, b, p in parts:
         by.setdefault(pid, []).append((team, b, p))

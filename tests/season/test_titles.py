@@ -229,7 +229,7 @@ def test_a_man_traded_within_a_league_is_one_line_and_between_the_leagues_one_in
     """NPB's practice (C.5's qualifiers by team games, issue 32): within a league his clubs'
     lines are summed and his team is the club of his last game (its games judge 規定打席); a
     man traded between the leagues has a line in each, for each league's leaders and titles."""
-    from league.season.stats import league_lines
+    from league.season.titles import league_lines
     league_of = {t: name for name, teams in LEAGUES.items() for t in teams}
     parts = [("x", "B", 30, B(games=4, pa=14, ab=12, h=5, hr=1)),
              ("x", "A", 12, B(games=4, pa=16, ab=15, h=4, hr=2)),

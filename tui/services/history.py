@@ -122,7 +122,7 @@ def _lines_of(totals: Sequence[hs.Totals],
               ) -> dict[int, list[SeasonLine]]:
     """Per season id, one SeasonLine per player and league (teams summed; his team is his last
     game's there): with `groups` (a season id's leagues: name → teams) a man traded between the
-    two leagues has a line in each, for each league's titles (league.season.stats.league_lines,
+    two leagues has a line in each, for each league's titles (league.season.titles.league_lines,
     NPB's practice); without, one line a player."""
     by: dict[tuple[int, str], list[hs.Totals]] = {}
     for t in totals:

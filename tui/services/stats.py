@@ -18,13 +18,13 @@ from league.season.stats import (
     add_pitching,
     batting_of,
     fielding_of,
-    league_lines,
     pitching_of,
     stat_label,
 )
 from league.season.stats import (
     leaders as league_leaders,
 )
+from league.season.titles import league_lines
 from storage import repository as repo
 from tui.services.db import Db, ServiceError, Work
 from tui.services.views import LeagueTable, StandingsView, _outcomes, league_tables, standings_view  # noqa: F401  (kept where they were)
@@ -149,7 +149,7 @@ def league_of(view: StandingsView) -> dict[str, str]:
 
 def season_lines(s: Any, season_id: int, kind: str, leagues: dict[str, str]
                  ) -> list[tuple[str, str, Any]]:
-    """The season's lines of one kind for the leaders and titles (league.season.stats
+    """The season's lines of one kind for the leaders and titles (league.season.titles
     .league_lines): a man traded within a league has one line, his clubs summed, his team the
     club of his last game; one traded between the leagues a line in each."""
     last = repo.last_games(session=s, season_id=season_id, kind=kind)
