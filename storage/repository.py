@@ -268,22 +268,15 @@ def load_league(*, session: Session, league_id: int, season_id: int | None = Non
         active=season_id is None)
 
 
-def game_league(*, session: Session, league_id: int, season_id: int, slot: GameSlot,
-                league: League | None = None) -> League:
-    """The league of a stored game's season (load_league) with every man of its line-ups in it:
+def game_league(*, session: Session, league_id: int, season_id: int, lineups: Iterable[Any],
+                league: League) -> League:
+    """`league`, the season's (load_league), with every man of a stored game's `lineups` in it:
     one released since (自由契約, a free agent: his card's team is "") comes back on the club his
     line-up names, so the game's box score names him and its replay finds him (a later release
     never rewrites history). No club is then held to the roster rules: the game's day had its
-    own rosters. A game whose men are all on rosters gets the season's league as it is
-    (`league`, when the caller has read it already)."""
-    if league is None:
-        league = load_league(session=session, league_id=league_id, season_id=season_id)
-    row = session.exec(select(GameRow.data).where(GameRow.schedule_id == slot.id)).first()
-    if row is None:
-        return league
+    own rosters. A game whose men are all on rosters gets `league` itself."""
     known = {p.id for t in league.teams for p in t.players}
-    club = {pid: lu.team for lu in lineups_from(json.loads(row))
-            for pid in (*lu.order, lu.pitcher, *lu.bench, *lu.bullpen)}
+    club = {pid: lu.team for lu in lineups for pid in lu.men()}
     gone = {pid: team for pid, team in club.items() if pid not in known}
     if not gone:
         return league

@@ -113,7 +113,7 @@ def replays_before_trades(db: str) -> int:
     for number in before:
         box = services.boxscore(db, number)
         men = {pid for lineup in box.result.lineups
-               for pid in (*lineup.order, lineup.pitcher, *lineup.bench, *lineup.bullpen)}
+               for pid in lineup.men()}
         if men & traded:
             assert box.result.plays and not any("no play-by-play" in n for n in box.result.notes)
             stored, again = services.replay(db, number)

@@ -56,6 +56,11 @@ class Lineup:
     def __reduce__(self) -> tuple[object, ...]:
         return by_fields(self)
 
+    def men(self) -> tuple[str, ...]:
+        """Every man of the line-up: the batting order, the starting pitcher, the bench and the
+        bullpen."""
+        return (*self.order, self.pitcher, *self.bench, *self.bullpen)
+
     def validate(self, players: dict[str, Player], dh: bool) -> None:
         """Refuse an impossible line-up with one message naming the team and the problem."""
         fault = self._fault(players, dh)

@@ -33,7 +33,7 @@ def players_as_played(league: League, lineups: Iterable[Lineup]) -> dict:
     the same) in every later day and version. The cards are the league's, as every replay's."""
     players = players_of(league)
     for lineup in lineups:
-        for pid in (*lineup.order, lineup.pitcher, *lineup.bench, *lineup.bullpen):
+        for pid in lineup.men():
             p = players.get(pid)
             if p is not None and p.team != lineup.team:
                 players[pid] = replace(p, team=lineup.team)

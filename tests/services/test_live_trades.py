@@ -61,7 +61,7 @@ def test_the_first_game_of_a_trade_day_at_the_keyboard_comes_after_the_day_s_tra
     assert _trades(db) == _trades(day_simulated) and _trades(db)
     on = {p: t for t, ps in _clubs(db).items() for p in ps}
     for lineup in setup.info.lineups:   # the line-ups are of the rosters after the trades
-        men = (*lineup.order, lineup.pitcher, *lineup.bench, *lineup.bullpen)
+        men = lineup.men()
         assert all(on[pid] == lineup.team for pid in men)
     info = setup.info
     g, _ = live_game(setup.ruleset, setup.players, *info.lineups, people={1: person()},

@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from league.engine.boxscore import render, result_dict
 from league.engine.dice import ScriptedDice
@@ -14,6 +15,7 @@ from league.errors import LeagueError
 from league.season.roster import League
 from league.season.simulate import players_as_played, players_of, replay_game
 from storage import repository as repo
+from storage.views import GameSlot
 from tui.services.db import Db, Work
 
 
@@ -33,9 +35,9 @@ def boxscore(db: Db, number: int, league: str | None = None,
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
         slot = repo.find_game(session=s, season_id=info.id, number=number)
-        lg = repo.game_league(session=s, league_id=row.id, season_id=info.id, slot=slot)
+        lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
         ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
-        result, data, seed = repo.game_result(session=s, slot=slot, players=players_of(lg))
+        lg, result, data, seed = stored_game(s, row.id, info.id, slot, lg)
     if "raws" in data:
         result = with_log(lg, ruleset, result, data)
     typed_by = data.get("typed_by")
@@ -60,9 +62,9 @@ def replay(db: Db, number: int, league: str | None = None,
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
         slot = repo.find_game(session=s, season_id=info.id, number=number)
-        lg = repo.game_league(session=s, league_id=row.id, season_id=info.id, slot=slot)
+        lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
         ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
-        stored, data, _seed = repo.game_result(session=s, slot=slot, players=players_of(lg))
+        lg, stored, data, _seed = stored_game(s, row.id, info.id, slot, lg)
     again = played_again(lg, ruleset, stored, data,
                          data["raws"] if "raws" in data else raw_rolls(stored))
     if "raws" in data:
@@ -71,6 +73,20 @@ def replay(db: Db, number: int, league: str | None = None,
             stored = dataclasses.replace(stored, plays=again.plays, events=again.events,
                                          rolls=again.rolls, raws=again.raws)
     return stored, again
+
+
+def stored_game(s: Any, league_id: int, season_id: int, slot: GameSlot, league: League,
+                players: dict | None = None) -> tuple[League, GameResult, dict, int | None]:
+    """A stored game read (repo.game_result) with the league to show and replay it by: the
+    season's `league` (its players `players`, when the caller has them), or, when a man of its
+    line-ups has been released since, that league with him back (repo.game_league)."""
+    result, data, seed = repo.game_result(
+        session=s, slot=slot, players=players_of(league) if players is None else players)
+    played = repo.game_league(session=s, league_id=league_id, season_id=season_id,
+                              lineups=result.lineups, league=league)
+    if played is not league:
+        result = dataclasses.replace(result, players=players_of(played))
+    return played, result, data, seed
 
 
 def played_again(league: League, ruleset: Ruleset, stored: GameResult, data: dict,

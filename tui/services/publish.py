@@ -330,7 +330,7 @@ def season_games(db: Db, league: str | None = None, season: int | None = None, *
     from the `shard`-th, so that several processes share them), each with its play-by-play made
     again from its rolls (games.with_log), the league read once."""
     from league.season.simulate import players_of
-    from tui.services.games import with_log
+    from tui.services.games import stored_game, with_log
 
     try:
         with Work.of(db, league).session() as s:
@@ -345,11 +345,7 @@ def season_games(db: Db, league: str | None = None, season: int | None = None, *
                       if slot.status == "final"
                       and (wanted is None or slot.number in wanted)]
             for slot in finals[shard::shards]:
-                # a man released since the game comes back for it (repo.game_league)
-                played = repo.game_league(session=s, league_id=row.id, season_id=info.id,
-                                          slot=slot, league=lg)
-                result, data, _seed = repo.game_result(
-                    session=s, slot=slot, players=players if played is lg else players_of(played))
+                played, result, data, _seed = stored_game(s, row.id, info.id, slot, lg, players)
                 if "raws" in data:
                     result = with_log(played, ruleset, result, data)
                 yield GameBox(info.number, slot, result)
