@@ -279,23 +279,27 @@ def test_an_active_roster_keeps_fast_men_for_the_pinch_runner():
     assert "I0" not in active
 
 
+def _bat(pos, roster, one_b):
+    """A slow hitter's cells (RR 1) at `pos`, on `roster`, as good as his 1B width `one_b`."""
+    return {"positions": f"{pos}3", "roster": roster, "BB": "5", "1B": str(one_b),
+            "LG": str(one_b + 5), "HR": str(one_b + 7), "OF": "67", "G": "86", "IF": "91",
+            "K": "100", "RR": "1"}
+
+
+def _arm(starter):
+    """An active pitcher's cells: a starter (『先』 `starter`) or a reliever (0)."""
+    return {"starter": str(starter), "roster": "active", "B": "3 9 49 54 56 74 83 100"}
+
+
 def test_an_active_roster_keeps_a_second_catcher():
     """§7's roster check: a club down to one active catcher calls up the farm's best (issue 31:
     with one, the manager can never run or hit for him), a club with two calls up none."""
     from league.offseason.renewal import CATCHERS, _fill_active
 
-    def bat(pos, roster, one_b):
-        return {"positions": f"{pos}3", "roster": roster, "BB": "5", "1B": str(one_b),
-                "LG": str(one_b + 5), "HR": str(one_b + 7), "OF": "67", "G": "86", "IF": "91",
-                "K": "100", "RR": "1"}
-
-    def pit(starter):
-        return {"starter": str(starter), "roster": "active", "B": "3 9 49 54 56 74 83 100"}
-
     for had in (1, 2):
-        cards = [(f"C{i}", "T", bat("C", "active" if i < had else "farm", 20 + i), None)
+        cards = [(f"C{i}", "T", _bat("C", "active" if i < had else "farm", 20 + i), None)
                  for i in range(3)]
-        cards += [(f"S{i}", "T", None, pit(8)) for i in range(5)]
+        cards += [(f"S{i}", "T", None, _arm(8)) for i in range(5)]
         out = {pid: (t, b, p) for pid, t, b, p in cards}
         called = _fill_active(cards, [], out, 30)
         up = {pid for pid, _t in called}
@@ -782,21 +786,13 @@ def test_an_active_roster_is_mended_to_field_every_position():
     from league.offseason.renewal import _fill_active
     from league.season.roster import uncovered
 
-    def bat(pos, roster, one_b):
-        return {"positions": f"{pos}3", "roster": roster, "BB": "5", "1B": str(one_b),
-                "LG": str(one_b + 5), "HR": str(one_b + 7), "OF": "67", "G": "86", "IF": "91",
-                "K": "100", "RR": "1"}
-
-    def pit(starter):
-        return {"starter": str(starter), "roster": "active", "B": "3 9 49 54 56 74 83 100"}
-
-    cards = [("C1", "T", bat("C", "active", 20), None), ("C2", "T", bat("C", "active", 20), None)]
-    cards += [(f"I{i}", "T", bat(pos, "active", 30 + i), None)
+    cards = [("C1", "T", _bat("C", "active", 20), None), ("C2", "T", _bat("C", "active", 20), None)]
+    cards += [(f"I{i}", "T", _bat(pos, "active", 30 + i), None)
               for i, pos in enumerate(("1B", "2B", "3B", "2B", "2B", "3B"))]
-    cards += [(f"O{i}", "T", bat(pos, "active", 30), None) for i, pos in enumerate(("LF", "CF", "RF"))]
-    cards += [("F1", "T", bat("SS", "farm", 10), None), ("F2", "T", bat("3B", "farm", 40), None)]
-    cards += [(f"S{i}", "T", None, pit(8)) for i in range(5)]
-    cards += [(f"R{i}", "T", None, pit(0)) for i in range(6)]
+    cards += [(f"O{i}", "T", _bat(pos, "active", 30), None) for i, pos in enumerate(("LF", "CF", "RF"))]
+    cards += [("F1", "T", _bat("SS", "farm", 10), None), ("F2", "T", _bat("3B", "farm", 40), None)]
+    cards += [(f"S{i}", "T", None, _arm(8)) for i in range(5)]
+    cards += [(f"R{i}", "T", None, _arm(0)) for i in range(6)]
     size = 2 + 6 + 3 + 5 + 6
     out = {pid: (t, b, p) for pid, t, b, p in cards}
 
