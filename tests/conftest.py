@@ -12,6 +12,18 @@ from fnmatch import fnmatch
 
 import pytest
 
+# --- the compiled test modules kept between runs ---------------------------------------------
+# Where PYTHONDONTWRITEBYTECODE is set (the project's shared machine sets it), every pytest
+# process compiled and assertion-rewrote the suite's ~220 modules and compiled the project's
+# again, each worker each run: 7 of a worker's 11 s of CPU before its first test (collection,
+# `pytest --collect-only -n 0`: 11.2 s CPU, 4.3 s with the compiled files kept). The suite keeps
+# them in .pytest_cache/pycache (sys.pycache_prefix), so the source folders still get no
+# __pycache__, as the setting asks; the modules imported before this line are compiled as told.
+if sys.dont_write_bytecode:
+    sys.pycache_prefix = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                      ".pytest_cache", "pycache")
+    sys.dont_write_bytecode = False
+
 from league.engine.dice import ScriptedDice
 from league.engine.game import Game, Runner
 from league.manager.computer import ComputerManager, make_lineup
