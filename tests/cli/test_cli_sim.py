@@ -110,7 +110,8 @@ def test_bench_prints_figures():
 
 def test_bench_season_and_odds_print_the_issue_34_figures():
     """impact bench --season: the engine alone, as many bench games, the stored season, each
-    with its CPU, and their ratios; --odds: the first estimate and 1,000 runs at that pace."""
+    with its CPU, and their ratios; --odds: the first estimate, 1,000 runs at that pace and at
+    the CPU a run takes (with the engine's share), which the machine's other work barely moves."""
     res = runner.invoke(app, ["bench", "--season", "--league", "pacific", "--rounds", "1",
                               "--games-per-opponent", "2"])
     assert res.exit_code == 0, res.output
@@ -120,7 +121,8 @@ def test_bench_season_and_odds_print_the_issue_34_figures():
     res = runner.invoke(app, ["bench", "--odds", "--league", "mini", "--runs", "3",
                               "--workers", "1"])
     assert res.exit_code == 0, res.output
-    for key in ("first estimate", "all runs", "runs/s", "1,000 runs", "95 % margin"):
+    for key in ("first estimate", "all runs", "runs/s", "1,000 runs", "95 % margin",
+                "CPU a run", "the engine's games", "quiet cores"):
         assert key in res.output, key
 
 

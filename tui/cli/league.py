@@ -796,6 +796,7 @@ def bench_odds(seed: int = 1, league_path: Optional[Path] = None, runs: int = 10
                        estimate=lambda v: first.append(time.perf_counter() - t0)
                        if not first else None)
         wall = time.perf_counter() - t0
+        cpu_run, engine_run, timed = _odds_cpu_apart(db, seed, min(runs, ODDS_CPU_RUNS))
         sv.close_all()
     assert view is not None
     r = view.report
@@ -806,6 +807,64 @@ def bench_odds(seed: int = 1, league_path: Optional[Path] = None, runs: int = 10
     echo(f"all runs         {wall:.1f} s  ({runs / wall:.2f} runs/s, {runs * r.remaining / wall:.0f}"
          f" games/s); widest 95 % margin of a pennant chance ±{widest * 100:.1f}")
     echo(f"1,000 runs       {1000 * wall / runs:.0f} s at that pace")
+    cores = workers or os.cpu_count() or 1
+    echo(f"CPU a run        {cpu_run:.3f} s, the engine's games {engine_run:.3f} s "
+         f"({engine_run / max(cpu_run, 1e-9):.0%}; runs 0..{timed - 1} again in a process of "
+         "their own, warm, the collector set as in the workers)")
+    echo(f"1,000 runs       {1000 * cpu_run / cores:.0f} s on {cores} quiet cores at that CPU "
+         f"(the engine's games alone: {1000 * engine_run / cores:.0f} s)")
+
+
+ODDS_CPU_RUNS = 4       # the runs `impact bench --odds` times again in its own process (CPU)
+
+
+def _odds_cpu_apart(db: str, seed: int, runs: int) -> tuple[float, float, int]:
+    """_odds_cpu in a process of its own, started as the odds' workers are: this one has just
+    simulated half a season, and its runs take half as long again as a worker's."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    with ProcessPoolExecutor(max_workers=1,
+                             mp_context=multiprocessing.get_context(method)) as pool:
+        return pool.submit(_odds_cpu, db, seed, runs).result()
+
+
+def _odds_cpu(db: str, seed: int, runs: int) -> tuple[float, float, int]:
+    """The CPU time a run of the odds takes in the calling process and the part of it the engine's
+    games take (the rest: each game's set-up, the farm's moves, the line-ups): a figure the
+    machine's other work moves far less than the workers' wall time. One run first, not
+    counted, warms what a worker keeps between its runs (the recovery rolls, the line-ups'
+    batting sides); then runs 0..runs-1. Returns (CPU a run, the engine's a run, runs)."""
+    import league.season.gameday as gameday
+    from league.season.odds import simulate_run
+    from tui.bulkgc import bulk
+    from tui.services.db import Work
+    from tui.services.pennant import odds_setup
+
+    setup = odds_setup(Work.of(db, "bench"), "bench", None, seed=seed)[0]
+    runs = max(1, runs)
+    engine = [0.0]
+    replay = gameday.replay_game
+
+    def timed(*a: Any, **k: Any) -> Any:
+        c = _cpu()
+        try:
+            return replay(*a, **k)
+        finally:
+            engine[0] += _cpu() - c
+
+    with bulk():
+        simulate_run(setup, runs)
+        gameday.replay_game = timed     # type: ignore[assignment]
+        try:
+            c0 = _cpu()
+            for run in range(runs):
+                simulate_run(setup, run)
+            took = _cpu() - c0
+        finally:
+            gameday.replay_game = replay    # type: ignore[assignment]
+    return took / runs, engine[0] / runs, runs
 
 
 def register(app: typer.Typer) -> None:
