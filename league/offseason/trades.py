@@ -46,7 +46,7 @@ KINDS: Final = ("C", "IF", "OF", "SP", "RP")
 LEAST: Final = {"C": 2, "IF": 6, "OF": 4, "SP": 5, "RP": 5}
 PROPOSALS: Final = 3          # the computer's proposals to a person's club, at most
 COMPUTER_TRADES: Final = (1, 4)   # computer-to-computer trades an off-season (seeded in this range)
-# in a season ([trades] in_season = true): the computer's clubs trade among themselves on
+# in a season ([trades] in_season, on by default): the computer's clubs trade among themselves on
 # TRADE_DAYS days of games drawn between SETTLED days after the opening and DEADLINE, making
 # a number in DAY_TRADES on each: 0-8 a season, about four (NPB's clubs make a few in-season
 # trades a year, most of them in June and July)

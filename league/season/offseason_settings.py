@@ -91,17 +91,17 @@ def fa_rules(raw: object, where: str = "[fa]") -> bool:
     return _switch(raw, where, "fa", "compensation")
 
 
-def _switch(raw: object, where: str, table: str, key: str) -> bool:
-    """A table of league.toml that holds one switch, `key` (off when missing), checked:
+def _switch(raw: object, where: str, table: str, key: str, default: bool = False) -> bool:
+    """A table of league.toml that holds one switch, `key` (`default` when missing), checked:
     LeagueError naming the table and the key for anything else."""
     if raw is None:
-        return False
+        return default
     if not isinstance(raw, Mapping):
         raise LeagueError(f"{where}: {table} must be a table ([{table}])")
     extra = sorted(set(raw) - {key})
     if extra:
         raise LeagueError(f"{where}: unknown key {extra[0]!r}; [{table}] has {key}")
-    value = raw.get(key, False)
+    value = raw.get(key, default)
     if not isinstance(value, bool):
         raise LeagueError(f"{where}, key {key}: {value!r} is not true or false")
     return value
@@ -125,12 +125,13 @@ def parse_born(text: str, where: str) -> date | None:
 @dataclass(frozen=True)
 class TradeRules:
     """A league's trade settings (league.toml ``[trades]``): `in_season` true: the computer's
-    clubs trade among themselves on a few days of the season before the deadline (off by
-    default)."""
+    clubs trade among themselves on a few days of the season before the deadline (on by
+    default, as NPB's clubs do; ``in_season = false`` keeps the rosters the season opened with
+    but for a person's trades and the commissioner's)."""
 
-    in_season: bool = False
+    in_season: bool = True
 
 
 def trade_rules(raw: object, where: str = "[trades]") -> TradeRules:
     """The [trades] table checked; LeagueError naming the key for anything else."""
-    return TradeRules(_switch(raw, where, "trades", "in_season"))
+    return TradeRules(_switch(raw, where, "trades", "in_season", TradeRules.in_season))

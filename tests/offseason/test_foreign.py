@@ -271,12 +271,14 @@ def test_five_lived_seasons_keep_the_limit_every_day_and_move_foreign_players(li
     for n, declared, moved, _comp in fa:
         assert declared > 0 and moved > 0, (n, declared, moved)
     # and trades (§6): the computer's clubs trade in every off-season (seeds 1/2/3 measured
-    # 3, 3, 2, 2 · 2, 3, 3, 4 · 4, 3, 3, 1 before seasons 2-5), none in a season nobody trades
-    # in ([trades] in_season off): the first season's counted too, with no off-season before it
-    assert r.trades[0] == (1, 0, 0, 0)
+    # 3, 3, 2, 2 · 2, 3, 3, 4 · 4, 3, 3, 1 before seasons 2-5) and in every season ([trades]
+    # in_season, on by default), none after the deadline: the first season's counted too, with
+    # no off-season before it
+    n, offseason, in_season, late = r.trades[0]
+    assert (n, offseason, late) == (1, 0, 0) and in_season > 0, r.trades[0]
     assert [n for n, *_ in trades] == [2, 3, 4, 5]
     for n, offseason, in_season, late in trades:
-        assert offseason > 0 and in_season == late == 0, (n, offseason, in_season, late)
+        assert offseason > 0 and in_season > 0 and late == 0, (n, offseason, in_season, late)
 
 
 def test_the_command_line_shows_and_refuses_with_json(tmp_path):

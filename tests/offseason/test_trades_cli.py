@@ -4,6 +4,7 @@ has it), the computer's proposals accepted and refused, the season's trades, one
 an unknown player, the wrong club and after the deadline; then the off-season's "trades" step
 (computer-to-computer trades, seeded, stored and made by the renewal)."""
 import json
+from datetime import date
 
 import pytest
 from typer.testing import CliRunner
@@ -113,10 +114,26 @@ def test_the_computer_s_proposals_accepted_and_refused(league):
 
 
 def test_no_trade_after_the_deadline_and_the_off_season_s_trades(league):
-    """§6: no trades from the end of July to the season's end; they resume in the off-season,
-    where the computer's clubs trade among themselves (§7's order: after the draft)."""
+    """§6: a default league's computer clubs trade among themselves in the season ([trades]
+    in_season is on by default), after the rosters settle and before 31 July; no trades from
+    the end of July to the season's end; they resume in the off-season, where the computer's
+    clubs trade among themselves (§7's order: after the draft)."""
     db = league
+    before = js("trade", "list", "--db", db)
     run("season", "sim", "--to-end", "-q", "--db", db)
+    with Work.of(db, None).session() as s:
+        row = repo.find_league(session=s, name=None)
+        info = repo.find_season(session=s, league_id=row.id)
+        days = [g.day for g in repo.schedule(session=s, season_id=info.id)]
+    deadline = min(days).replace(month=tr.DEADLINE[0], day=tr.DEADLINE[1])
+    season = js("trade", "list", "--db", db)
+    computer = [t for t in season if t["reason"] == "the computer's trade"]
+    assert season[:len(before)] == before and len(season) == len(before) + len(computer)
+    assert 1 <= len(computer) <= tr.TRADE_DAYS * tr.DAY_TRADES[1]
+    assert all(0 <= (deadline - date.fromisoformat(t["day"])).days
+               and (date.fromisoformat(t["day"]) - min(days)).days >= tr.SETTLED
+               for t in computer), computer
+    assert max(days) > deadline        # the season goes on after the deadline: none then
     mk = _market(db)
     a, b = mk.club("SAP")[0].player, mk.club("SEN")[0].player
     r = run("trade", "offer", "--team", "SAP", "--with", "SEN", "--give", a, "--get", b,
@@ -228,13 +245,25 @@ def test_in_a_season_the_computer_s_clubs_trade_a_few_times_before_the_deadline(
     assert [r.wins for r in sv.standings(dbs[0]).rows] == [r.wins for r in sv.standings(dbs[1]).rows]
 
 
-def test_in_season_trades_are_a_league_setting_off_by_default(tmp_path):
-    """[trades] in_season: off unless set (a season without it has no computer trades in it:
-    the other season tests); a bad value or key is refused naming the table and the key."""
+def test_in_season_trades_are_a_league_setting_on_by_default(tmp_path):
+    """[trades] in_season: on unless set false (a league that sets it false has no trade days
+    in its season: the computer's clubs trade only in the off-season); a bad value or key is
+    refused naming the table and the key."""
     from league.errors import LeagueError
     from tui.services.db import ServiceError
-    assert tr.trade_rules(None) == tr.TradeRules(in_season=False)
-    assert tr.trade_rules({"in_season": True}).in_season
+    from tui.services.trades import season_trade_days
+    assert tr.trade_rules(None) == tr.trade_rules({}) == tr.TradeRules(in_season=True)
+    assert not tr.trade_rules({"in_season": False}).in_season
+    for extra, count in (("", tr.TRADE_DAYS), ("\n[trades]\nin_season = false\n", 0)):
+        folder = _in_season_league(tmp_path / str(count), extra)
+        db = str(tmp_path / f"{count}.sqlite3")
+        sv.create_league(db, "pac", folder)
+        sv.new_season(db, seed=3)
+        with Work.of(db, None).session() as s:
+            row = repo.find_league(session=s, name=None)
+            info = repo.find_season(session=s, league_id=row.id)
+            settings = repo.load_league(session=s, league_id=row.id).settings
+            assert len(season_trade_days(s, row.name, info, settings)) == count
     for n, extra, key in ((1, "\n[trades]\nin_season = \"yes\"\n", "key in_season"),
                           (2, "\n[trades]\nseason = true\n", "unknown key 'season'")):
         folder = _in_season_league(tmp_path / str(n), extra)

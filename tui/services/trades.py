@@ -325,7 +325,7 @@ def trade_refuse(db: Db, league: str | None = None, *, team: str, number: int) -
 def season_trade_days(s: Any, name: str, info: Any, settings: Any) -> set[date]:
     """The days of the season `info` of league `name` on which the computer's clubs trade among
     themselves (league.offseason.trades.trade_days, seeded by the league and the season's seed):
-    none unless the league's [trades] in_season is on."""
+    none when the league's [trades] in_season is off (it is on by default)."""
     if not tr.trade_rules((settings or {}).get("trades")).in_season:
         return set()
     days = [g.day for g in repo.schedule(session=s, season_id=info.id)]
@@ -337,7 +337,7 @@ def trades_before_games(w: Work, s: Any, league: str | None, day: date, trading:
     """What comes before the games of `day`, however they are played: a day at a time by the
     simulation (seasons.sim_days) or one game at the keyboard (live.start_live), so a league
     played either way trades the same. On one of the season's trade days (`trading`, from
-    `season_trade_days`: none unless [trades] in_season is on) the computer's clubs trade
+    `season_trade_days`: none with [trades] in_season off) the computer's clubs trade
     (`computer_trades_on`: once a day, before any game of the day is final). The caller
     commits and reads the rosters again when something was made."""
     return computer_trades_on(w, s, league, day) if day in trading else []
