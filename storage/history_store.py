@@ -177,25 +177,26 @@ def _as_date(v: Any) -> date:
 
 
 def position_games(*, session: Session, season_ids: Sequence[int]
-                   ) -> dict[tuple[int, str], dict[str, int]]:
-    """Regular-season games at each position per (season, player), from the batting lines: a line
-    "PH-LF" counts as LF, "DH" as DH; a pinch hitter or runner who never fielded counts nowhere."""
+                   ) -> dict[tuple[int, str, str], dict[str, int]]:
+    """Regular-season games at each position per (season, player, team), from the batting lines:
+    a line "PH-LF" counts as LF, "DH" as DH; a pinch hitter or runner who never fielded counts
+    nowhere. (By team: a man traded between the two leagues has each league's games.)"""
     if not season_ids:
         return {}
     t = BattingLineRow.__table__
     s = ScheduleRow.__table__
     g = GameRow.__table__
-    out: dict[tuple[int, str], dict[str, int]] = {}
-    rows = session.execute(select(t.c.season_id, t.c.player, t.c.pos, func.count())
+    out: dict[tuple[int, str, str], dict[str, int]] = {}
+    rows = session.execute(select(t.c.season_id, t.c.player, t.c.team, t.c.pos, func.count())
                            .join(g, g.c.id == t.c.game_id).join(s, s.c.id == g.c.schedule_id)
                            .where(t.c.season_id.in_(list(season_ids)), s.c.kind == "regular")
-                           .group_by(t.c.season_id, t.c.player, t.c.pos)).all()
+                           .group_by(t.c.season_id, t.c.player, t.c.team, t.c.pos)).all()
     known = {"P", "C", "1B", "2B", "3B", "SS", "LF", "CF", "RF", "DH"}
-    for sid, pid, pos, n in rows:
+    for sid, pid, team, pos, n in rows:
         first = next((p for p in str(pos or "").split("-") if p in known), None)
         if first is None:
             continue
-        d = out.setdefault((sid, pid), {})
+        d = out.setdefault((sid, pid, team), {})
         d[first] = d.get(first, 0) + n
     return out
 

@@ -109,3 +109,45 @@ def test_the_titles_read_a_line_in_each_league_for_a_man_traded_between_them():
     assert [(ln.team, ln.batting.hr) for ln in split] == [("SEN", 3), ("OSK", 4)]
     [whole] = _lines_of(totals)[1]
     assert (whole.team, whole.batting.hr) == ("OSK", 7)
+
+
+def test_each_league_s_awards_read_a_traded_man_s_line_there():
+    """The awards' players (tui.services.history._award_parts): a man traded between the two
+    leagues is in each league's pool with his line, fielding and games at each position there,
+    his team the last he played for in it (NPB's practice, as for the titles: the North
+    league's MVP and ベストナイン weigh only what he did in the North); without the leagues (沢村賞,
+    both leagues') his whole season."""
+    from datetime import date
+
+    from league.season import awards as aw
+    from league.season.stats import BattingStats, FieldingStats
+    from storage import history_store as hs
+    from tui.services.history import _award_parts
+
+    def part(pid: str, team: str, day: int, hr: int, po: int) -> hs.Totals:
+        return hs.Totals(1, pid, team, date(2026, 5, day), day,
+                         BattingStats(games=10, pa=40, ab=36, h=12, hr=hr),
+                         fielding=FieldingStats(games=10, po=po))
+
+    totals = [part("x", "SAP", 1, 2, 20), part("x", "SEN", 9, 1, 3), part("x", "OSK", 20, 4, 7),
+              part("y", "CHB", 20, 0, 5), part("z", "FUK", 20, 1, 6)]
+    positions = {(1, "x", "SAP"): {"SS": 10}, (1, "x", "SEN"): {"SS": 9, "DH": 1},
+                 (1, "x", "OSK"): {"2B": 10}, (1, "y", "CHB"): {"SS": 10},
+                 (1, "z", "FUK"): {"2B": 10}, (2, "x", "OSK"): {"C": 99}}
+    groups = {"北リーグ": ["SAP", "SEN", "CHB"], "南リーグ": ["TKZ", "OSK", "FUK"]}
+    split = {(ln.player, ln.team): (ln.batting.hr, f.po, at)
+             for ln, f, at in _award_parts(totals, positions, 1, groups)}
+    assert split == {("x", "SEN"): (3, 23, {"SS": 19, "DH": 1}), ("x", "OSK"): (4, 7, {"2B": 10}),
+                     ("y", "CHB"): (0, 5, {"SS": 10}), ("z", "FUK"): (1, 6, {"2B": 10})}
+    whole = {ln.player: (ln.team, ln.batting.hr, f.po, at)
+             for ln, f, at in _award_parts(totals, positions, 1)}
+    assert whole["x"] == ("OSK", 7, 30, {"SS": 19, "DH": 1, "2B": 10})
+    # each league's ベストナイン sees him at his position there: SS in the North, 2B in the South
+    for name, pos, rival in (("北リーグ", "SS", "y"), ("南リーグ", "2B", "z")):
+        pool = [aw.AwardPlayer(ln.player, ln.team, ln.batting, None, f, at)
+                for ln, f, at in _award_parts(totals, positions, 1, groups)
+                if ln.team in groups[name]]
+        slot = next(p for p in aw.propose(pool, league=name, dh=False,
+                                          team_games={t: 20 for t in ("SEN", "CHB", "OSK", "FUK")})
+                    if p.key == f"best_nine:{pos}")
+        assert {c.player for c in slot.candidates} == {"x", rival}

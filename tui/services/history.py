@@ -30,6 +30,7 @@ from league.season.careers import (
     PlayerSeason,
     RecordRow,
     RecordSpec,
+    add_stats,
     career,
     career_records,
     head_to_head_table,
@@ -37,6 +38,7 @@ from league.season.careers import (
 )
 from league.season.roster import League
 from league.season.standings import Outcome, StandingRow, standings
+from league.season.stats import FieldingStats
 from league.season.titles import SeasonLine, Title, merge_lines
 from league.season.titles import titles as league_titles
 from storage import history_store as hs
@@ -221,15 +223,42 @@ class AwardsView:
     sawamura_criteria: dict[str, list[tuple[str, str, bool]]] = field(default_factory=dict)
 
 
-def _award_players(s: Any, lid: int, se: _Season, totals_all: Sequence[hs.Totals],
-                   season_numbers: Mapping[int, int]) -> list[aw.AwardPlayer]:
-    sid = se.info.id
-    mine = [t for t in totals_all if t.season_id == sid]
-    lines = {ln.player: ln for ln in _lines_of(mine).get(sid, [])}
-    fielding: dict[str, list] = {}
+def _award_parts(mine: Sequence[hs.Totals],
+                 positions: Mapping[tuple[int, str, str], Mapping[str, int]], sid: int,
+                 groups: Mapping[str, Sequence[str]] | None = None
+                 ) -> list[tuple[SeasonLine, FieldingStats | None, dict[str, int]]]:
+    """Each player's season for the awards, from his per-club parts (`mine`: the season's totals,
+    `positions`: games at each position per (season, player, team)): with `groups` (the
+    season's leagues: name → teams) one per player and league — NPB's practice, as for the
+    titles (league.season.titles.league_lines): a man traded between the two leagues has each
+    league's line, fielding and games there, for that league's awards, his team the last he
+    played for in it; without, his whole season (沢村賞 is both leagues')."""
+    league_of = {tm: name for name, teams in (groups or {}).items() for tm in teams}
+    fielding: dict[tuple[str, str], list[FieldingStats]] = {}
     for t in mine:
         if t.fielding is not None:
-            fielding.setdefault(t.player, []).append(t.fielding)
+            fielding.setdefault((t.player, league_of.get(t.team, "")), []).append(t.fielding)
+    at: dict[tuple[str, str], dict[str, int]] = {}
+    for (season_id, pid, team), games in positions.items():
+        if season_id == sid:
+            d = at.setdefault((pid, league_of.get(team, "")), {})
+            for pos, n in games.items():
+                d[pos] = d.get(pos, 0) + n
+    out = []
+    for ln in _lines_of(mine, {sid: groups} if groups else None).get(sid, []):
+        key = (ln.player, league_of.get(ln.team, ""))
+        out.append((ln, add_stats(fielding[key]) if key in fielding else None, at.get(key, {})))
+    return out
+
+
+def _award_players(s: Any, lid: int, se: _Season, totals_all: Sequence[hs.Totals],
+                   season_numbers: Mapping[int, int]
+                   ) -> tuple[list[aw.AwardPlayer], list[aw.AwardPlayer]]:
+    """The season's players as the awards see them: each league's (`_award_parts` by the
+    season's leagues: a man traded between them in each, with his games there) and the whole
+    season's (for 沢村賞)."""
+    sid = se.info.id
+    mine = [t for t in totals_all if t.season_id == sid]
     positions = hs.position_games(session=s, season_ids=[sid])
     cards = hs.card_seasons(session=s, league_id=lid)
     first_season = min(season_numbers.values()) if season_numbers else se.info.number
@@ -243,42 +272,50 @@ def _award_players(s: Any, lid: int, se: _Season, totals_all: Sequence[hs.Totals
                 prior_pa[t.player] = prior_pa.get(t.player, 0) + t.batting.pa
             if t.pitching:
                 prior_outs[t.player] = prior_outs.get(t.player, 0) + t.pitching.outs
-    from league.season.careers import add_stats
-    out = []
-    for pid, ln in lines.items():
-        try:
-            card = se.league.player(pid)
-            defence = {f.position: f.defence + aw.MARK_POINTS.get(f.fine or "", 0.0)
-                       + aw.MARK_POINTS.get(f.error or "", 0.0) for f in card.fielding}
-            abroad = pro_abroad(card)
-        except LeagueError:
-            defence = {}          # released since: his card is no longer on a team
-            abroad = False
-        seasons_in = [n for n, _t in cards.get(pid, [])]
-        out.append(aw.AwardPlayer(
-            pid, ln.team, ln.batting, ln.pitching,
-            add_stats(fielding[pid]) if pid in fielding else None,
-            positions.get((sid, pid), {}), defence,
-            prior_years=len({n for n in seasons_in if n < se.info.number}),
-            prior_ab=prior_ab.get(pid, 0), prior_outs=prior_outs.get(pid, 0),
-            prior_pa=prior_pa.get(pid, 0),
-            founder=bool(seasons_in) and min(seasons_in) == first_season, abroad=abroad))
-    return out
+    known: dict[str, tuple[dict[str, float], bool]] = {}
+
+    def card(pid: str) -> tuple[dict[str, float], bool]:
+        if pid not in known:
+            try:
+                c = se.league.player(pid)
+                known[pid] = ({f.position: f.defence + aw.MARK_POINTS.get(f.fine or "", 0.0)
+                               + aw.MARK_POINTS.get(f.error or "", 0.0) for f in c.fielding},
+                              pro_abroad(c))
+            except LeagueError:
+                known[pid] = ({}, False)    # released since: his card is no longer on a team
+        return known[pid]
+
+    def players(groups: Mapping[str, Sequence[str]] | None) -> list[aw.AwardPlayer]:
+        out = []
+        for ln, fielding, at in _award_parts(mine, positions, sid, groups):
+            pid = ln.player
+            defence, abroad = card(pid)
+            seasons_in = [n for n, _t in cards.get(pid, [])]
+            out.append(aw.AwardPlayer(
+                pid, ln.team, ln.batting, ln.pitching, fielding, at, defence,
+                prior_years=len({n for n in seasons_in if n < se.info.number}),
+                prior_ab=prior_ab.get(pid, 0), prior_outs=prior_outs.get(pid, 0),
+                prior_pa=prior_pa.get(pid, 0),
+                founder=bool(seasons_in) and min(seasons_in) == first_season, abroad=abroad))
+        return out
+    return players(se.groups), players(None)
 
 
 def _proposals(s: Any, lid: int, se: _Season, rules: aw.AwardRules,
                totals_all: Sequence[hs.Totals], season_numbers: Mapping[int, int]
                ) -> tuple[list[aw.Proposal], list[aw.AwardPlayer]]:
-    players = _award_players(s, lid, se, totals_all, season_numbers)
+    """Each league's awards from its players' lines there, 沢村賞 from the whole seasons; and
+    the whole seasons' players (for 沢村賞's criteria)."""
+    by_league, whole = _award_players(s, lid, se, totals_all, season_numbers)
     out: list[aw.Proposal] = []
     for name, teams in se.groups.items():
-        group = [p for p in players if p.team in teams]
+        group = [p for p in by_league if p.team in teams]
         rank = {r.team: r.rank for r in se.group_rows[name]}
         out += aw.propose(group, league=name if len(se.groups) > 1 else "",
                           dh=_dh_of(se.league, name), team_games=se.team_games, team_rank=rank,
                           rules=rules)
-    out.append(aw.sawamura(players, rules=rules, team_rank={r.team: r.rank for r in se.rows}))
-    return out, players
+    out.append(aw.sawamura(whole, rules=rules, team_rank={r.team: r.rank for r in se.rows}))
+    return out, whole
 
 
 def _rules(s: Any, lid: int) -> aw.AwardRules:
@@ -824,7 +861,6 @@ def player_career(db: Db, ref: str, league: str | None = None) -> CareerView:
 
 def _career_seasons(totals: Sequence[hs.Totals], ids: Sequence[int],
                     infos: Mapping[int, repo.SeasonInfo]) -> list[CareerSeason]:
-    from league.season.careers import add_stats
     seasons = []
     for sid in ids:
         parts = sorted((t for t in totals if t.season_id == sid),
