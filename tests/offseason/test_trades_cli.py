@@ -155,6 +155,17 @@ def test_no_trade_after_the_deadline_and_the_off_season_s_trades(league):
                                                  "active_draft", "foreign", "renew"]
     planned = steps["trades"]
     assert planned and planned == js("offseason", "status", "--db", db)["trades"]
+    # each man by his id and his name, from and to (the text too, as the rest of the CLI)
+    names = dict((p.id, p.name) for t in sv.season_league(db).teams for p in t.players)
+    text = run("offseason", "trades", "--db", db).output
+    for t in planned:
+        assert [(m["player"], m["from"], m["to"]) for m in t["men"]] == \
+            [(p, t["team"], t["other"]) for p in t["gives"]] + \
+            [(p, t["other"], t["team"]) for p in t["gets"]]
+        for m in t["men"]:
+            assert m["name"] == names[m["player"]] and m["name"] != m["player"]
+        assert f"  {t['team']} ⇄ {t['other']}: " + "; ".join(
+            f"{m['player']} {m['name']} {m['from']}→{m['to']}" for m in t["men"]) in text
     run("offseason", "finish", "--db", db)
     shown = js("offseason", "show", "--db", db)["trades"]
     assert len(shown) == len(planned)

@@ -239,7 +239,8 @@ def _print_foreign_step(v, top: int) -> None:  # type: ignore[no-untyped-def]
 def _print_trades(v, top: int) -> None:  # type: ignore[no-untyped-def]
     echo(f"トレード the computer's trades: {len(v.trades)}")
     for t in v.trades:
-        echo(f"  {t.team} send {', '.join(t.gives)} to {t.other} for {', '.join(t.gets)}")
+        echo(f"  {t.team} ⇄ {t.other}: " + "; ".join(f"{pid} {v.name(pid)} {a}→{b}"
+                                                    for pid, a, b in t.moves()))
 
 
 def _print_active_draft(v, top: int) -> None:  # type: ignore[no-untyped-def]

@@ -1408,6 +1408,12 @@ class StepsView:
     # ones whose offers it cannot read (a rival's, sealed: done or not, a manager cannot know)
     fa_done: tuple[str, ...] = ()
     fa_sealed: tuple[str, ...] = ()
+    # the names of the men in `trades` (player id → name; the id when the league has no name)
+    names: dict[str, str] = dataclasses.field(default_factory=dict)
+
+    def name(self, pid: str) -> str:
+        """A man's name as the league has it (his id when it has none)."""
+        return self.names.get(pid, pid)
 
     @property
     def current(self) -> str:
@@ -1436,7 +1442,9 @@ class StepsView:
                        "people": list(self.fa_people), "waiting": list(self.fa_waiting),
                        "done": list(self.fa_done), "sealed": list(self.fa_sealed),
                        "agents": [a.as_dict() for a in self.agents]},
-                "trades": [dataclasses.asdict(t) for t in self.trades],
+                "trades": [dict(dataclasses.asdict(t),
+                                men=[{"player": p, "name": self.name(p), "from": a, "to": b}
+                                     for p, a, b in t.moves()]) for t in self.trades],
                 "active_draft": (self.active_draft.as_dict() if self.active_draft is not None
                                  else None),
                 "foreign": self.foreign.as_dict() if self.foreign is not None else None}
@@ -1575,7 +1583,9 @@ def _view(s: Any, row: Any, info: repo.SeasonInfo, year: int, inp: _Inputs | Non
                                            if data.get("foreign") is not None else None),
                                    data, names),
                      fa_done=tuple(t for t in data.get("fa_waiting") or ()
-                                   if any(p is None for p, _r, _y in offers.get(t, ()))))
+                                   if any(p is None for p, _r, _y in offers.get(t, ()))),
+                     names={p: names.get(p, p) for t in _trades(data) or ()
+                            for p, _a, _b in t.moves()})
 
 
 def offseason_steps(db: Db, league: str | None = None) -> StepsView:
