@@ -147,6 +147,7 @@ def test_no_trade_after_the_deadline_and_the_off_season_s_trades(league):
         sv.start_postseason(db)
         sv.sim_postseason(db)
     run("season", "close", "--db", db)
+    took = js("trade", "accept", "1", "--team", "SAP", "--db", db)[0]   # a person's, in the off-season
     steps = js("offseason", "retire", "--db", db)
     steps = js("offseason", "draft", "--db", db)
     steps = js("offseason", "fa", "--db", db)
@@ -166,9 +167,36 @@ def test_no_trade_after_the_deadline_and_the_off_season_s_trades(league):
             assert m["name"] == names[m["player"]] and m["name"] != m["player"]
         assert f"  {t['team']} ⇄ {t['other']}: " + "; ".join(
             f"{m['player']} {m['name']} {m['from']}→{m['to']}" for m in t["men"]) in text
+    # between `season close` and the new season: the closed season's trades, labelled, then
+    # the off-season's so far — a person's made since it closed, the computer's planned
+    listed = js("trade", "list", "--db", db)
+    assert [(t["when"], t["season"]) for t in listed] == \
+        [("season", 1)] * len(season) + [("offseason", 2)] + [("planned", 2)] * len(planned)
+    assert listed[:len(season)] == season
+    assert {p["player"] for p in listed[len(season)]["gives"] + listed[len(season)]["gets"]} == \
+        {p["player"] for p in took["gives"] + took["gets"]}
+    assert listed[len(season)]["day"] is None
+    assert [(t["team"], t["with"], [p["player"] for p in t["gives"]]) for t in
+            listed[len(season) + 1:]] == [(t["team"], t["other"], t["gives"]) for t in planned]
+    text = run("trade", "list", "--db", db).output.splitlines()
+    assert len(text) == len(listed)
+    assert all(x.startswith("season 1 2026-") for x in text[:len(season)])
+    assert text[len(season)].startswith("off-season before season 2: ")
+    assert text[len(season)].endswith("— SAP accepts the proposal")
+    assert all(x.startswith("off-season before season 2, planned: ")
+               and x.endswith("— the computer's trade, made with the new season")
+               for x in text[len(season) + 1:])
+    assert js("trade", "list", "--season", "1", "--db", db) == listed[:len(season)]
     run("offseason", "finish", "--db", db)
     shown = js("offseason", "show", "--db", db)["trades"]
     assert len(shown) == len(planned)
+    # the new season's list: its off-season's, the person's first (made first), then the
+    # computer's it planned, now made; the closed season's stay its own
+    now = js("trade", "list", "--db", db)
+    assert [(t["when"], t["season"], t["gives"]) for t in now] == \
+        [(t["when"].replace("planned", "offseason"), 2, t["gives"])
+         for t in listed[len(season):]]
+    assert js("trade", "list", "--season", "1", "--db", db) == listed[:len(season)]
     lg = sv.season_league(db)
     for t in planned:
         for p in t["gives"]:

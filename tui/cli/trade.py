@@ -39,8 +39,20 @@ def _out(views, as_json: bool, empty: str) -> None:  # type: ignore[no-untyped-d
     if not views:
         echo(empty)
     for v in views:
-        head = f"{v.number}. " if v.number else (f"{v.day} " if v.day else "off-season ")
-        echo(f"{head}{_line(v)}" + (f"  — {v.reason}" if v.reason else ""))
+        echo(f"{_head(v)}{_line(v)}" + (f"  — {v.reason}" if v.reason else ""))
+
+
+def _head(v) -> str:  # type: ignore[no-untyped-def]
+    """When a trade was made (`impact trade list`), or a proposal's number."""
+    if v.number:
+        return f"{v.number}. "
+    if v.when == "planned":
+        return f"off-season before season {v.season}, planned: "
+    if v.when == "offseason":
+        return f"off-season before season {v.season}: "
+    if v.when == "season":
+        return f"season {v.season} {v.day}: " if v.day else f"season {v.season}: "
+    return f"{v.day} " if v.day else "off-season "
 
 
 def offer_cmd(team: str = TEAM_OPT,
@@ -99,7 +111,10 @@ def answer_cmd(league: Optional[str] = LEAGUE_NAME_OPT, db: Optional[str] = DB_O
 
 def list_cmd(league: Optional[str] = LEAGUE_NAME_OPT, season: Optional[int] = SEASON_OPT,
              db: Optional[str] = DB_OPT, as_json: bool = JSON_OPT) -> None:
-    """The season's trades (the latest season by default), in order."""
+    """The season's trades (the latest season by default), in order, each with when it was
+    made: the off-season before the season, then the season's days. In the off-season the
+    closed season's, then the off-season's so far (made since it closed, and the computer's
+    its trades step planned, made with the new season)."""
     from tui import services as sv
     _out(sv.trade_list(db, league, season), as_json, "no trades this season")
 

@@ -41,6 +41,10 @@ class TradeView:
     day: date | None = None
     season: int | None = None
     state: str = ""         # accepted, refused; offered / declined: a manager's, stored
+    # a made trade's time (`trade_list`): "season" in season `season`, "offseason" in the
+    # off-season before season `season`, "planned" the off-season's computer trades its step
+    # decided, made with season `season` (the next, not made yet)
+    when: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return {"team": self.team, "with": self.other,
@@ -49,7 +53,8 @@ class TradeView:
                 "accepted": self.accepted, "reason": self.reason, "number": self.number,
                 "key": self.key, "day": self.day.isoformat() if self.day else None,
                 "season": self.season,
-                "state": self.state or ("accepted" if self.accepted else "refused")}
+                "state": self.state or ("accepted" if self.accepted else "refused"),
+                "when": self.when or None}
 
 
 @dataclass
@@ -393,8 +398,13 @@ def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[t
 
 
 def trade_list(db: Db, league: str | None = None, season: int | None = None) -> list[TradeView]:
-    """The trades of season `season` (the latest by default), its off-season's first, in order:
-    each from the news."""
+    """The trades of season `season` (the latest by default), each with its time (`when`): the
+    off-season's before it first — the computer's, made with the season, and those made since
+    the season before closed (a person's, the managers' the computer accepted) — then those of
+    its days, in order. In the off-season (the latest season closed, no season named) the
+    closed season's, then the off-season's so far: those made since it closed and the
+    computer's its trades step planned (made with the new season), each labelled."""
+    from tui.services.offseason import _trades
     with Work.of(db, league).session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
@@ -404,48 +414,36 @@ def trade_list(db: Db, league: str | None = None, season: int | None = None) -> 
             raise ServiceError(str(exc)) from None
         names = repo.player_names(session=s, league_id=row.id)
         news = [t for t in reversed(hs.transactions(session=s, league_id=row.id))
-                if t.kind == "trade" and t.season == info.number]
+                if t.kind == "trade"]
+        now = info.closed and season is None
+        stored = ost.get(session=s, league_id=row.id, year=info.year + 1) if now else None
+    n = info.number
+
+    def after_close(t: hs.Transaction) -> bool:
+        # made in the off-season after its season closed: no day (the renewal's carry a note)
+        return t.day is None and not hs.note_data(t.note).get("offseason")
+    timed = [("offseason", n, t) for t in news if t.season == n - 1 and after_close(t)]
+    timed += [("offseason", n, t) for t in news
+              if t.season == n and hs.note_data(t.note).get("offseason")]
+    timed += [("season", n, t) for t in news
+              if t.season == n and not after_close(t) and not hs.note_data(t.note).get("offseason")]
+    if now:
+        timed += [("offseason", n + 1, t) for t in news if t.season == n and after_close(t)]
     out = []
-    for n in news:
-        src = n.moves[0][1] if n.moves else ""
-        dst = n.moves[0][2] if n.moves else ""
-        note = hs.note_data(n.note)
+    for when, number, t in timed:
+        src = t.moves[0][1] if t.moves else ""
+        dst = t.moves[0][2] if t.moves else ""
+        note = hs.note_data(t.note)
         out.append(TradeView(src, dst,
-                             tuple((p, names.get(p, p)) for p, a, _b in n.moves if a == src),
-                             tuple((p, names.get(p, p)) for p, a, _b in n.moves if a == dst),
+                             tuple((p, names.get(p, p)) for p, a, _b in t.moves if a == src),
+                             tuple((p, names.get(p, p)) for p, a, _b in t.moves if a == dst),
                              True, str(note.get("answer") or ("the computer's trade"
                                                               if note.get("computer") else "")),
-                             0, "", n.day, info.number))
+                             0, "", t.day, number, when=when))
+    planned = (_trades(stored.data) if stored is not None else None) or []
+    for t in planned:
+        out.append(TradeView(t.team, t.other, tuple((p, names.get(p, p)) for p in t.gives),
+                             tuple((p, names.get(p, p)) for p in t.gets), True,
+                             "the computer's trade, made with the new season", 0, t.key(),
+                             None, n + 1, when="planned"))
     return out
-
-
-
-@dataclass(frozen=True)
-class TradeMan:
-    """A player as the trade dialog lists him: id, name, kind (C, IF, OF, SP, RP), age, his worth
-    by the measure (rolls), foreign, on the farm."""
-
-    player: str
-    name: str
-    kind: str
-    age: int
-    worth: float
-    foreign: bool
-    farm: bool
-
-
-def trade_rosters(db: Db, league: str | None = None, *, team: str, other: str
-                  ) -> tuple[list[TradeMan], list[TradeMan]]:
-    """The players of `team` and of `other` as a trade sees them now (the season's cards, or
-    the league's own in the off-season), best first."""
-    with Work.of(db, league).session() as s:
-        sit = _situation(s, league)
-        a, b = _club(sit, team, "your club"), _club(sit, other, "the other club")
-        mk = sit.market
-
-        def men(club: str) -> list[TradeMan]:
-            return sorted((TradeMan(m.player, m.name, m.kind, m.age, round(tr.worth(m, mk), 1),
-                                    m.foreign, not m.active)
-                           for m in mk.club(club) if not m.ikusei),
-                          key=lambda x: (-x.worth, x.player))
-        return men(a), men(b)
