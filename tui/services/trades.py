@@ -441,9 +441,40 @@ def trade_list(db: Db, league: str | None = None, season: int | None = None) -> 
                                                               if note.get("computer") else "")),
                              0, "", t.day, number, when=when))
     planned = (_trades(stored.data) if stored is not None else None) or []
-    for t in planned:
-        out.append(TradeView(t.team, t.other, tuple((p, names.get(p, p)) for p in t.gives),
-                             tuple((p, names.get(p, p)) for p in t.gets), True,
-                             "the computer's trade, made with the new season", 0, t.key(),
+    for p in planned:
+        out.append(TradeView(p.team, p.other, tuple((m, names.get(m, m)) for m in p.gives),
+                             tuple((m, names.get(m, m)) for m in p.gets), True,
+                             "the computer's trade, made with the new season", 0, p.key(),
                              None, n + 1, when="planned"))
     return out
+
+
+@dataclass(frozen=True)
+class TradeMan:
+    """A player as the trade dialog lists him: id, name, kind (C, IF, OF, SP, RP), age, his worth
+    by the measure (rolls), foreign, on the farm."""
+
+    player: str
+    name: str
+    kind: str
+    age: int
+    worth: float
+    foreign: bool
+    farm: bool
+
+
+def trade_rosters(db: Db, league: str | None = None, *, team: str, other: str
+                  ) -> tuple[list[TradeMan], list[TradeMan]]:
+    """The players of `team` and of `other` as a trade sees them now (the season's cards, or
+    the league's own in the off-season), best first."""
+    with Work.of(db, league).session() as s:
+        sit = _situation(s, league)
+        a, b = _club(sit, team, "your club"), _club(sit, other, "the other club")
+        mk = sit.market
+
+        def men(club: str) -> list[TradeMan]:
+            return sorted((TradeMan(m.player, m.name, m.kind, m.age, round(tr.worth(m, mk), 1),
+                                    m.foreign, not m.active)
+                           for m in mk.club(club) if not m.ikusei),
+                          key=lambda x: (-x.worth, x.player))
+        return men(a), men(b)
