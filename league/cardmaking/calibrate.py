@@ -12,7 +12,10 @@ of the simulated league's rate to the real league's (a rate the engine gives too
 read as more of it: the solve then asks the cards for less), then makes them again; a few
 rounds bring the league's singles, extra-base hits and home runs to the real ones, and with
 them its runs; the last cards are made with the mean of the later rounds' estimates (a round's
-season is noise of about ±2 % in runs). Pure: the cards and the season are all in memory.
+season is noise of about ±2 % in runs). The singles and extra-base hits move by the runs and by
+the carded batters' own hits, half each (`HITS_ANCHOR`): matched by the runs alone, a replay
+that converts men on base to runs less well than the real league put the difference into
+every hitter's average. Pure: the cards and the season are all in memory.
 """
 from __future__ import annotations
 
@@ -75,29 +78,61 @@ def season_rates(batting: Mapping[str, Mapping[str, float]]) -> dict[str, float]
 # more than their number)
 RUNS_PER_HR = 0.35
 RUNS_PER_HIT = 1.2
+# the hits the cards give are split between the league's runs and the carded batters' own hits:
+# a replay converts men on base to runs less well than some real leagues did (the pitchers bat
+# more often than they did, fewer steals and sacrifice flies), and matching the runs alone puts
+# that gap into every hitter's average (1968 and 1987 NL: the qualified regulars +.008-.010
+# with the runs right); the factor is the runs' to the power 1 - HITS_ANCHOR times the hits'
+HITS_ANCHOR = 0.5
+# a batter's real line counts in the hits anchor from this many at-bats (fewer are noise)
+ANCHOR_MIN_AB = 50
+
+
+def hits_ratio(league: League, simulated: Mapping[str, Mapping[str, float]],
+               real: Mapping[str, Mapping[str, float]]) -> float | None:
+    """The carded batters' hits less home runs in a simulated season over what their real
+    rates give on the at-bats they had there (the men with a batting card of their own and
+    `ANCHOR_MIN_AB` real at-bats; `real` by card id): above 1, they hit more than they did."""
+    made = expected = 0.0
+    for team in league.teams:
+        for p in team.players:
+            if p.batting is None or p.id not in real or p.id not in simulated:
+                continue
+            own = batting_line(real[p.id])
+            if own["ab"] < ANCHOR_MIN_AB:
+                continue
+            line = batting_line(simulated[p.id])
+            made += line["h"] - line["hr"]
+            expected += line["ab"] * (own["h"] - own["hr"]) / own["ab"]
+    return made / expected if made > 0 and expected > 0 else None
 
 
 def _moves(sim: Mapping[str, float], real: Mapping[str, float], sim_runs: float,
-           real_runs: float) -> dict[str, float]:
+           real_runs: float, hits: float | None = None) -> dict[str, float]:
     """The factors the fit constants are moved by: `fit_hr` by the home runs' ratio; `fit_1b`
     and `fit_2b` together by what brings the runs (per plate appearance) to the real ones once
-    the home runs are right (runs an out) — the runs, not the hits, are the run environment (a simulated
-    league's runs a hit differ from the real league's: its baserunning, bunts, double plays)."""
+    the home runs are right (runs an out) — the runs are the run environment (a simulated
+    league's runs a hit differ from the real league's: its baserunning, bunts, double plays) —
+    and, `hits` given (`hits_ratio`), by the carded batters' hits against their own, the two
+    weighed by `HITS_ANCHOR`."""
     out: dict[str, float] = {}
     hr = sim["HR"] / real["HR"] if real.get("HR", 0) > 0 and sim.get("HR", 0) > 0 else 1.0
     out["fit_hr"] = hr
     if sim_runs > 0 and real_runs > 0:
         after_hr = sim_runs * (1 + RUNS_PER_HR * (1 / hr - 1))
-        hits = (after_hr / real_runs) ** (1 / RUNS_PER_HIT)
-        out["fit_1b"] = out["fit_2b"] = hits
+        factor = (after_hr / real_runs) ** (1 / RUNS_PER_HIT)
+        if hits is not None and hits > 0:
+            factor = factor ** (1 - HITS_ANCHOR) * hits ** HITS_ANCHOR
+        out["fit_1b"] = out["fit_2b"] = factor
     return out
 
 
 def match_run_environment(make: Callable[[Mapping[str, float]], League], ruleset: Ruleset,
                           context: LeagueContext, *, games_per_opponent: int, seed: int = 0,
                           rounds: int = ROUNDS, teams_line: tuple[Mapping[str, float],
-                                                                  Mapping[str, float]] | None = None
-                          ) -> tuple[League, dict[str, float], list[Round]]:
+                                                                  Mapping[str, float]] | None = None,
+                          batting_lines: Callable[[], Mapping[str, Mapping[str, float]]]
+                          | None = None) -> tuple[League, dict[str, float], list[Round]]:
     """Make the league with `make(constants)`, its fit constants moved until its simulated
     season hits like the real league; returns the league, the constants and each round.
 
@@ -111,7 +146,10 @@ def match_run_environment(make: Callable[[Mapping[str, float]], League], ruleset
     they scored and what they allowed (home runs a plate appearance, runs an out).
 
     `seed`: the fit's own draw (FIT_SEED_STRIDE): another seed, other seasons, so a replay's
-    seeds each bring the noise of their own fit (a round's runs ±2 %), not one fit shared."""
+    seeds each bring the noise of their own fit (a round's runs ±2 %), not one fit shared.
+
+    `batting_lines`: the real batting lines, by card id, of the league last made: the hits
+    anchor (`hits_ratio`, `HITS_ANCHOR`); without it the runs alone move the hits."""
     real = dict(batter_rates(batting_line(context.batting)) or {})
     # runs an out: what a game's 27 outs score (runs a plate appearance would count the
     # simulated league's extra walks as runs twice: more batters a game, each worth as much)
@@ -146,7 +184,8 @@ def match_run_environment(make: Callable[[Mapping[str, float]], League], ruleset
         if not sim:
             break
         outs = sum(float(p.get("outs", 0) or 0) for p in totals.pitching.values())
-        moves = _moves(sim, real, runs / outs if outs else 0.0, real_runs)
+        hits = hits_ratio(league, totals.batting, batting_lines()) if batting_lines else None
+        moves = _moves(sim, real, runs / outs if outs else 0.0, real_runs, hits)
         for key, factor in moves.items():
             moved = min(FIT_RANGE[1], max(FIT_RANGE[0], constants[key] * factor))
             if n >= 1:

@@ -9,7 +9,7 @@ import csv
 import io
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import AbstractSet, Callable, Mapping, Sequence
 
 from league.cardmaking.cardgen import (
@@ -41,6 +41,8 @@ class MadeLeague:
     left_out: tuple[tuple[str, str], ...]      # (team, name) of players not on a roster
     team_codes: dict[str, str]                 # team in the files -> team code
     usage: dict | None = None                  # league.toml's [usage] (real_usage)
+    # the chosen men's real batting lines by card id (the run-environment fit's hits anchor)
+    batting_lines: dict[str, dict[str, float]] = field(default_factory=dict)
 
 
 def team_codes(teams: Sequence[str]) -> dict[str, str]:
@@ -201,7 +203,8 @@ def make_league(players: Sequence[StatPlayer], ruleset: Ruleset, context: League
     toml, bats, pits = league_texts(name, code, ruleset.name, dh, teams, made.players,
                                     STATS_OPTIONS, usage)
     league = parse_league(toml, bats, pits, where="(made from statistics)")
-    return MadeLeague(league, toml, bats, pits, made.notes, tuple(left_out), codes, usage)
+    lines = {pid: dict(p.batting) for pid, p in zip(ids, chosen) if p.batting}
+    return MadeLeague(league, toml, bats, pits, made.notes, tuple(left_out), codes, usage, lines)
 
 
 def _figure(v: float) -> int | float:

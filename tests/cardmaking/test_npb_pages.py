@@ -256,6 +256,47 @@ def test_the_run_environment_is_matched_to_the_source_league():
     assert abs(rounds[-1].runs_per_game / real_rpg - 1) < 0.04
 
 
+def test_the_fit_splits_the_hits_between_the_runs_and_the_batters_own_hits():
+    """Issue 33: a replay converts men on base to runs less well than some real leagues did
+    (its pitchers bat more often, fewer steals), so the runs alone put that gap into every
+    hitter's average. The fit moves the cards' singles and doubles by the runs' factor and the
+    carded batters' hits against their own real rates (`hits_ratio`: hits less home runs on
+    the at-bats each had), weighed by HITS_ANCHOR; the men without a batting card of their own
+    (the pitchers' rank cards) and lines of under ANCHOR_MIN_AB at-bats are left out."""
+    from league.cardmaking.calibrate import ANCHOR_MIN_AB, HITS_ANCHOR, _moves, hits_ratio
+    from league.cardmaking.cardgen import league_context
+    from league.cardmaking.cardleague import make_league
+    from storage.rulesets import load_ruleset
+    files = read_stat_files(EXAMPLE / "batting.csv", EXAMPLE / "pitching.csv",
+                            EXAMPLE / "fielding.csv")
+    made = make_league(files.players, load_ruleset("standard"), league_context(files.players),
+                       name="x", code="X")
+    lines = made.batting_lines
+    carded = [p for t in made.league.teams for p in t.players
+              if p.batting is not None and lines.get(p.id, {}).get("ab", 0) >= ANCHOR_MIN_AB]
+    assert len(carded) > 20
+    # each carded man at his real rate on twice his at-bats: 1; a tenth more hits: 1.1
+    sim = {p.id: {"ab": 2 * lines[p.id]["ab"], "h": 2 * lines[p.id]["h"],
+                  "hr": 2 * lines[p.id]["hr"]} for p in carded}
+    assert hits_ratio(made.league, sim, lines) == pytest.approx(1.0)
+    more = {pid: {**line, "h": line["h"] + 0.1 * (line["h"] - line["hr"])}
+            for pid, line in sim.items()}
+    # a pitcher batting on his rank card and a man of few at-bats do not count
+    rank = next(p.id for t in made.league.teams for p in t.players if p.batting is None)
+    few = next(p.id for t in made.league.teams for p in t.players if p.batting is not None
+               and 0 < lines.get(p.id, {}).get("ab", 0) < ANCHOR_MIN_AB)
+    more[rank] = {"ab": 50, "h": 50, "hr": 0}
+    more[few] = {"ab": 50, "h": 50, "hr": 0}
+    assert hits_ratio(made.league, more, lines) == pytest.approx(1.1)
+    rates = {"HR": 0.03}
+    # the runs right and the hits a tenth high: the factor is 1.1 ** HITS_ANCHOR
+    assert _moves(rates, rates, 0.2, 0.2, 1.1)["fit_1b"] == pytest.approx(1.1 ** HITS_ANCHOR)
+    assert _moves(rates, rates, 0.2, 0.2)["fit_1b"] == pytest.approx(1.0)
+    runs_only = _moves(rates, rates, 0.21, 0.2)["fit_2b"]
+    assert _moves(rates, rates, 0.21, 0.2, 1.0)["fit_2b"] == pytest.approx(
+        runs_only ** (1 - HITS_ANCHOR))
+
+
 def test_each_seed_fits_the_run_environment_with_dice_of_its_own():
     """Issue 33: `impact cards check --lahman … --seed S` fits the cards with seed S. Every
     seed's fit plays seasons of its own — none shared with another seed's fit, none with the

@@ -114,7 +114,7 @@ def fitted_league(players: list[StatPlayer], rs: Any, ctx: Any, *, teams: int,
     bat = total([batting_line(p.batting) for p in players if p.batting], BAT_STATS)
     pit = total([pitching_line(p.pitching) for p in players if p.pitching], PIT_STATS)
     match_run_environment(make, rs, ctx, games_per_opponent=per_opponent, seed=seed,
-                          teams_line=(bat, pit))
+                          teams_line=(bat, pit), batting_lines=lambda: made["last"].batting_lines)
     return made["last"]
 
 
