@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import ArgumentError
 from sqlmodel import Session, create_engine
@@ -37,6 +37,23 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_PAGES}")
     cursor.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
     cursor.close()
+
+
+def sqlite_like_commits(session: Session) -> None:
+    """Let the transaction open on `session` commit without waiting for the server's disk, as
+    SQLite's WAL with NORMAL sync commits (`_sqlite_pragmas`); nothing to do on SQLite.
+
+    On PostgreSQL this is `SET LOCAL synchronous_commit = off`, for this transaction only (the
+    connection goes back to the pool as it was). The transaction stays all or nothing, and
+    survives this process being killed the moment `commit()` returns: PostgreSQL has it in its
+    write-ahead log already, and the log writer flushes it within `wal_writer_delay` x 3 (0.6 s
+    by default). Only a crash of the server or its machine within that time may lose it, whole,
+    with the transactions committed after it, never a part of one: the same as a power cut
+    does to SQLite's last commits. Any role may set it (a user-settable setting), so a shared
+    league's commissioner needs no right for it. A season's days use it (a day's wait for the
+    disk, 143 of them a season, was a third of PostgreSQL's extra time over SQLite)."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text("SET LOCAL synchronous_commit = off"))
 
 
 def make_engine(url: str, *, migrate: bool = True, revision: str = "head") -> Engine:

@@ -234,3 +234,55 @@ def test_a_seasons_relief_games_are_read_back_with_its_state(tmp_path):
     sv.close_all()
     assert mem.relief == ctx.relief and mem.starts == ctx.starts
     assert mem.start_outs == ctx.start_outs
+
+
+def test_a_days_games_on_postgresql_commit_as_sqlite_commits_them(pg_server_url):
+    """Each day of a simulation sets `synchronous_commit = off` in its own transaction
+    (storage.db.sqlite_like_commits, docs/sharing.md): a day is still all or nothing, and the
+    connection goes back to the pool with the server's setting."""
+    import sqlalchemy as sa
+    from sqlmodel import Session
+
+    from storage.db import sqlite_like_commits
+
+    seen: list[str] = []
+
+    def spy(_conn, _cursor, statement, *_args):   # type: ignore[no-untyped-def]
+        if "synchronous_commit" in statement:
+            seen.append(statement)
+
+    sv.create_league(pg_server_url, "nippon", str(sample_league_path("nippon")))
+    sv.new_season(pg_server_url, "nippon", seed=1)
+    sa.event.listen(sa.Engine, "before_cursor_execute", spy)
+    try:
+        report = sv.sim_days(pg_server_url, "nippon", days=2)
+    finally:
+        sa.event.remove(sa.Engine, "before_cursor_execute", spy)
+    sv.close_all()
+    assert report.days == 2
+    assert seen == ["SET LOCAL synchronous_commit = off"] * 2
+    engine = sa.create_engine(pg_server_url)
+    try:
+        with engine.connect() as conn:
+            with Session(conn) as s:
+                sqlite_like_commits(s)
+                assert s.execute(sa.text("SHOW synchronous_commit")).scalar() == "off"
+                s.commit()
+            assert conn.execute(sa.text("SHOW synchronous_commit")).scalar() == "on"
+    finally:
+        engine.dispose()
+
+
+def test_sqlite_commits_are_left_as_the_pragmas_set_them(tmp_path):
+    import sqlalchemy as sa
+    from sqlmodel import Session
+
+    from storage.db import make_engine, sqlite_like_commits
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'x.sqlite3'}", migrate=False)
+    try:
+        with Session(engine) as s:
+            sqlite_like_commits(s)      # nothing to do: WAL with NORMAL sync already
+            assert s.execute(sa.text("PRAGMA synchronous")).scalar() == 1
+    finally:
+        engine.dispose()
