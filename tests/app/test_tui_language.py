@@ -7,7 +7,7 @@ import re
 from tui import services
 from tui.app import ImpactApp
 
-from tui_helpers import screen_text, settled_screenshot, until
+from tui_helpers import screen_text, settled, until
 
 SIZE = (120, 36)
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e]+")
@@ -52,15 +52,15 @@ async def test_every_area_shows_one_language_and_L_switches_it(tmp_path):
         assert app.japanese
         for key in AREAS:
             await pilot.press(key)
-            await settled_screenshot(app, pilot)
+            await settled(app, pilot)
             assert english_left(app) == [], (app.current_mode, english_left(app))
             await pilot.press("L")
             await until(pilot, lambda: not app.japanese)
-            await settled_screenshot(app, pilot)
+            await settled(app, pilot)
             assert japanese_left(app) == [], (app.current_mode, japanese_left(app))
             await pilot.press("L")
             await until(pilot, lambda: app.japanese)
-            await settled_screenshot(app, pilot)
+            await settled(app, pilot)
             assert english_left(app) == [], (app.current_mode, english_left(app))
 
 
@@ -85,7 +85,7 @@ async def test_a_box_score_and_its_play_by_play_follow_the_language(tmp_path):
         assert not JAPANESE.search(box), box     # labels, teams and players in Latin letters
         lines = [str(plays.get_row_at(i)[2]) for i in range(plays.row_count)]
         assert not [x for x in lines if JAPANESE.search(x)], lines
-        await settled_screenshot(app, pilot)
+        await settled(app, pilot)
         assert japanese_left(app) == []
 
 
@@ -98,14 +98,14 @@ async def test_L_switches_the_areas_behind_too(tmp_path):
         await until(pilot, lambda: app.current_mode == "standings")
         for key in "2345":
             await pilot.press(key)
-            await settled_screenshot(app, pilot)
+            await settled(app, pilot)
         behind = {mode: app._screen_stacks[mode][-1] for mode in
                   ("schedule", "teams", "players", "leaders")}
         await pilot.press("1")
-        await settled_screenshot(app, pilot)
+        await settled(app, pilot)
         await pilot.press("L")
         await until(pilot, lambda: not app.japanese)
-        await settled_screenshot(app, pilot)
+        await settled(app, pilot)
         titles = {mode: str(screen.query_one(".area-title").render())
                   for mode, screen in behind.items()}
         assert titles["schedule"].startswith("Schedule")

@@ -10,7 +10,7 @@ from tui import services
 from tui.app import ImpactApp
 from tui.cli.main import app as cli
 
-from tui_helpers import settled_screenshot, until
+from tui_helpers import settled, until
 
 runner = CliRunner()
 
@@ -83,7 +83,7 @@ async def test_leaders_team_stats_page_and_the_column_picker(tmp_path):
         await pilot.press("T")                                   # チーム成績
         table = app.screen.query_one("#leaders-table")
         await until(pilot, lambda: table.row_count == 6 + 1)     # six teams and the whole
-        await settled_screenshot(app, pilot)
+        await settled(app, pilot)
         avg = [float(str(table.get_row_at(i)[2 + 12])) for i in range(6)]   # 打率
         assert avg == sorted(avg, reverse=True)
         await pilot.press("k")                                   # pitching: by ERA, lowest first
