@@ -267,6 +267,15 @@ LABELS.update({
     "pl_gone_retired": ("引退", "retired"),
     "pl_gone_released": ("自由契約", "released"),
     "pl_gone_abroad": ("海外移籍", "gone abroad"),
+    # a man who refused to sign (入団拒否, tui.services.offseason.RefuserView): no player page
+    "pl_gone_refused": ("入団拒否", "refused to sign"),
+    "pl_refused": ("{name}: {team}のドラフト{round}位指名（第{season}シーズン（{year}年）前）を"
+                   "入団拒否。リーグの選手ではなく、成績はありません",
+                   "{name} refused to sign with {team} (入団拒否): round {round} pick of the "
+                   "draft before season {season} ({year}); not a player of the league, no "
+                   "record"),
+    "pl_refused_back": ("（{returns}年のドラフト候補に{school}から戻る見込み）",
+                        " (he may come back in the {returns} draft's class, {school})"),
     "pl_left": ("{how}（{team}、{when}）", "{how} ({team}, {when})"),
     "pl_left_offseason": ("第{season}シーズン（{year}年）前のオフ",
                           "the off-season before season {season} ({year})"),

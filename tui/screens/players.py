@@ -56,6 +56,8 @@ class PlayersScreen(AreaScreen):
         self.detail: tuple[Player | None, services.PlayerView, services.SeasonSeries] | None = None
         # the men who left the rosters (id → name, English name, how): found by the filter
         self.departed: dict[str, tuple[str, str, str]] = {}
+        # the men who refused to sign (入団拒否): no player page, found by the filter, who he is
+        self.refused: dict[str, services.RefuserView] = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -74,14 +76,18 @@ class PlayersScreen(AreaScreen):
         yield KeyFooter()
 
     # ------------------------------------------------------------------ the list
-    def load(self) -> tuple[League, list[tuple[str, str, str, str]]]:
+    def load(self) -> tuple[League, list[tuple[str, str, str, str]],
+                            list[services.RefuserView]]:
         return (self.call_service(services.season_league),
-                self.call_service(services.departed_players))
+                self.call_service(services.departed_players),
+                self.call_service(services.refusers))
 
-    def show(self, data: tuple[League, list[tuple[str, str, str, str]]]) -> None:
-        league, departed = data
+    def show(self, data: tuple[League, list[tuple[str, str, str, str]],
+                               list[services.RefuserView]]) -> None:
+        league, departed, refused = data
         self.league = league
         self.departed = {pid: (name, en, how) for pid, name, en, how in departed}
+        self.refused = {r.key: r for r in refused}
         self.names = {t.code: t.short or t.name for t in league.teams}
         ja = self.app.japanese
         self.query_one("#players-title", Static).update(
@@ -121,6 +127,11 @@ class PlayersScreen(AreaScreen):
             if text in name.lower() or text in en.lower() or text in pid.lower():
                 t.add_row(pid, name if ja or not en else en,
                           Text(label(f"pl_gone_{how}", ja), style="dim"), "", key=pid)
+        # a man who refused to sign: listed when the filter names him, his line says who he is
+        for key, r in self.refused.items() if text else ():
+            if text in r.name.lower() or text in r.name_en.lower():
+                t.add_row("-", r.name if ja or not r.name_en else r.name_en,
+                          Text(label("pl_gone_refused", ja), style="dim"), "", key=key)
         if keep is not None:
             try:
                 t.move_cursor(row=t.get_row_index(keep))
@@ -140,7 +151,7 @@ class PlayersScreen(AreaScreen):
 
     def action_year_by_year(self) -> None:
         """Open the chosen player's year-by-year page (年度別成績)."""
-        if self.current is not None:
+        if self.current is not None and self.current not in self.refused:
             from tui.screens.career import CareerScreen
             self.app.push_screen(CareerScreen(self.current))
 
@@ -178,7 +189,29 @@ class PlayersScreen(AreaScreen):
     # ------------------------------------------------------------------ one player
     def _load_player(self, pid: str) -> None:
         self.current = pid
+        if pid in self.refused:
+            self._show_refuser(self.refused[pid])
+            return
         self._player_worker(pid)
+
+    def _show_refuser(self, r: services.RefuserView) -> None:
+        """A man who refused to sign (入団拒否): no card, stats or games; who he is instead."""
+        ja = self.app.japanese
+        self.detail = None
+        card = self.query_one("#player-card", CardView)
+        card.display = False
+        card.player = None
+        line = label("pl_refused", ja).format(
+            name=r.name if ja or not r.name_en else r.name_en, team=self.team_name(r.team),
+            round=r.round, season=r.season, year=r.year)
+        if r.returns:
+            line += label("pl_refused_back", ja).format(
+                returns=r.returns, school=label("os_school_" + r.returns_as, ja))
+        self.query_one("#player-stats", Static).update(Text(line, style="bold"))
+        self.query_one("#player-chart", Sparkline).data = []
+        self.query_one("#chart-title", Static).update("")
+        self.query_one("#log-title", Static).update("")
+        self.query_one("#player-log", DataTable).clear(columns=True)
 
     @work(thread=True, exclusive=True, group="player")
     def _player_worker(self, pid: str) -> None:

@@ -152,6 +152,8 @@ _WHERE: dict[str, tuple[str, str]] = {
     'news': ('tui.services.history', 'news'),
     'offseason': ('tui.services.offseason', 'offseason'),
     'departed_players': ('tui.services.offseason', 'departed_players'),
+    'refusers': ('tui.services.offseason', 'refusers'),
+    'RefuserView': ('tui.services.offseason', 'RefuserView'),
     'lived': ('tui.services.lived', 'lived'),
     'LivedReport': ('tui.services.lived', 'LivedReport'),
     'OffseasonView': ('tui.services.offseason', 'OffseasonView'),
@@ -307,6 +309,7 @@ if TYPE_CHECKING:  # the names for type checkers and editors
         OffseasonView,
         PickView,
         ProspectView,
+        RefuserView,
         StepsView,
         departed_players,
         draft_pick,
@@ -315,6 +318,7 @@ if TYPE_CHECKING:  # the names for type checkers and editors
         offseason,
         offseason_step,
         offseason_steps,
+        refusers,
     )
     from tui.services.pennant import (  # noqa: F401
         OddsView,

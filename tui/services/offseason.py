@@ -1178,6 +1178,74 @@ def departed_players(db: Db, league: str | None = None) -> list[tuple[str, str, 
             for pid in sorted(gone)]
 
 
+@dataclass(frozen=True)
+class RefuserView:
+    """A man a club drafted who refused to sign (入団拒否, §3): no player of the league, so no
+    player page — what the league knows of him (from the draft's news): his name, the club and
+    the draft (before season `season`, of `year`, round and pick), and the class he may come
+    back in (`returns`, as `returns_as`: 大学 / 社会人; 0 when not)."""
+
+    key: str                    # "refused-<season>-<pick>": how the app lists him
+    name: str
+    name_en: str
+    team: str
+    season: int
+    year: int
+    round: int
+    pick: int
+    returns: int = 0
+    returns_as: str = ""
+
+    def text(self) -> str:
+        """One line: who he is and why he has no page."""
+        back = (f"; he may come back in the {self.returns} draft's class "
+                f"({dr.SCHOOLS_EN.get(self.returns_as, self.returns_as)})" if self.returns else "")
+        return (f"{self.name} refused to sign with {self.team} (入団拒否): round {self.round} "
+                f"pick of the draft before season {self.season} ({self.year}); he is not a "
+                f"player of the league and has no page{back}")
+
+    def as_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+def refusers(db: Db, league: str | None = None) -> list[RefuserView]:
+    """Every man who refused to sign with the club that drafted him (入団拒否), in the order of
+    the drafts (one line each in the draft's news)."""
+    with Work.of(db, league).session() as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        return _refusers(s, row.id)
+
+
+def _refusers(s: Any, league_id: int) -> list[RefuserView]:
+    infos = [repo.season_info(session=s, season_id=sid)
+             for sid in repo.season_ids(session=s, league_id=league_id)]
+    years = {i.number: i.year for i in infos}
+    out = []
+    for t in reversed(hs.transactions(session=s, league_id=league_id)):
+        if t.kind != hs.DRAFT or '"refused":true' not in (t.note or ""):
+            continue
+        d = hs.note_data(t.note)
+        n = t.season or 0
+        out.append(RefuserView(f"refused-{n}-{int(d.get('pick', 0))}", str(d.get("name", "")),
+                               str(d.get("name_en") or ""), t.moves[0][2] if t.moves else "",
+                               n, years.get(n, 0), int(d.get("round", 0)),
+                               int(d.get("pick", 0)), int(d.get("returns") or 0),
+                               str(d.get("returns_as") or "")))
+    return out
+
+
+def refuser_named(s: Any, league_id: int, ref: str) -> RefuserView | None:
+    """The man who refused to sign (入団拒否) whom `ref` names (his name, or the app's key), if
+    exactly one; the player commands say who he is instead of "no player"."""
+    key = ref.strip().replace(" ", "")
+    if not key:
+        return None
+    found = [r for r in _refusers(s, league_id)
+             if key in (r.key, r.name.replace(" ", ""), r.name_en.replace(" ", ""))]
+    return found[-1] if found else None
+
+
 LEFT_WORDS = {"retired": ("引退", "retired"), "released": ("自由契約", "released"),
               "abroad": ("海外移籍", "gone abroad")}
 

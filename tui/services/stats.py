@@ -199,7 +199,15 @@ def player(db: Db, ref: str, league: str | None = None,
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
-        pid, name = repo.player_row(session=s, league_id=row.id, ref=ref)
+        try:
+            pid, name = repo.player_row(session=s, league_id=row.id, ref=ref)
+        except repo.NotFound:
+            # a man who refused to sign (入団拒否) is no player: say who he is
+            from tui.services.offseason import refuser_named
+            refuser = refuser_named(s, row.id, ref)
+            if refuser is None:
+                raise
+            raise ServiceError(refuser.text()) from None
         lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
         all_seasons = repo.season_ids(session=s, league_id=row.id)
         bat = repo.batting_lines(session=s, season_ids=[info.id], player=pid)
