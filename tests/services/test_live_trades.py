@@ -80,3 +80,47 @@ def test_a_keyboard_game_on_another_day_trades_nothing(tmp_path):
     _ctx, slots = sv.games_to_play(db)
     sv.start_live(db, number=slots[0].number, people=(1,))
     assert len(_trades(db)) == 1    # the one of the day simulated, none more
+
+
+def test_a_saved_keyboard_game_resumed_after_a_trade_of_its_men_goes_on_as_it_began(tmp_path):
+    """The rule (issue 32, the README's Play area): a game in progress goes on with its men as they
+    were when it began — its line-ups are the game's record — and a trade (or a move, a
+    release) made while it waits saved counts from the next game. Before, the resumed game read
+    its men from the rosters after the trade: the traded man 'plays for' his new club, and the
+    line-ups were refused (LeagueError) when the game was checked and recorded."""
+    from storage import repository as repo
+    from tui.services.db import Work
+
+    from tests_live_helpers import Quit
+    db = str(tmp_path / "saved.sqlite3")
+    sv.create_league(db, "pac", sample_league_path("pacific"))
+    sv.new_season(db, seed=3)
+    setup = sv.start_live(db, number=1, people=(1,))
+    info = setup.info
+    g, _ = live_game(setup.ruleset, setup.players, *info.lineups, people={1: person(quit_after=6)},
+                     computer=ComputerManager, live_dice=lambda: SeededDice(7),
+                     dh=setup.league.dh_for(info.home), fatigue=info.fatigue, saved=info.log)
+    with pytest.raises(Quit):
+        g.play()
+    sv.save_live(db, info.id, g.live_log)              # the game waits, saved mid-game
+    home = info.lineups[1]
+    man = home.order[0]
+    other = next(t.code for t in setup.league.teams if t.code not in (info.away, info.home))
+    theirs = next(p.id for p in setup.league.team(other).players if p.pitching is None)
+    sv.transact(db, "trade", players=[man], team=home.team, other_team=other, others=[theirs])
+    again = sv.resume_live(db, info.id)
+    assert again.info.lineups == info.lineups
+    assert again.players[man].team == home.team          # in this game, as it began
+    assert sv.season_league(db).player(man).team == other    # on his new club from now
+    for lineup in again.info.lineups:
+        lineup.validate(again.players, again.league.dh_for(info.home))
+    g, _ = live_game(again.ruleset, again.players, *again.info.lineups, people={1: person()},
+                     computer=ComputerManager, live_dice=lambda: SeededDice(7),
+                     dh=again.league.dh_for(info.home), fatigue=again.info.fatigue,
+                     saved=again.info.log, extra_innings=again.innings)
+    assert sv.finish_live(db, info.id, g.play(), g.live_log) == 1
+    with Work.of(db, None).session() as s:
+        sid = repo.find_season(session=s, league_id=repo.find_league(session=s).id).id
+        mine = [ln for ln in repo.batting_lines(session=s, season_ids=[sid]) if ln.player == man]
+    assert [ln.team for ln in mine] == [home.team]        # his line is his old club's
+    assert sv.boxscore(db, 1)                             # and the box score reads it

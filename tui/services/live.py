@@ -14,7 +14,7 @@ from league.engine.ruleset import Ruleset
 from league.errors import LeagueError
 from league.manager.computer import make_lineup
 from league.season.roster import League
-from league.season.simulate import players_of
+from league.season.simulate import players_as_played
 from league.season.state import rest_after, slot_setup, team_lineup
 from storage import live_store
 from storage import repository as repo
@@ -115,7 +115,11 @@ def start_live(db: Db, league: str | None = None, *, number: int | None = None,
 
 
 def resume_live(db: Db, live_id: int, league: str | None = None) -> LiveSetup:
-    """A saved game as it stood, ready to replay its log and carry on."""
+    """A saved game as it stood, ready to replay its log and carry on. The game goes on with
+    its men as they were when it began: its line-ups are its record, so a man traded, moved or
+    released since plays on for the side his line-up names (players_as_played, as a stored
+    game's replay; repo.game_league brings a released man back) — the move counts from the
+    next game."""
     w = Work.of(db, league)
     with w.session() as s:
         info = live_store.load_live(session=s, live_id=live_id)
@@ -126,6 +130,9 @@ def resume_live(db: Db, live_id: int, league: str | None = None) -> LiveSetup:
             lg = repo.load_league(session=s, league_id=ctx.league_id, season_id=info.season_id)
         else:
             lg = ctx.league
+        lg = repo.game_league(session=s, league_id=ctx.league_id,
+                              season_id=info.season_id if info.season_id is not None
+                              else ctx.season.id, lineups=info.lineups, league=lg)
         season = _season_lines(s, info.season_id if info.season_id is not None else ctx.season.id,
                                (info.away, info.home))
         innings = lg.extra_innings
@@ -136,7 +143,7 @@ def resume_live(db: Db, live_id: int, league: str | None = None) -> LiveSetup:
                 slot = None     # refused when it is recorded (_slot_of)
             if slot is not None:
                 innings = slot_innings(s, lg, info.season_id, slot)
-    return LiveSetup(info, lg, ctx.ruleset, players_of(lg),
+    return LiveSetup(info, lg, ctx.ruleset, players_as_played(lg, info.lineups),
                      {t.code: t.short or t.name for t in lg.teams}, season, name_book(w, league),
                      innings)
 
