@@ -251,11 +251,11 @@ def test_a_days_games_on_postgresql_commit_as_sqlite_commits_them(pg_server_url)
         if "synchronous_commit" in statement:
             seen.append(statement)
 
-    sv.create_league(pg_server_url, "nippon", str(sample_league_path("nippon")))
-    sv.new_season(pg_server_url, "nippon", seed=1)
+    sv.create_league(pg_server_url, "synced", str(sample_league_path("nippon")))
+    sv.new_season(pg_server_url, "synced", seed=1)
     sa.event.listen(sa.Engine, "before_cursor_execute", spy)
     try:
-        report = sv.sim_days(pg_server_url, "nippon", days=2)
+        report = sv.sim_days(pg_server_url, "synced", days=2)
     finally:
         sa.event.remove(sa.Engine, "before_cursor_execute", spy)
     sv.close_all()
