@@ -16,6 +16,7 @@ from league.engine.game import GameResult
 from league.engine.ruleset import Ruleset
 from league.errors import LeagueError
 from league.manager.rest import PitcherRest
+from league.season.caches import forget_league_objects
 from league.season.farm import Move, Notice, Standing
 from league.season.prefs import pref_problem
 from league.season.simulate import players_of
@@ -38,6 +39,9 @@ def season_context(s: Session, league: str | None, season: int | None) -> Season
     """The league's season (the latest when `season` is None) with everything its games need:
     the league with the season's cards, the ruleset, the pitchers' rest, the managers' saved
     choices, the farm and injuries, the teams' days."""
+    # the league read here is new objects: what was remembered by the identity of those read
+    # before only kept them alive (league.season.caches)
+    forget_league_objects()
     row = repo.find_league(session=s, name=league)
     assert row.id is not None
     info = repo.find_season(session=s, league_id=row.id, number=season)
