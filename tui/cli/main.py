@@ -211,7 +211,8 @@ def calibrate(
     lived: Optional[int] = typer.Option(
         None, "--lived", min=1, max=30,
         help="Live N seasons instead (played, closed and renewed: retirements, the draft, growth "
-             "and decline) and measure the last one, with what the off-seasons did."),
+             "and decline) and measure the last five (C.3's mean of five seasons), with what "
+             "the off-seasons did."),
 ) -> None:
     """Play the league's seasons with computer managers and print each figure of rules C.3
     beside its band, PASS or FAIL; exit 1 when any figure is outside its band."""
@@ -284,7 +285,14 @@ def _lived(folder: Any, lg: Any, seasons: int, seed: int, as_json: bool, quiet: 
         else:
             echo(f"  トレード season {n}: {off} in the off-season before it, {during} in the "
                  f"season{after}")
-    echo(f"\nrules C.3 over season {seasons}:")
+    last = out.last
+    if last is not None and out.report.seasons > 1:
+        outside = ", ".join(f"{f.where} {f.shown}" for f in last.failed) or "none"
+        echo(f"  season {seasons} alone (one season's noise; C.3 reads five): figures outside "
+             f"their band: {outside}")
+    span = (f"seasons {out.first_measured}-{seasons}, the mean of {out.report.seasons} as C.3 "
+            "measures" if out.report.seasons > 1 else f"season {seasons}")
+    echo(f"\nrules C.3 over {span}:")
     _print_report(out.report, lg, False)
 
 

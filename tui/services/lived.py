@@ -1,8 +1,9 @@
 """A league lived through N seasons (`impact calibrate --lived N`): played, closed and renewed
 through the same services as `impact season ...` in a scratch database, then measured — rules
-C.3 over its last season's regular games, and what the off-seasons did to it (issue 31: players
-of season one gone, newcomers' share of the last season's plate appearances, the mean age under
-contract each season, the 新人王 named in each league)."""
+C.3 over its last five seasons' regular games (WINDOW; all of them when fewer were lived), the
+last season alone beside it, and what the off-seasons did to it (issue 31: players of season
+one gone, newcomers' share of the last season's plate appearances, the mean age under contract
+each season, the 新人王 named in each league)."""
 from __future__ import annotations
 
 import json
@@ -11,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from league.offseason.people import age_in
 from league.season.calibration import Report, SeasonTally, Tally
@@ -19,6 +20,14 @@ from league.season.simulate import players_of
 from storage import history_store as hs
 from storage import repository as repo
 from tui.services.db import Work, close_all
+
+# C.3 measures its season table as the mean of five seasons and its per-game one over at least
+# 2,000 games (or five seasons): a lived league is judged the same way, over its last WINDOW
+# seasons. One season is not C.3's measure: a league's best and worst W% of one season move by
+# about .03 around their mean (luck alone: .042 a club over 143 games) and a title holder's
+# line by as much, so one lived season judged alone failed or passed by chance (issue 31: seeds
+# 1-3 of `--lived 10` pass W% over seasons 6-10, season ten alone gave worst W% .449 and .321)
+WINDOW: Final = 5
 
 
 class ForeignSeason(NamedTuple):
@@ -43,8 +52,9 @@ class ForeignSeason(NamedTuple):
 
 @dataclass(frozen=True)
 class LivedReport:
-    """What N lived seasons show: `report` is C.3 over the last season; `ages` the mean age under
-    contract of each season; `gone` the share of season one's players not under contract in the
+    """What N lived seasons show: `report` is C.3 over the last WINDOW seasons (the mean of five,
+    as C.3 measures; all of them when fewer were lived), `last` over the last season alone;
+    `ages` the mean age under contract of each season; `gone` the share of season one's players not under contract in the
     last; `newcomers` the share of the last season's plate appearances by players who were not
     there in season one; `rookies` each renewed season's 新人王 proposal per league."""
 
@@ -64,9 +74,19 @@ class LivedReport:
     # first), in its season (a person's, the computer's with [trades] in_season), and those of
     # its season made after the deadline (31 July: none)
     trades: tuple[tuple[int, int, int, int], ...] = ()
+    last: Report | None = None
+
+    @property
+    def first_measured(self) -> int:
+        """The first season of `report`'s window."""
+        return self.seasons - self.report.seasons + 1
 
     def as_dict(self) -> dict[str, Any]:
-        return {"seasons": self.seasons, "last_season": self.report.as_dict(),
+        last = self.last or self.report
+        return {"seasons": self.seasons,
+                "last_seasons": {"from": self.first_measured, "to": self.seasons,
+                                 **self.report.as_dict()},
+                "last_season": last.as_dict(),
                 "mean_age": [{"season": n, "year": y, "age": round(a, 2)}
                              for n, y, a in self.ages],
                 "gone_from_season_one": round(self.gone, 4),
@@ -146,23 +166,42 @@ def _measure(db: str, seasons: int, seed: int,
         totals = hs.season_totals(session=s, season_ids=[ids[-1]])
         pa = sum(t.batting.pa for t in totals if t.batting)
         new = sum(t.batting.pa for t in totals if t.batting and t.player not in first)
-        lg = repo.load_league(session=s, league_id=row.id, season_id=ids[-1])
         ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
+        window = _tallies(s, row.id, ids[-WINDOW:])
+        alone = _tallies(s, row.id, ids[-1:])
+    name = window[0]
+
+    def report(t: tuple[str, Tally, SeasonTally, int]) -> Report:
+        return Report(name, ruleset.name, seed + seasons - 1, t[1].games, t[3],
+                      tuple(t[1].figures()), tuple(t[2].figures()))
+    return LivedReport(seasons, report(window), tuple(ages),
+                       len(first - last) / len(first) if first else 0.0,
+                       new / pa if pa else 0.0, tuple(rookies), foreign, fa, trades,
+                       report(alone))
+
+
+def _tallies(s: Any, league_id: int, season_ids: list[int]
+             ) -> tuple[str, Tally, SeasonTally, int]:
+    """The regular games of the seasons `season_ids` tallied for C.3 (each season with its own
+    cards and rosters): the league's name, the per-game and the season tallies, the seasons."""
+    tally: Tally = Tally()
+    seasonal: SeasonTally | None = None
+    name = ""
+    for sid in season_ids:
+        lg = repo.load_league(session=s, league_id=league_id, season_id=sid)
+        name = lg.name
+        if seasonal is None:
+            # each league's DH rule gives its pinch-hit band, its code names its table
+            seasonal = SeasonTally([g.teams for g in lg.groups], [g.dh for g in lg.groups],
+                                   [g.code for g in lg.groups])
         players = players_of(lg)
-        # each league's DH rule gives its pinch-hit band, its code names its table
-        tally, seasonal = Tally(), SeasonTally([g.teams for g in lg.groups],
-                                               [g.dh for g in lg.groups],
-                                               [g.code for g in lg.groups])
         seasonal.start()
-        for slot in repo.final_games(session=s, season_id=ids[-1]):
+        for slot in repo.final_games(session=s, season_id=sid):
             result, _data, _seed = repo.game_result(session=s, slot=slot, players=players)
             tally.add(result)
             seasonal.add(result)
-    report = Report(lg.name, ruleset.name, seed + seasons - 1, tally.games, 1,
-                    tuple(tally.figures()), tuple(seasonal.figures()))
-    return LivedReport(seasons, report, tuple(ages),
-                       len(first - last) / len(first) if first else 0.0,
-                       new / pa if pa else 0.0, tuple(rookies), foreign, fa, trades)
+    assert seasonal is not None
+    return name, tally, seasonal, len(season_ids)
 
 
 def _trade_counts(info: Any, news: list[Any]) -> tuple[int, int, int, int]:
