@@ -881,6 +881,23 @@ def _fill_active(cards: Sequence[Cards], gone: Sequence[Departure],
                 break
             called[:] = [c for c in called if c[0] != worst]
             move(bats[0], "active")
+    # a rotation the farm cannot fill: its starters out of reach (育成, or foreign men the limit
+    # keeps down), the active roster's relievers move to the rotation (配置転換, as to_rotation
+    # does for a club short of starters under contract). The case (lived nippon, seed 2,
+    # season 9): FUK's fifth starter was a foreign man on the farm with the limit full;
+    # to_rotation counted him, the call-up could not reach him, and the season could not be
+    # made ("team FUK has 4 starters"). Only a club still short after every call-up: what the
+    # farm can give stays the league's own mend's (renewal.mend, after the renewal is stored)
+    for team in sorted({t for t, _b, _p in out.values()}):
+        if not any(_farm(b, p) for t, b, p in out.values() if t == team):
+            continue
+        here = {pid: c for pid, c in out.items() if c[0] == team and not _farm(c[1], c[2])}
+        rotation = sum(1 for _t, b, p in here.values() if dr.kind_of(b, p) == "SP")
+        if rotation >= MIN_STARTERS or farm_of(team, ("SP",)):
+            continue
+        done = to_rotation(here, [team])
+        out.update(here)
+        converted.extend(done)
     return called
 
 

@@ -72,3 +72,35 @@ def test_the_season_after_refusals_that_took_a_rotation_can_be_made(tmp_path):
     card = lg.player(pid).pitching
     assert card is not None and card.starter == int(ROTATION_CELLS["starter"])
     assert card.rest >= ROTATION_REST
+
+
+def test_a_rotation_the_farm_cannot_fill_moves_an_active_long_man_to_it():
+    """The case found (issue 31's lived nippon, `impact calibrate --lived 10 --seed 2`, on by
+    default in-season trades among the history): season 9's renewal left FUK four active
+    starters, its fifth under contract a foreign man on the farm with the foreign limit full;
+    to_rotation counted him (five under contract), the call-up could not reach him, and the
+    season could not be made ("team FUK has 4 starters (starter > 0) on the active roster").
+    A 育成 starter on the farm is as far out of reach. The renewal's roster check now moves the
+    active roster's long man to the rotation (配置転換) when no farm starter can come up."""
+    from league.offseason.renewal import _fill_active
+
+    def club(farm_sp):
+        out = {f"FUK1{i}": _arm("FUK", 7, "6", "5") for i in range(4)}        # four starters
+        out |= {"FUK20": _arm("FUK", 0, "1"),
+                "FUK21": _arm("FUK", 0, "2.5", foreign="yes"),               # the long man
+                "FUK29": _arm("FUK", 0, "1", roster="farm")}                 # a farm reliever
+        return out | {"FUK30": _arm("FUK", 7, "6", "5", roster="farm", **farm_sp)}
+
+    for farm_sp in ({"foreign": "yes"}, {"contract": "育成"}):
+        out = club(farm_sp)
+        cards = [(pid, t, b, p) for pid, (t, b, p) in out.items()]
+        assert to_rotation(out, ["FUK"]) == []          # five starters under contract
+        converted: list = []
+        _fill_active(cards, [], out, 29, foreign_active=1, foreign_side=1, converted=converted)
+        active = [pid for pid, (_t, _b, p) in out.items() if p.get("roster") != "farm"]
+        starters = [pid for pid in active if int(out[pid][2]["starter"]) > 0]
+        assert len(starters) == 5, farm_sp
+        assert converted == [("FUK21", "FUK", ROTATION)], farm_sp
+        assert out["FUK21"][2] == dict(club(farm_sp)["FUK21"][2], **ROTATION_CELLS,
+                                       rest=str(ROTATION_REST))
+        assert out["FUK30"][2]["roster"] == "farm"      # out of reach: he stays down
