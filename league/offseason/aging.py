@@ -479,13 +479,16 @@ Level = tuple[list[float], list[float], list[list[float]]]
 def _level(before: Sequence[Mapping[str, str]], after: Sequence[Mapping[str, str]],
            cols: tuple[str, ...], row: str | None,
            spread_before: Sequence[Mapping[str, str]] | None = None,
-           spread_after: Sequence[Mapping[str, str]] | None = None) -> Level | None:
+           spread_after: Sequence[Mapping[str, str]] | None = None,
+           noise: Sequence[Sequence[float]] | None = None) -> Level | None:
     """What keeps the columns' level and spread, and how they go together: (the old mean, the
     new mean, the map T of a card's distance from the new mean), T the smallest move that gives
     the cards after the off-season the covariance the cards before had (the optimal transport
     between the two normal approximations: T = N^-1/2 (N^1/2 O N^1/2)^1/2 N^-1/2). The means
     are over all the cards; the covariances over `spread_before` and `spread_after` when given
-    (two cards or more on each side), else over all. None when either side has too few cards."""
+    (two cards or more on each side), else over all. `noise`: a covariance the cards will gain
+    after the map (the rounding to whole rolls, `_rounding_noise`), left out of the one they
+    are given. None when either side has too few cards."""
     old_rows, new_rows = _rows(before, cols, row), _rows(after, cols, row)
     if len(old_rows) < 2 or len(new_rows) < 2:
         return None
@@ -495,10 +498,38 @@ def _level(before: Sequence[Mapping[str, str]], after: Sequence[Mapping[str, str
         sb, sa = _rows(spread_before, cols, row), _rows(spread_after, cols, row)
         if len(sb) >= 2 and len(sa) >= 2:
             old_cov, new_cov = _mean_cov(sb)[1], _mean_cov(sa)[1]
+    if noise is not None:
+        # what the rounding will add is left out, so the cards as rounded have the spread
+        # (a direction the noise would take below nothing is kept at nothing: _power)
+        old_cov = _power(_power([[o - n for o, n in zip(ro, rn)]
+                                 for ro, rn in zip(old_cov, noise)], 0.5), 2.0)
     half = _power(new_cov, 0.5)
     inv_half = _power(new_cov, -0.5)
     middle = _power(_matmul(_matmul(half, old_cov), half), 0.5)
     return old, new, _matmul(_matmul(inv_half, middle), inv_half)
+
+
+def _rounding_noise(rows: Sequence[Sequence[float]]) -> list[list[float]]:
+    """The covariance `_bounds` adds to cards of these widths, on average: each column is
+    rounded up with the chance of its fraction f (a variance of f(1-f)), and the card's widest
+    column takes what the sum is off by (the others' errors, with the opposite sign)."""
+    k = len(rows[0]) if rows else 0
+    out = [[0.0] * k for _ in range(k)]
+    for w in rows:
+        raw = [max(0.0, x) for x in w]
+        total = sum(raw) or 1.0
+        raw = [x * 100.0 / total for x in raw]
+        wide = max(range(k), key=lambda i: raw[i])
+        for i in range(k):
+            if i == wide:
+                continue
+            f = raw[i] - math.floor(raw[i])
+            v = f * (1.0 - f) / len(rows)
+            out[i][i] += v
+            out[wide][wide] += v
+            out[i][wide] -= v
+            out[wide][i] -= v
+    return out
 
 
 def _levelled(w: list[float], level: Level) -> list[float]:
@@ -546,28 +577,48 @@ def recentre(before: Sequence[tuple[Mapping[str, str] | None, Mapping[str, str] 
     bat_before = [b for b, p in before if b is not None and p is None]
     bat_after = {pid: b for pid, (_t, b, p) in after.items() if b is not None and p is None}
     bat_prime = {pid for pid, b in bat_after.items() if prime(b, year or 0)}
-    level = _level(bat_before, list(bat_after.values()), BAT_COLUMNS, None,
-                   [b for b in bat_before if prime(b, last)],
-                   [bat_after[pid] for pid in sorted(bat_prime)])
-    if level is not None:
-        rows = {pid: w for pid in sorted(bat_after)
+    bat_rows = {pid: w for pid in sorted(bat_after)
                 if (w := _widths(" ".join(bat_after[pid].get(k, "") for k in BAT_COLUMNS),
                                  BAT_COLUMNS)) is not None}
-        for pid, w in _kept(rows, level).items():
-            bat_after[pid].update(zip(BAT_COLUMNS, _bounds(w, rng)))
+    kept = _kept_rounded(bat_before, bat_after, BAT_COLUMNS, None,
+                         [b for b in bat_before if prime(b, last)], bat_prime, bat_rows)
+    for pid, w in kept.items():
+        bat_after[pid].update(zip(BAT_COLUMNS, _bounds(w, rng)))
     pit_before = [p for _b, p in before if p is not None]
     pit_after = {pid: p for pid, (_t, _b, p) in after.items() if p is not None}
     pit_prime = {pid for pid, p in pit_after.items() if prime(p, year or 0)}
     for cond in CONDITIONS:
-        level = _level(pit_before, list(pit_after.values()), PITCH_COLUMNS, cond,
-                       [p for p in pit_before if prime(p, last)],
-                       [pit_after[pid] for pid in sorted(pit_prime)])
-        if level is None:
-            continue
         rows = {pid: w for pid in sorted(pit_after)
                 if (w := _widths(pit_after[pid].get(cond, ""), PITCH_COLUMNS)) is not None}
-        for pid, w in _kept(rows, level).items():
+        kept = _kept_rounded(pit_before, pit_after, PITCH_COLUMNS, cond,
+                             [p for p in pit_before if prime(p, last)], pit_prime, rows)
+        for pid, w in kept.items():
             pit_after[pid][cond] = " ".join(_bounds(w, rng))
+
+
+def _kept_rounded(before: Sequence[Mapping[str, str]], after: Mapping[str, Mapping[str, str]],
+                  cols: tuple[str, ...], row: str | None,
+                  spread_before: Sequence[Mapping[str, str]], spread_after: set[str],
+                  rows: dict[str, list[float]]) -> dict[str, list[float]]:
+    """The cards' widths with the level and spread kept (`_level`, `_kept`), to be rounded to
+    whole rolls: the spread they are given leaves out what the rounding adds to it. Rounding
+    with the chance of each fraction keeps every column's mean but adds its own spread (about
+    1/6 of a roll squared a column; the card's widest column takes the others' errors), and
+    the next off-season took the rounded cards' spread as the league's: the spread ratcheted
+    up a little every year (issue 31: ten lived seasons, the established batters' spread of
+    1B, LG, BB and K each grew by about that much a year, LG's sd 1.79 to 2.13 rolls, BB's
+    1.52 to 1.87; the batting titles rose, PL's .326 to .348 by season ten, seeds 1-6)."""
+    level = _level(before, list(after.values()), cols, row, spread_before,
+                   [after[pid] for pid in sorted(spread_after)])
+    if level is None:
+        return {}
+    kept = _kept(rows, level)
+    prime = [kept[pid] for pid in sorted(spread_after) if pid in kept]
+    if len(prime) < 2:
+        return kept
+    level = _level(before, list(after.values()), cols, row, spread_before,
+                   [after[pid] for pid in sorted(spread_after)], _rounding_noise(prime))
+    return _kept(rows, level) if level is not None else kept
 
 
 def _kept(rows: dict[str, list[float]], level: Level) -> dict[str, list[float]]:
