@@ -64,6 +64,12 @@ async def test_every_area_shows_one_language_and_L_switches_it(tmp_path):
             assert english_left(app) == [], (app.current_mode, english_left(app))
 
 
+def _plays(app) -> list[str]:
+    """The box score's play-by-play, a line a play."""
+    plays = app.screen.query_one("#plays-table")
+    return [str(plays.get_row_at(i)[2]) for i in range(plays.row_count)]
+
+
 async def test_a_box_score_and_its_play_by_play_follow_the_language(tmp_path):
     db = str(tmp_path / "league.sqlite3")
     app = ImpactApp(db=db)
@@ -80,11 +86,14 @@ async def test_a_box_score_and_its_play_by_play_follow_the_language(tmp_path):
         lines = [str(plays.get_row_at(i)[2]) for i in range(plays.row_count)]
         assert not [x for x in lines if ENGLISH.search(x)], lines   # 一球速報 in Japanese
         await pilot.press("L")
-        await until(pilot, lambda: "Totals" in str(app.screen.query_one("#box-text").render()))
+        # the box text and the plays table are relabelled one after the other (the table at a
+        # later repaint): wait for both, then read them
+        await until(pilot, lambda: "Totals" in str(app.screen.query_one("#box-text").render())
+                    and not [x for x in _plays(app) if JAPANESE.search(x)])
         box = str(app.screen.query_one("#box-text").render())
         assert not JAPANESE.search(box), box     # labels, teams and players in Latin letters
-        lines = [str(plays.get_row_at(i)[2]) for i in range(plays.row_count)]
-        assert not [x for x in lines if JAPANESE.search(x)], lines
+        lines = _plays(app)
+        assert len(lines) > 30 and not [x for x in lines if JAPANESE.search(x)], lines
         await settled(app, pilot)
         assert japanese_left(app) == []
 

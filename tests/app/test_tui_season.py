@@ -13,6 +13,17 @@ from tui_helpers import season_area, settled_screenshot, until
 ACTIVE_DRAFT = "[draft]\nactive = true\n"      # the 現役ドラフト on (§6, off by default)
 
 
+def _shown_steps(app):
+    """The off-season's steps as the Season area last showed them (what its `o` acts on), or
+    None while another screen is in front or the area is busy. A step done in a worker is in
+    the league before the area has read it again: a key pressed in between acts on what the
+    area shows, so a test waits for this, not for the league."""
+    screen = app.screen
+    if type(screen).__name__ != "SeasonScreen" or screen.busy or screen.data is None:
+        return None
+    return screen.data.steps
+
+
 def _text(app, selector: str) -> str:
     return str(app.screen.query_one(selector).render())
 
@@ -108,18 +119,19 @@ async def test_the_off_season_step_by_step_with_a_person_s_picks_from_the_class(
         assert [k for k, _t in app.screen.players] == [p.key for p in v.left]
         second = v.left[1]
         await pilot.press("down", "enter")
-        await until(pilot, lambda: services.offseason_steps(db).picks)
+        await until(pilot, lambda: (s := _shown_steps(app)) is not None and s.picks)
         v = services.offseason_steps(db)
         # the first round named at once: his 入札, the class's second, is his or went by lot
         taken = next(p for p in v.picks if p.player == second.key)
         assert taken.round == 1 and (taken.team == mine or mine in taken.lottery)
-        while services.offseason_steps(db).waiting:
-            n = len(services.offseason_steps(db).picks)
+        while _shown_steps(app).waiting:
+            n = len(_shown_steps(app).picks)
             await pilot.press("o")
             await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
             await pilot.press("enter")
-            await until(pilot, lambda: len(services.offseason_steps(db).picks) > n
-                        or not services.offseason_steps(db).waiting)
+            await until(pilot, lambda: (s := _shown_steps(app)) is not None
+                        and (len(s.picks) > n or not s.waiting))
+        assert not services.offseason_steps(db).waiting
         # free agency (§4): `o` opens it for his club (the draft's), the declared free agents
         # listed; `o` offers one of them from a list, the role and years from another, then
         # "done" lets the players choose; its declared players listed with where they signed
@@ -149,7 +161,8 @@ async def test_the_off_season_step_by_step_with_a_person_s_picks_from_the_class(
                                if a.player == target.player)
                 role = dict(target.roles)[mine][0]
                 assert offered.offers == ((mine, role, dict(target.years)[role]),)
-            await until(pilot, lambda: type(app.screen).__name__ == "SeasonScreen")
+            await until(pilot, lambda: (s := _shown_steps(app)) is not None and (
+                target is None or any(a.offers for a in s.agents)))
             await pilot.press("o")
             await until(pilot, lambda: type(app.screen).__name__ == "PickPlayerDialog")
             await pilot.press("enter")                   # the first row: done
