@@ -137,8 +137,9 @@ async def test_a_box_score_opens_from_the_schedule(tmp_path):
         app.screen.query_one("#day-games").focus()
         await pilot.press("enter")
         await _until(pilot, lambda: app.screen.query("#box-text") and "計" in str(app.screen.query_one("#box-text").render()))
-        assert app.screen.query_one("#rolls-table").row_count > 100
-        assert app.screen.query_one("#plays-table").row_count > 30
+        # the box text first, its tables filled after the next repaint (BoxScoreScreen.show)
+        await _until(pilot, lambda: app.screen.query_one("#rolls-table").row_count > 100
+                     and app.screen.query_one("#plays-table").row_count > 30)
         await pilot.press("escape")
         await _until(pilot, lambda: app.screen.query("#days-table"))
 
