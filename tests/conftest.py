@@ -209,11 +209,13 @@ def pytest_configure(config: pytest.Config) -> None:
     # the app pilots' waits wake on the app's messages (tests/tui_helpers.py): the hook is set in
     # this context, which every test's event loop copies. A partial copy of the suite without
     # the pilots' helpers (CI step 3 copies a few engine tests and this file) has no app to hook.
+    # Every pilot's screens repaint on their own at a few frames a second (tui_helpers.FRAME).
     try:
         import tui_helpers
     except ModuleNotFoundError:
         return
     tui_helpers.hook_messages()
+    tui_helpers.few_frames()
 
 
 @pytest.fixture(scope="session", autouse=True)

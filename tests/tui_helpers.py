@@ -9,6 +9,20 @@ from contextlib import asynccontextmanager
 # busy two-core machine, and a state that arrives early ends the wait at once.
 PATIENCE = 120.0
 
+# The pilots' frame rate: the period of every screen's update timer (Textual's default is
+# 1/60 s, TEXTUAL_FPS). Headless, every repaint is drawn in full and thrown away, and the tests
+# wait for the states they check (until) and for a settled screen before reading a picture
+# (settled: each look repaints), so a slower timer changes no test's outcome, only its CPU.
+# Set once a session (tests/conftest.py), before any app starts.
+FRAME = 1 / 4
+
+
+def few_frames() -> None:
+    """Every screen repaints on its own at FRAME (tests/conftest.py, once a session)."""
+    import textual.screen
+
+    textual.screen.UPDATE_PERIOD = FRAME
+
 # A wait wakes when the app has handled a message. The states a test waits for come from the app
 # handling one (a key, a worker's result or its end, a screen pushed, a typed message of
 # tui/messages.py), so a wait looks again as soon as the app has moved instead of after a fixed

@@ -19,22 +19,18 @@ from tui_helpers import screen_text, settled_screenshot, until
 SIZE = (120, 40)
 STRATEGY_KEYS = {"ibb": "i", "infield_in": "f", "bunt": "b", "squeeze": "z", "hit_and_run": "h",
                  "steal": "s", "double_steal": "d"}
-# A game at the keyboard answers faster than the screen repaints: the app's frame rate here (its
-# update timer's period; Textual's default is 1/60 s, TEXTUAL_FPS) and no repaint at each look
-# of a wait (tests/tui_helpers.until, repaint=False). Headless, every repaint is drawn in full and
-# thrown away: they were some 60 % of these tests' CPU (test_prompts_say_in_words_what_is_asked:
-# 661 repaints in one game). The tests read the state they wait for, and their picture once the
+# A game at the keyboard answers faster than the screen repaints: no repaint at each look of a
+# wait (tests/tui_helpers.until, repaint=False; the app's own timer repaints at
+# tui_helpers.FRAME, as every pilot's). Headless, every repaint is drawn in full and thrown
+# away: they were some 60 % of these tests' CPU (test_prompts_say_in_words_what_is_asked: 661
+# repaints in one game). The tests read the state they wait for, and their picture once the
 # screen has settled (settled_screenshot repaints), as before; other modules that borrow these
-# helpers (test_tui_sizes) keep the defaults.
-FRAME = 1 / 4
+# helpers (test_tui_sizes) keep the repaint at each look.
 _repaint_each_look = True
 
 
 @pytest.fixture(autouse=True)
 def _few_repaints(monkeypatch):
-    import textual.screen
-
-    monkeypatch.setattr(textual.screen, "UPDATE_PERIOD", FRAME)
     monkeypatch.setitem(globals(), "_repaint_each_look", False)
 
 
