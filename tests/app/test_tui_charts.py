@@ -57,7 +57,7 @@ async def test_c_draws_the_pennant_race_then_the_odds_then_the_tables(tmp_path):
         await pilot.press("L")
         await until(pilot, lambda: "Pennant race" in screen_text(app)
                     and "Panorama League" in screen_text(app))
-        assert "Apr" in screen_text(app) or "May" in screen_text(app)
+        await until(pilot, lambda: "Apr" in screen_text(app) or "May" in screen_text(app))
         await pilot.press("c")
         await until(pilot, lambda: screen.chart == "odds"
                     and "Pennant odds over time" in screen_text(app))
