@@ -1223,9 +1223,11 @@ def _refusers(s: Any, league_id: int) -> list[RefuserView]:
     years = {i.number: i.year for i in infos}
     out = []
     for t in reversed(hs.transactions(session=s, league_id=league_id)):
-        if t.kind != hs.DRAFT or '"refused":true' not in (t.note or ""):
+        if t.kind != hs.DRAFT:
             continue
         d = hs.note_data(t.note)
+        if not d.get("refused"):
+            continue
         n = t.season or 0
         out.append(RefuserView(f"refused-{n}-{int(d.get('pick', 0))}", str(d.get("name", "")),
                                str(d.get("name_en") or ""), t.moves[0][2] if t.moves else "",
@@ -1236,8 +1238,9 @@ def _refusers(s: Any, league_id: int) -> list[RefuserView]:
 
 
 def refuser_named(s: Any, league_id: int, ref: str) -> RefuserView | None:
-    """The man who refused to sign (入団拒否) whom `ref` names (his name, or the app's key), if
-    exactly one; the player commands say who he is instead of "no player"."""
+    """The man who refused to sign (入団拒否) whom `ref` names (his name, or the app's key); the
+    latest draft's when he refused more than once; the player commands say who he is instead of
+    "no player"."""
     key = ref.strip().replace(" ", "")
     if not key:
         return None
