@@ -651,7 +651,9 @@ def transact(db: Db, kind: str, *, players: Sequence[str] = (), team: str | None
             info: repo.SeasonInfo | None = repo.find_season(session=s, league_id=lid)
         except repo.NotFound:
             info = None
-        sid = info.id if info is not None else None
+        # a closed season's cards are its history: between `season close` and `season new` a
+        # transaction moves the league's own cards (what the next season copies), no season's
+        sid = info.id if info is not None and not info.closed else None
         current = hs.player_teams(session=s, league_id=lid, season_id=sid)
         own = hs.player_teams(session=s, league_id=lid, season_id=None)
         for pid, t in own.items():
@@ -717,13 +719,16 @@ def transact(db: Db, kind: str, *, players: Sequence[str] = (), team: str | None
         _drop_from_prefs(s, sid, moves)
         _check_rosters(s, lid, sid, {t for m in moves for t in m[1:] if t})
         day = None
-        if info is not None:
+        if sid is not None and info is not None:
             pending = repo.schedule(session=s, season_id=info.id, pending_only=True)
             day = pending[0].day if pending else (info.start if not info.final else None)
             if day is None:
                 finals = repo.final_games(session=s, season_id=info.id)
                 day = finals[-1].day if finals else None
-        tid = hs.add_transaction(session=s, league_id=lid, season_id=sid, day=day, kind=kind,
+        # dated by its season's next day, or none after the close (the off-season's: listed
+        # with the closed season's number, as a trade offer's after the close)
+        tid = hs.add_transaction(session=s, league_id=lid, season_id=info.id if info else None,
+                                 day=day, kind=kind,
                                  moves=moves, note=note)
         names = _names(s, lid)
         s.commit()
@@ -760,9 +765,12 @@ def _check_rosters(s: Any, lid: int, sid: int | None, changed: set[str]) -> None
     teams only: another club's roster is not this move's to answer for (a closed season's own
     cards need not make a legal league file; the renewal mends them)."""
     try:
-        lg = repo.load_league(session=s, league_id=lid, season_id=sid)
-        if sid is not None:    # the league's own cards too, the changed teams by its rules
+        if sid is not None:
+            lg = repo.load_league(session=s, league_id=lid, season_id=sid)
+            # the league's own cards too, the changed teams by its rules
             repo.stored_texts(session=s, league_id=lid).parse(judged=changed)
+        else:                  # no season (or it closed): the own cards, the changed teams
+            lg = repo.stored_texts(session=s, league_id=lid).parse(judged=changed)
         prefs = roster_edit.preferences(session=s, season_id=sid) if sid is not None else {}
         for team in sorted(changed):
             roster_edit.check_active(lg, team, set(prefs.get(team, {}).get("reserves", [])))
@@ -789,8 +797,9 @@ def free_agents(db: Db, league: str | None = None) -> list[tuple[str, str]]:
     """(id, name) of the league's free agents."""
     with Work.of(db, league).session() as s:
         lid = _league_id(s, league)
-        try:
-            sid: int | None = repo.find_season(session=s, league_id=lid).id
+        try:        # the latest season's cards; after its close the off-season's (own cards)
+            info = repo.find_season(session=s, league_id=lid)
+            sid: int | None = None if info.closed else info.id
         except repo.NotFound:
             sid = None
         teams = hs.player_teams(session=s, league_id=lid, season_id=sid)
@@ -831,8 +840,9 @@ def player_career(db: Db, ref: str, league: str | None = None) -> CareerView:
         mine = hs.season_totals(session=s, season_ids=ids, player=pid)
         post = hs.season_totals(session=s, season_ids=ids, player=pid, kind="postseason")
         stored = [a for a in hs.awards(session=s, season_ids=ids) if a.player == pid]
-        teams_now = hs.player_teams(session=s, league_id=lid,
-                                    season_id=ids[-1] if ids else None)
+        # his club now: the latest season's, or after its close the off-season's (own cards)
+        teams_now = hs.player_teams(session=s, league_id=lid, season_id=ids[-1] if ids and
+                                    not infos[ids[-1]].closed else None)
         from tui.services.offseason import player_born, player_changes, player_left
         changes = player_changes(s, lid, pid)
         born = player_born(s, lid, pid)
