@@ -126,11 +126,11 @@ def _lines_of(totals: Sequence[hs.Totals],
     game's there): with `groups` (a season id's leagues: name → teams) a man traded between the
     two leagues has a line in each, for each league's titles (league.season.titles.league_lines,
     NPB's practice); without, one line a player."""
+    league_of = {(sid, tm): name for sid, lgs in (groups or {}).items()
+                 for name, teams in lgs.items() for tm in teams}
     by: dict[tuple[int, str], list[hs.Totals]] = {}
     for t in totals:
-        league_of = {tm: name for name, teams in (groups or {}).get(t.season_id, {}).items()
-                     for tm in teams}
-        by.setdefault((t.season_id, league_of.get(t.team, "")), []).append(t)
+        by.setdefault((t.season_id, league_of.get((t.season_id, t.team), "")), []).append(t)
     out: dict[int, list[SeasonLine]] = {}
     for (sid, _lg), ts in sorted(by.items()):
         last: dict[str, tuple[date, int, str]] = {}
