@@ -14,7 +14,7 @@ from league.numbers import normalise_digits, whole_number
 
 PITCH_COLUMNS = ("BS*", "BS+", "BS", "BB", "X", "G", "IF", "K")
 BAT_COLUMNS = ("BB", "1B", "LG", "HR", "OF", "G", "IF", "K")
-CONDITIONS: Final = ("A", "B", "C", "D")
+CONDITIONS: Final[tuple[str, ...]] = ("A", "B", "C", "D")   # a tuple object to the compiled build, not four values
 STABILITIES = ("S", "A", "B", "C")
 HANDS = ("L", "R")
 BAT_HANDS = ("L", "R", "S")

@@ -93,6 +93,7 @@ from league.engine.state import (  # noqa: E402,F401
     GameState,
     H,
     Manager,
+    Move,
     Play,
     R,
     Roll,
@@ -181,6 +182,8 @@ class Game(GameState):
         score = self.score
         raws = self.raws
         injury = self.injury_rules
+        # the raw rolls that call for an accident check (read once a half, not once a batter)
+        trigger = injury.trigger if injury is not None else ()
         first, bid = 0, ""
         # the questions the managers may answer in this half (the others would be "nothing")
         ask_o = mo.asking(self, True)
@@ -222,7 +225,7 @@ class Game(GameState):
                 self.finished = True
             # the accident check follows a plate appearance whose first raw roll triggers it —
             # not one that ended the game: nothing happens on the field after the last play
-            if (injury is not None and len(raws) > first and raws[first] in injury.trigger
+            if (injury is not None and len(raws) > first and raws[first] in trigger
                     and not self.finished and not (self.outs >= 3 and self._ends_with_half())):
                 _injury.accident_check(self, injury, bid)
         self.ask_defense = ASK_ALL
@@ -281,7 +284,7 @@ class Game(GameState):
         """The rule lives in league/engine/rules/runners.py."""
         return _runners._fielder_pos(self, key, raw)
 
-    def _back_on_the_fly(self, final: list[list], key: str, outs_before: int,
+    def _back_on_the_fly(self, final: list[Move], key: str, outs_before: int,
                          notes: list[tuple[str, str, int]]) -> None:
         """The rule lives in league/engine/rules/hit_and_run.py."""
         return _hit_and_run._back_on_the_fly(self, final, key, outs_before, notes)

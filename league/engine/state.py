@@ -80,6 +80,7 @@ HIT_WORDS: Final = {1: "single", 2: "double", 3: "triple", 4: "home run"}
 COVER: Final = {2: ("SS", "2B"), 3: ("3B", "SS"), 4: ("C", "C"), 1: ("1B", "2B")}
 INFIELDERS: Final = ("1B", "2B", "3B", "SS", "P", "C")
 OUTFIELDERS: Final = ("LF", "CF", "RF")
+CONDITION_INDEX: Final = {c: i for i, c in enumerate(CONDITIONS)}   # "A" 0 .. "D" 3
 
 
 class Runner:
@@ -91,6 +92,18 @@ class Runner:
         self.pid = pid
         self.charged = charged
         self.earned = earned
+
+
+class Move:
+    """Where a batted ball sends one man: from `start` (0: the batter) to `to` (0: put out,
+    4: home), which the rules of the play change as they go (league.engine.rules.runners)."""
+
+    __slots__ = ("start", "runner", "to")
+
+    def __init__(self, start: int, runner: Runner, to: int) -> None:
+        self.start = start
+        self.runner = runner
+        self.to = to
 
 
 # a fielder out of position: no range, a bad mark
@@ -517,6 +530,11 @@ class GameState:
                  box: bool = True) -> None:
         self.rules = ruleset
         self.opt = ruleset.options
+        # the [platoon] modifiers by the pitcher's hand, then the batter's ("RL": 3 is
+        # platoon_by["R"]["L"]): read at every pitch, without making the key's string each time
+        self.platoon_by: dict[str, dict[str, int]] = {}
+        for hands, mod in ruleset.platoon.items():
+            self.platoon_by.setdefault(hands[:1], {})[hands[1:]] = mod
         self.players = players
         self.dh = ruleset.options["dh"] if dh is None else dh
         self.max_innings = ruleset.options["extra_innings"] if extra_innings is None else extra_innings
@@ -778,7 +796,7 @@ class GameState:
         total = raw + lead + tired
         mod = 1 if total < 1 else 100 if total > 100 else total
         res = self.rules.condition[current].lookup[mod]
-        idx = CONDITIONS.index(current)
+        idx = CONDITION_INDEX[current]
         if res == "↓2":
             step = 1 if card.stability in ("S", "A") else 2
         elif res == "↓1":

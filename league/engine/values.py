@@ -3,7 +3,7 @@ batting card's worth (`batting_value`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Final, Iterable
 
 from league.engine.cards import INFIELD, OUTFIELD, BattingCard, Fielding
 
@@ -12,7 +12,7 @@ from league.engine.cards import INFIELD, OUTFIELD, BattingCard, Fielding
 class DefenceValues:
     """守備修正, 積極守備値, 積極エラー値 and the error / fine-play values of a defense.
 
-    Made anew on every change in the field and never changed after. Not a frozen dataclass:
+    One object for equal values (defence_values), never changed once made. Not a frozen dataclass:
     the compiled build makes a frozen one through Python-level setattr calls (some 14,000
     machine instructions each, every substitution), this written-out __init__ natively."""
 
@@ -81,17 +81,32 @@ def defence_values(fielders: Iterable[Fielding], base: dict[str, int]) -> Defenc
             out_fine += fine
     all_err = in_err + out_err
     all_fine = in_fine + out_fine
-    return DefenceValues(
-        range_total=rng,
-        aggressive_defense=agg_def,
-        aggressive_error=agg_err,
-        infield_error=max(0, base["infield_error"] + in_err),
-        outfield_error=max(0, base["outfield_error"] + out_err),
-        overall_error=max(0, base["overall_error"] + all_err // 2),
-        infield_fine=min(101, base["infield_fine"] - in_fine),
-        outfield_fine=min(101, base["outfield_fine"] - out_fine),
-        overall_fine=min(101, base["overall_fine"] - all_fine // 2),
-    )
+    infield_error = max(0, base["infield_error"] + in_err)
+    outfield_error = max(0, base["outfield_error"] + out_err)
+    overall_error = max(0, base["overall_error"] + all_err // 2)
+    infield_fine = min(101, base["infield_fine"] - in_fine)
+    outfield_fine = min(101, base["outfield_fine"] - out_fine)
+    overall_fine = min(101, base["overall_fine"] - all_fine // 2)
+    key = (rng, agg_def, agg_err, infield_error, outfield_error, overall_error, infield_fine,
+           outfield_fine, overall_fine)
+    known = _KNOWN.get(key)
+    if known is None:
+        if len(_KNOWN) >= 4096:     # a long-lived process that read many leagues
+            _KNOWN.clear()
+        known = _KNOWN[key] = DefenceValues(
+            range_total=rng, aggressive_defense=agg_def, aggressive_error=agg_err,
+            infield_error=infield_error, outfield_error=outfield_error,
+            overall_error=overall_error, infield_fine=infield_fine, outfield_fine=outfield_fine,
+            overall_fine=overall_fine)
+    return known
+
+
+# the values made so far, by what they hold: one object for equal values, so what is read from
+# them and remembered by their identity (the defense tables' values, league.engine.rules.runners
+# .table_values, and each side's own copy of them) outlives the substitution and the game that
+# made them — a pitching change seldom changes a team's values, and a team fields the same nine
+# game after game. Nothing changes a DefenceValues once made
+_KNOWN: Final[dict[tuple[int, int, int, int, int, int, int, int, int], DefenceValues]] = {}
 
 
 def batting_value(card: BattingCard) -> float:

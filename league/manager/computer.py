@@ -942,7 +942,8 @@ class ComputerManager(Decider):
         players = game.players
         pitcher = players[side.pitcher]
         card = pitcher.pitching
-        mod = game.rules.platoon.get(pitcher.throws + bats, 0)
+        vs = game.platoon_by.get(pitcher.throws)
+        mod = vs.get(bats, 0) if vs is not None else 0
         if card is not None and mod != 0:
             return reads_ratio(card.rows[side.condition], mod)
         return 1.0

@@ -15,7 +15,7 @@ from league.engine.events import BACK, DOUBLED
 from league.engine.rules.crossplay import crossplay
 from league.engine.rules.steal import steal
 from league.engine.ruleset import DefenseTable
-from league.engine.state import BASE_NAMES, GameState, base_text
+from league.engine.state import BASE_NAMES, GameState, Move, base_text
 from league.errors import DecisionError
 
 
@@ -46,27 +46,27 @@ def hit_and_run_strikeout(g: GameState) -> None:
         steal(g, b, mode="forced", half=True, bonus_allowed=False)
 
 
-def _back_on_the_fly(g: GameState, final: list[list], key: str, outs_before: int,
+def _back_on_the_fly(g: GameState, final: list[Move], key: str, outs_before: int,
                      notes: list[tuple[str, str, int]]) -> None:
     """Hit-and-run, the fly is caught (9-2-2): each runner makes a cross-play to get back, in
     the order the offense chooses; no more once the third out is made."""
     back = g.opt["hit_and_run_if_rr" if key == "infield_fly" else "hit_and_run_back_rr"]
     stays = g.opt["hit_and_run_back"] == "stays"
-    waiting = [m for m in final[1:] if m[2] != 0]
-    while waiting and outs_before + sum(1 for x in final if x[2] == 0) < 3:
+    waiting = [m for m in final[1:] if m.to != 0]
+    while waiting and outs_before + sum(1 for x in final if x.to == 0) < 3:
         if len(waiting) > 1:
-            first = g.deciders[g.offense.index].back_first(g, [m[0] for m in waiting])
-            m = next((m for m in waiting if m[0] == first), None)
+            first = g.deciders[g.offense.index].back_first(g, [m.start for m in waiting])
+            m = next((m for m in waiting if m.start == first), None)
             if m is None:
                 raise DecisionError(f"no runner from {base_text(first)} "
                                     "has to get back")
         else:
             m = waiting[0]
         waiting.remove(m)
-        safe = crossplay(g, m[1], g.batting_card(m[1].pid).RR + back,
-                              f"back to {BASE_NAMES[m[0]]}")
-        notes.append((m[1].pid, BACK if safe else DOUBLED, m[0]))
+        safe = crossplay(g, m.runner, g.batting_card(m.runner.pid).RR + back,
+                              f"back to {BASE_NAMES[m.start]}")
+        notes.append((m.runner.pid, BACK if safe else DOUBLED, m.start))
         if not safe:
-            m[2] = 0
+            m.to = 0
         elif stays:
-            m[2] = m[0]
+            m.to = m.start

@@ -86,7 +86,8 @@ def _pitch(g: GameState, bid: str, kind: str, infield_in: bool, mods: list[tuple
     pcard = pitcher.pitching
     # the platoon modifier is added here, once: mods holds the others (the stop, the
     # hit-and-run, an X table re-pitch's), as the X table passes them on
-    plat = g.rules.platoon.get(pitcher.throws + g.players[bid].bats, 0)
+    vs = g.platoon_by.get(pitcher.throws)
+    plat = vs.get(g.players[bid].bats, 0) if vs is not None else 0
     seeded = g.seeded
     raw = seeded.roll("pitch") if seeded is not None else g.dice.roll("pitch")
     g.raws.append(raw)

@@ -33,13 +33,15 @@ from league.engine.state import (
     E,
     GameState,
     H,
+    Move,
     Runner,
 )
 from league.engine.values import DefenceValues
 
 # the tables on which the defense may play aggressively (積極守備), asked after the batting result
 AGGRESSIVE_TABLES: Final = frozenset(("single", "long", "outfield_fly", "ground", "infield_fly"))
-CREDIT_OF_BASES: Final = ("1B", "2B", "3B", "HR")
+# a tuple object to the compiled build (indexed by a number: not made again at each read)
+CREDIT_OF_BASES: Final[tuple[str, ...]] = ("1B", "2B", "3B", "HR")
 
 
 # a result's tokens as the roll log writes them ("1・2−・×"), by the tokens: the tables hold a
@@ -220,14 +222,14 @@ def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tupl
     notes: list[tuple[str, str, int]] = []
     # each runner's target base, lead runner first: a TRY token is the offense's decision
     # (send him or hold him), asked lead runner first
-    lead_first: list[list] = []
+    lead_first: list[Move] = []
     for b in (3, 2, 1):
         rn = bases[b]
         if rn is None:
             continue
         base, tkind = tokens[b]
         if base == 0:
-            lead_first.append([b, rn, 0])
+            lead_first.append(Move(b, rn, 0))
             continue
         if base < b:
             base = b
@@ -241,56 +243,56 @@ def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tupl
                     base = 0
             else:
                 base -= 1
-        lead_first.append([b, rn, base])
-    lead_first.append([0, batter_runner, tokens[0][0]])
+        lead_first.append(Move(b, rn, base))
+    lead_first.append(Move(0, batter_runner, tokens[0][0]))
     final = lead_first[::-1]   # base order: batter first
     # force: a runner cannot stay on or behind the base of the runner behind him
     prev = 0
     for m in final:
-        if m[2] == 0:
+        if m.to == 0:
             continue
-        if m[2] <= prev and m[2] < 4:
-            m[2] = prev + 1
-        prev = m[2] if m[2] < 4 else prev
+        if m.to <= prev and m.to < 4:
+            m.to = prev + 1
+        prev = m.to if m.to < 4 else prev
     # hit-and-run, the fly is caught: every runner must get back with a cross-play on RR+2
     # (OF, HR table) or RR−2 (IF) (9-2-2), in the order the offense chooses (「どこから行っても
     # よい」, C.2); out if it fails; one who gets back stands on his own base (option
     # hit_and_run_back = "stays") or where the table put him ("table")
-    if (kind == "hit_and_run" and final[0][2] == 0
+    if (kind == "hit_and_run" and final[0].to == 0
             and key in ("outfield_fly", "home_run", "infield_fly")):
         _hit_and_run._back_on_the_fly(g, final, key, outs_before, notes)
     # who is put out and who scores, lead runner first
-    put_out: list[list] = []
-    scorers: list[list] = []
+    put_out: list[Move] = []
+    scorers: list[Move] = []
     for m in lead_first:
-        if m[2] == 0:
+        if m.to == 0:
             put_out.append(m)
-        elif m[2] >= 4:
+        elif m.to >= 4:
             scorers.append(m)
     outs = len(put_out)
-    batter_out = final[0][2] == 0
+    batter_out = final[0].to == 0
     others_out = outs - (1 if batter_out else 0)
     # the inning ends at the third out: a double play with two out is one out, and whoever
     # the play did not need to put out stays on base (left on base, not gone)
     if outs > 3 - outs_before:
         outs = 3 - outs_before
-    spared = [m[1] for m in put_out[outs:]] if len(put_out) > outs else []
+    spared = [m.runner for m in put_out[outs:]] if len(put_out) > outs else []
     if outs:
         # 9.16(h): a batter who reaches while a runner left by an earlier pitcher is put out on
         # the play takes that runner's place in the earlier pitcher's account (each pitcher is
         # charged with the number of runners he put on, not with particular runners)
         if not batter_out:
-            take_the_place(batter_runner, [m[1] for m in put_out[:outs] if m[0] > 0],
+            take_the_place(batter_runner, [m.runner for m in put_out[:outs] if m.start > 0],
                            dfn.pitcher)
         # putouts and assists: lead runners first, then the batter, up to the outs that count
         fpos = _fielder_pos(g, key, raw)
         in_play: list[list[int]] = []
         for m in put_out[:outs]:
-            if m[0] == 0:
+            if m.start == 0:
                 grounder = key == "ground"
                 g._credit_out(fpos, 1, grounder, in_play)
             else:
-                g._credit_out(fpos, min(m[0] + 1, 4), True, in_play)
+                g._credit_out(fpos, min(m.start + 1, 4), True, in_play)
         if outs >= 2:
             for line in {id(x): x for x in in_play}.values():
                 line[F_DP] += 1
@@ -300,7 +302,7 @@ def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tupl
     bl[PA] += 1
     pl[P_BF] += 1
     credit = row.credit
-    bbase = final[0][2]
+    bbase = final[0].to
     if credit is None:
         if is_error and not agg_err:
             credit = "E"
@@ -311,7 +313,7 @@ def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tupl
         elif key in ("ground", "infield_fly"):
             credit = "1B"
         else:
-            credit = ("1B", "2B", "3B", "HR")[min(bbase, 4) - 1]
+            credit = CREDIT_OF_BASES[min(bbase, 4) - 1]
     # runs cross the plate lead runner first (C.2)
     walk_off = ""
     need = g.winning_runs_needed() if scorers and g._walk_off_cap() else 0
@@ -321,26 +323,26 @@ def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tupl
         # winning runner advanced, and the runners behind him stop where they are
         winning = scorers[need - 1]
         if credit in BASES_OF_HIT:
-            credited = min(BASES_OF_HIT[credit], 4 - winning[0])
+            credited = min(BASES_OF_HIT[credit], 4 - winning.start)
             if credited < BASES_OF_HIT[credit]:
                 walk_off = WALK_OFF[credited - 1]
-                credit = ("1B", "2B", "3B", "HR")[credited - 1]
-            if final[0][2] >= 4 and winning is not final[0]:
+                credit = CREDIT_OF_BASES[credited - 1]
+            if final[0].to >= 4 and winning is not final[0]:
                 scorers.remove(final[0])
             if winning is not final[0]:
-                final[0][2] = min(final[0][2], credited)   # he stops where his hit ends
-        taken = {m[2] for m in final if 1 <= m[2] <= 3}
+                final[0].to = min(final[0].to, credited)   # he stops where his hit ends
+        taken = {m.to for m in final if 1 <= m.to <= 3}
         free = [b for b in (3, 2, 1) if b not in taken]
         for m, b in zip(scorers[need:], free):
-            m[2] = b
+            m.to = b
         scorers = scorers[:need]
-    scoring = [m[1] for m in scorers] if scorers else []
+    scoring = [m.runner for m in scorers] if scorers else []
     sac_fly = (batter_out and (key == "outfield_fly" or key == "home_run") and credit == "out"
-               and outs_before + outs < 3 and any(m[0] == 3 and m[2] >= 4 for m in final))
+               and outs_before + outs < 3 and any(m.start == 3 and m.to >= 4 for m in final))
     # a bunt fielded as a grounder that puts out only the batter while every runner moves up
     # is a sacrifice bunt (9.08(a)), as when the bunt gets down
     sac_bunt = (kind == "bunt" and key == "ground" and batter_out and not others_out
-                and credit == "out" and all(m[2] > m[0] for m in final[1:]))
+                and credit == "out" and all(m.to > m.start for m in final[1:]))
     if sac_fly:
         bl[SF] += 1
     elif sac_bunt:
@@ -364,8 +366,8 @@ def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tupl
     if outs_before + outs >= 3 and (batter_out or not hit) and scoring:
         nullified, scoring = scoring, []
     for m in final:
-        if 1 <= m[2] <= 3:
-            after[m[2]] = m[1]
+        if 1 <= m.to <= 3:
+            after[m.to] = m.runner
     g.bases = after
     if spared or nullified:
         g._leave_on_base(spared + nullified)
@@ -387,10 +389,10 @@ def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tupl
             mods.append(walk_off)
         on = ["", "", "", ""]
         for m in final[1:]:
-            on[m[0]] = m[1].pid
+            on[m.start] = m.runner.pid
         what = _what(key, credit, gidp, sac_fly, sac_bunt)
-        g.record(what, runs=sum(1 for m in final if m[2] >= 4) if what == "HR" else 0,
-                 moves=tuple([(m[1].pid, m[0], m[2]) for m in final[1:]]), notes=tuple(notes),
+        g.record(what, runs=sum(1 for m in final if m.to >= 4) if what == "HR" else 0,
+                 moves=tuple([(m.runner.pid, m.start, m.to) for m in final[1:]]), notes=tuple(notes),
                  mods=tuple(mods), before=(on[1], on[2], on[3]))
     g._next_batter()
 
