@@ -96,7 +96,43 @@ def main() -> None:
             "\t".join(str(r[c]) for c in cols) + "\n" for r in rows), encoding="utf-8")
     out["contact_hitters_k_error"] = {
         "count": len(contact), "mean": round(statistics.mean(contact), 2) if contact else None}
+    out["conversion"] = conversion(originals, totals, per_season)
     print(json.dumps(out, ensure_ascii=False))
+
+
+def conversion(originals: list[StatPlayer], totals: object,
+                per_season: Callable[[StatPlayer, float], float]) -> dict[str, object]:
+    """How the replay turns men on base into runs, real against generated (the rostered men, a
+    real season's games' worth), issue 33's "real usage in the game": the pitchers' share of the
+    plate appearances (a man whose pitching line faced more batters than he batted), and the
+    position players' sacrifice bunts, steals and caught stealing, each a thousand of their
+    plate appearances."""
+    real = dict.fromkeys(("pa", "p_pa", "s_pa", "sh", "sb", "cs", "p_sh"), 0.0)
+    gen = dict(real)
+    for p in originals:
+        b = p.batting or {}
+        pit = p.pitching or {}
+        pitcher = bool(pit) and pit.get("bf", 0) > b.get("pa", 0)
+        g = totals.batting.get(p.key, {})  # type: ignore[attr-defined]
+        for tot, line in ((real, b), (gen, {k: per_season(p, v) for k, v in g.items()})):
+            pa = line.get("pa", 0)
+            tot["pa"] += pa
+            if pitcher:
+                tot["p_pa"] += pa
+                if pit.get("gs", 0) * 2 >= pit.get("g", 0):
+                    tot["s_pa"] += pa
+                tot["p_sh"] += line.get("sh", 0)
+            else:
+                for k in ("sh", "sb", "cs"):
+                    tot[k] += line.get(k, 0)
+
+    def figures(t: dict[str, float]) -> dict[str, float]:
+        others = max(1.0, t["pa"] - t["p_pa"])
+        return {"pitcher_pa_pct": round(100 * t["p_pa"] / max(1.0, t["pa"]), 2),
+                "starter_pa_pct": round(100 * t["s_pa"] / max(1.0, t["pa"]), 2),
+                "pitcher_sh_per_100pa": round(100 * t["p_sh"] / max(1.0, t["p_pa"]), 2),
+                **{f"{k}_per_1000pa": round(1000 * t[k] / others, 2) for k in ("sh", "sb", "cs")}}
+    return {"real": figures(real), "generated": figures(gen)}
 
 
 def relief_games(originals: list[StatPlayer], totals: object,

@@ -227,6 +227,12 @@ def real_usage(players: Sequence[StatPlayer], ids: Sequence[str], games: int) ->
             if float(p.batting.get("gs", 0) or 0) > 0:      # games started, where the file has it
                 fig["gs"] = _figure(float(p.batting["gs"]))
             fig.update({pos: _figure(g) for pos, g in field.items() if g > 0})
+            # the habits the computer follows from engine version 5 (usage.habits): sacrifice
+            # bunts, steals and caught stealing, and the times on first they are tried from
+            for k in ("sh", "sb", "cs"):
+                fig[k] = _figure(line.get(k, 0.0))
+            fig["on1"] = _figure(max(0.0, line["h"] - line["2b"] - line["3b"] - line["hr"])
+                                 + line["bb"] + line["hbp"])
             dh_games = float(p.batting.get("g_dh", max(0.0, line["g"] - sum(field.values()))) or 0)
             if dh_games > 0 and not (p.pitching and _bf(p) > _pa(p)):    # not a pitcher batting
                 fig["DH"] = _figure(dh_games)

@@ -11,5 +11,8 @@ cards, values, line-ups, official scoring and the texts derived from the plays."
 # that played it, so games of version 2 and before replay as they were played). 4: without the
 # DH a starter who goes on pitching bats for himself but for a late chance in a tie
 # (ComputerManager.pinch_hitter, STARTER_BATS; issue 31): games without the DH change, and the
-# digest's league, which has the DH, plays version 3's games.
-ENGINE_VERSION = 4
+# digest's league, which has the DH, plays version 3's games. 5: a league made from statistics
+# from then on carries its batters' real bunts and steal attempts (Lineup.habits) and the
+# computer follows them, and hits for the starter as a real club did
+# (ComputerManager._habit_call, _hit_for_starter; issue 33): other leagues play version 4's games.
+ENGINE_VERSION = 5

@@ -158,6 +158,8 @@ def lineup_dict(lineup: Lineup) -> dict:
         data["stretched"] = list(lineup.stretched)
     if lineup.innings:          # only with real usage: older games unchanged
         data["innings"] = [[pid, ip] for pid, ip in lineup.innings]
+    if lineup.habits:           # only in leagues made from statistics from version 5 on
+        data["habits"] = [[pid, sh, st] for pid, sh, st in lineup.habits]
     return data
 
 
@@ -166,7 +168,8 @@ def lineup_from_dict(data: dict) -> Lineup:
     return Lineup(data["team"], tuple(data["order"]), tuple(data["positions"]), data["pitcher"],
                   tuple(data["bench"]), tuple(data["bullpen"]), bool(data.get("bullpen_ranked", False)),
                   tuple(data.get("roles", ())), tuple(data.get("stretched", ())),
-                  tuple((str(pid), float(ip)) for pid, ip in data.get("innings", ())))
+                  tuple((str(pid), float(ip)) for pid, ip in data.get("innings", ())),
+                  tuple((str(pid), float(sh), float(st)) for pid, sh, st in data.get("habits", ())))
 
 
 def _w(text: str) -> int:

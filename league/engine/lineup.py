@@ -52,6 +52,11 @@ class Lineup:
     # appearance of the day's pitchers — the starter's a start, a reliever's a relief game —
     # that the computer manager leaves them in for; () otherwise
     innings: tuple[tuple[str, float], ...] = ()
+    # a league made from statistics from engine version 5 on (league/manager/usage.py,
+    # `TeamUsage.habits`): each batter's real sacrifice bunts a plate appearance and steal
+    # attempts a time on first, which the computer manager follows (its `offense_call`); ()
+    # otherwise — the marker of the version-5 choices of such a league (pinch hitters too)
+    habits: tuple[tuple[str, float, float], ...] = ()
 
     def __reduce__(self) -> tuple[object, ...]:
         return by_fields(self)

@@ -459,6 +459,21 @@ REAL_START_EXTRA_OUTS: Final = 6
 REAL_SHORT_D_RUNS: Final = 3
 REAL_SHORT_EARLY_RUNS: Final = 5
 REAL_WORKHORSE: Final = 4       # the engine version from which that rule holds (f2877ef)
+# engine version 5: a league made from statistics from then on (Lineup.habits, issue 33) plays
+# its men's real habits — each batter bunts by his real sacrifice bunts a plate appearance and
+# runs by his real steal attempts a time on first (`_habit_call`), and the starter is hit for as
+# a real club hit for him (`_hit_for_starter`); leagues without habits choose as version 4
+HABITS: Final = 5
+# plate appearances a sacrifice situation (nobody out, a runner on first or second, third
+# open, a close game): a batter bunts there with his real bunts a plate appearance times this
+BUNT_CHANCES: Final = 28.0
+# a time on first's chances to run (second open, a game within four runs): a runner goes at each
+# with his real attempts a time on first over this
+STEAL_CHANCES: Final = 0.8
+# a starter whose side has the habits is hit for once he is this many outs short of today's
+# innings (Lineup.innings) as any pitcher is (late and close, or behind with men on), and from the
+# 6th behind with a man in scoring position whatever his innings
+PH_SHORT_OUTS: Final = 6
 DEF_GAIN: Final = 4.0           # a defensive replacement's better glove (glove(): defence x4 or x2)
 OUT_OF_POSITION: Final = -8.0   # a fielder's glove where he has no rating
 
@@ -493,6 +508,9 @@ class ComputerManager(Decider):
         # (by the side's index: a list, not a dict, as it is asked before every plate appearance)
         self._innings_of: list[Lineup | None] = [None, None]
         self._innings: list[dict[str, float]] = [{}, {}]
+        # by side: its batters' habits (Lineup.habits), from its line-up
+        self._habits_of: list[Lineup | None] = [None, None]
+        self._habits: list[dict[str, tuple[float, float]]] = [{}, {}]
 
     def bat_worth(self, game: "Game", pid: str) -> float:
         w = self._worth.get(pid)
@@ -594,6 +612,10 @@ class ComputerManager(Decider):
         bid = o.order[o.batting_index]
         score = game.score     # game.lead(o.index), in place: asked with every runner on base
         lead = score[o.index] - score[1 - o.index]
+        if self.version >= HABITS:
+            habits = self.habits(game, o)
+            if habits:
+                return self._habit_call(game, o, bid, lead, habits)
         close = -3 <= lead <= 2
         b1, b2, b3 = game.bases[1], game.bases[2], game.bases[3]
         outs = game.outs
@@ -644,6 +666,58 @@ class ComputerManager(Decider):
                 return ("bunt",)
         # hit-and-run: contact hitter, runner on first
         if b1 and not b2 and outs < 2 and -3 <= lead <= 2:
+            widths = game.batting_card(bid).bounds.widths
+            if widths["K"] <= 7 and widths["1B"] >= 27:
+                return ("hit_and_run",)
+        return ("none",)
+
+    def habits(self, game: "Game", side: "Side") -> dict[str, tuple[float, float]]:
+        """Each of `side`'s batters' real sacrifice bunts a plate appearance and steal attempts a
+        time on first (Lineup.habits: a league made from statistics from engine version 5 on);
+        {} otherwise."""
+        i = side.index
+        lu = game.lineups[i]
+        if self._habits_of[i] is lu:
+            return self._habits[i]
+        got = {pid: (sh, st) for pid, sh, st in lu.habits}
+        self._habits_of[i] = lu
+        self._habits[i] = got
+        return got
+
+    def _habit_call(self, game: "Game", o: "Side", bid: str, lead: int,
+                    habits: Mapping[str, tuple[float, float]]) -> tuple:
+        """offense_call from engine version 5 for a side with habits (a league made from
+        statistics, issue 33): as the real men did. A position player bunts in a sacrifice
+        situation (nobody out, a runner on first or second, third open, two runs up to three
+        down) with his real bunts a plate appearance times BUNT_CHANCES; a runner on first with
+        second open, the game within four runs, goes with his real attempts a time on first
+        over STEAL_CHANCES. Which of those chances he takes is the manager's whim (`whim`: the
+        game's rolls so far, so a replay takes the same). The pitcher bunts, and the double
+        steal, the squeeze and the hit-and-run are called as by version 4, but the pitcher
+        bunts with one out too (a runner on first or second, third open, three runs down or
+        better), as real pitchers did."""
+        b1, b2, b3 = game.bases[1], game.bases[2], game.bases[3]
+        outs = game.outs
+        close = -3 <= lead <= 2
+        pitcher = game.players[bid].batting is None
+        if outs < 2 and b1 and (b2 is None) != (b3 is None) and (close or lead <= -4):
+            lead_rn = b2 or b3
+            assert lead_rn is not None
+            if game.batting_card(lead_rn.pid).SR >= 28 + 4 * _catcher_arm(game) \
+                    and game.batting_card(b1.pid).SR >= 20:
+                return ("double_steal", 2 if b2 else 1)
+        if pitcher and outs < 2 and (b1 or b2) and not b3 and lead >= -3:
+            return ("bunt",)
+        if outs == 0 and (b1 or b2) and not b3:
+            if close and whim(game, 0) < habits.get(bid, (0.0, 0.0))[0] * BUNT_CHANCES:
+                return ("bunt",)
+        if b1 and not b2 and -4 <= lead <= 4 and \
+                whim(game, 1) < habits.get(b1.pid, (0.0, 0.0))[1] / STEAL_CHANCES:
+            return ("steal", 1)
+        if b3 and outs < 2 and game.inning >= 7 and -1 <= lead <= 0 \
+                and game.batting_card(bid).BT >= 4:
+            return ("squeeze",)
+        if b1 and not b2 and outs < 2 and -3 <= lead <= 2 and not pitcher:
             widths = game.batting_card(bid).bounds.widths
             if widths["K"] <= 7 and widths["1B"] >= 27:
                 return ("hit_and_run",)
@@ -973,6 +1047,10 @@ class ComputerManager(Decider):
                         and (bases[2] is not None or bases[3] is not None)):
                     return None
                 return self._best_bat(game, side.bench)
+            if self.version >= HABITS and side.bullpen and self.habits(game, side) \
+                    and self.real_innings(game, side).get(bid):
+                return self._best_bat(game, side.bench) if self._hit_for_pitcher(
+                    game, side, bid, lead) else None
             # the pitcher bats: hit for him late, or when he is done anyway
             if (game.inning >= 7 and lead <= 2 or (lead < 0 and game.runners())) and side.bullpen:
                 if self._left_in(game, side, bid) and not (game.inning >= LATE and lead < 0
@@ -999,6 +1077,25 @@ class ComputerManager(Decider):
         if self.worth_now(game, best) >= need:
             return best
         return None
+
+    def _hit_for_pitcher(self, game: "Game", side: "Side", pid: str, lead: int) -> bool:
+        """Engine version 5, a side with habits (a league made from statistics, issue 33): its
+        pitcher at bat, as a real club hit for him. The starter is hit for once he is
+        PH_SHORT_OUTS short of today's innings (Lineup.innings) from the 7th two runs up or
+        less, or behind with men on — and from the 6th behind with a man in scoring position
+        whatever his innings (his real innings a start are those his club let him pitch). A
+        reliever is hit for but when he has more than an inning of his real relief innings to
+        go and his side is not behind (a long man's work)."""
+        bases = game.bases
+        outs = game.pit[pid][0]
+        goal = self.real_innings(game, side)[pid] * 3
+        if pid != side.pitchers_used[0]:
+            return not (goal - outs > 3 and lead >= 0)
+        if game.inning >= 6 and lead < 0 and (bases[2] is not None or bases[3] is not None):
+            return True
+        if outs < goal - PH_SHORT_OUTS:
+            return False
+        return game.inning >= 7 and lead <= 2 or (lead < 0 and bool(game.runners()))
 
     def _best_on_bench(self, game: "Game", side: "Side") -> float:
         """The most a man on `side`'s bench is worth against the pitcher on the mound now
@@ -1105,6 +1202,18 @@ def _own_asks(cls: type) -> int:
         if getattr(cls, name) is not getattr(ComputerManager, name):
             own |= bit
     return own
+
+
+# the golden ratio's fraction: the manager's whims fall evenly over [0, 1) roll by roll
+_WHIM: Final = (0.6180339887498949, 0.41421356237309515)
+
+
+def whim(game: "Game", which: int) -> float:
+    """A number in [0, 1) for a choice the manager makes at a rate (version 5's habits): the
+    fraction of the count of the game's rolls so far times an irrational step (`which` picks
+    the step, one a kind of choice). Read from the game, so a replay chooses the same; over a
+    season it falls evenly over [0, 1), so a choice taken when it is under p is taken at rate p."""
+    return (len(game.raws) * _WHIM[which]) % 1.0
 
 
 def _pitcher_may_bat(game: "Game", side: "Side") -> bool:

@@ -25,7 +25,10 @@ from league.errors import LeagueError
 
 # the order the plan fills a day's positions: the scarce gloves first, the DH last
 POSITIONS: Final = ("C", "SS", "CF", "2B", "3B", "RF", "LF", "1B", "DH")
-BATTER_KEYS: Final = ("pa", "g", "gs", *POSITIONS)
+# "sh", "sb", "cs": the real sacrifice bunts, steals and caught stealing, and "on1" the times on
+# first (singles, walks, hit batsmen): the habits the computer follows from engine version 5
+# (`TeamUsage.habits`; leagues made before carry none and play as they were made)
+BATTER_KEYS: Final = ("pa", "g", "gs", *POSITIONS, "sh", "sb", "cs", "on1")
 PITCHER_KEYS: Final = ("g", "gs", "ip", "sv", "hld")
 # plate appearances a start is worth: the team's plate appearances a game over nine line-up
 # places, less this share that goes to men coming off the bench (pinch hitters, late defence)
@@ -62,6 +65,10 @@ class TeamUsage:
     # each starter's real starts over the team's games (`relieving_starters`: a start beyond
     # them stands for relief games)
     start_share: tuple[tuple[str, float], ...] = ()
+    # each batter's real sacrifice bunts a plate appearance and steal attempts (steals and
+    # caught stealing) a time on first (`habits`): Lineup.habits, which the computer manager
+    # follows from engine version 5
+    habits: tuple[tuple[str, float, float], ...] = ()
 
     def innings_of(self, pid: str, start: bool) -> float | None:
         """The pitcher's real innings a start (`start`) or a relief game; None when he has none."""
@@ -157,7 +164,22 @@ def team_usage(usage: Mapping[str, Any], players: Iterable[str], dh: bool) -> Te
     relief_share = tuple((pid, min(1.0, relief[pid] / games)) for pid in sorted(relievers))
     start_share = tuple((pid, min(1.0, g / games)) for pid, g in sorted(gs.items()))
     return TeamUsage(games, tuple(starts_out), rotation, tuple(bullpen), starters, order, innings,
-                     relief_share, start_share)
+                     relief_share, start_share, habits(bat))
+
+
+def habits(batters: Mapping[str, Mapping[str, float]]) -> tuple[tuple[str, float, float], ...]:
+    """Each batter's (id, real sacrifice bunts a plate appearance, real steal attempts a time on
+    first) — the men whose figures give them (a league made from statistics from engine version
+    5 on: `real_usage` writes "sh", "sb", "cs" and "on1"); () when none does."""
+    out = []
+    for pid, b in sorted(batters.items()):
+        if not any(k in b for k in ("sh", "sb", "cs", "on1")):
+            continue
+        pa, on1 = float(b.get("pa", 0)), float(b.get("on1", 0))
+        sh = float(b.get("sh", 0)) / pa if pa > 0 else 0.0
+        tries = (float(b.get("sb", 0)) + float(b.get("cs", 0))) / on1 if on1 > 0 else 0.0
+        out.append((pid, round(sh, 4), round(min(1.0, tries), 4)))
+    return tuple(out)
 
 
 def rotation_shares(gs: Mapping[str, float], g: Mapping[str, float], games: int

@@ -172,8 +172,11 @@ def team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
                     getattr(state, "relief", {}), relieving, getattr(state, "starts", {}))
         lineup = dataclasses.replace(lineup, bullpen=tuple(pen),
                                      roles=tuple(role[p] for p in pen))
+    # the day's batters' real bunts and steal attempts (a league made from engine version 5 on)
+    men = set(lineup.order) | set(lineup.bench)
     return dataclasses.replace(lineup, innings=tuple((pid, round(ip, 3)) for pid, ip in innings
-                                                     if ip is not None))
+                                                     if ip is not None),
+                               habits=tuple(h for h in usage.habits if h[0] in men))
 
 
 def _relieving(state: Any, team: str, setup: SlotSetup, usage: TeamUsage | None) -> list[str]:
