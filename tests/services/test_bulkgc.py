@@ -2,7 +2,12 @@
 import gc
 import threading
 
+import pytest
+
 from tui.bulkgc import THRESHOLD, bulk
+
+# the collector as a process starts with it, not as the tests run (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("plain_collector")
 
 
 def test_bulk_sets_the_collector_aside_and_back_even_when_nested_or_failing():
