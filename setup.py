@@ -18,6 +18,8 @@ COMPILED = [
     # the cards every play reads (native classes: their fields read directly)
     "league/engine/cards.py",
     "league/engine/values.py",
+    # the defense tables every batted ball reads (the rest of the ruleset is read at load time)
+    "league/engine/tables.py",
     "league/engine/state.py",
     "league/engine/game.py",
     # the play record and its texts (every play of a game with its play-by-play)

@@ -23,6 +23,7 @@ from league.engine.cards import (
     PitchingCard,
     by_fields,
 )
+from league.engine.tables import DefenseRow, DefenseTable
 from league.errors import CardError, RulesetError
 from league.numbers import whole_number
 
@@ -145,41 +146,6 @@ def check_options(options: Any, where: str) -> dict[str, Any]:
         key, problem = problems[0]
         raise RulesetError(f"{where}: option {key}: {problem}")
     return dict(options)
-
-
-@dataclass(frozen=True, slots=True)
-class DefenseRow:
-    """One row of a defense table. `results[situation]` is a 4-tuple of runner tokens."""
-
-    label: str                 # "E", "F", "f", "~8", "(99)"
-    upto: int                  # the row's bound (100 for E/F rows)
-    results: tuple[tuple[tuple[int, int], ...], ...]
-    infield_in: tuple[tuple[tuple[int, int], ...], ...] | None
-    infield_in_upto: int | None
-    aggressive_only: bool
-    credit: str | None
-
-    def result(self, situation: int, infield_in: bool) -> tuple[tuple[int, int], ...]:
-        if infield_in and self.infield_in is not None:
-            return self.infield_in[situation]
-        return self.results[situation]
-
-
-@dataclass(frozen=True, slots=True)
-class DefenseTable:
-    """A defense table: its E row, fine-play rows and the rows read by the modified roll."""
-
-    key: str
-    name: str
-    error: str | int                  # where the error value comes from
-    error_row: DefenseRow | None
-    fine: tuple[tuple[str | int, DefenseRow], ...]  # (value source, row), checked in order
-    rows: tuple[DefenseRow, ...]      # ordered by bound; the first is "just below the E row"
-    # lookups: modified roll -> index into rows; [normal, aggressive, infield in, infield in + aggressive]
-    lookup: tuple[tuple[int, ...], ...] = field(repr=False, compare=False, default=())
-
-    def row_index(self, roll: int, aggressive: bool, infield_in: bool) -> int:
-        return self.lookup[(2 if infield_in else 0) + (1 if aggressive else 0)][roll]
 
 
 @dataclass(frozen=True, slots=True)
@@ -723,6 +689,7 @@ def _parse_table(r: _Reader, key: str, raw: Any) -> DefenseTable | None:
         credit = row.get("credit")
         if credit is not None and credit not in CREDITS:
             r.err(rwhere, f"credit {credit!r} must be one of {' '.join(CREDITS)}")
+            credit = None       # the ruleset is refused; the row is still read for its checks
         agg = row.get("aggressive_only", False)
         if not isinstance(agg, bool):
             r.err(rwhere, f"aggressive_only {agg!r} must be true or false")

@@ -511,6 +511,9 @@ class ComputerManager(Decider):
         # by side: its batters' habits (Lineup.habits), from its line-up
         self._habits_of: list[Lineup | None] = [None, None]
         self._habits: list[dict[str, tuple[float, float]]] = [{}, {}]
+        # the batting order _weaker_in_order last read and each man's worth in it
+        self._order: list[str] = []
+        self._order_worth: list[float] = []
 
     def bat_worth(self, game: "Game", pid: str) -> float:
         w = self._worth.get(pid)
@@ -725,13 +728,19 @@ class ComputerManager(Decider):
 
     def _weaker_in_order(self, game: "Game", bid: str) -> int:
         """How many of the offense's batting order are weaker bats than `bid` (0: the weakest).
-        Counted when asked (a few times a game, nine remembered worths): a table of the whole
-        order cost more, made again at every change of the order (a reliever batting in the
-        pitcher's slot)."""
+        Counted when asked (a few times a game), against the order's worths as a list kept
+        until the order changes (a pinch hitter, a reliever batting in the pitcher's slot):
+        comparing the order with the one kept costs less than nine look-ups of the worths."""
+        order = game.sides[game.half].order
+        if order != self._order:
+            # the order's worths, kept until it changes (asked only of the batting side, its own)
+            self._order = list(order)
+            self._order_worth = [self.bat_worth(game, p) for p in order]
         val = self.bat_worth(game, bid)
+        worth = self._order_worth
         n = 0
-        for p in game.sides[game.half].order:
-            if p != bid and self.bat_worth(game, p) < val:
+        for i in range(len(order)):
+            if order[i] != bid and worth[i] < val:
                 n += 1
         return n
 
