@@ -213,6 +213,8 @@ class GameRow(Row, table=True):
 # The line tables' season_id is their game's season, copied for the indexes. It has no foreign
 # key on PostgreSQL since 0024_line_season_fk (the game's key guards the line and deletes it with
 # its season; the season's key was a per-row trigger on every insert); SQLite leagues keep theirs.
+# On PostgreSQL the game's key itself is kept by statement triggers since 0027_line_game_check
+# (each COPY's games looked up and locked once, not once a row; the lines deleted with their game).
 
 
 class BattingLineRow(Row, table=True):

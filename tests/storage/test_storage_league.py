@@ -281,7 +281,7 @@ def _line_keys(engine):
 
 def test_a_league_stored_at_0023_opens_and_deleting_a_season_still_deletes_its_lines(db):
     """0024_line_season_fk: on PostgreSQL the line tables keep their game's key alone (the
-    season's was redundant); SQLite keeps both. A league stored at 0023 opens and plays on, and
+    season's was redundant; 0027 keeps the game's with statement triggers); SQLite keeps both. A league stored at 0023 opens and plays on, and
     deleting a season, then its league, deletes every game and line as before."""
     from alembic import command
 
@@ -295,7 +295,8 @@ def test_a_league_stored_at_0023_opens_and_deleting_a_season_still_deletes_its_l
     assert sv.sim_days(db, "o", days=2).games > 0          # opened at 0023, migrated, plays on
     engine = sv.engine_for(db)
     assert current_revision(engine) == head_revision()
-    kept = ("game_game",) if engine.dialect.name == "postgresql" else ("game_game", "season_season")
+    # on PostgreSQL the game's key is kept by statement triggers since 0027 (the test below)
+    kept = () if engine.dialect.name == "postgresql" else ("game_game", "season_season")
     assert set(map(tuple, _line_keys(engine).values())) == {kept}
     with engine.begin() as conn:
         for t in LINE_TABLES:
@@ -312,3 +313,55 @@ def test_a_league_stored_at_0023_opens_and_deleting_a_season_still_deletes_its_l
         conn.execute(sa.text("delete from league_league"))
         for t in ("season_season", "game_game") + LINE_TABLES:
             assert conn.execute(sa.text(f"select count(*) from {t}")).scalar() == 0, t
+
+
+def test_the_game_key_of_the_lines_refuses_a_line_of_no_game_and_deletes_a_games_lines(db):
+    """The line tables' game key (on PostgreSQL statement triggers since 0027_line_game_check,
+    on SQLite a foreign key): a line naming no game is refused, inserted, copied or updated to;
+    a game's id that lines name cannot change; deleting a game deletes its lines, and only its."""
+    sv.create_league(db, "k", "mini")
+    sv.new_season(db, "k", seed=5)
+    assert sv.sim_days(db, "k", days=2).games > 1
+    engine = sv.engine_for(db)
+    pg = engine.dialect.name == "postgresql"
+    with engine.connect() as conn:
+        games = [r[0] for r in conn.execute(sa.text("select id from game_game order by id"))]
+        cols = [c["name"] for c in sa.inspect(conn).get_columns("game_batting") if c["name"] != "id"]
+    gone, kept, nowhere = games[0], games[1:], max(games) + 1000
+    listed = ", ".join(cols)
+    copy_of = (f"insert into game_batting ({listed}) select "
+               + ", ".join(":g" if c == "game_id" else c for c in cols)
+               + " from game_batting where game_id = :of")
+    for sql, args in ((copy_of, {"g": nowhere, "of": gone}),
+                      ("update game_pitching set game_id = :g where game_id = :of",
+                       {"g": nowhere, "of": gone}),
+                      ("update game_game set id = :g where id = :of", {"g": nowhere, "of": gone})):
+        with pytest.raises(sa.exc.IntegrityError) as err:
+            with engine.begin() as conn:
+                conn.execute(sa.text(sql), args)
+        if pg:
+            assert err.value.orig.sqlstate == "23503"      # foreign_key_violation, as the key said
+    if pg:     # the path a season's days take: COPY (storage.repository.DayLines)
+        fcols = [c["name"] for c in sa.inspect(engine).get_columns("game_fielding")
+                 if c["name"] != "id"]
+        raw = engine.raw_connection()
+        try:
+            with raw.cursor() as cur:
+                frow = cur.execute(f"select {', '.join(fcols)} from game_fielding "
+                                   "where game_id = %s limit 1", (gone,)).fetchone()
+                with pytest.raises(Exception, match="no game"):
+                    with cur.copy(f"copy game_fielding ({', '.join(fcols)}) from stdin") as copy:
+                        copy.write_row([nowhere if c == "game_id" else v
+                                        for c, v in zip(fcols, frow)])
+            raw.rollback()
+        finally:
+            raw.close()
+    with engine.begin() as conn:
+        before = {t: conn.execute(sa.text(f"select count(*) from {t} where game_id <> :g"),
+                                  {"g": gone}).scalar() for t in LINE_TABLES}
+        conn.execute(sa.text("delete from game_game where id = :g"), {"g": gone})
+        for t in LINE_TABLES:
+            assert conn.execute(sa.text(f"select count(*) from {t} where game_id = :g"),
+                                {"g": gone}).scalar() == 0, t
+            assert conn.execute(sa.text(f"select count(*) from {t}")).scalar() == before[t] > 0
+    assert kept
