@@ -11,6 +11,7 @@ from league.errors import LeagueError
 from league.manager.computer import ComputerManager
 from tui import services as sv
 
+from league_db import pg_server_url  # noqa: F401  (fixture)
 from season_helpers import small_league
 from tests_live_helpers import person
 
@@ -89,3 +90,30 @@ def test_the_japan_series_host_is_the_central_in_even_years(tmp_path, year):
     assert js.high == (north if year % 2 == 0 else south)
     first = js.games[0]
     assert first.home == js.high
+
+
+def test_postseason_games_on_postgresql_commit_as_the_seasons_days(tmp_path, pg_server_url):
+    """Each postseason game's transaction sets `synchronous_commit = off` for itself
+    (storage.db.sqlite_like_commits, as each day of the season does): stored whole, the series
+    with it, and the connection given back with the server's setting."""
+    import sqlalchemy as sa
+
+    seen: list[str] = []
+
+    def spy(_conn, _cursor, statement, *_args):   # type: ignore[no-untyped-def]
+        if "synchronous_commit" in statement:
+            seen.append(statement)
+
+    db = small_league(tmp_path, db=pg_server_url)
+    sv.start_postseason(db)
+    sa.event.listen(sa.Engine, "before_cursor_execute", spy)
+    try:
+        report = sv.sim_postseason(db, games=3)
+    finally:
+        sa.event.remove(sa.Engine, "before_cursor_execute", spy)
+    assert report.games == 3
+    assert seen == ["SET LOCAL synchronous_commit = off"] * 3
+    played = [g for x in sv.postseason(db).series for g in x.games]
+    assert len(played) == 3 and all(sv.boxscore(db, g.number).data["plays"] for g in played)
+    with sv.engine_for(db).connect() as conn:
+        assert conn.execute(sa.text("SHOW synchronous_commit")).scalar() == "on"

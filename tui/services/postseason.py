@@ -21,6 +21,7 @@ from league.season.postseason import (
 from league.season.roster import League
 from league.season.state import game_seed, play_scheduled
 from storage import repository as repo
+from storage.db import sqlite_like_commits
 from tui.services.context import SeasonContext, SimReport, season_context, store_roster
 from tui.services.db import Db, ServiceError, Work
 from tui.services.stats import league_tables, standings
@@ -279,7 +280,9 @@ def sim_postseason(db: Db, league: str | None = None, *, games: int | None = Non
                    progress: Callable[[int, int, repo.GameSlot], None] | None = None,
                    cancel: Callable[[], bool] | None = None) -> SimReport:
     """Simulate the next `games` postseason games (every one left when None), each stored with
-    the series it decides in its own transaction."""
+    the series it decides in its own transaction, committed as the season's days are
+    (storage.db.sqlite_like_commits: on PostgreSQL without waiting for the server's disk; a game
+    is still stored whole or not at all, and survives this process being killed once stored)."""
     if games is not None and games < 1:
         raise ServiceError("--games must be at least 1")
     w = Work.of(db, league)
@@ -293,6 +296,7 @@ def sim_postseason(db: Db, league: str | None = None, *, games: int | None = Non
             stopped = True
             break
         with w.session() as s:
+            sqlite_like_commits(s)
             slot = _schedule_next(s, ctx)
             if slot is None:
                 break
