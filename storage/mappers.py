@@ -31,8 +31,10 @@ if TYPE_CHECKING:   # the engine is imported only where games are stored or rebu
     from league.engine.game import Play
 
 
-# the leagues parsed lately, by their texts (LeagueTexts.parse)
-_PARSED: dict[tuple[str, str, str, str, bool, frozenset[str] | None], League] = {}
+# the leagues parsed lately (LeagueTexts.parse): for each stored league or season read (its
+# `where`, and how it was parsed) the texts last parsed and their league
+_Slot = tuple[str, bool, "frozenset[str] | None"]
+_PARSED: dict[_Slot, tuple[tuple[str, str, str], League]] = {}
 _PARSED_KEPT = 8
 
 
@@ -52,16 +54,24 @@ class LeagueTexts:
         tenth of a second, and a box score, a replay or a day's games each read the league.
         `active=False`: a stored season's cards, whose active rosters the season's moves made
         (league.season.roster.parse_league); `judged`: only these teams held to the roster
-        rules (None: every team)."""
-        key = (self.toml, self.batters, self.pitchers, self.where, active,
-               None if judged is None else frozenset(judged))
-        league = _PARSED.get(key)
-        if league is None:
-            league = parse_league(self.toml, self.batters, self.pitchers, where=self.where,
-                                  active=active, judged=judged)
-            while len(_PARSED) >= _PARSED_KEPT:
-                _PARSED.pop(next(iter(_PARSED)), None)
-            _PARSED[key] = league
+        rules (None: every team).
+
+        One league is kept for each stored league or season read (`where`, parsed alike): the
+        one of its newest texts. A season simulated a day at a time changes its cards' texts
+        every day (the day's roster moves); keeping each day's league by its texts kept eight
+        copies of every player and card alive after a simulation (≈ 32,000 objects the
+        collector tracks apiece) that no read would ask for again."""
+        slot = (self.where, active, None if judged is None else frozenset(judged))
+        texts = (self.toml, self.batters, self.pitchers)
+        kept = _PARSED.get(slot)
+        if kept is not None and kept[0] == texts:
+            return kept[1]
+        league = parse_league(self.toml, self.batters, self.pitchers, where=self.where,
+                              active=active, judged=judged)
+        _PARSED.pop(slot, None)         # its older texts: superseded
+        while len(_PARSED) >= _PARSED_KEPT:
+            _PARSED.pop(next(iter(_PARSED)), None)
+        _PARSED[slot] = (texts, league)
         return league
 
     def structure(self) -> League:

@@ -237,9 +237,9 @@ async def test_after_the_first_screen_the_app_prepares_a_box_score(tmp_path):
         await until(pilot, lambda: app._warmed)
         await app.workers.wait_for_complete()
         assert "tui.services.games" in sys.modules
-        parsed = list(mappers._PARSED.values())
+        parsed = [lg for _texts, lg in mappers._PARSED.values()]
         assert parsed == [sv.season_league(db, league="pacific")]   # parsed once, by the warm-up
-        assert list(mappers._PARSED.values()) == parsed                # and read again as it is
+        assert [lg for _t, lg in mappers._PARSED.values()] == parsed   # and read again as it is
 
 
 def test_impact_standings_json_imports_neither_textual_nor_sqlalchemy(bench_and_league):
@@ -277,3 +277,49 @@ def test_quick_standings_are_the_services_standings(bench_and_league):
     assert quick_standings(db, None, 2) is None                 # no such season: the services
     assert quick_standings(db, "no such league") is None        # say what is wrong
     assert quick_standings("postgresql+psycopg://u@h/db", None) is None
+
+
+def test_the_quick_standings_take_only_the_plain_shapes():
+    """tui.cli.quick answers `standings --json` with its own and the global options, each once,
+    anywhere on the line; anything else is the command line's to answer or refuse."""
+    from tui.cli.common import SEASONS
+    from tui.cli.quick import SEASONS as QUICK_SEASONS
+    from tui.cli.quick import standings_options
+    assert QUICK_SEASONS == SEASONS
+    assert standings_options(["standings", "--json"]) == {}
+    assert standings_options(["--db", "x", "standings", "--json", "--season=3", "-l", "n",
+                              "--gb-above"]) == {"db": "x", "season": 3, "league": "n",
+                                                 "above": True}
+    assert standings_options(["standings", "--league-name=n", "--json"]) == {"league": "n"}
+    for args in (["standings"], ["leaders", "--json"], ["--json", "standings"],
+                 ["standings", "--json", "--season", "0"], ["standings", "--json", "--season", "x"],
+                 ["standings", "--json", "--season"], ["standings", "--json", "--db="],
+                 ["standings", "--json", "--league", "a", "--league-name", "a"],
+                 ["standings", "--json", "--json"], ["standings", "--json", "--help"],
+                 ["standings", "--json", "--json=1"], ["standings", "standings", "--json"]):
+        assert standings_options(args) is None, args
+
+
+def test_impact_standings_json_as_a_process_imports_no_typer_and_prints_what_it_printed(
+        bench_and_league):
+    """`impact standings --json` (the console script's entry, tui.launch) of an SQLite league:
+    answered by tui.cli.quick without Typer (nor click, pydantic, Textual or SQLAlchemy), byte
+    for byte what the command line prints; a league it cannot read goes to the command line."""
+    _bench, db = bench_and_league
+    quick = ("import sys; from tui.launch import main; sys.argv = ['impact'] + sys.argv[1:]\n"
+             "main()\n"
+             "print(sorted(m for m in ('typer', 'click', 'pydantic', 'textual', 'sqlalchemy') "
+             "if m in sys.modules), file=sys.stderr)")
+    full = ("import sys; from tui.cli.main import main; sys.argv = ['impact'] + sys.argv[1:]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n")
+    for args in (["standings", "--json"], ["--db", db, "standings", "--gb-above", "--json",
+                                           "--season", "1"]):
+        args = args if "--db" in args else args + ["--db", db]
+        got = subprocess.run([sys.executable, "-c", quick, *args], capture_output=True,
+                             cwd=ROOT)
+        want = subprocess.run([sys.executable, "-c", full, *args], capture_output=True, cwd=ROOT)
+        assert got.returncode == 0 and got.stderr.decode().strip() == "[]", got.stderr
+        assert got.stdout == want.stdout and b'"rows"' in got.stdout
+    refused = subprocess.run([sys.executable, "-c", quick, "standings", "--json", "--season",
+                              "7", "--db", db], capture_output=True, text=True, cwd=ROOT)
+    assert refused.returncode != 0 and "no season 7" in refused.stderr    # the command line's
