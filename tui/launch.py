@@ -1,7 +1,8 @@
 """The `impact` command's entry point. With no command (only the global options --db and
 --league-name) it opens the league app at once, without building the whole command line (Typer
 and every command's module): the app reaches its first screen sooner. Anything else goes to
-the command line (`tui.cli.main`)."""
+the command line (`tui.cli.main`), but for `impact standings --json`, which tui.cli.quick answers
+without it where it can."""
 from __future__ import annotations
 
 import os
@@ -35,6 +36,9 @@ def main() -> None:
     """Console-script entry point (see the module's docstring)."""
     options = app_options(sys.argv[1:])
     if options is None:
+        from tui.cli.quick import quick_command
+        if quick_command(sys.argv[1:]):     # `impact standings --json`: no Typer (tui/cli/quick.py)
+            return
         from tui.cli.main import main as cli_main
         cli_main()
         return

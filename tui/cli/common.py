@@ -13,7 +13,6 @@ import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional, TypeVar, cast
 
 import click
@@ -21,6 +20,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from league.errors import LeagueError
+from tui.cli.quick import json_default  # noqa: F401  (re-exported: its one home is typer-free)
 
 if TYPE_CHECKING:   # the context class TyperGroup is typed with (typer's own copy of click's)
     from typer._click import Context as ClickContext
@@ -352,13 +352,7 @@ def echo_json(data: Any) -> None:
     echo_json_text(json.dumps(data, ensure_ascii=False, default=json_default))
 
 
-def json_default(value: Any) -> Any:
-    if isinstance(value, date):
-        return value.isoformat()
-    import dataclasses
-    if dataclasses.is_dataclass(value):
-        return dataclasses.asdict(value)  # type: ignore[arg-type]
-    raise TypeError(f"not JSON: {type(value).__name__}")
+
 
 
 def pad(text: str, width: int) -> str:

@@ -332,12 +332,8 @@ def standings_cmd(
         from tui import services as sv
         view = sv.standings(db, league, season, games_behind_from=how)
     if as_json:
-        echo_json({"league": view.league, "season": view.season, "year": view.year,
-                    "phase": view.phase_key, "games": view.games, "final": view.final,
-                    "rows": view.rows,
-                    "leagues": [{"code": t.code, "name": t.name, "name_en": t.name_en,
-                                 "rows": t.rows} for t in view.tables],
-                    "interleague": view.interleague})
+        from tui.cli.quick import standings_data
+        echo_json(standings_data(view))     # as `impact standings --json` alone prints it
         return
     echo(f"{view.title}  season {view.season} ({view.year})  "
                f"({view.final}/{view.games} games played)")
