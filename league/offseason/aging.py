@@ -56,6 +56,8 @@ MIN_PITCHER_OUTS = 12   # a pitcher row keeps these rolls of G + IF + K
 # the ages whose spread of talent the off-season keeps (recentre): the established players,
 # between the young still growing into the league and the old in decline
 PRIME = (24, 33)
+# the rounds of recentre's shape and spread (each map moves the other's figure a little)
+ROUNDS = 3
 
 
 @dataclass(frozen=True)
@@ -489,15 +491,30 @@ def _level(before: Sequence[Mapping[str, str]], after: Sequence[Mapping[str, str
     (two cards or more on each side), else over all. `noise`: a covariance the cards will gain
     after the map (the rounding to whole rolls, `_rounding_noise`), left out of the one they
     are given. None when either side has too few cards."""
-    old_rows, new_rows = _rows(before, cols, row), _rows(after, cols, row)
+    return _level_of(_rows(before, cols, row), _rows(after, cols, row),
+                     None if spread_before is None else _rows(spread_before, cols, row),
+                     None if spread_after is None else _rows(spread_after, cols, row), noise)
+
+
+def _level_of(old_rows: Sequence[Sequence[float]], new_rows: Sequence[Sequence[float]],
+              spread_before: Sequence[Sequence[float]] | None,
+              spread_after: Sequence[Sequence[float]] | None,
+              noise: Sequence[Sequence[float]] | None = None) -> Level | None:
+    """`_level` of the cards' widths (rows)."""
     if len(old_rows) < 2 or len(new_rows) < 2:
         return None
     old, old_cov = _mean_cov(old_rows)
     new, new_cov = _mean_cov(new_rows)
     if spread_before is not None and spread_after is not None:
-        sb, sa = _rows(spread_before, cols, row), _rows(spread_after, cols, row)
-        if len(sb) >= 2 and len(sa) >= 2:
-            old_cov, new_cov = _mean_cov(sb)[1], _mean_cov(sa)[1]
+        if len(spread_before) >= 2 and len(spread_after) >= 2:
+            old_cov, new_cov = _mean_cov(spread_before)[1], _mean_cov(spread_after)[1]
+    return old, new, _transport(old_cov, new_cov, noise)
+
+
+def _transport(old_cov: Sequence[Sequence[float]], new_cov: Sequence[Sequence[float]],
+               noise: Sequence[Sequence[float]] | None = None) -> list[list[float]]:
+    """The map T of `_level`: the smallest move giving cards of covariance `new_cov` the
+    covariance `old_cov` less `noise` (what the rounding will add)."""
     if noise is not None:
         # what the rounding will add is left out, so the cards as rounded have the spread
         # (a direction the noise would take below nothing is kept at nothing: _power)
@@ -506,7 +523,7 @@ def _level(before: Sequence[Mapping[str, str]], after: Sequence[Mapping[str, str
     half = _power(new_cov, 0.5)
     inv_half = _power(new_cov, -0.5)
     middle = _power(_matmul(_matmul(half, old_cov), half), 0.5)
-    return old, new, _matmul(_matmul(inv_half, middle), inv_half)
+    return _matmul(_matmul(inv_half, middle), inv_half)
 
 
 def _rounding_noise(rows: Sequence[Sequence[float]]) -> list[list[float]]:
@@ -552,7 +569,8 @@ def recentre(before: Sequence[tuple[Mapping[str, str] | None, Mapping[str, str] 
     mean and the pitchers' quality spread doubled in ten seasons (issue 31: lower averages,
     more strikeouts, lopsided standings). Each card's distance from the mean is moved by the
     smallest map that restores the covariance, so a player's place among the others is what
-    his age and path made it.
+    his age and path made it; and each column keeps its shape too (a few big sluggers and many
+    men of one or two rolls of HR: `_kept_rounded`).
 
     With `year` (the season the off-season is before) the spread is that of the players in
     their PRIME (by their age in each season; a card without a birth date counts): the young
@@ -607,18 +625,161 @@ def _kept_rounded(before: Sequence[Mapping[str, str]], after: Mapping[str, Mappi
     the next off-season took the rounded cards' spread as the league's: the spread ratcheted
     up a little every year (issue 31: ten lived seasons, the established batters' spread of
     1B, LG, BB and K each grew by about that much a year, LG's sd 1.79 to 2.13 rolls, BB's
-    1.52 to 1.87; the batting titles rose, PL's .326 to .348 by season ten, seeds 1-6)."""
-    level = _level(before, list(after.values()), cols, row, spread_before,
-                   [after[pid] for pid in sorted(spread_after)])
-    if level is None:
-        return {}
-    kept = _kept(rows, level)
-    prime = [kept[pid] for pid in sorted(spread_after) if pid in kept]
-    if len(prime) < 2:
-        return kept
-    level = _level(before, list(after.values()), cols, row, spread_before,
-                   [after[pid] for pid in sorted(spread_after)], _rounding_noise(prime))
-    return _kept(rows, level) if level is not None else kept
+    1.52 to 1.87; the batting titles rose, PL's .326 to .348 by season ten, seeds 1-6).
+
+    And each column keeps its shape (`_shaped`): first given, by the ranks of the players in
+    their prime, the shape it had among them before, then the level and spread (`_level`); a
+    few rounds, each asking of the shape what the map of the spread took from it (the map
+    mixes a little of the other columns into each). Kept by its mean and spread alone, a
+    column took the shape of what every year adds to it, symmetric — the year's development
+    (a light hitter's power moves by as many rolls as a slugger's) and the rounding to whole
+    rolls, twice (the change, then this) — and lost its own: the HR column's skew among the
+    established batters went from 1.9 to about 1.0 in ten lived seasons, a few big sluggers
+    became many medium ones, and the HR leaders fell (CL 31.7 to 30.4, PL 33.2 to 30.4,
+    seeds 1-6; the walks' skew 0.5 to 0.1)."""
+    old_rows = _rows(before, cols, row)
+    target = _rows(spread_before, cols, row)
+    prime = [pid for pid in sorted(spread_after) if pid in rows]
+    kept: dict[str, list[float]] = rows
+    noise: list[list[float]] | None = None
+    extra = [0.0] * len(cols)
+    for _round in range(ROUNDS):
+        shaped = _shaped(kept if _round else rows, target, prime, noise, extra)
+        level = _level_of(old_rows, list(shaped.values()), target,
+                          [shaped[pid] for pid in prime], noise)
+        if level is None:
+            return {}
+        kept = _kept(shaped, level)
+        if len(prime) < 2:
+            return kept
+        # what the rounding will add to these cards, left out of the spread they are given
+        noise = _rounding_noise([kept[pid] for pid in prime])
+        # the map of the spread mixes a little of the other columns into each, which thins its
+        # shape: the shape asked of the next round makes up what this one fell short by
+        for i in range(len(cols)):
+            extra[i] += (_skew([t[i] for t in target], noise[i][i])
+                         - _skew([kept[pid][i] for pid in prime]))
+    return kept
+
+
+def _skew(values: Sequence[float], lost: float = 0.0) -> float:
+    """The skew of `values` whose variance will grow by `lost` (a symmetric spread, which adds
+    nothing to the third moment): the skew they must have before for this one after."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / n
+    if var <= 1e-12:
+        return 0.0
+    return sum((v - mean) ** 3 for v in values) / n / max(var - lost, 0.25 * var) ** 1.5
+
+
+def _shaped(rows: dict[str, list[float]], target: Sequence[Sequence[float]],
+            prime: Sequence[str], noise: Sequence[Sequence[float]] | None,
+            extra: Sequence[float] = ()) -> dict[str, list[float]]:
+    """The cards' widths with each column given the shape it had among the players in their
+    prime before the off-season (`target`): a monotone map of the column (`_shape_map`, by
+    the ranks of the players in their prime now; the others placed between them, or beyond the
+    ends by their distance from them), each at its own mean and spread, so a player keeps his
+    place and the level and spread are `_level`'s. A third moment is kept rather than a skew:
+    the spread the rounding will add (`noise`) is left out of the one the cards will be given,
+    and symmetric, it adds nothing to the third moment."""
+    if len(target) < 2 or len(prime) < 2:
+        return rows
+    out = {pid: list(w) for pid, w in rows.items()}
+    for i in range(len(target[0])):
+        lost = noise[i][i] if noise is not None else 0.0
+        points = _shape_map([rows[pid][i] for pid in prime], [t[i] for t in target], lost,
+                            extra[i] if extra else 0.0)
+        if points:
+            for w in out.values():
+                w[i] = max(0.0, _mapped(w[i], points))
+    return out
+
+
+def _quantile(sorted_values: Sequence[float], p: float) -> float:
+    """The value at the share `p` (0..1) of sorted values, each at the middle of its share,
+    linear between, and beyond the first or last as the two at that end go (cut at them, a
+    league of more players than the one before could never have a better best)."""
+    n = len(sorted_values)
+    x = p * n - 0.5
+    if n < 2:
+        return sorted_values[0]
+    i = min(max(int(x), 0), n - 2)
+    return sorted_values[i] + (sorted_values[i + 1] - sorted_values[i]) * (x - i)
+
+
+def _shape_map(values: Sequence[float], target: Sequence[float], lost: float = 0.0,
+               extra: float = 0.0) -> list[tuple[float, float]]:
+    """The monotone map giving `values` the shape of `target` (its standardised quantiles) at
+    their own mean and spread: (value, new value) points, ordered by value. `lost`: the part of
+    the target's variance the cards will be given later (the rounding's): the skew is the one
+    whose third moment at the variance without it is the target's."""
+    n, m = len(values), len(target)
+    mu = sum(values) / n
+    sd = (sum((v - mu) ** 2 for v in values) / n) ** 0.5
+    tm = sum(target) / m
+    tsd = (sum((t - tm) ** 2 for t in target) / m) ** 0.5
+    if sd <= 1e-9 or tsd <= 1e-9:
+        return []
+    z = sorted((t - tm) / tsd for t in target)
+    order = sorted(values)
+    xs: list[float] = []
+    qs: list[float] = []
+    ws: list[int] = []
+    i = 0
+    while i < n:
+        j = i
+        while j + 1 < n and order[j + 1] == order[i]:
+            j += 1
+        xs.append(order[i])
+        # tied values share the target's quantiles over their ranks (their mean)
+        qs.append(sum(_quantile(z, (k + 0.5) / n) for k in range(i, j + 1)) / (j - i + 1))
+        ws.append(j - i + 1)
+        i = j + 1
+    # the target's third moment, not its skew: the rounding's symmetric spread adds to the
+    # variance (left out of `sd`) and nothing to the third moment
+    skew = _skew(target, lost) + extra
+
+    def standard(lam: float) -> list[float]:
+        h = [q + lam * q * q for q in qs]
+        hm = sum(w * x for w, x in zip(ws, h)) / n
+        hs = (sum(w * (x - hm) ** 2 for w, x in zip(ws, h)) / n) ** 0.5 or 1.0
+        return [(x - hm) / hs for x in h]
+
+    def skew_of(lam: float) -> float:
+        return sum(w * x ** 3 for w, x in zip(ws, standard(lam))) / n
+
+    # h = q + lam q^2 bends the quantiles (lam > 0: a longer top) and must keep their order
+    # (1 + 2 lam q > 0 over them)
+    lo = -min(0.3, 0.45 / max(qs)) if max(qs) > 0 else -0.3
+    hi = min(0.3, 0.45 / -min(qs)) if min(qs) < 0 else 0.3
+    if skew <= skew_of(lo):
+        lam = lo
+    elif skew >= skew_of(hi):
+        lam = hi
+    else:
+        for _step in range(40):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if skew_of(mid) < skew else (lo, mid)
+        lam = (lo + hi) / 2
+    return [(x, mu + sd * h) for x, h in zip(xs, standard(lam))]
+
+
+def _mapped(x: float, points: Sequence[tuple[float, float]]) -> float:
+    """`x` through the map's points: linear between them, shifted beyond the ends."""
+    if x <= points[0][0]:
+        return points[0][1] + (x - points[0][0])
+    if x >= points[-1][0]:
+        return points[-1][1] + (x - points[-1][0])
+    lo, hi = 0, len(points) - 1
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if points[mid][0] <= x:
+            lo = mid
+        else:
+            hi = mid
+    (x0, y0), (x1, y1) = points[lo], points[hi]
+    return y0 + (y1 - y0) * (x - x0) / (x1 - x0)
 
 
 def _kept(rows: dict[str, list[float]], level: Level) -> dict[str, list[float]]:

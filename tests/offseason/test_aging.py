@@ -500,3 +500,75 @@ def test_the_established_players_keep_their_spread_as_classes_join_below_them():
     arms5, bats5 = _prime_spread(cards, 2031)
     assert abs(arms5 - arms) < 0.07 * arms and abs(bats5 - bats) < 0.07 * bats, \
         (arms, arms5, bats, bats5)
+
+
+def _skew(values):
+    from statistics import fmean, pstdev
+    m, sd = fmean(values), pstdev(values)
+    return fmean([(v - m) ** 3 for v in values]) / sd ** 3
+
+
+def test_the_columns_keep_their_shape_over_the_off_seasons():
+    """§1, talent neither inflates nor deflates — nor changes its shape (issue 31): the HR column
+    is skewed (a few big sluggers, many men of one or two rolls), and every year adds to each
+    card's columns a spread that is symmetric — the year's development (a light hitter's power
+    moves by as many rolls as a slugger's) and the rounding to whole rolls, twice — while the
+    off-season's re-levelling (recentre) restored each column's mean and spread alone, so year
+    by year the spread of the sluggers was replaced by that symmetric one: ten lived seasons
+    took the HR column's skew from 1.9 to about 1.0, a few big sluggers became many medium ones
+    and the HR leaders fell (CL 31.7 to 30.4, PL 33.2 to 30.4, seeds 1-6). Six off-seasons of
+    the bundled league (each ages every player, retires the men of 36 and over and drafts a
+    class of as many): among the players in their prime the HR column's skew stays above 1.6
+    (season one's 1.90; 1.32 before), the walks' above 0.3 (0.50; 0.24 before), and the league's
+    ten widest HR columns keep 8.3 rolls on average or more (8.70; 7.80 before); the spread of
+    each column and of the players' worth stays where it was, and the players still move: a
+    third or more of them a roll or more in HR or 1B each year."""
+    from statistics import pstdev
+
+    from league.offseason.aging import PRIME, _widths, age_players, recentre
+    from league.offseason.draft import make_class
+    from league.offseason.people import age_in
+    cards = _bundled_cards()
+    names = [(c["name"], c.get("name_en", "")) for _pid, _t, b, p in cards for c in (b or p,)]
+    hr, bb, one = (BAT_COLUMNS.index(c) for c in ("HR", "BB", "1B"))
+
+    def batters(cards, year):
+        return {pid: (_widths(" ".join(b[k] for k in BAT_COLUMNS), BAT_COLUMNS),
+                      PRIME[0] <= age_in(b["born"], year) <= PRIME[1])
+                for pid, _t, b, p in cards if b is not None and p is None}
+
+    def figures(cards, year):
+        bats = batters(cards, year)
+        prime = [w for w, in_prime in bats.values() if in_prime]
+        top = sorted(w[hr] for w, _ in bats.values())[-10:]
+        return (_skew([w[hr] for w in prime]), _skew([w[bb] for w in prime]), sum(top) / 10,
+                [pstdev([w[i] for w in prime]) for i in range(len(BAT_COLUMNS))])
+
+    first = figures(cards, 2026)
+    worth = _prime_spread(cards, 2026)
+    moved = []
+    for year in range(2027, 2033):
+        out = {a.player: (a.team, a.batting, a.pitching)
+               for a in age_players("nippon", year, cards)}
+        for pid in [pid for pid, (_t, b, p) in out.items() if age_in((b or p)["born"], year) >= 36]:
+            del out[pid]
+        joining = make_class("nippon", year, len(cards) - len(out),
+                             [(b, p) for _pid, _t, b, p in cards], names, set())
+        for i, pr in enumerate(joining):
+            out[f"D{year}{i:03d}"] = ("", pr.batting if pr.pitching is None else None,
+                                      pr.pitching)
+        old = batters(cards, year - 1)
+        recentre([(b, p) for _pid, _t, b, p in cards], out, year, year)
+        cards = [(pid, t, b, p) for pid, (t, b, p) in out.items()]
+        new = batters(cards, year)
+        stayed = [pid for pid in new if pid in old]
+        moved.append(sum(1 for pid in stayed
+                         if max(abs(new[pid][0][hr] - old[pid][0][hr]),
+                                abs(new[pid][0][one] - old[pid][0][one])) >= 1) / len(stayed))
+    last = figures(cards, 2032)
+    assert last[0] > 1.6 and last[1] > 0.3 and last[2] >= 8.3, (first[:3], last[:3])
+    for before, after in zip(first[3], last[3]):
+        assert abs(after - before) < 0.08 * before, (first[3], last[3])
+    arms, bats = _prime_spread(cards, 2032)
+    assert abs(arms - worth[0]) < 0.07 * worth[0] and abs(bats - worth[1]) < 0.07 * worth[1]
+    assert min(moved) > 1 / 3, moved
