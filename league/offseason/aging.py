@@ -640,7 +640,20 @@ def _kept_rounded(before: Sequence[Mapping[str, str]], after: Mapping[str, Mappi
     old_rows = _rows(before, cols, row)
     target = _rows(spread_before, cols, row)
     prime = [pid for pid in sorted(spread_after) if pid in rows]
-    kept: dict[str, list[float]] = rows
+    if len(target) < 2 or len(prime) < 2:
+        # too few in their prime on either side for a shape: the level and spread alone
+        level = _level(before, list(after.values()), cols, row, spread_before,
+                       [after[pid] for pid in sorted(spread_after)])
+        if level is None:
+            return {}
+        kept = _kept(rows, level)
+        some = [kept[pid] for pid in sorted(spread_after) if pid in kept]
+        if len(some) < 2:
+            return kept
+        level = _level(before, list(after.values()), cols, row, spread_before,
+                       [after[pid] for pid in sorted(spread_after)], _rounding_noise(some))
+        return _kept(rows, level) if level is not None else kept
+    kept = rows
     noise: list[list[float]] | None = None
     extra = [0.0] * len(cols)
     for _round in range(ROUNDS):
@@ -650,8 +663,6 @@ def _kept_rounded(before: Sequence[Mapping[str, str]], after: Mapping[str, Mappi
         if level is None:
             return {}
         kept = _kept(shaped, level)
-        if len(prime) < 2:
-            return kept
         # what the rounding will add to these cards, left out of the spread they are given
         noise = _rounding_noise([kept[pid] for pid in prime])
         # the map of the spread mixes a little of the other columns into each, which thins its
