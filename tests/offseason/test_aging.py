@@ -572,3 +572,30 @@ def test_the_columns_keep_their_shape_over_the_off_seasons():
     arms, bats = _prime_spread(cards, 2032)
     assert abs(arms - worth[0]) < 0.07 * worth[0] and abs(bats - worth[1]) < 0.07 * worth[1]
     assert min(moved) > 1 / 3, moved
+
+
+def test_the_shape_map_gives_a_column_its_old_shape_and_keeps_each_place():
+    """§1, issue 31: what recentre does to one column — a column grown symmetric (every card
+    moved by a symmetric yearly spread) is given back the shape it had (a few wide columns and
+    many narrow ones: the HR column), at its own mean and spread, each player keeping his
+    place; with the rounding's spread still to come (`lost`), it is given the old third moment
+    at the smaller variance, so that the rounding's symmetric spread brings the old skew."""
+    from statistics import fmean, pstdev
+
+    from league.offseason.aging import _mapped, _shape_map
+    target = [0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 4, 5, 7, 10] * 10
+    values = [2.0 + 0.5 * ((i * 7) % 13 - 6) + 0.01 * i for i in range(140)]   # symmetric
+    assert abs(_skew(values)) < 0.1
+    points = _shape_map(values, target)
+    mapped = [_mapped(v, points) for v in values]
+    assert abs(_skew(mapped) - _skew(target)) < 0.05, (_skew(mapped), _skew(target))
+    assert abs(fmean(mapped) - fmean(values)) < 1e-9
+    assert abs(pstdev(mapped) - pstdev(values)) < 1e-9
+    order = sorted(range(140), key=lambda i: values[i])
+    assert all(mapped[a] <= mapped[b] for a, b in zip(order, order[1:]))     # none passes another
+    # the rounding will add a variance of 0.2 to a variance of about 6.8: the skew asked is
+    # higher by (6.8 / 6.6) ** 1.5
+    lost = _shape_map(values, target, 0.2)
+    ratio = _skew([_mapped(v, lost) for v in values]) / _skew(mapped)
+    var = pstdev(target) ** 2
+    assert abs(ratio - (var / (var - 0.2)) ** 1.5) < 0.01, ratio
