@@ -623,14 +623,9 @@ class ComputerManager(Decider):
         b1, b2, b3 = game.bases[1], game.bases[2], game.bases[3]
         outs = game.outs
         below = -1   # how many of the order are weaker bats than him: worked out when asked
-        # double steal: 1st-2nd or 1st-3rd, a lead runner fast for the catcher's arm, fewer than two out;
-        # in a close game, or far behind (the defense may well let them go: no check)
-        if outs < 2 and b1 and (b2 is None) != (b3 is None) and (close or lead <= -4):
-            lead_rn = b2 or b3
-            assert lead_rn is not None
-            if game.batting_card(lead_rn.pid).SR >= 28 + 4 * _catcher_arm(game) \
-                    and game.batting_card(b1.pid).SR >= 20:
-                return ("double_steal", 2 if b2 else 1)
+        call = _double_steal(game, lead)
+        if call is not None:
+            return call
         # nobody out, a runner on first: the pitcher and the weakest bats bunt him over before
         # anyone thinks of a steal
         if outs == 0 and b1 and not b3 and close:
@@ -649,9 +644,7 @@ class ComputerManager(Decider):
                 below = self._weaker_in_order(game, bid)
             if below < len(o.order) - 3:
                 return ("steal", 1)
-        # squeeze: runner on third, a good bunter, fewer than two out, late and close
-        if b3 and outs < 2 and game.inning >= 7 and -1 <= lead <= 0 \
-                and game.batting_card(bid).BT >= 4:
+        if _squeeze(game, bid, lead):
             return ("squeeze",)
         # sacrifice (送りバント): nobody out, a runner on first (or first and second), nobody on
         # third; the pitcher bats (no DH) unless the game is lost; in a close game one of the
@@ -667,11 +660,8 @@ class ComputerManager(Decider):
             if game.inning >= 7 and -2 <= lead <= 1 and (
                     below <= 5 if b1 else below <= 3 and game.batting_card(bid).BT >= 3):
                 return ("bunt",)
-        # hit-and-run: contact hitter, runner on first
-        if b1 and not b2 and outs < 2 and -3 <= lead <= 2:
-            widths = game.batting_card(bid).bounds.widths
-            if widths["K"] <= 7 and widths["1B"] >= 27:
-                return ("hit_and_run",)
+        if _hit_and_run(game, bid, lead):
+            return ("hit_and_run",)
         return ("none",)
 
     def habits(self, game: "Game", side: "Side") -> dict[str, tuple[float, float]]:
@@ -703,12 +693,9 @@ class ComputerManager(Decider):
         outs = game.outs
         close = -3 <= lead <= 2
         pitcher = game.players[bid].batting is None
-        if outs < 2 and b1 and (b2 is None) != (b3 is None) and (close or lead <= -4):
-            lead_rn = b2 or b3
-            assert lead_rn is not None
-            if game.batting_card(lead_rn.pid).SR >= 28 + 4 * _catcher_arm(game) \
-                    and game.batting_card(b1.pid).SR >= 20:
-                return ("double_steal", 2 if b2 else 1)
+        call = _double_steal(game, lead)
+        if call is not None:
+            return call
         if pitcher and outs < 2 and (b1 or b2) and not b3 and lead >= -3:
             return ("bunt",)
         if outs == 0 and (b1 or b2) and not b3:
@@ -717,13 +704,10 @@ class ComputerManager(Decider):
         if b1 and not b2 and -4 <= lead <= 4 and \
                 whim(game, 1) < habits.get(b1.pid, (0.0, 0.0))[1] / STEAL_CHANCES:
             return ("steal", 1)
-        if b3 and outs < 2 and game.inning >= 7 and -1 <= lead <= 0 \
-                and game.batting_card(bid).BT >= 4:
+        if _squeeze(game, bid, lead):
             return ("squeeze",)
-        if b1 and not b2 and outs < 2 and -3 <= lead <= 2 and not pitcher:
-            widths = game.batting_card(bid).bounds.widths
-            if widths["K"] <= 7 and widths["1B"] >= 27:
-                return ("hit_and_run",)
+        if not pitcher and _hit_and_run(game, bid, lead):
+            return ("hit_and_run",)
         return ("none",)
 
     def _weaker_in_order(self, game: "Game", bid: str) -> int:
@@ -1273,6 +1257,35 @@ def _runner_at(game: "Game", base: int) -> str:
     rn = game.bases[base]
     assert rn is not None, f"no runner on base {base}"
     return rn.pid
+
+
+def _double_steal(game: "Game", lead: int) -> tuple[str, int] | None:
+    """The double steal: 1st-2nd or 1st-3rd, a lead runner fast for the catcher's arm, fewer
+    than two out; in a close game, or far behind (the defense may well let them go: no check).
+    The call, or None."""
+    b1, b2, b3 = game.bases[1], game.bases[2], game.bases[3]
+    if game.outs < 2 and b1 and (b2 is None) != (b3 is None) and (-3 <= lead <= 2 or lead <= -4):
+        lead_rn = b2 or b3
+        assert lead_rn is not None
+        if game.batting_card(lead_rn.pid).SR >= 28 + 4 * _catcher_arm(game) \
+                and game.batting_card(b1.pid).SR >= 20:
+            return ("double_steal", 2 if b2 else 1)
+    return None
+
+
+def _squeeze(game: "Game", bid: str, lead: int) -> bool:
+    """The squeeze: a runner on third, a good bunter up, fewer than two out, late and close."""
+    return bool(game.bases[3]) and game.outs < 2 and game.inning >= 7 and -1 <= lead <= 0 \
+        and game.batting_card(bid).BT >= 4
+
+
+def _hit_and_run(game: "Game", bid: str, lead: int) -> bool:
+    """The hit-and-run: a contact hitter up, a runner on first, second open, fewer than two
+    out, the game within reach."""
+    if game.bases[1] and not game.bases[2] and game.outs < 2 and -3 <= lead <= 2:
+        widths = game.batting_card(bid).bounds.widths
+        return widths["K"] <= 7 and widths["1B"] >= 27
+    return False
 
 
 def _catcher_arm(game: "Game") -> int:
