@@ -50,7 +50,12 @@ def test_a_lived_league_is_judged_over_its_last_five_seasons_as_c3_measures(tmp_
     with Work.of(db, "lived").session() as s:
         row = repo.find_league(session=s, name="lived")
         ids = repo.season_ids(session=s, league_id=row.id)
-        one, two, both = (lived._tallies(s, row.id, x) for x in (ids[:1], ids[1:], ids))
+        one = lived._tallies(s, row.id, ids[:1])[0]
+        two = lived._tallies(s, row.id, ids[1:])[0]
+        both, last = lived._tallies(s, row.id, ids)
+    # the last season alone, read in the same pass: as tallied by itself
+    assert (last[1].games, last[3]) == (two[1].games, 1)
+    assert last[2].values() == two[2].values() and last[1].values() == two[1].values()
     assert both[3] == 2 and both[1].games == one[1].games + two[1].games
     for name in ("best W%", "worst W%", "batting title", "HR leader"):
         assert both[2].values()[name] == pytest.approx(

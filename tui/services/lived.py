@@ -167,8 +167,7 @@ def _measure(db: str, seasons: int, seed: int,
         pa = sum(t.batting.pa for t in totals if t.batting)
         new = sum(t.batting.pa for t in totals if t.batting and t.player not in first)
         ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
-        window = _tallies(s, row.id, ids[-WINDOW:])
-        alone = _tallies(s, row.id, ids[-1:])
+        window, alone = _tallies(s, row.id, ids[-WINDOW:])
     name = window[0]
 
     def report(t: tuple[str, Tally, SeasonTally, int]) -> Report:
@@ -181,27 +180,37 @@ def _measure(db: str, seasons: int, seed: int,
 
 
 def _tallies(s: Any, league_id: int, season_ids: list[int]
-             ) -> tuple[str, Tally, SeasonTally, int]:
+             ) -> tuple[tuple[str, Tally, SeasonTally, int], tuple[str, Tally, SeasonTally, int]]:
     """The regular games of the seasons `season_ids` tallied for C.3 (each season with its own
-    cards and rosters): the league's name, the per-game and the season tallies, the seasons."""
+    cards and rosters), and those of the last of them alone, its games read once for both:
+    each the league's name, the per-game and the season tallies, the seasons."""
     tally: Tally = Tally()
     seasonal: SeasonTally | None = None
+    last: tuple[str, Tally, SeasonTally, int] | None = None
     name = ""
     for sid in season_ids:
         lg = repo.load_league(session=s, league_id=league_id, season_id=sid)
         name = lg.name
-        if seasonal is None:
+
+        def season_tally() -> SeasonTally:
             # each league's DH rule gives its pinch-hit band, its code names its table
-            seasonal = SeasonTally([g.teams for g in lg.groups], [g.dh for g in lg.groups],
-                                   [g.code for g in lg.groups])
-        players = players_of(lg)
+            return SeasonTally([g.teams for g in lg.groups], [g.dh for g in lg.groups],
+                               [g.code for g in lg.groups])
+        if seasonal is None:
+            seasonal = season_tally()
+        tallies: list[Tally | SeasonTally] = [tally, seasonal]
         seasonal.start()
+        if sid == season_ids[-1]:
+            last = (name, Tally(), season_tally(), 1)
+            last[2].start()
+            tallies += [last[1], last[2]]
+        players = players_of(lg)
         for slot in repo.final_games(session=s, season_id=sid):
             result, _data, _seed = repo.game_result(session=s, slot=slot, players=players)
-            tally.add(result)
-            seasonal.add(result)
-    assert seasonal is not None
-    return name, tally, seasonal, len(season_ids)
+            for t in tallies:
+                t.add(result)
+    assert seasonal is not None and last is not None
+    return (name, tally, seasonal, len(season_ids)), last
 
 
 def _trade_counts(info: Any, news: list[Any]) -> tuple[int, int, int, int]:
