@@ -29,8 +29,8 @@ def json_default(value: Any) -> Any:
     if isinstance(value, date):
         return value.isoformat()
     import dataclasses
-    if dataclasses.is_dataclass(value):
-        return dataclasses.asdict(value)  # type: ignore[arg-type]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.asdict(value)
     raise TypeError(f"not JSON: {type(value).__name__}")
 
 
