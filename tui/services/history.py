@@ -765,12 +765,12 @@ def _check_rosters(s: Any, lid: int, sid: int | None, changed: set[str]) -> None
     teams only: another club's roster is not this move's to answer for (a closed season's own
     cards need not make a legal league file; the renewal mends them)."""
     try:
-        if sid is not None:
-            lg = repo.load_league(session=s, league_id=lid, season_id=sid)
-            # the league's own cards too, the changed teams by its rules
-            repo.stored_texts(session=s, league_id=lid).parse(judged=changed)
-        else:                  # no season (or it closed): the own cards, the changed teams
-            lg = repo.stored_texts(session=s, league_id=lid).parse(judged=changed)
+        season = repo.load_league(session=s, league_id=lid, season_id=sid) \
+            if sid is not None else None
+        # the league's own cards, the changed teams by its rules: with no season (or after its
+        # close) the rosters checked
+        own = repo.stored_texts(session=s, league_id=lid).parse(judged=changed)
+        lg = season if season is not None else own
         prefs = roster_edit.preferences(session=s, season_id=sid) if sid is not None else {}
         for team in sorted(changed):
             roster_edit.check_active(lg, team, set(prefs.get(team, {}).get("reserves", [])))
