@@ -479,27 +479,32 @@ def test_the_established_players_keep_their_spread_as_classes_join_below_them():
     rolls for the pitchers: 5.6; 10.1 for the hitters: 10.4). Kept over the whole league, the
     age curve's spread was taken from theirs and the leaders faded (issue 31): here the prime
     pitchers' spread fell to 4.8, the hitters' to 9.6."""
-    from league.offseason.aging import age_players, recentre
-    from league.offseason.draft import make_class
-    from league.offseason.people import age_in
     cards = _bundled_cards()
     names = [(c["name"], c.get("name_en", "")) for _pid, _t, b, p in cards for c in (b or p,)]
     arms, bats = _prime_spread(cards, 2026)
     for year in range(2027, 2032):
-        out = {a.player: (a.team, a.batting, a.pitching)
-               for a in age_players("nippon", year, cards)}
-        for pid in [pid for pid, (_t, b, p) in out.items() if age_in((b or p)["born"], year) >= 36]:
-            del out[pid]
-        joining = make_class("nippon", year, len(cards) - len(out),
-                             [(b, p) for _pid, _t, b, p in cards], names, set())
-        for i, pr in enumerate(joining):
-            out[f"D{year}{i:03d}"] = ("", pr.batting if pr.pitching is None else None,
-                                      pr.pitching)
-        recentre([(b, p) for _pid, _t, b, p in cards], out, year, year)
-        cards = [(pid, t, b, p) for pid, (t, b, p) in out.items()]
+        cards = _offseason(cards, names, year)
     arms5, bats5 = _prime_spread(cards, 2031)
     assert abs(arms5 - arms) < 0.07 * arms and abs(bats5 - bats) < 0.07 * bats, \
         (arms, arms5, bats, bats5)
+
+
+def _offseason(cards, names, year):
+    """One off-season of the bundled league's cards before season `year`, as a lived league's
+    renewal runs its steps: every player aged (age_players), the men of 36 and over retired, a
+    draft class of as many (make_class), and the league re-levelled (recentre)."""
+    from league.offseason.aging import age_players, recentre
+    from league.offseason.draft import make_class
+    from league.offseason.people import age_in
+    out = {a.player: (a.team, a.batting, a.pitching) for a in age_players("nippon", year, cards)}
+    for pid in [pid for pid, (_t, b, p) in out.items() if age_in((b or p)["born"], year) >= 36]:
+        del out[pid]
+    joining = make_class("nippon", year, len(cards) - len(out),
+                         [(b, p) for _pid, _t, b, p in cards], names, set())
+    for i, pr in enumerate(joining):
+        out[f"D{year}{i:03d}"] = ("", pr.batting if pr.pitching is None else None, pr.pitching)
+    recentre([(b, p) for _pid, _t, b, p in cards], out, year, year)
+    return [(pid, t, b, p) for pid, (t, b, p) in out.items()]
 
 
 def _skew(values):
@@ -525,8 +530,7 @@ def test_the_columns_keep_their_shape_over_the_off_seasons():
     third or more of them a roll or more in HR or 1B each year."""
     from statistics import pstdev
 
-    from league.offseason.aging import PRIME, _widths, age_players, recentre
-    from league.offseason.draft import make_class
+    from league.offseason.aging import PRIME, _widths
     from league.offseason.people import age_in
     cards = _bundled_cards()
     names = [(c["name"], c.get("name_en", "")) for _pid, _t, b, p in cards for c in (b or p,)]
@@ -548,18 +552,8 @@ def test_the_columns_keep_their_shape_over_the_off_seasons():
     worth = _prime_spread(cards, 2026)
     moved = []
     for year in range(2027, 2033):
-        out = {a.player: (a.team, a.batting, a.pitching)
-               for a in age_players("nippon", year, cards)}
-        for pid in [pid for pid, (_t, b, p) in out.items() if age_in((b or p)["born"], year) >= 36]:
-            del out[pid]
-        joining = make_class("nippon", year, len(cards) - len(out),
-                             [(b, p) for _pid, _t, b, p in cards], names, set())
-        for i, pr in enumerate(joining):
-            out[f"D{year}{i:03d}"] = ("", pr.batting if pr.pitching is None else None,
-                                      pr.pitching)
         old = batters(cards, year - 1)
-        recentre([(b, p) for _pid, _t, b, p in cards], out, year, year)
-        cards = [(pid, t, b, p) for pid, (t, b, p) in out.items()]
+        cards = _offseason(cards, names, year)
         new = batters(cards, year)
         stayed = [pid for pid in new if pid in old]
         moved.append(sum(1 for pid in stayed
