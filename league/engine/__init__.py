@@ -14,5 +14,5 @@ cards, values, line-ups, official scoring and the texts derived from the plays."
 # digest's league, which has the DH, plays version 3's games. 5: a league made from statistics
 # from then on carries its batters' real bunts and steal attempts (Lineup.habits) and the
 # computer follows them, and hits for the starter as a real club did
-# (ComputerManager._habit_call, _hit_for_starter; issue 33): other leagues play version 4's games.
+# (ComputerManager._habit_call, _hit_for_pitcher; issue 33): other leagues play version 4's games.
 ENGINE_VERSION = 5

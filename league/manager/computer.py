@@ -461,8 +461,8 @@ REAL_SHORT_EARLY_RUNS: Final = 5
 REAL_WORKHORSE: Final = 4       # the engine version from which that rule holds (f2877ef)
 # engine version 5: a league made from statistics from then on (Lineup.habits, issue 33) plays
 # its men's real habits — each batter bunts by his real sacrifice bunts a plate appearance and
-# runs by his real steal attempts a time on first (`_habit_call`), and the starter is hit for as
-# a real club hit for him (`_hit_for_starter`); leagues without habits choose as version 4
+# runs by his real steal attempts a time on first (`_habit_call`), and the pitcher is hit for as
+# a real club hit for him (`_hit_for_pitcher`); leagues without habits choose as version 4
 HABITS: Final = 5
 # plate appearances a sacrifice situation (nobody out, a runner on first or second, third
 # open, a close game): a batter bunts there with his real bunts a plate appearance times this
