@@ -214,7 +214,8 @@ class GameRow(Row, table=True):
 # key on PostgreSQL since 0024_line_season_fk (the game's key guards the line and deletes it with
 # its season; the season's key was a per-row trigger on every insert); SQLite leagues keep theirs.
 # On PostgreSQL the game's key itself is kept by statement triggers since 0027_line_game_check
-# (each COPY's games looked up and locked once, not once a row; the lines deleted with their game).
+# (each COPY's games looked up and locked once, not once a row; the lines deleted with their game),
+# and `TRUNCATE game_game` refused while lines remain since 0028_game_truncate_guard.
 
 
 class BattingLineRow(Row, table=True):

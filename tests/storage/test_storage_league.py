@@ -365,3 +365,34 @@ def test_the_game_key_of_the_lines_refuses_a_line_of_no_game_and_deletes_a_games
                                 {"g": gone}).scalar() == 0, t
             assert conn.execute(sa.text(f"select count(*) from {t}")).scalar() == before[t] > 0
     assert kept
+
+
+def test_truncating_the_games_alone_is_refused_while_lines_name_them(db):
+    """0028_game_truncate_guard: the line tables' key refused `TRUNCATE game_game` alone (the
+    lines would name games that are gone); 0027's statement triggers do not fire on a TRUNCATE,
+    so without the guard it emptied the games and left every line behind. Refused now (23503),
+    lines and games kept; the games truncated together with their lines still works."""
+    sv.create_league(db, "t", "mini")
+    sv.new_season(db, "t", seed=6)
+    assert sv.sim_days(db, "t", days=1).games > 0
+    engine = sv.engine_for(db)
+    if engine.dialect.name != "postgresql":
+        pytest.skip("SQLite has no TRUNCATE (its keys delete lines with their game)")
+
+    def counts():
+        with engine.connect() as conn:
+            return {t: conn.execute(sa.text(f"select count(*) from {t}")).scalar()
+                    for t in ("game_game",) + LINE_TABLES}
+
+    before = counts()
+    assert all(before.values())
+    for sql in ("truncate game_game", "truncate game_game cascade",
+                "truncate game_game, game_batting, game_pitching"):
+        with pytest.raises(sa.exc.IntegrityError, match="line tables name its games") as err:
+            with engine.begin() as conn:
+                conn.execute(sa.text(sql))
+        assert err.value.orig.sqlstate == "23503", sql
+        assert counts() == before, sql
+    with engine.begin() as conn:
+        conn.execute(sa.text("truncate game_game, " + ", ".join(LINE_TABLES)))
+    assert set(counts().values()) == {0}
