@@ -35,9 +35,15 @@ from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from league.cardmaking.cardcheck import QUALIFIED_PA_PER_GAME, REGULAR_IP, spearman  # noqa: E402
+from league.cardmaking.cardcheck import (  # noqa: E402
+    QUALIFIED_PA_PER_GAME,
+    REGULAR_IP,
+    SeasonTotals,
+    spearman,
+)
 from league.cardmaking.cardgen import StatPlayer  # noqa: E402
 from league.manager.usage import innings_per_game  # noqa: E402
+from storage.lahman import LahmanSeason  # noqa: E402
 from tui.services.cards import replay_real_season  # noqa: E402
 
 
@@ -129,7 +135,7 @@ def base_runs(t: dict[str, float]) -> float:
     return a * b / (b + c) + hr if b + c > 0 else hr
 
 
-def team_runs(season: object, originals: list[StatPlayer], totals: object
+def team_runs(season: LahmanSeason, originals: list[StatPlayer], totals: SeasonTotals
               ) -> list[dict[str, Any]]:
     """Each team's runs real and generated (the generated scaled to the team's real games) beside the Base Runs
     of its batting lines: real (every man who batted for it, on a roster or not), generated, and
@@ -138,36 +144,37 @@ def team_runs(season: object, originals: list[StatPlayer], totals: object
     and whose starts went to others), `d_men` = generated less it (the cards and the games)."""
     code = {p.key: p.team for p in originals}
     lines: dict[str, dict[str, dict[str, float]]] = {}
-    for p in season.players:  # type: ignore[attr-defined]
+    for p in season.players:
         if p.batting:
             team = lines.setdefault(p.team, {k: dict.fromkeys(TEAM_KEYS, 0.0)
                                              for k in ("real", "made", "at_pa")})
             for k in TEAM_KEYS:
                 team["real"][k] += p.batting.get(k, 0.0)
-    lahman = {code[p.key]: p.team for p in season.players  # type: ignore[attr-defined]
+    lahman = {code[p.key]: p.team for p in season.players
               if p.key in code}
     for p in originals:
-        g = totals.batting.get(p.key)  # type: ignore[attr-defined]
+        g = totals.batting.get(p.key)
         if not g or not p.batting:
             continue
         team = lines[lahman[p.team]]
-        scale = (season.team_runs[lahman[p.team]][2]  # type: ignore[attr-defined]
-                 / max(1, totals.games.get(p.team, 1)))  # type: ignore[attr-defined]
+        scale = (season.team_runs[lahman[p.team]][2]
+                 / max(1, totals.games.get(p.team, 1)))
         pa = g.get("pa", 0.0) * scale
         for k in TEAM_KEYS:
             team["made"][k] += g.get(k, 0.0) * scale
             team["at_pa"][k] += p.batting.get(k, 0.0) * pa / max(1.0, p.batting.get("pa", 0.0))
     out = []
     for c, lid in sorted(lahman.items()):
-        r, ra, g = season.team_runs[lid]  # type: ignore[attr-defined]
-        games = max(1, totals.games.get(c, 1))  # type: ignore[attr-defined]
-        made = totals.runs.get(c, [0, 0])  # type: ignore[attr-defined]
+        r, ra, real_games = season.team_runs[lid]
+        games = max(1, totals.games.get(c, 1))
+        made = totals.runs.get(c, [0, 0])
         t = lines[lid]
         real, at_pa, gen = (base_runs(t[k]) for k in ("real", "at_pa", "made"))
-        out.append({"team": c, "g": g, "r_real": r, "r_made": made[0] * g / games,
+        out.append({"team": c, "g": real_games, "r_real": r,
+                    "r_made": made[0] * real_games / games,
                     "bsr_real": real, "bsr_made": gen, "bsr_real_at_made_pa": at_pa,
                     "d_playing_time": at_pa - real, "d_men": gen - at_pa, "ra_real": ra,
-                    "ra_made": made[1] * g / games})
+                    "ra_made": made[1] * real_games / games})
     return out
 
 
@@ -188,7 +195,7 @@ def team_order(teams: list[dict[str, Any]]) -> dict[str, object]:
             "men_runs_sd": round(statistics.pstdev(float(t["d_men"]) for t in teams), 1)}
 
 
-def conversion(originals: list[StatPlayer], totals: object,
+def conversion(originals: list[StatPlayer], totals: SeasonTotals,
                 per_season: Callable[[StatPlayer, float], float]) -> dict[str, object]:
     """How the replay turns men on base into runs, real against generated (the rostered men, a
     real season's games' worth), issue 33's "real usage in the game": the pitchers' share of the
@@ -201,7 +208,7 @@ def conversion(originals: list[StatPlayer], totals: object,
         b = p.batting or {}
         pit = p.pitching or {}
         pitcher = bool(pit) and pit.get("bf", 0) > b.get("pa", 0)
-        g = totals.batting.get(p.key, {})  # type: ignore[attr-defined]
+        g = totals.batting.get(p.key, {})
         for tot, line in ((real, b), (gen, {k: per_season(p, v) for k, v in g.items()})):
             pa = line.get("pa", 0)
             tot["pa"] += pa
@@ -223,7 +230,7 @@ def conversion(originals: list[StatPlayer], totals: object,
     return {"real": figures(real), "generated": figures(gen)}
 
 
-def relief_games(originals: list[StatPlayer], totals: object,
+def relief_games(originals: list[StatPlayer], totals: SeasonTotals,
                  per_season: Callable[[StatPlayer, float], float]) -> dict[str, object]:
     """Relief appearances real and generated (a real season's games' worth) of the men on the
     rosters, grouped by real innings (under 30, 30-100, 100+) and by whether they mostly
@@ -235,7 +242,7 @@ def relief_games(originals: list[StatPlayer], totals: object,
         if not p.pitching:
             continue
         g, gs, ip = p.pitching.get("g", 0), p.pitching.get("gs", 0), p.pitching.get("outs", 0) / 3
-        gen = totals.pitching.get(p.key, {})  # type: ignore[attr-defined]
+        gen = totals.pitching.get(p.key, {})
         gen_g, gen_gs = per_season(p, gen.get("g", 0)), per_season(p, gen.get("gs", 0))
         gen_ip = per_season(p, gen.get("outs", 0) / 3)
         size = "under_30ip" if ip < 30 else "30_100ip" if ip < 100 else "100ip"
@@ -258,7 +265,7 @@ def relief_games(originals: list[StatPlayer], totals: object,
     return out
 
 
-def pitcher_rows(originals: list[StatPlayer], totals: object,
+def pitcher_rows(originals: list[StatPlayer], totals: SeasonTotals,
                  per_season: Callable[[StatPlayer, float], float]) -> list[dict[str, Any]]:
     """Each rostered pitcher's real and generated usage (a real season's games' worth), the
     most real innings first: games, starts, relief games, innings, innings a start and a relief
@@ -270,7 +277,7 @@ def pitcher_rows(originals: list[StatPlayer], totals: object,
         g, gs = p.pitching.get("g", 0), p.pitching.get("gs", 0)
         ip = p.pitching.get("outs", 0) / 3
         per_start, per_relief = innings_per_game({"g": g, "gs": gs, "ip": ip})
-        gen = totals.pitching.get(p.key, {})  # type: ignore[attr-defined]
+        gen = totals.pitching.get(p.key, {})
         gen_g, gen_gs = gen.get("g", 0), gen.get("gs", 0)
         start_ip, all_ip = gen.get("start_outs", 0) / 3, gen.get("outs", 0) / 3
         rows.append({
