@@ -104,7 +104,6 @@ from league.engine.state import (  # noqa: E402,F401
     base_text,
     decide,
     deciding,
-    defence_values,
     event_text,
     mypyc_attr,
     plays,

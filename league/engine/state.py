@@ -26,7 +26,7 @@ from league.engine.lineup import Lineup, plays
 from league.engine.record import Entry
 from league.engine.ruleset import DefenseRow, Ruleset
 from league.engine.scoring import ScoringBook, decide
-from league.engine.values import DefenceValues, defence_values
+from league.engine.values import DefenceValues, FieldMarks, marks_values
 from league.errors import DecisionError
 
 # the line fields (league.engine.lines) and their positions in a line, written out as constants (Final:
@@ -108,6 +108,16 @@ class Move:
 
 # a fielder out of position: no range, a bad mark
 OUT_OF_POSITION: Final = {pos: Fielding(pos, -1, None, "-") for pos in FIELD_POSITIONS}
+# the places behind the pitcher, the infield's (INFIELD) first
+FIELDERS: Final[tuple[str, ...]] = ("C", "1B", "2B", "3B", "SS", "LF", "CF", "RF")
+
+
+def _fielding_at(player: Player, pos: str) -> Fielding:
+    """How `player` fields `pos`: his card's entry for it, else OUT_OF_POSITION's."""
+    for have in player.fielding:
+        if have.position == pos:
+            return have
+    return OUT_OF_POSITION[pos]
 
 
 def base_text(base: int | None) -> str:
@@ -156,6 +166,9 @@ class Side:
         self.fatigue_outs = -1
         self.fatigue_innings = 0
         self.ruleset = ruleset
+        # the cards at FIELDERS' places when field_marks were counted (Side._values)
+        self.field_held: list[Player | None] = []
+        self.field_marks = FieldMarks()
         self.values: DefenceValues = self._values()
         # per defense table: (error value, aggressive-error bound, fine-play rows with their
         # bounds), read from the values on every play: kept until a substitution
@@ -169,21 +182,31 @@ class Side:
 
     def _values(self) -> DefenceValues:
         # worked out afresh: a season's odds bring some 3,000 new sets of nine fielders (the
-        # pitcher one of them) a run, so a table of past ones missed 85 % of the time
-        players = self.players
+        # pitcher one of them) a run, so a table of past ones missed 85 % of the time. The eight
+        # behind the pitcher are kept (their marks' sums, FieldMarks) while the same cards hold
+        # the same places — by the Player, not the id: a man hurt in the game plays on with
+        # another card (league.engine.injury) — so a pitching change counts the new pitcher alone
         positions = self.positions
-        fielders: list[Fielding] = []
-        for pos in FIELD_POSITIONS:
-            pid = self.pitcher if pos == "P" else positions.get(pos)
-            if pid is None:
-                continue
-            f = None
-            for have in players[pid].fielding:
-                if have.position == pos:
-                    f = have
-                    break
-            fielders.append(OUT_OF_POSITION[pos] if f is None else f)
-        return defence_values(fielders, self.ruleset.defence)
+        players = self.players
+        held = self.field_held
+        same = len(held) == 8
+        now: list[Player | None] = []
+        for i in range(8):
+            pid = positions.get(FIELDERS[i])
+            p = players[pid] if pid is not None else None
+            now.append(p)
+            if same and held[i] is not p:
+                same = False
+        if not same:
+            marks = FieldMarks()
+            for i in range(8):
+                q = now[i]
+                if q is not None:
+                    marks.add(_fielding_at(q, FIELDERS[i]), i < 5, i >= 5)
+            self.field_held = now
+            self.field_marks = marks
+        return marks_values(self.field_marks, _fielding_at(players[self.pitcher], "P"),
+                            self.ruleset.defence)
 
     def field_chains(self) -> list[tuple[str, str]]:
         """Each batting slot pinch hitters or runners took this half (`pending_field`): (the man

@@ -60,25 +60,72 @@ class DefenceValues:
         return self.overall_fine if source == "overall" else 101
 
 
-def defence_values(fielders: Iterable[Fielding], base: dict[str, int]) -> DefenceValues:
-    """Compute the values for the players in the field (pitcher included), one Fielding each."""
-    rng = 0
-    agg_def = 1
-    agg_err = 1
-    in_err = out_err = in_fine = out_fine = 0
-    for f in fielders:
-        rng += f.defence
+class FieldMarks:
+    """The sums of some fielders' numbers and marks that the team defence values are made of
+    (`defence_values`): the sums of several men add up, so a side keeps its eight fielders'
+    while the same men hold the same places and adds the pitcher's (Side._values)."""
+
+    range_total: int
+    aggressive: int      # 2·(+) + (#) + ((#))
+    error: int           # 2·(*) + (-)
+    infield_error: int
+    outfield_error: int
+    infield_fine: int
+    outfield_fine: int
+
+    def __init__(self) -> None:
+        self.range_total = 0
+        self.aggressive = 0
+        self.error = 0
+        self.infield_error = 0
+        self.outfield_error = 0
+        self.infield_fine = 0
+        self.outfield_fine = 0
+
+    def add(self, f: Fielding, infield: bool, outfield: bool) -> None:
+        """Count one fielder, playing in the infield, the outfield or neither."""
         mark = f.fine
         fine = 2 if mark == "+" else 1 if mark == "#" else 0
         err = 2 if f.error == "*" else 1 if f.error == "-" else 0
+        self.range_total += f.defence
+        self.aggressive += fine + (1 if mark == "(#)" else 0)
+        self.error += err
+        if infield:
+            self.infield_error += err
+            self.infield_fine += fine
+        elif outfield:
+            self.outfield_error += err
+            self.outfield_fine += fine
+
+
+def defence_values(fielders: Iterable[Fielding], base: dict[str, int]) -> DefenceValues:
+    """Compute the values for the players in the field (pitcher included), one Fielding each."""
+    marks = FieldMarks()
+    for f in fielders:
+        marks.add(f, f.position in INFIELD, f.position in OUTFIELD)
+    return marks_values(marks, None, base)
+
+
+def marks_values(marks: FieldMarks, infielder: Fielding | None, base: dict[str, int]
+                 ) -> DefenceValues:
+    """The values of the fielders counted in `marks` and one more infielder (the pitcher), if
+    given: the sums are integers, so counting him here or with the others is the same."""
+    rng = marks.range_total
+    agg_def = 1 + marks.aggressive
+    agg_err = 1 + marks.error
+    in_err = marks.infield_error
+    out_err = marks.outfield_error
+    in_fine = marks.infield_fine
+    out_fine = marks.outfield_fine
+    if infielder is not None:
+        mark = infielder.fine
+        fine = 2 if mark == "+" else 1 if mark == "#" else 0
+        err = 2 if infielder.error == "*" else 1 if infielder.error == "-" else 0
+        rng += infielder.defence
         agg_def += fine + (1 if mark == "(#)" else 0)
         agg_err += err
-        if f.position in INFIELD:
-            in_err += err
-            in_fine += fine
-        elif f.position in OUTFIELD:
-            out_err += err
-            out_fine += fine
+        in_err += err
+        in_fine += fine
     all_err = in_err + out_err
     all_fine = in_fine + out_fine
     infield_error = max(0, base["infield_error"] + in_err)
