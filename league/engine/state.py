@@ -165,6 +165,7 @@ class Side:
         self.fatigue_pid = ""
         self.fatigue_outs = -1
         self.fatigue_innings = 0
+        self.fatigue_limit = 0.0      # his innings' limit (『先』 or 『回』) by his card
         self.ruleset = ruleset
         # the cards at FIELDERS' places when field_marks were counted (Side._values)
         self.field_held: list[Player | None] = []
@@ -843,13 +844,19 @@ class GameState:
         outs = line[P_OUTS] if line is not None else 0
         # the points for his innings, the same until he records another out: the managers ask
         # before every plate appearance
-        if pid == side.fatigue_pid and outs == side.fatigue_outs:
-            return pts + side.fatigue_innings
-        card = self.players[pid].pitching
-        assert card is not None, f"{pid} has no pitcher card"
-        # float arithmetic throughout (an int starter limit is exactly the same float)
-        limit: float = (float(card.starter) if (pid == side.pitchers_used[0] and card.starter)
-                        else card.innings)
+        if pid == side.fatigue_pid:
+            if outs == side.fatigue_outs:
+                return pts + side.fatigue_innings
+            # his card's, read when he was first asked about (a hurt man's card keeps his
+            # pitching: league.engine.injury.hurt_player)
+            limit = side.fatigue_limit
+        else:
+            card = self.players[pid].pitching
+            assert card is not None, f"{pid} has no pitcher card"
+            # float arithmetic throughout (an int starter limit is exactly the same float)
+            limit = (float(card.starter) if (pid == side.pitchers_used[0] and card.starter)
+                     else card.innings)
+            side.fatigue_limit = limit
         beyond = outs / 3 - limit
         extra = int(-(-beyond // 1)) if beyond > 0 else 0
         side.fatigue_pid, side.fatigue_outs, side.fatigue_innings = pid, outs, extra
@@ -920,8 +927,8 @@ class GameState:
             self._bat_line(side.index, new, "P")
         elif not side.dh:
             side.positions["P"] = new
-        on_base = len(self.runners()) if side is self.defense else 0
         if self.box:
+            on_base = len(self.runners()) if side is self.defense else 0
             self.book.enter(side.index, new, on_base, (self.score[0], self.score[1]))
         side.recompute()
         if not self.quiet and (self.plays or self.half == side.index ^ 1):

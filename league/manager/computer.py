@@ -772,12 +772,11 @@ class ComputerManager(Decider):
             return None      # he pitches to the first batter (5.10(f))
         if not (starter or inning_start or on_base):
             return None      # a reliever is pulled in an inning only with runners on
-        card = game.players[pid].pitching
-        assert card is not None, f"{pid} has no pitcher card"
         line = game.pit[pid]
         outs = line[0]
         runs = line[8]
-        real = self.real_innings(game, side).get(pid)
+        innings = self.real_innings(game, side)
+        real = innings.get(pid) if innings else None
         if starter and real is not None:
             tired = self._real_starter_tired(game, side, pid, real * 3 + REAL_START_EXTRA_OUTS,
                                              inning_start, on_base)
@@ -791,6 +790,8 @@ class ComputerManager(Decider):
                 return self.reliever(game, side)
             tired = self._starter_tired(game, side, pid, game.inning, inning_start, on_base)
         else:
+            card = game.players[pid].pitching
+            assert card is not None, f"{pid} has no pitcher card"
             limit = max(3, int(card.innings * 3 + 0.5)) if real is None else max(1, round(real * 3))
             if outs >= limit and (inning_start or on_base):
                 tired = True
@@ -862,13 +863,16 @@ class ComputerManager(Decider):
         hit hard (six runs, or four before the 5th with runners on)."""
         line = game.pit[pid]
         outs, runs = line[0], line[8]
-        card = game.players[pid].pitching
-        assert card is not None, f"{pid} has no pitcher card"
-        limit = card.starter * 3
         if side.condition == "D" and (inning_start or on_base):
             return True
-        if game.fatigue_points(side, pid) >= 2 or (outs >= limit and (inning_start or on_base)):
+        if game.fatigue_points(side, pid) >= 2:
             return True
+        if inning_start or on_base:
+            # past his 『先』 (his card read only then: asked before every batter)
+            card = game.players[pid].pitching
+            assert card is not None, f"{pid} has no pitcher card"
+            if outs >= card.starter * 3:
+                return True
         if inning >= 7 and game.lead(side.index) < 0 and (inning >= 8 or on_base):
             return True   # late and losing: no complete-game losses of a beaten starter
         return runs >= 6 or (runs >= 4 and outs < 12 and on_base)
