@@ -22,6 +22,7 @@ from league.season.roster import (
     League,
     parse_league,
     parse_structure,
+    reparse_league,
 )
 
 if TYPE_CHECKING:   # the table classes only name what is read (storage.first_read passes rows
@@ -66,8 +67,17 @@ class LeagueTexts:
         kept = _PARSED.get(slot)
         if kept is not None and kept[0] == texts:
             return kept[1]
-        league = parse_league(self.toml, self.batters, self.pitchers, where=self.where,
-                              active=active, judged=judged)
+        # the league kept for these cards read alike (any teams judged): when only the team
+        # and roster cells of some rows changed since, it is the league with those men moved
+        base = kept if kept is not None else next(
+            (k for (where, act, _j), k in _PARSED.items()
+             if where == self.where and act == active), None)
+        if base is None:
+            league = parse_league(self.toml, self.batters, self.pitchers, where=self.where,
+                                  active=active, judged=judged)
+        else:
+            league = reparse_league(base[1], base[0], self.toml, self.batters, self.pitchers,
+                                    where=self.where, active=active, judged=judged)
         _PARSED.pop(slot, None)         # its older texts: superseded
         while len(_PARSED) >= _PARSED_KEPT:
             _PARSED.pop(next(iter(_PARSED)), None)

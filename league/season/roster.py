@@ -786,6 +786,111 @@ def parse_league(
     return _league_of(opts, teams)
 
 
+def reparse_league(
+    kept: League, kept_texts: tuple[str, str, str], toml_text: str, batters_csv: str,
+    pitchers_csv: str, *, where: str, toml_name: str = "league.toml", active: bool = True,
+    judged: Collection[str] | None = None,
+) -> League:
+    """parse_league of the texts, given `kept`: the league parsed from `kept_texts` (the same
+    `where` and `active`, any `judged`). When the texts differ from those only in the team and
+    roster cells of some rows (a season's roster moves, a trade) the League is `kept` with those
+    players moved: the other players' cards are not parsed again. The changed cells pass the
+    checks parse_league makes of them and the teams are judged as it judges them, so the result
+    (or the error) is parse_league's; anything else is parsed afresh with it."""
+    moved = _moved_players(kept, kept_texts, toml_text, batters_csv, pitchers_csv)
+    if moved is None:
+        return parse_league(toml_text, batters_csv, pitchers_csv, where=where,
+                            toml_name=toml_name, active=active, judged=judged)
+    opts, team_rows = _parse_toml(toml_text, _file(where, toml_name))
+    by_team: dict[str, list[Player]] = {t["code"]: [] for t in team_rows}
+    for club in kept.teams:
+        for p in club.players:
+            if p.id in moved:
+                team, roster = moved[p.id]
+                p = Player(p.id, p.name, team, p.bats, p.throws, p.batting, p.pitching,
+                           p.fielding, p.catcher, p.rank, p.name_en, roster, p.born,
+                           foreign=p.foreign, ikusei=p.ikusei)
+            by_team[p.team].append(p)
+    bat_file, pit_file = _file(where, "batters.csv"), _file(where, "pitchers.csv")
+    teams: list[Team] = []
+    for t in team_rows:
+        code = t["code"]
+        players = tuple(sorted(by_team[code], key=lambda p: p.id))
+        if judged is None or code in judged:
+            _judge(code, players, opts, active, bat_file, pit_file, toml_name)
+        teams.append(Team(code, t["name"], t["short"], players, t["league"], t["division"],
+                          t["name_en"]))
+    return _league_of(opts, teams)
+
+
+def _moved_players(kept: League, kept_texts: tuple[str, str, str], toml_text: str,
+                   batters_csv: str, pitchers_csv: str) -> dict[str, tuple[str, str]] | None:
+    """Each player whose rows of the texts differ from `kept_texts`' in the team and roster
+    cells alone: (team, roster) as parse_league would read them. None when anything else
+    differs (the league file, a row added, gone or moved, another cell) or a changed cell would
+    not pass parse_league's checks: the caller parses afresh (and meets the error)."""
+    if toml_text != kept_texts[0]:
+        return None
+    teams = {t.code for t in kept.teams}
+    players = {p.id: p for t in kept.teams for p in t.players}
+    rows: dict[str, list[dict[str, str]]] = {}      # each changed player's new rows
+    for old, new in ((kept_texts[1], batters_csv), (kept_texts[2], pitchers_csv)):
+        if old == new:
+            continue
+        changed = _changed_rows(old, new)
+        if changed is None:
+            return None
+        for row in changed:
+            rows.setdefault(row["id"], []).append(row)
+    moved: dict[str, tuple[str, str]] = {}
+    for pid, changed in rows.items():
+        p = players.get(pid)
+        # a man with both cards has a batting row and a pitching row (bat = own): both change
+        if p is None or len(changed) != (2 if p.batting is not None and p.pitching is not None
+                                         else 1):
+            return None
+        seen = {(row["team"], row.get("roster", "").lower() or "active") for row in changed}
+        if len(seen) != 1:
+            return None
+        team, roster = seen.pop()
+        if team not in teams or roster not in ROSTER_STATUSES or (p.ikusei and roster != "farm"):
+            return None
+        moved[pid] = (team, roster)
+    return moved
+
+
+def _changed_rows(old: str, new: str) -> list[dict[str, str]] | None:
+    """The rows of CSV text `new` that differ from `old`'s in the same place, as dicts of
+    stripped cells, when they differ in the team and roster cells alone (None otherwise: a line
+    added or gone, the header or a note changed, a cell that spans lines, another cell)."""
+    old_lines, new_lines = old.split("\n"), new.split("\n")
+    if len(old_lines) != len(new_lines) or "\r" in new or any(
+            line.count('"') % 2 for line in new_lines):
+        return None
+    header: list[str] | None = None
+    out = []
+    for a, b in zip(old_lines, new_lines):
+        if header is None:       # the header: the first line with cells that is not a note
+            if a != b:
+                return None
+            cells = next(csv.reader([b]), [])
+            if any(c.strip() for c in cells) and not cells[0].strip().startswith("#"):
+                header = [c.strip() for c in cells]
+            continue
+        if a == b:
+            continue
+        ra, rb = next(csv.reader([a]), []), next(csv.reader([b]), [])
+        if len(ra) != len(header) or len(rb) != len(header) or any(
+                r[0].strip().startswith("#") or not any(c.strip() for c in r) for r in (ra, rb)):
+            return None
+        before = dict(zip(header, (c.strip() for c in ra)))
+        after = dict(zip(header, (c.strip() for c in rb)))
+        if any(before[c] != after[c] for c in header if c not in ("team", "roster")):
+            return None
+        out.append(after)
+    return out
+
+
 def _judge(code: str, players: tuple[Player, ...], opts: dict[str, Any], active: bool,
            bat_file: str, pit_file: str, toml_name: str) -> None:
     """Refuse team `code`'s roster against the league file's rules (parse_league), in words."""
