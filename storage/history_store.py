@@ -335,13 +335,16 @@ def retired(*, session: Session, league_id: int) -> set[str]:
     return {m[0] for text in rows for m in json.loads(text)}
 
 
-def transactions(*, session: Session, league_id: int, limit: int | None = None
-                 ) -> list[Transaction]:
-    """The log, newest first."""
+def transactions(*, session: Session, league_id: int, limit: int | None = None,
+                 kind: str | None = None) -> list[Transaction]:
+    """The log, newest first; `kind`: those of that kind alone (a season's trades, not its
+    thousand farm moves read and dropped)."""
     q = (sm_select(TransactionRow, SeasonRow.number)
          .join(SeasonRow, col(SeasonRow.id) == TransactionRow.season_id, isouter=True)
          .where(TransactionRow.league_id == league_id)
          .order_by(col(TransactionRow.id).desc()))
+    if kind is not None:
+        q = q.where(TransactionRow.kind == kind)
     if limit is not None:
         q = q.limit(limit)
     out = []

@@ -363,8 +363,8 @@ def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[t
     info = repo.find_season(session=s, league_id=sit.lid)
     if sit.closed or sit.sid is None or sit.day != day or tr.window(day, sit.year, False):
         return []
-    traded = [t for t in hs.transactions(session=s, league_id=sit.lid)
-              if t.kind == "trade" and t.season == info.number]
+    traded = [t for t in hs.transactions(session=s, league_id=sit.lid, kind="trade")
+              if t.season == info.number]
     if any(g.day == day for g in repo.final_games(session=s, season_id=sit.sid)) or any(
             t.day == day and '"in_season":true' in (t.note or "") for t in traded):
         return []
@@ -372,7 +372,8 @@ def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[t
     if w.postgres and w.access().shared:
         from tui.services.sharing import managers
         people = {m["team"] for m in managers(w, league)}
-    lg = repo.load_league(session=s, league_id=sit.lid, season_id=sit.sid)
+    # the season's league, read when a trade is weighed (a trade day may bring none)
+    read: list[Any] = []
     prefs = roster_edit.preferences(session=s, season_id=sit.sid)
     # not traded: the injured, and a man traded once this season or the off-season before it
     # (a club does not pass on a man it has just taken: one went SAP, TKZ, CHB, SEN in a season)
@@ -380,6 +381,9 @@ def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[t
             if e.points > 0} | {pid for t in traded for pid, _a, _b in t.moves}
 
     def fits(t: tr.Trade) -> bool:
+        if not read:
+            read.append(repo.load_league(session=s, league_id=sit.lid, season_id=sit.sid))
+        lg = read[0]
         where = tr.placements(t, sit.market, sit.limits)
         for club, gives, gets in ((t.team, t.gives, t.gets), (t.other, t.gets, t.gives)):
             reserves = set(prefs.get(club, {}).get("reserves", []))
@@ -390,10 +394,11 @@ def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[t
         return True
     made = tr.computer_trades(sit.market, people=people, tag=(info.seed, day.isoformat()),
                               limits=sit.limits, count=tr.DAY_TRADES, keep=keep, fits=fits)
-    for t in made:
+    for k, t in enumerate(made):
+        if k:       # the next trade is made on the cards as the one before left them
+            s.flush()
+            sit = _situation(s, league)
         _make(s, sit, t, {"computer": True, "in_season": True})
-        s.flush()
-        sit = _situation(s, league)
     return made
 
 
