@@ -906,7 +906,9 @@ def mend(league: "League") -> list[tuple[str, str, str]]:
     starters, the hitters a line-up needs and every position by a different man, at most
     `active_size`), mended from each club's farm after the off-season: for each thing missing
     the best farm player who supplies it comes up; a full active roster sends down the least
-    valuable man it can spare. Returns (player, team, "active" | "farm") for each move."""
+    valuable man it can spare. Then the bench (BENCH_COVERS): a man for each position of the
+    middle behind the line-up, swapped in from the farm. Returns (player, team, "active" |
+    "farm") for each move."""
     from league.engine.values import batting_value
     from league.manager.bullpen import pitching_value
     from league.season.farm import roster_problem, sending_down
@@ -961,6 +963,84 @@ def mend(league: "League") -> list[tuple[str, str, str]]:
             worst = sending_down(active.values(), spare, league.active_size)[0]
             farm[worst.id] = active.pop(worst.id)
             moves.append((worst.id, team.code, "farm"))
+        if problem() is None:
+            moves += _cover_bench(team.code, active, farm, dh, problem, room, value)
+    return moves
+
+
+# the positions a club's bench keeps a man for behind the line-up (§7's roster check): a second
+# catcher, a utility infielder who plays second and short, an outfielder who plays centre — the
+# bench NPB clubs register, and the one the bundled leagues open with (a backup at C, SS, 3B,
+# CF, RF, each playing two more). It is what lets the manager hit or run for a man of the
+# middle late in a game: somebody must take his place in the field (computer._covered). Filled
+# by value alone (the best farm man of a departed man's kind, the fast men, the catchers) the
+# lived benches of `impact calibrate --lived 6 --seed 2` came to hold first basemen: the
+# benches of the league with the DH played 1B 1.7 -> 3.5 men a club from season 1 to 6, SS 1.7
+# -> 1.2, CF 1.8 -> 0.8; late in close games the bench out-hit a batter of short or centre
+# with nobody to field his place in 1.0 % -> 2.9 % of the chances, and the league's pinch-hit
+# appearances fell from 107 a club to 73 (issue 31)
+BENCH_COVERS: Final = ("C", "SS", "2B", "CF")
+
+
+def _bench(code: str, active: Mapping[str, "Player"], dh: bool
+           ) -> tuple[list["Player"], list[str]]:
+    """`code`'s bench — the hitters of its active roster outside the line-up the cards make (the
+    computer manager's, make_lineup) — and the positions of BENCH_COVERS nobody on it plays."""
+    from league.engine.lineup import plays
+    from league.manager.computer import fields_off_mound, make_lineup
+    try:
+        lineup = make_lineup(code, list(active.values()), dh)
+    except ValueError:
+        return [], []
+    bench = [p for p in active.values() if p.pitching is None and p.batting is not None
+             and fields_off_mound(p) and p.id not in lineup.order]
+    return bench, [pos for pos in BENCH_COVERS if not any(plays(p, pos) for p in bench)]
+
+
+def _cover_bench(code: str, active: dict[str, "Player"], farm: dict[str, "Player"], dh: bool,
+                 problem: Callable[[], str | None], room: Callable[["Player"], bool],
+                 value: Callable[["Player"], float]) -> list[tuple[str, str, str]]:
+    """`code`'s bench given a man at each position of BENCH_COVERS its farm can give: for a
+    position nobody on the bench plays, the best farm man who plays it comes up and the least
+    valuable bench man goes down whose going leaves the bench no new gap and the roster whole
+    (the line-up's men and the fast men for the pinch runner stay: RUNNERS). Changes `active`
+    and `farm`; returns the moves (player, team, "active" | "farm")."""
+    from league.engine.lineup import plays
+    moves: list[tuple[str, str, str]] = []
+    for _ in range(len(BENCH_COVERS)):
+        bench, gaps = _bench(code, active, dh)
+        if not gaps:
+            break
+        fast = sorted((p for p in active.values() if p.pitching is None
+                       and p.batting is not None and p.batting.RR >= RUNNER_RR),
+                      key=lambda p: (-p.batting.RR, -value(p), p.id))  # type: ignore[union-attr]
+        keep = {p.id for p in fast[:RUNNERS]}
+        swap = None
+        for pos in gaps:
+            ups = sorted((p for p in farm.values() if p.pitching is None and plays(p, pos)),
+                         key=lambda p: (-value(p), p.id))
+            downs = sorted((p for p in bench if p.id not in keep), key=lambda p: (value(p), p.id))
+            for up in ups:
+                for down in downs:
+                    active.pop(down.id)
+                    if room(up):
+                        active[up.id] = up
+                        if problem() is None and set(_bench(code, active, dh)[1]) < set(gaps):
+                            swap = (up, down)
+                        active.pop(up.id)
+                    active[down.id] = down
+                    if swap:
+                        break
+                if swap:
+                    break
+            if swap:
+                break
+        if swap is None:
+            break
+        up, down = swap
+        active[up.id] = farm.pop(up.id)
+        farm[down.id] = active.pop(down.id)
+        moves += [(up.id, code, "active"), (down.id, code, "farm")]
     return moves
 
 

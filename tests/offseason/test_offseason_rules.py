@@ -473,9 +473,14 @@ def test_a_roster_over_its_size_sends_down_the_man_it_can_best_spare():
     full = dataclasses.replace(lg, teams=tuple(
         dataclasses.replace(t, players=up) if t.code == "EDO" else t for t in lg.teams))
     moves = mend(full)
-    down = {pid for pid, t, r in moves if r == "farm" and t == "EDO"}
-    assert len(down) == len(team.players) - 1 - lg.active_size
-    left = [p for p in full.team("EDO").active if p.id not in down]
+    assert all(t == "EDO" for _p, t, _r in moves)
+    # where each man ends (the bench's check may call a man up for one it sends down)
+    ends = {pid: r for pid, _t, r in moves}
+    down = {pid for pid, r in ends.items() if r == "farm"}
+    up = {pid for pid, r in ends.items() if r == "active"}
+    left = [p for p in full.team("EDO").players
+            if p.id in up or (p.roster != "farm" and p.id not in down)]
+    assert len(left) == lg.active_size
     assert uncovered(left) is None
     # each side ranked on its own scale: the pitchers kept are ACTIVE_ARMS, the rest hitters
     # (by one value for both, every man sent down was a pitcher while one could be spared)
@@ -816,3 +821,51 @@ def test_an_active_roster_is_mended_to_field_every_position():
     # the weakest man the fielding can spare went down: I1 (a second baseman of three), not the
     # weaker I0 (the only first baseman)
     assert "I1" not in active() and "I0" in active()
+
+
+def test_a_bench_without_a_shortstop_calls_one_up_for_its_least_valuable_man():
+    """§7's roster check, the bench (renewal.BENCH_COVERS): behind the line-up the cards make, a
+    club's bench keeps a man for C, SS, 2B and CF — the bench NPB clubs register, and what lets
+    the manager hit for a man of the middle late in a game. A bench whose shortstops went down
+    for farm hitters who do not play short gets the farm's best shortstop back, for its least
+    valuable bench man (not one of the line-up, not a fast man kept for the pinch runner); the
+    bundled league's benches, built so, are left as they are."""
+    import dataclasses
+
+    from league.engine.values import batting_value
+    from league.offseason.renewal import BENCH_COVERS, _bench, mend
+    from storage.plainfiles import load_league
+    lg = load_league(sample_league_path("nippon"))
+    assert mend(lg) == []
+    team = lg.team("EDO")
+    active = {p.id: p for p in team.active}
+    bench, gaps = _bench("EDO", active, lg.dh_for("EDO"))
+    assert gaps == []
+    short = [p for p in bench if p.can_play("SS")]
+    others = [p for p in team.farm if p.pitching is None and not p.can_play("SS")
+              and not p.ikusei][:len(short)]
+    assert short and len(others) == len(short)
+    swapped = {p.id for p in short} | {p.id for p in others}
+    players = tuple(dataclasses.replace(p, roster="farm" if p.roster != "farm" else "active")
+                    if p.id in swapped else p for p in team.players)
+    thin = dataclasses.replace(lg, teams=tuple(
+        dataclasses.replace(t, players=players) if t.code == "EDO" else t for t in lg.teams))
+    edo = thin.team("EDO")
+    before = {p.id: p for p in edo.active}
+    lineup_bench, gaps = _bench("EDO", before, thin.dh_for("EDO"))
+    assert "SS" in gaps
+    moves = mend(thin)
+    up = [pid for pid, t, r in moves if r == "active"]
+    down = [pid for pid, t, r in moves if r == "farm"]
+    assert all(t == "EDO" for _p, t, _r in moves) and len(up) == len(down) >= 1
+    # the farm's best shortstop by his bat came up
+    farm_short = [p for p in edo.farm if p.pitching is None and p.can_play("SS") and not p.ikusei]
+    best = max(farm_short, key=lambda p: (batting_value(p.batting), p.id))
+    assert up[0] == best.id
+    # a bench man went down, the least valuable of those the check could spare
+    assert down[0] in {p.id for p in lineup_bench}
+    after = {pid: p for pid, p in before.items() if pid not in down}
+    after.update({pid: edo.player(pid) for pid in up})
+    assert len(after) == len(before)
+    _b, left = _bench("EDO", after, thin.dh_for("EDO"))
+    assert "SS" not in left and set(left) <= set(BENCH_COVERS)
