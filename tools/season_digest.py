@@ -11,9 +11,11 @@ Two runs of the same season (another build, another way of storing) must print t
 """
 from __future__ import annotations
 
+import argparse
 import hashlib
 import sqlite3
 import sys
+from pathlib import Path
 
 TABLES = ("season_schedule", "game_game", "game_batting", "game_pitching", "game_fielding",
           "game_batting_split", "season_pitcher_rest", "season_team", "season_roster",
@@ -31,7 +33,7 @@ def table_rows(conn: sqlite3.Connection, table: str) -> list[tuple]:
 
 def digest(path: str) -> dict[str, tuple[int, str]]:
     """Each table's (rows, sha256) and the whole's under 'all'."""
-    conn = sqlite3.connect(path)
+    conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)   # never made
     out: dict[str, tuple[int, str]] = {}
     whole = hashlib.sha256()
     for table in TABLES:
@@ -46,10 +48,26 @@ def digest(path: str) -> dict[str, tuple[int, str]]:
 
 
 def main(argv: list[str]) -> int:
-    if not argv:
-        print(__doc__)
+    ap = argparse.ArgumentParser(prog="season_digest.py", description=__doc__.split("\n\n")[2],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("file", metavar="FILE.sqlite3", help="a stored league (SQLite)")
+    ap.add_argument("--rows", action="store_true",
+                    help="print every compared row too (table, then the row), to find a difference")
+    args = ap.parse_args(argv)
+    if not Path(args.file).is_file():
+        print(f"season_digest.py: no such file: {args.file}", file=sys.stderr)
         return 2
-    for table, (n, h) in digest(argv[0]).items():
+    try:
+        tables = digest(args.file)
+        if args.rows:
+            conn = sqlite3.connect(Path(args.file).resolve().as_uri() + "?mode=ro", uri=True)
+            for table in TABLES:
+                for r in table_rows(conn, table):
+                    print(f"{table}\t{r!r}")
+    except sqlite3.DatabaseError as exc:
+        print(f"season_digest.py: {args.file}: {exc}", file=sys.stderr)
+        return 2
+    for table, (n, h) in tables.items():
         print(f"{table:22} {n:7} {h}")
     return 0
 
