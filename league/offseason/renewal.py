@@ -1011,10 +1011,10 @@ def _cover_bench(code: str, active: dict[str, "Player"], farm: dict[str, "Player
         bench, gaps = _bench(code, active, dh)
         if not gaps:
             break
-        fast = sorted((p for p in active.values() if p.pitching is None
+        fast = sorted(((p.batting.RR, p) for p in active.values() if p.pitching is None
                        and p.batting is not None and p.batting.RR >= RUNNER_RR),
-                      key=lambda p: (-p.batting.RR, -value(p), p.id))  # type: ignore[union-attr]
-        keep = {p.id for p in fast[:RUNNERS]}
+                      key=lambda rp: (-rp[0], -value(rp[1]), rp[1].id))
+        keep = {p.id for _rr, p in fast[:RUNNERS]}
         swap = None
         for pos in gaps:
             ups = sorted((p for p in farm.values() if p.pitching is None and plays(p, pos)),
