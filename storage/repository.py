@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -1322,21 +1322,61 @@ def game_result(*, session: Session, slot: GameSlot, players: Mapping[str, Any]
                 ) -> tuple[GameResult, dict, int | None]:
     """A stored game rebuilt as a GameResult (for league.engine.boxscore), its JSON data and seed;
     a keyboard game whose dice were typed has "typed_by" in its data."""
-    from league.engine.game import GameResult
-    if slot.status != "final":
-        raise NotFound(f"game {slot.number} ({slot.away} @ {slot.home}, {slot.day}) "
-                       "has not been played yet")
-    g = session.exec(select(GameRow).where(GameRow.schedule_id == slot.id)).one()
-    data = json.loads(g.data)
-    if g.typed_by is not None:
-        data["typed_by"] = g.typed_by
+    return next(game_results(session=session, slots=[slot], players=players))
+
+
+# the games game_results reads at once: a season's (some 860) in two reads of each table, within
+# any database's limit of bound values in one statement (SQLite's: 32,766)
+RESULTS_AT_ONCE = 500
+
+
+def game_results(*, session: Session, slots: Sequence[GameSlot], players: Mapping[str, Any]
+                 ) -> Iterator[tuple[GameResult, dict, int | None]]:
+    """game_result of each of `slots`, in their order: the games and their batting, pitching and
+    fielding lines read RESULTS_AT_ONCE games to a query (a season's regular games read back
+    for a tally in a few queries, not four a game). Refuses a slot not played yet before reading
+    anything."""
+    for slot in slots:
+        if slot.status != "final":
+            raise NotFound(f"game {slot.number} ({slot.away} @ {slot.home}, {slot.day}) "
+                           "has not been played yet")
+    gt = GameRow.__table__
     bt, pt, ft = BattingLineRow.__table__, PitchingLineRow.__table__, FieldingLineRow.__table__
-    batting = [(r.side, r.player, [getattr(r, c) for c in BAT_COLUMNS], r.pos)
-               for r in session.execute(core_select(bt).where(bt.c.game_id == g.id).order_by(bt.c.seq))]
-    pitching = [(r.side, r.player, [getattr(r, c) for c in PIT_COLUMNS])
-                for r in session.execute(core_select(pt).where(pt.c.game_id == g.id).order_by(pt.c.seq))]
-    fielding = [(r.side, r.player, [getattr(r, c) for c in FIELD_COLUMNS])
-                for r in session.execute(core_select(ft).where(ft.c.game_id == g.id).order_by(ft.c.seq))]
+    for at in range(0, len(slots), RESULTS_AT_ONCE):
+        chunk = slots[at:at + RESULTS_AT_ONCE]
+        games = {r.schedule_id: r for r in session.execute(
+            core_select(gt.c.id, gt.c.schedule_id, gt.c.data, gt.c.typed_by, gt.c.seed)
+            .where(gt.c.schedule_id.in_([slot.id for slot in chunk])))}
+        for slot in chunk:
+            if slot.id not in games:
+                raise NotFound(f"game {slot.number} ({slot.away} @ {slot.home}, {slot.day}) "
+                               "is final but its play was not stored")
+        ids = [games[slot.id].id for slot in chunk]
+        batting: dict[int, list] = {i: [] for i in ids}
+        pitching: dict[int, list] = {i: [] for i in ids}
+        fielding: dict[int, list] = {i: [] for i in ids}
+        for r in session.execute(core_select(bt).where(bt.c.game_id.in_(ids))
+                                 .order_by(bt.c.game_id, bt.c.seq)):
+            batting[r.game_id].append((r.side, r.player, [getattr(r, c) for c in BAT_COLUMNS],
+                                       r.pos))
+        for r in session.execute(core_select(pt).where(pt.c.game_id.in_(ids))
+                                 .order_by(pt.c.game_id, pt.c.seq)):
+            pitching[r.game_id].append((r.side, r.player, [getattr(r, c) for c in PIT_COLUMNS]))
+        for r in session.execute(core_select(ft).where(ft.c.game_id.in_(ids))
+                                 .order_by(ft.c.game_id, ft.c.seq)):
+            fielding[r.game_id].append((r.side, r.player, [getattr(r, c) for c in FIELD_COLUMNS]))
+        for slot in chunk:
+            g = games[slot.id]
+            data = json.loads(g.data)
+            if g.typed_by is not None:
+                data["typed_by"] = g.typed_by
+            yield (_stored_result(slot, data, batting[g.id], pitching[g.id], fielding[g.id],
+                                  players), data, g.seed)
+
+
+def _stored_result(slot: GameSlot, data: dict, batting: list, pitching: list, fielding: list,
+                   players: Mapping[str, Any]) -> GameResult:
+    from league.engine.game import GameResult
     kwargs: dict[str, Any] = {}
     fields = GameResult.__dataclass_fields__
     if "fielding" in fields:
@@ -1347,14 +1387,13 @@ def game_result(*, session: Session, slot: GameSlot, players: Mapping[str, Any]
         kwargs["fatigue"] = dict(data.get("fatigue", {}))
     if "events" in fields:
         kwargs["events"] = events_from(data)
-    result = GameResult(
+    return GameResult(
         away=slot.away, home=slot.home, innings=data["innings"],
         runs=[slot.away_runs, slot.home_runs],  # type: ignore[list-item]
         hits=data["hits"], errors=data["errors"], batting=batting, pitching=pitching,
         decisions=data["decisions"], home_runs=[tuple(h) for h in data["home_runs"]],  # type: ignore[misc]
         plays=plays_from(data), rolls=rolls_from(data), players=dict(players),
         winner=data["winner"], final_inning=data["final_inning"], notes=data["notes"], **kwargs)
-    return result, data, g.seed
 
 
 def player_row(*, session: Session, league_id: int, ref: str) -> tuple[str, str]:

@@ -107,3 +107,32 @@ def test_a_stored_game_replays_with_the_managers_of_the_engine_that_played_it():
     assert played_by({"engine": ENGINE_VERSION}) == ENGINE_VERSION
     assert played_by({"engine": 2}) == 2
     assert played_by({}) == played_by({"engine": None}) == 1
+
+
+def test_games_read_back_together_are_the_games_read_one_at_a_time(season_db, monkeypatch):
+    """repository.game_results (a season's games read a few hundred to a query: calibrate
+    --lived's tallies) gives each game exactly as game_result reads it alone — its result, data
+    and seed — in the slots' order, across its reads (here 7 games to a read); a slot not played
+    yet is refused before anything is read."""
+    import dataclasses
+
+    from league.errors import LeagueError
+    from league.season.simulate import players_of
+    from storage import repository as repo
+
+    monkeypatch.setattr(repo, "RESULTS_AT_ONCE", 7)
+    info = sv.season_info(season_db)
+    with session(sv.engine_for(season_db)) as s:
+        finals = repo.final_games(session=s, season_id=info.id)
+        assert len(finals) == 30
+        league_id = repo.find_league(session=s, name="pacific").id
+        players = players_of(repo.load_league(session=s, league_id=league_id, season_id=info.id))
+        slots = finals[::-1]             # any order: each game comes back in its slot's place
+        together = list(repo.game_results(session=s, slots=slots, players=players))
+        alone = [repo.game_result(session=s, slot=slot, players=players) for slot in slots]
+        assert together == alone
+        assert [r.away for r, _d, _s in together] == [slot.away for slot in slots]
+        assert all(r.batting and r.pitching and r.fielding for r, _d, _s in together)
+        pending = dataclasses.replace(finals[0], status="scheduled")
+        with pytest.raises(LeagueError, match="has not been played yet"):
+            next(repo.game_results(session=s, slots=[finals[1], pending], players=players))

@@ -205,8 +205,10 @@ def _tallies(s: Any, league_id: int, season_ids: list[int]
             last[2].start()
             tallies += [last[1], last[2]]
         players = players_of(lg)
-        for slot in repo.final_games(session=s, season_id=sid):
-            result, _data, _seed = repo.game_result(session=s, slot=slot, players=players)
+        # the season's games read back a few hundred to a query (four queries a game took a
+        # fifth of the lived seasons' fixture, tests/conftest.py's lived_nippon)
+        finals = repo.final_games(session=s, season_id=sid)
+        for result, _data, _seed in repo.game_results(session=s, slots=finals, players=players):
             for t in tallies:
                 t.add(result)
     assert seasonal is not None and last is not None
