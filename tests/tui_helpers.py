@@ -17,11 +17,24 @@ PATIENCE = 120.0
 FRAME = 1 / 4
 
 
+# A pilot's key press and pause() wait for the app to go idle (textual._wait.wait_for_idle:
+# twice a key): they sleep a slice at a time until a slice passes with (almost) no CPU used by
+# the process. Textual's slice is 1/50 s, so every key waited at least 40 ms with nothing to do
+# — most of the pilots' time (test_troop_app's whole event: 16.2 s of wall for 2.5 s of CPU,
+# its ~530 keys). The same test in slices of IDLE_SLICE: idle is still "a slice with under a
+# twentieth of it in CPU", judged as often as the app's own work allows.
+IDLE_SLICE = 1 / 500
+
+
 def few_frames() -> None:
-    """Every screen repaints on its own at FRAME (tests/conftest.py, once a session)."""
+    """Every screen repaints on its own at FRAME, and a pilot's wait for an idle app looks every
+    IDLE_SLICE (tests/conftest.py, once a session)."""
+    import textual._wait
     import textual.screen
 
     textual.screen.UPDATE_PERIOD = FRAME
+    textual._wait.SLEEP_GRANULARITY = IDLE_SLICE
+    textual._wait.SLEEP_IDLE = IDLE_SLICE / 20.0
 
 # A wait wakes when the app has handled a message. The states a test waits for come from the app
 # handling one (a key, a worker's result or its end, a screen pushed, a typed message of
