@@ -22,7 +22,7 @@ from league.engine.dice import Dice, Roll, SeededDice
 from league.engine.events import Event
 from league.engine.events import text as event_text
 from league.engine.lines import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
-from league.engine.lineup import Lineup, plays
+from league.engine.lineup import Lineup, fielding_of, plays
 from league.engine.record import Entry
 from league.engine.ruleset import DefenseRow, Ruleset
 from league.engine.scoring import ScoringBook, decide
@@ -114,10 +114,8 @@ FIELDERS: Final[tuple[str, ...]] = ("C", "1B", "2B", "3B", "SS", "LF", "CF", "RF
 
 def _fielding_at(player: Player, pos: str) -> Fielding:
     """How `player` fields `pos`: his card's entry for it, else OUT_OF_POSITION's."""
-    for have in player.fielding:
-        if have.position == pos:
-            return have
-    return OUT_OF_POSITION[pos]
+    f = fielding_of(player, pos)
+    return OUT_OF_POSITION[pos] if f is None else f
 
 
 def base_text(base: int | None) -> str:

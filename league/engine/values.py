@@ -60,6 +60,15 @@ class DefenceValues:
         return self.overall_fine if source == "overall" else 101
 
 
+def _marks(f: Fielding) -> tuple[int, int, int]:
+    """A fielder's marks as the team defence values count them: (fine play: (+) 2, (#) 1;
+    error: (*) 2, (-) 1; aggressive: his fine play, and 1 for ((#)))."""
+    mark = f.fine
+    fine = 2 if mark == "+" else 1 if mark == "#" else 0
+    err = 2 if f.error == "*" else 1 if f.error == "-" else 0
+    return fine, err, fine + (1 if mark == "(#)" else 0)
+
+
 class FieldMarks:
     """The sums of some fielders' numbers and marks that the team defence values are made of
     (`defence_values`): the sums of several men add up, so a side keeps its eight fielders'
@@ -84,11 +93,9 @@ class FieldMarks:
 
     def add(self, f: Fielding, infield: bool, outfield: bool) -> None:
         """Count one fielder, playing in the infield, the outfield or neither."""
-        mark = f.fine
-        fine = 2 if mark == "+" else 1 if mark == "#" else 0
-        err = 2 if f.error == "*" else 1 if f.error == "-" else 0
+        fine, err, aggressive = _marks(f)
         self.range_total += f.defence
-        self.aggressive += fine + (1 if mark == "(#)" else 0)
+        self.aggressive += aggressive
         self.error += err
         if infield:
             self.infield_error += err
@@ -118,11 +125,9 @@ def marks_values(marks: FieldMarks, infielder: Fielding | None, base: dict[str, 
     in_fine = marks.infield_fine
     out_fine = marks.outfield_fine
     if infielder is not None:
-        mark = infielder.fine
-        fine = 2 if mark == "+" else 1 if mark == "#" else 0
-        err = 2 if infielder.error == "*" else 1 if infielder.error == "-" else 0
+        fine, err, aggressive = _marks(infielder)
         rng += infielder.defence
-        agg_def += fine + (1 if mark == "(#)" else 0)
+        agg_def += aggressive
         agg_err += err
         in_err += err
         in_fine += fine
