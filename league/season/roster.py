@@ -28,7 +28,7 @@ import csv
 import io
 import re
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Final, Protocol
 
 from league.engine.cards import (
@@ -807,9 +807,7 @@ def reparse_league(
         for p in club.players:
             if p.id in moved:
                 team, roster = moved[p.id]
-                p = Player(p.id, p.name, team, p.bats, p.throws, p.batting, p.pitching,
-                           p.fielding, p.catcher, p.rank, p.name_en, roster, p.born,
-                           foreign=p.foreign, ikusei=p.ikusei)
+                p = replace(p, team=team, roster=roster)
             by_team[p.team].append(p)
     bat_file, pit_file = _file(where, "batters.csv"), _file(where, "pitchers.csv")
     teams: list[Team] = []
