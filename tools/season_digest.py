@@ -15,6 +15,7 @@ import argparse
 import hashlib
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 TABLES = ("season_schedule", "game_game", "game_batting", "game_pitching", "game_fielding",
@@ -31,8 +32,10 @@ def table_rows(conn: sqlite3.Connection, table: str) -> list[tuple]:
     return sorted(rows, key=repr)
 
 
-def digest(path: str) -> dict[str, tuple[int, str]]:
-    """Each table's (rows, sha256) and the whole's under 'all'."""
+def digest(path: str, *, each_row: Callable[[str, tuple], None] | None = None
+           ) -> dict[str, tuple[int, str]]:
+    """Each table's (rows, sha256) and the whole's under 'all'; `each_row(table, row)` is told
+    every compared row as it is read."""
     conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)   # never made
     out: dict[str, tuple[int, str]] = {}
     whole = hashlib.sha256()
@@ -40,6 +43,8 @@ def digest(path: str) -> dict[str, tuple[int, str]]:
         h = hashlib.sha256()
         rows = table_rows(conn, table)
         for r in rows:
+            if each_row is not None:
+                each_row(table, r)
             h.update(repr(r).encode())
         out[table] = (len(rows), h.hexdigest())
         whole.update(h.digest())
@@ -58,12 +63,8 @@ def main(argv: list[str]) -> int:
         print(f"season_digest.py: no such file: {args.file}", file=sys.stderr)
         return 2
     try:
-        tables = digest(args.file)
-        if args.rows:
-            conn = sqlite3.connect(Path(args.file).resolve().as_uri() + "?mode=ro", uri=True)
-            for table in TABLES:
-                for r in table_rows(conn, table):
-                    print(f"{table}\t{r!r}")
+        tables = digest(args.file, each_row=(lambda table, r: print(f"{table}\t{r!r}"))
+                        if args.rows else None)
     except sqlite3.DatabaseError as exc:
         print(f"season_digest.py: {args.file}: {exc}", file=sys.stderr)
         return 2
