@@ -84,12 +84,20 @@ class CardView(Static):
     }
     """
 
-    player: reactive[Player | None] = reactive(None)
+    # the player, the language and the team's name change the card's height (a pitcher's rows,
+    # a line that wraps): a new one lays the card out again, not only repaints it in the place
+    # the last one took (a card drawn one line high, the rest cut, until something else moved)
+    player: reactive[Player | None] = reactive(None, layout=True)
     condition: reactive[str | None] = reactive(None)
     roll: reactive[int | None] = reactive(None)
     batting_roll: reactive[int | None] = reactive(None)
-    japanese: reactive[bool] = reactive(True)
-    team: reactive[str | None] = reactive(None)     # the team's name in the chosen language
+    japanese: reactive[bool] = reactive(True, layout=True)
+    team: reactive[str | None] = reactive(None, layout=True)   # the team's name in the chosen language
+
+    def on_mount(self) -> None:
+        # set before the card had mounted (a game's first question can come that soon), a
+        # value's refresh only marks the card: the size measured from "—" stays cached
+        self.refresh(layout=True)
 
     def render(self):
         if self.player is None:
