@@ -23,6 +23,39 @@ def test_calibrate_lived_measures_the_league_after_its_off_seasons():
     # C.3 over every lived season when fewer than five were (its mean of five seasons)
     assert (data["last_seasons"]["from"], data["last_seasons"]["to"]) == (1, 3)
     assert (data["last_seasons"]["seasons"], data["last_seasons"]["games"]) == (3, 72)
+    # each season's competitive balance (its clubs' W% spread) and the year-to-year carry
+    assert [b["season"] for b in data["balance"]] == [1, 2, 3]
+    for b in data["balance"]:
+        assert b["worst"] <= 0.5 <= b["best"] and 0 < b["sd"] <= b["best"] - b["worst"]
+        assert b["luck"] > 0.1         # 24 games a season: sqrt(.25 / 24) = .102 by luck alone
+    assert data["carry"] is None or -1 <= data["carry"] <= 1
+
+
+def test_a_lived_leagues_balance_is_its_clubs_w_pct_spread_beside_luck():
+    """The spread of W% (W/(W+L), ties left out) a league's clubs show in a season, league by
+    league, beside the spread luck alone gives clubs of equal strength (the binomial sd over
+    their decisions: .042 for NPB's 143 games) and the strength left when luck is taken out —
+    what tells a lived league drifting from NPB's balance from a short season's noise (issue 31:
+    real NPB's W% sd about .045-.08 a league, its best .570-.650)."""
+    import importlib
+    import math
+
+    lived = importlib.import_module("tui.services.lived")
+    records = {1: {"A": (90, 50), "B": (70, 70), "C": (50, 90), "D": (80, 60), "E": (60, 80)},
+               2: {"A": (84, 56), "B": (70, 70), "C": (56, 84), "D": (70, 70), "E": (70, 70)}}
+    groups = [("CL", ("A", "B", "C")), ("PL", ("D", "E", "X"))]      # X never played
+    out = lived.balance(records, groups)
+    assert [(b.season, b.league) for b in out] == [(1, "CL"), (1, "PL"), (2, "CL"), (2, "PL")]
+    cl1 = out[0]
+    assert (cl1.best, cl1.worst) == (90 / 140, 50 / 140)
+    assert cl1.sd == pytest.approx(20 / 140)                 # .643, .500, .357: sd .143
+    assert cl1.luck == pytest.approx(math.sqrt(0.25 / 140))  # .042
+    assert cl1.talent == pytest.approx(math.sqrt((20 / 140) ** 2 - 0.25 / 140))
+    pl2 = out[3]                                             # a tie: tighter than luck
+    assert pl2.sd == 0 and pl2.talent == pytest.approx(-math.sqrt(0.25 / 140))
+    # a club's W% against its W% the season before: A, B, C keep their order, D and E meet
+    assert lived.carry(records) == pytest.approx(0.9, abs=0.1)
+    assert lived.carry({1: records[1]}) is None
 
 
 def test_a_lived_league_is_judged_over_its_last_five_seasons_as_c3_measures(tmp_path):

@@ -285,6 +285,17 @@ def _lived(folder: Any, lg: Any, seasons: int, seed: int, as_json: bool, quiet: 
         else:
             echo(f"  トレード season {n}: {off} in the off-season before it, {during} in the "
                  f"season{after}")
+    by_year: dict[int, list[str]] = {}
+    for b in out.balance:
+        by_year.setdefault(b.season, []).append(
+            f"{b.league} sd {b.sd:.3f} (best {b.best:.3f}, worst {b.worst:.3f})")
+    for n, parts in sorted(by_year.items()):
+        echo(f"  勝率 season {n}: " + "; ".join(parts))
+    if out.balance:
+        luck = sum(b.luck for b in out.balance) / len(out.balance)
+        echo(f"  勝率's sd from luck alone (clubs of equal strength): {luck:.3f}"
+             + ("" if out.carry is None else
+                f"; a club's W% against its W% the season before: r {out.carry:.2f}"))
     last = out.last
     if last is not None and out.report.seasons > 1:
         outside = ", ".join(f"{f.where} {f.shown}" for f in last.failed) or "none"

@@ -7,8 +7,10 @@ each season, the 新人王 named in each league)."""
 from __future__ import annotations
 
 import json
+import math
+import statistics
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
@@ -28,6 +30,23 @@ from tui.services.db import Work, close_all
 # line by as much, so one lived season judged alone failed or passed by chance (issue 31: seeds
 # 1-3 of `--lived 10` pass W% over seasons 6-10, season ten alone gave worst W% .449 and .321)
 WINDOW: Final = 5
+
+
+class Balance(NamedTuple):
+    """One league's (リーグ) competitive balance in one season, from its regular games: its
+    clubs' W% (W/(W+L), ties left out) as a spread — the sample standard deviation over its
+    clubs, the best and the worst — beside `luck`, the spread luck alone gives clubs of equal
+    strength over as many decisions (the binomial sd, sqrt(.25 / decisions) a club, their
+    mean), and `talent`, the spread of strength the two leave (sqrt(sd² − luck²), negative when
+    the season was tighter than luck alone would make it)."""
+
+    season: int
+    league: str
+    sd: float
+    best: float
+    worst: float
+    luck: float
+    talent: float
 
 
 class ForeignSeason(NamedTuple):
@@ -75,6 +94,11 @@ class LivedReport:
     # its season made after the deadline (31 July: none)
     trades: tuple[tuple[int, int, int, int], ...] = ()
     last: Report | None = None
+    # each season's competitive balance, league by league, and the correlation of a club's W%
+    # with its W% the season before over every lived pair of seasons (a club's strength kept
+    # from one year to the next; None when fewer than three pairs)
+    balance: tuple[Balance, ...] = ()
+    carry: float | None = None
 
     @property
     def first_measured(self) -> int:
@@ -97,7 +121,10 @@ class LivedReport:
                 "fa": [{"season": n, "declared": d, "moved": m, "compensation": c}
                        for n, d, m, c in self.fa],
                 "trades": [{"season": n, "offseason": o, "in_season": i, "after_deadline": a}
-                           for n, o, i, a in self.trades]}
+                           for n, o, i, a in self.trades],
+                "balance": [{k: round(v, 4) if isinstance(v, float) else v
+                             for k, v in b._asdict().items()} for b in self.balance],
+                "carry": None if self.carry is None else round(self.carry, 4)}
 
 
 def lived(source: str | Path, seasons: int, *, seed: int = 1,
@@ -166,6 +193,8 @@ def _measure(db: str, seasons: int, seed: int,
         totals = hs.season_totals(session=s, season_ids=[ids[-1]])
         pa = sum(t.batting.pa for t in totals if t.batting)
         new = sum(t.batting.pa for t in totals if t.batting and t.player not in first)
+        records = {info.number: _records(s, info.id) for info in infos}
+        groups = [(g.code, tuple(g.teams)) for g in own.groups]
         ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
         window, alone = _tallies(s, row.id, ids[-WINDOW:])
     name = window[0]
@@ -176,7 +205,64 @@ def _measure(db: str, seasons: int, seed: int,
     return LivedReport(seasons, report(window), tuple(ages),
                        len(first - last) / len(first) if first else 0.0,
                        new / pa if pa else 0.0, tuple(rookies), foreign, fa, trades,
-                       report(alone))
+                       report(alone), balance(records, groups), carry(records))
+
+
+Records = dict[str, tuple[int, int]]       # club -> (wins, losses) of one season
+
+
+def _records(s: Any, season_id: int) -> Records:
+    """Each club's wins and losses in the regular games of a season (ties are neither)."""
+    from sqlmodel import select
+
+    from storage.tables import ScheduleRow
+    out: dict[str, list[int]] = {}
+    for away, home, a, h in s.exec(
+            select(ScheduleRow.away, ScheduleRow.home, ScheduleRow.away_runs,
+                   ScheduleRow.home_runs)
+            .where(ScheduleRow.season_id == season_id, ScheduleRow.kind == "regular",
+                   ScheduleRow.status == "final")).all():
+        if a is None or h is None or a == h:
+            continue
+        out.setdefault(away if a > h else home, [0, 0])[0] += 1
+        out.setdefault(home if a > h else away, [0, 0])[1] += 1
+    return {t: (w, lost) for t, (w, lost) in out.items()}
+
+
+def balance(records: Mapping[int, Records], groups: Sequence[tuple[str, Sequence[str]]]
+            ) -> tuple[Balance, ...]:
+    """Each season's (`records`: season → club → (wins, losses)) balance in each league
+    (`groups`: its code and clubs), see Balance; a league with fewer than two clubs that
+    played is left out."""
+    out = []
+    for n in sorted(records):
+        for code, teams in groups:
+            rec = [records[n][t] for t in teams if sum(records[n].get(t, (0, 0)))]
+            if len(rec) < 2:
+                continue
+            pct = [w / (w + lost) for w, lost in rec]
+            sd = statistics.stdev(pct)
+            luck = statistics.fmean(math.sqrt(0.25 / (w + lost)) for w, lost in rec)
+            gap = sd * sd - luck * luck
+            out.append(Balance(n, code, sd, max(pct), min(pct), luck,
+                               math.copysign(math.sqrt(abs(gap)), gap)))
+    return tuple(out)
+
+
+def carry(records: Mapping[int, Records]) -> float | None:
+    """The correlation of a club's W% with its W% the season before, over every pair of
+    seasons `records` hold (season → club → (wins, losses)); None with fewer than three pairs
+    or no spread."""
+    pairs = [(w / (w + lost), records[n + 1][t][0] / sum(records[n + 1][t]))
+             for n in sorted(records) if n + 1 in records
+             for t, (w, lost) in records[n].items()
+             if w + lost and sum(records[n + 1].get(t, (0, 0)))]
+    if len(pairs) < 3:
+        return None
+    try:
+        return statistics.correlation([a for a, _ in pairs], [b for _, b in pairs])
+    except statistics.StatisticsError:
+        return None
 
 
 def _tallies(s: Any, league_id: int, season_ids: list[int]
