@@ -199,17 +199,73 @@ def league_toml(league: LeagueRow, ruleset: RulesetRow | None, teams: Sequence[T
 def league_texts(league: LeagueRow, ruleset: RulesetRow | None, teams: Sequence[TeamRow],
                  cards: Sequence[tuple[str | None, str | None]], where: str) -> LeagueTexts:
     """The plain-file texts of a stored league; `cards` are (batting, pitching) JSON texts."""
-    batters = [json.loads(b) for b, _ in cards if b]
-    pitchers = [json.loads(p) for _, p in cards if p]
     return LeagueTexts(league_toml(league, ruleset, teams),
-                       csv_text(_columns(BATTER_COLUMNS, batters), batters),
-                       csv_text(_columns(PITCHER_COLUMNS, pitchers), pitchers), where)
+                       _cards_csv(BATTER_COLUMNS, [b for b, _ in cards if b]),
+                       _cards_csv(PITCHER_COLUMNS, [p for _, p in cards if p]), where)
 
 
-def _columns(columns: Sequence[str], rows: Sequence[dict[str, str]]) -> Sequence[str]:
-    """The columns to write: the optional ones (name_en) only when a row fills them."""
+# A card's cells and CSV line by its JSON text (and the header written): a season's days leave
+# most cards as they were, and its league is read whole again around every trade (the season's,
+# the league's own): a dozen reads of ~1,100 cards a season, each decoding every card's JSON and
+# writing it as CSV again (two thirds of a read's time). Plain functions of the text, holding
+# strings and dicts of strings only (nothing the collector tracks); forgotten at once past a bound.
+_CARD_CELLS: dict[str, dict[str, Any]] = {}     # JSON text -> its cells (never handed out)
+_CARD_LINES: dict[str, dict[str, str]] = {}     # header line -> JSON text -> CSV line
+_CARD_FILLED: dict[str, str] = {}               # JSON text -> its filled optional columns, ","
+_CARDS_KEPT = 20_000
+
+
+def card_cells(text: str) -> dict[str, Any]:
+    """json.loads(text) of a card's cells: a new dict each call (the caller may change it)."""
+    cells = _CARD_CELLS.get(text)
+    if cells is None:
+        if len(_CARD_CELLS) > _CARDS_KEPT:
+            _forget_cards()
+        cells = json.loads(text)
+        if not isinstance(cells, dict) or not all(
+                v is None or isinstance(v, (str, int, float)) for v in cells.values()):
+            return cells        # a shallow copy would share what the caller may change
+        _CARD_CELLS[text] = cells
+    return dict(cells)
+
+
+def _forget_cards() -> None:
+    _CARD_CELLS.clear()
+    _CARD_LINES.clear()
+    _CARD_FILLED.clear()
+
+
+def _cards_csv(columns: Sequence[str], texts: Sequence[str]) -> str:
+    """csv_text(_columns(columns, cards), cards) of the cards given as their JSON texts."""
+    if len(_CARD_FILLED) > _CARDS_KEPT or len(_CARD_LINES) > 8:
+        _forget_cards()
     from league.season.roster import OPTIONAL_COLUMNS
-    return [c for c in columns if c not in OPTIONAL_COLUMNS or any(r.get(c) for r in rows)]
+    marks = set()
+    for text in texts:
+        mark = _CARD_FILLED.get(text)
+        if mark is None:
+            row = card_cells(text)
+            mark = _CARD_FILLED[text] = ",".join(c for c in OPTIONAL_COLUMNS if row.get(c))
+        marks.add(mark)
+    filled = {c for mark in marks for c in mark.split(",")}
+    header = [c for c in columns if c not in OPTIONAL_COLUMNS or c in filled]
+    head = _csv_line(header)
+    lines = _CARD_LINES.setdefault(head, {})
+    out = [head]
+    for text in texts:
+        line = lines.get(text)
+        if line is None:
+            row = card_cells(text)
+            line = lines[text] = _csv_line([row.get(c, "") for c in header])
+        out.append(line)
+    return "".join(out)
+
+
+def _csv_line(values: Sequence[Any]) -> str:
+    """One row as csv_text writes it."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerow(values)
+    return out.getvalue()
 
 
 # --- a played game as one compact JSON text --------------------------------------------------

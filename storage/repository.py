@@ -28,6 +28,7 @@ from league.tomltext import TOMLInputError, load_toml
 from storage import fastsql
 from storage.mappers import (
     LeagueTexts,
+    card_cells,
     csv_rows,
     events_from,
     game_data,
@@ -774,7 +775,7 @@ def base_cells(*, session: Session, league_id: int, player: str | None = None,
     if player is not None:
         q = q.where(PlayerRow.pid == player)
     rows = session.exec(q.order_by(col(PlayerRow.id))).all()
-    return [(pid, team, json.loads(b) if b else None, json.loads(p) if p else None)
+    return [(pid, team, card_cells(b) if b else None, card_cells(p) if p else None)
             for pid, team, b, p in rows]
 
 
