@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 from typing import Final
 
 from league.offseason.aging import CONTACT, PITCHING, typical
@@ -152,8 +153,26 @@ def market(league: str, year: int, cards: Iterable[tuple[str, str, Cells | None,
            ) -> Market:
     """The market of a league from its cards (id, team, batting, pitching) in the season of
     `year`; men without a team (free agents) are left out."""
-    return market_of(league, year, [man_of(pid, team, b, p, year)
+    return market_of(league, year, [_man(pid, team, b, p, year)
                                     for pid, team, b, p in cards if team])
+
+
+def _man(pid: str, team: str, b: Cells | None, p: Cells | None, year: int) -> Man:
+    """man_of, each man made once for the same cells: a season's trade days weigh the same
+    cards again and again (the market is read before each trade, the league's own cards' too),
+    and a card's value (its row of bounds read) was a third of a trade day's time."""
+    try:
+        return _man_of_cells(pid, team, None if b is None else tuple(b.items()),
+                             None if p is None else tuple(p.items()), year)
+    except TypeError:       # a cell that is not a plain value (unhashable): made anew
+        return man_of(pid, team, b, p, year)
+
+
+@lru_cache(maxsize=4096)
+def _man_of_cells(pid: str, team: str, b: tuple[tuple[str, str], ...] | None,
+                  p: tuple[tuple[str, str], ...] | None, year: int) -> Man:
+    return man_of(pid, team, None if b is None else dict(b), None if p is None else dict(p),
+                  year)
 
 
 def market_of(league: str, year: int, people: Iterable[Man], scouting: float = SCOUTING_SD

@@ -203,3 +203,33 @@ def test_the_computer_s_trades_in_a_season_keep_the_injured_and_what_a_team_need
                                      fits=lambda t: "C" not in kinds(t))
                   for d in range(1, 29)]
     assert any(no_catcher) and all("C" not in kinds(t) for day in no_catcher for t in day)
+
+
+def test_a_market_read_again_weighs_each_man_as_his_cells_say():
+    """The market of league cards (id, team, batting, pitching) read again — a trade day reads
+    the same cards before each trade — is each man as man_of makes him from his cells as they
+    are now: a man sent down, moved, his card changed, or with a cell that is not plain text."""
+    from storage.mappers import csv_rows
+    from storage.plainfiles import sample_league_path
+    from storage.repository import read_plain_folder
+
+    texts = read_plain_folder(sample_league_path("pacific"))
+    bats = {r["id"]: r for r in csv_rows(texts.batters)}
+    pits = {r["id"]: r for r in csv_rows(texts.pitchers)}
+    cards = [(pid, (bats.get(pid) or pits[pid])["team"], bats.get(pid), pits.get(pid))
+             for pid in [*bats, *(p for p in pits if p not in bats)]]
+
+    def afresh(cards):
+        return tr.market_of("lg", 2027, [tr.man_of(pid, team, b, p, 2027)
+                                         for pid, team, b, p in cards if team])
+
+    assert tr.market("lg", 2027, cards) == afresh(cards)
+    assert tr.market("lg", 2027, cards) == afresh(cards)           # read again: the same
+    pid, team, b, p = next(c for c in cards if c[2] is not None and c[3] is None)
+    down = dict(b, roster="farm")
+    better = dict(b, HR=str(int(b["HR"]) + 4), K=str(int(b["K"]) + 4))
+    for changed in ((pid, team, down, p), (pid, "XXX", b, p), (pid, team, better, p),
+                    (pid, team, dict(b, extra=["not", "text"]), p), (pid, "", b, p)):
+        now = [changed if c[0] == pid else c for c in cards]
+        assert tr.market("lg", 2027, now) == afresh(now)
+    assert not tr.market("lg", 2027, [(pid, team, down, p)]).men[pid].active
