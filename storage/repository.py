@@ -1232,6 +1232,23 @@ def final_games(*, session: Session, season_id: int) -> list[GameSlot]:
     return [g for g in schedule(session=session, season_id=season_id) if g.status == "final"]
 
 
+def next_game_day(*, session: Session, season_id: int) -> date | None:
+    """The day of the regular season's first game not final (None when every game is): the
+    first of `schedule(pending_only=True)`'s days, without reading the calendar."""
+    t = ScheduleRow.__table__
+    return session.execute(select(func.min(t.c.day)).where(
+        t.c.season_id == season_id, t.c.kind == "regular", t.c.status != "final")).scalar()
+
+
+def final_on(*, session: Session, season_id: int, day: date) -> bool:
+    """Whether a regular-season game of `day` is final (any of `final_games` on that day),
+    without reading the calendar."""
+    t = ScheduleRow.__table__
+    return session.execute(select(t.c.id).where(
+        t.c.season_id == season_id, t.c.kind == "regular", t.c.day == day,
+        t.c.status == "final").limit(1)).first() is not None
+
+
 def find_game(*, session: Session, season_id: int, number: int) -> GameSlot:
     r = session.exec(select(ScheduleRow).where(ScheduleRow.season_id == season_id,
                                                ScheduleRow.number == number)).first() \

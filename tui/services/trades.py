@@ -84,8 +84,7 @@ def _situation(s: Any, league: str | None) -> _Situation:
     year = info.year + 1 if closed else info.year
     day: date | None = None
     if not closed:
-        pending = repo.schedule(session=s, season_id=info.id, pending_only=True)
-        day = pending[0].day if pending else None
+        day = repo.next_game_day(session=s, season_id=info.id)
         if day is None:
             finals = repo.final_games(session=s, season_id=info.id)
             day = finals[-1].day if finals else info.start
@@ -365,7 +364,7 @@ def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[t
         return []
     traded = [t for t in hs.transactions(session=s, league_id=sit.lid, kind="trade")
               if t.season == info.number]
-    if any(g.day == day for g in repo.final_games(session=s, season_id=sit.sid)) or any(
+    if repo.final_on(session=s, season_id=sit.sid, day=day) or any(
             t.day == day and '"in_season":true' in (t.note or "") for t in traded):
         return []
     people: set[str] = set()
