@@ -791,22 +791,32 @@ class CardMaker:
         in part (`era_weight`), as hits allowed: the card gives up runs as he did."""
         out = dict(r)
         bf = line["bf"] - self.ibb_given * line["ibb"]
-        if bf <= 0 or self.c["era_weight"] <= 0:
+        if bf <= 0 or line["outs"] <= 0 or self.c["era_weight"] <= 0:
             return out
-        gap = line["er"] / bf - self._expected_er(r)
+        # ERA is runs an inning, not a batter: a hit added to keep his runs is also a batter
+        # more before the third out (it takes an out's place), so his innings hold more
+        # batters and more runs. Kept per batter faced, a pitcher who gave up a run more than
+        # his components came out about ERA / 16 more again (the 100+ inning pitchers' ERA
+        # error grew 0.2–0.6 a run of that gap in seven replayed seasons, docs/cards.md).
+        # Outs a batter faced: his own, less the hits added (each in an out's place).
+        outs_bf = line["outs"] / bf
+
+        def per_out(h: float) -> float:
+            return self._expected_er({**out, "H": h}) / max(1e-6, outs_bf - (h - r["H"]))
+        gap = line["er"] / line["outs"] - per_out(r["H"])
         # shrunk by the batters faced: a short season's gap is mostly luck of the sequence
         k = self.c["era_weight"] * bf / (bf + self.c["era_shrink_bf"])
         # the hits that make his components worth the runs kept: Base Runs solved for the hits
         # (a hit is worth more runs behind a pitcher who allows many runners, and in a league
         # of many: a fixed run value would give a bad pitcher of a high-scoring year too many)
-        want = self._expected_er(r) + k * gap
-        lo, hi = r["HR"], max(r["H"], r["HR"]) + 1.0
-        if self._expected_er({**out, "H": lo}) >= want:
+        want = per_out(r["H"]) + k * gap
+        lo, hi = r["HR"], min(max(r["H"], r["HR"]) + 1.0, r["H"] + outs_bf - 0.05)
+        if per_out(lo) >= want:
             out["H"] = lo
             return out
         for _ in range(40):
             mid = (lo + hi) / 2
-            if self._expected_er({**out, "H": mid}) < want:
+            if per_out(mid) < want:
                 lo = mid
             else:
                 hi = mid

@@ -159,7 +159,7 @@ def test_walks_the_card_must_make_intentional_ones_not_given_again_and_hit_batsm
 def test_a_pitchers_earned_runs_are_kept_as_the_hits_base_runs_says_they_need():
     """ERA beyond the components is kept as hits allowed (era_weight 1): the hits whose Base
     Runs are his earned runs — a bad pitcher's extra runs need fewer extra hits than a fixed
-    half run a hit says, a lucky one's fewer runs more hits taken away (docs/cards.md)."""
+    half run a hit says, a lucky one's fewer runs hits taken away (docs/cards.md)."""
     mk = _maker()
     for er, more in ((40, False), (130, True)):
         p = pitching_line({"g": 25, "gs": 25, "outs": 540, "bf": 780, "h": 180, "hr": 20,
@@ -167,9 +167,36 @@ def test_a_pitchers_earned_runs_are_kept_as_the_hits_base_runs_says_they_need():
         r = mk.pit_rates(p)
         assert r is not None
         kept = mk._with_era(r, p)
-        assert mk._expected_er(kept) == pytest.approx(er / 780, rel=1e-6)
         linear = r["H"] + (er / 780 - mk._expected_er(r)) / 0.5
-        assert (kept["H"] > r["H"]) is more and kept["H"] < linear
+        assert (kept["H"] > r["H"]) is more and (kept["H"] < linear or not more)
+
+
+def test_a_pitchers_earned_runs_are_kept_an_inning_not_a_batter():
+    """ERA is earned runs an inning. A hit added to a card to keep a pitcher's runs takes an
+    out's place, so his innings hold more batters: kept per batter faced, a pitcher who gave up
+    more runs than his components came out worse again (and a lucky one better), by about his
+    ERA / 16 a run of the gap. The card keeps his earned runs per out, his outs a batter less
+    the hits added."""
+    mk = _maker()
+    for er, lucky in ((40, True), (130, False)):
+        p = pitching_line({"g": 25, "gs": 25, "outs": 540, "bf": 780, "h": 180, "hr": 20,
+                           "bb": 60, "so": 120, "er": er, "r": er + 5})
+        r = mk.pit_rates(p)
+        assert r is not None
+        kept = mk._with_era(r, p)
+        outs_a_batter = 540 / 780 - (kept["H"] - r["H"])
+        assert mk._expected_er(kept) / outs_a_batter == pytest.approx(er / 540, rel=1e-6)
+        # the unlucky man's innings hold more batters than his real ones: fewer runs a batter
+        # than his real earned runs a batter; the lucky man's fewer batters, more runs each
+        assert (mk._expected_er(kept) > er / 780) is lucky
+    # a pitcher whose runs were what his components are worth keeps his hits
+    p = pitching_line({"g": 25, "gs": 25, "outs": 540, "bf": 780, "h": 180, "hr": 20,
+                       "bb": 60, "so": 120, "er": 0, "r": 0})
+    r = mk.pit_rates(p)
+    assert r is not None
+    worth = mk._expected_er(r) / (540 / 780) * 540
+    even = mk._with_era(r, pitching_line({**p, "er": worth}))
+    assert even["H"] == pytest.approx(r["H"], abs=1e-6)
 
 
 def test_better_lines_make_better_cards():
