@@ -22,12 +22,18 @@ of the real runs against the real lines' own Base Runs — the ceiling a replay 
 can reach —, of the real Base Runs against the generated, of the generated runs against their
 Base Runs); `--teams` prints each team's runs and Base Runs real and generated, one a line, with
 the generated Base Runs' error split into playing time and the men's own (docs/cards.md, "Team
-order").
+order"). `bias` says whether the misses of the check's shares are noise or bias (docs/cards.md,
+"Bias or noise"): the qualified regulars' mean AVG and OBP error (generated less real) beside
+the share inside ±.020 a perfect replay would reach with the replay's own at-bats (binomial
+noise alone); the 100+ inning pitchers' mean ERA and RA9 error and the slope of their ERA error
+on their real runs less their components' Base Runs; errors a thousand chances (catchers and
+pitchers aside) and the unearned share of the runs, real and generated.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 from pathlib import Path
@@ -39,6 +45,7 @@ from league.cardmaking.cardcheck import (  # noqa: E402
     QUALIFIED_PA_PER_GAME,
     REGULAR_IP,
     SeasonTotals,
+    batting_figures,
     spearman,
 )
 from league.cardmaking.cardgen import StatPlayer  # noqa: E402
@@ -112,6 +119,7 @@ def main() -> None:
     out["conversion"] = conversion(originals, totals, per_season)
     teams = team_runs(season, originals, totals)
     out["team_order"] = team_order(teams)
+    out["bias"] = bias(season, originals, totals)
     if args.teams:
         for t in sorted(teams, key=lambda t: t["r_made"] - t["r_real"]):
             print(" ".join(f"{k} {v}" if isinstance(v, str) else f"{k} {v:+.0f}"
@@ -176,6 +184,88 @@ def team_runs(season: LahmanSeason, originals: list[StatPlayer], totals: SeasonT
                     "d_playing_time": at_pa - real, "d_men": gen - at_pa, "ra_real": ra,
                     "ra_made": made[1] * real_games / games})
     return out
+
+
+def _inside_by_noise(p: float, n: float, tol: float = 0.020) -> float:
+    """The chance that a rate p over n trials lands within ±tol of p (the normal reading)."""
+    if n <= 0 or not 0 < p < 1:
+        return 0.0
+    z = tol / math.sqrt(p * (1 - p) / n)
+    return math.erf(z / math.sqrt(2))
+
+
+def _bsr_per_bf(line: dict[str, float]) -> float:
+    """Base Runs a batter faced of a pitching line (the card generator's `_expected_er`
+    shape, unscaled)."""
+    bf = max(1.0, line.get("bf", 0.0))
+    h, hr = line.get("h", 0.0) / bf, line.get("hr", 0.0) / bf
+    on = (line.get("bb", 0.0) + line.get("hbp", 0.0)) / bf
+    tb = 1.3 * (h - hr) + 4 * hr
+    a = h - hr + on
+    b = (1.4 * tb - 0.6 * h - 3 * hr + 0.1 * on) * 1.02
+    c = max(1e-6, 1 - h - on)
+    return a * b / (b + c) + hr
+
+
+def bias(season: LahmanSeason, originals: list[StatPlayer], totals: SeasonTotals
+         ) -> dict[str, object]:
+    """Noise or bias: the misses of the check's AVG, OBP and ERA shares (docs/cards.md)."""
+    qual = QUALIFIED_PA_PER_GAME * season.team_games
+    avg_err, obp_err, avg_ceiling, obp_ceiling = [], [], [], []
+    for p in originals:
+        g = totals.batting.get(p.key)
+        if not p.batting or not g or p.batting.get("pa", 0) < qual or not g.get("ab"):
+            continue
+        real = batting_figures(p.batting)
+        made = batting_figures(g)
+        if real is None or made is None:
+            continue
+        avg_err.append(made["AVG"] - real["AVG"])
+        obp_err.append(made["OBP"] - real["OBP"])
+        avg_ceiling.append(_inside_by_noise(real["AVG"], g["ab"]))
+        obp_ceiling.append(_inside_by_noise(real["OBP"], g["ab"] + g["bb"] + g["hbp"] + g["sf"]))
+    arms = [p for p in originals if p.pitching and p.pitching.get("outs", 0) >= 3 * REGULAR_IP
+            and totals.pitching.get(p.key, {}).get("outs")]
+    lg = {k: sum(float((p.pitching or {}).get(k, 0)) for p in arms)
+          for k in ("r", "bf", "h", "hr", "bb", "hbp")}
+    scale = lg["r"] / max(1e-9, _bsr_per_bf(lg) * lg["bf"])
+    era_err, ra_err, gaps = [], [], []
+    for p in arms:
+        line: dict[str, float] = dict(p.pitching or {})
+        gen = totals.pitching[p.key]
+        era_err.append(27 * (gen["er"] / gen["outs"] - line["er"] / line["outs"]))
+        ra_err.append(27 * (gen["r"] / gen["outs"] - line["r"] / line["outs"]))
+        gaps.append(27 * (line["r"] - scale * _bsr_per_bf(line) * line["bf"]) / line["outs"])
+    slope = 0.0
+    if len(gaps) > 2 and statistics.pvariance(gaps) > 0:
+        mg, me = statistics.mean(gaps), statistics.mean(era_err)
+        slope = sum((x - mg) * (y - me) for x, y in zip(gaps, era_err)) / sum(
+            (x - mg) ** 2 for x in gaps)
+
+    def errors(lines: list[dict[str, dict[str, float]]]) -> float:
+        e = ch = 0.0
+        for fielding in lines:
+            for pos, f in fielding.items():
+                if pos not in ("P", "C"):
+                    e += f.get("e", 0.0)
+                    ch += f.get("po", 0.0) + f.get("a", 0.0) + f.get("e", 0.0)
+        return round(1000 * e / ch, 1) if ch else 0.0
+
+    def unearned(lines: list[dict[str, float]]) -> float:
+        r = sum(x.get("r", 0.0) for x in lines)
+        return round(1 - sum(x.get("er", 0.0) for x in lines) / r, 3) if r else 0.0
+
+    def mean(v: list[float], k: float = 1.0) -> float | None:
+        return round(k * statistics.mean(v), 2) if v else None
+    return {"avg_error_pts": mean(avg_err, 1000), "obp_error_pts": mean(obp_err, 1000),
+            "avg_inside_by_noise": mean(avg_ceiling), "obp_inside_by_noise": mean(obp_ceiling),
+            "era_error": mean(era_err), "ra9_error": mean(ra_err),
+            "era_error_on_gap": round(slope, 2),
+            "errors_per_1000_chances": [
+                errors([{k: dict(v) for k, v in p.fielding.items()} for p in season.players]),
+                errors(list(totals.fielding.values()))],
+            "unearned_share": [unearned([dict(p.pitching) for p in season.players if p.pitching]),
+                               unearned(list(totals.pitching.values()))]}
 
 
 def team_order(teams: list[dict[str, Any]]) -> dict[str, object]:

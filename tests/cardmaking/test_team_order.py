@@ -74,3 +74,30 @@ def test_team_order_per_game(ub):
     assert order["ceiling"] == pytest.approx(1.0)
     assert order["conversion"] == pytest.approx(1.0)
     assert order["components"] == pytest.approx(1.0)
+
+
+def test_bias_a_faithful_replay_has_none_and_reads_the_errors(ub):
+    """`bias` (docs/cards.md, "Bias or noise"): a replay whose lines are the real ones twice
+    over has no error of level and no slope on the pitchers' runs beyond their components;
+    what a perfect replay reaches is the binomial chance of landing within ±.020 on its own
+    at-bats; errors and unearned runs are read real and generated."""
+    bat = {"pa": 600.0, "ab": 540.0, "h": 162.0, "2b": 30.0, "3b": 3.0, "hr": 20.0, "bb": 50.0,
+           "hbp": 5.0, "sf": 5.0, "so": 100.0}
+    arms = {f"p{i}": {"outs": 540.0, "bf": 760.0, "h": 170.0 + 20 * i, "hr": 18.0, "bb": 55.0,
+                      "hbp": 5.0, "so": 120.0, "r": 75.0 + 15 * i, "er": 68.0 + 14 * i}
+            for i in range(3)}
+    field = {"SS": {"g": 150.0, "po": 250.0, "a": 450.0, "e": 18.0}}
+    players = [StatPlayer("b", "B", "TAA", "R", "R", bat, None, field)] + [
+        StatPlayer(k, k, "TAA", "R", "R", None, v, {}) for k, v in arms.items()]
+    season = SimpleNamespace(team_games=162, players=players)
+    totals = SimpleNamespace(
+        batting={"b": {k: 2 * v for k, v in bat.items()}},
+        pitching={k: {s: 2 * x for s, x in v.items()} for k, v in arms.items()},
+        fielding={"b": {"SS": {"g": 300.0, "po": 500.0, "a": 900.0, "e": 24.0}}})
+    out = ub.bias(season, players, totals)
+    assert out["avg_error_pts"] == 0 and out["obp_error_pts"] == 0
+    assert out["era_error"] == 0 and out["ra9_error"] == 0 and out["era_error_on_gap"] == 0
+    # .300 over 1,080 at-bats: sd .0139, ±.020 is 1.44 sd
+    assert out["avg_inside_by_noise"] == pytest.approx(0.85, abs=0.01)
+    assert out["errors_per_1000_chances"] == [round(18000 / 718, 1), round(24000 / 1424, 1)]
+    assert out["unearned_share"] == [round(1 - 246 / 270, 3)] * 2
