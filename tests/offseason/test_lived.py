@@ -133,6 +133,16 @@ def test_ten_seasons_of_the_bundled_league_keep_living(lived_nippon):
     assert (r.report.seasons, r.first_measured, r.last.seasons) == (5, 6, 1)
     failed = r.report.failed
     assert len(failed) <= 5, [(f.name, f.league, f.shown) for f in failed]
+    # talent does not concentrate: the clubs' W% spread of seasons 6-10 is that of seasons 1-5
+    # (seed 1: sd .060 and .058 a league-season; seeds 1-6 late less early -.015 to +.015, mean
+    # +.001; the frozen league replayed .071, luck alone .042, real NPB about .045-.08), and a
+    # club keeps its strength from one season to the next about as real clubs do (r .46, seeds
+    # 1-6 .44-.61; NPB and MLB about .4-.6): issue 31
+    early = [b.sd for b in r.balance if b.season <= 5]
+    late = [b.sd for b in r.balance if b.season > 5]
+    assert len(early) == len(late) == 10
+    assert 0.04 <= sum(late) / 10 <= 0.09 and sum(late) / 10 <= sum(early) / 10 + 0.025
+    assert r.carry is not None and 0.2 <= r.carry <= 0.8
 
 
 def test_the_lived_report_reads_the_limits_not_the_closing_rosters(tmp_path):
