@@ -36,9 +36,12 @@ class SeasonRosterRow(Row, table=True):
 
 
 def standings(*, session: Session, season_id: int) -> dict[str, Standing]:
-    return {r.player: Standing(r.demoted_on, r.points, r.hurt_on, r.settled)
-            for r in session.exec(select(SeasonRosterRow)  # type: ignore[call-overload]
-                                  .where(col(SeasonRosterRow.season_id) == season_id)).scalars()}
+    # the columns, not ORM rows: read with the season's context and on every trade day
+    t = SeasonRosterRow.__table__   # type: ignore[attr-defined]
+    return {player: Standing(demoted_on, points, hurt_on, settled)
+            for player, demoted_on, points, hurt_on, settled in session.execute(
+                select(t.c.player, t.c.demoted_on, t.c.points, t.c.hurt_on, t.c.settled)
+                .where(t.c.season_id == season_id))}
 
 
 def book_of(*, session: Session, season_id: int | None, league: League,

@@ -940,10 +940,14 @@ def starts_made(*, session: Session, season_id: int) -> tuple[dict[str, int], di
 
 def rest_state(*, session: Session, season_id: int) -> tuple[dict[str, StoredRest], dict[str, str | None]]:
     """Pitchers' carried rest and fatigue, and each team's last starter."""
-    rest = {r.player: StoredRest(r.available_on, r.fatigue) for r in session.exec(
-        select(PitcherRestRow).where(PitcherRestRow.season_id == season_id)).all()}
-    last = {r.team: r.last_starter for r in session.exec(
-        select(SeasonTeamRow).where(SeasonTeamRow.season_id == season_id)).all()}
+    # the columns, not ORM rows: read with the season's context, again after every trade
+    r, t = PitcherRestRow.__table__, SeasonTeamRow.__table__
+    rest = {player: StoredRest(available_on, fatigue)
+            for player, available_on, fatigue in session.execute(
+                select(r.c.player, r.c.available_on, r.c.fatigue)
+                .where(r.c.season_id == season_id))}
+    last = {team: starter for team, starter in session.execute(
+        select(t.c.team, t.c.last_starter).where(t.c.season_id == season_id))}
     return rest, last
 
 
