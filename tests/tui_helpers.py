@@ -136,32 +136,61 @@ def stable(svg: str) -> str:
     return re.sub(r"terminal-\d+", "terminal", svg)
 
 
+# The looks of a settling (settled) are SETTLE_STEP apart.
+SETTLE_STEP = 0.02
+
+
 async def settled_screenshot(app, pilot, *, workers: bool = True) -> str:
     """A screenshot (SVG) once the screen has stopped changing (settled)."""
     await settled(app, pilot, workers=workers)
     return stable(app.export_screenshot())
 
 
-async def settled(app, pilot, *, workers: bool = True) -> None:
+async def settled(app, pilot, *, workers: bool = True, patience: float = PATIENCE) -> None:
     """Wait until the screen has stopped changing: no worker running (unless `workers` is
-    False: a game at the keyboard keeps its engine worker waiting for the person's answer) and
-    the same picture three times over (tables laid out, late refreshes done). The pictures are
-    compared as the terminal would be sent them (every cell's text, colours and style: what a
-    screenshot draws, so equal pictures make equal screenshots), not as SVG screenshots, whose
-    making was most of a settling's CPU (the language walk's 81 screenshots: 9 of its 12 s
-    profiled in the test's own code)."""
+    False: a game at the keyboard keeps its engine worker waiting for the person's answer),
+    nothing left for the app to do (_quiet: no message queued, no layout, repaint or callback
+    after a repaint pending) and the same picture three times over (tables laid out, late
+    refreshes done). The pictures are compared as the terminal would be sent them (every cell's
+    text, colours and style: what a screenshot draws, so equal pictures make equal screenshots),
+    not as SVG screenshots, whose making was most of a settling's CPU (the language walk's 81
+    screenshots: 9 of its 12 s profiled in the test's own code).
+
+    Each look handles the messages queued, waits SETTLE_STEP and repaints (pilot.pause). The
+    looks were 0.1 s apart, every settling at least 0.3 s of waiting with nothing to do (the
+    language walk's 27: 8 of its 16 s); a quiet app — what the pause's repaint leaves pending
+    counted too — shows the state is what the app ends at, not a pause between two of its
+    steps, so the looks need not be far apart. Fails after `patience` seconds."""
+    deadline = time.monotonic() + patience
     last, same = None, 0
-    for _ in range(200):
+    while time.monotonic() < deadline:
         if workers:
             await _workers_done(app)
         _steady_cursors(app)
-        await pilot.pause(0.1)
+        await pilot.pause(SETTLE_STEP)
         shot = _picture(app)
-        same = same + 1 if shot == last else 0
+        same = same + 1 if shot == last and _quiet(app, workers) else 0
         if same >= 2:
             return
         last = shot
     raise AssertionError("the screen kept changing")
+
+
+def _quiet(app, workers: bool) -> bool:
+    """Nothing pending in the app: no worker running (when waited for), no message queued for the
+    app or any widget of the screen, and the screen's repaint done with no callback waiting for
+    it (Textual's own idle check, Screen._on_idle, looks at the same)."""
+    from textual.worker import WorkerState
+
+    screen = app.screen
+    if workers and any(w.state in (WorkerState.PENDING, WorkerState.RUNNING)
+                       for w in app.workers):
+        return False
+    if screen._layout_required or screen._scroll_required or screen._repaint_required \
+            or screen._recompose_required or screen._dirty_widgets or screen._callbacks:
+        return False
+    return all(node.message_queue_size == 0
+               for node in (app, *screen.walk_children(with_self=True)))
 
 
 def _picture(app) -> str:
