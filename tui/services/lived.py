@@ -19,6 +19,7 @@ from typing import Any, Final, NamedTuple
 from league.offseason.people import age_in
 from league.season.calibration import Report, SeasonTally, Tally
 from league.season.simulate import players_of
+from league.season.standings import Outcome, standings
 from storage import history_store as hs
 from storage import repository as repo
 from tui.services.db import Work, close_all
@@ -193,8 +194,9 @@ def _measure(db: str, seasons: int, seed: int,
         totals = hs.season_totals(session=s, season_ids=[ids[-1]])
         pa = sum(t.batting.pa for t in totals if t.batting)
         new = sum(t.batting.pa for t in totals if t.batting and t.player not in first)
-        records = {info.number: _records(s, info.id) for info in infos}
         groups = [(g.code, tuple(g.teams)) for g in own.groups]
+        clubs = [t for _, teams in groups for t in teams]
+        records = {info.number: _records(s, info.id, clubs) for info in infos}
         ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
         window, alone = _tallies(s, row.id, ids[-WINDOW:])
     name = window[0]
@@ -211,22 +213,13 @@ def _measure(db: str, seasons: int, seed: int,
 Records = dict[str, tuple[int, int]]       # club -> (wins, losses) of one season
 
 
-def _records(s: Any, season_id: int) -> Records:
-    """Each club's wins and losses in the regular games of a season (ties are neither)."""
-    from sqlmodel import select
-
-    from storage.tables import ScheduleRow
-    out: dict[str, list[int]] = {}
-    for away, home, a, h in s.exec(
-            select(ScheduleRow.away, ScheduleRow.home, ScheduleRow.away_runs,
-                   ScheduleRow.home_runs)
-            .where(ScheduleRow.season_id == season_id, ScheduleRow.kind == "regular",
-                   ScheduleRow.status == "final")).all():
-        if a is None or h is None or a == h:
-            continue
-        out.setdefault(away if a > h else home, [0, 0])[0] += 1
-        out.setdefault(home if a > h else away, [0, 0])[1] += 1
-    return {t: (w, lost) for t, (w, lost) in out.items()}
+def _records(s: Any, season_id: int, teams: Sequence[str]) -> Records:
+    """Each club's wins and losses in the regular games of a season (ties are neither), as the
+    standings count them; a club without a decision is left out."""
+    rows = standings([Outcome(g.number, g.day, g.away, g.home, g.away_runs or 0,
+                              g.home_runs or 0)
+                      for g in repo.final_games(session=s, season_id=season_id)], teams)
+    return {r.team: (r.wins, r.losses) for r in rows if r.wins + r.losses}
 
 
 def balance(records: Mapping[int, Records], groups: Sequence[tuple[str, Sequence[str]]]
