@@ -37,7 +37,7 @@ class SeasonRosterRow(Row, table=True):
 
 def standings(*, session: Session, season_id: int) -> dict[str, Standing]:
     # the columns, not ORM rows: read with the season's context and on every trade day
-    t = SeasonRosterRow.__table__   # type: ignore[attr-defined]
+    t = SeasonRosterRow.__table__
     return {player: Standing(demoted_on, points, hurt_on, settled)
             for player, demoted_on, points, hurt_on, settled in session.execute(
                 select(t.c.player, t.c.demoted_on, t.c.points, t.c.hurt_on, t.c.settled)
@@ -146,7 +146,7 @@ _STANDING = ("demoted_on", "points", "hurt_on", "settled")
 
 def _upsert(dialect: str) -> tuple[Any, tuple[str, ...]]:
     """INSERT … ON CONFLICT DO UPDATE of a player's standing (SQLite and PostgreSQL both)."""
-    t = SeasonRosterRow.__table__   # type: ignore[attr-defined]
+    t = SeasonRosterRow.__table__
     if dialect == "postgresql":
         from sqlalchemy.dialects.postgresql import insert as upsert
     else:

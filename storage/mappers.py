@@ -104,12 +104,8 @@ def csv_rows(text: str) -> list[dict[str, str]]:
 
 
 def csv_text(header: Sequence[str], rows: Iterable[dict[str, str]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    for row in rows:
-        writer.writerow([row.get(c, "") for c in header])
-    return out.getvalue()
+    return _csv_line(header) + "".join(_csv_line([row.get(c, "") for c in header])
+                                       for row in rows)
 
 
 def _toml_value(value: Any) -> str:
@@ -262,7 +258,7 @@ def _cards_csv(columns: Sequence[str], texts: Sequence[str]) -> str:
 
 
 def _csv_line(values: Sequence[Any]) -> str:
-    """One row as csv_text writes it."""
+    """One row of a league's CSV text (csv_text's, and a stored card's kept line)."""
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerow(values)
     return out.getvalue()

@@ -884,8 +884,7 @@ def days_around(*, session: Session, season_id: int, kind: str = "regular"
     of_season = (ScheduleRow.season_id == season_id, ScheduleRow.kind == kind)
     last = session.exec(select(func.max(ScheduleRow.day))
                         .where(*of_season, ScheduleRow.status == "final")).one()
-    following = session.exec(select(func.min(ScheduleRow.day))
-                             .where(*of_season, ScheduleRow.status != "final")).one()
+    following = next_game_day(session=session, season_id=season_id, kind=kind)
     recent = session.exec(select(ScheduleRow).where(*of_season, ScheduleRow.day == last)
                           .order_by(col(ScheduleRow.number))).all() if last is not None else []
     upcoming = session.exec(select(ScheduleRow)
@@ -1236,12 +1235,13 @@ def final_games(*, session: Session, season_id: int) -> list[GameSlot]:
     return [g for g in schedule(session=session, season_id=season_id) if g.status == "final"]
 
 
-def next_game_day(*, session: Session, season_id: int) -> date | None:
-    """The day of the regular season's first game not final (None when every game is): the
-    first of `schedule(pending_only=True)`'s days, without reading the calendar."""
+def next_game_day(*, session: Session, season_id: int, kind: str = "regular") -> date | None:
+    """The day of the first game not final of the regular season (`kind`) or the postseason
+    (None when every game is): the first of `schedule(pending_only=True)`'s days, without
+    reading the calendar."""
     t = ScheduleRow.__table__
     return session.execute(select(func.min(t.c.day)).where(
-        t.c.season_id == season_id, t.c.kind == "regular", t.c.status != "final")).scalar()
+        t.c.season_id == season_id, t.c.kind == kind, t.c.status != "final")).scalar()
 
 
 def final_on(*, session: Session, season_id: int, day: date) -> bool:
