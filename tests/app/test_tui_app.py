@@ -91,19 +91,28 @@ async def test_a_season_simulated_in_the_app_updates_the_screen_on_a_budget(tmp_
                                                                              monkeypatch):
     """Schedule, e (issue 34): the season's games through the command line's own service, the
     progress shown a few times a second (ScheduleScreen.SHOW_EVERY), not once a game, and the
-    last figure is the whole season."""
+    last figure is the whole season; the calendar and standings read and drawn again every
+    couple of seconds (RELOAD_EVERY) while it runs, not with each figure."""
     import time
 
     from tui.screens.schedule import ScheduleScreen
 
     shown: list[tuple[int, int]] = []
     real = ScheduleScreen._progress
+    reads: list[int] = []
+    real_show = ScheduleScreen.show
 
     def counted(self, done, total, slot):
         shown.append((done, total))
         real(self, done, total, slot)
 
+    def counted_show(self, data):
+        if self.simulating:
+            reads.append(len(shown))
+        real_show(self, data)
+
     monkeypatch.setattr(ScheduleScreen, "_progress", counted)
+    monkeypatch.setattr(ScheduleScreen, "show", counted_show)
     db = str(tmp_path / "league.sqlite3")
     app = ImpactApp(db=db, sample="pacific")
     async with app.run_test(size=SIZE) as pilot:
@@ -120,6 +129,7 @@ async def test_a_season_simulated_in_the_app_updates_the_screen_on_a_budget(tmp_
     assert shown and shown[-1] == (games, games)
     assert len(shown) < games
     assert len(shown) <= elapsed / ScheduleScreen.SHOW_EVERY + 2
+    assert len(reads) <= elapsed / ScheduleScreen.RELOAD_EVERY + 1
 
 
 async def test_a_box_score_opens_from_the_schedule(tmp_path):

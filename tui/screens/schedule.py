@@ -47,6 +47,7 @@ class ScheduleScreen(AreaScreen):
         self._cancel = threading.Event()
         self.simulating = False
         self._to_today = False
+        self._follow: date | None = None    # the day a simulation stored last
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -79,10 +80,13 @@ class ScheduleScreen(AreaScreen):
         t = self.query_one("#days-table", DataTable)
         keep = t.cursor_row if t.row_count and not self._to_today else None
         self._to_today = False
+        follow = self._follow if self.simulating else None
         t.clear(columns=True)
         t.add_columns(label("day", ja), label("g", ja), label("status", ja))
         first_open = None
         for i, (d, games) in enumerate(days):
+            if d == follow:
+                keep = i        # a simulation's read: the calendar goes to the day being played
             done = sum(1 for g in games if g.status == "final")
             status = label("final", ja) if done == len(games) else (
                 f"{done}/{len(games)}" if done else label("scheduled", ja))
@@ -199,6 +203,7 @@ class ScheduleScreen(AreaScreen):
                 return
             kwargs["days"] = n
         self._cancel.clear()
+        self._follow = None
         self.simulating = True
         self.query_one("#sim-progress", ProgressBar).update(total=None, progress=0)
         self._sim_worker(kwargs)
@@ -208,9 +213,11 @@ class ScheduleScreen(AreaScreen):
             self._cancel.set()
             self.query_one("#sim-status", Static).update("…")
 
-    # the screen follows a simulation on a budget, not game by game: the progress a few times a
-    # second, the calendar and standings (read again from the database) every couple of seconds;
-    # the worker posts and goes on (it never waits for the event loop)
+    # the screen follows a simulation on a budget, not game by game: the progress bar and the
+    # status line a few times a second (nothing else drawn again, no layout), the calendar (the
+    # day being played, its games) and the standings every couple of seconds, read again from
+    # the database and drawn once; the worker posts and goes on (it never waits for the event
+    # loop). Moving the calendar's cursor draws the whole table again, so it moves with the read.
     SHOW_EVERY = 0.25
     RELOAD_EVERY = 2.0
 
@@ -244,19 +251,16 @@ class ScheduleScreen(AreaScreen):
             return
         self._progress(message.done, message.total, message.slot)
         if message.reload:
+            # the calendar follows the simulation when it is read again: the day being played
+            # is the one highlighted (ScheduleScreen.show)
+            self._follow = message.slot.day
             self.app.data_changed()
 
     def _progress(self, done: int, total: int, slot) -> None:
         self.query_one("#sim-progress", ProgressBar).update(total=total, progress=done)
-        # the calendar follows the simulation: the day being played is the one highlighted
-        t = self.query_one("#days-table", DataTable)
-        try:
-            row = t.get_row_index(slot.day.isoformat())
-        except Exception:  # noqa: BLE001 - a day the table has not drawn yet
-            row = None
-        if row is not None and row != t.cursor_row:
-            t.move_cursor(row=row)
-        self.query_one("#sim-status", Static).update(f"{slot.day}  #{slot.number}  {done}/{total}")
+        # one line of fixed height (app.tcss): its new text needs no layout of the screen
+        self.query_one("#sim-status", Static).update(f"{slot.day}  #{slot.number}  {done}/{total}",
+                                                     layout=False)
 
     def on_sim_finished(self, message: SimFinished) -> None:
         report, error = message.report, message.error
