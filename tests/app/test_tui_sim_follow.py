@@ -8,6 +8,7 @@ import threading
 
 from tui import services
 from tui.app import ImpactApp
+from tui.labels import label
 
 from tui_helpers import PATIENCE, until
 
@@ -19,7 +20,8 @@ async def test_each_read_of_a_simulation_puts_the_calendar_on_the_day_stored_las
     """The simulation is held on the first game of its third day (stored with the day) until the
     screen has read the league again: the calendar's cursor is then on that day, the day's games
     show their scores, and the standings beside them count every game stored so far; between
-    reads the progress moved nothing in the calendar. Esc then stops it between games."""
+    reads the progress moved nothing in the calendar, and each read set the calendar's and the
+    standings' cells in place. Esc then stops it between games."""
     from tui.screens.schedule import ScheduleScreen
 
     monkeypatch.setattr(ScheduleScreen, "SHOW_EVERY", 0.0)     # every game shown ...
@@ -45,6 +47,17 @@ async def test_each_read_of_a_simulation_puts_the_calendar_on_the_day_stored_las
         real_progress(self, done, total, slot)
         moved_by_progress.append((before, t.cursor_row))
 
+    from tui.widgets.table import FitTable
+
+    refilled: list[tuple[str, bool]] = []
+    real_refill = FitTable.refill
+
+    def refill(self, rows):
+        done = real_refill(self, rows)
+        refilled.append((self.id, done))
+        return done
+
+    monkeypatch.setattr(FitTable, "refill", refill)
     monkeypatch.setattr(ScheduleScreen, "show", show)
     monkeypatch.setattr(ScheduleScreen, "_progress", progress)
 
@@ -87,6 +100,12 @@ async def test_each_read_of_a_simulation_puts_the_calendar_on_the_day_stored_las
                           for c in (1, 2, 3))
             assert decided == 2 * stored
             assert moved_by_progress and all(a == b for a, b in moved_by_progress)
+            # the reads during the simulation set the cells in place, never refill from scratch
+            assert {"days-table", "mini-standings"} <= {i for i, done in refilled if done}
+            assert all(done for _i, done in refilled)
+            final = label("final", app.japanese)
+            status = [str(table().get_row_at(i)[2]) for i in range(4)]
+            assert status[:3] == [final] * 3 and status[3] != final
             await pilot.press("escape")
             go_on.set()
             await until(pilot, lambda: not screen.simulating)
@@ -94,3 +113,31 @@ async def test_each_read_of_a_simulation_puts_the_calendar_on_the_day_stored_las
     finally:
         go_on.set()     # never leave the worker waiting
     assert services.standings(db).final == stored    # Esc stopped it before day 4
+
+
+async def test_a_table_refilled_in_place_sets_the_changed_cells_and_widens_its_columns():
+    """FitTable.refill: rows of the table's shape go in cell by cell (text cells literal, a wider
+    cell widens its column, the rows keep their keys); another shape is refused untouched."""
+    from textual.app import App, ComposeResult
+
+    from tui.widgets.table import FitTable
+
+    class One(App):
+        def compose(self) -> ComposeResult:
+            yield FitTable(id="t")
+
+    app = One()
+    async with app.run_test(size=(60, 10)) as pilot:
+        t = app.query_one("#t", FitTable)
+        t.add_columns("team", "w")
+        t.add_row("Ann", "1", key="a")
+        t.add_row("Bo", "2", key="b")
+        width = t.ordered_columns[0].content_width
+        assert t.refill([("Bo", "3"), ("[b]Kings of the North", "1")])
+        assert [[str(c) for c in t.get_row_at(i)] for i in range(2)] == [
+            ["Bo", "3"], ["[b]Kings of the North", "1"]]      # markup shown as written
+        assert t.get_row_index("a") == 0 and t.get_row_index("b") == 1
+        await until(pilot, lambda: t.ordered_columns[0].content_width
+                    == len("[b]Kings of the North") > width)
+        assert not t.refill([("Cy", "4")]) and not t.refill([("Cy",), ("Di",)])
+        assert [str(c) for c in t.get_row_at(0)] == ["Bo", "3"] and t.row_count == 2

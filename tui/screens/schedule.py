@@ -48,6 +48,9 @@ class ScheduleScreen(AreaScreen):
         self.simulating = False
         self._to_today = False
         self._follow: date | None = None    # the day a simulation stored last
+        self._reads = 0                         # the reads shown so far (show)
+        self._day_shown: tuple[int, int] | None = None   # (the day's row, the read) _show_day drew
+        self._built: tuple[bool, list[date]] | None = None   # the calendar's language and days
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -72,17 +75,16 @@ class ScheduleScreen(AreaScreen):
     def show(self, data) -> None:
         days, view = data
         self.days = days
+        self._reads += 1
         self.names = view.names
         ja = self.app.japanese
         self.query_one("#schedule-title", Static).update(
             f"{label('schedule', ja)}  {self.league_title(view.title)}  {view.final}/{view.games}")
-        self._fill_mini(view)
         t = self.query_one("#days-table", DataTable)
         keep = t.cursor_row if t.row_count and not self._to_today else None
         self._to_today = False
         follow = self._follow if self.simulating else None
-        t.clear(columns=True)
-        t.add_columns(label("day", ja), label("g", ja), label("status", ja))
+        rows = []
         first_open = None
         for i, (d, games) in enumerate(days):
             if d == follow:
@@ -92,8 +94,19 @@ class ScheduleScreen(AreaScreen):
                 f"{done}/{len(games)}" if done else label("scheduled", ja))
             if first_open is None and done < len(games):
                 first_open = i
-            t.add_row(f"{d.month:02d}-{d.day:02d} ({'月火水木金土日'[d.weekday()] if ja else d.strftime('%a')})",
-                      str(len(games)), status, key=d.isoformat())
+            rows.append((f"{d.month:02d}-{d.day:02d} ({'月火水木金土日'[d.weekday()] if ja else d.strftime('%a')})",
+                         str(len(games)), status))
+        # a simulation's reads change the played days' status and the standings' figures: those
+        # cells are set in place (each table drawn once); any other read fills the tables afresh
+        built = (ja, [d for d, _games in days])
+        in_place = self.simulating and built == self._built
+        self._fill_mini(view, in_place=in_place)
+        if not (in_place and isinstance(t, FitTable) and t.refill(rows)):
+            t.clear(columns=True)
+            t.add_columns(label("day", ja), label("g", ja), label("status", ja))
+            for (d, _games), cells in zip(days, rows):
+                t.add_row(*cells, key=d.isoformat())
+            self._built = built
         # today: the first day with a game to play; once the season is played, its last day
         # (a simulation to the end stays there rather than jumping back to day one)
         target = keep if keep is not None else (
@@ -102,18 +115,21 @@ class ScheduleScreen(AreaScreen):
             t.move_cursor(row=min(target, t.row_count - 1))
             self._show_day(min(target, t.row_count - 1))
 
-    def _fill_mini(self, view) -> None:
-        """A compact standings table beside the calendar."""
+    def _fill_mini(self, view, *, in_place: bool = False) -> None:
+        """A compact standings table beside the calendar (`in_place`: the same columns, the
+        figures set where they changed)."""
         ja = self.app.japanese
         self.query_one("#mini-title", Static).update(label("standings", ja))
-        m = self.query_one("#mini-standings", DataTable)
+        m = self.query_one("#mini-standings", FitTable)
+        rows = [(self.team_name(r.team), str(r.wins), str(r.losses), str(r.draws),
+                 rate_text(r.pct), gb_text(r.games_behind)) for r in view.rows]
+        if in_place and m.refill(rows):
+            return
         m.clear(columns=True)
         for key in ("team", "w", "l", "d", "pct", "gb"):
             m.add_column(label(key, ja), key=key)
-        for r in view.rows:
-            pct = rate_text(r.pct)
-            m.add_row(self.team_name(r.team), str(r.wins), str(r.losses), str(r.draws),
-                      pct, gb_text(r.games_behind), key=r.team)
+        for cells in rows:      # rows by place, no key: a read sets them in place (refill)
+            m.add_row(*cells)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.data_table.id == "days-table":
@@ -122,6 +138,9 @@ class ScheduleScreen(AreaScreen):
     def _show_day(self, index: int) -> None:
         if not 0 <= index < len(self.days):
             return
+        if self._day_shown == (index, self._reads):   # drawn with this read already
+            return
+        self._day_shown = (index, self._reads)
         ja = self.app.japanese
         d, games = self.days[index]
         self.query_one("#day-title", Static).update(d.isoformat())

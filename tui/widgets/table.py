@@ -12,6 +12,7 @@ from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 
 from league.visible import CONTROLS, visible
@@ -58,6 +59,24 @@ class FitTable(DataTable):
         # machine kept a refilled table zero rows high: ask again once the screen has refreshed
         if old.height != new.height:
             self.call_after_refresh(self.refresh, layout=True)
+
+    def refill(self, rows: list[tuple[Any, ...]]) -> bool:
+        """Put `rows` in the place of the table's own, cell by cell, when it holds as many rows of
+        as many cells: only the cells that changed are set (a cell wider than its column widens
+        it), so the table draws once and measures only those cells (a cleared and refilled table
+        measures every row when idle and draws twice). The rows' keys stay those of the rows
+        first added in their places. False, and nothing done, for another shape."""
+        columns = self.ordered_columns
+        if self.row_count != len(rows) or any(len(cells) != len(columns) for cells in rows):
+            return False
+        for y, cells in enumerate(rows):
+            old = self.get_row_at(y)
+            for x, (column, cell) in enumerate(zip(columns, cells)):
+                cell = _literal(cell)
+                if cell != old[x]:
+                    self.update_cell_at(Coordinate(y, x), cell, update_width=(
+                        column.auto_width and _width(cell) > column.content_width))
+        return True
 
     def update_cell(self, row_key: Any, column_key: Any, value: Any, *,  # type: ignore[override]
                     update_width: bool = False) -> None:
