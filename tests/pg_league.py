@@ -64,11 +64,12 @@ def _admin() -> sa.Engine:
 
 
 @contextlib.contextmanager
-def shared_league(source: str, *, a: str, b: str, games_per_opponent: int = 2
-                  ) -> Iterator[League]:
-    """The bundled league `source`, shared, with A managing team `a` and B team `b`."""
-    tag = uuid.uuid4().hex[:8]
-    name = f"league_attack_{tag}"
+def shared_league(source: str, *, a: str, b: str, games_per_opponent: int = 2,
+                  name: str | None = None, tag: str | None = None) -> Iterator[League]:
+    """The bundled league `source`, shared, with A managing team `a` and B team `b` (on the
+    database `name`, its roles tagged `tag`: new ones unless given)."""
+    tag = tag or uuid.uuid4().hex[:8]
+    name = name or f"league_attack_{tag}"
     assert PG_URL is not None
     league = League(PG_URL, name, tag)
     admin = _admin()
@@ -162,8 +163,39 @@ def offseason_league(source: str, *, a: str, b: str, until: str,
     """`source` shared (A managing `a`, B `b`), a season of one game a pair played and closed
     (`roster_size` raised, when given, for room to bid), then the off-season's steps run by the
     commissioner up to `until`, which he runs last: a step before it that waits for the managed
-    clubs (the draft's picks, free agency's offers) is answered by the computer for them."""
-    with shared_league(source, a=a, b=b, games_per_opponent=1) as league:
+    clubs (the draft's picks, free agency's offers) is answered by the computer for them.
+
+    Each call gets a database of its own, a copy of one the process made once for these
+    arguments (CREATE DATABASE ... TEMPLATE; _made): playing the season and the steps again
+    for every module and test that asks was most of the sharing tests' set-up (eleven leagues
+    made for seven modules; seven modules share four now, the test_sharing_* modules of one
+    kind in one xdist group)."""
+    key = (source, a, b, until, roster_size)
+    made = _made.get(key)
+    if made is None:
+        made = _made[key] = _make(source, a=a, b=b, until=until, roster_size=roster_size)
+    league = _copy(made)
+    try:
+        yield league
+    finally:
+        sv.close_all()
+
+
+# the off-season leagues made in this process (offseason_league's arguments -> the league the
+# copies are made from; nobody connects to it once made)
+_made: dict[tuple, League] = {}
+_copies = iter(range(1, 10 ** 6))
+# a copy's database name is the made one's first STEM characters and its own number: the
+# league's groups are named from the first 40 characters of its database's name (storage.sharing
+# _groups), so every copy has the roles and groups the made league was shared with
+STEM = 40
+
+
+def _make(source: str, *, a: str, b: str, until: str, roster_size: int | None) -> League:
+    tag = uuid.uuid4().hex[:8]
+    stem = f"league_attack_{tag}_".ljust(STEM, "x")
+    with shared_league(source, a=a, b=b, games_per_opponent=1, name=f"{stem}_0",
+                       tag=tag) as league:
         url = league.url(league.commissioner)
         played_and_closed(url)
         if roster_size is not None:
@@ -179,8 +211,36 @@ def offseason_league(source: str, *, a: str, b: str, until: str,
             elif step == "fa" and step != until:
                 for team in v.fa_waiting:
                     sv.fa_offer(url, team=team, computer=True)
-        sv.close_all()
-        yield league
+    return league       # its database and roles dropped when the session ends (shared_league)
+
+
+def _copy(made: League) -> League:
+    """A new database holding what `made`'s holds, owned by its owner, with its grants on the
+    database itself (a template copies what is inside a database, not those)."""
+    sv.close_all()
+    name = f"{made.db[:STEM]}_{next(_copies)}"
+    admin = _admin()
+    try:
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'create database "{name}" owner "{made.owner}" '
+                                 f'template "{made.db}"'))
+            drop_at_end(databases=[name])
+            conn.execute(sa.text(f'revoke all on database "{name}" from public'))
+            for grantee, privilege in conn.execute(sa.text(
+                    "select coalesce(pg_get_userbyid(nullif(a.grantee, 0)), 'public'), "
+                    "a.privilege_type from pg_database d, aclexplode(d.datacl) a "
+                    "where d.datname = :n and a.grantee <> d.datdba"), {"n": made.db}):
+                who = "public" if grantee == "public" else f'"{grantee}"'
+                conn.execute(sa.text(f'grant {privilege} on database "{name}" to {who}'))
+            acl = conn.execute(sa.text(     # the same grants (in whatever order)
+                "select datname, array(select x::text from unnest(datacl) x order by 1) "
+                "from pg_database where datname = any(:n)"), {"n": [made.db, name]}).all()
+    finally:
+        admin.dispose()
+    assert dict(acl)[name] == dict(acl)[made.db], acl
+    league = League(made.base, name, made.tag)
+    league.teams = dict(made.teams)
+    return league
 
 
 @pytest.fixture(autouse=True)

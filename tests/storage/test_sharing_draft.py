@@ -17,7 +17,10 @@ from tui import services as sv
 from pg_league import PG_URL, League, _one, attack, offseason_league, offseason_year
 from pg_league import services_closed as services_closed  # the fixture, for this module
 
-pytestmark = pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
+# one xdist group with the other modules whose league is a copy of the same one made once a
+# process (pg_league.offseason_league)
+pytestmark = [pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set"),
+              pytest.mark.xdist_group("pg_offseason_draft")]
 
 
 def _opened_draft(draft: bool = True) -> contextlib.AbstractContextManager[League]:
