@@ -68,6 +68,17 @@ def _drives_the_app(item: pytest.Item, modules: dict[object, bool]) -> bool:
 
 
 # --- in parallel (pytest-xdist: pyproject's addopts `-n auto --dist loadgroup`) ---------------
+# `-n auto`: a worker more than the machine has cores. A test often waits with its core idle —
+# on the PostgreSQL server, a subprocess `impact`, a browser, an app pilot's pause for the next
+# frame — and a third worker on two cores runs in those waits (tools/suite_clock.py --cores 2 on
+# this session's measurements: two workers' makespan 228 s, three 176 s, for the folders cli,
+# storage, offseason and project). PYTEST_XDIST_AUTO_NUM_WORKERS still says how many exactly.
+@pytest.hookimpl(wrapper=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config):
+    cores = yield
+    return cores if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS") else cores + 1
+
+
 # Each worker runs whole groups, in order: by default a group is one module (its tests share
 # module-scoped leagues, built once); the tests that read one of the expensive session fixtures
 # below are one group across their modules, so one worker builds it, once. A slow or app test
