@@ -232,12 +232,12 @@ def _copy(made: League) -> League:
                     "where d.datname = :n and a.grantee <> d.datdba"), {"n": made.db}):
                 who = "public" if grantee == "public" else f'"{grantee}"'
                 conn.execute(sa.text(f'grant {privilege} on database "{name}" to {who}'))
-            acl = conn.execute(sa.text(     # the same grants (in whatever order)
-                "select datname, array(select x::text from unnest(datacl) x order by 1) "
-                "from pg_database where datname = any(:n)"), {"n": [made.db, name]}).all()
+            acl: dict[str, list[str]] = {str(db): list(grants) for db, grants in conn.execute(
+                sa.text("select datname, array(select x::text from unnest(datacl) x order by 1) "
+                        "from pg_database where datname = any(:n)"), {"n": [made.db, name]})}
     finally:
         admin.dispose()
-    assert dict(acl)[name] == dict(acl)[made.db], acl
+    assert acl[name] == acl[made.db], acl      # the same grants (in whatever order)
     league = League(made.base, name, made.tag)
     league.teams = dict(made.teams)
     return league
