@@ -17,7 +17,7 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
     def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
         return lambda cls: cls
 
-from league.engine.cards import CONDITIONS, FIELD_POSITIONS, BattingCard, Fielding, Player
+from league.engine.cards import CONDITIONS, FIELD_POSITIONS, BattingCard, Bounds, Fielding, Player
 from league.engine.dice import Dice, Roll, SeededDice
 from league.engine.events import Event
 from league.engine.events import text as event_text
@@ -178,6 +178,12 @@ class Side:
         # third out, ""): a reliever takes the mound when this side next takes the field, not
         # before (a game may end first)
         self.relieve: tuple[str, str] | None = None
+        # the pitch's reading of the man on the mound (league.engine.rules.plate_appearance):
+        # his card, his condition, his row in it and the [platoon] modifiers of his hand
+        self.mound: Player | None = None
+        self.mound_condition = ""
+        self.mound_row: Bounds | None = None
+        self.mound_vs: dict[str, int] | None = None
 
     def _values(self) -> DefenceValues:
         # worked out afresh: a season's odds bring some 3,000 new sets of nine fielders (the
@@ -1238,25 +1244,32 @@ class GameState:
         """Each batter's line against left- and right-handed pitchers: the difference of his
         line between the start and the end of each stretch of one hand of the other side."""
         zero = [0] * BAT_WIDTH
-        by: dict[str, dict[str, list[int]]] = {}   # batter -> hand -> line
         bat = self.bat
+        # (batter, side, [(hand, line)]) for each batter with a line against some hand
+        rows: list[tuple[str, int, list[tuple[str, list[int]]]]] = []
         for dfn in self.sides:
             stints = dfn.stints
-            batters: list[tuple[str, list[int]]] = []
+            n = len(stints)
+            # one stretch from the first pitch (every pitcher of one hand: most games' sides):
+            # each batter's whole line is his line against that hand
+            whole = n == 1 and not stints[0][1]
             for s, bid, _pos in self.bat_order:
-                if s != dfn.index:
-                    batters.append((bid, bat[bid]))
-            # one stretch after another, each of the other hand than the one before (_stint)
-            for k, (hand, start) in enumerate(stints):
-                end = stints[k + 1][1] if k + 1 < len(stints) else None
-                for bid, line in batters:
-                    last = line if end is None else end.get(bid, zero)
+                if s == dfn.index:
+                    continue
+                line = bat[bid]
+                if whole:
+                    if line != zero:
+                        rows.append((bid, s, [(stints[0][0], line[:])]))
+                    continue
+                # one stretch after another, each of the other hand than the one before
+                # (_stint): the batter's line at its end less his line at its start
+                hands: dict[str, list[int]] = {}
+                for k in range(n):
+                    hand, start = stints[k]
+                    last = line if k + 1 == n else stints[k + 1][1].get(bid, zero)
                     first = start.get(bid, zero)
                     if last == first:
                         continue
-                    hands = by.get(bid)
-                    if hands is None:
-                        hands = by[bid] = {}
                     acc = hands.get(hand)
                     # comprehensions over zip: native loops in the compiled build (map with
                     # operator's functions called each one through Python, ~7,000 instructions a
@@ -1266,12 +1279,13 @@ class GameState:
                                        else [a - b for a, b in zip(last, first)])
                     else:
                         hands[hand] = [c + a - b for c, a, b in zip(acc, last, first)]
-        side_of = {pid: s for s, pid, _pos in self.bat_order}
-        # by batter, then hand (sorting the batters' ids, not pairs of them and the hands)
+                if hands:
+                    rows.append((bid, s, [(h, hands[h]) for h in
+                                          (hands if len(hands) == 1 else sorted(hands))]))
+        # by batter (a batter bats for one side: no two rows have the same), then hand
+        rows.sort()
         out: list[tuple[int, str, str, list[int]]] = []
-        for bid in sorted(by):
-            hands = by[bid]
-            s = side_of[bid]
-            for hand in (hands if len(hands) == 1 else sorted(hands)):
-                out.append((s, bid, hand, hands[hand]))
+        for bid, s, lines in rows:
+            for hand, line in lines:
+                out.append((s, bid, hand, line))
         return out

@@ -81,12 +81,21 @@ def _pitch(g: GameState, bid: str, kind: str, infield_in: bool, mods: list[tuple
     bases = g.bases
     if kind != "none" and bases[1] is None and bases[2] is None and bases[3] is None:
         kind = "none"  # the runners are gone (an X result): the strategy lapses
-    pid = dfn.pitcher
-    pitcher = g.players[pid]
-    pcard = pitcher.pitching
+    pitcher = g.players[dfn.pitcher]
+    condition = dfn.condition
+    row = dfn.mound_row
+    if pitcher is not dfn.mound or condition != dfn.mound_condition or row is None:
+        # his row today and the platoon modifiers of his hand, kept while the same card (an
+        # accident gives a man another) pitches in the same condition
+        pcard = pitcher.pitching
+        row = pcard.rows[condition] if pcard else g.rules.sub_pitchers["B"].rows[condition]
+        dfn.mound = pitcher
+        dfn.mound_condition = condition
+        dfn.mound_row = row
+        dfn.mound_vs = g.platoon_by.get(pitcher.throws)
     # the platoon modifier is added here, once: mods holds the others (the stop, the
     # hit-and-run, an X table re-pitch's), as the X table passes them on
-    vs = g.platoon_by.get(pitcher.throws)
+    vs = dfn.mound_vs
     plat = vs.get(g.players[bid].bats, 0) if vs is not None else 0
     seeded = g.seeded
     raw = seeded.roll("pitch") if seeded is not None else g.dice.roll("pitch")
@@ -95,11 +104,12 @@ def _pitch(g: GameState, bid: str, kind: str, infield_in: bool, mods: list[tuple
     for m in mods:
         total += m[1]
     modified = 1 if total < 1 else 100 if total > 100 else total
-    row = pcard.rows[dfn.condition] if pcard else g.rules.sub_pitchers["B"].rows[dfn.condition]
     res = row.lookup[modified]
     if not g.quiet:
-        g.log("pitch", raw, ((("platoon", plat),) if plat else ()) + tuple(mods), modified,
-              "pitcher card", dfn.condition, res)
+        # most pitches have no modifier: the empty tuple, not one made by adding two of them
+        g.log("pitch", raw, ((("platoon", plat),) + tuple(mods) if plat
+                             else tuple(mods) if mods else ()), modified,
+              "pitcher card", condition, res)
     if kind == "bunt" or kind == "squeeze":
         return _bunt.bunt(g, bid, res, raw, kind == "squeeze", infield_in)
     if res == "BB":

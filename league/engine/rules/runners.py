@@ -152,7 +152,7 @@ def defend(g: GameState, key: str, bid: str, kind: str, infield_in: bool, bat_ro
         text = _TOKENS_TEXT.get(tokens)
         if text is None:
             text = tokens_text(tokens)
-        g.log("defense", raw, tuple(mods), modified, table.name, row.label,
+        g.log("defense", raw, tuple(mods) if mods else (), modified, table.name, row.label,
               text + (" (aggressive error)" if agg_err else ""))
     is_error = row.label == "E"
     if sit == 0 and kind != "hit_and_run":
