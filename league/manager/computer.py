@@ -511,6 +511,10 @@ class ComputerManager(Decider):
         # by side: its batters' habits (Lineup.habits), from its line-up
         self._habits_of: list[Lineup | None] = [None, None]
         self._habits: list[dict[str, tuple[float, float]]] = [{}, {}]
+        # by side: _pitcher_may_bat's last answer and what it was worked out from (the game's
+        # cards, the bench list and its size, the batting order)
+        self._may_bat: list[tuple[dict[str, Player], list[str], int, list[str], bool] | None] = \
+            [None, None]
         # the batting order _weaker_in_order last read and each man's worth in it
         self._order: list[str] = []
         self._order_worth: list[float] = []
@@ -556,7 +560,7 @@ class ComputerManager(Decider):
         half = game.half
         if batting:
             lead = game.lead(half)
-            if (inning >= LATE and lead <= 1) or _pitcher_may_bat(game, game.sides[half]):
+            if (inning >= LATE and lead <= 1) or self._pitcher_may_bat(game, game.sides[half]):
                 ask |= ASK_PINCH_HITTER
             if self.strategies and inning >= LATE and lead <= 1:
                 ask |= ASK_PINCH_RUNNER
@@ -567,6 +571,19 @@ class ComputerManager(Decider):
             if lead >= 0:
                 ask |= ASK_AGGRESSIVE
         return ask
+
+    def _pitcher_may_bat(self, game: "Game", side: "Side") -> bool:
+        """`_pitcher_may_bat`, kept by side while the same men are in its order and on its
+        bench (asked at every half-inning from the 5th; a bench only shrinks, so its size
+        tells) and the game's cards are the same ones (an accident copies them)."""
+        i = side.index
+        kept = self._may_bat[i]
+        if (kept is not None and kept[0] is game.players and kept[1] is side.bench
+                and kept[2] == len(side.bench) and kept[3] == side.order):
+            return kept[4]
+        answer = _pitcher_may_bat(game, side)
+        self._may_bat[i] = (game.players, side.bench, len(side.bench), list(side.order), answer)
+        return answer
 
     # -------------------------------------------------------------- defense
     def defense_call(self, game: "Game") -> str:
@@ -768,14 +785,18 @@ class ComputerManager(Decider):
         on_base = bases[1] is not None or bases[2] is not None or bases[3] is not None
         pid = side.pitcher
         starter = pid == side.pitchers_used[0]
-        if starter and game.starter_owes_a_batter(side):
+        # only the first inning can find him owing a batter (starter_owes_a_batter)
+        if starter and game.inning == 1 and game.starter_owes_a_batter(side):
             return None      # he pitches to the first batter (5.10(f))
         if not (starter or inning_start or on_base):
             return None      # a reliever is pulled in an inning only with runners on
         line = game.pit[pid]
         outs = line[0]
         runs = line[8]
-        innings = self.real_innings(game, side)
+        # real_innings, its kept answer read in place (asked before every plate appearance)
+        i = side.index
+        innings = (self._innings[i] if self._innings_of[i] is game.lineups[i]
+                   else self.real_innings(game, side))
         real = innings.get(pid) if innings else None
         if starter and real is not None:
             tired = self._real_starter_tired(game, side, pid, real * 3 + REAL_START_EXTRA_OUTS,
