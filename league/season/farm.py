@@ -497,14 +497,17 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     def farm_best(role: str | None, pos: str | None = None) -> Player | None:
         """The best farm player who may come up now (of `role`, who can play `pos`), or None:
         each move takes the first, so the rest are not gathered."""
-        room = rooms.get(len(made))     # who may come up changes only with a move
-        if room is None:
-            room = rooms[len(made)] = _foreign_room(league, active())
         for p in eligible:
             if p.id in farm and (role is None or role_of[p.id] == role) \
-                    and (pos is None or p.can_play(pos)) \
-                    and (not p.foreign or room[p.pitching is not None]):
-                return p
+                    and (pos is None or p.can_play(pos)):
+                if not p.foreign:
+                    return p
+                # the foreign limit's room, worked out only for a foreign man (most are not)
+                room = rooms.get(len(made))     # who may come up changes only with a move
+                if room is None:
+                    room = rooms[len(made)] = _foreign_room(league, active())
+                if room[p.pitching is not None]:
+                    return p
         return None
 
     def down(p: Player, reason: str) -> bool:
@@ -580,17 +583,20 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     if rest is not None:
         pen = [p for p in active() if role_of[p.id] == "RP" and p.id not in aside]
         # asked of the active relievers only (not a table of the whole staff, farm included)
-        fresh: list[Player] = []
-        tired_ones: list[Player] = []
+        fresh = 0
+        tired: list[Player] = []
         # asked as a dict (a Mapping's get is a Python method call in the compiled build)
         rests: dict[str, PitcherRest] = rest if isinstance(rest, dict) else dict(rest)
         for p in pen:
             r = rests.get(p.id)
-            (fresh if r is None or r.available_on <= day else tired_ones).append(p)
-        tired = sorted(tired_ones, key=lambda p: (_value(p), p.id))
-        if len(fresh) < TIRED_PEN and tired:
+            if r is None or r.available_on <= day:
+                fresh += 1
+            else:
+                tired.append(p)
+        if fresh < TIRED_PEN and tired:
             best = farm_best("RP")
-            if best is not None and down(tired[0], "fatigue"):
+            # the least valuable tired man (by value, then id): sorted only when asked
+            if best is not None and down(min(tired, key=lambda p: (_value(p), p.id)), "fatigue"):
                 up(best, "fatigue")
     # a bullpen run down to fewer than MIN_PEN healthy relievers: the farm's best reliever
     # comes up — for the least valuable bench hitter the roster can spare when it is full.
