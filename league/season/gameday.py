@@ -38,7 +38,7 @@ from league.manager.usage import (
     start_innings,
 )
 from league.season import farm
-from league.season.roster import League
+from league.season.roster import ROTATION_SIZE, League
 from league.season.simulate import replay_game
 
 RELIEF_FATIGUE_OK: Final = 1    # a reliever who pitched yesterday may pitch today; two days running, not
@@ -82,7 +82,7 @@ def slot_setup(state: Any, day: date, away: str, home: str) -> SlotSetup:
         r = rest.get(p.id)
         if r is not None and r.available_on > day:
             fatigue[p.id] = (r.available_on - day).days
-    rotations = set(state.rotation(away)) | set(state.rotation(home))
+    rotations = set(rotation_of(state, away)) | set(rotation_of(state, home))
     starting = set(starters.values())
     # relievers too tired sit out, and so do the starters not starting (they were chosen
     # knowing their rest)
@@ -92,8 +92,60 @@ def slot_setup(state: Any, day: date, away: str, home: str) -> SlotSetup:
                             if p.id in fatigue and p.id not in starting
                             and (p.id in rotations or fatigue[p.id] > RELIEF_FATIGUE_OK)
                             and not (p.id in rotations and _two_way(p))
-                            ) | state.reserves()
+                            ) | reserves_of(state)
     return SlotSetup(starters, fatigue, unavailable, day)
+
+
+def usage_of(state: Any, team: str) -> TeamUsage | None:
+    """`state.usage(team)` (SeasonState.usage), its remembered answer read here: the set-up asks
+    it several times for each team before every game, and a Python method's call costs a
+    compiled caller some thousands of instructions."""
+    if not state.follow_usage:
+        return None
+    known: dict[str, TeamUsage | None] = state._usage
+    if team in known:
+        return known[team]
+    return state.usage(team)
+
+
+def rotation_of(state: Any, team: str) -> list[str]:
+    """`state.rotation(team)` (SeasonState.rotation, which asks this): while who sits out is
+    held (one game's set-up: `hold_reserves`) each team's is worked out once and remembered."""
+    if state._held is not None:
+        held: dict[str, tuple[str, ...]] = state._held_rotation
+        known = held.get(team)
+        if known is None:
+            known = held[team] = tuple(_rotation(state, team))
+        return list(known)
+    return _rotation(state, team)
+
+
+def _rotation(state: Any, team: str) -> list[str]:
+    """The team's rotation (SeasonState._rotation): here the computer's, its men who do not sit
+    out, once the state knows it; a saved rotation, real usage and the first asking go to the
+    state's own method (compiled with the set-up that asks it for both teams before every
+    game, a Python method's call costing some thousands of instructions)."""
+    prefs: dict[str, dict[str, Any]] = state.prefs
+    mine = prefs.get(team)
+    if mine and mine.get("rotation"):
+        return state._rotation(team)
+    usage = usage_of(state, team)
+    if usage is not None and usage.starters:
+        return state._rotation(team)
+    computers: dict[str, list[str]] = state._computer_rotation
+    computer = computers.get(team)
+    if computer is None:
+        return state._rotation(team)
+    out = reserves_of(state)
+    return [pid for pid in computer if pid not in out][:ROTATION_SIZE]
+
+
+def reserves_of(state: Any) -> frozenset[str]:
+    """`state.reserves()` (SeasonState.reserves), read here while held, as `usage_of`."""
+    held: frozenset[str] | None = state._held
+    if held is not None:
+        return held
+    return state.reserves()
 
 
 def sitting(state: Any, teams: Iterable[str]) -> frozenset[str]:
@@ -102,7 +154,7 @@ def sitting(state: Any, teams: Iterable[str]) -> frozenset[str]:
     book: farm.RosterBook = state.roster
     league: League = state.league
     book.bind(league)
-    prefs: dict[str, Any] = state.prefs
+    prefs: dict[str, dict[str, Any]] = state.prefs
     aside = {pid for p in prefs.values() for pid in p.get("reserves", [])}
     on_farm, entries = book.farm, book.entries
     return frozenset([p.id for team in teams for p in league.team(team).players
@@ -113,13 +165,13 @@ def sitting(state: Any, teams: Iterable[str]) -> frozenset[str]:
 def team_roles(state: Any, team: str) -> dict[str, str]:
     """Each of the team's relievers' role (SeasonState.roles, which asks this: compiled with the
     set-up that asks it for each team before every game, as it loops over the team's staff)."""
-    in_rotation = set(state.rotation(team))
-    out = state.reserves()
+    in_rotation = set(rotation_of(state, team))
+    out = reserves_of(state)
     league: League = state.league
     staff = [p for p in league.team(team).pitchers
              if p.id not in in_rotation and p.id not in out]
     saved = state.prefs.get(team, {}).get("bullpen", [])
-    usage = state.usage(team)
+    usage = usage_of(state, team)
     if not saved and usage is not None:
         saved = list(usage.bullpen)         # the real closer, then the setup men
     return assign_roles(staff, saved)
@@ -135,14 +187,14 @@ def _starter(state: Any, team: str, day: date) -> str:
     (league/manager/usage.py) and no saved rotation, the rested man furthest behind his share
     of the team's starts (his starts this season: SeasonState.starts), so a missed turn is
     made up."""
-    usage = state.usage(team)
+    usage = usage_of(state, team)
     if usage is not None and usage.rotation and not state.saved_rotation(team):
-        out = state.reserves()
+        out = reserves_of(state)
         here = {p.id for p in state.league.team(team).players if p.pitching is not None}
         for pid in rotation_order(usage, state.starts):
             if pid in here and pid not in out and fatigue_points(state.rest.get(pid), day) == 0:
                 return pid
-    return choose_starter(state.rotation(team), state.rest, day, state.last.get(team))
+    return choose_starter(rotation_of(state, team), state.rest, day, state.last.get(team))
 
 
 def team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
@@ -151,7 +203,7 @@ def team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
     """The team's line-up for a scheduled game (`_team_lineup`); in a league that plays its
     real usage, with the real innings an appearance of the day's pitchers (Lineup.innings),
     which the computer manager leaves them in for."""
-    usage = state.usage(team) if setup.day is not None else None
+    usage = usage_of(state, team) if setup.day is not None else None
     relieving = _relieving(state, team, setup, usage)
     lineup = _team_lineup(state, team, setup, dh=dh, platoon=platoon, rests=rests,
                           stretch=stretch, relieving=relieving)
@@ -224,7 +276,7 @@ def _team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
     vs = state.players.get(vs_id) if vs_id is not None else None
     days = (bench.team_days(state.days.get(team, ()), setup.day, ordered=True)
             if setup.day is not None and rests else None)
-    usage = state.usage(team) if setup.day is not None else None
+    usage = usage_of(state, team) if setup.day is not None else None
     game = team_game(state, team, setup.day) if usage is not None and setup.day else 0
 
     def day_lineup(roster: list[Player]) -> Lineup:

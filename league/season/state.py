@@ -24,6 +24,7 @@ from league.season.gameday import (  # noqa: F401
     SlotSetup,
     play_scheduled,
     rest_after,
+    rotation_of,
     sitting,
     slot_setup,
     team_lineup,
@@ -115,12 +116,7 @@ class SeasonState:
     def rotation(self, team: str) -> list[str]:
         """The team's saved rotation (its players still active), else the computer's: with
         real usage, the men who mostly started, most starts first."""
-        if self._held is not None:
-            known = self._held_rotation.get(team)
-            if known is None:
-                known = self._held_rotation[team] = tuple(self._rotation(team))
-            return list(known)
-        return self._rotation(team)
+        return rotation_of(self, team)
 
     def _rotation(self, team: str) -> list[str]:
         saved = self.saved_rotation(team)
