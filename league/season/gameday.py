@@ -28,7 +28,7 @@ from league.engine.lineup import Lineup
 from league.engine.ruleset import Ruleset
 from league.errors import LeagueError
 from league.manager import bench
-from league.manager.bullpen import MIDDLE, assign_roles
+from league.manager.bullpen import MIDDLE, assign_roles, pitching_value
 from league.manager.rest import PitcherRest, choose_starter, fatigue_points, next_rest
 from league.manager.usage import (
     TeamUsage,
@@ -121,23 +121,36 @@ def rotation_of(state: Any, team: str) -> list[str]:
 
 
 def _rotation(state: Any, team: str) -> list[str]:
-    """The team's rotation (SeasonState._rotation): here the computer's, its men who do not sit
-    out, once the state knows it; a saved rotation, real usage and the first asking go to the
-    state's own method (compiled with the set-up that asks it for both teams before every
-    game, a Python method's call costing some thousands of instructions)."""
+    """The team's rotation (SeasonState.rotation): the one its manager saved (its men still
+    active), else with real usage the men who mostly started, most starts first, else the
+    computer's (`rotation`, its first ROTATION_SIZE who do not sit out). Compiled with the
+    set-up that asks it for both teams before every game (a Python method's call costs a
+    compiled caller some thousands of instructions)."""
     prefs: dict[str, dict[str, Any]] = state.prefs
     mine = prefs.get(team)
     if mine and mine.get("rotation"):
-        return state._rotation(team)
+        saved: list[str] = state.saved_rotation(team)
+        if saved:
+            return saved
+    out = reserves_of(state)
+    league: League = state.league
     usage = usage_of(state, team)
     if usage is not None and usage.starters:
-        return state._rotation(team)
+        here = {p.id for p in league.team(team).players if p.pitching is not None}
+        return [pid for pid in usage.starters if pid in here and pid not in out]
     computers: dict[str, list[str]] = state._computer_rotation
     computer = computers.get(team)
     if computer is None:
-        return state._rotation(team)
-    out = reserves_of(state)
+        computer = computers[team] = rotation(league, team)
     return [pid for pid in computer if pid not in out][:ROTATION_SIZE]
+
+
+def rotation(league: League, team: str) -> list[str]:
+    """A team's starters in the computer manager's order, best first (its rotation is the first
+    ROTATION_SIZE of them who are active: SeasonState.rotation)."""
+    starters = [p for p in league.team(team).players if p.pitching and p.pitching.starter > 0]
+    starters.sort(key=lambda p: (-pitching_value(p), p.id))
+    return [p.id for p in starters]
 
 
 def reserves_of(state: Any) -> frozenset[str]:

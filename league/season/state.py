@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import date
 
 from league.engine.game import GameResult
-from league.manager.bullpen import pitching_value
 from league.manager.rest import PitcherRest
 from league.manager.usage import TeamUsage, team_usage
 from league.season import farm
@@ -24,6 +23,7 @@ from league.season.gameday import (  # noqa: F401
     SlotSetup,
     play_scheduled,
     rest_after,
+    rotation,
     rotation_of,
     sitting,
     slot_setup,
@@ -31,7 +31,7 @@ from league.season.gameday import (  # noqa: F401
     team_roles,
     with_bullpen,
 )
-from league.season.roster import ROTATION_SIZE, League
+from league.season.roster import ROTATION_SIZE, League  # noqa: F401 - ROTATION_SIZE: the season's name for it
 
 SEED_STRIDE = 100_000
 
@@ -118,20 +118,6 @@ class SeasonState:
         real usage, the men who mostly started, most starts first."""
         return rotation_of(self, team)
 
-    def _rotation(self, team: str) -> list[str]:
-        saved = self.saved_rotation(team)
-        if saved:
-            return saved
-        out = self.reserves()
-        usage = self.usage(team)
-        if usage is not None and usage.starters:
-            here = {p.id for p in self.league.team(team).players if p.pitching is not None}
-            return [pid for pid in usage.starters if pid in here and pid not in out]
-        computer = self._computer_rotation.get(team)
-        if computer is None:
-            computer = self._computer_rotation[team] = rotation(self.league, team)
-        return [pid for pid in computer if pid not in out][:ROTATION_SIZE]
-
     def saved_rotation(self, team: str) -> list[str]:
         """The rotation the manager saved for the team, its players still active ([] if none)."""
         saved = self.prefs.get(team, {}).get("rotation")
@@ -170,14 +156,6 @@ class SeasonState:
                 if len(days) > 1 and days[-2] > day:
                     days.sort()
                 self.days[team] = days
-
-
-def rotation(league: League, team: str) -> list[str]:
-    """A team's starters in the computer manager's order, best first (its rotation is the first
-    ROTATION_SIZE of them who are active: SeasonState.rotation)."""
-    starters = [p for p in league.team(team).players if p.pitching and p.pitching.starter > 0]
-    starters.sort(key=lambda p: (-pitching_value(p), p.id))
-    return [p.id for p in starters]
 
 
 def game_seed(season_seed: int, number: int) -> int:
