@@ -97,7 +97,7 @@ class Policy:
             return next((k for k in ("1", "2", "3") if f"r{k}" in choices), "n")
         if method == "bunt_plus":
             return "a" if n % 2 else next(k for k in ("1", "2", "3") if f"r{k}" in choices)
-        if method == "bunt_out":
+        if method in ("bunt_out", "back_first"):   # back_first: a hit-and-run's fly caught (9-2-2)
             return next(k for k in ("3", "2", "1", "0") if f"r{k}" in choices)
         if method in ("change_pitcher", "pinch_hitter", "reliever"):
             game = screen._run.game
