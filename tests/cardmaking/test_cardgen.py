@@ -107,6 +107,13 @@ def _maker():
     return CardMaker(load_ruleset("standard"), default_context(), {"consistency_rounds": 0})
 
 
+def _starter(er: float, r: float):
+    """A starter's season of 180 innings (540 outs, 780 batters faced) with `er` earned runs and
+    `r` runs: the ERA tests' pitcher."""
+    return pitching_line({"g": 25, "gs": 25, "outs": 540, "bf": 780, "h": 180, "hr": 20,
+                          "bb": 60, "so": 120, "er": er, "r": r})
+
+
 def test_a_batter_card_reproduces_his_rates_under_the_engines_reading():
     """The inversion: the card solved for a line gives that line back against the league's
     average pitcher (read from the ruleset's own tables)."""
@@ -162,8 +169,7 @@ def test_a_pitchers_earned_runs_are_kept_as_the_hits_base_runs_says_they_need():
     half run a hit says, a lucky one's fewer runs hits taken away (docs/cards.md)."""
     mk = _maker()
     for er, more in ((40, False), (130, True)):
-        p = pitching_line({"g": 25, "gs": 25, "outs": 540, "bf": 780, "h": 180, "hr": 20,
-                           "bb": 60, "so": 120, "er": er, "r": er + 5})
+        p = _starter(er, er + 5)
         r = mk.pit_rates(p)
         assert r is not None
         kept = mk._with_era(r, p)
@@ -179,8 +185,7 @@ def test_a_pitchers_earned_runs_are_kept_an_inning_not_a_batter():
     the hits added."""
     mk = _maker()
     for er, lucky in ((40, True), (130, False)):
-        p = pitching_line({"g": 25, "gs": 25, "outs": 540, "bf": 780, "h": 180, "hr": 20,
-                           "bb": 60, "so": 120, "er": er, "r": er + 5})
+        p = _starter(er, er + 5)
         r = mk.pit_rates(p)
         assert r is not None
         kept = mk._with_era(r, p)
@@ -190,8 +195,7 @@ def test_a_pitchers_earned_runs_are_kept_an_inning_not_a_batter():
         # than his real earned runs a batter; the lucky man's fewer batters, more runs each
         assert (mk._expected_er(kept) > er / 780) is lucky
     # a pitcher whose runs were what his components are worth keeps his hits
-    p = pitching_line({"g": 25, "gs": 25, "outs": 540, "bf": 780, "h": 180, "hr": 20,
-                       "bb": 60, "so": 120, "er": 0, "r": 0})
+    p = _starter(0, 0)
     r = mk.pit_rates(p)
     assert r is not None
     worth = mk._expected_er(r) / (540 / 780) * 540
