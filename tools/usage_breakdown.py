@@ -27,7 +27,11 @@ order"). `bias` says whether the misses of the check's shares are noise or bias 
 the share inside ±.020 a perfect replay would reach with the replay's own at-bats (binomial
 noise alone); the 100+ inning pitchers' mean ERA and RA9 error and the slope of their ERA error
 on their real runs less their components' Base Runs; errors a thousand chances (catchers and
-pitchers aside) and the unearned share of the runs, real and generated.
+pitchers aside) and the unearned share of the runs, real and generated. `obp_parts` says what
+the OBP is made of, real and generated, each a thousand plate appearances (hits, walks and the
+intentional ones among them, hit batsmen, sacrifice flies and bunts, double plays, runs): for the
+qualified regulars, for every rostered position player, and the rostered pitchers' walks, hit
+batsmen, wild pitches and balks a thousand batters faced (docs/cards.md, "OBP above AVG").
 """
 from __future__ import annotations
 
@@ -120,6 +124,7 @@ def main() -> None:
     teams = team_runs(season, originals, totals)
     out["team_order"] = team_order(teams)
     out["bias"] = bias(season, originals, totals)
+    out["obp_parts"] = obp_parts(season, originals, totals)
     if args.teams:
         for t in sorted(teams, key=lambda t: t["r_made"] - t["r_real"]):
             print(" ".join(f"{k} {v}" if isinstance(v, str) else f"{k} {v:+.0f}"
@@ -266,6 +271,57 @@ def bias(season: LahmanSeason, originals: list[StatPlayer], totals: SeasonTotals
                 errors(list(totals.fielding.values()))],
             "unearned_share": [unearned([dict(p.pitching) for p in season.players if p.pitching]),
                                unearned(list(totals.pitching.values()))]}
+
+
+OBP_KEYS = ("h", "bb", "ibb", "hbp", "sf", "sh", "ab", "so", "hr", "gidp", "r", "rbi")
+
+
+def obp_parts(season: LahmanSeason, originals: list[StatPlayer], totals: SeasonTotals
+              ) -> dict[str, object]:
+    """What the OBP is made of, real and generated, each a thousand plate appearances: hits,
+    walks (intentional among them), hit batsmen, sacrifice flies and bunts, at-bats, double
+    plays, runs and runs batted in; for the qualified regulars and for every position player on
+    a roster (a pitcher: a man who pitched to more batters than he batted). With each group's
+    OBP and AVG, real and generated (the sums' figures), and `pitchers`: the rostered pitchers'
+    walks, hit batsmen, wild pitches and balks a thousand batters faced, real and generated."""
+    qual = QUALIFIED_PA_PER_GAME * season.team_games
+    groups = {k: {"real": dict.fromkeys(OBP_KEYS + ("pa",), 0.0),
+                  "made": dict.fromkeys(OBP_KEYS + ("pa",), 0.0)}
+              for k in ("qualified", "position_players")}
+    for p in originals:
+        g = totals.batting.get(p.key)
+        b = p.batting or {}
+        if not g or not b or (p.pitching and p.pitching.get("bf", 0) > b.get("pa", 0)):
+            continue
+        names = ["position_players"] + (["qualified"] if b.get("pa", 0) >= qual else [])
+        for name in names:
+            for side, line in (("real", b), ("made", g)):
+                for k in OBP_KEYS + ("pa",):
+                    groups[name][side][k] += float(line.get(k, 0.0))
+    out: dict[str, object] = {}
+    for name, sides in groups.items():
+        row: dict[str, object] = {}
+        for side, t in sides.items():
+            pa = max(1.0, t["pa"])
+            fig = {f"{k}_per_1000pa": round(1000 * t[k] / pa, 2) for k in OBP_KEYS}
+            d = t["ab"] + t["bb"] + t["hbp"] + t["sf"]
+            fig["avg"] = round(t["h"] / max(1.0, t["ab"]), 4)
+            fig["obp"] = round((t["h"] + t["bb"] + t["hbp"]) / max(1.0, d), 4)
+            fig["pa_less_parts_per_1000pa"] = round(1000 * (t["pa"] - d - t["sh"]) / pa, 2)
+            row[side] = fig
+        out[name] = row
+    pit_keys = ("bf", "bb", "ibb", "hbp", "wp", "bk", "h", "so")
+    pit = {side: dict.fromkeys(pit_keys, 0.0) for side in ("real", "made")}
+    for p in originals:
+        g = totals.pitching.get(p.key)
+        if not g or not p.pitching:
+            continue
+        for side, line in (("real", p.pitching), ("made", g)):
+            for k in pit_keys:
+                pit[side][k] += float(line.get(k, 0.0))
+    out["pitchers"] = {side: {f"{k}_per_1000bf": round(1000 * t[k] / max(1.0, t["bf"]), 2)
+                              for k in pit_keys[1:]} for side, t in pit.items()}
+    return out
 
 
 def team_order(teams: list[dict[str, Any]]) -> dict[str, object]:
