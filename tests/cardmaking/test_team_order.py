@@ -1,5 +1,6 @@
 """tools/usage_breakdown.py's team order (issue 33): Base Runs of a team line, and a replayed
-team's Base Runs error split into playing time and the men's own."""
+team's Base Runs error split into playing time and the men's own; its bias and what the OBP is
+made of (`obp_parts`)."""
 from __future__ import annotations
 
 import sys
@@ -101,3 +102,43 @@ def test_bias_a_faithful_replay_has_none_and_reads_the_errors(ub):
     assert out["avg_inside_by_noise"] == pytest.approx(0.85, abs=0.01)
     assert out["errors_per_1000_chances"] == [round(18000 / 718, 1), round(24000 / 1424, 1)]
     assert out["unearned_share"] == [round(1 - 246 / 270, 3)] * 2
+
+
+def test_obp_parts_reads_what_the_obp_is_made_of_real_and_generated(ub):
+    """`obp_parts` (docs/cards.md, "OBP above AVG"): each part a thousand plate appearances, real
+    and generated, for the qualified regulars and every position player (a pitcher who batted is
+    left out); the groups' AVG and OBP from the sums; the pitchers' hit batsmen and wild pitches
+    a thousand batters faced. A replay that hits two more batsmen and walks none fewer shows
+    them, and nothing else moves."""
+    bat = {"pa": 600.0, "ab": 540.0, "h": 162.0, "2b": 30.0, "3b": 3.0, "hr": 20.0, "bb": 50.0,
+           "ibb": 6.0, "hbp": 5.0, "sf": 5.0, "sh": 0.0, "so": 100.0, "gidp": 12.0}
+    bench = {**bat, "pa": 200.0, "ab": 180.0, "h": 45.0, "bb": 15.0, "hbp": 3.0, "sf": 2.0}
+    arm_bat = {**bat, "pa": 60.0, "ab": 50.0, "h": 6.0, "bb": 2.0, "hbp": 0.0, "sf": 0.0,
+               "sh": 8.0}
+    arm = {"outs": 540.0, "bf": 760.0, "h": 170.0, "hr": 18.0, "bb": 55.0, "hbp": 5.0,
+           "wp": 7.0, "bk": 1.0, "so": 120.0}
+    players = [StatPlayer("b", "B", "TAA", "R", "R", bat, None, {}),
+               StatPlayer("c", "C", "TAA", "R", "R", bench, None, {}),
+               StatPlayer("p", "P", "TAA", "R", "R", arm_bat, arm, {})]
+    season = SimpleNamespace(team_games=162, players=players)
+    # generated: the regular hit twice more (an at-bat fewer), the pitcher hits one batter more
+    made_b = {**bat, "ab": 538.0, "hbp": 7.0}
+    totals = SimpleNamespace(batting={"b": made_b, "c": bench, "p": arm_bat},
+                             pitching={"p": {**arm, "hbp": 6.0, "wp": 6.0}})
+    out = ub.obp_parts(season, players, totals)
+    q = out["qualified"]
+    assert q["real"]["hbp_per_1000pa"] == pytest.approx(1000 * 5 / 600, abs=0.01)
+    assert q["made"]["hbp_per_1000pa"] - q["real"]["hbp_per_1000pa"] == pytest.approx(
+        1000 * 2 / 600, abs=0.02)
+    assert q["made"]["bb_per_1000pa"] == q["real"]["bb_per_1000pa"]
+    assert q["real"]["obp"] == round((162 + 50 + 5) / 600, 4)
+    assert q["made"]["obp"] == round((162 + 50 + 7) / 600, 4)
+    assert q["made"]["avg"] == round(162 / 538, 4)
+    assert q["real"]["pa_less_parts_per_1000pa"] == 0 and q["made"]["pa_less_parts_per_1000pa"] == 0
+    pos = out["position_players"]         # the regular and the bench man, not the pitcher
+    assert pos["real"]["sf_per_1000pa"] == pytest.approx(1000 * 7 / 800, abs=0.01)
+    assert pos["real"]["sh_per_1000pa"] == 0
+    pit = out["pitchers"]
+    assert pit["real"]["hbp_per_1000bf"] == pytest.approx(1000 * 5 / 760, abs=0.01)
+    assert pit["made"]["hbp_per_1000bf"] == pytest.approx(1000 * 6 / 760, abs=0.01)
+    assert pit["made"]["wp_per_1000bf"] < pit["real"]["wp_per_1000bf"]
