@@ -64,7 +64,10 @@ def plate_appearance(g: GameState) -> None:
         bases = g.bases
         if kind != "none" and bases[1] is None and bases[2] is None and bases[3] is None:
             kind = "none"
-    pitch(g, bid, kind, infield_in, pitch_mods)
+    # pitch(), in place (once a plate appearance)
+    again = _pitch(g, bid, kind, infield_in, pitch_mods)
+    while again is not None:
+        again = _pitch(g, bid, again[0], infield_in, again[1])
 
 
 def pitch(g: GameState, bid: str, kind: str, infield_in: bool, mods: list[tuple[str, int]]) -> None:
@@ -112,17 +115,20 @@ def _pitch(g: GameState, bid: str, kind: str, infield_in: bool, mods: list[tuple
               "pitcher card", condition, res)
     if kind == "bunt" or kind == "squeeze":
         return _bunt.bunt(g, bid, res, raw, kind == "squeeze", infield_in)
+    # the next batter up (GameState._next_batter, in place: once a plate appearance)
     if res == "BB":
         g._walk(bid)
         if not g.quiet:
             g.record("BB")
-        g._next_batter()
+        off = g.sides[g.half]
+        off.batting_index = (off.batting_index + 1) % 9
         return None
     if res == "K":
         g._strikeout(bid, False)
         if kind == "hit_and_run" and g.outs < 3 and g.runners():
             _hit_and_run.hit_and_run_strikeout(g)
-        g._next_batter()
+        off = g.sides[g.half]
+        off.batting_index = (off.batting_index + 1) % 9
         return None
     if res == "X":
         return _x_table.x_table(g, bid, kind, infield_in, mods)
@@ -139,7 +145,9 @@ def _pitch(g: GameState, bid: str, kind: str, infield_in: bool, mods: list[tuple
 def bat_roll(g: GameState, bid: str, pitch: str, kind: str, infield_in: bool) -> None:
     if g.heavy and bid in g.heavy:
         pitch = "BS"  # §7.6: a heavy injury reads BS*/BS+ as a plain BS for him
-    card = g.batting_card(bid)
+    card = g._cards.get(bid)        # g.batting_card, its kept answer read in place
+    if card is None:
+        card = g.batting_card(bid)
     seeded = g.seeded
     raw = seeded.roll("bat") if seeded is not None else g.dice.roll("bat")
     g.raws.append(raw)
@@ -152,12 +160,16 @@ def bat_roll(g: GameState, bid: str, pitch: str, kind: str, infield_in: bool) ->
         g._walk(bid)
         if not g.quiet:
             g.record("BB")
-        return g._next_batter()
+        off = g.sides[g.half]
+        off.batting_index = (off.batting_index + 1) % 9
+        return None
     if res == "K":
         g._strikeout(bid, False)
         if kind == "hit_and_run" and g.outs < 3 and g.runners():
             _hit_and_run.hit_and_run_strikeout(g)
-        return g._next_batter()
+        off = g.sides[g.half]
+        off.batting_index = (off.batting_index + 1) % 9
+        return None
     if res == "HR":
         exact = raw == card.bounds.bound("HR")
         if pitch == "BS*" or pitch == "BS+" or not exact:

@@ -174,7 +174,10 @@ def _apply_bases_empty(g: GameState, bid: str, key: str, row: DefenseRow, target
     if batter_out:
         grounder = key == "ground"
         g._credit_out(_fielder_pos(g, key, raw), 1, grounder, [])
-    bl = g._bat_line(off.index, bid)
+    # g._bat_line, in place: the batter's line is made when he enters the order
+    bl = g.bat.get(bid) if g.box else g._no_bat
+    if bl is None:
+        bl = g._bat_line(off.index, bid)
     pl = g.pit[dfn.pitcher]
     bl[PA] += 1
     pl[P_BF] += 1
@@ -208,7 +211,7 @@ def _apply_bases_empty(g: GameState, bid: str, key: str, row: DefenseRow, target
     if not g.quiet:
         g.record(_what(key, credit, False, False), runs=1 if target >= 4 else 0,
                  mods=(AGGRESSIVE,) if agg_err else (), before=("", "", ""))
-    g._next_batter()
+    off.batting_index = (off.batting_index + 1) % 9     # g._next_batter, in place
 
 
 def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[int, int], ...],
@@ -296,8 +299,10 @@ def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tupl
         if outs >= 2:
             for line in {id(x): x for x in in_play}.values():
                 line[F_DP] += 1
-    # credit
-    bl = g._bat_line(off.index, bid)
+    # credit (g._bat_line, in place: the batter's line is made when he enters the order)
+    bl = g.bat.get(bid) if g.box else g._no_bat
+    if bl is None:
+        bl = g._bat_line(off.index, bid)
     pl = g.pit[dfn.pitcher]
     bl[PA] += 1
     pl[P_BF] += 1
@@ -394,7 +399,7 @@ def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tupl
         g.record(what, runs=sum(1 for m in final if m.to >= 4) if what == "HR" else 0,
                  moves=tuple([(m.runner.pid, m.start, m.to) for m in final[1:]]), notes=tuple(notes),
                  mods=tuple(mods), before=(on[1], on[2], on[3]))
-    g._next_batter()
+    off.batting_index = (off.batting_index + 1) % 9     # g._next_batter, in place
 
 
 def take_the_place(batter: Runner, put_out: list[Runner], pitcher: str) -> None:
