@@ -607,6 +607,9 @@ class GameState:
         self.outs_now = 0                             # outs made since the last record
         self.scored_now: list[tuple[str, str]] = []   # runs counted since the last record
         self.rolls: list[Roll] = []
+        # the pitch, bat and defense rules (some 160 rolls a game) add their roll to the log in
+        # place, unless a subclass wraps `log` (league/referee.py keeps a timeline of the rolls)
+        self.log_in_place = type(self).log is GameState.log
         self.raws: list[int] = []     # every raw roll in order: what a replay needs
         self.quiet = quiet or not box  # no roll log and no play text (odds, bulk simulation)
         self.want_splits = splits and box  # lines against left and right (the odds need none)

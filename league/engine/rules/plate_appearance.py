@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from league.engine.dice import Roll
 from league.engine.rules import bunt as _bunt
 from league.engine.rules import hit_and_run as _hit_and_run
 from league.engine.rules import runners as _runners
@@ -110,9 +111,13 @@ def _pitch(g: GameState, bid: str, kind: str, infield_in: bool, mods: list[tuple
     res = row.lookup[modified]
     if not g.quiet:
         # most pitches have no modifier: the empty tuple, not one made by adding two of them
-        g.log("pitch", raw, ((("platoon", plat),) + tuple(mods) if plat
-                             else tuple(mods) if mods else ()), modified,
-              "pitcher card", condition, res)
+        roll = Roll("pitch", raw, ((("platoon", plat),) + tuple(mods) if plat
+                                   else tuple(mods) if mods else ()), modified,
+                    "pitcher card", condition, res)
+        if g.log_in_place:
+            g.rolls.append(roll)    # g.log, in place
+        else:
+            g.log(*roll.astuple())
     if kind == "bunt" or kind == "squeeze":
         return _bunt.bunt(g, bid, res, raw, kind == "squeeze", infield_in)
     # the next batter up (GameState._next_batter, in place: once a plate appearance)
@@ -153,7 +158,11 @@ def bat_roll(g: GameState, bid: str, pitch: str, kind: str, infield_in: bool) ->
     g.raws.append(raw)
     res = card.bounds.lookup[raw]
     if not g.quiet:
-        g.log("bat", raw, (), raw, "batter card", "", res)
+        roll = Roll("bat", raw, (), raw, "batter card", "", res)
+        if g.log_in_place:
+            g.rolls.append(roll)    # g.log, in place
+        else:
+            g.log(*roll.astuple())
     if res == "HR" and not card.hr_defended and g.players[bid].batting is None:
         res = g.opt["pitcher_hr_without_plus"]
     if res == "BB":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from league.engine.dice import Roll
 from league.engine.events import AGGRESSIVE, NO_RUN, TRY_OUT, TRY_SAFE, WALK_OFF
 from league.engine.rules import hit_and_run as _hit_and_run
 from league.engine.rules.crossplay import crossplay
@@ -152,8 +153,12 @@ def defend(g: GameState, key: str, bid: str, kind: str, infield_in: bool, bat_ro
         text = _TOKENS_TEXT.get(tokens)
         if text is None:
             text = tokens_text(tokens)
-        g.log("defense", raw, tuple(mods) if mods else (), modified, table.name, row.label,
-              text + (" (aggressive error)" if agg_err else ""))
+        roll = Roll("defense", raw, tuple(mods) if mods else (), modified, table.name, row.label,
+                    text + (" (aggressive error)" if agg_err else ""))
+        if g.log_in_place:
+            g.rolls.append(roll)    # g.log, in place
+        else:
+            g.log(*roll.astuple())
     is_error = row.label == "E"
     if sit == 0 and kind != "hit_and_run":
         return _apply_bases_empty(g, bid, key, row, tokens[0][0], is_error, agg_err, raw)
