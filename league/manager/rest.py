@@ -24,14 +24,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Final
 
-try:  # the compiled build (setup.py): this module's classes stay Python classes (pickled to
-    # the odds' workers, copied with dataclasses.replace)
-    from mypy_extensions import mypyc_attr
-except ImportError:  # the pure-Python package needs nothing beyond the standard library
-    def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
-        return lambda cls: cls
-
-from league.engine.cards import PitchingCard
+from league.engine.cards import PitchingCard, by_fields
 from league.errors import LeagueError
 
 CONDITION_PENALTY_PER_POINT = 5
@@ -77,13 +70,16 @@ def _rest_days(innings: float, starter: int, rest: int, outs: int, started: bool
     return max(1, days)
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class PitcherRest:
     """When a pitcher is rested again, and the fatigue points he pitched with last time."""
 
     available_on: date
     fatigue: int = 0
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # sent to the odds' workers: a native class pickles by its fields (cards.by_fields)
+        return by_fields(self)
 
 
 def fatigue_points(rest: PitcherRest | None, day: date) -> int:

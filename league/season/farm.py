@@ -22,14 +22,14 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any, Final
 
-try:  # the compiled build (setup.py): this module's classes stay Python classes (pickled to
+try:  # the compiled build (setup.py): Move, Notice and RosterBook stay Python classes (pickled to
     # the odds' workers, copied with dataclasses.replace)
     from mypy_extensions import mypyc_attr
 except ImportError:  # the pure-Python package needs nothing beyond the standard library
     def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
         return lambda cls: cls
 
-from league.engine.cards import Player
+from league.engine.cards import Player, by_fields
 from league.engine.injury import recover_through, severity
 from league.engine.lineup import Lineup
 from league.engine.values import batting_value
@@ -61,7 +61,6 @@ MIN_PEN: Final = 4              # fewer healthy active relievers: one comes up f
 SWAP_MARGIN: Final = 6.0        # how much better a farm player must be to take an active man's place
 
 
-@mypyc_attr(native_class=False)
 @dataclass
 class Standing:
     """A player's season record for the farm and injuries: when he was last demoted, his injury
@@ -71,6 +70,10 @@ class Standing:
     points: int = 0
     hurt_on: date | None = None
     settled: date | None = None
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # sent to the odds' workers: a native class pickles by its fields (cards.by_fields)
+        return by_fields(self)
 
 
 @mypyc_attr(native_class=False)

@@ -15,13 +15,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Final
 
-try:  # the compiled build (setup.py): SlotSetup stays a Python class
-    from mypy_extensions import mypyc_attr
-except ImportError:  # the pure-Python package needs nothing beyond the standard library
-    def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
-        return lambda cls: cls
-
-from league.engine.cards import Player
+from league.engine.cards import Player, by_fields
 from league.engine.dice import SeededDice
 from league.engine.game import GameResult
 from league.engine.lineup import Lineup
@@ -44,7 +38,6 @@ from league.season.simulate import replay_game
 RELIEF_FATIGUE_OK: Final = 1    # a reliever who pitched yesterday may pitch today; two days running, not
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class SlotSetup:
     """How a scheduled game starts: each team's rested starter, the pitchers' carried fatigue,
@@ -54,6 +47,10 @@ class SlotSetup:
     fatigue: dict[str, int]
     unavailable: frozenset[str]
     day: date | None = None
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # a native class pickles by its fields (cards.by_fields)
+        return by_fields(self)
 
 
 def _two_way(p: Player) -> bool:
