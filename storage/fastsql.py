@@ -67,6 +67,18 @@ def insert_returning(cursor: Any, dialect: Any, table: str, keys: Sequence[str],
     return [tuple(r) for r in cursor.fetchall()]
 
 
+def values_list(dialect: Any, rows: Sequence[tuple], types: Sequence[str] = ()) -> tuple[str, list]:
+    """`VALUES (…), (…)` for all `rows` as one statement's text and its parameters, in the
+    rows' order; `types` casts the first row's (so the columns' types are known on
+    PostgreSQL). One statement for a day's rows, where an executemany on PostgreSQL sends,
+    binds and runs one statement a row."""
+    m = marker(dialect)
+    first = "(" + ", ".join(f"{m}::{t}" if t else m for t in types or [""] * len(rows[0])) + ")"
+    other = "(" + ", ".join([m] * len(rows[0])) + ")"
+    return ("VALUES " + ", ".join([first] + [other] * (len(rows) - 1)),
+            [v for row in rows for v in row])
+
+
 def run(cursor: Any, dialect: Any, name: str, factory: Factory, rows: Sequence[tuple],
         many: bool = True) -> None:
     """Run the statement `name` (built by `factory(dialect name)` as (statement, keys) on first

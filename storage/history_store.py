@@ -293,10 +293,17 @@ def add_roster_moves(*, session: Session, league_id: int, season_id: int | None,
     with fastsql.cursor_of(session) as (cursor, dialect):
         day_of = fastsql.day_param(dialect)
         stamp = fastsql.time_param(dialect)(now)
-        fastsql.run(cursor, dialect, "roster_moves", _roster_move_insert, [
-            (league_id, season_id, day_of(day), kind,
-             json.dumps([[pid, team, team]], ensure_ascii=False), reason, stamp)
-            for day, kind, pid, team, reason in moves])
+        rows = [(league_id, season_id, day_of(day), kind,
+                 json.dumps([[pid, team, team]], ensure_ascii=False), reason, stamp)
+                for day, kind, pid, team, reason in moves]
+        if dialect.name == "postgresql":
+            # one statement, the moves in their order (the same ids as one insert a move), not
+            # one a move in a pipeline
+            stmt, keys = _roster_move_insert(dialect.name)
+            values, params = fastsql.values_list(dialect, rows)
+            cursor.execute(f"INSERT INTO {stmt.table.name} ({', '.join(keys)}) {values}", params)
+            return
+        fastsql.run(cursor, dialect, "roster_moves", _roster_move_insert, rows)
 
 
 def add_notices(*, session: Session, league_id: int, season_id: int | None,

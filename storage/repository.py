@@ -1000,26 +1000,47 @@ def record_game_rows(*, session: Session, season_id: int,
         return []
     with fastsql.cursor_of(session) as (cursor, dialect):
         finals = [(result.runs[0], result.runs[1], slot.id) for slot, result, _seed in games]
+        stamp = fastsql.time_param(dialect)
+        rows = [(slot.id, season_id, seed, game_data(result, compact), stamp(_now()), None)
+                for slot, result, seed in games]
         if dialect.name == "postgresql":
-            # one statement, the results as arrays, not a pipeline of one a game
-            table = ScheduleRow.__tablename__
-            cursor.execute(f"UPDATE {table} AS s SET status = 'final', away_runs = v.a, "
-                           "home_runs = v.h FROM unnest(%s::int[], %s::int[], %s::int[]) "
-                           "AS v(a, h, id) WHERE s.id = v.id AND s.status <> 'final'",
-                           [list(column) for column in zip(*finals)])
+            ids = _finals_and_games(cursor, dialect, finals, rows)
+            stored = len(ids)
         else:
             _many(cursor, dialect, "final", finals)
-        if cursor.rowcount != len(games):
+            stored = cursor.rowcount
+        if stored != len(games):
             numbers = ", ".join(str(slot.number) for slot, _result, _seed in games)
             raise LeagueError(f"a game of {games[0][0].day} (games {numbers}) was stored "
                               "meanwhile by another program simulating this season; run again "
                               "to carry on")
-        stamp = fastsql.time_param(dialect)
-        ids = dict(fastsql.insert_returning(
-            cursor, dialect, GameRow.__tablename__, _GAME_KEYS,
-            [(slot.id, season_id, seed, game_data(result, compact), stamp(_now()), None)
-             for slot, result, seed in games], ("schedule_id", "id")))
+        if dialect.name != "postgresql":
+            ids = dict(fastsql.insert_returning(cursor, dialect, GameRow.__tablename__,
+                                                _GAME_KEYS, rows, ("schedule_id", "id")))
     return [int(ids[slot.id]) for slot, _result, _seed in games]
+
+
+def _finals_and_games(cursor: Any, dialect: Any, finals: list[tuple], rows: list[tuple]
+                      ) -> dict[int, int]:
+    """The day's results set final and their game rows inserted on PostgreSQL with one
+    statement (one round trip, not two): the results as arrays, the games as VALUES in their
+    order (their ids as one insert a game gave them), only those whose result was set here (a
+    game another program stored meanwhile is left out, so the caller sees fewer and refuses the
+    day); {schedule id: game id} of the games inserted."""
+    table = ScheduleRow.__tablename__
+    values, params = fastsql.values_list(
+        dialect, [(k, *row) for k, row in enumerate(rows)],
+        ("int", "int", "int", "int", "text", "timestamptz", "text"))
+    cursor.execute(
+        f"WITH done AS (UPDATE {table} AS s SET status = 'final', away_runs = v.a, "
+        "home_runs = v.h FROM unnest(%s::int[], %s::int[], %s::int[]) AS v(a, h, id) "
+        "WHERE s.id = v.id AND s.status <> 'final' RETURNING s.id) "
+        f"INSERT INTO {GameRow.__tablename__} ({', '.join(_GAME_KEYS)}) "
+        f"SELECT {', '.join('g.' + k for k in _GAME_KEYS)} "
+        f"FROM ({values}) AS g(k, {', '.join(_GAME_KEYS)}) "
+        "WHERE g.schedule_id IN (SELECT id FROM done) ORDER BY g.k RETURNING schedule_id, id",
+        [list(column) for column in zip(*finals)] + params)
+    return {int(sid): int(gid) for sid, gid in cursor.fetchall()}
 
 
 class DayLines:
@@ -1070,37 +1091,45 @@ class DayLines:
                     _many(cursor, dialect, name, rows)
             day = fastsql.day_param(dialect)
             rest = [(sid, p, day(r.available_on), r.fatigue) for (sid, p), r in self.rest.items()]
-            if dialect.name == "postgresql" and rest:
-                # the rows replaced with one statement a season (the old rows deleted in full
-                # first: the insert waits for the count of them), not two a pitcher nor a DELETE
-                # and a COPY (three round trips); the new rows in their order: the same ids
-                by_season: dict[int, list[tuple]] = {}
-                for row in rest:
-                    by_season.setdefault(row[0], []).append(row)
-                t = PitcherRestRow.__tablename__
-                for sid, rows in by_season.items():
-                    _sid, players, days, fatigue = zip(*rows)
-                    cursor.execute(
-                        f"WITH gone AS (DELETE FROM {t} WHERE season_id = %s AND player = ANY(%s) "
-                        f"RETURNING 1) INSERT INTO {t} (season_id, player, available_on, fatigue) "
-                        "SELECT %s, * FROM unnest(%s::text[], %s::date[], %s::int[]) "
-                        "WHERE (SELECT count(*) FROM gone) >= 0",
-                        (sid, list(players), sid, list(players), list(days), list(fatigue)))
+            starters = [(pid, sid, team) for (sid, team), pid in self.starters.items()]
+            if dialect.name == "postgresql":
+                _rest_and_starters(cursor, rest, starters)
             else:
                 _many(cursor, dialect, "rest_del", list(self.rest))
                 _many(cursor, dialect, "rest_ins", rest)
-            starters = [(pid, sid, team) for (sid, team), pid in self.starters.items()]
-            if dialect.name == "postgresql":
-                t = SeasonTeamRow.__tablename__
-                for sid in {sid for _pid, sid, _team in starters}:
-                    mine = [(pid, team) for pid, of, team in starters if of == sid]
-                    cursor.execute(f"UPDATE {t} AS t SET last_starter = v.pid FROM "
-                                   "unnest(%s::text[], %s::text[]) AS v(pid, team) "
-                                   "WHERE t.season_id = %s AND t.team = v.team",
-                                   ([p for p, _ in mine], [team for _, team in mine], sid))
-            else:
                 _many(cursor, dialect, "starter", starters)
         self.__init__()     # type: ignore[misc]
+
+
+def _rest_and_starters(cursor: Any, rest: list[tuple], starters: list[tuple]) -> None:
+    """The pitchers' rest rows replaced and the teams' last starters set on PostgreSQL, with one
+    statement a season (one round trip): the old rest rows deleted in full first (the insert
+    waits for the count of them), the new ones inserted in their order (the same ids as one
+    insert a row), the starters updated from arrays — not two statements a pitcher, nor a
+    DELETE and a COPY and an UPDATE."""
+    r, t = PitcherRestRow.__tablename__, SeasonTeamRow.__tablename__
+    for sid in dict.fromkeys([row[0] for row in rest] + [row[1] for row in starters]):
+        parts: list[str] = []
+        params: list[Any] = []
+        mine = [(pid, team) for pid, of, team in starters if of == sid]
+        if mine:
+            parts.append(f"started AS (UPDATE {t} AS t SET last_starter = v.pid FROM "
+                         "unnest(%s::text[], %s::text[]) AS v(pid, team) "
+                         "WHERE t.season_id = %s AND t.team = v.team RETURNING 1)")
+            params += [[p for p, _ in mine], [team for _, team in mine], sid]
+        rows = [row[1:] for row in rest if row[0] == sid]
+        if rows:
+            players, days, fatigue = (list(column) for column in zip(*rows))
+            parts.append(f"gone AS (DELETE FROM {r} WHERE season_id = %s AND player = ANY(%s) "
+                         "RETURNING 1)")
+            params += [sid, players]
+            last = (f"INSERT INTO {r} (season_id, player, available_on, fatigue) "
+                    "SELECT %s, * FROM unnest(%s::text[], %s::date[], %s::int[]) "
+                    "WHERE (SELECT count(*) FROM gone) >= 0")
+            params += [sid, players, days, fatigue]
+        else:
+            last = "SELECT 1"
+        cursor.execute("WITH " + ", ".join(parts) + " " + last, params)
 
 
 def _statements() -> dict[str, tuple[Any, tuple[str, ...]]]:
@@ -1141,10 +1170,14 @@ def _copy(cursor: Any, name: str, rows: list[tuple]) -> None:
     """The rows of one of _STATEMENTS' line inserts (bat, pit, fld, split) with PostgreSQL's COPY
     (psycopg 3's cursor.copy): one round trip and no statement per row."""
     stmt, keys = _STATEMENTS[name]
-    table = stmt.table.name
-    with cursor.copy(f"COPY {table} ({', '.join(keys)}) FROM STDIN") as copy:
+    table = stmt.table
+    with cursor.copy(f"COPY {table.name} ({', '.join(keys)}) FROM STDIN (FORMAT BINARY)") as copy:
+        copy.set_types([_PG_TYPE[type(table.c[k].type).__name__] for k in keys])
         for row in rows:
             copy.write_row(row)
+
+
+_PG_TYPE = {"Integer": "int4", "AutoString": "varchar", "String": "varchar", "Boolean": "bool"}
 
 
 def _many(cursor: Any, dialect: Any, name: str, rows: list[tuple], many: bool = True) -> None:
