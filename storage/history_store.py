@@ -39,6 +39,7 @@ from storage.tables import (
     ScheduleRow,
     SeasonRow,
     _now,
+    in_seasons,
     of_player,
 )
 
@@ -135,9 +136,12 @@ def season_totals(*, session: Session, season_ids: Sequence[int], player: str | 
         q = (select(t.c.season_id, t.c.player, t.c.team, func.max(s.c.day), func.max(s.c.number),
                     func.count(), *sums)
              .join(g, g.c.id == t.c.game_id).join(s, s.c.id == g.c.schedule_id)
-             .where(t.c.season_id.in_(list(season_ids)), s.c.kind == kind))
+             .where(s.c.kind == kind))
         if player is not None:
-            q = q.where(*of_player(table, player, list(season_ids)))
+            q = q.where(t.c.season_id.in_(list(season_ids)),
+                        *of_player(table, player, list(season_ids)))
+        else:
+            q = q.where(*in_seasons(table, list(season_ids)))
         return session.execute(q.group_by(t.c.season_id, t.c.player, t.c.team)).all()
 
     def entry(row: Any) -> dict[str, Any]:

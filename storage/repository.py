@@ -66,6 +66,7 @@ from storage.tables import (
     SeasonTeamRow,
     TeamRow,
     _now,
+    in_seasons,
     of_player,
 )
 
@@ -385,7 +386,7 @@ def season_document(*, session: Session, league_id: int, season_id: int) -> dict
         per_game: dict[int, list] = {}
         order = t.c.seq if "seq" in t.c else t.c.id
         for row in session.execute(select(t.c.game_id, *[t.c[c] for c in cols])
-                                   .where(t.c.season_id == season_id)
+                                   .where(*in_seasons(table, [season_id]))
                                    .order_by(t.c.game_id, order)):
             values = list(row[1:])
             if key == "pitching":
@@ -1232,7 +1233,7 @@ def season_totals(*, session: Session, season_id: int, kind: str, team: str | No
                  count((t.c.decision == "H") | ((t.c.decision == "W") & ~started)),
                  count(started & finished), count(started & finished & (t.c.r == 0))]
     query = (select(t.c.player, t.c.team, func.count(), *[func.sum(t.c[c]) for c in cols], *extra)
-             .where(t.c.season_id == season_id).group_by(t.c.player, t.c.team))
+             .where(*in_seasons(table, [season_id])).group_by(t.c.player, t.c.team))
     if team is not None:
         query = query.where(t.c.team == team)
     if game_kind is not None:
@@ -1258,7 +1259,7 @@ def last_games(*, session: Session, season_id: int, kind: str,
     g, sc = GameRow.__table__, ScheduleRow.__table__
     query = (select(t.c.player, t.c.team, func.max(sc.c.number))
              .join(g, g.c.id == t.c.game_id).join(sc, sc.c.id == g.c.schedule_id)
-             .where(t.c.season_id == season_id).group_by(t.c.player, t.c.team))
+             .where(*in_seasons(tables[kind], [season_id])).group_by(t.c.player, t.c.team))
     if game_kind is not None:
         query = query.where(sc.c.kind == game_kind)
     return {(r[0], r[1]): int(r[2]) for r in session.execute(query)}
@@ -1322,10 +1323,11 @@ def _lines(session: Session, table: Any, columns: Sequence[str], season_ids: Ite
     seasons = list(season_ids)
     query = (core_select(s.c.number, s.c.day, s.c.away, s.c.home, t.c.team, t.c.player,
                     *[t.c[c] for c in extra], *[t.c[c] for c in columns])
-             .join(g, g.c.id == t.c.game_id).join(s, s.c.id == g.c.schedule_id)
-             .where(t.c.season_id.in_(seasons)))
+             .join(g, g.c.id == t.c.game_id).join(s, s.c.id == g.c.schedule_id))
     if player is not None:
-        query = query.where(*of_player(table, player, seasons))
+        query = query.where(t.c.season_id.in_(seasons), *of_player(table, player, seasons))
+    else:
+        query = query.where(*in_seasons(table, seasons))
     if team is not None:
         query = query.where(t.c.team == team)
     if kind is not None:

@@ -258,10 +258,8 @@ class BattingSplitRow(Row, table=True):
     game line (migration 0011_splits; games stored before it have none)."""
 
     __tablename__ = "game_batting_split"
-    # by season only: rows are written in season order, so each game's rows go at the end of
-    # the index (a season's sim writes ~15 split rows a game); a player's splits are read one
-    # season at a time (migration 0012_line_indexes)
-    __table_args__ = (Index("ix_game_batting_split_season", "season_id"),)
+    # no index by season (0029_line_season_indexes): a season's splits are found through its
+    # games (in_seasons), a player's through the games of his lines (of_player)
 
     id: Optional[int] = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game_game.id", ondelete="CASCADE", index=True)
@@ -324,9 +322,9 @@ class FieldingLineRow(Row, table=True):
     """One fielder's line in one game, in league.season.stats.FIELD_FIELDS order."""
 
     __tablename__ = "game_fielding"
-    # by season only, as the splits: a player's fielding over several seasons is found through
-    # the games of his batting and pitching lines (of_player; 0012_line_indexes)
-    __table_args__ = (Index("ix_game_fielding_season", "season_id"),)
+    # no index by season, as the splits (0029_line_season_indexes): a season's fielding is found
+    # through its games (in_seasons), a player's through the games of his batting and pitching
+    # lines (of_player)
 
     id: Optional[int] = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game_game.id", ondelete="CASCADE", index=True)
@@ -350,11 +348,23 @@ PIT_COLUMNS = ("outs", "bf", "h", "hr", "bb", "ibb", "hbp", "so", "r", "er", "wp
 FIELD_COLUMNS = ("po", "a", "e", "dp", "pb", "sb_allowed", "cs")
 
 
+def in_seasons(table: Any, season_ids: Sequence[int]) -> list[Any]:
+    """The conditions that pick the lines of `table` (any of the game line tables) of the games
+    of `season_ids`. The split and fielding lines have no index by season (0029): theirs are
+    found through their games (game_game's season index, then the lines' game_id index)."""
+    t = table.__table__
+    found = [t.c.season_id.in_(season_ids)]
+    if table is FieldingLineRow or table is BattingSplitRow:
+        g = GameRow.__table__
+        found.append(t.c.game_id.in_(select(g.c.id).where(g.c.season_id.in_(season_ids))))
+    return found
+
+
 def of_player(table: Any, player: str, season_ids: Sequence[int]) -> list[Any]:
     """The conditions that pick a player's lines of `table` (any of the game line tables), for a
-    query of `season_ids`. The split and fielding lines are indexed by season alone (0012):
-    theirs are found through the games of his batting and pitching lines (every game he
-    played: a fielder bats or pitches), which keep their (season_id, player) index."""
+    query of `season_ids`. The split and fielding lines have no index by player (0012) nor
+    season (0029): theirs are found through the games of his batting and pitching lines (every
+    game he played: a fielder bats or pitches), which keep their (season_id, player) index."""
     t = table.__table__
     found = [t.c.player == player]
     if table is FieldingLineRow or table is BattingSplitRow:

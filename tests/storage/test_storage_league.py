@@ -222,7 +222,7 @@ def test_upgrade_from_0011_indexes_splits_and_fielding_by_season(tmp_path):
     game's rows go at the end of the index) and no longer by (season, player)."""
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     make_engine(url, revision="0011_splits").dispose()
-    new = make_engine(url)
+    new = make_engine(url, revision="0012_line_indexes")   # (0029 drops the season indexes)
     with new.connect() as conn:
         for table in ("game_fielding", "game_batting_split"):
             idx = {r[1] for r in conn.exec_driver_sql(f"PRAGMA index_list('{table}')")}
@@ -396,3 +396,74 @@ def test_truncating_the_games_alone_is_refused_while_lines_name_them(db):
     with engine.begin() as conn:
         conn.execute(sa.text("truncate game_game, " + ", ".join(LINE_TABLES)))
     assert set(counts().values()) == {0}
+
+
+def _season_reads(engine):
+    """Every read of the split and fielding lines by season and by player, over the league's
+    seasons (the reads 0029_line_season_indexes sends through the games)."""
+    from storage import history_store as hs
+    with session(engine) as s:
+        lid = repo.find_league(session=s, name="o").id
+        ids = repo.season_ids(session=s, league_id=lid)
+        first = repo.split_lines(session=s, season_ids=ids)[0]
+        player, team = first.player, first.team
+        return {
+            "splits": repo.split_lines(session=s, season_ids=ids),
+            "fielding": repo.fielding_lines(session=s, season_ids=ids),
+            "first": repo.fielding_lines(session=s, season_ids=ids[:1], kind=None),
+            "team": repo.fielding_lines(session=s, season_ids=ids, team=team),
+            "his splits": repo.split_lines(session=s, season_ids=ids, player=player),
+            "his fielding": repo.fielding_lines(session=s, season_ids=ids, player=player),
+            "totals": [repo.season_totals(session=s, season_id=i, kind="fielding") for i in ids],
+            "last": [repo.last_games(session=s, season_id=i, kind="fielding") for i in ids],
+            "careers": hs.season_totals(session=s, season_ids=ids),
+            "his careers": hs.season_totals(session=s, season_ids=ids, player=player),
+            "documents": [repo.season_document(session=s, league_id=lid, season_id=i)
+                          for i in ids],
+        }
+
+
+def _season_indexes(engine):
+    with engine.connect() as conn:
+        if engine.dialect.name == "postgresql":
+            return {r[0] for r in conn.execute(sa.text(
+                "select indexname from pg_indexes where schemaname = current_schema() and "
+                "tablename in ('game_batting_split', 'game_fielding')"))
+                if r[0].endswith("_season")}
+        return {r[1] for t in ("game_batting_split", "game_fielding")
+                for r in conn.exec_driver_sql(f"PRAGMA index_list('{t}')")
+                if r[1].endswith("_season")}
+
+
+def test_a_league_stored_at_0028_gives_the_same_lines_without_the_season_indexes(db):
+    """0029_line_season_indexes: the split and fielding lines lose their index by season (a
+    season's are read through its games). A league stored at 0028 (two seasons, the first
+    closed) gives the very same reads before and after it is opened and migrated, and plays
+    on; the new day's lines are read as every other's."""
+    from alembic import command
+
+    from storage.db import _alembic_config
+    sv.create_league(db, "o", "mini")
+    sv.new_season(db, "o", seed=3)
+    sv.sim_days(db, "o", to_end=True)
+    sv.close_season(db, "o")
+    sv.new_season(db, "o", seed=4)
+    assert sv.sim_days(db, "o", days=2).games > 0
+    command.downgrade(_alembic_config(sv.engine_for(db)), "0028_game_truncate_guard")
+    engine = sv.engine_for(db)
+    assert _season_indexes(engine) == {"ix_game_batting_split_season", "ix_game_fielding_season"}
+    before = _season_reads(engine)
+    assert all(before.values())
+    sv.close_all()
+    engine = sv.engine_for(db)                                     # opened: migrated
+    assert current_revision(engine) == head_revision()
+    assert _season_indexes(engine) == set()
+    assert _season_reads(engine) == before
+    assert sv.sim_days(db, "o", days=1).games > 0
+    after = _season_reads(engine)
+    with engine.connect() as conn:
+        for key, table in (("splits", "game_batting_split"), ("fielding", "game_fielding")):
+            stored = conn.execute(sa.text(
+                f"select count(*) from {table} x join game_game g on g.id = x.game_id "
+                "join season_schedule s on s.id = g.schedule_id where s.kind = 'regular'")).scalar()
+            assert len(after[key]) == stored > len(before[key])
