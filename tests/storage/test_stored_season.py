@@ -151,7 +151,7 @@ def test_a_cancelled_day_keeps_the_games_it_played(tmp_path):
     sv.close_all()
 
 
-from league_db import pg_server_url  # noqa: F401,E402  (the fixture)
+from league_db import clean_pg, pg_server_url  # noqa: F401,E402  (the fixture)
 
 LINE_TABLES = ("game_batting", "game_pitching", "game_fielding", "game_batting_split",
                "season_schedule", "league_transaction", "season_roster", "season_pitcher_rest")
@@ -286,3 +286,61 @@ def test_sqlite_commits_are_left_as_the_pragmas_set_them(tmp_path):
             assert s.execute(sa.text("PRAGMA synchronous")).scalar() == 1
     finally:
         engine.dispose()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_day_with_a_game_another_program_stored_meanwhile_is_refused_whole(
+        kind, tmp_path, request, monkeypatch):
+    """A day's results and game rows are written at once (storage.repository.record_game_rows;
+    on PostgreSQL one statement): when another program made one of the day's games final after
+    this one read the schedule, the day is refused with the reason, and nothing of it is
+    stored — no result, game row, line, rest or farm move of the day — while the other
+    program's game stays as it stored it."""
+    import sqlalchemy as sa
+
+    from league.errors import LeagueError
+    from storage import repository as repo
+
+    db = str(tmp_path / "m.sqlite3")
+    if kind == "postgresql":
+        db = request.getfixturevalue("pg_server_url")
+        sv.close_all()
+        clean_pg(db)
+    sv.create_league(db, "m", str(sample_league_path("nippon")))
+    sv.new_season(db, "m", seed=2)
+    assert sv.sim_days(db, "m", days=1).games > 0
+    engine = sv.engine_for(db)
+    tables = ("game_game", "game_batting", "game_pitching", "game_fielding",
+              "game_batting_split", "season_pitcher_rest", "league_transaction")
+
+    def counts():
+        with engine.connect() as conn:
+            return {t: conn.execute(sa.text(f"select count(*) from {t}")).scalar()
+                    for t in tables}
+
+    before = counts()
+    real = repo.record_game_rows
+    taken: list[int] = []
+
+    def meanwhile(**kw):         # another program stores the day's last game first
+        slot = kw["games"][-1][0]
+        with engine.begin() as conn:
+            conn.execute(sa.text("update season_schedule set status = 'final', away_runs = 9, "
+                                 "home_runs = 0 where id = :i"), {"i": slot.id})
+        taken.append(slot.id)
+        return real(**kw)
+
+    monkeypatch.setattr(repo, "record_game_rows", meanwhile)
+    with pytest.raises(LeagueError, match="stored meanwhile by another program"):
+        sv.sim_days(db, "m", days=1)
+    sv.close_all()
+    monkeypatch.setattr(repo, "record_game_rows", real)
+    assert counts() == before
+    with engine.connect() as conn:
+        day = conn.execute(sa.text("select day from season_schedule where id = :i"),
+                           {"i": taken[0]}).scalar()
+        rows = conn.execute(sa.text("select id, status, away_runs, home_runs from "
+                                    "season_schedule where day = :d"), {"d": day}).all()
+    assert len(rows) > 1
+    assert {(i, s, a, h) for i, s, a, h in rows if i == taken[0]} == {(taken[0], "final", 9, 0)}
+    assert all(s == "scheduled" and a is None for i, s, a, _h in rows if i != taken[0])
