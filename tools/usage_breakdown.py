@@ -32,6 +32,12 @@ the OBP is made of, real and generated, each a thousand plate appearances (hits,
 intentional ones among them, hit batsmen, sacrifice flies and bunts, double plays, runs): for the
 qualified regulars, for every rostered position player, and the rostered pitchers' walks, hit
 batsmen, wild pitches and balks a thousand batters faced (docs/cards.md, "OBP above AVG").
+`--plays` plays the replay's games with their play record (the same games: the record changes no
+roll) and adds `sac_flies`, counted inside them (docs/cards.md, "Where the sacrifice flies go"):
+each a thousand plate appearances, the times a man is on third with fewer than two out, the
+outfield fly outs then and overall, how often the man from third scores on them (is held, is
+thrown out), what else those plate appearances end in, the ground outs over the air outs, and
+the real league's sacrifice flies and outs in play beside the replay's.
 """
 from __future__ import annotations
 
@@ -41,7 +47,7 @@ import math
 import statistics
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -53,6 +59,7 @@ from league.cardmaking.cardcheck import (  # noqa: E402
     spearman,
 )
 from league.cardmaking.cardgen import StatPlayer  # noqa: E402
+from league.engine.events import BATTER_WHAT, NO_RUN  # noqa: E402
 from league.manager.usage import innings_per_game  # noqa: E402
 from storage.lahman import LahmanSeason  # noqa: E402
 from tui.services.cards import replay_real_season  # noqa: E402
@@ -67,7 +74,12 @@ def main() -> None:
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--table", type=Path, default=None)
     ap.add_argument("--teams", action="store_true")
+    ap.add_argument("--plays", action="store_true",
+                    help="count the sacrifice flies' chances inside the games (sac_flies)")
     args = ap.parse_args()
+    plays: dict[str, int] | None = {} if args.plays else None
+    if plays is not None:
+        with_play_record(plays)
     replay = replay_real_season(args.year, league=args.lg, seasons=args.seasons, seed=args.seed)
     season, totals, originals, report = (replay.season, replay.totals, replay.originals,
                                          replay.report)
@@ -125,6 +137,8 @@ def main() -> None:
     out["team_order"] = team_order(teams)
     out["bias"] = bias(season, originals, totals)
     out["obp_parts"] = obp_parts(season, originals, totals)
+    if plays is not None:
+        out["sac_flies"] = sac_flies(season, totals, plays)
     if args.teams:
         for t in sorted(teams, key=lambda t: t["r_made"] - t["r_real"]):
             print(" ".join(f"{k} {v}" if isinstance(v, str) else f"{k} {v:+.0f}"
@@ -322,6 +336,128 @@ def obp_parts(season: LahmanSeason, originals: list[StatPlayer], totals: SeasonT
     out["pitchers"] = {side: {f"{k}_per_1000bf": round(1000 * t[k] / max(1.0, t["bf"]), 2)
                               for k in pit_keys[1:]} for side, t in pit.items()}
     return out
+
+
+def with_play_record(acc: dict[str, int]) -> None:
+    """Play the replay's seasons (not the fit's rounds) with their play record and count its
+    plays into `acc` (`count_plays`). The games are the same: quiet only skips the record
+    (tests/engine/test_engine_digest.py). The fit's rounds call play_season as calibrate bound
+    it, imported here first; `sac_flies` checks that the plays counted are the replay's."""
+    from league.cardmaking import calibrate, cardcheck
+
+    assert calibrate.play_season is cardcheck.play_season     # bound before the wrapping
+
+    quiet_game, quiet_season = cardcheck.replay_game, cardcheck.play_season
+    on = [False]
+
+    def game(*a: Any, **kw: Any) -> Any:
+        if not on[0]:
+            return quiet_game(*a, **kw)
+        result = quiet_game(*a, **{**kw, "quiet": False})
+        count_plays(zip((p.outs for p in result.plays), result.events), acc)
+        result.plays.clear()
+        result.events.clear()
+        result.rolls.clear()
+        return result
+
+    def season(*a: Any, **kw: Any) -> Any:
+        on[0] = True
+        try:
+            return quiet_season(*a, **kw)
+        finally:
+            on[0] = False
+    cardcheck.replay_game = game                  # type: ignore[assignment]
+    cardcheck.play_season = season                # type: ignore[assignment]
+
+
+# what a batter's play was, for `count_plays`: the outfield fly outs (the batter caught on the
+# outfield-fly table, or at the wall on the home-run table; a sacrifice fly is one of them), the
+# other outs in the air (pop-ups; the fine plays of the single and long-hit tables), the ground
+# outs (double plays among them) and the bunts
+OF_FLY_OUTS = frozenset(("FO", "WALL", "SF"))
+GROUP_OF = {"FO": "of_fly", "WALL": "of_fly", "SF": "of_fly", "PO": "pop", "FP": "fine_play",
+            "GO": "ground", "DP": "ground", "K": "k", "BB": "bb", "BBX": "bb", "BBX0": "bb",
+            "IBB": "ibb", "HBP": "hbp", "1B": "hit", "2B": "hit", "3B": "hit", "HR": "hit",
+            "HRIP": "hit", "E": "error", "FC": "fc"}
+
+
+def count_plays(plays: Any, acc: dict[str, int]) -> dict[str, int]:
+    """Count a game's batter plays into `acc`: `plays` yields (outs after the play, its Event),
+    the play-by-play's outs beside the record. `pa`; `sf` (scored sacrifice flies); each play's
+    group (`GROUP_OF`: of_fly, pop, fine_play, ground, k, bb, …, a bunt `bunt`); `r3` the plate
+    appearances with a man on third and fewer than two out, and `r3_<group>` what they ended in;
+    of their outfield fly outs, `r3_of_fly_scored` (the man from third scored and the run
+    counted), `r3_of_fly_held`, `r3_of_fly_out` (put out: thrown out or doubled off),
+    `r3_of_fly_no_run` (he crossed on a third out);
+    `r3_of_fly_scored_not_sf` (scored, yet no sacrifice fly: the scoring's miss);
+    `r3_error_scored` (an error on which he scored: a sacrifice fly by 9.08(d) when it was a
+    dropped fly he would have scored on anyway — the record does not say the table, so an upper
+    bound) and `r3_fine_play_scored`."""
+    for outs_after, ev in plays:
+        what = ev.what
+        if what not in BATTER_WHAT:
+            continue
+        outs_before = outs_after - ev.outs
+        acc["pa"] = acc.get("pa", 0) + 1
+        group = GROUP_OF.get(what, "bunt")
+        acc[group] = acc.get(group, 0) + 1
+        if what == "SF":
+            acc["sf"] = acc.get("sf", 0) + 1
+        r3 = ev.before[2]
+        if not r3 or outs_before >= 2:
+            continue
+        acc["r3"] = acc.get("r3", 0) + 1
+        key = f"r3_{group}"
+        acc[key] = acc.get(key, 0) + 1
+        to = next((b for pid, a, b in ev.moves if pid == r3 and a == 3), 3)
+        scored = to >= 4 and NO_RUN not in ev.mods
+        if what in OF_FLY_OUTS:
+            part = ("scored" if scored else "out" if to == 0 else "no_run" if to >= 4
+                    else "held")
+            acc[f"r3_of_fly_{part}"] = acc.get(f"r3_of_fly_{part}", 0) + 1
+            if scored and what != "SF":
+                acc["r3_of_fly_scored_not_sf"] = acc.get("r3_of_fly_scored_not_sf", 0) + 1
+        elif scored and group in ("error", "fine_play"):
+            acc[f"r3_{group}_scored"] = acc.get(f"r3_{group}_scored", 0) + 1
+    return acc
+
+
+def sac_flies(season: LahmanSeason, totals: SeasonTotals, acc: dict[str, int]
+              ) -> dict[str, object]:
+    """Where the sacrifice flies go (docs/cards.md): the real league's sacrifice flies and outs
+    in play (AB − H − SO + SH + SF) a thousand plate appearances, every man who batted, beside
+    the replay's; and the replay's plays as `count_plays` counts them, each a thousand plate
+    appearances (`r3_*` of the chances, the man on third with fewer than two out, as shares of
+    them), with the ground outs over the air outs (`go_ao`: ground outs and double plays over
+    the outfield flies, pop-ups and fine plays)."""
+    def league(lines: list[Mapping[str, float]]) -> dict[str, float]:
+        t = {k: sum(float(x.get(k, 0.0)) for x in lines) for k in ("pa", "ab", "h", "so", "sh", "sf")}
+        pa = max(1.0, t["pa"])
+        return {"sf_per_1000pa": round(1000 * t["sf"] / pa, 2),
+                "outs_in_play_per_1000pa": round(
+                    1000 * (t["ab"] - t["h"] - t["so"] + t["sh"] + t["sf"]) / pa, 1),
+                "sf_per_100_outs_in_play": round(
+                    100 * t["sf"] / max(1.0, t["ab"] - t["h"] - t["so"] + t["sh"] + t["sf"]), 2)}
+    pa = max(1, acc.get("pa", 0))
+    r3 = max(1, acc.get("r3", 0))
+    fly = max(1, acc.get("r3_of_fly", 0))
+    made: dict[str, object] = {k: round(1000 * v / pa, 2) for k, v in sorted(acc.items())
+                               if k != "pa" and not k.startswith("r3_")}
+    made["r3_share_pct"] = {k[3:]: round(100 * v / r3, 2) for k, v in sorted(acc.items())
+                            if k.startswith("r3_") and not k.startswith("r3_of_fly_")}
+    made["r3_of_fly_pct"] = {k[10:]: round(100 * v / fly, 2) for k, v in sorted(acc.items())
+                             if k.startswith("r3_of_fly_")}
+    air = acc.get("of_fly", 0) + acc.get("pop", 0) + acc.get("fine_play", 0)
+    made["go_ao"] = round(acc.get("ground", 0) / max(1, air), 3)
+    made["of_fly_share_of_outs_in_play_pct"] = round(
+        100 * acc.get("of_fly", 0) / max(1, air + acc.get("ground", 0)), 2)
+    made["plays_counted"] = acc.get("pa", 0)
+    replay_pa = round(sum(float(x.get("pa", 0.0)) for x in totals.batting.values()))
+    if made["plays_counted"] != replay_pa:
+        raise SystemExit(f"sac_flies: {made['plays_counted']} plays counted, the replay's "
+                         f"lines have {replay_pa} plate appearances")
+    return {"real": league([p.batting for p in season.players if p.batting]),
+            "made": {**league(list(totals.batting.values())), **made}}
 
 
 def team_order(teams: list[dict[str, Any]]) -> dict[str, object]:

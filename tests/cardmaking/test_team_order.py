@@ -142,3 +142,81 @@ def test_obp_parts_reads_what_the_obp_is_made_of_real_and_generated(ub):
     assert pit["real"]["hbp_per_1000bf"] == pytest.approx(1000 * 5 / 760, abs=0.01)
     assert pit["made"]["hbp_per_1000bf"] == pytest.approx(1000 * 6 / 760, abs=0.01)
     assert pit["made"]["wp_per_1000bf"] < pit["real"]["wp_per_1000bf"]
+
+
+def _play(what: str, outs_before: int, before: tuple[str, str, str] = ("", "", ""),
+          moves: tuple[tuple[str, int, int], ...] = (), outs: int = 0,
+          mods: tuple[str, ...] = ()):
+    """A scripted batter's play as the record keeps it, with the play-by-play's outs after it."""
+    from league.engine.events import Event
+    return outs_before + outs, Event(what, "bat", "arm", moves=moves, before=before, mods=mods,
+                                     outs=outs)
+
+
+def test_sac_flies_counts_the_chances_and_what_the_man_on_third_does_on_a_scripted_record(ub):
+    """`count_plays` (docs/cards.md, "Where the sacrifice flies go"): a chance is a plate
+    appearance with a man on third and fewer than two out (9.08(d): a sacrifice fly needs fewer
+    than two out); an outfield fly out then (FO, WALL at the wall, SF) brings him home, holds him
+    or puts him out; a caught fly he scores on that is not scored a sacrifice fly is counted
+    apart (the scoring's miss); a run cancelled by the third out is not one."""
+    from league.engine.events import NO_RUN
+    on3 = ("", "", "r3")
+    plays = [
+        _play("SF", 0, on3, (("r3", 3, 4),), 1),                   # the sacrifice fly
+        _play("FO", 1, on3, (("r3", 3, 3),), 1),                   # held
+        _play("WALL", 0, ("r1", "", "r3"), (("r1", 1, 1), ("r3", 3, 0)), 2),   # out at home
+        _play("FO", 0, on3, (("r3", 3, 4),), 1),                   # scored, not scored an SF
+        _play("FO", 1, ("r1", "", "r3"), (("r1", 1, 0), ("r3", 3, 4)), 2, (NO_RUN,)),
+        _play("FO", 2, on3, (("r3", 3, 3),), 1),                   # two out: no chance
+        _play("E", 1, on3, (("r3", 3, 4),), 0),                    # a misplay he scores on
+        _play("GO", 0, on3, (("r3", 3, 3),), 1),
+        _play("K", 0, on3, (), 1),
+        _play("PO", 0, outs=1),
+        _play("BB", 0),
+        _play("WP", 0, on3, (("r3", 3, 4),), 0),                   # not a plate appearance
+    ]
+    acc = ub.count_plays(plays, {})
+    assert acc["pa"] == 11 and acc["sf"] == 1
+    assert acc["r3"] == 8                                          # the two-out fly is not one
+    assert acc["r3_of_fly"] == 5 and acc["of_fly"] == 6
+    assert acc["r3_of_fly_scored"] == 2 and acc["r3_of_fly_scored_not_sf"] == 1
+    assert acc["r3_of_fly_held"] == 1 and acc["r3_of_fly_out"] == 1
+    assert acc["r3_of_fly_no_run"] == 1
+    assert acc["r3_error_scored"] == 1 and acc["r3_ground"] == 1 and acc["r3_k"] == 1
+    assert acc["pop"] == 1 and acc["bb"] == 1 and "WP" not in acc
+    real = {**_line(pa=1000, ab=900, h=250, sh=10, sf=8), "so": 200.0}
+    made = {**_line(pa=11, ab=9, h=2, sh=0, sf=1), "so": 2.0}
+    season = SimpleNamespace(players=[SimpleNamespace(batting=real)])
+    out = ub.sac_flies(season, SimpleNamespace(batting={"x": made}), acc)
+    assert out["real"]["sf_per_1000pa"] == 8.0
+    assert out["made"]["sf_per_1000pa"] == round(1000 / 11, 2) == out["made"]["sf"]
+    assert out["real"]["outs_in_play_per_1000pa"] == 900 - 250 - 200 + 10 + 8
+    assert out["made"]["r3"] == pytest.approx(1000 * 8 / 11, abs=0.01)
+    assert out["made"]["r3_share_pct"]["of_fly"] == pytest.approx(100 * 5 / 8, abs=0.01)
+    assert out["made"]["r3_of_fly_pct"]["scored"] == pytest.approx(40.0)
+    assert out["made"]["go_ao"] == pytest.approx(1 / 7, abs=0.001)   # GO over 6 OF flies + 1 PO
+
+
+def test_sac_flies_counted_from_the_record_agree_with_the_box_score():
+    """Over seeded games of the engine (the digest's league), the record's plate appearances and
+    sacrifice flies as `count_plays` counts them are the box score's: the count reads the
+    games, not a model of them."""
+    from league.engine.state import PA, SF
+
+    import engine_digest as digest
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import usage_breakdown as ub
+    finally:
+        sys.path.pop(0)
+    acc: dict[str, int] = {}
+    pa = sf = 0
+    for k, (_seed, r) in enumerate(digest.digest_games()):
+        if k == 40:
+            break
+        ub.count_plays(zip((p.outs for p in r.plays), r.events), acc)
+        pa += sum(line[PA] for _s, _pid, line, _pos in r.batting)
+        sf += sum(line[SF] for _s, _pid, line, _pos in r.batting)
+    assert acc["pa"] == pa and acc["sf"] == sf > 0
+    assert "r3_of_fly_scored_not_sf" not in acc      # every such run is scored a sacrifice fly
