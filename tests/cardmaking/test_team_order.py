@@ -1,6 +1,6 @@
 """tools/usage_breakdown.py's team order (issue 33): Base Runs of a team line, and a replayed
 team's Base Runs error split into playing time and the men's own; its bias and what the OBP is
-made of (`obp_parts`)."""
+made of (`obp_parts`); where the sacrifice flies go, counted from the play record (`sac_flies`)."""
 from __future__ import annotations
 
 import sys
