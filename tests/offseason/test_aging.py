@@ -283,6 +283,43 @@ def _bundled_cards():
              None, pit.get(pid)) for pid in dict.fromkeys([*bat, *pit])]
 
 
+# The bundled league's cards after each off-season, made once a process and handed out as
+# copies (_copied): the tests below read the same seeded years (the shape's five and the
+# pitchers' first three; the established players' five and the columns' first five), each
+# year following from the one before only.
+_DEVELOPED: dict[int, list] = {}
+_LIVED: dict[int, list] = {}
+
+
+def _copied(cards):
+    return [(pid, t, None if b is None else dict(b), None if p is None else dict(p))
+            for pid, t, b, p in cards]
+
+
+def _developed(year):
+    """The bundled league's cards after the off-seasons up to `year` (from 2027): every player
+    aged (age_players) and the league re-levelled (recentre), no one leaving or joining."""
+    from league.offseason.aging import age_players, recentre
+    if year not in _DEVELOPED:
+        cards = _developed(year - 1) if year > 2027 else _bundled_cards()
+        out = {a.player: (a.team, a.batting, a.pitching)
+               for a in age_players("nippon", year, cards)}
+        recentre([(b, p) for _pid, _t, b, p in cards], out, year)
+        _DEVELOPED[year] = _copied([(pid, t, b, p) for pid, (t, b, p) in out.items()])
+    return _copied(_DEVELOPED[year])
+
+
+def _lived_cards(year):
+    """The bundled league's cards after the off-seasons up to `year` (from 2027) as `_offseason`
+    runs them: aged, the old retired, a class drafted, re-levelled."""
+    if year not in _LIVED:
+        cards = _lived_cards(year - 1) if year > 2027 else _bundled_cards()
+        names = [(c["name"], c.get("name_en", "")) for _pid, _t, b, p in _bundled_cards()
+                 for c in (b or p,)]
+        _LIVED[year] = _copied(_offseason(cards, names, year))
+    return _copied(_LIVED[year])
+
+
 def _shape(cards):
     """The league's shape: how far apart its pitchers are (the spread of a pitcher's worth,
     row B) and how its hitters' walks and strikeouts go with their worth (correlations)."""
@@ -310,15 +347,8 @@ def test_the_league_keeps_its_shape_over_the_off_seasons():
     The league's cards keep their covariance too: after five off-seasons the pitchers' spread
     (5.2 rolls of worth; 10.0 kept column by column) is within 10 % of the bundled league's and
     the hitters' correlations within 0.06."""
-    from league.offseason.aging import age_players, recentre
-    cards = _bundled_cards()
-    spread, bb, k = _shape(cards)
-    for year in range(2027, 2032):
-        out = {a.player: (a.team, a.batting, a.pitching)
-               for a in age_players("nippon", year, cards)}
-        recentre([(b, p) for _pid, _t, b, p in cards], out, year)
-        cards = [(pid, t, b, p) for pid, (t, b, p) in out.items()]
-    spread5, bb5, k5 = _shape(cards)
+    spread, bb, k = _shape(_bundled_cards())
+    spread5, bb5, k5 = _shape(_developed(2031))
     assert abs(spread5 - spread) < 0.1 * spread, (spread, spread5)
     assert abs(bb5 - bb) < 0.06 and abs(k5 - k) < 0.06, (bb, bb5, k, k5)
 
@@ -436,13 +466,10 @@ def test_a_pitcher_keeps_his_place_among_pitchers_nearly_as_a_batter_among_batte
     the last at .83 or more, within .12 of the batters'."""
     from statistics import correlation
 
-    from league.offseason.aging import age_players, recentre
     from league.offseason.draft import card_value
     cards = _bundled_cards()
     for year in range(2027, 2030):
-        out = {a.player: (a.team, a.batting, a.pitching)
-               for a in age_players("nippon", year, cards)}
-        recentre([(b, p) for _pid, _t, b, p in cards], out, year)
+        out = {pid: (t, b, p) for pid, t, b, p in _developed(year)}
         was = {pid: (b, p) for pid, _t, b, p in cards}
         bats = [(card_value(was[pid][0], None), card_value(b, None))
                 for pid, (_t, b, p) in out.items() if p is None and b is not None]
@@ -479,12 +506,8 @@ def test_the_established_players_keep_their_spread_as_classes_join_below_them():
     rolls for the pitchers: 5.6; 10.1 for the hitters: 10.4). Kept over the whole league, the
     age curve's spread was taken from theirs and the leaders faded (issue 31): here the prime
     pitchers' spread fell to 4.8, the hitters' to 9.6."""
-    cards = _bundled_cards()
-    names = [(c["name"], c.get("name_en", "")) for _pid, _t, b, p in cards for c in (b or p,)]
-    arms, bats = _prime_spread(cards, 2026)
-    for year in range(2027, 2032):
-        cards = _offseason(cards, names, year)
-    arms5, bats5 = _prime_spread(cards, 2031)
+    arms, bats = _prime_spread(_bundled_cards(), 2026)
+    arms5, bats5 = _prime_spread(_lived_cards(2031), 2031)
     assert abs(arms5 - arms) < 0.07 * arms and abs(bats5 - bats) < 0.07 * bats, \
         (arms, arms5, bats, bats5)
 
@@ -533,7 +556,6 @@ def test_the_columns_keep_their_shape_over_the_off_seasons():
     from league.offseason.aging import PRIME, _widths
     from league.offseason.people import age_in
     cards = _bundled_cards()
-    names = [(c["name"], c.get("name_en", "")) for _pid, _t, b, p in cards for c in (b or p,)]
     hr, bb, one = (BAT_COLUMNS.index(c) for c in ("HR", "BB", "1B"))
 
     def batters(cards, year):
@@ -553,7 +575,7 @@ def test_the_columns_keep_their_shape_over_the_off_seasons():
     moved = []
     for year in range(2027, 2033):
         old = batters(cards, year - 1)
-        cards = _offseason(cards, names, year)
+        cards = _lived_cards(year)
         new = batters(cards, year)
         stayed = [pid for pid in new if pid in old]
         moved.append(sum(1 for pid in stayed
