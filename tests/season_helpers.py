@@ -9,6 +9,8 @@ from storage.plainfiles import sample_league_path
 from storage.repository import read_plain_folder
 from tui import services
 
+from league_db import copy_league
+
 SMALL = '''
 [schedule]
 games_per_opponent = 2
@@ -33,7 +35,8 @@ def small_league(tmp_path: Path, year: int | None = None, extra: str = "", seed:
     """The pacific teams as two leagues of three, a season of seven games a team, played (in
     `year`, from its 1 April, when given); `extra`: more league.toml tables; `seed`: the
     season's; `days`: only the first days played (all when None); `db`: the league's database
-    (an SQLite file in `tmp_path` when None)."""
+    (an SQLite file in `tmp_path` when None: a copy of the one this process made first for these
+    arguments, SQLite's backup, as each is played the same)."""
     texts = read_plain_folder(sample_league_path("pacific"))
     toml = texts.toml.replace("roster_size = 28\n", "roster_size = 28\n" + SMALL + extra, 1)
     for code, lg in (("SAP", "N"), ("SEN", "N"), ("CHB", "N"), ("TKZ", "S"), ("OSK", "S"),
@@ -44,7 +47,29 @@ def small_league(tmp_path: Path, year: int | None = None, extra: str = "", seed:
     (folder / "league.toml").write_text(toml, encoding="utf-8")
     (folder / "batters.csv").write_text(texts.batters, encoding="utf-8")
     (folder / "pitchers.csv").write_text(texts.pitchers, encoding="utf-8")
-    db = db or str(tmp_path / "league.sqlite3")
+    if db is not None:
+        _play(db, folder, year, seed, days)
+        return db
+    # the same league asked for again in this process: a copy of the file made the first time
+    key = (year, extra, seed, days)
+    if key not in _made:
+        import atexit
+        import shutil
+        import tempfile
+
+        where = tempfile.mkdtemp(prefix="small_league_")
+        atexit.register(shutil.rmtree, where, True)
+        _made[key] = _play(str(Path(where) / "league.sqlite3"), folder, year, seed, days)
+    db = str(tmp_path / "league.sqlite3")
+    copy_league(_made[key], db)
+    return db
+
+
+# small_league's files made in this process, by its arguments (each test gets a copy)
+_made: dict[tuple[int | None, str, int, int | None], str] = {}
+
+
+def _play(db: str, folder: Path, year: int | None, seed: int, days: int | None) -> str:
     services.create_league(db, "small", folder)
     services.new_season(db, seed=seed, start=date(year, 4, 1) if year is not None else None)
     services.sim_days(db, days=days, to_end=days is None)
