@@ -17,8 +17,9 @@ from league.engine.ruleset import Ruleset
 from league.errors import LeagueError
 from league.manager.rest import PitcherRest
 from league.season.caches import forget_league_objects
-from league.season.farm import Move, Notice, Standing
+from league.season.farm import Move, Notice, RosterBook, Standing
 from league.season.prefs import pref_problem
+from league.season.roster import League
 from league.season.simulate import players_of
 from league.season.state import SeasonState, game_seed, play_scheduled
 from storage import farm_store, roster_edit
@@ -48,6 +49,22 @@ def season_context(s: Session, league: str | None, season: int | None) -> Season
     lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
     ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
     rest, last = repo.rest_state(session=s, season_id=info.id)
+    prefs, book = _rosters(s, info, lg)
+    starts, start_outs = repo.starts_made(session=s, season_id=info.id)
+    return SeasonContext(league_id=row.id, league_name=row.name, season=info, league=lg,
+                         ruleset=ruleset, players=players_of(lg),
+                         follow_usage=bool(ruleset.options.get("usage", True)),
+                         rest={p: PitcherRest(r.available_on, r.fatigue) for p, r in rest.items()},
+                         last=dict(last), prefs=prefs, roster=book,
+                         days=repo.team_days(session=s, season_id=info.id),
+                         relief=repo.relief_games(session=s, season_id=info.id),
+                         starts=starts, start_outs=start_outs)
+
+
+def _rosters(s: Session, info: repo.SeasonInfo, lg: League
+             ) -> tuple[dict[str, dict[str, list]], RosterBook]:
+    """What of a season's context follows its cards: the managers' saved choices (a list
+    naming players the team does not have set aside) and the farm and injuries (the book)."""
     aside: list[tuple[str, str, str]] = []
     prefs = roster_edit.preferences(session=s, season_id=info.id, set_aside=aside)
     # a list naming players the team does not have is set aside too (league.season.prefs)
@@ -61,18 +78,26 @@ def season_context(s: Session, league: str | None, season: int | None) -> Season
             if why is not None:
                 aside.append((team, kind, why))
                 del lists[kind]
-    starts, start_outs = repo.starts_made(session=s, season_id=info.id)
     book = farm_store.book_of(session=s, season_id=info.id, league=lg, season_seed=info.seed)
     # the commissioner's next game stores these in the news and takes the lists out of use
     book.notices.extend(Notice(None, team, kind, why) for team, kind, why in aside)
-    return SeasonContext(league_id=row.id, league_name=row.name, season=info, league=lg,
-                         ruleset=ruleset, players=players_of(lg),
-                         follow_usage=bool(ruleset.options.get("usage", True)),
-                         rest={p: PitcherRest(r.available_on, r.fatigue) for p, r in rest.items()},
-                         last=dict(last), prefs=prefs, roster=book,
-                         days=repo.team_days(session=s, season_id=info.id),
-                         relief=repo.relief_games(session=s, season_id=info.id),
-                         starts=starts, start_outs=start_outs)
+    return prefs, book
+
+
+def rosters_read_again(s: Session, ctx: SeasonContext) -> SeasonContext:
+    """`ctx` after a change of the season's cards stored in `s` (the computer's trades before a
+    day's games): the league, the saved choices and the book read again, as `season_context`
+    reads them; the pitchers' rest, the last starters, the teams' days and the relief games and
+    starts carried on from `ctx`, as they are from one day to the next of a simulation (a
+    trade changes none of them, and they are stored as they are kept)."""
+    forget_league_objects()     # the league read here is new objects (season_context)
+    lg = repo.load_league(session=s, league_id=ctx.league_id, season_id=ctx.season.id)
+    prefs, book = _rosters(s, ctx.season, lg)
+    return SeasonContext(league_id=ctx.league_id, league_name=ctx.league_name,
+                         season=ctx.season, league=lg, ruleset=ctx.ruleset,
+                         players=players_of(lg), follow_usage=ctx.follow_usage,
+                         rest=ctx.rest, last=ctx.last, prefs=prefs, roster=book, days=ctx.days,
+                         relief=ctx.relief, starts=ctx.starts, start_outs=ctx.start_outs)
 
 
 _context = season_context     # its earlier name
@@ -142,5 +167,5 @@ class SimReport:
 Progress = Callable[[int, int, repo.GameSlot], None]
 
 
-__all__ = ["SeasonContext", "season_context", "store_roster", "store_day_roster", "play_slot", "SimReport",
+__all__ = ["SeasonContext", "season_context", "rosters_read_again", "store_roster", "store_day_roster", "play_slot", "SimReport",
            "Progress"]

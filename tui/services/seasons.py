@@ -29,6 +29,7 @@ from tui.services.context import (  # noqa: F401  (their home before tui.service
     SimReport,
     _context,
     play_slot,
+    rosters_read_again,
     season_context,
     store_day_roster,
     store_roster,
@@ -276,7 +277,7 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
                     if made := trades_before_games(w, s, league, day, trading):
                         traded += [t.key() for t in made]
                         s.commit()
-                        ctx = season_context(s, league, season)   # the rosters as they are now
+                        ctx = rosters_read_again(s, ctx)   # the rosters as they are now
             games: list[_Played] = []
             for slot in slots:
                 if cancel is not None and cancel():

@@ -69,6 +69,7 @@ class _Situation:
     market: tr.Market
     limits: tr.Limits
     teams: list[str]
+    info: repo.SeasonInfo      # the latest season (closed or not), as read with the rest
 
 
 def _situation(s: Any, league: str | None) -> _Situation:
@@ -93,7 +94,8 @@ def _situation(s: Any, league: str | None) -> _Situation:
     limits = tr.Limits(row.roster_size, lg.active_size, lg.foreign_active, lg.foreign_side)
     return _Situation(row.id, sid, info.number, year, closed, day,
                       {pid: (team, b, p) for pid, team, b, p in raw},
-                      tr.market(life_of(s, row.id, row.name), year, raw), limits, [t.code for t in lg.teams])
+                      tr.market(life_of(s, row.id, row.name), year, raw), limits, [t.code for t in lg.teams],
+                      info)
 
 
 def _club(sit: _Situation, code: str | None, what: str) -> str:
@@ -157,13 +159,8 @@ def _make(s: Any, sit: _Situation, t: tr.Trade, note: dict[str, Any]) -> None:
         note = {**note, "rosters": {pid: ["active" if sit.market.men[pid].active else "farm",
                                           (cells[pid][0] or cells[pid][1] or {}).get("roster")
                                           or "active"] for pid, _a, _b in moves}}
-    hs.add_transaction(session=s, league_id=sit.lid, season_id=sit.sid if sit.sid else
-                       _season_id(s, sit), day=sit.day, kind="trade", moves=moves,
+    hs.add_transaction(session=s, league_id=sit.lid, season_id=sit.info.id, day=sit.day, kind="trade", moves=moves,
                        note=json.dumps(note, ensure_ascii=False, separators=(",", ":")))
-
-
-def _season_id(s: Any, sit: _Situation) -> int | None:
-    return repo.find_season(session=s, league_id=sit.lid).id
 
 
 def trade_offer(db: Db, league: str | None = None, *, team: str, other: str,
@@ -359,7 +356,7 @@ def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[t
     from league.season.farm import roster_problem
     from storage import farm_store, roster_edit
     sit = _situation(s, league)
-    info = repo.find_season(session=s, league_id=sit.lid)
+    info = sit.info
     if sit.closed or sit.sid is None or sit.day != day or tr.window(day, sit.year, False):
         return []
     traded = [t for t in hs.transactions(session=s, league_id=sit.lid, kind="trade")
