@@ -128,10 +128,31 @@ class Market:
     par: Mapping[str, float]
     farms: frozenset[str] = field(default_factory=frozenset)
     scouting: float = SCOUTING_SD        # 0 in rule tests: the measure alone
+    # what is asked of the same market again and again while a day's trades are weighed (each
+    # club's men, its men of each kind): made once a market (a market is never changed: the
+    # one after a trade is a new one, `moved`)
+    _clubs: dict[str, tuple[Man, ...]] = field(default_factory=dict, init=False, repr=False,
+                                               compare=False, hash=False)
+    _have: dict[str, dict[str, int]] = field(default_factory=dict, init=False, repr=False,
+                                             compare=False, hash=False)
 
     def club(self, team: str) -> list[Man]:
         """The men of `team`, by id."""
-        return sorted((m for m in self.men.values() if m.team == team), key=lambda m: m.player)
+        men = self._clubs.get(team)
+        if men is None:
+            men = self._clubs[team] = tuple(sorted(
+                (m for m in self.men.values() if m.team == team), key=lambda m: m.player))
+        return list(men)
+
+    def have(self, team: str) -> Mapping[str, int]:
+        """The men of `team` of each kind (KINDS), 育成 players left out."""
+        have = self._have.get(team)
+        if have is None:
+            have = self._have[team] = {k: 0 for k in KINDS}
+            for m in self.men.values():
+                if m.team == team and not m.ikusei:
+                    have[m.kind] += 1
+        return have
 
 
 def _is_yes(cells: Cells | None, key: str) -> bool:
@@ -193,6 +214,7 @@ def market_of(league: str, year: int, people: Iterable[Man], scouting: float = S
     return Market(league, year, men, scale, par, farms, scouting)
 
 
+@lru_cache(maxsize=None)
 def outlook(age: int, pitcher: bool) -> float:
     """The growth (or decline) the typical path gives a man of `age` over the next OUTLOOK
     years, in rolls (league.offseason.aging: CONTACT for a batter, PITCHING for a pitcher)."""
@@ -211,17 +233,20 @@ def seen(m: Man, club: str, mk: Market) -> float:
     """A man's worth as `club`'s scouts see him (seeded by the league, the club, the man)."""
     if not mk.scouting:
         return worth(m, mk)
-    return worth(m, mk) + stream("trade scout", mk.league, club, m.player).gauss(0.0,
-                                                                                 mk.scouting)
+    return worth(m, mk) + _scouted(mk.league, club, m.player, mk.scouting)
+
+
+@lru_cache(maxsize=65536)
+def _scouted(league: str, club: str, player: str, sd: float) -> float:
+    """The scouts' draw of `seen`: a fresh seeded stream's first gauss, made once a key (a
+    trade day weighs each man for the same club many times)."""
+    return stream("trade scout", league, club, player).gauss(0.0, sd)
 
 
 def _need(club: str, gets: Sequence[Man], gives: Sequence[Man], mk: Market) -> float:
     """The need part of a trade for `club`: NEED_ROLLS for every man that takes a kind towards
     its par, less NEED_ROLLS for every one that takes it below par."""
-    have = {k: 0 for k in KINDS}
-    for m in mk.men.values():
-        if m.team == club and not m.ikusei:
-            have[m.kind] += 1
+    have = mk.have(club)
     out = 0.0
     for k in KINDS:
         after = have[k] + sum(m.kind == k for m in gets) - sum(m.kind == k for m in gives)
