@@ -219,3 +219,40 @@ def test_the_record_reads_as_the_tuples_it_was_and_pickles_whole(games):
                                    events.english(ev, name), play.outs, play.score)
             assert Play(*play) == play and hash(Play(*play)) == hash(play)
             assert repr(play).startswith(f"Play(inning={play.inning}, half='{play.half}'")
+
+
+def test_a_game_that_wraps_the_roll_log_is_told_every_roll(pacific, ruleset):
+    """The pitch, bat and defense rules add their rolls to the log in place (issue 34) unless a
+    game's class wraps GameState.log, as the referee's timeline does (league/referee.py): such a
+    game is told every roll, in order, and plays and logs the same game as a plain one."""
+    from league.engine.dice import SeededDice
+    from league.engine.game import Game
+    from league.manager.computer import ComputerManager, make_lineup
+    from league.season.simulate import players_of
+
+    class Told(Game):
+        told: list = []
+
+        def log(self, purpose, raw, mods, modified, table, row, result) -> None:
+            super().log(purpose, raw, mods, modified, table, row, result)
+            self.told.append(self.rolls[-1].astuple())
+
+    players = players_of(pacific)
+    codes = [t.code for t in pacific.teams]
+    for seed in range(1, 7):
+        away, home = codes[seed % 2 * 2:seed % 2 * 2 + 2]
+        dh = pacific.dh_for(home)
+        lineups = [make_lineup(code, list(pacific.team(code).active), dh, rotation_index=seed)
+                   for code in (away, home)]
+        plain = Game(ruleset, players, *lineups, ComputerManager(), ComputerManager(),
+                     SeededDice(seed), dh=dh)
+        a = plain.play()
+        told = Told(ruleset, players, *lineups, ComputerManager(), ComputerManager(),
+                    SeededDice(seed), dh=dh)
+        told.told = []
+        b = told.play()
+        assert plain.log_in_place and not told.log_in_place
+        assert told.told == [r.astuple() for r in b.rolls], f"seed {seed}: a roll not told"
+        assert [r.astuple() for r in a.rolls] == [r.astuple() for r in b.rolls], f"seed {seed}"
+        assert {r.purpose for r in b.rolls} >= {"pitch", "bat", "defense"}, f"seed {seed}"
+        assert (a.runs, a.raws) == (b.runs, b.raws), f"seed {seed}"
