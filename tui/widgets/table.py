@@ -5,6 +5,11 @@ highlights reach the screen only while the cursor is still on their row.
 DataTable measures new cells later, when it is idle; a table refilled while its screen is busy
 (a worker posting results, the app under load) could keep the narrow widths of its labels.
 Measuring each cell as it is added makes the layout the same however the refills fall.
+
+A row of text cells (every cell of an area's tables: strings become text) measured as it is added
+is not measured again by DataTable when idle: that second measure, through Rich's console, was
+most of a large table's fill (the Players list's ~800 rows on each keystroke of its filter and
+each change of language). Its widths are the ones DataTable would give (a text's widest line).
 """
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable
+from textual.widgets.data_table import Column
 
 from league.visible import CONTROLS, visible
 
@@ -22,6 +28,11 @@ def _width(cell: Any) -> int:
     if isinstance(cell, Text):
         return cell.cell_len
     return max((cell_len(line) for line in str(cell).splitlines()), default=0)
+
+
+def _measure(text: Text) -> int:
+    """A text's width as Rich measures it (its widest line)."""
+    return max((cell_len(line) for line in text.plain.splitlines()), default=0)
 
 
 def _literal(cell: Any) -> Any:
@@ -37,13 +48,37 @@ def _literal(cell: Any) -> Any:
 class FitTable(DataTable):
     """DataTable with eager column widths and literal text cells (see the module doc)."""
 
-    def add_row(self, *cells: Any, **kwargs: Any):  # type: ignore[override]
+    # the columns in their order, kept while the columns are the same (see ordered_columns)
+    _columns: tuple[Any, int, list[Column]] | None = None
+
+    @property
+    def ordered_columns(self) -> list[Column]:
+        # DataTable works the list out again at each call: three times a row added, once a row
+        # measured and once a line drawn. Columns change only by add_column (one more location),
+        # remove_column and clear(columns=True) (a new map of locations): kept while neither.
+        locations = self._column_locations
+        kept = self._columns
+        if kept is None or kept[0] is not locations or kept[1] != len(locations):
+            kept = self._columns = (locations, len(locations), super().ordered_columns)
+        return list(kept[2])
+
+    def add_row(self, *cells: Any, height: int | None = 1,  # type: ignore[override]
+                key: str | None = None, label: Any = None) -> Any:
         cells = tuple(_literal(c) for c in cells)
-        key = super().add_row(*cells, **kwargs)
-        for column, cell in zip(self.ordered_columns, cells):
+        row_key = super().add_row(*cells, height=height, key=key, label=label)
+        columns = self.ordered_columns
+        for column, cell in zip(columns, cells):
             if column.auto_width:
                 column.content_width = max(column.content_width, _width(cell))
-        return key
+        if (height == 1 and label is None and len(cells) == len(columns)
+                and all(type(c) is Text for c in cells)):
+            # measured here as DataTable would measure it when idle (a text's widest line;
+            # _width, never narrower, for the columns that fit their cells): not again
+            for column, cell in zip(columns, cells):
+                if not column.auto_width:
+                    column.content_width = max(column.content_width, _measure(cell))
+            self._new_rows.discard(row_key)
+        return row_key
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         # refilling a table highlights its first row as it is cleared, then the row the cursor
