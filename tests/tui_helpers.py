@@ -121,6 +121,28 @@ async def season_area(db: str, size: tuple[int, int] = (100, 30)):
         yield app, pilot
 
 
+@asynccontextmanager
+async def schedule_area(db: str, size: tuple[int, int] = (100, 30), *, days: int = 1,
+                        before=None, **options):
+    """The app on `db` (ImpactApp's keyword `options`: sample, league), opened on its league and
+    switched to the Schedule area (`2`), once its calendar lists at least `days` days: yields
+    (app, pilot). `before(app, pilot)` is awaited once the standings have shown (their first
+    read done), before `2`: what a test does first (days simulated, the language set, the
+    standings looked at)."""
+    from tui.app import ImpactApp
+
+    app = ImpactApp(db=db, **options)
+    async with app.run_test(size=size) as pilot:
+        await opened(app, pilot)
+        await until(pilot, lambda: app.screen.query_one("#standings-table").row_count)
+        if before is not None:
+            await before(app, pilot)
+        await pilot.press("2")
+        await until(pilot, lambda: app.current_mode == "schedule"
+                    and app.screen.query_one("#days-table").row_count >= days)
+        yield app, pilot
+
+
 def steps_title(app) -> str:
     """The Season area's off-season line: the step and what `o` does."""
     return str(app.screen.query_one("#steps-title").render())

@@ -9,7 +9,7 @@ import pytest
 from tui import services
 from tui.app import ImpactApp
 
-from tui_helpers import settled_screenshot, until
+from tui_helpers import schedule_area, settled_screenshot, until
 
 SIZE = (120, 40)
 
@@ -47,11 +47,7 @@ async def test_first_run_creates_the_twelve_team_league_and_shows_each_leagues_s
 
 async def test_sim_a_week_from_the_schedule_changes_the_standings(tmp_path):
     db = str(tmp_path / "league.sqlite3")
-    app = ImpactApp(db=db, sample="pacific")
-    async with app.run_test(size=SIZE) as pilot:
-        await _opened(app, pilot)
-        await pilot.press("2")
-        await _until(pilot, lambda: app.screen.query("#days-table") and app.screen.query_one("#days-table").row_count)
+    async with schedule_area(db, SIZE, sample="pacific") as (app, pilot):
         await pilot.press("w")
         await _until(pilot, lambda: not app.screen.simulating and "7" in str(app.screen.query_one("#sim-status").render()))
         await pilot.press("1")
@@ -67,11 +63,7 @@ async def test_sim_a_week_from_the_schedule_changes_the_standings(tmp_path):
 
 async def test_escape_cancels_a_long_simulation_between_games(tmp_path):
     db = str(tmp_path / "league.sqlite3")
-    app = ImpactApp(db=db, sample="pacific")
-    async with app.run_test(size=SIZE) as pilot:
-        await _opened(app, pilot)
-        await pilot.press("2")
-        await _until(pilot, lambda: app.screen.query("#days-table") and app.screen.query_one("#days-table").row_count)
+    async with schedule_area(db, SIZE, sample="pacific") as (app, pilot):
         app.screen.start_sim("end")  # the same as pressing e
         await pilot.press("escape")
         await _until(pilot, lambda: not app.screen.simulating, tries=400)
@@ -114,12 +106,7 @@ async def test_a_season_simulated_in_the_app_updates_the_screen_on_a_budget(tmp_
     monkeypatch.setattr(ScheduleScreen, "_progress", counted)
     monkeypatch.setattr(ScheduleScreen, "show", counted_show)
     db = str(tmp_path / "league.sqlite3")
-    app = ImpactApp(db=db, sample="pacific")
-    async with app.run_test(size=SIZE) as pilot:
-        await _opened(app, pilot)
-        await pilot.press("2")
-        await _until(pilot, lambda: app.screen.query("#days-table")
-                     and app.screen.query_one("#days-table").row_count)
+    async with schedule_area(db, SIZE, sample="pacific") as (app, pilot):
         t0 = time.monotonic()
         await pilot.press("e")
         await _until(pilot, lambda: not app.screen.simulating)
@@ -134,13 +121,12 @@ async def test_a_season_simulated_in_the_app_updates_the_screen_on_a_budget(tmp_
 
 async def test_a_box_score_opens_from_the_schedule(tmp_path):
     db = str(tmp_path / "league.sqlite3")
-    app = ImpactApp(db=db, sample="pacific")
-    async with app.run_test(size=SIZE) as pilot:
-        await _opened(app, pilot)
+
+    async def a_day_played(app, pilot):
         services.sim_days(db, days=1)
         app.data_changed()
-        await pilot.press("2")
-        await _until(pilot, lambda: app.screen.query("#days-table") and app.screen.query_one("#days-table").row_count)
+
+    async with schedule_area(db, SIZE, before=a_day_played, sample="pacific") as (app, pilot):
         app.screen.query_one("#days-table").move_cursor(row=0)
         await _until(pilot, lambda: app.screen.query_one("#day-games").row_count
                      and "vs" not in str(app.screen.query_one("#day-games").get_row_at(0)[2]))
@@ -298,12 +284,10 @@ async def test_a_simulation_says_the_trades_it_made(tmp_path, japanese):
     db = str(tmp_path / "league.sqlite3")
     services.create_league(db, "pac", folder)
     services.new_season(db, seed=3)
-    app = ImpactApp(db=db)
-    async with app.run_test(size=SIZE) as pilot:
-        await _opened(app, pilot)
+    async def in_language(app, pilot):
         app.japanese = japanese
-        await pilot.press("2")
-        await _until(pilot, lambda: app.screen.query("#days-table") and app.screen.query_one("#days-table").row_count)
+
+    async with schedule_area(db, SIZE, before=in_language) as (app, pilot):
         app.screen.start_sim("end")         # the same as pressing e
         await _until(pilot, lambda: not app.screen.simulating
                      and "(" in str(app.screen.query_one("#sim-status").render()), patience=240)

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tui.app import ImpactApp
-
-from tui_helpers import until
+from tui_helpers import schedule_area, until
 
 SIZE = (80, 24)
 
@@ -16,13 +14,9 @@ async def test_e_simulates_to_the_end_and_the_calendar_stays_on_the_last_day(tmp
     from tui.settings import save_setting
 
     save_setting("japanese", japanese)
-    app = ImpactApp(db=str(tmp_path / "league.sqlite3"), sample="mini")
-    async with app.run_test(size=SIZE) as pilot:
-        app.animation_level = "none"
-        await until(pilot, lambda: app.current_mode == "standings")
-        await pilot.press("2")
+    async with schedule_area(str(tmp_path / "league.sqlite3"), SIZE, days=2,
+                             sample="mini") as (app, pilot):
         days = lambda: app.screen.query_one("#days-table")  # noqa: E731
-        await until(pilot, lambda: app.current_mode == "schedule" and days().row_count > 1)
         assert days().cursor_row == 0
         await pilot.press("e")
         await until(pilot, lambda: not app.screen.simulating and app.screen.days and all(

@@ -9,7 +9,7 @@ from textual.widgets import DataTable, Input
 from tui import services
 from tui.app import ImpactApp
 
-from tui_helpers import until
+from tui_helpers import schedule_area, until
 
 SIZE = (120, 36)
 
@@ -79,14 +79,13 @@ async def test_esc_closes_the_keys_panel(tmp_path):
 
 async def test_the_calendar_jumps_to_today_and_says_when_the_season_is_over(tmp_path):
     db = str(tmp_path / "league.sqlite3")
-    app = ImpactApp(db=db, sample="mini")
-    async with app.run_test(size=SIZE) as pilot:
-        await _opened(app, pilot)
+
+    async def three_days_played(app, pilot):
         services.sim_days(db, days=3)
         app.data_changed()
-        await pilot.press("2")
+
+    async with schedule_area(db, SIZE, before=three_days_played, sample="mini") as (app, pilot):
         days = lambda: app.screen.query_one("#days-table", DataTable)  # noqa: E731
-        await until(pilot, lambda: app.current_mode == "schedule" and days().row_count)
         today = next(i for i, (_d, games) in enumerate(app.screen.days)
                      if any(g.status != "final" for g in games))
         days().move_cursor(row=0)

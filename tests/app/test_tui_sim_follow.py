@@ -7,10 +7,9 @@ from __future__ import annotations
 import threading
 
 from tui import services
-from tui.app import ImpactApp
 from tui.labels import label
 
-from tui_helpers import PATIENCE, until
+from tui_helpers import PATIENCE, schedule_area, until
 
 SIZE = (120, 40)
 
@@ -72,14 +71,9 @@ async def test_each_read_of_a_simulation_puts_the_calendar_on_the_day_stored_las
         return real_sim(*args, progress=held, **kwargs)
 
     monkeypatch.setattr(services, "sim_days", held_sim)
-    app = ImpactApp(db=db, sample="pacific")
     try:
-        async with app.run_test(size=SIZE) as pilot:
-            app.animation_level = "none"
-            await until(pilot, lambda: app.current_mode == "standings")
-            await pilot.press("2")
+        async with schedule_area(db, SIZE, days=4, sample="pacific") as (app, pilot):
             table = lambda: app.screen.query_one("#days-table")  # noqa: E731
-            await until(pilot, lambda: app.current_mode == "schedule" and table().row_count > 3)
             screen = app.screen
             third = screen.days[2][0]
             days["third"] = third

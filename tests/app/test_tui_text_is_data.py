@@ -9,7 +9,7 @@ from pathlib import Path
 from tui import services
 from tui.app import ImpactApp
 
-from tui_helpers import opened, screen_text, until
+from tui_helpers import opened, schedule_area, screen_text, until
 
 SIZE = (120, 40)
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_leagues" / "mini"
@@ -48,15 +48,13 @@ async def _type_into(pilot, app, selector: str, value: str) -> None:
 
 async def test_names_like_markup_show_as_written_in_every_area(tmp_path):
     db = _odd_league(tmp_path)
-    app = ImpactApp(db=db, league="odd")
-    async with app.run_test(size=SIZE) as pilot:
-        await opened(app, pilot)
+
+    async def standings_named(app, pilot):
         await until(pilot, lambda: SHORT in screen_text(app))
+
+    async with schedule_area(db, SIZE, before=standings_named, league="odd") as (app, pilot):
         # schedule: the day's games name the teams
-        await pilot.press("2")
-        await until(pilot, lambda: app.screen.query("#days-table")
-                    and app.screen.query_one("#days-table").row_count
-                    and SHORT in screen_text(app))
+        await until(pilot, lambda: SHORT in screen_text(app))
         # teams: the first team is KYO, its card lists the batter and the pitcher
         await pilot.press("3")
         await until(pilot, lambda: BATTER in screen_text(app) and TEAM in screen_text(app))
