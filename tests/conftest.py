@@ -293,7 +293,7 @@ def _command_line_built_once():
 @pytest.fixture(scope="session", autouse=True)
 def _new_sqlite_files_from_one_migration(tmp_path_factory):
     """A new SQLite league file is made at the newest schema by running every Alembic migration
-    on it (storage.db.upgrade: 28 of them, some 55 ms of CPU and a few file syncs), and the tests
+    on it (storage.db.upgrade: 29 of them today, some 55 ms of CPU and a few file syncs), and the tests
     make some 300 new files: a tenth of the fast set's CPU. The tests' process runs them once, on
     its first new file, keeps a copy of that file as it stands at the newest schema, and gives
     every later new file (a path with no file yet, or an empty one, opened at "head") a copy
