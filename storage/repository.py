@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -762,11 +762,12 @@ def season_info(*, session: Session, season_id: int) -> SeasonInfo:
 
 
 def base_cells(*, session: Session, league_id: int, player: str | None = None,
-               released: bool = False, season_id: int | None = None
+               released: bool = False, season_id: int | None = None,
+               teams: Collection[str] | None = None
                ) -> list[tuple[str, str, dict[str, str] | None, dict[str, str] | None]]:
     """The league's own cards (the ones its next season copies; `season_id`: that season's) as
     (id, team, batting cells, pitching cells), players on a team only (`released`: free agents
-    too), in the order they were stored; `player`: his alone."""
+    too), in the order they were stored; `player`: his alone; `teams`: those of these teams."""
     which = (CardRow.season_id.is_(None) if season_id is None  # type: ignore[union-attr]
              else CardRow.season_id == season_id)
     q = (select(PlayerRow.pid, CardRow.team, CardRow.batting, CardRow.pitching).join(PlayerRow)
@@ -775,6 +776,8 @@ def base_cells(*, session: Session, league_id: int, player: str | None = None,
         q = q.where(CardRow.team != "")
     if player is not None:
         q = q.where(PlayerRow.pid == player)
+    if teams is not None:
+        q = q.where(col(CardRow.team).in_(sorted(teams)))
     rows = session.exec(q.order_by(col(PlayerRow.id))).all()
     return [(pid, team, card_cells(b) if b else None, card_cells(p) if p else None)
             for pid, team, b, p in rows]

@@ -143,7 +143,7 @@ def _make(s: Any, sit: _Situation, t: tr.Trade, note: dict[str, Any]) -> None:
     # club's own roster where the own cards have room for him, so they stay within the active
     # size and the foreign limit (placed by the season's rosters, a club whose season roster
     # had sent down a man its own cards hold active went one over)
-    own_raw = (repo.base_cells(session=s, league_id=sit.lid) if sit.sid is not None else [])
+    own_raw = (_own_cells(s, sit, t, moves) if sit.sid is not None else [])
     hs.apply_moves(session=s, league_id=sit.lid, season_id=sit.sid, moves=moves)
     cells = {pid: after[pid][1:] for pid, _a, _b in moves}
     repo.set_base_cells(session=s, league_id=sit.lid, cells=cells, season_id=sit.sid)
@@ -161,6 +161,18 @@ def _make(s: Any, sit: _Situation, t: tr.Trade, note: dict[str, Any]) -> None:
                                           or "active"] for pid, _a, _b in moves}}
     hs.add_transaction(session=s, league_id=sit.lid, season_id=sit.info.id, day=sit.day, kind="trade", moves=moves,
                        note=json.dumps(note, ensure_ascii=False, separators=(",", ":")))
+
+
+def _own_cells(s: Any, sit: _Situation, t: tr.Trade, moves: Sequence[tuple[str, str, str]]
+               ) -> list[tuple[str, str, dict[str, str] | None, dict[str, str] | None]]:
+    """The league's own cards a trade in season changes (base_cells): those of its two clubs,
+    all that `tr.apply` asks of them (each club's men, its farm, the men moved); every own card
+    when a man moved has his own card on another club."""
+    rows = repo.base_cells(session=s, league_id=sit.lid, teams=(t.team, t.other))
+    held = {pid for pid, _team, _b, _p in rows}
+    if all(pid in held for pid, _a, _b in moves):
+        return rows
+    return repo.base_cells(session=s, league_id=sit.lid)
 
 
 def trade_offer(db: Db, league: str | None = None, *, team: str, other: str,
