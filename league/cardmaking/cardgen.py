@@ -592,7 +592,7 @@ class CardMaker:
     def _out_split(self, hr_rate: float) -> tuple[float, float, float]:
         c = self.c
         of = c["out_of"] + c["of_per_hr"] * (hr_rate - self.lg_rates["HR"])
-        of = min(0.75, max(0.2, of))
+        of = min(0.95, max(0.2, of))
         g = c["out_g"] * (1 - of) / (1 - c["out_of"])
         return of, g, 1 - of - g
 

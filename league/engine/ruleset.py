@@ -496,9 +496,9 @@ CARDGEN_DEFAULTS: Final[dict[str, float]] = {
     "hbp_as_bb": 1.0,             # a batter's hit batsmen beyond the league's, as card walks
     "avg_bs_star": 2.4, "avg_bs_plus": 4.2, "avg_g": 17.4, "avg_if": 6.0,
     "bs_plus_of_bs": 0.09,        # a pitcher's BS+ width as a share of his BS+BS room
-    "pitcher_g_of_gif": 0.60,     # G share of a pitcher's G+IF room
+    "pitcher_g_of_gif": 0.87,     # G share of a pitcher's G+IF room
     # the batter's out room: OF / G / IF shares, fly balls rising with home-run power
-    "out_of": 0.58, "out_g": 0.34, "of_per_hr": 3.0,
+    "out_of": 0.87, "out_g": 0.10, "of_per_hr": 3.0,
     "avg_block": 1.2,             # the catcher's 捕 assumed when reading the X table
     "avg_dp": 5,                  # the batter's DP assumed when reading the ground-ball table
     "fit_1b": 0.90, "fit_2b": 0.94, "fit_hr": 1.0,    # the engine against the reading (fitted)
