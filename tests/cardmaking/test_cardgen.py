@@ -224,6 +224,37 @@ def test_better_lines_make_better_cards():
     assert ks == sorted(ks, reverse=True)
 
 
+def test_the_outs_in_the_air_are_mostly_outfield_flies():
+    """Issue 33 ("Where the sacrifice flies go", docs/cards.md): a pitcher row has no OF column
+    (rules §1.3: its G and IF go straight to the ground-ball and infield-fly tables), so the
+    outfield flies that bring a man home from third come only from the batter card's OF. The
+    cards put the pitcher rows' out room mostly on G and the batter's mostly on OF, so the
+    infield pop-ups are a minority of the outs in the air, as in baseball: read from the widths,
+    a plate appearance reaches the OF column at least three times as often as an IF column, and
+    a power hitter's card flies out more than a slap hitter's."""
+    rs = load_ruleset("standard")
+    slap = StatPlayer("s", "slap", "AAA", batting={"pa": 600, "ab": 550, "h": 160, "2b": 20,
+                                                   "3b": 5, "hr": 2, "bb": 40, "so": 60})
+    power = StatPlayer("p", "power", "AAA", batting={"pa": 600, "ab": 530, "h": 140, "2b": 30,
+                                                     "3b": 1, "hr": 40, "bb": 65, "so": 150})
+    avg = StatPlayer("a", "avg", "AAA", pitching={"g": 30, "gs": 30, "outs": 540, "bf": 780,
+                                                  "h": 180, "hr": 20, "bb": 60, "so": 130,
+                                                  "er": 80, "r": 85})
+    made = make_cards([slap, power, avg], rs, default_context(),
+                      constants={"consistency_rounds": 0})
+    s, p, a = made.players
+    row = a.pitching.rows["B"]
+    to_card = (row.width("BS*") + row.width("BS+") + row.width("BS")) / 100
+    assert row.width("G") > 3 * row.width("IF")
+    for hitter in (s, p):
+        card = hitter.batting.bounds
+        of = to_card * card.width("OF") / 100
+        pop = row.width("IF") / 100 + to_card * card.width("IF") / 100
+        assert of > 3 * pop, (hitter.name, of, pop)
+    share = lambda c: c.width("OF") / (c.width("OF") + c.width("G") + c.width("IF"))  # noqa: E731
+    assert share(p.batting.bounds) > share(s.batting.bounds)
+
+
 def test_too_little_playing_time_gets_a_replacement_level_card_and_is_listed():
     rs = load_ruleset("standard")
     short = StatPlayer("s", "short", "AAA", batting={"pa": 12, "ab": 10, "h": 6, "hr": 3})
