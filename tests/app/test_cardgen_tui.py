@@ -2,6 +2,7 @@
 fields (nothing stored until Save), a bad line is refused in the dialog."""
 from __future__ import annotations
 
+from league.engine.cards import BAT_COLUMNS, parse_bounds
 from tui import services
 from tui.app import ImpactApp
 
@@ -37,16 +38,16 @@ async def test_a_stat_line_fills_the_card_and_save_keeps_it(tmp_path):
         await pilot.press(*_keys("PA=600 AB=520 H=170 2B=35 3B=2 HR=35 BB=70 SO=100 SB=2"),
                           "enter")
         await until(pilot, lambda: editor.query_one("#f-batting-bounds").value != before)
-        bounds = [int(x) for x in editor.query_one("#f-batting-bounds").value.split()]
-        hr_width = bounds[3] - bounds[2]
-        assert hr_width >= 9             # 35 home runs: a slugger's HR column
+        made = editor.query_one("#f-batting-bounds").value
+        # read as the game reads a card: a column the card has no room for is "-"
+        assert parse_bounds(made, BAT_COLUMNS, "card").width("HR") >= 9   # 35 HR: a slugger's
         assert editor.query_one("#f-batting-positions").value.startswith("C")  # kept
         # nothing is stored before Save
         assert services.season_league(db).player(pid).batting.bounds.text() == before
         await pilot.press("ctrl+s")
         await until(pilot, lambda: not app.screen.query("#card-editor"))
         await until(pilot, lambda: services.season_league(db).player(pid)
-                    .batting.bounds.text() == " ".join(map(str, bounds)))
+                    .batting.bounds.text() == made)
 
 
 async def test_a_bad_stat_line_is_refused_in_the_dialog(tmp_path):
