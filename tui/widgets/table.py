@@ -30,11 +30,6 @@ def _width(cell: Any) -> int:
     return max((cell_len(line) for line in str(cell).splitlines()), default=0)
 
 
-def _measure(text: Text) -> int:
-    """A text's width as Rich measures it (its widest line)."""
-    return max((cell_len(line) for line in text.plain.splitlines()), default=0)
-
-
 def _literal(cell: Any) -> Any:
     """A string cell as plain text (DataTable would read it as markup), its control characters
     shown as escapes (league.visible): a stored name is data, never a terminal command."""
@@ -72,11 +67,12 @@ class FitTable(DataTable):
                 column.content_width = max(column.content_width, _width(cell))
         if (height == 1 and label is None and len(cells) == len(columns)
                 and all(type(c) is Text for c in cells)):
-            # measured here as DataTable would measure it when idle (a text's widest line;
-            # _width, never narrower, for the columns that fit their cells): not again
+            # measured here as DataTable would measure it when idle (a text's widest line: the
+            # width of its plain string; _width, never narrower, for the columns that fit their
+            # cells): not again
             for column, cell in zip(columns, cells):
                 if not column.auto_width:
-                    column.content_width = max(column.content_width, _measure(cell))
+                    column.content_width = max(column.content_width, _width(cell.plain))
             self._new_rows.discard(row_key)
         return row_key
 
