@@ -136,12 +136,8 @@ def season_totals(*, session: Session, season_ids: Sequence[int], player: str | 
         q = (select(t.c.season_id, t.c.player, t.c.team, func.max(s.c.day), func.max(s.c.number),
                     func.count(), *sums)
              .join(g, g.c.id == t.c.game_id).join(s, s.c.id == g.c.schedule_id)
-             .where(s.c.kind == kind))
-        if player is not None:
-            q = q.where(t.c.season_id.in_(list(season_ids)),
-                        *of_player(table, player, list(season_ids)))
-        else:
-            q = q.where(*in_seasons(table, list(season_ids)))
+             .where(s.c.kind == kind, *(in_seasons(table, list(season_ids)) if player is None
+                                        else of_player(table, player, list(season_ids)))))
         return session.execute(q.group_by(t.c.season_id, t.c.player, t.c.team)).all()
 
     def entry(row: Any) -> dict[str, Any]:

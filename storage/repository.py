@@ -1327,10 +1327,8 @@ def _lines(session: Session, table: Any, columns: Sequence[str], season_ids: Ite
     query = (core_select(s.c.number, s.c.day, s.c.away, s.c.home, t.c.team, t.c.player,
                     *[t.c[c] for c in extra], *[t.c[c] for c in columns])
              .join(g, g.c.id == t.c.game_id).join(s, s.c.id == g.c.schedule_id))
-    if player is not None:
-        query = query.where(t.c.season_id.in_(seasons), *of_player(table, player, seasons))
-    else:
-        query = query.where(*in_seasons(table, seasons))
+    query = query.where(*(in_seasons(table, seasons) if player is None
+                          else of_player(table, player, seasons)))
     if team is not None:
         query = query.where(t.c.team == team)
     if kind is not None:

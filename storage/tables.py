@@ -362,11 +362,12 @@ def in_seasons(table: Any, season_ids: Sequence[int]) -> list[Any]:
 
 def of_player(table: Any, player: str, season_ids: Sequence[int]) -> list[Any]:
     """The conditions that pick a player's lines of `table` (any of the game line tables), for a
-    query of `season_ids`. The split and fielding lines have no index by player (0012) nor
-    season (0029): theirs are found through the games of his batting and pitching lines (every
-    game he played: a fielder bats or pitches), which keep their (season_id, player) index."""
+    query of `season_ids` (the lines of those seasons, his). The split and fielding lines have
+    no index by player (0012) nor season (0029): theirs are found through the games of his
+    batting and pitching lines (every game he played: a fielder bats or pitches), which keep
+    their (season_id, player) index."""
     t = table.__table__
-    found = [t.c.player == player]
+    found = [t.c.season_id.in_(season_ids), t.c.player == player]
     if table is FieldingLineRow or table is BattingSplitRow:
         b, p = BattingLineRow.__table__, PitchingLineRow.__table__
         found.append(t.c.game_id.in_(
