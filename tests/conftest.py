@@ -301,7 +301,6 @@ def _new_sqlite_files_from_one_migration(tmp_path_factory):
     for, a file that holds anything, PostgreSQL, and every `impact` started as a process run the
     migrations as before (tests/storage/test_storage_league.py, tests/cli/test_startup.py)."""
     import shutil
-    import sqlite3
 
     import storage.db
 
@@ -324,14 +323,13 @@ def _new_sqlite_files_from_one_migration(tmp_path_factory):
         if made:
             shutil.copyfile(made[0], path)
             return real(engine, revision)       # reads the version row: nothing to run
+        # imported here, when a test first makes a league file (a partial copy of the suite,
+        # as CI's compiled step runs, has no league_db and makes none)
+        from league_db import copy_league
+
         ran = real(engine, revision)
         template = str(tmp_path_factory.mktemp("schema") / "head.sqlite3")
-        source, target = sqlite3.connect(path), sqlite3.connect(template)
-        try:
-            source.backup(target)
-        finally:
-            source.close()
-            target.close()
+        copy_league(path, template)
         made.append(template)
         return ran
 
