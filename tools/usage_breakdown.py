@@ -32,6 +32,8 @@ the OBP is made of, real and generated, each a thousand plate appearances (hits,
 intentional ones among them, hit batsmen, sacrifice flies and bunts, double plays, runs): for the
 qualified regulars, for every rostered position player, and the rostered pitchers' walks, hit
 batsmen, wild pitches and balks a thousand batters faced (docs/cards.md, "OBP above AVG").
+`gidp`: the league's double plays grounded into a thousand plate appearances, real and generated
+(docs/cards.md, "The double-play level").
 `--plays` plays the replay's games with their play record (the same games: the record changes no
 roll) and adds `sac_flies`, counted inside them (docs/cards.md, "Where the sacrifice flies go"):
 each a thousand plate appearances, the times a man is on third with fewer than two out, the
@@ -137,6 +139,7 @@ def main() -> None:
     out["team_order"] = team_order(teams)
     out["bias"] = bias(season, originals, totals)
     out["obp_parts"] = obp_parts(season, originals, totals)
+    out["gidp"] = league_gidp(season, totals)
     if plays is not None:
         out["sac_flies"] = sac_flies(season, totals, plays)
     if args.teams:
@@ -336,6 +339,17 @@ def obp_parts(season: LahmanSeason, originals: list[StatPlayer], totals: SeasonT
     out["pitchers"] = {side: {f"{k}_per_1000bf": round(1000 * t[k] / max(1.0, t["bf"]), 2)
                               for k in pit_keys[1:]} for side, t in pit.items()}
     return out
+
+
+def league_gidp(season: LahmanSeason, totals: SeasonTotals) -> dict[str, float]:
+    """The league's double plays grounded into a thousand plate appearances, real (every man
+    who batted in the season) and generated (every man who batted in the replay)."""
+    def rate(lines: list[Mapping[str, float]]) -> float:
+        pa = sum(float(x.get("pa", 0.0)) for x in lines)
+        return round(1000 * sum(float(x.get("gidp", 0.0)) for x in lines) / max(1.0, pa), 2)
+    real = rate([p.batting for p in season.players if p.batting])
+    made = rate(list(totals.batting.values()))
+    return {"real_per_1000pa": real, "made_per_1000pa": made, "made_less_real": round(made - real, 2)}
 
 
 def with_play_record(acc: dict[str, int]) -> None:
