@@ -139,7 +139,7 @@ def main() -> None:
     out["team_order"] = team_order(teams)
     out["bias"] = bias(season, originals, totals)
     out["obp_parts"] = obp_parts(season, originals, totals)
-    out["gidp"] = league_gidp(season, totals)
+    out["gidp"] = league_gidp(season, totals, replay.league)
     if plays is not None:
         out["sac_flies"] = sac_flies(season, totals, plays)
     if args.teams:
@@ -341,15 +341,21 @@ def obp_parts(season: LahmanSeason, originals: list[StatPlayer], totals: SeasonT
     return out
 
 
-def league_gidp(season: LahmanSeason, totals: SeasonTotals) -> dict[str, float]:
+def league_gidp(season: LahmanSeason, totals: SeasonTotals, league: Any) -> dict[str, float]:
     """The league's double plays grounded into a thousand plate appearances, real (every man
-    who batted in the season) and generated (every man who batted in the replay)."""
+    who batted in the season) and generated (every man who batted in the replay), and the
+    carded batters' mean DP by their replayed plate appearances (the fitted level, give or take
+    the rounding: calibrate.dp_level)."""
     def rate(lines: list[Mapping[str, float]]) -> float:
         pa = sum(float(x.get("pa", 0.0)) for x in lines)
         return round(1000 * sum(float(x.get("gidp", 0.0)) for x in lines) / max(1.0, pa), 2)
     real = rate([p.batting for p in season.players if p.batting])
     made = rate(list(totals.batting.values()))
-    return {"real_per_1000pa": real, "made_per_1000pa": made, "made_less_real": round(made - real, 2)}
+    dp = [(float(totals.batting[p.id].get("pa", 0.0)), p.batting.DP) for t in league.teams
+          for p in t.players if p.batting is not None and p.id in totals.batting]
+    mean_dp = sum(n * d for n, d in dp) / max(1.0, sum(n for n, _ in dp))
+    return {"real_per_1000pa": real, "made_per_1000pa": made, "made_less_real": round(made - real, 2),
+            "carded_mean_dp": round(mean_dp, 2)}
 
 
 def with_play_record(acc: dict[str, int]) -> None:
