@@ -1,6 +1,7 @@
 """tools/usage_breakdown.py's team order (issue 33): Base Runs of a team line, and a replayed
 team's Base Runs error split into playing time and the men's own; its bias and what the OBP is
-made of (`obp_parts`); where the sacrifice flies go, counted from the play record (`sac_flies`)."""
+made of (`obp_parts`); where the sacrifice flies go, counted from the play record (`sac_flies`);
+the league's double plays (`league_gidp`)."""
 from __future__ import annotations
 
 import sys
@@ -142,6 +143,29 @@ def test_obp_parts_reads_what_the_obp_is_made_of_real_and_generated(ub):
     assert pit["real"]["hbp_per_1000bf"] == pytest.approx(1000 * 5 / 760, abs=0.01)
     assert pit["made"]["hbp_per_1000bf"] == pytest.approx(1000 * 6 / 760, abs=0.01)
     assert pit["made"]["wp_per_1000bf"] < pit["real"]["wp_per_1000bf"]
+
+
+def test_league_gidp_counts_every_man_who_batted_and_the_carded_mean_dp(ub):
+    """`gidp` (docs/cards.md, "The double-play level"): the league's double plays grounded into
+    a thousand plate appearances, real (every man in the season, on a roster or not) and
+    generated (every man in the replay, the pitchers on their rank cards too); the carded
+    batters' mean DP by their replayed plate appearances (a rank card has none of its own)."""
+    season = SimpleNamespace(players=[
+        StatPlayer("a", "A", "LID", "R", "R", {"pa": 600.0, "gidp": 12.0}, None, {}),
+        StatPlayer("x", "X", "LID", "R", "R", {"pa": 400.0, "gidp": 8.0}, None, {}),
+        StatPlayer("p", "P", "LID", "R", "R", None, {"bf": 700.0}, {})])
+    totals = SimpleNamespace(batting={"a": {"pa": 900.0, "gidp": 27.0},
+                                      "b": {"pa": 300.0, "gidp": 3.0},
+                                      "p": {"pa": 100.0, "gidp": 3.0}})
+    card = SimpleNamespace
+    league = SimpleNamespace(teams=[SimpleNamespace(players=[
+        card(id="a", batting=card(DP=3)), card(id="b", batting=card(DP=11)),
+        card(id="p", batting=None), card(id="q", batting=card(DP=15))])])
+    out = ub.league_gidp(season, totals, league)
+    assert out["real_per_1000pa"] == 20.0
+    assert out["made_per_1000pa"] == round(1000 * 33 / 1300, 2)
+    assert out["made_less_real"] == round(1000 * 33 / 1300 - 20, 2)
+    assert out["carded_mean_dp"] == (900 * 3 + 300 * 11) / 1200
 
 
 def _play(what: str, outs_before: int, before: tuple[str, str, str] = ("", "", ""),
