@@ -16,6 +16,7 @@ from league.season.farm import Move, Notice, RosterBook, Standing
 from league.season.roster import League
 from storage import fastsql
 from storage import history_store as hs
+from storage.mappers import card_cells
 from storage.rowbase import Row
 from storage.tables import CardRow, PlayerRow
 
@@ -209,12 +210,25 @@ def _card_cells(_dialect: str) -> tuple[Any, tuple[str, ...]]:
             ("k_bat", "k_pit", "k_id"))
 
 
+# a card's cells with its roster cell set, by (its cells, the status): a man called up and sent
+# down again through a season has the same two texts each time (≈ 3,000 cells a season
+# decoded and written again); strings only, forgotten at once past a bound
+_ROSTERED: dict[tuple[str, str], str] = {}
+_ROSTERED_KEPT = 20_000
+
+
 def _with_roster(cells: str | None, value: str) -> str | None:
     if cells is None:
         return None
-    data = json.loads(cells)
-    data["roster"] = "" if value == "active" else value
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    done = _ROSTERED.get((cells, value))
+    if done is None:
+        if len(_ROSTERED) > _ROSTERED_KEPT:
+            _ROSTERED.clear()
+        data = card_cells(cells)
+        data["roster"] = "" if value == "active" else value
+        done = _ROSTERED[(cells, value)] = json.dumps(data, ensure_ascii=False,
+                                                      separators=(",", ":"))
+    return done
 
 
 def set_rule_option(*, session: Session, league_id: int, key: str, value: object) -> None:

@@ -41,6 +41,7 @@ from storage.tables import (
     _now,
     in_seasons,
     of_player,
+    players_named,
 )
 
 FREE_AGENT = ""        # CardRow.team of a released player (自由契約)
@@ -244,8 +245,9 @@ def apply_moves(*, session: Session, league_id: int, season_id: int | None,
                 moves: Iterable[tuple[str, str, str]]) -> None:
     """Move players' cards: in the season's cards (if any) and in the league's own, so the next
     season starts from the rosters as they are now. The caller checks the league afterwards."""
-    ids: dict[str, int] = dict(session.execute(sm_select(PlayerRow.pid, col(PlayerRow.id))
-                               .where(PlayerRow.league_id == league_id)).all())
+    moves = list(moves)
+    ids: dict[str, int] = dict(session.execute(sm_select(PlayerRow.pid, col(PlayerRow.id)).where(
+        *players_named(league_id, [pid for pid, _src, _dst in moves]))).all())
     c = CardRow.__table__
     for pid, _src, dst in moves:
         if pid not in ids:

@@ -68,6 +68,7 @@ from storage.tables import (
     _now,
     in_seasons,
     of_player,
+    players_named,
 )
 
 JSON_FORMAT = "impact-league"
@@ -789,7 +790,7 @@ def set_base_cells(*, session: Session, league_id: int,
     """Write players' own cards (`season_id`: that season's) (id → batting cells, pitching
     cells; None leaves a card alone)."""
     ids = dict(session.exec(select(PlayerRow.pid, PlayerRow.id)
-                            .where(PlayerRow.league_id == league_id)).all())
+                            .where(*players_named(league_id, cells))).all())
     c = CardRow.__table__
     for pid, (bat, pit) in cells.items():
         values = {k: _dumps(v) for k, v in (("batting", bat), ("pitching", pit)) if v is not None}

@@ -7,7 +7,7 @@ per game for batting, pitching and fielding lines. Tables are prefixed league_/s
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import date, datetime, timezone
 from typing import Any, Optional
 
@@ -374,6 +374,22 @@ def of_player(table: Any, player: str, season_ids: Sequence[int]) -> list[Any]:
             select(b.c.game_id).where(b.c.season_id.in_(season_ids), b.c.player == player)
             .union(select(p.c.game_id).where(p.c.season_id.in_(season_ids),
                                              p.c.player == player))))
+    return found
+
+
+# past this many players named, a league's players are read whole (a statement's parameters)
+_NAMED_AT_MOST = 500
+
+
+def players_named(league_id: int, pids: Collection[str]) -> list[Any]:
+    """The conditions that pick the league's players `pids` (PlayerRow: their rows, ids): by
+    their (league_id, pid) key when a few are named (a trade's men, not every player of the
+    league read to find them); every player of the league when many are (the caller keeps
+    those it named)."""
+    t = PlayerRow.__table__
+    found = [t.c.league_id == league_id]
+    if len(pids) <= _NAMED_AT_MOST:
+        found.append(t.c.pid.in_(sorted(set(pids))))
     return found
 
 
