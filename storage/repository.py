@@ -302,14 +302,14 @@ def _card_texts(session: Session, league_id: int, season_id: int | None
                 ) -> Sequence[tuple[str | None, str | None]]:
     """The (batting, pitching) JSON texts of the players on a team in `season_id` (None: the
     league's own cards), in the order they were stored."""
-    season_filter = (CardRow.season_id.is_(None) if season_id is None  # type: ignore[union-attr]
-                     else CardRow.season_id == season_id)
-    return session.exec(
-        select(CardRow.batting, CardRow.pitching).join(PlayerRow)
+    # the table's columns, not the ORM's rows: read whole around every trade of a season
+    c, p = CardRow.__table__, PlayerRow.__table__   # type: ignore[attr-defined]
+    season_filter = c.c.season_id.is_(None) if season_id is None else c.c.season_id == season_id
+    return [(b, pit) for b, pit in session.execute(
+        core_select(c.c.batting, c.c.pitching).join(p, p.c.id == c.c.player_id)
         # a released player (no team: a free agent) is on no team's roster
-        .where(PlayerRow.league_id == league_id, season_filter, CardRow.team != "")
-        .order_by(col(PlayerRow.id))
-    ).all()
+        .where(p.c.league_id == league_id, season_filter, c.c.team != "")
+        .order_by(p.c.id)).all()]
 
 
 def league_structure(*, session: Session, league_id: int) -> League:
@@ -769,19 +769,19 @@ def base_cells(*, session: Session, league_id: int, player: str | None = None,
     """The league's own cards (the ones its next season copies; `season_id`: that season's) as
     (id, team, batting cells, pitching cells), players on a team only (`released`: free agents
     too), in the order they were stored; `player`: his alone; `teams`: those of these teams."""
-    which = (CardRow.season_id.is_(None) if season_id is None  # type: ignore[union-attr]
-             else CardRow.season_id == season_id)
-    q = (select(PlayerRow.pid, CardRow.team, CardRow.batting, CardRow.pitching).join(PlayerRow)
-         .where(PlayerRow.league_id == league_id, which))
+    # the table's columns, not the ORM's rows: read whole on every trade day of a season
+    c, pl = CardRow.__table__, PlayerRow.__table__  # type: ignore[attr-defined]
+    which = c.c.season_id.is_(None) if season_id is None else c.c.season_id == season_id
+    q = (core_select(pl.c.pid, c.c.team, c.c.batting, c.c.pitching)
+         .join(pl, pl.c.id == c.c.player_id).where(pl.c.league_id == league_id, which))
     if not released:
-        q = q.where(CardRow.team != "")
+        q = q.where(c.c.team != "")
     if player is not None:
-        q = q.where(PlayerRow.pid == player)
+        q = q.where(pl.c.pid == player)
     if teams is not None:
-        q = q.where(col(CardRow.team).in_(sorted(teams)))
-    rows = session.exec(q.order_by(col(PlayerRow.id))).all()
+        q = q.where(c.c.team.in_(sorted(teams)))
     return [(pid, team, card_cells(b) if b else None, card_cells(p) if p else None)
-            for pid, team, b, p in rows]
+            for pid, team, b, p in session.execute(q.order_by(pl.c.id)).all()]
 
 
 def set_base_cells(*, session: Session, league_id: int,
