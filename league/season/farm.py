@@ -324,22 +324,24 @@ def settle(book: RosterBook, rules: Any, league: League, team: str, day: date) -
     # the book's fields read once (a Python object's, in the compiled build)
     entries, seed = book.entries, book.season_seed
     last = day - _ONE_DAY       # the last full rest day before `day`
-    for p in league.team(team).players:
-        e = entries.get(p.id)
-        if e is None:
-            continue
+    facts = _team_facts(league.team(team))
+    by_id = facts.by_id
+    # the team's men with a standing, found by the sets (in no order: each man's checks are
+    # his own, by his own seeded rolls)
+    for pid in entries.keys() & facts.ids:
+        e = entries[pid]
         points = e.points
         if points <= 0:
             continue
         since = e.settled or e.hurt_on
         if since is None or since >= last:
             continue
-        left = recover_through(rules, p.rank, points, seed, p.id, since + _ONE_DAY, last)
+        left = recover_through(rules, by_id[pid].rank, points, seed, pid, since + _ONE_DAY, last)
         e.points = left
         e.settled = last
         if left == 0:
             e.hurt_on = None
-        book.changed.add(p.id)
+        book.changed.add(pid)
 
 
 def has_farm(book: RosterBook, players: Iterable[Player]) -> bool:
@@ -385,12 +387,41 @@ class _TeamFacts:
         self.role_of: dict[str, str] = {p.id: _role(p) for p in team.players}
         # a player of the cards' farm: the team has a farm whatever the season's moves
         self.card_farm = any(p.roster == "farm" for p in team.players)
+        # each man's value (_value), read by the moves without a call
+        self.value: dict[str, float] = {p.id: _value(p) for p in team.players}
         # by value, best first, the id breaking ties: the order the moves sort their pools in
         self.best_first: list[Player] = sorted(team.players, key=lambda p: (-_value(p), p.id))
+        # the same without the 育成 players, who never come up (_may_come_up)
+        self.may_come_up: list[Player] = [p for p in self.best_first if not p.ikusei]
         # by value, worst first, by role: the slump check's candidates in min()'s order
         self.worst_first: dict[str, list[Player]] = {}
         for p in sorted(team.players, key=lambda p: (_value(p), p.id)):
             self.worst_first.setdefault(self.role_of[p.id], []).append(p)
+        # the men by id, and what _lack counts them as, by id (`lacks` asks a set of ids)
+        self.ids: frozenset[str] = frozenset([p.id for p in team.players])
+        self.by_id: dict[str, Player] = {p.id: p for p in team.players}
+        facts = [_facts(p) for p in team.players]
+        self.catchers: frozenset[str] = frozenset([f[0].id for f in facts if f[3]])
+        self.starters: frozenset[str] = frozenset([f[0].id for f in facts if f[4]])
+        self.hitters: frozenset[str] = frozenset([f[0].id for f in facts if f[5]])
+        self.at: dict[str, frozenset[str]] = {
+            pos: frozenset([f[0].id for f in facts if pos in f[6]]) for pos in FIELD}
+        self.relievers: frozenset[str] = frozenset(
+            [pid for pid, role in self.role_of.items() if role == "RP"])
+
+    def lacks(self, ids: frozenset[str], dh: bool) -> bool:
+        """Whether these of the team's men lack something a game needs: `roster_problem` of
+        them is not None (_lack's checks, by the sets of the men each counts)."""
+        if self.catchers.isdisjoint(ids):
+            return True
+        if len(self.starters & ids) < MIN_STARTERS:
+            return True
+        if len(self.hitters & ids) < (DH_HITTERS if dh else HITTERS):
+            return True
+        for pos in FIELD:
+            if self.at[pos].isdisjoint(ids):
+                return True
+        return False
 
 
 # each team's facts, by the team's identity (a League and its teams never change)
@@ -477,11 +508,31 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     # build); the moves change them in place
     farm, entries = book.farm, book.entries
     role_of = facts.role_of
+    value = facts.value
     # the farm players who may come up today, best first (a move today only sends men down,
-    # who may not come back for ten days, or brings one of these up: filtered at each use)
+    # who may not come back for ten days, or brings one of these up: filtered at each use);
+    # and the same by role (farm_best of a role looks at that role's alone)
     today, ten_days = day.toordinal(), league.ten_days
-    eligible = [p for p in facts.best_first
-                if p.id in farm and _may_come_up(entries, p, today, ten_days)]
+    eligible: list[Player] = []
+    by_role: dict[str, list[Player]] = {}
+    for p in facts.may_come_up:
+        if p.id not in farm:
+            continue
+        # _may_come_up, the 育成 players left out already: asked of every farm player of both
+        # teams before every game
+        e = entries.get(p.id)
+        if e is not None:
+            demoted = e.demoted_on
+            if (demoted is not None and today < demoted.toordinal() + ten_days) \
+                    or e.points > 0:
+                continue
+        eligible.append(p)
+        role = role_of[p.id]
+        same = by_role.get(role)
+        if same is None:
+            by_role[role] = [p]
+        else:
+            same.append(p)
 
     # the active and the healthy change only with a move (book.farm; the injuries do not change
     # here): each list is made again once a move is made
@@ -500,9 +551,8 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     def farm_best(role: str | None, pos: str | None = None) -> Player | None:
         """The best farm player who may come up now (of `role`, who can play `pos`), or None:
         each move takes the first, so the rest are not gathered."""
-        for p in eligible:
-            if p.id in farm and (role is None or role_of[p.id] == role) \
-                    and (pos is None or p.can_play(pos)):
+        for p in (eligible if role is None else by_role.get(role, ())):
+            if p.id in farm and (pos is None or p.can_play(pos)):
                 if not p.foreign:
                     return p
                 # the foreign limit's room, worked out only for a foreign man (most are not)
@@ -514,13 +564,15 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         return None
 
     def down(p: Player, reason: str) -> bool:
-        left = [q for q in active() if q.id != p.id and q.id not in aside and q.id not in injured]
+        # the active men but him, not set aside, healthy: whether they lack what a game needs
+        # (roster_problem of them, by the team's sets of ids)
+        left = facts.ids.difference(farm, aside, injured, (p.id,))
         if reason == "injury":
             # he goes down only when the healthy and the farm can play his positions without him
             # (else he stays, to play hurt if the line-up needs him)
-            left += [q for q in t.players if q.id in farm
-                     and _may_come_up(entries, q, today, ten_days)]
-        if roster_problem(left, dh):
+            left = left.union([q.id for q in t.players if q.id in farm
+                               and _may_come_up(entries, q, today, ten_days)])
+        if facts.lacks(left, dh):
             return False
         mv = Move(day, team, p.id, "down", reason)
         apply_move(book, mv)
@@ -536,14 +588,15 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     # sends a man down or brings up a healthy one), and the lists below ask them of every
     # active man again after each move (each a look-up in the book and a Python object's
     # field, compiled)
+    hurt_now: list[Player] = []         # and they, in the active roster's order
     for p in active():
         e = entries.get(p.id)
         if e is not None and e.points > 0:
             injured[p.id] = e.points
+            hurt_now.append(p)
     # heavy injuries go down (登録抹消): they rest on the farm
-    for p in active():
-        points = injured.get(p.id, 0)
-        if points > 0 and severity(rules, p.rank, points) == "heavy":
+    for p in hurt_now:
+        if severity(rules, p.rank, injured[p.id]) == "heavy":
             down(p, "injury")
     def healthy() -> list[Player]:
         known = lists.get("healthy")
@@ -554,11 +607,11 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         return now
 
     # a position nobody healthy can play: an injured man goes down for a farm player who can
-    # (FIELD has no DH: a man can play a position when his card has a line for it)
-    fit = healthy()
-    covered = _positions(fit)
+    # (FIELD has no DH: a man can play a position when his card has a line for it); the
+    # healthy by their ids (healthy()'s men)
+    fit = facts.ids.difference(farm, injured, aside)
     for pos in FIELD:
-        if pos in covered:
+        if not facts.at[pos].isdisjoint(fit):
             continue
         best = farm_best(None, pos)
         if best is None:
@@ -569,8 +622,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
             if not hurt or not down(hurt[0], "injury"):
                 continue
         up(best, "injury")
-        fit = healthy()
-        covered = _positions(fit)
+        fit = facts.ids.difference(farm, injured, aside)
     # fill the active roster, the most needed role first
     for _ in range(league.active_size):
         if len(active()) >= league.active_size:
@@ -584,22 +636,22 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         up(best, "injury" if any(m.reason == "injury" for m in made) else "fill")
     # a tired bullpen: the most tired reliever goes down for a rested one
     if rest is not None:
-        pen = [p for p in active() if role_of[p.id] == "RP" and p.id not in aside]
-        # asked of the active relievers only (not a table of the whole staff, farm included)
+        # asked of the active relievers only (not a table of the whole staff, farm included),
+        # not set aside; in no order: the least valuable tired man is min() by (value, id)
         fresh = 0
         tired: list[Player] = []
         # asked as a dict (a Mapping's get is a Python method call in the compiled build)
         rests: dict[str, PitcherRest] = rest if isinstance(rest, dict) else dict(rest)
-        for p in pen:
-            r = rests.get(p.id)
+        for pid in facts.relievers.difference(farm, aside):
+            r = rests.get(pid)
             if r is None or r.available_on <= day:
                 fresh += 1
             else:
-                tired.append(p)
+                tired.append(facts.by_id[pid])
         if fresh < TIRED_PEN and tired:
             best = farm_best("RP")
             # the least valuable tired man (by value, then id): sorted only when asked
-            if best is not None and down(min(tired, key=lambda p: (_value(p), p.id)), "fatigue"):
+            if best is not None and down(min(tired, key=lambda p: (value[p.id], p.id)), "fatigue"):
                 up(best, "fatigue")
     # a bullpen run down to fewer than MIN_PEN healthy relievers: the farm's best reliever
     # comes up — for the least valuable bench hitter the roster can spare when it is full.
@@ -608,25 +660,30 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     # trades a reliever for a reliever, so nothing brought them back while the roster was full:
     # a lived club ended its fifth season with no reliever at all, its starters finishing 55
     # games (issue 31)
-    if sum(1 for p in healthy() if role_of[p.id] == "RP") < MIN_PEN:
+    # the healthy relievers and starters counted (again after a move), by their ids
+    fit = facts.ids.difference(farm, injured, aside)
+    counted = len(made)
+    if len(facts.relievers & fit) < MIN_PEN:
         best = farm_best("RP")
         if best is not None:
             full = len(active()) >= league.active_size
             spare = sorted((p for p in active() if role_of[p.id] == "H" and p.id not in aside),
-                           key=lambda p: (_value(p), p.id))
+                           key=lambda p: (value[p.id], p.id))
             if not full or any(down(p, "bullpen") for p in spare[:3]):
                 up(best, "bullpen")
+    if len(made) != counted:
+        fit = facts.ids.difference(farm, injured, aside)
     # a rotation short of its six (a starter hurt or sent down): the farm's best starter comes
     # up to take the turn — for the least valuable reliever or bench hitter the roster can
     # spare when it is full — rather than the others pitching on short rest
-    if sum(1 for p in healthy() if role_of[p.id] == "SP") < ROTATION_SIZE:
+    if len(facts.starters & fit) < ROTATION_SIZE:
         best = farm_best("SP")
         if best is not None:
             full = len(active()) >= league.active_size
             # a bench hitter first, the bullpen kept whole where the bench allows
             spare = sorted((p for p in active() if role_of[p.id] in ("RP", "H")
                             and p.id not in aside),
-                           key=lambda p: (role_of[p.id] != "H", _value(p), p.id))
+                           key=lambda p: (role_of[p.id] != "H", value[p.id], p.id))
             if not full or any(down(p, "rotation") for p in spare[:3]):
                 up(best, "rotation")
     # a farm player clearly better than the worst active man of his role (a slump's answer)
@@ -635,24 +692,16 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         if best is None:
             continue
         # the worst active man of the role not set aside: min() of them by value, then id
-        worst = next((p for p in facts.worst_first.get(role, ())
-                      if p.id not in farm and p.id not in aside), None)
+        worst: Player | None = None
+        for p in facts.worst_first.get(role, ()):
+            if p.id not in farm and p.id not in aside:
+                worst = p
+                break
         if worst is None:
             continue
-        if _value(best) > _value(worst) + SWAP_MARGIN and down(worst, "slump"):
+        if value[best.id] > value[worst.id] + SWAP_MARGIN and down(worst, "slump"):
             up(best, "slump")
     return made
-
-
-def _positions(ps: Iterable[Player]) -> set[str]:
-    """The fielding positions (FIELD) the players can play between them."""
-    out: set[str] = set()
-    every = len(FIELD)
-    for p in ps:
-        out |= _facts(p)[6]
-        if len(out) == every:       # every position covered: the rest cannot add one
-            break
-    return out
 
 
 def _foreign_room(league: League, active: Iterable[Player]) -> tuple[bool, bool]:
