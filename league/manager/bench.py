@@ -10,19 +10,19 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Final
+from typing import Final, NamedTuple
 
 from league.engine.cards import Player
 from league.engine.lineup import Lineup, fielding_of, plays
 from league.manager.bullpen import assign_roles, order_by_role
 from league.manager.computer import (
     Regular,
+    Sheet,
     batting_order,
     card_worth,
-    fields_off_mound,
     glove,
+    gloves_at,
     make_lineup,
     platoon_ratio,
     regular_lineup,
@@ -41,11 +41,11 @@ DAY_GAME: Final = 6             # Sunday: the day game
 RECENT: Final = 5               # games looked back for the catcher's last day game after a night game
 
 
-@dataclass(frozen=True)
-class TeamDays:
+class TeamDays(NamedTuple):
     """What the calendar says about a team's game today: how many games it has played, whether
     today is a day game after a night game (a Sunday game the day after its Saturday game), and
-    whether one of its last `RECENT` games was."""
+    whether one of its last `RECENT` games was. (A named tuple: made for both teams before every
+    game, which a frozen dataclass makes field by field.)"""
 
     games: int
     day_after_night: bool
@@ -71,10 +71,15 @@ def team_days(days: Sequence[date], today: date, *, ordered: bool = False) -> Te
         played.add(before[i])
         i -= 1
 
-    def after_night(d: date) -> bool:
-        return d.weekday() == DAY_GAME and d - _ONE_DAY in played
-
-    return TeamDays(n, after_night(today), any(after_night(d) for d in recent))
+    # a day game after a night game: a Sunday game the day after one it played (asked of
+    # today and of the recent games, in a loop of its own: before every game of each team)
+    recent_after_night = False
+    for d in recent:
+        if d.weekday() == DAY_GAME and d - _ONE_DAY in played:
+            recent_after_night = True
+            break
+    return TeamDays(n, today.weekday() == DAY_GAME and today - _ONE_DAY in played,
+                    recent_after_night)
 
 
 def rest_due(player: Player, pos: str, turn: int, days: TeamDays) -> bool:
@@ -123,20 +128,24 @@ def resting(regulars: Sequence[tuple[str, Player]], days: TeamDays) -> list[str]
 
 
 def platoon_worth(hitters: Sequence[Player], vs: Player | None,
-                  platoon: Mapping[str, int] | None) -> dict[str, float]:
+                  platoon: Mapping[str, int] | None,
+                  worth: Mapping[str, float] | None = None) -> dict[str, float]:
     """Each hitter's worth today: against the opposing starter (manager.platoon_ratio) — a
     batter on the short side of the [platoon] table is worth less against him, one on the long
-    side more — or, without a starter or a platoon table, the cards' `batting_value`."""
+    side more — or, without a starter or a platoon table, the cards' `batting_value`.
+    `worth`: the hitters' card_worth by id, read instead of asked (Sheet.worth)."""
     out = {}
     ratio: dict[str, float] = {}        # by the batter's hand
+    against = vs is not None and vs.pitching is not None and bool(platoon)
     for p in hitters:
         if p.batting is None:
             continue
-        value = card_worth(p.batting)      # batting_value, remembered by the card
-        if vs is not None and vs.pitching is not None and platoon:
+        # batting_value, remembered by the card
+        value = card_worth(p.batting) if worth is None else worth[p.id]
+        if against:
             r = ratio.get(p.bats)
             if r is None:
-                r = ratio[p.bats] = platoon_ratio(p.bats, vs, "B", platoon)
+                r = ratio[p.bats] = platoon_ratio(p.bats, vs, "B", platoon)  # type: ignore[arg-type]
             value *= r
         out[p.id] = value
     return out
@@ -148,16 +157,21 @@ def _score(p: Player, pos: str, worth: Mapping[str, float]) -> float:
     return worth[p.id] + (glove(f) if f is not None else 0.0)
 
 
-def _best_free(pos: str, free: Sequence[Player], worth: Mapping[str, float]) -> Player | None:
+def _best_free(pos: str, free: Sequence[Player], worth: Mapping[str, float],
+               gloves: Mapping[str, float] | None = None) -> Player | None:
     """The free man worth most at `pos` (bat and glove: `_score`), the higher id between equals
     (max() by (score, id)), or None: one pass, no key function (asked for each position a rest
-    day or the platoon opens, before every game)."""
+    day or the platoon opens, before every game). `gloves`: the club's men who can play `pos`
+    with their glove there (Sheet.gloves), read instead of worked out."""
+    if gloves is None:
+        gloves = gloves_at(free, pos)
     best: Player | None = None
     best_score = 0.0
     for p in free:
-        if p.id not in worth or not plays(p, pos):
+        g = gloves.get(p.id)
+        if g is None or p.id not in worth:
             continue
-        score = _score(p, pos, worth)
+        score = worth[p.id] + g             # _score
         if best is None or score > best_score or (score == best_score and p.id > best.id):
             best, best_score = p, score
     return best
@@ -167,7 +181,8 @@ def day_lineup(team: str, roster: list[Player], dh: bool, starter: str, *, dress
                roles: Mapping[str, str] | None = None, ranking: Sequence[str] = (),
                vs: Player | None = None, platoon: Mapping[str, int] | None = None,
                days: TeamDays | None = None, stretch: bool = False,
-               usage: TeamUsage | None = None, game: int = 0) -> Lineup:
+               usage: TeamUsage | None = None, game: int = 0,
+               sheet: Sheet | None = None) -> Lineup:
     """The computer manager's line-up for a game (docs/manager.md, "Line-ups"): the regulars —
     the line-up by the cards alone — with a resting man's position taken by the best bench man
     who can play it, and a regular on the short side of the platoon against the opposing
@@ -179,41 +194,43 @@ def day_lineup(team: str, roster: list[Player], dh: bool, starter: str, *, dress
     With `usage` (a league made from statistics: league/manager/usage.py) the men start as
     they really did, by the plan of the team's `game`-th game; a position the plan leaves open
     goes to the regular, else to the best bench man who can play it (no rest turns, no
-    platoon: the real usage holds both)."""
+    platoon: the real usage holds both).
+
+    `sheet`: the club's (manager.Sheet: `roster` are some of its men), else the roster's own."""
+    if sheet is None:
+        sheet = Sheet(roster)
     # the cards' line-up as its parts: the day's is made from them (a season's every game)
     regular = (Regular.of(make_lineup(team, roster, dh, starter=starter, dressed=dressed,
                                       ranking=ranking, stretch=stretch)) if roles is None
-               else regular_lineup(team, roster, dh, starter, dressed, roles, ranking, stretch))
+               else regular_lineup(team, roster, dh, starter, dressed, roles, ranking, stretch,
+                                   sheet))
     if usage is not None and game >= 1 and not regular.stretched:
-        return _two_way_pen(_usage_lineup(regular, roster, dh, starter, usage, game, vs, platoon),
-                            roster, roles, ranking)
+        return _two_way_pen(_usage_lineup(regular, roster, dh, starter, usage, game, vs, platoon,
+                                          sheet),
+                            roster, roles, ranking, sheet)
     if (days is None and (vs is None or not platoon)) or regular.stretched:
         return regular.lineup()
-    return _two_way_pen(_day_lineup(regular, roster, starter, vs, platoon, days),
-                        roster, roles, ranking)
+    return _two_way_pen(_day_lineup(regular, roster, starter, vs, platoon, days, sheet),
+                        roster, roles, ranking, sheet)
 
 
-def _two_way(p: Player) -> bool:
-    """A pitcher who also bats and has a place in the field."""
-    return p.pitching is not None and p.batting is not None and fields_off_mound(p)
-
-
-def _pitching_today(regular: Regular, roster: Sequence[Player], starter: str) -> set[str]:
+def _pitching_today(regular: Regular, starter: str, sheet: Sheet) -> set[str]:
     """The starter and the dressed relievers who cannot bat instead: a two-way reliever the
     cards' line-up put in the bullpen may still start as a hitter today (he then leaves it)."""
-    two_way = {p.id for p in roster if _two_way(p)}
+    two_way = sheet.two_way         # _two_way, of the club's men
     return {starter} | {pid for pid in regular.bullpen if pid not in two_way}
 
 
 def _two_way_pen(lineup: Lineup, roster: Sequence[Player], roles: Mapping[str, str] | None,
-                 ranking: Sequence[str]) -> Lineup:
+                 ranking: Sequence[str], sheet: Sheet) -> Lineup:
     """The day's bullpen once the day's batting order is known (issue 33): a two-way man who
     bats today is not in it, and one who does not — the cards' line-up made him a regular, the
     day's (rest turn, platoon, real usage) benched him — relieves by his card like the others,
     in his role's place, instead of sitting on the bench. The dressed stay as many."""
     batting = set(lineup.order)
     pen = [pid for pid in lineup.bullpen if pid not in batting]
-    joining = [p for p in roster if _two_way(p) and p.id != lineup.pitcher
+    two_way = sheet.two_way         # _two_way, of the club's men
+    joining = [p for p in roster if p.id in two_way and p.id != lineup.pitcher
                and p.id not in batting and p.id not in lineup.bullpen
                and (p.pitching.starter == 0 or (roles is not None and p.id in roles))]  # type: ignore[union-attr]
     if not joining and len(pen) == len(lineup.bullpen) and not set(pen) & set(lineup.bench):
@@ -232,17 +249,20 @@ def _two_way_pen(lineup: Lineup, roster: Sequence[Player], roles: Mapping[str, s
 
 
 def _day_lineup(regular: Regular, roster: list[Player], starter: str, vs: Player | None,
-                platoon: Mapping[str, int] | None, days: TeamDays | None) -> Lineup:
+                platoon: Mapping[str, int] | None, days: TeamDays | None,
+                sheet: Sheet) -> Lineup:
     """day_lineup's rest turns and platoon (see there)."""
     # the men with a bat and a place in the field: the regulars, the bench and the men who may
     # take a place are among them (the worth of the rest, pitchers who bat, is never asked)
-    batters = [p for p in roster if p.batting is not None and fields_off_mound(p)]
+    hitter_ids = sheet.hitters
+    batters = [p for p in roster if p.id in hitter_ids]
     by_id = {p.id: p for p in batters}
-    worth = platoon_worth(batters, vs, platoon)
+    card = sheet.worth             # each one's card_worth
+    worth = platoon_worth(batters, vs, platoon, card)
     chosen = {pos: pid for pid, pos in zip(regular.order, regular.positions) if pos != "P"}
     sit = set(resting([(pos, by_id[pid]) for pos, pid in chosen.items()], days)) \
         if days is not None else set()
-    pitching = _pitching_today(regular, roster, starter)
+    pitching = _pitching_today(regular, starter, sheet)
     hitters = [p for p in batters if p.id not in pitching]
 
     # the men free to take a place: made again only once a place or a rest has changed (a
@@ -255,7 +275,7 @@ def _day_lineup(regular: Regular, roster: list[Player], starter: str, vs: Player
         if free is None:
             playing = set(chosen.values())
             free = [p for p in hitters if p.id not in playing and p.id not in sit]
-        sub = _best_free(pos, free, worth)
+        sub = _best_free(pos, free, worth, sheet.gloves(pos))
         if sub is not None:
             chosen[pos] = sub.id
         else:
@@ -266,13 +286,15 @@ def _day_lineup(regular: Regular, roster: list[Player], starter: str, vs: Player
     if vs is not None and platoon:
         for pos in [q for q in TURN if q in chosen]:
             pid = chosen[pos]
-            if pid in sit or worth[pid] >= card_worth(by_id[pid].batting):  # type: ignore[arg-type]
+            if pid in sit or worth[pid] >= card[pid]:
                 continue
             if free is None:
                 playing = set(chosen.values())
                 free = [p for p in hitters if p.id not in playing and p.id not in sit]
-            sub = _best_free(pos, free, worth)
-            if sub is not None and _score(sub, pos, worth) > _score(by_id[pid], pos, worth):
+            gloves = sheet.gloves(pos)
+            sub = _best_free(pos, free, worth, gloves)
+            # _score of each (a man without a fielding line for it: his bat alone)
+            if sub is not None and worth[sub.id] + gloves[sub.id] > worth[pid] + gloves.get(pid, 0.0):
                 chosen[pos] = sub.id
                 free = None
     order, positions = batting_order(chosen, worth, starter)
@@ -287,11 +309,12 @@ def _day_lineup(regular: Regular, roster: list[Player], starter: str, vs: Player
 
 def _usage_lineup(regular: Regular, roster: Sequence[Player], dh: bool, starter: str,
                   usage: TeamUsage, game: int, vs: Player | None,
-                  platoon: Mapping[str, int] | None) -> Lineup:
+                  platoon: Mapping[str, int] | None, sheet: Sheet) -> Lineup:
     """day_lineup by the real usage's plan (see there)."""
     worth = platoon_worth(roster, vs, platoon)
-    pitching = _pitching_today(regular, roster, starter)
-    hitters = [p for p in roster if p.id in worth and p.id not in pitching and fields_off_mound(p)]
+    pitching = _pitching_today(regular, starter, sheet)
+    hitters = [p for p in roster if p.id in worth and p.id not in pitching
+               and p.id in sheet.hitters]
     regulars = {pos: pid for pid, pos in zip(regular.order, regular.positions) if pos != "P"}
     places = [pos for pos in TURN if pos in regulars]
     can_play: dict[str, list[str]] = {pos: [p.id for p in hitters if plays(p, pos)]

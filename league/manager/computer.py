@@ -131,6 +131,49 @@ def platoon_ratio(bats: str, pitcher: Player, condition: str,
     return reads_ratio(card.rows[condition], platoon[side] if side in platoon else 0)
 
 
+class Sheet:
+    """What a club's line-ups read of its men's cards, worked out once for the men (held, so
+    their identities stay theirs): who has a bat and a place in the field besides the mound
+    (`hitters`, by id), which of them also pitch (`two_way`), each hitter's worth by his card
+    (`worth`: card_worth), each pitcher's place in the order by the cards' value (`pitch_rank`:
+    best first, then by id) and each man's glove at a position (`gloves`). A season asks for both
+    clubs' line-ups before every game, from the same cards every day (league/manager/bench.py
+    keeps one for each club of a season's league); a roster's line-up reads the club's."""
+
+    __slots__ = ("players", "hitters", "two_way", "worth", "pitch_rank", "_gloves")
+
+    def __init__(self, players: Sequence[Player]) -> None:
+        self.players: tuple[Player, ...] = tuple(players)
+        hitters = frozenset([p.id for p in players
+                             if p.batting is not None and fields_off_mound(p)])
+        self.hitters: frozenset[str] = hitters
+        self.two_way: frozenset[str] = frozenset([p.id for p in players
+                                                  if p.pitching is not None and p.id in hitters])
+        self.worth: dict[str, float] = {p.id: card_worth(p.batting) for p in players
+                                        if p.batting is not None and p.id in hitters}
+        ranked = sorted([p for p in players if p.pitching], key=lambda p: (-pitching_value(p), p.id))
+        self.pitch_rank: dict[str, int] = {p.id: i for i, p in enumerate(ranked)}
+        self._gloves: dict[str, dict[str, float]] = {}
+
+    def gloves(self, pos: str) -> dict[str, float]:
+        """`gloves_at(pos)` of the club's men, remembered."""
+        known = self._gloves.get(pos)
+        if known is None:
+            known = self._gloves[pos] = gloves_at(self.players, pos)
+        return known
+
+
+def gloves_at(players: Sequence[Player], pos: str) -> dict[str, float]:
+    """The men who can play `pos` (lineup.plays), each with what his glove adds to his worth
+    there (`glove`; nothing without a fielding line for it, as at DH)."""
+    out: dict[str, float] = {}
+    for p in players:
+        if plays(p, pos):
+            f = fielding_of(p, pos)
+            out[p.id] = glove(f) if f is not None else 0.0
+    return out
+
+
 class _Roster:
     """What make_lineup works out from one roster: its rotation and the line-ups asked of it.
 
@@ -244,13 +287,17 @@ class Regular:
 
 def regular_lineup(team_code: str, players: Sequence[Player], dh: bool, starter: str,
                    dressed: int, roles: Mapping[str, str] | None, ranking: Sequence[str],
-                   stretch: bool = False) -> Regular:
-    """make_lineup's line-up for a given starter, not remembered, as its parts (Regular)."""
-    batters = [p for p in players if p.batting is not None and not (p.pitching and p.batting is None)]
-    hitters = tuple([p for p in batters if fields_off_mound(p)])
+                   stretch: bool = False, sheet: Sheet | None = None) -> Regular:
+    """make_lineup's line-up for a given starter, not remembered, as its parts (Regular).
+    `sheet`: the club's (Sheet), of which `players` are some; else the players' own."""
+    if sheet is None:
+        sheet = Sheet(players)
+    # the men with a bat and a place in the field besides the mound
+    hitter_ids = sheet.hitters
+    hitters = tuple([p for p in players if p.id in hitter_ids])
     # the starter matters to the batting side only when he can also field (a two-way man) and
     # as the 9th batter without DH: the side is kept without him and he is put in 9th
-    two_way = any(p.id == starter for p in hitters)
+    two_way = starter in hitter_ids and any(p.id == starter for p in hitters)
     key = (team_code, dh, starter if two_way else "", tuple([id(p) for p in hitters]), stretch)
     known = _BATS.get(key)
     if known is None:
@@ -258,7 +305,7 @@ def regular_lineup(team_code: str, players: Sequence[Player], dh: bool, starter:
             _BATS.clear()
         try:
             order, positions, bench_ids, stretched = _batting_side(
-                team_code, list(hitters), dh, starter if two_way else "", stretch)
+                team_code, list(hitters), dh, starter if two_way else "", stretch, sheet)
         except ValueError as exc:
             # hitters who cannot field a team stay unable (the season then tries the hurt)
             _BATS[key] = (hitters, (), (), (), (), str(exc))
@@ -277,15 +324,17 @@ def regular_lineup(team_code: str, players: Sequence[Player], dh: bool, starter:
     role_of: dict[str, str] = roles if isinstance(roles, dict) else dict(roles)
     # a two-way man in the order plays the field (or bats) today: he is not in the bullpen
     batting_today = set(order)
-    pen = [p for p in players if p.pitching and p.id != starter and p.id not in batting_today
+    pen = [p.id for p in players if p.pitching and p.id != starter and p.id not in batting_today
            and (p.pitching.starter == 0 or p.id in role_of)]
     # in role order (order_by_role), within a role by the cards' value, then id: order_by_role
     # ranked by the saved order followed by this same value order, and each man's place in it
-    # is his last, in the value order; one sort does it
-    pen.sort(key=lambda p: (ROLE_RANK[role_of.get(p.id, MIDDLE)], -pitching_value(p), p.id))
+    # is his last, in the value order; two stable sorts by table (no Python call a man) do it
+    pen.sort(key=sheet.pitch_rank.__getitem__)
+    role_rank = {pid: ROLE_RANK[role_of.get(pid, MIDDLE)] for pid in pen}
+    pen.sort(key=role_rank.__getitem__)
     # 25 dressed: the nine (or ten), the bench, the bullpen; the other starters sit out
     room = dressed - len(order) - (1 if dh else 0)
-    bullpen = [p.id for p in pen[:max(0, room - min(len(bench_ids), 5))]]
+    bullpen = pen[:max(0, room - min(len(bench_ids), 5))]
     # a two-way man dressed in the bullpen is not also on the bench: one place each
     in_pen = set(bullpen)
     bench = tuple([b for b in bench_ids if b not in in_pen])[:max(0, room - len(bullpen))]
@@ -295,19 +344,20 @@ def regular_lineup(team_code: str, players: Sequence[Player], dh: bool, starter:
 
 
 def _batting_side(team_code: str, hitters: list[Player], dh: bool, starter: str,
-                  stretch: bool = False
+                  stretch: bool, sheet: Sheet
                   ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """The batting order, its positions, the bench by worth (best first) and the men playing
-    out of position (only with `stretch`), from the hitters."""
-    worth_of = {p.id: batting_value(p.batting) for p in hitters if p.batting is not None}
+    out of position (only with `stretch`), from the hitters (men of `sheet`'s club)."""
+    # each one's batting_value (the sheet's card_worth, the same value remembered)
+    worth_of = sheet.worth
     # fill the premium defensive positions first; when that leaves a position nobody can take
     # (a team's only right fielder used in left), the scarcest positions first
-    chosen = _fill_positions(hitters, worth_of, starter, FILL_ORDER)
+    chosen = _fill_positions(hitters, worth_of, starter, FILL_ORDER, sheet)
     if chosen is None:
         counts = {pos: sum(1 for p in hitters if p.id != starter and fielding_of(p, pos))
                   for pos in FILL_ORDER}
         chosen = _fill_positions(hitters, worth_of, starter,
-                                 sorted(FILL_ORDER, key=lambda pos: counts[pos]))
+                                 sorted(FILL_ORDER, key=lambda pos: counts[pos]), sheet)
     stretched: tuple[str, ...] = ()
     if chosen is None and stretch:
         chosen, stretched = _fill_out_of_position(hitters, worth_of, starter)
@@ -395,21 +445,23 @@ def fields_off_mound(p: Player) -> bool:
 
 
 def _fill_positions(hitters: list[Player], worth_of: Mapping[str, float], starter: str,
-                    order: Sequence[str]) -> dict[str, Player] | None:
+                    order: Sequence[str], sheet: Sheet) -> dict[str, Player] | None:
     """Each fielding position's man, position by position in `order`: the best glove-and-bat
-    free there, else a man already placed moves over (`_move_over`); None if one stays empty."""
+    free there, else a man already placed moves over (`_move_over`); None if one stays empty.
+    The gloves are read from `sheet` (the hitters' club's)."""
     chosen: dict[str, Player] = {}
     taken: set[str] = {starter}
     for pos in order:
         best = None
         best_score = -1e9
+        gloves = sheet.gloves(pos)      # who plays `pos`, with glove(fielding_of(p, pos))
         for p in hitters:
             if p.id in taken:
                 continue
-            f = fielding_of(p, pos)
-            if f is None:
+            g = gloves.get(p.id)
+            if g is None:
                 continue
-            score = worth_of[p.id] + glove(f)
+            score = worth_of[p.id] + g
             if score > best_score:
                 best, best_score = p, score
         if best is None:

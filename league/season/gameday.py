@@ -23,6 +23,7 @@ from league.engine.ruleset import Ruleset
 from league.errors import LeagueError
 from league.manager import bench
 from league.manager.bullpen import MIDDLE, assign_roles, pitching_value
+from league.manager.computer import Sheet
 from league.manager.rest import PitcherRest, choose_starter, fatigue_points, next_rest
 from league.manager.usage import (
     TeamUsage,
@@ -32,7 +33,7 @@ from league.manager.usage import (
     start_innings,
 )
 from league.season import farm
-from league.season.roster import ROTATION_SIZE, League
+from league.season.roster import ROTATION_SIZE, League, Team
 from league.season.simulate import replay_game
 
 RELIEF_FATIGUE_OK: Final = 1    # a reliever who pitched yesterday may pitch today; two days running, not
@@ -65,32 +66,32 @@ def slot_setup(state: Any, day: date, away: str, home: str) -> SlotSetup:
     the last one who started. A reliever who pitched yesterday is
     dressed (one fatigue point); one who is two days short of his rest — he pitched on both of
     the last two days, or long — sits out (docs/manager.md)."""
-    starters = {t: _starter(state, t, day) for t in (away, home)}
+    starters = {away: _starter(state, away, day), home: _starter(state, home, day)}
     # typed: `state` is untyped here (see setup.py), and a player read from it would be too,
     # each of his fields then a Python attribute look-up in the compiled build
     league: League = state.league
-    team_pitchers: list[Player] = [p for t in (away, home) for p in league.team(t).pitchers]
     # the state's and the set-up's fields read once, not once a player (in the compiled build
     # each is a look-up in a Python object's dict)
     rest: dict[str, Any] = state.rest
-    # fatigue_points of each, the rested (most of them) without working out a timedelta
-    fatigue: dict[str, int] = {}
-    for p in team_pitchers:
-        r = rest.get(p.id)
-        if r is not None and r.available_on > day:
-            fatigue[p.id] = (r.available_on - day).days
     rotations = set(rotation_of(state, away)) | set(rotation_of(state, home))
     starting = set(starters.values())
-    # relievers too tired sit out, and so do the starters not starting (they were chosen
-    # knowing their rest)
-    # a two-way starter (a batting card and a place in the field) resting between starts
-    # plays as a hitter: the computer's line-up keeps a starter out of the bullpen
-    unavailable = frozenset(p.id for p in team_pitchers
-                            if p.id in fatigue and p.id not in starting
-                            and (p.id in rotations or fatigue[p.id] > RELIEF_FATIGUE_OK)
-                            and not (p.id in rotations and _two_way(p))
-                            ) | reserves_of(state)
-    return SlotSetup(starters, fatigue, unavailable, day)
+    # fatigue_points of each, the rested (most of them) without working out a timedelta; and
+    # in the same pass who sits out: relievers too tired, and the starters not starting (they
+    # were chosen knowing their rest) — but a two-way starter (a batting card and a place in
+    # the field) resting between starts plays as a hitter: the computer's line-up keeps a
+    # starter out of the bullpen
+    fatigue: dict[str, int] = {}
+    tired: list[str] = []
+    for t in (away, home):
+        for p in league.team(t).pitchers:
+            r = rest.get(p.id)
+            if r is not None and r.available_on > day:
+                points = fatigue[p.id] = (r.available_on - day).days
+                if p.id not in starting and (
+                        (p.id not in rotations and points > RELIEF_FATIGUE_OK)
+                        or (p.id in rotations and not _two_way(p))):
+                    tired.append(p.id)
+    return SlotSetup(starters, fatigue, frozenset(tired) | reserves_of(state), day)
 
 
 def usage_of(state: Any, team: str) -> TeamUsage | None:
@@ -187,6 +188,21 @@ def team_roles(state: Any, team: str) -> dict[str, str]:
     return assign_roles(staff, saved)
 
 
+# each club's line-up sheet (manager.Sheet), by the identity of the club (a League and its
+# teams never change; the entry holds the club): its line-ups read it before every game
+_SHEETS: Final[dict[int, tuple[Team, Sheet]]] = {}
+
+
+def team_sheet(team: Team) -> Sheet:
+    """The club's line-up sheet (manager.Sheet), worked out once."""
+    known = _SHEETS.get(id(team))
+    if known is None or known[0] is not team:
+        if len(_SHEETS) > 2_000:      # a long-lived process that read many leagues
+            _SHEETS.clear()
+        known = _SHEETS[id(team)] = (team, Sheet(team.players))
+    return known[1]
+
+
 def team_game(state: Any, team: str, day: date) -> int:
     """The team's game number of its game on `day` (1 for its first)."""
     return bench.team_days(state.days.get(team, ()), day, ordered=True).games + 1
@@ -276,13 +292,19 @@ def _team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
     starter = setup.starters[team]
     out = setup.unavailable
     league: League = state.league
-    roster = [p for p in league.team(team).players if p.id not in out or p.id == starter]
+    club = league.team(team)
+    sheet = team_sheet(club)
+    roster = [p for p in club.players if p.id not in out or p.id == starter]
     players = state.players
     saved_pen = [p for p in state.prefs.get(team, {}).get("bullpen", []) if p in players]
     roles = team_roles(state, team)     # SeasonState.roles, without its Python call
     for pid in relieving:               # the rotation's men relieving today: middle men
         roles[pid] = MIDDLE
-    vs_id = next((pid for t, pid in setup.starters.items() if t != team), None)
+    vs_id: str | None = None            # the other side's starter
+    for t, pid in setup.starters.items():
+        if t != team:
+            vs_id = pid
+            break
     vs = state.players.get(vs_id) if vs_id is not None else None
     days = (bench.team_days(state.days.get(team, ()), setup.day, ordered=True)
             if setup.day is not None and rests else None)
@@ -292,7 +314,8 @@ def _team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
     def day_lineup(roster: list[Player]) -> Lineup:
         return bench.day_lineup(team, roster, dh, starter, dressed=state.league.dressed,
                                 roles=roles, ranking=saved_pen, vs=vs, platoon=platoon,
-                                days=days, stretch=stretch, usage=usage, game=game)
+                                days=days, stretch=stretch, usage=usage, game=game,
+                                sheet=sheet)
 
     try:
         first = day_lineup(roster)
