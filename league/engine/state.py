@@ -83,6 +83,10 @@ OUTFIELDERS: Final = ("LF", "CF", "RF")
 CONDITION_INDEX: Final = {c: i for i, c in enumerate(CONDITIONS)}   # "A" 0 .. "D" 3
 
 
+# the compiled build's (setup.py) most-made objects, some fifty of each a game: holding no object
+# that can hold them back (acyclic), they are not tracked by the cycle collector, and one freed
+# instance is kept for the next to be made (free_list_len); the pure package ignores both
+@mypyc_attr(acyclic=True, free_list_len=1)
 class Runner:
     """A runner on base: who, which pitcher is charged if he scores, and whether it is earned."""
 
@@ -94,6 +98,7 @@ class Runner:
         self.earned = earned
 
 
+@mypyc_attr(acyclic=True, free_list_len=1)
 class Move:
     """Where a batted ball sends one man: from `start` (0: the batter) to `to` (0: put out,
     4: home), which the rules of the play change as they go (league.engine.rules.runners)."""
