@@ -123,6 +123,9 @@ class Game(GameState):
         super().__init__(ruleset, players, away, home, away_manager, home_manager, dice, dh=dh,
                          extra_innings=extra_innings, fatigue=fatigue, quiet=quiet, hurt=hurt,
                          splits=splits, box=box)
+        # the rule's own function is called directly unless a subclass wraps the plate
+        # appearance (league/engine/live.py records where each one starts): asked once a game
+        self.plain_pa = type(self).plate_appearance is Game.plate_appearance
         if self.hurt_in:
             _injury.start_hurt(self)
 
@@ -189,9 +192,7 @@ class Game(GameState):
         ask_d = self.ask_defense = md.asking(self, False)
         if ask_d & ASK_PITCHER_AGAIN:
             again = True
-        # the rule's own function, called directly unless a subclass wraps the plate
-        # appearance (league/engine/live.py records where each one starts)
-        plain = type(self).plate_appearance is Game.plate_appearance
+        plain = self.plain_pa
         # the decision points before every plate appearance (_defense_changes and
         # _offense_changes, written out: this loop runs some eighty times a game)
         while self.outs < 3 and not self.finished:

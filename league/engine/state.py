@@ -26,6 +26,7 @@ from league.engine.lineup import Lineup, fielding_of, plays
 from league.engine.record import Entry
 from league.engine.ruleset import DefenseRow, Ruleset
 from league.engine.scoring import ScoringBook, decide
+from league.engine.tables import DefenseTable
 from league.engine.values import DefenceValues, FieldMarks, marks_values
 from league.errors import DecisionError
 
@@ -563,6 +564,11 @@ class GameState:
                  box: bool = True) -> None:
         self.rules = ruleset
         self.opt = ruleset.options
+        # the ruleset's tables read at every batted ball and condition check: a native
+        # attribute each in the compiled build (the Ruleset is a Python object, each of its
+        # fields a look-up by name)
+        self.defense_tables: dict[str, DefenseTable] = ruleset.tables
+        self.condition_rows: dict[str, Bounds] = ruleset.condition
         # the [platoon] modifiers by the pitcher's hand, then the batter's ("RL": 3 is
         # platoon_by["R"]["L"]): read at every pitch, without making the key's string each time
         self.platoon_by: dict[str, dict[str, int]] = {}
@@ -831,7 +837,7 @@ class GameState:
         raw = self.roll("condition")
         total = raw + lead + tired
         mod = 1 if total < 1 else 100 if total > 100 else total
-        res = self.rules.condition[current].lookup[mod]
+        res = self.condition_rows[current].lookup[mod]
         idx = CONDITION_INDEX[current]
         if res == "↓2":
             step = 1 if card.stability in ("S", "A") else 2

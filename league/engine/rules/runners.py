@@ -87,7 +87,7 @@ def defend(g: GameState, key: str, bid: str, kind: str, infield_in: bool, bat_ro
            pitch: str, bunt_ground: bool = False) -> None:
     """Read a defense table and move everyone (rules §3.6)."""
     dfn = g.sides[1 - g.half]
-    table = g.rules.tables[key]
+    table = g.defense_tables[key]
     values = dfn.values
     aggressive = False
     if key in AGGRESSIVE_TABLES and g.ask_defense & ASK_AGGRESSIVE:
