@@ -225,7 +225,10 @@ class TeamsScreen(AreaScreen):
         if self.view is None:
             return
         codes = [c for c, _ in self.view.teams]
-        i = codes.index(self.view.team) if self.view.team in codes else 0
+        # from the team asked for last, not the one shown: `n` or `p` pressed again before the
+        # roster has loaded moves on from there (as the leaders' and the log's keys do)
+        current = self.team if self.team in codes else self.view.team
+        i = codes.index(current) if current in codes else 0
         self.team = codes[(i + step) % len(codes)]
         self.refresh_data()
 
