@@ -244,3 +244,20 @@ def test_sac_flies_counted_from_the_record_agree_with_the_box_score():
         sf += sum(line[SF] for _s, _pid, line, _pos in r.batting)
     assert acc["pa"] == pa and acc["sf"] == sf > 0
     assert "r3_of_fly_scored_not_sf" not in acc      # every such run is scored a sacrifice fly
+
+
+def test_fit_vs_replay_counts_runs_a_team_game_and_an_out():
+    """tools/fit_vs_replay.py (docs/cards.md, "Fit against replay"): a way of playing the cards
+    is read as runs a team game and an out, outs and plate appearances a team game."""
+    from league.cardmaking.cardcheck import SeasonTotals
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import fit_vs_replay
+    finally:
+        sys.path.pop(0)
+    t = SeasonTotals(batting={"a": {"pa": 300.0}, "b": {"pa": 100.0}},
+                     pitching={"p": {"outs": 200.0}, "q": {"outs": 70.0}},
+                     runs={"X": [30, 20], "Y": [20, 30]}, games={"X": 5, "Y": 5})
+    f = fit_vs_replay.figures(t)
+    assert f == {"team_games": 10, "runs_game": 5.0, "runs_out": 50 / 270, "outs_game": 27.0,
+                 "pa_game": 40.0}
