@@ -11,7 +11,9 @@ of them with computer managers (cardcheck.play_season), and moves each constant 
 of the simulated league's rate to the real league's (a rate the engine gives too often is
 read as more of it: the solve then asks the cards for less), then makes them again; a few
 rounds bring the league's singles, extra-base hits and home runs to the real ones, and with
-them its runs; the last cards are made with the mean of the later rounds' estimates (a round's
+them its runs (a team game, what a replay's check measures); each round also solves the carded
+batters' double-play level (`dp_level`); the last cards are made with the mean of the later
+rounds' estimates (a round's
 season is noise of about ±2 % in runs). The singles and extra-base hits move by the runs and by
 the carded batters' own hits, half each (`HITS_ANCHOR`): matched by the runs alone, a replay
 that converts men on base to runs less well than the real league put the difference into
@@ -48,6 +50,13 @@ FIT_RANGE = (0.5, 1.5)
 FIT_SEED_STRIDE = 1_000_000
 
 
+def _games(pitching: Mapping[str, float]) -> float:
+    """A league's team games from its pitchers' starts (one a team game), 0 when the lines
+    have none or too few to be every game's (outs a start outside 20-30)."""
+    gs = pitching.get("gs", 0.0)
+    return gs if gs > 0 and 20 <= pitching.get("outs", 0.0) / gs <= 30 else 0.0
+
+
 def fit_season_seed(seed: int, round_: int, k: int) -> int:
     """The season seed of the fit drawn with `seed`: its round `round_`'s `k`-th schedule."""
     return seed * FIT_SEED_STRIDE + 1000 * k + round_
@@ -78,6 +87,9 @@ def season_rates(batting: Mapping[str, Mapping[str, float]]) -> dict[str, float]
 # more than their number)
 RUNS_PER_HR = 0.35
 RUNS_PER_HIT = 1.2
+# the runs a double play takes beyond the force out it would otherwise be (the runner left
+# on with an out to go: about 0.4 runs with none out, 0.2 with one)
+RUNS_PER_DP = 0.35
 # the hits the cards give are split between the league's runs and the carded batters' own hits:
 # a replay converts men on base to runs less well than some real leagues did (the pitchers bat
 # more often than they did, fewer steals and sacrifice flies), and matching the runs alone puts
@@ -107,11 +119,48 @@ def hits_ratio(league: League, simulated: Mapping[str, Mapping[str, float]],
     return made / expected if made > 0 and expected > 0 else None
 
 
+# the double-play level: with a runner on first the ground-ball table's rolls from 62 + DP up
+# (and the fine plays) are double plays, DP_ROLLS - DP of the hundred
+DP_ROLLS = 39.0
+# the carded batters' mean DP stays within these (a card's DP is 0-15)
+DP_RANGE = (0.0, 15.0)
+
+
+def dp_level(league: League, simulated: Mapping[str, Mapping[str, float]],
+             real_rate: float) -> tuple[float, float, float] | None:
+    """The carded batters' mean DP (by the plate appearances they had in a simulated season)
+    and the one that brings the league's double plays grounded into a plate appearance to
+    `real_rate`: the pitchers' rank cards keep the ruleset's DP and make what they made, the
+    carded batters the rest; their share of the ground-ball rolls that are double plays
+    (DP_ROLLS - DP) moved by the real over the simulated; third, the double plays the season
+    had beyond the real rate (what the solved level takes away). None without double plays."""
+    carded = {p.id: p.batting.DP for t in league.teams for p in t.players
+              if p.batting is not None}
+    pa_all = gidp_all = pa = gidp = level = 0.0
+    for pid, line in simulated.items():
+        n, g = float(line.get("pa", 0) or 0), float(line.get("gidp", 0) or 0)
+        pa_all += n
+        gidp_all += g
+        if pid in carded:
+            pa += n
+            gidp += g
+            level += n * carded[pid]
+    if pa <= 0 or gidp <= 0 or real_rate <= 0:
+        return None
+    level /= pa
+    target = (real_rate * pa_all - (gidp_all - gidp)) / pa
+    if target <= 0:
+        return None
+    solved = DP_ROLLS - (DP_ROLLS - level) * target / (gidp / pa)
+    return level, min(DP_RANGE[1], max(DP_RANGE[0], solved)), gidp_all - real_rate * pa_all
+
+
 def _moves(sim: Mapping[str, float], real: Mapping[str, float], sim_runs: float,
-           real_runs: float, hits: float | None = None) -> dict[str, float]:
+           real_runs: float, hits: float | None = None, dp_runs: float = 0.0) -> dict[str, float]:
     """The factors the fit constants are moved by: `fit_hr` by the home runs' ratio; `fit_1b`
-    and `fit_2b` together by what brings the runs (per plate appearance) to the real ones once
-    the home runs are right (runs an out) — the runs are the run environment (a simulated
+    and `fit_2b` together by what brings the runs (a team game, or an out) to the real ones once
+    the home runs and the double plays are right (`dp_runs`: the runs the round's double-play
+    level gives back, in the same units) — the runs are the run environment (a simulated
     league's runs a hit differ from the real league's: its baserunning, bunts, double plays) —
     and, `hits` given (`hits_ratio`), by the carded batters' hits against their own, the two
     weighed by `HITS_ANCHOR`."""
@@ -119,7 +168,9 @@ def _moves(sim: Mapping[str, float], real: Mapping[str, float], sim_runs: float,
     hr = sim["HR"] / real["HR"] if real.get("HR", 0) > 0 and sim.get("HR", 0) > 0 else 1.0
     out["fit_hr"] = hr
     if sim_runs > 0 and real_runs > 0:
-        after_hr = sim_runs * (1 + RUNS_PER_HR * (1 / hr - 1))
+        # the runs once the home runs and the double plays are right (`dp_runs`: what the
+        # double-play level solved in the same round adds, in the units of the runs)
+        after_hr = sim_runs * (1 + RUNS_PER_HR * (1 / hr - 1)) + dp_runs
         factor = (after_hr / real_runs) ** (1 / RUNS_PER_HIT)
         if hits is not None and hits > 0:
             factor = factor ** (1 - HITS_ANCHOR) * hits ** HITS_ANCHOR
@@ -151,20 +202,38 @@ def match_run_environment(make: Callable[[Mapping[str, float]], League], ruleset
     `batting_lines`: the real batting lines, by card id, of the league last made: the hits
     anchor (`hits_ratio`, `HITS_ANCHOR`); without it the runs alone move the hits."""
     real = dict(batter_rates(batting_line(context.batting)) or {})
-    # runs an out: what a game's 27 outs score (runs a plate appearance would count the
-    # simulated league's extra walks as runs twice: more batters a game, each worth as much)
+    # runs a game, what a replay's check measures (runs a plate appearance would count the
+    # simulated league's extra walks as runs twice: more batters a game, each worth as much);
+    # the real games are the games started. Runs an out (a game's 27 outs) when the lines have
+    # no starts: a simulated game has about 0.1 more outs than a real one (the real league's
+    # short games), so matched by the out a replay scored 0.3-0.5 % more a game
     lp = pitching_line(context.pitching)
     real_runs = lp["r"] / lp["outs"] if lp["outs"] else 0.0
+    per_game = _games(lp) > 0
+    if per_game:
+        real_runs = lp["r"] / _games(lp)
     if teams_line is not None:
         bat, pit = batting_line(teams_line[0]), pitching_line(teams_line[1])
         pa = bat["pa"] + pit["bf"]
         if bat["pa"] > 0 and pit["bf"] > 0:
             real["HR"] = (bat["hr"] + pit["hr"]) / pa
             if pit["outs"] > 0:
-                real_runs = (bat["r"] + pit["r"]) / (2 * pit["outs"])
+                per_game = _games(pit) > 0
+                real_runs = (bat["r"] + pit["r"]) / (2 * (_games(pit) if per_game
+                                                          else pit["outs"]))
+    real_gidp = context.batting.get("gidp", 0.0) / context.batting["pa"] \
+        if context.batting.get("pa") else 0.0
+    if teams_line is not None:
+        bat = batting_line(teams_line[0])
+        if bat["pa"] > 0 and bat["gidp"] > 0:
+            real_gidp = bat["gidp"] / bat["pa"]
     base = dict(DEFAULTS)
     base.update(getattr(ruleset, "cardgen", {}) or {})
     constants = {key: float(base[key]) for _, key in FITTED}
+    if real_gidp > 0:
+        # the double-play level (dp_level): the carded batters' mean DP and the model's reading
+        constants["dp_mean"] = float(base["dp_mean"])
+        constants["avg_dp"] = float(base["avg_dp"])
     history: list[Round] = []
     estimates: dict[str, list[float]] = {}
     league = make(constants)
@@ -184,8 +253,19 @@ def match_run_environment(make: Callable[[Mapping[str, float]], League], ruleset
         if not sim:
             break
         outs = sum(float(p.get("outs", 0) or 0) for p in totals.pitching.values())
+        per = team_games if per_game else outs
         hits = hits_ratio(league, totals.batting, batting_lines()) if batting_lines else None
-        moves = _moves(sim, real, runs / outs if outs else 0.0, real_runs, hits)
+        solved = dp_level(league, totals.batting, real_gidp) if "dp_mean" in constants else None
+        dp_runs = RUNS_PER_DP * solved[2] / per if solved is not None and per else 0.0
+        moves = _moves(sim, real, runs / per if per else 0.0, real_runs, hits, dp_runs)
+        if solved is not None:
+            level, wanted, _extra = solved
+            for key, value in (("dp_mean", constants["dp_mean"] + wanted - level),
+                               ("avg_dp", wanted)):
+                value = min(DP_RANGE[1], max(DP_RANGE[0], value))
+                if n >= 1:
+                    estimates.setdefault(key, []).append(value)
+                constants[key] = round(value, 4)
         for key, factor in moves.items():
             moved = min(FIT_RANGE[1], max(FIT_RANGE[0], constants[key] * factor))
             if n >= 1:

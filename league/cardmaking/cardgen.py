@@ -320,10 +320,21 @@ class EngineModel:
         """The batter's outcome on a defense table: the hundred defense rolls, over a typical
         mix of base situations (a grounder with a runner on first can be a force out, and the
         batter's DP comes off the roll)."""
+        level = float(self.c["avg_dp"])
+        low = int(level)
+        frac = level - low
+        if key != "ground" or frac <= 0:
+            return self._table_at(key, values, low)
+        # a fractional level (the double-play level the run fit solves): between the two
+        # whole DPs
+        a, b = self._table_at(key, values, low), self._table_at(key, values, low + 1)
+        return [(1 - frac) * x + frac * y for x, y in zip(a, b)]
+
+    def _table_at(self, key: str, values, dp: int) -> list[float]:
+        """`_table` with the batter's DP `dp`."""
         t = self.rules.tables[key]
         out = [0.0] * len(OUTCOMES)
         err = values.error(t.error) if t.error != "none" else 0
-        dp = int(self.c["avg_dp"])
         for sit, weight in enumerate(SITUATION_MIX):
             for raw in range(1, 101):
                 row = None

@@ -248,7 +248,9 @@ def test_the_run_environment_is_matched_to_the_source_league():
                            constants=dict(constants)).league
     league, constants, rounds = match_run_environment(make, rs, ctx, games_per_opponent=12)
     assert len(rounds) == 3 and made[-1] == constants
-    assert all(0.5 <= v <= 1.5 for v in constants.values())
+    assert all(0.5 <= constants[k] <= 1.5 for k in ("fit_1b", "fit_2b", "fit_hr"))
+    # the double-play level solved beside them (calibrate.dp_level)
+    assert 0 <= constants["dp_mean"] <= 15 and 0 <= constants["avg_dp"] <= 15
     # the cards' bounds are whole rolls: a league's home runs move by steps
     assert abs(rounds[-1].rates["HR"] / real["HR"] - 1) < 0.08
     teams = len({p.team for p in files.players})
@@ -295,6 +297,44 @@ def test_the_fit_splits_the_hits_between_the_runs_and_the_batters_own_hits():
     runs_only = _moves(rates, rates, 0.21, 0.2)["fit_2b"]
     assert _moves(rates, rates, 0.21, 0.2, 1.0)["fit_2b"] == pytest.approx(
         runs_only ** (1 - HITS_ANCHOR))
+
+
+def test_the_fit_solves_the_carded_batters_double_play_level():
+    """Issue 33: each fit round moves the carded batters' mean DP so that the league grounds
+    into as many double plays a plate appearance as the real one did, the pitchers' rank cards
+    keeping what they made (`dp_level`); the runs the move gives back count in the same round's
+    hits move (RUNS_PER_DP, `_moves`' `dp_runs`)."""
+    from league.cardmaking.calibrate import DP_ROLLS, RUNS_PER_DP, _moves, dp_level
+    from league.cardmaking.cardgen import league_context
+    from league.cardmaking.cardleague import make_league
+    from storage.rulesets import load_ruleset
+    files = read_stat_files(EXAMPLE / "batting.csv", EXAMPLE / "pitching.csv",
+                            EXAMPLE / "fielding.csv")
+    made = make_league(files.players, load_ruleset("standard"), league_context(files.players),
+                       name="x", code="X")
+    carded = [p for t in made.league.teams for p in t.players if p.batting is not None]
+    rank = next(p for t in made.league.teams for p in t.players if p.batting is None)
+    sim = {p.id: {"pa": 100.0, "gidp": 2.0} for p in carded}
+    sim[rank.id] = {"pa": 100.0, "gidp": 4.0}
+    level = sum(p.batting.DP for p in carded) / len(carded)
+    pa_all = 100.0 * (len(carded) + 1)
+    # at the simulated rate already: the level stays, nothing beyond the real
+    real = (2.0 * len(carded) + 4.0) / pa_all
+    got = dp_level(made.league, sim, real)
+    assert got is not None
+    assert got[0] == pytest.approx(level) and got[1] == pytest.approx(level)
+    assert got[2] == pytest.approx(0.0)
+    # a tenth fewer of the carded batters' double plays wanted: their share of the rolls too
+    real = (1.8 * len(carded) + 4.0) / pa_all
+    got = dp_level(made.league, sim, real)
+    assert got is not None
+    assert DP_ROLLS - got[1] == pytest.approx(0.9 * (DP_ROLLS - level))
+    assert got[2] == pytest.approx(0.2 * len(carded))
+    assert dp_level(made.league, sim, 0.0) is None
+    # the double plays taken away give runs back: the hits move as if they were scored
+    rates = {"HR": 0.03}
+    assert _moves(rates, rates, 0.19, 0.2, dp_runs=0.01)["fit_1b"] == pytest.approx(1.0)
+    assert RUNS_PER_DP > 0
 
 
 def test_each_seed_fits_the_run_environment_with_dice_of_its_own():
