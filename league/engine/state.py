@@ -24,7 +24,7 @@ from league.engine.events import text as event_text
 from league.engine.lines import BAT_FIELDS, FIELD_FIELDS, PIT_FIELDS
 from league.engine.lineup import Lineup, fielding_of, plays
 from league.engine.record import Entry
-from league.engine.ruleset import DefenseRow, Ruleset
+from league.engine.ruleset import Ruleset
 from league.engine.scoring import ScoringBook, decide
 from league.engine.tables import DefenseTable
 from league.engine.values import DefenceValues, FieldMarks, marks_values
@@ -175,10 +175,6 @@ class Side:
         self.field_held: list[Player | None] = []
         self.field_marks = FieldMarks()
         self.values: DefenceValues = self._values()
-        # per defense table: (error value, aggressive-error bound, fine-play rows with their
-        # bounds), read from the values on every play: kept until a substitution
-        self.table_values: dict[str, tuple[int, int, tuple[tuple[int, DefenseRow], ...]]] = {}
-        self.table_values_of: DefenceValues | None = None   # the values they were read from
         self.pending_field: list[tuple[str, str]] = []   # (replaced, new) to settle in the field
         # (the pitcher hit for, the man now in his batting slot) — or (a pitcher hurt on the
         # third out, ""): a reliever takes the mound when this side next takes the field, not

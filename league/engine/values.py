@@ -2,10 +2,16 @@
 batting card's worth (`batting_value`)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, Iterable
 
 from league.engine.cards import INFIELD, OUTFIELD, BattingCard, Fielding
+from league.engine.tables import DefenseRow, DefenseTable
+
+# a defense table read with a defence's values (league.engine.rules.runners.table_values): the
+# table, its error value, the bound of an aggressive error and each fine-play row with the roll
+# from which it reads
+TableValues = tuple[DefenseTable, int, int, tuple[tuple[int, DefenseRow], ...]]
 
 
 @dataclass(slots=True)
@@ -25,6 +31,11 @@ class DefenceValues:
     infield_fine: int
     outfield_fine: int
     overall_fine: int
+    # each defense table read with these values, by the table's key (the entry holds the table:
+    # another ruleset's table of that key replaces it): one object for equal values, so what is
+    # read from them outlives the substitution and the game that made them
+    tables: dict[str, TableValues] = field(default_factory=dict, init=False, repr=False,
+                                           compare=False)
 
     def __init__(self, range_total: int, aggressive_defense: int, aggressive_error: int,
                  infield_error: int, outfield_error: int, overall_error: int,
@@ -38,6 +49,7 @@ class DefenceValues:
         self.infield_fine = infield_fine
         self.outfield_fine = outfield_fine
         self.overall_fine = overall_fine
+        self.tables = {}
 
     def error(self, source: str | int) -> int:
         """The error value a table names: infield, outfield, overall, or a number of its own."""
@@ -154,9 +166,8 @@ def marks_values(marks: FieldMarks, infielder: Fielding | None, base: dict[str, 
 
 
 # the values made so far, by what they hold: one object for equal values, so what is read from
-# them and remembered by their identity (the defense tables' values, league.engine.rules.runners
-# .table_values, and each side's own copy of them) outlives the substitution and the game that
-# made them — a pitching change seldom changes a team's values, and a team fields the same nine
+# them and remembered with them (the defense tables' values, DefenceValues.tables) outlives the
+# substitution and the game that made them — a pitching change seldom changes a team's values, and a team fields the same nine
 # game after game. Nothing changes a DefenceValues once made
 _KNOWN: Final[dict[tuple[int, int, int, int, int, int, int, int, int], DefenceValues]] = {}
 

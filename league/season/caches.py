@@ -17,7 +17,6 @@ is a pure function of the objects it is keyed by.
 from __future__ import annotations
 
 from league.engine import injury, state
-from league.engine.rules import runners
 from league.manager import bullpen, computer
 from league.season import farm, gameday, roster
 
@@ -28,5 +27,5 @@ def forget_league_objects() -> None:
     for table in (roster._PITCHERS, roster._TEAMS, roster._DH, farm._TEAM_FACTS,
                   computer._READS, computer._VALUES, computer._RATIOS, computer._ROSTERS,
                   computer._BATS, bullpen._VALUES, bullpen._ROLES, state._PLAIN_HR,
-                  injury._HURT, runners._TABLE_VALUES, gameday._SHEETS):
+                  injury._HURT, gameday._SHEETS):
         table.clear()

@@ -37,7 +37,7 @@ from league.engine.state import (
     Move,
     Runner,
 )
-from league.engine.values import DefenceValues
+from league.engine.values import DefenceValues, TableValues
 
 # the tables on which the defense may play aggressively (積極守備), asked after the batting result
 AGGRESSIVE_TABLES: Final = frozenset(("single", "long", "outfield_fly", "ground", "infield_fly"))
@@ -60,26 +60,17 @@ def tokens_text(tokens: tuple[tuple[int, int], ...]) -> str:
     return text
 
 
-TableValues = tuple[int, int, tuple[tuple[int, DefenseRow], ...]]
-# table_values by the identity of the table and the values (the entry holds both, so no id is
-# reused while it is remembered): a team's defences come back game after game
-_TABLE_VALUES: Final[dict[tuple[int, int], tuple[DefenseTable, DefenceValues, TableValues]]] = {}
-
-
 def table_values(table: DefenseTable, values: DefenceValues) -> TableValues:
-    """A defense table read with a team's defence values: the error value, the bound of an
-    aggressive error (error value + 積極エラー値) and each fine-play row with the roll from
-    which it reads."""
-    key = (id(table), id(values))
-    known = _TABLE_VALUES.get(key)
-    if known is not None:
-        return known[2]
+    """A defense table read with a team's defence values: the table, the error value, the bound
+    of an aggressive error (error value + 積極エラー値) and each fine-play row with the roll from
+    which it reads; kept with the values (DefenceValues.tables), by the table's key."""
+    known = values.tables.get(table.key)
+    if known is not None and known[0] is table:
+        return known
     err_value = values.error(table.error) if table.error != "none" else 0
-    tv = (err_value, err_value + values.aggressive_error,
+    tv = (table, err_value, err_value + values.aggressive_error,
           tuple((values.fine(src), frow) for src, frow in table.fine))
-    if len(_TABLE_VALUES) >= 2048:
-        _TABLE_VALUES.clear()
-    _TABLE_VALUES[key] = (table, values, tv)
+    values.tables[table.key] = tv
     return tv
 
 
@@ -122,21 +113,19 @@ def defend(g: GameState, key: str, bid: str, kind: str, infield_in: bool, bat_ro
     modified = 1 if total < 1 else 100 if total > 100 else total
     agg_err = False
     row: DefenseRow | None = None
-    if dfn.table_values_of is not values:   # a substitution (or a test) changed the values
-        dfn.table_values = {}
-        dfn.table_values_of = values
-    tv = dfn.table_values.get(key)
-    if tv is None:
-        tv = dfn.table_values[key] = table_values(table, values)
+    # table_values, its kept answer read in place (once a batted ball)
+    tv = values.tables.get(key)
+    if tv is None or tv[0] is not table:
+        tv = table_values(table, values)
     error_row = table.error_row
     if error_row is not None:
-        if raw <= tv[0]:
+        if raw <= tv[1]:
             row = error_row
-        elif aggressive and raw <= tv[1]:
+        elif aggressive and raw <= tv[2]:
             row = error_row
             agg_err = True
     if row is None:
-        for bound, frow in tv[2]:
+        for bound, frow in tv[3]:
             if raw >= bound:
                 row = frow
                 break
