@@ -170,6 +170,7 @@ class Side:
         self.fatigue_outs = -1
         self.fatigue_innings = 0
         self.fatigue_limit = 0.0      # his innings' limit (『先』 or 『回』) by his card
+        self.fatigue_line: list[int] | None = None   # his pitching line (GameState.pit)
         self.ruleset = ruleset
         # the cards at FIELDERS' places when field_marks were counted (Side._values)
         self.field_held: list[Player | None] = []
@@ -854,11 +855,15 @@ class GameState:
     def fatigue_points(self, side: Side, pid: str) -> int:
         """Fatigue points: carried from earlier games, plus one per inning beyond 『先』 or 『回』."""
         pts = side.carried_fatigue.get(pid, 0)
-        line = self.pit.get(pid)
-        outs = line[P_OUTS] if line is not None else 0
         # the points for his innings, the same until he records another out: the managers ask
-        # before every plate appearance
-        if pid == side.fatigue_pid:
+        # before every plate appearance (his line, the list his outs are counted in, kept with
+        # them: a pitcher's line is made once and counted in place)
+        same = pid == side.fatigue_pid
+        line = side.fatigue_line if same else None
+        if line is None:
+            line = self.pit.get(pid)
+        outs = line[P_OUTS] if line is not None else 0
+        if same:
             if outs == side.fatigue_outs:
                 return pts + side.fatigue_innings
             # his card's, read when he was first asked about (a hurt man's card keeps his
@@ -874,6 +879,7 @@ class GameState:
         beyond = outs / 3 - limit
         extra = int(-(-beyond // 1)) if beyond > 0 else 0
         side.fatigue_pid, side.fatigue_outs, side.fatigue_innings = pid, outs, extra
+        side.fatigue_line = line
         return pts + extra
 
     # ------------------------------------------------------------------ substitutions
