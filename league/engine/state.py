@@ -27,7 +27,7 @@ from league.engine.record import Entry
 from league.engine.ruleset import Ruleset
 from league.engine.scoring import ScoringBook, decide
 from league.engine.tables import DefenseTable
-from league.engine.values import DefenceValues, FieldMarks, marks_values
+from league.engine.values import DefenceValues, FieldMarks, defence_base, marks_values
 from league.errors import DecisionError
 
 # the line fields (league.engine.lines) and their positions in a line, written out as constants (Final:
@@ -172,6 +172,7 @@ class Side:
         self.fatigue_limit = 0.0      # his innings' limit (『先』 or 『回』) by his card
         self.fatigue_line: list[int] | None = None   # his pitching line (GameState.pit)
         self.ruleset = ruleset
+        self.defence_base = defence_base(ruleset.defence)
         # the cards at FIELDERS' places when field_marks were counted (Side._values)
         self.field_held: list[Player | None] = []
         self.field_marks = FieldMarks()
@@ -198,14 +199,17 @@ class Side:
         players = self.players
         held = self.field_held
         same = len(held) == 8
-        now: list[Player | None] = []
-        for i in range(8):
-            pid = positions.get(FIELDERS[i])
-            p = players[pid] if pid is not None else None
-            now.append(p)
-            if same and held[i] is not p:
-                same = False
+        if same:
+            for i in range(8):
+                pid = positions.get(FIELDERS[i])
+                if held[i] is not (players[pid] if pid is not None else None):
+                    same = False
+                    break
         if not same:
+            now: list[Player | None] = []
+            for i in range(8):
+                pid = positions.get(FIELDERS[i])
+                now.append(players[pid] if pid is not None else None)
             marks = FieldMarks()
             for i in range(8):
                 q = now[i]
@@ -214,7 +218,7 @@ class Side:
             self.field_held = now
             self.field_marks = marks
         return marks_values(self.field_marks, _fielding_at(players[self.pitcher], "P"),
-                            self.ruleset.defence)
+                            self.defence_base)
 
     def field_chains(self) -> list[tuple[str, str]]:
         """Each batting slot pinch hitters or runners took this half (`pending_field`): (the man

@@ -117,18 +117,30 @@ class FieldMarks:
             self.outfield_fine += fine
 
 
+# a ruleset's base values ([defence]: infield, outfield and overall error; infield, outfield
+# and overall fine play), read from its table once (defence_base), not at every substitution
+DefenceBase = tuple[int, int, int, int, int, int]
+
+
+def defence_base(base: dict[str, int]) -> DefenceBase:
+    """The ruleset's [defence] base values in the order `marks_values` reads them."""
+    return (base["infield_error"], base["outfield_error"], base["overall_error"],
+            base["infield_fine"], base["outfield_fine"], base["overall_fine"])
+
+
 def defence_values(fielders: Iterable[Fielding], base: dict[str, int]) -> DefenceValues:
     """Compute the values for the players in the field (pitcher included), one Fielding each."""
     marks = FieldMarks()
     for f in fielders:
         marks.add(f, f.position in INFIELD, f.position in OUTFIELD)
-    return marks_values(marks, None, base)
+    return marks_values(marks, None, defence_base(base))
 
 
-def marks_values(marks: FieldMarks, infielder: Fielding | None, base: dict[str, int]
+def marks_values(marks: FieldMarks, infielder: Fielding | None, base: DefenceBase
                  ) -> DefenceValues:
     """The values of the fielders counted in `marks` and one more infielder (the pitcher), if
-    given: the sums are integers, so counting him here or with the others is the same."""
+    given: the sums are integers, so counting him here or with the others is the same. `base`:
+    the ruleset's (defence_base)."""
     rng = marks.range_total
     agg_def = 1 + marks.aggressive
     agg_err = 1 + marks.error
@@ -145,12 +157,12 @@ def marks_values(marks: FieldMarks, infielder: Fielding | None, base: dict[str, 
         in_fine += fine
     all_err = in_err + out_err
     all_fine = in_fine + out_fine
-    infield_error = max(0, base["infield_error"] + in_err)
-    outfield_error = max(0, base["outfield_error"] + out_err)
-    overall_error = max(0, base["overall_error"] + all_err // 2)
-    infield_fine = min(101, base["infield_fine"] - in_fine)
-    outfield_fine = min(101, base["outfield_fine"] - out_fine)
-    overall_fine = min(101, base["overall_fine"] - all_fine // 2)
+    infield_error = max(0, base[0] + in_err)
+    outfield_error = max(0, base[1] + out_err)
+    overall_error = max(0, base[2] + all_err // 2)
+    infield_fine = min(101, base[3] - in_fine)
+    outfield_fine = min(101, base[4] - out_fine)
+    overall_fine = min(101, base[5] - all_fine // 2)
     key = (rng, agg_def, agg_err, infield_error, outfield_error, overall_error, infield_fine,
            outfield_fine, overall_fine)
     known = _KNOWN.get(key)
