@@ -550,9 +550,18 @@ class ComputerManager(Decider):
         self._roles: dict[int, tuple[Lineup, dict[str, str]]] = {}   # each side's, from its line-up
         # by side: the best bench worth against (pitcher, condition, bench size): asked every
         # plate appearance late in a game, the same until a substitution
-        self._bench_best: dict[int, tuple[list[str], tuple[str, str, int], float]] = {}
+        # (by the side's index: the bench list and its size, the pitcher and his condition,
+        # and the best worth; compared field by field, no key made at each question)
+        self._best_bench: list[list[str] | None] = [None, None]
+        self._best_size = [-1, -1]
+        self._best_pitcher = ["", ""]
+        self._best_condition = ["", ""]
+        self._best_worth = [0.0, 0.0]
         # worth_now's platoon factor by the batter's hand (L, R, S) against the pitcher on the
         # mound in his condition: the same for every batter of that hand until either changes
+        # (worth_now's answers kept by batter too were tried: late in a game most questions are
+        # of a batter not yet asked about against the pitcher on the mound, and keeping them
+        # cost more than it saved, +0.3 % instructions a compiled odds game)
         self._now_pitcher = ""
         self._now_condition = ""
         self._now_ratio: dict[str, float] = {}
@@ -1173,16 +1182,21 @@ class ComputerManager(Decider):
         only shrinks, so its size tells)."""
         mound = game.sides[1 - game.half]
         bench = side.bench
-        key = (mound.pitcher, mound.condition, len(bench))
-        cached = self._bench_best.get(side.index)
-        if cached is not None and cached[0] is bench and cached[1] == key:
-            return cached[2]
+        s = side.index
+        if (self._best_bench[s] is bench and self._best_size[s] == len(bench)
+                and self._best_pitcher[s] == mound.pitcher
+                and self._best_condition[s] == mound.condition):
+            return self._best_worth[s]
         best = self.worth_now(game, bench[0])
         for i in range(1, len(bench)):
             w = self.worth_now(game, bench[i])
             if w > best:
                 best = w
-        self._bench_best[side.index] = (bench, key, best)
+        self._best_bench[s] = bench
+        self._best_size[s] = len(bench)
+        self._best_pitcher[s] = mound.pitcher
+        self._best_condition[s] = mound.condition
+        self._best_worth[s] = best
         return best
 
     def _best_bat(self, game: "Game", bench: list[str]) -> str:
