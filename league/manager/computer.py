@@ -52,6 +52,14 @@ from league.engine.state import ASK_ALL, Asking, Manager, deciding  # noqa: E402
 # the SR from which a runner on first steals against a catcher with arm 0 (3 more per arm point)
 STEAL_SR: Final = 20
 
+# offense_call's answers, each one tuple object made once (of any length to the type checker: the
+# compiled build makes a new tuple at every return of one typed by its length)
+_NONE: Final[tuple[object, ...]] = ("none",)
+_BUNT: Final[tuple[object, ...]] = ("bunt",)
+_SQUEEZE: Final[tuple[object, ...]] = ("squeeze",)
+_HIT_AND_RUN: Final[tuple[object, ...]] = ("hit_and_run",)
+_STEAL_1: Final[tuple[object, ...]] = ("steal", 1)
+
 
 BATTER_READS: Final = ("BS*", "BS+", "BS")   # pitch results that send the batter to his own card
 
@@ -688,7 +696,7 @@ class ComputerManager(Decider):
     # -------------------------------------------------------------- offense
     def offense_call(self, game: "Game") -> tuple:
         if not self.strategies:
-            return ("none",)
+            return _NONE
         o = game.sides[game.half]
         bid = o.order[o.batting_index]
         score = game.score     # game.lead(o.index), in place: asked with every runner on base
@@ -708,10 +716,10 @@ class ComputerManager(Decider):
         # anyone thinks of a steal
         if outs == 0 and b1 and not b3 and close:
             if game.players[bid].batting is None:
-                return ("bunt",)
+                return _BUNT
             below = self._weaker_in_order(game, bid)
             if below <= 2:
-                return ("bunt",)
+                return _BUNT
         # steal: a runner on first fast for the catcher's arm, second open, a close game (two
         # down to one up), not while one of the three best bats is up, and with nobody out only
         # late (early, the bat moves him up). NPB teams try about 0.6 steals a game, their best
@@ -721,26 +729,26 @@ class ComputerManager(Decider):
             if below < 0:
                 below = self._weaker_in_order(game, bid)
             if below < len(o.order) - 3:
-                return ("steal", 1)
+                return _STEAL_1
         if _squeeze(game, bid, lead):
-            return ("squeeze",)
+            return _SQUEEZE
         # sacrifice (送りバント): nobody out, a runner on first (or first and second), nobody on
         # third; the pitcher bats (no DH) unless the game is lost; in a close game one of the
         # weakest bats of the order, or a good bunter in its lower half; late in a close game
         # anyone but the three best bats. "Weak" is within his own line-up, whatever the cards
         if outs == 0 and (b1 or b2) and not b3:
             if b1 and game.players[bid].batting is None and lead >= -3:
-                return ("bunt",)
+                return _BUNT
             if below < 0:
                 below = self._weaker_in_order(game, bid)
             if b1 and close and (below <= 3 or (below <= 5 and game.batting_card(bid).BT >= 3)):
-                return ("bunt",)
+                return _BUNT
             if game.inning >= 7 and -2 <= lead <= 1 and (
                     below <= 5 if b1 else below <= 3 and game.batting_card(bid).BT >= 3):
-                return ("bunt",)
+                return _BUNT
         if _hit_and_run(game, bid, lead):
-            return ("hit_and_run",)
-        return ("none",)
+            return _HIT_AND_RUN
+        return _NONE
 
     def habits(self, game: "Game", side: "Side") -> dict[str, tuple[float, float]]:
         """Each of `side`'s batters' real sacrifice bunts a plate appearance and steal attempts a
@@ -775,18 +783,18 @@ class ComputerManager(Decider):
         if call is not None:
             return call
         if pitcher and outs < 2 and (b1 or b2) and not b3 and lead >= -3:
-            return ("bunt",)
+            return _BUNT
         if outs == 0 and (b1 or b2) and not b3:
             if close and whim(game, 0) < habits.get(bid, (0.0, 0.0))[0] * BUNT_CHANCES:
-                return ("bunt",)
+                return _BUNT
         if b1 and not b2 and -4 <= lead <= 4 and \
                 whim(game, 1) < habits.get(b1.pid, (0.0, 0.0))[1] / STEAL_CHANCES:
-            return ("steal", 1)
+            return _STEAL_1
         if _squeeze(game, bid, lead):
-            return ("squeeze",)
+            return _SQUEEZE
         if not pitcher and _hit_and_run(game, bid, lead):
-            return ("hit_and_run",)
-        return ("none",)
+            return _HIT_AND_RUN
+        return _NONE
 
     def _weaker_in_order(self, game: "Game", bid: str) -> int:
         """How many of the offense's batting order are weaker bats than `bid` (0: the weakest).
@@ -870,7 +878,8 @@ class ComputerManager(Decider):
                 if self._cruising(game, side, pid, runs, game.lead(side.index), game.inning):
                     return None
                 return self.reliever(game, side)
-            tired = self._starter_tired(game, side, pid, game.inning, inning_start, on_base)
+            tired = self._starter_tired(game, side, pid, game.inning, inning_start, on_base,
+                                        outs, runs)
         else:
             card = game.players[pid].pitching
             assert card is not None, f"{pid} has no pitcher card"
@@ -938,13 +947,12 @@ class ComputerManager(Decider):
         return game.pit[pid][0] < real * 3 + REAL_START_EXTRA_OUTS
 
     def _starter_tired(self, game: "Game", side: "Side", pid: str, inning: int,
-                       inning_start: bool, on_base: bool) -> bool:
+                       inning_start: bool, on_base: bool, outs: int, runs: int) -> bool:
         """Whether the starter comes out now, in `inning` (docs/manager.md, "Starters"; at the
         start of the 8th or later `_cruising` decides): in condition D, two fatigue points down
         or past his 『先』 (at the start of the inning or with runners on), late and losing, or
-        hit hard (six runs, or four before the 5th with runners on)."""
-        line = game.pit[pid]
-        outs, runs = line[0], line[8]
+        hit hard (six runs, or four before the 5th with runners on). `outs` and `runs`: his
+        line's, as the caller read them."""
         if side.condition == "D" and (inning_start or on_base):
             return True
         if game.fatigue_points(side, pid) >= 2:
@@ -970,7 +978,8 @@ class ComputerManager(Decider):
             return self._cruising(game, side, pid, game.pit[pid][8], lead, inning)
         if inning >= LATE and lead < 0:
             return False
-        return not self._starter_tired(game, side, pid, inning, True, False)
+        line = game.pit[pid]
+        return not self._starter_tired(game, side, pid, inning, True, False, line[0], line[8])
 
     def _cruising(self, game: "Game", side: "Side", pid: str, runs: int, lead: int,
                   inning: int) -> bool:

@@ -19,6 +19,8 @@ from league.errors import DecisionError
 
 # the defense table a batting result is read on (OF and HR are decided by the pitch first)
 BAT_TABLES: Final = {"1B": "single", "LG": "long", "G": "ground", "IF": "infield_fly"}
+# no call of the offense (one tuple object: see league.manager.computer's calls)
+_NO_CALL: Final[tuple[object, ...]] = ("none",)
 
 
 def plate_appearance(g: GameState) -> None:
@@ -36,7 +38,7 @@ def plate_appearance(g: GameState) -> None:
     infield_in = call_d == "infield_in"
     bases = g.bases
     kind = "none"
-    call_o: tuple = ("none",)
+    call_o: tuple = _NO_CALL
     if bases[1] is not None or bases[2] is not None or bases[3] is not None:
         # the offense's call is a decision only with a runner on base
         call_o = g.deciders[off.index].offense_call(g)
