@@ -21,6 +21,7 @@ from league.errors import DecisionError
 BAT_TABLES: Final = {"1B": "single", "LG": "long", "G": "ground", "IF": "infield_fly"}
 # no call of the offense (one tuple object: see league.manager.computer's calls)
 _NO_CALL: Final[tuple[object, ...]] = ("none",)
+_NO_MODS: Final[list[tuple[str, int]]] = []
 
 
 def plate_appearance(g: GameState) -> None:
@@ -43,9 +44,11 @@ def plate_appearance(g: GameState) -> None:
         # the offense's call is a decision only with a runner on base
         call_o = g.deciders[off.index].offense_call(g)
         kind = call_o[0]
-    pitch_mods: list[tuple[str, int]] = []
+    # the pitch's modifiers besides the platoon's: most plate appearances have none (one empty
+    # list shared by them, never changed: a modifier makes a new list)
+    pitch_mods = _NO_MODS
     if g.pitch_bonus:
-        pitch_mods.append(("stop", g.pitch_bonus))
+        pitch_mods = [("stop", g.pitch_bonus)]
         g.pitch_bonus = 0
     if kind != "none":
         if kind == "steal":
@@ -53,7 +56,7 @@ def plate_appearance(g: GameState) -> None:
             if g.outs >= 3 or g._walk_off():
                 return
             if stopped:
-                pitch_mods.append(("stop", g.opt["stop_pitch"]))
+                pitch_mods = [*pitch_mods, ("stop", g.opt["stop_pitch"])]
             kind = "none"
         elif kind == "double_steal":
             _steal.double_steal(g, call_o[1] if len(call_o) > 1 else None)
@@ -61,7 +64,7 @@ def plate_appearance(g: GameState) -> None:
                 return
             kind = "none"
         elif kind == "hit_and_run":
-            pitch_mods.append(_hit_and_run.pitch_modifier(g))
+            pitch_mods = [*pitch_mods, _hit_and_run.pitch_modifier(g)]
         elif kind != "none" and kind != "bunt" and kind != "squeeze":  # a bunt is decided by the pitch
             raise DecisionError(f"unknown offense strategy {kind!r}")
         bases = g.bases
