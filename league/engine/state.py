@@ -733,11 +733,11 @@ class GameState:
         if not thrown:
             taker = fielder
         po = self._fld_at(taker)
-        po[F_PO] += 1
+        po[F_PO] = po[F_PO] + 1
         dp.append(po)
         if thrown and taker != fielder:
             a = self._fld_at(fielder)
-            a[F_A] += 1
+            a[F_A] = a[F_A] + 1
             dp.append(a)
 
     def _pit_line(self, pid: str) -> list[int]:
@@ -1101,17 +1101,17 @@ class GameState:
         off, dfn = self.sides[self.half], self.sides[1 - self.half]
         bl = self._bat_line(off.index, bid)
         pl = self.pit[dfn.pitcher]
-        bl[PA] += 1
+        bl[PA] = bl[PA] + 1
         if hbp:
-            bl[HBP] += 1
-            pl[P_HBP] += 1
+            bl[HBP] = bl[HBP] + 1
+            pl[P_HBP] = pl[P_HBP] + 1
         else:
-            bl[BB] += 1
-            pl[P_BB] += 1
+            bl[BB] = bl[BB] + 1
+            pl[P_BB] = pl[P_BB] + 1
             if intentional:
-                bl[IBB] += 1
-                pl[P_IBB] += 1
-        pl[P_BF] += 1
+                bl[IBB] = bl[IBB] + 1
+                pl[P_IBB] = pl[P_IBB] + 1
+        pl[P_BF] = pl[P_BF] + 1
         # forced runners advance
         runs = []
         new = Runner(bid, dfn.pitcher, True)
@@ -1131,12 +1131,13 @@ class GameState:
         half = self.half
         bl = self._bat_line(half, bid)
         pl = self.pit[self.sides[1 - half].pitcher]
-        bl[PA] += 1
-        bl[AB] += 1
-        bl[SO] += 1
-        pl[P_SO] += 1
-        pl[P_BF] += 1
-        self._fld_at("C")[F_PO] += 1
+        bl[PA] = bl[PA] + 1
+        bl[AB] = bl[AB] + 1
+        bl[SO] = bl[SO] + 1
+        pl[P_SO] = pl[P_SO] + 1
+        pl[P_BF] = pl[P_BF] + 1
+        fc = self._fld_at("C")
+        fc[F_PO] = fc[F_PO] + 1
         self._out(1)
         if not self.quiet:
             self.record("K")
@@ -1148,7 +1149,8 @@ class GameState:
         self.outs += n
         self.outs_now += n
         dfn = self.sides[1 - self.half]
-        self.pit[dfn.pitcher][P_OUTS] += n
+        pl = self.pit[dfn.pitcher]
+        pl[P_OUTS] = pl[P_OUTS] + n
         if self.box:
             self.book.out(dfn.index, n)
 
@@ -1175,13 +1177,15 @@ class GameState:
             self._leave_on_base(left)
         box = self.box
         for rn in runners:
-            self.score[off.index] += 1
-            self.line[off.index][-1] += 1
+            score = self.score
+            score[off.index] = score[off.index] + 1
+            inning = self.line[off.index]
+            inning[-1] = inning[-1] + 1
             pl = self._pit_line(rn.charged)
-            pl[P_R] += 1
+            pl[P_R] = pl[P_R] + 1
             earned = rn.earned and earned_play and not pb and self.outs + self.phantom_outs < 3
             if earned:
-                pl[P_ER] += 1
+                pl[P_ER] = pl[P_ER] + 1
             if box:
                 self._bat_line(off.index, rn.pid)[R] += 1
                 if rbi_batter:

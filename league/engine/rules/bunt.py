@@ -83,8 +83,8 @@ def bunt(g: GameState, bid: str, pitch: str, pitch_raw: int, squeeze: bool, infi
     mo, md = g.deciders[off.index], g.deciders[dfn.index]
     bl = g._bat_line(off.index, bid)
     pl = g.pit[dfn.pitcher]
-    bl[PA] += 1
-    pl[P_BF] += 1
+    bl[PA] = bl[PA] + 1
+    pl[P_BF] = pl[P_BF] + 1
     old = g.bases
     scored: list[Runner] = []
     new: list[Runner | None] = [None, None, None, None]
@@ -109,7 +109,7 @@ def bunt(g: GameState, bid: str, pitch: str, pitch_raw: int, squeeze: bool, infi
         fielder = _runners._fielder_for(g, "ground", raw)
         g._bat_line(dfn.index, fielder)[E] += 1
         g._fld(dfn.index, fielder)[F_E] += 1
-        bl[AB] += 1
+        bl[AB] = bl[AB] + 1
         g.phantom_outs += 1
         what, who, base = "BUNT_E", "", 0
         outs = 0
@@ -118,9 +118,9 @@ def bunt(g: GameState, bid: str, pitch: str, pitch_raw: int, squeeze: bool, infi
         if choice is None:
             advance_all()
             new[1] = batter
-            bl[AB] += 1
-            bl[H] += 1
-            pl[P_H] += 1
+            bl[AB] = bl[AB] + 1
+            bl[H] = bl[H] + 1
+            pl[P_H] = pl[P_H] + 1
             g.hits[off.index] += 1
             what, who, base = "BUNT_1B", "", 0
             outs = 0
@@ -129,12 +129,12 @@ def bunt(g: GameState, bid: str, pitch: str, pitch_raw: int, squeeze: bool, infi
                 raise DecisionError(f"the runner on {base_text(choice)} "
                                     "cannot take the extra base: his next base is not free")
             advance_all(extra_from=choice)
-            bl[SH] += 1
+            bl[SH] = bl[SH] + 1
             what, who, base = "SH_EXTRA", _on(old[choice]).pid, 0
             outs = 1
     elif res == "safe":
         advance_all()
-        bl[SH] += 1
+        bl[SH] = bl[SH] + 1
         what, who, base = "SH_ALL", "", 0
         outs = 1
     else:
@@ -150,7 +150,7 @@ def bunt(g: GameState, bid: str, pitch: str, pitch_raw: int, squeeze: bool, infi
                 scored.append(rn)
             else:
                 new[to] = rn
-        bl[AB] += 1
+        bl[AB] = bl[AB] + 1
         if victim != 0:
             new[1] = batter
             _runners.take_the_place(batter, [_on(old[victim])], dfn.pitcher)

@@ -199,14 +199,15 @@ def _home_run(g: GameState, bid: str) -> None:
     off, dfn = g.sides[g.half], g.sides[1 - g.half]
     bl = g._bat_line(off.index, bid)
     pl = g.pit[dfn.pitcher]
-    bl[PA] += 1
-    bl[AB] += 1
-    bl[H] += 1
-    bl[HR] += 1
-    pl[P_H] += 1
-    pl[P_HR] += 1
-    pl[P_BF] += 1
-    g.hits[off.index] += 1
+    bl[PA] = bl[PA] + 1
+    bl[AB] = bl[AB] + 1
+    bl[H] = bl[H] + 1
+    bl[HR] = bl[HR] + 1
+    pl[P_H] = pl[P_H] + 1
+    pl[P_HR] = pl[P_HR] + 1
+    pl[P_BF] = pl[P_BF] + 1
+    hits = g.hits
+    hits[off.index] = hits[off.index] + 1
     g.home_runs.append((off.index, bid, g.inning, dfn.pitcher))
     scored = [rn for rn in (g.bases[3], g.bases[2], g.bases[1]) if rn is not None]
     scored.append(Runner(bid, dfn.pitcher, True))

@@ -173,8 +173,8 @@ def _apply_bases_empty(g: GameState, bid: str, key: str, row: DefenseRow, target
     if bl is None:
         bl = g._bat_line(off.index, bid)
     pl = g.pit[dfn.pitcher]
-    bl[PA] += 1
-    pl[P_BF] += 1
+    bl[PA] = bl[PA] + 1
+    pl[P_BF] = pl[P_BF] + 1
     credit = row.credit
     if credit is None:
         if not earned:
@@ -185,7 +185,7 @@ def _apply_bases_empty(g: GameState, bid: str, key: str, row: DefenseRow, target
             credit = "1B"
         else:
             credit = CREDIT_OF_BASES[(target if target < 4 else 4) - 1]
-    bl[AB] += 1
+    bl[AB] = bl[AB] + 1
     _credit_hit(g, bl, pl, off.index, bid, dfn.pitcher, credit)
     if not earned:
         g.errs[dfn.index] += 1
@@ -292,14 +292,14 @@ def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tupl
                 g._credit_out(fpos, min(m.start + 1, 4), True, in_play)
         if outs >= 2:
             for line in {id(x): x for x in in_play}.values():
-                line[F_DP] += 1
+                line[F_DP] = line[F_DP] + 1
     # credit (g._bat_line, in place: the batter's line is made when he enters the order)
     bl = g.bat.get(bid) if g.box else g._no_bat
     if bl is None:
         bl = g._bat_line(off.index, bid)
     pl = g.pit[dfn.pitcher]
-    bl[PA] += 1
-    pl[P_BF] += 1
+    bl[PA] = bl[PA] + 1
+    pl[P_BF] = pl[P_BF] + 1
     credit = row.credit
     bbase = final[0].to
     if credit is None:
@@ -343,11 +343,11 @@ def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tupl
     sac_bunt = (kind == "bunt" and key == "ground" and batter_out and not others_out
                 and credit == "out" and all(m.to > m.start for m in final[1:]))
     if sac_fly:
-        bl[SF] += 1
+        bl[SF] = bl[SF] + 1
     elif sac_bunt:
-        bl[SH] += 1
+        bl[SH] = bl[SH] + 1
     else:
-        bl[AB] += 1
+        bl[AB] = bl[AB] + 1
     hit = _credit_hit(g, bl, pl, off.index, bid, dfn.pitcher, credit)
     if is_error and not agg_err:
         g.errs[dfn.index] += 1
@@ -358,7 +358,7 @@ def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tupl
             g.phantom_outs += 1
     gidp = key == "ground" and batter_out and others_out >= 1 and outs >= 2
     if gidp:
-        bl[GIDP] += 1
+        bl[GIDP] = bl[GIDP] + 1
     # outs and runs: when the play makes the third out and the batter did not reach, no run counts
     after: list[Runner | None] = [None, None, None, None]
     nullified: list[Runner] = []
@@ -414,16 +414,17 @@ def _credit_hit(g: GameState, bl: list[int], pl: list[int], team: int, bid: str,
     line score; whether it was a hit. Both ways of applying a defense play use it."""
     if not (credit == "1B" or credit == "2B" or credit == "3B" or credit == "HR"):
         return False
-    bl[H] += 1
-    pl[P_H] += 1
-    g.hits[team] += 1
+    bl[H] = bl[H] + 1
+    pl[P_H] = pl[P_H] + 1
+    hits = g.hits
+    hits[team] = hits[team] + 1
     if credit == "2B":
-        bl[D2] += 1
+        bl[D2] = bl[D2] + 1
     elif credit == "3B":
-        bl[D3] += 1
+        bl[D3] = bl[D3] + 1
     elif credit == "HR":
-        bl[HR] += 1
-        pl[P_HR] += 1
+        bl[HR] = bl[HR] + 1
+        pl[P_HR] = pl[P_HR] + 1
         g.home_runs.append((team, bid, g.inning, pitcher))
     return True
 

@@ -69,9 +69,9 @@ def x_table(g: GameState, bid: str, kind: str, infield_in: bool, mods: list[tupl
     if code.startswith("PB"):
         g._fld_at("C")[F_PB] += 1
     if code == "WP":
-        pl[P_WP] += 1
+        pl[P_WP] = pl[P_WP] + 1
     elif code == "BK":
-        pl[P_BK] += 1
+        pl[P_BK] = pl[P_BK] + 1
     scored: list[Runner] = []
     third = g.bases[3]
     if third:
