@@ -79,8 +79,12 @@ BASES_OF_HIT: Final = {"1B": 1, "2B": 2, "3B": 3, "HR": 4}
 HIT_WORDS: Final = {1: "single", 2: "double", 3: "triple", 4: "home run"}
 # who takes the throw at a base: (usual, when the usual fielder made the play)
 COVER: Final = {2: ("SS", "2B"), 3: ("3B", "SS"), 4: ("C", "C"), 1: ("1B", "2B")}
+# the bases a runner stands on, first to third and lead runner first: tuple objects to the
+# compiled build (a loop over a literal (3, 2, 1) makes a tuple object and iterates it as one)
+BASES_UP: Final[tuple[int, ...]] = (1, 2, 3)
+LEAD_FIRST: Final[tuple[int, ...]] = (3, 2, 1)
 INFIELDERS: Final = ("1B", "2B", "3B", "SS", "P", "C")
-OUTFIELDERS: Final = ("LF", "CF", "RF")
+OUTFIELDERS: Final[tuple[str, ...]] = ("LF", "CF", "RF")
 CONDITION_INDEX: Final = {c: i for i, c in enumerate(CONDITIONS)}   # "A" 0 .. "D" 3
 
 
@@ -674,7 +678,7 @@ class GameState:
         return self.score[side] - self.score[1 - side]
 
     def runners(self) -> list[int]:
-        return [b for b in (1, 2, 3) if self.bases[b] is not None]
+        return [b for b in BASES_UP if self.bases[b] is not None]
 
     def situation(self) -> int:
         return (1 if self.bases[1] else 0) | (2 if self.bases[2] else 0) | (4 if self.bases[3] else 0)
@@ -1116,7 +1120,7 @@ class GameState:
         runs = []
         new = Runner(bid, dfn.pitcher, True)
         moving: Runner | None = new
-        for b in (1, 2, 3):
+        for b in BASES_UP:
             if self.bases[b] is None:
                 self.bases[b] = moving
                 moving = None
@@ -1200,7 +1204,7 @@ class GameState:
     def _leave_on_base(self, runners: list[Runner]) -> None:
         """Runners whose run does not count (the game or the inning ended first) stay on the
         bases, the lead one furthest on: no runner leaves the field except by an out or a run."""
-        free = [b for b in (3, 2, 1) if self.bases[b] is None]
+        free = [b for b in LEAD_FIRST if self.bases[b] is None]
         for rn, b in zip(runners, free):
             self.bases[b] = rn
 

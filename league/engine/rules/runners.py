@@ -24,6 +24,7 @@ from league.engine.state import (
     F_E,
     GIDP,
     HR,
+    LEAD_FIRST,
     OUTFIELDERS,
     P_BF,
     P_H,
@@ -43,6 +44,11 @@ from league.engine.values import DefenceValues, TableValues
 AGGRESSIVE_TABLES: Final = frozenset(("single", "long", "outfield_fly", "ground", "infield_fly"))
 # a tuple object to the compiled build (indexed by a number: not made again at each read)
 CREDIT_OF_BASES: Final[tuple[str, ...]] = ("1B", "2B", "3B", "HR")
+# who fields a play, by the raw defense roll (_fielder_pos): grounders and infield flies, and
+# the other tables' (tuple objects made once, as CREDIT_OF_BASES)
+_INFIELD_PLAYS: Final[tuple[str, ...]] = ("SS", "2B", "3B", "1B", "SS", "3B", "2B", "1B")
+_OTHER_PLAYS: Final[tuple[str, ...]] = ("LF", "CF", "RF", "SS", "2B", "CF")
+_NO_MODS: Final[list[tuple[str, int]]] = []
 
 
 # a result's tokens as the roll log writes them ("1・2−・×"), by the tokens: the tables hold a
@@ -89,8 +95,9 @@ def defend(g: GameState, key: str, bid: str, kind: str, infield_in: bool, bat_ro
     raw = seeded.roll("defense") if seeded is not None else g.dice.roll("defense")
     g.raws.append(raw)
     total = raw
-    mods: list[tuple[str, int]] = []   # kept for the roll log only
     quiet = g.quiet
+    # kept for the roll log only (a quiet game's: one empty list, never added to)
+    mods: list[tuple[str, int]] = _NO_MODS if quiet else []
     if key == "ground" and sit:
         card = g.batting_card(bid)
         if bunt_ground:
@@ -220,7 +227,7 @@ def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tupl
     # each runner's target base, lead runner first: a TRY token is the offense's decision
     # (send him or hold him), asked lead runner first
     lead_first: list[Move] = []
-    for b in (3, 2, 1):
+    for b in LEAD_FIRST:
         rn = bases[b]
         if rn is None:
             continue
@@ -331,7 +338,7 @@ def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tupl
             if winning is not final[0]:
                 final[0].to = min(final[0].to, credited)   # he stops where his hit ends
         taken = {m.to for m in final if 1 <= m.to <= 3}
-        free = [b for b in (3, 2, 1) if b not in taken]
+        free = [b for b in LEAD_FIRST if b not in taken]
         for m, b in zip(scorers[need:], free):
             m.to = b
         scorers = scorers[:need]
@@ -436,11 +443,11 @@ def _fielder_for(g: GameState, key: str, raw: int) -> str:
 
 def _fielder_pos(g: GameState, key: str, raw: int) -> str:
     if key in ("ground", "infield_fly"):
-        pos = ("SS", "2B", "3B", "1B", "SS", "3B", "2B", "1B")[raw % 8]
+        pos = _INFIELD_PLAYS[raw % 8]
     elif key == "outfield_fly":
         pos = OUTFIELDERS[raw % 3]
     else:
-        pos = ("LF", "CF", "RF", "SS", "2B", "CF")[raw % 6]
+        pos = _OTHER_PLAYS[raw % 6]
     return pos
 
 
