@@ -252,6 +252,27 @@ class Side:
 _PLAIN_HR: Final[dict[int, tuple[BattingCard, BattingCard]]] = {}
 
 
+# platoon_by's answers by the identity of the ruleset's table (kept, so the identity stays its
+# own): worked out once, not for every game
+_PLATOON_BY: Final[dict[int, tuple[dict[str, int], dict[str, dict[str, int]]]]] = {}
+
+
+def platoon_by(platoon: dict[str, int]) -> dict[str, dict[str, int]]:
+    """A ruleset's [platoon] modifiers by the pitcher's hand, then the batter's ("RL": 3 is
+    platoon_by(...)["R"]["L"]), the same object each time it is asked for one table: the games
+    only read it."""
+    known = _PLATOON_BY.get(id(platoon))
+    if known is not None and known[0] is platoon:
+        return known[1]
+    by: dict[str, dict[str, int]] = {}
+    for hands, mod in platoon.items():
+        by.setdefault(hands[:1], {})[hands[1:]] = mod
+    if len(_PLATOON_BY) >= 256:     # a long-lived process that read many rulesets
+        _PLATOON_BY.clear()
+    _PLATOON_BY[id(platoon)] = (platoon, by)
+    return by
+
+
 def plain_hr(card: BattingCard) -> BattingCard:
     """`card` with hr_defended=False, the same object each time it is asked for one card."""
     known = _PLAIN_HR.get(id(card))
@@ -576,9 +597,7 @@ class GameState:
         self.condition_rows: dict[str, Bounds] = ruleset.condition
         # the [platoon] modifiers by the pitcher's hand, then the batter's ("RL": 3 is
         # platoon_by["R"]["L"]): read at every pitch, without making the key's string each time
-        self.platoon_by: dict[str, dict[str, int]] = {}
-        for hands, mod in ruleset.platoon.items():
-            self.platoon_by.setdefault(hands[:1], {})[hands[1:]] = mod
+        self.platoon_by: dict[str, dict[str, int]] = platoon_by(ruleset.platoon)
         self.players = players
         self.dh = ruleset.options["dh"] if dh is None else dh
         self.max_innings = ruleset.options["extra_innings"] if extra_innings is None else extra_innings

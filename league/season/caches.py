@@ -27,5 +27,5 @@ def forget_league_objects() -> None:
     for table in (roster._PITCHERS, roster._TEAMS, roster._DH, farm._TEAM_FACTS,
                   computer._READS, computer._VALUES, computer._RATIOS, computer._ROSTERS,
                   computer._BATS, bullpen._VALUES, bullpen._ROLES, state._PLAIN_HR,
-                  injury._HURT, gameday._SHEETS):
+                  state._PLATOON_BY, injury._HURT, gameday._SHEETS):
         table.clear()
