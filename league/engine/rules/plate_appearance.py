@@ -123,16 +123,17 @@ def _pitch(g: GameState, bid: str, kind: str, infield_in: bool, mods: list[tuple
             g.rolls.append(roll)    # g.log, in place
         else:
             g.log(*roll.astuple())
-    if kind == "bunt" or kind == "squeeze":
+    if kind != "none" and (kind == "bunt" or kind == "squeeze"):
         return _bunt.bunt(g, bid, res, raw, kind == "squeeze", infield_in)
-    # the next batter up (GameState._next_batter, in place: once a plate appearance)
-    if res == "BB":
-        g._walk(bid)
-        if not g.quiet:
-            g.record("BB")
-        off = g.sides[g.half]
-        off.batting_index = (off.batting_index + 1) % 9
+    # the results by how often a pitch reads them (BS 44 %, G 19, K 18, IF 7, BB 4, BS+ 3,
+    # BS* 2, X 2 in the bundled league), each an equality of its own
+    if res == "BS":
+        bat_roll(g, bid, res, kind, infield_in)
         return None
+    if res == "G":
+        _runners.defend(g, "ground", bid, kind, infield_in, None, res)
+        return None
+    # the next batter up (GameState._next_batter, in place: once a plate appearance)
     if res == "K":
         g._strikeout(bid, False)
         if kind == "hit_and_run" and g.outs < 3 and g.runners():
@@ -140,14 +141,18 @@ def _pitch(g: GameState, bid: str, kind: str, infield_in: bool, mods: list[tuple
         off = g.sides[g.half]
         off.batting_index = (off.batting_index + 1) % 9
         return None
-    if res == "X":
-        return _x_table.x_table(g, bid, kind, infield_in, mods)
-    if res == "G":
-        _runners.defend(g, "ground", bid, kind, infield_in, None, res)
-        return None
     if res == "IF":
         _runners.defend(g, "infield_fly", bid, kind, infield_in, None, res)
         return None
+    if res == "BB":
+        g._walk(bid)
+        if not g.quiet:
+            g.record("BB")
+        off = g.sides[g.half]
+        off.batting_index = (off.batting_index + 1) % 9
+        return None
+    if res == "X":
+        return _x_table.x_table(g, bid, kind, infield_in, mods)
     bat_roll(g, bid, res, kind, infield_in)
     return None
 
