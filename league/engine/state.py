@@ -857,7 +857,8 @@ class GameState:
         catcher = self.players[side.positions["C"]].catcher
         lead = catcher.lead if catcher else 0
         fatigue = self.fatigue_points(side, pid)
-        tired = -fatigue * self.opt["fatigue_step"] if fatigue else 0
+        step: int = self.opt["fatigue_step"] if fatigue else 0
+        tired = -fatigue * step
         raw = self.roll("condition")
         total = raw + lead + tired
         mod = 1 if total < 1 else 100 if total > 100 else total

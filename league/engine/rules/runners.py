@@ -87,7 +87,7 @@ def defend(g: GameState, key: str, bid: str, kind: str, infield_in: bool, bat_ro
     table = g.defense_tables[key]
     values = dfn.values
     aggressive = False
-    if key in AGGRESSIVE_TABLES and g.ask_defense & ASK_AGGRESSIVE:
+    if g.ask_defense & ASK_AGGRESSIVE and key in AGGRESSIVE_TABLES:
         aggressive = bool(g.deciders[dfn.index].aggressive(g, key))
     bases = g.bases
     sit = ((1 if bases[1] else 0) | (2 if bases[2] else 0) | (4 if bases[3] else 0))
