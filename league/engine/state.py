@@ -149,7 +149,11 @@ class Side:
         self.team = lineup.team
         self.players = players
         self.order = list(lineup.order)
-        self.positions = dict(zip(lineup.positions, lineup.order))
+        # each position's man (a loop: the compiled build makes dict(zip(...)) generically)
+        positions: dict[str, str] = {}
+        for pos, pid in zip(lineup.positions, lineup.order):
+            positions[pos] = pid
+        self.positions = positions
         # a line-up with its pitcher batting has given up the DH (Lineup._fault, 5.11(b))
         dh = dh and "P" not in self.positions
         if not dh:
@@ -159,7 +163,8 @@ class Side:
         self.bench = list(lineup.bench)
         self.bullpen = list(lineup.bullpen)
         self.bullpen_ranked = lineup.bullpen_ranked
-        self.used: set[str] = set(lineup.order) | {lineup.pitcher}
+        self.used: set[str] = set(lineup.order)
+        self.used.add(lineup.pitcher)
         self.batting_index = 0
         self.condition = "B"
         self.pitchers_used: list[str] = [lineup.pitcher]
