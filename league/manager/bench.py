@@ -255,15 +255,20 @@ def _day_lineup(regular: Regular, roster: list[Player], starter: str, vs: Player
     # the men with a bat and a place in the field: the regulars, the bench and the men who may
     # take a place are among them (the worth of the rest, pitchers who bat, is never asked)
     hitter_ids = sheet.hitters
-    batters = [p for p in roster if p.id in hitter_ids]
-    by_id = {p.id: p for p in batters}
+    # regular_lineup's, of the same roster
+    batters = regular.hitters if regular.hitters is not None else \
+        tuple([p for p in roster if p.id in hitter_ids])
+    by_id = sheet.by_id            # the club's men (the batters among them)
     card = sheet.worth             # each one's card_worth
-    worth = platoon_worth(batters, vs, platoon, card)
+    # platoon_worth of the batters: the club's hitters' (read only for these)
+    worth = (sheet.worth_against(vs, platoon)
+             if vs is not None and vs.pitching is not None and platoon else card)
     chosen = {pos: pid for pid, pos in zip(regular.order, regular.positions) if pos != "P"}
     sit = set(resting([(pos, by_id[pid]) for pos, pid in chosen.items()], days)) \
         if days is not None else set()
-    pitching = _pitching_today(regular, starter, sheet)
-    hitters = [p for p in batters if p.id not in pitching]
+    # the batters less those pitching today (_pitching_today): of them only the starter can be
+    # a batter (a two-way man: a reliever among the batters is two-way, and stays free)
+    hitters = [p for p in batters if p.id != starter] if starter in hitter_ids else list(batters)
 
     # the men free to take a place: made again only once a place or a rest has changed (a
     # substitute playing, a regular giving way), as it is asked for every position (a list
@@ -278,9 +283,10 @@ def _day_lineup(regular: Regular, roster: list[Player], starter: str, vs: Player
         sub = _best_free(pos, free, worth, sheet.gloves(pos))
         if sub is not None:
             chosen[pos] = sub.id
+            # the free men but him (the man resting was not free: he sits)
+            free = [p for p in free if p is not sub]
         else:
             sit.discard(chosen[pos])        # nobody can take his place: he plays
-        free = None
     # the platoon: a regular worth less against this starter than his cards say gives way to a
     # bench man worth more at his position against him
     if vs is not None and platoon:

@@ -148,10 +148,12 @@ class Sheet:
     clubs' line-ups before every game, from the same cards every day (league/manager/bench.py
     keeps one for each club of a season's league); a roster's line-up reads the club's."""
 
-    __slots__ = ("players", "hitters", "two_way", "worth", "pitch_rank", "_gloves")
+    __slots__ = ("players", "by_id", "hitters", "two_way", "worth", "batters", "pitch_rank",
+                 "_gloves", "_against")
 
     def __init__(self, players: Sequence[Player]) -> None:
         self.players: tuple[Player, ...] = tuple(players)
+        self.by_id: dict[str, Player] = {p.id: p for p in players}
         hitters = frozenset([p.id for p in players
                              if p.batting is not None and fields_off_mound(p)])
         self.hitters: frozenset[str] = hitters
@@ -159,9 +161,36 @@ class Sheet:
                                                   if p.pitching is not None and p.id in hitters])
         self.worth: dict[str, float] = {p.id: card_worth(p.batting) for p in players
                                         if p.batting is not None and p.id in hitters}
+        # the men with a worth, in the club's order
+        self.batters: tuple[Player, ...] = tuple([p for p in players if p.id in self.worth])
         ranked = sorted([p for p in players if p.pitching], key=lambda p: (-pitching_value(p), p.id))
         self.pitch_rank: dict[str, int] = {p.id: i for i, p in enumerate(ranked)}
         self._gloves: dict[str, dict[str, float]] = {}
+        self._against: dict[tuple[str, int, int],
+                            tuple[Bounds, Mapping[str, int], dict[str, float]]] = {}
+
+    def worth_against(self, vs: Player, platoon: Mapping[str, int]) -> dict[str, float]:
+        """Each hitter's worth against the starter `vs` (a pitcher) by the [platoon] table:
+        his card's worth times `platoon_ratio` of his hand, as league/manager/bench.py's
+        platoon_worth weighs it, remembered by the starter's hand and row (a club meets the
+        same starters again and again)."""
+        row = vs.pitching.rows["B"]  # type: ignore[union-attr]
+        key = (vs.throws, id(row), id(platoon))
+        known = self._against.get(key)
+        if known is not None and known[0] is row and known[1] is platoon:
+            return known[2]
+        worth = self.worth
+        ratio: dict[str, float] = {}        # by the batter's hand
+        out: dict[str, float] = {}
+        for p in self.batters:
+            r = ratio.get(p.bats)
+            if r is None:
+                r = ratio[p.bats] = platoon_ratio(p.bats, vs, "B", platoon)
+            out[p.id] = worth[p.id] * r
+        if len(self._against) >= 512:
+            self._against.clear()
+        self._against[key] = (row, platoon, out)
+        return out
 
     def gloves(self, pos: str) -> dict[str, float]:
         """`gloves_at(pos)` of the club's men, remembered."""
@@ -272,7 +301,8 @@ class Regular:
     def __init__(self, team: str, order: tuple[str, ...], positions: tuple[str, ...],
                  pitcher: str, bench: tuple[str, ...], bullpen: tuple[str, ...],
                  bullpen_ranked: bool, roles: tuple[str, ...],
-                 stretched: tuple[str, ...]) -> None:
+                 stretched: tuple[str, ...],
+                 hitters: tuple[Player, ...] | None = None) -> None:
         self.team = team
         self.order = order
         self.positions = positions
@@ -282,6 +312,8 @@ class Regular:
         self.bullpen_ranked = bullpen_ranked
         self.roles = roles
         self.stretched = stretched
+        # the roster's men with a bat and a place in the field, in its order (None: not known)
+        self.hitters = hitters
 
     @staticmethod
     def of(lineup: Lineup) -> "Regular":
@@ -348,7 +380,7 @@ def regular_lineup(team_code: str, players: Sequence[Player], dh: bool, starter:
     bench = tuple([b for b in bench_ids if b not in in_pen])[:max(0, room - len(bullpen))]
     pen_roles = tuple([role_of.get(p, MIDDLE) for p in bullpen])
     return Regular(team_code, order, positions, starter, bench, tuple(bullpen), bool(ranking),
-                   pen_roles, stretched)
+                   pen_roles, stretched, hitters)
 
 
 def _batting_side(team_code: str, hitters: list[Player], dh: bool, starter: str,
@@ -438,7 +470,7 @@ def batting_order(chosen: Mapping[str, str], worth: Mapping[str, float],
         slots[slot] = (pos, pid)
     if "DH" not in chosen:
         slots[8] = ("P", starter)
-    return tuple(s[1] for s in slots), tuple(s[0] for s in slots)
+    return tuple([s[1] for s in slots]), tuple([s[0] for s in slots])
 
 
 FILL_ORDER: Final = ("C", "SS", "CF", "2B", "3B", "RF", "LF", "1B")
