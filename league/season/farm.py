@@ -17,7 +17,7 @@ active roster short of its size is filled — never a foreign player past the le
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any, Final
@@ -117,12 +117,18 @@ class RosterBook:
     auto: bool = True           # the computer manager makes moves between games
     bound: bool = False
     notices: list[Notice] = field(default_factory=list)   # to store with the next game
+    # how many times `farm` has changed, by `bind` and by each team's moves (`apply_move`: the
+    # only ways it changes): the checks and the set-up remember each team's active men by them
+    # (`active_of`)
+    version: int = 0
+    versions: dict[str, int] = field(default_factory=dict)
 
     def bind(self, league: League) -> None:
         """Take the farm from the cards once (the runner may have filled it already)."""
         if not self.bound:
             self.farm |= {p.id for t in league.teams for p in t.players if p.roster == "farm"}
             self.bound = True
+            self.version += 1
 
     def copy(self) -> "RosterBook":
         return RosterBook(set(self.farm), {k: dataclasses.replace(v) for k, v in self.entries.items()},
@@ -302,6 +308,8 @@ def demotion_problem(league: League, book: RosterBook, pid: str, reserves: Itera
 
 def apply_move(book: RosterBook, move: Move) -> None:
     """Record a move in the book (its checks made by the caller)."""
+    versions = book.versions
+    versions[move.team] = versions.get(move.team, 0) + 1
     if move.kind == "down":
         book.farm.add(move.player)
         book.entry(move.player).demoted_on = move.day
@@ -324,7 +332,7 @@ def settle(book: RosterBook, rules: Any, league: League, team: str, day: date) -
     # the book's fields read once (a Python object's, in the compiled build)
     entries, seed = book.entries, book.season_seed
     last = day - _ONE_DAY       # the last full rest day before `day`
-    facts = _team_facts(league.team(team))
+    facts = team_facts(league.team(team))
     by_id = facts.by_id
     # the team's men with a standing, found by the sets (in no order: each man's checks are
     # his own, by his own seeded rolls)
@@ -379,6 +387,11 @@ def _value(p: Player) -> float:
     return _facts(p)[2]
 
 
+# a team's men not on the farm, the pitchers among them, its farm men who may come up and
+# the ids of its men on the farm (active_of)
+Active = tuple[tuple[Player, ...], tuple[Player, ...], tuple[Player, ...], frozenset[str]]
+
+
 class _TeamFacts:
     """A team's players' roles and their order by value, asked before each of its games."""
 
@@ -408,6 +421,9 @@ class _TeamFacts:
             pos: frozenset([f[0].id for f in facts if pos in f[6]]) for pos in FIELD}
         self.relievers: frozenset[str] = frozenset(
             [pid for pid, role in self.role_of.items() if role == "RP"])
+        # the team's men not on the farm and the rest of active_of, by the book's farm set
+        # and its versions when worked out
+        self.active: tuple[set[str], tuple[int, int], Active] | None = None
 
     def lacks(self, ids: frozenset[str], dh: bool) -> bool:
         """Whether these of the team's men lack something a game needs: `roster_problem` of
@@ -424,11 +440,30 @@ class _TeamFacts:
         return False
 
 
+def active_of(facts: _TeamFacts, book: RosterBook) -> Active:
+    """The team's men not on the farm and the pitchers among them, each in the team's order,
+    its farm men who may ever come up, best first (`may_come_up`'s order), and the ids of its
+    men on the farm: remembered by the book's farm set and its versions (the team's moves
+    change them a few times a week; the checks and the set-up ask before every game). The farm
+    changes only by `bind` and `apply_move`, which count it."""
+    farm, version = book.farm, (book.version, book.versions.get(facts.team.code, 0))
+    known = facts.active
+    if known is not None and known[0] is farm and known[1] == version:
+        return known[2]
+    men = tuple([p for p in facts.team.players if p.id not in farm])
+    made = (men, tuple([p for p in men if p.pitching is not None]),
+            tuple([p for p in facts.may_come_up if p.id in farm]),
+            frozenset([p.id for p in facts.team.players if p.id in farm]))
+    facts.active = (farm, version, made)
+    return made
+
+
 # each team's facts, by the team's identity (a League and its teams never change)
 _TEAM_FACTS: Final[dict[int, _TeamFacts]] = {}
 
 
-def _team_facts(team: Team) -> _TeamFacts:
+def team_facts(team: Team) -> _TeamFacts:
+    """The team's facts (_TeamFacts), worked out once (the set-up reads them too)."""
     known = _TEAM_FACTS.get(id(team))
     if known is not None and known.team is team:
         return known
@@ -498,7 +533,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     fatigue is not weighed). `played`: the team has played a game this season (before its first,
     nobody is in a slump: the opening roster stands)."""
     t = league.team(team)
-    facts = _team_facts(t)
+    facts = team_facts(t)
     if not (facts.card_farm or has_farm(book, t.players)):
         return []   # a team without a farm: nothing to move
     dh = league.dh_for(team)
@@ -515,9 +550,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     today, ten_days = day.toordinal(), league.ten_days
     eligible: list[Player] = []
     by_role: dict[str, list[Player]] = {}
-    for p in facts.may_come_up:
-        if p.id not in farm:
-            continue
+    for p in active_of(facts, book)[2]:     # may_come_up's men on the farm
         # _may_come_up, the 育成 players left out already: asked of every farm player of both
         # teams before every game
         e = entries.get(p.id)
@@ -536,15 +569,15 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
 
     # the active and the healthy change only with a move (book.farm; the injuries do not change
     # here): each list is made again once a move is made
-    lists: dict[str, tuple[int, list[Player]]] = {}
+    lists: dict[str, tuple[int, Sequence[Player]]] = {}
     rooms: dict[int, tuple[bool, bool]] = {}
     injured: dict[str, int] = {}        # filled below, before the first move
 
-    def active() -> list[Player]:
+    def active() -> Sequence[Player]:
         known = lists.get("active")
         if known is not None and known[0] == len(made):
             return known[1]
-        now = [p for p in t.players if p.id not in farm]
+        now = active_of(facts, book)[0]
         lists["active"] = (len(made), now)
         return now
 
@@ -598,7 +631,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     for p in hurt_now:
         if severity(rules, p.rank, injured[p.id]) == "heavy":
             down(p, "injury")
-    def healthy() -> list[Player]:
+    def healthy() -> Sequence[Player]:
         known = lists.get("healthy")
         if known is not None and known[0] == len(made):
             return known[1]
@@ -719,7 +752,7 @@ def _foreign_room(league: League, active: Iterable[Player]) -> tuple[bool, bool]
     return (room and batters < league.foreign_side, room and pitchers < league.foreign_side)
 
 
-def _needed_role(active: list[Player], dh: bool) -> str | None:
+def _needed_role(active: Sequence[Player], dh: bool) -> str | None:
     """The role an active roster most needs filled (healthy players only), or None."""
     if not any(p.fielding_at("C") for p in active):
         return "C"
@@ -744,7 +777,7 @@ def before_game(state: Any, ruleset: "Ruleset", day: date, teams: Iterable[str])
         if not book.auto:
             continue
         t = state.league.team(team)
-        if not (_team_facts(t).card_farm or has_farm(book, t.players)):
+        if not (team_facts(t).card_farm or has_farm(book, t.players)):
             continue    # nothing to move, as computer_moves would find
         reserves = state.prefs.get(team, {}).get("reserves", ())
         # a team has played once it has a day played or a last starter (a state carried without

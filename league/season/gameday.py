@@ -167,10 +167,19 @@ def sitting(state: Any, teams: Iterable[str]) -> frozenset[str]:
     book.bind(league)
     prefs: dict[str, dict[str, Any]] = state.prefs
     aside = {pid for p in prefs.values() for pid in p.get("reserves", [])}
-    on_farm, entries = book.farm, book.entries
-    return frozenset([p.id for team in teams for p in league.team(team).players
-                      if p.id in on_farm or p.id in aside
-                      or ((e := entries.get(p.id)) is not None and e.points > 0)])
+    entries = book.entries
+    out: list[str] = []
+    for team in teams:
+        # the team's farm, then its active men set aside or hurt
+        active, _pitchers, _farm, down = farm.active_of(farm.team_facts(league.team(team)), book)
+        out += down
+        if aside:
+            out += [p.id for p in active if p.id in aside
+                    or ((e := entries.get(p.id)) is not None and e.points > 0)]
+        else:
+            out += [p.id for p in active
+                    if (e := entries.get(p.id)) is not None and e.points > 0]
+    return frozenset(out)
 
 
 def team_roles(state: Any, team: str) -> dict[str, str]:
@@ -179,8 +188,13 @@ def team_roles(state: Any, team: str) -> dict[str, str]:
     in_rotation = set(rotation_of(state, team))
     out = reserves_of(state)
     league: League = state.league
-    staff = [p for p in league.team(team).pitchers
-             if p.id not in in_rotation and p.id not in out]
+    club = league.team(team)
+    # of the club's pitchers not on the farm when those on it all sit out (_team_lineup)
+    book: farm.RosterBook = state.roster
+    _active, pitchers, _farm, down = farm.active_of(farm.team_facts(club), book)
+    if not down <= out:
+        pitchers = club.pitchers
+    staff = [p for p in pitchers if p.id not in in_rotation and p.id not in out]
     saved = state.prefs.get(team, {}).get("bullpen", [])
     usage = usage_of(state, team)
     if not saved and usage is not None:
@@ -294,7 +308,12 @@ def _team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
     league: League = state.league
     club = league.team(team)
     sheet = team_sheet(club)
-    roster = [p for p in club.players if p.id not in out or p.id == starter]
+    # the club's men not on the farm, when all on it sit out (as they do in a season's set-up)
+    book: farm.RosterBook = state.roster
+    men, _pitchers, _farm, down = farm.active_of(farm.team_facts(club), book)
+    if starter in down or not down <= out:
+        men = club.players
+    roster = [p for p in men if p.id not in out or p.id == starter]
     players = state.players
     saved_pen = [p for p in state.prefs.get(team, {}).get("bullpen", []) if p in players]
     roles = team_roles(state, team)     # SeasonState.roles, without its Python call
