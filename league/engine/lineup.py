@@ -82,13 +82,14 @@ class Lineup:
             dh = False
         if len(order) != 9 or len(positions) != 9:
             return f"needs 9 batters with positions, has {len(order)}"
-        for group in (order, (pitcher,), self.bench, self.bullpen):
-            for pid in group:
-                p = players.get(pid)
-                if p is None:
-                    return f"unknown player {pid!r}"
-                if p.team != team:
-                    return f"{p.name} ({pid}) plays for {p.team}"
+        # every man listed, in the order the message names the first wrong one (one list: the
+        # compiled build iterates a tuple of groups as Python objects)
+        for pid in [*order, pitcher, *self.bench, *self.bullpen]:
+            p = players.get(pid)
+            if p is None:
+                return f"unknown player {pid!r}"
+            if p.team != team:
+                return f"{p.name} ({pid}) plays for {p.team}"
         ids = [*order, *self.bench, *self.bullpen]
         if dh:
             ids.append(pitcher)
