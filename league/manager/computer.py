@@ -25,6 +25,7 @@ from league.engine.state import (
     ASK_PINCH_HITTER,
     ASK_PINCH_RUNNER,
     ASK_PITCHER_AGAIN,
+    LEAD_FIRST,
     Decider,
 )
 from league.engine.values import batting_value
@@ -587,6 +588,9 @@ class ComputerManager(Decider):
         # game replays with the manager that played it
         self.version = version
         self._worth: dict[str, float] = {}   # a pure function of the cards, remembered for speed
+        # the ASK_* bits of the questions its class answers itself (_OWN_ASKS), read at its
+        # first `asking` (-1: not yet)
+        self._own_ask = -1
         self._roles: dict[int, tuple[Lineup, dict[str, str]]] = {}   # each side's, from its line-up
         # by side: the best bench worth against (pitcher, condition, bench size): asked every
         # plate appearance late in a game, the same until a substitution
@@ -651,9 +655,12 @@ class ComputerManager(Decider):
         let go on in the 8th is cruising: fresh, ahead, hardly scored on), and a reliever is
         pulled in an inning only with runners on. The questions a subclass answers itself are
         always asked; none is skipped that could change a game."""
-        ask = _OWN_ASKS.get(type(self))
-        if ask is None:
-            ask = _OWN_ASKS[type(self)] = _own_asks(type(self))
+        ask = self._own_ask
+        if ask < 0:
+            known = _OWN_ASKS.get(type(self))
+            if known is None:
+                known = _OWN_ASKS[type(self)] = _own_asks(type(self))
+            ask = self._own_ask = known
         inning = game.inning
         if inning < 5:
             return ask
@@ -834,10 +841,20 @@ class ComputerManager(Decider):
         until the order changes (a pinch hitter, a reliever batting in the pitcher's slot):
         comparing the order with the one kept costs less than nine look-ups of the worths."""
         order = game.sides[game.half].order
-        if order != self._order:
-            # the order's worths, kept until it changes (asked only of the batting side, its own)
-            self._order = list(order)
-            self._order_worth = [self.bat_worth(game, p) for p in order]
+        kept = self._order
+        if order != kept:
+            # the order's worths, kept until it changes (asked only of the batting side, its own);
+            # a substitution changes a slot or two: only theirs are asked again (a man's worth
+            # is remembered, bat_worth: the others' would be the same)
+            if len(kept) == len(order):
+                kept_worth = self._order_worth
+                for i in range(len(order)):
+                    if order[i] != kept[i]:
+                        kept[i] = order[i]
+                        kept_worth[i] = self.bat_worth(game, order[i])
+            else:
+                self._order = list(order)
+                self._order_worth = [self.bat_worth(game, p) for p in order]
         val = self.bat_worth(game, bid)
         worth = self._order_worth
         n = 0
@@ -1262,7 +1279,7 @@ class ComputerManager(Decider):
         lead = game.lead(side.index)
         if not -2 <= lead <= 1:
             return None
-        for base in (3, 2, 1):
+        for base in LEAD_FIRST:
             rn = game.bases[base]
             if rn is None or game.players[rn.pid].batting is None:
                 continue                   # nobody there, or a pitcher (his reliever is the call)
