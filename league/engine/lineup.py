@@ -33,9 +33,15 @@ def plays(p: Player, pos: str) -> bool:
     return fielding_of(p, pos) is not None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Lineup:
-    """A starting line-up: nine (or ten with DH) players, a starting pitcher, the dressed bench."""
+    """A starting line-up: nine (or ten with DH) players, a starting pitcher, the dressed bench.
+
+    Never changed once made (a changed line-up is a new one: dataclasses.replace), and hashed
+    and compared by its fields as a frozen dataclass is; not declared frozen, with its __init__
+    written out: the compiled build makes a frozen dataclass through the dataclass's Python-level
+    __init__ and a setattr call a field (some 15,000 machine instructions a line-up, four a
+    game: the day's two and the bullpen's and innings' replacements), this one natively."""
 
     team: str
     order: tuple[str, ...]            # nine player ids in batting order
@@ -57,6 +63,23 @@ class Lineup:
     # attempts a time on first, which the computer manager follows (its `offense_call`); ()
     # otherwise — the marker of the version-5 choices of such a league (pinch hitters too)
     habits: tuple[tuple[str, float, float], ...] = ()
+
+    def __init__(self, team: str, order: tuple[str, ...], positions: tuple[str, ...], pitcher: str,
+                 bench: tuple[str, ...], bullpen: tuple[str, ...], bullpen_ranked: bool = False,
+                 roles: tuple[str, ...] = (), stretched: tuple[str, ...] = (),
+                 innings: tuple[tuple[str, float], ...] = (),
+                 habits: tuple[tuple[str, float, float], ...] = ()) -> None:
+        self.team = team
+        self.order = order
+        self.positions = positions
+        self.pitcher = pitcher
+        self.bench = bench
+        self.bullpen = bullpen
+        self.bullpen_ranked = bullpen_ranked
+        self.roles = roles
+        self.stretched = stretched
+        self.innings = innings
+        self.habits = habits
 
     def __reduce__(self) -> tuple[object, ...]:
         return by_fields(self)
