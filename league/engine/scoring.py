@@ -66,6 +66,16 @@ class ScoringBook:
     _runs: list[RunScored] = field(default_factory=list)
     _current: dict[int, dict] = field(default_factory=dict)
 
+    def __init__(self, score: list[int] | None = None, _stints: list[dict] | None = None,
+                 _runs: list[RunScored] | None = None,
+                 _current: dict[int, dict] | None = None) -> None:
+        # written out: the compiled build makes a dataclass with default factories through its
+        # Python-level __init__ (one a game, the odds' too), this one natively
+        self.score = [0, 0] if score is None else score
+        self._stints = [] if _stints is None else _stints
+        self._runs = [] if _runs is None else _runs
+        self._current = {} if _current is None else _current
+
     def enter(self, side: int, pitcher: str, runners: int = 0,
               score: tuple[int, int] | None = None) -> None:
         """`pitcher` takes the mound for `side` with `runners` on base (and the game's `score`, when
