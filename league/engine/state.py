@@ -371,6 +371,45 @@ class GameResult:
     # each batter's line against left- and right-handed pitching: (side, batter, hand, line)
     splits: list[tuple[int, str, str, list[int]]] = field(default_factory=list)
 
+    def __init__(self, away: str, home: str, innings: list[list[int]], runs: list[int],
+                 hits: list[int], errors: list[int],
+                 batting: list[tuple[int, str, list[int], str]],
+                 pitching: list[tuple[int, str, list[int]]], decisions: dict[str, str],
+                 home_runs: list[tuple[int, str, int, str]], plays: list[Play],
+                 rolls: list[Roll], players: dict[str, Player], winner: int | None,
+                 fielding: list[tuple[int, str, list[int]]] | None = None,
+                 lineups: tuple[Lineup, ...] = (), fatigue: dict[str, int] | None = None,
+                 final_inning: int = 9, notes: list[str] | None = None,
+                 raws: list[int] | None = None, events: list[Event] | None = None,
+                 injuries: dict[str, int] | None = None, hurt: dict[str, int] | None = None,
+                 splits: list[tuple[int, str, str, list[int]]] | None = None) -> None:
+        # written out (the same fields and defaults): the compiled build makes a dataclass with
+        # default factories through its Python-level __init__, once a game
+        self.away = away
+        self.home = home
+        self.innings = innings
+        self.runs = runs
+        self.hits = hits
+        self.errors = errors
+        self.batting = batting
+        self.pitching = pitching
+        self.decisions = decisions
+        self.home_runs = home_runs
+        self.plays = plays
+        self.rolls = rolls
+        self.players = players
+        self.winner = winner
+        self.fielding = [] if fielding is None else fielding
+        self.lineups = lineups
+        self.fatigue = {} if fatigue is None else fatigue
+        self.final_inning = final_inning
+        self.notes = [] if notes is None else notes
+        self.raws = [] if raws is None else raws
+        self.events = [] if events is None else events
+        self.injuries = {} if injuries is None else injuries
+        self.hurt = {} if hurt is None else hurt
+        self.splits = [] if splits is None else splits
+
 
 # ------------------------------------------------------------------ what the game asks its managers
 # The engine owns the interface it calls: the questions (Manager, the ASK_* bits) and the class it
