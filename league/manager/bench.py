@@ -20,11 +20,10 @@ from league.manager.computer import (
     Regular,
     Sheet,
     batting_order,
-    card_worth,
     glove,
     gloves_at,
     make_lineup,
-    platoon_ratio,
+    platoon_worth,
     regular_lineup,
 )
 from league.manager.usage import TeamUsage, day_starters
@@ -124,30 +123,6 @@ def resting(regulars: Sequence[tuple[str, Player]], days: TeamDays) -> list[str]
             elif others < MOST_RESTING:
                 out.append(p.id)
                 others += 1
-    return out
-
-
-def platoon_worth(hitters: Sequence[Player], vs: Player | None,
-                  platoon: Mapping[str, int] | None,
-                  worth: Mapping[str, float] | None = None) -> dict[str, float]:
-    """Each hitter's worth today: against the opposing starter (manager.platoon_ratio) — a
-    batter on the short side of the [platoon] table is worth less against him, one on the long
-    side more — or, without a starter or a platoon table, the cards' `batting_value`.
-    `worth`: the hitters' card_worth by id, read instead of asked (Sheet.worth)."""
-    out = {}
-    ratio: dict[str, float] = {}        # by the batter's hand
-    against = vs is not None and vs.pitching is not None and bool(platoon)
-    for p in hitters:
-        if p.batting is None:
-            continue
-        # batting_value, remembered by the card
-        value = card_worth(p.batting) if worth is None else worth[p.id]
-        if against:
-            r = ratio.get(p.bats)
-            if r is None:
-                r = ratio[p.bats] = platoon_ratio(p.bats, vs, "B", platoon)  # type: ignore[arg-type]
-            value *= r
-        out[p.id] = value
     return out
 
 

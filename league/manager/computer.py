@@ -140,6 +140,30 @@ def platoon_ratio(bats: str, pitcher: Player, condition: str,
     return reads_ratio(card.rows[condition], platoon[side] if side in platoon else 0)
 
 
+def platoon_worth(hitters: Sequence[Player], vs: Player | None,
+                  platoon: Mapping[str, int] | None,
+                  worth: Mapping[str, float] | None = None) -> dict[str, float]:
+    """Each hitter's worth today: against the opposing starter (manager.platoon_ratio) — a
+    batter on the short side of the [platoon] table is worth less against him, one on the long
+    side more — or, without a starter or a platoon table, the cards' `batting_value`.
+    `worth`: the hitters' card_worth by id, read instead of asked (Sheet.worth)."""
+    out = {}
+    ratio: dict[str, float] = {}        # by the batter's hand
+    against = vs is not None and vs.pitching is not None and bool(platoon)
+    for p in hitters:
+        if p.batting is None:
+            continue
+        # batting_value, remembered by the card
+        value = card_worth(p.batting) if worth is None else worth[p.id]
+        if against:
+            r = ratio.get(p.bats)
+            if r is None:
+                r = ratio[p.bats] = platoon_ratio(p.bats, vs, "B", platoon)  # type: ignore[arg-type]
+            value *= r
+        out[p.id] = value
+    return out
+
+
 class Sheet:
     """What a club's line-ups read of its men's cards, worked out once for the men (held, so
     their identities stay theirs): who has a bat and a place in the field besides the mound
@@ -172,22 +196,14 @@ class Sheet:
 
     def worth_against(self, vs: Player, platoon: Mapping[str, int]) -> dict[str, float]:
         """Each hitter's worth against the starter `vs` (a pitcher) by the [platoon] table:
-        his card's worth times `platoon_ratio` of his hand, as league/manager/bench.py's
-        platoon_worth weighs it, remembered by the starter's hand and row (a club meets the
-        same starters again and again)."""
+        platoon_worth of its men with a worth (`batters`), remembered by the starter's hand and
+        row (a club meets the same starters again and again)."""
         row = vs.pitching.rows["B"]  # type: ignore[union-attr]
         key = (vs.throws, id(row), id(platoon))
         known = self._against.get(key)
         if known is not None and known[0] is row and known[1] is platoon:
             return known[2]
-        worth = self.worth
-        ratio: dict[str, float] = {}        # by the batter's hand
-        out: dict[str, float] = {}
-        for p in self.batters:
-            r = ratio.get(p.bats)
-            if r is None:
-                r = ratio[p.bats] = platoon_ratio(p.bats, vs, "B", platoon)
-            out[p.id] = worth[p.id] * r
+        out = platoon_worth(self.batters, vs, platoon, self.worth)
         if len(self._against) >= 512:
             self._against.clear()
         self._against[key] = (row, platoon, out)
@@ -295,9 +311,9 @@ def _make_lineup(team_code: str, players: Sequence[Player], dh: bool, starter: s
 
 class Regular:
     """make_lineup's line-up held as its parts (`lineup()` makes the Lineup): the line-up by the
-    cards that league/manager/bench.py turns into the day's. A season makes one for each team
-    before every game, and a frozen dataclass's __init__ stays interpreted in the compiled
-    build (some 14,000 instructions a Lineup); this class's does not."""
+    cards that league/manager/bench.py turns into the day's, with the roster's hitters it was
+    made from (`hitters`, which a Lineup, hashed and pickled by its fields, does not hold). A
+    season makes one for each team before every game."""
 
     def __init__(self, team: str, order: tuple[str, ...], positions: tuple[str, ...],
                  pitcher: str, bench: tuple[str, ...], bullpen: tuple[str, ...],
