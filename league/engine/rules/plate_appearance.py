@@ -133,28 +133,39 @@ def _pitch(g: GameState, bid: str, kind: str, infield_in: bool, mods: list[tuple
     if res == "G":
         _runners.defend(g, "ground", bid, kind, infield_in, None, res)
         return None
-    # the next batter up (GameState._next_batter, in place: once a plate appearance)
     if res == "K":
-        g._strikeout(bid, False)
-        if kind == "hit_and_run" and g.outs < 3 and g.runners():
-            _hit_and_run.hit_and_run_strikeout(g)
-        off = g.sides[g.half]
-        off.batting_index = (off.batting_index + 1) % 9
+        _struck_out(g, bid, kind)
         return None
     if res == "IF":
         _runners.defend(g, "infield_fly", bid, kind, infield_in, None, res)
         return None
     if res == "BB":
-        g._walk(bid)
-        if not g.quiet:
-            g.record("BB")
-        off = g.sides[g.half]
-        off.batting_index = (off.batting_index + 1) % 9
+        _walked(g, bid)
         return None
     if res == "X":
         return _x_table.x_table(g, bid, kind, infield_in, mods)
     bat_roll(g, bid, res, kind, infield_in)
     return None
+
+
+def _walked(g: GameState, bid: str) -> None:
+    """A walk read off the pitcher's card or the batter's, and the next batter up
+    (GameState._next_batter, in place: once a plate appearance)."""
+    g._walk(bid)
+    if not g.quiet:
+        g.record("BB")
+    off = g.sides[g.half]
+    off.batting_index = (off.batting_index + 1) % 9
+
+
+def _struck_out(g: GameState, bid: str, kind: str) -> None:
+    """A strikeout read off the pitcher's card or the batter's (the hit-and-run's runners caught
+    going), and the next batter up."""
+    g._strikeout(bid, False)
+    if kind == "hit_and_run" and g.outs < 3 and g.runners():
+        _hit_and_run.hit_and_run_strikeout(g)
+    off = g.sides[g.half]
+    off.batting_index = (off.batting_index + 1) % 9
 
 
 def bat_roll(g: GameState, bid: str, pitch: str, kind: str, infield_in: bool) -> None:
@@ -176,18 +187,10 @@ def bat_roll(g: GameState, bid: str, pitch: str, kind: str, infield_in: bool) ->
     if res == "HR" and not card.hr_defended and g.players[bid].batting is None:
         res = g.opt["pitcher_hr_without_plus"]
     if res == "BB":
-        g._walk(bid)
-        if not g.quiet:
-            g.record("BB")
-        off = g.sides[g.half]
-        off.batting_index = (off.batting_index + 1) % 9
+        _walked(g, bid)
         return None
     if res == "K":
-        g._strikeout(bid, False)
-        if kind == "hit_and_run" and g.outs < 3 and g.runners():
-            _hit_and_run.hit_and_run_strikeout(g)
-        off = g.sides[g.half]
-        off.batting_index = (off.batting_index + 1) % 9
+        _struck_out(g, bid, kind)
         return None
     if res == "HR":
         exact = raw == card.bounds.bound("HR")
