@@ -173,12 +173,8 @@ def sitting(state: Any, teams: Iterable[str]) -> frozenset[str]:
         # the team's farm, then its active men set aside or hurt
         active, _pitchers, _farm, down = farm.active_of(farm.team_facts(league.team(team)), book)
         out += down
-        if aside:
-            out += [p.id for p in active if p.id in aside
-                    or ((e := entries.get(p.id)) is not None and e.points > 0)]
-        else:
-            out += [p.id for p in active
-                    if (e := entries.get(p.id)) is not None and e.points > 0]
+        out += [p.id for p in active if p.id in aside
+                or ((e := entries.get(p.id)) is not None and e.points > 0)]
     return frozenset(out)
 
 
