@@ -551,14 +551,8 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     eligible: list[Player] = []
     by_role: dict[str, list[Player]] = {}
     for p in active_of(facts, book)[2]:     # may_come_up's men on the farm
-        # _may_come_up, the 育成 players left out already: asked of every farm player of both
-        # teams before every game
-        e = entries.get(p.id)
-        if e is not None:
-            demoted = e.demoted_on
-            if (demoted is not None and today < demoted.toordinal() + ten_days) \
-                    or e.points > 0:
-                continue
+        if not _may_come_up(entries, p, today, ten_days):
+            continue
         eligible.append(p)
         role = role_of[p.id]
         same = by_role.get(role)
