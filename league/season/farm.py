@@ -333,18 +333,21 @@ def settle(book: RosterBook, rules: Any, league: League, team: str, day: date) -
     entries, seed = book.entries, book.season_seed
     last = day - _ONE_DAY       # the last full rest day before `day`
     facts = team_facts(league.team(team))
-    by_id = facts.by_id
-    # the team's men with a standing, found by the sets (in no order: each man's checks are
-    # his own, by his own seeded rolls)
-    for pid in entries.keys() & facts.ids:
-        e = entries[pid]
+    # the team's men with a standing (each man's checks are his own, by his own seeded rolls):
+    # each looked up, not the book's standings intersected with the team (a set made of the
+    # walk of one of them, before every game)
+    for p in facts.team.players:
+        pid = p.id
+        e = entries.get(pid)
+        if e is None:
+            continue
         points = e.points
         if points <= 0:
             continue
         since = e.settled or e.hurt_on
         if since is None or since >= last:
             continue
-        left = recover_through(rules, by_id[pid].rank, points, seed, pid, since + _ONE_DAY, last)
+        left = recover_through(rules, p.rank, points, seed, pid, since + _ONE_DAY, last)
         e.points = left
         e.settled = last
         if left == 0:
@@ -387,9 +390,10 @@ def _value(p: Player) -> float:
     return _facts(p)[2]
 
 
-# a team's men not on the farm, the pitchers among them, its farm men who may come up and
-# the ids of its men on the farm (active_of)
-Active = tuple[tuple[Player, ...], tuple[Player, ...], tuple[Player, ...], frozenset[str]]
+# a team's men not on the farm, the pitchers among them, its farm men who may come up, the
+# ids of its men on the farm and the ids of the others (active_of)
+Active = tuple[tuple[Player, ...], tuple[Player, ...], tuple[Player, ...], frozenset[str],
+               frozenset[str]]
 
 
 class _TeamFacts:
@@ -442,8 +446,8 @@ class _TeamFacts:
 
 def active_of(facts: _TeamFacts, book: RosterBook) -> Active:
     """The team's men not on the farm and the pitchers among them, each in the team's order,
-    its farm men who may ever come up, best first (`may_come_up`'s order), and the ids of its
-    men on the farm: remembered by the book's farm set and its versions (the team's moves
+    its farm men who may ever come up, best first (`may_come_up`'s order), the ids of its men
+    on the farm and the ids of its men not on it: remembered by the book's farm set and its versions (the team's moves
     change them a few times a week; the checks and the set-up ask before every game). The farm
     changes only by `bind` and `apply_move`, which count it."""
     farm, version = book.farm, (book.version, book.versions.get(facts.team.code, 0))
@@ -453,7 +457,8 @@ def active_of(facts: _TeamFacts, book: RosterBook) -> Active:
     men = tuple([p for p in facts.team.players if p.id not in farm])
     made = (men, tuple([p for p in men if p.pitching is not None]),
             tuple([p for p in facts.may_come_up if p.id in farm]),
-            frozenset([p.id for p in facts.team.players if p.id in farm]))
+            frozenset([p.id for p in facts.team.players if p.id in farm]),
+            frozenset([p.id for p in men]))
     facts.active = (farm, version, made)
     return made
 
@@ -592,8 +597,9 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
 
     def down(p: Player, reason: str) -> bool:
         # the active men but him, not set aside, healthy: whether they lack what a game needs
-        # (roster_problem of them, by the team's sets of ids)
-        left = facts.ids.difference(farm, aside, injured, (p.id,))
+        # (roster_problem of them, by the team's sets of ids); the active by active_of's ids,
+        # not the team's less the farm (a difference walks the league's whole farm set)
+        left = active_of(facts, book)[4].difference(aside, injured, (p.id,))
         if reason == "injury":
             # he goes down only when the healthy and the farm can play his positions without him
             # (else he stays, to play hurt if the line-up needs him)
@@ -636,7 +642,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     # a position nobody healthy can play: an injured man goes down for a farm player who can
     # (FIELD has no DH: a man can play a position when his card has a line for it); the
     # healthy by their ids (healthy()'s men)
-    fit = facts.ids.difference(farm, injured, aside)
+    fit = active_of(facts, book)[4].difference(injured, aside)
     for pos in FIELD:
         if not facts.at[pos].isdisjoint(fit):
             continue
@@ -649,7 +655,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
             if not hurt or not down(hurt[0], "injury"):
                 continue
         up(best, "injury")
-        fit = facts.ids.difference(farm, injured, aside)
+        fit = active_of(facts, book)[4].difference(injured, aside)
     # fill the active roster, the most needed role first
     for _ in range(league.active_size):
         if len(active()) >= league.active_size:
@@ -669,7 +675,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         tired: list[Player] = []
         # asked as a dict (a Mapping's get is a Python method call in the compiled build)
         rests: dict[str, PitcherRest] = rest if isinstance(rest, dict) else dict(rest)
-        for pid in facts.relievers.difference(farm, aside):
+        for pid in facts.relievers.intersection(active_of(facts, book)[4]).difference(aside):
             r = rests.get(pid)
             if r is None or r.available_on <= day:
                 fresh += 1
@@ -688,7 +694,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     # a lived club ended its fifth season with no reliever at all, its starters finishing 55
     # games (issue 31)
     # the healthy relievers and starters counted (again after a move), by their ids
-    fit = facts.ids.difference(farm, injured, aside)
+    fit = active_of(facts, book)[4].difference(injured, aside)
     counted = len(made)
     if len(facts.relievers & fit) < MIN_PEN:
         best = farm_best("RP")
@@ -699,7 +705,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
             if not full or any(down(p, "bullpen") for p in spare[:3]):
                 up(best, "bullpen")
     if len(made) != counted:
-        fit = facts.ids.difference(farm, injured, aside)
+        fit = active_of(facts, book)[4].difference(injured, aside)
     # a rotation short of its six (a starter hurt or sent down): the farm's best starter comes
     # up to take the turn — for the least valuable reliever or bench hitter the roster can
     # spare when it is full — rather than the others pitching on short rest

@@ -171,7 +171,7 @@ def sitting(state: Any, teams: Iterable[str]) -> frozenset[str]:
     out: list[str] = []
     for team in teams:
         # the team's farm, then its active men set aside or hurt
-        active, _pitchers, _farm, down = farm.active_of(farm.team_facts(league.team(team)), book)
+        active, _pitchers, _farm, down, _ids = farm.active_of(farm.team_facts(league.team(team)), book)
         out += down
         out += [p.id for p in active if p.id in aside
                 or ((e := entries.get(p.id)) is not None and e.points > 0)]
@@ -187,7 +187,7 @@ def team_roles(state: Any, team: str) -> dict[str, str]:
     club = league.team(team)
     # of the club's pitchers not on the farm when those on it all sit out (_team_lineup)
     book: farm.RosterBook = state.roster
-    _active, pitchers, _farm, down = farm.active_of(farm.team_facts(club), book)
+    _active, pitchers, _farm, down, _ids = farm.active_of(farm.team_facts(club), book)
     if not down <= out:
         pitchers = club.pitchers
     staff = [p for p in pitchers if p.id not in in_rotation and p.id not in out]
@@ -306,7 +306,7 @@ def _team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
     sheet = team_sheet(club)
     # the club's men not on the farm, when all on it sit out (as they do in a season's set-up)
     book: farm.RosterBook = state.roster
-    men, _pitchers, _farm, down = farm.active_of(farm.team_facts(club), book)
+    men, _pitchers, _farm, down, _ids = farm.active_of(farm.team_facts(club), book)
     if starter in down or not down <= out:
         men = club.players
     roster = [p for p in men if p.id not in out or p.id == starter]
