@@ -281,10 +281,11 @@ def _day_lineup(regular: Regular, roster: list[Player], starter: str, vs: Player
     order, positions = batting_order(chosen, worth, starter)
     # the bench: hitters not playing, a two-way man dressed in the bullpen staying there
     playing = set(order) | set(regular.bullpen)
-    bench = [p for p in hitters if p.id not in playing]
-    bench.sort(key=lambda p: (-worth[p.id], p.id))
+    # by worth, best first, then id: the (worth, id) pairs sorted as they are, not by a key
+    # function called a man (a Python call each in the compiled build)
+    bench = sorted([(-worth[p.id], p.id) for p in hitters if p.id not in playing])
     return Lineup(regular.team, order, positions, regular.pitcher,
-                  tuple([p.id for p in bench[:len(regular.bench)]]), regular.bullpen,
+                  tuple([pid for _w, pid in bench[:len(regular.bench)]]), regular.bullpen,
                   regular.bullpen_ranked, regular.roles)
 
 

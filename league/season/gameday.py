@@ -39,15 +39,26 @@ from league.season.simulate import replay_game
 RELIEF_FATIGUE_OK: Final = 1    # a reliever who pitched yesterday may pitch today; two days running, not
 
 
-@dataclass(frozen=True)
+@dataclass
 class SlotSetup:
     """How a scheduled game starts: each team's rested starter, the pitchers' carried fatigue,
-    and the relievers still resting (they sit out)."""
+    and the relievers still resting (they sit out).
+
+    Never changed once made; not declared frozen, with its __init__ written out: the compiled
+    build makes a frozen dataclass through the dataclass's Python-level __init__ and a setattr
+    call a field (before every game), this one natively (as engine.lineup.Lineup)."""
 
     starters: dict[str, str]
     fatigue: dict[str, int]
     unavailable: frozenset[str]
     day: date | None = None
+
+    def __init__(self, starters: dict[str, str], fatigue: dict[str, int],
+                 unavailable: frozenset[str], day: date | None = None) -> None:
+        self.starters = starters
+        self.fatigue = fatigue
+        self.unavailable = unavailable
+        self.day = day
 
     def __reduce__(self) -> tuple[object, ...]:
         # a native class pickles by its fields (cards.by_fields)
