@@ -12,16 +12,18 @@ of the simulated league's rate to the real league's (a rate the engine gives too
 read as more of it: the solve then asks the cards for less), then makes them again; a few
 rounds bring the league's singles, extra-base hits and home runs to the real ones, and with
 them its runs (a team game, what a replay's check measures); each round also solves the carded
-batters' double-play level (`dp_level`); the last cards are made with the mean of the later
-rounds' estimates (a round's
-season is noise of about ±2 % in runs). The singles and extra-base hits move by the runs and by
-the carded batters' own hits, half each (`HITS_ANCHOR`): matched by the runs alone, a replay
+batters' double-play level (`dp_level`). A round's season is noise (its runs ±1.25 %, its home
+runs more in a league that hit few), so each round after the first is one estimate of the
+constants, and the cards are made with all the estimates so far, each weighed by its team games
+(`pooled`), not with the last alone; a last round plays the final cards on FINAL_GAMES (before,
+the fit never played them) and its estimate joins the pool for the cards returned. The singles
+and extra-base hits move by the runs and by the carded batters' own hits, half each (`HITS_ANCHOR`): matched by the runs alone, a replay
 that converts men on base to runs less well than the real league put the difference into
 every hitter's average. Pure: the cards and the season are all in memory.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping
 
 from league.cardmaking.cardcheck import SeasonTotals, play_season
@@ -42,6 +44,10 @@ ROUNDS = 3
 # games a round plays at least (its schedule again with other seeds): the rates of fewer are
 # noise (2B+3B of a 6-team half season: ±4 %)
 MIN_GAMES = 900
+# the games of the last round, which plays the final cards: the rounds' estimates are each a
+# season's noise (a round's runs ±1.25 %), and this round's, twice a round's games, weighs twice
+# (`pooled`)
+FINAL_GAMES = 2 * MIN_GAMES
 # the constants stay within these bounds whatever a league's lines say
 FIT_RANGE = (0.5, 1.5)
 # the seasons of the fit drawn with seed S are seeds S × FIT_SEED_STRIDE + 1000 k + n (round n,
@@ -69,6 +75,21 @@ class Round:
     constants: dict[str, float]
     rates: dict[str, float]
     runs_per_game: float
+    team_games: int = 0
+    # the constants this round's season says the cards want (its cards' moved by its rates)
+    estimate: dict[str, float] = field(default_factory=dict)
+
+
+def pooled(estimates: list[tuple[dict[str, float], int]]) -> dict[str, float]:
+    """The rounds' estimates of each constant pooled: their mean weighed by the team games each
+    round played (a round's noise is its season's, so its weight is its games)."""
+    out: dict[str, float] = {}
+    for key in {k for e, _ in estimates for k in e}:
+        pairs = [(e[key], g) for e, g in estimates if key in e]
+        weight = sum(g for _, g in pairs)
+        if weight > 0:
+            out[key] = round(sum(v * g for v, g in pairs) / weight, 4)
+    return out
 
 
 def season_rates(batting: Mapping[str, Mapping[str, float]]) -> dict[str, float]:
@@ -197,7 +218,9 @@ def match_run_environment(make: Callable[[Mapping[str, float]], League], ruleset
     they scored and what they allowed (home runs a plate appearance, runs an out).
 
     `seed`: the fit's own draw (FIT_SEED_STRIDE): another seed, other seasons, so a replay's
-    seeds each bring the noise of their own fit (a round's runs ±2 %), not one fit shared.
+    seeds each bring the noise of their own fit (a round's runs ±1.25 %), not one fit shared.
+
+    `rounds`: the rounds that move the constants; one more plays the final cards (`pooled`).
 
     `batting_lines`: the real batting lines, by card id, of the league last made: the hits
     anchor (`hits_ratio`, `HITS_ANCHOR`); without it the runs alone move the hits."""
@@ -235,21 +258,26 @@ def match_run_environment(make: Callable[[Mapping[str, float]], League], ruleset
         constants["dp_mean"] = float(base["dp_mean"])
         constants["avg_dp"] = float(base["avg_dp"])
     history: list[Round] = []
-    estimates: dict[str, list[float]] = {}
+    # each round after the first: its estimate of the constants and its team games (the weight)
+    estimates: list[tuple[dict[str, float], int]] = []
     league = make(constants)
-    for n in range(rounds):
+    for n in range(rounds + 1):
         games = make_schedule([t.code for t in league.teams],
                               games_per_opponent=games_per_opponent)
+        # the first round only brings the constants near (its estimate is not kept): half the
+        # games; the last plays the final cards: FINAL_GAMES
+        wanted = MIN_GAMES // 2 if n == 0 else FINAL_GAMES if n == rounds else MIN_GAMES
         totals: SeasonTotals | None = None
         k = 0
-        while totals is None or sum(totals.games.values()) < 2 * MIN_GAMES:
+        while totals is None or sum(totals.games.values()) < 2 * wanted:   # two teams a game
             totals = play_season(league, ruleset, games, fit_season_seed(seed, n, k),
                                  totals=totals)
             k += 1
         sim = season_rates(totals.batting)
         team_games = sum(totals.games.values())
         runs = sum(r[0] for r in totals.runs.values())
-        history.append(Round(dict(constants), sim, runs / team_games if team_games else 0.0))
+        history.append(Round(dict(constants), sim, runs / team_games if team_games else 0.0,
+                             team_games))
         if not sim:
             break
         outs = sum(float(p.get("outs", 0) or 0) for p in totals.pitching.values())
@@ -258,23 +286,19 @@ def match_run_environment(make: Callable[[Mapping[str, float]], League], ruleset
         solved = dp_level(league, totals.batting, real_gidp) if "dp_mean" in constants else None
         dp_runs = RUNS_PER_DP * solved[2] / per if solved is not None and per else 0.0
         moves = _moves(sim, real, runs / per if per else 0.0, real_runs, hits, dp_runs)
+        estimate: dict[str, float] = {}
         if solved is not None:
-            level, wanted, _extra = solved
-            for key, value in (("dp_mean", constants["dp_mean"] + wanted - level),
-                               ("avg_dp", wanted)):
-                value = min(DP_RANGE[1], max(DP_RANGE[0], value))
-                if n >= 1:
-                    estimates.setdefault(key, []).append(value)
-                constants[key] = round(value, 4)
+            level, wanted_dp, _extra = solved
+            for key, value in (("dp_mean", constants["dp_mean"] + wanted_dp - level),
+                               ("avg_dp", wanted_dp)):
+                estimate[key] = min(DP_RANGE[1], max(DP_RANGE[0], value))
         for key, factor in moves.items():
-            moved = min(FIT_RANGE[1], max(FIT_RANGE[0], constants[key] * factor))
-            if n >= 1:
-                estimates.setdefault(key, []).append(moved)
-            constants[key] = round(moved, 4)
-        if n == rounds - 1 and estimates:
-            # the rounds after the first each estimate the constants from a season's noise (a
-            # round's runs ±2 %): the last cards are made with their mean, not the last alone
-            for key, values in estimates.items():
-                constants[key] = round(sum(values) / len(values), 4)
+            estimate[key] = min(FIT_RANGE[1], max(FIT_RANGE[0], constants[key] * factor))
+        history[-1] = replace(history[-1], estimate=dict(estimate))
+        if n == 0:
+            constants.update({key: round(value, 4) for key, value in estimate.items()})
+        else:
+            estimates.append((estimate, team_games))
+            constants.update(pooled(estimates))
         league = make(constants)
     return league, constants, history

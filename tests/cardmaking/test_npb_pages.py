@@ -231,7 +231,7 @@ def test_the_run_environment_is_matched_to_the_source_league():
     """Issue 33: the cards of a league are made again with the engine-reading constants moved
     until a simulated season of them scores like the real league (calibrate.py): its home runs
     and its runs a game come to the real ones."""
-    from league.cardmaking.calibrate import match_run_environment
+    from league.cardmaking.calibrate import FINAL_GAMES, ROUNDS, match_run_environment, pooled
     from league.cardmaking.cardgen import batter_rates, batting_line, league_context
     from league.cardmaking.cardleague import make_league
     from storage.rulesets import load_ruleset
@@ -247,7 +247,12 @@ def test_the_run_environment_is_matched_to_the_source_league():
         return make_league(files.players, rs, ctx, name="x", code="X",
                            constants=dict(constants)).league
     league, constants, rounds = match_run_environment(make, rs, ctx, games_per_opponent=12)
-    assert len(rounds) == 3 and made[-1] == constants
+    assert len(rounds) == ROUNDS + 1 and made[-1] == constants
+    # the last round plays the cards the rounds before it made (their pooled estimate), on
+    # more games than a round, and the final cards pool its estimate with theirs
+    assert rounds[-1].constants == pooled([(r.estimate, r.team_games) for r in rounds[1:-1]])
+    assert rounds[-1].team_games >= 2 * FINAL_GAMES > rounds[1].team_games   # two teams a game
+    assert constants == pooled([(r.estimate, r.team_games) for r in rounds[1:]])
     assert all(0.5 <= constants[k] <= 1.5 for k in ("fit_1b", "fit_2b", "fit_hr"))
     # the double-play level solved beside them (calibrate.dp_level)
     assert 0 <= constants["dp_mean"] <= 15 and 0 <= constants["avg_dp"] <= 15
@@ -256,6 +261,21 @@ def test_the_run_environment_is_matched_to_the_source_league():
     teams = len({p.team for p in files.players})
     real_rpg = ctx.batting["r"] / (ctx.team_games * teams)
     assert abs(rounds[-1].runs_per_game / real_rpg - 1) < 0.04
+
+
+def test_the_fit_pools_every_rounds_estimate_by_its_games():
+    """Issue 33: a fit round's season is noise (its runs ±1.25 %), so each round after the first
+    is one estimate of the constants (its cards' moved by its rates); the cards are made with
+    the estimates of all the rounds so far, each weighed by the team games it played — not the
+    last round's alone."""
+    from league.cardmaking.calibrate import pooled
+    one = ({"fit_1b": 0.9, "dp_mean": 8.0}, 1000)
+    two = ({"fit_1b": 1.2, "dp_mean": 5.0}, 2000)
+    assert pooled([one]) == {"fit_1b": 0.9, "dp_mean": 8.0}
+    assert pooled([one, two]) == pytest.approx({"fit_1b": 1.1, "dp_mean": 6.0})
+    # a constant a round did not estimate is pooled from the rounds that did
+    assert pooled([one, ({"fit_1b": 1.2}, 2000)]) == pytest.approx({"fit_1b": 1.1,
+                                                                    "dp_mean": 8.0})
 
 
 def test_the_fit_splits_the_hits_between_the_runs_and_the_batters_own_hits():
@@ -346,7 +366,8 @@ def test_each_seed_fits_the_run_environment_with_dice_of_its_own():
     from league.cardmaking.calibrate import ROUNDS, fit_season_seed
     assert [fit_season_seed(0, n, k) for k in (0, 1) for n in range(ROUNDS)] == [0, 1, 2,
                                                                                  1000, 1001, 1002]
-    fits = {s: {fit_season_seed(s, n, k) for n in range(ROUNDS) for k in range(100)}
+    # the rounds and the last one, which plays the final cards
+    fits = {s: {fit_season_seed(s, n, k) for n in range(ROUNDS + 1) for k in range(100)}
             for s in range(1, 30)}
     replayed = set(range(0, 40))
     for s, seeds in fits.items():
