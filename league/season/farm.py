@@ -16,7 +16,6 @@ active roster short of its size is filled — never a foreign player past the le
 """
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -75,6 +74,10 @@ class Standing:
         # sent to the odds' workers: a native class pickles by its fields (cards.by_fields)
         return by_fields(self)
 
+    def copy(self) -> "Standing":
+        """A copy (dataclasses.replace's, natively: each odds run copies every standing)."""
+        return Standing(self.demoted_on, self.points, self.hurt_on, self.settled)
+
 
 @mypyc_attr(native_class=False)
 @dataclass(frozen=True)
@@ -131,7 +134,7 @@ class RosterBook:
             self.version += 1
 
     def copy(self) -> "RosterBook":
-        return RosterBook(set(self.farm), {k: dataclasses.replace(v) for k, v in self.entries.items()},
+        return RosterBook(set(self.farm), {k: v.copy() for k, v in self.entries.items()},
                           list(self.moves), set(self.changed), self.season_seed, self.auto,
                           self.bound, list(self.notices))
 
