@@ -24,7 +24,7 @@ from league.season import farm, gameday, roster
 def forget_league_objects() -> None:
     """Empty the tables kept by the identity of league objects (cards, rows, players, teams,
     leagues, defence tables). The tables kept by values (rest, recovery rolls) stay."""
-    for table in (roster._PITCHERS, roster._TEAMS, roster._DH, farm._TEAM_FACTS,
+    for table in (roster._PITCHERS, roster._TEAMS, roster._DH, farm._TEAM_FACTS, farm._CLUBS,
                   computer._READS, computer._VALUES, computer._RATIOS, computer._ROSTERS,
                   computer._BATS, bullpen._VALUES, bullpen._ROLES, state._PLAIN_HR,
                   state._PLATOON_BY, injury._HURT, gameday._SHEETS):

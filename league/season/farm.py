@@ -335,7 +335,7 @@ def settle(book: RosterBook, rules: Any, league: League, team: str, day: date) -
     # the book's fields read once (a Python object's, in the compiled build)
     entries, seed = book.entries, book.season_seed
     last = day - _ONE_DAY       # the last full rest day before `day`
-    facts = team_facts(league.team(team))
+    facts = team_facts(club(league, team))
     # the team's men with a standing (each man's checks are his own, by his own seeded rolls):
     # each looked up, not the book's standings intersected with the team (a set made of the
     # walk of one of them, before every game)
@@ -420,6 +420,9 @@ class _TeamFacts:
         # the men by id, and what _lack counts them as, by id (`lacks` asks a set of ids)
         self.ids: frozenset[str] = frozenset([p.id for p in team.players])
         self.by_id: dict[str, Player] = {p.id: p for p in team.players}
+        # Team.pitchers, read without its property's Python call (the set-up's fatigue)
+        self.pitchers: tuple[Player, ...] = tuple([p for p in team.players
+                                                   if p.pitching is not None])
         facts = [_facts(p) for p in team.players]
         self.catchers: frozenset[str] = frozenset([f[0].id for f in facts if f[3]])
         self.starters: frozenset[str] = frozenset([f[0].id for f in facts if f[4]])
@@ -468,6 +471,24 @@ def active_of(facts: _TeamFacts, book: RosterBook) -> Active:
 
 # each team's facts, by the team's identity (a League and its teams never change)
 _TEAM_FACTS: Final[dict[int, _TeamFacts]] = {}
+
+# each league's teams by code, by the league's identity (League.team's table, the same teams)
+_CLUBS: Final[dict[int, tuple[League, dict[str, Team]]]] = {}
+
+
+def club(league: League, code: str) -> Team:
+    """`league.team(code)`, read here: the set-up and the farm's checks ask it some fourteen
+    times a game, and a Python method's call costs a compiled caller some 2,000 instructions."""
+    known = _CLUBS.get(id(league))
+    if known is None or known[0] is not league:
+        if len(_CLUBS) > 2_000:      # a long-lived process that read many leagues
+            _CLUBS.clear()
+        # the first team of a code, as League.team's
+        known = _CLUBS[id(league)] = (league, {t.code: t for t in reversed(league.teams)})
+    found = known[1].get(code)
+    if found is not None:
+        return found
+    return league.team(code)        # its error, naming the teams
 
 
 def team_facts(team: Team) -> _TeamFacts:
@@ -540,7 +561,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     a reliever can pitch today when he has none or it ends by `day` (without it, the bullpen's
     fatigue is not weighed). `played`: the team has played a game this season (before its first,
     nobody is in a slump: the opening roster stands)."""
-    t = league.team(team)
+    t = club(league, team)
     facts = team_facts(t)
     if not (facts.card_farm or has_farm(book, t.players)):
         return []   # a team without a farm: nothing to move
@@ -779,7 +800,7 @@ def before_game(state: Any, ruleset: "Ruleset", day: date, teams: Iterable[str])
         settle(book, rules, state.league, team, day)
         if not book.auto:
             continue
-        t = state.league.team(team)
+        t = club(state.league, team)
         if not (team_facts(t).card_farm or has_farm(book, t.players)):
             continue    # nothing to move, as computer_moves would find
         reserves = state.prefs.get(team, {}).get("reserves", ())

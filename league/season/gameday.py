@@ -94,7 +94,7 @@ def slot_setup(state: Any, day: date, away: str, home: str) -> SlotSetup:
     fatigue: dict[str, int] = {}
     tired: list[str] = []
     for t in (away, home):
-        for p in league.team(t).pitchers:
+        for p in farm.team_facts(farm.club(league, t)).pitchers:
             r = rest.get(p.id)
             if r is not None and r.available_on > day:
                 points = fatigue[p.id] = (r.available_on - day).days
@@ -182,7 +182,7 @@ def sitting(state: Any, teams: Iterable[str]) -> frozenset[str]:
     out: list[str] = []
     for team in teams:
         # the team's farm, then its active men set aside or hurt
-        active, _pitchers, _farm, down, _ids = farm.active_of(farm.team_facts(league.team(team)), book)
+        active, _pitchers, _farm, down, _ids = farm.active_of(farm.team_facts(farm.club(league, team)), book)
         out += down
         out += [p.id for p in active if p.id in aside
                 or ((e := entries.get(p.id)) is not None and e.points > 0)]
@@ -195,7 +195,7 @@ def team_roles(state: Any, team: str) -> dict[str, str]:
     in_rotation = set(rotation_of(state, team))
     out = reserves_of(state)
     league: League = state.league
-    club = league.team(team)
+    club = farm.club(league, team)
     # of the club's pitchers not on the farm when those on it all sit out (_team_lineup)
     book: farm.RosterBook = state.roster
     _active, pitchers, _farm, down, _ids = farm.active_of(farm.team_facts(club), book)
@@ -313,7 +313,7 @@ def _team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
     starter = setup.starters[team]
     out = setup.unavailable
     league: League = state.league
-    club = league.team(team)
+    club = farm.club(league, team)
     sheet = team_sheet(club)
     # the club's men not on the farm, when all on it sit out (as they do in a season's set-up)
     book: farm.RosterBook = state.roster

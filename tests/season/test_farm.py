@@ -403,3 +403,14 @@ def test_an_ikusei_player_is_off_the_70_on_the_farm_and_never_called_up():
     book.bind(lg)
     assert "has a 育成 (development) contract" in call_up_problem(lg, book, dev, date(2026, 5, 1))
     assert not _eligible(book, p, date(2026, 5, 1), 10)
+
+
+def test_club_is_the_leagues_team_by_its_code():
+    """farm.club, which the set-up and the farm's checks ask before every game, answers as
+    League.team: the same team object, and the same refusal for a code the league lacks."""
+    from league.season.farm import club
+    lg = load_league(MINI)
+    for t in lg.teams:
+        assert club(lg, t.code) is lg.team(t.code)
+    with pytest.raises(LeagueError, match="has no team 'XXX'"):
+        club(lg, "XXX")
