@@ -160,6 +160,8 @@ def lineup_dict(lineup: Lineup) -> dict:
         data["innings"] = [[pid, ip] for pid, ip in lineup.innings]
     if lineup.habits:           # only in leagues made from statistics from version 5 on
         data["habits"] = [[pid, sh, st] for pid, sh, st in lineup.habits]
+    if lineup.off_bench:        # only in such leagues' games from session 53 on
+        data["off_bench"] = [[pid, g] for pid, g in lineup.off_bench]
     return data
 
 
@@ -169,7 +171,8 @@ def lineup_from_dict(data: dict) -> Lineup:
                   tuple(data["bench"]), tuple(data["bullpen"]), bool(data.get("bullpen_ranked", False)),
                   tuple(data.get("roles", ())), tuple(data.get("stretched", ())),
                   tuple((str(pid), float(ip)) for pid, ip in data.get("innings", ())),
-                  tuple((str(pid), float(sh), float(st)) for pid, sh, st in data.get("habits", ())))
+                  tuple((str(pid), float(sh), float(st)) for pid, sh, st in data.get("habits", ())),
+                  tuple((str(pid), float(g)) for pid, g in data.get("off_bench", ())))
 
 
 def _w(text: str) -> int:

@@ -63,12 +63,17 @@ class Lineup:
     # attempts a time on first, which the computer manager follows (its `offense_call`); ()
     # otherwise — the marker of the version-5 choices of such a league (pinch hitters too)
     habits: tuple[tuple[str, float, float], ...] = ()
+    # such a league's batters' real games off the bench (games less games started, where the
+    # file gives the starts): the computer's pinch hitters and runners are drawn by them
+    # (league/manager/computer.py, `_off_bench`); () otherwise, and in the games played before
+    off_bench: tuple[tuple[str, float], ...] = ()
 
     def __init__(self, team: str, order: tuple[str, ...], positions: tuple[str, ...], pitcher: str,
                  bench: tuple[str, ...], bullpen: tuple[str, ...], bullpen_ranked: bool = False,
                  roles: tuple[str, ...] = (), stretched: tuple[str, ...] = (),
                  innings: tuple[tuple[str, float], ...] = (),
-                 habits: tuple[tuple[str, float, float], ...] = ()) -> None:
+                 habits: tuple[tuple[str, float, float], ...] = (),
+                 off_bench: tuple[tuple[str, float], ...] = ()) -> None:
         self.team = team
         self.order = order
         self.positions = positions
@@ -80,6 +85,7 @@ class Lineup:
         self.stretched = stretched
         self.innings = innings
         self.habits = habits
+        self.off_bench = off_bench
 
     def __reduce__(self) -> tuple[object, ...]:
         return by_fields(self)

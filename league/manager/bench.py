@@ -320,9 +320,15 @@ def _usage_lineup(regular: Regular, roster: Sequence[Player], dh: bool, starter:
     else:
         order, positions = batting_order(chosen, worth, starter)
     playing = set(order) | set(regular.bullpen)     # a two-way man in the bullpen stays there
-    bench = sorted((p for p in hitters if p.id not in playing), key=lambda p: (-worth[p.id], p.id))
+    # the dressed bench: the men not starting who had the most real plate appearances (the
+    # bench the club carried; a man without figures last), as many as the cards' line-up
+    # dresses — a deeper roster's extra men sit out, as its extra starters do — by worth
+    rank = {pid: i for i, pid in enumerate(usage.by_pa)}
+    free = sorted((p for p in hitters if p.id not in playing),
+                  key=lambda p: (rank.get(p.id, len(rank)), -worth[p.id], p.id))
+    bench = sorted(free[:len(regular.bench)], key=lambda p: (-worth[p.id], p.id))
     return Lineup(regular.team, order, positions, regular.pitcher,
-                  tuple([p.id for p in bench[:len(regular.bench)]]), regular.bullpen,
+                  tuple([p.id for p in bench]), regular.bullpen,
                   regular.bullpen_ranked, regular.roles)
 
 

@@ -632,6 +632,9 @@ class ComputerManager(Decider):
         # by side: its batters' habits (Lineup.habits), from its line-up
         self._habits_of: list[Lineup | None] = [None, None]
         self._habits: list[dict[str, tuple[float, float]]] = [{}, {}]
+        # by side: its batters' real games off the bench (Lineup.off_bench), from its line-up
+        self._off_of: list[Lineup | None] = [None, None]
+        self._off: list[dict[str, float]] = [{}, {}]
         # by side: _pitcher_may_bat's last answer and what it was worked out from (the game's
         # cards, the bench list and its size, the batting order)
         self._may_bat: list[tuple[dict[str, Player], list[str], int, list[str], bool] | None] = \
@@ -1226,10 +1229,26 @@ class ComputerManager(Decider):
         cands = [b for b in side.bench if _covered(game, side, pos, b)]
         if not cands:
             return None
-        best = self._best_bat(game, cands)
-        if self.worth_now(game, best) >= need:
+        off = self._off_bench(game, side)
+        # real usage: one man drawn by the real games off the bench, as the club's were shared
+        best = _drawn(game, cands, off) if off else self._best_bat(game, cands)
+        if best is not None and self.worth_now(game, best) >= need:
             return best
         return None
+
+    def _off_bench(self, game: "Game", side: "Side") -> dict[str, float]:
+        """`side`'s batters' real games off the bench (Lineup.off_bench: a league made from
+        statistics, engine version 5, games from session 53 on); {} otherwise."""
+        if self.version < HABITS:
+            return {}
+        i = side.index
+        lu = game.lineups[i]
+        if self._off_of[i] is lu:
+            return self._off[i]
+        got = dict(lu.off_bench)
+        self._off_of[i] = lu
+        self._off[i] = got
+        return got
 
     def _hit_for_pitcher(self, game: "Game", side: "Side", pid: str, lead: int) -> bool:
         """Engine version 5, a side with habits (a league made from statistics, issue 33): its
@@ -1312,6 +1331,16 @@ class ComputerManager(Decider):
             if pos is None:
                 continue
             need = max(PR_FAST, rr + PR_GAIN)
+            off = self._off_bench(game, side)
+            if off:
+                # real usage: one man drawn by the real games off the bench runs if he is fast
+                if pos == "P" and not side.bullpen:
+                    continue
+                man = _drawn(game, [b for b in side.bench if pos == "P"
+                                    or _covered(game, side, pos, b)], off)
+                if man is not None and game.batting_card(man).RR >= need:
+                    return (base, man)
+                continue
             if pos == "P":
                 # he hit for the pitcher: a reliever takes the slot with the field (_relieve)
                 if not side.bullpen:
@@ -1363,7 +1392,7 @@ def _own_asks(cls: type) -> int:
 
 
 # the golden ratio's fraction: the manager's whims fall evenly over [0, 1) roll by roll
-_WHIM: Final = (0.6180339887498949, 0.41421356237309515)
+_WHIM: Final = (0.6180339887498949, 0.41421356237309515, 0.7320508075688772)
 
 
 def whim(game: "Game", which: int) -> float:
@@ -1372,6 +1401,25 @@ def whim(game: "Game", which: int) -> float:
     the step, one a kind of choice). Read from the game, so a replay chooses the same; over a
     season it falls evenly over [0, 1), so a choice taken when it is under p is taken at rate p."""
     return (len(game.raws) * _WHIM[which]) % 1.0
+
+
+def _drawn(game: "Game", men: Sequence[str], weights: Mapping[str, float]) -> str | None:
+    """One of `men` drawn by `weights` (real games off the bench; a man without them is never
+    drawn) with the manager's whim (`whim`, its third step): the club's substitutions shared
+    among its bench as they really were, however many men it dresses. None when no man has
+    any weight."""
+    total = 0.0
+    for m in men:
+        total += weights.get(m, 0.0)
+    if total <= 0:
+        return None
+    left = whim(game, 2) * total
+    for m in men:
+        w = weights.get(m, 0.0)
+        if w > 0 and left < w:
+            return m
+        left -= w
+    return next(m for m in reversed(men) if weights.get(m, 0.0) > 0)
 
 
 def _pitcher_may_bat(game: "Game", side: "Side") -> bool:

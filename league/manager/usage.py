@@ -69,6 +69,13 @@ class TeamUsage:
     # caught stealing) a time on first (`habits`): Lineup.habits, which the computer manager
     # follows from engine version 5
     habits: tuple[tuple[str, float, float], ...] = ()
+    # the batters by their real plate appearances, the most first: the day's bench is dressed
+    # from the men who are not starting in this order (league/manager/bench.py), so a deeper
+    # roster dresses the men the club really carried, not more and better bats off its bench
+    by_pa: tuple[str, ...] = ()
+    # each batter's real games off the bench (games less games started) where the file gives
+    # the starts: Lineup.off_bench, by which the computer draws its pinch hitters and runners
+    off_bench: tuple[tuple[str, float], ...] = ()
 
     def innings_of(self, pid: str, start: bool) -> float | None:
         """The pitcher's real innings a start (`start`) or a relief game; None when he has none."""
@@ -163,8 +170,11 @@ def team_usage(usage: Mapping[str, Any], players: Iterable[str], dh: bool) -> Te
     innings = tuple((pid, *innings_per_game(v)) for pid, v in sorted(pit.items()))
     relief_share = tuple((pid, min(1.0, relief[pid] / games)) for pid in sorted(relievers))
     start_share = tuple((pid, min(1.0, g / games)) for pid, g in sorted(gs.items()))
+    by_pa = tuple(sorted(bat, key=lambda pid: (-float(bat[pid].get("pa", 0)), pid)))
     return TeamUsage(games, tuple(starts_out), rotation, tuple(bullpen), starters, order, innings,
-                     relief_share, start_share, habits(bat))
+                     relief_share, start_share, habits(bat), by_pa,
+                     tuple((pid, max(0.0, float(b.get("g", 0)) - float(b["gs"])))
+                           for pid, b in sorted(bat.items()) if "gs" in b))
 
 
 def habits(batters: Mapping[str, Mapping[str, float]]) -> tuple[tuple[str, float, float], ...]:

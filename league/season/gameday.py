@@ -275,7 +275,8 @@ def team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
     men = set(lineup.order) | set(lineup.bench)
     return dataclasses.replace(lineup, innings=tuple((pid, round(ip, 3)) for pid, ip in innings
                                                      if ip is not None),
-                               habits=tuple(h for h in usage.habits if h[0] in men))
+                               habits=tuple(h for h in usage.habits if h[0] in men),
+                               off_bench=tuple(b for b in usage.off_bench if b[0] in men))
 
 
 def _relieving(state: Any, team: str, setup: SlotSetup, usage: TeamUsage | None) -> list[str]:

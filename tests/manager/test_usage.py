@@ -836,3 +836,87 @@ def test_a_game_of_engine_version_3_pulls_a_short_starter_in_condition_d_as_it_w
     assert m.change_pitcher(g, inning_start=False) in g.defense.bullpen
     g, m = _starter_early(pacific, ruleset, 7.0, condition="D", runs=REAL_SHORT_D_RUNS - 1)
     assert m.change_pitcher(g, inning_start=False) is None
+
+
+# --- the bench in the game (issue 33: 40-man rosters' regulars lost plate appearances) --------
+
+def test_a_deeper_roster_dresses_the_bench_the_club_carried_not_more_and_better_bats():
+    """docs/cards.md, "Real usage" (and "The ERA share"): with real usage the day's bench is
+    dressed from the men not starting by their real plate appearances. A deeper roster — extra
+    men who really batted little, here with the best bats of the club — dresses the same bench,
+    so it does not pinch-hit more and take more plate appearances from the regulars (2000 AL,
+    40 men a team: its regulars' plate appearances a game fell 0.971 -> 0.947 of the real)."""
+    from dataclasses import replace
+
+    from league.manager.bench import day_lineup
+    from league.manager.computer import card_worth, fields_off_mound, make_lineup
+    from storage.plainfiles import load_league, sample_league_path
+
+    league = load_league(sample_league_path("pacific"))
+    team = league.teams[0]
+    players = list(team.players)
+    regular = make_lineup(team.code, players, True, dressed=league.dressed)
+    hitters = [p for p in players if p.batting is not None and fields_off_mound(p)]
+    # real figures: the cards' regulars started every game, the others came off the bench
+    usage: dict = {"games": 100, "batters": {}, "pitchers": {}}
+    at = dict(zip(regular.order, regular.positions))
+    for k, p in enumerate(hitters):
+        pos = at.get(p.id) or next(f.position for f in p.fielding if f.position != "P")
+        start = p.id in at
+        usage["batters"][p.id] = {"pa": 450 - k if start else 120 - k, "g": 100 if start else 50,
+                                  "gs": 100 if start else 10, pos: 100 if start else 50}
+    best = max(hitters, key=lambda p: card_worth(p.batting))   # type: ignore[arg-type]
+    extra = [replace(best, id=f"x{k}", name=f"Extra {k}") for k in range(6)]
+    deep_usage = {**usage, "batters": {**usage["batters"], **{
+        p.id: {"pa": 20, "g": 8, "gs": 4, next(f.position for f in p.fielding
+                                              if f.position != "P"): 8} for p in extra}}}
+    starter = regular.pitcher
+    for game in (1, 2, 3):
+        short = day_lineup(team.code, players, True, starter, dressed=league.dressed,
+                           usage=team_usage(usage, [p.id for p in players], True), game=game)
+        deep = day_lineup(team.code, players + extra, True, starter, dressed=league.dressed,
+                          usage=team_usage(deep_usage, [p.id for p in players + extra], True),
+                          game=game)
+        assert deep.order == short.order
+        # the club's bench is dressed first; the extra men only fill the room left
+        assert set(short.bench) <= set(deep.bench), (short.bench, deep.bench)
+        assert len(deep.bench) - len(short.bench) <= len(extra)
+
+
+def test_with_real_usage_a_pinch_hitter_is_drawn_by_his_real_games_off_the_bench(pacific,
+                                                                                 ruleset):
+    """docs/cards.md, "Real usage": a league made from statistics shares its pinch hitting among
+    its bench as the club really did (Lineup.off_bench: each man's games less games started).
+    At a pinch-hitting chance one man is drawn by those games and hits if he out-hits the batter
+    by the cards' margin — so men who never came off the bench (a deeper roster's extras) add
+    no pinch hitters, where the cards' rule takes the best bat of however many are dressed."""
+    import dataclasses
+
+    from conftest import situation_game
+
+    from league.manager.computer import PH_MARGIN_EMPTY, ComputerManager
+
+    def rate(off_bench):
+        hit = 0
+        for n in range(400):
+            manager = ComputerManager()
+            g = situation_game(pacific, ruleset, [50] * 40, inning=8, half=0, offense=manager,
+                               dh=True)
+            side = g.offense
+            order = [b for b in side.order if g.players[b].batting is not None]
+            weakest = min(order, key=lambda b: manager.worth_now(g, b))
+            side.batting_index = side.order.index(weakest)
+            g.lineups = (dataclasses.replace(g.lineups[0], off_bench=off_bench), g.lineups[1])
+            g.raws = [0] * n        # the manager's whim reads the count of the game's rolls
+            need = manager.worth_now(g, weakest) + PH_MARGIN_EMPTY
+            good = [b for b in side.bench if manager.worth_now(g, b) >= need]
+            weak = [b for b in side.bench if manager.worth_now(g, b) < need]
+            hit += manager.pinch_hitter(g) is not None
+        return hit / 400, good, weak
+
+    always, good, weak = rate(())
+    assert always == 1.0 and good and weak      # the cards' rule: the best bat, every chance
+    shared, _, _ = rate(((good[0], 10.0), (weak[0], 30.0)))
+    assert 0.2 <= shared <= 0.3                 # drawn a quarter of the chances
+    extras = tuple((b, 0.0) for b in good[1:])   # dressed, but never off the bench really
+    assert rate(((good[0], 10.0), (weak[0], 30.0), *extras))[0] == shared
