@@ -472,23 +472,35 @@ def active_of(facts: _TeamFacts, book: RosterBook) -> Active:
 # each team's facts, by the team's identity (a League and its teams never change)
 _TEAM_FACTS: Final[dict[int, _TeamFacts]] = {}
 
-# each league's teams by code, by the league's identity (League.team's table, the same teams)
-_CLUBS: Final[dict[int, tuple[League, dict[str, Team]]]] = {}
+# each league's teams by code and their DH rule, by the league's identity (League.team's
+# table, the same teams; League.dh_for's answers)
+_CLUBS: Final[dict[int, tuple[League, dict[str, Team], dict[str, bool]]]] = {}
 
 
-def club(league: League, code: str) -> Team:
-    """`league.team(code)`, read here: the set-up and the farm's checks ask it some fourteen
-    times a game, and a Python method's call costs a compiled caller some 2,000 instructions."""
+def _clubs(league: League) -> tuple[League, dict[str, Team], dict[str, bool]]:
     known = _CLUBS.get(id(league))
     if known is None or known[0] is not league:
         if len(_CLUBS) > 2_000:      # a long-lived process that read many leagues
             _CLUBS.clear()
         # the first team of a code, as League.team's
-        known = _CLUBS[id(league)] = (league, {t.code: t for t in reversed(league.teams)})
-    found = known[1].get(code)
+        teams = {t.code: t for t in reversed(league.teams)}
+        known = _CLUBS[id(league)] = (league, teams, {c: league.dh_for(c) for c in teams})
+    return known
+
+
+def club(league: League, code: str) -> Team:
+    """`league.team(code)`, read here: the set-up and the farm's checks ask it some fourteen
+    times a game, and a Python method's call costs a compiled caller some 2,000 instructions."""
+    found = _clubs(league)[1].get(code)
     if found is not None:
         return found
     return league.team(code)        # its error, naming the teams
+
+
+def dh_of(league: League, code: str) -> bool:
+    """`league.dh_for(code)` of one of its teams, read here as `club`."""
+    dh = _clubs(league)[2].get(code)
+    return league.dh_for(code) if dh is None else dh
 
 
 def team_facts(team: Team) -> _TeamFacts:
@@ -565,7 +577,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     facts = team_facts(t)
     if not (facts.card_farm or has_farm(book, t.players)):
         return []   # a team without a farm: nothing to move
-    dh = league.dh_for(team)
+    dh = dh_of(league, team)
     aside = set(reserves)
     made: list[Move] = []
     # the book's farm and standings read once (each a Python object's field in the compiled
@@ -794,7 +806,8 @@ def before_game(state: Any, ruleset: "Ruleset", day: date, teams: Iterable[str])
     """The season's between-game hook (league.season.state.play_scheduled): recovery checks for the
     teams' injured, then the computer manager's moves."""
     book: RosterBook = state.roster
-    book.bind(state.league)
+    if not book.bound:      # a Python method's call, asked before every game
+        book.bind(state.league)
     rules = ruleset.injury_rules
     for team in teams:
         settle(book, rules, state.league, team, day)

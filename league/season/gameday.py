@@ -175,7 +175,8 @@ def sitting(state: Any, teams: Iterable[str]) -> frozenset[str]:
     (SeasonState's, for one game's set-up: compiled, as it loops over both teams' players)."""
     book: farm.RosterBook = state.roster
     league: League = state.league
-    book.bind(league)
+    if not book.bound:      # a Python method's call, asked before every game
+        book.bind(league)
     prefs: dict[str, dict[str, Any]] = state.prefs
     aside = {pid for p in prefs.values() for pid in p.get("reserves", [])}
     entries = book.entries
@@ -422,7 +423,7 @@ def play_scheduled(state: Any, ruleset: Ruleset, day: date, away: str, home: str
     and `box=False` no box score either (the odds; the same game otherwise). The farm's hooks
     (league/season/farm.py) run around it: recovery checks and roster moves before, injuries after."""
     farm.before_game(state, ruleset, day, (away, home))
-    dh = state.league.dh_for(home)
+    dh = farm.dh_of(state.league, home)
 
     def set_up(stretch: bool = False) -> tuple[SlotSetup, tuple[Lineup, Lineup]]:
         state.hold_reserves(True, (away, home))

@@ -12,7 +12,7 @@ from tui.services.folders import sample_league_path
 
 def _leagues_held() -> set[int]:
     return ({id(lg) for lg, _ in roster._TEAMS.values()} | {id(lg) for lg, _ in roster._DH.values()}
-            | {id(lg) for lg, _ in farm._CLUBS.values()})
+            | {id(known[0]) for known in farm._CLUBS.values()})
 
 
 def test_each_days_read_lets_the_league_read_before_it_go(tmp_path):
