@@ -975,12 +975,7 @@ class ComputerManager(Decider):
         usage (Lineup.innings: the starter's a start, a reliever's a relief game); {} otherwise."""
         i = side.index
         lu = game.lineups[i]
-        if self._innings_of[i] is lu:
-            return self._innings[i]
-        innings = dict(lu.innings)
-        self._innings_of[i] = lu
-        self._innings[i] = innings
-        return innings
+        return _by_lineup(self._innings_of, self._innings, i, lu, lu.innings)
 
     def _real_starter_tired(self, game: "Game", side: "Side", pid: str, goal: float,
                             inning_start: bool, on_base: bool) -> bool:
@@ -1243,12 +1238,7 @@ class ComputerManager(Decider):
             return {}
         i = side.index
         lu = game.lineups[i]
-        if self._off_of[i] is lu:
-            return self._off[i]
-        got = dict(lu.off_bench)
-        self._off_of[i] = lu
-        self._off[i] = got
-        return got
+        return _by_lineup(self._off_of, self._off, i, lu, lu.off_bench)
 
     def _hit_for_pitcher(self, game: "Game", side: "Side", pid: str, lead: int) -> bool:
         """Engine version 5, a side with habits (a league made from statistics, issue 33): its
@@ -1401,6 +1391,19 @@ def whim(game: "Game", which: int) -> float:
     the step, one a kind of choice). Read from the game, so a replay chooses the same; over a
     season it falls evenly over [0, 1), so a choice taken when it is under p is taken at rate p."""
     return (len(game.raws) * _WHIM[which]) % 1.0
+
+
+def _by_lineup(of: list[Lineup | None], tables: list[dict[str, float]], i: int, lu: Lineup,
+               pairs: tuple[tuple[str, float], ...]) -> dict[str, float]:
+    """A line-up's (id, figure) pairs as a table, kept by side `i` until its line-up changes
+    (`of`: the line-up each side's table was made from): Lineup.innings and Lineup.off_bench,
+    asked before every plate appearance."""
+    if of[i] is lu:
+        return tables[i]
+    table = dict(pairs)
+    of[i] = lu
+    tables[i] = table
+    return table
 
 
 def _drawn(game: "Game", men: Sequence[str], weights: Mapping[str, float]) -> str | None:
