@@ -418,7 +418,6 @@ class _TeamFacts:
         for p in sorted(team.players, key=lambda p: (_value(p), p.id)):
             self.worst_first.setdefault(self.role_of[p.id], []).append(p)
         # the men by id, and what _lack counts them as, by id (`lacks` asks a set of ids)
-        self.ids: frozenset[str] = frozenset([p.id for p in team.players])
         self.by_id: dict[str, Player] = {p.id: p for p in team.players}
         # Team.pitchers, read without its property's Python call (the set-up's fatigue)
         self.pitchers: tuple[Player, ...] = tuple([p for p in team.players
