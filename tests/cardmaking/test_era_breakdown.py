@@ -3,24 +3,16 @@ check's ERA share, read from the same cards played several times, and the level 
 from __future__ import annotations
 
 import math
-import sys
-from pathlib import Path
 
 import pytest
+from tool_modules import tool
 
 from league.cardmaking.cardcheck import SeasonTotals
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def eb():
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import era_breakdown
-    finally:
-        sys.path.pop(0)
-    return era_breakdown
+    return tool("era_breakdown")
 
 
 def test_the_noise_is_read_from_the_spread_of_a_pitchers_season_pairs(eb):

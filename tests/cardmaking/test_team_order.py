@@ -4,25 +4,17 @@ made of (`obp_parts`); where the sacrifice flies go, counted from the play recor
 the league's double plays (`league_gidp`)."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from tool_modules import tool
 
 from league.cardmaking.cardgen import StatPlayer
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def ub():
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import usage_breakdown
-    finally:
-        sys.path.pop(0)
-    return usage_breakdown
+    return tool("usage_breakdown")
 
 
 def _line(**kw: float) -> dict[str, float]:
@@ -229,11 +221,7 @@ def test_sac_flies_counted_from_the_record_agree_with_the_box_score():
 
     import engine_digest as digest
 
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import usage_breakdown as ub
-    finally:
-        sys.path.pop(0)
+    ub = tool("usage_breakdown")
     acc: dict[str, int] = {}
     pa = sf = 0
     for k, (_seed, r) in enumerate(digest.digest_games()):
@@ -250,11 +238,7 @@ def test_fit_vs_replay_counts_runs_a_team_game_and_an_out():
     """tools/fit_vs_replay.py (docs/cards.md, "Fit against replay"): a way of playing the cards
     is read as runs a team game and an out, outs and plate appearances a team game."""
     from league.cardmaking.cardcheck import SeasonTotals
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import fit_vs_replay
-    finally:
-        sys.path.pop(0)
+    fit_vs_replay = tool("fit_vs_replay")
     t = SeasonTotals(batting={"a": {"pa": 300.0}, "b": {"pa": 100.0}},
                      pitching={"p": {"outs": 200.0}, "q": {"outs": 70.0}},
                      runs={"X": [30, 20], "Y": [20, 30]}, games={"X": 5, "Y": 5})

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from tool_modules import tool
 
 from storage.db import head_from_files, head_revision
 from tui.launch import app_options
@@ -52,11 +53,7 @@ def _made_once(tmp_path_factory):
     once for the module (a league made and a day played: 1.5 s of CPU, eight times over)."""
     from tui import services as sv
 
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import startup_bench
-    finally:
-        sys.path.pop(0)
+    startup_bench = tool("startup_bench")
     db = str(tmp_path_factory.mktemp("startup") / "league.sqlite3")
     startup_bench.make_db(db, days=1)
     sv.close_all()

@@ -73,12 +73,8 @@ def test_a_work_is_its_own_unit_for_its_league_and_refuses_another(tmp_path):
 def test_no_circle_among_the_services_nor_anywhere_in_tui_and_storage():
     """tools/structure.py reads every import (at a module's top or in a function): no two
     modules of tui or storage reach each other."""
-    import sys
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import structure
-    finally:
-        sys.path.pop(0)
+    from tool_modules import tool
+    structure = tool("structure")
     facts = structure.facts(ROOT, top=1)
     circles = [c["modules"] for c in facts["circles"]
                if any(m.startswith(("tui.", "storage.")) for m in c["modules"])]
