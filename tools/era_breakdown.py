@@ -18,6 +18,8 @@ from seed S) and plays them `--seasons` real-length seasons (seeds S, S + 1, …
   the share of the league's real innings the rostered pitchers threw (the rest, the men a
   28-man roster leaves out, pitch no inning in the replay).
 - `unearned`: the unearned share of the 100+ inning pitchers' runs, real and generated.
+- `errors`: the league's errors a team-game real and generated (all, by position) and the
+  unearned share of the whole league's runs (usage_breakdown.error_level).
 - `spread`: the slope of generated ERA on real ERA (1: the real spread; above: the extremes
   overshoot), the ERA error and the share inside by quartile of real ERA, starters and
   relievers; `parts` the error's regression on the components' ERA (Base Runs of the line,
@@ -220,7 +222,10 @@ def main() -> None:
     real = [{"key": p.key, "team": codes[p.team], "pitching": dict(p.pitching)}
             for p in season.players if p.key in on_roster and p.pitching]
     league_outs = sum(float(p.pitching.get("outs", 0)) for p in season.context_players if p.pitching)
-    print(json.dumps(breakdown(real, seasons, league_outs), ensure_ascii=False))
+    from usage_breakdown import error_level
+    out = breakdown(real, seasons, league_outs)
+    out["errors"] = error_level(season, seasons)
+    print(json.dumps(out, ensure_ascii=False))
 
 
 if __name__ == "__main__":

@@ -34,7 +34,9 @@ intentional ones among them, hit batsmen, sacrifice flies and bunts, double play
 qualified regulars, for every rostered position player, and the rostered pitchers' walks, hit
 batsmen, wild pitches and balks a thousand batters faced (docs/cards.md, "OBP above AVG").
 `gidp`: the league's double plays grounded into a thousand plate appearances, real and generated
-(docs/cards.md, "The double-play level").
+(docs/cards.md, "The double-play level"). `errors`: the league's errors a team-game, real and
+generated, all and by position, and the unearned share of the whole league's runs, real and
+generated (docs/cards.md, "The errors").
 `--roster-size N` makes each team's roster N men instead of the check's 28 (docs/cards.md, "The
 ERA share": the innings of the men a roster leaves out).
 `--plays` plays the replay's games with their play record (the same games: the record changes no
@@ -146,6 +148,7 @@ def main() -> None:
     out["bias"] = bias(season, originals, totals)
     out["obp_parts"] = obp_parts(season, originals, totals)
     out["gidp"] = league_gidp(season, totals, replay.league)
+    out["errors"] = error_level(season, [totals])
     if plays is not None:
         out["sac_flies"] = sac_flies(season, totals, plays)
     if args.teams:
@@ -294,6 +297,34 @@ def bias(season: LahmanSeason, originals: list[StatPlayer], totals: SeasonTotals
                 errors(list(totals.fielding.values()))],
             "unearned_share": [unearned([dict(p.pitching) for p in season.players if p.pitching]),
                                unearned(list(totals.pitching.values()))]}
+
+
+def error_level(season: LahmanSeason, seasons: list[SeasonTotals]) -> dict[str, object]:
+    """The league's errors a team-game, real (its fielders' lines, Lahman's Teams.E) and
+    generated, all of them and by position (the outfield as one), and the unearned share of the
+    whole league's runs (Teams R − ER) against the generated (docs/cards.md, "The errors")."""
+    def by_position(lines: list[Mapping[str, Mapping[str, float]]], games: float
+                    ) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for fielding in lines:
+            for pos, f in fielding.items():
+                key = "OF" if pos in ("LF", "CF", "RF") else pos
+                out[key] = out.get(key, 0.0) + float(f.get("e", 0.0) or 0.0)
+        return {k: round(v / games, 3) for k, v in sorted(out.items())} if games else {}
+    real_games = float(len(season.team_names) * season.team_games)
+    made_games = float(sum(sum(t.games.values()) for t in seasons))
+    real = by_position([p.fielding for p in season.players], real_games)
+    made = by_position([f for t in seasons for f in t.fielding.values()], made_games)
+
+    def unearned(lines: list[Mapping[str, float]]) -> float:
+        r = sum(float(x.get("r", 0.0)) for x in lines)
+        return round(1 - sum(float(x.get("er", 0.0)) for x in lines) / r, 3) if r else 0.0
+    return {"errors_per_team_game": [round(sum(real.values()), 3), round(sum(made.values()), 3)],
+            "errors_by_position": {k: [real.get(k, 0.0), made.get(k, 0.0)]
+                                   for k in sorted(set(real) | set(made))},
+            "league_unearned_share": [
+                unearned([p.pitching for p in season.players if p.pitching]),
+                unearned([p for t in seasons for p in t.pitching.values()])]}
 
 
 OBP_KEYS = ("h", "bb", "ibb", "hbp", "sf", "sh", "ab", "so", "hr", "gidp", "r", "rbi")
