@@ -66,3 +66,24 @@ def test_the_error_is_split_into_components_and_gap_by_least_squares(eb):
     gap = [0.2, -0.3, 0.1, 0.6, -0.4]
     err = [1 + 0.2 * c + 0.5 * g for c, g in zip(comp, gap)]
     assert eb.parts(comp, gap, err) == {"constant": 1.0, "on_components_era": 0.2, "on_gap": 0.5}
+
+
+def test_the_error_level_reads_errors_a_team_game_by_position_and_the_unearned_share(eb):
+    # a real league of 2 teams x 10 games: 12 errors (SS 6, LF 2, CF 2, P 2), runs 100, earned
+    # 90; a generated season of 20 team-games: 8 errors (SS 2, RF 6), runs 120, earned 114
+    from types import SimpleNamespace
+
+    from league.cardmaking.cardgen import StatPlayer
+    players = [StatPlayer("a", "A", "X", fielding={"SS": {"e": 6}, "LF": {"e": 2}}),
+               StatPlayer("b", "B", "Y", fielding={"CF": {"e": 2}, "P": {"e": 2}},
+                          pitching={"r": 100, "er": 90})]
+    season = SimpleNamespace(players=players, team_names={"X": "X", "Y": "Y"}, team_games=10)
+    made = SeasonTotals()
+    made.games = {"X": 10, "Y": 10}
+    made.fielding = {"a": {"SS": {"e": 2.0}}, "b": {"RF": {"e": 6.0}}}
+    made.pitching = {"b": {"r": 120.0, "er": 114.0}}
+    out = tool("usage_breakdown").error_level(season, [made])
+    assert out["errors_per_team_game"] == [0.6, 0.4]
+    # the outfield as one: LF and CF real, RF generated
+    assert out["errors_by_position"] == {"OF": [0.2, 0.3], "P": [0.1, 0.0], "SS": [0.3, 0.1]}
+    assert out["league_unearned_share"] == [0.1, 0.05]
