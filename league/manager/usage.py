@@ -40,6 +40,13 @@ RELIEF_IP: Final = 1.2
 # the most a starter's innings today move from his real innings a start to catch up what he is
 # behind them over his starts so far (or to give back what he is ahead): `start_innings`
 START_CATCH_UP: Final = 3.0
+# a depth starter (`rotation_shares`): a man who mostly started, in fewer than this share of his
+# team's games (19 of 162); the missing men's turns fill the depth starters up to it first
+DEPTH_SHARE: Final = 0.12
+# the most innings a start of a man who relieved in as many games as he started or more
+# (`innings_per_game`): beyond it his relief games were long ones (the bulk innings behind an
+# opener), not RELIEF_IP
+SWING_START_IP: Final = 7.0
 
 
 @dataclass(frozen=True)
@@ -195,20 +202,30 @@ def habits(batters: Mapping[str, Mapping[str, float]]) -> tuple[tuple[str, float
 def rotation_shares(gs: Mapping[str, float], g: Mapping[str, float], games: int
                     ) -> tuple[tuple[str, float], ...]:
     """Each man's share of the team's starts (the most first), from his real starts `gs` and
-    games `g` over the team's `games`. The starts of the men not on the roster go first to the
-    spot starters who are (the men who started less than half their games), up to as many
-    again as their own, as a real club filled a missing starter's turns from its long men; the
-    rest to everyone by his starts. So the men who mostly started keep their real share of the
-    games while the long men can take the turns (a roster of 28 holds only part of a 2019
-    club's pitchers)."""
+    games `g` over the team's `games`. The starts of the men not on the roster (a roster of 28
+    holds only part of a 2019 club's pitchers) go to the roster's depth, as a real club filled
+    a missing starter's turns from its call-ups and long men: first to the depth starters (men
+    who mostly started, but fewer than `DEPTH_SHARE` of the team's games), up to that share
+    each; then to the spot starters (the men who started less than half their games), up to
+    as many again as their own; only the rest to everyone by his starts. So the rotation's
+    regulars and the swingmen keep their real share of the games."""
     total = sum(gs.values())
     if total <= 0:
         return ()
     spare = max(0.0, games - total)
+    starts = dict(gs)
+    depth_cap = DEPTH_SHARE * games
+    room = {pid: depth_cap - n for pid, n in gs.items()
+            if n * 2 >= g.get(pid, 0) and n < depth_cap}
     spot = {pid: n for pid, n in gs.items() if n * 2 < g.get(pid, 0)}
-    to_spot = min(spare, sum(spot.values()))
-    starts = {pid: n + (to_spot * n / sum(spot.values()) if pid in spot else 0.0)
-              for pid, n in gs.items()}
+    for tier in (room, spot):
+        size = sum(tier.values())
+        given = min(spare, size)
+        if given <= 0:
+            continue
+        for pid, n in tier.items():
+            starts[pid] += given * n / size
+        spare -= given
     made = sum(starts.values())
     return tuple(sorted(((pid, n / made) for pid, n in starts.items()),
                         key=lambda x: (-x[1], x[0])))
@@ -231,6 +248,27 @@ def paced(usage: TeamUsage, game: int, bullpen: Sequence[str], done: Mapping[str
     ahead = {pid for pid in rest if pid in share
              and relief_done(usage, pid, game, done, starts or {}) > share[pid] * (game - 1)}
     return lead + [p for p in rest if p not in ahead] + [p for p in rest if p in ahead]
+
+
+def resting_swingmen(usage: TeamUsage, game: int, relief: Mapping[str, int],
+                     starts: Mapping[str, int]) -> list[str]:
+    """The spot starters (men of the rotation who mostly relieved: in `usage.rotation`, not in
+    `usage.starters`) ahead of their real relief games before the team's `game`-th game — more
+    of them (`relief_done`, a start beyond their real share counting) than their real relief
+    games over the team's games times the games before this one: the computer keeps them out of
+    the day's bullpen, as the rotation's men relieve only when behind (`relieving_starters`). So
+    a swingman's relief games follow his real ones, and the relief innings of the men a roster
+    leaves out go to its relievers. The most ahead first (relief games), then by id."""
+    share = dict(usage.relief)
+    regular = set(usage.starters)
+    ahead = []
+    for pid, _s in usage.rotation:
+        if pid in regular or pid not in share:
+            continue
+        over = relief_done(usage, pid, game, relief, starts) - share[pid] * (game - 1)
+        if over > 0:
+            ahead.append((-over, pid))
+    return [pid for _o, pid in sorted(ahead)]
 
 
 def relieving_starters(usage: TeamUsage, game: int, relief: Mapping[str, int],
@@ -276,7 +314,9 @@ def relief_done(usage: TeamUsage, pid: str, game: int, relief: Mapping[str, int]
 def innings_per_game(figures: Mapping[str, float]) -> tuple[float, float]:
     """A pitcher's real innings a start and a relief game (0 where he had none): a man who
     both started and relieved is given `RELIEF_IP` a relief game (at most his innings a game),
-    his starts the rest."""
+    his starts the rest — unless that makes a start of a man who relieved in as many games as
+    he started or more longer than `SWING_START_IP`: his starts are given that, his relief
+    games the rest (the bulk men behind an opener)."""
     g, gs, ip = float(figures.get("g", 0)), float(figures.get("gs", 0)), float(figures.get("ip", 0))
     relief = max(0.0, g - gs)
     if gs <= 0:
@@ -284,7 +324,11 @@ def innings_per_game(figures: Mapping[str, float]) -> tuple[float, float]:
     if relief <= 0:
         return ip / gs, 0.0
     per_relief = min(RELIEF_IP, ip / g)
-    return max(per_relief, (ip - per_relief * relief) / gs), per_relief
+    per_start = max(per_relief, (ip - per_relief * relief) / gs)
+    if relief >= gs and per_start > SWING_START_IP:
+        # a long man's relief games carry what a start of his would not
+        return SWING_START_IP, (ip - SWING_START_IP * gs) / relief
+    return per_start, per_relief
 
 
 def start_innings(per_start: float, starts: int, outs: int) -> float:

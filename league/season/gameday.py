@@ -29,6 +29,7 @@ from league.manager.usage import (
     TeamUsage,
     paced,
     relieving_starters,
+    resting_swingmen,
     rotation_order,
     start_innings,
 )
@@ -36,6 +37,9 @@ from league.season import farm
 from league.season.roster import ROTATION_SIZE, League, Team
 from league.season.simulate import replay_game
 
+# real usage: the fewest relievers a day's bullpen keeps when the spot starters ahead of their
+# relief games rest (team_lineup)
+MIN_PEN: Final = 3
 RELIEF_FATIGUE_OK: Final = 1    # a reliever who pitched yesterday may pitch today; two days running, not
 
 
@@ -268,14 +272,21 @@ def team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
             and lineup.roles and len(lineup.roles) == len(lineup.bullpen):
         # relievers paced by their real relief games (a manager's saved bullpen is his order)
         role = dict(zip(lineup.bullpen, lineup.roles))
-        pen = paced(usage, team_game(state, team, setup.day), lineup.bullpen,
-                    getattr(state, "relief", {}), relieving, getattr(state, "starts", {}))
+        game = team_game(state, team, setup.day)
+        done, starts = getattr(state, "relief", {}), getattr(state, "starts", {})
+        pen = paced(usage, game, lineup.bullpen, done, relieving, starts)
+        # the spot starters ahead of their relief games rest (usage.resting_swingmen), the
+        # most ahead first, while MIN_PEN others are dressed
+        for pid in resting_swingmen(usage, game, done, starts):
+            if pid in pen and len(pen) > MIN_PEN:
+                pen.remove(pid)
         lineup = dataclasses.replace(lineup, bullpen=tuple(pen),
                                      roles=tuple(role[p] for p in pen))
     # the day's batters' real bunts and steal attempts (a league made from engine version 5 on)
     men = set(lineup.order) | set(lineup.bench)
+    pitching = {lineup.pitcher, *lineup.bullpen}
     return dataclasses.replace(lineup, innings=tuple((pid, round(ip, 3)) for pid, ip in innings
-                                                     if ip is not None),
+                                                     if ip is not None and pid in pitching),
                                habits=tuple(h for h in usage.habits if h[0] in men),
                                off_bench=tuple(b for b in usage.off_bench if b[0] in men))
 

@@ -396,6 +396,22 @@ def test_a_pitchers_innings_a_start_and_a_relief_game_come_from_his_real_line():
     assert innings_per_game({"g": 0, "gs": 0, "ip": 0}) == (0.0, 0.0)
 
 
+def test_a_long_man_s_starts_are_no_longer_than_swing_start_ip():
+    """A man who relieved in as many games as he started or more, whose starts RELIEF_IP a
+    relief game would make longer than SWING_START_IP (2019's bulk men behind an opener: 26
+    games, 8 starts, 121 innings would be 12.5 a start), is given SWING_START_IP a start and
+    his relief games the rest; a man who mostly started keeps the RELIEF_IP reading."""
+    from league.manager.usage import RELIEF_IP, SWING_START_IP, innings_per_game
+    per_start, per_relief = innings_per_game({"g": 26, "gs": 8, "ip": 121.33})
+    assert per_start == SWING_START_IP
+    assert per_relief == pytest.approx((121.33 - 8 * SWING_START_IP) / 18)
+    # as many starts as relief games: the same
+    assert innings_per_game({"g": 28, "gs": 14, "ip": 142})[0] == SWING_START_IP
+    # a workhorse who relieved once: his starts carry his innings
+    per_start, per_relief = innings_per_game({"g": 34, "gs": 33, "ip": 260})
+    assert per_relief == RELIEF_IP and per_start == pytest.approx((260 - RELIEF_IP) / 33)
+
+
 def _starter_late(pacific, ruleset, real_innings, *, inning=8, outs=21):
     """Start of `inning`, tied 1-1, the home starter `outs` outs down, one run, in condition
     A; with real usage his real innings a start are `real_innings` (None: a league without
@@ -730,26 +746,33 @@ def test_a_rested_starter_who_also_relieved_is_dressed_first_in_the_bullpen(stat
     assert swing not in lineup(starts=4, prefs={away: {"bullpen": saved}}).bullpen
 
 
-def test_the_missing_men_s_starts_go_first_to_the_rostered_spot_starters():
+def test_the_missing_men_s_starts_go_to_the_depth_starters_then_the_spot_starters():
     """Real usage (issue 33, docs/cards.md "Real usage"): a roster holds only part of a club's
     pitchers (a 2019 club started 12-15 men), so its rotation has fewer real starts than the
-    team's games. The missing turns go first to the rostered spot starters (men who started
-    less than half their games), up to as many again as their own, as a club filled them from
-    its long men; the men who mostly started keep their real share of the games. Only beyond
-    that does everyone take the rest by his starts."""
-    from league.manager.usage import rotation_shares
+    team's games. The missing turns go first to the rostered depth starters (men who mostly
+    started, in fewer than DEPTH_SHARE of the games), up to that share each, then to the spot
+    starters (men who started less than half their games), up to as many again as their own;
+    the regulars and the swingmen keep their real share of the games. Only beyond that does
+    everyone take the rest by his starts."""
+    from league.manager.usage import DEPTH_SHARE, rotation_shares
+    assert DEPTH_SHARE * 100 == pytest.approx(12)
     g = {"a": 30, "b": 30, "c": 25, "d": 5, "sw": 30}
-    # 100 games, 95 starts on the roster: the spot man (10 starts in 30 games) takes the 5
+    # 100 games, 95 starts on the roster: the depth man (5 starts) takes the 5, not the spot man
     gs = {"a": 30, "b": 30, "c": 20, "d": 5, "sw": 10}
     shares = dict(rotation_shares(gs, g, 100))
-    assert shares["sw"] == pytest.approx(0.15)
-    assert [shares[p] for p in "abcd"] == pytest.approx([0.30, 0.30, 0.20, 0.05])
-    # 80 starts on the roster: the spot man doubles his (10 → 20), the other 10 spread by starts
-    gs = {"a": 30, "b": 25, "c": 15, "sw": 10}
+    assert [shares[p] for p in ("a", "b", "c", "d", "sw")] == pytest.approx(
+        [0.30, 0.30, 0.20, 0.10, 0.10])
+    # 90: the depth man up to 12, the spot man the other 3
+    gs = {"a": 30, "b": 25, "c": 20, "d": 5, "sw": 10}
     shares = dict(rotation_shares(gs, g, 100))
-    assert shares["sw"] == pytest.approx(20 / 90)
-    assert shares["a"] == pytest.approx(30 / 90)
-    # no spot starter: by starts, as before; a full rotation unchanged
+    assert [shares[p] for p in ("a", "b", "c", "d", "sw")] == pytest.approx(
+        [0.30, 0.25, 0.20, 0.12, 0.13])
+    # 73: the depth man 12, the spot man doubles his (10 → 20), the other 13 spread by starts
+    gs = {"a": 30, "b": 25, "d": 8, "sw": 10}
+    shares = dict(rotation_shares(gs, {**g, "d": 8}, 100))
+    assert shares["sw"] == pytest.approx(20 / 87) and shares["d"] == pytest.approx(12 / 87)
+    assert shares["a"] == pytest.approx(30 / 87)
+    # no depth or spot starter: by starts, as before; a full rotation unchanged
     assert dict(rotation_shares({"a": 30, "b": 20}, {"a": 30, "b": 20}, 100)) == {
         "a": 0.6, "b": 0.4}
     u = team_usage(USAGE, IDS, dh=True)
@@ -920,3 +943,62 @@ def test_with_real_usage_a_pinch_hitter_is_drawn_by_his_real_games_off_the_bench
     assert 0.2 <= shared <= 0.3                 # drawn a quarter of the chances
     extras = tuple((b, 0.0) for b in good[1:])   # dressed, but never off the bench really
     assert rate(((good[0], 10.0), (weak[0], 30.0), *extras))[0] == shared
+
+
+def test_a_spot_starter_ahead_of_his_relief_games_rests_out_of_the_bullpen():
+    """resting_swingmen: a spot starter (a man of the rotation who mostly relieved) who has made
+    more relief games than his real ones over the team's games times the games before this
+    one — a start beyond his real share counting as relief games — is kept out of the day's
+    bullpen, as the rotation's men relieve only when behind; the men who mostly started and
+    the pure relievers are not."""
+    from league.manager.usage import resting_swingmen
+    u = team_usage(USAGE, IDS, dh=True)
+    # c: 20 starts and 25 relief games in 100 games, a spot starter; game 41: 10 is his share
+    assert "c" not in u.starters and "c" in dict(u.rotation)
+    assert resting_swingmen(u, 41, {"c": 10}, {"c": 8}) == []
+    assert resting_swingmen(u, 41, {"c": 11}, {"c": 8}) == ["c"]
+    assert resting_swingmen(u, 41, {"c": 9}, {"c": 10}) == ["c"]      # two starts ahead
+    # the regulars and the relievers far ahead are paced, not rested
+    assert resting_swingmen(u, 41, {"a": 5, "cl": 40, "su": 40}, {"a": 10}) == []
+
+
+def test_the_day_s_bullpen_leaves_out_a_spot_starter_ahead_of_his_relief_games(stats_league):
+    """gameday.team_lineup: in a league that follows its real usage, a spot starter ahead of
+    his real relief games is not dressed in the day's bullpen (resting_swingmen); behind them
+    he is; the bullpen keeps MIN_PEN men."""
+    import copy
+    import dataclasses
+
+    from league.season.gameday import MIN_PEN
+    from league.season.simulate import players_of
+    from league.season.state import SeasonState, slot_setup, team_lineup
+    from storage.plainfiles import load_league
+
+    r, out = stats_league
+    assert r.exit_code == 0, r.output
+    league = load_league(out)
+    day = date(2026, 4, 1)
+    away, home = league.teams[0].code, league.teams[1].code
+    plain = SeasonState(league=league, players=players_of(league))
+    first = team_lineup(plain, away, slot_setup(plain, day, away, home), dh=league.dh_for(home))
+    assert len(first.bullpen) > MIN_PEN
+    swing = first.bullpen[-1]
+    # make him a spot starter: 10 starts in 40 games (30 relief games), 80 innings
+    settings = copy.deepcopy(league.settings)
+    games = settings["usage"]["games"]
+    settings["usage"]["pitchers"][swing] = {"g": 40, "gs": 10, "ip": 80, "sv": 0, "hld": 0}
+    league = dataclasses.replace(league, settings=settings)
+
+    def bullpen(relief: int) -> tuple[str, ...]:
+        # the team's 21st game: 20 played before
+        state = SeasonState(league=league, players=players_of(league),
+                            days={away: [day - timedelta(days=k) for k in range(1, 21)]})
+        state.relief[swing] = relief
+        lu = team_lineup(state, away, slot_setup(state, day, away, home),
+                         dh=league.dh_for(home))
+        assert all(pid in (lu.pitcher, *lu.bullpen) for pid, _ip in lu.innings)
+        return lu.bullpen
+
+    share = 30 / games * 20
+    assert swing in bullpen(int(share))
+    assert swing not in bullpen(int(share) + 1)
