@@ -245,3 +245,27 @@ def test_fit_vs_replay_counts_runs_a_team_game_and_an_out():
     f = fit_vs_replay.figures(t)
     assert f == {"team_games": 10, "runs_game": 5.0, "runs_out": 50 / 270, "outs_game": 27.0,
                  "pa_game": 40.0}
+
+
+def test_a_pitchers_miss_is_named_by_the_largest_part_of_his_innings_gap(ub):
+    """`--misses` and `misses_by_cause` (docs/cards.md, "Real usage"): a 100+ inning pitcher
+    outside ±10 % of his real innings is named by where his gap is largest — his starts' count
+    and length, his relief games' count and length — signed; the men within ±10 % and under 100
+    real innings are not counted."""
+    def row(name, kind, ip, ratio, **kw):
+        base = {"name": name, "team": "TOR", "kind": kind, "g": 30.0, "gs": 30.0, "rg": 0.0,
+                "ip": ip, "ip_start": 6.0, "ip_relief": 0.0, "gen_g": 30.0, "gen_gs": 30.0,
+                "gen_rg": 0.0, "gen_ip": ip * ratio, "gen_ip_start": 6.0, "gen_ip_relief": 0.0,
+                "ratio": ratio}
+        return {**base, **kw}
+    extra_starts = row("A", "S", 180.0, 1.2, gen_g=36.0, gen_gs=36.0)
+    short = row("B", "S", 180.0, 0.8, gen_ip_start=4.8)
+    long_man = row("C", "R", 110.0, 1.5, g=40.0, gs=5.0, rg=35.0, ip_start=7.0, ip_relief=2.14,
+                   gen_g=70.0, gen_gs=5.0, gen_rg=65.0, gen_ip_start=7.0, gen_ip_relief=2.0)
+    assert ub.cause(extra_starts) == "starts+" and ub.cause(short) == "per_start-"
+    assert ub.cause(long_man) == "relief_games+"
+    inside = row("D", "S", 180.0, 1.05)
+    small = row("E", "R", 60.0, 2.0)
+    assert ub.misses_by_cause([extra_starts, short, long_man, inside, small]) == {
+        "R relief_games+": 1, "S per_start-": 1, "S starts+": 1}
+    assert "GS 30/36" in ub.miss_line(extra_starts) and "(1.20)" in ub.miss_line(extra_starts)
