@@ -7,7 +7,8 @@ module imports them only when a Lahman season is asked for; the base install sta
 Tables used: People (names, bats, throws), Batting and Pitching (one line per stint: a player
 traded during the season has a line for each team), Fielding (putouts, assists, errors, and
 for catchers stolen bases allowed and caught stealing), Appearances (games at each position,
-outfield split into LF CF RF) and Teams (names, games, runs scored and allowed).
+outfield split into LF CF RF; as the DH, started, as a pinch hitter and as a pinch runner) and
+Teams (names, games, runs scored and allowed).
 """
 from __future__ import annotations
 
@@ -124,6 +125,10 @@ def season(year: int, *, teams: list[str] | None = None, league: str | None = No
             lines[key]["batting"]["g_dh"] = lines[key]["batting"].get("g_dh", 0.0) + _num(r.get("G_dh"))
             # games started (all positions): the real usage's starts and batting order
             lines[key]["batting"]["gs"] = lines[key]["batting"].get("gs", 0.0) + _num(r.get("GS"))
+            # games as a pinch hitter and as a pinch runner: the club's real rates of each
+            # (league/manager/usage.py, `TeamUsage.pinch`)
+            for col, k in (("G_ph", "g_ph"), ("G_pr", "g_pr")):
+                lines[key]["batting"][k] = lines[key]["batting"].get(k, 0.0) + _num(r.get(col))
         for col, pos in _APPEAR.items():
             g = _num(r.get(col))
             if g > 0:

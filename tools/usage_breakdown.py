@@ -42,6 +42,9 @@ batsmen, wild pitches and balks a thousand batters faced (docs/cards.md, "OBP ab
 (docs/cards.md, "The double-play level"). `errors`: the league's errors a team-game, real and
 generated, all and by position, and the unearned share of the whole league's runs, real and
 generated (docs/cards.md, "The errors").
+`bench`: pinch hitters and pinch runners a team-game, the replay's against the real league's
+(Appearances G_ph, G_pr) and the real ones of the rostered men (a roster leaves some out),
+overall and by team [made, real] (docs/cards.md, "Pinch hitters and runners a team-game").
 `--roster-size N` makes each team's roster N men instead of the check's 28 (docs/cards.md, "The
 ERA share": the innings of the men a roster leaves out).
 `--plays` plays the replay's games with their play record (the same games: the record changes no
@@ -96,6 +99,8 @@ def main() -> None:
     plays: dict[str, int] | None = {} if args.plays else None
     if plays is not None:
         with_play_record(plays)
+    subs: list[tuple[object, dict[str, dict[str, int]]]] = []
+    with_bench_count(subs)
     replay = replay_real_season(args.year, league=args.lg, seasons=args.seasons, seed=args.seed,
                                 roster_size=args.roster_size)
     season, totals, originals, report = (replay.season, replay.totals, replay.originals,
@@ -161,6 +166,8 @@ def main() -> None:
     out["obp_parts"] = obp_parts(season, originals, totals)
     out["gidp"] = league_gidp(season, totals, replay.league)
     out["errors"] = error_level(season, [totals])
+    out["bench"] = bench_use(season, replay.league, totals, bench_counts(subs, totals),
+                             codes_of(season, originals))
     if plays is not None:
         out["sac_flies"] = sac_flies(season, totals, plays)
     if args.teams:
@@ -437,6 +444,88 @@ def with_play_record(acc: dict[str, int]) -> None:
             on[0] = False
     cardcheck.replay_game = game                  # type: ignore[assignment]
     cardcheck.play_season = season                # type: ignore[assignment]
+
+
+def with_bench_count(acc: list[tuple[object, dict[str, dict[str, int]]]]) -> None:
+    """Count each game's pinch hitters and runners by team, the box score's men who came in as
+    one (their position text starts PH or PR), into `acc`: (the SeasonTotals the season's
+    games went into, team -> {"ph": n, "pr": n}) — the replay's are those of `replay.totals`
+    (`bench_counts`), not the fit's or the closed loop's rounds. The totals are kept, so no
+    other takes the identity of one let go."""
+    from league.cardmaking import cardcheck
+
+    inner_game, inner_season = cardcheck.replay_game, cardcheck.play_season
+    now: list[dict[str, dict[str, int]]] = []
+
+    def game(*a: Any, **kw: Any) -> Any:
+        result = inner_game(*a, **kw)
+        if now:
+            teams = (result.away, result.home)
+            for side, _pid, _line, pos in result.batting:
+                kind = pos[:2].lower()
+                if kind in ("ph", "pr"):
+                    t = now[-1].setdefault(teams[side], {"ph": 0, "pr": 0})
+                    t[kind] += 1
+        return result
+
+    def season(*a: Any, **kw: Any) -> Any:
+        now.append({})
+        try:
+            totals = inner_season(*a, **kw)
+        finally:
+            got = now.pop()
+        into = bench_counts(acc, totals)
+        if not any(t is totals for t, _c in acc):
+            acc.append((totals, into))
+        for team, n in got.items():
+            t = into.setdefault(team, {"ph": 0, "pr": 0})
+            for k, v in n.items():
+                t[k] += v
+        return totals
+    cardcheck.replay_game = game                  # type: ignore[assignment]
+    cardcheck.play_season = season                # type: ignore[assignment]
+
+
+def bench_counts(acc: list[tuple[object, dict[str, dict[str, int]]]], totals: object
+                 ) -> dict[str, dict[str, int]]:
+    """The counts `with_bench_count` kept for the games that went into `totals` ({} if none)."""
+    return next((c for t, c in acc if t is totals), {})
+
+
+def codes_of(season: LahmanSeason, originals: list[StatPlayer]) -> dict[str, str]:
+    """Each Lahman team's code in the replay's league (by the rostered men's teams)."""
+    key_team = {p.key: p.team for p in season.players}
+    return {key_team[p.key]: p.team for p in originals if p.key in key_team}
+
+
+def bench_use(season: LahmanSeason, league: Any, totals: SeasonTotals,
+              subs: Mapping[str, Mapping[str, int]], codes: Mapping[str, str]
+              ) -> dict[str, object]:
+    """Pinch hitters and pinch runners a team-game (docs/cards.md, "Pinch hitters and runners a
+    team-game"): the replay's (`with_bench_count`), the real league's (every man's Appearances
+    G_ph and G_pr over the teams' games) and the real ones of the men on the rosters, overall
+    and by team (made, real)."""
+    games = sum(totals.games.values())
+    real_games = sum(g for _r, _ra, g in season.team_runs.values())
+    rostered = {p.id for t in league.teams for p in t.players}
+    out: dict[str, object] = {}
+    by_team: dict[str, dict[str, list[float]]] = {}
+    for kind, col in (("ph", "g_ph"), ("pr", "g_pr")):
+        made = sum(t.get(kind, 0) for t in subs.values())
+        real = sum(float((p.batting or {}).get(col, 0)) for p in season.players)
+        on = sum(float((p.batting or {}).get(col, 0)) for p in season.players if p.key in rostered)
+        out[kind] = {"made": round(made / max(1, games), 3),
+                     "real": round(real / max(1.0, real_games), 3),
+                     "real_rostered": round(on / max(1.0, real_games), 3)}
+        for lahman, (_r, _ra, g) in season.team_runs.items():
+            code = codes.get(lahman, lahman)
+            t_real = sum(float((p.batting or {}).get(col, 0)) for p in season.players
+                         if p.team == lahman)
+            by_team.setdefault(code, {})[kind] = [
+                round(subs.get(code, {}).get(kind, 0) / max(1, totals.games.get(code, 1)), 2),
+                round(t_real / max(1.0, g), 2)]
+    out["by_team"] = by_team
+    return out
 
 
 # what a batter's play was, for `count_plays`: the outfield fly outs (the batter caught on the

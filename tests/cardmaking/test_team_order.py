@@ -269,3 +269,42 @@ def test_a_pitchers_miss_is_named_by_the_largest_part_of_his_innings_gap(ub):
     assert ub.misses_by_cause([extra_starts, short, long_man, inside, small]) == {
         "R relief_games+": 1, "S per_start-": 1, "S starts+": 1}
     assert "GS 30/36" in ub.miss_line(extra_starts) and "(1.20)" in ub.miss_line(extra_starts)
+
+
+def test_bench_counts_the_pinch_hitters_and_runners_of_the_replays_own_seasons(ub, monkeypatch):
+    """`bench` (docs/cards.md, "Pinch hitters and runners a team-game"): the box score's men who
+    came in as a pinch hitter (PH…) or runner (PR…), kept by the season totals their games went
+    into — the replay's, not the fit's or another's — and a team-game's, real and made."""
+    from types import SimpleNamespace
+
+    from league.cardmaking import cardcheck
+
+    game = SimpleNamespace(away="A", home="B", batting=[
+        (0, "a1", [], "LF"), (0, "a9", [], "PH"), (1, "b8", [], "PR-2B"), (1, "b9", [], "PH-C")])
+
+    def season(totals=None):
+        cardcheck.replay_game()
+        return totals
+    monkeypatch.setattr(cardcheck, "replay_game", lambda *a, **kw: game)
+    monkeypatch.setattr(cardcheck, "play_season", season)
+    acc: list = []
+    ub.with_bench_count(acc)
+    replay, fit = SimpleNamespace(), SimpleNamespace()
+    for totals in (replay, fit, replay):
+        cardcheck.play_season(totals=totals)
+    cardcheck.replay_game()      # a game outside a season counted here (a fit round's): not kept
+    assert ub.bench_counts(acc, replay) == {"A": {"ph": 2, "pr": 0}, "B": {"ph": 2, "pr": 2}}
+    assert ub.bench_counts(acc, fit) == {"A": {"ph": 1, "pr": 0}, "B": {"ph": 1, "pr": 1}}
+
+    def man(key, team, ph, pr):
+        return SimpleNamespace(key=key, team=team, batting={"g_ph": ph, "g_pr": pr})
+    real = SimpleNamespace(players=[man("x", "LA", 6, 2), man("y", "LB", 4, 0),
+                                    SimpleNamespace(key="z", team="LB", batting=None)],
+                           team_runs={"LA": (0, 0, 10), "LB": (0, 0, 10)})
+    league = SimpleNamespace(teams=[SimpleNamespace(players=[SimpleNamespace(id="x")])])
+    out = ub.bench_use(real, league, SimpleNamespace(games={"A": 10, "B": 10}),
+                       {"A": {"ph": 5, "pr": 1}, "B": {"ph": 3, "pr": 3}}, {"LA": "A", "LB": "B"})
+    assert out["ph"] == {"made": 0.4, "real": 0.5, "real_rostered": 0.3}
+    assert out["pr"] == {"made": 0.2, "real": 0.1, "real_rostered": 0.1}
+    assert out["by_team"] == {"A": {"ph": [0.5, 0.6], "pr": [0.1, 0.2]},
+                              "B": {"ph": [0.3, 0.4], "pr": [0.3, 0.0]}}
