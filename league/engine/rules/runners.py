@@ -170,7 +170,6 @@ def _apply_bases_empty(g: GameState, bid: str, key: str, row: DefenseRow, target
     half = g.half
     off, dfn = g.sides[half], g.sides[1 - half]
     earned = not (is_error and not agg_err)
-    batter_runner = Runner(bid, dfn.pitcher, earned)
     batter_out = target == 0
     if batter_out:
         grounder = key == "ground"
@@ -203,12 +202,12 @@ def _apply_bases_empty(g: GameState, bid: str, key: str, row: DefenseRow, target
             g.phantom_outs += 1
     bases: list[Runner | None] = [None, None, None, None]
     if 1 <= target <= 3:
-        bases[target] = batter_runner
+        bases[target] = Runner(bid, dfn.pitcher, earned)   # not made for a batter put out
     g.bases = bases
     if batter_out:
         g._record_outs(1)
     elif target >= 4:
-        g._score([batter_runner], bid if credit != "E" else None, earned)
+        g._score([Runner(bid, dfn.pitcher, earned)], bid if credit != "E" else None, earned)
     if not g.quiet:
         g.record(_what(key, credit, False, False), runs=1 if target >= 4 else 0,
                  mods=(AGGRESSIVE,) if agg_err else (), before=("", "", ""))
