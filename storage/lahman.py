@@ -125,8 +125,8 @@ def season(year: int, *, teams: list[str] | None = None, league: str | None = No
             lines[key]["batting"]["g_dh"] = lines[key]["batting"].get("g_dh", 0.0) + _num(r.get("G_dh"))
             # games started (all positions): the real usage's starts and batting order
             lines[key]["batting"]["gs"] = lines[key]["batting"].get("gs", 0.0) + _num(r.get("GS"))
-            # games as a pinch hitter and as a pinch runner: the club's real rates of each
-            # (league/manager/usage.py, `TeamUsage.pinch`)
+            # games as a pinch hitter and as a pinch runner: what the replays' pinch hitters
+            # and runners are measured against (tools/usage_breakdown.py, `bench`)
             for col, k in (("G_ph", "g_ph"), ("G_pr", "g_pr")):
                 lines[key]["batting"][k] = lines[key]["batting"].get(k, 0.0) + _num(r.get(col))
         for col, pos in _APPEAR.items():
