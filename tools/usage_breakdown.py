@@ -151,7 +151,7 @@ def main() -> None:
     out["misses_by_cause"] = misses_by_cause(rows)
     if args.misses:
         for r in rows:
-            if float(r["ip"]) >= REGULAR_IP and abs(float(r["ratio"]) - 1) > 0.1:
+            if missed(r):
                 print(miss_line(r), file=sys.stderr)
     if args.table is not None:
         cols = list(rows[0]) if rows else []
@@ -766,11 +766,17 @@ def miss_line(r: Mapping[str, object]) -> str:
             f"IP/relief {r['ip_relief']:.2f}/{r['gen_ip_relief']:.2f}")
 
 
+def missed(r: Mapping[str, object]) -> bool:
+    """A 100+ inning pitcher whose generated innings are outside ±10 % of his real ones."""
+    return float(r["ip"]) >= REGULAR_IP and abs(float(r["ratio"]) - 1) > 0.1  # type: ignore[arg-type]
+
+
 def misses_by_cause(rows: list[dict[str, object]]) -> dict[str, int]:
-    """The 100+ inning pitchers outside ±10 %, counted by kind and `cause` ("S starts+": …)."""
+    """The 100+ inning pitchers outside ±10 % (`missed`), counted by kind and `cause`
+    ("S starts+": …)."""
     out: dict[str, int] = {}
     for r in rows:
-        if float(r["ip"]) >= REGULAR_IP and abs(float(r["ratio"]) - 1) > 0.1:  # type: ignore[arg-type]
+        if missed(r):
             key = f"{r['kind']} {cause(r)}"
             out[key] = out.get(key, 0) + 1
     return dict(sorted(out.items()))
