@@ -136,6 +136,23 @@ def test_a_starter_behind_his_innings_a_start_is_left_in_longer_and_one_ahead_sh
     assert start_innings(2.0, 10, 200) == 1.0                    # an inning at least
 
 
+OPENING_DAY = date(2026, 4, 1)
+
+
+def _stats_season(stats_league):
+    """The stats league (the fixture's `cards make` output) loaded, and a fresh season's state
+    of it: (league, state, the first team's code, the second's)."""
+    from league.season.simulate import players_of
+    from league.season.state import SeasonState
+    from storage.plainfiles import load_league
+
+    r, out = stats_league
+    assert r.exit_code == 0, r.output
+    league = load_league(out)
+    state = SeasonState(league=league, players=players_of(league))
+    return league, state, league.teams[0].code, league.teams[1].code
+
+
 def test_the_season_counts_each_starters_outs_and_his_line_up_carries_his_innings(stats_league):
     """SeasonState.after_game counts the outs the game's starters got (from its result); the
     day's line-up in a league that follows its usage gives its starter `start_innings` of
@@ -143,16 +160,10 @@ def test_the_season_counts_each_starters_outs_and_his_line_up_carries_his_inning
     from types import SimpleNamespace
 
     from league.manager.usage import start_innings
-    from league.season.simulate import players_of
-    from league.season.state import PitcherRest, SeasonState, slot_setup, team_lineup
-    from storage.plainfiles import load_league
+    from league.season.state import PitcherRest, slot_setup, team_lineup
 
-    r, out = stats_league
-    assert r.exit_code == 0, r.output
-    league = load_league(out)
-    day = date(2026, 4, 1)
-    state = SeasonState(league=league, players=players_of(league))
-    away, home = league.teams[0].code, league.teams[1].code
+    league, state, away, home = _stats_season(stats_league)
+    day = OPENING_DAY
     setup = slot_setup(state, day, away, home)
     starter = setup.starters[away]
     real = state.usage(away).innings_of(starter, True)
@@ -528,13 +539,9 @@ def test_the_season_counts_relief_games_and_the_day_s_bullpen_is_paced_by_them(s
     following its usage keep their order."""
     from league.season.simulate import players_of
     from league.season.state import PitcherRest, SeasonState, slot_setup, team_lineup
-    from storage.plainfiles import load_league
 
-    r, out = stats_league
-    assert r.exit_code == 0, r.output
-    league = load_league(out)
-    day = date(2026, 4, 1)
-    state = SeasonState(league=league, players=players_of(league))
+    league, state, _away, _home = _stats_season(stats_league)
+    day = OPENING_DAY
     later = PitcherRest(day + timedelta(days=1))
     state.after_game({"p1": later, "p2": later, "p3": later}, {"AAA": "p1", "BBB": "p9"}, day)
     state.after_game({"p2": later}, {"AAA": "p2"}, day)
@@ -704,14 +711,9 @@ def test_a_rested_starter_who_also_relieved_is_dressed_first_in_the_bullpen(stat
     from league.manager.bullpen import MIDDLE
     from league.season.simulate import players_of
     from league.season.state import PitcherRest, SeasonState, slot_setup, team_lineup
-    from storage.plainfiles import load_league
 
-    r, out = stats_league
-    assert r.exit_code == 0, r.output
-    league = load_league(out)
-    day = date(2026, 4, 1)
-    away, home = league.teams[0].code, league.teams[1].code
-    plain = SeasonState(league=league, players=players_of(league))
+    league, plain, away, home = _stats_season(stats_league)
+    day = OPENING_DAY
     setup = slot_setup(plain, day, away, home)
     usage = plain.usage(away)
     swing = next(p for p in usage.starters if p != setup.starters[away])
@@ -972,14 +974,9 @@ def test_the_day_s_bullpen_leaves_out_a_spot_starter_ahead_of_his_relief_games(s
     from league.season.gameday import MIN_PEN
     from league.season.simulate import players_of
     from league.season.state import SeasonState, slot_setup, team_lineup
-    from storage.plainfiles import load_league
 
-    r, out = stats_league
-    assert r.exit_code == 0, r.output
-    league = load_league(out)
-    day = date(2026, 4, 1)
-    away, home = league.teams[0].code, league.teams[1].code
-    plain = SeasonState(league=league, players=players_of(league))
+    league, plain, away, home = _stats_season(stats_league)
+    day = OPENING_DAY
     first = team_lineup(plain, away, slot_setup(plain, day, away, home), dh=league.dh_for(home))
     assert len(first.bullpen) > MIN_PEN
     swing = first.bullpen[-1]
