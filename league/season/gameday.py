@@ -87,7 +87,7 @@ def slot_setup(state: Any, day: date, away: str, home: str) -> SlotSetup:
     league: League = state.league
     # the state's and the set-up's fields read once, not once a player (in the compiled build
     # each is a look-up in a Python object's dict)
-    rest: dict[str, Any] = state.rest
+    rest: dict[str, PitcherRest] = state.rest
     rotations = set(rotation_of(state, away)) | set(rotation_of(state, home))
     starting = set(starters.values())
     # fatigue_points of each, the rested (most of them) without working out a timedelta; and
@@ -423,6 +423,38 @@ def rest_after(players: Mapping[str, Any], result: GameResult, day: date,
         rest[pid] = next_rest(players[pid].pitching, line[0], started, day,
                               fatigue=fatigue.get(pid, 0))
     return rest
+
+
+def carry_game(state: Any, rest: Mapping[str, PitcherRest], starters: Mapping[str, str],
+               day: date | None = None, result: GameResult | None = None) -> None:
+    """SeasonState.after_game (which asks this): a played game's rest and starters, its day for
+    each team of `starters` and the outs its starters got (from its `result`) carried into the
+    state. Compiled with the set-up: the odds carry every game of every run."""
+    known: dict[str, PitcherRest] = state.rest
+    last: dict[str, str | None] = state.last
+    relief: dict[str, int] = state.relief
+    starts: dict[str, int] = state.starts
+    known.update(rest)
+    last.update(starters)
+    started = set(starters.values())
+    for pid in rest:        # the game's pitchers: who did not start relieved
+        if pid not in started:
+            relief[pid] = relief.get(pid, 0) + 1
+    for pid in started:
+        starts[pid] = starts.get(pid, 0) + 1
+    if result is not None:
+        outs: dict[str, int] = state.start_outs
+        first: dict[int, str] = {}
+        for side, pid, line in result.pitching:
+            if first.setdefault(side, pid) == pid:
+                outs[pid] = outs.get(pid, 0) + line[0]
+    if day is not None:
+        played: dict[str, list[date]] = state.days
+        for team in starters:
+            days = [*played.get(team, ()), day]     # a new list: runs share the old
+            if len(days) > 1 and days[-2] > day:
+                days.sort()
+            played[team] = days
 
 
 def play_scheduled(state: Any, ruleset: Ruleset, day: date, away: str, home: str,

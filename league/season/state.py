@@ -21,6 +21,7 @@ from league.season import farm
 from league.season.gameday import (  # noqa: F401
     RELIEF_FATIGUE_OK,
     SlotSetup,
+    carry_game,
     play_scheduled,
     rest_after,
     rotation,
@@ -136,26 +137,9 @@ class SeasonState:
     def after_game(self, rest: Mapping[str, PitcherRest], starters: Mapping[str, str],
                    day: date | None = None, result: GameResult | None = None) -> None:
         """Carry a played game's rest and starters (and its day, for each team of `starters`;
-        the outs its starters got, from its `result`) into the state."""
-        self.rest.update(rest)
-        self.last.update(starters)
-        started = set(starters.values())
-        for pid in rest:        # the game's pitchers: who did not start relieved
-            if pid not in started:
-                self.relief[pid] = self.relief.get(pid, 0) + 1
-        for pid in started:
-            self.starts[pid] = self.starts.get(pid, 0) + 1
-        if result is not None:
-            first: dict[int, str] = {}
-            for side, pid, line in result.pitching:
-                if first.setdefault(side, pid) == pid:
-                    self.start_outs[pid] = self.start_outs.get(pid, 0) + line[0]
-        if day is not None:
-            for team in starters:
-                days = [*self.days.get(team, ()), day]     # a new list: runs share the old
-                if len(days) > 1 and days[-2] > day:
-                    days.sort()
-                self.days[team] = days
+        the outs its starters got, from its `result`) into the state (gameday.carry_game,
+        compiled)."""
+        carry_game(self, rest, starters, day, result)
 
 
 def game_seed(season_seed: int, number: int) -> int:
