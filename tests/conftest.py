@@ -496,11 +496,12 @@ class ScriptedManager(ComputerManager):
 
 
 def situation_game(league, ruleset, rolls, *, offense=None, defense=None, runners=(), outs=0,
-                   inning=1, half=0, condition="B", dh=None):
+                   inning=1, half=0, condition="B", dh=None, version=None):
     """A game of `league` (first team away, second home) set up at a moment of the game.
 
     `runners` maps base (1..3) to a player id of the batting team, or is a list of bases to fill
-    with the batting team's bench. `offense` / `defense` are ScriptedManagers.
+    with the batting team's bench. `offense` / `defense` are ScriptedManagers. `version`: the
+    engine version whose rules play it (a stored game's replay; default today's).
     """
     a, h = league.teams[0], league.teams[1]
     dh = league.dh if dh is None else dh
@@ -510,7 +511,8 @@ def situation_game(league, ruleset, rolls, *, offense=None, defense=None, runner
     defense = defense or ScriptedManager()
     managers = (offense, defense) if half == 0 else (defense, offense)
     players = {p.id: p for t in league.teams for p in t.players}
-    g = Game(ruleset, players, la, lh, managers[0], managers[1], ScriptedDice(rolls), dh=dh)
+    g = Game(ruleset, players, la, lh, managers[0], managers[1], ScriptedDice(rolls), dh=dh,
+             **({} if version is None else {"version": version}))
     g.inning, g.half, g.outs = inning, half, outs
     g.line = [[0] * inning, [0] * (inning - (1 if half == 0 else 0))]
     g.defense.condition = condition

@@ -11,6 +11,7 @@ league/manager/computer.py), so replaying the logged raw rolls reproduces a game
 """
 from __future__ import annotations
 
+from league.engine import ENGINE_VERSION
 from league.engine import injury as _injury
 from league.engine.cards import Player
 from league.engine.dice import Dice
@@ -119,10 +120,10 @@ class Game(GameState):
                  dh: bool | None = None, extra_innings: int | None = None,
                  fatigue: dict[str, int] | None = None, quiet: bool = False,
                  hurt: dict[str, int] | None = None, splits: bool = True,
-                 box: bool = True) -> None:
+                 box: bool = True, version: int = ENGINE_VERSION) -> None:
         super().__init__(ruleset, players, away, home, away_manager, home_manager, dice, dh=dh,
                          extra_innings=extra_innings, fatigue=fatigue, quiet=quiet, hurt=hurt,
-                         splits=splits, box=box)
+                         splits=splits, box=box, version=version)
         # the rule's own function is called directly unless a subclass wraps the plate
         # appearance (league/engine/live.py records where each one starts): asked once a game
         self.plain_pa = type(self).plate_appearance is Game.plate_appearance

@@ -88,8 +88,9 @@ class LiveLog:
 
     @property
     def version(self) -> int:
-        """The engine version whose computer managers play this game (the computer's side
-        logs no decisions, so a resumed game replays only with the manager that played it):
+        """The engine version whose computer managers and rules play this game (the computer's
+        side logs no decisions, so a resumed game replays only with the manager that played it;
+        the rules read it too, league.engine.state.GameState.version):
         the log's, else 2 for a game begun before logs kept it, else today's for a new one."""
         if self.engine is not None:
             return self.engine
@@ -371,7 +372,8 @@ def live_game(ruleset, players: dict, away, home, *, people: dict[int, Callable[
     person's side without asking; so does it for one question answered with COMPUTER_DECIDES.
     `decided(method, game, value)` hears every decision of a person's side, replayed or made.
     `computer(version=N)` makes a computer manager choosing as engine version N did: the version
-    the game began in (LiveLog.version), so a game saved by an older version resumes as played.
+    the game began in (LiveLog.version), which the game's rules play by too, so a game saved by
+    an older version resumes as played.
     """
     saved = saved or LiveLog()
     log = LiveLog(engine=saved.version)
@@ -381,7 +383,7 @@ def live_game(ruleset, players: dict, away, home, *, people: dict[int, Callable[
                               handed, decided)
                 if side in people else computer(version=log.version) for side in (0, 1)]
     game = LiveGame(ruleset, players, away, home, managers[0], managers[1], dice, dh=dh,
-                    extra_innings=extra_innings, fatigue=fatigue)
+                    extra_innings=extra_innings, fatigue=fatigue, version=log.version)
     game.live_log = log
     game.live_dice = dice
     return game, dice

@@ -17,6 +17,7 @@ except ImportError:  # the pure-Python package needs nothing beyond the standard
     def mypyc_attr(*attrs: str, **kwattrs: object):  # type: ignore[misc,no-redef]
         return lambda cls: cls
 
+from league.engine import ENGINE_VERSION
 from league.engine.cards import CONDITIONS, FIELD_POSITIONS, BattingCard, Bounds, Fielding, Player
 from league.engine.dice import Dice, Roll, SeededDice
 from league.engine.events import Event
@@ -631,8 +632,12 @@ class GameState:
                  dh: bool | None = None, extra_innings: int | None = None,
                  fatigue: dict[str, int] | None = None, quiet: bool = False,
                  hurt: dict[str, int] | None = None, splits: bool = True,
-                 box: bool = True) -> None:
+                 box: bool = True, version: int = ENGINE_VERSION) -> None:
         self.rules = ruleset
+        # the engine version whose rules play the game (league.engine.ENGINE_VERSION): a stored
+        # or saved game replays by the version that played it (the rules that changed read it,
+        # e.g. who fields a batted ball, league.engine.rules.runners._fielder_pos)
+        self.version = version
         self.opt = ruleset.options
         # the ruleset's tables read at every batted ball and condition check: a native
         # attribute each in the compiled build (the Ruleset is a Python object, each of its

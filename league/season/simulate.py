@@ -89,12 +89,12 @@ def replay_game(league: League, ruleset: Ruleset, away: Lineup, home: Lineup, di
     [platoon] table (the card check: league/cardmaking/cardcheck.py); `splits=False` keeps no lines against
     left and right, `box=False` no box score either (the odds: the score and the pitchers'
     lines only, league.engine.state.GameState). `version`: the engine version whose managers
-    choose (a stored game replays by the version that played it)."""
+    choose and whose rules play (a stored game replays by the version that played it)."""
     players = players or players_of(league)
     game = Game(ruleset, players, away, home, ComputerManager(platoon=platoon, version=version),
                 ComputerManager(platoon=platoon, version=version), dice,
                 dh=league.dh_for(home.team), extra_innings=league.extra_innings, fatigue=fatigue,
-                quiet=quiet, hurt=hurt, splits=splits, box=box)
+                quiet=quiet, hurt=hurt, splits=splits, box=box, version=version)
     return game.play()
 
 
