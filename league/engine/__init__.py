@@ -15,4 +15,9 @@ cards, values, line-ups, official scoring and the texts derived from the plays."
 # from then on carries its batters' real bunts and steal attempts (Lineup.habits) and the
 # computer follows them, and hits for the starter as a real club did
 # (ComputerManager._habit_call, _hit_for_pitcher; issue 33): other leagues play version 4's games.
-ENGINE_VERSION = 5
+# 6: the raw defense roll's fielder of a grounder or an infield fly (the errors of raws 1–4 to
+# the short, third, second and first baseman, no longer mostly to the second baseman) and a
+# bunt's error to the man who fields the bunt (league.engine.rules.runners._INFIELD_PLAYS; the
+# rules read GameState.version, so a game stored or saved by version 5 replays with its fielders):
+# fielding lines change, the play itself does not.
+ENGINE_VERSION = 6

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from league.engine import ENGINE_VERSION
 from league.engine.boxscore import result_dict
 from league.engine.dice import ScriptedDice, SeededDice
 from league.engine.live import LiveLog, live_game, offense_options
@@ -54,6 +55,43 @@ def test_a_game_saved_mid_way_resumes_exactly(pacific, ruleset, lineups):
     assert result_dict(result, None) == expected
     # the saved part replayed without asking the person anything again
     assert len(ask.asked) == len(whole.live_log.decisions) - len(saved.decisions)
+
+
+def test_a_game_saved_by_version_5_resumes_with_its_fielders(pacific, ruleset, lineups):
+    """Engine version 6 gives a grounder or an infield fly to another fielder on most raw rolls
+    (league.engine.rules.runners._INFIELD_PLAYS: the errors of raws 1–4 to SS, 3B, 2B, 1B): a
+    game saved mid-way by version 5 resumes by version 5's rules (LiveLog.engine reaches the
+    game, GameState.version), so it ends with the fielding lines it was played with."""
+    def played(saved, quit_after=None):
+        ask = person() if quit_after is None else person(quit_after=quit_after)
+        game, dice = _new(pacific, ruleset, lineups, ask, saved=saved, seed=11)
+        return game, dice
+
+    whole5, _ = played(LiveLog(engine=5))
+    assert whole5.version == 5
+    expected = result_dict(whole5.play(), None)
+    today, _ = played(None)
+    assert today.version == ENGINE_VERSION
+    fielded_today = result_dict(today.play(), None)
+    assert fielded_today["fielding"] != expected["fielding"]
+    assert fielded_today["plays"] == expected["plays"]      # the same game, other fielders
+
+    g, _ = played(LiveLog(engine=5), quit_after=60)
+    with pytest.raises(Quit):
+        g.play()
+    saved = LiveLog.from_dict(g.live_log.as_dict())   # as stored
+    assert saved.engine == 5 and saved.rolls
+
+    def same_stream():
+        d = SeededDice(11)
+        for _ in saved.rolls:
+            d.roll("pitch")
+        return d
+
+    resumed, dice = played(saved)
+    dice.set_live(same_stream)
+    assert resumed.version == 5
+    assert result_dict(resumed.play(), None) == expected
 
 
 def test_both_sides_at_the_keyboard_replay_in_the_order_asked(pacific, ruleset, lineups):

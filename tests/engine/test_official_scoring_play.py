@@ -22,6 +22,7 @@ from test_rules_examples import (
 from league.engine.dice import ScriptedDice
 from league.engine.game import CS, D2, D3, F_A, F_CS, F_PO, HR, RBI, SH, H, Runner
 from league.engine.scoring import decide
+from league.engine.state import F_E
 from league.errors import DecisionError
 
 ROW = "10 20 50 55 60 75 90 100"        # BS* BS+ BS BB X G IF K
@@ -306,3 +307,60 @@ def test_9_06_g_walk_off_home_run_on_the_home_run_table_counts_in_full(mini, rul
     assert g.bases == [None, None, None, None]
     text = g.plays[-1].text
     assert "inside the park" not in text and text.endswith("home run, 3 runs")
+
+
+# ------------------------------------------------------------------------------------------
+# who is charged with an error (9.12): the fielder of the raw defense roll, by engine version
+
+def _grounder(mini, ruleset, defense_raw, version=None, runners=(), error_value=2):
+    g = game(mini, ruleset, [], runners=list(runners), version=version)
+    set_values(g, infield_error=error_value)
+    set_batting(g, g.batter_id, DP=0)
+    g.dice = ScriptedDice([raw_for(g, "G"), defense_raw])
+    g.plate_appearance()
+    return g
+
+
+def _charged(g):
+    """The fielders charged with an error, by position (the pitcher's too: the DH bats)."""
+    at = {**g.defense.positions, "P": g.defense.pitcher}
+    return sorted(pos for pos, pid in at.items() if pid in g.fld and g.fld[pid][F_E])
+
+
+@pytest.mark.parametrize("version,fielder", [(6, "SS"), (5, "2B")])
+def test_9_12_a_grounder_error_on_raw_1_is_the_shortstops_from_version_6(mini, ruleset, version,
+                                                                        fielder):
+    """§3.6 / 9.12: a raw defense roll at or below the error value is an error, charged to the
+    fielder the raw roll gives the play. From engine version 6 raw 1 is the shortstop's (the
+    infield's errors run SS > 3B > 2B > 1B); a game of version 5 replays with its second
+    baseman charged (docs/scoring.md, "Who fields the ball")."""
+    g = _grounder(mini, ruleset, 1, version=version)
+    assert rolls_of(g, "defense")[0].row == "E" and g.errs[g.defense.index] == 1
+    assert g.bases[1].pid == g.offense.order[0] and not g.bases[1].earned
+    assert _charged(g) == [fielder]
+
+
+def test_9_12_the_lowest_raws_go_short_third_second_first(mini, ruleset):
+    """Version 6: with an error value of 5, the raw rolls 1 to 5 charge the shortstop, the third,
+    second and first baseman, then the shortstop again; each keeps two of the eight slots of
+    the raw roll, so each fields a quarter of the plays as before."""
+    assert [_charged(_grounder(mini, ruleset, raw, error_value=5)) for raw in range(1, 6)] == [
+        ["SS"], ["3B"], ["2B"], ["1B"], ["SS"]]
+
+
+@pytest.mark.parametrize("version,fielder", [(6, "P"), (5, "SS")])
+def test_9_12_a_bunts_error_is_the_man_who_fields_the_bunt(mini, ruleset, version, fielder):
+    """9-2-1 / 9.12: a bunt's error (an infield error value of 5, the error check first) is
+    charged from version 6 to the man who fields the bunt, as its out is credited (the raw roll
+    4: the pitcher), no longer to the grounder's fielder of that roll (version 5: the
+    shortstop)."""
+    rules = dc.replace(ruleset, options={**ruleset.options, "bunt_error_check": "before_plus"})
+    g = game(mini, rules, [], runners=[1], offense=ScriptedManager(offense_call=("bunt",)),
+             version=version)
+    set_values(g, infield_error=5)
+    set_batting(g, g.batter_id, BT=1)
+    set_batting(g, g.bases[1].pid, RR=3)
+    g.dice = ScriptedDice([raw_for(g, "BS"), 4])
+    g.plate_appearance()
+    assert rolls_of(g, "bunt")[0].result == "E"
+    assert _charged(g) == [fielder]

@@ -77,20 +77,41 @@ def test_a_stored_game_says_which_engine_played_it(season_db):
     assert sv.boxscore(season_db, 3).data["engine"] == ENGINE_VERSION
 
 
-def test_a_game_stored_before_versions_and_records_still_reads_and_replays(season_db):
-    """A game stored by an older version (no engine version, no play record) opens as before:
-    its box score, its play-by-play in both languages (from its replay's records) and its
-    replay to the same lines."""
-    from league.engine.playtext import play_lines
+def _as_stored_before_versions(db, number):
+    """Game `number` as a version before versions were kept stored it: no engine version in its
+    data, and the lines version 1's rules make of its rolls (engine version 6 changed who
+    fields a grounder: its fielding lines and its batters' E), written over today's."""
+    import sqlite3
+
     from storage.tables import ScheduleRow
-    with session(sv.engine_for(season_db)) as s:
-        slot = s.exec(select(ScheduleRow).where(ScheduleRow.number == 5)).one()
+    with session(sv.engine_for(db)) as s:
+        slot = s.exec(select(ScheduleRow).where(ScheduleRow.number == number)).one()
         row = s.exec(select(GameRow).where(GameRow.schedule_id == slot.id)).one()
         data = json.loads(row.data)
         del data["engine"]
         row.data = json.dumps(data)
         s.add(row)
         s.commit()
+        gid, season_id = row.id, row.season_id
+    _stored, old = sv.replay(db, number)            # played again by version 1
+    codes = (old.away, old.home)
+    with sqlite3.connect(db) as conn:
+        conn.execute("delete from game_fielding where game_id = ?", (gid,))
+        conn.executemany(
+            "insert into game_fielding (game_id, season_id, seq, side, team, player, po, a, e,"
+            " dp, pb, sb_allowed, cs) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(gid, season_id, k, side, codes[side], pid, *line)
+             for k, (side, pid, line) in enumerate(old.fielding)])
+        conn.executemany("update game_batting set e = ? where game_id = ? and player = ?",
+                         [(line[-1], gid, pid) for _side, pid, line, _pos in old.batting])
+
+
+def test_a_game_stored_before_versions_and_records_still_reads_and_replays(season_db):
+    """A game stored by an older version (no engine version, no play record) opens as before:
+    its box score, its play-by-play in both languages (from its replay's records) and its
+    replay to the same lines."""
+    from league.engine.playtext import play_lines
+    _as_stored_before_versions(season_db, 5)
     box = sv.boxscore(season_db, 5)
     assert box.data["engine"] is None and box.result.plays
     assert len(play_lines(box.result, True)) == len(box.result.plays)

@@ -5,11 +5,17 @@ logged through it and decisions come from its managers.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from league.engine.rules import runners as _runners
 from league.engine.rules import x_table as _x_table
 from league.engine.rules.crossplay import crossplay
 from league.engine.state import AB, BASE_NAMES, F_E, P_BF, P_H, PA, SH, E, GameState, H, Runner, _on, base_text
 from league.errors import DecisionError
+
+# who fields a bunt that is down, by the cross-play's raw roll: its out and, from engine
+# version 6, its error
+_BUNT_FIELDERS: Final[tuple[str, ...]] = ("P", "3B", "1B", "C")
 
 
 def bunt(g: GameState, bid: str, pitch: str, pitch_raw: int, squeeze: bool, infield_in: bool
@@ -106,7 +112,12 @@ def bunt(g: GameState, bid: str, pitch: str, pitch_raw: int, squeeze: bool, infi
         advance_all()
         new[1] = batter
         g.errs[dfn.index] += 1
-        fielder = _runners._fielder_for(g, "ground", raw)
+        # from engine version 6 the man who fields the bunt (_BUNT_FIELDERS, as for its out),
+        # no longer the grounder's fielder: that table's raws 1–5 go to the shortstop and
+        # the second baseman first, who do not field bunts
+        fielder = (dfn.fielder(_BUNT_FIELDERS[raw % 4])
+                   if g.version >= _runners.ERRORS_BY_POSITION
+                   else _runners._fielder_for(g, "ground", raw))
         g._bat_line(dfn.index, fielder)[E] += 1
         g._fld(dfn.index, fielder)[F_E] += 1
         bl[AB] = bl[AB] + 1
@@ -160,7 +171,7 @@ def bunt(g: GameState, bid: str, pitch: str, pitch_raw: int, squeeze: bool, infi
         outs = 1
     g.bases = new
     if outs:
-        fielder = ("P", "3B", "1B", "C")[raw % 4]
+        fielder = _BUNT_FIELDERS[raw % 4]
         base = 1 if res != "out" or victim == 0 else min(victim + 1, 4)
         g._credit_out(fielder, base, True, [])
     g._record_outs(outs)

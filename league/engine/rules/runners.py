@@ -45,8 +45,26 @@ AGGRESSIVE_TABLES: Final = frozenset(("single", "long", "outfield_fly", "ground"
 # a tuple object to the compiled build (indexed by a number: not made again at each read)
 CREDIT_OF_BASES: Final[tuple[str, ...]] = ("1B", "2B", "3B", "HR")
 # who fields a play, by the raw defense roll (_fielder_pos): grounders and infield flies, and
-# the other tables' (tuple objects made once, as CREDIT_OF_BASES)
-_INFIELD_PLAYS: Final[tuple[str, ...]] = ("SS", "2B", "3B", "1B", "SS", "3B", "2B", "1B")
+# the other tables' (tuple objects made once, as CREDIT_OF_BASES). The same raw roll says
+# whether the play is an error (at or below the error value, 1–3 for most teams, 4–5 for a
+# few) and, on a grounder, a fine play (95–100), so the fielder of the lowest raws is the one
+# charged with nearly every error. From engine version 6 the raws 1, 2, 3, 4 go to the short,
+# third, second and first baseman, the order of real infielders' errors (SS > 3B > 2B > 1B,
+# docs/scoring.md "Who fields the ball"), and 5–8 repeat it (an error value of 5 or more); each
+# keeps two of the eight slots, so each still fields a quarter of the plays and double plays
+# (which fall on raws 60–100, spread evenly over the slots). The two ends go together: raws
+# 97–100 read slots 1–4, so the grounder's fine plays of 97 to 100 go SS, 3B, 2B, 1B.
+_INFIELD_PLAYS: Final[tuple[str, ...]] = ("1B", "SS", "3B", "2B", "1B", "SS", "3B", "2B")
+# engine version 5 and before: raws 1, 2, 3 went to 2B, 3B, 1B, and a shortstop was charged
+# with an error only at an error value of 4 (a stored game replays with the fielders it had)
+_INFIELD_PLAYS_5: Final[tuple[str, ...]] = ("SS", "2B", "3B", "1B", "SS", "3B", "2B", "1B")
+# the engine version from which _INFIELD_PLAYS holds (GameState.version)
+ERRORS_BY_POSITION: Final = 6
+# the outfield's (OUTFIELDERS[raw % 3]: raw 1 centre, 2 right, 3 left) and the single, long
+# and home-run tables' are left as they were: with three (or six) slots the raw 1 goes to one
+# man whatever the order, and the centre fielder, who has the most chances, is the one to have
+# it (errors a team-game, bundled league: CF .12, RF .04, LF .003; an order cannot share one
+# raw among three)
 _OTHER_PLAYS: Final[tuple[str, ...]] = ("LF", "CF", "RF", "SS", "2B", "CF")
 _NO_MODS: Final[list[tuple[str, int]]] = []
 
@@ -441,8 +459,11 @@ def _fielder_for(g: GameState, key: str, raw: int) -> str:
 
 
 def _fielder_pos(g: GameState, key: str, raw: int) -> str:
+    """The position of the fielder who makes the play of the defense table `key` read at the raw
+    roll `raw` (his putout or assist, or his error): the raw roll decides, by the engine
+    version that plays the game (_INFIELD_PLAYS)."""
     if key in ("ground", "infield_fly"):
-        pos = _INFIELD_PLAYS[raw % 8]
+        pos = (_INFIELD_PLAYS if g.version >= ERRORS_BY_POSITION else _INFIELD_PLAYS_5)[raw % 8]
     elif key == "outfield_fly":
         pos = OUTFIELDERS[raw % 3]
     else:
