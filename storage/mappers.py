@@ -267,6 +267,14 @@ def _csv_line(values: Sequence[Any]) -> str:
 # --- a played game as one compact JSON text --------------------------------------------------
 
 
+def played_by(data: dict) -> int:
+    """The engine version that played a stored game (league.engine.ENGINE_VERSION; 1 for a game
+    stored before versions were kept, or whose version is not a whole number): its replay's
+    rules and computer managers play by it."""
+    engine = data.get("engine")
+    return engine if isinstance(engine, int) and not isinstance(engine, bool) else 1
+
+
 def game_data(result: Any, compact: bool = False) -> str:
     """Everything of a GameResult the line tables do not hold, as one compact JSON text.
 
@@ -277,12 +285,13 @@ def game_data(result: Any, compact: bool = False) -> str:
     (purposes, tables, rows, results, player ids) many times, written once in "strings" and
     referred to by index (v 2).
     """
-    from league.engine import ENGINE_VERSION
     from league.engine.boxscore import lineup_dict
+    # the version that played it (a live game saved by an older one is finished by its rules)
+    engine = result.version
     if compact:
         return json.dumps({
             "v": 3,
-            "engine": ENGINE_VERSION,
+            "engine": engine,
             "innings": result.innings, "hits": result.hits, "errors": result.errors,
             "winner": result.winner, "final_inning": result.final_inning,
             "decisions": result.decisions, "notes": list(result.notes),
@@ -311,7 +320,7 @@ def game_data(result: Any, compact: bool = False) -> str:
               for e in getattr(result, "events", ())]
     data = {
         "v": 2,
-        "engine": ENGINE_VERSION,
+        "engine": engine,
         "innings": result.innings, "hits": result.hits, "errors": result.errors,
         "winner": result.winner, "final_inning": result.final_inning,
         "decisions": result.decisions, "notes": list(result.notes),

@@ -34,6 +34,7 @@ from storage.mappers import (
     game_data,
     league_texts,
     lineups_from,
+    played_by,
     plays_from,
     rolls_from,
     settings_of,
@@ -1446,6 +1447,7 @@ def _stored_result(slot: GameSlot, data: dict, batting: list, pitching: list, fi
         kwargs["fatigue"] = dict(data.get("fatigue", {}))
     if "events" in fields:
         kwargs["events"] = events_from(data)
+    kwargs["version"] = played_by(data)
     return GameResult(
         away=slot.away, home=slot.home, innings=data["innings"],
         runs=[slot.away_runs, slot.home_runs],  # type: ignore[list-item]

@@ -334,7 +334,8 @@ def result_so_far(game: Game) -> GameResult:
         errors=list(game.errs), batting=batting, pitching=pitching, decisions={},
         home_runs=list(game.home_runs), plays=list(game.plays), events=list(game.events), rolls=list(game.rolls),
         players=game.players, winner=None, final_inning=game.inning, notes=list(game.notes),
-        lineups=game.lineups, fatigue=dict(game.fatigue_in), raws=list(game.raws))
+        lineups=game.lineups, fatigue=dict(game.fatigue_in), raws=list(game.raws),
+        version=game.version)
 
 
 class LiveGame(Game):

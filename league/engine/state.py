@@ -371,6 +371,9 @@ class GameResult:
     hurt: dict[str, int] = field(default_factory=dict)      # injury points of players who started hurt
     # each batter's line against left- and right-handed pitching: (side, batter, hand, line)
     splits: list[tuple[int, str, str, list[int]]] = field(default_factory=list)
+    # the engine version whose rules and managers played the game (GameState.version): a live
+    # game saved by an older version and finished today is stored as the version that played it
+    version: int = ENGINE_VERSION
 
     def __init__(self, away: str, home: str, innings: list[list[int]], runs: list[int],
                  hits: list[int], errors: list[int],
@@ -383,7 +386,8 @@ class GameResult:
                  final_inning: int = 9, notes: list[str] | None = None,
                  raws: list[int] | None = None, events: list[Event] | None = None,
                  injuries: dict[str, int] | None = None, hurt: dict[str, int] | None = None,
-                 splits: list[tuple[int, str, str, list[int]]] | None = None) -> None:
+                 splits: list[tuple[int, str, str, list[int]]] | None = None,
+                 version: int = ENGINE_VERSION) -> None:
         # written out (the same fields and defaults): the compiled build makes a dataclass with
         # default factories through its Python-level __init__, once a game
         self.away = away
@@ -410,6 +414,7 @@ class GameResult:
         self.injuries = {} if injuries is None else injuries
         self.hurt = {} if hurt is None else hurt
         self.splits = [] if splits is None else splits
+        self.version = version
 
 
 # ------------------------------------------------------------------ what the game asks its managers
@@ -1302,6 +1307,7 @@ class GameState:
                 rolls=[], players=self.players, winner=winner, final_inning=self.inning,
                 notes=self.notes, fielding=[], lineups=self.lineups, fatigue=self.fatigue_in,
                 raws=self.raws, injuries=self.injuries, hurt=self.hurt_in, splits=[],
+                version=self.version,
             )
         decisions = decide(self.scoring_record())
         batting = [(side, pid, self.bat[pid], self.pos_text.get(pid, pos))
@@ -1324,6 +1330,7 @@ class GameState:
             notes=self.notes, fielding=fielding, lineups=self.lineups, fatigue=self.fatigue_in,
             raws=self.raws, injuries=self.injuries, hurt=self.hurt_in,
             splits=self._splits() if self.want_splits else [],
+            version=self.version,
         )
 
     def _stint(self, side: Side, new: str) -> None:

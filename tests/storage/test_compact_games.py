@@ -8,7 +8,7 @@ import pytest
 from sqlmodel import select
 
 from storage.db import session
-from storage.tables import GameRow
+from storage.tables import GameRow, ScheduleRow
 from tui import services as sv
 from tui.services.games import same_lines
 
@@ -83,7 +83,6 @@ def _as_stored_before_versions(db, number):
     fields a grounder: its fielding lines and its batters' E), written over today's."""
     import sqlite3
 
-    from storage.tables import ScheduleRow
     with session(sv.engine_for(db)) as s:
         slot = s.exec(select(ScheduleRow).where(ScheduleRow.number == number)).one()
         row = s.exec(select(GameRow).where(GameRow.schedule_id == slot.id)).one()
@@ -157,3 +156,29 @@ def test_games_read_back_together_are_the_games_read_one_at_a_time(season_db, mo
         pending = dataclasses.replace(finals[0], status="scheduled")
         with pytest.raises(LeagueError, match="has not been played yet"):
             next(repo.game_results(session=s, slots=[finals[1], pending], players=players))
+
+
+def test_a_game_played_by_an_older_engine_is_stored_as_that_version(season_db):
+    """A game an older version played (a live game saved by it and finished today, or a stored
+    game played again) is written with the version that played it, not today's: its replay
+    from its rolls then plays by the same rules (storage.mappers.game_data reads the result's
+    version)."""
+    from storage.mappers import game_data
+    with session(sv.engine_for(season_db)) as s:
+        slot = s.exec(select(ScheduleRow).where(ScheduleRow.number == 7)).one()
+        row = s.exec(select(GameRow).where(GameRow.schedule_id == slot.id)).one()
+        today = row.data
+        data = json.loads(today)
+        data["engine"] = 5
+        row.data = json.dumps(data)
+        s.add(row)
+        s.commit()
+        try:
+            _stored, again = sv.replay(season_db, 7)        # played again by version 5's rules
+        finally:
+            row.data = today
+            s.add(row)
+            s.commit()
+    assert again.version == 5
+    assert json.loads(game_data(again, compact=True))["engine"] == 5
+    assert json.loads(game_data(again))["engine"] == 5

@@ -15,6 +15,7 @@ from league.errors import LeagueError
 from league.season.roster import League
 from league.season.simulate import players_as_played, players_of, replay_game
 from storage import repository as repo
+from storage.mappers import played_by
 from storage.views import GameSlot
 from tui.services.db import Db, Work
 
@@ -100,13 +101,6 @@ def played_again(league: League, ruleset: Ruleset, stored: GameResult, data: dic
                        players_as_played(league, stored.lineups),
                        fatigue=dict(data.get("fatigue", {})), hurt=dict(data.get("hurt", {})),
                        version=played_by(data))
-
-
-def played_by(data: dict) -> int:
-    """The engine version that played a stored game (league.engine.ENGINE_VERSION; 1 for a game
-    stored before versions were kept): its replay's computer managers choose by it."""
-    engine = data.get("engine")
-    return engine if isinstance(engine, int) else 1
 
 
 def raw_rolls(result: GameResult) -> list[int]:
