@@ -170,3 +170,31 @@ def test_help_is_still_help(db):
         assert result.exit_code == 0 and "Usage:" in result.stdout, args
     result = CliRunner().invoke(app, ["season"])       # a group alone: its help
     assert "Usage: impact season" in result.output and "sim" in result.output
+
+
+def test_every_group_lists_each_command_on_its_own_line_of_help():
+    """A group's --help lists each command beside the first paragraph of its help, read as one
+    line however its docstring is wrapped (typer kept the breaks there: `impact --help` showed
+    "…the tiebreak used; per league" and "(リーグ) and 交流戦…" as two lines)."""
+    root = typer.main.get_command(app)
+    groups = [([], root)]
+    seen = 0
+    while groups:
+        path, group = groups.pop()
+        wide = CliRunner().invoke(app, [*path, "--help"], terminal_width=400,
+                                  env={"COLUMNS": "400"})
+        assert wide.exit_code == 0, path
+        for name in group.commands:
+            cmd = group.get_command(None, name)
+            if getattr(cmd, "commands", None):
+                groups.append(([*path, name], cmd))
+            if cmd.hidden or not cmd.help:
+                continue
+            # its short help where it has one, else its docstring's first paragraph
+            first = " ".join((cmd.short_help or cmd.help.partition("\f")[0].split("\n\n")[0]).split())
+            row = next((line for line in wide.stdout.splitlines()
+                        if line.strip("│ ").startswith(name + " ")), None)
+            assert row is not None, (path, name)
+            assert first[:60] in row and first[-30:] in row, (path, name, row)
+            seen += 1
+    assert seen > 40

@@ -7,10 +7,11 @@ from typing import Optional
 
 import typer
 
-from tui.cli.common import JSON_OPT, echo, echo_json, guarded
+from tui.cli.common import JSON_OPT, OneLineHelpGroup, echo, echo_json, guarded
 
 cards_app = typer.Typer(help="Cards from a season's statistics: make a league, check the "
-                             "generator, one card from a stat line.", no_args_is_help=True)
+                             "generator, one card from a stat line.", no_args_is_help=True,
+                        cls=OneLineHelpGroup)
 
 
 def _progress(quiet: bool):

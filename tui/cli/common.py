@@ -8,6 +8,7 @@ commands read them back with `global_db` / `global_league`.
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 import re
 import sys
@@ -95,7 +96,26 @@ def hoist_global_options(args: list[str]) -> list[str]:
     return front + rest
 
 
-class GlobalOptionsGroup(TyperGroup):
+class OneLineHelpGroup(TyperGroup):
+    """A group whose list of commands shows each command's first paragraph on one line, as its
+    own help page does: typer's rich help keeps a docstring's line breaks in the list (`impact
+    --help` read "...; per league" and "(リーグ) and 交流戦" on two lines). Every group of
+    `impact` is one."""
+
+    def get_command(self, ctx: ClickContext, cmd_name: str) -> Any:
+        cmd = super().get_command(ctx, cmd_name)
+        if cmd is not None and cmd.short_help is None and cmd.help:
+            cmd.short_help = one_line_help(cmd.help)
+        return cmd
+
+
+def one_line_help(text: str) -> str:
+    """A help text's first paragraph (before a blank line or a form feed) as one line."""
+    first = inspect.cleandoc(text).partition("\f")[0].split("\n\n")[0]
+    return " ".join(first.split())
+
+
+class GlobalOptionsGroup(OneLineHelpGroup):
     """The root group: global options are read wherever they stand, and every usage error of
     the command line (the root's, a group's, a command's) is one line (`usage_words`), JSON on
     stderr when --json is on the command line; help stays help."""

@@ -9,9 +9,21 @@ from typing import Any, Optional
 
 import typer
 
-from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo, echo_json, fail, guarded, pad
+from tui.cli.common import (
+    DB_OPT,
+    JSON_OPT,
+    LEAGUE_NAME_OPT,
+    SEASON_OPT,
+    OneLineHelpGroup,
+    echo,
+    echo_json,
+    fail,
+    guarded,
+    pad,
+)
 
 transaction_app = typer.Typer(
+    cls=OneLineHelpGroup,
     help="Transactions by the commissioner: trade, release, sign, move; list shows the news.",
     no_args_is_help=True)
 

@@ -25,6 +25,7 @@ from tui.cli.common import (  # noqa: F401
     LEAGUE_NAME_OPT,
     SEASON_OPT,
     NumberArgumentCommand,
+    OneLineHelpGroup,
     echo,
     echo_json,
     echo_json_text,
@@ -38,8 +39,10 @@ from tui.cli.common import (  # noqa: F401
 
 _fail, _echo_json, _json_default, _pad = fail, echo_json, json_default, pad
 
-league_app = typer.Typer(help="Stored leagues: create, list, export, import.", no_args_is_help=True)
-season_app = typer.Typer(help="Seasons: make the schedule, simulate days.", no_args_is_help=True)
+league_app = typer.Typer(help="Stored leagues: create, list, export, import.", no_args_is_help=True,
+                         cls=OneLineHelpGroup)
+season_app = typer.Typer(help="Seasons: make the schedule, simulate days.", no_args_is_help=True,
+                         cls=OneLineHelpGroup)
 
 
 # --- league --------------------------------------------------------------------------------------
@@ -530,7 +533,8 @@ def splits_text(view: Any) -> list[str]:
 # --- the season's phase and the postseason -------------------------------------------------------
 
 postseason_app = typer.Typer(help="The postseason: start it, simulate its games, its bracket.",
-                             no_args_is_help=True)
+                             no_args_is_help=True,
+                             cls=OneLineHelpGroup)
 
 PHASE_TEXT = {"regular": "regular season", "interleague": "regular season (交流戦)",
               "postseason": "postseason", "closed": "closed"}

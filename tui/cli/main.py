@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 
 from league.errors import DiceError, LeagueError
-from tui.cli.common import GlobalOptions, GlobalOptionsGroup, engine_build, fail
+from tui.cli.common import GlobalOptions, GlobalOptionsGroup, OneLineHelpGroup, engine_build, fail
 
 if TYPE_CHECKING:
     from league.engine.ruleset import Ruleset
@@ -44,8 +44,10 @@ def root(
     from tui.app import ImpactApp
 
     ImpactApp(db=db, league=league).run()
-sim_app = typer.Typer(help="Simulate games with computer managers.", no_args_is_help=True)
-rules_app = typer.Typer(help="Rulesets: check a ruleset file.", no_args_is_help=True)
+sim_app = typer.Typer(help="Simulate games with computer managers.", no_args_is_help=True,
+                      cls=OneLineHelpGroup)
+rules_app = typer.Typer(help="Rulesets: check a ruleset file.", no_args_is_help=True,
+                        cls=OneLineHelpGroup)
 app.add_typer(sim_app, name="sim")
 app.add_typer(rules_app, name="rules")
 

@@ -19,6 +19,7 @@ from tui.cli.common import (
     DbOption,
     JsonOption,
     LeagueOption,
+    OneLineHelpGroup,
     echo,
     echo_json,
     guarded,
@@ -27,6 +28,7 @@ from tui.cli.common import (
 from tui.labels import label
 
 offseason_app = typer.Typer(
+    cls=OneLineHelpGroup,
     help="The off-season (§7) between a closed season and the next, one step at a time in this "
          "order: retire, draft, fa, trades, active-draft, foreign, finish. `status` says where "
          "it stands and what to run next; a step with --team waits for a person's choices for "

@@ -7,9 +7,21 @@ from typing import Any, Optional
 
 import typer
 
-from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo, echo_json, fail, guarded, pad
+from tui.cli.common import (
+    DB_OPT,
+    JSON_OPT,
+    LEAGUE_NAME_OPT,
+    SEASON_OPT,
+    OneLineHelpGroup,
+    echo,
+    echo_json,
+    fail,
+    guarded,
+    pad,
+)
 
 roster_app = typer.Typer(
+    cls=OneLineHelpGroup,
     help="The active roster (一軍) and the farm (二軍): list, call up, demote (ten-day rule).",
     no_args_is_help=True)
 

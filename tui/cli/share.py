@@ -12,6 +12,7 @@ from tui.cli.common import (
     JSON_OPT,
     LEAGUE_NAME_OPT,
     NumberArgumentCommand,
+    OneLineHelpGroup,
     echo,
     echo_json,
     guarded,
@@ -19,7 +20,8 @@ from tui.cli.common import (
 from tui.cli.league import league_app
 
 manager_app = typer.Typer(help="Managers of a shared league: add, remove, list.",
-                          no_args_is_help=True)
+                          no_args_is_help=True,
+                          cls=OneLineHelpGroup)
 
 
 @league_app.command("share")

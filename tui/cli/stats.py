@@ -6,10 +6,21 @@ from typing import Any, Optional
 
 import typer
 
-from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo, echo_json, guarded, pad
+from tui.cli.common import (
+    DB_OPT,
+    JSON_OPT,
+    LEAGUE_NAME_OPT,
+    SEASON_OPT,
+    OneLineHelpGroup,
+    echo,
+    echo_json,
+    guarded,
+    pad,
+)
 
 stats_app = typer.Typer(help="Statistics beyond the leader boards: by team, a player's splits.",
-                        no_args_is_help=True)
+                        no_args_is_help=True,
+                        cls=OneLineHelpGroup)
 
 def _table(kind: str, rows: list[tuple[str, Any]]) -> list[str]:
     from league.season.stats import stat_text

@@ -15,13 +15,15 @@ from tui.cli.common import (
     LEAGUE_NAME_OPT,
     SEASON_OPT,
     NumberArgumentCommand,
+    OneLineHelpGroup,
     echo,
     echo_json,
     guarded,
 )
 
 trade_app = typer.Typer(help="Trades (§6): offer, the computer's proposals, accept or refuse, "
-                             "the season's trades.", no_args_is_help=True)
+                             "the season's trades.", no_args_is_help=True,
+                        cls=OneLineHelpGroup)
 
 TEAM_OPT = typer.Option(..., "--team", "-t", help="Your club (its code).")
 

@@ -16,9 +16,10 @@ from league.troop.rules import (
     play_event,
     score_round,
 )
-from tui.cli.common import echo, echo_json_text
+from tui.cli.common import OneLineHelpGroup, echo, echo_json_text
 
 troop_app = typer.Typer(
+    cls=OneLineHelpGroup,
     name="troop",
     help="Melting Pot, the troop game: score a round, play a whole game, run an event.",
     no_args_is_help=True,
