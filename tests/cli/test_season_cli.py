@@ -55,8 +55,28 @@ def test_reading_commands(tmp_path):
     player = json.loads(run("player", "SAP01", "--db", db, "--json").output)
     assert player["batting"]["games"] == len([g for g in player["game_log"] if "batting" in g])
     assert "game log" in run("player", "sap01", "--db", db).output
+    # the game log says where each game was: "vs" the visitors at home, "@" the home team away
+    where = {g["number"]: g for g in sched_games(db)}
+    first = where[player["game_log"][0]["game"]]        # SAP's first game: one side at home
+    seen = set()
+    for team in (first["away"], first["home"]):
+        log = json.loads(run("player", f"{team}01", "--db", db, "--json").output)["game_log"]
+        text = run("player", f"{team}01", "--db", db).output
+        for e in log:
+            g = where[e["game"]]
+            assert e["home"] == (g["home"] == team)
+            assert e["opponent"] == (g["away"] if e["home"] else g["home"])
+            assert f"#{e['game']:<4} {'vs' if e['home'] else '@ '} {e['opponent']}" in text
+            seen.add(e["home"])
+    assert seen == {True, False}
     sched = json.loads(run("season", "schedule", "--db", db, "--json").output)
     assert sched[0]["games"][0]["status"] == "final"
+
+
+def sched_games(db):
+    """Every game of the season's calendar (`impact season schedule --json`)."""
+    days = json.loads(run("season", "schedule", "--db", db, "--json").output)
+    return [g for d in days for g in d["games"]]
 
 
 @pytest.mark.parametrize("args, message", [

@@ -498,7 +498,8 @@ def player_cmd(
                 from league.engine.boxscore import innings_text
                 parts.append(f"P {p['decision'] or '-'} {innings_text(p['outs'])} IP"
                              f" H {p['h']} ER {p['er']} K {p['so']}")
-            echo(f"  {e['day']} #{e['game']:<4} vs {e['opponent']}  " + "  ".join(parts))
+            where = "vs" if e["home"] else "@ "      # at home against, away at
+            echo(f"  {e['day']} #{e['game']:<4} {where} {e['opponent']}  " + "  ".join(parts))
 
 
 SPLIT_NAMES = {"vs_L": "vs LHP", "vs_R": "vs RHP", "home": "home", "away": "away"}

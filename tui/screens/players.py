@@ -331,7 +331,8 @@ class PlayersScreen(AreaScreen):
                     cells.append(stat_text("outs", line["outs"]))
                 else:
                     cells.append(str(line.get(c, "")))
-            t.add_row(str(e["game"]), e["day"], self.team_name(e["opponent"]),
+            where = "vs" if e["home"] else "@"      # at home against, away at
+            t.add_row(str(e["game"]), e["day"], f"{where} {self.team_name(e['opponent'])}",
                       *cells, key=str(e["game"]))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:

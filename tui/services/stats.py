@@ -246,11 +246,11 @@ def player(db: Db, ref: str, league: str | None = None,
     log: dict[int, dict] = {}
     for ln in bat:
         e = log.setdefault(ln.number, {"game": ln.number, "day": ln.day.isoformat(),
-                                       "team": ln.team, "opponent": ln.opponent})
+                                       "team": ln.team, "opponent": ln.opponent, "home": ln.home})
         e["batting"] = {"pos": ln.pos, **dict(zip(BAT_FIELDS, ln.line))}
     for ln in pit:
         e = log.setdefault(ln.number, {"game": ln.number, "day": ln.day.isoformat(),
-                                       "team": ln.team, "opponent": ln.opponent})
+                                       "team": ln.team, "opponent": ln.opponent, "home": ln.home})
         e["pitching"] = {"decision": ln.decision, "started": ln.started,
                          **dict(zip(PIT_FIELDS, ln.line))}
     from league.offseason.people import age_in
