@@ -19,5 +19,9 @@ cards, values, line-ups, official scoring and the texts derived from the plays."
 # the short, third, second and first baseman, no longer mostly to the second baseman) and a
 # bunt's error to the man who fields the bunt (league.engine.rules.runners._INFIELD_PLAYS; the
 # rules read GameState.version, so a game stored or saved by version 5 replays with its fielders):
-# fielding lines change, the play itself does not.
-ENGINE_VERSION = 6
+# fielding lines change, the play itself does not. 7: the fielder charged with a defense table's
+# error is read off the raw roll that put the ball in play (the pitch's or the bat's), no longer
+# the defense roll's, whose lowest raws are the errors: a grounder's to SS 3B 2B 1B P, an infield
+# fly's to C or an infielder, an outfield fly's or a hit's evenly to LF CF RF
+# (league.engine.rules.runners._error_pos; a game of version 6 or before replays with its fielders).
+ENGINE_VERSION = 7

@@ -273,9 +273,11 @@ class Game(GameState):
         return _runners.defend(self, key, bid, kind, infield_in, bat_roll, pitch, bunt_ground)
 
     def _apply(self, bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[int, int], ...],
-               aggressive: bool, is_error: bool, agg_err: bool, kind: str, raw: int) -> None:
+               aggressive: bool, is_error: bool, agg_err: bool, kind: str, raw: int,
+               ball: int) -> None:
         """The rule lives in league/engine/rules/runners.py."""
-        return _runners._apply(self, bid, key, row, tokens, aggressive, is_error, agg_err, kind, raw)
+        return _runners._apply(self, bid, key, row, tokens, aggressive, is_error, agg_err, kind,
+                               raw, ball)
 
     def _fielder_for(self, key: str, raw: int) -> str:
         """The rule lives in league/engine/rules/runners.py."""

@@ -7,6 +7,10 @@ league.engine.ENGINE_VERSION: each version names the games it plays (tests/data/
 """
 from __future__ import annotations
 
+import functools
+
+import pytest
+
 import engine_digest as digest
 
 
@@ -54,6 +58,19 @@ def test_the_engine_version_names_the_games_it_plays():
         f"the recorded digest is not engine version {ENGINE_VERSION}'s: raise ENGINE_VERSION in "
         "league/engine/__init__.py and regenerate with `python tests/engine_digest.py --write`")
     assert max(known) == ENGINE_VERSION
+
+
+@pytest.mark.parametrize("version", [5, 6])
+def test_an_older_versions_games_replay_as_it_played_them(monkeypatch, version):
+    """A stored or saved game replays by the engine version that played it (GameState.version,
+    passed by replay_game): the digest's games played by version 5 or 6 hash as that version
+    recorded them (tests/data/engine_versions.txt) — version 6's errors charged to the fielder of
+    the raw defense roll, version 5's grounders to its fielders, not today's."""
+    import league.season.simulate as simulate
+    monkeypatch.setattr(simulate, "replay_game", functools.partial(simulate.replay_game,
+                                                                   version=version))
+    assert digest.digest_hash(digest.current(), digest.current(dh=False)) == \
+        digest.versions()[version]
 
 
 def test_a_game_without_its_box_score_is_the_same_game():

@@ -11,6 +11,7 @@ from conftest import ScriptedManager
 from test_rules_examples import (
     bat_for,
     game,
+    platoon,
     raw_for,
     rolls_of,
     set_batting,
@@ -310,15 +311,31 @@ def test_9_06_g_walk_off_home_run_on_the_home_run_table_counts_in_full(mini, rul
 
 
 # ------------------------------------------------------------------------------------------
-# who is charged with an error (9.12): the fielder of the raw defense roll, by engine version
+# who is charged with an error (9.12): from engine version 7 the man read off the raw roll that
+# put the ball in play (the pitch's or the bat's), before it the fielder of the raw defense roll
 
-def _grounder(mini, ruleset, defense_raw, version=None, runners=(), error_value=2):
+def _grounder(mini, ruleset, defense_raw, version=None, runners=(), error_value=2, pitch_raw=None):
     g = game(mini, ruleset, [], runners=list(runners), version=version)
     set_values(g, infield_error=error_value)
     set_batting(g, g.batter_id, DP=0)
-    g.dice = ScriptedDice([raw_for(g, "G"), defense_raw])
+    g.dice = ScriptedDice([raw_for(g, "G") if pitch_raw is None else pitch_raw(g), defense_raw])
     g.plate_appearance()
     return g
+
+
+WIDE = "5 10 20 25 30 60 90 100"     # BS* BS+ BS BB X G IF K: G and IF 30 wide each
+
+
+def _pitch_reading(column, remainder, by):
+    """A function of the game that gives its pitcher the card WIDE and the raw pitch roll that
+    reads `column` on it and leaves `remainder` divided by `by`."""
+    def raw(g):
+        set_pitcher(g, WIDE)
+        mod = platoon(g)
+        return next(r for r in range(1, 100) if r % by == remainder
+                    and g.players[g.defense.pitcher].pitching.rows[g.defense.condition].read(
+                        max(1, min(100, r + mod))) == column)
+    return raw
 
 
 def _charged(g):
@@ -344,16 +361,16 @@ def test_9_12_the_lowest_raws_go_short_third_second_first(mini, ruleset):
     """Version 6: with an error value of 5, the raw rolls 1 to 5 charge the shortstop, the third,
     second and first baseman, then the shortstop again; each keeps two of the eight slots of
     the raw roll, so each fields a quarter of the plays as before."""
-    assert [_charged(_grounder(mini, ruleset, raw, error_value=5)) for raw in range(1, 6)] == [
-        ["SS"], ["3B"], ["2B"], ["1B"], ["SS"]]
+    assert [_charged(_grounder(mini, ruleset, raw, version=6, error_value=5))
+            for raw in range(1, 6)] == [["SS"], ["3B"], ["2B"], ["1B"], ["SS"]]
 
 
-@pytest.mark.parametrize("version,fielder", [(6, "P"), (5, "SS")])
+@pytest.mark.parametrize("version,fielder", [(7, "P"), (6, "P"), (5, "SS")])
 def test_9_12_a_bunts_error_is_the_man_who_fields_the_bunt(mini, ruleset, version, fielder):
     """9-2-1 / 9.12: a bunt's error (an infield error value of 5, the error check first) is
     charged from version 6 to the man who fields the bunt, as its out is credited (the raw roll
     4: the pitcher), no longer to the grounder's fielder of that roll (version 5: the
-    shortstop)."""
+    shortstop); version 7 leaves it so."""
     rules = dc.replace(ruleset, options={**ruleset.options, "bunt_error_check": "before_plus"})
     g = game(mini, rules, [], runners=[1], offense=ScriptedManager(offense_call=("bunt",)),
              version=version)
@@ -364,3 +381,62 @@ def test_9_12_a_bunts_error_is_the_man_who_fields_the_bunt(mini, ruleset, versio
     g.plate_appearance()
     assert rolls_of(g, "bunt")[0].result == "E"
     assert _charged(g) == [fielder]
+
+
+@pytest.mark.parametrize("remainder,fielder", [(0, "SS"), (1, "3B"), (2, "2B"), (3, "P"), (4, "SS"),
+                                               (9, "1B"), (14, "3B")])
+def test_9_12_a_grounders_error_is_read_off_the_pitch_from_version_7(mini, ruleset, remainder,
+                                                                     fielder):
+    """9.12 / §3.6: from engine version 7 a grounder's error (the raw defense roll 1, at or
+    below the error value) is charged to the man the pitch's raw roll names by its remainder by
+    20 (runners._GROUND_ERRORS: SS, 3B 5 of 20 each, 2B and the pitcher 4, 1B 2), no longer to
+    the defense roll's fielder, who was the shortstop for every raw 1; version 6 replays so."""
+    pitch = _pitch_reading("G", remainder, 20)
+    g = _grounder(mini, ruleset, 1, pitch_raw=pitch)
+    assert rolls_of(g, "defense")[0].row == "E" and g.errs[g.defense.index] == 1
+    assert not g.bases[1].earned
+    assert _charged(g) == [fielder]
+    assert _charged(_grounder(mini, ruleset, 1, version=6, pitch_raw=pitch)) == ["SS"]
+
+
+def test_9_12_a_grounders_error_with_runners_on_is_read_off_the_pitch_too(mini, ruleset):
+    """With runners on (the play that moves them, runners._apply) the same man is charged as
+    with the bases empty: a pitch's raw of remainder 3 by 20 names the pitcher, and the fielding
+    lines' errors come to the team's (the line score's)."""
+    g = _grounder(mini, ruleset, 1, runners=[1, 2], pitch_raw=_pitch_reading("G", 3, 20))
+    assert rolls_of(g, "defense")[0].row == "E"
+    assert _charged(g) == ["P"]
+    assert sum(line[F_E] for line in g.fld.values()) == g.errs[g.defense.index] == 1
+
+
+@pytest.mark.parametrize("remainder,fielder", [(0, "C"), (2, "C"), (1, "SS"), (3, "3B"), (5, "2B"),
+                                               (7, "1B"), (9, "1B")])
+def test_9_12_an_infield_flys_error_is_the_catchers_or_an_infielders(mini, ruleset, remainder,
+                                                                     fielder):
+    """9.12: an infield fly's error (its table's error value 1: the raw defense roll 1) is the
+    catcher's on an even remainder of the pitch's raw roll by 10, else the SS 3B 2B 1B 1B's
+    (runners._POP_ERRORS): a pop near the plate or a foul pop dropped."""
+    g = game(mini, ruleset, [])
+    g.dice = ScriptedDice([_pitch_reading("IF", remainder, 10)(g), 1])
+    g.plate_appearance()
+    assert rolls_of(g, "defense")[0].row == "E"
+    assert _charged(g) == [fielder]
+
+
+@pytest.mark.parametrize("table", ["OF", "1B"])
+def test_9_12_an_outfield_misplay_goes_to_the_outfielder_of_the_bat_roll(mini, ruleset, table):
+    """9.12: an outfield fly's or a single's misplay (the raw defense roll 1, at or below the
+    outfield or overall error value) is charged to LF, CF, RF by the remainder by 3 of the bat
+    roll that hit the ball, evenly: no longer to the centre fielder at every raw 1 (version 6)."""
+    seen = {}
+    for bat in range(2, 101):
+        g = game(mini, ruleset, [])
+        set_pitcher(g, ROW)
+        set_batting(g, g.batter_id, bounds=CARD)
+        if g.batting_card(g.batter_id).bounds.read(bat) != table or bat % 3 in seen:
+            continue
+        g.dice = ScriptedDice([raw_for(g, "BS"), bat, 1])
+        g.plate_appearance()
+        assert rolls_of(g, "defense")[0].row == "E"
+        seen[bat % 3] = _charged(g)
+    assert seen == {0: ["LF"], 1: ["CF"], 2: ["RF"]}

@@ -47,13 +47,14 @@ CREDIT_OF_BASES: Final[tuple[str, ...]] = ("1B", "2B", "3B", "HR")
 # who fields a play, by the raw defense roll (_fielder_pos): grounders and infield flies, and
 # the other tables' (tuple objects made once, as CREDIT_OF_BASES). The same raw roll says
 # whether the play is an error (at or below the error value, 1–3 for most teams, 4–5 for a
-# few) and, on a grounder, a fine play (95–100), so the fielder of the lowest raws is the one
-# charged with nearly every error. From engine version 6 the raws 1, 2, 3, 4 go to the short,
-# third, second and first baseman, the order of real infielders' errors (SS > 3B > 2B > 1B,
-# docs/scoring.md "Who fields the ball"), and 5–8 repeat it (an error value of 5 or more); each
-# keeps two of the eight slots, so each still fields a quarter of the plays and double plays
-# (which fall on raws 60–100, spread evenly over the slots). The two ends go together: raws
-# 97–100 read slots 1–4, so the grounder's fine plays of 97 to 100 go SS, 3B, 2B, 1B.
+# few) and, on a grounder, a fine play (95–100), so up to engine version 6 the fielder of the
+# lowest raws was charged with nearly every error (from 7, _error_pos). From engine version 6
+# the raws 1, 2, 3, 4 go to the short, third, second and first baseman, the order of real
+# infielders' errors (SS > 3B > 2B > 1B, docs/scoring.md "Who fields the ball"), and 5–8 repeat
+# it (an error value of 5 or more); each keeps two of the eight slots, so each still fields a
+# quarter of the plays and double plays (which fall on raws 60–100, spread evenly over the
+# slots). The two ends go together: raws 97–100 read slots 1–4, so the grounder's fine plays of
+# 97 to 100 go SS, 3B, 2B, 1B.
 _INFIELD_PLAYS: Final[tuple[str, ...]] = ("1B", "SS", "3B", "2B", "1B", "SS", "3B", "2B")
 # engine version 5 and before: raws 1, 2, 3 went to 2B, 3B, 1B, and a shortstop was charged
 # with an error only at an error value of 4 (a stored game replays with the fielders it had)
@@ -62,10 +63,28 @@ _INFIELD_PLAYS_5: Final[tuple[str, ...]] = ("SS", "2B", "3B", "1B", "SS", "3B", 
 ERRORS_BY_POSITION: Final = 6
 # the outfield's (OUTFIELDERS[raw % 3]: raw 1 centre, 2 right, 3 left) and the single, long
 # and home-run tables' are left as they were: with three (or six) slots the raw 1 goes to one
-# man whatever the order, and the centre fielder, who has the most chances, is the one to have
-# it (errors a team-game, bundled league: CF .12, RF .04, LF .003; an order cannot share one
-# raw among three)
+# man whatever the order, and the centre fielder, who has the most chances, was the one to have
+# its error (errors a team-game, bundled league, version 6: CF .12, RF .04, LF .003; an order
+# cannot share one raw among three; from version 7 the errors are _error_pos's)
 _OTHER_PLAYS: Final[tuple[str, ...]] = ("LF", "CF", "RF", "SS", "2B", "CF")
+# who is charged with a defense table's error (9.12) from engine version 7 (_error_pos): no
+# longer the fielder of the raw defense roll, whose lowest raws (the errors) fall to one or two
+# men whatever the order, but the man read off the raw roll that put the ball in play (the
+# pitch's G or IF, or the bat's), the roll just before: no new die. That raw lies anywhere in a
+# card's band of the result, and its remainders by 2, 3, 5 and 10 (by 20 on a grounder) come
+# within a few per cent of even over a season (docs/scoring.md). A grounder's error goes to the
+# short and third baseman on 5 of 20 remainders each, to the second baseman and the pitcher (a
+# comebacker, or covering first) on 4 each, to the first baseman on 2; an infield fly's to the
+# catcher on an even remainder by 10, else to SS 3B 2B 1B 1B; an outfield fly's or a hit's
+# misplay to LF CF RF by the remainder by 3. So the infielders' and the battery's shares come
+# near the real (SS 20 %, 3B 19, 2B 14, 1B 10, C + P 20 of all errors). The P and 2B slots
+# repeat every 5 remainders (the evenest), the SS and 3B ones fill the rest of that pattern.
+_GROUND_ERRORS: Final[tuple[str, ...]] = (
+    "SS", "3B", "2B", "P", "SS", "SS", "3B", "2B", "P", "1B",
+    "SS", "3B", "2B", "P", "3B", "SS", "3B", "2B", "P", "1B")
+_POP_ERRORS: Final[tuple[str, ...]] = ("C", "SS", "C", "3B", "C", "2B", "C", "1B", "C", "1B")
+# the engine version from which _error_pos holds (GameState.version)
+ERRORS_OF_THE_BALL: Final = 7
 _NO_MODS: Final[list[tuple[str, int]]] = []
 
 
@@ -174,13 +193,17 @@ def defend(g: GameState, key: str, bid: str, kind: str, infield_in: bool, bat_ro
         else:
             g.log(*roll.astuple())
     is_error = row.label == "E"
+    # the raw roll that put the ball in play (the pitch's or the bat's), which says who is
+    # charged with the error (_error_pos): the roll before this one, read before a cross-play rolls
+    raws = g.raws
+    ball = raws[-2] if is_error and len(raws) > 1 else raw
     if sit == 0 and kind != "hit_and_run":
-        return _apply_bases_empty(g, bid, key, row, tokens[0][0], is_error, agg_err, raw)
-    _apply(g, bid, key, row, tokens, aggressive, is_error, agg_err, kind, raw)
+        return _apply_bases_empty(g, bid, key, row, tokens[0][0], is_error, agg_err, raw, ball)
+    _apply(g, bid, key, row, tokens, aggressive, is_error, agg_err, kind, raw, ball)
 
 
 def _apply_bases_empty(g: GameState, bid: str, key: str, row: DefenseRow, target: int,
-                       is_error: bool, agg_err: bool, raw: int) -> None:
+                       is_error: bool, agg_err: bool, raw: int, ball: int) -> None:
     """`_apply` with nobody on base: only the batter moves, to `target` (0 out, 4 home).
 
     The same play and the same record as the general case, in the same order (fielding lines
@@ -213,7 +236,7 @@ def _apply_bases_empty(g: GameState, bid: str, key: str, row: DefenseRow, target
     _credit_hit(g, bl, pl, off.index, bid, dfn.pitcher, credit)
     if not earned:
         g.errs[dfn.index] += 1
-        fielder = _fielder_for(g, key, raw)
+        fielder = g.defense.fielder(_error_pos(g, key, raw, ball))
         g._bat_line(dfn.index, fielder)[E] += 1
         g._fld(dfn.index, fielder)[F_E] += 1
         if key == "ground" or key == "infield_fly" or key == "outfield_fly":
@@ -233,7 +256,7 @@ def _apply_bases_empty(g: GameState, bid: str, key: str, row: DefenseRow, target
 
 
 def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tuple[int, int], ...],
-           aggressive: bool, is_error: bool, agg_err: bool, kind: str, raw: int) -> None:
+           aggressive: bool, is_error: bool, agg_err: bool, kind: str, raw: int, ball: int) -> None:
     half = g.half
     off, dfn = g.sides[half], g.sides[1 - half]
     bases = g.bases
@@ -375,7 +398,7 @@ def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tupl
     hit = _credit_hit(g, bl, pl, off.index, bid, dfn.pitcher, credit)
     if is_error and not agg_err:
         g.errs[dfn.index] += 1
-        fielder = _fielder_for(g, key, raw)
+        fielder = g.defense.fielder(_error_pos(g, key, raw, ball))
         g._bat_line(dfn.index, fielder)[E] += 1
         g._fld(dfn.index, fielder)[F_E] += 1
         if key in ("ground", "infield_fly", "outfield_fly"):
@@ -469,6 +492,20 @@ def _fielder_pos(g: GameState, key: str, raw: int) -> str:
     else:
         pos = _OTHER_PLAYS[raw % 6]
     return pos
+
+
+def _error_pos(g: GameState, key: str, raw: int, ball: int) -> str:
+    """The position of the fielder charged with the error (9.12) of the defense table `key` read
+    at the raw roll `raw`, the ball put in play by the raw roll `ball` (the pitch's or the
+    bat's): from engine version 7 read off `ball` (_GROUND_ERRORS, _POP_ERRORS, the outfielders
+    by its remainder by 3); before, the fielder of the play (_fielder_pos)."""
+    if g.version < ERRORS_OF_THE_BALL:
+        return _fielder_pos(g, key, raw)
+    if key == "ground":
+        return _GROUND_ERRORS[ball % 20]
+    if key == "infield_fly":
+        return _POP_ERRORS[ball % 10]
+    return OUTFIELDERS[ball % 3]
 
 
 # what a batted ball was (league.engine.events.BATTER_WHAT) by the batter's credit, else by
