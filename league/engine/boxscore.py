@@ -243,6 +243,9 @@ def render(result: GameResult, names: dict[str, str] | None = None, plays: bool 
                        + f" {f['bb'] + f['hbp']:>4} {f['sb']:>4} {f['e']:>4}")
         tot = [sum(line[j] for s, _, line, _ in result.batting if s == i) for j in range(len(BAT_FIELDS))]
         f = dict(zip(BAT_FIELDS, tot))
+        # the team's errors, the line score's 失: a DH game's pitcher has no batting line for
+        # his (engine version 7, league.engine.rules.runners.charge_error)
+        f["e"] = result.errors[i]
         out.append(_pad("", 6) + _pad("Totals" if english else "計", 16)
                    + f" {f['ab']:>4} {f['r']:>4} {f['h']:>4} {f['rbi']:>4} {f['so']:>4}"
                    + f" {f['bb'] + f['hbp']:>4} {f['sb']:>4} {f['e']:>4}")

@@ -66,6 +66,9 @@ def _check_box(result):
         po = sum(line[0] for s, _, line in result.fielding if s == side)
         assert po == outs, "putouts equal the outs recorded"
         assert sum(line[2] for s, _, line in result.fielding if s == side) == result.errors[side]
+        # a batting line is a man who batted, ran or fielded in the order: none without a
+        # position (a DH game's pitcher charged with an error has none, engine version 7)
+        assert all(pos for s, _, _, pos in result.batting if s == side)
         # every caught stealing or pick-off charged to a runner is credited to the other side's
         # catcher or pitcher (team CS = the catchers' and pitchers' CS)
         from league.engine.game import CS, F_CS

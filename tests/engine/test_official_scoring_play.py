@@ -440,3 +440,34 @@ def test_9_12_an_outfield_misplay_goes_to_the_outfielder_of_the_bat_roll(mini, r
         assert rolls_of(g, "defense")[0].row == "E"
         seen[bat % 3] = _charged(g)
     assert seen == {0: ["LF"], 1: ["CF"], 2: ["RF"]}
+
+
+@pytest.mark.parametrize("version,batting_line", [(7, False), (6, True)])
+def test_9_12_a_dh_games_pitcher_charged_with_an_error_is_given_no_batting_line(
+        mini, ruleset, version, batting_line):
+    """9.12 / 5.11 (the DH): a pitcher who does not bat (the DH bats for him) and is charged
+    with an error has it on his fielding line and in his team's errors (the line score's 失),
+    and from engine version 7 no batting line for it — he did not bat, so the game is no
+    batting game of his. Version 6 gave him a line of no plate appearance and no position
+    (its bunts' errors: the raw roll 4 is the pitcher's), and replays so."""
+    rules = dc.replace(ruleset, options={**ruleset.options, "bunt_error_check": "before_plus"})
+    g = game(mini, rules, [], runners=[1], offense=ScriptedManager(offense_call=("bunt",)),
+             version=version)
+    pitcher = g.defense.pitcher
+    assert pitcher not in g.defense.order                    # the DH bats
+    set_values(g, infield_error=5)
+    set_batting(g, g.batter_id, BT=1)
+    set_batting(g, g.bases[1].pid, RR=3)
+    g.dice = ScriptedDice([raw_for(g, "BS"), 4])
+    g.plate_appearance()
+    assert _charged(g) == ["P"] and g.fld[pitcher][F_E] == 1 == g.errs[g.defense.index]
+    assert (pitcher in g.bat) is batting_line
+
+
+def test_9_12_a_dh_games_pitcher_on_a_grounder_error_has_no_batting_line(mini, ruleset):
+    """The same for a grounder's error read off the pitch (version 7: remainder 3 by 20 names
+    the pitcher): the fielding lines' errors are the team's, the batting lines' none."""
+    g = _grounder(mini, ruleset, 1, pitch_raw=_pitch_reading("G", 3, 20))
+    pitcher = g.defense.pitcher
+    assert _charged(g) == ["P"] and pitcher not in g.bat
+    assert sum(line[F_E] for line in g.fld.values()) == g.errs[g.defense.index] == 1

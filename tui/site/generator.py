@@ -445,7 +445,9 @@ def _game_context(p: Page, box: publish.GameBox) -> dict[str, Any]:
                             f"<td>{f['bb'] + f['hbp']}</td><td>{f['so']}</td><td>{f['r']}</td>"
                             f"<td>{f['er']}</td></tr>")
         sides.append({"team": codes[i], "batter_rows": Markup("\n".join(rows)),
-                      "totals": dict(zip(BAT_FIELDS, tot)),
+                      # the team's errors, as the line score's (a DH game's pitcher has
+                      # no batting line for his: engine version 7)
+                      "totals": {**dict(zip(BAT_FIELDS, tot)), "e": r.errors[i]},
                       "pitcher_rows": Markup("\n".join(pitchers))})
     # the NPB box score's lines under 本塁打 (league.engine.boxscore.extra_base_lines, the
     # app's): 二塁打 and 三塁打 with each batter (his count when more than one), each team's 残塁

@@ -10,7 +10,7 @@ from typing import Final
 from league.engine.rules import runners as _runners
 from league.engine.rules import x_table as _x_table
 from league.engine.rules.crossplay import crossplay
-from league.engine.state import AB, BASE_NAMES, F_E, P_BF, P_H, PA, SH, E, GameState, H, Runner, _on, base_text
+from league.engine.state import AB, BASE_NAMES, P_BF, P_H, PA, SH, GameState, H, Runner, _on, base_text
 from league.errors import DecisionError
 
 # who fields a bunt that is down, by the cross-play's raw roll: its out and, from engine
@@ -118,8 +118,7 @@ def bunt(g: GameState, bid: str, pitch: str, pitch_raw: int, squeeze: bool, infi
         fielder = (dfn.fielder(_BUNT_FIELDERS[raw % 4])
                    if g.version >= _runners.ERRORS_BY_POSITION
                    else _runners._fielder_for(g, "ground", raw))
-        g._bat_line(dfn.index, fielder)[E] += 1
-        g._fld(dfn.index, fielder)[F_E] += 1
+        _runners.charge_error(g, dfn, fielder)
         bl[AB] = bl[AB] + 1
         g.phantom_outs += 1
         what, who, base = "BUNT_E", "", 0

@@ -37,6 +37,7 @@ from league.engine.state import (
     H,
     Move,
     Runner,
+    Side,
 )
 from league.engine.values import DefenceValues, TableValues
 
@@ -86,6 +87,17 @@ _POP_ERRORS: Final[tuple[str, ...]] = ("C", "SS", "C", "3B", "C", "2B", "C", "1B
 # the engine version from which _error_pos holds (GameState.version)
 ERRORS_OF_THE_BALL: Final = 7
 _NO_MODS: Final[list[tuple[str, int]]] = []
+
+
+def charge_error(g: GameState, dfn: Side, fielder: str) -> None:
+    """An error charged to `fielder` of the side in the field (9.12): on his fielding line, and
+    on his batting line (the box score's 失策) — from engine version 7 only when he is in the
+    batting order: a DH game's pitcher, who does not bat, is given no batting line for it (up
+    to version 6 he had one with no plate appearance and no position, counted as a game he
+    batted in). The team's error (g.errs) is the caller's."""
+    if g.version < ERRORS_OF_THE_BALL or fielder in dfn.order:
+        g._bat_line(dfn.index, fielder)[E] += 1
+    g._fld(dfn.index, fielder)[F_E] += 1
 
 
 # a result's tokens as the roll log writes them ("1・2−・×"), by the tokens: the tables hold a
@@ -236,9 +248,7 @@ def _apply_bases_empty(g: GameState, bid: str, key: str, row: DefenseRow, target
     _credit_hit(g, bl, pl, off.index, bid, dfn.pitcher, credit)
     if not earned:
         g.errs[dfn.index] += 1
-        fielder = g.defense.fielder(_error_pos(g, key, raw, ball))
-        g._bat_line(dfn.index, fielder)[E] += 1
-        g._fld(dfn.index, fielder)[F_E] += 1
+        charge_error(g, dfn, g.defense.fielder(_error_pos(g, key, raw, ball)))
         if key == "ground" or key == "infield_fly" or key == "outfield_fly":
             g.phantom_outs += 1
     bases: list[Runner | None] = [None, None, None, None]
@@ -398,9 +408,7 @@ def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tupl
     hit = _credit_hit(g, bl, pl, off.index, bid, dfn.pitcher, credit)
     if is_error and not agg_err:
         g.errs[dfn.index] += 1
-        fielder = g.defense.fielder(_error_pos(g, key, raw, ball))
-        g._bat_line(dfn.index, fielder)[E] += 1
-        g._fld(dfn.index, fielder)[F_E] += 1
+        charge_error(g, dfn, g.defense.fielder(_error_pos(g, key, raw, ball)))
         if key in ("ground", "infield_fly", "outfield_fly"):
             g.phantom_outs += 1
     gidp = key == "ground" and batter_out and others_out >= 1 and outs >= 2
