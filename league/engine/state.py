@@ -31,6 +31,10 @@ from league.engine.tables import DefenseTable
 from league.engine.values import DefenceValues, FieldMarks, defence_base, marks_values
 from league.errors import DecisionError
 
+# the engine version from which a pinch hitter or runner left in the field out of position
+# (nobody on the bench plays there: GameState.settle_defense) has that position on his line
+OUT_OF_POSITION_SHOWN: Final = 7
+
 # the line fields (league.engine.lines) and their positions in a line, written out as constants (Final:
 # the compiled build reads them as numbers, not from the module's dictionary at every use)
 PA: Final = 0
@@ -1136,6 +1140,12 @@ class GameState:
                                 pitcher=side.pitcher)
             else:
                 side.positions[pos] = new  # nobody else can: he plays out of position
+                if self.version >= OUT_OF_POSITION_SHOWN:
+                    # his line and the play-by-play say where he plays (PH-3B), as for a man
+                    # who plays there (up to version 6 his line kept "PH" alone)
+                    self.pos_text[new] = f"{self.pos_text.get(new, 'PH')}-{pos}"
+                    if not self.quiet:
+                        self.record("GOES_IN", new, pos=pos, batter="", pitcher=side.pitcher)
         side.pending_field = []
         side.recompute()
 

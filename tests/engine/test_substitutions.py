@@ -198,3 +198,25 @@ def test_5_11_b_the_pitcher_batting_for_the_dh_ends_it(mini, ruleset):
     new = side.bullpen[0]
     g.change_pitcher(side, new, hurt=True)
     assert side.order[slot] == new and side.positions["P"] == new
+
+
+@pytest.mark.parametrize("version,pos_text", [(7, "PR-C"), (6, "PR")])
+def test_a_pinch_runner_left_in_out_of_position_has_the_position_on_his_line(
+        mini, ruleset, version, pos_text):
+    """A pinch runner for the catcher stays in the field when nobody on the bench can catch
+    (he plays out of position). From engine version 7 his line says where he plays (PR-C, 走捕)
+    and the play-by-play that he goes in, as for a man who plays there; version 6 left "PR"
+    alone, and its games replay so."""
+    g = situation_game(mini, ruleset, [], runners=[1], version=version)
+    side = g.offense
+    catcher = side.positions["C"]
+    g.bases[1].pid = catcher                   # the catcher is the runner on first
+    side.bench = [b for b in side.bench if not g.players[b].can_play("C")]
+    new = side.bench[0]
+    g.pinch_run(side, 1, new)
+    assert g.pos_text[new] == "PR"
+    plays = len(g.plays)
+    g.settle_defense(side)
+    assert side.positions["C"] == new and g.pos_text[new] == pos_text
+    said = [p.text for p in g.plays[plays:]]
+    assert (said == [f"{g.players[new].name} goes in at C"]) if version >= 7 else said == []
