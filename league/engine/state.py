@@ -344,6 +344,91 @@ class Play(Entry):
                 "runs": {"away": self.score[0], "home": self.score[1]}}
 
 
+# a roll of the log as it is made (Roll's fields), and a play of the play-by-play (its Play's
+# inning, half (0 top, 1 bottom), outs and score, the game's players then, and its Event's fields)
+RollRow = tuple[str, int, tuple[tuple[str, int], ...], int, str, str, str]
+PlayRow = tuple[int, int, int, tuple[int, int], dict[str, Player], str, str, str, str, str, int,
+                str, int, tuple[tuple[str, int, int], ...], tuple[tuple[str, str, int], ...],
+                tuple[str, ...], tuple[str, str, str], tuple[str, str, str],
+                tuple[tuple[str, str], ...], int]
+
+
+class Recording:
+    """A game's roll log and play-by-play (Roll, Event and Play entries), kept as rows of their
+    fields while the game is played and made into those objects when first read (`rolls`,
+    `plays`, `events`): most games with the full record are only counted or stored compactly,
+    and nobody reads their entries. The game (GameState) and its result (GameResult) read the
+    same one, so the entries are made once, by whichever is read first; made, they are the
+    lists a reader may change (the accident's line moved before its substitution,
+    league.engine.injury), and rows made later follow them."""
+
+    def __init__(self, rolls: list[Roll] | None = None, plays: list[Play] | None = None,
+                 events: list[Event] | None = None) -> None:
+        self.roll_rows: list[RollRow] = []
+        self.play_rows: list[PlayRow] = []
+        self._rolls: list[Roll] = [] if rolls is None else rolls
+        self._plays: list[Play] = [] if plays is None else plays
+        self._events: list[Event] = [] if events is None else events
+
+    def rolls(self) -> list[Roll]:
+        rows = self.roll_rows
+        if rows:
+            out = self._rolls
+            for r in rows:
+                out.append(Roll(r[0], r[1], r[2], r[3], r[4], r[5], r[6]))
+            rows.clear()
+        return self._rolls
+
+    def set_rolls(self, rolls: list[Roll]) -> None:
+        self.roll_rows.clear()
+        self._rolls = rolls
+
+    def _make_plays(self) -> None:
+        plays, events = self._plays, self._events
+        for r in self.play_rows:
+            ev = Event(r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15],
+                       r[16], r[17], r[18], r[19])
+            events.append(ev)
+            # its text is derived from the record when first read (Play.text)
+            plays.append(Play(r[0], "top" if r[1] == 0 else "bottom", r[6], r[7], None, r[2],
+                              r[3], ev, r[4]))
+        self.play_rows.clear()
+
+    def plays(self) -> list[Play]:
+        if self.play_rows:
+            self._make_plays()
+        return self._plays
+
+    def events(self) -> list[Event]:
+        if self.play_rows:
+            self._make_plays()
+        return self._events
+
+    def set_plays(self, plays: list[Play]) -> None:
+        if self.play_rows:
+            self._make_plays()
+        self._plays = plays
+
+    def set_events(self, events: list[Event]) -> None:
+        if self.play_rows:
+            self._make_plays()
+        self._events = events
+
+    def any_play(self) -> bool:
+        """Whether a play has been recorded (without making any entry)."""
+        return bool(self.play_rows) or bool(self._plays)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Recording):
+            return NotImplemented
+        return ((self.rolls(), self.plays(), self.events())
+                == (other.rolls(), other.plays(), other.events()))
+
+    def __ne__(self, other: object) -> bool:
+        same = self.__eq__(other)
+        return same if same is NotImplemented else not same
+
+
 @dataclass
 class GameResult:
     """Everything a finished game leaves: line score, lines, decisions, plays and rolls."""
@@ -358,8 +443,9 @@ class GameResult:
     pitching: list[tuple[int, str, list[int]]]
     decisions: dict[str, str]
     home_runs: list[tuple[int, str, int, str]]       # (side, batter, inning, pitcher)
-    plays: list[Play]
-    rolls: list[Roll]
+    # plays, rolls and events (below): the play-by-play, the roll log and the play record
+    # (league.engine.events), one event for each play (none for a game stored before the engine
+    # kept them: its plays are text only), read from the game's Recording
     players: dict[str, Player]
     winner: int | None
     fielding: list[tuple[int, str, list[int]]] = field(default_factory=list)
@@ -368,9 +454,6 @@ class GameResult:
     final_inning: int = 9
     notes: list[str] = field(default_factory=list)
     raws: list[int] = field(default_factory=list)     # the raw rolls in order (kept when quiet)
-    # the play record (league.engine.events), one for each play; empty for a game stored
-    # before the engine kept it (its plays are text only)
-    events: list[Event] = field(default_factory=list)
     injuries: dict[str, int] = field(default_factory=dict)  # injury points of accidents (§7.6)
     hurt: dict[str, int] = field(default_factory=dict)      # injury points of players who started hurt
     # each batter's line against left- and right-handed pitching: (side, batter, hand, line)
@@ -378,20 +461,24 @@ class GameResult:
     # the engine version whose rules and managers played the game (GameState.version): a live
     # game saved by an older version and finished today is stored as the version that played it
     version: int = ENGINE_VERSION
+    # the play-by-play, the roll log and the play record (`plays`, `rolls`, `events`): the
+    # game's own, whose entries are made when first read, or one holding the lists given
+    recording: Recording = field(default_factory=Recording, repr=False)
 
     def __init__(self, away: str, home: str, innings: list[list[int]], runs: list[int],
                  hits: list[int], errors: list[int],
                  batting: list[tuple[int, str, list[int], str]],
                  pitching: list[tuple[int, str, list[int]]], decisions: dict[str, str],
-                 home_runs: list[tuple[int, str, int, str]], plays: list[Play],
-                 rolls: list[Roll], players: dict[str, Player], winner: int | None,
+                 home_runs: list[tuple[int, str, int, str]], plays: list[Play] | None = None,
+                 rolls: list[Roll] | None = None, players: dict[str, Player] | None = None,
+                 winner: int | None = None,
                  fielding: list[tuple[int, str, list[int]]] | None = None,
                  lineups: tuple[Lineup, ...] = (), fatigue: dict[str, int] | None = None,
                  final_inning: int = 9, notes: list[str] | None = None,
                  raws: list[int] | None = None, events: list[Event] | None = None,
                  injuries: dict[str, int] | None = None, hurt: dict[str, int] | None = None,
                  splits: list[tuple[int, str, str, list[int]]] | None = None,
-                 version: int = ENGINE_VERSION) -> None:
+                 version: int = ENGINE_VERSION, recording: Recording | None = None) -> None:
         # written out (the same fields and defaults): the compiled build makes a dataclass with
         # default factories through its Python-level __init__, once a game
         self.away = away
@@ -404,9 +491,7 @@ class GameResult:
         self.pitching = pitching
         self.decisions = decisions
         self.home_runs = home_runs
-        self.plays = plays
-        self.rolls = rolls
-        self.players = players
+        self.players = {} if players is None else players
         self.winner = winner
         self.fielding = [] if fielding is None else fielding
         self.lineups = lineups
@@ -414,11 +499,42 @@ class GameResult:
         self.final_inning = final_inning
         self.notes = [] if notes is None else notes
         self.raws = [] if raws is None else raws
-        self.events = [] if events is None else events
         self.injuries = {} if injuries is None else injuries
         self.hurt = {} if hurt is None else hurt
         self.splits = [] if splits is None else splits
         self.version = version
+        # the game's own (its entries made when first read), or one holding the lists given
+        # (dataclasses.replace gives the recording and any list that replaces one of it)
+        if recording is None or plays is not None or rolls is not None or events is not None:
+            recording = Recording(
+                rolls if rolls is not None else recording.rolls() if recording else [],
+                plays if plays is not None else recording.plays() if recording else [],
+                events if events is not None else recording.events() if recording else [])
+        self.recording = recording
+
+    @property
+    def plays(self) -> list[Play]:
+        return self.recording.plays()
+
+    @plays.setter
+    def plays(self, plays: list[Play]) -> None:
+        self.recording.set_plays(plays)
+
+    @property
+    def rolls(self) -> list[Roll]:
+        return self.recording.rolls()
+
+    @rolls.setter
+    def rolls(self, rolls: list[Roll]) -> None:
+        self.recording.set_rolls(rolls)
+
+    @property
+    def events(self) -> list[Event]:
+        return self.recording.events()
+
+    @events.setter
+    def events(self, events: list[Event]) -> None:
+        self.recording.set_events(events)
 
 
 # ------------------------------------------------------------------ what the game asks its managers
@@ -692,14 +808,14 @@ class GameState:
         self.pit: dict[str, list[int]] = {}
         self.bat_order: list[tuple[int, str, str]] = []
         self.pos_text: dict[str, str] = {}
-        self.plays: list[Play] = []
-        self.events: list[Event] = []   # each play as data, beside its line in self.plays
+        # the play-by-play, each play as data (its Event) beside its line (its Play), and the
+        # roll log, made into entries when first read (`plays`, `events`, `rolls`)
+        self.recording = Recording()
         # what the last record left in this half-inning: (inning, half), runners and outs
         self._rec_half = -1     # inning * 2 + half
         self._rec_after: tuple[str, str, str] = ("", "", "")
         self.outs_now = 0                             # outs made since the last record
         self.scored_now: list[tuple[str, str]] = []   # runs counted since the last record
-        self.rolls: list[Roll] = []
         # the pitch, bat and defense rules (some 160 rolls a game) add their roll to the log in
         # place, unless a subclass wraps `log` (league/referee.py keeps a timeline of the rolls)
         self.log_in_place = type(self).log is GameState.log
@@ -833,7 +949,22 @@ class GameState:
     def log(self, purpose: str, raw: int, mods: tuple, modified: int, table: str, row: str,
             result: str) -> None:
         if not self.quiet:
-            self.rolls.append(Roll(purpose, raw, mods, modified, table, row, result))
+            self.recording.roll_rows.append((purpose, raw, mods, modified, table, row, result))
+
+    @property
+    def rolls(self) -> list[Roll]:
+        """The roll log (rules C.4), one Roll a roll."""
+        return self.recording.rolls()
+
+    @property
+    def plays(self) -> list[Play]:
+        """The play-by-play, one Play a line."""
+        return self.recording.plays()
+
+    @property
+    def events(self) -> list[Event]:
+        """Each play as data (league.engine.events), beside its line in `plays`."""
+        return self.recording.events()
 
     @property
     def dice(self) -> Dice:
@@ -887,15 +1018,14 @@ class GameState:
             batter = o.order[o.batting_index]
         if pitcher is None:
             pitcher = self.sides[1 - half].pitcher
-        ev = Event(what, batter, pitcher, who, other, base, pos, runs, moves, notes, mods,
-                   left if before is None else before, after, scored, self.outs_now)
+        score = self.score
+        # its Event and Play are made when first read (Recording)
+        self.recording.play_rows.append((
+            self.inning, half, self.outs, (score[0], score[1]), self.players, what, batter,
+            pitcher, who, other, base, pos, runs, moves, notes, mods,
+            left if before is None else before, after, scored, self.outs_now))
         self.outs_now = 0
         self._rec_after = after
-        self.events.append(ev)
-        score = self.score
-        # its text is derived from the record when first read (Play.text)
-        self.plays.append(Play(self.inning, "top" if half == 0 else "bottom", batter, pitcher, None,
-                               self.outs, (score[0], score[1]), ev, self.players))
 
     def _walk_off(self) -> bool:
         return (self.half == 1 and self.inning >= self.opt["innings"]
@@ -1037,7 +1167,7 @@ class GameState:
             on_base = len(self.runners()) if side is self.defense else 0
             self.book.enter(side.index, new, on_base, (self.score[0], self.score[1]))
         side.recompute()
-        if not self.quiet and (self.plays or self.half == side.index ^ 1):
+        if not self.quiet and (self.recording.any_play() or self.half == side.index ^ 1):
             self.record("PC", new, old, batter="", pitcher=new)
         self.condition_check(side)
 
@@ -1313,11 +1443,11 @@ class GameState:
             return GameResult(
                 away=self.sides[0].team, home=self.sides[1].team, innings=self.line,
                 runs=list(self.score), hits=list(self.hits), errors=list(self.errs), batting=[],
-                pitching=pitching, decisions={}, home_runs=self.home_runs, plays=[], events=[],
-                rolls=[], players=self.players, winner=winner, final_inning=self.inning,
+                pitching=pitching, decisions={}, home_runs=self.home_runs,
+                players=self.players, winner=winner, final_inning=self.inning,
                 notes=self.notes, fielding=[], lineups=self.lineups, fatigue=self.fatigue_in,
                 raws=self.raws, injuries=self.injuries, hurt=self.hurt_in, splits=[],
-                version=self.version,
+                version=self.version, recording=self.recording,
             )
         decisions = decide(self.scoring_record())
         batting = [(side, pid, self.bat[pid], self.pos_text.get(pid, pos))
@@ -1335,12 +1465,12 @@ class GameState:
         return GameResult(
             away=self.sides[0].team, home=self.sides[1].team, innings=self.line,
             runs=list(self.score), hits=list(self.hits), errors=list(self.errs), batting=batting,
-            pitching=pitching, decisions=decisions, home_runs=self.home_runs, plays=self.plays, events=self.events,
-            rolls=self.rolls, players=self.players, winner=winner, final_inning=self.inning,
+            pitching=pitching, decisions=decisions, home_runs=self.home_runs,
+            players=self.players, winner=winner, final_inning=self.inning,
             notes=self.notes, fielding=fielding, lineups=self.lineups, fatigue=self.fatigue_in,
             raws=self.raws, injuries=self.injuries, hurt=self.hurt_in,
             splits=self._splits() if self.want_splits else [],
-            version=self.version,
+            version=self.version, recording=self.recording,
         )
 
     def _stint(self, side: Side, new: str) -> None:

@@ -71,8 +71,7 @@ def replay(db: Db, number: int, league: str | None = None,
     if "raws" in data:
         # the stored lines, with the play-by-play and roll log the replay made
         if same_lines(stored, again):
-            stored = dataclasses.replace(stored, plays=again.plays, events=again.events,
-                                         rolls=again.rolls, raws=again.raws)
+            stored = dataclasses.replace(stored, recording=again.recording, raws=again.raws)
     return stored, again
 
 
@@ -117,8 +116,7 @@ def with_log(league: League, ruleset: Ruleset, stored: GameResult, data: dict) -
     except LeagueError as exc:
         return dataclasses.replace(stored, notes=[*stored.notes, f"no play-by-play: {exc}"])
     if same_lines(stored, again):
-        return dataclasses.replace(stored, plays=again.plays, events=again.events,
-                                   rolls=again.rolls, raws=again.raws)
+        return dataclasses.replace(stored, recording=again.recording, raws=again.raws)
     return dataclasses.replace(stored, notes=[*stored.notes, "no play-by-play: the rules have "
                                               "changed since this game was played"])
 

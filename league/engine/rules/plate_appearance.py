@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from league.engine.dice import Roll
 from league.engine.rules import bunt as _bunt
 from league.engine.rules import hit_and_run as _hit_and_run
 from league.engine.rules import runners as _runners
@@ -116,13 +115,14 @@ def _pitch(g: GameState, bid: str, kind: str, infield_in: bool, mods: list[tuple
     res = row.lookup[modified]
     if not g.quiet:
         # most pitches have no modifier: the empty tuple, not one made by adding two of them
-        roll = Roll("pitch", raw, ((("platoon", plat),) + tuple(mods) if plat
-                                   else tuple(mods) if mods else ()), modified,
-                    "pitcher card", condition, res)
+        pmods: tuple[tuple[str, int], ...] = ((("platoon", plat),) + tuple(mods) if plat
+                                              else tuple(mods) if mods else ())
         if g.log_in_place:
-            g.rolls.append(roll)    # g.log, in place
+            # g.log, in place (its Roll made when the log is read: GameState.recording)
+            g.recording.roll_rows.append(("pitch", raw, pmods, modified, "pitcher card",
+                                          condition, res))
         else:
-            g.log(*roll.astuple())
+            g.log("pitch", raw, pmods, modified, "pitcher card", condition, res)
     if kind != "none" and (kind == "bunt" or kind == "squeeze"):
         return _bunt.bunt(g, bid, res, raw, kind == "squeeze", infield_in)
     # the results by how often a pitch reads them (BS 44 %, G 19, K 18, IF 7, BB 4, BS+ 3,
@@ -179,11 +179,10 @@ def bat_roll(g: GameState, bid: str, pitch: str, kind: str, infield_in: bool) ->
     g.raws.append(raw)
     res = card.bounds.lookup[raw]
     if not g.quiet:
-        roll = Roll("bat", raw, (), raw, "batter card", "", res)
         if g.log_in_place:
-            g.rolls.append(roll)    # g.log, in place
+            g.recording.roll_rows.append(("bat", raw, (), raw, "batter card", "", res))  # g.log
         else:
-            g.log(*roll.astuple())
+            g.log("bat", raw, (), raw, "batter card", "", res)
     if res == "HR" and not card.hr_defended and g.players[bid].batting is None:
         res = g.opt["pitcher_hr_without_plus"]
     if res == "BB":

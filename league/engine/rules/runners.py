@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from league.engine.dice import Roll
 from league.engine.events import AGGRESSIVE, NO_RUN, TRY_OUT, TRY_SAFE, WALK_OFF
 from league.engine.rules import hit_and_run as _hit_and_run
 from league.engine.rules.crossplay import crossplay
@@ -198,12 +197,14 @@ def defend(g: GameState, key: str, bid: str, kind: str, infield_in: bool, bat_ro
         text = _TOKENS_TEXT.get(tokens)
         if text is None:
             text = tokens_text(tokens)
-        roll = Roll("defense", raw, tuple(mods) if mods else (), modified, table.name, row.label,
-                    text + (" (aggressive error)" if agg_err else ""))
+        dmods: tuple[tuple[str, int], ...] = tuple(mods) if mods else ()
+        result = text + (" (aggressive error)" if agg_err else "")
         if g.log_in_place:
-            g.rolls.append(roll)    # g.log, in place
+            # g.log, in place (its Roll made when the log is read: GameState.recording)
+            g.recording.roll_rows.append(("defense", raw, dmods, modified, table.name, row.label,
+                                          result))
         else:
-            g.log(*roll.astuple())
+            g.log("defense", raw, dmods, modified, table.name, row.label, result)
     is_error = row.label == "E"
     # the raw roll that put the ball in play (the pitch's or the bat's), which says who is
     # charged with the error (_error_pos): the roll before this one, read before a cross-play rolls
