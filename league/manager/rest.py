@@ -6,6 +6,11 @@
 | ≤ 『回』 (a starter: or ≤ 『先』)          | 『休』                             |
 | beyond that                             | 『休』 + innings beyond, rounded up |
 
+Real usage (issue 33; docs/cards.md, "Real usage"): a relief outing of a man whose line-up gave
+him his real innings a relief game (Lineup.innings) is long only beyond those innings to the end
+of their last inning, when that is more than his 『回』 — a real workhorse of 1.5–2 innings a
+relief game (a card's 『回』 is his innings a game rounded to the half) came back the next day.
+
 At least one day after any appearance; the day of the appearance is not a rest day, so a pitcher
 who needs 5 days after pitching on the 1st is ready again on the 7th. Rest days are calendar
 days (off days rest a pitcher too). The "all innings were ○" row is not used: the engine does not
@@ -35,11 +40,23 @@ def _innings(value: float) -> Fraction:
     return Fraction(str(value))
 
 
-def rest_days(card: PitchingCard, outs: int, started: bool) -> int:
-    """Days of rest a pitcher needs after getting `outs` outs (a start if `started`)."""
+def rest_days(card: PitchingCard, outs: int, started: bool, planned: float | None = None) -> int:
+    """Days of rest a pitcher needs after getting `outs` outs (a start if `started`).
+    `planned`: a relief outing's innings by real usage (Lineup.innings; `relief_limit`)."""
     if outs < 0:
         raise LeagueError(f"outs cannot be negative ({outs})")
+    if planned is not None and not started:
+        limit = relief_limit(planned)
+        if limit > card.innings:
+            return _rest_days(card.innings, card.starter, card.rest, outs, started, limit)
     return _rest_days(card.innings, card.starter, card.rest, outs, started)
+
+
+def relief_limit(planned: float) -> int:
+    """The whole innings a relief outing planned for `planned` innings (real usage) may run to
+    before it rests its man longer: the outs the computer leaves him in for (at least one;
+    league/manager/computer.py, `change_pitcher`) to the end of their inning."""
+    return -(-max(1, round(planned * 3)) // 3)
 
 
 # each card's 『回』 as an exact fraction's (numerator, denominator), by its value: a staff has a
@@ -48,10 +65,12 @@ _EXACT: Final[dict[float, tuple[int, int]]] = {}
 
 
 @lru_cache(maxsize=4096)
-def _rest_days(innings: float, starter: int, rest: int, outs: int, started: bool) -> int:
+def _rest_days(innings: float, starter: int, rest: int, outs: int, started: bool,
+               limit: int = 0) -> int:
     """rest_days of the card's three figures: a pure function asked after every game, so each
     answer is remembered. Exact: the innings pitched (outs/3) against the card's 『回』 (n/d, its
-    decimal text's fraction) compared in whole numbers, outs·d against 3n."""
+    decimal text's fraction) compared in whole numbers, outs·d against 3n. `limit`: whole
+    innings beyond which a relief outing is long, when more than 『回』 (`relief_limit`)."""
     exact = _EXACT.get(innings)
     if exact is None:
         f = _innings(innings)
@@ -60,6 +79,8 @@ def _rest_days(innings: float, starter: int, rest: int, outs: int, started: bool
     # the limit: 『回』, or for a starter 『先』 when that is more (starter/1 against n/d)
     if started and starter * d > n:
         n, d = starter, 1
+    elif limit * d > n:
+        n, d = limit, 1
     if 2 * exact[1] * outs <= 3 * exact[0]:      # pitched <= 『回』 / 2
         days = (rest + 1) // 2  # 『休』/2 with halves rounded up (四捨五入)
     elif outs * d <= 3 * n:                     # pitched <= the limit
@@ -90,12 +111,13 @@ def fatigue_points(rest: PitcherRest | None, day: date) -> int:
 
 
 def next_rest(card: PitchingCard, outs: int, started: bool, day: date, *,
-              fatigue: int = 0) -> PitcherRest:
+              fatigue: int = 0, planned: float | None = None) -> PitcherRest:
     """The rest after an appearance on `day`; `fatigue` is the points he pitched with that day
-    (from `fatigue_points`), each adding a day to the rest."""
+    (from `fatigue_points`), each adding a day to the rest; `planned` a relief outing's real
+    innings (`rest_days`)."""
     if fatigue < 0:
         raise LeagueError(f"fatigue points cannot be negative ({fatigue})")
-    days = rest_days(card, outs, started) + fatigue + 1
+    days = rest_days(card, outs, started, planned) + fatigue + 1
     on = day + (_DAYS[days] if days < len(_DAYS) else timedelta(days=days))
     # a frozen value, made once for each (day, points): a season makes one for every pitcher
     # of every game, and a Python class's __init__ costs a compiled caller some 4,000

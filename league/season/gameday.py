@@ -415,13 +415,18 @@ def with_bullpen(state: Any, team: str, lineup: Lineup) -> Lineup:
 
 def rest_after(players: Mapping[str, Any], result: GameResult, day: date,
                fatigue: Mapping[str, int]) -> dict[str, PitcherRest]:
-    """Each pitcher's rest after a game (the rest-day option rule, fatigue carried in)."""
+    """Each pitcher's rest after a game (the rest-day option rule, fatigue carried in); with real
+    usage a reliever's by the innings his line-up gave him (Lineup.innings: rest.rest_days)."""
     first: dict[int, str] = {}
     rest: dict[str, PitcherRest] = {}
+    planned: dict[str, float] = {}
+    for lineup in result.lineups:
+        planned.update(lineup.innings)
     for side, pid, line in result.pitching:
         started = first.setdefault(side, pid) == pid
         rest[pid] = next_rest(players[pid].pitching, line[0], started, day,
-                              fatigue=fatigue.get(pid, 0))
+                              fatigue=fatigue.get(pid, 0),
+                              planned=None if started else planned.get(pid))
     return rest
 
 
