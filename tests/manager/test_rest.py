@@ -7,7 +7,14 @@ import pytest
 
 from league.engine.cards import PitchingCard
 from league.errors import LeagueError
-from league.manager.rest import PitcherRest, choose_starter, fatigue_points, next_rest, rest_days
+from league.manager.rest import (
+    PitcherRest,
+    choose_starter,
+    fatigue_points,
+    next_rest,
+    relief_limit,
+    rest_days,
+)
 
 
 def card(innings: float = 6.0, starter: int = 7, rest: int = 5) -> PitchingCard:
@@ -69,6 +76,34 @@ def test_reliever_beyond_kai():
 def test_negative_outs_are_refused():
     with pytest.raises(LeagueError, match="negative"):
         rest_days(card(), -1, started=False)
+
+
+# --- real usage: a relief outing as long as his line-up planned ------------------------------------
+
+def test_a_real_workhorse_s_outing_of_his_planned_innings_rests_him_no_longer_than_his_kyu():
+    """Real usage (issue 33): a reliever of 1.5–2 innings a relief game whose card's 『回』 is his
+    innings rounded to the half (1987's Tekulve: 1.17 → 1) came back the next day: an outing up
+    to the innings his line-up planned (Lineup.innings), to the end of their last inning, is
+    long only beyond them."""
+    c = card(innings=1.0, starter=0, rest=1)
+    assert rest_days(c, 6, started=False) == 2                    # the card alone: 1 beyond
+    assert rest_days(c, 6, started=False, planned=1.17) == 1      # 4 outs planned: 2 innings
+    assert rest_days(c, 7, started=False, planned=1.17) == 2      # 2 1/3: 1/3 beyond them
+    assert rest_days(c, 9, started=False, planned=2.0) == 2       # 3: 1 beyond 2
+    assert rest_days(c, 9, started=False, planned=2.2) == 1       # 7 outs planned: 3 innings
+    assert relief_limit(1.17) == 2 and relief_limit(0.9) == 1 and relief_limit(0.1) == 1
+
+
+def test_a_planned_outing_within_kai_and_a_start_rest_by_the_card_alone():
+    c = card(innings=1.0, starter=0, rest=2)
+    # the short outing's half rest is the card's: planned innings move only the long end
+    assert rest_days(c, 1, started=False, planned=2.0) == 1
+    assert rest_days(c, 3, started=False, planned=2.0) == 2
+    assert rest_days(c, 6, started=False, planned=0.9) == 3       # planned within 『回』: the card
+    s = card(innings=6.0, starter=7, rest=5)
+    assert rest_days(s, 27, started=True, planned=9.0) == 7       # a start: his 『先』
+    assert next_rest(c, 6, False, D, planned=2.0).available_on == date(2026, 4, 4)
+    assert next_rest(c, 6, False, D).available_on == date(2026, 4, 5)
 
 
 # --- dates and fatigue ---------------------------------------------------------------------------

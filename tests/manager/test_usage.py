@@ -136,6 +136,31 @@ def test_a_starter_behind_his_innings_a_start_is_left_in_longer_and_one_ahead_sh
     assert start_innings(2.0, 10, 200) == 1.0                    # an inning at least
 
 
+def test_a_reliever_s_rest_after_a_game_follows_the_innings_his_line_up_gave_him():
+    """rest_after: a relief outing within the innings the day's line-up planned for its man
+    (Lineup.innings), to the end of their last inning, rests him his card's 『休』; the same
+    outing without a plan (a league without real usage) rests him a day more."""
+    from types import SimpleNamespace
+
+    from league.engine.cards import PitchingCard
+    from league.season.state import rest_after
+
+    def man(innings: float, starter: int, rest: int) -> SimpleNamespace:
+        return SimpleNamespace(pitching=PitchingCard({}, "B", innings, starter, rest, "C"))
+
+    players = {"s": man(6.0, 7, 5), "w": man(1.0, 0, 1), "x": man(1.0, 0, 1)}
+    day = OPENING_DAY
+    planned = SimpleNamespace(innings=(("s", 6.0), ("w", 1.6)))
+    plain = SimpleNamespace(innings=())
+    # the starter got 18 outs, the workhorse 6 (two innings), the other reliever 6 too
+    result = SimpleNamespace(pitching=[(0, "s", (18,)), (0, "w", (6,)), (1, "x", (6,))],
+                             lineups=(planned, plain))
+    rest = rest_after(players, result, day, {})
+    assert rest["w"].available_on == day + timedelta(days=2)       # his 『休』 1, and the day
+    assert rest["x"].available_on == day + timedelta(days=3)       # a day more: 1 beyond 『回』
+    assert rest["s"].available_on == day + timedelta(days=6)
+
+
 OPENING_DAY = date(2026, 4, 1)
 
 
