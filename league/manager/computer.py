@@ -629,6 +629,10 @@ class ComputerManager(Decider):
         # (by the side's index: a list, not a dict, as it is asked before every plate appearance)
         self._innings_of: list[Lineup | None] = [None, None]
         self._innings: list[dict[str, float]] = [{}, {}]
+        # by side: the starter's line (his game's and his own, made once) and his fresh outs
+        # (`_fresh_outs`) in it: change_pitcher's answer for him before the 7th, mostly
+        self._fresh_line: list[list[int] | None] = [None, None]
+        self._fresh = [0, 0]
         # by side: its batters' habits (Lineup.habits), from its line-up
         self._habits_of: list[Lineup | None] = [None, None]
         self._habits: list[dict[str, tuple[float, float]]] = [{}, {}]
@@ -918,10 +922,22 @@ class ComputerManager(Decider):
         side = game.sides[1 - game.half]     # the defense (asked before every plate appearance)
         if not side.bullpen:
             return None
-        bases = game.bases
-        on_base = bases[1] is not None or bases[2] is not None or bases[3] is not None
         pid = side.pitcher
         starter = pid == side.pitchers_used[0]
+        if starter and game.inning < 7:
+            # before the 7th a starter short of his fresh outs (`_fresh_outs`), in condition A
+            # to C and scored on less than four times is not tired by any of `_starter_tired`'s
+            # reasons, whatever the bases: asked before every plate appearance, answered here
+            # without them (his line is made once a game, so it tells the game and the man)
+            i = side.index
+            line = game.pit[pid]
+            if self._fresh_line[i] is not line:
+                self._fresh_line[i] = line
+                self._fresh[i] = self._fresh_outs(game, side, pid)
+            if line[0] < self._fresh[i] and line[8] < 4 and side.condition != "D":
+                return None
+        bases = game.bases
+        on_base = bases[1] is not None or bases[2] is not None or bases[3] is not None
         # only the first inning can find him owing a batter (starter_owes_a_batter)
         if starter and game.inning == 1 and game.starter_owes_a_batter(side):
             return None      # he pitches to the first batter (5.10(f))
@@ -969,6 +985,20 @@ class ComputerManager(Decider):
         if not tired:
             return None
         return self.reliever(game, side)
+
+    def _fresh_outs(self, game: "Game", side: "Side", pid: str) -> int:
+        """The outs the starter `pid` may record before `_starter_tired` could find him tired
+        but by his condition, his runs or the inning: those below his 『先』 (three a point of
+        it), as long as he carried fewer than two fatigue points into the game (below his 『先』
+        his innings add none: `fatigue_points`, whose limit for a starter is his 『先』); 0 when
+        he carried two or more, or his league plays its real usage (`_real_starter_tired`)."""
+        if self.real_innings(game, side).get(pid) is not None:
+            return 0
+        if side.carried_fatigue.get(pid, 0) >= 2:
+            return 0
+        card = game.players[pid].pitching
+        assert card is not None, f"{pid} has no pitcher card"
+        return card.starter * 3
 
     def real_innings(self, game: "Game", side: "Side") -> dict[str, float]:
         """The real innings an appearance of `side`'s pitchers in a league that plays its real
