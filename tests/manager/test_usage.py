@@ -872,6 +872,37 @@ def test_with_real_usage_a_starter_short_of_his_innings_stays_in_through_conditi
     assert m.change_pitcher(g, inning_start=False) in g.defense.bullpen
 
 
+@pytest.mark.parametrize("carried", [0, 1, 2])
+def test_a_starter_before_the_7th_is_pulled_exactly_when_he_is_tired(pacific, ruleset, carried):
+    """change_pitcher answers a starter before the 7th short of his 『先』 (under two carried
+    fatigue points), in condition A to C and scored on less than four times without weighing
+    his tiredness (ComputerManager._fresh_outs: asked before every plate appearance): its
+    answer is still `_starter_tired`'s, whatever his outs, runs, condition and the bases."""
+    from conftest import situation_game
+
+    from league.engine.game import P_OUTS, P_R, Runner
+    from league.manager.computer import ComputerManager
+    manager = ComputerManager()
+    g = situation_game(pacific, ruleset, [50] * 40, inning=4, half=0, defense=manager)
+    side = g.defense
+    pid = side.pitcher
+    side.carried_fatigue[pid] = carried
+    card = g.players[pid].pitching
+    line = g.pit[pid]
+    for outs in range(card.starter * 3 + 5):
+        for runs in (0, 3, 4, 6):
+            for condition in "ABCD":
+                for on_base in (False, True):
+                    for inning_start in (False, True):
+                        line[P_OUTS], line[P_R] = outs, runs
+                        side.condition = condition
+                        g.bases[1] = Runner(g.offense.order[0], pid, True) if on_base else None
+                        tired = manager._starter_tired(g, side, pid, 4, inning_start, on_base,
+                                                       outs, runs)
+                        new = manager.change_pitcher(g, inning_start)
+                        assert (new is not None) == tired, (outs, runs, condition, on_base)
+
+
 def test_a_game_of_engine_version_3_pulls_a_short_starter_in_condition_d_as_it_was_played(
         pacific, ruleset):
     """A stored game replays with the manager that played it (league.engine.ENGINE_VERSION):
