@@ -371,7 +371,7 @@ def leaders_cmd(
     part: Optional[str] = typer.Option(None, "--part",
                                        help="Only one league (リーグ) of a league of two, by its "
                                             "code (as impact standings --json names it); "
-                                            "default both."),
+                                            "default each league's board in turn."),
     limit: int = typer.Option(10, "--limit", min=1),
     league: Optional[str] = LEAGUE_NAME_OPT,
     season: Optional[int] = SEASON_OPT,
@@ -385,17 +385,30 @@ def leaders_cmd(
         fail(f"unknown kind {kind!r}: use batting, pitching or fielding")
     view = sv.leaders(db, league, season, kind=kind, stat=stat, team=team, limit=limit,
                       part=part)
+    def row_json(r: Any) -> dict[str, Any]:
+        return {"rank": r.rank, "player": r.player_id, "name": view.names.get(r.player_id),
+                "team": r.team, "league": view.leagues.get(r.team), "value": r.value,
+                "text": r.text}
+
     if as_json:
+        # "rows" is the board it always was (the whole league's unless --part or --team);
+        # "leagues" each league's own board, as the text shows them (and as standings --json)
         echo_json({"kind": view.kind, "stat": view.stat, "season": view.season,
-                    "rows": [{"rank": r.rank, "player": r.player_id, "name": view.names.get(r.player_id),
-                              "team": r.team, "value": r.value, "text": r.text}
-                             for r in view.rows]})
+                    "rows": [row_json(r) for r in view.rows],
+                    "leagues": [{"code": b.code, "name": b.name, "name_en": b.name_en,
+                                 "rows": [row_json(r) for r in b.rows]} for b in view.boards]})
         return
     echo(f"{stat_label(kind, view.stat)} ({view.stat}), season {view.season}")
-    if not view.rows:
-        echo("  nobody qualifies yet")
-    for r in view.rows:
-        echo(f"{r.rank:>3}  {pad(view.names.get(r.player_id, r.player_id), 14)} {r.team}  {r.text:>8}")
+    boards = [(b.name, b.rows) for b in view.boards] or [("", view.rows)]
+    for name, rows in boards:
+        if name:
+            echo("")
+            echo(name)
+        if not rows:
+            echo("  nobody qualifies yet")
+        for r in rows:
+            echo(f"{r.rank:>3}  {pad(view.names.get(r.player_id, r.player_id), 14)} {r.team}  "
+                 f"{r.text:>8}")
 
 
 def boxscore_cmd(

@@ -123,6 +123,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     'games_to_play': ('tui.services.seasons', 'games_to_play'),
     'DEFAULT_STAT': ('tui.services.stats', 'DEFAULT_STAT'),
     'LeadersView': ('tui.services.stats', 'LeadersView'),
+    'LeadersBoard': ('tui.services.stats', 'LeadersBoard'),
     'LeagueTable': ('tui.services.views', 'LeagueTable'),
     'league_tables': ('tui.services.stats', 'league_tables'),
     'PlayerView': ('tui.services.stats', 'PlayerView'),
@@ -373,6 +374,7 @@ if TYPE_CHECKING:  # the names for type checkers and editors
     )
     from tui.services.stats import (  # noqa: F401
         DEFAULT_STAT,
+        LeadersBoard,
         LeadersView,
         LeagueTable,
         PlayerView,

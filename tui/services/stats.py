@@ -48,12 +48,25 @@ def team_games(db: Db, league: str | None, season: int | None) -> dict[str, int]
 
 
 @dataclass(frozen=True)
+class LeadersBoard:
+    """One league's (リーグ) board of a league of two, as fans read leaders: セ and パ apart."""
+    code: str
+    name: str
+    name_en: str
+    rows: list[LeaderRow]
+
+
+@dataclass(frozen=True)
 class LeadersView:
     kind: str
     stat: str
-    rows: list[LeaderRow]
+    rows: list[LeaderRow]          # the board asked for: the whole league's, a team's or a part's
     names: dict[str, str]
     season: int
+    # each league's board in a league of two (one after the other; only the part asked for with
+    # `part`); empty in a league of one and for a team's board
+    boards: list[LeadersBoard] = dataclasses.field(default_factory=list)
+    leagues: dict[str, str] = dataclasses.field(default_factory=dict)   # team → its league's code
 
 
 def _season_stats(s: Any, season_id: int, kind: str, team: str | None = None,
@@ -124,7 +137,16 @@ def leaders(db: Db, league: str | None = None, season: int | None = None, *,
         names = repo.player_names(session=s, league_id=row.id)
     board = league_leaders([(p, t, st) for p, t, st in rows if members is None or t in members],
                            stat, team_games=games, limit=limit)
-    return LeadersView(kind, stat, board, names, view.season)
+    boards: list[LeadersBoard] = []
+    if team is None and len(view.tables) > 1:
+        for t in view.tables:
+            if part is not None and t.code != part:
+                continue
+            mine = {r.team for r in t.rows}
+            boards.append(LeadersBoard(t.code, t.name, t.name_en, board if part is not None else
+                                       league_leaders([x for x in rows if x[1] in mine], stat,
+                                                      team_games=games, limit=limit)))
+    return LeadersView(kind, stat, board, names, view.season, boards, league_of(view))
 
 
 def _season_totals(s: Any, season_id: int, kind: str, team: str | None = None
@@ -288,7 +310,7 @@ def stats_dict(stats: Any) -> dict | None:
     return out
 
 
-__all__ = ["StandingsView", "LeagueTable", "league_tables", "LeadersView", "PlayerView", "DEFAULT_STAT",
+__all__ = ["StandingsView", "LeagueTable", "league_tables", "LeadersView", "LeadersBoard", "PlayerView", "DEFAULT_STAT",
            "TEAM_COLUMNS", "standings",
            "team_games", "leaders", "player", "stats_dict", "season_info", "schedule_days", "days_around"]
 

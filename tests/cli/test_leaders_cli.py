@@ -1,0 +1,88 @@
+"""`impact leaders` as fans read it: in a league of two each league's (リーグ) board under its own
+heading, one after the other (the first league's, then the other's); `--part` one of them;
+`--json` keeps its whole-league "rows" and adds each row's league and each league's board."""
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from tui import services as sv
+from tui.cli.main import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, (result.output, result.exception)
+    return result.output
+
+
+@pytest.fixture(scope="module")
+def nippon(tmp_path_factory):
+    db = str(tmp_path_factory.mktemp("leaders") / "l.sqlite3")
+    sv.create_league(db, "nippon", "nippon")
+    sv.new_season(db, "nippon", seed=3)
+    sv.sim_days(db, days=6)
+    return db
+
+
+def _heads(out: str, names: list[str]) -> list[int]:
+    lines = out.splitlines()
+    return [lines.index(n) for n in names if n in lines]
+
+
+def test_the_text_shows_each_leagues_board_under_its_heading(nippon):
+    tables = sv.standings(nippon).tables
+    names = [t.name for t in tables]
+    members = [{r.team for r in t.rows} for t in tables]
+    for kind, stat in (("batting", "avg"), ("pitching", "so")):
+        out = run("leaders", kind, "--stat", stat, "--limit", "5", "--db", nippon)
+        lines = out.splitlines()
+        heads = _heads(out, names)
+        assert len(heads) == 2 and heads[0] < heads[1], out
+        for i, (start, end) in enumerate(((heads[0], heads[1]), (heads[1], len(lines)))):
+            rows = [ln for ln in lines[start + 1:end] if ln.strip()]
+            assert rows and rows[0].split()[0] == "1", out          # ranks start again
+            assert len(rows) <= 5 + 2                                # ties may share a rank
+            teams = {t for ln in rows for t in ln.split() if t in members[0] | members[1]}
+            assert teams and teams <= members[i], (out, teams)
+    out = run("leaders", "--part", tables[1].code, "--db", nippon)
+    assert _heads(out, names) == _heads(out, names[1:]) and len(_heads(out, names)) == 1
+    # a team's board has no league heading
+    team = next(iter(members[0]))
+    assert not _heads(run("leaders", "--team", team, "--db", nippon), names)
+
+
+def test_json_keeps_its_rows_and_adds_the_leagues(nippon):
+    tables = sv.standings(nippon).tables
+    members = {t.code: {r.team for r in t.rows} for t in tables}
+    data = json.loads(run("leaders", "pitching", "--stat", "so", "--limit", "8",
+                          "--db", nippon, "--json"))
+    # "rows": the whole league's board, as before, each row naming its league
+    whole = sv.leaders(nippon, kind="pitching", stat="so", limit=8).rows
+    assert [(r["rank"], r["player"], r["team"], r["value"]) for r in data["rows"]] == \
+        [(r.rank, r.player_id, r.team, r.value) for r in whole]
+    assert all(r["team"] in members[r["league"]] for r in data["rows"])
+    assert [b["code"] for b in data["leagues"]] == [t.code for t in tables]
+    assert [b["name"] for b in data["leagues"]] == [t.name for t in tables]
+    for b in data["leagues"]:
+        part = sv.leaders(nippon, kind="pitching", stat="so", limit=8, part=b["code"]).rows
+        assert [(r["rank"], r["player"]) for r in b["rows"]] == \
+            [(r.rank, r.player_id) for r in part]
+        assert b["rows"][0]["rank"] == 1 and {r["league"] for r in b["rows"]} == {b["code"]}
+    one = json.loads(run("leaders", "--part", tables[0].code, "--db", nippon, "--json"))
+    assert [b["code"] for b in one["leagues"]] == [tables[0].code]
+    assert one["leagues"][0]["rows"] == one["rows"]
+
+
+def test_a_league_of_one_has_one_board(tmp_path):
+    db = str(tmp_path / "l.sqlite3")
+    sv.create_league(db, "pac", "pacific")
+    sv.new_season(db, "pac", seed=3)
+    sv.sim_days(db, days=3)
+    data = json.loads(run("leaders", "--db", db, "--json"))
+    assert data["rows"] and data["leagues"] == []
+    assert {r["league"] for r in data["rows"]} == {None}
+    out = run("leaders", "--db", db)
+    assert out.splitlines()[1].split()[0] == "1"      # the board straight under the title
