@@ -292,6 +292,7 @@ LABELS.update({
     "ld_batting": ("打撃成績", "Batting leaders"),
     "ld_pitching": ("投手成績", "Pitching leaders"),
     "ld_all_teams": ("全チーム", "All teams"),
+    "ld_both_leagues": ("両リーグ", "Both leagues"),
     "ld_qualifier_pa": ("規定打席", "Qualifying PA"),
     "ld_qualifier_ip": ("規定投球回", "Qualifying IP"),
     "ld_team_games": ("チーム試合数", "team games"),

@@ -1,5 +1,6 @@
 """Leaders per league (issue 29: the two leagues were mixed): in a league of two the board shows
-the first league's players, `v` the other's, then both — at 80×24 in both languages; the
+each league's players under its name, one after the other (as newspapers print セ and パ), `v`
+the first league's alone, then the other's, then both again — at 80×24 in both languages; the
 service and `impact leaders --part` take the league's code."""
 from __future__ import annotations
 
@@ -13,14 +14,27 @@ from tui_helpers import until
 SIZE = (80, 24)
 
 
-def _teams_shown(app) -> set[str]:
+def _sections(app) -> list[tuple[str | None, set[str]]]:
+    """The table's boards: (the league's code of its heading or None, the teams of its rows)."""
+    view = app.screen.data.view
+    team_on = {b.code: {r.player_id: r.team for r in b.rows} for b in view.boards}
+    team_on[None] = {r.player_id: r.team for r in view.rows}
     table = app.screen.query_one("#leaders-table")
-    return {row.stats and row.team for row in app.screen.data.view.rows} if table.row_count \
-        else set()
+    out: list[tuple[str | None, set[str]]] = []
+    for i in range(table.row_count):
+        key = table.coordinate_to_cell_key((i, 0)).row_key.value
+        if key.startswith("league:"):
+            out.append((key.removeprefix("league:"), set()))
+            continue
+        if not out:
+            out.append((None, set()))
+        code = out[-1][0]
+        out[-1][1].add(team_on[code][app.screen._players[key]])
+    return out
 
 
 @pytest.mark.parametrize("japanese", [True, False])
-async def test_v_switches_the_leaders_between_the_leagues_and_both(tmp_path, japanese):
+async def test_v_switches_the_leaders_between_both_leagues_and_each(tmp_path, japanese):
     from tui.settings import save_setting
 
     save_setting("japanese", japanese)
@@ -33,20 +47,25 @@ async def test_v_switches_the_leaders_between_the_leagues_and_both(tmp_path, jap
         app.data_changed()
         tables = services.standings(db).tables
         assert len(tables) == 2
-        members = [{r.team for r in t.rows} for t in tables]
+        members = {t.code: {r.team for r in t.rows} for t in tables}
         names = [t.name if japanese else t.name_en for t in tables]
+        codes = [t.code for t in tables]
         await pilot.press("5")
         title = lambda: str(app.screen.query_one("#leaders-title").render())  # noqa: E731
-        for shown, expected in ((names[0], members[0]), (names[1], members[1]),
-                                ("全チーム" if japanese else "All teams",
-                                 members[0] | members[1])):
+        both = "両リーグ" if japanese else "Both leagues"
+        for shown, expected in ((both, codes), (names[0], codes[:1]), (names[1], codes[1:]),
+                                (both, codes)):
             await until(pilot, lambda: app.current_mode == "leaders"
                         and app.screen.data is not None and shown in title()
                         and app.screen.query_one("#leaders-table").row_count > 0)
-            teams = _teams_shown(app)
-            assert teams <= expected
-            if expected == members[0] | members[1]:
-                assert teams & members[0] and teams & members[1]
+            sections = _sections(app)
+            if len(expected) == 2:      # each league's board under its heading, in order
+                assert [c for c, _t in sections] == codes
+                for code, teams in sections:
+                    assert teams and teams <= members[code]
+            else:                       # one league's board alone, no heading
+                [(code, teams)] = sections
+                assert code is None and teams and teams <= members[expected[0]]
             await pilot.press("v")
 
 

@@ -30,6 +30,9 @@ COLUMNS = {
     "pitching": ("games", "outs", "era", "wins", "losses", "saves", "hold_points", "so", "whip"),
 }
 LIMIT = 30
+# each league's board when both are shown one after the other: the ベスト10 the papers print
+# (the second league's heading within a screen's reach; `v` shows one league's LIMIT)
+BOTH_LIMIT = 10
 
 
 TEAM_KINDS = ("batting", "pitching", "fielding")
@@ -45,7 +48,9 @@ class LeadersData:
 
 class LeadersScreen(AreaScreen):
     """成績上位: k switches batting / pitching, c chooses the stat from a list (or click a column
-    header; s / S step through them), t cycles the team filter, Enter opens the player; T shows
+    header; s / S step through them), t cycles the team filter, Enter opens the player; in a
+    league of two each league's (リーグ) board under its name, one after the other, and v shows
+    one league's alone, then the other's, then both again; T shows
     チーム成績 instead: every team's batting, pitching or fielding (k) with the league totals,
     sorted by any column (c or a header)."""
 
@@ -69,11 +74,10 @@ class LeadersScreen(AreaScreen):
         self.showing_teams = False
         self.team_kind = "batting"
         self.team_stat = "avg"
-        # which league of a league of two (its code), None for both; the first league until
-        # the league's tables are known
+        # which league of a league of two (its code), None for each league's board in turn
         self.part: str | None = None
         self.parts: list[tuple[str, str, str]] = []      # (code, name, English name)
-        self._part_chosen = False
+        self._players: dict[str, str] = {}     # the table's row keys → player ids
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -94,12 +98,12 @@ class LeadersScreen(AreaScreen):
         table = self.call_service(services.standings)
         self.parts = [(t.code, t.name, t.name_en) for t in table.tables] \
             if len(table.tables) > 1 else []
-        if not self._part_chosen:
-            self.part = self.parts[0][0] if self.parts else None
         if self.part is not None and self.part not in {c for c, _n, _e in self.parts}:
             self.part = None
+        both = bool(self.parts) and self.team is None and self.part is None
         view = self.call_service(services.leaders, kind=self.kind, stat=self.stat, team=self.team,
-                                 limit=LIMIT, part=None if self.team else self.part)
+                                 limit=BOTH_LIMIT if both else LIMIT,
+                                 part=None if self.team else self.part)
         teams = self.call_service(services.team_stats) if self.showing_teams else None
         return LeadersData(view, {r.team: r.games for r in table.rows}, table.names, teams)
 
@@ -125,13 +129,29 @@ class LeadersScreen(AreaScreen):
         for c in cols:
             text = stat_name(kind, c, ja)
             t.add_column(f"▼{text}" if c == stat else text, key=c)
-        for row in data.view.rows:
-            s = row.stats
-            cells = [stat_text(c, getattr(s, c)) for c in cols]
-            t.add_row(str(row.rank),
-                      self.player_name(row.player_id, data.view.names.get(row.player_id)),
-                      self.team_name(row.team), *cells, key=row.player_id)
-        if not data.view.rows:
+        self._players = {}
+        boards: list[services.LeadersBoard | None] = list(
+            data.view.boards if self.team is None and self.part is None else [])
+        shown = False
+        for board in boards or [None]:
+            rows = data.view.rows if board is None else board.rows
+            if board is not None:           # the league's name over its board, as fans read it
+                name = board.name if ja or not board.name_en else board.name_en
+                t.add_row("", Text(name, style="bold"), *[""] * (len(cols) + 1),
+                          key="league:" + board.code)
+            for row in rows:
+                s = row.stats
+                cells = [stat_text(c, getattr(s, c)) for c in cols]
+                # a man traded between the leagues is on both boards: one key for each
+                key = row.player_id if board is None else f"{board.code}:{row.player_id}"
+                self._players[key] = row.player_id
+                t.add_row(str(row.rank),
+                          self.player_name(row.player_id, data.view.names.get(row.player_id)),
+                          self.team_name(row.team), *cells, key=key)
+                shown = True
+        if boards and t.row_count > 1:
+            t.move_cursor(row=1)            # on the first leader, not his league's name
+        if not shown:
             self.query_one("#leaders-qualifier", Static).update(
                 self._qualifier(data, ja) + f"  — {label('ld_none', ja)}")
 
@@ -232,20 +252,19 @@ class LeadersScreen(AreaScreen):
         self.refresh_data()
 
     def _part_name(self, ja: bool) -> str:
-        """The league shown (リーグ), or both / all teams."""
+        """The league shown (リーグ), or both (each its board), or all teams (a league of one)."""
         for code, name, name_en in self.parts:
             if code == self.part:
                 return name if ja else (name_en or name)
-        return label("ld_all_teams", ja)
+        return label("ld_both_leagues" if self.parts else "ld_all_teams", ja)
 
     def action_next_part(self) -> None:
-        """`v`: the next league of a league of two, then both, then the first again."""
+        """`v`: from both leagues' boards to the first league's alone, the other's, both again."""
         if not self.parts:
             return
-        choices: list[str | None] = [c for c, _n, _e in self.parts] + [None]
+        choices: list[str | None] = [None] + [c for c, _n, _e in self.parts]
         i = choices.index(self.part) if self.part in choices else 0
         self.part = choices[(i + 1) % len(choices)]
-        self._part_chosen = True
         self.team = None
         self.refresh_data()
 
@@ -272,8 +291,9 @@ class LeadersScreen(AreaScreen):
             self.choose_stat(key)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        if event.data_table.id == "leaders-table" and event.row_key.value and not self.showing_teams:
-            self.open_player(event.row_key.value)
+        pid = self._players.get(event.row_key.value or "")
+        if event.data_table.id == "leaders-table" and pid and not self.showing_teams:
+            self.open_player(pid)
 
     def open_player(self, pid: str) -> None:
         """Switch to the Players area and show this player there."""
