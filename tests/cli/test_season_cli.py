@@ -36,6 +36,8 @@ def test_slice_league_season_sim_standings(db):
     # carries on where it stopped
     report = json.loads(run("season", "sim", "--days", "2", "--db", db, "--json").output)
     assert report["games"] == 6 and report["remaining"] == 360 - 18
+    # with no --days: one day, and the report says "day", not "1 days"
+    assert run("season", "sim", "-q", "--db", db).output.startswith("played 3 games on 1 day through")
 
 
 def test_reading_commands(tmp_path):

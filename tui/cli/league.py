@@ -234,7 +234,9 @@ def season_close(
 @season_app.command("sim")
 @guarded
 def season_sim(
-    days: Optional[int] = typer.Option(None, "--days", min=1, help="How many playing days."),
+    days: Optional[int] = typer.Option(None, "--days", min=1,
+                                       help="How many playing days (default: one, without "
+                                            "--to-end)."),
     to_end: bool = typer.Option(False, "--to-end", help="Every game left."),
     league: Optional[str] = LEAGUE_NAME_OPT,
     season: Optional[int] = SEASON_OPT,
@@ -277,7 +279,8 @@ def season_sim(
     else:
         left = f", {report.remaining} left" if report.remaining else ", season finished"
         upto = f" through {report.last_day}" if report.last_day else ""
-        echo(f"played {report.games} games on {report.days} days{upto}{left}")
+        echo(f"played {report.games} game{'s' if report.games != 1 else ''} on {report.days} "
+             f"day{'s' if report.days != 1 else ''}{upto}{left}")
         if report.skipped:
             games = ", ".join(f"#{n}" for n in report.skipped)
             echo(f"skipped game{'s' if len(report.skipped) > 1 else ''} {games}: being "
