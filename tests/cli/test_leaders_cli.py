@@ -86,3 +86,20 @@ def test_a_league_of_one_has_one_board(tmp_path):
     assert {r["league"] for r in data["rows"]} == {None}
     out = run("leaders", "--db", db)
     assert out.splitlines()[1].split()[0] == "1"      # the board straight under the title
+
+
+def test_the_teams_stand_in_one_column_however_long_the_names(nippon):
+    """A long katakana name (ライアン・テイラー, 18 cells) pushed its team past the others'."""
+    from tui.cli.common import cells
+
+    teams = {r.team for r in sv.standings(nippon).rows}
+    out = run("leaders", "pitching", "--stat", "so", "--limit", "30", "--db", nippon)
+    view = sv.leaders(nippon, kind="pitching", stat="so", limit=30)
+    assert any(cells(view.names[r.player_id]) > 14 for b in view.boards for r in b.rows)
+    starts = set()
+    for line in out.splitlines():
+        words = line.split()
+        team = next((w for w in words if w in teams), None)
+        if team is not None:
+            starts.add(cells(line[:line.index(" " + team + " ") + 1]))
+    assert len(starts) == 1, out

@@ -375,11 +375,15 @@ def echo_json(data: Any) -> None:
 
 
 
+def cells(text: str) -> int:
+    """How many terminal cells `text` takes (a wide character takes two)."""
+    import unicodedata
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
 def pad(text: str, width: int) -> str:
     """`text` padded to `width` terminal cells (a wide character takes two)."""
-    import unicodedata
-    w = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-    return text + " " * max(0, width - w)
+    return text + " " * max(0, width - cells(text))
 
 
 def engine_build(engine_file: str | None) -> str:

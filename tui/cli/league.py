@@ -26,6 +26,7 @@ from tui.cli.common import (  # noqa: F401
     SEASON_OPT,
     NumberArgumentCommand,
     OneLineHelpGroup,
+    cells,
     echo,
     echo_json,
     echo_json_text,
@@ -377,13 +378,15 @@ def leaders_cmd(
                                        help="Only one league (リーグ) of a league of two, by its "
                                             "code (as impact standings --json names it); "
                                             "default each league's board in turn."),
-    limit: int = typer.Option(10, "--limit", min=1),
+    limit: int = typer.Option(10, "--limit", min=1,
+                              help="How many on each board."),
     league: Optional[str] = LEAGUE_NAME_OPT,
     season: Optional[int] = SEASON_OPT,
     db: Optional[str] = DB_OPT,
     as_json: bool = JSON_OPT,
 ) -> None:
-    """Leaders; rate stats need 規定打席 (team games × 3.1) or 規定投球回 (team games × 1.0)."""
+    """Leaders, each league's (リーグ) apart in a league of two; rate stats need 規定打席 (team
+    games × 3.1) or 規定投球回 (team games × 1.0)."""
     from league.season.stats import stat_label
     from tui import services as sv
     if kind not in ("batting", "pitching", "fielding"):
@@ -405,6 +408,9 @@ def leaders_cmd(
         return
     echo(f"{stat_label(kind, view.stat)} ({view.stat}), season {view.season}")
     boards = [(b.name, b.rows) for b in view.boards] or [("", view.rows)]
+    # the names' column as wide as the widest (a long katakana name pushed its team aside)
+    width = max([14] + [cells(view.names.get(r.player_id, r.player_id))
+                        for _n, rows in boards for r in rows])
     for name, rows in boards:
         if name:
             echo("")
@@ -412,7 +418,7 @@ def leaders_cmd(
         if not rows:
             echo("  nobody qualifies yet")
         for r in rows:
-            echo(f"{r.rank:>3}  {pad(view.names.get(r.player_id, r.player_id), 14)} {r.team}  "
+            echo(f"{r.rank:>3}  {pad(view.names.get(r.player_id, r.player_id), width)} {r.team}  "
                  f"{r.text:>8}")
 
 
