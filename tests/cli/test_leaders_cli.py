@@ -103,3 +103,15 @@ def test_the_teams_stand_in_one_column_however_long_the_names(nippon):
         if team is not None:
             starts.add(cells(line[:line.index(" " + team + " ") + 1]))
     assert len(starts) == 1, out
+
+
+def test_a_code_as_typed(nippon):
+    """`--team knz` and `--part cl` as `impact roster list knz` takes a code: any case."""
+    tables = sv.standings(nippon).tables
+    team = tables[0].rows[0].team
+    low = json.loads(run("leaders", "--team", team.lower(), "--db", nippon, "--json"))
+    assert low == json.loads(run("leaders", "--team", team, "--db", nippon, "--json"))
+    low = json.loads(run("leaders", "--part", tables[1].code.lower(), "--db", nippon, "--json"))
+    assert [b["code"] for b in low["leagues"]] == [tables[1].code]
+    bad = runner.invoke(app, ["leaders", "--team", "zzz", "--db", nippon])
+    assert bad.exit_code != 0 and "(teams: CHB, EDO, FUK," in bad.output   # in order to scan
