@@ -35,3 +35,20 @@ def test_the_brackets_show_in_the_help():
                         (["cards", "make"], "[cardgen]"), (["troop", "play"], "[s1,s2,s3]")):
         out = CliRunner().invoke(app, [*args, "--help"], terminal_width=200).output
         assert words in out, (args, out)
+
+
+def test_a_team_code_given_as_an_example_is_a_bundled_team():
+    """`roster list --help` said "e.g. TOK", a code of no bundled league: a newcomer who tried
+    it was refused."""
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).parents[2] / "sample_leagues"
+    everywhere = set.intersection(*[
+        {t["code"] for t in tomllib.loads((root / s / "league.toml").read_text())["teams"]}
+        for s in ("nippon", "pacific")])
+    examples = [(" ".join(path), m.group(1))
+                for path, cmd in _commands() for p in cmd.params
+                for m in re.finditer(r"[Tt]eam code, e\.g\. ([A-Z]{2,4})",
+                                     getattr(p, "help", "") or "")]
+    assert examples and all(code in everywhere for _c, code in examples), (examples, everywhere)

@@ -35,7 +35,7 @@ def _entry_dict(e: Any) -> dict[str, Any]:
 
 
 def list_cmd(
-    team: str = typer.Argument(..., help="Team code, e.g. TOK."),
+    team: str = typer.Argument(..., help="Team code, e.g. SAP."),
     league: Optional[str] = LEAGUE_NAME_OPT,
     season: Optional[int] = SEASON_OPT,
     db: Optional[str] = DB_OPT,
