@@ -38,3 +38,9 @@ def test_player_heads_innings_as_ip(tmp_path):
     career = run("player", starter, "--career", "--db", db)
     assert "outs" not in career
     assert re.search(r"pitching: season +team +.*\bip\b", career)
+    # a first-year man's career line: "1 season", not "1 seasons", in the columns of the others
+    lines = career.splitlines()
+    total = next(line for line in lines if "通算" in line)
+    assert re.search(r"通算 +1 season +\d", total), total
+    from tui.cli.common import cells
+    assert cells(total) == cells(next(line for line in lines if re.match(r" +1 \d{4} ", line)))

@@ -330,7 +330,8 @@ def career_out(db: Optional[str], ref: str, league: Optional[str], as_json: bool
                 echo(f"    {s.season:>4} {s.year}  {'/'.join(s.teams):8} {cells}")
             total = getattr(car, kind)
             cells = " ".join(f"{stat_text(k, getattr(total, k)):>6}" for k in keys)
-            echo(f"    通算 {car.years:>2} seasons {'':3} {cells}")
+            years = "season" if car.years == 1 else "seasons"
+            echo(f"    通算 {car.years:>2} {years:7} {'':3} {cells}")
     from league.season.awards import award_key_name
     from league.season.titles import title_spec
     for n, lg, k in view.titles:
