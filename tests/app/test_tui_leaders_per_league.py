@@ -61,6 +61,9 @@ async def test_v_switches_the_leaders_between_both_leagues_and_each(tmp_path, ja
             sections = _sections(app)
             if len(expected) == 2:      # each league's board under its heading, in order
                 assert [c for c, _t in sections] == codes
+                table = app.screen.query_one("#leaders-table")   # Enter opens the first leader
+                assert table.cursor_row == 1 and table.coordinate_to_cell_key(
+                    (1, 0)).row_key.value in app.screen._players
                 for code, teams in sections:
                     assert teams and teams <= members[code]
             else:                       # one league's board alone, no heading
