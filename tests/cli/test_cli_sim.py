@@ -81,6 +81,16 @@ def test_unknown_team_is_one_clear_line():
     assert "no team 'ZZZ'" in res.output and "SAP" in res.output
 
 
+def test_a_team_code_in_any_case():
+    """`--away osk --home chb` plays OSK at CHB, as `impact roster list osk` takes a code."""
+    low = runner.invoke(app, ["sim", "game", "--away", "osk", "--home", "Chb", "--seed", "77",
+                              "--json"])
+    up = runner.invoke(app, ["sim", "game", "--away", "OSK", "--home", "CHB", "--seed", "77",
+                             "--json"])
+    assert low.exit_code == 0, low.output
+    assert low.output == up.output and _games(up.output)[0]["away"]["team"] == "OSK"
+
+
 def test_calibrate_prints_every_figure_with_its_band():
     res = runner.invoke(app, ["calibrate", "--games", "60"])
     assert res.exit_code in (0, 1)

@@ -145,6 +145,9 @@ def sim_game(
 
     lg = _league(league)
     rs = _ruleset(lg, ruleset, league)
+    # a code as typed (edo is EDO), as `impact roster list` and `impact leaders --team` take it
+    codes = {t.code.upper(): t.code for t in lg.teams}
+    away, home = (codes.get(c.strip().upper(), c) if c is not None else None for c in (away, home))
     try:
         matchups = schedule(lg, count, away, home, rotation)
     except (LeagueError, ValueError) as exc:
