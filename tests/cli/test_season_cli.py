@@ -69,6 +69,9 @@ def test_reading_commands(tmp_path):
             assert e["home"] == (g["home"] == team)
             assert e["opponent"] == (g["away"] if e["home"] else g["home"])
             assert f"#{e['game']:<4} {'vs' if e['home'] else '@ '} {e['opponent']}" in text
+            if "batting" in e:     # at-bats and hits named, not "3-0" (read as the score)
+                b = e["batting"]
+                assert f" AB {b['ab']} H {b['h']} HR {b['hr']} RBI {b['rbi']} " in text
             seen.add(e["home"])
     assert seen == {True, False}
     sched = json.loads(run("season", "schedule", "--db", db, "--json").output)

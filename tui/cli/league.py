@@ -515,7 +515,8 @@ def player_cmd(
             parts = []
             if "batting" in e:
                 b = e["batting"]
-                parts.append(f"{b['pos'] or '-':6} {b['ab']}-{b['h']} HR {b['hr']} RBI {b['rbi']}"
+                # AB and H named: a bare "3-0" beside the opponent read as the game's score
+                parts.append(f"{b['pos'] or '-':6} AB {b['ab']} H {b['h']} HR {b['hr']} RBI {b['rbi']}"
                              f" BB {b['bb']} K {b['so']}")
             if "pitching" in e:
                 p = e["pitching"]
