@@ -52,3 +52,15 @@ def test_a_team_code_given_as_an_example_is_a_bundled_team():
                 for m in re.finditer(r"[Tt]eam code, e\.g\. ([A-Z]{2,4})",
                                      getattr(p, "help", "") or "")]
     assert examples and all(code in everywhere for _c, code in examples), (examples, everywhere)
+
+
+def test_a_group_says_what_its_commands_do():
+    """`impact season --help` said "make the schedule, simulate days" over five commands (close,
+    status...), `impact league --help` "create, list, export, import" over ten: a newcomer
+    reading the top-level list missed the rest."""
+    groups = {" ".join(path): cmd for path, cmd in _commands() if getattr(cmd, "commands", None)}
+    for group in ("league", "season"):
+        words = re.findall(r"[a-z]+", groups[group].help.lower())
+        missing = [c for c in groups[group].commands if not any(w.startswith(c) for w in words)]
+        assert not missing, (group, missing, groups[group].help)
+    assert "injuries" in groups["roster"].help and "usage" in groups["roster"].help

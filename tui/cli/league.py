@@ -40,10 +40,13 @@ from tui.cli.common import (  # noqa: F401
 
 _fail, _echo_json, _json_default, _pad = fail, echo_json, json_default, pad
 
-league_app = typer.Typer(help="Stored leagues: create, list, export, import.", no_args_is_help=True,
-                         cls=OneLineHelpGroup)
-season_app = typer.Typer(help="Seasons: make the schedule, simulate days.", no_args_is_help=True,
-                         cls=OneLineHelpGroup)
+league_app = typer.Typer(help="Stored leagues: create (new), list, export, import; a shared "
+                              "league's set-up (share), managers, whoami and audit log; games played at "
+                              "the keyboard (keyboard, void).",
+                         no_args_is_help=True, cls=OneLineHelpGroup)
+season_app = typer.Typer(help="Seasons: make the next one (new) with its schedule, simulate its "
+                              "days (sim), its calendar (schedule) and phase (status), close it.",
+                         no_args_is_help=True, cls=OneLineHelpGroup)
 
 
 # --- league --------------------------------------------------------------------------------------

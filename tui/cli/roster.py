@@ -22,7 +22,8 @@ from tui.cli.common import (
 
 roster_app = typer.Typer(
     cls=OneLineHelpGroup,
-    help="The active roster (一軍) and the farm (二軍): list, call up, demote (ten-day rule).",
+    help="The active roster (一軍) and the farm (二軍): list, call up, demote (ten-day rule); "
+         "play with injuries or without, with real usage or by the cards.",
     no_args_is_help=True)
 
 
