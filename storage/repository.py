@@ -1461,7 +1461,8 @@ def player_row(*, session: Session, league_id: int, ref: str) -> tuple[str, str]
     """(id, name) of a player by id (case-insensitive) or by name (exact, or a unique part)."""
     rows = session.exec(select(PlayerRow.pid, PlayerRow.name)
                         .where(PlayerRow.league_id == league_id)).all()
-    key = ref.strip()
+    # spaces as typed: a Japanese keyboard's full-width space (宮本　涼) is the name's space
+    key = " ".join(ref.split())
     for pid, name in rows:
         if pid.lower() == key.lower():
             return pid, name

@@ -231,6 +231,9 @@ def test_player_by_name(tmp_path):
     assert data["id"] == "SAP01"
     data = json.loads(run("player", name.replace(" ", ""), "--db", db, "--json").output)
     assert data["id"] == "SAP01"
+    # a Japanese keyboard's space between family and given name is full-width (U+3000)
+    data = json.loads(run("player", name.replace(" ", "\u3000"), "--db", db, "--json").output)
+    assert " " in name and data["id"] == "SAP01"
 
 
 @pytest.mark.slow
