@@ -1458,7 +1458,8 @@ def _stored_result(slot: GameSlot, data: dict, batting: list, pitching: list, fi
 
 
 def player_row(*, session: Session, league_id: int, ref: str) -> tuple[str, str]:
-    """(id, name) of a player by id (case-insensitive) or by name (exact, or a unique part)."""
+    """(id, name) of a player by id (case-insensitive) or by name (exact, or a unique part),
+    else by the English name the league gives him (any case)."""
     rows = session.exec(select(PlayerRow.pid, PlayerRow.name)
                         .where(PlayerRow.league_id == league_id)).all()
     # spaces as typed: a Japanese keyboard's full-width space (宮本　涼) is the name's space
@@ -1472,6 +1473,20 @@ def player_row(*, session: Session, league_id: int, ref: str) -> tuple[str, str]
     part = [(p, n) for p, n in rows if key and key in n]
     if len(part) == 1:
         return part[0]
+    if not exact and not part and key.isascii():
+        # the English name the league gives (name_en, as the app shows in English): Ryo Miyamoto
+        names = dict(rows)
+        english = {pid: (b or {}).get("name_en") or (p or {}).get("name_en") or ""
+                   for pid, _t, b, p in base_cells(session=session, league_id=league_id,
+                                                   released=True)}
+        low = key.lower()
+        exact = [(p, names[p]) for p, e in english.items()
+                 if e and p in names and " ".join(e.lower().split()) == low]
+        part = [(p, names[p]) for p, e in english.items() if e and p in names and low in e.lower()]
+        if len(exact) == 1:
+            return exact[0]
+        if len(part) == 1:
+            return part[0]
     if len(exact) > 1 or len(part) > 1:
         many = exact or part
         raise NotFound(f"{ref!r} matches several players: "

@@ -236,6 +236,29 @@ def test_player_by_name(tmp_path):
     assert " " in name and data["id"] == "SAP01"
 
 
+def test_player_by_his_english_name(tmp_path):
+    """The name the league gives in English (nippon's name_en, what the app shows in English)
+    finds him too, in any case; a part of it shared by several lists them."""
+    db = str(tmp_path / "n.sqlite3")
+    sv.create_league(db, "nippon", "nippon")
+    sv.new_season(db, "nippon")
+    english = {}
+    for t in sv.open_league(db).teams:
+        for p in t.players:
+            if p.name_en:
+                english.setdefault(p.name_en, []).append(p.id)
+    name, [pid] = next((n, ids) for n, ids in english.items() if len(ids) == 1)
+    for typed in (name, name.upper(), "  ".join(name.split())):
+        assert json.loads(run("player", typed, "--db", db, "--json").output)["id"] == pid
+    family = name.split()[-1]
+    many = [i for n, ids in english.items() if family in n for i in ids]
+    out = run("player", family, "--db", db, ok=False)
+    if len(many) > 1:
+        assert out.exit_code != 0 and "matches several players" in out.output
+    else:
+        assert json.loads(run("player", family, "--db", db, "--json").output)["id"] == many[0]
+
+
 @pytest.mark.slow
 def test_reading_while_a_simulation_writes(tmp_path):
     """The app reading and a CLI simulating on one SQLite file: no errors, nothing lost."""
