@@ -77,7 +77,10 @@ def awards_cmd(
                                            "e.g. mvp=SAP06 best_nine:C=CHB01. Repeatable."),
     accept: bool = typer.Option(False, "--accept",
                                 help="Confirm the proposal of every slot not yet confirmed."),
-    part: Optional[str] = typer.Option(None, "--part", help="Which league (リーグ) of two."),
+    part: Optional[str] = typer.Option(
+        None, "--part", help="One league (リーグ) of a league of two, by its code (as impact "
+        "standings --json names it) or name: its awards alone (and 沢村賞, both leagues'); "
+        "what --confirm and --accept choose for."),
     rule: list[str] = typer.Option([], "--rule",
                                    help="Change an award setting KEY=VALUE, e.g. "
                                         "rookie_max_prior_ab=60, sawamura.wins=12. Repeatable."),
@@ -95,7 +98,7 @@ def awards_cmd(
         view = sh.confirm_awards(db, _pairs(confirm, "--confirm"), league=league, season=season,
                                  part=part, accept_all=accept)
     else:
-        view = sh.season_awards(db, league, season)
+        view = sh.season_awards(db, league, season, part=part)
     if as_json:
         echo_json({"season": view.season, "year": view.year, "complete": view.complete,
                     "rules": view.rules.to_mapping(),

@@ -323,9 +323,27 @@ def _rules(s: Any, lid: int) -> aw.AwardRules:
                                       "the league's award settings")
 
 
+def _award_part(s: Any, lid: int, part: str, parts: Sequence[str]) -> str:
+    """The league (リーグ) `part` names, as its awards store it (its name): given by its name,
+    its code (CL, any case, as `impact leaders --part` takes it) or its short name; refused
+    naming the leagues when none."""
+    if part in parts:
+        return part
+    up = part.strip().upper()
+    groups = repo.league_structure(session=s, league_id=lid).leagues
+    for g in groups:
+        if up in (g.code.upper(), g.short.upper(), g.name.upper()) and g.name in parts:
+            return g.name
+    known = ", ".join(f"{g.name} ({g.code})" for g in groups if g.name in parts) \
+        or ", ".join(parts) or "one only"
+    raise ServiceError(f"no league {part!r} in this season (leagues: {known})")
+
+
 @_guard
-def season_awards(db: Db, league: str | None = None, season: int | None = None) -> AwardsView:
-    """Every award slot of the season: the proposal, the candidates, what is confirmed."""
+def season_awards(db: Db, league: str | None = None, season: int | None = None, *,
+                  part: str | None = None) -> AwardsView:
+    """Every award slot of the season: the proposal, the candidates, what is confirmed; `part`
+    (a league of two's code or name): its slots only, with 沢村賞 (both leagues')."""
     with Work.of(db, league).session() as s:
         lid = _league_id(s, league)
         info = repo.find_season(session=s, league_id=lid, number=season)
@@ -337,6 +355,9 @@ def season_awards(db: Db, league: str | None = None, season: int | None = None) 
         props, players = _proposals(s, lid, se, rules, totals_all, numbers)
         stored = {(a.league_part, a.award): a for a in hs.awards(session=s, season_ids=[info.id])}
         names = _names(s, lid)
+        if part is not None:
+            part = _award_part(s, lid, part, sorted({p.league for p in props if p.league}))
+            props = [p for p in props if p.league in (part, "")]
     slots = []
     for p in props:
         st = stored.get((p.league, p.key))
@@ -359,17 +380,20 @@ def confirm_awards(db: Db, choices: Mapping[str, str | None] | None = None, *,
                    accept_all: bool = False) -> AwardsView:
     """Store the commissioner's choices: {award key: player id or name, or None / "none" for
     nobody}; with `accept_all` every slot not chosen yet takes the app's proposal. `part` names
-    the league (リーグ) of a two-league structure. A bad key or player refuses the whole call."""
+    the league (リーグ) of a two-league structure (its code or name; `accept_all` then takes
+    its slots and 沢村賞 only). A bad key or player refuses the whole call."""
     w = Work.of(db, league)
     view = season_awards(w, league, season)
     parts = sorted({sl.league for sl in view.slots if sl.award != "sawamura"})
+    only = part is not None        # --accept for this league's slots alone (and 沢村賞)
     if part is None:
         if len(parts) > 1 and choices and any(not k.startswith("sawamura") for k in choices):
             raise ServiceError(f"this season has several leagues ({', '.join(parts)}): "
-                               "choose one with --part NAME")
+                               "choose one with --part CODE")
         part = parts[0] if parts else ""
     elif part not in parts:
-        raise ServiceError(f"no league {part!r} in this season (leagues: {', '.join(parts)})")
+        with w.session() as s:
+            part = _award_part(s, _league_id(s, league), part, parts)
     by_key = {(sl.league, sl.key): sl for sl in view.slots}
     with w.session() as s:
         lid = _league_id(s, league)
@@ -389,7 +413,8 @@ def confirm_awards(db: Db, choices: Mapping[str, str | None] | None = None, *,
         chosen = {(sl.league, sl.key) for sl, _ in todo}
         if accept_all:
             todo += [(sl, sl.proposed) for sl in view.slots
-                     if not sl.confirmed and (sl.league, sl.key) not in chosen]
+                     if not sl.confirmed and (sl.league, sl.key) not in chosen
+                     and (not only or sl.league in (part, ""))]
         # the same player twice in one position group (outfield) is refused
         for sl, pid in todo:
             if pid is None:
@@ -407,7 +432,7 @@ def confirm_awards(db: Db, choices: Mapping[str, str | None] | None = None, *,
             hs.confirm_award(session=s, season_id=info.id, league_part=sl.league, award=sl.key,
                              player=pid, proposed=sl.proposed)
         s.commit()
-    return season_awards(w, league, season)
+    return season_awards(w, league, season, part=part if only else None)
 
 
 @_guard
