@@ -287,11 +287,24 @@ def stat_label(kind: str, stat: str) -> str:
     return STAT_LABELS_JA[kind][_resolve(kind, stat)]
 
 
+def stat_as_typed(kind: str, typed: str) -> str:
+    """A stat a person typed, in the spelling the boards use: any case (AVG, K) or its Japanese
+    name (打率, 奪三振); what is neither is returned unchanged (refused by the board)."""
+    low = typed.strip().lower()
+    if low in STAT_ALIASES or low in STAT_LABELS_JA.get(kind, {}):
+        return low
+    for name, label in STAT_LABELS_JA.get(kind, {}).items():
+        if label == typed.strip() and name != "ip_text":
+            return name
+    return typed
+
+
 def _resolve(kind: str, stat: str) -> str:
     name = STAT_ALIASES.get(stat, stat)
     known = stat_names(kind)
     if name not in known:
-        raise LeagueError(f"unknown {kind} stat {stat!r}; the known ones are {', '.join(known)}")
+        raise LeagueError(f"unknown {kind} stat {stat!r}; the known ones are {', '.join(known)} "
+                          f"(or their Japanese names, e.g. {STAT_LABELS_JA[kind][known[0]]})")
     return name
 
 

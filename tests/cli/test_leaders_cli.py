@@ -115,3 +115,20 @@ def test_a_code_as_typed(nippon):
     assert [b["code"] for b in low["leagues"]] == [tables[1].code]
     bad = runner.invoke(app, ["leaders", "--team", "zzz", "--db", nippon])
     assert bad.exit_code != 0 and "(teams: CHB, EDO, FUK," in bad.output   # in order to scan
+
+
+@pytest.mark.parametrize("kind, typed, stat", [("batting", "AVG", "avg"), ("batting", "打率", "avg"),
+                                               ("batting", "本塁打", "hr"), ("pitching", "K", "k"),
+                                               ("pitching", "奪三振", "so"),
+                                               ("pitching", "防御率", "era")])
+def test_a_stat_in_any_case_or_by_its_japanese_name(nippon, kind, typed, stat):
+    """`--stat AVG` and `--stat 打率` were refused ("unknown batting stat 'AVG'")."""
+    data = json.loads(run("leaders", kind, "--stat", typed, "--db", nippon, "--json"))
+    want = json.loads(run("leaders", kind, "--stat", stat, "--db", nippon, "--json"))
+    assert data == want and data["stat"] == stat
+
+
+def test_an_unknown_stat_says_the_japanese_names_are_taken_too(nippon):
+    out = runner.invoke(app, ["leaders", "--stat", "zz", "--db", nippon])
+    assert out.exit_code != 0 and "unknown batting stat 'zz'" in out.output
+    assert "Japanese names, e.g. 打率" in out.output

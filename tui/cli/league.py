@@ -375,7 +375,8 @@ def _standings_table(view: Any, rows: Any) -> None:
 
 def leaders_cmd(
     kind: str = typer.Argument("batting", help="batting, pitching or fielding."),
-    stat: Optional[str] = typer.Option(None, "--stat", help="avg, hr, rbi, ops, era, so, saves…"),
+    stat: Optional[str] = typer.Option(None, "--stat", help="avg, hr, rbi, ops, era, so, saves… in any case, or "
+                                       "the Japanese name (打率, 本塁打, 防御率…)."),
     team: Optional[str] = typer.Option(None, "--team", help="Only this team (code)."),
     part: Optional[str] = typer.Option(None, "--part",
                                        help="Only one league (リーグ) of a league of two, by its "

@@ -19,6 +19,7 @@ from league.season.stats import (
     batting_of,
     fielding_of,
     pitching_of,
+    stat_as_typed,
     stat_label,
 )
 from league.season.stats import (
@@ -124,9 +125,9 @@ def leaders(db: Db, league: str | None = None, season: int | None = None, *,
             raise ServiceError(f"no league {part!r} in this league (leagues: "
                                f"{', '.join(t.code for t in view.tables) or 'one only'})")
         members = {r.team for r in table.rows}
-    stat = stat or DEFAULT_STAT.get(kind, "avg")
     if kind not in DEFAULT_STAT:
         raise ServiceError(f"unknown kind of stats {kind!r}; use batting, pitching or fielding")
+    stat = stat_as_typed(kind, stat) if stat else DEFAULT_STAT[kind]     # AVG, 打率: avg
     stat_label(kind, stat)  # an unknown stat is refused even before any game is played
     with w.session() as s:
         row = repo.find_league(session=s, name=league)
