@@ -153,6 +153,9 @@ def test_short_season_to_end_and_replay(db):
     sv.new_season(db, games_per_opponent=4, seed=9)
     report = sv.sim_days(db, to_end=True)
     assert report.remaining == 0
+    # simulating again says there is nothing to play, not "played 0 games on 0 days"
+    out = run("season", "sim", "-q", "--db", db).output
+    assert out.startswith("nothing to play: the regular season is finished") and "0 days" not in out
     view = sv.standings(db)
     assert view.final == view.games == report.games
     assert sum(r.wins for r in view.rows) == sum(r.losses for r in view.rows)

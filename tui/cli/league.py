@@ -281,6 +281,12 @@ def season_sim(
     if as_json:
         echo_json(report)
     else:
+        if not (report.games or report.remaining or report.skipped or report.recorded
+                or report.refused):
+            # not "played 0 games on 0 days": say so, and where to look next
+            echo("nothing to play: the regular season is finished "
+                 "(`impact season status` says what comes next)")
+            return
         left = f", {report.remaining} left" if report.remaining else ", season finished"
         upto = f" through {report.last_day}" if report.last_day else ""
         echo(f"played {report.games} game{'s' if report.games != 1 else ''} on {report.days} "
