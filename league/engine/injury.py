@@ -103,7 +103,8 @@ def accident_check(g: "Game", rules: InjuryRules, batter: str) -> None:
     if not pid or g.finished:
         return
     player = g.players[pid]
-    at = len(g.plays)
+    # counted without making the plays' entries (most games' are never read)
+    at = g.recording.play_count()
     removed = _take_out(g, side, pid)
     points = g.injuries.get(pid, 0) + (rules.points_removed if removed else rules.points)
     g.injuries[pid] = points
@@ -115,8 +116,7 @@ def accident_check(g: "Game", rules: InjuryRules, batter: str) -> None:
         g.record("INJURY", pid, mods=((HEAVY,) if level == "heavy" else ())
                  + ((TAKEN_OUT,) if removed else ()))
         # the play-by-play tells the accident before the substitution it brings
-        g.plays.insert(at, g.plays.pop())
-        g.events.insert(at, g.events.pop())
+        g.recording.move_last_play(at)
     if not removed:
         _play_hurt(g, pid, level)
 

@@ -414,6 +414,22 @@ class Recording:
             self._make_plays()
         self._events = events
 
+    def play_count(self) -> int:
+        """How many plays have been recorded (without making any entry)."""
+        return len(self._plays) + len(self.play_rows)
+
+    def move_last_play(self, at: int) -> None:
+        """The last play recorded moved to be the `at`-th (its Play and Event together), in its
+        row when no reader has made it an entry yet."""
+        made = len(self._plays)
+        rows = self.play_rows
+        if rows and at >= made:
+            rows.insert(at - made, rows.pop())
+            return
+        plays, events = self.plays(), self.events()
+        plays.insert(at, plays.pop())
+        events.insert(at, events.pop())
+
     def any_play(self) -> bool:
         """Whether a play has been recorded (without making any entry)."""
         return bool(self.play_rows) or bool(self._plays)
