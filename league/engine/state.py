@@ -1513,6 +1513,11 @@ class GameState:
             # one stretch from the first pitch (every pitcher of one hand: most games' sides):
             # each batter's whole line is his line against that hand
             whole = n == 1 and not stints[0][1]
+            # each stretch's hand, the lines as it started and as it ended (None: the lines at
+            # the end of the game), paired once a side, not once a batter
+            spans: list[tuple[str, dict[str, list[int]], dict[str, list[int]] | None]] = [
+                (stints[k][0], stints[k][1], stints[k + 1][1] if k + 1 < n else None)
+                for k in range(n)]
             for s, bid, _pos in self.bat_order:
                 if s == dfn.index:
                     continue
@@ -1524,9 +1529,8 @@ class GameState:
                 # one stretch after another, each of the other hand than the one before
                 # (_stint): the batter's line at its end less his line at its start
                 hands: dict[str, list[int]] = {}
-                for k in range(n):
-                    hand, start = stints[k]
-                    last = line if k + 1 == n else stints[k + 1][1].get(bid, zero)
+                for hand, start, end in spans:
+                    last = line if end is None else end.get(bid, zero)
                     first = start.get(bid, zero)
                     if last == first:
                         continue
