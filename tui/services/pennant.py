@@ -78,17 +78,27 @@ def odds_setup(db: Db, league: str | None = None, season: int | None = None, *,
             games = repo.schedule(session=s, season_id=ctx.season.id)
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
-    played = tuple(Outcome(g.number, g.day, g.away, g.home, g.away_runs or 0, g.home_runs or 0)
-                   for g in games if g.status == "final")
-    pending = tuple(ScheduledGame(g.number, g.day, g.away, g.home, g.series)
+    # the players' ids and the teams' codes as the cards' own string objects wherever the runs
+    # look them up (the rest, the book, the schedule read from storage are equal strings, not
+    # the same ones): a dict's look-up then matches by identity, not by comparing the texts
+    same = _Same(ctx.league)
+    c = same.of
+    played = tuple(Outcome(g.number, g.day, c(g.away), c(g.home), g.away_runs or 0,
+                           g.home_runs or 0) for g in games if g.status == "final")
+    pending = tuple(ScheduledGame(g.number, g.day, c(g.away), c(g.home), g.series)
                     for g in games if g.status != "final")
+    book = ctx.roster
+    book.entries = same.keys(book.entries)
+    book.farm = {c(pid) for pid in book.farm}
     # the runs go on from where the season stands: its farm, who is hurt and for how long, and
     # the season's seed for their recovery (each run plays a copy of the book)
-    state = SeasonState(league=ctx.league, players=ctx.players, rest=dict(ctx.rest),
-                        last=dict(ctx.last), prefs=ctx.prefs, roster=ctx.roster,
-                        days=dict(ctx.days), follow_usage=ctx.follow_usage,
-                        relief=dict(ctx.relief), starts=dict(ctx.starts),
-                        start_outs=dict(ctx.start_outs))
+    state = SeasonState(league=ctx.league, players=ctx.players, rest=same.keys(ctx.rest),
+                        last={c(t): None if pid is None else c(pid)
+                              for t, pid in ctx.last.items()},
+                        prefs=same.keys(ctx.prefs),
+                        roster=book, days=same.keys(ctx.days), follow_usage=ctx.follow_usage,
+                        relief=same.keys(ctx.relief), starts=same.keys(ctx.starts),
+                        start_outs=same.keys(ctx.start_outs))
     teams = tuple(t.code for t in ctx.league.teams)
     # a league of two leagues: each has its own pennant, Climax Series and magic numbers
     leagues = tuple((g.code, tuple(g.teams)) for g in ctx.league.leagues) \
@@ -97,6 +107,22 @@ def odds_setup(db: Db, league: str | None = None, season: int | None = None, *,
                       ctx.season.seed % (MAX_SEED + 1) if seed is None else seed, leagues)
     names = {t.code: t.short or t.name for t in ctx.league.teams}
     return setup, names, ctx.season.id, ctx.season.number, ctx.league.name
+
+
+class _Same:
+    """Equal strings as one object: a league's players' ids and teams' codes as its cards hold
+    them (odds_setup)."""
+
+    def __init__(self, league: Any) -> None:
+        self.known: dict[str, str] = {t.code: t.code for t in league.teams}
+        self.known.update((p.id, p.id) for t in league.teams for p in t.players)
+
+    def of(self, text: str) -> str:
+        return self.known.get(text, text)
+
+    def keys(self, d: dict) -> dict:
+        """`d` with its keys as the cards' strings (in its order)."""
+        return {self.known.get(k, k): v for k, v in d.items()}
 
 
 def _batches(runs: int, workers: int) -> list[tuple[int, int]]:
