@@ -42,7 +42,7 @@ from league.manager.bullpen import (
 
 if TYPE_CHECKING:
     from league.engine.state import GameState as Game
-    from league.engine.state import Side
+    from league.engine.state import Runner, Side
 
 
 # the questions the engine asks a manager and how it asks them (Manager, Decider, Asking,
@@ -767,9 +767,11 @@ class ComputerManager(Decider):
             habits = self.habits(game, o)
             if habits:
                 return self._habit_call(game, o, bid, lead, habits)
-        close = -3 <= lead <= 2
         b1, b2, b3 = game.bases[1], game.bases[2], game.bases[3]
         outs = game.outs
+        if _no_offense_call(outs, b1, b2, b3, lead, game.inning):
+            return _NONE
+        close = -3 <= lead <= 2
         below = -1   # how many of the order are weaker bats than him: worked out when asked
         call = _double_steal(game, lead)
         if call is not None:
@@ -1517,6 +1519,18 @@ def _double_steal(game: "Game", lead: int) -> tuple[str, int] | None:
                 and game.batting_card(b1.pid).SR >= 20:
             return ("double_steal", 2 if b2 else 1)
     return None
+
+
+def _no_offense_call(outs: int, b1: "Runner | None", b2: "Runner | None", b3: "Runner | None",
+                     lead: int, inning: int) -> bool:
+    """Whether no call of ComputerManager.offense_call (version 4's, or a side without habits)
+    can be made, read from these fields before any card: with two out only the steal of second
+    in a close game is; with nobody on first only the squeeze (late, tied or one down) and the
+    sacrifice (nobody out, third open). Its answer then, none, is the full one's
+    (tests/manager/test_strategy_use.py holds them together over varied situations)."""
+    if outs == 2:
+        return not b1 or bool(b2) or not -2 <= lead <= 1
+    return not b1 and bool(outs or b3) and not (b3 and inning >= 7 and -1 <= lead <= 0)
 
 
 def _squeeze(game: "Game", bid: str, lead: int) -> bool:

@@ -8,8 +8,11 @@ decisions the computer manager returned, through a counting subclass.
 from __future__ import annotations
 
 import collections
+import itertools
 
+import league.manager.computer as computer
 import league.season.simulate as simulate
+from league.engine.state import Runner
 from league.manager.computer import ComputerManager
 from league.season.simulate import schedule, seeded_games
 
@@ -82,3 +85,59 @@ def test_every_strategy_is_used_over_a_season(pacific, ruleset, monkeypatch):
     assert c["offense:bunt"] >= 1
     assert c["offense:double_steal"] >= 1, "double steal"
     assert c["no_check"] == seen["no_check_play"]
+
+
+class SituationsManager(ComputerManager):
+    """The computer manager that, at each offense call it is asked in a game, also answers it in
+    varied situations (outs, runners, score, inning) with and without its fast path
+    (computer._no_offense_call), keeping both answers."""
+
+    pairs: list = []
+
+    def offense_call(self, game):
+        if len(self.pairs) < 60_000:
+            self._vary(game)
+        return super().offense_call(game)
+
+    def _vary(self, game):
+        o = game.sides[game.half]
+        # the fastest of the order (so that a double steal may be called), or the men on base
+        others = [pid for pid in o.order if pid != o.order[o.batting_index]]
+        others.sort(key=lambda pid: -game.batting_card(pid).SR)
+        men = [Runner(pid, "", True) for pid in others[:3]]
+        bases, score, outs, inning = list(game.bases), list(game.score), game.outs, game.inning
+        fast = computer._no_offense_call
+        try:
+            for game.outs, game.inning, lead, taken in itertools.product(
+                    range(3), (1, 6, 7, 9), range(-5, 5), itertools.product((0, 1), repeat=3)):
+                for b in (1, 2, 3):
+                    game.bases[b] = (bases[b] or men[b - 1]) if taken[b - 1] else None
+                game.score[o.index], game.score[1 - o.index] = max(lead, 0), max(-lead, 0)
+                quick = super().offense_call(game)
+                computer._no_offense_call = lambda *args: False
+                try:
+                    full = super().offense_call(game)
+                finally:
+                    computer._no_offense_call = fast
+                self.pairs.append((quick, full, fast(game.outs, *game.bases[1:4], lead,
+                                                     game.inning)))
+        finally:
+            game.bases[:] = bases
+            game.score[:] = score
+            game.outs, game.inning = outs, inning
+
+
+def test_the_offense_calls_fast_path_answers_as_the_full_one(pacific, ruleset, monkeypatch):
+    """offense_call's answer read from the outs, runners, score and inning before any card
+    (`_no_offense_call`: none) is the one its full reading gives, over varied situations of the
+    batters, runners and catchers of real games; and some of them are calls."""
+    SituationsManager.pairs = []
+    monkeypatch.setattr(simulate, "ComputerManager", SituationsManager)
+    for _ in seeded_games(pacific, ruleset, schedule(pacific, 12), 1):
+        pass
+    pairs = SituationsManager.pairs
+    assert len(pairs) >= 20_000
+    assert [q for q, f, _ in pairs] == [f for q, f, _ in pairs]
+    assert sum(early for _, _, early in pairs) >= len(pairs) // 3    # the fast path answers
+    kinds = collections.Counter(f[0] for q, f, _ in pairs)
+    assert {"bunt", "steal", "double_steal", "squeeze", "hit_and_run", "none"} <= set(kinds)
