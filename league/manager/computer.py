@@ -79,11 +79,16 @@ def batter_reads(row: Bounds, mod: int) -> int:
     if cached is not None:
         return cached[1]
     lookup = row.lookup
+    # the rolls whose modified roll is in 1..100 read one result each; the others, clamped,
+    # all read the result of 1 (mod below 0) or of 100 (mod above 0): counted at once
     n = 0
-    for roll in range(1, 101):
-        m = roll + mod
-        if lookup[1 if m < 1 else 100 if m > 100 else m] in BATTER_READS:
+    for i in range(1 + mod if mod > 0 else 1, (100 + mod if mod < 0 else 100) + 1):
+        if lookup[i] in BATTER_READS:
             n += 1
+    if mod > 0 and lookup[100] in BATTER_READS:
+        n += min(mod, 100)
+    elif mod < 0 and lookup[1] in BATTER_READS:
+        n += min(-mod, 100)
     if len(_READS) >= 20_000:
         _READS.clear()
     _READS[key] = (row, n)
