@@ -9,7 +9,7 @@ from pathlib import Path
 from tui import services as sv
 from tui.app import ImpactApp
 
-from tui_helpers import opened, screen_text, until
+from tui_helpers import opened, screen_text, settled, until
 
 SIZE = (80, 24)
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_leagues" / "nippon"
@@ -41,6 +41,9 @@ async def test_c_draws_the_pennant_race_then_the_odds_then_the_tables(tmp_path):
         await pilot.press("c")
         await until(pilot, lambda: screen.chart == "race" and screen._race is not None
                     and "ペナントレース" in screen_text(app))
+        # the chart is mounted (laid out beside the table), then the table hidden: its size
+        # is read once the screen has settled, not at the first frame that shows its title
+        await settled(app, pilot)
         shown = screen_text(app)
         assert "コスモ・リーグ" in shown                      # the league of the table shown
         assert "[/b]東" in shown                             # a name as written, in the legend
@@ -61,6 +64,7 @@ async def test_c_draws_the_pennant_race_then_the_odds_then_the_tables(tmp_path):
         await pilot.press("c")
         await until(pilot, lambda: screen.chart == "odds"
                     and "Pennant odds over time" in screen_text(app))
+        await settled(app, pilot)
         from browser import artifacts
         (artifacts("app") / "standings-odds-chart-80x24.svg").write_text(
             app.export_screenshot(), encoding="utf-8")

@@ -7,7 +7,7 @@ import pytest
 
 from tui.app import ImpactApp
 
-from tui_helpers import until
+from tui_helpers import settled, until
 
 SIZE = (80, 24)
 
@@ -40,7 +40,7 @@ async def test_every_areas_footer_keys_fit_beside_the_palette_key(tmp_path, japa
                         and app.screen.query("KeyFooter FooterKey.-command-palette")
                         and app.screen.query_one("KeyFooter FooterKey.-command-palette")
                         .region.width > 0)
-            await pilot.pause()
+            await settled(app, pilot)       # the footer laid out for the area's keys
             assert _footer_fits(app), area
         await pilot.press("question_mark")       # the keys panel narrows the footer
         await until(pilot, lambda: app.screen.query("HelpPanel"))
