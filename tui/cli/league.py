@@ -279,7 +279,10 @@ def season_sim(
 
             report = sv.sim_days(db, league, season, days=days, to_end=to_end, progress=progress)
     if as_json:
-        echo_json(report)
+        # "trades": each trade's key, as ever; "trades_made": each as `impact trade list --json`
+        # gives one (its clubs, its men named, "text")
+        echo_json({**dataclasses.asdict(report),
+                   "trades_made": [v.as_dict() for v in report.trades_made]})
     else:
         if not (report.games or report.remaining or report.skipped or report.recorded
                 or report.refused):
@@ -300,9 +303,12 @@ def season_sim(
             echo(f"recorded keyboard game{'s' if len(report.recorded) > 1 else ''} {games}")
         for why in report.refused:
             echo(f"refused and voided keyboard {why}")
-        if report.trades:
-            echo(f"trades made: {len(report.trades)} (`impact trade list`): "
-                 + "; ".join(report.trades))
+        if report.trades_made:      # who went where, as `impact trade list` says it
+            from tui.cli.trade import when_made
+            echo(f"trades made: {len(report.trades_made)} (`impact trade list` lists the "
+                 "season's)")
+            for v in report.trades_made:
+                echo(f"  {when_made(v)}{v.text()}")
 
 
 @season_app.command("schedule")

@@ -28,12 +28,6 @@ trade_app = typer.Typer(help="Trades (§6): offer, the computer's proposals, acc
 TEAM_OPT = typer.Option(..., "--team", "-t", help="Your club (its code).")
 
 
-def _line(v) -> str:  # type: ignore[no-untyped-def]
-    gives = ", ".join(f"{n} ({p})" for p, n in v.gives)
-    gets = ", ".join(f"{n} ({p})" for p, n in v.gets)
-    return f"{v.team} send {gives} to {v.other} for {gets}"
-
-
 def _out(views, as_json: bool, empty: str) -> None:  # type: ignore[no-untyped-def]
     if as_json:
         echo_json([v.as_dict() for v in views])
@@ -41,10 +35,10 @@ def _out(views, as_json: bool, empty: str) -> None:  # type: ignore[no-untyped-d
     if not views:
         echo(empty)
     for v in views:
-        echo(f"{_head(v)}{_line(v)}" + (f"  — {v.reason}" if v.reason else ""))
+        echo(f"{when_made(v)}{v.text()}" + (f"  — {v.reason}" if v.reason else ""))
 
 
-def _head(v) -> str:  # type: ignore[no-untyped-def]
+def when_made(v) -> str:  # type: ignore[no-untyped-def]
     """When a trade was made (`impact trade list`), or a proposal's number."""
     if v.number:
         return f"{v.number}. "
@@ -73,7 +67,7 @@ def offer_cmd(team: str = TEAM_OPT,
     if as_json:
         echo_json(v.as_dict())
         return
-    echo(("accepted: " if v.accepted else "refused: ") + _line(v))
+    echo(("accepted: " if v.accepted else "refused: ") + v.text())
     echo(v.reason)
 
 

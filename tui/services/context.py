@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING
 
 from sqlmodel import Session
 
@@ -24,6 +25,9 @@ from league.season.simulate import players_of
 from league.season.state import SeasonState, game_seed, play_scheduled
 from storage import farm_store, roster_edit
 from storage import repository as repo
+
+if TYPE_CHECKING:
+    from tui.services.trades import TradeView
 
 
 @dataclass(kw_only=True)
@@ -161,6 +165,8 @@ class SimReport:
     # managers' offers the computer accepted (a shared league), each by its key
     # (league.offseason.trades.Trade.key: "SAP:SAP01>SEN:SEN02")
     trades: tuple[str, ...] = ()
+    # the same trades, each with its clubs and men named (what a person reads: TradeView.text)
+    trades_made: tuple[TradeView, ...] = ()
 
 
 # progress(done, total, slot): called after each stored game

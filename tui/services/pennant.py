@@ -268,11 +268,13 @@ def sim_days_with_odds(db: Db, league: str | None = None, season: int | None = N
     recorded: tuple[int, ...] = ()
     refused: tuple[str, ...] = ()
     traded: tuple[str, ...] = ()
+    made: tuple[Any, ...] = ()
     while days is None or played_days < days:
         report = sim_days(w, league, season, days=1)
         remaining = report.remaining
         recorded, refused = recorded + report.recorded, refused + report.refused
         traded += report.trades
+        made += report.trades_made
         if report.games == 0:
             break
         games += report.games
@@ -284,7 +286,7 @@ def sim_days_with_odds(db: Db, league: str | None = None, season: int | None = N
         if remaining == 0:
             break
     return SimReport(games, played_days, remaining, last, recorded=recorded, refused=refused,
-                     trades=traded)
+                     trades=traded, trades_made=made)
 
 
 def odds_history(db: Db, league: str | None = None, season: int | None = None

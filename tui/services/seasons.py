@@ -35,7 +35,7 @@ from tui.services.context import (  # noqa: F401  (their home before tui.service
     store_roster,
 )
 from tui.services.db import Db, ServiceError, Work
-from tui.services.trades import season_trade_days, trade_answer, trades_before_games
+from tui.services.trades import TradeView, season_trade_days, trade_answer, trades_before_games
 
 FIRST_YEAR = 2026
 
@@ -237,14 +237,14 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
     w = Work.of(db, league)
     w.require_commissioner("simulate games")
     keyboard = None
-    traded: list[str] = []
+    traded: list[TradeView] = []
     if w.postgres:
         from tui.services.live import record_finished  # games managers finished, first
         keyboard = record_finished(w, league)
         # the managers' trade offers waiting for the commissioner's program: answered now, on
         # the rosters before the days played (a shared league's offers wait no longer than
         # the next simulation; `impact trade answer` answers them at any time)
-        traded += [v.key for v in trade_answer(w, league) if v.accepted]
+        traded += [v for v in trade_answer(w, league) if v.accepted]
     with w.session() as s:
         ctx = season_context(s, league, season)
         if ctx.season.closed:
@@ -275,7 +275,7 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
             if day in trading:  # the computer's clubs trade before the day's games ([trades])
                 with w.session() as s:
                     if made := trades_before_games(w, s, league, day, trading):
-                        traded += [t.key() for t in made]
+                        traded += made
                         s.commit()
                         ctx = rosters_read_again(s, ctx)   # the rosters as they are now
             games: list[_Played] = []
@@ -311,7 +311,7 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
     return SimReport(done, played_days, len(pending) - done,
                      played[-1].day if played else None, stopped, tuple(sorted(skipped)),
                      keyboard.numbers if keyboard else (), keyboard.refused if keyboard else (),
-                     tuple(traded))
+                     tuple(v.key for v in traded), tuple(traded))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -46,8 +46,12 @@ class TradeView:
     # decided, made with season `season` (the next, not made yet)
     when: str = ""
 
+    def text(self) -> str:
+        """Who goes where, in one line (league.offseason.trades.trade_text)."""
+        return tr.trade_text(self.team, self.gives, self.other, self.gets)
+
     def as_dict(self) -> dict[str, Any]:
-        return {"team": self.team, "with": self.other,
+        return {"team": self.team, "with": self.other, "text": self.text(),
                 "gives": [{"player": p, "name": n} for p, n in self.gives],
                 "gets": [{"player": p, "name": n} for p, n in self.gets],
                 "accepted": self.accepted, "reason": self.reason, "number": self.number,
@@ -346,7 +350,7 @@ def season_trade_days(s: Any, name: str, info: Any, settings: Any) -> set[date]:
 
 
 def trades_before_games(w: Work, s: Any, league: str | None, day: date, trading: set[date]
-                        ) -> list[tr.Trade]:
+                        ) -> list[TradeView]:
     """What comes before the games of `day`, however they are played: a day at a time by the
     simulation (seasons.sim_days) or one game at the keyboard (live.start_live), so a league
     played either way trades the same. On one of the season's trade days (`trading`, from
@@ -356,7 +360,7 @@ def trades_before_games(w: Work, s: Any, league: str | None, day: date, trading:
     return computer_trades_on(w, s, league, day) if day in trading else []
 
 
-def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[tr.Trade]:
+def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[TradeView]:
     """The computer's clubs' trades before the games of `day`, one of the season's trade days
     (`season_trade_days`), made and in the news (note {"computer": true, "in_season": true});
     seeded by the league, the year, the season's seed and the day. Nothing when a game of the
@@ -364,7 +368,7 @@ def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[t
     makes them once), after the deadline, or for a club a manager runs (a shared league). A
     trade needs both clubs to accept by the measure, the limits (league.offseason.trades), an
     active roster that still fields a team on both sides, and no man injured or traded already
-    this season (its off-season included)."""
+    this season (its off-season included). Each made is told as a TradeView (its men named)."""
     from league.season.farm import roster_problem
     from storage import farm_store, roster_edit
     sit = _situation(s, league)
@@ -402,12 +406,14 @@ def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[t
         return True
     made = tr.computer_trades(sit.market, people=people, tag=(info.seed, day.isoformat()),
                               limits=sit.limits, count=tr.DAY_TRADES, keep=keep, fits=fits)
+    views = []
     for k, t in enumerate(made):
         if k:       # the next trade is made on the cards as the one before left them
             s.flush()
             sit = _situation(s, league)
+        views.append(_view(t, sit))         # the men named as they were before it
         _make(s, sit, t, {"computer": True, "in_season": True})
-    return made
+    return views
 
 
 def trade_list(db: Db, league: str | None = None, season: int | None = None) -> list[TradeView]:
