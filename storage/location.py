@@ -50,37 +50,6 @@ def resolve_url(db: str | os.PathLike[str] | None = None) -> str:
     return f"sqlite:///{path.resolve()}"
 
 
-def absent_file(url: str) -> Path | None:
-    """The file an SQLite league URL (`sqlite:///PATH`) names when there is no such file; None
-    when it exists or `url` names no file of its own (in memory, a server, a URI with options)."""
-    prefix = "sqlite:///"
-    if not url.startswith(prefix) or "?" in url:
-        return None
-    rest = url[len(prefix):]
-    if not rest or rest == ":memory:" or rest.startswith("file:"):
-        return None
-    path = Path(rest)
-    return None if path.exists() else path
-
-
-def require_file(db: str | os.PathLike[str] | None, url: str) -> None:
-    """Refuse, in one line naming it, an SQLite league file that does not exist, before anything
-    opens it (SQLite would make an empty file): the database a person names is the one used, and
-    a typo in --db must not leave a new file behind. Only what makes a league (`impact league
-    new`, the app's first run) opens a file that is not there yet, and never calls this. `url`
-    is `resolve_url(db)`."""
-    path = absent_file(url)
-    if path is None:
-        return
-    ref = str(db) if db is not None else os.environ.get("IMPACT_DB") or ""
-    if not ref:     # the user's own file, not made yet
-        raise StorageError("no league yet: open the app (`impact`) to make the bundled league, "
-                           "or make one with `impact league new NAME`")
-    where = "" if ref == str(path) else f" ({path})"
-    raise StorageError(f"--db {ref}: no such file{where}, so no league there; check the name, "
-                       f"or make a league there with `impact league new NAME --db {ref}`")
-
-
 def read_only(url: str) -> bool:
     """Is `url` an SQLite league opened read-only (`impact serve` serves one so)?"""
     return url.startswith("sqlite") and "mode=ro" in url.partition("?")[2].split("&")

@@ -123,11 +123,7 @@ def db(request, tmp_path):
     """A new league database: an SQLite file, or a PostgreSQL database of its own at the newest
     schema (new_pg_database)."""
     if request.param == "sqlite":
-        # made, empty, as the PostgreSQL one is: a file not there is refused by all but what
-        # makes a league (storage.location.require_file)
-        path = tmp_path / "league.sqlite3"
-        path.touch()
-        return str(path)
+        return str(tmp_path / "league.sqlite3")
     if not PG_URL:
         pytest.skip("IMPACT_TEST_PG_URL is not set")
     return new_pg_database()

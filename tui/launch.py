@@ -46,15 +46,9 @@ def main() -> None:
     pause_for_start()     # until the first screen has shown (tui/bulkgc.py)
     db = options.get("--db", os.environ.get("IMPACT_DB")) or None
     league = options.get("--league-name") or None
-    from league.errors import LeagueError
-    from tui.services.opening import named_file_exists
-    try:
-        named_file_exists(db)
-    except LeagueError as exc:          # a typo in --db: one line, before anything starts
-        print(f"impact: {exc}", file=sys.stderr)
-        sys.exit(2)
     from tui import prefetch
     first = prefetch.start(db, league)   # read while Textual is imported (tui/prefetch.py)
+    from league.errors import LeagueError
     from tui.app import ImpactApp
     try:
         app = ImpactApp(db=db, league=league, prefetch=first)

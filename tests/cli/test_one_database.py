@@ -135,60 +135,6 @@ def test_global_league_name_applies_before_or_after(places, where):
     assert result.exit_code == 2 and "several leagues" in result.stderr
 
 
-# what makes a league makes its file; every other command (the app too) refuses a file not there
-MAKERS = ("league new", "league import")
-
-
-@pytest.mark.parametrize("name", [n for n in COMMANDS if n not in MAKERS + ("troop event",)])
-def test_a_database_named_that_is_not_there_is_refused_not_made(places, tmp_path, name):
-    """A typo in --db: one line naming the path, and no new file (nor folder) left behind;
-    the app says so too instead of making a league there."""
-    _named, data, opened = places
-    typo = tmp_path / "nmaed.sqlite3"
-    words, extra = COMMANDS[name]
-    result = runner.invoke(app, ["--db", str(typo), *words, *extra])
-    assert result.exit_code == 2, (result.output, result.exception)
-    said = result.stderr.strip()
-    if "--json" in extra:
-        said = json.loads(said)["error"]
-    assert said.removeprefix("impact: ").startswith(f"--db {typo}: no such file"), said
-    assert "impact league new NAME" in said and len(said.splitlines()) == 1
-    assert not typo.exists() and not data.exists() and opened == {}
-    deeper = tmp_path / "no-folder" / "x.sqlite3"
-    result = runner.invoke(app, ["--db", str(deeper), *words, *extra])
-    assert result.exit_code == 2 and "does not exist" in result.stderr
-    assert not deeper.parent.exists()
-
-
-def test_impact_db_naming_no_file_is_refused_by_the_app_and_the_launcher(places, tmp_path,
-                                                                        monkeypatch, capsys):
-    _named, data, opened = places
-    typo = tmp_path / "typo.sqlite3"
-    monkeypatch.setenv("IMPACT_DB", str(typo))
-    result = runner.invoke(app, ["standings"])
-    assert result.exit_code == 2 and f"--db {typo}: no such file" in result.stderr
-    # `impact` alone, as the console script starts it (tui.launch): refused before Textual
-    from tui import launch
-    monkeypatch.setattr("sys.argv", ["impact"])
-    with pytest.raises(SystemExit) as stop:
-        launch.main()
-    assert stop.value.code == 2
-    assert capsys.readouterr().err.startswith(f"impact: --db {typo}: no such file")
-    assert not typo.exists() and not data.exists() and opened == {}
-
-
-@pytest.mark.parametrize("name", MAKERS)
-def test_what_makes_a_league_makes_the_file_it_names(places, tmp_path, name):
-    _named, data, _opened = places
-    fresh = tmp_path / "fresh.sqlite3"
-    words, extra = COMMANDS[name]
-    result = runner.invoke(app, ["--db", str(fresh), *words, *extra])
-    assert result.exit_code == 0, (result.output, result.exception)
-    assert [lg.name for lg in sv.list_leagues(str(fresh))] == [words[-1] if name == "league new"
-                                                               else "third"]
-    assert not data.exists()
-
-
 def test_two_different_databases_are_refused(places, tmp_path):
     named, _data, _opened = places
     result = runner.invoke(app, ["--db", str(named), "standings", "--db", str(tmp_path / "b.db")])

@@ -62,7 +62,7 @@ def test_a_service_given_a_work_uses_it_and_reads_what_the_database_string_reads
 
 def test_a_work_is_its_own_unit_for_its_league_and_refuses_another(tmp_path):
     db = str(tmp_path / "league.sqlite3")
-    w = sv.Work.of(db, "pac", create=True)
+    w = sv.Work.of(db, "pac")
     assert sv.Work.of(w) is w and sv.Work.of(w, "pac") is w
     other = sv.Work.of(sv.Work.of(db), "pac")      # a Work of the database, then of a league
     assert other.engine is w.engine and other.league == "pac"

@@ -42,12 +42,7 @@ def root(
     if ctx.invoked_subcommand is not None:
         return
     from tui.app import ImpactApp
-    from tui.services.opening import named_file_exists
 
-    try:
-        named_file_exists(db or None)
-    except LeagueError as exc:
-        fail(str(exc))
     ImpactApp(db=db, league=league).run()
 sim_app = typer.Typer(help="Simulate games with computer managers.", no_args_is_help=True,
                       cls=OneLineHelpGroup)

@@ -15,7 +15,6 @@ from sqlmodel import Session
 from league.errors import LeagueError
 from storage.db import StorageError, make_engine, resolve_url
 from storage.db import session as new_session
-from storage.location import require_file
 
 if TYPE_CHECKING:
     from storage.views import Access
@@ -28,11 +27,8 @@ class ServiceError(LeagueError):
     """Anything a command cannot do, told in one line."""
 
 
-def engine_for(db: Db, *, create: bool = False) -> Engine:
-    """The engine of a league database (migrated on first use, then reused). An SQLite file
-    that does not exist is refused in one line naming it (`require_file`: a typo in --db must
-    not make a file) unless `create`: what makes a league (`create_league`, the app's first
-    run) makes its file."""
+def engine_for(db: Db) -> Engine:
+    """The engine of a league database (made and migrated on first use, then reused)."""
     if isinstance(db, Work):
         return db.engine
     url = resolve_url(db)
@@ -41,8 +37,6 @@ def engine_for(db: Db, *, create: bool = False) -> Engine:
         with _making:
             engine = _engines.get(url)
             if engine is None:
-                if not create:
-                    require_file(db, url)
                 engine = _engines[url] = make_engine(url)
     return engine
 
@@ -63,17 +57,15 @@ class Work:
         self._access: Access | None = None
 
     @classmethod
-    def of(cls, db: Db, league: str | None = None, *, create: bool = False) -> Work:
-        """The unit of work of `db`: `db` itself when it is one (for the same league).
-        `create`: an SQLite file not there yet is made (only what makes a league asks it;
-        `engine_for`)."""
+    def of(cls, db: Db, league: str | None = None) -> Work:
+        """The unit of work of `db`: `db` itself when it is one (for the same league)."""
         if isinstance(db, Work):
             if league is None or league == db.league:
                 return db
             if db.league is None:
                 return cls(db.engine, league)
             raise ServiceError(f"one unit of work, two leagues: {db.league!r} and {league!r}")
-        return cls(engine_for(db, create=create), league)
+        return cls(engine_for(db), league)
 
     @property
     def postgres(self) -> bool:

@@ -55,7 +55,7 @@ def read_source(ref: str | Path) -> Source:
 def create_league(db: Db, name: str, source: str | Path) -> repo.LeagueSummary:
     """Store a new league read (and checked whole) from a folder, a JSON file or a sample name."""
     src = read_source(source)
-    w = Work.of(db, create=True)      # a new league may make its database file
+    w = Work.of(db)
     w.require_commissioner("create or import leagues")
     with w.session() as s:
         league_id = repo.create_league(session=s, name=name, texts=src.texts,

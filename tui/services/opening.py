@@ -52,7 +52,7 @@ def open_league(db: services.Db, league: str | None, sample: str = "nippon") -> 
     quick = first_read(db, league)
     if quick is not None:
         return quick
-    database = services.Work.of(db, create=True)     # the first run makes the league's file
+    database = services.Work.of(db)
     leagues = services.list_leagues(database)
     if not leagues:
         services.create_league(database, sample, sample)
@@ -76,17 +76,6 @@ def open_league(db: services.Db, league: str | None, sample: str = "nippon") -> 
     except Exception:
         opened.names = opened.first = None
     return opened
-
-
-def named_file_exists(db: str | Path | None) -> None:
-    """The app's league file, when the person named one (--db, IMPACT_DB), must exist: the first
-    run makes the bundled league in the user's own file only, never in a file a typo named
-    (storage.location.require_file says so in one line: a LeagueError). No SQLAlchemy: the
-    launcher asks it before anything starts."""
-    if db is None:
-        return
-    from storage.location import require_file, resolve_url
-    require_file(db, resolve_url(db))
 
 
 def database_url(db: str | Path | None) -> str:
