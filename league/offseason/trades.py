@@ -99,7 +99,7 @@ def trade_text(team: str, gives: Sequence[tuple[str, str]], other: str,
                gets: Sequence[tuple[str, str]]) -> str:
     """A trade in one line of English, who goes where, each man by name and id (`gives`,
     `gets`: (id, name)): "OSK send 山田 (OSK11) to SAP for 柴田 修 (SAP01)". The one wording of
-    the command line (`impact trade`, `impact season sim`) and the English news."""
+    the command line (`impact trade`, `impact season sim`); the news names the men alone."""
     def men(side: Sequence[tuple[str, str]]) -> str:
         return ", ".join(f"{name} ({pid})" for pid, name in side)
     return f"{team} send {men(gives)} to {other} for {men(gets)}"

@@ -20,7 +20,7 @@ from league.errors import LeagueError
 from league.offseason.draft import SCHOOLS_EN
 from league.offseason.people import pro_abroad
 from league.offseason.renewal import FOREIGN_RELEASE, IKUSEI_EXPIRED
-from league.offseason.trades import trade_text, with_itself
+from league.offseason.trades import with_itself
 from league.season import awards as aw
 from league.season.careers import (
     RECORDS,
@@ -517,14 +517,15 @@ def _news_text(kind: str, moves: Sequence[Sequence[str]], names: Mapping[str, st
         return _team_name(teams, code, ja)
     data = _note_data(note)
     if kind == "trade":
-        sides: dict[str, list[tuple[str, str]]] = {}
+        sides: dict[str, list[str]] = {}
         for pid, src, _dst in moves:
-            sides.setdefault(src, []).append((pid, names.get(pid, pid)))
+            sides.setdefault(src, []).append(who(pid))
         (a, pa), (b, pb) = list(sides.items())[:2]
         if ja:
-            return (f"トレード: {_team_name(teams, a, ja)}の{'、'.join(who(p) for p, _ in pa)}と"
-                    f"{_team_name(teams, b, ja)}の{'、'.join(who(p) for p, _ in pb)}")
-        return "Trade: " + trade_text(_team_name(teams, a, ja), pa, _team_name(teams, b, ja), pb)
+            return (f"トレード: {_team_name(teams, a, ja)}の{'、'.join(pa)}と"
+                    f"{_team_name(teams, b, ja)}の{'、'.join(pb)}")
+        return (f"Trade: {_team_name(teams, a, ja)} send {', '.join(pa)} to "
+                f"{_team_name(teams, b, ja)} for {', '.join(pb)}")
     if kind == hs.REFUSED:
         away, home = (_team_name(teams, c, ja) for c in (moves[0][1:3] if moves else ("", "")))
         return (f"キーボードの試合を無効: {away}対{home}" if ja
