@@ -172,3 +172,23 @@ def copy_league(made: str, to: str) -> None:
     finally:
         source.close()
         target.close()
+
+
+IN_SEASON_TRADES = "\n[trades]\nin_season = true\n"
+
+
+def trading_league(tmp_path, sample: str = "pacific", folder: str = "pac",
+                   extra: str = IN_SEASON_TRADES):
+    """A copy of the sample league `sample` in `tmp_path / folder` whose computer clubs trade in
+    the season (league.toml's [trades] in_season = true, or `extra`), to store with
+    create_league: the folder."""
+    import shutil
+
+    from storage.plainfiles import sample_league_path
+
+    path = tmp_path / folder
+    if not path.exists():
+        shutil.copytree(sample_league_path(sample), path)
+        toml = path / "league.toml"
+        toml.write_text(toml.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    return path

@@ -9,6 +9,7 @@ import pytest
 from tui import services
 from tui.app import ImpactApp
 
+from league_db import trading_league
 from tui_helpers import schedule_area, settled_screenshot, until
 
 SIZE = (120, 40)
@@ -273,14 +274,7 @@ def test_screen_snapshots(tmp_path, snapshot, name):
 async def test_a_simulation_says_the_trades_it_made(tmp_path, japanese):
     """[trades] in_season (issue 32): the computer's clubs trade in the season; the schedule's
     simulation says how many trades it made, in the app's language, and the news has them."""
-    import shutil
-
-    from tui.services.folders import sample_league_path
-    folder = tmp_path / "pac"
-    shutil.copytree(sample_league_path("pacific"), folder)
-    toml = folder / "league.toml"
-    toml.write_text(toml.read_text(encoding="utf-8") + "\n[trades]\nin_season = true\n",
-                    encoding="utf-8")
+    folder = trading_league(tmp_path, "pacific", "pac")
     db = str(tmp_path / "league.sqlite3")
     services.create_league(db, "pac", folder)
     services.new_season(db, seed=3)

@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 
 from tui import services as sv
 from tui.cli.main import app
-from tui.services.folders import sample_league_path
+
+from league_db import trading_league
 
 runner = CliRunner()
 BEFORE = 21      # days of pacific's season 1 (seed 3) before its first trade day, 2026-04-21
@@ -25,11 +26,7 @@ def _run(*args: str) -> str:
 
 
 def test_season_sim_names_the_trades_it_made(tmp_path):
-    folder = tmp_path / "pac"
-    shutil.copytree(sample_league_path("pacific"), folder)
-    toml = folder / "league.toml"
-    toml.write_text(toml.read_text(encoding="utf-8") + "\n[trades]\nin_season = true\n",
-                    encoding="utf-8")
+    folder = trading_league(tmp_path, "pacific", "pac")
     db = str(tmp_path / "league.sqlite3")
     sv.create_league(db, "pac", folder)
     sv.new_season(db, seed=3)

@@ -16,6 +16,8 @@ from tui.cli.main import app
 from tui.services.db import Work
 from tui.services.offseason import life_of
 
+from league_db import IN_SEASON_TRADES, trading_league
+
 runner = CliRunner()
 
 
@@ -203,16 +205,8 @@ def test_no_trade_after_the_deadline_and_the_off_season_s_trades(league):
             assert lg.player(p).team == t["other"]
 
 
-def _in_season_league(tmp_path, extra="\n[trades]\nin_season = true\n"):
-    import shutil
-
-    from storage.plainfiles import sample_league_path
-    folder = tmp_path / "pacific"
-    if not folder.exists():
-        shutil.copytree(sample_league_path("pacific"), folder)
-        toml = folder / "league.toml"
-        toml.write_text(toml.read_text(encoding="utf-8") + extra, encoding="utf-8")
-    return folder
+def _in_season_league(tmp_path, extra=IN_SEASON_TRADES):
+    return trading_league(tmp_path, folder="pacific", extra=extra)
 
 
 @pytest.mark.slow

@@ -5,8 +5,6 @@ one home both call). Before, a league played game by game at the keyboard never 
 season."""
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from league.engine.dice import SeededDice
@@ -15,17 +13,14 @@ from league.manager.computer import ComputerManager
 from tui import services as sv
 from tui.services.folders import sample_league_path
 
+from league_db import trading_league
 from tests_live_helpers import person
 
 BEFORE = 21      # days of pacific's season 1 (seed 3) before its first trade day, 2026-04-21
 
 
 def _league(tmp_path, name: str) -> str:
-    folder = tmp_path / f"{name}-pac"
-    shutil.copytree(sample_league_path("pacific"), folder)
-    toml = folder / "league.toml"
-    toml.write_text(toml.read_text(encoding="utf-8") + "\n[trades]\nin_season = true\n",
-                    encoding="utf-8")
+    folder = trading_league(tmp_path, "pacific", f"{name}-pac")
     db = str(tmp_path / f"{name}.sqlite3")
     sv.create_league(db, "pac", folder)
     sv.new_season(db, seed=3)

@@ -2,7 +2,6 @@
 in_season on, season one's trades in its season too — it has no off-season before it, and was
 left out of the count."""
 import json
-import shutil
 
 import pytest
 from typer.testing import CliRunner
@@ -10,14 +9,11 @@ from typer.testing import CliRunner
 from tui.cli.main import app
 from tui.services.lived import lived
 
+from league_db import trading_league
+
 
 def test_season_one_s_in_season_trades_are_counted_and_printed(tmp_path):
-    from storage.plainfiles import sample_league_path
-    folder = tmp_path / "mini"
-    shutil.copytree(sample_league_path("mini"), folder)
-    toml = folder / "league.toml"
-    toml.write_text(toml.read_text(encoding="utf-8") + "\n[trades]\nin_season = true\n",
-                    encoding="utf-8")
+    folder = trading_league(tmp_path, "mini", "mini")
     # a seed whose first season has a trade in it (the seeds' seasons change with the engine)
     for seed in range(1, 9):
         out = lived(folder, 1, seed=seed)

@@ -7,23 +7,16 @@ game's line-ups say whose side each man played on that day; a later trade never 
 On SQLite and PostgreSQL."""
 from __future__ import annotations
 
-import shutil
-
 from tui import services as sv
-from tui.services.folders import sample_league_path
 
-from league_db import _fresh_engines, db, pg_server_url  # noqa: F401  (fixtures)
+from league_db import _fresh_engines, db, pg_server_url, trading_league  # noqa: F401  (fixtures)
 from season_helpers import replays_before_trades
 
 BEFORE = 21      # days of pacific's season 1 (seed 3) before its first trade day, 2026-04-21
 
 
 def test_a_game_before_a_trade_replays_to_its_stored_box_score(tmp_path, db):
-    folder = tmp_path / "pac"
-    shutil.copytree(sample_league_path("pacific"), folder)
-    toml = folder / "league.toml"
-    toml.write_text(toml.read_text(encoding="utf-8") + "\n[trades]\nin_season = true\n",
-                    encoding="utf-8")
+    folder = trading_league(tmp_path, "pacific", "pac")
     sv.create_league(db, "pac", folder)
     sv.new_season(db, seed=3)
     sv.sim_days(db, days=BEFORE)

@@ -73,12 +73,7 @@ def test_a_season_with_in_season_trades_is_the_same_a_game_at_a_time(tmp_path):
     3: 2026-04-21, OSK and SAP trade) stored by sim_days and a game at a time, each making the
     day's trades through the same home before its first game: the same trades, games, rosters
     and news, row for row."""
-    import shutil
-    folder = tmp_path / "pac"
-    shutil.copytree(sample_league_path("pacific"), folder)
-    toml = folder / "league.toml"
-    toml.write_text(toml.read_text(encoding="utf-8") + "\n[trades]\nin_season = true\n",
-                    encoding="utf-8")
+    folder = trading_league(tmp_path, "pacific", "pac")
     dbs = [str(tmp_path / f"{how}.sqlite3") for how in ("day", "game")]
     for db in dbs:
         sv.create_league(db, "pac", folder)
@@ -151,7 +146,7 @@ def test_a_cancelled_day_keeps_the_games_it_played(tmp_path):
     sv.close_all()
 
 
-from league_db import clean_pg, pg_server_url  # noqa: F401,E402  (the fixture)
+from league_db import clean_pg, pg_server_url, trading_league  # noqa: F401,E402  (the fixture)
 
 LINE_TABLES = ("game_batting", "game_pitching", "game_fielding", "game_batting_split",
                "season_schedule", "league_transaction", "season_roster", "season_pitcher_rest")
