@@ -92,33 +92,66 @@ class StandingsScreen(AreaScreen):
             self._fill_odds(self._data)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """`v` (the next league's table, then 交流戦) only in a league of two leagues (リーグ):
-        in a league of one it had nothing to show and is not offered."""
+        """`v` (one league's table, the other's, 交流戦, both again) only in a league of two
+        leagues (リーグ): in a league of one it had nothing to show and is not offered."""
         if action == "next_table" and (self._data is None or len(self._data.view.tables) < 2):
             return False
         return super().check_action(action, parameters)
 
     def action_next_table(self) -> None:
-        """Show the next league's (リーグ) table, then 交流戦順位, then the first again."""
+        """`v`: from both leagues' tables to the first league's alone, the other's, 交流戦順位,
+        then both again; while a chart is drawn, to the next league's chart."""
+        if self._data is None:
+            return
+        shown = self._chart_index()
         self.table_index += 1
-        if self._data is not None:
-            self.show(self._data)
+        if self.chart is not None:
+            # the chart draws one league: the steps that would draw the same one are skipped
+            for _ in range(len(self._data.view.tables) + 2):
+                if self._chart_index() != shown:
+                    break
+                self.table_index += 1
+        self.show(self._data)
 
-    def _table(self, v: services.StandingsView, ja: bool) -> tuple[str, tuple]:
-        """The table to show: (its name, its rows)."""
+    def _choice(self) -> int | None:
+        """Which table `v` chose: None both leagues (each under its name), a league's index,
+        or len(tables) for 交流戦; None in a league of one (its one table)."""
+        tables = self._data.view.tables if self._data is not None else ()
+        if len(tables) < 2:
+            return None
+        i = self.table_index % (len(tables) + 2)
+        return None if i == 0 else i - 1
+
+    def _chart_index(self) -> int:
+        """The league (リーグ) whose chart is drawn: the one chosen, else the first."""
+        tables = self._data.view.tables if self._data is not None else ()
+        i = self._choice()
+        return i if i is not None and i < len(tables) else 0
+
+    def _tables(self, v: services.StandingsView, ja: bool) -> tuple[str, list[tuple[str, tuple]]]:
+        """The tables to show: (the title's name for them, [(a heading or "", its rows)]). Both
+        leagues' tables one after the other, each under its name with its own ranks and
+        ゲーム差, as the papers print セ and パ; `v` one alone, then 交流戦."""
         tables = [(t.name if ja else (t.name_en or t.name), t.rows) for t in v.tables]
         if len(tables) < 2:
-            return "", v.rows
-        tables.append((label("interleague", ja), v.interleague))
-        return tables[self.table_index % len(tables)]
+            return "", [("", v.rows)]
+        i = self._choice()
+        if i is None:
+            return label("ld_both_leagues", ja), tables
+        if i == len(tables):
+            return label("interleague", ja), [("", v.interleague)]
+        return tables[i][0], [("", tables[i][1])]
 
     def _odds_part(self, ja: bool) -> tuple[str, set[str] | None]:
         """The league (リーグ) whose pennant odds `v` chose — its name and its teams — or both
-        leagues (None) where the tables show 交流戦; a league of one shows all its teams."""
+        leagues (None, each league's teams together) where the tables show both or 交流戦; a
+        league of one shows all its teams."""
         v = self._data.view if self._data is not None else None
         if v is None or len(v.tables) < 2:
             return "", None
-        i = self.table_index % (len(v.tables) + 1)
+        i = self._choice()
+        if i is None:
+            return label("ld_both_leagues", ja), None
         if i == len(v.tables):
             return label("ld_all_teams", ja), None
         t = v.tables[i]
@@ -140,7 +173,7 @@ class StandingsScreen(AreaScreen):
         self._show_pane()
         if self.query("#standings-odds"):
             self._fill_odds(data)
-        table_name, rows = self._table(v, ja)
+        table_name, tables = self._tables(v, ja)
         self.query_one("#standings-title", Static).update(
             f"{self.league_title(v.title)}  {season_title(v.year, v.season, ja)}  "
             f"{label('phase_' + v.phase_key, ja)}  "
@@ -154,15 +187,21 @@ class StandingsScreen(AreaScreen):
                     "rs", "ra"):
             t.add_column(label(key, ja), key=key)
         notes = []
-        for r in rows:
-            pct = rate_text(r.pct)
-            t.add_row(str(r.rank), self.team_name(r.team), str(r.games), str(r.wins),
-                      str(r.losses), str(r.draws), pct, gb_text(r.games_behind), f"{r.savings:+d}",
-                      r.streak if ja else streak_english(r.streak), r.last10, str(r.runs_for),
-                      str(r.runs_against), key=r.team)
-            if r.tiebreak:
-                notes.append(f"{self.team_name(r.team)}: "
-                             f"{r.tiebreak if ja else tiebreak_english(r.tiebreak)}")
+        blank = [""] * 11
+        for heading, rows in tables:
+            if heading:                 # the league's name over its table, as fans read it
+                t.add_row("", Text(heading, style="bold"), *blank, key="league:" + heading)
+            for r in rows:
+                pct = rate_text(r.pct)
+                t.add_row(str(r.rank), self.team_name(r.team), str(r.games), str(r.wins),
+                          str(r.losses), str(r.draws), pct, gb_text(r.games_behind),
+                          f"{r.savings:+d}", r.streak if ja else streak_english(r.streak),
+                          r.last10, str(r.runs_for), str(r.runs_against), key=r.team)
+                if r.tiebreak:
+                    notes.append(f"{self.team_name(r.team)}: "
+                                 f"{r.tiebreak if ja else tiebreak_english(r.tiebreak)}")
+        if len(tables) > 1 and t.row_count > 1:
+            t.move_cursor(row=1)        # on the first team, not its league's name
         # until the first game is played, a newcomer is told what to do next
         self.query_one("#standings-tiebreak", Static).update(
             (label("tiebreak", ja) + ": " + "  ".join(notes)) if notes
@@ -225,9 +264,8 @@ class StandingsScreen(AreaScreen):
         self._draw_chart(message.race)
 
     def _chart_group(self, race: services.RaceView) -> services.TeamGroup:
-        """The league (リーグ) whose table is chosen (after 交流戦, the first again)."""
-        return race.groups[self.table_index % (len(race.groups) + (len(race.groups) > 1))
-                           % len(race.groups)]
+        """The league (リーグ) whose table is chosen (for both or 交流戦, the first)."""
+        return race.groups[self._chart_index() % len(race.groups)]
 
     def _draw_chart(self, race: services.RaceView) -> None:
         """Draw the chosen chart with plotext: one line a team, days along, month ticks. Names
