@@ -52,10 +52,10 @@ async def test_the_odds_table_per_league_then_both(tmp_path, monkeypatch, japane
                     and screen.query_one("#standings-odds").display)
         table = screen.query_one("#odds-table")
         title = lambda: str(screen.query_one("#odds-title").render())  # noqa: E731
-        # the tables show both leagues first, then one, the other, 交流戦 (all teams)
-        for shown, teams in (("両リーグ" if japanese else "Both leagues", members[0] | members[1]),
-                             (names[0], members[0]), (names[1], members[1]),
-                             ("全チーム" if japanese else "All teams", members[0] | members[1])):
+        # the tables show one league, the other, 交流戦 (all teams), then both leagues
+        for shown, teams in ((names[0], members[0]), (names[1], members[1]),
+                             ("全チーム" if japanese else "All teams", members[0] | members[1]),
+                             ("両リーグ" if japanese else "Both leagues", members[0] | members[1])):
             await until(pilot, lambda: f"[{shown}]" in title() and _rows(table) == teams)
             await pilot.press("v")
 

@@ -92,15 +92,15 @@ class StandingsScreen(AreaScreen):
             self._fill_odds(self._data)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """`v` (one league's table, the other's, 交流戦, both again) only in a league of two
+        """`v` (one league's table, the other's, 交流戦, both together) only in a league of two
         leagues (リーグ): in a league of one it had nothing to show and is not offered."""
         if action == "next_table" and (self._data is None or len(self._data.view.tables) < 2):
             return False
         return super().check_action(action, parameters)
 
     def action_next_table(self) -> None:
-        """`v`: from both leagues' tables to the first league's alone, the other's, 交流戦順位,
-        then both again; while a chart is drawn, to the next league's chart."""
+        """`v`: from the first league's table to the other's, 交流戦順位, both leagues' tables
+        together, then the first again; while a chart is drawn, to the next league's chart."""
         if self._data is None:
             return
         shown = self._chart_index()
@@ -114,13 +114,14 @@ class StandingsScreen(AreaScreen):
         self.show(self._data)
 
     def _choice(self) -> int | None:
-        """Which table `v` chose: None both leagues (each under its name), a league's index,
-        or len(tables) for 交流戦; None in a league of one (its one table)."""
+        """Which table `v` chose: a league's index (the first league's at the start, as before),
+        len(tables) for 交流戦, or None for both leagues (each under its name); None in a league
+        of one (its one table)."""
         tables = self._data.view.tables if self._data is not None else ()
         if len(tables) < 2:
             return None
         i = self.table_index % (len(tables) + 2)
-        return None if i == 0 else i - 1
+        return None if i == len(tables) + 1 else i
 
     def _chart_index(self) -> int:
         """The league (リーグ) whose chart is drawn: the one chosen, else the first."""
@@ -131,7 +132,7 @@ class StandingsScreen(AreaScreen):
     def _tables(self, v: services.StandingsView, ja: bool) -> tuple[str, list[tuple[str, tuple]]]:
         """The tables to show: (the title's name for them, [(a heading or "", its rows)]). Both
         leagues' tables one after the other, each under its name with its own ranks and
-        ゲーム差, as the papers print セ and パ; `v` one alone, then 交流戦."""
+        ゲーム差, as the papers print セ and パ, where `v` chose both; else the one chosen."""
         tables = [(t.name if ja else (t.name_en or t.name), t.rows) for t in v.tables]
         if len(tables) < 2:
             return "", [("", v.rows)]
