@@ -125,6 +125,12 @@ class RosterBook:
     # (`active_of`)
     version: int = 0
     versions: dict[str, int] = field(default_factory=dict)
+    # the ids of the men with injury points (`injured`), with the standings they were read
+    # from: made from them when first asked (`hurt_ids`), then kept by the only ways the
+    # points change (`after_game`, `settle`), so the checks and the set-up before every game
+    # ask it instead of every man's standing
+    hurt: tuple[dict[str, Standing], set[str]] | None = field(default=None, compare=False,
+                                                              repr=False)
 
     def bind(self, league: League) -> None:
         """Take the farm from the cards once (the runner may have filled it already)."""
@@ -145,7 +151,7 @@ class RosterBook:
         return e
 
     def injured(self) -> set[str]:
-        return {pid for pid, e in self.entries.items() if e.points > 0}
+        return set(hurt_ids(self))
 
     def out(self) -> frozenset[str]:
         """Players who cannot play today: the farm and the injured."""
@@ -218,6 +224,17 @@ PLAYER: Final = "{name} ({id})"     # how a rule names a player
 
 def _name(p: Player) -> str:
     return PLAYER.format(name=p.name, id=p.id)
+
+
+def hurt_ids(book: RosterBook) -> set[str]:
+    """The ids of the players with injury points (a standing's `points` above 0): the book's
+    index (RosterBook.hurt), made again from its standings when they are not the ones it was
+    made from. The caller may read it, not change it."""
+    entries = book.entries
+    known = book.hurt
+    if known is None or known[0] is not entries:
+        known = book.hurt = (entries, {pid for pid, e in entries.items() if e.points > 0})
+    return known[1]
 
 
 def active_players(team: Team, book: RosterBook) -> list[Player]:
@@ -333,28 +350,28 @@ def settle(book: RosterBook, rules: Any, league: League, team: str, day: date) -
     if rules is None:
         return
     # the book's fields read once (a Python object's, in the compiled build)
+    hurt = hurt_ids(book)
+    if not hurt:
+        return
     entries, seed = book.entries, book.season_seed
     last = day - _ONE_DAY       # the last full rest day before `day`
     facts = team_facts(club(league, team))
-    # the team's men with a standing (each man's checks are his own, by his own seeded rolls):
-    # each looked up, not the book's standings intersected with the team (a set made of the
-    # walk of one of them, before every game)
-    for p in facts.team.players:
-        pid = p.id
-        e = entries.get(pid)
-        if e is None:
-            continue
-        points = e.points
-        if points <= 0:
-            continue
+    # the team's injured men (each man's checks are his own, by his own seeded rolls, so they
+    # are made in any order): the book's index of the injured and the team's ids intersected
+    # (a few men), not every man's standing looked up
+    by_id = facts.by_id
+    for pid in facts.ids.intersection(hurt):
+        e = entries[pid]
         since = e.settled or e.hurt_on
         if since is None or since >= last:
             continue
-        left = recover_through(rules, p.rank, points, seed, pid, since + _ONE_DAY, last)
+        left = recover_through(rules, by_id[pid].rank, e.points, seed, pid, since + _ONE_DAY,
+                               last)
         e.points = left
         e.settled = last
         if left == 0:
             e.hurt_on = None
+            hurt.discard(pid)
         book.changed.add(pid)
 
 
@@ -419,6 +436,7 @@ class _TeamFacts:
             self.worst_first.setdefault(self.role_of[p.id], []).append(p)
         # the men by id, and what _lack counts them as, by id (`lacks` asks a set of ids)
         self.by_id: dict[str, Player] = {p.id: p for p in team.players}
+        self.ids: frozenset[str] = frozenset(self.by_id)
         # Team.pitchers, read without its property's Python call (the set-up's fatigue)
         self.pitchers: tuple[Player, ...] = tuple([p for p in team.players
                                                    if p.pitching is not None])
@@ -657,11 +675,12 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     # active man again after each move (each a look-up in the book and a Python object's
     # field, compiled)
     hurt_now: list[Player] = []         # and they, in the active roster's order
-    for p in active():
-        e = entries.get(p.id)
-        if e is not None and e.points > 0:
-            injured[p.id] = e.points
-            hurt_now.append(p)
+    sore = hurt_ids(book)
+    if not sore.isdisjoint(active_of(facts, book)[4]):
+        for p in active():
+            if p.id in sore:
+                injured[p.id] = entries[p.id].points
+                hurt_now.append(p)
     # heavy injuries go down (登録抹消): they rest on the farm
     for p in hurt_now:
         if severity(rules, p.rank, injured[p.id]) == "heavy":
@@ -896,13 +915,15 @@ def with_hurt(state: Any, team: str, roster: list[Player]) -> list[Player]:
 def hurt_in(book: RosterBook, lineups: Iterable[Lineup]) -> dict[str, int]:
     """Injury points of the players dressed for a game who are still hurt."""
     out: dict[str, int] = {}
+    hurt = hurt_ids(book)
+    if not hurt:
+        return out
     entries = book.entries
     for lu in lineups:
         for group in (lu.order, (lu.pitcher,), lu.bench, lu.bullpen):
             for pid in group:
-                e = entries.get(pid)
-                if e is not None and e.points > 0:
-                    out[pid] = e.points
+                if pid in hurt:
+                    out[pid] = entries[pid].points
     return out
 
 
@@ -912,12 +933,17 @@ def after_game(book: RosterBook, result: "GameResult", day: date) -> None:
         if pid in book.entries:
             book.entries[pid].settled = day
             book.changed.add(pid)
+    hurt = hurt_ids(book)
     for pid, points in result.injuries.items():
         e = book.entry(pid)
         e.points += points
         e.hurt_on = day
         e.settled = day
         book.changed.add(pid)
+        if e.points > 0:
+            hurt.add(pid)
+        else:
+            hurt.discard(pid)
 
 
 def repair(state: Any, team: str, day: date) -> list[Move]:

@@ -183,14 +183,15 @@ def sitting(state: Any, teams: Iterable[str]) -> frozenset[str]:
         book.bind(league)
     prefs: dict[str, dict[str, Any]] = state.prefs
     aside = {pid for p in prefs.values() for pid in p.get("reserves", [])}
-    entries = book.entries
-    out: list[str] = []
+    # the set aside and the hurt (the book's index of them), whoever they play for
+    off = aside | farm.hurt_ids(book)
+    out: set[str] = set()
     for team in teams:
         # the team's farm, then its active men set aside or hurt
-        active, _pitchers, _farm, down, _ids = farm.active_of(farm.team_facts(farm.club(league, team)), book)
-        out += down
-        out += [p.id for p in active if p.id in aside
-                or ((e := entries.get(p.id)) is not None and e.points > 0)]
+        _active, _pitchers, _farm, down, ids = farm.active_of(
+            farm.team_facts(farm.club(league, team)), book)
+        out |= down
+        out |= ids & off
     return frozenset(out)
 
 

@@ -32,6 +32,7 @@ def first_weeks(nippon, ruleset):
     """The first 300 games of a season, as the season runner plays them (full record)."""
     state = SeasonState(league=nippon, players=players_of(nippon))
     played = []
+    hurt = []       # after each game: the book's index of the injured, and the standings' own
     for slot in season_calendar(nippon, FIRST_YEAR, SEED)[:300]:
         result, rest, starters = play_scheduled(state, ruleset, slot.day, slot.away, slot.home,
                                                 game_seed(SEED, slot.number))
@@ -39,7 +40,11 @@ def first_weeks(nippon, ruleset):
                   for t in nippon.teams}
         state.after_game(rest, starters)
         played.append((slot, result, active))
-    return state, played
+        book = state.roster
+        kept = book.hurt[1] if book.hurt is not None and book.hurt[0] is book.entries else None
+        hurt.append((None if kept is None else (id(kept), set(kept)),
+                     {pid for pid, e in book.entries.items() if e.points > 0}))
+    return state, played, hurt
 
 
 def test_the_bundled_teams_have_a_farm_and_the_ruleset_injuries(nippon, ruleset):
@@ -53,7 +58,7 @@ def test_the_bundled_teams_have_a_farm_and_the_ruleset_injuries(nippon, ruleset)
 
 
 def test_computer_managers_move_players_for_injuries_and_tired_bullpens(nippon, first_weeks):
-    state, played = first_weeks
+    state, played, _hurt = first_weeks
     moves = state.roster.moves
     reasons = {m.reason for m in moves}
     assert {"injury", "fatigue"} <= reasons, reasons
@@ -70,8 +75,21 @@ def test_computer_managers_move_players_for_injuries_and_tired_bullpens(nippon, 
         assert max(active.values()) <= nippon.active_size
 
 
+def test_the_injured_kept_game_by_game_are_the_men_with_injury_points(first_weeks):
+    # the book keeps who is hurt as the games add points and the rest days take them off
+    # (farm.hurt_ids, which the checks and the line-ups read before every game): after every
+    # game it is the standings' own answer, men coming back healthy included
+    _state, _played, hurt = first_weeks
+    assert all(kept is not None for kept, _full in hurt)
+    assert len({kept[0] for kept, _full in hurt}) == 1, "kept, not made again"
+    assert [kept[1] for kept, _full in hurt] == [full for _kept, full in hurt]
+    assert any(full for _kept, full in hurt)
+    healed = [i for i in range(1, len(hurt)) if hurt[i - 1][1] - hurt[i][1]]
+    assert healed, "some men recover within the first weeks"
+
+
 def test_farm_players_called_up_get_into_games(nippon, first_weeks):
-    _state, played = first_weeks
+    _state, played, _hurt = first_weeks
     farm = {p.id for t in nippon.teams for p in t.farm}
     appeared = {pid for _s, r, _a in played for _side, pid, _line in r.pitching} | \
         {pid for _s, r, _a in played for _side, pid, _line, _pos in r.batting}
@@ -79,7 +97,7 @@ def test_farm_players_called_up_get_into_games(nippon, first_weeks):
 
 
 def test_games_with_injuries_replay_exactly_from_their_rolls(nippon, ruleset, first_weeks):
-    _state, played = first_weeks
+    _state, played, _hurt = first_weeks
     hurt = [(slot, r) for slot, r, _ in played if r.injuries or r.hurt][:8]
     assert hurt
     for slot, original in hurt:
