@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import unicodedata
-from typing import Callable, Sequence
+from typing import Callable, Final, Sequence
 
 from league.engine.events import as_dict as event_dict
 from league.engine.game import BAT_FIELDS, FIELD_FIELDS, P_OUTS, PIT_FIELDS, GameResult, Play
@@ -191,8 +191,12 @@ DECISION_EN = {"W": "W", "L": "L", "S": "S", "H": "H"}
 def render(result: GameResult, names: dict[str, str] | None = None, plays: bool = True, *,
            english: bool = False, player_name: Callable[[str], str] | None = None,
            play_line: Callable[[str], str] | None = None, final: bool = True,
-           lines: Sequence[str] | None = None, notes: Sequence[str] | None = None) -> str:
-    """An NPB-style box score: line score with 計 安 失, batting and pitching, 勝敗S H, 本塁打.
+           lines: Sequence[str] | None = None, notes: Sequence[str] | None = None,
+           hr_numbers: Sequence[int] | None = None) -> str:
+    """An NPB-style box score: line score with 計 安 失, batting and pitching, 勝敗S H, 本塁打
+    (each as the papers write it, 名前 N号（2ラン）（3回 投手）: `hr_numbers` each home run's
+    number in the batter's season, N号, given by the caller who knows the season; the kind
+    from the play record, home_run_men).
     `english` writes its labels in English (R H E, AB R H RBI …); `player_name` names a player
     by id (default: his name in the league), `play_line` says a note (and a stored line of a
     game stored as text); `lines` are the plays' lines (league.engine.playtext.play_lines: made
@@ -274,13 +278,7 @@ def render(result: GameResult, names: dict[str, str] | None = None, plays: bool 
     if dec_line:
         out.append(("  " if english else "　").join(dec_line))
     if result.home_runs:
-        if english:
-            hrs = [f"{pname(b)} ({_ordinal(inn)} inning, off {pname(p)})"
-                   for _, b, inn, p in result.home_runs]
-            out.append("HR: " + ", ".join(hrs))
-        else:
-            hrs = [f"{pname(b)}（{inn}回 {pname(p)}）" for _, b, inn, p in result.home_runs]
-            out.append("本塁打 " + "、".join(hrs))
+        out.append(home_run_line(result, pname, english, hr_numbers))
     out.extend(extra_base_lines(result, pname, english, label))
     if plays:
         out.append("")
@@ -296,6 +294,46 @@ def render(result: GameResult, names: dict[str, str] | None = None, plays: bool 
                            f"--- {p.inning}回{'表' if p.half == 'top' else '裏'} {team}")
             out.append(f"  {said_line}  [{p.outs} out, {p.score[0]}-{p.score[1]}]")
     return "\n".join(out)
+
+
+HR_KIND_JA: Final = {0: "ソロ", 1: "2ラン", 2: "3ラン", 3: "満塁"}
+HR_KIND_EN: Final = {0: "solo", 1: "2-run", 2: "3-run", 3: "grand slam"}
+
+
+def home_run_men(result: GameResult) -> list[int | None]:
+    """The men on base at each of the game's home runs (result.home_runs, in order), from the
+    play record (each home run's event, over the fence or inside the park, in the same order):
+    0 a solo shot … 3 a grand slam. None for each where the record does not say (a game
+    stored before the engine kept its events)."""
+    events = [e for e in result.events if e.what in ("HR", "HRIP")]
+    if len(events) != len(result.home_runs) or any(
+            e.batter != b for e, (_s, b, _i, _p) in zip(events, result.home_runs)):
+        return [None] * len(result.home_runs)
+    return [sum(1 for r in e.before if r) for e in events]
+
+
+def home_run_line(result: GameResult, pname: Callable[[str], str], english: bool,
+                  numbers: Sequence[int] | None = None) -> str:
+    """The box score's 本塁打 line as the papers write it: each home run with its number in the
+    batter's season (N号, when `numbers` gives them), its kind (ソロ, 2ラン, 3ラン, 満塁: the
+    men on base, from the play record), the inning and the pitcher —
+    `本塁打 岡本 12号（2ラン）（3回 菅野）`; in English `HR: Okamoto 12 (2-run, 3rd inning, off
+    Sugano)`."""
+    men = home_run_men(result)
+    if numbers is not None and len(numbers) != len(result.home_runs):
+        numbers = None
+    items = []
+    for k, (_side, b, inn, p) in enumerate(result.home_runs):
+        n, on = (numbers[k] if numbers is not None else None), men[k]
+        if english:
+            kind = f"{HR_KIND_EN[on]}, " if on is not None else ""
+            items.append(f"{pname(b)}{f' {n}' if n else ''} "
+                         f"({kind}{_ordinal(inn)} inning, off {pname(p)})")
+        else:
+            kind = f"（{HR_KIND_JA[on]}）" if on is not None else ""
+            number = f" {n}号" if n else ""
+            items.append(f"{pname(b)}{number}{kind}（{inn}回 {pname(p)}）")
+    return ("HR: " + ", ".join(items)) if english else ("本塁打 " + "、".join(items))
 
 
 def left_on_base(result: GameResult, side: int) -> int:

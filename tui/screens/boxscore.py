@@ -85,7 +85,7 @@ class BoxScoreScreen(AreaScreen):
         lines = [visible(x) for x in play_lines(result, ja, name, older=line)]
         text = render(result, {c: self.team_name(c) for c in (result.away, result.home)},
                       plays=False, english=not ja, player_name=name, play_line=line,
-                      notes=note_lines(result, ja, name, older=line))
+                      notes=note_lines(result, ja, name, older=line), hr_numbers=box.hr_numbers)
         # a Text keeps the box score's own spacing (columns are aligned with spaces)
         self.query_one("#box-text", Static).update(Text(visible(text)))
         self.query_one("#box-tabs", TabbedContent).loading = False

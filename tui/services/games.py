@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from league.engine.boxscore import render, result_dict
+from league.engine.boxscore import home_run_men, render, result_dict
 from league.engine.dice import ScriptedDice
 from league.engine.game import GameResult
+from league.engine.lines import BAT_FIELDS
 from league.engine.playtext import TYPED, TYPED_BY
 from league.engine.ruleset import Ruleset
 from league.errors import LeagueError
@@ -27,6 +28,8 @@ class BoxScore:
     text: str
     data: dict
     result: GameResult
+    # each home run's number in the batter's season (N号), in result.home_runs' order
+    hr_numbers: tuple[int, ...] = ()
 
 
 def boxscore(db: Db, number: int, league: str | None = None,
@@ -39,6 +42,7 @@ def boxscore(db: Db, number: int, league: str | None = None,
         lg = repo.load_league(session=s, league_id=row.id, season_id=info.id)
         ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
         lg, result, data, seed = stored_game(s, row.id, info.id, slot, lg)
+        numbers = home_run_numbers(s, info.id, slot, result)
     if "raws" in data:
         result = with_log(lg, ruleset, result, data)
     typed_by = data.get("typed_by")
@@ -50,7 +54,29 @@ def boxscore(db: Db, number: int, league: str | None = None,
     data = result_dict(result, seed)
     data.update({"number": slot.number, "day": slot.day.isoformat(), "season": info.number,
                  "typed_by": typed_by, "engine": engine})
-    return BoxScore(slot.number, slot.day, render(result, names, plays=plays), data, result)
+    # each home run's N号 and the men on base (None: a game stored before its plays' record)
+    for hr, number, men in zip(data.get("home_runs", ()), numbers, home_run_men(result)):
+        hr.update({"season_number": number, "men_on": men})
+    return BoxScore(slot.number, slot.day, render(result, names, plays=plays, hr_numbers=numbers),
+                    data, result, numbers)
+
+
+def home_run_numbers(s: Any, season_id: int, slot: GameSlot, result: GameResult
+                     ) -> tuple[int, ...]:
+    """Each home run of the game numbered in its batter's season as the papers number it (12号):
+    his home runs in the games of its kind (the regular season, or the postseason) played
+    before it, in the order of day and game number, then his in this game so far."""
+    hr = BAT_FIELDS.index("hr")
+    before: dict[str, int] = {}
+    for pid in {b for _s, b, _i, _p in result.home_runs}:
+        before[pid] = sum(line.line[hr] for line in repo.batting_lines(
+            session=s, season_ids=[season_id], player=pid, kind=slot.kind)
+            if (line.day, line.number) < (slot.day, slot.number))
+    numbers = []
+    for _side, b, _inning, _pitcher in result.home_runs:
+        before[b] += 1
+        numbers.append(before[b])
+    return tuple(numbers)
 
 
 def replay(db: Db, number: int, league: str | None = None,
