@@ -357,6 +357,18 @@ def _qualified(stat: str, stats: Stats, team: str, team_games: dict[str, int]) -
     return Fraction(stats.games) >= Fraction(g * 2, 3)
 
 
+def _chances(stat: str, stats: Stats) -> int:
+    """A fielding rate's chances, its ties' order on a board (0 for any other stat): 守備機会
+    (PO + A + E) for 守備率, the attempts (SB allowed + CS) for 盗塁阻止率."""
+    if not isinstance(stats, FieldingStats):
+        return 0
+    if stat == "fielding_pct":
+        return stats.po + stats.a + stats.e
+    if stat == "cs_rate":
+        return stats.sb_allowed + stats.cs
+    return 0
+
+
 def leaders(rows: Iterable[tuple[str, str, Stats]], stat: str, *, team_games: dict[str, int],
             limit: int = 10, ascending: bool | None = None,
             kind: str | None = None) -> list[LeaderRow]:
@@ -364,7 +376,9 @@ def leaders(rows: Iterable[tuple[str, str, Stats]], stat: str, *, team_games: di
 
     Rate stats (avg, obp, slg, ops, era, whip, fielding_pct, cs_rate) list only players who meet
     their team's qualifier; counting stats list everyone with a non-zero value. ERA and WHIP
-    are best low unless `ascending` says otherwise. Ties keep player-id order and share a rank.
+    are best low unless `ascending` says otherwise. Ties share a rank; a fielding rate's ties
+    list first the man with more chances (守備率: PO + A + E; 盗塁阻止率: attempts), as a
+    perfect 1.000 in 300 chances is ranked before one in 20, then player-id order.
     `kind` ("batting", "pitching", "fielding") checks the stat name even when `rows` is empty.
     """
     rows = list(rows)
@@ -393,6 +407,7 @@ def leaders(rows: Iterable[tuple[str, str, Stats]], stat: str, *, team_games: di
             continue
         board.append((value, pid, team, s))
     board.sort(key=lambda x: x[1])
+    board.sort(key=lambda x: -_chances(name, x[3]))
     board.sort(key=lambda x: x[0], reverse=not asc)
     out: list[LeaderRow] = []
     for i, (value, pid, team, s) in enumerate(board[:limit]):

@@ -132,3 +132,19 @@ def test_an_unknown_stat_says_the_japanese_names_are_taken_too(nippon):
     out = runner.invoke(app, ["leaders", "--stat", "zz", "--db", nippon])
     assert out.exit_code != 0 and "unknown batting stat 'zz'" in out.output
     assert "Japanese names, e.g. 打率" in out.output
+
+
+def test_fielding_leaders_tied_at_1000_share_a_rank_the_most_chances_first(nippon):
+    """守備率 after six days: many men field 1.000. They share rank 1 and list the most chances
+    (守備機会, PO + A + E) first, each line saying his games and chances; before, the board
+    cut them by player id and said neither."""
+    out = run("leaders", "fielding", "--limit", "8", "--part", sv.standings(nippon).tables[0].code,
+              "--db", nippon)
+    rows = [line.split() for line in out.splitlines() if line.endswith(" TC")]
+    perfect = [r for r in rows if r[-5] == "1.000"]
+    assert len(perfect) >= 2 and all(r[0] == "1" for r in perfect)
+    chances = [int(r[-2]) for r in perfect]
+    assert chances == sorted(chances, reverse=True) and chances[0] > 0
+    data = json.loads(run("leaders", "fielding", "--json", "--db", nippon))
+    ranks = [r["rank"] for r in data["leagues"][0]["rows"] if r["text"] == "1.000"]
+    assert ranks and set(ranks) == {1}

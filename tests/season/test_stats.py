@@ -189,6 +189,26 @@ def test_fielding_leaders_need_two_thirds_of_team_games():
     assert [(r.player_id, r.text) for r in board] == [("x", "1.000"), ("z", ".990")]
 
 
+def test_fielding_rate_ties_share_a_rank_and_list_the_most_chances_first():
+    """守備率 ties (many men field 1.000) share a rank, as the papers print them; among them the
+    man with more chances (PO + A + E) comes first, so a board cut at its limit keeps the
+    regulars, not whoever has the lowest id."""
+    rows = [("a", "SAP", FieldingStats(games=9, po=12, a=1)),
+            ("b", "SAP", FieldingStats(games=9, po=80, a=5)),
+            ("c", "SAP", FieldingStats(games=9, po=30, a=30)),
+            ("d", "SAP", FieldingStats(games=9, po=99, a=0, e=1))]
+    board = leaders(rows, "fielding_pct", team_games=TEAM_GAMES)
+    assert [(r.rank, r.player_id, r.text) for r in board] == [
+        (1, "b", "1.000"), (1, "c", "1.000"), (1, "a", "1.000"), (4, "d", ".990")]
+    assert [r.player_id for r in leaders(rows, "fielding_pct", team_games=TEAM_GAMES,
+                                         limit=2)] == ["b", "c"]
+    # 盗塁阻止率: the same for attempts
+    catchers = [("x", "SAP", FieldingStats(games=9, po=40, sb_allowed=2, cs=1)),
+                ("y", "SAP", FieldingStats(games=9, po=40, sb_allowed=8, cs=4))]
+    assert [(r.rank, r.player_id) for r in leaders(catchers, "cs_rate", team_games=TEAM_GAMES)] \
+        == [(1, "y"), (1, "x")]
+
+
 def test_cs_rate_leaders_are_catchers():
     """盗塁阻止率 ranks catchers: a pitcher's CS are pick-offs, with no stolen bases charged to him."""
     rows = [("c", "SAP", FieldingStats(games=9, po=60, sb_allowed=6, cs=3)),

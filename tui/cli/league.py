@@ -403,7 +403,7 @@ def leaders_cmd(
 ) -> None:
     """Leaders, each league's (リーグ) apart in a league of two; rate stats need 規定打席 (team
     games × 3.1) or 規定投球回 (team games × 1.0)."""
-    from league.season.stats import stat_label
+    from league.season.stats import FieldingStats, stat_label
     from tui import services as sv
     if kind not in ("batting", "pitching", "fielding"):
         fail(f"unknown kind {kind!r}: use batting, pitching or fielding")
@@ -434,8 +434,16 @@ def leaders_cmd(
         if not rows:
             echo("  nobody qualifies yet")
         for r in rows:
+            # a fielding board says each man's games and chances (守備機会): ties share a rank
+            # and list the most chances first (many men field 1.000)
+            chances = ""
+            f = r.stats
+            if isinstance(f, FieldingStats):
+                chances = f"  {f.games:>3} G  " + (
+                    f"{f.sb_allowed + f.cs:>4} SB+CS" if view.stat == "cs_rate"
+                    else f"{f.po + f.a + f.e:>4} TC")
             echo(f"{r.rank:>3}  {pad(view.names.get(r.player_id, r.player_id), width)} {r.team}  "
-                 f"{r.text:>8}")
+                 f"{r.text:>8}{chances}")
 
 
 def boxscore_cmd(
