@@ -291,3 +291,20 @@ def test_reading_while_a_simulation_writes(tmp_path):
     # a second simulation of an already finished season has nothing to do
     again = json.loads(run("season", "sim", "--to-end", "--db", db, "--json").output)
     assert again["games"] == 0
+
+
+def test_season_sim_printed_to_a_pipe_starts_with_its_answer(tmp_path):
+    """Without -q, printed anywhere but a terminal (a pipe, a file, this runner), `season sim`
+    and `odds` draw no progress bar: the bar had nothing to draw and left an empty line before
+    the answer — also when the sim stopped early, at the season's end."""
+    db = str(tmp_path / "p.sqlite3")
+    run("league", "new", "pac", "--from", "pacific", "--db", db)
+    run("season", "new", "--seed", "5", "--games-per-opponent", "2", "--db", db)
+    out = run("season", "sim", "--days", "2", "--db", db).output
+    assert out.startswith("played 6 games on 2 days through"), out
+    out = run("season", "sim", "--days", "200", "--db", db).output     # stops at the end
+    assert out.startswith("played ") and out.rstrip().endswith("season finished"), out
+    out = run("season", "sim", "--db", db).output
+    assert out.startswith("nothing to play: the regular season is finished"), out
+    out = run("odds", "--runs", "2", "--workers", "1", "--db", db).output
+    assert out.splitlines()[0].strip(), out

@@ -50,6 +50,16 @@ def echo(message: object = "", *, err: bool = False, nl: bool = True) -> None:
     typer.echo(visible(str(message)), err=err, nl=nl)
 
 
+def progress_shown(quiet: bool = False, as_json: bool = False) -> bool:
+    """Whether a long command draws its progress bar: on a terminal, unless `-q` or `--json`.
+    Printed elsewhere (a pipe, a file, a test's runner) the bar had nothing to draw and left
+    an empty line before the command's answer."""
+    if quiet or as_json:
+        return False
+    from rich.console import Console
+    return Console().is_terminal
+
+
 def echo_json_text(text: str, *, err: bool = False) -> None:
     """A JSON text as the command line prints it: the data kept, its control characters written
     as JSON escapes (league.visible.visible_json)."""

@@ -36,6 +36,7 @@ from tui.cli.common import (  # noqa: F401
     guarded,
     json_default,
     pad,
+    progress_shown,
 )
 
 _fail, _echo_json, _json_default, _pad = fail, echo_json, json_default, pad
@@ -266,7 +267,7 @@ def season_sim(
 
         report = sv.sim_days_with_odds(db, league, season, days=days, to_end=to_end,
                                        runs=odds_runs, progress=each_day)
-    elif quiet or as_json:
+    elif not progress_shown(quiet, as_json):
         report = sv.sim_days(db, league, season, days=days, to_end=to_end)
     else:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn

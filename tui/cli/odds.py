@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 import typer
 
-from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo, echo_json, guarded, pad
+from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo, echo_json, guarded, pad, progress_shown
 
 
 def odds_cmd(
@@ -24,7 +24,7 @@ def odds_cmd(
     place and of each final rank, its expected record, and its magic number."""
     from tui import services as so
     t0 = time.perf_counter()
-    if quiet or as_json:
+    if not progress_shown(quiet, as_json):
         view = so.odds(db, league, season, runs=runs, seed=seed, workers=workers)
     else:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
