@@ -117,6 +117,19 @@ _TEAMS: Final[dict[int, tuple["League", dict[str, "Team"]]]] = {}
 _DH: Final[dict[int, tuple["League", dict[str, bool]]]] = {}
 
 
+def code_as_typed(text: str | None, codes: Iterable[str]) -> str | None:
+    """The code among `codes` a person meant by `text` — itself, or the same letters in any
+    case with spaces around (`edo `, `Edo` for EDO; `cl` for a league's CL) — else None. Every
+    place a code is typed (`--team`, `--part`, `--away`) takes it so."""
+    if text is None:
+        return None
+    known = list(codes)
+    if text in known:
+        return text
+    up = text.strip().upper()
+    return next((c for c in known if c.upper() == up), None)
+
+
 @dataclass(frozen=True, slots=True)
 class Team:
     """One club: its code (3 capital letters), full and short names, and its roster."""

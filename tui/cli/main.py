@@ -141,13 +141,14 @@ def sim_game(
     """Play games with computer managers on both sides and print the box scores."""
     from league.engine.boxscore import compact_dict, render, result_dict
     from league.engine.dice import Dice, ScriptedDice
+    from league.season.roster import code_as_typed
     from league.season.simulate import play_game, players_of, schedule
 
     lg = _league(league)
     rs = _ruleset(lg, ruleset, league)
     # a code as typed (edo is EDO), as `impact roster list` and `impact leaders --team` take it
-    codes = {t.code.upper(): t.code for t in lg.teams}
-    away, home = (codes.get(c.strip().upper(), c) if c is not None else None for c in (away, home))
+    codes = [t.code for t in lg.teams]
+    away, home = (code_as_typed(c, codes) or c if c is not None else None for c in (away, home))
     try:
         matchups = schedule(lg, count, away, home, rotation)
     except (LeagueError, ValueError) as exc:

@@ -26,7 +26,7 @@ from league.season.farm import (
     may_return_on,
     roster_day,
 )
-from league.season.roster import League
+from league.season.roster import League, code_as_typed
 from storage import farm_store, roster_edit
 from storage import repository as repo
 from tui.services.db import Db, ServiceError, Work, db_error
@@ -136,7 +136,8 @@ def team_farm(db: Db, team: str | None = None, league: str | None = None,
         with Work.of(db, league).session() as s:
             lid, info, lg, book, day = _state(s, league, season)
             rs = repo.league_ruleset_of(session=s, league_id=lid)
-            code = (team or lg.teams[0].code).strip().upper()
+            code = lg.teams[0].code if team is None else (
+                code_as_typed(team, [t.code for t in lg.teams]) or team.strip().upper())
             lg.team(code)
             return _view(info, lg, book, day, code, rs.injury_rules)
     except SQLAlchemyError as exc:

@@ -36,7 +36,7 @@ from league.season.careers import (
     head_to_head_table,
     season_records,
 )
-from league.season.roster import League
+from league.season.roster import League, code_as_typed
 from league.season.standings import Outcome, StandingRow, standings
 from league.season.stats import FieldingStats
 from league.season.titles import SeasonLine, Title, merge_lines
@@ -666,11 +666,11 @@ def transact(db: Db, kind: str, *, players: Sequence[str] = (), team: str | None
         def check_team(code: str | None, what: str) -> str:
             if not code:
                 raise ServiceError(f"{kind}: give {what}")
-            up = code.strip().upper()
-            if up not in teams:
+            known = code_as_typed(code, teams)
+            if known is None:
                 raise ServiceError(f"{kind}: no team {code!r} in this league "
                                    f"(teams: {', '.join(teams)})")
-            return up
+            return known
 
         try:
             info: repo.SeasonInfo | None = repo.find_season(session=s, league_id=lid)

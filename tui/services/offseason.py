@@ -30,6 +30,7 @@ from league.offseason.draft import draft_rules, priority_league
 from league.offseason.people import age_in, life
 from league.offseason.renewal import Renewal
 from league.offseason.retirement import RETIRE, Departure
+from league.season.roster import code_as_typed
 from storage import history_store as hs
 from storage import offseason_store as ost
 from storage import repository as repo
@@ -1561,8 +1562,8 @@ def _club(s: Any, league: str | None, team: str | None) -> str:
     row = repo.find_league(session=s, name=league)
     assert row.id is not None
     codes = [c for c, _n, _s in repo.team_codes(session=s, league_id=row.id)]
-    code = (team or "").strip().upper()
-    if code not in codes:
+    code = code_as_typed(team, codes)
+    if code is None:
         raise ServiceError(f"--team {(team or '').strip() or repr(team)}: no such club (the clubs "
                            f"are {', '.join(codes)})")
     return code

@@ -8,6 +8,7 @@ from datetime import date
 from typing import Any, cast
 
 from league.season.foreign_limit import parse_foreign
+from league.season.roster import code_as_typed
 from league.season.stats import (
     BattingStats,
     FieldingStats,
@@ -114,12 +115,12 @@ def leaders(db: Db, league: str | None = None, season: int | None = None, *,
     view = standings(w, league, season)
     games = {r.team: r.games for r in view.rows}
     if team is not None:       # a code as typed: knz is KNZ, as `impact roster list` takes it
-        team = team.strip().upper() if team.strip().upper() in games else team
+        team = code_as_typed(team, games) or team
     if team is not None and team not in games:
         raise ServiceError(f"no team {team!r} in this league (teams: {', '.join(sorted(games))})")
     members: set[str] | None = None
     if part is not None:
-        part = next((t.code for t in view.tables if t.code.upper() == part.strip().upper()), part)
+        part = code_as_typed(part, [t.code for t in view.tables]) or part
         table = next((t for t in view.tables if t.code == part), None)
         if table is None:
             raise ServiceError(f"no league {part!r} in this league (leagues: "

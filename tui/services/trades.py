@@ -17,6 +17,7 @@ from datetime import date
 from typing import Any
 
 from league.offseason import trades as tr
+from league.season.roster import code_as_typed
 from storage import history_store as hs
 from storage import offseason_store as ost
 from storage import repository as repo
@@ -105,11 +106,11 @@ def _situation(s: Any, league: str | None) -> _Situation:
 def _club(sit: _Situation, code: str | None, what: str) -> str:
     if not code:
         raise ServiceError(f"trade: give {what}")
-    up = code.strip().upper()
-    if up not in sit.teams:
+    known = code_as_typed(code, sit.teams)
+    if known is None:
         raise ServiceError(f"trade: no club {code!r} in this league (the clubs are "
                            f"{', '.join(sit.teams)})")
-    return up
+    return known
 
 
 def _player(s: Any, sit: _Situation, ref: str, club: str) -> str:
