@@ -260,6 +260,12 @@ def test_player_by_his_english_name(tmp_path):
         assert out.exit_code != 0 and "matches several players" in out.output
     else:
         assert json.loads(run("player", family, "--db", db, "--json").output)["id"] == many[0]
+    # an empty or blank name is refused as no name, not "matches several players" (an empty
+    # string is part of every English name)
+    for typed in ("", "  "):
+        out = run("player", typed, "--db", db, ok=False)
+        assert out.exit_code == 2 and "no player named" in out.output, out.output
+        assert "matches several" not in out.output
 
 
 @pytest.mark.slow
