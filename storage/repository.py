@@ -1093,9 +1093,6 @@ class DayLines:
             for name, rows in self.rows.items():
                 if dialect.name == "postgresql" and rows and hasattr(cursor, "copy"):
                     _copy(cursor, name, rows)     # psycopg 3: COPY, one stream a table
-                elif dialect.name == "sqlite":
-                    stmt, keys = _STATEMENTS[name]   # several lines an INSERT
-                    fastsql.insert_rows(cursor, dialect, stmt.table.name, keys, rows)
                 else:
                     _many(cursor, dialect, name, rows)
             day = fastsql.day_param(dialect)
