@@ -271,6 +271,28 @@ def resting_swingmen(usage: TeamUsage, game: int, relief: Mapping[str, int],
     return [pid for _o, pid in sorted(ahead)]
 
 
+def resting_relievers(usage: TeamUsage, game: int, relief: Mapping[str, int],
+                      starts: Mapping[str, int]) -> list[str]:
+    """The relievers outside the rotation (men with real relief games, not in `usage.rotation`)
+    ahead of their real relief games before the team's `game`-th game — more of them (`relief`,
+    SeasonState.relief) than their real relief games over the team's games times the games
+    before this one: the computer keeps them out of the day's bullpen, as `resting_swingmen`
+    does the spot starters. `paced` alone only put such a man last of his role, and a club's
+    one mop-up man took every blowout: the replays made 10–20 % more relief appearances than
+    the real leagues, shorter ones (docs/cards.md, "Relief pacing"). The most ahead first
+    (relief games), then by id."""
+    share = dict(usage.relief)
+    rotation = {pid for pid, _s in usage.rotation}
+    ahead = []
+    for pid, s in share.items():
+        if pid in rotation:
+            continue
+        over = relief_done(usage, pid, game, relief, starts) - s * (game - 1)
+        if over > 0:
+            ahead.append((-over, pid))
+    return [pid for _o, pid in sorted(ahead)]
+
+
 def relieving_starters(usage: TeamUsage, game: int, relief: Mapping[str, int],
                        starts: Mapping[str, int], hold: Mapping[str, int]) -> list[str]:
     """The men of the rotation who relieve in the team's `game`-th game, as they really did

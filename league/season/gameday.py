@@ -29,6 +29,7 @@ from league.manager.usage import (
     TeamUsage,
     paced,
     relieving_starters,
+    resting_relievers,
     resting_swingmen,
     rotation_order,
     start_innings,
@@ -37,8 +38,8 @@ from league.season import farm
 from league.season.roster import ROTATION_SIZE, League, Team
 from league.season.simulate import replay_game
 
-# real usage: the fewest relievers a day's bullpen keeps when the spot starters ahead of their
-# relief games rest (team_lineup)
+# real usage: the fewest relievers a day's bullpen keeps when the men ahead of their relief games
+# rest (team_lineup)
 MIN_PEN: Final = 3
 RELIEF_FATIGUE_OK: Final = 1    # a reliever who pitched yesterday may pitch today; two days running, not
 
@@ -276,9 +277,11 @@ def team_lineup(state: Any, team: str, setup: SlotSetup, *, dh: bool,
         game = team_game(state, team, setup.day)
         done, starts = getattr(state, "relief", {}), getattr(state, "starts", {})
         pen = paced(usage, game, lineup.bullpen, done, relieving, starts)
-        # the spot starters ahead of their relief games rest (usage.resting_swingmen), the
-        # most ahead first, while MIN_PEN others are dressed
-        for pid in resting_swingmen(usage, game, done, starts):
+        # the spot starters ahead of their relief games rest (usage.resting_swingmen), then
+        # the other relievers ahead of theirs (usage.resting_relievers), each the most ahead
+        # first, while MIN_PEN others are dressed
+        for pid in (*resting_swingmen(usage, game, done, starts),
+                    *resting_relievers(usage, game, done, starts)):
             if pid in pen and len(pen) > MIN_PEN:
                 pen.remove(pid)
         lineup = dataclasses.replace(lineup, bullpen=tuple(pen),

@@ -559,9 +559,11 @@ def test_relievers_ahead_of_their_share_of_relief_games_are_called_on_last():
 
 def test_the_season_counts_relief_games_and_the_day_s_bullpen_is_paced_by_them(stats_league):
     """A game's pitchers who did not start have one relief game more (SeasonState.after_game);
-    in a league that follows its real usage the day's line-up puts a reliever ahead of his
-    share last in the bullpen, his role with him; a manager's saved bullpen and a league not
-    following its usage keep their order."""
+    in a league that follows its real usage the day's line-up leaves a reliever ahead of his
+    share out of the bullpen (resting_relievers; `paced` would put him last of his role when
+    the bullpen is down to MIN_PEN), the others keeping their roles; a manager's saved bullpen
+    and a league not following its usage keep their order."""
+    from league.season.gameday import MIN_PEN
     from league.season.simulate import players_of
     from league.season.state import PitcherRest, SeasonState, slot_setup, team_lineup
 
@@ -586,10 +588,11 @@ def test_the_season_counts_relief_games_and_the_day_s_bullpen_is_paced_by_them(s
             continue
         fresh.relief[first] = 1         # a relief game before the team's first: ahead
         after = team_lineup(fresh, team, setup, dh=league.dh_for(home))
-        assert after.bullpen[-1] == first and sorted(after.bullpen) == sorted(before.bullpen)
-        assert dict(zip(after.bullpen, after.roles)) == roles
-        mates = [p for p in after.bullpen if roles[p] == roles[first]]
-        assert mates[0] != first        # another of his role is called on first
+        assert len(before.bullpen) > MIN_PEN
+        assert first not in after.bullpen
+        assert sorted(after.bullpen) == sorted(p for p in before.bullpen if p != first)
+        assert dict(zip(after.bullpen, after.roles)) == {p: r for p, r in roles.items()
+                                                         if p != first}
         fresh.follow_usage = False
         fresh._usage.clear()
         plain = team_lineup(fresh, team, setup, dh=league.dh_for(home))
@@ -1020,6 +1023,21 @@ def test_a_spot_starter_ahead_of_his_relief_games_rests_out_of_the_bullpen():
     assert resting_swingmen(u, 41, {"a": 5, "cl": 40, "su": 40}, {"a": 10}) == []
 
 
+def test_a_reliever_ahead_of_his_relief_games_rests_out_of_the_bullpen():
+    """resting_relievers: a reliever outside the rotation who has made more relief games than
+    his real ones over the team's games times the games before this one is kept out of the
+    day's bullpen (docs/cards.md, "Relief pacing"), the most ahead first; the rotation's men
+    are left to relieving_starters and resting_swingmen."""
+    from league.manager.usage import resting_relievers
+    u = team_usage(USAGE, IDS, dh=True)
+    # game 41, 40 played: cl's share 60 / 100 → 24, su's 70 / 100 → 28, mr's 50 / 100 → 20
+    assert resting_relievers(u, 41, {"cl": 24, "su": 28, "mr": 20}, {}) == []
+    assert resting_relievers(u, 41, {"cl": 25, "su": 28, "mr": 20}, {}) == ["cl"]
+    assert resting_relievers(u, 41, {"cl": 25, "su": 31, "mr": 21}, {}) == ["su", "cl", "mr"]
+    # the spot starter c and the regulars a, b are not this rule's, however far ahead
+    assert resting_relievers(u, 41, {"a": 30, "b": 30, "c": 40}, {"c": 30}) == []
+
+
 def test_the_day_s_bullpen_leaves_out_a_spot_starter_ahead_of_his_relief_games(stats_league):
     """gameday.team_lineup: in a league that follows its real usage, a spot starter ahead of
     his real relief games is not dressed in the day's bullpen (resting_swingmen); behind them
@@ -1055,3 +1073,46 @@ def test_the_day_s_bullpen_leaves_out_a_spot_starter_ahead_of_his_relief_games(s
     share = 30 / games * 20
     assert swing in bullpen(int(share))
     assert swing not in bullpen(int(share) + 1)
+
+
+def test_the_day_s_bullpen_leaves_out_relievers_ahead_of_their_relief_games(stats_league):
+    """gameday.team_lineup: in a league that follows its real usage, a reliever ahead of his
+    real relief games is not dressed in the day's bullpen (resting_relievers), behind them he
+    is; however many are ahead, the bullpen keeps MIN_PEN men, the most ahead resting."""
+    from league.season.gameday import MIN_PEN
+    from league.season.simulate import players_of
+    from league.season.state import SeasonState, slot_setup, team_lineup
+
+    league, _plain, away, home = _stats_season(stats_league)
+    day = OPENING_DAY
+    usage = league.settings["usage"]
+    pitchers = usage["pitchers"]
+
+    def bullpen(relief: dict[str, int]) -> tuple[str, ...]:
+        # the team's 21st game: 20 played before
+        state = SeasonState(league=league, players=players_of(league),
+                            days={away: [day - timedelta(days=k) for k in range(1, 21)]})
+        state.relief.update(relief)
+        lu = team_lineup(state, away, slot_setup(state, day, away, home),
+                         dh=league.dh_for(home))
+        assert all(pid in (lu.pitcher, *lu.bullpen) for pid, _ip in lu.innings)
+        return lu.bullpen
+
+    def ahead(pid: str, done: int) -> float:
+        return done - pitchers[pid]["g"] / usage["games"] * 20
+
+    dressed = bullpen({})
+    relievers = [p for p in dressed if pitchers[p]["gs"] == 0 and pitchers[p]["g"] > 0]
+    assert len(relievers) > MIN_PEN
+    man = relievers[0]
+    due = int(pitchers[man]["g"] / usage["games"] * 20)
+    assert man in bullpen({man: due})
+    assert man not in bullpen({man: due + 1})
+    # everyone far ahead: the most ahead rest, MIN_PEN stay dressed
+    crowd = {p: due + 5 + k for k, p in enumerate(relievers)}
+    pen = bullpen(crowd)
+    assert len(pen) == MIN_PEN
+    rested = [p for p in relievers if p not in pen]
+    kept = [p for p in relievers if p in pen]
+    assert rested and kept
+    assert min(ahead(r, crowd[r]) for r in rested) >= max(ahead(k, crowd[k]) for k in kept)
