@@ -7,8 +7,11 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
+from typer.testing import CliRunner
+
 from league.engine.boxscore import HR_KIND_EN, HR_KIND_JA, home_run_line, home_run_men, render
 from tui import services as sv
+from tui.cli.main import app
 from tui.services.folders import sample_league_path
 
 import engine_digest as digest
@@ -56,7 +59,7 @@ def test_the_box_score_numbers_each_home_run_in_the_batters_season(tmp_path):
         assert list(box.hr_numbers) == expected
         assert [hr["season_number"] for hr in box.data["home_runs"]] == expected
         if r.home_runs:
-            line = next(x for x in box.text.splitlines() if x.startswith("本塁打 "))
+            line = next(x for x in box.numbered_text.splitlines() if x.startswith("本塁打 "))
             items = line[len("本塁打 "):].split("、")
             for item, (_s, batter, inning, pitcher), n, on in zip(
                     items, r.home_runs, expected, home_run_men(r)):
@@ -67,6 +70,14 @@ def test_the_box_score_numbers_each_home_run_in_the_batters_season(tmp_path):
             assert f"{r.players[r.home_runs[0][1]].name} {expected[0]} " \
                    f"({HR_KIND_EN[home_run_men(r)[0]]}, " in english
     assert seen_second
+    # `text` stays the engine's box score of the game (the same as its replay's, no N号);
+    # `impact boxscore` prints the numbered one
+    hr_game = next(g for g in games if sv.boxscore(db, g.number).result.home_runs)
+    box = sv.boxscore(db, hr_game.number)
+    names = {c: n for c, n in sv.standings(db).names.items()}
+    assert box.text == render(box.result, names) and "号（" not in box.text
+    out = CliRunner().invoke(app, ["boxscore", str(hr_game.number), "--db", db])
+    assert out.exit_code == 0 and box.numbered_text in out.output and "号（" in out.output
     # the season's totals: each batter's last 号 is his home runs in the stats
     for pid, n in season.items():
         assert sv.player(db, pid).batting.hr == n

@@ -462,7 +462,7 @@ def boxscore_cmd(
         echo_json(box.data)
     else:
         echo(f"game {box.number}, {box.day}")
-        echo(box.text)
+        echo(box.numbered_text)
 
 
 def player_cmd(

@@ -30,6 +30,9 @@ class BoxScore:
     result: GameResult
     # each home run's number in the batter's season (N号), in result.home_runs' order
     hr_numbers: tuple[int, ...] = ()
+    # `text` with each home run's N号 (中野 修 4号（ソロ）…), as `impact boxscore` prints it;
+    # `text` itself is the engine's box score of the game (render), the same as its replay's
+    numbered_text: str = ""
 
 
 def boxscore(db: Db, number: int, league: str | None = None,
@@ -57,8 +60,8 @@ def boxscore(db: Db, number: int, league: str | None = None,
     # each home run's N号 and the men on base (None: a game stored before its plays' record)
     for hr, number, men in zip(data.get("home_runs", ()), numbers, home_run_men(result)):
         hr.update({"season_number": number, "men_on": men})
-    return BoxScore(slot.number, slot.day, render(result, names, plays=plays, hr_numbers=numbers),
-                    data, result, numbers)
+    return BoxScore(slot.number, slot.day, render(result, names, plays=plays), data, result,
+                    numbers, render(result, names, plays=plays, hr_numbers=numbers))
 
 
 def home_run_numbers(s: Any, season_id: int, slot: GameSlot, result: GameResult
