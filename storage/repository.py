@@ -1465,7 +1465,7 @@ def player_row(*, session: Session, league_id: int, ref: str) -> tuple[str, str]
     # spaces as typed: a Japanese keyboard's full-width space (宮本　涼) is the name's space
     key = " ".join(ref.split())
     if not key:     # an empty name is part of every English name: not "matches several"
-        raise NotFound(f"no player named ({ref!r}): give an id such as SAP01 or a name")
+        raise NotFound(f"no player {ref!r} in this league (give an id such as SAP01 or a name)")
     for pid, name in rows:
         if pid.lower() == key.lower():
             return pid, name

@@ -264,7 +264,8 @@ def test_player_by_his_english_name(tmp_path):
     # string is part of every English name)
     for typed in ("", "  "):
         out = run("player", typed, "--db", db, ok=False)
-        assert out.exit_code == 2 and "no player named" in out.output, out.output
+        assert out.exit_code == 2 and f"no player {typed!r} in this league" in out.output, \
+            out.output
         assert "matches several" not in out.output
 
 
