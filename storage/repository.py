@@ -1321,7 +1321,7 @@ class StoredLine:
 
 def _lines(session: Session, table: Any, columns: Sequence[str], season_ids: Iterable[int],
            player: str | None, team: str | None, extra: Sequence[str],
-           kind: str | None = "regular") -> list[StoredLine]:
+           kind: str | None = "regular", where: Sequence[Any] = ()) -> list[StoredLine]:
     t = table.__table__
     s = ScheduleRow.__table__
     g = GameRow.__table__
@@ -1335,6 +1335,7 @@ def _lines(session: Session, table: Any, columns: Sequence[str], season_ids: Ite
         query = query.where(t.c.team == team)
     if kind is not None:
         query = query.where(s.c.kind == kind)
+    query = query.where(*where)
     query = query.order_by(s.c.day, s.c.number, t.c.seq if "seq" in t.c else t.c.id)
     out = []
     for row in session.execute(query):
@@ -1352,6 +1353,15 @@ def batting_lines(*, session: Session, season_ids: Iterable[int], player: str | 
     or all with `kind` None."""
     return _lines(session, BattingLineRow, BAT_COLUMNS, season_ids, player, team, ("pos",),
                   kind)
+
+
+def home_run_lines(*, session: Session, season_ids: Iterable[int], kind: str | None = "regular"
+                   ) -> list[StoredLine]:
+    """The batting lines with a home run of the seasons' games (of `kind`, as batting_lines):
+    each home run's number in its batter's season (N号) is counted from them."""
+    t = BattingLineRow.__table__  # type: ignore[attr-defined]
+    return _lines(session, BattingLineRow, BAT_COLUMNS, season_ids, None, None, ("pos",), kind,
+                  where=(t.c.hr > 0,))
 
 
 def split_lines(*, session: Session, season_ids: Iterable[int], player: str | None = None,

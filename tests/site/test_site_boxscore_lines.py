@@ -58,3 +58,41 @@ def test_the_site_box_score_has_doubles_triples_and_left_on_base(tmp_path):
                     seen[key] += 1
                     seen["twice"] += bool(re.search(r"\D[2-9](、|$)", said))
     assert seen["doubles"] and seen["triples"], seen
+
+
+def test_the_site_box_score_numbers_each_home_run_in_the_season_as_the_app_does(tmp_path):
+    """Each home run on a game's page carries its number in the batter's season (N号) and its
+    kind (ソロ … 満塁; solo … grand slam), the numbers the app's box score gives (services
+    boxscore's hr_numbers), even where the pages are made by two workers."""
+    from league.engine.boxscore import HR_KIND_EN, HR_KIND_JA, home_run_men
+
+    db = str(tmp_path / "league.sqlite3")
+    sv.create_league(db, "pacific", "pacific")
+    sv.new_season(db, "pacific", games_per_opponent=4, seed=5)
+    sv.sim_days(db, "pacific", days=8)
+    out = tmp_path / "site"
+    build_site(db, "pacific", out, workers=2)
+    book = sv.name_book(db, league="pacific")
+    games = [g for _d, gs in sv.schedule_days(db, "pacific") for g in gs if g.status == "final"]
+    second = 0
+    for g in games:
+        box = sv.boxscore(db, g.number, "pacific")
+        r = box.result
+        for ja, prefix in ((True, ""), (False, "en/")):
+            page = (out / f"{prefix}game-1-{g.number}.html").read_text(encoding="utf-8")
+            m = re.search(r"<h2>(?:本塁打|Home runs)</h2>\s*<ul>(.*?)</ul>", page, re.S)
+            assert (m is None) == (not r.home_runs), g.number
+            if m is None:
+                continue
+            items = [unescape(re.sub(r"<[^>]+>", "", x))
+                     for x in re.findall(r"<li>(.*?)</li>", m.group(1), re.S)]
+            assert len(items) == len(r.home_runs)
+            for item, (_s, batter, _inn, _p), n, on in zip(items, r.home_runs, box.hr_numbers,
+                                                           home_run_men(r)):
+                name = book.player(batter, ja, r.players[batter].name)
+                assert on is not None
+                head = (f"{name} {n}号（{HR_KIND_JA[on]}） (" if ja
+                        else f"{name} {n} ({HR_KIND_EN[on]}, ")
+                assert item.startswith(head), (g.number, item, head)
+                second += n > 1 and ja
+    assert second, "no batter's second home run in the games made"

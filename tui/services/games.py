@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import dataclasses
+from bisect import bisect_left
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -69,17 +71,45 @@ def home_run_numbers(s: Any, season_id: int, slot: GameSlot, result: GameResult
     """Each home run of the game numbered in its batter's season as the papers number it (12号):
     his home runs in the games of its kind (the regular season, or the postseason) played
     before it, in the order of day and game number, then his in this game so far."""
-    hr = BAT_FIELDS.index("hr")
-    before: dict[str, int] = {}
-    for pid in {b for _s, b, _i, _p in result.home_runs}:
-        before[pid] = sum(line.line[hr] for line in repo.batting_lines(
-            session=s, season_ids=[season_id], player=pid, kind=slot.kind)
-            if (line.day, line.number) < (slot.day, slot.number))
-    numbers = []
-    for _side, b, _inning, _pitcher in result.home_runs:
-        before[b] += 1
-        numbers.append(before[b])
-    return tuple(numbers)
+    men = {b for _s, b, _i, _p in result.home_runs}
+    book = HomeRunBook([line for pid in men for line in repo.batting_lines(
+        session=s, season_ids=[season_id], player=pid, kind=slot.kind)])
+    return book.numbers(slot, result)
+
+
+class HomeRunBook:
+    """Each batter's home runs in a season's games of one kind (regular season or postseason),
+    in the order of day and game number, from their stored batting lines: the numbers the papers
+    give each home run of a game (N号) — his home runs in the games before it, then his in the
+    game so far (home_run_numbers for one game, the web site for a season's games)."""
+
+    def __init__(self, lines: Iterable[repo.StoredLine]) -> None:
+        hr = BAT_FIELDS.index("hr")
+        self._games: dict[str, list[tuple[date, int]]] = {}
+        self._totals: dict[str, list[int]] = {}
+        for line in sorted((x for x in lines if x.line[hr]), key=lambda x: (x.day, x.number)):
+            totals = self._totals.setdefault(line.player, [0])
+            self._games.setdefault(line.player, []).append((line.day, line.number))
+            totals.append(totals[-1] + line.line[hr])
+
+    def before(self, player: str, day: date, number: int) -> int:
+        """His home runs in the games before game `number` of `day`."""
+        games = self._games.get(player)
+        if not games:
+            return 0
+        return self._totals[player][bisect_left(games, (day, number))]
+
+    def numbers(self, slot: GameSlot, result: GameResult) -> tuple[int, ...]:
+        """The game's home runs (result.home_runs, in order), each numbered in its batter's
+        season."""
+        counts: dict[str, int] = {}
+        out = []
+        for _side, b, _inning, _pitcher in result.home_runs:
+            if b not in counts:
+                counts[b] = self.before(b, slot.day, slot.number)
+            counts[b] += 1
+            out.append(counts[b])
+        return tuple(out)
 
 
 def replay(db: Db, number: int, league: str | None = None,

@@ -321,6 +321,8 @@ class GameBox:
     season: int
     slot: GameSlot
     result: GameResult
+    # each home run's number in its batter's season (N号), in result.home_runs' order
+    hr_numbers: tuple[int, ...] = ()
 
 
 def season_games(db: Db, league: str | None = None, season: int | None = None, *,
@@ -330,7 +332,7 @@ def season_games(db: Db, league: str | None = None, season: int | None = None, *
     from the `shard`-th, so that several processes share them), each with its play-by-play made
     again from its rolls (games.with_log), the league read once."""
     from league.season.simulate import players_of
-    from tui.services.games import stored_game, with_log
+    from tui.services.games import HomeRunBook, stored_game, with_log
 
     try:
         with Work.of(db, league).session() as s:
@@ -344,11 +346,16 @@ def season_games(db: Db, league: str | None = None, season: int | None = None, *
             finals = [slot for slot in repo.schedule(session=s, season_id=info.id, kind=None)
                       if slot.status == "final"
                       and (wanted is None or slot.number in wanted)]
+            books: dict[str, HomeRunBook] = {}      # the season's home runs by kind of game
             for slot in finals[shard::shards]:
                 played, result, data, _seed = stored_game(s, row.id, info.id, slot, lg, players)
                 if "raws" in data:
                     result = with_log(played, ruleset, result, data)
-                yield GameBox(info.number, slot, result)
+                if result.home_runs and slot.kind not in books:
+                    books[slot.kind] = HomeRunBook(repo.home_run_lines(
+                        session=s, season_ids=[info.id], kind=slot.kind))
+                numbers = books[slot.kind].numbers(slot, result) if result.home_runs else ()
+                yield GameBox(info.number, slot, result, numbers)
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
 

@@ -24,7 +24,14 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
-from league.engine.boxscore import DECISION_JA, POSITION_JA, left_on_base
+from league.engine.boxscore import (
+    DECISION_JA,
+    HR_KIND_EN,
+    HR_KIND_JA,
+    POSITION_JA,
+    home_run_men,
+    left_on_base,
+)
 from league.engine.lines import BAT_FIELDS, PIT_FIELDS, innings_text
 from league.engine.playtext import note_lines, play_lines, play_text
 from league.numbers import rate_text
@@ -480,7 +487,15 @@ def _game_context(p: Page, box: publish.GameBox) -> dict[str, Any]:
             f'{play.score[0]}-{play.score[1]}</span></li>')
     for h in halves:
         h["plays"] = Markup("\n".join(h["plays"]))
+    # each home run as the papers write it: his number in the season (N号) and the kind (ソロ,
+    # 2ラン …: the men on base in the play record), as the app's box score says them
+    kinds = HR_KIND_JA if p.ja else HR_KIND_EN
+    home_runs = [(batter, inning, pitcher, number, kinds[on] if on is not None else "")
+                 for (_side, batter, inning, pitcher), number, on
+                 in zip(r.home_runs, box.hr_numbers or (0,) * len(r.home_runs),
+                        home_run_men(r))]
     return {"season": box.season, "slot": box.slot, "result": r, "line": line, "sides": sides,
+            "home_runs": home_runs,
             "notes": [visible(n) for n in note_lines(r, p.ja, name, older=p.older_play)],
             "halves": halves, "stored_names": names, "extra_base": extra_base,
             "decisions": [(code, [pid for pid, d in r.decisions.items() if d == code])
