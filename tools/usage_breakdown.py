@@ -27,8 +27,9 @@ innings a start and a relief game (docs/cards.md, "Real usage").
 of the real runs against the real lines' own Base Runs — the ceiling a replay of the components
 can reach —, of the real Base Runs against the generated, of the generated runs against their
 Base Runs); `--teams` prints each team's runs and Base Runs real and generated, one a line, with
-the generated Base Runs' error split into playing time and the men's own (docs/cards.md, "Team
-order"). `bias` says whether the misses of the check's shares are noise or bias (docs/cards.md,
+the generated Base Runs' error split into playing time and the men's own, and the runs allowed
+split alike into the innings (the real pitchers' own runs at the replay's innings) and the arms
+(docs/cards.md, "Team order", "Runs allowed: innings or arms"). `bias` says whether the misses of the check's shares are noise or bias (docs/cards.md,
 "Bias or noise"): the qualified regulars' mean AVG and OBP error (generated less real) beside
 the share inside ±.020 a perfect replay would reach with the replay's own at-bats (binomial
 noise alone); the 100+ inning pitchers' mean ERA and RA9 error and the slope of their ERA error
@@ -199,7 +200,12 @@ def team_runs(season: LahmanSeason, originals: list[StatPlayer], totals: SeasonT
     of its batting lines: real (every man who batted for it, on a roster or not), generated, and
     the real men's own rates at the plate appearances the replay gave them (`bsr_real_at_made_pa`:
     the playing time alone). `d_playing_time` = that less the real (the men a roster left out
-    and whose starts went to others), `d_men` = generated less it (the cards and the games)."""
+    and whose starts went to others), `d_men` = generated less it (the cards and the games).
+    The runs allowed the same way: `ra_real_at_made_ip`, the rostered pitchers' real runs a
+    real out times the outs the replay gave them; `d_innings` = that less the real runs allowed
+    (the innings of the men a roster left out and whose innings went to others, and each man's
+    innings against his real ones), `d_arms` = the generated runs allowed less it (the cards,
+    the fielders and the games)."""
     code = {p.key: p.team for p in originals}
     lines: dict[str, dict[str, dict[str, float]]] = {}
     for p in season.players:
@@ -221,6 +227,17 @@ def team_runs(season: LahmanSeason, originals: list[StatPlayer], totals: SeasonT
         for k in TEAM_KEYS:
             team["made"][k] += g.get(k, 0.0) * scale
             team["at_pa"][k] += p.batting.get(k, 0.0) * pa / max(1.0, p.batting.get("pa", 0.0))
+    # the runs the real pitchers allowed at their real rate over the innings the replay gave them
+    ra_at_ip: dict[str, float] = {}
+    pitching: Mapping[str, Mapping[str, float]] = getattr(totals, "pitching", {})
+    for p in originals:
+        arm = pitching.get(p.key)
+        if not arm or not p.pitching or p.pitching.get("outs", 0) <= 0:
+            continue
+        scale = (season.team_runs[lahman[p.team]][2]
+                 / max(1, totals.games.get(p.team, 1)))
+        ra_at_ip[p.team] = ra_at_ip.get(p.team, 0.0) + (
+            p.pitching.get("r", 0.0) * arm.get("outs", 0.0) * scale / p.pitching["outs"])
     out = []
     for c, lid in sorted(lahman.items()):
         r, ra, real_games = season.team_runs[lid]
@@ -232,7 +249,10 @@ def team_runs(season: LahmanSeason, originals: list[StatPlayer], totals: SeasonT
                     "r_made": made[0] * real_games / games,
                     "bsr_real": real, "bsr_made": gen, "bsr_real_at_made_pa": at_pa,
                     "d_playing_time": at_pa - real, "d_men": gen - at_pa, "ra_real": ra,
-                    "ra_made": made[1] * real_games / games})
+                    "ra_made": made[1] * real_games / games,
+                    "ra_real_at_made_ip": ra_at_ip.get(c, 0.0),
+                    "d_innings": ra_at_ip.get(c, 0.0) - ra,
+                    "d_arms": made[1] * real_games / games - ra_at_ip.get(c, 0.0)})
     return out
 
 
@@ -622,10 +642,14 @@ def team_order(teams: list[dict[str, Any]]) -> dict[str, object]:
     """Where the order of the teams' runs scored is kept or lost (Spearman): the ceiling (real
     runs against the real lines' Base Runs: what the real teams' own hitting says), the
     components (real Base Runs against generated), the conversion (generated runs against
-    generated Base Runs), and the replay against the real (real runs against generated)."""
+    generated Base Runs), and the replay against the real (real runs against generated). With
+    the runs allowed split (`team_runs`' `d_arms`): the runs allowed the same way (`allowed`,
+    real against generated), the innings alone (real against the real pitchers' own runs at the
+    replay's innings) and the spread of the two parts (runs a season, sd)."""
     def col(k: str) -> list[float]:     # a game's worth, as the check compares the teams
         return [float(t[k]) / float(t["g"]) for t in teams]
-    return {"ceiling": round(spearman(col("r_real"), col("bsr_real")), 3),
+    out: dict[str, object] = {
+        "ceiling": round(spearman(col("r_real"), col("bsr_real")), 3),
             "components": round(spearman(col("bsr_real"), col("bsr_made")), 3),
             "playing_time_alone": round(spearman(col("bsr_real"), col("bsr_real_at_made_pa")), 3),
             "conversion": round(spearman(col("r_made"), col("bsr_made")), 3),
@@ -633,6 +657,16 @@ def team_order(teams: list[dict[str, Any]]) -> dict[str, object]:
             "playing_time_runs_sd": round(statistics.pstdev(
                 float(t["d_playing_time"]) for t in teams), 1),
             "men_runs_sd": round(statistics.pstdev(float(t["d_men"]) for t in teams), 1)}
+    if all("d_arms" in t for t in teams):
+        # the runs allowed the same way: the real pitchers' own runs at the innings the replay
+        # gave them against the real, and the generated against that
+        out.update({
+            "allowed": round(spearman(col("ra_real"), col("ra_made")), 3),
+            "allowed_innings_alone": round(spearman(col("ra_real"), col("ra_real_at_made_ip")),
+                                           3),
+            "innings_runs_sd": round(statistics.pstdev(float(t["d_innings"]) for t in teams), 1),
+            "arms_runs_sd": round(statistics.pstdev(float(t["d_arms"]) for t in teams), 1)})
+    return out
 
 
 def conversion(originals: list[StatPlayer], totals: SeasonTotals,

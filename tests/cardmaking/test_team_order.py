@@ -308,3 +308,46 @@ def test_bench_counts_the_pinch_hitters_and_runners_of_the_replays_own_seasons(u
     assert out["pr"] == {"made": 0.2, "real": 0.1, "real_rostered": 0.1}
     assert out["by_team"] == {"A": {"ph": [0.5, 0.6], "pr": [0.1, 0.2]},
                               "B": {"ph": [0.3, 0.4], "pr": [0.3, 0.0]}}
+
+
+def test_runs_allowed_innings_and_arms_apart(ub):
+    """The runs allowed split as the runs scored are (docs/cards.md, "Runs allowed: innings or
+    arms"): a pitcher left off the roster (30 runs in 50 innings) whose innings went to a
+    rostered one (50 runs in 150 innings, a run every nine outs) — the innings alone make the
+    team allow 200 × 50/450 = 66.7 runs for a real 80; the replay's 70 a season are the arms'
+    3.3 more."""
+    arm = {"outs": 450.0, "r": 50.0}
+    season = SimpleNamespace(
+        players=[StatPlayer("ace01", "Ace", "LID", "R", "R", None, arm, {}),
+                 StatPlayer("mop01", "Mop", "LID", "R", "R", None, {"outs": 150.0, "r": 30.0},
+                            {}),
+                 StatPlayer("bat01", "Bat", "LID", "R", "R", _line(pa=500, ab=450, h=120),
+                            None, {})],
+        team_runs={"LID": (60.0, 80.0, 162.0)})
+    originals = [StatPlayer("ace01", "Ace", "TAA", "R", "R", None, arm, {})]
+    # two seasons of 162 games: 1,200 outs, 600 a real season's worth
+    totals = SimpleNamespace(batting={}, pitching={"ace01": {"outs": 1200.0}}, games={"TAA": 324},
+                             runs={"TAA": [120, 140]})
+    (row,) = ub.team_runs(season, originals, totals)
+    assert row["ra_real_at_made_ip"] == pytest.approx(50.0 * 600 / 450)
+    assert row["d_innings"] == pytest.approx(50.0 * 600 / 450 - 80.0)
+    assert row["d_arms"] == pytest.approx(70.0 - 50.0 * 600 / 450)
+
+
+def test_team_order_of_runs_allowed(ub):
+    """The runs allowed in order (`allowed`) beside the order the replay's innings alone give
+    (`allowed_innings_alone`); rows without the split (an older caller's) give the runs scored
+    alone."""
+    rows = [{"team": t, "g": 162, "r_real": 70.0, "r_made": 70.0, "bsr_real": 70.0,
+             "bsr_made": 70.0, "bsr_real_at_made_pa": 70.0, "d_playing_time": 0.0, "d_men": 0.0,
+             "ra_real": ra, "ra_made": made, "ra_real_at_made_ip": at_ip,
+             "d_innings": at_ip - ra, "d_arms": made - at_ip}
+            for t, ra, made, at_ip in (("A", 60.0, 70.0, 61.0), ("B", 70.0, 65.0, 69.0),
+                                       ("C", 80.0, 81.0, 80.0))]
+    order = ub.team_order(rows)
+    assert order["allowed"] == pytest.approx(0.5)
+    assert order["allowed_innings_alone"] == pytest.approx(1.0)
+    assert order["innings_runs_sd"] > 0 and order["arms_runs_sd"] > order["innings_runs_sd"]
+    bare = [{k: v for k, v in r.items() if not k.startswith(("ra_", "d_innings", "d_arms"))}
+            for r in rows]
+    assert "allowed" not in ub.team_order(bare)
