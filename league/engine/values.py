@@ -9,9 +9,9 @@ from league.engine.cards import INFIELD, OUTFIELD, BattingCard, Fielding, Player
 from league.engine.tables import DefenseRow, DefenseTable
 
 # a defense table read with a defence's values (league.engine.rules.runners.table_values): the
-# table, its error value, the bound of an aggressive error and each fine-play row with the roll
-# from which it reads
-TableValues = tuple[DefenseTable, int, int, tuple[tuple[int, DefenseRow], ...]]
+# table, its error value, the bound of an aggressive error, each fine-play row with the roll
+# from which it reads and the least of those rolls (101: none)
+TableValues = tuple[DefenseTable, int, int, tuple[tuple[int, DefenseRow], ...], int]
 
 
 @dataclass(slots=True)

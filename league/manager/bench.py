@@ -205,9 +205,11 @@ def _two_way_pen(lineup: Lineup, roster: Sequence[Player], roles: Mapping[str, s
     batting = set(lineup.order)
     pen = [pid for pid in lineup.bullpen if pid not in batting]
     two_way = sheet.two_way         # _two_way, of the club's men
+    # most clubs have no two-way man: their roster is not walked (each club before every game)
     joining = [p for p in roster if p.id in two_way and p.id != lineup.pitcher
                and p.id not in batting and p.id not in lineup.bullpen
-               and (p.pitching.starter == 0 or (roles is not None and p.id in roles))]  # type: ignore[union-attr]
+               and (p.pitching.starter == 0 or (roles is not None and p.id in roles))  # type: ignore[union-attr]
+               ] if two_way else []
     if not joining and len(pen) == len(lineup.bullpen) and not set(pen) & set(lineup.bench):
         return lineup
     if roles is None:

@@ -116,14 +116,19 @@ def tokens_text(tokens: tuple[tuple[int, int], ...]) -> str:
 
 def table_values(table: DefenseTable, values: DefenceValues) -> TableValues:
     """A defense table read with a team's defence values: the table, the error value, the bound
-    of an aggressive error (error value + 積極エラー値) and each fine-play row with the roll from
-    which it reads; kept with the values (DefenceValues.tables), by the table's key."""
+    of an aggressive error (error value + 積極エラー値), each fine-play row with the roll from
+    which it reads and the least of those rolls (101 without any: no roll of 1..100 reads a
+    fine play below it); kept with the values (DefenceValues.tables), by the table's key."""
     known = values.tables.get(table.key)
     if known is not None and known[0] is table:
         return known
     err_value = values.error(table.error) if table.error != "none" else 0
-    tv = (table, err_value, err_value + values.aggressive_error,
-          tuple((values.fine(src), frow) for src, frow in table.fine))
+    fine = tuple((values.fine(src), frow) for src, frow in table.fine)
+    least = 101
+    for bound, _frow in fine:
+        if bound < least:
+            least = bound
+    tv = (table, err_value, err_value + values.aggressive_error, fine, least)
     values.tables[table.key] = tv
     return tv
 
@@ -179,7 +184,8 @@ def defend(g: GameState, key: str, bid: str, kind: str, infield_in: bool, bat_ro
         elif aggressive and raw <= tv[2]:
             row = error_row
             agg_err = True
-    if row is None:
+    if row is None and raw >= tv[4]:
+        # a fine play (most rolls are below the least of their rolls: the rows not read)
         for bound, frow in tv[3]:
             if raw >= bound:
                 row = frow
