@@ -215,12 +215,20 @@ class Side:
         # some 3,000 new sets of nine a run, but far fewer of the eight
         positions = self.positions
         players = self.players
-        now: list[Player | None] = []
-        for i in range(8):
-            pid = positions.get(FIELDERS[i])
-            now.append(players[pid] if pid is not None else None)
         held = self.field_held
-        if held != now:
+        same = len(held) == 8
+        if same:
+            # by identity (a card's == is a Python call comparing every field)
+            for i in range(8):
+                pid = positions.get(FIELDERS[i])
+                if held[i] is not (players[pid] if pid is not None else None):
+                    same = False
+                    break
+        if not same:
+            now: list[Player | None] = []
+            for i in range(8):
+                pid = positions.get(FIELDERS[i])
+                now.append(players[pid] if pid is not None else None)
             # the eight's marks' sums (FieldMarks), the same object for the same cards
             key = (id(now[0]), id(now[1]), id(now[2]), id(now[3]), id(now[4]), id(now[5]),
                    id(now[6]), id(now[7]))
