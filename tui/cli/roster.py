@@ -35,24 +35,16 @@ def _entry_dict(e: Any) -> dict[str, Any]:
             "injury_points": e.points, "injury": e.injury or None}
 
 
-def list_cmd(
-    team: str = typer.Argument(..., help="Team code, e.g. SAP."),
-    league: Optional[str] = LEAGUE_NAME_OPT,
-    season: Optional[int] = SEASON_OPT,
-    db: Optional[str] = DB_OPT,
-    as_json: bool = JSON_OPT,
-) -> None:
-    """The team's active roster and farm: role, 出場ランク, injury, the ten-day rule's date."""
-    from tui.services import farm as sf
-    v = sf.team_farm(db, team, league, season)
-    if as_json:
-        echo_json({"season": v.season, "day": v.day, "team": v.team, "name": v.team_name,
-                    "active_size": v.active_size, "roster_size": v.roster_size,
-                    "foreign_active": v.foreign_active, "foreign_side": v.foreign_side,
-                    "foreign_on_active": v.foreign_count,
-                    "active": [_entry_dict(e) for e in v.active],
-                    "farm": [_entry_dict(e) for e in v.farm]})
-        return
+def _view_dict(v: Any) -> dict[str, Any]:
+    return {"season": v.season, "day": v.day, "team": v.team, "name": v.team_name,
+            "active_size": v.active_size, "roster_size": v.roster_size,
+            "foreign_active": v.foreign_active, "foreign_side": v.foreign_side,
+            "foreign_on_active": v.foreign_count,
+            "active": [_entry_dict(e) for e in v.active],
+            "farm": [_entry_dict(e) for e in v.farm]}
+
+
+def _echo_view(v: Any) -> None:
     when = f", roster day {v.day}" if v.day else ""
     echo(f"{v.team_name} ({v.team}){when}: 一軍 {len(v.active)}/{v.active_size}, "
                f"二軍 {len(v.farm)}, under contract {len(v.entries)}/{v.roster_size}, "
@@ -68,6 +60,34 @@ def list_cmd(
             age = f"{e.age:>2}" if e.age is not None else " -"
             echo(f"  {e.player.id:<8} {pad(e.player.name, 16)} {e.role:<3} {e.player.rank} {age}"
                        f"  {'; '.join(notes)}".rstrip())
+
+
+def list_cmd(
+    team: Optional[str] = typer.Argument(
+        None, help="Team code, e.g. SAP (none: every club's roster, in the league's order)."),
+    league: Optional[str] = LEAGUE_NAME_OPT,
+    season: Optional[int] = SEASON_OPT,
+    db: Optional[str] = DB_OPT,
+    as_json: bool = JSON_OPT,
+) -> None:
+    """The team's active roster and farm: role, 出場ランク, injury, the ten-day rule's date;
+    with no TEAM every club's, one after the other (--json: a list, one object a club)."""
+    from tui.services import farm as sf
+    if team is None:
+        views = sf.league_farm(db, league, season)
+        if as_json:
+            echo_json([_view_dict(v) for v in views])
+            return
+        for i, v in enumerate(views):
+            if i:
+                echo("")
+            _echo_view(v)
+        return
+    v = sf.team_farm(db, team, league, season)
+    if as_json:
+        echo_json(_view_dict(v))
+        return
+    _echo_view(v)
 
 
 def _move(player: str, kind: str, league: Optional[str], db: Optional[str],

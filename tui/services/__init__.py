@@ -49,6 +49,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     'FarmView': ('tui.services.farm', 'FarmView'),
     'move_player': ('tui.services.farm', 'move_player'),
     'team_farm': ('tui.services.farm', 'team_farm'),
+    'league_farm': ('tui.services.farm', 'league_farm'),
     'Source': ('tui.services.leagues', 'Source'),
     'create_league': ('tui.services.leagues', 'create_league'),
     'create_league_from_sample': ('tui.services.leagues', 'create_league_from_sample'),
@@ -258,7 +259,8 @@ if TYPE_CHECKING:  # the names for type checkers and editors
         engine_for,
         require_commissioner,
     )
-    from tui.services.farm import FarmEntry, FarmView, move_player, team_farm  # noqa: F401
+    from tui.services.farm import (  # noqa: F401
+        FarmEntry, FarmView, league_farm, move_player, team_farm)
     from tui.services.games import BoxScore, boxscore, raw_rolls, replay  # noqa: F401
     from tui.services.history import (  # noqa: F401
         AwardsView,

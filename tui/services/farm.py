@@ -144,6 +144,18 @@ def team_farm(db: Db, team: str | None = None, league: str | None = None,
         raise db_error(exc) from None
 
 
+def league_farm(db: Db, league: str | None = None,
+                season: int | None = None) -> tuple[FarmView, ...]:
+    """Every club's active roster and farm, in the league's order of its teams (one read)."""
+    try:
+        with Work.of(db, league).session() as s:
+            lid, info, lg, book, day = _state(s, league, season)
+            rs = repo.league_ruleset_of(session=s, league_id=lid)
+            return tuple(_view(info, lg, book, day, t.code, rs.injury_rules) for t in lg.teams)
+    except SQLAlchemyError as exc:
+        raise db_error(exc) from None
+
+
 def _refuse_departed(s: Any, lid: int, ref: str, kind: str) -> None:
     """A man of the league's history who is on no roster now: refused in one line saying how
     and when he left (his page stays: `impact player`)."""
@@ -293,5 +305,5 @@ def _set_rule_option(db: Db, league: str | None, key: str, on: bool) -> Work:
     return w
 
 
-__all__ = ["FarmEntry", "FarmView", "team_farm", "move_player", "injuries_on", "set_injuries",
+__all__ = ["FarmEntry", "FarmView", "team_farm", "league_farm", "move_player", "injuries_on", "set_injuries",
            "usage_on", "set_usage"]
