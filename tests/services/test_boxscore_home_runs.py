@@ -81,3 +81,32 @@ def test_the_box_score_numbers_each_home_run_in_the_batters_season(tmp_path):
     # the season's totals: each batter's last 号 is his home runs in the stats
     for pid, n in season.items():
         assert sv.player(db, pid).batting.hr == n
+
+
+def test_a_box_score_is_rendered_once_and_only_when_read(tmp_path, monkeypatch):
+    """The service rendered every box score twice (`text`, then `numbered_text` with the N号)
+    and the app's box score screen, which draws its own in the chosen language from the
+    result, a third time. Now each text is rendered when first read, once; the texts are
+    the same as before."""
+    import tui.services.games as games
+
+    db = str(tmp_path / "league.sqlite3")
+    sv.create_league(db, "pac", sample_league_path("pacific"))
+    sv.new_season(db, seed=3)
+    sv.sim_days(db, days=3)
+    number = next(g.number for _d, gs in sv.schedule_days(db) for g in gs
+                  if g.status == "final" and sv.boxscore(db, g.number).result.home_runs)
+    calls = []
+    real = games.render
+    monkeypatch.setattr(games, "render", lambda *a, **k: calls.append(k) or real(*a, **k))
+    box = sv.boxscore(db, number, plays=False)          # as the app's screen asks for it
+    assert calls == [] and box.result.home_runs
+    names = {c: n for c, n in sv.standings(db).names.items()}
+    assert box.numbered_text == box.numbered_text == real(
+        box.result, names, plays=False, hr_numbers=box.hr_numbers)
+    assert len(calls) == 1
+    assert box.text == box.text == real(box.result, names, plays=False) != box.numbered_text
+    assert len(calls) == 2
+    out = CliRunner().invoke(app, ["boxscore", str(number), "--db", db])
+    assert out.exit_code == 0 and len(calls) == 3          # impact boxscore: one render
+    assert sv.boxscore(db, number).numbered_text in out.output

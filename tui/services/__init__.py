@@ -259,8 +259,7 @@ if TYPE_CHECKING:  # the names for type checkers and editors
         engine_for,
         require_commissioner,
     )
-    from tui.services.farm import (  # noqa: F401
-        FarmEntry, FarmView, league_farm, move_player, team_farm)
+    from tui.services.farm import FarmEntry, FarmView, league_farm, move_player, team_farm  # noqa: F401
     from tui.services.games import BoxScore, boxscore, raw_rolls, replay  # noqa: F401
     from tui.services.history import (  # noqa: F401
         AwardsView,

@@ -6,6 +6,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
+from functools import cached_property
 from typing import Any
 
 from league.engine.boxscore import home_run_men, render, result_dict
@@ -27,14 +28,26 @@ from tui.services.db import Db, Work
 class BoxScore:
     number: int
     day: date
-    text: str
     data: dict
     result: GameResult
     # each home run's number in the batter's season (N号), in result.home_runs' order
     hr_numbers: tuple[int, ...] = ()
-    # `text` with each home run's N号 (中野 修 4号（ソロ）…), as `impact boxscore` prints it;
-    # `text` itself is the engine's box score of the game (render), the same as its replay's
-    numbered_text: str = ""
+    # the teams' names the texts use, and whether they end with the play-by-play
+    names: dict[str, str] = dataclasses.field(default_factory=dict)
+    plays: bool = True
+
+    # Both texts are rendered when first read, once: the app draws its own box score in the
+    # chosen language from `result` and reads neither, `impact boxscore` reads numbered_text.
+    @cached_property
+    def text(self) -> str:
+        """The engine's box score of the game (render), the same as its replay's."""
+        return render(self.result, self.names, plays=self.plays)
+
+    @cached_property
+    def numbered_text(self) -> str:
+        """`text` with each home run's N号 (中野 修 4号（ソロ）…), as `impact boxscore` prints
+        it."""
+        return render(self.result, self.names, plays=self.plays, hr_numbers=self.hr_numbers)
 
 
 def boxscore(db: Db, number: int, league: str | None = None,
@@ -62,8 +75,7 @@ def boxscore(db: Db, number: int, league: str | None = None,
     # each home run's N号 and the men on base (None: a game stored before its plays' record)
     for hr, number, men in zip(data.get("home_runs", ()), numbers, home_run_men(result)):
         hr.update({"season_number": number, "men_on": men})
-    return BoxScore(slot.number, slot.day, render(result, names, plays=plays), data, result,
-                    numbers, render(result, names, plays=plays, hr_numbers=numbers))
+    return BoxScore(slot.number, slot.day, data, result, numbers, names, plays)
 
 
 def home_run_numbers(s: Any, season_id: int, slot: GameSlot, result: GameResult
