@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from html import unescape
 
+import pytest
+
 from league.engine.boxscore import extra_base_lines
 from tui import services as sv
 from tui.site.generator import build_site
@@ -19,13 +21,22 @@ def _line(page: str, key: str) -> str | None:
     return unescape(m.group(1)) + " " + unescape(re.sub(r"<[^>]+>", "", m.group(2)))
 
 
-def test_the_site_box_score_has_doubles_triples_and_left_on_base(tmp_path):
-    db = str(tmp_path / "league.sqlite3")
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """Eight days of the six-team league and its web site, the pages made by two workers: the
+    module's tests read the same league and pages (built once)."""
+    tmp = tmp_path_factory.mktemp("boxscore_lines")
+    db = str(tmp / "league.sqlite3")
     sv.create_league(db, "pacific", "pacific")
     sv.new_season(db, "pacific", games_per_opponent=4, seed=5)
-    sv.sim_days(db, "pacific", days=4)
-    out = tmp_path / "site"
-    build_site(db, "pacific", out, workers=0)
+    sv.sim_days(db, "pacific", days=8)
+    out = tmp / "site"
+    build_site(db, "pacific", out, workers=2)
+    return db, out
+
+
+def test_the_site_box_score_has_doubles_triples_and_left_on_base(site):
+    db, out = site
     book = sv.name_book(db, league="pacific")
     games = [g for _d, gs in sv.schedule_days(db, "pacific") for g in gs if g.status == "final"]
     assert len(games) >= 10
@@ -60,18 +71,13 @@ def test_the_site_box_score_has_doubles_triples_and_left_on_base(tmp_path):
     assert seen["doubles"] and seen["triples"], seen
 
 
-def test_the_site_box_score_numbers_each_home_run_in_the_season_as_the_app_does(tmp_path):
+def test_the_site_box_score_numbers_each_home_run_in_the_season_as_the_app_does(site):
     """Each home run on a game's page carries its number in the batter's season (N号) and its
     kind (ソロ … 満塁; solo … grand slam), the numbers the app's box score gives (services
     boxscore's hr_numbers), even where the pages are made by two workers."""
     from league.engine.boxscore import HR_KIND_EN, HR_KIND_JA, home_run_men
 
-    db = str(tmp_path / "league.sqlite3")
-    sv.create_league(db, "pacific", "pacific")
-    sv.new_season(db, "pacific", games_per_opponent=4, seed=5)
-    sv.sim_days(db, "pacific", days=8)
-    out = tmp_path / "site"
-    build_site(db, "pacific", out, workers=2)
+    db, out = site
     book = sv.name_book(db, league="pacific")
     games = [g for _d, gs in sv.schedule_days(db, "pacific") for g in gs if g.status == "final"]
     second = 0
