@@ -188,15 +188,15 @@ def move_player(db: Db, pid: str, kind: str, *, league: str | None = None) -> Mo
             try:
                 player = lg.player(ref)
             except LeagueError:
-                found = [p for t in lg.teams for p in t.players if p.name == ref]
-                if not found:
-                    _refuse_departed(s, lid, ref, kind)
-                if len(found) != 1:
-                    raise ServiceError(f"no player {ref!r} in league {lg.name} (give his id)"
-                                       if not found else
-                                       f"{len(found)} players are named {ref!r}; give the id "
-                                       f"({', '.join(p.id for p in found)})") from None
-                player = found[0]
+                # as every command names a player: his id in any case, his name or a unique
+                # part of it, or his English name (one line when none or several match)
+                found, _name = repo.player_row(session=s, league_id=lid, ref=ref)
+                try:
+                    player = lg.player(found)
+                except LeagueError:
+                    _refuse_departed(s, lid, found, kind)
+                    raise ServiceError(f"no player {ref!r} in this league (give an id such as "
+                                       "SAP01 or a name)") from None
             if not who.may_manage(player.team):
                 from tui.services.sharing import require_team
                 require_team(w, player.team, league)     # names the team's manager
