@@ -30,6 +30,15 @@ def rate_text(value: float) -> str:
     return text[1:] if text.startswith("0.") else text
 
 
+def hundredths_text(value: float) -> str:
+    """A figure with two decimals (防御率, WHIP) as NPB's tables print it: rounded half up
+    (四捨五入: 1 ER in 8 innings is 1.13, not the ".2f" of the binary float, 1.12)."""
+    if value < 0:
+        return "-" + hundredths_text(-value)
+    hundredths = math.floor(value * 100 + 0.5 + 1e-9)
+    return f"{hundredths // 100}.{hundredths % 100:02d}"
+
+
 def normalise_digits(text: str) -> str:
     """`text` with full-width digits and signs turned into ASCII ones."""
     return text.translate(_FULL_WIDTH)

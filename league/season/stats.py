@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from league.engine.lines import BAT_FIELDS, PIT_FIELDS, innings_text
 from league.errors import LeagueError
-from league.numbers import rate_text
+from league.numbers import hundredths_text, rate_text
 
 FIELD_FIELDS = ("po", "a", "e", "dp", "pb", "sb_allowed", "cs")
 
@@ -323,7 +323,7 @@ def stat_text(stat: str, value: float | int | None) -> str:
     if stat in _THREE_DECIMALS:
         return rate_text(value)
     if stat in ("era", "whip"):
-        return f"{value:.2f}"
+        return hundredths_text(value)
     return str(value)
 
 

@@ -111,6 +111,23 @@ def test_innings_with_thirds_and_era():
     assert add_pitching([(pit(outs=9), None, False, False)]).ip_text == "3"
 
 
+@pytest.mark.parametrize("outs, er, h_bb, era, whip", [
+    (24, 1, 9, "1.13", "1.13"),         # 1 ER, 9 on base in 8 innings: 1.125 each
+    (40, 3, 15, "2.03", "1.13"),        # 13 1/3 innings: 2.025, 1.125
+    (8, 3, 7, "10.13", "2.63"),         # 2 2/3 innings: 10.125, 2.625
+    (88, 11, 45, "3.38", "1.53"),       # 3.375 was already shown 3.38
+    (17, 2, 5, "3.18", "0.88"),
+])
+def test_era_and_whip_are_rounded_half_up_as_npb_prints_them(outs, er, h_bb, era, whip):
+    """防御率 and WHIP to two decimals, 四捨五入 as NPB's tables and the papers print them:
+    the ".2f" of the binary float showed 1 ER in 8 innings as 1.12 and 10.125 as 10.12 while
+    3.375 showed 3.38 — 11 figures of 8 of the 223 pitchers of a 20-day nippon season
+    (seed 1) were printed a hundredth low in impact leaders, impact player, the app and the
+    site."""
+    s = add_pitching([(pit(outs=outs, er=er, h=h_bb), None, False, False)])
+    assert (stat_text("era", s.era), stat_text("whip", s.whip)) == (era, whip)
+
+
 def test_era_and_whip_are_none_without_outs():
     s = add_pitching([(pit(bf=3, h=3, r=2, er=2), "L", False, False)])
     assert s.era is None and s.whip is None
