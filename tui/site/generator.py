@@ -37,7 +37,7 @@ from league.engine.playtext import note_lines, play_lines, play_text
 from league.numbers import rate_text
 from league.season.awards import award_name, slot_name
 from league.season.standings import gb_text, streak_english, tiebreak_english
-from league.season.stats import STAT_LABELS_JA, stat_text
+from league.season.stats import STAT_LABELS_JA, qualified_pa, stat_text
 from league.visible import visible
 from tui.labels import season_title
 from tui.services import publish
@@ -165,6 +165,8 @@ def environment() -> jinja2.Environment:
     env.filters["gb"] = gb_text
     env.filters["stat"] = lambda value, name: stat_text(name, value)
     env.filters["ip"] = innings_text
+    # 規定打席 as the app's Leaders area writes it: 62 at 20 games, 65.1 at 21
+    env.filters["qualified_pa"] = lambda games: f"{qualified_pa(games):g}"
     env.filters["signed"] = lambda n: f"{n:+d}"
     return env
 
