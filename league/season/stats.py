@@ -299,6 +299,22 @@ def stat_as_typed(kind: str, typed: str) -> str:
     return typed
 
 
+def kind_of_stat(typed: str) -> str | None:
+    """The kind of board a stat a person typed belongs to when he named no kind: batting when
+    it is a batting stat, else pitching or fielding when it is a stat of that kind alone
+    (`era`, `防御率`, `fielding_pct`); None when it is none of them."""
+    found = []
+    for kind in ("batting", "pitching", "fielding"):
+        try:
+            _resolve(kind, stat_as_typed(kind, typed))
+        except LeagueError:
+            continue
+        found.append(kind)
+    if not found:
+        return None
+    return found[0] if found[0] == "batting" or len(found) == 1 else None
+
+
 def _resolve(kind: str, stat: str) -> str:
     name = STAT_ALIASES.get(stat, stat)
     known = stat_names(kind)

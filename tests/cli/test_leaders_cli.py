@@ -148,3 +148,25 @@ def test_fielding_leaders_tied_at_1000_share_a_rank_the_most_chances_first(nippo
     data = json.loads(run("leaders", "fielding", "--json", "--db", nippon))
     ranks = [r["rank"] for r in data["leagues"][0]["rows"] if r["text"] == "1.000"]
     assert ranks and set(ranks) == {1}
+
+
+@pytest.mark.parametrize("typed, kind, stat", [("era", "pitching", "era"),
+                                               ("防御率", "pitching", "era"),
+                                               ("WHIP", "pitching", "whip"),
+                                               ("守備率", "fielding", "fielding_pct"),
+                                               ("so", "batting", "so"),
+                                               ("本塁打", "batting", "hr")])
+def test_a_stat_of_one_kind_alone_needs_no_kind(nippon, typed, kind, stat):
+    """`impact leaders --stat era` (or 防御率) was refused, "unknown batting stat 'era'": a
+    newcomer had to learn to write `impact leaders pitching --stat era`. With no kind named, a
+    stat of pitching or fielding alone reads that board; one batting has too (so, 三振) stays
+    the batters'."""
+    data = json.loads(run("leaders", "--stat", typed, "--db", nippon, "--json"))
+    want = json.loads(run("leaders", kind, "--stat", stat, "--db", nippon, "--json"))
+    assert data == want and (data["kind"], data["stat"]) == (kind, stat)
+
+
+def test_a_kind_named_still_refuses_a_stat_not_its_own(nippon):
+    out = runner.invoke(app, ["leaders", "batting", "--stat", "era", "--db", nippon])
+    assert out.exit_code == 2 and "unknown batting stat 'era'" in out.output
+    assert json.loads(run("leaders", "--db", nippon, "--json"))["kind"] == "batting"

@@ -387,7 +387,9 @@ def _standings_table(view: Any, rows: Any) -> None:
 
 
 def leaders_cmd(
-    kind: str = typer.Argument("batting", help="batting, pitching or fielding."),
+    kind: Optional[str] = typer.Argument(
+        None, help="batting, pitching or fielding (default: batting, or the kind --stat names "
+                   "alone: --stat era is pitching)."),
     stat: Optional[str] = typer.Option(None, "--stat", help="avg, hr, rbi, ops, era, so, saves… in any case, or "
                                        "the Japanese name (打率, 本塁打, 防御率…)."),
     team: Optional[str] = typer.Option(None, "--team", help="Only this team (code)."),
@@ -404,8 +406,10 @@ def leaders_cmd(
 ) -> None:
     """Leaders, each league's (リーグ) apart in a league of two; rate stats need 規定打席 (team
     games × 3.1) or 規定投球回 (team games × 1.0)."""
-    from league.season.stats import FieldingStats, stat_label
+    from league.season.stats import FieldingStats, kind_of_stat, stat_label
     from tui import services as sv
+    if kind is None:        # `impact leaders --stat era`: the pitchers' board, as he meant
+        kind = (kind_of_stat(stat) if stat is not None else None) or "batting"
     if kind not in ("batting", "pitching", "fielding"):
         fail(f"unknown kind {kind!r}: use batting, pitching or fielding")
     view = sv.leaders(db, league, season, kind=kind, stat=stat, team=team, limit=limit,
