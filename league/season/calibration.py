@@ -3,9 +3,9 @@
 Two tables. The per-game one sums the batting, pitching and fielding lines of many games (per
 team per game unless the figure says otherwise). The season-level one reads whole 143-game
 seasons as a fan reads them: the best and worst records in each league (リーグ), the title
-holders (rate titles need 規定打席 = team games × 3.1 and 規定投球回 = team games × 1.0),
-how many players qualify, how benches and bullpens are used. Season figures are judged league
-by league (a league of two leagues of six has two batting titles a season, and the league without
+holders (rate titles need 規定打席 = team games × 3.1, rounded half up, and 規定投球回 = team
+games × 1.0), how many players qualify, how benches and bullpens are used. Season figures are
+judged league by league (a league of two leagues of six has two batting titles a season, and the league without
 the DH its own pinch-hit band): each is the mean over the seasons for that league.
 
 The games are played the way a stored season plays them (league/season/state.py: the calendar of
@@ -49,10 +49,9 @@ from league.season.roster import League
 from league.season.schedule import ScheduledGame, make_schedule
 from league.season.simulate import players_of
 from league.season.state import SeasonState, game_seed, play_scheduled
+from league.season.stats import qualified_outs, qualified_pa
 
 FIRST_YEAR = 2026
-QUALIFY_PA = 3.1      # 規定打席 per team game (rules C.5)
-QUALIFY_IP = 1.0      # 規定投球回 per team game
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,8 +330,8 @@ class SeasonTally:
                 per_league["worst W%"].append(min(pct))
                 bat = [(t, b) for (t, _pid), b in s.bat.items() if t in teams]
                 pit = [(t, p) for (t, _pid), p in s.pit.items() if t in teams]
-                q_bat = [b for t, b in bat if b[0] >= QUALIFY_PA * s.team_games[t]]
-                q_pit = [p for t, p in pit if p[0] >= 3 * QUALIFY_IP * s.team_games[t]]
+                q_bat = [b for t, b in bat if b[0] >= qualified_pa(s.team_games[t])]
+                q_pit = [p for t, p in pit if p[0] >= qualified_outs(s.team_games[t])]
                 per_league["batting title"].append(
                     max((b[2] / max(b[1], 1) for b in q_bat), default=0.0))
                 per_league["HR leader"].append(max((b[3] for _t, b in bat), default=0))
@@ -348,10 +347,10 @@ class SeasonTally:
                 for t in teams:
                     g = s.team_games[t]
                     per_team["qualified hitters"].append(sum(
-                        1 for (tt, _pid), b in s.bat.items() if tt == t and b[0] >= QUALIFY_PA * g))
+                        1 for (tt, _pid), b in s.bat.items() if tt == t and b[0] >= qualified_pa(g)))
                     per_team["qualified pitchers"].append(sum(
                         1 for (tt, _pid), p in s.pit.items()
-                        if tt == t and p[0] >= 3 * QUALIFY_IP * g))
+                        if tt == t and p[0] >= qualified_outs(g)))
                     per_team["pinch-hit PA"].append(s.pinch_hits.get(t, 0))
                     per_team["pinch runners"].append(s.pinch_runs.get(t, 0))
                     per_team["pitchers used"].append(sum(1 for (tt, _pid) in s.pit if tt == t))

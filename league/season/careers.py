@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from league.errors import LeagueError
 from league.season.standings import Outcome, head_to_head
-from league.season.stats import BattingStats, FieldingStats, PitchingStats, stat_text
+from league.season.stats import BattingStats, FieldingStats, PitchingStats, qualifier, stat_text
 
 S = TypeVar("S", BattingStats, PitchingStats, FieldingStats)
 
@@ -129,7 +129,7 @@ def _qualifies(spec: RecordSpec, st: BattingStats | PitchingStats, *, games: int
     have = st.pa if isinstance(st, BattingStats) else st.outs
     if games is None:             # career
         return spec.career_min is not None and have >= spec.career_min
-    return Fraction(have) >= spec.season_min_per_game * games
+    return have >= qualifier(games, spec.season_min_per_game)
 
 
 def _ranked(spec: RecordSpec, rows: list[tuple[float | int | None, str, str, int | None]],

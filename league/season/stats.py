@@ -6,6 +6,7 @@ fielding lines in `FIELD_FIELDS` below. Rate leaders need the qualifiers of the 
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from fractions import Fraction
@@ -225,9 +226,19 @@ def add_fielding(lines: Iterable[Sequence[int]]) -> FieldingStats:
 
 # --- qualifiers ----------------------------------------------------------------------------------
 
-def qualified_pa(team_games: int) -> float:
-    """規定打席 = team games × 3.1 (a player needs at least this many plate appearances)."""
-    return float(Fraction(team_games) * Fraction(31, 10))
+PA_PER_GAME = Fraction(31, 10)      # 規定打席 = team games × 3.1
+
+
+def qualifier(team_games: int, per_game: Fraction | int) -> int:
+    """A season qualifier from a team's games: team games × `per_game`, a fraction rounded half up
+    (公認野球規則 9.22(a) 原注; NPB since 2009: 143 games × 3.1 = 443.3 → 443, 144 → 446.4 → 446)."""
+    return math.floor(Fraction(team_games) * Fraction(per_game) + Fraction(1, 2))
+
+
+def qualified_pa(team_games: int) -> int:
+    """規定打席: team games × 3.1 rounded half up (a player needs at least this many plate
+    appearances; 443 at 143 games)."""
+    return qualifier(team_games, PA_PER_GAME)
 
 
 def qualified_outs(team_games: int) -> int:
@@ -363,7 +374,7 @@ def _qualified(stat: str, stats: Stats, team: str, team_games: dict[str, int]) -
         raise LeagueError(f"no team games for {team!r}; the qualifier of {stat} needs them")
     g = team_games[team]
     if need == "pa":
-        return Fraction(stats.pa) >= Fraction(g) * Fraction(31, 10)  # type: ignore[union-attr]
+        return stats.pa >= qualified_pa(g)  # type: ignore[union-attr]
     if need == "outs":
         return stats.outs >= qualified_outs(g)  # type: ignore[union-attr]
     if stat == "cs_rate" and not stats.sb_allowed:  # type: ignore[union-attr]

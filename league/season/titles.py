@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from league.errors import LeagueError
 from league.season.careers import S, add_stats
-from league.season.stats import BattingStats, PitchingStats, stat_text
+from league.season.stats import BattingStats, PitchingStats, qualifier, stat_text
 
 
 @dataclass(frozen=True)
@@ -38,8 +38,9 @@ class TitleRules:
     outs_per_game: int = 3                       # 規定投球回 = team games × 1.0 inning
     min_wins_for_pct: int = 13                   # 最高勝率: 13 wins or more
 
-    def qualified_pa(self, team_games: int) -> Fraction:
-        return Fraction(team_games) * self.pa_per_game
+    def qualified_pa(self, team_games: int) -> int:
+        """規定打席: team games × `pa_per_game`, rounded half up (443 at 143 games)."""
+        return qualifier(team_games, self.pa_per_game)
 
     def qualified_outs(self, team_games: int) -> int:
         return team_games * self.outs_per_game
@@ -112,7 +113,7 @@ def _exact(spec: TitleSpec, line: SeasonLine, games: int, rules: TitleRules) -> 
         b = line.batting
         if b is None:
             return None
-        if spec.rate and Fraction(b.pa) < rules.qualified_pa(games):
+        if spec.rate and b.pa < rules.qualified_pa(games):
             return None
         if spec.stat == "avg":
             return Fraction(b.h, b.ab) if b.ab else None

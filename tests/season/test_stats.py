@@ -153,9 +153,16 @@ def test_fielding_sums_and_rates():
 # --- qualifiers and leaders ----------------------------------------------------------------------
 
 def test_qualifiers():
-    assert qualified_pa(143) == pytest.approx(443.3)
-    assert qualified_pa(10) == 31.0            # exactly, not 31.000000000000004
-    assert qualified_pa(120) == 372.0
+    # 規定打席 = team games × 3.1, the fraction rounded half up (公認野球規則 9.22(a) 原注, NPB since
+    # 2009): NPB's 443 at 143 games, 446 at 144, MLB's 502 at 162
+    assert qualified_pa(143) == 443
+    assert qualified_pa(144) == 446
+    assert qualified_pa(162) == 502
+    assert qualified_pa(145) == 450           # 449.5: half up
+    assert qualified_pa(7) == 22              # 21.7
+    assert qualified_pa(21) == 65             # 65.1
+    assert qualified_pa(10) == 31             # exactly, not 31.000000000000004
+    assert qualified_pa(120) == 372
     assert qualified_outs(120) == 360         # 120 innings
     assert qualified_outs(143) == 429
 
