@@ -25,7 +25,8 @@ from league.season.titles import SeasonLine, TitleRules, merge_lines, title, tit
 B = BattingStats
 P = PitchingStats
 
-# Two leagues. Team games: A 10, B 10, C 10, D 9, so 規定打席 is 31 PA for A, B, C and 27.9 for D;
+# Two leagues. Team games: A 10, B 10, C 10, D 9, so 規定打席 is 31 PA for A, B, C and 28 for D
+# (27.9 rounded half up);
 # 規定投球回 is 30 outs (10 innings) for A, B, C and 27 outs for D.
 GAMES = {"A": 10, "B": 10, "C": 10, "D": 9}
 LEAGUES = {"セ": ["A", "B"], "パ": ["C", "D"]}
@@ -48,7 +49,7 @@ LINES = [
     # pb2: 12 saves ties pb1; 9 HP alone
     SeasonLine("pb2", "B", None, P(games=9, saves=12, holds=7, wins=2, hold_points=9, outs=12,
                                    er=1, so=9)),
-    # league パ: c1 .444 with 30 PA < 31 (C plays 10); d1 .400 with 28 PA ≥ 27.9 (D plays 9)
+    # league パ: c1 .444 with 30 PA < 31 (C plays 10); d1 .400 with 28 PA ≥ 28 (D plays 9)
     SeasonLine("c1", "C", B(games=10, pa=30, ab=27, h=12, hr=2, rbi=6)),
     SeasonLine("d1", "D", B(games=9, pa=28, ab=25, h=10, hr=1, rbi=7, bb=3)),
     # dp1: 27 outs = 9 innings, qualified for D; ERA 2×27/27 = 2.00; nobody in パ has a save
@@ -79,10 +80,19 @@ def test_titles_of_each_league_match_the_hand_computed_fixture():
         "saves": [("pb1", "12"), ("pb2", "12")],
         "holds": [("pb2", "9")],
     }
-    assert holders(ts, "パ", "batting_title") == [("d1", ".400")]  # D's 9 games: 27.9 PA
+    assert holders(ts, "パ", "batting_title") == [("d1", ".400")]  # D's 9 games: 28 PA
     assert holders(ts, "パ", "era") == [("dp1", "2.00")]
     assert holders(ts, "パ", "saves") == []           # a count of zero gives nobody the title
     assert holders(ts, "パ", "stolen_bases") == []
+
+
+def test_443_plate_appearances_qualify_at_143_games():
+    # 規定打席 = 143 × 3.1 = 443.3, rounded half up to 443 (公認野球規則 9.22(a) 原注; NPB since 2009)
+    lines = [SeasonLine("x1", "A", B(games=140, pa=443, ab=400, h=140)),    # .350 with 443 PA
+             SeasonLine("x2", "A", B(games=140, pa=442, ab=400, h=160)),    # .400 but 442 PA
+             SeasonLine("x3", "A", B(games=143, pa=600, ab=540, h=170))]    # .315
+    t = title("batting_title", lines, team_games={"A": 143})
+    assert [h.player for h in t.holders] == ["x1"]
 
 
 def test_the_qualifiers_are_settings():
