@@ -41,7 +41,8 @@ async def test_switch_kind_cycle_stats_and_filter_by_team(tmp_path):
         await _open_leaders(app, pilot, db)
         screen = app.screen
         assert _board(app).stat == "avg"
-        assert "規定打席 9.3" in str(screen.query_one("#leaders-qualifier").render())
+        # 3 team games × 3.1 = 9.3, rounded half up as NPB rounds 規定打席
+        assert "規定打席 9  (" in str(screen.query_one("#leaders-qualifier").render())
         expected = services.leaders(db, kind="batting", stat="avg", limit=30)
         assert _first_ids(app) == [r.player_id for r in expected.rows[:5]]
         await pilot.press("s")
