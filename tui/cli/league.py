@@ -16,6 +16,7 @@ from typing import Any, Optional
 import typer
 
 from league.numbers import rate_text
+from league.season.margins import MAX_RUNS
 
 # the options and helpers every command module shares live in tui.cli.common (their names stay
 # importable from here, where they were first)
@@ -248,7 +249,7 @@ def season_sim(
     db: Optional[str] = DB_OPT,
     as_json: bool = JSON_OPT,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
-    odds_runs: int = typer.Option(0, "--odds", min=0,
+    odds_runs: int = typer.Option(0, "--odds", min=0, max=MAX_RUNS,
                                   help="Take the pennant odds with this many runs after every day "
                                        "(the Standings chart's points)."),
 ) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 
 from league.errors import DiceError, LeagueError
+from league.season.margins import MAX_RUNS, MAX_WORKERS
 from tui.cli.common import GlobalOptions, GlobalOptionsGroup, OneLineHelpGroup, engine_build, fail
 
 if TYPE_CHECKING:
@@ -365,8 +366,8 @@ def bench(
         help="With --season: the same season stored on this PostgreSQL server too (a scratch "
              "database made and dropped; the URL's role may create databases)."),
     odds: bool = typer.Option(False, "--odds", help="Time the pennant odds from mid-season."),
-    runs: int = typer.Option(100, "--runs", min=1, help="With --odds: how many runs."),
-    workers: Optional[int] = typer.Option(None, "--workers", min=1,
+    runs: int = typer.Option(100, "--runs", min=1, max=MAX_RUNS, help="With --odds: how many runs."),
+    workers: Optional[int] = typer.Option(None, "--workers", min=1, max=MAX_WORKERS,
                                           help="With --odds: processes (default: every core)."),
 ) -> None:
     """Time the engine: which build runs, games and plate appearances per second, rolls per game,

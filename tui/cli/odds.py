@@ -6,13 +6,14 @@ from typing import Any, Optional
 
 import typer
 
+from league.season.margins import MAX_RUNS, MAX_WORKERS
 from tui.cli.common import DB_OPT, JSON_OPT, LEAGUE_NAME_OPT, SEASON_OPT, echo, echo_json, guarded, pad, progress_shown
 
 
 def odds_cmd(
-    runs: int = typer.Option(1000, "--runs", min=1, help="How many times the rest of the season is played."),
+    runs: int = typer.Option(1000, "--runs", min=1, max=MAX_RUNS, help="How many times the rest of the season is played."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the runs (default: the season's)."),
-    workers: Optional[int] = typer.Option(None, "--workers", min=1,
+    workers: Optional[int] = typer.Option(None, "--workers", min=1, max=MAX_WORKERS,
                                           help="Processes (default: every core); the odds do not depend on it."),
     league: Optional[str] = LEAGUE_NAME_OPT,
     season: Optional[int] = SEASON_OPT,

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from league.season.margins import MAX_RUNS, MAX_WORKERS
 from storage import odds_store
 from storage import repository as repo
 from tui.services.db import Db, ServiceError, Work, db_error
@@ -133,6 +134,17 @@ def _batches(runs: int, workers: int) -> list[tuple[int, int]]:
                                                  for a in range(first, runs, BATCH)]
 
 
+def check_runs(runs: int, workers: int | None = None) -> None:
+    """Refuse a number of runs or processes no one means (before anything is read or played)."""
+    if runs < 1:
+        raise ServiceError(f"--runs must be at least 1, not {runs}")
+    if runs > MAX_RUNS:
+        raise ServiceError(f"--runs must be at most {MAX_RUNS:,}, not {runs:,} "
+                           f"(1,000 runs give each chance within about ±3 points)")
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        raise ServiceError(f"--workers must be 1 to {MAX_WORKERS}, not {workers}")
+
+
 def run_odds(setup: OddsSetup, runs: int, *, workers: int | None = None,
              progress: Callable[[int, int], None] | None = None,
              cancel: Callable[[], bool] | None = None,
@@ -148,8 +160,7 @@ def run_odds(setup: OddsSetup, runs: int, *, workers: int | None = None,
     from league.season.odds import simulate_run, tally
     from tui.odds_worker import init_worker, run_batch
 
-    if runs < 1:
-        raise ServiceError(f"--runs must be at least 1, not {runs}")
+    check_runs(runs, workers)
     workers = max(1, workers or os.cpu_count() or 1)
     batches = _batches(runs, workers)
     results: dict[int, list[RunResult]] = {}
@@ -222,6 +233,7 @@ def odds(db: Db, league: str | None = None, season: int | None = None, *, runs: 
     """The pennant odds from the standings as they are, kept under today's date for the chart
     (None when cancelled: nothing is stored). `estimate(view)`: the odds of the runs so far
     while they run (run_odds), with the history stored before."""
+    check_runs(runs, workers)
     w = Work.of(db, league)
     setup, names, season_id, number, title = odds_setup(w, league, season, seed=seed)
     league_names = {g.code: g.name for g in setup.state.league.leagues}
@@ -259,6 +271,7 @@ def sim_days_with_odds(db: Db, league: str | None = None, season: int | None = N
     from tui.services.context import SimReport
     from tui.services.seasons import sim_days
 
+    check_runs(runs, workers)
     if days is None and not to_end:
         days = 1
     games = played_days = 0
