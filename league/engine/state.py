@@ -28,7 +28,13 @@ from league.engine.record import Entry
 from league.engine.ruleset import Ruleset
 from league.engine.scoring import ScoringBook, decide
 from league.engine.tables import DefenseTable
-from league.engine.values import DefenceValues, FieldMarks, defence_base, marks_values
+from league.engine.values import (
+    DefenceBase,
+    DefenceValues,
+    FieldMarks,
+    defence_base,
+    marks_values,
+)
 from league.errors import DecisionError
 
 # the engine version from which a pinch hitter or runner left in the field out of position
@@ -129,6 +135,23 @@ FIELDERS: Final[tuple[str, ...]] = ("C", "1B", "2B", "3B", "SS", "LF", "CF", "RF
 # (the entry holds them): one FieldMarks for the same eight, which remembers its values with
 # each pitcher's card (FieldMarks.values)
 _FIELD_MARKS: Final[dict[tuple[int, ...], tuple[list[Player | None], FieldMarks]]] = {}
+# a ruleset's [defence] base values (defence_base) by the table's identity (the entry holds it):
+# one tuple for every game of a ruleset, so Side._values knows its remembered values' base by
+# identity
+_BASES: Final[dict[int, tuple[dict[str, int], DefenceBase]]] = {}
+
+
+def _defence_base(table: dict[str, int]) -> DefenceBase:
+    """`defence_base(table)`, the same tuple each time it is asked for one table."""
+    known = _BASES.get(id(table))
+    if known is not None and known[0] is table:
+        return known[1]
+    if len(_BASES) >= 256:      # a long-lived process that read many rulesets
+        _BASES.clear()
+    base = defence_base(table)
+    _BASES[id(table)] = (table, base)
+    return base
+
 
 
 def _fielding_at(player: Player, pos: str) -> Fielding:
@@ -190,7 +213,7 @@ class Side:
         self.fatigue_limit = 0.0      # his innings' limit (『先』 or 『回』) by his card
         self.fatigue_line: list[int] | None = None   # his pitching line (GameState.pit)
         self.ruleset = ruleset
-        self.defence_base = defence_base(ruleset.defence)
+        self.defence_base = _defence_base(ruleset.defence)
         # the cards at FIELDERS' places when field_marks were counted (Side._values)
         self.field_held: list[Player | None] = []
         self.field_marks = FieldMarks()
@@ -251,7 +274,7 @@ class Side:
         # marks_values of these marks and this pitcher's card at P, by the base values
         by = marks.values
         got = by.get(id(pitcher))
-        if got is not None and got[0] is pitcher and got[1] == base:
+        if got is not None and got[0] is pitcher and got[1] is base:
             return got[2]
         values = marks_values(marks, _fielding_at(pitcher, "P"), base)
         if len(by) >= 256:
