@@ -8,10 +8,12 @@ SQLite gets foreign keys, WAL and a busy timeout so the app and a CLI command ca
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import event, text
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import ArgumentError
 from sqlmodel import Session, create_engine
 
@@ -54,6 +56,29 @@ def sqlite_like_commits(session: Session) -> None:
     disk, 143 of them a season, was a third of PostgreSQL's extra time over SQLite)."""
     if session.get_bind().dialect.name == "postgresql":
         session.execute(text("SET LOCAL synchronous_commit = off"))
+
+
+@contextmanager
+def keys_unchecked(conn: Connection) -> Iterator[bool]:
+    """SQLite's foreign keys off on `conn` for the transaction begun and ended inside (a season
+    day's), on again after it; True when they are off, and the caller then checks once what
+    the keys would have checked row by row (repository.check_day_keys: ≈ 2 lookups a line,
+    150 k a season, 7 % of the storing's instructions), and may insert several rows a
+    statement without a statement journal (fastsql.insert_rows). The pragma acts only between
+    transactions: with one open on `conn`, or on another database, the keys stay as they are
+    and False is yielded. A connection whose keys could not be put back on is dropped from
+    the pool, never handed out with them off; a killed process takes its connection along."""
+    raw = conn.connection.dbapi_connection if conn.dialect.name == "sqlite" else None
+    if raw is None or raw.in_transaction:
+        yield False
+        return
+    raw.execute("PRAGMA foreign_keys=OFF")
+    try:
+        yield True
+    finally:
+        raw.execute("PRAGMA foreign_keys=ON")
+        if raw.execute("PRAGMA foreign_keys").fetchone()[0] != 1:
+            conn.invalidate()
 
 
 def make_engine(url: str, *, migrate: bool = True, revision: str = "head") -> Engine:

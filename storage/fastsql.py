@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date, datetime
+from itertools import chain
 from typing import Any
 
 # (dialect, name) -> (SQL text, keys, parameter order or None for a named paramstyle, constants)
@@ -53,18 +54,71 @@ def marker(dialect: Any) -> str:
 
 
 def insert_returning(cursor: Any, dialect: Any, table: str, keys: Sequence[str],
-                     rows: Sequence[tuple], returning: Sequence[str]) -> list[tuple]:
+                     rows: Sequence[tuple], returning: Sequence[str],
+                     unchecked: bool = False) -> list[tuple]:
     """One INSERT of all `rows` (tuples in the order of `keys`) into `table`, several VALUES
     rows in one statement (one round trip), each row's `returning` columns read back. The rows
     are inserted in their order, so their ids are as if each had been inserted on its own;
-    the returned rows may come in any order (find them by a key of their own)."""
+    the returned rows may come in any order (find them by a key of their own). `unchecked`:
+    the connection's foreign keys are off (`insert_rows`)."""
     if not rows:
         return []
     one = "(" + ", ".join([marker(dialect)] * len(keys)) + ")"
-    cursor.execute(f"INSERT INTO {table} ({', '.join(keys)}) VALUES "
+    cursor.execute(f"{_verb(dialect, unchecked)} INTO {table} ({', '.join(keys)}) VALUES "
                    f"{', '.join([one] * len(rows))} RETURNING {', '.join(returning)}",
                    [v for row in rows for v in row])
     return [tuple(r) for r in cursor.fetchall()]
+
+
+# the most rows one INSERT of `insert_rows` carries, and the most parameters: SQLite built
+# before 3.32 takes 999 a statement at most
+_ROWS_A_STATEMENT = 64
+_PARAMS_A_STATEMENT = 999
+
+
+def insert_rows(cursor: Any, dialect: Any, table: str, keys: tuple[str, ...],
+                rows: Sequence[tuple], unchecked: bool = False) -> None:
+    """Insert `rows` (tuples in the order of `keys`) into `table` in their order, several rows
+    an INSERT (`VALUES (…), (…)`): on SQLite each statement run is a step of its own (a reset,
+    a halt, the connection's lock and the GIL given back and taken again), so an executemany of
+    a day's 500 lines ran 500 of them. The rows go in as many rows a statement as the largest
+    power of two that fits (64 at most, the rest 32, 16, … 1), so a handful of statement texts
+    serve every day (the connection's statement cache keeps them compiled); the rows get the
+    ids one INSERT a row would give them.
+
+    `unchecked`: the connection's foreign keys are off (storage.db.keys_unchecked), and the
+    insert is `INSERT OR FAIL` on SQLite: a statement of several rows that may stop half-way
+    on an ABORT (a NOT NULL, a foreign key) keeps a statement journal, a temp file that copies
+    each page it changes (about 10 MB a season, more CPU than the rows' statements saved);
+    FAIL stops the same way and leaves the rows before, which the caller's transaction rolls
+    back with the rest of its day."""
+    if not rows:
+        return
+    width = len(keys)
+    size = _ROWS_A_STATEMENT
+    while size > 1 and size * width > _PARAMS_A_STATEMENT:
+        size //= 2
+    flat = list(chain.from_iterable(rows))     # the parameters of all rows, in order
+    k, n = 0, len(rows)
+    while k < n:
+        while size > n - k:
+            size //= 2
+        sql = _inserts.get((dialect.name, table, keys, size, unchecked))
+        if sql is None:     # the same text object each time: its hash is kept
+            one = "(" + ", ".join([marker(dialect)] * width) + ")"
+            sql = _inserts[(dialect.name, table, keys, size, unchecked)] = (
+                f"{_verb(dialect, unchecked)} INTO {table} ({', '.join(keys)}) VALUES "
+                + ", ".join([one] * size))
+        cursor.execute(sql, flat[k * width:(k + size) * width])
+        k += size
+
+
+# (dialect, table, keys, rows, unchecked) -> the text of insert_rows' INSERT
+_inserts: dict[tuple[str, str, tuple[str, ...], int, bool], str] = {}
+
+
+def _verb(dialect: Any, unchecked: bool) -> str:
+    return "INSERT OR FAIL" if unchecked and dialect.name == "sqlite" else "INSERT"
 
 
 def values_list(dialect: Any, rows: Sequence[tuple], types: Sequence[str] = ()) -> tuple[str, list]:

@@ -997,11 +997,12 @@ _GAME_KEYS = ("schedule_id", "season_id", "seed", "data", "played_at", "typed_by
 
 def record_game_rows(*, session: Session, season_id: int,
                      games: Sequence[tuple[GameSlot, GameResult, int | None]],
-                     compact: bool = False) -> list[int]:
+                     compact: bool = False, unchecked: bool = False) -> list[int]:
     """record_game_row for a day's games (slot, result, seed) at once: their results with one
     batched update, their game rows with one insert (the ids in the games' order, as game by
     game); the game ids in that order. Refused when another program stored one of them
-    meanwhile (the caller's transaction is then rolled back: nothing of the day stays)."""
+    meanwhile (the caller's transaction is then rolled back: nothing of the day stays).
+    `unchecked`: the connection's foreign keys are off (storage.db.keys_unchecked)."""
     if not games:
         return []
     with fastsql.cursor_of(session) as (cursor, dialect):
@@ -1022,7 +1023,8 @@ def record_game_rows(*, session: Session, season_id: int,
                               "to carry on")
         if dialect.name != "postgresql":
             ids = dict(fastsql.insert_returning(cursor, dialect, GameRow.__tablename__,
-                                                _GAME_KEYS, rows, ("schedule_id", "id")))
+                                                _GAME_KEYS, rows, ("schedule_id", "id"),
+                                                unchecked))
     return [int(ids[slot.id]) for slot, _result, _seed in games]
 
 
@@ -1087,12 +1089,19 @@ class DayLines:
         for team, pid in starters.items():
             self.starters[(season_id, team)] = pid
 
-    def write(self, *, session: Session) -> None:
-        """Write what was gathered (the caller commits) and forget it."""
+    def write(self, *, session: Session, unchecked: bool = False) -> None:
+        """Write what was gathered (the caller commits) and forget it. `unchecked`: the
+        connection's foreign keys are off (storage.db.keys_unchecked; the caller checks what
+        they would have, check_day_keys), and SQLite takes the lines several an INSERT
+        (fastsql.insert_rows: −10 % of the storing's instructions, with no statement journal
+        now that no key can stop a statement half-way)."""
         with fastsql.cursor_of(session) as (cursor, dialect):
             for name, rows in self.rows.items():
                 if dialect.name == "postgresql" and rows and hasattr(cursor, "copy"):
                     _copy(cursor, name, rows)     # psycopg 3: COPY, one stream a table
+                elif unchecked and dialect.name == "sqlite":
+                    stmt, keys = _STATEMENTS[name]
+                    fastsql.insert_rows(cursor, dialect, stmt.table.name, keys, rows, True)
                 else:
                     _many(cursor, dialect, name, rows)
             day = fastsql.day_param(dialect)
@@ -1105,6 +1114,31 @@ class DayLines:
                 _many(cursor, dialect, "rest_ins", rest)
                 _many(cursor, dialect, "starter", starters)
         self.__init__()     # type: ignore[misc]
+
+
+def check_day_keys(*, session: Session, league_id: int, season_id: int,
+                   game_ids: Sequence[int]) -> None:
+    """What the foreign keys check of a day's rows written with them off (storage.db.
+    keys_unchecked), once: every row the day writes names the season `season_id` (the lines,
+    the rest, the standings, the news), its league `league_id` (the news) or one of the day's
+    games `game_ids` (the lines; each game names its schedule row, which the day's update set
+    final); all of them must be there. Run last in the day's transaction, which holds SQLite's
+    write lock from its first write: nothing deletes them before its commit. Refused as the
+    keys refuse (LeagueError; the caller rolls the day back)."""
+    s, lg, g = (SeasonRow.__tablename__, LeagueRow.__tablename__, GameRow.__tablename__)
+    with fastsql.cursor_of(session) as (cursor, dialect):
+        m = fastsql.marker(dialect)
+        ids = list(dict.fromkeys(game_ids))
+        among = f"id IN ({', '.join([m] * len(ids))})" if ids else "0 = 1"
+        cursor.execute(
+            f"SELECT (SELECT count(*) FROM {s} WHERE id = {m} AND league_id = {m}), "
+            f"(SELECT count(*) FROM {lg} WHERE id = {m}), "
+            f"(SELECT count(*) FROM {g} WHERE season_id = {m} AND {among})",
+            [season_id, league_id, league_id, season_id, *ids])
+        seasons, leagues, games = cursor.fetchone()
+    if (seasons, leagues, games) != (1, 1, len(ids)):
+        raise LeagueError(f"FOREIGN KEY constraint failed: season {season_id} of league "
+                          f"{league_id} or one of its games {ids} is not stored")
 
 
 def _rest_and_starters(cursor: Any, rest: list[tuple], starters: list[tuple]) -> None:

@@ -21,7 +21,7 @@ from league.season.schedule import make_schedule, schedule_from_csv, schedule_to
 from league.season.state import game_seed
 from storage import live_store
 from storage import repository as repo
-from storage.db import sqlite_like_commits
+from storage.db import keys_unchecked, sqlite_like_commits
 from tui.bulkgc import bulk
 from tui.services.context import (  # noqa: F401  (their home before tui.services.context)
     Progress,
@@ -268,8 +268,11 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
     played: list[repo.GameSlot] = []
     next_live = live
     # the days' transactions on one connection held throughout: a session a day would check one
-    # out of the pool each day, and PostgreSQL's is pinged on each checkout (a round trip)
-    with bulk(), w.engine.connect() as held:     # bulk: the cyclic collector out of the way
+    # out of the pool each day, and PostgreSQL's is pinged on each checkout (a round trip). On
+    # SQLite its foreign keys are off for the days (each day checks its keys once before its
+    # commit, _store_day): set once, as the pragma makes SQLite compile every statement again
+    # (bulk: the cyclic collector out of the way)
+    with bulk(), w.engine.connect() as held, keys_unchecked(held) as unchecked:
         for day, slots in by_day.items():
             live = next_live    # games started at the keyboard meanwhile: read with the last day
             if day in trading:  # the computer's clubs trade before the day's games ([trades])
@@ -294,7 +297,7 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
                 games.append(_Played(slot, result, rest, starters, moves, entries,
                                      ctx.roster.take_notices()))
                 ctx.after_game(rest, starters, slot.day, result)
-            next_live = _store_day(held, ctx, games, read_live=not stopped)
+            next_live = _store_day(held, ctx, games, read_live=not stopped, unchecked=unchecked)
             for one in games:
                 done += 1
                 played.append(one.slot)
@@ -329,12 +332,15 @@ class _Played:
 
 
 def _store_day(held: Connection, ctx: SeasonContext, games: list[_Played], *,
-               read_live: bool) -> set[int]:
+               read_live: bool, unchecked: bool = False) -> set[int]:
     """Store a day's games in one transaction, each as it was played (the game, then what its
     farm check brought), and read the games started at the keyboard meanwhile (in the same
     transaction, just before its commit: a transaction of its own after the commit cost
     PostgreSQL three more round trips a day, and its rollback dropped the connection's prepared
-    statements). A crash loses the whole day or nothing of it."""
+    statements). A crash loses the whole day or nothing of it.
+
+    `unchecked`: `held`'s foreign keys are off (storage.db.keys_unchecked, SQLite), and what
+    they would have checked is checked once before the commit (repository.check_day_keys)."""
     if not games and not read_live:
         return set()
     sid = ctx.season.id
@@ -343,15 +349,20 @@ def _store_day(held: Connection, ctx: SeasonContext, games: list[_Played], *,
         # killed process; a server crash may lose the last ~0.6 s of days, never half a day
         sqlite_like_commits(s)
         lines = repo.DayLines()
-        ids = repo.record_game_rows(session=s, season_id=sid, compact=True, games=[
-            (g.slot, g.result, game_seed(ctx.season.seed, g.slot.number)) for g in games])
+        ids = repo.record_game_rows(session=s, season_id=sid, compact=True, unchecked=unchecked,
+                                    games=[(g.slot, g.result,
+                                            game_seed(ctx.season.seed, g.slot.number))
+                                           for g in games])
         for g, gid in zip(games, ids):
             lines.add(sid, gid, g.result, {p: repo.StoredRest(r.available_on, r.fatigue)
                                            for p, r in g.rest.items()}, g.starters)
         # the day's roster moves, standings and lists set aside, as each game brought them
         store_day_roster(s, ctx, [(g.moves, g.entries, g.notices) for g in games])
         if games:
-            lines.write(session=s)
+            lines.write(session=s, unchecked=unchecked)
+            if unchecked:
+                repo.check_day_keys(session=s, league_id=ctx.league_id, season_id=sid,
+                                    game_ids=ids)
         live = live_store.playing_numbers(session=s, season_id=sid) if read_live else set()
         if games:
             s.commit()
