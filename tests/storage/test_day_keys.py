@@ -17,13 +17,25 @@ from tui.services.folders import sample_league_path
 
 
 @pytest.fixture
-def played(tmp_path):
-    """The 6-team league's first three days simulated and stored."""
+def played(tmp_path, monkeypatch):
+    """The 6-team league's first five days simulated and stored, each day's keys checked once
+    (the days' rows written with the keys off)."""
+    checked: list[int] = []
+    check = repo.check_day_keys
+
+    def counted(**kw):
+        checked.append(kw["season_id"])
+        check(**kw)
+
+    monkeypatch.setattr(repo, "check_day_keys", counted)
     db = str(tmp_path / "keys.sqlite3")
     sv.create_league(db, "pacific", str(sample_league_path("pacific")))
     sv.new_season(db, "pacific", games_per_opponent=2, seed=3)
-    report = sv.sim_days(db, "pacific", days=3)
-    assert report.games > 0
+    report = sv.sim_days(db, "pacific", days=5)
+    assert report.days == 5 and len(checked) == 5
+    # a simulation of a day or two keeps the keys on: switching them costs more than it saves
+    assert sv.sim_days(db, "pacific", days=1).days == 1 and len(checked) == 5
+    monkeypatch.undo()
     yield db
     sv.close_all()
 
