@@ -131,13 +131,8 @@ class Move:
 OUT_OF_POSITION: Final = {pos: Fielding(pos, -1, None, "-") for pos in FIELD_POSITIONS}
 # the places behind the pitcher, the infield's (INFIELD) first
 FIELDERS: Final[tuple[str, ...]] = ("C", "1B", "2B", "3B", "SS", "LF", "CF", "RF")
-# the marks' sums of the eight cards behind the pitcher (Side._values), by the cards' identities
-# (the entry holds them): one FieldMarks for the same eight, which remembers its values with
-# each pitcher's card (FieldMarks.values)
-_FIELD_MARKS: Final[dict[tuple[int, ...], tuple[list[Player | None], FieldMarks]]] = {}
 # a ruleset's [defence] base values (defence_base) by the table's identity (the entry holds it):
-# one tuple for every game of a ruleset, so Side._values knows its remembered values' base by
-# identity
+# one tuple for every game of a ruleset, not one for each side of each game
 _BASES: Final[dict[int, tuple[dict[str, int], DefenceBase]]] = {}
 
 
@@ -151,7 +146,6 @@ def _defence_base(table: dict[str, int]) -> DefenceBase:
     base = defence_base(table)
     _BASES[id(table)] = (table, base)
     return base
-
 
 
 def _fielding_at(player: Player, pos: str) -> Fielding:
@@ -231,17 +225,16 @@ class Side:
         self.mound_vs: dict[str, int] | None = None
 
     def _values(self) -> DefenceValues:
-        # the values of the cards now in the field — by the Player, not the id: a man hurt in
-        # the game plays on with another card (league.engine.injury) — remembered across games
-        # (_FIELD_MARKS): a club fields the same eight behind its pitchers day after day, and
-        # a pitching change only puts another pitcher's card with them. A season's odds bring
-        # some 3,000 new sets of nine a run, but far fewer of the eight
+        # worked out afresh: a season's odds bring some 3,000 new sets of nine fielders (the
+        # pitcher one of them) a run, so a table of past ones missed 85 % of the time. The eight
+        # behind the pitcher are kept (their marks' sums, FieldMarks) while the same cards hold
+        # the same places — by the Player, not the id: a man hurt in the game plays on with
+        # another card (league.engine.injury) — so a pitching change counts the new pitcher alone
         positions = self.positions
         players = self.players
         held = self.field_held
         same = len(held) == 8
         if same:
-            # by identity (a card's == is a Python call comparing every field)
             for i in range(8):
                 pid = positions.get(FIELDERS[i])
                 if held[i] is not (players[pid] if pid is not None else None):
@@ -252,35 +245,15 @@ class Side:
             for i in range(8):
                 pid = positions.get(FIELDERS[i])
                 now.append(players[pid] if pid is not None else None)
-            # the eight's marks' sums (FieldMarks), the same object for the same cards
-            key = (id(now[0]), id(now[1]), id(now[2]), id(now[3]), id(now[4]), id(now[5]),
-                   id(now[6]), id(now[7]))
-            known = _FIELD_MARKS.get(key)
-            if known is None:
-                marks = FieldMarks()
-                for i in range(8):
-                    q = now[i]
-                    if q is not None:
-                        marks.add(_fielding_at(q, FIELDERS[i]), i < 5, i >= 5)
-                if len(_FIELD_MARKS) >= 8192:     # a long-lived process that read many leagues
-                    _FIELD_MARKS.clear()
-                # the entry holds the cards, so their ids are not reused while remembered
-                known = _FIELD_MARKS[key] = (now, marks)
+            marks = FieldMarks()
+            for i in range(8):
+                q = now[i]
+                if q is not None:
+                    marks.add(_fielding_at(q, FIELDERS[i]), i < 5, i >= 5)
             self.field_held = now
-            self.field_marks = known[1]
-        marks = self.field_marks
-        pitcher = players[self.pitcher]
-        base = self.defence_base
-        # marks_values of these marks and this pitcher's card at P, by the base values
-        by = marks.values
-        got = by.get(id(pitcher))
-        if got is not None and got[0] is pitcher and got[1] is base:
-            return got[2]
-        values = marks_values(marks, _fielding_at(pitcher, "P"), base)
-        if len(by) >= 256:
-            by.clear()
-        by[id(pitcher)] = (pitcher, base, values)
-        return values
+            self.field_marks = marks
+        return marks_values(self.field_marks, _fielding_at(players[self.pitcher], "P"),
+                            self.defence_base)
 
     def field_chains(self) -> list[tuple[str, str]]:
         """Each batting slot pinch hitters or runners took this half (`pending_field`): (the man

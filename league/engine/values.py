@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, Iterable
 
-from league.engine.cards import INFIELD, OUTFIELD, BattingCard, Fielding, Player
+from league.engine.cards import INFIELD, OUTFIELD, BattingCard, Fielding
 from league.engine.tables import DefenseRow, DefenseTable
 
 # a defense table read with a defence's values (league.engine.rules.runners.table_values): the
@@ -93,13 +93,8 @@ class FieldMarks:
     outfield_error: int
     infield_fine: int
     outfield_fine: int
-    # marks_values of these sums with a pitcher's card at P (its fielding line there), by the
-    # card's identity (the entry holds the card and the base values it was worked out with):
-    # Side._values, once the sums are counted no more
-    values: dict[int, tuple[Player, DefenceBase, DefenceValues]]
 
     def __init__(self) -> None:
-        self.values = {}
         self.range_total = 0
         self.aggressive = 0
         self.error = 0
