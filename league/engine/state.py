@@ -28,13 +28,7 @@ from league.engine.record import Entry
 from league.engine.ruleset import Ruleset
 from league.engine.scoring import ScoringBook, decide
 from league.engine.tables import DefenseTable
-from league.engine.values import (
-    DefenceBase,
-    DefenceValues,
-    FieldMarks,
-    defence_base,
-    marks_values,
-)
+from league.engine.values import DefenceValues, FieldMarks, defence_base, marks_values
 from league.errors import DecisionError
 
 # the engine version from which a pinch hitter or runner left in the field out of position
@@ -131,21 +125,6 @@ class Move:
 OUT_OF_POSITION: Final = {pos: Fielding(pos, -1, None, "-") for pos in FIELD_POSITIONS}
 # the places behind the pitcher, the infield's (INFIELD) first
 FIELDERS: Final[tuple[str, ...]] = ("C", "1B", "2B", "3B", "SS", "LF", "CF", "RF")
-# a ruleset's [defence] base values (defence_base) by the table's identity (the entry holds it):
-# one tuple for every game of a ruleset, not one for each side of each game
-_BASES: Final[dict[int, tuple[dict[str, int], DefenceBase]]] = {}
-
-
-def _defence_base(table: dict[str, int]) -> DefenceBase:
-    """`defence_base(table)`, the same tuple each time it is asked for one table."""
-    known = _BASES.get(id(table))
-    if known is not None and known[0] is table:
-        return known[1]
-    if len(_BASES) >= 256:      # a long-lived process that read many rulesets
-        _BASES.clear()
-    base = defence_base(table)
-    _BASES[id(table)] = (table, base)
-    return base
 
 
 def _fielding_at(player: Player, pos: str) -> Fielding:
@@ -207,7 +186,7 @@ class Side:
         self.fatigue_limit = 0.0      # his innings' limit (『先』 or 『回』) by his card
         self.fatigue_line: list[int] | None = None   # his pitching line (GameState.pit)
         self.ruleset = ruleset
-        self.defence_base = _defence_base(ruleset.defence)
+        self.defence_base = defence_base(ruleset.defence)
         # the cards at FIELDERS' places when field_marks were counted (Side._values)
         self.field_held: list[Player | None] = []
         self.field_marks = FieldMarks()

@@ -124,10 +124,7 @@ def table_values(table: DefenseTable, values: DefenceValues) -> TableValues:
         return known
     err_value = values.error(table.error) if table.error != "none" else 0
     fine = tuple((values.fine(src), frow) for src, frow in table.fine)
-    least = 101
-    for bound, _frow in fine:
-        if bound < least:
-            least = bound
+    least = min((bound for bound, _frow in fine), default=101)
     tv = (table, err_value, err_value + values.aggressive_error, fine, least)
     values.tables[table.key] = tv
     return tv
