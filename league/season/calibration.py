@@ -5,8 +5,8 @@ team per game unless the figure says otherwise). The season-level one reads whol
 seasons as a fan reads them: the best and worst records in each league (リーグ), the title
 holders (rate titles need 規定打席 = team games × 3.1, rounded half up, and 規定投球回 = team
 games × 1.0), how many players qualify, how benches and bullpens are used. Season figures are
-judged league by league (a league of two leagues of six has two batting titles a season, and the league without
-the DH its own pinch-hit band): each is the mean over the seasons for that league.
+judged league by league (a league of two leagues of six has two batting titles a season, and the
+league without the DH its own pinch-hit band): each is the mean over the seasons for that league.
 
 The games are played the way a stored season plays them (league/season/state.py: the calendar of
 league/season/calendar.py, the rotation by rest, carried fatigue, resting relievers sit out, the

@@ -407,7 +407,7 @@ def leaders_cmd(
     as_json: bool = JSON_OPT,
 ) -> None:
     """Leaders, each league's (リーグ) apart in a league of two; rate stats need 規定打席 (team
-    games × 3.1) or 規定投球回 (team games × 1.0)."""
+    games × 3.1, rounded half up) or 規定投球回 (team games × 1.0)."""
     from league.season.stats import FieldingStats, kind_of_stat, stat_label
     from tui import services as sv
     if kind is None:        # `impact leaders --stat era`: the pitchers' board, as he meant

@@ -160,8 +160,8 @@ class LeadersScreen(AreaScreen):
                  else list(data.team_games.values())) or [0]
         lo, hi = min(games), max(games)
         if self.kind == "batting":
-            key, lo_t, hi_t, rule = ("ld_qualifier_pa", f"{qualified_pa(lo):g}",
-                                     f"{qualified_pa(hi):g}", "× 3.1")
+            key, lo_t, hi_t, rule = ("ld_qualifier_pa", str(qualified_pa(lo)),
+                                     str(qualified_pa(hi)), "× 3.1")
         else:
             key, lo_t, hi_t, rule = ("ld_qualifier_ip", innings_text(qualified_outs(lo)),
                                      innings_text(qualified_outs(hi)), "× 1.0")

@@ -165,8 +165,8 @@ def environment() -> jinja2.Environment:
     env.filters["gb"] = gb_text
     env.filters["stat"] = lambda value, name: stat_text(name, value)
     env.filters["ip"] = innings_text
-    # 規定打席 as the app's Leaders area writes it: 62 at 20 games, 65.1 at 21
-    env.filters["qualified_pa"] = lambda games: f"{qualified_pa(games):g}"
+    # 規定打席 as the app's Leaders area writes it: 62 at 20 games, 65 at 21 (65.1 rounded)
+    env.filters["qualified_pa"] = qualified_pa
     env.filters["signed"] = lambda n: f"{n:+d}"
     return env
 
