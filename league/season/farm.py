@@ -430,6 +430,10 @@ class _TeamFacts:
         self.best_first: list[Player] = sorted(team.players, key=lambda p: (-_value(p), p.id))
         # the same without the 育成 players, who never come up (_may_come_up)
         self.may_come_up: list[Player] = [p for p in self.best_first if not p.ikusei]
+        # the same by role, each in that order (the computer's moves look for the best of a role)
+        self.come_up_by_role: dict[str, list[Player]] = {}
+        for p in self.may_come_up:
+            self.come_up_by_role.setdefault(self.role_of[p.id], []).append(p)
         # by value, worst first, by role: the slump check's candidates in min()'s order
         self.worst_first: dict[str, list[Player]] = {}
         for p in sorted(team.players, key=lambda p: (_value(p), p.id)):
@@ -602,22 +606,16 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     farm, entries = book.farm, book.entries
     role_of = facts.role_of
     value = facts.value
-    # the farm players who may come up today, best first (a move today only sends men down,
-    # who may not come back for ten days, or brings one of these up: filtered at each use);
-    # and the same by role (farm_best of a role looks at that role's alone)
+    # the farm players who may come up today, best first: the men on the farm before any move
+    # (a move today only sends men down, who may not come back for ten days, or brings one of
+    # these up: filtered at each use), each asked whether he may come up (_may_come_up) only when
+    # a search first reaches him, and remembered: most searches stop at their first man, and the
+    # standings asked do not change here (a man sent down was not on the farm before)
     today, ten_days = day.toordinal(), league.ten_days
-    eligible: list[Player] = []
-    by_role: dict[str, list[Player]] = {}
-    for p in active_of(facts, book)[2]:     # may_come_up's men on the farm
-        if not _may_come_up(entries, p, today, ten_days):
-            continue
-        eligible.append(p)
-        role = role_of[p.id]
-        same = by_role.get(role)
-        if same is None:
-            by_role[role] = [p]
-        else:
-            same.append(p)
+    before = active_of(facts, book)
+    start, on_farm = before[2], before[3]       # may_come_up's men on the farm; their ids
+    by_role = facts.come_up_by_role
+    asked: dict[str, bool] = {}
 
     # the active and the healthy change only with a move (book.farm; the injuries do not change
     # here): each list is made again once a move is made
@@ -636,8 +634,14 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     def farm_best(role: str | None, pos: str | None = None) -> Player | None:
         """The best farm player who may come up now (of `role`, who can play `pos`), or None:
         each move takes the first, so the rest are not gathered."""
-        for p in (eligible if role is None else by_role.get(role, ())):
-            if p.id in farm and (pos is None or p.can_play(pos)):
+        for p in (start if role is None else by_role.get(role, ())):
+            pid = p.id
+            if pid not in farm or pid not in on_farm or (pos is not None and not p.can_play(pos)):
+                continue
+            may = asked.get(pid)
+            if may is None:
+                may = asked[pid] = _may_come_up(entries, p, today, ten_days)
+            if may:
                 if not p.foreign:
                     return p
                 # the foreign limit's room, worked out only for a foreign man (most are not)
@@ -676,7 +680,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     # field, compiled)
     hurt_now: list[Player] = []         # and they, in the active roster's order
     sore = hurt_ids(book)
-    if not sore.isdisjoint(active_of(facts, book)[4]):
+    if not sore.isdisjoint(before[4]):      # no move made yet
         for p in active():
             if p.id in sore:
                 injured[p.id] = entries[p.id].points
@@ -697,6 +701,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     # (FIELD has no DH: a man can play a position when his card has a line for it); the
     # healthy by their ids (healthy()'s men)
     fit = active_of(facts, book)[4].difference(injured, aside)
+    fit_at = len(made)                  # the moves made when `fit` was
     for pos in FIELD:
         if not facts.at[pos].isdisjoint(fit):
             continue
@@ -710,6 +715,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
                 continue
         up(best, "injury")
         fit = active_of(facts, book)[4].difference(injured, aside)
+        fit_at = len(made)
     # fill the active roster, the most needed role first
     for _ in range(league.active_size):
         if len(active()) >= league.active_size:
@@ -748,9 +754,10 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     # a lived club ended its fifth season with no reliever at all, its starters finishing 55
     # games (issue 31)
     # the healthy relievers and starters counted (again after a move), by their ids
-    fit = active_of(facts, book)[4].difference(injured, aside)
+    if len(made) != fit_at:
+        fit = active_of(facts, book)[4].difference(injured, aside)
     counted = len(made)
-    if len(facts.relievers & fit) < MIN_PEN:
+    if _count_in(facts.relievers, fit, MIN_PEN) < MIN_PEN:
         best = farm_best("RP")
         if best is not None:
             full = len(active()) >= league.active_size
@@ -763,7 +770,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     # a rotation short of its six (a starter hurt or sent down): the farm's best starter comes
     # up to take the turn — for the least valuable reliever or bench hitter the roster can
     # spare when it is full — rather than the others pitching on short rest
-    if len(facts.starters & fit) < ROTATION_SIZE:
+    if _count_in(facts.starters, fit, ROTATION_SIZE) < ROTATION_SIZE:
         best = farm_best("SP")
         if best is not None:
             full = len(active()) >= league.active_size
@@ -789,6 +796,17 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         if value[best.id] > value[worst.id] + SWAP_MARGIN and down(worst, "slump"):
             up(best, "slump")
     return made
+
+
+def _count_in(ids: frozenset[str], within: frozenset[str], most: int) -> int:
+    """len(ids & within), counted up to `most` (no set made: asked before every game)."""
+    n = 0
+    for pid in ids:
+        if pid in within:
+            n += 1
+            if n >= most:
+                break
+    return n
 
 
 def _foreign_room(league: League, active: Iterable[Player]) -> tuple[bool, bool]:

@@ -89,7 +89,8 @@ def slot_setup(state: Any, day: date, away: str, home: str) -> SlotSetup:
     # the state's and the set-up's fields read once, not once a player (in the compiled build
     # each is a look-up in a Python object's dict)
     rest: dict[str, PitcherRest] = state.rest
-    rotations = set(rotation_of(state, away)) | set(rotation_of(state, home))
+    rotations = set(rotation_of(state, away))
+    rotations.update(rotation_of(state, home))
     starting = set(starters.values())
     # fatigue_points of each, the rested (most of them) without working out a timedelta; and
     # in the same pass who sits out: relievers too tired, and the starters not starting (they
@@ -107,7 +108,9 @@ def slot_setup(state: Any, day: date, away: str, home: str) -> SlotSetup:
                         (p.id not in rotations and points > RELIEF_FATIGUE_OK)
                         or (p.id in rotations and not _two_way(p))):
                     tired.append(p.id)
-    return SlotSetup(starters, fatigue, frozenset(tired) | reserves_of(state), day)
+    # (with nobody tired, who sits out as held: the same men, no set made)
+    out = reserves_of(state)
+    return SlotSetup(starters, fatigue, frozenset(tired) | out if tired else out, day)
 
 
 def usage_of(state: Any, team: str) -> TeamUsage | None:
