@@ -282,7 +282,8 @@ def _day_lineup(regular: Regular, roster: list[Player], starter: str, vs: Player
                 free = None
     order, positions = batting_order(chosen, worth, starter)
     # the bench: hitters not playing, a two-way man dressed in the bullpen staying there
-    playing = set(order) | set(regular.bullpen)
+    playing = set(order)
+    playing.update(regular.bullpen)
     # by worth, best first, then id: the (worth, id) pairs sorted as they are, not by a key
     # function called a man (a Python call each in the compiled build)
     bench = sorted([(-worth[p.id], p.id) for p in hitters if p.id not in playing])

@@ -430,10 +430,6 @@ class _TeamFacts:
         self.best_first: list[Player] = sorted(team.players, key=lambda p: (-_value(p), p.id))
         # the same without the 育成 players, who never come up (_may_come_up)
         self.may_come_up: list[Player] = [p for p in self.best_first if not p.ikusei]
-        # the same by role, each in that order (the computer's moves look for the best of a role)
-        self.come_up_by_role: dict[str, list[Player]] = {}
-        for p in self.may_come_up:
-            self.come_up_by_role.setdefault(self.role_of[p.id], []).append(p)
         # by value, worst first, by role: the slump check's candidates in min()'s order
         self.worst_first: dict[str, list[Player]] = {}
         for p in sorted(team.players, key=lambda p: (_value(p), p.id)):
@@ -455,6 +451,9 @@ class _TeamFacts:
         # the team's men not on the farm and the rest of active_of, by the book's farm set
         # and its versions when worked out
         self.active: tuple[set[str], tuple[int, int], Active] | None = None
+        # active_of's farm men who may come up, by role (each in their order), with the tuple
+        # of them they were gathered from (_come_up_by_role)
+        self.come_up_roles: tuple[tuple[Player, ...], dict[str, list[Player]]] | None = None
 
     def lacks(self, ids: frozenset[str], dh: bool) -> bool:
         """Whether these of the team's men lack something a game needs: `roster_problem` of
@@ -488,6 +487,25 @@ def active_of(facts: _TeamFacts, book: RosterBook) -> Active:
             frozenset([p.id for p in men]))
     facts.active = (farm, version, made)
     return made
+
+
+def _come_up_by_role(facts: _TeamFacts, come_up: tuple[Player, ...]) -> dict[str, list[Player]]:
+    """The men of `come_up` (active_of's farm men who may come up) by role, each role's in
+    their order: remembered while active_of gives the same tuple (the team's farm unchanged)."""
+    known = facts.come_up_roles
+    if known is not None and known[0] is come_up:
+        return known[1]
+    role_of = facts.role_of
+    by_role: dict[str, list[Player]] = {}
+    for p in come_up:
+        role = role_of[p.id]
+        same = by_role.get(role)
+        if same is None:
+            by_role[role] = [p]
+        else:
+            same.append(p)
+    facts.come_up_roles = (come_up, by_role)
+    return by_role
 
 
 # each team's facts, by the team's identity (a League and its teams never change)
@@ -606,15 +624,16 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
     farm, entries = book.farm, book.entries
     role_of = facts.role_of
     value = facts.value
-    # the farm players who may come up today, best first: the men on the farm before any move
-    # (a move today only sends men down, who may not come back for ten days, or brings one of
-    # these up: filtered at each use), each asked whether he may come up (_may_come_up) only when
-    # a search first reaches him, and remembered: most searches stop at their first man, and the
-    # standings asked do not change here (a man sent down was not on the farm before)
+    # the farm players who may come up today, best first, and the same by role: the men on the
+    # farm before any move (a move today only sends men down, who may not come back for ten
+    # days, or brings one of these up: filtered at each use), each asked whether he may come up
+    # (_may_come_up) only when a search first reaches him, and remembered: most searches stop
+    # at their first man, and the standings asked do not change here (a man sent down was not
+    # on the farm before, or was asked before he came up)
     today, ten_days = day.toordinal(), league.ten_days
     before = active_of(facts, book)
-    start, on_farm = before[2], before[3]       # may_come_up's men on the farm; their ids
-    by_role = facts.come_up_by_role
+    start = before[2]                   # may_come_up's men on the farm
+    by_role = _come_up_by_role(facts, start)
     asked: dict[str, bool] = {}
 
     # the active and the healthy change only with a move (book.farm; the injuries do not change
@@ -636,7 +655,7 @@ def computer_moves(book: RosterBook, league: League, team: str, day: date, *,
         each move takes the first, so the rest are not gathered."""
         for p in (start if role is None else by_role.get(role, ())):
             pid = p.id
-            if pid not in farm or pid not in on_farm or (pos is not None and not p.can_play(pos)):
+            if pid not in farm or (pos is not None and not p.can_play(pos)):
                 continue
             may = asked.get(pid)
             if may is None:
