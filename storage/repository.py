@@ -1288,6 +1288,31 @@ def season_totals(*, session: Session, season_id: int, kind: str, team: str | No
     return out
 
 
+def fielding_position_totals(*, session: Session, season_id: int, team: str | None = None,
+                             game_kind: str | None = "regular"
+                             ) -> list[tuple[str, str, str | None, int, tuple[int, ...]]]:
+    """Each (player, team, position text)'s fielding summed in SQL: (player, team, the position
+    of his batting line in those games or None, games, line totals in FIELD_FIELDS order). A
+    fielding line has no position of its own: a fielder plays one position a game, the one his
+    batting line says ("SS", "PH-3B"); a fielder without a batting line is a pitcher of a game
+    with the DH (league.season.stats.fielding_position reads the texts)."""
+    ft, bt = FieldingLineRow.__table__, BattingLineRow.__table__
+    on = (bt.c.game_id == ft.c.game_id) & (bt.c.player == ft.c.player)
+    query = (core_select(ft.c.player, ft.c.team, bt.c.pos, func.count(),
+                         *[func.sum(ft.c[c]) for c in FIELD_COLUMNS])
+             .select_from(ft.outerjoin(bt, on))
+             .where(*in_seasons(FieldingLineRow, [season_id]))
+             .group_by(ft.c.player, ft.c.team, bt.c.pos))
+    if team is not None:
+        query = query.where(ft.c.team == team)
+    if game_kind is not None:
+        g, sc = GameRow.__table__, ScheduleRow.__table__
+        query = (query.join(g, g.c.id == ft.c.game_id).join(sc, sc.c.id == g.c.schedule_id)
+                 .where(sc.c.kind == game_kind))
+    return [(row[0], row[1], row[2], int(row[3]), tuple(int(v or 0) for v in row[4:]))
+            for row in session.execute(query)]
+
+
 def last_games(*, session: Session, season_id: int, kind: str,
                game_kind: str | None = "regular") -> dict[tuple[str, str], int]:
     """The number of each (player, team)'s last game of the season with a line of `kind`

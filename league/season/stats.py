@@ -7,7 +7,7 @@ fielding lines in `FIELD_FIELDS` below. Rate leaders need the qualifiers of the 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from fractions import Fraction
 
@@ -246,9 +246,53 @@ def qualified_outs(team_games: int) -> int:
     return team_games * 3
 
 
-def qualified_fielding_games(team_games: int) -> float:
-    """Games needed for the fielding rate leaders: two thirds of the team's games (NPB custom)."""
-    return float(Fraction(team_games * 2, 3))
+def qualified_fielding_games(team_games: int, position: str | None = None) -> float:
+    """Games needed for the fielding rate leaders: two thirds of the team's games (NPB custom),
+    half of them at catcher (捕手: NPB's 守備率 board of catchers); with a `position`, the games
+    at that position. A pitcher's board counts 規定投球回 instead (qualified_outs)."""
+    share = Fraction(1, 2) if position == "C" else Fraction(2, 3)
+    return float(team_games * share)
+
+
+# --- fielding by position ------------------------------------------------------------------------
+
+# NPB's 守備率 boards, one per position: the three outfield places are one board (外野手)
+FIELDING_POSITIONS = ("P", "C", "1B", "2B", "3B", "SS", "OF")
+POSITION_LABELS_JA = {"P": "投手", "C": "捕手", "1B": "一塁手", "2B": "二塁手", "3B": "三塁手",
+                      "SS": "遊撃手", "OF": "外野手"}
+_OUTFIELD = frozenset(("LF", "CF", "RF"))
+_NOT_IN_THE_FIELD = frozenset(("PH", "PR", "DH", ""))
+
+
+def fielding_position(pos_text: str | None) -> str | None:
+    """The board (FIELDING_POSITIONS) of a game's fielding line from the position his batting
+    line of the game says: "SS" → SS, "PH-3B" (went in to play third) → 3B, "RF" → OF, "P" → P;
+    None (no batting line: a pitcher of a game with the DH) → P. None when the text names no
+    position in the field (a pinch hitter charged with nothing: games stored before engine
+    version 7 kept "PH" for a man who then played out of position)."""
+    if pos_text is None:
+        return "P"
+    place = next((p for p in reversed(pos_text.split("-")) if p not in _NOT_IN_THE_FIELD), None)
+    if place is None:
+        return None
+    return "OF" if place in _OUTFIELD else place if place in POSITION_LABELS_JA else None
+
+
+def position_as_typed(typed: str) -> str:
+    """A position a person typed as a board of FIELDING_POSITIONS: any case (ss, Of), LF / CF /
+    RF (the outfield's one board) or its Japanese name (遊撃手, 遊撃, 外野); refused in one line
+    naming the known ones."""
+    text = typed.strip()
+    code = text.upper()
+    if code in _OUTFIELD:
+        return "OF"
+    if code in POSITION_LABELS_JA:
+        return code
+    for pos, name in POSITION_LABELS_JA.items():
+        if text in (name, name.removesuffix("手")):
+            return pos
+    raise LeagueError(f"unknown position {typed!r}; use one of {', '.join(FIELDING_POSITIONS)} "
+                      f"(or {', '.join(POSITION_LABELS_JA.values())})")
 
 
 # --- labels and leaders --------------------------------------------------------------------------
@@ -366,7 +410,10 @@ class LeaderRow:
     stats: Stats
 
 
-def _qualified(stat: str, stats: Stats, team: str, team_games: dict[str, int]) -> bool:
+def _qualified(stat: str, stats: Stats, team: str, team_games: dict[str, int],
+               position: str | None = None,
+               pitcher_outs: Mapping[tuple[str, str], int] | None = None,
+               pid: str = "") -> bool:
     need = RATE_STATS.get(stat)
     if need is None:
         return True
@@ -381,7 +428,9 @@ def _qualified(stat: str, stats: Stats, team: str, team_games: dict[str, int]) -
         # 盗塁阻止率 is a catcher's: stolen bases are charged to catchers only, while a pitcher's
         # caught stealings are his pick-offs — he has no rate to rank
         return False
-    return Fraction(stats.games) >= Fraction(g * 2, 3)
+    if position == "P":         # 規定投球回, as NPB's pitchers' 守備率 board
+        return (pitcher_outs or {}).get((pid, team), 0) >= qualified_outs(g)
+    return stats.games >= qualified_fielding_games(g, position)
 
 
 def _chances(stat: str, stats: Stats) -> int:
@@ -398,7 +447,8 @@ def _chances(stat: str, stats: Stats) -> int:
 
 def leaders(rows: Iterable[tuple[str, str, Stats]], stat: str, *, team_games: dict[str, int],
             limit: int = 10, ascending: bool | None = None,
-            kind: str | None = None) -> list[LeaderRow]:
+            kind: str | None = None, position: str | None = None,
+            pitcher_outs: Mapping[tuple[str, str], int] | None = None) -> list[LeaderRow]:
     """The top `limit` players in `stat` from (player id, team, stats) rows.
 
     Rate stats (avg, obp, slg, ops, era, whip, fielding_pct, cs_rate) list only players who meet
@@ -407,6 +457,10 @@ def leaders(rows: Iterable[tuple[str, str, Stats]], stat: str, *, team_games: di
     list first the man with more chances (守備率: PO + A + E; 盗塁阻止率: attempts), as a
     perfect 1.000 in 300 chances is ranked before one in 20, then player-id order.
     `kind` ("batting", "pitching", "fielding") checks the stat name even when `rows` is empty.
+    `position` (FIELDING_POSITIONS): `rows` are fielding at that position alone (his games
+    there) and a fielding rate needs the position's qualifier — two thirds of the team's games,
+    half at catcher, and for pitchers 規定投球回 counted from `pitcher_outs`, each (player, team)'s
+    outs as a pitcher.
     """
     rows = list(rows)
     kinds = {kind_of(s) for _, _, s in rows}
@@ -428,7 +482,7 @@ def leaders(rows: Iterable[tuple[str, str, Stats]], stat: str, *, team_games: di
     board: list[tuple[float | int, str, str, Stats]] = []
     for pid, team, s in rows:
         value = getattr(s, name)
-        if value is None or not _qualified(name, s, team, team_games):
+        if value is None or not _qualified(name, s, team, team_games, position, pitcher_outs, pid):
             continue
         if name not in RATE_STATS and value == 0 and not asc:
             continue

@@ -170,3 +170,75 @@ def test_a_kind_named_still_refuses_a_stat_not_its_own(nippon):
     out = runner.invoke(app, ["leaders", "batting", "--stat", "era", "--db", nippon])
     assert out.exit_code == 2 and "unknown batting stat 'era'" in out.output
     assert json.loads(run("leaders", "--db", nippon, "--json"))["kind"] == "batting"
+
+
+def _board_lines(out: str) -> list[list[str]]:
+    return [line.split() for line in out.splitlines() if line.endswith((" TC", " SB+CS"))]
+
+
+def test_fielding_by_position_as_npbs_boards(nippon):
+    """NPB's 守備率 boards are by position: `--pos` reads one, each man's games there alone,
+    qualified with two thirds of his team's games at that position (catchers half). The
+    default board stays every position together."""
+    games = {r.team: r.games for r in sv.standings(nippon).rows}
+    for pos, share in (("C", 1 / 2), ("ss", 2 / 3), ("遊撃手", 2 / 3), ("OF", 2 / 3),
+                       ("1B", 2 / 3)):
+        out = run("leaders", "--pos", pos, "--limit", "30", "--db", nippon)
+        name = {"C": "捕手 (C)", "OF": "外野手 (OF)", "1B": "一塁手 (1B)"}.get(pos, "遊撃手 (SS)")
+        assert out.splitlines()[0] == f"守備率 (fielding_pct) — {name}, season 1", out
+        rows = _board_lines(out)
+        assert rows, out
+        for r in rows:
+            team, g = r[-6], int(r[-4])
+            assert g >= games[team] * share, (pos, r)
+    # the catchers' and shortstops' boards are other men
+    data = {p: {r["player"] for r in json.loads(run("leaders", "--pos", p, "--json", "--limit",
+                                                       "30", "--db", nippon))["rows"]}
+            for p in ("C", "SS", "1B", "OF")}
+    assert data["C"] and data["SS"] and not (data["C"] & data["SS"])
+    assert json.loads(run("leaders", "--pos", "lf", "--json", "--db", nippon))["position"] == "OF"
+    assert json.loads(run("leaders", "fielding", "--json", "--db", nippon))["position"] is None
+
+
+def test_a_mans_games_at_each_position_add_up_to_his_games_in_the_field(nippon):
+    """Each game's fielding line is at the one position his batting line says: his games by
+    position add up to his games (a pinch hitter who stayed the DH has an empty line and no
+    position)."""
+    team = sv.standings(nippon).rows[0].team
+    every = sv.leaders(nippon, kind="fielding", stat="games", team=team, limit=99)
+    by_pos: dict[str, int] = {}
+    for pos in ("P", "C", "1B", "2B", "3B", "SS", "OF"):
+        view = sv.leaders(nippon, kind="fielding", stat="games", team=team, limit=99,
+                          position=pos)
+        assert view.position == pos
+        for r in view.rows:
+            by_pos[r.player_id] = by_pos.get(r.player_id, 0) + r.value
+    total = {r.player_id: r.value for r in every.rows}
+    assert by_pos and set(by_pos) <= set(total)
+    assert all(by_pos[p] <= total[p] for p in by_pos)
+    assert sum(by_pos.values()) >= sum(total.values()) * 0.95
+    # a position's errors and put-outs are his there: the team's fielding at all positions
+    po = sum(r.stats.po for pos in ("P", "C", "1B", "2B", "3B", "SS", "OF")
+             for r in sv.leaders(nippon, kind="fielding", stat="games", team=team, limit=99,
+                                 position=pos).rows)
+    assert po == sum(r.stats.po for r in every.rows)
+
+
+def test_a_pitchers_board_qualifies_with_the_innings(nippon):
+    from league.season.stats import qualified_outs
+    games = {r.team: r.games for r in sv.standings(nippon).rows}
+    view = sv.leaders(nippon, kind="fielding", position="投手", limit=50)
+    pitching = sv.leaders(nippon, kind="pitching", stat="outs", limit=500)
+    outs = {(r.player_id, r.team): r.value for r in pitching.rows}
+    assert view.rows
+    for r in view.rows:
+        assert outs[(r.player_id, r.team)] >= qualified_outs(games[r.team])
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--pos", "DH"), "unknown position 'DH'; use one of P, C, 1B, 2B, 3B, SS, OF"),
+    (("batting", "--pos", "SS"), "--pos SS is for the fielding boards, not batting"),
+    (("--pos", "SS", "--stat", "era"), "unknown fielding stat 'era'")])
+def test_a_position_refused_in_one_line(nippon, args, message):
+    out = runner.invoke(app, ["leaders", *args, "--db", nippon])
+    assert out.exit_code != 0 and message in out.output and "Traceback" not in out.output

@@ -401,6 +401,12 @@ def leaders_cmd(
                                             "default each league's board in turn."),
     limit: int = typer.Option(10, "--limit", min=1,
                               help="How many on each board."),
+    pos: Optional[str] = typer.Option(
+        None, "--pos", help="A fielding board of one position, as NPB's 守備率 boards: P C 1B 2B "
+                            "3B SS OF (LF CF RF are OF) or 投手 捕手 … 外野手; his games there "
+                            "alone, qualified with two thirds of the team's games there "
+                            "(catchers half, pitchers 規定投球回). Default: every position "
+                            "together, two thirds of the team's games."),
     league: Optional[str] = LEAGUE_NAME_OPT,
     season: Optional[int] = SEASON_OPT,
     db: Optional[str] = DB_OPT,
@@ -408,14 +414,22 @@ def leaders_cmd(
 ) -> None:
     """Leaders, each league's (リーグ) apart in a league of two; rate stats need 規定打席 (team
     games × 3.1, rounded half up) or 規定投球回 (team games × 1.0)."""
-    from league.season.stats import FieldingStats, kind_of_stat, stat_label
+    from league.season.stats import (
+        POSITION_LABELS_JA,
+        FieldingStats,
+        kind_of_stat,
+        stat_label,
+    )
     from tui import services as sv
     if kind is None:        # `impact leaders --stat era`: the pitchers' board, as he meant
-        kind = (kind_of_stat(stat) if stat is not None else None) or "batting"
+        kind = "fielding" if pos is not None else \
+            (kind_of_stat(stat) if stat is not None else None) or "batting"
     if kind not in ("batting", "pitching", "fielding"):
         fail(f"unknown kind {kind!r}: use batting, pitching or fielding")
+    if pos is not None and kind != "fielding":
+        fail(f"--pos {pos} is for the fielding boards, not {kind}", as_json=as_json)
     view = sv.leaders(db, league, season, kind=kind, stat=stat, team=team, limit=limit,
-                      part=part)
+                      part=part, position=pos)
     def row_json(r: Any) -> dict[str, Any]:
         return {"rank": r.rank, "player": r.player_id, "name": view.names.get(r.player_id),
                 "team": r.team, "league": view.leagues.get(r.team), "value": r.value,
@@ -425,11 +439,14 @@ def leaders_cmd(
         # "rows" is the board it always was (the whole league's unless --part or --team);
         # "leagues" each league's own board, as the text shows them (and as standings --json)
         echo_json({"kind": view.kind, "stat": view.stat, "season": view.season,
+                    "position": view.position,
                     "rows": [row_json(r) for r in view.rows],
                     "leagues": [{"code": b.code, "name": b.name, "name_en": b.name_en,
                                  "rows": [row_json(r) for r in b.rows]} for b in view.boards]})
         return
-    echo(f"{stat_label(kind, view.stat)} ({view.stat}), season {view.season}")
+    where = "" if view.position is None else \
+        f" — {POSITION_LABELS_JA[view.position]} ({view.position})"
+    echo(f"{stat_label(kind, view.stat)} ({view.stat}){where}, season {view.season}")
     boards = [(b.name, b.rows) for b in view.boards] or [("", view.rows)]
     # the names' column as wide as the widest (a long katakana name pushed its team aside)
     width = max([14] + [cells(view.names.get(r.player_id, r.player_id))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, cast
 
+from league.errors import LeagueError
 from league.season.foreign_limit import parse_foreign
 from league.season.roster import code_as_typed
 from league.season.stats import (
@@ -18,8 +19,11 @@ from league.season.stats import (
     add_fielding,
     add_pitching,
     batting_of,
+    combined,
     fielding_of,
+    fielding_position,
     pitching_of,
+    position_as_typed,
     stat_as_typed,
     stat_label,
 )
@@ -69,6 +73,7 @@ class LeadersView:
     # `part`); empty in a league of one and for a team's board
     boards: list[LeadersBoard] = dataclasses.field(default_factory=list)
     leagues: dict[str, str] = dataclasses.field(default_factory=dict)   # team → its league's code
+    position: str | None = None    # a fielding board of one position (FIELDING_POSITIONS)
 
 
 def _season_stats(s: Any, season_id: int, kind: str, team: str | None = None,
@@ -107,10 +112,13 @@ TEAM_COLUMNS = {
 
 def leaders(db: Db, league: str | None = None, season: int | None = None, *,
             kind: str = "batting", stat: str | None = None, team: str | None = None,
-            limit: int = 10, part: str | None = None) -> LeadersView:
+            limit: int = 10, part: str | None = None,
+            position: str | None = None) -> LeadersView:
     """A leader board; rate stats only list players who meet their team's qualifier. `part`,
     one league (リーグ) of a league of two by its code: only its teams' players (a player
-    traded across counts in each for his games there)."""
+    traded across counts in each for his games there). `position` (a fielding board only, as
+    typed: ss, 遊撃手): the fielding at that position alone, NPB's 守備率 boards — games there
+    ≥ two thirds of the team's (catchers half), pitchers 規定投球回."""
     w = Work.of(db, league)
     view = standings(w, league, season)
     games = {r.team: r.games for r in view.rows}
@@ -130,18 +138,38 @@ def leaders(db: Db, league: str | None = None, season: int | None = None, *,
         raise ServiceError(f"unknown kind of stats {kind!r}; use batting, pitching or fielding")
     stat = stat_as_typed(kind, stat) if stat else DEFAULT_STAT[kind]     # AVG, 打率: avg
     stat_label(kind, stat)  # an unknown stat is refused even before any game is played
+    if position is not None:
+        if kind != "fielding":
+            raise ServiceError(f"a position ({position}) is for the fielding boards, "
+                               f"not {kind}")
+        try:
+            position = position_as_typed(position)
+        except LeagueError as exc:
+            raise ServiceError(str(exc)) from None
     with w.session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
-        if team is None:      # the league's board: one line per player and league
+        outs: dict[tuple[str, str], int] | None = None
+        if position is not None:
+            rows = position_lines(s, info.id, position, league_of(view), team)
+            if position == "P":     # 規定投球回: each line's outs as a pitcher
+                pitching = (season_lines(s, info.id, "pitching", league_of(view)) if team is None
+                            else [(p, t, st) for (p, t), st in
+                                  _season_totals(s, info.id, "pitching", team=team).items()])
+                outs = {(p, t): st.outs for p, t, st in pitching}
+        elif team is None:    # the league's board: one line per player and league
             rows = season_lines(s, info.id, kind, league_of(view))
         else:                 # one team's: what each man did for it
             rows = [(p, t, st) for (p, t), st in _season_totals(s, info.id, kind,
                                                                 team=team).items()]
         names = repo.player_names(session=s, league_id=row.id)
-    board = league_leaders([(p, t, st) for p, t, st in rows if members is None or t in members],
-                           stat, team_games=games, limit=limit)
+
+    def board_of(lines: list) -> list[LeaderRow]:
+        return league_leaders(lines, stat, team_games=games, limit=limit, kind=kind,
+                              position=position, pitcher_outs=outs)
+
+    board = board_of([(p, t, st) for p, t, st in rows if members is None or t in members])
     boards: list[LeadersBoard] = []
     if team is None and len(view.tables) > 1:
         for t in view.tables:
@@ -149,9 +177,28 @@ def leaders(db: Db, league: str | None = None, season: int | None = None, *,
                 continue
             mine = {r.team for r in t.rows}
             boards.append(LeadersBoard(t.code, t.name, t.name_en, board if part is not None else
-                                       league_leaders([x for x in rows if x[1] in mine], stat,
-                                                      team_games=games, limit=limit)))
-    return LeadersView(kind, stat, board, names, view.season, boards, league_of(view))
+                                       board_of([x for x in rows if x[1] in mine])))
+    return LeadersView(kind, stat, board, names, view.season, boards, league_of(view), position)
+
+
+def position_lines(s: Any, season_id: int, position: str, leagues: dict[str, str],
+                   team: str | None = None) -> list[tuple[str, str, FieldingStats]]:
+    """The season's fielding at one position (FIELDING_POSITIONS), his games there alone: a
+    line per player and league as season_lines makes them (a man traded within a league one
+    line, his team the club of his last game in the field), or with `team` what each man did
+    there for it. A game's fielding line is at the position his batting line of the game
+    says (storage: fielding_position_totals)."""
+    parts: dict[tuple[str, str], list[FieldingStats]] = {}
+    for player, tm, text, n, totals in repo.fielding_position_totals(
+            session=s, season_id=season_id, team=team):
+        if fielding_position(text) == position:
+            parts.setdefault((player, tm), []).append(fielding_of(n, totals))
+    summed = {k: combined("fielding", v, sum(f.games for f in v)) for k, v in parts.items()}
+    if team is not None:
+        return [(p, t, cast(FieldingStats, st)) for (p, t), st in summed.items()]
+    last = repo.last_games(session=s, season_id=season_id, kind="fielding")
+    return league_lines(((p, t, last.get((p, t), 0), cast(FieldingStats, st))
+                         for (p, t), st in summed.items()), leagues)
 
 
 def _season_totals(s: Any, season_id: int, kind: str, team: str | None = None
