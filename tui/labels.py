@@ -18,6 +18,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "d": ("分", "D"),
     "pct": ("勝率", "PCT"),
     "gb": ("ゲーム差", "GB"),
+    "gb_above": ("直上差", "GB above"),
     "savings": ("貯金", "+/-"),
     "streak": ("連続", "Streak"),
     "last10": ("直近10", "Last 10"),

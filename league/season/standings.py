@@ -132,13 +132,22 @@ def last_n_text(results: Sequence[str], n: int = LAST_N) -> str:
     return f"{tail.count('W')}-{tail.count('L')}-{tail.count('D')}"
 
 
-def gb_text(gb: float | None) -> str:
-    """Games behind as shown in a table: "-" for the top row, "1.5", "0.5", "−0.5"."""
-    if gb is None:
+def gb_text(gb: float | None, *, from_leader: bool = True) -> str:
+    """Games behind as shown in a table: "-" for the top row, "1.5", "0.5", "−0.5". Counted from
+    the leader, a team level with him (0 games behind, placed below on 勝率 or a tiebreak) is
+    "-" as he is — nobody is ahead of it; counted from the team above (`from_leader` False) a
+    level team is "0.0", as Japanese tables print the column すぐ上とのゲーム差."""
+    if gb is None or (from_leader and gb == 0):
         return "-"
     if gb < 0:
         return f"{MINUS}{-gb:.1f}"
     return f"{gb:.1f}"
+
+
+def savings_text(savings: int) -> str:
+    """貯金 (W − L) as a table shows it: "+3", "-2" (借金 2), and "0" with no sign (a team at
+    .500 has neither 貯金 nor 借金; "+0" read as a misprint)."""
+    return f"{savings:+d}" if savings else "0"
 
 
 def _games_behind(ahead: _Tally, me: _Tally) -> float:
@@ -229,7 +238,7 @@ def standings(outcomes: Iterable[Outcome], teams: Sequence[str], *,
                     w, l_, d = w + ow, l_ + ol, d + od
             return f"{label} {_record_text(w, l_, d)}"
         value = {"pct": rate_text(_pct(t.wins, t.losses)), "wins": str(t.wins),
-                 "losses": str(t.losses), "savings": f"{t.wins - t.losses:+d}",
+                 "losses": str(t.losses), "savings": savings_text(t.wins - t.losses),
                  "run_diff": f"{t.runs_for - t.runs_against:+d}", "runs_for": str(t.runs_for),
                  "runs_against": str(t.runs_against)}.get(criterion)
         return f"{label} {value}" if value is not None else label

@@ -87,7 +87,8 @@ def test_gb_text():
     assert gb_text(1.5) == "1.5"
     assert gb_text(0.5) == "0.5"
     assert gb_text(-0.5) == "\u22120.5"
-    assert gb_text(0.0) == "0.0"
+    assert gb_text(0.0, from_leader=False) == "0.0"
+    assert gb_text(0.0) == "-"      # level with the leader: no games behind him
     assert gb_text(12.0) == "12.0"
 
 
@@ -207,3 +208,22 @@ def test_rates_are_shown_as_npb_prints_them_rounded_half_up():
     assert rate_text(2 / 3) == ".667"
     assert rate_text(0.0) == ".000" and rate_text(1.0) == "1.000"
     assert rate_text(1 / 3) == ".333" and rate_text(0.2995) == ".300"
+
+
+def test_a_team_level_with_the_leader_prints_no_games_behind_and_zero_savings():
+    """NPB's tables print the leader's ゲーム差 as "-", and a team level with him (0 games
+    behind, placed below on a tiebreak) has no games to make up: "-" too, not "0.0". Counted
+    from the team above, a level team is "0.0" (すぐ上とのゲーム差). 貯金 0 is "0", not "+0"."""
+    from league.season.standings import savings_text
+    # A and B each beat the other: 1-1, level; C lost both
+    results = [("A", "B", 2, 1), ("B", "A", 3, 0), ("C", "A", 0, 1), ("C", "B", 0, 4)]
+    table = standings(games(*results), ["A", "B", "C"])
+    assert [(r.wins, r.losses, r.games_behind) for r in table] == [
+        (2, 1, None), (2, 1, 0.0), (0, 2, 1.5)]
+    assert [gb_text(r.games_behind) for r in table] == ["-", "-", "1.5"]
+    above = standings(games(*results), ["A", "B", "C"], games_behind_from="above")
+    assert [gb_text(r.games_behind, from_leader=False) for r in above] == ["-", "0.0", "1.5"]
+    assert [savings_text(n) for n in (3, 0, -2)] == ["+3", "0", "-2"]
+    # below the leader on 勝率 with as many games to make up as none: still "-"; a negative
+    # figure (ahead on W − L, behind on 勝率) stays as C.5 has it
+    assert gb_text(-0.5) == "\u22120.5" and gb_text(0.5) == "0.5"

@@ -363,28 +363,32 @@ def standings_cmd(
         echo_json(standings_data(view))     # as `impact standings --json` alone prints it
         return
     echo(f"{view.title}  season {view.season} ({view.year})  "
-               f"({view.final}/{view.games} games played)")
+               f"({view.final}/{view.games} games played)"
+         + ("  (ゲーム差: 直上のチームから / GB from the team above)" if from_above else ""))
     if len(view.tables) > 1:
         for table in view.tables:
             echo("")
             echo(table.name)
-            _standings_table(view, table.rows)
+            _standings_table(view, table.rows, from_above)
         echo("")
         echo("交流戦")
-        _standings_table(view, view.interleague)
+        _standings_table(view, view.interleague, from_above)
     else:
-        _standings_table(view, view.rows)
+        _standings_table(view, view.rows, from_above)
 
 
-def _standings_table(view: Any, rows: Any) -> None:
-    from league.season.standings import gb_text
-    echo("順位 チーム     試合  勝  敗  分  勝率  差    貯金 連続    直近10   得点 失点")
+def _standings_table(view: Any, rows: Any, from_above: bool = False) -> None:
+    from league.season.standings import gb_text, savings_text
+    # --gb-above: the 差 column counts from the team above, and its heading says so
+    gb = " 直上差 " if from_above else "  差    "
+    echo(f"順位 チーム     試合  勝  敗  分  勝率{gb}貯金 連続    直近10   得点 失点")
     for r in rows:
         pct = rate_text(r.pct)
         name = pad(view.names.get(r.team, r.team), 8)
         note = f"  ({r.tiebreak})" if r.tiebreak else ""
         echo(f"{r.rank:>3}  {name} {r.games:>4} {r.wins:>3} {r.losses:>3} {r.draws:>3}"
-                   f"  {pct:>5} {gb_text(r.games_behind):>5} {r.savings:>+5} {pad(r.streak, 7)}"
+                   f"  {pct:>5} {gb_text(r.games_behind, from_leader=not from_above):>5} "
+                   f"{savings_text(r.savings):>5} {pad(r.streak, 7)}"
                    f" {r.last10:>7} {r.runs_for:>5} {r.runs_against:>4}{note}")
 
 

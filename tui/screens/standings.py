@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Header, ProgressBar, Static
 from league.errors import LeagueError
 from league.numbers import rate_text
 from league.season.margins import share_margin
-from league.season.standings import gb_text, streak_english, tiebreak_english
+from league.season.standings import gb_text, savings_text, streak_english, tiebreak_english
 from tui import services
 from tui.labels import label, season_title
 from tui.messages import OddsEstimated, OddsFinished, OddsProgressed, RaceRead, WorkFailed
@@ -184,9 +184,11 @@ class StandingsScreen(AreaScreen):
                                                     else "  (GB from the team above)")))
         t = self.query_one("#standings-table", DataTable)
         t.clear(columns=True)
+        above = self.gb_from != "leader"
         for key in ("rank", "team", "g", "w", "l", "d", "pct", "gb", "savings", "streak", "last10",
                     "rs", "ra"):
-            t.add_column(label(key, ja), key=key)
+            # from the team above, the column's heading says so as the title does
+            t.add_column(label("gb_above" if key == "gb" and above else key, ja), key=key)
         notes = []
         blank = [""] * 11
         for heading, rows in tables:
@@ -195,8 +197,9 @@ class StandingsScreen(AreaScreen):
             for r in rows:
                 pct = rate_text(r.pct)
                 t.add_row(str(r.rank), self.team_name(r.team), str(r.games), str(r.wins),
-                          str(r.losses), str(r.draws), pct, gb_text(r.games_behind),
-                          f"{r.savings:+d}", r.streak if ja else streak_english(r.streak),
+                          str(r.losses), str(r.draws), pct,
+                          gb_text(r.games_behind, from_leader=not above),
+                          savings_text(r.savings), r.streak if ja else streak_english(r.streak),
                           r.last10, str(r.runs_for), str(r.runs_against), key=r.team)
                 if r.tiebreak:
                     notes.append(f"{self.team_name(r.team)}: "

@@ -36,7 +36,7 @@ from league.engine.lines import BAT_FIELDS, PIT_FIELDS, innings_text
 from league.engine.playtext import note_lines, play_lines, play_text
 from league.numbers import rate_text
 from league.season.awards import award_name, slot_name
-from league.season.standings import gb_text, streak_english, tiebreak_english
+from league.season.standings import gb_text, savings_text, streak_english, tiebreak_english
 from league.season.stats import STAT_LABELS_JA, qualified_pa, stat_text
 from league.visible import visible
 from tui.labels import season_title
@@ -167,7 +167,7 @@ def environment() -> jinja2.Environment:
     env.filters["ip"] = innings_text
     # 規定打席 as the app's Leaders area writes it: 62 at 20 games, 65 at 21 (65.1 rounded)
     env.filters["qualified_pa"] = qualified_pa
-    env.filters["signed"] = lambda n: f"{n:+d}"
+    env.filters["savings"] = savings_text
     return env
 
 
