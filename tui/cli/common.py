@@ -396,6 +396,20 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - cells(text))
 
 
+def fit(text: str, width: int) -> str:
+    """`text` in exactly `width` terminal cells: padded as `pad` does, or cut with "…" when it is
+    wider (a wide character takes two cells, so a cut may leave a cell of padding)."""
+    if cells(text) <= width:
+        return pad(text, width)
+    out, used = "", 0
+    for c in text:
+        w = cells(c)
+        if used + w > width - 1:
+            break
+        out, used = out + c, used + w
+    return pad(out + "…", width)
+
+
 def engine_build(engine_file: str | None) -> str:
     """Which build of the engine is running: the pure-Python package or the compiled modules."""
     if (engine_file or "").endswith(".py"):

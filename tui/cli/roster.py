@@ -13,11 +13,12 @@ from tui.cli.common import (
     LEAGUE_NAME_OPT,
     SEASON_OPT,
     OneLineHelpGroup,
+    cells,
     echo,
     echo_json,
     fail,
+    fit,
     guarded,
-    pad,
 )
 
 roster_app = typer.Typer(
@@ -44,7 +45,18 @@ def _view_dict(v: Any) -> dict[str, Any]:
             "farm": [_entry_dict(e) for e in v.farm]}
 
 
-def _echo_view(v: Any) -> None:
+# the name column: as wide as the widest name (a katakana name of a foreign player takes two
+# cells a character), at least NAME_CELLS, at most NAME_MAX; a name wider is cut with "…"
+NAME_CELLS = 16
+NAME_MAX = 24
+
+
+def _name_width(views: Any) -> int:
+    widest = max((cells(e.player.name) for v in views for e in (*v.active, *v.farm)), default=0)
+    return min(NAME_MAX, max(NAME_CELLS, widest))
+
+
+def _echo_view(v: Any, width: int = NAME_CELLS) -> None:
     when = f", roster day {v.day}" if v.day else ""
     echo(f"{v.team_name} ({v.team}){when}: 一軍 {len(v.active)}/{v.active_size}, "
                f"二軍 {len(v.farm)}, under contract {len(v.entries)}/{v.roster_size}, "
@@ -58,7 +70,7 @@ def _echo_view(v: Any) -> None:
             if e.back_on is not None and v.day is not None and v.day < e.back_on:
                 notes.append(f"back on {e.back_on} (ten-day rule)")
             age = f"{e.age:>2}" if e.age is not None else " -"
-            echo(f"  {e.player.id:<8} {pad(e.player.name, 16)} {e.role:<3} {e.player.rank} {age}"
+            echo(f"  {e.player.id:<8} {fit(e.player.name, width)} {e.role:<3} {e.player.rank} {age}"
                        f"  {'; '.join(notes)}".rstrip())
 
 
@@ -81,13 +93,13 @@ def list_cmd(
         for i, v in enumerate(views):
             if i:
                 echo("")
-            _echo_view(v)
+            _echo_view(v, _name_width([v]))     # each club's table as `roster list TEAM`
         return
     v = sf.team_farm(db, team, league, season)
     if as_json:
         echo_json(_view_dict(v))
         return
-    _echo_view(v)
+    _echo_view(v, _name_width([v]))
 
 
 def _move(player: str, kind: str, league: Optional[str], db: Optional[str],
