@@ -275,9 +275,21 @@ def judge(trade: Trade, club: str, mk: Market, margin: float = MARGIN) -> Verdic
     g = sum(seen(m, club, mk) for m in gets) + max(0.0, need)
     v = sum(seen(m, club, mk) for m in gives) + max(0.0, -need)
     if g >= v + margin:
-        return Verdict(True, f"{club} accepts: it gets {g:.1f} for {v:.1f} by value", g, v)
-    return Verdict(False, f"{club} refuses: it would get {g:.1f} for {v:.1f} by value (age, "
-                   f"card and need), and wants at least {v + margin:.1f}", g, v)
+        return Verdict(True, f"{club} accepts: it gains {g - v:.1f} by value (age, card and "
+                       "need)", g, v)
+    return Verdict(False, f"{club} refuses: {gain_text(g - v)} by value (age, card and need), "
+                   f"and wants to gain at least {margin:.1f}", g, v)
+
+
+def gain_text(gain: float) -> str:
+    """What a trade would bring a club, in words: the worths themselves are measured from the
+    league's average man, so two of them read as nonsense ("gets -5.7 for -8.7"); their
+    difference is what the club weighs."""
+    if round(gain, 1) > 0:
+        return f"it would gain only {gain:.1f}"
+    if round(gain, 1) < 0:
+        return f"it would lose {-gain:.1f}"
+    return "it would gain nothing"
 
 
 def window(day: date | None, year: int, closed: bool) -> str | None:

@@ -233,3 +233,28 @@ def test_a_market_read_again_weighs_each_man_as_his_cells_say():
         now = [changed if c[0] == pid else c for c in cards]
         assert tr.market("lg", 2027, now) == afresh(now)
     assert not tr.market("lg", 2027, [(pid, team, down, p)]).men[pid].active
+
+
+def test_a_reason_says_what_the_club_gains_or_loses_not_two_worths():
+    """A worth is measured from the league's average man, so most men's are negative and the
+    reason read "it gets -5.7 for -8.7 by value": two figures a user cannot weigh. It says the
+    difference the club weighs — what it gains or would lose — and the gain it wants (MARGIN)."""
+    a, b = _club("A"), _club("B")
+    a[-1] = tr.Man("A-old", "old arm", "A", "RP", 36, 25.0, True)
+    b[0] = tr.Man("B-ace", "ace", "B", "SP", 24, 36.0, True)
+    mk = _market(a, b)
+    lopsided = tr.Trade("A", "B", ("A-old",), ("B-ace",))
+    no = tr.answer(lopsided, mk)
+    assert no.reason == (f"B refuses: it would lose {no.gives - no.gets:.1f} by value (age, card "
+                         f"and need), and wants to gain at least {tr.MARGIN:.1f}")
+    # the other way round A gains what B would lose
+    yes = tr.judge(tr.Trade("B", "A", ("B-ace",), ("A-old",)), "A", mk)
+    assert yes.accepted
+    assert yes.reason == f"A accepts: it gains {yes.gets - yes.gives:.1f} by value (age, card and need)"
+    # a swap of like for like gains nothing: refused for the margin, and said so
+    even = tr.judge(tr.Trade("A", "B", ("ARP7",), ("BRP7",)), "B", _market(a, _club("B")))
+    assert not even.accepted and "it would gain nothing by value" in even.reason
+    assert tr.gain_text(0.4) == "it would gain only 0.4"
+    assert tr.gain_text(-0.04) == "it would gain nothing"
+    for v in (no, yes, even):
+        assert " -" not in v.reason and "for -" not in v.reason
