@@ -49,7 +49,8 @@ class LeagueTexts:
     where: str
     ruleset: str | None = None     # the TOML of a ruleset file the league names (not shipped)
 
-    def parse(self, *, active: bool = True, judged: Collection[str] | None = None) -> League:
+    def parse(self, *, active: bool = True, judged: Collection[str] | None = None,
+              keep: bool = True) -> League:
         """The league with its cards parsed. Leagues parsed lately are kept by their texts and
         given again (a League is immutable): parsing every card of a league with farms takes a
         tenth of a second, and a box score, a replay or a day's games each read the league.
@@ -61,7 +62,13 @@ class LeagueTexts:
         one of its newest texts. A season simulated a day at a time changes its cards' texts
         every day (the day's roster moves); keeping each day's league by its texts kept eight
         copies of every player and card alive after a simulation (≈ 32,000 objects the
-        collector tracks apiece) that no read would ask for again."""
+        collector tracks apiece) that no read would ask for again.
+
+        `keep=False`: parsed afresh and not kept (texts of some clubs' cards only,
+        repository.stored_texts(teams=...): no league kept for the whole is one of them)."""
+        if not keep:
+            return parse_league(self.toml, self.batters, self.pitchers, where=self.where,
+                                active=active, judged=judged)
         slot = (self.where, active, None if judged is None else frozenset(judged))
         texts = (self.toml, self.batters, self.pitchers)
         kept = _PARSED.get(slot)

@@ -234,12 +234,15 @@ def list_leagues(*, session: Session) -> list[LeagueSummary]:
     return out
 
 
-def stored_texts(*, session: Session, league_id: int, season_id: int | None = None) -> LeagueTexts:
-    """The league (the cards of `season_id`, or its own) in the plain-file format."""
-    league, ruleset, teams = _league_rows(session, league_id)
-    cards = _card_texts(session, league_id, season_id)
+def stored_texts(*, session: Session, league_id: int, season_id: int | None = None,
+                 teams: Collection[str] | None = None) -> LeagueTexts:
+    """The league (the cards of `season_id`, or its own) in the plain-file format; `teams`:
+    only the cards of these clubs (the other clubs listed in league.toml with no players: what
+    a change of those clubs is judged on)."""
+    league, ruleset, team_rows = _league_rows(session, league_id)
+    cards = _card_texts(session, league_id, season_id, teams)
     where = f"league {league.name}" + ("" if season_id is None else f" (season id {season_id})")
-    return league_texts(league, ruleset, teams, cards, where)
+    return league_texts(league, ruleset, team_rows, cards, where)
 
 
 def league_ruleset_of(*, session: Session, league_id: int) -> Ruleset:
@@ -299,17 +302,18 @@ def game_league(*, session: Session, league_id: int, season_id: int, lineups: It
     return league_texts(league_row, ruleset, teams, cards, where).parse(active=False, judged=())
 
 
-def _card_texts(session: Session, league_id: int, season_id: int | None
-                ) -> Sequence[tuple[str | None, str | None]]:
+def _card_texts(session: Session, league_id: int, season_id: int | None,
+                teams: Collection[str] | None = None) -> Sequence[tuple[str | None, str | None]]:
     """The (batting, pitching) JSON texts of the players on a team in `season_id` (None: the
-    league's own cards), in the order they were stored."""
+    league's own cards), in the order they were stored; `teams`: those of these clubs only."""
     # the table's columns, not the ORM's rows: read whole around every trade of a season
     c, p = CardRow.__table__, PlayerRow.__table__   # type: ignore[attr-defined]
     season_filter = c.c.season_id.is_(None) if season_id is None else c.c.season_id == season_id
     return [(b, pit) for b, pit in session.execute(
         core_select(c.c.batting, c.c.pitching).join(p, p.c.id == c.c.player_id)
         # a released player (no team: a free agent) is on no team's roster
-        .where(p.c.league_id == league_id, season_filter, c.c.team != "")
+        .where(p.c.league_id == league_id, season_filter, c.c.team != "",
+               *(() if teams is None else (c.c.team.in_(sorted(teams)),)))
         .order_by(p.c.id)).all()]
 
 

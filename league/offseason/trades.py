@@ -463,7 +463,7 @@ def computer_trades(mk: Market, *, people: Iterable[str] = (), tag: object = "",
     the market as it is after the ones before."""
     skip = set(people)
     rng = stream("computer trades", mk.league, mk.year, tag)
-    want = rng.randint(*count)
+    want = rng.randint(*count)      # trades_wanted's draw
     clubs = sorted({m.team for m in mk.men.values()} - skip)
     rng.shuffle(clubs)
     done: list[Trade] = []
@@ -487,6 +487,14 @@ def computer_trades(mk: Market, *, people: Iterable[str] = (), tag: object = "",
                 mk = moved(mk, t, limits)
                 break
     return done
+
+
+def trades_wanted(league: str, year: int, tag: object = "",
+                  count: tuple[int, int] = COMPUTER_TRADES) -> int:
+    """How many trades `computer_trades` sets out to make for the market of `league` (its key)
+    in `year` with `tag` and `count`: its stream's first draw. At 0 it makes none, whatever the
+    market: a trade day that wants none need not read the market."""
+    return stream("computer trades", league, year, tag).randint(*count)
 
 
 def trade_days(days: Iterable[date], year: int, *key: object) -> list[date]:

@@ -258,3 +258,25 @@ def test_a_reason_says_what_the_club_gains_or_loses_not_two_worths():
     assert tr.gain_text(-0.04) == "it would gain nothing"
     for v in (no, yes, even):
         assert " -" not in v.reason and "for -" not in v.reason
+
+
+def test_a_trade_day_that_draws_no_trade_makes_none_and_weighs_none():
+    """§6 in a season: the number of a day's trades is the first draw of its stream
+    (tr.trades_wanted, in DAY_TRADES): a day that draws none makes none and asks `fits` of no
+    trade, whatever the market — so the season's service leaves the market unread that day; a
+    day that draws some makes at most that many."""
+    clubs = [_club("A", short=("C",)), _club("B", short=("SP", "SP")), _club("C"),
+             _club("D", short=("OF",)), _club("E", short=("RP", "RP")), _club("F")]
+    mk = tr.market_of("lg", 2027, [m for c in clubs for m in c])
+    wanted = {}
+    for d in range(1, 29):
+        tag = (5, f"2027-06-{d:02}")
+        asked = []
+        made = tr.computer_trades(mk, tag=tag, count=tr.DAY_TRADES,
+                                  fits=lambda t: asked.append(t) or True)
+        wanted[d] = tr.trades_wanted("lg", 2027, tag, tr.DAY_TRADES)
+        assert tr.DAY_TRADES[0] <= wanted[d] <= tr.DAY_TRADES[1]
+        assert len(made) <= wanted[d]
+        if wanted[d] == 0:
+            assert made == [] and asked == []
+    assert 0 in wanted.values() and any(wanted.values())

@@ -89,3 +89,35 @@ def test_the_cache_is_bounded(monkeypatch):
         assert mappers.card_cells(t) == json.loads(t)
     assert len(mappers._CARD_CELLS) <= 11
     mappers._forget_cards()
+
+
+def test_a_club_s_cards_read_alone_judge_it_as_the_whole_league_does(tmp_path):
+    """A move is judged on the clubs it changes (tui.services.history._check_rosters): their
+    cards alone read (repository.stored_texts(teams=...)) and parsed afresh, never kept
+    (LeagueTexts.parse(keep=False)), refuse a club in the words a whole league's parse does
+    and give the club's men as it does; the clubs left out are listed with no men."""
+    from league.errors import LeagueError
+    from storage import history_store as hs
+    db = _league(tmp_path)
+    with Work.of(db, "p").session() as s:
+        lid = repo.find_league(session=s, name="p").id
+        whole = repo.stored_texts(session=s, league_id=lid).parse(judged={"SAP"})
+        alone = repo.stored_texts(session=s, league_id=lid, teams={"SAP", "SEN"}).parse(
+            judged={"SAP", "SEN"}, keep=False)
+        for club in ("SAP", "SEN"):
+            assert alone.team(club).players == whole.team(club).players
+        assert not alone.team("OSK").players and whole.team("OSK").players
+        assert all(lg is not alone for _texts, lg in mappers._PARSED.values())
+        # SAP's catchers moved to SEN (their own cards): SAP has none, read whole or alone
+        catchers = [p.id for p in whole.team("SAP").players if p.fielding_at("C")]
+        hs.apply_moves(session=s, league_id=lid, season_id=None,
+                       moves=[(pid, "SAP", "SEN") for pid in catchers])
+        words = []
+        for teams in (None, {"SAP"}, {"SAP", "SEN"}):
+            try:
+                repo.stored_texts(session=s, league_id=lid, teams=teams).parse(
+                    judged={"SAP"}, keep=teams is None)
+            except LeagueError as exc:
+                words.append(str(exc))
+        assert len(words) == 3 and len(set(words)) == 1 and "team SAP has no catcher" in words[0]
+    sv.close_all()

@@ -175,20 +175,23 @@ def test_any_other_change_is_parsed_afresh():
 
 
 def test_a_season_parses_its_league_once(tmp_path, monkeypatch):
-    """A season with in-season trades (pacific, league "v", seed 3: four trades) parses its
-    cards three times: the season's league when it starts; at the first trade the league's own
-    cards and the season's after it (the trade writes the roster column the bundled pacific
-    files lack: a new header). Every other read of them (the day's trades weighed, the rosters
-    checked after each trade, the rosters read again for the next games) is the kept league
-    with the men moved (league.season.roster.reparse_league). Before (issue 34) every trade
-    day parsed the whole league again, up to three times: 9 parses in this season."""
+    """A season with in-season trades (pacific, league "v", seed 3: four trades) parses the
+    season's cards twice: its league when it starts, and after the first trade (the trade
+    writes the roster column the bundled pacific files lack: a new header). Every other read of
+    them (the rosters checked after each trade, the rosters read again for the next games) is
+    the kept league with the men moved (league.season.roster.reparse_league); the day's trades
+    are weighed on the simulation's own rosters. Each trade parses the league's own cards of
+    its two clubs alone (what the rosters are checked on: tui.services.history._check_rosters).
+    Before (issue 34) every trade day parsed the whole league again, up to three times: 9
+    parses in this season; then the whole of the league's own cards once and kept."""
     import league.season.roster as roster
-    parses: list[str] = []
+    parses: list[tuple[str, int]] = []
     real = roster.parse_league
 
     def counted(*args, **kwargs):
-        parses.append(kwargs["where"])
-        return real(*args, **kwargs)
+        league = real(*args, **kwargs)
+        parses.append((kwargs["where"], sum(1 for t in league.teams if t.players)))
+        return league
     monkeypatch.setattr(roster, "parse_league", counted)
     monkeypatch.setattr(mappers, "parse_league", counted)
     db = str(tmp_path / "league.sqlite3")
@@ -200,4 +203,4 @@ def test_a_season_parses_its_league_once(tmp_path, monkeypatch):
     sv.close_all()
     assert report.remaining == 0
     assert len(report.trades) == 4
-    assert sorted(parses) == ["league v", "league v (season id 1)", "league v (season id 1)"]
+    assert sorted(parses) == [("league v", 2)] * 4 + [("league v (season id 1)", 6)] * 2

@@ -793,8 +793,11 @@ def _check_rosters(s: Any, lid: int, sid: int | None, changed: set[str]) -> None
         season = repo.load_league(session=s, league_id=lid, season_id=sid) \
             if sid is not None else None
         # the league's own cards, the changed teams by its rules: with no season (or after its
-        # close) the rosters checked
-        own = repo.stored_texts(session=s, league_id=lid).parse(judged=changed)
+        # close) the rosters checked. Their cards alone are read and parsed (the other clubs'
+        # rows are not this move's: a full parse of the league's own cards was most of a trade
+        # day's time)
+        own = repo.stored_texts(session=s, league_id=lid, teams=changed).parse(
+            judged=changed, keep=False)
         lg = season if season is not None else own
         prefs = roster_edit.preferences(session=s, season_id=sid) if sid is not None else {}
         for team in sorted(changed):

@@ -283,7 +283,10 @@ def sim_days(db: Db, league: str | None = None, season: int | None = None, *,
             live = next_live    # games started at the keyboard meanwhile: read with the last day
             if day in trading:  # the computer's clubs trade before the day's games ([trades])
                 with w.session() as s:
-                    if made := trades_before_games(w, s, league, day, trading):
+                    # weighed on the clubs as the simulation holds them (its league and
+                    # farm: the season's cards as stored), not read and parsed again
+                    if made := trades_before_games(w, s, league, day, trading,
+                                                   (ctx.league, ctx.roster.farm)):
                         traded += made
                         s.commit()
                         ctx = rosters_read_again(s, ctx)   # the rosters as they are now

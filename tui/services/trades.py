@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from league.offseason import trades as tr
-from league.season.roster import code_as_typed
+from league.season.roster import League, code_as_typed
 from storage import history_store as hs
 from storage import offseason_store as ost
 from storage import repository as repo
@@ -350,18 +350,20 @@ def season_trade_days(s: Any, name: str, info: Any, settings: Any) -> set[date]:
     return set(tr.trade_days(days, info.year, name, info.seed))
 
 
-def trades_before_games(w: Work, s: Any, league: str | None, day: date, trading: set[date]
-                        ) -> list[TradeView]:
+def trades_before_games(w: Work, s: Any, league: str | None, day: date, trading: set[date],
+                        now: tuple[League, Collection[str]] | None = None) -> list[TradeView]:
     """What comes before the games of `day`, however they are played: a day at a time by the
     simulation (seasons.sim_days) or one game at the keyboard (live.start_live), so a league
     played either way trades the same. On one of the season's trade days (`trading`, from
     `season_trade_days`: none with [trades] in_season off) the computer's clubs trade
     (`computer_trades_on`: once a day, before any game of the day is final). The caller
-    commits and reads the rosters again when something was made."""
-    return computer_trades_on(w, s, league, day) if day in trading else []
+    commits and reads the rosters again when something was made. `now`: the season's clubs as
+    the caller holds them (computer_trades_on)."""
+    return computer_trades_on(w, s, league, day, now) if day in trading else []
 
 
-def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[TradeView]:
+def computer_trades_on(w: Work, s: Any, league: str | None, day: date,
+                       now: tuple[League, Collection[str]] | None = None) -> list[TradeView]:
     """The computer's clubs' trades before the games of `day`, one of the season's trade days
     (`season_trade_days`), made and in the news (note {"computer": true, "in_season": true});
     seeded by the league, the year, the season's seed and the day. Nothing when a game of the
@@ -369,9 +371,16 @@ def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[T
     makes them once), after the deadline, or for a club a manager runs (a shared league). A
     trade needs both clubs to accept by the measure, the limits (league.offseason.trades), an
     active roster that still fields a team on both sides, and no man injured or traded already
-    this season (its off-season included). Each made is told as a TradeView (its men named)."""
+    this season (its off-season included). Each made is told as a TradeView (its men named).
+
+    `now`: the season's league and the men on its farm as a simulation holds them between days
+    (its SeasonContext: the clubs as the season's cards have them, each man's roster as stored
+    since) — what the trades are weighed on, in place of the season's cards read and parsed
+    again; None: read them."""
     from league.season.farm import roster_problem
     from storage import farm_store, roster_edit
+    if _wants_none(s, league, day):
+        return []
     sit = _situation(s, league)
     info = sit.info
     if sit.closed or sit.sid is None or sit.day != day or tr.window(day, sit.year, False):
@@ -387,6 +396,13 @@ def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[T
         people = {m["team"] for m in managers(w, league)}
     # the season's league, read when a trade is weighed (a trade day may bring none)
     read: list[Any] = []
+
+    def active(club: str) -> Sequence[Any]:
+        """`club`'s active men now: as the simulation holds them, or from the season's cards."""
+        if now is not None:
+            lg, farm = now
+            return [p for p in lg.team(club).players if p.id not in farm]
+        return read[0].team(club).active
     prefs = roster_edit.preferences(session=s, season_id=sit.sid)
     # not traded: the injured, and a man traded once this season or the off-season before it
     # (a club does not pass on a man it has just taken: one went SAP, TKZ, CHB, SEN in a season)
@@ -395,14 +411,15 @@ def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[T
 
     def fits(t: tr.Trade) -> bool:
         if not read:
-            read.append(repo.load_league(session=s, league_id=sit.lid, season_id=sit.sid))
+            read.append(now[0] if now is not None else
+                        repo.load_league(session=s, league_id=sit.lid, season_id=sit.sid))
         lg = read[0]
         where = tr.placements(t, sit.market, sit.limits)
         for club, gives, gets in ((t.team, t.gives, t.gets), (t.other, t.gets, t.gives)):
             reserves = set(prefs.get(club, {}).get("reserves", []))
-            active = [p for p in lg.team(club).active if p.id not in gives and p.id not in reserves]
-            active += [lg.player(pid) for pid in gets if where[pid] == "active"]
-            if roster_problem(active, lg.dh_for(club)) is not None:
+            men = [p for p in active(club) if p.id not in gives and p.id not in reserves]
+            men += [lg.player(pid) for pid in gets if where[pid] == "active"]
+            if roster_problem(men, lg.dh_for(club)) is not None:
                 return False
         return True
     made = tr.computer_trades(sit.market, people=people, tag=(info.seed, day.isoformat()),
@@ -415,6 +432,22 @@ def computer_trades_on(w: Work, s: Any, league: str | None, day: date) -> list[T
         views.append(_view(t, sit))         # the men named as they were before it
         _make(s, sit, t, {"computer": True, "in_season": True})
     return views
+
+
+def _wants_none(s: Any, league: str | None, day: date) -> bool:
+    """The computer's clubs set out to make no trade on `day` (tr.trades_wanted, the draw
+    computer_trades makes first: 0 of DAY_TRADES): most trade days, answered without reading
+    the market (every card of the season) and the season's trades."""
+    row = repo.find_league(session=s, name=league)
+    assert row.id is not None
+    try:
+        info = repo.find_season(session=s, league_id=row.id)
+    except repo.NotFound:
+        return False        # _situation says why
+    if info.closed:
+        return False
+    return tr.trades_wanted(life_of(s, row.id, row.name), info.year, (info.seed, day.isoformat()),
+                            tr.DAY_TRADES) == 0
 
 
 def trade_list(db: Db, league: str | None = None, season: int | None = None) -> list[TradeView]:
