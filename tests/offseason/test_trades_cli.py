@@ -378,3 +378,44 @@ def test_a_man_a_trade_in_season_sends_to_the_farm_is_active_until_that_day(tmp_
         days = service_of(s, row.id, row.name, 1, only=set(down))
     for pid in down:
         assert days[pid].days[-1] == (sit.day - first).days > 0
+
+
+def test_a_trade_in_season_is_judged_by_the_season_s_active_roster_not_the_own_cards(tmp_path):
+    """In season the games are played from the season's rosters; the league's own cards (what
+    the next season copies) keep the active rosters the season began with. A club that called a
+    catcher up in the season may trade away the catchers its own cards hold active: its season
+    roster still fields a catcher. (The own cards were held to a catcher on their own active
+    roster, and a computer trade that passed the season's check was refused there — 'team YKH
+    has no catcher … on the active roster' — which stopped `impact season sim` mid-season.)
+    A season roster left with no catcher is still refused."""
+    from tui.services.db import ServiceError
+    from tui.services.trades import _make, _situation
+    db = str(tmp_path / "catchers.sqlite3")
+    run("league", "new", "nip", "--from", "nippon", "--db", db)
+    run("season", "new", "--seed", "5", "--db", db)
+    mk = _market(db)
+    sap = mk.club("SAP")
+    catchers = [m for m in sap if m.active and m.kind == "C"]
+    farm_c = [m for m in sap if not m.active and m.kind == "C" and not m.ikusei
+              and not m.foreign]
+    spare = [m for m in sap if m.active and m.kind == "IF"][0]
+    sen = [m for m in mk.club("SEN") if m.active and m.kind == "IF" and not m.foreign]
+    assert catchers and farm_c and len(sen) >= len(catchers)
+    run("roster", "down", spare.player, "--db", db)
+    run("roster", "up", farm_c[0].player, "--db", db)
+    trade = tr.Trade("SAP", "SEN", tuple(m.player for m in catchers),
+                     tuple(m.player for m in sen[:len(catchers)]))
+    with Work.of(db, None).session() as s:
+        _make(s, _situation(s, None), trade, {"by": "SAP"})
+        s.commit()
+        row = repo.find_league(session=s, name=None)
+        sid = repo.find_season(session=s, league_id=row.id).id
+        season = {pid: t for pid, t, _b, _p in
+                  repo.base_cells(session=s, league_id=row.id, season_id=sid)}
+    assert all(season[m.player] == "SEN" for m in catchers)
+    # the called-up catcher is now the club's only one: trading him too is refused
+    alone = tr.Trade("SAP", "SEN", (farm_c[0].player,), (sen[len(catchers)].player,))
+    with Work.of(db, None).session() as s:
+        with pytest.raises(ServiceError, match="catcher"):
+            _make(s, _situation(s, None), alone, {"by": "SAP"})
+        s.rollback()

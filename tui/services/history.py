@@ -795,9 +795,13 @@ def _check_rosters(s: Any, lid: int, sid: int | None, changed: set[str]) -> None
         # the league's own cards, the changed teams by its rules: with no season (or after its
         # close) the rosters checked. Their cards alone are read and parsed (the other clubs'
         # rows are not this move's: a full parse of the league's own cards was most of a trade
-        # day's time)
+        # day's time). In season the games are the season's rosters' (checked below); the own
+        # cards keep the active rosters the season began with, and a club needs its catcher and
+        # starters on them, not on that old active roster (active=False, as a stored season's
+        # cards are read: a club that called a catcher up may trade the ones its own cards held
+        # active; the sizes stay kept by where _make places the men)
         own = repo.stored_texts(session=s, league_id=lid, teams=changed).parse(
-            judged=changed, keep=False)
+            judged=changed, keep=False, active=sid is None)
         lg = season if season is not None else own
         prefs = roster_edit.preferences(session=s, season_id=sid) if sid is not None else {}
         for team in sorted(changed):
