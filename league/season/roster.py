@@ -689,7 +689,7 @@ def _parse_leagues(raw: Any, file: str, text: str, default_dh: bool) -> list[dic
 def parse_league(
     toml_text: str, batters_csv: str, pitchers_csv: str, *, where: str,
     toml_name: str = "league.toml", active: bool = True,
-    judged: Collection[str] | None = None,
+    judged: Collection[str] | None = None, anywhere: bool = False,
 ) -> League:
     """Build a League from the texts of league.toml, batters.csv and pitchers.csv.
 
@@ -699,6 +699,9 @@ def parse_league(
     a game, league.season.farm.repair) and its active roster may be larger than `active_size`.
     `judged`: only these teams are held to the roster rules (a move judged by the clubs it
     touches; a closed season's own cards need not be a legal league file), None: every team.
+    `anywhere`: the active rosters held to their size and foreign limit, but a team's catcher,
+    starters and positions may be anywhere on it (the league's own cards in season keep the
+    active rosters the season began with; the games are played from the season's).
     Raises CardError for a card that cannot be read and LeagueError for everything else.
     """
     toml_file = _file(where, toml_name)
@@ -793,7 +796,7 @@ def parse_league(
         players = tuple(sorted(by_team[t["code"]], key=lambda p: p.id))
         code = t["code"]
         if judged is None or code in judged:
-            _judge(code, players, opts, active, bat_file, pit_file, toml_name)
+            _judge(code, players, opts, active, bat_file, pit_file, toml_name, anywhere)
         teams.append(Team(code, t["name"], t["short"], players, t["league"], t["division"],
                           t["name_en"]))
     return _league_of(opts, teams)
@@ -903,7 +906,7 @@ def _changed_rows(old: str, new: str) -> list[dict[str, str]] | None:
 
 
 def _judge(code: str, players: tuple[Player, ...], opts: dict[str, Any], active: bool,
-           bat_file: str, pit_file: str, toml_name: str) -> None:
+           bat_file: str, pit_file: str, toml_name: str, anywhere: bool = False) -> None:
     """Refuse team `code`'s roster against the league file's rules (parse_league), in words."""
     size = opts["roster_size"]
     # roster_size is the most a team may hold (a release leaves a team one short until it
@@ -929,7 +932,7 @@ def _judge(code: str, players: tuple[Player, ...], opts: dict[str, Any], active:
             f"(foreign = yes; foreign_active and foreign_side in {toml_name})"
         )
     # a stored season's roster is mended before a game; its team needs the players somewhere
-    checked = registered if active else list(players)
+    checked = registered if active and not anywhere else list(players)
     if not any(p.fielding_at("C") for p in checked):
         raise LeagueError(
             f"{bat_file}: team {code} has no catcher (no player lists C in positions)"
