@@ -50,7 +50,7 @@ class LeagueTexts:
     ruleset: str | None = None     # the TOML of a ruleset file the league names (not shipped)
 
     def parse(self, *, active: bool = True, judged: Collection[str] | None = None,
-              keep: bool = True) -> League:
+              keep: bool = True, anywhere: bool = False) -> League:
         """The league with its cards parsed. Leagues parsed lately are kept by their texts and
         given again (a League is immutable): parsing every card of a league with farms takes a
         tenth of a second, and a box score, a replay or a day's games each read the league.
@@ -65,10 +65,12 @@ class LeagueTexts:
         collector tracks apiece) that no read would ask for again.
 
         `keep=False`: parsed afresh and not kept (texts of some clubs' cards only,
-        repository.stored_texts(teams=...): no league kept for the whole is one of them)."""
-        if not keep:
+        repository.stored_texts(teams=...): no league kept for the whole is one of them).
+        `anywhere` (parse_league's: a club's catcher and starters anywhere on it, the league's
+        own cards in season) is always parsed afresh and not kept."""
+        if not keep or anywhere:
             return parse_league(self.toml, self.batters, self.pitchers, where=self.where,
-                                active=active, judged=judged)
+                                active=active, judged=judged, anywhere=anywhere)
         slot = (self.where, active, None if judged is None else frozenset(judged))
         texts = (self.toml, self.batters, self.pitchers)
         kept = _PARSED.get(slot)

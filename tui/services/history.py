@@ -36,7 +36,7 @@ from league.season.careers import (
     head_to_head_table,
     season_records,
 )
-from league.season.roster import League, code_as_typed, parse_league
+from league.season.roster import League, code_as_typed
 from league.season.standings import Outcome, StandingRow, standings
 from league.season.stats import FieldingStats
 from league.season.titles import SeasonLine, Title, merge_lines
@@ -799,10 +799,8 @@ def _check_rosters(s: Any, lid: int, sid: int | None, changed: set[str]) -> None
         # cards keep the active rosters the season began with, held to their size and foreign
         # limit, but a club's catcher and starters may be anywhere on them (anywhere: a club
         # that called a catcher up may trade the ones its own cards held active)
-        texts = repo.stored_texts(session=s, league_id=lid, teams=changed)
-        own = (texts.parse(judged=changed, keep=False) if sid is None else
-               parse_league(texts.toml, texts.batters, texts.pitchers, where=texts.where,
-                            judged=changed, anywhere=True))
+        own = repo.stored_texts(session=s, league_id=lid, teams=changed).parse(
+            judged=changed, keep=False, anywhere=sid is not None)
         lg = season if season is not None else own
         prefs = roster_edit.preferences(session=s, season_id=sid) if sid is not None else {}
         for team in sorted(changed):
