@@ -90,3 +90,33 @@ def test_leaders_snapshot(tmp_path, snapshot):
     svg = asyncio.run(run())
     snapshot.snapshot_dir = Path(__file__).parents[1] / "snapshots"
     snapshot.assert_match(svg, "leaders.svg")
+
+
+async def test_the_fielding_boards_by_position(tmp_path):
+    """k cycles batting → pitching → fielding → batting; on the fielding boards p steps through
+    NPB's 守備率 boards (every position, then 投手 捕手 一塁手 二塁手 三塁手 遊撃手 外野手), each
+    the service's board (as `impact leaders --kind fielding --pos C` prints it), with its
+    qualifier: two thirds of the team's games in the field, catchers half."""
+    db = str(tmp_path / "league.sqlite3")
+    app = ImpactApp(db=db, sample="pacific")
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_leaders(app, pilot, db)
+        screen = app.screen
+        await pilot.press("k")
+        await _until(pilot, lambda: _board(app).kind == "pitching")
+        await pilot.press("k")
+        await _until(pilot, lambda: _board(app).kind == "fielding"
+                     and _board(app).stat == "fielding_pct" and _board(app).position is None)
+        assert "全守備位置" in str(screen.query_one("#leaders-title").render())
+        # 3 team games: 2 games in the field qualify
+        assert "規定試合数 (守備) 2  (" in str(screen.query_one("#leaders-qualifier").render())
+        await pilot.press("p")
+        await _until(pilot, lambda: _board(app).position == "P")
+        await pilot.press("p")
+        await _until(pilot, lambda: _board(app).position == "C")
+        assert "捕手 (C)" in str(screen.query_one("#leaders-title").render())
+        assert "× 1/2" in str(screen.query_one("#leaders-qualifier").render())
+        want = services.leaders(db, kind="fielding", position="C", limit=30)
+        assert want.rows and _first_ids(app) == [r.player_id for r in want.rows[:5]]
+        await pilot.press("k")
+        await _until(pilot, lambda: _board(app).kind == "batting" and _board(app).position is None)

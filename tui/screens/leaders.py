@@ -1,5 +1,6 @@
-"""Leaders: batting and pitching leader boards with the qualifiers (規定打席 / 規定投球回),
-sorted by the chosen stat, filtered by team; Enter opens the player in the Players area."""
+"""Leaders: batting, pitching and fielding leader boards with the qualifiers (規定打席 / 規定投球回
+/ games in the field), sorted by the chosen stat, filtered by team; the fielding boards by
+position as NPB prints its 守備率 boards (p); Enter opens the player in the Players area."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,7 +12,15 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Header, Static
 
 from league.engine.boxscore import innings_text
-from league.season.stats import RATE_STATS, qualified_outs, qualified_pa, stat_text
+from league.season.stats import (
+    FIELDING_POSITIONS,
+    POSITION_LABELS_JA,
+    RATE_STATS,
+    qualified_fielding_games,
+    qualified_outs,
+    qualified_pa,
+    stat_text,
+)
 from tui import services
 from tui.labels import label, season_title, stat_name
 from tui.screens.base import AreaScreen
@@ -24,11 +33,16 @@ STATS = {
                 "triples", "tb"),
     "pitching": ("era", "wins", "saves", "hold_points", "so", "whip", "outs", "games", "losses",
                  "holds", "complete_games"),
+    "fielding": ("fielding_pct", "po", "a", "dp", "e", "games", "cs_rate"),
 }
 COLUMNS = {
     "batting": ("games", "pa", "avg", "hr", "rbi", "h", "sb", "obp", "ops"),
     "pitching": ("games", "outs", "era", "wins", "losses", "saves", "hold_points", "so", "whip"),
+    "fielding": ("games", "fielding_pct", "po", "a", "e", "dp"),
 }
+KINDS = ("batting", "pitching", "fielding")
+# the fielding boards' positions in turn (p): every position together, then NPB's seven boards
+POSITIONS: tuple[str | None, ...] = (None, *FIELDING_POSITIONS)
 LIMIT = 30
 # each league's board when both are shown one after the other: the ベスト10 the papers print
 # (the second league's heading within a screen's reach; `v` shows one league's LIMIT)
@@ -47,7 +61,8 @@ class LeadersData:
 
 
 class LeadersScreen(AreaScreen):
-    """成績上位: k switches batting / pitching, c chooses the stat from a list (or click a column
+    """成績上位: k switches batting / pitching / fielding (p: the fielding board of one position,
+    投手 捕手 一塁手 二塁手 三塁手 遊撃手 外野手, then every position again), c chooses the stat from a list (or click a column
     header; s / S step through them), t cycles the team filter, Enter opens the player; in a
     league of two each league's (リーグ) board under its name, one after the other, and v shows
     one league's alone, then the other's, then both again; T shows
@@ -56,6 +71,7 @@ class LeadersScreen(AreaScreen):
 
     BINDINGS = [
         Binding("k", "toggle_kind", "key_ld_kind"),
+        Binding("p", "cycle_position", "key_ld_position"),
         Binding("c", "pick_stat", "key_ld_pick"),
         Binding("s", "cycle_stat(1)", "key_ld_next"),
         Binding("S", "cycle_stat(-1)", "key_ld_prev", show=False),
@@ -68,6 +84,7 @@ class LeadersScreen(AreaScreen):
         super().__init__()
         self.kind = "batting"
         self.stat = "avg"
+        self.position: str | None = None     # the fielding board's position (None: all)
         self.team: str | None = None
         self.teams: list[str] = []
         self.data: LeadersData | None = None
@@ -92,6 +109,8 @@ class LeadersScreen(AreaScreen):
         in the footer, in a league of one."""
         if action == "next_part" and not self.parts:
             return False
+        if action == "cycle_position" and (self.kind != "fielding" or self.showing_teams):
+            return False
         return super().check_action(action, parameters)
 
     def load(self) -> LeadersData:
@@ -103,7 +122,8 @@ class LeadersScreen(AreaScreen):
         both = bool(self.parts) and self.team is None and self.part is None
         view = self.call_service(services.leaders, kind=self.kind, stat=self.stat, team=self.team,
                                  limit=BOTH_LIMIT if both else LIMIT,
-                                 part=None if self.team else self.part)
+                                 part=None if self.team else self.part,
+                                 position=self.position if self.kind == "fielding" else None)
         teams = self.call_service(services.team_stats) if self.showing_teams else None
         return LeadersData(view, {r.team: r.games for r in table.rows}, table.names, teams)
 
@@ -116,8 +136,13 @@ class LeadersScreen(AreaScreen):
         ja = self.app.japanese
         kind, stat = data.view.kind, data.view.stat
         team = (self.team_name(self.team) if self.team else self._part_name(ja))
+        where = ""
+        if kind == "fielding":
+            pos = data.view.position
+            where = "  " + (label("ld_all_positions", ja) if pos is None else
+                            f"{POSITION_LABELS_JA[pos]} ({pos})" if ja else pos)
         self.query_one("#leaders-title", Static).update(
-            f"{label('ld_' + kind, ja)}  {stat_name(kind, stat, ja)}  [{team}]  "
+            f"{label('ld_' + kind, ja)}{where}  {stat_name(kind, stat, ja)}  [{team}]  "
             f"{season_title(None, data.view.season, ja)}")
         self.query_one("#leaders-qualifier", Static).update(self._qualifier(data, ja))
         t = self.query_one("#leaders-table", DataTable)
@@ -162,6 +187,13 @@ class LeadersScreen(AreaScreen):
         if self.kind == "batting":
             key, lo_t, hi_t, rule = ("ld_qualifier_pa", str(qualified_pa(lo)),
                                      str(qualified_pa(hi)), "× 3.1")
+        elif self.kind == "fielding" and data.view.position != "P":
+            # games in the field (at the position): two thirds of the team's, catchers half
+            pos = data.view.position
+            key, lo_t, hi_t, rule = ("ld_qualifier_fg",
+                                     f"{qualified_fielding_games(lo, pos):g}",
+                                     f"{qualified_fielding_games(hi, pos):g}",
+                                     "× 1/2" if pos == "C" else "× 2/3")
         else:
             key, lo_t, hi_t, rule = ("ld_qualifier_ip", innings_text(qualified_outs(lo)),
                                      innings_text(qualified_outs(hi)), "× 1.0")
@@ -213,6 +245,7 @@ class LeadersScreen(AreaScreen):
     def action_toggle_teams(self) -> None:
         self.showing_teams = not self.showing_teams
         self.refresh_data()
+        self.refresh_bindings()
 
     # ------------------------------------------------------------------ actions
     def action_toggle_kind(self) -> None:
@@ -221,8 +254,18 @@ class LeadersScreen(AreaScreen):
             if self.data is not None and self.data.teams is not None:
                 self._show_teams(self.data.teams)
             return
-        self.kind = "pitching" if self.kind == "batting" else "batting"
+        self.kind = KINDS[(KINDS.index(self.kind) + 1) % len(KINDS)]
         self.stat = STATS[self.kind][0]
+        self.refresh_data()
+        self.refresh_bindings()
+
+    def action_cycle_position(self) -> None:
+        """`p` on the fielding boards: every position, then 投手 捕手 一塁手 二塁手 三塁手 遊撃手
+        外野手 one board each (NPB's 守備率 boards), then every position again."""
+        if self.kind != "fielding":
+            return
+        i = POSITIONS.index(self.position) if self.position in POSITIONS else 0
+        self.position = POSITIONS[(i + 1) % len(POSITIONS)]
         self.refresh_data()
 
     def action_pick_stat(self) -> None:
