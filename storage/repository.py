@@ -1279,10 +1279,7 @@ def season_totals(*, session: Session, season_id: int, kind: str, team: str | No
              .where(*in_seasons(table, [season_id])).group_by(t.c.player, t.c.team))
     if team is not None:
         query = query.where(t.c.team == team)
-    if game_kind is not None:
-        g, sc = GameRow.__table__, ScheduleRow.__table__
-        query = (query.join(g, g.c.id == t.c.game_id).join(sc, sc.c.id == g.c.schedule_id)
-                 .where(sc.c.kind == game_kind))
+    query = _of_game_kind(query, t, game_kind)
     out = []
     n = len(cols)
     for row in session.execute(query):
@@ -1309,12 +1306,19 @@ def fielding_position_totals(*, session: Session, season_id: int, team: str | No
              .group_by(ft.c.player, ft.c.team, bt.c.pos))
     if team is not None:
         query = query.where(ft.c.team == team)
-    if game_kind is not None:
-        g, sc = GameRow.__table__, ScheduleRow.__table__
-        query = (query.join(g, g.c.id == ft.c.game_id).join(sc, sc.c.id == g.c.schedule_id)
-                 .where(sc.c.kind == game_kind))
+    query = _of_game_kind(query, ft, game_kind)
     return [(row[0], row[1], row[2], int(row[3]), tuple(int(v or 0) for v in row[4:]))
             for row in session.execute(query)]
+
+
+def _of_game_kind(query: Any, lines: Any, game_kind: str | None) -> Any:
+    """`query` of a table of game lines (`lines`) kept to the games of `game_kind` (their
+    schedule row's kind: "regular", …); None: every game."""
+    if game_kind is None:
+        return query
+    g, sc = GameRow.__table__, ScheduleRow.__table__
+    return (query.join(g, g.c.id == lines.c.game_id).join(sc, sc.c.id == g.c.schedule_id)
+            .where(sc.c.kind == game_kind))
 
 
 def last_games(*, session: Session, season_id: int, kind: str,
