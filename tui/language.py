@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rich.cells import cell_len, set_cell_size
 from textual.binding import BindingsMap
 
 from tui.labels import LABELS, label
@@ -76,14 +75,3 @@ class Bilingual:
         if relabel is not None:
             relabel()
 
-
-def fit_cells(text: str, width: int) -> str:
-    """`text` cut to at most `width` terminal cells, never through a wide character; a cut text
-    ends with an ellipsis."""
-    if cell_len(text) <= width:
-        return text
-    if width <= 1:
-        return "…"[:width]
-    cut = set_cell_size(text, width - 1)
-    # set_cell_size pads a half-cut wide character with a space: drop it, the ellipsis follows
-    return cut.rstrip() + "…"
