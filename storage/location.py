@@ -50,6 +50,40 @@ def resolve_url(db: str | os.PathLike[str] | None = None) -> str:
     return f"sqlite:///{path.resolve()}"
 
 
+def missing_file(url: str) -> Path | None:
+    """The file an SQLite URL names when it does not exist (SQLite would make it empty on the
+    first connection); None when it exists, or `url` is not an SQLite file (an in-memory
+    database, PostgreSQL: the server says what is missing)."""
+    if not url.startswith("sqlite:///"):
+        return None
+    ref, _, query = url[len("sqlite:///"):].partition("?")
+    if ref.startswith("file:"):          # an SQLite URI (`impact serve`'s read-only file)
+        if "uri=true" not in query.split("&"):
+            return None
+        ref = ref[len("file:"):]
+    if not ref or ref == ":memory:":
+        return None
+    path = Path(ref)
+    return None if path.exists() else path
+
+
+def existing_url(db: str | os.PathLike[str] | None = None) -> str:
+    """`resolve_url(db)`, for a command that only uses a league already made: an SQLite file
+    that does not exist is refused in one line naming it (with how to make a league there)
+    instead of being made empty, so a mistyped --db leaves no stray database behind. The
+    commands that make a league (`impact league new`, `league import`) use `resolve_url`."""
+    url = resolve_url(db)
+    path = missing_file(url)
+    if path is None:
+        return url
+    import shlex
+    named = str(db) if db is not None else os.environ.get("IMPACT_DB") or ""
+    how = (f"impact --db {shlex.quote(named)} league new NAME" if named
+           else "impact league new NAME")
+    raise StorageError(f"no database at {path}: make a league there with `{how}` "
+                       "(or check the path)")
+
+
 def read_only(url: str) -> bool:
     """Is `url` an SQLite league opened read-only (`impact serve` serves one so)?"""
     return url.startswith("sqlite") and "mode=ro" in url.partition("?")[2].split("&")

@@ -232,8 +232,9 @@ def test_every_command_plays_the_twelve_team_league_by_default(tmp_path):
     assert named.exit_code == 0, named.output
     assert {g[s]["team"] for g in _games(named.output) for s in ("away", "home")} <= pacific
     db = str(tmp_path / "l.sqlite3")
-    empty = runner.invoke(app, ["league", "list", "--db", db])
-    assert "--from pacific" not in empty.output and "impact league new NAME" in empty.output
+    empty = runner.invoke(app, ["league", "list", "--db", db])   # no such file: how to make one
+    assert "--from pacific" not in empty.output and f"impact --db {db} league new NAME" in \
+        empty.output
     made = runner.invoke(app, ["league", "new", "mine", "--db", db])
     assert made.exit_code == 0, made.output
     listed = runner.invoke(app, ["league", "list", "--db", db, "--json"])

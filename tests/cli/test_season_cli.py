@@ -84,13 +84,15 @@ def sched_games(db):
     return [g for d in days for g in d["games"]]
 
 
-@pytest.mark.parametrize("args, message", [
-    (("standings",), "no league yet"),
-    (("league", "new", "x", "--from", "nowhere"), "no such league folder"),
-    (("season", "new", "--league", "zzz"), "no league called 'zzz'"),
+@pytest.mark.parametrize("args, message, made", [
+    (("standings",), "no database at", False),
+    (("league", "new", "x", "--from", "nowhere"), "no such league folder", False),
+    (("season", "new", "--league", "zzz"), "no league called 'zzz'", True),
 ])
-def test_errors_are_one_line(tmp_path, args, message):
+def test_errors_are_one_line(tmp_path, args, message, made):
     db = str(tmp_path / "e.sqlite3")
+    if made:
+        run("league", "new", "mini", "--from", "mini", "--db", db)
     result = run(*args, "--db", db, ok=False)
     assert result.exit_code != 0
     assert message in result.output

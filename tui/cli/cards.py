@@ -79,6 +79,8 @@ def make_cmd(
             raise typer.BadParameter("--into takes statistics files, not --lahman")
         if not batting and not pitching and stats is None:
             raise typer.BadParameter("give --batting and/or --pitching, or --stats FOLDER")
+        from tui.services.opening import existing_database
+        existing_database(db)       # a stored league: never an empty database made for it
         done = svc.make_into(db, into, batting, pitching, fielding=fielding, totals=totals,
                              ruleset=None if ruleset == "standard" else ruleset,
                              stats=stats, team=team)
@@ -216,7 +218,8 @@ def line_cmd(
 
 
 def register(app: typer.Typer) -> None:
-    cards_app.command("make")(guarded(make_cmd))
+    # a league folder (-o) needs no database; --into checks the one it names (make_cmd)
+    cards_app.command("make")(guarded(make_cmd, creates=True))
     cards_app.command("check")(guarded(check_cmd))
     cards_app.command("line")(guarded(line_cmd))
     app.add_typer(cards_app, name="cards")

@@ -55,7 +55,7 @@ season_app = typer.Typer(help="Seasons: make the next one (new) with its schedul
 
 
 @league_app.command("new")
-@guarded
+@guarded(creates=True)
 def league_new(
     name: str = typer.Argument(..., help="A name for the league in this database."),
     source: Optional[str] = typer.Option(
@@ -98,7 +98,7 @@ def league_new(
 
 
 @league_app.command("import")
-@guarded
+@guarded(creates=True)
 def league_import(
     source: Path = typer.Argument(..., help="A league folder (CSV + TOML) or a league JSON file."),
     name: Optional[str] = typer.Option(None, "--name",

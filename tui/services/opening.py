@@ -85,6 +85,14 @@ def database_url(db: str | Path | None) -> str:
     return resolve_url(db)
 
 
+def existing_database(db: str | Path | None) -> str:
+    """The URL of the league database `db` names, for a command that only uses a league already
+    made: an SQLite file that does not exist is refused in one line naming it, never made empty
+    (storage.location.existing_url). Without importing SQLAlchemy."""
+    from storage.location import existing_url
+    return existing_url(db)
+
+
 def warm_up(db: services.Db, league: str | None) -> None:
     """Load what the areas after the first one use, the first screen having been read without
     it: the database layer (SQLAlchemy, the tables, the league's engine), the game engine a box
