@@ -16,7 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from league.engine.game import GameResult
 from league.season.careers import Career, CareerSeason, add_stats, career
-from league.season.stats import LeaderRow, add_batting, add_pitching
+from league.season.stats import FIELDING_POSITIONS, LeaderRow, add_batting, add_pitching
 from league.season.stats import leaders as league_leaders
 from storage import history_store as hs
 from storage import repository as repo
@@ -25,7 +25,7 @@ from tui.services.db import Db, Work, db_error
 from tui.services.farm import FarmView
 from tui.services.history import HistoryView, NewsItem
 from tui.services.postseason import PostseasonView
-from tui.services.stats import StandingsView, TeamStatsView, race_of
+from tui.services.stats import StandingsView, TeamStatsView, positions_lines, race_of
 from tui.services.views import NameBook
 
 # the leader boards of the site: (kind, stat), the rate stats with their qualifier
@@ -46,6 +46,10 @@ class GroupLeaders:
     name_en: str
     team_games: dict[str, int]
     boards: dict[tuple[str, str], list[LeaderRow]]
+    # NPB's 守備率 boards, one a position (FIELDING_POSITIONS, in their order): his games there
+    # alone, two thirds of the team's games there (catchers half, pitchers 規定投球回), as
+    # `impact leaders --pos` prints them
+    fielding: dict[str, list[LeaderRow]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,7 @@ def site_data(db: Db, league: str | None = None) -> SiteData:
             leagues = {t: g.code for g in structure.groups for t in g.teams} \
                 if len(structure.groups) > 1 else {}
             boards = {i.id: _season_boards(s, i.id, leagues) for i in infos}
+            positions = {i.id: positions_lines(s, i.id, leagues) for i in infos}
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
     book = name_book(w, league=name)
@@ -141,12 +146,19 @@ def site_data(db: Db, league: str | None = None) -> SiteData:
     for info in infos:
         view = standings(w, name, info.number)
         games = {r.team: r.games for r in view.rows}
+        outs = {(p, t): st.outs for p, t, st in boards[info.id]["pitching"]}
         leaders = tuple(
             GroupLeaders(code, gname, gname_en, {t: games.get(t, 0) for t in teams},
                          {(kind, stat): league_leaders(
                              [(p, t, st) for p, t, st in boards[info.id][kind] if t in teams],
                              stat, team_games=games, limit=10, kind=kind)
-                          for kind, stat in LEADER_BOARDS})
+                          for kind, stat in LEADER_BOARDS},
+                         {pos: league_leaders(
+                             [(p, t, st) for p, t, st in positions[info.id].get(pos, [])
+                              if t in teams],
+                             "fielding_pct", team_games=games, limit=10, kind="fielding",
+                             position=pos, pitcher_outs=outs)
+                          for pos in FIELDING_POSITIONS})
             for code, gname, gname_en, teams in groups)
         seasons.append(SiteSeason(info.number, info.year, info.phase, view,
                                   schedules[info.id], postseason(w, name, info.number),

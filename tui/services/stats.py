@@ -188,17 +188,31 @@ def position_lines(s: Any, season_id: int, position: str, leagues: dict[str, str
     line, his team the club of his last game in the field), or with `team` what each man did
     there for it. A game's fielding line is at the position his batting line of the game
     says (storage: fielding_position_totals)."""
-    parts: dict[tuple[str, str], list[FieldingStats]] = {}
+    return positions_lines(s, season_id, leagues, team, only=position).get(position, [])
+
+
+def positions_lines(s: Any, season_id: int, leagues: dict[str, str], team: str | None = None,
+                    only: str | None = None) -> dict[str, list[tuple[str, str, FieldingStats]]]:
+    """`position_lines` of every position (or of `only`) from one read of the season's
+    fielding: position → its lines (the site's 守備率 boards, each position's)."""
+    parts: dict[str, dict[tuple[str, str], list[FieldingStats]]] = {}
     for player, tm, text, n, totals in repo.fielding_position_totals(
             session=s, season_id=season_id, team=team):
-        if fielding_position(text) == position:
-            parts.setdefault((player, tm), []).append(fielding_of(n, totals))
-    summed = {k: combined("fielding", v, sum(f.games for f in v)) for k, v in parts.items()}
-    if team is not None:
-        return [(p, t, cast(FieldingStats, st)) for (p, t), st in summed.items()]
-    last = repo.last_games(session=s, season_id=season_id, kind="fielding")
-    return league_lines(((p, t, last.get((p, t), 0), cast(FieldingStats, st))
-                         for (p, t), st in summed.items()), leagues)
+        pos = fielding_position(text)
+        if pos is not None and (only is None or pos == only):
+            parts.setdefault(pos, {}).setdefault((player, tm), []).append(fielding_of(n, totals))
+    out: dict[str, list[tuple[str, str, FieldingStats]]] = {}
+    last = None if team is not None or not parts else \
+        repo.last_games(session=s, season_id=season_id, kind="fielding")
+    for pos, by_man in parts.items():
+        summed = {k: cast(FieldingStats, combined("fielding", v, sum(f.games for f in v)))
+                  for k, v in by_man.items()}
+        if last is None:
+            out[pos] = [(p, t, st) for (p, t), st in summed.items()]
+        else:
+            out[pos] = league_lines(((p, t, last.get((p, t), 0), st)
+                                     for (p, t), st in summed.items()), leagues)
+    return out
 
 
 def _season_totals(s: Any, season_id: int, kind: str, team: str | None = None

@@ -37,7 +37,13 @@ from league.engine.playtext import note_lines, play_lines, play_text
 from league.numbers import rate_text
 from league.season.awards import award_name, slot_name
 from league.season.standings import gb_text, savings_text, streak_english, tiebreak_english
-from league.season.stats import STAT_LABELS_JA, qualified_pa, stat_text
+from league.season.stats import (
+    POSITION_LABELS_JA,
+    STAT_LABELS_JA,
+    qualified_fielding_games,
+    qualified_pa,
+    stat_text,
+)
 from league.visible import visible
 from tui.labels import season_title
 from tui.services import publish
@@ -167,6 +173,9 @@ def environment() -> jinja2.Environment:
     env.filters["ip"] = innings_text
     # 規定打席 as the app's Leaders area writes it: 62 at 20 games, 65 at 21 (65.1 rounded)
     env.filters["qualified_pa"] = qualified_pa
+    # games in the field a 守備率 board needs at `position` (C: half the team's, else 2/3)
+    env.filters["qualified_fg"] = lambda games, position=None: \
+        f"{qualified_fielding_games(games, position):.1f}".removesuffix(".0")
     env.filters["savings"] = savings_text
     return env
 
@@ -229,6 +238,10 @@ class Page:
         if self.ja:
             return "".join(POSITION_JA.get(p, p) for p in pos.split("-"))
         return "-".join(p.lower() if p in ("PH", "PR") else p for p in pos.split("-"))
+
+    def position(self, pos: str) -> str:
+        """A 守備率 board's position (FIELDING_POSITIONS): 遊撃手 (SS), Shortstops (SS)."""
+        return f"{POSITION_LABELS_JA[pos] if self.ja else word('pos_' + pos, False)} ({pos})"
 
     def award(self, key: str) -> str:
         award, _, slot = key.partition(":")

@@ -58,6 +58,18 @@ WORDS: dict[str, tuple[str, str]] = {
     "qualifier_ip": ("規定投球回", "Qualifying IP"),
     "qualifier_note": ("チーム試合数 × {factor} (最多 {games} 試合で {value})",
                        "team games × {factor} ({value} at {games} games, the most played)"),
+    "fielding_boards": ("守備率 (ポジション別)", "Fielding percentage by position"),
+    "qualifier_fg": ("規定試合数 (守備)", "Qualifying games in the field"),
+    "qualifier_fg_note": ("そのポジションでチーム試合数 × 2/3 (最多 {games} 試合で {value}; 捕手は "
+                          "× 1/2 で {catchers}、投手は規定投球回)",
+                          "games at the position: team games × 2/3 ({value} at {games} games, "
+                          "the most played; catchers × 1/2, {catchers}; pitchers the "
+                          "qualifying IP)"),
+    "pos_P": ("投手", "Pitchers"), "pos_C": ("捕手", "Catchers"),
+    "pos_1B": ("一塁手", "First basemen"), "pos_2B": ("二塁手", "Second basemen"),
+    "pos_3B": ("三塁手", "Third basemen"), "pos_SS": ("遊撃手", "Shortstops"),
+    "pos_OF": ("外野手", "Outfielders"),
+    "games_chances": ("{games} 試合 {chances} 機会", "{games} G, {chances} TC"),
     "nobody": ("該当者なし", "Nobody"),
     "no_games": ("試合はまだありません", "No games yet"),
     "not_started": ("まだ始まっていません", "Not started yet"),
