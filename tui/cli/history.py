@@ -149,12 +149,17 @@ def history_cmd(
                    + (f"  pennants {pennants}" if len(h.pennants) > 1 else ""))
         for x in h.series:
             if x["high"] and x["low"]:
-                draws = f"-{x['draws']}" if x["draws"] else ""
+                # the score as `impact postseason status` says it, the advantage win counted
                 won = f" → {view.teams.get(x['winner'], x['winner'])}" if x["winner"] else ""
                 echo(f"    {x['name']}: {view.teams.get(x['high'], x['high'])} "
-                           f"{x['high_wins']}-{x['low_wins']}{draws} "
+                           f"{x['score']} "
                            f"{view.teams.get(x['low'], x['low'])}{won}")
+        leagues = {t.league for t in h.titles}
+        shown: str | None = None
         for t in h.titles:
+            if len(leagues) > 1 and t.league != shown:   # each league's under its name
+                shown = t.league
+                echo(f"    [{t.league}]")
             who = ", ".join(view.names.get(x.player, x.player) for x in t.holders) or "-"
             value = t.holders[0].text if t.holders else ""
             echo(f"    {pad(t.ja, 14)} {value:>6}  {who}")

@@ -1,0 +1,71 @@
+"""`impact history` as a fan reads it, in a league of two (the bundled `nippon`): each postseason
+series with the score `impact postseason status` gives it — the Climax Series final stage's
+advantage win counted and said, as NPB writes it (4-1, incl. 1 advantage win), where history
+wrote the games alone (3-1: the winner short of the four wins the series needs) — and each
+league's (リーグ) title holders under its name, as `impact titles` prints them, where two
+unnamed lists of 首位打者, 本塁打王 … followed each other."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from tui import services as sv
+from tui.cli.main import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, (result.output, result.exception)
+    return result.stdout
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    db = str(tmp_path_factory.mktemp("history-text") / "league.sqlite3")
+    sv.create_league(db, "nippon", "nippon")
+    sv.new_season(db, "nippon", seed=1, games_per_opponent=1)
+    sv.sim_days(db, "nippon", days=10_000)
+    sv.start_postseason(db, "nippon")
+    sv.sim_postseason(db, "nippon")
+    sv.close_all()
+    return db
+
+
+def test_each_series_has_the_score_postseason_status_gives(played):
+    status = json.loads(run("postseason", "status", "--db", played, "--json"))
+    history = json.loads(run("history", "--db", played, "--json"))
+    text = run("history", "--db", played)
+    series = history["seasons"][0]["postseason"]
+    assert [x["key"] for x in series] == [x["key"] for x in status["series"]]
+    advantaged = 0
+    for mine, theirs in zip(series, status["series"]):
+        wins = theirs["wins"]
+        # the games won stay as they were; the advantage is its own field
+        advantage = mine["advantage"]
+        assert (mine["high_wins"] + advantage, mine["low_wins"], mine["draws"]) == \
+            (wins["high"], wins["low"], wins["draws"])
+        advantaged += advantage
+        score = f"{wins['high']}-{wins['low']}" + (f"-{wins['draws']}" if wins["draws"] else "")
+        said = f" (incl. {advantage} advantage win)" if advantage else ""
+        assert mine["score"] == score + said
+        assert f"{mine['name']}: " in text and f" {score}{said} " in text.split(
+            f"{mine['name']}: ")[1].splitlines()[0]
+    assert advantaged == 2, "the two final stages' advantage wins"
+
+
+def test_each_leagues_titles_stand_under_its_name(played):
+    history = json.loads(run("history", "--db", played, "--json"))
+    text = run("history", "--db", played).splitlines()
+    leagues = list(dict.fromkeys(t["league"] for t in history["seasons"][0]["titles"]))
+    assert leagues == ["コスモ・リーグ", "パノラマ・リーグ"]
+    heads = [i for i, line in enumerate(text) if line.strip() in {f"[{lg}]" for lg in leagues}]
+    assert [text[i].strip() for i in heads] == [f"[{lg}]" for lg in leagues]
+    # each league's 首位打者 follows its own name
+    for i, lg in zip(heads, leagues):
+        first = next(t for t in history["seasons"][0]["titles"] if t["league"] == lg)
+        assert first["ja"] in text[i + 1]
+        assert first["holders"][0]["name"] in text[i + 1]
