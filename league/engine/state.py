@@ -220,15 +220,24 @@ class Side:
                     same = False
                     break
         if not same:
+            # the cards now in the field and their marks' sums, in one pass (_fielding_at read
+            # in place: some forty fielders counted a game)
             now: list[Player | None] = []
-            for i in range(8):
-                pid = positions.get(FIELDERS[i])
-                now.append(players[pid] if pid is not None else None)
             marks = FieldMarks()
             for i in range(8):
-                q = now[i]
-                if q is not None:
-                    marks.add(_fielding_at(q, FIELDERS[i]), i < 5, i >= 5)
+                pos = FIELDERS[i]
+                pid = positions.get(pos)
+                if pid is None:
+                    now.append(None)
+                    continue
+                q = players[pid]
+                now.append(q)
+                at: Fielding | None = None
+                for f in q.fielding:
+                    if f.position == pos:
+                        at = f
+                        break
+                marks.add(OUT_OF_POSITION[pos] if at is None else at, i < 5, i >= 5)
             self.field_held = now
             self.field_marks = marks
         return marks_values(self.field_marks, _fielding_at(players[self.pitcher], "P"),
@@ -945,11 +954,20 @@ class GameState:
         taker = other if usual == fielder and thrown else usual
         if not thrown:
             taker = fielder
-        po = self._fld_at(taker)
+        # _fld_at, in place (some forty putouts and assists a game)
+        dfn = self.sides[1 - self.half]
+        fld = self.fld
+        pid = dfn.pitcher if taker == "P" else dfn.positions[taker]
+        po = fld.get(pid)
+        if po is None:
+            po = self._fld(dfn.index, pid)
         po[F_PO] = po[F_PO] + 1
         dp.append(po)
         if thrown and taker != fielder:
-            a = self._fld_at(fielder)
+            pid = dfn.pitcher if fielder == "P" else dfn.positions[fielder]
+            a = fld.get(pid)
+            if a is None:
+                a = self._fld(dfn.index, pid)
             a[F_A] = a[F_A] + 1
             dp.append(a)
 
@@ -1372,7 +1390,7 @@ class GameState:
         pl[P_BF] = pl[P_BF] + 1
         fc = self._fld_at("C")
         fc[F_PO] = fc[F_PO] + 1
-        self._out(1)
+        self._record_outs(1)     # _out, in place
         if not self.quiet:
             self.record("K")
 

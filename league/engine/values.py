@@ -105,9 +105,12 @@ class FieldMarks:
 
     def add(self, f: Fielding, infield: bool, outfield: bool) -> None:
         """Count one fielder, playing in the infield, the outfield or neither."""
-        fine, err, aggressive = _marks(f)
+        # _marks, in place (some forty fielders counted a game)
+        mark = f.fine
+        fine = 2 if mark == "+" else 1 if mark == "#" else 0
+        err = 2 if f.error == "*" else 1 if f.error == "-" else 0
         self.range_total += f.defence
-        self.aggressive += aggressive
+        self.aggressive += fine + (1 if mark == "(#)" else 0)
         self.error += err
         if infield:
             self.infield_error += err

@@ -1198,7 +1198,11 @@ class ComputerManager(Decider):
         if ratio is None:
             ratio = self._now_ratio[bats] = self._platoon_ratio(game, side, bats)
         # without a modifier the factor is 1.0: the worth times 1.0 is the worth, bit for bit
-        return self.bat_worth(game, pid) * ratio
+        # (bat_worth's kept answer read in place: some fifty a game)
+        w = self._worth.get(pid)
+        if w is None:
+            w = self.bat_worth(game, pid)
+        return w * ratio
 
     def _platoon_ratio(self, game: "Game", side: "Side", bats: str) -> float:
         players = game.players
