@@ -69,3 +69,28 @@ def test_each_leagues_titles_stand_under_its_name(played):
         first = next(t for t in history["seasons"][0]["titles"] if t["league"] == lg)
         assert first["ja"] in text[i + 1]
         assert first["holders"][0]["name"] in text[i + 1]
+
+
+def test_a_players_page_shows_his_postseason_as_its_json_does(played):
+    """`impact player` printed the regular season and career but not the postseason its --json
+    gives (`postseason`): a man who hit three home runs in the Climax Series read as if he had
+    not played in it."""
+    status = json.loads(run("postseason", "status", "--db", played, "--json"))
+    game = status["series"][-1]["games"][0]["number"]          # the Japan Series' first game
+    box = json.loads(run("boxscore", str(game), "--no-plays", "--db", played, "--json"))
+    batter = next(b["player"] for b in box["batting"] if b["pa"] > 0)
+    pitcher = box["pitching"][0]["player"]
+    for pid, kind in ((batter, "batting"), (pitcher, "pitching")):
+        page = json.loads(run("player", pid, "--no-log", "--db", played, "--json"))
+        post = page["postseason"][kind]
+        assert post is not None and post["games"] >= 1
+        lines = run("player", pid, "--no-log", "--db", played).splitlines()
+        [line] = [ln for ln in lines if ln.startswith(f"  {kind} postseason: ")]
+        assert f"games {post['games']} " in line
+        # between the season's line and the career's
+        order = [ln.split(":")[0].strip() for ln in lines if ln.startswith(f"  {kind} ")]
+        assert order[:3] == [f"{kind} season", f"{kind} postseason", f"{kind} career"]
+    # a man without postseason games has no such line
+    quiet = json.loads(run("player", "SAP01", "--no-log", "--db", played, "--json"))
+    if quiet["postseason"]["batting"] is None:
+        assert "postseason" not in run("player", "SAP01", "--no-log", "--db", played)

@@ -540,9 +540,10 @@ def player_cmd(
     if view.left:
         from tui.services.offseason import left_text
         echo(f"  left: {left_text(view.left)}")
-    for label, season_line, career_line in (("batting", view.batting, view.career_batting),
-                                            ("pitching", view.pitching, view.career_pitching)):
-        if season_line is None and career_line is None:
+    for label, season_line, post_line, career_line in (
+            ("batting", view.batting, view.post_batting, view.career_batting),
+            ("pitching", view.pitching, view.post_pitching, view.career_pitching)):
+        if season_line is None and career_line is None and post_line is None:
             continue
         keys: tuple[str, ...]
         if label == "batting":
@@ -550,7 +551,9 @@ def player_cmd(
         else:
             keys = ("games", "starts", "wins", "losses", "saves", "holds", "outs", "so", "bb", "er",
                     "era", "whip")
-        for title, s in (("season", season_line), ("career", career_line)):
+        # the season's postseason apart, as --json's "postseason" (none: no line)
+        for title, s in (("season", season_line), ("postseason", post_line),
+                         ("career", career_line)):
             if s is None:       # a man who left: no line this season, his career stays
                 continue
             cells = "  ".join(f"{stat_heading(k)} {stat_text(k, getattr(s, k))}" for k in keys)
