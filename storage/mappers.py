@@ -157,6 +157,9 @@ def toml_lines(data: dict[str, Any], prefix: str = "") -> list[str]:
 def settings_of(league: League) -> dict[str, Any]:
     """What league.toml says beyond the name, options and teams, as JSON-ready data."""
     out: dict[str, Any] = dict(league.settings or {})
+    # the league's English name (league.toml's name_en: the app and the site in English)
+    if league.name_en:
+        out["name_en"] = league.name_en
     # the roster sizes beside roster_size (a column of its own since 0001) ride in the settings
     out["active_size"] = league.active_size
     out["dressed"] = league.dressed
@@ -178,6 +181,7 @@ def league_toml(league: LeagueRow, ruleset: RulesetRow | None, teams: Sequence[T
     settings = json.loads(getattr(league, "settings", None) or "{}")
     lines = [
         f"name = {_toml_value(league.title)}",
+        *([f"name_en = {_toml_value(settings['name_en'])}"] if settings.get("name_en") else []),
         f"code = {_toml_value(league.code)}",
         f"ruleset = {_toml_value(ruleset.name if ruleset else 'standard')}",
         f"dh = {_toml_value(league.dh)}",

@@ -101,6 +101,7 @@ class SiteData:
     players: dict[str, SitePlayer]
     history: HistoryView
     news: tuple[NewsItem, ...]
+    title_en: str = ""            # the league's name in Latin letters (the English pages)
 
 
 def site_data(db: Db, league: str | None = None) -> SiteData:
@@ -168,7 +169,7 @@ def site_data(db: Db, league: str | None = None) -> SiteData:
     players = _players(latest, everyone, ids, infos, regular, post, split_rows, bat_rows,
                        pit_rows, rosters)
     return SiteData(name, structure.name, structure.code, groups, book, tuple(seasons), rosters,
-                    players, history(w, name), tuple(news(w, name)))
+                    players, history(w, name), tuple(news(w, name)), structure.name_en)
 
 
 def _season_boards(s: Any, season_id: int, leagues: dict[str, str]
@@ -276,6 +277,7 @@ class SiteIndex:
     seasons: tuple[int, ...]
     groups: tuple[tuple[str, str, str, tuple[str, ...]], ...]
     names: NameBook
+    title_en: str = ""            # the league's name in Latin letters (the English pages)
 
 
 def site_index(db: Db, league: str | None = None) -> SiteIndex:
@@ -292,7 +294,8 @@ def site_index(db: Db, league: str | None = None) -> SiteIndex:
     except SQLAlchemyError as exc:
         raise db_error(exc) from None
     groups = tuple((g.code, g.name, g.name_en, tuple(g.teams)) for g in structure.groups)
-    return SiteIndex(row.name, structure.name, numbers, groups, name_book(w, league=row.name))
+    return SiteIndex(row.name, structure.name, numbers, groups, name_book(w, league=row.name),
+                     structure.name_en)
 
 
 def game_digests(db: Db, league: str | None = None, season: int | None = None

@@ -194,11 +194,13 @@ class Page:
     """What every template of one language is given: words, names, links."""
 
     def __init__(self, ja: bool, names: NameBook, title: str, latest: int | None,
-                 groups: Sequence[tuple[str, str, str, tuple[str, ...]]]) -> None:
+                 groups: Sequence[tuple[str, str, str, tuple[str, ...]]],
+                 title_en: str = "") -> None:
         self.ja = ja
         self.lang = "ja" if ja else "en"
         self.names = names
-        self.site_title = title
+        # the English pages name the league by its name_en when it has one, as its teams
+        self.site_title = title if ja or not title_en else title_en
         self.latest = latest
         self.css = "style.css" if ja else "../style.css"
         self.groups = groups
@@ -392,7 +394,7 @@ def _game_shard(db: Any, league: str, out: str, shard: int, shards: int) -> Repo
     known = read_manifest(root)
     common = code_digest() + names_digest(index.names)
     pages = [Page(ja, index.names, index.title, index.seasons[-1] if index.seasons else None,
-                  index.groups) for ja, _ in ((True, ""), (False, "en/"))]
+                  index.groups, index.title_en) for ja, _ in ((True, ""), (False, "en/"))]
     for season in index.seasons:
         digests = publish.game_digests(db, league, season)
         keys = {}
@@ -524,7 +526,7 @@ def _league_pages(data: publish.SiteData, out: Path) -> Report:
     latest = data.seasons[-1].number if data.seasons else None
     awards_of = _honours(data)
     for ja, prefix in ((True, ""), (False, "en/")):
-        p = Page(ja, data.names, data.title, latest, data.groups)
+        p = Page(ja, data.names, data.title, latest, data.groups, data.title_en)
 
         def put(rel: str, template: str, **ctx: Any) -> None:
             write_page(out, prefix + rel, _render(env, template, p, rel, data=data, **ctx),
