@@ -225,10 +225,16 @@ def render(result: GameResult, names: dict[str, str] | None = None, plays: bool 
                    + f"  {result.runs[i]:>2}  {result.hits[i]:>2}  {result.errors[i]:>2}")
     if result.notes:
         out.append("  " + "; ".join(notes if notes is not None else [say(x) for x in result.notes]))
+    # the names' columns as wide as the widest name (a long katakana name, ライアン・テイラー
+    # in 18 cells, pushed his figures out from under their headings)
+    bat_w = max([16] + [_w(pname(pid)) + 1 for _s, pid, _l, _p in result.batting])
+    decisions = DECISION_EN if english else DECISION_JA
+    pit_w = max([22] + [_w(f"{decisions.get(result.decisions.get(pid, ''), ''):1} "
+                           f"{pname(pid)}") + 1 for _s, pid, _l in result.pitching])
     for i in range(2):
         out.append("")
         out.append(f"[{label[i]}]" if english else f"【{label[i]}】")
-        out.append(_pad("Pos" if english else "守", 6) + _pad("Batter" if english else "選手", 16)
+        out.append(_pad("Pos" if english else "守", 6) + _pad("Batter" if english else "選手", bat_w)
                    + ("   AB    R    H  RBI   SO   BB   SB    E" if english
                       else " 打数 得点 安打 打点 三振 四死 盗塁 失策"))
         for side, pid, line, pos in result.batting:
@@ -242,7 +248,7 @@ def render(result: GameResult, names: dict[str, str] | None = None, plays: bool 
                     if pos else ""
             else:
                 ptext = "".join(POSITION_JA.get(p, p) for p in pos.split("-")) if pos else ""
-            out.append(_pad(ptext, 6) + _pad(pname(pid), 16)
+            out.append(_pad(ptext, 6) + _pad(pname(pid), bat_w)
                        + f" {f['ab']:>4} {f['r']:>4} {f['h']:>4} {f['rbi']:>4} {f['so']:>4}"
                        + f" {f['bb'] + f['hbp']:>4} {f['sb']:>4} {f['e']:>4}")
         tot = [sum(line[j] for s, _, line, _ in result.batting if s == i) for j in range(len(BAT_FIELDS))]
@@ -250,13 +256,12 @@ def render(result: GameResult, names: dict[str, str] | None = None, plays: bool 
         # the team's errors, the line score's 失: a DH game's pitcher has no batting line for
         # his (engine version 7, league.engine.rules.runners.charge_error)
         f["e"] = result.errors[i]
-        out.append(_pad("", 6) + _pad("Totals" if english else "計", 16)
+        out.append(_pad("", 6) + _pad("Totals" if english else "計", bat_w)
                    + f" {f['ab']:>4} {f['r']:>4} {f['h']:>4} {f['rbi']:>4} {f['so']:>4}"
                    + f" {f['bb'] + f['hbp']:>4} {f['sb']:>4} {f['e']:>4}")
-    decisions = DECISION_EN if english else DECISION_JA
     for i in range(2):
         out.append("")
-        out.append(_pad(f"[{label[i]}] Pitchers" if english else f"【{label[i]}】投手", 22)
+        out.append(_pad(f"[{label[i]}] Pitchers" if english else f"【{label[i]}】投手", pit_w)
                    + ("    IP    BF    H   HR   BB   SO    R   ER" if english
                       else "   回   打者 安打 本塁 四死 三振 失点 自責"))
         for side, pid, line in result.pitching:
@@ -264,7 +269,7 @@ def render(result: GameResult, names: dict[str, str] | None = None, plays: bool 
                 continue
             f = dict(zip(PIT_FIELDS, line))
             dec = decisions.get(result.decisions.get(pid, ""), "")
-            out.append(_pad(f"{dec:1} {pname(pid)}", 22)
+            out.append(_pad(f"{dec:1} {pname(pid)}", pit_w)
                        + _pad(innings_text(line[P_OUTS]), 6, right=True)
                        + f" {f['bf']:>5} {f['h']:>4} {f['hr']:>4} {f['bb'] + f['hbp']:>4} {f['so']:>4}"
                        + f" {f['r']:>4} {f['er']:>4}")
