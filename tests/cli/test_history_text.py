@@ -94,3 +94,22 @@ def test_a_players_page_shows_his_postseason_as_its_json_does(played):
     quiet = json.loads(run("player", "SAP01", "--no-log", "--db", played, "--json"))
     if quiet["postseason"]["batting"] is None:
         assert "postseason" not in run("player", "SAP01", "--no-log", "--db", played)
+
+
+def test_a_postseason_box_score_names_its_series_and_game(played):
+    """`impact boxscore` of a postseason game said only "game 881, 2026-10-29": not which
+    series, nor which game of it. Now "…, 日本シリーズ game 3" (--json: `series`), each series'
+    games numbered from 1 in the order played (an advantage win is no game); a regular-season
+    game's header is as it was."""
+    status = json.loads(run("postseason", "status", "--db", played, "--json"))
+    for x in status["series"]:
+        for k, g in enumerate(x["games"], start=1):
+            head = run("boxscore", str(g["number"]), "--no-plays", "--db", played).splitlines()[0]
+            assert head == f"game {g['number']}, {g['day']}, {x['name']} game {k}"
+            data = json.loads(run("boxscore", str(g["number"]), "--no-plays", "--json",
+                                  "--db", played))
+            assert data["series"] == {"key": x["key"], "name": x["name"], "game": k}
+    regular = json.loads(run("boxscore", "1", "--no-plays", "--json", "--db", played))
+    assert regular["series"] is None
+    assert run("boxscore", "1", "--no-plays", "--db", played).splitlines()[0] == \
+        f"game 1, {regular['day']}"

@@ -488,7 +488,10 @@ def boxscore_cmd(
     if as_json:
         echo_json(box.data)
     else:
-        echo(f"game {box.number}, {box.day}")
+        # a postseason game says its series and its number in it, as the papers head it
+        series = box.data.get("series")
+        where = f", {series['name']} game {series['game']}" if series else ""
+        echo(f"game {box.number}, {box.day}{where}")
         echo(box.numbered_text)
 
 

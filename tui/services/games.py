@@ -61,6 +61,11 @@ def boxscore(db: Db, number: int, league: str | None = None,
         ruleset = repo.league_ruleset_of(session=s, league_id=row.id)
         lg, result, data, seed = stored_game(s, row.id, info.id, slot, lg)
         numbers = home_run_numbers(s, info.id, slot, result)
+        # a postseason game: its series and its number in it (日本シリーズ, game 8)
+        series = next(({"key": x.key, "name": x.name, "game": k + 1}
+                       for x in (repo.postseason_series(session=s, season_id=info.id)
+                                 if slot.kind == "postseason" else [])
+                       for k, g in enumerate(x.games) if g.number == slot.number), None)
     if "raws" in data:
         result = with_log(lg, ruleset, result, data)
     typed_by = data.get("typed_by")
@@ -71,7 +76,7 @@ def boxscore(db: Db, number: int, league: str | None = None,
     names = {t.code: t.short or t.name for t in lg.teams}
     data = result_dict(result, seed)
     data.update({"number": slot.number, "day": slot.day.isoformat(), "season": info.number,
-                 "typed_by": typed_by, "engine": engine})
+                 "typed_by": typed_by, "engine": engine, "series": series})
     # each home run's N号 and the men on base (None: a game stored before its plays' record)
     for hr, number, men in zip(data.get("home_runs", ()), numbers, home_run_men(result)):
         hr.update({"season_number": number, "men_on": men})
