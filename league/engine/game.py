@@ -202,7 +202,7 @@ class Game(GameState):
                 if new:
                     self.change_pitcher(dfn, new)
             again = True
-            if dfn.bench and ask_d & ASK_DEFENSIVE_SUB:
+            if ask_d & ASK_DEFENSIVE_SUB and dfn.bench:
                 sub = md.defensive_sub(self, False)
                 if sub:
                     self.defensive_sub(dfn, sub[0], sub[1])
@@ -210,7 +210,7 @@ class Game(GameState):
                 hitter = mo.pinch_hitter(self)
                 if hitter:
                     self.pinch_hit(off, hitter)
-            if off.bench and ask_o & ASK_PINCH_RUNNER:
+            if ask_o & ASK_PINCH_RUNNER and off.bench:
                 bases = self.bases
                 if bases[1] is not None or bases[2] is not None or bases[3] is not None:
                     runner = mo.pinch_runner(self)

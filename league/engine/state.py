@@ -240,7 +240,13 @@ class Side:
                 marks.add(OUT_OF_POSITION[pos] if at is None else at, i < 5, i >= 5)
             self.field_held = now
             self.field_marks = marks
-        return marks_values(self.field_marks, _fielding_at(players[self.pitcher], "P"),
+        # the pitcher's card entry at P (_fielding_at, in place)
+        pf: Fielding | None = None
+        for f in players[self.pitcher].fielding:
+            if f.position == "P":
+                pf = f
+                break
+        return marks_values(self.field_marks, OUT_OF_POSITION["P"] if pf is None else pf,
                             self.defence_base)
 
     def field_chains(self) -> list[tuple[str, str]]:
@@ -1081,7 +1087,10 @@ class GameState:
         fatigue = self.fatigue_points(side, pid)
         step: int = self.opt["fatigue_step"] if fatigue else 0
         tired = -fatigue * step
-        raw = self.roll("condition")
+        # self.roll, in place (some twenty a game)
+        seeded = self.seeded
+        raw = seeded.roll("condition") if seeded is not None else self._dice.roll("condition")
+        self.raws.append(raw)
         total = raw + lead + tired
         mod = 1 if total < 1 else 100 if total > 100 else total
         res = self.condition_rows[current].lookup[mod]
@@ -1100,7 +1109,12 @@ class GameState:
         side.condition = new
         if not self.quiet:
             mods = ((("lead", lead),) if lead else ()) + ((("fatigue", tired),) if fatigue else ())
-            self.log("condition", raw, mods, mod, "condition", current, f"{res} {before}→{new}")
+            if self.log_in_place:
+                # self.log, in place (its Roll made when the log is read: Recording)
+                self.recording.roll_rows.append(("condition", raw, mods, mod, "condition", current,
+                                                 f"{res} {before}→{new}"))
+            else:
+                self.log("condition", raw, mods, mod, "condition", current, f"{res} {before}→{new}")
 
     def fatigue_points(self, side: Side, pid: str) -> int:
         """Fatigue points: carried from earlier games, plus one per inning beyond 『先』 or 『回』."""
@@ -1351,7 +1365,10 @@ class GameState:
         """A walk (intentional, or hit by pitch) to the batter: his line and the pitcher's, and the
         forced runners advance (a run forced in is earned; the batter's RBI)."""
         off, dfn = self.sides[self.half], self.sides[1 - self.half]
-        bl = self._bat_line(off.index, bid)
+        # _bat_line, in place: the batter's line is made when he enters the order
+        bl = self.bat.get(bid) if self.box else self._no_bat
+        if bl is None:
+            bl = self._bat_line(off.index, bid)
         pl = self.pit[dfn.pitcher]
         bl[PA] = bl[PA] + 1
         if hbp:
@@ -1381,15 +1398,25 @@ class GameState:
     def _strikeout(self, bid: str, swinging_runner_check: bool) -> None:
         """A strikeout: the batter's line, the pitcher's, the catcher's putout and the out."""
         half = self.half
-        bl = self._bat_line(half, bid)
-        pl = self.pit[self.sides[1 - half].pitcher]
+        # _bat_line and _fld_at, in place (some seventeen strikeouts a game): the batter's line
+        # is made when he enters the order
+        box = self.box
+        bl = self.bat.get(bid) if box else self._no_bat
+        if bl is None:
+            bl = self._bat_line(half, bid)
+        dfn = self.sides[1 - half]
+        pl = self.pit[dfn.pitcher]
         bl[PA] = bl[PA] + 1
         bl[AB] = bl[AB] + 1
         bl[SO] = bl[SO] + 1
         pl[P_SO] = pl[P_SO] + 1
         pl[P_BF] = pl[P_BF] + 1
-        fc = self._fld_at("C")
-        fc[F_PO] = fc[F_PO] + 1
+        if box:
+            catcher = dfn.positions["C"]
+            fc = self.fld.get(catcher)
+            if fc is None:
+                fc = self._fld(dfn.index, catcher)
+            fc[F_PO] = fc[F_PO] + 1
         self._record_outs(1)     # _out, in place
         if not self.quiet:
             self.record("K")
@@ -1439,9 +1466,18 @@ class GameState:
             if earned:
                 pl[P_ER] = pl[P_ER] + 1
             if box:
-                self._bat_line(off.index, rn.pid)[R] += 1
+                # _bat_line, in place: a runner and the batter have their lines (made when
+                # they entered the order)
+                bat = self.bat
+                rl = bat.get(rn.pid)
+                if rl is None:
+                    rl = self._bat_line(off.index, rn.pid)
+                rl[R] += 1
                 if rbi_batter:
-                    self._bat_line(off.index, rbi_batter)[RBI] += 1
+                    bl = bat.get(rbi_batter)
+                    if bl is None:
+                        bl = self._bat_line(off.index, rbi_batter)
+                    bl[RBI] += 1
             n += 1
             if not self.quiet:
                 self.scored_now.append((rn.pid, rn.charged))

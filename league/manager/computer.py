@@ -728,7 +728,8 @@ class ComputerManager(Decider):
         # both calls are for late in a close game, fewer than two out
         if game.inning < 7 or game.outs >= 2:
             return "none"
-        lead = game.lead(1 - game.half)
+        score = game.score     # game.lead(1 - game.half), in place: asked before late batters
+        lead = score[1 - game.half] - score[game.half]
         if not -1 <= lead <= 1:
             return "none"
         if game.bases[3] is not None:

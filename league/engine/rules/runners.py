@@ -249,7 +249,8 @@ def _apply_bases_empty(g: GameState, bid: str, key: str, row: DefenseRow, target
         else:
             credit = CREDIT_OF_BASES[(target if target < 4 else 4) - 1]
     bl[AB] = bl[AB] + 1
-    _credit_hit(g, bl, pl, off.index, bid, dfn.pitcher, credit)
+    if credit == "1B" or credit == "2B" or credit == "3B" or credit == "HR":
+        _credit_hit(g, bl, pl, off.index, bid, dfn.pitcher, credit)
     if not earned:
         g.errs[dfn.index] += 1
         charge_error(g, dfn, g.defense.fielder(_error_pos(g, key, raw, ball)))
@@ -264,7 +265,10 @@ def _apply_bases_empty(g: GameState, bid: str, key: str, row: DefenseRow, target
     elif target >= 4:
         g._score([Runner(bid, dfn.pitcher, earned)], bid if credit != "E" else None, earned)
     if not g.quiet:
-        g.record(_what(key, credit, False, False), runs=1 if target >= 4 else 0,
+        # _what, in place: no double play, sacrifice fly or bunt with the bases empty
+        what = ("HR" if key == "home_run" and credit == "HR"
+                else _CREDITED.get(credit) or _OUT_ON[key])
+        g.record(what, runs=1 if target >= 4 else 0,
                  mods=(AGGRESSIVE,) if agg_err else (), before=("", "", ""))
     off.batting_index = (off.batting_index + 1) % 9     # g._next_batter, in place
 
@@ -409,7 +413,10 @@ def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tupl
         bl[SH] = bl[SH] + 1
     else:
         bl[AB] = bl[AB] + 1
-    hit = _credit_hit(g, bl, pl, off.index, bid, dfn.pitcher, credit)
+    # most batted balls are no hit: _credit_hit's test first
+    hit = credit == "1B" or credit == "2B" or credit == "3B" or credit == "HR"
+    if hit:
+        _credit_hit(g, bl, pl, off.index, bid, dfn.pitcher, credit)
     if is_error and not agg_err:
         g.errs[dfn.index] += 1
         charge_error(g, dfn, g.defense.fielder(_error_pos(g, key, raw, ball)))
