@@ -114,9 +114,12 @@ def _pitch(g: GameState, bid: str, kind: str, infield_in: bool, mods: list[tuple
     modified = 1 if total < 1 else 100 if total > 100 else total
     res = row.lookup[modified]
     if not g.quiet:
-        # most pitches have no modifier: the empty tuple, not one made by adding two of them
-        pmods: tuple[tuple[str, int], ...] = ((("platoon", plat),) + tuple(mods) if plat
-                                              else tuple(mods) if mods else ())
+        # most pitches have no modifier but the platoon's: one tuple made, not two added
+        pmods: tuple[tuple[str, int], ...]
+        if plat:
+            pmods = (("platoon", plat),) + tuple(mods) if mods else (("platoon", plat),)
+        else:
+            pmods = tuple(mods) if mods else ()
         if g.log_in_place:
             # g.log, in place (its Roll made when the log is read: GameState.recording)
             g.recording.roll_rows.append(("pitch", raw, pmods, modified, "pitcher card",

@@ -201,7 +201,7 @@ def defend(g: GameState, key: str, bid: str, kind: str, infield_in: bool, bat_ro
         if text is None:
             text = tokens_text(tokens)
         dmods: tuple[tuple[str, int], ...] = tuple(mods) if mods else ()
-        result = text + (" (aggressive error)" if agg_err else "")
+        result = text + " (aggressive error)" if agg_err else text
         if g.log_in_place:
             # g.log, in place (its Roll made when the log is read: GameState.recording)
             g.recording.roll_rows.append(("defense", raw, dmods, modified, table.name, row.label,
@@ -452,13 +452,18 @@ def _apply(g: GameState, bid: str, key: str, row: DefenseRow, tokens: tuple[tupl
             mods.append(NO_RUN)
         if walk_off:
             mods.append(walk_off)
+        # the runners before the play and their moves, in one pass (the batter's is not a move)
         on = ["", "", "", ""]
-        for m in final[1:]:
-            on[m.start] = m.runner.pid
+        moves: list[tuple[str, int, int]] = []
+        for k in range(1, len(final)):
+            m = final[k]
+            pid = m.runner.pid
+            on[m.start] = pid
+            moves.append((pid, m.start, m.to))
         what = _what(key, credit, gidp, sac_fly, sac_bunt)
         g.record(what, runs=sum(1 for m in final if m.to >= 4) if what == "HR" else 0,
-                 moves=tuple([(m.runner.pid, m.start, m.to) for m in final[1:]]), notes=tuple(notes),
-                 mods=tuple(mods), before=(on[1], on[2], on[3]))
+                 moves=tuple(moves), notes=tuple(notes) if notes else (),
+                 mods=tuple(mods) if mods else (), before=(on[1], on[2], on[3]))
     off.batting_index = (off.batting_index + 1) % 9     # g._next_batter, in place
 
 
