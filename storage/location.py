@@ -67,6 +67,15 @@ def missing_file(url: str) -> Path | None:
     return None if path.exists() else path
 
 
+def unmade_default(db: str | os.PathLike[str] | None = None) -> Path | None:
+    """The default SQLite file when the user named no database (no `db`, no ``IMPACT_DB``) and
+    it is not made yet: a newcomer's state before the app's first run or `impact league new`.
+    None when a database is named, or the default file exists."""
+    if db is not None or os.environ.get("IMPACT_DB"):
+        return None
+    return missing_file(resolve_url(None))
+
+
 def existing_url(db: str | os.PathLike[str] | None = None) -> str:
     """`resolve_url(db)`, for a command that only uses a league already made: an SQLite file
     that does not exist is refused in one line naming it (with how to make a league there)

@@ -82,6 +82,25 @@ def test_the_default_file_missing_names_it_and_how_to_start(tmp_path, monkeypatc
     assert not list((tmp_path / "data").rglob("*.sqlite3"))
 
 
+def test_league_list_with_nothing_named_and_nothing_made_is_no_leagues(tmp_path, monkeypatch):
+    """A newcomer asking which leagues he has, before the app's first run: none, how to make
+    one, exit 0, and still no file (a file he names is refused, as above)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("IMPACT_DB", raising=False)
+    text = runner.invoke(app, ["league", "list"])
+    assert text.exit_code == 0, text.output
+    assert text.output.startswith("no leagues yet: `impact` opens the app")
+    assert "impact league new NAME" in text.output
+    listed = runner.invoke(app, ["league", "list", "--json"])
+    assert listed.exit_code == 0 and json.loads(listed.stdout) == []
+    assert not list((tmp_path / "data").rglob("*.sqlite3"))
+    # once made, the default file's leagues are listed
+    made = runner.invoke(app, ["league", "new", "mini", "--from", "mini"])
+    assert made.exit_code == 0, made.output
+    listed = runner.invoke(app, ["league", "list", "--json"])
+    assert [lg["name"] for lg in json.loads(listed.stdout)] == ["mini"]
+
+
 @pytest.mark.skipif(not PG_URL, reason="IMPACT_TEST_PG_URL is not set")
 def test_a_postgresql_url_is_opened_as_before():
     url = new_pg_database()

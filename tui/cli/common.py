@@ -340,16 +340,19 @@ def fail(message: str, code: int = 2, *, as_json: bool = False) -> NoReturn:
     raise typer.Exit(code)
 
 
-def guarded(fn: F | None = None, *, creates: bool = False) -> Any:
+def guarded(fn: F | None = None, *, creates: bool = False, lists: bool = False) -> Any:
     """Turn league, storage and database errors into one line and exit status 2.
 
     A command taking `db` uses a league already made: an SQLite file that does not exist is
     refused in one line naming it ("no database at PATH: ..."), and nothing is created — a
     mistyped --db leaves no stray empty database. `creates=True` marks the commands that make
-    a league (`league new`, `league import`), which make the file too. Used as `@guarded`,
-    `guarded(fn)` or `guarded(fn, creates=True)`."""
+    a league (`league new`, `league import`), which make the file too. `lists=True` marks a
+    command that answers "nothing yet" (`league list`): with no database named (no --db, no
+    IMPACT_DB) and the default file not made yet it runs, and reads no file
+    (tui.services.opening.unmade_default tells it); a file the user named is still refused.
+    Used as `@guarded`, `guarded(fn)` or `guarded(fn, creates=True)`."""
     if fn is None:
-        return functools.partial(guarded, creates=creates)
+        return functools.partial(guarded, creates=creates, lists=lists)
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -362,8 +365,9 @@ def guarded(fn: F | None = None, *, creates: bool = False) -> Any:
         as_json = kwargs.get("as_json") is True
         try:
             if "db" in kwargs and not creates:
-                from tui.services.opening import existing_database
-                existing_database(kwargs["db"])
+                from tui.services.opening import existing_database, unmade_default
+                if not (lists and unmade_default(kwargs["db"]) is not None):
+                    existing_database(kwargs["db"])
             return fn(*args, **kwargs)
         except LeagueError as exc:
             fail(str(exc), as_json=as_json)

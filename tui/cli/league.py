@@ -139,15 +139,21 @@ def league_export(
 
 
 @league_app.command("list")
-@guarded
+@guarded(lists=True)
 def league_list(db: Optional[str] = DB_OPT, as_json: bool = JSON_OPT) -> None:
     """The leagues of the database."""
     from tui import services as sv
-    leagues = sv.list_leagues(db)
+    from tui.services.opening import unmade_default
+    # no database named and the default file not made yet: no leagues (and no file made)
+    unmade = unmade_default(db)
+    leagues = [] if unmade is not None else sv.list_leagues(db)
     if as_json:
         echo_json(leagues)
         return
-    if not leagues:
+    if unmade is not None:
+        echo("no leagues yet: `impact` opens the app on the bundled 12-team league (made on "
+             "first run), or impact league new NAME makes one (--from picks another)")
+    elif not leagues:
         echo("no leagues yet: impact league new NAME (the bundled 12-team league; --from picks another)")
     for lg in leagues:
         echo(f"{lg.name:16} {lg.code:6} {lg.teams:2} teams  {lg.seasons} season(s)  {lg.title}")

@@ -93,6 +93,13 @@ def existing_database(db: str | Path | None) -> str:
     return existing_url(db)
 
 
+def unmade_default(db: str | Path | None) -> Path | None:
+    """The default SQLite file when `db` and IMPACT_DB name no database and it is not made yet
+    (storage.location.unmade_default). Without importing SQLAlchemy."""
+    from storage.location import unmade_default as unmade
+    return unmade(db)
+
+
 def warm_up(db: services.Db, league: str | None) -> None:
     """Load what the areas after the first one use, the first screen having been read without
     it: the database layer (SQLAlchemy, the tables, the league's engine), the game engine a box
