@@ -694,14 +694,15 @@ class ComputerManager(Decider):
             return ask
         # the batting side's lead can only grow in its half, the fielding side's only shrink
         half = game.half
+        score = game.score     # game.lead, in place: asked at every half-inning from the 5th
         if batting:
-            lead = game.lead(half)
+            lead = score[half] - score[1 - half]
             if (inning >= LATE and lead <= 1) or self._pitcher_may_bat(game, game.sides[half]):
                 ask |= ASK_PINCH_HITTER
             if self.strategies and inning >= LATE and lead <= 1:
                 ask |= ASK_PINCH_RUNNER
         elif self.strategies and inning >= 7:
-            lead = game.lead(1 - half)
+            lead = score[1 - half] - score[half]
             if lead >= -1:
                 ask |= ASK_DEFENSE_CALL
             if lead >= 0:
@@ -1064,7 +1065,8 @@ class ComputerManager(Decider):
             assert card is not None, f"{pid} has no pitcher card"
             if outs >= card.starter * 3:
                 return True
-        if inning >= 7 and game.lead(side.index) < 0 and (inning >= 8 or on_base):
+        if inning >= 7 and game.score[side.index] < game.score[1 - side.index] and (
+                inning >= 8 or on_base):     # game.lead(side.index) < 0, in place
             return True   # late and losing: no complete-game losses of a beaten starter
         return runs >= 6 or (runs >= 4 and outs < 12 and on_base)
 
@@ -1343,7 +1345,8 @@ class ComputerManager(Decider):
         if not self.strategies or game.inning < LATE:
             return None
         side = game.sides[game.half]
-        lead = game.lead(side.index)
+        score = game.score     # game.lead(side.index), in place: asked before late batters
+        lead = score[side.index] - score[1 - side.index]
         if not -2 <= lead <= 1:
             return None
         for base in LEAD_FIRST:

@@ -140,7 +140,15 @@ def defend(g: GameState, key: str, bid: str, kind: str, infield_in: bool, bat_ro
     if g.ask_defense & ASK_AGGRESSIVE and key in AGGRESSIVE_TABLES:
         aggressive = bool(g.deciders[dfn.index].aggressive(g, key))
     bases = g.bases
-    sit = ((1 if bases[1] else 0) | (2 if bases[2] else 0) | (4 if bases[3] else 0))
+    # the bases' situation as a number (1 first, 2 second, 4 third), told without an
+    # operation on the empty bases of most batted balls
+    sit = 0
+    if bases[1] is not None:
+        sit = 1
+    if bases[2] is not None:
+        sit |= 2
+    if bases[3] is not None:
+        sit |= 4
     seeded = g.seeded
     raw = seeded.roll("defense") if seeded is not None else g.dice.roll("defense")
     g.raws.append(raw)
