@@ -386,14 +386,16 @@ def regular_lineup(team_code: str, players: Sequence[Player], dh: bool, starter:
     role_of: dict[str, str] = roles if isinstance(roles, dict) else dict(roles)
     # a two-way man in the order plays the field (or bats) today: he is not in the bullpen
     batting_today = set(order)
-    pen = [p.id for p in players if p.pitching and p.id != starter and p.id not in batting_today
-           and (p.pitching.starter == 0 or p.id in role_of)]
     # in role order (order_by_role), within a role by the cards' value, then id: order_by_role
     # ranked by the saved order followed by this same value order, and each man's place in it
-    # is his last, in the value order; two stable sorts by table (no Python call a man) do it
-    pen.sort(key=sheet.pitch_rank.__getitem__)
-    role_rank = {pid: ROLE_RANK[role_of.get(pid, MIDDLE)] for pid in pen}
-    pen.sort(key=role_rank.__getitem__)
+    # is his last, in the value order; the (role, place by value) pairs sorted as they are (no
+    # Python call a man; each man's place by value is his own)
+    pitch_rank = sheet.pitch_rank
+    ranked = sorted([(ROLE_RANK[role_of.get(p.id, MIDDLE)], pitch_rank[p.id], p.id)
+                     for p in players if p.pitching and p.id != starter
+                     and p.id not in batting_today
+                     and (p.pitching.starter == 0 or p.id in role_of)])
+    pen = [pid for _role, _place, pid in ranked]
     # 25 dressed: the nine (or ten), the bench, the bullpen; the other starters sit out
     room = dressed - len(order) - (1 if dh else 0)
     bullpen = pen[:max(0, room - min(len(bench_ids), 5))]
@@ -485,10 +487,12 @@ def batting_order(chosen: Mapping[str, str], worth: Mapping[str, float],
     """The batting order of the men chosen for the positions (position → player; with "DH" or
     without, when the pitcher bats 9th): by worth, the best on-base men 1st and 2nd, the power
     3rd to 5th."""
-    ranked = sorted(chosen.items(), key=lambda kv: -worth[kv[1]])   # ties: in position order
+    # by worth, ties in position order: (worth, place) pairs sorted as they are, not by a key
+    # function called a man (a Python call each in the compiled build)
+    ranked = sorted([(-worth[pid], i, pos, pid) for i, (pos, pid) in enumerate(chosen.items())])
     slots: list[tuple[str, str]] = [("", "")] * 9
     order_pref = [2, 3, 0, 4, 1, 5, 6, 7, 8]
-    for (pos, pid), slot in zip(ranked, order_pref):
+    for (_w, _i, pos, pid), slot in zip(ranked, order_pref):
         slots[slot] = (pos, pid)
     if "DH" not in chosen:
         slots[8] = ("P", starter)
