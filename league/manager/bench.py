@@ -202,14 +202,16 @@ def _two_way_pen(lineup: Lineup, roster: Sequence[Player], roles: Mapping[str, s
     bats today is not in it, and one who does not — the cards' line-up made him a regular, the
     day's (rest turn, platoon, real usage) benched him — relieves by his card like the others,
     in his role's place, instead of sitting on the bench. The dressed stay as many."""
+    two_way = sheet.two_way         # _two_way, of the club's men
+    if not two_way:
+        # a club without a two-way man (most): its relievers neither bat nor sit on the bench
+        # (the order and the bench are its hitters and the starter), so nobody joins or leaves
+        return lineup
     batting = set(lineup.order)
     pen = [pid for pid in lineup.bullpen if pid not in batting]
-    two_way = sheet.two_way         # _two_way, of the club's men
-    # most clubs have no two-way man: their roster is not walked (each club before every game)
     joining = [p for p in roster if p.id in two_way and p.id != lineup.pitcher
                and p.id not in batting and p.id not in lineup.bullpen
-               and (p.pitching.starter == 0 or (roles is not None and p.id in roles))  # type: ignore[union-attr]
-               ] if two_way else []
+               and (p.pitching.starter == 0 or (roles is not None and p.id in roles))]  # type: ignore[union-attr]
     if not joining and len(pen) == len(lineup.bullpen) and not set(pen) & set(lineup.bench):
         return lineup
     if roles is None:
