@@ -1,6 +1,8 @@
 """Japanese and English labels for the interface (a setting of the app)."""
 from __future__ import annotations
 
+from datetime import date
+
 LABELS: dict[str, tuple[str, str]] = {
     # key: (日本語, English)
     "standings": ("順位表", "Standings"),
@@ -753,6 +755,16 @@ def season_title(year: int | None, number: int, japanese: bool) -> str:
     if year:
         return f"{year}年度" if japanese else f"{year} season"
     return f"第{number}シーズン" if japanese else f"Season {number}"
+
+def interleague_note(first_day: date | None, japanese: bool) -> str:
+    """What stands for the 交流戦 table before an interleague game is played (twelve teams at
+    0-0 ranked 1-12 say nothing): the day it begins, as NPB's sites say it, or that the
+    season has none."""
+    if first_day is None:
+        return "今季は交流戦がありません" if japanese else "No interleague play this season"
+    if japanese:
+        return f"交流戦は{first_day.month}月{first_day.day}日開幕 (まだ試合がありません)"
+    return f"Interleague play begins {first_day.isoformat()} (no games yet)"
 
 LABELS.update({
     "gm_filter": ("チームで絞り込む (コード・名前)", "Filter by team (code or name)"),

@@ -41,8 +41,11 @@ async def test_first_run_creates_the_twelve_team_league_and_shows_each_leagues_s
         await pilot.press("v")
         await _until(pilot, lambda: "パノラマ・リーグ" in title())
         await pilot.press("v")
+        # before its first game no 交流戦 table (twelve teams at 0-0): the day it begins
         await _until(pilot, lambda: "交流戦" in title()
-                     and app.screen.query_one("#standings-table").row_count == 12)
+                     and app.screen.query_one("#standings-table").row_count == 0
+                     and "交流戦は5月26日開幕" in str(
+                         app.screen.query_one("#standings-tiebreak").render()))
         await pilot.press("v")
         await _until(pilot, lambda: "両リーグ" in title()
                      and app.screen.query_one("#standings-table").row_count == 14)

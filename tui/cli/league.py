@@ -377,8 +377,12 @@ def standings_cmd(
             echo(table.name)
             _standings_table(view, table.rows, from_above)
         echo("")
-        echo("交流戦")
-        _standings_table(view, view.interleague, from_above)
+        if view.interleague_begun:
+            echo("交流戦")
+            _standings_table(view, view.interleague, from_above)
+        else:       # twelve teams at 0-0 ranked 1-12 say nothing: the day it begins does
+            from tui.labels import interleague_note
+            echo(interleague_note(view.interleague_from, japanese=True))
     else:
         _standings_table(view, view.rows, from_above)
 

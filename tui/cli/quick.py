@@ -48,7 +48,10 @@ def standings_data(view: Any) -> dict[str, Any]:
             "rows": view.rows,
             "leagues": [{"code": t.code, "name": t.name, "name_en": t.name_en,
                          "rows": t.rows} for t in view.tables],
-            "interleague": view.interleague}
+            "interleague": view.interleague,
+            # 0: 交流戦 not begun (its rows all 0-0); the day its first game is scheduled
+            "interleague_played": view.interleague_played,
+            "interleague_from": view.interleague_from}
 
 
 def standings_options(args: list[str]) -> dict[str, Any] | None:

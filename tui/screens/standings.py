@@ -16,7 +16,7 @@ from league.numbers import rate_text
 from league.season.margins import share_margin
 from league.season.standings import gb_text, savings_text, streak_english, tiebreak_english
 from tui import services
-from tui.labels import label, season_title
+from tui.labels import interleague_note, label, season_title
 from tui.messages import OddsEstimated, OddsFinished, OddsProgressed, RaceRead, WorkFailed
 from tui.screens.base import AreaScreen
 from tui.services.opening import StandingsData, standings_data
@@ -139,8 +139,8 @@ class StandingsScreen(AreaScreen):
         i = self._choice()
         if i is None:
             return label("ld_both_leagues", ja), tables
-        if i == len(tables):
-            return label("interleague", ja), [("", v.interleague)]
+        if i == len(tables):    # before its first game, no table: the day it begins (show)
+            return label("interleague", ja), [("", v.interleague if v.interleague_begun else ())]
         return tables[i][0], [("", tables[i][1])]
 
     def _odds_part(self, ja: bool) -> tuple[str, set[str] | None]:
@@ -207,8 +207,12 @@ class StandingsScreen(AreaScreen):
         if len(tables) > 1 and t.row_count > 1:
             t.move_cursor(row=1)        # on the first team, not its league's name
         # until the first game is played, a newcomer is told what to do next
+        waiting = (len(v.tables) > 1 and self._choice() == len(v.tables)
+                   and not v.interleague_begun)
         self.query_one("#standings-tiebreak", Static).update(
             (label("tiebreak", ja) + ": " + "  ".join(notes)) if notes
+            else "  ".join([interleague_note(v.interleague_from, ja)]
+                           + ([label("first_hint", ja)] if v.final == 0 else [])) if waiting
             else label("first_hint", ja) if v.final == 0 else "")
         self.query_one("#recent-title", Static).update(
             label("recent", ja) + (f"  {data.recent[0].day}" if data.recent else ""))

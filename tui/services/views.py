@@ -38,6 +38,14 @@ class StandingsView:
     phase: str = "regular"
     next_day: date | None = None          # the next day with regular-season games left
     interleague_next: bool = False        # the next day's games are interleague (交流戦)
+    interleague_played: int = 0           # interleague games played (0: 交流戦 not begun)
+    interleague_from: date | None = None  # the day of the first interleague game scheduled
+
+    @property
+    def interleague_begun(self) -> bool:
+        """Whether an interleague game has been played: until then the 交流戦 table (every team
+        0-0) is not shown, only the day it begins, as NPB's sites do."""
+        return self.interleague_played > 0
 
     @property
     def phase_key(self) -> str:
@@ -160,10 +168,14 @@ def standings_view(league_name: str, lg: Any, info: Any, games: list,
     pending = [g for g in games if g.status != "final"]
     tables, overall = league_tables(lg, finals, games_behind_from=games_behind_from)
     inter: tuple[StandingRow, ...] = ()
+    inter_played = 0
+    inter_from = None
     if len(lg.groups) == 2:
-        inter = league_standings([o for o in _outcomes(finals) if lg.interleague(o.away, o.home)],
-                                 [t.code for t in lg.teams],
+        inter_games = [o for o in _outcomes(finals) if lg.interleague(o.away, o.home)]
+        inter = league_standings(inter_games, [t.code for t in lg.teams],
                                  games_behind_from=games_behind_from)
+        inter_played = len(inter_games)
+        inter_from = next((g.day for g in games if lg.interleague(g.away, g.home)), None)
     next_day = pending[0].day if pending else None
     inter_next = bool(pending) and any(lg.interleague(g.away, g.home) for g in pending
                                        if g.day == next_day)
@@ -171,7 +183,7 @@ def standings_view(league_name: str, lg: Any, info: Any, games: list,
                          {t.code: t.short or t.name for t in lg.teams}, info.games, info.final,
                          tuple(LeagueTable(g.code, g.name, g.name_en, tables[g.code])
                                for g in lg.groups), inter, info.year, info.phase, next_day,
-                         inter_next)
+                         inter_next, inter_played, inter_from)
 
 
 def names_of(players: dict[str, tuple[str, str]], texts: Any) -> NameBook:

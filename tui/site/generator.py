@@ -45,7 +45,7 @@ from league.season.stats import (
     stat_text,
 )
 from league.visible import visible
-from tui.labels import season_title
+from tui.labels import interleague_note, season_title
 from tui.services import publish
 from tui.services.views import NameBook
 from tui.site.charts import MonthText, line_chart
@@ -210,6 +210,10 @@ class Page:
 
     def w(self, key: str) -> str:
         return word(key, self.ja)
+
+    def interleague_note(self, first_day: date | None) -> str:
+        """The day 交流戦 begins, where its table stands once a game of it is played."""
+        return interleague_note(first_day, self.ja)
 
     def team(self, code: str | None, full: bool = False) -> str:
         if not code:
