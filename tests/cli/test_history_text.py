@@ -113,3 +113,43 @@ def test_a_postseason_box_score_names_its_series_and_game(played):
     assert regular["series"] is None
     assert run("boxscore", "1", "--no-plays", "--db", played).splitlines()[0] == \
         f"game 1, {regular['day']}"
+
+
+def test_a_players_game_log_lists_his_postseason_games_apart_by_series(played):
+    """`impact player`'s game log listed the regular season alone: a man who played the Japan
+    Series had no line of it. Now, as NPB's player pages list 日本シリーズ apart, a "postseason
+    game log" follows the season's, each game named by its series and its number in it (as the
+    box score's header), and --json has them as `postseason_game_log` (`series` each)."""
+    status = json.loads(run("postseason", "status", "--db", played, "--json"))
+    japan = status["series"][-1]
+    box = json.loads(run("boxscore", str(japan["games"][0]["number"]), "--no-plays", "--db",
+                         played, "--json"))
+    pid = next(b["player"] for b in box["batting"] if b["pa"] > 0)
+    page = json.loads(run("player", pid, "--db", played, "--json"))
+    numbers = {g["number"]: (x, k) for x in status["series"]
+               for k, g in enumerate(x["games"], start=1)}
+    post = page["postseason_game_log"]
+    assert post and all(e["game"] in numbers for e in post)
+    assert not any(e["game"] in numbers for e in page["game_log"])   # the season's alone
+    for e in post:
+        x, k = numbers[e["game"]]
+        assert e["series"] == {"key": x["key"], "name": x["name"], "game": k}
+    assert sum(e["batting"]["ab"] for e in post if "batting" in e) == \
+        page["postseason"]["batting"]["ab"]
+    lines = run("player", pid, "--db", played).splitlines()
+    regular = lines.index("  game log:")
+    for x in status["series"]:
+        games = [e for e in post if e["series"]["key"] == x["key"]]
+        heading = f"  postseason game log, {x['name']}:"
+        if not games:
+            assert heading not in lines
+            continue
+        at = lines.index(heading)
+        assert regular < at
+        for e, line in zip(games, lines[at + 1:at + 1 + len(games)], strict=True):
+            assert line.startswith(f"  game {e['series']['game']:<2} {e['day']} #{e['game']}")
+    assert "  postseason game log, 日本シリーズ:" in lines
+    # a man without postseason games: no such heading
+    quiet = json.loads(run("player", "SAP01", "--db", played, "--json"))
+    if not quiet["postseason_game_log"]:
+        assert "postseason game log" not in run("player", "SAP01", "--db", played)

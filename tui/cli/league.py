@@ -535,7 +535,9 @@ def player_cmd(
                     "postseason": {"batting": sv.stats_dict(view.post_batting),
                                    "pitching": sv.stats_dict(view.post_pitching)},
                     "splits": splits_json(view),
-                    "game_log": view.game_log})
+                    "game_log": view.game_log,
+                    # the season's postseason games apart, each with its series
+                    "postseason_game_log": view.post_log})
         return
     from league.season.stats import stat_heading, stat_text
     born = f", born {view.born} (age {view.age})" if view.born else ""
@@ -577,22 +579,41 @@ def player_cmd(
         f = view.fielding
         echo(f"  fielding season: games {f.games}  po {f.po}  a {f.a}  e {f.e}  dp {f.dp}"
                    f"  pct {stat_text('fielding_pct', f.fielding_pct)}")
-    if log:
-        echo("  game log:")
-        for e in view.game_log:
-            parts = []
-            if "batting" in e:
-                b = e["batting"]
-                # AB and H named: a bare "3-0" beside the opponent read as the game's score
-                parts.append(f"{b['pos'] or '-':6} AB {b['ab']} H {b['h']} HR {b['hr']} RBI {b['rbi']}"
-                             f" BB {b['bb']} K {b['so']}")
-            if "pitching" in e:
-                p = e["pitching"]
-                from league.engine.boxscore import innings_text
-                parts.append(f"P {p['decision'] or '-'} {innings_text(p['outs'])} IP"
-                             f" H {p['h']} ER {p['er']} K {p['so']}")
-            where = "vs" if e["home"] else "@ "      # at home against, away at
-            echo(f"  {e['day']} #{e['game']:<4} {where} {e['opponent']}  " + "  ".join(parts))
+    if not log:
+        return
+    echo("  game log:")
+    _log_lines(view.game_log)
+    # NPB's player pages list the postseason apart: each series under its name
+    series: list[str] = []
+    for e in view.post_log:
+        name = e["series"]["name"] if e.get("series") else "postseason"
+        if name not in series:
+            series.append(name)
+    for name in series:
+        echo(f"  postseason game log, {name}:")
+        _log_lines([e for e in view.post_log
+                    if (e["series"]["name"] if e.get("series") else "postseason") == name])
+
+
+def _log_lines(entries: list[dict]) -> None:
+    """impact player's game log, a line a game (a postseason game's number in its series before
+    the day: game 3  2026-11-01 #883 …)."""
+    for e in entries:
+        parts = []
+        if "batting" in e:
+            b = e["batting"]
+            # AB and H named: a bare "3-0" beside the opponent read as the game's score
+            parts.append(f"{b['pos'] or '-':6} AB {b['ab']} H {b['h']} HR {b['hr']} RBI {b['rbi']}"
+                         f" BB {b['bb']} K {b['so']}")
+        if "pitching" in e:
+            p = e["pitching"]
+            from league.engine.boxscore import innings_text
+            parts.append(f"P {p['decision'] or '-'} {innings_text(p['outs'])} IP"
+                         f" H {p['h']} ER {p['er']} K {p['so']}")
+        where = "vs" if e["home"] else "@ "      # at home against, away at
+        series = e.get("series")
+        game = f"game {series['game']:<2} " if series else ""
+        echo(f"  {game}{e['day']} #{e['game']:<4} {where} {e['opponent']}  " + "  ".join(parts))
 
 
 SPLIT_NAMES = {"vs_L": "vs LHP", "vs_R": "vs RHP", "home": "home", "away": "away"}

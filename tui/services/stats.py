@@ -278,6 +278,9 @@ class PlayerView:
     # how and when he left the league's rosters (引退, 自由契約, abroad), None while on one:
     # tui.services.offseason.player_left; a man who left keeps his page (team "")
     left: dict[str, Any] | None = None
+    # this season's postseason games, apart from the game log as NPB's player pages list
+    # 日本シリーズ apart: each entry as game_log's with its series {key, name, game}
+    post_log: list[dict] = dataclasses.field(default_factory=list)
 
 
 def player(db: Db, ref: str, league: str | None = None,
@@ -308,6 +311,11 @@ def player(db: Db, ref: str, league: str | None = None,
         ppit = repo.pitching_lines(session=s, season_ids=[info.id], player=pid,
                                    kind="postseason")
         hands = repo.split_lines(session=s, season_ids=[info.id], player=pid)
+        # a postseason game's series and its number in it (as impact boxscore's header)
+        series_of = {g.number: {"key": x.key, "name": x.name, "game": k + 1}
+                     for x in (repo.postseason_series(session=s, season_id=info.id)
+                               if pbat or ppit else [])
+                     for k, g in enumerate(x.games)}
         from tui.services.offseason import player_born, player_left, player_origin, player_service
         origin = player_origin(s, row.id, pid)
         service = player_service(s, row.id, row.name, pid, info)
@@ -331,16 +339,23 @@ def player(db: Db, ref: str, league: str | None = None,
         return add_fielding(ln.line for ln in lines) if lines else None
 
     from league.engine.game import BAT_FIELDS, PIT_FIELDS
-    log: dict[int, dict] = {}
-    for ln in bat:
-        e = log.setdefault(ln.number, {"game": ln.number, "day": ln.day.isoformat(),
-                                       "team": ln.team, "opponent": ln.opponent, "home": ln.home})
-        e["batting"] = {"pos": ln.pos, **dict(zip(BAT_FIELDS, ln.line))}
-    for ln in pit:
-        e = log.setdefault(ln.number, {"game": ln.number, "day": ln.day.isoformat(),
-                                       "team": ln.team, "opponent": ln.opponent, "home": ln.home})
-        e["pitching"] = {"decision": ln.decision, "started": ln.started,
-                         **dict(zip(PIT_FIELDS, ln.line))}
+
+    def game_log(bat: list, pit: list) -> list[dict]:
+        log: dict[int, dict] = {}
+        for ln in bat:
+            e = log.setdefault(ln.number, {"game": ln.number, "day": ln.day.isoformat(),
+                                           "team": ln.team, "opponent": ln.opponent,
+                                           "home": ln.home})
+            e["batting"] = {"pos": ln.pos, **dict(zip(BAT_FIELDS, ln.line))}
+        for ln in pit:
+            e = log.setdefault(ln.number, {"game": ln.number, "day": ln.day.isoformat(),
+                                           "team": ln.team, "opponent": ln.opponent,
+                                           "home": ln.home})
+            e["pitching"] = {"decision": ln.decision, "started": ln.started,
+                             **dict(zip(PIT_FIELDS, ln.line))}
+        return [log[k] for k in sorted(log, key=lambda n: (log[n]["day"], n))]
+
+    post_log = [dict(e, series=series_of.get(e["game"])) for e in game_log(pbat, ppit)]
     from league.offseason.people import age_in
     team = ""
     if on_roster:
@@ -358,10 +373,9 @@ def player(db: Db, ref: str, league: str | None = None,
         splits["pitching"] = {"home": p([ln for ln in pit if ln.home]),
                               "away": p([ln for ln in pit if not ln.home])}
     return PlayerView(pid, name, team, info.number, b(bat), p(pit), f(fld), b(cbat), p(cpit),
-                      f(cfld), [log[k] for k in sorted(log, key=lambda n: (log[n]["day"], n))],
-                      b(pbat), p(ppit), splits, born, age, origin, foreign,
-                      None if service is None else dict(
-                          service, right=None if foreign else service["right"]), left)
+                      f(cfld), game_log(bat, pit), b(pbat), p(ppit), splits, born, age, origin,
+                      foreign, None if service is None else dict(
+                          service, right=None if foreign else service["right"]), left, post_log)
 
 
 def stats_dict(stats: Any) -> dict | None:
