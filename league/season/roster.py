@@ -264,8 +264,9 @@ class League:
         found = known[1].get(code)
         if found is not None:
             return found
-        codes = ", ".join(t.code for t in self.teams)
-        raise LeagueError(f"league {self.code} has no team {code!r}; its teams are {codes}")
+        # one wording with every command's unknown team (impact leaders --team ZZZ)
+        codes = ", ".join(sorted(t.code for t in self.teams))
+        raise LeagueError(f"no team {code!r} in this league (teams: {codes})")
 
     def player(self, id: str) -> Player:
         """The player with this id in any team."""

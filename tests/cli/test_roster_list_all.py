@@ -47,3 +47,16 @@ def test_a_team_named_still_lists_that_team_alone_in_any_case(db):
     one = _run(db, "ykh")
     assert one == _run(db, "YKH") and one.count("[一軍 active]") == 1
     assert one.startswith("港みらい横浜ベイランナーズ (YKH), roster day ")
+
+
+def test_an_unknown_team_is_refused_in_the_words_every_command_uses(db):
+    """`roster list ZZZ` said "league NIB has no team 'ZZZ'; its teams are EDO, YKH, …" (the
+    league's code, the codes unsorted) where `leaders --team ZZZ` says "no team 'ZZZ' in this
+    league (teams: CHB, EDO, …)": one wording now, the codes in order."""
+    said = []
+    for args in (["roster", "list", "ZZZ"], ["leaders", "--team", "ZZZ"]):
+        result = CliRunner().invoke(app, ["--db", db, *args])
+        assert result.exit_code == 2, result.output
+        said.append(result.output.strip())
+    codes = ", ".join(sorted(r.team for r in sv.standings(db).rows))
+    assert said == [f"impact: no team 'ZZZ' in this league (teams: {codes})"] * 2

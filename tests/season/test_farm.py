@@ -412,5 +412,5 @@ def test_club_is_the_leagues_team_by_its_code():
     lg = load_league(MINI)
     for t in lg.teams:
         assert club(lg, t.code) is lg.team(t.code)
-    with pytest.raises(LeagueError, match="has no team 'XXX'"):
+    with pytest.raises(LeagueError, match=r"no team 'XXX' in this league \(teams: "):
         club(lg, "XXX")
