@@ -141,3 +141,45 @@ async def test_a_man_released_keeps_his_page_found_by_the_filter(tmp_path):
         await pilot.press("y")
         await _until(pilot, lambda: app.screen.query("#career-title")
                      and "自由契約" in str(app.screen.query_one("#career-title").render()))
+
+
+async def test_the_game_log_lists_the_postseason_apart_under_each_series(tmp_path):
+    """The game log held the regular season alone; as NPB's player pages (and impact player)
+    list 日本シリーズ apart, each series' games follow under its name, and Enter on one opens its
+    box score (on the name: nothing)."""
+    from season_helpers import small_league
+
+    db = small_league(tmp_path)
+    services.start_postseason(db)
+    services.sim_postseason(db)
+    services.close_all()
+    last = services.postseason(db).series[-1]
+    box = services.boxscore(db, last.games[0].number, plays=False)
+    pid = next(b["player"] for b in box.data["batting"] if b["pa"] > 0)
+    view = services.player(db, pid)
+    assert view.post_log
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _opened(app, pilot)
+        await pilot.press("4")
+        await _until(pilot, lambda: app.screen.query("#players-table")
+                     and app.screen.query_one("#players-table").row_count > 0)
+        app.screen.select_player(pid)
+        await _until(pilot, lambda: _detail_of(app, pid))
+        log = app.screen.query_one("#player-log")
+        names = {e["series"]["key"]: e["series"]["name"] for e in view.post_log}
+        played = [e for e in view.game_log if "batting" in e]
+        await _until(pilot, lambda: log.row_count == len(played) + len(view.post_log)
+                     + len(names))
+        rows = [[str(c) for c in log.get_row_at(i)] for i in range(log.row_count)]
+        at = len(played)
+        assert rows[at][:2] == ["", view.post_log[0]["series"]["name"]]
+        assert rows[at + 1][0] == str(view.post_log[0]["game"])
+        log.focus()
+        log.move_cursor(row=at)
+        await pilot.press("enter")                       # a series' name: stays
+        await pilot.pause()
+        assert not app.screen.query("#box-text")
+        log.move_cursor(row=at + 1)
+        await pilot.press("enter")
+        await _until(pilot, lambda: app.screen.query("#box-text"))

@@ -317,10 +317,19 @@ class PlayersScreen(AreaScreen):
         names = {"pos": label("tm_pos", ja), "started": label("tm_role", ja),
                  "decision": "勝敗" if ja else "Dec"}
         t.add_columns(*base, *[names.get(c) or stat_name(kind, c, ja) for c in cols])
-        for e in view.game_log:
+        # the season's games, then each postseason series' apart under its name, as NPB's
+        # player pages list 日本シリーズ apart (impact player's "postseason game log, …")
+        heading = [""] * (len(cols) + 1)     # the day, the opponent and the stats
+        shown_series: set[str] = set()
+        for e in [*view.game_log, *view.post_log]:
             line = e.get(kind)
             if line is None:
                 continue
+            series = e.get("series")
+            if series is not None and series["key"] not in shown_series:
+                shown_series.add(series["key"])
+                t.add_row("", Text(series["name"], style="bold"), *heading,
+                          key="series:" + series["key"])
             cells = []
             for c in cols:
                 if c == "started":
@@ -336,5 +345,6 @@ class PlayersScreen(AreaScreen):
                       *cells, key=str(e["game"]))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        if event.data_table.id == "player-log" and event.row_key.value:
+        if event.data_table.id == "player-log" and event.row_key.value \
+                and event.row_key.value.isdigit():      # not a series' name
             self.app.open_boxscore(int(event.row_key.value))
