@@ -768,6 +768,10 @@ def interleague_note(first_day: date | None, japanese: bool) -> str:
 
 LABELS.update({
     "gm_filter": ("チームで絞り込む (コード・名前)", "Filter by team (code or name)"),
+    "gm_none": ("終わった試合はまだありません (2 日程 → d で1日進める)",
+                "No games played yet (2 Schedule → d plays a day)"),
+    "gm_no_match": ("「{text}」に合う試合はありません (Esc で一覧へ、消すと全試合)",
+                    "No game matches “{text}” (Esc back to the list; clear it for every game)"),
 })
 
 # the box score screen (bx_ keys)

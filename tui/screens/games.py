@@ -1,6 +1,7 @@
 """Games: every finished game of the season; Enter opens its box score."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import DataTable, Header, Input, Static
 
@@ -51,7 +52,8 @@ class GamesScreen(AreaScreen):
 
     def _fill(self) -> None:
         ja = self.app.japanese
-        needle = self.query_one("#games-filter", Input).value.strip().lower()
+        typed = self.query_one("#games-filter", Input).value.strip()
+        needle = typed.lower()
         t = self.query_one("#games-table", DataTable)
         t.clear(columns=True)
         t.add_columns("#", label("day", ja), label("away", ja), label("score", ja), label("home", ja))
@@ -68,7 +70,11 @@ class GamesScreen(AreaScreen):
             shown += 1
             if shown >= 2000:  # page beyond what a person scans
                 break
+        if not shown:   # one line saying why the list is empty, and what to do (no key: not a game)
+            empty = (label("gm_no_match", ja).format(text=typed) if self.games
+                     else label("gm_none", ja))
+            t.add_row(Text(empty), "", "", "", "")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        if event.row_key.value:
+        if event.row_key.value and event.row_key.value.isdigit():
             self.app.open_boxscore(int(event.row_key.value))
