@@ -244,8 +244,8 @@ async def test_a_transaction_from_the_history_area_is_checked_stored_and_shown(d
         dialog = app.screen
         await pilot.press(*"sign")
         await pilot.press("tab", *"SAP20", "tab", *"CHB", "enter")
-        # refused: SAP20 is on a team; the dialog stays with the reason
-        await until(pilot, lambda: "not a free agent" in str(dialog.query_one("#tx-error").render()))
+        # refused: SAP20 is on a team; the dialog stays with the reason (in Japanese, the app's)
+        await until(pilot, lambda: "自由契約ではありません" in str(dialog.query_one("#tx-error").render()))
         assert app.screen is dialog
         dialog.query_one("#tx-kind").value = "release"
         dialog.query_one("#tx-team").value = ""

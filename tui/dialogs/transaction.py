@@ -3,6 +3,7 @@ through the services (checked whole there) and stays open with the one-line reas
 refused; it dismisses with the news item when stored, None when cancelled."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual import work
@@ -17,6 +18,7 @@ from tui import services
 from tui.labels import label
 from tui.language import Bilingual
 from tui.messages import EditRefused, TransactionStored
+from tui.refusals import refusal
 from tui.widgets.plain import Plain
 
 FIELDS = ("tx_kind", "tx_players", "tx_team", "tx_other", "tx_for", "tx_note")
@@ -120,10 +122,25 @@ class TransactionDialog(Bilingual, ModalScreen["services.NewsItem | None"]):
     def on_edit_refused(self, message: EditRefused) -> None:
         message.stop()
         from rich.text import Text
-        self.query_one("#tx-error", Static).update(Text(visible(message.text)))
+        self.query_one("#tx-error", Static).update(
+            Text(visible(in_the_dialog(refusal(message.text, self.japanese), self.japanese))))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+# the command's options a refusal names (the services' words are the CLI's), as this dialog's fields
+_FIELD_OF_OPTION = {"--team": "tx_team", "--with": "tx_other", "--for": "tx_for"}
+
+
+def in_the_dialog(text: str, japanese: bool) -> str:
+    """A refusal as the dialog's user reads it: `impact transaction`'s options it names
+    (`--with`) become the fields he fills ("the Other team field", 「相手チーム」欄)."""
+    def field(match: re.Match[str]) -> str:
+        name = label(_FIELD_OF_OPTION[match.group(0)], japanese).removesuffix(" (trade)")
+        return f"「{name}」欄" if japanese else f"the {name} field"
+
+    return re.sub(r"--(?:team|with|for)\b", field, text)
 
 
 _HINTS = {"tx_kind_hint", "tx_players_hint", "tx_team_hint", "tx_other_hint", "tx_for_hint"}
