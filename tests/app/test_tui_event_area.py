@@ -62,3 +62,31 @@ async def test_f2_shows_the_projector_from_slip_entry_and_the_result(tmp_path, j
         await pilot.press("escape")
         await until(pilot, lambda: _on(app, "ResultScreen"))
         assert app.is_running
+
+
+def _footer_keys(app) -> list[str]:
+    from textual.widgets._footer import FooterKey
+
+    return [k.key for k in app.screen.query(FooterKey) if not k.has_class("-command-palette")]
+
+
+async def test_the_melting_pot_areas_footer_starts_with_the_keys_panel(tmp_path):
+    """README: every area's footer starts with `?` — the Melting Pot's (7) too, and `?` opens
+    and closes the keys panel there; the event app alone (no keys panel) shows no `?`."""
+    from tui.troop.app import TroopApp
+
+    app = ImpactApp(db=str(tmp_path / "league.sqlite3"), sample="pacific")
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.animation_level = "none"
+        await until(pilot, lambda: app.current_mode == "standings")
+        await pilot.press("7")
+        await until(pilot, lambda: _on(app, "EventsScreen") and _footer_keys(app)
+                    and _footer_keys(app)[0] == "question_mark")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: app.screen.query("HelpPanel"))
+        await pilot.press("question_mark")
+        await until(pilot, lambda: not app.screen.query("HelpPanel"))
+    alone = TroopApp(db_url=f"sqlite:///{tmp_path / 'events.sqlite3'}", export_dir=tmp_path)
+    async with alone.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: _on(alone, "EventsScreen") and "n" in _footer_keys(alone))
+        assert "question_mark" not in _footer_keys(alone)

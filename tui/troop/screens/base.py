@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol, cast
 
+from textual.binding import Binding
 from textual.screen import Screen
 
 from tui.labels import mp
@@ -36,7 +37,18 @@ class EventHost(Protocol):
 
 
 class TroopScreen(Bilingual, Screen[None]):
-    """A Melting Pot screen: labels follow the app's ``japanese`` setting (`L`), live."""
+    """A Melting Pot screen: labels follow the app's ``japanese`` setting (`L`), live. In the
+    league app (area 7) its footer starts with `?`, the keys panel, as every area's does."""
+
+    BINDINGS = [Binding("question_mark", "keys", "key_keys_areas")]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "keys":     # only where the app has the keys panel (not the event app)
+            return hasattr(self.app, "action_show_keys")
+        return True
+
+    def action_keys(self) -> None:
+        getattr(self.app, "action_show_keys")()
 
     @property
     def troop(self) -> EventHost:

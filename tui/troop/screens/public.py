@@ -49,7 +49,7 @@ class PublicScreen(TroopScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.follow and action in ("advance", "close"):
             return False   # the projector window only shows; the facilitator runs the event
-        return True
+        return super().check_action(action, parameters)
 
     def on_mount(self) -> None:
         if self.follow:

@@ -56,7 +56,7 @@ class SlipEntryScreen(TroopScreen):
         if action == "lower":
             event = self.troop.event
             return event is not None and event.current_round == ROUNDS
-        return True
+        return super().check_action(action, parameters)
 
     @property
     def player(self) -> str:
