@@ -569,6 +569,8 @@ LABELS.update({
     "ps_playing": ("進行中", "under way"),
     "ps_final": ("終了", "final"),
     "ps_none": ("ポストシーズンはまだ始まっていません", "The postseason has not started"),
+    "ps_no_postseason": ("このリーグにポストシーズンはありません (シーズンはレギュラーシーズンで終わります)",
+                         "This league plays no postseason: the season ends with its regular season"),
 })
 
 # the transaction dialog (tx_ keys)

@@ -43,6 +43,7 @@ class SeasonData:
     post: services.PostseasonView
     offseason: services.OffseasonView | None = None
     steps: services.StepsView | None = None            # the off-season under way, if any
+    postseason: bool = True                             # the league plays one (format not "none")
 
 
 class SeasonScreen(AreaScreen):
@@ -89,7 +90,8 @@ class SeasonScreen(AreaScreen):
             except LeagueError:
                 steps = None          # a league renewed by statistics has no off-season steps
         return SeasonData(status, self.call_service(services.postseason),
-                          self.call_service(services.offseason), steps)
+                          self.call_service(services.offseason), steps,
+                          self.call_service(services.has_postseason))
 
     def show(self, data: SeasonData) -> None:
         self.data = data
@@ -121,7 +123,8 @@ class SeasonScreen(AreaScreen):
         self._fill_offseason(data.offseason, ja)
         self._fill_steps(data.steps, ja)
         if not post.series:
-            self.query_one("#series-title", Static).update(label("ps_none", ja))
+            self.query_one("#series-title", Static).update(
+                label("ps_none" if data.postseason else "ps_no_postseason", ja))
             self.query_one("#series-games", DataTable).clear(columns=True)
             return
         keys = [x.key for x in post.series]
@@ -347,6 +350,14 @@ class SeasonScreen(AreaScreen):
             self.app.open_boxscore(int(event.row_key.value))
 
     # ------------------------------------------------------------------ actions
+    # the keys of the postseason, left out of the footer in a league that plays none
+    POSTSEASON_ACTIONS = frozenset({"start_postseason", "sim_game", "sim_rest", "play_game"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.POSTSEASON_ACTIONS and self.data is not None and not self.data.postseason:
+            return False
+        return super().check_action(action, parameters)
+
     def _allowed(self, action: str) -> bool:
         st = self.data.status if self.data else None
         ok = st is not None and st.next_action == action

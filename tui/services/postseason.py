@@ -341,19 +341,26 @@ class SeasonStatus:
     champion: str | None = None
 
 
+def has_postseason(db: Db, league: str | None = None) -> bool:
+    """Whether the league plays a postseason after its regular season (league.toml's
+    [postseason]: format "none", or a league of one without one, plays none)."""
+    w = Work.of(db, league)
+    with w.session() as s:
+        row = repo.find_league(session=s, name=w.league or league)
+        assert row.id is not None
+        # the settings and leagues only: no card read (a closed season's own cards need not
+        # make a legal league file until the renewal mends them)
+        lg = repo.league_structure(session=s, league_id=row.id)
+    return bool(postseason_specs((lg.settings or {}).get("postseason"),
+                                 [g.code for g in lg.leagues]))
+
+
 def season_status(db: Db, league: str | None = None, season: int | None = None) -> SeasonStatus:
     """Where the season stands and what comes next."""
     w = Work.of(db, league)
     view = standings(w, league, season)
     post = postseason(w, league, season)
-    with w.session() as s:
-        row = repo.find_league(session=s, name=league)
-        assert row.id is not None
-        # the settings and leagues only: no card read (a closed season's own cards need not
-        # make a legal league file until the renewal mends them)
-        lg = repo.league_structure(session=s, league_id=row.id)
-    has_post = bool(postseason_specs((lg.settings or {}).get("postseason"),
-                                     [g.code for g in lg.leagues]))
+    has_post = has_postseason(w, league)
     phase = view.phase_key
     if view.phase == "closed":
         action, step = "new_season", ("the off-season and the next season: step by step "
@@ -372,5 +379,6 @@ def season_status(db: Db, league: str | None = None, season: int | None = None) 
 
 
 __all__ = ["SeriesView", "PostseasonView", "SeasonStatus", "postseason", "season_status",
+           "has_postseason",
            "start_postseason", "sim_postseason",
            "next_game", "settle"]
