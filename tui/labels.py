@@ -621,6 +621,8 @@ LABELS.update({
     "key_save": ("保存", "Save"),
     "key_yes": ("はい", "Yes"),
     "pal_search": ("コマンドを検索…", "Search for commands…"),
+    "st_regular_done": ("レギュラーシーズンの試合はすべて終わりました (次は 9 シーズン)",
+                        "Every regular-season game is played (what comes next: 9 Season)"),
     "first_hint": ("はじめに: 2 日程 → d で1日進める (w 1週間、e 最後まで)",
                    "To start: 2 Schedule → d plays a day (w a week, e to the end)"),
     "confirm_keys": ("y / Enter: はい — n / Esc: いいえ", "y / Enter: yes — n / Esc: no"),

@@ -231,6 +231,9 @@ class StandingsScreen(AreaScreen):
         for g in data.upcoming:
             ut.add_row(str(g.number), self.team_name(g.away), self.team_name(g.home),
                        key=str(g.number))
+        if not data.upcoming and v.games and v.final >= v.games:
+            # the regular season played: say where the season goes on, not an empty list
+            ut.add_row(Text(label("st_regular_done", ja)), "", "")
 
     # ------------------------------------------------------------------ pennant odds
     def _show_pane(self) -> None:
