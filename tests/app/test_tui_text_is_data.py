@@ -101,3 +101,32 @@ async def test_card_editor_refusals_quote_what_was_typed(tmp_path):
         await until(pilot, lambda: "\\[i]" in str(app.screen.query_one("#card-error").render()))
         assert app.screen.query("#card-editor")  # refused, still open, nothing stored
     assert services.open_league(db, "odd").player("KYO01").batting is not None
+
+
+async def test_names_like_markup_show_as_written_in_the_pick_lists(tmp_path):
+    """The lists of the exhibition's set-up, the saved games and the pickers (awards, players)
+    show a team's or player's name as written: "K[/i]" raised a MarkupError in the set-up's
+    team lists, "Ann[/]" in a picker."""
+    from tui.dialogs.pick_player import PickPlayerDialog
+
+    db = _odd_league(tmp_path)
+    services.start_live(db, "odd", away="KYO", home="KOB", people=(1,))   # a saved game
+    app = ImpactApp(db=db, league="odd")
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        app.play_exhibition()
+        await until(pilot, lambda: app.screen.query("#away-team")
+                    and app.screen.query_one("#away-team").option_count == 2)
+        await until(pilot, lambda: f"KYO  {SHORT}" in screen_text(app))
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.screen.query("#play-setup"))
+        app.resume_live_game()
+        await until(pilot, lambda: app.screen.query("#resume-list")
+                    and app.screen.query_one("#resume-list").option_count == 1)
+        await until(pilot, lambda: SHORT in screen_text(app))
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.screen.query("#resume-list"))
+        app.push_screen(PickPlayerDialog("?", [("KYO01", f"{BATTER}  {SHORT}"),
+                                               ("KYO02", PITCHER)]))
+        await until(pilot, lambda: f"{BATTER}  {SHORT}" in screen_text(app)
+                    and PITCHER in screen_text(app))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -46,7 +47,9 @@ class PickPlayerDialog(Bilingual, ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="pick-player"):
             yield Plain(self.title_text, classes="section-title")
-            yield OptionList(*[Option(text, id=pid) for pid, text in self.players],
+            # a name is data, never markup ("Ann[/]" neither crashes nor styles the list)
+            yield OptionList(*[Option(Text(text) if isinstance(text, str) else text, id=pid)
+                               for pid, text in self.players],
                              id="pick-list")
 
     def on_mount(self) -> None:

@@ -95,11 +95,11 @@ class PlaySetupDialog(Bilingual, ModalScreen[PlayChoice | None]):
                 with Horizontal(id="play-setup-teams"):
                     with Vertical(classes="play-setup-side"):
                         yield Plain(id="away-head", classes="side-head")
-                        yield OptionList(*[Option(f"{code}  {name}", id=code)
+                        yield OptionList(*[Option(Text(f"{code}  {name}"), id=code)
                                            for code, name in self.teams], id="away-team")
                     with Vertical(classes="play-setup-side"):
                         yield Plain(id="home-head", classes="side-head")
-                        yield OptionList(*[Option(f"{code}  {name}", id=code)
+                        yield OptionList(*[Option(Text(f"{code}  {name}"), id=code)
                                            for code, name in self.teams], id="home-team")
             yield Plain(id="play-setup-choice")
         yield KeyFooter()

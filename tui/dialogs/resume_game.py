@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -88,7 +89,7 @@ class ResumeGameDialog(Bilingual, ModalScreen[tuple[str, int] | None]):
         ol = self.query_one("#resume-list", OptionList)
         keep = ol.highlighted
         ol.clear_options()
-        ol.add_options([Option(game_line(g, ja, self._team), id=str(g.id)) for g in self.games])
+        ol.add_options([Option(Text(game_line(g, ja, self._team)), id=str(g.id)) for g in self.games])
         if self.games:
             ol.highlighted = keep if keep is not None and keep < len(self.games) else 0
 
