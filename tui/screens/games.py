@@ -1,4 +1,5 @@
-"""Games: every finished game of the season; Enter opens its box score."""
+"""Games: every finished game of the season, the postseason's included; Enter opens its box
+score."""
 from __future__ import annotations
 
 from rich.text import Text
@@ -34,7 +35,7 @@ class GamesScreen(AreaScreen):
         yield KeyFooter()
 
     def load(self):
-        days = self.call_service(services.schedule_days)
+        days = self.call_service(services.schedule_days, kind=None)   # the postseason's too
         view = self.call_service(services.standings)
         finals = [g for _, gs in days for g in gs if g.status == "final"]
         return list(reversed(finals)), view.names

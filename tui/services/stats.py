@@ -462,14 +462,15 @@ def season_info(db: Db, league: str | None = None,
         return repo.find_season(session=s, league_id=row.id, number=season)
 
 
-def schedule_days(db: Db, league: str | None = None,
-                  season: int | None = None) -> list[tuple[date, list[repo.GameSlot]]]:
-    """The season's calendar: each playing day with its games (and results when final)."""
+def schedule_days(db: Db, league: str | None = None, season: int | None = None,
+                  kind: str | None = "regular") -> list[tuple[date, list[repo.GameSlot]]]:
+    """The season's calendar: each playing day with its games (and results when final); the
+    regular season's, or with `kind` None the postseason's too."""
     with Work.of(db, league).session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
         info = repo.find_season(session=s, league_id=row.id, number=season)
-        games = repo.schedule(session=s, season_id=info.id)
+        games = repo.schedule(session=s, season_id=info.id, kind=kind)
     out: dict[date, list[repo.GameSlot]] = {}
     for g in games:
         out.setdefault(g.day, []).append(g)
