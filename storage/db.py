@@ -8,6 +8,7 @@ SQLite gets foreign keys, WAL and a busy timeout so the app and a CLI command ca
 """
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -76,8 +77,14 @@ def keys_unchecked(conn: Connection) -> Iterator[bool]:
     try:
         yield True
     finally:
-        raw.execute("PRAGMA foreign_keys=ON")
-        if raw.execute("PRAGMA foreign_keys").fetchone()[0] != 1:
+        # an interrupt (Ctrl-C) inside a statement makes SQLAlchemy close the connection: gone,
+        # it is handed out by no pool, and the interrupt, not the closed database's error, goes on
+        try:
+            raw.execute("PRAGMA foreign_keys=ON")
+            back = raw.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+        except sqlite3.ProgrammingError:
+            back = False
+        if not back and not conn.invalidated:
             conn.invalidate()
 
 

@@ -89,3 +89,28 @@ def test_keys_stay_on_inside_an_open_transaction(played):
             assert unchecked is True
             assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 0
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+
+
+
+def test_an_interrupt_mid_statement_stays_an_interrupt(tmp_path, monkeypatch):
+    """Ctrl-C while a day's statement runs: SQLAlchemy drops (closes) the connection it was
+    running on, and what reaches the command is still the interrupt (impact season sim says
+    "interrupted", exit 130), not the closed connection's error from putting its keys back on —
+    the connection is gone, so no pool hands it out with its keys off."""
+    db = str(tmp_path / "int.sqlite3")
+    sv.create_league(db, "pacific", str(sample_league_path("pacific")))
+    engine = engine_for(db)
+
+    def interrupted(*_args, **_kw):
+        raise KeyboardInterrupt     # as it arrives inside the driver's execute
+
+    with pytest.raises(KeyboardInterrupt), engine.connect() as conn:
+        with keys_unchecked(conn) as off:
+            assert off
+            with conn.begin():
+                monkeypatch.setattr(engine.dialect, "do_execute", interrupted)
+                conn.exec_driver_sql("SELECT 1")
+    monkeypatch.undo()
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    sv.close_all()
