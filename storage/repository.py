@@ -1633,6 +1633,15 @@ def postseason_series(*, session: Session, season_id: int) -> list[StoredSeries]
     return out
 
 
+def series_games(*, session: Session, season_id: int) -> dict[int, tuple[str, str, int]]:
+    """Each postseason game's series and its number in it, by the game's number: (the series'
+    key, its name, 1 for its first game …), as a box score's header and a game log name it (the
+    Climax Series final stage's advantage win is no game)."""
+    return {g.number: (x.key, x.name, k + 1)
+            for x in postseason_series(session=session, season_id=season_id)
+            for k, g in enumerate(x.games)}
+
+
 def update_series(*, session: Session, series_id: int, **values: Any) -> None:
     """Set a series' teams, seeds, status or winner."""
     from storage.tables import PostseasonSeriesRow

@@ -776,6 +776,8 @@ LABELS.update({
                 "No games played yet (2 Schedule → d plays a day)"),
     "gm_no_match": ("「{text}」に合う試合はありません (Esc で一覧へ、消すと全試合)",
                     "No game matches “{text}” (Esc back to the list; clear it for every game)"),
+    # a postseason game's day cell in the Games area: its series and its number in it
+    "gm_series": ("{day}  {name} 第{n}戦", "{day}  {name} game {n}"),
 })
 
 # the box score screen (bx_ keys)

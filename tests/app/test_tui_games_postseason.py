@@ -35,3 +35,31 @@ async def test_the_postseasons_games_are_listed_newest_first(tmp_path):
         await pilot.press("enter")
         await until(pilot, lambda: type(app.screen).__name__ == "BoxScoreScreen"
                     and app.screen.number == every[-1].number)
+
+
+async def test_a_postseason_game_says_its_series_and_its_game_in_it(tmp_path):
+    """A postseason row says which series and which game of it beside its day (日本シリーズ 第3戦,
+    in English 日本シリーズ game 3 as impact boxscore's header), and typing the series' name
+    keeps its games alone."""
+    db = small_league(tmp_path)
+    services.start_postseason(db)
+    services.sim_postseason(db)
+    status = services.postseason(db)
+    last = status.series[-1]
+    games = [g for g in last.games if g.status == "final"]
+    assert games
+    app = ImpactApp(db=db)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(app, pilot)
+        await pilot.press("6")
+        table = lambda: app.screen.query_one("#games-table", DataTable)  # noqa: E731
+        await until(pilot, lambda: app.current_mode == "games" and app.screen.query("#games-table")
+                    and table().row_count > len(games))
+        first = table().get_row_at(0)
+        assert str(first[0]) == str(games[-1].number)
+        said = (f"{last.name} 第{len(games)}戦" if app.japanese
+                else f"{last.name} game {len(games)}")
+        assert str(first[1]) == f"{games[-1].day.isoformat()}  {said}"
+        app.screen.query_one("#games-filter").value = last.name
+        await until(pilot, lambda: table().row_count == len(games))
+        assert all(f"{last.name} " in str(table().get_row_at(i)[1]) for i in range(len(games)))

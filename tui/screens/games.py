@@ -26,6 +26,7 @@ class GamesScreen(AreaScreen):
         super().__init__()
         self.games: list = []
         self.names: dict[str, str] = {}
+        self.series: dict[int, tuple[str, str, int]] = {}   # postseason game → its series, game
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -38,10 +39,13 @@ class GamesScreen(AreaScreen):
         days = self.call_service(services.schedule_days, kind=None)   # the postseason's too
         view = self.call_service(services.standings)
         finals = [g for _, gs in days for g in gs if g.status == "final"]
-        return list(reversed(finals)), view.names
+        # a postseason game's series and its number in it, said beside its day
+        series = (self.call_service(services.series_games)
+                  if any(g.kind == "postseason" for g in finals) else {})
+        return list(reversed(finals)), view.names, series
 
     def show(self, data) -> None:
-        self.games, self.names = data
+        self.games, self.names, self.series = data
         ja = self.app.japanese
         self.query_one("#games-title", Static).update(
             f"{label('games', ja)}  {len(self.games)}")
@@ -60,12 +64,16 @@ class GamesScreen(AreaScreen):
         t.add_columns("#", label("day", ja), label("away", ja), label("score", ja), label("home", ja))
         shown = 0
         for g in self.games:
+            place = self.series.get(g.number)
+            day = (label("gm_series", ja).format(day=g.day.isoformat(), name=place[1], n=place[2])
+                   if place is not None else g.day.isoformat())
             teams = " ".join((g.away, g.home, self.names.get(g.away, ""), self.names.get(g.home, ""),
                               self.team_name(g.away, full=True),
-                              self.team_name(g.home, full=True))).lower()
+                              self.team_name(g.home, full=True),
+                              place[1] if place is not None else "")).lower()
             if needle and needle not in teams:
                 continue
-            t.add_row(str(g.number), g.day.isoformat(), self.team_name(g.away),
+            t.add_row(str(g.number), Text(day), self.team_name(g.away),
                       f"{g.away_runs} - {g.home_runs}", self.team_name(g.home),
                       key=str(g.number))
             shown += 1

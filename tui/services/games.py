@@ -62,10 +62,10 @@ def boxscore(db: Db, number: int, league: str | None = None,
         lg, result, data, seed = stored_game(s, row.id, info.id, slot, lg)
         numbers = home_run_numbers(s, info.id, slot, result)
         # a postseason game: its series and its number in it (日本シリーズ, game 8)
-        series = next(({"key": x.key, "name": x.name, "game": k + 1}
-                       for x in (repo.postseason_series(session=s, season_id=info.id)
-                                 if slot.kind == "postseason" else [])
-                       for k, g in enumerate(x.games) if g.number == slot.number), None)
+        place = (repo.series_games(session=s, season_id=info.id).get(slot.number)
+                 if slot.kind == "postseason" else None)
+        series = ({"key": place[0], "name": place[1], "game": place[2]} if place is not None
+                  else None)
     if "raws" in data:
         result = with_log(lg, ruleset, result, data)
     typed_by = data.get("typed_by")

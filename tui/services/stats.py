@@ -312,10 +312,10 @@ def player(db: Db, ref: str, league: str | None = None,
                                    kind="postseason")
         hands = repo.split_lines(session=s, season_ids=[info.id], player=pid)
         # a postseason game's series and its number in it (as impact boxscore's header)
-        series_of = {g.number: {"key": x.key, "name": x.name, "game": k + 1}
-                     for x in (repo.postseason_series(session=s, season_id=info.id)
-                               if pbat or ppit else [])
-                     for k, g in enumerate(x.games)}
+        series_of = {number: {"key": key, "name": name, "game": n}
+                     for number, (key, name, n) in (
+                         repo.series_games(session=s, season_id=info.id) if pbat or ppit
+                         else {}).items()}
         from tui.services.offseason import player_born, player_left, player_origin, player_service
         origin = player_origin(s, row.id, pid)
         service = player_service(s, row.id, row.name, pid, info)
@@ -475,6 +475,17 @@ def schedule_days(db: Db, league: str | None = None, season: int | None = None,
     for g in games:
         out.setdefault(g.day, []).append(g)
     return list(out.items())
+
+
+def series_games(db: Db, league: str | None = None, season: int | None = None
+                 ) -> dict[int, tuple[str, str, int]]:
+    """Each postseason game's series and its number in it, by the game's number (the series'
+    key, its name, 1 for its first game …): empty before the postseason."""
+    with Work.of(db, league).session() as s:
+        row = repo.find_league(session=s, name=league)
+        assert row.id is not None
+        info = repo.find_season(session=s, league_id=row.id, number=season)
+        return repo.series_games(session=s, season_id=info.id)
 
 
 def days_around(db: Db, league: str | None = None, season: int | None = None
