@@ -22,6 +22,7 @@ from sqlmodel import Session, col, select
 from league.engine.ruleset import Ruleset, check_options
 from league.errors import LeagueError
 from league.jsontext import JSONInputError, load_json
+from league.season.postseason import SeriesFormat
 from league.season.roster import BATTER_COLUMNS, BATTER_HEADER, PITCHER_COLUMNS, PITCHER_HEADER, League
 from league.season.schedule import ScheduledGame
 from league.tomltext import TOMLInputError, load_toml
@@ -1595,6 +1596,25 @@ class StoredSeries:
     status: str                     # waiting | playing | final
     winner: str | None
     games: tuple[GameSlot, ...] = ()
+
+    def series_format(self) -> SeriesFormat:
+        """Its format as league.season.postseason reads it (the stored keys that format has);
+        TypeError or ValueError for a format this program does not write."""
+        return SeriesFormat(**{k: v for k, v in self.format.items()
+                               if k in SeriesFormat.__dataclass_fields__})
+
+    def results(self) -> list[str | None]:
+        """Each final game in order: "high" or "low" (the side that won it), None drawn."""
+        out: list[str | None] = []
+        for g in self.games:
+            if g.status != "final":
+                continue
+            if g.away_runs == g.home_runs:
+                out.append(None)
+                continue
+            winner = g.away if (g.away_runs or 0) > (g.home_runs or 0) else g.home
+            out.append("high" if winner == self.high else "low")
+        return out
 
 
 def create_postseason(*, session: Session, season_id: int,

@@ -36,7 +36,7 @@ from league.season.careers import (
     head_to_head_table,
     season_records,
 )
-from league.season.postseason import SeriesFormat, series_state
+from league.season.postseason import series_state
 from league.season.roster import League, code_as_typed
 from league.season.standings import Outcome, StandingRow, standings
 from league.season.stats import FieldingStats
@@ -1010,30 +1010,18 @@ def _series_dict(x: repo.StoredSeries) -> dict[str, Any]:
     (games won), the higher seed's advantage wins (the Climax Series final stage's アドバンテージ)
     and `score`, the series as `impact postseason status` says it (advantage included and said:
     4-1 (incl. 1 advantage win))."""
-    wins = {x.high: 0, x.low: 0}
-    results: list[str | None] = []      # each final game: "high", "low" or None (drawn)
-    for g in x.games:
-        if g.status != "final" or g.away_runs is None or g.home_runs is None:
-            continue
-        if g.away_runs == g.home_runs:
-            results.append(None)
-        else:
-            w = g.away if g.away_runs > g.home_runs else g.home
-            wins[w] = wins.get(w, 0) + 1
-            results.append("high" if w == x.high else "low")
-    draws = results.count(None)
-    advantage, score = 0, f"{wins.get(x.high, 0)}-{wins.get(x.low, 0)}" + \
-        (f"-{draws}" if draws else "")
-    try:        # the stored format (tui.services.postseason reads it so): its advantage wins
-        fmt = SeriesFormat(**{k: v for k, v in x.format.items()
-                              if k in SeriesFormat.__dataclass_fields__})
+    results = x.results()       # each final game: "high", "low" or None (drawn)
+    high_wins, low_wins, draws = results.count("high"), results.count("low"), results.count(None)
+    advantage, score = 0, f"{high_wins}-{low_wins}" + (f"-{draws}" if draws else "")
+    try:        # the stored format: its advantage wins
+        fmt = x.series_format()
     except (TypeError, ValueError):     # a format this program does not write: the games alone
         pass
     else:
         state = series_state(fmt, results)
         advantage, score = state.advantage, state.score_text(False)
     return {"key": x.key, "name": x.name, "league": x.league, "high": x.high, "low": x.low,
-            "winner": x.winner, "high_wins": wins.get(x.high, 0), "low_wins": wins.get(x.low, 0),
+            "winner": x.winner, "high_wins": high_wins, "low_wins": low_wins,
             "draws": draws, "status": x.status, "advantage": advantage, "score": score}
 
 

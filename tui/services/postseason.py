@@ -64,24 +64,11 @@ class PostseasonView:
         return bool(self.series) and all(s.status == "final" for s in self.series)
 
 
-def _results(series: repo.StoredSeries) -> list[str | None]:
-    out: list[str | None] = []
-    for g in series.games:
-        if g.status != "final":
-            continue
-        if g.away_runs == g.home_runs:
-            out.append(None)
-            continue
-        winner = g.away if (g.away_runs or 0) > (g.home_runs or 0) else g.home
-        out.append("high" if winner == series.high else "low")
-    return out
-
-
 def _view(series: repo.StoredSeries) -> SeriesView:
-    fmt = _stored_format(series)
+    fmt = series.series_format()
     return SeriesView(series.key, series.name, series.format.get("name_en", "") or "",
                       series.league, series.high, series.low, series.high_seed, series.low_seed,
-                      fmt, series.status, series.winner, series_state(fmt, _results(series)),
+                      fmt, series.status, series.winner, series_state(fmt, series.results()),
                       series.games)
 
 
@@ -146,11 +133,6 @@ def _specs(ctx: SeasonContext) -> list:
     return postseason_specs(settings.get("postseason"), [g.code for g in ctx.league.leagues])
 
 
-def _stored_format(series: repo.StoredSeries) -> SeriesFormat:
-    data = {k: v for k, v in series.format.items() if k in SeriesFormat.__dataclass_fields__}
-    return SeriesFormat(**data)
-
-
 def slot_innings(s: Session, league: League, season_id: int, slot: repo.GameSlot) -> int:
     """The last inning scheduled game `slot` may go to: a postseason game's by its series'
     format and its place in the series (innings_limit counts from 0, draws included: the Japan
@@ -161,12 +143,12 @@ def slot_innings(s: Session, league: League, season_id: int, slot: repo.GameSlot
     x = next(y for y in repo.postseason_series(session=s, season_id=season_id)
              if y.id == slot.series)
     index = [g.number for g in x.games].index(slot.number)
-    return _stored_format(x).innings_limit(index) or league.extra_innings
+    return x.series_format().innings_limit(index) or league.extra_innings
 
 
 def _next_day(s: Session, ctx: SeasonContext, series: repo.StoredSeries,
               all_series: list[repo.StoredSeries]) -> date:
-    fmt = _stored_format(series)
+    fmt = series.series_format()
     played = [g for g in series.games]
     if played:
         last = played[-1]
@@ -218,7 +200,7 @@ def _schedule_next(s: Session, ctx: SeasonContext) -> repo.GameSlot | None:
     if slot is not None:
         return slot
     x = next(y for y in series if y.seq == seq)
-    fmt = _stored_format(x)
+    fmt = x.series_format()
     park = fmt.park(len(x.games))
     assert x.high is not None and x.low is not None
     home, away = (x.high, x.low) if park == "H" else (x.low, x.high)
@@ -234,7 +216,7 @@ def settle(s: Session, ctx: SeasonContext) -> None:
     for x in series:
         if x.status != "playing":
             continue
-        state = series_state(_stored_format(x), _results(x))
+        state = series_state(x.series_format(), x.results())
         if state.decided is None:
             continue
         winner = x.high if state.decided == "high" else x.low
