@@ -584,15 +584,13 @@ def player_cmd(
     echo("  game log:")
     _log_lines(view.game_log)
     # NPB's player pages list the postseason apart: each series under its name
-    series: list[str] = []
+    by_series: dict[str, list[dict]] = {}       # in the order the series were first played
     for e in view.post_log:
-        name = e["series"]["name"] if e.get("series") else "postseason"
-        if name not in series:
-            series.append(name)
-    for name in series:
+        by_series.setdefault(e["series"]["name"] if e.get("series") else "postseason",
+                             []).append(e)
+    for name, entries in by_series.items():
         echo(f"  postseason game log, {name}:")
-        _log_lines([e for e in view.post_log
-                    if (e["series"]["name"] if e.get("series") else "postseason") == name])
+        _log_lines(entries)
 
 
 def _log_lines(entries: list[dict]) -> None:
