@@ -38,7 +38,6 @@ from league.numbers import rate_text
 from league.season.awards import award_name, slot_name
 from league.season.standings import gb_text, savings_text, streak_english, tiebreak_english
 from league.season.stats import (
-    POSITION_LABELS_JA,
     STAT_LABELS_JA,
     qualified_fielding_games,
     qualified_pa,
@@ -247,7 +246,7 @@ class Page:
 
     def position(self, pos: str) -> str:
         """A 守備率 board's position (FIELDING_POSITIONS): 遊撃手 (SS), Shortstops (SS)."""
-        return f"{POSITION_LABELS_JA[pos] if self.ja else word('pos_' + pos, False)} ({pos})"
+        return f"{word('pos_' + pos, self.ja)} ({pos})"
 
     def award(self, key: str) -> str:
         award, _, slot = key.partition(":")

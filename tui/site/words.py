@@ -2,6 +2,7 @@
 tui.labels, so a word means the same on the web and in the terminal."""
 from __future__ import annotations
 
+from league.season.stats import POSITION_LABELS_JA
 from tui.labels import label
 
 WORDS: dict[str, tuple[str, str]] = {
@@ -65,10 +66,10 @@ WORDS: dict[str, tuple[str, str]] = {
                           "games at the position: team games × 2/3 ({value} at {games} games, "
                           "the most played; catchers × 1/2, {catchers}; pitchers the "
                           "qualifying IP)"),
-    "pos_P": ("投手", "Pitchers"), "pos_C": ("捕手", "Catchers"),
-    "pos_1B": ("一塁手", "First basemen"), "pos_2B": ("二塁手", "Second basemen"),
-    "pos_3B": ("三塁手", "Third basemen"), "pos_SS": ("遊撃手", "Shortstops"),
-    "pos_OF": ("外野手", "Outfielders"),
+    # a 守備率 board's position: the Japanese name as league.season.stats writes it
+    **{f"pos_{pos}": (POSITION_LABELS_JA[pos], en) for pos, en in (
+        ("P", "Pitchers"), ("C", "Catchers"), ("1B", "First basemen"), ("2B", "Second basemen"),
+        ("3B", "Third basemen"), ("SS", "Shortstops"), ("OF", "Outfielders"))},
     "games_chances": ("{games} 試合 {chances} 機会", "{games} G, {chances} TC"),
     "nobody": ("該当者なし", "Nobody"),
     "no_games": ("試合はまだありません", "No games yet"),
