@@ -207,13 +207,14 @@ class StandingsScreen(AreaScreen):
         if len(tables) > 1 and t.row_count > 1:
             t.move_cursor(row=1)        # on the first team, not its league's name
         # until the first game is played, a newcomer is told what to do next
-        waiting = (len(v.tables) > 1 and self._choice() == len(v.tables)
-                   and not v.interleague_begun)
-        self.query_one("#standings-tiebreak", Static).update(
-            (label("tiebreak", ja) + ": " + "  ".join(notes)) if notes
-            else "  ".join([interleague_note(v.interleague_from, ja)]
-                           + ([label("first_hint", ja)] if v.final == 0 else [])) if waiting
-            else label("first_hint", ja) if v.final == 0 else "")
+        hint = [label("first_hint", ja)] if v.final == 0 else []
+        if notes:
+            below = label("tiebreak", ja) + ": " + "  ".join(notes)
+        elif len(v.tables) > 1 and self._choice() == len(v.tables) and not v.interleague_begun:
+            below = "  ".join([interleague_note(v.interleague_from, ja), *hint])  # no 交流戦 yet
+        else:
+            below = "  ".join(hint)
+        self.query_one("#standings-tiebreak", Static).update(below)
         self.query_one("#recent-title", Static).update(
             label("recent", ja) + (f"  {data.recent[0].day}" if data.recent else ""))
         rt = self.query_one("#recent-table", DataTable)
