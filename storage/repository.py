@@ -13,7 +13,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sqlalchemy import bindparam, delete, func, insert, update
 from sqlalchemy import select as core_select  # Core tables' columns (sqlmodel's takes models)
@@ -1653,11 +1653,19 @@ def postseason_series(*, session: Session, season_id: int) -> list[StoredSeries]
     return out
 
 
-def series_games(*, session: Session, season_id: int) -> dict[int, tuple[str, str, int]]:
+class SeriesGame(NamedTuple):
+    """A postseason game's place: its series' key and name, and its number in the series."""
+
+    key: str
+    name: str
+    game: int           # 1 for the series' first game
+
+
+def series_games(*, session: Session, season_id: int) -> dict[int, SeriesGame]:
     """Each postseason game's series and its number in it, by the game's number: (the series'
     key, its name, 1 for its first game …), as a box score's header and a game log name it (the
     Climax Series final stage's advantage win is no game)."""
-    return {g.number: (x.key, x.name, k + 1)
+    return {g.number: SeriesGame(x.key, x.name, k + 1)
             for x in postseason_series(session=session, season_id=season_id)
             for k, g in enumerate(x.games)}
 

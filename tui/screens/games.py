@@ -26,7 +26,7 @@ class GamesScreen(AreaScreen):
         super().__init__()
         self.games: list = []
         self.names: dict[str, str] = {}
-        self.series: dict[int, tuple[str, str, int]] = {}   # postseason game → its series, game
+        self.series: dict = {}      # a postseason game's number → its series and game in it
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -65,12 +65,12 @@ class GamesScreen(AreaScreen):
         shown = 0
         for g in self.games:
             place = self.series.get(g.number)
-            day = (label("gm_series", ja).format(day=g.day.isoformat(), name=place[1], n=place[2])
+            day = (label("gm_series", ja).format(day=g.day.isoformat(), name=place.name, n=place.game)
                    if place is not None else g.day.isoformat())
             teams = " ".join((g.away, g.home, self.names.get(g.away, ""), self.names.get(g.home, ""),
                               self.team_name(g.away, full=True),
                               self.team_name(g.home, full=True),
-                              place[1] if place is not None else "")).lower()
+                              place.name if place is not None else "")).lower()
             if needle and needle not in teams:
                 continue
             t.add_row(str(g.number), Text(day), self.team_name(g.away),

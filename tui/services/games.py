@@ -64,8 +64,7 @@ def boxscore(db: Db, number: int, league: str | None = None,
         # a postseason game: its series and its number in it (日本シリーズ, game 8)
         place = (repo.series_games(session=s, season_id=info.id).get(slot.number)
                  if slot.kind == "postseason" else None)
-        series = ({"key": place[0], "name": place[1], "game": place[2]} if place is not None
-                  else None)
+        series = place._asdict() if place is not None else None
     if "raws" in data:
         result = with_log(lg, ruleset, result, data)
     typed_by = data.get("typed_by")

@@ -312,10 +312,8 @@ def player(db: Db, ref: str, league: str | None = None,
                                    kind="postseason")
         hands = repo.split_lines(session=s, season_ids=[info.id], player=pid)
         # a postseason game's series and its number in it (as impact boxscore's header)
-        series_of = {number: {"key": key, "name": name, "game": n}
-                     for number, (key, name, n) in (
-                         repo.series_games(session=s, season_id=info.id) if pbat or ppit
-                         else {}).items()}
+        series_of = {number: place._asdict() for number, place in (
+            repo.series_games(session=s, season_id=info.id) if pbat or ppit else {}).items()}
         from tui.services.offseason import player_born, player_left, player_origin, player_service
         origin = player_origin(s, row.id, pid)
         service = player_service(s, row.id, row.name, pid, info)
@@ -478,9 +476,9 @@ def schedule_days(db: Db, league: str | None = None, season: int | None = None,
 
 
 def series_games(db: Db, league: str | None = None, season: int | None = None
-                 ) -> dict[int, tuple[str, str, int]]:
-    """Each postseason game's series and its number in it, by the game's number (the series'
-    key, its name, 1 for its first game …): empty before the postseason."""
+                 ) -> dict[int, repo.SeriesGame]:
+    """Each postseason game's series and its number in it, by the game's number: empty before
+    the postseason."""
     with Work.of(db, league).session() as s:
         row = repo.find_league(session=s, name=league)
         assert row.id is not None
